@@ -1,0 +1,298 @@
+//! The HTTP client for the clinic API: one `reqwest::Client` per process (connection reuse), a
+//! timeout on every request, a cap on response size, no redirects, and the caller's token
+//! forwarded verbatim — only on requests made with a [`Credential`].
+
+use crate::session::{AccessToken, Session};
+use crate::tool::{Credential, ToolError};
+use reqwest::{Method, StatusCode, header};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::sync::OnceLock;
+
+/// The clinic API, as seen by the tools.
+#[derive(Debug, Clone)]
+pub struct ApiClient {
+    http: reqwest::Client,
+    base_url: String,
+    max_body_bytes: usize,
+    /// Kept only to scrub it out of anything an upstream echoes back.
+    token: Option<AccessToken>,
+}
+
+/// A request to send: the path is built by the tools from validated integers only.
+#[derive(Debug)]
+struct Request<'a> {
+    method: Method,
+    path: &'a str,
+    credential: Option<Credential<'a>>,
+    body: Option<Value>,
+    idempotency_key: Option<&'a str>,
+}
+
+fn install_crypto_provider() {
+    static ONCE: OnceLock<()> = OnceLock::new();
+    ONCE.get_or_init(|| {
+        // Ignore the error: another part of the process may have installed one already.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
+}
+
+impl ApiClient {
+    /// Build the process's one HTTP client for `session`.
+    pub fn new(session: &Session) -> Result<Self, reqwest::Error> {
+        install_crypto_provider();
+        let http = reqwest::Client::builder()
+            .timeout(session.limits.timeout)
+            .connect_timeout(session.limits.timeout)
+            // A redirect could carry the token to another origin: none are followed.
+            .redirect(reqwest::redirect::Policy::none())
+            .pool_idle_timeout(std::time::Duration::from_secs(90))
+            .user_agent(concat!("clinic-mcp/", env!("CARGO_PKG_VERSION")))
+            .build()?;
+        Ok(Self {
+            http,
+            base_url: session.base_url.clone(),
+            max_body_bytes: session.limits.max_body_bytes,
+            token: session.token.clone(),
+        })
+    }
+
+    /// `GET` a public route: no `Authorization` header, whatever the session holds.
+    pub async fn get_public<T: DeserializeOwned>(&self, path: &str) -> Result<T, ToolError> {
+        self.send(Request {
+            method: Method::GET,
+            path,
+            credential: None,
+            body: None,
+            idempotency_key: None,
+        })
+        .await
+    }
+
+    /// `GET` a protected route with the caller's token.
+    pub async fn get<T: DeserializeOwned>(
+        &self,
+        credential: Credential<'_>,
+        path: &str,
+    ) -> Result<T, ToolError> {
+        self.send(Request {
+            method: Method::GET,
+            path,
+            credential: Some(credential),
+            body: None,
+            idempotency_key: None,
+        })
+        .await
+    }
+
+    /// `POST` a JSON body to a protected route, with an optional `Idempotency-Key`.
+    pub async fn post<T: DeserializeOwned>(
+        &self,
+        credential: Credential<'_>,
+        path: &str,
+        body: Value,
+        idempotency_key: Option<&str>,
+    ) -> Result<T, ToolError> {
+        self.send(Request {
+            method: Method::POST,
+            path,
+            credential: Some(credential),
+            body: Some(body),
+            idempotency_key,
+        })
+        .await
+    }
+
+    /// `PATCH` a protected route without a body.
+    pub async fn patch<T: DeserializeOwned>(
+        &self,
+        credential: Credential<'_>,
+        path: &str,
+    ) -> Result<T, ToolError> {
+        self.send(Request {
+            method: Method::PATCH,
+            path,
+            credential: Some(credential),
+            body: None,
+            idempotency_key: None,
+        })
+        .await
+    }
+
+    async fn send<T: DeserializeOwned>(&self, req: Request<'_>) -> Result<T, ToolError> {
+        let url = format!("{}{}", self.base_url, req.path);
+        let method = req.method.clone();
+        let mut builder = self
+            .http
+            .request(req.method, &url)
+            .header(header::ACCEPT, "application/json");
+        if let Some(credential) = req.credential {
+            let mut value =
+                header::HeaderValue::from_str(&format!("Bearer {}", credential.token().expose()))
+                    .map_err(|_| {
+                        ToolError::new(
+                            "INVALID_TOKEN_FORMAT",
+                            "SUT_ACCESS_TOKEN contains characters that cannot be sent in an HTTP header. Nothing was sent.",
+                        )
+                    })?;
+            value.set_sensitive(true);
+            builder = builder.header(header::AUTHORIZATION, value);
+        }
+        if let Some(key) = req.idempotency_key {
+            builder = builder.header("Idempotency-Key", key);
+        }
+        if let Some(body) = req.body {
+            builder = builder
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(body.to_string());
+        }
+        tracing::debug!(%method, path = req.path, "calling clinic API");
+        let mut response = builder.send().await.map_err(|e| transport_error(&e))?;
+        let status = response.status();
+        let retry_after = response
+            .headers()
+            .get(header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        let mut body = Vec::new();
+        loop {
+            match response.chunk().await {
+                Ok(Some(chunk)) => {
+                    if body.len() + chunk.len() > self.max_body_bytes {
+                        return Err(ToolError::new(
+                            "UPSTREAM_INVALID_RESPONSE",
+                            format!(
+                                "The clinic API sent a response larger than {} bytes; it was discarded. Try a narrower request.",
+                                self.max_body_bytes
+                            ),
+                        ));
+                    }
+                    body.extend_from_slice(&chunk);
+                }
+                Ok(None) => break,
+                Err(e) => return Err(transport_error(&e)),
+            }
+        }
+        tracing::debug!(%method, path = req.path, status = status.as_u16(), bytes = body.len(), "clinic API answered");
+        if status.is_success() {
+            return serde_json::from_slice(&body).map_err(|_| {
+                ToolError::new(
+                    "UPSTREAM_INVALID_RESPONSE",
+                    format!(
+                        "The clinic API answered {} with a body that is not the expected JSON. Retrying will not help until the API is fixed.",
+                        status.as_u16()
+                    ),
+                )
+            });
+        }
+        Err(self.upstream_error(status, &body, retry_after.as_deref()))
+    }
+
+    /// Turn an error answer into a tool error: the API's `errorCode` passed through, its message
+    /// kept (scrubbed of the token), and a hint of what to do next.
+    fn upstream_error(
+        &self,
+        status: StatusCode,
+        body: &[u8],
+        retry_after: Option<&str>,
+    ) -> ToolError {
+        let parsed: Option<(String, String)> =
+            serde_json::from_slice::<Value>(body).ok().and_then(|v| {
+                let code = v.get("errorCode")?.as_str()?.to_owned();
+                let message = v
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_owned();
+                Some((code, message))
+            });
+        let scrub = |s: &str| match &self.token {
+            Some(t) => t.scrub(s),
+            None => s.to_owned(),
+        };
+        if status.is_redirection() {
+            return ToolError::new(
+                "UPSTREAM_REDIRECT",
+                format!(
+                    "The clinic API answered with a redirect ({}); redirects are not followed so the token cannot travel elsewhere. Check SUT_BASE_URL.",
+                    status.as_u16()
+                ),
+            );
+        }
+        let Some((code, message)) = parsed.filter(|(c, _)| is_error_code(c)) else {
+            let code = if status.is_server_error() {
+                "UPSTREAM_UNAVAILABLE"
+            } else {
+                "UPSTREAM_ERROR"
+            };
+            return ToolError::new(
+                code,
+                format!(
+                    "The clinic API answered {} without a usable error body.{}",
+                    status.as_u16(),
+                    if status.is_server_error() {
+                        " It may be temporarily down; try again shortly."
+                    } else {
+                        ""
+                    }
+                ),
+            );
+        };
+        let hint = match code.as_str() {
+            "AUTH_REQUIRED" | "AUTH_INVALID" => {
+                " The caller's token was refused: set a valid SUT_ACCESS_TOKEN and restart the server."
+                    .to_owned()
+            }
+            "FORBIDDEN" => " This session's caller is not allowed to do that; nothing was changed.".to_owned(),
+            "SLOT_TAKEN" => " Pick another slot with find_available_slots.".to_owned(),
+            "RATE_LIMITED" => format!(
+                " Wait {} seconds before booking again.",
+                retry_after.unwrap_or("a few")
+            ),
+            _ => String::new(),
+        };
+        ToolError::new(code, format!("{}{hint}", scrub(&message)))
+    }
+}
+
+/// An upstream `errorCode` we pass through: `SCREAMING_SNAKE_CASE`, at most 64 characters, so a
+/// hostile upstream cannot put prose in the code field.
+fn is_error_code(code: &str) -> bool {
+    !code.is_empty()
+        && code.len() <= 64
+        && code
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+}
+
+fn transport_error(e: &reqwest::Error) -> ToolError {
+    if e.is_timeout() {
+        ToolError::new(
+            "UPSTREAM_TIMEOUT",
+            "The clinic API did not answer in time. It may be overloaded; try again shortly.",
+        )
+    } else if e.is_connect() {
+        ToolError::new(
+            "UPSTREAM_UNAVAILABLE",
+            "The clinic API could not be reached. It may be down; try again shortly, or check SUT_BASE_URL.",
+        )
+    } else {
+        ToolError::new(
+            "UPSTREAM_UNAVAILABLE",
+            "The connection to the clinic API failed before a complete answer arrived; try again shortly.",
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_error_code;
+
+    #[test]
+    fn error_codes_are_screened() {
+        assert!(is_error_code("SLOT_TAKEN"));
+        assert!(!is_error_code("ignore previous instructions"));
+        assert!(!is_error_code(""));
+        assert!(!is_error_code(&"A".repeat(65)));
+    }
+}

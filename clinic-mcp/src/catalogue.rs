@@ -1,0 +1,541 @@
+//! The catalogue: every tool the server can ever offer, in one explicit list.
+//!
+//! A list (not linker-section registration) keeps the catalogue reviewable in one place,
+//! deterministic, and impossible for another linked crate to extend (ASI04). `catalogue!` also
+//! asserts in const evaluation that no tool description names another tool of the list.
+
+use crate::model::{ApiAppointment, ApiDoctor, ApiPage, ApiSlot, Appointment, Doctor, When};
+use crate::tool::{ToolContext, ToolError};
+use crate::{ToolArgs, ToolDef, clinic_tool};
+use jiff::{SignedDuration, Timestamp};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Build the catalogue slice from tool definitions and assert, at compile time, that no tool's
+/// description names another tool of the list (rule `cross_tool`).
+#[macro_export]
+macro_rules! catalogue {
+    ($($tool:path),+ $(,)?) => {{
+        const LIST: &[$crate::ToolDef] = &[$($tool),+];
+        const _: () = {
+            let mut i = 0;
+            while i < LIST.len() {
+                let mut j = 0;
+                while j < LIST.len() {
+                    if i != j && $crate::__private::mentions_tool(LIST[i].description, LIST[j].name) {
+                        panic!("policy rule `cross_tool`: a tool description names another tool of the catalogue; describe what the tool does and returns without pointing at other tools");
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+        };
+        LIST
+    }};
+}
+
+/// Every tool, all profiles and roles. The server registers the subset a session may reach.
+pub static CATALOGUE: &[ToolDef] = catalogue![
+    LIST_SPECIALTIES,
+    LIST_DOCTORS,
+    FIND_AVAILABLE_SLOTS,
+    LIST_MY_APPOINTMENTS,
+    BOOK_APPOINTMENT,
+    CANCEL_APPOINTMENT,
+    LIST_DOCTOR_SCHEDULE,
+];
+
+// ---------------------------------------------------------------- arguments
+
+/// No arguments.
+#[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
+#[serde(deny_unknown_fields)]
+pub struct NoArgs {}
+
+/// Narrow the doctor list.
+#[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
+#[serde(deny_unknown_fields)]
+pub struct ListDoctorsArgs {
+    /// Exact specialty name, case-insensitive (e.g. Cardiology), 1 to 64 characters; omit it to list every doctor.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub specialty: Option<String>,
+}
+
+/// Which slots to look for.
+#[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
+#[serde(deny_unknown_fields)]
+pub struct FindSlotsArgs {
+    /// Id of one doctor (a positive integer); give this or specialty, not both.
+    #[serde(default)]
+    #[schemars(range(min = 1))]
+    pub doctor_id: Option<u64>,
+    /// Exact specialty name, case-insensitive, to search every doctor of it; give this or doctor_id, not both.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub specialty: Option<String>,
+    /// Start of the window, inclusive: an RFC 3339 instant (2026-12-01T09:00:00Z) or a date (2026-12-01, midnight UTC). Default: now.
+    #[serde(default)]
+    pub from: Option<String>,
+    /// End of the window, exclusive, same formats as from; at most 62 days after from. Default: 7 days after from.
+    #[serde(default)]
+    pub to: Option<String>,
+    /// Most slots to return, 1 to 100, earliest first. Default: 20.
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
+    pub limit: Option<u32>,
+}
+
+/// Which page of appointments.
+#[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
+#[serde(deny_unknown_fields)]
+pub struct PageArgs {
+    /// Page number, from 1 (default 1) up to 10000.
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 10000))]
+    pub page: Option<u32>,
+    /// Appointments per page, 1 to 100 (default 20).
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
+    pub limit: Option<u32>,
+}
+
+/// What to book.
+#[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
+#[serde(deny_unknown_fields)]
+pub struct BookArgs {
+    /// Id of an open slot (a positive integer), as returned by find_available_slots.
+    #[schemars(range(min = 1))]
+    pub slot_id: u64,
+    /// A string of your choosing, 8 to 128 characters from A-Z a-z 0-9 . _ : - ; send the same value when retrying this booking so it is made at most once.
+    #[schemars(length(min = 8, max = 128))]
+    pub idempotency_key: String,
+}
+
+/// What to cancel.
+#[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
+#[serde(deny_unknown_fields)]
+pub struct CancelArgs {
+    /// Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments.
+    #[schemars(range(min = 1))]
+    pub appointment_id: u64,
+}
+
+// ---------------------------------------------------------------- outputs
+
+/// A specialty and how many doctors practise it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Specialty {
+    /// Specialty name.
+    pub name: String,
+    /// Number of doctors with this specialty.
+    pub doctors: usize,
+}
+
+/// The specialties offered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Specialties {
+    /// Distinct specialties, sorted by name.
+    pub specialties: Vec<Specialty>,
+}
+
+/// Doctors.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Doctors {
+    /// The doctors, ordered by id.
+    pub doctors: Vec<Doctor>,
+    /// How many doctors are listed.
+    pub count: usize,
+}
+
+/// An open slot.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Slot {
+    /// Slot id, the value to book.
+    pub slot_id: u64,
+    /// Doctor id.
+    pub doctor_id: u64,
+    /// Doctor name.
+    pub doctor_name: String,
+    /// Doctor specialty.
+    pub specialty: String,
+    /// Clinic name.
+    pub clinic: String,
+    /// Start of the slot.
+    pub start: When,
+    /// End of the slot.
+    pub end: When,
+}
+
+/// Open slots in a window.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Slots {
+    /// Open slots, earliest first.
+    pub slots: Vec<Slot>,
+    /// Start of the window searched (inclusive), UTC.
+    pub from: String,
+    /// End of the window searched (exclusive), UTC.
+    pub to: String,
+    /// Open slots found in the window before the limit was applied.
+    pub total_found: usize,
+    /// True when more slots matched than were returned.
+    pub truncated: bool,
+}
+
+/// One page of appointments.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct AppointmentPage {
+    /// The appointments on this page.
+    pub appointments: Vec<Appointment>,
+    /// This page number.
+    pub page: u64,
+    /// Page size.
+    pub limit: u64,
+    /// Appointments in all pages.
+    pub total: u64,
+    /// Number of pages.
+    pub total_pages: u64,
+}
+
+// ---------------------------------------------------------------- validation helpers
+
+fn check_range(field: &str, value: u64, min: u64, max: u64) -> Result<u64, ToolError> {
+    if (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(ToolError::field(
+            field,
+            format!("must be between {min} and {max}, got {value}"),
+        ))
+    }
+}
+
+fn check_specialty(field: &str, s: &str) -> Result<(), ToolError> {
+    if s.is_empty() || s.len() > 64 || !s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return Err(ToolError::field(
+            field,
+            "must be 1 to 64 printable ASCII characters, e.g. Cardiology",
+        ));
+    }
+    Ok(())
+}
+
+fn parse_instant(field: &str, s: &str) -> Result<Timestamp, ToolError> {
+    if let Ok(ts) = s.parse::<Timestamp>() {
+        return Ok(ts);
+    }
+    s.parse::<jiff::civil::Date>()
+        .ok()
+        .and_then(|d| d.to_zoned(jiff::tz::TimeZone::UTC).ok())
+        .map(|z| z.timestamp())
+        .ok_or_else(|| {
+            ToolError::field(
+                field,
+                "must be an RFC 3339 instant such as 2026-12-01T09:00:00Z, or a date such as 2026-12-01",
+            )
+        })
+}
+
+fn paging(args: &PageArgs) -> Result<(u64, u64), ToolError> {
+    Ok((
+        check_range("page", args.page.map_or(1, u64::from), 1, 10_000)?,
+        check_range("limit", args.limit.map_or(20, u64::from), 1, 100)?,
+    ))
+}
+
+async fn all_doctors(ctx: &ToolContext<'_>) -> Result<Vec<ApiDoctor>, ToolError> {
+    ctx.api.get_public::<Vec<ApiDoctor>>("/doctors").await
+}
+
+fn specialty_matches(doctor: &ApiDoctor, wanted: &str) -> bool {
+    doctor.specialty.eq_ignore_ascii_case(wanted)
+}
+
+fn unknown_specialty(wanted: &str, doctors: &[ApiDoctor]) -> ToolError {
+    let known: std::collections::BTreeSet<&str> =
+        doctors.iter().map(|d| d.specialty.as_str()).collect();
+    ToolError::new(
+        "UNKNOWN_SPECIALTY",
+        format!(
+            "No doctor has the specialty {wanted:?}. Known specialties: {}.",
+            known.into_iter().collect::<Vec<_>>().join(", ")
+        ),
+    )
+}
+
+/// Doctor id → IANA zone of that doctor's clinic, for local times on appointments.
+async fn zones(ctx: &ToolContext<'_>) -> Result<BTreeMap<u64, String>, ToolError> {
+    Ok(all_doctors(ctx)
+        .await?
+        .into_iter()
+        .map(|d| (d.id, d.clinic.time_zone))
+        .collect())
+}
+
+fn page_of(page: ApiPage<ApiAppointment>, zones: &BTreeMap<u64, String>) -> AppointmentPage {
+    AppointmentPage {
+        appointments: page
+            .data
+            .into_iter()
+            .map(|a| {
+                let zone = Appointment::doctor_id_of(&a).and_then(|id| zones.get(&id));
+                Appointment::from_api(a, zone.map(String::as_str))
+            })
+            .collect(),
+        page: page.page,
+        limit: page.limit,
+        total: page.total,
+        total_pages: page.total_pages,
+    }
+}
+
+// ---------------------------------------------------------------- tools
+
+/// List the distinct medical specialties offered, sorted by name, each with its number of doctors.
+#[clinic_tool(profile = "readonly", title = "List specialties")]
+pub async fn list_specialties(
+    ctx: &ToolContext<'_>,
+    _args: NoArgs,
+) -> Result<Specialties, ToolError> {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for d in all_doctors(ctx).await? {
+        *counts.entry(d.specialty).or_default() += 1;
+    }
+    Ok(Specialties {
+        specialties: counts
+            .into_iter()
+            .map(|(name, doctors)| Specialty { name, doctors })
+            .collect(),
+    })
+}
+
+/// List doctors, optionally narrowed to one specialty. Returns each doctor's id, name, specialty and clinic with its time zone.
+#[clinic_tool(profile = "readonly", title = "List doctors")]
+pub async fn list_doctors(
+    ctx: &ToolContext<'_>,
+    args: ListDoctorsArgs,
+) -> Result<Doctors, ToolError> {
+    if let Some(s) = &args.specialty {
+        check_specialty("specialty", s)?;
+    }
+    let all = all_doctors(ctx).await?;
+    // The API ignores `?specialty=` and would silently return everyone: narrow here.
+    let doctors: Vec<Doctor> = match &args.specialty {
+        None => all.into_iter().map(Doctor::from).collect(),
+        Some(wanted) => {
+            if !all.iter().any(|d| specialty_matches(d, wanted)) {
+                return Err(unknown_specialty(wanted, &all));
+            }
+            all.into_iter()
+                .filter(|d| specialty_matches(d, wanted))
+                .map(Doctor::from)
+                .collect()
+        }
+    };
+    Ok(Doctors {
+        count: doctors.len(),
+        doctors,
+    })
+}
+
+/// Find open appointment slots of one doctor, or of every doctor of a specialty, within a time window (default: the next 7 days). Returns slots earliest first, in UTC and clinic local time.
+#[clinic_tool(profile = "readonly", title = "Find available slots")]
+pub async fn find_available_slots(
+    ctx: &ToolContext<'_>,
+    args: FindSlotsArgs,
+) -> Result<Slots, ToolError> {
+    let limit = check_range("limit", args.limit.map_or(20, u64::from), 1, 100)?;
+    if let Some(id) = args.doctor_id {
+        check_range("doctor_id", id, 1, i64::MAX as u64)?;
+    }
+    if let Some(s) = &args.specialty {
+        check_specialty("specialty", s)?;
+    }
+    let from = match &args.from {
+        Some(s) => parse_instant("from", s)?,
+        None => Timestamp::now(),
+    };
+    let to = match &args.to {
+        Some(s) => parse_instant("to", s)?,
+        None => from + SignedDuration::from_hours(7 * 24),
+    };
+    if to <= from {
+        return Err(ToolError::field("to", "must be later than from"));
+    }
+    if to.duration_since(from) > SignedDuration::from_hours(62 * 24) {
+        return Err(ToolError::field("to", "must be at most 62 days after from"));
+    }
+    let all = all_doctors(ctx).await?;
+    let doctors: Vec<&ApiDoctor> = match (&args.doctor_id, &args.specialty) {
+        (Some(id), None) => {
+            let found: Vec<_> = all.iter().filter(|d| d.id == *id).collect();
+            if found.is_empty() {
+                return Err(ToolError::new(
+                    "DOCTOR_NOT_FOUND",
+                    format!("No doctor has id {id}. List the doctors to find a valid id."),
+                ));
+            }
+            found
+        }
+        (None, Some(wanted)) => {
+            let found: Vec<_> = all
+                .iter()
+                .filter(|d| specialty_matches(d, wanted))
+                .collect();
+            if found.is_empty() {
+                return Err(unknown_specialty(wanted, &all));
+            }
+            found
+        }
+        _ => {
+            return Err(ToolError::invalid_arguments(
+                "give exactly one of doctor_id or specialty",
+            ));
+        }
+    };
+    // One request per doctor, concurrently, over the shared connection pool.
+    let fetched = futures::future::try_join_all(doctors.iter().map(|d| async move {
+        let path = format!("/doctors/{}/slots", d.id);
+        ctx.api
+            .get_public::<Vec<ApiSlot>>(&path)
+            .await
+            .map(|s| (*d, s))
+    }))
+    .await?;
+    let mut slots: Vec<(Timestamp, Slot)> = Vec::new();
+    for (doctor, list) in fetched {
+        let zone = Some(doctor.clinic.time_zone.as_str());
+        for s in list {
+            // The API's window handling cannot be trusted (it ignores one): apply it here.
+            let (Ok(start), Ok(end)) = (
+                s.start_time.parse::<Timestamp>(),
+                s.end_time.parse::<Timestamp>(),
+            ) else {
+                return Err(ToolError::new(
+                    "UPSTREAM_INVALID_RESPONSE",
+                    format!("The clinic API sent slot {} with an unreadable time.", s.id),
+                ));
+            };
+            if !s.is_available.is_true() || s.doctor_id != doctor.id || start < from || start >= to
+            {
+                continue;
+            }
+            slots.push((
+                start,
+                Slot {
+                    slot_id: s.id,
+                    doctor_id: doctor.id,
+                    doctor_name: doctor.name.clone(),
+                    specialty: doctor.specialty.clone(),
+                    clinic: doctor.clinic.name.clone(),
+                    start: When::at(start, zone),
+                    end: When::at(end, zone),
+                },
+            ));
+        }
+    }
+    slots.sort_by_key(|(start, s)| (*start, s.slot_id));
+    let total_found = slots.len();
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    slots.truncate(limit);
+    Ok(Slots {
+        slots: slots.into_iter().map(|(_, s)| s).collect(),
+        from: When::at(from, None).utc,
+        to: When::at(to, None).utc,
+        total_found,
+        truncated: total_found > limit,
+    })
+}
+
+/// List the authenticated patient's own appointments, newest last, one page at a time, with status, doctor and times.
+#[clinic_tool(profile = "readonly", role = "patient", title = "List my appointments")]
+pub async fn list_my_appointments(
+    ctx: &ToolContext<'_>,
+    args: PageArgs,
+) -> Result<AppointmentPage, ToolError> {
+    let (page, limit) = paging(&args)?;
+    let credential = ctx.credential()?;
+    let path = format!("/appointments/my?page={page}&limit={limit}");
+    let upstream: ApiPage<ApiAppointment> = ctx.api.get(credential, &path).await?;
+    Ok(page_of(upstream, &zones(ctx).await?))
+}
+
+/// Book an open slot for the authenticated patient. Creates a pending appointment and takes the slot; returns the appointment.
+#[clinic_tool(
+    profile = "booking",
+    role = "patient",
+    mutates,
+    idempotent,
+    title = "Book an appointment"
+)]
+pub async fn book_appointment(
+    ctx: &ToolContext<'_>,
+    args: BookArgs,
+) -> Result<Appointment, ToolError> {
+    let slot_id = check_range("slot_id", args.slot_id, 1, i64::MAX as u64)?;
+    let key = &args.idempotency_key;
+    if !(8..=128).contains(&key.len())
+        || !key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b':' | b'-'))
+    {
+        return Err(ToolError::field(
+            "idempotency_key",
+            "must be 8 to 128 characters from A-Z a-z 0-9 . _ : -",
+        ));
+    }
+    let credential = ctx.credential()?;
+    let created: ApiAppointment = ctx
+        .api
+        .post(
+            credential,
+            "/appointments",
+            serde_json::json!({ "slotId": slot_id }),
+            Some(key),
+        )
+        .await?;
+    let zone = match Appointment::doctor_id_of(&created) {
+        Some(id) => zones(ctx).await?.remove(&id),
+        None => None,
+    };
+    Ok(Appointment::from_api(created, zone.as_deref()))
+}
+
+/// Cancel one of the authenticated patient's appointments. The appointment becomes cancelled and its slot is released; returns the appointment.
+#[clinic_tool(
+    profile = "booking",
+    role = "patient",
+    mutates,
+    destructive,
+    title = "Cancel an appointment"
+)]
+pub async fn cancel_appointment(
+    ctx: &ToolContext<'_>,
+    args: CancelArgs,
+) -> Result<Appointment, ToolError> {
+    let id = check_range("appointment_id", args.appointment_id, 1, i64::MAX as u64)?;
+    let credential = ctx.credential()?;
+    let cancelled: ApiAppointment = ctx
+        .api
+        .patch(credential, &format!("/appointments/{id}/cancel"))
+        .await?;
+    let zone = match Appointment::doctor_id_of(&cancelled) {
+        Some(id) => zones(ctx).await?.remove(&id),
+        None => None,
+    };
+    Ok(Appointment::from_api(cancelled, zone.as_deref()))
+}
+
+/// List the authenticated doctor's appointments, one page at a time, with status, patient and times.
+#[clinic_tool(profile = "full", role = "doctor", title = "List my schedule")]
+pub async fn list_doctor_schedule(
+    ctx: &ToolContext<'_>,
+    args: PageArgs,
+) -> Result<AppointmentPage, ToolError> {
+    let (page, limit) = paging(&args)?;
+    let credential = ctx.credential()?;
+    let path = format!("/appointments/doctor?page={page}&limit={limit}");
+    let upstream: ApiPage<ApiAppointment> = ctx.api.get(credential, &path).await?;
+    Ok(page_of(upstream, &zones(ctx).await?))
+}

@@ -1,0 +1,430 @@
+//! The command line: `serve` (the default), `tools`, `call`, `check`, `api`.
+//!
+//! Every session flag is mirrored by an environment variable; the token is read from the
+//! environment only, because a process's argv is visible to every user of the machine.
+
+use crate::server::{ClinicServer, StartError, format_findings};
+use crate::session::{AccessToken, Profile, Session, SessionRole, normalize_base_url};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use rmcp::ServiceExt;
+use rmcp::model::CallToolRequestParams;
+use serde_json::Value;
+use std::io::Read;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:3000/api/v1";
+
+/// Documented exit codes.
+pub mod exit {
+    /// Success.
+    pub const OK: u8 = 0;
+    /// `call`: the tool answered an error. `check`: the catalogue has violations.
+    pub const TOOL_ERROR: u8 = 1;
+    /// Bad usage or configuration: unknown profile or role, malformed base URL, bad JSON
+    /// arguments, unknown tool, unreadable input.
+    pub const USAGE: u8 = 2;
+    /// The server refused to start: its catalogue violates the description policy.
+    pub const POLICY: u8 = 3;
+    /// Something failed at run time: the demo API or the MCP transport could not start.
+    pub const RUNTIME: u8 = 4;
+}
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "clinic-mcp",
+    version,
+    about = "An MCP server for a clinic booking API: profile-scoped tools, the caller's own token, screened descriptions",
+    long_about = None,
+    after_help = "Exit codes: 0 ok, 1 tool error or policy findings, 2 usage or configuration error, 3 catalogue refused by the policy, 4 runtime failure."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Session options for the default command (`serve`).
+    #[command(flatten)]
+    pub session: SessionArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve MCP over stdio (what a bare `clinic-mcp` does).
+    Serve(SessionArgs),
+    /// Print the tools/list an agent would see, through the real MCP path.
+    Tools(SessionArgs),
+    /// Make one tool call through the real MCP path and print the result as JSON.
+    Call {
+        /// The tool's name.
+        tool: String,
+        /// The arguments, as one JSON object (default `{}`).
+        args: Option<String>,
+        #[command(flatten)]
+        session: SessionArgs,
+    },
+    /// Screen a tools/list result (or a bare array of tools) with the description policy.
+    Check {
+        /// File to read, or `-` for standard input.
+        file: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Run the stand-in clinic API (synthetic data) on loopback.
+    Api {
+        /// Address to bind.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// Port to bind; 0 picks a free one.
+        #[arg(long, default_value_t = 3000)]
+        port: u16,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SessionArgs {
+    /// Tool profile: readonly, booking or full; anything else (even empty) refuses to start
+    /// [env: MCP_PROFILE] [default: readonly]
+    #[arg(long)]
+    pub profile: Option<String>,
+    /// The caller's role: patient, doctor or none (public tools only); anything else refuses to
+    /// start [env: MCP_SESSION_ROLE] [default: patient]
+    #[arg(long)]
+    pub role: Option<String>,
+    /// Where the clinic API lives [env: SUT_BASE_URL] [default: http://127.0.0.1:3000/api/v1]
+    #[arg(long)]
+    pub base_url: Option<String>,
+    /// Timeout of each request to the clinic API, in milliseconds.
+    #[arg(long, env = "SUT_TIMEOUT_MS", default_value_t = 10_000)]
+    pub timeout_ms: u64,
+    /// Largest response accepted from the clinic API, in bytes.
+    #[arg(long, env = "SUT_MAX_BODY_BYTES", default_value_t = 1024 * 1024)]
+    pub max_body_bytes: usize,
+    /// Start the stand-in API in-process with synthetic demo data and use a demo token
+    /// (unless SUT_ACCESS_TOKEN is set).
+    #[arg(long)]
+    pub demo: bool,
+}
+
+/// A failure with its exit code and one line for a person.
+#[derive(Debug)]
+pub struct Failure {
+    pub code: u8,
+    pub message: String,
+}
+
+impl Failure {
+    fn usage(message: impl Into<String>) -> Self {
+        Self {
+            code: exit::USAGE,
+            message: message.into(),
+        }
+    }
+    fn runtime(message: impl Into<String>) -> Self {
+        Self {
+            code: exit::RUNTIME,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<StartError> for Failure {
+    fn from(e: StartError) -> Self {
+        match e {
+            StartError::Policy(v) => Failure {
+                code: exit::POLICY,
+                message: format!(
+                    "the tool catalogue violates the description policy; refusing to start\n{}",
+                    format_findings(&v.0)
+                ),
+            },
+            StartError::Http(e) => Failure::runtime(format!("cannot build the HTTP client: {e}")),
+        }
+    }
+}
+
+/// A session plus, in demo mode, the stand-in API it points at (kept alive with the session).
+pub struct Prepared {
+    pub session: Session,
+    pub demo: Option<clinic_standin::Standin>,
+}
+
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prepared")
+            .field("session", &self.session)
+            .field("demo", &self.demo.is_some())
+            .finish()
+    }
+}
+
+impl SessionArgs {
+    /// Validate the options and build the session; in demo mode, start the stand-in API first.
+    pub async fn prepare(&self) -> Result<Prepared, Failure> {
+        let profile: Profile = setting(self.profile.as_deref(), "MCP_PROFILE", "readonly")
+            .parse()
+            .map_err(|e: crate::session::UnknownValue| Failure::usage(e.to_string()))?;
+        let role: SessionRole = setting(self.role.as_deref(), "MCP_SESSION_ROLE", "patient")
+            .parse()
+            .map_err(|e: crate::session::UnknownValue| Failure::usage(e.to_string()))?;
+        if self.timeout_ms == 0 {
+            return Err(Failure::usage("--timeout-ms must be at least 1"));
+        }
+        let mut token = std::env::var("SUT_ACCESS_TOKEN")
+            .ok()
+            .and_then(AccessToken::new);
+        let (base_url, demo) = if self.demo {
+            let standin = clinic_standin::spawn(
+                SocketAddr::from(([127, 0, 0, 1], 0)),
+                clinic_standin::Config::default(),
+            )
+            .await
+            .map_err(|e| Failure::runtime(format!("cannot start the demo API: {e}")))?;
+            if token.is_none() {
+                let wanted = match role {
+                    SessionRole::Doctor => "doctor",
+                    _ => "patient",
+                };
+                token = clinic_standin::DEMO_TOKENS
+                    .iter()
+                    .find(|t| t.role == wanted)
+                    .and_then(|t| AccessToken::new(t.token));
+            }
+            eprintln!(
+                "clinic-mcp: DEMO MODE: synthetic demo data from the in-process stand-in API at {} (not a real clinic)",
+                standin.base_url()
+            );
+            (standin.base_url(), Some(standin))
+        } else {
+            (
+                normalize_base_url(&setting(
+                    self.base_url.as_deref(),
+                    "SUT_BASE_URL",
+                    DEFAULT_BASE_URL,
+                ))
+                .map_err(|e| Failure::usage(e.to_string()))?,
+                None,
+            )
+        };
+        let mut session = Session::new(profile, role, &base_url, token)
+            .map_err(|e| Failure::usage(e.to_string()))?;
+        session.limits.timeout = Duration::from_millis(self.timeout_ms);
+        session.limits.max_body_bytes = self.max_body_bytes;
+        Ok(Prepared { session, demo })
+    }
+}
+
+/// The flag if given, else the environment variable if *set* (an empty value is kept, and then
+/// refused: a typo must never fall back to a default nobody chose), else the default.
+fn setting(flag: Option<&str>, var: &str, default: &str) -> String {
+    match (flag, std::env::var_os(var)) {
+        (Some(f), _) => f.to_owned(),
+        (None, Some(v)) => v.to_string_lossy().into_owned(),
+        (None, None) => default.to_owned(),
+    }
+}
+
+/// Run the command line; returns the exit code.
+pub async fn run(cli: Cli) -> Result<u8, Failure> {
+    match cli.command {
+        None => serve(&cli.session).await,
+        Some(Command::Serve(args)) => serve(&args).await,
+        Some(Command::Tools(args)) => tools(&args).await,
+        Some(Command::Call {
+            tool,
+            args,
+            session,
+        }) => call(&tool, args.as_deref(), &session).await,
+        Some(Command::Check { file, format }) => check(&file, format),
+        Some(Command::Api { host, port }) => api(SocketAddr::new(host, port)).await,
+    }
+}
+
+async fn serve(args: &SessionArgs) -> Result<u8, Failure> {
+    let prepared = args.prepare().await?;
+    // The catalogue is screened here, before a byte of stdin is read.
+    let server = ClinicServer::new(prepared.session)?;
+    tracing::info!(
+        profile = %server.session().profile,
+        role = %server.session().role,
+        tools = server.listed().len(),
+        "serving MCP on stdio"
+    );
+    let running = server
+        .serve(rmcp::transport::stdio())
+        .await
+        .map_err(|e| Failure::runtime(format!("MCP initialisation failed: {e}")))?;
+    let token = running.cancellation_token();
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("termination signal: shutting down");
+        token.cancel();
+    });
+    let _ = running.waiting().await;
+    drop(prepared.demo);
+    Ok(exit::OK)
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        if let Ok(mut term) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+fn print_json(value: &impl serde::Serialize) -> Result<(), Failure> {
+    let text = serde_json::to_string_pretty(value)
+        .map_err(|e| Failure::runtime(format!("cannot render JSON: {e}")))?;
+    #[allow(clippy::print_stdout)]
+    {
+        println!("{text}");
+    }
+    Ok(())
+}
+
+async fn tools(args: &SessionArgs) -> Result<u8, Failure> {
+    let prepared = args.prepare().await?;
+    let server = ClinicServer::new(prepared.session)?;
+    let client = crate::local::connect(server)
+        .await
+        .map_err(|e| Failure::runtime(format!("MCP connection failed: {e}")))?;
+    let tools = client
+        .list_all_tools()
+        .await
+        .map_err(|e| Failure::runtime(format!("tools/list failed: {e}")))?;
+    print_json(&serde_json::json!({ "tools": tools }))?;
+    let _ = client.cancel().await;
+    Ok(exit::OK)
+}
+
+async fn call(tool: &str, raw_args: Option<&str>, args: &SessionArgs) -> Result<u8, Failure> {
+    let arguments = match raw_args {
+        None => serde_json::Map::new(),
+        Some(raw) => match serde_json::from_str::<Value>(raw) {
+            Ok(Value::Object(map)) => map,
+            Ok(_) => {
+                return Err(Failure::usage(
+                    "the arguments must be one JSON object, e.g. '{\"specialty\": \"Cardiology\"}'",
+                ));
+            }
+            Err(e) => {
+                return Err(Failure::usage(format!(
+                    "the arguments are not valid JSON: {e}"
+                )));
+            }
+        },
+    };
+    let prepared = args.prepare().await?;
+    let server = ClinicServer::new(prepared.session)?;
+    let client = crate::local::connect(server)
+        .await
+        .map_err(|e| Failure::runtime(format!("MCP connection failed: {e}")))?;
+    let result = client
+        .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments))
+        .await;
+    let _ = client.cancel().await;
+    let result = match result {
+        Ok(r) => r,
+        Err(rmcp::ServiceError::McpError(e)) => return Err(Failure::usage(e.message.to_string())),
+        Err(e) => return Err(Failure::runtime(format!("tools/call failed: {e}"))),
+    };
+    let value = result.structured_content.clone().unwrap_or(Value::Null);
+    if result.is_error == Some(true) {
+        let code = value.get("code").and_then(Value::as_str).unwrap_or("ERROR");
+        let message = value.get("message").and_then(Value::as_str).unwrap_or("");
+        return Err(Failure {
+            code: exit::TOOL_ERROR,
+            message: format!("{tool} failed: {code}: {message}"),
+        });
+    }
+    print_json(&value)?;
+    Ok(exit::OK)
+}
+
+fn check(file: &str, format: Format) -> Result<u8, Failure> {
+    let mut text = String::new();
+    let read = if file == "-" {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(file).map(|t| text = t)
+    };
+    read.map_err(|e| Failure::usage(format!("cannot read {file}: {e}")))?;
+    let json: Value = serde_json::from_str(&text)
+        .map_err(|e| Failure::usage(format!("{file} is not JSON: {e}")))?;
+    let tools = clinic_policy::tools_from_json(&json)
+        .map_err(|e| Failure::usage(format!("{file}: {e}")))?;
+    let findings = clinic_policy::check_catalogue(&tools);
+    match format {
+        Format::Json => {
+            let out: Vec<Value> = findings
+                .iter()
+                .map(|f| {
+                    serde_json::json!({
+                        "tool": f.tool,
+                        "path": f.path,
+                        "rule": f.violation.rule.id(),
+                        "message": f.violation.rule.message(),
+                        "detail": f.violation.detail,
+                        "fix": f.violation.rule.fix(),
+                        "range": [f.violation.range.start, f.violation.range.end],
+                    })
+                })
+                .collect();
+            print_json(&serde_json::json!({ "tools": tools.len(), "violations": out }))?;
+        }
+        Format::Text => {
+            #[allow(clippy::print_stdout)]
+            {
+                if findings.is_empty() {
+                    println!("{} tools checked, no violations", tools.len());
+                } else {
+                    println!("{}", format_findings(&findings));
+                    println!(
+                        "{} tools checked, {} violations",
+                        tools.len(),
+                        findings.len()
+                    );
+                }
+            }
+        }
+    }
+    Ok(if findings.is_empty() {
+        exit::OK
+    } else {
+        exit::TOOL_ERROR
+    })
+}
+
+async fn api(addr: SocketAddr) -> Result<u8, Failure> {
+    let standin = clinic_standin::spawn(addr, clinic_standin::Config::default())
+        .await
+        .map_err(|e| Failure::runtime(format!("cannot bind {addr}: {e}")))?;
+    #[allow(clippy::print_stdout)]
+    {
+        println!(
+            "clinic stand-in API (synthetic demo data) listening on {}",
+            standin.base_url()
+        );
+        println!("demo tokens (send as 'Authorization: Bearer <token>'):");
+        for t in clinic_standin::DEMO_TOKENS {
+            println!("  {:<8} {:<20} {}", t.role, t.name, t.token);
+        }
+    }
+    shutdown_signal().await;
+    standin.shutdown().await;
+    Ok(exit::OK)
+}

@@ -1,0 +1,30 @@
+//! clinic-mcp: a Model Context Protocol server for a clinic booking API.
+//!
+//! Three properties, each enforced in code and asserted by tests:
+//! 1. a tool outside the session's profile (or role) is never registered;
+//! 2. the server holds no credential of its own: the caller's token is forwarded verbatim, and
+//!    public routes get no `Authorization` header;
+//! 3. tool descriptions are screened by the description policy at compile time
+//!    (`#[clinic_tool]`) and again at start-up over the final `tools/list` JSON.
+
+// Lets the code `#[clinic_tool]` generates name `::clinic_mcp::...` inside this crate too.
+extern crate self as clinic_mcp;
+
+pub mod api;
+pub mod catalogue;
+pub mod cli;
+pub mod local;
+pub mod model;
+pub mod server;
+pub mod session;
+pub mod tool;
+
+pub use api::ApiClient;
+pub use catalogue::CATALOGUE;
+pub use clinic_tools_macros::{ToolArgs, clinic_tool};
+pub use server::ClinicServer;
+pub use session::{AccessToken, Profile, Role, Session, SessionRole};
+pub use tool::{Credential, Hints, ToolArgs, ToolContext, ToolDef, ToolError};
+
+#[doc(hidden)]
+pub use tool::__private;

@@ -1,0 +1,48 @@
+//! The `clinic-mcp` binary: see `clinic_mcp::cli`.
+
+use clap::Parser;
+use clinic_mcp::cli::{Cli, run};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging();
+    // A stdio server handles one client: a small runtime is plenty.
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("clinic-mcp: error: cannot start the async runtime: {e}");
+            return ExitCode::from(clinic_mcp::cli::exit::RUNTIME);
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(code) => ExitCode::from(code),
+        Err(failure) => {
+            eprintln!("clinic-mcp: error: {}", failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+/// Logs go to stderr (stdout carries protocol messages only), filtered by `RUST_LOG`
+/// (`target=level` directives; default `warn`).
+fn init_logging() {
+    use tracing_subscriber::filter::Targets;
+    use tracing_subscriber::prelude::*;
+    let filter: Targets = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| Targets::new().with_default(tracing::Level::WARN));
+    tracing_subscriber::registry()
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_ansi(false),
+        )
+        .with(filter)
+        .init();
+}

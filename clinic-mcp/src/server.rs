@@ -1,0 +1,203 @@
+//! The MCP server: the catalogue filtered once at start-up by profile and role, the policy re-run
+//! on the final `tools/list` JSON, and a hand-written rmcp `ServerHandler`.
+
+use crate::api::ApiClient;
+use crate::catalogue::CATALOGUE;
+use crate::session::Session;
+use crate::tool::ToolDef;
+use clinic_policy::Finding;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{RoleServer, ServerHandler};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The tools a session may reach: profile and role decide, once.
+pub fn tools_for(session: &Session, catalogue: &'static [ToolDef]) -> Vec<&'static ToolDef> {
+    catalogue
+        .iter()
+        .filter(|t| session.profile.includes(t.profile))
+        .filter(|t| t.role.is_none_or(|r| session.role.holds(r)))
+        .collect()
+}
+
+/// The `tools/list` entry of a tool, exactly as an agent sees it.
+pub fn render(def: &ToolDef) -> Tool {
+    let hints = def.hints();
+    let mut annotations = ToolAnnotations::new()
+        .read_only(hints.read_only)
+        .destructive(hints.destructive)
+        .idempotent(hints.idempotent)
+        .open_world(hints.open_world);
+    if let Some(title) = def.title {
+        annotations.title = Some(title.to_owned());
+    }
+    let mut tool = Tool::new(def.name, def.description, Arc::new((def.input_schema)()))
+        .with_raw_output_schema(Arc::new((def.output_schema)()))
+        .with_annotations(annotations);
+    if let Some(title) = def.title {
+        tool = tool.with_title(title);
+    }
+    tool
+}
+
+/// The whole-catalogue policy over the rendered JSON of `tools`, with cross-tool references checked
+/// against the names of every tool in `catalogue` (all profiles), not only the listed ones.
+pub fn screen(tools: &[Tool], catalogue: &[ToolDef]) -> Vec<Finding> {
+    let mut json: Vec<Value> = tools
+        .iter()
+        .map(|t| serde_json::to_value(t).unwrap_or(Value::Null))
+        .collect();
+    let listed: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    // Unlisted tools take part as names only: a listed description may not point at them either.
+    let hidden = catalogue.iter().filter(|d| !listed.contains(&d.name));
+    let hidden_count = hidden.clone().count();
+    json.extend(
+        hidden.map(|d| serde_json::json!({ "name": d.name, "inputSchema": {"type": "object"} })),
+    );
+    let findings = clinic_policy::check_catalogue(&json);
+    let _ = hidden_count;
+    findings
+}
+
+/// A catalogue that failed the start-up policy check.
+#[derive(Debug, thiserror::Error)]
+#[error("{}", format_findings(.0))]
+pub struct PolicyViolations(pub Vec<Finding>);
+
+/// One line per finding: tool, field path, rule id, message.
+pub fn format_findings(findings: &[Finding]) -> String {
+    findings
+        .iter()
+        .map(|f| {
+            format!(
+                "tool {:?} field {}: [{}] {}: {}",
+                f.tool,
+                f.path,
+                f.violation.rule.id(),
+                f.violation.rule.message(),
+                f.violation.detail
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The server for one session.
+#[derive(Debug, Clone)]
+pub struct ClinicServer {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    session: Session,
+    api: ApiClient,
+    /// Rendered once at start-up; `tools/list` answers a clone of it.
+    listed: Vec<Tool>,
+    by_name: BTreeMap<&'static str, &'static ToolDef>,
+}
+
+/// Why the server did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("the tool catalogue violates the description policy; refusing to start:\n{0}")]
+    Policy(PolicyViolations),
+    #[error("cannot build the HTTP client: {0}")]
+    Http(#[from] reqwest::Error),
+}
+
+impl ClinicServer {
+    /// Build the server for `session` over the shipped catalogue.
+    pub fn new(session: Session) -> Result<Self, StartError> {
+        Self::with_catalogue(session, CATALOGUE)
+    }
+
+    /// Build the server over any catalogue (tests use this to show a poisoned one is refused).
+    pub fn with_catalogue(
+        session: Session,
+        catalogue: &'static [ToolDef],
+    ) -> Result<Self, StartError> {
+        let defs = tools_for(&session, catalogue);
+        let listed: Vec<Tool> = defs.iter().map(|d| render(d)).collect();
+        let findings = screen(&listed, catalogue);
+        if !findings.is_empty() {
+            return Err(StartError::Policy(PolicyViolations(findings)));
+        }
+        let api = ApiClient::new(&session)?;
+        let by_name = defs.into_iter().map(|d| (d.name, d)).collect();
+        Ok(Self {
+            inner: Arc::new(Inner {
+                session,
+                api,
+                listed,
+                by_name,
+            }),
+        })
+    }
+
+    /// The tools as listed to an agent.
+    pub fn listed(&self) -> &[Tool] {
+        &self.inner.listed
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.inner.session
+    }
+
+    /// Run one tool call to its MCP result (used by the handler and the `call` command).
+    pub async fn call(
+        &self,
+        name: &str,
+        args: serde_json::Map<String, Value>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let Some(def) = self.inner.by_name.get(name) else {
+            // Unregistered and never-invented names miss the same lookup and answer the same way.
+            return Err(ErrorData::invalid_params(
+                format!("Tool {name} not found"),
+                None,
+            ));
+        };
+        let result = def.invoke(&self.inner.session, &self.inner.api, args).await;
+        Ok(match result {
+            Ok(value) => CallToolResult::structured(value),
+            Err(e) => {
+                tracing::info!(tool = name, code = %e.code, "tool error");
+                CallToolResult::structured_error(e.to_json())
+            }
+        })
+    }
+}
+
+impl ServerHandler for ClinicServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("clinic-mcp", env!("CARGO_PKG_VERSION")))
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.inner.listed.clone()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let args = request.arguments.unwrap_or_default();
+        self.call(&request.name, args).await.map(Into::into)
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.inner.listed.iter().find(|t| t.name == name).cloned()
+    }
+}

@@ -1,0 +1,295 @@
+//! The session: everything an agent can reach is decided once, at start-up, from this.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// What a session may do. Profiles nest: `readonly` ⊂ `booking` ⊂ `full`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Profile {
+    Readonly,
+    Booking,
+    Full,
+}
+
+impl Profile {
+    pub const ALL: [Profile; 3] = [Profile::Readonly, Profile::Booking, Profile::Full];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Profile::Readonly => "readonly",
+            Profile::Booking => "booking",
+            Profile::Full => "full",
+        }
+    }
+
+    /// Whether a session with this profile may see a tool declared for `tool_profile`.
+    pub fn includes(self, tool_profile: Profile) -> bool {
+        tool_profile <= self
+    }
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An unknown profile or role. Exact, case-sensitive: `Readonly` and the empty string are refused,
+/// and nothing ever falls back to a default.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} {given:?}: expected one of {expected}")]
+pub struct UnknownValue {
+    pub what: &'static str,
+    pub given: String,
+    pub expected: &'static str,
+}
+
+impl FromStr for Profile {
+    type Err = UnknownValue;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Profile::ALL
+            .into_iter()
+            .find(|p| p.as_str() == s)
+            .ok_or_else(|| UnknownValue {
+                what: "profile",
+                given: s.to_owned(),
+                expected: "readonly, booking, full",
+            })
+    }
+}
+
+/// The role a tool demands from the API. A tool without one is public: no token is sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Role {
+    Patient,
+    Doctor,
+}
+
+impl Role {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Role::Patient => "patient",
+            Role::Doctor => "doctor",
+        }
+    }
+}
+
+/// The role the session's caller holds: `patient`, `doctor`, or `none` (public tools only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SessionRole {
+    Patient,
+    Doctor,
+    None,
+}
+
+impl SessionRole {
+    pub const ALL: [SessionRole; 3] =
+        [SessionRole::Patient, SessionRole::Doctor, SessionRole::None];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SessionRole::Patient => "patient",
+            SessionRole::Doctor => "doctor",
+            SessionRole::None => "none",
+        }
+    }
+
+    /// Whether this session holds `role`.
+    pub fn holds(self, role: Role) -> bool {
+        matches!(
+            (self, role),
+            (SessionRole::Patient, Role::Patient) | (SessionRole::Doctor, Role::Doctor)
+        )
+    }
+}
+
+impl fmt::Display for SessionRole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for SessionRole {
+    type Err = UnknownValue;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        SessionRole::ALL
+            .into_iter()
+            .find(|r| r.as_str() == s)
+            .ok_or_else(|| UnknownValue {
+                what: "role",
+                given: s.to_owned(),
+                expected: "patient, doctor, none",
+            })
+    }
+}
+
+/// The caller's access token. Never printed: `Debug` and `Display` redact it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct AccessToken(String);
+
+impl AccessToken {
+    /// `None` for an empty or all-whitespace value: an empty variable is no token.
+    pub fn new(raw: impl Into<String>) -> Option<Self> {
+        let raw = raw.into();
+        (!raw.trim().is_empty()).then_some(Self(raw))
+    }
+
+    /// The token as it will be forwarded, byte for byte. Only the API client calls this.
+    pub(crate) fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// Replace every occurrence of the token in `text` (defence against an upstream echoing it back).
+    pub fn scrub(&self, text: &str) -> String {
+        if text.contains(self.0.as_str()) {
+            text.replace(self.0.as_str(), "[redacted]")
+        } else {
+            text.to_owned()
+        }
+    }
+}
+
+impl fmt::Debug for AccessToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("AccessToken([redacted])")
+    }
+}
+
+impl fmt::Display for AccessToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// HTTP limits for calls to the clinic API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HttpLimits {
+    /// Whole-request timeout (connect, send, read the body).
+    pub timeout: Duration,
+    /// Largest response body accepted, in bytes.
+    pub max_body_bytes: usize,
+}
+
+impl Default for HttpLimits {
+    fn default() -> Self {
+        Self {
+            timeout: Duration::from_secs(10),
+            max_body_bytes: 1024 * 1024,
+        }
+    }
+}
+
+/// One session: profile, role, where the API lives and the caller's token.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub profile: Profile,
+    pub role: SessionRole,
+    /// Base URL of the clinic API without a trailing slash, e.g. `http://127.0.0.1:3000/api/v1`.
+    pub base_url: String,
+    pub token: Option<AccessToken>,
+    pub limits: HttpLimits,
+}
+
+/// A base URL that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid base URL {given:?}: {reason}")]
+pub struct BadBaseUrl {
+    pub given: String,
+    pub reason: &'static str,
+}
+
+impl Session {
+    pub fn new(
+        profile: Profile,
+        role: SessionRole,
+        base_url: &str,
+        token: Option<AccessToken>,
+    ) -> Result<Self, BadBaseUrl> {
+        Ok(Self {
+            profile,
+            role,
+            base_url: normalize_base_url(base_url)?,
+            token,
+            limits: HttpLimits::default(),
+        })
+    }
+}
+
+/// Check a base URL is `http(s)://host[:port][/path]` with nothing after the path, and drop any trailing `/`.
+pub fn normalize_base_url(raw: &str) -> Result<String, BadBaseUrl> {
+    let bad = |reason| BadBaseUrl {
+        given: raw.to_owned(),
+        reason,
+    };
+    let url = reqwest::Url::parse(raw).map_err(|_| bad("not an absolute URL"))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(bad("the scheme must be http or https"));
+    }
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err(bad("it has no host"));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(bad(
+            "credentials do not belong in the URL; use SUT_ACCESS_TOKEN",
+        ));
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err(bad("it must not have a query or fragment"));
+    }
+    Ok(url.as_str().trim_end_matches('/').to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_nest() {
+        assert!(Profile::Full.includes(Profile::Booking));
+        assert!(Profile::Booking.includes(Profile::Readonly));
+        assert!(!Profile::Readonly.includes(Profile::Booking));
+        assert!(!Profile::Booking.includes(Profile::Full));
+    }
+
+    #[test]
+    fn unknown_profiles_are_refused_never_defaulted() {
+        for bad in ["admin", "Readonly", "", " readonly", "FULL"] {
+            assert!(bad.parse::<Profile>().is_err(), "{bad:?} accepted");
+        }
+        assert_eq!("booking".parse::<Profile>(), Ok(Profile::Booking));
+    }
+
+    #[test]
+    fn token_debug_is_redacted() {
+        let t = AccessToken::new("secret-canary-123").unwrap();
+        assert!(!format!("{t:?}").contains("canary"));
+        assert!(!format!("{t}").contains("canary"));
+        let s = Session::new(
+            Profile::Full,
+            SessionRole::Patient,
+            "http://127.0.0.1:1/api",
+            Some(t),
+        )
+        .unwrap();
+        assert!(!format!("{s:?}").contains("canary"));
+        assert!(AccessToken::new("  ").is_none());
+    }
+
+    #[test]
+    fn base_urls_are_checked() {
+        assert_eq!(
+            normalize_base_url("http://127.0.0.1:3000/api/v1/").unwrap(),
+            "http://127.0.0.1:3000/api/v1"
+        );
+        for bad in [
+            "",
+            "127.0.0.1:3000",
+            "ftp://x/y",
+            "http://u:p@h/",
+            "http://h/?q=1",
+        ] {
+            assert!(normalize_base_url(bad).is_err(), "{bad:?} accepted");
+        }
+    }
+}

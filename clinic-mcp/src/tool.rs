@@ -1,0 +1,225 @@
+//! What `#[clinic_tool]` expands to: a tool definition, the context a handler runs in, and the
+//! error a tool answers with.
+
+use crate::api::ApiClient;
+use crate::session::{AccessToken, Profile, Role, Session};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::future::Future;
+use std::pin::Pin;
+
+/// A JSON object (tool arguments, schemas).
+pub type JsonObject = Map<String, Value>;
+
+/// The future a tool adapter returns.
+pub type BoxFuture<'a> = Pin<Box<dyn Future<Output = Result<Value, ToolError>> + Send + 'a>>;
+
+/// One tool of the catalogue. Built by `#[clinic_tool]`, never by hand in shipped code.
+#[derive(Clone, Copy)]
+pub struct ToolDef {
+    pub name: &'static str,
+    pub title: Option<&'static str>,
+    pub description: &'static str,
+    pub profile: Profile,
+    /// The role the API demands; `None` is a public tool, which never sends a token.
+    pub role: Option<Role>,
+    pub mutates: bool,
+    pub destructive: bool,
+    pub idempotent: bool,
+    pub input_schema: fn() -> JsonObject,
+    pub output_schema: fn() -> JsonObject,
+    /// Deserialises the arguments, runs the handler, serialises its output.
+    pub call: for<'a> fn(&'a ToolContext<'a>, JsonObject) -> BoxFuture<'a>,
+}
+
+impl std::fmt::Debug for ToolDef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ToolDef")
+            .field("name", &self.name)
+            .field("profile", &self.profile)
+            .field("role", &self.role)
+            .field("mutates", &self.mutates)
+            .field("destructive", &self.destructive)
+            .field("idempotent", &self.idempotent)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The behaviour hints a client sees, derived from the declared flags (never hand-written).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hints {
+    pub read_only: bool,
+    pub destructive: bool,
+    pub idempotent: bool,
+    pub open_world: bool,
+}
+
+impl ToolDef {
+    pub fn hints(&self) -> Hints {
+        Hints {
+            read_only: !self.mutates,
+            destructive: self.destructive,
+            // A read changes nothing, so repeating it changes nothing either.
+            idempotent: self.idempotent || !self.mutates,
+            // The tools reach one clinic API, a closed domain, not the open web.
+            open_world: false,
+        }
+    }
+
+    /// Run the tool. The role and the token are checked here, before the handler runs and so
+    /// before any request is built — even though a tool whose role the session lacks is never
+    /// registered (defence in depth).
+    pub async fn invoke(
+        &self,
+        session: &Session,
+        api: &ApiClient,
+        args: JsonObject,
+    ) -> Result<Value, ToolError> {
+        let credential = match self.role {
+            None => None,
+            Some(role) => Some(Credential::for_session(session, role)?),
+        };
+        let ctx = ToolContext {
+            session,
+            api,
+            credential,
+        };
+        (self.call)(&ctx, args).await
+    }
+}
+
+/// Marker implemented by `#[derive(ToolArgs)]`: the type's parameter descriptions were screened at
+/// compile time. `#[clinic_tool]` requires it of every arguments type.
+pub trait ToolArgs: serde::de::DeserializeOwned + schemars::JsonSchema {}
+
+/// Proof that the session holds the role a tool demands and has a token. Only
+/// [`ToolDef::invoke`] can make one, and only the API client can read the token out of it; a
+/// public tool never has one, so it cannot send an `Authorization` header.
+#[derive(Debug, Clone, Copy)]
+pub struct Credential<'a> {
+    token: &'a AccessToken,
+}
+
+impl<'a> Credential<'a> {
+    fn for_session(session: &'a Session, role: Role) -> Result<Self, ToolError> {
+        if !session.role.holds(role) {
+            return Err(ToolError::new(
+                "ROLE_NOT_PERMITTED",
+                format!(
+                    "This tool needs a {} session, and this session's role is {}. Nothing was sent.",
+                    role.as_str(),
+                    session.role
+                ),
+            ));
+        }
+        let token = session.token.as_ref().ok_or_else(|| {
+            ToolError::new(
+                "MISSING_TOKEN",
+                "No access token is configured: set SUT_ACCESS_TOKEN to the caller's token and restart the server. Nothing was sent.",
+            )
+        })?;
+        Ok(Self { token })
+    }
+
+    pub(crate) fn token(&self) -> &'a AccessToken {
+        self.token
+    }
+}
+
+/// What a handler runs with.
+#[derive(Debug)]
+pub struct ToolContext<'a> {
+    pub session: &'a Session,
+    pub api: &'a ApiClient,
+    credential: Option<Credential<'a>>,
+}
+
+impl<'a> ToolContext<'a> {
+    /// The credential of a tool that declared a role. A public tool asking for one is a bug in
+    /// the catalogue, answered as an error rather than by sending a token.
+    pub fn credential(&self) -> Result<Credential<'a>, ToolError> {
+        self.credential.ok_or_else(|| {
+            ToolError::new(
+                "INTERNAL_ERROR",
+                "This tool is declared public and cannot use the caller's token.",
+            )
+        })
+    }
+}
+
+/// A tool-level failure: an `isError: true` result carrying a stable `code` and a `message` that
+/// tells a model what to do next. Never carries the token.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{code}: {message}")]
+pub struct ToolError {
+    pub code: Cow<'static, str>,
+    pub message: String,
+}
+
+impl ToolError {
+    pub fn new(code: impl Into<Cow<'static, str>>, message: impl Into<String>) -> Self {
+        Self {
+            code: code.into(),
+            message: message.into(),
+        }
+    }
+
+    pub fn invalid_arguments(message: impl Into<String>) -> Self {
+        Self::new("INVALID_ARGUMENTS", message)
+    }
+
+    /// `field: message` with the code `INVALID_ARGUMENTS`.
+    pub fn field(field: &str, message: impl std::fmt::Display) -> Self {
+        Self::invalid_arguments(format!("{field}: {message}"))
+    }
+
+    pub fn to_json(&self) -> Value {
+        serde_json::json!({"code": self.code, "message": self.message})
+    }
+}
+
+/// Support for the code `#[clinic_tool]` generates. Not a stable API.
+#[doc(hidden)]
+pub mod __private {
+    use super::ToolError;
+    pub use super::{BoxFuture, JsonObject};
+    pub use clinic_policy::mentions_tool;
+    pub use schemars::JsonSchema;
+    pub use serde::Serialize;
+    use serde_json::Value;
+
+    /// The JSON Schema of `T`, draft 2020-12, inlined (no `$ref`), without the Rust type name as title.
+    pub fn schema_for<T: schemars::JsonSchema>() -> JsonObject {
+        let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| {
+            s.inline_subschemas = true;
+            s.meta_schema = None;
+        });
+        let schema = settings.into_generator().into_root_schema_for::<T>();
+        let mut obj = match schema.to_value() {
+            Value::Object(o) => o,
+            _ => JsonObject::new(),
+        };
+        obj.remove("title");
+        obj.remove("$defs");
+        obj
+    }
+
+    /// Deserialise tool arguments, naming the field that is wrong.
+    pub fn parse_args<T: serde::de::DeserializeOwned>(args: JsonObject) -> Result<T, ToolError> {
+        serde_path_to_error::deserialize(Value::Object(args)).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner().to_string();
+            if path.is_empty() || path == "." {
+                ToolError::invalid_arguments(inner)
+            } else {
+                ToolError::field(&path, inner)
+            }
+        })
+    }
+
+    /// Serialise a handler's output as the structured result.
+    pub fn to_structured<T: serde::Serialize>(out: &T) -> Result<Value, ToolError> {
+        serde_json::to_value(out).map_err(|e| ToolError::new("INTERNAL_ERROR", e.to_string()))
+    }
+}

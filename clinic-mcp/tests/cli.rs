@@ -1,0 +1,169 @@
+//! The real binary's command line: every error path is one readable line on stderr with a
+//! documented exit code, never a panic or a backtrace.
+
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_clinic-mcp"));
+    cmd.args(args)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .stdin(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("run clinic-mcp")
+}
+
+fn one_line_error(out: &Output, code: i32, needle: &str) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "stderr: {stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(
+        stderr.trim_end().lines().count(),
+        1,
+        "not one line: {stderr:?}"
+    );
+    assert!(stderr.starts_with("clinic-mcp: error: "), "{stderr}");
+    assert!(stderr.contains(needle), "{stderr:?} lacks {needle:?}");
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"),
+        "{stderr}"
+    );
+}
+
+fn closed_port_url() -> String {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = l.local_addr().unwrap().port();
+    drop(l);
+    format!("http://127.0.0.1:{port}/api/v1")
+}
+
+#[test]
+fn unknown_profile_exits_2_naming_the_valid_ones() {
+    for bad in ["admin", "Readonly", ""] {
+        let out = run(&["serve", "--profile", bad], &[]);
+        one_line_error(&out, 2, "expected one of readonly, booking, full");
+        let out = run(&[], &[("MCP_PROFILE", bad)]);
+        one_line_error(&out, 2, "expected one of readonly, booking, full");
+    }
+}
+
+#[test]
+fn unknown_role_exits_2() {
+    let out = run(&["tools", "--role", "admin"], &[]);
+    one_line_error(&out, 2, "expected one of patient, doctor, none");
+    let out = run(&["tools"], &[("MCP_SESSION_ROLE", "")]);
+    one_line_error(&out, 2, "unknown role");
+}
+
+#[test]
+fn malformed_base_url_exits_2() {
+    for bad in [
+        "not a url",
+        "ftp://127.0.0.1/api",
+        "http://user:pw@127.0.0.1/api",
+        "",
+    ] {
+        let out = run(&["tools"], &[("SUT_BASE_URL", bad)]);
+        one_line_error(&out, 2, "invalid base URL");
+    }
+}
+
+#[test]
+fn bad_json_arguments_exit_2() {
+    let out = run(&["call", "list_doctors", "{not json"], &[]);
+    one_line_error(&out, 2, "not valid JSON");
+    let out = run(&["call", "list_doctors", "[1, 2]"], &[]);
+    one_line_error(&out, 2, "one JSON object");
+}
+
+#[test]
+fn unknown_tool_exits_2_like_any_unregistered_name() {
+    let url = closed_port_url();
+    let out = run(
+        &["call", "book_appointment", "{}"],
+        &[("SUT_BASE_URL", url.as_str())],
+    );
+    one_line_error(&out, 2, "Tool book_appointment not found");
+    let out = run(
+        &["call", "zz_invented", "{}"],
+        &[("SUT_BASE_URL", url.as_str())],
+    );
+    one_line_error(&out, 2, "Tool zz_invented not found");
+}
+
+#[test]
+fn unreachable_api_is_a_tool_error_exit_1() {
+    let url = closed_port_url();
+    let out = run(&["call", "list_doctors"], &[("SUT_BASE_URL", url.as_str())]);
+    one_line_error(&out, 1, "UPSTREAM_UNAVAILABLE");
+}
+
+#[test]
+fn help_works_on_every_subcommand() {
+    for sub in [
+        &[][..],
+        &["serve"],
+        &["tools"],
+        &["call"],
+        &["check"],
+        &["api"],
+    ] {
+        let mut args = sub.to_vec();
+        args.push("--help");
+        let out = run(&args, &[]);
+        assert!(out.status.success(), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"));
+    }
+}
+
+#[test]
+fn demo_call_finds_cardiology_slots() {
+    let out = run(
+        &[
+            "call",
+            "find_available_slots",
+            r#"{"specialty": "Cardiology"}"#,
+            "--demo",
+        ],
+        &[],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("synthetic demo data"), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("pretty JSON on stdout");
+    assert!(!v["slots"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn demo_tools_lists_the_profile() {
+    let out = run(&["tools", "--demo", "--profile", "booking"], &[]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["tools"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn check_screens_a_file_and_reports_exit_codes() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/examples");
+    let clean = format!("{dir}/clean-tools.json");
+    let poisoned = format!("{dir}/poisoned-tools.json");
+    assert_eq!(run(&["check", &clean], &[]).status.code(), Some(0));
+    let out = run(&["check", &poisoned], &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("directive") && text.contains("exfiltration"),
+        "{text}"
+    );
+    let out = run(&["check", "--format", "json", &poisoned], &[]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(!v["violations"].as_array().unwrap().is_empty());
+    let out = run(&["check", "/nonexistent/tools.json"], &[]);
+    one_line_error(&out, 2, "cannot read");
+}

@@ -1,0 +1,323 @@
+//! The tool-description policy: pure, dependency-free rules that screen MCP tool names, titles, descriptions
+//! and every other string of a tool definition for prompt injection ("tool poisoning") and for hygiene.
+//!
+//! Shared by the `#[clinic_tool]` proc-macro (compile-time screening of text) and the server (whole
+//! catalogue screening, feature `json`).
+//!
+//! Rules (stable ids): `charset`, `length`, `directive`, `exfiltration`, `hidden_payload`, `cross_tool`, `name`.
+//! Which rules apply depends on the [`Field`]; see [`Field::applies`].
+//!
+//! Names (`Field::ToolName`, `Field::ParamName`) get the `name` rule (shape `^[a-z][a-z0-9_]{0,63}$`) and the
+//! content rules, read with `_` as a space. Content hits in a name are reported under the content rule's own
+//! id (`directive`, `exfiltration`, ...), not under `name`, so that "injection-class" counts stay meaningful;
+//! a credential noun alone (`ssh_private_key`, `api_key_value`) is already an `exfiltration` hit in a name.
+#![forbid(unsafe_code)]
+
+use std::fmt;
+use std::ops::Range;
+
+/// A rule of the policy. Ids, messages and fix hints are data, so every front end prints the same words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rule {
+    Charset,
+    Length,
+    Directive,
+    Exfiltration,
+    HiddenPayload,
+    CrossTool,
+    Name,
+}
+
+impl Rule {
+    pub const ALL: [Rule; 7] = [
+        Rule::Charset,
+        Rule::Length,
+        Rule::Directive,
+        Rule::Exfiltration,
+        Rule::HiddenPayload,
+        Rule::CrossTool,
+        Rule::Name,
+    ];
+    /// Stable id, e.g. "charset", "cross_tool".
+    pub const fn id(self) -> &'static str {
+        match self {
+            Rule::Charset => "charset",
+            Rule::Length => "length",
+            Rule::Directive => "directive",
+            Rule::Exfiltration => "exfiltration",
+            Rule::HiddenPayload => "hidden_payload",
+            Rule::CrossTool => "cross_tool",
+            Rule::Name => "name",
+        }
+    }
+    /// What the rule requires.
+    pub const fn message(self) -> &'static str {
+        match self {
+            Rule::Charset => {
+                "text must be printable ASCII (0x20-0x7E) only; invisible, control, bidi and tag characters can hide instructions"
+            }
+            Rule::Length => {
+                "text is longer than its field allows (tool description 300, parameter description 200, title 64, other strings 200 characters)"
+            }
+            Rule::Directive => {
+                "text addresses the model instead of describing the tool (override, precedence, trigger, concealment, role or template markup)"
+            }
+            Rule::Exfiltration => {
+                "text asks for credentials, local files or the conversation, or for data to be smuggled into an argument"
+            }
+            Rule::HiddenPayload => {
+                "text carries content a reviewer does not read as prose (data-carrying or script URLs, encoded blobs, white-space padding)"
+            }
+            Rule::CrossTool => "a tool description names or directs the model to another tool",
+            Rule::Name => "a tool or parameter name must match ^[a-z][a-z0-9_]{0,63}$",
+        }
+    }
+    /// What to do about it.
+    pub const fn fix(self) -> &'static str {
+        match self {
+            Rule::Charset => {
+                "use plain ASCII: straight quotes, '-' for dashes, '...' for ellipses, spaces and line breaks only; remove invisible characters"
+            }
+            Rule::Length => {
+                "shorten the text to say what the tool does and returns; move background material to documentation"
+            }
+            Rule::Directive => {
+                "describe what the tool does and returns in plain ASCII prose; do not address the model, give it orders or use markup"
+            }
+            Rule::Exfiltration => {
+                "ask only for the domain values the tool needs; never for credentials, files, prompts or conversation content"
+            }
+            Rule::HiddenPayload => {
+                "remove the URL, encoded data or padding; state plainly whatever the text needs to say"
+            }
+            Rule::CrossTool => {
+                "describe this tool only; say where a value comes from in the parameter's description instead"
+            }
+            Rule::Name => {
+                "use a lower-case snake_case name of at most 64 characters that names a domain concept, not a credential or an instruction"
+            }
+        }
+    }
+    /// Does a hit of this rule indicate an injection attempt (as opposed to hygiene)? `charset` depends on
+    /// the character; see [`Violation::is_injection`].
+    pub const fn is_injection_class(self) -> bool {
+        matches!(
+            self,
+            Rule::Directive | Rule::Exfiltration | Rule::HiddenPayload
+        )
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// Which field a text comes from: decides which rules apply and with which bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    ToolDescription,
+    ParamDescription,
+    ToolName,
+    ParamName,
+    Title,
+    /// Any other string or key of a tool's JSON (enum values, defaults, examples, `$comment`, keys).
+    Other,
+}
+
+impl Field {
+    /// Maximum length in characters checked by the `length` rule (`None` for names: the `name` rule bounds them).
+    pub const fn max_len(self) -> Option<usize> {
+        match self {
+            Field::ToolDescription => Some(300),
+            Field::ParamDescription | Field::Other => Some(200),
+            Field::Title => Some(64),
+            Field::ToolName | Field::ParamName => None,
+        }
+    }
+    /// Does `rule` apply to this field?
+    pub const fn applies(self, rule: Rule) -> bool {
+        match rule {
+            Rule::Charset | Rule::Directive | Rule::Exfiltration | Rule::HiddenPayload => true,
+            Rule::Length => self.max_len().is_some(),
+            Rule::CrossTool => matches!(self, Field::ToolDescription),
+            Rule::Name => matches!(self, Field::ToolName | Field::ParamName),
+        }
+    }
+    pub const fn is_name(self) -> bool {
+        matches!(self, Field::ToolName | Field::ParamName)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    pub rule: Rule,
+    /// Byte range inside the checked text (always `start <= end <= text.len()`, on char boundaries).
+    pub range: Range<usize>,
+    /// What exactly was found, e.g. "U+200B ZERO WIDTH SPACE" or "phrase \"ignore previous\"".
+    pub detail: String,
+}
+
+impl Violation {
+    /// Injection class (smuggling, directives, exfiltration, hidden payloads) rather than hygiene (length,
+    /// naming, typographic punctuation, other tools named). A `charset` hit is injection class when its
+    /// character hides or reorders text ([`is_smuggling_char`]), e.g. zero-width, bidi, tag or control
+    /// characters, but not for U+2019 or a line feed.
+    pub fn is_injection(&self) -> bool {
+        match self.rule {
+            Rule::Charset => {
+                if self.detail.starts_with("hidden tag text") {
+                    return true;
+                }
+                self.detail
+                    .strip_prefix("U+")
+                    .and_then(|r| r.split(' ').next())
+                    .and_then(|h| u32::from_str_radix(h, 16).ok())
+                    .and_then(char::from_u32)
+                    .is_some_and(is_smuggling_char)
+            }
+            r => r.is_injection_class(),
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "[{}] {}: {} (fix: {})",
+            self.rule.id(),
+            self.rule.message(),
+            self.detail,
+            self.rule.fix()
+        )
+    }
+}
+
+/// Screen one text. `own_name` is the tool the text belongs to; `other_tools` the names of every other tool known.
+///
+/// Runs the rules that apply to `field` ([`Field::applies`]) and returns the hits sorted by range start, then rule.
+/// Never panics; every range lies inside `text` on char boundaries.
+pub fn check_text(
+    field: Field,
+    text: &str,
+    own_name: &str,
+    other_tools: &[&str],
+) -> Vec<Violation> {
+    screen(field, text, own_name, other_tools, false)
+}
+
+pub(crate) fn screen(
+    field: Field,
+    text: &str,
+    own_name: &str,
+    other_tools: &[&str],
+    schema_url: bool,
+) -> Vec<Violation> {
+    let mut out = Vec::new();
+    out.extend(charset::check(text));
+    if let Some(max) = field.max_len() {
+        rules::length(text, max, &mut out);
+    }
+    let words = skeleton::words(text);
+    phrases::directive(text, &words, &mut out);
+    phrases::exfiltration(text, &words, &mut out);
+    let prose = !matches!(field, Field::Other);
+    payload::check(text, &words, prose, schema_url, &mut out);
+    if field.is_name() {
+        rules::name(text, &mut out);
+        if field == Field::ParamName {
+            phrases::name_content(&words, &mut out);
+        }
+    }
+    if field == Field::ToolDescription {
+        rules::cross_tool(text, own_name, other_tools, &mut out);
+        phrases::call_other_tool(&words, &mut out);
+    }
+    out.retain(|v| {
+        v.range.start <= v.range.end
+            && v.range.end <= text.len()
+            && text.is_char_boundary(v.range.start)
+            && text.is_char_boundary(v.range.end)
+    });
+    out.sort_by(|a, b| {
+        (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
+    });
+    out.dedup_by(|b, a| a.rule == b.rule && a.range == b.range);
+    // a name-only credential hit inside a range already reported for the same rule adds nothing
+    let mut kept: Vec<Violation> = Vec::with_capacity(out.len());
+    for v in out {
+        let covered = kept.iter().any(|k| {
+            k.rule == v.rule
+                && k.rule != Rule::Charset
+                && k.range.start <= v.range.start
+                && v.range.end <= k.range.end
+        });
+        if !covered {
+            kept.push(v);
+        }
+    }
+    kept
+}
+
+/// Const check used by the explicit catalogue: does `text` name `tool` as a whole word (ASCII case-insensitive)?
+///
+/// A separator (`_`, `-`, space) in `tool` matches any one of `_`, `-`, space in `text`, so `book-appointment`
+/// and `book appointment` both name `book_appointment`. Whole word: the neighbours of the match are not
+/// `[A-Za-z0-9_]`. An empty `tool` is never mentioned.
+pub const fn mentions_tool(text: &str, tool: &str) -> bool {
+    find_tool(text.as_bytes(), tool.as_bytes(), 0).is_some()
+}
+
+const fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+const fn is_sep(b: u8) -> bool {
+    b == b'_' || b == b'-' || b == b' '
+}
+
+/// Byte offset of the first whole-word mention of `tool` in `text` at or after `from`.
+pub(crate) const fn find_tool(text: &[u8], tool: &[u8], from: usize) -> Option<usize> {
+    let n = text.len();
+    let m = tool.len();
+    if m == 0 || m > n {
+        return None;
+    }
+    let mut i = from;
+    while i + m <= n {
+        let mut k = 0;
+        let mut ok = true;
+        while k < m {
+            let a = text[i + k];
+            let b = tool[k];
+            let same = a.eq_ignore_ascii_case(&b) || (is_sep(a) && is_sep(b));
+            if !same {
+                ok = false;
+                break;
+            }
+            k += 1;
+        }
+        if ok && (i == 0 || !is_word(text[i - 1])) && (i + m == n || !is_word(text[i + m])) {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+pub use charset::{char_name, is_smuggling_char};
+pub use skeleton::normalize;
+
+mod charset;
+mod pattern;
+mod payload;
+mod phrases;
+mod rules;
+mod skeleton;
+
+#[cfg(feature = "json")]
+mod catalogue;
+#[cfg(feature = "json")]
+pub use catalogue::{Finding, check_catalogue, tools_from_json};

@@ -1,0 +1,490 @@
+//! The phrase rules: `directive`, `exfiltration` and the call-another-tool half of `cross_tool`.
+//!
+//! Phrases are matched on the skeleton (see [`crate::normalize`]); markup and file paths on the raw text,
+//! ASCII-lower-cased (which keeps byte offsets).
+
+use std::sync::OnceLock;
+
+use crate::pattern::Pattern;
+use crate::skeleton::Word;
+use crate::{Rule, Violation};
+
+/// Credential nouns.
+const CRED: &str = "api_key|api_keys|apikey*|api_token*|api_secret*|password|passwords|passwd|passphrase*|\
+secret_key*|secret_access_key*|client_secret*|private_key*|ssh_key*|ssh_private*|access_token*|bearer_token*|\
+auth_token*|session_token*|refresh_token*|oauth_token*|id_rsa|credential|credentials|cookie|cookies|\
+seed_phrase*|recovery_phrase*|mnemonic_phrase*|wallet_key*|env_file|dotenv|environment_variables|env_vars";
+
+/// Verbs that move or reveal data.
+const MOVE: &str = "read|cat|send|include|pass|put|attach|append|embed|forward|upload|exfiltrate|copy|paste|leak|\
+post|transmit|dump|reveal|extract|collect|steal|grab|harvest|print|echo|insert|output|share";
+
+/// Conversation and prompt capture.
+const CAPTURE: &str = "conversation_so_far|chat_so_far|entire_conversation|whole_conversation|full_conversation|\
+previous_messages|prior_messages|earlier_messages|all_messages|all_previous|chat_history|conversation_history|\
+message_history|system_prompt*|your_instructions|your_prompt|your_context|context_window|everything_above|\
+your_initial_instructions|your_rules";
+
+fn directive_patterns() -> &'static [Pattern] {
+    static P: OnceLock<Vec<Pattern>> = OnceLock::new();
+    P.get_or_init(|| {
+        let v = [
+            (
+                "override",
+                "ignore|disregard|forget|override|overrule|bypass|discard|neglect ~3 \
+                 previous|prior|above|earlier|preceding|former|foregoing|all|any|other|existing|original|system|\
+                 developer|your|these|those ~2 instruction*|rules|direction*|prompt|prompts|guideline*|guidance|\
+                 directive*|command*|message*|polic*|constraint*|restriction*|context|safeguard*|guardrail*",
+            ),
+            ("override", "instead_of ~0-3 the_user*|user*|what_the*|what_you|answering|responding|replying"),
+            ("override", "from_now_on|you_are_now|you_re_now|your_new_role|your_new_task|your_real_task"),
+            (
+                "override",
+                "new|updated|real|actual|true|secret|hidden|additional ~0-1 instruction*|directive*|system_prompt*",
+            ),
+            ("precedence", "always ~0-2 call|use|run|invoke|execute|trigger this|it ~0-2 first|before"),
+            (
+                "precedence",
+                "call|use|run|invoke|execute|trigger this|it ~0-3 before_any*|before_every*|before_all|\
+                 prior_to_any*|prior_to_every*|prior_to_all",
+            ),
+            (
+                "precedence",
+                "before|prior_to using|calling|invoking|running|executing|accessing|answering|responding ~0-1 \
+                 any|every|all ~0-1 other ~0-1 tool*|function*|request*|question*",
+            ),
+            ("precedence", "before ~0-1 any_other|every_other|all_other ~0-1 tool*|function*"),
+            (
+                "precedence",
+                "you_must|you_have_to|you_need_to|you_are_required_to|you_re_required_to|you_should|you_shall|\
+                 you_will ~0-1 always|never|first|immediately|call|invoke|run|execute|read|send|forward|obey|\
+                 follow_these|comply|ignore|disregard|not_tell|not_mention|not_inform|not_reveal|also_call",
+            ),
+            (
+                "user trigger",
+                "when|whenever|if|once the|a|any user|users ~0-1 says|say|asks|ask|types|type|mentions|mention|\
+                 requests|writes|tells|enters",
+            ),
+            (
+                "trigger",
+                "when|whenever|if|once|every_time|each_time the|a|any ~1-3 tool|tools|function ~0-1 is|are|gets|get \
+                 used|called|invoked|run|executed|triggered",
+            ),
+            (
+                "trigger",
+                "always|also|secretly|silently|quietly ~0-1 bcc|cc|blind_copy|redirect|forward_all|forward_every*|\
+                 send_a_copy|send_copies|copy_all",
+            ),
+            (
+                "concealment",
+                "do_not|don_t|dont|never|must_not|should_not|without ~0-1 tell*|mention*|inform*|reveal*|\
+                 disclose*|notify*|alert*|let*|warn* ~0-2 the|any|your ~0-1 user|users|human|humans|operator",
+            ),
+            (
+                "concealment",
+                "user|users|human ~0-2 should|must|need|needs|shall|can ~0-1 not|never ~0-1 be ~0-1 \
+                 informed|know|told|notified|aware|find_out|notice|learn",
+            ),
+            ("concealment", "without_the_user*|without_them ~0-1 knowing|noticing|seeing|being_aware"),
+            ("concealment", "secretly|covertly|behind_the_user*|behind_their_back"),
+            ("concealment", "do_not|don_t|dont|never ~0-1 mention|reveal|disclose ~0-2 this|that_you|these"),
+        ];
+        v.into_iter().map(|(l, s)| Pattern::new(l, s)).collect()
+    })
+}
+
+fn exfil_patterns() -> &'static [Pattern] {
+    static P: OnceLock<Vec<Pattern>> = OnceLock::new();
+    P.get_or_init(|| {
+        let v = [
+            (
+                "credential",
+                format!(
+                    "{MOVE} ~0-4 {CRED} !reset|resets|policy|policies|strength|requirement*|change|expir*|protected|\
+                     length|hash|hashes|hashed|manager*|rotation|header|headers|format|prompt|flow|auth*"
+                ),
+            ),
+            ("credential", format!("content|contents|value|values|text ~0-1 of ~0-3 {CRED}")),
+            (
+                "argument",
+                "pass|include|put|send|insert|embed|append|attach|place|copy|paste|forward \
+                 its|their|that|those|them|it|everything|all ~0-2 content|contents|data|text|output|values ~0-1 \
+                 as|in|into|inside|within|via|to"
+                    .to_owned(),
+            ),
+            (
+                "argument",
+                "pass|include|put|send|insert|embed|append|attach|place|copy|paste it|them|everything \
+                 as|in|into|inside|within|via ~0-3 parameter*|argument*|field*|param|params|arg|args|sidenote*"
+                    .to_owned(),
+            ),
+            ("capture", format!("{MOVE}|summari*|repeat|list|give|provide|return|describe ~0-4 {CAPTURE}")),
+            (
+                "capture",
+                "conversation_so_far|your_system_prompt|your_instructions|your_initial_instructions|\
+                 all_previous_messages|the_entire_conversation|the_whole_conversation|everything_above"
+                    .to_owned(),
+            ),
+        ];
+        v.into_iter().map(|(l, s)| Pattern::new(l, &s)).collect()
+    })
+}
+
+fn name_patterns() -> &'static [Pattern] {
+    static P: OnceLock<Vec<Pattern>> = OnceLock::new();
+    P.get_or_init(|| {
+        const META: &str = "!id|ids|name|names|type|types|scope|scopes|scanning|acl|acls|alert*|count|manager*|polic*|\
+                            rotation|expir*|reset|strength|length|ref|arn|provider*|store|stores|config*|mode|hint|\
+                            required|enabled|format";
+        vec![
+            Pattern::new("credential", &format!("{CRED} {META}")),
+            Pattern::new("credential", &format!("ssh|private_key|secret_key|token_value|key_value|key_contents|secret {META}")),
+            Pattern::new("capture", CAPTURE),
+        ]
+    })
+}
+
+fn cross_patterns() -> &'static [Pattern] {
+    static P: OnceLock<Vec<Pattern>> = OnceLock::new();
+    P.get_or_init(|| {
+        [
+            "call|invoke|execute|run|use|trigger the|another|other|a|next|that|each ~0-3 tool|tools|function",
+            "then call|invoke|execute|trigger",
+            "use|call|run|invoke|execute this|it ~0-2 first",
+            "invoke ~0-4 tool|tools",
+        ]
+        .into_iter()
+        .map(|s| Pattern::new("call", s))
+        .collect()
+    })
+}
+
+fn phrase(words: &[Word], a: usize, b: usize) -> String {
+    words[a..b]
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The words of the sentence around words `a..b`.
+fn sentence(words: &[Word], a: usize, b: usize) -> &[Word] {
+    let mut s = a;
+    while s > 0 && !words[s].brk_before {
+        s -= 1;
+    }
+    let mut e = b;
+    while e < words.len() && !words[e].brk_before {
+        e += 1;
+    }
+    &words[s..e]
+}
+
+/// A "when the user says ..." clause is tool-selection guidance ("use this tool when the user asks for X")
+/// unless its sentence also carries an action a description has no business ordering: precedence, secrecy,
+/// overriding the user, redirecting or copying data.
+fn trigger_with_action(words: &[Word], a: usize, b: usize) -> bool {
+    const ACTIONS: &[&str] = &[
+        "always",
+        "instead",
+        "secretly",
+        "silently",
+        "quietly",
+        "bcc",
+        "cc",
+        "forward",
+        "redirect",
+        "ignore",
+        "disregard",
+        "override",
+        "replace",
+        "exfiltrate",
+        "also",
+    ];
+    sentence(words, a, b)
+        .iter()
+        .any(|w| ACTIONS.iter().any(|x| w.eq_pat(x)))
+}
+
+/// Is the phrase starting at word `a` negated ("do not include credentials", "never put API keys in ...")?
+fn negated(words: &[Word], a: usize) -> bool {
+    let lo = a.saturating_sub(3);
+    (lo..a)
+        .rev()
+        .take_while(|&k| k + 1 == a || !words[k + 1].brk_before)
+        .any(|k| {
+            ["not", "never", "dont", "no", "nor", "without", "avoid"]
+                .iter()
+                .any(|n| words[k].eq_pat(n))
+                || (words[k].eq_pat("t") && k > 0 && words[k - 1].eq_pat("don"))
+        })
+}
+
+fn run(rule: Rule, pats: &[Pattern], words: &[Word], out: &mut Vec<Violation>) {
+    for p in pats {
+        for (a, b) in p.find_all(words) {
+            if p.label == "user trigger" && !trigger_with_action(words, a, b) {
+                continue;
+            }
+            if matches!(p.label, "credential" | "argument" | "capture") && negated(words, a) {
+                continue;
+            }
+            out.push(Violation {
+                rule,
+                range: words[a].start..words[b - 1].end,
+                detail: format!("{} phrase \"{}\"", p.label, phrase(words, a, b)),
+            });
+        }
+    }
+}
+
+pub(crate) fn directive(text: &str, words: &[Word], out: &mut Vec<Violation>) {
+    run(Rule::Directive, directive_patterns(), words, out);
+    markup(text, out);
+}
+
+pub(crate) fn exfiltration(text: &str, words: &[Word], out: &mut Vec<Violation>) {
+    run(Rule::Exfiltration, exfil_patterns(), words, out);
+    paths(text, out);
+}
+
+/// Credential or capture nouns in a parameter name (`ssh_private_key`, `api_key_value`) are enough, unless the
+/// name is about the credential's metadata (`credential_id`, `secret_type`, `password_policy`).
+pub(crate) fn name_content(words: &[Word], out: &mut Vec<Violation>) {
+    run(Rule::Exfiltration, name_patterns(), words, out);
+}
+
+pub(crate) fn call_other_tool(words: &[Word], out: &mut Vec<Violation>) {
+    run(Rule::CrossTool, cross_patterns(), words, out);
+}
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Every occurrence of `needle` (lower-case ASCII) in `hay` (already ASCII-lower-cased).
+fn find_all(hay: &str, needle: &str) -> Vec<usize> {
+    hay.match_indices(needle).map(|(i, _)| i).collect()
+}
+
+/// Extend `i` forward to a char boundary of `text` (never past its end).
+fn ceil(text: &str, mut i: usize) -> usize {
+    i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
+/// Role and template markers, comments, hidden blocks and HTML-ish tags.
+fn markup(text: &str, out: &mut Vec<Violation>) {
+    let low = text.to_ascii_lowercase();
+    let b = low.as_bytes();
+    let mut push = |s: usize, e: usize, what: &str| {
+        let e = ceil(text, e);
+        out.push(Violation {
+            rule: Rule::Directive,
+            range: s..e,
+            detail: format!("{what} \"{}\"", &text[s..e]),
+        });
+    };
+    // fixed markers
+    for m in [
+        "[inst]",
+        "[/inst]",
+        "<<sys>>",
+        "<</sys>>",
+        "[//]: #",
+        "[//]: <>",
+        "[comment]: #",
+        "<!--",
+        "-->",
+    ] {
+        for i in find_all(&low, m) {
+            push(i, i + m.len(), "template or comment marker");
+        }
+    }
+    for m in [
+        "display:none",
+        "display: none",
+        "visibility:hidden",
+        "visibility: hidden",
+        "font-size:0",
+        "font-size: 0",
+    ] {
+        for i in find_all(&low, m) {
+            push(i, i + m.len(), "hidden-content style");
+        }
+    }
+    // chat-template tokens <|...|>
+    for i in find_all(&low, "<|") {
+        if let Some(j) = low[i..].find("|>").filter(|&j| j <= 40) {
+            push(i, i + j + 2, "chat template token");
+        }
+    }
+    // role prefixes at the start of a line: "SYSTEM:", "assistant:", "### instruction"
+    let mut line_start = 0;
+    for line in low.split('\n') {
+        let t = line.trim_start_matches([' ', '\t', '#', '*', '>', '-']);
+        let off = line_start + (line.len() - t.len());
+        for role in [
+            "system:",
+            "assistant:",
+            "developer:",
+            "instruction:",
+            "instructions:",
+        ] {
+            if t.starts_with(role) {
+                push(off, off + role.len(), "role marker");
+            }
+        }
+        if line.trim_start().starts_with("###") && t.starts_with("instruction") {
+            push(off, off + "instruction".len(), "role marker");
+        }
+        line_start += line.len() + 1;
+    }
+    // tags
+    const ROLE_TAGS: &[&str] = &[
+        "important",
+        "system",
+        "sys",
+        "instruction",
+        "instructions",
+        "secret",
+        "hidden",
+        "admin",
+        "override",
+        "critical",
+        "urgent",
+        "priority",
+        "user",
+        "assistant",
+        "human",
+        "developer",
+        "prompt",
+        "system_prompt",
+        "im_start",
+        "im_end",
+        "tool_call",
+        "function_call",
+        "thinking",
+        "context",
+        "note_to_ai",
+        "ai",
+        "model",
+        "llm",
+        "agent",
+    ];
+    const HTML_TAGS: &[&str] = &[
+        "details", "summary", "script", "style", "iframe", "img", "object", "embed", "svg", "div",
+        "span", "font", "a", "meta", "link", "form", "input", "template", "noscript", "comment",
+    ];
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'<' {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        let closing = b.get(j) == Some(&b'/');
+        if closing {
+            j += 1;
+        }
+        let ns = j;
+        while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_' || b[j] == b'-') {
+            j += 1;
+        }
+        if j == ns || !b[ns].is_ascii_alphabetic() {
+            i += 1;
+            continue;
+        }
+        let name = &low[ns..j];
+        // the tag must close within a short distance
+        let Some(gt) = low[j..]
+            .find('>')
+            .filter(|&g| g <= 200 && !low[j..j + g].contains('<'))
+        else {
+            i += 1;
+            continue;
+        };
+        let end = j + gt + 1;
+        let inner = &low[j..j + gt];
+        let has_attr = inner.contains('=') || inner.trim().starts_with("hidden");
+        let canon: String = name
+            .chars()
+            .map(|c| if c == '-' { '_' } else { c })
+            .collect();
+        let role = ROLE_TAGS.contains(&canon.as_str());
+        let html = HTML_TAGS.contains(&canon.as_str())
+            && (inner.is_empty() || inner.starts_with([' ', '/']));
+        if role || html || (has_attr && inner.starts_with([' ', '\t', '\n'])) {
+            let what = if role { "role tag" } else { "HTML tag" };
+            let _ = closing;
+            push(i, end, what);
+        }
+        i = end;
+    }
+}
+
+/// File paths that hold credentials or client configuration.
+fn paths(text: &str, out: &mut Vec<Violation>) {
+    let low = text.to_ascii_lowercase();
+    const PATHS: &[&str] = &[
+        "~/.ssh",
+        ".ssh/",
+        "id_rsa",
+        "id_ed25519",
+        "id_ecdsa",
+        "id_dsa",
+        "authorized_keys",
+        "mcp.json",
+        "claude_desktop_config",
+        "/etc/passwd",
+        "/etc/shadow",
+        ".aws/credentials",
+        ".aws/config",
+        ".netrc",
+        ".npmrc",
+        ".pypirc",
+        ".pgpass",
+        ".git-credentials",
+        ".kube/config",
+        ".docker/config.json",
+        ".gnupg",
+        ".bash_history",
+        ".zsh_history",
+        "wallet.dat",
+        "keychain",
+        ".cursor/",
+        ".config/gcloud",
+        "credentials.json",
+    ];
+    let mut hits: Vec<(usize, usize)> = Vec::new();
+    for p in PATHS {
+        for i in find_all(&low, p) {
+            hits.push((i, i + p.len()));
+        }
+    }
+    // `.env` as a file name: not `process.env`, not `.envrc`... (`.env.local` is a hit)
+    let b = low.as_bytes();
+    for i in find_all(&low, ".env") {
+        let before_ok = i == 0
+            || matches!(
+                b[i - 1],
+                b' ' | b'/' | b'~' | b'`' | b'\'' | b'"' | b'(' | b'\n' | b'\t'
+            );
+        let after_ok = b.get(i + 4).is_none_or(|&c| !is_word_byte(c));
+        if before_ok && after_ok {
+            hits.push((i, i + 4));
+        }
+    }
+    hits.sort_unstable();
+    hits.dedup();
+    for (s, e) in hits {
+        out.push(Violation {
+            rule: Rule::Exfiltration,
+            range: s..e,
+            detail: format!("credential or config file path \"{}\"", &text[s..e]),
+        });
+    }
+}

@@ -1,0 +1,106 @@
+//! `length`, `name` and the naming half of `cross_tool`.
+
+use crate::{Rule, Violation, find_tool};
+
+/// Over `max` characters: the range covers the excess.
+pub(crate) fn length(text: &str, max: usize, out: &mut Vec<Violation>) {
+    let n = text.chars().count();
+    if n > max {
+        let cut = text.char_indices().nth(max).map_or(text.len(), |(i, _)| i);
+        out.push(Violation {
+            rule: Rule::Length,
+            range: cut..text.len(),
+            detail: format!("{n} characters, limit {max}"),
+        });
+    }
+}
+
+/// The longest name allowed.
+pub const MAX_NAME: usize = 64;
+
+/// `^[a-z][a-z0-9_]{0,63}$`, hand-written. Returns the first problem as a violation.
+pub(crate) fn name(text: &str, out: &mut Vec<Violation>) {
+    let mut push = |range: std::ops::Range<usize>, detail: String| {
+        out.push(Violation {
+            rule: Rule::Name,
+            range,
+            detail,
+        });
+    };
+    let Some(first) = text.chars().next() else {
+        push(0..0, "empty name".to_owned());
+        return;
+    };
+    if !first.is_ascii_lowercase() {
+        push(
+            0..first.len_utf8(),
+            format!("starts with {first:?}; a name starts with a lower-case letter a-z"),
+        );
+        return;
+    }
+    if let Some((i, c)) = text
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))
+    {
+        let what = if c.is_ascii_uppercase() {
+            "an upper-case letter"
+        } else {
+            "a character outside a-z, 0-9, _"
+        };
+        push(i..i + c.len_utf8(), format!("contains {c:?} ({what})"));
+        return;
+    }
+    if text.len() > MAX_NAME {
+        push(
+            MAX_NAME..text.len(),
+            format!("{} characters, limit {MAX_NAME}", text.len()),
+        );
+    }
+}
+
+/// Names of other tools, matched as whole words with separators normalised.
+pub(crate) fn cross_tool(
+    text: &str,
+    own_name: &str,
+    other_tools: &[&str],
+    out: &mut Vec<Violation>,
+) {
+    let tb = text.as_bytes();
+    for tool in other_tools {
+        let tool = tool.trim();
+        if tool.is_empty() || tool.eq_ignore_ascii_case(own_name.trim()) {
+            continue;
+        }
+        // a name that is contained in our own name as a word would match our own mentions: skip those hits
+        let mut from = 0;
+        while let Some(i) = find_tool(tb, tool.as_bytes(), from) {
+            let e = i + tool.len();
+            let inside_own =
+                !own_name.is_empty() && own_mention_covers(tb, own_name.as_bytes(), i, e);
+            if !inside_own && text.is_char_boundary(i) && text.is_char_boundary(e) {
+                out.push(Violation {
+                    rule: Rule::CrossTool,
+                    range: i..e,
+                    detail: format!("names tool \"{tool}\""),
+                });
+            }
+            from = i + 1;
+        }
+    }
+}
+
+/// Is `i..e` part of a mention of `own` in `text`?
+fn own_mention_covers(text: &[u8], own: &[u8], i: usize, e: usize) -> bool {
+    let lo = i.saturating_sub(own.len());
+    let mut from = lo;
+    while let Some(j) = find_tool(text, own, from) {
+        if j > i {
+            return false;
+        }
+        if j + own.len() >= e {
+            return true;
+        }
+        from = j + 1;
+    }
+    false
+}

@@ -1,0 +1,131 @@
+//! Precision of the policy on real, benign tool catalogues (`shared/corpora`, beside the repository).
+//!
+//! Injection-class rules (directive, exfiltration, hidden_payload, and charset for smuggling characters)
+//! should almost never fire here; hygiene rules (length, name, cross_tool, typographic charset) will.
+#![cfg(feature = "json")]
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use clinic_policy::{Finding, Rule, check_catalogue};
+use serde_json::Value;
+
+fn load(file: &str) -> Vec<Value> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/corpora")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "corpus {} is missing ({e}); the corpora live in shared/corpora beside the repository \
+             (CI checks them out at ../shared relative to the workspace root)",
+            path.display()
+        )
+    });
+    let v: Value = serde_json::from_str(&text).expect("corpus is valid JSON");
+    v.as_array().expect("corpus is an array of entries").clone()
+}
+
+/// Tool catalogues grouped by server, so cross-tool references see the server's sibling tools.
+fn by_server(entries: &[Value]) -> BTreeMap<String, Vec<Value>> {
+    let mut m: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for e in entries {
+        let server = e["server"].as_str().unwrap_or("?").to_owned();
+        m.entry(server).or_default().push(e["tool"].clone());
+    }
+    m
+}
+
+#[derive(Default)]
+struct Counts {
+    tools: usize,
+    /// rule id -> tools flagged (any hit)
+    any: BTreeMap<&'static str, usize>,
+    /// rule id -> tools flagged by an injection-class hit
+    injection: BTreeMap<&'static str, usize>,
+    /// tools with at least one injection-class hit
+    injection_tools: usize,
+    examples: Vec<String>,
+}
+
+fn run(file: &str) -> Counts {
+    let entries = load(file);
+    let mut c = Counts::default();
+    for (server, tools) in by_server(&entries) {
+        let findings = check_catalogue(&tools);
+        for (i, t) in tools.iter().enumerate() {
+            c.tools += 1;
+            let name = t
+                .get("name")
+                .and_then(Value::as_str)
+                .map_or_else(|| format!("#{i}"), str::to_owned);
+            let mine: Vec<&Finding> = findings.iter().filter(|f| f.tool == name).collect();
+            let mut any = std::collections::BTreeSet::new();
+            let mut inj = std::collections::BTreeSet::new();
+            for f in &mine {
+                any.insert(f.violation.rule.id());
+                if f.violation.is_injection() {
+                    inj.insert(f.violation.rule.id());
+                    let r = f.violation.range.clone();
+                    let lo = f.text.floor_char_boundary(r.start.saturating_sub(40));
+                    let hi = f.text.ceil_char_boundary((r.end + 40).min(f.text.len()));
+                    c.examples.push(format!(
+                        "{server}/{name} {} [{}] {} :: {:?}",
+                        f.path,
+                        f.violation.rule.id(),
+                        f.violation.detail,
+                        &f.text[lo..hi]
+                    ));
+                }
+            }
+            for r in any {
+                *c.any.entry(r).or_default() += 1;
+            }
+            if !inj.is_empty() {
+                c.injection_tools += 1;
+            }
+            for r in inj {
+                *c.injection.entry(r).or_default() += 1;
+            }
+        }
+    }
+    eprintln!("== {file}: {} tools", c.tools);
+    for r in Rule::ALL {
+        eprintln!(
+            "  {:<15} tools flagged: {:>5}   injection-class: {:>4}",
+            r.id(),
+            c.any.get(r.id()).copied().unwrap_or(0),
+            c.injection.get(r.id()).copied().unwrap_or(0)
+        );
+    }
+    eprintln!(
+        "  tools with any injection-class hit: {}",
+        c.injection_tools
+    );
+    for e in &c.examples {
+        eprintln!("    {e}");
+    }
+    c
+}
+
+#[test]
+fn benign_corpus_is_clean_of_injection_hits() {
+    let c = run("benign-tools.json");
+    assert_eq!(c.tools, 171);
+    assert!(
+        c.injection_tools <= 0,
+        "{} benign tools flagged by injection-class rules",
+        c.injection_tools
+    );
+}
+
+#[test]
+fn registry_corpus_injection_rate_under_one_percent() {
+    let c = run("registry-tools.json");
+    assert_eq!(c.tools, 5056);
+    assert!(
+        c.injection_tools * 100 < c.tools,
+        "{} of {} registry tools flagged by injection-class rules",
+        c.injection_tools,
+        c.tools
+    );
+}

@@ -1,0 +1,244 @@
+//! `clinic-standin`: a faithful HTTP stand-in (test double) of the clinic booking API.
+//!
+//! It implements the contract in `clinic-api.md` exactly, the inconvenient parts included:
+//! `GET /doctors` ignores every query parameter (`?specialty=` too), there is no
+//! `/specialties` route, slots come back with `isAvailable: 1` (an integer) and the slots
+//! route ignores any date window. Every error answers `{"errorCode","message","requestId"}`.
+//!
+//! # Data
+//!
+//! Deterministic and synthetic; only slot times depend on the start-up instant
+//! ([`Config::now`]):
+//!
+//! - clinics 1–3 in `America/New_York`, `Europe/Berlin`, `Asia/Tokyo`;
+//! - doctors 1–9 over 5 specialties (Cardiology ×3, Dermatology ×2, Pediatrics ×2,
+//!   Neurology ×1, Orthopedics ×1);
+//! - 30-minute slots Mon–Fri 09:00–12:00 clinic-local time, for every doctor, starting
+//!   strictly after start-up and within the next 14 days, answered in UTC; slot ids are
+//!   1.. ordered by doctor id then start time;
+//! - patients 1–3 and doctor users for doctors 1 and 2, see [`DEMO_TOKENS`];
+//! - seeded appointments (ids 1–4): 1 = patient 1 with doctor 1, *confirmed*;
+//!   2 = patient 2 with doctor 1, *pending*; 3 = patient 2 with doctor 2, *confirmed*;
+//!   4 = patient 3 with doctor 2, *cancelled* (its slot is available again).
+//!
+//! # Behaviour beyond the contract's wording
+//!
+//! - An unknown route, or a known path with another method, answers 404 `NOT_FOUND`.
+//! - Ids (path and `slotId`) must be positive integers, else 400 `VALIDATION_ERROR`.
+//! - `POST /appointments` requires `Content-Type: application/json` (as the public API's
+//!   JSON body parser does), else 400.
+//! - Check order: authentication (401), role (403), request validation (400),
+//!   idempotency replay/conflict (201/422), rate limit (429), existence (404),
+//!   ownership (403), state (409/422).
+//! - An idempotent replay answers 201 with the *original* response body and the header
+//!   `Idempotent-Replayed: true`. Keys are scoped per patient, remembered 24 h, and only
+//!   successful bookings are remembered. Bodies are compared as parsed JSON.
+//! - The rate limit counts booking attempts per patient that reach the booking step
+//!   (replays and malformed requests excluded), in a sliding window.
+//! - Rejecting an appointment frees its slot, as cancelling does.
+//! - Every response carries `X-Request-Id` equal to the error body's `requestId`.
+
+mod data;
+mod error;
+mod http;
+mod state;
+
+use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+pub use data::{
+    DEMO_TOKENS, DOCTOR_TOKEN, DOCTOR2_TOKEN, DemoToken, EXPIRED_PATIENT_TOKEN, PATIENT_TOKEN,
+    PATIENT2_TOKEN, PATIENT3_TOKEN,
+};
+pub use error::ErrorCode;
+
+/// The path prefix every route lives under.
+pub const API_PREFIX: &str = "/api/v1";
+
+/// `127.0.0.1:0`: loopback, ephemeral port.
+pub const LOCALHOST_EPHEMERAL: SocketAddr =
+    SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, 0));
+
+/// The route table, `(method, path template under API_PREFIX)`; the router is built from it.
+pub const ROUTES: &[(&str, &str)] = &[
+    ("GET", "/doctors"),
+    ("GET", "/doctors/{id}"),
+    ("GET", "/doctors/{id}/slots"),
+    ("POST", "/appointments"),
+    ("GET", "/appointments/my"),
+    ("GET", "/appointments/doctor"),
+    ("GET", "/appointments/{id}"),
+    ("PATCH", "/appointments/{id}/cancel"),
+    ("PATCH", "/appointments/{id}/confirm"),
+    ("PATCH", "/appointments/{id}/reject"),
+];
+
+/// How the stand-in behaves. `Config::default()`: no rate limit, data relative to now.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    /// Booking rate limit per patient; `None` (default) = unlimited.
+    pub rate_limit: Option<RateLimit>,
+    /// The instant the synthetic slots are generated relative to; `None` (default) = the
+    /// real clock at [`spawn`]. Slots lie in `(now, now + 14 days)`.
+    pub now: Option<jiff::Timestamp>,
+}
+
+/// At most `max_bookings` booking attempts per patient in any sliding `window`; the next
+/// answers 429 `RATE_LIMITED` with `Retry-After` (whole seconds, at least 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimit {
+    /// Attempts allowed per window.
+    pub max_bookings: u32,
+    /// The sliding window.
+    pub window: Duration,
+}
+
+/// One request as it arrived at the stand-in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedRequest {
+    /// `GET`, `POST`, …
+    pub method: String,
+    /// The full path, e.g. `/api/v1/doctors/3`.
+    pub path: String,
+    /// The raw query string without `?`, if any.
+    pub query: Option<String>,
+    /// Every header in arrival order, names lowercased, values lossily decoded.
+    pub headers: Vec<(String, String)>,
+}
+
+impl RecordedRequest {
+    /// The first value of header `name` (case-insensitive).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+#[derive(Debug)]
+pub(crate) struct Shared {
+    state: Mutex<state::State>,
+    log: Mutex<Vec<RecordedRequest>>,
+    request_counter: AtomicU64,
+}
+
+impl Shared {
+    /// The one lock over the state; every operation runs entirely under it.
+    pub(crate) fn state(&self) -> MutexGuard<'_, state::State> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    pub(crate) fn log(&self) -> MutexGuard<'_, Vec<RecordedRequest>> {
+        self.log
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// A running stand-in. Dropping it also stops the server (gracefully); prefer
+/// [`Standin::shutdown`], which waits for it.
+#[derive(Debug)]
+pub struct Standin {
+    addr: SocketAddr,
+    shared: Arc<Shared>,
+    shutdown: oneshot::Sender<()>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+/// Binds `addr` (port 0 = ephemeral), generates the data and serves in a spawned task.
+pub async fn spawn(addr: SocketAddr, config: Config) -> std::io::Result<Standin> {
+    let now = config.now.unwrap_or_else(jiff::Timestamp::now);
+    let state = state::State::seed(now, config.rate_limit).map_err(std::io::Error::other)?;
+    let shared = Arc::new(Shared {
+        state: Mutex::new(state),
+        log: Mutex::new(Vec::new()),
+        request_counter: AtomicU64::new(0),
+    });
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let addr = listener.local_addr()?;
+    let app = http::router(Arc::clone(&shared));
+    let (shutdown, signal) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                // Either an explicit shutdown or the Standin being dropped.
+                let _ = signal.await;
+            })
+            .await
+    });
+    tracing::info!(%addr, "clinic stand-in listening");
+    Ok(Standin {
+        addr,
+        shared,
+        shutdown,
+        task,
+    })
+}
+
+impl Standin {
+    /// The bound address.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// `http://IP:PORT/api/v1`.
+    pub fn base_url(&self) -> String {
+        format!("http://{}{API_PREFIX}", self.addr)
+    }
+
+    /// Every request so far, in arrival order (404s included).
+    pub fn requests(&self) -> Vec<RecordedRequest> {
+        self.shared.log().clone()
+    }
+
+    /// Forgets the recorded requests.
+    pub fn clear_requests(&self) {
+        self.shared.log().clear();
+    }
+
+    /// The appointment as `GET /appointments/:id` would answer it, read directly.
+    pub fn appointment(&self, id: u64) -> Option<serde_json::Value> {
+        self.shared.state().appointment_by_id(id)
+    }
+
+    /// How many appointments exist (seeded ones included, whatever their status).
+    pub fn appointments_count(&self) -> usize {
+        self.shared.state().appointments_count()
+    }
+
+    /// Whether slot `slot_id` is available; `None` for an unknown slot.
+    pub fn slot_available(&self, slot_id: u64) -> Option<bool> {
+        self.shared.state().slot_available(slot_id)
+    }
+
+    /// The ids of doctor `doctor_id`'s currently available slots, by start time.
+    pub fn available_slot_ids(&self, doctor_id: u64) -> Vec<u64> {
+        let state = self.shared.state();
+        let mut slots: Vec<_> = state
+            .slots()
+            .iter()
+            .filter(|s| s.doctor_id == doctor_id && s.available)
+            .collect();
+        slots.sort_by_key(|s| (s.start, s.id));
+        slots.into_iter().map(|s| s.id).collect()
+    }
+
+    /// Stops accepting connections and waits for in-flight requests to finish.
+    pub async fn shutdown(self) {
+        let Standin { shutdown, task, .. } = self;
+        let _ = shutdown.send(());
+        match task.await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => tracing::warn!(%error, "clinic stand-in stopped with an error"),
+            Err(error) => tracing::warn!(%error, "clinic stand-in task failed"),
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! Doc comments: join the `///` lines into one text, keep each line's span so a policy violation
+//! points at the line it came from, and refuse doc attributes that are not plain string literals.
+
+use crate::ctxt::Ctxt;
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+
+/// One `///` line that contributed to the joined text.
+struct Piece {
+    /// Byte range of this line inside the joined text.
+    start: usize,
+    end: usize,
+    span: Span,
+}
+
+/// The joined description and where each of its lines came from.
+pub struct Doc {
+    pub text: String,
+    pieces: Vec<Piece>,
+    /// Span of the whole set of doc attributes (or of the item when there are none).
+    pub span: Span,
+}
+
+impl Doc {
+    /// The span of the `///` line holding byte `offset` of the joined text.
+    pub fn span_of(&self, offset: usize) -> Span {
+        self.pieces
+            .iter()
+            .find(|p| offset >= p.start && offset < p.end.max(p.start + 1))
+            .or_else(|| self.pieces.last())
+            .map_or(self.span, |p| p.span)
+    }
+}
+
+/// Collect the doc comment of an item. Lines are trimmed and joined by single spaces; a
+/// `#[doc = ...]` whose value is not a string literal (`include_str!`, `concat!`, a macro) is an
+/// error: it would be a way around the gate.
+pub fn collect(cx: &mut Ctxt, attrs: &[syn::Attribute], item_span: Span) -> Doc {
+    let mut text = String::new();
+    let mut pieces = Vec::new();
+    let mut first_span: Option<Span> = None;
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        let syn::Meta::NameValue(nv) = &attr.meta else {
+            cx.error_spanned(
+                attr,
+                "doc attribute must be a plain `///` comment; a tool's description is screened at compile time and must be written out",
+            );
+            continue;
+        };
+        let lit = match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => s.value(),
+            other => {
+                cx.error_spanned(
+                    other,
+                    "doc attribute is not a plain string literal (`include_str!`, `concat!` and macros bypass the description policy); write the description as `///` lines",
+                );
+                continue;
+            }
+        };
+        first_span.get_or_insert(attr.span());
+        let line = lit.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        let start = text.len();
+        text.push_str(line);
+        pieces.push(Piece {
+            start,
+            end: text.len(),
+            span: attr.span(),
+        });
+    }
+    Doc {
+        text,
+        pieces,
+        span: first_span.unwrap_or(item_span),
+    }
+}
+
+/// Report every policy violation of `text` as an error on the line it came from.
+pub fn report(cx: &mut Ctxt, doc: &Doc, what: &str, violations: &[clinic_policy::Violation]) {
+    for v in violations {
+        cx.error_at(doc.span_of(v.range.start), format_violation(what, v));
+    }
+}
+
+pub fn format_violation(what: &str, v: &clinic_policy::Violation) -> String {
+    format!(
+        "{what} violates policy rule `{}`: {} -- found {}\n  = help: {}",
+        v.rule.id(),
+        v.rule.message(),
+        v.detail,
+        v.rule.fix()
+    )
+}

@@ -1,0 +1,204 @@
+//! ASI03 Identity and privilege: the server holds no credential of its own. The caller's token
+//! is forwarded byte for byte, never invented, never sent on a public route.
+
+mod common;
+
+use clinic_mcp::{ApiClient, Profile, SessionRole};
+use common::*;
+use serde_json::json;
+
+#[tokio::test]
+async fn the_token_reaches_the_api_byte_for_byte() {
+    let api = standin().await;
+    let c = client_for(
+        &api,
+        Profile::Readonly,
+        SessionRole::Patient,
+        Some(PATIENT_TOKEN),
+    )
+    .await;
+    call_ok(&c, "list_my_appointments", json!({})).await;
+    let protected: Vec<_> = api
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.ends_with("/appointments/my"))
+        .collect();
+    assert_eq!(protected.len(), 1);
+    assert_eq!(
+        protected[0].header("authorization"),
+        Some(format!("Bearer {PATIENT_TOKEN}").as_str())
+    );
+}
+
+#[tokio::test]
+async fn without_a_token_nothing_leaves_the_process() {
+    let api = standin().await;
+    let c = client_for(&api, Profile::Booking, SessionRole::Patient, None).await;
+    for (tool, args) in [
+        ("list_my_appointments", json!({})),
+        (
+            "book_appointment",
+            json!({"slot_id": open_slot(&api, 1), "idempotency_key": "no-token-001"}),
+        ),
+        ("cancel_appointment", json!({"appointment_id": 1})),
+    ] {
+        let (code, message) = call_err(&c, tool, args).await;
+        assert_eq!(code, "MISSING_TOKEN", "{tool}");
+        assert!(message.contains("SUT_ACCESS_TOKEN"), "{message}");
+    }
+    assert!(
+        api.requests().is_empty(),
+        "requests left: {:?}",
+        api.requests()
+    );
+}
+
+#[tokio::test]
+async fn public_tools_send_no_authorization_header_even_with_a_token() {
+    let api = standin().await;
+    let c = client_for(
+        &api,
+        Profile::Full,
+        SessionRole::Patient,
+        Some(PATIENT_TOKEN),
+    )
+    .await;
+    call_ok(&c, "list_specialties", json!({})).await;
+    call_ok(&c, "list_doctors", json!({"specialty": "Cardiology"})).await;
+    call_ok(
+        &c,
+        "find_available_slots",
+        json!({"specialty": "Cardiology"}),
+    )
+    .await;
+    let requests = api.requests();
+    assert!(requests.len() >= 3);
+    for r in &requests {
+        assert_eq!(
+            r.header("authorization"),
+            None,
+            "{} {} carried a token",
+            r.method,
+            r.path
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_role_shapes_the_catalogue() {
+    let api = standin().await;
+    let patient = client_for(
+        &api,
+        Profile::Full,
+        SessionRole::Patient,
+        Some(PATIENT_TOKEN),
+    )
+    .await;
+    assert!(
+        !tool_names(&patient)
+            .await
+            .contains(&"list_doctor_schedule".to_owned())
+    );
+    let none = client_for(&api, Profile::Full, SessionRole::None, Some(PATIENT_TOKEN)).await;
+    assert_eq!(
+        tool_names(&none).await,
+        ["find_available_slots", "list_doctors", "list_specialties"]
+    );
+    let doctor = client_for(&api, Profile::Full, SessionRole::Doctor, Some(DOCTOR_TOKEN)).await;
+    let names = tool_names(&doctor).await;
+    assert!(names.contains(&"list_doctor_schedule".to_owned()));
+    assert!(!names.contains(&"book_appointment".to_owned()));
+}
+
+/// Below the catalogue, the handler path refuses a role mismatch before any request is built.
+#[tokio::test]
+async fn the_handler_path_refuses_a_role_mismatch_before_any_request() {
+    let api = standin().await;
+    let patient = session(
+        &api,
+        Profile::Full,
+        SessionRole::Patient,
+        Some(PATIENT_TOKEN),
+    );
+    let http = ApiClient::new(&patient).unwrap();
+    let err = clinic_mcp::catalogue::LIST_DOCTOR_SCHEDULE
+        .invoke(&patient, &http, serde_json::Map::new())
+        .await
+        .expect_err("a patient cannot run the doctor tool");
+    assert_eq!(err.code, "ROLE_NOT_PERMITTED");
+    let doctor = session(&api, Profile::Full, SessionRole::Doctor, Some(DOCTOR_TOKEN));
+    let err = clinic_mcp::catalogue::BOOK_APPOINTMENT
+        .invoke(
+            &doctor,
+            &http,
+            json!({"slot_id": 1, "idempotency_key": "abcdefgh"})
+                .as_object()
+                .unwrap()
+                .clone(),
+        )
+        .await
+        .expect_err("a doctor cannot book");
+    assert_eq!(err.code, "ROLE_NOT_PERMITTED");
+    assert!(api.requests().is_empty());
+}
+
+#[tokio::test]
+async fn a_patient_cannot_cancel_another_patients_appointment() {
+    let api = standin().await;
+    // Patient 2 books; patient 1 tries to cancel it.
+    let p2 = client_for(
+        &api,
+        Profile::Booking,
+        SessionRole::Patient,
+        Some(PATIENT2_TOKEN),
+    )
+    .await;
+    let slot = open_slot(&api, 3);
+    let booked = call_ok(
+        &p2,
+        "book_appointment",
+        json!({"slot_id": slot, "idempotency_key": "p2-booking-1"}),
+    )
+    .await;
+    let id = booked["appointment_id"].as_u64().unwrap();
+    let before = api.appointment(id).unwrap();
+
+    let p1 = client_for(
+        &api,
+        Profile::Booking,
+        SessionRole::Patient,
+        Some(PATIENT_TOKEN),
+    )
+    .await;
+    let (code, _) = call_err(&p1, "cancel_appointment", json!({"appointment_id": id})).await;
+    assert_eq!(code, "FORBIDDEN");
+    assert_eq!(
+        api.appointment(id).unwrap(),
+        before,
+        "the appointment changed"
+    );
+    assert_eq!(api.slot_available(slot), Some(false));
+}
+
+#[tokio::test]
+async fn the_token_never_appears_in_results_or_errors() {
+    let api = standin().await;
+    let canary = "canary.eyJzdWIiOiJ4In0.c2VjcmV0LWNhbmFyeQ";
+    let c = client_for(&api, Profile::Full, SessionRole::Patient, Some(canary)).await;
+    for (tool, args) in [
+        ("list_my_appointments", json!({})),
+        (
+            "book_appointment",
+            json!({"slot_id": 1, "idempotency_key": "canary-0001"}),
+        ),
+        ("cancel_appointment", json!({"appointment_id": 999999})),
+        ("list_doctors", json!({"specialty": "Nope"})),
+    ] {
+        let r = call(&c, tool, args).await;
+        let text = serde_json::to_string(&r).unwrap();
+        assert!(!text.contains(canary), "{tool} leaked the token: {text}");
+    }
+    // The API refused the unknown token: the refusal came back, the token did not.
+    let (code, _) = call_err(&c, "list_my_appointments", json!({})).await;
+    assert_eq!(code, "AUTH_INVALID");
+}

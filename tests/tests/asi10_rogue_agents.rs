@@ -1,0 +1,100 @@
+//! ASI10 Rogue agents (partly): the behaviour hints a client may gate confirmation on come from
+//! the catalogue, and agree with what each tool actually does on the wire.
+
+mod common;
+
+use clinic_mcp::{CATALOGUE, Profile, SessionRole};
+use common::*;
+use serde_json::{Value, json};
+
+/// Arguments that make each tool do its job against a fresh stand-in.
+fn valid_args(tool: &str, api: &clinic_standin::Standin, booked: Option<u64>) -> Value {
+    match tool {
+        "list_doctors" => json!({"specialty": "Cardiology"}),
+        "find_available_slots" => json!({"doctor_id": 1}),
+        "book_appointment" => {
+            json!({"slot_id": open_slot(api, 2), "idempotency_key": "asi10-booking"})
+        }
+        "cancel_appointment" => json!({"appointment_id": booked.expect("a booking to cancel")}),
+        _ => json!({}),
+    }
+}
+
+#[tokio::test]
+async fn hints_are_derived_and_agree_with_what_each_tool_does() {
+    let api = standin().await;
+    let patient = client_for(
+        &api,
+        Profile::Full,
+        SessionRole::Patient,
+        Some(PATIENT_TOKEN),
+    )
+    .await;
+    let doctor = client_for(
+        &api,
+        Profile::Full,
+        SessionRole::Doctor,
+        Some(clinic_standin::DOCTOR_TOKEN),
+    )
+    .await;
+    let mut listed = patient.list_all_tools().await.unwrap();
+    listed.extend(doctor.list_all_tools().await.unwrap());
+    listed.sort_by(|a, b| a.name.cmp(&b.name));
+    listed.dedup_by(|a, b| a.name == b.name);
+    assert_eq!(listed.len(), CATALOGUE.len(), "every tool is walked");
+
+    // Book first so that cancel has something to remove.
+    let mut booked = None;
+    let order = ["book_appointment"];
+    let mut tools: Vec<_> = listed.iter().collect();
+    tools.sort_by_key(|t| !order.contains(&t.name.as_ref()));
+
+    for tool in tools {
+        let def = CATALOGUE.iter().find(|d| d.name == tool.name).unwrap();
+        let hints = def.hints();
+        let a = tool.annotations.as_ref().expect("annotations");
+        // Derived from the declared flags, never hand-written.
+        assert_eq!(a.read_only_hint, Some(!def.mutates), "{}", def.name);
+        assert_eq!(a.destructive_hint, Some(def.destructive), "{}", def.name);
+        assert_eq!(a.idempotent_hint, Some(hints.idempotent), "{}", def.name);
+        assert_eq!(a.open_world_hint, Some(false), "{}", def.name);
+
+        let client = if def.role == Some(clinic_mcp::Role::Doctor) {
+            &doctor
+        } else {
+            &patient
+        };
+        api.clear_requests();
+        let out = call_ok(client, &tool.name, valid_args(&tool.name, &api, booked)).await;
+        let methods: Vec<String> = api.requests().into_iter().map(|r| r.method).collect();
+        assert!(!methods.is_empty(), "{} sent nothing", def.name);
+        if hints.read_only {
+            assert!(
+                methods.iter().all(|m| m == "GET"),
+                "read-only {} sent {methods:?}",
+                def.name
+            );
+        } else {
+            assert!(
+                methods.iter().any(|m| m != "GET"),
+                "mutating {} sent only {methods:?}",
+                def.name
+            );
+        }
+        if def.name == "book_appointment" {
+            booked = out["appointment_id"].as_u64();
+        }
+        if hints.destructive {
+            // The destructive tool is the one that removes something: the appointment is cancelled.
+            let id = out["appointment_id"].as_u64().unwrap();
+            assert_eq!(api.appointment(id).unwrap()["status"], "cancelled");
+            assert_eq!(def.name, "cancel_appointment");
+        }
+    }
+    let destructive: Vec<_> = CATALOGUE
+        .iter()
+        .filter(|d| d.destructive)
+        .map(|d| d.name)
+        .collect();
+    assert_eq!(destructive, ["cancel_appointment"]);
+}
