@@ -58,7 +58,6 @@ pub struct NoArgs {}
 #[serde(deny_unknown_fields)]
 pub struct ListDoctorsArgs {
     /// Exact specialty name, case-insensitive (e.g. Cardiology), 1 to 64 characters; omit it to list every doctor.
-    #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
     pub specialty: Option<String>,
 }
@@ -68,21 +67,16 @@ pub struct ListDoctorsArgs {
 #[serde(deny_unknown_fields)]
 pub struct FindSlotsArgs {
     /// Id of one doctor (a positive integer); give this or specialty, not both.
-    #[serde(default)]
     #[schemars(range(min = 1))]
     pub doctor_id: Option<u64>,
     /// Exact specialty name, case-insensitive, to search every doctor of it; give this or doctor_id, not both.
-    #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
     pub specialty: Option<String>,
     /// Start of the window, inclusive: an RFC 3339 instant (2026-12-01T09:00:00Z) or a date (2026-12-01, midnight UTC). Default: now.
-    #[serde(default)]
     pub from: Option<String>,
     /// End of the window, exclusive, same formats as from; at most 62 days after from. Default: 7 days after from.
-    #[serde(default)]
     pub to: Option<String>,
     /// Most slots to return, 1 to 100, earliest first. Default: 20.
-    #[serde(default)]
     #[schemars(range(min = 1, max = 100))]
     pub limit: Option<u32>,
 }
@@ -92,11 +86,9 @@ pub struct FindSlotsArgs {
 #[serde(deny_unknown_fields)]
 pub struct PageArgs {
     /// Page number, from 1 (default 1) up to 10000.
-    #[serde(default)]
     #[schemars(range(min = 1, max = 10000))]
     pub page: Option<u32>,
     /// Appointments per page, 1 to 100 (default 20).
-    #[serde(default)]
     #[schemars(range(min = 1, max = 100))]
     pub limit: Option<u32>,
 }
@@ -339,6 +331,12 @@ pub async fn list_doctors(
     })
 }
 
+/// Whose slots to search.
+enum Target<'a> {
+    Doctor(u64),
+    Specialty(&'a str),
+}
+
 /// Find open appointment slots of one doctor, or of every doctor of a specialty, within a time window (default: the next 7 days). Returns slots earliest first, in UTC and clinic local time.
 #[clinic_tool(profile = "readonly", title = "Find available slots")]
 pub async fn find_available_slots(
@@ -346,12 +344,18 @@ pub async fn find_available_slots(
     args: FindSlotsArgs,
 ) -> Result<Slots, ToolError> {
     let limit = check_range("limit", args.limit.map_or(20, u64::from), 1, 100)?;
-    if let Some(id) = args.doctor_id {
-        check_range("doctor_id", id, 1, i64::MAX as u64)?;
-    }
-    if let Some(s) = &args.specialty {
-        check_specialty("specialty", s)?;
-    }
+    let target = match (args.doctor_id, args.specialty.as_deref()) {
+        (Some(id), None) => Target::Doctor(check_range("doctor_id", id, 1, i64::MAX as u64)?),
+        (None, Some(s)) => {
+            check_specialty("specialty", s)?;
+            Target::Specialty(s)
+        }
+        _ => {
+            return Err(ToolError::invalid_arguments(
+                "doctor_id, specialty: give exactly one of them",
+            ));
+        }
+    };
     let from = match &args.from {
         Some(s) => parse_instant("from", s)?,
         None => Timestamp::now(),
@@ -367,9 +371,9 @@ pub async fn find_available_slots(
         return Err(ToolError::field("to", "must be at most 62 days after from"));
     }
     let all = all_doctors(ctx).await?;
-    let doctors: Vec<&ApiDoctor> = match (&args.doctor_id, &args.specialty) {
-        (Some(id), None) => {
-            let found: Vec<_> = all.iter().filter(|d| d.id == *id).collect();
+    let doctors: Vec<&ApiDoctor> = match target {
+        Target::Doctor(id) => {
+            let found: Vec<_> = all.iter().filter(|d| d.id == id).collect();
             if found.is_empty() {
                 return Err(ToolError::new(
                     "DOCTOR_NOT_FOUND",
@@ -378,20 +382,12 @@ pub async fn find_available_slots(
             }
             found
         }
-        (None, Some(wanted)) => {
-            let found: Vec<_> = all
-                .iter()
-                .filter(|d| specialty_matches(d, wanted))
-                .collect();
+        Target::Specialty(wanted) => {
+            let found: Vec<_> = all.iter().filter(|d| specialty_matches(d, wanted)).collect();
             if found.is_empty() {
                 return Err(unknown_specialty(wanted, &all));
             }
             found
-        }
-        _ => {
-            return Err(ToolError::invalid_arguments(
-                "give exactly one of doctor_id or specialty",
-            ));
         }
     };
     // One request per doctor, concurrently, over the shared connection pool.

@@ -29,14 +29,19 @@ fn main() -> ExitCode {
 }
 
 /// Logs go to stderr (stdout carries protocol messages only), filtered by `RUST_LOG`
-/// (`target=level` directives; default `warn`).
+/// (`target=level` directives; default `warn`, `rmcp=error`).
 fn init_logging() {
     use tracing_subscriber::filter::Targets;
     use tracing_subscriber::prelude::*;
     let filter: Targets = std::env::var("RUST_LOG")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| Targets::new().with_default(tracing::Level::WARN));
+        // rmcp logs every JSON-RPC error answer (an unknown tool, say) at WARN: expected traffic.
+        .unwrap_or_else(|| {
+            Targets::new()
+                .with_default(tracing::Level::WARN)
+                .with_target("rmcp", tracing::Level::ERROR)
+        });
     tracing_subscriber::registry()
         .with(
             tracing_subscriber::fmt::layer()

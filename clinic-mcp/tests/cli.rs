@@ -151,9 +151,20 @@ fn demo_tools_lists_the_profile() {
 #[test]
 fn check_screens_a_file_and_reports_exit_codes() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/examples");
-    let clean = format!("{dir}/clean-tools.json");
     let poisoned = format!("{dir}/poisoned-tools.json");
-    assert_eq!(run(&["check", &clean], &[]).status.code(), Some(0));
+    // Our own catalogue, as `tools` prints it, piped into `check -`.
+    let listed = run(&["tools", "--demo", "--profile", "full"], &[]);
+    assert!(listed.status.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_clinic-mcp"))
+        .args(["check", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &listed.stdout).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("6 tools checked, no violations"));
     let out = run(&["check", &poisoned], &[]);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);

@@ -82,7 +82,8 @@ pub fn char_name(c: char) -> Option<&'static str> {
 ///
 /// Control characters (other than TAB, LF, CR), invisible and format characters (zero-width, soft hyphen,
 /// word joiner, fillers), bidi controls, line/paragraph separators, tag characters, variation selectors and
-/// private-use code points. Typographic punctuation (U+2019, U+2014, ...), non-Latin scripts and the
+/// private-use code points. A single VARIATION SELECTOR-15/16 (text / emoji presentation, as in `⚠️`) is
+/// hygiene; a run of them is smuggling (see `Violation::is_injection`). Typographic punctuation (U+2019, U+2014, ...), non-Latin scripts and the
 /// ordinary white space of text (TAB, LF, CR, NBSP) are hygiene, not smuggling.
 pub fn is_smuggling_char(c: char) -> bool {
     let u = c as u32;
@@ -93,7 +94,7 @@ pub fn is_smuggling_char(c: char) -> bool {
         || (0xFFF9..=0xFFFB).contains(&u)
         || (0xE000..=0xF8FF).contains(&u)
         || u >= 0xF0000
-        || skeleton::is_invisible(c)
+        || (skeleton::is_invisible(c) && !matches!(c, '\u{FE0E}' | '\u{FE0F}'))
 }
 
 fn is_tag(c: char) -> bool {

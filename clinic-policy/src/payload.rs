@@ -363,14 +363,16 @@ fn blobs(text: &str, out: &mut Vec<Violation>) {
 }
 
 /// Mid-line runs of spaces at least this long are padding; shorter ones are column alignment.
-const PAD_RUN: usize = 10;
+const PAD_RUN: usize = 32;
 /// Indentation at least this deep is padding.
-const PAD_INDENT: usize = 12;
+const PAD_INDENT: usize = 32;
+/// Leading or trailing white space this long (or with three line breaks) is padding.
+const PAD_EDGE: usize = 12;
 /// This many line breaks in a row (three blank lines) are padding.
 const PAD_LINES: usize = 4;
 
-/// `prose`: descriptions, titles and names, where any leading and (beyond one final line feed) any trailing
-/// white space is padding. Other strings (enum values, defaults) may legitimately be white space.
+/// `prose`: descriptions, titles and names, which must not be only white space. Other strings (enum values,
+/// defaults such as a `"\t"` delimiter) may legitimately be white space.
 fn padding(text: &str, prose: bool, out: &mut Vec<Violation>) {
     let b = text.as_bytes();
     let lead = b.iter().take_while(|c| c.is_ascii_whitespace()).count();
@@ -383,18 +385,20 @@ fn padding(text: &str, prose: bool, out: &mut Vec<Violation>) {
         }
         return;
     }
-    if lead >= 3 || (prose && lead > 0) {
-        out.push(v(
-            0..lead,
-            format!("leading white space ({lead} characters)"),
-        ));
-    }
     let trail = b
         .iter()
         .rev()
         .take_while(|c| c.is_ascii_whitespace())
         .count();
-    if trail >= 3 || (prose && trail >= 2) {
+    // a docstring's "\n    " at either end is layout; more is padding
+    let heavy = |ws: &[u8]| ws.iter().filter(|&&c| c == b'\n').count() >= 3 || ws.len() >= PAD_EDGE;
+    if lead > 0 && heavy(&b[..lead]) {
+        out.push(v(
+            0..lead,
+            format!("leading white space ({lead} characters)"),
+        ));
+    }
+    if trail > 0 && heavy(&b[b.len() - trail..]) {
         let s = b.len() - trail;
         out.push(v(
             s..b.len(),

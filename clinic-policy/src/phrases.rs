@@ -36,7 +36,11 @@ fn directive_patterns() -> &'static [Pattern] {
                  developer|your|these|those ~2 instruction*|rules|direction*|prompt|prompts|guideline*|guidance|\
                  directive*|command*|message*|polic*|constraint*|restriction*|context|safeguard*|guardrail*",
             ),
-            ("override", "instead_of ~0-3 the_user*|user*|what_the*|what_you|answering|responding|replying"),
+            (
+                "override",
+                "instead_of what_the_user*|what_you*|the_user_s|the_user|the_users|answering|responding|replying|\
+                 doing_what|following_the",
+            ),
             ("override", "from_now_on|you_are_now|you_re_now|your_new_role|your_new_task|your_real_task"),
             (
                 "override",
@@ -57,7 +61,7 @@ fn directive_patterns() -> &'static [Pattern] {
             (
                 "precedence",
                 "you_must|you_have_to|you_need_to|you_are_required_to|you_re_required_to|you_should|you_shall|\
-                 you_will ~0-1 always|never|first|immediately|call|invoke|run|execute|read|send|forward|obey|\
+                 you_will ~0-1 always|never|first|immediately|call|invoke|run|execute|send|forward|obey|\
                  follow_these|comply|ignore|disregard|not_tell|not_mention|not_inform|not_reveal|also_call",
             ),
             (
@@ -100,7 +104,7 @@ fn exfil_patterns() -> &'static [Pattern] {
             (
                 "credential",
                 format!(
-                    "{MOVE} ~0-4 {CRED} !reset|resets|policy|policies|strength|requirement*|change|expir*|protected|\
+                    "{MOVE} !only|write|access|permission* ~0-4 {CRED} !reset|resets|policy|policies|strength|requirement*|change|expir*|protected|\
                      length|hash|hashes|hashed|manager*|rotation|header|headers|format|prompt|flow|auth*"
                 ),
             ),
@@ -135,7 +139,7 @@ fn name_patterns() -> &'static [Pattern] {
     P.get_or_init(|| {
         const META: &str = "!id|ids|name|names|type|types|scope|scopes|scanning|acl|acls|alert*|count|manager*|polic*|\
                             rotation|expir*|reset|strength|length|ref|arn|provider*|store|stores|config*|mode|hint|\
-                            required|enabled|format";
+                            required|enabled|format|field|fields|file|path|location|url|uri|template|selector|input";
         vec![
             Pattern::new("credential", &format!("{CRED} {META}")),
             Pattern::new("credential", &format!("ssh|private_key|secret_key|token_value|key_value|key_contents|secret {META}")),
@@ -186,7 +190,6 @@ fn sentence(words: &[Word], a: usize, b: usize) -> &[Word] {
 fn trigger_with_action(words: &[Word], a: usize, b: usize) -> bool {
     const ACTIONS: &[&str] = &[
         "always",
-        "instead",
         "secretly",
         "silently",
         "quietly",
@@ -199,11 +202,15 @@ fn trigger_with_action(words: &[Word], a: usize, b: usize) -> bool {
         "override",
         "replace",
         "exfiltrate",
-        "also",
     ];
-    sentence(words, a, b)
-        .iter()
-        .any(|w| ACTIONS.iter().any(|x| w.eq_pat(x)))
+    let sent = sentence(words, a, b);
+    let about_this_tool = sent.windows(2).any(|w| {
+        (w[0].eq_pat("this") || w[0].eq_pat("these"))
+            && ["tool", "tools", "function", "endpoint", "command"]
+                .iter()
+                .any(|t| w[1].eq_pat(t))
+    });
+    !about_this_tool && sent.iter().any(|w| ACTIONS.iter().any(|x| w.eq_pat(x)))
 }
 
 /// Is the phrase starting at word `a` negated ("do not include credentials", "never put API keys in ...")?
@@ -245,7 +252,7 @@ pub(crate) fn directive(text: &str, words: &[Word], out: &mut Vec<Violation>) {
 
 pub(crate) fn exfiltration(text: &str, words: &[Word], out: &mut Vec<Violation>) {
     run(Rule::Exfiltration, exfil_patterns(), words, out);
-    paths(text, out);
+    paths(text, words, out);
 }
 
 /// Credential or capture nouns in a parameter name (`ssh_private_key`, `api_key_value`) are enough, unless the
@@ -343,17 +350,23 @@ fn markup(text: &str, out: &mut Vec<Violation>) {
         }
         line_start += line.len() + 1;
     }
-    // tags
-    const ROLE_TAGS: &[&str] = &[
+    // tags: these are markers whatever follows them
+    const STRONG_TAGS: &[&str] = &[
         "important",
         "system",
         "sys",
         "instruction",
         "instructions",
+        "system_prompt",
+        "im_start",
+        "im_end",
+        "override",
+        "admin",
+    ];
+    // these are markers when used as a block (a closing tag exists); alone they are placeholders (`<model>`)
+    const ROLE_TAGS: &[&str] = &[
         "secret",
         "hidden",
-        "admin",
-        "override",
         "critical",
         "urgent",
         "priority",
@@ -414,7 +427,10 @@ fn markup(text: &str, out: &mut Vec<Violation>) {
             .chars()
             .map(|c| if c == '-' { '_' } else { c })
             .collect();
-        let role = ROLE_TAGS.contains(&canon.as_str());
+        let closing_exists =
+            low.contains(&format!("</{name}>")) || low.contains(&format!("</{name} "));
+        let role = STRONG_TAGS.contains(&canon.as_str())
+            || (ROLE_TAGS.contains(&canon.as_str()) && (closing || closing_exists));
         let html = HTML_TAGS.contains(&canon.as_str())
             && (inner.is_empty() || inner.starts_with([' ', '/']));
         if role || html || (has_attr && inner.starts_with([' ', '\t', '\n'])) {
@@ -426,47 +442,83 @@ fn markup(text: &str, out: &mut Vec<Violation>) {
     }
 }
 
-/// File paths that hold credentials or client configuration.
-fn paths(text: &str, out: &mut Vec<Violation>) {
-    let low = text.to_ascii_lowercase();
-    const PATHS: &[&str] = &[
-        "~/.ssh",
-        ".ssh/",
-        "id_rsa",
-        "id_ed25519",
-        "id_ecdsa",
-        "id_dsa",
-        "authorized_keys",
-        "mcp.json",
-        "claude_desktop_config",
-        "/etc/passwd",
-        "/etc/shadow",
-        ".aws/credentials",
-        ".aws/config",
-        ".netrc",
-        ".npmrc",
-        ".pypirc",
-        ".pgpass",
-        ".git-credentials",
-        ".kube/config",
-        ".docker/config.json",
-        ".gnupg",
-        ".bash_history",
-        ".zsh_history",
-        "wallet.dat",
-        "keychain",
-        ".cursor/",
-        ".config/gcloud",
-        "credentials.json",
-    ];
-    let mut hits: Vec<(usize, usize)> = Vec::new();
-    for p in PATHS {
-        for i in find_all(&low, p) {
-            hits.push((i, i + p.len()));
+/// Sensitive whatever the sentence says: key material, system account files, MCP client configuration.
+const STRONG_PATHS: &[&str] = &[
+    "~/.ssh",
+    ".ssh/",
+    "id_rsa",
+    "id_ed25519",
+    "id_ecdsa",
+    "id_dsa",
+    "authorized_keys",
+    "claude_desktop_config",
+    "/etc/passwd",
+    "/etc/shadow",
+    ".aws/credentials",
+    ".git-credentials",
+    ".kube/config",
+    ".docker/config.json",
+    ".gnupg",
+    ".bash_history",
+    ".zsh_history",
+    "wallet.dat",
+    ".cursor/",
+    ".config/gcloud",
+];
+
+/// Ordinary in configuration docs ("settings come from the .env file"); a hit only next to a verb that reads
+/// or moves data.
+const WEAK_PATHS: &[&str] = &[
+    ".netrc",
+    ".npmrc",
+    ".pypirc",
+    ".pgpass",
+    "credentials.json",
+    "keychain",
+    ".aws/config",
+];
+
+/// Is there a read/move verb among the (up to 8) words before byte `at`, in the same sentence?
+fn verb_before(words: &[Word], at: usize) -> bool {
+    let verbs: Vec<&str> = MOVE.split('|').collect();
+    let k = words.partition_point(|w| w.end <= at);
+    let mut i = k;
+    while i > 0 && k - i < 8 {
+        i -= 1;
+        if verbs.iter().any(|v| words[i].eq_pat(v)) {
+            return true;
+        }
+        if words[i].brk_before {
+            break;
         }
     }
-    // `.env` as a file name: not `process.env`, not `.envrc`... (`.env.local` is a hit)
+    false
+}
+
+/// File paths that hold credentials or client configuration.
+fn paths(text: &str, words: &[Word], out: &mut Vec<Violation>) {
+    let low = text.to_ascii_lowercase();
     let b = low.as_bytes();
+    let mut hits: Vec<(usize, usize)> = Vec::new();
+    for p in STRONG_PATHS {
+        hits.extend(find_all(&low, p).into_iter().map(|i| (i, i + p.len())));
+    }
+    let weak = |i: usize| verb_before(words, i);
+    for p in WEAK_PATHS {
+        hits.extend(
+            find_all(&low, p)
+                .into_iter()
+                .filter(|&i| weak(i))
+                .map(|i| (i, i + p.len())),
+        );
+    }
+    // a client's `mcp.json` (`~/.cursor/mcp.json`, `.vscode/mcp.json`), not `~/.scout-mcp.json`
+    for i in find_all(&low, "mcp.json") {
+        if i == 0 || matches!(b[i - 1], b'/' | b' ' | b'`' | b'\'' | b'"' | b'(') {
+            hits.push((i, i + 8));
+        }
+    }
+    // `.env` as a file name: not `process.env`, not `.envrc` (`.env.local` is a hit)
     for i in find_all(&low, ".env") {
         let before_ok = i == 0
             || matches!(
@@ -474,7 +526,7 @@ fn paths(text: &str, out: &mut Vec<Violation>) {
                 b' ' | b'/' | b'~' | b'`' | b'\'' | b'"' | b'(' | b'\n' | b'\t'
             );
         let after_ok = b.get(i + 4).is_none_or(|&c| !is_word_byte(c));
-        if before_ok && after_ok {
+        if before_ok && after_ok && weak(i) {
             hits.push((i, i + 4));
         }
     }

@@ -8,6 +8,7 @@ use clinic_standin::{Config, Standin};
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use serde_json::Value;
 
+#[allow(unused_imports)]
 pub use clinic_standin::{DOCTOR_TOKEN, PATIENT_TOKEN, PATIENT2_TOKEN};
 
 pub async fn standin() -> Standin {
