@@ -383,7 +383,10 @@ pub async fn find_available_slots(
             found
         }
         Target::Specialty(wanted) => {
-            let found: Vec<_> = all.iter().filter(|d| specialty_matches(d, wanted)).collect();
+            let found: Vec<_> = all
+                .iter()
+                .filter(|d| specialty_matches(d, wanted))
+                .collect();
             if found.is_empty() {
                 return Err(unknown_specialty(wanted, &all));
             }

@@ -163,7 +163,12 @@ fn check_screens_a_file_and_reports_exit_codes() {
         .unwrap();
     std::io::Write::write_all(&mut child.stdin.take().unwrap(), &listed.stdout).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("6 tools checked, no violations"));
     let out = run(&["check", &poisoned], &[]);
     assert_eq!(out.status.code(), Some(1));

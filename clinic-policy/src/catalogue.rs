@@ -137,19 +137,13 @@ impl Walker<'_> {
                     let p = format!("{path}/{}", escape(k));
                     let (key_field, child_ctx, child_field) = self.member(ctx, k, x);
                     self.text(&p, key_field, k, false);
-                    if child_field == Field::ToolDescription
-                        || child_field == Field::ParamDescription
+                    if matches!(
+                        child_field,
+                        Field::ToolDescription | Field::ParamDescription
+                    ) && !x.is_string()
                     {
-                        if !x.is_string() {
-                            let what = format!("description is a JSON {}, not a string", kind(x));
-                            self.structural(
-                                &p,
-                                child_field,
-                                x.to_string(),
-                                Rule::HiddenPayload,
-                                what,
-                            );
-                        }
+                        let what = format!("description is a JSON {}, not a string", kind(x));
+                        self.structural(&p, child_field, x.to_string(), Rule::HiddenPayload, what);
                     }
                     self.value(x, &p, child_ctx, child_field);
                 }

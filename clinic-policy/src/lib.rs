@@ -9,8 +9,28 @@
 //!
 //! Names (`Field::ToolName`, `Field::ParamName`) get the `name` rule (shape `^[a-z][a-z0-9_]{0,63}$`) and the
 //! content rules, read with `_` as a space. Content hits in a name are reported under the content rule's own
-//! id (`directive`, `exfiltration`, ...), not under `name`, so that "injection-class" counts stay meaningful;
-//! a credential noun alone (`ssh_private_key`, `api_key_value`) is already an `exfiltration` hit in a name.
+//! id (`directive`, `exfiltration`, ...), not under `name`, so that injection-class counts stay meaningful.
+//! In a *parameter* name a credential or capture noun alone is already an `exfiltration` hit
+//! (`ssh_private_key`, `api_key_value`, `password`, `system_prompt`) unless the name is about the credential's
+//! metadata (`credential_id`, `secret_type`, `password_policy`); `idempotency_key` is no credential.
+//!
+//! Precision (tuned on real catalogues, see `tests/corpus.rs`):
+//! - phrases are matched on a normalised skeleton ([`normalize`]) that undoes case games, separators between
+//!   letters, invisible characters inside words and digit-for-letter spelling, and never across a sentence;
+//! - "when the user asks ..." is tool-selection guidance unless its sentence also orders secrecy, copying,
+//!   redirection or precedence; credential phrases that are negated ("do not include credentials") or passive
+//!   ("settings are read from the .env file") are descriptions, not requests;
+//! - markup: role tags (`<IMPORTANT>`, `<system>`, ...), chat-template tokens, comments, hidden-content HTML
+//!   and tags with attributes are directives; placeholders (`<owner>/<repo>`) and section tags without a role
+//!   name (`<examples>`) are not;
+//! - URLs are payloads when they run script or carry data: `javascript:`, `data:`, `file:`/`ftp:`-like schemes,
+//!   credentials or a raw IP in the authority, a `{template}` in the query, a markdown image, a send-verb
+//!   before it, or over 200 characters. Plain documentation and example links are not;
+//! - padding is white space that can push text out of view: 32+ spaces in a row (mid-line or indentation),
+//!   4+ line breaks in a row, 12+ characters (or 3+ line breaks) of leading/trailing white space; column
+//!   alignment and docstring indentation are not;
+//! - encoded blobs: base64 that decodes to text (12+ bytes, all printable), random-looking base64 runs of 32+
+//!   characters, hex that decodes to text, hex runs of 128+ digits.
 #![forbid(unsafe_code)]
 
 use std::fmt;
@@ -181,6 +201,8 @@ impl Violation {
                     .and_then(char::from_u32)
                     .is_some_and(is_smuggling_char)
             }
+            // A plain link breaks the rule but carries nothing by itself.
+            Rule::HiddenPayload if self.detail.starts_with(payload::PLAIN_URL) => false,
             r => r.is_injection_class(),
         }
     }
@@ -325,3 +347,6 @@ mod skeleton;
 mod catalogue;
 #[cfg(feature = "json")]
 pub use catalogue::{Finding, check_catalogue, tools_from_json};
+
+#[cfg(test)]
+mod tests;

@@ -186,13 +186,18 @@ fn urls(text: &str, words: &[Word], allow_schema_url: bool, out: &mut Vec<Violat
         } else if web && url.len() > 200 {
             Some("overlong URL".to_owned())
         } else {
-            None
+            // Any other URL still violates the rule (a description should not send the model
+            // anywhere), but it is hygiene, not evidence of injection: see `Violation::is_injection`.
+            Some(PLAIN_URL.to_owned())
         };
         if let Some(r) = reason {
             out.push(v(s..e, format!("{r} \"{}\"", excerpt(text, s, e))));
         }
     }
 }
+
+/// Detail prefix of a URL that is only a link (no script, data, credentials or destination).
+pub(crate) const PLAIN_URL: &str = "plain URL";
 
 /// The one structural exception: the value of a `$schema` keyword naming a JSON-Schema meta-schema.
 pub(crate) fn is_schema_url(url: &str) -> bool {
@@ -239,15 +244,16 @@ fn looks_like_text(bytes: &[u8]) -> bool {
     if bytes.len() < 8 {
         return false;
     }
+    // random bytes are all printable with probability (95/256)^n: about 1e-5 for 12 bytes
     let printable = bytes
         .iter()
         .filter(|&&c| (0x20..0x7F).contains(&c) || c == b'\n' || c == b'\t')
         .count();
     let wordy = bytes
         .iter()
-        .filter(|&&c| c.is_ascii_alphabetic() || c == b' ')
+        .filter(|&&c| c.is_ascii_alphanumeric() || c == b' ')
         .count();
-    printable * 10 >= bytes.len() * 9 && wordy * 10 >= bytes.len() * 6
+    printable * 20 >= bytes.len() * 19 && wordy * 2 >= bytes.len()
 }
 
 fn class(c: u8) -> u8 {
@@ -421,7 +427,7 @@ fn padding(text: &str, prose: bool, out: &mut Vec<Violation>) {
                 i += 1;
             }
             if newlines >= PAD_LINES {
-                out.push(v(s..i, format!("{} consecutive line breaks", newlines)));
+                out.push(v(s..i, format!("{newlines} consecutive line breaks")));
             }
             line_start = true;
             // the last line's indentation counts as indentation

@@ -122,7 +122,7 @@ fn exfil_patterns() -> &'static [Pattern] {
                  as|in|into|inside|within|via ~0-3 parameter*|argument*|field*|param|params|arg|args|sidenote*"
                     .to_owned(),
             ),
-            ("capture", format!("{MOVE}|summari*|repeat|list|give|provide|return|describe ~0-4 {CAPTURE}")),
+            ("capture", format!("{MOVE}|email|summari*|repeat|list|give|provide|return|describe ~0-4 {CAPTURE}")),
             (
                 "capture",
                 "conversation_so_far|your_system_prompt|your_instructions|your_initial_instructions|\
@@ -215,14 +215,20 @@ fn trigger_with_action(words: &[Word], a: usize, b: usize) -> bool {
 
 /// Is the phrase starting at word `a` negated ("do not include credentials", "never put API keys in ...")?
 fn negated(words: &[Word], a: usize) -> bool {
+    const NEG: &[&str] = &["not", "never", "dont", "no", "nor", "without", "avoid"];
+    // passive voice describes what the server does: "settings are read from the .env file"
+    const PASSIVE: &[&str] = &[
+        "is", "are", "was", "were", "be", "been", "being", "get", "gets",
+    ];
+    if a > 0 && !words[a].brk_before && PASSIVE.iter().any(|p| words[a - 1].eq_pat(p)) {
+        return true;
+    }
     let lo = a.saturating_sub(3);
     (lo..a)
         .rev()
-        .take_while(|&k| k + 1 == a || !words[k + 1].brk_before)
+        .take_while(|&k| !words[k + 1].brk_before)
         .any(|k| {
-            ["not", "never", "dont", "no", "nor", "without", "avoid"]
-                .iter()
-                .any(|n| words[k].eq_pat(n))
+            NEG.iter().any(|n| words[k].eq_pat(n))
                 || (words[k].eq_pat("t") && k > 0 && words[k - 1].eq_pat("don"))
         })
 }
@@ -485,7 +491,7 @@ fn verb_before(words: &[Word], at: usize) -> bool {
     let mut i = k;
     while i > 0 && k - i < 8 {
         i -= 1;
-        if verbs.iter().any(|v| words[i].eq_pat(v)) {
+        if verbs.iter().any(|v| words[i].eq_pat(v)) && !negated(words, i) {
             return true;
         }
         if words[i].brk_before {

@@ -10,19 +10,23 @@ use std::path::PathBuf;
 use clinic_policy::{Finding, Rule, check_catalogue};
 use serde_json::Value;
 
-fn load(file: &str) -> Vec<Value> {
+fn load(file: &str) -> Result<Vec<Value>, String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../shared/corpora")
         .join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        format!(
             "corpus {} is missing ({e}); the corpora live in shared/corpora beside the repository \
              (CI checks them out at ../shared relative to the workspace root)",
             path.display()
         )
-    });
-    let v: Value = serde_json::from_str(&text).expect("corpus is valid JSON");
-    v.as_array().expect("corpus is an array of entries").clone()
+    })?;
+    let v: Value =
+        serde_json::from_str(&text).map_err(|e| format!("corpus {file} is not JSON: {e}"))?;
+    match v {
+        Value::Array(a) => Ok(a),
+        _ => Err(format!("corpus {file} is not an array of entries")),
+    }
 }
 
 /// Tool catalogues grouped by server, so cross-tool references see the server's sibling tools.
@@ -47,8 +51,8 @@ struct Counts {
     examples: Vec<String>,
 }
 
-fn run(file: &str) -> Counts {
-    let entries = load(file);
+fn run(file: &str) -> Result<Counts, String> {
+    let entries = load(file)?;
     let mut c = Counts::default();
     for (server, tools) in by_server(&entries) {
         let findings = check_catalogue(&tools);
@@ -104,28 +108,52 @@ fn run(file: &str) -> Counts {
     for e in &c.examples {
         eprintln!("    {e}");
     }
-    c
+    Ok(c)
 }
 
 #[test]
 fn benign_corpus_is_clean_of_injection_hits() {
-    let c = run("benign-tools.json");
+    let c = run("benign-tools.json").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(c.tools, 171);
     assert!(
-        c.injection_tools <= 0,
+        c.injection_tools == 0,
         "{} benign tools flagged by injection-class rules",
         c.injection_tools
     );
 }
 
+/// What remains on the registry (35 tools, 0.7%, at the time of writing) is what the rules exist for, in
+/// servers that are not malicious but are not written to our standard either:
+/// - parameters that make the model carry a credential (`api_key`, `apiKey`, `password`, `secret`,
+///   `personal_access_token`, `client_secret`) or its context (`system_prompt`, `conversation_history`);
+/// - descriptions that give the model orders: "Call this first before any other operation", "Must be called
+///   before using any other tools", "You MUST always ...";
+/// - one literal HTML comment (`<!-- ckb:module ... -->`) and a credential-extraction pentest tool.
+///
+/// None of these is an exception for a tool; the bound keeps later rule changes honest.
 #[test]
 fn registry_corpus_injection_rate_under_one_percent() {
-    let c = run("registry-tools.json");
+    let c = run("registry-tools.json").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(c.tools, 5056);
     assert!(
         c.injection_tools * 100 < c.tools,
         "{} of {} registry tools flagged by injection-class rules",
         c.injection_tools,
         c.tools
+    );
+    assert!(
+        c.injection_tools <= 40,
+        "{} registry tools flagged by injection-class rules (was 35)",
+        c.injection_tools
+    );
+    assert_eq!(
+        c.injection.get("hidden_payload"),
+        None,
+        "no hidden payloads in the registry"
+    );
+    assert_eq!(
+        c.injection.get("charset"),
+        None,
+        "no smuggling characters in the registry"
     );
 }
