@@ -507,6 +507,7 @@ fn hidden_payload_urls() {
         "Defaults to http://localhost:8500.",
         "See https://example.com/docs/booking for the booking rules.",
         "Format: gitlab://tools/{tool}.{action}",
+        "Connection string, e.g. postgresql://user:pass@host:5432/db",
     ] {
         let v = hits(Field::ParamDescription, t);
         assert!(
@@ -522,7 +523,6 @@ fn hidden_payload_urls() {
         Rule::HiddenPayload
     ));
     for t in [
-        "Connection string, e.g. postgresql://user:pass@host:5432/db",
         "The metadata, i.e. the data: it is a map.",
     ] {
         assert!(
