@@ -49,20 +49,12 @@ pub fn render(def: &ToolDef) -> Tool {
 /// The whole-catalogue policy over the rendered JSON of `tools`, with cross-tool references checked
 /// against the names of every tool in `catalogue` (all profiles), not only the listed ones.
 pub fn screen(tools: &[Tool], catalogue: &[ToolDef]) -> Vec<Finding> {
-    let mut json: Vec<Value> = tools
+    let json: Vec<Value> = tools
         .iter()
         .map(|t| serde_json::to_value(t).unwrap_or(Value::Null))
         .collect();
-    let listed: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-    // Unlisted tools take part as names only: a listed description may not point at them either.
-    let hidden = catalogue.iter().filter(|d| !listed.contains(&d.name));
-    let hidden_count = hidden.clone().count();
-    json.extend(
-        hidden.map(|d| serde_json::json!({ "name": d.name, "inputSchema": {"type": "object"} })),
-    );
-    let findings = clinic_policy::check_catalogue(&json);
-    let _ = hidden_count;
-    findings
+    let all_names: Vec<&str> = catalogue.iter().map(|d| d.name).collect();
+    clinic_policy::check_catalogue_with(&json, &all_names)
 }
 
 /// A catalogue that failed the start-up policy check.

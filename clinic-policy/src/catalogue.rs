@@ -212,6 +212,13 @@ impl Walker<'_> {
 /// Besides text hits: a tool that is not an object, has no (string) `name` or a non-string `description` is
 /// a finding (`name` resp. `hidden_payload`), and so is every tool whose name another tool already uses.
 pub fn check_catalogue(tools: &[Value]) -> Vec<Finding> {
+    check_catalogue_with(tools, &[])
+}
+
+/// [`check_catalogue`], with cross-tool references also checked against `known_names`: the names of
+/// tools that exist but are not in `tools` (a server lists only a session's subset, yet a listed
+/// description must not point at an unlisted tool either).
+pub fn check_catalogue_with(tools: &[Value], known_names: &[&str]) -> Vec<Finding> {
     let names: Vec<Option<&str>> = tools
         .iter()
         .map(|t| t.get("name").and_then(Value::as_str))
@@ -225,12 +232,15 @@ pub fn check_catalogue(tools: &[Value]) -> Vec<Finding> {
         } else {
             own.to_owned()
         };
-        let others: Vec<&str> = names
+        let mut others: Vec<&str> = names
             .iter()
             .flatten()
             .copied()
+            .chain(known_names.iter().copied())
             .filter(|n| *n != own)
             .collect();
+        others.sort_unstable();
+        others.dedup();
         let mut w = Walker {
             tool: label,
             own,

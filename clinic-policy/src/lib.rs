@@ -346,7 +346,7 @@ mod skeleton;
 #[cfg(feature = "json")]
 mod catalogue;
 #[cfg(feature = "json")]
-pub use catalogue::{Finding, check_catalogue, tools_from_json};
+pub use catalogue::{Finding, check_catalogue, check_catalogue_with, tools_from_json};
 
 #[cfg(test)]
 mod tests;
