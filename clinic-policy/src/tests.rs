@@ -522,9 +522,7 @@ fn hidden_payload_urls() {
         "https://json-schema.org/draft/2020-12/schema",
         Rule::HiddenPayload
     ));
-    for t in [
-        "The metadata, i.e. the data: it is a map.",
-    ] {
+    for t in ["The metadata, i.e. the data: it is a map."] {
         assert!(
             !has(Field::ParamDescription, t, Rule::HiddenPayload),
             "{t:?} -> {:?}",

@@ -61,7 +61,7 @@ fn validate(cx: &mut Ctxt, item: &syn::DeriveInput) {
         check_serde_attrs(cx, &field.attrs, false);
         check_foreign_descriptions(cx, &field.attrs);
         let doc = docs::collect(cx, &field.attrs, ident.span());
-        if doc.text.is_empty() {
+        if doc.text.is_empty() && !doc.rejected {
             cx.error_spanned(
                 ident,
                 format!("parameter `{name}` needs a description: a `///` line with its format and bounds"),

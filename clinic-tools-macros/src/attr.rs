@@ -21,6 +21,8 @@ pub struct Located<T> {
 
 #[derive(Default)]
 pub struct ToolAttr {
+    /// Whether a `profile` key was written at all (valid or not): "missing" only when it was not.
+    pub profile_given: bool,
     pub profile: Option<Located<String>>,
     pub role: Option<Located<String>>,
     pub mutates: Option<Span>,
@@ -93,6 +95,7 @@ pub fn parse(cx: &mut Ctxt, args: TokenStream) -> ToolAttr {
                 };
                 match key.as_str() {
                     PROFILE => {
+                        out.profile_given = true;
                         if PROFILES.contains(&value.value.as_str()) {
                             out.profile = Some(value);
                         } else {

@@ -19,6 +19,9 @@ pub struct Doc {
     pieces: Vec<Piece>,
     /// Span of the whole set of doc attributes (or of the item when there are none).
     pub span: Span,
+    /// A doc attribute was refused (not a plain literal): already reported, so an empty text is
+    /// not reported again as a missing description.
+    pub rejected: bool,
 }
 
 impl Doc {
@@ -39,11 +42,13 @@ pub fn collect(cx: &mut Ctxt, attrs: &[syn::Attribute], item_span: Span) -> Doc 
     let mut text = String::new();
     let mut pieces = Vec::new();
     let mut first_span: Option<Span> = None;
+    let mut rejected = false;
     for attr in attrs {
         if !attr.path().is_ident("doc") {
             continue;
         }
         let syn::Meta::NameValue(nv) = &attr.meta else {
+            rejected = true;
             cx.error_spanned(
                 attr,
                 "doc attribute must be a plain `///` comment; a tool's description is screened at compile time and must be written out",
@@ -56,6 +61,7 @@ pub fn collect(cx: &mut Ctxt, attrs: &[syn::Attribute], item_span: Span) -> Doc 
                 ..
             }) => s.value(),
             other => {
+                rejected = true;
                 cx.error_spanned(
                     other,
                     "doc attribute is not a plain string literal (`include_str!`, `concat!` and macros bypass the description policy); write the description as `///` lines",
@@ -83,6 +89,7 @@ pub fn collect(cx: &mut Ctxt, attrs: &[syn::Attribute], item_span: Span) -> Doc 
         text,
         pieces,
         span: first_span.unwrap_or(item_span),
+        rejected,
     }
 }
 

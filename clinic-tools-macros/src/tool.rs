@@ -45,7 +45,7 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     }
 
     let doc = docs::collect(&mut cx, &func.attrs, func.sig.ident.span());
-    if doc.text.is_empty() {
+    if doc.text.is_empty() && !doc.rejected {
         cx.error_spanned(
             &func.sig.ident,
             "a tool needs a description: write one or two `///` sentences saying what it does and what it returns",
@@ -73,7 +73,7 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
 }
 
 fn check_attr(cx: &mut Ctxt, attr: &ToolAttr) {
-    if attr.profile.is_none() {
+    if !attr.profile_given {
         cx.error_at(
             proc_macro2::Span::call_site(),
             "missing `profile`: add `profile = \"readonly\"`, `\"booking\"` or `\"full\"`",
