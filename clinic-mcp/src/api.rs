@@ -251,7 +251,11 @@ impl ApiClient {
             ),
             _ => String::new(),
         };
-        ToolError::new(code, format!("{}{hint}", scrub(&message)))
+        let mut message = scrub(&message);
+        if !message.is_empty() && !message.ends_with(['.', '!', '?']) {
+            message.push('.');
+        }
+        ToolError::new(code, format!("{message}{hint}").trim().to_owned())
     }
 }
 
