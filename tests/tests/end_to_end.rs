@@ -280,3 +280,19 @@ fn the_binary_over_stdio_carries_nothing_but_json_rpc() {
     assert!(!stderr.contains(PATIENT_TOKEN));
     drop(rt);
 }
+
+#[tokio::test]
+async fn a_doctors_schedule_names_patients_in_clinic_local_time() {
+    let api = standin().await;
+    let c = client_for(&api, Profile::Full, SessionRole::Doctor, Some(DOCTOR_TOKEN)).await;
+    let out = call_ok(&c, "list_doctor_schedule", json!({"limit": 100})).await;
+    let appointments = out["appointments"].as_array().unwrap();
+    assert!(!appointments.is_empty());
+    for a in appointments {
+        assert!(a["patient"]["name"].is_string(), "{a}");
+        // Doctor 1 practises in New York.
+        assert_eq!(a["start"]["time_zone"], "America/New_York", "{a}");
+    }
+    let methods: Vec<String> = api.requests().into_iter().map(|r| r.method).collect();
+    assert!(methods.iter().all(|m| m == "GET"));
+}
