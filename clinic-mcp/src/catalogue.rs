@@ -528,7 +528,10 @@ pub async fn cancel_appointment(
 
 /// List the authenticated doctor's appointments, one page at a time, with status, patient and times.
 #[clinic_tool(profile = "full", role = "doctor", title = "List my schedule")]
-pub async fn list_doctor_schedule(ctx: &ToolContext<'_>, args: PageArgs) -> Result<AppointmentPage, ToolError> {
+pub async fn list_doctor_schedule(
+    ctx: &ToolContext<'_>,
+    args: PageArgs,
+) -> Result<AppointmentPage, ToolError> {
     let (page, limit) = paging(&args)?;
     let credential = ctx.credential()?;
     let path = format!("/appointments/doctor?page={page}&limit={limit}");
@@ -536,7 +539,10 @@ pub async fn list_doctor_schedule(ctx: &ToolContext<'_>, args: PageArgs) -> Resu
     // The schedule names the patient, not the doctor; every entry is the same (authenticated)
     // doctor's, so one appointment read tells whose clinic, and so which time zone, applies.
     if let Some(first) = upstream.data.first()
-        && upstream.data.iter().all(|a| Appointment::doctor_id_of(a).is_none())
+        && upstream
+            .data
+            .iter()
+            .all(|a| Appointment::doctor_id_of(a).is_none())
     {
         let one: ApiAppointment = ctx
             .api

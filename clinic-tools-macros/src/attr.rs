@@ -152,8 +152,7 @@ fn unknown_key(cx: &mut Ctxt, tokens: &syn::Path, key: &str) {
     cx.error_spanned(
         tokens,
         format!(
-            "unknown key `{key}`; expected one of: {}, {}, {}, {}, {}, {}",
-            PROFILE, ROLE, MUTATES, DESTRUCTIVE, IDEMPOTENT, TITLE
+            "unknown key `{key}`; expected one of: {PROFILE}, {ROLE}, {MUTATES}, {DESTRUCTIVE}, {IDEMPOTENT}, {TITLE}"
         ),
     );
 }

@@ -18,7 +18,7 @@ use proc_macro::TokenStream;
 /// Declare a tool of the catalogue. See the `clinic-mcp` crate documentation for the grammar.
 #[proc_macro_attribute]
 pub fn clinic_tool(args: TokenStream, input: TokenStream) -> TokenStream {
-    tool::expand(args.into(), input.into()).into()
+    tool::expand(args.into(), &input.into()).into()
 }
 
 /// Screen the parameter descriptions of a tool's arguments type (the doc comments of its fields).

@@ -18,7 +18,7 @@ pub struct ToolItem<'a> {
     pub output_ty: &'a syn::Type,
 }
 
-pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
+pub fn expand(args: TokenStream, input: &TokenStream) -> TokenStream {
     let func: syn::ItemFn = match syn::parse2(input.clone()) {
         Ok(f) => f,
         Err(e) => {

@@ -1,5 +1,6 @@
 //! ASI10 Rogue agents (partly): the behaviour hints a client may gate confirmation on come from
 //! the catalogue, and agree with what each tool actually does on the wire.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: panicking is failing
 
 mod common;
 
@@ -8,6 +9,7 @@ use common::*;
 use serde_json::{Value, json};
 
 /// Arguments that make each tool do its job against a fresh stand-in.
+#[allow(clippy::expect_used)]
 fn valid_args(tool: &str, api: &clinic_standin::Standin, booked: Option<u64>) -> Value {
     match tool {
         "list_doctors" => json!({"specialty": "Cardiology"}),

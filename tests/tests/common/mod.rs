@@ -1,6 +1,13 @@
 //! Shared set-up for the end-to-end suites: a stand-in API on an ephemeral loopback port, a
 //! session pointed at it, and a real rmcp client connected to the server.
-#![allow(dead_code)]
+// Test support: panicking is how a test fails.
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::needless_pass_by_value
+)]
 
 use clinic_mcp::local::{LocalClient, connect};
 use clinic_mcp::{AccessToken, ClinicServer, Profile, Session, SessionRole};
