@@ -117,20 +117,42 @@ pub fn open_slot(standin: &Standin, doctor_id: u64) -> u64 {
         .expect("the doctor has open slots")
 }
 
-/// Path of the built `clinic-mcp` binary (built by cargo for `clinic-mcp`'s own integration tests).
+/// Path of the `clinic-mcp` binary, rebuilt once per test process so a suite never drives a stale
+/// binary (cargo builds a package's binary only for that package's own tests).
 pub fn binary() -> std::path::PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    let dir = exe
-        .parent()
-        .and_then(|p| p.parent())
-        .expect("target profile dir");
-    let bin = dir.join(format!("clinic-mcp{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        bin.exists(),
-        "{} is missing: run the tests with `cargo test --workspace` so the binary is built",
-        bin.display()
-    );
-    bin
+    static BUILT: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let exe = std::env::current_exe().expect("test executable path");
+            let dir = exe
+                .parent()
+                .and_then(|p| p.parent())
+                .expect("target profile dir");
+            let bin = dir.join(format!("clinic-mcp{}", std::env::consts::EXE_SUFFIX));
+            if let Ok(cargo) = std::env::var("CARGO") {
+                let mut cmd = std::process::Command::new(cargo);
+                cmd.args([
+                    "build",
+                    "--quiet",
+                    "-p",
+                    "clinic-mcp",
+                    "--bin",
+                    "clinic-mcp",
+                ]);
+                if dir.file_name().is_some_and(|n| n == "release") {
+                    cmd.arg("--release");
+                }
+                let status = cmd.status().expect("run cargo build");
+                assert!(status.success(), "cargo build -p clinic-mcp failed");
+            }
+            assert!(
+                bin.exists(),
+                "{} is missing: run `cargo build -p clinic-mcp`",
+                bin.display()
+            );
+            bin
+        })
+        .clone()
 }
 
 /// The real binary, spoken to over stdio one JSON line at a time, as an MCP client would.
