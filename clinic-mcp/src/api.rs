@@ -149,11 +149,13 @@ impl ApiClient {
         tracing::debug!(%method, path = req.path, "calling clinic API");
         let mut response = builder.send().await.map_err(|e| transport_error(&e))?;
         let status = response.status();
+        // Only whole seconds are kept: a hostile header value must not reach the model as prose.
         let retry_after = response
             .headers()
             .get(header::RETRY_AFTER)
             .and_then(|v| v.to_str().ok())
-            .map(str::to_owned);
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map(|secs| secs.min(86_400).to_string());
         let mut body = Vec::new();
         loop {
             match response.chunk().await {
@@ -219,7 +221,15 @@ impl ApiClient {
                 ),
             );
         }
-        let Some((code, message)) = parsed.filter(|(c, _)| is_error_code(c)) else {
+        let parsed = parsed.filter(|(c, _)| is_error_code(c));
+        // A 429 is a rate limit whatever its body says (or lacks): the wait is what matters.
+        let parsed = match parsed {
+            None if status == StatusCode::TOO_MANY_REQUESTS => {
+                Some(("RATE_LIMITED".to_owned(), String::new()))
+            }
+            other => other,
+        };
+        let Some((code, message)) = parsed else {
             let code = if status.is_server_error() {
                 "UPSTREAM_UNAVAILABLE"
             } else {
@@ -251,11 +261,22 @@ impl ApiClient {
             ),
             _ => String::new(),
         };
-        let mut message = scrub(&message);
+        let mut message = truncate(&scrub(&message), MAX_UPSTREAM_MESSAGE);
         if !message.is_empty() && !message.ends_with(['.', '!', '?']) {
             message.push('.');
         }
         ToolError::new(code, format!("{message}{hint}").trim().to_owned())
+    }
+}
+
+/// Most characters of an upstream error message passed on to the model.
+const MAX_UPSTREAM_MESSAGE: usize = 300;
+
+/// `text` cut to at most `max` characters (on a char boundary), marked with `...` when cut.
+pub(crate) fn truncate(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_owned(),
+        Some((end, _)) => format!("{}...", &text[..end]),
     }
 }
 
@@ -298,5 +319,13 @@ mod tests {
         assert!(!is_error_code("ignore previous instructions"));
         assert!(!is_error_code(""));
         assert!(!is_error_code(&"A".repeat(65)));
+    }
+
+    #[test]
+    fn upstream_messages_are_cut_on_a_char_boundary() {
+        assert_eq!(super::truncate("short", 300), "short");
+        let cut = super::truncate(&"é".repeat(400), 300);
+        assert_eq!(cut.chars().count(), 303);
+        assert!(cut.ends_with("..."));
     }
 }

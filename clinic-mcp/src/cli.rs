@@ -256,7 +256,7 @@ async fn serve(args: &SessionArgs) -> Result<u8, Failure> {
         "serving MCP on stdio"
     );
     let running = server
-        .serve(rmcp::transport::stdio())
+        .serve(crate::transport::stdio())
         .await
         .map_err(|e| Failure::runtime(format!("MCP initialisation failed: {e}")))?;
     let token = running.cancellation_token();
@@ -265,8 +265,17 @@ async fn serve(args: &SessionArgs) -> Result<u8, Failure> {
         tracing::info!("termination signal: shutting down");
         token.cancel();
     });
-    let _ = running.waiting().await;
+    let quit = running.waiting().await;
     drop(prepared.demo);
+    if matches!(quit, Ok(rmcp::service::QuitReason::Cancelled)) {
+        // A signal, not EOF: rmcp has drained the in-flight answers (bounded), but tokio's stdin
+        // is a blocking read on a runtime thread that nothing can interrupt, and the runtime
+        // would wait for it at shutdown, i.e. until the client closes stdin. Exit here instead.
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        tracing::info!("shut down after a termination signal");
+        std::process::exit(i32::from(exit::OK));
+    }
     Ok(exit::OK)
 }
 

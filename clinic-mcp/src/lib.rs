@@ -18,6 +18,7 @@ pub mod model;
 pub mod server;
 pub mod session;
 pub mod tool;
+pub mod transport;
 
 pub use api::ApiClient;
 pub use catalogue::CATALOGUE;

@@ -209,7 +209,8 @@ pub mod __private {
     pub fn parse_args<T: serde::de::DeserializeOwned>(args: JsonObject) -> Result<T, ToolError> {
         serde_path_to_error::deserialize(Value::Object(args)).map_err(|e| {
             let path = e.path().to_string();
-            let inner = e.into_inner().to_string();
+            // serde quotes the offending value; a hostile 100 kB string must not come back whole.
+            let inner = crate::api::truncate(&e.into_inner().to_string(), 200);
             if path.is_empty() || path == "." {
                 ToolError::invalid_arguments(inner)
             } else {

@@ -522,13 +522,13 @@ fn hidden_payload_urls() {
         "https://json-schema.org/draft/2020-12/schema",
         Rule::HiddenPayload
     ));
-    for t in ["The metadata, i.e. the data: it is a map."] {
-        assert!(
-            !has(Field::ParamDescription, t, Rule::HiddenPayload),
-            "{t:?} -> {:?}",
-            hits(Field::ParamDescription, t)
-        );
-    }
+    // Prose that merely contains a scheme-like word is not a URL.
+    let t = "The metadata, i.e. the data: it is a map.";
+    assert!(
+        !has(Field::ParamDescription, t, Rule::HiddenPayload),
+        "{t:?} -> {:?}",
+        hits(Field::ParamDescription, t)
+    );
 }
 
 #[test]

@@ -1,0 +1,425 @@
+//! The measurements: one server at a time, against the same upstream.
+
+use crate::client::{Outcome, Server, Spec, call_line};
+use crate::procfs::{self, Memory};
+use crate::stats::Summary;
+use crate::{BenchError, Result};
+use serde::Serialize;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// The thread-name prefix of the stand-in API's runtime (for its CPU share).
+pub const UPSTREAM_THREAD: &str = "upstream";
+
+/// What every phase needs to know.
+#[derive(Debug, Clone)]
+pub struct Load {
+    pub tool: String,
+    pub cold_starts: usize,
+    pub warmup: usize,
+    pub calls: usize,
+    pub pipelined: usize,
+    pub window: usize,
+    pub timeout: Duration,
+}
+
+/// Answers that were not a successful result.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Errors {
+    pub tool_errors: usize,
+    pub rpc_errors: usize,
+}
+
+impl Errors {
+    fn count(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Ok => {}
+            Outcome::ToolError => self.tool_errors += 1,
+            Outcome::RpcError => self.rpc_errors += 1,
+        }
+    }
+    pub fn total(&self) -> usize {
+        self.tool_errors + self.rpc_errors
+    }
+}
+
+/// Cold start over several fresh processes.
+#[derive(Debug, Clone, Serialize)]
+pub struct ColdStart {
+    /// Spawn → `initialize` answer.
+    pub initialize: Summary,
+    /// Spawn → first `tools/list` answer (after `initialize` and `notifications/initialized`).
+    pub tools_list: Summary,
+    /// `VmRSS` right after the first `tools/list` answer, median over the processes, KiB.
+    pub rss_after_list_kib: u64,
+    pub tools_listed: usize,
+}
+
+/// The pipelined (sustained) run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Pipelined {
+    pub window: usize,
+    pub calls: usize,
+    pub wall_s: f64,
+    pub calls_per_s: f64,
+    /// Per call, send → answer, with `window` in flight.
+    pub latency: Summary,
+    /// Server CPU (user + system, all threads) over the run, in cores (1.0 = one core busy).
+    pub server_cpu_cores: f64,
+    /// Server CPU per call, µs.
+    pub server_cpu_per_call_us: f64,
+    /// The stand-in API's worker threads over the run, in cores.
+    pub upstream_cpu_cores: f64,
+    /// The whole bench process (stand-in API + this client) over the run, in cores.
+    pub bench_cpu_cores: f64,
+    pub errors: Errors,
+}
+
+/// Resident memory along the way.
+#[derive(Debug, Clone, Serialize)]
+pub struct MemoryTrace {
+    pub after_first_list: Memory,
+    pub after_warmup: Memory,
+    /// `(calls done in the pipelined run, memory)` every tenth of it.
+    pub during_pipelined: Vec<(usize, Memory)>,
+    pub at_end: Memory,
+    /// `VmRSS` at the end minus at the first tenth of the pipelined run, KiB.
+    pub growth_kib: i64,
+}
+
+/// Everything measured for one server.
+#[derive(Debug, Clone, Serialize)]
+pub struct ServerReport {
+    pub command: String,
+    pub cold_start: ColdStart,
+    /// Proxied call, one in flight.
+    pub sequential: Summary,
+    pub sequential_errors: Errors,
+    /// An unknown tool, one in flight: the server's own JSON-RPC round trip, no upstream.
+    pub unknown_tool: Summary,
+    pub pipelined: Pipelined,
+    pub memory: MemoryTrace,
+}
+
+/// The upstream alone, with the server's HTTP client settings.
+#[derive(Debug, Clone, Serialize)]
+pub struct UpstreamReport {
+    pub url: String,
+    /// One in flight, keep-alive.
+    pub sequential: Summary,
+    pub window: usize,
+    pub pipelined_calls_per_s: f64,
+    pub pipelined_upstream_cpu_cores: f64,
+}
+
+fn cores(cpu: Duration, wall: Duration) -> f64 {
+    cpu.as_secs_f64() / wall.as_secs_f64().max(1e-9)
+}
+
+fn median_u64(mut v: Vec<u64>) -> u64 {
+    v.sort_unstable();
+    v.get(v.len() / 2).copied().unwrap_or(0)
+}
+
+fn summary(samples: &[Duration], what: &str) -> Result<Summary> {
+    Summary::of(samples).ok_or_else(|| BenchError::new(format!("no samples for {what}")))
+}
+
+/// Spawn `spec` `n` times, handshake, read memory, close.
+pub fn cold_start(spec: &Spec, n: usize, timeout: Duration) -> Result<ColdStart> {
+    let mut init = Vec::with_capacity(n);
+    let mut list = Vec::with_capacity(n);
+    let mut rss = Vec::with_capacity(n);
+    let mut tools = 0;
+    for _ in 0..n.max(1) {
+        let mut server = Server::spawn(spec)?;
+        let hs = server.handshake(timeout)?;
+        rss.push(procfs::memory(server.pid())?.rss_kib);
+        init.push(hs.initialize);
+        list.push(hs.tools_list);
+        tools = hs.tools;
+        server.close(Duration::from_secs(2));
+    }
+    Ok(ColdStart {
+        initialize: summary(&init, "initialize")?,
+        tools_list: summary(&list, "tools/list")?,
+        rss_after_list_kib: median_u64(rss),
+        tools_listed: tools,
+    })
+}
+
+/// `n` calls of `tool`, one in flight; returns each round trip.
+pub fn sequential(
+    server: &mut Server,
+    tool: &str,
+    n: usize,
+    timeout: Duration,
+) -> Result<(Vec<Duration>, Errors)> {
+    let mut samples = Vec::with_capacity(n);
+    let mut errors = Errors::default();
+    for _ in 0..n {
+        let id = server.next_id();
+        let line = call_line(id, tool);
+        let sent = Instant::now();
+        server.write(&line)?;
+        server.flush()?;
+        let reply = server.recv(timeout)?;
+        if reply.id != id {
+            return Err(BenchError::new(format!(
+                "expected the answer to id {id}, got {}",
+                reply.id
+            )));
+        }
+        errors.count(reply.outcome);
+        samples.push(reply.at.saturating_duration_since(sent));
+    }
+    Ok((samples, errors))
+}
+
+/// `total` calls with `window` in flight on the one stdio stream, matched by id. `checkpoint`
+/// runs every tenth of the run with the number of calls answered so far.
+pub fn pipelined(
+    server: &mut Server,
+    load: &Load,
+    mut checkpoint: impl FnMut(usize),
+) -> Result<Pipelined> {
+    let total = load.pipelined.max(1);
+    let window = load.window.max(1);
+    let pid = server.pid().to_string();
+    let base = server.next_id();
+    // Reserve the ids base..base+total.
+    for _ in 1..total {
+        server.next_id();
+    }
+    let mut sent_at: Vec<Option<Instant>> = vec![None; total];
+    let mut latencies = Vec::with_capacity(total);
+    let mut errors = Errors::default();
+    let (mut sent, mut done) = (0usize, 0usize);
+    let step = (total / 10).max(1);
+    let mut next_checkpoint = step;
+
+    let server_cpu0 = procfs::cpu_time(&pid)?;
+    let bench_cpu0 = procfs::cpu_time("self")?;
+    let upstream_cpu0 = procfs::threads_cpu_time("self", UPSTREAM_THREAD)?;
+    let t0 = Instant::now();
+    let mut line = String::with_capacity(256);
+    loop {
+        while sent < total && sent - done < window {
+            let id = base + sent as u64;
+            line.clear();
+            line.push_str(&call_line(id, &load.tool));
+            if let Some(slot) = sent_at.get_mut(sent) {
+                *slot = Some(Instant::now());
+            }
+            server.write(&line)?;
+            sent += 1;
+        }
+        server.flush()?;
+        if done == total {
+            break;
+        }
+        let mut reply = Some(server.recv(load.timeout)?);
+        while let Some(r) = reply {
+            let idx = r
+                .id
+                .checked_sub(base)
+                .and_then(|i| usize::try_from(i).ok())
+                .filter(|&i| i < total)
+                .ok_or_else(|| BenchError::new(format!("answer with unexpected id {}", r.id)))?;
+            let at = sent_at
+                .get_mut(idx)
+                .and_then(Option::take)
+                .ok_or_else(|| BenchError::new(format!("second answer to id {}", r.id)))?;
+            latencies.push(r.at.saturating_duration_since(at));
+            errors.count(r.outcome);
+            done += 1;
+            reply = server.try_recv().transpose()?;
+        }
+        if done >= next_checkpoint {
+            checkpoint(done);
+            next_checkpoint = (done / step + 1) * step;
+        }
+    }
+    let wall = t0.elapsed();
+    let server_cpu = procfs::cpu_time(&pid)?.saturating_sub(server_cpu0);
+    let bench_cpu = procfs::cpu_time("self")?.saturating_sub(bench_cpu0);
+    let upstream_cpu =
+        procfs::threads_cpu_time("self", UPSTREAM_THREAD)?.saturating_sub(upstream_cpu0);
+    Ok(Pipelined {
+        window,
+        calls: total,
+        wall_s: wall.as_secs_f64(),
+        calls_per_s: total as f64 / wall.as_secs_f64().max(1e-9),
+        latency: summary(&latencies, "pipelined")?,
+        server_cpu_cores: cores(server_cpu, wall),
+        server_cpu_per_call_us: server_cpu.as_secs_f64() * 1e6 / total as f64,
+        upstream_cpu_cores: cores(upstream_cpu, wall),
+        bench_cpu_cores: cores(bench_cpu, wall),
+        errors,
+    })
+}
+
+/// Every phase for one server. `between_phases` runs between phases and at every pipelined
+/// checkpoint (the caller uses it to clear the stand-in's request log).
+pub fn measure_server(
+    command: &str,
+    spec: &Spec,
+    load: &Load,
+    between_phases: &dyn Fn(),
+) -> Result<ServerReport> {
+    eprintln!("bench: {command}: cold start x{}", load.cold_starts);
+    let cold = cold_start(spec, load.cold_starts, load.timeout)?;
+    between_phases();
+
+    let mut server = Server::spawn(spec)?;
+    server.handshake(load.timeout)?;
+    let pid = server.pid();
+    let after_first_list = procfs::memory(pid)?;
+
+    eprintln!(
+        "bench: {command}: warm-up x{}, sequential x{}",
+        load.warmup, load.calls
+    );
+    let (_, warm_errors) = sequential(&mut server, &load.tool, load.warmup, load.timeout)?;
+    if warm_errors.total() > 0 {
+        return Err(BenchError::new(format!(
+            "{command}: {} of {} warm-up calls of {} failed ({warm_errors:?}); is the upstream reachable and the tool right?",
+            warm_errors.total(),
+            load.warmup,
+            load.tool
+        )));
+    }
+    let after_warmup = procfs::memory(pid)?;
+    between_phases();
+    let (seq, seq_errors) = sequential(&mut server, &load.tool, load.calls, load.timeout)?;
+    let (unknown, _) = sequential(
+        &mut server,
+        "no_such_tool",
+        load.calls.clamp(1, 2_000),
+        load.timeout,
+    )?;
+    between_phases();
+
+    eprintln!(
+        "bench: {command}: pipelined x{} ({} in flight)",
+        load.pipelined, load.window
+    );
+    let mut samples = Vec::new();
+    let mut sample_error = None;
+    let piped = pipelined(&mut server, load, |done| {
+        match procfs::memory(pid) {
+            Ok(m) => samples.push((done, m)),
+            Err(e) => sample_error = Some(e),
+        }
+        between_phases();
+    })?;
+    if let Some(e) = sample_error {
+        return Err(e);
+    }
+    let at_end = procfs::memory(pid)?;
+    let first = samples
+        .first()
+        .map_or(after_warmup.rss_kib, |(_, m)| m.rss_kib);
+    server.close(Duration::from_secs(2));
+    Ok(ServerReport {
+        command: command.to_owned(),
+        cold_start: cold,
+        sequential: summary(&seq, "sequential")?,
+        sequential_errors: seq_errors,
+        unknown_tool: summary(&unknown, "unknown tool")?,
+        pipelined: piped,
+        memory: MemoryTrace {
+            after_first_list,
+            after_warmup,
+            during_pipelined: samples,
+            at_end,
+            growth_kib: at_end.rss_kib as i64 - first as i64,
+        },
+    })
+}
+
+/// The `reqwest::Client` the server builds (`clinic-mcp/src/api.rs`): same timeouts, no
+/// redirects, same idle-pool timeout, keep-alive.
+pub fn http_client(timeout: Duration) -> Result<reqwest::Client> {
+    // reqwest is built with `rustls-no-provider`: install one before building a Client.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    Ok(reqwest::Client::builder()
+        .timeout(timeout)
+        .connect_timeout(timeout)
+        .redirect(reqwest::redirect::Policy::none())
+        .pool_idle_timeout(Duration::from_secs(90))
+        .user_agent(concat!("clinic-bench/", env!("CARGO_PKG_VERSION")))
+        .build()?)
+}
+
+async fn fetch(client: &reqwest::Client, url: &str) -> Result<()> {
+    let response = client
+        .get(url)
+        .header(reqwest::header::ACCEPT, "application/json")
+        .send()
+        .await?;
+    let status = response.status();
+    let body = response.bytes().await?;
+    if !status.is_success() || body.is_empty() {
+        return Err(BenchError::new(format!("{url} answered {status}")));
+    }
+    Ok(())
+}
+
+/// The bare upstream: `warmup` + `calls` sequential GETs, then `pipelined` GETs with `window`
+/// in flight, on a runtime sized like the server's (2 workers).
+pub fn measure_upstream(
+    url: &str,
+    warmup: usize,
+    calls: usize,
+    pipelined: usize,
+    window: usize,
+    timeout: Duration,
+) -> Result<UpstreamReport> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("bare-client")
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let client = http_client(timeout)?;
+        for _ in 0..warmup {
+            fetch(&client, url).await?;
+        }
+        let mut samples = Vec::with_capacity(calls);
+        for _ in 0..calls {
+            let t = Instant::now();
+            fetch(&client, url).await?;
+            samples.push(t.elapsed());
+        }
+        let next = Arc::new(AtomicUsize::new(0));
+        let cpu0 = procfs::threads_cpu_time("self", UPSTREAM_THREAD)?;
+        let t0 = Instant::now();
+        let mut tasks = Vec::with_capacity(window);
+        for _ in 0..window.max(1) {
+            let client = client.clone();
+            let next = Arc::clone(&next);
+            let url = url.to_owned();
+            tasks.push(tokio::spawn(async move {
+                while next.fetch_add(1, Ordering::Relaxed) < pipelined {
+                    fetch(&client, &url).await?;
+                }
+                Ok::<(), BenchError>(())
+            }));
+        }
+        for task in tasks {
+            task.await
+                .map_err(|e| BenchError::new(format!("upstream task failed: {e}")))??;
+        }
+        let wall = t0.elapsed();
+        let cpu = procfs::threads_cpu_time("self", UPSTREAM_THREAD)?.saturating_sub(cpu0);
+        Ok(UpstreamReport {
+            url: url.to_owned(),
+            sequential: summary(&samples, "bare upstream")?,
+            window,
+            pipelined_calls_per_s: pipelined as f64 / wall.as_secs_f64().max(1e-9),
+            pipelined_upstream_cpu_cores: cores(cpu, wall),
+        })
+    })
+}
