@@ -38,26 +38,24 @@ impl<T: Transport<RoleServer>> Transport<RoleServer> for DropEarlyNotifications<
         self.inner.send(item)
     }
 
-    fn receive(&mut self) -> impl Future<Output = Option<RxJsonRpcMessage<RoleServer>>> + Send {
-        async move {
-            loop {
-                let message = self.inner.receive().await?;
-                if !self.initialize_seen {
-                    match &message {
-                        JsonRpcMessage::Notification(_) => {
-                            tracing::debug!("dropped a notification sent before initialize");
-                            continue;
-                        }
-                        JsonRpcMessage::Request(r)
-                            if matches!(r.request, ClientRequest::InitializeRequest(_)) =>
-                        {
-                            self.initialize_seen = true;
-                        }
-                        _ => {}
+    async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
+        loop {
+            let message = self.inner.receive().await?;
+            if !self.initialize_seen {
+                match &message {
+                    JsonRpcMessage::Notification(_) => {
+                        tracing::debug!("dropped a notification sent before initialize");
+                        continue;
                     }
+                    JsonRpcMessage::Request(r)
+                        if matches!(r.request, ClientRequest::InitializeRequest(_)) =>
+                    {
+                        self.initialize_seen = true;
+                    }
+                    _ => {}
                 }
-                return Some(message);
             }
+            return Some(message);
         }
     }
 
