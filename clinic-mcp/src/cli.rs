@@ -255,14 +255,18 @@ async fn serve(args: &SessionArgs) -> Result<u8, Failure> {
         tools = server.listed().len(),
         "serving MCP on stdio"
     );
+    // Calls in flight at shutdown may finish: each is bounded by the HTTP timeout.
+    let drain_bound = server.session().limits.timeout + Duration::from_secs(1);
     let running = server
-        .serve(crate::transport::stdio())
+        .clone()
+        .serve(crate::transport::stdio(server.clone(), drain_bound))
         .await
         .map_err(|e| Failure::runtime(format!("MCP initialisation failed: {e}")))?;
     let token = running.cancellation_token();
     tokio::spawn(async move {
         shutdown_signal().await;
-        tracing::info!("termination signal: shutting down");
+        tracing::info!("termination signal: letting calls in flight finish");
+        server.drain(drain_bound).await;
         token.cancel();
     });
     let quit = running.waiting().await;

@@ -88,6 +88,7 @@ pub struct ClinicServer {
 
 #[derive(Debug)]
 struct Inner {
+    drain: Drain,
     session: Session,
     api: ApiClient,
     /// Rendered once at start-up; `tools/list` answers a clone of it.
@@ -125,6 +126,7 @@ impl ClinicServer {
         let by_name = defs.into_iter().map(|d| (d.name, d)).collect();
         Ok(Self {
             inner: Arc::new(Inner {
+                drain: Drain::default(),
                 session,
                 api,
                 listed,
@@ -142,6 +144,12 @@ impl ClinicServer {
         &self.inner.session
     }
 
+    /// Stop taking tool calls and wait until those in flight have answered, at most `bound`.
+    /// Each call is itself bounded by the HTTP timeout, so one timeout (plus a margin) is enough.
+    pub async fn drain(&self, bound: std::time::Duration) {
+        self.inner.drain.drain(bound).await;
+    }
+
     /// Run one tool call to its MCP result (used by the handler and the `call` command).
     pub async fn call(
         &self,
@@ -153,6 +161,15 @@ impl ClinicServer {
             return Err(ErrorData::invalid_params(
                 format!("Tool {name} not found"),
                 None,
+            ));
+        };
+        let Some(_in_flight) = self.inner.drain.enter() else {
+            return Ok(CallToolResult::structured_error(
+                crate::ToolError::new(
+                    "SHUTTING_DOWN",
+                    "The server is shutting down and takes no new calls; nothing was sent. Retry once it is back.",
+                )
+                .to_json(),
             ));
         };
         let result = def.invoke(&self.inner.session, &self.inner.api, args).await;
@@ -191,5 +208,95 @@ impl ServerHandler for ClinicServer {
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
         self.inner.listed.iter().find(|t| t.name == name).cloned()
+    }
+}
+
+/// Counts the tool calls in flight so shutdown can let them finish.
+#[derive(Debug, Default)]
+struct Drain {
+    in_flight: std::sync::atomic::AtomicUsize,
+    draining: std::sync::atomic::AtomicBool,
+    idle: tokio::sync::Notify,
+}
+
+/// One call in flight; dropping it (the call answered or was cancelled) counts it out.
+struct InFlight<'a>(&'a Drain);
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        use std::sync::atomic::Ordering;
+        if self.0.in_flight.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
+impl Drain {
+    /// Count a call in, unless the server is draining.
+    fn enter(&self) -> Option<InFlight<'_>> {
+        use std::sync::atomic::Ordering;
+        self.in_flight.fetch_add(1, Ordering::AcqRel);
+        let guard = InFlight(self);
+        (!self.draining.load(Ordering::Acquire)).then_some(guard)
+    }
+
+    async fn drain(&self, bound: std::time::Duration) {
+        use std::sync::atomic::Ordering;
+        self.draining.store(true, Ordering::Release);
+        let wait = async {
+            loop {
+                // Registered before the check, so a call finishing in between still wakes us.
+                let idle = self.idle.notified();
+                if self.in_flight.load(Ordering::Acquire) == 0 {
+                    return;
+                }
+                idle.await;
+            }
+        };
+        if tokio::time::timeout(bound, wait).await.is_err() {
+            tracing::warn!(
+                in_flight = self.in_flight.load(Ordering::Acquire),
+                "shutdown: calls still in flight after {bound:?}; abandoning them"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Drain;
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn drain_waits_for_calls_in_flight_and_refuses_new_ones() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let drain = Drain::default();
+        let finished = AtomicBool::new(false);
+        let call = drain.enter().expect("not draining yet");
+        let answer_later = async {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            finished.store(true, Ordering::Release);
+            drop(call);
+        };
+        let shut_down = async {
+            drain.drain(Duration::from_secs(30)).await;
+            assert!(
+                finished.load(Ordering::Acquire),
+                "drain returned before the call finished"
+            );
+        };
+        tokio::join!(shut_down, answer_later);
+        assert!(
+            drain.enter().is_none(),
+            "a draining server takes no new calls"
+        );
+    }
+
+    #[tokio::test]
+    async fn drain_is_bounded() {
+        let drain = Drain::default();
+        let _stuck = drain.enter();
+        // Returns although the call never finishes.
+        drain.drain(Duration::from_millis(10)).await;
     }
 }

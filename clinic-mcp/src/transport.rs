@@ -1,34 +1,42 @@
-//! The stdio transport, with one repair: notifications that arrive before `initialize` are
-//! dropped instead of ending the session.
+//! The stdio transport, with two additions: notifications that arrive before `initialize` are
+//! dropped instead of ending the session, and at end of input the calls still in flight are
+//! allowed to finish (bounded) before the session ends.
 //!
 //! JSON-RPC says a notification gets no answer, and MCP says a client should send nothing but
 //! pings before `initialize`. rmcp 3.11 treats any notification in that window (an early
 //! `notifications/initialized`, say) as a failed handshake and ends the connection; a client's
 //! mistake must not kill the server, so the filter drops them, and logs that it did.
 
+use crate::server::ClinicServer;
 use rmcp::RoleServer;
 use rmcp::model::{ClientRequest, JsonRpcMessage};
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use std::future::Future;
+use std::time::Duration;
 
-/// A server transport that drops notifications received before the `initialize` request.
+/// A server transport that drops notifications received before the `initialize` request and, at
+/// end of input, drains the server's calls in flight (at most `drain_bound`).
 #[derive(Debug)]
-pub struct DropEarlyNotifications<T> {
+pub struct ServerTransport<T> {
     inner: T,
     initialize_seen: bool,
+    server: ClinicServer,
+    drain_bound: Duration,
 }
 
-impl<T> DropEarlyNotifications<T> {
-    pub fn new(inner: T) -> Self {
+impl<T> ServerTransport<T> {
+    pub fn new(inner: T, server: ClinicServer, drain_bound: Duration) -> Self {
         Self {
             inner,
             initialize_seen: false,
+            server,
+            drain_bound,
         }
     }
 }
 
-impl<T: Transport<RoleServer>> Transport<RoleServer> for DropEarlyNotifications<T> {
+impl<T: Transport<RoleServer>> Transport<RoleServer> for ServerTransport<T> {
     type Error = T::Error;
 
     fn send(
@@ -40,7 +48,11 @@ impl<T: Transport<RoleServer>> Transport<RoleServer> for DropEarlyNotifications<
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
         loop {
-            let message = self.inner.receive().await?;
+            let Some(message) = self.inner.receive().await else {
+                // End of input: answer what is in flight before the session ends.
+                self.server.drain(self.drain_bound).await;
+                return None;
+            };
             if !self.initialize_seen {
                 match &message {
                     JsonRpcMessage::Notification(_) => {
@@ -64,10 +76,12 @@ impl<T: Transport<RoleServer>> Transport<RoleServer> for DropEarlyNotifications<
     }
 }
 
-/// stdin/stdout as an MCP server transport, with the repair above.
-pub fn stdio() -> impl Transport<RoleServer> {
+/// stdin/stdout as the transport of `server`.
+pub fn stdio(server: ClinicServer, drain_bound: Duration) -> impl Transport<RoleServer> {
     let (stdin, stdout) = rmcp::transport::stdio();
-    DropEarlyNotifications::new(rmcp::transport::async_rw::AsyncRwTransport::new_server(
-        stdin, stdout,
-    ))
+    ServerTransport::new(
+        rmcp::transport::async_rw::AsyncRwTransport::new_server(stdin, stdout),
+        server,
+        drain_bound,
+    )
 }
