@@ -224,3 +224,36 @@ pub mod __private {
         serde_json::to_value(out).map_err(|e| ToolError::new("INTERNAL_ERROR", e.to_string()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Credential;
+    use crate::session::{AccessToken, Profile, Role, Session, SessionRole};
+
+    fn session(role: SessionRole, token: Option<&str>) -> Session {
+        Session::new(
+            Profile::Full,
+            role,
+            "http://127.0.0.1:9/api/v1",
+            token.and_then(AccessToken::new),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_credential_needs_the_declared_role_then_a_token() {
+        let err = Credential::for_session(&session(SessionRole::Patient, Some("t")), Role::Doctor)
+            .unwrap_err();
+        assert_eq!(err.code, "ROLE_NOT_PERMITTED");
+        let err = Credential::for_session(&session(SessionRole::None, Some("t")), Role::Patient)
+            .unwrap_err();
+        assert_eq!(err.code, "ROLE_NOT_PERMITTED");
+        let err = Credential::for_session(&session(SessionRole::Patient, None), Role::Patient)
+            .unwrap_err();
+        assert_eq!(err.code, "MISSING_TOKEN");
+        assert!(err.message.contains("SUT_ACCESS_TOKEN"));
+        let s = session(SessionRole::Doctor, Some("doctor-token"));
+        let ok = Credential::for_session(&s, Role::Doctor).unwrap();
+        assert_eq!(ok.token().expose(), "doctor-token");
+    }
+}
