@@ -77,11 +77,38 @@ impl<T: Transport<RoleServer>> Transport<RoleServer> for ServerTransport<T> {
 }
 
 /// stdin/stdout as the transport of `server`.
+///
+/// When both are pipes (as when an MCP client spawns the server) they are read and written through
+/// tokio's non-blocking pipe types, on the runtime's own thread; otherwise (a terminal, a file)
+/// through `tokio::io::stdin`/`stdout`, which hand every read and write to a blocking thread.
 pub fn stdio(server: ClinicServer, drain_bound: Duration) -> impl Transport<RoleServer> {
-    let (stdin, stdout) = rmcp::transport::stdio();
+    let (read, write) = pipes().unwrap_or_else(|| {
+        let (stdin, stdout) = rmcp::transport::stdio();
+        (Box::new(stdin) as Reader, Box::new(stdout) as Writer)
+    });
     ServerTransport::new(
-        rmcp::transport::async_rw::AsyncRwTransport::new_server(stdin, stdout),
+        rmcp::transport::async_rw::AsyncRwTransport::new_server(read, write),
         server,
         drain_bound,
     )
+}
+
+type Reader = Box<dyn tokio::io::AsyncRead + Send + Unpin>;
+type Writer = Box<dyn tokio::io::AsyncWrite + Send + Unpin>;
+
+#[cfg(unix)]
+fn pipes() -> Option<(Reader, Writer)> {
+    use std::os::fd::AsFd;
+    use tokio::net::unix::pipe;
+    let dup =
+        |fd: std::os::fd::BorrowedFd<'_>| fd.try_clone_to_owned().ok().map(std::fs::File::from);
+    let read = pipe::Receiver::from_file(dup(std::io::stdin().as_fd())?).ok()?;
+    let write = pipe::Sender::from_file(dup(std::io::stdout().as_fd())?).ok()?;
+    tracing::debug!("stdin and stdout are pipes: serving them without blocking threads");
+    Some((Box::new(read), Box::new(write)))
+}
+
+#[cfg(not(unix))]
+fn pipes() -> Option<(Reader, Writer)> {
+    None
 }

@@ -1,0 +1,101 @@
+//! Timing harness and result fingerprint (all `#[ignore]`d; run explicitly):
+//!
+//! `cargo test -p clinic-policy --features json --release --test bench -- --ignored --nocapture`
+//!
+//! Nothing here asserts on time; `findings_fingerprint` prints a digest of every finding over both corpora so
+//! that a performance change can be checked to leave every result unchanged.
+#![cfg(feature = "json")]
+
+use std::collections::BTreeMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clinic_policy::check_catalogue;
+use serde_json::Value;
+
+fn load(file: &str) -> Vec<Value> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/corpora")
+        .join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("corpus {} is missing: {e}", path.display()));
+    match serde_json::from_str(&text) {
+        Ok(Value::Array(a)) => a,
+        _ => panic!("corpus {file} is not a JSON array"),
+    }
+}
+
+fn by_server(entries: &[Value]) -> BTreeMap<String, Vec<Value>> {
+    let mut m: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for e in entries {
+        let server = e["server"].as_str().unwrap_or("?").to_owned();
+        m.entry(server).or_default().push(e["tool"].clone());
+    }
+    m
+}
+
+fn time(label: &str, iters: u32, mut f: impl FnMut() -> usize) {
+    let mut sink = f(); // warm-up (builds any lazily initialised tables)
+    let t = Instant::now();
+    for _ in 0..iters {
+        sink = sink.wrapping_add(f());
+    }
+    let el = t.elapsed();
+    eprintln!(
+        "{label}: {iters} runs in {:.2} ms ({:.3} ms/run) [sink {sink}]",
+        el.as_secs_f64() * 1e3,
+        el.as_secs_f64() * 1e3 / f64::from(iters)
+    );
+}
+
+#[test]
+#[ignore = "timing harness; run with --ignored --nocapture"]
+fn bench_check_catalogue() {
+    let entries = load("benign-tools.json");
+    let servers = by_server(&entries);
+    let all: Vec<Value> = entries.iter().map(|e| e["tool"].clone()).collect();
+    let seven: Vec<Value> = all[..7].to_vec();
+
+    // first call in the process: includes building the phrase tables (what a server's start-up pays)
+    let t = Instant::now();
+    let n = check_catalogue(&seven).len();
+    eprintln!(
+        "7-tool catalogue, first call in process: {:.3} ms [{n} findings]",
+        t.elapsed().as_secs_f64() * 1e3
+    );
+
+    time("benign corpus by server (171 tools) x20", 20, || {
+        servers.values().map(|t| check_catalogue(t).len()).sum()
+    });
+    time("benign corpus as one catalogue (171 tools) x20", 20, || {
+        check_catalogue(&all).len()
+    });
+    time("7-tool catalogue x200", 200, || {
+        check_catalogue(&seven).len()
+    });
+}
+
+#[test]
+#[ignore = "result fingerprint; run with --ignored --nocapture"]
+fn findings_fingerprint() {
+    for file in ["benign-tools.json", "registry-tools.json"] {
+        let entries = load(file);
+        let mut h = DefaultHasher::new();
+        let mut n = 0usize;
+        for tools in by_server(&entries).values() {
+            for f in check_catalogue(tools) {
+                format!("{f:?}").hash(&mut h);
+                n += 1;
+            }
+        }
+        let all: Vec<Value> = entries.iter().map(|e| e["tool"].clone()).collect();
+        if all.len() < 500 {
+            for f in check_catalogue(&all) {
+                format!("{f:?}").hash(&mut h);
+                n += 1;
+            }
+        }
+        eprintln!("{file}: {n} findings, digest {:016x}", h.finish());
+    }
+}
