@@ -246,11 +246,13 @@ pub(crate) fn screen(
     if let Some(max) = field.max_len() {
         rules::length(text, max, &mut out);
     }
+    // computed once per text and shared by every rule that reads them
     let words = skeleton::words(text);
-    phrases::directive(text, &words, &mut out);
-    phrases::exfiltration(text, &words, &mut out);
+    let low = text.to_ascii_lowercase();
+    phrases::directive(text, &low, &words, &mut out);
+    phrases::exfiltration(text, &low, &words, &mut out);
     let prose = !matches!(field, Field::Other);
-    payload::check(text, &words, prose, schema_url, &mut out);
+    payload::check(text, &low, &words, prose, schema_url, &mut out);
     if field.is_name() {
         rules::name(text, &mut out);
         if field == Field::ParamName {
@@ -296,7 +298,7 @@ pub const fn mentions_tool(text: &str, tool: &str) -> bool {
     find_tool(text.as_bytes(), tool.as_bytes(), 0).is_some()
 }
 
-const fn is_word(b: u8) -> bool {
+pub(crate) const fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
@@ -313,24 +315,32 @@ pub(crate) const fn find_tool(text: &[u8], tool: &[u8], from: usize) -> Option<u
     }
     let mut i = from;
     while i + m <= n {
-        let mut k = 0;
-        let mut ok = true;
-        while k < m {
-            let a = text[i + k];
-            let b = tool[k];
-            let same = a.eq_ignore_ascii_case(&b) || (is_sep(a) && is_sep(b));
-            if !same {
-                ok = false;
-                break;
-            }
-            k += 1;
-        }
-        if ok && (i == 0 || !is_word(text[i - 1])) && (i + m == n || !is_word(text[i + m])) {
+        if tool_at(text, tool, i) {
             return Some(i);
         }
         i += 1;
     }
     None
+}
+
+/// Is there a whole-word mention of `tool` (non-empty) in `text` at byte `i` (`i + tool.len() <= text.len()`)?
+pub(crate) const fn tool_at(text: &[u8], tool: &[u8], i: usize) -> bool {
+    let n = text.len();
+    let m = tool.len();
+    if i > 0 && is_word(text[i - 1]) {
+        return false;
+    }
+    let mut k = 0;
+    while k < m {
+        let a = text[i + k];
+        let b = tool[k];
+        let same = a.eq_ignore_ascii_case(&b) || (is_sep(a) && is_sep(b));
+        if !same {
+            return false;
+        }
+        k += 1;
+    }
+    i + m == n || !is_word(text[i + m])
 }
 
 pub use charset::{char_name, is_smuggling_char};
@@ -341,6 +351,7 @@ mod pattern;
 mod payload;
 mod phrases;
 mod rules;
+mod scan;
 mod skeleton;
 
 #[cfg(feature = "json")]

@@ -1,6 +1,7 @@
 //! The `hidden_payload` rule: content a reviewer does not read as prose — data-carrying or scripted URLs,
 //! encoded blobs, and white-space padding that pushes text out of view.
 
+use crate::scan::Needles;
 use crate::skeleton::Word;
 use crate::{Rule, Violation};
 
@@ -21,14 +22,16 @@ fn excerpt(text: &str, s: usize, e: usize) -> String {
     format!("{}{ell}", &text[s..end])
 }
 
+/// `low` is `text` ASCII-lower-cased; `words` its skeleton.
 pub(crate) fn check(
     text: &str,
+    low: &str,
     words: &[Word],
     prose: bool,
     allow_schema_url: bool,
     out: &mut Vec<Violation>,
 ) {
-    urls(text, words, allow_schema_url, out);
+    urls(text, low, words, allow_schema_url, out);
     blobs(text, out);
     padding(text, prose, out);
 }
@@ -79,58 +82,60 @@ fn sent_to(words: &[Word], at: usize) -> bool {
     false
 }
 
-fn urls(text: &str, words: &[Word], allow_schema_url: bool, out: &mut Vec<Violation>) {
-    let low = text.to_ascii_lowercase();
+/// Script and data schemes (reported in this order), then `://` and `www.`.
+static URL_MARKS: Needles =
+    Needles::new(&[&["javascript:", "vbscript:", "data:"], &["://", "www."]]);
+
+fn urls(text: &str, low: &str, words: &[Word], allow_schema_url: bool, out: &mut Vec<Violation>) {
     let b = low.as_bytes();
+    let marks = URL_MARKS.find(low);
     // script / data schemes: always
-    for scheme in ["javascript:", "vbscript:", "data:"] {
-        for (i, _) in low.match_indices(scheme) {
-            if i > 0 && b[i - 1].is_ascii_alphanumeric() {
+    for &(k, i) in marks.iter().filter(|&&(k, _)| URL_MARKS.group(k) == 0) {
+        let scheme = URL_MARKS.get(k);
+        if i > 0 && b[i - 1].is_ascii_alphanumeric() {
+            continue;
+        }
+        let rest = &low[i + scheme.len()..];
+        if scheme == "data:" {
+            // data:text/html, data:image/png;base64,...
+            let mime = rest
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '/' || c == '-' || c == '+'));
+            if !mime
+                .clone()
+                .next()
+                .is_some_and(|m| m.contains('/') && m.len() > 2)
+                && !rest.starts_with(";base64")
+            {
                 continue;
             }
-            let rest = &low[i + scheme.len()..];
-            if scheme == "data:" {
-                // data:text/html, data:image/png;base64,...
-                let mime = rest.split(|c: char| {
-                    !(c.is_ascii_alphanumeric() || c == '/' || c == '-' || c == '+')
-                });
-                if !mime
-                    .clone()
-                    .next()
-                    .is_some_and(|m| m.contains('/') && m.len() > 2)
-                    && !rest.starts_with(";base64")
-                {
-                    continue;
-                }
-            }
-            let mut e = i + scheme.len();
-            while e < b.len() && url_byte(b[e]) {
-                e += 1;
-            }
-            out.push(v(
-                i..e,
-                format!(
-                    "{} URL \"{}\"",
-                    scheme.trim_end_matches(':'),
-                    excerpt(text, i, e)
-                ),
-            ));
         }
+        let mut e = i + scheme.len();
+        while e < b.len() && url_byte(b[e]) {
+            e += 1;
+        }
+        out.push(v(
+            i..e,
+            format!(
+                "{} URL \"{}\"",
+                scheme.trim_end_matches(':'),
+                excerpt(text, i, e)
+            ),
+        ));
     }
     // scheme://... and www. hosts
     let mut starts: Vec<usize> = Vec::new();
-    for (i, _) in low.match_indices("://") {
-        let mut s = i;
-        while s > 0 && (b[s - 1].is_ascii_alphanumeric() || matches!(b[s - 1], b'+' | b'.' | b'-'))
-        {
-            s -= 1;
-        }
-        if s < i {
-            starts.push(s);
-        }
-    }
-    for (i, _) in low.match_indices("www.") {
-        if (i == 0
+    for &(k, i) in marks.iter().filter(|&&(k, _)| URL_MARKS.group(k) == 1) {
+        if URL_MARKS.get(k) == "://" {
+            let mut s = i;
+            while s > 0
+                && (b[s - 1].is_ascii_alphanumeric() || matches!(b[s - 1], b'+' | b'.' | b'-'))
+            {
+                s -= 1;
+            }
+            if s < i {
+                starts.push(s);
+            }
+        } else if (i == 0
             || !(b[i - 1].is_ascii_alphanumeric() || matches!(b[i - 1], b'/' | b'.' | b'-' | b'@')))
             && b.get(i + 4).is_some_and(u8::is_ascii_alphanumeric)
         {

@@ -6,6 +6,7 @@
 use std::sync::OnceLock;
 
 use crate::pattern::Pattern;
+use crate::scan::Needles;
 use crate::skeleton::Word;
 use crate::{Rule, Violation};
 
@@ -251,14 +252,16 @@ fn run(rule: Rule, pats: &[Pattern], words: &[Word], out: &mut Vec<Violation>) {
     }
 }
 
-pub(crate) fn directive(text: &str, words: &[Word], out: &mut Vec<Violation>) {
+/// `low` is `text` ASCII-lower-cased; `words` its skeleton.
+pub(crate) fn directive(text: &str, low: &str, words: &[Word], out: &mut Vec<Violation>) {
     run(Rule::Directive, directive_patterns(), words, out);
-    markup(text, out);
+    markup(text, low, out);
 }
 
-pub(crate) fn exfiltration(text: &str, words: &[Word], out: &mut Vec<Violation>) {
+/// `low` is `text` ASCII-lower-cased; `words` its skeleton.
+pub(crate) fn exfiltration(text: &str, low: &str, words: &[Word], out: &mut Vec<Violation>) {
     run(Rule::Exfiltration, exfil_patterns(), words, out);
-    paths(text, words, out);
+    paths(text, low, words, out);
 }
 
 /// Credential or capture nouns in a parameter name (`ssh_private_key`, `api_key_value`) are enough, unless the
@@ -275,11 +278,6 @@ fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
-/// Every occurrence of `needle` (lower-case ASCII) in `hay` (already ASCII-lower-cased).
-fn find_all(hay: &str, needle: &str) -> Vec<usize> {
-    hay.match_indices(needle).map(|(i, _)| i).collect()
-}
-
 /// Extend `i` forward to a char boundary of `text` (never past its end).
 fn ceil(text: &str, mut i: usize) -> usize {
     i = i.min(text.len());
@@ -289,20 +287,10 @@ fn ceil(text: &str, mut i: usize) -> usize {
     i
 }
 
-/// Role and template markers, comments, hidden blocks and HTML-ish tags.
-fn markup(text: &str, out: &mut Vec<Violation>) {
-    let low = text.to_ascii_lowercase();
-    let b = low.as_bytes();
-    let mut push = |s: usize, e: usize, what: &str| {
-        let e = ceil(text, e);
-        out.push(Violation {
-            rule: Rule::Directive,
-            range: s..e,
-            detail: format!("{what} \"{}\"", &text[s..e]),
-        });
-    };
-    // fixed markers
-    for m in [
+/// Literal markers searched for by [`markup`], in the order their hits are reported: template or comment
+/// markers, hidden-content styles, then the opening of a chat-template token.
+static MARKERS: Needles = Needles::new(&[
+    &[
         "[inst]",
         "[/inst]",
         "<<sys>>",
@@ -312,26 +300,37 @@ fn markup(text: &str, out: &mut Vec<Violation>) {
         "[comment]: #",
         "<!--",
         "-->",
-    ] {
-        for i in find_all(&low, m) {
-            push(i, i + m.len(), "template or comment marker");
-        }
-    }
-    for m in [
+    ],
+    &[
         "display:none",
         "display: none",
         "visibility:hidden",
         "visibility: hidden",
         "font-size:0",
         "font-size: 0",
-    ] {
-        for i in find_all(&low, m) {
+    ],
+    &["<|"],
+]);
+
+/// Role and template markers, comments, hidden blocks and HTML-ish tags. `low` is `text` ASCII-lower-cased.
+fn markup(text: &str, low: &str, out: &mut Vec<Violation>) {
+    let b = low.as_bytes();
+    let mut push = |s: usize, e: usize, what: &str| {
+        let e = ceil(text, e);
+        out.push(Violation {
+            rule: Rule::Directive,
+            range: s..e,
+            detail: format!("{what} \"{}\"", &text[s..e]),
+        });
+    };
+    // fixed markers, hidden-content styles and chat-template tokens `<|...|>`
+    for (k, i) in MARKERS.find(low) {
+        let m = MARKERS.get(k);
+        if MARKERS.group(k) == 0 {
+            push(i, i + m.len(), "template or comment marker");
+        } else if MARKERS.group(k) == 1 {
             push(i, i + m.len(), "hidden-content style");
-        }
-    }
-    // chat-template tokens <|...|>
-    for i in find_all(&low, "<|") {
-        if let Some(j) = low[i..].find("|>").filter(|&j| j <= 40) {
+        } else if let Some(j) = low[i..].find("|>").filter(|&j| j <= 40) {
             push(i, i + j + 2, "chat template token");
         }
     }
@@ -433,10 +432,11 @@ fn markup(text: &str, out: &mut Vec<Violation>) {
             .chars()
             .map(|c| if c == '-' { '_' } else { c })
             .collect();
+        // only looked up when it decides something
         let closing_exists =
-            low.contains(&format!("</{name}>")) || low.contains(&format!("</{name} "));
+            || low.contains(&format!("</{name}>")) || low.contains(&format!("</{name} "));
         let role = STRONG_TAGS.contains(&canon.as_str())
-            || (ROLE_TAGS.contains(&canon.as_str()) && (closing || closing_exists));
+            || (ROLE_TAGS.contains(&canon.as_str()) && (closing || closing_exists()));
         let html = HTML_TAGS.contains(&canon.as_str())
             && (inner.is_empty() || inner.starts_with([' ', '/']));
         if role || html || (has_attr && inner.starts_with([' ', '\t', '\n'])) {
@@ -486,7 +486,8 @@ const WEAK_PATHS: &[&str] = &[
 
 /// Is there a read/move verb among the (up to 8) words before byte `at`, in the same sentence?
 fn verb_before(words: &[Word], at: usize) -> bool {
-    let verbs: Vec<&str> = MOVE.split('|').collect();
+    static VERBS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    let verbs = VERBS.get_or_init(|| MOVE.split('|').collect());
     let k = words.partition_point(|w| w.end <= at);
     let mut i = k;
     while i > 0 && k - i < 8 {
@@ -501,39 +502,41 @@ fn verb_before(words: &[Word], at: usize) -> bool {
     false
 }
 
-/// File paths that hold credentials or client configuration.
-fn paths(text: &str, words: &[Word], out: &mut Vec<Violation>) {
-    let low = text.to_ascii_lowercase();
+/// [`STRONG_PATHS`], [`WEAK_PATHS`], then the two file names checked by hand.
+static PATHS: Needles = Needles::new(&[STRONG_PATHS, WEAK_PATHS, &["mcp.json"], &[".env"]]);
+
+/// File paths that hold credentials or client configuration. `low` is `text` ASCII-lower-cased.
+fn paths(text: &str, low: &str, words: &[Word], out: &mut Vec<Violation>) {
     let b = low.as_bytes();
     let mut hits: Vec<(usize, usize)> = Vec::new();
-    for p in STRONG_PATHS {
-        hits.extend(find_all(&low, p).into_iter().map(|i| (i, i + p.len())));
-    }
     let weak = |i: usize| verb_before(words, i);
-    for p in WEAK_PATHS {
-        hits.extend(
-            find_all(&low, p)
-                .into_iter()
-                .filter(|&i| weak(i))
-                .map(|i| (i, i + p.len())),
-        );
-    }
-    // a client's `mcp.json` (`~/.cursor/mcp.json`, `.vscode/mcp.json`), not `~/.scout-mcp.json`
-    for i in find_all(&low, "mcp.json") {
-        if i == 0 || matches!(b[i - 1], b'/' | b' ' | b'`' | b'\'' | b'"' | b'(') {
-            hits.push((i, i + 8));
-        }
-    }
-    // `.env` as a file name: not `process.env`, not `.envrc` (`.env.local` is a hit)
-    for i in find_all(&low, ".env") {
-        let before_ok = i == 0
-            || matches!(
-                b[i - 1],
-                b' ' | b'/' | b'~' | b'`' | b'\'' | b'"' | b'(' | b'\n' | b'\t'
-            );
-        let after_ok = b.get(i + 4).is_none_or(|&c| !is_word_byte(c));
-        if before_ok && after_ok && weak(i) {
-            hits.push((i, i + 4));
+    for (k, i) in PATHS.find(low) {
+        let p = PATHS.get(k);
+        match PATHS.group(k) {
+            0 => hits.push((i, i + p.len())),
+            1 => {
+                if weak(i) {
+                    hits.push((i, i + p.len()));
+                }
+            }
+            // a client's `mcp.json` (`~/.cursor/mcp.json`, `.vscode/mcp.json`), not `~/.scout-mcp.json`
+            2 => {
+                if i == 0 || matches!(b[i - 1], b'/' | b' ' | b'`' | b'\'' | b'"' | b'(') {
+                    hits.push((i, i + 8));
+                }
+            }
+            // `.env` as a file name: not `process.env`, not `.envrc` (`.env.local` is a hit)
+            _ => {
+                let before_ok = i == 0
+                    || matches!(
+                        b[i - 1],
+                        b' ' | b'/' | b'~' | b'`' | b'\'' | b'"' | b'(' | b'\n' | b'\t'
+                    );
+                let after_ok = b.get(i + 4).is_none_or(|&c| !is_word_byte(c));
+                if before_ok && after_ok && weak(i) {
+                    hits.push((i, i + 4));
+                }
+            }
         }
     }
     hits.sort_unstable();

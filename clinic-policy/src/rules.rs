@@ -1,6 +1,6 @@
 //! `length`, `name` and the naming half of `cross_tool`.
 
-use crate::{Rule, Violation, find_tool};
+use crate::{Rule, Violation, find_tool, is_word, tool_at};
 
 /// Over `max` characters: the range covers the excess.
 pub(crate) fn length(text: &str, max: usize, out: &mut Vec<Violation>) {
@@ -66,15 +66,26 @@ pub(crate) fn cross_tool(
     out: &mut Vec<Violation>,
 ) {
     let tb = text.as_bytes();
+    // a whole-word mention starts at the text's start or after a non-word byte: find those once for every tool
+    let starts: Vec<usize> = (0..tb.len())
+        .filter(|&i| i == 0 || !is_word(tb[i - 1]))
+        .collect();
+    let own_trimmed = own_name.trim();
     for tool in other_tools {
         let tool = tool.trim();
-        if tool.is_empty() || tool.eq_ignore_ascii_case(own_name.trim()) {
+        if tool.is_empty() || tool.eq_ignore_ascii_case(own_trimmed) {
             continue;
         }
+        let m = tool.len();
+        // every whole-word mention, in order (what repeated `find_tool(tb, tool, previous + 1)` finds)
+        let mentions = starts
+            .iter()
+            .copied()
+            .take_while(|&i| i + m <= tb.len())
+            .filter(|&i| tool_at(tb, tool.as_bytes(), i));
         // a name that is contained in our own name as a word would match our own mentions: skip those hits
-        let mut from = 0;
-        while let Some(i) = find_tool(tb, tool.as_bytes(), from) {
-            let e = i + tool.len();
+        for i in mentions {
+            let e = i + m;
             let inside_own =
                 !own_name.is_empty() && own_mention_covers(tb, own_name.as_bytes(), i, e);
             if !inside_own && text.is_char_boundary(i) && text.is_char_boundary(e) {
@@ -84,7 +95,6 @@ pub(crate) fn cross_tool(
                     detail: format!("names tool \"{tool}\""),
                 });
             }
-            from = i + 1;
         }
     }
 }

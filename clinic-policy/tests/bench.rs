@@ -14,15 +14,15 @@ use std::time::Instant;
 use clinic_policy::check_catalogue;
 use serde_json::Value;
 
-fn load(file: &str) -> Vec<Value> {
+fn load(file: &str) -> Result<Vec<Value>, String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../shared/corpora")
         .join(file);
     let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("corpus {} is missing: {e}", path.display()));
+        .map_err(|e| format!("corpus {} is missing: {e}", path.display()))?;
     match serde_json::from_str(&text) {
-        Ok(Value::Array(a)) => a,
-        _ => panic!("corpus {file} is not a JSON array"),
+        Ok(Value::Array(a)) => Ok(a),
+        _ => Err(format!("corpus {file} is not a JSON array")),
     }
 }
 
@@ -52,7 +52,7 @@ fn time(label: &str, iters: u32, mut f: impl FnMut() -> usize) {
 #[test]
 #[ignore = "timing harness; run with --ignored --nocapture"]
 fn bench_check_catalogue() {
-    let entries = load("benign-tools.json");
+    let entries = load("benign-tools.json").unwrap_or_else(|e| panic!("{e}"));
     let servers = by_server(&entries);
     let all: Vec<Value> = entries.iter().map(|e| e["tool"].clone()).collect();
     let seven: Vec<Value> = all[..7].to_vec();
@@ -80,7 +80,7 @@ fn bench_check_catalogue() {
 #[ignore = "result fingerprint; run with --ignored --nocapture"]
 fn findings_fingerprint() {
     for file in ["benign-tools.json", "registry-tools.json"] {
-        let entries = load(file);
+        let entries = load(file).unwrap_or_else(|e| panic!("{e}"));
         let mut h = DefaultHasher::new();
         let mut n = 0usize;
         for tools in by_server(&entries).values() {
