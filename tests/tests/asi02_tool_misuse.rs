@@ -37,13 +37,7 @@ async fn readonly_lists_exactly_its_four_tools() {
 #[tokio::test]
 async fn booking_adds_exactly_book_and_cancel() {
     let api = standin().await;
-    let c = client_for(
-        &api,
-        Profile::Booking,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let c = booking_client(&api, PATIENT_TOKEN).await;
     let mut want = READONLY.to_vec();
     want.extend(["book_appointment", "cancel_appointment"]);
     assert_eq!(tool_names(&c).await, sorted(&want));
@@ -135,12 +129,12 @@ fn unregistered_and_invented_names_answer_byte_identically() {
     );
     server.initialize();
     let args = json!({"slot_id": 1, "idempotency_key": "retry-key-0001"});
-    let real = server.request(
+    let (real, v) = server.request_line(
         7,
         "tools/call",
         json!({"name": "book_appointment", "arguments": args}),
     );
-    let invented = server.request(
+    let (invented, _) = server.request_line(
         8,
         "tools/call",
         json!({"name": "zz_never_invented", "arguments": args}),
@@ -149,11 +143,9 @@ fn unregistered_and_invented_names_answer_byte_identically() {
         .replace("book_appointment", "zz_never_invented")
         .replace("\"id\":7", "\"id\":8");
     assert_eq!(normalised, invented);
-    let v: Value = serde_json::from_str(&real).unwrap();
     assert_eq!(v["error"]["code"], -32602);
     assert_eq!(v["error"]["message"], "Tool book_appointment not found");
-    let (status, _) = server.finish();
-    assert!(status.success());
+    server.finish().assert_success();
 }
 
 #[test]

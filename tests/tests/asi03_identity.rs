@@ -147,13 +147,7 @@ async fn the_handler_path_refuses_a_role_mismatch_before_any_request() {
 async fn a_patient_cannot_cancel_another_patients_appointment() {
     let api = standin().await;
     // Patient 2 books; patient 1 tries to cancel it.
-    let p2 = client_for(
-        &api,
-        Profile::Booking,
-        SessionRole::Patient,
-        Some(PATIENT2_TOKEN),
-    )
-    .await;
+    let p2 = booking_client(&api, PATIENT2_TOKEN).await;
     let slot = open_slot(&api, 3);
     let booked = call_ok(
         &p2,
@@ -164,13 +158,7 @@ async fn a_patient_cannot_cancel_another_patients_appointment() {
     let id = booked["appointment_id"].as_u64().unwrap();
     let before = api.appointment(id).unwrap();
 
-    let p1 = client_for(
-        &api,
-        Profile::Booking,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let p1 = booking_client(&api, PATIENT_TOKEN).await;
     let (code, _) = call_err(&p1, "cancel_appointment", json!({"appointment_id": id})).await;
     assert_eq!(code, "FORBIDDEN");
     assert_eq!(

@@ -5,7 +5,7 @@ mod common;
 
 use clinic_mcp::{Profile, SessionRole};
 use common::*;
-use serde_json::{Value, json};
+use serde_json::json;
 
 #[tokio::test]
 async fn list_doctors_narrows_by_specialty_and_the_narrowing_is_real() {
@@ -87,13 +87,7 @@ async fn slots_come_in_the_window_with_local_time() {
 #[tokio::test]
 async fn a_patients_whole_journey() {
     let api = standin().await;
-    let c = client_for(
-        &api,
-        Profile::Booking,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let c = booking_client(&api, PATIENT_TOKEN).await;
     let found = call_ok(
         &c,
         "find_available_slots",
@@ -152,13 +146,7 @@ async fn a_patients_whole_journey() {
 #[tokio::test]
 async fn one_idempotency_key_books_once_and_a_taken_slot_says_slot_taken() {
     let api = standin().await;
-    let c = client_for(
-        &api,
-        Profile::Booking,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let c = booking_client(&api, PATIENT_TOKEN).await;
     let slot = open_slot(&api, 4);
     let before = api.appointments_count();
     let args = json!({"slot_id": slot, "idempotency_key": "same-key-123"});
@@ -167,13 +155,7 @@ async fn one_idempotency_key_books_once_and_a_taken_slot_says_slot_taken() {
     assert_eq!(first["appointment_id"], second["appointment_id"]);
     assert_eq!(api.appointments_count(), before + 1);
 
-    let other = client_for(
-        &api,
-        Profile::Booking,
-        SessionRole::Patient,
-        Some(PATIENT2_TOKEN),
-    )
-    .await;
+    let other = booking_client(&api, PATIENT2_TOKEN).await;
     let (code, message) = call_err(
         &other,
         "book_appointment",
@@ -187,13 +169,7 @@ async fn one_idempotency_key_books_once_and_a_taken_slot_says_slot_taken() {
 #[tokio::test]
 async fn bad_arguments_are_refused_before_any_request() {
     let api = standin().await;
-    let c = client_for(
-        &api,
-        Profile::Booking,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let c = booking_client(&api, PATIENT_TOKEN).await;
     for (tool, args, field) in [
         (
             "book_appointment",
@@ -259,23 +235,23 @@ fn the_binary_over_stdio_carries_nothing_but_json_rpc() {
             ("RUST_LOG", "debug"),
         ],
     );
-    let init: Value = serde_json::from_str(&server.initialize().to_string()).unwrap();
+    let init = server.initialize();
     assert_eq!(init["result"]["serverInfo"]["name"], "clinic-mcp");
-    let list: Value = serde_json::from_str(&server.request(1, "tools/list", json!({}))).unwrap();
+    let list = server.request(1, "tools/list", json!({}));
     assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 6);
     let slot = open_slot(&api, 5);
-    let booked: Value = serde_json::from_str(&server.request(
+    let booked = server.request(
         2,
         "tools/call",
         json!({"name": "book_appointment", "arguments": {"slot_id": slot, "idempotency_key": "stdio-key-1"}}),
-    ))
-    .unwrap();
+    );
     assert_eq!(
         booked["result"]["structuredContent"]["status"], "pending",
         "{booked}"
     );
-    let (status, stderr) = server.finish();
-    assert!(status.success(), "exit {status:?}; stderr {stderr}");
+    let exit = server.finish();
+    exit.assert_success();
+    let stderr = exit.stderr;
     // Logs went to stderr, and the token is in none of them.
     assert!(stderr.contains("calling clinic API"), "{stderr}");
     assert!(!stderr.contains(PATIENT_TOKEN));

@@ -184,13 +184,7 @@ fn hostile_cases() -> Vec<(&'static str, Value, &'static str)> {
 #[tokio::test]
 async fn hostile_arguments_are_refused_before_any_request_with_the_field_named() {
     let api = standin().await;
-    let c = client_for(
-        &api,
-        Profile::Booking,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let c = booking_client(&api, PATIENT_TOKEN).await;
     let cases = hostile_cases();
     let before = api.appointments_count();
     for (tool, args, field) in &cases {
@@ -217,13 +211,7 @@ async fn hostile_arguments_are_refused_before_any_request_with_the_field_named()
 #[tokio::test]
 async fn a_refusal_does_not_echo_a_huge_value_back() {
     let api = standin().await;
-    let c = client_for(
-        &api,
-        Profile::Booking,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let c = booking_client(&api, PATIENT_TOKEN).await;
     for (tool, args, _) in hostile_cases() {
         let (_, message) = call_err(&c, tool, args).await;
         assert!(

@@ -4,22 +4,21 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: panicking is failing
 
 mod common;
-mod reliability_common;
 
-use clinic_mcp::{Profile, SessionRole};
 use common::*;
-use reliability_common::Proc;
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// Book `slot` once per key, all at once, through one patient's client.
 async fn book_concurrently(
-    c: Arc<clinic_mcp::local::LocalClient>,
+    api: &clinic_standin::Standin,
     slot: u64,
     keys: Vec<String>,
 ) -> Vec<Value> {
+    let c = Arc::new(booking_client(api, PATIENT_TOKEN).await);
     let mut set = tokio::task::JoinSet::new();
     for key in keys {
         let c = c.clone();
@@ -44,19 +43,10 @@ async fn book_concurrently(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn thirty_two_concurrent_bookings_of_one_slot_make_exactly_one_appointment() {
     let api = standin().await;
-    let c = Arc::new(
-        client_for(
-            &api,
-            Profile::Booking,
-            SessionRole::Patient,
-            Some(PATIENT_TOKEN),
-        )
-        .await,
-    );
     let slot = open_slot(&api, 2);
     let before = api.appointments_count();
     let keys = (0..32).map(|k| format!("race-key-{k:04}")).collect();
-    let results = book_concurrently(c, slot, keys).await;
+    let results = book_concurrently(&api, slot, keys).await;
     let ok: Vec<_> = results.iter().filter(|r| r["error"] == false).collect();
     assert_eq!(ok.len(), 1, "{results:?}");
     assert!(
@@ -73,19 +63,10 @@ async fn thirty_two_concurrent_bookings_of_one_slot_make_exactly_one_appointment
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hundred_concurrent_retries_of_one_booking_make_one_appointment_for_all() {
     let api = standin().await;
-    let c = Arc::new(
-        client_for(
-            &api,
-            Profile::Booking,
-            SessionRole::Patient,
-            Some(PATIENT_TOKEN),
-        )
-        .await,
-    );
     let slot = open_slot(&api, 3);
     let before = api.appointments_count();
     let keys = (0..100).map(|_| "one-key-for-all-100".to_owned()).collect();
-    let results = book_concurrently(c, slot, keys).await;
+    let results = book_concurrently(&api, slot, keys).await;
     assert!(results.iter().all(|r| r["error"] == false), "{results:?}");
     let ids: std::collections::BTreeSet<String> = results
         .iter()
@@ -170,7 +151,7 @@ fn mixed_load(total: u64, in_flight: u64) {
         .expect("runtime");
     let api = rt.block_on(standin());
     let base = api.base_url();
-    let mut s = Proc::spawn(
+    let mut s = StdioServer::spawn(
         &["serve", "--base-url", &base, "--profile", "booking"],
         &[("SUT_ACCESS_TOKEN", PATIENT_TOKEN)],
     );
@@ -231,16 +212,15 @@ fn mixed_load(total: u64, in_flight: u64) {
     }
     let elapsed = start.elapsed();
     let rss_end = s.rss_kib().unwrap_or(0);
-    s.close_stdin();
-    let status = s.wait(Duration::from_secs(60)).expect("exits");
-    let leftover = s.drain();
+    let exit = s.finish();
+    let leftover = exit.leftover;
     let upstream = api.requests().len();
     eprintln!(
         "mixed load: {total} requests, {in_flight} in flight, {elapsed:.1?} ({:.0}/s); kinds {by_kind:?}; \
          upstream requests {upstream}; RSS KiB every 1000: {rss:?}, at the end {rss_end}",
         total as f64 / elapsed.as_secs_f64()
     );
-    assert!(status.success(), "{status:?}");
+    assert!(exit.status.success(), "{:?}", exit.status);
     assert!(
         protocol_errors.is_empty(),
         "{:?}",

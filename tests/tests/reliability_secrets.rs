@@ -7,7 +7,8 @@ mod common;
 mod reliability_common;
 
 use clinic_mcp::{AccessToken, ApiClient, ClinicServer, Profile, Session, SessionRole};
-use reliability_common::{Fault, Hostile, Proc};
+use common::StdioServer;
+use reliability_common::{Fault, Hostile};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -66,7 +67,7 @@ fn calls() -> Vec<Value> {
 async fn the_token_leaks_nowhere_from_the_binary_under_trace_logging() {
     let other = Hostile::spawn(Fault::Healthy).await;
     let up = Hostile::spawn(Fault::Healthy).await;
-    let mut s = Proc::spawn(
+    let mut s = StdioServer::spawn(
         &[
             "serve",
             "--base-url",
@@ -98,13 +99,12 @@ async fn the_token_leaks_nowhere_from_the_binary_under_trace_logging() {
         s.line(line);
     }
     assert_eq!(s.request(999, "ping", json!({}))["result"], json!({}));
-    s.close_stdin();
-    let status = s.wait(Duration::from_secs(60)).expect("exits");
-    assert!(status.success());
-    for v in s.drain() {
+    let exit = s.finish();
+    exit.assert_success();
+    for v in &exit.leftover {
         assert!(!v.to_string().contains(CANARY), "{v}");
     }
-    let stderr = s.stderr();
+    let stderr = exit.stderr;
     assert!(
         stderr.lines().count() > 50,
         "trace logging was on: {stderr}"

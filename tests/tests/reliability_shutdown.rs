@@ -6,21 +6,28 @@
 mod common;
 mod reliability_common;
 
-use reliability_common::{Fault, Hostile, Proc};
+use common::StdioServer;
+use reliability_common::{Fault, Hostile};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
 const GUARD: Duration = Duration::from_secs(60);
 
+/// Wait for the exit that `after` caused; it must be status 0.
+fn assert_exits_0(s: &mut StdioServer, after: &str) {
+    let status = s.exit_after(after);
+    assert!(status.success(), "{status:?}: {}", s.stderr());
+}
+
 /// Start the binary against a slow upstream and leave one `tools/call` in flight (the upstream
 /// has the request and is sitting on it).
-async fn in_flight(delay: Duration, timeout_ms: &str) -> (Hostile, Proc) {
+async fn in_flight(delay: Duration, timeout_ms: &str) -> (Hostile, StdioServer) {
     let up = Hostile::spawn(Fault::Slow {
         delay,
         body: "[]".to_owned(),
     })
     .await;
-    let mut s = Proc::spawn(
+    let mut s = StdioServer::spawn(
         &[
             "serve",
             "--base-url",
@@ -44,11 +51,15 @@ async fn in_flight(delay: Duration, timeout_ms: &str) -> (Hostile, Proc) {
     (up, s)
 }
 
-fn assert_answered(s: &mut Proc) {
-    let v: Value = s
-        .next(GUARD)
-        .unwrap_or_else(|| panic!("the in-flight call was dropped; stderr: {}", s.stderr()));
-    assert_eq!(v["id"], 7, "{v}");
+/// The next answer, which must be to the in-flight call (id 7).
+fn in_flight_answer(s: &mut StdioServer) -> Value {
+    let v = s.recv();
+    assert_eq!(v["id"], 7, "the in-flight call was dropped: {v}");
+    v
+}
+
+fn assert_answered(s: &mut StdioServer) {
+    let v = in_flight_answer(s);
     assert_eq!(
         v["result"]["structuredContent"],
         json!({"specialties": []}),
@@ -62,8 +73,7 @@ async fn stdin_eof_lets_the_in_flight_call_finish_then_exits_0() {
     let (_up, mut s) = in_flight(Duration::from_millis(6000), "30000").await;
     s.close_stdin();
     assert_answered(&mut s);
-    let status = s.wait(GUARD).expect("exits after EOF");
-    assert!(status.success(), "{status:?}: {}", s.stderr());
+    assert_exits_0(&mut s, "EOF");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -73,22 +83,16 @@ async fn sigterm_lets_the_in_flight_call_finish_then_exits_0() {
     s.signal("TERM");
     assert_answered(&mut s);
     // stdin is still open: the exit must not wait for the client to close it.
-    let status = s
-        .wait(GUARD)
-        .unwrap_or_else(|| panic!("still running after SIGTERM; stderr: {}", s.stderr()));
-    assert!(status.success(), "{status:?}: {}", s.stderr());
+    assert_exits_0(&mut s, "SIGTERM");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_when_idle_exits_0() {
-    let mut s = Proc::spawn(&["serve", "--demo"], &[]);
+    let mut s = StdioServer::spawn(&["serve", "--demo"], &[]);
     s.initialize();
     assert_eq!(s.request(1, "ping", json!({}))["result"], json!({}));
     s.signal("TERM");
-    let status = s
-        .wait(GUARD)
-        .unwrap_or_else(|| panic!("still running after SIGTERM; stderr: {}", s.stderr()));
-    assert!(status.success(), "{status:?}: {}", s.stderr());
+    assert_exits_0(&mut s, "SIGTERM");
 }
 
 /// The bound: a call that would outlive the HTTP timeout is answered `UPSTREAM_TIMEOUT` when the
@@ -98,17 +102,12 @@ async fn a_hung_upstream_holds_the_exit_no_longer_than_the_timeout() {
     let (_up, mut s) = in_flight(Duration::from_secs(40), "2000").await;
     let start = Instant::now();
     s.signal("TERM");
-    let v: Value = s
-        .next(GUARD)
-        .unwrap_or_else(|| panic!("the in-flight call was dropped; stderr: {}", s.stderr()));
-    assert_eq!(v["id"], 7, "{v}");
+    let v = in_flight_answer(&mut s);
     assert_eq!(
         v["result"]["structuredContent"]["code"], "UPSTREAM_TIMEOUT",
         "{v}"
     );
-    let status = s
-        .wait(GUARD)
-        .unwrap_or_else(|| panic!("still running after SIGTERM; stderr: {}", s.stderr()));
+    let status = s.exit_after("SIGTERM");
     eprintln!(
         "exit {:?} after SIGTERM with a 40 s upstream and a 2 s timeout",
         start.elapsed()
@@ -127,9 +126,7 @@ async fn a_call_during_the_drain_is_refused_not_dropped() {
                    "params": {"name": "list_specialties", "arguments": {}}}));
     let mut answered = std::collections::BTreeMap::new();
     while answered.len() < 2 {
-        let v: Value = s
-            .next(GUARD)
-            .unwrap_or_else(|| panic!("a call was dropped; stderr: {}", s.stderr()));
+        let v = s.recv();
         answered.insert(v["id"].as_u64().unwrap(), v);
     }
     assert_eq!(
@@ -141,6 +138,5 @@ async fn a_call_during_the_drain_is_refused_not_dropped() {
         late["code"] == "SHUTTING_DOWN" || late == &json!({"specialties": []}),
         "{late}"
     );
-    let status = s.wait(GUARD).expect("exits after SIGTERM");
-    assert!(status.success(), "{status:?}: {}", s.stderr());
+    assert_exits_0(&mut s, "SIGTERM");
 }

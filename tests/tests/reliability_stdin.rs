@@ -5,21 +5,27 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: panicking is failing
 
 mod common;
-mod reliability_common;
 
-use reliability_common::Proc;
+use common::StdioServer;
 use serde_json::{Value, json};
 use std::time::Duration;
 
 const DEMO: &[&str] = &["serve", "--demo", "--profile", "booking"];
 
-fn demo() -> Proc {
-    Proc::spawn(DEMO, &[])
+fn demo() -> StdioServer {
+    StdioServer::spawn(DEMO, &[])
+}
+
+/// [`demo`], past the handshake.
+fn initialized() -> StdioServer {
+    let mut s = demo();
+    s.initialize();
+    s
 }
 
 /// Send `line`, then a ping with `id`; returns what came back before the pong (the pong excluded)
 /// and asserts the pong is a proper empty result.
-fn poke(s: &mut Proc, line: &[u8], id: u64) -> Vec<Value> {
+fn poke(s: &mut StdioServer, line: &[u8], id: u64) -> Vec<Value> {
     let mut bytes = line.to_vec();
     bytes.push(b'\n');
     s.write(&bytes).expect("write");
@@ -34,10 +40,17 @@ fn no_panic(stderr: &str) {
     assert!(!stderr.contains("panicked"), "panic: {stderr}");
 }
 
+/// EOF on stdin: the server exits 0, without a panic; what it still wrote to stdout.
+fn exits_cleanly(s: StdioServer) -> Vec<Value> {
+    let exit = s.finish();
+    exit.assert_success();
+    no_panic(&exit.stderr);
+    exit.leftover
+}
+
 #[test]
 fn malformed_lines_are_ignored_and_the_stream_keeps_serving() {
-    let mut s = demo();
-    s.initialize();
+    let mut s = initialized();
     let garbage: &[&[u8]] = &[
         b"{",
         b"not json at all",
@@ -66,16 +79,12 @@ fn malformed_lines_are_ignored_and_the_stream_keeps_serving() {
     eprintln!("{} malformed lines, {answered} answers", garbage.len());
     let tools = s.request(9, "tools/list", json!({}));
     assert!(tools["result"]["tools"].as_array().unwrap().len() >= 5);
-    s.close_stdin();
-    let status = s.wait(Duration::from_secs(60)).expect("exits after EOF");
-    assert!(status.success(), "{status:?}: {}", s.stderr());
-    no_panic(&s.stderr());
+    exits_cleanly(s);
 }
 
 #[test]
 fn wrong_json_rpc_types_are_answered_or_ignored() {
-    let mut s = demo();
-    s.initialize();
+    let mut s = initialized();
     // (line, what must come back before the pong)
     let cases: &[(&str, &str)] = &[
         ("[]", "invalid-request"),
@@ -192,15 +201,12 @@ fn wrong_json_rpc_types_are_answered_or_ignored() {
         v["result"]["structuredContent"]["specialties"].is_array(),
         "{v}"
     );
-    s.close_stdin();
-    assert!(s.wait(Duration::from_secs(60)).expect("exits").success());
-    no_panic(&s.stderr());
+    exits_cleanly(s);
 }
 
 #[test]
 fn a_ten_megabyte_line_is_handled_and_a_twenty_megabyte_one_dropped() {
-    let mut s = demo();
-    s.initialize();
+    let mut s = initialized();
     let ten_mb = "A".repeat(10 * 1024 * 1024);
     // A valid call carrying 10 MB: the tool answers INVALID_ARGUMENTS naming the field.
     let v = s.request(
@@ -238,15 +244,12 @@ fn a_ten_megabyte_line_is_handled_and_a_twenty_megabyte_one_dropped() {
         json!({"name": "list_doctors", "arguments": {"specialty": "Cardiology"}}),
     );
     assert!(v["result"]["structuredContent"]["count"].as_u64().unwrap() > 0);
-    s.close_stdin();
-    assert!(s.wait(Duration::from_secs(60)).expect("exits").success());
-    no_panic(&s.stderr());
+    exits_cleanly(s);
 }
 
 #[test]
 fn deeply_nested_arguments_do_not_crash_the_server() {
-    let mut s = demo();
-    s.initialize();
+    let mut s = initialized();
     // Within serde_json's recursion limit (128): a field-level refusal.
     let mut nested = json!(1);
     for _ in 0..100 {
@@ -271,9 +274,7 @@ fn deeply_nested_arguments_do_not_crash_the_server() {
     eprintln!("100000-deep arguments -> {extra:?}");
     let v = s.request(4, "tools/list", json!({}));
     assert!(v["result"]["tools"].is_array());
-    s.close_stdin();
-    assert!(s.wait(Duration::from_secs(60)).expect("exits").success());
-    no_panic(&s.stderr());
+    exits_cleanly(s);
 }
 
 #[test]
@@ -295,9 +296,7 @@ fn requests_before_initialize_are_refused_and_the_handshake_still_works() {
     s.initialize();
     let v = s.request(4, "tools/list", json!({}));
     assert!(v["result"]["tools"].is_array());
-    s.close_stdin();
-    assert!(s.wait(Duration::from_secs(60)).expect("exits").success());
-    no_panic(&s.stderr());
+    exits_cleanly(s);
 }
 
 /// A notification before `initialize` (here the client's own `initialized`, sent too early).
@@ -319,8 +318,7 @@ fn a_notification_before_initialize_does_not_kill_the_server() {
 
 #[test]
 fn a_flood_of_notifications_is_absorbed() {
-    let mut s = demo();
-    s.initialize();
+    let mut s = initialized();
     let n = 20_000;
     let mut batch = String::new();
     for k in 0..n {
@@ -349,23 +347,17 @@ fn a_flood_of_notifications_is_absorbed() {
         "{n} notifications: RSS before {rss_before:?} KiB, after {:?} KiB",
         s.rss_kib()
     );
-    s.close_stdin();
-    assert!(s.wait(Duration::from_secs(60)).expect("exits").success());
-    no_panic(&s.stderr());
+    exits_cleanly(s);
 }
 
 #[test]
 fn eof_in_the_middle_of_a_message_exits_cleanly() {
-    let mut s = demo();
-    s.initialize();
+    let mut s = initialized();
     assert_eq!(s.request(1, "ping", json!({}))["result"], json!({}));
     s.write(br#"{"jsonrpc": "2.0", "id": 2, "method": "tools/ca"#)
         .expect("write");
-    s.close_stdin();
-    let status = s.wait(Duration::from_secs(60)).expect("exits after EOF");
-    assert!(status.success(), "{status:?}: {}", s.stderr());
-    assert!(s.drain().is_empty(), "the half message was answered");
-    no_panic(&s.stderr());
+    let leftover = exits_cleanly(s);
+    assert!(leftover.is_empty(), "the half message was answered");
 }
 
 #[test]
@@ -373,9 +365,8 @@ fn eof_in_the_middle_of_the_handshake_exits_without_a_panic() {
     let mut s = demo();
     s.write(br#"{"jsonrpc": "2.0", "id": 0, "method": "initi"#)
         .expect("write");
-    s.close_stdin();
-    let status = s.wait(Duration::from_secs(60)).expect("exits after EOF");
-    eprintln!("EOF during the handshake: {status:?}");
-    assert!(s.drain().is_empty());
-    no_panic(&s.stderr());
+    let exit = s.finish();
+    eprintln!("EOF during the handshake: {:?}", exit.status);
+    assert!(exit.leftover.is_empty());
+    no_panic(&exit.stderr);
 }

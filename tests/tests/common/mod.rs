@@ -54,6 +54,11 @@ pub async fn client_for(
     client(session(standin, profile, role, token)).await
 }
 
+/// A booking-profile patient's client, the most common set-up.
+pub async fn booking_client(standin: &Standin, token: &str) -> LocalClient {
+    client_for(standin, Profile::Booking, SessionRole::Patient, Some(token)).await
+}
+
 pub async fn tool_names(client: &LocalClient) -> Vec<String> {
     let mut names: Vec<String> = client
         .list_all_tools()
@@ -155,12 +160,29 @@ pub fn binary() -> std::path::PathBuf {
         .clone()
 }
 
-/// The real binary, spoken to over stdio one JSON line at a time, as an MCP client would.
+/// How long to wait for any one answer (or exit) before calling it a hang.
+pub const ANSWER_GUARD: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The real binary over stdio, as an MCP client speaks to it: JSON lines or raw bytes (invalid
+/// UTF-8, partial lines) in; every stdout line checked to be one JSON-RPC 2.0 message; the
+/// child's pid for signals and memory readings.
+#[derive(Debug)]
 pub struct StdioServer {
     child: std::process::Child,
     stdin: Option<std::process::ChildStdin>,
-    lines: std::sync::mpsc::Receiver<String>,
-    stderr: std::sync::Arc<std::sync::Mutex<String>>,
+    lines: std::sync::mpsc::Receiver<Vec<u8>>,
+    stderr: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    stderr_reader: Option<std::thread::JoinHandle<()>>,
+    pub pid: u32,
+}
+
+/// How the server ended ([`StdioServer::finish`]).
+#[derive(Debug)]
+pub struct Exit {
+    pub status: std::process::ExitStatus,
+    /// The stdout lines not read before stdin closed, each checked to be JSON-RPC.
+    pub leftover: Vec<Value>,
+    pub stderr: String,
 }
 
 impl StdioServer {
@@ -179,95 +201,244 @@ impl StdioServer {
             cmd.env(k, v);
         }
         let mut child = cmd.spawn().expect("spawn clinic-mcp");
+        let pid = child.id();
         let stdout = child.stdout.take().expect("stdout");
         let (tx, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
+            let mut r = std::io::BufReader::new(stdout);
+            loop {
+                let mut line = Vec::new();
+                match r.read_until(b'\n', &mut line) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
                 }
             }
         });
-        let stderr = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
-        let mut err_pipe = child.stderr.take().expect("stderr");
+        let stderr = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let mut pipe = child.stderr.take().expect("stderr");
         let sink = stderr.clone();
-        std::thread::spawn(move || {
-            let mut buf = String::new();
-            let _ = err_pipe.read_to_string(&mut buf);
-            sink.lock().unwrap().push_str(&buf);
+        let stderr_reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = pipe.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
         });
-        let stdin = child.stdin.take();
         Self {
+            stdin: child.stdin.take(),
             child,
-            stdin,
             lines,
             stderr,
+            stderr_reader: Some(stderr_reader),
+            pid,
         }
     }
 
-    pub fn send(&mut self, message: &Value) {
-        self.send_raw(&message.to_string());
-    }
-
-    pub fn send_raw(&mut self, line: &str) {
+    /// Raw bytes, no newline added.
+    pub fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         use std::io::Write;
         let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(line.as_bytes()).expect("write");
-        stdin.write_all(b"\n").expect("write");
-        stdin.flush().expect("flush");
+        stdin.write_all(bytes)?;
+        stdin.flush()
     }
 
-    /// The next stdout line; every one must be a JSON-RPC 2.0 message.
-    pub fn recv(&mut self) -> String {
-        let line = self
-            .lines
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .unwrap_or_else(|_| panic!("no answer on stdout; stderr: {}", self.stderr()));
-        let v: Value = serde_json::from_str(&line)
-            .unwrap_or_else(|_| panic!("stdout carried a non-JSON line: {line:?}"));
+    /// One line (a newline is added).
+    pub fn line(&mut self, text: &str) {
+        let mut bytes = text.as_bytes().to_vec();
+        bytes.push(b'\n');
+        self.write(&bytes).expect("write to the server's stdin");
+    }
+
+    pub fn send(&mut self, message: &Value) {
+        self.line(&message.to_string());
+    }
+
+    /// The next stdout line, checked, as its raw text (no line end) and parsed; `None` after
+    /// `timeout` or EOF.
+    fn next_raw(&mut self, timeout: std::time::Duration) -> Option<(String, Value)> {
+        let raw = self.lines.recv_timeout(timeout).ok()?;
+        let v = Self::check(&raw);
+        let text = String::from_utf8(raw).expect("checked UTF-8");
+        let text = text.strip_suffix('\n').unwrap_or(&text);
+        Some((text.strip_suffix('\r').unwrap_or(text).to_owned(), v))
+    }
+
+    /// The next stdout line, which must be one JSON-RPC 2.0 message; `None` after `timeout` or EOF.
+    pub fn next(&mut self, timeout: std::time::Duration) -> Option<Value> {
+        self.next_raw(timeout).map(|(_, v)| v)
+    }
+
+    /// The next stdout line (see [`Self::next`]); panics after [`ANSWER_GUARD`].
+    pub fn recv(&mut self) -> Value {
+        self.next(ANSWER_GUARD).unwrap_or_else(|| {
+            panic!(
+                "no line on stdout within {ANSWER_GUARD:?}; stderr: {}",
+                self.stderr()
+            )
+        })
+    }
+
+    fn check(raw: &[u8]) -> Value {
+        let text = std::str::from_utf8(raw)
+            .unwrap_or_else(|_| panic!("stdout carried non-UTF-8 bytes: {raw:?}"));
+        let v: Value = serde_json::from_str(text.trim_end())
+            .unwrap_or_else(|_| panic!("stdout carried a non-JSON line: {text:?}"));
         assert_eq!(
             v["jsonrpc"], "2.0",
-            "stdout carried a non-JSON-RPC message: {line}"
+            "stdout carried a non-JSON-RPC line: {text}"
         );
-        line
+        // rmcp 3.11 answers an Invalid Request with no `id` member at all, where JSON-RPC 2.0
+        // asks for `"id": null`: tolerated here for that error only (docs/RELIABILITY.md).
+        let idless_invalid_request = v["error"]["code"] == -32600;
+        assert!(
+            v.get("id").is_some() || v.get("method").is_some() || idless_invalid_request,
+            "neither a response nor a request/notification: {text}"
+        );
+        v
     }
 
-    /// `initialize` + `notifications/initialized`.
+    /// Every line up to and including the answer to `id`, raw and parsed (panics on a hang).
+    fn until_id_raw(&mut self, id: &Value) -> Vec<(String, Value)> {
+        let mut seen = Vec::new();
+        loop {
+            let Some((text, v)) = self.next_raw(ANSWER_GUARD) else {
+                panic!(
+                    "no answer to id {id} within {ANSWER_GUARD:?}; got {seen:?}; stderr: {}",
+                    self.stderr()
+                );
+            };
+            let done = v.get("id") == Some(id) && v.get("method").is_none();
+            seen.push((text, v));
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    /// Every line up to and including the answer to `id` (panics on a hang).
+    pub fn until_id(&mut self, id: &Value) -> Vec<Value> {
+        self.until_id_raw(id).into_iter().map(|(_, v)| v).collect()
+    }
+
+    /// One request; its answer.
+    pub fn request(&mut self, id: u64, method: &str, params: Value) -> Value {
+        self.request_line(id, method, params).1
+    }
+
+    /// One request; its answer as the raw stdout line (for byte-level comparisons) and parsed.
+    pub fn request_line(&mut self, id: u64, method: &str, params: Value) -> (String, Value) {
+        self.send(
+            &serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        );
+        let mut seen = self.until_id_raw(&serde_json::json!(id));
+        seen.pop().expect("the answer")
+    }
+
+    /// `initialize` + `notifications/initialized`; the `initialize` answer.
     pub fn initialize(&mut self) -> Value {
-        self.send(&serde_json::json!({
-            "jsonrpc": "2.0", "id": 0, "method": "initialize",
-            "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                       "clientInfo": {"name": "stdio-test", "version": "0"}}
-        }));
-        let init: Value = serde_json::from_str(&self.recv()).unwrap();
+        let init = self.request(
+            0,
+            "initialize",
+            serde_json::json!({"protocolVersion": "2025-06-18", "capabilities": {},
+                               "clientInfo": {"name": "clinic-mcp-tests", "version": "0"}}),
+        );
         self.send(&serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
         init
     }
 
-    /// One request, its raw answer line.
-    pub fn request(&mut self, id: u64, method: &str, params: Value) -> String {
-        self.send(
-            &serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
-        );
-        self.recv()
+    pub fn close_stdin(&mut self) {
+        drop(self.stdin.take());
     }
 
-    /// Close stdin and wait for the exit status; returns (status, stderr).
-    pub fn finish(mut self) -> (std::process::ExitStatus, String) {
-        drop(self.stdin.take());
-        let status = self.child.wait().expect("wait");
-        // Drain what is left on stdout: it too must be JSON-RPC only.
-        while let Ok(line) = self.lines.recv_timeout(std::time::Duration::from_secs(5)) {
-            let v: Value = serde_json::from_str(&line).expect("stdout is JSON only");
-            assert_eq!(v["jsonrpc"], "2.0");
+    /// Wait for the exit, at most `guard`; `None` if it is still running.
+    pub fn wait(&mut self, guard: std::time::Duration) -> Option<std::process::ExitStatus> {
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                return Some(status);
+            }
+            if start.elapsed() > guard {
+                return None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
         }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        (status, self.stderr())
+    }
+
+    /// Wait for the exit, at most [`ANSWER_GUARD`]; panics, naming `after`, if it is still running.
+    pub fn exit_after(&mut self, after: &str) -> std::process::ExitStatus {
+        self.wait(ANSWER_GUARD).unwrap_or_else(|| {
+            panic!(
+                "still running {ANSWER_GUARD:?} after {after}; stderr: {}",
+                self.stderr()
+            )
+        })
+    }
+
+    /// Every remaining stdout line (after the exit), each checked to be JSON-RPC.
+    pub fn drain(&mut self) -> Vec<Value> {
+        let mut out = Vec::new();
+        while let Ok(raw) = self.lines.recv_timeout(std::time::Duration::from_secs(5)) {
+            out.push(Self::check(&raw));
+        }
+        out
+    }
+
+    /// Close stdin, wait for the exit (panics on a hang), collect the rest of stdout (checked)
+    /// and the whole of stderr.
+    pub fn finish(mut self) -> Exit {
+        self.close_stdin();
+        let status = self.exit_after("stdin closed");
+        let leftover = self.drain();
+        if let Some(reader) = self.stderr_reader.take() {
+            reader.join().expect("stderr reader");
+        }
+        Exit {
+            status,
+            leftover,
+            stderr: self.stderr(),
+        }
     }
 
     pub fn stderr(&self) -> String {
-        self.stderr.lock().unwrap().clone()
+        String::from_utf8_lossy(&self.stderr.lock().unwrap()).into_owned()
+    }
+
+    /// Resident memory of the child, in KiB (Linux).
+    pub fn rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid)).ok()?;
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+    }
+
+    /// Send a signal with the `kill` command (no libc).
+    pub fn signal(&self, name: &str) {
+        let ok = std::process::Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.pid.to_string())
+            .status()
+            .expect("run kill")
+            .success();
+        assert!(ok, "kill -{name} {} failed", self.pid);
+    }
+}
+
+impl Exit {
+    /// Exit status 0 (the message carries stderr).
+    pub fn assert_success(&self) {
+        assert!(
+            self.status.success(),
+            "exit {:?}; stderr: {}",
+            self.status,
+            self.stderr
+        );
     }
 }
 

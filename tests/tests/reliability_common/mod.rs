@@ -43,6 +43,17 @@ pub enum Fault {
     EchoAuthorization { status: u16 },
 }
 
+impl Fault {
+    /// A status line and an optional body, no extra headers.
+    pub fn status(status: u16, body: Option<String>) -> Self {
+        Self::Status {
+            status,
+            headers: vec![],
+            body,
+        }
+    }
+}
+
 /// A running hostile upstream.
 #[derive(Debug)]
 pub struct Hostile {
@@ -281,218 +292,5 @@ async fn serve_one(
             )
             .await
         }
-    }
-}
-
-/// The real binary over stdio, byte-level: raw writes (invalid UTF-8, partial lines), every stdout
-/// line checked to be JSON-RPC 2.0, the child's pid for signals and memory readings.
-#[derive(Debug)]
-pub struct Proc {
-    child: std::process::Child,
-    stdin: Option<std::process::ChildStdin>,
-    lines: std::sync::mpsc::Receiver<Vec<u8>>,
-    stderr: Arc<Mutex<Vec<u8>>>,
-    pub pid: u32,
-}
-
-/// How long to wait for any one answer before calling it a hang.
-pub const ANSWER_GUARD: Duration = Duration::from_secs(60);
-
-impl Proc {
-    /// Spawn `clinic-mcp` with `args` and exactly the given environment (plus PATH).
-    pub fn spawn(args: &[&str], env: &[(&str, &str)]) -> Self {
-        use std::io::{BufRead, Read};
-        use std::process::{Command, Stdio};
-        let mut cmd = Command::new(crate::common::binary());
-        cmd.args(args)
-            .env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
-        let mut child = cmd.spawn().expect("spawn clinic-mcp");
-        let pid = child.id();
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut r = std::io::BufReader::new(stdout);
-            loop {
-                let mut line = Vec::new();
-                match r.read_until(b'\n', &mut line) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-        let stderr = Arc::new(Mutex::new(Vec::new()));
-        let mut pipe = child.stderr.take().expect("stderr");
-        let sink = stderr.clone();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = pipe.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                sink.lock().unwrap().extend_from_slice(&buf[..n]);
-            }
-        });
-        Self {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            stderr,
-            pid,
-        }
-    }
-
-    /// Raw bytes, no newline added.
-    pub fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        use std::io::Write;
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes)?;
-        stdin.flush()
-    }
-
-    /// One line (a newline is added).
-    pub fn line(&mut self, text: &str) {
-        let mut bytes = text.as_bytes().to_vec();
-        bytes.push(b'\n');
-        self.write(&bytes).expect("write to the server's stdin");
-    }
-
-    pub fn send(&mut self, message: &serde_json::Value) {
-        self.line(&message.to_string());
-    }
-
-    /// The next stdout line, which must be one JSON-RPC 2.0 message; `None` after `timeout` or EOF.
-    pub fn next(&mut self, timeout: Duration) -> Option<serde_json::Value> {
-        let raw = self.lines.recv_timeout(timeout).ok()?;
-        Some(Self::check(&raw))
-    }
-
-    fn check(raw: &[u8]) -> serde_json::Value {
-        let text = std::str::from_utf8(raw)
-            .unwrap_or_else(|_| panic!("stdout carried non-UTF-8 bytes: {raw:?}"));
-        let v: serde_json::Value = serde_json::from_str(text.trim_end())
-            .unwrap_or_else(|_| panic!("stdout carried a non-JSON line: {text:?}"));
-        assert_eq!(
-            v["jsonrpc"], "2.0",
-            "stdout carried a non-JSON-RPC line: {text}"
-        );
-        // rmcp 3.11 answers an Invalid Request with no `id` member at all, where JSON-RPC 2.0
-        // asks for `"id": null`: tolerated here for that error only (docs/RELIABILITY.md).
-        let idless_invalid_request = v["error"]["code"] == -32600;
-        assert!(
-            v.get("id").is_some() || v.get("method").is_some() || idless_invalid_request,
-            "neither a response nor a request/notification: {text}"
-        );
-        v
-    }
-
-    /// Every line up to and including the answer to `id` (panics on a hang).
-    pub fn until_id(&mut self, id: &serde_json::Value) -> Vec<serde_json::Value> {
-        let mut seen = Vec::new();
-        loop {
-            let Some(v) = self.next(ANSWER_GUARD) else {
-                panic!(
-                    "no answer to id {id} within {ANSWER_GUARD:?}; got {seen:?}; stderr: {}",
-                    self.stderr()
-                );
-            };
-            let done = v.get("id") == Some(id) && v.get("method").is_none();
-            seen.push(v);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    pub fn request(
-        &mut self,
-        id: u64,
-        method: &str,
-        params: serde_json::Value,
-    ) -> serde_json::Value {
-        self.send(
-            &serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
-        );
-        let mut seen = self.until_id(&serde_json::json!(id));
-        seen.pop().expect("the answer")
-    }
-
-    pub fn initialize(&mut self) -> serde_json::Value {
-        let init = self.request(
-            0,
-            "initialize",
-            serde_json::json!({"protocolVersion": "2025-06-18", "capabilities": {},
-                               "clientInfo": {"name": "reliability", "version": "0"}}),
-        );
-        self.send(&serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-        init
-    }
-
-    pub fn close_stdin(&mut self) {
-        drop(self.stdin.take());
-    }
-
-    /// Wait for the exit, at most `guard`; `None` if it is still running.
-    pub fn wait(&mut self, guard: Duration) -> Option<std::process::ExitStatus> {
-        let start = std::time::Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().expect("try_wait") {
-                return Some(status);
-            }
-            if start.elapsed() > guard {
-                return None;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// Every remaining stdout line (after the exit), each checked to be JSON-RPC.
-    pub fn drain(&mut self) -> Vec<serde_json::Value> {
-        let mut out = Vec::new();
-        while let Ok(raw) = self.lines.recv_timeout(Duration::from_secs(5)) {
-            out.push(Self::check(&raw));
-        }
-        out
-    }
-
-    pub fn stderr(&self) -> String {
-        String::from_utf8_lossy(&self.stderr.lock().unwrap()).into_owned()
-    }
-
-    /// Resident memory of the child, in KiB (Linux).
-    pub fn rss_kib(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid)).ok()?;
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmRSS:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-    }
-
-    /// Send a signal with the `kill` command (no libc).
-    pub fn signal(&self, name: &str) {
-        let ok = std::process::Command::new("kill")
-            .arg(format!("-{name}"))
-            .arg(self.pid.to_string())
-            .status()
-            .expect("run kill")
-            .success();
-        assert!(ok, "kill -{name} {} failed", self.pid);
-    }
-}
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
