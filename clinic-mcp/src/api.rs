@@ -17,7 +17,25 @@ pub struct ApiClient {
     max_body_bytes: usize,
     /// Kept only to scrub it out of anything an upstream echoes back.
     token: Option<AccessToken>,
+    zones: ZoneDirectory,
 }
+
+/// Doctor id → IANA zone of that doctor's clinic, learned from the public doctor list and kept
+/// for a few minutes: the appointment tools need it for local times on every call, and it changes
+/// far more slowly than appointments do. A doctor it does not know triggers a fresh read.
+#[derive(Debug, Clone, Default)]
+struct ZoneDirectory {
+    held: std::sync::Arc<std::sync::Mutex<Option<ZoneSnapshot>>>,
+}
+
+#[derive(Debug)]
+struct ZoneSnapshot {
+    read_at: std::time::Instant,
+    zones: std::sync::Arc<std::collections::BTreeMap<u64, String>>,
+}
+
+/// How long a read of the doctor list answers zone look-ups.
+const ZONES_FRESH_FOR: std::time::Duration = std::time::Duration::from_secs(300);
 
 /// A request to send: the path is built by the tools from validated integers only.
 #[derive(Debug)]
@@ -60,6 +78,7 @@ impl ApiClient {
             base_url: session.base_url.clone(),
             max_body_bytes: session.limits.max_body_bytes,
             token: session.token.clone(),
+            zones: ZoneDirectory::default(),
         })
     }
 
@@ -73,6 +92,42 @@ impl ApiClient {
             idempotency_key: None,
         })
         .await
+    }
+
+    /// The clinic time zone of each doctor in `doctors` (public route, no token). Served from the
+    /// last read of `GET /doctors` while it is fresh and knows every one of them.
+    pub async fn clinic_zones(
+        &self,
+        doctors: &[u64],
+    ) -> Result<std::sync::Arc<std::collections::BTreeMap<u64, String>>, ToolError> {
+        {
+            let held = self
+                .zones
+                .held
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some(s) = held.as_ref()
+                && s.read_at.elapsed() < ZONES_FRESH_FOR
+                && doctors.iter().all(|d| s.zones.contains_key(d))
+            {
+                return Ok(s.zones.clone());
+            }
+        }
+        let list: Vec<crate::model::ApiDoctor> = self.get_public("/doctors").await?;
+        let zones: std::sync::Arc<std::collections::BTreeMap<u64, String>> = std::sync::Arc::new(
+            list.into_iter()
+                .map(|d| (d.id, d.clinic.time_zone))
+                .collect(),
+        );
+        *self
+            .zones
+            .held
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(ZoneSnapshot {
+            read_at: std::time::Instant::now(),
+            zones: zones.clone(),
+        });
+        Ok(zones)
     }
 
     /// `GET` a protected route with the caller's token.

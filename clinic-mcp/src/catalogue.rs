@@ -256,13 +256,19 @@ fn unknown_specialty(wanted: &str, doctors: &[ApiDoctor]) -> ToolError {
     )
 }
 
-/// Doctor id → IANA zone of that doctor's clinic, for local times on appointments.
-async fn zones(ctx: &ToolContext<'_>) -> Result<BTreeMap<u64, String>, ToolError> {
-    Ok(all_doctors(ctx)
-        .await?
-        .into_iter()
-        .map(|d| (d.id, d.clinic.time_zone))
-        .collect())
+/// Doctor id → IANA zone of that doctor's clinic, for local times on these appointments.
+async fn zones(
+    ctx: &ToolContext<'_>,
+    appointments: &[ApiAppointment],
+) -> Result<std::sync::Arc<BTreeMap<u64, String>>, ToolError> {
+    let doctors: Vec<u64> = appointments
+        .iter()
+        .filter_map(Appointment::doctor_id_of)
+        .collect();
+    if doctors.is_empty() {
+        return Ok(std::sync::Arc::default());
+    }
+    ctx.api.clinic_zones(&doctors).await
 }
 
 fn page_of(page: ApiPage<ApiAppointment>, zones: &BTreeMap<u64, String>) -> AppointmentPage {
@@ -457,7 +463,8 @@ pub async fn list_my_appointments(
     let credential = ctx.credential()?;
     let path = format!("/appointments/my?page={page}&limit={limit}");
     let upstream: ApiPage<ApiAppointment> = ctx.api.get(credential, &path).await?;
-    Ok(page_of(upstream, &zones(ctx).await?))
+    let zones = zones(ctx, &upstream.data).await?;
+    Ok(page_of(upstream, &zones))
 }
 
 /// Book an open slot for the authenticated patient. Creates a pending appointment and takes the slot; returns the appointment.
@@ -494,10 +501,8 @@ pub async fn book_appointment(
             Some(key),
         )
         .await?;
-    let zone = match Appointment::doctor_id_of(&created) {
-        Some(id) => zones(ctx).await?.remove(&id),
-        None => None,
-    };
+    let zones = zones(ctx, std::slice::from_ref(&created)).await?;
+    let zone = Appointment::doctor_id_of(&created).and_then(|id| zones.get(&id).cloned());
     Ok(Appointment::from_api(created, zone.as_deref()))
 }
 
@@ -519,10 +524,8 @@ pub async fn cancel_appointment(
         .api
         .patch(credential, &format!("/appointments/{id}/cancel"))
         .await?;
-    let zone = match Appointment::doctor_id_of(&cancelled) {
-        Some(id) => zones(ctx).await?.remove(&id),
-        None => None,
-    };
+    let zones = zones(ctx, std::slice::from_ref(&cancelled)).await?;
+    let zone = Appointment::doctor_id_of(&cancelled).and_then(|id| zones.get(&id).cloned());
     Ok(Appointment::from_api(cancelled, zone.as_deref()))
 }
 
@@ -554,5 +557,6 @@ pub async fn list_doctor_schedule(
             }
         }
     }
-    Ok(page_of(upstream, &zones(ctx).await?))
+    let zones = zones(ctx, &upstream.data).await?;
+    Ok(page_of(upstream, &zones))
 }

@@ -273,3 +273,37 @@ async fn a_doctors_schedule_names_patients_in_clinic_local_time() {
     let methods: Vec<String> = api.requests().into_iter().map(|r| r.method).collect();
     assert!(methods.iter().all(|m| m == "GET"));
 }
+
+/// Clinic time zones come from the public doctor list, read once and reused while fresh: the
+/// per-call path does not re-read it.
+#[tokio::test]
+async fn clinic_zones_are_read_once_not_per_call() {
+    let api = standin().await;
+    let c = client_for(
+        &api,
+        Profile::Readonly,
+        SessionRole::Patient,
+        Some(PATIENT_TOKEN),
+    )
+    .await;
+    for _ in 0..3 {
+        let mine = call_ok(&c, "list_my_appointments", json!({})).await;
+        assert!(
+            mine["appointments"][0]["start"]["local"].is_string(),
+            "{mine}"
+        );
+    }
+    let paths: Vec<String> = api.requests().into_iter().map(|r| r.path).collect();
+    assert_eq!(
+        paths
+            .iter()
+            .filter(|p| p.ends_with("/appointments/my"))
+            .count(),
+        3
+    );
+    assert_eq!(
+        paths.iter().filter(|p| p.ends_with("/doctors")).count(),
+        1,
+        "{paths:?}"
+    );
+}
