@@ -7,7 +7,9 @@ use crate::tool::{Credential, ToolError};
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use std::sync::OnceLock;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::{Duration, Instant};
 
 /// The clinic API, as seen by the tools.
 #[derive(Debug, Clone)]
@@ -25,17 +27,17 @@ pub struct ApiClient {
 /// far more slowly than appointments do. A doctor it does not know triggers a fresh read.
 #[derive(Debug, Clone, Default)]
 struct ZoneDirectory {
-    held: std::sync::Arc<std::sync::Mutex<Option<ZoneSnapshot>>>,
+    held: Arc<Mutex<Option<ZoneSnapshot>>>,
 }
 
 #[derive(Debug)]
 struct ZoneSnapshot {
-    read_at: std::time::Instant,
-    zones: std::sync::Arc<std::collections::BTreeMap<u64, String>>,
+    read_at: Instant,
+    zones: Arc<BTreeMap<u64, String>>,
 }
 
 /// How long a read of the doctor list answers zone look-ups.
-const ZONES_FRESH_FOR: std::time::Duration = std::time::Duration::from_secs(300);
+const ZONES_FRESH_FOR: Duration = Duration::from_secs(300);
 
 /// A request to send: the path is built by the tools from validated integers only.
 #[derive(Debug)]
@@ -70,7 +72,7 @@ impl ApiClient {
             .connect_timeout(session.limits.timeout)
             // A redirect could carry the token to another origin: none are followed.
             .redirect(reqwest::redirect::Policy::none())
-            .pool_idle_timeout(std::time::Duration::from_secs(90))
+            .pool_idle_timeout(Duration::from_secs(90))
             .user_agent(concat!("clinic-mcp/", env!("CARGO_PKG_VERSION")))
             .build()?;
         Ok(Self {
@@ -99,13 +101,13 @@ impl ApiClient {
     pub async fn clinic_zones(
         &self,
         doctors: &[u64],
-    ) -> Result<std::sync::Arc<std::collections::BTreeMap<u64, String>>, ToolError> {
+    ) -> Result<Arc<BTreeMap<u64, String>>, ToolError> {
         {
             let held = self
                 .zones
                 .held
                 .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+                .unwrap_or_else(PoisonError::into_inner);
             if let Some(s) = held.as_ref()
                 && s.read_at.elapsed() < ZONES_FRESH_FOR
                 && doctors.iter().all(|d| s.zones.contains_key(d))
@@ -114,7 +116,7 @@ impl ApiClient {
             }
         }
         let list: Vec<crate::model::ApiDoctor> = self.get_public("/doctors").await?;
-        let zones: std::sync::Arc<std::collections::BTreeMap<u64, String>> = std::sync::Arc::new(
+        let zones: Arc<BTreeMap<u64, String>> = Arc::new(
             list.into_iter()
                 .map(|d| (d.id, d.clinic.time_zone))
                 .collect(),
@@ -123,8 +125,8 @@ impl ApiClient {
             .zones
             .held
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(ZoneSnapshot {
-            read_at: std::time::Instant::now(),
+            .unwrap_or_else(PoisonError::into_inner) = Some(ZoneSnapshot {
+            read_at: Instant::now(),
             zones: zones.clone(),
         });
         Ok(zones)
