@@ -72,6 +72,9 @@ impl ApiClient {
             .connect_timeout(session.limits.timeout)
             // A redirect could carry the token to another origin: none are followed.
             .redirect(reqwest::redirect::Policy::none())
+            // Nor does it go through a proxy taken from the environment (HTTP_PROXY, ALL_PROXY):
+            // an MCP host passing its environment on must not route the token elsewhere.
+            .no_proxy()
             .pool_idle_timeout(Duration::from_secs(90))
             .user_agent(concat!("clinic-mcp/", env!("CARGO_PKG_VERSION")))
             .build()?;
@@ -325,6 +328,16 @@ impl ApiClient {
             _ => String::new(),
         };
         let mut message = truncate(&scrub(&message), MAX_UPSTREAM_MESSAGE);
+        // The message reaches the model's context: an upstream does not get to address the model.
+        if clinic_policy::check_text(clinic_policy::Field::Other, &message, "", &[])
+            .iter()
+            .any(clinic_policy::Violation::is_injection)
+        {
+            tracing::warn!(code = %code, "withheld an upstream error message that failed the description policy");
+            message =
+                "The clinic API's message was withheld: it did not pass the description policy."
+                    .to_owned();
+        }
         if !message.is_empty() && !message.ends_with(['.', '!', '?']) {
             message.push('.');
         }

@@ -213,20 +213,32 @@ fn check_specialty(field: &str, s: &str) -> Result<(), ToolError> {
     Ok(())
 }
 
+/// Instants a slot search accepts: years 2000 to 2999 (jiff's own range ends in 9999, where
+/// adding the default window would overflow).
 fn parse_instant(field: &str, s: &str) -> Result<Timestamp, ToolError> {
-    if let Ok(ts) = s.parse::<Timestamp>() {
-        return Ok(ts);
-    }
-    s.parse::<jiff::civil::Date>()
+    let ts = s
+        .parse::<Timestamp>()
         .ok()
-        .and_then(|d| d.to_zoned(jiff::tz::TimeZone::UTC).ok())
-        .map(|z| z.timestamp())
+        .or_else(|| {
+            s.parse::<jiff::civil::Date>()
+                .ok()
+                .and_then(|d| d.to_zoned(jiff::tz::TimeZone::UTC).ok())
+                .map(|z| z.timestamp())
+        })
         .ok_or_else(|| {
             ToolError::field(
                 field,
                 "must be an RFC 3339 instant such as 2026-12-01T09:00:00Z, or a date such as 2026-12-01",
             )
-        })
+        })?;
+    let year = ts.to_zoned(jiff::tz::TimeZone::UTC).year();
+    if !(2000..=2999).contains(&year) {
+        return Err(ToolError::field(
+            field,
+            "must be between the years 2000 and 2999",
+        ));
+    }
+    Ok(ts)
 }
 
 fn paging(args: &PageArgs) -> Result<(u64, u64), ToolError> {
@@ -337,6 +349,9 @@ pub async fn list_doctors(
     })
 }
 
+/// Doctors whose slots are fetched at the same time.
+const SLOT_FETCHES_IN_FLIGHT: usize = 4;
+
 /// Whose slots to search.
 enum Target<'a> {
     Doctor(u64),
@@ -368,7 +383,9 @@ pub async fn find_available_slots(
     };
     let to = match &args.to {
         Some(s) => parse_instant("to", s)?,
-        None => from + SignedDuration::from_hours(7 * 24),
+        None => from
+            .checked_add(SignedDuration::from_hours(7 * 24))
+            .map_err(|_| ToolError::field("from", "is too far in the future"))?,
     };
     if to <= from {
         return Err(ToolError::field("to", "must be later than from"));
@@ -399,15 +416,21 @@ pub async fn find_available_slots(
             found
         }
     };
-    // One request per doctor, concurrently, over the shared connection pool.
-    let fetched = futures::future::try_join_all(doctors.iter().map(|d| async move {
-        let path = format!("/doctors/{}/slots", d.id);
-        ctx.api
-            .get_public::<Vec<ApiSlot>>(&path)
-            .await
-            .map(|s| (*d, s))
-    }))
-    .await?;
+    // One request per doctor, a few at a time, over the shared connection pool: a specialty with
+    // many doctors must not hold many capped bodies in memory at once.
+    let mut fetched: Vec<(&ApiDoctor, Vec<ApiSlot>)> = Vec::with_capacity(doctors.len());
+    for batch in doctors.chunks(SLOT_FETCHES_IN_FLIGHT) {
+        fetched.extend(
+            futures::future::try_join_all(batch.iter().map(|d| async move {
+                let path = format!("/doctors/{}/slots", d.id);
+                ctx.api
+                    .get_public::<Vec<ApiSlot>>(&path)
+                    .await
+                    .map(|s| (*d, s))
+            }))
+            .await?,
+        );
+    }
     let mut slots: Vec<(Timestamp, Slot)> = Vec::new();
     for (doctor, list) in fetched {
         let zone = Some(doctor.clinic.time_zone.as_str());

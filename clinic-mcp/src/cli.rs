@@ -178,6 +178,12 @@ impl SessionArgs {
         let mut token = std::env::var("SUT_ACCESS_TOKEN")
             .ok()
             .and_then(AccessToken::new);
+        if token.as_ref().is_some_and(|t| !t.is_sendable()) {
+            // Said once, at start-up, instead of on every protected call; the value is not echoed.
+            return Err(Failure::usage(
+                "SUT_ACCESS_TOKEN contains characters that cannot be sent in an HTTP header (control characters, spaces or non-ASCII)",
+            ));
+        }
         let (base_url, demo) = if self.demo {
             let standin = clinic_standin::spawn(
                 SocketAddr::from(([127, 0, 0, 1], 0)),

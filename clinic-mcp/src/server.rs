@@ -172,7 +172,21 @@ impl ClinicServer {
                 .to_json(),
             ));
         };
-        let result = def.invoke(&self.inner.session, &self.inner.api, args).await;
+        // A bug in a handler must cost one call, not the answer: a panic becomes a tool error
+        // (rmcp would otherwise leave the request unanswered until the client gives up).
+        let invoked = def.invoke(&self.inner.session, &self.inner.api, args);
+        let result = match futures::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(invoked))
+            .await
+        {
+            Ok(result) => result,
+            Err(_) => {
+                tracing::error!(tool = name, "tool handler panicked");
+                Err(crate::ToolError::new(
+                    "INTERNAL_ERROR",
+                    "The tool failed unexpectedly on this input; nothing else was affected. Try different arguments.",
+                ))
+            }
+        };
         Ok(match result {
             Ok(value) => CallToolResult::structured(value),
             Err(e) => {

@@ -135,6 +135,11 @@ impl AccessToken {
         (!raw.trim().is_empty()).then_some(Self(raw))
     }
 
+    /// Whether the token can travel in an `Authorization` header: visible ASCII (a JWT always is).
+    pub fn is_sendable(&self) -> bool {
+        self.0.bytes().all(|b| b.is_ascii_graphic())
+    }
+
     /// The token as it will be forwarded, byte for byte. Only the API client calls this.
     pub(crate) fn expose(&self) -> &str {
         &self.0

@@ -212,7 +212,11 @@ pub mod __private {
             // serde quotes the offending value; a hostile 100 kB string must not come back whole.
             let inner = crate::api::truncate(&e.into_inner().to_string(), 200);
             if path.is_empty() || path == "." {
-                ToolError::invalid_arguments(inner)
+                // A missing or unknown field has no path, but serde names it in backquotes.
+                match inner.split('`').nth(1).filter(|f| !f.is_empty()) {
+                    Some(field) => ToolError::field(&crate::api::truncate(field, 64), &inner),
+                    None => ToolError::invalid_arguments(inner),
+                }
             } else {
                 ToolError::field(&path, inner)
             }

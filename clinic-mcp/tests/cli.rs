@@ -184,3 +184,13 @@ fn check_screens_a_file_and_reports_exit_codes() {
     let out = run(&["check", "/nonexistent/tools.json"], &[]);
     one_line_error(&out, 2, "cannot read");
 }
+
+#[test]
+fn a_token_that_cannot_be_sent_exits_2_without_echoing_it() {
+    let out = run(
+        &["tools"],
+        &[("SUT_ACCESS_TOKEN", "secret-canary\nX-Injected: 1")],
+    );
+    one_line_error(&out, 2, "SUT_ACCESS_TOKEN contains characters");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("secret-canary"));
+}

@@ -86,6 +86,11 @@ fn check_serde_attrs(cx: &mut Ctxt, attrs: &[syn::Attribute], on_struct: bool) {
         let _ = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("deny_unknown_fields") {
                 deny_unknown = true;
+            } else if meta.path.is_ident("flatten") {
+                cx.error_spanned(
+                    &meta.path,
+                    "`#[serde(flatten)]` is not allowed on tool arguments: the flattened type's field descriptions would reach the model unscreened; list the parameters as fields here",
+                );
             } else if meta.path.is_ident("rename")
                 || meta.path.is_ident("rename_all")
                 || meta.path.is_ident("alias")
@@ -115,6 +120,17 @@ fn check_serde_attrs(cx: &mut Ctxt, attrs: &[syn::Attribute], on_struct: bool) {
 /// `#[schemars(...)]` may state bounds (`range`, `length`) and nothing else: `description`, `title`,
 /// `example`, `extend(...)` would place text in the schema that the doc-comment screen never saw.
 fn check_foreign_descriptions(cx: &mut Ctxt, attrs: &[syn::Attribute]) {
+    // schemars also reads `garde` and `validate` attributes and writes their text (patterns,
+    // messages) into the schema.
+    for attr in attrs
+        .iter()
+        .filter(|a| a.path().is_ident("garde") || a.path().is_ident("validate"))
+    {
+        cx.error_spanned(
+            attr,
+            "`#[garde(...)]`/`#[validate(...)]` are not allowed on tool arguments: schemars copies their text into the schema unscreened; check bounds in the handler and state them in the `///` description",
+        );
+    }
     for attr in attrs.iter().filter(|a| a.path().is_ident("schemars")) {
         let parsed = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("range") || meta.path.is_ident("length") {

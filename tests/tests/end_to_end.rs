@@ -213,10 +213,20 @@ async fn bad_arguments_are_refused_before_any_request() {
             json!({"doctor_id": 1, "from": "tomorrow"}),
             "from",
         ),
+        (
+            "find_available_slots",
+            json!({"doctor_id": 1, "from": "9999-12-30"}),
+            "from",
+        ),
+        (
+            "find_available_slots",
+            json!({"doctor_id": 1, "to": "1900-01-01"}),
+            "to",
+        ),
     ] {
         let (code, message) = call_err(&c, tool, args.clone()).await;
         assert_eq!(code, "INVALID_ARGUMENTS", "{tool} {args}");
-        assert!(message.contains(field), "{tool} {args}: {message}");
+        assert!(names_field(&message, field), "{tool} {args}: {message}");
     }
     assert!(api.requests().is_empty(), "{:?}", api.requests());
 }

@@ -114,6 +114,16 @@ pub async fn call_err(client: &LocalClient, name: &str, args: Value) -> (String,
     )
 }
 
+/// Whether a tool error names `field` as the culprit: messages read `field: what is wrong` (or
+/// `a, b: ...` when two fields conflict; a nested path like `field.x` counts as `field`).
+pub fn names_field(message: &str, field: &str) -> bool {
+    message.split_once(':').is_some_and(|(named, _)| {
+        named
+            .split(", ")
+            .any(|f| f == field || f.starts_with(&format!("{field}.")))
+    })
+}
+
 /// The first open slot of a doctor, straight from the stand-in's state.
 pub fn open_slot(standin: &Standin, doctor_id: u64) -> u64 {
     *standin
