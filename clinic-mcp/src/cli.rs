@@ -4,7 +4,7 @@
 //! environment only, because a process's argv is visible to every user of the machine.
 
 use crate::server::{ClinicServer, StartError, format_findings};
-use crate::session::{AccessToken, Profile, Session, SessionRole, normalize_base_url};
+use crate::session::{AccessToken, Profile, Session, SessionRole};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rmcp::ServiceExt;
 use rmcp::model::CallToolRequestParams;
@@ -136,14 +136,11 @@ impl Failure {
 impl From<StartError> for Failure {
     fn from(e: StartError) -> Self {
         match e {
-            StartError::Policy(v) => Failure {
+            StartError::Policy(_) => Failure {
                 code: exit::POLICY,
-                message: format!(
-                    "the tool catalogue violates the description policy; refusing to start\n{}",
-                    format_findings(&v.0)
-                ),
+                message: e.to_string(),
             },
-            StartError::Http(e) => Failure::runtime(format!("cannot build the HTTP client: {e}")),
+            StartError::Http(_) => Failure::runtime(e.to_string()),
         }
     }
 }
@@ -207,13 +204,9 @@ impl SessionArgs {
             );
             (standin.base_url(), Some(standin))
         } else {
+            // Checked and normalised by `Session::new` below.
             (
-                normalize_base_url(&setting(
-                    self.base_url.as_deref(),
-                    "SUT_BASE_URL",
-                    DEFAULT_BASE_URL,
-                ))
-                .map_err(|e| Failure::usage(e.to_string()))?,
+                setting(self.base_url.as_deref(), "SUT_BASE_URL", DEFAULT_BASE_URL),
                 None,
             )
         };
