@@ -24,13 +24,7 @@ fn sorted(names: &[&str]) -> Vec<String> {
 #[tokio::test]
 async fn readonly_lists_exactly_its_four_tools() {
     let api = standin().await;
-    let c = client_for(
-        &api,
-        Profile::Readonly,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let c = patient_client(&api, Profile::Readonly).await;
     assert_eq!(tool_names(&c).await, sorted(&READONLY));
 }
 
@@ -78,13 +72,7 @@ async fn profiles_nest_for_every_role() {
 #[tokio::test]
 async fn a_mutating_tool_in_a_readonly_session_is_not_found_and_sends_nothing() {
     let api = standin().await;
-    let c = client_for(
-        &api,
-        Profile::Readonly,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let c = patient_client(&api, Profile::Readonly).await;
     let slot = open_slot(&api, 1);
     for (name, args) in [
         (

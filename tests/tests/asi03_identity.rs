@@ -11,13 +11,7 @@ use serde_json::json;
 #[tokio::test]
 async fn the_token_reaches_the_api_byte_for_byte() {
     let api = standin().await;
-    let c = client_for(
-        &api,
-        Profile::Readonly,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let c = patient_client(&api, Profile::Readonly).await;
     call_ok(&c, "list_my_appointments", json!({})).await;
     let protected: Vec<_> = api
         .requests()
@@ -57,13 +51,7 @@ async fn without_a_token_nothing_leaves_the_process() {
 #[tokio::test]
 async fn public_tools_send_no_authorization_header_even_with_a_token() {
     let api = standin().await;
-    let c = client_for(
-        &api,
-        Profile::Full,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let c = patient_client(&api, Profile::Full).await;
     call_ok(&c, "list_specialties", json!({})).await;
     call_ok(&c, "list_doctors", json!({"specialty": "Cardiology"})).await;
     call_ok(
@@ -88,13 +76,7 @@ async fn public_tools_send_no_authorization_header_even_with_a_token() {
 #[tokio::test]
 async fn the_role_shapes_the_catalogue() {
     let api = standin().await;
-    let patient = client_for(
-        &api,
-        Profile::Full,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let patient = patient_client(&api, Profile::Full).await;
     assert!(
         !tool_names(&patient)
             .await

@@ -5,7 +5,6 @@
 mod common;
 
 use clinic_mcp::server::{ClinicServer, StartError, render};
-use clinic_mcp::tool::__private::schema_for;
 use clinic_mcp::{CATALOGUE, Profile, Session, SessionRole, ToolDef};
 use common::*;
 
@@ -42,19 +41,7 @@ fn never_called<'a>(
 
 /// A tool definition built by hand, bypassing the macro (and so the compile-time screen).
 const fn hand_made(name: &'static str, description: &'static str) -> ToolDef {
-    ToolDef {
-        name,
-        title: None,
-        description,
-        profile: Profile::Readonly,
-        role: None,
-        mutates: false,
-        destructive: false,
-        idempotent: false,
-        input_schema: schema_for::<clinic_mcp::catalogue::NoArgs>,
-        output_schema: schema_for::<clinic_mcp::catalogue::Specialties>,
-        call: never_called,
-    }
+    hand_made_tool(name, description, never_called)
 }
 
 static POISONED: &[ToolDef] = &[hand_made(

@@ -25,13 +25,7 @@ fn valid_args(tool: &str, api: &clinic_standin::Standin, booked: Option<u64>) ->
 #[tokio::test]
 async fn hints_are_derived_and_agree_with_what_each_tool_does() {
     let api = standin().await;
-    let patient = client_for(
-        &api,
-        Profile::Full,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let patient = patient_client(&api, Profile::Full).await;
     let doctor = client_for(
         &api,
         Profile::Full,

@@ -289,13 +289,7 @@ async fn a_doctors_schedule_names_patients_in_clinic_local_time() {
 #[tokio::test]
 async fn clinic_zones_are_read_once_not_per_call() {
     let api = standin().await;
-    let c = client_for(
-        &api,
-        Profile::Readonly,
-        SessionRole::Patient,
-        Some(PATIENT_TOKEN),
-    )
-    .await;
+    let c = patient_client(&api, Profile::Readonly).await;
     for _ in 0..3 {
         let mine = call_ok(&c, "list_my_appointments", json!({})).await;
         assert!(

@@ -354,19 +354,11 @@ fn panicking<'a>(
 }
 
 /// A handler with a bug, built by hand (no shipped handler is known to panic).
-static PANICKY: &[clinic_mcp::ToolDef] = &[clinic_mcp::ToolDef {
-    name: "list_notes",
-    title: None,
-    description: "List the clinic's notes. Returns each note's title.",
-    profile: clinic_mcp::Profile::Readonly,
-    role: None,
-    mutates: false,
-    destructive: false,
-    idempotent: false,
-    input_schema: clinic_mcp::tool::__private::schema_for::<clinic_mcp::catalogue::NoArgs>,
-    output_schema: clinic_mcp::tool::__private::schema_for::<clinic_mcp::catalogue::Specialties>,
-    call: panicking,
-}];
+static PANICKY: &[clinic_mcp::ToolDef] = &[common::hand_made_tool(
+    "list_notes",
+    "List the clinic's notes. Returns each note's title.",
+    panicking,
+)];
 
 /// A panicking handler costs its own call, answered as a tool error, and nothing else: the
 /// request is not left unanswered and the session keeps serving.

@@ -55,6 +55,36 @@ pub async fn client_for(
 }
 
 /// A booking-profile patient's client, the most common set-up.
+/// A client for patient 1 (`PATIENT_TOKEN`) under `profile`.
+pub async fn patient_client(standin: &Standin, profile: Profile) -> LocalClient {
+    client_for(standin, profile, SessionRole::Patient, Some(PATIENT_TOKEN)).await
+}
+
+/// A tool definition built by hand, bypassing the macro (and so the compile-time screen):
+/// readonly, public, no arguments, answering with `call`.
+pub const fn hand_made_tool(
+    name: &'static str,
+    description: &'static str,
+    call: for<'a> fn(
+        &'a clinic_mcp::ToolContext<'a>,
+        clinic_mcp::tool::JsonObject,
+    ) -> clinic_mcp::tool::BoxFuture<'a>,
+) -> clinic_mcp::ToolDef {
+    clinic_mcp::ToolDef {
+        name,
+        title: None,
+        description,
+        profile: Profile::Readonly,
+        role: None,
+        mutates: false,
+        destructive: false,
+        idempotent: false,
+        input_schema: clinic_mcp::tool::__private::schema_for::<clinic_mcp::catalogue::NoArgs>,
+        output_schema: clinic_mcp::tool::__private::schema_for::<clinic_mcp::catalogue::Specialties>,
+        call,
+    }
+}
+
 pub async fn booking_client(standin: &Standin, token: &str) -> LocalClient {
     client_for(standin, Profile::Booking, SessionRole::Patient, Some(token)).await
 }
