@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone)]
 pub struct ApiClient {
     http: reqwest::Client,
-    base_url: String,
+    /// `SUT_BASE_URL`, parsed once: a request only sets the path and query on a copy, so the
+    /// scheme and host are never parsed again.
+    base_url: reqwest::Url,
     max_body_bytes: usize,
     /// Kept only to scrub it out of anything an upstream echoes back.
     token: Option<AccessToken>,
@@ -59,7 +61,10 @@ fn install_crypto_provider() {
 
 impl ApiClient {
     /// Build the process's one HTTP client for `session`.
-    pub fn new(session: &Session) -> Result<Self, reqwest::Error> {
+    pub fn new(session: &Session) -> Result<Self, crate::server::StartError> {
+        use crate::server::StartError;
+        let base_url = reqwest::Url::parse(&session.base_url)
+            .map_err(|e| StartError::BaseUrl(e.to_string()))?;
         install_crypto_provider();
         let mut builder = reqwest::Client::builder();
         if session.base_url.starts_with("http://") {
@@ -80,7 +85,7 @@ impl ApiClient {
             .build()?;
         Ok(Self {
             http,
-            base_url: session.base_url.clone(),
+            base_url,
             max_body_bytes: session.limits.max_body_bytes,
             token: session.token.clone(),
             zones: ZoneDirectory::default(),
@@ -185,12 +190,26 @@ impl ApiClient {
         .await
     }
 
+    /// The base URL with `path` (`/route[?query]`, built by the tools from validated values)
+    /// appended to its path.
+    fn url(&self, path: &str) -> reqwest::Url {
+        let (route, query) = match path.split_once('?') {
+            Some((route, query)) => (route, Some(query)),
+            None => (path, None),
+        };
+        let mut url = self.base_url.clone();
+        let joined = format!("{}{route}", url.path().trim_end_matches('/'));
+        url.set_path(&joined);
+        url.set_query(query);
+        url
+    }
+
     async fn send<T: DeserializeOwned>(&self, req: Request<'_>) -> Result<T, ToolError> {
-        let url = format!("{}{}", self.base_url, req.path);
+        let url = self.url(req.path);
         let method = req.method.clone();
         let mut builder = self
             .http
-            .request(req.method, &url)
+            .request(req.method, url)
             .header(header::ACCEPT, "application/json");
         if let Some(credential) = req.credential {
             let mut value =
@@ -403,5 +422,29 @@ mod tests {
         let cut = super::truncate(&"é".repeat(400), 300);
         assert_eq!(cut.chars().count(), 303);
         assert!(cut.ends_with("..."));
+    }
+
+    #[test]
+    fn request_urls_join_the_base_path_route_and_query() {
+        use crate::session::{Profile, Session, SessionRole};
+        let client = |base: &str| {
+            let session = Session::new(Profile::Full, SessionRole::None, base, None).unwrap();
+            super::ApiClient::new(&session).unwrap()
+        };
+        let api = client("http://127.0.0.1:3000/api/v1/");
+        assert_eq!(
+            api.url("/doctors").as_str(),
+            "http://127.0.0.1:3000/api/v1/doctors"
+        );
+        assert_eq!(
+            api.url("/appointments/my?page=2&limit=20").as_str(),
+            "http://127.0.0.1:3000/api/v1/appointments/my?page=2&limit=20"
+        );
+        assert_eq!(
+            client("http://127.0.0.1:3000")
+                .url("/doctors/3/slots")
+                .as_str(),
+            "http://127.0.0.1:3000/doctors/3/slots"
+        );
     }
 }

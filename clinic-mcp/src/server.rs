@@ -103,6 +103,8 @@ pub enum StartError {
     Policy(PolicyViolations),
     #[error("cannot build the HTTP client: {0}")]
     Http(#[from] reqwest::Error),
+    #[error("SUT_BASE_URL cannot be parsed: {0}")]
+    BaseUrl(String),
 }
 
 impl ClinicServer {
@@ -188,13 +190,24 @@ impl ClinicServer {
             }
         };
         Ok(match result {
-            Ok(value) => CallToolResult::structured(value),
+            Ok(value) => structured(value),
             Err(e) => {
                 tracing::info!(tool = name, code = %e.code, "tool error");
                 CallToolResult::structured_error(e.to_json())
             }
         })
     }
+}
+
+/// What `CallToolResult::structured` builds (the value, and its JSON as the text block), with the
+/// text written by serde_json's own writer: `Value`'s `Display`, which rmcp uses, goes through
+/// `fmt::Write` and was 15% of a call's instructions (callgrind).
+fn structured(value: Value) -> CallToolResult {
+    // A `Value` always serialises: its map keys are strings.
+    let text = serde_json::to_string(&value).unwrap_or_default();
+    let mut result = CallToolResult::success(vec![rmcp::model::ContentBlock::text(text)]);
+    result.structured_content = Some(value);
+    result
 }
 
 impl ServerHandler for ClinicServer {
@@ -303,6 +316,18 @@ mod tests {
         assert!(
             drain.enter().is_none(),
             "a draining server takes no new calls"
+        );
+    }
+
+    #[test]
+    fn structured_results_match_rmcp_s_own() {
+        let value = serde_json::json!({
+            "count": 1,
+            "doctors": [{"name": "Dr. \"Quote\" Ünïcode", "id": 7, "tags": [null, true, 1.5]}]
+        });
+        assert_eq!(
+            super::structured(value.clone()),
+            rmcp::model::CallToolResult::structured(value)
         );
     }
 
