@@ -3,6 +3,7 @@
 //! and CPU share, against an in-process stand-in clinic API. The `bench` binary is the CLI; this
 //! library holds the parts worth testing on their own.
 
+pub mod awake;
 pub mod cli;
 pub mod client;
 pub mod command;

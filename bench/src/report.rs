@@ -117,11 +117,19 @@ pub fn goals(
         measured: format!("{:+} KiB", ours.memory.growth_kib),
         met: Some(ours.memory.growth_kib <= GROWTH_LIMIT_KIB),
     });
+    // Judged twice: on idle CPUs (each extra wake-up pays the hypervisor) and with the CPUs kept
+    // awake (what idle=poll would give); both are printed, neither hides the other.
     let added = ours.sequential.median_us - upstream.sequential.median_us;
     goals.push(Goal {
-        goal: format!("added latency, median <= {ADDED_LATENCY_LIMIT_US} us"),
+        goal: format!("added latency, median <= {ADDED_LATENCY_LIMIT_US} us (idle CPUs)"),
         measured: format!("{added:.1} us"),
         met: Some(added <= ADDED_LATENCY_LIMIT_US),
+    });
+    let added_awake = ours.sequential_awake.median_us - upstream.sequential_awake.median_us;
+    goals.push(Goal {
+        goal: format!("added latency, median <= {ADDED_LATENCY_LIMIT_US} us (CPUs kept awake)"),
+        measured: format!("{added_awake:.1} us"),
+        met: Some(added_awake <= ADDED_LATENCY_LIMIT_US),
     });
     goals.push(ratio(
         &|s| s.pipelined.calls_per_s,
@@ -262,6 +270,41 @@ pub fn table(report: &Report) -> String {
             "unknown tool round trip, median (us)",
             ours.unknown_tool.median_us,
             o(&|s| s.unknown_tool.median_us),
+            Some(false),
+            1,
+        ),
+        row(
+            "server CPU per sequential call (us)",
+            ours.sequential_cpu_per_call_us,
+            o(&|s| s.sequential_cpu_per_call_us),
+            Some(false),
+            1,
+        ),
+        row(
+            "CPUs kept awake: proxied call round trip, median (us)",
+            ours.sequential_awake.median_us,
+            o(&|s| s.sequential_awake.median_us),
+            Some(false),
+            1,
+        ),
+        row(
+            "CPUs kept awake: bare upstream round trip, median (us)",
+            up.sequential_awake.median_us,
+            other.map(|_| up.sequential_awake.median_us),
+            None,
+            1,
+        ),
+        row(
+            "CPUs kept awake: added latency, median (us)",
+            ours.sequential_awake.median_us - up.sequential_awake.median_us,
+            o(&|s| s.sequential_awake.median_us - up.sequential_awake.median_us),
+            Some(false),
+            1,
+        ),
+        row(
+            "CPUs kept awake: unknown tool round trip, median (us)",
+            ours.unknown_tool_awake.median_us,
+            o(&|s| s.unknown_tool_awake.median_us),
             Some(false),
             1,
         ),

@@ -1,5 +1,6 @@
 //! The measurements: one server at a time, against the same upstream.
 
+use crate::awake::with_cpus_awake;
 use crate::client::{Outcome, Server, Spec, call_line};
 use crate::procfs::{self, Memory};
 use crate::stats::Summary;
@@ -96,8 +97,13 @@ pub struct ServerReport {
     /// Proxied call, one in flight.
     pub sequential: Summary,
     pub sequential_errors: Errors,
+    /// Server CPU (user + system) per sequential proxied call, µs.
+    pub sequential_cpu_per_call_us: f64,
     /// An unknown tool, one in flight: the server's own JSON-RPC round trip, no upstream.
     pub unknown_tool: Summary,
+    /// The same two, with the CPUs kept out of their idle state (`crate::awake`).
+    pub sequential_awake: Summary,
+    pub unknown_tool_awake: Summary,
     pub pipelined: Pipelined,
     pub memory: MemoryTrace,
 }
@@ -108,6 +114,8 @@ pub struct UpstreamReport {
     pub url: String,
     /// One in flight, keep-alive.
     pub sequential: Summary,
+    /// The same with the CPUs kept out of their idle state (`crate::awake`).
+    pub sequential_awake: Summary,
     pub window: usize,
     pub pipelined_calls_per_s: f64,
     pub pipelined_upstream_cpu_cores: f64,
@@ -292,13 +300,19 @@ pub fn measure_server(
     }
     let after_warmup = procfs::memory(pid)?;
     between_phases();
+    let pid_text = pid.to_string();
+    let cpu0 = procfs::cpu_time(&pid_text)?;
     let (seq, seq_errors) = sequential(&mut server, &load.tool, load.calls, load.timeout)?;
-    let (unknown, _) = sequential(
-        &mut server,
-        "no_such_tool",
-        load.calls.clamp(1, 2_000),
-        load.timeout,
-    )?;
+    let seq_cpu = procfs::cpu_time(&pid_text)?.saturating_sub(cpu0);
+    let unknown_calls = load.calls.clamp(1, 2_000);
+    let (unknown, _) = sequential(&mut server, "no_such_tool", unknown_calls, load.timeout)?;
+    between_phases();
+    eprintln!("bench: {command}: the same with the CPUs kept awake");
+    let (seq_awake, unknown_awake, awake_errors) = with_cpus_awake(|| {
+        let (seq, errors) = sequential(&mut server, &load.tool, load.calls, load.timeout)?;
+        let (unknown, _) = sequential(&mut server, "no_such_tool", unknown_calls, load.timeout)?;
+        Ok((seq, unknown, errors))
+    })?;
     between_phases();
 
     eprintln!(
@@ -326,8 +340,14 @@ pub fn measure_server(
         command: command.to_owned(),
         cold_start: cold,
         sequential: summary(&seq, "sequential")?,
-        sequential_errors: seq_errors,
+        sequential_errors: Errors {
+            tool_errors: seq_errors.tool_errors + awake_errors.tool_errors,
+            rpc_errors: seq_errors.rpc_errors + awake_errors.rpc_errors,
+        },
+        sequential_cpu_per_call_us: seq_cpu.as_secs_f64() * 1e6 / load.calls.max(1) as f64,
         unknown_tool: summary(&unknown, "unknown tool")?,
+        sequential_awake: summary(&seq_awake, "sequential, CPUs awake")?,
+        unknown_tool_awake: summary(&unknown_awake, "unknown tool, CPUs awake")?,
         pipelined: piped,
         memory: MemoryTrace {
             after_first_list,
@@ -340,7 +360,7 @@ pub fn measure_server(
 }
 
 /// The `reqwest::Client` the server builds (`clinic-mcp/src/api.rs`): same timeouts, no
-/// redirects, same idle-pool timeout, keep-alive.
+/// redirects, no proxy, same idle-pool timeout, keep-alive.
 pub fn http_client(timeout: Duration) -> Result<reqwest::Client> {
     // reqwest is built with `rustls-no-provider`: install one before building a Client.
     let _ = rustls::crypto::ring::default_provider().install_default();
@@ -348,6 +368,7 @@ pub fn http_client(timeout: Duration) -> Result<reqwest::Client> {
         .timeout(timeout)
         .connect_timeout(timeout)
         .redirect(reqwest::redirect::Policy::none())
+        .no_proxy()
         .pool_idle_timeout(Duration::from_secs(90))
         .user_agent(concat!("clinic-bench/", env!("CARGO_PKG_VERSION")))
         .build()?)
@@ -367,8 +388,10 @@ async fn fetch(client: &reqwest::Client, url: &str) -> Result<()> {
     Ok(())
 }
 
-/// The bare upstream: `warmup` + `calls` sequential GETs, then `pipelined` GETs with `window`
-/// in flight, on a runtime sized like the server's (2 workers).
+/// The bare upstream: `warmup` + `calls` sequential GETs on a one-thread runtime like the
+/// server's (`clinic-mcp/src/main.rs`), the same again with the CPUs kept awake, then
+/// `pipelined` GETs with `window` in flight on two workers (the upstream's ceiling, not the
+/// client's).
 pub fn measure_upstream(
     url: &str,
     warmup: usize,
@@ -377,6 +400,26 @@ pub fn measure_upstream(
     window: usize,
     timeout: Duration,
 ) -> Result<UpstreamReport> {
+    let one_thread = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let sequential = |client: &reqwest::Client, n: usize| {
+        one_thread.block_on(async {
+            let mut samples = Vec::with_capacity(n);
+            for _ in 0..n {
+                let t = Instant::now();
+                fetch(client, url).await?;
+                samples.push(t.elapsed());
+            }
+            Ok::<_, BenchError>(samples)
+        })
+    };
+    let client = one_thread.block_on(async { http_client(timeout) })?;
+    sequential(&client, warmup)?;
+    let samples = sequential(&client, calls)?;
+    let samples_awake = with_cpus_awake(|| sequential(&client, calls))?;
+    drop(client);
+
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("bare-client")
@@ -384,15 +427,6 @@ pub fn measure_upstream(
         .build()?;
     runtime.block_on(async {
         let client = http_client(timeout)?;
-        for _ in 0..warmup {
-            fetch(&client, url).await?;
-        }
-        let mut samples = Vec::with_capacity(calls);
-        for _ in 0..calls {
-            let t = Instant::now();
-            fetch(&client, url).await?;
-            samples.push(t.elapsed());
-        }
         let next = Arc::new(AtomicUsize::new(0));
         let cpu0 = procfs::threads_cpu_time("self", UPSTREAM_THREAD)?;
         let t0 = Instant::now();
@@ -417,6 +451,7 @@ pub fn measure_upstream(
         Ok(UpstreamReport {
             url: url.to_owned(),
             sequential: summary(&samples, "bare upstream")?,
+            sequential_awake: summary(&samples_awake, "bare upstream, CPUs awake")?,
             window,
             pipelined_calls_per_s: pipelined as f64 / wall.as_secs_f64().max(1e-9),
             pipelined_upstream_cpu_cores: cores(cpu, wall),
