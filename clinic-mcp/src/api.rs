@@ -14,7 +14,11 @@ use std::time::{Duration, Instant};
 /// The clinic API, as seen by the tools.
 #[derive(Debug, Clone)]
 pub struct ApiClient {
-    http: reqwest::Client,
+    /// Built by the first request, not at start-up (nothing that can wait runs before the first
+    /// `tools/list`: building it touches the TLS stack, which costs start-up time and resident
+    /// code pages). One per process, shared by every clone.
+    http: Arc<OnceLock<Result<reqwest::Client, String>>>,
+    timeout: Duration,
     /// `SUT_BASE_URL`, parsed once: a request only sets the path and query on a copy, so the
     /// scheme and host are never parsed again.
     base_url: reqwest::Url,
@@ -59,37 +63,59 @@ fn install_crypto_provider() {
     });
 }
 
+/// The HTTP client for `base_url`: a timeout on everything, no redirects, no proxy, keep-alive.
+fn build_http(
+    base_url: &reqwest::Url,
+    timeout: Duration,
+) -> Result<reqwest::Client, reqwest::Error> {
+    install_crypto_provider();
+    let mut builder = reqwest::Client::builder();
+    if base_url.scheme() == "http" {
+        // Plain HTTP, and redirects are refused, so no request can reach an https origin:
+        // skip loading the system's CA certificates (about 40% of start-up CPU).
+        builder = builder.tls_certs_only(std::iter::empty());
+    }
+    builder
+        .timeout(timeout)
+        .connect_timeout(timeout)
+        // A redirect could carry the token to another origin: none are followed.
+        .redirect(reqwest::redirect::Policy::none())
+        // Nor does it go through a proxy taken from the environment (HTTP_PROXY, ALL_PROXY):
+        // an MCP host passing its environment on must not route the token elsewhere.
+        .no_proxy()
+        .pool_idle_timeout(Duration::from_secs(90))
+        .user_agent(concat!("clinic-mcp/", env!("CARGO_PKG_VERSION")))
+        .build()
+}
+
 impl ApiClient {
-    /// Build the process's one HTTP client for `session`.
+    /// The API as `session` configures it. The HTTP client itself is built on first use.
     pub fn new(session: &Session) -> Result<Self, crate::server::StartError> {
-        use crate::server::StartError;
         let base_url = reqwest::Url::parse(&session.base_url)
-            .map_err(|e| StartError::BaseUrl(e.to_string()))?;
-        install_crypto_provider();
-        let mut builder = reqwest::Client::builder();
-        if session.base_url.starts_with("http://") {
-            // Plain HTTP, and redirects are refused, so no request can reach an https origin:
-            // skip loading the system's CA certificates (about 40% of start-up CPU).
-            builder = builder.tls_certs_only(std::iter::empty());
-        }
-        let http = builder
-            .timeout(session.limits.timeout)
-            .connect_timeout(session.limits.timeout)
-            // A redirect could carry the token to another origin: none are followed.
-            .redirect(reqwest::redirect::Policy::none())
-            // Nor does it go through a proxy taken from the environment (HTTP_PROXY, ALL_PROXY):
-            // an MCP host passing its environment on must not route the token elsewhere.
-            .no_proxy()
-            .pool_idle_timeout(Duration::from_secs(90))
-            .user_agent(concat!("clinic-mcp/", env!("CARGO_PKG_VERSION")))
-            .build()?;
+            .map_err(|e| crate::server::StartError::BaseUrl(e.to_string()))?;
         Ok(Self {
-            http,
+            http: Arc::default(),
+            timeout: session.limits.timeout,
             base_url,
             max_body_bytes: session.limits.max_body_bytes,
             token: session.token.clone(),
             zones: ZoneDirectory::default(),
         })
+    }
+
+    /// The process's one HTTP client, built on the first call.
+    fn http(&self) -> Result<&reqwest::Client, ToolError> {
+        self.http
+            .get_or_init(|| build_http(&self.base_url, self.timeout).map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(|e| {
+                ToolError::new(
+                    "INTERNAL_ERROR",
+                    format!(
+                        "The HTTP client could not be built ({e}); nothing was sent. Restart the server."
+                    ),
+                )
+            })
     }
 
     /// `GET` a public route: no `Authorization` header, whatever the session holds.
@@ -208,7 +234,7 @@ impl ApiClient {
         let url = self.url(req.path);
         let method = req.method.clone();
         let mut builder = self
-            .http
+            .http()?
             .request(req.method, url)
             .header(header::ACCEPT, "application/json");
         if let Some(credential) = req.credential {

@@ -7,7 +7,6 @@ use crate::server::{ClinicServer, StartError, format_findings};
 use crate::session::{AccessToken, Profile, Session, SessionRole};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rmcp::ServiceExt;
-use rmcp::model::CallToolRequestParams;
 use serde_json::Value;
 use std::io::Read;
 use std::net::SocketAddr;
@@ -140,7 +139,6 @@ impl From<StartError> for Failure {
                 code: exit::POLICY,
                 message: e.to_string(),
             },
-            StartError::Http(_) => Failure::runtime(e.to_string()),
             StartError::BaseUrl(_) => Failure::usage(e.to_string()),
         }
     }
@@ -312,15 +310,8 @@ fn print_json(value: &impl serde::Serialize) -> Result<(), Failure> {
 async fn tools(args: &SessionArgs) -> Result<u8, Failure> {
     let prepared = args.prepare().await?;
     let server = ClinicServer::new(prepared.session)?;
-    let client = crate::local::connect(server)
-        .await
-        .map_err(|e| Failure::runtime(format!("MCP connection failed: {e}")))?;
-    let tools = client
-        .list_all_tools()
-        .await
-        .map_err(|e| Failure::runtime(format!("tools/list failed: {e}")))?;
-    print_json(&serde_json::json!({ "tools": tools }))?;
-    let _ = client.cancel().await;
+    // Exactly what `tools/list` answers: the list rendered (and screened) at start-up.
+    print_json(&serde_json::json!({ "tools": server.listed() }))?;
     Ok(exit::OK)
 }
 
@@ -343,17 +334,10 @@ async fn call(tool: &str, raw_args: Option<&str>, args: &SessionArgs) -> Result<
     };
     let prepared = args.prepare().await?;
     let server = ClinicServer::new(prepared.session)?;
-    let client = crate::local::connect(server)
-        .await
-        .map_err(|e| Failure::runtime(format!("MCP connection failed: {e}")))?;
-    let result = client
-        .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments))
-        .await;
-    let _ = client.cancel().await;
-    let result = match result {
+    // The same path as `tools/call`: lookup, role and token checks, handler, result.
+    let result = match server.call(tool, arguments).await {
         Ok(r) => r,
-        Err(rmcp::ServiceError::McpError(e)) => return Err(Failure::usage(e.message.to_string())),
-        Err(e) => return Err(Failure::runtime(format!("tools/call failed: {e}"))),
+        Err(e) => return Err(Failure::usage(e.message.to_string())),
     };
     let value = result.structured_content.clone().unwrap_or(Value::Null);
     if result.is_error == Some(true) {

@@ -13,6 +13,7 @@ extern crate self as clinic_mcp;
 pub mod api;
 pub mod catalogue;
 pub mod cli;
+#[cfg(feature = "local-client")]
 pub mod local;
 pub mod model;
 pub mod server;

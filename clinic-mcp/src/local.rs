@@ -1,6 +1,6 @@
 //! An rmcp client connected to a server in the same process over an in-memory pipe: the real MCP
 //! path (JSON-RPC framing, initialize, tools/list, tools/call) without a child process. Used by the
-//! `tools` and `call` commands and by the tests.
+//! tests; behind the `local-client` feature, so the binary carries no MCP client.
 
 use crate::server::ClinicServer;
 use rmcp::RoleClient;

@@ -101,8 +101,6 @@ struct Inner {
 pub enum StartError {
     #[error("the tool catalogue violates the description policy; refusing to start:\n{0}")]
     Policy(PolicyViolations),
-    #[error("cannot build the HTTP client: {0}")]
-    Http(#[from] reqwest::Error),
     #[error("SUT_BASE_URL cannot be parsed: {0}")]
     BaseUrl(String),
 }
