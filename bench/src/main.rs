@@ -85,6 +85,7 @@ fn run(cli: &Cli) -> Result<()> {
     let ours = measure_server(
         &ours_cmd,
         &spec_for(&ours_cmd, &base_url, cli)?,
+        &url,
         &load,
         &clear,
     )?;
@@ -92,12 +93,13 @@ fn run(cli: &Cli) -> Result<()> {
         Some(line) => Some(measure_server(
             line,
             &spec_for(line, &base_url, cli)?,
+            &url,
             &load,
             &clear,
         )?),
         None => None,
     };
-    let goals = goals(&upstream, &ours, compare.as_ref());
+    let goals = goals(&ours, compare.as_ref());
     let report = Report {
         machine: Machine::probe(),
         tool: cli.tool.clone(),

@@ -97,13 +97,18 @@ pub struct ServerReport {
     /// Proxied call, one in flight.
     pub sequential: Summary,
     pub sequential_errors: Errors,
+    /// The bare upstream round trip, one before each of those calls (see [`Sequential::bare`]).
+    pub bare_sequential: Summary,
     /// Server CPU (user + system) per sequential proxied call, µs.
     pub sequential_cpu_per_call_us: f64,
     /// An unknown tool, one in flight: the server's own JSON-RPC round trip, no upstream.
     pub unknown_tool: Summary,
     /// The same two, with the CPUs kept out of their idle state (`crate::awake`).
     pub sequential_awake: Summary,
+    pub bare_sequential_awake: Summary,
     pub unknown_tool_awake: Summary,
+    /// Server CPU per sequential proxied call with the CPUs kept awake, µs.
+    pub sequential_awake_cpu_per_call_us: f64,
     pub pipelined: Pipelined,
     pub memory: MemoryTrace,
 }
@@ -157,16 +162,67 @@ pub fn cold_start(spec: &Spec, n: usize, timeout: Duration) -> Result<ColdStart>
     })
 }
 
-/// `n` calls of `tool`, one in flight; returns each round trip.
+/// The bare upstream, fetched from this thread: the server's HTTP client settings on a one-thread
+/// runtime like the server's (`clinic-mcp/src/main.rs`).
+#[derive(Debug)]
+pub struct Bare {
+    runtime: tokio::runtime::Runtime,
+    client: reqwest::Client,
+    url: String,
+}
+
+impl Bare {
+    pub fn new(url: &str, timeout: Duration) -> Result<Self> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        let client = runtime.block_on(async { http_client(timeout) })?;
+        Ok(Self {
+            runtime,
+            client,
+            url: url.to_owned(),
+        })
+    }
+
+    /// One `GET`, timed.
+    pub fn round_trip(&self) -> Result<Duration> {
+        self.runtime.block_on(async {
+            let t = Instant::now();
+            fetch(&self.client, &self.url).await?;
+            Ok(t.elapsed())
+        })
+    }
+}
+
+/// Round trips of one sequential phase.
+#[derive(Debug, Default)]
+pub struct Sequential {
+    pub server: Vec<Duration>,
+    /// A bare upstream round trip before each server call, when asked for: both medians then
+    /// come from the same stretch of time, so a change in the machine's state between phases
+    /// cannot pass for added latency.
+    pub bare: Vec<Duration>,
+    pub errors: Errors,
+}
+
+/// `n` calls of `tool`, one in flight, each preceded by a bare upstream round trip if `bare`
+/// is given; returns each round trip.
 pub fn sequential(
     server: &mut Server,
     tool: &str,
     n: usize,
     timeout: Duration,
-) -> Result<(Vec<Duration>, Errors)> {
-    let mut samples = Vec::with_capacity(n);
-    let mut errors = Errors::default();
+    bare: Option<&Bare>,
+) -> Result<Sequential> {
+    let mut out = Sequential {
+        server: Vec::with_capacity(n),
+        bare: Vec::with_capacity(if bare.is_some() { n } else { 0 }),
+        errors: Errors::default(),
+    };
     for _ in 0..n {
+        if let Some(bare) = bare {
+            out.bare.push(bare.round_trip()?);
+        }
         let id = server.next_id();
         let line = call_line(id, tool);
         let sent = Instant::now();
@@ -179,10 +235,10 @@ pub fn sequential(
                 reply.id
             )));
         }
-        errors.count(reply.outcome);
-        samples.push(reply.at.saturating_duration_since(sent));
+        out.errors.count(reply.outcome);
+        out.server.push(reply.at.saturating_duration_since(sent));
     }
-    Ok((samples, errors))
+    Ok(out)
 }
 
 /// `total` calls with `window` in flight on the one stdio stream, matched by id. `checkpoint`
@@ -273,6 +329,7 @@ pub fn pipelined(
 pub fn measure_server(
     command: &str,
     spec: &Spec,
+    upstream_url: &str,
     load: &Load,
     between_phases: &dyn Fn(),
 ) -> Result<ServerReport> {
@@ -289,7 +346,15 @@ pub fn measure_server(
         "bench: {command}: warm-up x{}, sequential x{}",
         load.warmup, load.calls
     );
-    let (_, warm_errors) = sequential(&mut server, &load.tool, load.warmup, load.timeout)?;
+    let bare = Bare::new(upstream_url, load.timeout)?;
+    let warm = sequential(
+        &mut server,
+        &load.tool,
+        load.warmup,
+        load.timeout,
+        Some(&bare),
+    )?;
+    let warm_errors = warm.errors;
     if warm_errors.total() > 0 {
         return Err(BenchError::new(format!(
             "{command}: {} of {} warm-up calls of {} failed ({warm_errors:?}); is the upstream reachable and the tool right?",
@@ -302,17 +367,45 @@ pub fn measure_server(
     between_phases();
     let pid_text = pid.to_string();
     let cpu0 = procfs::cpu_time(&pid_text)?;
-    let (seq, seq_errors) = sequential(&mut server, &load.tool, load.calls, load.timeout)?;
+    let seq = sequential(
+        &mut server,
+        &load.tool,
+        load.calls,
+        load.timeout,
+        Some(&bare),
+    )?;
+    // The bare round trips interleaved with the calls cost the server nothing: it idles then.
     let seq_cpu = procfs::cpu_time(&pid_text)?.saturating_sub(cpu0);
     let unknown_calls = load.calls.clamp(1, 2_000);
-    let (unknown, _) = sequential(&mut server, "no_such_tool", unknown_calls, load.timeout)?;
+    let unknown = sequential(
+        &mut server,
+        "no_such_tool",
+        unknown_calls,
+        load.timeout,
+        None,
+    )?;
     between_phases();
     eprintln!("bench: {command}: the same with the CPUs kept awake");
-    let (seq_awake, unknown_awake, awake_errors) = with_cpus_awake(|| {
-        let (seq, errors) = sequential(&mut server, &load.tool, load.calls, load.timeout)?;
-        let (unknown, _) = sequential(&mut server, "no_such_tool", unknown_calls, load.timeout)?;
-        Ok((seq, unknown, errors))
+    let (seq_awake, seq_awake_cpu, unknown_awake) = with_cpus_awake(|| {
+        let cpu0 = procfs::cpu_time(&pid_text)?;
+        let seq = sequential(
+            &mut server,
+            &load.tool,
+            load.calls,
+            load.timeout,
+            Some(&bare),
+        )?;
+        let cpu = procfs::cpu_time(&pid_text)?.saturating_sub(cpu0);
+        let unknown = sequential(
+            &mut server,
+            "no_such_tool",
+            unknown_calls,
+            load.timeout,
+            None,
+        )?;
+        Ok((seq, cpu, unknown))
     })?;
+    drop(bare);
     between_phases();
 
     eprintln!(
@@ -339,15 +432,19 @@ pub fn measure_server(
     Ok(ServerReport {
         command: command.to_owned(),
         cold_start: cold,
-        sequential: summary(&seq, "sequential")?,
+        sequential: summary(&seq.server, "sequential")?,
         sequential_errors: Errors {
-            tool_errors: seq_errors.tool_errors + awake_errors.tool_errors,
-            rpc_errors: seq_errors.rpc_errors + awake_errors.rpc_errors,
+            tool_errors: seq.errors.tool_errors + seq_awake.errors.tool_errors,
+            rpc_errors: seq.errors.rpc_errors + seq_awake.errors.rpc_errors,
         },
+        bare_sequential: summary(&seq.bare, "bare upstream, interleaved")?,
         sequential_cpu_per_call_us: seq_cpu.as_secs_f64() * 1e6 / load.calls.max(1) as f64,
-        unknown_tool: summary(&unknown, "unknown tool")?,
-        sequential_awake: summary(&seq_awake, "sequential, CPUs awake")?,
-        unknown_tool_awake: summary(&unknown_awake, "unknown tool, CPUs awake")?,
+        unknown_tool: summary(&unknown.server, "unknown tool")?,
+        sequential_awake: summary(&seq_awake.server, "sequential, CPUs awake")?,
+        bare_sequential_awake: summary(&seq_awake.bare, "bare upstream, interleaved, CPUs awake")?,
+        unknown_tool_awake: summary(&unknown_awake.server, "unknown tool, CPUs awake")?,
+        sequential_awake_cpu_per_call_us: seq_awake_cpu.as_secs_f64() * 1e6
+            / load.calls.max(1) as f64,
         pipelined: piped,
         memory: MemoryTrace {
             after_first_list,
@@ -388,10 +485,10 @@ async fn fetch(client: &reqwest::Client, url: &str) -> Result<()> {
     Ok(())
 }
 
-/// The bare upstream: `warmup` + `calls` sequential GETs on a one-thread runtime like the
-/// server's (`clinic-mcp/src/main.rs`), the same again with the CPUs kept awake, then
-/// `pipelined` GETs with `window` in flight on two workers (the upstream's ceiling, not the
-/// client's).
+/// The bare upstream on its own: `warmup` + `calls` sequential GETs ([`Bare`]), the same again
+/// with the CPUs kept awake, then `pipelined` GETs with `window` in flight on two workers (the
+/// upstream's ceiling, not the client's). The added latency of a server is judged against the
+/// bare round trips interleaved with its own calls instead ([`ServerReport::bare_sequential`]).
 pub fn measure_upstream(
     url: &str,
     warmup: usize,
@@ -400,25 +497,16 @@ pub fn measure_upstream(
     window: usize,
     timeout: Duration,
 ) -> Result<UpstreamReport> {
-    let one_thread = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?;
-    let sequential = |client: &reqwest::Client, n: usize| {
-        one_thread.block_on(async {
-            let mut samples = Vec::with_capacity(n);
-            for _ in 0..n {
-                let t = Instant::now();
-                fetch(client, url).await?;
-                samples.push(t.elapsed());
-            }
-            Ok::<_, BenchError>(samples)
-        })
+    let bare = Bare::new(url, timeout)?;
+    let round_trips = |n: usize| {
+        (0..n)
+            .map(|_| bare.round_trip())
+            .collect::<Result<Vec<_>>>()
     };
-    let client = one_thread.block_on(async { http_client(timeout) })?;
-    sequential(&client, warmup)?;
-    let samples = sequential(&client, calls)?;
-    let samples_awake = with_cpus_awake(|| sequential(&client, calls))?;
-    drop(client);
+    round_trips(warmup)?;
+    let samples = round_trips(calls)?;
+    let samples_awake = with_cpus_awake(|| round_trips(calls))?;
+    drop(bare);
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
