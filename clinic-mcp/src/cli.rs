@@ -49,9 +49,9 @@ pub struct Cli {
 pub enum Command {
     /// Serve MCP over stdio (what a bare `clinic-mcp` does).
     Serve(SessionArgs),
-    /// Print the tools/list an agent would see, through the real MCP path.
+    /// Print the tools/list an agent would see (the list rendered and screened at start-up).
     Tools(SessionArgs),
-    /// Make one tool call through the real MCP path and print the result as JSON.
+    /// Make one tool call (the same lookup, checks and handler as tools/call) and print the result as JSON.
     Call {
         /// The tool's name.
         tool: String,
