@@ -26,6 +26,9 @@ pub struct ApiClient {
     /// Kept only to scrub it out of anything an upstream echoes back.
     token: Option<AccessToken>,
     zones: ZoneDirectory,
+    /// The doctor the token belongs to, once a doctor's schedule has shown it: the token is fixed
+    /// for the process's life, so the answer is too.
+    own_doctor: Arc<OnceLock<u64>>,
 }
 
 /// Doctor id → IANA zone of that doctor's clinic, learned from the public doctor list and kept
@@ -100,7 +103,18 @@ impl ApiClient {
             max_body_bytes: session.limits.max_body_bytes,
             token: session.token.clone(),
             zones: ZoneDirectory::default(),
+            own_doctor: Arc::default(),
         })
+    }
+
+    /// The doctor id behind this process's token, if a call has learned it.
+    pub fn own_doctor(&self) -> Option<u64> {
+        self.own_doctor.get().copied()
+    }
+
+    /// Remember the doctor id behind this process's token (the first value learned stays).
+    pub fn learn_own_doctor(&self, doctor: u64) {
+        let _ = self.own_doctor.set(doctor);
     }
 
     /// The process's one HTTP client, built on the first call.

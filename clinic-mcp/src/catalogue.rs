@@ -563,18 +563,29 @@ pub async fn list_doctor_schedule(
     let path = format!("/appointments/doctor?page={page}&limit={limit}");
     let mut upstream: ApiPage<ApiAppointment> = ctx.api.get(credential, &path).await?;
     // The schedule names the patient, not the doctor; every entry is the same (authenticated)
-    // doctor's, so one appointment read tells whose clinic, and so which time zone, applies.
+    // doctor's, so one appointment read tells whose clinic, and so which time zone, applies. The
+    // token is the process's, so that read is made once, not per call.
     if let Some(first) = upstream.data.first()
         && upstream
             .data
             .iter()
             .all(|a| Appointment::doctor_id_of(a).is_none())
     {
-        let one: ApiAppointment = ctx
-            .api
-            .get(credential, &format!("/appointments/{}", first.id))
-            .await?;
-        if let Some(doctor) = Appointment::doctor_id_of(&one) {
+        let doctor = match ctx.api.own_doctor() {
+            Some(doctor) => Some(doctor),
+            None => {
+                let one: ApiAppointment = ctx
+                    .api
+                    .get(credential, &format!("/appointments/{}", first.id))
+                    .await?;
+                let doctor = Appointment::doctor_id_of(&one);
+                if let Some(doctor) = doctor {
+                    ctx.api.learn_own_doctor(doctor);
+                }
+                doctor
+            }
+        };
+        if let Some(doctor) = doctor {
             for a in &mut upstream.data {
                 a.doctor_id = Some(doctor);
             }

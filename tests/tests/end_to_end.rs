@@ -284,6 +284,31 @@ async fn a_doctors_schedule_names_patients_in_clinic_local_time() {
     assert!(methods.iter().all(|m| m == "GET"));
 }
 
+/// The schedule does not name its doctor; which doctor (and so which clinic's time zone) the
+/// token belongs to is read once per process, not on every call.
+#[tokio::test]
+async fn a_doctors_own_clinic_is_learned_once_not_per_call() {
+    let api = standin().await;
+    let c = client_for(&api, Profile::Full, SessionRole::Doctor, Some(DOCTOR_TOKEN)).await;
+    for _ in 0..3 {
+        let out = call_ok(&c, "list_doctor_schedule", json!({"limit": 100})).await;
+        assert_eq!(
+            out["appointments"][0]["start"]["time_zone"], "America/New_York",
+            "{out}"
+        );
+    }
+    let paths: Vec<String> = api.requests().into_iter().map(|r| r.path).collect();
+    let schedule_reads = paths.iter().filter(|p| p.ends_with("/appointments/doctor"));
+    assert_eq!(schedule_reads.count(), 3, "{paths:?}");
+    let single_reads = paths.iter().filter(|p| {
+        p.rsplit('/')
+            .next()
+            .is_some_and(|id| id.parse::<u64>().is_ok())
+            && p.contains("/appointments/")
+    });
+    assert_eq!(single_reads.count(), 1, "{paths:?}");
+}
+
 /// Clinic time zones come from the public doctor list, read once and reused while fresh: the
 /// per-call path does not re-read it.
 #[tokio::test]
