@@ -108,12 +108,12 @@ impl ApiClient {
     }
 
     /// The doctor id behind this process's token, if a call has learned it.
-    pub fn own_doctor(&self) -> Option<u64> {
+    pub(crate) fn own_doctor(&self) -> Option<u64> {
         self.own_doctor.get().copied()
     }
 
     /// Remember the doctor id behind this process's token (the first value learned stays).
-    pub fn learn_own_doctor(&self, doctor: u64) {
+    pub(crate) fn learn_own_doctor(&self, doctor: u64) {
         let _ = self.own_doctor.set(doctor);
     }
 
