@@ -6,7 +6,7 @@
 
 use crate::model::{ApiAppointment, ApiDoctor, ApiPage, ApiSlot, Appointment, Doctor, When};
 use crate::tool::{ToolContext, ToolError};
-use crate::{ToolArgs, ToolDef, clinic_tool};
+use crate::{ToolArgs, ToolDef, ToolOutput, clinic_tool};
 use jiff::{SignedDuration, Timestamp};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -117,7 +117,7 @@ pub struct CancelArgs {
 // ---------------------------------------------------------------- outputs
 
 /// A specialty and how many doctors practise it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct Specialty {
     /// Specialty name.
     pub name: String,
@@ -126,14 +126,14 @@ pub struct Specialty {
 }
 
 /// The specialties offered.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct Specialties {
     /// Distinct specialties, sorted by name.
     pub specialties: Vec<Specialty>,
 }
 
 /// Doctors.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct Doctors {
     /// The doctors, ordered by id.
     pub doctors: Vec<Doctor>,
@@ -142,7 +142,7 @@ pub struct Doctors {
 }
 
 /// An open slot.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct Slot {
     /// Slot id, the value to book.
     pub slot_id: u64,
@@ -161,7 +161,7 @@ pub struct Slot {
 }
 
 /// Open slots in a window.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct Slots {
     /// Open slots, earliest first.
     pub slots: Vec<Slot>,
@@ -176,7 +176,7 @@ pub struct Slots {
 }
 
 /// One page of appointments.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct AppointmentPage {
     /// The appointments on this page.
     pub appointments: Vec<Appointment>,

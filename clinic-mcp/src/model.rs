@@ -1,6 +1,7 @@
 //! The shapes the clinic API answers with (lenient where the public API is known to be loose),
 //! and the shapes the tools answer with (strict, documented, in `outputSchema`).
 
+use crate::ToolOutput;
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use schemars::JsonSchema;
@@ -94,7 +95,7 @@ pub struct ApiPage<T> {
 // ---------- what the tools answer ----------
 
 /// An instant, in UTC and in the clinic's local time.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct When {
     /// The instant in UTC, RFC 3339 (e.g. 2026-12-01T14:00:00Z).
     pub utc: String,
@@ -128,7 +129,7 @@ impl When {
 }
 
 /// A clinic.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct Clinic {
     /// Clinic id.
     pub id: u64,
@@ -141,7 +142,7 @@ pub struct Clinic {
 }
 
 /// A doctor.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct Doctor {
     /// Doctor id.
     pub id: u64,
@@ -170,7 +171,7 @@ impl From<ApiDoctor> for Doctor {
 }
 
 /// A doctor as named on an appointment.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct DoctorRef {
     /// Doctor id.
     pub id: u64,
@@ -182,7 +183,7 @@ pub struct DoctorRef {
 }
 
 /// A patient as named on an appointment.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct PatientRef {
     /// Patient id.
     pub id: u64,
@@ -191,7 +192,7 @@ pub struct PatientRef {
 }
 
 /// An appointment.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct Appointment {
     /// Appointment id.
     pub appointment_id: u64,

@@ -89,6 +89,27 @@ impl ToolDef {
     }
 }
 
+/// Marker implemented by `#[derive(ToolOutput)]`: the doc comments of the type and of its fields,
+/// which become the descriptions of the tool's `outputSchema`, were screened at compile time, and
+/// so were those of every type it contains (each field's type must be `ToolOutput` too).
+/// `#[clinic_tool]` requires it of every output type. The scalars and containers below carry no
+/// description of their own.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a screened tool output",
+    label = "its doc comments would reach the model unscreened",
+    note = "add `#[derive(ToolOutput)]` to `{Self}`: its descriptions are then screened at compile time"
+)]
+pub trait ToolOutput: serde::Serialize + schemars::JsonSchema {}
+
+macro_rules! plain_output {
+    ($($t:ty),*) => { $(impl ToolOutput for $t {})* };
+}
+plain_output!(
+    String, bool, u8, u16, u32, u64, usize, i8, i16, i32, i64, isize, f32, f64
+);
+impl<T: ToolOutput> ToolOutput for Vec<T> {}
+impl<T: ToolOutput> ToolOutput for Option<T> {}
+
 /// Marker implemented by `#[derive(ToolArgs)]`: the type's parameter descriptions were screened at
 /// compile time. `#[clinic_tool]` requires it of every arguments type.
 pub trait ToolArgs: serde::de::DeserializeOwned + schemars::JsonSchema {}

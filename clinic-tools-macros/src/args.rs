@@ -35,7 +35,7 @@ fn validate(cx: &mut Ctxt, item: &syn::DeriveInput) {
         return;
     };
     check_serde_attrs(cx, &item.attrs, true);
-    check_foreign_descriptions(cx, &item.attrs);
+    check_foreign_descriptions(cx, &item.attrs, "tool arguments");
 
     // The type's own doc comment becomes the schema's description: same channel, same rules.
     let doc = docs::collect(cx, &item.attrs, item.ident.span());
@@ -59,7 +59,7 @@ fn validate(cx: &mut Ctxt, item: &syn::DeriveInput) {
             cx.error_spanned(ident, docs::format_violation("parameter name", &v));
         }
         check_serde_attrs(cx, &field.attrs, false);
-        check_foreign_descriptions(cx, &field.attrs);
+        check_foreign_descriptions(cx, &field.attrs, "tool arguments");
         let doc = docs::collect(cx, &field.attrs, ident.span());
         if doc.text.is_empty() && !doc.rejected {
             cx.error_spanned(
@@ -119,7 +119,7 @@ fn check_serde_attrs(cx: &mut Ctxt, attrs: &[syn::Attribute], on_struct: bool) {
 
 /// `#[schemars(...)]` may state bounds (`range`, `length`) and nothing else: `description`, `title`,
 /// `example`, `extend(...)` would place text in the schema that the doc-comment screen never saw.
-fn check_foreign_descriptions(cx: &mut Ctxt, attrs: &[syn::Attribute]) {
+pub fn check_foreign_descriptions(cx: &mut Ctxt, attrs: &[syn::Attribute], what: &str) {
     // schemars also reads `garde` and `validate` attributes and writes their text (patterns,
     // messages) into the schema.
     for attr in attrs
@@ -128,7 +128,7 @@ fn check_foreign_descriptions(cx: &mut Ctxt, attrs: &[syn::Attribute]) {
     {
         cx.error_spanned(
             attr,
-            "`#[garde(...)]`/`#[validate(...)]` are not allowed on tool arguments: schemars copies their text into the schema unscreened; check bounds in the handler and state them in the `///` description",
+            format!("`#[garde(...)]`/`#[validate(...)]` are not allowed on {what}: schemars copies their text into the schema unscreened; check bounds in the handler and state them in the `///` description"),
         );
     }
     for attr in attrs.iter().filter(|a| a.path().is_ident("schemars")) {
@@ -139,9 +139,9 @@ fn check_foreign_descriptions(cx: &mut Ctxt, attrs: &[syn::Attribute]) {
                     Ok(())
                 })
             } else {
-                Err(meta.error(
-                    "only `range(...)` and `length(...)` are allowed in `#[schemars(...)]` on tool arguments: other keys can put text in the schema that the compile-time screen never sees; use `///` doc comments",
-                ))
+                Err(meta.error(format!(
+                    "only `range(...)` and `length(...)` are allowed in `#[schemars(...)]` on {what}: other keys can put text in the schema that the compile-time screen never sees; use `///` doc comments"
+                )))
             }
         });
         if let Err(e) = parsed {

@@ -47,8 +47,8 @@ pub fn tool(item: &ToolItem<'_>) -> TokenStream {
     };
     let output_assert = quote_spanned! {output_ty.span()=>
         const _: fn() = || {
-            fn structured_output<T: ::clinic_mcp::__private::Serialize + ::clinic_mcp::__private::JsonSchema>() {}
-            structured_output::<#output_ty>();
+            fn screened_output<T: ::clinic_mcp::ToolOutput>() {}
+            screened_output::<#output_ty>();
         };
     };
     quote! {

@@ -1,4 +1,4 @@
-//! `#[clinic_tool]` and `#[derive(ToolArgs)]`.
+//! `#[clinic_tool]`, `#[derive(ToolArgs)]` and `#[derive(ToolOutput)]`.
 //!
 //! Each macro is three steps — parse, validate, expand — kept in modules named for their stage.
 //! Validation runs the description policy (`clinic-policy`) at compile time, so a poisoned
@@ -10,6 +10,7 @@ mod attr;
 mod ctxt;
 mod docs;
 mod expand;
+mod output;
 mod symbol;
 mod tool;
 
@@ -25,4 +26,10 @@ pub fn clinic_tool(args: TokenStream, input: TokenStream) -> TokenStream {
 #[proc_macro_derive(ToolArgs)]
 pub fn derive_tool_args(input: TokenStream) -> TokenStream {
     args::expand(input.into()).into()
+}
+
+/// Screen the output descriptions of a tool (the doc comments of its output type and fields).
+#[proc_macro_derive(ToolOutput)]
+pub fn derive_tool_output(input: TokenStream) -> TokenStream {
+    output::expand(input.into()).into()
 }

@@ -1,4 +1,4 @@
-use clinic_mcp::{clinic_tool, ToolArgs, ToolContext, ToolError};
+use clinic_mcp::{clinic_tool, ToolArgs, ToolContext, ToolError, ToolOutput};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +18,7 @@ pub struct Extra {
     pub note: String,
 }
 
-#[derive(Serialize, JsonSchema)]
+#[derive(Serialize, JsonSchema, ToolOutput)]
 pub struct Notes {
     /// How many notes there are.
     pub count: u64,

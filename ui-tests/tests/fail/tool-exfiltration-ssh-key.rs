@@ -1,4 +1,4 @@
-use clinic_mcp::{clinic_tool, ToolArgs, ToolContext, ToolError};
+use clinic_mcp::{clinic_tool, ToolArgs, ToolContext, ToolError, ToolOutput};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -9,7 +9,7 @@ pub struct NotesArgs {
     pub doctor_id: u64,
 }
 
-#[derive(Serialize, JsonSchema)]
+#[derive(Serialize, JsonSchema, ToolOutput)]
 pub struct Notes {
     /// How many notes there are.
     pub count: u64,
