@@ -14,9 +14,10 @@ use std::time::{Duration, Instant};
 /// The clinic API, as seen by the tools.
 #[derive(Debug, Clone)]
 pub struct ApiClient {
-    /// Built by the first request, not at start-up (nothing that can wait runs before the first
-    /// `tools/list`: building it touches the TLS stack, which costs start-up time and resident
-    /// code pages). One per process, shared by every clone.
+    /// For a plain-`http` API, built by the first request, not at start-up (nothing that can wait
+    /// runs before the first `tools/list`: building it touches the TLS stack, which costs start-up
+    /// time and resident code pages); see [`ApiClient::new`]. One per process, shared by every
+    /// clone.
     http: Arc<OnceLock<Result<reqwest::Client, String>>>,
     timeout: Duration,
     /// `SUT_BASE_URL`, parsed once: a request only sets the path and query on a copy, so the
@@ -92,12 +93,21 @@ fn build_http(
 }
 
 impl ApiClient {
-    /// The API as `session` configures it. The HTTP client itself is built on first use.
+    /// The API as `session` configures it. For a plain-`http` API the HTTP client is built by the
+    /// first call (it needs no I/O); for `https` it is built here, because that loads the system's
+    /// CA certificates (file I/O that must not stall the first call, and a failure that must stop
+    /// the server at start-up rather than fail every call).
     pub fn new(session: &Session) -> Result<Self, crate::server::StartError> {
+        use crate::server::StartError;
         let base_url = reqwest::Url::parse(&session.base_url)
-            .map_err(|e| crate::server::StartError::BaseUrl(e.to_string()))?;
+            .map_err(|e| StartError::BaseUrl(e.to_string()))?;
+        let http = Arc::new(OnceLock::new());
+        if base_url.scheme() != "http" {
+            let client = build_http(&base_url, session.limits.timeout)?;
+            let _ = http.set(Ok(client));
+        }
         Ok(Self {
-            http: Arc::default(),
+            http,
             timeout: session.limits.timeout,
             base_url,
             max_body_bytes: session.limits.max_body_bytes,

@@ -140,6 +140,7 @@ impl From<StartError> for Failure {
                 message: e.to_string(),
             },
             StartError::BaseUrl(_) => Failure::usage(e.to_string()),
+            StartError::Http(_) => Failure::runtime(e.to_string()),
         }
     }
 }

@@ -27,7 +27,9 @@ pub use catalogue::CATALOGUE;
 pub use clinic_tools_macros::{ToolArgs, ToolOutput, clinic_tool};
 pub use server::ClinicServer;
 pub use session::{AccessToken, Profile, Role, Session, SessionRole};
-pub use tool::{Credential, Hints, ToolArgs, ToolContext, ToolDef, ToolError, ToolOutput};
+pub use tool::{
+    ArgValue, Credential, Hints, ToolArgs, ToolContext, ToolDef, ToolError, ToolOutput,
+};
 
 #[doc(hidden)]
 pub use tool::__private;

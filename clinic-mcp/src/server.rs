@@ -103,6 +103,8 @@ pub enum StartError {
     Policy(PolicyViolations),
     #[error("SUT_BASE_URL cannot be parsed: {0}")]
     BaseUrl(String),
+    #[error("cannot build the HTTP client: {0}")]
+    Http(#[from] reqwest::Error),
 }
 
 impl ClinicServer {

@@ -93,7 +93,9 @@ impl ToolDef {
 /// which become the descriptions of the tool's `outputSchema`, were screened at compile time, and
 /// so were those of every type it contains (each field's type must be `ToolOutput` too).
 /// `#[clinic_tool]` requires it of every output type. The scalars and containers below carry no
-/// description of their own.
+/// description of their own. Implement it only by the derive: a hand-written `impl` skips the
+/// compile-time screen, and only the start-up screen of `tools/list` would then catch a poisoned
+/// description.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a screened tool output",
     label = "its doc comments would reach the model unscreened",
@@ -109,6 +111,25 @@ plain_output!(
 );
 impl<T: ToolOutput> ToolOutput for Vec<T> {}
 impl<T: ToolOutput> ToolOutput for Option<T> {}
+
+/// A type a tool parameter may have: a number, a bool, a string, or an `Option`/`Vec` of them.
+/// Their schemas carry no description; a struct or enum of its own would bring descriptions that
+/// the parameter screen of `#[derive(ToolArgs)]` never saw.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the type of a tool parameter",
+    label = "its schema could carry descriptions the compile-time screen never sees",
+    note = "a parameter is a number, a bool, a string, or an `Option`/`Vec` of them"
+)]
+pub trait ArgValue: schemars::JsonSchema {}
+
+macro_rules! plain_arg {
+    ($($t:ty),*) => { $(impl ArgValue for $t {})* };
+}
+plain_arg!(
+    String, bool, u8, u16, u32, u64, usize, i8, i16, i32, i64, isize, f32, f64
+);
+impl<T: ArgValue> ArgValue for Vec<T> {}
+impl<T: ArgValue> ArgValue for Option<T> {}
 
 /// Marker implemented by `#[derive(ToolArgs)]`: the type's parameter descriptions were screened at
 /// compile time. `#[clinic_tool]` requires it of every arguments type.

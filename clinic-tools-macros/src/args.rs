@@ -7,7 +7,8 @@ use crate::ctxt::Ctxt;
 use crate::docs;
 use clinic_policy::{Field, check_text};
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let item: syn::DeriveInput = match syn::parse2(input) {
@@ -15,24 +16,35 @@ pub fn expand(input: TokenStream) -> TokenStream {
         Err(e) => return e.to_compile_error(),
     };
     let mut cx = Ctxt::default();
-    validate(&mut cx, &item);
+    let field_types = validate(&mut cx, &item);
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
     let errors = cx.into_compile_errors();
+    // A parameter's type must not bring a schema of its own (with descriptions) along.
+    let plain = field_types.iter().map(|ty| {
+        quote_spanned! {ty.span()=>
+            plain_parameter::<#ty>();
+        }
+    });
     // The impl is emitted even on error so the tool using this type reports nothing more.
     quote! {
         #errors
         impl #impl_generics ::clinic_mcp::ToolArgs for #ident #ty_generics #where_clause {}
+        const _: fn() = || {
+            fn plain_parameter<T: ?::core::marker::Sized + ::clinic_mcp::ArgValue>() {}
+            #(#plain)*
+        };
     }
 }
 
-fn validate(cx: &mut Ctxt, item: &syn::DeriveInput) {
+/// Screen the type and its fields; returns the field types to assert `ArgValue` of.
+fn validate<'a>(cx: &mut Ctxt, item: &'a syn::DeriveInput) -> Vec<&'a syn::Type> {
     let syn::Data::Struct(data) = &item.data else {
         cx.error_spanned(
             &item.ident,
             "ToolArgs goes on a struct with named fields: each field is one parameter",
         );
-        return;
+        return Vec::new();
     };
     check_serde_attrs(cx, &item.attrs, true);
     check_foreign_descriptions(cx, &item.attrs, "tool arguments");
@@ -49,8 +61,9 @@ fn validate(cx: &mut Ctxt, item: &syn::DeriveInput) {
                 "ToolArgs needs named fields: a parameter's name is its field's name",
             );
         }
-        return;
+        return Vec::new();
     };
+    let mut types = Vec::new();
     for field in &fields.named {
         let Some(ident) = &field.ident else { continue };
         let name = ident.to_string();
@@ -58,7 +71,10 @@ fn validate(cx: &mut Ctxt, item: &syn::DeriveInput) {
         for v in check_text(Field::ParamName, name, "", &[]) {
             cx.error_spanned(ident, docs::format_violation("parameter name", &v));
         }
-        check_serde_attrs(cx, &field.attrs, false);
+        if !check_serde_attrs(cx, &field.attrs, false) {
+            // A field already refused for its serde attributes gets no second error for its type.
+            types.push(&field.ty);
+        }
         check_foreign_descriptions(cx, &field.attrs, "tool arguments");
         let doc = docs::collect(cx, &field.attrs, ident.span());
         if doc.text.is_empty() && !doc.rejected {
@@ -76,17 +92,22 @@ fn validate(cx: &mut Ctxt, item: &syn::DeriveInput) {
             &found,
         );
     }
+    types
 }
 
 /// Unknown fields must be refused, and a parameter's name must be exactly its field's name:
-/// `rename`/`alias` would put an unscreened name in front of the model.
-fn check_serde_attrs(cx: &mut Ctxt, attrs: &[syn::Attribute], on_struct: bool) {
+/// `rename`/`alias` would put an unscreened name in front of the model. No other serde key is
+/// allowed: `from`, `with`, `default = ...` and the like make schemars describe another type or
+/// embed a value the screen never saw. Returns whether any attribute was refused.
+fn check_serde_attrs(cx: &mut Ctxt, attrs: &[syn::Attribute], on_struct: bool) -> bool {
     let mut deny_unknown = false;
+    let mut refused = false;
     for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
         let _ = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("deny_unknown_fields") {
                 deny_unknown = true;
             } else if meta.path.is_ident("flatten") {
+                refused = true;
                 cx.error_spanned(
                     &meta.path,
                     "`#[serde(flatten)]` is not allowed on tool arguments: the flattened type's field descriptions would reach the model unscreened; list the parameters as fields here",
@@ -95,9 +116,20 @@ fn check_serde_attrs(cx: &mut Ctxt, attrs: &[syn::Attribute], on_struct: bool) {
                 || meta.path.is_ident("rename_all")
                 || meta.path.is_ident("alias")
             {
+                refused = true;
                 cx.error_spanned(
                     &meta.path,
                     "serde renames are not allowed on tool arguments: a parameter's name is its field's name, so the compile-time screen sees what the model sees",
+                );
+            } else {
+                refused = true;
+                let key = meta
+                    .path
+                    .get_ident()
+                    .map_or_else(|| "?".to_owned(), ToString::to_string);
+                cx.error_spanned(
+                    &meta.path,
+                    format!("`#[serde({key})]` is not allowed on tool arguments: it can make schemars describe another type or embed a value the compile-time screen never sees; only `deny_unknown_fields` is allowed"),
                 );
             }
             // Consume any value so parsing continues.
@@ -115,6 +147,7 @@ fn check_serde_attrs(cx: &mut Ctxt, attrs: &[syn::Attribute], on_struct: bool) {
             "tool arguments must refuse unknown fields: add `#[serde(deny_unknown_fields)]`",
         );
     }
+    refused
 }
 
 /// `#[schemars(...)]` may state bounds (`range`, `length`) and nothing else: `description`, `title`,

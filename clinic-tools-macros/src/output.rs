@@ -70,7 +70,7 @@ fn validate<'a>(cx: &mut Ctxt, item: &'a syn::DeriveInput) -> Vec<&'a syn::Type>
         for v in check_text(Field::ParamName, name, "", &[]) {
             cx.error_spanned(ident, docs::format_violation("output field name", &v));
         }
-        check_serde_attrs(cx, &field.attrs);
+        let refused = check_serde_attrs(cx, &field.attrs);
         check_foreign_descriptions(cx, &field.attrs, "tool output");
         let doc = docs::collect(cx, &field.attrs, ident.span());
         let found = check_text(Field::ParamDescription, &doc.text, "", &[]);
@@ -80,18 +80,24 @@ fn validate<'a>(cx: &mut Ctxt, item: &'a syn::DeriveInput) -> Vec<&'a syn::Type>
             &format!("description of output field `{name}`"),
             &found,
         );
-        types.push(&field.ty);
+        // A field already refused for its serde attributes gets no second error for its type.
+        if !refused {
+            types.push(&field.ty);
+        }
     }
     types
 }
 
-/// A property's name must be its field's name, and no other type's fields may be merged in:
-/// `rename`/`alias` would show the model a name the screen never saw, `flatten` descriptions it
-/// never saw.
-fn check_serde_attrs(cx: &mut Ctxt, attrs: &[syn::Attribute]) {
+/// A property's name must be its field's name, and its schema must be its type's: `rename`/`alias`
+/// would show the model a name the screen never saw, and `flatten`, `from`, `into`, `with`,
+/// `default = ...` and the like make schemars describe another type or embed a value the screen
+/// never saw. Only `skip` and `skip_serializing_if` are allowed. Returns whether any was refused.
+fn check_serde_attrs(cx: &mut Ctxt, attrs: &[syn::Attribute]) -> bool {
+    let mut refused = false;
     for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
         let _ = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("flatten") {
+                refused = true;
                 cx.error_spanned(
                     &meta.path,
                     "`#[serde(flatten)]` is not allowed on tool output: list the properties as fields here, so their descriptions are screened where they are written",
@@ -100,9 +106,20 @@ fn check_serde_attrs(cx: &mut Ctxt, attrs: &[syn::Attribute]) {
                 || meta.path.is_ident("rename_all")
                 || meta.path.is_ident("alias")
             {
+                refused = true;
                 cx.error_spanned(
                     &meta.path,
                     "serde renames are not allowed on tool output: a property's name is its field's name, so the compile-time screen sees what the model sees",
+                );
+            } else if !(meta.path.is_ident("skip") || meta.path.is_ident("skip_serializing_if")) {
+                refused = true;
+                let key = meta
+                    .path
+                    .get_ident()
+                    .map_or_else(|| "?".to_owned(), ToString::to_string);
+                cx.error_spanned(
+                    &meta.path,
+                    format!("`#[serde({key})]` is not allowed on tool output: it can make schemars describe another type or embed a value the compile-time screen never sees; only `skip` and `skip_serializing_if` are allowed"),
                 );
             }
             // Consume any value so parsing continues.
@@ -114,4 +131,5 @@ fn check_serde_attrs(cx: &mut Ctxt, attrs: &[syn::Attribute]) {
             Ok(())
         });
     }
+    refused
 }
