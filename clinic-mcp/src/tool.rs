@@ -103,14 +103,6 @@ impl ToolDef {
 )]
 pub trait ToolOutput: serde::Serialize + schemars::JsonSchema {}
 
-macro_rules! plain_output {
-    ($($t:ty),*) => { $(impl ToolOutput for $t {})* };
-}
-plain_output!(
-    String, bool, u8, u16, u32, u64, usize, i8, i16, i32, i64, isize, f32, f64
-);
-impl<T: ToolOutput> ToolOutput for Vec<T> {}
-impl<T: ToolOutput> ToolOutput for Option<T> {}
 
 /// A type a tool parameter may have: a number, a bool, a string, or an `Option`/`Vec` of them.
 /// Their schemas carry no description; a struct or enum of its own would bring descriptions that
@@ -122,14 +114,18 @@ impl<T: ToolOutput> ToolOutput for Option<T> {}
 )]
 pub trait ArgValue: schemars::JsonSchema {}
 
-macro_rules! plain_arg {
-    ($($t:ty),*) => { $(impl ArgValue for $t {})* };
+/// The plain values: schemas without a description, so both a parameter and an output field may
+/// have them, and an `Option` or `Vec` of either screened kind is screened too.
+macro_rules! plain_values {
+    ($($t:ty),*) => { $(impl ArgValue for $t {} impl ToolOutput for $t {})* };
 }
-plain_arg!(
+plain_values!(
     String, bool, u8, u16, u32, u64, usize, i8, i16, i32, i64, isize, f32, f64
 );
 impl<T: ArgValue> ArgValue for Vec<T> {}
 impl<T: ArgValue> ArgValue for Option<T> {}
+impl<T: ToolOutput> ToolOutput for Vec<T> {}
+impl<T: ToolOutput> ToolOutput for Option<T> {}
 
 /// Marker implemented by `#[derive(ToolArgs)]`: the type's parameter descriptions were screened at
 /// compile time. `#[clinic_tool]` requires it of every arguments type.

@@ -11,6 +11,7 @@ mod ctxt;
 mod docs;
 mod expand;
 mod output;
+mod screen;
 mod symbol;
 mod tool;
 
