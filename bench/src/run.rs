@@ -119,8 +119,6 @@ pub struct UpstreamReport {
     pub url: String,
     /// One in flight, keep-alive.
     pub sequential: Summary,
-    /// The same with the CPUs kept out of their idle state (`crate::awake`).
-    pub sequential_awake: Summary,
     pub window: usize,
     pub pipelined_calls_per_s: f64,
     pub pipelined_upstream_cpu_cores: f64,
@@ -324,6 +322,28 @@ pub fn pipelined(
     })
 }
 
+/// The sequential phase of one server: `load.calls` proxied calls, each after a bare round trip,
+/// with the server's CPU over them; then calls of an unknown tool.
+struct LatencyPhase {
+    calls: Sequential,
+    cpu_per_call_us: f64,
+    unknown: Sequential,
+}
+
+fn latency_phase(server: &mut Server, pid: &str, load: &Load, bare: &Bare) -> Result<LatencyPhase> {
+    let cpu0 = procfs::cpu_time(pid)?;
+    let calls = sequential(server, &load.tool, load.calls, load.timeout, Some(bare))?;
+    // The bare round trips interleaved with the calls cost the server nothing: it idles then.
+    let cpu = procfs::cpu_time(pid)?.saturating_sub(cpu0);
+    let unknown_calls = load.calls.clamp(1, 2_000);
+    let unknown = sequential(server, "no_such_tool", unknown_calls, load.timeout, None)?;
+    Ok(LatencyPhase {
+        calls,
+        cpu_per_call_us: cpu.as_secs_f64() * 1e6 / load.calls.max(1) as f64,
+        unknown,
+    })
+}
+
 /// Every phase for one server. `between_phases` runs between phases and at every pipelined
 /// checkpoint (the caller uses it to clear the stand-in's request log).
 pub fn measure_server(
@@ -366,45 +386,10 @@ pub fn measure_server(
     let after_warmup = procfs::memory(pid)?;
     between_phases();
     let pid_text = pid.to_string();
-    let cpu0 = procfs::cpu_time(&pid_text)?;
-    let seq = sequential(
-        &mut server,
-        &load.tool,
-        load.calls,
-        load.timeout,
-        Some(&bare),
-    )?;
-    // The bare round trips interleaved with the calls cost the server nothing: it idles then.
-    let seq_cpu = procfs::cpu_time(&pid_text)?.saturating_sub(cpu0);
-    let unknown_calls = load.calls.clamp(1, 2_000);
-    let unknown = sequential(
-        &mut server,
-        "no_such_tool",
-        unknown_calls,
-        load.timeout,
-        None,
-    )?;
+    let idle = latency_phase(&mut server, &pid_text, load, &bare)?;
     between_phases();
     eprintln!("bench: {command}: the same with the CPUs kept awake");
-    let (seq_awake, seq_awake_cpu, unknown_awake) = with_cpus_awake(|| {
-        let cpu0 = procfs::cpu_time(&pid_text)?;
-        let seq = sequential(
-            &mut server,
-            &load.tool,
-            load.calls,
-            load.timeout,
-            Some(&bare),
-        )?;
-        let cpu = procfs::cpu_time(&pid_text)?.saturating_sub(cpu0);
-        let unknown = sequential(
-            &mut server,
-            "no_such_tool",
-            unknown_calls,
-            load.timeout,
-            None,
-        )?;
-        Ok((seq, cpu, unknown))
-    })?;
+    let awake = with_cpus_awake(|| latency_phase(&mut server, &pid_text, load, &bare))?;
     drop(bare);
     between_phases();
 
@@ -432,19 +417,21 @@ pub fn measure_server(
     Ok(ServerReport {
         command: command.to_owned(),
         cold_start: cold,
-        sequential: summary(&seq.server, "sequential")?,
+        sequential: summary(&idle.calls.server, "sequential")?,
         sequential_errors: Errors {
-            tool_errors: seq.errors.tool_errors + seq_awake.errors.tool_errors,
-            rpc_errors: seq.errors.rpc_errors + seq_awake.errors.rpc_errors,
+            tool_errors: idle.calls.errors.tool_errors + awake.calls.errors.tool_errors,
+            rpc_errors: idle.calls.errors.rpc_errors + awake.calls.errors.rpc_errors,
         },
-        bare_sequential: summary(&seq.bare, "bare upstream, interleaved")?,
-        sequential_cpu_per_call_us: seq_cpu.as_secs_f64() * 1e6 / load.calls.max(1) as f64,
-        unknown_tool: summary(&unknown.server, "unknown tool")?,
-        sequential_awake: summary(&seq_awake.server, "sequential, CPUs awake")?,
-        bare_sequential_awake: summary(&seq_awake.bare, "bare upstream, interleaved, CPUs awake")?,
-        unknown_tool_awake: summary(&unknown_awake.server, "unknown tool, CPUs awake")?,
-        sequential_awake_cpu_per_call_us: seq_awake_cpu.as_secs_f64() * 1e6
-            / load.calls.max(1) as f64,
+        bare_sequential: summary(&idle.calls.bare, "bare upstream, interleaved")?,
+        sequential_cpu_per_call_us: idle.cpu_per_call_us,
+        unknown_tool: summary(&idle.unknown.server, "unknown tool")?,
+        sequential_awake: summary(&awake.calls.server, "sequential, CPUs awake")?,
+        bare_sequential_awake: summary(
+            &awake.calls.bare,
+            "bare upstream, interleaved, CPUs awake",
+        )?,
+        unknown_tool_awake: summary(&awake.unknown.server, "unknown tool, CPUs awake")?,
+        sequential_awake_cpu_per_call_us: awake.cpu_per_call_us,
         pipelined: piped,
         memory: MemoryTrace {
             after_first_list,
@@ -485,10 +472,10 @@ async fn fetch(client: &reqwest::Client, url: &str) -> Result<()> {
     Ok(())
 }
 
-/// The bare upstream on its own: `warmup` + `calls` sequential GETs ([`Bare`]), the same again
-/// with the CPUs kept awake, then `pipelined` GETs with `window` in flight on two workers (the
-/// upstream's ceiling, not the client's). The added latency of a server is judged against the
-/// bare round trips interleaved with its own calls instead ([`ServerReport::bare_sequential`]).
+/// The bare upstream on its own: `warmup` + `calls` sequential GETs ([`Bare`]), then `pipelined`
+/// GETs with `window` in flight on two workers (the upstream's ceiling, not the client's). The
+/// added latency of a server is judged against the bare round trips interleaved with its own
+/// calls instead ([`ServerReport::bare_sequential`]).
 pub fn measure_upstream(
     url: &str,
     warmup: usize,
@@ -505,7 +492,6 @@ pub fn measure_upstream(
     };
     round_trips(warmup)?;
     let samples = round_trips(calls)?;
-    let samples_awake = with_cpus_awake(|| round_trips(calls))?;
     drop(bare);
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -539,7 +525,6 @@ pub fn measure_upstream(
         Ok(UpstreamReport {
             url: url.to_owned(),
             sequential: summary(&samples, "bare upstream")?,
-            sequential_awake: summary(&samples_awake, "bare upstream, CPUs awake")?,
             window,
             pipelined_calls_per_s: pipelined as f64 / wall.as_secs_f64().max(1e-9),
             pipelined_upstream_cpu_cores: cores(cpu, wall),

@@ -103,7 +103,6 @@ impl ToolDef {
 )]
 pub trait ToolOutput: serde::Serialize + schemars::JsonSchema {}
 
-
 /// A type a tool parameter may have: a number, a bool, a string, or an `Option`/`Vec` of them.
 /// Their schemas carry no description; a struct or enum of its own would bring descriptions that
 /// the parameter screen of `#[derive(ToolArgs)]` never saw.
