@@ -174,7 +174,7 @@ impl Bare {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
-        let client = runtime.block_on(async { http_client(timeout) })?;
+        let client = runtime.block_on(async { http_client(url, timeout) })?;
         Ok(Self {
             runtime,
             client,
@@ -443,19 +443,12 @@ pub fn measure_server(
     })
 }
 
-/// The `reqwest::Client` the server builds (`clinic-mcp/src/api.rs`): same timeouts, no
-/// redirects, no proxy, same idle-pool timeout, keep-alive.
-pub fn http_client(timeout: Duration) -> Result<reqwest::Client> {
-    // reqwest is built with `rustls-no-provider`: install one before building a Client.
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    Ok(reqwest::Client::builder()
-        .timeout(timeout)
-        .connect_timeout(timeout)
-        .redirect(reqwest::redirect::Policy::none())
-        .no_proxy()
-        .pool_idle_timeout(Duration::from_secs(90))
-        .user_agent(concat!("clinic-bench/", env!("CARGO_PKG_VERSION")))
-        .build()?)
+/// The `reqwest::Client` the server builds for `url`'s API: the server's own builder
+/// (`clinic_mcp::api::build_http`), so the settings cannot drift apart.
+pub fn http_client(url: &str, timeout: Duration) -> Result<reqwest::Client> {
+    let url = reqwest::Url::parse(url)
+        .map_err(|e| BenchError::new(format!("bad upstream URL {url}: {e}")))?;
+    Ok(clinic_mcp::api::build_http(&url, timeout)?)
 }
 
 async fn fetch(client: &reqwest::Client, url: &str) -> Result<()> {
@@ -500,7 +493,7 @@ pub fn measure_upstream(
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let client = http_client(timeout)?;
+        let client = http_client(url, timeout)?;
         let next = Arc::new(AtomicUsize::new(0));
         let cpu0 = procfs::threads_cpu_time("self", UPSTREAM_THREAD)?;
         let t0 = Instant::now();

@@ -68,7 +68,8 @@ fn install_crypto_provider() {
 }
 
 /// The HTTP client for `base_url`: a timeout on everything, no redirects, no proxy, keep-alive.
-fn build_http(
+/// Public so the benchmark measures the bare upstream with exactly these settings.
+pub fn build_http(
     base_url: &reqwest::Url,
     timeout: Duration,
 ) -> Result<reqwest::Client, reqwest::Error> {
