@@ -83,16 +83,39 @@ enum Ctx {
     MetaSchema,
 }
 
+/// How a catalogue is judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Anyone's catalogue: attack families and hygiene, each finding with its class.
+    Plain,
+    /// Our own (or anyone's who opts in with `check --strict`): the controlled language too.
+    Strict,
+}
+
 struct Walker<'a> {
+    mode: Mode,
+    /// The tool changes something (`readOnlyHint: false`).
+    mutates: bool,
     tool: String,
     own: &'a str,
     others: Vec<&'a str>,
+    /// `others` plus this tool's own property names and enum values: names a description may use.
+    local: Vec<&'a str>,
     out: Vec<Finding>,
 }
 
 impl Walker<'_> {
     fn text(&mut self, path: &str, field: Field, text: &str, schema_url: bool) {
-        for violation in screen(field, text, self.own, &self.others, schema_url) {
+        let mut found = screen(field, text, self.own, &self.others, schema_url);
+        crate::steer(field, text, self.own, &self.local, &mut found);
+        if self.mode == Mode::Strict {
+            let mut strict = Vec::new();
+            // a reading text's data_flow: only the tool's own description may name a change
+            let mutates = self.mutates && field == Field::ToolDescription;
+            crate::controlled::check(field, text, mutates, &mut strict);
+            found.extend(strict);
+        }
+        for violation in found {
             self.out.push(Finding {
                 tool: self.tool.clone(),
                 path: path.to_owned(),
@@ -149,6 +172,88 @@ impl Walker<'_> {
                 }
             }
             Value::Null | Value::Bool(_) | Value::Number(_) => {}
+        }
+    }
+
+    /// Annotations that contradict the name or description: a tool that cancels, deletes or
+    /// removes declared read-only or not destructive, or one that changes things declared read-only.
+    fn annotations(&mut self, o: &serde_json::Map<String, Value>) {
+        let name = o.get("name").and_then(Value::as_str).unwrap_or("");
+        let desc = o.get("description").and_then(Value::as_str).unwrap_or("");
+        let ann = o.get("annotations");
+        let hint = |k: &str| ann.and_then(|a| a.get(k)).and_then(Value::as_bool);
+        // anyone's catalogue: the name alone decides (descriptions mention what other tools change)
+        let effect = if self.mode == Mode::Strict {
+            crate::controlled::effect_of(name, desc)
+        } else {
+            crate::controlled::effect_in(name, None)
+        };
+        let read_only = hint("readOnlyHint");
+        let destructive = hint("destructiveHint");
+        let (path, detail) = match effect {
+            crate::controlled::Effect::Destroys(verb) if read_only == Some(true) => {
+                ("/annotations/readOnlyHint", format!("a tool that says it will {verb} declares readOnlyHint: true"))
+            }
+            crate::controlled::Effect::Destroys(verb) if destructive == Some(false) => {
+                ("/annotations/destructiveHint", format!("a tool that says it will {verb} declares destructiveHint: false"))
+            }
+            crate::controlled::Effect::Destroys(verb) | crate::controlled::Effect::Changes(verb)
+                if crate::meaning::claims_read_only(desc) =>
+            {
+                ("/description", format!("the name says the tool will {verb}, the description says it changes nothing"))
+            }
+            crate::controlled::Effect::Changes(verb) if read_only == Some(true) => {
+                ("/annotations/readOnlyHint", format!("a tool that says it will {verb} declares readOnlyHint: true"))
+            }
+            _ => {
+                if self.mode == Mode::Strict {
+                    let destroys = matches!(effect, crate::controlled::Effect::Destroys(_));
+                    for v in crate::controlled::check_effects(name, desc, read_only == Some(false), destructive == Some(true) || !destroys) {
+                        self.structural("/annotations", Field::Other, String::new(), Rule::Effects, v.detail);
+                    }
+                }
+                return;
+            }
+        };
+        self.structural(path, Field::Other, String::new(), Rule::Effects, detail);
+    }
+
+    /// One instruction split across fields: the tool's strings joined in schema order, read as
+    /// one text. Reported only when no single field already carried an injection-class finding.
+    fn joined(&mut self, t: &Value) {
+        if self.out.iter().any(|f| f.violation.is_injection()) {
+            return;
+        }
+        let mut parts: Vec<&str> = Vec::new();
+        collect_strings(t, &mut parts);
+        let mut bounds = Vec::new();
+        let mut joined = String::new();
+        for p in &parts {
+            if !joined.is_empty() {
+                joined.push(' ');
+            }
+            bounds.push(joined.len());
+            joined.push_str(p);
+        }
+        // one text with no sentence breaks: the pieces of one instruction may sit in any field,
+        // and the schema's key order is not the author's
+        let text: String = joined
+            .chars()
+            .map(|c| if matches!(c, '.' | ';' | ':' | '!' | '?' | '\n' | '\r' | '(' | ')') { ' ' } else { c })
+            .collect();
+        let mut hits = Vec::new();
+        let words = crate::skeleton::words(&text);
+        crate::meaning::check(&text, Field::ToolDescription, &words, &mut hits);
+        // only what no single field says: a hit that spans a boundary between two fields, of a
+        // family that a field has no business carrying in pieces
+        let crosses = |v: &Violation| bounds.iter().any(|&b| v.range.start < b && b < v.range.end);
+        for v in hits
+            .into_iter()
+            .filter(|v| v.is_injection() && crosses(v) && v.rule != Rule::Directive)
+        {
+            let detail = format!("across fields: {}", v.detail);
+            self.structural("", Field::Other, text.clone(), v.rule, detail);
+            return;
         }
     }
 
@@ -212,13 +317,20 @@ impl Walker<'_> {
 /// Besides text hits: a tool that is not an object, has no (string) `name` or a non-string `description` is
 /// a finding (`name` resp. `hidden_payload`), and so is every tool whose name another tool already uses.
 pub fn check_catalogue(tools: &[Value]) -> Vec<Finding> {
-    check_catalogue_with(tools, &[])
+    check_catalogue_mode(tools, &[], Mode::Plain)
 }
 
 /// [`check_catalogue`], with cross-tool references also checked against `known_names`: the names of
 /// tools that exist but are not in `tools` (a server lists only a session's subset, yet a listed
 /// description must not point at an unlisted tool either).
 pub fn check_catalogue_with(tools: &[Value], known_names: &[&str]) -> Vec<Finding> {
+    check_catalogue_mode(tools, known_names, Mode::Plain)
+}
+
+/// [`check_catalogue_with`] in a chosen [`Mode`]. In strict mode every text is also held to the
+/// controlled language, and a tool's effects must match its annotations (`readOnlyHint: false` for
+/// a tool that says it changes something, `destructiveHint: true` for one that destroys).
+pub fn check_catalogue_mode(tools: &[Value], known_names: &[&str], mode: Mode) -> Vec<Finding> {
     let names: Vec<Option<&str>> = tools
         .iter()
         .map(|t| t.get("name").and_then(Value::as_str))
@@ -241,10 +353,20 @@ pub fn check_catalogue_with(tools: &[Value], known_names: &[&str]) -> Vec<Findin
             .collect();
         others.sort_unstable();
         others.dedup();
+        let mutates = t
+            .get("annotations")
+            .and_then(|a| a.get("readOnlyHint"))
+            .and_then(Value::as_bool)
+            == Some(false);
+        let mut local = others.clone();
+        local_names(t, false, &mut local);
         let mut w = Walker {
+            mode,
+            mutates,
             tool: label,
             own,
             others,
+            local,
             out: Vec::new(),
         };
         match t {
@@ -279,6 +401,8 @@ pub fn check_catalogue_with(tools: &[Value], known_names: &[&str]) -> Vec<Findin
                     ),
                 }
                 w.value(t, "", Ctx::Tool, Field::Other);
+                w.annotations(o);
+                w.joined(t);
             }
             other => w.structural(
                 "",
@@ -291,4 +415,44 @@ pub fn check_catalogue_with(tools: &[Value], known_names: &[&str]) -> Vec<Findin
         out.extend(w.out);
     }
     out
+}
+
+/// Every string and key of a tool's JSON, in document order (descriptions, names, enum values...).
+fn collect_strings<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+    match v {
+        Value::String(s) => out.push(s),
+        Value::Array(a) => a.iter().for_each(|x| collect_strings(x, out)),
+        Value::Object(o) => {
+            for (k, x) in o {
+                if !matches!(k.as_str(), "type" | "required" | "$schema" | "format" | "additionalProperties") {
+                    if !matches!(k.as_str(), "description" | "title" | "name" | "properties" | "inputSchema" | "outputSchema" | "items" | "annotations" | "enum" | "default" | "examples") {
+                        out.push(k);
+                    }
+                    collect_strings(x, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Property names and string enum / const values anywhere in a tool.
+fn local_names<'a>(v: &'a Value, in_props: bool, out: &mut Vec<&'a str>) {
+    match v {
+        Value::Object(o) => {
+            for (k, x) in o {
+                if in_props {
+                    out.push(k);
+                }
+                if matches!(k.as_str(), "enum" | "const" | "examples" | "default") {
+                    let mut vals = Vec::new();
+                    collect_strings(x, &mut vals);
+                    out.extend(vals);
+                }
+                local_names(x, k == "properties" && !in_props, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| local_names(x, false, out)),
+        _ => {}
+    }
 }

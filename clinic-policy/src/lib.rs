@@ -46,10 +46,16 @@ pub enum Rule {
     HiddenPayload,
     CrossTool,
     Name,
+    Concealment,
+    DataFlow,
+    Effects,
+    Vocabulary,
+    Subject,
+    Obligation,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 7] = [
+    pub const ALL: [Rule; 13] = [
         Rule::Charset,
         Rule::Length,
         Rule::Directive,
@@ -57,6 +63,12 @@ impl Rule {
         Rule::HiddenPayload,
         Rule::CrossTool,
         Rule::Name,
+        Rule::Concealment,
+        Rule::DataFlow,
+        Rule::Effects,
+        Rule::Vocabulary,
+        Rule::Subject,
+        Rule::Obligation,
     ];
     /// Stable id, e.g. "charset", "cross_tool".
     pub const fn id(self) -> &'static str {
@@ -68,6 +80,12 @@ impl Rule {
             Rule::HiddenPayload => "hidden_payload",
             Rule::CrossTool => "cross_tool",
             Rule::Name => "name",
+            Rule::Concealment => "concealment",
+            Rule::DataFlow => "data_flow",
+            Rule::Effects => "effects",
+            Rule::Vocabulary => "vocabulary",
+            Rule::Subject => "subject",
+            Rule::Obligation => "obligation",
         }
     }
     /// What the rule requires.
@@ -90,6 +108,24 @@ impl Rule {
             }
             Rule::CrossTool => "a tool description names or directs the model to another tool",
             Rule::Name => "a tool or parameter name must match ^[a-z][a-z0-9_]{0,63}$",
+            Rule::Concealment => {
+                "text is about hiding, withholding or not telling something to the user, the patient or a human"
+            }
+            Rule::DataFlow => {
+                "text names a transfer of data (to a third party, or any transfer in a tool or field that only reads)"
+            }
+            Rule::Effects => {
+                "what the name or description says the tool changes disagrees with its declared effects (mutates, destructive, readOnlyHint, destructiveHint)"
+            }
+            Rule::Vocabulary => {
+                "a word is outside the controlled language's approved vocabulary (clinic-policy/src/vocabulary.txt)"
+            }
+            Rule::Subject => {
+                "text addresses or mentions its reader (second person, an assistant, model or agent, the conversation, prompt, instructions, history or memory) instead of the tool"
+            }
+            Rule::Obligation => {
+                "a duty (must, should, always, never, required, rule, policy...) is put on a person or a program; only an argument or a value may be the subject of one"
+            }
         }
     }
     /// What to do about it.
@@ -116,6 +152,24 @@ impl Rule {
             Rule::Name => {
                 "use a lower-case snake_case name of at most 64 characters that names a domain concept, not a credential or an instruction"
             }
+            Rule::Concealment => {
+                "say what the tool does and who sees the result (\"shown to the patient\"); never ask for anything to be kept from a person"
+            }
+            Rule::DataFlow => {
+                "name only the change the tool makes at the clinic API; a tool that reads names no transfer, and no destination but the clinic"
+            }
+            Rule::Effects => {
+                "declare `mutates` for a tool that changes anything and `destructive` for one that cancels, rejects, deletes or removes; or reword the name and description"
+            }
+            Rule::Vocabulary => {
+                "use an approved word (see the list), write numbers as digits and names of this catalogue as snake_case; or add the word to clinic-policy/src/vocabulary.txt in a reviewed one-line change"
+            }
+            Rule::Subject => {
+                "describe the tool and its arguments in the third person; do not address the reader or mention an assistant, the conversation or instructions"
+            }
+            Rule::Obligation => {
+                "state a bound as a property of the value (\"must be between 1 and 100\", \"give this or doctor_id\"), never as a duty of a person or a program"
+            }
         }
     }
     /// Does a hit of this rule indicate an injection attempt (as opposed to hygiene)? `charset` depends on
@@ -123,7 +177,12 @@ impl Rule {
     pub const fn is_injection_class(self) -> bool {
         matches!(
             self,
-            Rule::Directive | Rule::Exfiltration | Rule::HiddenPayload
+            Rule::Directive
+                | Rule::Exfiltration
+                | Rule::HiddenPayload
+                | Rule::Concealment
+                | Rule::DataFlow
+                | Rule::Effects
         )
     }
 }
@@ -159,7 +218,14 @@ impl Field {
     /// Does `rule` apply to this field?
     pub const fn applies(self, rule: Rule) -> bool {
         match rule {
-            Rule::Charset | Rule::Directive | Rule::Exfiltration | Rule::HiddenPayload => true,
+            Rule::Charset
+            | Rule::Directive
+            | Rule::Exfiltration
+            | Rule::HiddenPayload
+            | Rule::Concealment
+            | Rule::DataFlow => true,
+            // the controlled language's own rules run only in strict mode; effects on whole tools
+            Rule::Vocabulary | Rule::Subject | Rule::Obligation | Rule::Effects => true,
             Rule::Length => self.max_len().is_some(),
             Rule::CrossTool => matches!(self, Field::ToolDescription),
             Rule::Name => matches!(self, Field::ToolName | Field::ParamName),
@@ -208,6 +274,17 @@ impl Violation {
     }
 }
 
+impl Violation {
+    /// `"injection"` or `"hygiene"`: the class `check` reports (see [`Violation::is_injection`]).
+    pub fn class(&self) -> &'static str {
+        if self.is_injection() {
+            "injection"
+        } else {
+            "hygiene"
+        }
+    }
+}
+
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -231,7 +308,59 @@ pub fn check_text(
     own_name: &str,
     other_tools: &[&str],
 ) -> Vec<Violation> {
-    screen(field, text, own_name, other_tools, false)
+    let mut out = screen(field, text, own_name, other_tools, false);
+    steer(field, text, own_name, other_tools, &mut out);
+    out
+}
+
+/// Steering to a tool outside `known` (see `meaning::steering`), in prose fields.
+pub(crate) fn steer(field: Field, text: &str, own: &str, known: &[&str], out: &mut Vec<Violation>) {
+    if matches!(field, Field::ToolDescription | Field::ParamDescription | Field::Title) {
+        let before = out.len();
+        meaning::steering(text, own, known, out);
+        if out.len() > before {
+            out.sort_by(|a, b| {
+                (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
+            });
+        }
+    }
+}
+
+/// Screen one text of *our own* catalogue: every rule of [`check_text`] plus the controlled language
+/// (`vocabulary`, `subject`, `obligation`, `concealment`, `data_flow`). `mutates`: the text is the
+/// description of a tool that changes something at the clinic API.
+pub fn check_strict(
+    field: Field,
+    text: &str,
+    own_name: &str,
+    other_tools: &[&str],
+    mutates: bool,
+) -> Vec<Violation> {
+    let mut out = screen(field, text, own_name, other_tools, false);
+    steer(field, text, own_name, other_tools, &mut out);
+    let mut strict = Vec::new();
+    controlled::check(field, text, mutates, &mut strict);
+    out.extend(strict);
+    out.sort_by(|a, b| {
+        (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
+    });
+    out.dedup_by(|b, a| a.rule == b.rule && a.range == b.range);
+    out
+}
+
+/// The one rule that joins `///` lines into a description, used by the macros for what they screen
+/// and matching what schemars writes into a schema: one leading space of each line dropped, lines
+/// joined with `\n`, the whole trimmed. (schemars turns a first line starting with `#` into a
+/// `title`; the macros refuse such a line.)
+pub fn join_doc_lines<S: AsRef<str>>(lines: &[S]) -> String {
+    let joined: Vec<&str> = lines
+        .iter()
+        .map(|l| {
+            let l = l.as_ref();
+            l.strip_prefix(' ').unwrap_or(l)
+        })
+        .collect();
+    joined.join("\n").trim().to_owned()
 }
 
 pub(crate) fn screen(
@@ -253,6 +382,7 @@ pub(crate) fn screen(
     phrases::exfiltration(text, &low, &words, &mut out);
     let prose = !matches!(field, Field::Other);
     payload::check(text, &low, &words, prose, schema_url, &mut out);
+    meaning::check(text, field, &words, &mut out);
     if field.is_name() {
         rules::name(text, &mut out);
         if field == Field::ParamName {
@@ -344,9 +474,13 @@ pub(crate) const fn tool_at(text: &[u8], tool: &[u8], i: usize) -> bool {
 }
 
 pub use charset::{char_name, is_smuggling_char};
+pub use controlled::{Effect, VOCABULARY, check_effects, effect_of, is_approved};
 pub use skeleton::normalize;
 
 mod charset;
+mod controlled;
+mod lexicon;
+pub(crate) mod meaning;
 mod pattern;
 mod payload;
 mod phrases;
@@ -357,7 +491,9 @@ mod skeleton;
 #[cfg(feature = "json")]
 mod catalogue;
 #[cfg(feature = "json")]
-pub use catalogue::{Finding, check_catalogue, check_catalogue_with, tools_from_json};
+pub use catalogue::{
+    Finding, Mode, check_catalogue, check_catalogue_mode, check_catalogue_with, tools_from_json,
+};
 
 #[cfg(test)]
 mod tests;

@@ -60,12 +60,6 @@ fn directive_patterns() -> &'static [Pattern] {
             ),
             ("precedence", "before ~0-1 any_other|every_other|all_other ~0-1 tool*|function*"),
             (
-                "precedence",
-                "you_must|you_have_to|you_need_to|you_are_required_to|you_re_required_to|you_should|you_shall|\
-                 you_will ~0-1 always|never|first|immediately|call|invoke|run|execute|send|forward|obey|\
-                 follow_these|comply|ignore|disregard|not_tell|not_mention|not_inform|not_reveal|also_call",
-            ),
-            (
                 "user trigger",
                 "when|whenever|if|once the|a|any user|users ~0-1 says|say|asks|ask|types|type|mentions|mention|\
                  requests|writes|tells|enters",
@@ -350,6 +344,14 @@ fn markup(text: &str, low: &str, out: &mut Vec<Violation>) {
                 push(off, off + role.len(), "role marker");
             }
         }
+        if line.trim_start().starts_with('#') {
+            let heading = crate::skeleton::normalize(t);
+            if heading.split(' ').any(|w| {
+                matches!(w, "assistant" | "assistants" | "ai" | "llm" | "model" | "agent" | "agents" | "claude" | "gpt" | "chatbot")
+            }) {
+                push(off, off + t.len(), "heading addressed to the model");
+            }
+        }
         if line.trim_start().starts_with("###") && t.starts_with("instruction") {
             push(off, off + "instruction".len(), "role marker");
         }
@@ -367,6 +369,13 @@ fn markup(text: &str, low: &str, out: &mut Vec<Violation>) {
         "im_end",
         "override",
         "admin",
+        "system_message",
+        "systemmessage",
+        "user_message",
+        "assistant_message",
+        "tool_result",
+        "function_results",
+        "function_calls",
     ];
     // these are markers when used as a block (a closing tag exists); alone they are placeholders (`<model>`)
     const ROLE_TAGS: &[&str] = &[

@@ -1,4 +1,5 @@
-//! Precision of the policy on real, benign tool catalogues (`shared/corpora`, beside the repository).
+//! Precision of the policy on real, benign tool catalogues (`tests/data`, copied from the team's
+//! `shared/corpora` so that a fresh clone needs nothing beside it).
 //!
 //! Injection-class rules (directive, exfiltration, hidden_payload, and charset for smuggling characters)
 //! should almost never fire here; hygiene rules (length, name, cross_tool, typographic charset) will.
@@ -12,12 +13,11 @@ use serde_json::Value;
 
 fn load(file: &str) -> Result<Vec<Value>, String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/corpora")
+        .join("tests/data")
         .join(file);
     let text = std::fs::read_to_string(&path).map_err(|e| {
         format!(
-            "corpus {} is missing ({e}); the corpora live in shared/corpora beside the repository \
-             (CI checks them out at ../shared relative to the workspace root)",
+            "corpus {} is missing ({e}); the corpora are committed under clinic-policy/tests/data",
             path.display()
         )
     })?;
@@ -122,7 +122,8 @@ fn benign_corpus_is_clean_of_injection_hits() {
     );
 }
 
-/// What remains on the registry (35 tools, 0.7%, at the time of writing) is what the rules exist for, in
+/// What remains on the registry (36 tools, 0.7%, at the time of writing; each listed and justified in
+/// docs/POLICY.md) is what the rules exist for, in
 /// servers that are not malicious but are not written to our standard either:
 /// - parameters that make the model carry a credential (`api_key`, `apiKey`, `password`, `secret`,
 ///   `personal_access_token`, `client_secret`) or its context (`system_prompt`, `conversation_history`);
@@ -143,7 +144,7 @@ fn registry_corpus_injection_rate_under_one_percent() {
     );
     assert!(
         c.injection_tools <= 40,
-        "{} registry tools flagged by injection-class rules (was 35)",
+        "{} registry tools flagged by injection-class rules (was 36)",
         c.injection_tools
     );
     assert_eq!(

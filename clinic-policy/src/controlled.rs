@@ -1,0 +1,379 @@
+//! The controlled language our own catalogue is written in (strict mode): an allowlist, not a
+//! blocklist. Every word must be approved ([`VOCABULARY`]), a number, a date or time, or a
+//! snake_case name made of approved words; and, whatever the words, a text never addresses its
+//! reader, puts a duty on a person or a program, hides anything from a person, or names a transfer
+//! the tool does not make. Each rule reports on its own: an unknown word does not stop the others.
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+use crate::lexicon::*;
+use crate::skeleton::{self, Word};
+use crate::{Field, Rule, Violation};
+
+/// The approved words, one per line (`#` starts a comment). Adding a word is a one-line change.
+pub const VOCABULARY: &str = include_str!("vocabulary.txt");
+
+fn vocabulary() -> &'static HashSet<&'static str> {
+    static V: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    V.get_or_init(|| {
+        VOCABULARY
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect()
+    })
+}
+
+/// Is `word` (any case) an approved word?
+pub fn is_approved(word: &str) -> bool {
+    vocabulary().contains(word.to_ascii_lowercase().as_str())
+}
+
+/// `YYYY-MM-DD`, optionally with `Thh:mm[:ss[.f]]` and `Z` or an offset; or `hh:mm[:ss]`.
+fn is_date_time(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits = |r: std::ops::Range<usize>| r.clone().all(|i| i < b.len() && b[i].is_ascii_digit());
+    let time = |off: usize| -> Option<usize> {
+        if !(digits(off..off + 2) && b.get(off + 2) == Some(&b':') && digits(off + 3..off + 5)) {
+            return None;
+        }
+        let mut k = off + 5;
+        if b.get(k) == Some(&b':') && digits(k + 1..k + 3) {
+            k += 3;
+            if b.get(k) == Some(&b'.') {
+                k += 1;
+                while k < b.len() && b[k].is_ascii_digit() {
+                    k += 1;
+                }
+            }
+        }
+        Some(k)
+    };
+    if let Some(k) = time(0) {
+        return k == b.len();
+    }
+    if !(digits(0..4) && b.get(4) == Some(&b'-') && digits(5..7) && b.get(7) == Some(&b'-') && digits(8..10)) {
+        return false;
+    }
+    let mut k = 10;
+    if k == b.len() {
+        return true;
+    }
+    if b[k] != b'T' {
+        return false;
+    }
+    let Some(e) = time(k + 1) else { return false };
+    k = e;
+    match b.get(k) {
+        None => true,
+        Some(b'Z') => k + 1 == b.len(),
+        Some(b'+' | b'-') => time(k + 1).is_some_and(|e| e == b.len()),
+        _ => false,
+    }
+}
+
+/// The `vocabulary` rule: every word approved, a number, a date or time, or a snake_case name of
+/// approved words. Run-together words, camel case, letters mixed with digits, single letters and
+/// encodings are not words of the list, so they fail here.
+fn vocabulary_rule(text: &str, out: &mut Vec<Violation>) {
+    let b = text.as_bytes();
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        // a date or time is one token
+        let mut j = i;
+        while j < b.len() && (b[j].is_ascii_alphanumeric() || matches!(b[j], b':' | b'-' | b'+' | b'.')) {
+            j += 1;
+        }
+        let mut run = &text[i..j];
+        while run.ends_with(['.', ':', '-', '+']) {
+            run = &run[..run.len() - 1];
+        }
+        if run.len() >= 5 && is_date_time(run) {
+            i += run.len();
+            continue;
+        }
+        // otherwise a word is a run of letters and digits
+        let mut j = i;
+        while j < b.len() && b[j].is_ascii_alphanumeric() {
+            j += 1;
+        }
+        let w = &text[i..j];
+        // a possessive "'s" belongs to the word before it
+        let possessive_s = w == "s" && i > 0 && b[i - 1] == b'\'';
+        let ok = possessive_s || word_ok(w);
+        if !ok && seen.insert(w.to_owned()) {
+            let why = if w.bytes().any(|c| c.is_ascii_digit()) && w.bytes().any(|c| c.is_ascii_alphabetic()) {
+                "letters mixed with digits"
+            } else if w.bytes().all(|c| c.is_ascii_digit()) {
+                "a number of more than 8 digits"
+            } else if w.len() > 1 && w[1..].bytes().any(|c| c.is_ascii_uppercase()) && w.bytes().any(|c| c.is_ascii_lowercase()) {
+                "camel case"
+            } else if w.len() == 1 {
+                "a single letter"
+            } else {
+                "not in the approved list"
+            };
+            out.push(Violation {
+                rule: Rule::Vocabulary,
+                range: i..j,
+                detail: format!("word \"{w}\" ({why})"),
+            });
+        }
+        i = j;
+    }
+}
+
+fn word_ok(w: &str) -> bool {
+    if w.bytes().all(|c| c.is_ascii_digit()) {
+        return w.len() <= 8;
+    }
+    if !w.bytes().all(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    let lower = w.bytes().all(|c| c.is_ascii_lowercase());
+    let capital = w.as_bytes()[0].is_ascii_uppercase() && w[1..].bytes().all(|c| c.is_ascii_lowercase());
+    let caps = w.len() >= 2 && w.bytes().all(|c| c.is_ascii_uppercase());
+    (lower || capital || caps) && (w.len() > 1 || w.eq_ignore_ascii_case("a")) && is_approved(w)
+}
+
+/// Words that name or address the reader, besides the lexicon's classes.
+const READER: &[&str] = &["model", "models", "system", "systems", "reader", "readers", "bot", "bots", "human", "humans"];
+
+/// A clinic's own use of a word the subject rule otherwise refuses: a medical history, care
+/// instructions for the patient.
+fn clinical_use(words: &[Word], k: usize) -> bool {
+    let w = words[k].text.as_str();
+    let prev = (k > 0 && !words[k].brk_before).then(|| words[k - 1].text.as_str());
+    let next = |d: usize| words.get(k + d).filter(|x| !x.brk_before).map(|x| x.text.as_str());
+    let conv = |x: Option<&str>| x.is_some_and(|x| classes(x) & (CONV | AUDIENCE | ACTOR_YOU | ACTOR_AI) != 0);
+    match w {
+        "history" => {
+            prev.is_some_and(|p| matches!(p, "medical" | "clinical" | "family" | "treatment" | "visit" | "appointment" | "booking" | "symptom" | "symptoms" | "status"))
+                || (next(1) == Some("of") && !conv(next(2)) && !(next(2) == Some("the") && conv(next(3))))
+        }
+        "instructions" | "instruction" => {
+            prev.is_some_and(|p| matches!(p, "preparation" | "care" | "discharge" | "fasting" | "dosage" | "aftercare"))
+                || (next(1) == Some("for") && (matches!(next(2), Some("the" | "a")) && matches!(next(3), Some("patient" | "visit" | "appointment")) || matches!(next(2), Some("patients"))))
+        }
+        _ => false,
+    }
+}
+
+/// The `subject` rule: no second person, no agent nouns, nothing about the conversation, context,
+/// prompt, instructions, history or memory. Read on the skeleton, so spelling games do not help.
+fn subject_rule(words: &[Word], out: &mut Vec<Violation>) {
+    for (k, w) in words.iter().enumerate() {
+        let c = classes(&w.text);
+        if (c & (ACTOR_YOU | ACTOR_AI | AUDIENCE) != 0 || READER.contains(&w.text.as_str())) && !clinical_use(words, k) {
+            out.push(Violation {
+                rule: Rule::Subject,
+                range: w.start..w.end,
+                detail: format!("\"{}\" addresses or names the reader", w.text),
+            });
+        }
+    }
+}
+
+/// Duties that never have a value as subject.
+const ALWAYS_DUTY: &[&str] = &[
+    "always", "never", "rule", "rules", "policy", "policies", "mandatory", "mandated", "compulsory", "duty", "obliged",
+    "obligation", "obligations", "obligatory", "ensure", "important", "importantly", "essential", "imperative", "critical",
+    "need", "needs", "ought", "expected",
+];
+/// Modal verbs a value may be the subject of ("must be between 1 and 100").
+const VALUE_MODAL: &[&str] = &["must", "should", "shall", "required", "requires", "require", "mustn", "shouldn"];
+/// Nouns of a person or a program: a duty on them is a duty on a reader.
+const PERSON_OR_PROGRAM: &[&str] = &[
+    "patient", "patients", "user", "users", "doctor", "doctors", "staff", "person", "people", "caller", "client", "clients",
+    "server", "servers", "tool", "tools", "program", "programs", "application", "app", "service", "services", "clinic",
+    "clinics", "team", "operator", "operators", "everyone", "anyone", "it", "they", "he", "she", "we", "i", "human", "humans",
+];
+
+/// The `obligation` rule: a modal duty only with an argument or a value as subject.
+fn obligation_rule(words: &[Word], out: &mut Vec<Violation>) {
+    for (k, w) in words.iter().enumerate() {
+        let t = w.text.as_str();
+        let two = |a: &str, b: &str| k + 1 < words.len() && t == a && words[k + 1].text == b;
+        let duty = if ALWAYS_DUTY.contains(&t) || two("have", "to") || two("has", "to") || two("per", "policy") {
+            true
+        } else if VALUE_MODAL.contains(&t) {
+            // the clause before the modal names no person or program, and a state follows
+            let mut s = k;
+            while s > 0 && !words[s].brk_before {
+                s -= 1;
+            }
+            let person = words[s..k].iter().any(|x| PERSON_OR_PROGRAM.contains(&x.text.as_str()) || classes(&x.text) & (ACTOR_YOU | ACTOR_AI | HUMAN) != 0);
+            let next: Vec<&str> = words[k + 1..].iter().take(3).take_while(|x| !x.brk_before).map(|x| x.text.as_str()).collect();
+            let state = match t {
+                "required" => next.first().is_none_or(|n| *n != "to"),
+                "requires" | "require" => false,
+                _ => next.first() == Some(&"be") || (next.first() == Some(&"not") && next.get(1) == Some(&"be")),
+            };
+            person || !state
+        } else {
+            false
+        };
+        if duty {
+            out.push(Violation {
+                rule: Rule::Obligation,
+                range: w.start..w.end,
+                detail: format!("\"{t}\" puts a duty on someone; only a value may be the subject of one"),
+            });
+        }
+    }
+}
+
+/// The `concealment` rule of the controlled language: no word of hiding, and no "not tell".
+fn concealment_rule(words: &[Word], out: &mut Vec<Violation>) {
+    for (k, w) in words.iter().enumerate() {
+        let c = classes(&w.text);
+        let hiding = c & CONCEAL != 0
+            || matches!(w.text.as_str(), "hidden" | "private" | "confidential" | "suppress" | "suppressed" | "secret");
+        let negated_tell = c & NEG != 0
+            && words[k + 1..].iter().take(3).take_while(|x| !x.brk_before).any(|x| {
+                matches!(
+                    x.text.as_str(),
+                    "tell" | "tells" | "told" | "mention" | "mentions" | "mentioned" | "inform" | "informs" | "informed" | "notify"
+                        | "notifies" | "notified" | "reveal" | "reveals" | "revealed" | "disclose" | "discloses" | "disclosed" | "say"
+                        | "says" | "alert" | "alerts" | "warn" | "warns" | "acknowledge" | "explain" | "report" | "reports"
+                )
+            });
+        if hiding || negated_tell {
+            out.push(Violation {
+                rule: Rule::Concealment,
+                range: w.start..w.end,
+                detail: format!("\"{}\" is about keeping something from a person", w.text),
+            });
+        }
+    }
+}
+
+/// The `data_flow` rule: a reading text names no transfer; a mutating tool's description names a
+/// transfer only to the clinic; no third party anywhere.
+fn data_flow_rule(words: &[Word], mutates: bool, out: &mut Vec<Violation>) {
+    for (k, w) in words.iter().enumerate() {
+        let c = classes(&w.text);
+        let third = c & THIRD != 0 || matches!(w.text.as_str(), "external" | "remote" | "webhook" | "vendor" | "outside" | "elsewhere");
+        let next = words.get(k + 1).filter(|x| !x.brk_before).map(|x| x.text.as_str());
+        // a participle used as an adjective ("submitted intakes") or a noun ("contact email")
+        let adjective = w.text.ends_with("ed") && !matches!(next, Some("to" | "with" | "into" | "onto"));
+        let noun = matches!(w.text.as_str(), "email" | "emails" | "mail" | "post" | "posts")
+            && !matches!(next, Some("to" | "it" | "them" | "the" | "a" | "an" | "this" | "each" | "every" | "all"));
+        let transfer = c & TRANSFER != 0 && !matches!(w.text.as_str(), "shared") && !adjective && !noun;
+        // the change a mutating tool makes reaches the clinic and its people, through the API
+        let to_clinic = words[k + 1..]
+            .iter()
+            .take(8)
+            .take_while(|x| !x.brk_before)
+            .any(|x| matches!(x.text.as_str(), "clinic" | "api" | "patient" | "patients" | "doctor" | "doctors" | "contact"));
+        if third || (transfer && !(mutates && to_clinic)) {
+            out.push(Violation {
+                rule: Rule::DataFlow,
+                range: w.start..w.end,
+                detail: format!("\"{}\" names a transfer the tool does not make at the clinic API", w.text),
+            });
+        }
+    }
+}
+
+/// What a tool's name or description says it does to the world.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing changes.
+    Reads,
+    /// Something changes (the verb that says so).
+    Changes(&'static str),
+    /// Something is cancelled, rejected, deleted or removed.
+    Destroys(&'static str),
+}
+
+const DESTROY: &[&str] = &[
+    "cancel", "delete", "remove", "reject", "destroy", "erase", "purge", "drop", "revoke", "wipe", "terminate", "discard",
+    "truncate", "deactivate", "unregister", "clear",
+];
+const CHANGE: &[&str] = &[
+    "book", "move", "reschedule", "confirm", "record", "send", "create", "update", "change", "set", "add", "write", "modify",
+    "edit", "submit", "escalate", "assign", "reassign", "mark", "approve", "register", "insert", "post", "patch", "release",
+    "save", "store", "upload", "publish", "transfer", "share", "forward", "import", "replace", "rename", "grant", "restore",
+    "enable", "disable", "take", "reserve", "schedule", "append", "attach", "archive", "close", "merge", "push", "deploy",
+];
+
+fn verb_of(word: &str, list: &'static [&'static str]) -> Option<&'static str> {
+    list.iter().copied().find(|v| {
+        word == *v || word.strip_suffix('s').is_some_and(|b| b == *v) || word.strip_suffix("es").is_some_and(|b| b == *v)
+    })
+}
+
+/// The effect a tool's name and description claim: a change verb as the name's first word, as the
+/// first word of a sentence of the description, or in the third person anywhere in it ("cancels").
+pub fn effect_of(name: &str, description: &str) -> Effect {
+    effect_in(name, Some(description))
+}
+
+/// [`effect_of`] on the name alone (`None`), or on the name and a description.
+pub(crate) fn effect_in(name: &str, description: Option<&str>) -> Effect {
+    let mut found = Effect::Reads;
+    let mut note = |w: &str, imperative: bool, prose: bool| {
+        let third_person = prose && w.ends_with('s');
+        if !(imperative || third_person) {
+            return;
+        }
+        if let Some(v) = verb_of(w, DESTROY) {
+            found = Effect::Destroys(v);
+        } else if let (Some(v), Effect::Reads) = (verb_of(w, CHANGE), found) {
+            found = Effect::Changes(v);
+        }
+    };
+    let lower = name.to_ascii_lowercase();
+    for (k, part) in lower.split(['_', '-']).filter(|p| !p.is_empty()).enumerate() {
+        // every word of a name is read: `get_and_delete_record` deletes
+        note(part, k == 0 || verb_of(part, DESTROY).is_some(), false);
+    }
+    let words = skeleton::words(description.unwrap_or(""));
+    for (k, w) in words.iter().enumerate() {
+        let first = k == 0 || w.brk_before;
+        // "Returns the cancelled appointments" reads; "cancels" and "Cancel ..." change
+        if matches!(w.text.as_str(), "is" | "was") {
+            continue;
+        }
+        note(&w.text, first, true);
+    }
+    found
+}
+
+/// The `effects` rule for a tool whose flags are known (the macro's `mutates` and `destructive`).
+pub fn check_effects(name: &str, description: &str, mutates: bool, destructive: bool) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let whole = 0..description.len();
+    match effect_of(name, description) {
+        Effect::Destroys(v) if !destructive || !mutates => out.push(Violation {
+            rule: Rule::Effects,
+            range: whole,
+            detail: format!("the tool says it will {v} something but does not declare `mutates, destructive`"),
+        }),
+        Effect::Changes(v) if !mutates => out.push(Violation {
+            rule: Rule::Effects,
+            range: whole,
+            detail: format!("the tool says it will {v} something but does not declare `mutates`"),
+        }),
+        _ => {}
+    }
+    out
+}
+
+/// Every rule of the controlled language over one text. `mutates`: the text belongs to a tool that
+/// changes something at the clinic API (only its own description may then name a transfer to the clinic).
+pub(crate) fn check(field: Field, text: &str, mutates: bool, out: &mut Vec<Violation>) {
+    vocabulary_rule(text, out);
+    let words = skeleton::words(text);
+    subject_rule(&words, out);
+    obligation_rule(&words, out);
+    concealment_rule(&words, out);
+    data_flow_rule(&words, mutates && field == Field::ToolDescription, out);
+}

@@ -1,0 +1,99 @@
+//! Detection on the committed attack corpus (`tests/data/attacks.json`): every case is a tool
+//! definition from a published tool-poisoning technique or a rewording of one, each with its source.
+//! Plain `check` must give each case an injection-class finding.
+#![cfg(feature = "json")]
+
+use std::collections::BTreeMap;
+
+use clinic_policy::{Field, Mode, Rule, check_catalogue, check_catalogue_mode, check_strict};
+use serde_json::Value;
+
+fn cases() -> Vec<Value> {
+    let text = include_str!("data/attacks.json");
+    match serde_json::from_str(text) {
+        Ok(Value::Array(a)) => a,
+        other => panic!("attacks.json is not an array: {other:?}"),
+    }
+}
+
+#[test]
+fn plain_check_catches_every_family() {
+    let mut per: BTreeMap<String, (usize, usize, usize, usize)> = BTreeMap::new();
+    let mut missed = Vec::new();
+    for c in cases() {
+        let fam = c["family"].as_str().unwrap_or("?").to_owned();
+        let rewording = c["kind"] == "rewording";
+        let tool = c["tool"].clone();
+        let found = check_catalogue(std::slice::from_ref(&tool));
+        let hit = found.iter().any(|f| f.violation.is_injection());
+        let e = per.entry(fam).or_default();
+        if rewording {
+            e.2 += 1;
+            e.3 += usize::from(hit);
+        } else {
+            e.0 += 1;
+            e.1 += usize::from(hit);
+        }
+        if !hit {
+            missed.push(format!("{} {}", c["id"], tool));
+        }
+    }
+    eprintln!("family                 originals  rewordings");
+    for (f, (o, oh, r, rh)) in &per {
+        eprintln!("{f:<22} {oh:>3}/{o:<3}     {rh:>3}/{r:<3}");
+    }
+    for m in &missed {
+        eprintln!("MISSED {m}");
+    }
+    assert!(per.len() >= 15, "at least 15 families");
+    let (o, oh, r, rh) = per.values().fold((0, 0, 0, 0), |a, x| (a.0 + x.0, a.1 + x.1, a.2 + x.2, a.3 + x.3));
+    eprintln!("all originals {oh}/{o}, all rewordings {rh}/{r}");
+    // floors at the time of writing (see docs/POLICY.md for the families below 9 in 10); a rule
+    // change that loses detection fails here
+    assert!(oh * 100 >= o * 95, "originals caught: {oh}/{o}");
+    assert!(rh * 100 >= r * 77, "rewordings caught: {rh}/{r}");
+}
+
+/// Under `--strict` (the controlled language) every case fails; and apart from the vocabulary,
+/// the other rules on their own still fail the cases that can be written as Rust.
+#[test]
+fn strict_check_fails_every_case() {
+    let mut without_vocab_missed = Vec::new();
+    let mut rust = 0;
+    for c in cases() {
+        let tool = c["tool"].clone();
+        let found = check_catalogue_mode(std::slice::from_ref(&tool), &[], Mode::Strict);
+        assert!(!found.is_empty(), "strict passed {}", c["id"]);
+        if c["rust"] == true {
+            rust += 1;
+            if !found.iter().any(|f| f.violation.rule != Rule::Vocabulary) {
+                without_vocab_missed.push(format!("{} {}", c["id"], tool));
+            }
+        }
+    }
+    for m in &without_vocab_missed {
+        eprintln!("ONLY VOCABULARY {m}");
+    }
+    eprintln!("rust-writable cases failed by a rule other than vocabulary: {}/{rust}", rust - without_vocab_missed.len());
+}
+
+/// Plain clinic descriptions in the declarative style pass every rule but the vocabulary.
+#[test]
+fn benign_clinic_descriptions_pass_strict_but_vocabulary() {
+    let v: Value = serde_json::from_str(include_str!("data/clinic-benign.json")).unwrap_or(Value::Null);
+    let mut bad = Vec::new();
+    let mut n = 0;
+    for e in v.as_array().into_iter().flatten() {
+        n += 1;
+        let text = e["text"].as_str().unwrap_or("");
+        let field = if e["field"] == "tool_description" { Field::ToolDescription } else { Field::ParamDescription };
+        let mutates = e["mutates"] == true;
+        for f in check_strict(field, text, "x", &[], mutates) {
+            if f.rule != Rule::Vocabulary {
+                bad.push(format!("{text:?}: [{}] {}", f.rule, f.detail));
+            }
+        }
+    }
+    assert!(n >= 60);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
