@@ -57,12 +57,12 @@ pub struct NoArgs {}
 #[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
 #[serde(deny_unknown_fields)]
 pub struct ListDoctorsArgs {
-    /// Exact specialty name, case-insensitive (e.g. Cardiology), 1 to 64 characters; omit it to list every doctor.
+    /// Exact specialty name, case-insensitive (for example Cardiology), 1 to 64 characters; without it, every doctor is listed.
     #[schemars(length(min = 1, max = 64))]
     pub specialty: Option<String>,
 }
 
-/// Which slots to look for.
+/// Which slots to find.
 #[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
 #[serde(deny_unknown_fields)]
 pub struct FindSlotsArgs {
@@ -100,7 +100,7 @@ pub struct BookArgs {
     /// Id of an open slot (a positive integer), as returned by find_available_slots.
     #[schemars(range(min = 1))]
     pub slot_id: u64,
-    /// A string of your choosing, 8 to 128 characters from A-Z a-z 0-9 . _ : - ; send the same value when retrying this booking so it is made at most once.
+    /// A key of 8 to 128 characters (letters, digits and . _ : -). A retry of this booking with the same key books the slot at most once.
     #[schemars(length(min = 8, max = 128))]
     pub idempotency_key: String,
 }

@@ -64,6 +64,11 @@ pub enum Command {
     Check {
         /// File to read, or `-` for standard input.
         file: String,
+        /// Hold the catalogue to the controlled language our own is written in (docs/POLICY.md):
+        /// every finding fails, vocabulary and hygiene included. Without it, only findings of the
+        /// injection class fail; hygiene findings are reported and exit 0.
+        #[arg(long)]
+        strict: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -239,7 +244,11 @@ pub async fn run(cli: Cli) -> Result<u8, Failure> {
             args,
             session,
         }) => call(&tool, args.as_deref(), &session).await,
-        Some(Command::Check { file, format }) => check(&file, format),
+        Some(Command::Check {
+            file,
+            format,
+            strict,
+        }) => check(&file, format, strict),
         Some(Command::Api { host, port }) => api(SocketAddr::new(host, port)).await,
     }
 }
@@ -353,7 +362,7 @@ async fn call(tool: &str, raw_args: Option<&str>, args: &SessionArgs) -> Result<
     Ok(exit::OK)
 }
 
-fn check(file: &str, format: Format) -> Result<u8, Failure> {
+fn check(file: &str, format: Format, strict: bool) -> Result<u8, Failure> {
     let mut text = String::new();
     let read = if file == "-" {
         std::io::stdin().read_to_string(&mut text).map(|_| ())
@@ -365,7 +374,16 @@ fn check(file: &str, format: Format) -> Result<u8, Failure> {
         .map_err(|e| Failure::usage(format!("{file} is not JSON: {e}")))?;
     let tools = clinic_policy::tools_from_json(&json)
         .map_err(|e| Failure::usage(format!("{file}: {e}")))?;
-    let findings = clinic_policy::check_catalogue(&tools);
+    let mode = if strict {
+        clinic_policy::Mode::Strict
+    } else {
+        clinic_policy::Mode::Plain
+    };
+    let findings = clinic_policy::check_catalogue_mode(&tools, &[], mode);
+    let injections = findings
+        .iter()
+        .filter(|f| f.violation.is_injection())
+        .count();
     match format {
         Format::Json => {
             let out: Vec<Value> = findings
@@ -375,6 +393,7 @@ fn check(file: &str, format: Format) -> Result<u8, Failure> {
                         "tool": f.tool,
                         "path": f.path,
                         "rule": f.violation.rule.id(),
+                        "class": f.violation.class(),
                         "message": f.violation.rule.message(),
                         "detail": f.violation.detail,
                         "fix": f.violation.rule.fix(),
@@ -382,7 +401,13 @@ fn check(file: &str, format: Format) -> Result<u8, Failure> {
                     })
                 })
                 .collect();
-            print_json(&serde_json::json!({ "tools": tools.len(), "violations": out }))?;
+            print_json(&serde_json::json!({
+                "tools": tools.len(),
+                "strict": strict,
+                "injection": injections,
+                "hygiene": findings.len() - injections,
+                "violations": out,
+            }))?;
         }
         Format::Text => {
             #[allow(clippy::print_stdout)]
@@ -392,19 +417,22 @@ fn check(file: &str, format: Format) -> Result<u8, Failure> {
                 } else {
                     println!("{}", format_findings(&findings));
                     println!(
-                        "{} tools checked, {} violations",
+                        "{} tools checked, {} violations ({injections} injection, {} hygiene){}",
                         tools.len(),
-                        findings.len()
+                        findings.len(),
+                        findings.len() - injections,
+                        if strict { ", strict" } else { "" }
                     );
                 }
             }
         }
     }
-    Ok(if findings.is_empty() {
-        exit::OK
+    let fails = if strict {
+        !findings.is_empty()
     } else {
-        exit::TOOL_ERROR
-    })
+        injections > 0
+    };
+    Ok(if fails { exit::TOOL_ERROR } else { exit::OK })
 }
 
 async fn api(addr: SocketAddr) -> Result<u8, Failure> {

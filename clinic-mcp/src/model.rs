@@ -97,12 +97,12 @@ pub struct ApiPage<T> {
 /// An instant, in UTC and in the clinic's local time.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct When {
-    /// The instant in UTC, RFC 3339 (e.g. 2026-12-01T14:00:00Z).
+    /// The instant in UTC, RFC 3339 (for example 2026-12-01T14:00:00Z).
     pub utc: String,
     /// The same instant in the clinic's local time, RFC 3339 with offset; absent when the clinic's zone is unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub local: Option<String>,
-    /// IANA time zone of the clinic (e.g. Europe/Berlin); absent when unknown.
+    /// IANA time zone of the clinic (for example Europe/Berlin); absent when unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_zone: Option<String>,
 }
@@ -200,10 +200,10 @@ pub struct Appointment {
     pub status: String,
     /// The booked slot.
     pub slot_id: u64,
-    /// Start of the appointment, when the API reports it.
+    /// Start of the appointment, when the API gives it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<When>,
-    /// End of the appointment, when the API reports it.
+    /// End of the appointment, when the API gives it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<When>,
     /// The doctor, on a patient's appointments.

@@ -46,15 +46,117 @@ pub fn render(def: &ToolDef) -> Tool {
     tool
 }
 
-/// The whole-catalogue policy over the rendered JSON of `tools`, with cross-tool references checked
-/// against the names of every tool in `catalogue` (all profiles), not only the listed ones.
+/// The whole-catalogue policy over the rendered JSON of `tools`, in strict mode (the controlled
+/// language our own text is written in), with cross-tool references checked against the names of
+/// every tool in `catalogue` (all profiles), not only the listed ones. Also refused: a served
+/// description, title or name that is not byte for byte a text the macros screened for that tool
+/// (what a hand-written `ToolArgs`/`ToolOutput` impl or a hand-built `ToolDef` could slip in).
 pub fn screen(tools: &[Tool], catalogue: &[ToolDef]) -> Vec<Finding> {
     let json: Vec<Value> = tools
         .iter()
         .map(|t| serde_json::to_value(t).unwrap_or(Value::Null))
         .collect();
     let all_names: Vec<&str> = catalogue.iter().map(|d| d.name).collect();
-    clinic_policy::check_catalogue_with(&json, &all_names)
+    let mut findings =
+        clinic_policy::check_catalogue_mode(&json, &all_names, clinic_policy::Mode::Strict);
+    for (tool, value) in tools.iter().zip(&json) {
+        let Some(def) = catalogue.iter().find(|d| d.name == tool.name) else {
+            continue;
+        };
+        let mut screened = Vec::new();
+        (def.screened)(&mut screened);
+        let texts: std::collections::BTreeSet<&str> = screened.iter().map(|(_, t)| *t).collect();
+        let mut served = Vec::new();
+        served_texts(value, "", false, &mut served);
+        for (path, text) in served {
+            if !texts.contains(text.as_str()) {
+                findings.push(not_screened(def.name, &path, text));
+            }
+        }
+    }
+    findings
+}
+
+/// What `initialize` answers: capabilities, `serverInfo` and (none today) `instructions`.
+pub fn server_info() -> ServerConfig {
+    ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        .with_server_info(Implementation::new("clinic-mcp", env!("CARGO_PKG_VERSION")))
+}
+
+/// The strict screen over every string of `initialize`'s answer an agent reads: `serverInfo`
+/// (name, title, version, website) and `instructions`, which reach the model like a description.
+pub fn screen_info(info: &ServerConfig) -> Vec<Finding> {
+    let mut texts: Vec<(&str, clinic_policy::Field, &str)> = vec![
+        ("/serverInfo/name", clinic_policy::Field::Other, &info.server_info.name),
+        ("/serverInfo/version", clinic_policy::Field::Other, &info.server_info.version),
+    ];
+    if let Some(t) = &info.server_info.title {
+        texts.push(("/serverInfo/title", clinic_policy::Field::Title, t));
+    }
+    if let Some(w) = &info.server_info.website_url {
+        texts.push(("/serverInfo/websiteUrl", clinic_policy::Field::Other, w));
+    }
+    if let Some(i) = &info.instructions {
+        texts.push(("/instructions", clinic_policy::Field::ToolDescription, i));
+    }
+    let mut out = Vec::new();
+    for (path, field, text) in texts {
+        for violation in clinic_policy::check_strict(field, text, "", &[], false) {
+            out.push(Finding {
+                tool: "(server)".to_owned(),
+                path: path.to_owned(),
+                field,
+                text: text.to_owned(),
+                violation,
+            });
+        }
+    }
+    out
+}
+
+/// A served string the macros never screened.
+fn not_screened(tool: &str, path: &str, text: String) -> Finding {
+    let range = 0..text.len();
+    Finding {
+        tool: tool.to_owned(),
+        path: path.to_owned(),
+        field: clinic_policy::Field::Other,
+        violation: clinic_policy::Violation {
+            rule: clinic_policy::Rule::HiddenPayload,
+            range,
+            detail: "served, but not a text the macros screened at compile time".to_owned(),
+        },
+        text,
+    }
+}
+
+/// The names, titles and descriptions of a rendered tool, and its schemas' property names, with
+/// their JSON pointers. (Every other string of a schema is refused by the strict screen's
+/// vocabulary unless it is one the macros allow: `type`, formats, numbers.)
+fn served_texts(v: &Value, path: &str, props: bool, out: &mut Vec<(String, String)>) {
+    match v {
+        Value::Object(o) => {
+            for (k, x) in o {
+                let p = format!("{path}/{}", k.replace('~', "~0").replace('/', "~1"));
+                if props {
+                    out.push((p.clone(), k.clone()));
+                }
+                match (k.as_str(), x) {
+                    ("description" | "title", Value::String(s)) if !props => {
+                        out.push((p, s.clone()));
+                    }
+                    ("name", Value::String(s)) if path.is_empty() => out.push((p, s.clone())),
+                    _ => served_texts(x, &p, k == "properties" && !props, out),
+                }
+            }
+        }
+        Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                served_texts(x, &format!("{path}/{i}"), false, out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// A catalogue that failed the start-up policy check.
@@ -68,10 +170,11 @@ pub fn format_findings(findings: &[Finding]) -> String {
         .iter()
         .map(|f| {
             format!(
-                "tool {:?} field {}: [{}] {}: {}",
+                "tool {:?} field {}: [{}] ({}) {}: {}",
                 f.tool,
                 f.path,
                 f.violation.rule.id(),
+                f.violation.class(),
                 f.violation.rule.message(),
                 f.violation.detail
             )
@@ -120,7 +223,8 @@ impl ClinicServer {
     ) -> Result<Self, StartError> {
         let defs = tools_for(&session, catalogue);
         let listed: Vec<Tool> = defs.iter().map(|d| render(d)).collect();
-        let findings = screen(&listed, catalogue);
+        let mut findings = screen(&listed, catalogue);
+        findings.extend(screen_info(&server_info()));
         if !findings.is_empty() {
             return Err(StartError::Policy(PolicyViolations(findings)));
         }
@@ -212,8 +316,7 @@ fn structured(value: Value) -> CallToolResult {
 
 impl ServerHandler for ClinicServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("clinic-mcp", env!("CARGO_PKG_VERSION")))
+        server_info()
     }
 
     async fn list_tools(

@@ -27,6 +27,10 @@ pub struct ToolDef {
     pub mutates: bool,
     pub destructive: bool,
     pub idempotent: bool,
+    /// Every text the macros screened at compile time for this tool, as (where, text): its name,
+    /// title and description, then what its arguments and output types screened. The start-up
+    /// check compares the served `tools/list` against it, byte for byte.
+    pub screened: fn(&mut Vec<(&'static str, &'static str)>),
     pub input_schema: fn() -> JsonObject,
     pub output_schema: fn() -> JsonObject,
     /// Deserialises the arguments, runs the handler, serialises its output.
@@ -101,7 +105,12 @@ impl ToolDef {
     label = "its doc comments would reach the model unscreened",
     note = "add `#[derive(ToolOutput)]` to `{Self}`: its descriptions are then screened at compile time"
 )]
-pub trait ToolOutput: serde::Serialize + schemars::JsonSchema {}
+pub trait ToolOutput: serde::Serialize + schemars::JsonSchema {
+    /// Every text the derive screened, as (field or `""`, text), then those of nested types. A
+    /// hand-written `impl` has to write this too, and the start-up check refuses a served string
+    /// that is not in it.
+    fn screened(out: &mut Vec<(&'static str, &'static str)>);
+}
 
 /// A type a tool parameter may have: a number, a bool, a string, or an `Option`/`Vec` of them.
 /// Their schemas carry no description; a struct or enum of its own would bring descriptions that
@@ -111,24 +120,50 @@ pub trait ToolOutput: serde::Serialize + schemars::JsonSchema {}
     label = "its schema could carry descriptions the compile-time screen never sees",
     note = "a parameter is a number, a bool, a string, or an `Option`/`Vec` of them"
 )]
-pub trait ArgValue: schemars::JsonSchema {}
+pub trait ArgValue: schemars::JsonSchema + sealed::Plain {}
+
+/// `ArgValue` is sealed: only this crate implements it, for the plain values below, so no enum
+/// or struct of another crate (whose variants or fields would reach the schema unscreened) can
+/// be a parameter's type.
+mod sealed {
+    pub trait Plain {}
+}
 
 /// The plain values: schemas without a description, so both a parameter and an output field may
 /// have them, and an `Option` or `Vec` of either screened kind is screened too.
 macro_rules! plain_values {
-    ($($t:ty),*) => { $(impl ArgValue for $t {} impl ToolOutput for $t {})* };
+    ($($t:ty),*) => { $(
+        impl sealed::Plain for $t {}
+        impl ArgValue for $t {}
+        impl ToolOutput for $t {
+            fn screened(_: &mut Vec<(&'static str, &'static str)>) {}
+        }
+    )* };
 }
 plain_values!(
     String, bool, u8, u16, u32, u64, usize, i8, i16, i32, i64, isize, f32, f64
 );
+impl<T: ArgValue> sealed::Plain for Vec<T> {}
+impl<T: ArgValue> sealed::Plain for Option<T> {}
 impl<T: ArgValue> ArgValue for Vec<T> {}
 impl<T: ArgValue> ArgValue for Option<T> {}
-impl<T: ToolOutput> ToolOutput for Vec<T> {}
-impl<T: ToolOutput> ToolOutput for Option<T> {}
+impl<T: ToolOutput> ToolOutput for Vec<T> {
+    fn screened(out: &mut Vec<(&'static str, &'static str)>) {
+        T::screened(out);
+    }
+}
+impl<T: ToolOutput> ToolOutput for Option<T> {
+    fn screened(out: &mut Vec<(&'static str, &'static str)>) {
+        T::screened(out);
+    }
+}
 
 /// Marker implemented by `#[derive(ToolArgs)]`: the type's parameter descriptions were screened at
 /// compile time. `#[clinic_tool]` requires it of every arguments type.
-pub trait ToolArgs: serde::de::DeserializeOwned + schemars::JsonSchema {}
+pub trait ToolArgs: serde::de::DeserializeOwned + schemars::JsonSchema {
+    /// Every text the derive screened, as (parameter or `""`, text).
+    fn screened(out: &mut Vec<(&'static str, &'static str)>);
+}
 
 /// Proof that the session holds the role a tool demands and has a token. Only
 /// [`ToolDef::invoke`] can make one, and only the API client can read the token out of it; a

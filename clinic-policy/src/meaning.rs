@@ -905,6 +905,7 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
 }
 
 /// Does a description claim the tool changes nothing ("read-only", "no side effects", "look-up only")?
+#[cfg_attr(not(feature = "json"), allow(dead_code))]
 pub(crate) fn claims_read_only(description: &str) -> bool {
     let n = crate::normalize(description);
     [

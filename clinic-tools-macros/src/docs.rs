@@ -35,12 +35,14 @@ impl Doc {
     }
 }
 
-/// Collect the doc comment of an item. Lines are trimmed and joined by single spaces; a
+/// Collect the doc comment of an item, joined by the one rule schemars also applies
+/// ([`clinic_policy::join_doc_lines`]): one leading space of each line dropped, lines joined with
+/// `\n`, the whole trimmed. So the text screened here is byte for byte the text served. A
 /// `#[doc = ...]` whose value is not a string literal (`include_str!`, `concat!`, a macro) is an
-/// error: it would be a way around the gate.
+/// error: it would be a way around the gate. So is a first line starting with `#`: schemars would
+/// make it a `title` the screen never judged as one.
 pub fn collect(cx: &mut Ctxt, attrs: &[syn::Attribute], item_span: Span) -> Doc {
-    let mut text = String::new();
-    let mut pieces = Vec::new();
+    let mut lines: Vec<(String, Span)> = Vec::new();
     let mut first_span: Option<Span> = None;
     let mut rejected = false;
     for attr in attrs {
@@ -70,20 +72,32 @@ pub fn collect(cx: &mut Ctxt, attrs: &[syn::Attribute], item_span: Span) -> Doc 
             }
         };
         first_span.get_or_insert(attr.span());
-        let line = lit.trim();
-        if line.is_empty() {
+        lines.push((lit, attr.span()));
+    }
+    let text = clinic_policy::join_doc_lines(&lines.iter().map(|(l, _)| l.as_str()).collect::<Vec<_>>());
+    // where each line landed in the joined text
+    let mut pieces = Vec::new();
+    let mut from = 0;
+    for (line, span) in &lines {
+        let l = line.strip_prefix(' ').unwrap_or(line).trim();
+        if l.is_empty() {
             continue;
         }
-        if !text.is_empty() {
-            text.push(' ');
+        if let Some(k) = text[from..].find(l) {
+            pieces.push(Piece {
+                start: from + k,
+                end: from + k + l.len(),
+                span: *span,
+            });
+            from += k + l.len();
         }
-        let start = text.len();
-        text.push_str(line);
-        pieces.push(Piece {
-            start,
-            end: text.len(),
-            span: attr.span(),
-        });
+    }
+    if text.starts_with('#') {
+        rejected = true;
+        cx.error_at(
+            pieces.first().map_or(item_span, |p| p.span),
+            "a doc comment may not start with a `#` heading: schemars turns it into a schema `title`; write the description as plain sentences",
+        );
     }
     Doc {
         text,

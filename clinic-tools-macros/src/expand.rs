@@ -67,6 +67,18 @@ pub fn tool(item: &ToolItem<'_>) -> TokenStream {
             mutates: #mutates,
             destructive: #destructive,
             idempotent: #idempotent,
+            screened: {
+                fn screened(out: &mut ::std::vec::Vec<(&'static str, &'static str)>) {
+                    out.push(("name", #name));
+                    if let ::core::option::Option::Some(t) = #title {
+                        out.push(("title", t));
+                    }
+                    out.push(("description", #description));
+                    <#args_ty as ::clinic_mcp::ToolArgs>::screened(out);
+                    <#output_ty as ::clinic_mcp::ToolOutput>::screened(out);
+                }
+                screened
+            },
             input_schema: ::clinic_mcp::__private::schema_for::<#args_ty>,
             output_schema: ::clinic_mcp::__private::schema_for::<#output_ty>,
             call: {

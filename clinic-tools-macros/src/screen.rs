@@ -7,7 +7,7 @@
 
 use crate::ctxt::Ctxt;
 use crate::docs;
-use clinic_policy::{Field, check_text};
+use clinic_policy::{Field, check_strict};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -50,7 +50,8 @@ pub fn derive(input: TokenStream, kind: &Kind) -> TokenStream {
         Err(e) => return e.to_compile_error(),
     };
     let mut cx = Ctxt::default();
-    let field_types = validate(&mut cx, &item, kind);
+    let mut screened = Vec::new();
+    let field_types = validate(&mut cx, &item, kind, &mut screened);
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
     let errors = cx.into_compile_errors();
@@ -63,10 +64,23 @@ pub fn derive(input: TokenStream, kind: &Kind) -> TokenStream {
             #assert_fn::<#ty>();
         }
     });
+    let entries = screened.iter().map(|(k, v)| quote!(out.push((#k, #v));));
+    // what nested types screened comes along (an output's fields are outputs themselves)
+    let nested = if kind.field_bound == kind.trait_name {
+        let tys = field_types.iter();
+        quote!(#( <#tys as ::clinic_mcp::#bound>::screened(out); )*)
+    } else {
+        quote!()
+    };
     // The impl is emitted even on error so the tool using this type reports nothing more.
     quote! {
         #errors
-        impl #impl_generics ::clinic_mcp::#trait_ident for #ident #ty_generics #where_clause {}
+        impl #impl_generics ::clinic_mcp::#trait_ident for #ident #ty_generics #where_clause {
+            fn screened(out: &mut ::std::vec::Vec<(&'static str, &'static str)>) {
+                #(#entries)*
+                #nested
+            }
+        }
         const _: fn() = || {
             fn #assert_fn<T: ?::core::marker::Sized + ::clinic_mcp::#bound>() {}
             #(#checks)*
@@ -74,8 +88,14 @@ pub fn derive(input: TokenStream, kind: &Kind) -> TokenStream {
     }
 }
 
-/// Screen the type and its fields; returns the field types to bound.
-fn validate<'a>(cx: &mut Ctxt, item: &'a syn::DeriveInput, kind: &Kind) -> Vec<&'a syn::Type> {
+/// Screen the type and its fields; returns the field types to bound. `screened` receives every
+/// text judged, as (field name or `""` for the type, text).
+fn validate<'a>(
+    cx: &mut Ctxt,
+    item: &'a syn::DeriveInput,
+    kind: &Kind,
+    screened: &mut Vec<(String, String)>,
+) -> Vec<&'a syn::Type> {
     let syn::Data::Struct(data) = &item.data else {
         cx.error_spanned(&item.ident, kind.not_struct);
         return Vec::new();
@@ -94,8 +114,11 @@ fn validate<'a>(cx: &mut Ctxt, item: &'a syn::DeriveInput, kind: &Kind) -> Vec<&
 
     // The type's own doc comment becomes the schema's description: same channel, same rules.
     let doc = docs::collect(cx, &item.attrs, item.ident.span());
-    let found = check_text(Field::ParamDescription, &doc.text, "", &[]);
+    let found = check_strict(Field::ParamDescription, &doc.text, "", &[], false);
     docs::report(cx, &doc, kind.type_doc_label, &found);
+    if !doc.text.is_empty() {
+        screened.push((String::new(), doc.text.clone()));
+    }
 
     let syn::Fields::Named(fields) = &data.fields else {
         if !(kind.unit_allowed && matches!(data.fields, syn::Fields::Unit)) {
@@ -109,7 +132,8 @@ fn validate<'a>(cx: &mut Ctxt, item: &'a syn::DeriveInput, kind: &Kind) -> Vec<&
         let Some(ident) = &field.ident else { continue };
         let name = ident.to_string();
         let name = name.strip_prefix("r#").unwrap_or(&name);
-        for v in check_text(Field::ParamName, name, "", &[]) {
+        screened.push((name.to_owned(), name.to_owned()));
+        for v in check_strict(Field::ParamName, name, "", &[], false) {
             cx.error_spanned(ident, docs::format_violation(&format!("{noun} name"), &v));
         }
         let (refused, _) = check_serde_attrs(cx, &field.attrs, kind);
@@ -128,8 +152,11 @@ fn validate<'a>(cx: &mut Ctxt, item: &'a syn::DeriveInput, kind: &Kind) -> Vec<&
             );
             continue;
         }
-        let found = check_text(Field::ParamDescription, &doc.text, "", &[]);
+        let found = check_strict(Field::ParamDescription, &doc.text, "", &[], false);
         docs::report(cx, &doc, &format!("description of {noun} `{name}`"), &found);
+        if !doc.text.is_empty() {
+            screened.push((name.to_owned(), doc.text.clone()));
+        }
     }
     types
 }
@@ -200,7 +227,13 @@ fn check_foreign_descriptions(cx: &mut Ctxt, attrs: &[syn::Attribute], what: &st
         let parsed = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("range") || meta.path.is_ident("length") {
                 meta.parse_nested_meta(|inner| {
-                    let _: syn::Expr = inner.value()?.parse()?;
+                    let e: syn::Expr = inner.value()?.parse()?;
+                    if !is_int_literal(&e) {
+                        return Err(syn::Error::new(
+                            e.span(),
+                            format!("a bound in `#[schemars(range/length)]` on {what} must be an integer literal: any other expression (a string, a constant, an object) lands in the schema unscreened"),
+                        ));
+                    }
                     Ok(())
                 })
             } else {
@@ -212,5 +245,17 @@ fn check_foreign_descriptions(cx: &mut Ctxt, attrs: &[syn::Attribute], what: &st
         if let Err(e) = parsed {
             cx.push(e);
         }
+    }
+}
+
+/// `42` or `-42`, an integer literal without a suffix that changes nothing in the schema.
+fn is_int_literal(e: &syn::Expr) -> bool {
+    match e {
+        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }) => true,
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
+            matches!(&*u.expr, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }))
+        }
+        syn::Expr::Group(g) => is_int_literal(&g.expr),
+        _ => false,
     }
 }

@@ -4,7 +4,7 @@ use crate::attr::{self, ToolAttr};
 use crate::ctxt::Ctxt;
 use crate::docs;
 use crate::expand;
-use clinic_policy::{Field, check_text};
+use clinic_policy::{Field, check_effects, check_strict};
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::spanned::Spanned;
@@ -35,11 +35,12 @@ pub fn expand(args: TokenStream, input: &TokenStream) -> TokenStream {
     check_attr(&mut cx, &attr);
 
     let name = func.sig.ident.to_string();
-    for v in check_text(Field::ToolName, &name, &name, &[]) {
+    let mutates = attr.mutates.is_some();
+    for v in check_strict(Field::ToolName, &name, &name, &[], mutates) {
         cx.error_spanned(&func.sig.ident, docs::format_violation("tool name", &v));
     }
     if let Some(title) = &attr.title {
-        for v in check_text(Field::Title, &title.value, &name, &[]) {
+        for v in check_strict(Field::Title, &title.value, &name, &[], mutates) {
             cx.error_at(title.span, docs::format_violation("tool title", &v));
         }
     }
@@ -51,8 +52,13 @@ pub fn expand(args: TokenStream, input: &TokenStream) -> TokenStream {
             "a tool needs a description: write one or two `///` sentences saying what it does and what it returns",
         );
     } else {
-        let found = check_text(Field::ToolDescription, &doc.text, &name, &[]);
+        let found = check_strict(Field::ToolDescription, &doc.text, &name, &[], mutates);
         docs::report(&mut cx, &doc, "tool description", &found);
+        // what the name and description say the tool does must match its flags, so the hints
+        // derived from the flags cannot lie
+        for v in check_effects(&name, &doc.text, mutates, attr.destructive.is_some()) {
+            cx.error_spanned(&func.sig.ident, docs::format_violation("tool", &v));
+        }
     }
 
     let sig = check_signature(&mut cx, &func);
