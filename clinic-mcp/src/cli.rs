@@ -172,9 +172,16 @@ impl SessionArgs {
         if self.timeout_ms == 0 {
             return Err(Failure::usage("--timeout-ms must be at least 1"));
         }
-        let mut token = std::env::var("SUT_ACCESS_TOKEN")
-            .ok()
-            .and_then(AccessToken::new);
+        let mut token = match std::env::var_os("SUT_ACCESS_TOKEN") {
+            None => None,
+            // Not UTF-8 is not "absent": calls would then claim no token is configured.
+            Some(raw) => Some(raw.into_string().map_err(|_| {
+                Failure::usage(
+                    "SUT_ACCESS_TOKEN is not valid UTF-8; a token must be visible ASCII (its value is not shown)",
+                )
+            })?),
+        }
+        .and_then(AccessToken::new);
         if token.as_ref().is_some_and(|t| !t.is_sendable()) {
             // Said once, at start-up, instead of on every protected call; the value is not echoed.
             return Err(Failure::usage(
@@ -200,7 +207,7 @@ impl SessionArgs {
             }
             eprintln!(
                 "clinic-mcp: DEMO MODE: synthetic demo data from the in-process stand-in API at {} (not a real clinic)",
-                standin.base_url()
+                crate::session::redact_url(&standin.base_url())
             );
             (standin.base_url(), Some(standin))
         } else {
@@ -415,7 +422,7 @@ async fn api(addr: SocketAddr) -> Result<u8, Failure> {
     {
         println!(
             "clinic stand-in API (synthetic demo data) listening on {}",
-            standin.base_url()
+            crate::session::redact_url(&standin.base_url())
         );
         println!("demo tokens (send as 'Authorization: Bearer <token>'):");
         for t in clinic_standin::DEMO_TOKENS {

@@ -194,3 +194,42 @@ fn a_token_that_cannot_be_sent_exits_2_without_echoing_it() {
     one_line_error(&out, 2, "SUT_ACCESS_TOKEN contains characters");
     assert!(!String::from_utf8_lossy(&out.stderr).contains("secret-canary"));
 }
+
+#[test]
+fn a_base_url_s_secrets_are_never_printed() {
+    for bad in [
+        "http://user:S3cret@127.0.0.1/api/v1",
+        "http://S3cret@127.0.0.1/api/v1",
+        "http://127.0.0.1/api/v1?access_token=S3cret",
+        "http://127.0.0.1/api/v1?S3cret",
+        "http://127.0.0.1/api/v1#access_token=S3cret",
+        "http://user:S3cret@bad host/api/v1",
+        "ftp://user:S3cret@127.0.0.1/api/v1?x=1",
+    ] {
+        for out in [
+            run(&["tools"], &[("SUT_BASE_URL", bad)]),
+            run(&["tools", "--base-url", bad], &[]),
+        ] {
+            one_line_error(&out, 2, "invalid base URL");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(!stderr.contains("S3cret"), "{bad}: {stderr}");
+            assert!(stderr.contains("[redacted]"), "{bad}: {stderr}");
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_token_that_is_not_utf8_exits_2_without_echoing_it() {
+    use std::os::unix::ffi::OsStrExt;
+    let token = std::ffi::OsStr::from_bytes(b"secret-canary-\xff\xfe");
+    let out = Command::new(env!("CARGO_BIN_EXE_clinic-mcp"))
+        .args(["call", "list_my_appointments", "--demo"])
+        .env_clear()
+        .env("SUT_ACCESS_TOKEN", token)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    one_line_error(&out, 2, "SUT_ACCESS_TOKEN is not valid UTF-8");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("secret-canary"));
+}
