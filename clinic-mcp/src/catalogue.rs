@@ -256,16 +256,57 @@ fn specialty_matches(doctor: &ApiDoctor, wanted: &str) -> bool {
     doctor.specialty.eq_ignore_ascii_case(wanted)
 }
 
-fn unknown_specialty(wanted: &str, doctors: &[ApiDoctor]) -> ToolError {
+/// Most bytes of specialty names an `UNKNOWN_SPECIALTY` message lists: the whole answer (the
+/// message travels twice, as structured content and as text) stays under 4 KB however many
+/// specialties the upstream lists.
+const KNOWN_SPECIALTIES_BYTES: usize = 700;
+
+/// Most characters of one specialty name in that list.
+const SPECIALTY_NAME_CHARS: usize = 64;
+
+fn unknown_specialty(ctx: &ToolContext<'_>, wanted: &str, doctors: &[ApiDoctor]) -> ToolError {
     let known: std::collections::BTreeSet<&str> =
         doctors.iter().map(|d| d.specialty.as_str()).collect();
-    ToolError::new(
-        "UNKNOWN_SPECIALTY",
-        format!(
-            "No doctor has the specialty {wanted:?}. Known specialties: {}.",
-            known.into_iter().collect::<Vec<_>>().join(", ")
-        ),
-    )
+    let token = ctx.session.token.as_ref();
+    let mut listed = String::new();
+    let (mut shown, mut withheld) = (0usize, 0usize);
+    for name in &known {
+        // Each name is screened on its own, so one poisoned name costs itself, not the list.
+        let screened = crate::screen::text(name, token, SPECIALTY_NAME_CHARS);
+        if screened.withheld || screened.text.is_empty() {
+            withheld += 1;
+            continue;
+        }
+        if listed.len() + screened.text.len() + 2 > KNOWN_SPECIALTIES_BYTES {
+            break;
+        }
+        if !listed.is_empty() {
+            listed.push_str(", ");
+        }
+        listed.push_str(&screened.text);
+        shown += 1;
+    }
+    let more = known.len() - shown - withheld;
+    let mut message = format!(
+        "No doctor has the specialty {:?}.",
+        crate::api::truncate(wanted, SPECIALTY_NAME_CHARS)
+    );
+    if shown > 0 {
+        message.push_str(&format!(" Known specialties: {listed}"));
+        if more > 0 {
+            message.push_str(&format!(", and {more} more"));
+        }
+        message.push('.');
+    }
+    if withheld > 0 {
+        message.push_str(&if withheld == 1 {
+            " 1 specialty name was withheld by the output screen.".to_owned()
+        } else {
+            format!(" {withheld} specialty names were withheld by the output screen.")
+        });
+    }
+    message.push_str(" list_specialties lists every specialty.");
+    ToolError::new("UNKNOWN_SPECIALTY", message)
 }
 
 /// Doctor id → IANA zone of that doctor's clinic, for local times on these appointments.
@@ -335,7 +376,7 @@ pub async fn list_doctors(
         None => all.into_iter().map(Doctor::from).collect(),
         Some(wanted) => {
             if !all.iter().any(|d| specialty_matches(d, wanted)) {
-                return Err(unknown_specialty(wanted, &all));
+                return Err(unknown_specialty(ctx, wanted, &all));
             }
             all.into_iter()
                 .filter(|d| specialty_matches(d, wanted))
@@ -411,7 +452,7 @@ pub async fn find_available_slots(
                 .filter(|d| specialty_matches(d, wanted))
                 .collect();
             if found.is_empty() {
-                return Err(unknown_specialty(wanted, &all));
+                return Err(unknown_specialty(ctx, wanted, &all));
             }
             found
         }

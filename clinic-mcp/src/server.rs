@@ -37,8 +37,19 @@ pub fn render(def: &ToolDef) -> Tool {
     if let Some(title) = def.title {
         annotations.title = Some(title.to_owned());
     }
+    let mut output_schema = (def.output_schema)();
+    if let Some(Value::Object(properties)) = output_schema.get_mut("properties") {
+        properties.insert(
+            crate::screen::WITHHELD_MEMBER.to_owned(),
+            serde_json::json!({
+                "description": "Present only when the output screen withheld text from the clinic API: the JSON pointer of each withheld string.",
+                "type": "array",
+                "items": {"type": "string"}
+            }),
+        );
+    }
     let mut tool = Tool::new(def.name, def.description, Arc::new((def.input_schema)()))
-        .with_raw_output_schema(Arc::new((def.output_schema)()))
+        .with_raw_output_schema(Arc::new(output_schema))
         .with_annotations(annotations);
     if let Some(title) = def.title {
         tool = tool.with_title(title);
@@ -189,11 +200,18 @@ impl ClinicServer {
                 ))
             }
         };
+        // Every string of every result passes the output screen before the model sees it.
+        let token = self.inner.session.token.as_ref();
         Ok(match result {
-            Ok(value) => structured(value),
+            Ok(mut value) => {
+                crate::screen::result(&mut value, token);
+                structured(value)
+            }
             Err(e) => {
                 tracing::info!(tool = name, code = %e.code, "tool error");
-                CallToolResult::structured_error(e.to_json())
+                let mut value = e.to_json();
+                crate::screen::result(&mut value, token);
+                CallToolResult::structured_error(value)
             }
         })
     }
