@@ -245,10 +245,34 @@ impl ServerHandler for ClinicServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let args = request.arguments.unwrap_or_default();
-        self.call(&request.name, args).await.map(Into::into)
+        let read_only = self
+            .inner
+            .by_name
+            .get(request.name.as_ref())
+            .is_some_and(|d| d.hints().read_only);
+        let call = self.call(&request.name, args);
+        if !read_only {
+            // A mutation runs to its answer even when the client cancels it: stopping half-way
+            // would leave the caller not knowing whether it happened (its idempotency key tells).
+            return call.await.map(Into::into);
+        }
+        // `notifications/cancelled` for this request: a read stops at once (nothing to undo), so
+        // it holds no connection and no place in the shutdown drain. rmcp sends no answer for a
+        // cancelled request; the result below is what it drops.
+        tokio::select! {
+            result = call => result.map(Into::into),
+            () = context.ct.cancelled() => Ok(CallToolResult::structured_error(
+                crate::ToolError::new(
+                    "CANCELLED",
+                    "The client cancelled this call; it stopped before answering. Nothing was changed.",
+                )
+                .to_json(),
+            )
+            .into()),
+        }
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
