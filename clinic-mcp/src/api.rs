@@ -326,8 +326,9 @@ impl ApiClient {
         Err(self.upstream_error(status, &body, retry_after.as_deref()))
     }
 
-    /// Turn an error answer into a tool error: the API's `errorCode` passed through, its message
-    /// kept (scrubbed of the token), and a hint of what to do next.
+    /// Turn an error answer into a tool error: the API's `errorCode` passed through when it is one
+    /// of the API's own ([`UPSTREAM_ERROR_CODES`]), its message kept (scrubbed of the token), and a
+    /// hint of what to do next.
     fn upstream_error(
         &self,
         status: StatusCode,
@@ -357,7 +358,17 @@ impl ApiClient {
                 ),
             );
         }
-        let parsed = parsed.filter(|(c, _)| is_error_code(c));
+        let parsed = match parsed {
+            Some((code, _)) if !is_error_code(&code) => {
+                // An unknown code may be the token echoed back, or prose: the model sees neither.
+                tracing::debug!(
+                    status = status.as_u16(),
+                    "the clinic API sent an errorCode outside its contract; answered UPSTREAM_ERROR"
+                );
+                None
+            }
+            other => other,
+        };
         // A 429 is a rate limit whatever its body says (or lacks): the wait is what matters.
         let parsed = match parsed {
             None if status == StatusCode::TOO_MANY_REQUESTS => {
@@ -426,14 +437,27 @@ pub(crate) fn truncate(text: &str, max: usize) -> String {
     }
 }
 
-/// An upstream `errorCode` we pass through: `SCREAMING_SNAKE_CASE`, at most 64 characters, so a
-/// hostile upstream cannot put prose in the code field.
+/// The `errorCode`s of the clinic API's contract (docs/openapi.json). Only these are passed on:
+/// anything else (prose, one of our own codes, or the caller's token echoed back) becomes
+/// `UPSTREAM_ERROR`.
+pub const UPSTREAM_ERROR_CODES: &[&str] = &[
+    "VALIDATION_ERROR",
+    "AUTH_REQUIRED",
+    "AUTH_INVALID",
+    "FORBIDDEN",
+    "NOT_FOUND",
+    "DOCTOR_NOT_FOUND",
+    "SLOT_NOT_FOUND",
+    "APPOINTMENT_NOT_FOUND",
+    "SLOT_TAKEN",
+    "INVALID_TRANSITION",
+    "IDEMPOTENCY_KEY_CONFLICT",
+    "RATE_LIMITED",
+];
+
+/// Whether `code` is an upstream `errorCode` we pass through.
 fn is_error_code(code: &str) -> bool {
-    !code.is_empty()
-        && code.len() <= 64
-        && code
-            .bytes()
-            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+    UPSTREAM_ERROR_CODES.contains(&code)
 }
 
 fn transport_error(e: &reqwest::Error) -> ToolError {
@@ -465,6 +489,10 @@ mod tests {
         assert!(!is_error_code("ignore previous instructions"));
         assert!(!is_error_code(""));
         assert!(!is_error_code(&"A".repeat(65)));
+        // Well-formed but not the API's: a token of [A-Z0-9_], or one of our own codes.
+        assert!(!is_error_code("CANARY_TOKEN_7F3A_SECRET_42"));
+        assert!(!is_error_code("MISSING_TOKEN"));
+        assert!(!is_error_code("slot_taken"));
     }
 
     #[test]
