@@ -30,6 +30,17 @@ pub struct ApiClient {
     /// The doctor the token belongs to, once a doctor's schedule has shown it: the token is fixed
     /// for the process's life, so the answer is too.
     own_doctor: Arc<OnceLock<u64>>,
+    max_requests_per_call: usize,
+    call_deadline: Duration,
+    /// The budget of the tool call this copy serves ([`ApiClient::for_call`]); `None` outside a call.
+    call: Option<Arc<CallBudget>>,
+}
+
+/// What one tool call may still spend: requests, and time until its deadline.
+#[derive(Debug)]
+struct CallBudget {
+    deadline: Instant,
+    requests: std::sync::atomic::AtomicUsize,
 }
 
 /// Doctor id → IANA zone of that doctor's clinic, learned from the public doctor list and kept
@@ -115,6 +126,56 @@ impl ApiClient {
             token: session.token.clone(),
             zones: ZoneDirectory::default(),
             own_doctor: Arc::default(),
+            max_requests_per_call: session.limits.max_requests_per_call,
+            call_deadline: session.limits.call_deadline(),
+            call: None,
+        })
+    }
+
+    /// A copy for one tool call, sharing the connection pool and caches, with the call's own
+    /// budget: at most `max_requests_per_call` requests, all within one deadline.
+    pub fn for_call(&self) -> Self {
+        Self {
+            call: Some(Arc::new(CallBudget {
+                deadline: Instant::now() + self.call_deadline,
+                requests: std::sync::atomic::AtomicUsize::new(0),
+            })),
+            ..self.clone()
+        }
+    }
+
+    /// Most requests one tool call may make.
+    pub fn max_requests_per_call(&self) -> usize {
+        self.max_requests_per_call
+    }
+
+    /// Count one request against the call's budget; the timeout it may take (the request timeout,
+    /// or what is left of the call's deadline if that is less) and whether the deadline is what
+    /// bounds it.
+    fn spend(&self) -> Result<(Duration, bool), ToolError> {
+        let Some(call) = &self.call else {
+            return Ok((self.timeout, false));
+        };
+        let made = call
+            .requests
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if made >= self.max_requests_per_call {
+            return Err(ToolError::new(
+                "SEARCH_TOO_BROAD",
+                format!(
+                    "This call needs more than {} requests to the clinic API, the most one call may make; nothing more was sent. Narrow it: give doctor_id, a narrower specialty, or a shorter window.",
+                    self.max_requests_per_call
+                ),
+            ));
+        }
+        let left = call.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(call_deadline_passed(self.call_deadline));
+        }
+        Ok(if left < self.timeout {
+            (left, true)
+        } else {
+            (self.timeout, false)
         })
     }
 
@@ -152,6 +213,26 @@ impl ApiClient {
             body: None,
             idempotency_key: None,
         })
+        .await
+    }
+
+    /// `GET` a public route and read the answer's body with `parse` (which may keep only part of
+    /// it, e.g. deserialise a list element by element and keep the few it needs).
+    pub async fn get_public_with<R>(
+        &self,
+        path: &str,
+        parse: impl FnOnce(&[u8]) -> Result<R, serde_json::Error>,
+    ) -> Result<R, ToolError> {
+        self.send_with(
+            Request {
+                method: Method::GET,
+                path,
+                credential: None,
+                body: None,
+                idempotency_key: None,
+            },
+            parse,
+        )
         .await
     }
 
@@ -256,11 +337,29 @@ impl ApiClient {
     }
 
     async fn send<T: DeserializeOwned>(&self, req: Request<'_>) -> Result<T, ToolError> {
+        self.send_with(req, |body| serde_json::from_slice(body))
+            .await
+    }
+
+    async fn send_with<R>(
+        &self,
+        req: Request<'_>,
+        parse: impl FnOnce(&[u8]) -> Result<R, serde_json::Error>,
+    ) -> Result<R, ToolError> {
+        let (timeout, deadline_bounds) = self.spend()?;
+        let lost = |e: &reqwest::Error| {
+            if deadline_bounds && e.is_timeout() {
+                call_deadline_passed(self.call_deadline)
+            } else {
+                transport_error(e)
+            }
+        };
         let url = self.url(req.path);
         let method = req.method.clone();
         let mut builder = self
             .http()?
             .request(req.method, url)
+            .timeout(timeout)
             .header(header::ACCEPT, "application/json");
         if let Some(credential) = req.credential {
             let mut value =
@@ -283,7 +382,7 @@ impl ApiClient {
                 .body(body.to_string());
         }
         tracing::debug!(%method, path = req.path, "calling clinic API");
-        let mut response = builder.send().await.map_err(|e| transport_error(&e))?;
+        let mut response = builder.send().await.map_err(|e| lost(&e))?;
         let status = response.status();
         // Only whole seconds are kept: a hostile header value must not reach the model as prose.
         let retry_after = response
@@ -308,12 +407,12 @@ impl ApiClient {
                     body.extend_from_slice(&chunk);
                 }
                 Ok(None) => break,
-                Err(e) => return Err(transport_error(&e)),
+                Err(e) => return Err(lost(&e)),
             }
         }
         tracing::debug!(%method, path = req.path, status = status.as_u16(), bytes = body.len(), "clinic API answered");
         if status.is_success() {
-            return serde_json::from_slice(&body).map_err(|_| {
+            return parse(&body).map_err(|_| {
                 ToolError::new(
                     "UPSTREAM_INVALID_RESPONSE",
                     format!(
@@ -458,6 +557,17 @@ pub const UPSTREAM_ERROR_CODES: &[&str] = &[
 /// Whether `code` is an upstream `errorCode` we pass through.
 fn is_error_code(code: &str) -> bool {
     UPSTREAM_ERROR_CODES.contains(&code)
+}
+
+/// The answer when a call's whole deadline passes, whichever request it was making.
+fn call_deadline_passed(deadline: Duration) -> ToolError {
+    ToolError::new(
+        "UPSTREAM_TIMEOUT",
+        format!(
+            "The whole call did not finish within its deadline of {} ms (three request timeouts); the clinic API may be slow. Try again shortly, or narrow the request.",
+            deadline.as_millis()
+        ),
+    )
 }
 
 fn transport_error(e: &reqwest::Error) -> ToolError {

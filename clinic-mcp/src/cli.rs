@@ -261,8 +261,9 @@ async fn serve(args: &SessionArgs) -> Result<u8, Failure> {
         tools = server.listed().len(),
         "serving MCP on stdio"
     );
-    // Calls in flight at shutdown may finish: each is bounded by the HTTP timeout.
-    let drain_bound = server.session().limits.timeout + Duration::from_secs(1);
+    // Calls in flight at shutdown may finish: each is bounded by its own deadline (every request
+    // of it, however many, is cut to what is left of it), not by one request's timeout.
+    let drain_bound = server.session().limits.call_deadline() + Duration::from_secs(1);
     let running = server
         .clone()
         .serve(crate::transport::stdio(server.clone(), drain_bound))

@@ -158,7 +158,8 @@ impl ClinicServer {
     }
 
     /// Stop taking tool calls and wait until those in flight have answered, at most `bound`.
-    /// Each call is itself bounded by the HTTP timeout, so one timeout (plus a margin) is enough.
+    /// Each call is itself bounded by its deadline (`HttpLimits::call_deadline`), so that deadline
+    /// (plus a margin) is enough.
     pub async fn drain(&self, bound: std::time::Duration) {
         self.inner.drain.drain(bound).await;
     }

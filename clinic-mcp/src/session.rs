@@ -174,6 +174,24 @@ pub struct HttpLimits {
     pub timeout: Duration,
     /// Largest response body accepted, in bytes.
     pub max_body_bytes: usize,
+    /// Most requests to the clinic API one tool call may make ([`DEFAULT_MAX_REQUESTS_PER_CALL`]).
+    pub max_requests_per_call: usize,
+}
+
+/// Requests one tool call may make by default: a slot search is one request for the doctor list
+/// and one per doctor searched, so it covers 63 doctors.
+pub const DEFAULT_MAX_REQUESTS_PER_CALL: usize = 64;
+
+/// A whole tool call's deadline, in request timeouts: the longest sequence a tool makes is three
+/// requests (a doctor's schedule, the appointment that names the doctor, the clinics' zones).
+pub const CALL_DEADLINE_IN_TIMEOUTS: u32 = 3;
+
+impl HttpLimits {
+    /// The deadline of one whole tool call, whatever requests it makes: every request's timeout is
+    /// cut to what is left of it, so no call (and so no shutdown drain) outlives it.
+    pub fn call_deadline(&self) -> Duration {
+        self.timeout.saturating_mul(CALL_DEADLINE_IN_TIMEOUTS)
+    }
 }
 
 impl Default for HttpLimits {
@@ -181,6 +199,7 @@ impl Default for HttpLimits {
         Self {
             timeout: Duration::from_secs(10),
             max_body_bytes: 1024 * 1024,
+            max_requests_per_call: DEFAULT_MAX_REQUESTS_PER_CALL,
         }
     }
 }

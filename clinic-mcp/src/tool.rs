@@ -80,6 +80,8 @@ impl ToolDef {
             None => None,
             Some(role) => Some(Credential::for_session(session, role)?),
         };
+        // The call's own budget: a bounded number of requests, all within one deadline.
+        let api = &api.for_call();
         let ctx = ToolContext {
             session,
             api,
@@ -247,7 +249,9 @@ pub mod __private {
         serde_path_to_error::deserialize(Value::Object(args)).map_err(|e| {
             let path = e.path().to_string();
             // serde quotes the offending value; a hostile 100 kB string must not come back whole.
-            let inner = crate::api::truncate(&e.into_inner().to_string(), 200);
+            // Each quoted value is cut short too: the answer passes the output screen, which
+            // would withhold the whole message for a long run of digits or letters in it.
+            let inner = crate::api::truncate(&shorten_quoted(&e.into_inner().to_string(), 24), 200);
             if path.is_empty() || path == "." {
                 // A missing or unknown field has no path, but serde names it in backquotes.
                 match inner.split('`').nth(1).filter(|f| !f.is_empty()) {
@@ -258,6 +262,22 @@ pub mod __private {
                 ToolError::field(&path, inner)
             }
         })
+    }
+
+    /// `text` with the inside of every `"..."` cut to at most `max` characters.
+    pub(crate) fn shorten_quoted(text: &str, max: usize) -> String {
+        let mut out = String::with_capacity(text.len().min(256));
+        for (i, part) in text.split('"').enumerate() {
+            if i > 0 {
+                out.push('"');
+            }
+            if i % 2 == 1 {
+                out.push_str(&crate::api::truncate(part, max));
+            } else {
+                out.push_str(part);
+            }
+        }
+        out
     }
 
     /// Serialise a handler's output as the structured result.
