@@ -322,6 +322,38 @@ impl ApiClient {
         .await
     }
 
+    /// Why a request failed, from the error's sources (the innermost is the most precise: an
+    /// I/O error, a TLS alert, a certificate problem), without the URL, and scrubbed of the token.
+    fn cause_of(&self, e: &reqwest::Error) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let mut source = std::error::Error::source(e);
+        while let Some(s) = source {
+            let text = s.to_string();
+            if !parts.iter().any(|p| p.contains(&text)) {
+                parts.push(text);
+            }
+            source = s.source();
+        }
+        if parts.is_empty() {
+            parts.push(
+                if e.is_timeout() {
+                    "timed out"
+                } else {
+                    "unknown"
+                }
+                .to_owned(),
+            );
+        }
+        let joined = parts
+            .join(": ")
+            .replace(self.base_url.as_str(), "<SUT_BASE_URL>");
+        let scrubbed = match &self.token {
+            Some(t) => t.scrub(&joined),
+            None => joined,
+        };
+        truncate(&scrubbed, 300)
+    }
+
     /// The base URL with `path` (`/route[?query]`, built by the tools from validated values)
     /// appended to its path.
     fn url(&self, path: &str) -> reqwest::Url {
@@ -347,15 +379,20 @@ impl ApiClient {
         parse: impl FnOnce(&[u8]) -> Result<R, serde_json::Error>,
     ) -> Result<R, ToolError> {
         let (timeout, deadline_bounds) = self.spend()?;
+        let url = self.url(req.path);
+        let method = req.method.clone();
+        let path = req.path;
+        // A request that got no (complete) answer: the operator's log gets the cause, the model
+        // an answer that names the kind of failure.
         let lost = |e: &reqwest::Error| {
+            let cause = self.cause_of(e);
+            tracing::warn!(%method, path, timeout = e.is_timeout(), %cause, "a request to the clinic API failed");
             if deadline_bounds && e.is_timeout() {
                 call_deadline_passed(self.call_deadline)
             } else {
-                transport_error(e)
+                transport_error(e, &cause)
             }
         };
-        let url = self.url(req.path);
-        let method = req.method.clone();
         let mut builder = self
             .http()?
             .request(req.method, url)
@@ -570,8 +607,30 @@ fn call_deadline_passed(deadline: Duration) -> ToolError {
     )
 }
 
-fn transport_error(e: &reqwest::Error) -> ToolError {
-    if e.is_timeout() {
+/// Whether a transport failure's cause is the TLS layer's (handshake, certificate, alert).
+fn is_tls_failure(cause: &str) -> bool {
+    let low = cause.to_ascii_lowercase();
+    [
+        "certificate",
+        "tls",
+        "handshake",
+        "invalidcontenttype",
+        "corrupt message",
+        "alert",
+    ]
+    .iter()
+    .any(|w| low.contains(w))
+}
+
+fn transport_error(e: &reqwest::Error, cause: &str) -> ToolError {
+    if is_tls_failure(cause) {
+        ToolError::new(
+            "UPSTREAM_UNAVAILABLE",
+            format!(
+                "The TLS connection to the clinic API failed ({cause}); nothing was exchanged. Retrying will not help until SUT_BASE_URL or the API's certificate is fixed."
+            ),
+        )
+    } else if e.is_timeout() {
         ToolError::new(
             "UPSTREAM_TIMEOUT",
             "The clinic API did not answer in time. It may be overloaded; try again shortly.",
@@ -579,12 +638,16 @@ fn transport_error(e: &reqwest::Error) -> ToolError {
     } else if e.is_connect() {
         ToolError::new(
             "UPSTREAM_UNAVAILABLE",
-            "The clinic API could not be reached. It may be down; try again shortly, or check SUT_BASE_URL.",
+            format!(
+                "The clinic API could not be reached ({cause}). It may be down; try again shortly, or check SUT_BASE_URL."
+            ),
         )
     } else {
         ToolError::new(
             "UPSTREAM_UNAVAILABLE",
-            "The connection to the clinic API failed before a complete answer arrived; try again shortly.",
+            format!(
+                "The connection to the clinic API failed before a complete answer arrived ({cause}); try again shortly."
+            ),
         )
     }
 }
