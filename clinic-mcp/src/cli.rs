@@ -70,7 +70,8 @@ pub enum Command {
     },
     /// Run the stand-in clinic API (synthetic data) on loopback.
     Api {
-        /// Address to bind.
+        /// Loopback address to bind (127.0.0.1, ::1, ...); any other is refused: the stand-in
+        /// publishes its demo tokens.
         #[arg(long, default_value = "127.0.0.1")]
         host: std::net::IpAddr,
         /// Port to bind; 0 picks a free one.
@@ -416,6 +417,12 @@ fn check(file: &str, format: Format) -> Result<u8, Failure> {
 }
 
 async fn api(addr: SocketAddr) -> Result<u8, Failure> {
+    if !addr.ip().is_loopback() {
+        return Err(Failure::usage(format!(
+            "--host {}: the stand-in API serves on loopback only (127.0.0.1, ::1): it publishes its demo tokens",
+            addr.ip()
+        )));
+    }
     let standin = clinic_standin::spawn(addr, clinic_standin::Config::default())
         .await
         .map_err(|e| Failure::runtime(format!("cannot bind {addr}: {e}")))?;

@@ -233,3 +233,34 @@ fn a_token_that_is_not_utf8_exits_2_without_echoing_it() {
     one_line_error(&out, 2, "SUT_ACCESS_TOKEN is not valid UTF-8");
     assert!(!String::from_utf8_lossy(&out.stderr).contains("secret-canary"));
 }
+
+/// `api` serves "on loopback", as its help says: another address is refused, not bound.
+#[test]
+fn api_refuses_a_host_beyond_loopback() {
+    for host in ["0.0.0.0", "::", "192.0.2.1"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_clinic-mcp"))
+            .args(["api", "--host", host, "--port", "0"])
+            .env_clear()
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if start.elapsed() > std::time::Duration::from_secs(20) {
+                child.kill().unwrap();
+                let out = child.wait_with_output().unwrap();
+                panic!(
+                    "`api --host {host}` is serving beyond loopback: {}",
+                    String::from_utf8_lossy(&out.stdout)
+                );
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let out = child.wait_with_output().unwrap();
+        one_line_error(&out, 2, "loopback");
+    }
+    let help = run(&["api", "--help"], &[]);
+    assert!(String::from_utf8_lossy(&help.stdout).contains("loopback"));
+}
