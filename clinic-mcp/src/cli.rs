@@ -40,7 +40,8 @@ pub mod exit {
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Session options for the default command (`serve`).
+    /// Session options for the default command (`serve`); given before `serve`, `tools` or
+    /// `call` they apply to it as if given after it, and before `check` or `api` they are refused.
     #[command(flatten)]
     pub session: SessionArgs,
 }
@@ -99,12 +100,14 @@ pub struct SessionArgs {
     /// Where the clinic API lives [env: SUT_BASE_URL] [default: http://127.0.0.1:3000/api/v1]
     #[arg(long)]
     pub base_url: Option<String>,
-    /// Timeout of each request to the clinic API, in milliseconds.
-    #[arg(long, env = "SUT_TIMEOUT_MS", default_value_t = 10_000)]
-    pub timeout_ms: u64,
-    /// Largest response accepted from the clinic API, in bytes.
-    #[arg(long, env = "SUT_MAX_BODY_BYTES", default_value_t = 1024 * 1024)]
-    pub max_body_bytes: usize,
+    /// Timeout of each request to the clinic API, in milliseconds [env: SUT_TIMEOUT_MS]
+    /// [default: 10000]
+    #[arg(long)]
+    pub timeout_ms: Option<u64>,
+    /// Largest response accepted from the clinic API, in bytes [env: SUT_MAX_BODY_BYTES]
+    /// [default: 1048576]
+    #[arg(long)]
+    pub max_body_bytes: Option<usize>,
     /// Start the stand-in API in-process with synthetic demo data and use a demo token
     /// (unless SUT_ACCESS_TOKEN is set).
     #[arg(long)]
@@ -162,6 +165,49 @@ impl std::fmt::Debug for Prepared {
 }
 
 impl SessionArgs {
+    /// Whether any session flag was given on the command line.
+    fn any_given(&self) -> bool {
+        let Self {
+            profile,
+            role,
+            base_url,
+            timeout_ms,
+            max_body_bytes,
+            demo,
+        } = self;
+        profile.is_some()
+            || role.is_some()
+            || base_url.is_some()
+            || timeout_ms.is_some()
+            || max_body_bytes.is_some()
+            || *demo
+    }
+
+    /// The flags given before the subcommand (`self`) joined with those given after it
+    /// (`after`): each may come from either place; given in both with different values, refused.
+    fn merged(&self, after: SessionArgs) -> Result<SessionArgs, Failure> {
+        fn one<T: PartialEq + std::fmt::Debug>(
+            flag: &str,
+            before: Option<T>,
+            after: Option<T>,
+        ) -> Result<Option<T>, Failure> {
+            match (before, after) {
+                (Some(b), Some(a)) if b != a => Err(Failure::usage(format!(
+                    "--{flag} is given before the subcommand ({b:?}) and after it ({a:?}); give it once"
+                ))),
+                (before, after) => Ok(after.or(before)),
+            }
+        }
+        Ok(SessionArgs {
+            profile: one("profile", self.profile.clone(), after.profile)?,
+            role: one("role", self.role.clone(), after.role)?,
+            base_url: one("base-url", self.base_url.clone(), after.base_url)?,
+            timeout_ms: one("timeout-ms", self.timeout_ms, after.timeout_ms)?,
+            max_body_bytes: one("max-body-bytes", self.max_body_bytes, after.max_body_bytes)?,
+            demo: self.demo || after.demo,
+        })
+    }
+
     /// Validate the options and build the session; in demo mode, start the stand-in API first.
     pub async fn prepare(&self) -> Result<Prepared, Failure> {
         let profile: Profile = setting(self.profile.as_deref(), "MCP_PROFILE", "readonly")
@@ -170,7 +216,9 @@ impl SessionArgs {
         let role: SessionRole = setting(self.role.as_deref(), "MCP_SESSION_ROLE", "patient")
             .parse()
             .map_err(|e: crate::session::UnknownValue| Failure::usage(e.to_string()))?;
-        if self.timeout_ms == 0 {
+        let timeout_ms = number(self.timeout_ms, "SUT_TIMEOUT_MS", 10_000)?;
+        let max_body_bytes = number(self.max_body_bytes, "SUT_MAX_BODY_BYTES", 1024 * 1024)?;
+        if timeout_ms == 0 {
             return Err(Failure::usage("--timeout-ms must be at least 1"));
         }
         let mut token = match std::env::var_os("SUT_ACCESS_TOKEN") {
@@ -220,8 +268,8 @@ impl SessionArgs {
         };
         let mut session = Session::new(profile, role, &base_url, token)
             .map_err(|e| Failure::usage(e.to_string()))?;
-        session.limits.timeout = Duration::from_millis(self.timeout_ms);
-        session.limits.max_body_bytes = self.max_body_bytes;
+        session.limits.timeout = Duration::from_millis(timeout_ms);
+        session.limits.max_body_bytes = max_body_bytes;
         Ok(Prepared { session, demo })
     }
 }
@@ -236,19 +284,50 @@ fn setting(flag: Option<&str>, var: &str, default: &str) -> String {
     }
 }
 
+/// A number: the flag if given, else the environment variable if set (and a number), else the
+/// default.
+fn number<T: std::str::FromStr>(flag: Option<T>, var: &str, default: T) -> Result<T, Failure> {
+    match (flag, std::env::var_os(var)) {
+        (Some(f), _) => Ok(f),
+        (None, Some(v)) => v.to_str().and_then(|v| v.parse().ok()).ok_or_else(|| {
+            Failure::usage(format!(
+                "{var} must be a whole number, got {:?}",
+                v.to_string_lossy()
+            ))
+        }),
+        (None, None) => Ok(default),
+    }
+}
+
 /// Run the command line; returns the exit code.
 pub async fn run(cli: Cli) -> Result<u8, Failure> {
+    let root = cli.session;
+    let refuse_root = |command: &str| {
+        if root.any_given() {
+            Err(Failure::usage(format!(
+                "session options given before the subcommand do not apply to `{command}`; remove them"
+            )))
+        } else {
+            Ok(())
+        }
+    };
     match cli.command {
-        None => serve(&cli.session).await,
-        Some(Command::Serve(args)) => serve(&args).await,
-        Some(Command::Tools(args)) => tools(&args).await,
+        None => serve(&root).await,
+        Some(Command::Serve(args)) => serve(&root.merged(args)?).await,
+        Some(Command::Tools(args)) => tools(&root.merged(args)?).await,
         Some(Command::Call {
             tool,
             args,
             session,
-        }) => call(&tool, args.as_deref(), &session).await,
-        Some(Command::Check { file, format }) => check(&file, format),
-        Some(Command::Api { host, port }) => api(SocketAddr::new(host, port)).await,
+        }) => call(&tool, args.as_deref(), &root.merged(session)?).await,
+        Some(Command::Check { file, format }) => {
+            refuse_root("check")?;
+            check(&file, format)
+        }
+        Some(Command::Api { host, port }) => {
+            refuse_root("api")?;
+            api(SocketAddr::new(host, port)).await
+        }
     }
 }
 

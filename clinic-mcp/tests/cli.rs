@@ -264,3 +264,62 @@ fn api_refuses_a_host_beyond_loopback() {
     let help = run(&["api", "--help"], &[]);
     assert!(String::from_utf8_lossy(&help.stdout).contains("loopback"));
 }
+
+/// Session flags given before the subcommand are honoured like the same flags after it; where
+/// they cannot apply (`check`, `api`) or contradict the ones after it, they are refused.
+#[test]
+fn flags_before_the_subcommand_are_honoured_or_refused_never_ignored() {
+    let after = run(
+        &["tools", "--demo", "--profile", "full", "--role", "doctor"],
+        &[],
+    );
+    assert!(after.status.success());
+    let names = |out: &Output| -> Vec<String> {
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert!(names(&after).contains(&"list_doctor_schedule".to_owned()));
+    for args in [
+        &["--profile", "full", "--role", "doctor", "tools", "--demo"][..],
+        &["--profile", "full", "--demo", "tools", "--role", "doctor"],
+        &["--demo", "--role", "doctor", "--profile", "full", "tools"],
+    ] {
+        let before = run(args, &[]);
+        assert!(
+            before.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&before.stderr)
+        );
+        assert_eq!(names(&before), names(&after), "{args:?}");
+    }
+    // `call` too: the root's --profile reaches the tool lookup.
+    let out = run(
+        &[
+            "--profile",
+            "booking",
+            "--demo",
+            "call",
+            "book_appointment",
+            "{}",
+        ],
+        &[],
+    );
+    // (Not "Tool book_appointment not found", exit 2: the readonly default would not list it.)
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("INVALID_ARGUMENTS"));
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/examples");
+    let poisoned = format!("{dir}/poisoned-tools.json");
+    for args in [
+        &["--profile", "full", "check", poisoned.as_str()][..],
+        &["--demo", "api", "--port", "0"],
+        &["--profile", "full", "tools", "--profile", "readonly"],
+    ] {
+        let out = run(args, &[]);
+        one_line_error(&out, 2, "before the subcommand");
+    }
+}

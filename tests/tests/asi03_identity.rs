@@ -34,7 +34,8 @@ async fn public_look_ups_inside_protected_tools_send_no_authorization_header() {
     let patient = patient_client(&api, Profile::Booking).await;
     let doctor = client_for(&api, Profile::Full, SessionRole::Doctor, Some(DOCTOR_TOKEN)).await;
     let slot = open_slot(&api, 4);
-    let runs: [(&LocalClient, &str, Vec<(&str, serde_json::Value)>); 2] = [
+    type Calls = Vec<(&'static str, serde_json::Value)>;
+    let runs: [(&LocalClient, &str, Calls); 2] = [
         (
             &patient,
             PATIENT_TOKEN,
