@@ -30,6 +30,17 @@ pub struct ApiClient {
     /// The doctor the token belongs to, once a doctor's schedule has shown it: the token is fixed
     /// for the process's life, so the answer is too.
     own_doctor: Arc<OnceLock<u64>>,
+    max_requests_per_call: usize,
+    call_deadline: Duration,
+    /// The budget of the tool call this copy serves ([`ApiClient::for_call`]); `None` outside a call.
+    call: Option<Arc<CallBudget>>,
+}
+
+/// What one tool call may still spend: requests, and time until its deadline.
+#[derive(Debug)]
+struct CallBudget {
+    deadline: Instant,
+    requests: std::sync::atomic::AtomicUsize,
 }
 
 /// Doctor id → IANA zone of that doctor's clinic, learned from the public doctor list and kept
@@ -115,6 +126,56 @@ impl ApiClient {
             token: session.token.clone(),
             zones: ZoneDirectory::default(),
             own_doctor: Arc::default(),
+            max_requests_per_call: session.limits.max_requests_per_call,
+            call_deadline: session.limits.call_deadline(),
+            call: None,
+        })
+    }
+
+    /// A copy for one tool call, sharing the connection pool and caches, with the call's own
+    /// budget: at most `max_requests_per_call` requests, all within one deadline.
+    pub fn for_call(&self) -> Self {
+        Self {
+            call: Some(Arc::new(CallBudget {
+                deadline: Instant::now() + self.call_deadline,
+                requests: std::sync::atomic::AtomicUsize::new(0),
+            })),
+            ..self.clone()
+        }
+    }
+
+    /// Most requests one tool call may make.
+    pub fn max_requests_per_call(&self) -> usize {
+        self.max_requests_per_call
+    }
+
+    /// Count one request against the call's budget; the timeout it may take (the request timeout,
+    /// or what is left of the call's deadline if that is less) and whether the deadline is what
+    /// bounds it.
+    fn spend(&self) -> Result<(Duration, bool), ToolError> {
+        let Some(call) = &self.call else {
+            return Ok((self.timeout, false));
+        };
+        let made = call
+            .requests
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if made >= self.max_requests_per_call {
+            return Err(ToolError::new(
+                "SEARCH_TOO_BROAD",
+                format!(
+                    "This call needs more than {} requests to the clinic API, the most one call may make; nothing more was sent. Narrow it: give doctor_id, a narrower specialty, or a shorter window.",
+                    self.max_requests_per_call
+                ),
+            ));
+        }
+        let left = call.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(call_deadline_passed(self.call_deadline));
+        }
+        Ok(if left < self.timeout {
+            (left, true)
+        } else {
+            (self.timeout, false)
         })
     }
 
@@ -152,6 +213,26 @@ impl ApiClient {
             body: None,
             idempotency_key: None,
         })
+        .await
+    }
+
+    /// `GET` a public route and read the answer's body with `parse` (which may keep only part of
+    /// it, e.g. deserialise a list element by element and keep the few it needs).
+    pub async fn get_public_with<R>(
+        &self,
+        path: &str,
+        parse: impl FnOnce(&[u8]) -> Result<R, serde_json::Error>,
+    ) -> Result<R, ToolError> {
+        self.send_with(
+            Request {
+                method: Method::GET,
+                path,
+                credential: None,
+                body: None,
+                idempotency_key: None,
+            },
+            parse,
+        )
         .await
     }
 
@@ -241,6 +322,38 @@ impl ApiClient {
         .await
     }
 
+    /// Why a request failed, from the error's sources (the innermost is the most precise: an
+    /// I/O error, a TLS alert, a certificate problem), without the URL, and scrubbed of the token.
+    fn cause_of(&self, e: &reqwest::Error) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let mut source = std::error::Error::source(e);
+        while let Some(s) = source {
+            let text = s.to_string();
+            if !parts.iter().any(|p| p.contains(&text)) {
+                parts.push(text);
+            }
+            source = s.source();
+        }
+        if parts.is_empty() {
+            parts.push(
+                if e.is_timeout() {
+                    "timed out"
+                } else {
+                    "unknown"
+                }
+                .to_owned(),
+            );
+        }
+        let joined = parts
+            .join(": ")
+            .replace(self.base_url.as_str(), "<SUT_BASE_URL>");
+        let scrubbed = match &self.token {
+            Some(t) => t.scrub(&joined),
+            None => joined,
+        };
+        truncate(&scrubbed, 300)
+    }
+
     /// The base URL with `path` (`/route[?query]`, built by the tools from validated values)
     /// appended to its path.
     fn url(&self, path: &str) -> reqwest::Url {
@@ -256,11 +369,34 @@ impl ApiClient {
     }
 
     async fn send<T: DeserializeOwned>(&self, req: Request<'_>) -> Result<T, ToolError> {
+        self.send_with(req, |body| serde_json::from_slice(body))
+            .await
+    }
+
+    async fn send_with<R>(
+        &self,
+        req: Request<'_>,
+        parse: impl FnOnce(&[u8]) -> Result<R, serde_json::Error>,
+    ) -> Result<R, ToolError> {
+        let (timeout, deadline_bounds) = self.spend()?;
         let url = self.url(req.path);
         let method = req.method.clone();
+        let path = req.path;
+        // A request that got no (complete) answer: the operator's log gets the cause, the model
+        // an answer that names the kind of failure.
+        let lost = |e: &reqwest::Error| {
+            let cause = self.cause_of(e);
+            tracing::warn!(%method, path, timeout = e.is_timeout(), %cause, "a request to the clinic API failed");
+            if deadline_bounds && e.is_timeout() {
+                call_deadline_passed(self.call_deadline)
+            } else {
+                transport_error(e, &cause)
+            }
+        };
         let mut builder = self
             .http()?
             .request(req.method, url)
+            .timeout(timeout)
             .header(header::ACCEPT, "application/json");
         if let Some(credential) = req.credential {
             let mut value =
@@ -283,7 +419,7 @@ impl ApiClient {
                 .body(body.to_string());
         }
         tracing::debug!(%method, path = req.path, "calling clinic API");
-        let mut response = builder.send().await.map_err(|e| transport_error(&e))?;
+        let mut response = builder.send().await.map_err(|e| lost(&e))?;
         let status = response.status();
         // Only whole seconds are kept: a hostile header value must not reach the model as prose.
         let retry_after = response
@@ -308,12 +444,12 @@ impl ApiClient {
                     body.extend_from_slice(&chunk);
                 }
                 Ok(None) => break,
-                Err(e) => return Err(transport_error(&e)),
+                Err(e) => return Err(lost(&e)),
             }
         }
         tracing::debug!(%method, path = req.path, status = status.as_u16(), bytes = body.len(), "clinic API answered");
         if status.is_success() {
-            return serde_json::from_slice(&body).map_err(|_| {
+            return parse(&body).map_err(|_| {
                 ToolError::new(
                     "UPSTREAM_INVALID_RESPONSE",
                     format!(
@@ -326,8 +462,9 @@ impl ApiClient {
         Err(self.upstream_error(status, &body, retry_after.as_deref()))
     }
 
-    /// Turn an error answer into a tool error: the API's `errorCode` passed through, its message
-    /// kept (scrubbed of the token), and a hint of what to do next.
+    /// Turn an error answer into a tool error: the API's `errorCode` passed through when it is one
+    /// of the API's own ([`UPSTREAM_ERROR_CODES`]), its message kept (scrubbed of the token), and a
+    /// hint of what to do next.
     fn upstream_error(
         &self,
         status: StatusCode,
@@ -357,7 +494,17 @@ impl ApiClient {
                 ),
             );
         }
-        let parsed = parsed.filter(|(c, _)| is_error_code(c));
+        let parsed = match parsed {
+            Some((code, _)) if !is_error_code(&code) => {
+                // An unknown code may be the token echoed back, or prose: the model sees neither.
+                tracing::debug!(
+                    status = status.as_u16(),
+                    "the clinic API sent an errorCode outside its contract; answered UPSTREAM_ERROR"
+                );
+                None
+            }
+            other => other,
+        };
         // A 429 is a rate limit whatever its body says (or lacks): the wait is what matters.
         let parsed = match parsed {
             None if status == StatusCode::TOO_MANY_REQUESTS => {
@@ -426,18 +573,64 @@ pub(crate) fn truncate(text: &str, max: usize) -> String {
     }
 }
 
-/// An upstream `errorCode` we pass through: `SCREAMING_SNAKE_CASE`, at most 64 characters, so a
-/// hostile upstream cannot put prose in the code field.
+/// The `errorCode`s of the clinic API's contract (docs/openapi.json). Only these are passed on:
+/// anything else (prose, one of our own codes, or the caller's token echoed back) becomes
+/// `UPSTREAM_ERROR`.
+pub const UPSTREAM_ERROR_CODES: &[&str] = &[
+    "VALIDATION_ERROR",
+    "AUTH_REQUIRED",
+    "AUTH_INVALID",
+    "FORBIDDEN",
+    "NOT_FOUND",
+    "DOCTOR_NOT_FOUND",
+    "SLOT_NOT_FOUND",
+    "APPOINTMENT_NOT_FOUND",
+    "SLOT_TAKEN",
+    "INVALID_TRANSITION",
+    "IDEMPOTENCY_KEY_CONFLICT",
+    "RATE_LIMITED",
+];
+
+/// Whether `code` is an upstream `errorCode` we pass through.
 fn is_error_code(code: &str) -> bool {
-    !code.is_empty()
-        && code.len() <= 64
-        && code
-            .bytes()
-            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+    UPSTREAM_ERROR_CODES.contains(&code)
 }
 
-fn transport_error(e: &reqwest::Error) -> ToolError {
-    if e.is_timeout() {
+/// The answer when a call's whole deadline passes, whichever request it was making.
+fn call_deadline_passed(deadline: Duration) -> ToolError {
+    ToolError::new(
+        "UPSTREAM_TIMEOUT",
+        format!(
+            "The whole call did not finish within its deadline of {} ms (three request timeouts); the clinic API may be slow. Try again shortly, or narrow the request.",
+            deadline.as_millis()
+        ),
+    )
+}
+
+/// Whether a transport failure's cause is the TLS layer's (handshake, certificate, alert).
+fn is_tls_failure(cause: &str) -> bool {
+    let low = cause.to_ascii_lowercase();
+    [
+        "certificate",
+        "tls",
+        "handshake",
+        "invalidcontenttype",
+        "corrupt message",
+        "alert",
+    ]
+    .iter()
+    .any(|w| low.contains(w))
+}
+
+fn transport_error(e: &reqwest::Error, cause: &str) -> ToolError {
+    if is_tls_failure(cause) {
+        ToolError::new(
+            "UPSTREAM_UNAVAILABLE",
+            format!(
+                "The TLS connection to the clinic API failed ({cause}); nothing was exchanged. Retrying will not help until SUT_BASE_URL or the API's certificate is fixed."
+            ),
+        )
+    } else if e.is_timeout() {
         ToolError::new(
             "UPSTREAM_TIMEOUT",
             "The clinic API did not answer in time. It may be overloaded; try again shortly.",
@@ -445,12 +638,16 @@ fn transport_error(e: &reqwest::Error) -> ToolError {
     } else if e.is_connect() {
         ToolError::new(
             "UPSTREAM_UNAVAILABLE",
-            "The clinic API could not be reached. It may be down; try again shortly, or check SUT_BASE_URL.",
+            format!(
+                "The clinic API could not be reached ({cause}). It may be down; try again shortly, or check SUT_BASE_URL."
+            ),
         )
     } else {
         ToolError::new(
             "UPSTREAM_UNAVAILABLE",
-            "The connection to the clinic API failed before a complete answer arrived; try again shortly.",
+            format!(
+                "The connection to the clinic API failed before a complete answer arrived ({cause}); try again shortly."
+            ),
         )
     }
 }
@@ -465,6 +662,10 @@ mod tests {
         assert!(!is_error_code("ignore previous instructions"));
         assert!(!is_error_code(""));
         assert!(!is_error_code(&"A".repeat(65)));
+        // Well-formed but not the API's: a token of [A-Z0-9_], or one of our own codes.
+        assert!(!is_error_code("CANARY_TOKEN_7F3A_SECRET_42"));
+        assert!(!is_error_code("MISSING_TOKEN"));
+        assert!(!is_error_code("slot_taken"));
     }
 
     #[test]

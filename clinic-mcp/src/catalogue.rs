@@ -7,6 +7,7 @@
 use crate::model::{ApiAppointment, ApiDoctor, ApiPage, ApiSlot, Appointment, Doctor, When};
 use crate::tool::{ToolContext, ToolError};
 use crate::{ToolArgs, ToolDef, ToolOutput, clinic_tool};
+use futures::StreamExt as _;
 use jiff::{SignedDuration, Timestamp};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -256,16 +257,57 @@ fn specialty_matches(doctor: &ApiDoctor, wanted: &str) -> bool {
     doctor.specialty.eq_ignore_ascii_case(wanted)
 }
 
-fn unknown_specialty(wanted: &str, doctors: &[ApiDoctor]) -> ToolError {
+/// Most bytes of specialty names an `UNKNOWN_SPECIALTY` message lists: the whole answer (the
+/// message travels twice, as structured content and as text) stays under 4 KB however many
+/// specialties the upstream lists.
+const KNOWN_SPECIALTIES_BYTES: usize = 700;
+
+/// Most characters of one specialty name in that list.
+const SPECIALTY_NAME_CHARS: usize = 64;
+
+fn unknown_specialty(ctx: &ToolContext<'_>, wanted: &str, doctors: &[ApiDoctor]) -> ToolError {
     let known: std::collections::BTreeSet<&str> =
         doctors.iter().map(|d| d.specialty.as_str()).collect();
-    ToolError::new(
-        "UNKNOWN_SPECIALTY",
-        format!(
-            "No doctor has the specialty {wanted:?}. Known specialties: {}.",
-            known.into_iter().collect::<Vec<_>>().join(", ")
-        ),
-    )
+    let token = ctx.session.token.as_ref();
+    let mut listed = String::new();
+    let (mut shown, mut withheld) = (0usize, 0usize);
+    for name in &known {
+        // Each name is screened on its own, so one poisoned name costs itself, not the list.
+        let screened = crate::screen::text(name, token, SPECIALTY_NAME_CHARS);
+        if screened.withheld || screened.text.is_empty() {
+            withheld += 1;
+            continue;
+        }
+        if listed.len() + screened.text.len() + 2 > KNOWN_SPECIALTIES_BYTES {
+            break;
+        }
+        if !listed.is_empty() {
+            listed.push_str(", ");
+        }
+        listed.push_str(&screened.text);
+        shown += 1;
+    }
+    let more = known.len() - shown - withheld;
+    let mut message = format!(
+        "No doctor has the specialty {:?}.",
+        crate::api::truncate(wanted, SPECIALTY_NAME_CHARS)
+    );
+    if shown > 0 {
+        message.push_str(&format!(" Known specialties: {listed}"));
+        if more > 0 {
+            message.push_str(&format!(", and {more} more"));
+        }
+        message.push('.');
+    }
+    if withheld > 0 {
+        message.push_str(&if withheld == 1 {
+            " 1 specialty name was withheld by the output screen.".to_owned()
+        } else {
+            format!(" {withheld} specialty names were withheld by the output screen.")
+        });
+    }
+    message.push_str(" list_specialties lists every specialty.");
+    ToolError::new("UNKNOWN_SPECIALTY", message)
 }
 
 /// Doctor id → IANA zone of that doctor's clinic, for local times on these appointments.
@@ -335,7 +377,7 @@ pub async fn list_doctors(
         None => all.into_iter().map(Doctor::from).collect(),
         Some(wanted) => {
             if !all.iter().any(|d| specialty_matches(d, wanted)) {
-                return Err(unknown_specialty(wanted, &all));
+                return Err(unknown_specialty(ctx, wanted, &all));
             }
             all.into_iter()
                 .filter(|d| specialty_matches(d, wanted))
@@ -411,69 +453,212 @@ pub async fn find_available_slots(
                 .filter(|d| specialty_matches(d, wanted))
                 .collect();
             if found.is_empty() {
-                return Err(unknown_specialty(wanted, &all));
+                return Err(unknown_specialty(ctx, wanted, &all));
             }
             found
         }
     };
-    // One request per doctor, a few at a time, over the shared connection pool: a specialty with
-    // many doctors must not hold many capped bodies in memory at once.
-    let mut fetched: Vec<(&ApiDoctor, Vec<ApiSlot>)> = Vec::with_capacity(doctors.len());
-    for batch in doctors.chunks(SLOT_FETCHES_IN_FLIGHT) {
-        fetched.extend(
-            futures::future::try_join_all(batch.iter().map(|d| async move {
-                let path = format!("/doctors/{}/slots", d.id);
-                ctx.api
-                    .get_public::<Vec<ApiSlot>>(&path)
-                    .await
-                    .map(|s| (*d, s))
-            }))
-            .await?,
-        );
+    // One request for the list, one per doctor: past the call's cap, say how to narrow it
+    // before sending any of them.
+    let cap = ctx.api.max_requests_per_call();
+    if doctors.len() + 1 > cap {
+        return Err(ToolError::new(
+            "SEARCH_TOO_BROAD",
+            format!(
+                "This search covers {} doctors, and one call may make at most {cap} requests to the clinic API (one per doctor, plus the doctor list); nothing more was sent. Narrow it: give doctor_id to search one doctor, a narrower specialty, or a shorter window between from and to.",
+                doctors.len()
+            ),
+        ));
     }
-    let mut slots: Vec<(Timestamp, Slot)> = Vec::new();
-    for (doctor, list) in fetched {
-        let zone = Some(doctor.clinic.time_zone.as_str());
-        for s in list {
-            // The API's window handling cannot be trusted (it ignores one): apply it here.
-            let (Ok(start), Ok(end)) = (
-                s.start_time.parse::<Timestamp>(),
-                s.end_time.parse::<Timestamp>(),
-            ) else {
-                return Err(ToolError::new(
-                    "UPSTREAM_INVALID_RESPONSE",
-                    format!("The clinic API sent slot {} with an unreadable time.", s.id),
-                ));
-            };
-            if !s.is_available.is_true() || s.doctor_id != doctor.id || start < from || start >= to
-            {
-                continue;
-            }
-            slots.push((
-                start,
-                Slot {
-                    slot_id: s.id,
-                    doctor_id: doctor.id,
-                    doctor_name: doctor.name.clone(),
-                    specialty: doctor.specialty.clone(),
-                    clinic: doctor.clinic.name.clone(),
-                    start: When::at(start, zone),
-                    end: When::at(end, zone),
-                },
-            ));
-        }
-    }
-    slots.sort_by_key(|(start, s)| (*start, s.slot_id));
-    let total_found = slots.len();
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-    slots.truncate(limit);
+    // One request per doctor, a few at a time, over the shared connection pool. Each answer is
+    // filtered while it is read: only the `limit` earliest slots are kept, so memory holds what
+    // can be returned, not what the upstream listed.
+    let mut best = Best::new(limit);
+    let ids: Vec<u64> = doctors.iter().map(|d| d.id).collect();
+    let mut fetches = futures::stream::iter((0..ids.len()).map(|index| {
+        let doctor = ids[index];
+        let path = format!("/doctors/{doctor}/slots");
+        async move {
+            ctx.api
+                .get_public_with(&path, |body| {
+                    let mut found = Best::new(limit);
+                    let mut de = serde_json::Deserializer::from_slice(body);
+                    serde::de::DeserializeSeed::deserialize(
+                        SlotFilter {
+                            best: &mut found,
+                            doctor,
+                            index,
+                            from,
+                            to,
+                        },
+                        &mut de,
+                    )?;
+                    de.end()?;
+                    Ok(found)
+                })
+                .await
+        }
+    }))
+    .buffer_unordered(SLOT_FETCHES_IN_FLIGHT);
+    while let Some(found) = futures::StreamExt::next(&mut fetches).await {
+        best.merge(found?);
+    }
+    drop(fetches);
+    let total_found = best.found;
+    let slots = best
+        .into_sorted()
+        .into_iter()
+        .map(|c| {
+            let doctor = doctors[c.index];
+            let zone = Some(doctor.clinic.time_zone.as_str());
+            Slot {
+                slot_id: c.slot_id,
+                doctor_id: doctor.id,
+                doctor_name: doctor.name.clone(),
+                specialty: doctor.specialty.clone(),
+                clinic: doctor.clinic.name.clone(),
+                start: When::at(c.start, zone),
+                end: When::at(c.end, zone),
+            }
+        })
+        .collect();
     Ok(Slots {
-        slots: slots.into_iter().map(|(_, s)| s).collect(),
+        slots,
         from: When::at(from, None).utc,
         to: When::at(to, None).utc,
         total_found,
         truncated: total_found > limit,
     })
+}
+
+/// A slot that may be returned: no strings, so keeping `limit` of them costs a few kilobytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Candidate {
+    start: Timestamp,
+    slot_id: u64,
+    index: usize,
+    end: Timestamp,
+}
+
+/// The `limit` earliest open slots seen (by start, then id), and how many were seen.
+#[derive(Debug)]
+struct Best {
+    limit: usize,
+    found: usize,
+    /// A max-heap: its top is the latest kept, the first to go.
+    heap: std::collections::BinaryHeap<Candidate>,
+}
+
+impl Best {
+    fn new(limit: usize) -> Self {
+        Self {
+            limit,
+            found: 0,
+            heap: std::collections::BinaryHeap::with_capacity(limit.min(128) + 1),
+        }
+    }
+
+    fn offer(&mut self, c: Candidate) {
+        if self.heap.len() == self.limit {
+            if self.heap.peek().is_some_and(|top| c < *top) {
+                self.heap.pop();
+            } else {
+                return;
+            }
+        }
+        self.heap.push(c);
+    }
+
+    fn merge(&mut self, other: Best) {
+        self.found += other.found;
+        for c in other.heap {
+            self.offer(c);
+        }
+    }
+
+    fn into_sorted(self) -> Vec<Candidate> {
+        self.heap.into_sorted_vec()
+    }
+}
+
+/// Reads one doctor's slot list element by element, keeping only open slots of that doctor in
+/// the window, and only the earliest `limit` of them.
+struct SlotFilter<'a> {
+    best: &'a mut Best,
+    doctor: u64,
+    index: usize,
+    from: Timestamp,
+    to: Timestamp,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for SlotFilter<'_> {
+    type Value = ();
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for SlotFilter<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a list of slots")
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while let Some(s) = seq.next_element::<ApiSlot>()? {
+            // The API's window handling cannot be trusted (it ignores one): apply it here.
+            let (Ok(start), Ok(end)) = (
+                s.start_time.parse::<Timestamp>(),
+                s.end_time.parse::<Timestamp>(),
+            ) else {
+                return Err(serde::de::Error::custom("a slot with an unreadable time"));
+            };
+            if !s.is_available.is_true()
+                || s.doctor_id != self.doctor
+                || start < self.from
+                || start >= self.to
+            {
+                continue;
+            }
+            self.best.found += 1;
+            self.best.offer(Candidate {
+                start,
+                slot_id: s.id,
+                index: self.index,
+                end,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A mutation whose answer was lost (no answer, or not a usable one) may have been made upstream:
+/// say so, and how to learn the outcome.
+fn outcome_unknown(mut e: ToolError, next: &str) -> ToolError {
+    if matches!(
+        e.code.as_ref(),
+        "UPSTREAM_TIMEOUT"
+            | "UPSTREAM_UNAVAILABLE"
+            | "UPSTREAM_ERROR"
+            | "UPSTREAM_INVALID_RESPONSE"
+    ) {
+        e.message.push(' ');
+        e.message.push_str(next);
+    }
+    e
+}
+
+/// The answer of a mutation that was made: local times if the clinics' zones can be read, and
+/// the appointment without them if not (an error now would hide a change that happened).
+async fn answer_made(ctx: &ToolContext<'_>, made: ApiAppointment) -> Appointment {
+    let zone = match zones(ctx, std::slice::from_ref(&made)).await {
+        Ok(zones) => Appointment::doctor_id_of(&made).and_then(|id| zones.get(&id).cloned()),
+        Err(e) => {
+            tracing::warn!(code = %e.code, "appointment answered without local times: the clinics' zones could not be read");
+            None
+        }
+    };
+    Appointment::from_api(made, zone.as_deref())
 }
 
 /// List the authenticated patient's own appointments, newest last, one page at a time, with status, doctor and times.
@@ -515,6 +700,8 @@ pub async fn book_appointment(
         ));
     }
     let credential = ctx.credential()?;
+    // Sent once: the server never retries a mutation. When the answer is lost the model is told
+    // how to learn the outcome; the same key makes the retry book nothing new.
     let created: ApiAppointment = ctx
         .api
         .post(
@@ -523,10 +710,14 @@ pub async fn book_appointment(
             serde_json::json!({ "slotId": slot_id }),
             Some(key),
         )
-        .await?;
-    let zones = zones(ctx, std::slice::from_ref(&created)).await?;
-    let zone = Appointment::doctor_id_of(&created).and_then(|id| zones.get(&id).cloned());
-    Ok(Appointment::from_api(created, zone.as_deref()))
+        .await
+        .map_err(|e| {
+            outcome_unknown(
+                e,
+                "The booking may have been made: call again with the same idempotency_key to learn its outcome; it is made at most once.",
+            )
+        })?;
+    Ok(answer_made(ctx, created).await)
 }
 
 /// Cancel one of the authenticated patient's appointments. The appointment becomes cancelled and its slot is released; returns the appointment.
@@ -543,13 +734,18 @@ pub async fn cancel_appointment(
 ) -> Result<Appointment, ToolError> {
     let id = check_range("appointment_id", args.appointment_id, 1, i64::MAX as u64)?;
     let credential = ctx.credential()?;
+    // Sent once: the server never retries a mutation.
     let cancelled: ApiAppointment = ctx
         .api
         .patch(credential, &format!("/appointments/{id}/cancel"))
-        .await?;
-    let zones = zones(ctx, std::slice::from_ref(&cancelled)).await?;
-    let zone = Appointment::doctor_id_of(&cancelled).and_then(|id| zones.get(&id).cloned());
-    Ok(Appointment::from_api(cancelled, zone.as_deref()))
+        .await
+        .map_err(|e| {
+            outcome_unknown(
+                e,
+                "The cancellation may have been made: list_my_appointments shows the appointment's status.",
+            )
+        })?;
+    Ok(answer_made(ctx, cancelled).await)
 }
 
 /// List the authenticated doctor's appointments, one page at a time, with status, patient and times.

@@ -5,6 +5,7 @@
 
 use crate::server::{ClinicServer, StartError, format_findings};
 use crate::session::{AccessToken, Profile, Session, SessionRole};
+use crate::tool::ToolDef;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rmcp::ServiceExt;
 use serde_json::Value;
@@ -40,7 +41,8 @@ pub mod exit {
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Session options for the default command (`serve`).
+    /// Session options for the default command (`serve`); given before `serve`, `tools` or
+    /// `call` they apply to it as if given after it, and before `check` or `api` they are refused.
     #[command(flatten)]
     pub session: SessionArgs,
 }
@@ -75,7 +77,8 @@ pub enum Command {
     },
     /// Run the stand-in clinic API (synthetic data) on loopback.
     Api {
-        /// Address to bind.
+        /// Loopback address to bind (127.0.0.1, ::1, ...); any other is refused: the stand-in
+        /// publishes its demo tokens.
         #[arg(long, default_value = "127.0.0.1")]
         host: std::net::IpAddr,
         /// Port to bind; 0 picks a free one.
@@ -103,12 +106,14 @@ pub struct SessionArgs {
     /// Where the clinic API lives [env: SUT_BASE_URL] [default: http://127.0.0.1:3000/api/v1]
     #[arg(long)]
     pub base_url: Option<String>,
-    /// Timeout of each request to the clinic API, in milliseconds.
-    #[arg(long, env = "SUT_TIMEOUT_MS", default_value_t = 10_000)]
-    pub timeout_ms: u64,
-    /// Largest response accepted from the clinic API, in bytes.
-    #[arg(long, env = "SUT_MAX_BODY_BYTES", default_value_t = 1024 * 1024)]
-    pub max_body_bytes: usize,
+    /// Timeout of each request to the clinic API, in milliseconds [env: SUT_TIMEOUT_MS]
+    /// [default: 10000]
+    #[arg(long)]
+    pub timeout_ms: Option<u64>,
+    /// Largest response accepted from the clinic API, in bytes [env: SUT_MAX_BODY_BYTES]
+    /// [default: 1048576]
+    #[arg(long)]
+    pub max_body_bytes: Option<usize>,
     /// Start the stand-in API in-process with synthetic demo data and use a demo token
     /// (unless SUT_ACCESS_TOKEN is set).
     #[arg(long)]
@@ -166,6 +171,49 @@ impl std::fmt::Debug for Prepared {
 }
 
 impl SessionArgs {
+    /// Whether any session flag was given on the command line.
+    fn any_given(&self) -> bool {
+        let Self {
+            profile,
+            role,
+            base_url,
+            timeout_ms,
+            max_body_bytes,
+            demo,
+        } = self;
+        profile.is_some()
+            || role.is_some()
+            || base_url.is_some()
+            || timeout_ms.is_some()
+            || max_body_bytes.is_some()
+            || *demo
+    }
+
+    /// The flags given before the subcommand (`self`) joined with those given after it
+    /// (`after`): each may come from either place; given in both with different values, refused.
+    fn merged(&self, after: SessionArgs) -> Result<SessionArgs, Failure> {
+        fn one<T: PartialEq + std::fmt::Debug>(
+            flag: &str,
+            before: Option<T>,
+            after: Option<T>,
+        ) -> Result<Option<T>, Failure> {
+            match (before, after) {
+                (Some(b), Some(a)) if b != a => Err(Failure::usage(format!(
+                    "--{flag} is given before the subcommand ({b:?}) and after it ({a:?}); give it once"
+                ))),
+                (before, after) => Ok(after.or(before)),
+            }
+        }
+        Ok(SessionArgs {
+            profile: one("profile", self.profile.clone(), after.profile)?,
+            role: one("role", self.role.clone(), after.role)?,
+            base_url: one("base-url", self.base_url.clone(), after.base_url)?,
+            timeout_ms: one("timeout-ms", self.timeout_ms, after.timeout_ms)?,
+            max_body_bytes: one("max-body-bytes", self.max_body_bytes, after.max_body_bytes)?,
+            demo: self.demo || after.demo,
+        })
+    }
+
     /// Validate the options and build the session; in demo mode, start the stand-in API first.
     pub async fn prepare(&self) -> Result<Prepared, Failure> {
         let profile: Profile = setting(self.profile.as_deref(), "MCP_PROFILE", "readonly")
@@ -174,12 +222,21 @@ impl SessionArgs {
         let role: SessionRole = setting(self.role.as_deref(), "MCP_SESSION_ROLE", "patient")
             .parse()
             .map_err(|e: crate::session::UnknownValue| Failure::usage(e.to_string()))?;
-        if self.timeout_ms == 0 {
+        let timeout_ms = number(self.timeout_ms, "SUT_TIMEOUT_MS", 10_000)?;
+        let max_body_bytes = number(self.max_body_bytes, "SUT_MAX_BODY_BYTES", 1024 * 1024)?;
+        if timeout_ms == 0 {
             return Err(Failure::usage("--timeout-ms must be at least 1"));
         }
-        let mut token = std::env::var("SUT_ACCESS_TOKEN")
-            .ok()
-            .and_then(AccessToken::new);
+        let mut token = match std::env::var_os("SUT_ACCESS_TOKEN") {
+            None => None,
+            // Not UTF-8 is not "absent": calls would then claim no token is configured.
+            Some(raw) => Some(raw.into_string().map_err(|_| {
+                Failure::usage(
+                    "SUT_ACCESS_TOKEN is not valid UTF-8; a token must be visible ASCII (its value is not shown)",
+                )
+            })?),
+        }
+        .and_then(AccessToken::new);
         if token.as_ref().is_some_and(|t| !t.is_sendable()) {
             // Said once, at start-up, instead of on every protected call; the value is not echoed.
             return Err(Failure::usage(
@@ -205,7 +262,7 @@ impl SessionArgs {
             }
             eprintln!(
                 "clinic-mcp: DEMO MODE: synthetic demo data from the in-process stand-in API at {} (not a real clinic)",
-                standin.base_url()
+                crate::session::redact_url(&standin.base_url())
             );
             (standin.base_url(), Some(standin))
         } else {
@@ -217,8 +274,8 @@ impl SessionArgs {
         };
         let mut session = Session::new(profile, role, &base_url, token)
             .map_err(|e| Failure::usage(e.to_string()))?;
-        session.limits.timeout = Duration::from_millis(self.timeout_ms);
-        session.limits.max_body_bytes = self.max_body_bytes;
+        session.limits.timeout = Duration::from_millis(timeout_ms);
+        session.limits.max_body_bytes = max_body_bytes;
         Ok(Prepared { session, demo })
     }
 }
@@ -233,38 +290,128 @@ fn setting(flag: Option<&str>, var: &str, default: &str) -> String {
     }
 }
 
-/// Run the command line; returns the exit code.
+/// A number: the flag if given, else the environment variable if set (and a number), else the
+/// default.
+fn number<T: std::str::FromStr>(flag: Option<T>, var: &str, default: T) -> Result<T, Failure> {
+    match (flag, std::env::var_os(var)) {
+        (Some(f), _) => Ok(f),
+        (None, Some(v)) => v.to_str().and_then(|v| v.parse().ok()).ok_or_else(|| {
+            Failure::usage(format!(
+                "{var} must be a whole number, got {:?}",
+                v.to_string_lossy()
+            ))
+        }),
+        (None, None) => Ok(default),
+    }
+}
+
+/// The whole program over `catalogue`: parse the command line, start logging and the runtime,
+/// run, print a failure as one line. `main` runs it over [`CATALOGUE`](crate::CATALOGUE); a test
+/// binary runs it over a poisoned catalogue to see exit code 3.
+pub fn main_with(catalogue: &'static [ToolDef]) -> std::process::ExitCode {
+    use std::process::ExitCode;
+    let cli = <Cli as clap::Parser>::parse();
+    init_logging();
+    // A stdio server serves one client whose calls wait on the network, not on the CPU: one
+    // thread runs them all, with no hand-offs between workers (measured: about a fifth less CPU
+    // per call than two workers; see docs/PERFORMANCE.md).
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("clinic-mcp: error: cannot start the async runtime: {e}");
+            return ExitCode::from(exit::RUNTIME);
+        }
+    };
+    match runtime.block_on(run_with(cli, catalogue)) {
+        Ok(code) => ExitCode::from(code),
+        Err(failure) => {
+            eprintln!("clinic-mcp: error: {}", failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+/// Logs go to stderr (stdout carries protocol messages only), filtered by `RUST_LOG`
+/// (`target=level` directives; default `warn`, `rmcp=error`).
+fn init_logging() {
+    use tracing_subscriber::filter::Targets;
+    use tracing_subscriber::prelude::*;
+    let filter: Targets = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        // rmcp logs every JSON-RPC error answer (an unknown tool, say) at WARN: expected traffic.
+        .unwrap_or_else(|| {
+            Targets::new()
+                .with_default(tracing::Level::WARN)
+                .with_target("rmcp", tracing::Level::ERROR)
+        });
+    tracing_subscriber::registry()
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_ansi(false),
+        )
+        .with(filter)
+        .init();
+}
+
+/// Run the command line over the shipped catalogue; returns the exit code.
 pub async fn run(cli: Cli) -> Result<u8, Failure> {
+    run_with(cli, crate::CATALOGUE).await
+}
+
+/// Run the command line over `catalogue`; returns the exit code.
+pub async fn run_with(cli: Cli, catalogue: &'static [ToolDef]) -> Result<u8, Failure> {
+    let root = cli.session;
+    let refuse_root = |command: &str| {
+        if root.any_given() {
+            Err(Failure::usage(format!(
+                "session options given before the subcommand do not apply to `{command}`; remove them"
+            )))
+        } else {
+            Ok(())
+        }
+    };
     match cli.command {
-        None => serve(&cli.session).await,
-        Some(Command::Serve(args)) => serve(&args).await,
-        Some(Command::Tools(args)) => tools(&args).await,
+        None => serve(&root, catalogue).await,
+        Some(Command::Serve(args)) => serve(&root.merged(args)?, catalogue).await,
+        Some(Command::Tools(args)) => tools(&root.merged(args)?, catalogue).await,
         Some(Command::Call {
             tool,
             args,
             session,
-        }) => call(&tool, args.as_deref(), &session).await,
+        }) => call(&tool, args.as_deref(), &root.merged(session)?, catalogue).await,
         Some(Command::Check {
             file,
             format,
             strict,
-        }) => check(&file, format, strict),
-        Some(Command::Api { host, port }) => api(SocketAddr::new(host, port)).await,
+        }) => {
+            refuse_root("check")?;
+            check(&file, format, strict)
+        }
+        Some(Command::Api { host, port }) => {
+            refuse_root("api")?;
+            api(SocketAddr::new(host, port)).await
+        }
     }
 }
 
-async fn serve(args: &SessionArgs) -> Result<u8, Failure> {
+async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, Failure> {
     let prepared = args.prepare().await?;
     // The catalogue is screened here, before a byte of stdin is read.
-    let server = ClinicServer::new(prepared.session)?;
+    let server = ClinicServer::with_catalogue(prepared.session, catalogue)?;
     tracing::info!(
         profile = %server.session().profile,
         role = %server.session().role,
         tools = server.listed().len(),
         "serving MCP on stdio"
     );
-    // Calls in flight at shutdown may finish: each is bounded by the HTTP timeout.
-    let drain_bound = server.session().limits.timeout + Duration::from_secs(1);
+    // Calls in flight at shutdown may finish: each is bounded by its own deadline (every request
+    // of it, however many, is cut to what is left of it), not by one request's timeout.
+    let drain_bound = server.session().limits.call_deadline() + Duration::from_secs(1);
     let running = server
         .clone()
         .serve(crate::transport::stdio(server.clone(), drain_bound))
@@ -317,15 +464,20 @@ fn print_json(value: &impl serde::Serialize) -> Result<(), Failure> {
     Ok(())
 }
 
-async fn tools(args: &SessionArgs) -> Result<u8, Failure> {
+async fn tools(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, Failure> {
     let prepared = args.prepare().await?;
-    let server = ClinicServer::new(prepared.session)?;
+    let server = ClinicServer::with_catalogue(prepared.session, catalogue)?;
     // Exactly what `tools/list` answers: the list rendered (and screened) at start-up.
     print_json(&serde_json::json!({ "tools": server.listed() }))?;
     Ok(exit::OK)
 }
 
-async fn call(tool: &str, raw_args: Option<&str>, args: &SessionArgs) -> Result<u8, Failure> {
+async fn call(
+    tool: &str,
+    raw_args: Option<&str>,
+    args: &SessionArgs,
+    catalogue: &'static [ToolDef],
+) -> Result<u8, Failure> {
     let arguments = match raw_args {
         None => serde_json::Map::new(),
         Some(raw) => match serde_json::from_str::<Value>(raw) {
@@ -343,7 +495,7 @@ async fn call(tool: &str, raw_args: Option<&str>, args: &SessionArgs) -> Result<
         },
     };
     let prepared = args.prepare().await?;
-    let server = ClinicServer::new(prepared.session)?;
+    let server = ClinicServer::with_catalogue(prepared.session, catalogue)?;
     // The same path as `tools/call`: lookup, role and token checks, handler, result.
     let result = match server.call(tool, arguments).await {
         Ok(r) => r,
@@ -436,6 +588,12 @@ fn check(file: &str, format: Format, strict: bool) -> Result<u8, Failure> {
 }
 
 async fn api(addr: SocketAddr) -> Result<u8, Failure> {
+    if !addr.ip().is_loopback() {
+        return Err(Failure::usage(format!(
+            "--host {}: the stand-in API serves on loopback only (127.0.0.1, ::1): it publishes its demo tokens",
+            addr.ip()
+        )));
+    }
     let standin = clinic_standin::spawn(addr, clinic_standin::Config::default())
         .await
         .map_err(|e| Failure::runtime(format!("cannot bind {addr}: {e}")))?;
@@ -443,7 +601,7 @@ async fn api(addr: SocketAddr) -> Result<u8, Failure> {
     {
         println!(
             "clinic stand-in API (synthetic demo data) listening on {}",
-            standin.base_url()
+            crate::session::redact_url(&standin.base_url())
         );
         println!("demo tokens (send as 'Authorization: Bearer <token>'):");
         for t in clinic_standin::DEMO_TOKENS {

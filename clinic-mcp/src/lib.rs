@@ -17,6 +17,7 @@ pub mod cli;
 #[cfg(feature = "local-client")]
 pub mod local;
 pub mod model;
+pub mod screen;
 pub mod server;
 pub mod session;
 pub mod tool;

@@ -37,8 +37,19 @@ pub fn render(def: &ToolDef) -> Tool {
     if let Some(title) = def.title {
         annotations.title = Some(title.to_owned());
     }
+    let mut output_schema = (def.output_schema)();
+    if let Some(Value::Object(properties)) = output_schema.get_mut("properties") {
+        properties.insert(
+            crate::screen::WITHHELD_MEMBER.to_owned(),
+            serde_json::json!({
+                "description": "Present only when the output screen withheld text from the clinic API: the JSON pointer of each withheld string.",
+                "type": "array",
+                "items": {"type": "string"}
+            }),
+        );
+    }
     let mut tool = Tool::new(def.name, def.description, Arc::new((def.input_schema)()))
-        .with_raw_output_schema(Arc::new((def.output_schema)()))
+        .with_raw_output_schema(Arc::new(output_schema))
         .with_annotations(annotations);
     if let Some(title) = def.title {
         tool = tool.with_title(title);
@@ -251,7 +262,8 @@ impl ClinicServer {
     }
 
     /// Stop taking tool calls and wait until those in flight have answered, at most `bound`.
-    /// Each call is itself bounded by the HTTP timeout, so one timeout (plus a margin) is enough.
+    /// Each call is itself bounded by its deadline (`HttpLimits::call_deadline`), so that deadline
+    /// (plus a margin) is enough.
     pub async fn drain(&self, bound: std::time::Duration) {
         self.inner.drain.drain(bound).await;
     }
@@ -293,11 +305,18 @@ impl ClinicServer {
                 ))
             }
         };
+        // Every string of every result passes the output screen before the model sees it.
+        let token = self.inner.session.token.as_ref();
         Ok(match result {
-            Ok(value) => structured(value),
+            Ok(mut value) => {
+                crate::screen::result(&mut value, token);
+                structured(value)
+            }
             Err(e) => {
                 tracing::info!(tool = name, code = %e.code, "tool error");
-                CallToolResult::structured_error(e.to_json())
+                let mut value = e.to_json();
+                crate::screen::result(&mut value, token);
+                CallToolResult::structured_error(value)
             }
         })
     }
@@ -330,10 +349,34 @@ impl ServerHandler for ClinicServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let args = request.arguments.unwrap_or_default();
-        self.call(&request.name, args).await.map(Into::into)
+        let read_only = self
+            .inner
+            .by_name
+            .get(request.name.as_ref())
+            .is_some_and(|d| d.hints().read_only);
+        let call = self.call(&request.name, args);
+        if !read_only {
+            // A mutation runs to its answer even when the client cancels it: stopping half-way
+            // would leave the caller not knowing whether it happened (its idempotency key tells).
+            return call.await.map(Into::into);
+        }
+        // `notifications/cancelled` for this request: a read stops at once (nothing to undo), so
+        // it holds no connection and no place in the shutdown drain. rmcp sends no answer for a
+        // cancelled request; the result below is what it drops.
+        tokio::select! {
+            result = call => result.map(Into::into),
+            () = context.ct.cancelled() => Ok(CallToolResult::structured_error(
+                crate::ToolError::new(
+                    "CANCELLED",
+                    "The client cancelled this call; it stopped before answering. Nothing was changed.",
+                )
+                .to_json(),
+            )
+            .into()),
+        }
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {

@@ -174,6 +174,24 @@ pub struct HttpLimits {
     pub timeout: Duration,
     /// Largest response body accepted, in bytes.
     pub max_body_bytes: usize,
+    /// Most requests to the clinic API one tool call may make ([`DEFAULT_MAX_REQUESTS_PER_CALL`]).
+    pub max_requests_per_call: usize,
+}
+
+/// Requests one tool call may make by default: a slot search is one request for the doctor list
+/// and one per doctor searched, so it covers 63 doctors.
+pub const DEFAULT_MAX_REQUESTS_PER_CALL: usize = 64;
+
+/// A whole tool call's deadline, in request timeouts: the longest sequence a tool makes is three
+/// requests (a doctor's schedule, the appointment that names the doctor, the clinics' zones).
+pub const CALL_DEADLINE_IN_TIMEOUTS: u32 = 3;
+
+impl HttpLimits {
+    /// The deadline of one whole tool call, whatever requests it makes: every request's timeout is
+    /// cut to what is left of it, so no call (and so no shutdown drain) outlives it.
+    pub fn call_deadline(&self) -> Duration {
+        self.timeout.saturating_mul(CALL_DEADLINE_IN_TIMEOUTS)
+    }
 }
 
 impl Default for HttpLimits {
@@ -181,6 +199,7 @@ impl Default for HttpLimits {
         Self {
             timeout: Duration::from_secs(10),
             max_body_bytes: 1024 * 1024,
+            max_requests_per_call: DEFAULT_MAX_REQUESTS_PER_CALL,
         }
     }
 }
@@ -222,9 +241,10 @@ impl Session {
 }
 
 /// Check a base URL is `http(s)://host[:port][/path]` with nothing after the path, and drop any trailing `/`.
+/// The URL an error carries has been through [`redact_url`].
 pub fn normalize_base_url(raw: &str) -> Result<String, BadBaseUrl> {
     let bad = |reason| BadBaseUrl {
-        given: raw.to_owned(),
+        given: redact_url(raw),
         reason,
     };
     let url = reqwest::Url::parse(raw).map_err(|_| bad("not an absolute URL"))?;
@@ -245,9 +265,116 @@ pub fn normalize_base_url(raw: &str) -> Result<String, BadBaseUrl> {
     Ok(url.as_str().trim_end_matches('/').to_owned())
 }
 
+/// What replaces a secret in a URL that is shown (in an error, a log line, a banner).
+const REDACTED: &str = "[redacted]";
+
+/// `raw` as it may be shown to a person or written to a log: the userinfo (`user:password@`) and
+/// every query and fragment value replaced by `[redacted]`, keys kept. Works on text, not on a
+/// parsed URL, so a URL too malformed to parse is redacted too. Every URL the process shows goes
+/// through this one function.
+pub fn redact_url(raw: &str) -> String {
+    let (scheme, rest) = match raw.find("://") {
+        Some(i) => raw.split_at(i + 3),
+        None => ("", raw),
+    };
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(authority_end);
+    let mut out = String::with_capacity(raw.len());
+    out.push_str(scheme);
+    match authority.rfind('@') {
+        Some(at) => {
+            out.push_str(REDACTED);
+            out.push_str(&authority[at..]);
+        }
+        None => out.push_str(authority),
+    }
+    let path_end = tail.find(['?', '#']).unwrap_or(tail.len());
+    let (path, mut after) = tail.split_at(path_end);
+    // A path cannot hold userinfo, but a malformed URL's "path" may: `bad host/x@y` is not parsed.
+    match path.rfind('@') {
+        Some(at) => {
+            out.push_str(REDACTED);
+            out.push_str(&path[at..]);
+        }
+        None => out.push_str(path),
+    }
+    // `after` is empty or starts with `?` or `#`: each pair keeps its key, loses its value.
+    while let Some(delimiter) = after.chars().next() {
+        out.push(delimiter);
+        after = &after[1..];
+        // A query ends at the fragment; a fragment runs to the end.
+        let end = match delimiter {
+            '?' => after.find('#').unwrap_or(after.len()),
+            _ => after.len(),
+        };
+        let (part, next) = after.split_at(end);
+        let pairs: Vec<String> = part
+            .split(['&', ';'])
+            .map(|pair| match pair.split_once('=') {
+                Some((key, "")) => format!("{key}="),
+                Some((key, _)) => format!("{key}={REDACTED}"),
+                None if pair.is_empty() => String::new(),
+                // A bare value may be the secret itself (`?S3cret`).
+                None => REDACTED.to_owned(),
+            })
+            .collect();
+        out.push_str(&pairs.join("&"));
+        after = next;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn urls_are_redacted_for_display() {
+        for (raw, shown) in [
+            (
+                "http://127.0.0.1:3000/api/v1",
+                "http://127.0.0.1:3000/api/v1",
+            ),
+            (
+                "http://user:S3cret@host/api/v1",
+                "http://[redacted]@host/api/v1",
+            ),
+            ("https://tok@host:8443", "https://[redacted]@host:8443"),
+            (
+                "http://host/api?access_token=S3cret&page=2",
+                "http://host/api?access_token=[redacted]&page=[redacted]",
+            ),
+            ("http://host/api?S3cret", "http://host/api?[redacted]"),
+            ("http://host/api?k=", "http://host/api?k="),
+            (
+                "http://host/a#access_token=S3cret",
+                "http://host/a#access_token=[redacted]",
+            ),
+            (
+                "http://h/?a=S3cret#b=S3cret",
+                "http://h/?a=[redacted]#b=[redacted]",
+            ),
+            ("http://u:S3cret@bad host/x", "http://[redacted]@bad host/x"),
+            ("u:S3cret@host/x", "[redacted]@host/x"),
+            ("http://h/p@S3cret:x@y", "http://h[redacted]@y"),
+            ("not a url", "not a url"),
+            ("", ""),
+        ] {
+            assert_eq!(redact_url(raw), shown, "{raw}");
+        }
+    }
+
+    #[test]
+    fn a_bad_base_url_s_error_carries_no_secret() {
+        for raw in [
+            "http://user:S3cret@host/api/v1",
+            "http://host/api/v1?access_token=S3cret",
+            "ftp://user:S3cret@host/",
+        ] {
+            let e = normalize_base_url(raw).unwrap_err();
+            assert!(!format!("{e} {e:?}").contains("S3cret"), "{e}");
+        }
+    }
 
     #[test]
     fn profiles_nest() {

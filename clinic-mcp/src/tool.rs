@@ -84,6 +84,8 @@ impl ToolDef {
             None => None,
             Some(role) => Some(Credential::for_session(session, role)?),
         };
+        // The call's own budget: a bounded number of requests, all within one deadline.
+        let api = &api.for_call();
         let ctx = ToolContext {
             session,
             api,
@@ -274,7 +276,72 @@ pub mod __private {
         };
         obj.remove("title");
         obj.remove("$defs");
+        drop_unknown_formats(&mut obj);
         obj
+    }
+
+    /// The `format`s JSON Schema (draft 2020-12) defines; schemars adds its own for Rust's
+    /// integer types (`uint64`, `int32`, `uint`...), which validators warn about.
+    pub const STANDARD_FORMATS: &[&str] = &[
+        "date-time",
+        "date",
+        "time",
+        "duration",
+        "email",
+        "idn-email",
+        "hostname",
+        "idn-hostname",
+        "ipv4",
+        "ipv6",
+        "uri",
+        "uri-reference",
+        "iri",
+        "iri-reference",
+        "uuid",
+        "uri-template",
+        "json-pointer",
+        "relative-json-pointer",
+        "regex",
+    ];
+
+    /// Remove every `format` JSON Schema does not define from `schema` and its subschemas
+    /// (a property that happens to be named `format` is left alone).
+    pub(crate) fn drop_unknown_formats(schema: &mut JsonObject) {
+        if schema
+            .get("format")
+            .and_then(Value::as_str)
+            .is_some_and(|f| !STANDARD_FORMATS.contains(&f))
+        {
+            schema.remove("format");
+        }
+        for (key, value) in schema.iter_mut() {
+            match (key.as_str(), value) {
+                // Data, not schemas.
+                ("enum" | "const" | "default" | "examples", _) => {}
+                // Maps of name -> schema.
+                (
+                    "properties" | "patternProperties" | "$defs" | "definitions"
+                    | "dependentSchemas",
+                    Value::Object(map),
+                ) => {
+                    for sub in map.values_mut() {
+                        if let Value::Object(sub) = sub {
+                            drop_unknown_formats(sub);
+                        }
+                    }
+                }
+                // One schema, or a list of them.
+                (_, Value::Object(sub)) => drop_unknown_formats(sub),
+                (_, Value::Array(items)) => {
+                    for item in items {
+                        if let Value::Object(sub) = item {
+                            drop_unknown_formats(sub);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Deserialise tool arguments, naming the field that is wrong.
@@ -282,7 +349,9 @@ pub mod __private {
         serde_path_to_error::deserialize(Value::Object(args)).map_err(|e| {
             let path = e.path().to_string();
             // serde quotes the offending value; a hostile 100 kB string must not come back whole.
-            let inner = crate::api::truncate(&e.into_inner().to_string(), 200);
+            // Each quoted value is cut short too: the answer passes the output screen, which
+            // would withhold the whole message for a long run of digits or letters in it.
+            let inner = crate::api::truncate(&shorten_quoted(&e.into_inner().to_string(), 24), 200);
             if path.is_empty() || path == "." {
                 // A missing or unknown field has no path, but serde names it in backquotes.
                 match inner.split('`').nth(1).filter(|f| !f.is_empty()) {
@@ -295,6 +364,22 @@ pub mod __private {
         })
     }
 
+    /// `text` with the inside of every `"..."` cut to at most `max` characters.
+    pub(crate) fn shorten_quoted(text: &str, max: usize) -> String {
+        let mut out = String::with_capacity(text.len().min(256));
+        for (i, part) in text.split('"').enumerate() {
+            if i > 0 {
+                out.push('"');
+            }
+            if i % 2 == 1 {
+                out.push_str(&crate::api::truncate(part, max));
+            } else {
+                out.push_str(part);
+            }
+        }
+        out
+    }
+
     /// Serialise a handler's output as the structured result.
     pub fn to_structured<T: serde::Serialize>(out: &T) -> Result<Value, ToolError> {
         serde_json::to_value(out).map_err(|e| ToolError::new("INTERNAL_ERROR", e.to_string()))
@@ -304,6 +389,84 @@ pub mod __private {
 #[cfg(test)]
 mod tests {
     use super::Credential;
+
+    /// Every `format` in every schema of every tool, with where it is.
+    fn formats(value: &serde_json::Value, path: &str, out: &mut Vec<(String, String)>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map {
+                    if k == "format"
+                        && let Some(f) = v.as_str()
+                    {
+                        out.push((path.to_owned(), f.to_owned()));
+                    }
+                    formats(v, &format!("{path}/{k}"), out);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    formats(v, &format!("{path}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn schemas_carry_only_formats_json_schema_defines() {
+        let mut found = Vec::new();
+        for def in crate::CATALOGUE {
+            for (which, schema) in [
+                ("input", (def.input_schema)()),
+                ("output", (def.output_schema)()),
+            ] {
+                formats(
+                    &serde_json::Value::Object(schema),
+                    &format!("{}:{which}", def.name),
+                    &mut found,
+                );
+            }
+        }
+        let unknown: Vec<_> = found
+            .iter()
+            .filter(|(_, f)| !super::__private::STANDARD_FORMATS.contains(&f.as_str()))
+            .collect();
+        assert!(
+            unknown.is_empty(),
+            "formats JSON Schema does not define: {unknown:?}"
+        );
+    }
+
+    #[test]
+    fn a_property_named_format_is_kept() {
+        let mut schema = serde_json::json!({
+            "type": "object",
+            "properties": {
+                "format": {"type": "integer", "format": "uint8"},
+                "when": {"type": "string", "format": "date-time"},
+                "list": {"type": "array", "items": {"type": "integer", "format": "int64"}},
+                "either": {"anyOf": [{"type": "integer", "format": "uint"}, {"type": "null"}]}
+            },
+            "required": ["format"]
+        });
+        let serde_json::Value::Object(obj) = &mut schema else {
+            unreachable!()
+        };
+        super::__private::drop_unknown_formats(obj);
+        assert_eq!(
+            schema,
+            serde_json::json!({
+                "type": "object",
+                "properties": {
+                    "format": {"type": "integer"},
+                    "when": {"type": "string", "format": "date-time"},
+                    "list": {"type": "array", "items": {"type": "integer"}},
+                    "either": {"anyOf": [{"type": "integer"}, {"type": "null"}]}
+                },
+                "required": ["format"]
+            })
+        );
+    }
     use crate::session::{AccessToken, Profile, Role, Session, SessionRole};
 
     fn session(role: SessionRole, token: Option<&str>) -> Session {

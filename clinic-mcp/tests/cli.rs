@@ -194,3 +194,132 @@ fn a_token_that_cannot_be_sent_exits_2_without_echoing_it() {
     one_line_error(&out, 2, "SUT_ACCESS_TOKEN contains characters");
     assert!(!String::from_utf8_lossy(&out.stderr).contains("secret-canary"));
 }
+
+#[test]
+fn a_base_url_s_secrets_are_never_printed() {
+    for bad in [
+        "http://user:S3cret@127.0.0.1/api/v1",
+        "http://S3cret@127.0.0.1/api/v1",
+        "http://127.0.0.1/api/v1?access_token=S3cret",
+        "http://127.0.0.1/api/v1?S3cret",
+        "http://127.0.0.1/api/v1#access_token=S3cret",
+        "http://user:S3cret@bad host/api/v1",
+        "ftp://user:S3cret@127.0.0.1/api/v1?x=1",
+    ] {
+        for out in [
+            run(&["tools"], &[("SUT_BASE_URL", bad)]),
+            run(&["tools", "--base-url", bad], &[]),
+        ] {
+            one_line_error(&out, 2, "invalid base URL");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(!stderr.contains("S3cret"), "{bad}: {stderr}");
+            assert!(stderr.contains("[redacted]"), "{bad}: {stderr}");
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_token_that_is_not_utf8_exits_2_without_echoing_it() {
+    use std::os::unix::ffi::OsStrExt;
+    let token = std::ffi::OsStr::from_bytes(b"secret-canary-\xff\xfe");
+    let out = Command::new(env!("CARGO_BIN_EXE_clinic-mcp"))
+        .args(["call", "list_my_appointments", "--demo"])
+        .env_clear()
+        .env("SUT_ACCESS_TOKEN", token)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    one_line_error(&out, 2, "SUT_ACCESS_TOKEN is not valid UTF-8");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("secret-canary"));
+}
+
+/// `api` serves "on loopback", as its help says: another address is refused, not bound.
+#[test]
+fn api_refuses_a_host_beyond_loopback() {
+    for host in ["0.0.0.0", "::", "192.0.2.1"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_clinic-mcp"))
+            .args(["api", "--host", host, "--port", "0"])
+            .env_clear()
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if start.elapsed() > std::time::Duration::from_secs(20) {
+                child.kill().unwrap();
+                let out = child.wait_with_output().unwrap();
+                panic!(
+                    "`api --host {host}` is serving beyond loopback: {}",
+                    String::from_utf8_lossy(&out.stdout)
+                );
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let out = child.wait_with_output().unwrap();
+        one_line_error(&out, 2, "loopback");
+    }
+    let help = run(&["api", "--help"], &[]);
+    assert!(String::from_utf8_lossy(&help.stdout).contains("loopback"));
+}
+
+/// Session flags given before the subcommand are honoured like the same flags after it; where
+/// they cannot apply (`check`, `api`) or contradict the ones after it, they are refused.
+#[test]
+fn flags_before_the_subcommand_are_honoured_or_refused_never_ignored() {
+    let after = run(
+        &["tools", "--demo", "--profile", "full", "--role", "doctor"],
+        &[],
+    );
+    assert!(after.status.success());
+    let names = |out: &Output| -> Vec<String> {
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert!(names(&after).contains(&"list_doctor_schedule".to_owned()));
+    for args in [
+        &["--profile", "full", "--role", "doctor", "tools", "--demo"][..],
+        &["--profile", "full", "--demo", "tools", "--role", "doctor"],
+        &["--demo", "--role", "doctor", "--profile", "full", "tools"],
+    ] {
+        let before = run(args, &[]);
+        assert!(
+            before.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&before.stderr)
+        );
+        assert_eq!(names(&before), names(&after), "{args:?}");
+    }
+    // `call` too: the root's --profile reaches the tool lookup.
+    let out = run(
+        &[
+            "--profile",
+            "booking",
+            "--demo",
+            "call",
+            "book_appointment",
+            "{}",
+        ],
+        &[],
+    );
+    // (Not "Tool book_appointment not found", exit 2: the readonly default would not list it.)
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("INVALID_ARGUMENTS"));
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/examples");
+    let poisoned = format!("{dir}/poisoned-tools.json");
+    for args in [
+        &["--profile", "full", "check", poisoned.as_str()][..],
+        &["--demo", "api", "--port", "0"],
+        &["--profile", "full", "tools", "--profile", "readonly"],
+    ] {
+        let out = run(args, &[]);
+        one_line_error(&out, 2, "before the subcommand");
+    }
+}

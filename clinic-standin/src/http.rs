@@ -83,15 +83,29 @@ async fn record(State(shared): State<AppState>, request: Request, next: Next) ->
             .headers()
             .iter()
             .map(|(name, value)| {
-                (
-                    name.as_str().to_ascii_lowercase(),
-                    String::from_utf8_lossy(value.as_bytes()).into_owned(),
-                )
+                let name = name.as_str().to_ascii_lowercase();
+                // A credential is not kept, not even in memory: its digest is (below).
+                let value = if crate::CREDENTIAL_HEADERS.contains(&name.as_str()) {
+                    "[redacted]".to_owned()
+                } else {
+                    String::from_utf8_lossy(value.as_bytes()).into_owned()
+                };
+                (name, value)
             })
             .collect(),
+        authorization_sha256: request
+            .headers()
+            .get(axum::http::header::AUTHORIZATION)
+            .map(|v| crate::sha256(v.as_bytes())),
     };
     tracing::debug!(request_id, method = %recorded.method, path = %recorded.path, "request");
-    shared.log().push(recorded);
+    {
+        let mut log = shared.log();
+        if log.len() >= crate::REQUEST_LOG_CAPACITY {
+            log.pop_front();
+        }
+        log.push_back(recorded);
+    }
     let mut response = REQUEST_ID
         .scope(request_id.clone(), next.run(request))
         .await;

@@ -1,6 +1,6 @@
 //! `clinic-standin`: a faithful HTTP stand-in (test double) of the clinic booking API.
 //!
-//! It implements the contract in `clinic-api.md` exactly, the inconvenient parts included:
+//! It implements the contract in `docs/openapi.json` exactly, the inconvenient parts included:
 //! `GET /doctors` ignores every query parameter (`?specialty=` too), there is no
 //! `/specialties` route, slots come back with `isAvailable: 1` (an integer) and the slots
 //! route ignores any date window. Every error answers `{"errorCode","message","requestId"}`.
@@ -37,12 +37,21 @@
 //!   (replays and malformed requests excluded), in a sliding window.
 //! - Rejecting an appointment frees its slot, as cancelling does.
 //! - Every response carries `X-Request-Id` equal to the error body's `requestId`.
+//!
+//! # The request log
+//!
+//! [`Standin::requests`] holds the last [`REQUEST_LOG_CAPACITY`] requests (a ring: a long
+//! `clinic-mcp --demo` session or `clinic-mcp api` run does not grow it), and
+//! [`Standin::request_count`] counts every one. An `Authorization` (or `Proxy-Authorization`)
+//! value is never kept: the header is recorded as `[redacted]` with the SHA-256 of its value, so a
+//! test can still check it arrived byte for byte ([`RecordedRequest::authorization_is`]).
 
 mod data;
 mod error;
 mod http;
 mod state;
 
+use std::collections::VecDeque;
 use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -98,6 +107,12 @@ pub struct RateLimit {
     pub window: Duration,
 }
 
+/// How many requests the log keeps: the most recent ones, older ones are dropped.
+pub const REQUEST_LOG_CAPACITY: usize = 1024;
+
+/// Headers whose values are credentials: recorded as `[redacted]`, with a digest.
+pub(crate) const CREDENTIAL_HEADERS: &[&str] = &["authorization", "proxy-authorization"];
+
 /// One request as it arrived at the stand-in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordedRequest {
@@ -107,8 +122,11 @@ pub struct RecordedRequest {
     pub path: String,
     /// The raw query string without `?`, if any.
     pub query: Option<String>,
-    /// Every header in arrival order, names lowercased, values lossily decoded.
+    /// Every header in arrival order, names lowercased, values lossily decoded; a credential
+    /// header's value is `[redacted]` (see [`RecordedRequest::authorization_is`]).
     pub headers: Vec<(String, String)>,
+    /// SHA-256 of the first `Authorization` value's bytes, if the request had one.
+    pub authorization_sha256: Option<[u8; 32]>,
 }
 
 impl RecordedRequest {
@@ -119,12 +137,29 @@ impl RecordedRequest {
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
     }
+
+    /// Whether the request carried an `Authorization` header.
+    pub fn has_authorization(&self) -> bool {
+        self.authorization_sha256.is_some()
+    }
+
+    /// Whether the request's `Authorization` header was exactly `expected`, byte for byte.
+    pub fn authorization_is(&self, expected: &str) -> bool {
+        self.authorization_sha256 == Some(sha256(expected.as_bytes()))
+    }
+}
+
+pub(crate) fn sha256(bytes: &[u8]) -> [u8; 32] {
+    let digest = ring::digest::digest(&ring::digest::SHA256, bytes);
+    let mut out = [0u8; 32];
+    out.copy_from_slice(digest.as_ref());
+    out
 }
 
 #[derive(Debug)]
 pub(crate) struct Shared {
     state: Mutex<state::State>,
-    log: Mutex<Vec<RecordedRequest>>,
+    log: Mutex<VecDeque<RecordedRequest>>,
     request_counter: AtomicU64,
 }
 
@@ -136,7 +171,7 @@ impl Shared {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    pub(crate) fn log(&self) -> MutexGuard<'_, Vec<RecordedRequest>> {
+    pub(crate) fn log(&self) -> MutexGuard<'_, VecDeque<RecordedRequest>> {
         self.log
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -159,7 +194,7 @@ pub async fn spawn(addr: SocketAddr, config: Config) -> std::io::Result<Standin>
     let state = state::State::seed(now, config.rate_limit).map_err(std::io::Error::other)?;
     let shared = Arc::new(Shared {
         state: Mutex::new(state),
-        log: Mutex::new(Vec::new()),
+        log: Mutex::new(VecDeque::with_capacity(REQUEST_LOG_CAPACITY)),
         request_counter: AtomicU64::new(0),
     });
     let listener = tokio::net::TcpListener::bind(addr).await?;
@@ -194,9 +229,18 @@ impl Standin {
         format!("http://{}{API_PREFIX}", self.addr)
     }
 
-    /// Every request so far, in arrival order (404s included).
+    /// The last [`REQUEST_LOG_CAPACITY`] requests (all of them, if fewer), in arrival order
+    /// (404s included).
     pub fn requests(&self) -> Vec<RecordedRequest> {
-        self.shared.log().clone()
+        self.shared.log().iter().cloned().collect()
+    }
+
+    /// How many requests arrived since start-up, however many the log still holds
+    /// ([`Standin::clear_requests`] does not reset it).
+    pub fn request_count(&self) -> u64 {
+        self.shared
+            .request_counter
+            .load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// Forgets the recorded requests.

@@ -4,6 +4,7 @@
 
 mod common;
 
+use clinic_mcp::local::LocalClient;
 use clinic_mcp::{ApiClient, Profile, SessionRole};
 use common::*;
 use serde_json::json;
@@ -19,10 +20,68 @@ async fn the_token_reaches_the_api_byte_for_byte() {
         .filter(|r| r.path.ends_with("/appointments/my"))
         .collect();
     assert_eq!(protected.len(), 1);
-    assert_eq!(
-        protected[0].header("authorization"),
-        Some(format!("Bearer {PATIENT_TOKEN}").as_str())
+    assert!(
+        protected[0].authorization_is(&format!("Bearer {PATIENT_TOKEN}")),
+        "the Authorization header was not `Bearer <token>` byte for byte"
     );
+}
+
+/// A protected tool also makes public look-ups (the clinics' time zones, from `GET /doctors`):
+/// those carry no token either, while every protected request carries exactly the caller's.
+#[tokio::test]
+async fn public_look_ups_inside_protected_tools_send_no_authorization_header() {
+    let api = standin().await;
+    let patient = patient_client(&api, Profile::Booking).await;
+    let doctor = client_for(&api, Profile::Full, SessionRole::Doctor, Some(DOCTOR_TOKEN)).await;
+    let slot = open_slot(&api, 4);
+    type Calls = Vec<(&'static str, serde_json::Value)>;
+    let runs: [(&LocalClient, &str, Calls); 2] = [
+        (
+            &patient,
+            PATIENT_TOKEN,
+            vec![
+                ("list_my_appointments", json!({})),
+                (
+                    "book_appointment",
+                    json!({"slot_id": slot, "idempotency_key": "zones-0001"}),
+                ),
+            ],
+        ),
+        (
+            &doctor,
+            DOCTOR_TOKEN,
+            vec![("list_doctor_schedule", json!({}))],
+        ),
+    ];
+    for (client, token, calls) in runs {
+        api.clear_requests();
+        for (tool, args) in calls {
+            call_ok(client, tool, args).await;
+        }
+        let requests = api.requests();
+        let (public, protected): (Vec<_>, Vec<_>) = requests
+            .iter()
+            .partition(|r| r.path.starts_with("/api/v1/doctors"));
+        // The zones were read (once per client), and the tools made their own requests.
+        assert!(!public.is_empty(), "no public look-up: {requests:?}");
+        assert!(!protected.is_empty(), "no protected request: {requests:?}");
+        for r in public {
+            assert!(
+                !r.has_authorization(),
+                "the public look-up {} {} carried a token",
+                r.method,
+                r.path
+            );
+        }
+        for r in protected {
+            assert!(
+                r.authorization_is(&format!("Bearer {token}")),
+                "{} {} did not carry the caller's token",
+                r.method,
+                r.path
+            );
+        }
+    }
 }
 
 #[tokio::test]
@@ -63,9 +122,8 @@ async fn public_tools_send_no_authorization_header_even_with_a_token() {
     let requests = api.requests();
     assert!(requests.len() >= 3);
     for r in &requests {
-        assert_eq!(
-            r.header("authorization"),
-            None,
+        assert!(
+            !r.has_authorization(),
             "{} {} carried a token",
             r.method,
             r.path

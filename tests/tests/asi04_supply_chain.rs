@@ -113,3 +113,47 @@ async fn tools_list_is_pinned_for_every_profile_and_role() {
         }
     }
 }
+
+/// The binary itself refuses a poisoned catalogue: exit code 3, one line naming the rule, nothing
+/// on stdout, and (for `serve`) before a byte of stdin is read. `poisoned-clinic-mcp` is the real
+/// binary's code (`clinic_mcp::cli::main_with`) with a hand-made poisoned tool in its catalogue.
+#[test]
+fn the_binary_refuses_a_poisoned_catalogue_with_exit_code_3() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    for args in [
+        &["serve"][..],
+        &[],
+        &["tools"],
+        &["call", "list_doctors"],
+        &["serve", "--profile", "full", "--role", "none"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_poisoned-clinic-mcp"))
+            .args(args)
+            .env_clear()
+            .env("SUT_BASE_URL", "http://127.0.0.1:9/api/v1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // stdin stays open: a server that waited for input would hang here, not exit.
+        let mut stdin = child.stdin.take().unwrap();
+        let out = child.wait_with_output().unwrap();
+        let _ = stdin.write_all(b"{}\n");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}: stdout {:?}", out.stdout);
+        assert!(
+            stderr.starts_with(
+                "clinic-mcp: error: the tool catalogue violates the description policy"
+            ),
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains("\"clinic_notes\"") && stderr.contains("[directive]"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

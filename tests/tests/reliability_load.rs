@@ -207,14 +207,15 @@ fn mixed_load(total: u64, in_flight: u64) {
         }
         *by_kind.entry(got).or_default() += 1;
         if id % 1000 == 0 {
-            rss.push(s.rss_kib().unwrap_or(0));
+            rss.push(rss_kib(&s));
         }
     }
     let elapsed = start.elapsed();
-    let rss_end = s.rss_kib().unwrap_or(0);
+    let rss_end = rss_kib(&s);
     let exit = s.finish();
     let leftover = exit.leftover;
-    let upstream = api.requests().len();
+    // The count, not the log: the log keeps only the most recent requests.
+    let upstream = api.request_count();
     eprintln!(
         "mixed load: {total} requests, {in_flight} in flight, {elapsed:.1?} ({:.0}/s); kinds {by_kind:?}; \
          upstream requests {upstream}; RSS KiB every 1000: {rss:?}, at the end {rss_end}",
@@ -246,6 +247,15 @@ fn mixed_load(total: u64, in_flight: u64) {
         );
     }
     drop(api);
+}
+
+/// The server's resident memory: a reading is required, or the memory bound would hold vacuously.
+fn rss_kib(s: &StdioServer) -> u64 {
+    let kib = s.rss_kib().expect(
+        "the server's resident memory cannot be read from /proc: the bound cannot be checked",
+    );
+    assert!(kib > 0, "a resident size of 0 KiB is not a reading");
+    kib
 }
 
 #[test]

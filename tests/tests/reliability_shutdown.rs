@@ -35,7 +35,8 @@ async fn in_flight(delay: Duration, timeout_ms: &str) -> (Hostile, StdioServer) 
             "--timeout-ms",
             timeout_ms,
         ],
-        &[],
+        // The shutdown's log line tells a test when the signal has landed.
+        &[("RUST_LOG", "clinic_mcp::cli=info")],
     );
     s.initialize();
     s.send(&json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
@@ -120,8 +121,17 @@ async fn a_hung_upstream_holds_the_exit_no_longer_than_the_timeout() {
 async fn a_call_during_the_drain_is_refused_not_dropped() {
     let (_up, mut s) = in_flight(Duration::from_millis(1500), "30000").await;
     s.signal("TERM");
-    // Give the signal a moment to land; a late arrival is either served or refused, never lost.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Wait until the signal has landed (the drain starts as that line is written), so the
+    // next call arrives during the drain, and only one answer is right.
+    let start = Instant::now();
+    while !s.stderr().contains("termination signal") {
+        assert!(
+            start.elapsed() < GUARD,
+            "SIGTERM never landed: {}",
+            s.stderr()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     s.send(&json!({"jsonrpc": "2.0", "id": 8, "method": "tools/call",
                    "params": {"name": "list_specialties", "arguments": {}}}));
     let mut answered = std::collections::BTreeMap::new();
@@ -133,10 +143,8 @@ async fn a_call_during_the_drain_is_refused_not_dropped() {
         answered[&7]["result"]["structuredContent"],
         json!({"specialties": []})
     );
-    let late = &answered[&8]["result"]["structuredContent"];
-    assert!(
-        late["code"] == "SHUTTING_DOWN" || late == &json!({"specialties": []}),
-        "{late}"
-    );
+    let late = &answered[&8]["result"];
+    assert_eq!(late["isError"], true, "{late}");
+    assert_eq!(late["structuredContent"]["code"], "SHUTTING_DOWN", "{late}");
     assert_exits_0(&mut s, "SIGTERM");
 }

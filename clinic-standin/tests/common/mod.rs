@@ -12,7 +12,7 @@ use serde_json::Value;
 
 pub use clinic_standin::{
     DOCTOR_TOKEN, DOCTOR2_TOKEN, EXPIRED_PATIENT_TOKEN, PATIENT_TOKEN, PATIENT2_TOKEN,
-    PATIENT3_TOKEN,
+    PATIENT3_TOKEN, REQUEST_LOG_CAPACITY,
 };
 
 /// An answer: status, headers and the body parsed as JSON (a JSON string if it is not JSON).
