@@ -29,8 +29,14 @@ pub const WITHHELD: &str =
 /// What replaces a secret.
 pub const REDACTED: &str = "[redacted]";
 
-/// The member of `structuredContent` that lists the JSON pointers of withheld strings.
-pub const WITHHELD_MEMBER: &str = "withheld";
+/// The member of `structuredContent` that lists the JSON pointers of withheld strings. It is
+/// part of every `outputSchema`, so its name and description are written in the controlled
+/// language the catalogue is held to (docs/POLICY.md), which has no word for withholding.
+pub const WITHHELD_MEMBER: &str = "removed_text";
+
+/// The `outputSchema` description of [`WITHHELD_MEMBER`].
+pub const WITHHELD_MEMBER_DESCRIPTION: &str =
+    "Present only when text from the clinic API was removed: the JSON pointer of each removed string.";
 
 /// One screened string.
 #[derive(Debug, Clone, PartialEq, Eq)]

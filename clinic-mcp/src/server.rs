@@ -42,7 +42,7 @@ pub fn render(def: &ToolDef) -> Tool {
         properties.insert(
             crate::screen::WITHHELD_MEMBER.to_owned(),
             serde_json::json!({
-                "description": "Present only when the output screen withheld text from the clinic API: the JSON pointer of each withheld string.",
+                "description": crate::screen::WITHHELD_MEMBER_DESCRIPTION,
                 "type": "array",
                 "items": {"type": "string"}
             }),
@@ -76,6 +76,10 @@ pub fn screen(tools: &[Tool], catalogue: &[ToolDef]) -> Vec<Finding> {
         };
         let mut screened = Vec::new();
         (def.screened)(&mut screened);
+        // the one member the server adds to every output schema is written here, in the same
+        // controlled language, and judged by the strict screen like the rest
+        screened.push(("output", crate::screen::WITHHELD_MEMBER));
+        screened.push(("output", crate::screen::WITHHELD_MEMBER_DESCRIPTION));
         let texts: std::collections::BTreeSet<&str> = screened.iter().map(|(_, t)| *t).collect();
         let mut served = Vec::new();
         served_texts(value, "", false, &mut served);

@@ -108,7 +108,7 @@ impl Walker<'_> {
     fn text(&mut self, path: &str, field: Field, text: &str, schema_url: bool) {
         let mut found = screen(field, text, self.own, &self.others, schema_url);
         crate::steer(field, text, self.own, &self.local, &mut found);
-        if self.mode == Mode::Strict {
+        if self.mode == Mode::Strict && !structural(path, field) {
             let mut strict = Vec::new();
             // a reading text's data_flow: only the tool's own description may name a change
             let mutates = self.mutates && field == Field::ToolDescription;
@@ -416,6 +416,34 @@ pub fn check_catalogue_mode(tools: &[Value], known_names: &[&str], mode: Mode) -
     }
     out
 }
+
+/// A protocol or JSON Schema word rather than text of the author's: an object key that is not a
+/// property name (`inputSchema`, `readOnlyHint`, `additionalProperties`), or the value of `type`,
+/// `format`, `$schema`, `$ref` or an entry of `required` (a property name, judged where it is
+/// defined). The controlled language does not apply to these; every other rule still does.
+fn structural(path: &str, field: Field) -> bool {
+    let mut segs = path.rsplit('/');
+    let last = segs.next().unwrap_or("");
+    let parent = segs.next().unwrap_or("");
+    match field {
+        Field::Other => {
+            matches!(last, "type" | "format" | "$schema" | "$ref")
+                || parent == "required"
+                || parent == "type"
+                || SCHEMA_KEYS.contains(&last) && parent != "properties"
+        }
+        _ => false,
+    }
+}
+
+/// Keys of the protocol and of JSON Schema.
+const SCHEMA_KEYS: &[&str] = &[
+    "name", "title", "description", "inputSchema", "outputSchema", "annotations", "readOnlyHint", "destructiveHint",
+    "idempotentHint", "openWorldHint", "type", "properties", "required", "additionalProperties", "items", "format",
+    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems",
+    "enum", "const", "default", "examples", "anyOf", "oneOf", "allOf", "not", "$schema", "$ref", "$defs", "nullable",
+    "uniqueItems", "pattern", "multipleOf", "_meta", "icons",
+];
 
 /// Every string and key of a tool's JSON, in document order (descriptions, names, enum values...).
 fn collect_strings<'a>(v: &'a Value, out: &mut Vec<&'a str>) {

@@ -157,7 +157,7 @@ async fn list_doctors_answers_only_screened_text() {
     assert_eq!(r["doctors"][2]["clinic"]["name"], "Clinic [redacted]");
     assert_eq!(r["doctors"][3]["specialty"], "Cardiology [redacted]");
     assert_eq!(r["doctors"][3]["clinic"]["name"], "Clinic [redacted]");
-    assert_eq!(r["withheld"], json!(["/doctors/4/name"]), "{r}");
+    assert_eq!(r["removed_text"], json!(["/doctors/4/name"]), "{r}");
 }
 
 #[tokio::test]
@@ -179,7 +179,7 @@ async fn slots_and_specialties_answer_only_screened_text() {
         .position(|s| s["doctor_id"] == 5)
         .unwrap();
     assert_eq!(
-        r["withheld"],
+        r["removed_text"],
         json!([format!("/slots/{withheld}/doctor_name")])
     );
 
@@ -190,11 +190,11 @@ async fn slots_and_specialties_answer_only_screened_text() {
     )
     .await;
     assert_clean(&r);
-    assert_eq!(r["withheld"], json!(["/slots/0/doctor_name"]));
+    assert_eq!(r["removed_text"], json!(["/slots/0/doctor_name"]));
 
     let r = common::call_ok(&c, "list_specialties", json!({})).await;
     assert_clean(&r);
-    assert_eq!(r.get("withheld"), None, "nothing to withhold: {r}");
+    assert_eq!(r.get("removed_text"), None, "nothing to withhold: {r}");
 }
 
 /// Item 6: an unknown specialty names the known ones, but the answer stays under 4 KB however many

@@ -358,12 +358,24 @@ fn panicking<'a>(
     Box::pin(async { panic!("a bug in a handler") })
 }
 
+/// The texts the hand-made tool below declares screened (as the macros would).
+fn panicky_screened(out: &mut Vec<(&'static str, &'static str)>) {
+    use clinic_mcp::{ToolArgs, ToolOutput};
+    out.push(("name", "list_notes"));
+    out.push(("description", "List the clinic's notes. Returns each note's title."));
+    <clinic_mcp::catalogue::NoArgs as ToolArgs>::screened(out);
+    <clinic_mcp::catalogue::Specialties as ToolOutput>::screened(out);
+}
+
 /// A handler with a bug, built by hand (no shipped handler is known to panic).
-static PANICKY: &[clinic_mcp::ToolDef] = &[common::hand_made_tool(
-    "list_notes",
-    "List the clinic's notes. Returns each note's title.",
-    panicking,
-)];
+static PANICKY: &[clinic_mcp::ToolDef] = &[clinic_mcp::ToolDef {
+    screened: panicky_screened,
+    ..common::hand_made_tool(
+        "list_notes",
+        "List the clinic's notes. Returns each note's title.",
+        panicking,
+    )
+}];
 
 /// A panicking handler costs its own call, answered as a tool error, and nothing else: the
 /// request is not left unanswered and the session keeps serving.
