@@ -234,3 +234,69 @@ fn the_binary_refuses_a_poisoned_catalogue_with_exit_code_3() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+/// Every string of a JSON value, keys included.
+fn all_strings<'a>(v: &'a serde_json::Value, out: &mut std::collections::BTreeSet<&'a str>) {
+    match v {
+        serde_json::Value::String(s) => {
+            out.insert(s);
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| all_strings(x, out)),
+        serde_json::Value::Object(o) => {
+            for (k, x) in o {
+                out.insert(k);
+                all_strings(x, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The descriptions and titles anywhere in a tool, and its schemas' property names.
+fn prose<'a>(v: &'a serde_json::Value, props: bool, out: &mut Vec<&'a str>) {
+    match v {
+        serde_json::Value::Object(o) => {
+            for (k, x) in o {
+                if props {
+                    out.push(k);
+                }
+                match x {
+                    serde_json::Value::String(s) if !props && matches!(k.as_str(), "description" | "title") => out.push(s),
+                    _ => prose(x, k == "properties" && !props, out),
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| prose(x, false, out)),
+        _ => {}
+    }
+}
+
+/// What the macros judged at compile time is what a client is served, byte for byte: every
+/// description, title and property name served is a text the macros screened for that tool, and
+/// every name and field description they screened is served (multi-line docs follow one joining
+/// rule in both places).
+#[test]
+fn served_strings_are_the_strings_the_macros_screened() {
+    for def in clinic_mcp::CATALOGUE {
+        let json = serde_json::to_value(clinic_mcp::server::render(def)).unwrap();
+        let mut screened = Vec::new();
+        (def.screened)(&mut screened);
+        let judged: std::collections::BTreeSet<&str> = screened.iter().map(|(_, t)| *t).collect();
+        let mut served = Vec::new();
+        prose(&json, false, &mut served);
+        served.push(def.name);
+        for s in &served {
+            // the one member the server adds to every output schema is judged at start-up
+            let added = *s == clinic_mcp::screen::WITHHELD_MEMBER
+                || *s == clinic_mcp::screen::WITHHELD_MEMBER_DESCRIPTION;
+            assert!(judged.contains(s) || added, "{}: served but not screened: {s:?}", def.name);
+        }
+        let mut strings = std::collections::BTreeSet::new();
+        all_strings(&json, &mut strings);
+        // a nested type's own doc gives way to the description of the field that holds it
+        // (schemars), so only texts with a place must all be served
+        for (place, text) in screened.iter().filter(|(p, _)| !p.is_empty()) {
+            assert!(strings.contains(text), "{}: screened ({place}) but not served: {text:?}", def.name);
+        }
+    }
+}
