@@ -311,7 +311,9 @@ fn number<T: std::str::FromStr>(flag: Option<T>, var: &str, default: T) -> Resul
 pub fn main_with(catalogue: &'static [ToolDef]) -> std::process::ExitCode {
     use std::process::ExitCode;
     let cli = <Cli as clap::Parser>::parse();
-    init_logging();
+    // `call` answers with one line on stderr that carries the failure and its cause: by default
+    // it logs errors only, so that line stays the only one (`RUST_LOG` still opens the rest).
+    init_logging(matches!(cli.command, Some(Command::Call { .. })));
     // A stdio server serves one client whose calls wait on the network, not on the CPU: one
     // thread runs them all, with no hand-offs between workers (measured: about a fifth less CPU
     // per call than two workers; see docs/PERFORMANCE.md).
@@ -335,8 +337,8 @@ pub fn main_with(catalogue: &'static [ToolDef]) -> std::process::ExitCode {
 }
 
 /// Logs go to stderr (stdout carries protocol messages only), filtered by `RUST_LOG`
-/// (`target=level` directives; default `warn`, `rmcp=error`).
-fn init_logging() {
+/// (`target=level` directives; default `warn`, `rmcp=error`; `error` for a `one_line` command).
+fn init_logging(one_line: bool) {
     use tracing_subscriber::filter::Targets;
     use tracing_subscriber::prelude::*;
     let filter: Targets = std::env::var("RUST_LOG")
@@ -345,7 +347,11 @@ fn init_logging() {
         // rmcp logs every JSON-RPC error answer (an unknown tool, say) at WARN: expected traffic.
         .unwrap_or_else(|| {
             Targets::new()
-                .with_default(tracing::Level::WARN)
+                .with_default(if one_line {
+                    tracing::Level::ERROR
+                } else {
+                    tracing::Level::WARN
+                })
                 .with_target("rmcp", tracing::Level::ERROR)
         });
     tracing_subscriber::registry()

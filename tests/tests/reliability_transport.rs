@@ -37,7 +37,9 @@ async fn a_tls_failure_is_logged_with_its_cause_and_answered_as_one() {
                 .await;
         }
     });
-    for env in [vec![], vec![("RUST_LOG", "trace")]] {
+    // `call` logs errors only unless RUST_LOG says otherwise (its one line carries the cause);
+    // `serve` logs warnings by default.
+    for env in [vec![("RUST_LOG", "warn")], vec![("RUST_LOG", "trace")]] {
         let out = call("list_my_appointments", &base, &env);
         assert_eq!(out.status.code(), Some(1), "{out:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -79,7 +81,7 @@ async fn a_refused_connection_is_logged_with_its_cause() {
     let out = call(
         "list_my_appointments",
         &format!("http://127.0.0.1:{port}/api/v1"),
-        &[],
+        &[("RUST_LOG", "warn")],
     );
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let stderr = String::from_utf8_lossy(&out.stderr);
