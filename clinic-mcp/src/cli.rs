@@ -463,11 +463,16 @@ async fn shutdown_signal() {
 fn print_json(value: &impl serde::Serialize) -> Result<(), Failure> {
     let text = serde_json::to_string_pretty(value)
         .map_err(|e| Failure::runtime(format!("cannot render JSON: {e}")))?;
-    #[allow(clippy::print_stdout)]
-    {
-        println!("{text}");
-    }
+    out(&text);
     Ok(())
+}
+
+/// One line on stdout. A reader that went away (`| head`) ends the output, not the process with
+/// a panic: the rest had nowhere to go.
+fn out(line: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{line}").and_then(|()| stdout.flush());
 }
 
 async fn tools(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, Failure> {
@@ -571,16 +576,16 @@ fn check(file: &str, format: Format, strict: bool) -> Result<u8, Failure> {
             #[allow(clippy::print_stdout)]
             {
                 if findings.is_empty() {
-                    println!("{} tools checked, no violations", tools.len());
+                    out(&format!("{} tools checked, no violations", tools.len()));
                 } else {
-                    println!("{}", format_findings(&findings));
-                    println!(
+                    out(&format_findings(&findings));
+                    out(&format!(
                         "{} tools checked, {} violations ({injections} injection, {} hygiene){}",
                         tools.len(),
                         findings.len(),
                         findings.len() - injections,
                         if strict { ", strict" } else { "" }
-                    );
+                    ));
                 }
             }
         }

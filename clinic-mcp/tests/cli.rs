@@ -185,6 +185,43 @@ fn check_screens_a_file_and_reports_exit_codes() {
     one_line_error(&out, 2, "cannot read");
 }
 
+/// Plain `check` fails on injection-class findings only; `--strict` holds a file to the
+/// controlled language, so our own catalogue passes it and a merely untidy one fails it. Every
+/// JSON finding carries its class.
+#[test]
+fn check_strict_and_classes() {
+    let dir = std::env::temp_dir().join(format!("clinic-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // untidy but harmless: an unknown word and a second person, nothing an attack needs
+    let untidy = dir.join("untidy.json");
+    std::fs::write(
+        &untidy,
+        r#"{"tools":[{"name":"get_weather","description":"Gets the weather for your city.","inputSchema":{"type":"object"}}]}"#,
+    )
+    .unwrap();
+    let out = run(&["check", "--format", "json", untidy.to_str().unwrap()], &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["injection"], 0, "{v}");
+    let out = run(&["check", "--strict", "--format", "json", untidy.to_str().unwrap()], &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let found = v["violations"].as_array().unwrap();
+    assert!(found.iter().all(|f| f["class"] == "hygiene"), "{v}");
+    let rules: Vec<&str> = found.iter().filter_map(|f| f["rule"].as_str()).collect();
+    assert!(rules.contains(&"vocabulary") && rules.contains(&"subject"), "{rules:?}");
+    for key in ["rule", "tool", "path", "detail", "message", "fix", "class"] {
+        assert!(found.iter().all(|f| f.get(key).is_some()), "{key} missing: {v}");
+    }
+    // our own catalogue passes the controlled language
+    let listed = run(&["tools", "--demo", "--profile", "full", "--role", "doctor"], &[]);
+    let ours = dir.join("ours.json");
+    std::fs::write(&ours, &listed.stdout).unwrap();
+    let out = run(&["check", "--strict", ours.to_str().unwrap()], &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_token_that_cannot_be_sent_exits_2_without_echoing_it() {
     let out = run(
