@@ -28,8 +28,14 @@ pub enum ErrorCode {
     SlotNotFound,
     /// 404: unknown appointment id.
     AppointmentNotFound,
+    /// 404: the appointment has no intake.
+    IntakeNotFound,
     /// 409: the slot was booked by someone else.
     SlotTaken,
+    /// 409: the appointment already has its one intake.
+    IntakeExists,
+    /// 409: the clinic has nobody on call to escalate to.
+    NoOncallDoctor,
     /// 422: the status change is not allowed.
     InvalidTransition,
     /// 422: an `Idempotency-Key` reused with a different body.
@@ -49,7 +55,10 @@ impl ErrorCode {
         ErrorCode::DoctorNotFound,
         ErrorCode::SlotNotFound,
         ErrorCode::AppointmentNotFound,
+        ErrorCode::IntakeNotFound,
         ErrorCode::SlotTaken,
+        ErrorCode::IntakeExists,
+        ErrorCode::NoOncallDoctor,
         ErrorCode::InvalidTransition,
         ErrorCode::IdempotencyKeyConflict,
         ErrorCode::RateLimited,
@@ -66,7 +75,10 @@ impl ErrorCode {
             ErrorCode::DoctorNotFound => "DOCTOR_NOT_FOUND",
             ErrorCode::SlotNotFound => "SLOT_NOT_FOUND",
             ErrorCode::AppointmentNotFound => "APPOINTMENT_NOT_FOUND",
+            ErrorCode::IntakeNotFound => "INTAKE_NOT_FOUND",
             ErrorCode::SlotTaken => "SLOT_TAKEN",
+            ErrorCode::IntakeExists => "INTAKE_EXISTS",
+            ErrorCode::NoOncallDoctor => "NO_ONCALL_DOCTOR",
             ErrorCode::InvalidTransition => "INVALID_TRANSITION",
             ErrorCode::IdempotencyKeyConflict => "IDEMPOTENCY_KEY_CONFLICT",
             ErrorCode::RateLimited => "RATE_LIMITED",
@@ -82,8 +94,9 @@ impl ErrorCode {
             ErrorCode::NotFound
             | ErrorCode::DoctorNotFound
             | ErrorCode::SlotNotFound
-            | ErrorCode::AppointmentNotFound => 404,
-            ErrorCode::SlotTaken => 409,
+            | ErrorCode::AppointmentNotFound
+            | ErrorCode::IntakeNotFound => 404,
+            ErrorCode::SlotTaken | ErrorCode::IntakeExists | ErrorCode::NoOncallDoctor => 409,
             ErrorCode::InvalidTransition | ErrorCode::IdempotencyKeyConflict => 422,
             ErrorCode::RateLimited => 429,
         }

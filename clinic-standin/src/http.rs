@@ -18,7 +18,7 @@ use axum::routing::{MethodRouter, get, patch, post};
 use serde_json::Value;
 
 use crate::error::{ApiError, ErrorCode, REQUEST_ID};
-use crate::state::{Booked, Principal, State as Db, Status, View};
+use crate::state::{Booked, IntakeRequest, Principal, State as Db, Status, View};
 use crate::{API_PREFIX, DEMO_TOKENS, ROUTES, RecordedRequest, Shared};
 
 type AppState = Arc<Shared>;
@@ -36,6 +36,11 @@ fn handler_for(method: &str, path: &str) -> Option<MethodRouter<AppState>> {
         ("PATCH", "/appointments/{id}/cancel") => patch(cancel),
         ("PATCH", "/appointments/{id}/confirm") => patch(confirm),
         ("PATCH", "/appointments/{id}/reject") => patch(reject),
+        ("PATCH", "/appointments/{id}/reschedule") => patch(reschedule),
+        ("POST", "/appointments/{id}/intake") => post(create_intake),
+        ("GET", "/appointments/{id}/intake") => get(read_intake),
+        ("PATCH", "/appointments/{id}/escalate") => patch(escalate),
+        ("GET", "/protocols") => get(search_protocols),
         _ => return None,
     })
 }
@@ -207,6 +212,102 @@ fn is_json_content_type(headers: &HeaderMap) -> bool {
         .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
 }
 
+/// The request body as a JSON object. An empty body is `None` (the caller decides whether
+/// that is allowed); anything else must be `Content-Type: application/json` and a JSON
+/// object, else 400.
+fn json_object(
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Option<serde_json::Map<String, Value>>, ApiError> {
+    let body = body.map_err(|_| ApiError::validation("Request body could not be read"))?;
+    if body.is_empty() {
+        return Ok(None);
+    }
+    if !is_json_content_type(headers) {
+        return Err(ApiError::validation(
+            "Content-Type must be application/json",
+        ));
+    }
+    match serde_json::from_slice(&body) {
+        Ok(Value::Object(map)) => Ok(Some(map)),
+        Ok(_) => Err(ApiError::validation("Request body must be a JSON object")),
+        Err(_) => Err(ApiError::validation("Request body must be valid JSON")),
+    }
+}
+
+/// A required JSON object body.
+fn required_object(
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<serde_json::Map<String, Value>, ApiError> {
+    if !is_json_content_type(headers) {
+        return Err(ApiError::validation(
+            "Content-Type must be application/json",
+        ));
+    }
+    json_object(headers, body)?.ok_or_else(|| ApiError::validation("Request body is required"))
+}
+
+/// A string member of `min..=max` characters; `null` or absent is `None`.
+fn optional_text(
+    body: &serde_json::Map<String, Value>,
+    name: &str,
+    (min, max): (usize, usize),
+) -> Result<Option<String>, ApiError> {
+    let invalid =
+        || ApiError::validation(format!("{name} must be a string of {min}-{max} characters"));
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) if (min..=max).contains(&text.chars().count()) => {
+            Ok(Some(text.clone()))
+        }
+        Some(_) => Err(invalid()),
+    }
+}
+
+fn required_text(
+    body: &serde_json::Map<String, Value>,
+    name: &str,
+    bounds: (usize, usize),
+) -> Result<String, ApiError> {
+    optional_text(body, name, bounds)?.ok_or_else(|| {
+        ApiError::validation(format!(
+            "{name} must be a string of {}-{} characters",
+            bounds.0, bounds.1
+        ))
+    })
+}
+
+/// An integer member in `min..=max` (a JSON integer; `3.0` is not one).
+fn required_integer(
+    body: &serde_json::Map<String, Value>,
+    name: &str,
+    (min, max): (u64, u64),
+) -> Result<u64, ApiError> {
+    body.get(name)
+        .and_then(Value::as_u64)
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| {
+            ApiError::validation(format!("{name} must be an integer between {min} and {max}"))
+        })
+}
+
+fn slot_id_of(body: &Value) -> Result<u64, ApiError> {
+    body.get("slotId")
+        .and_then(Value::as_u64)
+        .filter(|n| *n > 0)
+        .ok_or_else(|| ApiError::validation("slotId must be a positive integer"))
+}
+
+fn idempotent_answer(status: StatusCode, outcome: Booked) -> Response {
+    match outcome {
+        Booked::Created(appointment) => (status, Json(appointment)).into_response(),
+        Booked::Replayed(appointment) => {
+            (status, [("idempotent-replayed", "true")], Json(appointment)).into_response()
+        }
+    }
+}
+
 // ---- handlers ---------------------------------------------------------------------------
 
 /// Ignores every query parameter, `?specialty=` included.
@@ -252,24 +353,12 @@ async fn book(
     let body = body.map_err(|_| ApiError::validation("Request body could not be read"))?;
     let value: Value = serde_json::from_slice(&body)
         .map_err(|_| ApiError::validation("Request body must be valid JSON"))?;
-    let slot_id = value
-        .get("slotId")
-        .and_then(Value::as_u64)
-        .filter(|n| *n > 0)
-        .ok_or_else(|| ApiError::validation("slotId must be a positive integer"))?;
+    let slot_id = slot_id_of(&value)?;
     let booked =
         shared
             .state()
             .book(patient_id, slot_id, &value, key.as_deref(), Instant::now())?;
-    Ok(match booked {
-        Booked::Created(appointment) => (StatusCode::CREATED, Json(appointment)).into_response(),
-        Booked::Replayed(appointment) => (
-            StatusCode::CREATED,
-            [("idempotent-replayed", "true")],
-            Json(appointment),
-        )
-            .into_response(),
-    })
+    Ok(idempotent_answer(StatusCode::CREATED, booked))
 }
 
 async fn my_appointments(
@@ -324,6 +413,7 @@ fn transition(
     who: Principal,
     id: Result<Path<String>, PathRejection>,
     next: Status,
+    reason: Option<String>,
 ) -> Result<Json<Value>, ApiError> {
     let role_ok = matches!(
         (who, next),
@@ -337,7 +427,7 @@ fn transition(
         }));
     }
     let id = path_id(id, "Appointment")?;
-    shared.state().transition(who, id, next).map(Json)
+    shared.state().transition(who, id, next, reason).map(Json)
 }
 
 async fn cancel(
@@ -345,7 +435,7 @@ async fn cancel(
     who: Principal,
     id: Result<Path<String>, PathRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    transition(&shared, who, id, Status::Cancelled)
+    transition(&shared, who, id, Status::Cancelled, None)
 }
 
 async fn confirm(
@@ -353,15 +443,140 @@ async fn confirm(
     who: Principal,
     id: Result<Path<String>, PathRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    transition(&shared, who, id, Status::Confirmed)
+    transition(&shared, who, id, Status::Confirmed, None)
 }
 
+/// An optional body `{"reason": 1–200 characters}` (an empty body, `{}` or a `null` reason:
+/// no reason).
 async fn reject(
     State(shared): State<AppState>,
     who: Principal,
     id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    transition(&shared, who, id, Status::Rejected)
+    let reason = if matches!(who, Principal::Doctor(_)) {
+        match json_object(&headers, body)? {
+            Some(body) => optional_text(&body, "reason", (1, 200))?,
+            None => None,
+        }
+    } else {
+        None
+    };
+    transition(&shared, who, id, Status::Rejected, reason)
+}
+
+async fn reschedule(
+    State(shared): State<AppState>,
+    who: Principal,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let Principal::Patient(patient_id) = who else {
+        return Err(ApiError::forbidden(
+            "Only the patient who booked can reschedule an appointment",
+        ));
+    };
+    let id = path_id(id, "Appointment")?;
+    let key = idempotency_key(&headers)?;
+    let value = Value::Object(required_object(&headers, body)?);
+    let slot_id = slot_id_of(&value)?;
+    let moved = shared.state().reschedule(
+        patient_id,
+        id,
+        slot_id,
+        &value,
+        key.as_deref(),
+        Instant::now(),
+    )?;
+    Ok(idempotent_answer(StatusCode::OK, moved))
+}
+
+async fn create_intake(
+    State(shared): State<AppState>,
+    who: Principal,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let Principal::Patient(patient_id) = who else {
+        return Err(ApiError::forbidden(
+            "Only the patient who booked can record an intake",
+        ));
+    };
+    let id = path_id(id, "Appointment")?;
+    let body = required_object(&headers, body)?;
+    let intake = IntakeRequest {
+        symptoms: required_text(&body, "symptoms", (1, 1000))?,
+        duration_days: required_integer(&body, "durationDays", (0, 3650))?,
+        severity: required_integer(&body, "severity", (0, 10))?,
+    };
+    let created = shared.state().create_intake(patient_id, id, intake)?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+async fn read_intake(
+    State(shared): State<AppState>,
+    who: Principal,
+    id: Result<Path<String>, PathRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let id = path_id(id, "Appointment")?;
+    shared.state().read_intake(who, id).map(Json)
+}
+
+async fn escalate(
+    State(shared): State<AppState>,
+    who: Principal,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Principal::Doctor(doctor_id) = who else {
+        return Err(ApiError::forbidden(
+            "Only the appointment's doctor can escalate it",
+        ));
+    };
+    let id = path_id(id, "Appointment")?;
+    let body = required_object(&headers, body)?;
+    let note = required_text(&body, "note", (1, 500))?;
+    shared.state().escalate(doctor_id, id, note).map(Json)
+}
+
+/// `?q=` (2–200 characters once trimmed) and `?limit=` (1–20, default 5); other parameters
+/// are ignored.
+async fn search_protocols(
+    who: Principal,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Principal::Doctor(doctor_id) = who else {
+        return Err(ApiError::forbidden("Only doctors can search protocols"));
+    };
+    let Query(pairs) = query.map_err(|_| ApiError::validation("Malformed query string"))?;
+    let (mut q, mut limit) = (None, 5);
+    for (key, value) in pairs {
+        match key.as_str() {
+            "q" => q = Some(value),
+            "limit" => {
+                limit = positive_integer(&value)
+                    .filter(|n| *n <= 20)
+                    .ok_or_else(|| {
+                        ApiError::validation("limit must be an integer between 1 and 20")
+                    })?;
+            }
+            _ => {}
+        }
+    }
+    let q = q
+        .map(|q| q.trim().to_owned())
+        .filter(|q| (2..=200).contains(&q.chars().count()))
+        .ok_or_else(|| ApiError::validation("q must be 2-200 characters"))?;
+    let clinic_id = crate::data::doctor(doctor_id).map(|d| d.clinic_id);
+    Ok(Json(crate::state::search_protocols(
+        clinic_id,
+        &q,
+        usize::try_from(limit).unwrap_or(usize::MAX),
+    )))
 }
 
 #[cfg(test)]

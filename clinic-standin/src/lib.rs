@@ -16,10 +16,28 @@
 //! - 30-minute slots Mon–Fri 09:00–12:00 clinic-local time, for every doctor, starting
 //!   strictly after start-up and within the next 14 days, answered in UTC; slot ids are
 //!   1.. ordered by doctor id then start time;
-//! - patients 1–3 and doctor users for doctors 1 and 2, see [`DEMO_TOKENS`];
+//! - patients 1–3 and doctor users for doctors 1 and 4 (clinic 1), 3 (clinic 2) and 2
+//!   (clinic 3), see [`DEMO_TOKENS`];
 //! - seeded appointments (ids 1–4): 1 = patient 1 with doctor 1, *confirmed*;
 //!   2 = patient 2 with doctor 1, *pending*; 3 = patient 2 with doctor 2, *confirmed*;
-//!   4 = patient 3 with doctor 2, *cancelled* (its slot is available again).
+//!   4 = patient 3 with doctor 2, *cancelled* (its slot is available again); all `normal`
+//!   priority, no intake;
+//! - on call: doctor 4 (Dr. Marcus Webb) for clinic 1, doctor 8 (Dr. Grace Okafor) for
+//!   clinic 2, nobody for clinic 3 (so `NO_ONCALL_DOCTOR` is reachable: doctor 2 escalating
+//!   appointment 3);
+//! - 14 protocols: 1–4 shared (`clinicId: null`), 5–8 clinic 1, 9–11 clinic 2, 12–14
+//!   clinic 3. Three are hostile on purpose: [`INJECTION_PROTOCOL_ID`] (shared; an
+//!   instruction to an AI model; `q=anticoagulation`), [`ANSI_PROTOCOL_ID`] (clinic 1; ANSI
+//!   escapes and invisible characters; `q=fever`) and [`TOKEN_PROTOCOL_ID`] (clinic 1;
+//!   [`DOCTOR_TOKEN`], a doctor of the same clinic, pasted in; `q=console`).
+//!
+//! # Clinics are tenants
+//!
+//! An appointment belongs to the clinic of the doctor it is with. A doctor reads and acts on
+//! the appointments it is the doctor of, only: any other doctor, of the same clinic or
+//! another, gets 403 `FORBIDDEN` (the contract's answer, as for any non-owner). After an
+//! escalation the appointment is the on-call doctor's, and the escalating doctor loses
+//! access. Protocol search answers the doctor's own clinic's protocols and the shared ones.
 //!
 //! # Behaviour beyond the contract's wording
 //!
@@ -36,6 +54,29 @@
 //! - The rate limit counts booking attempts per patient that reach the booking step
 //!   (replays and malformed requests excluded), in a sliding window.
 //! - Rejecting an appointment frees its slot, as cancelling does.
+//! - Appointments answer `priority` (`normal` | `urgent`) and `rejectionReason` (`null`
+//!   unless a rejection gave one), in the full appointment and in both list items.
+//! - Rescheduling (`PATCH /appointments/:id/reschedule`): check order 401, 403 role, 400,
+//!   idempotency replay/conflict, 404 appointment, 403 owner, 404 slot, 422 state (not
+//!   pending/confirmed, or its current slot has started by the stand-in's clock), 409 (the
+//!   target slot is not available; the slot the appointment already holds included). A
+//!   success answers 200, status `pending`, the new slot's doctor; the replay answers 200
+//!   with the original body and `Idempotent-Replayed: true`. `Idempotency-Key`s share one
+//!   space per patient with booking: a key reused on another route, another appointment or
+//!   with another body answers 422 `IDEMPOTENCY_KEY_CONFLICT`. No rate limit.
+//! - Intake: check order 401, 403 role, 400, 404, 403 owner, 422 (cancelled or rejected),
+//!   409 `INTAKE_EXISTS`. Reading it: 404 `APPOINTMENT_NOT_FOUND`, 403, then 404
+//!   `INTAKE_NOT_FOUND`.
+//! - Escalation: 404, 403, 422 (cancelled or rejected), 409 `NO_ONCALL_DOCTOR`; the note is
+//!   kept but not answered (the contract gives it no place). The slot stays held.
+//! - `PATCH .../reject` accepts no body, `{}`, or `{"reason": null}` as "no reason"; a
+//!   non-empty body must be `Content-Type: application/json`.
+//! - Protocol search: `q` is trimmed, then must be 2–200 characters. Words are runs of
+//!   alphanumeric characters, lowercased; a query term matches a word starting with it;
+//!   score = 3 × title matches + body matches; score-0 protocols are left out; ties by id.
+//!   `excerpt` is the body's first 400 characters (`…` appended when cut); `reviewedAt` is a
+//!   date (`YYYY-MM-DD`).
+//! - Bodies of the added routes must be JSON objects sent as `application/json`.
 //! - Every response carries `X-Request-Id` equal to the error body's `requestId`.
 //!
 //! # The request log
@@ -61,8 +102,9 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 pub use data::{
-    DEMO_TOKENS, DOCTOR_TOKEN, DOCTOR2_TOKEN, DemoToken, EXPIRED_PATIENT_TOKEN, PATIENT_TOKEN,
-    PATIENT2_TOKEN, PATIENT3_TOKEN,
+    ANSI_PROTOCOL_ID, DEMO_TOKENS, DOCTOR_TOKEN, DOCTOR2_TOKEN, DOCTOR3_TOKEN, DOCTOR4_TOKEN,
+    DemoToken, EXPIRED_PATIENT_TOKEN, INJECTION_PROTOCOL_ID, PATIENT_TOKEN, PATIENT2_TOKEN,
+    PATIENT3_TOKEN, TOKEN_PROTOCOL_ID,
 };
 pub use error::ErrorCode;
 
@@ -85,6 +127,11 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("PATCH", "/appointments/{id}/cancel"),
     ("PATCH", "/appointments/{id}/confirm"),
     ("PATCH", "/appointments/{id}/reject"),
+    ("PATCH", "/appointments/{id}/reschedule"),
+    ("POST", "/appointments/{id}/intake"),
+    ("GET", "/appointments/{id}/intake"),
+    ("PATCH", "/appointments/{id}/escalate"),
+    ("GET", "/protocols"),
 ];
 
 /// How the stand-in behaves. `Config::default()`: no rate limit, data relative to now.
@@ -273,6 +320,13 @@ impl Standin {
             .collect();
         slots.sort_by_key(|s| (s.start, s.id));
         slots.into_iter().map(|s| s.id).collect()
+    }
+
+    /// Moves the stand-in's clock forward by `by` (backward if negative): what "already
+    /// started" (reschedule) and `createdAt` (intake) are measured against. Slots keep their
+    /// times.
+    pub fn advance_clock(&self, by: jiff::SignedDuration) {
+        self.shared.state().advance_clock(by);
     }
 
     /// Stops accepting connections and waits for in-flight requests to finish.

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
 
-use jiff::{Timestamp, ToSpan, tz::TimeZone};
+use jiff::{SignedDuration, Timestamp, ToSpan, tz::TimeZone};
 use serde_json::{Value, json};
 
 use crate::RateLimit;
@@ -75,23 +75,73 @@ pub(crate) struct Slot {
     pub available: bool,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Priority {
+    Normal,
+    Urgent,
+}
+
+impl Priority {
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Priority::Normal => "normal",
+            Priority::Urgent => "urgent",
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub(crate) struct Appointment {
     pub id: u64,
     pub patient_id: u64,
+    /// The doctor it is with: the slot's doctor, or the on-call doctor after an escalation.
     pub doctor_id: u64,
     pub slot_id: u64,
     pub status: Status,
+    pub priority: Priority,
+    pub rejection_reason: Option<String>,
+    /// Kept, not answered: the contract gives the note no place in the appointment.
+    pub escalation_note: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Intake {
+    pub id: u64,
+    pub appointment_id: u64,
+    pub symptoms: String,
+    pub duration_days: u64,
+    pub severity: u64,
+    pub created_at: Timestamp,
+}
+
+/// The triage level the API computes: severity ≥ 8 urgent, ≥ 5 elevated, else routine.
+pub(crate) fn triage(severity: u64) -> &'static str {
+    match severity {
+        8.. => "urgent",
+        5..=7 => "elevated",
+        _ => "routine",
+    }
+}
+
+/// A validated intake body.
+#[derive(Debug)]
+pub(crate) struct IntakeRequest {
+    pub symptoms: String,
+    pub duration_days: u64,
+    pub severity: u64,
 }
 
 #[derive(Debug)]
 struct IdempotencyEntry {
+    /// The request the key was first used for, e.g. `POST /appointments`: the same key on
+    /// another route or appointment is a different request.
+    request: String,
     body: Value,
     response: Value,
     at: Instant,
 }
 
-/// What a successful booking answers.
+/// What a successful idempotent operation (booking, rescheduling) answers.
 #[derive(Debug)]
 pub(crate) enum Booked {
     Created(Value),
@@ -106,6 +156,13 @@ pub(crate) struct State {
     idempotency: BTreeMap<(u64, String), IdempotencyEntry>,
     booking_attempts: BTreeMap<u64, VecDeque<Instant>>,
     rate_limit: Option<RateLimit>,
+    intakes: BTreeMap<u64, Intake>,
+    next_intake_id: u64,
+    /// The stand-in's clock: `clock_base` at `clock_started`, plus the time elapsed since, plus
+    /// `clock_offset` (moved by [`crate::Standin::advance_clock`]).
+    clock_base: Timestamp,
+    clock_started: Instant,
+    clock_offset: SignedDuration,
 }
 
 /// Which side of an appointment a list shows.
@@ -166,6 +223,11 @@ impl State {
             idempotency: BTreeMap::new(),
             booking_attempts: BTreeMap::new(),
             rate_limit,
+            intakes: BTreeMap::new(),
+            next_intake_id: 1,
+            clock_base: now,
+            clock_started: Instant::now(),
+            clock_offset: SignedDuration::ZERO,
         };
         for &(patient_id, doctor_id, nth, status) in SEED_APPOINTMENTS {
             let Some(slot_id) = state
@@ -213,10 +275,27 @@ impl State {
                 doctor_id,
                 slot_id,
                 status: Status::Pending,
+                priority: Priority::Normal,
+                rejection_reason: None,
+                escalation_note: None,
             },
         );
         self.set_slot_available(slot_id, false);
         id
+    }
+
+    /// The stand-in's current instant (see [`crate::Config::now`]).
+    pub(crate) fn now(&self) -> Timestamp {
+        let elapsed = SignedDuration::try_from(self.clock_started.elapsed())
+            .unwrap_or(SignedDuration::MAX)
+            .saturating_add(self.clock_offset);
+        self.clock_base
+            .checked_add(elapsed)
+            .unwrap_or(self.clock_base)
+    }
+
+    pub(crate) fn advance_clock(&mut self, by: SignedDuration) {
+        self.clock_offset = self.clock_offset.saturating_add(by);
     }
 
     pub(crate) fn slot_available(&self, id: u64) -> Option<bool> {
@@ -307,6 +386,8 @@ impl State {
             "endTime": end,
             "doctor": State::doctor_summary(a.doctor_id),
             "patient": State::patient_summary(a.patient_id),
+            "priority": a.priority.as_str(),
+            "rejectionReason": a.rejection_reason,
         })
     }
 
@@ -322,6 +403,8 @@ impl State {
             "slotId": a.slot_id,
             "startTime": start,
             "endTime": end,
+            "priority": a.priority.as_str(),
+            "rejectionReason": a.rejection_reason,
         });
         if let Value::Object(map) = &mut item {
             match view {
@@ -363,8 +446,9 @@ impl State {
 
     // ---- operations ------------------------------------------------------------------
 
-    /// `GET /appointments/:id`: the owner patient or the appointment's doctor.
-    pub(crate) fn read(&self, who: Principal, id: u64) -> Result<Value, ApiError> {
+    /// The appointment, if `who` may read it: its patient, or the doctor it is with (a doctor
+    /// of another clinic, or another doctor of the same clinic, is not). 404 before 403.
+    fn readable(&self, who: Principal, id: u64) -> Result<&Appointment, ApiError> {
         let a = self
             .appointments
             .get(&id)
@@ -374,19 +458,25 @@ impl State {
             Principal::Doctor(d) => a.doctor_id == d,
         };
         if !allowed {
-            return Err(ApiError::forbidden(
-                "You do not have access to this appointment",
-            ));
+            return Err(no_access());
         }
+        Ok(a)
+    }
+
+    /// `GET /appointments/:id`: the owner patient or the appointment's doctor.
+    pub(crate) fn read(&self, who: Principal, id: u64) -> Result<Value, ApiError> {
+        let a = self.readable(who, id)?;
         Ok(self.appointment_json(a))
     }
 
-    /// Cancel (owner patient), confirm or reject (the appointment's doctor).
+    /// Cancel (owner patient), confirm or reject (the appointment's doctor). A rejection may
+    /// carry a reason, stored as `rejectionReason`.
     pub(crate) fn transition(
         &mut self,
         who: Principal,
         id: u64,
         next: Status,
+        reason: Option<String>,
     ) -> Result<Value, ApiError> {
         let a = self
             .appointments
@@ -398,9 +488,7 @@ impl State {
             _ => false,
         };
         if !allowed {
-            return Err(ApiError::forbidden(
-                "You do not have access to this appointment",
-            ));
+            return Err(no_access());
         }
         if !a.status.can_become(next) {
             return Err(ApiError::new(
@@ -415,11 +503,65 @@ impl State {
         let slot_id = a.slot_id;
         if let Some(a) = self.appointments.get_mut(&id) {
             a.status = next;
+            if next == Status::Rejected {
+                a.rejection_reason = reason;
+            }
         }
         if !next.holds_slot() {
             self.set_slot_available(slot_id, true);
         }
         self.appointment_by_id(id).ok_or_else(appointment_not_found)
+    }
+
+    /// The remembered answer for `key`, if it is a replay of the same request; 422 if the key
+    /// was used for another request (route, appointment or body) within the TTL.
+    fn replay(
+        &self,
+        patient_id: u64,
+        key: Option<&str>,
+        request: &str,
+        body: &Value,
+        now: Instant,
+    ) -> Result<Option<Value>, ApiError> {
+        let Some(key) = key else {
+            return Ok(None);
+        };
+        let fresh = self
+            .idempotency
+            .get(&(patient_id, key.to_owned()))
+            .filter(|e| now.saturating_duration_since(e.at) < IDEMPOTENCY_TTL);
+        match fresh {
+            None => Ok(None),
+            Some(entry) if entry.request == request && entry.body == *body => {
+                Ok(Some(entry.response.clone()))
+            }
+            Some(_) => Err(ApiError::new(
+                ErrorCode::IdempotencyKeyConflict,
+                "Idempotency-Key was already used with a different request",
+            )),
+        }
+    }
+
+    fn remember(
+        &mut self,
+        patient_id: u64,
+        key: Option<&str>,
+        request: &str,
+        body: &Value,
+        response: &Value,
+        now: Instant,
+    ) {
+        if let Some(key) = key {
+            self.idempotency.insert(
+                (patient_id, key.to_owned()),
+                IdempotencyEntry {
+                    request: request.to_owned(),
+                    body: body.clone(),
+                    response: response.clone(),
+                    at: now,
+                },
+            );
+        }
     }
 
     /// `POST /appointments` for `patient_id`, after the body and headers were validated.
@@ -431,22 +573,10 @@ impl State {
         idempotency_key: Option<&str>,
         now: Instant,
     ) -> Result<Booked, ApiError> {
+        const REQUEST: &str = "POST /appointments";
         // 1. Idempotency: a replay answers the original response; nothing else happens.
-        if let Some(key) = idempotency_key {
-            let k = (patient_id, key.to_owned());
-            let fresh = self
-                .idempotency
-                .get(&k)
-                .filter(|e| now.saturating_duration_since(e.at) < IDEMPOTENCY_TTL);
-            if let Some(entry) = fresh {
-                if entry.body == *body {
-                    return Ok(Booked::Replayed(entry.response.clone()));
-                }
-                return Err(ApiError::new(
-                    ErrorCode::IdempotencyKeyConflict,
-                    "Idempotency-Key was already used with a different request body",
-                ));
-            }
+        if let Some(original) = self.replay(patient_id, idempotency_key, REQUEST, body, now)? {
+            return Ok(Booked::Replayed(original));
         }
 
         // 2. Rate limit: counts booking attempts that get this far.
@@ -471,32 +601,223 @@ impl State {
         }
 
         // 3. The slot.
-        let slot = self.slot(slot_id).ok_or_else(|| {
-            ApiError::new(ErrorCode::SlotNotFound, format!("Slot {slot_id} not found"))
-        })?;
+        let slot = self.slot(slot_id).ok_or_else(|| slot_not_found(slot_id))?;
         if !slot.available {
-            return Err(ApiError::new(
-                ErrorCode::SlotTaken,
-                "The slot was booked by someone else",
-            ));
+            return Err(slot_taken());
         }
         let doctor_id = slot.doctor_id;
         let id = self.create(patient_id, doctor_id, slot_id);
         let response = self
             .appointment_by_id(id)
             .ok_or_else(appointment_not_found)?;
-        if let Some(key) = idempotency_key {
-            self.idempotency.insert(
-                (patient_id, key.to_owned()),
-                IdempotencyEntry {
-                    body: body.clone(),
-                    response: response.clone(),
-                    at: now,
-                },
-            );
-        }
+        self.remember(patient_id, idempotency_key, REQUEST, body, &response, now);
         Ok(Booked::Created(response))
     }
+
+    /// `PATCH /appointments/:id/reschedule`: one step under the lock, so the new slot is taken
+    /// and the old one released together, or nothing changes.
+    pub(crate) fn reschedule(
+        &mut self,
+        patient_id: u64,
+        id: u64,
+        slot_id: u64,
+        body: &Value,
+        idempotency_key: Option<&str>,
+        now: Instant,
+    ) -> Result<Booked, ApiError> {
+        let request = format!("PATCH /appointments/{id}/reschedule");
+        if let Some(original) = self.replay(patient_id, idempotency_key, &request, body, now)? {
+            return Ok(Booked::Replayed(original));
+        }
+        let a = self.readable(Principal::Patient(patient_id), id)?;
+        let old_slot = a.slot_id;
+        let status = a.status;
+        let new_slot = self.slot(slot_id).ok_or_else(|| slot_not_found(slot_id))?;
+        let new_doctor = new_slot.doctor_id;
+        let new_available = new_slot.available;
+        if !status.holds_slot() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidTransition,
+                format!("Cannot reschedule a {} appointment", status.as_str()),
+            ));
+        }
+        if self.slot(old_slot).is_some_and(|s| s.start <= self.now()) {
+            return Err(ApiError::new(
+                ErrorCode::InvalidTransition,
+                "Cannot reschedule an appointment that has already started",
+            ));
+        }
+        if !new_available {
+            return Err(slot_taken());
+        }
+        self.set_slot_available(slot_id, false);
+        self.set_slot_available(old_slot, true);
+        if let Some(a) = self.appointments.get_mut(&id) {
+            a.slot_id = slot_id;
+            a.doctor_id = new_doctor;
+            a.status = Status::Pending;
+        }
+        let response = self
+            .appointment_by_id(id)
+            .ok_or_else(appointment_not_found)?;
+        self.remember(patient_id, idempotency_key, &request, body, &response, now);
+        Ok(Booked::Created(response))
+    }
+
+    /// `POST /appointments/:id/intake` (owner patient).
+    pub(crate) fn create_intake(
+        &mut self,
+        patient_id: u64,
+        id: u64,
+        intake: IntakeRequest,
+    ) -> Result<Value, ApiError> {
+        let a = self.readable(Principal::Patient(patient_id), id)?;
+        if !a.status.holds_slot() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidTransition,
+                format!(
+                    "Cannot record an intake for a {} appointment",
+                    a.status.as_str()
+                ),
+            ));
+        }
+        if self.intakes.contains_key(&id) {
+            return Err(ApiError::new(
+                ErrorCode::IntakeExists,
+                "This appointment already has an intake",
+            ));
+        }
+        let intake = Intake {
+            id: self.next_intake_id,
+            appointment_id: id,
+            symptoms: intake.symptoms,
+            duration_days: intake.duration_days,
+            severity: intake.severity,
+            created_at: self.now(),
+        };
+        self.next_intake_id = self.next_intake_id.saturating_add(1);
+        let json = intake_json(&intake);
+        self.intakes.insert(id, intake);
+        Ok(json)
+    }
+
+    /// `GET /appointments/:id/intake` (owner patient or the appointment's doctor).
+    pub(crate) fn read_intake(&self, who: Principal, id: u64) -> Result<Value, ApiError> {
+        self.readable(who, id)?;
+        self.intakes.get(&id).map(intake_json).ok_or_else(|| {
+            ApiError::new(ErrorCode::IntakeNotFound, "This appointment has no intake")
+        })
+    }
+
+    /// `PATCH /appointments/:id/escalate` (the appointment's doctor).
+    pub(crate) fn escalate(
+        &mut self,
+        doctor_id: u64,
+        id: u64,
+        note: String,
+    ) -> Result<Value, ApiError> {
+        let a = self.readable(Principal::Doctor(doctor_id), id)?;
+        if !a.status.holds_slot() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidTransition,
+                format!("Cannot escalate a {} appointment", a.status.as_str()),
+            ));
+        }
+        let on_call = data::doctor(a.doctor_id)
+            .and_then(|d| data::clinic(d.clinic_id))
+            .and_then(|c| c.on_call_doctor)
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::NoOncallDoctor,
+                    "Nobody is on call at this clinic",
+                )
+            })?;
+        if let Some(a) = self.appointments.get_mut(&id) {
+            a.priority = Priority::Urgent;
+            a.doctor_id = on_call;
+            a.escalation_note = Some(note);
+        }
+        self.appointment_by_id(id).ok_or_else(appointment_not_found)
+    }
+}
+
+/// Excerpts are the body's first this many characters (`…` appended when cut).
+pub(crate) const EXCERPT_CHARS: usize = 400;
+
+/// `GET /protocols`: the protocols of `clinic_id` and the shared ones that match `q`, best
+/// first. Words are maximal runs of alphanumeric characters, compared lowercased; a query
+/// term matches a word that starts with it. Score = 3 × title matches + body matches, summed
+/// over the query's distinct terms; protocols scoring 0 are left out; ties by id.
+pub(crate) fn search_protocols(clinic_id: Option<u64>, q: &str, limit: usize) -> Value {
+    let mut terms: Vec<String> = words(q).collect();
+    terms.sort();
+    terms.dedup();
+    let hits = |text: &str| -> usize {
+        words(text)
+            .filter(|w| terms.iter().any(|t| w.starts_with(t.as_str())))
+            .count()
+    };
+    let mut scored: Vec<(usize, &data::Protocol)> = data::PROTOCOLS
+        .iter()
+        .filter(|p| p.clinic_id.is_none() || p.clinic_id == clinic_id)
+        .map(|p| {
+            (
+                hits(p.title).saturating_mul(3).saturating_add(hits(p.body)),
+                p,
+            )
+        })
+        .filter(|(score, _)| *score > 0)
+        .collect();
+    scored.sort_by(|(sa, pa), (sb, pb)| sb.cmp(sa).then(pa.id.cmp(&pb.id)));
+    Value::Array(
+        scored
+            .into_iter()
+            .take(limit)
+            .map(|(_, p)| {
+                let mut excerpt: String = p.body.chars().take(EXCERPT_CHARS).collect();
+                if excerpt.len() < p.body.len() {
+                    excerpt.push('…');
+                }
+                json!({
+                    "id": p.id,
+                    "title": p.title,
+                    "excerpt": excerpt,
+                    "reviewedAt": p.reviewed_at,
+                    "clinicId": p.clinic_id,
+                })
+            })
+            .collect(),
+    )
+}
+
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+}
+
+fn intake_json(i: &Intake) -> Value {
+    json!({
+        "id": i.id,
+        "appointmentId": i.appointment_id,
+        "symptoms": i.symptoms,
+        "durationDays": i.duration_days,
+        "severity": i.severity,
+        "triage": triage(i.severity),
+        "createdAt": i.created_at.to_string(),
+    })
+}
+
+fn no_access() -> ApiError {
+    ApiError::forbidden("You do not have access to this appointment")
+}
+
+fn slot_not_found(slot_id: u64) -> ApiError {
+    ApiError::new(ErrorCode::SlotNotFound, format!("Slot {slot_id} not found"))
+}
+
+fn slot_taken() -> ApiError {
+    ApiError::new(ErrorCode::SlotTaken, "The slot was booked by someone else")
 }
 
 fn appointment_not_found() -> ApiError {

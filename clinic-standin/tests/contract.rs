@@ -281,7 +281,23 @@ fn demo_tokens_look_like_jwts_and_are_documented() {
         DEMO_TOKENS.iter().filter(|t| t.role == "patient").count(),
         3
     );
-    assert_eq!(DEMO_TOKENS.iter().filter(|t| t.role == "doctor").count(), 2);
+    // doctors 1, 2, 3 and 4: at least one per clinic
+    let doctors: Vec<(u64, Option<u64>)> = DEMO_TOKENS
+        .iter()
+        .filter(|t| t.role == "doctor")
+        .map(|t| (t.user_id, t.clinic_id))
+        .collect();
+    assert_eq!(
+        doctors,
+        [(1, Some(1)), (2, Some(3)), (3, Some(2)), (4, Some(1))]
+    );
+    assert!(
+        DEMO_TOKENS
+            .iter()
+            .filter(|t| t.role == "patient")
+            .all(|t| t.clinic_id.is_none() && t.clinic_name().is_none())
+    );
+    assert_eq!(DEMO_TOKENS[3].clinic_name(), Some("Hudson Street Clinic"));
     let distinct: BTreeSet<&str> = DEMO_TOKENS.iter().map(|t| t.token).collect();
     assert_eq!(distinct.len(), DEMO_TOKENS.len());
     for t in DEMO_TOKENS {
@@ -352,7 +368,16 @@ async fn pagination_shape_and_bounds() {
         .collect();
     assert_eq!(
         keys,
-        BTreeSet::from(["id", "status", "slotId", "startTime", "endTime", "doctor"])
+        BTreeSet::from([
+            "id",
+            "status",
+            "slotId",
+            "startTime",
+            "endTime",
+            "doctor",
+            "priority",
+            "rejectionReason"
+        ])
     );
     let doctor_keys: BTreeSet<&str> = item["doctor"]
         .as_object()
@@ -403,7 +428,16 @@ async fn pagination_shape_and_bounds() {
             .collect();
         assert_eq!(
             keys,
-            BTreeSet::from(["id", "status", "slotId", "startTime", "endTime", "patient"])
+            BTreeSet::from([
+                "id",
+                "status",
+                "slotId",
+                "startTime",
+                "endTime",
+                "patient",
+                "priority",
+                "rejectionReason"
+            ])
         );
     }
     assert_eq!(

@@ -99,12 +99,15 @@ async fn every_spec_operation_is_served_and_security_matches() {
         }
 
         // with a token: still a served route, and the status is one the spec documents
-        let token =
-            if path.contains("confirm") || path.contains("reject") || path.ends_with("/doctor") {
-                DOCTOR_TOKEN
-            } else {
-                PATIENT_TOKEN
-            };
+        let doctor_route = ["confirm", "reject", "escalate", "/protocols"]
+            .iter()
+            .any(|part| path.contains(part))
+            || path.ends_with("/doctor");
+        let token = if doctor_route {
+            DOCTOR_TOKEN
+        } else {
+            PATIENT_TOKEN
+        };
         let resp = api.call(method.clone(), &concrete, Some(token), None).await;
         assert_ne!(resp.status, 405, "{method} {path}");
         assert_ne!(

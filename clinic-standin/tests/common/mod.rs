@@ -11,8 +11,8 @@ use reqwest::header::HeaderMap;
 use serde_json::Value;
 
 pub use clinic_standin::{
-    DOCTOR_TOKEN, DOCTOR2_TOKEN, EXPIRED_PATIENT_TOKEN, PATIENT_TOKEN, PATIENT2_TOKEN,
-    PATIENT3_TOKEN, REQUEST_LOG_CAPACITY,
+    DOCTOR_TOKEN, DOCTOR2_TOKEN, DOCTOR3_TOKEN, DOCTOR4_TOKEN, EXPIRED_PATIENT_TOKEN,
+    PATIENT_TOKEN, PATIENT2_TOKEN, PATIENT3_TOKEN, REQUEST_LOG_CAPACITY,
 };
 
 /// An answer: status, headers and the body parsed as JSON (a JSON string if it is not JSON).
@@ -129,6 +129,26 @@ impl Api {
 
     pub async fn patch(&self, path: &str, token: &str) -> Resp {
         self.call(Method::PATCH, path, Some(token), None).await
+    }
+
+    pub async fn patch_json(&self, path: &str, token: &str, body: Value) -> Resp {
+        self.call(Method::PATCH, path, Some(token), Some(body))
+            .await
+    }
+
+    pub async fn post_json(&self, path: &str, token: &str, body: Value) -> Resp {
+        self.call(Method::POST, path, Some(token), Some(body)).await
+    }
+
+    /// `PATCH /appointments/{id}/reschedule` with an `Idempotency-Key`.
+    pub async fn reschedule_with_key(&self, token: &str, id: u64, key: &str, body: Value) -> Resp {
+        let request = self
+            .client
+            .patch(format!("{}/appointments/{id}/reschedule", self.base))
+            .bearer_auth(token)
+            .header("Idempotency-Key", key)
+            .json(&body);
+        send(request).await
     }
 
     pub async fn book(&self, token: &str, slot_id: u64) -> Resp {
