@@ -829,6 +829,29 @@ mod tests {
     use super::Status::{self, *};
 
     #[test]
+    fn triage_levels() {
+        let levels: Vec<&str> = (0..=10).map(super::triage).collect();
+        assert_eq!(
+            levels,
+            [
+                "routine", "routine", "routine", "routine", "routine", "elevated", "elevated",
+                "elevated", "urgent", "urgent", "urgent"
+            ]
+        );
+    }
+
+    #[test]
+    fn protocol_ids_are_1_to_n_and_the_token_protocol_carries_doctor_1s_token() {
+        let ids: Vec<u64> = crate::data::PROTOCOLS.iter().map(|p| p.id).collect();
+        assert_eq!(ids, (1..=14).collect::<Vec<u64>>());
+        let token = crate::data::PROTOCOLS
+            .iter()
+            .find(|p| p.id == crate::data::TOKEN_PROTOCOL_ID)
+            .map(|p| p.body);
+        assert!(token.is_some_and(|b| b.contains(crate::DOCTOR_TOKEN)));
+    }
+
+    #[test]
     fn transitions() {
         let all = [Pending, Confirmed, Rejected, Cancelled];
         let allowed: Vec<(Status, Status)> = all
