@@ -124,3 +124,102 @@ async fn every_spec_operation_is_served_and_security_matches() {
     }
     api.shutdown().await;
 }
+
+/// The members a schema requires, and (when it lists them) the members it allows.
+fn schema_members(spec: &Value, name: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let schema = &spec["components"]["schemas"][name];
+    let required = schema["required"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{name}.required"))
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+    let properties = schema["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
+    (required, properties)
+}
+
+#[track_caller]
+fn assert_shape(spec: &Value, name: &str, body: &Value) {
+    let (required, properties) = schema_members(spec, name);
+    let actual: BTreeSet<String> = body
+        .as_object()
+        .unwrap_or_else(|| panic!("{name}: not an object: {body}"))
+        .keys()
+        .cloned()
+        .collect();
+    assert_eq!(actual, required, "{name}: {body}");
+    assert_eq!(actual, properties, "{name}: {body}");
+}
+
+#[tokio::test]
+async fn the_added_routes_answer_the_schemas_the_spec_gives() {
+    let spec = spec();
+    let api = Api::start().await;
+    let appointment = api.get("/appointments/1", Some(PATIENT_TOKEN)).await;
+    assert_shape(&spec, "Appointment", &appointment.body);
+    let mine = api.get("/appointments/my", Some(PATIENT_TOKEN)).await;
+    assert_shape(&spec, "PatientAppointmentItem", &mine.body["data"][0]);
+    let theirs = api.get("/appointments/doctor", Some(DOCTOR_TOKEN)).await;
+    assert_shape(&spec, "DoctorAppointmentItem", &theirs.body["data"][0]);
+
+    let slot = api.standin.available_slot_ids(1)[0];
+    let moved = api
+        .patch_json(
+            "/appointments/1/reschedule",
+            PATIENT_TOKEN,
+            serde_json::json!({ "slotId": slot }),
+        )
+        .await;
+    assert_eq!(moved.status, 200);
+    assert_shape(&spec, "Appointment", &moved.body);
+    let intake = api
+        .post_json(
+            "/appointments/1/intake",
+            PATIENT_TOKEN,
+            serde_json::json!({ "symptoms": "cough", "durationDays": 2, "severity": 5 }),
+        )
+        .await;
+    assert_eq!(intake.status, 201);
+    assert_shape(&spec, "Intake", &intake.body);
+    let triage: BTreeSet<&str> = spec["components"]["schemas"]["Triage"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert!(triage.contains(intake.body["triage"].as_str().unwrap()));
+    let escalated = api
+        .patch_json(
+            "/appointments/1/escalate",
+            DOCTOR_TOKEN,
+            serde_json::json!({ "note": "n" }),
+        )
+        .await;
+    assert_eq!(escalated.status, 200);
+    assert_shape(&spec, "Appointment", &escalated.body);
+    let protocols = api
+        .get("/protocols?q=the&limit=20", Some(DOCTOR_TOKEN))
+        .await;
+    for p in protocols.body.as_array().unwrap() {
+        assert_shape(&spec, "Protocol", p);
+    }
+    // request schemas give the contract's bounds
+    let s = &spec["components"]["schemas"];
+    assert_eq!(s["RejectRequest"]["properties"]["reason"]["maxLength"], 200);
+    assert_eq!(s["EscalateRequest"]["properties"]["note"]["maxLength"], 500);
+    assert_eq!(
+        s["IntakeRequest"]["properties"]["symptoms"]["maxLength"],
+        1000
+    );
+    assert_eq!(
+        s["IntakeRequest"]["properties"]["durationDays"]["maximum"],
+        3650
+    );
+    assert_eq!(s["IntakeRequest"]["properties"]["severity"]["maximum"], 10);
+    api.shutdown().await;
+}
