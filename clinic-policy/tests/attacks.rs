@@ -73,10 +73,11 @@ fn strict_check_fails_every_case() {
     for m in &without_vocab_missed {
         eprintln!("ONLY VOCABULARY {m}");
     }
-    eprintln!(
-        "rust-writable cases failed by a rule other than vocabulary: {}/{rust}",
-        rust - without_vocab_missed.len()
-    );
+    let others = rust - without_vocab_missed.len();
+    eprintln!("rust-writable cases failed by a rule other than vocabulary: {others}/{rust}");
+    assert!(rust >= 120, "{rust} rust-writable cases");
+    // the other rules alone, without the vocabulary, still fail at least 9 in 10
+    assert!(others * 10 >= rust * 9, "{others}/{rust}");
 }
 
 /// Plain clinic descriptions in the declarative style pass every rule but the vocabulary.
