@@ -35,7 +35,8 @@ pub const REDACTED: &str = "[redacted]";
 pub const WITHHELD_MEMBER: &str = "removed_text";
 
 /// The `outputSchema` description of [`WITHHELD_MEMBER`].
-pub const WITHHELD_MEMBER_DESCRIPTION: &str = "Present only when text from the clinic API was removed: the JSON pointer of each removed string.";
+pub const WITHHELD_MEMBER_DESCRIPTION: &str =
+    "Present only when text from the clinic API was removed: the JSON pointer of each removed string.";
 
 /// One screened string.
 #[derive(Debug, Clone, PartialEq, Eq)]

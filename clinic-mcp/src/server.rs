@@ -102,16 +102,8 @@ pub fn server_info() -> ServerConfig {
 /// (name, title, version, website) and `instructions`, which reach the model like a description.
 pub fn screen_info(info: &ServerConfig) -> Vec<Finding> {
     let mut texts: Vec<(&str, clinic_policy::Field, &str)> = vec![
-        (
-            "/serverInfo/name",
-            clinic_policy::Field::Other,
-            &info.server_info.name,
-        ),
-        (
-            "/serverInfo/version",
-            clinic_policy::Field::Other,
-            &info.server_info.version,
-        ),
+        ("/serverInfo/name", clinic_policy::Field::Other, &info.server_info.name),
+        ("/serverInfo/version", clinic_policy::Field::Other, &info.server_info.version),
     ];
     if let Some(t) = &info.server_info.title {
         texts.push(("/serverInfo/title", clinic_policy::Field::Title, t));
