@@ -199,26 +199,57 @@ fn check_strict_and_classes() {
         r#"{"tools":[{"name":"get_weather","description":"Gets the weather for your city.","inputSchema":{"type":"object"}}]}"#,
     )
     .unwrap();
-    let out = run(&["check", "--format", "json", untidy.to_str().unwrap()], &[]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    let out = run(
+        &["check", "--format", "json", untidy.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["injection"], 0, "{v}");
-    let out = run(&["check", "--strict", "--format", "json", untidy.to_str().unwrap()], &[]);
+    let out = run(
+        &[
+            "check",
+            "--strict",
+            "--format",
+            "json",
+            untidy.to_str().unwrap(),
+        ],
+        &[],
+    );
     assert_eq!(out.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let found = v["violations"].as_array().unwrap();
     assert!(found.iter().all(|f| f["class"] == "hygiene"), "{v}");
     let rules: Vec<&str> = found.iter().filter_map(|f| f["rule"].as_str()).collect();
-    assert!(rules.contains(&"vocabulary") && rules.contains(&"subject"), "{rules:?}");
+    assert!(
+        rules.contains(&"vocabulary") && rules.contains(&"subject"),
+        "{rules:?}"
+    );
     for key in ["rule", "tool", "path", "detail", "message", "fix", "class"] {
-        assert!(found.iter().all(|f| f.get(key).is_some()), "{key} missing: {v}");
+        assert!(
+            found.iter().all(|f| f.get(key).is_some()),
+            "{key} missing: {v}"
+        );
     }
     // our own catalogue passes the controlled language
-    let listed = run(&["tools", "--demo", "--profile", "full", "--role", "doctor"], &[]);
+    let listed = run(
+        &["tools", "--demo", "--profile", "full", "--role", "doctor"],
+        &[],
+    );
     let ours = dir.join("ours.json");
     std::fs::write(&ours, &listed.stdout).unwrap();
     let out = run(&["check", "--strict", ours.to_str().unwrap()], &[]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -191,25 +191,45 @@ impl Walker<'_> {
         let read_only = hint("readOnlyHint");
         let destructive = hint("destructiveHint");
         let (path, detail) = match effect {
-            crate::controlled::Effect::Destroys(verb) if read_only == Some(true) => {
-                ("/annotations/readOnlyHint", format!("a tool that says it will {verb} declares readOnlyHint: true"))
-            }
-            crate::controlled::Effect::Destroys(verb) if destructive == Some(false) => {
-                ("/annotations/destructiveHint", format!("a tool that says it will {verb} declares destructiveHint: false"))
-            }
-            crate::controlled::Effect::Destroys(verb) | crate::controlled::Effect::Changes(verb)
+            crate::controlled::Effect::Destroys(verb) if read_only == Some(true) => (
+                "/annotations/readOnlyHint",
+                format!("a tool that says it will {verb} declares readOnlyHint: true"),
+            ),
+            crate::controlled::Effect::Destroys(verb) if destructive == Some(false) => (
+                "/annotations/destructiveHint",
+                format!("a tool that says it will {verb} declares destructiveHint: false"),
+            ),
+            crate::controlled::Effect::Destroys(verb)
+            | crate::controlled::Effect::Changes(verb)
                 if crate::meaning::claims_read_only(desc) =>
             {
-                ("/description", format!("the name says the tool will {verb}, the description says it changes nothing"))
+                (
+                    "/description",
+                    format!(
+                        "the name says the tool will {verb}, the description says it changes nothing"
+                    ),
+                )
             }
-            crate::controlled::Effect::Changes(verb) if read_only == Some(true) => {
-                ("/annotations/readOnlyHint", format!("a tool that says it will {verb} declares readOnlyHint: true"))
-            }
+            crate::controlled::Effect::Changes(verb) if read_only == Some(true) => (
+                "/annotations/readOnlyHint",
+                format!("a tool that says it will {verb} declares readOnlyHint: true"),
+            ),
             _ => {
                 if self.mode == Mode::Strict {
                     let destroys = matches!(effect, crate::controlled::Effect::Destroys(_));
-                    for v in crate::controlled::check_effects(name, desc, read_only == Some(false), destructive == Some(true) || !destroys) {
-                        self.structural("/annotations", Field::Other, String::new(), Rule::Effects, v.detail);
+                    for v in crate::controlled::check_effects(
+                        name,
+                        desc,
+                        read_only == Some(false),
+                        destructive == Some(true) || !destroys,
+                    ) {
+                        self.structural(
+                            "/annotations",
+                            Field::Other,
+                            String::new(),
+                            Rule::Effects,
+                            v.detail,
+                        );
                     }
                 }
                 return;
@@ -239,7 +259,13 @@ impl Walker<'_> {
         // and the schema's key order is not the author's
         let text: String = joined
             .chars()
-            .map(|c| if matches!(c, '.' | ';' | ':' | '!' | '?' | '\n' | '\r' | '(' | ')') { ' ' } else { c })
+            .map(|c| {
+                if matches!(c, '.' | ';' | ':' | '!' | '?' | '\n' | '\r' | '(' | ')') {
+                    ' '
+                } else {
+                    c
+                }
+            })
             .collect();
         let mut hits = Vec::new();
         let words = crate::skeleton::words(&text);
@@ -247,13 +273,12 @@ impl Walker<'_> {
         // only what no single field says: a hit that spans a boundary between two fields, of a
         // family that a field has no business carrying in pieces
         let crosses = |v: &Violation| bounds.iter().any(|&b| v.range.start < b && b < v.range.end);
-        for v in hits
+        if let Some(v) = hits
             .into_iter()
-            .filter(|v| v.is_injection() && crosses(v) && v.rule != Rule::Directive)
+            .find(|v| v.is_injection() && crosses(v) && v.rule != Rule::Directive)
         {
             let detail = format!("across fields: {}", v.detail);
             self.structural("", Field::Other, text.clone(), v.rule, detail);
-            return;
         }
     }
 
@@ -438,11 +463,47 @@ fn structural(path: &str, field: Field) -> bool {
 
 /// Keys of the protocol and of JSON Schema.
 const SCHEMA_KEYS: &[&str] = &[
-    "name", "title", "description", "inputSchema", "outputSchema", "annotations", "readOnlyHint", "destructiveHint",
-    "idempotentHint", "openWorldHint", "type", "properties", "required", "additionalProperties", "items", "format",
-    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems",
-    "enum", "const", "default", "examples", "anyOf", "oneOf", "allOf", "not", "$schema", "$ref", "$defs", "nullable",
-    "uniqueItems", "pattern", "multipleOf", "_meta", "icons",
+    "name",
+    "title",
+    "description",
+    "inputSchema",
+    "outputSchema",
+    "annotations",
+    "readOnlyHint",
+    "destructiveHint",
+    "idempotentHint",
+    "openWorldHint",
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "enum",
+    "const",
+    "default",
+    "examples",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "not",
+    "$schema",
+    "$ref",
+    "$defs",
+    "nullable",
+    "uniqueItems",
+    "pattern",
+    "multipleOf",
+    "_meta",
+    "icons",
 ];
 
 /// Every string and key of a tool's JSON, in document order (descriptions, names, enum values...).
@@ -452,8 +513,24 @@ fn collect_strings<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
         Value::Array(a) => a.iter().for_each(|x| collect_strings(x, out)),
         Value::Object(o) => {
             for (k, x) in o {
-                if !matches!(k.as_str(), "type" | "required" | "$schema" | "format" | "additionalProperties") {
-                    if !matches!(k.as_str(), "description" | "title" | "name" | "properties" | "inputSchema" | "outputSchema" | "items" | "annotations" | "enum" | "default" | "examples") {
+                if !matches!(
+                    k.as_str(),
+                    "type" | "required" | "$schema" | "format" | "additionalProperties"
+                ) {
+                    if !matches!(
+                        k.as_str(),
+                        "description"
+                            | "title"
+                            | "name"
+                            | "properties"
+                            | "inputSchema"
+                            | "outputSchema"
+                            | "items"
+                            | "annotations"
+                            | "enum"
+                            | "default"
+                            | "examples"
+                    ) {
                         out.push(k);
                     }
                     collect_strings(x, out);

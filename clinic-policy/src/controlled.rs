@@ -4,7 +4,7 @@
 //! reader, puts a duty on a person or a program, hides anything from a person, or names a transfer
 //! the tool does not make. Each rule reports on its own: an unknown word does not stop the others.
 
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use crate::lexicon::*;
@@ -14,8 +14,8 @@ use crate::{Field, Rule, Violation};
 /// The approved words, one per line (`#` starts a comment). Adding a word is a one-line change.
 pub const VOCABULARY: &str = include_str!("vocabulary.txt");
 
-fn vocabulary() -> &'static HashSet<&'static str> {
-    static V: OnceLock<HashSet<&'static str>> = OnceLock::new();
+fn vocabulary() -> &'static BTreeSet<&'static str> {
+    static V: OnceLock<BTreeSet<&'static str>> = OnceLock::new();
     V.get_or_init(|| {
         VOCABULARY
             .lines()
@@ -33,7 +33,8 @@ pub fn is_approved(word: &str) -> bool {
 /// `YYYY-MM-DD`, optionally with `Thh:mm[:ss[.f]]` and `Z` or an offset; or `hh:mm[:ss]`.
 fn is_date_time(s: &str) -> bool {
     let b = s.as_bytes();
-    let digits = |r: std::ops::Range<usize>| r.clone().all(|i| i < b.len() && b[i].is_ascii_digit());
+    let digits =
+        |r: std::ops::Range<usize>| r.into_iter().all(|i| i < b.len() && b[i].is_ascii_digit());
     let time = |off: usize| -> Option<usize> {
         if !(digits(off..off + 2) && b.get(off + 2) == Some(&b':') && digits(off + 3..off + 5)) {
             return None;
@@ -53,7 +54,12 @@ fn is_date_time(s: &str) -> bool {
     if let Some(k) = time(0) {
         return k == b.len();
     }
-    if !(digits(0..4) && b.get(4) == Some(&b'-') && digits(5..7) && b.get(7) == Some(&b'-') && digits(8..10)) {
+    if !(digits(0..4)
+        && b.get(4) == Some(&b'-')
+        && digits(5..7)
+        && b.get(7) == Some(&b'-')
+        && digits(8..10))
+    {
         return false;
     }
     let mut k = 10;
@@ -78,7 +84,7 @@ fn is_date_time(s: &str) -> bool {
 /// encodings are not words of the list, so they fail here.
 fn vocabulary_rule(text: &str, out: &mut Vec<Violation>) {
     let b = text.as_bytes();
-    let mut seen: HashSet<String> = HashSet::new();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut i = 0;
     while i < b.len() {
         if !b[i].is_ascii_alphanumeric() {
@@ -87,7 +93,9 @@ fn vocabulary_rule(text: &str, out: &mut Vec<Violation>) {
         }
         // a date or time is one token
         let mut j = i;
-        while j < b.len() && (b[j].is_ascii_alphanumeric() || matches!(b[j], b':' | b'-' | b'+' | b'.')) {
+        while j < b.len()
+            && (b[j].is_ascii_alphanumeric() || matches!(b[j], b':' | b'-' | b'+' | b'.'))
+        {
             j += 1;
         }
         let mut run = &text[i..j];
@@ -108,11 +116,16 @@ fn vocabulary_rule(text: &str, out: &mut Vec<Violation>) {
         let possessive_s = w == "s" && i > 0 && b[i - 1] == b'\'';
         let ok = possessive_s || word_ok(w);
         if !ok && seen.insert(w.to_owned()) {
-            let why = if w.bytes().any(|c| c.is_ascii_digit()) && w.bytes().any(|c| c.is_ascii_alphabetic()) {
+            let why = if w.bytes().any(|c| c.is_ascii_digit())
+                && w.bytes().any(|c| c.is_ascii_alphabetic())
+            {
                 "letters mixed with digits"
             } else if w.bytes().all(|c| c.is_ascii_digit()) {
                 "a number of more than 8 digits"
-            } else if w.len() > 1 && w[1..].bytes().any(|c| c.is_ascii_uppercase()) && w.bytes().any(|c| c.is_ascii_lowercase()) {
+            } else if w.len() > 1
+                && w[1..].bytes().any(|c| c.is_ascii_uppercase())
+                && w.bytes().any(|c| c.is_ascii_lowercase())
+            {
                 "camel case"
             } else if w.len() == 1 {
                 "a single letter"
@@ -137,29 +150,61 @@ fn word_ok(w: &str) -> bool {
         return false;
     }
     let lower = w.bytes().all(|c| c.is_ascii_lowercase());
-    let capital = w.as_bytes()[0].is_ascii_uppercase() && w[1..].bytes().all(|c| c.is_ascii_lowercase());
+    let capital =
+        w.as_bytes()[0].is_ascii_uppercase() && w[1..].bytes().all(|c| c.is_ascii_lowercase());
     let caps = w.len() >= 2 && w.bytes().all(|c| c.is_ascii_uppercase());
     (lower || capital || caps) && (w.len() > 1 || w.eq_ignore_ascii_case("a")) && is_approved(w)
 }
 
 /// Words that name or address the reader, besides the lexicon's classes.
-const READER: &[&str] = &["model", "models", "system", "systems", "reader", "readers", "bot", "bots", "human", "humans"];
+const READER: &[&str] = &[
+    "model", "models", "system", "systems", "reader", "readers", "bot", "bots", "human", "humans",
+];
 
 /// A clinic's own use of a word the subject rule otherwise refuses: a medical history, care
 /// instructions for the patient.
 fn clinical_use(words: &[Word], k: usize) -> bool {
     let w = words[k].text.as_str();
     let prev = (k > 0 && !words[k].brk_before).then(|| words[k - 1].text.as_str());
-    let next = |d: usize| words.get(k + d).filter(|x| !x.brk_before).map(|x| x.text.as_str());
-    let conv = |x: Option<&str>| x.is_some_and(|x| classes(x) & (CONV | AUDIENCE | ACTOR_YOU | ACTOR_AI) != 0);
+    let next = |d: usize| {
+        words
+            .get(k + d)
+            .filter(|x| !x.brk_before)
+            .map(|x| x.text.as_str())
+    };
+    let conv = |x: Option<&str>| {
+        x.is_some_and(|x| classes(x) & (CONV | AUDIENCE | ACTOR_YOU | ACTOR_AI) != 0)
+    };
     match w {
         "history" => {
-            prev.is_some_and(|p| matches!(p, "medical" | "clinical" | "family" | "treatment" | "visit" | "appointment" | "booking" | "symptom" | "symptoms" | "status"))
-                || (next(1) == Some("of") && !conv(next(2)) && !(next(2) == Some("the") && conv(next(3))))
+            prev.is_some_and(|p| {
+                matches!(
+                    p,
+                    "medical"
+                        | "clinical"
+                        | "family"
+                        | "treatment"
+                        | "visit"
+                        | "appointment"
+                        | "booking"
+                        | "symptom"
+                        | "symptoms"
+                        | "status"
+                )
+            }) || (next(1) == Some("of")
+                && !conv(next(2))
+                && !(next(2) == Some("the") && conv(next(3))))
         }
         "instructions" | "instruction" => {
-            prev.is_some_and(|p| matches!(p, "preparation" | "care" | "discharge" | "fasting" | "dosage" | "aftercare"))
-                || (next(1) == Some("for") && (matches!(next(2), Some("the" | "a")) && matches!(next(3), Some("patient" | "visit" | "appointment")) || matches!(next(2), Some("patients"))))
+            prev.is_some_and(|p| {
+                matches!(
+                    p,
+                    "preparation" | "care" | "discharge" | "fasting" | "dosage" | "aftercare"
+                )
+            }) || (next(1) == Some("for")
+                && (matches!(next(2), Some("the" | "a"))
+                    && matches!(next(3), Some("patient" | "visit" | "appointment"))
+                    || matches!(next(2), Some("patients"))))
         }
         _ => false,
     }
@@ -170,7 +215,9 @@ fn clinical_use(words: &[Word], k: usize) -> bool {
 fn subject_rule(words: &[Word], out: &mut Vec<Violation>) {
     for (k, w) in words.iter().enumerate() {
         let c = classes(&w.text);
-        if (c & (ACTOR_YOU | ACTOR_AI | AUDIENCE) != 0 || READER.contains(&w.text.as_str())) && !clinical_use(words, k) {
+        if (c & (ACTOR_YOU | ACTOR_AI | AUDIENCE) != 0 || READER.contains(&w.text.as_str()))
+            && !clinical_use(words, k)
+        {
             out.push(Violation {
                 rule: Rule::Subject,
                 range: w.start..w.end,
@@ -182,17 +229,74 @@ fn subject_rule(words: &[Word], out: &mut Vec<Violation>) {
 
 /// Duties that never have a value as subject.
 const ALWAYS_DUTY: &[&str] = &[
-    "always", "never", "rule", "rules", "policy", "policies", "mandatory", "mandated", "compulsory", "duty", "obliged",
-    "obligation", "obligations", "obligatory", "ensure", "important", "importantly", "essential", "imperative", "critical",
-    "need", "needs", "ought", "expected",
+    "always",
+    "never",
+    "rule",
+    "rules",
+    "policy",
+    "policies",
+    "mandatory",
+    "mandated",
+    "compulsory",
+    "duty",
+    "obliged",
+    "obligation",
+    "obligations",
+    "obligatory",
+    "ensure",
+    "important",
+    "importantly",
+    "essential",
+    "imperative",
+    "critical",
+    "need",
+    "needs",
+    "ought",
+    "expected",
 ];
 /// Modal verbs a value may be the subject of ("must be between 1 and 100").
-const VALUE_MODAL: &[&str] = &["must", "should", "shall", "required", "requires", "require", "mustn", "shouldn"];
+const VALUE_MODAL: &[&str] = &[
+    "must", "should", "shall", "required", "requires", "require", "mustn", "shouldn",
+];
 /// Nouns of a person or a program: a duty on them is a duty on a reader.
 const PERSON_OR_PROGRAM: &[&str] = &[
-    "patient", "patients", "user", "users", "doctor", "doctors", "staff", "person", "people", "caller", "client", "clients",
-    "server", "servers", "tool", "tools", "program", "programs", "application", "app", "service", "services", "clinic",
-    "clinics", "team", "operator", "operators", "everyone", "anyone", "it", "they", "he", "she", "we", "i", "human", "humans",
+    "patient",
+    "patients",
+    "user",
+    "users",
+    "doctor",
+    "doctors",
+    "staff",
+    "person",
+    "people",
+    "caller",
+    "client",
+    "clients",
+    "server",
+    "servers",
+    "tool",
+    "tools",
+    "program",
+    "programs",
+    "application",
+    "app",
+    "service",
+    "services",
+    "clinic",
+    "clinics",
+    "team",
+    "operator",
+    "operators",
+    "everyone",
+    "anyone",
+    "it",
+    "they",
+    "he",
+    "she",
+    "we",
+    "i",
+    "human",
+    "humans",
 ];
 
 /// The `obligation` rule: a modal duty only with an argument or a value as subject.
@@ -200,7 +304,11 @@ fn obligation_rule(words: &[Word], out: &mut Vec<Violation>) {
     for (k, w) in words.iter().enumerate() {
         let t = w.text.as_str();
         let two = |a: &str, b: &str| k + 1 < words.len() && t == a && words[k + 1].text == b;
-        let duty = if ALWAYS_DUTY.contains(&t) || two("have", "to") || two("has", "to") || two("per", "policy") {
+        let duty = if ALWAYS_DUTY.contains(&t)
+            || two("have", "to")
+            || two("has", "to")
+            || two("per", "policy")
+        {
             true
         } else if VALUE_MODAL.contains(&t) {
             // the clause before the modal names no person or program, and a state follows
@@ -208,12 +316,23 @@ fn obligation_rule(words: &[Word], out: &mut Vec<Violation>) {
             while s > 0 && !words[s].brk_before {
                 s -= 1;
             }
-            let person = words[s..k].iter().any(|x| PERSON_OR_PROGRAM.contains(&x.text.as_str()) || classes(&x.text) & (ACTOR_YOU | ACTOR_AI | HUMAN) != 0);
-            let next: Vec<&str> = words[k + 1..].iter().take(3).take_while(|x| !x.brk_before).map(|x| x.text.as_str()).collect();
+            let person = words[s..k].iter().any(|x| {
+                PERSON_OR_PROGRAM.contains(&x.text.as_str())
+                    || classes(&x.text) & (ACTOR_YOU | ACTOR_AI | HUMAN) != 0
+            });
+            let next: Vec<&str> = words[k + 1..]
+                .iter()
+                .take(3)
+                .take_while(|x| !x.brk_before)
+                .map(|x| x.text.as_str())
+                .collect();
             let state = match t {
                 "required" => next.first().is_none_or(|n| *n != "to"),
                 "requires" | "require" => false,
-                _ => next.first() == Some(&"be") || (next.first() == Some(&"not") && next.get(1) == Some(&"be")),
+                _ => {
+                    next.first() == Some(&"be")
+                        || (next.first() == Some(&"not") && next.get(1) == Some(&"be"))
+                }
             };
             person || !state
         } else {
@@ -223,7 +342,9 @@ fn obligation_rule(words: &[Word], out: &mut Vec<Violation>) {
             out.push(Violation {
                 rule: Rule::Obligation,
                 range: w.start..w.end,
-                detail: format!("\"{t}\" puts a duty on someone; only a value may be the subject of one"),
+                detail: format!(
+                    "\"{t}\" puts a duty on someone; only a value may be the subject of one"
+                ),
             });
         }
     }
@@ -234,16 +355,48 @@ fn concealment_rule(words: &[Word], out: &mut Vec<Violation>) {
     for (k, w) in words.iter().enumerate() {
         let c = classes(&w.text);
         let hiding = c & CONCEAL != 0
-            || matches!(w.text.as_str(), "hidden" | "private" | "confidential" | "suppress" | "suppressed" | "secret");
+            || matches!(
+                w.text.as_str(),
+                "hidden" | "private" | "confidential" | "suppress" | "suppressed" | "secret"
+            );
         let negated_tell = c & NEG != 0
-            && words[k + 1..].iter().take(3).take_while(|x| !x.brk_before).any(|x| {
-                matches!(
-                    x.text.as_str(),
-                    "tell" | "tells" | "told" | "mention" | "mentions" | "mentioned" | "inform" | "informs" | "informed" | "notify"
-                        | "notifies" | "notified" | "reveal" | "reveals" | "revealed" | "disclose" | "discloses" | "disclosed" | "say"
-                        | "says" | "alert" | "alerts" | "warn" | "warns" | "acknowledge" | "explain" | "report" | "reports"
-                )
-            });
+            && words[k + 1..]
+                .iter()
+                .take(3)
+                .take_while(|x| !x.brk_before)
+                .any(|x| {
+                    matches!(
+                        x.text.as_str(),
+                        "tell"
+                            | "tells"
+                            | "told"
+                            | "mention"
+                            | "mentions"
+                            | "mentioned"
+                            | "inform"
+                            | "informs"
+                            | "informed"
+                            | "notify"
+                            | "notifies"
+                            | "notified"
+                            | "reveal"
+                            | "reveals"
+                            | "revealed"
+                            | "disclose"
+                            | "discloses"
+                            | "disclosed"
+                            | "say"
+                            | "says"
+                            | "alert"
+                            | "alerts"
+                            | "warn"
+                            | "warns"
+                            | "acknowledge"
+                            | "explain"
+                            | "report"
+                            | "reports"
+                    )
+                });
         if hiding || negated_tell {
             out.push(Violation {
                 rule: Rule::Concealment,
@@ -259,24 +412,46 @@ fn concealment_rule(words: &[Word], out: &mut Vec<Violation>) {
 fn data_flow_rule(words: &[Word], mutates: bool, out: &mut Vec<Violation>) {
     for (k, w) in words.iter().enumerate() {
         let c = classes(&w.text);
-        let third = c & THIRD != 0 || matches!(w.text.as_str(), "external" | "remote" | "webhook" | "vendor" | "outside" | "elsewhere");
-        let next = words.get(k + 1).filter(|x| !x.brk_before).map(|x| x.text.as_str());
+        let third = c & THIRD != 0
+            || matches!(
+                w.text.as_str(),
+                "external" | "remote" | "webhook" | "vendor" | "outside" | "elsewhere"
+            );
+        let next = words
+            .get(k + 1)
+            .filter(|x| !x.brk_before)
+            .map(|x| x.text.as_str());
         // a participle used as an adjective ("submitted intakes") or a noun ("contact email")
-        let adjective = w.text.ends_with("ed") && !matches!(next, Some("to" | "with" | "into" | "onto"));
-        let noun = matches!(w.text.as_str(), "email" | "emails" | "mail" | "post" | "posts")
-            && !matches!(next, Some("to" | "it" | "them" | "the" | "a" | "an" | "this" | "each" | "every" | "all"));
-        let transfer = c & TRANSFER != 0 && !matches!(w.text.as_str(), "shared") && !adjective && !noun;
+        let adjective =
+            w.text.ends_with("ed") && !matches!(next, Some("to" | "with" | "into" | "onto"));
+        let noun = matches!(
+            w.text.as_str(),
+            "email" | "emails" | "mail" | "post" | "posts"
+        ) && !matches!(
+            next,
+            Some("to" | "it" | "them" | "the" | "a" | "an" | "this" | "each" | "every" | "all")
+        );
+        let transfer =
+            c & TRANSFER != 0 && !matches!(w.text.as_str(), "shared") && !adjective && !noun;
         // the change a mutating tool makes reaches the clinic and its people, through the API
         let to_clinic = words[k + 1..]
             .iter()
             .take(8)
             .take_while(|x| !x.brk_before)
-            .any(|x| matches!(x.text.as_str(), "clinic" | "api" | "patient" | "patients" | "doctor" | "doctors" | "contact"));
+            .any(|x| {
+                matches!(
+                    x.text.as_str(),
+                    "clinic" | "api" | "patient" | "patients" | "doctor" | "doctors" | "contact"
+                )
+            });
         if third || (transfer && !(mutates && to_clinic)) {
             out.push(Violation {
                 rule: Rule::DataFlow,
                 range: w.start..w.end,
-                detail: format!("\"{}\" names a transfer the tool does not make at the clinic API", w.text),
+                detail: format!(
+                    "\"{}\" names a transfer the tool does not make at the clinic API",
+                    w.text
+                ),
             });
         }
     }
@@ -294,19 +469,80 @@ pub enum Effect {
 }
 
 const DESTROY: &[&str] = &[
-    "cancel", "delete", "remove", "reject", "destroy", "erase", "purge", "drop", "revoke", "wipe", "terminate", "discard",
-    "truncate", "deactivate", "unregister", "clear",
+    "cancel",
+    "delete",
+    "remove",
+    "reject",
+    "destroy",
+    "erase",
+    "purge",
+    "drop",
+    "revoke",
+    "wipe",
+    "terminate",
+    "discard",
+    "truncate",
+    "deactivate",
+    "unregister",
+    "clear",
 ];
 const CHANGE: &[&str] = &[
-    "book", "move", "reschedule", "confirm", "record", "send", "create", "update", "change", "set", "add", "write", "modify",
-    "edit", "submit", "escalate", "assign", "reassign", "mark", "approve", "register", "insert", "post", "patch", "release",
-    "save", "store", "upload", "publish", "transfer", "share", "forward", "import", "replace", "rename", "grant", "restore",
-    "enable", "disable", "take", "reserve", "schedule", "append", "attach", "archive", "close", "merge", "push", "deploy",
+    "book",
+    "move",
+    "reschedule",
+    "confirm",
+    "record",
+    "send",
+    "create",
+    "update",
+    "change",
+    "set",
+    "add",
+    "write",
+    "modify",
+    "edit",
+    "submit",
+    "escalate",
+    "assign",
+    "reassign",
+    "mark",
+    "approve",
+    "register",
+    "insert",
+    "post",
+    "patch",
+    "release",
+    "save",
+    "store",
+    "upload",
+    "publish",
+    "transfer",
+    "share",
+    "forward",
+    "import",
+    "replace",
+    "rename",
+    "grant",
+    "restore",
+    "enable",
+    "disable",
+    "take",
+    "reserve",
+    "schedule",
+    "append",
+    "attach",
+    "archive",
+    "close",
+    "merge",
+    "push",
+    "deploy",
 ];
 
 fn verb_of(word: &str, list: &'static [&'static str]) -> Option<&'static str> {
     list.iter().copied().find(|v| {
-        word == *v || word.strip_suffix('s').is_some_and(|b| b == *v) || word.strip_suffix("es").is_some_and(|b| b == *v)
+        word == *v
+            || word.strip_suffix('s').is_some_and(|b| b == *v)
+            || word.strip_suffix("es").is_some_and(|b| b == *v)
     })
 }
 
@@ -331,7 +567,11 @@ pub(crate) fn effect_in(name: &str, description: Option<&str>) -> Effect {
         }
     };
     let lower = name.to_ascii_lowercase();
-    for (k, part) in lower.split(['_', '-']).filter(|p| !p.is_empty()).enumerate() {
+    for (k, part) in lower
+        .split(['_', '-'])
+        .filter(|p| !p.is_empty())
+        .enumerate()
+    {
         // every word of a name is read: `get_and_delete_record` deletes
         note(part, k == 0 || verb_of(part, DESTROY).is_some(), false);
     }
@@ -348,14 +588,21 @@ pub(crate) fn effect_in(name: &str, description: Option<&str>) -> Effect {
 }
 
 /// The `effects` rule for a tool whose flags are known (the macro's `mutates` and `destructive`).
-pub fn check_effects(name: &str, description: &str, mutates: bool, destructive: bool) -> Vec<Violation> {
+pub fn check_effects(
+    name: &str,
+    description: &str,
+    mutates: bool,
+    destructive: bool,
+) -> Vec<Violation> {
     let mut out = Vec::new();
     let whole = 0..description.len();
     match effect_of(name, description) {
         Effect::Destroys(v) if !destructive || !mutates => out.push(Violation {
             rule: Rule::Effects,
             range: whole,
-            detail: format!("the tool says it will {v} something but does not declare `mutates, destructive`"),
+            detail: format!(
+                "the tool says it will {v} something but does not declare `mutates, destructive`"
+            ),
         }),
         Effect::Changes(v) if !mutates => out.push(Violation {
             rule: Rule::Effects,

@@ -595,11 +595,16 @@ const WORDS: &[(&str, Classes)] = &[
 ];
 
 /// Exact entries by word, and the prefix entries.
-fn index() -> &'static (std::collections::HashMap<&'static str, Classes>, Vec<(&'static str, Classes)>) {
-    static I: std::sync::OnceLock<(std::collections::HashMap<&'static str, Classes>, Vec<(&'static str, Classes)>)> =
-        std::sync::OnceLock::new();
+type Index = (
+    std::collections::BTreeMap<&'static str, Classes>,
+    Vec<(&'static str, Classes)>,
+);
+
+/// Exact entries by word, and the prefix entries.
+fn index() -> &'static Index {
+    static I: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     I.get_or_init(|| {
-        let mut exact = std::collections::HashMap::new();
+        let mut exact = std::collections::BTreeMap::new();
         let mut prefix = Vec::new();
         for &(e, k) in WORDS {
             match e.strip_suffix('*') {

@@ -315,7 +315,10 @@ pub fn check_text(
 
 /// Steering to a tool outside `known` (see `meaning::steering`), in prose fields.
 pub(crate) fn steer(field: Field, text: &str, own: &str, known: &[&str], out: &mut Vec<Violation>) {
-    if matches!(field, Field::ToolDescription | Field::ParamDescription | Field::Title) {
+    if matches!(
+        field,
+        Field::ToolDescription | Field::ParamDescription | Field::Title
+    ) {
         let before = out.len();
         meaning::steering(text, own, known, out);
         if out.len() > before {
@@ -372,6 +375,11 @@ pub(crate) fn screen(
 ) -> Vec<Violation> {
     let mut out = Vec::new();
     out.extend(charset::check(text));
+    // a line break in a description is how a multi-line `///` is joined (schemars and the macros
+    // alike): layout, not hiding; names, titles and other strings stay on one line
+    if matches!(field, Field::ToolDescription | Field::ParamDescription) {
+        out.retain(|v| !(v.rule == Rule::Charset && v.detail.starts_with("U+000A")));
+    }
     if let Some(max) = field.max_len() {
         rules::length(text, max, &mut out);
     }

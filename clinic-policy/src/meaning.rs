@@ -5,6 +5,11 @@
 //! run-together and camel-case words split apart, rot13, reversed text, chunked base64 and hex, and
 //! words of other languages.
 
+// Each family is written as one condition per line, nested as it reads ("a negation, then a
+// disclosure verb, then a person"), and token windows (`Range`s) are cloned where they are read
+// again: the two lints below would flatten or reorder that for no gain.
+#![allow(clippy::collapsible_if, clippy::redundant_clone)]
+
 use crate::lexicon::*;
 use crate::skeleton::{self, Word};
 use crate::{Field, Rule, Violation};
@@ -36,7 +41,11 @@ fn breaks(text: &str) -> Vec<usize> {
     let mut it = text.char_indices().peekable();
     while let Some((i, c)) = it.next() {
         let next_blank = it.peek().is_none_or(|&(_, n)| n.is_whitespace());
-        if c == '\n' || c == '\r' || matches!(c, '。' | '！' | '？' | '；') || (matches!(c, '.' | '!' | '?' | ';' | ':') && next_blank) {
+        if c == '\n'
+            || c == '\r'
+            || matches!(c, '。' | '！' | '？' | '；')
+            || (matches!(c, '.' | '!' | '?' | ';' | ':') && next_blank)
+        {
             out.push(i);
         }
     }
@@ -91,7 +100,10 @@ fn foreign(text: &str, brk: &[usize]) -> Vec<Tok> {
             let e = s + w.len();
             from = e;
             let boundary = cjk
-                || (low[..s].chars().next_back().is_none_or(|p| !p.is_alphanumeric())
+                || (low[..s]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|p| !p.is_alphanumeric())
                     && low[e..].chars().next().is_none_or(|n| !n.is_alphanumeric()));
             // ASCII-only foreign words ("no", "non", "pas") count only in a text that has other
             // foreign words; they are recorded and filtered below
@@ -122,7 +134,9 @@ fn foreign(text: &str, brk: &[usize]) -> Vec<Tok> {
 
 /// The first token index `j` in `range` with class `c`.
 fn find(t: &[Tok], range: std::ops::Range<usize>, c: Classes) -> Option<usize> {
-    range.into_iter().find(|&j| j < t.len() && t[j].cls & c != 0)
+    range
+        .into_iter()
+        .find(|&j| j < t.len() && t[j].cls & c != 0)
 }
 
 /// Indices of the tokens of sentence `s` (contiguous).
@@ -144,7 +158,16 @@ fn is(t: &Tok, words: &[&str]) -> bool {
 }
 
 /// Words that name a conversation by themselves.
-const CORE_CONV: &[&str] = &["conversation", "conversations", "chat", "chats", "dialogue", "dialog", "transcript", "transcripts"];
+const CORE_CONV: &[&str] = &[
+    "conversation",
+    "conversations",
+    "chat",
+    "chats",
+    "dialogue",
+    "dialog",
+    "transcript",
+    "transcripts",
+];
 
 /// A conversation reference that points at *this* conversation: a conversation word qualified as
 /// this one ("the entire chat", "this conversation", "the dialogue so far"), earlier messages of a
@@ -158,39 +181,114 @@ fn strong_conv(t: &[Tok], i: usize) -> bool {
     let qual = |j: usize| {
         j != i
             && (t[j].cls & QUALIFIER != 0
-                || (t[j].cls & PRIOR != 0 && !is(&t[j], &["system", "developer", "safety", "existing", "default", "all", "old"]))
-                || (j + 2 >= i && is(&t[j], &["this", "current", "ongoing", "our", "your", "active", "present"])))
+                || (t[j].cls & PRIOR != 0
+                    && !is(
+                        &t[j],
+                        &[
+                            "system",
+                            "developer",
+                            "safety",
+                            "existing",
+                            "default",
+                            "all",
+                            "old",
+                        ],
+                    ))
+                || (j + 2 >= i
+                    && is(
+                        &t[j],
+                        &[
+                            "this", "current", "ongoing", "our", "your", "active", "present",
+                        ],
+                    )))
     };
     let person = |j: usize| {
         j != i
             && (t[j].cls & ACTOR_YOU != 0
-                || (t[j].cls & HUMAN != 0 && !is(&t[j], &["them", "client", "clients", "member", "members", "owner", "doctor", "staff", "customer", "customers", "operator", "operators", "people"])))
+                || (t[j].cls & HUMAN != 0
+                    && !is(
+                        &t[j],
+                        &[
+                            "them",
+                            "client",
+                            "clients",
+                            "member",
+                            "members",
+                            "owner",
+                            "doctor",
+                            "staff",
+                            "customer",
+                            "customers",
+                            "operator",
+                            "operators",
+                            "people",
+                        ],
+                    )))
     };
     let text = t[i].text.as_str();
     if is(&t[i], &["prompt", "prompts"]) {
         return (i > 0 && is(&t[i - 1], &["your", "initial", "original", "hidden"]))
-            || (i > 1 && is(&t[i - 1], &["system"]) && is(&t[i - 2], &["your", "the", "this", "current", "entire", "my", "own", "full", "whole", "complete"]));
+            || (i > 1
+                && is(&t[i - 1], &["system"])
+                && is(
+                    &t[i - 2],
+                    &[
+                        "your", "the", "this", "current", "entire", "my", "own", "full", "whole",
+                        "complete",
+                    ],
+                ));
     }
     if is(&t[i], &["said", "wrote", "written", "typed", "shared"]) {
         let b = window(t, i, 4, 0);
-        return b.clone().any(person) && b.clone().any(|j| is(&t[j], &["everything", "all", "whatever", "anything"]));
+        return b.clone().any(person)
+            && b.clone()
+                .any(|j| is(&t[j], &["everything", "all", "whatever", "anything"]));
     }
     if is(&t[i], &["context"]) {
-        return (i + 1 < t.len() && is(&t[i + 1], &["window"])) || (i > 0 && is(&t[i - 1], &["your", "this", "entire", "whole", "conversation", "chat"]));
+        return (i + 1 < t.len() && is(&t[i + 1], &["window"]))
+            || (i > 0
+                && is(
+                    &t[i - 1],
+                    &["your", "this", "entire", "whole", "conversation", "chat"],
+                ));
     }
     if is(&t[i], &["memory", "memories"]) {
-        return i > 0 && is(&t[i - 1], &["your", "entire", "whole", "conversation", "chat"]);
+        return i > 0
+            && is(
+                &t[i - 1],
+                &["your", "entire", "whole", "conversation", "chat"],
+            );
     }
-    let of_session = (i + 1..(i + 4).min(t.len())).any(|j| t[j].sent == t[i].sent && is(&t[j], &["session", "conversation", "chat", "dialogue"]))
-        && (i + 1 < t.len() && is(&t[i + 1], &["of", "in", "from", "during"]));
+    let of_session = (i + 1..(i + 4).min(t.len())).any(|j| {
+        t[j].sent == t[i].sent && is(&t[j], &["session", "conversation", "chat", "dialogue"])
+    }) && (i + 1 < t.len() && is(&t[i + 1], &["of", "in", "from", "during"]));
     if CORE_CONV.contains(&text) {
         return w.clone().any(qual) || of_session;
     }
     // messages, exchanges, turns, history, discussion, thread, interactions, replies: earlier or
     // all of them, and of this conversation or of a person
-    let earlier = |j: usize| j != i && (t[j].cls & QUALIFIER != 0 || (t[j].cls & PRIOR != 0 && !is(&t[j], &["system", "developer", "safety", "existing", "default", "all", "old"])));
+    let earlier = |j: usize| {
+        j != i
+            && (t[j].cls & QUALIFIER != 0
+                || (t[j].cls & PRIOR != 0
+                    && !is(
+                        &t[j],
+                        &[
+                            "system",
+                            "developer",
+                            "safety",
+                            "existing",
+                            "default",
+                            "all",
+                            "old",
+                        ],
+                    )))
+    };
     w.clone().any(earlier)
-        && (w.clone().any(person) || of_session || w.clone().any(|j| j != i && CORE_CONV.contains(&t[j].text.as_str())))
+        && (w.clone().any(person)
+            || of_session
+            || w.clone()
+                .any(|j| j != i && CORE_CONV.contains(&t[j].text.as_str())))
         && !is(&t[i], &["session", "thread"])
 }
 
@@ -203,27 +301,50 @@ fn negated(t: &[Tok], i: usize) -> bool {
 fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
     let n = t.len();
     let mut push = |rule, label, a: usize, b: usize| {
-        hits.push(Hit { rule, label, a: a.min(b), b: a.max(b) });
+        hits.push(Hit {
+            rule,
+            label,
+            a: a.min(b),
+            b: a.max(b),
+        });
     };
     for i in 0..n {
         let c = t[i].cls;
         // override: ignore + (prior|your|all) + instructions, in either order
-        let passive = i > 0 && is(&t[i - 1], &["is", "are", "be", "been", "was", "were", "being"]) && t[i - 1].sent == t[i].sent
-            || (i + 1 < n && is(&t[i + 1], &["if", "when", "unless", "for", "otherwise", "in"]) && t[i + 1].sent == t[i].sent);
+        let passive = i > 0
+            && is(
+                &t[i - 1],
+                &["is", "are", "be", "been", "was", "were", "being"],
+            )
+            && t[i - 1].sent == t[i].sent
+            || (i + 1 < n
+                && is(
+                    &t[i + 1],
+                    &["if", "when", "unless", "for", "otherwise", "in"],
+                )
+                && t[i + 1].sent == t[i].sent);
         if c & OVERRIDE != 0 && !negated(t, i) && !(passive && t[i].text.starts_with("ignor")) {
             let w = window(t, i, 10, 7);
             if let Some(j) = w.clone().find(|&j| t[j].cls & GUIDANCE != 0 && j != i) {
                 let lo = i.min(j).saturating_sub(3);
                 let hi = i.max(j) + 3;
                 let qual = (lo..hi.min(n)).any(|k| {
-                    t[k].sent == t[i].sent && t[k].cls & (PRIOR | ACTOR_YOU | ACTOR_AI | QUALIFIER) != 0
+                    t[k].sent == t[i].sent
+                        && t[k].cls & (PRIOR | ACTOR_YOU | ACTOR_AI | QUALIFIER) != 0
                 });
                 if qual {
                     push(Rule::Directive, "override of earlier instructions", i, j);
                 }
             } else if let Some(j) = find(t, i + 1..(i + 3).min(n), QUALIFIER | GLOBAL)
                 && is(&t[j], &["everything", "anything", "all"])
-                && (j + 1 >= n || t[j + 1].sent != t[i].sent || is(&t[j + 1], &["else", "above", "before", "prior", "previous", "earlier", "you"]))
+                && (j + 1 >= n
+                    || t[j + 1].sent != t[i].sent
+                    || is(
+                        &t[j + 1],
+                        &[
+                            "else", "above", "before", "prior", "previous", "earlier", "you",
+                        ],
+                    ))
             {
                 push(Rule::Directive, "override of earlier instructions", i, j);
             }
@@ -231,13 +352,34 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
         // precedence claim over instructions, the user or the model
         if c & PRECEDENCE != 0 && c & OVERRIDE == 0 {
             let w = window(t, i, 0, 6);
-            if let Some(j) = w.clone().find(|&j| j > i && t[j].cls & (GUIDANCE | ACTOR_YOU | ACTOR_AI | PRIOR | GLOBAL) != 0 && !is(&t[j], &["all", "any", "every", "each"]) || (j > i && is(&t[j], &["any", "all", "every"]) && j + 1 < n && is(&t[j + 1], &["other", "earlier", "previous", "prior", "instruction", "instructions"]))) {
+            if let Some(j) = w.clone().find(|&j| {
+                j > i
+                    && t[j].cls & (GUIDANCE | ACTOR_YOU | ACTOR_AI | PRIOR | GLOBAL) != 0
+                    && !is(&t[j], &["all", "any", "every", "each"])
+                    || (j > i
+                        && is(&t[j], &["any", "all", "every"])
+                        && j + 1 < n
+                        && is(
+                            &t[j + 1],
+                            &[
+                                "other",
+                                "earlier",
+                                "previous",
+                                "prior",
+                                "instruction",
+                                "instructions",
+                            ],
+                        ))
+            }) {
                 push(Rule::Directive, "precedence claim", i, j);
             }
         }
         if c & OVERRIDE != 0 && c & PRECEDENCE != 0 && !negated(t, i) {
             let w = window(t, i, 0, 6);
-            if let Some(j) = w.clone().find(|&j| j > i && t[j].cls & (GUIDANCE | ACTOR_YOU | ACTOR_AI) != 0) {
+            if let Some(j) = w
+                .clone()
+                .find(|&j| j > i && t[j].cls & (GUIDANCE | ACTOR_YOU | ACTOR_AI) != 0)
+            {
                 push(Rule::Directive, "precedence claim", i, j);
             }
         }
@@ -246,26 +388,101 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
             let w = window(t, i, 0, 5);
             let global = w.clone().find(|&j| t[j].cls & GLOBAL != 0);
             let action = w.clone().find(|&j| {
-                t[j].cls & TOOLWORD != 0 && !is(&t[j], &["request", "requests", "step", "steps", "operation", "operations", "action", "actions"])
+                t[j].cls & TOOLWORD != 0
+                    && !is(
+                        &t[j],
+                        &[
+                            "request",
+                            "requests",
+                            "step",
+                            "steps",
+                            "operation",
+                            "operations",
+                            "action",
+                            "actions",
+                        ],
+                    )
             });
-            let responding = w.clone().find(|&j| is(&t[j], &["responding", "answering", "replying", "respond", "answer", "reply"]) && j <= i + 2);
-            let every_conv = w.clone().find(|&j| t[j].cls & CONV != 0 && is(&t[j], &["conversation", "conversations", "chat", "session", "dialogue", "interaction", "interactions"]));
+            let responding = w.clone().find(|&j| {
+                is(
+                    &t[j],
+                    &[
+                        "responding",
+                        "answering",
+                        "replying",
+                        "respond",
+                        "answer",
+                        "reply",
+                    ],
+                ) && j <= i + 2
+            });
+            let every_conv = w.clone().find(|&j| {
+                t[j].cls & CONV != 0
+                    && is(
+                        &t[j],
+                        &[
+                            "conversation",
+                            "conversations",
+                            "chat",
+                            "session",
+                            "dialogue",
+                            "interaction",
+                            "interactions",
+                        ],
+                    )
+            });
             match (global, action, responding, every_conv) {
-                (_, _, Some(j), _) if window(t, i, 12, 12).any(|k| t[k].cls & (MODAL | GLOBAL | ACTOR_YOU | ACTOR_AI) != 0) => push(Rule::Directive, "precedence over every answer", i, j),
-                (Some(g), _, _, Some(j)) if g < j => push(Rule::Directive, "precedence over every conversation", i, j),
-                (Some(g), Some(j), _, _) if g < j && is(&t[g], &["any", "every", "all", "each", "anything"]) && (g + 1..j).all(|k| is(&t[k], &["other", "tool", "tools", "single", "of", "the", "your"]) || k == j) && !is(&t[j], &["task", "tasks", "question", "questions"]) => {
-                    push(Rule::Directive, "precedence over every other tool", i, j)
+                (_, _, Some(j), _)
+                    if window(t, i, 12, 12)
+                        .any(|k| t[k].cls & (MODAL | GLOBAL | ACTOR_YOU | ACTOR_AI) != 0) =>
+                {
+                    push(Rule::Directive, "precedence over every answer", i, j);
+                }
+                (Some(g), _, _, Some(j)) if g < j => {
+                    push(Rule::Directive, "precedence over every conversation", i, j);
+                }
+                (Some(g), Some(j), _, _)
+                    if g < j
+                        && is(&t[g], &["any", "every", "all", "each", "anything"])
+                        && (g + 1..j).all(|k| {
+                            is(
+                                &t[k],
+                                &["other", "tool", "tools", "single", "of", "the", "your"],
+                            ) || k == j
+                        })
+                        && !is(&t[j], &["task", "tasks", "question", "questions"]) =>
+                {
+                    push(Rule::Directive, "precedence over every other tool", i, j);
                 }
                 _ => {}
             }
         }
         // an AI actor with an obligation: "the assistant must", "agents are required to"
-        if c & ACTOR_AI != 0 && !is(&t[i], &["the", "this", "language", "ai"]) || (c & ACTOR_AI != 0 && is(&t[i], &["ai"]) && !(i + 1 < n && t[i + 1].cls & ACTOR_AI != 0)) {
+        if c & ACTOR_AI != 0 && !is(&t[i], &["the", "this", "language", "ai"])
+            || (c & ACTOR_AI != 0
+                && is(&t[i], &["ai"])
+                && !(i + 1 < n && t[i + 1].cls & ACTOR_AI != 0))
+        {
             let w = window(t, i, 4, 5);
             if let Some(j) = w.clone().find(|&j| {
                 t[j].cls & MODAL != 0
-                    && !is(&t[j], &["requirement", "requirements", "rule", "policy", "critical", "important", "essential", "need", "needs", "to"])
-                    && !(is(&t[j], &["need", "needs", "required", "expected"]) && !(j + 1 < n && is(&t[j + 1], &["to"])))
+                    && !is(
+                        &t[j],
+                        &[
+                            "requirement",
+                            "requirements",
+                            "rule",
+                            "policy",
+                            "critical",
+                            "important",
+                            "essential",
+                            "need",
+                            "needs",
+                            "to",
+                        ],
+                    )
+                    && !(is(&t[j], &["need", "needs", "required", "expected"])
+                        && !(j + 1 < n && is(&t[j + 1], &["to"])))
                     && !(j > 0 && is(&t[j - 1], &["can", "will", "could", "cannot"]))
             }) {
                 // "requires an AI agent" (a tool for agents) is not an order to one
@@ -280,30 +497,115 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
             if let Some(m) = w.clone().find(|&j| t[j].cls & MODAL != 0) {
                 let s = window(t, i, 30, 30);
                 let harm = s.clone().find(|&j| {
-                    t[j].cls & (CONCEAL | OVERRIDE | THIRD) != 0 || strong_conv(t, j) || (t[j].cls & SECRET != 0 && t[j].cls & CONCEAL == 0)
+                    t[j].cls & (CONCEAL | OVERRIDE | THIRD) != 0
+                        || strong_conv(t, j)
+                        || (t[j].cls & SECRET != 0 && t[j].cls & CONCEAL == 0)
                 });
                 if let Some(h) = harm {
-                    push(Rule::Directive, "an obligation put on the model", m.min(i), h);
+                    push(
+                        Rule::Directive,
+                        "an obligation put on the model",
+                        m.min(i),
+                        h,
+                    );
                 }
             }
         }
         // concealment
         if c & CONCEAL != 0 && c & SECRET == 0 {
-            let strong = is(&t[i], &["secretly", "covertly", "covert", "stealthily", "unnoticed", "unaware", "unbeknownst", "undisclosed", "behind", "the", "scenes", "between", "us", "to", "yourself", "under", "radar", "out", "of", "sight"])
-                || t[i].text.starts_with("conceal")
+            let strong = is(
+                &t[i],
+                &[
+                    "secretly",
+                    "covertly",
+                    "covert",
+                    "stealthily",
+                    "unnoticed",
+                    "unaware",
+                    "unbeknownst",
+                    "undisclosed",
+                    "behind",
+                    "the",
+                    "scenes",
+                    "between",
+                    "us",
+                    "to",
+                    "yourself",
+                    "under",
+                    "radar",
+                    "out",
+                    "of",
+                    "sight",
+                ],
+            ) || t[i].text.starts_with("conceal")
                 || t[i].text.starts_with("withh")
                 || t[i].text.starts_with("stealth");
             let w = window(t, i, 8, 8);
-            let who = w.clone().find(|&j| t[j].cls & (HUMAN | ACTOR_YOU | ACTOR_AI) != 0 && !is(&t[j], &["them", "client", "clients", "member", "members", "owner", "her", "him"]));
+            let who = w.clone().find(|&j| {
+                t[j].cls & (HUMAN | ACTOR_YOU | ACTOR_AI) != 0
+                    && !is(
+                        &t[j],
+                        &[
+                            "them", "client", "clients", "member", "members", "owner", "her", "him",
+                        ],
+                    )
+            });
             let to_reply = (i + 1..(i + 7).min(n)).find(|&k| {
                 t[k].sent == t[i].sent
-                    && is(&t[i], &["left", "leave", "leaves", "stays", "kept", "stay", "remain", "out", "silent"])
-                    && (is(&t[k], &["reply", "replies", "response", "responses", "answer", "answers", "conversation", "chat", "said", "summary"]) || t[k].cls & HUMAN != 0)
+                    && is(
+                        &t[i],
+                        &[
+                            "left", "leave", "leaves", "stays", "kept", "stay", "remain", "out",
+                            "silent",
+                        ],
+                    )
+                    && (is(
+                        &t[k],
+                        &[
+                            "reply",
+                            "replies",
+                            "response",
+                            "responses",
+                            "answer",
+                            "answers",
+                            "conversation",
+                            "chat",
+                            "said",
+                            "summary",
+                        ],
+                    ) || t[k].cls & HUMAN != 0)
             });
-            let from_who = to_reply.or_else(|| w.clone().find(|&j| {
-                (is(&t[j], &["from"]) || (is(&t[j], &["to", "about"]) && (strong || is(&t[i], &["invisible"]))) || (is(&t[j], &["of"]) && t[i].text == "out"))
-                    && (j + 1..(j + 3).min(n)).any(|k| t[k].sent == t[i].sent && (t[k].cls & HUMAN != 0 && !is(&t[k], &["them", "client", "clients", "member", "members", "owner"]) || is(&t[k], &["reply", "replies", "answer", "answers", "response", "responses", "conversation", "chat"])))
-            }));
+            let from_who = to_reply.or_else(|| {
+                w.clone().find(|&j| {
+                    (is(&t[j], &["from"])
+                        || (is(&t[j], &["to", "about"]) && (strong || is(&t[i], &["invisible"])))
+                        || (is(&t[j], &["of"]) && t[i].text == "out"))
+                        && (j + 1..(j + 3).min(n)).any(|k| {
+                            t[k].sent == t[i].sent
+                                && (t[k].cls & HUMAN != 0
+                                    && !is(
+                                        &t[k],
+                                        &[
+                                            "them", "client", "clients", "member", "members",
+                                            "owner",
+                                        ],
+                                    )
+                                    || is(
+                                        &t[k],
+                                        &[
+                                            "reply",
+                                            "replies",
+                                            "answer",
+                                            "answers",
+                                            "response",
+                                            "responses",
+                                            "conversation",
+                                            "chat",
+                                        ],
+                                    ))
+                        })
+                })
+            });
             let modal = w.clone().find(|&j| t[j].cls & MODAL != 0);
             let actor = w.clone().find(|&j| t[j].cls & (ACTOR_YOU | ACTOR_AI) != 0);
             let _ = modal;
@@ -318,19 +620,126 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
             {
                 let after = (d + 1..(d + 5).min(n)).find(|&k| {
                     t[k].sent == t[i].sent
-                        && (t[k].cls & HUMAN != 0 && !is(&t[k], &["client", "clients", "member", "members", "owner", "doctor", "staff"]))
+                        && (t[k].cls & HUMAN != 0
+                            && !is(
+                                &t[k],
+                                &[
+                                    "client", "clients", "member", "members", "owner", "doctor",
+                                    "staff",
+                                ],
+                            ))
                 });
-                let this = (d + 1..(d + 3).min(n)).find(|&k| t[k].sent == t[i].sent && is(&t[k], &["this", "that", "it", "anything", "these", "any"]))
-                    .filter(|_| window(t, i, 3, 0).any(|k| t[k].cls & MODAL != 0 || is(&t[k], &["do", "does", "dont", "don", "never", "no", "is", "are"])));
-                let who_before = window(t, i, 5, 0).find(|&k| t[k].cls & HUMAN != 0 && !is(&t[k], &["them", "client", "clients", "doctor", "staff", "member", "members", "owner"]));
-                let imperative = is(&t[i], &["never", "without", "dont", "don", "no", "nothing", "nobody"])
-                    || window(t, i, 3, 0).any(|k| t[k].cls & MODAL != 0 || is(&t[k], &["do", "please", "kindly"]));
-                let quiet_verb = (imperative || is(&t[d], &["tell", "telling", "tells", "told", "mention", "mentions", "mentioned", "reveal", "reveals", "disclose", "discloses", "inform", "informs", "informed", "acknowledge", "acknowledges", "surfaced", "said"])) && !is(&t[d], &["show", "showing", "display", "displays", "displayed", "surface", "confirm", "confirms", "confirmed", "confirmation", "ask", "asking", "report", "reporting", "visible", "learn", "know", "knows", "notice", "explain", "explains", "explained"]);
-                if let Some(k) = after.filter(|_| quiet_verb || is(&t[i], &["without", "never", "dont", "don"]) && !is(&t[d], &["confirm", "confirms", "confirmed", "confirmation", "ask", "asking", "show", "showing", "display", "displays"])) {
+                let this = (d + 1..(d + 3).min(n))
+                    .find(|&k| {
+                        t[k].sent == t[i].sent
+                            && is(&t[k], &["this", "that", "it", "anything", "these", "any"])
+                    })
+                    .filter(|_| {
+                        window(t, i, 3, 0).any(|k| {
+                            t[k].cls & MODAL != 0
+                                || is(
+                                    &t[k],
+                                    &["do", "does", "dont", "don", "never", "no", "is", "are"],
+                                )
+                        })
+                    });
+                let who_before = window(t, i, 5, 0).find(|&k| {
+                    t[k].cls & HUMAN != 0
+                        && !is(
+                            &t[k],
+                            &[
+                                "them", "client", "clients", "doctor", "staff", "member",
+                                "members", "owner",
+                            ],
+                        )
+                });
+                let imperative = is(
+                    &t[i],
+                    &["never", "without", "dont", "don", "no", "nothing", "nobody"],
+                ) || window(t, i, 3, 0)
+                    .any(|k| t[k].cls & MODAL != 0 || is(&t[k], &["do", "please", "kindly"]));
+                let quiet_verb = (imperative
+                    || is(
+                        &t[d],
+                        &[
+                            "tell",
+                            "telling",
+                            "tells",
+                            "told",
+                            "mention",
+                            "mentions",
+                            "mentioned",
+                            "reveal",
+                            "reveals",
+                            "disclose",
+                            "discloses",
+                            "inform",
+                            "informs",
+                            "informed",
+                            "acknowledge",
+                            "acknowledges",
+                            "surfaced",
+                            "said",
+                        ],
+                    ))
+                    && !is(
+                        &t[d],
+                        &[
+                            "show",
+                            "showing",
+                            "display",
+                            "displays",
+                            "displayed",
+                            "surface",
+                            "confirm",
+                            "confirms",
+                            "confirmed",
+                            "confirmation",
+                            "ask",
+                            "asking",
+                            "report",
+                            "reporting",
+                            "visible",
+                            "learn",
+                            "know",
+                            "knows",
+                            "notice",
+                            "explain",
+                            "explains",
+                            "explained",
+                        ],
+                    );
+                if let Some(k) = after.filter(|_| {
+                    quiet_verb
+                        || is(&t[i], &["without", "never", "dont", "don"])
+                            && !is(
+                                &t[d],
+                                &[
+                                    "confirm",
+                                    "confirms",
+                                    "confirmed",
+                                    "confirmation",
+                                    "ask",
+                                    "asking",
+                                    "show",
+                                    "showing",
+                                    "display",
+                                    "displays",
+                                ],
+                            )
+                }) {
                     push(Rule::Concealment, "concealment from the user", i, k);
                 } else if let Some(k) = this.filter(|_| quiet_verb) {
                     push(Rule::Concealment, "concealment from the user", i, k);
-                } else if let Some(k) = who_before.filter(|_| is(&t[d], &["know", "knows", "knowing", "told", "tell", "informed", "inform", "aware", "notified", "learn", "notice", "find"]) || quiet_verb) {
+                } else if let Some(k) = who_before.filter(|_| {
+                    is(
+                        &t[d],
+                        &[
+                            "know", "knows", "knowing", "told", "tell", "informed", "inform",
+                            "aware", "notified", "learn", "notice", "find",
+                        ],
+                    ) || quiet_verb
+                }) {
                     push(Rule::Concealment, "concealment from the user", k, d);
                 }
             }
@@ -338,8 +747,13 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
         // the conversation put into an argument, or said to be in one
         if strong_conv(t, i) && !negated(t, i) {
             let w = window(t, i, 10, 10);
-            let put = w.clone().find(|&j| t[j].cls & (PUT | SINK | ACTOR_YOU | ACTOR_AI | TRANSFER) != 0 && !negated(t, j));
-            let fact = matches!(field, Field::ParamDescription | Field::Other | Field::ParamName);
+            let put = w.clone().find(|&j| {
+                t[j].cls & (PUT | SINK | ACTOR_YOU | ACTOR_AI | TRANSFER) != 0 && !negated(t, j)
+            });
+            let fact = matches!(
+                field,
+                Field::ParamDescription | Field::Other | Field::ParamName
+            );
             if let Some(j) = put {
                 push(Rule::Exfiltration, "conversation capture", i, j);
             } else if fact {
@@ -349,74 +763,321 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
         // credentials or local files taken from where the tool has no business
         if c & SECRET != 0 && !negated(t, i) {
             let w = window(t, i, 8, 8);
-            let phrase_end = (i..t.len()).take_while(|&k| t[k].cls & SECRET != 0).last().unwrap_or(i);
+            let phrase_end = (i..t.len())
+                .take_while(|&k| t[k].cls & SECRET != 0)
+                .last()
+                .unwrap_or(i);
             let source = w.clone().find(|&j| {
                 (j < i || j > phrase_end)
-                    && (is(&t[j], &["file", "files", "disk", "filesystem", "directory", "folder", "home", "machine", "keychain", "clipboard", "browser", "contents", "stored", "saved", "cached", "holds", "held", "already", "memory"])
-                        || strong_conv(t, j))
+                    && (is(
+                        &t[j],
+                        &[
+                            "file",
+                            "files",
+                            "disk",
+                            "filesystem",
+                            "directory",
+                            "folder",
+                            "home",
+                            "machine",
+                            "keychain",
+                            "clipboard",
+                            "browser",
+                            "contents",
+                            "stored",
+                            "saved",
+                            "cached",
+                            "holds",
+                            "held",
+                            "already",
+                            "memory",
+                        ],
+                    ) || strong_conv(t, j))
             });
             let put = w.clone().find(|&j| {
                 t[j].cls & (PUT | TRANSFER) != 0
-                    && !is(&t[j], &["provide", "provides", "provided", "providing", "supply", "supplies", "record", "records", "store", "stores", "keep", "keeps", "log", "logs", "contains", "contain", "containing", "hold", "holds"])
+                    && !is(
+                        &t[j],
+                        &[
+                            "provide",
+                            "provides",
+                            "provided",
+                            "providing",
+                            "supply",
+                            "supplies",
+                            "record",
+                            "records",
+                            "store",
+                            "stores",
+                            "keep",
+                            "keeps",
+                            "log",
+                            "logs",
+                            "contains",
+                            "contain",
+                            "containing",
+                            "hold",
+                            "holds",
+                        ],
+                    )
                     && !negated(t, j)
             });
-            let sink = w.clone().find(|&j| t[j].cls & (SINK | ACTOR_YOU | ACTOR_AI) != 0)
-                .or(if matches!(field, Field::ParamDescription | Field::Other) { Some(i) } else { None });
+            let sink = w
+                .clone()
+                .find(|&j| t[j].cls & (SINK | ACTOR_YOU | ACTOR_AI) != 0)
+                .or(if matches!(field, Field::ParamDescription | Field::Other) {
+                    Some(i)
+                } else {
+                    None
+                });
             if let (Some(s), Some(p), Some(_)) = (source, put, sink) {
-                push(Rule::Exfiltration, "credential harvest", s.min(p).min(i), s.max(p).max(i));
+                push(
+                    Rule::Exfiltration,
+                    "credential harvest",
+                    s.min(p).min(i),
+                    s.max(p).max(i),
+                );
             }
         }
         // text addressed to reviewers, scanners and judges
         if c & REVIEWER != 0 {
-            let qualified = !is(&t[i], &["reviewer", "reviewers", "checker", "checkers", "validator", "validators", "monitor", "monitors", "monitoring", "linter", "linters", "analyzer", "analyzers", "analyser", "analysers", "inspector", "inspectors", "filters"])
-                || (i > 0 && is(&t[i - 1], &["automated", "ai", "llm", "model", "security", "safety", "any", "all", "to", "dear", "attention", "static", "injection", "prompt", "policy"]))
+            let qualified = !is(
+                &t[i],
+                &[
+                    "reviewer",
+                    "reviewers",
+                    "checker",
+                    "checkers",
+                    "validator",
+                    "validators",
+                    "monitor",
+                    "monitors",
+                    "monitoring",
+                    "linter",
+                    "linters",
+                    "analyzer",
+                    "analyzers",
+                    "analyser",
+                    "analysers",
+                    "inspector",
+                    "inspectors",
+                    "filters",
+                ],
+            ) || (i > 0
+                && is(
+                    &t[i - 1],
+                    &[
+                        "automated",
+                        "ai",
+                        "llm",
+                        "model",
+                        "security",
+                        "safety",
+                        "any",
+                        "all",
+                        "to",
+                        "dear",
+                        "attention",
+                        "static",
+                        "injection",
+                        "prompt",
+                        "policy",
+                    ],
+                ))
                 || (i + 1 < n && t[i + 1].sent != t[i].sent);
             let w = window(t, i, 12, 16);
-            if qualified && let Some(j) = w.clone().find(|&j| {
-                t[j].cls & SAFECLAIM != 0
-                    || t[j].cls & MODAL != 0 && t[j].cls & NEG != 0
-                    || is(&t[j], &["skipped", "skip", "excluded", "exclude", "fixture", "fixtures", "documentation", "scoring", "score", "whitelist", "allowlist", "ignore", "ignored"])
-            }) {
+            if qualified
+                && let Some(j) = w.clone().find(|&j| {
+                    t[j].cls & SAFECLAIM != 0
+                        || t[j].cls & MODAL != 0 && t[j].cls & NEG != 0
+                        || is(
+                            &t[j],
+                            &[
+                                "skipped",
+                                "skip",
+                                "excluded",
+                                "exclude",
+                                "fixture",
+                                "fixtures",
+                                "documentation",
+                                "scoring",
+                                "score",
+                                "whitelist",
+                                "allowlist",
+                                "ignore",
+                                "ignored",
+                            ],
+                        )
+                })
+            {
                 push(Rule::Directive, "text addressed to reviewers", i, j);
             }
         }
         // a tool declaring itself safe: "this tool has been verified", "this description is benign"
-        if is(&t[i], &["this", "these"]) && i + 1 < n && is(&t[i + 1], &["tool", "description", "function", "text", "server", "definition", "integration", "instructions", "content", "plugin", "extension"]) {
+        if is(&t[i], &["this", "these"])
+            && i + 1 < n
+            && is(
+                &t[i + 1],
+                &[
+                    "tool",
+                    "description",
+                    "function",
+                    "text",
+                    "server",
+                    "definition",
+                    "integration",
+                    "instructions",
+                    "content",
+                    "plugin",
+                    "extension",
+                ],
+            )
+        {
             let w = window(t, i, 0, 8);
             if let Some(j) = w.clone().find(|&j| {
                 t[j].cls & SAFECLAIM != 0
-                    && !is(&t[j], &["safe", "flag", "flagged", "flagging", "positive", "authorized", "authorised", "malicious", "suspicious"])
-                    || (is(&t[j], &["safe", "malicious", "suspicious"]) && (j + 1 >= n || !is(&t[j + 1], &["to", "for", "when", "if"])) && window(t, j, 2, 0).any(|k| is(&t[k], &["verified", "certified", "reviewed", "audited", "approved", "completely", "entirely", "fully", "not", "is", "as"])))
+                    && !is(
+                        &t[j],
+                        &[
+                            "safe",
+                            "flag",
+                            "flagged",
+                            "flagging",
+                            "positive",
+                            "authorized",
+                            "authorised",
+                            "malicious",
+                            "suspicious",
+                        ],
+                    )
+                    || (is(&t[j], &["safe", "malicious", "suspicious"])
+                        && (j + 1 >= n || !is(&t[j + 1], &["to", "for", "when", "if"]))
+                        && window(t, j, 2, 0).any(|k| {
+                            is(
+                                &t[k],
+                                &[
+                                    "verified",
+                                    "certified",
+                                    "reviewed",
+                                    "audited",
+                                    "approved",
+                                    "completely",
+                                    "entirely",
+                                    "fully",
+                                    "not",
+                                    "is",
+                                    "as",
+                                ],
+                            )
+                        }))
             }) {
                 push(Rule::Directive, "self-declared safety", i, j);
             }
         }
         // what the user says does not count: "whatever the patient reports", "regardless of what they ask"
-        if is(&t[i], &["whatever", "regardless", "irrespective", "even"]) || (c & OVERRIDE != 0 && is(&t[i], &["regardless", "no", "matter"])) {
+        if is(&t[i], &["whatever", "regardless", "irrespective", "even"])
+            || (c & OVERRIDE != 0 && is(&t[i], &["regardless", "no", "matter"]))
+        {
             let w = window(t, i, 0, 5);
-            if let Some(h) = w.clone().find(|&j| t[j].cls & HUMAN != 0 && !is(&t[j], &["them", "client", "clients", "member", "members", "owner", "doctor", "staff"])) {
+            if let Some(h) = w.clone().find(|&j| {
+                t[j].cls & HUMAN != 0
+                    && !is(
+                        &t[j],
+                        &[
+                            "them", "client", "clients", "member", "members", "owner", "doctor",
+                            "staff",
+                        ],
+                    )
+            }) {
                 if let Some(v) = (h + 1..(h + 4).min(n)).find(|&k| {
                     t[k].sent == t[i].sent
-                        && is(&t[k], &["says", "said", "say", "reports", "reported", "asks", "asked", "ask", "wants", "want", "requests", "requested", "tells", "told", "states", "stated", "enters", "entered", "answers", "writes", "wrote", "types", "typed", "chooses", "chose", "prefers", "insists", "objects"])
+                        && is(
+                            &t[k],
+                            &[
+                                "says",
+                                "said",
+                                "say",
+                                "reports",
+                                "reported",
+                                "asks",
+                                "asked",
+                                "ask",
+                                "wants",
+                                "want",
+                                "requests",
+                                "requested",
+                                "tells",
+                                "told",
+                                "states",
+                                "stated",
+                                "enters",
+                                "entered",
+                                "answers",
+                                "writes",
+                                "wrote",
+                                "types",
+                                "typed",
+                                "chooses",
+                                "chose",
+                                "prefers",
+                                "insists",
+                                "objects",
+                            ],
+                        )
                 }) {
-                    if !(is(&t[i], &["even"]) && !(i + 1 < n && is(&t[i + 1], &["when", "if", "though"]))) {
+                    if !(is(&t[i], &["even"])
+                        && !(i + 1 < n && is(&t[i + 1], &["when", "if", "though"])))
+                    {
                         push(Rule::Directive, "override of what the user says", i, v);
                     }
                 }
             }
         }
         // acting without the human's consent: "without asking", "no confirmation needed"
-        if (is(&t[i], &["without", "skip", "skips", "skipping", "bypass", "bypassing"]) || (c & NEG != 0 && is(&t[i], &["no"])))
+        if (is(
+            &t[i],
+            &[
+                "without",
+                "skip",
+                "skips",
+                "skipping",
+                "bypass",
+                "bypassing",
+            ],
+        ) || (c & NEG != 0 && is(&t[i], &["no"])))
             && let Some(j) = (i + 1..(i + 4).min(n)).find(|&k| {
-                t[k].sent == t[i].sent && is(&t[k], &["asking", "ask", "confirmation", "confirming", "confirm", "consent", "approval", "approving", "permission"])
+                t[k].sent == t[i].sent
+                    && is(
+                        &t[k],
+                        &[
+                            "asking",
+                            "ask",
+                            "confirmation",
+                            "confirming",
+                            "confirm",
+                            "consent",
+                            "approval",
+                            "approving",
+                            "permission",
+                        ],
+                    )
             })
-            && (window(t, i, 8, 8).any(|k| t[k].cls & (ACTOR_YOU | ACTOR_AI) != 0 || is(&t[k], &["also", "every", "other", "all"]))
-                || (j + 1..(j + 4).min(n)).any(|k| t[k].sent == t[i].sent && t[k].cls & HUMAN != 0))
+            && (window(t, i, 8, 8).any(|k| {
+                t[k].cls & (ACTOR_YOU | ACTOR_AI) != 0
+                    || is(&t[k], &["also", "every", "other", "all"])
+            }) || (j + 1..(j + 4).min(n))
+                .any(|k| t[k].sent == t[i].sent && t[k].cls & HUMAN != 0))
         {
             push(Rule::Concealment, "acting without the user's consent", i, j);
         }
         // precedence over every turn: "the first call of each turn", "no other tool is used until"
-        if is(&t[i], &["first", "ahead", "before", "until", "opens", "precede", "precedes", "preceded", "prior"]) {
+        if is(
+            &t[i],
+            &[
+                "first", "ahead", "before", "until", "opens", "precede", "precedes", "preceded",
+                "prior",
+            ],
+        ) {
             let w = window(t, i, 8, 8);
             let every_scope = w.clone().find_map(|g| {
                 if !is(&t[g], &["every", "each", "all", "any", "no"]) {
@@ -424,9 +1085,28 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                 }
                 (g + 1..(g + 3).min(n)).find(|&s| {
                     t[s].sent == t[g].sent
-                        && (is(&t[s], &["turn", "turns", "session", "sessions", "conversation", "conversations", "interaction", "interactions", "response", "responses", "reply", "replies", "request", "requests"])
-                            || (is(&t[s], &["tool", "tools"]) && is(&t[s - 1], &["other"]))
-                            || (is(&t[s], &["time"]) && s == g + 1 && is(&t[g], &["every", "each"])))
+                        && (is(
+                            &t[s],
+                            &[
+                                "turn",
+                                "turns",
+                                "session",
+                                "sessions",
+                                "conversation",
+                                "conversations",
+                                "interaction",
+                                "interactions",
+                                "response",
+                                "responses",
+                                "reply",
+                                "replies",
+                                "request",
+                                "requests",
+                            ],
+                        ) || (is(&t[s], &["tool", "tools"]) && is(&t[s - 1], &["other"]))
+                            || (is(&t[s], &["time"])
+                                && s == g + 1
+                                && is(&t[g], &["every", "each"])))
                 })
             });
             if let Some(s) = every_scope {
@@ -435,11 +1115,31 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
         }
         // third parties: a transfer to a partner, broker or analytics
         let directed = i + 1 < n && is(&t[i + 1], &["to", "with", "through", "via"]);
-        if c & TRANSFER != 0 && !negated(t, i) && (!is(&t[i], &["shared", "reported", "reports"]) || directed) {
+        if c & TRANSFER != 0
+            && !negated(t, i)
+            && (!is(&t[i], &["shared", "reported", "reports"]) || directed)
+        {
             let w = window(t, i, 6, 12);
-            if let Some(j) = w.clone().find(|&j| j > i + 1 && t[j].cls & THIRD != 0 && !negated(t, j) && (i + 1..j).any(|k| is(&t[k], &["to", "with", "for", "into", "toward", "towards", "through", "via"]))) {
+            if let Some(j) = w.clone().find(|&j| {
+                j > i + 1
+                    && t[j].cls & THIRD != 0
+                    && !negated(t, j)
+                    && (i + 1..j).any(|k| {
+                        is(
+                            &t[k],
+                            &[
+                                "to", "with", "for", "into", "toward", "towards", "through", "via",
+                            ],
+                        )
+                    })
+            }) {
                 push(Rule::DataFlow, "transfer to a third party", i, j);
-            } else if let Some(j) = w.clone().find(|&j| is(&t[j], &["also", "additionally", "simultaneously", "automatically"]) && j < i) {
+            } else if let Some(j) = w.clone().find(|&j| {
+                is(
+                    &t[j],
+                    &["also", "additionally", "simultaneously", "automatically"],
+                ) && j < i
+            }) {
                 if let Some(k) = w.clone().find(|&k| t[k].cls & PERSONAL != 0 && k > i) {
                     push(Rule::DataFlow, "transfer to a third party", j, k);
                 }
@@ -456,13 +1156,29 @@ fn report(text: &str, t: &[Tok], hits: Vec<Hit>, variant: Option<&str>, out: &mu
             Some(_) if t.is_empty() => (0, text.len()),
             _ => (t[h.a].start, t[h.b].end),
         };
-        let (s, e) = if s <= e && e <= text.len() && text.is_char_boundary(s) && text.is_char_boundary(e) { (s, e) } else { (0, text.len()) };
-        let words: Vec<&str> = t[h.a..=h.b].iter().map(|w| w.text.as_str()).take(12).collect();
+        let (s, e) =
+            if s <= e && e <= text.len() && text.is_char_boundary(s) && text.is_char_boundary(e) {
+                (s, e)
+            } else {
+                (0, text.len())
+            };
+        let words: Vec<&str> = t[h.a..=h.b]
+            .iter()
+            .map(|w| w.text.as_str())
+            .take(12)
+            .collect();
         let (rule, detail) = match variant {
             None => (h.rule, format!("{} \"{}\"", h.label, words.join(" "))),
-            Some(v) => (Rule::HiddenPayload, format!("{v} carries {} \"{}\"", h.label, words.join(" "))),
+            Some(v) => (
+                Rule::HiddenPayload,
+                format!("{v} carries {} \"{}\"", h.label, words.join(" ")),
+            ),
         };
-        out.push(Violation { rule, range: s..e, detail });
+        out.push(Violation {
+            rule,
+            range: s..e,
+            detail,
+        });
     }
 }
 
@@ -484,7 +1200,11 @@ fn split_reading(text: &str, ws: &[Word], brk: &[usize]) -> Option<Vec<Tok>> {
             let b = raw.as_bytes();
             let mut cur = String::new();
             for k in 0..b.len() {
-                if k > 0 && b[k].is_ascii_uppercase() && b[k - 1].is_ascii_lowercase() && !cur.is_empty() {
+                if k > 0
+                    && b[k].is_ascii_uppercase()
+                    && b[k - 1].is_ascii_lowercase()
+                    && !cur.is_empty()
+                {
                     parts.push(std::mem::take(&mut cur));
                 }
                 cur.push(b[k].to_ascii_lowercase() as char);
@@ -496,7 +1216,10 @@ fn split_reading(text: &str, ws: &[Word], brk: &[usize]) -> Option<Vec<Tok>> {
         }
         let mut final_parts = Vec::new();
         for p in parts {
-            if p.len() >= 9 && classes(&p) == 0 && let Some(seg) = segment(&p) {
+            if p.len() >= 9
+                && classes(&p) == 0
+                && let Some(seg) = segment(&p)
+            {
                 final_parts.extend(seg);
             } else {
                 final_parts.push(p);
@@ -521,12 +1244,103 @@ fn split_reading(text: &str, ws: &[Word], brk: &[usize]) -> Option<Vec<Tok>> {
 
 /// Glue words a run-together instruction is made of, besides the lexicon's own.
 const GLUE: &[&str] = &[
-    "a", "an", "the", "to", "of", "and", "or", "in", "into", "on", "at", "by", "for", "from", "with", "this", "that", "it", "its",
-    "is", "are", "be", "was", "were", "do", "does", "now", "then", "also", "new", "tool", "data", "here", "there", "them", "they",
-    "their", "our", "we", "me", "my", "i", "so", "as", "if", "when", "what", "which", "who", "up", "out", "via", "per", "else",
-    "other", "others", "same", "only", "just", "please", "go", "get", "make", "sure", "let", "know", "tell", "give", "take",
-    "book", "appointment", "reason", "slot", "doctor", "records", "record", "export", "call", "first", "next", "every", "thing",
-    "things", "about", "over", "after", "text", "said", "say", "says", "want", "wants", "like", "more", "most", "much", "some",
+    "a",
+    "an",
+    "the",
+    "to",
+    "of",
+    "and",
+    "or",
+    "in",
+    "into",
+    "on",
+    "at",
+    "by",
+    "for",
+    "from",
+    "with",
+    "this",
+    "that",
+    "it",
+    "its",
+    "is",
+    "are",
+    "be",
+    "was",
+    "were",
+    "do",
+    "does",
+    "now",
+    "then",
+    "also",
+    "new",
+    "tool",
+    "data",
+    "here",
+    "there",
+    "them",
+    "they",
+    "their",
+    "our",
+    "we",
+    "me",
+    "my",
+    "i",
+    "so",
+    "as",
+    "if",
+    "when",
+    "what",
+    "which",
+    "who",
+    "up",
+    "out",
+    "via",
+    "per",
+    "else",
+    "other",
+    "others",
+    "same",
+    "only",
+    "just",
+    "please",
+    "go",
+    "get",
+    "make",
+    "sure",
+    "let",
+    "know",
+    "tell",
+    "give",
+    "take",
+    "book",
+    "appointment",
+    "reason",
+    "slot",
+    "doctor",
+    "records",
+    "record",
+    "export",
+    "call",
+    "first",
+    "next",
+    "every",
+    "thing",
+    "things",
+    "about",
+    "over",
+    "after",
+    "text",
+    "said",
+    "say",
+    "says",
+    "want",
+    "wants",
+    "like",
+    "more",
+    "most",
+    "much",
+    "some",
 ];
 
 fn known_piece(p: &str) -> bool {
@@ -580,7 +1394,10 @@ fn rot13(s: &str) -> String {
 /// Chunked base64 or hex (`aWdub3Jl IHByZXZpb3Vz`, `69 67 6e 6f`): runs of short encoded chunks
 /// joined and decoded; returns the decoded texts that read as text.
 fn decoded_chunks(text: &str) -> Vec<String> {
-    let toks: Vec<&str> = text.split([' ', '-', '.', ',', '\n', ':']).filter(|s| !s.is_empty()).collect();
+    let toks: Vec<&str> = text
+        .split([' ', '-', '.', ',', '\n', ':'])
+        .filter(|s| !s.is_empty())
+        .collect();
     let mut out = Vec::new();
     // hex bytes: two hex digits each (optionally 0x-prefixed), six or more in a row
     let mut run: Vec<u8> = Vec::new();
@@ -600,7 +1417,11 @@ fn decoded_chunks(text: &str) -> Vec<String> {
     }
     flush_hex(&mut run, &mut out);
     // base64 chunks: consecutive tokens of base64 characters whose concatenation decodes to text
-    let is_b64 = |s: &str| s.len() >= 4 && s.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'='));
+    let is_b64 = |s: &str| {
+        s.len() >= 4
+            && s.bytes()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'='))
+    };
     let mut i = 0;
     while i < toks.len() {
         if !is_b64(toks[i]) {
@@ -616,7 +1437,10 @@ fn decoded_chunks(text: &str) -> Vec<String> {
         if j - i >= 2 && joined.len() >= 16 {
             let body: Vec<u8> = joined.bytes().filter(|&c| c != b'=').collect();
             let dec = b64(&body);
-            if dec.len() >= 8 && dec.iter().all(|b| b.is_ascii_graphic() || *b == b' ') && dec.contains(&b' ') {
+            if dec.len() >= 8
+                && dec.iter().all(|b| b.is_ascii_graphic() || *b == b' ')
+                && dec.contains(&b' ')
+            {
                 out.push(String::from_utf8_lossy(&dec).into_owned());
             }
         }
@@ -668,7 +1492,9 @@ pub(crate) fn check(text: &str, field: Field, words: &[Word], out: &mut Vec<Viol
             if toks[h.a..=h.b].iter().any(|t| !t.text.is_ascii()) {
                 h.label = match h.rule {
                     Rule::Concealment => "concealment from the user (in another language)",
-                    Rule::Exfiltration => "conversation or credential capture (in another language)",
+                    Rule::Exfiltration => {
+                        "conversation or credential capture (in another language)"
+                    }
                     _ => "instruction in another language",
                 };
             }
@@ -681,10 +1507,21 @@ pub(crate) fn check(text: &str, field: Field, words: &[Word], out: &mut Vec<Viol
         let mut h = Vec::new();
         families(&split, field, &mut h);
         h.retain(|x| split[x.a..=x.b].iter().any(|t| t.split));
-        report(text, &split, h, Some("run-together or camel-case words"), out);
+        report(
+            text,
+            &split,
+            h,
+            Some("run-together or camel-case words"),
+            out,
+        );
     }
     // rot13 and reversed text: only a text with words the plain reading does not know
-    let unknown = toks.iter().filter(|t| t.cls == 0 && t.text.len() >= 3 && t.text.bytes().all(|b| b.is_ascii_lowercase())).count();
+    let unknown = toks
+        .iter()
+        .filter(|t| {
+            t.cls == 0 && t.text.len() >= 3 && t.text.bytes().all(|b| b.is_ascii_lowercase())
+        })
+        .count();
     if unknown >= 3 {
         let r = rot13(text);
         let ws = skeleton::words(&r);
@@ -727,11 +1564,67 @@ pub(crate) fn check(text: &str, field: Field, words: &[Word], out: &mut Vec<Viol
 
 /// First words of a tool name that does something.
 const TOOL_VERBS: &[&str] = &[
-    "get", "list", "send", "read", "write", "create", "delete", "update", "search", "find", "fetch", "book", "cancel",
-    "export", "import", "call", "run", "add", "set", "remove", "post", "upload", "download", "query", "notify", "sync",
-    "confirm", "reject", "reschedule", "escalate", "record", "save", "open", "close", "submit", "execute", "make",
-    "check", "verify", "lookup", "browse", "scan", "share", "forward", "transfer", "log", "store", "load", "edit",
-    "move", "copy", "email", "mail", "message", "publish", "approve", "grant", "issue", "dump", "collect", "archive",
+    "get",
+    "list",
+    "send",
+    "read",
+    "write",
+    "create",
+    "delete",
+    "update",
+    "search",
+    "find",
+    "fetch",
+    "book",
+    "cancel",
+    "export",
+    "import",
+    "call",
+    "run",
+    "add",
+    "set",
+    "remove",
+    "post",
+    "upload",
+    "download",
+    "query",
+    "notify",
+    "sync",
+    "confirm",
+    "reject",
+    "reschedule",
+    "escalate",
+    "record",
+    "save",
+    "open",
+    "close",
+    "submit",
+    "execute",
+    "make",
+    "check",
+    "verify",
+    "lookup",
+    "browse",
+    "scan",
+    "share",
+    "forward",
+    "transfer",
+    "log",
+    "store",
+    "load",
+    "edit",
+    "move",
+    "copy",
+    "email",
+    "mail",
+    "message",
+    "publish",
+    "approve",
+    "grant",
+    "issue",
+    "dump",
+    "collect",
+    "archive",
 ];
 
 /// Steering to a tool this server does not have: a tool-shaped name (`send_email`, `weather_lookup`
@@ -746,7 +1639,11 @@ pub(crate) fn steering(text: &str, own: &str, known: &[&str], out: &mut Vec<Viol
     let mut cands: Vec<(usize, &str, usize)> = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        if !(b[i].is_ascii_lowercase()) || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || matches!(b[i - 1], b'_' | b'.' | b'/' | b'$' | b'-'))) {
+        if !(b[i].is_ascii_lowercase())
+            || (i > 0
+                && (b[i - 1].is_ascii_alphanumeric()
+                    || matches!(b[i - 1], b'_' | b'.' | b'/' | b'$' | b'-')))
+        {
             i += 1;
             continue;
         }
@@ -757,7 +1654,12 @@ pub(crate) fn steering(text: &str, own: &str, known: &[&str], out: &mut Vec<Viol
         let name = text[s0..i].trim_end_matches('_');
         let next = b.get(i).copied();
         let dotted = next == Some(b'.') && b.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
-        if !name.contains('_') || name == own || known.contains(&name) || dotted || matches!(next, Some(b'=' | b'(' | b'/' | b'-' | b'[' | b'+')) {
+        if !name.contains('_')
+            || name == own
+            || known.contains(&name)
+            || dotted
+            || matches!(next, Some(b'=' | b'(' | b'/' | b'-' | b'[' | b'+'))
+        {
             continue;
         }
         cands.push((s0, name, sentence_of(&brk, s0)));
@@ -770,20 +1672,75 @@ pub(crate) fn steering(text: &str, own: &str, known: &[&str], out: &mut Vec<Viol
         let end = s0 + name.len();
         let parts: Vec<&str> = name.split('_').filter(|p| !p.is_empty()).collect();
         let st: Vec<&Tok> = toks.iter().filter(|t| t.sent == sent).collect();
-        let before: Vec<&Tok> = toks.iter().filter(|t| t.end <= s0 && t.sent == sent).rev().take(3).collect();
-        let tool_after = toks.iter().find(|t| t.start >= end).is_some_and(|t| t.sent == sent && is(t, &["tool", "function", "command"]));
-        let called = before.iter().take(2).any(|t| t.cls & (CALLVERB | TOOLWORD) != 0 || is(t, &["through", "via", "from", "before", "after", "over", "than", "behind"]))
-            || before.iter().any(|t| is(t, &["tool", "function"]));
+        let before: Vec<&Tok> = toks
+            .iter()
+            .filter(|t| t.end <= s0 && t.sent == sent)
+            .rev()
+            .take(3)
+            .collect();
+        let tool_after = toks
+            .iter()
+            .find(|t| t.start >= end)
+            .is_some_and(|t| t.sent == sent && is(t, &["tool", "function", "command"]));
+        let called = before.iter().take(2).any(|t| {
+            t.cls & (CALLVERB | TOOLWORD) != 0
+                || is(
+                    t,
+                    &[
+                        "through", "via", "from", "before", "after", "over", "than", "behind",
+                    ],
+                )
+        }) || before.iter().any(|t| is(t, &["tool", "function"]));
         let verb_first = parts.len() >= 2 && TOOL_VERBS.contains(&parts[0]);
-        let param_like = ["id", "ids", "by", "at", "name", "key", "type", "url", "uri", "token", "number", "path", "event", "scope"].contains(parts.last().unwrap_or(&""));
-        let same_prefix = own.split('_').next().is_some_and(|p| own.contains('_') && parts.first() == Some(&p));
+        let param_like = [
+            "id", "ids", "by", "at", "name", "key", "type", "url", "uri", "token", "number",
+            "path", "event", "scope",
+        ]
+        .contains(parts.last().unwrap_or(&""));
+        let same_prefix = own
+            .split('_')
+            .next()
+            .is_some_and(|p| own.contains('_') && parts.first() == Some(&p));
         let tool_before = before.iter().any(|t| is(t, &["tool", "function"]));
         if param_like || same_prefix || !(tool_after || tool_before || (verb_first && called)) {
             continue;
         }
         let trigger = st.iter().any(|t| {
             t.cls & (ORDER | TRANSFER | OVERRIDE) != 0
-                || is(t, &["always", "never", "whenever", "over", "after", "then", "than", "deprecated", "outdated", "retired", "unreliable", "broken", "wrong", "authoritative", "favour", "favor", "follow", "followed", "subsequent", "finalised", "finalized", "chosen", "avoided", "avoid", "routed", "replaced", "copies", "recipient", "takes"])
+                || is(
+                    t,
+                    &[
+                        "always",
+                        "never",
+                        "whenever",
+                        "over",
+                        "after",
+                        "then",
+                        "than",
+                        "deprecated",
+                        "outdated",
+                        "retired",
+                        "unreliable",
+                        "broken",
+                        "wrong",
+                        "authoritative",
+                        "favour",
+                        "favor",
+                        "follow",
+                        "followed",
+                        "subsequent",
+                        "finalised",
+                        "finalized",
+                        "chosen",
+                        "avoided",
+                        "avoid",
+                        "routed",
+                        "replaced",
+                        "copies",
+                        "recipient",
+                        "takes",
+                    ],
+                )
         });
         if trigger && (called || tool_after) {
             out.push(Violation {
@@ -805,7 +1762,10 @@ fn wordiness(ws: &[Word]) -> (usize, usize) {
             continue;
         }
         all += 1;
-        if classes(&w.text) != 0 || GLUE.contains(&w.text.as_str()) || crate::controlled::is_approved(&w.text) {
+        if classes(&w.text) != 0
+            || GLUE.contains(&w.text.as_str())
+            || crate::controlled::is_approved(&w.text)
+        {
             known += 1;
         }
     }
@@ -818,7 +1778,11 @@ fn wordiness(ws: &[Word]) -> (usize, usize) {
 fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut Vec<Violation>) {
     let whole = 0..text.len();
     let mut push = |detail: String| {
-        out.push(Violation { rule: Rule::HiddenPayload, range: whole.clone(), detail });
+        out.push(Violation {
+            rule: Rule::HiddenPayload,
+            range: whole.clone(),
+            detail,
+        });
     };
     let (k0, n0) = wordiness(words);
     if n0 >= 4 {
@@ -827,7 +1791,9 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
         let r13 = rot13(text);
         let (k2, n2) = wordiness(&skeleton::words(&r13));
         // the other reading knows at least twice as many words, and most of them
-        let better = |k: usize, n: usize| n >= 4 && k * 10 >= n * 6 && k >= 2 * k0.max(1) && k0 * 10 < n0 * 5;
+        let better = |k: usize, n: usize| {
+            n >= 4 && k * 10 >= n * 6 && k >= 2 * k0.max(1) && k0 * 10 < n0 * 5
+        };
         if better(k1, n1) {
             push("text that reads as words only when reversed".to_owned());
         } else if better(k2, n2) {
@@ -838,35 +1804,80 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
     for w in words {
         let raw = &text[w.start..w.end];
         let letters = raw.chars().filter(char::is_ascii_alphabetic).count();
-        if letters >= 6 && w.text.len() >= 6 && raw.len() >= 2 * letters - 1 && segment(&w.text).is_some_and(|p| p.len() >= 2) {
-            push(format!("letters split apart that join into words \"{}\"", w.text));
+        if letters >= 6
+            && w.text.len() >= 6
+            && raw.len() >= 2 * letters - 1
+            && segment(&w.text).is_some_and(|p| p.len() >= 2)
+        {
+            push(format!(
+                "letters split apart that join into words \"{}\"",
+                w.text
+            ));
         }
     }
     // chunked encodings that decode to words
     for dec in decoded_chunks(text) {
         let (k, n) = wordiness(&skeleton::words(&dec));
         if n >= 2 && k * 2 >= n {
-            push(format!("chunked encoding that decodes to \"{}\"", dec.chars().take(40).collect::<String>()));
+            push(format!(
+                "chunked encoding that decodes to \"{}\"",
+                dec.chars().take(40).collect::<String>()
+            ));
         }
     }
     // variation selectors or other invisible characters interleaved with letters
     let invisible = text.chars().filter(|&c| skeleton::is_invisible(c)).count();
     if invisible >= 4 {
-        push(format!("{invisible} invisible characters interleaved with the text"));
+        push(format!(
+            "{invisible} invisible characters interleaved with the text"
+        ));
     }
     // an address that receives a copy: "every booking is mirrored to records@x.example"
     if text.contains('@') {
         for (i, t) in toks.iter().enumerate() {
-            if t.cls & TRANSFER == 0 && !is(t, &["recipient", "copies", "copy", "cc", "bcc", "archive", "mirror", "mirrored"]) {
+            if t.cls & TRANSFER == 0
+                && !is(
+                    t,
+                    &[
+                        "recipient",
+                        "copies",
+                        "copy",
+                        "cc",
+                        "bcc",
+                        "archive",
+                        "mirror",
+                        "mirrored",
+                    ],
+                )
+            {
                 continue;
             }
             let sent: Vec<&Tok> = toks.iter().filter(|x| x.sent == t.sent).collect();
             let span = sent.first().map_or(0, |x| x.start)..sent.last().map_or(0, |x| x.end);
             let has_addr = text[span.clone()].split_whitespace().any(|w| {
                 let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
-                w.split_once('@').is_some_and(|(a, d)| !a.is_empty() && d.contains('.'))
+                w.split_once('@')
+                    .is_some_and(|(a, d)| !a.is_empty() && d.contains('.'))
             });
-            let every = sent.iter().any(|x| x.cls & GLOBAL != 0 || is(x, &["also", "always", "whenever", "additionally", "too", "copy", "copies", "cc", "bcc", "mirrored", "archive"]));
+            let every = sent.iter().any(|x| {
+                x.cls & GLOBAL != 0
+                    || is(
+                        x,
+                        &[
+                            "also",
+                            "always",
+                            "whenever",
+                            "additionally",
+                            "too",
+                            "copy",
+                            "copies",
+                            "cc",
+                            "bcc",
+                            "mirrored",
+                            "archive",
+                        ],
+                    )
+            });
             if has_addr && every && !negated(toks, i) {
                 out.push(Violation {
                     rule: Rule::DataFlow,
@@ -885,15 +1896,61 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
             .filter(|t| {
                 t.cls & ACTOR_YOU != 0
                     || (t.cls & CONCEAL != 0 && t.cls & SECRET == 0)
-                    || is(t, &["always", "never", "must", "regardless", "disregard", "ignore", "forget", "assistant", "claude", "instead", "secretly", "silently"])
+                    || is(
+                        t,
+                        &[
+                            "always",
+                            "never",
+                            "must",
+                            "regardless",
+                            "disregard",
+                            "ignore",
+                            "forget",
+                            "assistant",
+                            "claude",
+                            "instead",
+                            "secretly",
+                            "silently",
+                        ],
+                    )
             })
             .count();
         let mid = toks
             .iter()
-            .filter(|t| is(t, &["first", "before", "only", "system", "without", "call", "use", "export", "forward", "tokens", "token", "password", "credentials", "asking", "telling", "pass", "every", "all"]))
+            .filter(|t| {
+                is(
+                    t,
+                    &[
+                        "first",
+                        "before",
+                        "only",
+                        "system",
+                        "without",
+                        "call",
+                        "use",
+                        "export",
+                        "forward",
+                        "tokens",
+                        "token",
+                        "password",
+                        "credentials",
+                        "asking",
+                        "telling",
+                        "pass",
+                        "every",
+                        "all",
+                    ],
+                )
+            })
             .count();
         let signals = strong + mid;
-        let without_asking = toks.windows(2).any(|w| is(&w[0], &["without", "skip"]) && is(&w[1], &["asking", "telling", "confirmation", "consent", "informing"]));
+        let without_asking = toks.windows(2).any(|w| {
+            is(&w[0], &["without", "skip"])
+                && is(
+                    &w[1],
+                    &["asking", "telling", "confirmation", "consent", "informing"],
+                )
+        });
         if (strong >= 1 && signals >= 2) || (mid >= 3 && parts >= 6) || without_asking {
             out.push(Violation {
                 rule: Rule::Directive,
@@ -909,9 +1966,24 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
 pub(crate) fn claims_read_only(description: &str) -> bool {
     let n = crate::normalize(description);
     [
-        "read only", "readonly", "no side effects", "no side effect", "nothing is changed", "changes nothing", "changes no data",
-        "look up only", "lookup only", "only reads", "does not modify", "does not change", "never modifies", "harmless",
-        "safe to call", "is safe", "no data is changed", "no changes",
+        "read only",
+        "readonly",
+        "no side effects",
+        "no side effect",
+        "nothing is changed",
+        "changes nothing",
+        "changes no data",
+        "look up only",
+        "lookup only",
+        "only reads",
+        "does not modify",
+        "does not change",
+        "never modifies",
+        "harmless",
+        "safe to call",
+        "is safe",
+        "no data is changed",
+        "no changes",
     ]
     .iter()
     .any(|p| n.contains(p))

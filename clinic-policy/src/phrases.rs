@@ -347,7 +347,19 @@ fn markup(text: &str, low: &str, out: &mut Vec<Violation>) {
         if line.trim_start().starts_with('#') {
             let heading = crate::skeleton::normalize(t);
             if heading.split(' ').any(|w| {
-                matches!(w, "assistant" | "assistants" | "ai" | "llm" | "model" | "agent" | "agents" | "claude" | "gpt" | "chatbot")
+                matches!(
+                    w,
+                    "assistant"
+                        | "assistants"
+                        | "ai"
+                        | "llm"
+                        | "model"
+                        | "agent"
+                        | "agents"
+                        | "claude"
+                        | "gpt"
+                        | "chatbot"
+                )
             }) {
                 push(off, off + t.len(), "heading addressed to the model");
             }

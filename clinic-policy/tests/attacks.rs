@@ -9,11 +9,8 @@ use clinic_policy::{Field, Mode, Rule, check_catalogue, check_catalogue_mode, ch
 use serde_json::Value;
 
 fn cases() -> Vec<Value> {
-    let text = include_str!("data/attacks.json");
-    match serde_json::from_str(text) {
-        Ok(Value::Array(a)) => a,
-        other => panic!("attacks.json is not an array: {other:?}"),
-    }
+    // an unreadable corpus is empty, and every test below asserts it is not
+    serde_json::from_str(include_str!("data/attacks.json")).unwrap_or_default()
 }
 
 #[test]
@@ -46,7 +43,9 @@ fn plain_check_catches_every_family() {
         eprintln!("MISSED {m}");
     }
     assert!(per.len() >= 15, "at least 15 families");
-    let (o, oh, r, rh) = per.values().fold((0, 0, 0, 0), |a, x| (a.0 + x.0, a.1 + x.1, a.2 + x.2, a.3 + x.3));
+    let (o, oh, r, rh) = per.values().fold((0, 0, 0, 0), |a, x| {
+        (a.0 + x.0, a.1 + x.1, a.2 + x.2, a.3 + x.3)
+    });
     eprintln!("all originals {oh}/{o}, all rewordings {rh}/{r}");
     // floors at the time of writing (see docs/POLICY.md for the families below 9 in 10); a rule
     // change that loses detection fails here
@@ -74,19 +73,28 @@ fn strict_check_fails_every_case() {
     for m in &without_vocab_missed {
         eprintln!("ONLY VOCABULARY {m}");
     }
-    eprintln!("rust-writable cases failed by a rule other than vocabulary: {}/{rust}", rust - without_vocab_missed.len());
+    let others = rust - without_vocab_missed.len();
+    eprintln!("rust-writable cases failed by a rule other than vocabulary: {others}/{rust}");
+    assert!(rust >= 120, "{rust} rust-writable cases");
+    // the other rules alone, without the vocabulary, still fail at least 9 in 10
+    assert!(others * 10 >= rust * 9, "{others}/{rust}");
 }
 
 /// Plain clinic descriptions in the declarative style pass every rule but the vocabulary.
 #[test]
 fn benign_clinic_descriptions_pass_strict_but_vocabulary() {
-    let v: Value = serde_json::from_str(include_str!("data/clinic-benign.json")).unwrap_or(Value::Null);
+    let v: Value =
+        serde_json::from_str(include_str!("data/clinic-benign.json")).unwrap_or(Value::Null);
     let mut bad = Vec::new();
     let mut n = 0;
     for e in v.as_array().into_iter().flatten() {
         n += 1;
         let text = e["text"].as_str().unwrap_or("");
-        let field = if e["field"] == "tool_description" { Field::ToolDescription } else { Field::ParamDescription };
+        let field = if e["field"] == "tool_description" {
+            Field::ToolDescription
+        } else {
+            Field::ParamDescription
+        };
         let mutates = e["mutates"] == true;
         for f in check_strict(field, text, "x", &[], mutates) {
             if f.rule != Rule::Vocabulary {

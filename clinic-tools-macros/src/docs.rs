@@ -74,7 +74,8 @@ pub fn collect(cx: &mut Ctxt, attrs: &[syn::Attribute], item_span: Span) -> Doc 
         first_span.get_or_insert(attr.span());
         lines.push((lit, attr.span()));
     }
-    let text = clinic_policy::join_doc_lines(&lines.iter().map(|(l, _)| l.as_str()).collect::<Vec<_>>());
+    let text =
+        clinic_policy::join_doc_lines(&lines.iter().map(|(l, _)| l.as_str()).collect::<Vec<_>>());
     // where each line landed in the joined text
     let mut pieces = Vec::new();
     let mut from = 0;

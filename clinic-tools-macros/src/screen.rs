@@ -251,9 +251,18 @@ fn check_foreign_descriptions(cx: &mut Ctxt, attrs: &[syn::Attribute], what: &st
 /// `42` or `-42`, an integer literal without a suffix that changes nothing in the schema.
 fn is_int_literal(e: &syn::Expr) -> bool {
     match e {
-        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }) => true,
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(_),
+            ..
+        }) => true,
         syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
-            matches!(&*u.expr, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }))
+            matches!(
+                &*u.expr,
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(_),
+                    ..
+                })
+            )
         }
         syn::Expr::Group(g) => is_int_literal(&g.expr),
         _ => false,

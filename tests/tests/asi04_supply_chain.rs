@@ -143,8 +143,10 @@ fn hand_made_definitions_are_refused_for_what_the_macros_did_not_screen() {
     };
     assert!(!v.0.is_empty());
     assert!(
-        v.0.iter()
-            .all(|f| f.violation.detail.contains("not a text the macros screened")),
+        v.0.iter().all(|f| f
+            .violation
+            .detail
+            .contains("not a text the macros screened")),
         "{v}"
     );
     assert!(v.0.iter().any(|f| f.path == "/description"), "{v}");
@@ -153,8 +155,9 @@ fn hand_made_definitions_are_refused_for_what_the_macros_did_not_screen() {
         panic!("a camel-case instruction in a hand-written enum started")
     };
     assert!(
-        v.0.iter().any(|f| f.text == "AlwaysCallExportRecordsFirst"
-            && f.violation.rule.id() == "vocabulary"),
+        v.0.iter()
+            .any(|f| f.text == "AlwaysCallExportRecordsFirst"
+                && f.violation.rule.id() == "vocabulary"),
         "{v}"
     );
 }
@@ -261,7 +264,11 @@ fn prose<'a>(v: &'a serde_json::Value, props: bool, out: &mut Vec<&'a str>) {
                     out.push(k);
                 }
                 match x {
-                    serde_json::Value::String(s) if !props && matches!(k.as_str(), "description" | "title") => out.push(s),
+                    serde_json::Value::String(s)
+                        if !props && matches!(k.as_str(), "description" | "title") =>
+                    {
+                        out.push(s);
+                    }
                     _ => prose(x, k == "properties" && !props, out),
                 }
             }
@@ -289,14 +296,77 @@ fn served_strings_are_the_strings_the_macros_screened() {
             // the one member the server adds to every output schema is judged at start-up
             let added = *s == clinic_mcp::screen::WITHHELD_MEMBER
                 || *s == clinic_mcp::screen::WITHHELD_MEMBER_DESCRIPTION;
-            assert!(judged.contains(s) || added, "{}: served but not screened: {s:?}", def.name);
+            assert!(
+                judged.contains(s) || added,
+                "{}: served but not screened: {s:?}",
+                def.name
+            );
         }
         let mut strings = std::collections::BTreeSet::new();
         all_strings(&json, &mut strings);
         // a nested type's own doc gives way to the description of the field that holds it
         // (schemars), so only texts with a place must all be served
         for (place, text) in screened.iter().filter(|(p, _)| !p.is_empty()) {
-            assert!(strings.contains(text), "{}: screened ({place}) but not served: {text:?}", def.name);
+            assert!(
+                strings.contains(text),
+                "{}: screened ({place}) but not served: {text:?}",
+                def.name
+            );
         }
     }
+}
+
+/// A tool written with multi-line `///` comments, as an author would.
+mod two_line {
+    use clinic_mcp::{ToolArgs, ToolContext, ToolError, ToolOutput, clinic_tool};
+    use schemars::JsonSchema;
+    use serde::{Deserialize, Serialize};
+
+    /// Which notes.
+    #[derive(Deserialize, JsonSchema, ToolArgs)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    pub struct NotesArgs {
+        /// Id of the doctor,
+        /// a positive integer.
+        pub doctor_id: u64,
+    }
+
+    /// The notes.
+    #[derive(Serialize, JsonSchema, ToolOutput)]
+    pub struct Notes {
+        /// How many notes
+        ///   there are.
+        pub count: u64,
+    }
+
+    /// List the notes of one doctor.
+    /// Returns how many there are.
+    #[clinic_tool(profile = "readonly", title = "List notes")]
+    pub async fn list_notes(_ctx: &ToolContext<'_>, _args: NotesArgs) -> Result<Notes, ToolError> {
+        Ok(Notes { count: 0 })
+    }
+
+    pub static CATALOGUE: &[clinic_mcp::ToolDef] = &[LIST_NOTES];
+}
+
+/// The macros and schemars join a multi-line `///` by one rule, so the server that compiled also
+/// starts, and serves the lines joined exactly as they were screened.
+#[test]
+fn multi_line_docs_compile_start_and_are_served_as_screened() {
+    let server = ClinicServer::with_catalogue(session(), two_line::CATALOGUE)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let json = serde_json::to_value(&server.listed()[0]).unwrap();
+    assert_eq!(
+        json["description"],
+        "List the notes of one doctor.\nReturns how many there are."
+    );
+    assert_eq!(
+        json["inputSchema"]["properties"]["doctor_id"]["description"],
+        "Id of the doctor,\na positive integer."
+    );
+    assert_eq!(
+        json["outputSchema"]["properties"]["count"]["description"],
+        "How many notes\n  there are."
+    );
 }
