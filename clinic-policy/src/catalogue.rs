@@ -273,10 +273,11 @@ impl Walker<'_> {
         // only what no single field says: a hit that spans a boundary between two fields, of a
         // family that a field has no business carrying in pieces
         let crosses = |v: &Violation| bounds.iter().any(|&b| v.range.start < b && b < v.range.end);
-        if let Some(v) = hits
-            .into_iter()
-            .find(|v| v.is_injection() && crosses(v) && v.rule != Rule::Directive)
-        {
+        if let Some(v) = hits.into_iter().find(|v| {
+            v.is_injection()
+                && !matches!(v.rule, Rule::Directive | Rule::HiddenPayload)
+                && crosses(v)
+        }) {
             let detail = format!("across fields: {}", v.detail);
             self.structural("", Field::Other, text.clone(), v.rule, detail);
         }

@@ -538,6 +538,11 @@ const CHANGE: &[&str] = &[
     "deploy",
 ];
 
+/// Is `word` (lower case) a form of a verb that destroys (`cancel`, `cancels`, `delete`...)?
+pub(crate) fn verb_is_destructive(word: &str) -> bool {
+    verb_of(word, DESTROY).is_some()
+}
+
 fn verb_of(word: &str, list: &'static [&'static str]) -> Option<&'static str> {
     list.iter().copied().find(|v| {
         word == *v

@@ -550,8 +550,9 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                         ],
                     )
             });
-            let to_reply = (i + 1..(i + 7).min(n)).find(|&k| {
-                t[k].sent == t[i].sent
+            let to_reply = (i.saturating_sub(6)..(i + 7).min(n)).find(|&k| {
+                k != i
+                    && t[k].sent == t[i].sent
                     && is(
                         &t[i],
                         &[
@@ -620,7 +621,19 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
             {
                 let after = (d + 1..(d + 5).min(n)).find(|&k| {
                     t[k].sent == t[i].sent
-                        && (t[k].cls & HUMAN != 0
+                        && (is(
+                            &t[k],
+                            &[
+                                "conversation",
+                                "chat",
+                                "reply",
+                                "replies",
+                                "answer",
+                                "answers",
+                                "response",
+                                "responses",
+                            ],
+                        ) || t[k].cls & HUMAN != 0
                             && !is(
                                 &t[k],
                                 &[
@@ -632,7 +645,14 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                 let this = (d + 1..(d + 3).min(n))
                     .find(|&k| {
                         t[k].sent == t[i].sent
-                            && is(&t[k], &["this", "that", "it", "anything", "these", "any"])
+                            && is(
+                                &t[k],
+                                &[
+                                    "this", "that", "it", "anything", "these", "any", "esto",
+                                    "eso", "ceci", "cela", "dies", "das", "questo", "isso", "это",
+                                    "这",
+                                ],
+                            )
                     })
                     .filter(|_| {
                         window(t, i, 3, 0).any(|k| {
@@ -1113,6 +1133,180 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                 push(Rule::Directive, "precedence over every turn", i, s);
             }
         }
+        // another server's tools: "the messaging tool of the other server", "calls to X from any
+        // connected server", "the X tool of the hospital server"
+        if is(
+            &t[i],
+            &[
+                "server",
+                "servers",
+                "integration",
+                "integrations",
+                "client",
+                "clients",
+            ],
+        ) && i >= 2
+        {
+            let back = (i.saturating_sub(4)..i).filter(|&k| t[k].sent == t[i].sent);
+            let other = back.clone().any(|k| {
+                is(
+                    &t[k],
+                    &[
+                        "other",
+                        "another",
+                        "any",
+                        "every",
+                        "all",
+                        "connected",
+                        "different",
+                        "second",
+                        "hospital",
+                        "external",
+                    ],
+                )
+            });
+            let of_tool = back.clone().any(|k| is(&t[k], &["of", "on", "from", "in"]))
+                && (i.saturating_sub(8)..i).any(|k| {
+                    t[k].sent == t[i].sent
+                        && (t[k].cls & TOOLWORD != 0
+                            && is(&t[k], &["tool", "tools", "function", "functions"])
+                            || t[k].text.contains('_'))
+                });
+            if other && of_tool {
+                push(
+                    Rule::Directive,
+                    "text about another server's tools",
+                    i.saturating_sub(4),
+                    i,
+                );
+            }
+        }
+        // acting without consent, stated as a fact: "no confirmation is needed", "confirmation of
+        // the patient is not required"
+        if is(
+            &t[i],
+            &[
+                "confirmation",
+                "consent",
+                "approval",
+                "permission",
+                "подтверждение",
+                "consentimiento",
+                "confirmación",
+                "bestätigung",
+                "conferma",
+                "confirmação",
+                "确认",
+                "同意",
+            ],
+        ) && !negated(t, i)
+        {
+            let w = window(t, i, 4, 5);
+            let need = w.clone().find(|&k| {
+                is(
+                    &t[k],
+                    &[
+                        "needed",
+                        "need",
+                        "required",
+                        "requires",
+                        "necessary",
+                        "требуется",
+                        "nötig",
+                        "necesaria",
+                        "necessaria",
+                        "nécessaire",
+                    ],
+                )
+            });
+            // the negation sits on the need: "not required", "no ... needed", "need no"
+            let neg = need.and_then(|b| {
+                (b.saturating_sub(2)..(b + 3).min(n)).find(|&k| {
+                    k != b
+                        && t[k].sent == t[b].sent
+                        && is(
+                            &t[k],
+                            &[
+                                "not", "no", "never", "не", "nicht", "pas", "non", "没有", "不",
+                            ],
+                        )
+                })
+            });
+            if let (Some(a), Some(b)) = (neg, need) {
+                push(
+                    Rule::Concealment,
+                    "acting without the user's consent",
+                    a.min(b).min(i),
+                    a.max(b).max(i),
+                );
+            }
+        }
+        // personal data put into an argument it is not for: "copy the patient's phone number and
+        // address to the notes field", "with the patient's insurance number in the reason"
+        if c & PERSONAL != 0
+            && is(
+                &t[i],
+                &[
+                    "phone",
+                    "address",
+                    "insurance",
+                    "ssn",
+                    "birth",
+                    "dob",
+                    "identity",
+                    "contact",
+                ],
+            )
+        {
+            let w = window(t, i, 6, 8);
+            let person = w.clone().any(|k| {
+                t[k].cls & HUMAN != 0
+                    && !is(
+                        &t[k],
+                        &["them", "client", "clients", "member", "members", "owner"],
+                    )
+            });
+            let sink = w.clone().find(|&k| {
+                k > i
+                    && is(
+                        &t[k],
+                        &[
+                            "notes",
+                            "note",
+                            "reason",
+                            "memo",
+                            "comment",
+                            "comments",
+                            "field",
+                            "argument",
+                            "parameter",
+                            "debug",
+                        ],
+                    )
+            });
+            let put = w.clone().any(|k| {
+                t[k].cls & (PUT | TRANSFER) != 0
+                    && !is(
+                        &t[k],
+                        &[
+                            "contains", "contain", "record", "records", "store", "stores", "hold",
+                            "holds",
+                        ],
+                    )
+                    || is(&t[k], &["in", "into", "with", "goes"])
+            });
+            let own_field = matches!(field, Field::ParamName | Field::Other)
+                && t.iter()
+                    .any(|x| is(x, &["reason", "notes", "note", "memo"]));
+            if person && put && (sink.is_some() || own_field) {
+                push(
+                    Rule::Exfiltration,
+                    "personal data put into an unrelated argument",
+                    i,
+                    sink.unwrap_or(i),
+                );
+            }
+        }
         // third parties: a transfer to a partner, broker or analytics
         let directed = i + 1 < n && is(&t[i + 1], &["to", "with", "through", "via"]);
         if c & TRANSFER != 0
@@ -1130,7 +1324,16 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                             &[
                                 "to", "with", "for", "into", "toward", "towards", "through", "via",
                             ],
-                        )
+                        ) || (!t[i].text.is_ascii()
+                            || t[i].text.ends_with("an")
+                            || t[i].text.ends_with("ía"))
+                            && is(
+                                &t[k],
+                                &[
+                                    "a", "al", "à", "au", "an", "zu", "con", "para", "в", "на",
+                                    "给",
+                                ],
+                            )
                     })
             }) {
                 push(Rule::DataFlow, "transfer to a third party", i, j);
@@ -1350,32 +1553,55 @@ fn known_piece(p: &str) -> bool {
 /// Segment `s` into known words (fewest pieces); `None` unless every byte is covered.
 fn segment(s: &str) -> Option<Vec<String>> {
     let n = s.len();
-    if n > 80 || !s.is_ascii() {
+    if n > 120 || !s.is_ascii() {
         return None;
     }
-    // best[k] = fewest pieces covering s[..k]
-    let mut best: Vec<Option<(usize, usize)>> = vec![None; n + 1];
-    best[0] = Some((0, 0));
+    // best[k] = (cost, pieces, unknown bytes, previous cut) over s[..k]; a known word costs 2, an
+    // unknown byte 5 (so `partnerexample` reads as `partner` + 7 unknown bytes, not as nonsense)
+    let mut best: Vec<Option<(usize, usize, usize, usize)>> = vec![None; n + 1];
+    best[0] = Some((0, 0, 0, 0));
     for k in 1..=n {
         for j in k.saturating_sub(16)..k {
-            if let Some((cnt, _)) = best[j]
-                && known_piece(&s[j..k])
-                && best[k].is_none_or(|(c, _)| cnt + 1 < c)
+            let Some((cost, cnt, unk, _)) = best[j] else {
+                continue;
+            };
+            let piece = &s[j..k];
+            let cand = if known_piece(piece) {
+                Some((cost + 2, cnt + 1, unk, j))
+            } else if k == j + 1 {
+                Some((cost + 5, cnt, unk + 1, j))
+            } else {
+                None
+            };
+            if let Some(c) = cand
+                && best[k].is_none_or(|b| c.0 < b.0)
             {
-                best[k] = Some((cnt + 1, j));
+                best[k] = Some(c);
             }
         }
     }
-    let (cnt, _) = best[n]?;
-    if cnt < 2 {
+    let (_, cnt, unk, _) = best[n]?;
+    if cnt < 2 || unk * 4 > n {
         return None;
     }
     let mut parts = Vec::new();
     let mut k = n;
+    let mut pending_unknown = String::new();
     while k > 0 {
-        let (_, j) = best[k]?;
-        parts.push(s[j..k].to_owned());
+        let (_, _, _, j) = best[k]?;
+        let piece = &s[j..k];
+        if k == j + 1 && !known_piece(piece) {
+            pending_unknown.insert_str(0, piece);
+        } else {
+            if !pending_unknown.is_empty() {
+                parts.push(std::mem::take(&mut pending_unknown));
+            }
+            parts.push(piece.to_owned());
+        }
         k = j;
+    }
+    if !pending_unknown.is_empty() {
+        parts.push(pending_unknown);
     }
     parts.reverse();
     Some(parts)
@@ -1395,7 +1621,7 @@ fn rot13(s: &str) -> String {
 /// joined and decoded; returns the decoded texts that read as text.
 fn decoded_chunks(text: &str) -> Vec<String> {
     let toks: Vec<&str> = text
-        .split([' ', '-', '.', ',', '\n', ':'])
+        .split([' ', '-', '.', ',', '\n', ':', '(', ')', ';'])
         .filter(|s| !s.is_empty())
         .collect();
     let mut out = Vec::new();
@@ -1417,10 +1643,15 @@ fn decoded_chunks(text: &str) -> Vec<String> {
     }
     flush_hex(&mut run, &mut out);
     // base64 chunks: consecutive tokens of base64 characters whose concatenation decodes to text
+    // a chunk looks encoded: base64 characters with a digit, `+`, `/` or an upper-case letter
+    // after the first (not a word of prose)
     let is_b64 = |s: &str| {
         s.len() >= 4
             && s.bytes()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'='))
+            && s.bytes()
+                .skip(1)
+                .any(|c| c.is_ascii_digit() || c.is_ascii_uppercase() || matches!(c, b'+' | b'/'))
     };
     let mut i = 0;
     while i < toks.len() {
@@ -1825,6 +2056,57 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
             ));
         }
     }
+    // leetspeak: words that become known words only when digits are read as letters
+    let leet = words
+        .iter()
+        .filter(|w| {
+            let raw = &text[w.start..w.end];
+            raw.bytes().any(|b| b.is_ascii_digit())
+                && raw.bytes().any(|b| b.is_ascii_alphabetic())
+                && w.text.len() >= 3
+                && (classes(&w.text) != 0
+                    || crate::controlled::is_approved(&w.text)
+                    || GLUE.contains(&w.text.as_str()))
+        })
+        .count();
+    if leet >= 3 {
+        push(format!("{leet} words spelled with digits for letters"));
+    }
+    // a shell command to be run every time: line jumping into a terminal
+    let low = text.to_ascii_lowercase();
+    let shell = [
+        "chmod ",
+        "rm -rf",
+        "| sh",
+        "|sh",
+        "| bash",
+        "|bash",
+        "/dev/tcp",
+        "nc -e",
+        "mkfifo",
+        "curl ",
+        "wget ",
+        "base64 -d",
+        "powershell",
+        "sudo ",
+    ]
+    .iter()
+    .find(|p| low.contains(*p));
+    if let Some(p) = shell
+        && [
+            "every", "each", "always", "prefix", "prefixed", "prepend", "before", "all",
+        ]
+        .iter()
+        .any(|w| {
+            low.split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|x| x == *w)
+        })
+    {
+        push(format!(
+            "a shell command (\"{}\") attached to every action",
+            p.trim()
+        ));
+    }
     // variation selectors or other invisible characters interleaved with letters
     let invisible = text.chars().filter(|&c| skeleton::is_invisible(c)).count();
     if invisible >= 4 {
@@ -1888,8 +2170,8 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
             }
         }
     }
-    // a tool name that is a sentence: several instruction words in one name
-    if field == Field::ToolName {
+    // a tool or parameter name that is a sentence: several instruction words in one name
+    if matches!(field, Field::ToolName | Field::ParamName) {
         let parts = toks.len();
         let strong = toks
             .iter()
@@ -1951,7 +2233,27 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
                     &["asking", "telling", "confirmation", "consent", "informing"],
                 )
         });
-        if (strong >= 1 && signals >= 2) || (mid >= 3 && parts >= 6) || without_asking {
+        // not an identifier at all (spaces, parentheses, colons) and an actor or a duty in it
+        let not_identifier = text
+            .bytes()
+            .any(|b| matches!(b, b' ' | b'(' | b')' | b':' | b','));
+        let actor = toks
+            .iter()
+            .any(|t| t.cls & (ACTOR_AI | ACTOR_YOU | MODAL) != 0);
+        // a destructive verb with "all other"/"every" in a name: `cancel_all_other_appointments_too`
+        let sweeping = toks
+            .iter()
+            .any(|t| crate::controlled::verb_is_destructive(&t.text))
+            && toks
+                .iter()
+                .any(|t| is(t, &["all", "every", "other", "too", "also"]))
+            && parts >= 5;
+        if (strong >= 1 && signals >= 2)
+            || (mid >= 3 && parts >= 6)
+            || without_asking
+            || (not_identifier && actor)
+            || sweeping
+        {
             out.push(Violation {
                 rule: Rule::Directive,
                 range: 0..text.len(),

@@ -49,8 +49,8 @@ fn plain_check_catches_every_family() {
     eprintln!("all originals {oh}/{o}, all rewordings {rh}/{r}");
     // floors at the time of writing (see docs/POLICY.md for the families below 9 in 10); a rule
     // change that loses detection fails here
-    assert!(oh * 100 >= o * 95, "originals caught: {oh}/{o}");
-    assert!(rh * 100 >= r * 77, "rewordings caught: {rh}/{r}");
+    assert!(oh * 100 >= o * 97, "originals caught: {oh}/{o}");
+    assert!(rh * 100 >= r * 86, "rewordings caught: {rh}/{r}");
 }
 
 /// Under `--strict` (the controlled language) every case fails; and apart from the vocabulary,
