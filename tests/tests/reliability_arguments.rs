@@ -362,10 +362,7 @@ fn panicking<'a>(
 fn panicky_screened(out: &mut Vec<(&'static str, &'static str)>) {
     use clinic_mcp::{ToolArgs, ToolOutput};
     out.push(("name", "list_notes"));
-    out.push((
-        "description",
-        "List the clinic's notes. Returns each note's title.",
-    ));
+    out.push(("description", "List the clinic's notes. Returns each note's title."));
     <clinic_mcp::catalogue::NoArgs as ToolArgs>::screened(out);
     <clinic_mcp::catalogue::Specialties as ToolOutput>::screened(out);
 }
