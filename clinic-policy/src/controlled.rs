@@ -543,6 +543,11 @@ pub(crate) fn verb_is_destructive(word: &str) -> bool {
     verb_of(word, DESTROY).is_some()
 }
 
+/// Is `word` (lower case) a form of a verb that changes something (`book`, `sends`...)?
+pub(crate) fn verb_is_change(word: &str) -> bool {
+    verb_of(word, CHANGE).is_some()
+}
+
 fn verb_of(word: &str, list: &'static [&'static str]) -> Option<&'static str> {
     list.iter().copied().find(|v| {
         word == *v

@@ -145,7 +145,6 @@ const WORDS: &[(&str, Classes)] = &[
     ("brief", GUIDANCE),
     ("briefing", GUIDANCE),
     ("wording", GUIDANCE),
-    ("told", GUIDANCE),
     ("programming", GUIDANCE),
     ("training", GUIDANCE),
     // prior
@@ -187,6 +186,7 @@ const WORDS: &[(&str, Classes)] = &[
     ("secret", CONCEAL),
     ("invisible", CONCEAL),
     ("tell", DISCLOSE),
+    ("told", DISCLOSE | GUIDANCE),
     ("telling", DISCLOSE),
     ("tells", DISCLOSE),
     ("mention*", DISCLOSE),
@@ -616,6 +616,26 @@ fn index() -> &'static Index {
     })
 }
 
+/// Does the lexicon know `word` as a whole word: exactly, or as a prefix entry followed by an
+/// inflection (`instruction*` knows `instructions`, not `instructionsandmore`)?
+pub(crate) fn whole_word(word: &str) -> bool {
+    const INFLECTIONS: &[&str] = &[
+        "", "s", "es", "ed", "d", "ing", "ion", "ions", "er", "ers", "ly", "ive", "ives", "ment",
+        "ments", "al", "ally", "ation", "ations", "e", "y", "ies",
+    ];
+    let (exact, prefix) = index();
+    exact.contains_key(word)
+        || prefix.iter().any(|(p, _)| {
+            word.strip_prefix(p)
+                .is_some_and(|rest| INFLECTIONS.contains(&rest))
+        })
+}
+
+/// Does the lexicon list `word` exactly (not only through a prefix entry)?
+pub(crate) fn exact(word: &str) -> bool {
+    index().0.contains_key(word)
+}
+
 /// The classes of a skeleton word (lower-case ASCII).
 pub(crate) fn classes(word: &str) -> Classes {
     let (exact, prefix) = index();
@@ -679,6 +699,9 @@ pub(crate) const PHRASES: &[(&[&str], Classes)] = &[
     (&["under", "the", "radar"], CONCEAL),
     (&["between", "us"], CONCEAL),
     (&["to", "yourself"], CONCEAL),
+    (&["to", "itself"], CONCEAL),
+    (&["to", "themselves"], CONCEAL),
+    (&["highest", "priority"], PRECEDENCE),
     (&["need", "not", "know"], CONCEAL),
     (&["set", "aside"], OVERRIDE),
     (&["left", "out"], CONCEAL),

@@ -330,7 +330,11 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                 let hi = i.max(j) + 3;
                 let qual = (lo..hi.min(n)).any(|k| {
                     t[k].sent == t[i].sent
-                        && t[k].cls & (PRIOR | ACTOR_YOU | ACTOR_AI | QUALIFIER) != 0
+                        && (t[k].cls & (PRIOR | ACTOR_YOU | ACTOR_AI | QUALIFIER) != 0
+                            || is(
+                                &t[k],
+                                &["operator", "user", "developer", "administrator", "admin"],
+                            ))
                 });
                 if qual {
                     push(Rule::Directive, "override of earlier instructions", i, j);
@@ -1133,6 +1137,96 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                 push(Rule::Directive, "precedence over every turn", i, s);
             }
         }
+        // acting silently: "quietly cancel", "silently forwards", "secretly books"
+        if is(
+            &t[i],
+            &[
+                "quietly",
+                "silently",
+                "secretly",
+                "covertly",
+                "discreetly",
+                "stealthily",
+                "unnoticed",
+            ],
+        ) && let Some(j) = (i + 1..(i + 4).min(n)).find(|&k| {
+            t[k].sent == t[i].sent
+                && (t[k].cls & TRANSFER != 0
+                    || crate::controlled::verb_is_destructive(&t[k].text)
+                    || crate::controlled::verb_is_change(&t[k].text))
+        }) {
+            push(Rule::Concealment, "acting silently", i, j);
+        }
+        // a description that claims authority over everything else
+        if is(&t[i], &["this", "these"])
+            && i + 1 < n
+            && is(
+                &t[i + 1],
+                &[
+                    "description",
+                    "text",
+                    "tool",
+                    "note",
+                    "definition",
+                    "document",
+                    "instructions",
+                    "section",
+                ],
+            )
+        {
+            if let Some(j) = (i + 2..(i + 6).min(n)).find(|&k| {
+                t[k].sent == t[i].sent
+                    && is(
+                        &t[k],
+                        &[
+                            "authority",
+                            "authoritative",
+                            "binding",
+                            "final",
+                            "overrides",
+                            "supersedes",
+                            "outranks",
+                            "governs",
+                            "prevails",
+                        ],
+                    )
+            }) {
+                push(Rule::Directive, "precedence claim", i, j);
+            }
+        }
+        // overriding the user: "disregard conflicting requests from the user"
+        if c & OVERRIDE != 0 && !negated(t, i) {
+            let w = window(t, i, 0, 6);
+            if let Some(h) = w.clone().find(|&k| {
+                t[k].cls & HUMAN != 0
+                    && !is(
+                        &t[k],
+                        &[
+                            "them", "client", "clients", "member", "members", "owner", "doctor",
+                            "staff",
+                        ],
+                    )
+            }) && w.clone().any(|k| {
+                k < h
+                    && is(
+                        &t[k],
+                        &[
+                            "request",
+                            "requests",
+                            "wishes",
+                            "questions",
+                            "answers",
+                            "preferences",
+                            "objections",
+                            "choices",
+                            "instructions",
+                            "orders",
+                        ],
+                    )
+            }) {
+                push(Rule::Directive, "override of what the user says", i, h);
+            }
+        }
         // another server's tools: "the messaging tool of the other server", "calls to X from any
         // connected server", "the X tool of the hospital server"
         if is(
@@ -1420,7 +1514,7 @@ fn split_reading(text: &str, ws: &[Word], brk: &[usize]) -> Option<Vec<Tok>> {
         let mut final_parts = Vec::new();
         for p in parts {
             if p.len() >= 9
-                && classes(&p) == 0
+                && !exactly_known(&p)
                 && let Some(seg) = segment(&p)
             {
                 final_parts.extend(seg);
@@ -1546,8 +1640,13 @@ const GLUE: &[&str] = &[
     "some",
 ];
 
+/// A word the lexicon lists exactly (not only by a prefix), a glue word or an approved word.
+fn exactly_known(p: &str) -> bool {
+    crate::lexicon::exact(p) || GLUE.contains(&p) || crate::controlled::is_approved(p)
+}
+
 fn known_piece(p: &str) -> bool {
-    p.len() >= 2 && (classes(p) != 0 || GLUE.contains(&p)) || p == "a" || p == "i"
+    p.len() >= 2 && (crate::lexicon::whole_word(p) || GLUE.contains(&p)) || p == "a" || p == "i"
 }
 
 /// Segment `s` into known words (fewest pieces); `None` unless every byte is covered.
