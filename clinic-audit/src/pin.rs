@@ -1,0 +1,301 @@
+//! Pins: what was approved, as canonical SHA-256 hashes, and the drift from it.
+//!
+//! Each tool, prompt, resource and resource template is hashed whole (name, description, full
+//! schemas, annotations, every member the server sent) as canonical JSON: object keys sorted,
+//! no whitespace, so neither the order of the list nor the order of members matters. Beside the
+//! item's hash the pin keeps one hash per leaf (JSON pointer → hash of the leaf value), which is
+//! what makes the drift readable: "tool X: /inputSchema/properties/y/description changed".
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde_json::{Map, Value, json};
+
+use crate::collect::Snapshot;
+
+pub const FORMAT: u64 = 1;
+
+/// Canonical JSON: keys sorted by their UTF-8 bytes at every depth, no insignificant whitespace.
+pub fn canonical(v: &Value) -> String {
+    let mut out = String::new();
+    write_canonical(v, &mut out);
+    out
+}
+
+fn write_canonical(v: &Value, out: &mut String) {
+    match v {
+        Value::Object(o) => {
+            let mut keys: Vec<&String> = o.keys().collect();
+            keys.sort();
+            out.push('{');
+            for (i, k) in keys.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String((*k).clone()).to_string());
+                out.push(':');
+                write_canonical(&o[k.as_str()], out);
+            }
+            out.push('}');
+        }
+        Value::Array(a) => {
+            out.push('[');
+            for (i, x) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(x, out);
+            }
+            out.push(']');
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
+/// `sha256:<hex>` of the canonical JSON of `v`.
+pub fn hash(v: &Value) -> String {
+    let d = ring::digest::digest(&ring::digest::SHA256, canonical(v).as_bytes());
+    let mut s = String::from("sha256:");
+    for b in d.as_ref() {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+fn leaves(v: &Value, path: String, out: &mut BTreeMap<String, Value>) {
+    match v {
+        Value::Object(o) if !o.is_empty() => {
+            for (k, x) in o {
+                leaves(
+                    x,
+                    format!("{path}/{}", k.replace('~', "~0").replace('/', "~1")),
+                    out,
+                );
+            }
+        }
+        Value::Array(a) if !a.is_empty() => {
+            for (i, x) in a.iter().enumerate() {
+                leaves(x, format!("{path}/{i}"), out);
+            }
+        }
+        other => {
+            out.insert(path, other.clone());
+        }
+    }
+}
+
+/// The sections of a pin: (section, identity member, items).
+fn sections(snap: &Snapshot) -> [(&'static str, &'static str, &Vec<Value>); 4] {
+    [
+        ("tools", "name", &snap.tools),
+        ("prompts", "name", &snap.prompts),
+        ("resources", "uri", &snap.resources),
+        ("resourceTemplates", "uriTemplate", &snap.resource_templates),
+    ]
+}
+
+fn pinned_item(v: &Value) -> Value {
+    let mut l = BTreeMap::new();
+    leaves(v, String::new(), &mut l);
+    let leaves: Map<String, Value> = l.into_iter().map(|(p, x)| (p, json!(hash(&x)))).collect();
+    json!({"sha256": hash(v), "leaves": leaves})
+}
+
+/// The pin of a snapshot. Items are keyed by their identity (a second item with the same
+/// identity gets ` #2`, ` #3`…, in the order served).
+pub fn pin(snap: &Snapshot) -> Value {
+    let mut root = Map::new();
+    root.insert("clinic_audit_pin".to_owned(), json!(FORMAT));
+    root.insert("serverInfo".to_owned(), pinned_item(&snap.server_info));
+    root.insert(
+        "instructions".to_owned(),
+        snap.instructions
+            .as_ref()
+            .map_or(Value::Null, |i| json!(hash(&json!(i)))),
+    );
+    for (section, id, items) in sections(snap) {
+        let mut m = Map::new();
+        for (i, item) in items.iter().enumerate() {
+            let base = item
+                .get(id)
+                .and_then(Value::as_str)
+                .map_or_else(|| format!("#{i}"), str::to_owned);
+            let mut key = base.clone();
+            let mut n = 1;
+            while m.contains_key(&key) {
+                n += 1;
+                key = format!("{base} #{n}");
+            }
+            m.insert(key, pinned_item(item));
+        }
+        root.insert(section.to_owned(), Value::Object(m));
+    }
+    Value::Object(root)
+}
+
+/// The pin as written to a file: canonical key order, two-space indent, a final newline.
+pub fn to_file_text(pin: &Value) -> String {
+    // serde_json's map is sorted unless `preserve_order` is on; re-parse the canonical text to be sure
+    let sorted: Value = serde_json::from_str(&canonical(pin)).unwrap_or_else(|_| pin.clone());
+    let mut s = serde_json::to_string_pretty(&sorted).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// One difference between a pin and what the server shows now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Drift {
+    /// `tools`, `prompts`, `resources`, `resourceTemplates`, `serverInfo` or `instructions`.
+    pub section: String,
+    /// The item's identity (`""` for `serverInfo` and `instructions`).
+    pub item: String,
+    /// `added`, `removed` or `changed`.
+    pub change: &'static str,
+    /// For a changed item: each leaf pointer that differs, with `+` (new), `-` (gone) or `~`, and
+    /// the value now served (shortened).
+    pub details: Vec<String>,
+}
+
+impl Drift {
+    pub fn line(&self) -> String {
+        let what = match self.section.as_str() {
+            "tools" => "tool",
+            "prompts" => "prompt",
+            "resources" => "resource",
+            "resourceTemplates" => "resource template",
+            other => other,
+        };
+        if self.item.is_empty() {
+            format!("{what} {}", self.change)
+        } else {
+            format!("{what} `{}` {}", self.item, self.change)
+        }
+    }
+}
+
+fn shorten(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 160 {
+        let cut: String = s.chars().take(157).collect();
+        format!("{cut}...")
+    } else {
+        s
+    }
+}
+
+fn item_drift(section: &str, item: &str, old: &Value, new_item: &Value, out: &mut Vec<Drift>) {
+    let new = pinned_item(new_item);
+    if old.get("sha256") == new.get("sha256") {
+        return;
+    }
+    let mut now = BTreeMap::new();
+    leaves(new_item, String::new(), &mut now);
+    let empty = Map::new();
+    let old_leaves = old
+        .get("leaves")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    let new_leaves = new
+        .get("leaves")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    let mut details = Vec::new();
+    for (p, h) in new_leaves {
+        let shown = now.get(p).map(shorten).unwrap_or_default();
+        let ptr = if p.is_empty() { "(whole value)" } else { p };
+        match old_leaves.get(p) {
+            None => details.push(format!("+ {ptr}: {shown}")),
+            Some(o) if o != h => details.push(format!("~ {ptr}: now {shown}")),
+            Some(_) => {}
+        }
+    }
+    for p in old_leaves.keys() {
+        if !new_leaves.contains_key(p) {
+            details.push(format!("- {p}"));
+        }
+    }
+    if details.is_empty() {
+        details.push("(same leaves, different whole: an array or object reshaped)".to_owned());
+    }
+    out.push(Drift {
+        section: section.to_owned(),
+        item: item.to_owned(),
+        change: "changed",
+        details,
+    });
+}
+
+/// Compare a pin with what the server shows now. The pin's format is checked first.
+pub fn verify(old: &Value, snap: &Snapshot) -> Result<Vec<Drift>, String> {
+    if old.get("clinic_audit_pin") != Some(&json!(FORMAT)) {
+        return Err(format!(
+            "not a clinic-audit pin of format {FORMAT} (no \"clinic_audit_pin\": {FORMAT})"
+        ));
+    }
+    let new = pin(snap);
+    let mut out = Vec::new();
+    item_drift(
+        "serverInfo",
+        "",
+        old.get("serverInfo").unwrap_or(&Value::Null),
+        &snap.server_info,
+        &mut out,
+    );
+    if old.get("instructions") != new.get("instructions") {
+        let details = vec![match &snap.instructions {
+            Some(i) => format!("~ now {}", shorten(&json!(i))),
+            None => "- (no instructions now)".to_owned(),
+        }];
+        out.push(Drift {
+            section: "instructions".to_owned(),
+            item: String::new(),
+            change: "changed",
+            details,
+        });
+    }
+    let empty = Map::new();
+    for (section, id, items) in sections(snap) {
+        let old_items = old
+            .get(section)
+            .and_then(Value::as_object)
+            .unwrap_or(&empty);
+        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        let mut served: BTreeMap<String, &Value> = BTreeMap::new();
+        for (i, item) in items.iter().enumerate() {
+            let base = item
+                .get(id)
+                .and_then(Value::as_str)
+                .map_or_else(|| format!("#{i}"), str::to_owned);
+            let n = counts.entry(base.clone()).or_insert(0);
+            *n += 1;
+            let key = if *n == 1 {
+                base
+            } else {
+                format!("{base} #{n}")
+            };
+            served.insert(key, item);
+        }
+        for (k, item) in &served {
+            match old_items.get(k) {
+                None => out.push(Drift {
+                    section: section.to_owned(),
+                    item: k.clone(),
+                    change: "added",
+                    details: vec![format!("+ {}", shorten(item))],
+                }),
+                Some(o) => item_drift(section, k, o, item, &mut out),
+            }
+        }
+        for k in old_items.keys() {
+            if !served.contains_key(k) {
+                out.push(Drift {
+                    section: section.to_owned(),
+                    item: k.clone(),
+                    change: "removed",
+                    details: Vec::new(),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
