@@ -1,14 +1,16 @@
 //! The HTTP client for the clinic API: one `reqwest::Client` per process (connection reuse), a
 //! timeout on every request, a cap on response size, no redirects, and the caller's token
-//! forwarded verbatim — only on requests made with a [`Credential`].
+//! forwarded verbatim — only on requests made with a [`Credential`]. HTTP only: what the answers
+//! mean to the clinic (time zones, the doctor behind a token) is kept in `directory`.
 
-use crate::session::{AccessToken, Session};
-use crate::tool::{Credential, ToolError};
+use crate::caller::{AccessToken, Credential};
+use crate::error::{ErrorCode, StartError, ToolError};
+use crate::screen::truncate;
+use crate::session::Session;
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The clinic API, as seen by the tools.
@@ -24,12 +26,6 @@ pub struct ApiClient {
     /// scheme and host are never parsed again.
     base_url: reqwest::Url,
     max_body_bytes: usize,
-    /// Kept only to scrub it out of anything an upstream echoes back.
-    token: Option<AccessToken>,
-    zones: ZoneDirectory,
-    /// The doctor the token belongs to, once a doctor's schedule has shown it: the token is fixed
-    /// for the process's life, so the answer is too.
-    own_doctor: Arc<OnceLock<u64>>,
     max_requests_per_call: usize,
     call_deadline: Duration,
     /// The budget of the tool call this copy serves ([`ApiClient::for_call`]); `None` outside a call.
@@ -42,23 +38,6 @@ struct CallBudget {
     deadline: Instant,
     requests: std::sync::atomic::AtomicUsize,
 }
-
-/// Doctor id → IANA zone of that doctor's clinic, learned from the public doctor list and kept
-/// for a few minutes: the appointment tools need it for local times on every call, and it changes
-/// far more slowly than appointments do. A doctor it does not know triggers a fresh read.
-#[derive(Debug, Clone, Default)]
-struct ZoneDirectory {
-    held: Arc<Mutex<Option<ZoneSnapshot>>>,
-}
-
-#[derive(Debug)]
-struct ZoneSnapshot {
-    read_at: Instant,
-    zones: Arc<BTreeMap<u64, String>>,
-}
-
-/// How long a read of the doctor list answers zone look-ups.
-const ZONES_FRESH_FOR: Duration = Duration::from_secs(300);
 
 /// A request to send: the path is built by the tools from validated integers only.
 #[derive(Debug)]
@@ -109,8 +88,7 @@ impl ApiClient {
     /// first call (it needs no I/O); for `https` it is built here, because that loads the system's
     /// CA certificates (file I/O that must not stall the first call, and a failure that must stop
     /// the server at start-up rather than fail every call).
-    pub fn new(session: &Session) -> Result<Self, crate::server::StartError> {
-        use crate::server::StartError;
+    pub fn new(session: &Session) -> Result<Self, StartError> {
         let base_url = reqwest::Url::parse(&session.base_url)
             .map_err(|e| StartError::BaseUrl(e.to_string()))?;
         let http = Arc::new(OnceLock::new());
@@ -123,9 +101,6 @@ impl ApiClient {
             timeout: session.limits.timeout,
             base_url,
             max_body_bytes: session.limits.max_body_bytes,
-            token: session.token.clone(),
-            zones: ZoneDirectory::default(),
-            own_doctor: Arc::default(),
             max_requests_per_call: session.limits.max_requests_per_call,
             call_deadline: session.limits.call_deadline(),
             call: None,
@@ -161,7 +136,7 @@ impl ApiClient {
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if made >= self.max_requests_per_call {
             return Err(ToolError::new(
-                "SEARCH_TOO_BROAD",
+                ErrorCode::SearchTooBroad,
                 format!(
                     "This call needs more than {} requests to the clinic API, the most one call may make; nothing more was sent. Narrow it: give doctor_id, a narrower specialty, or a shorter window.",
                     self.max_requests_per_call
@@ -179,16 +154,6 @@ impl ApiClient {
         })
     }
 
-    /// The doctor id behind this process's token, if a call has learned it.
-    pub(crate) fn own_doctor(&self) -> Option<u64> {
-        self.own_doctor.get().copied()
-    }
-
-    /// Remember the doctor id behind this process's token (the first value learned stays).
-    pub(crate) fn learn_own_doctor(&self, doctor: u64) {
-        let _ = self.own_doctor.set(doctor);
-    }
-
     /// The process's one HTTP client, built on the first call.
     fn http(&self) -> Result<&reqwest::Client, ToolError> {
         self.http
@@ -196,7 +161,7 @@ impl ApiClient {
             .as_ref()
             .map_err(|e| {
                 ToolError::new(
-                    "INTERNAL_ERROR",
+                    ErrorCode::InternalError,
                     format!(
                         "The HTTP client could not be built ({e}); nothing was sent. Restart the server."
                     ),
@@ -234,42 +199,6 @@ impl ApiClient {
             parse,
         )
         .await
-    }
-
-    /// The clinic time zone of each doctor in `doctors` (public route, no token). Served from the
-    /// last read of `GET /doctors` while it is fresh and knows every one of them.
-    pub async fn clinic_zones(
-        &self,
-        doctors: &[u64],
-    ) -> Result<Arc<BTreeMap<u64, String>>, ToolError> {
-        {
-            let held = self
-                .zones
-                .held
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            if let Some(s) = held.as_ref()
-                && s.read_at.elapsed() < ZONES_FRESH_FOR
-                && doctors.iter().all(|d| s.zones.contains_key(d))
-            {
-                return Ok(s.zones.clone());
-            }
-        }
-        let list: Vec<crate::model::ApiDoctor> = self.get_public("/doctors").await?;
-        let zones: Arc<BTreeMap<u64, String>> = Arc::new(
-            list.into_iter()
-                .map(|d| (d.id, d.clinic.time_zone))
-                .collect(),
-        );
-        *self
-            .zones
-            .held
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner) = Some(ZoneSnapshot {
-            read_at: Instant::now(),
-            zones: zones.clone(),
-        });
-        Ok(zones)
     }
 
     /// `GET` a protected route with the caller's token.
@@ -324,7 +253,7 @@ impl ApiClient {
 
     /// Why a request failed, from the error's sources (the innermost is the most precise: an
     /// I/O error, a TLS alert, a certificate problem), without the URL, and scrubbed of the token.
-    fn cause_of(&self, e: &reqwest::Error) -> String {
+    fn cause_of(&self, e: &reqwest::Error, token: Option<&AccessToken>) -> String {
         let mut parts: Vec<String> = Vec::new();
         let mut source = std::error::Error::source(e);
         while let Some(s) = source {
@@ -347,7 +276,7 @@ impl ApiClient {
         let joined = parts
             .join(": ")
             .replace(self.base_url.as_str(), "<SUT_BASE_URL>");
-        let scrubbed = match &self.token {
+        let scrubbed = match token {
             Some(t) => t.scrub(&joined),
             None => joined,
         };
@@ -384,8 +313,9 @@ impl ApiClient {
         let path = req.path;
         // A request that got no (complete) answer: the operator's log gets the cause, the model
         // an answer that names the kind of failure.
+        let token = req.credential.map(|c| c.token());
         let lost = |e: &reqwest::Error| {
-            let cause = self.cause_of(e);
+            let cause = self.cause_of(e, token);
             tracing::warn!(%method, path, timeout = e.is_timeout(), %cause, "a request to the clinic API failed");
             if deadline_bounds && e.is_timeout() {
                 call_deadline_passed(self.call_deadline)
@@ -403,7 +333,7 @@ impl ApiClient {
                 header::HeaderValue::from_str(&format!("Bearer {}", credential.token().expose()))
                     .map_err(|_| {
                         ToolError::new(
-                            "INVALID_TOKEN_FORMAT",
+                            ErrorCode::InvalidTokenFormat,
                             "SUT_ACCESS_TOKEN contains characters that cannot be sent in an HTTP header. Nothing was sent.",
                         )
                     })?;
@@ -434,7 +364,7 @@ impl ApiClient {
                 Ok(Some(chunk)) => {
                     if body.len() + chunk.len() > self.max_body_bytes {
                         return Err(ToolError::new(
-                            "UPSTREAM_INVALID_RESPONSE",
+                            ErrorCode::UpstreamInvalidResponse,
                             format!(
                                 "The clinic API sent a response larger than {} bytes; it was discarded. Try a narrower request.",
                                 self.max_body_bytes
@@ -451,7 +381,7 @@ impl ApiClient {
         if status.is_success() {
             return parse(&body).map_err(|_| {
                 ToolError::new(
-                    "UPSTREAM_INVALID_RESPONSE",
+                    ErrorCode::UpstreamInvalidResponse,
                     format!(
                         "The clinic API answered {} with a body that is not the expected JSON. Retrying will not help until the API is fixed.",
                         status.as_u16()
@@ -459,17 +389,18 @@ impl ApiClient {
                 )
             });
         }
-        Err(self.upstream_error(status, &body, retry_after.as_deref()))
+        Err(self.upstream_error(status, &body, retry_after.as_deref(), token))
     }
 
     /// Turn an error answer into a tool error: the API's `errorCode` passed through when it is one
-    /// of the API's own ([`UPSTREAM_ERROR_CODES`]), its message kept (scrubbed of the token), and a
+    /// of the API's own ([`ErrorCode::from_upstream`]), its message kept (scrubbed of the token), and a
     /// hint of what to do next.
     fn upstream_error(
         &self,
         status: StatusCode,
         body: &[u8],
         retry_after: Option<&str>,
+        token: Option<&AccessToken>,
     ) -> ToolError {
         let parsed: Option<(String, String)> =
             serde_json::from_slice::<Value>(body).ok().and_then(|v| {
@@ -481,42 +412,45 @@ impl ApiClient {
                     .to_owned();
                 Some((code, message))
             });
-        let scrub = |s: &str| match &self.token {
+        let scrub = |s: &str| match token {
             Some(t) => t.scrub(s),
             None => s.to_owned(),
         };
         if status.is_redirection() {
             return ToolError::new(
-                "UPSTREAM_REDIRECT",
+                ErrorCode::UpstreamRedirect,
                 format!(
                     "The clinic API answered with a redirect ({}); redirects are not followed so the token cannot travel elsewhere. Check SUT_BASE_URL.",
                     status.as_u16()
                 ),
             );
         }
-        let parsed = match parsed {
-            Some((code, _)) if !is_error_code(&code) => {
-                // An unknown code may be the token echoed back, or prose: the model sees neither.
-                tracing::debug!(
-                    status = status.as_u16(),
-                    "the clinic API sent an errorCode outside its contract; answered UPSTREAM_ERROR"
-                );
-                None
-            }
-            other => other,
+        let parsed: Option<(ErrorCode, String)> = match parsed {
+            Some((code, message)) => match ErrorCode::from_upstream(&code) {
+                Some(code) => Some((code, message)),
+                None => {
+                    // An unknown code may be the token echoed back, or prose: the model sees neither.
+                    tracing::debug!(
+                        status = status.as_u16(),
+                        "the clinic API sent an errorCode outside its contract; answered UPSTREAM_ERROR"
+                    );
+                    None
+                }
+            },
+            None => None,
         };
         // A 429 is a rate limit whatever its body says (or lacks): the wait is what matters.
         let parsed = match parsed {
             None if status == StatusCode::TOO_MANY_REQUESTS => {
-                Some(("RATE_LIMITED".to_owned(), String::new()))
+                Some((ErrorCode::RateLimited, String::new()))
             }
             other => other,
         };
         let Some((code, message)) = parsed else {
             let code = if status.is_server_error() {
-                "UPSTREAM_UNAVAILABLE"
+                ErrorCode::UpstreamUnavailable
             } else {
-                "UPSTREAM_ERROR"
+                ErrorCode::UpstreamError
             };
             return ToolError::new(
                 code,
@@ -531,14 +465,14 @@ impl ApiClient {
                 ),
             );
         };
-        let hint = match code.as_str() {
-            "AUTH_REQUIRED" | "AUTH_INVALID" => {
+        let hint = match code {
+            ErrorCode::AuthRequired | ErrorCode::AuthInvalid => {
                 " The caller's token was refused: set a valid SUT_ACCESS_TOKEN and restart the server."
                     .to_owned()
             }
-            "FORBIDDEN" => " This session's caller is not allowed to do that; nothing was changed.".to_owned(),
-            "SLOT_TAKEN" => " Pick another slot with find_available_slots.".to_owned(),
-            "RATE_LIMITED" => format!(
+            ErrorCode::Forbidden => " This session's caller is not allowed to do that; nothing was changed.".to_owned(),
+            ErrorCode::SlotTaken => " Pick another slot with find_available_slots.".to_owned(),
+            ErrorCode::RateLimited => format!(
                 " Wait {} seconds before booking again.",
                 retry_after.unwrap_or("a few")
             ),
@@ -565,41 +499,10 @@ impl ApiClient {
 /// Most characters of an upstream error message passed on to the model.
 const MAX_UPSTREAM_MESSAGE: usize = 300;
 
-/// `text` cut to at most `max` characters (on a char boundary), marked with `...` when cut.
-pub(crate) fn truncate(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        None => text.to_owned(),
-        Some((end, _)) => format!("{}...", &text[..end]),
-    }
-}
-
-/// The `errorCode`s of the clinic API's contract (docs/openapi.json). Only these are passed on:
-/// anything else (prose, one of our own codes, or the caller's token echoed back) becomes
-/// `UPSTREAM_ERROR`.
-pub const UPSTREAM_ERROR_CODES: &[&str] = &[
-    "VALIDATION_ERROR",
-    "AUTH_REQUIRED",
-    "AUTH_INVALID",
-    "FORBIDDEN",
-    "NOT_FOUND",
-    "DOCTOR_NOT_FOUND",
-    "SLOT_NOT_FOUND",
-    "APPOINTMENT_NOT_FOUND",
-    "SLOT_TAKEN",
-    "INVALID_TRANSITION",
-    "IDEMPOTENCY_KEY_CONFLICT",
-    "RATE_LIMITED",
-];
-
-/// Whether `code` is an upstream `errorCode` we pass through.
-fn is_error_code(code: &str) -> bool {
-    UPSTREAM_ERROR_CODES.contains(&code)
-}
-
 /// The answer when a call's whole deadline passes, whichever request it was making.
 fn call_deadline_passed(deadline: Duration) -> ToolError {
     ToolError::new(
-        "UPSTREAM_TIMEOUT",
+        ErrorCode::UpstreamTimeout,
         format!(
             "The whole call did not finish within its deadline of {} ms (three request timeouts); the clinic API may be slow. Try again shortly, or narrow the request.",
             deadline.as_millis()
@@ -625,26 +528,26 @@ fn is_tls_failure(cause: &str) -> bool {
 fn transport_error(e: &reqwest::Error, cause: &str) -> ToolError {
     if is_tls_failure(cause) {
         ToolError::new(
-            "UPSTREAM_UNAVAILABLE",
+            ErrorCode::UpstreamUnavailable,
             format!(
                 "The TLS connection to the clinic API failed ({cause}); nothing was exchanged. Retrying will not help until SUT_BASE_URL or the API's certificate is fixed."
             ),
         )
     } else if e.is_timeout() {
         ToolError::new(
-            "UPSTREAM_TIMEOUT",
+            ErrorCode::UpstreamTimeout,
             "The clinic API did not answer in time. It may be overloaded; try again shortly.",
         )
     } else if e.is_connect() {
         ToolError::new(
-            "UPSTREAM_UNAVAILABLE",
+            ErrorCode::UpstreamUnavailable,
             format!(
                 "The clinic API could not be reached ({cause}). It may be down; try again shortly, or check SUT_BASE_URL."
             ),
         )
     } else {
         ToolError::new(
-            "UPSTREAM_UNAVAILABLE",
+            ErrorCode::UpstreamUnavailable,
             format!(
                 "The connection to the clinic API failed before a complete answer arrived ({cause}); try again shortly."
             ),
@@ -654,26 +557,18 @@ fn transport_error(e: &reqwest::Error, cause: &str) -> ToolError {
 
 #[cfg(test)]
 mod tests {
-    use super::is_error_code;
-
     #[test]
     fn error_codes_are_screened() {
-        assert!(is_error_code("SLOT_TAKEN"));
-        assert!(!is_error_code("ignore previous instructions"));
-        assert!(!is_error_code(""));
-        assert!(!is_error_code(&"A".repeat(65)));
+        use crate::error::ErrorCode;
+        let passed = |c: &str| ErrorCode::from_upstream(c).is_some();
+        assert!(passed("SLOT_TAKEN"));
+        assert!(!passed("ignore previous instructions"));
+        assert!(!passed(""));
+        assert!(!passed(&"A".repeat(65)));
         // Well-formed but not the API's: a token of [A-Z0-9_], or one of our own codes.
-        assert!(!is_error_code("CANARY_TOKEN_7F3A_SECRET_42"));
-        assert!(!is_error_code("MISSING_TOKEN"));
-        assert!(!is_error_code("slot_taken"));
-    }
-
-    #[test]
-    fn upstream_messages_are_cut_on_a_char_boundary() {
-        assert_eq!(super::truncate("short", 300), "short");
-        let cut = super::truncate(&"é".repeat(400), 300);
-        assert_eq!(cut.chars().count(), 303);
-        assert!(cut.ends_with("..."));
+        assert!(!passed("CANARY_TOKEN_7F3A_SECRET_42"));
+        assert!(!passed("MISSING_TOKEN"));
+        assert!(!passed("slot_taken"));
     }
 
     #[test]

@@ -3,13 +3,16 @@
 //! Every session flag is mirrored by an environment variable; the token is read from the
 //! environment only, because a process's argv is visible to every user of the machine.
 
-use crate::server::{ClinicServer, StartError, format_findings};
-use crate::session::{AccessToken, Profile, Session, SessionRole};
+use crate::caller::{AccessToken, SessionRole};
+use crate::error::{StartError, UnknownValue, format_findings};
+use crate::server::ClinicServer;
+use crate::session::{Profile, Session};
 use crate::tool::ToolDef;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rmcp::ServiceExt;
 use serde_json::Value;
 use std::io::Read;
+#[cfg(feature = "demo")]
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -76,6 +79,7 @@ pub enum Command {
         format: Format,
     },
     /// Run the stand-in clinic API (synthetic data) on loopback.
+    #[cfg(feature = "demo")]
     Api {
         /// Loopback address to bind (127.0.0.1, ::1, ...); any other is refused: the stand-in
         /// publishes its demo tokens.
@@ -116,7 +120,7 @@ pub struct SessionArgs {
     pub max_body_bytes: Option<usize>,
     /// Start the stand-in API in-process with synthetic demo data and use a demo token
     /// (unless SUT_ACCESS_TOKEN is set).
-    #[arg(long)]
+    #[arg(long, hide = !cfg!(feature = "demo"))]
     pub demo: bool,
 }
 
@@ -155,10 +159,19 @@ impl From<StartError> for Failure {
     }
 }
 
+/// The stand-in API of demo mode.
+#[cfg(feature = "demo")]
+pub type Demo = clinic_standin::Standin;
+
+/// Without the `demo` feature there is no stand-in to hold.
+#[cfg(not(feature = "demo"))]
+#[derive(Debug)]
+pub enum Demo {}
+
 /// A session plus, in demo mode, the stand-in API it points at (kept alive with the session).
 pub struct Prepared {
     pub session: Session,
-    pub demo: Option<clinic_standin::Standin>,
+    pub demo: Option<Demo>,
 }
 
 impl std::fmt::Debug for Prepared {
@@ -218,10 +231,10 @@ impl SessionArgs {
     pub async fn prepare(&self) -> Result<Prepared, Failure> {
         let profile: Profile = setting(self.profile.as_deref(), "MCP_PROFILE", "readonly")
             .parse()
-            .map_err(|e: crate::session::UnknownValue| Failure::usage(e.to_string()))?;
+            .map_err(|e: UnknownValue| Failure::usage(e.to_string()))?;
         let role: SessionRole = setting(self.role.as_deref(), "MCP_SESSION_ROLE", "patient")
             .parse()
-            .map_err(|e: crate::session::UnknownValue| Failure::usage(e.to_string()))?;
+            .map_err(|e: UnknownValue| Failure::usage(e.to_string()))?;
         let timeout_ms = number(self.timeout_ms, "SUT_TIMEOUT_MS", 10_000)?;
         let max_body_bytes = number(self.max_body_bytes, "SUT_MAX_BODY_BYTES", 1024 * 1024)?;
         if timeout_ms == 0 {
@@ -244,27 +257,7 @@ impl SessionArgs {
             ));
         }
         let (base_url, demo) = if self.demo {
-            let standin = clinic_standin::spawn(
-                SocketAddr::from(([127, 0, 0, 1], 0)),
-                clinic_standin::Config::default(),
-            )
-            .await
-            .map_err(|e| Failure::runtime(format!("cannot start the demo API: {e}")))?;
-            if token.is_none() {
-                let wanted = match role {
-                    SessionRole::Doctor => "doctor",
-                    _ => "patient",
-                };
-                token = clinic_standin::DEMO_TOKENS
-                    .iter()
-                    .find(|t| t.role == wanted)
-                    .and_then(|t| AccessToken::new(t.token));
-            }
-            eprintln!(
-                "clinic-mcp: DEMO MODE: synthetic demo data from the in-process stand-in API at {} (not a real clinic)",
-                crate::session::redact_url(&standin.base_url())
-            );
-            (standin.base_url(), Some(standin))
+            demo(role, &mut token).await?
         } else {
             // Checked and normalised by `Session::new` below.
             (
@@ -277,6 +270,52 @@ impl SessionArgs {
         session.limits.timeout = Duration::from_millis(timeout_ms);
         session.limits.max_body_bytes = max_body_bytes;
         Ok(Prepared { session, demo })
+    }
+}
+
+/// Without the `demo` feature, `--demo` is refused: this build carries no stand-in and no demo
+/// token.
+#[cfg(not(feature = "demo"))]
+async fn demo(
+    _role: SessionRole,
+    _token: &mut Option<AccessToken>,
+) -> Result<(String, Option<Demo>), Failure> {
+    Err(Failure::usage(
+        "--demo: this build has no demo (built without the `demo` feature)",
+    ))
+}
+
+/// Start the stand-in API on a loopback port; without a token of the caller's, use a demo
+/// token of the caller's role.
+#[cfg(feature = "demo")]
+async fn demo(
+    role: SessionRole,
+    token: &mut Option<AccessToken>,
+) -> Result<(String, Option<Demo>), Failure> {
+    {
+        {
+            let standin = clinic_standin::spawn(
+                SocketAddr::from(([127, 0, 0, 1], 0)),
+                clinic_standin::Config::default(),
+            )
+            .await
+            .map_err(|e| Failure::runtime(format!("cannot start the demo API: {e}")))?;
+            if token.is_none() {
+                let wanted = match role {
+                    SessionRole::Doctor => "doctor",
+                    _ => "patient",
+                };
+                *token = clinic_standin::DEMO_TOKENS
+                    .iter()
+                    .find(|t| t.role == wanted)
+                    .and_then(|t| AccessToken::new(t.token));
+            }
+            eprintln!(
+                "clinic-mcp: DEMO MODE: synthetic demo data from the in-process stand-in API at {} (not a real clinic)",
+                crate::session::redact_url(&standin.base_url())
+            );
+            Ok((standin.base_url(), Some(standin)))
+        }
     }
 }
 
@@ -398,6 +437,7 @@ pub async fn run_with(cli: Cli, catalogue: &'static [ToolDef]) -> Result<u8, Fai
             refuse_root("check")?;
             check(&file, format, strict)
         }
+        #[cfg(feature = "demo")]
         Some(Command::Api { host, port }) => {
             refuse_root("api")?;
             api(SocketAddr::new(host, port)).await
@@ -411,7 +451,7 @@ async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, 
     let server = ClinicServer::with_catalogue(prepared.session, catalogue)?;
     tracing::info!(
         profile = %server.session().profile,
-        role = %server.session().role,
+        role = %server.session().caller.role,
         tools = server.listed().len(),
         "serving MCP on stdio"
     );
@@ -431,6 +471,7 @@ async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, 
         token.cancel();
     });
     let quit = running.waiting().await;
+    #[cfg(feature = "demo")]
     drop(prepared.demo);
     if matches!(quit, Ok(rmcp::service::QuitReason::Cancelled)) {
         // A signal, not EOF: rmcp has drained the in-flight answers (bounded), but tokio's stdin
@@ -598,6 +639,7 @@ fn check(file: &str, format: Format, strict: bool) -> Result<u8, Failure> {
     Ok(if fails { exit::TOOL_ERROR } else { exit::OK })
 }
 
+#[cfg(feature = "demo")]
 async fn api(addr: SocketAddr) -> Result<u8, Failure> {
     if !addr.ip().is_loopback() {
         return Err(Failure::usage(format!(

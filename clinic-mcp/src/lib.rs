@@ -11,26 +11,39 @@
 // Lets the code `#[clinic_tool]` generates name `::clinic_mcp::...` inside this crate too.
 extern crate self as clinic_mcp;
 
+// Layers, bottom to top; each module imports only modules of lower layers (`layout`'s test
+// checks that the imports have no loop): the vocabulary (`error`, `caller`, `upstream`), configuration (`session`), text to
+// the model (`screen`), HTTP (`api`), what is learned (`directory`), the tool machinery
+// (`bounds`, `tool`), the tools by domain (`tools`) and their list (`catalogue`), and on top the
+// server, its transports and the command line.
 pub mod api;
+pub mod bounds;
+pub mod caller;
 pub mod catalogue;
 pub mod cli;
+pub mod directory;
+pub mod error;
+#[cfg(test)]
+mod layout;
 #[cfg(feature = "local-client")]
 pub mod local;
-pub mod model;
 pub mod screen;
 pub mod server;
 pub mod session;
 pub mod tool;
+pub mod tools;
 pub mod transport;
+pub mod upstream;
 
 pub use api::ApiClient;
+pub use caller::{AccessToken, Caller, Credential, Role, SessionRole};
 pub use catalogue::CATALOGUE;
 pub use clinic_tools_macros::{ToolArgs, ToolOutput, clinic_tool};
+pub use directory::Directory;
+pub use error::{ErrorCode, ToolError};
 pub use server::ClinicServer;
-pub use session::{AccessToken, Profile, Role, Session, SessionRole};
-pub use tool::{
-    ArgValue, Credential, Hints, ToolArgs, ToolContext, ToolDef, ToolError, ToolOutput,
-};
+pub use session::{Profile, Session};
+pub use tool::{ArgValue, Hints, ToolArgs, ToolContext, ToolDef, ToolOutput};
 
 #[doc(hidden)]
 pub use tool::__private;

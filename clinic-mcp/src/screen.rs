@@ -15,7 +15,7 @@
 //! [`ClinicServer::call`](crate::server::ClinicServer::call) runs [`result`] over every result,
 //! success or error, so no path from the upstream to the model skips it.
 
-use crate::session::AccessToken;
+use crate::caller::AccessToken;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -35,8 +35,15 @@ pub const REDACTED: &str = "[redacted]";
 pub const WITHHELD_MEMBER: &str = "removed_text";
 
 /// The `outputSchema` description of [`WITHHELD_MEMBER`].
-pub const WITHHELD_MEMBER_DESCRIPTION: &str =
-    "Present only when text from the clinic API was removed: the JSON pointer of each removed string.";
+pub const WITHHELD_MEMBER_DESCRIPTION: &str = "Present only when text from the clinic API was removed: the JSON pointer of each removed string.";
+
+/// `text` cut to at most `max` characters (on a char boundary), marked with `...` when cut.
+pub fn truncate(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_owned(),
+        Some((end, _)) => format!("{}...", &text[..end]),
+    }
+}
 
 /// One screened string.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,7 +57,7 @@ pub struct Screened {
 pub fn text(raw: &str, token: Option<&AccessToken>, max_chars: usize) -> Screened {
     let visible = strip_invisible(raw);
     let redacted = redact(&visible, token);
-    let cut = crate::api::truncate(redacted.trim(), max_chars);
+    let cut = truncate(redacted.trim(), max_chars);
     let injected = !cannot_carry_prose(&cut)
         && clinic_policy::check_text(clinic_policy::Field::Other, &cut, "", &[])
             .iter()

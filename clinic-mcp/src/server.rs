@@ -2,8 +2,12 @@
 //! on the final `tools/list` JSON, and a hand-written rmcp `ServerHandler`.
 
 use crate::api::ApiClient;
+use crate::caller::{Caller, SessionRole};
 use crate::catalogue::CATALOGUE;
-use crate::session::Session;
+use crate::directory::Directory;
+use crate::error::{ErrorCode, ToolError};
+pub use crate::error::{PolicyViolations, StartError, format_findings};
+use crate::session::{Profile, Session};
 use crate::tool::ToolDef;
 use clinic_policy::Finding;
 use rmcp::model::{
@@ -17,12 +21,21 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// The tools a session may reach: profile and role decide, once.
+/// The tools a session's configured caller may reach: profile and role decide, once.
 pub fn tools_for(session: &Session, catalogue: &'static [ToolDef]) -> Vec<&'static ToolDef> {
+    tools_for_role(session.profile, session.caller.role, catalogue)
+}
+
+/// The tools a caller of `role` may reach under `profile`.
+pub fn tools_for_role(
+    profile: Profile,
+    role: SessionRole,
+    catalogue: &'static [ToolDef],
+) -> Vec<&'static ToolDef> {
     catalogue
         .iter()
-        .filter(|t| session.profile.includes(t.profile))
-        .filter(|t| t.role.is_none_or(|r| session.role.holds(r)))
+        .filter(|t| profile.includes(t.profile))
+        .filter(|t| t.role.is_none_or(|r| role.holds(r)))
         .collect()
 }
 
@@ -102,8 +115,16 @@ pub fn server_info() -> ServerConfig {
 /// (name, title, version, website) and `instructions`, which reach the model like a description.
 pub fn screen_info(info: &ServerConfig) -> Vec<Finding> {
     let mut texts: Vec<(&str, clinic_policy::Field, &str)> = vec![
-        ("/serverInfo/name", clinic_policy::Field::Other, &info.server_info.name),
-        ("/serverInfo/version", clinic_policy::Field::Other, &info.server_info.version),
+        (
+            "/serverInfo/name",
+            clinic_policy::Field::Other,
+            &info.server_info.name,
+        ),
+        (
+            "/serverInfo/version",
+            clinic_policy::Field::Other,
+            &info.server_info.version,
+        ),
     ];
     if let Some(t) = &info.server_info.title {
         texts.push(("/serverInfo/title", clinic_policy::Field::Title, t));
@@ -174,30 +195,6 @@ fn served_texts(v: &Value, path: &str, props: bool, out: &mut Vec<(String, Strin
     }
 }
 
-/// A catalogue that failed the start-up policy check.
-#[derive(Debug, thiserror::Error)]
-#[error("{}", format_findings(.0))]
-pub struct PolicyViolations(pub Vec<Finding>);
-
-/// One line per finding: tool, field path, rule id, message.
-pub fn format_findings(findings: &[Finding]) -> String {
-    findings
-        .iter()
-        .map(|f| {
-            format!(
-                "tool {:?} field {}: [{}] ({}) {}: {}",
-                f.tool,
-                f.path,
-                f.violation.rule.id(),
-                f.violation.class(),
-                f.violation.rule.message(),
-                f.violation.detail
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// The server for one session.
 #[derive(Debug, Clone)]
 pub struct ClinicServer {
@@ -209,20 +206,17 @@ struct Inner {
     drain: Drain,
     session: Session,
     api: ApiClient,
-    /// Rendered once at start-up; `tools/list` answers a clone of it.
-    listed: Vec<Tool>,
-    by_name: BTreeMap<&'static str, &'static ToolDef>,
+    directory: Directory,
+    /// What a caller of each role may reach ([`SessionRole::ALL`] order), rendered and screened
+    /// once at start-up; `tools/list` answers a clone of one.
+    listings: [Listing; 3],
 }
 
-/// Why the server did not start.
-#[derive(Debug, thiserror::Error)]
-pub enum StartError {
-    #[error("the tool catalogue violates the description policy; refusing to start:\n{0}")]
-    Policy(PolicyViolations),
-    #[error("SUT_BASE_URL cannot be parsed: {0}")]
-    BaseUrl(String),
-    #[error("cannot build the HTTP client: {0}")]
-    Http(#[from] reqwest::Error),
+/// The tools one role may reach.
+#[derive(Debug)]
+struct Listing {
+    listed: Vec<Tool>,
+    by_name: BTreeMap<&'static str, &'static ToolDef>,
 }
 
 impl ClinicServer {
@@ -236,29 +230,58 @@ impl ClinicServer {
         session: Session,
         catalogue: &'static [ToolDef],
     ) -> Result<Self, StartError> {
-        let defs = tools_for(&session, catalogue);
-        let listed: Vec<Tool> = defs.iter().map(|d| render(d)).collect();
-        let mut findings = screen(&listed, catalogue);
+        // Every tool of the profile, whatever role calls, is rendered and screened here.
+        let profile_wide: Vec<&'static ToolDef> = catalogue
+            .iter()
+            .filter(|t| session.profile.includes(t.profile))
+            .collect();
+        let rendered: Vec<Tool> = profile_wide.iter().map(|d| render(d)).collect();
+        let mut findings = screen(&rendered, catalogue);
         findings.extend(screen_info(&server_info()));
         if !findings.is_empty() {
             return Err(StartError::Policy(PolicyViolations(findings)));
         }
+        let listing = |role: SessionRole| {
+            let defs = tools_for_role(session.profile, role, catalogue);
+            Listing {
+                listed: profile_wide
+                    .iter()
+                    .zip(&rendered)
+                    .filter(|(d, _)| defs.iter().any(|x| std::ptr::eq(*x, **d)))
+                    .map(|(_, t)| t.clone())
+                    .collect(),
+                by_name: defs.into_iter().map(|d| (d.name, d)).collect(),
+            }
+        };
+        let listings = SessionRole::ALL.map(listing);
         let api = ApiClient::new(&session)?;
-        let by_name = defs.into_iter().map(|d| (d.name, d)).collect();
         Ok(Self {
             inner: Arc::new(Inner {
                 drain: Drain::default(),
                 session,
                 api,
-                listed,
-                by_name,
+                directory: Directory::default(),
+                listings,
             }),
         })
     }
 
-    /// The tools as listed to an agent.
+    fn listing(&self, role: SessionRole) -> &Listing {
+        let i = SessionRole::ALL
+            .iter()
+            .position(|r| *r == role)
+            .unwrap_or(SessionRole::ALL.len() - 1);
+        &self.inner.listings[i]
+    }
+
+    /// The tools as listed to the configured caller.
     pub fn listed(&self) -> &[Tool] {
-        &self.inner.listed
+        &self.listing(self.inner.session.caller.role).listed
+    }
+
+    /// The tools as listed to a caller of `role`.
+    pub fn listed_for(&self, role: SessionRole) -> &[Tool] {
+        &self.listing(role).listed
     }
 
     pub fn session(&self) -> &Session {
@@ -272,13 +295,24 @@ impl ClinicServer {
         self.inner.drain.drain(bound).await;
     }
 
-    /// Run one tool call to its MCP result (used by the handler and the `call` command).
+    /// Run one tool call of the configured caller to its MCP result (used by the handler and
+    /// the `call` command).
     pub async fn call(
         &self,
         name: &str,
         args: serde_json::Map<String, Value>,
     ) -> Result<CallToolResult, ErrorData> {
-        let Some(def) = self.inner.by_name.get(name) else {
+        self.call_as(&self.inner.session.caller, name, args).await
+    }
+
+    /// Run one tool call of `caller` to its MCP result: the tools its role may reach, its token.
+    pub async fn call_as(
+        &self,
+        caller: &Caller,
+        name: &str,
+        args: serde_json::Map<String, Value>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let Some(def) = self.listing(caller.role).by_name.get(name) else {
             // Unregistered and never-invented names miss the same lookup and answer the same way.
             return Err(ErrorData::invalid_params(
                 format!("Tool {name} not found"),
@@ -287,8 +321,8 @@ impl ClinicServer {
         };
         let Some(_in_flight) = self.inner.drain.enter() else {
             return Ok(CallToolResult::structured_error(
-                crate::ToolError::new(
-                    "SHUTTING_DOWN",
+                ToolError::new(
+                    ErrorCode::ShuttingDown,
                     "The server is shutting down and takes no new calls; nothing was sent. Retry once it is back.",
                 )
                 .to_json(),
@@ -296,21 +330,22 @@ impl ClinicServer {
         };
         // A bug in a handler must cost one call, not the answer: a panic becomes a tool error
         // (rmcp would otherwise leave the request unanswered until the client gives up).
-        let invoked = def.invoke(&self.inner.session, &self.inner.api, args);
+        let inner = &self.inner;
+        let invoked = def.invoke(&inner.session, caller, &inner.api, &inner.directory, args);
         let result = match futures::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(invoked))
             .await
         {
             Ok(result) => result,
             Err(_) => {
                 tracing::error!(tool = name, "tool handler panicked");
-                Err(crate::ToolError::new(
-                    "INTERNAL_ERROR",
+                Err(ToolError::new(
+                    ErrorCode::InternalError,
                     "The tool failed unexpectedly on this input; nothing else was affected. Try different arguments.",
                 ))
             }
         };
         // Every string of every result passes the output screen before the model sees it.
-        let token = self.inner.session.token.as_ref();
+        let token = caller.token.as_ref();
         Ok(match result {
             Ok(mut value) => {
                 crate::screen::result(&mut value, token);
@@ -347,7 +382,7 @@ impl ServerHandler for ClinicServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.inner.listed.clone()))
+        Ok(ListToolsResult::with_all_items(self.listed().to_vec()))
     }
 
     async fn call_tool(
@@ -357,7 +392,7 @@ impl ServerHandler for ClinicServer {
     ) -> Result<CallToolResponse, ErrorData> {
         let args = request.arguments.unwrap_or_default();
         let read_only = self
-            .inner
+            .listing(self.inner.session.caller.role)
             .by_name
             .get(request.name.as_ref())
             .is_some_and(|d| d.hints().read_only);
@@ -373,8 +408,8 @@ impl ServerHandler for ClinicServer {
         tokio::select! {
             result = call => result.map(Into::into),
             () = context.ct.cancelled() => Ok(CallToolResult::structured_error(
-                crate::ToolError::new(
-                    "CANCELLED",
+                ToolError::new(
+                    ErrorCode::Cancelled,
                     "The client cancelled this call; it stopped before answering. Nothing was changed.",
                 )
                 .to_json(),
@@ -384,7 +419,7 @@ impl ServerHandler for ClinicServer {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.inner.listed.iter().find(|t| t.name == name).cloned()
+        self.listed().iter().find(|t| t.name == name).cloned()
     }
 }
 

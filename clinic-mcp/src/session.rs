@@ -1,5 +1,9 @@
-//! The session: everything an agent can reach is decided once, at start-up, from this.
+//! The session: everything an agent can reach is decided once, at start-up, from this
+//! configuration (and the caller's role).
 
+use crate::caller::Caller;
+pub use crate::caller::{AccessToken, Role, SessionRole};
+pub use crate::error::UnknownValue;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -35,16 +39,6 @@ impl fmt::Display for Profile {
     }
 }
 
-/// An unknown profile or role. Exact, case-sensitive: `Readonly` and the empty string are refused,
-/// and nothing ever falls back to a default.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {what} {given:?}: expected one of {expected}")]
-pub struct UnknownValue {
-    pub what: &'static str,
-    pub given: String,
-    pub expected: &'static str,
-}
-
 impl FromStr for Profile {
     type Err = UnknownValue;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -56,114 +50,6 @@ impl FromStr for Profile {
                 given: s.to_owned(),
                 expected: "readonly, booking, full",
             })
-    }
-}
-
-/// The role a tool demands from the API. A tool without one is public: no token is sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Role {
-    Patient,
-    Doctor,
-}
-
-impl Role {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Role::Patient => "patient",
-            Role::Doctor => "doctor",
-        }
-    }
-}
-
-/// The role the session's caller holds: `patient`, `doctor`, or `none` (public tools only).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum SessionRole {
-    Patient,
-    Doctor,
-    None,
-}
-
-impl SessionRole {
-    pub const ALL: [SessionRole; 3] =
-        [SessionRole::Patient, SessionRole::Doctor, SessionRole::None];
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            SessionRole::Patient => "patient",
-            SessionRole::Doctor => "doctor",
-            SessionRole::None => "none",
-        }
-    }
-
-    /// Whether this session holds `role`.
-    pub fn holds(self, role: Role) -> bool {
-        matches!(
-            (self, role),
-            (SessionRole::Patient, Role::Patient) | (SessionRole::Doctor, Role::Doctor)
-        )
-    }
-}
-
-impl fmt::Display for SessionRole {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for SessionRole {
-    type Err = UnknownValue;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        SessionRole::ALL
-            .into_iter()
-            .find(|r| r.as_str() == s)
-            .ok_or_else(|| UnknownValue {
-                what: "role",
-                given: s.to_owned(),
-                expected: "patient, doctor, none",
-            })
-    }
-}
-
-/// The caller's access token. Never printed: `Debug` and `Display` redact it.
-#[derive(Clone, PartialEq, Eq)]
-pub struct AccessToken(String);
-
-impl AccessToken {
-    /// `None` for an empty or all-whitespace value: an empty variable is no token.
-    pub fn new(raw: impl Into<String>) -> Option<Self> {
-        let raw = raw.into();
-        (!raw.trim().is_empty()).then_some(Self(raw))
-    }
-
-    /// Whether the token can travel in an `Authorization` header: visible ASCII (a JWT always is).
-    pub fn is_sendable(&self) -> bool {
-        self.0.bytes().all(|b| b.is_ascii_graphic())
-    }
-
-    /// The token as it will be forwarded, byte for byte. Only the API client calls this.
-    pub(crate) fn expose(&self) -> &str {
-        &self.0
-    }
-
-    /// Replace every occurrence of the token in `text` (defence against an upstream echoing it back).
-    pub fn scrub(&self, text: &str) -> String {
-        if text.contains(self.0.as_str()) {
-            text.replace(self.0.as_str(), "[redacted]")
-        } else {
-            text.to_owned()
-        }
-    }
-}
-
-impl fmt::Debug for AccessToken {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("AccessToken([redacted])")
-    }
-}
-
-impl fmt::Display for AccessToken {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
     }
 }
 
@@ -204,15 +90,18 @@ impl Default for HttpLimits {
     }
 }
 
-/// One session: profile, role, where the API lives and the caller's token.
+/// One session's configuration: the profile, where the API lives, the HTTP limits, and the caller
+/// the process was configured for (`MCP_SESSION_ROLE`, `SUT_ACCESS_TOKEN`), which the stdio
+/// transport serves. Below the server, nothing reads that caller from here: each call is handed
+/// its own [`Caller`].
 #[derive(Debug, Clone)]
 pub struct Session {
     pub profile: Profile,
-    pub role: SessionRole,
     /// Base URL of the clinic API without a trailing slash, e.g. `http://127.0.0.1:3000/api/v1`.
     pub base_url: String,
-    pub token: Option<AccessToken>,
     pub limits: HttpLimits,
+    /// The caller configured at start-up.
+    pub caller: Caller,
 }
 
 /// A base URL that cannot be used.
@@ -232,10 +121,9 @@ impl Session {
     ) -> Result<Self, BadBaseUrl> {
         Ok(Self {
             profile,
-            role,
             base_url: normalize_base_url(base_url)?,
-            token,
             limits: HttpLimits::default(),
+            caller: Caller::new(role, token),
         })
     }
 }

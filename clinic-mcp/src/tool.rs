@@ -2,10 +2,12 @@
 //! error a tool answers with.
 
 use crate::api::ApiClient;
-use crate::session::{AccessToken, Profile, Role, Session};
-use serde::Serialize;
+use crate::caller::{Caller, Credential, Role};
+use crate::directory::Directory;
+use crate::error::ErrorCode;
+pub use crate::error::ToolError;
+use crate::session::{Profile, Session};
 use serde_json::{Map, Value};
-use std::borrow::Cow;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -71,24 +73,30 @@ impl ToolDef {
         }
     }
 
-    /// Run the tool. The role and the token are checked here, before the handler runs and so
-    /// before any request is built — even though a tool whose role the session lacks is never
-    /// registered (defence in depth).
+    /// Run the tool for `caller`. The role and the token are checked here, before the handler
+    /// runs and so before any request is built — even though a tool whose role the caller lacks
+    /// is never registered (defence in depth). So are the bounds the input schema states
+    /// (`crate::bounds`): a handler never sees a value outside them.
     pub async fn invoke(
         &self,
         session: &Session,
+        caller: &Caller,
         api: &ApiClient,
+        directory: &Directory,
         args: JsonObject,
     ) -> Result<Value, ToolError> {
         let credential = match self.role {
             None => None,
-            Some(role) => Some(Credential::for_session(session, role)?),
+            Some(role) => Some(Credential::for_caller(caller, role)?),
         };
+        crate::bounds::check(self.name, self.input_schema, &args)?;
         // The call's own budget: a bounded number of requests, all within one deadline.
         let api = &api.for_call();
         let ctx = ToolContext {
             session,
+            caller,
             api,
+            directory,
             credential,
         };
         (self.call)(&ctx, args).await
@@ -167,45 +175,14 @@ pub trait ToolArgs: serde::de::DeserializeOwned + schemars::JsonSchema {
     fn screened(out: &mut Vec<(&'static str, &'static str)>);
 }
 
-/// Proof that the session holds the role a tool demands and has a token. Only
-/// [`ToolDef::invoke`] can make one, and only the API client can read the token out of it; a
-/// public tool never has one, so it cannot send an `Authorization` header.
-#[derive(Debug, Clone, Copy)]
-pub struct Credential<'a> {
-    token: &'a AccessToken,
-}
-
-impl<'a> Credential<'a> {
-    fn for_session(session: &'a Session, role: Role) -> Result<Self, ToolError> {
-        if !session.role.holds(role) {
-            return Err(ToolError::new(
-                "ROLE_NOT_PERMITTED",
-                format!(
-                    "This tool needs a {} session, and this session's role is {}. Nothing was sent.",
-                    role.as_str(),
-                    session.role
-                ),
-            ));
-        }
-        let token = session.token.as_ref().ok_or_else(|| {
-            ToolError::new(
-                "MISSING_TOKEN",
-                "No access token is configured: set SUT_ACCESS_TOKEN to the caller's token and restart the server. Nothing was sent.",
-            )
-        })?;
-        Ok(Self { token })
-    }
-
-    pub(crate) fn token(&self) -> &'a AccessToken {
-        self.token
-    }
-}
-
 /// What a handler runs with.
 #[derive(Debug)]
 pub struct ToolContext<'a> {
+    /// The configuration (profile, limits); who is calling is `caller`.
     pub session: &'a Session,
+    pub caller: &'a Caller,
     pub api: &'a ApiClient,
+    pub directory: &'a Directory,
     credential: Option<Credential<'a>>,
 }
 
@@ -215,41 +192,10 @@ impl<'a> ToolContext<'a> {
     pub fn credential(&self) -> Result<Credential<'a>, ToolError> {
         self.credential.ok_or_else(|| {
             ToolError::new(
-                "INTERNAL_ERROR",
+                ErrorCode::InternalError,
                 "This tool is declared public and cannot use the caller's token.",
             )
         })
-    }
-}
-
-/// A tool-level failure: an `isError: true` result carrying a stable `code` and a `message` that
-/// tells a model what to do next. Never carries the token.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
-#[error("{code}: {message}")]
-pub struct ToolError {
-    pub code: Cow<'static, str>,
-    pub message: String,
-}
-
-impl ToolError {
-    pub fn new(code: impl Into<Cow<'static, str>>, message: impl Into<String>) -> Self {
-        Self {
-            code: code.into(),
-            message: message.into(),
-        }
-    }
-
-    pub fn invalid_arguments(message: impl Into<String>) -> Self {
-        Self::new("INVALID_ARGUMENTS", message)
-    }
-
-    /// `field: message` with the code `INVALID_ARGUMENTS`.
-    pub fn field(field: &str, message: impl std::fmt::Display) -> Self {
-        Self::invalid_arguments(format!("{field}: {message}"))
-    }
-
-    pub fn to_json(&self) -> Value {
-        serde_json::json!({"code": self.code, "message": self.message})
     }
 }
 
@@ -351,11 +297,12 @@ pub mod __private {
             // serde quotes the offending value; a hostile 100 kB string must not come back whole.
             // Each quoted value is cut short too: the answer passes the output screen, which
             // would withhold the whole message for a long run of digits or letters in it.
-            let inner = crate::api::truncate(&shorten_quoted(&e.into_inner().to_string(), 24), 200);
+            let inner =
+                crate::screen::truncate(&shorten_quoted(&e.into_inner().to_string(), 24), 200);
             if path.is_empty() || path == "." {
                 // A missing or unknown field has no path, but serde names it in backquotes.
                 match inner.split('`').nth(1).filter(|f| !f.is_empty()) {
-                    Some(field) => ToolError::field(&crate::api::truncate(field, 64), &inner),
+                    Some(field) => ToolError::field(&crate::screen::truncate(field, 64), &inner),
                     None => ToolError::invalid_arguments(inner),
                 }
             } else {
@@ -372,7 +319,7 @@ pub mod __private {
                 out.push('"');
             }
             if i % 2 == 1 {
-                out.push_str(&crate::api::truncate(part, max));
+                out.push_str(&crate::screen::truncate(part, max));
             } else {
                 out.push_str(part);
             }
@@ -382,14 +329,13 @@ pub mod __private {
 
     /// Serialise a handler's output as the structured result.
     pub fn to_structured<T: serde::Serialize>(out: &T) -> Result<Value, ToolError> {
-        serde_json::to_value(out).map_err(|e| ToolError::new("INTERNAL_ERROR", e.to_string()))
+        serde_json::to_value(out)
+            .map_err(|e| ToolError::new(crate::error::ErrorCode::InternalError, e.to_string()))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Credential;
-
     /// Every `format` in every schema of every tool, with where it is.
     fn formats(value: &serde_json::Value, path: &str, out: &mut Vec<(String, String)>) {
         match value {
@@ -466,33 +412,5 @@ mod tests {
                 "required": ["format"]
             })
         );
-    }
-    use crate::session::{AccessToken, Profile, Role, Session, SessionRole};
-
-    fn session(role: SessionRole, token: Option<&str>) -> Session {
-        Session::new(
-            Profile::Full,
-            role,
-            "http://127.0.0.1:9/api/v1",
-            token.and_then(AccessToken::new),
-        )
-        .unwrap()
-    }
-
-    #[test]
-    fn a_credential_needs_the_declared_role_then_a_token() {
-        let err = Credential::for_session(&session(SessionRole::Patient, Some("t")), Role::Doctor)
-            .unwrap_err();
-        assert_eq!(err.code, "ROLE_NOT_PERMITTED");
-        let err = Credential::for_session(&session(SessionRole::None, Some("t")), Role::Patient)
-            .unwrap_err();
-        assert_eq!(err.code, "ROLE_NOT_PERMITTED");
-        let err = Credential::for_session(&session(SessionRole::Patient, None), Role::Patient)
-            .unwrap_err();
-        assert_eq!(err.code, "MISSING_TOKEN");
-        assert!(err.message.contains("SUT_ACCESS_TOKEN"));
-        let s = session(SessionRole::Doctor, Some("doctor-token"));
-        let ok = Credential::for_session(&s, Role::Doctor).unwrap();
-        assert_eq!(ok.token().expose(), "doctor-token");
     }
 }

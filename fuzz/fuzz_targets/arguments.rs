@@ -43,7 +43,10 @@ fuzz_target!(|data: &[u8]| {
     };
     let f = fixture();
     let def = &CATALOGUE[usize::from(selector) % CATALOGUE.len()];
-    let result = f.rt.block_on(def.invoke(&f.session, &f.api, args));
+    let directory = clinic_mcp::Directory::default();
+    let result = f
+        .rt
+        .block_on(def.invoke(&f.session, &f.session.caller, &f.api, &directory, args));
     match result {
         Ok(v) => panic!("{} succeeded against a closed port: {v}", def.name),
         Err(e) => assert!(

