@@ -107,7 +107,14 @@ struct Walker<'a> {
 impl Walker<'_> {
     fn text(&mut self, path: &str, field: Field, text: &str, schema_url: bool) {
         let mut found = screen(field, text, self.own, &self.others, schema_url);
-        crate::steer(field, text, self.own, &self.local, &mut found);
+        crate::steer(
+            field,
+            text,
+            self.own,
+            &self.local,
+            !self.others.is_empty(),
+            &mut found,
+        );
         if self.mode == Mode::Strict && !structural(path, field) {
             let mut strict = Vec::new();
             // a reading text's data_flow: only the tool's own description may name a change

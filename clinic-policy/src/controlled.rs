@@ -111,6 +111,18 @@ fn vocabulary_rule(text: &str, out: &mut Vec<Violation>) {
         while j < b.len() && b[j].is_ascii_alphanumeric() {
             j += 1;
         }
+        // a hyphenated compound whose parts joined make an approved word (`on-call`) is that word
+        if b.get(j) == Some(&b'-') {
+            let mut k = j + 1;
+            while k < b.len() && b[k].is_ascii_alphanumeric() {
+                k += 1;
+            }
+            let joined = format!("{}{}", &text[i..j], &text[j + 1..k]);
+            if k > j + 1 && word_ok(&joined) {
+                i = k;
+                continue;
+            }
+        }
         let w = &text[i..j];
         // a possessive "'s" belongs to the word before it
         let possessive_s = w == "s" && i > 0 && b[i - 1] == b'\'';
@@ -165,7 +177,13 @@ const READER: &[&str] = &[
 /// instructions for the patient.
 fn clinical_use(words: &[Word], k: usize) -> bool {
     let w = words[k].text.as_str();
-    let prev = (k > 0 && !words[k].brk_before).then(|| words[k - 1].text.as_str());
+    // a possessive's "s" belongs to the word before it: "the patient's history"
+    let back = if k > 1 && words[k - 1].text == "s" && !words[k - 1].brk_before {
+        2
+    } else {
+        1
+    };
+    let prev = (k >= back && !words[k].brk_before).then(|| words[k - back].text.as_str());
     let next = |d: usize| {
         words
             .get(k + d)
@@ -190,6 +208,11 @@ fn clinical_use(words: &[Word], k: usize) -> bool {
                         | "symptom"
                         | "symptoms"
                         | "status"
+                        | "patient"
+                        | "patients"
+                        | "health"
+                        | "allergy"
+                        | "vaccination"
                 )
             }) || (next(1) == Some("of")
                 && !conv(next(2))

@@ -269,6 +269,9 @@ impl Violation {
             }
             // A plain link breaks the rule but carries nothing by itself.
             Rule::HiddenPayload if self.detail.starts_with(payload::PLAIN_URL) => false,
+            // A parameter named for a credential (`api_key`) takes the user's own key; key
+            // material, contents and the conversation stay injection class.
+            Rule::Exfiltration if self.detail.starts_with("credential name phrase") => false,
             r => r.is_injection_class(),
         }
     }
@@ -309,18 +312,32 @@ pub fn check_text(
     other_tools: &[&str],
 ) -> Vec<Violation> {
     let mut out = screen(field, text, own_name, other_tools, false);
-    steer(field, text, own_name, other_tools, &mut out);
+    steer(
+        field,
+        text,
+        own_name,
+        other_tools,
+        !other_tools.is_empty(),
+        &mut out,
+    );
     out
 }
 
 /// Steering to a tool outside `known` (see `meaning::steering`), in prose fields.
-pub(crate) fn steer(field: Field, text: &str, own: &str, known: &[&str], out: &mut Vec<Violation>) {
+pub(crate) fn steer(
+    field: Field,
+    text: &str,
+    own: &str,
+    known: &[&str],
+    siblings: bool,
+    out: &mut Vec<Violation>,
+) {
     if matches!(
         field,
         Field::ToolDescription | Field::ParamDescription | Field::Title
     ) {
         let before = out.len();
-        meaning::steering(text, own, known, out);
+        meaning::steering(text, own, known, siblings, out);
         if out.len() > before {
             out.sort_by(|a, b| {
                 (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
@@ -340,7 +357,14 @@ pub fn check_strict(
     mutates: bool,
 ) -> Vec<Violation> {
     let mut out = screen(field, text, own_name, other_tools, false);
-    steer(field, text, own_name, other_tools, &mut out);
+    steer(
+        field,
+        text,
+        own_name,
+        other_tools,
+        !other_tools.is_empty(),
+        &mut out,
+    );
     let mut strict = Vec::new();
     controlled::check(field, text, mutates, &mut strict);
     out.extend(strict);

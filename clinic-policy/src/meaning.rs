@@ -238,11 +238,40 @@ fn strong_conv(t: &[Tok], i: usize) -> bool {
                     ],
                 ));
     }
-    if is(&t[i], &["said", "wrote", "written", "typed", "shared"]) {
-        let b = window(t, i, 4, 0);
+    if is(
+        &t[i],
+        &[
+            "said",
+            "wrote",
+            "written",
+            "typed",
+            "shared",
+            "asked",
+            "mentioned",
+            "answered",
+            "dicho",
+        ],
+    ) {
+        let b = window(t, i, 6, 0);
         return b.clone().any(person)
-            && b.clone()
-                .any(|j| is(&t[j], &["everything", "all", "whatever", "anything"]));
+            && b.clone().any(|j| {
+                is(
+                    &t[j],
+                    &[
+                        "everything",
+                        "all",
+                        "whatever",
+                        "anything",
+                        "every",
+                        "each",
+                        "todo",
+                        "complete",
+                        "entire",
+                        "full",
+                        "earlier",
+                    ],
+                )
+            });
     }
     if is(&t[i], &["context"]) {
         return (i + 1 < t.len() && is(&t[i + 1], &["window"]))
@@ -324,17 +353,14 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                 )
                 && t[i + 1].sent == t[i].sent);
         if c & OVERRIDE != 0 && !negated(t, i) && !(passive && t[i].text.starts_with("ignor")) {
-            let w = window(t, i, 10, 7);
+            let w = window(t, i, 14, 7);
             if let Some(j) = w.clone().find(|&j| t[j].cls & GUIDANCE != 0 && j != i) {
                 let lo = i.min(j).saturating_sub(3);
                 let hi = i.max(j) + 3;
                 let qual = (lo..hi.min(n)).any(|k| {
                     t[k].sent == t[i].sent
                         && (t[k].cls & (PRIOR | ACTOR_YOU | ACTOR_AI | QUALIFIER) != 0
-                            || is(
-                                &t[k],
-                                &["operator", "user", "developer", "administrator", "admin"],
-                            ))
+                            || is(&t[k], &["operator", "developer", "administrator", "admin"]))
                 });
                 if qual {
                     push(Rule::Directive, "override of earlier instructions", i, j);
@@ -461,6 +487,17 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                 _ => {}
             }
         }
+        // "before anything else", "before doing anything else in a reply"
+        if is(&t[i], &["before", "ahead", "prior"])
+            && let Some(j) = (i + 1..(i + 4).min(n)).find(|&k| {
+                t[k].sent == t[i].sent
+                    && is(&t[k], &["anything", "everything", "any", "all"])
+                    && k + 1 < n
+                    && is(&t[k + 1], &["else", "other", "others"])
+            })
+        {
+            push(Rule::Directive, "precedence over everything else", i, j + 1);
+        }
         // an AI actor with an obligation: "the assistant must", "agents are required to"
         if c & ACTOR_AI != 0 && !is(&t[i], &["the", "this", "language", "ai"])
             || (c & ACTOR_AI != 0
@@ -493,6 +530,23 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                 if !(j < i && is(&t[j], &["requires", "require", "required"])) {
                     push(Rule::Directive, "an obligation put on the model", i, j);
                 }
+            } else if let Some(j) = (i + 1..(i + 3).min(n)).find(|&j| {
+                is(&t[j], &["needs", "need", "has", "have"]) && j + 1 < n && is(&t[j + 1], &["to"])
+            }) {
+                // "the agent needs to ..." is usage guidance, unless the sentence asks for the
+                // conversation, secrets or secrecy
+                let s = window(t, i, 30, 30);
+                if let Some(h) = s
+                    .clone()
+                    .find(|&k| t[k].cls & (CONCEAL | OVERRIDE | THIRD) != 0 || strong_conv(t, k))
+                {
+                    push(
+                        Rule::Directive,
+                        "an obligation put on the model",
+                        i,
+                        h.max(j),
+                    );
+                }
             }
         }
         // you + obligation + something no tool needs of its reader
@@ -500,10 +554,45 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
             let w = window(t, i, 3, 4);
             if let Some(m) = w.clone().find(|&j| t[j].cls & MODAL != 0) {
                 let s = window(t, i, 30, 30);
+                let source = s.clone().any(|j| {
+                    is(
+                        &t[j],
+                        &[
+                            "environment",
+                            "file",
+                            "files",
+                            "disk",
+                            "machine",
+                            "stored",
+                            "available",
+                            "cached",
+                            "home",
+                        ],
+                    )
+                });
+                let into_field = s
+                    .clone()
+                    .any(|j| t[j].cls & SINK != 0 && !is(&t[j], &["input"]))
+                    && s.clone().any(|j| {
+                        is(
+                            &t[j],
+                            &[
+                                "phone",
+                                "address",
+                                "insurance",
+                                "birth",
+                                "medications",
+                                "diagnosis",
+                                "record",
+                                "records",
+                            ],
+                        )
+                    });
                 let harm = s.clone().find(|&j| {
                     t[j].cls & (CONCEAL | OVERRIDE | THIRD) != 0
                         || strong_conv(t, j)
-                        || (t[j].cls & SECRET != 0 && t[j].cls & CONCEAL == 0)
+                        || (t[j].cls & SECRET != 0 && t[j].cls & CONCEAL == 0 && source)
+                        || (into_field && t[j].cls & SINK != 0)
                 });
                 if let Some(h) = harm {
                     push(
@@ -623,7 +712,7 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
             if let Some(d) = find(t, i + 1..(i + 4).min(n), DISCLOSE)
                 && t[d].sent == t[i].sent
             {
-                let after = (d + 1..(d + 5).min(n)).find(|&k| {
+                let after = (d + 1..(d + 7).min(n)).find(|&k| {
                     t[k].sent == t[i].sent
                         && (is(
                             &t[k],
@@ -815,35 +904,54 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                             "held",
                             "already",
                             "memory",
+                            "environment",
+                            "available",
                         ],
                     ) || strong_conv(t, j))
             });
+            let from_environment = source.is_some_and(|j| {
+                is(
+                    &t[j],
+                    &[
+                        "environment",
+                        "available",
+                        "stored",
+                        "saved",
+                        "cached",
+                        "already",
+                        "machine",
+                        "home",
+                    ],
+                )
+            });
             let put = w.clone().find(|&j| {
                 t[j].cls & (PUT | TRANSFER) != 0
-                    && !is(
-                        &t[j],
-                        &[
-                            "provide",
-                            "provides",
-                            "provided",
-                            "providing",
-                            "supply",
-                            "supplies",
-                            "record",
-                            "records",
-                            "store",
-                            "stores",
-                            "keep",
-                            "keeps",
-                            "log",
-                            "logs",
-                            "contains",
-                            "contain",
-                            "containing",
-                            "hold",
-                            "holds",
-                        ],
-                    )
+                    && (from_environment
+                        && is(&t[j], &["provide", "supply", "supplies", "provides"])
+                        || !is(
+                            &t[j],
+                            &[
+                                "provide",
+                                "provides",
+                                "provided",
+                                "providing",
+                                "supply",
+                                "supplies",
+                                "record",
+                                "records",
+                                "store",
+                                "stores",
+                                "keep",
+                                "keeps",
+                                "log",
+                                "logs",
+                                "contains",
+                                "contain",
+                                "containing",
+                                "hold",
+                                "holds",
+                            ],
+                        ))
                     && !negated(t, j)
             });
             let sink = w
@@ -908,8 +1016,21 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                         "policy",
                     ],
                 ))
-                || (i + 1 < n && t[i + 1].sent != t[i].sent);
-            let w = window(t, i, 12, 16);
+                || (i + 1 < n
+                    && t[i + 1].sent != t[i].sent
+                    && is(
+                        &t[i],
+                        &[
+                            "reviewer",
+                            "reviewers",
+                            "analyser",
+                            "analysers",
+                            "analyzer",
+                            "analyzers",
+                        ],
+                    ));
+            // the address and its claim often sit either side of a colon: read past the break
+            let w = i.saturating_sub(12)..(i + 17).min(n);
             if qualified
                 && let Some(j) = w.clone().find(|&j| {
                     t[j].cls & SAFECLAIM != 0
@@ -1057,7 +1178,8 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                 }
             }
         }
-        // acting without the human's consent: "without asking", "no confirmation needed"
+        // acting without the human's consent: "without asking", "no confirmation needed",
+        // "don't pause for their approval", "without requesting a yes from them"
         if (is(
             &t[i],
             &[
@@ -1067,9 +1189,16 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                 "skipping",
                 "bypass",
                 "bypassing",
+                "dont",
+                "don",
+                "sans",
+                "sin",
+                "senza",
+                "ohne",
+                "без",
             ],
-        ) || (c & NEG != 0 && is(&t[i], &["no"])))
-            && let Some(j) = (i + 1..(i + 4).min(n)).find(|&k| {
+        ) || (c & NEG != 0 && is(&t[i], &["no", "non"])))
+            && let Some(j) = (i + 1..(i + 5).min(n)).find(|&k| {
                 t[k].sent == t[i].sent
                     && is(
                         &t[k],
@@ -1083,16 +1212,49 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                             "approval",
                             "approving",
                             "permission",
+                            "checking",
+                            "check",
+                            "requesting",
+                            "pause",
+                            "agreement",
+                            "yes",
+                            "accord",
+                            "demander",
+                            "chiedere",
+                            "conferma",
+                            "確認せず",
                         ],
                     )
             })
             && (window(t, i, 8, 8).any(|k| {
                 t[k].cls & (ACTOR_YOU | ACTOR_AI) != 0
                     || is(&t[k], &["also", "every", "other", "all"])
-            }) || (j + 1..(j + 4).min(n))
-                .any(|k| t[k].sent == t[i].sent && t[k].cls & HUMAN != 0))
+            }) || (j + 1..(j + 6).min(n)).any(|k| {
+                t[k].sent == t[i].sent
+                    && (t[k].cls & HUMAN != 0 || is(&t[k], &["their", "them", "they"]))
+            }))
         {
             push(Rule::Concealment, "acting without the user's consent", i, j);
+        }
+        // acting first and asking never: "checking with them first just slows things down",
+        // "cancel ... straight away" with a person in the sentence
+        if is(&t[i], &["checking", "asking", "confirming", "confirmation"])
+            && (i + 1..(i + 8).min(n)).any(|k| {
+                t[k].sent == t[i].sent
+                    && is(
+                        &t[k],
+                        &[
+                            "slows",
+                            "slow",
+                            "delays",
+                            "unnecessary",
+                            "pointless",
+                            "wastes",
+                        ],
+                    )
+            })
+        {
+            push(Rule::Concealment, "acting without the user's consent", i, i);
         }
         // precedence over every turn: "the first call of each turn", "no other tool is used until"
         if is(
@@ -1107,7 +1269,7 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                 if !is(&t[g], &["every", "each", "all", "any", "no"]) {
                     return None;
                 }
-                (g + 1..(g + 3).min(n)).find(|&s| {
+                (g + 1..(g + 4).min(n)).find(|&s| {
                     t[s].sent == t[g].sent
                         && (is(
                             &t[s],
@@ -1240,6 +1402,7 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                 "clients",
             ],
         ) && i >= 2
+            && !is(&t[i - 1], &["this", "same", "our", "current"])
         {
             let back = (i.saturating_sub(4)..i).filter(|&k| t[k].sent == t[i].sent);
             let other = back.clone().any(|k| {
@@ -1305,6 +1468,8 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                         "required",
                         "requires",
                         "necessary",
+                        "unnecessary",
+                        "needless",
                         "требуется",
                         "nötig",
                         "necesaria",
@@ -1313,8 +1478,11 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                     ],
                 )
             });
-            // the negation sits on the need: "not required", "no ... needed", "need no"
+            // the negation sits on the need: "not required", "no ... needed", "need no", "unnecessary"
             let neg = need.and_then(|b| {
+                if is(&t[b], &["unnecessary", "needless"]) {
+                    return Some(b);
+                }
                 (b.saturating_sub(2)..(b + 3).min(n)).find(|&k| {
                     k != b
                         && t[k].sent == t[b].sent
@@ -1334,6 +1502,25 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                     a.max(b).max(i),
                 );
             }
+        }
+        // consent claimed in advance: "the patient already agreed to this"
+        if is(&t[i], &["already", "previously"])
+            && let Some(j) = (i + 1..(i + 3).min(n)).find(|&k| {
+                is(
+                    &t[k],
+                    &[
+                        "agreed",
+                        "consented",
+                        "approved",
+                        "accepted",
+                        "authorized",
+                        "authorised",
+                    ],
+                )
+            })
+            && window(t, i, 4, 0).any(|k| t[k].cls & HUMAN != 0)
+        {
+            push(Rule::Concealment, "acting without the user's consent", i, j);
         }
         // personal data put into an argument it is not for: "copy the patient's phone number and
         // address to the notes field", "with the patient's insurance number in the reason"
@@ -1960,7 +2147,13 @@ const TOOL_VERBS: &[&str] = &[
 /// Steering to a tool this server does not have: a tool-shaped name (`send_email`, `weather_lookup`
 /// tool) that is neither this tool nor one of `known`, in a sentence that orders, replaces, triggers
 /// or moves data.
-pub(crate) fn steering(text: &str, own: &str, known: &[&str], out: &mut Vec<Violation>) {
+pub(crate) fn steering(
+    text: &str,
+    own: &str,
+    known: &[&str],
+    siblings: bool,
+    out: &mut Vec<Violation>,
+) {
     let b = text.as_bytes();
     let brk = breaks(text);
     let ws = skeleton::words(text);
@@ -2006,25 +2199,43 @@ pub(crate) fn steering(text: &str, own: &str, known: &[&str], out: &mut Vec<Viol
             .iter()
             .filter(|t| t.end <= s0 && t.sent == sent)
             .rev()
-            .take(3)
+            .take(5)
             .collect();
         let tool_after = toks
             .iter()
             .find(|t| t.start >= end)
             .is_some_and(|t| t.sent == sent && is(t, &["tool", "function", "command"]));
-        let called = before.iter().take(2).any(|t| {
-            t.cls & (CALLVERB | TOOLWORD) != 0
-                || is(
-                    t,
-                    &[
-                        "through", "via", "from", "before", "after", "over", "than", "behind",
-                    ],
-                )
-        }) || before.iter().any(|t| is(t, &["tool", "function"]));
+        let after: Vec<&Tok> = toks
+            .iter()
+            .filter(|t| t.start >= end && t.sent == sent)
+            .take(2)
+            .collect();
+        // "whenever create_issue is called", "the payments server's transfer_funds"
+        let triggered = before
+            .iter()
+            .take(2)
+            .any(|t| is(t, &["whenever", "when", "if", "once"]))
+            && after
+                .iter()
+                .any(|t| is(t, &["called", "used", "invoked", "run", "executed"]));
+        let called = triggered
+            || before.iter().take(2).any(|t| {
+                t.cls & (CALLVERB | TOOLWORD) != 0
+                    || is(
+                        t,
+                        &[
+                            "through", "via", "from", "before", "after", "over", "than", "behind",
+                            "server", "s",
+                        ],
+                    )
+            })
+            || before
+                .iter()
+                .any(|t| is(t, &["tool", "function"]) || t.cls & CALLVERB != 0);
         let verb_first = parts.len() >= 2 && TOOL_VERBS.contains(&parts[0]);
         let param_like = [
             "id", "ids", "by", "at", "name", "key", "type", "url", "uri", "token", "number",
-            "path", "event", "scope",
+            "path", "event", "scope", "iid", "uid", "uuid", "ref", "sha", "num", "count",
         ]
         .contains(parts.last().unwrap_or(&""));
         let same_prefix = own
@@ -2035,8 +2246,13 @@ pub(crate) fn steering(text: &str, own: &str, known: &[&str], out: &mut Vec<Viol
         if param_like || same_prefix || !(tool_after || tool_before || (verb_first && called)) {
             continue;
         }
+        // without the catalogue's own tool names (a lone text), "first" and "instead" are how
+        // honest descriptions point at a sibling: they count only when siblings are known
+        let order_counts = siblings;
         let trigger = st.iter().any(|t| {
-            t.cls & (ORDER | TRANSFER | OVERRIDE) != 0
+            (t.cls & ORDER != 0 && order_counts)
+                || t.cls & (TRANSFER | OVERRIDE) != 0
+                || is(t, &["not", "official", "built", "native", "original"])
                 || is(
                     t,
                     &[

@@ -136,8 +136,12 @@ fn name_patterns() -> &'static [Pattern] {
                             rotation|expir*|reset|strength|length|ref|arn|provider*|store|stores|config*|mode|hint|\
                             required|enabled|format|field|fields|file|path|location|url|uri|template|selector|input";
         vec![
-            Pattern::new("credential", &format!("{CRED} {META}")),
-            Pattern::new("credential", &format!("ssh|private_key|secret_key|token_value|key_value|key_contents|secret {META}")),
+            // a parameter named for a credential (`api_key`, `password`, `secret`) is how many honest
+            // services take the user's own key: hygiene, reported under its own label
+            Pattern::new("credential name", &format!("{CRED} {META}")),
+            Pattern::new("credential name", &format!("secret {META}")),
+            // key material and its contents are not something a tool asks the model to supply
+            Pattern::new("credential", &format!("ssh|private_key|secret_key|token_value|key_value|key_contents|id_rsa {META}")),
             Pattern::new("capture", CAPTURE),
         ]
     })
@@ -368,6 +372,15 @@ fn markup(text: &str, low: &str, out: &mut Vec<Violation>) {
             push(off, off + "instruction".len(), "role marker");
         }
         line_start += line.len() + 1;
+    }
+    // a heading marker anywhere followed by a role: "... ### SYSTEM: new policy"
+    for (i, _) in low.match_indices("##") {
+        let rest = low[i..].trim_start_matches('#').trim_start();
+        for role in ["system", "assistant", "developer", "instruction", "admin"] {
+            if rest.starts_with(role) && (i == 0 || !low[..i].ends_with('#')) {
+                push(i, (i + 2).min(low.len()), "role marker");
+            }
+        }
     }
     // tags: these are markers whatever follows them
     const STRONG_TAGS: &[&str] = &[

@@ -50,7 +50,7 @@ fn plain_check_catches_every_family() {
     // floors at the time of writing (see docs/POLICY.md for the families below 9 in 10); a rule
     // change that loses detection fails here
     assert!(oh * 100 >= o * 97, "originals caught: {oh}/{o}");
-    assert!(rh * 100 >= r * 86, "rewordings caught: {rh}/{r}");
+    assert!(rh * 100 >= r * 88, "rewordings caught: {rh}/{r}");
 }
 
 /// Under `--strict` (the controlled language) every case fails; and apart from the vocabulary,
@@ -104,4 +104,40 @@ fn benign_clinic_descriptions_pass_strict_but_vocabulary() {
     }
     assert!(n >= 60);
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// A second set, written blind (by an author who saw neither the rules nor the first corpus),
+/// after the rules: 90 one-line attacks in 15 families and 80 benign descriptions in vendors'
+/// own style ("You must provide a valid API key", "Call list_projects first"). Each line is
+/// screened alone, as a tool description (or a tool name for `NAME: ...`).
+#[test]
+fn blind_set_is_caught_and_its_benign_lines_pass() {
+    let screen = |line: &str| {
+        let (field, text) = match line.strip_prefix("NAME: ") {
+            Some(name) => (Field::ToolName, name),
+            None => (Field::ToolDescription, line),
+        };
+        clinic_policy::check_text(field, text, "x", &[])
+            .iter()
+            .any(clinic_policy::Violation::is_injection)
+    };
+    let mut per: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for line in include_str!("data/blind-attacks.txt").lines() {
+        let Some((family, text)) = line.split_once('\t') else {
+            continue;
+        };
+        let e = per.entry(family).or_default();
+        e.0 += 1;
+        e.1 += usize::from(screen(text));
+    }
+    let (n, hit) = per.values().fold((0, 0), |a, x| (a.0 + x.0, a.1 + x.1));
+    for (f, (n, h)) in &per {
+        eprintln!("{f:<22} {h}/{n}");
+    }
+    assert_eq!(n, 90);
+    assert!(hit * 100 >= n * 95, "blind attacks caught: {hit}/{n}");
+    let benign: Vec<&str> = include_str!("data/blind-benign.txt").lines().collect();
+    let flagged: Vec<&&str> = benign.iter().filter(|l| screen(l)).collect();
+    assert_eq!(benign.len(), 80);
+    assert!(flagged.len() <= 1, "benign lines flagged: {flagged:#?}");
 }

@@ -122,11 +122,12 @@ fn benign_corpus_is_clean_of_injection_hits() {
     );
 }
 
-/// What remains on the registry (36 tools, 0.7%, at the time of writing; each listed and justified in
-/// docs/POLICY.md) is what the rules exist for, in
+/// What remains on the registry (16 tools, 0.32%, at the time of writing; each listed and justified
+/// in docs/POLICY.md) is what the rules exist for, in
 /// servers that are not malicious but are not written to our standard either:
-/// - parameters that make the model carry a credential (`api_key`, `apiKey`, `password`, `secret`,
-///   `personal_access_token`, `client_secret`) or its context (`system_prompt`, `conversation_history`);
+/// - parameters that make the model carry its own context (`system_prompt`, `conversation_history`)
+///   or embed credentials; a parameter merely named for the user's own key (`api_key`, `password`)
+///   is hygiene;
 /// - descriptions that give the model orders: "Call this first before any other operation", "Must be called
 ///   before using any other tools", "You MUST always ...";
 /// - one literal HTML comment (`<!-- ckb:module ... -->`) and a credential-extraction pentest tool.
@@ -143,8 +144,8 @@ fn registry_corpus_injection_rate_under_one_percent() {
         c.tools
     );
     assert!(
-        c.injection_tools <= 40,
-        "{} registry tools flagged by injection-class rules (was 36)",
+        c.injection_tools * 200 <= c.tools,
+        "{} registry tools flagged by injection-class rules: more than 0.5 % (was 16)",
         c.injection_tools
     );
     assert_eq!(
