@@ -235,6 +235,23 @@ impl ApiClient {
         .await
     }
 
+    /// `PATCH` a JSON body to a protected route.
+    pub async fn patch_json<T: DeserializeOwned>(
+        &self,
+        credential: Credential<'_>,
+        path: &str,
+        body: Value,
+    ) -> Result<T, ToolError> {
+        self.send(Request {
+            method: Method::PATCH,
+            path,
+            credential: Some(credential),
+            body: Some(body),
+            idempotency_key: None,
+        })
+        .await
+    }
+
     /// `PATCH` a protected route without a body.
     pub async fn patch<T: DeserializeOwned>(
         &self,

@@ -8,6 +8,7 @@
 use crate::tool::ToolDef;
 pub use crate::tools::NoArgs;
 pub use crate::tools::appointments::{BOOK_APPOINTMENT, CANCEL_APPOINTMENT, LIST_MY_APPOINTMENTS};
+pub use crate::tools::clinical::{ESCALATE_TO_ONCALL, RECORD_INTAKE, SEARCH_PROTOCOLS};
 pub use crate::tools::doctors::{LIST_DOCTORS, LIST_SPECIALTIES, Specialties};
 pub use crate::tools::schedule::LIST_DOCTOR_SCHEDULE;
 pub use crate::tools::slots::FIND_AVAILABLE_SLOTS;
@@ -43,5 +44,8 @@ pub static CATALOGUE: &[ToolDef] = catalogue![
     LIST_MY_APPOINTMENTS,
     BOOK_APPOINTMENT,
     CANCEL_APPOINTMENT,
+    RECORD_INTAKE,
     LIST_DOCTOR_SCHEDULE,
+    SEARCH_PROTOCOLS,
+    ESCALATE_TO_ONCALL,
 ];

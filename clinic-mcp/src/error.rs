@@ -53,6 +53,10 @@ error_codes! {
     SlotTaken = "SLOT_TAKEN", upstream = true;
     InvalidTransition = "INVALID_TRANSITION", upstream = true;
     IdempotencyKeyConflict = "IDEMPOTENCY_KEY_CONFLICT", upstream = true;
+    /// An appointment has one intake: a second answers this.
+    IntakeExists = "INTAKE_EXISTS", upstream = true;
+    /// The appointment's clinic has nobody on call to escalate to.
+    NoOncallDoctor = "NO_ONCALL_DOCTOR", upstream = true;
     /// Also ours, for a bare 429.
     RateLimited = "RATE_LIMITED", upstream = true;
     // ---- ours

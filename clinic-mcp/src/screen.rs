@@ -10,7 +10,12 @@
 //! 3. the text is cut to [`MAX_CHARS`] characters (marked `...`);
 //! 4. text that carries an injection-class finding of the description policy
 //!    (`clinic_policy::check_text(Field::Other, ..)`, `Violation::is_injection`) is replaced by
-//!    [`WITHHELD`], and its JSON pointer is listed in the result's `withheld` member.
+//!    [`WITHHELD`].
+//!
+//! The JSON pointer of every string the screen withheld, or took something out of (an escape
+//! sequence, a control or invisible character, a secret, the text past the cap; not a line break
+//! made a space), is listed in the result's [`WITHHELD_MEMBER`], so the model is told that what
+//! it reads is not all the clinic API sent.
 //!
 //! [`ClinicServer::call`](crate::server::ClinicServer::call) runs [`result`] over every result,
 //! success or error, so no path from the upstream to the model skips it.
@@ -51,6 +56,16 @@ pub struct Screened {
     pub text: String,
     /// The text carried an injection-class finding and was replaced by [`WITHHELD`].
     pub withheld: bool,
+    /// Something was taken out: the text was withheld, or an escape sequence, a control or
+    /// invisible character, a secret or the text past the cap was removed. Line breaks and tabs
+    /// made spaces, and spaces trimmed at either end, do not count.
+    pub removed: bool,
+}
+
+/// Whether `raw` holds a character [`strip_invisible`] removes (rather than making a space).
+fn has_hidden(raw: &str) -> bool {
+    raw.chars()
+        .any(|c| is_invisible(c) || (c.is_control() && !matches!(c, '\t' | '\n' | '\r')))
 }
 
 /// Screen one string, cut to `max_chars` characters.
@@ -66,11 +81,14 @@ pub fn text(raw: &str, token: Option<&AccessToken>, max_chars: usize) -> Screene
         Screened {
             text: WITHHELD.to_owned(),
             withheld: true,
+            removed: true,
         }
     } else {
+        let removed = has_hidden(raw) || redacted != visible || cut.len() != redacted.trim().len();
         Screened {
             text: cut,
             withheld: false,
+            removed,
         }
     }
 }
@@ -85,8 +103,8 @@ fn cannot_carry_prose(s: &str) -> bool {
 }
 
 /// Screen every string of a tool result in place (object keys are ours, not the upstream's) and,
-/// when something was withheld, list the JSON pointers in the `withheld` member of the top-level
-/// object. Returns those pointers.
+/// when something was withheld or taken out of a string, list the JSON pointers in the
+/// [`WITHHELD_MEMBER`] of the top-level object. Returns those pointers.
 pub fn result(value: &mut Value, token: Option<&AccessToken>) -> Vec<String> {
     let mut withheld = Vec::new();
     let mut seen: BTreeMap<String, Option<Screened>> = BTreeMap::new();
@@ -123,13 +141,13 @@ fn walk(
                 Some(done) => done.clone(),
                 None => {
                     let done = text(s, token, MAX_CHARS);
-                    let done = (done.withheld || done.text != *s).then_some(done);
+                    let done = (done.removed || done.text != *s).then_some(done);
                     seen.insert(s.clone(), done.clone());
                     done
                 }
             };
             if let Some(screened) = screened {
-                if screened.withheld {
+                if screened.removed {
                     withheld.push(path.clone());
                 }
                 *s = screened.text;
@@ -347,7 +365,10 @@ mod tests {
         let odd = AccessToken::new("12345678-9").unwrap();
         let mut v = json!({"a": "12345678-9", "b": "2030-01-07T09:00:00Z"});
         result(&mut v, Some(&odd));
-        assert_eq!(v, json!({"a": "[redacted]", "b": "2030-01-07T09:00:00Z"}));
+        assert_eq!(
+            v,
+            json!({"a": "[redacted]", "b": "2030-01-07T09:00:00Z", "removed_text": ["/a"]})
+        );
         // Not a secret: short, or not a bearer credential.
         assert_eq!(redact("eyJ short.x.y", None), "eyJ short.x.y");
         assert_eq!(redact("the bearer of news", None), "the bearer of news");
@@ -369,6 +390,26 @@ mod tests {
         let mut clean = json!({"a": ["b", 1, null]});
         assert!(result(&mut clean, None).is_empty());
         assert_eq!(clean, json!({"a": ["b", 1, null]}));
+    }
+
+    /// A string the screen took something out of is listed too; one it only tidied is not.
+    #[test]
+    fn strings_with_something_taken_out_are_listed() {
+        let mut v = json!({
+            "a": "\u{1b}[31mred\u{1b}[0m",
+            "b": "zero\u{200b}width",
+            "c": "key eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl here",
+            "d": "line\nbreak\tand tab ",
+            "e": "plain",
+            "f": "word ".repeat(300),
+        });
+        let listed = result(&mut v, None);
+        assert_eq!(listed, vec!["/a", "/b", "/c", "/f"]);
+        assert_eq!(v["a"], "red");
+        assert_eq!(v["d"], "line break and tab");
+        assert_eq!(v[WITHHELD_MEMBER], json!(["/a", "/b", "/c", "/f"]));
+        let s = text("plain text", None, MAX_CHARS);
+        assert!(!s.removed && !s.withheld);
     }
 
     #[test]

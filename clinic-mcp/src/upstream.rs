@@ -86,6 +86,44 @@ pub struct ApiPage<T> {
     pub total_pages: u64,
 }
 
+/// An appointment as the escalation answers it, with its priority (`normal` | `urgent`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiEscalated {
+    #[serde(flatten)]
+    pub appointment: ApiAppointment,
+    #[serde(default)]
+    pub priority: Option<String>,
+}
+
+/// An appointment's intake; `triage` is computed by the API from `severity`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiIntake {
+    pub id: u64,
+    pub appointment_id: u64,
+    pub symptoms: String,
+    pub duration_days: u64,
+    pub severity: u64,
+    pub triage: String,
+    #[serde(default)]
+    pub created_at: Option<String>,
+}
+
+/// One protocol of a search; `clinicId: null` is a protocol shared by every clinic.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiProtocol {
+    pub id: u64,
+    pub title: String,
+    #[serde(default)]
+    pub excerpt: String,
+    #[serde(default)]
+    pub reviewed_at: Option<String>,
+    #[serde(default)]
+    pub clinic_id: Option<u64>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -146,7 +146,7 @@ fn demo_tools_lists_the_profile() {
     let out = run(&["tools", "--demo", "--profile", "booking"], &[]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["tools"].as_array().unwrap().len(), 6);
+    assert_eq!(v["tools"].as_array().unwrap().len(), 7);
 }
 
 #[test]
@@ -170,7 +170,7 @@ fn check_screens_a_file_and_reports_exit_codes() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("6 tools checked, no violations"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("7 tools checked, no violations"));
     let out = run(&["check", &poisoned], &[]);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);

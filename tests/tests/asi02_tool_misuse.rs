@@ -29,25 +29,27 @@ async fn readonly_lists_exactly_its_four_tools() {
 }
 
 #[tokio::test]
-async fn booking_adds_exactly_book_and_cancel() {
+async fn booking_adds_exactly_the_patient_s_changes() {
     let api = standin().await;
     let c = booking_client(&api, PATIENT_TOKEN).await;
     let mut want = READONLY.to_vec();
-    want.extend(["book_appointment", "cancel_appointment"]);
+    want.extend(["book_appointment", "cancel_appointment", "record_intake"]);
     assert_eq!(tool_names(&c).await, sorted(&want));
 }
 
 #[tokio::test]
-async fn full_adds_the_doctor_tool_for_a_doctor_session() {
+async fn full_adds_the_doctor_tools_for_a_doctor_session() {
     let api = standin().await;
     let c = client_for(&api, Profile::Full, SessionRole::Doctor, Some(DOCTOR_TOKEN)).await;
     assert_eq!(
         tool_names(&c).await,
         sorted(&[
+            "escalate_to_oncall",
             "find_available_slots",
             "list_doctor_schedule",
             "list_doctors",
-            "list_specialties"
+            "list_specialties",
+            "search_protocols",
         ])
     );
 }
@@ -80,7 +82,16 @@ async fn a_mutating_tool_in_a_readonly_session_is_not_found_and_sends_nothing() 
             json!({"slot_id": slot, "idempotency_key": "retry-key-0001"}),
         ),
         ("cancel_appointment", json!({"appointment_id": 1})),
+        (
+            "record_intake",
+            json!({"appointment_id": 1, "symptoms": "cough", "duration_days": 1, "severity": 1}),
+        ),
         ("list_doctor_schedule", json!({})),
+        ("search_protocols", json!({"query": "fever"})),
+        (
+            "escalate_to_oncall",
+            json!({"appointment_id": 1, "note": "urgent"}),
+        ),
     ] {
         let Value::Object(map) = args else {
             unreachable!()

@@ -2,7 +2,8 @@
 //! the output screen. A hostile upstream puts ANSI escapes, zero-width and bidi characters, tag
 //! smuggling, a JWT, a bearer token, the session's own token, an over-long name and an embedded
 //! instruction into its doctor list; every tool result built from it comes back clean, with the
-//! instruction withheld behind a marker and flagged in `structuredContent.withheld`.
+//! instruction withheld behind a marker, and the JSON pointer of every string the screen withheld
+//! or took something out of listed in `structuredContent.removed_text`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: panicking is failing
 
 mod common;
@@ -157,7 +158,22 @@ async fn list_doctors_answers_only_screened_text() {
     assert_eq!(r["doctors"][2]["clinic"]["name"], "Clinic [redacted]");
     assert_eq!(r["doctors"][3]["specialty"], "Cardiology [redacted]");
     assert_eq!(r["doctors"][3]["clinic"]["name"], "Clinic [redacted]");
-    assert_eq!(r["removed_text"], json!(["/doctors/4/name"]), "{r}");
+    // The instruction was withheld; every other doctor had something taken out too (an escape,
+    // an invisible character, a secret, the text past the cap), and the result says so.
+    assert_eq!(
+        r["removed_text"],
+        json!([
+            "/doctors/0/name",
+            "/doctors/1/name",
+            "/doctors/2/clinic/name",
+            "/doctors/3/clinic/name",
+            "/doctors/3/specialty",
+            "/doctors/4/name",
+            "/doctors/5/name",
+            "/doctors/6/name"
+        ]),
+        "{r}"
+    );
 }
 
 #[tokio::test]
@@ -178,10 +194,13 @@ async fn slots_and_specialties_answer_only_screened_text() {
         .iter()
         .position(|s| s["doctor_id"] == 5)
         .unwrap();
-    assert_eq!(
-        r["removed_text"],
-        json!([format!("/slots/{withheld}/doctor_name")])
+    let listed = r["removed_text"].as_array().unwrap();
+    assert!(
+        listed.contains(&json!(format!("/slots/{withheld}/doctor_name"))),
+        "{r}"
     );
+    // Every hostile doctor's slot had something taken out of a name.
+    assert_eq!(listed.len(), 6, "{r}");
 
     let r = common::call_ok(
         &c,
@@ -194,7 +213,9 @@ async fn slots_and_specialties_answer_only_screened_text() {
 
     let r = common::call_ok(&c, "list_specialties", json!({})).await;
     assert_clean(&r);
-    assert_eq!(r.get("removed_text"), None, "nothing to withhold: {r}");
+    // Nothing was withheld; the specialty that carried the session's token says it lost it.
+    assert_eq!(r["specialties"][1]["name"], "Cardiology [redacted]", "{r}");
+    assert_eq!(r["removed_text"], json!(["/specialties/1/name"]), "{r}");
 }
 
 /// Item 6: an unknown specialty names the known ones, but the answer stays under 4 KB however many

@@ -18,6 +18,12 @@ fn valid_args(tool: &str, api: &clinic_standin::Standin, booked: Option<u64>) ->
             json!({"slot_id": open_slot(api, 2), "idempotency_key": "asi10-booking"})
         }
         "cancel_appointment" => json!({"appointment_id": booked.expect("a booking to cancel")}),
+        // Seeded: appointment 1 is patient 1's (confirmed), appointment 2 doctor 1's (pending).
+        "record_intake" => {
+            json!({"appointment_id": 1, "symptoms": "cough", "duration_days": 2, "severity": 3})
+        }
+        "search_protocols" => json!({"query": "fever"}),
+        "escalate_to_oncall" => json!({"appointment_id": 2, "note": "worse since the morning"}),
         _ => json!({}),
     }
 }

@@ -248,7 +248,7 @@ fn the_binary_over_stdio_carries_nothing_but_json_rpc() {
     let init = server.initialize();
     assert_eq!(init["result"]["serverInfo"]["name"], "clinic-mcp");
     let list = server.request(1, "tools/list", json!({}));
-    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 6);
+    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 7);
     let slot = open_slot(&api, 5);
     let booked = server.request(
         2,

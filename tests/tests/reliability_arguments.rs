@@ -285,6 +285,7 @@ fn arb_args() -> impl Strategy<Value = Map<String, Value>> {
         4 => prop_oneof![
             Just("slot_id"), Just("idempotency_key"), Just("appointment_id"), Just("doctor_id"),
             Just("specialty"), Just("from"), Just("to"), Just("limit"), Just("page"),
+            Just("symptoms"), Just("duration_days"), Just("severity"), Just("query"), Just("note"),
         ]
         .prop_map(str::to_owned),
         1 => ".{0,12}",
@@ -338,7 +339,7 @@ fn any_argument_map_is_refused_or_reaches_only_a_failing_upstream() {
                 "INVALID_ARGUMENTS" => prop_assert_eq!(sent, 0, "{} {:?}", def.name, args),
                 "UPSTREAM_UNAVAILABLE" => prop_assert!(sent >= 1),
                 "ROLE_NOT_PERMITTED" => {
-                    prop_assert_eq!(def.name, "list_doctor_schedule");
+                    prop_assert_eq!(def.role, Some(clinic_mcp::Role::Doctor), "{}", def.name);
                     prop_assert_eq!(sent, 0);
                 }
                 other => return Err(TestCaseError::fail(format!("{}: code {other}", def.name))),

@@ -3,6 +3,7 @@
 //! share: the answer shapes of doctors, instants and appointments, and the helpers that build them.
 
 pub mod appointments;
+pub mod clinical;
 pub mod doctors;
 pub mod schedule;
 pub mod slots;
