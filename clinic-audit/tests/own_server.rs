@@ -164,7 +164,7 @@ fn our_committed_pins_verify_and_any_change_is_drift() {
     }
     // between them the pins cover every tool of the catalogue (clinic_mcp::CATALOGUE's length:
     // this crate does not depend on the server's)
-    assert_eq!(tools.len(), 10, "{tools:?}");
+    assert_eq!(tools.len(), 14, "{tools:?}");
 }
 
 fn tools_list_raw(client: &ClientInfo, calls: usize) -> (Value, Vec<String>) {

@@ -7,7 +7,8 @@ use crate::caller::{AccessToken, Credential};
 use crate::error::{ErrorCode, StartError, ToolError};
 use crate::screen::truncate;
 use crate::session::Session;
-use reqwest::{Method, StatusCode, header};
+pub use reqwest::Method;
+use reqwest::{StatusCode, header};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::sync::{Arc, OnceLock};
@@ -32,11 +33,33 @@ pub struct ApiClient {
     call: Option<Arc<CallBudget>>,
 }
 
-/// What one tool call may still spend: requests, and time until its deadline.
+/// What one tool call may still spend: requests, and time until its deadline; and the request
+/// id the clinic API gave the answer to its last mutation (for the audit trail).
 #[derive(Debug)]
 struct CallBudget {
     deadline: Instant,
     requests: std::sync::atomic::AtomicUsize,
+    last_request_id: std::sync::Mutex<Option<String>>,
+}
+
+/// An answer with what its headers said beside the body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply<T> {
+    pub value: T,
+    /// `Idempotent-Replayed: true`: the API answered an earlier request with the same
+    /// `Idempotency-Key` again, and changed nothing this time.
+    pub replayed: bool,
+}
+
+/// The request id an answer names (`X-Request-Id`, or an error body's `requestId`), kept only
+/// when it is a short run of `[A-Za-z0-9._:-]`: it is the upstream's text.
+fn plain_request_id(raw: &str) -> Option<String> {
+    (!raw.is_empty()
+        && raw.len() <= 64
+        && raw
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b':' | b'-')))
+    .then(|| raw.to_owned())
 }
 
 /// A request to send: the path is built by the tools from validated integers only.
@@ -114,8 +137,28 @@ impl ApiClient {
             call: Some(Arc::new(CallBudget {
                 deadline: Instant::now() + self.call_deadline,
                 requests: std::sync::atomic::AtomicUsize::new(0),
+                last_request_id: std::sync::Mutex::new(None),
             })),
             ..self.clone()
+        }
+    }
+
+    /// The request id of the answer to this call's last mutation (a request other than `GET`),
+    /// if it named a plain one.
+    pub fn last_request_id(&self) -> Option<String> {
+        let call = self.call.as_ref()?;
+        call.last_request_id
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    fn note_request_id(&self, id: Option<String>) {
+        if let (Some(call), Some(id)) = (&self.call, id) {
+            *call
+                .last_request_id
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(id);
         }
     }
 
@@ -268,6 +311,38 @@ impl ApiClient {
         .await
     }
 
+    /// A mutation of a protected route (`POST` or `PATCH`, with an optional JSON body and
+    /// `Idempotency-Key`), answered with whether the API replayed an earlier answer.
+    pub async fn mutate<T: DeserializeOwned>(
+        &self,
+        credential: Credential<'_>,
+        method: Method,
+        path: &str,
+        body: Option<Value>,
+        idempotency_key: Option<&str>,
+    ) -> Result<Reply<T>, ToolError> {
+        let mut replayed = false;
+        let value = self
+            .send_full(
+                Request {
+                    method,
+                    path,
+                    credential: Some(credential),
+                    body,
+                    idempotency_key,
+                },
+                |headers| {
+                    replayed = headers
+                        .get("idempotent-replayed")
+                        .and_then(|v| v.to_str().ok())
+                        .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"));
+                },
+                |body| serde_json::from_slice(body),
+            )
+            .await?;
+        Ok(Reply { value, replayed })
+    }
+
     /// Why a request failed, from the error's sources (the innermost is the most precise: an
     /// I/O error, a TLS alert, a certificate problem), without the URL, and scrubbed of the token.
     fn cause_of(&self, e: &reqwest::Error, token: Option<&AccessToken>) -> String {
@@ -324,6 +399,16 @@ impl ApiClient {
         req: Request<'_>,
         parse: impl FnOnce(&[u8]) -> Result<R, serde_json::Error>,
     ) -> Result<R, ToolError> {
+        self.send_full(req, |_| {}, parse).await
+    }
+
+    /// Send `req`; `headers` sees the answer's headers, `parse` its body on success.
+    async fn send_full<R>(
+        &self,
+        req: Request<'_>,
+        headers: impl FnOnce(&header::HeaderMap),
+        parse: impl FnOnce(&[u8]) -> Result<R, serde_json::Error>,
+    ) -> Result<R, ToolError> {
         let (timeout, deadline_bounds) = self.spend()?;
         let url = self.url(req.path);
         let method = req.method.clone();
@@ -368,6 +453,17 @@ impl ApiClient {
         tracing::debug!(%method, path = req.path, "calling clinic API");
         let mut response = builder.send().await.map_err(|e| lost(&e))?;
         let status = response.status();
+        headers(response.headers());
+        let mutation = method != Method::GET;
+        if mutation {
+            self.note_request_id(
+                response
+                    .headers()
+                    .get("x-request-id")
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(plain_request_id),
+            );
+        }
         // Only whole seconds are kept: a hostile header value must not reach the model as prose.
         let retry_after = response
             .headers()
@@ -405,6 +501,15 @@ impl ApiClient {
                     ),
                 )
             });
+        }
+        if !mutation {
+            return Err(self.upstream_error(status, &body, retry_after.as_deref(), token));
+        }
+        if let Some(id) = serde_json::from_slice::<Value>(&body)
+            .ok()
+            .and_then(|v| v.get("requestId")?.as_str().and_then(plain_request_id))
+        {
+            self.note_request_id(Some(id));
         }
         Err(self.upstream_error(status, &body, retry_after.as_deref(), token))
     }

@@ -7,10 +7,13 @@
 
 use crate::tool::ToolDef;
 pub use crate::tools::NoArgs;
-pub use crate::tools::appointments::{BOOK_APPOINTMENT, CANCEL_APPOINTMENT, LIST_MY_APPOINTMENTS};
+pub use crate::tools::appointments::{
+    BOOK_APPOINTMENT, CANCEL_APPOINTMENT, GET_APPOINTMENT, LIST_MY_APPOINTMENTS,
+    RESCHEDULE_APPOINTMENT,
+};
 pub use crate::tools::clinical::{ESCALATE_TO_ONCALL, RECORD_INTAKE, SEARCH_PROTOCOLS};
 pub use crate::tools::doctors::{LIST_DOCTORS, LIST_SPECIALTIES, Specialties};
-pub use crate::tools::schedule::LIST_DOCTOR_SCHEDULE;
+pub use crate::tools::schedule::{CONFIRM_APPOINTMENT, LIST_DOCTOR_SCHEDULE, REJECT_APPOINTMENT};
 pub use crate::tools::slots::FIND_AVAILABLE_SLOTS;
 
 /// Build the catalogue slice from tool definitions and assert, at compile time, that no tool's
@@ -42,10 +45,14 @@ pub static CATALOGUE: &[ToolDef] = catalogue![
     LIST_DOCTORS,
     FIND_AVAILABLE_SLOTS,
     LIST_MY_APPOINTMENTS,
+    GET_APPOINTMENT,
     BOOK_APPOINTMENT,
+    RESCHEDULE_APPOINTMENT,
     CANCEL_APPOINTMENT,
     RECORD_INTAKE,
     LIST_DOCTOR_SCHEDULE,
+    CONFIRM_APPOINTMENT,
+    REJECT_APPOINTMENT,
     SEARCH_PROTOCOLS,
     ESCALATE_TO_ONCALL,
 ];

@@ -118,6 +118,10 @@ pub struct SessionArgs {
     /// [default: 1048576]
     #[arg(long)]
     pub max_body_bytes: Option<usize>,
+    /// Append one JSON line per call of a mutating tool to this file (time, tool, role, token
+    /// fingerprint, ids, the API's request id, outcome) [env: CLINIC_AUDIT_LOG] [default: none]
+    #[arg(long)]
+    pub audit_log: Option<std::path::PathBuf>,
     /// Start the stand-in API in-process with synthetic demo data and use a demo token
     /// (unless SUT_ACCESS_TOKEN is set).
     #[arg(long, hide = !cfg!(feature = "demo"))]
@@ -155,6 +159,7 @@ impl From<StartError> for Failure {
             },
             StartError::BaseUrl(_) => Failure::usage(e.to_string()),
             StartError::Http(_) => Failure::runtime(e.to_string()),
+            StartError::Audit(_) => Failure::usage(e.to_string()),
         }
     }
 }
@@ -192,9 +197,11 @@ impl SessionArgs {
             base_url,
             timeout_ms,
             max_body_bytes,
+            audit_log,
             demo,
         } = self;
-        profile.is_some()
+        audit_log.is_some()
+            || profile.is_some()
             || role.is_some()
             || base_url.is_some()
             || timeout_ms.is_some()
@@ -223,6 +230,7 @@ impl SessionArgs {
             base_url: one("base-url", self.base_url.clone(), after.base_url)?,
             timeout_ms: one("timeout-ms", self.timeout_ms, after.timeout_ms)?,
             max_body_bytes: one("max-body-bytes", self.max_body_bytes, after.max_body_bytes)?,
+            audit_log: one("audit-log", self.audit_log.clone(), after.audit_log)?,
             demo: self.demo || after.demo,
         })
     }
@@ -269,6 +277,17 @@ impl SessionArgs {
             .map_err(|e| Failure::usage(e.to_string()))?;
         session.limits.timeout = Duration::from_millis(timeout_ms);
         session.limits.max_body_bytes = max_body_bytes;
+        session.audit_log = match (&self.audit_log, std::env::var_os("CLINIC_AUDIT_LOG")) {
+            (Some(path), _) => Some(path.clone()),
+            // Set but empty is refused, not read as "no log": a typo must not turn it off.
+            (None, Some(v)) if v.is_empty() => {
+                return Err(Failure::usage(
+                    "CLINIC_AUDIT_LOG is set but empty; give a file path or unset it",
+                ));
+            }
+            (None, Some(v)) => Some(std::path::PathBuf::from(v)),
+            (None, None) => None,
+        };
         Ok(Prepared { session, demo })
     }
 }

@@ -217,6 +217,8 @@ pub enum StartError {
     BaseUrl(String),
     #[error("cannot build the HTTP client: {0}")]
     Http(#[from] reqwest::Error),
+    #[error("cannot open the audit log: {0}")]
+    Audit(String),
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! on the final `tools/list` JSON, and a hand-written rmcp `ServerHandler`.
 
 use crate::api::ApiClient;
+use crate::audit::AuditLog;
 use crate::caller::{Caller, SessionRole};
 use crate::catalogue::CATALOGUE;
 use crate::directory::Directory;
@@ -207,6 +208,7 @@ struct Inner {
     session: Session,
     api: ApiClient,
     directory: Directory,
+    audit: Option<AuditLog>,
     /// What a caller of each role may reach ([`SessionRole::ALL`] order), rendered and screened
     /// once at start-up; `tools/list` answers a clone of one.
     listings: [Listing; 3],
@@ -255,12 +257,20 @@ impl ClinicServer {
         };
         let listings = SessionRole::ALL.map(listing);
         let api = ApiClient::new(&session)?;
+        let audit = match &session.audit_log {
+            None => None,
+            Some(path) => Some(
+                AuditLog::open(path)
+                    .map_err(|e| StartError::Audit(format!("{}: {e}", path.display())))?,
+            ),
+        };
         Ok(Self {
             inner: Arc::new(Inner {
                 drain: Drain::default(),
                 session,
                 api,
                 directory: Directory::default(),
+                audit,
                 listings,
             }),
         })
@@ -331,19 +341,49 @@ impl ClinicServer {
         // A bug in a handler must cost one call, not the answer: a panic becomes a tool error
         // (rmcp would otherwise leave the request unanswered until the client gives up).
         let inner = &self.inner;
-        let invoked = def.invoke(&inner.session, caller, &inner.api, &inner.directory, args);
-        let result = match futures::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(invoked))
-            .await
+        // The ids a mutating call acts on, for the audit trail (integers only, read before the
+        // arguments are handed over).
+        let audited = inner
+            .audit
+            .as_ref()
+            .filter(|_| def.mutates)
+            .map(|log| (log, crate::audit::ids(&args, None)));
+        let invoked = def.invoke_traced(&inner.session, caller, &inner.api, &inner.directory, args);
+        let (result, request_id) = match futures::FutureExt::catch_unwind(
+            std::panic::AssertUnwindSafe(invoked),
+        )
+        .await
         {
-            Ok(result) => result,
+            Ok(traced) => traced,
             Err(_) => {
                 tracing::error!(tool = name, "tool handler panicked");
-                Err(ToolError::new(
-                    ErrorCode::InternalError,
-                    "The tool failed unexpectedly on this input; nothing else was affected. Try different arguments.",
-                ))
+                (
+                    Err(ToolError::new(
+                        ErrorCode::InternalError,
+                        "The tool failed unexpectedly on this input; nothing else was affected. Try different arguments.",
+                    )),
+                    None,
+                )
             }
         };
+        // Recorded, and flushed to the file, before the answer is sent.
+        if let Some((log, mut ids)) = audited {
+            let answer = result.as_ref().ok();
+            ids.extend(crate::audit::ids(&serde_json::Map::new(), answer));
+            let entry = crate::audit::Entry {
+                tool: def.name,
+                caller,
+                ids,
+                request_id: request_id.as_deref(),
+                outcome: match &result {
+                    Ok(v) => Ok(v.get("replayed").and_then(Value::as_bool).unwrap_or(false)),
+                    Err(e) => Err(e.code),
+                },
+            };
+            if let Err(e) = log.record(&entry) {
+                tracing::error!(path = %log.path().display(), error = %e, tool = def.name, "the audit log could not be written");
+            }
+        }
         // Every string of every result passes the output screen before the model sees it.
         let token = caller.token.as_ref();
         Ok(match result {

@@ -102,6 +102,9 @@ pub struct Session {
     pub limits: HttpLimits,
     /// The caller configured at start-up.
     pub caller: Caller,
+    /// Where mutating calls are recorded, one JSON line each (`--audit-log`,
+    /// `CLINIC_AUDIT_LOG`); `None`: nothing is written.
+    pub audit_log: Option<std::path::PathBuf>,
 }
 
 /// A base URL that cannot be used.
@@ -124,6 +127,7 @@ impl Session {
             base_url: normalize_base_url(base_url)?,
             limits: HttpLimits::default(),
             caller: Caller::new(role, token),
+            audit_log: None,
         })
     }
 }

@@ -85,11 +85,31 @@ impl ToolDef {
         directory: &Directory,
         args: JsonObject,
     ) -> Result<Value, ToolError> {
+        self.invoke_traced(session, caller, api, directory, args)
+            .await
+            .0
+    }
+
+    /// [`invoke`](Self::invoke), answered with the request id the clinic API gave the answer to
+    /// the call's last mutation (for the audit trail), when it named a plain one.
+    pub async fn invoke_traced(
+        &self,
+        session: &Session,
+        caller: &Caller,
+        api: &ApiClient,
+        directory: &Directory,
+        args: JsonObject,
+    ) -> (Result<Value, ToolError>, Option<String>) {
         let credential = match self.role {
             None => None,
-            Some(role) => Some(Credential::for_caller(caller, role)?),
+            Some(role) => match Credential::for_caller(caller, role) {
+                Ok(c) => Some(c),
+                Err(e) => return (Err(e), None),
+            },
         };
-        crate::bounds::check(self.name, self.input_schema, &args)?;
+        if let Err(e) = crate::bounds::check(self.name, self.input_schema, &args) {
+            return (Err(e), None);
+        }
         // The call's own budget: a bounded number of requests, all within one deadline.
         let api = &api.for_call();
         let ctx = ToolContext {
@@ -99,7 +119,8 @@ impl ToolDef {
             directory,
             credential,
         };
-        (self.call)(&ctx, args).await
+        let result = (self.call)(&ctx, args).await;
+        (result, api.last_request_id())
     }
 }
 

@@ -74,6 +74,9 @@ pub struct ApiAppointment {
     pub doctor: Option<ApiPerson>,
     #[serde(default)]
     pub patient: Option<ApiPerson>,
+    /// The reason a doctor gave when rejecting it, if any.
+    #[serde(default)]
+    pub rejection_reason: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

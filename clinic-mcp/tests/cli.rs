@@ -146,7 +146,7 @@ fn demo_tools_lists_the_profile() {
     let out = run(&["tools", "--demo", "--profile", "booking"], &[]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["tools"].as_array().unwrap().len(), 7);
+    assert_eq!(v["tools"].as_array().unwrap().len(), 9);
 }
 
 #[test]
@@ -170,7 +170,7 @@ fn check_screens_a_file_and_reports_exit_codes() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("7 tools checked, no violations"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("9 tools checked, no violations"));
     let out = run(&["check", &poisoned], &[]);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
@@ -390,4 +390,51 @@ fn flags_before_the_subcommand_are_honoured_or_refused_never_ignored() {
         let out = run(args, &[]);
         one_line_error(&out, 2, "before the subcommand");
     }
+}
+
+#[test]
+fn audit_log_gets_one_line_per_mutating_call_and_an_empty_variable_is_refused() {
+    let dir = std::env::temp_dir().join(format!("clinic-mcp-cli-audit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("audit.jsonl");
+    let path_text = path.to_str().unwrap();
+    // A read is not recorded; a failed booking is, with its code.
+    let out = run(
+        &[
+            "call",
+            "list_specialties",
+            "--demo",
+            "--audit-log",
+            path_text,
+        ],
+        &[],
+    );
+    assert!(out.status.success());
+    let out = run(
+        &[
+            "call",
+            "book_appointment",
+            r#"{"slot_id": 2, "idempotency_key": "cli-audit-0001"}"#,
+            "--demo",
+            "--profile",
+            "booking",
+        ],
+        &[("CLINIC_AUDIT_LOG", path_text)],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    assert_eq!(lines[0]["tool"], "book_appointment");
+    assert_eq!(lines[0]["outcome"], "error");
+    assert_eq!(lines[0]["code"], "SLOT_TAKEN");
+    assert_eq!(lines[0]["ids"], serde_json::json!({"slot_id": 2}));
+    assert!(!text.contains("cli-audit-0001"), "{text}");
+    let out = run(&["tools", "--demo"], &[("CLINIC_AUDIT_LOG", "")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("CLINIC_AUDIT_LOG"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -8,8 +8,9 @@ use clinic_mcp::{Profile, SessionRole};
 use common::*;
 use serde_json::{Value, json};
 
-const READONLY: [&str; 4] = [
+const READONLY: [&str; 5] = [
     "find_available_slots",
+    "get_appointment",
     "list_doctors",
     "list_my_appointments",
     "list_specialties",
@@ -22,7 +23,7 @@ fn sorted(names: &[&str]) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn readonly_lists_exactly_its_four_tools() {
+async fn readonly_lists_exactly_its_five_tools() {
     let api = standin().await;
     let c = patient_client(&api, Profile::Readonly).await;
     assert_eq!(tool_names(&c).await, sorted(&READONLY));
@@ -33,7 +34,12 @@ async fn booking_adds_exactly_the_patient_s_changes() {
     let api = standin().await;
     let c = booking_client(&api, PATIENT_TOKEN).await;
     let mut want = READONLY.to_vec();
-    want.extend(["book_appointment", "cancel_appointment", "record_intake"]);
+    want.extend([
+        "book_appointment",
+        "reschedule_appointment",
+        "cancel_appointment",
+        "record_intake",
+    ]);
     assert_eq!(tool_names(&c).await, sorted(&want));
 }
 
@@ -45,11 +51,13 @@ async fn full_adds_the_doctor_tools_for_a_doctor_session() {
         tool_names(&c).await,
         sorted(&[
             "escalate_to_oncall",
+            "confirm_appointment",
             "find_available_slots",
             "list_doctor_schedule",
             "list_doctors",
             "list_specialties",
             "search_protocols",
+            "reject_appointment",
         ])
     );
 }
@@ -91,6 +99,16 @@ async fn a_mutating_tool_in_a_readonly_session_is_not_found_and_sends_nothing() 
         (
             "escalate_to_oncall",
             json!({"appointment_id": 1, "note": "urgent"}),
+        ),
+        (
+            "reschedule_appointment",
+            json!({"appointment_id": 1, "slot_id": slot, "idempotency_key": "retry-key-0002"}),
+        ),
+        ("list_doctor_schedule", json!({})),
+        ("confirm_appointment", json!({"appointment_id": 2})),
+        (
+            "reject_appointment",
+            json!({"appointment_id": 2, "reason": "a reason"}),
         ),
     ] {
         let Value::Object(map) = args else {

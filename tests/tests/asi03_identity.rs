@@ -240,3 +240,63 @@ async fn the_token_never_appears_in_results_or_errors() {
     let (code, _) = call_err(&c, "list_my_appointments", json!({})).await;
     assert_eq!(code, "AUTH_INVALID");
 }
+
+#[tokio::test]
+async fn a_patient_cannot_confirm_and_a_doctor_cannot_act_on_another_doctors_appointment() {
+    let api = standin().await;
+    // The handler path refuses a patient on a doctor's tool before any request.
+    let patient = session(
+        &api,
+        Profile::Full,
+        SessionRole::Patient,
+        Some(PATIENT_TOKEN),
+    );
+    let http = ApiClient::new(&patient).unwrap();
+    let directory = clinic_mcp::Directory::default();
+    for tool in [
+        clinic_mcp::catalogue::CONFIRM_APPOINTMENT,
+        clinic_mcp::catalogue::REJECT_APPOINTMENT,
+    ] {
+        let err = tool
+            .invoke(
+                &patient,
+                &patient.caller,
+                &http,
+                &directory,
+                json!({"appointment_id": 2}).as_object().unwrap().clone(),
+            )
+            .await
+            .expect_err("a patient cannot confirm or reject");
+        assert_eq!(err.code, "ROLE_NOT_PERMITTED");
+    }
+    assert!(api.requests().is_empty());
+    // Appointment 2 is doctor 1's: doctor 2 can neither confirm nor reject it.
+    let other = client_for(
+        &api,
+        Profile::Full,
+        SessionRole::Doctor,
+        Some(clinic_standin::DOCTOR2_TOKEN),
+    )
+    .await;
+    for (tool, args) in [
+        ("confirm_appointment", json!({"appointment_id": 2})),
+        (
+            "reject_appointment",
+            json!({"appointment_id": 2, "reason": "Not mine."}),
+        ),
+    ] {
+        let (code, _) = call_err(&other, tool, args).await;
+        assert!(
+            code == "FORBIDDEN" || code == "APPOINTMENT_NOT_FOUND",
+            "{tool}: {code}"
+        );
+    }
+    assert_eq!(api.appointment(2).unwrap()["status"], "pending");
+    // And a patient reads only their own appointment (2 is patient 2's).
+    let c = patient_client(&api, Profile::Readonly).await;
+    let (code, _) = call_err(&c, "get_appointment", json!({"appointment_id": 2})).await;
+    assert!(
+        code == "FORBIDDEN" || code == "APPOINTMENT_NOT_FOUND",
+        "{code}"
+    );
+}

@@ -153,6 +153,9 @@ async fn one_idempotency_key_books_once_and_a_taken_slot_says_slot_taken() {
     let first = call_ok(&c, "book_appointment", args.clone()).await;
     let second = call_ok(&c, "book_appointment", args).await;
     assert_eq!(first["appointment_id"], second["appointment_id"]);
+    // The API's Idempotent-Replayed header, at the result's top level.
+    assert_eq!(first["replayed"], false);
+    assert_eq!(second["replayed"], true);
     assert_eq!(api.appointments_count(), before + 1);
 
     let other = booking_client(&api, PATIENT2_TOKEN).await;
@@ -248,7 +251,7 @@ fn the_binary_over_stdio_carries_nothing_but_json_rpc() {
     let init = server.initialize();
     assert_eq!(init["result"]["serverInfo"]["name"], "clinic-mcp");
     let list = server.request(1, "tools/list", json!({}));
-    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 7);
+    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 9);
     let slot = open_slot(&api, 5);
     let booked = server.request(
         2,
@@ -335,4 +338,189 @@ async fn clinic_zones_are_read_once_not_per_call() {
         1,
         "{paths:?}"
     );
+}
+
+#[tokio::test]
+async fn a_reschedule_moves_the_appointment_in_one_step_and_a_retry_is_replayed() {
+    let api = standin().await;
+    let c = booking_client(&api, PATIENT_TOKEN).await;
+    let from = open_slot(&api, 5);
+    let booked = call_ok(
+        &c,
+        "book_appointment",
+        json!({"slot_id": from, "idempotency_key": "move-book-0001"}),
+    )
+    .await;
+    let id = booked["appointment_id"].as_u64().unwrap();
+    let to = open_slot(&api, 6);
+    let args = json!({"appointment_id": id, "slot_id": to, "idempotency_key": "move-0001"});
+    let before = api.appointments_count();
+    let moved = call_ok(&c, "reschedule_appointment", args.clone()).await;
+    // The same appointment, on the new slot and the new slot's doctor, pending again.
+    assert_eq!(moved["appointment_id"], id);
+    assert_eq!(moved["slot_id"], to);
+    assert_eq!(moved["doctor"]["id"], 6);
+    assert_eq!(moved["status"], "pending");
+    assert_eq!(moved["replayed"], false);
+    assert!(moved["start"]["local"].is_string(), "{moved}");
+    // The old slot is open again, the new one taken, no appointment added.
+    assert!(api.available_slot_ids(5).contains(&from));
+    assert!(!api.available_slot_ids(6).contains(&to));
+    assert_eq!(api.appointments_count(), before);
+    // A retry with the same key changes nothing and says so.
+    let again = call_ok(&c, "reschedule_appointment", args).await;
+    assert_eq!(again["replayed"], true);
+    assert_eq!(again["slot_id"], to);
+    let read = call_ok(&c, "get_appointment", json!({"appointment_id": id})).await;
+    assert_eq!(read["slot_id"], to);
+    assert_eq!(read["status"], "pending");
+}
+
+#[tokio::test]
+async fn a_reschedule_that_cannot_be_made_changes_nothing() {
+    let api = standin().await;
+    let c = booking_client(&api, PATIENT_TOKEN).await;
+    let held = open_slot(&api, 7);
+    let booked = call_ok(
+        &c,
+        "book_appointment",
+        json!({"slot_id": held, "idempotency_key": "stay-book-0001"}),
+    )
+    .await;
+    let id = booked["appointment_id"].as_u64().unwrap();
+    // Slot 2 is taken in the seed data.
+    let (code, _) = call_err(
+        &c,
+        "reschedule_appointment",
+        json!({"appointment_id": id, "slot_id": 2, "idempotency_key": "stay-0001"}),
+    )
+    .await;
+    assert_eq!(code, "SLOT_TAKEN");
+    // A key used for one move cannot be reused for another.
+    let first = open_slot(&api, 8);
+    call_ok(
+        &c,
+        "reschedule_appointment",
+        json!({"appointment_id": id, "slot_id": first, "idempotency_key": "stay-0002"}),
+    )
+    .await;
+    let second = open_slot(&api, 8);
+    let (code, _) = call_err(
+        &c,
+        "reschedule_appointment",
+        json!({"appointment_id": id, "slot_id": second, "idempotency_key": "stay-0002"}),
+    )
+    .await;
+    assert_eq!(code, "IDEMPOTENCY_KEY_CONFLICT");
+    assert_eq!(api.appointment(id).unwrap()["slotId"], first);
+    // A cancelled appointment cannot be moved.
+    call_ok(&c, "cancel_appointment", json!({"appointment_id": id})).await;
+    let (code, _) = call_err(
+        &c,
+        "reschedule_appointment",
+        json!({"appointment_id": id, "slot_id": second, "idempotency_key": "stay-0003"}),
+    )
+    .await;
+    assert_eq!(code, "INVALID_TRANSITION");
+    assert!(api.available_slot_ids(8).contains(&second));
+}
+
+#[tokio::test]
+async fn upcoming_lists_only_appointments_ahead_that_are_still_open() {
+    let api = standin().await;
+    let c = booking_client(&api, PATIENT_TOKEN).await;
+    let mut ids = Vec::new();
+    for (n, doctor) in [3u64, 4, 5].into_iter().enumerate() {
+        let booked = call_ok(
+            &c,
+            "book_appointment",
+            json!({"slot_id": open_slot(&api, doctor), "idempotency_key": format!("upcoming-{n:04}")}),
+        )
+        .await;
+        ids.push(booked["appointment_id"].as_u64().unwrap());
+    }
+    call_ok(&c, "cancel_appointment", json!({"appointment_id": ids[1]})).await;
+    let all = call_ok(&c, "list_my_appointments", json!({"limit": 100})).await;
+    let ahead = call_ok(
+        &c,
+        "list_my_appointments",
+        json!({"limit": 100, "upcoming": true}),
+    )
+    .await;
+    let listed = |v: &serde_json::Value| -> Vec<u64> {
+        v["appointments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["appointment_id"].as_u64().unwrap())
+            .collect()
+    };
+    assert!(listed(&all).contains(&ids[1]));
+    assert!(!listed(&ahead).contains(&ids[1]));
+    assert!(listed(&ahead).contains(&ids[0]) && listed(&ahead).contains(&ids[2]));
+    let now = jiff::Timestamp::now();
+    for a in ahead["appointments"].as_array().unwrap() {
+        assert!(
+            a["status"] != "cancelled" && a["status"] != "rejected",
+            "{a}"
+        );
+        let start: jiff::Timestamp = a["start"]["utc"].as_str().unwrap().parse().unwrap();
+        assert!(start > now, "{a}");
+    }
+    // The totals are those of the filtered list, and its pages cut it.
+    assert_eq!(ahead["total"], listed(&ahead).len());
+    let page = call_ok(
+        &c,
+        "list_my_appointments",
+        json!({"limit": 1, "page": 2, "upcoming": true}),
+    )
+    .await;
+    assert_eq!(page["total"], ahead["total"]);
+    assert_eq!(listed(&page), vec![listed(&ahead)[1]]);
+}
+
+#[tokio::test]
+async fn a_doctor_confirms_and_rejects_and_the_patient_reads_the_reason() {
+    let api = standin().await;
+    let doctor = client_for(&api, Profile::Full, SessionRole::Doctor, Some(DOCTOR_TOKEN)).await;
+    // Seeded: appointment 2 is pending with doctor 1.
+    let confirmed = call_ok(&doctor, "confirm_appointment", json!({"appointment_id": 2})).await;
+    assert_eq!(confirmed["status"], "confirmed");
+    let (code, _) = call_err(&doctor, "confirm_appointment", json!({"appointment_id": 2})).await;
+    assert_eq!(code, "INVALID_TRANSITION");
+
+    let patient = booking_client(&api, PATIENT_TOKEN).await;
+    let slot = open_slot(&api, 1);
+    let booked = call_ok(
+        &patient,
+        "book_appointment",
+        json!({"slot_id": slot, "idempotency_key": "to-reject-0001"}),
+    )
+    .await;
+    let id = booked["appointment_id"].as_u64().unwrap();
+    let reason = "The clinic is closed that morning; please pick another day.";
+    let rejected = call_ok(
+        &doctor,
+        "reject_appointment",
+        json!({"appointment_id": id, "reason": reason}),
+    )
+    .await;
+    assert_eq!(rejected["status"], "rejected");
+    assert_eq!(rejected["rejection_reason"], reason);
+    let read = call_ok(&patient, "get_appointment", json!({"appointment_id": id})).await;
+    assert_eq!(read["status"], "rejected");
+    assert_eq!(read["rejection_reason"], reason);
+    // The slot is open again.
+    assert!(api.available_slot_ids(1).contains(&slot));
+    // A reason over 200 characters is refused before any request.
+    api.clear_requests();
+    let (code, message) = call_err(
+        &doctor,
+        "reject_appointment",
+        json!({"appointment_id": 1, "reason": "x".repeat(201)}),
+    )
+    .await;
+    assert_eq!(code, "INVALID_ARGUMENTS");
+    assert!(message.starts_with("reason:"), "{message}");
+    assert!(api.requests().is_empty());
 }

@@ -59,8 +59,18 @@ fn hostile_cases() -> Vec<(&'static str, Value, &'static str)> {
         ));
         cases.push((
             "find_available_slots",
-            json!({"doctor_id": bad}),
+            json!({"doctor_id": bad.clone()}),
             "doctor_id",
+        ));
+        cases.push((
+            "get_appointment",
+            json!({"appointment_id": bad.clone()}),
+            "appointment_id",
+        ));
+        cases.push((
+            "reschedule_appointment",
+            json!({"appointment_id": 1, "slot_id": bad, "idempotency_key": "hostile-key-1"}),
+            "slot_id",
         ));
     }
     for key in [
@@ -152,6 +162,16 @@ fn hostile_cases() -> Vec<(&'static str, Value, &'static str)> {
     ] {
         cases.push(("list_my_appointments", json!({ field: bad }), field));
     }
+    for bad in [json!("true"), json!(1), json!([true])] {
+        cases.push(("list_my_appointments", json!({"upcoming": bad}), "upcoming"));
+    }
+    for key in ["short", "key with spaces", &"k".repeat(129)] {
+        cases.push((
+            "reschedule_appointment",
+            json!({"appointment_id": 1, "slot_id": 3, "idempotency_key": key}),
+            "idempotency_key",
+        ));
+    }
     // Extra fields, including ones that look like they could steer the request.
     for (tool, args, field) in [
         (
@@ -209,7 +229,7 @@ async fn hostile_arguments_are_refused_before_any_request_with_the_field_named()
     // The figure the README and docs/RELIABILITY.md give: a case dropped or added shows here.
     assert_eq!(
         cases.len(),
-        122,
+        168,
         "the documented number of hostile argument sets"
     );
     // And the same client still works.
@@ -339,6 +359,7 @@ fn any_argument_map_is_refused_or_reaches_only_a_failing_upstream() {
                 "INVALID_ARGUMENTS" => prop_assert_eq!(sent, 0, "{} {:?}", def.name, args),
                 "UPSTREAM_UNAVAILABLE" => prop_assert!(sent >= 1),
                 "ROLE_NOT_PERMITTED" => {
+                    // The session is a patient's: only the doctor's tools refuse it.
                     prop_assert_eq!(def.role, Some(clinic_mcp::Role::Doctor), "{}", def.name);
                     prop_assert_eq!(sent, 0);
                 }

@@ -18,7 +18,7 @@ pub struct FindSlotsArgs {
     /// Id of one doctor (a positive integer); give this or specialty, not both.
     #[schemars(range(min = 1))]
     pub doctor_id: Option<u64>,
-    /// Exact specialty name, case-insensitive, to search every doctor of it; give this or doctor_id, not both.
+    /// Exact specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it; give this or doctor_id, not both.
     #[schemars(length(min = 1, max = 64))]
     pub specialty: Option<String>,
     /// Start of the window, inclusive: an RFC 3339 instant (2026-12-01T09:00:00Z) or a date (2026-12-01, midnight UTC). Default: now.
