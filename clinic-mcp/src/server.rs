@@ -108,7 +108,13 @@ pub fn screen(tools: &[Tool], catalogue: &[ToolDef]) -> Vec<Finding> {
 
 /// What `initialize` answers: capabilities, `serverInfo` and (none today) `instructions`.
 pub fn server_info() -> ServerConfig {
-    ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    let mut capabilities = ServerCapabilities::builder().enable_tools().build();
+    // The catalogue is fixed for the life of the process: say so, so a client (or an auditor
+    // pinning it) knows `tools/list` will not change under it.
+    if let Some(tools) = capabilities.tools.as_mut() {
+        tools.list_changed = Some(false);
+    }
+    ServerConfig::new(capabilities)
         .with_server_info(Implementation::new("clinic-mcp", env!("CARGO_PKG_VERSION")))
 }
 

@@ -208,8 +208,19 @@ async fn a_patient_cannot_cancel_another_patients_appointment() {
     let before = api.appointment(id).unwrap();
 
     let p1 = booking_client(&api, PATIENT_TOKEN).await;
-    let (code, _) = call_err(&p1, "cancel_appointment", json!({"appointment_id": id})).await;
-    assert_eq!(code, "FORBIDDEN");
+    let (code, message) = call_err(&p1, "cancel_appointment", json!({"appointment_id": id})).await;
+    // another patient's appointment answers exactly like an id that does not exist
+    assert_eq!(code, "APPOINTMENT_NOT_FOUND");
+    let (missing_code, missing_message) = call_err(
+        &p1,
+        "cancel_appointment",
+        json!({"appointment_id": 999_999}),
+    )
+    .await;
+    assert_eq!(
+        (code.as_str(), message.as_str()),
+        (missing_code.as_str(), missing_message.as_str())
+    );
     assert_eq!(
         api.appointment(id).unwrap(),
         before,
@@ -285,18 +296,23 @@ async fn a_patient_cannot_confirm_and_a_doctor_cannot_act_on_another_doctors_app
             json!({"appointment_id": 2, "reason": "Not mine."}),
         ),
     ] {
-        let (code, _) = call_err(&other, tool, args).await;
-        assert!(
-            code == "FORBIDDEN" || code == "APPOINTMENT_NOT_FOUND",
-            "{tool}: {code}"
+        let (code, message) = call_err(&other, tool, args.clone()).await;
+        let mut missing = args;
+        missing["appointment_id"] = json!(999_999);
+        // no existence oracle: the same answer as for an id that does not exist
+        assert_eq!(
+            (code, message),
+            call_err(&other, tool, missing).await,
+            "{tool}"
         );
     }
     assert_eq!(api.appointment(2).unwrap()["status"], "pending");
     // And a patient reads only their own appointment (2 is patient 2's).
     let c = patient_client(&api, Profile::Readonly).await;
-    let (code, _) = call_err(&c, "get_appointment", json!({"appointment_id": 2})).await;
-    assert!(
-        code == "FORBIDDEN" || code == "APPOINTMENT_NOT_FOUND",
-        "{code}"
+    let answer = call_err(&c, "get_appointment", json!({"appointment_id": 2})).await;
+    assert_eq!(answer.0, "APPOINTMENT_NOT_FOUND");
+    assert_eq!(
+        answer,
+        call_err(&c, "get_appointment", json!({"appointment_id": 999_999})).await
     );
 }

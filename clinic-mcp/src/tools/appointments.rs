@@ -1,5 +1,6 @@
 //! The patient's appointments: listing, reading one, booking, moving, cancelling.
 
+use super::clinical::hide_existence;
 use super::{Appointment, AppointmentPage, Booking, answer_made, outcome_unknown, page_of, zones};
 use crate::api::Method;
 use crate::error::ToolError;
@@ -172,7 +173,11 @@ pub async fn get_appointment(
 ) -> Result<Appointment, ToolError> {
     let credential = ctx.credential()?;
     let path = format!("/appointments/{}", args.appointment_id);
-    let one: ApiAppointment = ctx.api.get(credential, &path).await?;
+    let one: ApiAppointment = ctx
+        .api
+        .get(credential, &path)
+        .await
+        .map_err(|e| hide_existence(e, "Check the id with list_my_appointments."))?;
     let zones = zones(ctx, std::slice::from_ref(&one)).await?;
     let zone = Appointment::doctor_id_of(&one).and_then(|id| zones.get(&id));
     Ok(Appointment::from_api(one, zone.map(String::as_str)))
@@ -241,9 +246,12 @@ pub async fn reschedule_appointment(
         )
         .await
         .map_err(|e| {
-            outcome_unknown(
-                e,
-                "The move may have been made: call again with the same idempotency_key to learn its outcome; it is made at most once.",
+            hide_existence(
+                outcome_unknown(
+                    e,
+                    "The move may have been made: call again with the same idempotency_key to learn its outcome; it is made at most once.",
+                ),
+                "Check the id with list_my_appointments.",
             )
         })?;
     Ok(Booking::new(
@@ -272,9 +280,12 @@ pub async fn cancel_appointment(
         .patch(credential, &format!("/appointments/{id}/cancel"))
         .await
         .map_err(|e| {
-            outcome_unknown(
-                e,
-                "The cancellation may have been made: list_my_appointments shows the appointment's status.",
+            hide_existence(
+                outcome_unknown(
+                    e,
+                    "The cancellation may have been made: list_my_appointments shows the appointment's status.",
+                ),
+                "Check the id with list_my_appointments.",
             )
         })?;
     Ok(answer_made(ctx, cancelled).await)

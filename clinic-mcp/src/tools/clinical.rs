@@ -26,7 +26,7 @@ pub(crate) fn no_such_appointment(next: &str) -> ToolError {
 }
 
 /// `e` with a 403 or a 404 for the appointment made the same answer ([`no_such_appointment`]).
-fn hide_existence(e: ToolError, next: &str) -> ToolError {
+pub(crate) fn hide_existence(e: ToolError, next: &str) -> ToolError {
     match e.code {
         ErrorCode::Forbidden | ErrorCode::AppointmentNotFound => no_such_appointment(next),
         _ => e,

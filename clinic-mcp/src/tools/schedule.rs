@@ -1,6 +1,7 @@
 //! The doctor's schedule, and the doctor's answer to an appointment: confirm or reject.
 
 use super::appointments::PageArgs;
+use super::clinical::hide_existence;
 use super::{Appointment, AppointmentPage, answer_made, outcome_unknown, page_of, zones};
 use crate::api::Method;
 use crate::error::ToolError;
@@ -98,9 +99,12 @@ pub async fn confirm_appointment(
         )
         .await
         .map_err(|e| {
-            outcome_unknown(
-                e,
-                "The confirmation may have been made: list_doctor_schedule shows the appointment's status.",
+            hide_existence(
+                outcome_unknown(
+                    e,
+                    "The confirmation may have been made: list_doctor_schedule shows the appointment's status.",
+                ),
+                "Check the id with list_doctor_schedule.",
             )
         })?;
     Ok(answer_made(ctx, confirmed.value).await)
@@ -143,9 +147,12 @@ pub async fn reject_appointment(
         )
         .await
         .map_err(|e| {
-            outcome_unknown(
-                e,
-                "The rejection may have been made: list_doctor_schedule shows the appointment's status.",
+            hide_existence(
+                outcome_unknown(
+                    e,
+                    "The rejection may have been made: list_doctor_schedule shows the appointment's status.",
+                ),
+                "Check the id with list_doctor_schedule.",
             )
         })?;
     Ok(answer_made(ctx, rejected.value).await)
