@@ -311,6 +311,16 @@ pub fn check_text(
     own_name: &str,
     other_tools: &[&str],
 ) -> Vec<Violation> {
+    screen_and_steer(field, text, own_name, other_tools)
+}
+
+/// Every rule of anyone's catalogue over one text: [`screen`] and the steering check.
+fn screen_and_steer(
+    field: Field,
+    text: &str,
+    own_name: &str,
+    other_tools: &[&str],
+) -> Vec<Violation> {
     let mut out = screen(field, text, own_name, other_tools, false);
     steer(
         field,
@@ -356,15 +366,7 @@ pub fn check_strict(
     other_tools: &[&str],
     mutates: bool,
 ) -> Vec<Violation> {
-    let mut out = screen(field, text, own_name, other_tools, false);
-    steer(
-        field,
-        text,
-        own_name,
-        other_tools,
-        !other_tools.is_empty(),
-        &mut out,
-    );
+    let mut out = screen_and_steer(field, text, own_name, other_tools);
     let mut strict = Vec::new();
     controlled::check(field, text, mutates, &mut strict);
     out.extend(strict);

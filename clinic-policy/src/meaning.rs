@@ -180,20 +180,7 @@ fn strong_conv(t: &[Tok], i: usize) -> bool {
     let w = window(t, i, 4, 3);
     let qual = |j: usize| {
         j != i
-            && (t[j].cls & QUALIFIER != 0
-                || (t[j].cls & PRIOR != 0
-                    && !is(
-                        &t[j],
-                        &[
-                            "system",
-                            "developer",
-                            "safety",
-                            "existing",
-                            "default",
-                            "all",
-                            "old",
-                        ],
-                    ))
+            && (earlier_word(&t[j])
                 || (j + 2 >= i
                     && is(
                         &t[j],
@@ -296,29 +283,32 @@ fn strong_conv(t: &[Tok], i: usize) -> bool {
     }
     // messages, exchanges, turns, history, discussion, thread, interactions, replies: earlier or
     // all of them, and of this conversation or of a person
-    let earlier = |j: usize| {
-        j != i
-            && (t[j].cls & QUALIFIER != 0
-                || (t[j].cls & PRIOR != 0
-                    && !is(
-                        &t[j],
-                        &[
-                            "system",
-                            "developer",
-                            "safety",
-                            "existing",
-                            "default",
-                            "all",
-                            "old",
-                        ],
-                    )))
-    };
+    let earlier = |j: usize| j != i && earlier_word(&t[j]);
     w.clone().any(earlier)
         && (w.clone().any(person)
             || of_session
             || w.clone()
                 .any(|j| j != i && CORE_CONV.contains(&t[j].text.as_str())))
         && !is(&t[i], &["session", "thread"])
+}
+
+/// "entire", "so far", "previous", "earlier": a word that makes a conversation word mean this
+/// one (not "system", "existing", "default": those qualify settings, not a conversation).
+fn earlier_word(t: &Tok) -> bool {
+    t.cls & QUALIFIER != 0
+        || (t.cls & PRIOR != 0
+            && !is(
+                t,
+                &[
+                    "system",
+                    "developer",
+                    "safety",
+                    "existing",
+                    "default",
+                    "all",
+                    "old",
+                ],
+            ))
 }
 
 /// Is token `i` negated by one of the three tokens before it (same sentence)?
