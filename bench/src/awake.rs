@@ -110,10 +110,22 @@ mod tests {
         let own = nice_at("/proc/thread-self/stat");
         assert_eq!(own, own_before, "the caller's own priority must not change");
         drop(awake);
+        // `join` returns once the kernel has cleared the thread's id, which can be a moment before
+        // its /proc entry goes: a thread that has exited shows state Z or X there, or is gone
+        let running = |tid: &str| {
+            std::fs::read_to_string(format!("/proc/self/task/{tid}/stat"))
+                .ok()
+                .and_then(|stat| {
+                    let after = stat.rsplit_once(')')?.1.to_owned();
+                    after.split_whitespace().next().map(str::to_owned)
+                })
+                .is_some_and(|state| !matches!(state.as_str(), "Z" | "X" | "x"))
+        };
         let left = std::fs::read_dir("/proc/self/task")
             .unwrap()
             .filter_map(|e| e.ok())
-            .filter(|e| comm(&e.file_name().to_string_lossy()).starts_with("keep-awake-"))
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|tid| comm(tid).starts_with("keep-awake-") && running(tid))
             .count();
         assert_eq!(left, 0, "spinners still running after drop");
     }
