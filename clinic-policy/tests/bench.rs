@@ -6,34 +6,14 @@
 //! that a performance change can be checked to leave every result unchanged.
 #![cfg(feature = "json")]
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::path::PathBuf;
 use std::time::Instant;
 
 use clinic_policy::check_catalogue;
+use common::{by_server, load};
 use serde_json::Value;
-
-fn load(file: &str) -> Result<Vec<Value>, String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/corpora")
-        .join(file);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("corpus {} is missing: {e}", path.display()))?;
-    match serde_json::from_str(&text) {
-        Ok(Value::Array(a)) => Ok(a),
-        _ => Err(format!("corpus {file} is not a JSON array")),
-    }
-}
-
-fn by_server(entries: &[Value]) -> BTreeMap<String, Vec<Value>> {
-    let mut m: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-    for e in entries {
-        let server = e["server"].as_str().unwrap_or("?").to_owned();
-        m.entry(server).or_default().push(e["tool"].clone());
-    }
-    m
-}
 
 fn time(label: &str, iters: u32, mut f: impl FnMut() -> usize) {
     let mut sink = f(); // warm-up (builds any lazily initialised tables)
