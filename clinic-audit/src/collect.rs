@@ -48,7 +48,10 @@ pub fn initialize(server: &mut Server, client: &ClientInfo) -> Result<Value, Ser
         "initialize",
         &json!({
             "protocolVersion": PROTOCOL_VERSION,
-            "capabilities": {},
+            // Declared so that a server which offers some tools only to a client that can ask
+            // its user (clinic-mcp's destructive ones, say) shows the auditor all of them. Only
+            // lists are read, so no question is ever answered.
+            "capabilities": {"elicitation": {"form": {}}},
             "clientInfo": {"name": client.name, "version": client.version},
         }),
     )?;

@@ -37,9 +37,13 @@ pub struct ApiClient {
 /// id the clinic API gave the answer to its last mutation (for the audit trail).
 #[derive(Debug)]
 struct CallBudget {
-    deadline: Instant,
+    /// Restarted once a human has confirmed the call: the wait for their answer is not the API's.
+    deadline: std::sync::Mutex<Instant>,
     requests: std::sync::atomic::AtomicUsize,
     last_request_id: std::sync::Mutex<Option<String>>,
+    /// A destructive call's budget starts locked: no request other than `GET` leaves until
+    /// [`ApiClient::confirmed`] (the human said yes) unlocks it.
+    locked: std::sync::atomic::AtomicBool,
 }
 
 /// An answer with what its headers said beside the body.
@@ -133,14 +137,49 @@ impl ApiClient {
     /// A copy for one tool call, sharing the connection pool and caches, with the call's own
     /// budget: at most `max_requests_per_call` requests, all within one deadline.
     pub fn for_call(&self) -> Self {
+        self.budgeted(false)
+    }
+
+    /// [`for_call`](Self::for_call) for a destructive tool: reads only, until the human's
+    /// confirmation unlocks the rest ([`confirmed`](Self::confirmed)). Whatever a destructive
+    /// handler does, its change cannot leave before the question was asked and answered yes.
+    pub fn for_destructive_call(&self) -> Self {
+        self.budgeted(true)
+    }
+
+    fn budgeted(&self, locked: bool) -> Self {
         Self {
             call: Some(Arc::new(CallBudget {
-                deadline: Instant::now() + self.call_deadline,
+                deadline: std::sync::Mutex::new(Instant::now() + self.call_deadline),
                 requests: std::sync::atomic::AtomicUsize::new(0),
                 last_request_id: std::sync::Mutex::new(None),
+                locked: std::sync::atomic::AtomicBool::new(locked),
             })),
             ..self.clone()
         }
+    }
+
+    /// The human confirmed this call: its changes may be sent, within a deadline that starts now.
+    pub(crate) fn confirmed(&self) {
+        if let Some(call) = &self.call {
+            *call
+                .deadline
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) =
+                Instant::now() + self.call_deadline;
+            call.locked
+                .store(false, std::sync::atomic::Ordering::Release);
+        }
+    }
+
+    /// Whether a request of `method` would be refused: a change of a destructive call not yet
+    /// confirmed.
+    fn refuses(&self, method: &Method) -> bool {
+        *method != Method::GET
+            && self
+                .call
+                .as_ref()
+                .is_some_and(|c| c.locked.load(std::sync::atomic::Ordering::Acquire))
     }
 
     /// The request id of the answer to this call's last mutation (a request other than `GET`),
@@ -186,7 +225,11 @@ impl ApiClient {
                 ),
             ));
         }
-        let left = call.deadline.saturating_duration_since(Instant::now());
+        let deadline = *call
+            .deadline
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             return Err(call_deadline_passed(self.call_deadline));
         }
@@ -409,6 +452,12 @@ impl ApiClient {
         headers: impl FnOnce(&header::HeaderMap),
         parse: impl FnOnce(&[u8]) -> Result<R, serde_json::Error>,
     ) -> Result<R, ToolError> {
+        if self.refuses(&req.method) {
+            return Err(ToolError::new(
+                ErrorCode::InternalError,
+                "This destructive call has no confirmation from the user, so its change was not sent; nothing changed.",
+            ));
+        }
         let (timeout, deadline_bounds) = self.spend()?;
         let url = self.url(req.path);
         let method = req.method.clone();
@@ -679,6 +728,71 @@ fn transport_error(e: &reqwest::Error, cause: &str) -> ToolError {
 
 #[cfg(test)]
 mod tests {
+    /// A destructive call's client sends no change before the human confirmed: the refusal comes
+    /// before any connection (the port below has nothing listening, so a request that left would
+    /// answer `UPSTREAM_UNAVAILABLE`). Reads go; after `confirmed`, changes go too.
+    #[tokio::test]
+    async fn a_destructive_call_sends_no_change_before_confirmation() {
+        use crate::caller::{AccessToken, Caller, Credential, Role};
+        use crate::error::ErrorCode;
+        use crate::session::{Profile, Session, SessionRole};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        drop(listener);
+        let session = Session::new(
+            Profile::Full,
+            SessionRole::Patient,
+            &format!("http://127.0.0.1:{port}/api/v1"),
+            AccessToken::new("patient-token"),
+        )
+        .unwrap();
+        let caller = Caller::new(SessionRole::Patient, AccessToken::new("patient-token"));
+        let credential = Credential::for_caller(&caller, Role::Patient).unwrap();
+        let api = super::ApiClient::new(&session).unwrap();
+        let code = |r: Result<serde_json::Value, crate::error::ToolError>| r.unwrap_err().code;
+        let locked = api.for_destructive_call();
+        for method in [
+            super::Method::PATCH,
+            super::Method::POST,
+            super::Method::DELETE,
+        ] {
+            let sent = locked
+                .mutate::<serde_json::Value>(
+                    credential,
+                    method,
+                    "/appointments/1/cancel",
+                    None,
+                    None,
+                )
+                .await
+                .map(|r| r.value);
+            assert_eq!(code(sent), ErrorCode::InternalError);
+        }
+        assert_eq!(
+            code(locked.patch(credential, "/appointments/1/cancel").await),
+            ErrorCode::InternalError
+        );
+        // a read is not refused: it leaves, and finds nobody
+        assert_eq!(
+            code(locked.get(credential, "/appointments/1").await),
+            ErrorCode::UpstreamUnavailable
+        );
+        // nor is any request of a call that is not destructive
+        assert_eq!(
+            code(
+                api.for_call()
+                    .patch(credential, "/appointments/1/cancel")
+                    .await
+            ),
+            ErrorCode::UpstreamUnavailable
+        );
+        locked.confirmed();
+        assert_eq!(
+            code(locked.patch(credential, "/appointments/1/cancel").await),
+            ErrorCode::UpstreamUnavailable
+        );
+    }
+
     #[test]
     fn error_codes_are_screened() {
         use crate::error::ErrorCode;

@@ -1,12 +1,15 @@
 //! The command line: `serve` (the default), `tools`, `call`, `check`, `api`.
 //!
-//! Every session flag is mirrored by an environment variable; the token is read from the
-//! environment only, because a process's argv is visible to every user of the machine.
+//! Every session flag is mirrored by an environment variable but one; the token is read from the
+//! environment only, because a process's argv is visible to every user of the machine. The one is
+//! `--allow-unconfirmed-destructive-calls`: giving up the user's confirmation must be written
+//! where the server is started, not inherited from an environment.
 
 use crate::caller::{AccessToken, SessionRole};
+use crate::confirm::{Answer, Ask, AskFuture, Question, Refusal};
 use crate::error::{StartError, UnknownValue, format_findings};
 use crate::server::ClinicServer;
-use crate::session::{Profile, Session};
+use crate::session::{ConfirmationSettings, Profile, Session};
 use crate::tool::ToolDef;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rmcp::ServiceExt;
@@ -54,7 +57,8 @@ pub struct Cli {
 pub enum Command {
     /// Serve MCP over stdio (what a bare `clinic-mcp` does).
     Serve(SessionArgs),
-    /// Print the tools/list an agent would see (the list rendered and screened at start-up).
+    /// Print the tools/list an agent would see through a client that can ask its user (declares
+    /// elicitation); one that cannot gets the same list without the destructive tools.
     Tools(SessionArgs),
     /// Make one tool call (the same lookup, checks and handler as tools/call) and print the result as JSON.
     Call {
@@ -122,6 +126,16 @@ pub struct SessionArgs {
     /// fingerprint, ids, the API's request id, outcome) [env: CLINIC_AUDIT_LOG] [default: none]
     #[arg(long)]
     pub audit_log: Option<std::path::PathBuf>,
+    /// How long the user has to answer the confirmation of a destructive call (cancel_appointment,
+    /// reject_appointment), in milliseconds; no answer in time changes nothing
+    /// [env: CLINIC_CONFIRMATION_TIMEOUT_MS] [default: 120000]
+    #[arg(long)]
+    pub confirmation_timeout_ms: Option<u64>,
+    /// Give up the user's confirmation for clients that cannot ask for it (no `elicitation`
+    /// capability): they are then offered the destructive tools, which run unconfirmed. Without
+    /// it such a client never sees them. Clients that can ask are still asked.
+    #[arg(long)]
+    pub allow_unconfirmed_destructive_calls: bool,
     /// Start the stand-in API in-process with synthetic demo data and use a demo token
     /// (unless SUT_ACCESS_TOKEN is set).
     #[arg(long, hide = !cfg!(feature = "demo"))]
@@ -198,9 +212,13 @@ impl SessionArgs {
             timeout_ms,
             max_body_bytes,
             audit_log,
+            confirmation_timeout_ms,
+            allow_unconfirmed_destructive_calls,
             demo,
         } = self;
         audit_log.is_some()
+            || confirmation_timeout_ms.is_some()
+            || *allow_unconfirmed_destructive_calls
             || profile.is_some()
             || role.is_some()
             || base_url.is_some()
@@ -231,6 +249,13 @@ impl SessionArgs {
             timeout_ms: one("timeout-ms", self.timeout_ms, after.timeout_ms)?,
             max_body_bytes: one("max-body-bytes", self.max_body_bytes, after.max_body_bytes)?,
             audit_log: one("audit-log", self.audit_log.clone(), after.audit_log)?,
+            confirmation_timeout_ms: one(
+                "confirmation-timeout-ms",
+                self.confirmation_timeout_ms,
+                after.confirmation_timeout_ms,
+            )?,
+            allow_unconfirmed_destructive_calls: self.allow_unconfirmed_destructive_calls
+                || after.allow_unconfirmed_destructive_calls,
             demo: self.demo || after.demo,
         })
     }
@@ -247,6 +272,16 @@ impl SessionArgs {
         let max_body_bytes = number(self.max_body_bytes, "SUT_MAX_BODY_BYTES", 1024 * 1024)?;
         if timeout_ms == 0 {
             return Err(Failure::usage("--timeout-ms must be at least 1"));
+        }
+        let confirmation_timeout_ms = number(
+            self.confirmation_timeout_ms,
+            "CLINIC_CONFIRMATION_TIMEOUT_MS",
+            120_000,
+        )?;
+        if confirmation_timeout_ms == 0 {
+            return Err(Failure::usage(
+                "--confirmation-timeout-ms must be at least 1",
+            ));
         }
         let mut token = match std::env::var_os("SUT_ACCESS_TOKEN") {
             None => None,
@@ -277,6 +312,10 @@ impl SessionArgs {
             .map_err(|e| Failure::usage(e.to_string()))?;
         session.limits.timeout = Duration::from_millis(timeout_ms);
         session.limits.max_body_bytes = max_body_bytes;
+        session.confirmation = ConfirmationSettings {
+            timeout: Duration::from_millis(confirmation_timeout_ms),
+            allow_unconfirmed_destructive_calls: self.allow_unconfirmed_destructive_calls,
+        };
         session.audit_log = match (&self.audit_log, std::env::var_os("CLINIC_AUDIT_LOG")) {
             (Some(path), _) => Some(path.clone()),
             // Set but empty is refused, not read as "no log": a typo must not turn it off.
@@ -468,6 +507,17 @@ async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, 
     let prepared = args.prepare().await?;
     // The catalogue is screened here, before a byte of stdin is read.
     let server = ClinicServer::with_catalogue(prepared.session, catalogue)?;
+    if server
+        .session()
+        .confirmation
+        .allow_unconfirmed_destructive_calls
+    {
+        // Said whatever the log level: the operator gave up a protection.
+        eprintln!(
+            "clinic-mcp: warning: --allow-unconfirmed-destructive-calls: a client that cannot ask its user (no elicitation capability) is offered the destructive tools ({}), and they run with nobody's confirmation",
+            destructive_names(&server)
+        );
+    }
     tracing::info!(
         profile = %server.session().profile,
         role = %server.session().caller.role,
@@ -567,8 +617,17 @@ async fn call(
     };
     let prepared = args.prepare().await?;
     let server = ClinicServer::with_catalogue(prepared.session, catalogue)?;
-    // The same path as `tools/call`: lookup, role and token checks, handler, result.
-    let result = match server.call(tool, arguments).await {
+    // The same path as `tools/call`: lookup, role and token checks, handler, result. The user
+    // who typed the command confirms a destructive call at this terminal.
+    let confirmation = server.session().confirmation;
+    let ask: &dyn Ask = if confirmation.allow_unconfirmed_destructive_calls {
+        &crate::confirm::Unattended
+    } else {
+        &Terminal {
+            timeout: confirmation.timeout,
+        }
+    };
+    let result = match server.call(tool, arguments, ask).await {
         Ok(r) => r,
         Err(e) => return Err(Failure::usage(e.message.to_string())),
     };
@@ -583,6 +642,58 @@ async fn call(
     }
     print_json(&value)?;
     Ok(exit::OK)
+}
+
+/// The names of the destructive tools the configured caller may reach, for the start-up warning.
+fn destructive_names(server: &ClinicServer) -> String {
+    let names: Vec<&str> = server
+        .listed()
+        .iter()
+        .filter(|t| {
+            t.annotations
+                .as_ref()
+                .and_then(|a| a.destructive_hint)
+                .unwrap_or(false)
+        })
+        .map(|t| t.name.as_ref())
+        .collect();
+    if names.is_empty() {
+        "none in this profile".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// The `call` command's way to the user: the terminal it was typed in. Without one (input from a
+/// pipe or a file) nobody can be asked, and the change is not sent.
+#[derive(Debug)]
+struct Terminal {
+    timeout: Duration,
+}
+
+impl Ask for Terminal {
+    fn ask<'a>(&'a self, question: &'a Question) -> AskFuture<'a> {
+        Box::pin(async move {
+            use std::io::IsTerminal;
+            if !std::io::stdin().is_terminal() {
+                return Answer::NotConfirmed(Refusal::CannotAsk);
+            }
+            eprintln!("{}\nType yes to confirm: ", question.message);
+            // A thread of its own, not the runtime's blocking pool: a read that never returns
+            // must not hold the process open after the timeout.
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            std::thread::spawn(move || {
+                let mut line = String::new();
+                let _ = tx.send(std::io::stdin().read_line(&mut line).map(|_| line));
+            });
+            match tokio::time::timeout(self.timeout, rx).await {
+                Ok(Ok(Ok(line))) if line.trim().eq_ignore_ascii_case("yes") => Answer::Confirmed,
+                Ok(Ok(Ok(_))) => Answer::NotConfirmed(Refusal::Declined),
+                Ok(_) => Answer::NotConfirmed(Refusal::NoAnswer),
+                Err(_) => Answer::NotConfirmed(Refusal::TimedOut),
+            }
+        })
+    }
 }
 
 fn check(file: &str, format: Format, strict: bool) -> Result<u8, Failure> {

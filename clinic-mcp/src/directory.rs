@@ -33,6 +33,8 @@ pub struct Directory {
 struct ZoneSnapshot {
     read_at: Instant,
     zones: Arc<BTreeMap<u64, String>>,
+    /// The whole doctor list of that read (names, specialties, clinics).
+    doctors: Arc<BTreeMap<u64, ApiDoctor>>,
 }
 
 impl Directory {
@@ -43,26 +45,44 @@ impl Directory {
         api: &ApiClient,
         doctors: &[u64],
     ) -> Result<Arc<BTreeMap<u64, String>>, ToolError> {
+        Ok(self.snapshot(api, doctors).await?.0)
+    }
+
+    /// The doctor `id` as the public doctor list gives it (name, specialty, clinic and its zone),
+    /// from the same read as [`clinic_zones`](Self::clinic_zones); `None` when the list lacks it.
+    pub async fn doctor(&self, api: &ApiClient, id: u64) -> Result<Option<ApiDoctor>, ToolError> {
+        Ok(self.snapshot(api, &[id]).await?.1.get(&id).cloned())
+    }
+
+    #[allow(clippy::type_complexity)]
+    async fn snapshot(
+        &self,
+        api: &ApiClient,
+        doctors: &[u64],
+    ) -> Result<(Arc<BTreeMap<u64, String>>, Arc<BTreeMap<u64, ApiDoctor>>), ToolError> {
         {
             let held = self.zones.lock().unwrap_or_else(PoisonError::into_inner);
             if let Some(s) = held.as_ref()
                 && s.read_at.elapsed() < ZONES_FRESH_FOR
                 && doctors.iter().all(|d| s.zones.contains_key(d))
             {
-                return Ok(s.zones.clone());
+                return Ok((s.zones.clone(), s.doctors.clone()));
             }
         }
         let list: Vec<ApiDoctor> = api.get_public("/doctors").await?;
         let zones: Arc<BTreeMap<u64, String>> = Arc::new(
-            list.into_iter()
-                .map(|d| (d.id, d.clinic.time_zone))
+            list.iter()
+                .map(|d| (d.id, d.clinic.time_zone.clone()))
                 .collect(),
         );
+        let by_id: Arc<BTreeMap<u64, ApiDoctor>> =
+            Arc::new(list.into_iter().map(|d| (d.id, d)).collect());
         *self.zones.lock().unwrap_or_else(PoisonError::into_inner) = Some(ZoneSnapshot {
             read_at: Instant::now(),
             zones: zones.clone(),
+            doctors: by_id.clone(),
         });
-        Ok(zones)
+        Ok((zones, by_id))
     }
 
     /// The doctor id behind `caller`'s token, if a call of that caller has learned it.

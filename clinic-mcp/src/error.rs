@@ -73,6 +73,9 @@ error_codes! {
     UpstreamError = "UPSTREAM_ERROR", upstream = false;
     ShuttingDown = "SHUTTING_DOWN", upstream = false;
     Cancelled = "CANCELLED", upstream = false;
+    /// A destructive call the human did not confirm (declined, dismissed, answered false or
+    /// nothing in time): nothing was sent.
+    ConfirmationDeclined = "CONFIRMATION_DECLINED", upstream = false;
     InternalError = "INTERNAL_ERROR", upstream = false;
 }
 

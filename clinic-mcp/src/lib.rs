@@ -22,6 +22,7 @@ pub mod bounds;
 pub mod caller;
 pub mod catalogue;
 pub mod cli;
+pub mod confirm;
 pub mod directory;
 pub mod error;
 #[cfg(test)]

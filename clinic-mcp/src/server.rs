@@ -5,6 +5,7 @@ use crate::api::ApiClient;
 use crate::audit::AuditLog;
 use crate::caller::{Caller, SessionRole};
 use crate::catalogue::CATALOGUE;
+use crate::confirm::{self, Answer, Ask, AskFuture, Confirmations, Question, Refusal};
 use crate::directory::Directory;
 use crate::error::{ErrorCode, ToolError};
 pub use crate::error::{PolicyViolations, StartError, format_findings};
@@ -218,12 +219,17 @@ struct Inner {
     /// What a caller of each role may reach ([`SessionRole::ALL`] order), rendered and screened
     /// once at start-up; `tools/list` answers a clone of one.
     listings: [Listing; 3],
+    /// Questions of protocol 2026-07-28 awaiting the client's retry, and the answer timeout.
+    confirmations: Confirmations,
 }
 
 /// The tools one role may reach.
 #[derive(Debug)]
 struct Listing {
+    /// As listed to a client that can ask its human (declared elicitation, form mode).
     listed: Vec<Tool>,
+    /// As listed to one that cannot: no destructive tool.
+    listed_without_destructive: Vec<Tool>,
     by_name: BTreeMap<&'static str, &'static ToolDef>,
 }
 
@@ -251,18 +257,24 @@ impl ClinicServer {
         }
         let listing = |role: SessionRole| {
             let defs = tools_for_role(session.profile, role, catalogue);
+            let reached: Vec<(&&'static ToolDef, &Tool)> = profile_wide
+                .iter()
+                .zip(&rendered)
+                .filter(|(d, _)| defs.iter().any(|x| std::ptr::eq(*x, **d)))
+                .collect();
             Listing {
-                listed: profile_wide
+                listed: reached.iter().map(|(_, t)| (*t).clone()).collect(),
+                listed_without_destructive: reached
                     .iter()
-                    .zip(&rendered)
-                    .filter(|(d, _)| defs.iter().any(|x| std::ptr::eq(*x, **d)))
-                    .map(|(_, t)| t.clone())
+                    .filter(|(d, _)| !d.destructive)
+                    .map(|(_, t)| (*t).clone())
                     .collect(),
                 by_name: defs.into_iter().map(|d| (d.name, d)).collect(),
             }
         };
         let listings = SessionRole::ALL.map(listing);
         let api = ApiClient::new(&session)?;
+        let session_timeout = session.confirmation.timeout;
         let audit = match &session.audit_log {
             None => None,
             Some(path) => Some(
@@ -278,6 +290,7 @@ impl ClinicServer {
                 directory: Directory::default(),
                 audit,
                 listings,
+                confirmations: Confirmations::new(session_timeout),
             }),
         })
     }
@@ -290,14 +303,37 @@ impl ClinicServer {
         &self.inner.listings[i]
     }
 
-    /// The tools as listed to the configured caller.
+    /// The tools as listed to the configured caller, through a client that can ask its human.
     pub fn listed(&self) -> &[Tool] {
         &self.listing(self.inner.session.caller.role).listed
     }
 
-    /// The tools as listed to a caller of `role`.
+    /// The tools as listed to a caller of `role`, through a client that can ask its human.
     pub fn listed_for(&self, role: SessionRole) -> &[Tool] {
         &self.listing(role).listed
+    }
+
+    /// The tools as listed to the configured caller through a client that can (`can_ask`) or
+    /// cannot ask its human: one that cannot gets no destructive tool, unless the operator gave
+    /// up the confirmation (`--allow-unconfirmed-destructive-calls`).
+    pub fn listed_to(&self, can_ask: bool) -> &[Tool] {
+        let listing = self.listing(self.inner.session.caller.role);
+        if can_ask
+            || self
+                .inner
+                .session
+                .confirmation
+                .allow_unconfirmed_destructive_calls
+        {
+            &listing.listed
+        } else {
+            &listing.listed_without_destructive
+        }
+    }
+
+    /// Questions awaiting a 2026-07-28 retry (for tests).
+    pub fn open_questions(&self) -> usize {
+        self.inner.confirmations.open_questions()
     }
 
     pub fn session(&self) -> &Session {
@@ -311,38 +347,72 @@ impl ClinicServer {
         self.inner.drain.drain(bound).await;
     }
 
-    /// Run one tool call of the configured caller to its MCP result (used by the handler and
-    /// the `call` command).
+    /// Run one tool call of the configured caller to its MCP result, with `ask` as the way to a
+    /// human (the `call` command: a terminal, or nobody).
     pub async fn call(
         &self,
         name: &str,
         args: serde_json::Map<String, Value>,
+        ask: &dyn Ask,
     ) -> Result<CallToolResult, ErrorData> {
-        self.call_as(&self.inner.session.caller, name, args).await
+        self.call_as(&self.inner.session.caller, name, args, ask)
+            .await
     }
 
-    /// Run one tool call of `caller` to its MCP result: the tools its role may reach, its token.
+    /// Run one tool call of `caller` to its MCP result: the tools its role may reach, its token;
+    /// a destructive tool asks its question through `ask`.
     pub async fn call_as(
         &self,
         caller: &Caller,
         name: &str,
         args: serde_json::Map<String, Value>,
+        ask: &dyn Ask,
     ) -> Result<CallToolResult, ErrorData> {
-        let Some(def) = self.listing(caller.role).by_name.get(name) else {
-            // Unregistered and never-invented names miss the same lookup and answer the same way.
-            return Err(ErrorData::invalid_params(
+        let def = self.lookup(caller, name, true)?;
+        Ok(self.run(caller, def, args, ask).await)
+    }
+
+    /// The tool `name` as `caller` may reach it through a client that can (`can_ask`) or cannot
+    /// ask its human; otherwise the answer to a name nobody invented.
+    fn lookup(
+        &self,
+        caller: &Caller,
+        name: &str,
+        can_ask: bool,
+    ) -> Result<&'static ToolDef, ErrorData> {
+        let unattended = self
+            .inner
+            .session
+            .confirmation
+            .allow_unconfirmed_destructive_calls;
+        match self.listing(caller.role).by_name.get(name) {
+            Some(def) if !def.destructive || can_ask || unattended => Ok(def),
+            // Unregistered and never-invented names miss the same lookup and answer the same way;
+            // so does a destructive tool for a client that cannot ask its human.
+            _ => Err(ErrorData::invalid_params(
                 format!("Tool {name} not found"),
                 None,
-            ));
-        };
+            )),
+        }
+    }
+
+    /// Run `def` for `caller` to its MCP result.
+    async fn run(
+        &self,
+        caller: &Caller,
+        def: &'static ToolDef,
+        args: serde_json::Map<String, Value>,
+        ask: &dyn Ask,
+    ) -> CallToolResult {
+        let name = def.name;
         let Some(_in_flight) = self.inner.drain.enter() else {
-            return Ok(CallToolResult::structured_error(
+            return CallToolResult::structured_error(
                 ToolError::new(
                     ErrorCode::ShuttingDown,
                     "The server is shutting down and takes no new calls; nothing was sent. Retry once it is back.",
                 )
                 .to_json(),
-            ));
+            );
         };
         // A bug in a handler must cost one call, not the answer: a panic becomes a tool error
         // (rmcp would otherwise leave the request unanswered until the client gives up).
@@ -354,7 +424,14 @@ impl ClinicServer {
             .as_ref()
             .filter(|_| def.mutates)
             .map(|log| (log, crate::audit::ids(&args, None)));
-        let invoked = def.invoke_traced(&inner.session, caller, &inner.api, &inner.directory, args);
+        let invoked = def.invoke_traced(
+            &inner.session,
+            caller,
+            &inner.api,
+            &inner.directory,
+            ask,
+            args,
+        );
         let (result, request_id) = match futures::FutureExt::catch_unwind(
             std::panic::AssertUnwindSafe(invoked),
         )
@@ -373,7 +450,9 @@ impl ClinicServer {
             }
         };
         // Recorded, and flushed to the file, before the answer is sent.
-        if let Some((log, mut ids)) = audited {
+        // A call whose question went out as an `input_required` result has not ended: its retry
+        // is audited.
+        if let Some((log, mut ids)) = audited.filter(|_| !ask.awaits_retry()) {
             let answer = result.as_ref().ok();
             ids.extend(crate::audit::ids(&serde_json::Map::new(), answer));
             let entry = crate::audit::Entry {
@@ -392,7 +471,7 @@ impl ClinicServer {
         }
         // Every string of every result passes the output screen before the model sees it.
         let token = caller.token.as_ref();
-        Ok(match result {
+        match result {
             Ok(mut value) => {
                 crate::screen::result(&mut value, token);
                 structured(value)
@@ -403,8 +482,48 @@ impl ClinicServer {
                 crate::screen::result(&mut value, token);
                 CallToolResult::structured_error(value)
             }
+        }
+    }
+}
+
+/// The way to the human of a client on a protocol before 2026-07-28: an `elicitation/create`
+/// request, answered within the timeout, or abandoned when the client cancels the tool call.
+#[derive(Debug)]
+struct ClientAsk {
+    /// The request's context: the client to ask, and the cancellation of this tool call.
+    context: RequestContext<RoleServer>,
+    timeout: std::time::Duration,
+}
+
+impl Ask for ClientAsk {
+    fn ask<'a>(&'a self, question: &'a Question) -> AskFuture<'a> {
+        Box::pin(async move {
+            let asked = self
+                .context
+                .peer
+                .create_elicitation_with_timeout(confirm::form(question), Some(self.timeout));
+            tokio::select! {
+                answered = asked => match answered {
+                    Ok(r) => confirm::judge(&r.action, r.content.as_ref()),
+                    Err(rmcp::ServiceError::Timeout { .. }) => Answer::NotConfirmed(Refusal::TimedOut),
+                    Err(e) => {
+                        tracing::info!(error = %e, "the confirmation got no answer");
+                        Answer::NotConfirmed(Refusal::NoAnswer)
+                    }
+                },
+                () = self.context.ct.cancelled() => Answer::NotConfirmed(Refusal::CallCancelled),
+            }
         })
     }
+}
+
+/// Whether the client of this request can ask its human: it declared `elicitation` in form mode
+/// (or without a mode, which means form), at `initialize` or in this request's metadata.
+fn client_can_ask(context: &RequestContext<RoleServer>) -> bool {
+    context
+        .client_capabilities()
+        .and_then(|c| c.elicitation)
+        .is_some_and(|e| e.form.is_some() || e.url.is_none())
 }
 
 /// What `CallToolResult::structured` builds (the value, and its JSON as the text block), with the
@@ -426,9 +545,11 @@ impl ServerHandler for ClinicServer {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.listed().to_vec()))
+        Ok(ListToolsResult::with_all_items(
+            self.listed_to(client_can_ask(&context)).to_vec(),
+        ))
     }
 
     async fn call_tool(
@@ -436,23 +557,59 @@ impl ServerHandler for ClinicServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        let caller = &self.inner.session.caller;
+        let can_ask = client_can_ask(&context);
+        let def = self.lookup(caller, &request.name, can_ask)?;
         let args = request.arguments.unwrap_or_default();
-        let read_only = self
-            .listing(self.inner.session.caller.role)
-            .by_name
-            .get(request.name.as_ref())
-            .is_some_and(|d| d.hints().read_only);
-        let call = self.call(&request.name, args);
-        if !read_only {
+        if def.destructive {
+            // Runs to its answer even when the client cancels it, but a question still open is
+            // abandoned (nothing is sent then).
+            let new_protocol = context
+                .protocol_version()
+                .is_some_and(|v| v >= rmcp::model::ProtocolVersion::V_2026_07_28);
+            if !can_ask {
+                // Only with --allow-unconfirmed-destructive-calls (`lookup`).
+                return Ok(self
+                    .run(caller, def, args, &confirm::Unattended)
+                    .await
+                    .into());
+            }
+            if new_protocol {
+                let retry = confirm::Retry {
+                    confirmations: &self.inner.confirmations,
+                    call: format!(
+                        "{}\n{}\n{}",
+                        caller.fingerprint(),
+                        def.name,
+                        Value::Object(args.clone())
+                    ),
+                    request_state: request.request_state,
+                    input_responses: request.input_responses.map(|r| r.into_iter().collect()),
+                    raised: std::sync::Mutex::new(None),
+                };
+                let result = self.run(caller, def, args, &retry).await;
+                return Ok(match retry.take_raised() {
+                    Some(input_required) => input_required.into(),
+                    None => result.into(),
+                });
+            }
+            let ask = ClientAsk {
+                context,
+                timeout: self.inner.confirmations.timeout,
+            };
+            return Ok(self.run(caller, def, args, &ask).await.into());
+        }
+        let call = self.run(caller, def, args, &confirm::Nobody);
+        if !def.hints().read_only {
             // A mutation runs to its answer even when the client cancels it: stopping half-way
             // would leave the caller not knowing whether it happened (its idempotency key tells).
-            return call.await.map(Into::into);
+            return Ok(call.await.into());
         }
         // `notifications/cancelled` for this request: a read stops at once (nothing to undo), so
         // it holds no connection and no place in the shutdown drain. rmcp sends no answer for a
         // cancelled request; the result below is what it drops.
         tokio::select! {
-            result = call => result.map(Into::into),
+            result = call => Ok(result.into()),
             () = context.ct.cancelled() => Ok(CallToolResult::structured_error(
                 ToolError::new(
                     ErrorCode::Cancelled,

@@ -105,6 +105,28 @@ pub struct Session {
     /// Where mutating calls are recorded, one JSON line each (`--audit-log`,
     /// `CLINIC_AUDIT_LOG`); `None`: nothing is written.
     pub audit_log: Option<std::path::PathBuf>,
+    /// How destructive calls are confirmed by a human.
+    pub confirmation: ConfirmationSettings,
+}
+
+/// How destructive calls are confirmed (see `crate::confirm`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConfirmationSettings {
+    /// How long the human has to answer (`--confirmation-timeout-ms`).
+    pub timeout: Duration,
+    /// `--allow-unconfirmed-destructive-calls`: a client that cannot ask its human (no
+    /// `elicitation` capability) is given the destructive tools anyway, and they run unconfirmed.
+    /// Off by default: such a client never sees them.
+    pub allow_unconfirmed_destructive_calls: bool,
+}
+
+impl Default for ConfirmationSettings {
+    fn default() -> Self {
+        Self {
+            timeout: Duration::from_secs(120),
+            allow_unconfirmed_destructive_calls: false,
+        }
+    }
 }
 
 /// A base URL that cannot be used.
@@ -128,6 +150,7 @@ impl Session {
             limits: HttpLimits::default(),
             caller: Caller::new(role, token),
             audit_log: None,
+            confirmation: ConfirmationSettings::default(),
         })
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::api::ApiClient;
 use crate::caller::{Caller, Credential, Role};
+use crate::confirm::{Answer, Ask, Question, Refusal};
 use crate::directory::Directory;
 use crate::error::ErrorCode;
 pub use crate::error::ToolError;
@@ -85,19 +86,29 @@ impl ToolDef {
         directory: &Directory,
         args: JsonObject,
     ) -> Result<Value, ToolError> {
-        self.invoke_traced(session, caller, api, directory, args)
-            .await
-            .0
+        self.invoke_traced(
+            session,
+            caller,
+            api,
+            directory,
+            &crate::confirm::Nobody,
+            args,
+        )
+        .await
+        .0
     }
 
-    /// [`invoke`](Self::invoke), answered with the request id the clinic API gave the answer to
-    /// the call's last mutation (for the audit trail), when it named a plain one.
+    /// [`invoke`](Self::invoke) with `ask` as the way to the human (a destructive tool's change
+    /// is sent only once it answered yes; `invoke` asks nobody, so such a change never leaves),
+    /// answered with the request id the clinic API gave the answer to the call's last mutation
+    /// (for the audit trail), when it named a plain one.
     pub async fn invoke_traced(
         &self,
         session: &Session,
         caller: &Caller,
         api: &ApiClient,
         directory: &Directory,
+        ask: &dyn Ask,
         args: JsonObject,
     ) -> (Result<Value, ToolError>, Option<String>) {
         let credential = match self.role {
@@ -111,13 +122,18 @@ impl ToolDef {
             return (Err(e), None);
         }
         // The call's own budget: a bounded number of requests, all within one deadline.
-        let api = &api.for_call();
+        let api = &if self.destructive {
+            api.for_destructive_call()
+        } else {
+            api.for_call()
+        };
         let ctx = ToolContext {
             session,
             caller,
             api,
             directory,
             credential,
+            ask,
         };
         let result = (self.call)(&ctx, args).await;
         (result, api.last_request_id())
@@ -205,6 +221,8 @@ pub struct ToolContext<'a> {
     pub api: &'a ApiClient,
     pub directory: &'a Directory,
     credential: Option<Credential<'a>>,
+    /// The way to the human, for [`confirm`](Self::confirm).
+    ask: &'a dyn Ask,
 }
 
 impl<'a> ToolContext<'a> {
@@ -217,6 +235,22 @@ impl<'a> ToolContext<'a> {
                 "This tool is declared public and cannot use the caller's token.",
             )
         })
+    }
+
+    /// Ask the human to confirm `question` (built from what the API answered about the thing to
+    /// destroy) and wait for the answer. `Ok` unlocks the call's changes; anything but a yes is
+    /// `CONFIRMATION_DECLINED`, and nothing is sent. Under protocol 2026-07-28 the question ends
+    /// the call as an `input_required` result (the server answers it; see [`crate::confirm`]).
+    pub async fn confirm(&self, question: &Question) -> Result<(), ToolError> {
+        match self.ask.ask(question).await {
+            Answer::Confirmed => {
+                self.api.confirmed();
+                Ok(())
+            }
+            Answer::NotConfirmed(refusal) => Err(refusal.to_error()),
+            // The result is kept by the asker, and the server answers with it instead of this.
+            Answer::InputRequired => Err(Refusal::NoAnswer.to_error()),
+        }
     }
 }
 

@@ -1,7 +1,10 @@
 //! The patient's appointments: listing, reading one, booking, moving, cancelling.
 
 use super::clinical::hide_existence;
-use super::{Appointment, AppointmentPage, Booking, answer_made, outcome_unknown, page_of, zones};
+use super::{
+    Appointment, AppointmentPage, Booking, answer_made, outcome_unknown, page_of, question_about,
+    zones,
+};
 use crate::api::Method;
 use crate::error::ToolError;
 use crate::tool::ToolContext;
@@ -274,6 +277,16 @@ pub async fn cancel_appointment(
 ) -> Result<Appointment, ToolError> {
     let id = args.appointment_id;
     let credential = ctx.credential()?;
+    // The human confirms what the API says this appointment is, before anything is sent.
+    let question = question_about(
+        ctx,
+        "Cancel",
+        id,
+        None,
+        "Check the id with list_my_appointments.",
+    )
+    .await?;
+    ctx.confirm(&question).await?;
     // Sent once: the server never retries a mutation.
     let cancelled: ApiAppointment = ctx
         .api

@@ -291,6 +291,98 @@ pub(crate) async fn answer_made(ctx: &ToolContext<'_>, made: ApiAppointment) -> 
     Appointment::from_api(made, zone.as_deref())
 }
 
+/// The question a destructive tool asks before it changes `appointment_id`: what the API answers
+/// about that appointment now (read here, never taken from the arguments), with its doctor, the
+/// doctor's clinic and its start in the clinic's time and in UTC. Every string from the API passes
+/// the output screen on its own, and the whole message again: a doctor's name cannot pose as the
+/// server's words. A 403 or 404 answers as [`clinical::hide_existence`] does.
+pub(crate) async fn question_about(
+    ctx: &ToolContext<'_>,
+    action: &str,
+    appointment_id: u64,
+    extra: Option<String>,
+    next: &str,
+) -> Result<crate::confirm::Question, ToolError> {
+    let credential = ctx.credential()?;
+    let one: ApiAppointment = ctx
+        .api
+        .get(credential, &format!("/appointments/{appointment_id}"))
+        .await
+        .map_err(|e| clinical::hide_existence(e, next))?;
+    let doctor_id = Appointment::doctor_id_of(&one);
+    let listed = match doctor_id {
+        // The names and the zone are a courtesy to the human: a failed read of the public doctor
+        // list leaves them out rather than the question.
+        Some(id) => ctx.directory.doctor(ctx.api, id).await.unwrap_or_else(|e| {
+            tracing::warn!(code = %e.code, "confirmation asked without the doctor's clinic: the doctor list could not be read");
+            None
+        }),
+        None => None,
+    };
+    let token = ctx.caller.token.as_ref();
+    let shown = |raw: &str| crate::screen::text(raw, token, 120).text;
+    let mut lines = vec![format!("{action} appointment {appointment_id}?")];
+    let doctor_name = one
+        .doctor
+        .as_ref()
+        .map(|d| d.name.clone())
+        .or_else(|| listed.as_ref().map(|d| d.name.clone()));
+    let specialty = one
+        .doctor
+        .as_ref()
+        .and_then(|d| d.specialty.clone())
+        .or_else(|| listed.as_ref().map(|d| d.specialty.clone()));
+    match (doctor_name, specialty) {
+        (Some(name), Some(sp)) => lines.push(format!("Doctor: {} ({})", shown(&name), shown(&sp))),
+        (Some(name), None) => lines.push(format!("Doctor: {}", shown(&name))),
+        _ => {}
+    }
+    if let Some(d) = &listed {
+        lines.push(format!("Clinic: {}", shown(&d.clinic.name)));
+    }
+    if let Some(p) = &one.patient {
+        lines.push(format!("Patient: {}", shown(&p.name)));
+    }
+    let zone = listed.as_ref().map(|d| d.clinic.time_zone.as_str());
+    match one
+        .start_time
+        .as_deref()
+        .and_then(|t| t.parse::<Timestamp>().ok())
+    {
+        Some(start) => lines.push(format!("Starts: {}", human_instant(start, zone))),
+        None => lines.push("Starts: not given by the clinic API".to_owned()),
+    }
+    lines.push(format!("Status now: {}", shown(&one.status)));
+    if let Some(extra) = extra {
+        lines.push(crate::screen::text(&extra, token, 300).text);
+    }
+    lines.push("Nothing changes unless you confirm.".to_owned());
+    let message = lines.join("\n");
+    // The whole again, as every text that leaves the server (the pieces were redacted and cut
+    // already; the screen would make the line breaks spaces): were it withheld, the human is
+    // still asked, about the id alone.
+    let message = if crate::screen::text(&message, token, crate::screen::MAX_CHARS).withheld {
+        format!(
+            "{action} appointment {appointment_id}? Its details from the clinic API were withheld. Nothing changes unless you confirm."
+        )
+    } else {
+        message
+    };
+    Ok(crate::confirm::Question { message })
+}
+
+/// `start` as a person reads it: in the clinic's zone when known, and in UTC.
+fn human_instant(start: Timestamp, zone: Option<&str>) -> String {
+    let utc = start.strftime("%a %-d %b %Y %H:%M UTC").to_string();
+    match zone.and_then(|z| TimeZone::get(z).ok().map(|tz| (z, tz))) {
+        Some((name, tz)) => format!(
+            "{} ({name}), {utc}",
+            start.to_zoned(tz).strftime("%a %-d %b %Y %H:%M")
+        ),
+        None => utc,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,9 @@
 
 use super::appointments::PageArgs;
 use super::clinical::hide_existence;
-use super::{Appointment, AppointmentPage, answer_made, outcome_unknown, page_of, zones};
+use super::{
+    Appointment, AppointmentPage, answer_made, outcome_unknown, page_of, question_about, zones,
+};
 use crate::api::Method;
 use crate::error::ToolError;
 use crate::tool::ToolContext;
@@ -135,6 +137,19 @@ pub async fn reject_appointment(
         }
     };
     let credential = ctx.credential()?;
+    // The human confirms what the API says this appointment is, and the reason the patient will
+    // read, before anything is sent.
+    let question = question_about(
+        ctx,
+        "Reject",
+        args.appointment_id,
+        args.reason
+            .as_ref()
+            .map(|r| format!("Reason shown to the patient: {r}")),
+        "Check the id with list_doctor_schedule.",
+    )
+    .await?;
+    ctx.confirm(&question).await?;
     // Sent once: the server never retries a mutation.
     let rejected = ctx
         .api
