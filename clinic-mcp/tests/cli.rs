@@ -438,3 +438,82 @@ fn audit_log_gets_one_line_per_mutating_call_and_an_empty_variable_is_refused() 
     assert!(String::from_utf8_lossy(&out.stderr).contains("CLINIC_AUDIT_LOG"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_destructive_call_asks_its_terminal_and_the_operator_s_waiver_is_announced() {
+    // An appointment of the demo patient that can still be cancelled (the demo data is the same
+    // in every process).
+    let out = run(&["call", "list_my_appointments", "--demo"], &[]);
+    assert!(out.status.success());
+    let page: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let id = page["appointments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["status"] == "pending" || a["status"] == "confirmed")
+        .expect("the demo patient has an open appointment")["appointment_id"]
+        .as_u64()
+        .unwrap();
+    let args = format!(r#"{{"appointment_id": {id}}}"#);
+    // No terminal (stdin is null): nobody can be asked, nothing is sent.
+    let out = run(
+        &[
+            "call",
+            "cancel_appointment",
+            &args,
+            "--demo",
+            "--profile",
+            "booking",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let last = stderr.trim_end().lines().last().unwrap();
+    assert!(
+        last.starts_with("clinic-mcp: error: cancel_appointment failed: CONFIRMATION_DECLINED: ")
+            && last.contains("nothing changed"),
+        "{stderr}"
+    );
+    // The operator's waiver: the call runs unconfirmed.
+    let out = run(
+        &[
+            "call",
+            "cancel_appointment",
+            &args,
+            "--demo",
+            "--profile",
+            "booking",
+            "--allow-unconfirmed-destructive-calls",
+        ],
+        &[],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let done: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(done["status"], "cancelled");
+    // `serve` says so on stderr at start-up, whatever the log level; without it, nothing is said.
+    for (flag, said) in [
+        (Some("--allow-unconfirmed-destructive-calls"), true),
+        (None, false),
+    ] {
+        let mut args = vec!["serve", "--demo", "--profile", "booking"];
+        args.extend(flag);
+        // stdin is empty, so the server stops at once (no `initialize` came): the start-up line
+        // is said before.
+        let out = run(&args, &[("RUST_LOG", "error")]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let line = stderr
+            .lines()
+            .find(|l| l.contains("--allow-unconfirmed-destructive-calls"));
+        assert_eq!(line.is_some(), said, "{stderr}");
+        if let Some(line) = line {
+            assert!(line.contains("cancel_appointment"), "{line}");
+            assert!(line.contains("nobody's confirmation"), "{line}");
+        }
+    }
+}
