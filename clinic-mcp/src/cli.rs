@@ -620,13 +620,11 @@ async fn call(
     // The same path as `tools/call`: lookup, role and token checks, handler, result. The user
     // who typed the command confirms a destructive call at this terminal.
     let confirmation = server.session().confirmation;
-    let ask: &dyn Ask = if confirmation.allow_unconfirmed_destructive_calls {
-        &crate::confirm::Unattended
-    } else {
-        &Terminal {
-            timeout: confirmation.timeout,
-        }
+    let ask = Terminal {
+        timeout: confirmation.timeout,
+        unattended: confirmation.allow_unconfirmed_destructive_calls,
     };
+    let ask: &dyn Ask = &ask;
     let result = match server.call(tool, arguments, ask).await {
         Ok(r) => r,
         Err(e) => return Err(Failure::usage(e.message.to_string())),
@@ -665,10 +663,12 @@ fn destructive_names(server: &ClinicServer) -> String {
 }
 
 /// The `call` command's way to the user: the terminal it was typed in. Without one (input from a
-/// pipe or a file) nobody can be asked, and the change is not sent.
+/// pipe or a file) nobody can be asked, and the change is not sent, unless the operator gave the
+/// confirmation up (`unattended`), which is then said on stderr.
 #[derive(Debug)]
 struct Terminal {
     timeout: Duration,
+    unattended: bool,
 }
 
 impl Ask for Terminal {
@@ -676,6 +676,12 @@ impl Ask for Terminal {
         Box::pin(async move {
             use std::io::IsTerminal;
             if !std::io::stdin().is_terminal() {
+                if self.unattended {
+                    eprintln!(
+                        "clinic-mcp: warning: --allow-unconfirmed-destructive-calls: no terminal to ask, so this change runs unconfirmed"
+                    );
+                    return Answer::Confirmed;
+                }
                 return Answer::NotConfirmed(Refusal::CannotAsk);
             }
             eprintln!("{}\nType yes to confirm: ", question.message);

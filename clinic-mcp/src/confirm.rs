@@ -97,6 +97,11 @@ pub enum Refusal {
     UnknownState,
     /// Nobody can be asked (the `call` command without a terminal, say).
     CannotAsk,
+    /// The server began shutting down while the question was open.
+    ShuttingDown,
+    /// What the user confirmed is no longer what the API says (it changed while they were
+    /// asked).
+    Changed,
 }
 
 impl Refusal {
@@ -129,6 +134,12 @@ impl Refusal {
             }
             Refusal::CannotAsk => {
                 "Nobody can be asked to confirm this change here. Nothing was sent to the clinic API and nothing changed."
+            }
+            Refusal::ShuttingDown => {
+                "The server is shutting down, so the confirmation was dropped. Nothing was sent to the clinic API and nothing changed."
+            }
+            Refusal::Changed => {
+                "The appointment changed while the user was asked, so that answer does not hold. Nothing was sent to the clinic API and nothing changed. Call again to ask about it as it is now."
             }
         }
     }
@@ -435,6 +446,8 @@ mod tests {
             Refusal::CallCancelled,
             Refusal::UnknownState,
             Refusal::CannotAsk,
+            Refusal::ShuttingDown,
+            Refusal::Changed,
         ] {
             assert!(refusal.message().contains("nothing changed"), "{refusal:?}");
         }

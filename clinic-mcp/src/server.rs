@@ -476,6 +476,11 @@ impl ClinicServer {
                 crate::screen::result(&mut value, token);
                 structured(value)
             }
+            // A question that went out as `input_required` is not an error: the call goes on.
+            Err(e) if ask.awaits_retry() => {
+                tracing::debug!(tool = name, "the confirmation went out as input_required");
+                CallToolResult::structured_error(e.to_json())
+            }
             Err(e) => {
                 tracing::info!(tool = name, code = %e.code, "tool error");
                 let mut value = e.to_json();
@@ -487,32 +492,71 @@ impl ClinicServer {
 }
 
 /// The way to the human of a client on a protocol before 2026-07-28: an `elicitation/create`
-/// request, answered within the timeout, or abandoned when the client cancels the tool call.
+/// request, answered within the timeout. Abandoned (and the client told, so its form closes) when
+/// the client cancels the tool call or the server starts shutting down: a yes that came after
+/// that would start a change the shutdown could cut off.
 #[derive(Debug)]
 struct ClientAsk {
     /// The request's context: the client to ask, and the cancellation of this tool call.
     context: RequestContext<RoleServer>,
     timeout: std::time::Duration,
+    server: ClinicServer,
 }
 
 impl Ask for ClientAsk {
     fn ask<'a>(&'a self, question: &'a Question) -> AskFuture<'a> {
         Box::pin(async move {
-            let asked = self
-                .context
-                .peer
-                .create_elicitation_with_timeout(confirm::form(question), Some(self.timeout));
-            tokio::select! {
-                answered = asked => match answered {
-                    Ok(r) => confirm::judge(&r.action, r.content.as_ref()),
-                    Err(rmcp::ServiceError::Timeout { .. }) => Answer::NotConfirmed(Refusal::TimedOut),
-                    Err(e) => {
-                        tracing::info!(error = %e, "the confirmation got no answer");
-                        Answer::NotConfirmed(Refusal::NoAnswer)
-                    }
-                },
-                () = self.context.ct.cancelled() => Answer::NotConfirmed(Refusal::CallCancelled),
+            let drain = &self.server.inner.drain;
+            if drain.is_draining() {
+                return Answer::NotConfirmed(Refusal::ShuttingDown);
             }
+            let peer = &self.context.peer;
+            let request = rmcp::model::ServerRequest::ElicitRequest(
+                rmcp::model::ElicitRequest::new(confirm::form(question)),
+            );
+            let mut options = rmcp::service::PeerRequestOptions::default();
+            options.timeout = Some(self.timeout);
+            let handle = match peer.send_request_with_option(request, options).await {
+                Ok(h) => h,
+                Err(e) => {
+                    tracing::info!(error = %e, "the confirmation could not be asked");
+                    return Answer::NotConfirmed(Refusal::NoAnswer);
+                }
+            };
+            let id = handle.id.clone();
+            let abandoned = tokio::select! {
+                answered = handle.await_response() => {
+                    let answer = match answered {
+                        Ok(rmcp::model::ClientResult::ElicitResult(r)) => {
+                            confirm::judge(&r.action, r.content.as_ref())
+                        }
+                        Ok(_) => Answer::NotConfirmed(Refusal::Invalid),
+                        Err(rmcp::ServiceError::Timeout { .. }) => {
+                            Answer::NotConfirmed(Refusal::TimedOut)
+                        }
+                        Err(e) => {
+                            tracing::info!(error = %e, "the confirmation got no answer");
+                            Answer::NotConfirmed(Refusal::NoAnswer)
+                        }
+                    };
+                    // A yes that arrives once shutdown has begun starts nothing.
+                    if answer == Answer::Confirmed && drain.is_draining() {
+                        return Answer::NotConfirmed(Refusal::ShuttingDown);
+                    }
+                    return answer;
+                }
+                () = self.context.ct.cancelled() => (Refusal::CallCancelled, "the tool call was cancelled"),
+                () = drain.stopping() => (Refusal::ShuttingDown, "the server is shutting down"),
+            };
+            // The client is told, so its form closes; a later answer is ignored by rmcp.
+            let (why, reason) = abandoned;
+            let _ = peer
+                .notify_cancelled(rmcp::model::CancelledNotificationParam::new(
+                    Some(id),
+                    Some(reason.to_owned()),
+                ))
+                .await;
+            Answer::NotConfirmed(why)
         })
     }
 }
@@ -568,11 +612,19 @@ impl ServerHandler for ClinicServer {
                 .protocol_version()
                 .is_some_and(|v| v >= rmcp::model::ProtocolVersion::V_2026_07_28);
             if !can_ask {
-                // Only with --allow-unconfirmed-destructive-calls (`lookup`).
-                return Ok(self
-                    .run(caller, def, args, &confirm::Unattended)
-                    .await
-                    .into());
+                // Only with --allow-unconfirmed-destructive-calls (`lookup` let it through; checked
+                // again here, so that no other route reaches the unattended way).
+                let ask: &dyn Ask = if self
+                    .inner
+                    .session
+                    .confirmation
+                    .allow_unconfirmed_destructive_calls
+                {
+                    &confirm::Unattended
+                } else {
+                    &confirm::Nobody
+                };
+                return Ok(self.run(caller, def, args, ask).await.into());
             }
             if new_protocol {
                 let retry = confirm::Retry {
@@ -596,6 +648,7 @@ impl ServerHandler for ClinicServer {
             let ask = ClientAsk {
                 context,
                 timeout: self.inner.confirmations.timeout,
+                server: self.clone(),
             };
             return Ok(self.run(caller, def, args, &ask).await.into());
         }
@@ -632,6 +685,8 @@ struct Drain {
     in_flight: std::sync::atomic::AtomicUsize,
     draining: std::sync::atomic::AtomicBool,
     idle: tokio::sync::Notify,
+    /// Woken when draining starts: a question still open is abandoned.
+    stop: tokio::sync::Notify,
 }
 
 /// One call in flight; dropping it (the call answered or was cancelled) counts it out.
@@ -655,9 +710,26 @@ impl Drain {
         (!self.draining.load(Ordering::Acquire)).then_some(guard)
     }
 
+    fn is_draining(&self) -> bool {
+        self.draining.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// Resolves once draining has started.
+    async fn stopping(&self) {
+        loop {
+            // Registered before the check, so a drain starting in between still wakes us.
+            let stop = self.stop.notified();
+            if self.is_draining() {
+                return;
+            }
+            stop.await;
+        }
+    }
+
     async fn drain(&self, bound: std::time::Duration) {
         use std::sync::atomic::Ordering;
         self.draining.store(true, Ordering::Release);
+        self.stop.notify_waiters();
         let wait = async {
             loop {
                 // Registered before the check, so a call finishing in between still wakes us.

@@ -496,6 +496,11 @@ fn a_destructive_call_asks_its_terminal_and_the_operator_s_waiver_is_announced()
     );
     let done: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(done["status"], "cancelled");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("runs unconfirmed"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // `serve` says so on stderr at start-up, whatever the log level; without it, nothing is said.
     for (flag, said) in [
         (Some("--allow-unconfirmed-destructive-calls"), true),

@@ -236,7 +236,12 @@ async fn reject_shows_the_patient_and_the_reason_and_waits_for_the_doctor() {
         message.starts_with(&format!("Reject appointment {id}?")),
         "{message}"
     );
-    assert!(message.contains(reason), "{message}");
+    assert!(
+        message.contains(&format!(
+            "Reason written by the assistant, shown to the patient: \"{reason}\""
+        )),
+        "{message}"
+    );
     assert!(message.contains("Patient: "), "{message}");
 
     let yes = User::answering(Reply::Yes);
@@ -556,4 +561,76 @@ async fn upstream_text_in_the_question_passes_the_output_screen() {
     // the clinic's time is still shown, from data that passed
     assert!(message.contains("15:00 (Europe/Berlin)"), "{message}");
     assert!(up.requests().iter().all(|r| r.method == "GET"));
+}
+
+/// Wait until `user` has been asked once (the question is open).
+async fn until_asked(user: &User) {
+    for _ in 0..500 {
+        if !user.asked().is_empty() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the user was never asked");
+}
+
+#[tokio::test]
+async fn a_yes_to_an_appointment_that_moved_meanwhile_does_not_hold() {
+    let api = standin().await;
+    let id = booked(&api).await;
+    // The user answers yes, but only after the appointment was moved to another slot.
+    let user = User::answering(Reply::After(
+        Duration::from_millis(500),
+        Box::new(Reply::Yes),
+    ));
+    let client = as_user(patient_session(&api), user.clone()).await;
+    let asking = tokio::spawn(async move {
+        call_err(&client, "cancel_appointment", json!({"appointment_id": id})).await
+    });
+    until_asked(&user).await;
+    let mover = patient_client(&api, Profile::Booking).await;
+    let other_slot = api.available_slot_ids(2)[0];
+    call_ok(
+        &mover,
+        "reschedule_appointment",
+        json!({"appointment_id": id, "slot_id": other_slot, "idempotency_key": format!("move-{id}-{}", next_key())}),
+    )
+    .await;
+    let (code, message) = asking.await.unwrap();
+    assert_eq!(code, "CONFIRMATION_DECLINED", "{message}");
+    assert!(
+        message.contains("changed while the user was asked"),
+        "{message}"
+    );
+    assert_eq!(
+        status(&api, id),
+        "pending",
+        "the moved appointment was not cancelled"
+    );
+}
+
+#[tokio::test]
+async fn shutdown_drops_an_open_question_and_sends_nothing() {
+    let api = standin().await;
+    let id = booked(&api).await;
+    let server = ClinicServer::new(patient_session(&api)).unwrap();
+    let user = User::answering(Reply::Never);
+    let client = connect_as(server.clone(), user.clone()).await.unwrap();
+    api.clear_requests();
+    let asking = tokio::spawn(async move {
+        call_err(&client, "cancel_appointment", json!({"appointment_id": id})).await
+    });
+    until_asked(&user).await;
+    // The drain ends the question at once instead of waiting out the two-minute timeout.
+    tokio::time::timeout(
+        Duration::from_secs(10),
+        server.drain(Duration::from_secs(60)),
+    )
+    .await
+    .expect("the drain does not wait for the user");
+    let (code, message) = asking.await.unwrap();
+    assert_eq!(code, "CONFIRMATION_DECLINED", "{message}");
+    assert!(message.contains("shutting down"), "{message}");
+    assert!(changes(&api).is_empty(), "{:?}", seen(&api));
+    assert_eq!(status(&api, id), "pending");
 }

@@ -2,7 +2,7 @@
 
 use super::clinical::hide_existence;
 use super::{
-    Appointment, AppointmentPage, Booking, answer_made, outcome_unknown, page_of, question_about,
+    Appointment, AppointmentPage, Booking, answer_made, confirm_about, outcome_unknown, page_of,
     zones,
 };
 use crate::api::Method;
@@ -278,7 +278,7 @@ pub async fn cancel_appointment(
     let id = args.appointment_id;
     let credential = ctx.credential()?;
     // The human confirms what the API says this appointment is, before anything is sent.
-    let question = question_about(
+    confirm_about(
         ctx,
         "Cancel",
         id,
@@ -286,7 +286,6 @@ pub async fn cancel_appointment(
         "Check the id with list_my_appointments.",
     )
     .await?;
-    ctx.confirm(&question).await?;
     // Sent once: the server never retries a mutation.
     let cancelled: ApiAppointment = ctx
         .api

@@ -371,6 +371,25 @@ pub(crate) async fn question_about(
     Ok(crate::confirm::Question { message })
 }
 
+/// Ask the user about `appointment_id` ([`question_about`]) and wait for a yes; then read the
+/// appointment again: when what the API says now is not what the user was shown (moved, changed
+/// status, another doctor), the yes does not hold and nothing is sent (`CONFIRMATION_DECLINED`).
+pub(crate) async fn confirm_about(
+    ctx: &ToolContext<'_>,
+    action: &str,
+    appointment_id: u64,
+    extra: Option<String>,
+    next: &str,
+) -> Result<(), ToolError> {
+    let asked = question_about(ctx, action, appointment_id, extra.clone(), next).await?;
+    ctx.confirm(&asked).await?;
+    let now = question_about(ctx, action, appointment_id, extra, next).await?;
+    if now != asked {
+        return Err(crate::confirm::Refusal::Changed.to_error());
+    }
+    Ok(())
+}
+
 /// `start` as a person reads it: in the clinic's zone when known, and in UTC.
 fn human_instant(start: Timestamp, zone: Option<&str>) -> String {
     let utc = start.strftime("%a %-d %b %Y %H:%M UTC").to_string();

@@ -3,7 +3,7 @@
 use super::appointments::PageArgs;
 use super::clinical::hide_existence;
 use super::{
-    Appointment, AppointmentPage, answer_made, outcome_unknown, page_of, question_about, zones,
+    Appointment, AppointmentPage, answer_made, confirm_about, outcome_unknown, page_of, zones,
 };
 use crate::api::Method;
 use crate::error::ToolError;
@@ -138,18 +138,17 @@ pub async fn reject_appointment(
     };
     let credential = ctx.credential()?;
     // The human confirms what the API says this appointment is, and the reason the patient will
-    // read, before anything is sent.
-    let question = question_about(
+    // read (the assistant's words, quoted and said to be), before anything is sent.
+    confirm_about(
         ctx,
         "Reject",
         args.appointment_id,
         args.reason
             .as_ref()
-            .map(|r| format!("Reason shown to the patient: {r}")),
+            .map(|r| format!("Reason written by the assistant, shown to the patient: \"{r}\"")),
         "Check the id with list_doctor_schedule.",
     )
     .await?;
-    ctx.confirm(&question).await?;
     // Sent once: the server never retries a mutation.
     let rejected = ctx
         .api
