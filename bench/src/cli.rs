@@ -1,6 +1,6 @@
 //! The command line of `bench`.
 
-use clap::Parser;
+use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
 
 /// Benchmark an MCP stdio server (and optionally another one beside it) against the in-process
@@ -37,6 +37,12 @@ pub struct Cli {
     /// Calls in the bare-upstream throughput measurement.
     #[arg(long, default_value_t = 20_000)]
     pub upstream_calls: usize,
+    /// The upstream: `standin`, the stand-in clinic API (routing, state, request log), or
+    /// `precomputed`, one response per route built from the stand-in's answer before the run and
+    /// no request log, so that on 2 cores the server's own ceiling shows (list_doctors and
+    /// list_specialties only).
+    #[arg(long, value_enum, default_value_t = Upstream::Standin)]
+    pub upstream: Upstream,
     /// Worker threads of the in-process stand-in API (the upstream).
     #[arg(long, default_value_t = 1)]
     pub upstream_workers: usize,
@@ -52,6 +58,13 @@ pub struct Cli {
     /// Also write the full results as JSON to this file.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+}
+
+/// Which upstream the servers proxy to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Upstream {
+    Standin,
+    Precomputed,
 }
 
 impl Cli {

@@ -7,6 +7,7 @@ pub mod awake;
 pub mod cli;
 pub mod client;
 pub mod command;
+pub mod precomputed;
 pub mod procfs;
 pub mod report;
 pub mod run;

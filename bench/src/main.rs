@@ -4,8 +4,9 @@
 #![allow(clippy::print_stdout)]
 
 use clap::Parser;
-use clinic_bench::cli::Cli;
+use clinic_bench::cli::{Cli, Upstream};
 use clinic_bench::client::Spec;
+use clinic_bench::precomputed;
 use clinic_bench::report::{Machine, Report, goals, table};
 use clinic_bench::run::{Load, UPSTREAM_THREAD, measure_server, measure_upstream};
 use clinic_bench::{BenchError, Result, command};
@@ -56,8 +57,38 @@ fn run(cli: &Cli) -> Result<()> {
         clinic_standin::LOCALHOST_EPHEMERAL,
         clinic_standin::Config::default(),
     ))?;
-    let base_url = standin.base_url();
-    eprintln!("bench: upstream (stand-in clinic API) at {base_url}");
+    let precomputed = match cli.upstream {
+        Upstream::Standin => None,
+        Upstream::Precomputed => {
+            let routes = precomputed::routes_of(&cli.tool).ok_or_else(|| {
+                BenchError::new(format!(
+                    "--upstream precomputed serves list_doctors and list_specialties, not {}",
+                    cli.tool
+                ))
+            })?;
+            let http = clinic_mcp::api::build_http(
+                &reqwest::Url::parse(&standin.base_url())
+                    .map_err(|e| BenchError::new(e.to_string()))?,
+                timeout,
+            )
+            .map_err(|e| BenchError::new(e.to_string()))?;
+            let mut bodies = std::collections::BTreeMap::new();
+            for route in routes {
+                let url = format!("{}{route}", standin.base_url());
+                let body = upstream_rt
+                    .block_on(async { http.get(&url).send().await?.bytes().await })
+                    .map_err(|e| BenchError::new(format!("{url}: {e}")))?;
+                bodies.insert((*route).to_owned(), body.to_vec());
+            }
+            Some(upstream_rt.block_on(precomputed::Precomputed::spawn(bodies))?)
+        }
+    };
+    let base_url = match &precomputed {
+        Some(p) => p.base_url(),
+        None => standin.base_url(),
+    };
+    eprintln!("bench: upstream ({:?}) at {base_url}", cli.upstream);
+    // The precomputed upstream keeps no log to clear.
     let clear = || standin.clear_requests();
 
     let load = Load {
@@ -103,6 +134,11 @@ fn run(cli: &Cli) -> Result<()> {
     let report = Report {
         machine: Machine::probe(),
         tool: cli.tool.clone(),
+        upstream_mode: match cli.upstream {
+            Upstream::Standin => "standin",
+            Upstream::Precomputed => "precomputed",
+        }
+        .to_owned(),
         upstream_workers: cli.upstream_workers.max(1),
         upstream,
         ours,
@@ -115,6 +151,7 @@ fn run(cli: &Cli) -> Result<()> {
             .map_err(|e| BenchError::new(format!("cannot write {}: {e}", path.display())))?;
         eprintln!("bench: wrote {}", path.display());
     }
+    drop(precomputed);
     upstream_rt.block_on(standin.shutdown());
     Ok(())
 }

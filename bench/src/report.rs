@@ -54,6 +54,8 @@ pub struct Goal {
 pub struct Report {
     pub machine: Machine,
     pub tool: String,
+    /// `standin` (the stand-in clinic API) or `precomputed` (one response built before the run).
+    pub upstream_mode: String,
     pub upstream_workers: usize,
     pub upstream: UpstreamReport,
     pub ours: ServerReport,
@@ -420,11 +422,16 @@ pub fn table(report: &Report) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "machine: {} x {} (Linux {}); tool: {}; upstream: in-process stand-in, {} worker(s)",
+        "machine: {} x {} (Linux {}); tool: {}; upstream: in-process {}, {} worker(s)",
         report.machine.nproc,
         report.machine.cpu_model,
         report.machine.kernel,
         report.tool,
+        if report.upstream_mode == "precomputed" {
+            "precomputed responses (no request log)"
+        } else {
+            "stand-in"
+        },
         report.upstream_workers
     );
     let _ = writeln!(out, "ours:    {}", ours.command);
