@@ -605,24 +605,40 @@ const WORDS: &[(&str, Classes)] = &[
 ];
 
 /// Exact entries by word, and the prefix entries.
-type Index = (
-    std::collections::BTreeMap<&'static str, Classes>,
-    Vec<(&'static str, Classes)>,
-);
+/// The lexicon arranged for look-ups: exact entries by word, and the prefix entries by their
+/// first byte (a word can only start with a prefix that starts with its own first byte, so each
+/// look-up scans a handful of prefixes instead of all of them).
+struct Index {
+    exact: std::collections::BTreeMap<&'static str, Classes>,
+    prefix: Vec<Vec<(&'static str, Classes)>>,
+}
+
+impl Index {
+    /// The prefix entries `word` may start with.
+    fn prefixes(&self, word: &str) -> &[(&'static str, Classes)] {
+        word.bytes()
+            .next()
+            .map_or(&[][..], |b| self.prefix[usize::from(b)].as_slice())
+    }
+}
 
 /// Exact entries by word, and the prefix entries.
 fn index() -> &'static Index {
     static I: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     I.get_or_init(|| {
         let mut exact = std::collections::BTreeMap::new();
-        let mut prefix = Vec::new();
+        let mut prefix = vec![Vec::new(); 256];
         for &(e, k) in WORDS {
             match e.strip_suffix('*') {
-                Some(p) => prefix.push((p, k)),
+                Some(p) => match p.bytes().next() {
+                    Some(b) => prefix[usize::from(b)].push((p, k)),
+                    // an empty prefix would start every word
+                    None => prefix.iter_mut().for_each(|v| v.push((p, k))),
+                },
                 None => *exact.entry(e).or_insert(0) |= k,
             }
         }
-        (exact, prefix)
+        Index { exact, prefix }
     })
 }
 
@@ -633,9 +649,9 @@ pub(crate) fn whole_word(word: &str) -> bool {
         "", "s", "es", "ed", "d", "ing", "ion", "ions", "er", "ers", "ly", "ive", "ives", "ment",
         "ments", "al", "ally", "ation", "ations", "e", "y", "ies",
     ];
-    let (exact, prefix) = index();
-    exact.contains_key(word)
-        || prefix.iter().any(|(p, _)| {
+    let index = index();
+    index.exact.contains_key(word)
+        || index.prefixes(word).iter().any(|(p, _)| {
             word.strip_prefix(p)
                 .is_some_and(|rest| INFLECTIONS.contains(&rest))
         })
@@ -643,14 +659,14 @@ pub(crate) fn whole_word(word: &str) -> bool {
 
 /// Does the lexicon list `word` exactly (not only through a prefix entry)?
 pub(crate) fn exact(word: &str) -> bool {
-    index().0.contains_key(word)
+    index().exact.contains_key(word)
 }
 
 /// The classes of a skeleton word (lower-case ASCII).
 pub(crate) fn classes(word: &str) -> Classes {
-    let (exact, prefix) = index();
-    let mut c = exact.get(word).copied().unwrap_or(0);
-    for &(p, k) in prefix {
+    let index = index();
+    let mut c = index.exact.get(word).copied().unwrap_or(0);
+    for &(p, k) in index.prefixes(word) {
         if word.starts_with(p) {
             c |= k;
         }
