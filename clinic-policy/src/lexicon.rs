@@ -608,8 +608,10 @@ const WORDS: &[(&str, Classes)] = &[
 /// The lexicon arranged for look-ups: exact entries by word, and the prefix entries by their
 /// first byte (a word can only start with a prefix that starts with its own first byte, so each
 /// look-up scans a handful of prefixes instead of all of them).
+// Looked up by word, never iterated, so no order can leak out of it (the reason for the lint).
+#[allow(clippy::disallowed_types)]
 struct Index {
-    exact: std::collections::BTreeMap<&'static str, Classes>,
+    exact: std::collections::HashMap<&'static str, Classes>,
     prefix: Vec<Vec<(&'static str, Classes)>>,
 }
 
@@ -625,8 +627,9 @@ impl Index {
 /// Exact entries by word, and the prefix entries.
 fn index() -> &'static Index {
     static I: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+    #[allow(clippy::disallowed_types)]
     I.get_or_init(|| {
-        let mut exact = std::collections::BTreeMap::new();
+        let mut exact = std::collections::HashMap::new();
         let mut prefix = vec![Vec::new(); 256];
         for &(e, k) in WORDS {
             match e.strip_suffix('*') {

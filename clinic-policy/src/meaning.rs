@@ -2088,6 +2088,39 @@ fn b64(s: &[u8]) -> Vec<u8> {
 
 /// Every family over every reading of `text`.
 pub(crate) fn check(text: &str, field: Field, words: &[Word], out: &mut Vec<Violation>) {
+    // The findings depend on the text and the field alone (`words` is the text's skeleton), and
+    // a catalogue repeats texts (the same parameter or output field in several tools): each is
+    // read once per process, within a bound.
+    const HELD: usize = 4096;
+    const TEXT_MAX: usize = 2048;
+    type Kept = std::collections::BTreeMap<(String, String), Vec<Violation>>;
+    static KEPT: std::sync::OnceLock<std::sync::Mutex<Kept>> = std::sync::OnceLock::new();
+    let kept = KEPT.get_or_init(Default::default);
+    let key = (format!("{field:?}"), text.to_owned());
+    if let Some(found) = kept
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(&key)
+    {
+        out.extend(found.iter().cloned());
+        return;
+    }
+    let mut found = Vec::new();
+    check_every_reading(text, field, words, &mut found);
+    if text.len() <= TEXT_MAX {
+        let mut held = kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if held.len() >= HELD {
+            held.clear();
+        }
+        held.insert(key, found.clone());
+    }
+    out.extend(found);
+}
+
+/// [`check`] without the kept findings: every reading of `text`, every time.
+fn check_every_reading(text: &str, field: Field, words: &[Word], out: &mut Vec<Violation>) {
     let brk = breaks(text);
     let mut toks = from_words(words, &brk);
     let f = foreign(text, &brk);
