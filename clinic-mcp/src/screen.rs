@@ -77,7 +77,40 @@ pub fn text(raw: &str, token: Option<&AccessToken>, max_chars: usize) -> Screene
 }
 
 /// [`text`], or `None` when the screen leaves `raw` exactly as it is (nothing copied then).
+///
+/// An API sends the same names, specialties and addresses call after call, so the answer for a
+/// text is kept and looked up the next time — only for a text whose every step is independent of
+/// the caller: no hidden character (so what the screen reads is `raw` itself; a token split by a
+/// zero-width character is never taken for another text) and not containing the caller's token
+/// (checked on every call, before any look-up). Then the answer is the same for every caller.
 fn changed(raw: &str, token: Option<&AccessToken>, max_chars: usize) -> Option<Screened> {
+    let keepable = max_chars == MAX_CHARS
+        && raw.len() <= VERDICT_TEXT_MAX
+        && token.is_none_or(|t| raw.len() < t.expose().len() || !raw.contains(t.expose()))
+        && !raw.chars().any(is_hidden_or_break);
+    if !keepable {
+        return changed_uncached(raw, token, max_chars);
+    }
+    use std::sync::{Mutex, OnceLock, PoisonError};
+    // Looked up by text, never iterated, so no order can leak out of it (the reason for the lint).
+    #[allow(clippy::disallowed_types)]
+    type Kept = std::collections::HashMap<Box<str>, Option<Screened>>;
+    static KEPT: OnceLock<Mutex<Kept>> = OnceLock::new();
+    let kept = KEPT.get_or_init(Mutex::default);
+    if let Some(known) = kept.lock().unwrap_or_else(PoisonError::into_inner).get(raw) {
+        return known.clone();
+    }
+    let answer = changed_uncached(raw, None, max_chars);
+    let mut held = kept.lock().unwrap_or_else(PoisonError::into_inner);
+    if held.len() >= VERDICTS_HELD {
+        held.clear();
+    }
+    held.insert(raw.into(), answer.clone());
+    answer
+}
+
+/// [`changed`], worked out.
+fn changed_uncached(raw: &str, token: Option<&AccessToken>, max_chars: usize) -> Option<Screened> {
     // The common case, answered without a copy per step: no escape, control or invisible
     // character and no line break, nothing shaped like a secret, within the cap (in bytes, so in
     // characters too), no spaces at either end. Each step below would return it unchanged; only
@@ -403,6 +436,32 @@ fn redact_bearer(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// A kept answer never stands in for a caller whose token the text carries, nor for a text
+    /// whose hidden characters could hide a token.
+    #[test]
+    fn kept_answers_never_skip_a_caller_s_redaction() {
+        let a = crate::caller::AccessToken::new("caller-A-token-0001").unwrap();
+        let b = crate::caller::AccessToken::new("caller-B-token-0002").unwrap();
+        let raw = "note: caller-B-token-0002 here";
+        for _ in 0..2 {
+            assert_eq!(super::text(raw, Some(&a), super::MAX_CHARS).text, raw);
+            let for_b = super::text(raw, Some(&b), super::MAX_CHARS);
+            assert_eq!(for_b.text, "note: [redacted] here");
+            assert!(for_b.removed);
+        }
+        let hidden = "note: caller-B-\u{200b}token-0002 here";
+        for _ in 0..2 {
+            assert_eq!(
+                super::text(hidden, Some(&a), super::MAX_CHARS).text,
+                "note: caller-B-token-0002 here"
+            );
+            assert_eq!(
+                super::text(hidden, Some(&b), super::MAX_CHARS).text,
+                "note: [redacted] here"
+            );
+        }
+    }
+
     /// The shortcut of `text` answers exactly what the full screen answers.
     #[test]
     fn the_shortcut_changes_no_answer() {
