@@ -38,31 +38,12 @@ async fn as_user(session: Session, user: User) -> LocalClient {
         .unwrap()
 }
 
-/// A pending appointment of patient 1 with doctor 1, booked through the server.
 async fn booked(api: &Standin) -> u64 {
-    let booker = patient_client(api, Profile::Booking).await;
-    let slot = open_slot(api, 1);
-    let made = call_ok(
-        &booker,
-        "book_appointment",
-        json!({"slot_id": slot, "idempotency_key": format!("confirm-{slot}-{}", next_key())}),
-    )
-    .await;
-    made["appointment_id"].as_u64().unwrap()
-}
-
-/// A fresh idempotency key suffix: a slot freed by a cancellation is booked again with a new key
-/// (the same key would replay the cancelled booking).
-fn next_key() -> u64 {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    booked_by_patient(api, "confirm").await
 }
 
 fn status(api: &Standin, id: u64) -> String {
-    api.appointment(id).unwrap()["status"]
-        .as_str()
-        .unwrap()
-        .to_owned()
+    appointment_status(api, id)
 }
 
 /// The requests that reached the API since it was cleared, as `METHOD path`.

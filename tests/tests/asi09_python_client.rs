@@ -72,32 +72,12 @@ fn run(py: &Path, api: &Standin, id: u64, answer: &str, extra: &[&str]) -> Value
     })
 }
 
-/// A pending appointment of patient 1, booked straight through the server.
 async fn booked(api: &Standin) -> u64 {
-    let booker = patient_client(api, clinic_mcp::Profile::Booking).await;
-    let slot = open_slot(api, 1);
-    call_ok(
-        &booker,
-        "book_appointment",
-        json!({"slot_id": slot, "idempotency_key": format!("python-{slot}-{}", next_key())}),
-    )
-    .await["appointment_id"]
-        .as_u64()
-        .unwrap()
-}
-
-/// A fresh idempotency key suffix: a slot freed by a cancellation is booked again with a new key
-/// (the same key would replay the cancelled booking).
-fn next_key() -> u64 {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    booked_by_patient(api, "python").await
 }
 
 fn status(api: &Standin, id: u64) -> String {
-    api.appointment(id).unwrap()["status"]
-        .as_str()
-        .unwrap()
-        .to_owned()
+    appointment_status(api, id)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -491,3 +491,32 @@ impl Drop for StdioServer {
         let _ = self.child.wait();
     }
 }
+
+/// A fresh number for an idempotency key: a slot freed by a cancellation is booked again with a
+/// new key (the same key would replay the cancelled booking).
+pub fn next_key() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A pending appointment of patient 1 with doctor 1, booked through the server (its key starts
+/// with `prefix`).
+pub async fn booked_by_patient(standin: &Standin, prefix: &str) -> u64 {
+    let booker = patient_client(standin, Profile::Booking).await;
+    let slot = open_slot(standin, 1);
+    let made = call_ok(
+        &booker,
+        "book_appointment",
+        serde_json::json!({"slot_id": slot, "idempotency_key": format!("{prefix}-{slot}-{}", next_key())}),
+    )
+    .await;
+    made["appointment_id"].as_u64().expect("an appointment id")
+}
+
+/// The status of appointment `id`, straight from the stand-in's state.
+pub fn appointment_status(standin: &Standin, id: u64) -> String {
+    standin.appointment(id).expect("the appointment exists")["status"]
+        .as_str()
+        .expect("a status")
+        .to_owned()
+}
