@@ -148,3 +148,65 @@ async fn a_call_during_the_drain_is_refused_not_dropped() {
     assert_eq!(late["structuredContent"]["code"], "SHUTTING_DOWN", "{late}");
     assert_exits_0(&mut s, "SIGTERM");
 }
+
+/// SIGTERM while the user is being asked to confirm a cancellation: the question is dropped at
+/// once (the client is sent `notifications/cancelled` for it, so its form closes), the call
+/// answers `CONFIRMATION_DECLINED`, nothing is sent to the API, and the binary exits 0 without
+/// waiting out the two-minute confirmation timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_with_a_question_open_drops_it_and_sends_nothing() {
+    let api = common::standin().await;
+    let id = common::booked_by_patient(&api, "shutdown").await;
+    let mut s = StdioServer::spawn(
+        &[
+            "serve",
+            "--profile",
+            "booking",
+            "--base-url",
+            &api.base_url(),
+        ],
+        &[("SUT_ACCESS_TOKEN", common::PATIENT_TOKEN)],
+    );
+    s.request(
+        0,
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {"elicitation": {"form": {}}},
+               "clientInfo": {"name": "clinic-mcp-tests", "version": "0"}}),
+    );
+    s.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    api.clear_requests();
+    s.send(&json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+                   "params": {"name": "cancel_appointment", "arguments": {"appointment_id": id}}}));
+    let asked = s.recv();
+    assert_eq!(asked["method"], "elicitation/create", "{asked}");
+    assert!(
+        asked["params"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("Cancel appointment {id}?")),
+        "{asked}"
+    );
+    // Not answered: the user is still looking at the form.
+    s.signal("TERM");
+    let lines = s.until_id(&json!(7));
+    let answer = lines.last().unwrap();
+    assert_eq!(
+        answer["result"]["structuredContent"]["code"], "CONFIRMATION_DECLINED",
+        "{answer}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["method"] == "notifications/cancelled"
+                && l["params"]["requestId"] == asked["id"]),
+        "the open question was not cancelled at the client: {lines:?}"
+    );
+    assert_exits_0(&mut s, "SIGTERM");
+    let changes: Vec<_> = api
+        .requests()
+        .into_iter()
+        .filter(|r| r.method != "GET")
+        .collect();
+    assert!(changes.is_empty(), "{changes:?}");
+    assert_eq!(common::appointment_status(&api, id), "pending");
+}
