@@ -114,44 +114,59 @@ fn foreign(text: &str, brk: &[usize]) -> Vec<Tok> {
     // text that has a character from its range at all.
     let has_cjk = low.chars().any(|ch| (ch as u32) >= 0x3000);
     for &k in &index.searched {
-        let (w, _) = FOREIGN[k];
-        let cjk = w.chars().next().is_some_and(|ch| (ch as u32) >= 0x3000);
-        if cjk && !has_cjk {
-            continue;
-        }
-        let mut from = 0;
-        while let Some(j) = low[from..].find(w) {
-            let s = from + j;
-            let e = s + w.len();
-            from = e;
-            let boundary = cjk
-                || (low[..s]
-                    .chars()
-                    .next_back()
-                    .is_none_or(|p| !p.is_alphanumeric())
-                    && low[e..].chars().next().is_none_or(|n| !n.is_alphanumeric()));
-            if boundary {
-                found.push((k, s, e));
-            }
+        if has_cjk || !is_cjk(FOREIGN[k].0) {
+            search_foreign(&low, k, &mut found);
         }
     }
     found.sort_unstable();
-    let mut out = Vec::new();
-    for (k, s, e) in found {
-        let (w, c) = FOREIGN[k];
-        // ASCII-only foreign words ("no", "non", "pas") count only in a text that has other
-        // foreign words; they are recorded and filtered below
-        out.push(Tok {
-            text: w.to_owned(),
-            start: s,
-            end: e,
-            cls: c,
-            sent: sentence_of(brk, s),
-            split: false,
-        });
+    foreign_tokens(&found, brk)
+}
+
+/// Whether a [`FOREIGN`] entry is CJK (matched anywhere, with no word boundary).
+fn is_cjk(w: &str) -> bool {
+    w.chars().next().is_some_and(|ch| (ch as u32) >= 0x3000)
+}
+
+/// Every match of [`FOREIGN`] entry `k` in `low`, as `(k, start, end)`: non-overlapping, left to
+/// right, on word boundaries unless the entry is CJK.
+fn search_foreign(low: &str, k: usize, found: &mut Vec<(usize, usize, usize)>) {
+    let w = FOREIGN[k].0;
+    let cjk = is_cjk(w);
+    let mut from = 0;
+    while let Some(j) = low[from..].find(w) {
+        let s = from + j;
+        let e = s + w.len();
+        from = e;
+        let boundary = cjk
+            || (low[..s]
+                .chars()
+                .next_back()
+                .is_none_or(|p| !p.is_alphanumeric())
+                && low[e..].chars().next().is_none_or(|n| !n.is_alphanumeric()));
+        if boundary {
+            found.push((k, s, e));
+        }
     }
-    // short words shared with English or each other ("no", "non", "dire") count only beside two
-    // words that are foreign beyond doubt
+}
+
+/// The tokens of the matches `found` (sorted by entry, then start), or none when fewer than two
+/// distinct words among them are foreign beyond doubt: short words shared with English or each
+/// other ("no", "non", "pas", "dire") count only beside two that are.
+fn foreign_tokens(found: &[(usize, usize, usize)], brk: &[usize]) -> Vec<Tok> {
+    let out: Vec<Tok> = found
+        .iter()
+        .map(|&(k, s, e)| {
+            let (w, c) = FOREIGN[k];
+            Tok {
+                text: w.to_owned(),
+                start: s,
+                end: e,
+                cls: c,
+                sent: sentence_of(brk, s),
+                split: false,
+            }
+        })
+        .collect();
     let sure: std::collections::BTreeSet<&str> = out
         .iter()
         .filter(|t| t.text.chars().count() >= 5 || !t.text.is_ascii())
@@ -177,8 +192,7 @@ fn foreign_index() -> &'static ForeignIndex {
             std::collections::BTreeMap::new();
         let mut searched = Vec::new();
         for (k, &(w, _)) in FOREIGN.iter().enumerate() {
-            let cjk = w.chars().next().is_some_and(|ch| (ch as u32) >= 0x3000);
-            if !cjk && !w.is_empty() && w.chars().all(char::is_alphanumeric) {
+            if !is_cjk(w) && !w.is_empty() && w.chars().all(char::is_alphanumeric) {
                 runs.entry(w).or_default().push(k);
             } else {
                 searched.push(k);
@@ -189,52 +203,18 @@ fn foreign_index() -> &'static ForeignIndex {
 }
 
 /// [`foreign`] as it was first written, every entry searched for in the whole text: the oracle
-/// the indexed version is tested against.
+/// the indexed look-up is tested against.
 #[cfg(test)]
 fn foreign_by_search(text: &str, brk: &[usize]) -> Vec<Tok> {
     let low = text.to_lowercase();
     if low.len() != text.len() {
         return Vec::new();
     }
-    let mut out = Vec::new();
-    for &(w, c) in FOREIGN {
-        let cjk = w.chars().next().is_some_and(|ch| (ch as u32) >= 0x3000);
-        let mut from = 0;
-        while let Some(k) = low[from..].find(w) {
-            let s = from + k;
-            let e = s + w.len();
-            from = e;
-            let boundary = cjk
-                || (low[..s]
-                    .chars()
-                    .next_back()
-                    .is_none_or(|p| !p.is_alphanumeric())
-                    && low[e..].chars().next().is_none_or(|n| !n.is_alphanumeric()));
-            // ASCII-only foreign words ("no", "non", "pas") count only in a text that has other
-            // foreign words; they are recorded and filtered below
-            if boundary {
-                out.push(Tok {
-                    text: w.to_owned(),
-                    start: s,
-                    end: e,
-                    cls: c,
-                    sent: sentence_of(brk, s),
-                    split: false,
-                });
-            }
-        }
+    let mut found = Vec::new();
+    for k in 0..FOREIGN.len() {
+        search_foreign(&low, k, &mut found);
     }
-    // short words shared with English or each other ("no", "non", "dire") count only beside two
-    // words that are foreign beyond doubt
-    let sure: std::collections::BTreeSet<&str> = out
-        .iter()
-        .filter(|t| t.text.chars().count() >= 5 || !t.text.is_ascii())
-        .map(|t| t.text.as_str())
-        .collect();
-    if sure.len() < 2 {
-        return Vec::new();
-    }
-    out
+    foreign_tokens(&found, brk)
 }
 
 /// The first token index `j` in `range` with class `c`.
