@@ -85,28 +85,13 @@ pub fn text(raw: &str, token: Option<&AccessToken>, max_chars: usize) -> Screene
 /// (checked on every call, before any look-up). Then the answer is the same for every caller.
 fn changed(raw: &str, token: Option<&AccessToken>, max_chars: usize) -> Option<Screened> {
     let keepable = max_chars == MAX_CHARS
-        && raw.len() <= VERDICT_TEXT_MAX
         && token.is_none_or(|t| raw.len() < t.expose().len() || !raw.contains(t.expose()))
         && !raw.chars().any(is_hidden_or_break);
     if !keepable {
         return changed_uncached(raw, token, max_chars);
     }
-    use std::sync::{Mutex, OnceLock, PoisonError};
-    // Looked up by text, never iterated, so no order can leak out of it (the reason for the lint).
-    #[allow(clippy::disallowed_types)]
-    type Kept = std::collections::HashMap<Box<str>, Option<Screened>>;
-    static KEPT: OnceLock<Mutex<Kept>> = OnceLock::new();
-    let kept = KEPT.get_or_init(Mutex::default);
-    if let Some(known) = kept.lock().unwrap_or_else(PoisonError::into_inner).get(raw) {
-        return known.clone();
-    }
-    let answer = changed_uncached(raw, None, max_chars);
-    let mut held = kept.lock().unwrap_or_else(PoisonError::into_inner);
-    if held.len() >= VERDICTS_HELD {
-        held.clear();
-    }
-    held.insert(raw.into(), answer.clone());
-    answer
+    static ANSWERS: Memo<Option<Screened>> = Memo::new();
+    ANSWERS.get_or(raw, || changed_uncached(raw, None, max_chars))
 }
 
 /// [`changed`], worked out.
@@ -158,37 +143,59 @@ fn text_in_full(raw: &str, token: Option<&AccessToken>, max_chars: usize) -> Scr
 /// description policy. The verdict depends on the text alone, and an API answers the same names,
 /// specialties and addresses call after call, so verdicts are kept: a text seen before costs a
 /// hash look-up instead of the policy's every reading of it (which was ~95% of a proxied call's
-/// instructions). At most [`VERDICTS_HELD`] texts of at most [`VERDICT_TEXT_MAX`] bytes are kept;
-/// when full, all are forgotten and learned again.
+/// instructions).
 fn carries_injection(text: &str) -> bool {
-    use std::sync::{Mutex, OnceLock, PoisonError};
-    static VERDICTS: OnceLock<Mutex<std::collections::BTreeMap<Box<str>, bool>>> = OnceLock::new();
-    let verdicts = VERDICTS.get_or_init(Mutex::default);
-    if let Some(&known) = verdicts
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(text)
-    {
-        return known;
-    }
-    // Judged outside the lock: another call may judge the same text meanwhile, to the same end.
-    let injected = clinic_policy::check_text(clinic_policy::Field::Other, text, "", &[])
-        .iter()
-        .any(clinic_policy::Violation::is_injection);
-    if text.len() <= VERDICT_TEXT_MAX {
-        let mut held = verdicts.lock().unwrap_or_else(PoisonError::into_inner);
-        if held.len() >= VERDICTS_HELD {
-            held.clear();
-        }
-        held.insert(text.into(), injected);
-    }
-    injected
+    static VERDICTS: Memo<bool> = Memo::new();
+    VERDICTS.get_or(text, || {
+        clinic_policy::check_text(clinic_policy::Field::Other, text, "", &[])
+            .iter()
+            .any(clinic_policy::Violation::is_injection)
+    })
 }
 
-/// Most verdicts [`carries_injection`] keeps.
+/// Most texts a [`Memo`] keeps.
 const VERDICTS_HELD: usize = 4096;
-/// Longest text whose verdict is kept, in bytes (so the whole stays under ~2 MB).
+/// Longest text a [`Memo`] keeps, in bytes (so each stays under a few MB).
 const VERDICT_TEXT_MAX: usize = 512;
+
+/// A pure function's answers by text: at most [`VERDICTS_HELD`] texts of at most
+/// [`VERDICT_TEXT_MAX`] bytes; when full, all are forgotten and learned again.
+struct Memo<V> {
+    // Looked up by text, never iterated, so no order can leak out of it (the reason for the lint).
+    #[allow(clippy::disallowed_types)]
+    held: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<Box<str>, V>>>,
+}
+
+impl<V: Clone> Memo<V> {
+    const fn new() -> Self {
+        Self {
+            held: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The kept answer for `text`, or `work`'s, kept when `text` is short enough. The work runs
+    /// outside the lock: another call may work out the same text meanwhile, to the same end.
+    fn get_or(&self, text: &str, work: impl FnOnce() -> V) -> V {
+        use std::sync::PoisonError;
+        let held = self.held.get_or_init(Default::default);
+        if let Some(known) = held
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(text)
+        {
+            return known.clone();
+        }
+        let answer = work();
+        if text.len() <= VERDICT_TEXT_MAX {
+            let mut held = held.lock().unwrap_or_else(PoisonError::into_inner);
+            if held.len() >= VERDICTS_HELD {
+                held.clear();
+            }
+            held.insert(text.into(), answer.clone());
+        }
+        answer
+    }
+}
 
 /// A short string of digits and the punctuation of instants (`2026-12-01T09:00:00+01:00`): no
 /// words, so no finding of the policy's phrase rules, and too short for a hidden payload. Skipping
