@@ -171,10 +171,15 @@ pub async fn connect_stateless(
     .map_err(|e| std::io::Error::other(e.to_string()))
 }
 
+/// The server end is served by the stdio transport's own code (`transport::ServerTransport`), so
+/// the tests read exactly what a client reading the binary's stdout reads.
 fn spawn(server: ClinicServer) -> tokio::io::DuplexStream {
     let (client_io, server_io) = tokio::io::duplex(1 << 16);
+    let (read, write) = tokio::io::split(server_io);
+    // One of many connections to `server`: its end does not drain the server.
+    let transport = crate::transport::ServerTransport::new(read, write, server.clone());
     tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_io).await {
+        if let Ok(running) = server.serve(transport).await {
             let _ = running.waiting().await;
         }
     });

@@ -86,7 +86,7 @@ pub fn text(raw: &str, token: Option<&AccessToken>, max_chars: usize) -> Screene
 fn changed(raw: &str, token: Option<&AccessToken>, max_chars: usize) -> Option<Screened> {
     let keepable = max_chars == MAX_CHARS
         && token.is_none_or(|t| raw.len() < t.expose().len() || !raw.contains(t.expose()))
-        && !raw.chars().any(is_hidden_or_break);
+        && !has_hidden_or_break(raw);
     if !keepable {
         return changed_uncached(raw, token, max_chars);
     }
@@ -101,7 +101,7 @@ fn changed_uncached(raw: &str, token: Option<&AccessToken>, max_chars: usize) ->
     // characters too), no spaces at either end. Each step below would return it unchanged; only
     // the verdict is left to find.
     if raw.len() <= max_chars
-        && !raw.chars().any(is_hidden_or_break)
+        && !has_hidden_or_break(raw)
         && raw.trim().len() == raw.len()
         && !raw.contains("eyJ")
         && !contains_ignoring_ascii_case(raw, "bearer")
@@ -162,8 +162,13 @@ const VERDICT_TEXT_MAX: usize = 512;
 /// [`VERDICT_TEXT_MAX`] bytes; when full, all are forgotten and learned again.
 struct Memo<V> {
     // Looked up by text, never iterated, so no order can leak out of it (the reason for the lint).
+    // Hashed by foldhash, seeded per process: SipHash cost ~300 instructions per short text, a
+    // tenth of a proxied call's screen. The texts come from the upstream, so the seed is random
+    // (a hostile API cannot aim collisions at it), and the bound keeps any chain short.
     #[allow(clippy::disallowed_types)]
-    held: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<Box<str>, V>>>,
+    held: std::sync::OnceLock<
+        std::sync::Mutex<std::collections::HashMap<Box<str>, V, foldhash::fast::RandomState>>,
+    >,
 }
 
 impl<V: Clone> Memo<V> {
@@ -211,8 +216,7 @@ fn cannot_carry_prose(s: &str) -> bool {
 /// [`WITHHELD_MEMBER`] of the top-level object. Returns those pointers.
 pub fn result(value: &mut Value, token: Option<&AccessToken>) -> Vec<String> {
     let mut withheld = Vec::new();
-    let mut path = String::new();
-    walk(value, token, &mut path, &mut withheld);
+    walk(value, token, None, &mut withheld);
     if !withheld.is_empty()
         && let Value::Object(map) = value
     {
@@ -224,10 +228,45 @@ pub fn result(value: &mut Value, token: Option<&AccessToken>) -> Vec<String> {
     withheld
 }
 
+/// Where the walk is: one step (a member or an index) below its parent's place. Held on the
+/// walk's own stack and written out as a JSON pointer only for a string the screen took
+/// something out of, so the common walk builds no path at all.
+#[derive(Clone, Copy)]
+struct Place<'a> {
+    parent: Option<&'a Place<'a>>,
+    step: Step<'a>,
+}
+
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    Member(&'a str),
+    Index(usize),
+}
+
+/// The JSON pointer (RFC 6901) of `place`; `""` for the root.
+fn pointer(place: Option<&Place<'_>>) -> String {
+    let mut steps = Vec::new();
+    let mut at = place;
+    while let Some(p) = at {
+        steps.push(p.step);
+        at = p.parent;
+    }
+    let mut path = String::new();
+    for step in steps.iter().rev() {
+        path.push('/');
+        match step {
+            // Our keys never need escaping, but be exact.
+            Step::Member(key) => path.push_str(&key.replace('~', "~0").replace('/', "~1")),
+            Step::Index(i) => path.push_str(&i.to_string()),
+        }
+    }
+    path
+}
+
 fn walk(
     value: &mut Value,
     token: Option<&AccessToken>,
-    path: &mut String,
+    place: Option<&Place<'_>>,
     withheld: &mut Vec<String>,
 ) {
     match value {
@@ -238,39 +277,31 @@ fn walk(
                 return;
             }
             // A text that passes unchanged is left where it is, not copied. (Results repeat
-            // names, one doctor on many slots: the policy's verdict on each is kept by
-            // `carries_injection`, so a repeat costs a look-up.)
+            // names, one doctor on many slots: the screen's answer for each is kept by
+            // `changed`, so a repeat costs a look-up.)
             if let Some(screened) = changed(s, token, MAX_CHARS) {
                 if screened.removed {
-                    withheld.push(path.clone());
+                    withheld.push(pointer(place));
                 }
                 *s = screened.text;
             }
         }
         Value::Array(items) => {
             for (i, item) in items.iter_mut().enumerate() {
-                let len = path.len();
-                path.push('/');
-                {
-                    use std::fmt::Write as _;
-                    let _ = write!(path, "{i}");
-                }
-                walk(item, token, path, withheld);
-                path.truncate(len);
+                let here = Place {
+                    parent: place,
+                    step: Step::Index(i),
+                };
+                walk(item, token, Some(&here), withheld);
             }
         }
         Value::Object(map) => {
             for (key, item) in map.iter_mut() {
-                let len = path.len();
-                path.push('/');
-                // JSON pointer escaping (RFC 6901); our keys never need it, but be exact.
-                if key.contains(['~', '/']) {
-                    path.push_str(&key.replace('~', "~0").replace('/', "~1"));
-                } else {
-                    path.push_str(key);
-                }
-                walk(item, token, path, withheld);
-                path.truncate(len);
+                let here = Place {
+                    parent: place,
+                    step: Step::Member(key),
+                };
+                walk(item, token, Some(&here), withheld);
             }
         }
         Value::Null | Value::Bool(_) | Value::Number(_) => {}
@@ -300,10 +331,16 @@ fn is_hidden_or_break(c: char) -> bool {
     c.is_control() || is_invisible(c) || c == '\u{2028}' || c == '\u{2029}'
 }
 
+/// Whether `raw` holds a character [`is_hidden_or_break`]. Printable ASCII (most text an API
+/// sends) holds none, and is answered a byte at a time without decoding characters.
+fn has_hidden_or_break(raw: &str) -> bool {
+    !raw.bytes().all(|b| (0x20..0x7f).contains(&b)) && raw.chars().any(is_hidden_or_break)
+}
+
 /// `raw` without ANSI escape sequences (CSI, OSC and two-character escapes), control characters
 /// and invisible characters; tabs, line and paragraph breaks become spaces.
 pub fn strip_invisible(raw: &str) -> String {
-    if !raw.chars().any(is_hidden_or_break) {
+    if !has_hidden_or_break(raw) {
         return raw.to_owned();
     }
     let mut out = String::with_capacity(raw.len());

@@ -369,7 +369,7 @@ impl ClinicServer {
         ask: &dyn Ask,
     ) -> Result<CallToolResult, ErrorData> {
         let def = self.lookup(caller, name, true)?;
-        Ok(self.run(caller, def, args, ask).await)
+        Ok(with_text_block(self.run(caller, def, args, ask).await))
     }
 
     /// The tool `name` as `caller` may reach it through a client that can (`can_ask`) or cannot
@@ -406,12 +406,13 @@ impl ClinicServer {
     ) -> CallToolResult {
         let name = def.name;
         let Some(_in_flight) = self.inner.drain.enter() else {
-            return CallToolResult::structured_error(
+            return structured(
                 ToolError::new(
                     ErrorCode::ShuttingDown,
                     "The server is shutting down and takes no new calls; nothing was sent. Retry once it is back.",
                 )
                 .to_json(),
+                true,
             );
         };
         // A bug in a handler must cost one call, not the answer: a panic becomes a tool error
@@ -474,18 +475,18 @@ impl ClinicServer {
         match result {
             Ok(mut value) => {
                 crate::screen::result(&mut value, token);
-                structured(value)
+                structured(value, false)
             }
             // A question that went out as `input_required` is not an error: the call goes on.
             Err(e) if ask.awaits_retry() => {
                 tracing::debug!(tool = name, "the confirmation went out as input_required");
-                CallToolResult::structured_error(e.to_json())
+                structured(e.to_json(), true)
             }
             Err(e) => {
                 tracing::info!(tool = name, code = %e.code, "tool error");
                 let mut value = e.to_json();
                 crate::screen::result(&mut value, token);
-                CallToolResult::structured_error(value)
+                structured(value, true)
             }
         }
     }
@@ -570,14 +571,31 @@ fn client_can_ask(context: &RequestContext<RoleServer>) -> bool {
         .is_some_and(|e| e.form.is_some() || e.url.is_none())
 }
 
-/// What `CallToolResult::structured` builds (the value, and its JSON as the text block), with the
-/// text written by serde_json's own writer: `Value`'s `Display`, which rmcp uses, goes through
-/// `fmt::Write` and was 15% of a call's instructions (callgrind).
-fn structured(value: Value) -> CallToolResult {
-    // A `Value` always serialises: its map keys are strings.
-    let text = serde_json::to_string(&value).unwrap_or_default();
-    let mut result = CallToolResult::success(vec![rmcp::model::ContentBlock::text(text)]);
+/// A tool's answer as an MCP result: `value` as its structured content, and no content block
+/// yet. The text block (the JSON of the structured content, which the specification asks for
+/// beside it) is added by [`with_text_block`] for the in-process callers, and written by the stdio
+/// transport from the same bytes as the structured content (`transport::encode`): the value is
+/// serialised once per answer instead of twice.
+fn structured(value: Value, is_error: bool) -> CallToolResult {
+    let mut result = if is_error {
+        CallToolResult::error(Vec::new())
+    } else {
+        CallToolResult::success(Vec::new())
+    };
     result.structured_content = Some(value);
+    result
+}
+
+/// `result` with the text block the stdio transport would write for it: what rmcp's
+/// `CallToolResult::structured` (or `structured_error`) builds for the same value.
+pub fn with_text_block(mut result: CallToolResult) -> CallToolResult {
+    if result.content.is_empty()
+        && let Some(value) = &result.structured_content
+    {
+        // A `Value` always serialises: its map keys are strings.
+        let text = serde_json::to_string(value).unwrap_or_default();
+        result.content.push(rmcp::model::ContentBlock::text(text));
+    }
     result
 }
 
@@ -663,12 +681,13 @@ impl ServerHandler for ClinicServer {
         // cancelled request; the result below is what it drops.
         tokio::select! {
             result = call => Ok(result.into()),
-            () = context.ct.cancelled() => Ok(CallToolResult::structured_error(
+            () = context.ct.cancelled() => Ok(structured(
                 ToolError::new(
                     ErrorCode::Cancelled,
                     "The client cancelled this call; it stopped before answering. Nothing was changed.",
                 )
                 .to_json(),
+                true,
             )
             .into()),
         }
@@ -780,14 +799,18 @@ mod tests {
     }
 
     #[test]
-    fn structured_results_match_rmcp_s_own() {
+    fn structured_results_with_their_text_block_match_rmcp_s_own() {
         let value = serde_json::json!({
             "count": 1,
             "doctors": [{"name": "Dr. \"Quote\" Ünïcode", "id": 7, "tags": [null, true, 1.5]}]
         });
         assert_eq!(
-            super::structured(value.clone()),
-            rmcp::model::CallToolResult::structured(value)
+            super::with_text_block(super::structured(value.clone(), false)),
+            rmcp::model::CallToolResult::structured(value.clone())
+        );
+        assert_eq!(
+            super::with_text_block(super::structured(value.clone(), true)),
+            rmcp::model::CallToolResult::structured_error(value)
         );
     }
 

@@ -1,64 +1,228 @@
-//! The stdio transport, with two additions: notifications, responses and errors that arrive
-//! before a lifecycle has started are dropped instead of ending the session, and at end of input
-//! the calls still in flight are allowed to finish (bounded) before the session ends.
+//! The stdio transport: newline-delimited JSON-RPC, read and written here rather than by rmcp's
+//! `AsyncRwTransport`, for three reasons.
 //!
-//! JSON-RPC says a notification gets no answer, and MCP says a client should send nothing but
-//! pings before `initialize`. rmcp 3.11 treats any notification, response or error in that window
-//! (an early `notifications/initialized`, say) as a failed handshake and ends the connection; a
-//! client's mistake must not kill the server, so the filter drops them, and logs that it did.
+//! 1. Notifications, responses and errors that arrive before a lifecycle has started are dropped
+//!    instead of ending the session, and at end of input the calls still in flight are allowed
+//!    to finish (bounded) before the session ends.
 //!
-//! rmcp starts a lifecycle on either of two messages: an `initialize` request, or (protocol
-//! 2026-07-28, which has no `initialize`) the first request other than `ping` and `discover` that
-//! carries complete inline metadata in a version the server supports. The filter recognises both
-//! by the same test rmcp applies, and stops filtering from then on, so notifications (a
-//! `notifications/cancelled` above all) reach the server in either lifecycle.
+//!    JSON-RPC says a notification gets no answer, and MCP says a client should send nothing but
+//!    pings before `initialize`. rmcp 3.11 treats any notification, response or error in that
+//!    window (an early `notifications/initialized`, say) as a failed handshake and ends the
+//!    connection; a client's mistake must not kill the server, so they are dropped, and logged.
+//!
+//!    rmcp starts a lifecycle on either of two messages: an `initialize` request, or (protocol
+//!    2026-07-28, which has no `initialize`) the first request other than `ping` and `discover`
+//!    that carries complete inline metadata in a version the server supports. The filter
+//!    recognises both by the same test rmcp applies, and stops filtering from then on, so
+//!    notifications (a `notifications/cancelled` above all) reach the server in either lifecycle.
+//!
+//! 2. A `tools/call` frame is read straight into rmcp's own `JsonRpcRequest<CallToolRequest>`.
+//!    rmcp reads every frame by trying the variants of `ClientRequest` in turn, building and
+//!    dropping about 13 serde errors before it reaches `tools/call`. Every other frame, and any
+//!    `tools/call` frame the direct read refuses, goes through rmcp's own codec
+//!    (`JsonRpcMessageCodec`), so what is accepted, ignored or answered `Invalid request` is
+//!    rmcp's decision, unchanged.
+//!
+//! 3. A tool result whose only content is structured (what the server's handler returns: see
+//!    `server::structured`) is written with its text block made from the same bytes: the
+//!    structured content is serialised once, and the text block is those bytes escaped as a JSON
+//!    string. rmcp would serialise the value, and the text the handler had made by serialising
+//!    it too, so the value was written out twice and the text escaped fragment by fragment. Every
+//!    other message is written by serde_json exactly as rmcp's codec writes it.
+//!
+//! The line reading is rmcp's (bounded lines, a carriage return before the newline, empty lines
+//! skipped, an incomplete last line dropped), and so is the answer to a frame that is JSON but
+//! not a message (`Invalid request`, id `null`, written before the next frame is read).
 
 use crate::server::ClinicServer;
-use rmcp::model::{ClientRequest, GetMeta, JsonRpcMessage, ProtocolVersion};
+use rmcp::model::{
+    CallToolRequest, CallToolResult, ClientRequest, ErrorData, GetMeta, JsonRpcMessage,
+    JsonRpcRequest, JsonRpcResponse, ProtocolVersion, RequestId, ServerResult,
+};
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
+use rmcp::transport::async_rw::{JsonRpcMessageCodec, JsonRpcMessageCodecError};
 use rmcp::{RoleServer, ServerHandler};
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio_util::codec::Decoder;
 
-/// A server transport that drops notifications, responses and errors received before a lifecycle
-/// has started and, at end of input, drains the server's calls in flight (at most `drain_bound`).
-#[derive(Debug)]
-pub struct ServerTransport<T> {
-    inner: T,
+/// The longest frame read, as rmcp's (`DEFAULT_MAX_LINE_LENGTH`): a longer one is skipped.
+pub const MAX_LINE_BYTES: usize = rmcp::transport::async_rw::DEFAULT_MAX_LINE_LENGTH;
+
+/// The server's side of a newline-delimited JSON-RPC stream (see the module's documentation).
+pub struct ServerTransport<R, W> {
+    read: BufReader<R>,
+    /// The line being read: a read cancelled half-way leaves its bytes here for the next one.
+    line: Vec<u8>,
+    /// Dropping the rest of an oversized line.
+    discarding: bool,
+    max_line_bytes: usize,
+    /// A frame was JSON but not a message: `Invalid request` is owed before the next read.
+    invalid_owed: bool,
+    write: Arc<tokio::sync::Mutex<Option<W>>>,
     /// An `initialize` request, or a request that starts the lifecycle without one, was received.
     lifecycle_started: bool,
     server: ClinicServer,
-    drain_bound: Duration,
+    /// At end of input, the server's calls in flight are answered (at most this long) before the
+    /// session ends; `None` for a connection that does not own the server (the in-process client
+    /// of the tests, one of many connections to one server).
+    drain_at_end: Option<Duration>,
 }
 
-impl<T> ServerTransport<T> {
-    pub fn new(inner: T, server: ClinicServer, drain_bound: Duration) -> Self {
+impl<R, W> std::fmt::Debug for ServerTransport<R, W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ServerTransport")
+            .field("lifecycle_started", &self.lifecycle_started)
+            .field("drain_at_end", &self.drain_at_end)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: AsyncRead, W> ServerTransport<R, W> {
+    pub fn new(read: R, write: W, server: ClinicServer) -> Self {
         Self {
-            inner,
+            read: BufReader::new(read),
+            line: Vec::new(),
+            discarding: false,
+            max_line_bytes: MAX_LINE_BYTES,
+            invalid_owed: false,
+            write: Arc::new(tokio::sync::Mutex::new(Some(write))),
             lifecycle_started: false,
             server,
-            drain_bound,
+            drain_at_end: None,
+        }
+    }
+
+    /// At end of input, let the server's calls in flight answer (at most `bound`) before the
+    /// session ends, and refuse new ones: the server ends with this connection.
+    #[must_use]
+    pub fn draining_at_end(mut self, bound: Duration) -> Self {
+        self.drain_at_end = Some(bound);
+        self
+    }
+
+    /// A bound on one frame other than [`MAX_LINE_BYTES`] (for tests).
+    #[must_use]
+    pub fn with_max_line_bytes(mut self, max: usize) -> Self {
+        self.max_line_bytes = max;
+        self
+    }
+}
+
+/// What one read of a line ended with.
+enum LineRead {
+    Line,
+    Oversized,
+    Eof,
+    Io(std::io::Error),
+}
+
+impl<R: AsyncRead + Unpin, W> ServerTransport<R, W> {
+    /// Borrows only the server (`&self` across the wait would need a `Sync` reader).
+    fn drain(&self) -> impl Future<Output = ()> + Send + use<R, W> {
+        let (server, bound) = (self.server.clone(), self.drain_at_end);
+        async move {
+            if let Some(bound) = bound {
+                server.drain(bound).await;
+            }
+        }
+    }
+
+    /// Read one `\n`-terminated line into `self.line`, never letting it grow past the bound (the
+    /// rest of a longer line is dropped). Cancellation-safe: nothing is consumed from the reader
+    /// without being appended, with no await in between.
+    async fn read_line(&mut self) -> LineRead {
+        loop {
+            let available = match self.read.fill_buf().await {
+                Ok(available) => available,
+                Err(e) => return LineRead::Io(e),
+            };
+            if available.is_empty() {
+                return LineRead::Eof;
+            }
+            let newline = memchr::memchr(b'\n', available);
+            let take = newline.map_or(available.len(), |i| i + 1);
+            let ended = newline.is_some();
+            let outcome = if self.discarding {
+                self.discarding = !ended;
+                None
+            } else if self.line.len().saturating_add(take) > self.max_line_bytes {
+                self.line.clear();
+                self.discarding = !ended;
+                Some(LineRead::Oversized)
+            } else {
+                self.line.extend_from_slice(&available[..take]);
+                ended.then_some(LineRead::Line)
+            };
+            self.read.consume(take);
+            if let Some(outcome) = outcome {
+                return outcome;
+            }
         }
     }
 }
 
-impl<T: Transport<RoleServer>> Transport<RoleServer> for ServerTransport<T> {
-    type Error = T::Error;
+impl<R, W> Transport<RoleServer> for ServerTransport<R, W>
+where
+    R: AsyncRead + Send + Unpin,
+    W: AsyncWrite + Send + Unpin + 'static,
+{
+    type Error = std::io::Error;
 
     fn send(
         &mut self,
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
-        self.inner.send(item)
+        let frame = encode(&item);
+        drop(item);
+        let write = self.write.clone();
+        async move { write_frame(&write, &frame?).await }
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
         loop {
-            let Some(message) = self.inner.receive().await else {
-                // End of input: answer what is in flight before the session ends.
-                self.server.drain(self.drain_bound).await;
-                return None;
+            if self.invalid_owed {
+                let answer = TxJsonRpcMessage::<RoleServer>::error(
+                    ErrorData::invalid_request("Invalid request", None),
+                    None,
+                );
+                let frame = encode(&answer).ok()?;
+                write_frame(&self.write, &frame).await.ok()?;
+                self.invalid_owed = false;
+            }
+            match self.read_line().await {
+                LineRead::Line => {}
+                LineRead::Oversized => {
+                    tracing::error!(
+                        max_line_length = self.max_line_bytes,
+                        "Incoming message exceeded the maximum line length, discarding it"
+                    );
+                    continue;
+                }
+                LineRead::Eof => {
+                    // End of input: answer what is in flight before the session ends. An
+                    // incomplete last line (no newline) is not a message.
+                    self.drain().await;
+                    return None;
+                }
+                LineRead::Io(e) => {
+                    tracing::error!("Error reading from stream: {e}");
+                    self.drain().await;
+                    return None;
+                }
+            }
+            let parsed = decode(&self.line);
+            self.line.clear();
+            let message = match parsed {
+                Decoded::Message(message) => message,
+                Decoded::Skip => continue,
+                Decoded::Invalid => {
+                    self.invalid_owed = true;
+                    continue;
+                }
             };
             if !self.lifecycle_started {
                 match &message {
@@ -79,9 +243,181 @@ impl<T: Transport<RoleServer>> Transport<RoleServer> for ServerTransport<T> {
         }
     }
 
-    fn close(&mut self) -> impl Future<Output = Result<(), Self::Error>> + Send {
-        self.inner.close()
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        drop(self.write.lock().await.take());
+        Ok(())
     }
+}
+
+async fn write_frame<W: AsyncWrite + Unpin>(
+    write: &tokio::sync::Mutex<Option<W>>,
+    frame: &[u8],
+) -> std::io::Result<()> {
+    let mut write = write.lock().await;
+    let Some(write) = write.as_mut() else {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotConnected,
+            "Transport is closed",
+        ));
+    };
+    write.write_all(frame).await?;
+    write.flush().await
+}
+
+/// What one line held.
+#[derive(Debug)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "returned once per frame and moved straight on: boxing would add an allocation"
+)]
+enum Decoded {
+    Message(RxJsonRpcMessage<RoleServer>),
+    /// Nothing to act on: an empty line, text that is not JSON, or a notification rmcp ignores.
+    Skip,
+    /// JSON, but not a message: answered `Invalid request`.
+    Invalid,
+}
+
+/// One line (with its newline) as a message: a `tools/call` read directly, anything else (and a
+/// `tools/call` the direct read refuses) by rmcp's codec.
+fn decode(line: &[u8]) -> Decoded {
+    let frame = line.strip_suffix(b"\n").unwrap_or(line);
+    let frame = frame.strip_suffix(b"\r").unwrap_or(frame);
+    if frame.is_empty() {
+        return Decoded::Skip;
+    }
+    if let Some(call) = tool_call(frame) {
+        return Decoded::Message(call);
+    }
+    let mut buffer = tokio_util::bytes::BytesMut::from(frame);
+    buffer.extend_from_slice(b"\n");
+    match JsonRpcMessageCodec::<RxJsonRpcMessage<RoleServer>>::default().decode(&mut buffer) {
+        Ok(Some(message)) => Decoded::Message(message),
+        Ok(None) => Decoded::Skip,
+        Err(JsonRpcMessageCodecError::Serde(e)) => match e.classify() {
+            // Not JSON: no id to answer, and answering could start an echo storm (rmcp's and the
+            // other SDKs' choice).
+            serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
+                tracing::debug!("Ignoring unparsable incoming message: {e}");
+                Decoded::Skip
+            }
+            serde_json::error::Category::Data | serde_json::error::Category::Io => {
+                tracing::debug!("Protocol error on incoming message: {e}");
+                Decoded::Invalid
+            }
+        },
+        Err(e) => {
+            tracing::debug!("Ignoring an incoming message: {e}");
+            Decoded::Skip
+        }
+    }
+}
+
+/// A `tools/call` request read straight into rmcp's own types, or `None` to leave the frame to
+/// rmcp's codec. rmcp refuses a request that also has a `result` or `error` member; a frame
+/// naming either anywhere is left to it, so this way accepts nothing rmcp's would not.
+fn tool_call(frame: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
+    use memchr::memmem::find;
+    let frame = frame.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(frame);
+    if find(frame, b"\"tools/call\"").is_none()
+        || find(frame, b"\"result\"").is_some()
+        || find(frame, b"\"error\"").is_some()
+    {
+        return None;
+    }
+    let call: JsonRpcRequest<CallToolRequest> = serde_json::from_slice(frame).ok()?;
+    Some(JsonRpcMessage::Request(JsonRpcRequest {
+        jsonrpc: call.jsonrpc,
+        id: call.id,
+        request: ClientRequest::CallToolRequest(call.request),
+    }))
+}
+
+/// One message as a frame (with its newline).
+fn encode(item: &TxJsonRpcMessage<RoleServer>) -> std::io::Result<Vec<u8>> {
+    let mut frame = Vec::with_capacity(512);
+    match item {
+        JsonRpcMessage::Response(JsonRpcResponse {
+            id,
+            result: ServerResult::CallToolResult(result),
+            ..
+        }) if result.content.is_empty() && result.structured_content.is_some() => {
+            tool_result(&mut frame, id, result)?;
+        }
+        _ => serde_json::to_writer(&mut frame, item)?,
+    }
+    frame.push(b'\n');
+    Ok(frame)
+}
+
+/// A response carrying `result`, whose only content is structured, with a text block of that
+/// content's JSON: the members and their order are those rmcp writes for the same result with
+/// the text block in it.
+fn tool_result(
+    frame: &mut Vec<u8>,
+    id: &RequestId,
+    result: &CallToolResult,
+) -> serde_json::Result<()> {
+    let structured = serde_json::to_vec(&result.structured_content)?;
+    frame.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+    serde_json::to_writer(&mut *frame, id)?;
+    frame.extend_from_slice(b",\"result\":{");
+    if let Some(result_type) = &result.result_type {
+        frame.extend_from_slice(b"\"resultType\":");
+        serde_json::to_writer(&mut *frame, result_type)?;
+        frame.push(b',');
+    }
+    frame.extend_from_slice(b"\"content\":[{\"type\":\"text\",\"text\":");
+    json_string(frame, &structured);
+    frame.extend_from_slice(b"}],\"structuredContent\":");
+    frame.extend_from_slice(&structured);
+    if let Some(is_error) = result.is_error {
+        frame.extend_from_slice(if is_error {
+            b",\"isError\":true"
+        } else {
+            b",\"isError\":false"
+        });
+    }
+    if let Some(meta) = &result.meta {
+        frame.extend_from_slice(b",\"_meta\":");
+        serde_json::to_writer(&mut *frame, meta)?;
+    }
+    frame.extend_from_slice(b"}}");
+    Ok(())
+}
+
+/// `text` (UTF-8) as a JSON string, escaped as serde_json escapes it (`"`, `\\`, and control
+/// characters as their short escapes or `\u00XX`), written a run at a time: serde_json's own
+/// writer goes through its formatter for every escaped character, ~17 instructions a byte for a
+/// text block of JSON, which is mostly quotes.
+fn json_string(out: &mut Vec<u8>, text: &[u8]) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.reserve(text.len() + text.len() / 4 + 2);
+    out.push(b'"');
+    let mut start = 0;
+    let mut unicode = *b"\\u0000";
+    for (i, &b) in text.iter().enumerate() {
+        let escape: &[u8] = match b {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0x08 => b"\\b",
+            0x0c => b"\\f",
+            0x00..=0x1f => {
+                unicode[4] = HEX[usize::from(b >> 4)];
+                unicode[5] = HEX[usize::from(b & 0xf)];
+                &unicode
+            }
+            _ => continue,
+        };
+        out.extend_from_slice(&text[start..i]);
+        out.extend_from_slice(escape);
+        start = i + 1;
+    }
+    out.extend_from_slice(&text[start..]);
+    out.push(b'"');
 }
 
 /// Whether rmcp 3.11 starts a lifecycle on `request` (its own test, in `serve_server`): an
@@ -112,11 +448,7 @@ pub fn stdio(server: ClinicServer, drain_bound: Duration) -> impl Transport<Role
         let (stdin, stdout) = rmcp::transport::stdio();
         (Box::new(stdin) as Reader, Box::new(stdout) as Writer)
     });
-    ServerTransport::new(
-        rmcp::transport::async_rw::AsyncRwTransport::new_server(read, write),
-        server,
-        drain_bound,
-    )
+    ServerTransport::new(read, write, server).draining_at_end(drain_bound)
 }
 
 type Reader = Box<dyn tokio::io::AsyncRead + Send + Unpin>;
@@ -137,4 +469,258 @@ fn pipes() -> Option<(Reader, Writer)> {
 #[cfg(not(unix))]
 fn pipes() -> Option<(Reader, Writer)> {
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::{Value, json};
+
+    fn rmcp_decode(frame: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
+        let mut buffer = tokio_util::bytes::BytesMut::from(frame);
+        buffer.extend_from_slice(b"\n");
+        JsonRpcMessageCodec::<RxJsonRpcMessage<RoleServer>>::default()
+            .decode(&mut buffer)
+            .ok()
+            .flatten()
+    }
+
+    /// A message as rmcp writes it back (its metadata included, from the request's extensions).
+    fn written(message: &RxJsonRpcMessage<RoleServer>) -> Value {
+        serde_json::to_value(message).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_tool_call_read_directly_is_what_rmcp_reads() {
+        let frames = [
+            r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_doctors","arguments":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":"a-7","method":"tools/call","params":{"name":"book","arguments":{"slot":"2026-12-01T09:00:00Z","n":1.5,"x":[1,{"y":null}]}}}"#,
+            r#"{"method":"tools/call","params":{"_meta":{"progressToken":3,"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"x"},"id":1,"jsonrpc":"2.0","extra":true}"#,
+            r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"cancel_appointment","arguments":{"id":1},"requestState":"s","inputResponses":{"confirm":{"action":"accept","content":{"confirm":true}}}}}"#,
+            "\u{feff}{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"x\"}}",
+        ];
+        for frame in frames {
+            let direct = tool_call(frame.as_bytes());
+            let Some(direct) = direct else {
+                panic!("not read directly: {frame}");
+            };
+            let Some(rmcp) = rmcp_decode(frame.as_bytes()) else {
+                panic!("rmcp does not read: {frame}");
+            };
+            assert_eq!(written(&direct), written(&rmcp), "{frame}");
+            let JsonRpcMessage::Request(JsonRpcRequest {
+                request: ClientRequest::CallToolRequest(call),
+                ..
+            }) = &rmcp
+            else {
+                panic!("rmcp read another message: {frame}");
+            };
+            let _ = call;
+        }
+    }
+
+    #[test]
+    fn frames_rmcp_would_refuse_or_read_otherwise_are_left_to_it() {
+        for frame in [
+            // a result member: rmcp refuses the frame as a request
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"},"result":{}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"},"error":{}}"#,
+            // no id: a notification
+            r#"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"x"}}"#,
+            // params without a name
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}"#,
+            r#"{"jsonrpc":"1.0","id":1,"method":"tools/call","params":{"name":"x"}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"name":"tools/call"}}"#,
+        ] {
+            assert!(tool_call(frame.as_bytes()).is_none(), "{frame}");
+        }
+    }
+
+    #[test]
+    fn decode_keeps_rmcp_s_answers() {
+        assert!(matches!(decode(b"\n"), Decoded::Skip));
+        assert!(matches!(decode(b"\r\n"), Decoded::Skip));
+        // not JSON: ignored, no answer
+        assert!(matches!(decode(b"{not json\n"), Decoded::Skip));
+        // JSON, not a message: `Invalid request`
+        assert!(matches!(decode(b"{\"hello\":1}\n"), Decoded::Invalid));
+        assert!(matches!(
+            decode(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"x\"},\"result\":{}}\n"),
+            Decoded::Invalid
+        ));
+        // a notification of another protocol: rmcp reads it (as a custom notification)
+        assert!(matches!(
+            decode(b"{\"jsonrpc\":\"2.0\",\"method\":\"$/lsp\"}\n"),
+            Decoded::Message(JsonRpcMessage::Notification(_))
+        ));
+        let ping = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r\n";
+        let Decoded::Message(message) = decode(ping) else {
+            panic!("a ping is a message");
+        };
+        assert!(matches!(message, JsonRpcMessage::Request(_)));
+    }
+
+    fn response(result: CallToolResult) -> TxJsonRpcMessage<RoleServer> {
+        JsonRpcMessage::Response(JsonRpcResponse {
+            jsonrpc: rmcp::model::JsonRpcVersion2_0,
+            id: RequestId::Number(42),
+            result: ServerResult::CallToolResult(result),
+        })
+    }
+
+    /// What rmcp's codec writes for `message`.
+    fn rmcp_writes(message: &TxJsonRpcMessage<RoleServer>) -> Vec<u8> {
+        let mut frame = serde_json::to_vec(message).unwrap_or_default();
+        frame.push(b'\n');
+        frame
+    }
+
+    fn structured_result(value: Value, is_error: bool) -> CallToolResult {
+        let mut result = if is_error {
+            CallToolResult::error(Vec::new())
+        } else {
+            CallToolResult::success(Vec::new())
+        };
+        result.structured_content = Some(value);
+        result
+    }
+
+    #[test]
+    fn a_structured_result_is_written_as_rmcp_writes_it_with_its_text_block() {
+        let value = json!({
+            "count": 2,
+            "doctors": [{"name": "Dr. \"Quote\" Ünïcode \\ \u{7}\n", "id": 7, "tags": [null, true, 1.5]}],
+            "empty": {}, "list": []
+        });
+        for is_error in [false, true] {
+            let mut result = structured_result(value.clone(), is_error);
+            for (result_type, meta) in [(true, false), (false, false), (true, true)] {
+                if !result_type {
+                    result.result_type = None;
+                }
+                if meta {
+                    let mut m = rmcp::model::MetaObject::default();
+                    m.insert("k".into(), json!("v"));
+                    result.meta = Some(m);
+                }
+                let ours = encode(&response(result.clone())).unwrap_or_default();
+                let complete = response(crate::server::with_text_block(result.clone()));
+                assert_eq!(
+                    String::from_utf8_lossy(&ours),
+                    String::from_utf8_lossy(&rmcp_writes(&complete))
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn other_messages_are_written_as_rmcp_writes_them() {
+        let with_text = response(CallToolResult::success(vec![
+            rmcp::model::ContentBlock::text("plain"),
+        ]));
+        let error = TxJsonRpcMessage::<RoleServer>::error(
+            ErrorData::invalid_params("Tool x not found", None),
+            Some(RequestId::Number(3)),
+        );
+        for message in [with_text, error] {
+            assert_eq!(encode(&message).unwrap_or_default(), rmcp_writes(&message));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn json_string_escapes_as_serde_json_does(text in any::<String>()) {
+            let mut ours = Vec::new();
+            json_string(&mut ours, text.as_bytes());
+            prop_assert_eq!(ours, serde_json::to_vec(&text).unwrap_or_default());
+        }
+
+        #[test]
+        fn any_structured_value_is_written_as_rmcp_writes_it(
+            names in proptest::collection::vec(any::<String>(), 0..6),
+            numbers in proptest::collection::vec(any::<i64>(), 0..6),
+        ) {
+            let value = json!({"names": names, "numbers": numbers, "nested": {"names": names}});
+            let result = structured_result(value, false);
+            let ours = encode(&response(result.clone())).unwrap_or_default();
+            let complete = response(crate::server::with_text_block(result));
+            prop_assert_eq!(ours, rmcp_writes(&complete));
+        }
+    }
+
+    /// A reader that hands out `chunks` one at a time, then end of input.
+    fn chunks(chunks: &[&[u8]]) -> impl AsyncRead + Unpin + use<> {
+        let mut builder = tokio_test_reader();
+        for chunk in chunks {
+            builder.read(chunk);
+        }
+        builder.build()
+    }
+
+    fn tokio_test_reader() -> ChunkReaderBuilder {
+        ChunkReaderBuilder(Vec::new())
+    }
+
+    struct ChunkReaderBuilder(Vec<Vec<u8>>);
+
+    impl ChunkReaderBuilder {
+        fn read(&mut self, chunk: &[u8]) {
+            self.0.push(chunk.to_vec());
+        }
+        fn build(self) -> ChunkReader {
+            ChunkReader(self.0.into_iter().collect())
+        }
+    }
+
+    struct ChunkReader(std::collections::VecDeque<Vec<u8>>);
+
+    impl AsyncRead for ChunkReader {
+        fn poll_read(
+            mut self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+            buf: &mut tokio::io::ReadBuf<'_>,
+        ) -> std::task::Poll<std::io::Result<()>> {
+            if let Some(chunk) = self.0.pop_front() {
+                let n = chunk.len().min(buf.remaining());
+                buf.put_slice(&chunk[..n]);
+                if n < chunk.len() {
+                    self.0.push_front(chunk[n..].to_vec());
+                }
+            }
+            std::task::Poll::Ready(Ok(()))
+        }
+    }
+
+    #[tokio::test]
+    async fn lines_are_read_whole_across_reads_and_an_oversized_one_is_skipped() {
+        use crate::session::{Profile, Session, SessionRole};
+        let session = Session::new(
+            Profile::Readonly,
+            SessionRole::None,
+            "http://127.0.0.1:9",
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let server = crate::server::ClinicServer::new(session).unwrap_or_else(|e| panic!("{e}"));
+        let read = chunks(&[
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"me",
+            b"thod\":\"ping\"}\n",
+            &[b'x'; 40],
+            &[b'y'; 40],
+            b"\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n",
+            b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}",
+        ]);
+        let mut transport = ServerTransport::new(read, tokio::io::sink(), server)
+            .draining_at_end(Duration::from_millis(10))
+            .with_max_line_bytes(64);
+        let ids: Vec<Value> = [transport.receive().await, transport.receive().await]
+            .into_iter()
+            .map(|m| written(&m.unwrap_or_else(|| panic!("a message"))))
+            .map(|m| m["id"].clone())
+            .collect();
+        assert_eq!(ids, [json!(1), json!(2)]);
+        // The last line has no newline: not a message.
+        assert!(transport.receive().await.is_none());
+    }
 }
