@@ -358,7 +358,8 @@ fn tool_result(
     id: &RequestId,
     result: &CallToolResult,
 ) -> serde_json::Result<()> {
-    let structured = serde_json::to_vec(&result.structured_content)?;
+    let structured = Twice::write(result.structured_content.as_ref())?;
+    frame.reserve(structured.raw.len() + structured.text.len() + 128);
     frame.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
     serde_json::to_writer(&mut *frame, id)?;
     frame.extend_from_slice(b",\"result\":{");
@@ -367,10 +368,10 @@ fn tool_result(
         serde_json::to_writer(&mut *frame, result_type)?;
         frame.push(b',');
     }
-    frame.extend_from_slice(b"\"content\":[{\"type\":\"text\",\"text\":");
-    json_string(frame, &structured);
-    frame.extend_from_slice(b"}],\"structuredContent\":");
-    frame.extend_from_slice(&structured);
+    frame.extend_from_slice(b"\"content\":[{\"type\":\"text\",\"text\":\"");
+    frame.extend_from_slice(&structured.text);
+    frame.extend_from_slice(b"\"}],\"structuredContent\":");
+    frame.extend_from_slice(&structured.raw);
     if let Some(is_error) = result.is_error {
         frame.extend_from_slice(if is_error {
             b",\"isError\":true"
@@ -386,38 +387,221 @@ fn tool_result(
     Ok(())
 }
 
-/// `text` (UTF-8) as a JSON string, escaped as serde_json escapes it (`"`, `\\`, and control
-/// characters as their short escapes or `\u00XX`), written a run at a time: serde_json's own
-/// writer goes through its formatter for every escaped character, ~17 instructions a byte for a
-/// text block of JSON, which is mostly quotes.
-fn json_string(out: &mut Vec<u8>, text: &[u8]) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.reserve(text.len() + text.len() / 4 + 2);
-    out.push(b'"');
-    let mut start = 0;
-    let mut unicode = *b"\\u0000";
-    for (i, &b) in text.iter().enumerate() {
-        let escape: &[u8] = match b {
-            b'"' => b"\\\"",
-            b'\\' => b"\\\\",
-            b'\n' => b"\\n",
-            b'\r' => b"\\r",
-            b'\t' => b"\\t",
-            0x08 => b"\\b",
-            0x0c => b"\\f",
-            0x00..=0x1f => {
-                unicode[4] = HEX[usize::from(b >> 4)];
-                unicode[5] = HEX[usize::from(b & 0xf)];
-                &unicode
-            }
-            _ => continue,
+/// A value written once as serde_json writes it (`raw`) and, in the same pass, as the inside of
+/// a JSON string holding that JSON (`text`): what escaping `raw` would give, without a second
+/// pass over it. serde_json hands the formatter structure, numbers and runs of string characters
+/// that need no escaping in either (they go to both as they are), and each escape of a string
+/// character, whose backslash (and quote) is escaped again for `text`.
+///
+/// Every method of `Formatter` that writes is implemented here: the serializer's own writer is a
+/// sink, so a default method would lose its output (tested against serde_json for any value).
+#[derive(Debug, Default)]
+struct Twice {
+    raw: Vec<u8>,
+    text: Vec<u8>,
+}
+
+impl Twice {
+    fn write(value: Option<&serde_json::Value>) -> serde_json::Result<Self> {
+        use serde::Serialize as _;
+        let mut twice = Twice {
+            raw: Vec::with_capacity(2048),
+            text: Vec::with_capacity(2560),
         };
-        out.extend_from_slice(&text[start..i]);
-        out.extend_from_slice(escape);
-        start = i + 1;
+        value.serialize(&mut serde_json::Serializer::with_formatter(
+            std::io::sink(),
+            &mut twice,
+        ))?;
+        Ok(twice)
     }
-    out.extend_from_slice(&text[start..]);
-    out.push(b'"');
+
+    fn both(&mut self, bytes: &[u8]) {
+        self.raw.extend_from_slice(bytes);
+        self.text.extend_from_slice(bytes);
+    }
+
+    fn byte(&mut self, byte: u8) {
+        self.raw.push(byte);
+        self.text.push(byte);
+    }
+
+    /// `raw` has grown from `at` by bytes no string escapes (digits, signs, exponents): the same
+    /// go to `text`.
+    fn copy_from(&mut self, at: usize) {
+        self.text.extend_from_slice(&self.raw[at..]);
+    }
+}
+
+/// The numbers, as serde_json's compact formatter writes them.
+macro_rules! twice_numbers {
+    ($($method:ident: $t:ty),*) => { $(
+        fn $method<W: ?Sized + std::io::Write>(&mut self, _: &mut W, value: $t) -> std::io::Result<()> {
+            let at = self.raw.len();
+            serde_json::ser::CompactFormatter.$method(&mut self.raw, value)?;
+            self.copy_from(at);
+            Ok(())
+        }
+    )* };
+}
+
+impl serde_json::ser::Formatter for &mut Twice {
+    twice_numbers!(
+        write_i8: i8, write_i16: i16, write_i32: i32, write_i64: i64, write_i128: i128,
+        write_u8: u8, write_u16: u16, write_u32: u32, write_u64: u64, write_u128: u128,
+        write_f32: f32, write_f64: f64
+    );
+
+    fn write_null<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.both(b"null");
+        Ok(())
+    }
+
+    fn write_bool<W: ?Sized + std::io::Write>(
+        &mut self,
+        _: &mut W,
+        value: bool,
+    ) -> std::io::Result<()> {
+        self.both(if value { b"true" } else { b"false" });
+        Ok(())
+    }
+
+    fn write_number_str<W: ?Sized + std::io::Write>(
+        &mut self,
+        _: &mut W,
+        value: &str,
+    ) -> std::io::Result<()> {
+        let at = self.raw.len();
+        serde_json::ser::CompactFormatter.write_number_str(&mut self.raw, value)?;
+        self.copy_from(at);
+        Ok(())
+    }
+
+    fn begin_string<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.raw.push(b'"');
+        self.text.extend_from_slice(b"\\\"");
+        Ok(())
+    }
+
+    fn end_string<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.raw.push(b'"');
+        self.text.extend_from_slice(b"\\\"");
+        Ok(())
+    }
+
+    fn write_string_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        _: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        // A fragment holds no quote, backslash or control character: serde_json escapes those.
+        self.both(fragment.as_bytes());
+        Ok(())
+    }
+
+    fn write_char_escape<W: ?Sized + std::io::Write>(
+        &mut self,
+        _: &mut W,
+        escape: serde_json::ser::CharEscape,
+    ) -> std::io::Result<()> {
+        let at = self.raw.len();
+        serde_json::ser::CompactFormatter.write_char_escape(&mut self.raw, escape)?;
+        // `\n` becomes `\\n`, `\"` becomes `\\\"`, `\u001b` becomes `\\u001b`.
+        for i in at..self.raw.len() {
+            let b = self.raw[i];
+            if matches!(b, b'\\' | b'"') {
+                self.text.push(b'\\');
+            }
+            self.text.push(b);
+        }
+        Ok(())
+    }
+
+    fn write_byte_array<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        value: &[u8],
+    ) -> std::io::Result<()> {
+        self.begin_array(writer)?;
+        for (i, byte) in value.iter().enumerate() {
+            self.begin_array_value(writer, i == 0)?;
+            self.write_u8(writer, *byte)?;
+            self.end_array_value(writer)?;
+        }
+        self.end_array(writer)
+    }
+
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.byte(b'[');
+        Ok(())
+    }
+
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.byte(b']');
+        Ok(())
+    }
+
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        _: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        if !first {
+            self.byte(b',');
+        }
+        Ok(())
+    }
+
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.byte(b'{');
+        Ok(())
+    }
+
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.byte(b'}');
+        Ok(())
+    }
+
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        _: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        if !first {
+            self.byte(b',');
+        }
+        Ok(())
+    }
+
+    fn end_object_key<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.byte(b':');
+        Ok(())
+    }
+
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn write_raw_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        _: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        // Raw JSON (a `RawValue`): its quotes and backslashes are escaped for `text`, and so
+        // would its control characters be, though JSON has none outside strings.
+        self.raw.extend_from_slice(fragment.as_bytes());
+        let quoted = serde_json::to_vec(fragment).map_err(std::io::Error::other)?;
+        self.text
+            .extend_from_slice(&quoted[1..quoted.len().saturating_sub(1)]);
+        Ok(())
+    }
 }
 
 /// Whether rmcp 3.11 starts a lifecycle on `request` (its own test, in `serve_server`): an
@@ -630,10 +814,14 @@ mod tests {
 
     proptest! {
         #[test]
-        fn json_string_escapes_as_serde_json_does(text in any::<String>()) {
-            let mut ours = Vec::new();
-            json_string(&mut ours, text.as_bytes());
-            prop_assert_eq!(ours, serde_json::to_vec(&text).unwrap_or_default());
+        fn a_value_is_written_as_serde_json_writes_it_and_as_that_json_in_a_string(
+            value in any_value()
+        ) {
+            let twice = Twice::write(Some(&value)).unwrap_or_default();
+            let raw = serde_json::to_vec(&value).unwrap_or_default();
+            prop_assert_eq!(&twice.raw, &raw);
+            let as_text = serde_json::to_vec(&String::from_utf8_lossy(&raw)).unwrap_or_default();
+            prop_assert_eq!(&twice.text[..], &as_text[1..as_text.len() - 1]);
         }
 
         #[test]
@@ -647,6 +835,41 @@ mod tests {
             let complete = response(crate::server::with_text_block(result));
             prop_assert_eq!(ours, rmcp_writes(&complete));
         }
+    }
+
+    /// Any JSON value: every kind of number, strings with any character, nesting.
+    fn any_value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            any::<f64>().prop_map(Value::from),
+            any::<String>().prop_map(Value::String),
+            "[\"\\\\\u{0}-\u{1f}\u{7f}\u{2028}a-z]{0,12}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 48, 6, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                proptest::collection::btree_map(any::<String>(), inner, 0..6)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    #[test]
+    fn raw_json_is_escaped_for_the_text_too() {
+        let raw = serde_json::value::RawValue::from_string(r#"{"a":"b\"c","d":[1]}"#.to_owned())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut twice = Twice::default();
+        serde::Serialize::serialize(
+            &raw,
+            &mut serde_json::Serializer::with_formatter(std::io::sink(), &mut twice),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(twice.raw, raw.get().as_bytes());
+        let as_text = serde_json::to_vec(raw.get()).unwrap_or_default();
+        assert_eq!(twice.text, &as_text[1..as_text.len() - 1]);
     }
 
     /// A reader that hands out `chunks` one at a time, then end of input.
