@@ -611,7 +611,7 @@ const WORDS: &[(&str, Classes)] = &[
 // Looked up by word, never iterated, so no order can leak out of it (the reason for the lint).
 #[allow(clippy::disallowed_types)]
 struct Index {
-    exact: std::collections::HashMap<&'static str, Classes>,
+    exact: std::collections::HashMap<&'static str, Classes, crate::wordhash::Words>,
     prefix: Vec<Vec<(&'static str, Classes)>>,
 }
 
@@ -629,7 +629,7 @@ fn index() -> &'static Index {
     static I: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     #[allow(clippy::disallowed_types)]
     I.get_or_init(|| {
-        let mut exact = std::collections::HashMap::new();
+        let mut exact = std::collections::HashMap::default();
         let mut prefix = vec![Vec::new(); 256];
         for &(e, k) in WORDS {
             match e.strip_suffix('*') {

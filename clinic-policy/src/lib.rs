@@ -521,6 +521,7 @@ mod phrases;
 mod rules;
 mod scan;
 mod skeleton;
+mod wordhash;
 
 #[cfg(feature = "json")]
 mod catalogue;

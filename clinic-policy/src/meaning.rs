@@ -68,9 +68,12 @@ fn classify(words: impl IntoIterator<Item = (String, usize, usize)>, brk: &[usiz
             split: false,
         })
         .collect();
-    // phrases carry a class as a whole
+    // phrases carry a class as a whole (only those whose first word this token is are tried)
     for i in 0..toks.len() {
-        for (ws, c) in PHRASES {
+        let Some(starting) = phrases_by_first_word().get(toks[i].text.as_str()) else {
+            continue;
+        };
+        for &(ws, c) in starting {
             if i + ws.len() <= toks.len()
                 && ws.iter().enumerate().all(|(k, w)| toks[i + k].text == *w)
                 && toks[i + ws.len() - 1].sent == toks[i].sent
@@ -82,6 +85,25 @@ fn classify(words: impl IntoIterator<Item = (String, usize, usize)>, brk: &[usiz
         }
     }
     toks
+}
+
+/// [`PHRASES`] by their first word: a token is compared with the phrases it can start, not with
+/// all of them (that comparison was a fifth of the start-up catalogue check). The classes a
+/// phrase adds are OR-ed in, so the order phrases are tried in does not matter.
+type PhraseIndex =
+    std::collections::BTreeMap<&'static str, Vec<(&'static [&'static str], Classes)>>;
+
+fn phrases_by_first_word() -> &'static PhraseIndex {
+    static INDEX: std::sync::OnceLock<PhraseIndex> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index = PhraseIndex::new();
+        for &(ws, c) in PHRASES {
+            if let Some(first) = ws.first() {
+                index.entry(*first).or_default().push((ws, c));
+            }
+        }
+        index
+    })
 }
 
 /// Words of other languages, found in the raw text.
@@ -1802,6 +1824,15 @@ fn split_reading(text: &str, ws: &[Word], brk: &[usize]) -> Option<Vec<Tok>> {
 }
 
 /// Glue words a run-together instruction is made of, besides the lexicon's own.
+/// Whether `word` is one of [`GLUE`] (looked up in a set: the list is scanned for every word of
+/// every reading).
+fn is_glue(word: &str) -> bool {
+    static SET: std::sync::OnceLock<std::collections::BTreeSet<&'static str>> =
+        std::sync::OnceLock::new();
+    SET.get_or_init(|| GLUE.iter().copied().collect())
+        .contains(word)
+}
+
 const GLUE: &[&str] = &[
     "a",
     "an",
@@ -1904,11 +1935,11 @@ const GLUE: &[&str] = &[
 
 /// A word the lexicon lists exactly (not only by a prefix), a glue word or an approved word.
 fn exactly_known(p: &str) -> bool {
-    crate::lexicon::exact(p) || GLUE.contains(&p) || crate::controlled::is_approved(p)
+    crate::lexicon::exact(p) || is_glue(p) || crate::controlled::is_approved(p)
 }
 
 fn known_piece(p: &str) -> bool {
-    p.len() >= 2 && (crate::lexicon::whole_word(p) || GLUE.contains(&p)) || p == "a" || p == "i"
+    p.len() >= 2 && (crate::lexicon::whole_word(p) || is_glue(p)) || p == "a" || p == "i"
 }
 
 /// Segment `s` into known words (fewest pieces); `None` unless every byte is covered.
@@ -2416,10 +2447,7 @@ fn wordiness(ws: &[Word]) -> (usize, usize) {
             continue;
         }
         all += 1;
-        if classes(&w.text) != 0
-            || GLUE.contains(&w.text.as_str())
-            || crate::controlled::is_approved(&w.text)
-        {
+        if classes(&w.text) != 0 || is_glue(&w.text) || crate::controlled::is_approved(&w.text) {
             known += 1;
         }
     }
@@ -2489,7 +2517,7 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
                 && w.text.len() >= 3
                 && (classes(&w.text) != 0
                     || crate::controlled::is_approved(&w.text)
-                    || GLUE.contains(&w.text.as_str()))
+                    || is_glue(&w.text))
         })
         .count();
     if leet >= 3 {

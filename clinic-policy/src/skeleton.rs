@@ -164,7 +164,9 @@ fn leet(c: char) -> char {
 }
 
 struct Raw {
-    chars: Vec<char>,
+    /// Its characters: `chars[from..to]` of [`words`]' buffer.
+    from: usize,
+    to: usize,
     start: usize,
     end: usize,
     brk_before: bool,
@@ -172,28 +174,34 @@ struct Raw {
 
 /// Split `text` into skeleton words.
 pub(crate) fn words(text: &str) -> Vec<Word> {
-    // 1. raw tokens
+    // 1. raw tokens: their characters, one after another in `chars` (one buffer for all, not one
+    //    allocation per token)
+    let mut chars: Vec<char> = Vec::with_capacity(text.len());
     let mut raws: Vec<Raw> = Vec::new();
     let mut cur: Option<Raw> = None;
     let mut pending_break = false;
     let mut iter = text.char_indices().peekable();
     while let Some((i, c)) = iter.next() {
         match kind(c) {
-            Kind::Token(m) => match cur.as_mut() {
-                Some(r) => {
-                    r.chars.push(m);
-                    r.end = i + c.len_utf8();
+            Kind::Token(m) => {
+                chars.push(m);
+                match cur.as_mut() {
+                    Some(r) => {
+                        r.to = chars.len();
+                        r.end = i + c.len_utf8();
+                    }
+                    None => {
+                        cur = Some(Raw {
+                            from: chars.len() - 1,
+                            to: chars.len(),
+                            start: i,
+                            end: i + c.len_utf8(),
+                            brk_before: pending_break,
+                        });
+                        pending_break = false;
+                    }
                 }
-                None => {
-                    cur = Some(Raw {
-                        chars: vec![m],
-                        start: i,
-                        end: i + c.len_utf8(),
-                        brk_before: pending_break,
-                    });
-                    pending_break = false;
-                }
-            },
+            }
             Kind::Drop => {}
             Kind::Sep => {
                 if let Some(r) = cur.take() {
@@ -209,14 +217,22 @@ pub(crate) fn words(text: &str) -> Vec<Word> {
     if let Some(r) = cur.take() {
         raws.push(r);
     }
-    // 2. tokens without a letter keep only their digits; tokens with nothing left are dropped
+    // 2. tokens without a letter keep only their digits (compacted in place); tokens with
+    //    nothing left are dropped
     let mut toks: Vec<Raw> = Vec::with_capacity(raws.len());
     pending_break = false;
     for mut r in raws {
-        if !r.chars.iter().any(char::is_ascii_lowercase) {
-            r.chars.retain(char::is_ascii_digit);
+        if !chars[r.from..r.to].iter().any(char::is_ascii_lowercase) {
+            let mut kept = r.from;
+            for k in r.from..r.to {
+                if chars[k].is_ascii_digit() {
+                    chars[kept] = chars[k];
+                    kept += 1;
+                }
+            }
+            r.to = kept;
         }
-        if r.chars.is_empty() {
+        if r.from == r.to {
             // a dropped token's break still separates what follows
             if r.brk_before {
                 pending_break = true;
@@ -234,13 +250,13 @@ pub(crate) fn words(text: &str) -> Vec<Word> {
     let mut i = 0;
     while i < toks.len() {
         let mut j = i;
-        while j < toks.len() && toks[j].chars.len() == 1 {
+        while j < toks.len() && toks[j].to - toks[j].from == 1 {
             j += 1;
         }
         if j - i >= 3 {
-            let chars: Vec<char> = toks[i..j].iter().map(|t| t.chars[0]).collect();
+            let joined: Vec<char> = toks[i..j].iter().map(|t| chars[t.from]).collect();
             out.push(finish(
-                &chars,
+                &joined,
                 toks[i].start,
                 toks[j - 1].end,
                 toks[i].brk_before,
@@ -248,7 +264,7 @@ pub(crate) fn words(text: &str) -> Vec<Word> {
             i = j;
         } else {
             let t = &toks[i];
-            out.push(finish(&t.chars, t.start, t.end, t.brk_before));
+            out.push(finish(&chars[t.from..t.to], t.start, t.end, t.brk_before));
             i += 1;
         }
     }
