@@ -185,12 +185,7 @@ where
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
         loop {
             if self.invalid_owed {
-                let answer = TxJsonRpcMessage::<RoleServer>::error(
-                    ErrorData::invalid_request("Invalid request", None),
-                    None,
-                );
-                let frame = encode(&answer).ok()?;
-                write_frame(&self.write, &frame).await.ok()?;
+                write_frame(&self.write, &invalid_request()).await.ok()?;
                 self.invalid_owed = false;
             }
             match self.read_line().await {
@@ -247,6 +242,22 @@ where
         drop(self.write.lock().await.take());
         Ok(())
     }
+}
+
+/// The answer to a frame that is JSON but not a message: rmcp's `Invalid request` error, with the
+/// `"id": null` JSON-RPC 2.0 asks for when the id could not be read (rmcp leaves the member out).
+fn invalid_request() -> Vec<u8> {
+    let answer = TxJsonRpcMessage::<RoleServer>::error(
+        ErrorData::invalid_request("Invalid request", None),
+        None,
+    );
+    let mut value = serde_json::to_value(&answer).unwrap_or_default();
+    if let serde_json::Value::Object(members) = &mut value {
+        members.entry("id").or_insert(serde_json::Value::Null);
+    }
+    let mut frame = serde_json::to_vec(&value).unwrap_or_default();
+    frame.push(b'\n');
+    frame
 }
 
 async fn write_frame<W: AsyncWrite + Unpin>(
@@ -719,6 +730,16 @@ mod tests {
         ] {
             assert!(tool_call(frame.as_bytes()).is_none(), "{frame}");
         }
+    }
+
+    #[test]
+    fn invalid_request_is_answered_with_a_null_id() {
+        let frame = invalid_request();
+        let answer: Value = serde_json::from_slice(&frame).unwrap_or_default();
+        assert_eq!(answer.get("id"), Some(&Value::Null), "{answer}");
+        assert_eq!(answer["error"]["code"], json!(-32600));
+        assert_eq!(answer["jsonrpc"], json!("2.0"));
+        assert_eq!(frame.last(), Some(&b'\n'));
     }
 
     #[test]

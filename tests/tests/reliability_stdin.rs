@@ -163,7 +163,8 @@ fn wrong_json_rpc_types_are_answered_or_ignored() {
         }
         let got = match extra.as_slice() {
             [] => "nothing".to_owned(),
-            [e] if e["error"]["code"] == -32600 && e.get("id").is_none_or(Value::is_null) => {
+            // JSON-RPC 2.0: `"id": null` when the request's id could not be read.
+            [e] if e["error"]["code"] == -32600 && e.get("id") == Some(&Value::Null) => {
                 "invalid-request".to_owned()
             }
             [e] if e["error"]["code"].is_i64() && e.get("result").is_none() => {
