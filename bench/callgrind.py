@@ -5,7 +5,8 @@ Usage: python3 bench/callgrind.py BINARY [BASE_URL]
 
 Runs BINARY `serve` under `valgrind --tool=callgrind` twice, driven like an MCP host
 (initialize, tools/list, then N sequential `list_doctors` calls, each awaited) with N = 100 and
-N = 600, and prints (total(600) - total(100)) / 500: one call without the start-up. BASE_URL
+N = 600, and prints (total(600) - total(100)) / 500: one call without the start-up, and the
+start-up (total(100) less 100 calls). BASE_URL
 defaults to a running `clinic-mcp api` on port 3000. Build BINARY with symbols to read the
 profiles (docs/PERFORMANCE.md, "Where the time goes").
 """
@@ -70,7 +71,9 @@ def main():
         large = run(binary, base_url, 600, out_dir)
     print(f"start-up and 100 calls: {small:,} instructions")
     print(f"start-up and 600 calls: {large:,} instructions")
-    print(f"per call: {(large - small) / 500:,.0f} instructions")
+    per_call = (large - small) / 500
+    print(f"per call: {per_call:,.0f} instructions")
+    print(f"start-up (initialize and tools/list): {small - 100 * per_call:,.0f} instructions")
 
 
 if __name__ == "__main__":

@@ -828,7 +828,12 @@ mod tests {
             ErrorData::invalid_params("Tool x not found", None),
             Some(RequestId::Number(3)),
         );
-        for message in [with_text, error] {
+        // content and structured content both given: written as given, not rebuilt
+        let mut both = CallToolResult::success(vec![rmcp::model::ContentBlock::text("plain")]);
+        both.structured_content = Some(json!({"a": 1}));
+        // neither: an empty result
+        let neither = CallToolResult::success(Vec::new());
+        for message in [with_text, error, response(both), response(neither)] {
             assert_eq!(encode(&message).unwrap_or_default(), rmcp_writes(&message));
         }
     }
@@ -936,8 +941,7 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn lines_are_read_whole_across_reads_and_an_oversized_one_is_skipped() {
+    fn server() -> ClinicServer {
         use crate::session::{Profile, Session, SessionRole};
         let session = Session::new(
             Profile::Readonly,
@@ -946,7 +950,148 @@ mod tests {
             None,
         )
         .unwrap_or_else(|e| panic!("{e}"));
-        let server = crate::server::ClinicServer::new(session).unwrap_or_else(|e| panic!("{e}"));
+        ClinicServer::new(session).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The ids (or methods, for notifications) of every message `transport` hands rmcp, to the
+    /// end of its input.
+    async fn received<R: AsyncRead + Send + Unpin, W: AsyncWrite + Send + Unpin + 'static>(
+        transport: &mut ServerTransport<R, W>,
+    ) -> Vec<Value> {
+        let mut seen = Vec::new();
+        while let Some(message) = transport.receive().await {
+            let m = written(&message);
+            seen.push(m.get("id").cloned().unwrap_or_else(|| m["method"].clone()));
+        }
+        seen
+    }
+
+    fn ping(id: u64, width: usize) -> Vec<u8> {
+        let mut line = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#).into_bytes();
+        line.resize(width.saturating_sub(1).max(line.len()), b' ');
+        line.push(b'\n');
+        line
+    }
+
+    #[tokio::test]
+    async fn a_line_of_the_bound_is_read_and_one_byte_more_is_dropped_whole() {
+        let fits = ping(1, 64);
+        let over = ping(2, 65);
+        assert_eq!((fits.len(), over.len()), (64, 65));
+        let read = chunks(&[
+            &fits,
+            // one byte over, in two reads: the bound is crossed by the read that ends the line
+            &over[..40],
+            &over[40..],
+            // the line after it is read
+            &ping(4, 0),
+            // over the bound in a read without a newline: the rest of that line, a whole message
+            // on its own, is dropped with it
+            &[b'x'; 70],
+            &ping(9, 0),
+            &ping(3, 0),
+        ]);
+        let mut transport =
+            ServerTransport::new(read, tokio::io::sink(), server()).with_max_line_bytes(64);
+        assert_eq!(
+            received(&mut transport).await,
+            [json!(1), json!(4), json!(3)]
+        );
+    }
+
+    #[tokio::test]
+    async fn before_a_lifecycle_starts_only_requests_pass() {
+        let lines: Vec<&[u8]> = vec![
+            br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            br#"{"jsonrpc":"2.0","id":70,"result":{}}"#,
+            // ping starts no lifecycle: the notification after it is still dropped
+            br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+            br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}"#,
+            // metadata naming a version the server does not support starts nothing
+            br#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"1999-01-01","io.modelcontextprotocol/clientCapabilities":{}}}}"#,
+            br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}"#,
+            // a supported version without the client's capabilities starts nothing either
+            br#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#,
+            br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}"#,
+            br#"{"jsonrpc":"2.0","id":4,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        ];
+        let input: Vec<u8> = lines.iter().flat_map(|l| [*l, b"\n"].concat()).collect();
+        let mut transport = ServerTransport::new(chunks(&[&input]), tokio::io::sink(), server());
+        assert_eq!(
+            received(&mut transport).await,
+            [
+                json!(1),
+                json!(2),
+                json!(3),
+                json!(4),
+                json!("notifications/initialized")
+            ]
+        );
+        // The lifecycle of protocol 2026-07-28 starts on complete metadata of a supported version.
+        let input = br#"{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
+{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}}
+"#;
+        let mut transport = ServerTransport::new(chunks(&[input]), tokio::io::sink(), server());
+        assert_eq!(
+            received(&mut transport).await,
+            [json!(5), json!("notifications/cancelled")]
+        );
+    }
+
+    #[tokio::test]
+    async fn what_is_sent_is_written_and_nothing_after_close() {
+        let (ours, mut theirs) = tokio::io::duplex(1 << 16);
+        let (_, write) = tokio::io::split(ours);
+        let mut transport = ServerTransport::new(chunks(&[]), write, server());
+        let message = response(structured_result(json!({"count": 1}), false));
+        let frame = encode(&message).unwrap_or_default();
+        transport
+            .send(message.clone())
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut got = vec![0; frame.len()];
+        tokio::io::AsyncReadExt::read_exact(&mut theirs, &mut got)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(got, frame);
+        transport.close().await.unwrap_or_else(|e| panic!("{e}"));
+        let after = transport.send(message).await;
+        assert_eq!(
+            after.map_err(|e| e.kind()),
+            Err(std::io::ErrorKind::NotConnected)
+        );
+    }
+
+    #[test]
+    fn the_debug_form_names_the_transport_and_nothing_it_carries() {
+        let transport = ServerTransport::new(chunks(&[]), tokio::io::sink(), server());
+        let shown = format!("{transport:?}");
+        assert!(shown.starts_with("ServerTransport"), "{shown}");
+        assert!(shown.contains("lifecycle_started: false"), "{shown}");
+    }
+
+    #[test]
+    fn byte_arrays_and_number_strings_are_written_twice_too() {
+        use serde::Serializer as _;
+        use serde_json::ser::Formatter as _;
+        let mut twice = Twice::default();
+        serde_json::Serializer::with_formatter(std::io::sink(), &mut twice)
+            .serialize_bytes(b"\x00a")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(twice.raw, b"[0,97]");
+        assert_eq!(twice.text, b"[0,97]");
+        let mut twice = Twice::default();
+        (&mut twice)
+            .write_number_str(&mut std::io::sink(), "-12.5e3")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(twice.raw, b"-12.5e3");
+        assert_eq!(twice.text, b"-12.5e3");
+    }
+
+    #[tokio::test]
+    async fn lines_are_read_whole_across_reads_and_an_oversized_one_is_skipped() {
+        let server = server();
         let read = chunks(&[
             b"{\"jsonrpc\":\"2.0\",\"id\":1,\"me",
             b"thod\":\"ping\"}\n",
