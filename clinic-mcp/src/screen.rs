@@ -172,6 +172,16 @@ struct Memo<V> {
 }
 
 impl<V: Clone> Memo<V> {
+    /// How many texts are kept (for the tests).
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.held.get().map_or(0, |held| {
+            held.lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .len()
+        })
+    }
+
     const fn new() -> Self {
         Self {
             held: std::sync::OnceLock::new(),
@@ -504,6 +514,70 @@ mod tests {
                 "note: [redacted] here"
             );
         }
+    }
+
+    /// Printable ASCII is answered without decoding characters; any other text by its characters.
+    #[test]
+    fn hidden_characters_and_breaks_are_found_in_any_text() {
+        for clean in ["Dr. Ana Ruiz", "Zürich clinic", "日本語", ""] {
+            assert!(!super::has_hidden_or_break(clean), "{clean:?}");
+        }
+        for hidden in [
+            "a\tb",
+            "line\nbreak",
+            "del\u{7f}",
+            "zero\u{200b}width",
+            "Zürich\u{2028}clinic",
+            "\u{1b}[31m",
+        ] {
+            assert!(super::has_hidden_or_break(hidden), "{hidden:?}");
+        }
+    }
+
+    /// Only the answers of the full cap are kept: a text cut to another length is worked out
+    /// every time, so one cut never answers for another.
+    #[test]
+    fn an_answer_cut_to_another_length_is_not_kept() {
+        let raw = "abcdefghijklmnop-cut-test";
+        assert_eq!(super::text(raw, None, 5).text, "abcde...");
+        assert_eq!(super::text(raw, None, 8).text, "abcdefgh...");
+        assert_eq!(super::text(raw, None, super::MAX_CHARS).text, raw);
+        assert_eq!(super::text(raw, None, 5).text, "abcde...");
+    }
+
+    /// A kept answer is not worked out again; a text over the length bound is not kept; the map
+    /// never holds more than its bound.
+    #[test]
+    fn a_memo_keeps_short_texts_within_its_bound() {
+        let memo: super::Memo<usize> = super::Memo::new();
+        let mut worked = 0;
+        for _ in 0..2 {
+            memo.get_or("short", || {
+                worked += 1;
+                1
+            });
+        }
+        assert_eq!(worked, 1, "a kept answer was worked out again");
+        // a second text does not push the first out while there is room
+        memo.get_or("other", || 3);
+        memo.get_or("short", || {
+            worked += 1;
+            1
+        });
+        assert_eq!(worked, 1, "a kept answer was forgotten with room to spare");
+        let long = "x".repeat(super::VERDICT_TEXT_MAX + 1);
+        for _ in 0..2 {
+            memo.get_or(&long, || {
+                worked += 1;
+                2
+            });
+        }
+        assert_eq!(worked, 3, "a text over the bound was kept");
+        for i in 0..super::VERDICTS_HELD + 10 {
+            memo.get_or(&format!("text {i}"), || i);
+        }
+        assert!(memo.len() <= super::VERDICTS_HELD);
+        assert!(memo.len() > 0);
     }
 
     /// The shortcut of `text` answers exactly what the full screen answers.

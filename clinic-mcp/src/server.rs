@@ -576,7 +576,7 @@ fn client_can_ask(context: &RequestContext<RoleServer>) -> bool {
 /// beside it) is added by [`with_text_block`] for the in-process callers, and written by the stdio
 /// transport from the same bytes as the structured content (`transport::encode`): the value is
 /// serialised once per answer instead of twice.
-fn structured(value: Value, is_error: bool) -> CallToolResult {
+pub(crate) fn structured(value: Value, is_error: bool) -> CallToolResult {
     let mut result = if is_error {
         CallToolResult::error(Vec::new())
     } else {

@@ -455,6 +455,38 @@ macro_rules! twice_numbers {
     )* };
 }
 
+/// The punctuation of arrays and objects: the same byte in both.
+macro_rules! twice_punctuation {
+    ($($method:ident: $byte:expr),*) => { $(
+        fn $method<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+            self.byte($byte);
+            Ok(())
+        }
+    )* };
+}
+
+/// The comma before every element but the first.
+macro_rules! twice_separators {
+    ($($method:ident),*) => { $(
+        fn $method<W: ?Sized + std::io::Write>(&mut self, _: &mut W, first: bool) -> std::io::Result<()> {
+            if !first {
+                self.byte(b',');
+            }
+            Ok(())
+        }
+    )* };
+}
+
+/// The places where compact JSON writes nothing (overridden all the same: the defaults are
+/// serde_json's, which a future version could make write something to the sink).
+macro_rules! twice_nothing {
+    ($($method:ident),*) => { $(
+        fn $method<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+            Ok(())
+        }
+    )* };
+}
+
 impl serde_json::ser::Formatter for &mut Twice {
     twice_numbers!(
         write_i8: i8, write_i16: i16, write_i32: i32, write_i64: i64, write_i128: i128,
@@ -541,64 +573,12 @@ impl serde_json::ser::Formatter for &mut Twice {
         self.end_array(writer)
     }
 
-    fn begin_array<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        self.byte(b'[');
-        Ok(())
-    }
-
-    fn end_array<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        self.byte(b']');
-        Ok(())
-    }
-
-    fn begin_array_value<W: ?Sized + std::io::Write>(
-        &mut self,
-        _: &mut W,
-        first: bool,
-    ) -> std::io::Result<()> {
-        if !first {
-            self.byte(b',');
-        }
-        Ok(())
-    }
-
-    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        Ok(())
-    }
-
-    fn begin_object<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        self.byte(b'{');
-        Ok(())
-    }
-
-    fn end_object<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        self.byte(b'}');
-        Ok(())
-    }
-
-    fn begin_object_key<W: ?Sized + std::io::Write>(
-        &mut self,
-        _: &mut W,
-        first: bool,
-    ) -> std::io::Result<()> {
-        if !first {
-            self.byte(b',');
-        }
-        Ok(())
-    }
-
-    fn end_object_key<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        Ok(())
-    }
-
-    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        self.byte(b':');
-        Ok(())
-    }
-
-    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        Ok(())
-    }
+    twice_punctuation!(
+        begin_array: b'[', end_array: b']', begin_object: b'{', end_object: b'}',
+        begin_object_value: b':'
+    );
+    twice_separators!(begin_array_value, begin_object_key);
+    twice_nothing!(end_array_value, end_object_key, end_object_value);
 
     fn write_raw_fragment<W: ?Sized + std::io::Write>(
         &mut self,
@@ -781,16 +761,6 @@ mod tests {
         frame
     }
 
-    fn structured_result(value: Value, is_error: bool) -> CallToolResult {
-        let mut result = if is_error {
-            CallToolResult::error(Vec::new())
-        } else {
-            CallToolResult::success(Vec::new())
-        };
-        result.structured_content = Some(value);
-        result
-    }
-
     #[test]
     fn a_structured_result_is_written_as_rmcp_writes_it_with_its_text_block() {
         let value = json!({
@@ -799,7 +769,7 @@ mod tests {
             "empty": {}, "list": []
         });
         for is_error in [false, true] {
-            let mut result = structured_result(value.clone(), is_error);
+            let mut result = crate::server::structured(value.clone(), is_error);
             for (result_type, meta) in [(true, false), (false, false), (true, true)] {
                 if !result_type {
                     result.result_type = None;
@@ -856,7 +826,7 @@ mod tests {
             numbers in proptest::collection::vec(any::<i64>(), 0..6),
         ) {
             let value = json!({"names": names, "numbers": numbers, "nested": {"names": names}});
-            let result = structured_result(value, false);
+            let result = crate::server::structured(value, false);
             let ours = encode(&response(result.clone())).unwrap_or_default();
             let complete = response(crate::server::with_text_block(result));
             prop_assert_eq!(ours, rmcp_writes(&complete));
@@ -1044,7 +1014,7 @@ mod tests {
         let (ours, mut theirs) = tokio::io::duplex(1 << 16);
         let (_, write) = tokio::io::split(ours);
         let mut transport = ServerTransport::new(chunks(&[]), write, server());
-        let message = response(structured_result(json!({"count": 1}), false));
+        let message = response(crate::server::structured(json!({"count": 1}), false));
         let frame = encode(&message).unwrap_or_default();
         transport
             .send(message.clone())
