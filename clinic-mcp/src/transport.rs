@@ -60,8 +60,10 @@ pub struct ServerTransport<R, W> {
     /// Dropping the rest of an oversized line.
     discarding: bool,
     max_line_bytes: usize,
-    /// A frame was JSON but not a message: `Invalid request` is owed before the next read.
-    invalid_owed: bool,
+    /// A frame was JSON but not a message: `Invalid request` is owed before the next read, and
+    /// how much of it is written (`receive` can be dropped half-way: what is written stays
+    /// written, and the rest is written when it is called again).
+    owed: Option<(Vec<u8>, usize)>,
     write: Arc<tokio::sync::Mutex<Option<W>>>,
     /// An `initialize` request, or a request that starts the lifecycle without one, was received.
     lifecycle_started: bool,
@@ -88,7 +90,7 @@ impl<R: AsyncRead, W> ServerTransport<R, W> {
             line: Vec::new(),
             discarding: false,
             max_line_bytes: MAX_LINE_BYTES,
-            invalid_owed: false,
+            owed: None,
             write: Arc::new(tokio::sync::Mutex::new(Some(write))),
             lifecycle_started: false,
             server,
@@ -184,9 +186,19 @@ where
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
         loop {
-            if self.invalid_owed {
-                write_frame(&self.write, &invalid_request()).await.ok()?;
-                self.invalid_owed = false;
+            if let Some((frame, written)) = &mut self.owed {
+                let mut write = self.write.lock().await;
+                let write = write.as_mut()?;
+                // `write` is cancellation-safe (nothing is written by a dropped call): a frame is
+                // never written twice, nor cut short.
+                while *written < frame.len() {
+                    match write.write(&frame[*written..]).await {
+                        Ok(0) | Err(_) => return None,
+                        Ok(n) => *written += n,
+                    }
+                }
+                write.flush().await.ok()?;
+                self.owed = None;
             }
             match self.read_line().await {
                 LineRead::Line => {}
@@ -215,7 +227,7 @@ where
                 Decoded::Message(message) => message,
                 Decoded::Skip => continue,
                 Decoded::Invalid => {
-                    self.invalid_owed = true;
+                    self.owed = Some((invalid_request(), 0));
                     continue;
                 }
             };
@@ -1030,6 +1042,83 @@ mod tests {
         assert_eq!(
             after.map_err(|e| e.kind()),
             Err(std::io::ErrorKind::NotConnected)
+        );
+    }
+
+    /// A writer that takes at most 7 bytes a call and is not ready every other call.
+    #[derive(Clone, Default)]
+    struct Trickle {
+        written: Arc<std::sync::Mutex<Vec<u8>>>,
+        ready: Arc<std::sync::atomic::AtomicBool>,
+    }
+
+    impl AsyncWrite for Trickle {
+        fn poll_write(
+            self: std::pin::Pin<&mut Self>,
+            cx: &mut std::task::Context<'_>,
+            buf: &[u8],
+        ) -> std::task::Poll<std::io::Result<usize>> {
+            use std::sync::atomic::Ordering;
+            if !self.ready.fetch_xor(true, Ordering::Relaxed) {
+                cx.waker().wake_by_ref();
+                return std::task::Poll::Pending;
+            }
+            let n = buf.len().min(7);
+            self.written
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .extend_from_slice(&buf[..n]);
+            std::task::Poll::Ready(Ok(n))
+        }
+
+        fn poll_flush(
+            self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<std::io::Result<()>> {
+            std::task::Poll::Ready(Ok(()))
+        }
+
+        fn poll_shutdown(
+            self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<std::io::Result<()>> {
+            std::task::Poll::Ready(Ok(()))
+        }
+    }
+
+    /// rmcp polls `receive` in a `select!` and drops it whenever something else is ready: an
+    /// `Invalid request` answer cut off half-way is finished, not written again.
+    #[tokio::test]
+    async fn an_answer_owed_is_written_once_whatever_the_cancellations() {
+        let input = [&b"{\"hello\":1}\n"[..], &ping(8, 0)].concat();
+        let writer = Trickle::default();
+        let mut transport = ServerTransport::new(chunks(&[&input]), writer.clone(), server());
+        let mut dropped = 0;
+        let message = loop {
+            // A transport that starts the frame over on every cancellation never finishes it.
+            assert!(dropped < 1000, "the answer owed is never finished");
+            tokio::select! {
+                biased;
+                m = transport.receive() => break m,
+                () = tokio::task::yield_now() => dropped += 1,
+            }
+        };
+        assert!(
+            dropped > 0,
+            "receive was never cut off: the test tests nothing"
+        );
+        assert_eq!(
+            written(&message.unwrap_or_else(|| panic!("the ping")))["id"],
+            json!(8)
+        );
+        let out = writer
+            .written
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&invalid_request())
         );
     }
 
