@@ -455,18 +455,16 @@ fn a_destructive_call_asks_its_terminal_and_the_operator_s_waiver_is_announced()
         .as_u64()
         .unwrap();
     let args = format!(r#"{{"appointment_id": {id}}}"#);
+    let cancel = [
+        "call",
+        "cancel_appointment",
+        &args,
+        "--demo",
+        "--profile",
+        "booking",
+    ];
     // No terminal (stdin is null): nobody can be asked, nothing is sent.
-    let out = run(
-        &[
-            "call",
-            "cancel_appointment",
-            &args,
-            "--demo",
-            "--profile",
-            "booking",
-        ],
-        &[],
-    );
+    let out = run(&cancel, &[]);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -478,15 +476,7 @@ fn a_destructive_call_asks_its_terminal_and_the_operator_s_waiver_is_announced()
     );
     // The operator's waiver: the call runs unconfirmed.
     let out = run(
-        &[
-            "call",
-            "cancel_appointment",
-            &args,
-            "--demo",
-            "--profile",
-            "booking",
-            "--allow-unconfirmed-destructive-calls",
-        ],
+        &[&cancel[..], &["--allow-unconfirmed-destructive-calls"]].concat(),
         &[],
     );
     assert!(
