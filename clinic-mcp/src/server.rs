@@ -500,7 +500,7 @@ impl ClinicServer {
 struct ClientAsk {
     /// The request's context: the client to ask, and the cancellation of this tool call.
     context: RequestContext<RoleServer>,
-    timeout: std::time::Duration,
+    /// The server asking (its drain, and the answer timeout of its confirmations).
     server: ClinicServer,
 }
 
@@ -516,7 +516,7 @@ impl Ask for ClientAsk {
                 rmcp::model::ElicitRequest::new(confirm::form(question)),
             );
             let mut options = rmcp::service::PeerRequestOptions::default();
-            options.timeout = Some(self.timeout);
+            options.timeout = Some(self.server.inner.confirmations.timeout);
             let handle = match peer.send_request_with_option(request, options).await {
                 Ok(h) => h,
                 Err(e) => {
@@ -626,9 +626,6 @@ impl ServerHandler for ClinicServer {
         if def.destructive {
             // Runs to its answer even when the client cancels it, but a question still open is
             // abandoned (nothing is sent then).
-            let new_protocol = context
-                .protocol_version()
-                .is_some_and(|v| v >= rmcp::model::ProtocolVersion::V_2026_07_28);
             if !can_ask {
                 // Only with --allow-unconfirmed-destructive-calls (`lookup` let it through; checked
                 // again here, so that no other route reaches the unattended way).
@@ -644,6 +641,9 @@ impl ServerHandler for ClinicServer {
                 };
                 return Ok(self.run(caller, def, args, ask).await.into());
             }
+            let new_protocol = context
+                .protocol_version()
+                .is_some_and(|v| v >= rmcp::model::ProtocolVersion::V_2026_07_28);
             if new_protocol {
                 let retry = confirm::Retry {
                     confirmations: &self.inner.confirmations,
@@ -651,7 +651,8 @@ impl ServerHandler for ClinicServer {
                         "{}\n{}\n{}",
                         caller.fingerprint(),
                         def.name,
-                        Value::Object(args.clone())
+                        // The same compact JSON `Value`'s `Display` writes, without copying args.
+                        serde_json::to_string(&args).unwrap_or_default()
                     ),
                     request_state: request.request_state,
                     input_responses: request.input_responses.map(|r| r.into_iter().collect()),
@@ -665,7 +666,6 @@ impl ServerHandler for ClinicServer {
             }
             let ask = ClientAsk {
                 context,
-                timeout: self.inner.confirmations.timeout,
                 server: self.clone(),
             };
             return Ok(self.run(caller, def, args, &ask).await.into());

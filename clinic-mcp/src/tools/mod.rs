@@ -45,7 +45,7 @@ impl When {
     }
 
     pub fn at(ts: Timestamp, zone: Option<&str>) -> Self {
-        let tz = zone.and_then(|z| TimeZone::get(z).ok().map(|tz| (z, tz)));
+        let tz = clinic_zone(zone);
         Self {
             utc: ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
             local: tz.as_ref().map(|(_, tz)| {
@@ -390,10 +390,15 @@ pub(crate) async fn confirm_about(
     Ok(())
 }
 
+/// The clinic's zone by its IANA name, with that name; `None` when there is none or it is unknown.
+fn clinic_zone(zone: Option<&str>) -> Option<(&str, TimeZone)> {
+    zone.and_then(|z| TimeZone::get(z).ok().map(|tz| (z, tz)))
+}
+
 /// `start` as a person reads it: in the clinic's zone when known, and in UTC.
 fn human_instant(start: Timestamp, zone: Option<&str>) -> String {
     let utc = start.strftime("%a %-d %b %Y %H:%M UTC").to_string();
-    match zone.and_then(|z| TimeZone::get(z).ok().map(|tz| (z, tz))) {
+    match clinic_zone(zone) {
         Some((name, tz)) => format!(
             "{} ({name}), {utc}",
             start.to_zoned(tz).strftime("%a %-d %b %Y %H:%M")
