@@ -633,7 +633,8 @@ mod tests {
             assert!(super::text(injected, None, super::MAX_CHARS).withheld);
             assert!(!super::text(clean, None, super::MAX_CHARS).withheld);
         }
-        // texts past the kept length are judged every time, the same way
+        // a text past the kept length is still judged, not let through (that it is not kept is
+        // `a_memo_keeps_short_texts_within_its_bound`'s to show)
         let long = format!("{injected}. {}", "Cardiology. ".repeat(60));
         assert!(long.len() > super::VERDICT_TEXT_MAX);
         for _ in 0..2 {

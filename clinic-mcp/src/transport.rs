@@ -312,8 +312,11 @@ fn decode(line: &[u8]) -> Decoded {
     if let Some(call) = tool_call(frame) {
         return Decoded::Message(call);
     }
-    let mut buffer = tokio_util::bytes::BytesMut::from(frame);
-    buffer.extend_from_slice(b"\n");
+    // The line as read (rmcp's codec takes off the newline and a carriage return itself).
+    let mut buffer = tokio_util::bytes::BytesMut::from(line);
+    if !line.ends_with(b"\n") {
+        buffer.extend_from_slice(b"\n");
+    }
     match JsonRpcMessageCodec::<RxJsonRpcMessage<RoleServer>>::default().decode(&mut buffer) {
         Ok(Some(message)) => Decoded::Message(message),
         Ok(None) => Decoded::Skip,

@@ -604,7 +604,6 @@ const WORDS: &[(&str, Classes)] = &[
     ("deprecated", ORDER),
 ];
 
-/// Exact entries by word, and the prefix entries.
 /// The lexicon arranged for look-ups: exact entries by word, and the prefix entries by their
 /// first byte (a word can only start with a prefix that starts with its own first byte, so each
 /// look-up scans a handful of prefixes instead of all of them).

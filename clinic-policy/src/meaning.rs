@@ -1823,7 +1823,6 @@ fn split_reading(text: &str, ws: &[Word], brk: &[usize]) -> Option<Vec<Tok>> {
     Some(t)
 }
 
-/// Glue words a run-together instruction is made of, besides the lexicon's own.
 /// Whether `word` is one of [`GLUE`] (looked up in a set: the list is scanned for every word of
 /// every reading).
 fn is_glue(word: &str) -> bool {
@@ -1833,6 +1832,7 @@ fn is_glue(word: &str) -> bool {
         .contains(word)
 }
 
+/// Glue words a run-together instruction is made of, besides the lexicon's own.
 const GLUE: &[&str] = &[
     "a",
     "an",
