@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Write clinic-mcp/hot-functions.txt: the functions a release `clinic-mcp serve` runs.
+
+Usage: python3 bench/hot-functions.py [--check]
+
+Builds the release binary with its symbols (in target/hot-functions, with the same names as the
+release build: only the final link keeps its symbol table), starts the stand-in API from it,
+and runs `serve` under `valgrind --tool=callgrind` twice (profiles readonly and full, a patient's
+token): initialize, tools/list, the read-only tools, an invented tool and bad arguments. Every
+function of the binary that ran is written to the file, one mangled name per line, sorted.
+clinic-mcp/build.rs hands the file to the linker, which places those functions side by side.
+
+Run it again after a dependency or toolchain upgrade, or a change to the serving path: a stale
+file still links, it only lays out less of the code. --check writes nothing and says how much
+of the current file still names functions of the binary.
+"""
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TARGET_DIR = os.path.join(ROOT, "target", "hot-functions")
+BINARY = os.path.join(TARGET_DIR, "release", "clinic-mcp")
+OUT = os.path.join(ROOT, "clinic-mcp", "hot-functions.txt")
+HEADER = """\
+# Written by bench/hot-functions.py (do not edit): the functions a release `clinic-mcp serve` runs
+# from its start to answering calls, placed side by side by the linker (clinic-mcp/build.rs).
+"""
+
+
+def build():
+    env = dict(os.environ, CLINIC_MCP_LINK_ORDER="off")
+    subprocess.run(
+        ["cargo", "rustc", "-p", "clinic-mcp", "--bin", "clinic-mcp", "--release", "--locked",
+         "--target-dir", TARGET_DIR, "--", "-C", "strip=none"],
+        cwd=ROOT, env=env, check=True)
+
+
+def functions():
+    """Every function in the binary's symbol table (mangled)."""
+    out = subprocess.run(["nm", "--defined-only", BINARY], capture_output=True, text=True,
+                         check=True).stdout
+    return {parts[2] for parts in (line.split() for line in out.splitlines())
+            if len(parts) == 3 and parts[1] in "tTwW"}
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def patient_token():
+    with open(os.path.join(ROOT, "clinic-standin", "src", "data.rs")) as f:
+        m = re.search(r'pub const PATIENT_TOKEN: &str = "([^"]+)"', f.read())
+    if not m:
+        sys.exit("no PATIENT_TOKEN in clinic-standin/src/data.rs")
+    return m.group(1)
+
+
+def drive(base_url, profile, out):
+    env = dict(os.environ, SUT_BASE_URL=base_url, MCP_PROFILE=profile,
+               SUT_ACCESS_TOKEN=patient_token())
+    cmd = ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}",
+           BINARY, "serve"]
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, env=env)
+
+    def call(message):
+        p.stdin.write((json.dumps(message) + "\n").encode())
+        p.stdin.flush()
+        if "id" not in message:
+            return None
+        while True:
+            line = p.stdout.readline()
+            if not line:
+                sys.exit("the server closed its stdout")
+            answer = json.loads(line)
+            if answer.get("id") == message["id"]:
+                return answer
+
+    call({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+          "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                     "clientInfo": {"name": "hot-functions", "version": "1"}}})
+    call({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    call({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}})
+    calls = [
+        ("list_doctors", {}),
+        ("list_doctors", {"specialty": "Cardiology"}),
+        ("list_specialties", {}),
+        ("find_available_slots", {}),
+        ("list_my_appointments", {}),
+        ("get_appointment", {"appointment_id": 1}),
+        ("no_such_tool", {}),
+        ("list_doctors", {"specialty": 7}),
+    ]
+    for i, (name, arguments) in enumerate(calls * 3):
+        call({"jsonrpc": "2.0", "id": i + 2, "method": "tools/call",
+              "params": {"name": name, "arguments": arguments}})
+    p.stdin.close()
+    p.wait()
+
+
+def ran(profile_file):
+    names = set()
+    with open(profile_file) as f:
+        for line in f:
+            m = re.match(r"^c?fn=\(\d+\) (.+)$", line.rstrip("\n"))
+            if m:
+                names.add(m.group(1))
+    return names
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    build()
+    known = functions()
+    if check:
+        with open(OUT) as f:
+            listed = [l.strip() for l in f if l.strip() and not l.startswith("#")]
+        found = sum(1 for name in listed if name in known)
+        print(f"{found} of {len(listed)} names in {os.path.relpath(OUT, ROOT)} are functions "
+              f"of the release binary")
+        return
+    port = free_port()
+    api = subprocess.Popen([BINARY, "api", "--port", str(port)], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        base_url = f"http://127.0.0.1:{port}/api/v1"
+        hot = set()
+        with tempfile.TemporaryDirectory() as tmp:
+            for profile in ("readonly", "full"):
+                out = os.path.join(tmp, f"callgrind.{profile}")
+                drive(base_url, profile, out)
+                hot |= ran(out)
+    finally:
+        api.terminate()
+        api.wait()
+    hot &= known
+    with open(OUT, "w") as f:
+        f.write(HEADER)
+        for name in sorted(hot):
+            f.write(name + "\n")
+    print(f"{len(hot)} functions written to {os.path.relpath(OUT, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
