@@ -380,7 +380,7 @@ impl ApiClient {
                         .and_then(|v| v.to_str().ok())
                         .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"));
                 },
-                |body| serde_json::from_slice(body),
+                |body| crate::json::from_bytes(body),
             )
             .await?;
         Ok(Reply { value, replayed })
@@ -433,7 +433,7 @@ impl ApiClient {
     }
 
     async fn send<T: DeserializeOwned>(&self, req: Request<'_>) -> Result<T, ToolError> {
-        self.send_with(req, |body| serde_json::from_slice(body))
+        self.send_with(req, |body| crate::json::from_bytes(body))
             .await
     }
 

@@ -351,7 +351,7 @@ fn tool_call(frame: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
     {
         return None;
     }
-    let call: JsonRpcRequest<CallToolRequest> = serde_json::from_slice(frame).ok()?;
+    let call: JsonRpcRequest<CallToolRequest> = crate::json::from_bytes(frame).ok()?;
     Some(JsonRpcMessage::Request(JsonRpcRequest {
         jsonrpc: call.jsonrpc,
         id: call.id,
