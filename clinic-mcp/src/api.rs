@@ -105,6 +105,10 @@ pub fn build_http(
         // Nor does it go through a proxy taken from the environment (HTTP_PROXY, ALL_PROXY):
         // an MCP host passing its environment on must not route the token elsewhere.
         .no_proxy()
+        // A request is sent once: a change is never repeated behind the caller's back (the
+        // mutations carry their own idempotency keys). reqwest's default retries only HTTP/2
+        // refusals, which an HTTP/1 client never gets, yet it copied every request to be ready.
+        .retry(reqwest::retry::never().max_retries_per_request(0))
         .pool_idle_timeout(Duration::from_secs(90))
         .user_agent(concat!("clinic-mcp/", env!("CARGO_PKG_VERSION")))
         .build()
