@@ -26,10 +26,16 @@ fn main() {
         return;
     };
     let file = Path::new(&dir).join("hot-functions.txt");
-    if file.is_file() {
-        println!(
-            "cargo::rustc-link-arg-bin=clinic-mcp=-Wl,--symbol-ordering-file={},--no-warn-symbol-ordering",
-            file.display()
-        );
+    let path = file.display().to_string();
+    // One linker argument each, through `-Xlinker`: a path may hold a comma, which `-Wl,` splits.
+    if file.is_file() && !path.contains('\n') {
+        for arg in [
+            "-Xlinker",
+            "--no-warn-symbol-ordering",
+            "-Xlinker",
+            &format!("--symbol-ordering-file={path}"),
+        ] {
+            println!("cargo::rustc-link-arg-bin=clinic-mcp={arg}");
+        }
     }
 }

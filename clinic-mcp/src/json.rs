@@ -4,8 +4,8 @@ use serde::de::DeserializeOwned;
 
 /// `serde_json::from_slice`, with the same answer for every input, but cheaper for valid UTF-8:
 /// the bytes are checked once as a whole and read as a `str`, where `from_slice` checks every
-/// string it reads on its own (about a hundred per proxied `list_doctors` body, ~12,000
-/// instructions). Bytes that are not UTF-8 are left to `from_slice`, which refuses them, or
+/// string it reads on its own (about a hundred per proxied `list_doctors` body: ~10,000
+/// instructions of a call). Bytes that are not UTF-8 are left to `from_slice`, which refuses them, or
 /// accepts them where they sit in a string it skips (a member nobody reads), as before.
 pub fn from_bytes<T: DeserializeOwned>(bytes: &[u8]) -> serde_json::Result<T> {
     match std::str::from_utf8(bytes) {
