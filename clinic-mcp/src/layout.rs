@@ -1,4 +1,5 @@
 //! The module layout: the imports between the top-level modules of `clinic-mcp/src` have no loop.
+//! (And the release binary's layout: its list of hot functions is well formed.)
 //! A loop is how a layer starts to know the one above it (the HTTP client reaching into the
 //! server for an error type, say); the test names the loop it finds.
 
@@ -186,4 +187,47 @@ fn the_modules_import_each_other_without_a_loop() {
         with_loop,
         BTreeSet::from(["server".to_owned(), "tool".to_owned()])
     );
+}
+
+/// The release layout's list (`clinic-mcp/hot-functions.txt`, read by `build.rs`) is what
+/// `bench/hot-functions.py` writes: its header, then one symbol per line, sorted and unique, and
+/// it names the serving path of this crate (a list made from another program, or emptied by
+/// hand, would still link, and lay nothing out).
+#[test]
+fn the_release_layout_lists_the_serving_path() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("hot-functions.txt"))
+            .unwrap_or_default();
+    assert!(
+        text.starts_with("# Written by bench/hot-functions.py"),
+        "hot-functions.txt has no header"
+    );
+    let names: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(names.len() > 500, "{} names", names.len());
+    for name in &names {
+        assert!(
+            !name.is_empty() && !name.contains(char::is_whitespace),
+            "not a symbol: {name:?}"
+        );
+    }
+    assert!(
+        names.windows(2).all(|w| w[0] < w[1]),
+        "not sorted and unique"
+    );
+    // From start-up to an answer written: the command line, a request sent and its body read,
+    // the output screen, the answer encoded.
+    for step in [
+        "3cli9main_with",
+        "3api9ApiClient9send_full",
+        "4json10from_bytes",
+        "6screen6result",
+        "9transport6encode",
+    ] {
+        assert!(
+            names
+                .iter()
+                .any(|n| n.contains("10clinic_mcp") && n.contains(step)),
+            "hot-functions.txt names no {step}"
+        );
+    }
 }
