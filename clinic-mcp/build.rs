@@ -4,31 +4,37 @@
 //! fault-around maps 64 KiB around every page touched). Resident memory after the first
 //! `tools/list`: 9.3 → 6.5 MiB (docs/PERFORMANCE.md, round 5).
 //!
-//! Only where the linker is known to be rust-lld, which reads `--symbol-ordering-file` (rustc's
-//! default for x86_64-unknown-linux-gnu), and only for release builds (the names in the file are
-//! those of a release build; another build's do not match and nothing moves). A name that no longer
+//! Only where the linker is known to be rust-lld, which reads `--symbol-ordering-file`: rustc's
+//! own default for x86_64-unknown-linux-gnu, with no linker chosen by the build (`RUSTC_LINKER`,
+//! or a linker flag in the rustflags) and rust-lld present in the toolchain. Another linker (GNU
+//! ld has no such option) gets nothing. Only for release builds: the names in the file are those
+//! of a release build; another build's do not match and nothing moves. A name that no longer
 //! exists is skipped without a warning, so a stale file costs layout, never the build.
-//! `CLINIC_MCP_LINK_ORDER=off` leaves the layout to the linker (for another linker, say).
+//! `CLINIC_MCP_LINK_ORDER=off` leaves the layout to the linker in any case.
 
 use std::env;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const TARGET: &str = "x86_64-unknown-linux-gnu";
 
 fn main() {
     println!("cargo::rerun-if-changed=hot-functions.txt");
     println!("cargo::rerun-if-env-changed=CLINIC_MCP_LINK_ORDER");
     let wanted = !env::var("CLINIC_MCP_LINK_ORDER").is_ok_and(|v| v == "off");
-    let target = env::var("TARGET").unwrap_or_default();
     let release = env::var("PROFILE").is_ok_and(|p| p == "release");
-    if !(wanted && release && target == "x86_64-unknown-linux-gnu") {
+    if !(wanted && release && env::var("TARGET").is_ok_and(|t| t == TARGET) && rust_lld_links()) {
         return;
     }
     let Ok(dir) = env::var("CARGO_MANIFEST_DIR") else {
         return;
     };
     let file = Path::new(&dir).join("hot-functions.txt");
-    let path = file.display().to_string();
     // One linker argument each, through `-Xlinker`: a path may hold a comma, which `-Wl,` splits.
-    if file.is_file() && !path.contains('\n') {
+    let Some(path) = file.to_str().filter(|p| !p.contains('\n')) else {
+        return;
+    };
+    if file.is_file() {
         for arg in [
             "-Xlinker",
             "--no-warn-symbol-ordering",
@@ -38,4 +44,32 @@ fn main() {
             println!("cargo::rustc-link-arg-bin=clinic-mcp={arg}");
         }
     }
+}
+
+/// Whether rustc links this build with its own rust-lld: no linker set for the target, no
+/// linker flag among the rustflags, and rust-lld where rustc looks for it.
+fn rust_lld_links() -> bool {
+    if env::var_os("RUSTC_LINKER").is_some() {
+        return false;
+    }
+    let flags = env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    if ["linker", "fuse-ld", "link-self-contained"]
+        .iter()
+        .any(|f| flags.contains(f))
+    {
+        return false;
+    }
+    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let Some(sysroot) = Command::new(rustc)
+        .args(["--print", "sysroot"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+    else {
+        return false;
+    };
+    PathBuf::from(sysroot.trim())
+        .join(format!("lib/rustlib/{TARGET}/bin/gcc-ld/ld.lld"))
+        .is_file()
 }
