@@ -10,49 +10,24 @@ start-up (total(100) less 100 calls). BASE_URL
 defaults to a running `clinic-mcp api` on port 3000. Build BINARY with symbols to read the
 profiles (docs/PERFORMANCE.md, "Where the time goes").
 """
-import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
+
+from mcp_session import Session
 
 
 def run(binary, base_url, n, out_dir):
     out = os.path.join(out_dir, f"callgrind.{n}.out")
     env = dict(os.environ, SUT_BASE_URL=base_url, MCP_PROFILE="readonly")
-    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "serve"]
-    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, env=env)
-
-    def send(message):
-        p.stdin.write((json.dumps(message) + "\n").encode())
-        p.stdin.flush()
-
-    def answer():
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                sys.exit("the server closed its stdout")
-            message = json.loads(line)
-            if "id" in message:
-                return message
-
-    send({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-          "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                     "clientInfo": {"name": "callgrind", "version": "1"}}})
-    answer()
-    send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-    send({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}})
-    answer()
+    session = Session(binary, env, out)
+    session.open("callgrind")
     for i in range(n):
-        send({"jsonrpc": "2.0", "id": i + 2, "method": "tools/call",
-              "params": {"name": "list_doctors", "arguments": {}}})
-        reply = answer()
+        reply = session.tool(i + 2, "list_doctors", {})
         if "result" not in reply or reply["result"].get("isError"):
             sys.exit(f"call {i} failed: {reply}")
-    p.stdin.close()
-    p.wait()
+    session.close()
     with open(out) as f:
         for line in f:
             m = re.match(r"^(?:summary|totals): (\d+)", line)

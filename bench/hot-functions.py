@@ -16,7 +16,6 @@ Run it again after a dependency or toolchain upgrade, or a change to the serving
 file still links, it only lays out less of the code. --check writes nothing and says how much
 of the current file still names functions of the binary.
 """
-import json
 import os
 import re
 import shutil
@@ -25,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from mcp_session import Session
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET_DIR = os.path.join(ROOT, "target", "hot-functions")
@@ -77,29 +78,8 @@ def patient_token():
 def drive(binary, base_url, profile, out):
     env = dict(os.environ, SUT_BASE_URL=base_url, MCP_PROFILE=profile,
                SUT_ACCESS_TOKEN=patient_token())
-    cmd = ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}",
-           binary, "serve"]
-    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, env=env)
-
-    def call(message):
-        p.stdin.write((json.dumps(message) + "\n").encode())
-        p.stdin.flush()
-        if "id" not in message:
-            return None
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                sys.exit("the server closed its stdout")
-            answer = json.loads(line)
-            if answer.get("id") == message["id"]:
-                return answer
-
-    call({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-          "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                     "clientInfo": {"name": "hot-functions", "version": "1"}}})
-    call({"jsonrpc": "2.0", "method": "notifications/initialized"})
-    call({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}})
+    session = Session(binary, env, out, ["--demangle=no"])
+    session.open("hot-functions")
     calls = [
         ("list_doctors", {}),
         ("list_doctors", {"specialty": "Cardiology"}),
@@ -112,11 +92,9 @@ def drive(binary, base_url, profile, out):
         ("list_doctors", {"specialty": 7}),
     ]
     for i, (name, arguments) in enumerate(calls * 3):
-        call({"jsonrpc": "2.0", "id": i + 2, "method": "tools/call",
-              "params": {"name": name, "arguments": arguments}})
-    p.stdin.close()
-    if p.wait() != 0:
-        sys.exit(f"valgrind or the server failed (exit {p.returncode}), profile {profile}")
+        session.tool(i + 2, name, arguments)
+    if session.close() != 0:
+        sys.exit(f"valgrind or the server failed, profile {profile}")
 
 
 def ran(profile_file):
