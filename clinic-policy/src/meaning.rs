@@ -1823,11 +1823,13 @@ fn split_reading(text: &str, ws: &[Word], brk: &[usize]) -> Option<Vec<Tok>> {
     Some(t)
 }
 
-/// Whether `word` is one of [`GLUE`] (looked up in a set: the list is scanned for every word of
-/// every reading).
+/// Whether `word` is one of [`GLUE`] (looked up for every word of every reading: hashed by
+/// `wordhash`, as the lexicon and the vocabulary are).
+// Only looked up, never iterated, so no order can leak out of it (the reason for the lint).
+#[allow(clippy::disallowed_types)]
 fn is_glue(word: &str) -> bool {
-    static SET: std::sync::OnceLock<std::collections::BTreeSet<&'static str>> =
-        std::sync::OnceLock::new();
+    type Glue = std::collections::HashSet<&'static str, crate::wordhash::Words>;
+    static SET: std::sync::OnceLock<Glue> = std::sync::OnceLock::new();
     SET.get_or_init(|| GLUE.iter().copied().collect())
         .contains(word)
 }
