@@ -384,7 +384,7 @@ impl ApiClient {
                         .and_then(|v| v.to_str().ok())
                         .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"));
                 },
-                |body| crate::json::from_bytes(body),
+                crate::json::from_bytes,
             )
             .await?;
         Ok(Reply { value, replayed })
@@ -437,8 +437,7 @@ impl ApiClient {
     }
 
     async fn send<T: DeserializeOwned>(&self, req: Request<'_>) -> Result<T, ToolError> {
-        self.send_with(req, |body| crate::json::from_bytes(body))
-            .await
+        self.send_with(req, crate::json::from_bytes).await
     }
 
     async fn send_with<R>(
