@@ -30,6 +30,7 @@ pub mod json;
 mod layout;
 #[cfg(feature = "local-client")]
 pub mod local;
+pub mod output;
 pub mod screen;
 pub mod server;
 pub mod session;

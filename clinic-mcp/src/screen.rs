@@ -242,13 +242,13 @@ pub fn result(value: &mut Value, token: Option<&AccessToken>) -> Vec<String> {
 /// walk's own stack and written out as a JSON pointer only for a string the screen took
 /// something out of, so the common walk builds no path at all.
 #[derive(Clone, Copy)]
-struct Place<'a> {
-    parent: Option<&'a Place<'a>>,
-    step: Step<'a>,
+pub(crate) struct Place<'a> {
+    pub(crate) parent: Option<&'a Place<'a>>,
+    pub(crate) step: Step<'a>,
 }
 
 #[derive(Clone, Copy)]
-enum Step<'a> {
+pub(crate) enum Step<'a> {
     Member(&'a str),
     Index(usize),
 }
@@ -273,6 +273,29 @@ fn pointer(place: Option<&Place<'_>>) -> String {
     path
 }
 
+/// Screen one string of a result found at `place`: `None` when it passes unchanged (nothing is
+/// copied then), else what replaces it, with its pointer added to `withheld` when something was
+/// taken out of it. [`walk`] and the answer writer (`crate::answer`) both screen by this.
+pub(crate) fn string(
+    s: &str,
+    token: Option<&AccessToken>,
+    place: Option<&Place<'_>>,
+    withheld: &mut Vec<String>,
+) -> Option<String> {
+    // Instants and numbers in text: nothing to strip, redact or withhold (unless the token itself
+    // has that shape), and no allocation spent finding that out.
+    if cannot_carry_prose(s) && token.is_none_or(|t| !s.contains(t.expose())) {
+        return None;
+    }
+    // Results repeat names, one doctor on many slots: the screen's answer for each is kept by
+    // `changed`, so a repeat costs a look-up.
+    let screened = changed(s, token, MAX_CHARS)?;
+    if screened.removed {
+        withheld.push(pointer(place));
+    }
+    Some(screened.text)
+}
+
 fn walk(
     value: &mut Value,
     token: Option<&AccessToken>,
@@ -281,19 +304,8 @@ fn walk(
 ) {
     match value {
         Value::String(s) => {
-            // Instants and numbers in text: nothing to strip, redact or withhold (unless the
-            // token itself has that shape), and no allocation spent finding that out.
-            if cannot_carry_prose(s) && token.is_none_or(|t| !s.contains(t.expose())) {
-                return;
-            }
-            // A text that passes unchanged is left where it is, not copied. (Results repeat
-            // names, one doctor on many slots: the screen's answer for each is kept by
-            // `changed`, so a repeat costs a look-up.)
-            if let Some(screened) = changed(s, token, MAX_CHARS) {
-                if screened.removed {
-                    withheld.push(pointer(place));
-                }
-                *s = screened.text;
+            if let Some(screened) = string(s, token, place, withheld) {
+                *s = screened;
             }
         }
         Value::Array(items) => {

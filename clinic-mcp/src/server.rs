@@ -407,7 +407,7 @@ impl ClinicServer {
         let name = def.name;
         let Some(_in_flight) = self.inner.drain.enter() else {
             return structured(
-                ToolError::new(
+                &ToolError::new(
                     ErrorCode::ShuttingDown,
                     "The server is shutting down and takes no new calls; nothing was sent. Retry once it is back.",
                 )
@@ -454,15 +454,20 @@ impl ClinicServer {
         // A call whose question went out as an `input_required` result has not ended: its retry
         // is audited.
         if let Some((log, mut ids)) = audited.filter(|_| !ask.awaits_retry()) {
-            let answer = result.as_ref().ok();
-            ids.extend(crate::audit::ids(&serde_json::Map::new(), answer));
+            // The output as the API's answer made it (the trail records ids, not text).
+            let answer = result.as_ref().ok().and_then(|a| a.to_value().ok());
+            ids.extend(crate::audit::ids(&serde_json::Map::new(), answer.as_ref()));
             let entry = crate::audit::Entry {
                 tool: def.name,
                 caller,
                 ids,
                 request_id: request_id.as_deref(),
                 outcome: match &result {
-                    Ok(v) => Ok(v.get("replayed").and_then(Value::as_bool).unwrap_or(false)),
+                    Ok(_) => Ok(answer
+                        .as_ref()
+                        .and_then(|v| v.get("replayed"))
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false)),
                     Err(e) => Err(e.code),
                 },
             };
@@ -473,20 +478,31 @@ impl ClinicServer {
         // Every string of every result passes the output screen before the model sees it.
         let token = caller.token.as_ref();
         match result {
-            Ok(mut value) => {
-                crate::screen::result(&mut value, token);
-                structured(value, false)
-            }
+            // Serialised once, each string screened as it is written.
+            Ok(answer) => match answer.screened(token) {
+                Ok(screened) => answered(screened, false),
+                Err(e) => {
+                    tracing::error!(tool = name, error = %e, "the tool's answer could not be serialised");
+                    structured(
+                        &ToolError::new(
+                            ErrorCode::InternalError,
+                            "The tool's answer could not be written. Try different arguments.",
+                        )
+                        .to_json(),
+                        true,
+                    )
+                }
+            },
             // A question that went out as `input_required` is not an error: the call goes on.
             Err(e) if ask.awaits_retry() => {
                 tracing::debug!(tool = name, "the confirmation went out as input_required");
-                structured(e.to_json(), true)
+                structured(&e.to_json(), true)
             }
             Err(e) => {
                 tracing::info!(tool = name, code = %e.code, "tool error");
                 let mut value = e.to_json();
                 crate::screen::result(&mut value, token);
-                structured(value, true)
+                structured(&value, true)
             }
         }
     }
@@ -571,30 +587,67 @@ fn client_can_ask(context: &RequestContext<RoleServer>) -> bool {
         .is_some_and(|e| e.form.is_some() || e.url.is_none())
 }
 
-/// A tool's answer as an MCP result: `value` as its structured content, and no content block
-/// yet. The text block (the JSON of the structured content, which the specification asks for
-/// beside it) is added by [`with_text_block`] for the in-process callers, and written by the stdio
-/// transport from the same bytes as the structured content (`transport::encode`): the value is
-/// serialised once per answer instead of twice.
-pub(crate) fn structured(value: Value, is_error: bool) -> CallToolResult {
+/// The members of the structured content that hold an answer's JSON, and that JSON escaped as the
+/// text of a JSON string, until the stdio transport writes them (see [`answered`]). No answer has
+/// a member of either name: the outputs' members are their Rust fields' names, and a NUL is in
+/// none.
+const HELD_JSON: &str = "\u{0}clinic-mcp: the answer's JSON";
+const HELD_TEXT: &str = "\u{0}clinic-mcp: the answer's JSON, escaped";
+
+/// A tool's answer as an MCP result, from `written`, the answer's compact JSON and its escaped
+/// copy as `crate::output` wrote them in one pass: held, as strings, in the structured content's
+/// two members [`HELD_JSON`] and [`HELD_TEXT`], with no content block yet. The stdio transport
+/// writes the JSON as the structured content itself and the escaped copy as the text block the
+/// specification asks for beside it (`transport::encode`), so an answer is serialised once;
+/// [`with_text_block`] makes the same result for the in-process callers. (An object, because rmcp
+/// turns a structured content that is not one into a text block for a client on a protocol before
+/// 2026-07-28.)
+pub(crate) fn answered(written: crate::output::Screened, is_error: bool) -> CallToolResult {
     let mut result = if is_error {
         CallToolResult::error(Vec::new())
     } else {
         CallToolResult::success(Vec::new())
     };
-    result.structured_content = Some(value);
+    let mut held = serde_json::Map::new();
+    held.insert(HELD_JSON.to_owned(), Value::String(written.json));
+    held.insert(HELD_TEXT.to_owned(), Value::String(written.text));
+    result.structured_content = Some(Value::Object(held));
     result
 }
 
-/// `result` with the text block the stdio transport would write for it: what rmcp's
-/// `CallToolResult::structured` (or `structured_error`) builds for the same value.
+/// The JSON [`answered`] holds in `structured`, and its escaped copy, if it holds them.
+pub(crate) fn held_json(structured: &Value) -> Option<(&str, &str)> {
+    match structured {
+        Value::Object(members) if members.len() == 2 => Some((
+            members.get(HELD_JSON)?.as_str()?,
+            members.get(HELD_TEXT)?.as_str()?,
+        )),
+        _ => None,
+    }
+}
+
+/// [`answered`] for an answer held as a `Value` (errors, which the `Value` screen read, and our
+/// own messages).
+pub(crate) fn structured(value: &Value, is_error: bool) -> CallToolResult {
+    // A `Value` always serialises: its map keys are strings.
+    let written = crate::output::unscreened(value).unwrap_or_else(|_| crate::output::Screened {
+        json: "{}".to_owned(),
+        text: "{}".to_owned(),
+        removed: Vec::new(),
+    });
+    answered(written, is_error)
+}
+
+/// `result` as the stdio transport writes it: the structured content an object, and a text block
+/// of its JSON, as rmcp's `CallToolResult::structured` (or `structured_error`) builds it.
 pub fn with_text_block(mut result: CallToolResult) -> CallToolResult {
     if result.content.is_empty()
-        && let Some(value) = &result.structured_content
+        && let Some((json, _)) = result.structured_content.as_ref().and_then(held_json)
     {
-        // A `Value` always serialises: its map keys are strings.
-        let text = serde_json::to_string(value).unwrap_or_default();
-        result.content.push(rmcp::model::ContentBlock::text(text));
+        // Our own JSON, written by serde_json: it reads back.
+        let value = serde_json::from_str(json).unwrap_or(Value::Null);
+        result.content.push(rmcp::model::ContentBlock::text(json));
+        result.structured_content = Some(value);
     }
     result
 }
@@ -682,7 +735,7 @@ impl ServerHandler for ClinicServer {
         tokio::select! {
             result = call => Ok(result.into()),
             () = context.ct.cancelled() => Ok(structured(
-                ToolError::new(
+                &ToolError::new(
                     ErrorCode::Cancelled,
                     "The client cancelled this call; it stopped before answering. Nothing was changed.",
                 )
@@ -805,11 +858,11 @@ mod tests {
             "doctors": [{"name": "Dr. \"Quote\" Ünïcode", "id": 7, "tags": [null, true, 1.5]}]
         });
         assert_eq!(
-            super::with_text_block(super::structured(value.clone(), false)),
+            super::with_text_block(super::structured(&value, false)),
             rmcp::model::CallToolResult::structured(value.clone())
         );
         assert_eq!(
-            super::with_text_block(super::structured(value.clone(), true)),
+            super::with_text_block(super::structured(&value, true)),
             rmcp::model::CallToolResult::structured_error(value)
         );
     }

@@ -7,6 +7,7 @@ use crate::confirm::{Answer, Ask, Question, Refusal};
 use crate::directory::Directory;
 use crate::error::ErrorCode;
 pub use crate::error::ToolError;
+pub use crate::output::Output;
 use crate::session::{Profile, Session};
 use serde_json::{Map, Value};
 use std::future::Future;
@@ -15,8 +16,8 @@ use std::pin::Pin;
 /// A JSON object (tool arguments, schemas).
 pub type JsonObject = Map<String, Value>;
 
-/// The future a tool adapter returns.
-pub type BoxFuture<'a> = Pin<Box<dyn Future<Output = Result<Value, ToolError>> + Send + 'a>>;
+/// The future a tool adapter returns: the handler's output, typed until the server writes it.
+pub type BoxFuture<'a> = Pin<Box<dyn Future<Output = Result<Output, ToolError>> + Send + 'a>>;
 
 /// One tool of the catalogue. Built by `#[clinic_tool]`, never by hand in shipped code.
 #[derive(Clone, Copy)]
@@ -36,7 +37,7 @@ pub struct ToolDef {
     pub screened: fn(&mut Vec<(&'static str, &'static str)>),
     pub input_schema: fn() -> JsonObject,
     pub output_schema: fn() -> JsonObject,
-    /// Deserialises the arguments, runs the handler, serialises its output.
+    /// Deserialises the arguments and runs the handler.
     pub call: for<'a> fn(&'a ToolContext<'a>, JsonObject) -> BoxFuture<'a>,
 }
 
@@ -86,16 +87,19 @@ impl ToolDef {
         directory: &Directory,
         args: JsonObject,
     ) -> Result<Value, ToolError> {
-        self.invoke_traced(
-            session,
-            caller,
-            api,
-            directory,
-            &crate::confirm::Nobody,
-            args,
-        )
-        .await
-        .0
+        let (answer, _) = self
+            .invoke_traced(
+                session,
+                caller,
+                api,
+                directory,
+                &crate::confirm::Nobody,
+                args,
+            )
+            .await;
+        answer?
+            .to_value()
+            .map_err(|e| ToolError::new(crate::error::ErrorCode::InternalError, e.to_string()))
     }
 
     /// [`invoke`](Self::invoke) with `ask` as the way to the human (a destructive tool's change
@@ -110,7 +114,7 @@ impl ToolDef {
         directory: &Directory,
         ask: &dyn Ask,
         args: JsonObject,
-    ) -> (Result<Value, ToolError>, Option<String>) {
+    ) -> (Result<Output, ToolError>, Option<String>) {
         let credential = match self.role {
             None => None,
             Some(role) => match Credential::for_caller(caller, role) {
@@ -382,10 +386,11 @@ pub mod __private {
         out
     }
 
-    /// Serialise a handler's output as the structured result.
-    pub fn to_structured<T: serde::Serialize>(out: &T) -> Result<Value, ToolError> {
-        serde_json::to_value(out)
-            .map_err(|e| ToolError::new(crate::error::ErrorCode::InternalError, e.to_string()))
+    /// A handler's output as the answer the server writes (screened then, as it is serialised).
+    pub fn answer<T: serde::Serialize + Send + 'static>(
+        out: T,
+    ) -> Result<super::Output, ToolError> {
+        Ok(super::Output::new(out))
     }
 }
 

@@ -367,25 +367,35 @@ fn encode(item: &TxJsonRpcMessage<RoleServer>) -> std::io::Result<Vec<u8>> {
             id,
             result: ServerResult::CallToolResult(result),
             ..
-        }) if result.content.is_empty() && result.structured_content.is_some() => {
-            tool_result(&mut frame, id, result)?;
-        }
+        }) if result.content.is_empty() => match &result.structured_content {
+            // The server's answers hold their JSON (`server::answered`): written as it is.
+            Some(value) => match crate::server::held_json(value) {
+                Some((json, text)) => tool_result(&mut frame, id, result, json, text)?,
+                None => {
+                    let written = crate::output::unscreened(value)?;
+                    tool_result(&mut frame, id, result, &written.json, &written.text)?;
+                }
+            },
+            None => serde_json::to_writer(&mut frame, item)?,
+        },
         _ => serde_json::to_writer(&mut frame, item)?,
     }
     frame.push(b'\n');
     Ok(frame)
 }
 
-/// A response carrying `result`, whose only content is structured, with a text block of that
-/// content's JSON: the members and their order are those rmcp writes for the same result with
-/// the text block in it.
+/// A response carrying `result`, whose only content is structured, `json`: written as that
+/// content, and as a text block whose string is `text` (`json` escaped, as `crate::output` writes
+/// it); the members and their order are those rmcp writes for the same result with the text block
+/// in it.
 fn tool_result(
     frame: &mut Vec<u8>,
     id: &RequestId,
     result: &CallToolResult,
+    json: &str,
+    text: &str,
 ) -> serde_json::Result<()> {
-    let structured = Twice::write(result.structured_content.as_ref())?;
-    frame.reserve(structured.raw.len() + structured.text.len() + 128);
+    frame.reserve(json.len() + text.len() + 128);
     frame.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
     serde_json::to_writer(&mut *frame, id)?;
     frame.extend_from_slice(b",\"result\":{");
@@ -395,9 +405,9 @@ fn tool_result(
         frame.push(b',');
     }
     frame.extend_from_slice(b"\"content\":[{\"type\":\"text\",\"text\":\"");
-    frame.extend_from_slice(&structured.text);
+    frame.extend_from_slice(text.as_bytes());
     frame.extend_from_slice(b"\"}],\"structuredContent\":");
-    frame.extend_from_slice(&structured.raw);
+    frame.extend_from_slice(json.as_bytes());
     if let Some(is_error) = result.is_error {
         frame.extend_from_slice(if is_error {
             b",\"isError\":true"
@@ -411,203 +421,6 @@ fn tool_result(
     }
     frame.extend_from_slice(b"}}");
     Ok(())
-}
-
-/// A value written once as serde_json writes it (`raw`) and, in the same pass, as the inside of
-/// a JSON string holding that JSON (`text`): what escaping `raw` would give, without a second
-/// pass over it. serde_json hands the formatter structure, numbers and runs of string characters
-/// that need no escaping in either (they go to both as they are), and each escape of a string
-/// character, whose backslash (and quote) is escaped again for `text`.
-///
-/// Every method of `Formatter` that writes is implemented here: the serializer's own writer is a
-/// sink, so a default method would lose its output (tested against serde_json for any value).
-#[derive(Debug, Default)]
-struct Twice {
-    raw: Vec<u8>,
-    text: Vec<u8>,
-}
-
-impl Twice {
-    fn write(value: Option<&serde_json::Value>) -> serde_json::Result<Self> {
-        use serde::Serialize as _;
-        let mut twice = Twice {
-            raw: Vec::with_capacity(2048),
-            text: Vec::with_capacity(2560),
-        };
-        value.serialize(&mut serde_json::Serializer::with_formatter(
-            std::io::sink(),
-            &mut twice,
-        ))?;
-        Ok(twice)
-    }
-
-    fn both(&mut self, bytes: &[u8]) {
-        self.raw.extend_from_slice(bytes);
-        self.text.extend_from_slice(bytes);
-    }
-
-    fn byte(&mut self, byte: u8) {
-        self.raw.push(byte);
-        self.text.push(byte);
-    }
-
-    /// `raw` has grown from `at` by bytes no string escapes (digits, signs, exponents): the same
-    /// go to `text`.
-    fn copy_from(&mut self, at: usize) {
-        self.text.extend_from_slice(&self.raw[at..]);
-    }
-}
-
-/// The numbers, as serde_json's compact formatter writes them.
-macro_rules! twice_numbers {
-    ($($method:ident: $t:ty),*) => { $(
-        fn $method<W: ?Sized + std::io::Write>(&mut self, _: &mut W, value: $t) -> std::io::Result<()> {
-            let at = self.raw.len();
-            serde_json::ser::CompactFormatter.$method(&mut self.raw, value)?;
-            self.copy_from(at);
-            Ok(())
-        }
-    )* };
-}
-
-/// The punctuation of arrays and objects: the same byte in both.
-macro_rules! twice_punctuation {
-    ($($method:ident: $byte:expr),*) => { $(
-        fn $method<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-            self.byte($byte);
-            Ok(())
-        }
-    )* };
-}
-
-/// The comma before every element but the first.
-macro_rules! twice_separators {
-    ($($method:ident),*) => { $(
-        fn $method<W: ?Sized + std::io::Write>(&mut self, _: &mut W, first: bool) -> std::io::Result<()> {
-            if !first {
-                self.byte(b',');
-            }
-            Ok(())
-        }
-    )* };
-}
-
-/// The places where compact JSON writes nothing (overridden all the same: the defaults are
-/// serde_json's, which a future version could make write something to the sink).
-macro_rules! twice_nothing {
-    ($($method:ident),*) => { $(
-        fn $method<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-            Ok(())
-        }
-    )* };
-}
-
-impl serde_json::ser::Formatter for &mut Twice {
-    twice_numbers!(
-        write_i8: i8, write_i16: i16, write_i32: i32, write_i64: i64, write_i128: i128,
-        write_u8: u8, write_u16: u16, write_u32: u32, write_u64: u64, write_u128: u128,
-        write_f32: f32, write_f64: f64
-    );
-
-    fn write_null<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        self.both(b"null");
-        Ok(())
-    }
-
-    fn write_bool<W: ?Sized + std::io::Write>(
-        &mut self,
-        _: &mut W,
-        value: bool,
-    ) -> std::io::Result<()> {
-        self.both(if value { b"true" } else { b"false" });
-        Ok(())
-    }
-
-    fn write_number_str<W: ?Sized + std::io::Write>(
-        &mut self,
-        _: &mut W,
-        value: &str,
-    ) -> std::io::Result<()> {
-        let at = self.raw.len();
-        serde_json::ser::CompactFormatter.write_number_str(&mut self.raw, value)?;
-        self.copy_from(at);
-        Ok(())
-    }
-
-    fn begin_string<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        self.raw.push(b'"');
-        self.text.extend_from_slice(b"\\\"");
-        Ok(())
-    }
-
-    fn end_string<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        self.raw.push(b'"');
-        self.text.extend_from_slice(b"\\\"");
-        Ok(())
-    }
-
-    fn write_string_fragment<W: ?Sized + std::io::Write>(
-        &mut self,
-        _: &mut W,
-        fragment: &str,
-    ) -> std::io::Result<()> {
-        // A fragment holds no quote, backslash or control character: serde_json escapes those.
-        self.both(fragment.as_bytes());
-        Ok(())
-    }
-
-    fn write_char_escape<W: ?Sized + std::io::Write>(
-        &mut self,
-        _: &mut W,
-        escape: serde_json::ser::CharEscape,
-    ) -> std::io::Result<()> {
-        let at = self.raw.len();
-        serde_json::ser::CompactFormatter.write_char_escape(&mut self.raw, escape)?;
-        // `\n` becomes `\\n`, `\"` becomes `\\\"`, `\u001b` becomes `\\u001b`.
-        for i in at..self.raw.len() {
-            let b = self.raw[i];
-            if matches!(b, b'\\' | b'"') {
-                self.text.push(b'\\');
-            }
-            self.text.push(b);
-        }
-        Ok(())
-    }
-
-    fn write_byte_array<W: ?Sized + std::io::Write>(
-        &mut self,
-        writer: &mut W,
-        value: &[u8],
-    ) -> std::io::Result<()> {
-        self.begin_array(writer)?;
-        for (i, byte) in value.iter().enumerate() {
-            self.begin_array_value(writer, i == 0)?;
-            self.write_u8(writer, *byte)?;
-            self.end_array_value(writer)?;
-        }
-        self.end_array(writer)
-    }
-
-    twice_punctuation!(
-        begin_array: b'[', end_array: b']', begin_object: b'{', end_object: b'}',
-        begin_object_value: b':'
-    );
-    twice_separators!(begin_array_value, begin_object_key);
-    twice_nothing!(end_array_value, end_object_key, end_object_value);
-
-    fn write_raw_fragment<W: ?Sized + std::io::Write>(
-        &mut self,
-        _: &mut W,
-        fragment: &str,
-    ) -> std::io::Result<()> {
-        // Raw JSON (a `RawValue`): its quotes and backslashes are escaped for `text`, and so
-        // would its control characters be, though JSON has none outside strings.
-        self.raw.extend_from_slice(fragment.as_bytes());
-        let quoted = serde_json::to_vec(fragment).map_err(std::io::Error::other)?;
-        self.text
-            .extend_from_slice(&quoted[1..quoted.len().saturating_sub(1)]);
-        Ok(())
-    }
 }
 
 /// Whether rmcp 3.11 starts a lifecycle on `request` (its own test, in `serve_server`): an
@@ -784,7 +597,7 @@ mod tests {
             "empty": {}, "list": []
         });
         for is_error in [false, true] {
-            let mut result = crate::server::structured(value.clone(), is_error);
+            let mut result = crate::server::structured(&value, is_error);
             for (result_type, meta) in [(true, false), (false, false), (true, true)] {
                 if !result_type {
                     result.result_type = None;
@@ -825,14 +638,15 @@ mod tests {
 
     proptest! {
         #[test]
-        fn a_value_is_written_as_serde_json_writes_it_and_as_that_json_in_a_string(
-            value in any_value()
+        fn any_answer_is_written_as_rmcp_writes_it_with_its_text_block(
+            value in any_value(),
+            is_error in any::<bool>(),
         ) {
-            let twice = Twice::write(Some(&value)).unwrap_or_default();
-            let raw = serde_json::to_vec(&value).unwrap_or_default();
-            prop_assert_eq!(&twice.raw, &raw);
-            let as_text = serde_json::to_vec(&String::from_utf8_lossy(&raw)).unwrap_or_default();
-            prop_assert_eq!(&twice.text[..], &as_text[1..as_text.len() - 1]);
+            let result = crate::server::structured(&value, is_error);
+            let ours = encode(&response(result.clone())).unwrap_or_default();
+            let complete = response(crate::server::with_text_block(result));
+            let theirs = rmcp_writes(&complete);
+            prop_assert_eq!(String::from_utf8_lossy(&ours), String::from_utf8_lossy(&theirs));
         }
 
         #[test]
@@ -841,7 +655,7 @@ mod tests {
             numbers in proptest::collection::vec(any::<i64>(), 0..6),
         ) {
             let value = json!({"names": names, "numbers": numbers, "nested": {"names": names}});
-            let result = crate::server::structured(value, false);
+            let result = crate::server::structured(&value, false);
             let ours = encode(&response(result.clone())).unwrap_or_default();
             let complete = response(crate::server::with_text_block(result));
             prop_assert_eq!(ours, rmcp_writes(&complete));
@@ -866,21 +680,6 @@ mod tests {
                     .prop_map(|m| Value::Object(m.into_iter().collect())),
             ]
         })
-    }
-
-    #[test]
-    fn raw_json_is_escaped_for_the_text_too() {
-        let raw = serde_json::value::RawValue::from_string(r#"{"a":"b\"c","d":[1]}"#.to_owned())
-            .unwrap_or_else(|e| panic!("{e}"));
-        let mut twice = Twice::default();
-        serde::Serialize::serialize(
-            &raw,
-            &mut serde_json::Serializer::with_formatter(std::io::sink(), &mut twice),
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(twice.raw, raw.get().as_bytes());
-        let as_text = serde_json::to_vec(raw.get()).unwrap_or_default();
-        assert_eq!(twice.text, &as_text[1..as_text.len() - 1]);
     }
 
     /// A reader that hands out `chunks` one at a time, then end of input.
@@ -1029,7 +828,7 @@ mod tests {
         let (ours, mut theirs) = tokio::io::duplex(1 << 16);
         let (_, write) = tokio::io::split(ours);
         let mut transport = ServerTransport::new(chunks(&[]), write, server());
-        let message = response(crate::server::structured(json!({"count": 1}), false));
+        let message = response(crate::server::structured(&json!({"count": 1}), false));
         let frame = encode(&message).unwrap_or_default();
         transport
             .send(message.clone())
@@ -1138,24 +937,6 @@ mod tests {
             shown,
             "ServerTransport { lifecycle_started: false, drain_at_end: None, .. }"
         );
-    }
-
-    #[test]
-    fn byte_arrays_and_number_strings_are_written_twice_too() {
-        use serde::Serializer as _;
-        use serde_json::ser::Formatter as _;
-        let mut twice = Twice::default();
-        serde_json::Serializer::with_formatter(std::io::sink(), &mut twice)
-            .serialize_bytes(b"\x00a")
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(twice.raw, b"[0,97]");
-        assert_eq!(twice.text, b"[0,97]");
-        let mut twice = Twice::default();
-        (&mut twice)
-            .write_number_str(&mut std::io::sink(), "-12.5e3")
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(twice.raw, b"-12.5e3");
-        assert_eq!(twice.text, b"-12.5e3");
     }
 
     #[tokio::test]

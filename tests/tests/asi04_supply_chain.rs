@@ -36,7 +36,7 @@ fn never_called<'a>(
     _: &'a clinic_mcp::ToolContext<'a>,
     _: clinic_mcp::tool::JsonObject,
 ) -> clinic_mcp::tool::BoxFuture<'a> {
-    Box::pin(async { Ok(serde_json::Value::Null) })
+    Box::pin(async { Ok(clinic_mcp::tool::Output::new(serde_json::Value::Null)) })
 }
 
 /// A tool definition built by hand, bypassing the macro (and so the compile-time screen).

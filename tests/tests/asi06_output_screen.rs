@@ -159,15 +159,16 @@ async fn list_doctors_answers_only_screened_text() {
     assert_eq!(r["doctors"][3]["specialty"], "Cardiology [redacted]");
     assert_eq!(r["doctors"][3]["clinic"]["name"], "Clinic [redacted]");
     // The instruction was withheld; every other doctor had something taken out too (an escape,
-    // an invisible character, a secret, the text past the cap), and the result says so.
+    // an invisible character, a secret, the text past the cap), and the result says so, in the
+    // order the answer has them.
     assert_eq!(
         r["removed_text"],
         json!([
             "/doctors/0/name",
             "/doctors/1/name",
             "/doctors/2/clinic/name",
-            "/doctors/3/clinic/name",
             "/doctors/3/specialty",
+            "/doctors/3/clinic/name",
             "/doctors/4/name",
             "/doctors/5/name",
             "/doctors/6/name"

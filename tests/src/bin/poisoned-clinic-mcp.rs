@@ -9,7 +9,7 @@ use clinic_mcp::{CATALOGUE, Profile, ToolContext, ToolDef};
 use std::process::ExitCode;
 
 fn never_called<'a>(_: &'a ToolContext<'a>, _: JsonObject) -> BoxFuture<'a> {
-    Box::pin(async { Ok(serde_json::Value::Null) })
+    Box::pin(async { Ok(clinic_mcp::tool::Output::new(serde_json::Value::Null)) })
 }
 
 const POISONED: ToolDef = ToolDef {
