@@ -45,10 +45,4 @@ impl From<serde_json::Error> for BenchError {
     }
 }
 
-impl From<reqwest::Error> for BenchError {
-    fn from(e: reqwest::Error) -> Self {
-        Self(format!("HTTP error: {e}"))
-    }
-}
-
 pub type Result<T, E = BenchError> = std::result::Result<T, E>;

@@ -67,16 +67,16 @@ fn run(cli: &Cli) -> Result<()> {
                 ))
             })?;
             let http = clinic_mcp::api::build_http(
-                &reqwest::Url::parse(&standin.base_url())
+                &url::Url::parse(&standin.base_url())
                     .map_err(|e| BenchError::new(e.to_string()))?,
                 timeout,
             )
-            .map_err(|e| BenchError::new(e.to_string()))?;
+            .map_err(BenchError::new)?;
             let mut bodies = std::collections::BTreeMap::new();
             for route in routes {
                 let url = format!("{}{route}", standin.base_url());
-                let body = upstream_rt
-                    .block_on(async { http.get(&url).send().await?.bytes().await })
+                let (_, body) = upstream_rt
+                    .block_on(clinic_mcp::api::fetch(&http, &url))
                     .map_err(|e| BenchError::new(format!("{url}: {e}")))?;
                 bodies.insert((*route).to_owned(), body.to_vec());
             }

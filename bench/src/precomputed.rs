@@ -122,22 +122,19 @@ mod tests {
         let mut bodies = BTreeMap::new();
         bodies.insert("/doctors".to_owned(), br#"[{"id":1}]"#.to_vec());
         let up = Precomputed::spawn(bodies).await.unwrap();
-        let base = reqwest::Url::parse(&up.base_url()).unwrap();
+        let base = url::Url::parse(&up.base_url()).unwrap();
         let http = clinic_mcp::api::build_http(&base, std::time::Duration::from_secs(10)).unwrap();
         for _ in 0..3 {
-            let r = http
-                .get(format!("{}/doctors", up.base_url()))
-                .send()
-                .await
-                .unwrap();
-            assert_eq!(r.status(), 200);
-            assert_eq!(r.text().await.unwrap(), r#"[{"id":1}]"#);
+            let (status, body) =
+                clinic_mcp::api::fetch(&http, &format!("{}/doctors", up.base_url()))
+                    .await
+                    .unwrap();
+            assert_eq!(status, 200);
+            assert_eq!(&body[..], br#"[{"id":1}]"#);
         }
-        let r = http
-            .get(format!("{}/slots", up.base_url()))
-            .send()
+        let (status, _) = clinic_mcp::api::fetch(&http, &format!("{}/slots", up.base_url()))
             .await
             .unwrap();
-        assert_eq!(r.status(), 404);
+        assert_eq!(status, 404);
     }
 }

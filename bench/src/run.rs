@@ -165,7 +165,7 @@ pub fn cold_start(spec: &Spec, n: usize, timeout: Duration) -> Result<ColdStart>
 #[derive(Debug)]
 pub struct Bare {
     runtime: tokio::runtime::Runtime,
-    client: reqwest::Client,
+    client: clinic_mcp::api::HttpClient,
     url: String,
 }
 
@@ -443,23 +443,20 @@ pub fn measure_server(
     })
 }
 
-/// The `reqwest::Client` the server builds for `url`'s API: the server's own builder
+/// The HTTP client the server builds for `url`'s API: the server's own builder
 /// (`clinic_mcp::api::build_http`), so the settings cannot drift apart.
-pub fn http_client(url: &str, timeout: Duration) -> Result<reqwest::Client> {
-    let url = reqwest::Url::parse(url)
+pub fn http_client(url: &str, timeout: Duration) -> Result<clinic_mcp::api::HttpClient> {
+    let url = url::Url::parse(url)
         .map_err(|e| BenchError::new(format!("bad upstream URL {url}: {e}")))?;
-    Ok(clinic_mcp::api::build_http(&url, timeout)?)
+    clinic_mcp::api::build_http(&url, timeout).map_err(BenchError::new)
 }
 
-async fn fetch(client: &reqwest::Client, url: &str) -> Result<()> {
-    let response = client
-        .get(url)
-        .header(reqwest::header::ACCEPT, "application/json")
-        .send()
-        .await?;
-    let status = response.status();
-    let body = response.bytes().await?;
-    if !status.is_success() || body.is_empty() {
+/// One read, as the server sends it (`clinic_mcp::api::fetch`).
+async fn fetch(client: &clinic_mcp::api::HttpClient, url: &str) -> Result<()> {
+    let (status, body) = clinic_mcp::api::fetch(client, url)
+        .await
+        .map_err(|e| BenchError::new(format!("HTTP error: {e}")))?;
+    if !(200..300).contains(&status) || body.is_empty() {
         return Err(BenchError::new(format!("{url} answered {status}")));
     }
     Ok(())

@@ -1,14 +1,17 @@
-//! The HTTP client for the clinic API: one `reqwest::Client` per process (connection reuse), a
-//! timeout on every request, a cap on response size, no redirects, and the caller's token
-//! forwarded verbatim — only on requests made with a [`Credential`]. HTTP only: what the answers
-//! mean to the clinic (time zones, the doctor behind a token) is kept in `directory`.
+//! The HTTP client for the clinic API: one pooled HTTP/1.1 client per process (hyper-util's, with
+//! rustls for an `https` API; connection reuse), a timeout on every request, a cap on response
+//! size, no redirects, no proxy, and the caller's token forwarded verbatim — only on requests made
+//! with a [`Credential`]. HTTP only: what the answers mean to the clinic (time zones, the doctor
+//! behind a token) is kept in `directory`.
 
 use crate::caller::{AccessToken, Credential};
 use crate::error::{ErrorCode, StartError, ToolError};
 use crate::screen::truncate;
 use crate::session::Session;
-pub use reqwest::Method;
-use reqwest::{StatusCode, header};
+use bytes::Bytes;
+pub use http::Method;
+use http::{StatusCode, header};
+use http_body_util::{BodyExt, Full};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::sync::{Arc, OnceLock};
@@ -21,11 +24,11 @@ pub struct ApiClient {
     /// runs before the first `tools/list`: building it touches the TLS stack, which costs start-up
     /// time and resident code pages); see [`ApiClient::new`]. One per process, shared by every
     /// clone.
-    http: Arc<OnceLock<Result<reqwest::Client, String>>>,
+    http: Arc<OnceLock<Result<HttpClient, String>>>,
     timeout: Duration,
     /// `SUT_BASE_URL`, parsed once: a request only sets the path and query on a copy, so the
     /// scheme and host are never parsed again.
-    base_url: reqwest::Url,
+    base_url: url::Url,
     max_body_bytes: usize,
     max_requests_per_call: usize,
     call_deadline: Duration,
@@ -76,42 +79,90 @@ struct Request<'a> {
     idempotency_key: Option<&'a str>,
 }
 
-fn install_crypto_provider() {
-    static ONCE: OnceLock<()> = OnceLock::new();
-    ONCE.get_or_init(|| {
-        // Ignore the error: another part of the process may have installed one already.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-    });
+/// The process's HTTP client: hyper-util's pooled HTTP/1.1 client, over TCP or rustls.
+pub type HttpClient = hyper_util::client::legacy::Client<
+    hyper_rustls::HttpsConnector<hyper_util::client::legacy::connect::HttpConnector>,
+    Full<Bytes>,
+>;
+
+/// The `User-Agent` of every request.
+const USER_AGENT: &str = concat!("clinic-mcp/", env!("CARGO_PKG_VERSION"));
+
+/// The HTTP client for `base_url`: keep-alive, a connect timeout, no redirects (hyper follows
+/// none), no proxy (it reads none from the environment: an MCP host passing its environment on
+/// must not route the token elsewhere), HTTP/1.1 only, and a request is sent once (a change is
+/// never repeated behind the caller's back; the mutations carry their own idempotency keys). The
+/// whole exchange's timeout is the caller's (`send_full`). Public so the benchmark measures the
+/// bare upstream with exactly these settings ([`fetch`]).
+pub fn build_http(base_url: &url::Url, timeout: Duration) -> Result<HttpClient, String> {
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let tls = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| e.to_string())?;
+    let tls = if base_url.scheme() == "http" {
+        // Plain HTTP, and redirects are refused, so no request can reach an https origin: no
+        // need for the system's CA certificates (loading them is about 40% of start-up CPU).
+        tls.with_root_certificates(rustls::RootCertStore::empty())
+    } else {
+        use rustls_platform_verifier::BuilderVerifierExt as _;
+        tls.with_platform_verifier().map_err(|e| e.to_string())?
+    }
+    .with_no_client_auth();
+    let mut tcp = hyper_util::client::legacy::connect::HttpConnector::new();
+    tcp.enforce_http(false);
+    tcp.set_nodelay(true);
+    tcp.set_connect_timeout(Some(timeout));
+    let connector = hyper_rustls::HttpsConnectorBuilder::new()
+        .with_tls_config(tls)
+        .https_or_http()
+        .enable_http1()
+        .wrap_connector(tcp);
+    Ok(
+        hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+            .pool_idle_timeout(Duration::from_secs(90))
+            .pool_timer(hyper_util::rt::TokioTimer::new())
+            .build(connector),
+    )
 }
 
-/// The HTTP client for `base_url`: a timeout on everything, no redirects, no proxy, keep-alive.
-/// Public so the benchmark measures the bare upstream with exactly these settings.
-pub fn build_http(
-    base_url: &reqwest::Url,
-    timeout: Duration,
-) -> Result<reqwest::Client, reqwest::Error> {
-    install_crypto_provider();
-    let mut builder = reqwest::Client::builder();
-    if base_url.scheme() == "http" {
-        // Plain HTTP, and redirects are refused, so no request can reach an https origin:
-        // skip loading the system's CA certificates (about 40% of start-up CPU).
-        builder = builder.tls_certs_only(std::iter::empty());
+/// One `GET` of `url` with `http`, as the server sends its reads, answered with the status and
+/// the whole body (for the benchmark's bare round trips).
+pub async fn fetch(http: &HttpClient, url: &str) -> Result<(u16, Bytes), String> {
+    let request = http::Request::get(url)
+        .header(header::ACCEPT, "application/json")
+        .header(header::USER_AGENT, USER_AGENT)
+        .body(Full::new(Bytes::new()))
+        .map_err(|e| e.to_string())?;
+    let response = http.request(request).await.map_err(|e| e.to_string())?;
+    let status = response.status().as_u16();
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok((status, body.to_bytes()))
+}
+
+/// Why an exchange with the API got no complete answer.
+#[derive(Debug)]
+enum Lost {
+    /// The request's timeout passed first.
+    Timeout,
+    /// The request could not be sent, or no answer's head came (connect, TLS, a closed
+    /// connection).
+    Request(hyper_util::client::legacy::Error),
+    /// The answer's body broke off.
+    Body(hyper::Error),
+}
+
+impl Lost {
+    fn is_timeout(&self) -> bool {
+        matches!(self, Lost::Timeout)
     }
-    builder
-        .timeout(timeout)
-        .connect_timeout(timeout)
-        // A redirect could carry the token to another origin: none are followed.
-        .redirect(reqwest::redirect::Policy::none())
-        // Nor does it go through a proxy taken from the environment (HTTP_PROXY, ALL_PROXY):
-        // an MCP host passing its environment on must not route the token elsewhere.
-        .no_proxy()
-        // A request is sent once: a change is never repeated behind the caller's back (the
-        // mutations carry their own idempotency keys). reqwest's default retries only HTTP/2
-        // refusals, which an HTTP/1 client never gets, yet it copied every request to be ready.
-        .retry(reqwest::retry::never().max_retries_per_request(0))
-        .pool_idle_timeout(Duration::from_secs(90))
-        .user_agent(concat!("clinic-mcp/", env!("CARGO_PKG_VERSION")))
-        .build()
+
+    fn is_connect(&self) -> bool {
+        matches!(self, Lost::Request(e) if e.is_connect())
+    }
 }
 
 impl ApiClient {
@@ -120,11 +171,11 @@ impl ApiClient {
     /// CA certificates (file I/O that must not stall the first call, and a failure that must stop
     /// the server at start-up rather than fail every call).
     pub fn new(session: &Session) -> Result<Self, StartError> {
-        let base_url = reqwest::Url::parse(&session.base_url)
-            .map_err(|e| StartError::BaseUrl(e.to_string()))?;
+        let base_url =
+            url::Url::parse(&session.base_url).map_err(|e| StartError::BaseUrl(e.to_string()))?;
         let http = Arc::new(OnceLock::new());
         if base_url.scheme() != "http" {
-            let client = build_http(&base_url, session.limits.timeout)?;
+            let client = build_http(&base_url, session.limits.timeout).map_err(StartError::Http)?;
             let _ = http.set(Ok(client));
         }
         Ok(Self {
@@ -245,9 +296,9 @@ impl ApiClient {
     }
 
     /// The process's one HTTP client, built on the first call.
-    fn http(&self) -> Result<&reqwest::Client, ToolError> {
+    fn http(&self) -> Result<&HttpClient, ToolError> {
         self.http
-            .get_or_init(|| build_http(&self.base_url, self.timeout).map_err(|e| e.to_string()))
+            .get_or_init(|| build_http(&self.base_url, self.timeout))
             .as_ref()
             .map_err(|e| {
                 ToolError::new(
@@ -392,9 +443,14 @@ impl ApiClient {
 
     /// Why a request failed, from the error's sources (the innermost is the most precise: an
     /// I/O error, a TLS alert, a certificate problem), without the URL, and scrubbed of the token.
-    fn cause_of(&self, e: &reqwest::Error, token: Option<&AccessToken>) -> String {
+    fn cause_of(&self, e: &Lost, token: Option<&AccessToken>) -> String {
         let mut parts: Vec<String> = Vec::new();
-        let mut source = std::error::Error::source(e);
+        let mut source: Option<&dyn std::error::Error> = match e {
+            Lost::Timeout => None,
+            // Its own text only says which step failed ("client error (Connect)").
+            Lost::Request(e) => std::error::Error::source(e),
+            Lost::Body(e) => Some(e),
+        };
         while let Some(s) = source {
             let text = s.to_string();
             if !parts.iter().any(|p| p.contains(&text)) {
@@ -423,8 +479,18 @@ impl ApiClient {
     }
 
     /// The base URL with `path` (`/route[?query]`, built by the tools from validated values)
-    /// appended to its path.
-    fn url(&self, path: &str) -> reqwest::Url {
+    /// appended to its path (`url` percent-encodes what a query needs), as the request's URI.
+    fn uri(&self, path: &str) -> Result<http::Uri, ToolError> {
+        http::Uri::try_from(self.url(path).as_str()).map_err(|_| {
+            ToolError::new(
+                ErrorCode::InternalError,
+                "The request to the clinic API could not be built; nothing was sent.",
+            )
+        })
+    }
+
+    /// The base URL with `path` appended to its path.
+    fn url(&self, path: &str) -> url::Url {
         let (route, query) = match path.split_once('?') {
             Some((route, query)) => (route, Some(query)),
             None => (path, None),
@@ -462,26 +528,27 @@ impl ApiClient {
             ));
         }
         let (timeout, deadline_bounds) = self.spend()?;
-        let url = self.url(req.path);
+        let http = self.http()?;
+        let uri = self.uri(req.path)?;
         let method = req.method.clone();
         let path = req.path;
         // A request that got no (complete) answer: the operator's log gets the cause, the model
         // an answer that names the kind of failure.
         let token = req.credential.map(|c| c.token());
-        let lost = |e: &reqwest::Error| {
-            let cause = self.cause_of(e, token);
+        let lost = |e: Lost| {
+            let cause = self.cause_of(&e, token);
             tracing::warn!(%method, path, timeout = e.is_timeout(), %cause, "a request to the clinic API failed");
             if deadline_bounds && e.is_timeout() {
                 call_deadline_passed(self.call_deadline)
             } else {
-                transport_error(e, &cause)
+                transport_error(&e, &cause)
             }
         };
-        let mut builder = self
-            .http()?
-            .request(req.method, url)
-            .timeout(timeout)
-            .header(header::ACCEPT, "application/json");
+        let mut request = http::Request::builder()
+            .method(req.method)
+            .uri(uri)
+            .header(header::ACCEPT, "application/json")
+            .header(header::USER_AGENT, USER_AGENT);
         if let Some(credential) = req.credential {
             let mut value =
                 header::HeaderValue::from_str(&format!("Bearer {}", credential.token().expose()))
@@ -492,59 +559,78 @@ impl ApiClient {
                         )
                     })?;
             value.set_sensitive(true);
-            builder = builder.header(header::AUTHORIZATION, value);
+            request = request.header(header::AUTHORIZATION, value);
         }
         if let Some(key) = req.idempotency_key {
-            builder = builder.header("Idempotency-Key", key);
+            request = request.header("Idempotency-Key", key);
         }
-        if let Some(body) = req.body {
-            builder = builder
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(body.to_string());
-        }
+        let body = match req.body {
+            Some(body) => {
+                request = request.header(header::CONTENT_TYPE, "application/json");
+                Full::new(Bytes::from(body.to_string()))
+            }
+            None => Full::new(Bytes::new()),
+        };
+        let request = request.body(body).map_err(|_| {
+            // The route is built from validated values and the headers are checked above.
+            ToolError::new(
+                ErrorCode::InternalError,
+                "The request to the clinic API could not be built; nothing was sent.",
+            )
+        })?;
         tracing::debug!(%method, path = req.path, "calling clinic API");
-        let mut response = builder.send().await.map_err(|e| lost(&e))?;
-        let status = response.status();
-        headers(response.headers());
+        // The whole exchange, the body included, within the request's timeout.
+        let exchange = async {
+            let response = http.request(request).await.map_err(Lost::Request)?;
+            let (head, mut incoming) = response.into_parts();
+            let mut body = Body::default();
+            while let Some(frame) = incoming.frame().await {
+                let Ok(chunk) = frame.map_err(Lost::Body)?.into_data() else {
+                    continue; // trailers
+                };
+                if body.len() + chunk.len() > self.max_body_bytes {
+                    return Ok((head, None));
+                }
+                body.push(chunk);
+            }
+            Ok((head, Some(body)))
+        };
+        let (head, body) = match tokio::time::timeout(timeout, exchange).await {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(e)) => return Err(lost(e)),
+            Err(_) => return Err(lost(Lost::Timeout)),
+        };
+        let status = head.status;
+        headers(&head.headers);
         let mutation = method != Method::GET;
         if mutation {
             self.note_request_id(
-                response
-                    .headers()
+                head.headers
                     .get("x-request-id")
                     .and_then(|v| v.to_str().ok())
                     .and_then(plain_request_id),
             );
         }
         // Only whole seconds are kept: a hostile header value must not reach the model as prose.
-        let retry_after = response
-            .headers()
+        let retry_after = head
+            .headers
             .get(header::RETRY_AFTER)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.trim().parse::<u64>().ok())
             .map(|secs| secs.min(86_400).to_string());
-        let mut body = Vec::new();
-        loop {
-            match response.chunk().await {
-                Ok(Some(chunk)) => {
-                    if body.len() + chunk.len() > self.max_body_bytes {
-                        return Err(ToolError::new(
-                            ErrorCode::UpstreamInvalidResponse,
-                            format!(
-                                "The clinic API sent a response larger than {} bytes; it was discarded. Try a narrower request.",
-                                self.max_body_bytes
-                            ),
-                        ));
-                    }
-                    body.extend_from_slice(&chunk);
-                }
-                Ok(None) => break,
-                Err(e) => return Err(lost(&e)),
-            }
-        }
+        let Some(body) = body else {
+            return Err(ToolError::new(
+                ErrorCode::UpstreamInvalidResponse,
+                format!(
+                    "The clinic API sent a response larger than {} bytes; it was discarded. Try a narrower request.",
+                    self.max_body_bytes
+                ),
+            ));
+        };
+        let body = body.bytes();
         tracing::debug!(%method, path = req.path, status = status.as_u16(), bytes = body.len(), "clinic API answered");
         if status.is_success() {
-            return parse(&body).map_err(|_| {
+            return parse(body).map_err(|_| {
                 ToolError::new(
                     ErrorCode::UpstreamInvalidResponse,
                     format!(
@@ -555,15 +641,15 @@ impl ApiClient {
             });
         }
         if !mutation {
-            return Err(self.upstream_error(status, &body, retry_after.as_deref(), token));
+            return Err(self.upstream_error(status, body, retry_after.as_deref(), token));
         }
-        if let Some(id) = serde_json::from_slice::<Value>(&body)
+        if let Some(id) = serde_json::from_slice::<Value>(body)
             .ok()
             .and_then(|v| v.get("requestId")?.as_str().and_then(plain_request_id))
         {
             self.note_request_id(Some(id));
         }
-        Err(self.upstream_error(status, &body, retry_after.as_deref(), token))
+        Err(self.upstream_error(status, body, retry_after.as_deref(), token))
     }
 
     /// Turn an error answer into a tool error: the API's `errorCode` passed through when it is one
@@ -699,7 +785,7 @@ fn is_tls_failure(cause: &str) -> bool {
     .any(|w| low.contains(w))
 }
 
-fn transport_error(e: &reqwest::Error, cause: &str) -> ToolError {
+fn transport_error(e: &Lost, cause: &str) -> ToolError {
     if is_tls_failure(cause) {
         ToolError::new(
             ErrorCode::UpstreamUnavailable,
@@ -726,6 +812,38 @@ fn transport_error(e: &reqwest::Error, cause: &str) -> ToolError {
                 "The connection to the clinic API failed before a complete answer arrived ({cause}); try again shortly."
             ),
         )
+    }
+}
+
+/// An answer's body as it arrived: most answers come in one chunk, which is read where it is.
+#[derive(Debug, Default)]
+struct Body {
+    first: Option<Bytes>,
+    more: Vec<u8>,
+}
+
+impl Body {
+    fn len(&self) -> usize {
+        self.first.as_ref().map_or(0, Bytes::len) + self.more.len()
+    }
+
+    fn push(&mut self, chunk: Bytes) {
+        match &self.first {
+            None if self.more.is_empty() => self.first = Some(chunk),
+            _ => {
+                if let Some(first) = self.first.take() {
+                    self.more.extend_from_slice(&first);
+                }
+                self.more.extend_from_slice(&chunk);
+            }
+        }
+    }
+
+    fn bytes(&self) -> &[u8] {
+        match &self.first {
+            Some(first) => first,
+            None => &self.more,
+        }
     }
 }
 

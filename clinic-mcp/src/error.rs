@@ -219,7 +219,7 @@ pub enum StartError {
     #[error("SUT_BASE_URL cannot be parsed: {0}")]
     BaseUrl(String),
     #[error("cannot build the HTTP client: {0}")]
-    Http(#[from] reqwest::Error),
+    Http(String),
     #[error("cannot open the audit log: {0}")]
     Audit(String),
 }

@@ -162,7 +162,7 @@ pub fn normalize_base_url(raw: &str) -> Result<String, BadBaseUrl> {
         given: redact_url(raw),
         reason,
     };
-    let url = reqwest::Url::parse(raw).map_err(|_| bad("not an absolute URL"))?;
+    let url = url::Url::parse(raw).map_err(|_| bad("not an absolute URL"))?;
     if !matches!(url.scheme(), "http" | "https") {
         return Err(bad("the scheme must be http or https"));
     }
