@@ -28,7 +28,10 @@ pub struct ApiClient {
     timeout: Duration,
     /// `SUT_BASE_URL`, parsed once: a request only sets the path and query on a copy, so the
     /// scheme and host are never parsed again.
-    base_url: url::Url,
+    /// Shared by every copy (a call's copy is made per call).
+    base_url: Arc<url::Url>,
+    /// `base_url` up to its path, without a trailing `/`: what a plain route is appended to.
+    prefix: Arc<str>,
     max_body_bytes: usize,
     max_requests_per_call: usize,
     call_deadline: Duration,
@@ -181,7 +184,13 @@ impl ApiClient {
         Ok(Self {
             http,
             timeout: session.limits.timeout,
-            base_url,
+            prefix: format!(
+                "{}{}",
+                &base_url[..url::Position::BeforePath],
+                base_url.path().trim_end_matches('/')
+            )
+            .into(),
+            base_url: Arc::new(base_url),
             max_body_bytes: session.limits.max_body_bytes,
             max_requests_per_call: session.limits.max_requests_per_call,
             call_deadline: session.limits.call_deadline(),
@@ -481,7 +490,12 @@ impl ApiClient {
     /// The base URL with `path` (`/route[?query]`, built by the tools from validated values)
     /// appended to its path (`url` percent-encodes what a query needs), as the request's URI.
     fn uri(&self, path: &str) -> Result<http::Uri, ToolError> {
-        http::Uri::try_from(self.url(path).as_str()).map_err(|_| {
+        let uri = match plain_route(path) {
+            // What `url` would make of it, without parsing the base again (tested below).
+            true => http::Uri::try_from(format!("{}{path}", self.prefix)),
+            false => http::Uri::try_from(self.url(path).as_str()),
+        };
+        uri.map_err(|_| {
             ToolError::new(
                 ErrorCode::InternalError,
                 "The request to the clinic API could not be built; nothing was sent.",
@@ -495,7 +509,7 @@ impl ApiClient {
             Some((route, query)) => (route, Some(query)),
             None => (path, None),
         };
-        let mut url = self.base_url.clone();
+        let mut url = (*self.base_url).clone();
         let joined = format!("{}{route}", url.path().trim_end_matches('/'));
         url.set_path(&joined);
         url.set_query(query);
@@ -759,6 +773,16 @@ impl ApiClient {
 /// Most characters of an upstream error message passed on to the model.
 const MAX_UPSTREAM_MESSAGE: usize = 300;
 
+/// Whether `path` is a route (and query) of the characters the tools build them from (letters,
+/// digits, `/`, `-`, `_`, and `?`, `=`, `&`), which `url` leaves as they are.
+fn plain_route(path: &str) -> bool {
+    path.starts_with('/')
+        && !path.contains("//")
+        && path
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'?' | b'=' | b'&' | b'-' | b'_'))
+}
+
 /// The answer when a call's whole deadline passes, whichever request it was making.
 fn call_deadline_passed(deadline: Duration) -> ToolError {
     ToolError::new(
@@ -926,6 +950,43 @@ mod tests {
         assert!(!passed("CANARY_TOKEN_7F3A_SECRET_42"));
         assert!(!passed("MISSING_TOKEN"));
         assert!(!passed("slot_taken"));
+    }
+
+    /// A plain route is appended to the base as it is, and reads exactly as `url` makes it; any
+    /// other goes through `url`.
+    #[test]
+    fn plain_routes_make_the_uri_url_makes() {
+        use crate::session::{Profile, Session, SessionRole};
+        for base in [
+            "http://127.0.0.1:3000/api/v1",
+            "http://127.0.0.1:3000/api/v1/",
+            "http://127.0.0.1:3000",
+            "https://clinic.example:443/base",
+            "http://LOCALHOST:80/A/b",
+        ] {
+            let session = Session::new(Profile::Full, SessionRole::None, base, None).unwrap();
+            let api = super::ApiClient::new(&session).unwrap();
+            for path in [
+                "/doctors",
+                "/doctors/3/slots",
+                "/appointments/my?page=2&limit=20",
+                "/protocols?q=chest%20pain&limit=5",
+                "/a?b=c?d",
+                "/x/../y",
+                "/x/./y",
+                "/x//y",
+                "/q?a b",
+                "/é",
+            ] {
+                let through_url = http::Uri::try_from(api.url(path).as_str()).ok();
+                assert_eq!(api.uri(path).ok(), through_url, "{base} {path}");
+                assert!(through_url.is_some(), "{base} {path}");
+            }
+            assert!(super::plain_route("/appointments/my?page=2&limit=20"));
+            for other in ["/x/../y", "/x//y", "/q?a b", "/é", "/p?q=a%20b", "doctors"] {
+                assert!(!super::plain_route(other), "{other}");
+            }
+        }
     }
 
     #[test]
