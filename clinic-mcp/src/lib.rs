@@ -13,7 +13,7 @@ extern crate self as clinic_mcp;
 
 // Layers, bottom to top; each module imports only modules of lower layers (`layout`'s test
 // checks that the imports have no loop): the vocabulary (`error`, `json`, `caller`, `upstream`), configuration (`session`), text to
-// the model (`screen`), HTTP (`api`), what is learned (`directory`), the tool machinery
+// the model (`screen`, and `output`, which writes a tool's answer through it), HTTP (`api`), what is learned (`directory`), the tool machinery
 // (`bounds`, `tool`), the tools by domain (`tools`) and their list (`catalogue`), and on top the
 // server, its transports and the command line.
 pub mod api;
