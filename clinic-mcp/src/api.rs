@@ -778,9 +778,9 @@ const MAX_UPSTREAM_MESSAGE: usize = 300;
 fn plain_route(path: &str) -> bool {
     path.starts_with('/')
         && !path.contains("//")
-        && path
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'?' | b'=' | b'&' | b'-' | b'_'))
+        && path.bytes().all(|b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'/' | b'?' | b'=' | b'&' | b'-' | b'_')
+        })
 }
 
 /// The answer when a call's whole deadline passes, whichever request it was making.

@@ -61,7 +61,7 @@ impl Output {
         Self(Box::new(output))
     }
 
-    /// The output as a `Value`, unscreened (for the audit trail and in-process callers).
+    /// The output as a `Value`, unscreened (for the audit trail's ids, and `ToolDef::invoke`).
     pub fn to_value(&self) -> serde_json::Result<Value> {
         self.0.value()
     }
@@ -91,7 +91,8 @@ pub fn write<T: Serialize + ?Sized>(
     value.serialize(screen)?;
     let removed = removed.into_inner();
     if !removed.is_empty() && twice.raw.first() == Some(&b'{') && twice.raw.last() == Some(&b'}') {
-        let mut member = String::from(if twice.raw.len() > 2 { "," } else { "" });
+        // Something was removed from a string inside the object, so it has a member already.
+        let mut member = String::from(",");
         member.push_str(&serde_json::to_string(WITHHELD_MEMBER)?);
         member.push(':');
         member.push_str(&serde_json::to_string(&removed)?);
@@ -128,14 +129,14 @@ struct Screen<'a, S> {
 }
 
 /// A value to serialise with the screen in front of whatever serializer it is given.
-struct Screened_<'a, T: ?Sized> {
+struct Guarded<'a, T: ?Sized> {
     value: &'a T,
     token: Option<&'a AccessToken>,
     removed: &'a RefCell<Vec<String>>,
     place: Option<&'a Place<'a>>,
 }
 
-impl<T: Serialize + ?Sized> Serialize for Screened_<'_, T> {
+impl<T: Serialize + ?Sized> Serialize for Guarded<'_, T> {
     fn serialize<S: Serializer>(&self, inner: S) -> Result<S::Ok, S::Error> {
         self.value.serialize(Screen {
             inner,
@@ -185,8 +186,8 @@ impl<'a, S> Screen<'a, S> {
 
 impl<'a, S> Screen<'a, S> {
     /// The inner serializer, and `value` to hand it with the screen in front, at the same place.
-    fn into_parts<T: ?Sized>(self, value: &'a T) -> (S, Screened_<'a, T>) {
-        let wrapped = Screened_ {
+    fn into_parts<T: ?Sized>(self, value: &'a T) -> (S, Guarded<'a, T>) {
+        let wrapped = Guarded {
             value,
             token: self.token,
             removed: self.removed,
@@ -203,7 +204,7 @@ impl At<'_> {
         &self,
         step: Step<'_>,
         value: &T,
-        serialize: impl FnOnce(&Screened_<'_, T>) -> R,
+        serialize: impl FnOnce(&Guarded<'_, T>) -> R,
     ) -> R {
         let variant = self.variant.map(|v| Place {
             parent: self.place,
@@ -213,7 +214,7 @@ impl At<'_> {
             parent: variant.as_ref().or(self.place),
             step,
         };
-        serialize(&Screened_ {
+        serialize(&Guarded {
             value,
             token: self.token,
             removed: self.removed,
@@ -352,7 +353,7 @@ impl<'a, S: Serializer> Serializer for Screen<'a, S> {
             name,
             index,
             variant,
-            &Screened_ {
+            &Guarded {
                 value,
                 token,
                 removed,

@@ -851,6 +851,23 @@ mod tests {
         );
     }
 
+    /// The answer writer appends `removed_text` to an answer, and `render` adds it to every output
+    /// schema: an output with a member of that name of its own would be written with it twice.
+    #[test]
+    fn no_output_has_a_member_named_like_the_list_of_removed_strings() {
+        for def in crate::CATALOGUE {
+            let schema = (def.output_schema)();
+            let members = schema
+                .get("properties")
+                .and_then(serde_json::Value::as_object);
+            assert!(
+                members.is_some_and(|m| !m.contains_key(crate::screen::WITHHELD_MEMBER)),
+                "{}: {schema:?}",
+                def.name
+            );
+        }
+    }
+
     #[test]
     fn structured_results_with_their_text_block_match_rmcp_s_own() {
         let value = serde_json::json!({
