@@ -639,7 +639,13 @@ mod tests {
     proptest! {
         #[test]
         fn any_answer_is_written_as_rmcp_writes_it_with_its_text_block(
-            value in any_value(),
+            value in crate::output::tests::any_json(
+                prop_oneof![
+                    any::<String>(),
+                    "[\"\\\\\u{0}-\u{1f}\u{7f}\u{2028}a-z]{0,12}",
+                ]
+                .boxed()
+            ),
             is_error in any::<bool>(),
         ) {
             let result = crate::server::structured(&value, is_error);
@@ -660,26 +666,6 @@ mod tests {
             let complete = response(crate::server::with_text_block(result));
             prop_assert_eq!(ours, rmcp_writes(&complete));
         }
-    }
-
-    /// Any JSON value: every kind of number, strings with any character, nesting.
-    fn any_value() -> impl Strategy<Value = Value> {
-        let leaf = prop_oneof![
-            Just(Value::Null),
-            any::<bool>().prop_map(Value::Bool),
-            any::<i64>().prop_map(Value::from),
-            any::<u64>().prop_map(Value::from),
-            any::<f64>().prop_map(Value::from),
-            any::<String>().prop_map(Value::String),
-            "[\"\\\\\u{0}-\u{1f}\u{7f}\u{2028}a-z]{0,12}".prop_map(Value::String),
-        ];
-        leaf.prop_recursive(4, 48, 6, |inner| {
-            prop_oneof![
-                proptest::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-                proptest::collection::btree_map(any::<String>(), inner, 0..6)
-                    .prop_map(|m| Value::Object(m.into_iter().collect())),
-            ]
-        })
     }
 
     /// A reader that hands out `chunks` one at a time, then end of input.
