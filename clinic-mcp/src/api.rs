@@ -91,10 +91,12 @@ pub type HttpClient = hyper_util::client::legacy::Client<
 /// The `User-Agent` of every request.
 const USER_AGENT: &str = concat!("clinic-mcp/", env!("CARGO_PKG_VERSION"));
 
-/// The HTTP client for `base_url`: keep-alive, a connect timeout, no redirects (hyper follows
-/// none), no proxy (it reads none from the environment: an MCP host passing its environment on
-/// must not route the token elsewhere), HTTP/1.1 only, and a request is sent once (a change is
-/// never repeated behind the caller's back; the mutations carry their own idempotency keys). The
+/// The HTTP client for `base_url`: keep-alive (a 90 s idle pool, TCP keep-alive probes every
+/// 15 s), `TCP_NODELAY`, a connect timeout, HTTP/1.1 only; no redirects (hyper follows none) and
+/// no proxy (it reads none from the environment: an MCP host passing its environment on must not
+/// route the token elsewhere). A request is sent once: a change is never repeated behind the
+/// caller's back (the mutations carry their own idempotency keys); hyper-util sends a request
+/// again only on a new connection when the pooled one closed before any of it was written. The
 /// whole exchange's timeout is the caller's (`send_full`). Public so the benchmark measures the
 /// bare upstream with exactly these settings ([`fetch`]).
 pub fn build_http(base_url: &url::Url, timeout: Duration) -> Result<HttpClient, String> {
@@ -115,6 +117,8 @@ pub fn build_http(base_url: &url::Url, timeout: Duration) -> Result<HttpClient, 
     tcp.enforce_http(false);
     tcp.set_nodelay(true);
     tcp.set_connect_timeout(Some(timeout));
+    // TCP keep-alive probes on pooled connections, as reqwest's default had them.
+    tcp.set_keepalive(Some(Duration::from_secs(15)));
     let connector = hyper_rustls::HttpsConnectorBuilder::new()
         .with_tls_config(tls)
         .https_or_http()
