@@ -17,8 +17,9 @@
 //! made a space), is listed in the result's [`WITHHELD_MEMBER`], so the model is told that what
 //! it reads is not all the clinic API sent.
 //!
-//! [`ClinicServer::call`](crate::server::ClinicServer::call) runs [`result`] over every result,
-//! success or error, so no path from the upstream to the model skips it.
+//! No path from the upstream to the model skips it: `ClinicServer::run` writes every tool's
+//! answer through the answer writer (`crate::output`), which screens each string with [`string`]
+//! as it is serialised, and runs [`result`] over every error answer.
 
 use crate::caller::AccessToken;
 use serde_json::Value;
@@ -275,7 +276,7 @@ fn pointer(place: Option<&Place<'_>>) -> String {
 
 /// Screen one string of a result found at `place`: `None` when it passes unchanged (nothing is
 /// copied then), else what replaces it, with its pointer added to `withheld` when something was
-/// taken out of it. [`walk`] and the answer writer (`crate::answer`) both screen by this.
+/// taken out of it. [`walk`] and the answer writer (`crate::output`) both screen by this.
 pub(crate) fn string(
     s: &str,
     token: Option<&AccessToken>,

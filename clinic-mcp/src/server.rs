@@ -203,7 +203,9 @@ fn served_texts(v: &Value, path: &str, props: bool, out: &mut Vec<(String, Strin
     }
 }
 
-/// The server for one session.
+/// The server for one session. Its `call_tool` results hold their answer's JSON for this crate's
+/// stdio transport to write (`answered`); served over another transport, pass each through
+/// [`with_text_block`].
 #[derive(Debug, Clone)]
 pub struct ClinicServer {
     inner: Arc<Inner>,
@@ -455,7 +457,12 @@ impl ClinicServer {
         // is audited.
         if let Some((log, mut ids)) = audited.filter(|_| !ask.awaits_retry()) {
             // The output as the API's answer made it (the trail records ids, not text).
-            let answer = result.as_ref().ok().and_then(|a| a.to_value().ok());
+            // (A panicking `Serialize` costs the ids, not the process: see below.)
+            let answer = result.as_ref().ok().and_then(|a| {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| a.to_value()))
+                    .ok()
+                    .and_then(Result::ok)
+            });
             ids.extend(crate::audit::ids(&serde_json::Map::new(), answer.as_ref()));
             let entry = crate::audit::Entry {
                 tool: def.name,
@@ -478,21 +485,37 @@ impl ClinicServer {
         // Every string of every result passes the output screen before the model sees it.
         let token = caller.token.as_ref();
         match result {
-            // Serialised once, each string screened as it is written.
-            Ok(answer) => match answer.screened(token) {
-                Ok(screened) => answered(screened, false),
-                Err(e) => {
-                    tracing::error!(tool = name, error = %e, "the tool's answer could not be serialised");
-                    structured(
-                        &ToolError::new(
-                            ErrorCode::InternalError,
-                            "The tool's answer could not be written. Try different arguments.",
+            // Serialised once, each string screened as it is written. The output's `Serialize`
+            // runs here, after the handler's own `catch_unwind`: a panic in it costs this call
+            // too, not the process.
+            Ok(answer) => {
+                match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    answer.screened(token)
+                })) {
+                    Ok(Ok(screened)) => answered(screened, false),
+                    failed => {
+                        match failed {
+                            Ok(Err(e)) => {
+                                tracing::error!(tool = name, error = %e, "the tool's answer could not be serialised");
+                            }
+                            _ => {
+                                tracing::error!(
+                                    tool = name,
+                                    "the tool's answer panicked while being written"
+                                );
+                            }
+                        }
+                        structured(
+                            &ToolError::new(
+                                ErrorCode::InternalError,
+                                "The tool's answer could not be written. Try different arguments.",
+                            )
+                            .to_json(),
+                            true,
                         )
-                        .to_json(),
-                        true,
-                    )
+                    }
                 }
-            },
+            }
             // A question that went out as `input_required` is not an error: the call goes on.
             Err(e) if ask.awaits_retry() => {
                 tracing::debug!(tool = name, "the confirmation went out as input_required");
@@ -601,7 +624,9 @@ const HELD_TEXT: &str = "\u{0}clinic-mcp: the answer's JSON, escaped";
 /// specification asks for beside it (`transport::encode`), so an answer is serialised once;
 /// [`with_text_block`] makes the same result for the in-process callers. (An object, because rmcp
 /// turns a structured content that is not one into a text block for a client on a protocol before
-/// 2026-07-28.)
+/// 2026-07-28.) So `ClinicServer`'s `call_tool` results are for this crate's transports
+/// (`transport::ServerTransport`, and `local`, which is served by it): another transport must
+/// pass each through [`with_text_block`] first.
 pub(crate) fn answered(written: crate::output::Screened, is_error: bool) -> CallToolResult {
     let mut result = if is_error {
         CallToolResult::error(Vec::new())
