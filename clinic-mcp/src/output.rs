@@ -63,14 +63,22 @@ impl Output {
 
     /// The output as a `Value`, unscreened (for the audit trail's ids, and `ToolDef::invoke`).
     pub fn to_value(&self) -> serde_json::Result<Value> {
-        self.0.value()
+        caught(|| self.0.value())
     }
 
     /// The output as the model reads it: serialised once, every string screened for `token`'s
     /// caller on the way.
     pub fn screened(&self, token: Option<&AccessToken>) -> serde_json::Result<Screened> {
-        self.0.screened(token)
+        caught(|| self.0.screened(token))
     }
+}
+
+/// `serialize`'s answer, or an error if it panicked: an output's `Serialize` runs when the server
+/// writes it, after the handler's own `catch_unwind`, and a bug in it must cost one call, not
+/// the process.
+fn caught<T>(serialize: impl FnOnce() -> serde_json::Result<T>) -> serde_json::Result<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(serialize))
+        .unwrap_or_else(|_| Err(ser::Error::custom("the output's Serialize panicked")))
 }
 
 /// `value` serialised as compact JSON, every string screened on the way; when something was
@@ -913,6 +921,20 @@ pub(crate) mod tests {
         let mut removed = assert_screened_alike(&OddKeys, None);
         removed.sort();
         assert_eq!(removed, ["/-7", "/1.1", "/true"]);
+    }
+
+    /// A bug in an output's `Serialize` is an error of that output, not a panic of the server.
+    #[test]
+    fn a_panicking_output_is_an_error() {
+        struct Buggy;
+        impl Serialize for Buggy {
+            fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+                panic!("a bug in a Serialize impl")
+            }
+        }
+        let output = Output::new(Buggy);
+        assert!(output.screened(None).is_err());
+        assert!(output.to_value().is_err());
     }
 
     /// Raw JSON would pass the screen as one string and be written back raw: refused.

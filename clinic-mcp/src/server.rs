@@ -457,12 +457,7 @@ impl ClinicServer {
         // is audited.
         if let Some((log, mut ids)) = audited.filter(|_| !ask.awaits_retry()) {
             // The output as the API's answer made it (the trail records ids, not text).
-            // (A panicking `Serialize` costs the ids, not the process: see below.)
-            let answer = result.as_ref().ok().and_then(|a| {
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| a.to_value()))
-                    .ok()
-                    .and_then(Result::ok)
-            });
+            let answer = result.as_ref().ok().and_then(|a| a.to_value().ok());
             ids.extend(crate::audit::ids(&serde_json::Map::new(), answer.as_ref()));
             let entry = crate::audit::Entry {
                 tool: def.name,
@@ -485,37 +480,21 @@ impl ClinicServer {
         // Every string of every result passes the output screen before the model sees it.
         let token = caller.token.as_ref();
         match result {
-            // Serialised once, each string screened as it is written. The output's `Serialize`
-            // runs here, after the handler's own `catch_unwind`: a panic in it costs this call
-            // too, not the process.
-            Ok(answer) => {
-                match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    answer.screened(token)
-                })) {
-                    Ok(Ok(screened)) => answered(screened, false),
-                    failed => {
-                        match failed {
-                            Ok(Err(e)) => {
-                                tracing::error!(tool = name, error = %e, "the tool's answer could not be serialised");
-                            }
-                            _ => {
-                                tracing::error!(
-                                    tool = name,
-                                    "the tool's answer panicked while being written"
-                                );
-                            }
-                        }
-                        structured(
-                            &ToolError::new(
-                                ErrorCode::InternalError,
-                                "The tool's answer could not be written. Try different arguments.",
-                            )
-                            .to_json(),
-                            true,
+            // Serialised once, each string screened as it is written.
+            Ok(answer) => match answer.screened(token) {
+                Ok(screened) => answered(screened, false),
+                Err(e) => {
+                    tracing::error!(tool = name, error = %e, "the tool's answer could not be written");
+                    structured(
+                        &ToolError::new(
+                            ErrorCode::InternalError,
+                            "The tool's answer could not be written. Try different arguments.",
                         )
-                    }
+                        .to_json(),
+                        true,
+                    )
                 }
-            }
+            },
             // A question that went out as `input_required` is not an error: the call goes on.
             Err(e) if ask.awaits_retry() => {
                 tracing::debug!(tool = name, "the confirmation went out as input_required");
