@@ -362,23 +362,23 @@ fn tool_call(frame: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
 /// One message as a frame (with its newline).
 fn encode(item: &TxJsonRpcMessage<RoleServer>) -> std::io::Result<Vec<u8>> {
     let mut frame = Vec::with_capacity(512);
-    match item {
+    // The server's answers hold their JSON (`server::answered`): written as it is. Every other
+    // message, as rmcp writes it.
+    let held = match item {
         JsonRpcMessage::Response(JsonRpcResponse {
             id,
             result: ServerResult::CallToolResult(result),
             ..
-        }) if result.content.is_empty() => match &result.structured_content {
-            // The server's answers hold their JSON (`server::answered`): written as it is.
-            Some(value) => match crate::server::held_json(value) {
-                Some((json, text)) => tool_result(&mut frame, id, result, json, text)?,
-                None => {
-                    let written = crate::output::unscreened(value)?;
-                    tool_result(&mut frame, id, result, &written.json, &written.text)?;
-                }
-            },
-            None => serde_json::to_writer(&mut frame, item)?,
-        },
-        _ => serde_json::to_writer(&mut frame, item)?,
+        }) if result.content.is_empty() => result
+            .structured_content
+            .as_ref()
+            .and_then(crate::server::held_json)
+            .map(|(json, text)| (id, result, json, text)),
+        _ => None,
+    };
+    match held {
+        Some((id, result, json, text)) => tool_result(&mut frame, id, result, json, text)?,
+        None => serde_json::to_writer(&mut frame, item)?,
     }
     frame.push(b'\n');
     Ok(frame)
@@ -631,7 +631,16 @@ mod tests {
         both.structured_content = Some(json!({"a": 1}));
         // neither: an empty result
         let neither = CallToolResult::success(Vec::new());
-        for message in [with_text, error, response(both), response(neither)] {
+        // structured content that is not an answer the server holds: written as given
+        let mut not_held = CallToolResult::success(Vec::new());
+        not_held.structured_content = Some(json!({"a": 1}));
+        for message in [
+            with_text,
+            error,
+            response(both),
+            response(neither),
+            response(not_held),
+        ] {
             assert_eq!(encode(&message).unwrap_or_default(), rmcp_writes(&message));
         }
     }
