@@ -159,7 +159,7 @@ enum Lost {
     /// connection).
     Request(hyper_util::client::legacy::Error),
     /// The answer's body broke off.
-    Body(hyper::Error),
+    Body(Box<dyn std::error::Error + Send + Sync>),
 }
 
 impl Lost {
@@ -462,7 +462,7 @@ impl ApiClient {
             Lost::Timeout => None,
             // Its own text only says which step failed ("client error (Connect)").
             Lost::Request(e) => std::error::Error::source(e),
-            Lost::Body(e) => Some(e),
+            Lost::Body(e) => Some(&**e),
         };
         while let Some(s) = source {
             let text = s.to_string();
@@ -597,21 +597,19 @@ impl ApiClient {
             )
         })?;
         tracing::debug!(%method, path = req.path, "calling clinic API");
-        // The whole exchange, the body included, within the request's timeout.
+        // The whole exchange, the body included (at most `max_body_bytes` of it), within the
+        // request's timeout.
         let exchange = async {
             let response = http.request(request).await.map_err(Lost::Request)?;
-            let (head, mut incoming) = response.into_parts();
-            let mut body = Body::default();
-            while let Some(frame) = incoming.frame().await {
-                let Ok(chunk) = frame.map_err(Lost::Body)?.into_data() else {
-                    continue; // trailers
-                };
-                if body.len() + chunk.len() > self.max_body_bytes {
-                    return Ok((head, None));
-                }
-                body.push(chunk);
+            let (head, incoming) = response.into_parts();
+            match http_body_util::Limited::new(incoming, self.max_body_bytes)
+                .collect()
+                .await
+            {
+                Ok(body) => Ok((head, Some(body.to_bytes()))),
+                Err(e) if e.is::<http_body_util::LengthLimitError>() => Ok((head, None)),
+                Err(e) => Err(Lost::Body(e)),
             }
-            Ok((head, Some(body)))
         };
         let (head, body) = match tokio::time::timeout(timeout, exchange).await {
             Ok(Ok(answer)) => answer,
@@ -645,7 +643,7 @@ impl ApiClient {
                 ),
             ));
         };
-        let body = body.bytes();
+        let body = &body[..];
         tracing::debug!(%method, path = req.path, status = status.as_u16(), bytes = body.len(), "clinic API answered");
         if status.is_success() {
             return parse(body).map_err(|_| {
@@ -840,38 +838,6 @@ fn transport_error(e: &Lost, cause: &str) -> ToolError {
                 "The connection to the clinic API failed before a complete answer arrived ({cause}); try again shortly."
             ),
         )
-    }
-}
-
-/// An answer's body as it arrived: most answers come in one chunk, which is read where it is.
-#[derive(Debug, Default)]
-struct Body {
-    first: Option<Bytes>,
-    more: Vec<u8>,
-}
-
-impl Body {
-    fn len(&self) -> usize {
-        self.first.as_ref().map_or(0, Bytes::len) + self.more.len()
-    }
-
-    fn push(&mut self, chunk: Bytes) {
-        match &self.first {
-            None if self.more.is_empty() => self.first = Some(chunk),
-            _ => {
-                if let Some(first) = self.first.take() {
-                    self.more.extend_from_slice(&first);
-                }
-                self.more.extend_from_slice(&chunk);
-            }
-        }
-    }
-
-    fn bytes(&self) -> &[u8] {
-        match &self.first {
-            Some(first) => first,
-            None => &self.more,
-        }
     }
 }
 
