@@ -385,13 +385,6 @@ pub mod __private {
         }
         out
     }
-
-    /// A handler's output as the answer the server writes (screened then, as it is serialised).
-    pub fn answer<T: serde::Serialize + Send + 'static>(
-        out: T,
-    ) -> Result<super::Output, ToolError> {
-        Ok(super::Output::new(out))
-    }
 }
 
 #[cfg(test)]

@@ -89,7 +89,7 @@ pub fn tool(item: &ToolItem<'_>) -> TokenStream {
                     ::std::boxed::Box::pin(async move {
                         let args: #args_ty = ::clinic_mcp::__private::parse_args(args)?;
                         let output: #output_ty = #fn_ident(ctx, args).await?;
-                        ::clinic_mcp::__private::answer(output)
+                        ::core::result::Result::Ok(::clinic_mcp::tool::Output::new(output))
                     })
                 }
                 adapter
