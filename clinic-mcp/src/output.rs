@@ -92,8 +92,10 @@ pub fn write<T: Serialize + ?Sized>(
     let removed = RefCell::new(Vec::new());
     let screen = Screen {
         inner: &mut serde_json::Serializer::with_formatter(std::io::sink(), &mut twice),
-        token,
-        removed: &removed,
+        ctx: Ctx {
+            token,
+            removed: &removed,
+        },
         place: None,
     };
     value.serialize(screen)?;
@@ -130,11 +132,18 @@ pub fn unscreened<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Screen
 /// The name under which serde_json hands a `RawValue` to a serializer (a struct of one field).
 const RAW_VALUE: &str = "$serde_json::private::RawValue";
 
+/// What the screen needs wherever it runs in an answer: the caller's token, and the list of the
+/// strings it took something out of.
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    token: Option<&'a AccessToken>,
+    removed: &'a RefCell<Vec<String>>,
+}
+
 /// A serializer in front of `inner` that screens every string before `inner` writes it.
 struct Screen<'a, S> {
     inner: S,
-    token: Option<&'a AccessToken>,
-    removed: &'a RefCell<Vec<String>>,
+    ctx: Ctx<'a>,
     /// Where the value being serialised sits in the answer (for the pointers).
     place: Option<&'a Place<'a>>,
 }
@@ -142,8 +151,7 @@ struct Screen<'a, S> {
 /// A value to serialise with the screen in front of whatever serializer it is given.
 struct Guarded<'a, T: ?Sized> {
     value: &'a T,
-    token: Option<&'a AccessToken>,
-    removed: &'a RefCell<Vec<String>>,
+    ctx: Ctx<'a>,
     place: Option<&'a Place<'a>>,
 }
 
@@ -151,8 +159,7 @@ impl<T: Serialize + ?Sized> Serialize for Guarded<'_, T> {
     fn serialize<S: Serializer>(&self, inner: S) -> Result<S::Ok, S::Error> {
         self.value.serialize(Screen {
             inner,
-            token: self.token,
-            removed: self.removed,
+            ctx: self.ctx,
             place: self.place,
         })
     }
@@ -166,8 +173,7 @@ struct Compound<'a, C> {
 
 /// Where a compound's members sit, and what screening them needs.
 struct At<'a> {
-    token: Option<&'a AccessToken>,
-    removed: &'a RefCell<Vec<String>>,
+    ctx: Ctx<'a>,
     place: Option<&'a Place<'a>>,
     /// The variant a tuple or struct variant's members sit under (`{"Variant": ...}`).
     variant: Option<&'static str>,
@@ -180,8 +186,7 @@ struct At<'a> {
 impl<'a, S> Screen<'a, S> {
     fn at(&self, variant: Option<&'static str>) -> At<'a> {
         At {
-            token: self.token,
-            removed: self.removed,
+            ctx: self.ctx,
             place: self.place,
             variant,
             index: 0,
@@ -191,17 +196,15 @@ impl<'a, S> Screen<'a, S> {
 
     /// The screen's answer for `text` here: `None` when it passes unchanged.
     fn screen(&self, text: &str) -> Option<String> {
-        crate::screen::string(text, self.token, self.place, &mut self.removed.borrow_mut())
+        let Ctx { token, removed } = self.ctx;
+        crate::screen::string(text, token, self.place, &mut removed.borrow_mut())
     }
-}
 
-impl<'a, S> Screen<'a, S> {
     /// The inner serializer, and `value` to hand it with the screen in front, at the same place.
     fn into_parts<T: ?Sized>(self, value: &'a T) -> (S, Guarded<'a, T>) {
         let wrapped = Guarded {
             value,
-            token: self.token,
-            removed: self.removed,
+            ctx: self.ctx,
             place: self.place,
         };
         (self.inner, wrapped)
@@ -227,8 +230,7 @@ impl At<'_> {
         };
         serialize(&Guarded {
             value,
-            token: self.token,
-            removed: self.removed,
+            ctx: self.ctx,
             place: Some(&here),
         })
     }
@@ -354,20 +356,14 @@ impl<'a, S: Serializer> Serializer for Screen<'a, S> {
             parent: self.place,
             step: Step::Member(variant),
         };
-        let Screen {
-            inner,
-            token,
-            removed,
-            ..
-        } = self;
+        let Screen { inner, ctx, .. } = self;
         inner.serialize_newtype_variant(
             name,
             index,
             variant,
             &Guarded {
                 value,
-                token,
-                removed,
+                ctx,
                 place: Some(&here),
             },
         )
