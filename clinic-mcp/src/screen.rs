@@ -357,7 +357,27 @@ fn is_hidden_or_break(c: char) -> bool {
 /// Whether `raw` holds a character [`is_hidden_or_break`]. Printable ASCII (most text an API
 /// sends) holds none, and is answered a byte at a time without decoding characters.
 fn has_hidden_or_break(raw: &str) -> bool {
-    !raw.bytes().all(|b| (0x20..0x7f).contains(&b)) && raw.chars().any(is_hidden_or_break)
+    !printable_ascii(raw.as_bytes()) && raw.chars().any(is_hidden_or_break)
+}
+
+/// Whether every byte is printable ASCII (`0x20..=0x7E`), read eight bytes at a time: every
+/// string of every answer is asked this, and most are names and addresses.
+fn printable_ascii(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let (words, rest) = bytes.as_chunks::<8>();
+    for word in words {
+        let w = u64::from_ne_bytes(*word);
+        // A byte below 0x20 sets its top bit in `w - 0x20` while its own top bit is clear; a byte
+        // above 0x7E sets its top bit in `w + 1`, or has it set. A borrow or carry crossing into
+        // the next byte starts only at a byte already found, so the answer is exact.
+        let below = w.wrapping_sub(ONES * 0x20) & !w;
+        let above = w.wrapping_add(ONES) | w;
+        if (below | above) & HIGH != 0 {
+            return false;
+        }
+    }
+    rest.iter().all(|b| (0x20..0x7f).contains(b))
 }
 
 /// `raw` without ANSI escape sequences (CSI, OSC and two-character escapes), control characters
@@ -544,6 +564,25 @@ mod tests {
             "\u{1b}[31m",
         ] {
             assert!(super::has_hidden_or_break(hidden), "{hidden:?}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Eight bytes at a time, the same answer as one byte at a time, wherever the odd byte
+        /// sits (every byte value, at every offset of a word and in the tail).
+        #[test]
+        fn printable_ascii_reads_words_as_it_reads_bytes(
+            mut bytes in proptest::collection::vec(0x20u8..0x7f, 0..40),
+            odd in proptest::prelude::any::<u8>(),
+            at in proptest::prelude::any::<proptest::sample::Index>(),
+        ) {
+            let by_byte = |b: &[u8]| b.iter().all(|b| (0x20..0x7f).contains(b));
+            proptest::prop_assert!(super::printable_ascii(&bytes));
+            if !bytes.is_empty() {
+                let i = at.index(bytes.len());
+                bytes[i] = odd;
+            }
+            proptest::prop_assert_eq!(super::printable_ascii(&bytes), by_byte(&bytes));
         }
     }
 
