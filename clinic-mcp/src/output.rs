@@ -12,11 +12,11 @@
 //! list of removed strings, when there is one, is the last member.
 
 use crate::caller::AccessToken;
-use crate::screen::{Place, Step, WITHHELD_MEMBER};
+use crate::screen::WITHHELD_MEMBER;
 use serde::Serialize;
 use serde::ser::{self, Serializer};
 use serde_json::Value;
-use std::cell::RefCell;
+use serde_json::ser::{CompactFormatter, Formatter as _};
 
 /// A handler's output, typed: the tool adapters of `#[clinic_tool]` answer with it.
 pub struct Output(Box<dyn Erased>);
@@ -88,378 +88,344 @@ pub fn write<T: Serialize + ?Sized>(
     value: &T,
     token: Option<&AccessToken>,
 ) -> serde_json::Result<Screened> {
-    let mut twice = Twice::new();
-    let removed = RefCell::new(Vec::new());
-    let screen = Screen {
-        inner: &mut serde_json::Serializer::with_formatter(std::io::sink(), &mut twice),
-        ctx: Ctx {
-            token,
-            removed: &removed,
-        },
-        place: None,
-    };
-    value.serialize(screen)?;
-    let removed = removed.into_inner();
-    if !removed.is_empty() && twice.raw.first() == Some(&b'{') && twice.raw.last() == Some(&b'}') {
+    let mut writer = Writer::new(Some(token));
+    value.serialize(&mut writer)?;
+    let removed = std::mem::take(&mut writer.removed);
+    if !removed.is_empty() && writer.raw.starts_with('{') && writer.raw.ends_with('}') {
         // Something was removed from a string inside the object, so it has a member already.
-        let mut member = String::from(",");
-        member.push_str(&serde_json::to_string(WITHHELD_MEMBER)?);
-        member.push(':');
-        member.push_str(&serde_json::to_string(&removed)?);
-        member.push('}');
-        twice.raw.pop();
-        twice.text.pop();
-        twice.raw.extend_from_slice(member.as_bytes());
-        let escaped = serde_json::to_string(&member)?;
-        twice
-            .text
-            .extend_from_slice(&escaped.as_bytes()[1..escaped.len() - 1]);
+        writer.raw.pop();
+        writer.text.pop();
+        writer.both(",");
+        writer.plain_string(WITHHELD_MEMBER);
+        writer.both(":[");
+        for (i, pointer) in removed.iter().enumerate() {
+            if i > 0 {
+                writer.both(",");
+            }
+            writer.plain_string(pointer);
+        }
+        writer.both("]}");
     }
-    twice.finish(removed)
+    Ok(Screened {
+        json: writer.raw,
+        text: writer.text,
+        removed,
+    })
 }
 
 /// `value` written as [`write`] writes it, without the screen: for our own texts, and for a
 /// `Value` the screen has already read (`crate::screen::result`).
 pub fn unscreened<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Screened> {
-    let mut twice = Twice::new();
-    value.serialize(&mut serde_json::Serializer::with_formatter(
-        std::io::sink(),
-        &mut twice,
-    ))?;
-    twice.finish(Vec::new())
+    let mut writer = Writer::new(None);
+    value.serialize(&mut writer)?;
+    Ok(Screened {
+        json: writer.raw,
+        text: writer.text,
+        removed: Vec::new(),
+    })
 }
 
 /// The name under which serde_json hands a `RawValue` to a serializer (a struct of one field).
 const RAW_VALUE: &str = "$serde_json::private::RawValue";
 
-/// What the screen needs wherever it runs in an answer: the caller's token, and the list of the
-/// strings it took something out of.
-#[derive(Clone, Copy)]
-struct Ctx<'a> {
-    token: Option<&'a AccessToken>,
-    removed: &'a RefCell<Vec<String>>,
+/// Writes a value once as serde_json's compact serializer writes it (`raw`) and, in the same
+/// pass, as the inside of a JSON string holding that JSON (`text`: what escaping `raw` again
+/// would give), screening every string on the way.
+///
+/// serde_json's `Formatter` can be taught to fill two buffers (this file did so until round 7),
+/// but it reads every string byte by byte and hands each piece of it, quote and punctuation to
+/// the formatter as its own call: two thirds of the cost of a proxied `list_doctors` answer.
+/// Here a string with nothing to escape (nearly every one) is checked eight bytes at a time and
+/// copied whole into each buffer. Integers are written with the crate serde_json writes them with, floats by
+/// serde_json's formatter, a map key by serde_json itself (its rules for keys that are not strings), and the whole output is held to
+/// serde_json's for any value by the tests below.
+#[derive(Debug)]
+struct Writer<'t> {
+    raw: String,
+    text: String,
+    /// The caller's token, when the strings are screened (`None`: written as they are).
+    screen: Option<Option<&'t AccessToken>>,
+    /// The JSON pointers of the strings the screen took something out of, in writing order.
+    removed: Vec<String>,
+    /// Where the value being written sits.
+    path: Vec<Seg>,
 }
 
-/// A serializer in front of `inner` that screens every string before `inner` writes it.
-struct Screen<'a, S> {
-    inner: S,
-    ctx: Ctx<'a>,
-    /// Where the value being serialised sits in the answer (for the pointers).
-    place: Option<&'a Place<'a>>,
+/// One step of [`Writer::path`].
+#[derive(Debug)]
+enum Seg {
+    /// A struct's field, or the variant an enum's value sits under.
+    Member(&'static str),
+    Index(usize),
+    /// A map's entry: where its key is written in `raw` (a JSON string), read back into its name
+    /// only for a pointer.
+    Key(std::ops::Range<usize>),
 }
 
-/// A value to serialise with the screen in front of whatever serializer it is given.
-struct Guarded<'a, T: ?Sized> {
-    value: &'a T,
-    ctx: Ctx<'a>,
-    place: Option<&'a Place<'a>>,
-}
-
-impl<T: Serialize + ?Sized> Serialize for Guarded<'_, T> {
-    fn serialize<S: Serializer>(&self, inner: S) -> Result<S::Ok, S::Error> {
-        self.value.serialize(Screen {
-            inner,
-            ctx: self.ctx,
-            place: self.place,
-        })
+impl<'t> Writer<'t> {
+    fn new(screen: Option<Option<&'t AccessToken>>) -> Self {
+        Self {
+            raw: String::with_capacity(2048),
+            text: String::with_capacity(2560),
+            screen,
+            removed: Vec::new(),
+            path: Vec::new(),
+        }
     }
-}
 
-/// A compound of [`Screen`]: the inner compound, and where its members sit.
-struct Compound<'a, C> {
-    inner: C,
-    at: At<'a>,
-}
+    /// JSON punctuation, or any text with no quote and no backslash: the same in both.
+    fn both(&mut self, s: &str) {
+        self.raw.push_str(s);
+        self.text.push_str(s);
+    }
 
-/// Where a compound's members sit, and what screening them needs.
-struct At<'a> {
-    ctx: Ctx<'a>,
-    place: Option<&'a Place<'a>>,
-    /// The variant a tuple or struct variant's members sit under (`{"Variant": ...}`).
-    variant: Option<&'static str>,
-    /// The next element's index (sequences and tuples).
-    index: usize,
-    /// The current entry's key, as its pointer names it (maps).
-    key: Option<String>,
-}
+    /// Written JSON `json` (a number, a key, raw JSON) in `raw`, and escaped in `text`.
+    fn json(&mut self, json: &str) {
+        self.raw.push_str(json);
+        let mut run = 0;
+        for (i, b) in json.bytes().enumerate() {
+            if matches!(b, b'"' | b'\\') {
+                self.text.push_str(&json[run..i]);
+                self.text.push('\\');
+                run = i;
+            }
+        }
+        self.text.push_str(&json[run..]);
+    }
 
-impl<'a, S> Screen<'a, S> {
-    fn at(&self, variant: Option<&'static str>) -> At<'a> {
-        At {
-            ctx: self.ctx,
-            place: self.place,
-            variant,
+    /// A number's digits (no quote, no backslash).
+    fn number(&mut self, digits: &str) -> serde_json::Result<()> {
+        self.both(digits);
+        Ok(())
+    }
+
+    /// A finite float, as `write` (serde_json's compact formatter) writes it.
+    fn float(
+        &mut self,
+        write: impl FnOnce(&mut &mut [u8]) -> std::io::Result<()>,
+    ) -> serde_json::Result<()> {
+        // Far more than the longest float serde_json writes (24 characters).
+        let mut digits = [0u8; 64];
+        let mut free = &mut digits[..];
+        write(&mut free).map_err(serde_json::Error::io)?;
+        let written = 64 - free.len();
+        let digits = std::str::from_utf8(&digits[..written]).map_err(ser::Error::custom)?;
+        self.number(digits)
+    }
+
+    /// A string of the answer: screened (when this writer screens), then written.
+    fn string(&mut self, s: &str) {
+        let screened = match self.screen {
+            Some(token) => crate::screen::string(s, token),
+            None => None,
+        };
+        match screened {
+            None => self.plain_string(s),
+            Some(screened) => {
+                if screened.removed {
+                    let pointer = self.pointer();
+                    self.removed.push(pointer);
+                }
+                self.plain_string(&screened.text);
+            }
+        }
+    }
+
+    /// `s` as a JSON string, unscreened (a member name, a pointer, a string already screened).
+    fn plain_string(&mut self, s: &str) {
+        if !needs_escape(s.as_bytes()) {
+            self.raw.reserve(s.len() + 2);
+            self.raw.push('"');
+            self.raw.push_str(s);
+            self.raw.push('"');
+            self.text.reserve(s.len() + 4);
+            self.text.push_str("\\\"");
+            self.text.push_str(s);
+            self.text.push_str("\\\"");
+            return;
+        }
+        self.raw.push('"');
+        self.text.push_str("\\\"");
+        let mut run = 0;
+        for (i, b) in s.bytes().enumerate() {
+            // serde_json's escapes: a quote, a backslash, and the control characters below 0x20.
+            let escape = match b {
+                b'"' => "\\\"",
+                b'\\' => "\\\\",
+                b'\n' => "\\n",
+                b'\r' => "\\r",
+                b'\t' => "\\t",
+                0x08 => "\\b",
+                0x0c => "\\f",
+                0x00..=0x1f => "",
+                _ => continue,
+            };
+            // Every byte escaped is ASCII, so `run..i` ends on a character boundary.
+            self.both(&s[run..i]);
+            run = i + 1;
+            if escape.is_empty() {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                let code = [
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[usize::from(b >> 4)],
+                    HEX[usize::from(b & 0xf)],
+                ];
+                self.json(std::str::from_utf8(&code).unwrap_or_default());
+            } else {
+                self.json(escape);
+            }
+        }
+        self.both(&s[run..]);
+        self.raw.push('"');
+        self.text.push_str("\\\"");
+    }
+
+    /// The JSON pointer of where the value being written sits.
+    fn pointer(&self) -> String {
+        let mut pointer = String::new();
+        for seg in &self.path {
+            match seg {
+                Seg::Member(name) => crate::screen::push_member(&mut pointer, name),
+                Seg::Index(i) => crate::screen::push_index(&mut pointer, *i),
+                Seg::Key(at) => {
+                    // Written by serde_json as a JSON string: it reads back.
+                    let name: String =
+                        serde_json::from_str(&self.raw[at.clone()]).unwrap_or_default();
+                    crate::screen::push_member(&mut pointer, &name);
+                }
+            }
+        }
+        pointer
+    }
+
+    /// `{"variant":` and the variant's step on the path (an enum's value is an object of one
+    /// member, named by its variant).
+    fn open_variant(&mut self, variant: &'static str) {
+        self.both("{");
+        self.plain_string(variant);
+        self.both(":");
+        self.path.push(Seg::Member(variant));
+    }
+
+    fn compound(
+        &mut self,
+        open: &'static str,
+        close: &'static str,
+        variant: bool,
+    ) -> Compound<'_, 't> {
+        self.both(open);
+        Compound {
+            writer: self,
+            first: true,
             index: 0,
-            key: None,
-        }
-    }
-
-    /// The screen's answer for `text` here: `None` when it passes unchanged.
-    fn screen(&self, text: &str) -> Option<String> {
-        let Ctx { token, removed } = self.ctx;
-        crate::screen::string(text, token, self.place, &mut removed.borrow_mut())
-    }
-
-    /// The inner serializer, and `value` to hand it with the screen in front, at the same place.
-    fn into_parts<T: ?Sized>(self, value: &'a T) -> (S, Guarded<'a, T>) {
-        let wrapped = Guarded {
-            value,
-            ctx: self.ctx,
-            place: self.place,
-        };
-        (self.inner, wrapped)
-    }
-}
-
-impl At<'_> {
-    /// Hand `value`, sitting at `step` below this compound (and its variant, if any), to
-    /// `serialize` with the screen in front.
-    fn member<T: Serialize + ?Sized, R>(
-        &self,
-        step: Step<'_>,
-        value: &T,
-        serialize: impl FnOnce(&Guarded<'_, T>) -> R,
-    ) -> R {
-        let variant = self.variant.map(|v| Place {
-            parent: self.place,
-            step: Step::Member(v),
-        });
-        let here = Place {
-            parent: variant.as_ref().or(self.place),
-            step,
-        };
-        serialize(&Guarded {
-            value,
-            ctx: self.ctx,
-            place: Some(&here),
-        })
-    }
-
-    fn next_index(&mut self) -> usize {
-        self.index += 1;
-        self.index - 1
-    }
-}
-
-impl<'a, S: Serializer> Serializer for Screen<'a, S> {
-    type Ok = S::Ok;
-    type Error = S::Error;
-    type SerializeSeq = Compound<'a, S::SerializeSeq>;
-    type SerializeTuple = Compound<'a, S::SerializeTuple>;
-    type SerializeTupleStruct = Compound<'a, S::SerializeTupleStruct>;
-    type SerializeTupleVariant = Compound<'a, S::SerializeTupleVariant>;
-    type SerializeMap = Compound<'a, S::SerializeMap>;
-    type SerializeStruct = Compound<'a, S::SerializeStruct>;
-    type SerializeStructVariant = Compound<'a, S::SerializeStructVariant>;
-
-    fn serialize_str(self, v: &str) -> Result<S::Ok, S::Error> {
-        match self.screen(v) {
-            Some(screened) => self.inner.serialize_str(&screened),
-            None => self.inner.serialize_str(v),
-        }
-    }
-
-    // A `Value` holds a char and a unit variant as strings, which its screen reads.
-    fn serialize_char(self, v: char) -> Result<S::Ok, S::Error> {
-        match self.screen(v.encode_utf8(&mut [0; 4])) {
-            Some(screened) => self.inner.serialize_str(&screened),
-            None => self.inner.serialize_char(v),
-        }
-    }
-
-    fn serialize_unit_variant(
-        self,
-        name: &'static str,
-        index: u32,
-        variant: &'static str,
-    ) -> Result<S::Ok, S::Error> {
-        match self.screen(variant) {
-            Some(screened) => self.inner.serialize_str(&screened),
-            None => self.inner.serialize_unit_variant(name, index, variant),
-        }
-    }
-
-    fn serialize_bool(self, v: bool) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_bool(v)
-    }
-    fn serialize_i8(self, v: i8) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_i8(v)
-    }
-    fn serialize_i16(self, v: i16) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_i16(v)
-    }
-    fn serialize_i32(self, v: i32) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_i32(v)
-    }
-    fn serialize_i64(self, v: i64) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_i64(v)
-    }
-    fn serialize_i128(self, v: i128) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_i128(v)
-    }
-    fn serialize_u8(self, v: u8) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_u8(v)
-    }
-    fn serialize_u16(self, v: u16) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_u16(v)
-    }
-    fn serialize_u32(self, v: u32) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_u32(v)
-    }
-    fn serialize_u64(self, v: u64) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_u64(v)
-    }
-    fn serialize_u128(self, v: u128) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_u128(v)
-    }
-    fn serialize_f32(self, v: f32) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_f32(v)
-    }
-    fn serialize_f64(self, v: f64) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_f64(v)
-    }
-    fn serialize_bytes(self, v: &[u8]) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_bytes(v)
-    }
-    fn serialize_none(self) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_none()
-    }
-    fn serialize_unit(self) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_unit()
-    }
-    fn serialize_unit_struct(self, name: &'static str) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_unit_struct(name)
-    }
-
-    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<S::Ok, S::Error> {
-        let (inner, wrapped) = self.into_parts(value);
-        inner.serialize_some(&wrapped)
-    }
-
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        name: &'static str,
-        value: &T,
-    ) -> Result<S::Ok, S::Error> {
-        let (inner, wrapped) = self.into_parts(value);
-        inner.serialize_newtype_struct(name, &wrapped)
-    }
-
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        name: &'static str,
-        index: u32,
-        variant: &'static str,
-        value: &T,
-    ) -> Result<S::Ok, S::Error> {
-        let here = Place {
-            parent: self.place,
-            step: Step::Member(variant),
-        };
-        let Screen { inner, ctx, .. } = self;
-        inner.serialize_newtype_variant(
-            name,
-            index,
+            close,
             variant,
-            &Guarded {
-                value,
-                ctx,
-                place: Some(&here),
-            },
-        )
-    }
-
-    fn serialize_seq(self, len: Option<usize>) -> Result<Self::SerializeSeq, S::Error> {
-        let at = self.at(None);
-        let inner = self.inner.serialize_seq(len)?;
-        Ok(Compound { inner, at })
-    }
-
-    fn serialize_tuple(self, len: usize) -> Result<Self::SerializeTuple, S::Error> {
-        let at = self.at(None);
-        let inner = self.inner.serialize_tuple(len)?;
-        Ok(Compound { inner, at })
-    }
-
-    fn serialize_tuple_struct(
-        self,
-        name: &'static str,
-        len: usize,
-    ) -> Result<Self::SerializeTupleStruct, S::Error> {
-        let at = self.at(None);
-        let inner = self.inner.serialize_tuple_struct(name, len)?;
-        Ok(Compound { inner, at })
-    }
-
-    fn serialize_tuple_variant(
-        self,
-        name: &'static str,
-        index: u32,
-        variant: &'static str,
-        len: usize,
-    ) -> Result<Self::SerializeTupleVariant, S::Error> {
-        let at = self.at(Some(variant));
-        let inner = self
-            .inner
-            .serialize_tuple_variant(name, index, variant, len)?;
-        Ok(Compound { inner, at })
-    }
-
-    fn serialize_map(self, len: Option<usize>) -> Result<Self::SerializeMap, S::Error> {
-        let at = self.at(None);
-        let inner = self.inner.serialize_map(len)?;
-        Ok(Compound { inner, at })
-    }
-
-    fn serialize_struct(
-        self,
-        name: &'static str,
-        len: usize,
-    ) -> Result<Self::SerializeStruct, S::Error> {
-        if name == RAW_VALUE {
-            // Raw JSON would reach the screen as one string and be written back raw: whatever
-            // the screen made of it, not JSON. No output holds one; refused, not passed.
-            return Err(ser::Error::custom(
-                "an answer cannot hold raw JSON (serde_json::value::RawValue): it would pass the screen unread",
-            ));
+            raw_value: false,
         }
-        let at = self.at(None);
-        let inner = self.inner.serialize_struct(name, len)?;
-        Ok(Compound { inner, at })
     }
 
-    fn serialize_struct_variant(
-        self,
-        name: &'static str,
-        index: u32,
-        variant: &'static str,
-        len: usize,
-    ) -> Result<Self::SerializeStructVariant, S::Error> {
-        let at = self.at(Some(variant));
-        let inner = self
-            .inner
-            .serialize_struct_variant(name, index, variant, len)?;
-        Ok(Compound { inner, at })
+    /// A member's value, written with its step on the path.
+    fn member<T: Serialize + ?Sized>(&mut self, seg: Seg, value: &T) -> serde_json::Result<()> {
+        self.path.push(seg);
+        value.serialize(&mut *self)?;
+        self.path.pop();
+        Ok(())
+    }
+}
+
+/// Whether `bytes` hold a byte JSON escapes in a string (a quote, a backslash, a control
+/// character below 0x20), read eight bytes at a time.
+fn needs_escape(bytes: &[u8]) -> bool {
+    use crate::screen::{HIGH, ONES};
+    /// Whether a byte of `w` is zero (Hacker's Delight; exact as to whether there is one).
+    const fn zero_byte(w: u64) -> u64 {
+        w.wrapping_sub(ONES) & !w & HIGH
+    }
+    crate::screen::any_word(
+        bytes,
+        |w| {
+            let below = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+            let quote = zero_byte(w ^ (ONES * u64::from(b'"')));
+            let backslash = zero_byte(w ^ (ONES * u64::from(b'\\')));
+            below | quote | backslash != 0
+        },
+        |b| b < 0x20 || b == b'"' || b == b'\\',
+    )
+}
+
+/// An array or object being written.
+#[derive(Debug)]
+struct Compound<'w, 't> {
+    writer: &'w mut Writer<'t>,
+    first: bool,
+    /// The next element's index (arrays).
+    index: usize,
+    /// What closes it (`]`, `}`, and `}` again for a variant).
+    close: &'static str,
+    /// It sits under a variant's step on the path, left when it closes.
+    variant: bool,
+    /// A serde_json `RawValue` (written by [`unscreened`] as the JSON it holds).
+    raw_value: bool,
+}
+
+impl Compound<'_, '_> {
+    fn comma(&mut self) {
+        if !self.first {
+            self.writer.both(",");
+        }
+        self.first = false;
     }
 
-    fn is_human_readable(&self) -> bool {
-        self.inner.is_human_readable()
+    fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> serde_json::Result<()> {
+        self.comma();
+        self.index += 1;
+        self.writer.member(Seg::Index(self.index - 1), value)
+    }
+
+    fn field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> serde_json::Result<()> {
+        if self.raw_value {
+            return match serde_json::to_value(value)? {
+                Value::String(json) => {
+                    self.writer.json(&json);
+                    Ok(())
+                }
+                _ => Err(ser::Error::custom("a RawValue holds a string of JSON")),
+            };
+        }
+        self.comma();
+        self.writer.plain_string(key);
+        self.writer.both(":");
+        self.writer.member(Seg::Member(key), value)
+    }
+
+    fn close(self) -> serde_json::Result<()> {
+        self.writer.both(self.close);
+        if self.variant {
+            self.writer.path.pop();
+        }
+        Ok(())
     }
 }
 
 macro_rules! elements {
     ($($trait:ident :: $method:ident),*) => { $(
-        impl<C: ser::$trait> ser::$trait for Compound<'_, C> {
-            type Ok = C::Ok;
-            type Error = C::Error;
+        impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = serde_json::Error;
 
-            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
-                let i = self.at.next_index();
-                self.at.member(Step::Index(i), value, |v| self.inner.$method(v))
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> serde_json::Result<()> {
+                self.element(value)
             }
 
-            fn end(self) -> Result<C::Ok, C::Error> {
-                self.inner.end()
+            fn end(self) -> serde_json::Result<()> {
+                self.close()
             }
         }
     )* };
@@ -473,267 +439,244 @@ elements!(
 
 macro_rules! fields {
     ($($trait:ident),*) => { $(
-        impl<C: ser::$trait> ser::$trait for Compound<'_, C> {
-            type Ok = C::Ok;
-            type Error = C::Error;
+        impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = serde_json::Error;
 
             fn serialize_field<T: Serialize + ?Sized>(
                 &mut self,
                 key: &'static str,
                 value: &T,
-            ) -> Result<(), C::Error> {
-                self.at
-                    .member(Step::Member(key), value, |v| self.inner.serialize_field(key, v))
+            ) -> serde_json::Result<()> {
+                self.field(key, value)
             }
 
-            fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
-                self.inner.skip_field(key)
-            }
-
-            fn end(self) -> Result<C::Ok, C::Error> {
-                self.inner.end()
+            fn end(self) -> serde_json::Result<()> {
+                self.close()
             }
         }
     )* };
 }
 fields!(SerializeStruct, SerializeStructVariant);
 
-/// The name a `Value` gives a map entry whose key is `key` (serde_json's own rule for keys: a
-/// string as it is, a number's or a bool's JSON text), for the pointers.
-fn member_name<T: Serialize + ?Sized>(key: &T) -> Option<String> {
-    struct One<'a, T: ?Sized>(&'a T);
-    impl<T: Serialize + ?Sized> Serialize for One<'_, T> {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use serde::ser::SerializeMap as _;
-            let mut map = s.serialize_map(Some(1))?;
-            map.serialize_entry(self.0, &())?;
-            map.end()
+impl ser::SerializeMap for Compound<'_, '_> {
+    type Ok = ();
+    type Error = serde_json::Error;
+
+    // A key is written by serde_json (a string as it is, a number's or a bool's JSON text in
+    // quotes, an error for any other) and is not screened, as the `Value` screen reads no key.
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> serde_json::Result<()> {
+        struct One<'a, T: ?Sized>(&'a T);
+        impl<T: Serialize + ?Sized> Serialize for One<'_, T> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeMap as _;
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry(self.0, &())?;
+                map.end()
+            }
         }
-    }
-    match serde_json::to_value(One(key)) {
-        Ok(Value::Object(map)) => map.into_iter().next().map(|(name, _)| name),
-        _ => None,
-    }
-}
-
-impl<C: ser::SerializeMap> ser::SerializeMap for Compound<'_, C> {
-    type Ok = C::Ok;
-    type Error = C::Error;
-
-    // Keys are written as they are (the `Value` screen reads no key either); the pointer of a
-    // value below names its key as JSON does (a string, or a number's digits).
-    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), C::Error> {
-        self.at.key = member_name(key);
-        self.inner.serialize_key(key)
+        let entry = serde_json::to_string(&One(key))?;
+        let key = entry
+            .strip_prefix('{')
+            .and_then(|e| e.strip_suffix(":null}"))
+            .ok_or_else(|| ser::Error::custom("a map key serde_json did not write as a key"))?;
+        self.comma();
+        let at = self.writer.raw.len();
+        self.writer.json(key);
+        self.writer.path.push(Seg::Key(at..self.writer.raw.len()));
+        self.writer.both(":");
+        Ok(())
     }
 
-    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
-        let key = self.at.key.take().unwrap_or_default();
-        self.at
-            .member(Step::Member(&key), value, |v| self.inner.serialize_value(v))
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> serde_json::Result<()> {
+        value.serialize(&mut *self.writer)?;
+        self.writer.path.pop();
+        Ok(())
     }
 
-    fn end(self) -> Result<C::Ok, C::Error> {
-        self.inner.end()
+    fn end(self) -> serde_json::Result<()> {
+        self.close()
     }
 }
 
-/// A value written once as serde_json writes it (`raw`) and, in the same pass, as the inside of
-/// a JSON string holding that JSON (`text`): what escaping `raw` would give, without a second
-/// pass over it. serde_json hands the formatter structure, numbers and runs of string characters
-/// that need no escaping in either (they go to both as they are), and each escape of a string
-/// character, whose backslash (and quote) is escaped again for `text`.
-///
-/// Every method of `Formatter` that writes is implemented here: the serializer's own writer is a
-/// sink, so a default method would lose its output (tested against serde_json for any value).
-#[derive(Debug, Default)]
-struct Twice {
-    raw: Vec<u8>,
-    text: Vec<u8>,
-}
-
-impl Twice {
-    fn new() -> Self {
-        Self {
-            raw: Vec::with_capacity(2048),
-            text: Vec::with_capacity(2560),
-        }
-    }
-
-    fn finish(self, removed: Vec<String>) -> serde_json::Result<Screened> {
-        Ok(Screened {
-            json: String::from_utf8(self.raw).map_err(ser::Error::custom)?,
-            text: String::from_utf8(self.text).map_err(ser::Error::custom)?,
-            removed,
-        })
-    }
-
-    fn both(&mut self, bytes: &[u8]) {
-        self.raw.extend_from_slice(bytes);
-        self.text.extend_from_slice(bytes);
-    }
-
-    fn byte(&mut self, byte: u8) {
-        self.raw.push(byte);
-        self.text.push(byte);
-    }
-
-    /// `raw` has grown from `at` by bytes no string escapes (digits, signs, exponents): the same
-    /// go to `text`.
-    fn copy_from(&mut self, at: usize) {
-        self.text.extend_from_slice(&self.raw[at..]);
-    }
-}
-
-/// The numbers, as serde_json's compact formatter writes them.
-macro_rules! twice_numbers {
+/// The integers, as serde_json's compact formatter writes them (with `itoa`, as it does).
+macro_rules! integers {
     ($($method:ident: $t:ty),*) => { $(
-        fn $method<W: ?Sized + std::io::Write>(&mut self, _: &mut W, value: $t) -> std::io::Result<()> {
-            let at = self.raw.len();
-            serde_json::ser::CompactFormatter.$method(&mut self.raw, value)?;
-            self.copy_from(at);
-            Ok(())
+        fn $method(self, v: $t) -> serde_json::Result<()> {
+            self.number(itoa::Buffer::new().format(v))
         }
     )* };
 }
 
-/// The punctuation of arrays and objects: the same byte in both.
-macro_rules! twice_punctuation {
-    ($($method:ident: $byte:expr),*) => { $(
-        fn $method<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-            self.byte($byte);
-            Ok(())
-        }
-    )* };
-}
+impl<'w, 't> Serializer for &'w mut Writer<'t> {
+    type Ok = ();
+    type Error = serde_json::Error;
+    type SerializeSeq = Compound<'w, 't>;
+    type SerializeTuple = Compound<'w, 't>;
+    type SerializeTupleStruct = Compound<'w, 't>;
+    type SerializeTupleVariant = Compound<'w, 't>;
+    type SerializeMap = Compound<'w, 't>;
+    type SerializeStruct = Compound<'w, 't>;
+    type SerializeStructVariant = Compound<'w, 't>;
 
-/// The comma before every element but the first.
-macro_rules! twice_separators {
-    ($($method:ident),*) => { $(
-        fn $method<W: ?Sized + std::io::Write>(&mut self, _: &mut W, first: bool) -> std::io::Result<()> {
-            if !first {
-                self.byte(b',');
-            }
-            Ok(())
-        }
-    )* };
-}
-
-/// The places where compact JSON writes nothing (overridden all the same: the defaults are
-/// serde_json's, which a future version could make write something to the sink).
-macro_rules! twice_nothing {
-    ($($method:ident),*) => { $(
-        fn $method<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-            Ok(())
-        }
-    )* };
-}
-
-impl serde_json::ser::Formatter for &mut Twice {
-    twice_numbers!(
-        write_i8: i8, write_i16: i16, write_i32: i32, write_i64: i64, write_i128: i128,
-        write_u8: u8, write_u16: u16, write_u32: u32, write_u64: u64, write_u128: u128,
-        write_f32: f32, write_f64: f64
+    integers!(
+        serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
+        serialize_i128: i128, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+        serialize_u64: u64, serialize_u128: u128
     );
 
-    fn write_null<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        self.both(b"null");
+    // serde_json writes a float that is not finite as `null`, any other by its formatter (a
+    // float has more than one right text: serde_json's is the one written).
+    fn serialize_f32(self, v: f32) -> serde_json::Result<()> {
+        if !v.is_finite() {
+            return self.serialize_unit();
+        }
+        self.float(|out| CompactFormatter.write_f32(out, v))
+    }
+
+    fn serialize_f64(self, v: f64) -> serde_json::Result<()> {
+        if !v.is_finite() {
+            return self.serialize_unit();
+        }
+        self.float(|out| CompactFormatter.write_f64(out, v))
+    }
+
+    fn serialize_bool(self, v: bool) -> serde_json::Result<()> {
+        self.both(if v { "true" } else { "false" });
         Ok(())
     }
 
-    fn write_bool<W: ?Sized + std::io::Write>(
-        &mut self,
-        _: &mut W,
-        value: bool,
-    ) -> std::io::Result<()> {
-        self.both(if value { b"true" } else { b"false" });
+    fn serialize_str(self, v: &str) -> serde_json::Result<()> {
+        self.string(v);
         Ok(())
     }
 
-    fn write_number_str<W: ?Sized + std::io::Write>(
-        &mut self,
-        _: &mut W,
-        value: &str,
-    ) -> std::io::Result<()> {
-        let at = self.raw.len();
-        serde_json::ser::CompactFormatter.write_number_str(&mut self.raw, value)?;
-        self.copy_from(at);
+    // A `Value` holds a char and a unit variant as strings, which its screen reads.
+    fn serialize_char(self, v: char) -> serde_json::Result<()> {
+        self.string(v.encode_utf8(&mut [0; 4]));
         Ok(())
     }
 
-    fn begin_string<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        self.raw.push(b'"');
-        self.text.extend_from_slice(b"\\\"");
+    fn serialize_unit_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+    ) -> serde_json::Result<()> {
+        self.string(variant);
         Ok(())
     }
 
-    fn end_string<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
-        self.raw.push(b'"');
-        self.text.extend_from_slice(b"\\\"");
+    // serde_json writes bytes as an array of numbers.
+    fn serialize_bytes(self, v: &[u8]) -> serde_json::Result<()> {
+        use serde::ser::SerializeSeq as _;
+        let mut seq = self.serialize_seq(Some(v.len()))?;
+        for byte in v {
+            seq.serialize_element(byte)?;
+        }
+        seq.end()
+    }
+
+    fn serialize_none(self) -> serde_json::Result<()> {
+        self.serialize_unit()
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> serde_json::Result<()> {
+        value.serialize(self)
+    }
+
+    fn serialize_unit(self) -> serde_json::Result<()> {
+        self.both("null");
         Ok(())
     }
 
-    fn write_string_fragment<W: ?Sized + std::io::Write>(
-        &mut self,
-        _: &mut W,
-        fragment: &str,
-    ) -> std::io::Result<()> {
-        // A fragment holds no quote, backslash or control character: serde_json escapes those.
-        self.both(fragment.as_bytes());
+    fn serialize_unit_struct(self, _: &'static str) -> serde_json::Result<()> {
+        self.serialize_unit()
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        value: &T,
+    ) -> serde_json::Result<()> {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> serde_json::Result<()> {
+        self.open_variant(variant);
+        value.serialize(&mut *self)?;
+        self.path.pop();
+        self.both("}");
         Ok(())
     }
 
-    fn write_char_escape<W: ?Sized + std::io::Write>(
-        &mut self,
-        _: &mut W,
-        escape: serde_json::ser::CharEscape,
-    ) -> std::io::Result<()> {
-        let at = self.raw.len();
-        serde_json::ser::CompactFormatter.write_char_escape(&mut self.raw, escape)?;
-        // `\n` becomes `\\n`, `\"` becomes `\\\"`, `\u001b` becomes `\\u001b`.
-        for i in at..self.raw.len() {
-            let b = self.raw[i];
-            if matches!(b, b'\\' | b'"') {
-                self.text.push(b'\\');
+    fn serialize_seq(self, _: Option<usize>) -> serde_json::Result<Compound<'w, 't>> {
+        Ok(self.compound("[", "]", false))
+    }
+
+    fn serialize_tuple(self, _: usize) -> serde_json::Result<Compound<'w, 't>> {
+        Ok(self.compound("[", "]", false))
+    }
+
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> serde_json::Result<Compound<'w, 't>> {
+        Ok(self.compound("[", "]", false))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        _: usize,
+    ) -> serde_json::Result<Compound<'w, 't>> {
+        self.open_variant(variant);
+        Ok(self.compound("[", "]}", true))
+    }
+
+    fn serialize_map(self, _: Option<usize>) -> serde_json::Result<Compound<'w, 't>> {
+        Ok(self.compound("{", "}", false))
+    }
+
+    fn serialize_struct(
+        self,
+        name: &'static str,
+        _: usize,
+    ) -> serde_json::Result<Compound<'w, 't>> {
+        if name == RAW_VALUE {
+            if self.screen.is_some() {
+                // Raw JSON would reach the screen as one string and be written back raw:
+                // whatever the screen made of it, not JSON. No output holds one; refused.
+                return Err(ser::Error::custom(
+                    "an answer cannot hold raw JSON (serde_json::value::RawValue): it would pass the screen unread",
+                ));
             }
-            self.text.push(b);
+            // Our own texts may: written as the JSON it holds.
+            let mut raw = self.compound("", "", false);
+            raw.raw_value = true;
+            return Ok(raw);
         }
-        Ok(())
+        Ok(self.compound("{", "}", false))
     }
 
-    fn write_byte_array<W: ?Sized + std::io::Write>(
-        &mut self,
-        writer: &mut W,
-        value: &[u8],
-    ) -> std::io::Result<()> {
-        self.begin_array(writer)?;
-        for (i, byte) in value.iter().enumerate() {
-            self.begin_array_value(writer, i == 0)?;
-            self.write_u8(writer, *byte)?;
-            self.end_array_value(writer)?;
-        }
-        self.end_array(writer)
-    }
-
-    twice_punctuation!(
-        begin_array: b'[', end_array: b']', begin_object: b'{', end_object: b'}',
-        begin_object_value: b':'
-    );
-    twice_separators!(begin_array_value, begin_object_key);
-    twice_nothing!(end_array_value, end_object_key, end_object_value);
-
-    fn write_raw_fragment<W: ?Sized + std::io::Write>(
-        &mut self,
-        _: &mut W,
-        fragment: &str,
-    ) -> std::io::Result<()> {
-        // Raw JSON (a `RawValue`, which `unscreened` writes as it is; `write` refuses one): its
-        // quotes, backslashes and whitespace characters are escaped for `text`.
-        self.raw.extend_from_slice(fragment.as_bytes());
-        let quoted = serde_json::to_vec(fragment).map_err(std::io::Error::other)?;
-        self.text
-            .extend_from_slice(&quoted[1..quoted.len().saturating_sub(1)]);
-        Ok(())
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        _: usize,
+    ) -> serde_json::Result<Compound<'w, 't>> {
+        self.open_variant(variant);
+        Ok(self.compound("{", "}}", true))
     }
 }
 
@@ -971,33 +914,28 @@ pub(crate) mod tests {
     fn raw_json_is_escaped_for_the_text_too() {
         let raw = serde_json::value::RawValue::from_string(r#"{"a":"b\"c","d":[1]}"#.to_owned())
             .unwrap_or_else(|e| panic!("{e}"));
-        let mut twice = super::Twice::new();
-        serde::Serialize::serialize(
-            &raw,
-            &mut serde_json::Serializer::with_formatter(std::io::sink(), &mut twice),
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(twice.raw, raw.get().as_bytes());
-        let as_text = serde_json::to_vec(raw.get()).unwrap_or_default();
-        assert_eq!(twice.text, &as_text[1..as_text.len() - 1]);
+        let written = super::unscreened(&raw).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(written.json, raw.get());
+        let as_text = serde_json::to_string(raw.get()).unwrap_or_default();
+        assert_eq!(written.text, as_text[1..as_text.len() - 1]);
     }
 
     #[test]
-    fn byte_arrays_and_number_strings_are_written_twice_too() {
-        use serde::Serializer as _;
-        use serde_json::ser::Formatter as _;
-        let mut twice = super::Twice::new();
-        serde_json::Serializer::with_formatter(std::io::sink(), &mut twice)
-            .serialize_bytes(b"\x00a")
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(twice.raw, b"[0,97]");
-        assert_eq!(twice.text, b"[0,97]");
-        let mut twice = super::Twice::new();
-        (&mut twice)
-            .write_number_str(&mut std::io::sink(), "-12.5e3")
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(twice.raw, b"-12.5e3");
-        assert_eq!(twice.text, b"-12.5e3");
+    fn byte_arrays_are_written_as_serde_json_writes_them() {
+        struct Bytes(&'static [u8]);
+        impl Serialize for Bytes {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_bytes(self.0)
+            }
+        }
+        for bytes in [Bytes(b"\x00a"), Bytes(b"")] {
+            let written = super::unscreened(&bytes).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(
+                written.json,
+                serde_json::to_string(&bytes).unwrap_or_default()
+            );
+            assert_eq!(written.text, written.json);
+        }
     }
 
     #[test]
@@ -1048,6 +986,46 @@ pub(crate) mod tests {
     }
 
     proptest! {
+        /// Eight bytes at a time, the same answer as one byte at a time, wherever the odd byte
+        /// sits (every byte value, at every offset of a word and in the tail).
+        #[test]
+        fn needs_escape_reads_words_as_it_reads_bytes(
+            mut bytes in proptest::collection::vec(0x20u8..=0xff, 0..40),
+            odd in prop_oneof![Just(b'"'), Just(b'\\'), Just(0x1f), Just(0x20), any::<u8>()],
+            at in any::<proptest::sample::Index>(),
+        ) {
+            let by_byte = |b: &[u8]| b.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
+            bytes.retain(|&b| b != b'"' && b != b'\\');
+            prop_assert!(!super::needs_escape(&bytes));
+            if !bytes.is_empty() {
+                let i = at.index(bytes.len());
+                bytes[i] = odd;
+            }
+            prop_assert_eq!(super::needs_escape(&bytes), by_byte(&bytes));
+        }
+    }
+
+    proptest! {
+        /// Every number type, `char`, unit and `Option` are written as serde_json writes them
+        /// (floats that are not finite as `null`), in the text block too.
+        #[test]
+        fn any_typed_value_is_written_as_serde_json_writes_it(
+            ints in any::<(i8, i16, i32, i64, i128, u8, u16, u32, u64, u128)>(),
+            floats in any::<(f32, f64)>(),
+            odd_floats in prop_oneof![
+                Just((f32::NAN, f64::INFINITY)),
+                Just((f32::NEG_INFINITY, -0.0)),
+                Just((f32::MIN_POSITIVE, f64::MAX)),
+            ],
+            rest in any::<(bool, char, Option<String>, (), Option<u8>)>(),
+        ) {
+            let value = (ints, floats, odd_floats, rest);
+            let written = super::unscreened(&value).unwrap_or_else(|e| panic!("{e}"));
+            prop_assert_eq!(&written.json, &serde_json::to_string(&value).unwrap_or_default());
+            let quoted = serde_json::to_string(&written.json).unwrap_or_default();
+            prop_assert_eq!(&written.text, &quoted[1..quoted.len() - 1]);
+        }
+
         #[test]
         fn any_value_is_screened_as_the_value_screen_screens_it(
             value in any_json(any_text().boxed()),

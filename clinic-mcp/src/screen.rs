@@ -243,13 +243,13 @@ pub fn result(value: &mut Value, token: Option<&AccessToken>) -> Vec<String> {
 /// walk's own stack and written out as a JSON pointer only for a string the screen took
 /// something out of, so the common walk builds no path at all.
 #[derive(Clone, Copy)]
-pub(crate) struct Place<'a> {
-    pub(crate) parent: Option<&'a Place<'a>>,
-    pub(crate) step: Step<'a>,
+struct Place<'a> {
+    parent: Option<&'a Place<'a>>,
+    step: Step<'a>,
 }
 
 #[derive(Clone, Copy)]
-pub(crate) enum Step<'a> {
+enum Step<'a> {
     Member(&'a str),
     Index(usize),
 }
@@ -264,25 +264,31 @@ fn pointer(place: Option<&Place<'_>>) -> String {
     }
     let mut path = String::new();
     for step in steps.iter().rev() {
-        path.push('/');
         match step {
-            // Our keys never need escaping, but be exact.
-            Step::Member(key) => path.push_str(&key.replace('~', "~0").replace('/', "~1")),
-            Step::Index(i) => path.push_str(&i.to_string()),
+            Step::Member(key) => push_member(&mut path, key),
+            Step::Index(i) => push_index(&mut path, *i),
         }
     }
     path
 }
 
-/// Screen one string of a result found at `place`: `None` when it passes unchanged (nothing is
-/// copied then), else what replaces it, with its pointer added to `withheld` when something was
-/// taken out of it. [`walk`] and the answer writer (`crate::output`) both screen by this.
-pub(crate) fn string(
-    s: &str,
-    token: Option<&AccessToken>,
-    place: Option<&Place<'_>>,
-    withheld: &mut Vec<String>,
-) -> Option<String> {
+/// `path` (a JSON pointer) one member named `name` further down.
+pub(crate) fn push_member(path: &mut String, name: &str) {
+    path.push('/');
+    // Our keys never need escaping, but be exact.
+    path.push_str(&name.replace('~', "~0").replace('/', "~1"));
+}
+
+/// `path` (a JSON pointer) one element, at `index`, further down.
+pub(crate) fn push_index(path: &mut String, index: usize) {
+    path.push('/');
+    path.push_str(&index.to_string());
+}
+
+/// Screen one string of a result: `None` when it passes unchanged (nothing is copied then), else
+/// what replaces it. [`walk`] and the answer writer (`crate::output`) both screen by this, and
+/// list the string's pointer when [`Screened::removed`] says so.
+pub(crate) fn string(s: &str, token: Option<&AccessToken>) -> Option<Screened> {
     // Instants and numbers in text: nothing to strip, redact or withhold (unless the token itself
     // has that shape), and no allocation spent finding that out.
     if cannot_carry_prose(s) && token.is_none_or(|t| !s.contains(t.expose())) {
@@ -290,11 +296,7 @@ pub(crate) fn string(
     }
     // Results repeat names, one doctor on many slots: the screen's answer for each is kept by
     // `changed`, so a repeat costs a look-up.
-    let screened = changed(s, token, MAX_CHARS)?;
-    if screened.removed {
-        withheld.push(pointer(place));
-    }
-    Some(screened.text)
+    changed(s, token, MAX_CHARS)
 }
 
 fn walk(
@@ -305,8 +307,11 @@ fn walk(
 ) {
     match value {
         Value::String(s) => {
-            if let Some(screened) = string(s, token, place, withheld) {
-                *s = screened;
+            if let Some(screened) = string(s, token) {
+                if screened.removed {
+                    withheld.push(pointer(place));
+                }
+                *s = screened.text;
             }
         }
         Value::Array(items) => {
@@ -363,21 +368,47 @@ fn has_hidden_or_break(raw: &str) -> bool {
 /// Whether every byte is printable ASCII (`0x20..=0x7E`), read eight bytes at a time: every
 /// string of every answer is asked this, and most are names and addresses.
 fn printable_ascii(bytes: &[u8]) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    !any_word(
+        bytes,
+        |w| {
+            // A byte below 0x20 sets its top bit in `w - 0x20` while its own top bit is clear; a
+            // byte above 0x7E sets its top bit in `w + 1`, or has it set. A borrow or carry
+            // crossing into the next byte starts only at a byte already found, so the answer is
+            // exact.
+            let below = w.wrapping_sub(ONES * 0x20) & !w;
+            let above = w.wrapping_add(ONES) | w;
+            (below | above) & HIGH != 0
+        },
+        |b| !(0x20..0x7f).contains(&b),
+    )
+}
+
+/// `0x01` in every byte of a word.
+pub(crate) const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+/// The top bit of every byte of a word.
+pub(crate) const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+
+/// Whether `bytes` hold a byte `found_byte` finds, asked of eight bytes at a time by
+/// `found_word` (which must find one in a word exactly when `found_byte` finds one of its
+/// bytes). A tail shorter than a word is read as the last eight bytes (overlapping the word
+/// before it); only a text shorter than a word is read byte by byte.
+pub(crate) fn any_word(
+    bytes: &[u8],
+    found_word: impl Fn(u64) -> bool,
+    found_byte: impl Fn(u8) -> bool,
+) -> bool {
     let (words, rest) = bytes.as_chunks::<8>();
-    for word in words {
-        let w = u64::from_ne_bytes(*word);
-        // A byte below 0x20 sets its top bit in `w - 0x20` while its own top bit is clear; a byte
-        // above 0x7E sets its top bit in `w + 1`, or has it set. A borrow or carry crossing into
-        // the next byte starts only at a byte already found, so the answer is exact.
-        let below = w.wrapping_sub(ONES * 0x20) & !w;
-        let above = w.wrapping_add(ONES) | w;
-        if (below | above) & HIGH != 0 {
-            return false;
-        }
+    if words.is_empty() {
+        return rest.iter().any(|&b| found_byte(b));
     }
-    rest.iter().all(|b| (0x20..0x7f).contains(b))
+    if words
+        .iter()
+        .any(|word| found_word(u64::from_ne_bytes(*word)))
+    {
+        return true;
+    }
+    let last = bytes.last_chunk::<8>().copied().unwrap_or_default();
+    !rest.is_empty() && found_word(u64::from_ne_bytes(last))
 }
 
 /// `raw` without ANSI escape sequences (CSI, OSC and two-character escapes), control characters
@@ -573,7 +604,14 @@ mod tests {
         #[test]
         fn printable_ascii_reads_words_as_it_reads_bytes(
             mut bytes in proptest::collection::vec(0x20u8..0x7f, 0..40),
-            odd in proptest::prelude::any::<u8>(),
+            odd in proptest::prop_oneof![
+                proptest::prelude::Just(0x1f_u8),
+                proptest::prelude::Just(0x20),
+                proptest::prelude::Just(0x7e),
+                proptest::prelude::Just(0x7f),
+                proptest::prelude::Just(0x80),
+                proptest::prelude::any::<u8>(),
+            ],
             at in proptest::prelude::any::<proptest::sample::Index>(),
         ) {
             let by_byte = |b: &[u8]| b.iter().all(|b| (0x20..0x7f).contains(b));
