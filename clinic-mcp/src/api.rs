@@ -32,6 +32,8 @@ pub struct ApiClient {
     base_url: Arc<url::Url>,
     /// `base_url` up to its path, without a trailing `/`: what a plain route is appended to.
     prefix: Arc<str>,
+    /// The headers every request carries, built once ([`common_headers`]).
+    headers: Arc<header::HeaderMap>,
     max_body_bytes: usize,
     max_requests_per_call: usize,
     call_deadline: Duration,
@@ -132,6 +134,32 @@ pub fn build_http(base_url: &url::Url, timeout: Duration) -> Result<HttpClient, 
     )
 }
 
+/// The headers every request to the API at `base` carries: `Accept`, `User-Agent`, and the
+/// `Host` hyper-util's client would add (the host, and the port unless it is the scheme's
+/// default), added here once so that no request formats it again. `None` for a URI with no host.
+fn common_headers(base: &http::Uri) -> Option<header::HeaderMap> {
+    let host = base.host()?;
+    let default_port = match base.scheme_str() {
+        Some("https" | "wss") => 443,
+        _ => 80,
+    };
+    let host = match base.port_u16() {
+        Some(port) if port != default_port => format!("{host}:{port}"),
+        _ => host.to_owned(),
+    };
+    let mut headers = header::HeaderMap::with_capacity(4);
+    headers.insert(
+        header::ACCEPT,
+        header::HeaderValue::from_static("application/json"),
+    );
+    headers.insert(
+        header::USER_AGENT,
+        header::HeaderValue::from_static(USER_AGENT),
+    );
+    headers.insert(header::HOST, header::HeaderValue::from_str(&host).ok()?);
+    Some(headers)
+}
+
 /// One `GET` of `url` with `http`, as the server sends its reads, answered with the status and
 /// the whole body (for the benchmark's bare round trips).
 pub async fn fetch(http: &HttpClient, url: &str) -> Result<(u16, Bytes), String> {
@@ -185,15 +213,20 @@ impl ApiClient {
             let client = build_http(&base_url, session.limits.timeout).map_err(StartError::Http)?;
             let _ = http.set(Ok(client));
         }
+        let prefix = format!(
+            "{}{}",
+            &base_url[..url::Position::BeforePath],
+            base_url.path().trim_end_matches('/')
+        );
+        let headers = http::Uri::try_from(prefix.as_str())
+            .ok()
+            .and_then(|uri| common_headers(&uri))
+            .ok_or_else(|| StartError::BaseUrl("it has no host".to_owned()))?;
         Ok(Self {
             http,
             timeout: session.limits.timeout,
-            prefix: format!(
-                "{}{}",
-                &base_url[..url::Position::BeforePath],
-                base_url.path().trim_end_matches('/')
-            )
-            .into(),
+            prefix: prefix.into(),
+            headers: Arc::new(headers),
             base_url: Arc::new(base_url),
             max_body_bytes: session.limits.max_body_bytes,
             max_requests_per_call: session.limits.max_requests_per_call,
@@ -496,15 +529,15 @@ impl ApiClient {
     fn uri(&self, path: &str) -> Result<http::Uri, ToolError> {
         let uri = match plain_route(path) {
             // What `url` would make of it, without parsing the base again (tested below).
-            true => http::Uri::try_from(format!("{}{path}", self.prefix)),
+            true => {
+                let mut uri = String::with_capacity(self.prefix.len() + path.len());
+                uri.push_str(&self.prefix);
+                uri.push_str(path);
+                http::Uri::try_from(uri)
+            }
             false => http::Uri::try_from(self.url(path).as_str()),
         };
-        uri.map_err(|_| {
-            ToolError::new(
-                ErrorCode::InternalError,
-                "The request to the clinic API could not be built; nothing was sent.",
-            )
-        })
+        uri.map_err(|_| not_built())
     }
 
     /// The base URL with `path` appended to its path.
@@ -562,11 +595,15 @@ impl ApiClient {
                 transport_error(&e, &cause)
             }
         };
-        let mut request = http::Request::builder()
-            .method(req.method)
-            .uri(uri)
-            .header(header::ACCEPT, "application/json")
-            .header(header::USER_AGENT, USER_AGENT);
+        let body = match &req.body {
+            Some(body) => Full::new(Bytes::from(body.to_string())),
+            None => Full::new(Bytes::new()),
+        };
+        let mut request = http::Request::new(body);
+        *request.method_mut() = req.method;
+        *request.uri_mut() = uri;
+        *request.headers_mut() = (*self.headers).clone();
+        let sent = request.headers_mut();
         if let Some(credential) = req.credential {
             let mut value =
                 header::HeaderValue::from_str(&format!("Bearer {}", credential.token().expose()))
@@ -577,25 +614,18 @@ impl ApiClient {
                         )
                     })?;
             value.set_sensitive(true);
-            request = request.header(header::AUTHORIZATION, value);
+            sent.insert(header::AUTHORIZATION, value);
         }
         if let Some(key) = req.idempotency_key {
-            request = request.header("Idempotency-Key", key);
+            let key = header::HeaderValue::from_str(key).map_err(|_| not_built())?;
+            sent.insert(header::HeaderName::from_static("idempotency-key"), key);
         }
-        let body = match req.body {
-            Some(body) => {
-                request = request.header(header::CONTENT_TYPE, "application/json");
-                Full::new(Bytes::from(body.to_string()))
-            }
-            None => Full::new(Bytes::new()),
-        };
-        let request = request.body(body).map_err(|_| {
-            // The route is built from validated values and the headers are checked above.
-            ToolError::new(
-                ErrorCode::InternalError,
-                "The request to the clinic API could not be built; nothing was sent.",
-            )
-        })?;
+        if req.body.is_some() {
+            sent.insert(
+                header::CONTENT_TYPE,
+                header::HeaderValue::from_static("application/json"),
+            );
+        }
         tracing::debug!(%method, path = req.path, "calling clinic API");
         // The whole exchange, the body included (at most `max_body_bytes` of it), within the
         // request's timeout.
@@ -785,6 +815,15 @@ fn plain_route(path: &str) -> bool {
         })
 }
 
+/// The answer when a request cannot be built (its route is built from validated values, and its
+/// headers checked, so this is our bug, not the caller's).
+fn not_built() -> ToolError {
+    ToolError::new(
+        ErrorCode::InternalError,
+        "The request to the clinic API could not be built; nothing was sent.",
+    )
+}
+
 /// The answer when a call's whole deadline passes, whichever request it was making.
 fn call_deadline_passed(deadline: Duration) -> ToolError {
     ToolError::new(
@@ -920,6 +959,98 @@ mod tests {
         assert!(!passed("CANARY_TOKEN_7F3A_SECRET_42"));
         assert!(!passed("MISSING_TOKEN"));
         assert!(!passed("slot_taken"));
+    }
+
+    /// The `Host` every request carries is the one hyper-util's client would add: the host, and
+    /// the port unless it is the scheme's default (`url` drops a default port it is given).
+    #[test]
+    fn the_host_header_is_the_one_the_http_client_would_add() {
+        use crate::session::{Profile, Session, SessionRole};
+        for (base, host) in [
+            ("http://127.0.0.1:3000/api/v1", "127.0.0.1:3000"),
+            ("http://LOCALHOST:80/A/b", "localhost"),
+            ("http://clinic.example:443/", "clinic.example:443"),
+            ("https://clinic.example:443/base", "clinic.example"),
+            ("https://clinic.example:8443", "clinic.example:8443"),
+            ("http://[::1]:3000/api", "[::1]:3000"),
+            ("http://[::1]/api", "[::1]"),
+        ] {
+            let session = Session::new(Profile::Full, SessionRole::None, base, None).unwrap();
+            let api = super::ApiClient::new(&session).unwrap();
+            assert_eq!(
+                api.headers
+                    .get(http::header::HOST)
+                    .and_then(|v| v.to_str().ok()),
+                Some(host),
+                "{base}"
+            );
+        }
+    }
+
+    /// On the wire: `Host`, `Accept` and `User-Agent` once each; `Authorization` only on a
+    /// protected route, once.
+    #[tokio::test]
+    async fn a_request_carries_each_header_once() {
+        use crate::caller::{AccessToken, Caller, Credential, Role};
+        use crate::session::{Profile, Session, SessionRole};
+        use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let heads = tokio::spawn(async move {
+            let (mut stream, _) = listener.accept().await.unwrap();
+            let mut heads = Vec::new();
+            let mut read = Vec::new();
+            let mut buf = [0u8; 4096];
+            while heads.len() < 2 {
+                let n = stream.read(&mut buf).await.unwrap();
+                assert!(n > 0, "the connection closed early");
+                read.extend_from_slice(&buf[..n]);
+                if let Some(end) = read.windows(4).position(|w| w == b"\r\n\r\n") {
+                    heads.push(String::from_utf8_lossy(&read[..end]).to_lowercase());
+                    read.drain(..end + 4);
+                    stream
+                        .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n[]")
+                        .await
+                        .unwrap();
+                }
+            }
+            heads
+        });
+        let token = AccessToken::new("patient-token-0001");
+        let session = Session::new(
+            Profile::Full,
+            SessionRole::Patient,
+            &format!("http://127.0.0.1:{port}/api/v1"),
+            token.clone(),
+        )
+        .unwrap();
+        let caller = Caller::new(SessionRole::Patient, token);
+        let credential = Credential::for_caller(&caller, Role::Patient).unwrap();
+        let api = super::ApiClient::new(&session).unwrap().for_call();
+        api.get_public::<serde_json::Value>("/doctors")
+            .await
+            .unwrap();
+        api.get::<serde_json::Value>(credential, "/appointments/my")
+            .await
+            .unwrap();
+        let heads = heads.await.unwrap();
+        let count = |head: &str, name: &str| {
+            head.lines()
+                .filter(|l| l.starts_with(&format!("{name}:")))
+                .count()
+        };
+        for (head, authorized) in heads.iter().zip([false, true]) {
+            for name in ["host", "accept", "user-agent"] {
+                assert_eq!(count(head, name), 1, "{name} in {head}");
+            }
+            let host = format!("host: 127.0.0.1:{port}");
+            assert!(head.lines().any(|l| l == host), "{head}");
+            assert_eq!(
+                count(head, "authorization"),
+                usize::from(authorized),
+                "{head}"
+            );
+        }
     }
 
     /// A plain route is appended to the base as it is, and reads exactly as `url` makes it; any
