@@ -343,12 +343,19 @@ fn decode(line: &[u8]) -> Decoded {
 /// rmcp's codec. rmcp refuses a request that also has a `result` or `error` member; a frame
 /// naming either anywhere is left to it, so this way accepts nothing rmcp's would not.
 fn tool_call(frame: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
-    use memchr::memmem::find;
+    use memchr::memmem::Finder;
+    use std::sync::LazyLock;
+    // Built once: a searcher's set-up costs more than searching a frame.
+    static NEEDLES: LazyLock<[Finder<'static>; 3]> = LazyLock::new(|| {
+        [
+            Finder::new(b"\"tools/call\""),
+            Finder::new(b"\"result\""),
+            Finder::new(b"\"error\""),
+        ]
+    });
+    let [call, result, error] = &*NEEDLES;
     let frame = frame.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(frame);
-    if find(frame, b"\"tools/call\"").is_none()
-        || find(frame, b"\"result\"").is_some()
-        || find(frame, b"\"error\"").is_some()
-    {
+    if call.find(frame).is_none() || result.find(frame).is_some() || error.find(frame).is_some() {
         return None;
     }
     let call: JsonRpcRequest<CallToolRequest> = crate::json::from_bytes(frame).ok()?;
