@@ -84,15 +84,35 @@ pub fn text(raw: &str, token: Option<&AccessToken>, max_chars: usize) -> Screene
 /// the caller: no hidden character (so what the screen reads is `raw` itself; a token split by a
 /// zero-width character is never taken for another text) and not containing the caller's token
 /// (checked on every call, before any look-up). Then the answer is the same for every caller.
+/// Whether a text holds a hidden character depends on the text alone, so that is kept too: a text
+/// seen before is not read again to find out.
 fn changed(raw: &str, token: Option<&AccessToken>, max_chars: usize) -> Option<Screened> {
     let keepable = max_chars == MAX_CHARS
-        && token.is_none_or(|t| raw.len() < t.expose().len() || !raw.contains(t.expose()))
-        && !has_hidden_or_break(raw);
+        && token.is_none_or(|t| raw.len() < t.expose().len() || !raw.contains(t.expose()));
     if !keepable {
         return changed_uncached(raw, token, max_chars);
     }
-    static ANSWERS: Memo<Option<Screened>> = Memo::new();
-    ANSWERS.get_or(raw, || changed_uncached(raw, None, max_chars))
+    static ANSWERS: Memo<Kept> = Memo::new();
+    let kept = ANSWERS.get_or(raw, || {
+        if has_hidden_or_break(raw) {
+            Kept::Hidden
+        } else {
+            Kept::Answer(changed_uncached(raw, None, max_chars))
+        }
+    });
+    match kept {
+        Kept::Answer(answer) => answer,
+        Kept::Hidden => changed_uncached(raw, token, max_chars),
+    }
+}
+
+/// What [`changed`] keeps for a text.
+#[derive(Debug, Clone)]
+enum Kept {
+    /// The text holds a hidden character: its answer is worked out for each caller.
+    Hidden,
+    /// The answer for every caller whose token the text does not hold.
+    Answer(Option<Screened>),
 }
 
 /// [`changed`], worked out.
