@@ -30,8 +30,9 @@ pub struct ApiClient {
     /// scheme and host are never parsed again.
     /// Shared by every copy (a call's copy is made per call).
     base_url: Arc<url::Url>,
-    /// `base_url` up to its path, without a trailing `/`: what a plain route is appended to.
-    prefix: Arc<str>,
+    /// `base_url`'s scheme and authority, and its path without a trailing `/` (what a plain
+    /// route is appended to), parsed once.
+    prefix: Arc<Prefix>,
     /// The headers every request carries, built once ([`common_headers`]).
     headers: Arc<header::HeaderMap>,
     max_body_bytes: usize,
@@ -39,6 +40,15 @@ pub struct ApiClient {
     call_deadline: Duration,
     /// The budget of the tool call this copy serves ([`ApiClient::for_call`]); `None` outside a call.
     call: Option<Arc<CallBudget>>,
+}
+
+/// The base URL's parts a plain route's URI is made of.
+#[derive(Debug)]
+struct Prefix {
+    scheme: http::uri::Scheme,
+    authority: http::uri::Authority,
+    /// Without a trailing `/`.
+    path: Box<str>,
 }
 
 /// What one tool call may still spend: requests, and time until its deadline; and the request
@@ -218,14 +228,25 @@ impl ApiClient {
             &base_url[..url::Position::BeforePath],
             base_url.path().trim_end_matches('/')
         );
-        let headers = http::Uri::try_from(prefix.as_str())
-            .ok()
-            .and_then(|uri| common_headers(&uri))
-            .ok_or_else(|| StartError::BaseUrl("it has no host".to_owned()))?;
+        let no_host = || StartError::BaseUrl("it has no host".to_owned());
+        let base = http::Uri::try_from(prefix.as_str()).map_err(|_| no_host())?;
+        let headers = common_headers(&base).ok_or_else(no_host)?;
+        let http::uri::Parts {
+            scheme: Some(scheme),
+            authority: Some(authority),
+            ..
+        } = base.into_parts()
+        else {
+            return Err(no_host());
+        };
         Ok(Self {
             http,
             timeout: session.limits.timeout,
-            prefix: prefix.into(),
+            prefix: Arc::new(Prefix {
+                scheme,
+                authority,
+                path: base_url.path().trim_end_matches('/').into(),
+            }),
             headers: Arc::new(headers),
             base_url: Arc::new(base_url),
             max_body_bytes: session.limits.max_body_bytes,
@@ -530,12 +551,20 @@ impl ApiClient {
         let uri = match plain_route(path) {
             // What `url` would make of it, without parsing the base again (tested below).
             true => {
-                let mut uri = String::with_capacity(self.prefix.len() + path.len());
-                uri.push_str(&self.prefix);
-                uri.push_str(path);
-                http::Uri::try_from(uri)
+                let mut joined = String::with_capacity(self.prefix.path.len() + path.len());
+                joined.push_str(&self.prefix.path);
+                joined.push_str(path);
+                let mut parts = http::uri::Parts::default();
+                parts.scheme = Some(self.prefix.scheme.clone());
+                parts.authority = Some(self.prefix.authority.clone());
+                http::uri::PathAndQuery::try_from(joined)
+                    .map_err(http::Error::from)
+                    .and_then(|p| {
+                        parts.path_and_query = Some(p);
+                        http::Uri::from_parts(parts).map_err(http::Error::from)
+                    })
             }
-            false => http::Uri::try_from(self.url(path).as_str()),
+            false => http::Uri::try_from(self.url(path).as_str()).map_err(http::Error::from),
         };
         uri.map_err(|_| not_built())
     }
