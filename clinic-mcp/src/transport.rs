@@ -368,7 +368,6 @@ fn tool_call(frame: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
 
 /// One message as a frame (with its newline).
 fn encode(item: &TxJsonRpcMessage<RoleServer>) -> std::io::Result<Vec<u8>> {
-    let mut frame = Vec::with_capacity(512);
     // The server's answers hold their JSON (`server::answered`): written as it is. Every other
     // message, as rmcp writes it.
     let held = match item {
@@ -383,9 +382,16 @@ fn encode(item: &TxJsonRpcMessage<RoleServer>) -> std::io::Result<Vec<u8>> {
             .map(|(json, text)| (id, result, json, text)),
         _ => None,
     };
+    let mut frame;
     match held {
-        Some((id, result, json, text)) => tool_result(&mut frame, id, result, json, text)?,
-        None => serde_json::to_writer(&mut frame, item)?,
+        Some((id, result, json, text)) => {
+            frame = Vec::with_capacity(json.len() + text.len() + 128);
+            tool_result(&mut frame, id, result, json, text)?;
+        }
+        None => {
+            frame = Vec::with_capacity(512);
+            serde_json::to_writer(&mut frame, item)?;
+        }
     }
     frame.push(b'\n');
     Ok(frame)
@@ -402,7 +408,6 @@ fn tool_result(
     json: &str,
     text: &str,
 ) -> serde_json::Result<()> {
-    frame.reserve(json.len() + text.len() + 128);
     frame.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
     serde_json::to_writer(&mut *frame, id)?;
     frame.extend_from_slice(b",\"result\":{");
