@@ -221,7 +221,7 @@ fn the_release_layout_lists_the_serving_path() {
         "3api9ApiClient9send_full",
         "4json10from_bytes",
         "6screen6string",
-        "6output5Twice6finish",
+        "6output6Writer12plain_string",
         "9transport6encode",
     ] {
         assert!(

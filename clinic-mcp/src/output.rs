@@ -132,13 +132,15 @@ const RAW_VALUE: &str = "$serde_json::private::RawValue";
 /// pass, as the inside of a JSON string holding that JSON (`text`: what escaping `raw` again
 /// would give), screening every string on the way.
 ///
-/// serde_json's `Formatter` can be taught to fill two buffers (this file did so until round 7),
-/// but it reads every string byte by byte and hands each piece of it, quote and punctuation to
-/// the formatter as its own call: two thirds of the cost of a proxied `list_doctors` answer.
-/// Here a string with nothing to escape (nearly every one) is checked eight bytes at a time and
-/// copied whole into each buffer. Integers are written with the crate serde_json writes them with, floats by
-/// serde_json's formatter, a map key by serde_json itself (its rules for keys that are not strings), and the whole output is held to
-/// serde_json's for any value by the tests below.
+/// Until round 7 this was serde_json's own serializer with a formatter that filled both buffers.
+/// serde_json reads each string a byte at a time and hands every quote, run of characters and
+/// punctuation mark to the formatter as a call of its own; writing a proxied `list_doctors`
+/// answer (screen included) cost ~54,000 instructions that way, and ~39,000 here (docs/
+/// PERFORMANCE.md, round 7). Here a string with nothing to escape (nearly every one) is checked
+/// eight bytes at a time and copied whole into each buffer. Integers are written with the crate
+/// serde_json writes them with, floats by serde_json's formatter, a map key by serde_json itself
+/// (its rules for keys that are not strings); the whole output is held to serde_json's for any
+/// value by the tests below.
 #[derive(Debug)]
 struct Writer<'t> {
     raw: String,
