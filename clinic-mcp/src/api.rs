@@ -229,7 +229,8 @@ impl ApiClient {
             base_url.path().trim_end_matches('/')
         );
         let no_host = || StartError::BaseUrl("it has no host".to_owned());
-        let base = http::Uri::try_from(prefix.as_str()).map_err(|_| no_host())?;
+        let base = http::Uri::try_from(prefix.as_str())
+            .map_err(|e| StartError::BaseUrl(format!("the HTTP client cannot send to it ({e})")))?;
         let headers = common_headers(&base).ok_or_else(no_host)?;
         let http::uri::Parts {
             scheme: Some(scheme),
@@ -1014,6 +1015,25 @@ mod tests {
                 "{base}"
             );
         }
+    }
+
+    /// A base URL `url` reads but the HTTP client cannot send to stops the start-up, saying so
+    /// (it used to start, and fail every call).
+    #[test]
+    fn a_base_url_the_http_client_cannot_use_stops_the_start() {
+        use crate::session::{Profile, Session, SessionRole};
+        let base = "http://clinic{1}:3000/api";
+        // `url` reads it (braces are allowed in its domains), so the session takes it.
+        let session = Session::new(Profile::Full, SessionRole::None, base, None).unwrap();
+        let refused = super::ApiClient::new(&session)
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+        assert!(
+            refused
+                .as_ref()
+                .is_err_and(|e| e.contains("the HTTP client cannot send to it")),
+            "{refused:?}"
+        );
     }
 
     /// On the wire: `Host`, `Accept` and `User-Agent` once each; `Authorization` only on a
