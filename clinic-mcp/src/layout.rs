@@ -215,12 +215,13 @@ fn the_release_layout_lists_the_serving_path() {
         "not sorted and unique"
     );
     // From start-up to an answer written: the command line, a request sent and its body read,
-    // the output screen of a string, the answer's JSON written, the answer encoded.
+    // the output screen of a string (its kept answers: `screen::string` itself is inlined into the
+    // writer), the answer's JSON written, the answer encoded.
     for step in [
         "3cli9main_with",
         "3api9ApiClient9send_full",
         "4json10from_bytes",
-        "6screen6string",
+        "6screen7changed",
         "6output6Writer12plain_string",
         "9transport6encode",
     ] {
