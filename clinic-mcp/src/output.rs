@@ -229,11 +229,9 @@ impl<'t> Writer<'t> {
     /// `s` as a JSON string, unscreened (a member name, a pointer, a string already screened).
     fn plain_string(&mut self, s: &str) {
         if !needs_escape(s.as_bytes()) {
-            self.raw.reserve(s.len() + 2);
             self.raw.push('"');
             self.raw.push_str(s);
             self.raw.push('"');
-            self.text.reserve(s.len() + 4);
             self.text.push_str("\\\"");
             self.text.push_str(s);
             self.text.push_str("\\\"");
@@ -349,7 +347,7 @@ fn needs_escape(bytes: &[u8]) -> bool {
             let below = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
             let quote = zero_byte(w ^ (ONES * u64::from(b'"')));
             let backslash = zero_byte(w ^ (ONES * u64::from(b'\\')));
-            below | quote | backslash != 0
+            below != 0 || quote != 0 || backslash != 0
         },
         |b| b < 0x20 || b == b'"' || b == b'\\',
     )
@@ -980,6 +978,14 @@ pub(crate) mod tests {
         let mut removed = assert_screened_alike(&OddKeys, None);
         removed.sort();
         assert_eq!(removed, ["/-7", "/1.1", "/true"]);
+    }
+
+    /// An answer carries upstream text (and may carry what the screen is there to stop): a log
+    /// line that prints an `Output` gets its type only.
+    #[test]
+    fn an_output_prints_nothing_it_holds() {
+        let printed = format!("{:?}", Output::new(format!("note: {TOKEN} here")));
+        assert_eq!(printed, "Output(..)");
     }
 
     /// A bug in an output's `Serialize` is an error of that output, not a panic of the server.

@@ -395,9 +395,9 @@ fn printable_ascii(bytes: &[u8]) -> bool {
             // byte above 0x7E sets its top bit in `w + 1`, or has it set. A borrow or carry
             // crossing into the next byte starts only at a byte already found, so the answer is
             // exact.
-            let below = w.wrapping_sub(ONES * 0x20) & !w;
-            let above = w.wrapping_add(ONES) | w;
-            (below | above) & HIGH != 0
+            let below = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+            let above = (w.wrapping_add(ONES) | w) & HIGH;
+            below != 0 || above != 0
         },
         |b| !(0x20..0x7f).contains(&b),
     )
