@@ -291,6 +291,17 @@ impl<'t> Writer<'t> {
         }
     }
 
+    /// An array or object (`open` … `close`) that is the value of a variant: `{"variant":` first.
+    fn variant_compound(
+        &mut self,
+        variant: &'static str,
+        open: &'static str,
+        close: &'static str,
+    ) -> Compound<'_, 't> {
+        self.open_variant(variant);
+        self.compound(open, close, true)
+    }
+
     /// A member's value, written with its step on the path (left even when the value fails, so
     /// that a `Serialize` that goes on after an error names the next places right).
     fn member<T: Serialize + ?Sized>(&mut self, seg: Seg, value: &T) -> serde_json::Result<()> {
@@ -636,8 +647,7 @@ impl<'w, 't> Serializer for &'w mut Writer<'t> {
         variant: &'static str,
         _: usize,
     ) -> serde_json::Result<Compound<'w, 't>> {
-        self.open_variant(variant);
-        Ok(self.compound("[", "]}", true))
+        Ok(self.variant_compound(variant, "[", "]}"))
     }
 
     fn serialize_map(self, _: Option<usize>) -> serde_json::Result<Compound<'w, 't>> {
@@ -672,8 +682,7 @@ impl<'w, 't> Serializer for &'w mut Writer<'t> {
         variant: &'static str,
         _: usize,
     ) -> serde_json::Result<Compound<'w, 't>> {
-        self.open_variant(variant);
-        Ok(self.compound("{", "}}", true))
+        Ok(self.variant_compound(variant, "{", "}}"))
     }
 }
 
