@@ -380,7 +380,7 @@ fn is_hidden_or_break(c: char) -> bool {
 }
 
 /// Whether `raw` holds a character [`is_hidden_or_break`]. Printable ASCII (most text an API
-/// sends) holds none, and is answered a byte at a time without decoding characters.
+/// sends) holds none, and is answered eight bytes at a time without decoding characters.
 fn has_hidden_or_break(raw: &str) -> bool {
     !printable_ascii(raw.as_bytes()) && raw.chars().any(is_hidden_or_break)
 }
