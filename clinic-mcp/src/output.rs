@@ -312,36 +312,13 @@ impl<'t> Writer<'t> {
     }
 }
 
-/// `s` written into `out` as the inside of a JSON string, escaped as serde_json escapes it: a
-/// quote, a backslash, and the control characters below 0x20 (`\b \t \n \f \r` by name, any
-/// other as `\u00xx`).
+/// `s` written into `out` as the inside of a JSON string, escaped by serde_json itself (only
+/// the rare strings with something to escape come here).
 fn escape_into(out: &mut String, s: &str) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut run = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let named = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0x00..=0x1f => "",
-            _ => continue,
-        };
-        // Every byte escaped is ASCII, so `run..i` ends on a character boundary.
-        out.push_str(&s[run..i]);
-        run = i + 1;
-        if named.is_empty() {
-            out.push_str("\\u00");
-            out.push(char::from(HEX[usize::from(b >> 4)]));
-            out.push(char::from(HEX[usize::from(b & 0xf)]));
-        } else {
-            out.push_str(named);
-        }
+    // A `str` always serialises, quoted.
+    if let Ok(quoted) = serde_json::to_string(s) {
+        out.push_str(&quoted[1..quoted.len() - 1]);
     }
-    out.push_str(&s[run..]);
 }
 
 /// Whether `bytes` hold a byte JSON escapes in a string (a quote, a backslash, a control
