@@ -139,8 +139,8 @@ const RAW_VALUE: &str = "$serde_json::private::RawValue";
 /// PERFORMANCE.md, round 7). Here a string with nothing to escape (nearly every one) is checked
 /// eight bytes at a time and copied whole into each buffer. Integers are written with the crate
 /// serde_json writes them with, floats by serde_json's formatter, a map key by serde_json itself
-/// (its rules for keys that are not strings); the whole output is held to serde_json's for any
-/// value by the tests below.
+/// (its rules for keys that are not strings), and a string that has something to escape by
+/// serde_json too; the whole output is held to serde_json's for any value by the tests below.
 #[derive(Debug)]
 struct Writer<'t> {
     raw: String,
