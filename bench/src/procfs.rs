@@ -38,13 +38,19 @@ pub fn parse_status(text: &str) -> Option<Memory> {
 
 /// Parse `utime + stime` (clock ticks, all threads) out of the text of `/proc/PID/stat`.
 pub fn parse_stat_ticks(text: &str) -> Option<u64> {
+    parse_stat_times(text).map(|(utime, stime)| utime + stime)
+}
+
+/// Parse `utime` and `stime` (clock ticks, all threads: in user space, and in the kernel on the
+/// process's behalf) out of the text of `/proc/PID/stat`.
+pub fn parse_stat_times(text: &str) -> Option<(u64, u64)> {
     // The command name (field 2) is in parentheses and may contain spaces: split after the
     // last ')'. Then the fields are: 3 state, 4 ppid, … 14 utime, 15 stime.
     let rest = &text[text.rfind(')')? + 1..];
     let mut fields = rest.split_whitespace().skip(11);
     let utime: u64 = fields.next()?.parse().ok()?;
     let stime: u64 = fields.next()?.parse().ok()?;
-    Some(utime + stime)
+    Some((utime, stime))
 }
 
 /// The memory of process `pid`.
@@ -56,10 +62,17 @@ pub fn memory(pid: u32) -> Result<Memory, BenchError> {
 
 /// The CPU time (user + system, every thread) process `pid` has used so far; `"self"` works too.
 pub fn cpu_time(pid: &str) -> Result<Duration, BenchError> {
+    let (user, system) = cpu_times(pid)?;
+    Ok(user + system)
+}
+
+/// The CPU time (every thread) process `pid` has used so far, in user space and in the kernel.
+pub fn cpu_times(pid: &str) -> Result<(Duration, Duration), BenchError> {
     let text = std::fs::read_to_string(format!("/proc/{pid}/stat"))?;
-    let ticks = parse_stat_ticks(&text)
+    let (utime, stime) = parse_stat_times(&text)
         .ok_or_else(|| BenchError::new(format!("cannot parse /proc/{pid}/stat")))?;
-    Ok(Duration::from_millis(ticks * 1000 / USER_HZ))
+    let ticks = |t: u64| Duration::from_millis(t * 1000 / USER_HZ);
+    Ok((ticks(utime), ticks(stime)))
 }
 
 /// The CPU time used so far by the threads of process `pid` (or `"self"`) whose name starts with
@@ -107,6 +120,7 @@ mod tests {
         let text =
             "1234 (my (odd) name) S 1 1234 1234 0 -1 4194560 100 0 0 0 17 5 0 0 20 0 3 0 99 0 0";
         assert_eq!(parse_stat_ticks(text), Some(22));
+        assert_eq!(parse_stat_times(text), Some((17, 5)));
     }
 
     #[test]

@@ -362,6 +362,13 @@ pub fn table(report: &Report) -> String {
             1,
         ),
         row(
+            "    of which in the kernel (us)",
+            ours.pipelined.server_kernel_cpu_per_call_us,
+            o(&|s| s.pipelined.server_kernel_cpu_per_call_us),
+            Some(false),
+            1,
+        ),
+        row(
             "  upstream CPU during it (cores)",
             ours.pipelined.upstream_cpu_cores,
             o(&|s| s.pipelined.upstream_cpu_cores),

@@ -70,6 +70,9 @@ pub struct Pipelined {
     pub server_cpu_cores: f64,
     /// Server CPU per call, µs.
     pub server_cpu_per_call_us: f64,
+    /// The part of it spent in the kernel on the server's behalf (its system calls: the
+    /// upstream's TCP, the stdio pipes, epoll), µs.
+    pub server_kernel_cpu_per_call_us: f64,
     /// The stand-in API's worker threads over the run, in cores.
     pub upstream_cpu_cores: f64,
     /// The whole bench process (stand-in API + this client) over the run, in cores.
@@ -261,7 +264,7 @@ pub fn pipelined(
     let step = (total / 10).max(1);
     let mut next_checkpoint = step;
 
-    let server_cpu0 = procfs::cpu_time(&pid)?;
+    let (server_user0, server_kernel0) = procfs::cpu_times(&pid)?;
     let bench_cpu0 = procfs::cpu_time("self")?;
     let upstream_cpu0 = procfs::threads_cpu_time("self", UPSTREAM_THREAD)?;
     let t0 = Instant::now();
@@ -304,7 +307,9 @@ pub fn pipelined(
         }
     }
     let wall = t0.elapsed();
-    let server_cpu = procfs::cpu_time(&pid)?.saturating_sub(server_cpu0);
+    let (server_user, server_kernel) = procfs::cpu_times(&pid)?;
+    let server_kernel = server_kernel.saturating_sub(server_kernel0);
+    let server_cpu = server_user.saturating_sub(server_user0) + server_kernel;
     let bench_cpu = procfs::cpu_time("self")?.saturating_sub(bench_cpu0);
     let upstream_cpu =
         procfs::threads_cpu_time("self", UPSTREAM_THREAD)?.saturating_sub(upstream_cpu0);
@@ -316,6 +321,7 @@ pub fn pipelined(
         latency: summary(&latencies, "pipelined")?,
         server_cpu_cores: cores(server_cpu, wall),
         server_cpu_per_call_us: server_cpu.as_secs_f64() * 1e6 / total as f64,
+        server_kernel_cpu_per_call_us: server_kernel.as_secs_f64() * 1e6 / total as f64,
         upstream_cpu_cores: cores(upstream_cpu, wall),
         bench_cpu_cores: cores(bench_cpu, wall),
         errors,
