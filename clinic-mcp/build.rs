@@ -26,23 +26,28 @@ fn main() {
     if !(wanted && release && env::var("TARGET").is_ok_and(|t| t == TARGET) && rust_lld_links()) {
         return;
     }
-    let Ok(dir) = env::var("CARGO_MANIFEST_DIR") else {
+    let (Ok(dir), Ok(out_dir)) = (env::var("CARGO_MANIFEST_DIR"), env::var("OUT_DIR")) else {
         return;
     };
-    let file = Path::new(&dir).join("hot-functions.txt");
+    // The linker reads a copy in this build's own output directory: the argument is kept with
+    // the build script's output, and a target directory shared by two checkouts would otherwise
+    // keep pointing at the other checkout's file (cargo sees this one unchanged and does not run
+    // the script again), which fails the link once that checkout is gone.
+    let file = Path::new(&out_dir).join("hot-functions.txt");
+    if std::fs::copy(Path::new(&dir).join("hot-functions.txt"), &file).is_err() {
+        return;
+    }
     // One linker argument each, through `-Xlinker`: a path may hold a comma, which `-Wl,` splits.
     let Some(path) = file.to_str().filter(|p| !p.contains('\n')) else {
         return;
     };
-    if file.is_file() {
-        for arg in [
-            "-Xlinker",
-            "--no-warn-symbol-ordering",
-            "-Xlinker",
-            &format!("--symbol-ordering-file={path}"),
-        ] {
-            println!("cargo::rustc-link-arg-bin=clinic-mcp={arg}");
-        }
+    for arg in [
+        "-Xlinker",
+        "--no-warn-symbol-ordering",
+        "-Xlinker",
+        &format!("--symbol-ordering-file={path}"),
+    ] {
+        println!("cargo::rustc-link-arg-bin=clinic-mcp={arg}");
     }
 }
 
