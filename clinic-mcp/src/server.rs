@@ -671,25 +671,7 @@ impl ServerHandler for ClinicServer {
         ))
     }
 
-    /// Boxed: rmcp moves the future it spawns for a request by value several times (into its
-    /// span, into the task, through the task's stages), and this call's state is ~1.3 kB; behind
-    /// a box each move is a pointer (docs/PERFORMANCE.md, round 8).
-    fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
-        Box::pin(self.tool_call(request, context))
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.listed().iter().find(|t| t.name == name).cloned()
-    }
-}
-
-impl ClinicServer {
-    /// `tools/call`.
-    async fn tool_call(
+    async fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
@@ -766,6 +748,10 @@ impl ClinicServer {
             )
             .into()),
         }
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.listed().iter().find(|t| t.name == name).cloned()
     }
 }
 
