@@ -128,5 +128,14 @@ mod tests {
         let text = std::fs::read_to_string("/proc/self/stat").unwrap();
         assert!(parse_stat_ticks(&text).is_some());
         assert!(memory(std::process::id()).unwrap().rss_kib > 0);
+        // Busy for a moment: user time is counted in ticks of 10 ms.
+        let start = std::time::Instant::now();
+        let mut x = 0u64;
+        while start.elapsed() < Duration::from_millis(50) {
+            x = std::hint::black_box(x.wrapping_add(1));
+        }
+        let (user, system) = cpu_times("self").unwrap();
+        assert!(user > Duration::ZERO);
+        assert!(cpu_time("self").unwrap() >= user + system);
     }
 }
