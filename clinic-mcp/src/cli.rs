@@ -527,8 +527,7 @@ async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, 
     // Calls in flight at shutdown may finish: each is bounded by its own deadline (every request
     // of it, however many, is cut to what is left of it), not by one request's timeout.
     let drain_bound = server.session().limits.call_deadline() + Duration::from_secs(1);
-    let running = server
-        .clone()
+    let running = crate::server::Served(server.clone())
         .serve(crate::transport::stdio(server.clone(), drain_bound))
         .await
         .map_err(|e| Failure::runtime(format!("MCP initialisation failed: {e}")))?;

@@ -179,7 +179,7 @@ fn spawn(server: ClinicServer) -> tokio::io::DuplexStream {
     // One of many connections to `server`: its end does not drain the server.
     let transport = crate::transport::ServerTransport::new(read, write, server.clone());
     tokio::spawn(async move {
-        if let Ok(running) = server.serve(transport).await {
+        if let Ok(running) = crate::server::Served(server).serve(transport).await {
             let _ = running.waiting().await;
         }
     });

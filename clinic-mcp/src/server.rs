@@ -755,6 +755,46 @@ impl ServerHandler for ClinicServer {
     }
 }
 
+/// What rmcp serves: the `ClinicServer`, with each request's future boxed.
+///
+/// rmcp handles a request in a task of its own, whose future holds `Service::handle_request`'s by
+/// value and is moved several times on the way (into its tracing span, into the task, through the
+/// task's stages). For a `ServerHandler` that future is one state machine over every kind of
+/// request, 3,328 bytes whatever the request; boxed, what rmcp moves is a pointer. Everything else
+/// is the `ServerHandler`'s own, unchanged.
+#[derive(Clone, Debug)]
+pub struct Served(pub ClinicServer);
+
+impl rmcp::Service<RoleServer> for Served {
+    fn handle_request(
+        &self,
+        request: rmcp::model::ClientRequest,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<rmcp::model::ServerResult, ErrorData>> + Send + '_ {
+        Box::pin(rmcp::Service::<RoleServer>::handle_request(
+            &self.0, request, context,
+        ))
+    }
+
+    fn handle_notification(
+        &self,
+        notification: rmcp::model::ClientNotification,
+        context: rmcp::service::NotificationContext<RoleServer>,
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
+        rmcp::Service::<RoleServer>::handle_notification(&self.0, notification, context)
+    }
+
+    fn get_info(&self) -> ServerConfig {
+        rmcp::Service::<RoleServer>::get_info(&self.0)
+    }
+
+    fn supported_protocol_versions(
+        &self,
+    ) -> std::borrow::Cow<'static, [rmcp::model::ProtocolVersion]> {
+        rmcp::Service::<RoleServer>::supported_protocol_versions(&self.0)
+    }
+}
+
 /// Counts the tool calls in flight so shutdown can let them finish.
 #[derive(Debug, Default)]
 struct Drain {
