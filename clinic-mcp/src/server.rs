@@ -398,6 +398,56 @@ impl ClinicServer {
         }
     }
 
+    /// The tool `name` of the session's caller if it asks nobody (it is not destructive): a call
+    /// of it needs nothing of its request but its arguments and its cancellation, so the stdio
+    /// transport may run it itself ([`Self::call_unattended`]). Otherwise `None`: unknown to this
+    /// caller, or destructive.
+    pub(crate) fn unattended(&self, name: &str) -> Option<&'static ToolDef> {
+        let def = self
+            .listing(self.inner.session.caller.role)
+            .by_name
+            .get(name)
+            .copied()?;
+        (!def.destructive).then_some(def)
+    }
+
+    /// A `tools/call` of [`Self::unattended`]'s `def` for the session's caller, to its result;
+    /// `cancelled` resolves when the client cancels the request. What `call_tool` answers for it.
+    pub(crate) async fn call_unattended(
+        &self,
+        def: &'static ToolDef,
+        args: serde_json::Map<String, Value>,
+        cancelled: impl Future<Output = ()>,
+    ) -> CallToolResponse {
+        let call = self.run(&self.inner.session.caller, def, args, &confirm::Nobody);
+        if !def.hints().read_only {
+            // A mutation runs to its answer even when the client cancels it: stopping half-way
+            // would leave the caller not knowing whether it happened (its idempotency key tells).
+            return call.await.into();
+        }
+        // `notifications/cancelled` for this request: a read stops at once (nothing to undo), so
+        // it holds no connection and no place in the shutdown drain. rmcp sends no answer for a
+        // cancelled request; the result below is what it drops.
+        tokio::select! {
+            result = call => result.into(),
+            () = cancelled => structured(
+                &ToolError::new(
+                    ErrorCode::Cancelled,
+                    "The client cancelled this call; it stopped before answering. Nothing was changed.",
+                )
+                .to_json(),
+                true,
+            )
+            .into(),
+        }
+    }
+
+    /// Counts a call in the shutdown drain while the guard lives (`None` once draining started):
+    /// the stdio transport holds one until a call it runs itself has its answer written.
+    pub(crate) fn in_flight(&self) -> Option<InFlight<'_>> {
+        self.inner.drain.enter()
+    }
+
     /// Run `def` for `caller` to its MCP result.
     async fn run(
         &self,
@@ -727,27 +777,9 @@ impl ServerHandler for ClinicServer {
             };
             return Ok(self.run(caller, def, args, &ask).await.into());
         }
-        let call = self.run(caller, def, args, &confirm::Nobody);
-        if !def.hints().read_only {
-            // A mutation runs to its answer even when the client cancels it: stopping half-way
-            // would leave the caller not knowing whether it happened (its idempotency key tells).
-            return Ok(call.await.into());
-        }
-        // `notifications/cancelled` for this request: a read stops at once (nothing to undo), so
-        // it holds no connection and no place in the shutdown drain. rmcp sends no answer for a
-        // cancelled request; the result below is what it drops.
-        tokio::select! {
-            result = call => Ok(result.into()),
-            () = context.ct.cancelled() => Ok(structured(
-                &ToolError::new(
-                    ErrorCode::Cancelled,
-                    "The client cancelled this call; it stopped before answering. Nothing was changed.",
-                )
-                .to_json(),
-                true,
-            )
-            .into()),
-        }
+        Ok(self
+            .call_unattended(def, args, context.ct.cancelled())
+            .await)
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
@@ -806,7 +838,8 @@ struct Drain {
 }
 
 /// One call in flight; dropping it (the call answered or was cancelled) counts it out.
-struct InFlight<'a>(&'a Drain);
+#[derive(Debug)]
+pub(crate) struct InFlight<'a>(&'a Drain);
 
 impl Drop for InFlight<'_> {
     fn drop(&mut self) {

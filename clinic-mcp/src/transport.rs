@@ -30,24 +30,44 @@
 //!    it too, so the value was written out twice and the text escaped fragment by fragment. Every
 //!    other message is written by serde_json exactly as rmcp's codec writes it.
 //!
+//! 4. A `tools/call` of a tool that asks nobody (not destructive), in a session that began with
+//!    `initialize` on a protocol before 2026-07-28 and carrying no `_meta`, is run by the
+//!    transport itself, in a task of its own, and its answer written as rmcp would write it. For
+//!    such a call rmcp's serve loop does nothing but bookkeeping: a task for the request and
+//!    another for the response, two cancellation tokens, a map entry, a request context and
+//!    messages moved between them, about 15,000 instructions of a proxied call of ~136,000
+//!    (docs/PERFORMANCE.md, round 9). What rmcp does that such a call can see is done here the
+//!    same way: a `notifications/cancelled` for it cancels it (a read stops, a change runs to
+//!    its end) and no answer is written for it; its result is shaped for a peer before
+//!    2026-07-28 as rmcp shapes it (`strip_result_type_for_legacy_peer`,
+//!    `strip_non_object_output_for_legacy_peer`); it counts in the server's shutdown drain until
+//!    its answer is written; and `close` waits (bounded) for the answers still owed. Every other
+//!    request (a destructive tool, which may ask the client through rmcp's peer; metadata, a
+//!    progress token; a session of protocol 2026-07-28; anything before the `initialize` answer)
+//!    goes to rmcp, and so does every notification, the cancellations included.
+//!
 //! The line reading is rmcp's (bounded lines, a carriage return before the newline, empty lines
 //! skipped, an incomplete last line dropped), and so is the answer to a frame that is JSON but
 //! not a message (`Invalid request`, id `null`, written before the next frame is read).
 
 use crate::server::ClinicServer;
 use rmcp::model::{
-    CallToolRequest, CallToolResult, ClientRequest, ErrorData, GetMeta, JsonRpcMessage,
-    JsonRpcRequest, JsonRpcResponse, ProtocolVersion, RequestId, ServerResult,
+    CallToolRequest, CallToolResult, ClientNotification, ClientRequest, ErrorData, GetMeta,
+    JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, NumberOrString,
+    ProtocolVersion, RequestId, ServerResult,
 };
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use rmcp::transport::async_rw::{JsonRpcMessageCodec, JsonRpcMessageCodecError};
 use rmcp::{RoleServer, ServerHandler};
+use std::collections::BTreeMap;
 use std::future::Future;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio_util::codec::Decoder;
+use tokio_util::sync::CancellationToken;
 
 /// The longest frame read, as rmcp's (`DEFAULT_MAX_LINE_LENGTH`): a longer one is skipped.
 pub const MAX_LINE_BYTES: usize = rmcp::transport::async_rw::DEFAULT_MAX_LINE_LENGTH;
@@ -67,6 +87,14 @@ pub struct ServerTransport<R, W> {
     write: Arc<tokio::sync::Mutex<Option<W>>>,
     /// An `initialize` request, or a request that starts the lifecycle without one, was received.
     lifecycle_started: bool,
+    /// The lifecycle started with an `initialize` request.
+    initialized_by_request: bool,
+    /// The calls this transport runs itself may start: rmcp has answered the `initialize` that
+    /// started the lifecycle with a protocol before 2026-07-28 (module documentation, 4).
+    direct_ready: bool,
+    /// Whether it runs any itself (`false`: every request to rmcp; for tests that compare).
+    direct_allowed: bool,
+    direct: Arc<Direct>,
     server: ClinicServer,
     /// At end of input, the server's calls in flight are answered (at most this long) before the
     /// session ends; `None` for a connection that does not own the server (the in-process client
@@ -78,6 +106,7 @@ impl<R, W> std::fmt::Debug for ServerTransport<R, W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ServerTransport")
             .field("lifecycle_started", &self.lifecycle_started)
+            .field("direct_ready", &self.direct_ready)
             .field("drain_at_end", &self.drain_at_end)
             .finish_non_exhaustive()
     }
@@ -93,9 +122,26 @@ impl<R: AsyncRead, W> ServerTransport<R, W> {
             owed: None,
             write: Arc::new(tokio::sync::Mutex::new(Some(write))),
             lifecycle_started: false,
+            initialized_by_request: false,
+            direct_ready: false,
+            direct_allowed: true,
+            direct: Arc::default(),
             server,
             drain_at_end: None,
         }
+    }
+
+    /// Every request goes to rmcp, none is run by the transport itself (for tests that compare
+    /// the two ways).
+    #[must_use]
+    pub fn all_through_rmcp(mut self) -> Self {
+        self.direct_allowed = false;
+        self
+    }
+
+    /// A handle on how many `tools/call` requests this transport has answered itself.
+    pub fn answered_directly(&self) -> AnsweredDirectly {
+        AnsweredDirectly(Arc::clone(&self.direct))
     }
 
     /// At end of input, let the server's calls in flight answer (at most `bound`) before the
@@ -178,6 +224,17 @@ where
         &mut self,
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        if let JsonRpcMessage::Response(JsonRpcResponse {
+            result: ServerResult::InitializeResult(init),
+            ..
+        }) = &item
+            && self.initialized_by_request
+            && !self.direct_ready
+        {
+            // rmcp's own test of a peer before 2026-07-28 (`handle_request`).
+            self.direct_ready = self.direct_allowed
+                && init.protocol_version.as_str() < ProtocolVersion::V_2026_07_28.as_str();
+        }
         let frame = encode(&item);
         drop(item);
         let write = self.write.clone();
@@ -243,16 +300,214 @@ where
                     }
                     JsonRpcMessage::Request(r) => {
                         self.lifecycle_started = starts_lifecycle(&self.server, &r.request);
+                        self.initialized_by_request = self.lifecycle_started
+                            && matches!(r.request, ClientRequest::InitializeRequest(_));
                     }
                 }
             }
-            return Some(message);
+            match self.run_directly(message) {
+                Some(message) => return Some(message),
+                None => continue,
+            }
         }
     }
 
     async fn close(&mut self) -> Result<(), Self::Error> {
+        // The answers of the calls run here, as rmcp lets its handlers' answers out before it
+        // closes (bounded the same way).
+        self.direct.settle(SETTLE_AT_CLOSE).await;
         drop(self.write.lock().await.take());
         Ok(())
+    }
+}
+
+/// How long `close` waits for the answers of calls the transport runs itself (rmcp's own bound
+/// for its handlers' answers at end of input).
+const SETTLE_AT_CLOSE: Duration = Duration::from_secs(5);
+
+impl<R, W> ServerTransport<R, W>
+where
+    W: AsyncWrite + Send + Unpin + 'static,
+{
+    /// `message` for rmcp, or `None` when it is a `tools/call` this transport runs itself
+    /// (module documentation, 4): then it runs in a task of its own, which writes its answer. A
+    /// `notifications/cancelled` naming such a call cancels it, and goes on to rmcp too.
+    fn run_directly(
+        &mut self,
+        message: RxJsonRpcMessage<RoleServer>,
+    ) -> Option<RxJsonRpcMessage<RoleServer>> {
+        let def = match &message {
+            JsonRpcMessage::Notification(JsonRpcNotification {
+                notification: ClientNotification::CancelledNotification(cancelled),
+                ..
+            }) => {
+                if let Some(id) = &cancelled.params.request_id {
+                    self.direct.cancel(id);
+                }
+                None
+            }
+            JsonRpcMessage::Request(JsonRpcRequest {
+                request: ClientRequest::CallToolRequest(call),
+                ..
+            }) if self.direct_ready
+                && call.params.meta.is_none()
+                && call.extensions.is_empty()
+                && call.params.input_responses.is_none()
+                && call.params.request_state.is_none() =>
+            {
+                self.server.unattended(&call.params.name)
+            }
+            _ => None,
+        };
+        let Some(def) = def else {
+            return Some(message);
+        };
+        let JsonRpcMessage::Request(JsonRpcRequest {
+            id,
+            request: ClientRequest::CallToolRequest(call),
+            ..
+        }) = message
+        else {
+            return Some(message);
+        };
+        let token = CancellationToken::new();
+        let key = Key::of(&id);
+        self.direct.start(key.clone(), token.clone());
+        let (server, direct, write) = (
+            self.server.clone(),
+            Arc::clone(&self.direct),
+            Arc::clone(&self.write),
+        );
+        let args = call.params.arguments.unwrap_or_default();
+        tokio::spawn(async move {
+            // In the server's drain until the answer is written: shutdown waits for the write.
+            let _in_flight = server.in_flight();
+            let response = server.call_unattended(def, args, token.cancelled()).await;
+            if direct.is_live(&key) {
+                let mut result = ServerResult::from(response);
+                result.strip_result_type_for_legacy_peer();
+                result.strip_non_object_output_for_legacy_peer();
+                let message = TxJsonRpcMessage::<RoleServer>::response(result, id);
+                let written = match encode(&message) {
+                    Ok(frame) => write_frame(&write, &frame).await,
+                    Err(e) => Err(e),
+                };
+                match written {
+                    Ok(()) => {
+                        direct.answered.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Err(error) => tracing::error!(%error, "fail to response message"),
+                }
+            } else {
+                tracing::debug!(%id, "dropping response for cancelled request");
+            }
+            direct.finish(&key);
+        });
+        None
+    }
+}
+
+/// A request id, ordered (rmcp's has no order).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    Number(i64),
+    String(Arc<str>),
+}
+
+impl Key {
+    fn of(id: &RequestId) -> Self {
+        match id {
+            NumberOrString::Number(n) => Self::Number(*n),
+            NumberOrString::String(s) => Self::String(Arc::clone(s)),
+        }
+    }
+}
+
+/// The `tools/call` requests a transport runs itself that have not ended.
+#[derive(Debug, Default)]
+struct Direct {
+    /// Each call's cancellation, by its request id. A call cancelled by the client leaves it at
+    /// once (its answer is not written); any other when its answer is written.
+    calls: std::sync::Mutex<BTreeMap<Key, CancellationToken>>,
+    /// Woken when the last one leaves.
+    idle: tokio::sync::Notify,
+    /// How many were answered.
+    answered: AtomicUsize,
+}
+
+impl Direct {
+    fn calls(&self) -> std::sync::MutexGuard<'_, BTreeMap<Key, CancellationToken>> {
+        // Nothing panics while holding it; a poisoned map is still a map.
+        self.calls
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn start(&self, key: Key, token: CancellationToken) {
+        // A second request with the id of one in flight takes its place, as in rmcp's map: the
+        // first to end answers, the other is not answered.
+        self.calls().insert(key, token);
+    }
+
+    fn is_live(&self, key: &Key) -> bool {
+        self.calls().contains_key(key)
+    }
+
+    /// The call of `id` was cancelled by the client: it stops (a read), and is not answered.
+    fn cancel(&self, id: &RequestId) {
+        let token = self.calls().remove(&Key::of(id));
+        if let Some(token) = token {
+            tracing::info!(%id, "cancelled");
+            token.cancel();
+            self.left();
+        }
+    }
+
+    fn finish(&self, key: &Key) {
+        if self.calls().remove(key).is_some() {
+            self.left();
+        }
+    }
+
+    fn left(&self) {
+        if self.calls().is_empty() {
+            self.idle.notify_waiters();
+        }
+    }
+
+    /// Until no call is in flight, at most `bound`; then those left are cancelled.
+    async fn settle(&self, bound: Duration) {
+        let wait = async {
+            loop {
+                // Registered before the check, so a call ending in between still wakes us.
+                let idle = self.idle.notified();
+                if self.calls().is_empty() {
+                    return;
+                }
+                idle.await;
+            }
+        };
+        if tokio::time::timeout(bound, wait).await.is_err() {
+            let left = std::mem::take(&mut *self.calls());
+            tracing::warn!(
+                calls = left.len(),
+                "closing: calls still in flight after {bound:?}; abandoning them"
+            );
+            for token in left.values() {
+                token.cancel();
+            }
+        }
+    }
+}
+
+/// How many `tools/call` requests a transport has answered itself (see
+/// [`ServerTransport::answered_directly`]).
+#[derive(Debug, Clone)]
+pub struct AnsweredDirectly(Arc<Direct>);
+
+impl AnsweredDirectly {
+    pub fn count(&self) -> usize {
+        self.0.answered.load(Ordering::Relaxed)
     }
 }
 
@@ -942,7 +1197,7 @@ mod tests {
         let shown = format!("{transport:?}");
         assert_eq!(
             shown,
-            "ServerTransport { lifecycle_started: false, drain_at_end: None, .. }"
+            "ServerTransport { lifecycle_started: false, direct_ready: false, drain_at_end: None, .. }"
         );
     }
 
@@ -968,5 +1223,215 @@ mod tests {
         assert_eq!(ids, [json!(1), json!(2)]);
         // The last line has no newline: not a message.
         assert!(transport.receive().await.is_none());
+    }
+
+    /// A readonly server of no role whose API is at `base_url`.
+    fn server_at(base_url: &str) -> ClinicServer {
+        use crate::session::{Profile, Session, SessionRole};
+        let session = Session::new(Profile::Readonly, SessionRole::None, base_url, None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        ClinicServer::new(session).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A clinic API on loopback that answers every request with `body` after `delay`, or never
+    /// (`None`: the connection is held open, unanswered).
+    async fn api(answer: Option<(Duration, &'static str)>) -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let address = listener.local_addr().unwrap_or_else(|e| panic!("{e}"));
+        tokio::spawn(async move {
+            while let Ok((mut socket, _)) = listener.accept().await {
+                tokio::spawn(async move {
+                    use tokio::io::AsyncReadExt;
+                    let mut request = vec![0; 4096];
+                    let _ = socket.read(&mut request).await;
+                    let Some((delay, body)) = answer else {
+                        // Held until the client lets go.
+                        let _ = socket.read(&mut request).await;
+                        return;
+                    };
+                    tokio::time::sleep(delay).await;
+                    let response = format!(
+                        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+                        body.len()
+                    );
+                    let _ = socket.write_all(response.as_bytes()).await;
+                    let _ = socket.read(&mut request).await;
+                });
+            }
+        });
+        format!("http://{address}/api/v1")
+    }
+
+    const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+    const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+
+    /// One session of `server` served by rmcp over a `ServerTransport` (every request to rmcp
+    /// when `through_rmcp`): each frame of `frames` written in turn, and after each request its
+    /// answer read, except after a request whose id is in `unanswered`; at the end, input ends and
+    /// the rest of the output is read to its end. The answers in the order written, and how many
+    /// calls the transport answered itself.
+    async fn session(
+        server: ClinicServer,
+        frames: &[&str],
+        unanswered: &[Value],
+        through_rmcp: bool,
+    ) -> (Vec<Value>, usize) {
+        use tokio::io::AsyncBufReadExt;
+        let (client, ours) = tokio::io::duplex(1 << 16);
+        let (read, write) = tokio::io::split(ours);
+        let mut transport = ServerTransport::new(read, write, server.clone());
+        if through_rmcp {
+            transport = transport.all_through_rmcp();
+        }
+        let answered = transport.answered_directly();
+        tokio::spawn(async move {
+            use rmcp::ServiceExt;
+            if let Ok(running) = crate::server::Served(server).serve(transport).await {
+                let _ = running.waiting().await;
+            }
+        });
+        let (from_server, mut to_server) = tokio::io::split(client);
+        let mut lines = BufReader::new(from_server).lines();
+        let mut answers = Vec::new();
+        let within = Duration::from_secs(20);
+        for frame in frames {
+            to_server
+                .write_all(format!("{frame}\n").as_bytes())
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+            let sent: Value = serde_json::from_str(frame).unwrap_or_default();
+            let Some(id) = sent.get("id") else { continue };
+            if unanswered.contains(id) {
+                continue;
+            }
+            let line = tokio::time::timeout(within, lines.next_line())
+                .await
+                .unwrap_or_else(|_| panic!("no answer to {frame}"))
+                .unwrap_or_else(|e| panic!("{e}"))
+                .unwrap_or_else(|| panic!("the output ended before the answer to {frame}"));
+            answers.push(serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}")));
+        }
+        // End of input (the server's end reads it; dropping this half would not end the stream).
+        to_server.shutdown().await.unwrap_or_else(|e| panic!("{e}"));
+        while let Some(line) = tokio::time::timeout(within, lines.next_line())
+            .await
+            .unwrap_or_else(|_| panic!("the output does not end"))
+            .unwrap_or_else(|e| panic!("{e}"))
+        {
+            answers.push(serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}")));
+        }
+        (answers, answered.count())
+    }
+
+    #[tokio::test]
+    async fn calls_the_transport_runs_itself_are_answered_as_rmcp_answers_them() {
+        let base_url = api(Some((Duration::ZERO, r#"[{"id":1,"name":"Dr. A","specialty":"Cardiology","clinic":{"id":2,"name":"C","address":"1 Street","timeZone":"Europe/Berlin"}}]"#))).await;
+        let frames = [
+            INITIALIZE,
+            INITIALIZED,
+            // run by the transport: plain calls of tools that ask nobody
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_doctors","arguments":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":"two","method":"tools/call","params":{"name":"list_doctors","arguments":{"specialty":"cardiology"}}}"#,
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_specialties"}}"#,
+            r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_doctors","arguments":{"specialty":7}}}"#,
+            r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"list_doctors","arguments":{"specialty":"Ophthalmology"}}}"#,
+            // left to rmcp: a name this caller cannot reach, metadata, a retry's state
+            r#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"cancel_appointment","arguments":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_doctors","arguments":{},"_meta":{"progressToken":1}}}"#,
+            r#"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"list_doctors","requestState":"x"}}"#,
+            r#"{"jsonrpc":"2.0","id":9,"method":"ping"}"#,
+        ];
+        let direct = session(server_at(&base_url), &frames, &[], false).await;
+        let rmcp = session(server_at(&base_url), &frames, &[], true).await;
+        assert_eq!(direct.0.len(), 10, "{:#?}", direct.0);
+        assert_eq!(direct.0, rmcp.0);
+        assert_eq!((direct.1, rmcp.1), (5, 0));
+        assert_eq!(
+            direct.0[1]["result"]["structuredContent"]["count"],
+            json!(1)
+        );
+        // Nothing runs before the `initialize` is answered, nor in a session of 2026-07-28.
+        let early = [
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_doctors","arguments":{}}}"#,
+            INITIALIZE,
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_doctors","arguments":{}}}"#,
+        ];
+        // A destructive tool is rmcp's: for a client that cannot ask its human it is not found.
+        let patient = || {
+            use crate::caller::AccessToken;
+            use crate::session::{Profile, Session, SessionRole};
+            let session = Session::new(
+                Profile::Booking,
+                SessionRole::Patient,
+                &base_url,
+                AccessToken::new("t0ken"),
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+            ClinicServer::new(session).unwrap_or_else(|e| panic!("{e}"))
+        };
+        let frames = [
+            INITIALIZE,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"cancel_appointment","arguments":{"appointment_id":1}}}"#,
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_doctors","inputResponses":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_specialties","arguments":{}}}"#,
+        ];
+        let direct = session(patient(), &frames, &[], false).await;
+        let rmcp = session(patient(), &frames, &[], true).await;
+        assert_eq!(direct.0, rmcp.0);
+        assert_eq!((direct.1, rmcp.1), (1, 0));
+        let (answers, direct) = session(server_at(&base_url), &early, &[], false).await;
+        assert_eq!((answers.len(), direct), (3, 1), "{answers:#?}");
+        let inline = [
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_doctors","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#,
+            frames[2],
+        ];
+        let (answers, direct) = session(server_at(&base_url), &inline, &[], false).await;
+        assert_eq!((answers.len(), direct), (2, 0), "{answers:#?}");
+        assert!(answers[1].get("error").is_some(), "{answers:#?}");
+        // An `initialize` asking for 2026-07-28 is answered with an earlier version: the same
+        // answers either way.
+        let asking = INITIALIZE.replace("2025-06-18", "2026-07-28");
+        let frames = [asking.as_str(), frames[2]];
+        let direct = session(server_at(&base_url), &frames, &[], false).await;
+        let rmcp = session(server_at(&base_url), &frames, &[], true).await;
+        assert_eq!(direct.0, rmcp.0);
+    }
+
+    #[tokio::test]
+    async fn a_call_the_client_cancels_is_not_answered_either_way() {
+        let base_url = api(None).await;
+        let frames = [
+            INITIALIZE,
+            INITIALIZED,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_doctors","arguments":{}}}"#,
+            r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}"#,
+            r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#,
+        ];
+        for through_rmcp in [false, true] {
+            let (answers, _) =
+                session(server_at(&base_url), &frames, &[json!(1)], through_rmcp).await;
+            let ids: Vec<&Value> = answers.iter().map(|a| &a["id"]).collect();
+            assert_eq!(ids, [&json!(0), &json!(2)], "{answers:#?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_call_in_flight_when_input_ends_is_answered_either_way() {
+        let base_url = api(Some((Duration::from_millis(300), "[]"))).await;
+        let frames = [
+            INITIALIZE,
+            INITIALIZED,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_doctors","arguments":{}}}"#,
+        ];
+        for through_rmcp in [false, true] {
+            let (answers, direct) =
+                session(server_at(&base_url), &frames, &[json!(1)], through_rmcp).await;
+            assert_eq!(answers.len(), 2, "{answers:#?}");
+            assert_eq!(answers[1]["id"], json!(1));
+            assert_eq!(answers[1]["result"]["structuredContent"]["count"], json!(0));
+            assert_eq!(direct, usize::from(!through_rmcp));
+        }
     }
 }
