@@ -448,6 +448,15 @@ impl ClinicServer {
         self.inner.drain.enter()
     }
 
+    /// How many calls are counted in the shutdown drain now (for tests).
+    #[cfg(test)]
+    pub(crate) fn calls_in_flight(&self) -> usize {
+        self.inner
+            .drain
+            .in_flight
+            .load(std::sync::atomic::Ordering::Acquire)
+    }
+
     /// Run `def` for `caller` to its MCP result.
     async fn run(
         &self,

@@ -1278,6 +1278,17 @@ mod tests {
         unanswered: &[Value],
         through_rmcp: bool,
     ) -> (Vec<Value>, usize) {
+        session_then(server, frames, unanswered, through_rmcp, async {}).await
+    }
+
+    /// [`session`], awaiting `before_end` after the last frame, before input ends.
+    async fn session_then(
+        server: ClinicServer,
+        frames: &[&str],
+        unanswered: &[Value],
+        through_rmcp: bool,
+        before_end: impl Future<Output = ()>,
+    ) -> (Vec<Value>, usize) {
         use tokio::io::AsyncBufReadExt;
         let (client, ours) = tokio::io::duplex(1 << 16);
         let (read, write) = tokio::io::split(ours);
@@ -1313,6 +1324,9 @@ mod tests {
                 .unwrap_or_else(|| panic!("the output ended before the answer to {frame}"));
             answers.push(serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}")));
         }
+        tokio::time::timeout(within, before_end)
+            .await
+            .unwrap_or_else(|_| panic!("what was awaited before the end did not come"));
         // End of input (the server's end reads it; dropping this half would not end the stream).
         to_server.shutdown().await.unwrap_or_else(|e| panic!("{e}"));
         while let Some(line) = tokio::time::timeout(within, lines.next_line())
@@ -1410,8 +1424,18 @@ mod tests {
             r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#,
         ];
         for through_rmcp in [false, true] {
+            // The read stops at the cancellation, not at the end of input.
+            let server = server_at(&base_url);
+            let stopped = {
+                let server = server.clone();
+                async move {
+                    while server.calls_in_flight() > 0 {
+                        tokio::time::sleep(Duration::from_millis(5)).await;
+                    }
+                }
+            };
             let (answers, _) =
-                session(server_at(&base_url), &frames, &[json!(1)], through_rmcp).await;
+                session_then(server, &frames, &[json!(1)], through_rmcp, stopped).await;
             let ids: Vec<&Value> = answers.iter().map(|a| &a["id"]).collect();
             assert_eq!(ids, [&json!(0), &json!(2)], "{answers:#?}");
         }
