@@ -1400,10 +1400,14 @@ mod tests {
         let inline = [
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_doctors","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#,
             frames[2],
+            // an `initialize` later in that session changes nothing
+            INITIALIZE,
+            frames[2],
         ];
         let (answers, direct) = session(server_at(&base_url), &inline, &[], false).await;
-        assert_eq!((answers.len(), direct), (2, 0), "{answers:#?}");
+        assert_eq!((answers.len(), direct), (4, 0), "{answers:#?}");
         assert!(answers[1].get("error").is_some(), "{answers:#?}");
+        assert_eq!(answers[3], answers[1], "{answers:#?}");
         // An `initialize` asking for 2026-07-28 is answered with an earlier version: the same
         // answers either way.
         let asking = INITIALIZE.replace("2025-06-18", "2026-07-28");
