@@ -1266,6 +1266,7 @@ mod tests {
 
     const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
     const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    const LIST_DOCTORS: &str = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_doctors","arguments":{}}}"#;
 
     /// One session of `server` served by rmcp over a `ServerTransport` (every request to rmcp
     /// when `through_rmcp`): each frame of `frames` written in turn, and after each request its
@@ -1399,10 +1400,10 @@ mod tests {
         assert_eq!((answers.len(), direct), (3, 1), "{answers:#?}");
         let inline = [
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_doctors","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#,
-            frames[2],
+            LIST_DOCTORS,
             // an `initialize` later in that session changes nothing
             INITIALIZE,
-            frames[2],
+            LIST_DOCTORS,
         ];
         let (answers, direct) = session(server_at(&base_url), &inline, &[], false).await;
         assert_eq!((answers.len(), direct), (4, 0), "{answers:#?}");
@@ -1411,7 +1412,7 @@ mod tests {
         // An `initialize` asking for 2026-07-28 is answered with an earlier version: the same
         // answers either way.
         let asking = INITIALIZE.replace("2025-06-18", "2026-07-28");
-        let frames = [asking.as_str(), frames[2]];
+        let frames = [asking.as_str(), LIST_DOCTORS];
         let direct = session(server_at(&base_url), &frames, &[], false).await;
         let rmcp = session(server_at(&base_url), &frames, &[], true).await;
         assert_eq!(direct.0, rmcp.0);
