@@ -370,6 +370,7 @@ where
         else {
             return Some(message);
         };
+        tracing::debug!(%id, tool = def.name, "tools/call run by the transport");
         let token = CancellationToken::new();
         let key = Key::of(&id);
         self.direct.start(key.clone(), token.clone());
