@@ -442,12 +442,6 @@ impl ClinicServer {
         }
     }
 
-    /// Counts a call in the shutdown drain while the guard lives (`None` once draining started):
-    /// the stdio transport holds one until a call it runs itself has its answer written.
-    pub(crate) fn in_flight(&self) -> Option<InFlight<'_>> {
-        self.inner.drain.enter()
-    }
-
     /// How many calls are counted in the shutdown drain now (for tests).
     #[cfg(test)]
     pub(crate) fn calls_in_flight(&self) -> usize {
@@ -847,8 +841,7 @@ struct Drain {
 }
 
 /// One call in flight; dropping it (the call answered or was cancelled) counts it out.
-#[derive(Debug)]
-pub(crate) struct InFlight<'a>(&'a Drain);
+struct InFlight<'a>(&'a Drain);
 
 impl Drop for InFlight<'_> {
     fn drop(&mut self) {

@@ -40,8 +40,10 @@
 //!    same way: a `notifications/cancelled` for it cancels it (a read stops, a change runs to
 //!    its end) and no answer is written for it; its result is shaped for a peer before
 //!    2026-07-28 as rmcp shapes it (`strip_result_type_for_legacy_peer`,
-//!    `strip_non_object_output_for_legacy_peer`); it counts in the server's shutdown drain until
-//!    its answer is written; and `close` waits (bounded) for the answers still owed. Every other
+//!    `strip_non_object_output_for_legacy_peer`); its handler counts in the server's shutdown
+//!    drain; and `close` waits (bounded) for the answers still owed. Only a frame that holds
+//!    nothing else is run so (`PlainCall`: a `_meta`, a retry's state, any other member of its
+//!    parameters leaves it to rmcp). Every other
 //!    request (a destructive tool, which may ask the client through rmcp's peer; metadata, a
 //!    progress token; a session of protocol 2026-07-28; anything before the `initialize` answer)
 //!    goes to rmcp, and so does every notification, the cancellations included.
@@ -313,10 +315,8 @@ where
                     }
                 }
             }
-            match self.run_directly(message) {
-                Some(message) => return Some(message),
-                None => continue,
-            }
+            self.note_cancellation(&message);
+            return Some(message);
         }
     }
 
@@ -337,49 +337,17 @@ impl<R, W> ServerTransport<R, W>
 where
     W: AsyncWrite + Send + Unpin + 'static,
 {
-    /// `message` for rmcp, or `None` when it is a `tools/call` this transport runs itself
-    /// (module documentation, 4): then it runs in a task of its own, which writes its answer. A
-    /// `notifications/cancelled` naming such a call cancels it, and goes on to rmcp too.
-    fn run_directly(
-        &mut self,
-        message: RxJsonRpcMessage<RoleServer>,
-    ) -> Option<RxJsonRpcMessage<RoleServer>> {
-        let def = match &message {
-            JsonRpcMessage::Notification(JsonRpcNotification {
-                notification: ClientNotification::CancelledNotification(cancelled),
-                ..
-            }) => {
-                if let Some(id) = &cancelled.params.request_id {
-                    self.direct.cancel(id);
-                }
-                None
-            }
-            JsonRpcMessage::Request(JsonRpcRequest {
-                request: ClientRequest::CallToolRequest(call),
-                ..
-            }) if self.direct_ready
-                && call.params.meta.is_none()
-                && call.extensions.is_empty()
-                && call.params.input_responses.is_none()
-                && call.params.request_state.is_none() =>
-            {
-                self.server.unattended(&call.params.name)
-            }
-            _ => None,
-        };
-        let Some(def) = def else {
-            return Some(message);
-        };
-        let JsonRpcMessage::Request(JsonRpcRequest {
-            id,
-            request: ClientRequest::CallToolRequest(call),
+    /// A `notifications/cancelled` naming a call this transport runs cancels it (the notification
+    /// goes on to rmcp too, which knows no such request and drops it).
+    fn note_cancellation(&self, message: &RxJsonRpcMessage<RoleServer>) {
+        if let JsonRpcMessage::Notification(JsonRpcNotification {
+            notification: ClientNotification::CancelledNotification(cancelled),
             ..
         }) = message
-        else {
-            return Some(message);
-        };
-        self.spawn_direct(id, def, call.params.arguments.unwrap_or_default());
-        None
+            && let Some(id) = &cancelled.params.request_id
+        {
+            self.direct.cancel(id);
+        }
     }
 
     /// Run the call `id` of `def` with `args` in a task of its own, which writes its answer.
@@ -399,8 +367,6 @@ where
             Arc::clone(&self.write),
         );
         tokio::spawn(async move {
-            // In the server's drain until the answer is written: shutdown waits for the write.
-            let _in_flight = server.in_flight();
             let response = server.call_unattended(def, args, token.cancelled()).await;
             if direct.is_live(&key) {
                 let mut result = ServerResult::from(response);
@@ -451,6 +417,8 @@ struct Direct {
     idle: tokio::sync::Notify,
     /// How many were answered.
     answered: AtomicUsize,
+    /// How many times `close` stopped waiting for them at its bound.
+    given_up: AtomicUsize,
 }
 
 impl Direct {
@@ -506,6 +474,7 @@ impl Direct {
             }
         };
         if tokio::time::timeout(bound, wait).await.is_err() {
+            self.given_up.fetch_add(1, Ordering::Relaxed);
             let left = std::mem::take(&mut *self.calls());
             tracing::warn!(
                 calls = left.len(),
@@ -526,6 +495,11 @@ pub struct AnsweredDirectly(Arc<Direct>);
 impl AnsweredDirectly {
     pub fn count(&self) -> usize {
         self.0.answered.load(Ordering::Relaxed)
+    }
+
+    /// How many times `close` gave up waiting for answers still owed (at its 5 s bound).
+    pub fn given_up_at_close(&self) -> usize {
+        self.0.given_up.load(Ordering::Relaxed)
     }
 }
 
@@ -1481,7 +1455,36 @@ mod tests {
         {
             answers.push(serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}")));
         }
+        // Every answer owed was written before `close` let go of the output, none given up on.
+        assert_eq!(answered.given_up_at_close(), 0);
         (answers, answered.count())
+    }
+
+    /// Calls run by the transport start only once rmcp has answered the `initialize` that began
+    /// the lifecycle with a protocol before 2026-07-28 (rmcp's own test of a legacy peer).
+    #[tokio::test]
+    async fn direct_calls_wait_for_an_initialize_answered_before_2026_07_28() {
+        for (version, ready) in [
+            (ProtocolVersion::V_2025_06_18, true),
+            (ProtocolVersion::V_2026_07_28, false),
+        ] {
+            let input = format!("{INITIALIZE}\n");
+            let mut transport =
+                ServerTransport::new(chunks(&[input.as_bytes()]), tokio::io::sink(), server());
+            assert!(transport.receive().await.is_some());
+            assert!(!transport.direct_ready);
+            let mut answer = crate::server::server_info();
+            answer.protocol_version = version.clone();
+            let message = TxJsonRpcMessage::<RoleServer>::response(
+                ServerResult::InitializeResult(answer),
+                RequestId::Number(0),
+            );
+            transport
+                .send(message)
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(transport.direct_ready, ready, "{version}");
+        }
     }
 
     #[tokio::test]
