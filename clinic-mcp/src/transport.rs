@@ -1460,6 +1460,31 @@ mod tests {
         (answers, answered.count())
     }
 
+    /// At its bound `close` stops waiting: the calls left are cancelled, forgotten, and counted
+    /// as given up; a call that ends in time is waited for.
+    #[tokio::test]
+    async fn close_waits_for_calls_until_its_bound() {
+        let direct = Arc::new(Direct::default());
+        let counted = AnsweredDirectly(Arc::clone(&direct));
+        let (late, on_time) = (CancellationToken::new(), CancellationToken::new());
+        direct.start(Key::Number(1), late.clone());
+        direct.settle(Duration::from_millis(20)).await;
+        assert!(late.is_cancelled());
+        assert!(direct.calls().is_empty());
+        assert_eq!(counted.given_up_at_close(), 1);
+        direct.start(Key::String("two".into()), on_time.clone());
+        let ends = {
+            let direct = Arc::clone(&direct);
+            async move {
+                tokio::task::yield_now().await;
+                direct.finish(&Key::String("two".into()));
+            }
+        };
+        tokio::join!(direct.settle(Duration::from_secs(60)), ends);
+        assert!(!on_time.is_cancelled());
+        assert_eq!(counted.given_up_at_close(), 1);
+    }
+
     /// Calls run by the transport start only once rmcp has answered the `initialize` that began
     /// the lifecycle with a protocol before 2026-07-28 (rmcp's own test of a legacy peer).
     #[tokio::test]
