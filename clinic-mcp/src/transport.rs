@@ -1363,19 +1363,23 @@ mod tests {
                 tokio::spawn(async move {
                     use tokio::io::AsyncReadExt;
                     let mut request = vec![0; 4096];
-                    let _ = socket.read(&mut request).await;
-                    let Some((delay, body)) = answer else {
-                        // Held until the client lets go.
-                        let _ = socket.read(&mut request).await;
-                        return;
-                    };
-                    tokio::time::sleep(delay).await;
-                    let response = format!(
-                        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
-                        body.len()
-                    );
-                    let _ = socket.write_all(response.as_bytes()).await;
-                    let _ = socket.read(&mut request).await;
+                    // One answer per request (each a small GET, read whole), for as long as
+                    // the client keeps the connection.
+                    while let Ok(1..) = socket.read(&mut request).await {
+                        let Some((delay, body)) = answer else {
+                            // Held until the client lets go.
+                            let _ = socket.read(&mut request).await;
+                            return;
+                        };
+                        tokio::time::sleep(delay).await;
+                        let response = format!(
+                            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+                            body.len()
+                        );
+                        if socket.write_all(response.as_bytes()).await.is_err() {
+                            return;
+                        }
+                    }
                 });
             }
         });
@@ -1535,9 +1539,17 @@ mod tests {
         assert_eq!(direct.0.len(), 10, "{:#?}", direct.0);
         assert_eq!(direct.0, rmcp.0);
         assert_eq!((direct.1, rmcp.1), (5, 0));
+        // The calls reached the API and came back as they should.
+        let content = |i: usize| direct.0[i]["result"]["structuredContent"].clone();
+        assert_eq!(content(1)["count"], json!(1), "{:#?}", direct.0);
+        assert_eq!(content(2)["count"], json!(1), "{:#?}", direct.0);
+        assert_eq!(content(3)["specialties"][0]["name"], json!("Cardiology"));
+        assert_eq!(direct.0[4]["result"]["isError"], json!(true));
         assert_eq!(
-            direct.0[1]["result"]["structuredContent"]["count"],
-            json!(1)
+            content(5)["code"],
+            json!("UNKNOWN_SPECIALTY"),
+            "{:#?}",
+            direct.0[5]
         );
         // Nothing runs before the `initialize` is answered, nor in a session of 2026-07-28.
         let early = [
