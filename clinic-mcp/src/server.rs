@@ -403,12 +403,9 @@ impl ClinicServer {
     /// transport may run it itself ([`Self::call_unattended`]). Otherwise `None`: unknown to this
     /// caller, or destructive.
     pub(crate) fn unattended(&self, name: &str) -> Option<&'static ToolDef> {
-        let def = self
-            .listing(self.inner.session.caller.role)
-            .by_name
-            .get(name)
-            .copied()?;
-        (!def.destructive).then_some(def)
+        self.lookup(&self.inner.session.caller, name, false)
+            .ok()
+            .filter(|def| !def.destructive)
     }
 
     /// A `tools/call` of [`Self::unattended`]'s `def` for the session's caller, to its result;

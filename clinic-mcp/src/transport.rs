@@ -441,24 +441,27 @@ impl Direct {
 
     /// The call of `id` was cancelled by the client: it stops (a read), and is not answered.
     fn cancel(&self, id: &RequestId) {
-        let token = self.calls().remove(&Key::of(id));
-        if let Some(token) = token {
+        if let Some(token) = self.take(&Key::of(id)) {
             tracing::info!(%id, "cancelled");
             token.cancel();
-            self.left();
         }
     }
 
+    /// The call `key` ended (its answer written, or not to be).
     fn finish(&self, key: &Key) {
-        if self.calls().remove(key).is_some() {
-            self.left();
-        }
+        self.take(key);
     }
 
-    fn left(&self) {
-        if self.calls().is_empty() {
+    /// `key`'s call off the list; `close` is woken when it was the last.
+    fn take(&self, key: &Key) -> Option<CancellationToken> {
+        let mut calls = self.calls();
+        let token = calls.remove(key);
+        let last = token.is_some() && calls.is_empty();
+        drop(calls);
+        if last {
             self.idle.notify_waiters();
         }
+        token
     }
 
     /// Until no call is in flight, at most `bound`; then those left are cancelled.
