@@ -1560,17 +1560,19 @@ mod tests {
             INITIALIZE,
             r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_doctors","arguments":{}}}"#,
         ];
-        // A destructive tool is rmcp's: for a client that cannot ask its human it is not found.
-        let patient = || {
+        // A destructive tool is rmcp's: for a client that cannot ask its human it is not found,
+        // or, with --allow-unconfirmed-destructive-calls, runs unconfirmed.
+        let patient = |unconfirmed: bool| {
             use crate::caller::AccessToken;
             use crate::session::{Profile, Session, SessionRole};
-            let session = Session::new(
+            let mut session = Session::new(
                 Profile::Booking,
                 SessionRole::Patient,
                 &base_url,
                 AccessToken::new("t0ken"),
             )
             .unwrap_or_else(|e| panic!("{e}"));
+            session.confirmation.allow_unconfirmed_destructive_calls = unconfirmed;
             ClinicServer::new(session).unwrap_or_else(|e| panic!("{e}"))
         };
         let frames = [
@@ -1579,10 +1581,12 @@ mod tests {
             r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_doctors","inputResponses":{}}}"#,
             r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_specialties","arguments":{}}}"#,
         ];
-        let direct = session(patient(), &frames, &[], false).await;
-        let rmcp = session(patient(), &frames, &[], true).await;
-        assert_eq!(direct.0, rmcp.0);
-        assert_eq!((direct.1, rmcp.1), (1, 0));
+        for unconfirmed in [false, true] {
+            let direct = session(patient(unconfirmed), &frames, &[], false).await;
+            let rmcp = session(patient(unconfirmed), &frames, &[], true).await;
+            assert_eq!(direct.0, rmcp.0);
+            assert_eq!((direct.1, rmcp.1), (1, 0));
+        }
         let (answers, direct) = session(server_at(&base_url), &early, &[], false).await;
         assert_eq!((answers.len(), direct), (3, 1), "{answers:#?}");
         let inline = [
