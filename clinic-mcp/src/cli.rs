@@ -527,6 +527,7 @@ async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, 
     // Calls in flight at shutdown may finish: each is bounded by its own deadline (every request
     // of it, however many, is cut to what is left of it), not by one request's timeout.
     let drain_bound = server.session().limits.call_deadline() + Duration::from_secs(1);
+    tokio::spawn(keep_a_timer_pending(server.session().limits.timeout));
     let running = crate::server::Served(server.clone())
         .serve(crate::transport::stdio(server.clone(), drain_bound))
         .await
@@ -551,6 +552,24 @@ async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, 
         std::process::exit(i32::from(exit::OK));
     }
     Ok(exit::OK)
+}
+
+/// Keeps one timer pending at all times, due no later than any request's timeout set after it,
+/// so that setting a request's timeout never wakes tokio's timer driver.
+///
+/// tokio wakes its driver (a `write` to the runtime's eventfd) whenever a timer is set earlier
+/// than the earliest one it planned to wake for, and after a park with no timer pending that is
+/// any timer: each call made one at a time paid that system call, to wake a thread that was
+/// already awake. With this timer pending (it fires every `period`, the request timeout), a
+/// request's timeout is due at least as late as it, and the driver takes it in at its next park.
+/// A request whose timeout was cut to what is left of its call's deadline still wakes the
+/// driver, as before: this is a saving, never a condition of any timeout firing.
+async fn keep_a_timer_pending(period: Duration) {
+    let mut tick = tokio::time::interval(period.max(Duration::from_millis(1)));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+    }
 }
 
 async fn shutdown_signal() {
@@ -799,4 +818,59 @@ async fn api(addr: SocketAddr) -> Result<u8, Failure> {
     shutdown_signal().await;
     standin.shutdown().await;
     Ok(exit::OK)
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::keep_a_timer_pending;
+    use std::time::Duration;
+
+    /// The `write` system calls this thread has made (`/proc/thread-self/io`).
+    fn writes_of_this_thread() -> Option<u64> {
+        let io = std::fs::read_to_string("/proc/thread-self/io").ok()?;
+        io.lines()
+            .find_map(|line| line.strip_prefix("syscw:"))
+            .and_then(|n| n.trim().parse().ok())
+    }
+
+    /// The `write`s made in setting a request's timeout (10 s, the default) on a runtime built as
+    /// `main` builds it, after one park of the runtime, with or without `keep_a_timer_pending`.
+    async fn writes_to_set_a_timeout(with_a_timer_pending: bool) -> Option<u64> {
+        let period = Duration::from_secs(10);
+        if with_a_timer_pending {
+            tokio::spawn(keep_a_timer_pending(period));
+        }
+        // A park and a wake-up, as between two calls made one at a time.
+        tokio::time::sleep(Duration::from_millis(2)).await;
+        let before = writes_of_this_thread()?;
+        let timeout = tokio::time::timeout(period, std::future::pending::<()>());
+        tokio::pin!(timeout);
+        // Polled once: the timer is set.
+        let polled = std::future::poll_fn(|cx| {
+            std::task::Poll::Ready(std::future::Future::poll(timeout.as_mut(), cx))
+        })
+        .await;
+        assert!(polled.is_pending());
+        Some(writes_of_this_thread()? - before)
+    }
+
+    /// Setting a request's timeout wakes tokio's timer driver (one `write` to its eventfd) unless
+    /// a timer due no later than it is pending; `serve` keeps one pending.
+    #[test]
+    fn a_request_timeout_wakes_nobody_while_a_timer_is_pending() {
+        let writes = |with_a_timer_pending| {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime")
+                .block_on(writes_to_set_a_timeout(with_a_timer_pending))
+                .expect("/proc/thread-self/io has a syscw line")
+        };
+        assert_eq!(
+            writes(false),
+            1,
+            "without a pending timer, tokio writes its eventfd (if this changed, the pending timer is no longer needed)"
+        );
+        assert_eq!(writes(true), 0);
+    }
 }

@@ -270,3 +270,55 @@ fn a_mixed_load_of_5k_calls_with_64_in_flight_loses_and_duplicates_nothing() {
 fn a_mixed_load_of_50k_calls_with_64_in_flight_loses_and_duplicates_nothing() {
     mixed_load(50_000, 64);
 }
+
+/// The `write` system calls (`write`, `writev`) a process has made, from `/proc/PID/io`.
+#[cfg(target_os = "linux")]
+fn writes_of(pid: u32) -> u64 {
+    let io = std::fs::read_to_string(format!("/proc/{pid}/io"))
+        .expect("the server's /proc/PID/io is readable");
+    io.lines()
+        .find_map(|line| line.strip_prefix("syscw:"))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("a syscw line")
+}
+
+/// A proxied call made one at a time costs the server two writes: the request to the API (one
+/// `writev`) and the answer on stdout (one `write`). Nothing else: in particular not tokio waking
+/// its own timer driver for each request's timeout, which the timer `serve` keeps pending avoids
+/// (docs/PERFORMANCE.md, round 10).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_proxied_call_made_alone_costs_the_server_two_writes() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let api = rt.block_on(standin());
+    let base = api.base_url();
+    let mut s = StdioServer::spawn(&["serve", "--base-url", &base], &[]);
+    s.initialize();
+    let call = |s: &mut StdioServer, id: u64| {
+        let answer = s.request(
+            id,
+            "tools/call",
+            json!({"name": "list_doctors", "arguments": {}}),
+        );
+        assert_eq!(answer["result"]["isError"], false, "{answer}");
+    };
+    // The first call opens the connection to the API.
+    call(&mut s, 1);
+    let calls = 20;
+    let before = writes_of(s.pid);
+    for id in 2..2 + calls {
+        call(&mut s, id);
+    }
+    let writes = writes_of(s.pid) - before;
+    assert_eq!(
+        writes,
+        2 * calls,
+        "{writes} writes for {calls} calls; stderr: {}",
+        s.stderr()
+    );
+    drop(api);
+}
