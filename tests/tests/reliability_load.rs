@@ -142,14 +142,21 @@ fn mixed_request(k: u64) -> (Value, Expect) {
     )
 }
 
-/// `total` requests, `in_flight` outstanding at a time, through the real binary.
-fn mixed_load(total: u64, in_flight: u64) {
+/// The stand-in API, served by a runtime of its own (one worker), for a test that drives the real
+/// binary from its own thread.
+fn standin_served() -> (tokio::runtime::Runtime, clinic_standin::Standin) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
         .build()
         .expect("runtime");
     let api = rt.block_on(standin());
+    (rt, api)
+}
+
+/// `total` requests, `in_flight` outstanding at a time, through the real binary.
+fn mixed_load(total: u64, in_flight: u64) {
+    let (_rt, api) = standin_served();
     let base = api.base_url();
     let mut s = StdioServer::spawn(
         &["serve", "--base-url", &base, "--profile", "booking"],
@@ -289,12 +296,7 @@ fn writes_of(pid: u32) -> u64 {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_proxied_call_made_alone_costs_the_server_two_writes() {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let api = rt.block_on(standin());
+    let (_rt, api) = standin_served();
     let base = api.base_url();
     let mut s = StdioServer::spawn(&["serve", "--base-url", &base], &[]);
     s.initialize();
