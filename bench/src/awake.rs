@@ -110,8 +110,10 @@ mod tests {
         let own = nice_at("/proc/thread-self/stat");
         assert_eq!(own, own_before, "the caller's own priority must not change");
         drop(awake);
-        // `join` returns once the kernel has cleared the thread's id, which can be a moment before
-        // its /proc entry goes: a thread that has exited shows state Z or X there, or is gone
+        // `join` returns once the kernel has cleared the thread's id, which is a moment before
+        // the thread has finished exiting: until then its /proc entry may still show it running
+        // (state R or D), then Z or X, then it is gone. So the check is repeated until no spinner
+        // is left, with a bound far above that moment; a spinner that never stopped fails it.
         let running = |tid: &str| {
             std::fs::read_to_string(format!("/proc/self/task/{tid}/stat"))
                 .ok()
@@ -121,12 +123,18 @@ mod tests {
                 })
                 .is_some_and(|state| !matches!(state.as_str(), "Z" | "X" | "x"))
         };
-        let left = std::fs::read_dir("/proc/self/task")
-            .unwrap()
-            .filter_map(|e| e.ok())
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|tid| comm(tid).starts_with("keep-awake-") && running(tid))
-            .count();
-        assert_eq!(left, 0, "spinners still running after drop");
+        let left = || {
+            std::fs::read_dir("/proc/self/task")
+                .unwrap()
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|tid| comm(tid).starts_with("keep-awake-") && running(tid))
+                .count()
+        };
+        let bound = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while left() > 0 && std::time::Instant::now() < bound {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        assert_eq!(left(), 0, "spinners still running 10 s after drop");
     }
 }

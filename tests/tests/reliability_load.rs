@@ -298,7 +298,12 @@ fn writes_of(pid: u32) -> u64 {
 fn a_proxied_call_made_alone_costs_the_server_two_writes() {
     let (_rt, api) = standin_served();
     let base = api.base_url();
-    let mut s = StdioServer::spawn(&["serve", "--base-url", &base], &[]);
+    // A request timeout of ten minutes: the pending timer ticks once a request timeout, and its
+    // tick (a timer set again) must not fall among the counted calls, however slow the machine.
+    let mut s = StdioServer::spawn(
+        &["serve", "--base-url", &base, "--timeout-ms", "600000"],
+        &[],
+    );
     s.initialize();
     let call = |s: &mut StdioServer, id: u64| {
         let answer = s.request(
