@@ -563,9 +563,10 @@ async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, 
 /// already awake. With this timer pending (it fires every `period`, the request timeout), a
 /// request's timeout is due at least as late as it, and the driver takes it in at its next park.
 /// A request whose timeout was cut to what is left of its call's deadline still wakes the
-/// driver, as before: this is a saving, never a condition of any timeout firing.
+/// driver, as before: this is a saving, never a condition of any timeout firing. `period` is at
+/// least 1 ms (`--timeout-ms` refuses 0).
 async fn keep_a_timer_pending(period: Duration) {
-    let mut tick = tokio::time::interval(period.max(Duration::from_millis(1)));
+    let mut tick = tokio::time::interval(period);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;

@@ -382,20 +382,25 @@ impl ClinicServer {
         name: &str,
         can_ask: bool,
     ) -> Result<&'static ToolDef, ErrorData> {
+        // Unregistered and never-invented names miss the same lookup and answer the same way; so
+        // does a destructive tool for a client that cannot ask its human.
+        self.reachable(caller, name, can_ask)
+            .ok_or_else(|| ErrorData::invalid_params(format!("Tool {name} not found"), None))
+    }
+
+    /// The tool `name` if `caller` reaches it with a client that can (or cannot) ask its human:
+    /// [`Self::lookup`] without its error.
+    fn reachable(&self, caller: &Caller, name: &str, can_ask: bool) -> Option<&'static ToolDef> {
         let unattended = self
             .inner
             .session
             .confirmation
             .allow_unconfirmed_destructive_calls;
-        match self.listing(caller.role).by_name.get(name) {
-            Some(def) if !def.destructive || can_ask || unattended => Ok(def),
-            // Unregistered and never-invented names miss the same lookup and answer the same way;
-            // so does a destructive tool for a client that cannot ask its human.
-            _ => Err(ErrorData::invalid_params(
-                format!("Tool {name} not found"),
-                None,
-            )),
-        }
+        self.listing(caller.role)
+            .by_name
+            .get(name)
+            .copied()
+            .filter(|def| !def.destructive || can_ask || unattended)
     }
 
     /// The tool `name` of the session's caller if it asks nobody (it is not destructive): a call
@@ -403,8 +408,7 @@ impl ClinicServer {
     /// transport may run it itself ([`Self::call_unattended`]). Otherwise `None`: unknown to this
     /// caller, or destructive.
     pub(crate) fn unattended(&self, name: &str) -> Option<&'static ToolDef> {
-        self.lookup(&self.inner.session.caller, name, false)
-            .ok()
+        self.reachable(&self.inner.session.caller, name, false)
             .filter(|def| !def.destructive)
     }
 

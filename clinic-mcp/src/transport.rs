@@ -1,5 +1,5 @@
 //! The stdio transport: newline-delimited JSON-RPC, read and written here rather than by rmcp's
-//! `AsyncRwTransport`, for three reasons.
+//! `AsyncRwTransport`, for four reasons.
 //!
 //! 1. Notifications, responses and errors that arrive before a lifecycle has started are dropped
 //!    instead of ending the session, and at end of input the calls still in flight are allowed
