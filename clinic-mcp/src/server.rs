@@ -474,13 +474,13 @@ impl ClinicServer {
         // A bug in a handler must cost one call, not the answer: a panic becomes a tool error
         // (rmcp would otherwise leave the request unanswered until the client gives up).
         let inner = &self.inner;
-        // The ids a mutating call acts on, for the audit trail (integers only, read before the
-        // arguments are handed over).
+        // The ids a mutating call acts on, for the audit trail (the tool's declared id
+        // parameters with valid values, read before the arguments are handed over).
         let audited = inner
             .audit
             .as_ref()
             .filter(|_| def.mutates)
-            .map(|log| (log, crate::audit::ids(&args, None)));
+            .map(|log| (log, crate::audit::ids(def, &args)));
         let invoked = def.invoke_traced(
             &inner.session,
             caller,
@@ -512,7 +512,7 @@ impl ClinicServer {
         if let Some((log, mut ids)) = audited.filter(|_| !ask.awaits_retry()) {
             // The output as the API's answer made it (the trail records ids, not text).
             let answer = result.as_ref().ok().and_then(|a| a.to_value().ok());
-            ids.extend(crate::audit::ids(&serde_json::Map::new(), answer.as_ref()));
+            crate::audit::add_answer_id(&mut ids, answer.as_ref());
             let entry = crate::audit::Entry {
                 tool: def.name,
                 caller,

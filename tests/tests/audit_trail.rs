@@ -1,20 +1,32 @@
 //! The audit trail (`--audit-log`, `CLINIC_AUDIT_LOG`): every call of a mutating tool, through a
-//! real MCP client, appends one JSON line that is on disk when the answer arrives. It names the
-//! caller by a fingerprint of its token, never the token, and carries no free text from the
-//! arguments (no reason, no idempotency key).
+//! real MCP client, appends its lines, on disk when the answer arrives. They name the caller by
+//! a fingerprint of its token, never the token, and carry no free text from the arguments (no
+//! reason, no idempotency key, no argument name the tool does not declare) and no token the API
+//! echoes back.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: panicking is failing
 
 mod common;
 
-use clinic_mcp::{Caller, Profile, SessionRole};
+use clinic_mcp::{AccessToken, Caller, Profile, Session, SessionRole};
 use common::*;
 use serde_json::{Value, json};
+use std::path::Path;
+use std::sync::Arc;
 
-fn lines(path: &std::path::Path) -> Vec<Value> {
+/// Every line of the log, parsed.
+fn lines(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .unwrap_or_default()
         .lines()
         .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+        .collect()
+}
+
+/// The lines that end a call (not the `pending` line written before it runs).
+fn outcomes(path: &Path) -> Vec<Value> {
+    lines(path)
+        .into_iter()
+        .filter(|l| l["outcome"] != "pending")
         .collect()
 }
 
@@ -24,6 +36,109 @@ fn temp_log(name: &str) -> std::path::PathBuf {
     let path = dir.join("audit.jsonl");
     let _ = std::fs::remove_file(&path);
     path
+}
+
+/// A line as the server writes it.
+const OURS: &str = r#"{"time":"2026-01-05T10:00:00.5Z","call":"0f1e2d3c4b5a69788796a5b4c3d2e1f0","tool":"book_appointment","role":"patient","caller":"sha256:0123456789abcdef","ids":{"slot_id":4,"appointment_id":9},"request_id":"req-000001","outcome":"ok","replayed":false}"#;
+
+/// A short opaque token, made only of the characters a request id may have.
+const SHORT_TOKEN: &str = "Zq8pL2mX9vRt";
+
+/// What the fake API answers for a booking.
+const BOOKED: &str = r#"{"id":41,"status":"pending","slotId":7,"doctorId":1,"startTime":"2030-01-07T09:00:00Z","endTime":"2030-01-07T09:30:00Z"}"#;
+
+/// What the fake API answers for the doctor list.
+const DOCTORS: &str = r#"[{"id":1,"name":"Dr. Ada Example","specialty":"Cardiology","clinic":{"id":1,"name":"Main","address":"1 Main St","timeZone":"Europe/Berlin"}}]"#;
+
+/// The status, the `X-Request-Id` to send (if any) and the JSON body of an answer.
+type Answer = (u16, Option<String>, String);
+
+/// A clinic API on a loopback port, for answers the stand-in never gives: each request's method,
+/// path and `Authorization` value go to the script, which answers.
+struct FakeApi {
+    addr: std::net::SocketAddr,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for FakeApi {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl FakeApi {
+    async fn spawn(script: impl Fn(&str, &str, &str) -> Answer + Send + Sync + 'static) -> Self {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let script = Arc::new(script);
+        let task = tokio::spawn(async move {
+            while let Ok((mut stream, _)) = listener.accept().await {
+                let script = script.clone();
+                tokio::spawn(async move {
+                    let mut buf = Vec::new();
+                    let mut chunk = [0u8; 4096];
+                    let end = loop {
+                        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                            break i;
+                        }
+                        match stream.read(&mut chunk).await {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                        }
+                    };
+                    let head = String::from_utf8_lossy(&buf[..end]).into_owned();
+                    let header = |name: &str| {
+                        head.lines().find_map(|l| {
+                            let (k, v) = l.split_once(':')?;
+                            k.trim()
+                                .eq_ignore_ascii_case(name)
+                                .then(|| v.trim().to_owned())
+                        })
+                    };
+                    let len: usize = header("content-length")
+                        .and_then(|v| v.parse().ok())
+                        .unwrap_or(0);
+                    while buf.len() < end + 4 + len {
+                        match stream.read(&mut chunk).await {
+                            Ok(0) | Err(_) => break,
+                            Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                        }
+                    }
+                    let mut first = head.lines().next().unwrap_or("").split(' ');
+                    let (method, path) = (first.next().unwrap_or(""), first.next().unwrap_or(""));
+                    let auth = header("authorization").unwrap_or_default();
+                    let (status, request_id, body) = script(method, path, &auth);
+                    let request_id = request_id
+                        .map(|id| format!("X-Request-Id: {id}\r\n"))
+                        .unwrap_or_default();
+                    let out = format!(
+                        "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\n{request_id}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                        body.len()
+                    );
+                    let _ = stream.write_all(out.as_bytes()).await;
+                });
+            }
+        });
+        Self { addr, task }
+    }
+
+    fn base_url(&self) -> String {
+        format!("http://{}/api/v1", self.addr)
+    }
+}
+
+/// A patient's booking session against `base_url` with `token`, recording to `log`.
+fn booking_session(base_url: &str, token: &str, log: &Path) -> Session {
+    let mut s = Session::new(
+        Profile::Booking,
+        SessionRole::Patient,
+        base_url,
+        AccessToken::new(token),
+    )
+    .unwrap();
+    s.audit_log = Some(log.to_owned());
+    s
 }
 
 #[tokio::test]
@@ -53,8 +168,8 @@ async fn every_mutating_call_appends_one_line_before_its_answer_and_reads_append
     )
     .await;
     let id = booked["appointment_id"].as_u64().unwrap();
-    // On disk as soon as the answer is: one line, the booking's.
-    let after_book = lines(&path);
+    // On disk as soon as the answer is: one outcome line, the booking's.
+    let after_book = outcomes(&path);
     assert_eq!(after_book.len(), 1);
     let line = &after_book[0];
     assert_eq!(line["tool"], "book_appointment");
@@ -93,7 +208,7 @@ async fn every_mutating_call_appends_one_line_before_its_answer_and_reads_append
         json!({"appointment_id": id, "reason": "A reason with free text in it."}),
     )
     .await;
-    let all = lines(&path);
+    let all = outcomes(&path);
     assert_eq!(all.len(), 4);
     assert_eq!(all[1]["replayed"], true);
     assert_eq!(
@@ -113,10 +228,61 @@ async fn every_mutating_call_appends_one_line_before_its_answer_and_reads_append
 }
 
 #[tokio::test]
-async fn a_partial_line_left_by_a_crash_is_cut_off_when_the_log_is_opened() {
+async fn a_token_the_api_sends_back_as_its_request_id_never_reaches_the_log() {
+    // The first booking's answer echoes the caller's token as its request id, the second's
+    // carries a JWT-shaped one (someone's token, not this caller's).
+    const JWT_SHAPED: &str = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJlLXNpZ25hdHVyZQ";
+    let echoes = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let seen = echoes.clone();
+    let api = FakeApi::spawn(move |method, path, auth| {
+        if method == "POST" && path.ends_with("/appointments") {
+            let n = seen.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let id = if n == 0 {
+                auth.strip_prefix("Bearer ").unwrap_or(auth).to_owned()
+            } else {
+                JWT_SHAPED.to_owned()
+            };
+            (201, Some(id), BOOKED.to_owned())
+        } else if path.ends_with("/doctors") {
+            (200, None, DOCTORS.to_owned())
+        } else {
+            (404, None, "{}".to_owned())
+        }
+    })
+    .await;
+    let path = temp_log("echo");
+    let c = client(booking_session(&api.base_url(), SHORT_TOKEN, &path)).await;
+    for key in ["audit-echo-0001", "audit-echo-0002"] {
+        call_ok(
+            &c,
+            "book_appointment",
+            json!({"slot_id": 7, "idempotency_key": key}),
+        )
+        .await;
+    }
+    assert_eq!(echoes.load(std::sync::atomic::Ordering::SeqCst), 2);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        !text.contains(SHORT_TOKEN),
+        "the caller's token is in the audit log: {text}"
+    );
+    assert!(
+        !text.contains(JWT_SHAPED),
+        "a JWT is in the audit log: {text}"
+    );
+    let done = outcomes(&path);
+    assert_eq!(done.len(), 2, "{text}");
+    for line in &done {
+        assert_eq!(line["request_id"], "[redacted]", "{text}");
+        assert_eq!(line["ids"], json!({"slot_id": 7, "appointment_id": 41}));
+    }
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[tokio::test]
+async fn only_the_tool_s_declared_id_parameters_with_valid_values_are_logged() {
     let api = standin().await;
-    let path = temp_log("partial");
-    std::fs::write(&path, "{\"tool\":\"book_appointment\"}\n{\"tool\":\"cance").unwrap();
+    let path = temp_log("names");
     let mut s = session(
         &api,
         Profile::Booking,
@@ -125,18 +291,71 @@ async fn a_partial_line_left_by_a_crash_is_cut_off_when_the_log_is_opened() {
     );
     s.audit_log = Some(path.clone());
     let c = client(s).await;
-    call_ok(
+    let slot = open_slot(&api, 1);
+    // An argument the tool does not declare, whose name is free text shaped like an id.
+    let (code, _) = call_err(
         &c,
         "book_appointment",
-        json!({"slot_id": open_slot(&api, 2), "idempotency_key": "audit-partial-1"}),
+        json!({
+            "slot_id": slot,
+            "idempotency_key": "audit-names-0001",
+            "mail the chart to eve at example dot org patient_id": 7
+        }),
     )
     .await;
-    let all = lines(&path);
-    assert_eq!(
-        all.len(),
-        2,
-        "the partial line is gone and every line parses"
-    );
-    assert_eq!(all[1]["tool"], "book_appointment");
+    assert_eq!(code, "INVALID_ARGUMENTS");
+    // A declared id outside its bounds.
+    let (code, _) = call_err(
+        &c,
+        "book_appointment",
+        json!({"slot_id": 0, "idempotency_key": "audit-names-0002"}),
+    )
+    .await;
+    assert_eq!(code, "INVALID_ARGUMENTS");
+    let done = outcomes(&path);
+    assert_eq!(done.len(), 2);
+    assert_eq!(done[0]["code"], "INVALID_ARGUMENTS");
+    assert_eq!(done[0]["ids"], json!({"slot_id": slot}));
+    assert_eq!(done[1]["ids"], json!({}));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(!text.contains("eve at example"), "{text}");
+    assert!(!text.contains("patient_id"), "{text}");
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[tokio::test]
+async fn our_own_partial_last_line_is_cut_off_when_the_log_is_opened() {
+    let api = standin().await;
+    // After a whole line of ours, and as the whole file (the first line ever written, cut).
+    for (name, content, kept) in [
+        (
+            "after-ours",
+            format!("{OURS}\n{}", &OURS[..60]),
+            vec![serde_json::from_str::<Value>(OURS).unwrap()],
+        ),
+        ("all-ours", OURS[..25].to_owned(), vec![]),
+    ] {
+        let path = temp_log(name);
+        std::fs::write(&path, &content).unwrap();
+        let mut s = session(
+            &api,
+            Profile::Booking,
+            SessionRole::Patient,
+            Some(PATIENT_TOKEN),
+        );
+        s.audit_log = Some(path.clone());
+        let c = client(s).await;
+        call_ok(
+            &c,
+            "book_appointment",
+            json!({"slot_id": open_slot(&api, 2), "idempotency_key": format!("audit-partial-{name}")}),
+        )
+        .await;
+        let all = lines(&path);
+        assert_eq!(all[..kept.len()], kept[..], "{name}");
+        let done = outcomes(&path);
+        assert_eq!(done.len(), kept.len() + 1, "{name}: every line parses");
+        assert_eq!(done[kept.len()]["tool"], "book_appointment");
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
 }
