@@ -5,11 +5,55 @@ use std::collections::BTreeSet;
 use serde_json::{Value, json};
 
 use crate::client::{METHOD_NOT_FOUND, Server, ServerError};
+use crate::limits::{LIST_ITEMS, LIST_PAGES, STRING_BYTES};
 
 /// The protocol version asked for (the newest that still has `initialize`).
 pub const PROTOCOL_VERSION: &str = "2025-11-25";
-/// A list of more pages than this is refused (a server can page forever).
-const MAX_PAGES: usize = 1000;
+
+/// A list that may change after the audit, so that what was screened and pinned need not be
+/// what an agent is shown later: it fails the run as drift from a pin does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DriftRisk {
+    /// `tools`, `prompts` or `resources`.
+    pub list: &'static str,
+    /// `capabilities.<list>.listChanged` is declared: anything but absent, `null` or `false`.
+    pub declared: bool,
+    /// `notifications/<list>/list_changed` received during the audit.
+    pub announced: usize,
+}
+
+impl DriftRisk {
+    /// `the tools list may change after this audit: the server declares …; it sent …`.
+    pub fn line(&self) -> String {
+        let mut why = Vec::new();
+        if self.declared {
+            why.push(format!(
+                "the server declares `capabilities.{}.listChanged`",
+                self.list
+            ));
+        }
+        if self.announced > 0 {
+            why.push(format!(
+                "it sent `notifications/{}/list_changed` {} during the audit",
+                self.list,
+                times(self.announced)
+            ));
+        }
+        format!(
+            "the {} list may change after this audit: {}",
+            self.list,
+            why.join("; ")
+        )
+    }
+}
+
+fn times(n: usize) -> String {
+    if n == 1 {
+        "once".to_owned()
+    } else {
+        format!("{n} times")
+    }
+}
 
 /// Everything an agent would read from the server, as the server sent it.
 #[derive(Debug, Clone, Default)]
@@ -24,6 +68,8 @@ pub struct Snapshot {
     pub resource_templates: Vec<Value>,
     /// What was not read and why (`-32601` answers), and what the server asked of us.
     pub notes: Vec<String>,
+    /// Lists declared or announced to change (see [`DriftRisk`]).
+    pub drift_risks: Vec<DriftRisk>,
 }
 
 /// Who we say we are in `initialize`.
@@ -77,7 +123,7 @@ pub fn list_all(
     let mut items = Vec::new();
     let mut cursor: Option<Value> = None;
     let mut seen = BTreeSet::new();
-    for _ in 0..MAX_PAGES {
+    for _ in 0..LIST_PAGES {
         let params = match &cursor {
             Some(c) => json!({"cursor": c}),
             None => json!({}),
@@ -91,7 +137,14 @@ pub fn list_all(
             }
         };
         match result.get(key) {
-            Some(Value::Array(page)) => items.extend(page.iter().cloned()),
+            Some(Value::Array(page)) => {
+                if items.len() + page.len() > LIST_ITEMS {
+                    return Err(server.fail(format!(
+                        "`{method}` lists more than {LIST_ITEMS} {key} (clinic-audit's limit)"
+                    )));
+                }
+                items.extend(page.iter().cloned());
+            }
             Some(other) => {
                 return Err(server.fail(format!("`{method}`: `{key}` is not an array: {other}")));
             }
@@ -107,7 +160,9 @@ pub fn list_all(
             }
         }
     }
-    Err(server.fail(format!("`{method}` has more than {MAX_PAGES} pages")))
+    Err(server.fail(format!(
+        "`{method}` has more than {LIST_PAGES} pages (clinic-audit's limit)"
+    )))
 }
 
 /// Initialize the server and read everything it shows: tools always, prompts and resources
@@ -165,10 +220,123 @@ pub fn snapshot(server: &mut Server, client: &ClientInfo) -> Result<Snapshot, Se
                 .push("resources/templates/list: -32601".to_owned()),
         }
     }
-    for m in &server.server_requests {
+    // the closing ping: what the server sent right after its last answer is read too
+    if !server.closing_ping()? {
+        snap.notes.push(
+            "the server did not answer the closing `ping`: notifications sent after its last \
+             answer may be missed"
+                .to_owned(),
+        );
+    }
+    for (m, n) in &server.server_requests {
         snap.notes.push(format!(
-            "the server asked `{m}` of the client (answered, not obeyed)"
+            "the server asked `{m}` of the client ({}; answered, not obeyed)",
+            times(*n)
         ));
     }
+    if server.unanswerable > 0 {
+        snap.notes.push(format!(
+            "{} of the server's requests had an id that is not a number or a string of at most \
+             {} bytes (not answered)",
+            server.unanswerable,
+            crate::limits::REQUEST_ID_BYTES
+        ));
+    }
+    for (m, n) in &server.notifications {
+        snap.notes
+            .push(format!("the server sent `{m}` ({})", times(*n)));
+    }
+    for list in ["tools", "prompts", "resources"] {
+        let declared = snap
+            .capabilities
+            .get(list)
+            .and_then(|c| c.get("listChanged"))
+            .is_some_and(|v| !matches!(v, Value::Null | Value::Bool(false)));
+        let announced = server
+            .notifications
+            .get(&format!("notifications/{list}/list_changed"))
+            .copied()
+            .unwrap_or(0);
+        if declared || announced > 0 {
+            snap.drift_risks.push(DriftRisk {
+                list,
+                declared,
+                announced,
+            });
+        }
+    }
+    if let Some(at) = overlong(&snap) {
+        return Err(server.fail(format!(
+            "{at}: over {STRING_BYTES} bytes (clinic-audit's limit; not screened)"
+        )));
+    }
     Ok(snap)
+}
+
+/// The first string or object key longer than `STRING_BYTES` in what is screened, as
+/// `tool \`name\` /pointer: a string of N bytes`.
+fn overlong(snap: &Snapshot) -> Option<String> {
+    fn find(v: &Value, path: &mut String) -> Option<String> {
+        let found = |path: &str, what: &str, len: usize| {
+            Some(format!(
+                "{path}: {what} of {len} bytes",
+                path = if path.is_empty() {
+                    "(whole value)"
+                } else {
+                    path
+                }
+            ))
+        };
+        match v {
+            Value::String(s) if s.len() > STRING_BYTES => found(path, "a string", s.len()),
+            Value::Array(a) => a.iter().enumerate().find_map(|(i, x)| {
+                let len = path.len();
+                path.push_str(&format!("/{i}"));
+                let r = find(x, path);
+                path.truncate(len);
+                r
+            }),
+            Value::Object(o) => o.iter().find_map(|(k, x)| {
+                let len = path.len();
+                path.push('/');
+                path.push_str(&k.replace('~', "~0").replace('/', "~1"));
+                let r = if k.len() > STRING_BYTES {
+                    found(path, "a key", k.len())
+                } else {
+                    find(x, path)
+                };
+                path.truncate(len);
+                r
+            }),
+            _ => None,
+        }
+    }
+    let mut path = String::new();
+    if let Some(i) = &snap.instructions
+        && i.len() > STRING_BYTES
+    {
+        return Some(format!("`instructions`: a string of {} bytes", i.len()));
+    }
+    if let Some(at) = find(&snap.server_info, &mut path) {
+        return Some(format!("`serverInfo` {at}"));
+    }
+    let lists = [
+        ("tool", &snap.tools),
+        ("prompt", &snap.prompts),
+        ("resource", &snap.resources),
+        ("resource template", &snap.resource_templates),
+    ];
+    for (what, items) in lists {
+        for (i, item) in items.iter().enumerate() {
+            path.clear();
+            if let Some(at) = find(item, &mut path) {
+                let name = ["name", "uri", "uriTemplate"]
+                    .iter()
+                    .find_map(|k| item.get(*k).and_then(Value::as_str))
+                    .map_or_else(|| format!("#{i}"), |n| n.chars().take(80).collect());
+                return Some(format!("{what} `{name}` {at}"));
+            }
+        }
+    }
+    None
 }

@@ -2,6 +2,7 @@
 //! it, and pin what was approved (the rug pull). See `docs/AUDIT.md`.
 //!
 //! - [`client`]: a small JSON-RPC client over the child's stdio, which keeps every member sent;
+//! - [`limits`]: what a server can make the audit hold, wait for or do;
 //! - [`collect`]: `initialize`, then every page of tools, prompts, resources and templates;
 //! - [`screen`]: every string through `clinic_policy`, each finding with its class;
 //! - [`pin`]: canonical SHA-256 hashes, and the drift from a pin;
@@ -12,6 +13,7 @@ pub mod cli;
 pub mod client;
 pub mod collect;
 pub mod ignore;
+pub mod limits;
 pub mod pin;
 pub mod report;
 pub mod screen;

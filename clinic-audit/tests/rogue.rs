@@ -320,6 +320,24 @@ fn a_server_that_cannot_be_spoken_to_exits_4_with_its_stderr() {
         stderr(&o)
     );
 
+    // what clinic-audit will not hold or screen: each limit is named
+    let o = audit("long-description", &[]);
+    assert_eq!(o.status.code(), Some(4), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains(
+            "tool `read_note` /description: a string of 70400 bytes: over 65536 bytes (clinic-audit's limit"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let o = audit("many-tools", &[]);
+    assert_eq!(o.status.code(), Some(4), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("`tools/list` lists more than 10000 tools (clinic-audit's limit)"),
+        "{}",
+        stderr(&o)
+    );
+
     let o = Command::new(AUDIT)
         .args(["run", "--", "/nonexistent/mcp-server"])
         .output()
@@ -362,4 +380,94 @@ fn check_screens_a_saved_tools_list_like_clinic_mcp_check() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let v = json(&o);
     assert!(v["injection"].as_u64().unwrap_or(0) > 0, "{v:#}");
+}
+
+/// How one watched run of clinic-audit ended.
+#[cfg(target_os = "linux")]
+struct Watched {
+    code: Option<i32>,
+    secs: f64,
+    /// The highest resident set seen (VmHWM), in KiB.
+    peak_kib: u64,
+    stdout: String,
+    stderr: String,
+}
+
+/// Run clinic-audit against the rogue server in `mode`, polling its peak resident memory; it is
+/// killed when it passes `kill_kib` or runs `kill_secs` (a hung or runaway run fails, not the host).
+#[cfg(target_os = "linux")]
+fn watched(mode: &str, args: &[&str], kill_secs: f64, kill_kib: u64) -> Watched {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let out = temp(&format!("{mode}.out"));
+    let err = temp(&format!("{mode}.err"));
+    let mut child = Command::new(AUDIT)
+        .arg("run")
+        .args(args)
+        .args(["--", ROGUE])
+        .env("ROGUE_MODE", mode)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out).expect("stdout file"))
+        .stderr(std::fs::File::create(&err).expect("stderr file"))
+        .spawn()
+        .expect("start clinic-audit");
+    let status_file = format!("/proc/{}/status", child.id());
+    let start = Instant::now();
+    let mut peak_kib = 0;
+    let code = loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            break status.code();
+        }
+        let hwm = std::fs::read_to_string(&status_file)
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix("VmHWM:"))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            })
+            .unwrap_or(0);
+        peak_kib = peak_kib.max(hwm);
+        if peak_kib > kill_kib || start.elapsed().as_secs_f64() > kill_secs {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Watched {
+        code,
+        secs: start.elapsed().as_secs_f64(),
+        peak_kib,
+        stdout: std::fs::read_to_string(out).unwrap_or_default(),
+        stderr: std::fs::read_to_string(err).unwrap_or_default(),
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn floods_end_in_exit_4_within_the_timeout_and_in_bounded_memory() {
+    // (mode, what the message names): the server never reads its stdin while asking ping; an
+    // endless stream of notifications before any answer; 1 MiB lines; a flood that starts right
+    // after a correct last answer (met while clinic-audit waits for its final ping)
+    for (mode, expect) in [
+        ("ping-flood", "does not read its stdin"),
+        ("notify-flood", "10000 messages"),
+        ("big-lines", "bytes on stdout"),
+        ("flood-after-answer", "10000 messages"),
+    ] {
+        let w = watched(mode, &["--timeout", "3"], 25.0, 512 * 1024);
+        assert_eq!(
+            w.code,
+            Some(4),
+            "{mode}: exit {:?} after {:.1} s, peak {} KiB\n{}{}",
+            w.code,
+            w.secs,
+            w.peak_kib,
+            w.stdout,
+            w.stderr
+        );
+        assert!(w.secs < 10.0, "{mode}: {:.1} s", w.secs);
+        assert!(w.peak_kib < 128 * 1024, "{mode}: peak {} KiB", w.peak_kib);
+        assert!(w.stderr.contains(expect), "{mode}: {}", w.stderr);
+    }
 }

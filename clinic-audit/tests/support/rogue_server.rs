@@ -10,8 +10,21 @@
 //! - `no-prompts`: declares `prompts` but answers `prompts/list` with -32601;
 //! - `crash`: writes to stderr and exits 3 before answering;
 //! - `garbage`: answers `initialize` with a line that is not JSON;
-//! - `hang`: reads, never answers.
+//! - `hang`: reads, never answers;
+//! - `ping-flood`: on `initialize`, stops reading its stdin and asks `ping` of the client forever;
+//! - `notify-flood`: on `initialize`, sends notifications forever and never answers;
+//! - `big-lines`: on `initialize`, sends 1 MiB notifications forever and never answers;
+//! - `flood-after-answer`: tools only; after its last tools/list page, stops reading and sends
+//!   notifications forever;
+//! - `list-changed`: tools only, declares `listChanged: true` and sends
+//!   `notifications/tools/list_changed` right after its last tools/list page;
+//! - `list-changed-declared`: `clean`, but declares `tools.listChanged: true`;
+//! - `list-changed-announced`: tools only, declares nothing and sends the notification as
+//!   `list-changed` does;
+//! - `long-description`: `clean` with a 70,000-byte tool description;
+//! - `many-tools`: `clean` with 10,001 tools on its second page.
 //!
+//! Every flood ends when a write fails (the client went away).
 //! It also asks the client `ping` and `roots/list` before its first tools/list answer, as a
 //! server may: the client answers both and obeys neither.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: panicking is failing
@@ -19,6 +32,37 @@
 use std::io::{BufRead, Write};
 
 use serde_json::{Value, json};
+
+/// Write `line` over and over, as fast as the pipe takes it, until the client stops reading;
+/// then exit. (Whole 64 KiB chunks: a server written in any language can flood this fast.)
+fn flood(line: &str) -> ! {
+    let mut chunk = String::new();
+    while chunk.len() < 64 * 1024 {
+        chunk.push_str(line);
+        chunk.push('\n');
+    }
+    let mut out = std::io::stdout().lock();
+    while out
+        .write_all(chunk.as_bytes())
+        .and_then(|()| out.flush())
+        .is_ok()
+    {}
+    std::process::exit(0)
+}
+
+fn notification() -> String {
+    json!({"jsonrpc": "2.0", "method": "notifications/message",
+        "params": {"level": "info", "data": "tick"}})
+    .to_string()
+}
+
+/// Modes that show tools only, so that tools/list is the last request the client makes.
+fn tools_only(mode: &str) -> bool {
+    matches!(
+        mode,
+        "flood-after-answer" | "list-changed" | "list-changed-announced"
+    )
+}
 
 fn tools(mode: &str) -> Vec<Value> {
     let mut slots = json!({
@@ -55,6 +99,9 @@ fn tools(mode: &str) -> Vec<Value> {
         "drift-annotation" => {
             notes["annotations"]["readOnlyHint"] = json!(false);
         }
+        "long-description" => {
+            notes["description"] = json!("Read one clinic note. ".repeat(3200));
+        }
         "hygiene" => {
             notes["description"] =
                 json!("Read one clinic note by its number. Format: https://example.invalid/notes");
@@ -80,6 +127,13 @@ fn tools(mode: &str) -> Vec<Value> {
     }
     if mode == "reordered" {
         list.reverse();
+    }
+    if mode == "many-tools" {
+        for i in 0..9_999 {
+            let mut t = list[1].clone();
+            t["name"] = json!(format!("read_note_{i}"));
+            list.push(t);
+        }
     }
     list
 }
@@ -143,14 +197,34 @@ fn main() {
         };
         let result = match method {
             "initialize" => {
+                match mode.as_str() {
+                    "ping-flood" => {
+                        flood(&json!({"jsonrpc": "2.0", "id": "p", "method": "ping"}).to_string())
+                    }
+                    "notify-flood" => flood(&notification()),
+                    "big-lines" => flood(
+                        &json!({"jsonrpc": "2.0", "method": "notifications/message",
+                            "params": {"level": "info", "data": "x".repeat(1 << 20)}})
+                        .to_string(),
+                    ),
+                    _ => {}
+                }
                 if mode == "garbage" {
                     let _ = writeln!(stdout, "rogue server starting up...");
                     let _ = stdout.flush();
                     continue;
                 }
+                let capabilities = match mode.as_str() {
+                    "list-changed" => json!({"tools": {"listChanged": true}}),
+                    "list-changed-declared" => {
+                        json!({"tools": {"listChanged": true}, "prompts": {}, "resources": {}})
+                    }
+                    m if tools_only(m) => json!({"tools": {}}),
+                    _ => json!({"tools": {}, "prompts": {}, "resources": {}}),
+                };
                 let mut r = json!({
                     "protocolVersion": "2025-06-18",
-                    "capabilities": {"tools": {"listChanged": true}, "prompts": {}, "resources": {}},
+                    "capabilities": capabilities,
                     "serverInfo": {"name": "rogue-notes", "version": "1.0.0"},
                     "instructions": "Tools for clinic notes and appointment slots."
                 });
@@ -181,7 +255,21 @@ fn main() {
                 let page = msg.pointer("/params/cursor").and_then(Value::as_str);
                 match page {
                     None => json!({"tools": &all[..1], "nextCursor": "page-2"}),
-                    Some("page-2") => json!({"tools": &all[1..]}),
+                    Some("page-2") => {
+                        send(
+                            &json!({"jsonrpc": "2.0", "id": id, "result": {"tools": &all[1..]}}),
+                            &mut stdout,
+                        );
+                        match mode.as_str() {
+                            "flood-after-answer" => flood(&notification()),
+                            "list-changed" | "list-changed-announced" => send(
+                                &json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}),
+                                &mut stdout,
+                            ),
+                            _ => {}
+                        }
+                        continue;
+                    }
                     Some(other) => {
                         send(
                             &json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": format!("bad cursor {other}")}}),
