@@ -430,3 +430,73 @@ async fn a_panicking_handler_is_answered_and_the_session_keeps_serving() {
     }
     assert_eq!(c.list_all_tools().await.unwrap().len(), 1);
 }
+
+/// A date-time without `Z` or an offset names no instant (14:00 where?). It was read as midnight
+/// UTC of its date, the time of day dropped; it is refused, naming the forms accepted, before any
+/// request. The forms accepted: an RFC 3339 instant with `Z` or an offset, or a plain date
+/// (midnight UTC). `from` and `to` of `find_available_slots` are the only tool arguments that
+/// read a date or a time.
+#[tokio::test]
+async fn a_time_without_an_offset_is_refused_naming_the_accepted_forms() {
+    let api = standin().await;
+    let c = client_for(&api, Profile::Readonly, SessionRole::None, None).await;
+    for field in ["from", "to"] {
+        for local in [
+            "2026-12-01T14:00:00",
+            "2026-12-01T14:00",
+            "2026-12-01T14:00:00.250",
+            "2026-12-01 14:00:00",
+            "2026-12-01T00:00:00",
+            "2026-12-01T14:00:00[Europe/Berlin]",
+            "20261201T140000",
+        ] {
+            let mut args = json!({"doctor_id": 1, "from": "2026-12-01T09:00:00Z", "to": "2026-12-03T00:00:00Z"});
+            args[field] = json!(local);
+            let (code, message) = call_err(&c, "find_available_slots", args).await;
+            assert_eq!(code, "INVALID_ARGUMENTS", "{field} {local}: {message}");
+            assert!(
+                common::names_field(&message, field),
+                "{field} {local}: {message}"
+            );
+            for form in [
+                "RFC 3339",
+                "Z",
+                "offset",
+                "2026-12-01T09:00:00Z",
+                "2026-12-01 ",
+            ] {
+                assert!(
+                    message.contains(form),
+                    "{field} {local}: the message does not name {form:?}: {message}"
+                );
+            }
+        }
+    }
+    assert!(
+        api.requests().is_empty(),
+        "requests were sent: {:?}",
+        api.requests()
+    );
+    // What is accepted: the same instant written with Z or an offset, and a plain date.
+    for (from, utc) in [
+        ("2026-12-01T14:00:00Z", "2026-12-01T14:00:00Z"),
+        ("2026-12-01T15:30:00+01:30", "2026-12-01T14:00:00Z"),
+        ("2026-12-01T09:00:00-05:00", "2026-12-01T14:00:00Z"),
+        ("2026-12-01", "2026-12-01T00:00:00Z"),
+    ] {
+        let out = call_ok(
+            &c,
+            "find_available_slots",
+            json!({"doctor_id": 1, "from": from}),
+        )
+        .await;
+        assert_eq!(out["from"], utc, "{from}: {out}");
+        let to = call_ok(
+            &c,
+            "find_available_slots",
+            json!({"doctor_id": 1, "from": "2026-11-30T00:00:00Z", "to": from}),
+        )
+        .await;
+        assert_eq!(to["to"], utc, "{from}: {to}");
+    }
+}

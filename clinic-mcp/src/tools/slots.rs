@@ -15,10 +15,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
 #[serde(deny_unknown_fields)]
 pub struct FindSlotsArgs {
-    /// Id of one doctor (a positive integer); give this or specialty, not both.
+    /// Id of one doctor (a positive integer); either this or specialty, not both.
     #[schemars(range(min = 1))]
     pub doctor_id: Option<u64>,
-    /// Exact specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it; give this or doctor_id, not both.
+    /// Exact specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it; either this or doctor_id, not both.
     #[schemars(length(min = 1, max = 64))]
     pub specialty: Option<String>,
     /// Start of the window, inclusive: an RFC 3339 instant (2026-12-01T09:00:00Z) or a date (2026-12-01, midnight UTC). Default: now.
@@ -64,24 +64,35 @@ pub struct Slots {
     pub truncated: bool,
 }
 
-/// Instants a slot search accepts: years 2000 to 2999 (jiff's own range ends in 9999, where
-/// adding the default window would overflow).
+/// The forms `from` and `to` accept, as a refusal says them.
+const INSTANT_FORMS: &str = "an RFC 3339 instant with Z or an offset, such as 2026-12-01T09:00:00Z or 2026-12-01T10:00:00+01:00, or a date such as 2026-12-01 (midnight UTC)";
+
+/// Instants a slot search accepts: an instant with `Z` or an offset, or a plain `YYYY-MM-DD`
+/// date (midnight UTC). A date and time without either names no instant (14:00 where?), so it is
+/// refused, never read as its date: jiff's `Date` parser takes a date-time and drops its time.
+/// Years 2000 to 2999 only (jiff's own range ends in 9999, where adding the default window would
+/// overflow).
 fn parse_instant(field: &str, s: &str) -> Result<Timestamp, ToolError> {
-    let ts = s
-        .parse::<Timestamp>()
-        .ok()
-        .or_else(|| {
-            s.parse::<jiff::civil::Date>()
-                .ok()
-                .and_then(|d| d.to_zoned(jiff::tz::TimeZone::UTC).ok())
-                .map(|z| z.timestamp())
-        })
-        .ok_or_else(|| {
-            ToolError::field(
+    let ts = match s.parse::<Timestamp>() {
+        Ok(ts) => ts,
+        Err(_) if is_plain_date(s) => s
+            .parse::<jiff::civil::Date>()
+            .ok()
+            .and_then(|d| d.to_zoned(jiff::tz::TimeZone::UTC).ok())
+            .map(|z| z.timestamp())
+            .ok_or_else(|| ToolError::field(field, format!("must be {INSTANT_FORMS}")))?,
+        // A civil date-time (jiff's parser also takes a bare date; a time is written after a T or
+        // a space).
+        Err(_) if s.contains(['T', 't', ' ']) && s.parse::<jiff::civil::DateTime>().is_ok() => {
+            return Err(ToolError::field(
                 field,
-                "must be an RFC 3339 instant such as 2026-12-01T09:00:00Z, or a date such as 2026-12-01",
-            )
-        })?;
+                format!(
+                    "has a time but no Z or offset, so it names no instant: give {INSTANT_FORMS}"
+                ),
+            ));
+        }
+        Err(_) => return Err(ToolError::field(field, format!("must be {INSTANT_FORMS}"))),
+    };
     let year = ts.to_zoned(jiff::tz::TimeZone::UTC).year();
     if !(2000..=2999).contains(&year) {
         return Err(ToolError::field(
@@ -90,6 +101,16 @@ fn parse_instant(field: &str, s: &str) -> Result<Timestamp, ToolError> {
         ));
     }
     Ok(ts)
+}
+
+/// `YYYY-MM-DD`, nothing before or after it.
+fn is_plain_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            _ => c.is_ascii_digit(),
+        })
 }
 
 /// Doctors whose slots are fetched at the same time.
@@ -330,5 +351,56 @@ impl<'de> serde::de::Visitor<'de> for SlotFilter<'_> {
             });
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(s: &str) -> Result<String, String> {
+        parse_instant("from", s)
+            .map(|ts| ts.to_string())
+            .map_err(|e| e.message)
+    }
+
+    #[test]
+    fn an_instant_needs_z_or_an_offset_and_a_date_stands_alone() {
+        for (given, instant) in [
+            ("2026-12-01T14:00:00Z", "2026-12-01T14:00:00Z"),
+            ("2026-12-01t14:00:00z", "2026-12-01T14:00:00Z"),
+            ("2026-12-01T15:00:00+01:00", "2026-12-01T14:00:00Z"),
+            ("2026-12-01T14:00:00.5-00:00", "2026-12-01T14:00:00.5Z"),
+            ("2026-12-01", "2026-12-01T00:00:00Z"),
+        ] {
+            assert_eq!(read(given).as_deref(), Ok(instant), "{given}");
+        }
+        for given in [
+            "2026-12-01T14:00:00",
+            "2026-12-01T14:00",
+            "2026-12-01 14:00:00",
+            "2026-12-01T00:00:00",
+            "20261201T140000",
+            "2026-12-01T14:00:00[Europe/Berlin]",
+        ] {
+            let refused = read(given).expect_err(given);
+            assert!(
+                refused.starts_with("from: has a time but no Z or offset"),
+                "{given}: {refused}"
+            );
+            assert!(refused.contains(INSTANT_FORMS), "{given}: {refused}");
+        }
+        for given in [
+            "20261201",
+            "+002026-12-01",
+            "2026-12-1",
+            " 2026-12-01",
+            "2026-12-01 ",
+            "tomorrow",
+            "",
+        ] {
+            let refused = read(given).expect_err(given);
+            assert_eq!(refused, format!("from: must be {INSTANT_FORMS}"), "{given}");
+        }
     }
 }
