@@ -18,7 +18,8 @@ use crate::{ignore, pin, screen};
 pub mod exit {
     /// Nothing that fails.
     pub const OK: u8 = 0;
-    /// Injection findings (any finding with `--strict`), or drift from the pin.
+    /// Injection findings (any finding with `--strict`), drift from the pin, or drift risk (a
+    /// list declared or announced to change).
     pub const FINDINGS: u8 = 1;
     /// Usage: bad flags, unreadable or invalid pin or ignore file, an ignore entry that matches nothing.
     pub const USAGE: u8 = 2;
@@ -31,7 +32,7 @@ pub mod exit {
     name = "clinic-audit",
     version,
     about = "Screen an MCP server's tools, prompts, resources and instructions with the description policy, offline, and pin what was approved",
-    after_help = "Exit codes: 0 nothing that fails; 1 injection findings (any finding with --strict) or drift from the pin; 2 usage; 4 the server could not be started or spoken to."
+    after_help = "Exit codes: 0 nothing that fails; 1 injection findings (any finding with --strict), drift from the pin, or a list the server declares or announces may change; 2 usage; 4 the server could not be started or spoken to, or passed one of clinic-audit's limits."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -222,7 +223,8 @@ fn run(a: &RunArgs) -> Result<u8, Failure> {
         artifact: &artifact,
     };
     emit(&report, a.common.format);
-    let drifted = drift.as_ref().is_some_and(|d| !d.is_empty());
+    // a list that may change is drift the pin cannot catch: it fails as drift does
+    let drifted = drift.as_ref().is_some_and(|d| !d.is_empty()) || !snap.drift_risks.is_empty();
     Ok(if screen::fails(&findings, a.common.strict) || drifted {
         exit::FINDINGS
     } else {

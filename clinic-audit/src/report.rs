@@ -103,6 +103,9 @@ impl Report<'_> {
                 ""
             }
         );
+        for r in &s.drift_risks {
+            let _ = writeln!(out, "drift risk: {}", r.line());
+        }
         if let Some(drift) = self.drift {
             if drift.is_empty() {
                 let _ = writeln!(out, "pin: no drift");
@@ -136,6 +139,12 @@ impl Report<'_> {
             "hygiene": hyg,
             "ignored": ign,
             "findings": self.findings.iter().map(Finding::to_json).collect::<Vec<_>>(),
+            "driftRisk": s.drift_risks.iter().map(|r| json!({
+                "list": r.list,
+                "declared": r.declared,
+                "announced": r.announced,
+                "message": r.line(),
+            })).collect::<Vec<_>>(),
         });
         if let (Some(drift), Some(o)) = (self.drift, v.as_object_mut()) {
             o.insert(
@@ -174,6 +183,19 @@ impl Report<'_> {
                     "name": "pin-drift",
                     "shortDescription": {"text": "the server shows something other than what was pinned (a rug pull, or an update to review)"},
                     "help": {"text": "review the change; if it is approved, write the pin again with --pin"},
+                    "properties": {"tags": ["security", "mcp"]},
+                }),
+            );
+        }
+        let risks = &self.snapshot.drift_risks;
+        if !risks.is_empty() {
+            rules.insert(
+                "list-changed",
+                json!({
+                    "id": "list-changed",
+                    "name": "list-changed",
+                    "shortDescription": {"text": "the server may change a list after the audit (it declares listChanged, or sent list_changed): what was screened and pinned need not be what an agent is shown"},
+                    "help": {"text": "review why the list changes; an agent should be offered only what was audited"},
                     "properties": {"tags": ["security", "mcp"]},
                 }),
             );
@@ -228,6 +250,18 @@ impl Report<'_> {
                 "locations": location(fqn.clone(), &d.item),
                 "partialFingerprints": {"clinicAudit/v1": hash(&json!([fqn, "pin-drift", d.details]))},
                 "properties": {"class": "drift", "section": d.section, "change": d.change},
+            }));
+        }
+        for r in risks {
+            let fqn = format!("capabilities:{}", r.list);
+            results.push(json!({
+                "ruleId": "list-changed",
+                "ruleIndex": index.get("list-changed").copied().unwrap_or(0),
+                "level": "error",
+                "message": {"text": r.line()},
+                "locations": location(fqn.clone(), r.list),
+                "partialFingerprints": {"clinicAudit/v1": hash(&json!([fqn, "list-changed"]))},
+                "properties": {"class": "drift", "list": r.list, "declared": r.declared, "announced": r.announced},
             }));
         }
         json!({

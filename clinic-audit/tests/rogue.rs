@@ -471,3 +471,44 @@ fn floods_end_in_exit_4_within_the_timeout_and_in_bounded_memory() {
         assert!(w.stderr.contains(expect), "{mode}: {}", w.stderr);
     }
 }
+
+#[test]
+fn a_list_declared_or_announced_to_change_is_drift_risk_and_fails() {
+    // (mode, declared, announced): `list-changed` sends its notification right after its last
+    // tools/list page, when no other list is left to ask for
+    for (mode, declared, announced) in [
+        ("list-changed", true, 1),
+        ("list-changed-declared", true, 0),
+        ("list-changed-announced", false, 1),
+    ] {
+        let o = audit(mode, &["--format", "json"]);
+        assert_eq!(o.status.code(), Some(1), "{mode}: {}", stdout(&o));
+        let v = json(&o);
+        assert_eq!(v["findings"], serde_json::json!([]), "{mode}");
+        let risk = &v["driftRisk"];
+        assert_eq!(risk.as_array().map(Vec::len), Some(1), "{mode}: {v:#}");
+        assert_eq!(
+            (
+                &risk[0]["list"],
+                &risk[0]["declared"],
+                &risk[0]["announced"]
+            ),
+            (&"tools".into(), &declared.into(), &announced.into()),
+            "{mode}"
+        );
+        let text = stdout(&audit(mode, &[]));
+        assert!(
+            text.contains("drift risk: the tools list may change after this audit"),
+            "{mode}: {text}"
+        );
+        if announced > 0 {
+            assert!(
+                text.contains("it sent `notifications/tools/list_changed` once"),
+                "{text}"
+            );
+        }
+    }
+    // a server that declares nothing and sends nothing has no drift risk
+    let v = json(&audit("clean", &["--format", "json"]));
+    assert_eq!(v["driftRisk"], serde_json::json!([]));
+}

@@ -131,3 +131,19 @@ fn ignored_findings_and_drift_are_valid_sarif_too() {
             .any(|r| r["ruleId"] == "pin-drift" && r["level"] == "error")
     );
 }
+
+#[test]
+fn drift_risk_is_valid_sarif_and_an_error() {
+    let (code, doc) = sarif("list-changed", &[]);
+    assert_eq!(code, Some(1), "{doc:#}");
+    validate(&doc);
+    let results = doc["runs"][0]["results"].as_array().expect("results");
+    assert!(
+        results.iter().any(|r| r["ruleId"] == "list-changed"
+            && r["level"] == "error"
+            && r["properties"]["class"] == "drift"
+            && r["properties"]["declared"] == true
+            && r["properties"]["announced"] == 1),
+        "{doc:#}"
+    );
+}
