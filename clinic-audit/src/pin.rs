@@ -6,7 +6,7 @@
 //! item's hash the pin keeps one hash per leaf (JSON pointer → hash of the leaf value), which is
 //! what makes the drift readable: "tool X: /inputSchema/properties/y/description changed".
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
@@ -101,8 +101,46 @@ fn pinned_item(v: &Value) -> Value {
     json!({"sha256": hash(v), "leaves": leaves})
 }
 
-/// The pin of a snapshot. Items are keyed by their identity (a second item with the same
-/// identity gets ` #2`, ` #3`…, in the order served).
+/// Each item of a section with its key, unique within the section: its identity, and for a
+/// second, third… item of the same identity ` #2`, ` #3`…, in the order served, skipping a key
+/// that another item's identity already is (`x`, `x`, `x #2` are keyed `x`, `x #3`, `x #2`).
+/// Linear in the items however many share a name: one counter per identity, which only moves on.
+fn keyed<'a>(items: &'a [Value], id: &str) -> Vec<(String, &'a Value)> {
+    let bases: Vec<String> = items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            item.get(id)
+                .and_then(Value::as_str)
+                .map_or_else(|| format!("#{i}"), str::to_owned)
+        })
+        .collect();
+    // every identity is its first item's key: a later duplicate cannot take it
+    let used: BTreeSet<&str> = bases.iter().map(String::as_str).collect();
+    let mut firsts: BTreeSet<&str> = BTreeSet::new();
+    let mut next: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut extra: BTreeSet<String> = BTreeSet::new();
+    let mut out = Vec::with_capacity(items.len());
+    for (base, item) in bases.iter().zip(items) {
+        if firsts.insert(base) {
+            out.push((base.clone(), item));
+            continue;
+        }
+        let n = next.entry(base).or_insert(2);
+        let key = loop {
+            let key = format!("{base} #{n}");
+            *n += 1;
+            if !used.contains(key.as_str()) && !extra.contains(&key) {
+                break key;
+            }
+        };
+        extra.insert(key.clone());
+        out.push((key, item));
+    }
+    out
+}
+
+/// The pin of a snapshot, items keyed as [`keyed`] says.
 pub fn pin(snap: &Snapshot) -> Value {
     let mut root = Map::new();
     root.insert("clinic_audit_pin".to_owned(), json!(FORMAT));
@@ -114,20 +152,10 @@ pub fn pin(snap: &Snapshot) -> Value {
             .map_or(Value::Null, |i| json!(hash(&json!(i)))),
     );
     for (section, id, items) in sections(snap) {
-        let mut m = Map::new();
-        for (i, item) in items.iter().enumerate() {
-            let base = item
-                .get(id)
-                .and_then(Value::as_str)
-                .map_or_else(|| format!("#{i}"), str::to_owned);
-            let mut key = base.clone();
-            let mut n = 1;
-            while m.contains_key(&key) {
-                n += 1;
-                key = format!("{base} #{n}");
-            }
-            m.insert(key, pinned_item(item));
-        }
+        let m: Map<String, Value> = keyed(items, id)
+            .into_iter()
+            .map(|(key, item)| (key, pinned_item(item)))
+            .collect();
         root.insert(section.to_owned(), Value::Object(m));
     }
     Value::Object(root)
@@ -259,22 +287,7 @@ pub fn verify(old: &Value, snap: &Snapshot) -> Result<Vec<Drift>, String> {
             .get(section)
             .and_then(Value::as_object)
             .unwrap_or(&empty);
-        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-        let mut served: BTreeMap<String, &Value> = BTreeMap::new();
-        for (i, item) in items.iter().enumerate() {
-            let base = item
-                .get(id)
-                .and_then(Value::as_str)
-                .map_or_else(|| format!("#{i}"), str::to_owned);
-            let n = counts.entry(base.clone()).or_insert(0);
-            *n += 1;
-            let key = if *n == 1 {
-                base
-            } else {
-                format!("{base} #{n}")
-            };
-            served.insert(key, item);
-        }
+        let served: BTreeMap<String, &Value> = keyed(items, id).into_iter().collect();
         for (k, item) in &served {
             match old_items.get(k) {
                 None => out.push(Drift {
@@ -298,4 +311,66 @@ pub fn verify(old: &Value, snap: &Snapshot) -> Result<Vec<Drift>, String> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code
+
+    use super::*;
+
+    /// Many items with one name (a rogue server's catalogue, up to `LIST_ITEMS` of them) are
+    /// keyed `x`, `x #2`, `x #3`… in linear time, and verify against their own pin.
+    #[test]
+    fn duplicate_names_are_keyed_in_linear_time() {
+        let n = crate::limits::LIST_ITEMS;
+        let snap = Snapshot {
+            tools: (0..n)
+                .map(|i| json!({"name": "x", "description": format!("tool {i}")}))
+                .collect(),
+            ..Snapshot::default()
+        };
+        let start = std::time::Instant::now();
+        let p = pin(&snap);
+        let drift = verify(&p, &snap).expect("a pin");
+        let secs = start.elapsed().as_secs_f64();
+        let tools = p["tools"].as_object().expect("tools");
+        assert_eq!(tools.len(), n);
+        assert!(tools.contains_key("x") && tools.contains_key(&format!("x #{n}")));
+        assert_eq!(drift, Vec::new());
+        // linear: well under a second in a debug build; the quadratic keying took 9 s here
+        assert!(secs < 3.0, "{secs:.2} s for {n} items of one name");
+    }
+
+    /// A name that looks like a duplicate's key (`x #2`) does not collide with it: each item has
+    /// its own key, a snapshot verifies against its own pin, and a change to any one is drift.
+    #[test]
+    fn a_name_shaped_like_a_duplicate_key_keeps_every_item_apart() {
+        let tools = |last: &str| {
+            vec![
+                json!({"name": "x", "description": "first"}),
+                json!({"name": "x", "description": "second"}),
+                json!({"name": "x #2", "description": last}),
+            ]
+        };
+        let snap = Snapshot {
+            tools: tools("third"),
+            ..Snapshot::default()
+        };
+        let p = pin(&snap);
+        let keys: Vec<&String> = p["tools"].as_object().expect("tools").keys().collect();
+        assert_eq!(keys, ["x", "x #2", "x #3"]);
+        assert_eq!(p["tools"]["x #2"]["sha256"], hash(&snap.tools[2]));
+        assert_eq!(verify(&p, &snap).expect("a pin"), Vec::new());
+        let changed = Snapshot {
+            tools: tools("changed"),
+            ..Snapshot::default()
+        };
+        let drift = verify(&p, &changed).expect("a pin");
+        assert_eq!(drift.len(), 1, "{drift:?}");
+        assert_eq!(
+            (drift[0].item.as_str(), drift[0].change),
+            ("x #2", "changed")
+        );
+    }
 }
