@@ -1,18 +1,29 @@
 //! The audit trail (`--audit-log PATH`, `CLINIC_AUDIT_LOG`): every call of a mutating tool
-//! appends one JSON line, written and flushed to the file before the answer is sent.
+//! appends two JSON lines, each written and synced to the file before the server goes on: a
+//! `pending` line before anything of the call is sent, and its outcome line before the answer.
 //!
-//! A line holds the time, the tool, the caller's role, a fingerprint of its token (never the
-//! token), the ids acted on (the tool's declared id parameters whose values pass the input
-//! schema's bounds, and the `appointment_id` of the answer), the clinic API's request id, and the
-//! outcome (`ok`, or `error` with its code; `replayed` when the API answered an earlier identical
-//! request again). Nothing else from the arguments: no reason, no idempotency key, no free text,
-//! no name the tool does not declare. Every string of a line passes the output screen's
+//! A line holds the time, the call (a random id joining the two lines of one call), the tool,
+//! the caller's role, a fingerprint of its token (never the token), the ids acted on (the tool's
+//! declared id parameters whose values pass the input schema's bounds, and the `appointment_id`
+//! of the answer), the clinic API's request id, and the outcome: `pending`; `ok` (`replayed` when
+//! the API answered an earlier identical request again); `error` with its code; or `asked` (the
+//! confirmation went out as an `input_required` result: nothing was sent, the client's retry is
+//! a call of its own). Nothing else from the arguments: no reason, no idempotency key, no free
+//! text, no name the tool does not declare. Every string of a line passes the output screen's
 //! redaction ([`crate::screen::redact`]): an API that echoes the caller's token (or anything
 //! shaped like a token) as its request id puts `[redacted]` in the file, not the token.
 //!
-//! Each line is one `write` of a whole line to a file opened for appending, then synced. A
-//! crash in the middle of one (power lost mid-write) can leave a partial last line; opening the
-//! file cuts such a tail off, so every line of the file parses.
+//! Fail closed: a call whose `pending` line cannot be written is refused before it sends anything
+//! (`AUDIT_UNAVAILABLE`). One whose outcome line cannot be written after its change was sent
+//! answers `AUDIT_UNAVAILABLE` saying what was done, and is counted ([`AuditLog::lost`]): the
+//! process then exits non-zero. The `pending` line left without an outcome shows the gap.
+//!
+//! The file is only ever appended to, with one exception, and only of our own bytes: a partial
+//! last line of ours (a crash mid-write, or a write cut short by a full disk, which the server
+//! takes back at once). Opening a file checks that it is empty or ends in a line of ours, and
+//! cuts a partial last line only when it is the start of one of ours that follows a whole line
+//! of ours (or is the whole file). Anything else, and any path that is not a regular file (a
+//! FIFO, a device such as `/dev/null` or `/dev/full`), is refused and left as it is.
 
 use crate::caller::{AccessToken, Caller};
 use crate::error::ErrorCode;
@@ -23,6 +34,7 @@ use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// An open audit log.
@@ -30,32 +42,87 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 pub struct AuditLog {
     path: PathBuf,
     file: Mutex<File>,
+    /// Outcome lines that could not be written.
+    lost: AtomicUsize,
 }
 
-/// What one audited call did.
+/// What one audited call did, or is about to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry<'a> {
+    /// Joins the lines of one call ([`call_id`]).
+    pub call: &'a str,
     pub tool: &'a str,
     pub caller: &'a Caller,
     /// The ids acted on, by name.
     pub ids: Map<String, Value>,
     pub request_id: Option<&'a str>,
-    /// `Ok(replayed)` or the error's code.
-    pub outcome: Result<bool, ErrorCode>,
+    pub outcome: Outcome,
+}
+
+/// The `outcome` of a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Written before the call sends anything.
+    Pending,
+    /// The call answered; `replayed` is the API's `Idempotent-Replayed`.
+    Ok { replayed: bool },
+    /// The call answered this error.
+    Error(ErrorCode),
+    /// The confirmation went out as an `input_required` result: nothing was sent.
+    Asked,
+}
+
+/// Why a path cannot be the audit log.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("not a regular file ({0}); the audit log must be a regular file")]
+    NotRegular(&'static str),
+    #[error(
+        "not written by clinic-mcp ({0}); it was left as it is. Give the path of a new file, or of an audit log this server wrote"
+    )]
+    Foreign(&'static str),
+}
+
+/// A fresh id for the lines of one call.
+pub fn call_id() -> String {
+    uuid::Uuid::new_v4().simple().to_string()
 }
 
 impl AuditLog {
-    /// Open (or create) the log at `path` for appending, cutting off a partial last line.
-    pub fn open(path: &Path) -> std::io::Result<Self> {
+    /// Open the log at `path` for appending, creating it if there is none. An existing file must
+    /// be a regular file that is empty or ends in a line of ours; a partial last line of ours is
+    /// cut off. Nothing else is ever changed in it.
+    pub fn open(path: &Path) -> Result<Self, OpenError> {
+        // Looked at before opening too: opening a FIFO could wait for its other end.
+        if let Ok(meta) = std::fs::metadata(path)
+            && !meta.is_file()
+        {
+            return Err(OpenError::NotRegular(kind(&meta.file_type())));
+        }
+        // Read and append (`O_RDWR | O_APPEND`): every write lands at the end whatever the
+        // offset, and opening a FIFO this way never waits; the look below then refuses it.
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
             .create(true)
             .open(path)?;
-        cut_partial_tail(&mut file)?;
+        let meta = file.metadata()?;
+        if !meta.is_file() {
+            return Err(OpenError::NotRegular(kind(&meta.file_type())));
+        }
+        if let Some(keep) = own_partial_tail(&mut file, meta.len())? {
+            tracing::warn!(
+                cut = meta.len() - keep,
+                "the audit log ended in a partial line of its own (a crash mid-write); it was cut off"
+            );
+            file.set_len(keep)?;
+        }
         Ok(Self {
             path: path.to_owned(),
             file: Mutex::new(file),
+            lost: AtomicUsize::new(0),
         })
     }
 
@@ -63,20 +130,210 @@ impl AuditLog {
         &self.path
     }
 
-    /// Append the line of `entry` and flush it to the file.
+    /// Append the line of `entry`, synced to the file. On failure nothing of it is left in the
+    /// file (what a short write put there is taken back), so the next line starts a line.
     pub fn record(&self, entry: &Entry<'_>) -> std::io::Result<()> {
         let line = render(entry)?;
         let mut file = self.file.lock().unwrap_or_else(PoisonError::into_inner);
-        file.write_all(line.as_bytes())?;
-        file.flush()?;
-        file.sync_data()
+        let before = file.metadata()?.len();
+        let written = file
+            .write_all(line.as_bytes())
+            .and_then(|()| file.sync_data());
+        if written.is_err() {
+            take_back(&mut file, before, line.as_bytes());
+        }
+        written
     }
+
+    /// Count an outcome line that could not be written.
+    pub fn note_lost(&self) {
+        self.lost.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// How many outcome lines could not be written since the log was opened.
+    pub fn lost(&self) -> usize {
+        self.lost.load(Ordering::Acquire)
+    }
+}
+
+/// Truncate `file` back to `before` when what follows it is exactly a prefix of `line` (ours, cut
+/// short): bytes another writer appended meanwhile do not match, and are left.
+fn take_back(file: &mut File, before: u64, line: &[u8]) {
+    let Ok(now) = file.metadata().map(|m| m.len()) else {
+        return;
+    };
+    let Ok(n) = usize::try_from(now.saturating_sub(before)) else {
+        return;
+    };
+    if n == 0 || n > line.len() {
+        return;
+    }
+    let mut written = vec![0u8; n];
+    let ours = file
+        .seek(SeekFrom::Start(before))
+        .and_then(|_| file.read_exact(&mut written))
+        .is_ok_and(|()| written == line[..n]);
+    if ours && file.set_len(before).is_ok() {
+        tracing::warn!(
+            bytes = n,
+            "a line cut short in the audit log was taken back"
+        );
+    }
+}
+
+/// What a non-regular file is, for the refusal.
+fn kind(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "not a file"
+    }
+}
+
+/// Longer than any line the server writes: a longer last line is not ours.
+const MAX_LINE: usize = 16 * 1024;
+
+/// The members a line of ours may have, and those every line has.
+const MEMBERS: [&str; 10] = [
+    "time",
+    "call",
+    "tool",
+    "role",
+    "caller",
+    "ids",
+    "request_id",
+    "outcome",
+    "replayed",
+    "code",
+];
+const REQUIRED: [&str; 7] = [
+    "time",
+    "tool",
+    "role",
+    "caller",
+    "ids",
+    "request_id",
+    "outcome",
+];
+
+/// Whether `line` (without its newline) is a whole line of ours: a JSON object of our members,
+/// every required one present, an outcome we write.
+fn is_our_line(line: &[u8]) -> bool {
+    let Ok(Value::Object(map)) = serde_json::from_slice::<Value>(line) else {
+        return false;
+    };
+    map.keys().all(|k| MEMBERS.contains(&k.as_str()))
+        && REQUIRED.iter().all(|k| map.contains_key(*k))
+        && ["time", "tool", "role", "caller"]
+            .iter()
+            .all(|k| map[*k].is_string())
+        && map["ids"].is_object()
+        && matches!(
+            map["outcome"].as_str(),
+            Some("pending" | "ok" | "error" | "asked")
+        )
+}
+
+/// Whether `tail` (the text after the last newline) is the start of a line of ours: ASCII like
+/// every line we write, an object whose first member is one of ours, and a prefix of JSON (or a
+/// whole line of ours whose newline was not written).
+fn is_our_start(tail: &[u8]) -> bool {
+    if tail.len() > MAX_LINE || !tail.iter().all(|b| (b' '..=b'~').contains(b)) {
+        return false;
+    }
+    let Some(rest) = tail.strip_prefix(b"{") else {
+        return false;
+    };
+    if let Some(name) = rest.strip_prefix(b"\"") {
+        let (name, whole) = match name.iter().position(|b| *b == b'"') {
+            Some(end) => (&name[..end], true),
+            None => (name, false),
+        };
+        let known = MEMBERS.iter().any(|m| {
+            if whole {
+                m.as_bytes() == name
+            } else {
+                m.as_bytes().starts_with(name)
+            }
+        });
+        if !known {
+            return false;
+        }
+    } else if !rest.is_empty() {
+        return false;
+    }
+    match serde_json::from_slice::<Value>(tail) {
+        Err(e) => e.is_eof(),
+        Ok(_) => is_our_line(tail),
+    }
+}
+
+/// Where to cut `file` (of `len` bytes) when it ends in a partial line of ours; `None` when it
+/// ends in a whole line of ours or is empty. Anything else is refused ([`OpenError::Foreign`]).
+fn own_partial_tail(file: &mut File, len: u64) -> Result<Option<u64>, OpenError> {
+    if len == 0 {
+        return Ok(None);
+    }
+    // The last two lines at most, which is all that is judged.
+    let window = len.min(2 * MAX_LINE as u64 + 2);
+    let start = len - window;
+    let mut buf = vec![0u8; usize::try_from(window).unwrap_or(0)];
+    file.seek(SeekFrom::Start(start))?;
+    file.read_exact(&mut buf)?;
+    // The line before `end` (exclusive, at a newline or the end of `buf`), if it lies whole in
+    // the window: from the newline before it, or from the start of the file.
+    let line_before = |end: usize| -> Option<&[u8]> {
+        match buf[..end].iter().rposition(|b| *b == b'\n') {
+            Some(nl) => Some(&buf[nl + 1..end]),
+            None => (start == 0).then_some(&buf[..end]),
+        }
+    };
+    let n = buf.len();
+    if buf[n - 1] == b'\n' {
+        return match line_before(n - 1) {
+            Some(last) if is_our_line(last) => Ok(None),
+            _ => Err(OpenError::Foreign(
+                "its last line is not a line of this server's",
+            )),
+        };
+    }
+    let tail_start = buf.iter().rposition(|b| *b == b'\n').map_or(0, |nl| nl + 1);
+    if tail_start == 0 && start > 0 {
+        return Err(OpenError::Foreign(
+            "it ends in a line longer than any of this server's",
+        ));
+    }
+    if !is_our_start(&buf[tail_start..]) {
+        return Err(OpenError::Foreign(
+            "it ends in text that is not the start of a line of this server's",
+        ));
+    }
+    if tail_start > 0 && !line_before(tail_start - 1).is_some_and(is_our_line) {
+        return Err(OpenError::Foreign(
+            "the line before its partial last line is not a line of this server's",
+        ));
+    }
+    Ok(Some(start + tail_start as u64))
 }
 
 /// One line as it is written: the members in this order, every string redacted.
 #[derive(Debug, Serialize)]
 struct Line<'a> {
     time: String,
+    call: String,
     tool: String,
     role: String,
     caller: String,
@@ -95,11 +352,14 @@ fn render(entry: &Entry<'_>) -> serde_json::Result<String> {
     let token = entry.caller.token.as_ref();
     let text = |s: &str| crate::screen::redact(s, token);
     let (outcome, replayed, code) = match entry.outcome {
-        Ok(replayed) => ("ok", Some(replayed), None),
-        Err(code) => ("error", None, Some(text(code.as_str()))),
+        Outcome::Pending => ("pending", None, None),
+        Outcome::Ok { replayed } => ("ok", Some(replayed), None),
+        Outcome::Error(code) => ("error", None, Some(text(code.as_str()))),
+        Outcome::Asked => ("asked", None, None),
     };
     let line = Line {
         time: text(&jiff::Timestamp::now().to_string()),
+        call: text(entry.call),
         tool: text(entry.tool),
         role: text(entry.caller.role.as_str()),
         caller: text(&entry.caller.fingerprint()),
@@ -197,52 +457,100 @@ pub fn add_answer_id(ids: &mut Map<String, Value>, answer: Option<&Value>) {
     }
 }
 
-/// Truncate `file` after its last `\n` (or to empty) when it does not end with one.
-fn cut_partial_tail(file: &mut File) -> std::io::Result<()> {
-    let len = file.metadata()?.len();
-    if len == 0 {
-        return Ok(());
-    }
-    // Read back from the end in blocks until a newline is found.
-    let mut end = len;
-    let mut block = vec![0u8; 4096];
-    let mut keep = 0;
-    let mut first = true;
-    while end > 0 {
-        let start = end.saturating_sub(block.len() as u64);
-        let n = usize::try_from(end - start).unwrap_or(block.len());
-        file.seek(SeekFrom::Start(start))?;
-        file.read_exact(&mut block[..n])?;
-        if first && block[n - 1] == b'\n' {
-            return Ok(());
-        }
-        first = false;
-        if let Some(i) = block[..n].iter().rposition(|b| *b == b'\n') {
-            keep = start + i as u64 + 1;
-            break;
-        }
-        end = start;
-    }
-    tracing::warn!(
-        cut = len - keep,
-        "the audit log ended in a partial line (a crash mid-write); it was cut off"
-    );
-    file.set_len(keep)?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::caller::{AccessToken, SessionRole};
     use serde_json::json;
 
+    /// A line as the server writes it.
+    const OURS: &str = r#"{"time":"2026-01-05T10:00:00.5Z","call":"0f1e2d3c4b5a69788796a5b4c3d2e1f0","tool":"book_appointment","role":"patient","caller":"sha256:0123456789abcdef","ids":{"slot_id":4},"request_id":null,"outcome":"pending"}"#;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("clinic-audit-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("audit.jsonl")
+    }
+
+    /// What opening a file of `content` answers, and what is left of it.
+    fn opened(name: &str, content: &[u8]) -> (Result<(), String>, Vec<u8>) {
+        let path = temp(name);
+        std::fs::write(&path, content).unwrap();
+        let result = AuditLog::open(&path).map(drop).map_err(|e| e.to_string());
+        let left = std::fs::read(&path).unwrap();
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+        (result, left)
+    }
+
+    #[test]
+    fn only_our_own_partial_last_line_is_ever_cut() {
+        let ours = OURS.as_bytes();
+        let whole = [ours, b"\n"].concat();
+        // Kept as they are: empty, or ending in a whole line of ours.
+        for (name, content) in [("empty", Vec::new()), ("whole", whole.repeat(3))] {
+            assert_eq!(opened(name, &content), (Ok(()), content), "{name}");
+        }
+        // Ours, cut short anywhere (the newline too), after a line of ours or as the whole file.
+        for cut in [1, 2, 5, 9, 60, ours.len() - 1, ours.len()] {
+            let after = [whole.as_slice(), &ours[..cut]].concat();
+            assert_eq!(opened("after", &after), (Ok(()), whole.clone()), "{cut}");
+            assert_eq!(opened("alone", &ours[..cut]), (Ok(()), Vec::new()), "{cut}");
+        }
+        // Anything else is refused, and left as it is.
+        let foreign: [&[u8]; 11] = [
+            b"meeting notes, not a log",
+            br#"{"mcpServers": {"clinic": {"command": "clinic-mcp"}}}"#,
+            b"first line\nsecond line\n",
+            b"\n",
+            b"{\"tool\":\"x\"}\n",
+            b"notes\n{\"time\":\"2026",
+            b"{\"a\":1}\n{\"time\"",
+            b"{\"name\":\"x\"",
+            b"{\"time\":\"\xc3\xa9",
+            &[whole.as_slice(), b"not ours"].concat(),
+            &[whole.as_slice(), b"{\"time\":1}x"].concat(),
+        ];
+        for content in foreign {
+            let (result, left) = opened("foreign", content);
+            let why = result.expect_err(&String::from_utf8_lossy(content));
+            assert!(why.starts_with("not written by clinic-mcp"), "{why}");
+            assert_eq!(left, content);
+        }
+        // A last line longer than any of ours.
+        let long = [b"{\"time\":\"".as_slice(), &vec![b'1'; 3 * MAX_LINE]].concat();
+        assert_eq!(opened("long", &long).1, long);
+        assert!(opened("long", &long).0.is_err());
+    }
+
+    #[test]
+    fn a_line_cut_short_is_taken_back_only_when_the_bytes_are_ours() {
+        let path = temp("take-back");
+        std::fs::write(&path, format!("{OURS}\n")).unwrap();
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(&path)
+            .unwrap();
+        let before = file.metadata().unwrap().len();
+        file.write_all(&OURS.as_bytes()[..20]).unwrap();
+        take_back(&mut file, before, OURS.as_bytes());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), format!("{OURS}\n"));
+        // Bytes that are not the line's are someone else's.
+        file.write_all(b"someone else").unwrap();
+        take_back(&mut file, before, OURS.as_bytes());
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            format!("{OURS}\nsomeone else")
+        );
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
     #[test]
     fn a_line_names_the_caller_by_fingerprint_and_a_partial_tail_is_cut() {
         let dir = std::env::temp_dir().join(format!("clinic-audit-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("audit.jsonl");
-        std::fs::write(&path, "{\"tool\":\"x\"}\n{\"tool\":\"cut of").unwrap();
+        std::fs::write(&path, format!("{OURS}\n{}", &OURS[..50])).unwrap();
         let log = AuditLog::open(&path).unwrap();
         let caller = Caller::new(SessionRole::Patient, AccessToken::new("tok-canary-1"));
         let args = json!({"slot_id": 4, "idempotency_key": "free-text-key", "reason": "why"});
@@ -252,11 +560,12 @@ mod tests {
         );
         add_answer_id(&mut ids, Some(&json!({"appointment_id": 9})));
         log.record(&Entry {
+            call: &call_id(),
             tool: "book_appointment",
             caller: &caller,
             ids,
             request_id: Some("req-000001"),
-            outcome: Ok(false),
+            outcome: Outcome::Ok { replayed: false },
         })
         .unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -285,11 +594,12 @@ mod tests {
             (&digits, "918273645", json!({"appointment_id": 918_273_645})),
         ] {
             let text = render(&Entry {
+                call: "c",
                 tool: "book_appointment",
                 caller,
                 ids: ids.as_object().unwrap().clone(),
                 request_id: Some(request_id),
-                outcome: Err(ErrorCode::SlotTaken),
+                outcome: Outcome::Error(ErrorCode::SlotTaken),
             })
             .unwrap();
             for secret in ["Zq8pL2mX9vRt", "918273645", jwt, "abcdefgh12345"] {

@@ -122,8 +122,10 @@ pub struct SessionArgs {
     /// [default: 1048576]
     #[arg(long)]
     pub max_body_bytes: Option<usize>,
-    /// Append one JSON line per call of a mutating tool to this file (time, tool, role, token
-    /// fingerprint, ids, the API's request id, outcome) [env: CLINIC_AUDIT_LOG] [default: none]
+    /// Append two JSON lines per call of a mutating tool to this file, one before it sends
+    /// anything and one with its outcome (time, tool, role, token fingerprint, ids, the API's
+    /// request id, outcome); a change whose line cannot be written is refused
+    /// [env: CLINIC_AUDIT_LOG] [default: none]
     #[arg(long)]
     pub audit_log: Option<std::path::PathBuf>,
     /// How long the user has to answer the confirmation of a destructive call (cancel_appointment,
@@ -533,6 +535,7 @@ async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, 
         .await
         .map_err(|e| Failure::runtime(format!("MCP initialisation failed: {e}")))?;
     let token = running.cancellation_token();
+    let served = server.clone();
     tokio::spawn(async move {
         shutdown_signal().await;
         tracing::info!("termination signal: letting calls in flight finish");
@@ -542,6 +545,7 @@ async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, 
     let quit = running.waiting().await;
     #[cfg(feature = "demo")]
     drop(prepared.demo);
+    let code = audit_exit(&served);
     if matches!(quit, Ok(rmcp::service::QuitReason::Cancelled)) {
         // A signal, not EOF: rmcp has drained the in-flight answers (bounded), but tokio's stdin
         // is a blocking read on a runtime thread that nothing can interrupt, and the runtime
@@ -549,9 +553,26 @@ async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, 
         use std::io::Write;
         let _ = std::io::stdout().flush();
         tracing::info!("shut down after a termination signal");
-        std::process::exit(i32::from(exit::OK));
+        std::process::exit(i32::from(code));
     }
-    Ok(exit::OK)
+    Ok(code)
+}
+
+/// The exit code once the server's calls are over: [`exit::RUNTIME`], said on stderr, when the
+/// audit log could not record the outcome of a call (the trail misses it); else [`exit::OK`].
+fn audit_exit(server: &ClinicServer) -> u8 {
+    let lost = server.audit_lost();
+    if lost == 0 {
+        return exit::OK;
+    }
+    eprintln!(
+        "clinic-mcp: error: the audit log {} misses the outcome of {lost} call(s): their lines could not be written (each call's pending line is there)",
+        server
+            .audit_path()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default()
+    );
+    exit::RUNTIME
 }
 
 /// Keeps one timer pending at all times, due no later than any request's timeout set after it,
@@ -653,7 +674,12 @@ async fn call(
         let code = value.get("code").and_then(Value::as_str).unwrap_or("ERROR");
         let message = value.get("message").and_then(Value::as_str).unwrap_or("");
         return Err(Failure {
-            code: exit::TOOL_ERROR,
+            // A change the audit trail misses is a failure of the process, not only of the call.
+            code: if server.audit_lost() > 0 {
+                exit::RUNTIME
+            } else {
+                exit::TOOL_ERROR
+            },
             message: format!("{tool} failed: {code}: {message}"),
         });
     }

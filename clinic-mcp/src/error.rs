@@ -76,6 +76,9 @@ error_codes! {
     /// A destructive call the human did not confirm (declined, dismissed, answered false or
     /// nothing in time): nothing was sent.
     ConfirmationDeclined = "CONFIRMATION_DECLINED", upstream = false;
+    /// The audit log could not be written: a change refused before anything was sent, or one
+    /// made whose outcome the trail misses (the message says which).
+    AuditUnavailable = "AUDIT_UNAVAILABLE", upstream = false;
     InternalError = "INTERNAL_ERROR", upstream = false;
 }
 

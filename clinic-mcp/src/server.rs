@@ -305,6 +305,17 @@ impl ClinicServer {
         &self.inner.listings[i]
     }
 
+    /// How many outcome lines the audit log could not record since start-up: the trail misses
+    /// what those calls did, and the process exits non-zero.
+    pub fn audit_lost(&self) -> usize {
+        self.inner.audit.as_ref().map_or(0, AuditLog::lost)
+    }
+
+    /// Where the audit log is, if there is one.
+    pub fn audit_path(&self) -> Option<&std::path::Path> {
+        self.inner.audit.as_ref().map(AuditLog::path)
+    }
+
     /// The tools as listed to the configured caller, through a client that can ask its human.
     pub fn listed(&self) -> &[Tool] {
         &self.listing(self.inner.session.caller.role).listed
@@ -474,13 +485,36 @@ impl ClinicServer {
         // A bug in a handler must cost one call, not the answer: a panic becomes a tool error
         // (rmcp would otherwise leave the request unanswered until the client gives up).
         let inner = &self.inner;
-        // The ids a mutating call acts on, for the audit trail (the tool's declared id
-        // parameters with valid values, read before the arguments are handed over).
-        let audited = inner
-            .audit
-            .as_ref()
-            .filter(|_| def.mutates)
-            .map(|log| (log, crate::audit::ids(def, &args)));
+        // A mutating call is audited: its ids (the tool's declared id parameters with valid
+        // values, read before the arguments are handed over), and a `pending` line written before
+        // anything is sent. A call whose line cannot be written is not made.
+        let audited = match inner.audit.as_ref().filter(|_| def.mutates) {
+            None => None,
+            Some(log) => {
+                let call = crate::audit::call_id();
+                let ids = crate::audit::ids(def, &args);
+                let pending = crate::audit::Entry {
+                    call: &call,
+                    tool: name,
+                    caller,
+                    ids: ids.clone(),
+                    request_id: None,
+                    outcome: crate::audit::Outcome::Pending,
+                };
+                if let Err(e) = log.record(&pending) {
+                    tracing::error!(path = %log.path().display(), error = %e, tool = name, "the audit log could not be written; the call was refused before anything was sent");
+                    return structured(
+                        &ToolError::new(
+                            ErrorCode::AuditUnavailable,
+                            "The audit log could not be written, and a change is made only once its audit line is: nothing was sent and nothing changed. Retry once the audit log can be written again.",
+                        )
+                        .to_json(),
+                        true,
+                    );
+                }
+                Some((log, call, ids))
+            }
+        };
         let invoked = def.invoke_traced(
             &inner.session,
             caller,
@@ -506,29 +540,41 @@ impl ClinicServer {
                 )
             }
         };
-        // Recorded, and flushed to the file, before the answer is sent.
-        // A call whose question went out as an `input_required` result has not ended: its retry
-        // is audited.
-        if let Some((log, mut ids)) = audited.filter(|_| !ask.awaits_retry()) {
+        // The outcome line, recorded and synced before the answer is sent. A call whose
+        // question went out as an `input_required` result has sent nothing (`asked`): its retry is
+        // a call of its own.
+        let mut result = result;
+        if let Some((log, call, mut ids)) = audited {
             // The output as the API's answer made it (the trail records ids, not text).
             let answer = result.as_ref().ok().and_then(|a| a.to_value().ok());
             crate::audit::add_answer_id(&mut ids, answer.as_ref());
-            let entry = crate::audit::Entry {
-                tool: def.name,
-                caller,
-                ids,
-                request_id: request_id.as_deref(),
-                outcome: match &result {
-                    Ok(_) => Ok(answer
+            let outcome = match &result {
+                _ if ask.awaits_retry() => crate::audit::Outcome::Asked,
+                Ok(_) => crate::audit::Outcome::Ok {
+                    replayed: answer
                         .as_ref()
                         .and_then(|v| v.get("replayed"))
                         .and_then(Value::as_bool)
-                        .unwrap_or(false)),
-                    Err(e) => Err(e.code),
+                        .unwrap_or(false),
                 },
+                Err(e) => crate::audit::Outcome::Error(e.code),
+            };
+            let entry = crate::audit::Entry {
+                call: &call,
+                tool: name,
+                caller,
+                ids,
+                request_id: request_id.as_deref(),
+                outcome,
             };
             if let Err(e) = log.record(&entry) {
-                tracing::error!(path = %log.path().display(), error = %e, tool = def.name, "the audit log could not be written");
+                // The change may be made already: it is not undone, but the answer says the
+                // trail misses it, and the process exits non-zero.
+                log.note_lost();
+                tracing::error!(path = %log.path().display(), error = %e, tool = name, "the audit log could not record the outcome of a call that ran; the trail misses it, and the server will exit non-zero");
+                if !ask.awaits_retry() {
+                    result = Err(outcome_not_recorded(&entry.ids, result));
+                }
             }
         }
         // Every string of every result passes the output screen before the model sees it.
@@ -562,6 +608,26 @@ impl ClinicServer {
             }
         }
     }
+}
+
+/// The error a call answers when its outcome line could not be written: what the call did (the
+/// ids it acted on, or the error it ended with), and that the audit trail misses it.
+fn outcome_not_recorded(
+    ids: &serde_json::Map<String, Value>,
+    result: Result<crate::output::Output, ToolError>,
+) -> ToolError {
+    const MISSED: &str = "the audit log could not record this outcome, so the audit trail misses it; the server reports that when it stops.";
+    let message = match result {
+        Ok(_) => {
+            let acted_on: Vec<String> = ids.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            format!(
+                "The change was made ({}), but {MISSED} Making it again is not needed.",
+                acted_on.join(", ")
+            )
+        }
+        Err(e) => format!("The call ended with {}: {} But {MISSED}", e.code, e.message),
+    };
+    ToolError::new(ErrorCode::AuditUnavailable, message)
 }
 
 /// The way to the human of a client on a protocol before 2026-07-28: an `elicitation/create`

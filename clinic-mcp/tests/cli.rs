@@ -393,12 +393,12 @@ fn flags_before_the_subcommand_are_honoured_or_refused_never_ignored() {
 }
 
 #[test]
-fn audit_log_gets_one_line_per_mutating_call_and_an_empty_variable_is_refused() {
+fn audit_log_gets_two_lines_per_mutating_call_and_an_empty_variable_is_refused() {
     let dir = std::env::temp_dir().join(format!("clinic-mcp-cli-audit-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("audit.jsonl");
     let path_text = path.to_str().unwrap();
-    // A read is not recorded; a failed booking is, with its code.
+    // A read is not recorded; a failed booking is: a pending line, then its code.
     let out = run(
         &[
             "call",
@@ -427,11 +427,13 @@ fn audit_log_gets_one_line_per_mutating_call_and_an_empty_variable_is_refused() 
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 1, "{text}");
-    assert_eq!(lines[0]["tool"], "book_appointment");
-    assert_eq!(lines[0]["outcome"], "error");
-    assert_eq!(lines[0]["code"], "SLOT_TAKEN");
-    assert_eq!(lines[0]["ids"], serde_json::json!({"slot_id": 2}));
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0]["outcome"], "pending");
+    assert_eq!(lines[0]["call"], lines[1]["call"]);
+    assert_eq!(lines[1]["tool"], "book_appointment");
+    assert_eq!(lines[1]["outcome"], "error");
+    assert_eq!(lines[1]["code"], "SLOT_TAKEN");
+    assert_eq!(lines[1]["ids"], serde_json::json!({"slot_id": 2}));
     assert!(!text.contains("cli-audit-0001"), "{text}");
     let out = run(&["tools", "--demo"], &[("CLINIC_AUDIT_LOG", "")]);
     assert_eq!(out.status.code(), Some(2));

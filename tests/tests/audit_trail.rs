@@ -2,12 +2,13 @@
 //! real MCP client, appends its lines, on disk when the answer arrives. They name the caller by
 //! a fingerprint of its token, never the token, and carry no free text from the arguments (no
 //! reason, no idempotency key, no argument name the tool does not declare) and no token the API
-//! echoes back.
+//! echoes back. The file is never cut but for a partial last line of our own, and a change whose
+//! line cannot be written is not made.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: panicking is failing
 
 mod common;
 
-use clinic_mcp::{AccessToken, Caller, Profile, Session, SessionRole};
+use clinic_mcp::{AccessToken, Caller, ClinicServer, Profile, Session, SessionRole};
 use common::*;
 use serde_json::{Value, json};
 use std::path::Path;
@@ -28,6 +29,38 @@ fn outcomes(path: &Path) -> Vec<Value> {
         .into_iter()
         .filter(|l| l["outcome"] != "pending")
         .collect()
+}
+
+/// Every call's lines come in pairs: a `pending` line, then one outcome line of the same call
+/// and tool, with the same ids from the arguments. The outcome lines, in order.
+fn paired(path: &Path) -> Vec<Value> {
+    let all = lines(path);
+    let mut open: Vec<&Value> = Vec::new();
+    let mut done = Vec::new();
+    for line in &all {
+        let call = line["call"].as_str().expect("a call id");
+        if line["outcome"] == "pending" {
+            assert!(line["request_id"].is_null(), "{line}");
+            assert!(
+                open.iter().all(|p| p["call"] != call),
+                "{call} pending twice"
+            );
+            open.push(line);
+            continue;
+        }
+        let at = open
+            .iter()
+            .position(|p| p["call"] == call)
+            .unwrap_or_else(|| panic!("an outcome without its pending line: {line}"));
+        let pending = open.remove(at);
+        assert_eq!(pending["tool"], line["tool"]);
+        for (name, id) in pending["ids"].as_object().unwrap() {
+            assert_eq!(&line["ids"][name], id, "{line}");
+        }
+        done.push(line.clone());
+    }
+    assert!(open.is_empty(), "calls without an outcome: {open:?}");
+    done
 }
 
 fn temp_log(name: &str) -> std::path::PathBuf {
@@ -168,9 +201,10 @@ async fn every_mutating_call_appends_one_line_before_its_answer_and_reads_append
     )
     .await;
     let id = booked["appointment_id"].as_u64().unwrap();
-    // On disk as soon as the answer is: one outcome line, the booking's.
-    let after_book = outcomes(&path);
+    // On disk as soon as the answer is: the booking's pending line, then its outcome.
+    let after_book = paired(&path);
     assert_eq!(after_book.len(), 1);
+    assert_eq!(lines(&path)[0]["ids"], json!({"slot_id": slot}));
     let line = &after_book[0];
     assert_eq!(line["tool"], "book_appointment");
     assert_eq!(line["role"], "patient");
@@ -208,8 +242,9 @@ async fn every_mutating_call_appends_one_line_before_its_answer_and_reads_append
         json!({"appointment_id": id, "reason": "A reason with free text in it."}),
     )
     .await;
-    let all = outcomes(&path);
+    let all = paired(&path);
     assert_eq!(all.len(), 4);
+    assert_eq!(lines(&path).len(), 8);
     assert_eq!(all[1]["replayed"], true);
     assert_eq!(
         (&all[2]["outcome"], &all[2]["code"]),
@@ -223,6 +258,36 @@ async fn every_mutating_call_appends_one_line_before_its_answer_and_reads_append
     let text = std::fs::read_to_string(&path).unwrap();
     for secret in [PATIENT_TOKEN, DOCTOR_TOKEN, "audit-key-secret", "free text"] {
         assert!(!text.contains(secret), "{secret:?} is in the audit log");
+    }
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[tokio::test]
+async fn a_question_sent_as_input_required_closes_its_call_and_the_retry_is_one_of_its_own() {
+    use clinic_mcp::local::{Reply, User, connect_stateless};
+    let api = standin().await;
+    let id = booked_by_patient(&api, "audit-asked").await;
+    let path = temp_log("asked");
+    let mut s = session(
+        &api,
+        Profile::Booking,
+        SessionRole::Patient,
+        Some(PATIENT_TOKEN),
+    );
+    s.audit_log = Some(path.clone());
+    // Protocol 2026-07-28: the question is a result, and rmcp's client retries with the answer.
+    let client = connect_stateless(ClinicServer::new(s).unwrap(), User::answering(Reply::Yes))
+        .await
+        .unwrap();
+    let done = call_ok(&client, "cancel_appointment", json!({"appointment_id": id})).await;
+    assert_eq!(done["status"], "cancelled");
+    let all = paired(&path);
+    assert_eq!(all.len(), 2, "{all:?}");
+    assert_eq!(all[0]["outcome"], "asked");
+    assert_eq!(all[1]["outcome"], "ok");
+    assert_ne!(all[0]["call"], all[1]["call"]);
+    for line in &all {
+        assert_eq!(line["ids"], json!({"appointment_id": id}));
     }
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
@@ -270,7 +335,7 @@ async fn a_token_the_api_sends_back_as_its_request_id_never_reaches_the_log() {
         !text.contains(JWT_SHAPED),
         "a JWT is in the audit log: {text}"
     );
-    let done = outcomes(&path);
+    let done = paired(&path);
     assert_eq!(done.len(), 2, "{text}");
     for line in &done {
         assert_eq!(line["request_id"], "[redacted]", "{text}");
@@ -312,7 +377,7 @@ async fn only_the_tool_s_declared_id_parameters_with_valid_values_are_logged() {
     )
     .await;
     assert_eq!(code, "INVALID_ARGUMENTS");
-    let done = outcomes(&path);
+    let done = paired(&path);
     assert_eq!(done.len(), 2);
     assert_eq!(done[0]["code"], "INVALID_ARGUMENTS");
     assert_eq!(done[0]["ids"], json!({"slot_id": slot}));
@@ -358,4 +423,290 @@ async fn our_own_partial_last_line_is_cut_off_when_the_log_is_opened() {
         assert_eq!(done[kept.len()]["tool"], "book_appointment");
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
+}
+
+#[tokio::test]
+async fn a_file_the_server_did_not_write_is_left_as_it_is_and_the_server_does_not_start() {
+    let api = standin().await;
+    for (name, content) in [
+        ("text", "meeting notes, not a log".to_owned()),
+        (
+            "config",
+            r#"{"mcpServers": {"clinic": {"command": "clinic-mcp"}}}"#.to_owned(),
+        ),
+        ("lines", "first line\nsecond line\n".to_owned()),
+        ("ours-then-not", format!("{OURS}\nnot ours")),
+        ("not-then-a-prefix", "notes\n{\"time\":\"2026".to_owned()),
+        (
+            "json-then-ours-prefix",
+            format!("{{\"a\":1}}\n{}", &OURS[..30]),
+        ),
+    ] {
+        let path = temp_log(&format!("foreign-{name}"));
+        std::fs::write(&path, &content).unwrap();
+        let mut s = session(
+            &api,
+            Profile::Booking,
+            SessionRole::Patient,
+            Some(PATIENT_TOKEN),
+        );
+        s.audit_log = Some(path.clone());
+        let refused = ClinicServer::new(s).expect_err(name);
+        let why = refused.to_string();
+        assert!(why.contains("audit log"), "{name}: {why}");
+        assert!(why.contains("not written by clinic-mcp"), "{name}: {why}");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            content,
+            "{name} was changed"
+        );
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+}
+
+#[test]
+fn the_binary_refuses_a_foreign_log_with_exit_2_and_leaves_it_as_it_is() {
+    let path = temp_log("foreign-binary");
+    std::fs::write(&path, "meeting notes, not a log").unwrap();
+    let out = std::process::Command::new(binary())
+        .args(["serve", "--demo", "--audit-log"])
+        .arg(&path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("not written by clinic-mcp"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "meeting notes, not a log"
+    );
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[tokio::test]
+async fn a_fifo_or_a_device_is_refused_at_start() {
+    let api = standin().await;
+    let dir = temp_log("fifo");
+    let fifo = dir.with_file_name("audit.fifo");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    for path in [
+        fifo.as_path(),
+        Path::new("/dev/full"),
+        Path::new("/dev/null"),
+    ] {
+        let mut s = session(
+            &api,
+            Profile::Booking,
+            SessionRole::Patient,
+            Some(PATIENT_TOKEN),
+        );
+        s.audit_log = Some(path.to_owned());
+        let refused = ClinicServer::new(s).expect_err(&path.display().to_string());
+        assert!(
+            refused.to_string().contains("not a regular file"),
+            "{}: {refused}",
+            path.display()
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+}
+
+/// How many bytes a file may grow to under `ulimit -f blocks` (the block is 512 bytes in some
+/// shells, 1024 in others).
+fn limit_bytes(blocks: u32) -> u64 {
+    let probe = temp_log("limit-probe");
+    std::process::Command::new("sh")
+        .args([
+            "-c",
+            "trap '' XFSZ; ulimit -f \"$1\" && head -c 100000 /dev/zero 2>/dev/null > \"$2\"",
+            "sh",
+            &blocks.to_string(),
+        ])
+        .arg(&probe)
+        .status()
+        .unwrap();
+    let len = std::fs::metadata(&probe).unwrap().len();
+    let _ = std::fs::remove_dir_all(probe.parent().unwrap());
+    assert!(len > 0 && len < 100_000, "ulimit -f {blocks}: {len} bytes");
+    len
+}
+
+/// `clinic-mcp serve` as a booking patient under a file size limit (`ulimit -f`, SIGXFSZ
+/// ignored): a write past the limit fails (EFBIG) as a write to a full disk does (ENOSPC), and a
+/// write across it is cut short, as one to a disk filling up is.
+struct Limited {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Limited {
+    fn spawn(blocks: u32, base_url: &str, token: &str, log: &Path) -> Self {
+        use std::io::BufRead;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new("sh")
+            .args([
+                "-c",
+                "trap '' XFSZ; ulimit -f \"$1\" || exit 99; shift; exec \"$@\"",
+                "sh",
+                &blocks.to_string(),
+            ])
+            .arg(binary())
+            .args(["serve", "--profile", "booking", "--role", "patient"])
+            .arg("--audit-log")
+            .arg(log)
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("SUT_BASE_URL", base_url)
+            .env("SUT_ACCESS_TOKEN", token)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut server = Self {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+        };
+        server.request(
+            0,
+            "initialize",
+            &json!({"protocolVersion": "2025-06-18", "capabilities": {},
+                   "clientInfo": {"name": "audit-trail", "version": "0"}}),
+        );
+        server.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        server
+    }
+
+    fn send(&mut self, message: &Value) {
+        use std::io::Write;
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{message}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn request(&mut self, id: u64, method: &str, params: &Value) -> Value {
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(ANSWER_GUARD)
+                .unwrap_or_else(|_| panic!("no answer to {method} within {ANSWER_GUARD:?}"));
+            let v: Value = serde_json::from_str(&line).unwrap();
+            if v["id"] == id && v.get("method").is_none() {
+                return v;
+            }
+        }
+    }
+
+    /// Close stdin; the exit status and stderr.
+    fn finish(mut self) -> (std::process::ExitStatus, String) {
+        drop(self.stdin.take());
+        let out = self.child.wait_with_output().unwrap();
+        (
+            out.status,
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+}
+
+/// `OURS` padded with spaces before its closing brace to `len` bytes, newline included.
+fn ours_padded(len: u64) -> String {
+    let len = usize::try_from(len).unwrap();
+    let body = &OURS[..OURS.len() - 1];
+    assert!(len > OURS.len() + 1);
+    format!("{body}{}}}\n", " ".repeat(len - OURS.len() - 1))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_whose_audit_line_cannot_be_written_is_refused_before_it_is_sent() {
+    let api = standin().await;
+    let path = temp_log("full");
+    // Ten bytes short of the limit, ending in a line of ours: no line fits whole any more.
+    let limit = limit_bytes(2);
+    let before = ours_padded(limit - 10);
+    std::fs::write(&path, &before).unwrap();
+    let slot = open_slot(&api, 1);
+    let mut server = Limited::spawn(2, &api.base_url(), PATIENT_TOKEN, &path);
+    let sent_before = api.request_count();
+    let answer = server.request(
+        1,
+        "tools/call",
+        &json!({"name": "book_appointment",
+               "arguments": {"slot_id": slot, "idempotency_key": "audit-full-0001"}}),
+    );
+    let result = &answer["result"];
+    assert_eq!(result["isError"], true, "{answer}");
+    assert_eq!(result["structuredContent"]["code"], "AUDIT_UNAVAILABLE");
+    assert_eq!(api.request_count(), sent_before, "a request was sent");
+    assert_eq!(api.slot_available(slot), Some(true));
+    let (status, stderr) = server.finish();
+    // Nothing changed, so the trail is whole: the refusal is not a failure of the process.
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("audit log"), "{stderr}");
+    // The part of the line that was written is taken back.
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_whose_outcome_cannot_be_written_says_so_and_the_exit_is_not_zero() {
+    let path = temp_log("lost");
+    let log = path.clone();
+    let api = FakeApi::spawn(move |method, route, _| {
+        if method == "POST" && route.ends_with("/appointments") {
+            // The disk fills up while the change is made.
+            use std::io::Write;
+            let mut f = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
+            f.write_all(&[b'\n'; 8192]).unwrap();
+            (201, Some("req-lost-1".to_owned()), BOOKED.to_owned())
+        } else if route.ends_with("/doctors") {
+            (200, None, DOCTORS.to_owned())
+        } else {
+            (404, None, "{}".to_owned())
+        }
+    })
+    .await;
+    let mut server = Limited::spawn(2, &api.base_url(), SHORT_TOKEN, &path);
+    let answer = server.request(
+        1,
+        "tools/call",
+        &json!({"name": "book_appointment",
+               "arguments": {"slot_id": 7, "idempotency_key": "audit-lost-0001"}}),
+    );
+    let result = &answer["result"];
+    assert_eq!(result["isError"], true, "{answer}");
+    assert_eq!(result["structuredContent"]["code"], "AUDIT_UNAVAILABLE");
+    let message = result["structuredContent"]["message"].as_str().unwrap();
+    assert!(message.contains("was made"), "{message}");
+    assert!(message.contains("41"), "{message}");
+    let (status, stderr) = server.finish();
+    assert_eq!(status.code(), Some(4), "{stderr}");
+    assert!(stderr.contains("audit log"), "{stderr}");
+    assert!(!stderr.contains(SHORT_TOKEN), "{stderr}");
+    // The line written before the change is there: the trail shows a change whose outcome is
+    // unrecorded.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let first: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(first["outcome"], "pending");
+    assert_eq!(first["tool"], "book_appointment");
+    assert_eq!(first["ids"], json!({"slot_id": 7}));
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
