@@ -65,6 +65,9 @@ struct Common {
     /// Accepted findings, each with a reason (JSON: {"ignore": [{kind, name, path, rule, reason}]}).
     #[arg(long, value_name = "FILE")]
     ignore: Option<PathBuf>,
+    /// Text output: list every hygiene and ignored finding with its fix, not counts by rule.
+    #[arg(long, short)]
+    verbose: bool,
 }
 
 #[derive(Debug, Args)]
@@ -220,6 +223,7 @@ fn run(a: &RunArgs) -> Result<u8, Failure> {
         findings: &findings,
         drift: drift.as_deref(),
         strict: a.common.strict,
+        verbose: a.common.verbose,
         artifact: &artifact,
     };
     emit(&report, a.common.format);
@@ -257,6 +261,7 @@ fn check(a: &CheckArgs) -> Result<u8, Failure> {
         findings: &findings,
         drift: None,
         strict: a.common.strict,
+        verbose: a.common.verbose,
         artifact: &a.file,
     };
     emit(&report, a.common.format);

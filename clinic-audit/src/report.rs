@@ -17,6 +17,8 @@ pub struct Report<'a> {
     /// `Some` when a pin was verified.
     pub drift: Option<&'a [Drift]>,
     pub strict: bool,
+    /// Text: every finding on its own, hygiene and ignored ones too, instead of counts by rule.
+    pub verbose: bool,
     /// The artifact the SARIF results point at (the pin file, or the server's command).
     pub artifact: &'a str,
 }
@@ -41,7 +43,63 @@ fn server_label(s: &Snapshot) -> String {
     format!("{name} {version}")
 }
 
+/// One finding on its own: what, where, which rule, and the fix (or the reason it was accepted).
+fn finding_lines(out: &mut String, f: &Finding) {
+    let path = if f.path.is_empty() {
+        "(whole item)"
+    } else {
+        &f.path
+    };
+    let _ = writeln!(
+        out,
+        "{} [{}] {} {path}: {}: {} -- {}",
+        if f.ignored.is_some() {
+            "ignored"
+        } else {
+            "finding"
+        },
+        f.class(),
+        f.item(),
+        f.rule(),
+        f.violation.rule.message(),
+        f.violation.detail
+    );
+    match &f.ignored {
+        Some(reason) => {
+            let _ = writeln!(out, "    accepted: {reason}");
+        }
+        None => {
+            let _ = writeln!(out, "    fix: {}", f.violation.rule.fix());
+        }
+    }
+}
+
+/// Where a finding is, short: `tool fetch /description`.
+fn place(f: &Finding) -> String {
+    if f.path.is_empty() {
+        f.item()
+    } else {
+        format!("{} {}", f.item(), f.path)
+    }
+}
+
+/// `1 finding`, `2 findings`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// How many places a rule group names before `and N more`.
+const EXAMPLES: usize = 3;
+
 impl Report<'_> {
+    /// The text report, what matters first: the header; each injection finding with its fix;
+    /// drift risk and drift from the pin; hygiene grouped by rule (count, message, fix once, a
+    /// few places; each finding with `verbose`); ignored findings counted (each with `verbose`);
+    /// notes; the summary line last (scripts read it with `tail -n 1`).
     pub fn text(&self) -> String {
         let s = self.snapshot;
         let mut out = String::new();
@@ -60,49 +118,10 @@ impl Report<'_> {
                 ""
             }
         );
-        for n in &s.notes {
-            let _ = writeln!(out, "note: {n}");
+        let live = || self.findings.iter().filter(|f| f.ignored.is_none());
+        for f in live().filter(|f| f.is_injection()) {
+            finding_lines(&mut out, f);
         }
-        for f in self.findings {
-            let path = if f.path.is_empty() {
-                "(whole item)"
-            } else {
-                &f.path
-            };
-            let _ = writeln!(
-                out,
-                "{} [{}] {} {path}: {}: {} -- {}",
-                if f.ignored.is_some() {
-                    "ignored"
-                } else {
-                    "finding"
-                },
-                f.class(),
-                f.item(),
-                f.rule(),
-                f.violation.rule.message(),
-                f.violation.detail
-            );
-            match &f.ignored {
-                Some(reason) => {
-                    let _ = writeln!(out, "    accepted: {reason}");
-                }
-                None => {
-                    let _ = writeln!(out, "    fix: {}", f.violation.rule.fix());
-                }
-            }
-        }
-        let (inj, hyg, ign) = counts(self.findings);
-        let _ = writeln!(
-            out,
-            "{} findings: {inj} injection, {hyg} hygiene, {ign} ignored{}",
-            inj + hyg,
-            if self.strict {
-                " (strict: every finding fails)"
-            } else {
-                ""
-            }
-        );
         for r in &s.drift_risks {
             let _ = writeln!(out, "drift risk: {}", r.line());
         }
@@ -119,6 +138,75 @@ impl Report<'_> {
                 }
             }
         }
+        let hygiene: Vec<&Finding> = live().filter(|f| !f.is_injection()).collect();
+        if self.verbose {
+            for f in &hygiene {
+                finding_lines(&mut out, f);
+            }
+        } else if !hygiene.is_empty() {
+            let mut by_rule: BTreeMap<&str, Vec<&Finding>> = BTreeMap::new();
+            for f in &hygiene {
+                by_rule.entry(f.rule()).or_default().push(f);
+            }
+            let mut groups: Vec<(&str, Vec<&Finding>)> = by_rule.into_iter().collect();
+            groups.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(b.0)));
+            let _ = writeln!(
+                out,
+                "hygiene: {} of {}{} (--verbose lists each one):",
+                plural(hygiene.len(), "finding"),
+                plural(groups.len(), "rule"),
+                if self.strict {
+                    ", failing with --strict"
+                } else {
+                    ""
+                }
+            );
+            for (rule, fs) in &groups {
+                let r = fs[0].violation.rule;
+                let _ = writeln!(out, "  {rule} x{}: {}", fs.len(), r.message());
+                let mut places: Vec<String> = fs.iter().take(EXAMPLES).map(|f| place(f)).collect();
+                if fs.len() > EXAMPLES {
+                    places.push(format!("and {} more", fs.len() - EXAMPLES));
+                }
+                let _ = writeln!(out, "    in {}", places.join("; "));
+                let _ = writeln!(out, "    fix: {}", r.fix());
+            }
+        }
+        let ignored: Vec<&Finding> = self
+            .findings
+            .iter()
+            .filter(|f| f.ignored.is_some())
+            .collect();
+        if self.verbose {
+            for f in &ignored {
+                finding_lines(&mut out, f);
+            }
+        } else if !ignored.is_empty() {
+            let _ = writeln!(
+                out,
+                "ignored: {} accepted by the ignore file (--verbose lists each one)",
+                plural(ignored.len(), "finding")
+            );
+        }
+        for n in &s.notes {
+            let _ = writeln!(out, "note: {n}");
+        }
+        let (inj, hyg, ign) = counts(self.findings);
+        let _ = writeln!(
+            out,
+            "{} findings: {inj} injection, {hyg} hygiene, {ign} ignored{}{}",
+            inj + hyg,
+            if s.drift_risks.is_empty() {
+                String::new()
+            } else {
+                format!("; drift risk in {}", plural(s.drift_risks.len(), "list"))
+            },
+            if self.strict {
+                " (strict: every finding fails)"
+            } else {
+                ""
+            }
+        );
         out
     }
 
