@@ -4,7 +4,6 @@
 //!
 //! Nothing here asserts on time; `findings_fingerprint` prints a digest of every finding over both corpora so
 //! that a performance change can be checked to leave every result unchanged.
-#![cfg(feature = "json")]
 
 mod common;
 

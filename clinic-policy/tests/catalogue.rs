@@ -1,5 +1,4 @@
 //! Whole-catalogue screening: every string and every key, with the field its position implies.
-#![cfg(feature = "json")]
 
 use clinic_policy::{Field, Finding, Rule, check_catalogue, tools_from_json};
 use serde_json::{Value, json};

@@ -3,7 +3,6 @@
 //!
 //! Injection-class rules (directive, exfiltration, hidden_payload, and charset for smuggling characters)
 //! should almost never fire here; hygiene rules (length, name, cross_tool, typographic charset) will.
-#![cfg(feature = "json")]
 
 mod common;
 
