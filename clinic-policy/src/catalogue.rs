@@ -117,9 +117,12 @@ impl Walker<'_> {
         );
         if self.mode == Mode::Strict && !structural(path, field) {
             let mut strict = Vec::new();
-            // a reading text's data_flow: only the tool's own description may name a change
-            let mutates = self.mutates && field == Field::ToolDescription;
-            crate::controlled::check(field, text, mutates, &mut strict);
+            let tool = crate::grammar::Tool {
+                name: self.own,
+                mutates: self.mutates,
+                input: !path.starts_with("/outputSchema"),
+            };
+            crate::controlled::check(field, text, tool, &mut strict);
             found.extend(strict);
         }
         for violation in found {

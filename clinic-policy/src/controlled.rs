@@ -659,13 +659,20 @@ pub fn check_effects(
     out
 }
 
-/// Every rule of the controlled language over one text. `mutates`: the text belongs to a tool that
-/// changes something at the clinic API (only its own description may then name a transfer to the clinic).
-pub(crate) fn check(field: Field, text: &str, mutates: bool, out: &mut Vec<Violation>) {
+/// Every rule of the controlled language over one text of `tool` (a tool that changes something
+/// at the clinic API may name a transfer to the clinic in its own description only), its words
+/// and then its sentence shapes ([`crate::grammar`]).
+pub(crate) fn check(
+    field: Field,
+    text: &str,
+    tool: crate::grammar::Tool<'_>,
+    out: &mut Vec<Violation>,
+) {
     vocabulary_rule(text, out);
     let words = skeleton::words(text);
     subject_rule(&words, out);
     obligation_rule(&words, out);
     concealment_rule(&words, out);
-    data_flow_rule(&words, mutates && field == Field::ToolDescription, out);
+    data_flow_rule(&words, tool.mutates && field == Field::ToolDescription, out);
+    crate::grammar::check(field, text, tool, out);
 }

@@ -52,10 +52,11 @@ pub enum Rule {
     Vocabulary,
     Subject,
     Obligation,
+    Grammar,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 13] = [
+    pub const ALL: [Rule; 14] = [
         Rule::Charset,
         Rule::Length,
         Rule::Directive,
@@ -69,6 +70,7 @@ impl Rule {
         Rule::Vocabulary,
         Rule::Subject,
         Rule::Obligation,
+        Rule::Grammar,
     ];
     /// Stable id, e.g. "charset", "cross_tool".
     pub const fn id(self) -> &'static str {
@@ -86,6 +88,7 @@ impl Rule {
             Rule::Vocabulary => "vocabulary",
             Rule::Subject => "subject",
             Rule::Obligation => "obligation",
+            Rule::Grammar => "grammar",
         }
     }
     /// What the rule requires.
@@ -125,6 +128,9 @@ impl Rule {
             }
             Rule::Obligation => {
                 "a duty (must, should, always, never, required, rule, policy...) is put on a person or a program; only an argument or a value may be the subject of one"
+            }
+            Rule::Grammar => {
+                "text is not in a sentence shape of the controlled language (a tool description opens with the tool's own action)"
             }
         }
     }
@@ -168,7 +174,10 @@ impl Rule {
                 "describe the tool and its arguments in the third person; do not address the reader or mention an assistant, the conversation or instructions"
             }
             Rule::Obligation => {
-                "state a bound as a property of the value (\"must be between 1 and 100\", \"give this or doctor_id\"), never as a duty of a person or a program"
+                "state a bound as a property of the value (\"must be between 1 and 100\", \"either this or doctor_id, not both\"), never as a duty of a person or a program"
+            }
+            Rule::Grammar => {
+                "open the description with the verb of the tool's name (\"Find ...\" for find_available_slots); see docs/POLICY.md, \"How to say it\""
             }
         }
     }
@@ -225,7 +234,9 @@ impl Field {
             | Rule::Concealment
             | Rule::DataFlow => true,
             // the controlled language's own rules run only in strict mode; effects on whole tools
-            Rule::Vocabulary | Rule::Subject | Rule::Obligation | Rule::Effects => true,
+            Rule::Vocabulary | Rule::Subject | Rule::Obligation | Rule::Effects | Rule::Grammar => {
+                true
+            }
             Rule::Length => self.max_len().is_some(),
             Rule::CrossTool => matches!(self, Field::ToolDescription),
             Rule::Name => matches!(self, Field::ToolName | Field::ParamName),
@@ -357,8 +368,11 @@ pub(crate) fn steer(
 }
 
 /// Screen one text of *our own* catalogue: every rule of [`check_text`] plus the controlled language
-/// (`vocabulary`, `subject`, `obligation`, `concealment`, `data_flow`). `mutates`: the text is the
-/// description of a tool that changes something at the clinic API.
+/// (`vocabulary`, `subject`, `obligation`, `concealment`, `data_flow`, `grammar`). `own_name` is the
+/// tool the text belongs to (`""` when unknown, as in the derives: the grammar then allows no
+/// verb of effect); `mutates`: that tool changes something at the clinic API. A
+/// [`Field::ParamDescription`] is read as a parameter's (what the tool takes); see
+/// [`check_strict_output`] for an output field's.
 pub fn check_strict(
     field: Field,
     text: &str,
@@ -366,9 +380,36 @@ pub fn check_strict(
     other_tools: &[&str],
     mutates: bool,
 ) -> Vec<Violation> {
+    strict_in(field, text, own_name, other_tools, mutates, true)
+}
+
+/// [`check_strict`] for the description of an output field or type (what the tool returns): the
+/// parameter's data table does not apply, every other rule does.
+pub fn check_strict_output(
+    field: Field,
+    text: &str,
+    own_name: &str,
+    mutates: bool,
+) -> Vec<Violation> {
+    strict_in(field, text, own_name, &[], mutates, false)
+}
+
+fn strict_in(
+    field: Field,
+    text: &str,
+    own_name: &str,
+    other_tools: &[&str],
+    mutates: bool,
+    input: bool,
+) -> Vec<Violation> {
     let mut out = screen_and_steer(field, text, own_name, other_tools);
     let mut strict = Vec::new();
-    controlled::check(field, text, mutates, &mut strict);
+    let tool = grammar::Tool {
+        name: own_name,
+        mutates,
+        input,
+    };
+    controlled::check(field, text, tool, &mut strict);
     out.extend(strict);
     out.sort_by(|a, b| {
         (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
@@ -513,6 +554,7 @@ pub use skeleton::normalize;
 
 mod charset;
 mod controlled;
+mod grammar;
 mod lexicon;
 pub(crate) mod meaning;
 mod pattern;

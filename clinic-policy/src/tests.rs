@@ -62,7 +62,8 @@ fn rules_have_stable_ids_messages_and_fixes() {
             "effects",
             "vocabulary",
             "subject",
-            "obligation"
+            "obligation",
+            "grammar"
         ]
     );
     for r in Rule::ALL {

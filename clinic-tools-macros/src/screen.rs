@@ -7,7 +7,7 @@
 
 use crate::ctxt::Ctxt;
 use crate::docs;
-use clinic_policy::{Field, check_strict};
+use clinic_policy::{Field, Violation, check_strict, check_strict_output};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -96,6 +96,19 @@ fn validate<'a>(
     kind: &Kind,
     screened: &mut Vec<(String, String)>,
 ) -> Vec<&'a syn::Type> {
+    // A type parameter (or lifetime, or const) lets a use site choose what the fields are: the
+    // bound checked here would then name the parameter, not the type whose schema is served
+    // (`struct A<String: ...>` makes `String` a parameter). Only concrete types are screened.
+    if !item.generics.params.is_empty() || item.generics.where_clause.is_some() {
+        cx.error_spanned(
+            &item.generics,
+            format!(
+                "{} cannot be generic: a type parameter lets a use site substitute a type whose schema was never screened; name concrete types",
+                kind.what
+            ),
+        );
+        return Vec::new();
+    }
     let syn::Data::Struct(data) = &item.data else {
         cx.error_spanned(&item.ident, kind.not_struct);
         return Vec::new();
@@ -114,7 +127,7 @@ fn validate<'a>(
 
     // The type's own doc comment becomes the schema's description: same channel, same rules.
     let doc = docs::collect(cx, &item.attrs, item.ident.span());
-    let found = check_strict(Field::ParamDescription, &doc.text, "", &[], false);
+    let found = describe(kind, &doc.text);
     docs::report(cx, &doc, kind.type_doc_label, &found);
     if !doc.text.is_empty() {
         screened.push((String::new(), doc.text.clone()));
@@ -152,7 +165,7 @@ fn validate<'a>(
             );
             continue;
         }
-        let found = check_strict(Field::ParamDescription, &doc.text, "", &[], false);
+        let found = describe(kind, &doc.text);
         docs::report(cx, &doc, &format!("description of {noun} `{name}`"), &found);
         if !doc.text.is_empty() {
             screened.push((name.to_owned(), doc.text.clone()));
@@ -266,5 +279,16 @@ fn is_int_literal(e: &syn::Expr) -> bool {
         }
         syn::Expr::Group(g) => is_int_literal(&g.expr),
         _ => false,
+    }
+}
+
+/// The strict screen of a description on either side: a parameter's is held to the data a tool
+/// may take as well, an output's is not (it says what the tool returns). Neither knows its tool
+/// here, so the grammar allows no verb of effect; the start-up screen reads each with its tool.
+fn describe(kind: &Kind, text: &str) -> Vec<Violation> {
+    if kind.field_bound == kind.trait_name {
+        check_strict_output(Field::ParamDescription, text, "", false)
+    } else {
+        check_strict(Field::ParamDescription, text, "", &[], false)
     }
 }

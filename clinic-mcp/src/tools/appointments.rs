@@ -23,7 +23,7 @@ pub struct MyAppointmentsArgs {
     /// Appointments per page, 1 to 100 (default 20).
     #[schemars(range(min = 1, max = 100))]
     pub limit: Option<u32>,
-    /// When true, only appointments that start after now and are not cancelled or rejected; the page and total then count those only. Default: false.
+    /// When true, only appointments that start after now and are not cancelled or rejected; the page and the total are of those only. Default: false.
     pub upcoming: Option<bool>,
 }
 
@@ -70,7 +70,7 @@ pub struct BookArgs {
     /// Id of an open slot (a positive integer), as returned by find_available_slots.
     #[schemars(range(min = 1))]
     pub slot_id: u64,
-    /// A key of 8 to 128 characters (letters, digits and . _ : -). A retry of this booking with the same key books the slot at most once.
+    /// A key of 8 to 128 characters (letters, digits and . _ : -). With the same key, the slot is booked at most once.
     #[schemars(length(min = 8, max = 128))]
     pub idempotency_key: String,
 }
@@ -85,7 +85,7 @@ pub struct RescheduleArgs {
     /// Id of the open slot to move it to (a positive integer), as returned by find_available_slots.
     #[schemars(range(min = 1))]
     pub slot_id: u64,
-    /// A key of 8 to 128 characters (letters, digits and . _ : -). A retry of this move with the same key moves the appointment at most once.
+    /// A key of 8 to 128 characters (letters, digits and . _ : -). With the same key, the appointment is moved at most once.
     #[schemars(length(min = 8, max = 128))]
     pub idempotency_key: String,
 }

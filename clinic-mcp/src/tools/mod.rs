@@ -147,12 +147,12 @@ pub struct Appointment {
     pub rejection_reason: Option<String>,
 }
 
-/// An appointment that was booked or moved, and whether this answer repeats one made before.
+/// An appointment that was booked or moved, and whether this answer is one made before.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToolOutput)]
 pub struct Booking {
     /// Appointment id.
     pub appointment_id: u64,
-    /// True when a request with the same idempotency_key was made before: this answer repeats its appointment, and nothing changed this time.
+    /// True when a request with the same idempotency_key was made before: this answer is its appointment again, and nothing changed this time.
     pub replayed: bool,
     /// One of pending, confirmed, rejected, cancelled.
     pub status: String,
