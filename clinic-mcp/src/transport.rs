@@ -1,5 +1,5 @@
 //! The stdio transport: newline-delimited JSON-RPC, read and written here rather than by rmcp's
-//! `AsyncRwTransport`, for four reasons.
+//! `AsyncRwTransport`, for six reasons.
 //!
 //! 1. Notifications, responses and errors that arrive before a lifecycle has started are dropped
 //!    instead of ending the session, and at end of input the calls still in flight are allowed
@@ -48,14 +48,67 @@
 //!    (`PlainCall` refuses it), a session of protocol 2026-07-28, anything before the
 //!    `initialize` answer; and so does every notification, the cancellations included.
 //!
+//! 5. One lifecycle a connection, decided by its first `initialize`. An `initialize` after the
+//!    lifecycle has started is answered `-32600 Invalid request` under its id and never reaches
+//!    rmcp, which would take it: rmcp 3.11 stores a later `initialize`'s parameters as the
+//!    client's (the protocol version asked for, unnegotiated, and the capabilities), so a client
+//!    could renegotiate the protocol mid-session, and be offered the destructive tools by
+//!    declaring `elicitation` again, although the server declares `tools.listChanged: false`.
+//!    MCP's lifecycle has one initialization phase. A session of protocol 2026-07-28, begun
+//!    without one, refuses an `initialize` too.
+//!
+//!    In a session an `initialize` began, the members of a request's `_meta` by which protocol
+//!    2026-07-28 carries the client's context in every request (`io.modelcontextprotocol/`
+//!    `protocolVersion`, `clientCapabilities`, `clientInfo`) are removed before rmcp reads the
+//!    request: they mean nothing before 2026-07-28, and rmcp lets them override the session's
+//!    (a 2026-07-28 version there made a destructive call answer with an `input_required` result,
+//!    which a 2025-06-18 client cannot read, and a `ping` answer `Method not found`; declared
+//!    capabilities changed what `tools/list` lists). The version negotiated and the capabilities
+//!    declared at `initialize` decide, for the whole session. A session of protocol 2026-07-28
+//!    keeps them: there they are the context.
+//!
+//! 6. Every request is answered, one the server cannot read too, and nothing shaped like a
+//!    response is: JSON-RPC 2.0 answers every request (a client left without an answer waits
+//!    forever), and never answers a response, so two peers cannot answer each other's errors
+//!    forever (the echo storm for which rmcp, like the other SDKs, ignores what it cannot parse:
+//!    rust-sdk issue 938). Each answer is written before the next line is read. rmcp's codec
+//!    decides what is a message; for a line it refuses:
+//!
+//!    - Not JSON (RFC 8259: one value, in UTF-8): `-32700 Parse error`, with serde_json's reason
+//!      (a position, never the input), under `"id": null`, as JSON-RPC 2.0 (section 5.1) asks
+//!      when the id could not be read: an id picked out of broken JSON may be wrong. (rmcp: no
+//!      answer.) A line with no JSON text at all, empty or blank, is no message: no answer.
+//!    - JSON that is not a message (`"jsonrpc": "1.0"`, a batch, `{}`): `-32600 Invalid request`,
+//!      as rmcp answers, but under the request's own id when the frame is shaped like a request
+//!      (a `method`, no `result` or `error`) with one `id`, a string or an integer; under `"id":
+//!      null` otherwise (rmcp: never an id, and no `id` member at all). rmcp reads an integer id
+//!      as an `i64`, so ids are strings, or integers from -2^63 to 2^63 - 1; an integer id past
+//!      that is refused so, under the id as sent, digit for digit, and the message names the
+//!      range and says a string id has none.
+//!    - JSON that serde_json does not read: nested deeper than its limit (127 arrays and
+//!      objects), a number past `f64`: `-32700`, with serde_json's reason, under the request's
+//!      id read as above. (rmcp: no answer.) `Parse error` rather than `Invalid request`, as the
+//!      frame may be a valid request that this server could not parse (section 5.1: "an error
+//!      occurred on the server while parsing the JSON text"). The id is read by `Envelope`,
+//!      which looks at the top-level members only, counting nesting without recursing into it.
+//!    - A line over the bound ([`MAX_LINE_BYTES`], 16 MiB, rmcp's): skipped unread to its end,
+//!      then `-32700` naming the bound, under the request's id when the line's first 16 MiB show
+//!      it (every client writes `jsonrpc`, `id` and `method` before `params`), else under `"id":
+//!      null`. (rmcp: no answer.)
+//!    - Shaped like a response (a `result` or an `error`, no `method`): whichever of these, no
+//!      answer (rmcp answered some `Invalid request`).
+//!
+//!    A notification that cannot be read is answered under `"id": null`: whether it is one
+//!    (which gets no answer) cannot be told from a frame that could not be read, and an answer
+//!    under a null id is matched to no request.
+//!
 //! The line reading is rmcp's (bounded lines, a carriage return before the newline, empty lines
-//! skipped, an incomplete last line dropped), and so is the answer to a frame that is JSON but
-//! not a message (`Invalid request`, id `null`, written before the next frame is read).
+//! skipped, an incomplete last line dropped).
 
 use crate::server::ClinicServer;
 use rmcp::model::{
-    CallToolRequest, CallToolResult, ClientNotification, ClientRequest, ErrorData, GetMeta,
-    JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, NumberOrString,
+    CallToolRequest, CallToolResult, ClientNotification, ClientRequest, ErrorCode, ErrorData,
+    GetMeta, JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, NumberOrString,
     ProtocolVersion, RequestId, ServerResult,
 };
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
@@ -165,7 +218,8 @@ impl<R: AsyncRead, W> ServerTransport<R, W> {
 /// What one read of a line ended with.
 enum LineRead {
     Line,
-    Oversized,
+    /// A line over the bound, skipped; the answer owed for it, if any (see [`oversized`]).
+    Oversized(Option<Vec<u8>>),
     Eof,
     Io(std::io::Error),
 }
@@ -200,9 +254,13 @@ impl<R: AsyncRead + Unpin, W> ServerTransport<R, W> {
                 self.discarding = !ended;
                 None
             } else if self.line.len().saturating_add(take) > self.max_line_bytes {
+                // The line's first `max_line_bytes` are read for its id; the rest is dropped.
+                let room = self.max_line_bytes.saturating_sub(self.line.len());
+                self.line.extend_from_slice(&available[..room.min(take)]);
+                let answer = oversized(&self.line, self.max_line_bytes);
                 self.line.clear();
                 self.discarding = !ended;
-                Some(LineRead::Oversized)
+                Some(LineRead::Oversized(answer))
             } else {
                 self.line.extend_from_slice(&available[..take]);
                 ended.then_some(LineRead::Line)
@@ -261,11 +319,12 @@ where
             }
             match self.read_line().await {
                 LineRead::Line => {}
-                LineRead::Oversized => {
+                LineRead::Oversized(answer) => {
                     tracing::error!(
                         max_line_length = self.max_line_bytes,
                         "Incoming message exceeded the maximum line length, discarding it"
                     );
+                    self.owed = answer.map(|frame| (frame, 0));
                     continue;
                 }
                 LineRead::Eof => {
@@ -290,14 +349,27 @@ where
             }
             let parsed = decode(&self.line);
             self.line.clear();
-            let message = match parsed {
+            let mut message = match parsed {
                 Decoded::Message(message) => message,
                 Decoded::Skip => continue,
-                Decoded::Invalid => {
-                    self.owed = Some((invalid_request(), 0));
+                Decoded::Answer(frame) => {
+                    self.owed = Some((frame, 0));
                     continue;
                 }
             };
+            if self.lifecycle_started
+                && let JsonRpcMessage::Request(request) = &mut message
+            {
+                if let ClientRequest::InitializeRequest(_) = request.request {
+                    // One lifecycle a connection (module documentation, 5).
+                    tracing::warn!(id = %request.id, "refused an initialize: the session is already initialized");
+                    self.owed = Some((already_initialized(&request.id), 0));
+                    continue;
+                }
+                if self.initialized_by_request {
+                    without_inline_context(&mut request.request);
+                }
+            }
             if !self.lifecycle_started {
                 match &message {
                     JsonRpcMessage::Notification(_) => {
@@ -506,20 +578,58 @@ impl AnsweredDirectly {
     }
 }
 
-/// The answer to a frame that is JSON but not a message: rmcp's `Invalid request` error, with the
-/// `"id": null` JSON-RPC 2.0 asks for when the id could not be read (rmcp leaves the member out).
-fn invalid_request() -> Vec<u8> {
-    let answer = TxJsonRpcMessage::<RoleServer>::error(
-        ErrorData::invalid_request("Invalid request", None),
-        None,
-    );
-    let mut value = serde_json::to_value(&answer).unwrap_or_default();
-    if let serde_json::Value::Object(members) = &mut value {
-        members.entry("id").or_insert(serde_json::Value::Null);
-    }
-    let mut frame = serde_json::to_vec(&value).unwrap_or_default();
-    frame.push(b'\n');
+/// A JSON-RPC error answer (with its newline) under `id`, the JSON text of a request's id as it
+/// will be written (`None`: `null`, the id JSON-RPC 2.0 gives an answer to a request whose id
+/// could not be read).
+fn error_frame(id: Option<&str>, code: ErrorCode, message: String) -> Vec<u8> {
+    let error = ErrorData::new(code, message, None);
+    let mut frame = Vec::with_capacity(128);
+    frame.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+    frame.extend_from_slice(id.unwrap_or("null").as_bytes());
+    frame.extend_from_slice(b",\"error\":");
+    // A code, a string and no data: it serialises.
+    frame.extend_from_slice(&serde_json::to_vec(&error).unwrap_or_default());
+    frame.extend_from_slice(b"}\n");
     frame
+}
+
+/// The answer to an `initialize` in a session that has begun (module documentation, 5).
+fn already_initialized(id: &RequestId) -> Vec<u8> {
+    let id = serde_json::to_string(id).unwrap_or_else(|_| "null".to_owned());
+    error_frame(
+        Some(&id),
+        ErrorCode::INVALID_REQUEST,
+        "Invalid request: this session is already initialized, and a second initialize changes nothing (the protocol version and the client's capabilities are those of the first)".to_owned(),
+    )
+}
+
+/// The members of a request's `_meta` by which protocol 2026-07-28 carries, in each request, what
+/// an `initialize` carries once (its version, the client's capabilities and identity).
+const INLINE_CONTEXT: [&str; 3] = [
+    "io.modelcontextprotocol/protocolVersion",
+    "io.modelcontextprotocol/clientCapabilities",
+    "io.modelcontextprotocol/clientInfo",
+];
+
+/// `request` without the [`INLINE_CONTEXT`] members of its metadata, in a session an
+/// `initialize` began (module documentation, 5).
+fn without_inline_context(request: &mut ClientRequest) {
+    // Looked at first: `get_meta_mut` inserts an empty map into a request that has none.
+    if !INLINE_CONTEXT
+        .iter()
+        .any(|key| request.get_meta().contains_key(*key))
+    {
+        return;
+    }
+    let meta: &mut rmcp::model::JsonObject = request.get_meta_mut();
+    for key in INLINE_CONTEXT {
+        if meta.remove(key).is_some() {
+            tracing::debug!(
+                key,
+                "ignored a request's metadata: the session's initialize decides"
+            );
+        }
+    }
 }
 
 async fn write_frame<W: AsyncWrite + Unpin>(
@@ -545,17 +655,18 @@ async fn write_frame<W: AsyncWrite + Unpin>(
 )]
 enum Decoded {
     Message(RxJsonRpcMessage<RoleServer>),
-    /// Nothing to act on: an empty line, text that is not JSON, or a notification rmcp ignores.
+    /// Nothing to act on: a line with no JSON text, a notification rmcp ignores, or a frame shaped
+    /// like a response that could not be read.
     Skip,
-    /// JSON, but not a message: answered `Invalid request`.
-    Invalid,
+    /// Not a message: this error answer is owed (module documentation, 6).
+    Answer(Vec<u8>),
 }
 
 /// One line (with its newline) as a message: a `tools/call` read directly, anything else (and a
 /// `tools/call` the direct read refuses) by rmcp's codec.
 fn decode(line: &[u8]) -> Decoded {
     let frame = frame_of(line);
-    if frame.is_empty() {
+    if frame.iter().all(|b| JSON_WHITESPACE.contains(b)) {
         return Decoded::Skip;
     }
     if let Some(call) = tool_call(frame) {
@@ -569,18 +680,7 @@ fn decode(line: &[u8]) -> Decoded {
     match JsonRpcMessageCodec::<RxJsonRpcMessage<RoleServer>>::default().decode(&mut buffer) {
         Ok(Some(message)) => Decoded::Message(message),
         Ok(None) => Decoded::Skip,
-        Err(JsonRpcMessageCodecError::Serde(e)) => match e.classify() {
-            // Not JSON: no id to answer, and answering could start an echo storm (rmcp's and the
-            // other SDKs' choice).
-            serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
-                tracing::debug!("Ignoring unparsable incoming message: {e}");
-                Decoded::Skip
-            }
-            serde_json::error::Category::Data | serde_json::error::Category::Io => {
-                tracing::debug!("Protocol error on incoming message: {e}");
-                Decoded::Invalid
-            }
-        },
+        Err(JsonRpcMessageCodecError::Serde(e)) => refused(frame, &e),
         Err(e) => {
             tracing::debug!("Ignoring an incoming message: {e}");
             Decoded::Skip
@@ -592,6 +692,238 @@ fn decode(line: &[u8]) -> Decoded {
 fn frame_of(line: &[u8]) -> &[u8] {
     let frame = line.strip_suffix(b"\n").unwrap_or(line);
     frame.strip_suffix(b"\r").unwrap_or(frame)
+}
+
+/// The bytes JSON counts as whitespace (RFC 8259, section 2).
+const JSON_WHITESPACE: [u8; 4] = [b' ', b'\t', b'\n', b'\r'];
+
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+/// What is owed for a frame rmcp's codec refused with `error` (module documentation, 6).
+fn refused(frame: &[u8], error: &serde_json::Error) -> Decoded {
+    use serde_json::error::Category;
+    let frame = frame.strip_prefix(BYTE_ORDER_MARK).unwrap_or(frame);
+    let (code, message) = match error.classify() {
+        // JSON, but not a message.
+        Category::Data | Category::Io => (ErrorCode::INVALID_REQUEST, None),
+        // JSON that serde_json does not read: nested deeper than its limit, a number past f64.
+        Category::Syntax | Category::Eof if is_json(frame) => (
+            ErrorCode::PARSE_ERROR,
+            Some(format!("Parse error: {error}")),
+        ),
+        // Not JSON: nothing in it can be trusted to be an id.
+        Category::Syntax | Category::Eof => {
+            tracing::debug!("Unparsable incoming message: {error}");
+            return Decoded::Answer(error_frame(
+                None,
+                ErrorCode::PARSE_ERROR,
+                format!("Parse error: {error}"),
+            ));
+        }
+    };
+    tracing::debug!("Protocol error on incoming message: {error}");
+    let envelope = Envelope::of(frame);
+    if envelope.is_response() {
+        return Decoded::Skip;
+    }
+    let id = envelope.request_id(frame);
+    let message = match (&message, &id) {
+        (Some(message), _) => message.clone(),
+        (None, Some(id)) if !id.starts_with('"') && id.parse::<i64>().is_err() => format!(
+            "Invalid request: an integer id must be within {}..={} (a string id has no such bound)",
+            i64::MIN,
+            i64::MAX
+        ),
+        (None, _) => "Invalid request".to_owned(),
+    };
+    Decoded::Answer(error_frame(id.as_deref(), code, message))
+}
+
+/// Whether `frame` is one JSON text (RFC 8259: UTF-8), read without serde_json's nesting limit.
+fn is_json(frame: &[u8]) -> bool {
+    // `IgnoredAny` is read by serde_json's `ignore_value`, which keeps its own stack: no limit,
+    // and no recursion.
+    std::str::from_utf8(frame)
+        .is_ok_and(|text| serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok())
+}
+
+/// The answer owed for a line longer than `bound`, skipped unread, of which `start` is the first
+/// `bound` bytes: `-32700` under the request's id when `start` shows it, or `None` when `start` is
+/// a response's (module documentation, 6).
+fn oversized(start: &[u8], bound: usize) -> Option<Vec<u8>> {
+    let start = start.strip_prefix(BYTE_ORDER_MARK).unwrap_or(start);
+    let envelope = Envelope::of(start);
+    if envelope.is_response() {
+        return None;
+    }
+    Some(error_frame(
+        envelope.request_id(start).as_deref(),
+        ErrorCode::PARSE_ERROR,
+        format!(
+            "Parse error: the message is longer than {bound} bytes, the most this server reads; it was skipped unread"
+        ),
+    ))
+}
+
+/// The members at the top level of a frame that say what it is, read without building anything
+/// and without recursion, so also from a frame serde_json refuses (nested too deep) and from the
+/// start of a line cut at the line bound (a member cut off is not seen). A frame is read as far
+/// as it is well formed.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+struct Envelope {
+    /// The last `id` member's value, as written (its byte range in the frame).
+    id: Option<std::ops::Range<usize>>,
+    /// How many `id` members there were.
+    ids: usize,
+    method: bool,
+    /// A `result` or an `error` member.
+    outcome: bool,
+}
+
+impl Envelope {
+    fn of(frame: &[u8]) -> Self {
+        let mut envelope = Self::default();
+        let mut at = skip_whitespace(frame, 0);
+        if frame.get(at) != Some(&b'{') {
+            return envelope;
+        }
+        at += 1;
+        loop {
+            at = skip_whitespace(frame, at);
+            if frame.get(at) != Some(&b'"') {
+                return envelope;
+            }
+            let Some(end) = string_end(frame, at) else {
+                return envelope;
+            };
+            let key = member_name(&frame[at..end]);
+            at = skip_whitespace(frame, end);
+            if frame.get(at) != Some(&b':') {
+                return envelope;
+            }
+            at = skip_whitespace(frame, at + 1);
+            match key.as_deref() {
+                Some("id") => envelope.ids += 1,
+                Some("method") => envelope.method = true,
+                Some("result" | "error") => envelope.outcome = true,
+                _ => {}
+            }
+            let Some(end) = value_end(frame, at) else {
+                return envelope;
+            };
+            if key.as_deref() == Some("id") {
+                envelope.id = Some(at..end);
+            }
+            at = skip_whitespace(frame, end);
+            if frame.get(at) != Some(&b',') {
+                return envelope;
+            }
+            at += 1;
+        }
+    }
+
+    /// Shaped like a response (a `result` or an `error`, no `method`): never answered.
+    fn is_response(&self) -> bool {
+        self.outcome && !self.method
+    }
+
+    /// The id to answer under, as JSON text: that of a frame shaped like a request (a `method`,
+    /// no `result` or `error`) with one `id`, a string or an integer (of any size, written as
+    /// sent); `None` for any other.
+    fn request_id(&self, frame: &[u8]) -> Option<String> {
+        if !self.method || self.outcome || self.ids != 1 {
+            return None;
+        }
+        let raw = frame.get(self.id.clone()?)?;
+        if raw.first() == Some(&b'"') {
+            // Written again by serde_json: the same string, and valid JSON even when read from
+            // the unchecked start of an oversized line.
+            let id: String = serde_json::from_slice(raw).ok()?;
+            return serde_json::to_string(&id).ok();
+        }
+        let digits = raw.strip_prefix(b"-").unwrap_or(raw);
+        let integer = match digits {
+            [b'0'] => true,
+            [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+            _ => false,
+        };
+        // ASCII digits: UTF-8.
+        integer.then(|| String::from_utf8_lossy(raw).into_owned())
+    }
+}
+
+/// The name of a member whose key, a JSON string as written, is `raw`.
+fn member_name(raw: &[u8]) -> Option<std::borrow::Cow<'_, str>> {
+    let inner = raw.get(1..raw.len().checked_sub(1)?)?;
+    if inner.contains(&b'\\') {
+        serde_json::from_slice::<String>(raw)
+            .ok()
+            .map(std::borrow::Cow::Owned)
+    } else {
+        std::str::from_utf8(inner)
+            .ok()
+            .map(std::borrow::Cow::Borrowed)
+    }
+}
+
+fn skip_whitespace(frame: &[u8], at: usize) -> usize {
+    frame
+        .get(at..)
+        .and_then(|rest| rest.iter().position(|b| !JSON_WHITESPACE.contains(b)))
+        .map_or(frame.len(), |n| at + n)
+}
+
+/// Past the end of the string that opens at `at` (a `"`), or `None` if it is not closed.
+fn string_end(frame: &[u8], at: usize) -> Option<usize> {
+    let mut at = at + 1;
+    loop {
+        at += memchr::memchr2(b'"', b'\\', frame.get(at..)?)?;
+        if frame[at] == b'"' {
+            return Some(at + 1);
+        }
+        // An escape: the byte after the backslash is not the string's end.
+        at += 2;
+    }
+}
+
+/// Past the end of the value that starts at `at`, or `None` if it is cut off or malformed.
+/// Nesting is counted, not recursed into.
+fn value_end(frame: &[u8], mut at: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    loop {
+        at = skip_whitespace(frame, at);
+        match *frame.get(at)? {
+            b'"' => at = string_end(frame, at)?,
+            b'{' | b'[' => {
+                depth += 1;
+                at += 1;
+                continue;
+            }
+            b'}' | b']' => {
+                depth = depth.checked_sub(1)?;
+                at += 1;
+            }
+            b',' | b':' if depth > 0 => {
+                at += 1;
+                continue;
+            }
+            _ => {
+                // A number, `true`, `false` or `null`: to the next delimiter, which a whole frame
+                // always has after it (a value running to the end was cut off).
+                let length = frame[at..].iter().position(|b| {
+                    JSON_WHITESPACE.contains(b)
+                        || matches!(b, b',' | b':' | b'{' | b'}' | b'[' | b']' | b'"')
+                })?;
+                if length == 0 {
+                    return None;
+                }
+                at += length;
+            }
+        }
+        if depth == 0 {
+            return Some(at);
+        }
+    }
 }
 
 /// A `tools/call` request read straight into rmcp's own types, or `None` to leave the frame to
@@ -928,27 +1260,74 @@ mod tests {
         }
     }
 
-    #[test]
-    fn invalid_request_is_answered_with_a_null_id() {
-        let frame = invalid_request();
-        let answer: Value = serde_json::from_slice(&frame).unwrap_or_default();
-        assert_eq!(answer.get("id"), Some(&Value::Null), "{answer}");
-        assert_eq!(answer["error"]["code"], json!(-32600));
-        assert_eq!(answer["jsonrpc"], json!("2.0"));
-        assert_eq!(frame.last(), Some(&b'\n'));
+    /// The answer owed for `line`, parsed (`None`: nothing is owed).
+    fn answer(line: &[u8]) -> Option<Value> {
+        match decode(line) {
+            Decoded::Answer(frame) => {
+                assert_eq!(frame.last(), Some(&b'\n'));
+                let answer: Value = serde_json::from_slice(&frame)
+                    .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&frame)));
+                assert_eq!(answer["jsonrpc"], json!("2.0"));
+                assert!(answer.get("result").is_none());
+                Some(answer)
+            }
+            Decoded::Skip => None,
+            Decoded::Message(m) => panic!("{}: read as {m:?}", String::from_utf8_lossy(line)),
+        }
     }
 
     #[test]
-    fn decode_keeps_rmcp_s_answers() {
-        assert!(matches!(decode(b"\n"), Decoded::Skip));
-        assert!(matches!(decode(b"\r\n"), Decoded::Skip));
-        // not JSON: ignored, no answer
-        assert!(matches!(decode(b"{not json\n"), Decoded::Skip));
-        // JSON, not a message: `Invalid request`
-        assert!(matches!(decode(b"{\"hello\":1}\n"), Decoded::Invalid));
+    fn decode_keeps_rmcp_s_messages_and_answers_every_other_request() {
+        for empty in [&b"\n"[..], b"\r\n", b"  \t \n", b""] {
+            assert!(matches!(decode(empty), Decoded::Skip));
+        }
+        // Not JSON: `Parse error` under a null id, whatever it looks like.
+        for line in [
+            &b"{not json\n"[..],
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"\n",
+            b"\xff\n",
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} x\n",
+        ] {
+            let answer = answer(line);
+            let answer = answer.unwrap_or_else(|| panic!("{line:?}"));
+            assert_eq!(answer["error"]["code"], json!(-32700), "{answer}");
+            assert_eq!(answer.get("id"), Some(&Value::Null), "{answer}");
+        }
+        // JSON, not a message: `Invalid request`, under the id of a frame shaped like a request.
+        for (line, id) in [
+            (&b"{\"hello\":1}\n"[..], Value::Null),
+            (b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"x\"},\"result\":{}}\n", Value::Null),
+            (b"{\"jsonrpc\":\"1.0\",\"id\":\"a\\u0062\",\"method\":\"ping\"}\n", json!("ab")),
+            (b"\xEF\xBB\xBF{\"jsonrpc\":\"1.0\",\"\\u0069d\":-7,\"method\":\"ping\"}\n", json!(-7)),
+        ] {
+            let answer = answer(line).unwrap_or_else(|| panic!("{line:?}"));
+            assert_eq!(answer["error"]["code"], json!(-32600), "{answer}");
+            assert_eq!(answer["error"]["message"], json!("Invalid request"));
+            assert_eq!(answer.get("id"), Some(&id), "{answer}");
+        }
+        // An integer id out of rmcp's range: under the id as sent, the range named.
+        let Decoded::Answer(frame) =
+            decode(b"{\"jsonrpc\":\"2.0\",\"id\":-99999999999999999999,\"method\":\"ping\"}\n")
+        else {
+            panic!("no answer");
+        };
+        let frame = String::from_utf8_lossy(&frame);
+        assert!(
+            frame.starts_with(r#"{"jsonrpc":"2.0","id":-99999999999999999999,"error":{"code":-32600,"message":"Invalid request: an integer id must be within -9223372036854775808..=9223372036854775807"#),
+            "{frame}"
+        );
+        // Shaped like a response: never answered. (rmcp reads an error under a null id as an
+        // error, which it drops.)
+        for line in [
+            &b"{\"jsonrpc\":\"2.0\",\"result\":{}}\n"[..],
+            b"{\"jsonrpc\":\"2.0\",\"id\":1.5,\"result\":{}}\n",
+            b"{\"jsonrpc\":\"2.0\",\"id\":{},\"error\":{\"code\":-32700,\"message\":\"Parse error\"}}\n",
+        ] {
+            assert_eq!(answer(line), None, "{line:?}");
+        }
         assert!(matches!(
-            decode(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"x\"},\"result\":{}}\n"),
-            Decoded::Invalid
+            decode(b"{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error\"}}\n"),
+            Decoded::Message(JsonRpcMessage::Error(_))
         ));
         // a notification of another protocol: rmcp reads it (as a custom notification)
         assert!(matches!(
@@ -960,6 +1339,159 @@ mod tests {
             panic!("a ping is a message");
         };
         assert!(matches!(message, JsonRpcMessage::Request(_)));
+    }
+
+    /// A frame nested past serde_json's limit is JSON all the same: `Parse error`, under the id of
+    /// a request, which is read without the limit.
+    #[test]
+    fn a_frame_nested_too_deep_is_answered_under_its_id() {
+        let deep = |depth: usize| format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+        // serde_json's limit: 127 levels are read, 128 are not (here the frame and its params
+        // are two of them).
+        let at = |depth: usize| {
+            format!(
+                r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"x":{}}}}}{}"#,
+                deep(depth),
+                "\n"
+            )
+        };
+        assert!(matches!(decode(at(125).as_bytes()), Decoded::Message(_)));
+        assert!(matches!(decode(at(126).as_bytes()), Decoded::Answer(_)));
+        for (frame, id) in [
+            (
+                format!(
+                    r#"{{"jsonrpc":"2.0","id":"d","method":"ping","params":{{"x":{}}}}}"#,
+                    deep(130)
+                ),
+                Some(json!("d")),
+            ),
+            (
+                format!(
+                    r#"{{"jsonrpc":"2.0","method":"ping","params":{{"x":{}}},"id":3}}"#,
+                    deep(100_000)
+                ),
+                Some(json!(3)),
+            ),
+            (
+                format!(r#"{{"jsonrpc":"2.0","id":{},"method":"ping"}}"#, deep(200)),
+                Some(Value::Null),
+            ),
+            (deep(200), Some(Value::Null)),
+            // a number past f64: JSON, which serde_json does not read either
+            (
+                r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x","arguments":{"n":1e400}}}"#.to_owned(),
+                Some(json!(7)),
+            ),
+            (
+                format!(r#"{{"jsonrpc":"2.0","id":1,"error":{}}}"#, deep(200)),
+                None,
+            ),
+        ] {
+            let answer = answer(format!("{frame}\n").as_bytes());
+            assert_eq!(answer.as_ref().map(|a| a["id"].clone()), id, "{answer:?}");
+            if let Some(answer) = answer {
+                assert_eq!(answer["error"]["code"], json!(-32700), "{answer}");
+                let message = answer["error"]["message"].as_str().unwrap_or_default();
+                assert!(
+                    message.starts_with("Parse error: recursion limit exceeded")
+                        || message.starts_with("Parse error: number out of range"),
+                    "{message}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn an_oversized_line_is_answered_under_the_id_its_start_shows() {
+        let answer = |start: &str| {
+            oversized(start.as_bytes(), 99).map(|frame| {
+                serde_json::from_slice::<Value>(&frame)
+                    .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&frame)))
+            })
+        };
+        for (start, id) in [
+            (
+                r#"{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"x","arguments":{"a":"bbbb"#,
+                Some(json!(12)),
+            ),
+            (
+                r#"{"id":"s\"1","method":"x","params":[1,2,{"#,
+                Some(json!("s\"1")),
+            ),
+            (r#"{"jsonrpc":"2.0","id":12"#, Some(Value::Null)),
+            (
+                r#"{"jsonrpc":"2.0","method":"tools/call","params":{"arguments":{"a":"b"#,
+                Some(Value::Null),
+            ),
+            (r#"{"jsonrpc":"2.0","id":"unclosed "#, Some(Value::Null)),
+            (r#"{"method":"x","id":"\ud800"}"#, Some(Value::Null)),
+            (r#"{"method":"x","id":"ok\u0000"}"#, Some(json!("ok\u{0}"))),
+            ("garbage", Some(Value::Null)),
+            (r#"{"jsonrpc":"2.0","id":5,"result":{"content":"#, None),
+            (r#"{"jsonrpc":"2.0","error":"#, None),
+        ] {
+            let got = answer(start);
+            assert_eq!(
+                got.as_ref().map(|a| a["id"].clone()),
+                id,
+                "{start}: {got:?}"
+            );
+            if let Some(got) = got {
+                assert_eq!(got["error"]["code"], json!(-32700));
+                assert!(
+                    got["error"]["message"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .contains("longer than 99 bytes")
+                );
+            }
+        }
+        // A string id cut short is not an id; an integer id cut short is not seen as one either.
+        let cut = r#"{"method":"x","id":12345"#;
+        assert_eq!(answer(cut).map(|a| a["id"].clone()), Some(Value::Null));
+        let whole = r#"{"method":"x","id":12345,"#;
+        assert_eq!(answer(whole).map(|a| a["id"].clone()), Some(json!(12345)));
+    }
+
+    proptest! {
+        /// On a whole frame, what the envelope reads is what serde_json reads.
+        #[test]
+        fn the_envelope_of_a_frame_is_what_serde_json_reads(
+            members in prop::collection::vec(
+                (
+                    prop_oneof![
+                        Just("id".to_owned()), Just("method".to_owned()), Just("result".to_owned()),
+                        Just("error".to_owned()), Just("jsonrpc".to_owned()), Just("params".to_owned()),
+                        "[a-z\"\\\\]{0,3}",
+                    ],
+                    crate::output::tests::any_json(any::<String>().boxed()),
+                ),
+                0..6,
+            ),
+            spaced in any::<bool>(),
+        ) {
+            let pad = if spaced { " \t\r\n" } else { "" };
+            let body: Vec<String> = members
+                .iter()
+                .map(|(k, v)| format!("{pad}{}{pad}:{pad}{}{pad}", json!(k), v))
+                .collect();
+            let frame = format!("{pad}{{{}}}{pad}", body.join(","));
+            let envelope = Envelope::of(frame.as_bytes());
+            let keys = |name: &str| members.iter().filter(|(k, _)| k == name).count();
+            prop_assert_eq!(envelope.ids, keys("id"), "{}", frame);
+            prop_assert_eq!(envelope.method, keys("method") > 0);
+            prop_assert_eq!(envelope.outcome, keys("result") + keys("error") > 0);
+            let last_id = members.iter().rev().find(|(k, _)| k == "id").map(|(_, v)| v);
+            let read = envelope.id.clone().map(|r| serde_json::from_str::<Value>(&frame[r]).ok());
+            prop_assert_eq!(read, last_id.map(|v| Some(v.clone())));
+            // Every start of it reads without a panic, and sees no member the whole does not.
+            for cut in (0..frame.len()).filter(|&c| frame.is_char_boundary(c)).step_by(7) {
+                let part = Envelope::of(&frame.as_bytes()[..cut]);
+                prop_assert!(part.ids <= envelope.ids);
+                prop_assert!(!part.method || envelope.method);
+                prop_assert!(!part.outcome || envelope.outcome);
+            }
+        }
     }
 
     fn response(result: CallToolResult) -> TxJsonRpcMessage<RoleServer> {
@@ -1301,9 +1833,12 @@ mod tests {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone();
+        let Decoded::Answer(owed) = decode(b"{\"hello\":1}\n") else {
+            panic!("no answer owed");
+        };
         assert_eq!(
             String::from_utf8_lossy(&out),
-            String::from_utf8_lossy(&invalid_request())
+            String::from_utf8_lossy(&owed)
         );
     }
 
@@ -1599,6 +2134,7 @@ mod tests {
         let (answers, direct) = session(server_at(&base_url), &inline, &[], false).await;
         assert_eq!((answers.len(), direct), (4, 0), "{answers:#?}");
         assert!(answers[1].get("error").is_some(), "{answers:#?}");
+        assert_eq!(answers[2]["error"]["code"], json!(-32600), "{answers:#?}");
         assert_eq!(answers[3], answers[1], "{answers:#?}");
         // An `initialize` asking for 2026-07-28 is answered with an earlier version: the same
         // answers either way.
@@ -1607,6 +2143,56 @@ mod tests {
         let direct = session(server_at(&base_url), &frames, &[], false).await;
         let rmcp = session(server_at(&base_url), &frames, &[], true).await;
         assert_eq!(direct.0, rmcp.0);
+    }
+
+    /// A second `initialize` is refused before rmcp sees it, and in a session an `initialize`
+    /// began, a request's 2026-07-28 metadata changes nothing: the tools listed are the first
+    /// `initialize`'s (which declared no elicitation: no destructive tool), and a ping is a ping.
+    #[tokio::test]
+    async fn the_first_initialize_decides_the_session() {
+        let patient = || {
+            use crate::caller::AccessToken;
+            use crate::session::{Profile, Session, SessionRole};
+            let session = Session::new(
+                Profile::Booking,
+                SessionRole::Patient,
+                "http://127.0.0.1:9",
+                AccessToken::new("t0ken"),
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+            ClinicServer::new(session).unwrap_or_else(|e| panic!("{e}"))
+        };
+        let again = INITIALIZE.replace(r#""id":0"#, r#""id":"again""#).replace(
+            r#""capabilities":{}"#,
+            r#""capabilities":{"elicitation":{}}"#,
+        );
+        let frames = [
+            INITIALIZE,
+            INITIALIZED,
+            again.as_str(),
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}},"io.modelcontextprotocol/clientInfo":{"name":"x","version":"1"}}}}"#,
+            r#"{"jsonrpc":"2.0","id":4,"method":"ping","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#,
+            r#"{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}"#,
+        ];
+        for through_rmcp in [false, true] {
+            let (answers, _) = session(patient(), &frames, &[], through_rmcp).await;
+            assert_eq!(answers.len(), 6, "{answers:#?}");
+            assert_eq!(answers[1]["id"], json!("again"), "{answers:#?}");
+            assert_eq!(answers[1]["error"]["code"], json!(-32600), "{answers:#?}");
+            let tools = &answers[2]["result"]["tools"];
+            let names: Vec<&str> = tools
+                .as_array()
+                .unwrap_or_else(|| panic!("{answers:#?}"))
+                .iter()
+                .filter_map(|t| t["name"].as_str())
+                .collect();
+            assert!(names.contains(&"book_appointment"), "{names:?}");
+            assert!(!names.contains(&"cancel_appointment"), "{names:?}");
+            assert_eq!(answers[3]["result"]["tools"], *tools, "{answers:#?}");
+            assert_eq!(answers[4]["result"], json!({}), "{answers:#?}");
+            assert_eq!(answers[5]["result"]["tools"], *tools, "{answers:#?}");
+        }
     }
 
     #[tokio::test]
