@@ -470,6 +470,22 @@ fn floods_end_in_exit_4_within_the_timeout_and_in_bounded_memory() {
         assert!(w.peak_kib < 128 * 1024, "{mode}: peak {} KiB", w.peak_kib);
         assert!(w.stderr.contains(expect), "{mode}: {}", w.stderr);
     }
+    // a flood that starts once everything was read, while clinic-audit waits for the server to
+    // exit: nothing more is read, the report stands
+    let w = watched("flood-at-shutdown", &["--timeout", "3"], 25.0, 512 * 1024);
+    assert_eq!(
+        w.code,
+        Some(0),
+        "exit {:?} after {:.1} s, peak {} KiB\n{}{}",
+        w.code,
+        w.secs,
+        w.peak_kib,
+        w.stdout,
+        w.stderr
+    );
+    assert!(w.secs < 10.0, "{:.1} s", w.secs);
+    assert!(w.peak_kib < 128 * 1024, "peak {} KiB", w.peak_kib);
+    assert!(w.stdout.contains("0 findings"), "{}", w.stdout);
 }
 
 #[test]

@@ -16,6 +16,8 @@
 //! - `big-lines`: on `initialize`, sends 1 MiB notifications forever and never answers;
 //! - `flood-after-answer`: tools only; after its last tools/list page, stops reading and sends
 //!   notifications forever;
+//! - `flood-at-shutdown`: tools only; answers the client's closing `ping`, then stops reading and
+//!   sends notifications forever;
 //! - `list-changed`: tools only, declares `listChanged: true` and sends
 //!   `notifications/tools/list_changed` right after its last tools/list page;
 //! - `list-changed-declared`: `clean`, but declares `tools.listChanged: true`;
@@ -60,7 +62,7 @@ fn notification() -> String {
 fn tools_only(mode: &str) -> bool {
     matches!(
         mode,
-        "flood-after-answer" | "list-changed" | "list-changed-announced"
+        "flood-after-answer" | "flood-at-shutdown" | "list-changed" | "list-changed-announced"
     )
 }
 
@@ -278,6 +280,13 @@ fn main() {
                         continue;
                     }
                 }
+            }
+            "ping" if mode == "flood-at-shutdown" => {
+                send(
+                    &json!({"jsonrpc": "2.0", "id": id, "result": {}}),
+                    &mut stdout,
+                );
+                flood(&notification());
             }
             "prompts/list" if mode == "no-prompts" => {
                 send(
