@@ -23,11 +23,6 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// The tools a session's configured caller may reach: profile and role decide, once.
-pub fn tools_for(session: &Session, catalogue: &'static [ToolDef]) -> Vec<&'static ToolDef> {
-    tools_for_role(session.profile, session.caller.role, catalogue)
-}
-
 /// The tools a caller of `role` may reach under `profile`.
 pub fn tools_for_role(
     profile: Profile,
@@ -74,9 +69,11 @@ pub fn render(def: &ToolDef) -> Tool {
 
 /// The whole-catalogue policy over the rendered JSON of `tools`, in strict mode (the controlled
 /// language our own text is written in), with cross-tool references checked against the names of
-/// every tool in `catalogue` (all profiles), not only the listed ones. Also refused: a served
-/// description, title or name that is not byte for byte a text the macros screened for that tool
-/// (what a hand-written `ToolArgs`/`ToolOutput` impl or a hand-built `ToolDef` could slip in).
+/// every tool in `catalogue` (all profiles), not only the listed ones. Also refused: any served
+/// string or key, at any depth, that is not byte for byte a text the macros screened for that
+/// tool, a JSON Schema keyword, or a keyword's own value from a closed list
+/// ([`schema_word`]): what a hand-written `JsonSchema`/`ToolArgs`/`ToolOutput` impl, a serde
+/// rename or a hand-built `ToolDef` could slip into a `default`, `enum`, `pattern` or `title`.
 pub fn screen(tools: &[Tool], catalogue: &[ToolDef]) -> Vec<Finding> {
     let json: Vec<Value> = tools
         .iter()
@@ -97,14 +94,192 @@ pub fn screen(tools: &[Tool], catalogue: &[ToolDef]) -> Vec<Finding> {
         screened.push(("output", crate::screen::WITHHELD_MEMBER_DESCRIPTION));
         let texts: std::collections::BTreeSet<&str> = screened.iter().map(|(_, t)| *t).collect();
         let mut served = Vec::new();
-        served_texts(value, "", false, &mut served);
+        unscreened(value, "", Place::Tool, &texts, &mut served);
         for (path, text) in served {
-            if !texts.contains(text.as_str()) {
-                findings.push(not_screened(def.name, &path, text));
-            }
+            findings.push(not_screened(def.name, &path, text));
         }
     }
     findings
+}
+
+/// The one judge of anyone's catalogue (plain `check`, as `clinic-mcp check` and clinic-audit
+/// run it) over a list exactly as it is served to one caller: the server never serves what its
+/// own checker would report. Cross-tool names are those of the list itself, as a checker reading
+/// the served list sees them.
+pub fn screen_served(tools: &[Tool]) -> Vec<Finding> {
+    let json: Vec<Value> = tools
+        .iter()
+        .map(|t| serde_json::to_value(t).unwrap_or(Value::Null))
+        .collect();
+    clinic_policy::check_catalogue(&json)
+}
+
+/// Where a served JSON value sits: decides which keys are keywords and which values are a
+/// keyword's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Tool,
+    Annotations,
+    Schema,
+    /// `properties`: keys are property names (screened by the derives).
+    Properties,
+    /// A value of the keyword named.
+    Keyword(&'static str),
+}
+
+/// Keys of a tool object.
+const TOOL_KEYS: &[&str] = &[
+    "name",
+    "title",
+    "description",
+    "inputSchema",
+    "outputSchema",
+    "annotations",
+];
+/// Keys of `annotations`.
+const ANNOTATION_KEYS: &[&str] = &[
+    "title",
+    "readOnlyHint",
+    "destructiveHint",
+    "idempotentHint",
+    "openWorldHint",
+];
+/// JSON Schema keywords a schema of ours may carry; any other key is refused.
+const SCHEMA_KEYS: &[&str] = &[
+    "$schema",
+    "title",
+    "description",
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "nullable",
+    "anyOf",
+    "oneOf",
+];
+/// Values a keyword may have of its own, without a screen: JSON types and formats.
+fn schema_word(keyword: &str, text: &str) -> bool {
+    match keyword {
+        "type" => matches!(
+            text,
+            "string" | "integer" | "number" | "boolean" | "object" | "array" | "null"
+        ),
+        "format" => matches!(
+            text,
+            "date-time"
+                | "date"
+                | "time"
+                | "uint"
+                | "uint8"
+                | "uint16"
+                | "uint32"
+                | "uint64"
+                | "int8"
+                | "int16"
+                | "int32"
+                | "int64"
+                | "float"
+                | "double"
+        ),
+        "$schema" => text == "https://json-schema.org/draft/2020-12/schema",
+        _ => false,
+    }
+}
+
+/// Every string and key of a rendered tool that is neither a text the macros screened nor a
+/// keyword or a keyword's own value, with its JSON pointer.
+fn unscreened(
+    v: &Value,
+    path: &str,
+    place: Place,
+    texts: &std::collections::BTreeSet<&str>,
+    out: &mut Vec<(String, String)>,
+) {
+    match v {
+        Value::Object(o) => {
+            for (k, x) in o {
+                let p = format!("{path}/{}", k.replace('~', "~0").replace('/', "~1"));
+                let (known, child): (bool, Place) = match place {
+                    Place::Tool => (TOOL_KEYS.contains(&k.as_str()), tool_child(k)),
+                    Place::Annotations => (
+                        ANNOTATION_KEYS.contains(&k.as_str()),
+                        Place::Keyword("annotation"),
+                    ),
+                    Place::Schema => (SCHEMA_KEYS.contains(&k.as_str()), schema_child(k)),
+                    Place::Properties => (texts.contains(k.as_str()), Place::Schema),
+                    Place::Keyword(_) => (false, place),
+                };
+                if !known {
+                    out.push((p.clone(), k.clone()));
+                }
+                // `required` names properties of the same schema, screened where they are defined
+                if k == "required" && place == Place::Schema {
+                    let props = o.get("properties").and_then(Value::as_object);
+                    for (i, r) in x.as_array().into_iter().flatten().enumerate() {
+                        let named = r
+                            .as_str()
+                            .is_some_and(|r| props.is_some_and(|ps| ps.contains_key(r)));
+                        if !named {
+                            out.push((format!("{p}/{i}"), r.to_string()));
+                        }
+                    }
+                    continue;
+                }
+                unscreened(x, &p, child, texts, out);
+            }
+        }
+        Value::Array(a) => {
+            let child = match place {
+                Place::Keyword("anyOf" | "oneOf") => Place::Schema,
+                other => other,
+            };
+            for (i, x) in a.iter().enumerate() {
+                unscreened(x, &format!("{path}/{i}"), child, texts, out);
+            }
+        }
+        Value::String(s) => {
+            let own = match place {
+                Place::Keyword(k) => schema_word(k, s),
+                _ => false,
+            };
+            if !own && !texts.contains(s.as_str()) {
+                out.push((path.to_owned(), s.clone()));
+            }
+        }
+        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+    }
+}
+
+fn tool_child(k: &str) -> Place {
+    match k {
+        "inputSchema" | "outputSchema" => Place::Schema,
+        "annotations" => Place::Annotations,
+        _ => Place::Keyword("tool"),
+    }
+}
+
+fn schema_child(k: &str) -> Place {
+    match k {
+        "properties" => Place::Properties,
+        "items" | "additionalProperties" => Place::Schema,
+        "type" => Place::Keyword("type"),
+        "format" => Place::Keyword("format"),
+        "$schema" => Place::Keyword("$schema"),
+        "anyOf" => Place::Keyword("anyOf"),
+        "oneOf" => Place::Keyword("oneOf"),
+        _ => Place::Keyword("schema"),
+    }
 }
 
 /// What `initialize` answers: capabilities, `serverInfo` and (none today) `instructions`.
@@ -116,46 +291,101 @@ pub fn server_info() -> ServerConfig {
         tools.list_changed = Some(false);
     }
     ServerConfig::new(capabilities)
-        .with_server_info(Implementation::new("clinic-mcp", env!("CARGO_PKG_VERSION")))
+        .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
 }
 
-/// The strict screen over every string of `initialize`'s answer an agent reads: `serverInfo`
-/// (name, title, version, website) and `instructions`, which reach the model like a description.
+/// Every string of `initialize`'s answer, at every depth, keys included: `serverInfo` with all its
+/// members (a `description`, `icons`, a `websiteUrl`), `instructions`, `_meta`. Nothing here is
+/// screened at compile time, so only a closed list is served: protocol keys, the server's name
+/// and version, and keyword values (a protocol version). Every other string is refused, and every
+/// string, listed or not, also goes through both judges (the strict screen and plain `check`).
 pub fn screen_info(info: &ServerConfig) -> Vec<Finding> {
-    let mut texts: Vec<(&str, clinic_policy::Field, &str)> = vec![
-        (
-            "/serverInfo/name",
-            clinic_policy::Field::Other,
-            &info.server_info.name,
-        ),
-        (
-            "/serverInfo/version",
-            clinic_policy::Field::Other,
-            &info.server_info.version,
-        ),
-    ];
-    if let Some(t) = &info.server_info.title {
-        texts.push(("/serverInfo/title", clinic_policy::Field::Title, t));
-    }
-    if let Some(w) = &info.server_info.website_url {
-        texts.push(("/serverInfo/websiteUrl", clinic_policy::Field::Other, w));
-    }
-    if let Some(i) = &info.instructions {
-        texts.push(("/instructions", clinic_policy::Field::ToolDescription, i));
-    }
+    let json = serde_json::to_value(info).unwrap_or(Value::Null);
+    let mut strings = Vec::new();
+    info_strings(&json, "", &mut strings);
     let mut out = Vec::new();
-    for (path, field, text) in texts {
-        for violation in clinic_policy::check_strict(field, text, "", &[], false) {
-            out.push(Finding {
-                tool: "(server)".to_owned(),
-                path: path.to_owned(),
-                field,
-                text: text.to_owned(),
-                violation,
-            });
+    for (path, text, key) in strings {
+        let field = match path.as_str() {
+            "/instructions" => clinic_policy::Field::ParamDescription,
+            p if p.ends_with("/title") && !key => clinic_policy::Field::Title,
+            p if p.ends_with("/description") && !key => clinic_policy::Field::ParamDescription,
+            _ => clinic_policy::Field::Other,
+        };
+        let finding = |violation| Finding {
+            tool: "(server)".to_owned(),
+            path: path.clone(),
+            field,
+            text: text.clone(),
+            violation,
+        };
+        let allowed = if key {
+            INFO_KEYS.contains(&text.as_str())
+        } else {
+            match path.as_str() {
+                "/serverInfo/name" => text == SERVER_NAME,
+                "/serverInfo/version" => text == env!("CARGO_PKG_VERSION"),
+                "/protocolVersion" => true,
+                _ => false,
+            }
+        };
+        if !allowed {
+            out.push(finding(clinic_policy::Violation {
+                rule: clinic_policy::Rule::HiddenPayload,
+                range: 0..text.len(),
+                detail: "served in initialize, but not a string of the server's closed list"
+                    .to_owned(),
+            }));
         }
+        // a protocol key of the closed list is a keyword, not text: plain rules only
+        let mut found = if key && allowed {
+            Vec::new()
+        } else {
+            clinic_policy::check_strict(field, &text, "", &[], false)
+        };
+        found.extend(clinic_policy::check_text(field, &text, "", &[]));
+        found.sort_by_key(|v| (v.range.start, v.rule));
+        found.dedup_by(|b, a| a.rule == b.rule && a.range == b.range);
+        // the version's digits and dots are no words; the closed list above already judged it
+        if path == "/serverInfo/version" || path == "/protocolVersion" {
+            found.retain(|v| v.rule != clinic_policy::Rule::Vocabulary);
+        }
+        out.extend(found.into_iter().map(finding));
     }
     out
+}
+
+/// The server's name in `serverInfo`.
+const SERVER_NAME: &str = "clinic-mcp";
+
+/// Keys `initialize`'s answer may have: the protocol's own.
+const INFO_KEYS: &[&str] = &[
+    "protocolVersion",
+    "capabilities",
+    "tools",
+    "listChanged",
+    "serverInfo",
+    "name",
+    "version",
+];
+
+/// (pointer, text, is a key) for every string and key of `v`.
+fn info_strings(v: &Value, path: &str, out: &mut Vec<(String, String, bool)>) {
+    match v {
+        Value::Object(o) => {
+            for (k, x) in o {
+                let p = format!("{path}/{}", k.replace('~', "~0").replace('/', "~1"));
+                out.push((p.clone(), k.clone(), true));
+                info_strings(x, &p, out);
+            }
+        }
+        Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                info_strings(x, &format!("{path}/{i}"), out);
+            }
+        }
+        Value::String(s) => out.push((path.to_owned(), s.clone(), false)),
+        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+    }
 }
 
 /// A served string the macros never screened.
@@ -171,35 +401,6 @@ fn not_screened(tool: &str, path: &str, text: String) -> Finding {
             detail: "served, but not a text the macros screened at compile time".to_owned(),
         },
         text,
-    }
-}
-
-/// The names, titles and descriptions of a rendered tool, and its schemas' property names, with
-/// their JSON pointers. (Every other string of a schema is refused by the strict screen's
-/// vocabulary unless it is one the macros allow: `type`, formats, numbers.)
-fn served_texts(v: &Value, path: &str, props: bool, out: &mut Vec<(String, String)>) {
-    match v {
-        Value::Object(o) => {
-            for (k, x) in o {
-                let p = format!("{path}/{}", k.replace('~', "~0").replace('/', "~1"));
-                if props {
-                    out.push((p.clone(), k.clone()));
-                }
-                match (k.as_str(), x) {
-                    ("description" | "title", Value::String(s)) if !props => {
-                        out.push((p, s.clone()));
-                    }
-                    ("name", Value::String(s)) if path.is_empty() => out.push((p, s.clone())),
-                    _ => served_texts(x, &p, k == "properties" && !props, out),
-                }
-            }
-        }
-        Value::Array(a) => {
-            for (i, x) in a.iter().enumerate() {
-                served_texts(x, &format!("{path}/{i}"), false, out);
-            }
-        }
-        _ => {}
     }
 }
 
@@ -275,6 +476,15 @@ impl ClinicServer {
             }
         };
         let listings = SessionRole::ALL.map(listing);
+        // one judge: each list as served to a caller passes plain `check` too
+        let served: Vec<Finding> = listings
+            .iter()
+            .flat_map(|l| [&l.listed, &l.listed_without_destructive])
+            .flat_map(|list| screen_served(list))
+            .collect();
+        if !served.is_empty() {
+            return Err(StartError::Policy(PolicyViolations(served)));
+        }
         let api = ApiClient::new(&session)?;
         let session_timeout = session.confirmation.timeout;
         let audit = match &session.audit_log {
