@@ -342,11 +342,6 @@ impl Server {
         }
     }
 
-    /// The seconds `--timeout` gives each answer.
-    pub fn timeout(&self) -> Duration {
-        self.timeout
-    }
-
     fn ask(&mut self, method: &str, params: &Value, timeout: Duration) -> Result<Answer, Wait> {
         let id = self.next_id;
         self.next_id += 1;

@@ -449,11 +449,16 @@ fn floods_end_in_exit_4_within_the_timeout_and_in_bounded_memory() {
     // (mode, what the message names): the server never reads its stdin while asking ping; an
     // endless stream of notifications before any answer; 1 MiB lines; a flood that starts right
     // after a correct last answer (met while clinic-audit waits for its final ping)
+    // (the ping flood fills a 64 KiB pipe with about 1,700 answers, well before 10,000 messages;
+    // a host with larger pipes meets the message limit first)
     for (mode, expect) in [
-        ("ping-flood", "does not read its stdin"),
-        ("notify-flood", "10000 messages"),
-        ("big-lines", "bytes on stdout"),
-        ("flood-after-answer", "10000 messages"),
+        (
+            "ping-flood",
+            &["does not read its stdin", "10000 messages"][..],
+        ),
+        ("notify-flood", &["10000 messages"]),
+        ("big-lines", &["bytes on stdout"]),
+        ("flood-after-answer", &["10000 messages"]),
     ] {
         let w = watched(mode, &["--timeout", "3"], 25.0, 512 * 1024);
         assert_eq!(
@@ -468,7 +473,11 @@ fn floods_end_in_exit_4_within_the_timeout_and_in_bounded_memory() {
         );
         assert!(w.secs < 10.0, "{mode}: {:.1} s", w.secs);
         assert!(w.peak_kib < 128 * 1024, "{mode}: peak {} KiB", w.peak_kib);
-        assert!(w.stderr.contains(expect), "{mode}: {}", w.stderr);
+        assert!(
+            expect.iter().any(|e| w.stderr.contains(e)),
+            "{mode}: {}",
+            w.stderr
+        );
     }
     // a flood that starts once everything was read, while clinic-audit waits for the server to
     // exit: nothing more is read, the report stands
