@@ -2,12 +2,11 @@
 //!
 //! `cargo test -p clinic-policy --features json --release --test bench -- --ignored --nocapture`
 //!
-//! Nothing here asserts on time; `findings_fingerprint` prints a digest of every finding over both corpora so
-//! that a performance change can be checked to leave every result unchanged.
+//! Nothing here asserts on time. The digest of every finding, which shows a performance change
+//! leaves every result unchanged, is asserted in `tests/digest.rs`.
 
 mod common;
 
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
 use clinic_policy::check_catalogue;
@@ -55,26 +54,3 @@ fn bench_check_catalogue() {
     });
 }
 
-#[test]
-#[ignore = "result fingerprint; run with --ignored --nocapture"]
-fn findings_fingerprint() {
-    for file in ["benign-tools.json", "registry-tools.json"] {
-        let entries = load(file).unwrap_or_else(|e| panic!("{e}"));
-        let mut h = DefaultHasher::new();
-        let mut n = 0usize;
-        for tools in by_server(&entries).values() {
-            for f in check_catalogue(tools) {
-                format!("{f:?}").hash(&mut h);
-                n += 1;
-            }
-        }
-        let all: Vec<Value> = entries.iter().map(|e| e["tool"].clone()).collect();
-        if all.len() < 500 {
-            for f in check_catalogue(&all) {
-                format!("{f:?}").hash(&mut h);
-                n += 1;
-            }
-        }
-        eprintln!("{file}: {n} findings, digest {:016x}", h.finish());
-    }
-}
