@@ -108,7 +108,8 @@ pub struct Server {
     closed: bool,
     /// Notifications the server sent, by method name, e.g. `notifications/tools/list_changed`.
     pub notifications: BTreeMap<String, usize>,
-    /// Requests the server made of us, by method name; each got an answer, none was obeyed.
+    /// Requests the server made of us, by method name; answered (but for `unanswerable`), never
+    /// obeyed.
     pub server_requests: BTreeMap<String, usize>,
     /// Requests of the server's left unanswered: their id was not a number or a short string.
     pub unanswerable: usize,
