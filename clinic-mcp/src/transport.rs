@@ -615,10 +615,8 @@ const INLINE_CONTEXT: [&str; 3] = [
 /// `initialize` began (module documentation, 5).
 fn without_inline_context(request: &mut ClientRequest) {
     // Looked at first: `get_meta_mut` inserts an empty map into a request that has none.
-    if !INLINE_CONTEXT
-        .iter()
-        .any(|key| request.get_meta().contains_key(*key))
-    {
+    let meta = request.get_meta();
+    if !INLINE_CONTEXT.iter().any(|key| meta.contains_key(*key)) {
         return;
     }
     let meta: &mut rmcp::model::JsonObject = request.get_meta_mut();
