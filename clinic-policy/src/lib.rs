@@ -280,6 +280,14 @@ impl Violation {
             }
             // A plain link breaks the rule but carries nothing by itself.
             Rule::HiddenPayload if self.detail.starts_with(payload::PLAIN_URL) => false,
+            // White space before or after all the text hides nothing (a run inside it can push
+            // what follows out of view, and stays injection class): hygiene.
+            Rule::HiddenPayload
+                if self.detail.starts_with("leading white space")
+                    || self.detail.starts_with("trailing white space") =>
+            {
+                false
+            }
             // A parameter named for a credential (`api_key`) takes the user's own key; key
             // material, contents and the conversation stay injection class.
             Rule::Exfiltration if self.detail.starts_with("credential name phrase") => false,

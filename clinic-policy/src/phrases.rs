@@ -241,6 +241,18 @@ fn run(rule: Rule, pats: &[Pattern], words: &[Word], out: &mut Vec<Violation>) {
             if matches!(p.label, "credential" | "argument" | "capture") && negated(words, a) {
                 continue;
             }
+            // "... can be referenced as @note in your instructions": a place the user writes in,
+            // addressed to the user; asking for the instructions starts with a verb (above)
+            if p.label == "capture"
+                && words[a].eq_pat("your")
+                && a > 0
+                && !words[a].brk_before
+                && ["in", "within", "inside"]
+                    .iter()
+                    .any(|w| words[a - 1].eq_pat(w))
+            {
+                continue;
+            }
             out.push(Violation {
                 rule,
                 range: words[a].start..words[b - 1].end,
