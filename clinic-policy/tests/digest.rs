@@ -38,7 +38,7 @@ fn digest() -> (String, String) {
             let text = line.split_once('\t').map_or(line, |(_, t)| t);
             let tool = serde_json::json!({"name": "some_tool", "description": text});
             for mode in [Mode::Plain, Mode::Strict] {
-                for f in check_catalogue_mode(&[tool.clone()], &[], mode) {
+                for f in check_catalogue_mode(std::slice::from_ref(&tool), &[], mode) {
                     h.update(format!("{f:?}\n").as_bytes());
                 }
             }
