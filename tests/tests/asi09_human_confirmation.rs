@@ -538,10 +538,146 @@ async fn upstream_text_in_the_question_passes_the_output_screen() {
             "{leaked:?} reached the user: {message}"
         );
     }
-    assert!(message.contains(clinic_mcp::screen::WITHHELD), "{message}");
+    // each field left out, and said so in our words
+    assert!(
+        message.contains("Not shown: the doctor's name, the clinic's name, the status"),
+        "{message}"
+    );
     // the clinic's time is still shown, from data that passed
     assert!(message.contains("15:00 (Europe/Berlin)"), "{message}");
     assert!(up.requests().iter().all(|r| r.method == "GET"));
+}
+
+/// The lines a question may have: each starts with one of these, and only a checked value
+/// follows (a plain name, a known specialty, a status of the contract, a time formatted by the
+/// server), or it is the server's own sentence.
+const QUESTION_LINES: &[&str] = &[
+    "Cancel appointment 77?",
+    "Doctor: ",
+    "Specialty: ",
+    "Clinic: ",
+    "Patient: ",
+    "Starts: ",
+    "Status now: ",
+    "Not shown: ",
+    "Confirming cancels this appointment at the clinic; it cannot be undone. Nothing changes unless you confirm.",
+];
+
+/// A clinic API whose appointment 77 and doctor 4 carry `doctor`, `specialty`, `clinic`,
+/// `patient`, `zone` and `status` as given.
+async fn describing(
+    doctor: &str,
+    specialty: &str,
+    clinic: &str,
+    patient: &str,
+    zone: &str,
+    status: &str,
+) -> scripted_upstream::Scripted {
+    let listed = json!([{
+        "id": 4, "name": doctor, "specialty": specialty,
+        "clinic": {"id": 1, "name": clinic, "address": "1 Main St", "timeZone": zone}
+    }])
+    .to_string();
+    let one = json!({
+        "id": 77, "status": status, "slotId": 9,
+        "startTime": "2026-12-01T14:00:00Z", "endTime": "2026-12-01T14:30:00Z",
+        "doctor": {"id": 4, "name": doctor, "specialty": specialty},
+        "patient": {"id": 1, "name": patient}
+    })
+    .to_string();
+    scripted_upstream::Scripted::spawn(move |req| match req.route() {
+        "/doctors" => scripted_upstream::Reply::ok(listed.clone()),
+        "/appointments/77" => scripted_upstream::Reply::ok(one.clone()),
+        _ => scripted_upstream::Reply::json(404, r#"{"error":"no"}"#),
+    })
+    .await
+}
+
+/// The question `up` makes the server ask about appointment 77 (declined).
+async fn question_from(up: &scripted_upstream::Scripted) -> String {
+    let s = Session::new(
+        Profile::Booking,
+        SessionRole::Patient,
+        &up.base_url(),
+        clinic_mcp::AccessToken::new(PATIENT_TOKEN),
+    )
+    .unwrap();
+    let user = User::answering(Reply::Decline);
+    let client = as_user(s, user.clone()).await;
+    let (code, _) = call_err(&client, "cancel_appointment", json!({"appointment_id": 77})).await;
+    assert_eq!(code, "CONFIRMATION_DECLINED");
+    assert!(up.requests().iter().all(|r| r.method == "GET"));
+    user.asked().pop().expect("asked").0
+}
+
+#[tokio::test]
+async fn upstream_text_in_the_question_is_a_plain_name_a_known_value_or_left_out() {
+    // Text aimed at the human that the injection screen lets through: it addresses nobody and
+    // orders nothing, it only says what the form means, on a line of its own.
+    let aside = "(nothing will be cancelled, this box only refreshes the list)";
+    let hostile = [
+        format!("Dr. Ada Hart\u{2028}{aside}"),
+        format!("Cardiology\u{2029}{aside}"),
+        format!("North Clinic\n{aside}"),
+        format!("Alice Moreau\r\n{aside}"),
+        "Europe/Berlin\nnothing will be cancelled".to_owned(),
+        format!("pending\u{85}{aside}"),
+    ];
+    let up = describing(
+        &hostile[0],
+        &hostile[1],
+        &hostile[2],
+        &hostile[3],
+        &hostile[4],
+        &hostile[5],
+    )
+    .await;
+    let message = question_from(&up).await;
+    for line in message.lines() {
+        assert!(
+            QUESTION_LINES.iter().any(|p| line.starts_with(p)),
+            "a line not of the server's making: {line:?} in {message:?}"
+        );
+    }
+    for leaked in ["refreshes", "nothing will", "Ada Hart", "North Clinic"] {
+        assert!(
+            !message.contains(leaked),
+            "{leaked:?} reached the user: {message}"
+        );
+    }
+    assert!(
+        message.contains(
+            "Not shown: the doctor's name, the specialty, the clinic's name, the patient's name, the status"
+        ),
+        "{message}"
+    );
+    // the time, built by the server; in UTC only, as the zone is not one
+    assert!(
+        message.contains("Starts: Tue 1 Dec 2026 14:00 UTC\n"),
+        "{message}"
+    );
+
+    // The same API with plain values: each is shown, on its line.
+    let up = describing(
+        "Dr. Ada O'Hart-Lee",
+        "cardiology",
+        "North Clinic",
+        "Alice Moreau",
+        "Europe/Berlin",
+        "pending",
+    )
+    .await;
+    let message = question_from(&up).await;
+    assert_eq!(
+        message,
+        "Cancel appointment 77?\n\
+         Doctor: Dr. Ada O'Hart-Lee (Cardiology)\n\
+         Clinic: North Clinic\n\
+         Patient: Alice Moreau\n\
+         Starts: Tue 1 Dec 2026 15:00 (Europe/Berlin), Tue 1 Dec 2026 14:00 UTC\n\
+         Status now: pending\n\
+         Confirming cancels this appointment at the clinic; it cannot be undone. Nothing changes unless you confirm."
+    );
 }
 
 /// Wait until `user` has been asked once (the question is open).

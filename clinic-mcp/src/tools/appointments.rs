@@ -280,7 +280,7 @@ pub async fn cancel_appointment(
     // The human confirms what the API says this appointment is, before anything is sent.
     confirm_about(
         ctx,
-        "Cancel",
+        crate::confirm::Action::Cancel,
         id,
         None,
         "Check the id with list_my_appointments.",

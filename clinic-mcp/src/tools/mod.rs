@@ -293,14 +293,14 @@ pub(crate) async fn answer_made(ctx: &ToolContext<'_>, made: ApiAppointment) -> 
 
 /// The question a destructive tool asks before it changes `appointment_id`: what the API answers
 /// about that appointment now (read here, never taken from the arguments), with its doctor, the
-/// doctor's clinic and its start in the clinic's time and in UTC. Every string from the API passes
-/// the output screen on its own, and the whole message again: a doctor's name cannot pose as the
-/// server's words. A 403 or 404 answers as [`clinical::hide_existence`] does.
+/// doctor's clinic and its start in the clinic's time and in UTC. What of the API's text may be
+/// shown, and how, is [`crate::confirm::Question::about`]'s to decide. A 403 or 404 answers as
+/// [`clinical::hide_existence`] does.
 pub(crate) async fn question_about(
     ctx: &ToolContext<'_>,
-    action: &str,
+    action: crate::confirm::Action,
     appointment_id: u64,
-    extra: Option<String>,
+    reason: Option<&str>,
     next: &str,
 ) -> Result<crate::confirm::Question, ToolError> {
     let credential = ctx.credential()?;
@@ -319,56 +319,33 @@ pub(crate) async fn question_about(
         }),
         None => None,
     };
-    let token = ctx.caller.token.as_ref();
-    let shown = |raw: &str| crate::screen::text(raw, token, 120).text;
-    let mut lines = vec![format!("{action} appointment {appointment_id}?")];
-    let doctor_name = one
-        .doctor
-        .as_ref()
-        .map(|d| d.name.clone())
-        .or_else(|| listed.as_ref().map(|d| d.name.clone()));
-    let specialty = one
-        .doctor
-        .as_ref()
-        .and_then(|d| d.specialty.clone())
-        .or_else(|| listed.as_ref().map(|d| d.specialty.clone()));
-    match (doctor_name, specialty) {
-        (Some(name), Some(sp)) => lines.push(format!("Doctor: {} ({})", shown(&name), shown(&sp))),
-        (Some(name), None) => lines.push(format!("Doctor: {}", shown(&name))),
-        _ => {}
-    }
-    if let Some(d) = &listed {
-        lines.push(format!("Clinic: {}", shown(&d.clinic.name)));
-    }
-    if let Some(p) = &one.patient {
-        lines.push(format!("Patient: {}", shown(&p.name)));
-    }
-    let zone = listed.as_ref().map(|d| d.clinic.time_zone.as_str());
-    match one
-        .start_time
-        .as_deref()
-        .and_then(|t| t.parse::<Timestamp>().ok())
-    {
-        Some(start) => lines.push(format!("Starts: {}", human_instant(start, zone))),
-        None => lines.push("Starts: not given by the clinic API".to_owned()),
-    }
-    lines.push(format!("Status now: {}", shown(&one.status)));
-    if let Some(extra) = extra {
-        lines.push(crate::screen::text(&extra, token, 300).text);
-    }
-    lines.push("Nothing changes unless you confirm.".to_owned());
-    let message = lines.join("\n");
-    // The whole again, as every text that leaves the server (the pieces were redacted and cut
-    // already; the screen would make the line breaks spaces): were it withheld, the human is
-    // still asked, about the id alone.
-    let message = if crate::screen::text(&message, token, crate::screen::MAX_CHARS).withheld {
-        format!(
-            "{action} appointment {appointment_id}? Its details from the clinic API were withheld. Nothing changes unless you confirm."
-        )
-    } else {
-        message
+    let facts = crate::confirm::Facts {
+        doctor: one
+            .doctor
+            .as_ref()
+            .map(|d| d.name.as_str())
+            .or_else(|| listed.as_ref().map(|d| d.name.as_str())),
+        specialty: one
+            .doctor
+            .as_ref()
+            .and_then(|d| d.specialty.as_deref())
+            .or_else(|| listed.as_ref().map(|d| d.specialty.as_str())),
+        clinic: listed.as_ref().map(|d| d.clinic.name.as_str()),
+        patient: one.patient.as_ref().map(|p| p.name.as_str()),
+        start: one
+            .start_time
+            .as_deref()
+            .and_then(|t| t.parse::<Timestamp>().ok()),
+        time_zone: listed.as_ref().map(|d| d.clinic.time_zone.as_str()),
+        status: Some(one.status.as_str()),
     };
-    Ok(crate::confirm::Question { message })
+    Ok(crate::confirm::Question::about(
+        action,
+        appointment_id,
+        &facts,
+        reason,
+        ctx.caller.token.as_ref(),
+    ))
 }
 
 /// Ask the user about `appointment_id` ([`question_about`]) and wait for a yes; then read the
@@ -376,14 +353,14 @@ pub(crate) async fn question_about(
 /// status, another doctor), the yes does not hold and nothing is sent (`CONFIRMATION_DECLINED`).
 pub(crate) async fn confirm_about(
     ctx: &ToolContext<'_>,
-    action: &str,
+    action: crate::confirm::Action,
     appointment_id: u64,
-    extra: Option<String>,
+    reason: Option<&str>,
     next: &str,
 ) -> Result<(), ToolError> {
-    let asked = question_about(ctx, action, appointment_id, extra.clone(), next).await?;
+    let asked = question_about(ctx, action, appointment_id, reason, next).await?;
     ctx.confirm(&asked).await?;
-    let now = question_about(ctx, action, appointment_id, extra, next).await?;
+    let now = question_about(ctx, action, appointment_id, reason, next).await?;
     if now != asked {
         return Err(crate::confirm::Refusal::Changed.to_error());
     }
@@ -393,18 +370,6 @@ pub(crate) async fn confirm_about(
 /// The clinic's zone by its IANA name, with that name; `None` when there is none or it is unknown.
 fn clinic_zone(zone: Option<&str>) -> Option<(&str, TimeZone)> {
     zone.and_then(|z| TimeZone::get(z).ok().map(|tz| (z, tz)))
-}
-
-/// `start` as a person reads it: in the clinic's zone when known, and in UTC.
-fn human_instant(start: Timestamp, zone: Option<&str>) -> String {
-    let utc = start.strftime("%a %-d %b %Y %H:%M UTC").to_string();
-    match clinic_zone(zone) {
-        Some((name, tz)) => format!(
-            "{} ({name}), {utc}",
-            start.to_zoned(tz).strftime("%a %-d %b %Y %H:%M")
-        ),
-        None => utc,
-    }
 }
 
 #[cfg(test)]

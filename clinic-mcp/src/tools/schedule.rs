@@ -141,11 +141,9 @@ pub async fn reject_appointment(
     // read (the assistant's words, quoted and said to be), before anything is sent.
     confirm_about(
         ctx,
-        "Reject",
+        crate::confirm::Action::Reject,
         args.appointment_id,
-        args.reason
-            .as_ref()
-            .map(|r| format!("Reason written by the assistant, shown to the patient: \"{r}\"")),
+        args.reason.as_deref(),
         "Check the id with list_doctor_schedule.",
     )
     .await?;
