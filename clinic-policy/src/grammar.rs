@@ -115,6 +115,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("notify", VerbClass::Show),
     ("offer", VerbClass::Show),
     ("omit", VerbClass::Show),
+    ("open", VerbClass::Other),
     ("order", VerbClass::Other),
     ("overlap", VerbClass::Other),
     ("practise", VerbClass::Other),
@@ -770,10 +771,36 @@ fn orders(
         if t.kind != Kind::Word {
             continue;
         }
+        let next = clause.get(k + 1);
+        let object_follows = next.is_some_and(|x| {
+            is_word(x, DETERMINERS)
+                || is_word(
+                    x,
+                    &["it", "them", "not", "every", "all", "nothing", "everything"],
+                )
+                || x.kind == Kind::Ident
+        });
+        // a word outside the vocabulary has no part of speech here (the vocabulary rule refuses
+        // it on its own); where an order stands, with an object after it, it is read as one
+        if verb(&t.text).is_none()
+            && !crate::is_approved(&t.text)
+            && object_follows
+            && !(opening && n == 0)
+        {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" stands where an order opens, with an object after it; a text states what the tool does, returns or takes",
+                    t.text
+                ),
+            );
+            continue;
+        }
         let Some((base, class, Form::Base)) = verb(&t.text) else {
             continue;
         };
-        let next = clause.get(k + 1);
         // a noun: "Start of the window", "List.", "Name and id"
         let noun_use = match next {
             None => true,
@@ -808,14 +835,6 @@ fn orders(
                 }));
         // after "and"/"or"/a comma inside a clause only an object makes it an order
         let inner = n > 0 && !is_word(clause[s.saturating_sub(1)], &["then"]);
-        let object_follows = next.is_some_and(|x| {
-            is_word(x, DETERMINERS)
-                || is_word(
-                    x,
-                    &["it", "them", "not", "every", "all", "nothing", "everything"],
-                )
-                || x.kind == Kind::Ident
-        });
         if noun_use || (inner && !object_follows) {
             continue;
         }
@@ -1275,6 +1294,7 @@ fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
 const NOUN_FIRST: &[&str] = &[
     "start", "end", "name", "list", "limit", "order", "count", "search", "review", "match",
     "group", "format", "log", "audit", "trail", "rank", "filter", "sort", "return", "triage",
+    "open",
 ];
 /// ... and in a name, where a noun before `_id` or another noun is the rule (`record_id`).
 const NAME_NOUN_FIRST: &[&str] = &[

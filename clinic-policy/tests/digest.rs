@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "9b915dd04f758c43e079f1051a598fe7be5b5e1c724901b8a71d57614a6ef596";
+const PINNED: &str = "ba237f8ccdc7153bcada71488cad568f6642e32364b23039ffadc553ff96d418";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
