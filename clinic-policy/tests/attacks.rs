@@ -47,10 +47,43 @@ fn plain_check_catches_every_family() {
     });
     eprintln!("all originals {oh}/{o}, all rewordings {rh}/{r}");
     // floors at the time of writing (see docs/POLICY.md for the families below 9 in 10); a rule
-    // change that loses detection fails here
+    // change that loses detection fails here. These cases are training data: the rules were
+    // fitted to them, so the floors guard against losing ground, they do not measure it.
     assert!(oh * 100 >= o * 97, "originals caught: {oh}/{o}");
     assert!(rh * 100 >= r * 88, "rewordings caught: {rh}/{r}");
+    // and per family, so that one family cannot quietly disappear behind the totals
+    let mut below = Vec::new();
+    for (family, floor) in FAMILY_FLOORS {
+        let caught = per.get(*family).map_or(0, |e| e.1 + e.3);
+        if caught < *floor {
+            below.push(format!("{family}: {caught} caught, floor {floor}"));
+        }
+    }
+    assert_eq!(per.len(), FAMILY_FLOORS.len(), "a family without a floor");
+    assert!(below.is_empty(), "{}", below.join("\n"));
 }
+
+/// Cases caught per family (originals and rewordings), measured when the floors were set.
+const FAMILY_FLOORS: &[(&str, usize)] = &[
+    ("annotation_lie", 8),
+    ("ansi_line_jumping", 9),
+    ("concealment", 8),
+    ("foreign_language", 7),
+    ("harvest_conversation", 10),
+    ("harvest_secrets", 8),
+    ("markup", 10),
+    ("obfuscation", 13),
+    ("override", 9),
+    ("precedence", 8),
+    ("reviewer", 8),
+    ("rules_file_backdoor", 8),
+    ("schema_poisoning", 9),
+    ("shadowing", 7),
+    ("split_fields", 3),
+    ("steering", 7),
+    ("third_party", 7),
+    ("tool_name_injection", 9),
+];
 
 /// Under `--strict` (the controlled language) every case fails; and apart from the vocabulary,
 /// the other rules on their own still fail the cases that can be written as Rust.
@@ -112,6 +145,11 @@ fn benign_clinic_descriptions_pass_strict_but_vocabulary() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
+/// Training data, despite its name: this set was written blind (by an author who saw neither the
+/// rules nor the first corpus), but words found only in its lines went into the lexicon in the
+/// commit that added it, so it measures nothing held out. The held-out figure is in
+/// `tests/heldout.rs` (frozen before the rules it measures).
+///
 /// A second set, written blind (by an author who saw neither the rules nor the first corpus),
 /// after the rules: 90 one-line attacks in 15 families and 80 benign descriptions in vendors'
 /// own style ("You must provide a valid API key", "Call list_projects first"). Each line is
