@@ -40,6 +40,22 @@ pub struct ApiClient {
     call_deadline: Duration,
     /// The budget of the tool call this copy serves ([`ApiClient::for_call`]); `None` outside a call.
     call: Option<Arc<CallBudget>>,
+    /// The bound on requests in flight to the API, shared by every copy: one per process.
+    gate: Arc<Gate>,
+}
+
+/// At most `limit` requests to the clinic API in flight at once, whoever makes them (so at most
+/// that many upstream connections busy, however many calls arrive together). A request waits for
+/// its turn at most `queue_timeout` (and never past its call's deadline), then fails with
+/// `UPSTREAM_BUSY` having sent nothing. Turns are given in the order they were asked for (tokio's
+/// semaphore is first in, first out, and `try_acquire` takes no turn while others wait), so a call
+/// that makes many requests, a slot search, queues behind the calls that asked before it and
+/// cannot starve them.
+#[derive(Debug)]
+struct Gate {
+    permits: tokio::sync::Semaphore,
+    limit: usize,
+    queue_timeout: Duration,
 }
 
 /// The base URL's parts a plain route's URI is made of.
@@ -254,6 +270,16 @@ impl ApiClient {
             max_requests_per_call: session.limits.max_requests_per_call,
             call_deadline: session.limits.call_deadline(),
             call: None,
+            gate: Arc::new(Gate {
+                permits: tokio::sync::Semaphore::new(
+                    session
+                        .limits
+                        .max_concurrent_requests
+                        .clamp(1, tokio::sync::Semaphore::MAX_PERMITS),
+                ),
+                limit: session.limits.max_concurrent_requests,
+                queue_timeout: session.limits.queue_timeout,
+            }),
         })
     }
 
@@ -329,12 +355,10 @@ impl ApiClient {
         self.max_requests_per_call
     }
 
-    /// Count one request against the call's budget; the timeout it may take (the request timeout,
-    /// or what is left of the call's deadline if that is less) and whether the deadline is what
-    /// bounds it.
-    fn spend(&self) -> Result<(Duration, bool), ToolError> {
+    /// Count one request against the call's budget.
+    fn spend(&self) -> Result<(), ToolError> {
         let Some(call) = &self.call else {
-            return Ok((self.timeout, false));
+            return Ok(());
         };
         let made = call
             .requests
@@ -348,6 +372,14 @@ impl ApiClient {
                 ),
             ));
         }
+        Ok(())
+    }
+
+    /// What is left of the call's deadline (`None` outside a call); an error once it has passed.
+    fn left(&self) -> Result<Option<Duration>, ToolError> {
+        let Some(call) = &self.call else {
+            return Ok(None);
+        };
         let deadline = *call
             .deadline
             .lock()
@@ -356,11 +388,44 @@ impl ApiClient {
         if left.is_zero() {
             return Err(call_deadline_passed(self.call_deadline));
         }
-        Ok(if left < self.timeout {
-            (left, true)
-        } else {
-            (self.timeout, false)
+        Ok(Some(left))
+    }
+
+    /// The timeout the request may take (the request timeout, or what is left of the call's
+    /// deadline if that is less) and whether the deadline is what bounds it.
+    fn timeout(&self) -> Result<(Duration, bool), ToolError> {
+        Ok(match self.left()? {
+            Some(left) if left < self.timeout => (left, true),
+            _ => (self.timeout, false),
         })
+    }
+
+    /// A turn to send a request ([`Gate`]): at once when fewer than the limit are in flight and
+    /// nobody waits, else in line, at most the queue timeout and never past the call's deadline.
+    /// The timer is set only when the request has to wait.
+    async fn admit(&self) -> Result<tokio::sync::SemaphorePermit<'_>, ToolError> {
+        let gate = &*self.gate;
+        if let Ok(permit) = gate.permits.try_acquire() {
+            return Ok(permit);
+        }
+        let left = self.left()?;
+        let wait = left.map_or(gate.queue_timeout, |l| l.min(gate.queue_timeout));
+        match tokio::time::timeout(wait, gate.permits.acquire()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            // The semaphore is never closed.
+            Ok(Err(_)) => Err(not_built()),
+            Err(_) if left.is_some_and(|l| l < gate.queue_timeout) => {
+                Err(call_deadline_passed(self.call_deadline))
+            }
+            Err(_) => {
+                tracing::warn!(
+                    limit = gate.limit,
+                    queue_timeout_ms = gate.queue_timeout.as_millis(),
+                    "a request to the clinic API found every slot taken for the whole queue timeout; answered UPSTREAM_BUSY"
+                );
+                Err(busy(gate.limit, gate.queue_timeout))
+            }
+        }
     }
 
     /// The process's one HTTP client, built on the first call.
@@ -608,9 +673,13 @@ impl ApiClient {
                 "This destructive call has no confirmation from the user, so its change was not sent; nothing changed.",
             ));
         }
-        let (timeout, deadline_bounds) = self.spend()?;
+        self.spend()?;
         let http = self.http()?;
         let uri = self.uri(req.path)?;
+        // Held until the whole answer is read (or the request fails), so the bound counts
+        // exchanges in flight, not requests started.
+        let turn = self.admit().await?;
+        let (timeout, deadline_bounds) = self.timeout()?;
         let method = req.method.clone();
         let path = req.path;
         // A request that got no (complete) answer: the operator's log gets the cause, the model
@@ -676,6 +745,7 @@ impl ApiClient {
             Ok(Err(e)) => return Err(lost(e)),
             Err(_) => return Err(lost(Lost::Timeout)),
         };
+        drop(turn);
         let status = head.status;
         headers(&head.headers);
         let mutation = method != Method::GET;
@@ -861,6 +931,17 @@ fn call_deadline_passed(deadline: Duration) -> ToolError {
         format!(
             "The whole call did not finish within its deadline of {} ms (three request timeouts); the clinic API may be slow. Try again shortly, or narrow the request.",
             deadline.as_millis()
+        ),
+    )
+}
+
+/// The answer when a request waited its whole queue timeout for a turn ([`Gate`]).
+fn busy(limit: usize, queue_timeout: Duration) -> ToolError {
+    ToolError::new(
+        ErrorCode::UpstreamBusy,
+        format!(
+            "The server already has {limit} requests to the clinic API in flight, the most it sends at once, and none ended within {} ms; this request was not sent. Try again shortly.",
+            queue_timeout.as_millis()
         ),
     )
 }

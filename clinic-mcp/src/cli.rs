@@ -21,6 +21,9 @@ use std::time::Duration;
 
 pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:3000/api/v1";
 
+/// The most `--max-concurrent-requests` accepts.
+const MAX_CONCURRENT_REQUESTS: usize = 10_000;
+
 /// Documented exit codes.
 pub mod exit {
     /// Success.
@@ -122,6 +125,16 @@ pub struct SessionArgs {
     /// [default: 1048576]
     #[arg(long)]
     pub max_body_bytes: Option<usize>,
+    /// Most requests to the clinic API in flight at once, all calls together (1 to 10000); a
+    /// request past it waits its turn, first come first served [env: SUT_MAX_CONCURRENT_REQUESTS]
+    /// [default: 16]
+    #[arg(long)]
+    pub max_concurrent_requests: Option<usize>,
+    /// Longest a request waits for its turn when that many are in flight, in milliseconds; then
+    /// the call answers UPSTREAM_BUSY with that request not sent [env: SUT_QUEUE_TIMEOUT_MS]
+    /// [default: 5000]
+    #[arg(long)]
+    pub queue_timeout_ms: Option<u64>,
     /// Append two JSON lines per call of a mutating tool to this file, one before it sends
     /// anything and one with its outcome (time, tool, role, token fingerprint, ids, the API's
     /// request id, outcome); a change whose line cannot be written is refused
@@ -213,12 +226,16 @@ impl SessionArgs {
             base_url,
             timeout_ms,
             max_body_bytes,
+            max_concurrent_requests,
+            queue_timeout_ms,
             audit_log,
             confirmation_timeout_ms,
             allow_unconfirmed_destructive_calls,
             demo,
         } = self;
         audit_log.is_some()
+            || max_concurrent_requests.is_some()
+            || queue_timeout_ms.is_some()
             || confirmation_timeout_ms.is_some()
             || *allow_unconfirmed_destructive_calls
             || profile.is_some()
@@ -250,6 +267,16 @@ impl SessionArgs {
             base_url: one("base-url", self.base_url.clone(), after.base_url)?,
             timeout_ms: one("timeout-ms", self.timeout_ms, after.timeout_ms)?,
             max_body_bytes: one("max-body-bytes", self.max_body_bytes, after.max_body_bytes)?,
+            max_concurrent_requests: one(
+                "max-concurrent-requests",
+                self.max_concurrent_requests,
+                after.max_concurrent_requests,
+            )?,
+            queue_timeout_ms: one(
+                "queue-timeout-ms",
+                self.queue_timeout_ms,
+                after.queue_timeout_ms,
+            )?,
             audit_log: one("audit-log", self.audit_log.clone(), after.audit_log)?,
             confirmation_timeout_ms: one(
                 "confirmation-timeout-ms",
@@ -275,6 +302,22 @@ impl SessionArgs {
         if timeout_ms == 0 {
             return Err(Failure::usage("--timeout-ms must be at least 1"));
         }
+        let max_concurrent_requests = number(
+            self.max_concurrent_requests,
+            "SUT_MAX_CONCURRENT_REQUESTS",
+            crate::session::DEFAULT_MAX_CONCURRENT_REQUESTS,
+        )?;
+        if !(1..=MAX_CONCURRENT_REQUESTS).contains(&max_concurrent_requests) {
+            return Err(Failure::usage(format!(
+                "--max-concurrent-requests must be 1 to {MAX_CONCURRENT_REQUESTS}, got {max_concurrent_requests}"
+            )));
+        }
+        // 0 is allowed: a request that finds every turn taken is refused at once.
+        let queue_timeout_ms = number(
+            self.queue_timeout_ms,
+            "SUT_QUEUE_TIMEOUT_MS",
+            u64::try_from(crate::session::DEFAULT_QUEUE_TIMEOUT.as_millis()).unwrap_or(u64::MAX),
+        )?;
         let confirmation_timeout_ms = number(
             self.confirmation_timeout_ms,
             "CLINIC_CONFIRMATION_TIMEOUT_MS",
@@ -314,6 +357,8 @@ impl SessionArgs {
             .map_err(|e| Failure::usage(e.to_string()))?;
         session.limits.timeout = Duration::from_millis(timeout_ms);
         session.limits.max_body_bytes = max_body_bytes;
+        session.limits.max_concurrent_requests = max_concurrent_requests;
+        session.limits.queue_timeout = Duration::from_millis(queue_timeout_ms);
         session.confirmation = ConfirmationSettings {
             timeout: Duration::from_millis(confirmation_timeout_ms),
             allow_unconfirmed_destructive_calls: self.allow_unconfirmed_destructive_calls,

@@ -71,6 +71,9 @@ error_codes! {
     UpstreamInvalidResponse = "UPSTREAM_INVALID_RESPONSE", upstream = false;
     UpstreamRedirect = "UPSTREAM_REDIRECT", upstream = false;
     UpstreamError = "UPSTREAM_ERROR", upstream = false;
+    /// Every turn to send a request to the API was taken for the whole queue timeout
+    /// (`--max-concurrent-requests`, `--queue-timeout-ms`): nothing was sent.
+    UpstreamBusy = "UPSTREAM_BUSY", upstream = false;
     ShuttingDown = "SHUTTING_DOWN", upstream = false;
     Cancelled = "CANCELLED", upstream = false;
     /// A destructive call the human did not confirm (declined, dismissed, answered false or

@@ -62,7 +62,23 @@ pub struct HttpLimits {
     pub max_body_bytes: usize,
     /// Most requests to the clinic API one tool call may make ([`DEFAULT_MAX_REQUESTS_PER_CALL`]).
     pub max_requests_per_call: usize,
+    /// Most requests to the clinic API in flight at once, all calls together
+    /// (`--max-concurrent-requests`, [`DEFAULT_MAX_CONCURRENT_REQUESTS`]).
+    pub max_concurrent_requests: usize,
+    /// Longest a request waits for its turn when that many are in flight; then `UPSTREAM_BUSY`
+    /// (`--queue-timeout-ms`, [`DEFAULT_QUEUE_TIMEOUT`]).
+    pub queue_timeout: Duration,
 }
+
+/// Requests in flight to the clinic API at once by default: four slot searches at full fan-out,
+/// or sixteen calls of one request, without opening more connections than a clinic API of a
+/// single process expects from one client.
+pub const DEFAULT_MAX_CONCURRENT_REQUESTS: usize = 16;
+
+/// How long a request waits for its turn by default: long enough to ride out a burst of calls of
+/// a few hundred milliseconds each, short enough that a model is told of a saturated API well
+/// before its call's deadline (three request timeouts, 30 s).
+pub const DEFAULT_QUEUE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Requests one tool call may make by default: a slot search is one request for the doctor list
 /// and one per doctor searched, so it covers 63 doctors.
@@ -86,6 +102,8 @@ impl Default for HttpLimits {
             timeout: Duration::from_secs(10),
             max_body_bytes: 1024 * 1024,
             max_requests_per_call: DEFAULT_MAX_REQUESTS_PER_CALL,
+            max_concurrent_requests: DEFAULT_MAX_CONCURRENT_REQUESTS,
+            queue_timeout: DEFAULT_QUEUE_TIMEOUT,
         }
     }
 }
