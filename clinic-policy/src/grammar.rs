@@ -939,10 +939,16 @@ fn effect_verbs(
         let modal_passive = form == Form::Participle
             && prev.is_some_and(|p| is_word(p, &["be"]))
             && prev2.is_some_and(|p| is_word(p, MODALS) || is_word(p, &["to"]));
+        // "then each appointment is moved": a passive that follows a step is a change, not a state
+        let sequenced_passive = form == Form::Participle
+            && prev.is_some_and(|p| is_word(p, &["is", "are", "be", "gets", "get"]))
+            && clause[..k]
+                .iter()
+                .any(|x| is_word(x, &["then", "afterwards", "next", "after"]));
         let finite = match form {
             Form::Third | Form::Past => finite_at(clause, k),
             Form::Base => after_modal,
-            Form::Participle => modal_passive,
+            Form::Participle => modal_passive || sequenced_passive,
             Form::Ing => false,
         };
         if finite {
@@ -1372,6 +1378,10 @@ mod tests {
                 "Every upcoming appointment is to be moved.",
             ),
             (Field::Title, "Doctors, then cancel all"),
+            (
+                Field::ParamDescription,
+                "Doctor id; then each appointment of the patient is moved to the latest slot.",
+            ),
         ] {
             assert!(
                 !hits(field, text, "list_doctors", false).is_empty(),
