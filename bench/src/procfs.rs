@@ -53,6 +53,21 @@ pub fn parse_stat_times(text: &str) -> Option<(u64, u64)> {
     Some((utime, stime))
 }
 
+/// Parse `syscw` (the `write`-family system calls made so far: `write`, `writev`, `pwrite`...)
+/// out of the text of `/proc/PID/io`.
+pub fn parse_io_writes(text: &str) -> Option<u64> {
+    text.lines()
+        .find_map(|line| line.strip_prefix("syscw:"))
+        .and_then(|n| n.trim().parse().ok())
+}
+
+/// The `write`-family system calls process `pid` (or `"self"`) has made so far, every thread;
+/// `None` when `/proc/PID/io` cannot be read (another user's process, a kernel without task I/O
+/// accounting): the figure is then not reported.
+pub fn write_calls(pid: &str) -> Option<u64> {
+    parse_io_writes(&std::fs::read_to_string(format!("/proc/{pid}/io")).ok()?)
+}
+
 /// The memory of process `pid`.
 pub fn memory(pid: u32) -> Result<Memory, BenchError> {
     let text = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
@@ -121,6 +136,13 @@ mod tests {
             "1234 (my (odd) name) S 1 1234 1234 0 -1 4194560 100 0 0 0 17 5 0 0 20 0 3 0 99 0 0";
         assert_eq!(parse_stat_ticks(text), Some(22));
         assert_eq!(parse_stat_times(text), Some((17, 5)));
+    }
+
+    #[test]
+    fn io_writes() {
+        let text = "rchar: 10\nwchar: 20\nsyscr: 3\nsyscw: 42\nread_bytes: 0\n";
+        assert_eq!(parse_io_writes(text), Some(42));
+        assert_eq!(parse_io_writes("rchar: 10\n"), None);
     }
 
     #[test]

@@ -411,6 +411,22 @@ pub fn table(report: &Report) -> String {
         ours,
         other,
     );
+    // System calls, counted by the kernel (`/proc/PID/io`): what the suite once asserted and a
+    // loaded machine made flaky; reported here, gated nowhere.
+    for (label, f) in [
+        (
+            "server write syscalls per proxied call made alone",
+            (|s: &ServerReport| s.sequential_writes_per_call) as fn(&ServerReport) -> Option<f64>,
+        ),
+        (
+            "server write syscalls per unknown-tool call made alone",
+            |s: &ServerReport| s.unknown_tool_writes_per_call,
+        ),
+    ] {
+        if let Some(n) = f(ours) {
+            rows.push(row(label, n, other.and_then(f), Some(false), 2));
+        }
+    }
     rows.push(row(
         "peak RSS, VmHWM (MiB)",
         mib(ours.memory.at_end.hwm_kib),

@@ -104,6 +104,12 @@ pub struct ServerReport {
     pub bare_sequential: Summary,
     /// Server CPU (user + system) per sequential proxied call, µs.
     pub sequential_cpu_per_call_us: f64,
+    /// The server's `write`-family system calls per sequential proxied call (`syscw` of
+    /// `/proc/PID/io`; `None` when unreadable). Ours: 2, the request to the API and the answer
+    /// on stdout (docs/PERFORMANCE.md, round 10).
+    pub sequential_writes_per_call: Option<f64>,
+    /// The same per call of an unknown tool (ours: 1, the answer).
+    pub unknown_tool_writes_per_call: Option<f64>,
     /// An unknown tool, one in flight: the server's own JSON-RPC round trip, no upstream.
     pub unknown_tool: Summary,
     /// The same two, with the CPUs kept out of their idle state (`crate::awake`).
@@ -333,20 +339,45 @@ pub fn pipelined(
 struct LatencyPhase {
     calls: Sequential,
     cpu_per_call_us: f64,
+    /// The server's `write`-family system calls per proxied call, when `/proc/PID/io` is
+    /// readable.
+    writes_per_call: Option<f64>,
     unknown: Sequential,
+    unknown_writes_per_call: Option<f64>,
+}
+
+/// The server's `write`s per call over `calls` calls made by `run`.
+fn counting_writes<T>(
+    pid: &str,
+    calls: usize,
+    run: impl FnOnce() -> Result<T>,
+) -> Result<(T, Option<f64>)> {
+    let before = procfs::write_calls(pid);
+    let out = run()?;
+    let per_call = before
+        .zip(procfs::write_calls(pid))
+        .map(|(before, after)| after.saturating_sub(before) as f64 / calls.max(1) as f64);
+    Ok((out, per_call))
 }
 
 fn latency_phase(server: &mut Server, pid: &str, load: &Load, bare: &Bare) -> Result<LatencyPhase> {
     let cpu0 = procfs::cpu_time(pid)?;
-    let calls = sequential(server, &load.tool, load.calls, load.timeout, Some(bare))?;
-    // The bare round trips interleaved with the calls cost the server nothing: it idles then.
+    // The bare round trips interleaved with the calls cost the server nothing, neither CPU nor
+    // system calls: it idles then.
+    let (calls, writes_per_call) = counting_writes(pid, load.calls, || {
+        sequential(server, &load.tool, load.calls, load.timeout, Some(bare))
+    })?;
     let cpu = procfs::cpu_time(pid)?.saturating_sub(cpu0);
     let unknown_calls = load.calls.clamp(1, 2_000);
-    let unknown = sequential(server, "no_such_tool", unknown_calls, load.timeout, None)?;
+    let (unknown, unknown_writes_per_call) = counting_writes(pid, unknown_calls, || {
+        sequential(server, "no_such_tool", unknown_calls, load.timeout, None)
+    })?;
     Ok(LatencyPhase {
         calls,
         cpu_per_call_us: cpu.as_secs_f64() * 1e6 / load.calls.max(1) as f64,
+        writes_per_call,
         unknown,
+        unknown_writes_per_call,
     })
 }
 
@@ -430,6 +461,8 @@ pub fn measure_server(
         },
         bare_sequential: summary(&idle.calls.bare, "bare upstream, interleaved")?,
         sequential_cpu_per_call_us: idle.cpu_per_call_us,
+        sequential_writes_per_call: idle.writes_per_call,
+        unknown_tool_writes_per_call: idle.unknown_writes_per_call,
         unknown_tool: summary(&idle.unknown.server, "unknown tool")?,
         sequential_awake: summary(&awake.calls.server, "sequential, CPUs awake")?,
         bare_sequential_awake: summary(
