@@ -205,6 +205,24 @@ mod tests {
         assert_eq!(Caller::new(SessionRole::None, None).fingerprint(), "none");
     }
 
+    /// `Debug` shows who calls, and of the token only that there is one: the exact text, so an
+    /// impl that printed nothing (or the token) fails.
+    #[test]
+    fn a_caller_s_debug_shows_its_role_and_a_redacted_token() {
+        let c = Caller::new(SessionRole::Doctor, AccessToken::new("secret-canary-123"));
+        assert_eq!(
+            format!("{c:?}"),
+            "Caller { role: Doctor, token: Some(AccessToken([redacted])) }"
+        );
+        assert_eq!(
+            format!("{:?}", Caller::new(SessionRole::None, None)),
+            "Caller { role: None, token: None }"
+        );
+        let t = AccessToken::new("secret-canary-123").unwrap();
+        assert_eq!(format!("{t:?}"), "AccessToken([redacted])");
+        assert_eq!(format!("{t}"), "[redacted]");
+    }
+
     #[test]
     fn a_credential_needs_the_declared_role_then_a_token() {
         let caller =
