@@ -3,8 +3,9 @@
 //! which `.ci/run` runs) drives the real `clinic-mcp` binary over stdio, and answers the
 //! confirmation of cancel_appointment through its `elicitation_callback`, over `initialize`
 //! (an `elicitation/create` request) and over `server/discover` (protocol 2026-07-28, an
-//! `input_required` result and a retry). Where Python or the SDK cannot be installed, the test
-//! says so and passes, except in CI (`CI` set), where that is a failure.
+//! `input_required` result and a retry). It runs under `CI` and wherever the SDK has been
+//! installed (tests/build.rs sets `clinic_python_sdk`), and there an SDK that cannot be installed
+//! fails it; elsewhere it is reported ignored, with the reason.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: panicking is failing
 
 mod common;
@@ -22,7 +23,7 @@ fn root() -> PathBuf {
 }
 
 /// The venv's python with the pinned SDK, installed by the project's own script.
-fn python() -> Option<PathBuf> {
+fn python() -> PathBuf {
     let out = std::process::Command::new("bash")
         .arg(root().join("tests/python/install.sh"))
         .output();
@@ -30,17 +31,12 @@ fn python() -> Option<PathBuf> {
         Ok(o) if o.status.success() => {
             let text = String::from_utf8_lossy(&o.stdout);
             let line = text.lines().last().unwrap_or_default().trim();
-            return Some(PathBuf::from(line));
+            return PathBuf::from(line);
         }
         Ok(o) => String::from_utf8_lossy(&o.stderr).into_owned(),
         Err(e) => e.to_string(),
     };
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI must be able to install the Python MCP SDK: {problem}"
-    );
-    eprintln!("skipped: the Python MCP SDK could not be installed here: {problem}");
-    None
+    panic!("the Python MCP SDK could not be installed (tests/python/install.sh): {problem}");
 }
 
 /// Run the Python client against the binary: `answer` as the user, `extra` flags.
@@ -81,10 +77,12 @@ fn status(api: &Standin, id: u64) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(clinic_python_sdk),
+    ignore = "the Python MCP SDK is not installed here and CI is not set: run `bash tests/python/install.sh` (CPython 3.10+ and PyPI), then `touch tests/build.rs`"
+)]
 async fn the_python_sdk_confirms_declines_and_cannot_reach_what_it_cannot_ask_about() {
-    let Some(py) = tokio::task::spawn_blocking(python).await.unwrap() else {
-        return;
-    };
+    let py = tokio::task::spawn_blocking(python).await.unwrap();
     let api = standin().await;
     for mode in ["legacy", "modern"] {
         for (answer, cancelled) in [
