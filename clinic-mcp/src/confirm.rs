@@ -35,9 +35,10 @@ use std::time::{Duration, Instant};
 pub const FIELD: &str = "confirm";
 /// Its title, as a client shows it beside the box.
 pub const FIELD_TITLE: &str = "Confirm";
-/// Its description. Our own text, held to the controlled language like every description.
+/// Its description. Our own text, held to the controlled language like every description: a
+/// statement of what each answer does, not an order to whoever reads it.
 pub const FIELD_DESCRIPTION: &str =
-    "Set to true to confirm the change. Any other answer changes nothing.";
+    "True: the change is made. Any other answer: no change is made.";
 /// The key of the one input request of an `input_required` result.
 pub const INPUT_KEY: &str = "confirm";
 
