@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use crate::names::ToolNames;
 use crate::{Field, Rule, Violation, screen};
 
 /// One hit in a catalogue.
@@ -98,23 +99,22 @@ struct Walker<'a> {
     mutates: bool,
     tool: String,
     own: &'a str,
-    others: Vec<&'a str>,
-    /// `others` plus this tool's own property names and enum values: names a description may use.
+    /// Every tool's name (this one's too: the rules skip their own) and the known names.
+    names: &'a ToolNames<'a>,
+    /// Another tool is known.
+    siblings: bool,
+    /// This tool's own property names and enum values, sorted: names a description may use
+    /// besides `names`.
     local: Vec<&'a str>,
     out: Vec<Finding>,
 }
 
 impl Walker<'_> {
     fn text(&mut self, path: &str, field: Field, text: &str, schema_url: bool) {
-        let mut found = screen(field, text, self.own, &self.others, schema_url);
-        crate::steer(
-            field,
-            text,
-            self.own,
-            &self.local,
-            !self.others.is_empty(),
-            &mut found,
-        );
+        let mut found = screen(field, text, self.own, self.names, schema_url);
+        let known =
+            |name: &str| self.names.contains(name) || self.local.binary_search(&name).is_ok();
+        crate::steer(field, text, self.own, &known, self.siblings, &mut found);
         if self.mode == Mode::Strict && !structural(path, field) {
             let mut strict = Vec::new();
             let tool = crate::grammar::Tool {
@@ -371,6 +371,16 @@ pub fn check_catalogue_mode(tools: &[Value], known_names: &[&str], mode: Mode) -
         .iter()
         .map(|t| t.get("name").and_then(Value::as_str))
         .collect();
+    // every name once, sorted: a tool's own name is skipped where it is read, so one list serves all
+    let mut all: Vec<&str> = names
+        .iter()
+        .flatten()
+        .copied()
+        .chain(known_names.iter().copied())
+        .collect();
+    all.sort_unstable();
+    all.dedup();
+    let all = ToolNames::new(&all);
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     let mut out = Vec::new();
     for (i, t) in tools.iter().enumerate() {
@@ -380,28 +390,22 @@ pub fn check_catalogue_mode(tools: &[Value], known_names: &[&str], mode: Mode) -
         } else {
             own.to_owned()
         };
-        let mut others: Vec<&str> = names
-            .iter()
-            .flatten()
-            .copied()
-            .chain(known_names.iter().copied())
-            .filter(|n| *n != own)
-            .collect();
-        others.sort_unstable();
-        others.dedup();
         let mutates = t
             .get("annotations")
             .and_then(|a| a.get("readOnlyHint"))
             .and_then(Value::as_bool)
             == Some(false);
-        let mut local = others.clone();
+        let mut local = Vec::new();
         local_names(t, false, &mut local);
+        local.sort_unstable();
+        local.dedup();
         let mut w = Walker {
             mode,
             mutates,
             tool: label,
             own,
-            others,
+            names: &all,
+            siblings: all.any_other_than(own),
             local,
             out: Vec::new(),
         };

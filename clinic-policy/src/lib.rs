@@ -340,24 +340,25 @@ fn screen_and_steer(
     own_name: &str,
     other_tools: &[&str],
 ) -> Vec<Violation> {
-    let mut out = screen(field, text, own_name, other_tools, false);
+    let names = names::ToolNames::new(other_tools);
+    let mut out = screen(field, text, own_name, &names, false);
     steer(
         field,
         text,
         own_name,
-        other_tools,
+        &|name| names.contains(name),
         !other_tools.is_empty(),
         &mut out,
     );
     out
 }
 
-/// Steering to a tool outside `known` (see `meaning::steering`), in prose fields.
+/// Steering to a tool `known` does not accept (see `meaning::steering`), in prose fields.
 pub(crate) fn steer(
     field: Field,
     text: &str,
     own: &str,
-    known: &[&str],
+    known: &dyn Fn(&str) -> bool,
     siblings: bool,
     out: &mut Vec<Violation>,
 ) {
@@ -445,7 +446,7 @@ pub(crate) fn screen(
     field: Field,
     text: &str,
     own_name: &str,
-    other_tools: &[&str],
+    other_tools: &names::ToolNames,
     schema_url: bool,
 ) -> Vec<Violation> {
     let mut out = Vec::new();
@@ -565,6 +566,7 @@ mod controlled;
 mod grammar;
 mod lexicon;
 pub(crate) mod meaning;
+mod names;
 mod pattern;
 mod payload;
 mod phrases;

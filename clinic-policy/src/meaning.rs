@@ -2291,7 +2291,7 @@ const TOOL_VERBS: &[&str] = &[
 pub(crate) fn steering(
     text: &str,
     own: &str,
-    known: &[&str],
+    known: &dyn Fn(&str) -> bool,
     siblings: bool,
     out: &mut Vec<Violation>,
 ) {
@@ -2320,7 +2320,7 @@ pub(crate) fn steering(
         let dotted = next == Some(b'.') && b.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
         if !name.contains('_')
             || name == own
-            || known.contains(&name)
+            || known(name)
             || dotted
             || matches!(next, Some(b'=' | b'(' | b'/' | b'-' | b'[' | b'+'))
         {
@@ -2328,29 +2328,26 @@ pub(crate) fn steering(
         }
         cands.push((s0, name, sentence_of(&brk, s0)));
     }
+    // candidates per sentence; tokens are in text order, so a sentence's are one run of them
+    let mut per_sentence = vec![0usize; brk.len() + 1];
+    for c in &cands {
+        per_sentence[c.2] += 1;
+    }
+    debug_assert!(toks.windows(2).all(|w| w[0].start <= w[1].start));
     for &(s0, name, sent) in &cands {
         // a sentence that lists names (methods, fields) is a reference list, not an order
-        if cands.iter().filter(|c| c.2 == sent).count() >= 3 {
+        if per_sentence[sent] >= 3 {
             continue;
         }
         let end = s0 + name.len();
         let parts: Vec<&str> = name.split('_').filter(|p| !p.is_empty()).collect();
-        let st: Vec<&Tok> = toks.iter().filter(|t| t.sent == sent).collect();
-        let before: Vec<&Tok> = toks
-            .iter()
-            .filter(|t| t.end <= s0 && t.sent == sent)
-            .rev()
-            .take(5)
-            .collect();
+        let st = &toks
+            [toks.partition_point(|t| t.sent < sent)..toks.partition_point(|t| t.sent <= sent)];
+        let before: Vec<&Tok> = st.iter().filter(|t| t.end <= s0).rev().take(5).collect();
         let tool_after = toks
-            .iter()
-            .find(|t| t.start >= end)
+            .get(toks.partition_point(|t| t.start < end))
             .is_some_and(|t| t.sent == sent && is(t, &["tool", "function", "command"]));
-        let after: Vec<&Tok> = toks
-            .iter()
-            .filter(|t| t.start >= end && t.sent == sent)
-            .take(2)
-            .collect();
+        let after: Vec<&Tok> = st.iter().filter(|t| t.start >= end).take(2).collect();
         // "whenever create_issue is called", "the payments server's transfer_funds"
         let triggered = before
             .iter()

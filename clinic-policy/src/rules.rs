@@ -1,6 +1,9 @@
 //! `length`, `name` and the naming half of `cross_tool`.
 
-use crate::{Rule, Violation, find_tool, is_word, tool_at};
+use crate::names::ToolNames;
+use crate::{Rule, Violation, find_tool};
+#[cfg(test)]
+use crate::{is_word, tool_at};
 
 /// Over `max` characters: the range covers the excess.
 pub(crate) fn length(text: &str, max: usize, out: &mut Vec<Violation>) {
@@ -58,15 +61,34 @@ pub(crate) fn name(text: &str, out: &mut Vec<Violation>) {
     }
 }
 
-/// Names of other tools, matched as whole words with separators normalised.
-pub(crate) fn cross_tool(
+/// Names of other tools, matched as whole words with separators normalised: each mention once,
+/// under the first name (in `names`' priority) that it mentions.
+pub(crate) fn cross_tool(text: &str, own_name: &str, names: &ToolNames, out: &mut Vec<Violation>) {
+    let tb = text.as_bytes();
+    names.mentions(tb, own_name.trim(), |i, e, tool| {
+        // a name that is contained in our own name as a word would match our own mentions: skip those hits
+        let inside_own = !own_name.is_empty() && own_mention_covers(tb, own_name.as_bytes(), i, e);
+        if !inside_own && text.is_char_boundary(i) && text.is_char_boundary(e) {
+            out.push(Violation {
+                rule: Rule::CrossTool,
+                range: i..e,
+                detail: format!("names tool \"{tool}\""),
+            });
+        }
+    });
+}
+
+/// [`cross_tool`] as it was first written, every name tried at every word start: the oracle the
+/// indexed look-up is tested against. It reports a mention once per name that it mentions (the
+/// screen keeps the first of equal ranges).
+#[cfg(test)]
+pub(crate) fn cross_tool_by_scan(
     text: &str,
     own_name: &str,
     other_tools: &[&str],
     out: &mut Vec<Violation>,
 ) {
     let tb = text.as_bytes();
-    // a whole-word mention starts at the text's start or after a non-word byte: find those once for every tool
     let starts: Vec<usize> = (0..tb.len())
         .filter(|&i| i == 0 || !is_word(tb[i - 1]))
         .collect();
@@ -77,13 +99,11 @@ pub(crate) fn cross_tool(
             continue;
         }
         let m = tool.len();
-        // every whole-word mention, in order (what repeated `find_tool(tb, tool, previous + 1)` finds)
         let mentions = starts
             .iter()
             .copied()
             .take_while(|&i| i + m <= tb.len())
             .filter(|&i| tool_at(tb, tool.as_bytes(), i));
-        // a name that is contained in our own name as a word would match our own mentions: skip those hits
         for i in mentions {
             let e = i + m;
             let inside_own =

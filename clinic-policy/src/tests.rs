@@ -668,6 +668,97 @@ fn cross_tool_names_other_tools_in_tool_descriptions_only() {
     );
 }
 
+/// The indexed look-up reports what trying every name at every word start reports, once the
+/// screen has sorted the hits and kept the first of equal ranges: over names that differ only in
+/// case, separators or surrounding white space, names that are our own in another spelling,
+/// names inside our own, and non-ASCII names.
+#[test]
+fn indexed_cross_tool_matches_the_scan() {
+    fn screened(mut v: Vec<Violation>) -> Vec<Violation> {
+        v.sort_by_key(|v| (v.range.start, v.range.end));
+        v.dedup_by(|b, a| a.range == b.range);
+        v
+    }
+    const NAMES: &[&str] = &[
+        "book_appointment",
+        "Book_Appointment",
+        "book-appointment",
+        " book appointment ",
+        "BOOK_APPOINTMENT",
+        "book",
+        "appointment",
+        "list_doctors",
+        "list",
+        "doctors",
+        "list_doctors_v2",
+        "a",
+        "-x",
+        "x-",
+        "caf\u{e9}_menu",
+        "CAF\u{e9}_menu",
+        " ",
+        "",
+        "\u{e9}",
+    ];
+    const OWN: &[&str] = &[
+        "",
+        "book_appointment",
+        "Book-Appointment",
+        "list",
+        " list_doctors ",
+    ];
+    const PIECES: &[&str] = &[
+        "book",
+        "_",
+        "-",
+        " ",
+        "appointment",
+        "Appointment",
+        "list",
+        "doctors",
+        "v2",
+        "a",
+        "x",
+        "caf\u{e9}",
+        "CAF\u{c9}",
+        "menu",
+        ".",
+        "\u{e9}",
+        "B",
+        "\n",
+        "(",
+        "9",
+        "book_appointment",
+        "Book-Appointment",
+        "list_doctors",
+        "caf\u{e9}_menu",
+        "book appointment",
+    ];
+    let mut r = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut compared = 0;
+    for _ in 0..20_000 {
+        let text: String = (0..r.below(14))
+            .map(|_| PIECES[r.below(PIECES.len())])
+            .collect();
+        let own = OWN[r.below(OWN.len())];
+        let names: Vec<&str> = (0..r.below(8))
+            .map(|_| NAMES[r.below(NAMES.len())])
+            .collect();
+        let index = crate::names::ToolNames::new(&names);
+        let mut fast = Vec::new();
+        crate::rules::cross_tool(&text, own, &index, &mut fast);
+        let mut slow = Vec::new();
+        crate::rules::cross_tool_by_scan(&text, own, &names, &mut slow);
+        compared += slow.len();
+        assert_eq!(
+            screened(fast),
+            screened(slow),
+            "{text:?} own {own:?} names {names:?}"
+        );
+    }
+    assert!(compared > 2000, "{compared}");
+}
+
 #[test]
 fn cross_tool_call_directives() {
     for t in [

@@ -54,3 +54,66 @@ fn bench_check_catalogue() {
     });
 }
 
+/// A catalogue of `n` distinct tools, each naming another in its description and taking one
+/// parameter: what a large server's `tools/list` looks like to the screen.
+fn synthetic(n: usize) -> Vec<Value> {
+    const VERBS: [&str; 8] = [
+        "list", "get", "find", "book", "cancel", "update", "search", "export",
+    ];
+    const NOUNS: [&str; 7] = [
+        "doctors",
+        "slots",
+        "appointments",
+        "invoices",
+        "rooms",
+        "referrals",
+        "prescriptions",
+    ];
+    let name = |i: usize| format!("{}_{}_{i}", VERBS[i % 8], NOUNS[(i / 8) % 7]);
+    (0..n)
+        .map(|i| {
+            serde_json::json!({
+                "name": name(i),
+                "description": format!(
+                    "{} {} of clinic {i}, at most 50 per page. The clinic id comes from {}.",
+                    VERBS[i % 8], NOUNS[(i / 8) % 7], name((i * 7 + 3) % n)
+                ),
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {
+                        "clinic_id": {
+                            "type": "string",
+                            "description": format!("Clinic id {i}, as returned by {}.", name((i + 1) % n))
+                        }
+                    },
+                    "required": ["clinic_id"]
+                },
+                "annotations": {"readOnlyHint": i % 8 < 3}
+            })
+        })
+        .collect()
+}
+
+/// Screening time against catalogue size: it should grow linearly. Sizes default to 1,000,
+/// 10,000 and 100,000 tools; `BENCH_SIZES=1000,10000` picks others.
+#[test]
+#[ignore = "timing harness; run with --ignored --nocapture"]
+fn bench_check_catalogue_scaling() {
+    let sizes: Vec<usize> = std::env::var("BENCH_SIZES")
+        .ok()
+        .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![1_000, 10_000, 100_000]);
+    // builds the lazily initialised tables, so the first size does not pay for them
+    check_catalogue(&synthetic(10));
+    for n in sizes {
+        let tools = synthetic(n);
+        let t = Instant::now();
+        let found = check_catalogue(&tools).len();
+        let el = t.elapsed().as_secs_f64();
+        eprintln!(
+            "{n} tools: {:.3} s ({:.1} us/tool) [{found} findings]",
+            el,
+            el * 1e6 / n as f64
+        );
+    }
+}
