@@ -264,6 +264,16 @@ fn is(t: &Tok, words: &[&str]) -> bool {
     words.contains(&t.text.as_str())
 }
 
+/// Words of the HUMAN class that never name the person a tool serves: a business's clients,
+/// the members and owners of things.
+const NOT_THE_USER: &[&str] = &["client", "clients", "member", "members", "owner"];
+
+/// A person the tool serves ("the user", "the patient", "them"), in the sense every family
+/// shares: a HUMAN word that is not [`NOT_THE_USER`].
+fn is_user(t: &Tok) -> bool {
+    t.cls & HUMAN != 0 && !is(t, NOT_THE_USER)
+}
+
 /// Words that name a conversation by themselves.
 const CORE_CONV: &[&str] = &[
     "conversation",
@@ -278,8 +288,10 @@ const CORE_CONV: &[&str] = &[
 
 /// A conversation reference that points at *this* conversation: a conversation word qualified as
 /// this one ("the entire chat", "this conversation", "the dialogue so far"), earlier messages of a
-/// person or of a conversation ("the patient's previous messages", "earlier exchanges in the chat"),
-/// "everything the user typed", or a phrase that can mean nothing else (system prompt, context window).
+/// person or of a conversation ("the patient's previous messages", "earlier exchanges in the
+/// chat"),
+/// "everything the user typed", or a phrase that can mean nothing else (system prompt, context
+/// window).
 fn strong_conv(t: &[Tok], i: usize) -> bool {
     if t[i].cls & CONV == 0 {
         return false;
@@ -296,29 +308,7 @@ fn strong_conv(t: &[Tok], i: usize) -> bool {
                         ],
                     )))
     };
-    let person = |j: usize| {
-        j != i
-            && (t[j].cls & ACTOR_YOU != 0
-                || (t[j].cls & HUMAN != 0
-                    && !is(
-                        &t[j],
-                        &[
-                            "them",
-                            "client",
-                            "clients",
-                            "member",
-                            "members",
-                            "owner",
-                            "doctor",
-                            "staff",
-                            "customer",
-                            "customers",
-                            "operator",
-                            "operators",
-                            "people",
-                        ],
-                    )))
-    };
+    let person = |j: usize| j != i && (t[j].cls & ACTOR_YOU != 0 || is_user(&t[j]));
     let text = t[i].text.as_str();
     if is(&t[i], &["prompt", "prompts"]) {
         return (i > 0 && is(&t[i - 1], &["your", "initial", "original", "hidden"]))
@@ -418,1054 +408,1159 @@ fn earlier_word(t: &Tok) -> bool {
             ))
 }
 
-/// Is token `i` negated by one of the three tokens before it (same sentence)?
-fn negated(t: &[Tok], i: usize) -> bool {
+/// Is token `i` negated: is one of the three tokens before it in its sentence of the lexicon's
+/// NEG class (any language the lexicon reads)? Unlike `phrases::negated`, which reads skeleton
+/// words against its own short list of English negations, passive voice does not count here.
+fn negation_before(t: &[Tok], i: usize) -> bool {
     window(t, i, 3, 0).any(|j| j != i && t[j].cls & NEG != 0)
 }
 
-/// Run every family over one reading of a text.
-fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
-    let n = t.len();
-    let mut push = |rule, label, a: usize, b: usize| {
-        hits.push(Hit {
+/// One reading of a text as the families see it, and what they found in it.
+struct Reading<'a> {
+    t: &'a [Tok],
+    field: Field,
+    hits: &'a mut Vec<Hit>,
+}
+
+impl Reading<'_> {
+    fn hit(&mut self, rule: Rule, label: &'static str, a: usize, b: usize) {
+        self.hits.push(Hit {
             rule,
             label,
             a: a.min(b),
             b: a.max(b),
         });
-    };
-    for i in 0..n {
-        let c = t[i].cls;
-        // override: ignore + (prior|your|all) + instructions, in either order
-        let passive = i > 0
+    }
+}
+
+/// Every family, in the order each token is read by them: that order is the order of the hits,
+/// and of two hits with the same rule and range the first names the finding.
+const FAMILIES: &[fn(&mut Reading, usize)] = &[
+    override_of_instructions,
+    precedence_claim,
+    precedence_over_every_action,
+    precedence_over_everything_else,
+    obligation_on_the_model,
+    obligation_on_the_reader,
+    concealment,
+    negated_telling,
+    conversation_capture,
+    credential_harvest,
+    addressed_to_reviewers,
+    self_declared_safety,
+    whatever_the_user_says,
+    without_asking,
+    asking_slows_things_down,
+    precedence_over_every_turn,
+    acting_silently,
+    claimed_authority,
+    override_of_user_requests,
+    other_servers_tools,
+    consent_not_needed,
+    consent_in_advance,
+    personal_data_misplaced,
+    third_party_transfer,
+];
+
+/// Run every family over one reading of a text.
+fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
+    let mut r = Reading { t, field, hits };
+    for i in 0..t.len() {
+        for family in FAMILIES {
+            family(&mut r, i);
+        }
+    }
+}
+
+/// Override of earlier instructions: an override verb ("ignore", "disregard") with instructions
+/// and a qualifier (prior, your, all) in either order, or with "everything" / "all" alone
+/// ("forget everything above"). An "ignore" in the passive or before "if", "when" is a setting,
+/// not an order.
+fn override_of_instructions(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let c = t[i].cls;
+    let passive = i > 0
+        && is(
+            &t[i - 1],
+            &["is", "are", "be", "been", "was", "were", "being"],
+        )
+        && t[i - 1].sent == t[i].sent
+        || (i + 1 < n
             && is(
-                &t[i - 1],
-                &["is", "are", "be", "been", "was", "were", "being"],
+                &t[i + 1],
+                &["if", "when", "unless", "for", "otherwise", "in"],
             )
-            && t[i - 1].sent == t[i].sent
-            || (i + 1 < n
-                && is(
-                    &t[i + 1],
-                    &["if", "when", "unless", "for", "otherwise", "in"],
-                )
-                && t[i + 1].sent == t[i].sent);
-        if c & OVERRIDE != 0 && !negated(t, i) && !(passive && t[i].text.starts_with("ignor")) {
-            let w = window(t, i, 14, 7);
-            if let Some(j) = w.clone().find(|&j| t[j].cls & GUIDANCE != 0 && j != i) {
-                let lo = i.min(j).saturating_sub(3);
-                let hi = i.max(j) + 3;
-                let qual = (lo..hi.min(n)).any(|k| {
-                    t[k].sent == t[i].sent
-                        && (t[k].cls & (PRIOR | ACTOR_YOU | ACTOR_AI | QUALIFIER) != 0
-                            || is(&t[k], &["operator", "developer", "administrator", "admin"]))
-                });
-                if qual {
-                    push(Rule::Directive, "override of earlier instructions", i, j);
-                }
-            } else if let Some(j) = find(t, i + 1..(i + 3).min(n), QUALIFIER | GLOBAL)
-                && is(&t[j], &["everything", "anything", "all"])
-                && (j + 1 >= n
-                    || t[j + 1].sent != t[i].sent
-                    || is(
+            && t[i + 1].sent == t[i].sent);
+    if c & OVERRIDE != 0 && !negation_before(t, i) && !(passive && t[i].text.starts_with("ignor")) {
+        let w = window(t, i, 14, 7);
+        if let Some(j) = w.clone().find(|&j| t[j].cls & GUIDANCE != 0 && j != i) {
+            let lo = i.min(j).saturating_sub(3);
+            let hi = i.max(j) + 3;
+            let qual = (lo..hi.min(n)).any(|k| {
+                t[k].sent == t[i].sent
+                    && (t[k].cls & (PRIOR | ACTOR_YOU | ACTOR_AI | QUALIFIER) != 0
+                        || is(&t[k], &["operator", "developer", "administrator", "admin"]))
+            });
+            if qual {
+                r.hit(Rule::Directive, "override of earlier instructions", i, j);
+            }
+        } else if let Some(j) = find(t, i + 1..(i + 3).min(n), QUALIFIER | GLOBAL)
+            && is(&t[j], &["everything", "anything", "all"])
+            && (j + 1 >= n
+                || t[j + 1].sent != t[i].sent
+                || is(
+                    &t[j + 1],
+                    &[
+                        "else", "above", "before", "prior", "previous", "earlier", "you",
+                    ],
+                ))
+        {
+            r.hit(Rule::Directive, "override of earlier instructions", i, j);
+        }
+    }
+}
+
+/// A precedence claim over instructions, the user or the model ("takes priority over your
+/// instructions").
+fn precedence_claim(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let c = t[i].cls;
+    if c & PRECEDENCE != 0 && c & OVERRIDE == 0 {
+        let w = window(t, i, 0, 6);
+        if let Some(j) = w.clone().find(|&j| {
+            j > i
+                && t[j].cls & (GUIDANCE | ACTOR_YOU | ACTOR_AI | PRIOR | GLOBAL) != 0
+                && !is(&t[j], &["all", "any", "every", "each"])
+                || (j > i
+                    && is(&t[j], &["any", "all", "every"])
+                    && j + 1 < n
+                    && is(
                         &t[j + 1],
                         &[
-                            "else", "above", "before", "prior", "previous", "earlier", "you",
+                            "other",
+                            "earlier",
+                            "previous",
+                            "prior",
+                            "instruction",
+                            "instructions",
                         ],
                     ))
-            {
-                push(Rule::Directive, "override of earlier instructions", i, j);
-            }
+        }) {
+            r.hit(Rule::Directive, "precedence claim", i, j);
         }
-        // precedence claim over instructions, the user or the model
-        if c & PRECEDENCE != 0 && c & OVERRIDE == 0 {
-            let w = window(t, i, 0, 6);
-            if let Some(j) = w.clone().find(|&j| {
-                j > i
-                    && t[j].cls & (GUIDANCE | ACTOR_YOU | ACTOR_AI | PRIOR | GLOBAL) != 0
-                    && !is(&t[j], &["all", "any", "every", "each"])
-                    || (j > i
-                        && is(&t[j], &["any", "all", "every"])
-                        && j + 1 < n
-                        && is(
-                            &t[j + 1],
-                            &[
-                                "other",
-                                "earlier",
-                                "previous",
-                                "prior",
-                                "instruction",
-                                "instructions",
-                            ],
-                        ))
-            }) {
-                push(Rule::Directive, "precedence claim", i, j);
-            }
+    }
+    if c & OVERRIDE != 0 && c & PRECEDENCE != 0 && !negation_before(t, i) {
+        let w = window(t, i, 0, 6);
+        if let Some(j) = w
+            .clone()
+            .find(|&j| j > i && t[j].cls & (GUIDANCE | ACTOR_YOU | ACTOR_AI) != 0)
+        {
+            r.hit(Rule::Directive, "precedence claim", i, j);
         }
-        if c & OVERRIDE != 0 && c & PRECEDENCE != 0 && !negated(t, i) {
-            let w = window(t, i, 0, 6);
-            if let Some(j) = w
-                .clone()
-                .find(|&j| j > i && t[j].cls & (GUIDANCE | ACTOR_YOU | ACTOR_AI) != 0)
-            {
-                push(Rule::Directive, "precedence claim", i, j);
-            }
-        }
-        // precedence over every other action: "before any other tool", "before responding"
-        if c & ORDER != 0 && is(&t[i], &["before", "prior", "first"]) {
-            let w = window(t, i, 0, 5);
-            let global = w.clone().find(|&j| t[j].cls & GLOBAL != 0);
-            let action = w.clone().find(|&j| {
-                t[j].cls & TOOLWORD != 0
-                    && !is(
-                        &t[j],
-                        &[
-                            "request",
-                            "requests",
-                            "step",
-                            "steps",
-                            "operation",
-                            "operations",
-                            "action",
-                            "actions",
-                        ],
-                    )
-            });
-            let responding = w.clone().find(|&j| {
-                is(
+    }
+}
+
+/// Precedence over every other action: "before any other tool", "before responding", "before every
+/// conversation".
+fn precedence_over_every_action(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let c = t[i].cls;
+    if c & ORDER != 0 && is(&t[i], &["before", "prior", "first"]) {
+        let w = window(t, i, 0, 5);
+        let global = w.clone().find(|&j| t[j].cls & GLOBAL != 0);
+        let action = w.clone().find(|&j| {
+            t[j].cls & TOOLWORD != 0
+                && !is(
                     &t[j],
                     &[
-                        "responding",
-                        "answering",
-                        "replying",
-                        "respond",
-                        "answer",
-                        "reply",
+                        "request",
+                        "requests",
+                        "step",
+                        "steps",
+                        "operation",
+                        "operations",
+                        "action",
+                        "actions",
                     ],
-                ) && j <= i + 2
-            });
-            let every_conv = w.clone().find(|&j| {
-                t[j].cls & CONV != 0
-                    && is(
-                        &t[j],
-                        &[
-                            "conversation",
-                            "conversations",
-                            "chat",
-                            "session",
-                            "dialogue",
-                            "interaction",
-                            "interactions",
-                        ],
-                    )
-            });
-            match (global, action, responding, every_conv) {
-                (_, _, Some(j), _)
-                    if window(t, i, 12, 12)
-                        .any(|k| t[k].cls & (MODAL | GLOBAL | ACTOR_YOU | ACTOR_AI) != 0) =>
-                {
-                    push(Rule::Directive, "precedence over every answer", i, j);
-                }
-                (Some(g), _, _, Some(j)) if g < j => {
-                    push(Rule::Directive, "precedence over every conversation", i, j);
-                }
-                (Some(g), Some(j), _, _)
-                    if g < j
-                        && is(&t[g], &["any", "every", "all", "each", "anything"])
-                        && (g + 1..j).all(|k| {
-                            is(
-                                &t[k],
-                                &["other", "tool", "tools", "single", "of", "the", "your"],
-                            ) || k == j
-                        })
-                        && !is(&t[j], &["task", "tasks", "question", "questions"]) =>
-                {
-                    push(Rule::Directive, "precedence over every other tool", i, j);
-                }
-                _ => {}
-            }
-        }
-        // "before anything else", "before doing anything else in a reply"
-        if is(&t[i], &["before", "ahead", "prior"])
-            && let Some(j) = (i + 1..(i + 4).min(n)).find(|&k| {
-                t[k].sent == t[i].sent
-                    && is(&t[k], &["anything", "everything", "any", "all"])
-                    && k + 1 < n
-                    && is(&t[k + 1], &["else", "other", "others"])
-            })
-        {
-            push(Rule::Directive, "precedence over everything else", i, j + 1);
-        }
-        // an AI actor with an obligation: "the assistant must", "agents are required to"
-        if c & ACTOR_AI != 0 && !is(&t[i], &["the", "this", "language", "ai"])
-            || (c & ACTOR_AI != 0
-                && is(&t[i], &["ai"])
-                && !(i + 1 < n && t[i + 1].cls & ACTOR_AI != 0))
-        {
-            let w = window(t, i, 4, 5);
-            if let Some(j) = w.clone().find(|&j| {
-                t[j].cls & MODAL != 0
-                    && !is(
-                        &t[j],
-                        &[
-                            "requirement",
-                            "requirements",
-                            "rule",
-                            "policy",
-                            "critical",
-                            "important",
-                            "essential",
-                            "need",
-                            "needs",
-                            "to",
-                        ],
-                    )
-                    && !(is(&t[j], &["need", "needs", "required", "expected"])
-                        && !(j + 1 < n && is(&t[j + 1], &["to"])))
-                    && !(j > 0 && is(&t[j - 1], &["can", "will", "could", "cannot"]))
-            }) {
-                // "requires an AI agent" (a tool for agents) is not an order to one
-                if !(j < i && is(&t[j], &["requires", "require", "required"])) {
-                    push(Rule::Directive, "an obligation put on the model", i, j);
-                }
-            } else if let Some(j) = (i + 1..(i + 3).min(n)).find(|&j| {
-                is(&t[j], &["needs", "need", "has", "have"]) && j + 1 < n && is(&t[j + 1], &["to"])
-            }) {
-                // "the agent needs to ..." is usage guidance, unless the sentence asks for the
-                // conversation, secrets or secrecy
-                let s = window(t, i, 30, 30);
-                if let Some(h) = s
-                    .clone()
-                    .find(|&k| t[k].cls & (CONCEAL | OVERRIDE | THIRD) != 0 || strong_conv(t, k))
-                {
-                    push(
-                        Rule::Directive,
-                        "an obligation put on the model",
-                        i,
-                        h.max(j),
-                    );
-                }
-            }
-        }
-        // you + obligation + something no tool needs of its reader
-        if c & ACTOR_YOU != 0 {
-            let w = window(t, i, 3, 4);
-            if let Some(m) = w.clone().find(|&j| t[j].cls & MODAL != 0) {
-                let s = window(t, i, 30, 30);
-                let source = s.clone().any(|j| {
-                    is(
-                        &t[j],
-                        &[
-                            "environment",
-                            "file",
-                            "files",
-                            "disk",
-                            "machine",
-                            "stored",
-                            "available",
-                            "cached",
-                            "home",
-                        ],
-                    )
-                });
-                let into_field = s
-                    .clone()
-                    .any(|j| t[j].cls & SINK != 0 && !is(&t[j], &["input"]))
-                    && s.clone().any(|j| {
-                        is(
-                            &t[j],
-                            &[
-                                "phone",
-                                "address",
-                                "insurance",
-                                "birth",
-                                "medications",
-                                "diagnosis",
-                                "record",
-                                "records",
-                            ],
-                        )
-                    });
-                let harm = s.clone().find(|&j| {
-                    t[j].cls & (CONCEAL | OVERRIDE | THIRD) != 0
-                        || strong_conv(t, j)
-                        || (t[j].cls & SECRET != 0 && t[j].cls & CONCEAL == 0 && source)
-                        || (into_field && t[j].cls & SINK != 0)
-                });
-                if let Some(h) = harm {
-                    push(
-                        Rule::Directive,
-                        "an obligation put on the model",
-                        m.min(i),
-                        h,
-                    );
-                }
-            }
-        }
-        // concealment
-        if c & CONCEAL != 0 && c & SECRET == 0 {
-            let strong = is(
-                &t[i],
+                )
+        });
+        let responding = w.clone().find(|&j| {
+            is(
+                &t[j],
                 &[
-                    "secretly",
-                    "covertly",
-                    "covert",
-                    "stealthily",
-                    "unnoticed",
-                    "unaware",
-                    "unbeknownst",
-                    "undisclosed",
-                    "behind",
-                    "the",
-                    "scenes",
-                    "between",
-                    "us",
-                    "to",
-                    "yourself",
-                    "under",
-                    "radar",
-                    "out",
-                    "of",
-                    "sight",
+                    "responding",
+                    "answering",
+                    "replying",
+                    "respond",
+                    "answer",
+                    "reply",
                 ],
-            ) || t[i].text.starts_with("conceal")
-                || t[i].text.starts_with("withh")
-                || t[i].text.starts_with("stealth");
-            let w = window(t, i, 8, 8);
-            let who = w.clone().find(|&j| {
-                t[j].cls & (HUMAN | ACTOR_YOU | ACTOR_AI) != 0
-                    && !is(
-                        &t[j],
-                        &[
-                            "them", "client", "clients", "member", "members", "owner", "her", "him",
-                        ],
-                    )
-            });
-            let to_reply = (i.saturating_sub(6)..(i + 7).min(n)).find(|&k| {
-                k != i
-                    && t[k].sent == t[i].sent
-                    && is(
-                        &t[i],
-                        &[
-                            "left", "leave", "leaves", "stays", "kept", "stay", "remain", "out",
-                            "silent",
-                        ],
-                    )
-                    && (is(
-                        &t[k],
-                        &[
-                            "reply",
-                            "replies",
-                            "response",
-                            "responses",
-                            "answer",
-                            "answers",
-                            "conversation",
-                            "chat",
-                            "said",
-                            "summary",
-                        ],
-                    ) || t[k].cls & HUMAN != 0)
-            });
-            let from_who = to_reply.or_else(|| {
-                w.clone().find(|&j| {
-                    (is(&t[j], &["from"])
-                        || (is(&t[j], &["to", "about"]) && (strong || is(&t[i], &["invisible"])))
-                        || (is(&t[j], &["of"]) && t[i].text == "out"))
-                        && (j + 1..(j + 3).min(n)).any(|k| {
-                            t[k].sent == t[i].sent
-                                && (t[k].cls & HUMAN != 0
-                                    && !is(
-                                        &t[k],
-                                        &[
-                                            "them", "client", "clients", "member", "members",
-                                            "owner",
-                                        ],
-                                    )
-                                    || is(
-                                        &t[k],
-                                        &[
-                                            "reply",
-                                            "replies",
-                                            "answer",
-                                            "answers",
-                                            "response",
-                                            "responses",
-                                            "conversation",
-                                            "chat",
-                                        ],
-                                    ))
-                        })
-                })
-            });
-            let modal = w.clone().find(|&j| t[j].cls & MODAL != 0);
-            let actor = w.clone().find(|&j| t[j].cls & (ACTOR_YOU | ACTOR_AI) != 0);
-            let _ = modal;
-            if let Some(j) = from_who.or(if strong && actor.is_some() { who } else { None }) {
-                push(Rule::Concealment, "concealment from the user", i, j);
-            }
-        }
-        // "do not tell the user", "without informing the patient", "no need to mention this"
-        if c & NEG != 0 {
-            if let Some(d) = find(t, i + 1..(i + 4).min(n), DISCLOSE)
-                && t[d].sent == t[i].sent
+            ) && j <= i + 2
+        });
+        let every_conv = w.clone().find(|&j| {
+            t[j].cls & CONV != 0
+                && is(
+                    &t[j],
+                    &[
+                        "conversation",
+                        "conversations",
+                        "chat",
+                        "session",
+                        "dialogue",
+                        "interaction",
+                        "interactions",
+                    ],
+                )
+        });
+        match (global, action, responding, every_conv) {
+            (_, _, Some(j), _)
+                if window(t, i, 12, 12)
+                    .any(|k| t[k].cls & (MODAL | GLOBAL | ACTOR_YOU | ACTOR_AI) != 0) =>
             {
-                let after = (d + 1..(d + 7).min(n)).find(|&k| {
-                    t[k].sent == t[i].sent
-                        && (is(
+                r.hit(Rule::Directive, "precedence over every answer", i, j);
+            }
+            (Some(g), _, _, Some(j)) if g < j => {
+                r.hit(Rule::Directive, "precedence over every conversation", i, j);
+            }
+            (Some(g), Some(j), _, _)
+                if g < j
+                    && is(&t[g], &["any", "every", "all", "each", "anything"])
+                    && (g + 1..j).all(|k| {
+                        is(
                             &t[k],
-                            &[
-                                "conversation",
-                                "chat",
-                                "reply",
-                                "replies",
-                                "answer",
-                                "answers",
-                                "response",
-                                "responses",
-                            ],
-                        ) || t[k].cls & HUMAN != 0
-                            && !is(
-                                &t[k],
-                                &[
-                                    "client", "clients", "member", "members", "owner", "doctor",
-                                    "staff",
-                                ],
-                            ))
-                });
-                let this = (d + 1..(d + 3).min(n))
-                    .find(|&k| {
-                        t[k].sent == t[i].sent
-                            && is(
-                                &t[k],
-                                &[
-                                    "this", "that", "it", "anything", "these", "any", "esto",
-                                    "eso", "ceci", "cela", "dies", "das", "questo", "isso", "это",
-                                    "这",
-                                ],
-                            )
+                            &["other", "tool", "tools", "single", "of", "the", "your"],
+                        ) || k == j
                     })
-                    .filter(|_| {
-                        window(t, i, 3, 0).any(|k| {
-                            t[k].cls & MODAL != 0
-                                || is(
-                                    &t[k],
-                                    &["do", "does", "dont", "don", "never", "no", "is", "are"],
-                                )
-                        })
-                    });
-                let who_before = window(t, i, 5, 0).find(|&k| {
-                    t[k].cls & HUMAN != 0
-                        && !is(
-                            &t[k],
-                            &[
-                                "them", "client", "clients", "doctor", "staff", "member",
-                                "members", "owner",
-                            ],
-                        )
-                });
-                let imperative = is(
-                    &t[i],
-                    &["never", "without", "dont", "don", "no", "nothing", "nobody"],
-                ) || window(t, i, 3, 0)
-                    .any(|k| t[k].cls & MODAL != 0 || is(&t[k], &["do", "please", "kindly"]));
-                let quiet_verb = (imperative
-                    || is(
-                        &t[d],
-                        &[
-                            "tell",
-                            "telling",
-                            "tells",
-                            "told",
-                            "mention",
-                            "mentions",
-                            "mentioned",
-                            "reveal",
-                            "reveals",
-                            "disclose",
-                            "discloses",
-                            "inform",
-                            "informs",
-                            "informed",
-                            "acknowledge",
-                            "acknowledges",
-                            "surfaced",
-                            "said",
-                        ],
-                    ))
-                    && !is(
-                        &t[d],
-                        &[
-                            "show",
-                            "showing",
-                            "display",
-                            "displays",
-                            "displayed",
-                            "surface",
-                            "confirm",
-                            "confirms",
-                            "confirmed",
-                            "confirmation",
-                            "ask",
-                            "asking",
-                            "report",
-                            "reporting",
-                            "visible",
-                            "learn",
-                            "know",
-                            "knows",
-                            "notice",
-                            "explain",
-                            "explains",
-                            "explained",
-                        ],
-                    );
-                if let Some(k) = after.filter(|_| {
-                    quiet_verb
-                        || is(&t[i], &["without", "never", "dont", "don"])
-                            && !is(
-                                &t[d],
-                                &[
-                                    "confirm",
-                                    "confirms",
-                                    "confirmed",
-                                    "confirmation",
-                                    "ask",
-                                    "asking",
-                                    "show",
-                                    "showing",
-                                    "display",
-                                    "displays",
-                                ],
-                            )
-                }) {
-                    push(Rule::Concealment, "concealment from the user", i, k);
-                } else if let Some(k) = this.filter(|_| quiet_verb) {
-                    push(Rule::Concealment, "concealment from the user", i, k);
-                } else if let Some(k) = who_before.filter(|_| {
-                    is(
-                        &t[d],
-                        &[
-                            "know", "knows", "knowing", "told", "tell", "informed", "inform",
-                            "aware", "notified", "learn", "notice", "find",
-                        ],
-                    ) || quiet_verb
-                }) {
-                    push(Rule::Concealment, "concealment from the user", k, d);
-                }
+                    && !is(&t[j], &["task", "tasks", "question", "questions"]) =>
+            {
+                r.hit(Rule::Directive, "precedence over every other tool", i, j);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Precedence over everything else: "before anything else", "before doing anything else in a
+/// reply".
+fn precedence_over_everything_else(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    if is(&t[i], &["before", "ahead", "prior"])
+        && let Some(j) = (i + 1..(i + 4).min(n)).find(|&k| {
+            t[k].sent == t[i].sent
+                && is(&t[k], &["anything", "everything", "any", "all"])
+                && k + 1 < n
+                && is(&t[k + 1], &["else", "other", "others"])
+        })
+    {
+        r.hit(Rule::Directive, "precedence over everything else", i, j + 1);
+    }
+}
+
+/// An obligation put on an AI actor: "the assistant must", "agents are required to"; "the agent
+/// needs to" only with the conversation, secrets or secrecy in its sentence.
+fn obligation_on_the_model(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let c = t[i].cls;
+    if c & ACTOR_AI != 0 && !is(&t[i], &["the", "this", "language", "ai"])
+        || (c & ACTOR_AI != 0 && is(&t[i], &["ai"]) && !(i + 1 < n && t[i + 1].cls & ACTOR_AI != 0))
+    {
+        let w = window(t, i, 4, 5);
+        if let Some(j) = w.clone().find(|&j| {
+            t[j].cls & MODAL != 0
+                && !is(
+                    &t[j],
+                    &[
+                        "requirement",
+                        "requirements",
+                        "rule",
+                        "policy",
+                        "critical",
+                        "important",
+                        "essential",
+                        "need",
+                        "needs",
+                        "to",
+                    ],
+                )
+                && !(is(&t[j], &["need", "needs", "required", "expected"])
+                    && !(j + 1 < n && is(&t[j + 1], &["to"])))
+                && !(j > 0 && is(&t[j - 1], &["can", "will", "could", "cannot"]))
+        }) {
+            // "requires an AI agent" (a tool for agents) is not an order to one
+            if !(j < i && is(&t[j], &["requires", "require", "required"])) {
+                r.hit(Rule::Directive, "an obligation put on the model", i, j);
+            }
+        } else if let Some(j) = (i + 1..(i + 3).min(n)).find(|&j| {
+            is(&t[j], &["needs", "need", "has", "have"]) && j + 1 < n && is(&t[j + 1], &["to"])
+        }) {
+            // "the agent needs to ..." is usage guidance, unless the sentence asks for the
+            // conversation, secrets or secrecy
+            let s = window(t, i, 30, 30);
+            if let Some(h) = s
+                .clone()
+                .find(|&k| t[k].cls & (CONCEAL | OVERRIDE | THIRD) != 0 || strong_conv(t, k))
+            {
+                r.hit(
+                    Rule::Directive,
+                    "an obligation put on the model",
+                    i,
+                    h.max(j),
+                );
             }
         }
-        // the conversation put into an argument, or said to be in one
-        if strong_conv(t, i) && !negated(t, i) {
-            let w = window(t, i, 10, 10);
-            let put = w.clone().find(|&j| {
-                t[j].cls & (PUT | SINK | ACTOR_YOU | ACTOR_AI | TRANSFER) != 0 && !negated(t, j)
-            });
-            let fact = matches!(
-                field,
-                Field::ParamDescription | Field::Other | Field::ParamName
-            );
-            if let Some(j) = put {
-                push(Rule::Exfiltration, "conversation capture", i, j);
-            } else if fact {
-                push(Rule::Exfiltration, "conversation capture", i, i);
-            }
-        }
-        // credentials or local files taken from where the tool has no business
-        if c & SECRET != 0 && !negated(t, i) {
-            let w = window(t, i, 8, 8);
-            let phrase_end = (i..t.len())
-                .take_while(|&k| t[k].cls & SECRET != 0)
-                .last()
-                .unwrap_or(i);
-            let source = w.clone().find(|&j| {
-                (j < i || j > phrase_end)
-                    && (is(
-                        &t[j],
-                        &[
-                            "file",
-                            "files",
-                            "disk",
-                            "filesystem",
-                            "directory",
-                            "folder",
-                            "home",
-                            "machine",
-                            "keychain",
-                            "clipboard",
-                            "browser",
-                            "contents",
-                            "stored",
-                            "saved",
-                            "cached",
-                            "holds",
-                            "held",
-                            "already",
-                            "memory",
-                            "environment",
-                            "available",
-                        ],
-                    ) || strong_conv(t, j))
-            });
-            let from_environment = source.is_some_and(|j| {
+    }
+}
+
+/// An obligation put on "you" together with something no tool needs of its reader: secrecy,
+/// override, a third party, the conversation, a secret from the machine, personal data for a field.
+fn obligation_on_the_reader(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let c = t[i].cls;
+    if c & ACTOR_YOU != 0 {
+        let w = window(t, i, 3, 4);
+        if let Some(m) = w.clone().find(|&j| t[j].cls & MODAL != 0) {
+            let s = window(t, i, 30, 30);
+            let source = s.clone().any(|j| {
                 is(
                     &t[j],
                     &[
                         "environment",
-                        "available",
-                        "stored",
-                        "saved",
-                        "cached",
-                        "already",
+                        "file",
+                        "files",
+                        "disk",
                         "machine",
+                        "stored",
+                        "available",
+                        "cached",
                         "home",
                     ],
                 )
             });
-            let put = w.clone().find(|&j| {
-                t[j].cls & (PUT | TRANSFER) != 0
-                    && (from_environment
-                        && is(&t[j], &["provide", "supply", "supplies", "provides"])
-                        || !is(
-                            &t[j],
-                            &[
-                                "provide",
-                                "provides",
-                                "provided",
-                                "providing",
-                                "supply",
-                                "supplies",
-                                "record",
-                                "records",
-                                "store",
-                                "stores",
-                                "keep",
-                                "keeps",
-                                "log",
-                                "logs",
-                                "contains",
-                                "contain",
-                                "containing",
-                                "hold",
-                                "holds",
-                            ],
-                        ))
-                    && !negated(t, j)
-            });
-            let sink = w
+            let into_field = s
                 .clone()
-                .find(|&j| t[j].cls & (SINK | ACTOR_YOU | ACTOR_AI) != 0)
-                .or(if matches!(field, Field::ParamDescription | Field::Other) {
-                    Some(i)
-                } else {
-                    None
+                .any(|j| t[j].cls & SINK != 0 && !is(&t[j], &["input"]))
+                && s.clone().any(|j| {
+                    is(
+                        &t[j],
+                        &[
+                            "phone",
+                            "address",
+                            "insurance",
+                            "birth",
+                            "medications",
+                            "diagnosis",
+                            "record",
+                            "records",
+                        ],
+                    )
                 });
-            if let (Some(s), Some(p), Some(_)) = (source, put, sink) {
-                push(
-                    Rule::Exfiltration,
-                    "credential harvest",
-                    s.min(p).min(i),
-                    s.max(p).max(i),
+            let harm = s.clone().find(|&j| {
+                t[j].cls & (CONCEAL | OVERRIDE | THIRD) != 0
+                    || strong_conv(t, j)
+                    || (t[j].cls & SECRET != 0 && t[j].cls & CONCEAL == 0 && source)
+                    || (into_field && t[j].cls & SINK != 0)
+            });
+            if let Some(h) = harm {
+                r.hit(
+                    Rule::Directive,
+                    "an obligation put on the model",
+                    m.min(i),
+                    h,
                 );
             }
         }
-        // text addressed to reviewers, scanners and judges
-        if c & REVIEWER != 0 {
-            let qualified = !is(
-                &t[i],
-                &[
-                    "reviewer",
-                    "reviewers",
-                    "checker",
-                    "checkers",
-                    "validator",
-                    "validators",
-                    "monitor",
-                    "monitors",
-                    "monitoring",
-                    "linter",
-                    "linters",
-                    "analyzer",
-                    "analyzers",
-                    "analyser",
-                    "analysers",
-                    "inspector",
-                    "inspectors",
-                    "filters",
-                ],
-            ) || (i > 0
+    }
+}
+
+/// Concealment: a hiding word ("conceal", "secretly", "withhold", "left out") aimed at the user,
+/// the reply or the conversation.
+fn concealment(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let c = t[i].cls;
+    if c & CONCEAL != 0 && c & SECRET == 0 {
+        let strong = is(
+            &t[i],
+            &[
+                "secretly",
+                "covertly",
+                "covert",
+                "stealthily",
+                "unnoticed",
+                "unaware",
+                "unbeknownst",
+                "undisclosed",
+                "behind",
+                "the",
+                "scenes",
+                "between",
+                "us",
+                "to",
+                "yourself",
+                "under",
+                "radar",
+                "out",
+                "of",
+                "sight",
+            ],
+        ) || t[i].text.starts_with("conceal")
+            || t[i].text.starts_with("withh")
+            || t[i].text.starts_with("stealth");
+        let w = window(t, i, 8, 8);
+        let who = w
+            .clone()
+            .find(|&j| t[j].cls & (HUMAN | ACTOR_YOU | ACTOR_AI) != 0 && !is(&t[j], NOT_THE_USER));
+        let to_reply = (i.saturating_sub(6)..(i + 7).min(n)).find(|&k| {
+            k != i
+                && t[k].sent == t[i].sent
                 && is(
-                    &t[i - 1],
+                    &t[i],
                     &[
-                        "automated",
-                        "ai",
-                        "llm",
-                        "model",
-                        "security",
-                        "safety",
-                        "any",
-                        "all",
-                        "to",
-                        "dear",
-                        "attention",
-                        "static",
-                        "injection",
-                        "prompt",
-                        "policy",
+                        "left", "leave", "leaves", "stays", "kept", "stay", "remain", "out",
+                        "silent",
                     ],
-                ))
-                || (i + 1 < n
-                    && t[i + 1].sent != t[i].sent
-                    && is(
-                        &t[i],
-                        &[
-                            "reviewer",
-                            "reviewers",
-                            "analyser",
-                            "analysers",
-                            "analyzer",
-                            "analyzers",
-                        ],
-                    ));
-            // the address and its claim often sit either side of a colon: read past the break
-            let w = i.saturating_sub(12)..(i + 17).min(n);
-            if qualified
-                && let Some(j) = w.clone().find(|&j| {
-                    t[j].cls & SAFECLAIM != 0
-                        || t[j].cls & MODAL != 0 && t[j].cls & NEG != 0
-                        || is(
-                            &t[j],
-                            &[
-                                "skipped",
-                                "skip",
-                                "excluded",
-                                "exclude",
-                                "fixture",
-                                "fixtures",
-                                "documentation",
-                                "scoring",
-                                "score",
-                                "whitelist",
-                                "allowlist",
-                                "ignore",
-                                "ignored",
-                            ],
-                        )
-                })
-            {
-                push(Rule::Directive, "text addressed to reviewers", i, j);
-            }
+                )
+                && (is(
+                    &t[k],
+                    &[
+                        "reply",
+                        "replies",
+                        "response",
+                        "responses",
+                        "answer",
+                        "answers",
+                        "conversation",
+                        "chat",
+                        "said",
+                        "summary",
+                    ],
+                ) || t[k].cls & HUMAN != 0)
+        });
+        let from_who = to_reply.or_else(|| {
+            w.clone().find(|&j| {
+                (is(&t[j], &["from"])
+                    || (is(&t[j], &["to", "about"]) && (strong || is(&t[i], &["invisible"])))
+                    || (is(&t[j], &["of"]) && t[i].text == "out"))
+                    && (j + 1..(j + 3).min(n)).any(|k| {
+                        t[k].sent == t[i].sent
+                            && (is_user(&t[k])
+                                || is(
+                                    &t[k],
+                                    &[
+                                        "reply",
+                                        "replies",
+                                        "answer",
+                                        "answers",
+                                        "response",
+                                        "responses",
+                                        "conversation",
+                                        "chat",
+                                    ],
+                                ))
+                    })
+            })
+        });
+        let actor = w.clone().find(|&j| t[j].cls & (ACTOR_YOU | ACTOR_AI) != 0);
+        if let Some(j) = from_who.or(if strong && actor.is_some() { who } else { None }) {
+            r.hit(Rule::Concealment, "concealment from the user", i, j);
         }
-        // a tool declaring itself safe: "this tool has been verified", "this description is benign"
-        if is(&t[i], &["this", "these"])
-            && i + 1 < n
-            && is(
-                &t[i + 1],
-                &[
-                    "tool",
-                    "description",
-                    "function",
-                    "text",
-                    "server",
-                    "definition",
-                    "integration",
-                    "instructions",
-                    "content",
-                    "plugin",
-                    "extension",
-                ],
-            )
+    }
+}
+
+/// Negated telling: "do not tell the user", "without informing the patient", "no need to mention
+/// this".
+fn negated_telling(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let c = t[i].cls;
+    if c & NEG != 0 {
+        if let Some(d) = find(t, i + 1..(i + 4).min(n), DISCLOSE)
+            && t[d].sent == t[i].sent
         {
-            let w = window(t, i, 0, 8);
-            if let Some(j) = w.clone().find(|&j| {
-                t[j].cls & SAFECLAIM != 0
-                    && !is(
-                        &t[j],
+            let after = (d + 1..(d + 7).min(n)).find(|&k| {
+                t[k].sent == t[i].sent
+                    && (is(
+                        &t[k],
                         &[
-                            "safe",
-                            "flag",
-                            "flagged",
-                            "flagging",
-                            "positive",
-                            "authorized",
-                            "authorised",
-                            "malicious",
-                            "suspicious",
+                            "conversation",
+                            "chat",
+                            "reply",
+                            "replies",
+                            "answer",
+                            "answers",
+                            "response",
+                            "responses",
                         ],
-                    )
-                    || (is(&t[j], &["safe", "malicious", "suspicious"])
-                        && (j + 1 >= n || !is(&t[j + 1], &["to", "for", "when", "if"]))
-                        && window(t, j, 2, 0).any(|k| {
-                            is(
-                                &t[k],
-                                &[
-                                    "verified",
-                                    "certified",
-                                    "reviewed",
-                                    "audited",
-                                    "approved",
-                                    "completely",
-                                    "entirely",
-                                    "fully",
-                                    "not",
-                                    "is",
-                                    "as",
-                                ],
-                            )
-                        }))
-            }) {
-                push(Rule::Directive, "self-declared safety", i, j);
-            }
-        }
-        // what the user says does not count: "whatever the patient reports", "regardless of what they ask"
-        if is(&t[i], &["whatever", "regardless", "irrespective", "even"])
-            || (c & OVERRIDE != 0 && is(&t[i], &["regardless", "no", "matter"]))
-        {
-            let w = window(t, i, 0, 5);
-            if let Some(h) = w.clone().find(|&j| {
-                t[j].cls & HUMAN != 0
-                    && !is(
-                        &t[j],
-                        &[
-                            "them", "client", "clients", "member", "members", "owner", "doctor",
-                            "staff",
-                        ],
-                    )
-            }) {
-                if let Some(v) = (h + 1..(h + 4).min(n)).find(|&k| {
+                    ) || is_user(&t[k]))
+            });
+            let this = (d + 1..(d + 3).min(n))
+                .find(|&k| {
                     t[k].sent == t[i].sent
                         && is(
                             &t[k],
                             &[
-                                "says",
-                                "said",
-                                "say",
-                                "reports",
-                                "reported",
-                                "asks",
-                                "asked",
-                                "ask",
-                                "wants",
-                                "want",
-                                "requests",
-                                "requested",
-                                "tells",
-                                "told",
-                                "states",
-                                "stated",
-                                "enters",
-                                "entered",
-                                "answers",
-                                "writes",
-                                "wrote",
-                                "types",
-                                "typed",
-                                "chooses",
-                                "chose",
-                                "prefers",
-                                "insists",
-                                "objects",
+                                "this", "that", "it", "anything", "these", "any", "esto", "eso",
+                                "ceci", "cela", "dies", "das", "questo", "isso", "это", "这",
                             ],
                         )
-                }) {
-                    if !(is(&t[i], &["even"])
-                        && !(i + 1 < n && is(&t[i + 1], &["when", "if", "though"])))
-                    {
-                        push(Rule::Directive, "override of what the user says", i, v);
-                    }
-                }
-            }
-        }
-        // acting without the human's consent: "without asking", "no confirmation needed",
-        // "don't pause for their approval", "without requesting a yes from them"
-        if (is(
-            &t[i],
-            &[
-                "without",
-                "skip",
-                "skips",
-                "skipping",
-                "bypass",
-                "bypassing",
-                "dont",
-                "don",
-                "sans",
-                "sin",
-                "senza",
-                "ohne",
-                "без",
-            ],
-        ) || (c & NEG != 0 && is(&t[i], &["no", "non"])))
-            && let Some(j) = (i + 1..(i + 5).min(n)).find(|&k| {
-                t[k].sent == t[i].sent
-                    && is(
-                        &t[k],
-                        &[
-                            "asking",
-                            "ask",
-                            "confirmation",
-                            "confirming",
-                            "confirm",
-                            "consent",
-                            "approval",
-                            "approving",
-                            "permission",
-                            "checking",
-                            "check",
-                            "requesting",
-                            "pause",
-                            "agreement",
-                            "yes",
-                            "accord",
-                            "demander",
-                            "chiedere",
-                            "conferma",
-                            "確認せず",
-                        ],
-                    )
-            })
-            && (window(t, i, 8, 8).any(|k| {
-                t[k].cls & (ACTOR_YOU | ACTOR_AI) != 0
-                    || is(&t[k], &["also", "every", "other", "all"])
-            }) || (j + 1..(j + 6).min(n)).any(|k| {
-                t[k].sent == t[i].sent
-                    && (t[k].cls & HUMAN != 0 || is(&t[k], &["their", "them", "they"]))
-            }))
-        {
-            push(Rule::Concealment, "acting without the user's consent", i, j);
-        }
-        // acting first and asking never: "checking with them first just slows things down",
-        // "cancel ... straight away" with a person in the sentence
-        if is(&t[i], &["checking", "asking", "confirming", "confirmation"])
-            && (i + 1..(i + 8).min(n)).any(|k| {
-                t[k].sent == t[i].sent
-                    && is(
-                        &t[k],
-                        &[
-                            "slows",
-                            "slow",
-                            "delays",
-                            "unnecessary",
-                            "pointless",
-                            "wastes",
-                        ],
-                    )
-            })
-        {
-            push(Rule::Concealment, "acting without the user's consent", i, i);
-        }
-        // precedence over every turn: "the first call of each turn", "no other tool is used until"
-        if is(
-            &t[i],
-            &[
-                "first", "ahead", "before", "until", "opens", "precede", "precedes", "preceded",
-                "prior",
-            ],
-        ) {
-            let w = window(t, i, 8, 8);
-            let every_scope = w.clone().find_map(|g| {
-                if !is(&t[g], &["every", "each", "all", "any", "no"]) {
-                    return None;
-                }
-                (g + 1..(g + 4).min(n)).find(|&s| {
-                    t[s].sent == t[g].sent
-                        && (is(
-                            &t[s],
-                            &[
-                                "turn",
-                                "turns",
-                                "session",
-                                "sessions",
-                                "conversation",
-                                "conversations",
-                                "interaction",
-                                "interactions",
-                                "response",
-                                "responses",
-                                "reply",
-                                "replies",
-                                "request",
-                                "requests",
-                            ],
-                        ) || (is(&t[s], &["tool", "tools"]) && is(&t[s - 1], &["other"]))
-                            || (is(&t[s], &["time"])
-                                && s == g + 1
-                                && is(&t[g], &["every", "each"])))
                 })
-            });
-            if let Some(s) = every_scope {
-                push(Rule::Directive, "precedence over every turn", i, s);
+                .filter(|_| {
+                    window(t, i, 3, 0).any(|k| {
+                        t[k].cls & MODAL != 0
+                            || is(
+                                &t[k],
+                                &["do", "does", "dont", "don", "never", "no", "is", "are"],
+                            )
+                    })
+                });
+            let who_before = window(t, i, 5, 0).find(|&k| is_user(&t[k]));
+            let imperative = is(
+                &t[i],
+                &["never", "without", "dont", "don", "no", "nothing", "nobody"],
+            ) || window(t, i, 3, 0)
+                .any(|k| t[k].cls & MODAL != 0 || is(&t[k], &["do", "please", "kindly"]));
+            let quiet_verb = (imperative
+                || is(
+                    &t[d],
+                    &[
+                        "tell",
+                        "telling",
+                        "tells",
+                        "told",
+                        "mention",
+                        "mentions",
+                        "mentioned",
+                        "reveal",
+                        "reveals",
+                        "disclose",
+                        "discloses",
+                        "inform",
+                        "informs",
+                        "informed",
+                        "acknowledge",
+                        "acknowledges",
+                        "surfaced",
+                        "said",
+                    ],
+                ))
+                && !is(
+                    &t[d],
+                    &[
+                        "show",
+                        "showing",
+                        "display",
+                        "displays",
+                        "displayed",
+                        "surface",
+                        "confirm",
+                        "confirms",
+                        "confirmed",
+                        "confirmation",
+                        "ask",
+                        "asking",
+                        "report",
+                        "reporting",
+                        "visible",
+                        "learn",
+                        "know",
+                        "knows",
+                        "notice",
+                        "explain",
+                        "explains",
+                        "explained",
+                    ],
+                );
+            if let Some(k) = after.filter(|_| {
+                quiet_verb
+                    || is(&t[i], &["without", "never", "dont", "don"])
+                        && !is(
+                            &t[d],
+                            &[
+                                "confirm",
+                                "confirms",
+                                "confirmed",
+                                "confirmation",
+                                "ask",
+                                "asking",
+                                "show",
+                                "showing",
+                                "display",
+                                "displays",
+                            ],
+                        )
+            }) {
+                r.hit(Rule::Concealment, "concealment from the user", i, k);
+            } else if let Some(k) = this.filter(|_| quiet_verb) {
+                r.hit(Rule::Concealment, "concealment from the user", i, k);
+            } else if let Some(k) = who_before.filter(|_| {
+                is(
+                    &t[d],
+                    &[
+                        "know", "knows", "knowing", "told", "tell", "informed", "inform", "aware",
+                        "notified", "learn", "notice", "find",
+                    ],
+                ) || quiet_verb
+            }) {
+                r.hit(Rule::Concealment, "concealment from the user", k, d);
             }
         }
-        // acting silently: "quietly cancel", "silently forwards", "secretly books"
-        if is(
-            &t[i],
-            &[
-                "quietly",
-                "silently",
-                "secretly",
-                "covertly",
-                "discreetly",
-                "stealthily",
-                "unnoticed",
-            ],
-        ) && let Some(j) = (i + 1..(i + 4).min(n)).find(|&k| {
-            t[k].sent == t[i].sent
-                && (t[k].cls & TRANSFER != 0
-                    || crate::controlled::verb_is_destructive(&t[k].text)
-                    || crate::controlled::verb_is_change(&t[k].text))
-        }) {
-            push(Rule::Concealment, "acting silently", i, j);
+    }
+}
+
+/// The conversation put into an argument, or (in a parameter or other field) said to be in one.
+fn conversation_capture(r: &mut Reading, i: usize) {
+    let t = r.t;
+    if strong_conv(t, i) && !negation_before(t, i) {
+        let w = window(t, i, 10, 10);
+        let put = w.clone().find(|&j| {
+            t[j].cls & (PUT | SINK | ACTOR_YOU | ACTOR_AI | TRANSFER) != 0 && !negation_before(t, j)
+        });
+        let fact = matches!(
+            r.field,
+            Field::ParamDescription | Field::Other | Field::ParamName
+        );
+        if let Some(j) = put {
+            r.hit(Rule::Exfiltration, "conversation capture", i, j);
+        } else if fact {
+            r.hit(Rule::Exfiltration, "conversation capture", i, i);
         }
-        // a description that claims authority over everything else
-        if is(&t[i], &["this", "these"])
-            && i + 1 < n
-            && is(
-                &t[i + 1],
+    }
+}
+
+/// Credentials or local files taken from where the tool has no business (the environment, the
+/// machine, files, the conversation) and put into an argument or handed over.
+fn credential_harvest(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let c = t[i].cls;
+    if c & SECRET != 0 && !negation_before(t, i) {
+        let w = window(t, i, 8, 8);
+        let phrase_end = (i..t.len())
+            .take_while(|&k| t[k].cls & SECRET != 0)
+            .last()
+            .unwrap_or(i);
+        let source = w.clone().find(|&j| {
+            (j < i || j > phrase_end)
+                && (is(
+                    &t[j],
+                    &[
+                        "file",
+                        "files",
+                        "disk",
+                        "filesystem",
+                        "directory",
+                        "folder",
+                        "home",
+                        "machine",
+                        "keychain",
+                        "clipboard",
+                        "browser",
+                        "contents",
+                        "stored",
+                        "saved",
+                        "cached",
+                        "holds",
+                        "held",
+                        "already",
+                        "memory",
+                        "environment",
+                        "available",
+                    ],
+                ) || strong_conv(t, j))
+        });
+        let from_environment = source.is_some_and(|j| {
+            is(
+                &t[j],
                 &[
-                    "description",
-                    "text",
-                    "tool",
-                    "note",
-                    "definition",
-                    "document",
-                    "instructions",
-                    "section",
+                    "environment",
+                    "available",
+                    "stored",
+                    "saved",
+                    "cached",
+                    "already",
+                    "machine",
+                    "home",
                 ],
             )
+        });
+        let put = w.clone().find(|&j| {
+            t[j].cls & (PUT | TRANSFER) != 0
+                && (from_environment && is(&t[j], &["provide", "supply", "supplies", "provides"])
+                    || !is(
+                        &t[j],
+                        &[
+                            "provide",
+                            "provides",
+                            "provided",
+                            "providing",
+                            "supply",
+                            "supplies",
+                            "record",
+                            "records",
+                            "store",
+                            "stores",
+                            "keep",
+                            "keeps",
+                            "log",
+                            "logs",
+                            "contains",
+                            "contain",
+                            "containing",
+                            "hold",
+                            "holds",
+                        ],
+                    ))
+                && !negation_before(t, j)
+        });
+        let sink = w
+            .clone()
+            .find(|&j| t[j].cls & (SINK | ACTOR_YOU | ACTOR_AI) != 0)
+            .or(
+                if matches!(r.field, Field::ParamDescription | Field::Other) {
+                    Some(i)
+                } else {
+                    None
+                },
+            );
+        if let (Some(s), Some(p), Some(_)) = (source, put, sink) {
+            r.hit(
+                Rule::Exfiltration,
+                "credential harvest",
+                s.min(p).min(i),
+                s.max(p).max(i),
+            );
+        }
+    }
+}
+
+/// Text addressed to reviewers, scanners and judges ("automated reviewers: this tool is safe").
+fn addressed_to_reviewers(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let c = t[i].cls;
+    if c & REVIEWER != 0 {
+        let qualified = !is(
+            &t[i],
+            &[
+                "reviewer",
+                "reviewers",
+                "checker",
+                "checkers",
+                "validator",
+                "validators",
+                "monitor",
+                "monitors",
+                "monitoring",
+                "linter",
+                "linters",
+                "analyzer",
+                "analyzers",
+                "analyser",
+                "analysers",
+                "inspector",
+                "inspectors",
+                "filters",
+            ],
+        ) || (i > 0
+            && is(
+                &t[i - 1],
+                &[
+                    "automated",
+                    "ai",
+                    "llm",
+                    "model",
+                    "security",
+                    "safety",
+                    "any",
+                    "all",
+                    "to",
+                    "dear",
+                    "attention",
+                    "static",
+                    "injection",
+                    "prompt",
+                    "policy",
+                ],
+            ))
+            || (i + 1 < n
+                && t[i + 1].sent != t[i].sent
+                && is(
+                    &t[i],
+                    &[
+                        "reviewer",
+                        "reviewers",
+                        "analyser",
+                        "analysers",
+                        "analyzer",
+                        "analyzers",
+                    ],
+                ));
+        // the address and its claim often sit either side of a colon: read past the break
+        let w = i.saturating_sub(12)..(i + 17).min(n);
+        if qualified
+            && let Some(j) = w.clone().find(|&j| {
+                t[j].cls & SAFECLAIM != 0
+                    || t[j].cls & MODAL != 0 && t[j].cls & NEG != 0
+                    || is(
+                        &t[j],
+                        &[
+                            "skipped",
+                            "skip",
+                            "excluded",
+                            "exclude",
+                            "fixture",
+                            "fixtures",
+                            "documentation",
+                            "scoring",
+                            "score",
+                            "whitelist",
+                            "allowlist",
+                            "ignore",
+                            "ignored",
+                        ],
+                    )
+            })
         {
-            if let Some(j) = (i + 2..(i + 6).min(n)).find(|&k| {
+            r.hit(Rule::Directive, "text addressed to reviewers", i, j);
+        }
+    }
+}
+
+/// A tool declaring itself safe: "this tool has been verified", "this description is benign".
+fn self_declared_safety(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    if is(&t[i], &["this", "these"])
+        && i + 1 < n
+        && is(
+            &t[i + 1],
+            &[
+                "tool",
+                "description",
+                "function",
+                "text",
+                "server",
+                "definition",
+                "integration",
+                "instructions",
+                "content",
+                "plugin",
+                "extension",
+            ],
+        )
+    {
+        let w = window(t, i, 0, 8);
+        if let Some(j) = w.clone().find(|&j| {
+            t[j].cls & SAFECLAIM != 0
+                && !is(
+                    &t[j],
+                    &[
+                        "safe",
+                        "flag",
+                        "flagged",
+                        "flagging",
+                        "positive",
+                        "authorized",
+                        "authorised",
+                        "malicious",
+                        "suspicious",
+                    ],
+                )
+                || (is(&t[j], &["safe", "malicious", "suspicious"])
+                    && (j + 1 >= n || !is(&t[j + 1], &["to", "for", "when", "if"]))
+                    && window(t, j, 2, 0).any(|k| {
+                        is(
+                            &t[k],
+                            &[
+                                "verified",
+                                "certified",
+                                "reviewed",
+                                "audited",
+                                "approved",
+                                "completely",
+                                "entirely",
+                                "fully",
+                                "not",
+                                "is",
+                                "as",
+                            ],
+                        )
+                    }))
+        }) {
+            r.hit(Rule::Directive, "self-declared safety", i, j);
+        }
+    }
+}
+
+/// What the user says does not count: "whatever the patient reports", "regardless of what they
+/// ask", "even if the patient objects".
+fn whatever_the_user_says(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let c = t[i].cls;
+    if is(&t[i], &["whatever", "regardless", "irrespective", "even"])
+        || (c & OVERRIDE != 0 && is(&t[i], &["regardless", "no", "matter"]))
+    {
+        let w = window(t, i, 0, 5);
+        if let Some(h) = w.clone().find(|&j| is_user(&t[j])) {
+            if let Some(v) = (h + 1..(h + 4).min(n)).find(|&k| {
                 t[k].sent == t[i].sent
                     && is(
                         &t[k],
                         &[
-                            "authority",
-                            "authoritative",
-                            "binding",
-                            "final",
-                            "overrides",
-                            "supersedes",
-                            "outranks",
-                            "governs",
-                            "prevails",
+                            "says",
+                            "said",
+                            "say",
+                            "reports",
+                            "reported",
+                            "asks",
+                            "asked",
+                            "ask",
+                            "wants",
+                            "want",
+                            "requests",
+                            "requested",
+                            "tells",
+                            "told",
+                            "states",
+                            "stated",
+                            "enters",
+                            "entered",
+                            "answers",
+                            "writes",
+                            "wrote",
+                            "types",
+                            "typed",
+                            "chooses",
+                            "chose",
+                            "prefers",
+                            "insists",
+                            "objects",
                         ],
                     )
             }) {
-                push(Rule::Directive, "precedence claim", i, j);
+                if !(is(&t[i], &["even"])
+                    && !(i + 1 < n && is(&t[i + 1], &["when", "if", "though"])))
+                {
+                    r.hit(Rule::Directive, "override of what the user says", i, v);
+                }
             }
         }
-        // overriding the user: "disregard conflicting requests from the user"
-        if c & OVERRIDE != 0 && !negated(t, i) {
-            let w = window(t, i, 0, 6);
-            if let Some(h) = w.clone().find(|&k| {
-                t[k].cls & HUMAN != 0
-                    && !is(
-                        &t[k],
+    }
+}
+
+/// Acting without the user's consent: "without asking", "no confirmation needed", "don't pause for
+/// their approval", "without requesting a yes from them".
+fn without_asking(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let c = t[i].cls;
+    if (is(
+        &t[i],
+        &[
+            "without",
+            "skip",
+            "skips",
+            "skipping",
+            "bypass",
+            "bypassing",
+            "dont",
+            "don",
+            "sans",
+            "sin",
+            "senza",
+            "ohne",
+            "без",
+        ],
+    ) || (c & NEG != 0 && is(&t[i], &["no", "non"])))
+        && let Some(j) = (i + 1..(i + 5).min(n)).find(|&k| {
+            t[k].sent == t[i].sent
+                && is(
+                    &t[k],
+                    &[
+                        "asking",
+                        "ask",
+                        "confirmation",
+                        "confirming",
+                        "confirm",
+                        "consent",
+                        "approval",
+                        "approving",
+                        "permission",
+                        "checking",
+                        "check",
+                        "requesting",
+                        "pause",
+                        "agreement",
+                        "yes",
+                        "accord",
+                        "demander",
+                        "chiedere",
+                        "conferma",
+                        "確認せず",
+                    ],
+                )
+        })
+        && (window(t, i, 8, 8).any(|k| {
+            t[k].cls & (ACTOR_YOU | ACTOR_AI) != 0 || is(&t[k], &["also", "every", "other", "all"])
+        }) || (j + 1..(j + 6).min(n)).any(|k| {
+            t[k].sent == t[i].sent
+                && (t[k].cls & HUMAN != 0 || is(&t[k], &["their", "them", "they"]))
+        }))
+    {
+        r.hit(Rule::Concealment, "acting without the user's consent", i, j);
+    }
+}
+
+/// Acting first and asking never: "checking with them first just slows things down".
+fn asking_slows_things_down(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    if is(&t[i], &["checking", "asking", "confirming", "confirmation"])
+        && (i + 1..(i + 8).min(n)).any(|k| {
+            t[k].sent == t[i].sent
+                && is(
+                    &t[k],
+                    &[
+                        "slows",
+                        "slow",
+                        "delays",
+                        "unnecessary",
+                        "pointless",
+                        "wastes",
+                    ],
+                )
+        })
+    {
+        r.hit(Rule::Concealment, "acting without the user's consent", i, i);
+    }
+}
+
+/// Precedence over every turn: "the first call of each turn", "no other tool is used until".
+fn precedence_over_every_turn(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    if is(
+        &t[i],
+        &[
+            "first", "ahead", "before", "until", "opens", "precede", "precedes", "preceded",
+            "prior",
+        ],
+    ) {
+        let w = window(t, i, 8, 8);
+        let every_scope = w.clone().find_map(|g| {
+            if !is(&t[g], &["every", "each", "all", "any", "no"]) {
+                return None;
+            }
+            (g + 1..(g + 4).min(n)).find(|&s| {
+                t[s].sent == t[g].sent
+                    && (is(
+                        &t[s],
                         &[
-                            "them", "client", "clients", "member", "members", "owner", "doctor",
-                            "staff",
+                            "turn",
+                            "turns",
+                            "session",
+                            "sessions",
+                            "conversation",
+                            "conversations",
+                            "interaction",
+                            "interactions",
+                            "response",
+                            "responses",
+                            "reply",
+                            "replies",
+                            "request",
+                            "requests",
                         ],
-                    )
-            }) && w.clone().any(|k| {
+                    ) || (is(&t[s], &["tool", "tools"]) && is(&t[s - 1], &["other"]))
+                        || (is(&t[s], &["time"]) && s == g + 1 && is(&t[g], &["every", "each"])))
+            })
+        });
+        if let Some(s) = every_scope {
+            r.hit(Rule::Directive, "precedence over every turn", i, s);
+        }
+    }
+}
+
+/// Acting silently: "quietly cancel", "silently forwards", "secretly books".
+fn acting_silently(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    if is(
+        &t[i],
+        &[
+            "quietly",
+            "silently",
+            "secretly",
+            "covertly",
+            "discreetly",
+            "stealthily",
+            "unnoticed",
+        ],
+    ) && let Some(j) = (i + 1..(i + 4).min(n)).find(|&k| {
+        t[k].sent == t[i].sent
+            && (t[k].cls & TRANSFER != 0
+                || crate::controlled::verb_is_destructive(&t[k].text)
+                || crate::controlled::verb_is_change(&t[k].text))
+    }) {
+        r.hit(Rule::Concealment, "acting silently", i, j);
+    }
+}
+
+/// A description that claims authority over everything else: "this description is binding",
+/// "this note overrides".
+fn claimed_authority(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    if is(&t[i], &["this", "these"])
+        && i + 1 < n
+        && is(
+            &t[i + 1],
+            &[
+                "description",
+                "text",
+                "tool",
+                "note",
+                "definition",
+                "document",
+                "instructions",
+                "section",
+            ],
+        )
+    {
+        if let Some(j) = (i + 2..(i + 6).min(n)).find(|&k| {
+            t[k].sent == t[i].sent
+                && is(
+                    &t[k],
+                    &[
+                        "authority",
+                        "authoritative",
+                        "binding",
+                        "final",
+                        "overrides",
+                        "supersedes",
+                        "outranks",
+                        "governs",
+                        "prevails",
+                    ],
+                )
+        }) {
+            r.hit(Rule::Directive, "precedence claim", i, j);
+        }
+    }
+}
+
+/// Overriding the user: "disregard conflicting requests from the user".
+fn override_of_user_requests(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let c = t[i].cls;
+    if c & OVERRIDE != 0 && !negation_before(t, i) {
+        let w = window(t, i, 0, 6);
+        if let Some(h) = w.clone().find(|&k| is_user(&t[k]))
+            && w.clone().any(|k| {
                 k < h
                     && is(
                         &t[k],
@@ -1482,248 +1577,267 @@ fn families(t: &[Tok], field: Field, hits: &mut Vec<Hit>) {
                             "orders",
                         ],
                     )
-            }) {
-                push(Rule::Directive, "override of what the user says", i, h);
-            }
-        }
-        // another server's tools: "the messaging tool of the other server", "calls to X from any
-        // connected server", "the X tool of the hospital server"
-        if is(
-            &t[i],
-            &[
-                "server",
-                "servers",
-                "integration",
-                "integrations",
-                "client",
-                "clients",
-            ],
-        ) && i >= 2
-            && !is(&t[i - 1], &["this", "same", "our", "current"])
-        {
-            let back = (i.saturating_sub(4)..i).filter(|&k| t[k].sent == t[i].sent);
-            let other = back.clone().any(|k| {
-                is(
-                    &t[k],
-                    &[
-                        "other",
-                        "another",
-                        "any",
-                        "every",
-                        "all",
-                        "connected",
-                        "different",
-                        "second",
-                        "hospital",
-                        "external",
-                    ],
-                )
-            });
-            let of_tool = back.clone().any(|k| is(&t[k], &["of", "on", "from", "in"]))
-                && (i.saturating_sub(8)..i).any(|k| {
-                    t[k].sent == t[i].sent
-                        && (t[k].cls & TOOLWORD != 0
-                            && is(&t[k], &["tool", "tools", "function", "functions"])
-                            || t[k].text.contains('_'))
-                });
-            if other && of_tool {
-                push(
-                    Rule::Directive,
-                    "text about another server's tools",
-                    i.saturating_sub(4),
-                    i,
-                );
-            }
-        }
-        // acting without consent, stated as a fact: "no confirmation is needed", "confirmation of
-        // the patient is not required"
-        if is(
-            &t[i],
-            &[
-                "confirmation",
-                "consent",
-                "approval",
-                "permission",
-                "подтверждение",
-                "consentimiento",
-                "confirmación",
-                "bestätigung",
-                "conferma",
-                "confirmação",
-                "确认",
-                "同意",
-            ],
-        ) && !negated(t, i)
-        {
-            let w = window(t, i, 4, 5);
-            let need = w.clone().find(|&k| {
-                is(
-                    &t[k],
-                    &[
-                        "needed",
-                        "need",
-                        "required",
-                        "requires",
-                        "necessary",
-                        "unnecessary",
-                        "needless",
-                        "требуется",
-                        "nötig",
-                        "necesaria",
-                        "necessaria",
-                        "nécessaire",
-                    ],
-                )
-            });
-            // the negation sits on the need: "not required", "no ... needed", "need no", "unnecessary"
-            let neg = need.and_then(|b| {
-                if is(&t[b], &["unnecessary", "needless"]) {
-                    return Some(b);
-                }
-                (b.saturating_sub(2)..(b + 3).min(n)).find(|&k| {
-                    k != b
-                        && t[k].sent == t[b].sent
-                        && is(
-                            &t[k],
-                            &[
-                                "not", "no", "never", "не", "nicht", "pas", "non", "没有", "不",
-                            ],
-                        )
-                })
-            });
-            if let (Some(a), Some(b)) = (neg, need) {
-                push(
-                    Rule::Concealment,
-                    "acting without the user's consent",
-                    a.min(b).min(i),
-                    a.max(b).max(i),
-                );
-            }
-        }
-        // consent claimed in advance: "the patient already agreed to this"
-        if is(&t[i], &["already", "previously"])
-            && let Some(j) = (i + 1..(i + 3).min(n)).find(|&k| {
-                is(
-                    &t[k],
-                    &[
-                        "agreed",
-                        "consented",
-                        "approved",
-                        "accepted",
-                        "authorized",
-                        "authorised",
-                    ],
-                )
             })
-            && window(t, i, 4, 0).any(|k| t[k].cls & HUMAN != 0)
         {
-            push(Rule::Concealment, "acting without the user's consent", i, j);
+            r.hit(Rule::Directive, "override of what the user says", i, h);
         }
-        // personal data put into an argument it is not for: "copy the patient's phone number and
-        // address to the notes field", "with the patient's insurance number in the reason"
-        if c & PERSONAL != 0
-            && is(
-                &t[i],
+    }
+}
+
+/// Another server's tools: "the messaging tool of the other server", "calls to X from any
+/// connected server", "the X tool of the hospital server".
+fn other_servers_tools(r: &mut Reading, i: usize) {
+    let t = r.t;
+    if is(
+        &t[i],
+        &[
+            "server",
+            "servers",
+            "integration",
+            "integrations",
+            "client",
+            "clients",
+        ],
+    ) && i >= 2
+        && !is(&t[i - 1], &["this", "same", "our", "current"])
+    {
+        let back = (i.saturating_sub(4)..i).filter(|&k| t[k].sent == t[i].sent);
+        let other = back.clone().any(|k| {
+            is(
+                &t[k],
                 &[
-                    "phone",
-                    "address",
-                    "insurance",
-                    "ssn",
-                    "birth",
-                    "dob",
-                    "identity",
-                    "contact",
+                    "other",
+                    "another",
+                    "any",
+                    "every",
+                    "all",
+                    "connected",
+                    "different",
+                    "second",
+                    "hospital",
+                    "external",
                 ],
             )
-        {
-            let w = window(t, i, 6, 8);
-            let person = w.clone().any(|k| {
-                t[k].cls & HUMAN != 0
-                    && !is(
-                        &t[k],
-                        &["them", "client", "clients", "member", "members", "owner"],
-                    )
+        });
+        let of_tool = back.clone().any(|k| is(&t[k], &["of", "on", "from", "in"]))
+            && (i.saturating_sub(8)..i).any(|k| {
+                t[k].sent == t[i].sent
+                    && (t[k].cls & TOOLWORD != 0
+                        && is(&t[k], &["tool", "tools", "function", "functions"])
+                        || t[k].text.contains('_'))
             });
-            let sink = w.clone().find(|&k| {
-                k > i
+        if other && of_tool {
+            r.hit(
+                Rule::Directive,
+                "text about another server's tools",
+                i.saturating_sub(4),
+                i,
+            );
+        }
+    }
+}
+
+/// Acting without consent, stated as a fact: "no confirmation is needed", "confirmation of the
+/// patient is not required".
+fn consent_not_needed(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    if is(
+        &t[i],
+        &[
+            "confirmation",
+            "consent",
+            "approval",
+            "permission",
+            "подтверждение",
+            "consentimiento",
+            "confirmación",
+            "bestätigung",
+            "conferma",
+            "confirmação",
+            "确认",
+            "同意",
+        ],
+    ) && !negation_before(t, i)
+    {
+        let w = window(t, i, 4, 5);
+        let need = w.clone().find(|&k| {
+            is(
+                &t[k],
+                &[
+                    "needed",
+                    "need",
+                    "required",
+                    "requires",
+                    "necessary",
+                    "unnecessary",
+                    "needless",
+                    "требуется",
+                    "nötig",
+                    "necesaria",
+                    "necessaria",
+                    "nécessaire",
+                ],
+            )
+        });
+        // the negation sits on the need: "not required", "no ... needed", "need no", "unnecessary"
+        let neg = need.and_then(|b| {
+            if is(&t[b], &["unnecessary", "needless"]) {
+                return Some(b);
+            }
+            (b.saturating_sub(2)..(b + 3).min(n)).find(|&k| {
+                k != b
+                    && t[k].sent == t[b].sent
                     && is(
                         &t[k],
                         &[
-                            "notes",
-                            "note",
-                            "reason",
-                            "memo",
-                            "comment",
-                            "comments",
-                            "field",
-                            "argument",
-                            "parameter",
-                            "debug",
+                            "not", "no", "never", "не", "nicht", "pas", "non", "没有", "不",
                         ],
                     )
-            });
-            let put = w.clone().any(|k| {
-                t[k].cls & (PUT | TRANSFER) != 0
-                    && !is(
+            })
+        });
+        if let (Some(a), Some(b)) = (neg, need) {
+            r.hit(
+                Rule::Concealment,
+                "acting without the user's consent",
+                a.min(b).min(i),
+                a.max(b).max(i),
+            );
+        }
+    }
+}
+
+/// Consent claimed in advance: "the patient already agreed to this".
+fn consent_in_advance(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    if is(&t[i], &["already", "previously"])
+        && let Some(j) = (i + 1..(i + 3).min(n)).find(|&k| {
+            is(
+                &t[k],
+                &[
+                    "agreed",
+                    "consented",
+                    "approved",
+                    "accepted",
+                    "authorized",
+                    "authorised",
+                ],
+            )
+        })
+        && window(t, i, 4, 0).any(|k| t[k].cls & HUMAN != 0)
+    {
+        r.hit(Rule::Concealment, "acting without the user's consent", i, j);
+    }
+}
+
+/// Personal data put into an argument it is not for: "copy the patient's phone number and address
+/// to the notes field", "with the patient's insurance number in the reason".
+fn personal_data_misplaced(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let c = t[i].cls;
+    if c & PERSONAL != 0
+        && is(
+            &t[i],
+            &[
+                "phone",
+                "address",
+                "insurance",
+                "ssn",
+                "birth",
+                "dob",
+                "identity",
+                "contact",
+            ],
+        )
+    {
+        let w = window(t, i, 6, 8);
+        let person = w.clone().any(|k| is_user(&t[k]));
+        let sink = w.clone().find(|&k| {
+            k > i
+                && is(
+                    &t[k],
+                    &[
+                        "notes",
+                        "note",
+                        "reason",
+                        "memo",
+                        "comment",
+                        "comments",
+                        "field",
+                        "argument",
+                        "parameter",
+                        "debug",
+                    ],
+                )
+        });
+        let put = w.clone().any(|k| {
+            t[k].cls & (PUT | TRANSFER) != 0
+                && !is(
+                    &t[k],
+                    &[
+                        "contains", "contain", "record", "records", "store", "stores", "hold",
+                        "holds",
+                    ],
+                )
+                || is(&t[k], &["in", "into", "with", "goes"])
+        });
+        let own_field = matches!(r.field, Field::ParamName | Field::Other)
+            && t.iter()
+                .any(|x| is(x, &["reason", "notes", "note", "memo"]));
+        if person && put && (sink.is_some() || own_field) {
+            r.hit(
+                Rule::Exfiltration,
+                "personal data put into an unrelated argument",
+                i,
+                sink.unwrap_or(i),
+            );
+        }
+    }
+}
+
+/// A transfer to a third party (a partner, broker or analytics), or an extra transfer of personal
+/// data ("also sends the address").
+fn third_party_transfer(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let c = t[i].cls;
+    let directed = i + 1 < n && is(&t[i + 1], &["to", "with", "through", "via"]);
+    if c & TRANSFER != 0
+        && !negation_before(t, i)
+        && (!is(&t[i], &["shared", "reported", "reports"]) || directed)
+    {
+        let w = window(t, i, 6, 12);
+        if let Some(j) = w.clone().find(|&j| {
+            j > i + 1
+                && t[j].cls & THIRD != 0
+                && !negation_before(t, j)
+                && (i + 1..j).any(|k| {
+                    is(
                         &t[k],
                         &[
-                            "contains", "contain", "record", "records", "store", "stores", "hold",
-                            "holds",
+                            "to", "with", "for", "into", "toward", "towards", "through", "via",
                         ],
-                    )
-                    || is(&t[k], &["in", "into", "with", "goes"])
-            });
-            let own_field = matches!(field, Field::ParamName | Field::Other)
-                && t.iter()
-                    .any(|x| is(x, &["reason", "notes", "note", "memo"]));
-            if person && put && (sink.is_some() || own_field) {
-                push(
-                    Rule::Exfiltration,
-                    "personal data put into an unrelated argument",
-                    i,
-                    sink.unwrap_or(i),
-                );
-            }
-        }
-        // third parties: a transfer to a partner, broker or analytics
-        let directed = i + 1 < n && is(&t[i + 1], &["to", "with", "through", "via"]);
-        if c & TRANSFER != 0
-            && !negated(t, i)
-            && (!is(&t[i], &["shared", "reported", "reports"]) || directed)
-        {
-            let w = window(t, i, 6, 12);
-            if let Some(j) = w.clone().find(|&j| {
-                j > i + 1
-                    && t[j].cls & THIRD != 0
-                    && !negated(t, j)
-                    && (i + 1..j).any(|k| {
-                        is(
+                    ) || (!t[i].text.is_ascii()
+                        || t[i].text.ends_with("an")
+                        || t[i].text.ends_with("ía"))
+                        && is(
                             &t[k],
                             &[
-                                "to", "with", "for", "into", "toward", "towards", "through", "via",
+                                "a", "al", "à", "au", "an", "zu", "con", "para", "в", "на", "给",
                             ],
-                        ) || (!t[i].text.is_ascii()
-                            || t[i].text.ends_with("an")
-                            || t[i].text.ends_with("ía"))
-                            && is(
-                                &t[k],
-                                &[
-                                    "a", "al", "à", "au", "an", "zu", "con", "para", "в", "на",
-                                    "给",
-                                ],
-                            )
-                    })
-            }) {
-                push(Rule::DataFlow, "transfer to a third party", i, j);
-            } else if let Some(j) = w.clone().find(|&j| {
-                is(
-                    &t[j],
-                    &["also", "additionally", "simultaneously", "automatically"],
-                ) && j < i
-            }) {
-                if let Some(k) = w.clone().find(|&k| t[k].cls & PERSONAL != 0 && k > i) {
-                    push(Rule::DataFlow, "transfer to a third party", j, k);
-                }
+                        )
+                })
+        }) {
+            r.hit(Rule::DataFlow, "transfer to a third party", i, j);
+        } else if let Some(j) = w.clone().find(|&j| {
+            is(
+                &t[j],
+                &["also", "additionally", "simultaneously", "automatically"],
+            ) && j < i
+        }) {
+            if let Some(k) = w.clone().find(|&k| t[k].cls & PERSONAL != 0 && k > i) {
+                r.hit(Rule::DataFlow, "transfer to a third party", j, k);
             }
         }
     }
@@ -2144,7 +2258,6 @@ fn check_every_reading(text: &str, field: Field, words: &[Word], out: &mut Vec<V
     }
     let mut hits = Vec::new();
     families(&toks, field, &mut hits);
-    let base = hits.len();
     if has_foreign {
         for h in &mut hits {
             if toks[h.a..=h.b].iter().any(|t| !t.text.is_ascii()) {
@@ -2159,7 +2272,6 @@ fn check_every_reading(text: &str, field: Field, words: &[Word], out: &mut Vec<V
         }
     }
     report(text, &toks, hits, None, out);
-    let _ = base;
     // camel case and run-together words
     if let Some(split) = split_reading(text, words, &brk) {
         let mut h = Vec::new();
@@ -2286,7 +2398,8 @@ const TOOL_VERBS: &[&str] = &[
 ];
 
 /// Steering to a tool this server does not have: a tool-shaped name (`send_email`, `weather_lookup`
-/// tool) that is neither this tool nor one of `known`, in a sentence that orders, replaces, triggers
+/// tool) that is neither this tool nor one of `known`, in a sentence that orders, replaces,
+/// triggers
 /// or moves data.
 pub(crate) fn steering(
     text: &str,
@@ -2610,7 +2723,7 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
                         ],
                     )
             });
-            if has_addr && every && !negated(toks, i) {
+            if has_addr && every && !negation_before(toks, i) {
                 out.push(Violation {
                     rule: Rule::DataFlow,
                     range: span,
@@ -2713,7 +2826,8 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
     }
 }
 
-/// Does a description claim the tool changes nothing ("read-only", "no side effects", "look-up only")?
+/// Does a description claim the tool changes nothing ("read-only", "no side effects", "look-up
+/// only")?
 #[cfg_attr(not(feature = "json"), allow(dead_code))]
 pub(crate) fn claims_read_only(description: &str) -> bool {
     let n = crate::normalize(description);
