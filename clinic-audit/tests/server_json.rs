@@ -33,7 +33,8 @@ fn json(rel: &str) -> Value {
 fn server_json() -> (String, Value) {
     match std::env::var("CLINIC_SERVER_JSON") {
         Ok(path) => {
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let full = repo().join(&path); // a relative path is the repository's
+            let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{path}: {e}"));
             let doc = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
             (path, doc)
         }

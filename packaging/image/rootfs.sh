@@ -30,7 +30,7 @@ printf '%s\n' '127.0.0.1 localhost' '::1 localhost ip6-localhost ip6-loopback' >
 printf '%s\n' 'hosts: files dns' > "$dest/etc/nsswitch.conf"
 chmod 0644 "$dest/etc/passwd" "$dest/etc/group" "$dest/etc/hosts" "$dest/etc/nsswitch.conf"
 
-if ldd "$bin" >/dev/null 2>&1; then
+if readelf -lW "$bin" | grep -q 'Requesting program interpreter'; then
   echo "rootfs.sh: $bin is dynamically linked: copying the libraries it needs" >&2
   ldd "$bin" | grep -oE '/[^ ]+' | sort -u | while read -r lib; do
     install -D -m 0755 "$lib" "$dest$lib"
