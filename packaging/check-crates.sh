@@ -13,6 +13,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
+tdir="${CARGO_TARGET_DIR:-$root/target}"
 crates=(clinic-policy clinic-tools-macros clinic-standin clinic-mcp clinic-audit)
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 args=()
@@ -25,7 +26,7 @@ rm -rf "$ws"
 mkdir -p "$ws"
 members=""
 for c in "${crates[@]}"; do
-  crate="target/package/$c-$version.crate"
+  crate="$tdir/package/$c-$version.crate"
   [ -f "$crate" ] || { echo "no $crate" >&2; exit 1; }
   if tar tzf "$crate" | grep -vE "^$c-$version/($allowed)$" | grep -v '/$'; then
     echo "$c: the files above should not ship" >&2; exit 1
@@ -44,5 +45,5 @@ done
   sed -n '/^\[profile\./,$p' Cargo.toml
 } > "$ws/Cargo.toml"
 cp Cargo.lock "$ws/Cargo.lock"
-(cd "$ws" && cargo check --offline --quiet --all-features --target-dir "$root/target" --workspace)
+(cd "$ws" && cargo check --offline --quiet --all-features --target-dir "$tdir" --workspace)
 echo "the packaged crates compile on their own (cargo check --offline, each internal dependency from its .crate)"
