@@ -33,9 +33,10 @@ stage="$out/stage"
 rm -rf "$stage"
 mkdir -p "$stage/server"
 platforms=()
-if [ -n "$linux" ]; then install -D -m 0755 "$linux" "$stage/server/linux/clinic-mcp"; platforms+=(linux); fi
-if [ -n "$darwin" ]; then install -D -m 0755 "$darwin" "$stage/server/darwin/clinic-mcp"; platforms+=(darwin); fi
-if [ -n "$win32" ]; then install -D -m 0755 "$win32" "$stage/server/win32/clinic-mcp.exe"; platforms+=(win32); fi
+put() { mkdir -p "$(dirname "$2")" && cp "$1" "$2" && chmod 0755 "$2"; } # BSD install has no -D
+if [ -n "$linux" ]; then put "$linux" "$stage/server/linux/clinic-mcp"; platforms+=(linux); fi
+if [ -n "$darwin" ]; then put "$darwin" "$stage/server/darwin/clinic-mcp"; platforms+=(darwin); fi
+if [ -n "$win32" ]; then put "$win32" "$stage/server/win32/clinic-mcp.exe"; platforms+=(win32); fi
 
 # The manifest, cut to the platforms present. Linux is the default command; without a Linux
 # binary the first platform given becomes the default.
