@@ -236,3 +236,16 @@ pub fn slot(id: u64, doctor: u64, start: &str) -> serde_json::Value {
         "isAvailable": true
     })
 }
+
+/// A doctor of the upstream's `GET /doctors` whose clinic has the address `address`.
+pub fn doctor_at(
+    id: u64,
+    name: &str,
+    specialty: &str,
+    clinic: &str,
+    address: &str,
+) -> serde_json::Value {
+    let mut doctor = doctor(id, name, specialty, clinic);
+    doctor["clinic"]["address"] = serde_json::Value::from(address);
+    doctor
+}
