@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use crate::names::ToolNames;
-use crate::{Field, Rule, Violation, screen};
+use crate::screen::{screen, steer};
+use crate::types::{Field, Rule, Violation};
 
 /// One hit in a catalogue.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,7 +115,7 @@ impl Walker<'_> {
         let mut found = screen(field, text, self.own, self.names, schema_url);
         let known =
             |name: &str| self.names.contains(name) || self.local.binary_search(&name).is_ok();
-        crate::steer(field, text, self.own, &known, self.siblings, &mut found);
+        steer(field, text, self.own, &known, self.siblings, &mut found);
         if self.mode == Mode::Strict && !structural(path, field) {
             let mut strict = Vec::new();
             let tool = crate::grammar::Tool {

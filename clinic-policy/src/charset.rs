@@ -1,6 +1,6 @@
 //! The `charset` rule: printable ASCII (0x20..=0x7E) only — an allowlist.
 
-use crate::{Rule, Violation, skeleton};
+use crate::types::{Rule, Violation};
 
 /// Names of the code points that usually show up where they should not.
 pub fn char_name(c: char) -> Option<&'static str> {
@@ -76,25 +76,6 @@ pub fn char_name(c: char) -> Option<&'static str> {
         _ => return None,
     };
     Some(n)
-}
-
-/// Is `c` a character that hides or reorders text rather than merely being non-ASCII?
-///
-/// Control characters (other than TAB, LF, CR), invisible and format characters (zero-width, soft hyphen,
-/// word joiner, fillers), bidi controls, line/paragraph separators, tag characters, variation selectors and
-/// private-use code points. A single VARIATION SELECTOR-15/16 (text / emoji presentation, as in `⚠️`) is
-/// hygiene; a run of them is smuggling (see `Violation::is_injection`). Typographic punctuation (U+2019, U+2014, ...), non-Latin scripts and the
-/// ordinary white space of text (TAB, LF, CR, NBSP) are hygiene, not smuggling.
-pub fn is_smuggling_char(c: char) -> bool {
-    let u = c as u32;
-    (u < 0x20 && !matches!(c, '\t' | '\n' | '\r'))
-        || (0x7F..=0x9F).contains(&u)
-        || u == 0x2028
-        || u == 0x2029
-        || (0xFFF9..=0xFFFB).contains(&u)
-        || (0xE000..=0xF8FF).contains(&u)
-        || u >= 0xF0000
-        || (skeleton::is_invisible(c) && !matches!(c, '\u{FE0E}' | '\u{FE0F}'))
 }
 
 fn is_tag(c: char) -> bool {

@@ -12,7 +12,7 @@
 
 use crate::lexicon::*;
 use crate::skeleton::{self, Word};
-use crate::{Field, Rule, Violation};
+use crate::types::{Field, Rule, Violation};
 
 /// One word with its classes.
 #[derive(Debug, Clone)]
@@ -2830,7 +2830,7 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
 /// only")?
 #[cfg_attr(not(feature = "json"), allow(dead_code))]
 pub(crate) fn claims_read_only(description: &str) -> bool {
-    let n = crate::normalize(description);
+    let n = crate::skeleton::normalize(description);
     [
         "read only",
         "readonly",

@@ -5,9 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::is_word;
-
-/// A name's key: what [`crate::tool_at`] compares, ASCII case folded and every separator
+/// A name's key: what [`tool_at`] compares, ASCII case folded and every separator
 /// (`_`, `-`, space) read as `_`. Two names match the same text exactly when their keys are equal.
 fn key_byte(b: u8) -> u8 {
     if matches!(b, b'_' | b'-' | b' ') {
@@ -85,7 +83,7 @@ impl<'a> ToolNames<'a> {
 
     /// Every whole-word mention in `text` of a name that is not `own_trimmed` (ASCII case
     /// ignored), as `(start, end, name)`, in order of start, then length; a name is a whole word
-    /// as [`crate::tool_at`] reads it. Where several names have the mention's key, the one first
+    /// as [`tool_at`] reads it. Where several names have the mention's key, the one first
     /// in priority is given.
     pub(crate) fn mentions(
         &self,
@@ -118,4 +116,58 @@ impl<'a> ToolNames<'a> {
             }
         }
     }
+}
+
+/// Const check used by the explicit catalogue: does `text` name `tool` as a whole word (ASCII case-insensitive)?
+///
+/// A separator (`_`, `-`, space) in `tool` matches any one of `_`, `-`, space in `text`, so `book-appointment`
+/// and `book appointment` both name `book_appointment`. Whole word: the neighbours of the match are not
+/// `[A-Za-z0-9_]`. An empty `tool` is never mentioned.
+pub const fn mentions_tool(text: &str, tool: &str) -> bool {
+    find_tool(text.as_bytes(), tool.as_bytes(), 0).is_some()
+}
+
+pub(crate) const fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+const fn is_sep(b: u8) -> bool {
+    b == b'_' || b == b'-' || b == b' '
+}
+
+/// Byte offset of the first whole-word mention of `tool` in `text` at or after `from`.
+pub(crate) const fn find_tool(text: &[u8], tool: &[u8], from: usize) -> Option<usize> {
+    let n = text.len();
+    let m = tool.len();
+    if m == 0 || m > n {
+        return None;
+    }
+    let mut i = from;
+    while i + m <= n {
+        if tool_at(text, tool, i) {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Is there a whole-word mention of `tool` (non-empty) in `text` at byte `i` (`i + tool.len() <= text.len()`)?
+pub(crate) const fn tool_at(text: &[u8], tool: &[u8], i: usize) -> bool {
+    let n = text.len();
+    let m = tool.len();
+    if i > 0 && is_word(text[i - 1]) {
+        return false;
+    }
+    let mut k = 0;
+    while k < m {
+        let a = text[i + k];
+        let b = tool[k];
+        let same = a.eq_ignore_ascii_case(&b) || (is_sep(a) && is_sep(b));
+        if !same {
+            return false;
+        }
+        k += 1;
+    }
+    i + m == n || !is_word(text[i + m])
 }

@@ -3,7 +3,7 @@
 
 use crate::scan::Needles;
 use crate::skeleton::Word;
-use crate::{Rule, Violation};
+use crate::types::{PLAIN_URL, Rule, Violation};
 
 fn v(range: std::ops::Range<usize>, detail: String) -> Violation {
     Violation {
@@ -200,9 +200,6 @@ fn urls(text: &str, low: &str, words: &[Word], allow_schema_url: bool, out: &mut
         }
     }
 }
-
-/// Detail prefix of a URL that is only a link (no script, data, credentials or destination).
-pub(crate) const PLAIN_URL: &str = "plain URL";
 
 /// The one structural exception: the value of a `$schema` keyword naming a JSON-Schema meta-schema.
 pub(crate) fn is_schema_url(url: &str) -> bool {

@@ -1,9 +1,9 @@
 //! `length`, `name` and the naming half of `cross_tool`.
 
-use crate::names::ToolNames;
-use crate::{Rule, Violation, find_tool};
+use crate::names::{ToolNames, find_tool};
 #[cfg(test)]
-use crate::{is_word, tool_at};
+use crate::names::{is_word, tool_at};
+use crate::types::{Rule, Violation};
 
 /// Over `max` characters: the range covers the excess.
 pub(crate) fn length(text: &str, max: usize, out: &mut Vec<Violation>) {
