@@ -32,13 +32,13 @@ fn json(rel: &str) -> Value {
 
 fn server_json() -> (String, Value) {
     match std::env::var("CLINIC_SERVER_JSON") {
-        Ok(path) => {
+        Ok(path) if !path.is_empty() => {
             let full = repo().join(&path); // a relative path is the repository's
             let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{path}: {e}"));
             let doc = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
             (path, doc)
         }
-        Err(_) => ("server.json".to_owned(), json("server.json")),
+        _ => ("server.json".to_owned(), json("server.json")),
     }
 }
 
