@@ -9,7 +9,8 @@ use crate::{charset, controlled, grammar, meaning, payload, phrases, rules, skel
 /// Screen one text. `own_name` is the tool the text belongs to; `other_tools` the names of every other tool known.
 ///
 /// Runs the rules that apply to `field` ([`Field::applies`]) and returns the hits sorted by range start, then rule.
-/// Never panics; every range lies inside `text` on char boundaries.
+/// Every range lies inside `text` on char boundaries. Never panics in a release build; a debug
+/// build panics on a rule that reports a range that does not (see `screen`).
 pub fn check_text(
     field: Field,
     text: &str,
@@ -128,7 +129,54 @@ pub fn join_doc_lines<S: AsRef<str>>(lines: &[S]) -> String {
     joined.join("\n").trim().to_owned()
 }
 
+/// Every rule of anyone's catalogue over one text, merged: hits sorted by range start, rule and
+/// range end, one per rule and range, and none inside a range its rule already reported.
 pub(crate) fn screen(
+    field: Field,
+    text: &str,
+    own_name: &str,
+    other_tools: &ToolNames,
+    schema_url: bool,
+) -> Vec<Violation> {
+    let mut out = rule_hits(field, text, own_name, other_tools, schema_url);
+    // A rule's range is inside the text on char boundaries: a debug build stops at one that is
+    // not (the rule is wrong); a release build drops the hit rather than hand out a bad range.
+    out.retain(|v| {
+        let valid = range_is_valid(text, &v.range);
+        debug_assert!(valid, "a rule reported a bad range: {v:?} in {text:?}");
+        valid
+    });
+    out.sort_by(|a, b| {
+        (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
+    });
+    out.dedup_by(|b, a| a.rule == b.rule && a.range == b.range);
+    // a name-only credential hit inside a range already reported for the same rule adds nothing
+    let mut kept: Vec<Violation> = Vec::with_capacity(out.len());
+    for v in out {
+        let covered = kept.iter().any(|k| {
+            k.rule == v.rule
+                && k.rule != Rule::Charset
+                && k.range.start <= v.range.start
+                && v.range.end <= k.range.end
+        });
+        if !covered {
+            kept.push(v);
+        }
+    }
+    kept
+}
+
+/// Is `range` inside `text`, on char boundaries?
+pub(crate) fn range_is_valid(text: &str, range: &std::ops::Range<usize>) -> bool {
+    range.start <= range.end
+        && range.end <= text.len()
+        && text.is_char_boundary(range.start)
+        && text.is_char_boundary(range.end)
+}
+
+/// The hits of every rule of [`screen`] as the rules report them: unsorted, unmerged, and with
+/// their ranges unchecked (the tests check them here, where a bad one is not yet filtered out).
+pub(crate) fn rule_hits(
     field: Field,
     text: &str,
     own_name: &str,
@@ -163,28 +211,5 @@ pub(crate) fn screen(
         rules::cross_tool(text, own_name, other_tools, &mut out);
         phrases::call_other_tool(&words, &mut out);
     }
-    out.retain(|v| {
-        v.range.start <= v.range.end
-            && v.range.end <= text.len()
-            && text.is_char_boundary(v.range.start)
-            && text.is_char_boundary(v.range.end)
-    });
-    out.sort_by(|a, b| {
-        (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
-    });
-    out.dedup_by(|b, a| a.rule == b.rule && a.range == b.range);
-    // a name-only credential hit inside a range already reported for the same rule adds nothing
-    let mut kept: Vec<Violation> = Vec::with_capacity(out.len());
-    for v in out {
-        let covered = kept.iter().any(|k| {
-            k.rule == v.rule
-                && k.rule != Rule::Charset
-                && k.range.start <= v.range.start
-                && v.range.end <= k.range.end
-        });
-        if !covered {
-            kept.push(v);
-        }
-    }
-    kept
+    out
 }

@@ -23,7 +23,8 @@ fn has(field: Field, text: &str, rule: Rule) -> bool {
     hits(field, text).iter().any(|v| v.rule == rule)
 }
 
-fn assert_valid(text: &str, vs: &[Violation]) {
+/// Every range inside `text`, on char boundaries.
+fn assert_ranges(text: &str, vs: &[Violation]) {
     for v in vs {
         assert!(
             v.range.start <= v.range.end && v.range.end <= text.len(),
@@ -34,6 +35,11 @@ fn assert_valid(text: &str, vs: &[Violation]) {
             "{v:?} in {text:?}"
         );
     }
+}
+
+/// Valid ranges, sorted by start, then rule.
+fn assert_valid(text: &str, vs: &[Violation]) {
+    assert_ranges(text, vs);
     for w in vs.windows(2) {
         assert!(
             (w[0].range.start, w[0].rule) <= (w[1].range.start, w[1].rule),
@@ -977,11 +983,18 @@ fn random_inputs_never_panic_and_ranges_are_valid() {
         Field::Title,
         Field::Other,
     ];
+    let clinic = crate::names::ToolNames::new(CLINIC);
     for i in 0..20_000 {
         let t = random_text(&mut r);
         let f = fields[i % fields.len()];
+        // the rules' own ranges, before the screen would drop a bad one
+        let raw = crate::screen::rule_hits(f, &t, "list_doctors", &clinic, i % 7 == 0);
+        assert_ranges(&t, &raw);
         let v = check_text(f, &t, "list_doctors", CLINIC);
         assert_valid(&t, &v);
+        // the controlled language's hits are not filtered at all
+        let v = check_strict(f, &t, "list_doctors", CLINIC, i % 2 == 0);
+        assert_ranges(&t, &v);
         let n = normalize(&t);
         assert_eq!(normalize(&n), n, "not idempotent for {t:?}");
         assert!(
