@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "ba237f8ccdc7153bcada71488cad568f6642e32364b23039ffadc553ff96d418";
+const PINNED: &str = "d2b3c8d41fd9872f991e496adc3e49f636322571df9b5016b84d4b1931dd55d7";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
