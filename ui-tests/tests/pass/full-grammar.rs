@@ -16,7 +16,7 @@ pub struct Notes {
 }
 
 /// List the notes of one doctor. Returns how many there are.
-#[clinic_tool(profile = "booking", role = "patient", mutates, destructive, idempotent, title = "Remove notes")]
+#[clinic_tool(profile = "booking", role = "patient", mutates, destructive, idempotent, title = "List notes")]
 pub async fn list_notes(_ctx: &ToolContext<'_>, _args: NotesArgs) -> Result<Notes, ToolError> {
     Ok(Notes { count: 0 })
 }
