@@ -1,8 +1,8 @@
 //! Lays out the release binary's code: the functions that start the server and serve a call
 //! (`hot-functions.txt`, written by `bench/hot-functions.py`) are placed side by side at the
 //! start of `.text`, so the pages the kernel maps in for them are not mostly other code (its
-//! fault-around maps 64 KiB around every page touched). Resident memory after the first
-//! `tools/list`: 9.3 → 6.5 MiB (docs/PERFORMANCE.md, round 5).
+//! fault-around maps 64 KiB around every page touched); the saving in resident memory is
+//! measured in docs/PERFORMANCE.md.
 //!
 //! Only where the linker is known to be rust-lld, which reads `--symbol-ordering-file`: rustc's
 //! own default for x86_64-unknown-linux-gnu, with no linker chosen by the build (`RUSTC_LINKER`,

@@ -105,8 +105,8 @@ pub struct ServerReport {
     /// Server CPU (user + system) per sequential proxied call, µs.
     pub sequential_cpu_per_call_us: f64,
     /// The server's `write`-family system calls per sequential proxied call (`syscw` of
-    /// `/proc/PID/io`; `None` when unreadable). Ours: 2, the request to the API and the answer
-    /// on stdout (docs/PERFORMANCE.md, round 10).
+    /// `/proc/PID/io`; `None` when unreadable): the request to the API and the answer on stdout
+    /// (figures in docs/PERFORMANCE.md).
     pub sequential_writes_per_call: Option<f64>,
     /// The same per call of an unknown tool (ours: 1, the answer).
     pub unknown_tool_writes_per_call: Option<f64>,

@@ -4,8 +4,7 @@ use serde::de::DeserializeOwned;
 
 /// `serde_json::from_slice`, with the same answer for every input, but cheaper for valid UTF-8:
 /// the bytes are checked once as a whole and read as a `str`, where `from_slice` checks every
-/// string it reads on its own (~130 in a proxied `list_doctors` body: ~10,000 instructions of a
-/// call). Bytes that are not UTF-8 are left to `from_slice`, which refuses them, or accepts them
+/// string it reads on its own (figures in docs/PERFORMANCE.md). Bytes that are not UTF-8 are left to `from_slice`, which refuses them, or accepts them
 /// where they sit in a string it skips (a member nobody reads), as before.
 ///
 /// Why the answers agree: serde_json's `StrRead` is its `SliceRead` over the same bytes but for

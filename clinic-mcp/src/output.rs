@@ -140,11 +140,9 @@ const RAW_VALUE: &str = "$serde_json::private::RawValue";
 /// pass, as the inside of a JSON string holding that JSON (`text`: what escaping `raw` again
 /// would give), screening every string on the way.
 ///
-/// Until round 7 this was serde_json's own serializer with a formatter that filled both buffers.
-/// serde_json reads each string a byte at a time and hands every quote, run of characters and
-/// punctuation mark to the formatter as a call of its own; writing a proxied `list_doctors`
-/// answer (screen included) cost ~54,000 instructions that way, and ~39,000 here (docs/
-/// PERFORMANCE.md, round 7). Here a string with nothing to escape (nearly every one) is checked
+/// Not serde_json's serializer: it reads each string a byte at a time and hands every quote, run
+/// of characters and punctuation mark to a formatter as a call of its own (the cost compared in
+/// docs/PERFORMANCE.md). Here a string with nothing to escape (nearly every one) is checked
 /// eight bytes at a time and copied whole into each buffer. Integers are written with the crate
 /// serde_json writes them with, floats by serde_json's formatter, a map key by serde_json itself
 /// (its rules for keys that are not strings), and a string that has something to escape by
