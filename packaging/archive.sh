@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Makes one release archive: clinic-mcp-VERSION-TARGET/ with clinic-mcp and clinic-audit, the
 # pins clinic-audit/pins/ holds for this release's server (so a user can
-# `clinic-audit run --verify-pin` the server they installed), the README and docs/AUDIT.md; as
-# .tar.gz (.zip for Windows targets), with a .sha256 file beside it. The release workflow runs it
-# for every target; .ci/run for the host's, and checks it. The layout is the one
+# `clinic-audit run --verify-pin` the server they installed), the README, docs/AUDIT.md and both
+# licence texts; as .tar.gz (.zip for Windows targets), with a .sha256 file beside it. The release
+# workflow runs it for every target; .ci/run for the host's, and checks it. The layout is the one
 # [package.metadata.binstall] in clinic-mcp/Cargo.toml points at.
 #
 #   packaging/archive.sh --target TARGET --bin-dir DIR --out DIR
@@ -36,6 +36,7 @@ done
 install -m 0644 "$root"/clinic-audit/pins/*.json "$stage/pins/"
 install -m 0644 "$root/README.md" "$stage/README.md"
 install -m 0644 "$root/docs/AUDIT.md" "$stage/AUDIT.md"
+install -m 0644 "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$stage/"
 
 cd "$out"
 if [ -n "$ext" ]; then

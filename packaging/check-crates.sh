@@ -2,7 +2,8 @@
 # `cargo package` for the crates that ship (clinic-mcp, clinic-audit, and the three they need, in
 # the order they would be published), then two checks of what was packaged:
 #   - each .crate holds only what should ship: its manifest, lock file, sources, build script,
-#     the README or AUDIT.md it names and data its sources read (no tests, no fixtures);
+#     the README or AUDIT.md it names, both licence texts and data its sources read (no tests, no
+#     fixtures);
 #   - the five packaged crates compile on their own: unpacked side by side into a workspace that
 #     knows nothing of this one (each internal dependency comes from its packaged crate, as it
 #     would from crates.io), `cargo check`ed offline.
@@ -20,7 +21,7 @@ args=()
 for c in "${crates[@]}"; do args+=(-p "$c"); done
 cargo package --locked --no-verify --allow-dirty "${args[@]}" 2>&1 | grep -vE '^warning: ignoring test|Updating crates.io index|Blocking waiting' || true
 
-allowed='Cargo\.toml|Cargo\.toml\.orig|Cargo\.lock|\.cargo_vcs_info\.json|README\.md|AUDIT\.md|build\.rs|hot-functions\.txt|src/.+|pins/[a-z0-9-]+\.json'
+allowed='Cargo\.toml|Cargo\.toml\.orig|Cargo\.lock|\.cargo_vcs_info\.json|README\.md|LICENSE-MIT|LICENSE-APACHE|AUDIT\.md|build\.rs|hot-functions\.txt|src/.+|pins/[a-z0-9-]+\.json'
 ws="target/packaging/crates"
 rm -rf "$ws"
 mkdir -p "$ws"
@@ -31,6 +32,9 @@ for c in "${crates[@]}"; do
   if tar tzf "$crate" | grep -vE "^$c-$version/($allowed)$" | grep -v '/$'; then
     echo "$c: the files above should not ship" >&2; exit 1
   fi
+  for l in LICENSE-MIT LICENSE-APACHE; do  # the licence the manifest declares, as its text
+    tar tzf "$crate" | grep -qx "$c-$version/$l" || { echo "$c: $l does not ship" >&2; exit 1; }
+  done
   echo "$c: $(tar tzf "$crate" | wc -l) files, $(wc -c < "$crate") bytes"
   tar xzf "$crate" -C "$ws"
   members+="\"$c-$version\", "
