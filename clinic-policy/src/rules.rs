@@ -68,7 +68,11 @@ pub(crate) fn cross_tool(text: &str, own_name: &str, names: &ToolNames, out: &mu
     names.mentions(tb, own_name.trim(), |i, e, tool| {
         // a name that is contained in our own name as a word would match our own mentions: skip those hits
         let inside_own = !own_name.is_empty() && own_mention_covers(tb, own_name.as_bytes(), i, e);
-        if !inside_own && text.is_char_boundary(i) && text.is_char_boundary(e) {
+        if !inside_own
+            && text.is_char_boundary(i)
+            && text.is_char_boundary(e)
+            && !is_replacement_note(text, i, e)
+        {
             out.push(Violation {
                 rule: Rule::CrossTool,
                 range: i..e,
@@ -76,6 +80,34 @@ pub(crate) fn cross_tool(text: &str, own_name: &str, names: &ToolNames, out: &mu
             });
         }
     });
+}
+
+/// The one sentence in which a tool may name another: its own retirement, as the text's last
+/// sentence, `Deprecated; replaced by <name>.` (`:` or `,` for `;`, the full stop optional). It
+/// names a successor and asks nothing; every other rule still reads it.
+fn is_replacement_note(text: &str, i: usize, e: usize) -> bool {
+    const NOTE: &str = "deprecated; replaced by";
+    let before = text[..i].trim_end();
+    let Some(start) = before.len().checked_sub(NOTE.len()) else {
+        return false;
+    };
+    let (Some(lead), Some(note)) = (before.get(..start), before.get(start..)) else {
+        return false;
+    };
+    let (lead, note) = (lead.trim_end(), note.as_bytes());
+    let shaped = note
+        .iter()
+        .zip(NOTE.as_bytes())
+        .enumerate()
+        .all(|(k, (&c, &n))| {
+            if k == 10 {
+                matches!(c, b';' | b':' | b',')
+            } else {
+                c.to_ascii_lowercase() == n
+            }
+        });
+    let after = text[e..].trim();
+    shaped && (lead.is_empty() || lead.ends_with(['.', ';'])) && (after.is_empty() || after == ".")
 }
 
 /// [`cross_tool`] as it was first written, every name tried at every word start: the oracle the
@@ -108,7 +140,11 @@ pub(crate) fn cross_tool_by_scan(
             let e = i + m;
             let inside_own =
                 !own_name.is_empty() && own_mention_covers(tb, own_name.as_bytes(), i, e);
-            if !inside_own && text.is_char_boundary(i) && text.is_char_boundary(e) {
+            if !inside_own
+                && text.is_char_boundary(i)
+                && text.is_char_boundary(e)
+                && !is_replacement_note(text, i, e)
+            {
                 out.push(Violation {
                     rule: Rule::CrossTool,
                     range: i..e,

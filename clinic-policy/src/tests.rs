@@ -674,6 +674,30 @@ fn cross_tool_names_other_tools_in_tool_descriptions_only() {
     );
 }
 
+/// A tool description may name another tool in one sentence only: its own last, saying it is
+/// deprecated and which tool replaces it.
+#[test]
+fn a_tool_may_name_its_replacement_in_its_last_sentence_only() {
+    for t in [
+        "Lists doctors. Deprecated; replaced by book_appointment.",
+        "Lists doctors. deprecated: replaced by book_appointment",
+        "Deprecated, replaced by book_appointment.",
+    ] {
+        assert!(!has(Field::ToolDescription, t, Rule::CrossTool), "{t}");
+    }
+    for t in [
+        "Lists doctors. Deprecated; replaced by book_appointment. Then book.",
+        "Lists doctors. Deprecated; replaced by book_appointment for every patient.",
+        "Lists doctors. Not deprecated; replaced by book_appointment.",
+        "Lists doctors. Deprecated;  replaced by book_appointment.",
+        "Lists doctors. Deprecated; now replaced by book_appointment.",
+        "Lists doctors. Deprecated; use book_appointment.",
+        "Lists doctors, deprecated; replaced by book_appointment.",
+    ] {
+        assert!(has(Field::ToolDescription, t, Rule::CrossTool), "{t}");
+    }
+}
+
 /// The indexed look-up reports what trying every name at every word start reports, once the
 /// screen has sorted the hits and kept the first of equal ranges: over names that differ only in
 /// case, separators or surrounding white space, names that are our own in another spelling,
