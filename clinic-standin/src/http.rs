@@ -129,11 +129,15 @@ async fn not_found(method: Method, uri: Uri) -> ApiError {
 
 // ---- extraction helpers ---------------------------------------------------------------
 
-impl<S: Send + Sync> FromRequestParts<S> for Principal {
+impl FromRequestParts<AppState> for Principal {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        shared: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let required = || ApiError::new(ErrorCode::AuthRequired, "Authentication required");
+        let invalid = || ApiError::new(ErrorCode::AuthInvalid, "Invalid or expired token");
         let value = parts
             .headers
             .get(header::AUTHORIZATION)
@@ -142,14 +146,30 @@ impl<S: Send + Sync> FromRequestParts<S> for Principal {
             .as_bytes()
             .strip_prefix(b"Bearer ")
             .ok_or_else(required)?;
+        let principal = |user: &crate::DemoToken| match user.role {
+            "doctor" => Principal::Doctor(user.user_id),
+            _ => Principal::Patient(user.user_id),
+        };
+        if let Some((server, audience)) = &shared.audience {
+            // Audience mode: a JWT of this authorization server for this API, naming a demo
+            // user with its own role; the static demo tokens are refused like any other.
+            let token = std::str::from_utf8(token).map_err(|_| invalid())?;
+            let claims = server
+                .verify_access_token(token, audience)
+                .map_err(|refused| {
+                    tracing::info!(%refused, "access token refused");
+                    invalid()
+                })?;
+            let user = crate::auth::demo_user(&claims.sub)
+                .filter(|user| user.role == claims.role.as_str())
+                .ok_or_else(invalid)?;
+            return Ok(principal(user));
+        }
         DEMO_TOKENS
             .iter()
             .find(|t| t.token.as_bytes() == token)
-            .map(|t| match t.role {
-                "doctor" => Principal::Doctor(t.user_id),
-                _ => Principal::Patient(t.user_id),
-            })
-            .ok_or_else(|| ApiError::new(ErrorCode::AuthInvalid, "Invalid or expired token"))
+            .map(principal)
+            .ok_or_else(invalid)
     }
 }
 

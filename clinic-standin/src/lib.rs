@@ -86,7 +86,21 @@
 //! [`Standin::request_count`] counts every one. An `Authorization` (or `Proxy-Authorization`)
 //! value is never kept: the header is recorded as `[redacted]` with the SHA-256 of its value, so a
 //! test can still check it arrived byte for byte ([`RecordedRequest::authorization_is`]).
+//!
+//! # The stand-in authorization server and audience mode
+//!
+//! [`auth`] is an OAuth 2.1 authorization server for the tests and `--demo` (issue 29): code +
+//! PKCE with automatic consent of the demo users, refresh, dynamic registration, client ID
+//! metadata documents and RFC 8693 token exchange, issuing ES256 JWTs. The demo users' `sub`s
+//! are `patient-N` and `doctor-N` ([`auth::demo_subject`]).
+//!
+//! With [`Config::token_audience`] set, the API accepts only access tokens of that
+//! authorization server whose `aud` is the API's own URL ([`Standin::base_url`], unless
+//! [`TokenAudience::audience`] names another) and whose `sub` and `clinic_role` name a demo
+//! user; the static demo tokens then answer 401 `AUTH_INVALID`. Off (the default), the static
+//! demo tokens are the only credentials, as before.
 
+pub mod auth;
 mod data;
 mod error;
 mod http;
@@ -142,6 +156,20 @@ pub struct Config {
     /// The instant the synthetic slots are generated relative to; `None` (default) = the
     /// real clock at [`spawn`]. Slots lie in `(now, now + 14 days)`.
     pub now: Option<jiff::Timestamp>,
+    /// Audience mode: `Some` = only access tokens of this authorization server, for this API,
+    /// are accepted (see the crate docs); `None` (default) = the static demo tokens.
+    pub token_audience: Option<TokenAudience>,
+}
+
+/// Audience mode's settings ([`Config::token_audience`]).
+#[derive(Debug, Clone)]
+pub struct TokenAudience {
+    /// The authorization server whose tokens are accepted (checked in process against its
+    /// current keys: the same check a resource server makes against its JWKS).
+    pub authorization_server: auth::AuthServer,
+    /// The `aud` required; `None`: the API's own URL, [`Standin::base_url`]
+    /// (`http://IP:PORT/api/v1`).
+    pub audience: Option<String>,
 }
 
 /// At most `max_bookings` booking attempts per patient in any sliding `window`; the next
@@ -208,6 +236,8 @@ pub(crate) struct Shared {
     state: Mutex<state::State>,
     log: Mutex<VecDeque<RecordedRequest>>,
     request_counter: AtomicU64,
+    /// Audience mode: the authorization server and the `aud` required.
+    pub(crate) audience: Option<(auth::AuthServer, String)>,
 }
 
 impl Shared {
@@ -239,13 +269,20 @@ pub struct Standin {
 pub async fn spawn(addr: SocketAddr, config: Config) -> std::io::Result<Standin> {
     let now = config.now.unwrap_or_else(jiff::Timestamp::now);
     let state = state::State::seed(now, config.rate_limit).map_err(std::io::Error::other)?;
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let addr = listener.local_addr()?;
+    let audience = config.token_audience.map(|t| {
+        let audience = t
+            .audience
+            .unwrap_or_else(|| format!("http://{addr}{API_PREFIX}"));
+        (t.authorization_server, audience)
+    });
     let shared = Arc::new(Shared {
         state: Mutex::new(state),
         log: Mutex::new(VecDeque::with_capacity(REQUEST_LOG_CAPACITY)),
         request_counter: AtomicU64::new(0),
+        audience,
     });
-    let listener = tokio::net::TcpListener::bind(addr).await?;
-    let addr = listener.local_addr()?;
     let app = http::router(Arc::clone(&shared));
     let (shutdown, signal) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {

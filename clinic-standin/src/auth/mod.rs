@@ -1,0 +1,728 @@
+//! A stand-in OAuth 2.1 authorization server, for the tests and `--demo` (issue 29).
+//!
+//! It serves, under its issuer URL (an origin, or an origin and a path `P`):
+//!
+//! - `GET /.well-known/oauth-authorization-server{P}`: RFC 8414 metadata;
+//! - `GET {P}/jwks`: its public signing keys (JWKS), every key still accepted;
+//! - `GET {P}/authorize`: authorization code + PKCE (`S256` only), with *automatic consent*:
+//!   the user is the `login_hint` if it names a demo user (see [`demo_subject`]), else
+//!   [`AuthConfig::consent_subject`]; the answer is `302` to the redirect URI with `code`,
+//!   `state` and `iss` (RFC 9207), so a test client follows it headless;
+//! - `POST {P}/token`: `authorization_code`, `refresh_token` (rotated on use) and RFC 8693
+//!   token exchange (confidential clients only: `private_key_jwt` or `client_secret_post`);
+//! - `POST {P}/register`: RFC 7591 dynamic registration of *public* clients with loopback
+//!   redirect URIs.
+//!
+//! A `client_id` that is an `https` URL is a client ID metadata document, fetched at
+//! `/authorize` (no redirects, 5 KiB, 5 s). `http://127.0.0.1…` documents are accepted only
+//! with [`AuthConfig::allow_http_loopback_client_metadata`], a test/demo flag: the tests run on
+//! loopback without TLS.
+//!
+//! Access tokens are ES256 JWTs (`typ: at+jwt`, `kid` = the key's RFC 7638 thumbprint) with
+//! `iss`, `sub`, `aud` (the RFC 8707 `resource` asked for), `exp`, `iat`, `nbf`, `scope`,
+//! `clinic_role`, `client_id` and `jti`; an exchanged token adds `act: {"sub": client}`.
+//! Scopes: [`SCOPES`], each one including the ones before it.
+//!
+//! No token, code, secret or assertion is ever logged or put in an error; [`Secret`]'s
+//! `Debug` is redacted.
+
+mod cimd;
+mod endpoints;
+pub(crate) mod jwt;
+mod store;
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
+use std::time::Duration;
+
+use ring::rand::SystemRandom;
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use crate::data::{DEMO_TOKENS, DemoToken};
+pub use jwt::JwtError;
+
+/// The scopes, narrowest first; each includes the ones before it
+/// (`clinic.readonly` ⊂ `clinic.booking` ⊂ `clinic.full`).
+pub const SCOPES: [&str; 3] = ["clinic.readonly", "clinic.booking", "clinic.full"];
+/// RFC 8693's grant type.
+pub const TOKEN_EXCHANGE_GRANT: &str = "urn:ietf:params:oauth:grant-type:token-exchange";
+/// RFC 8693's token type of an access token (subject and issued token).
+pub const ACCESS_TOKEN_TYPE: &str = "urn:ietf:params:oauth:token-type:access_token";
+/// RFC 7523's client assertion type (`private_key_jwt`).
+pub const JWT_BEARER_ASSERTION: &str = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+
+/// The breadth of a scope string: the widest [`SCOPES`] member it names (0 = readonly), or
+/// `None` if it is empty or names anything else.
+pub fn scope_rank(scope: &str) -> Option<usize> {
+    let mut widest = None;
+    for name in scope.split(' ').filter(|s| !s.is_empty()) {
+        let rank = SCOPES.iter().position(|s| *s == name)?;
+        widest = widest.max(Some(rank));
+    }
+    widest
+}
+
+/// The role claim (`clinic_role`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A patient.
+    Patient,
+    /// A doctor.
+    Doctor,
+    /// An administrator. No demo user has this role and the clinic API maps no `sub` to it:
+    /// it exists for tokens minted by tests ([`AuthServer::mint`]).
+    Admin,
+}
+
+impl Role {
+    /// `"patient"`, `"doctor"` or `"admin"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Patient => "patient",
+            Role::Doctor => "doctor",
+            Role::Admin => "admin",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Role> {
+        match s {
+            "patient" => Some(Role::Patient),
+            "doctor" => Some(Role::Doctor),
+            "admin" => Some(Role::Admin),
+            _ => None,
+        }
+    }
+}
+
+/// The `sub` of a demo user: `patient-N` or `doctor-N` (N = its patient or doctor id), as in
+/// the payloads of the static demo tokens.
+pub fn demo_subject(user: &DemoToken) -> String {
+    format!("{}-{}", user.role, user.user_id)
+}
+
+/// The demo user whose `sub` is `sub`, if any.
+pub fn demo_user(sub: &str) -> Option<&'static DemoToken> {
+    DEMO_TOKENS.iter().find(|t| demo_subject(t) == sub)
+}
+
+fn demo_role(user: &DemoToken) -> Role {
+    Role::parse(user.role).unwrap_or(Role::Patient)
+}
+
+/// A credential (an access token, a client secret): `Debug` shows `Secret([redacted])`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// Wraps a credential.
+    pub fn new(value: impl Into<String>) -> Secret {
+        Secret(value.into())
+    }
+    /// The credential itself; keep it out of logs.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret([redacted])")
+    }
+}
+
+/// What the authorization server can fail with, outside HTTP answers. Never carries a token.
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    /// The system random generator or key generation failed.
+    #[error("key generation or randomness failed")]
+    Crypto,
+    /// A configuration or argument was refused; the text says which.
+    #[error("invalid: {0}")]
+    Invalid(&'static str),
+    /// `sub` names no demo user (use [`AuthServer::mint`] to choose the role yourself).
+    #[error("no demo user has this sub")]
+    UnknownSubject,
+    /// Binding or serving failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// How the authorization server behaves. `AuthConfig::default()`: issuer from the bound
+/// address, 10-minute access tokens, 1-day refresh tokens, patient 1 consents, no http
+/// client metadata documents.
+#[derive(Debug, Clone)]
+pub struct AuthConfig {
+    /// The issuer URL (`http(s)://host[:port][/path]`, no trailing `/`, no query). `None`:
+    /// `http://{bound address}` at [`AuthServer::start`]; required by [`AuthServer::new`].
+    pub issuer: Option<String>,
+    /// Lifetime of the access tokens it issues (an exchanged token never outlives its subject
+    /// token).
+    pub access_token_ttl: Duration,
+    /// Lifetime of a refresh token (each use rotates it, with a fresh lifetime).
+    pub refresh_token_ttl: Duration,
+    /// The demo user `/authorize` signs in when the request has no `login_hint` naming one.
+    pub consent_subject: String,
+    /// TEST/DEMO ONLY: accept client ID metadata documents at `http://127.0.0.1[:port]/…`
+    /// (and `http://localhost…`). Off, only `https` documents are accepted, as the spec requires.
+    pub allow_http_loopback_client_metadata: bool,
+}
+
+impl Default for AuthConfig {
+    fn default() -> AuthConfig {
+        AuthConfig {
+            issuer: None,
+            access_token_ttl: Duration::from_secs(600),
+            refresh_token_ttl: Duration::from_secs(24 * 60 * 60),
+            consent_subject: "patient-1".to_owned(),
+            allow_http_loopback_client_metadata: false,
+        }
+    }
+}
+
+/// How a confidential client (the MCP server) authenticates at the token endpoint.
+#[derive(Debug, Clone)]
+pub enum ClientCredential {
+    /// `private_key_jwt` (RFC 7523): assertions signed by this public JWK (EC P-256 → `ES256`,
+    /// RSA → `RS256`; a JWK with a private part is refused).
+    PrivateKeyJwt(Value),
+    /// `client_secret_post`.
+    ClientSecret(Secret),
+}
+
+/// A confidential client allowed to use token exchange (RFC 8693).
+#[derive(Debug, Clone)]
+pub struct ConfidentialClient {
+    /// Its `client_id`.
+    pub client_id: String,
+    /// How it authenticates.
+    pub credential: ClientCredential,
+    /// The resource it serves (the MCP server's canonical URI): it may exchange only subject
+    /// tokens whose `aud` is this.
+    pub resource: String,
+    /// The audiences (`resource`/`audience` of the exchange) it may ask for: the clinic API's
+    /// URL.
+    pub exchange_audiences: Vec<String>,
+}
+
+/// Everything an access token says; see [`AuthServer::mint`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MintRequest {
+    /// `sub`.
+    pub sub: String,
+    /// `clinic_role`.
+    pub role: Role,
+    /// `scope`, space-separated (not checked against [`SCOPES`]: a test may want a bad one).
+    pub scope: String,
+    /// `aud`.
+    pub audience: String,
+    /// `client_id`.
+    pub client_id: String,
+    /// `iat` and `nbf`; `None`: now.
+    pub issued_at: Option<jiff::Timestamp>,
+    /// `exp - iat`.
+    pub ttl: Duration,
+}
+
+/// The claims of an access token this server issued, as [`AuthServer::verify_access_token`]
+/// checked them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccessClaims {
+    /// `sub`.
+    pub sub: String,
+    /// `aud`.
+    pub audience: String,
+    /// `scope`.
+    pub scope: String,
+    /// `clinic_role`.
+    pub role: Role,
+    /// `client_id`.
+    pub client_id: String,
+    /// `exp`, seconds since the epoch.
+    pub exp: i64,
+    /// `jti`.
+    pub jti: String,
+}
+
+/// Why [`AuthServer::verify_access_token`] refused a token. Carries no part of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TokenRefused {
+    /// Malformed, unknown key, bad signature.
+    #[error("not a token signed by this authorization server: {0}")]
+    Signature(JwtError),
+    /// `iss` is not this server, or a claim is missing or of the wrong type.
+    #[error("wrong issuer or missing claims")]
+    Claims,
+    /// `exp` passed or `nbf` not reached (with [`LEEWAY_SECONDS`]).
+    #[error("expired or not yet valid")]
+    Expired,
+    /// `aud` is not the audience expected.
+    #[error("issued for another audience")]
+    Audience,
+}
+
+/// Clock leeway when checking `exp`/`nbf`.
+pub const LEEWAY_SECONDS: i64 = 5;
+
+/// How many signing keys stay in the JWKS: the newest signs, older ones still verify.
+pub const KEYS_KEPT: usize = 3;
+
+pub(crate) struct Inner {
+    issuer: String,
+    /// The issuer's path (`""` for an origin).
+    path: String,
+    config: AuthConfig,
+    /// Oldest first; the last one signs.
+    keys: RwLock<Vec<jwt::SigningKey>>,
+    store: Mutex<store::Store>,
+    rng: SystemRandom,
+}
+
+/// The authorization server: cheap to clone (one shared state). See the module docs.
+#[derive(Clone)]
+pub struct AuthServer {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for AuthServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AuthServer")
+            .field("issuer", &self.inner.issuer)
+            .finish_non_exhaustive()
+    }
+}
+
+fn now_seconds() -> i64 {
+    jiff::Timestamp::now().as_second()
+}
+
+fn secs(d: Duration) -> i64 {
+    i64::try_from(d.as_secs()).unwrap_or(i64::MAX)
+}
+
+impl AuthServer {
+    /// An authorization server for `config.issuer` (required here) with one fresh signing
+    /// key. Serve it with [`AuthServer::router`], or use [`AuthServer::start`].
+    pub fn new(config: AuthConfig) -> Result<AuthServer, AuthError> {
+        let issuer = config
+            .issuer
+            .clone()
+            .ok_or(AuthError::Invalid("AuthServer::new needs an issuer"))?;
+        let url = url::Url::parse(&issuer).map_err(|_| AuthError::Invalid("issuer URL"))?;
+        if !matches!(url.scheme(), "http" | "https")
+            || url.query().is_some()
+            || url.fragment().is_some()
+            || issuer.ends_with('/')
+        {
+            return Err(AuthError::Invalid(
+                "issuer must be http(s), without query, fragment or trailing slash",
+            ));
+        }
+        let path = url.path().trim_end_matches('/').to_owned();
+        let rng = SystemRandom::new();
+        let (key, _) = jwt::SigningKey::generate(&rng).ok_or(AuthError::Crypto)?;
+        Ok(AuthServer {
+            inner: Arc::new(Inner {
+                issuer,
+                path,
+                config,
+                keys: RwLock::new(vec![key]),
+                store: Mutex::new(store::Store::default()),
+                rng,
+            }),
+        })
+    }
+
+    /// Binds `addr` (port 0 = ephemeral) and serves in a spawned task. The issuer is
+    /// `config.issuer`, or `http://{bound address}`.
+    pub async fn start(
+        addr: SocketAddr,
+        mut config: AuthConfig,
+    ) -> Result<RunningAuthServer, AuthError> {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let addr = listener.local_addr()?;
+        if config.issuer.is_none() {
+            config.issuer = Some(format!("http://{addr}"));
+        }
+        let server = AuthServer::new(config)?;
+        let app = server.router();
+        let (shutdown, signal) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            axum::serve(listener, app)
+                .with_graceful_shutdown(async {
+                    let _ = signal.await;
+                })
+                .await
+        });
+        tracing::info!(%addr, issuer = %server.issuer(), "stand-in authorization server listening");
+        Ok(RunningAuthServer {
+            server,
+            addr,
+            shutdown,
+            task,
+        })
+    }
+
+    /// The routes (full paths, metadata included): *merge* them into an app serving the
+    /// issuer's origin (`Router::merge`), do not `nest` them.
+    pub fn router(&self) -> axum::Router {
+        endpoints::router(self.clone())
+    }
+
+    /// The issuer URL.
+    pub fn issuer(&self) -> &str {
+        &self.inner.issuer
+    }
+
+    /// `{issuer}/token`.
+    pub fn token_endpoint(&self) -> String {
+        format!("{}/token", self.inner.issuer)
+    }
+
+    /// The RFC 8414 metadata document.
+    pub fn metadata(&self) -> Value {
+        let issuer = &self.inner.issuer;
+        json!({
+            "issuer": issuer,
+            "authorization_endpoint": format!("{issuer}/authorize"),
+            "token_endpoint": format!("{issuer}/token"),
+            "jwks_uri": format!("{issuer}/jwks"),
+            "registration_endpoint": format!("{issuer}/register"),
+            "scopes_supported": SCOPES,
+            "response_types_supported": ["code"],
+            "response_modes_supported": ["query"],
+            "grant_types_supported": ["authorization_code", "refresh_token", TOKEN_EXCHANGE_GRANT],
+            "code_challenge_methods_supported": ["S256"],
+            "token_endpoint_auth_methods_supported": ["none", "private_key_jwt", "client_secret_post"],
+            "token_endpoint_auth_signing_alg_values_supported": ["ES256", "RS256"],
+            "authorization_response_iss_parameter_supported": true,
+            "client_id_metadata_document_supported": true,
+        })
+    }
+
+    /// The JWKS: every key still accepted, oldest first.
+    pub fn jwks(&self) -> Value {
+        let keys = self.keys();
+        json!({"keys": keys.iter().map(jwt::SigningKey::public_jwk).collect::<Vec<_>>()})
+    }
+
+    /// The `kid` of the key that signs now.
+    pub fn current_kid(&self) -> String {
+        self.keys()
+            .last()
+            .map(|k| k.kid().to_owned())
+            .unwrap_or_default()
+    }
+
+    /// Key rotation: a new key signs from now on; the previous ones stay in the JWKS (and keep
+    /// verifying) until [`KEYS_KEPT`] newer ones exist. Returns the new `kid`.
+    pub fn rotate_key(&self) -> Result<String, AuthError> {
+        let (key, _) = jwt::SigningKey::generate(&self.inner.rng).ok_or(AuthError::Crypto)?;
+        let kid = key.kid().to_owned();
+        let mut keys = self
+            .inner
+            .keys
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
+        keys.push(key);
+        let excess = keys.len().saturating_sub(KEYS_KEPT);
+        keys.drain(..excess);
+        tracing::info!(kid, "authorization server signing key rotated");
+        Ok(kid)
+    }
+
+    /// Removes the key `kid` from the JWKS (tokens it signed stop verifying); the signing key
+    /// cannot be retired. Whether a key was removed.
+    pub fn retire_key(&self, kid: &str) -> bool {
+        let mut keys = self
+            .inner
+            .keys
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
+        let last = keys.len().saturating_sub(1);
+        match keys.iter().position(|k| k.kid() == kid) {
+            Some(i) if i != last => {
+                keys.remove(i);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// For tests: an access token for demo user `sub` (its role from the demo data), with
+    /// `scope`, `aud` = `audience`, `client_id` = `"test-minted"`, valid from now for `ttl`.
+    /// [`AuthError::UnknownSubject`] if `sub` is no demo user's.
+    pub fn mint_access_token(
+        &self,
+        sub: &str,
+        scope: &str,
+        audience: &str,
+        ttl: Duration,
+    ) -> Result<Secret, AuthError> {
+        let user = demo_user(sub).ok_or(AuthError::UnknownSubject)?;
+        self.mint(&MintRequest {
+            sub: sub.to_owned(),
+            role: demo_role(user),
+            scope: scope.to_owned(),
+            audience: audience.to_owned(),
+            client_id: "test-minted".to_owned(),
+            issued_at: None,
+            ttl,
+        })
+    }
+
+    /// For tests: an access token with exactly these claims (any sub and role, a past
+    /// `issued_at` for an expired token), signed by the current key.
+    pub fn mint(&self, request: &MintRequest) -> Result<Secret, AuthError> {
+        let iat = request
+            .issued_at
+            .map_or_else(now_seconds, jiff::Timestamp::as_second);
+        self.sign_access_token(
+            &request.sub,
+            request.role,
+            &request.scope,
+            &request.audience,
+            &request.client_id,
+            iat,
+            iat.saturating_add(secs(request.ttl)),
+            None,
+        )
+    }
+
+    /// Registers (or replaces) a confidential client for token exchange. Refuses a
+    /// `private_key_jwt` credential whose JWK is not a public EC P-256 or RSA key.
+    pub fn register_confidential_client(
+        &self,
+        client: ConfidentialClient,
+    ) -> Result<(), AuthError> {
+        if let ClientCredential::PrivateKeyJwt(jwk) = &client.credential {
+            jwt::PublicKey::from_jwk(jwk).ok_or(AuthError::Invalid(
+                "client JWK: a public EC P-256 or RSA key",
+            ))?;
+        }
+        if client.client_id.is_empty() || client.resource.is_empty() {
+            return Err(AuthError::Invalid(
+                "client_id and resource must not be empty",
+            ));
+        }
+        self.store()
+            .confidential
+            .insert(client.client_id.clone(), client);
+        Ok(())
+    }
+
+    /// Checks an access token as a resource server would: signed by one of this server's
+    /// keys (`ES256`, the `kid` named), `iss` = this issuer, `exp`/`nbf` within
+    /// [`LEEWAY_SECONDS`], and `aud` = `audience`.
+    pub fn verify_access_token(
+        &self,
+        token: &str,
+        audience: &str,
+    ) -> Result<AccessClaims, TokenRefused> {
+        let claims = self.verify_any_audience(token)?;
+        if claims.audience != audience {
+            return Err(TokenRefused::Audience);
+        }
+        Ok(claims)
+    }
+
+    /// [`AuthServer::verify_access_token`] without the audience check.
+    pub(crate) fn verify_any_audience(&self, token: &str) -> Result<AccessClaims, TokenRefused> {
+        let parsed = jwt::parse(token).map_err(TokenRefused::Signature)?;
+        let kid = parsed.header.get("kid").and_then(Value::as_str);
+        let signed = self
+            .keys()
+            .iter()
+            .find(|k| Some(k.kid()) == kid)
+            .ok_or(TokenRefused::Signature(JwtError::UnknownKey))?
+            .verifies(&parsed);
+        if !signed {
+            return Err(TokenRefused::Signature(JwtError::BadSignature));
+        }
+        let c = &parsed.claims;
+        let text = |name: &str| c.get(name).and_then(Value::as_str).map(str::to_owned);
+        let int = |name: &str| c.get(name).and_then(Value::as_i64);
+        if text("iss").as_deref() != Some(self.issuer()) {
+            return Err(TokenRefused::Claims);
+        }
+        let (Some(sub), Some(audience), Some(scope), Some(role), Some(client_id), Some(jti)) = (
+            text("sub"),
+            text("aud"),
+            text("scope"),
+            text("clinic_role").as_deref().and_then(Role::parse),
+            text("client_id"),
+            text("jti"),
+        ) else {
+            return Err(TokenRefused::Claims);
+        };
+        let (Some(exp), Some(nbf)) = (int("exp"), int("nbf")) else {
+            return Err(TokenRefused::Claims);
+        };
+        let now = now_seconds();
+        if now >= exp.saturating_add(LEEWAY_SECONDS) || now.saturating_add(LEEWAY_SECONDS) < nbf {
+            return Err(TokenRefused::Expired);
+        }
+        Ok(AccessClaims {
+            sub,
+            audience,
+            scope,
+            role,
+            client_id,
+            exp,
+            jti,
+        })
+    }
+
+    fn keys(&self) -> std::sync::RwLockReadGuard<'_, Vec<jwt::SigningKey>> {
+        self.inner
+            .keys
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn store(&self) -> MutexGuard<'_, store::Store> {
+        self.inner
+            .store
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn random(&self) -> Result<String, AuthError> {
+        jwt::random_token(&self.inner.rng).ok_or(AuthError::Crypto)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn sign_access_token(
+        &self,
+        sub: &str,
+        role: Role,
+        scope: &str,
+        audience: &str,
+        client_id: &str,
+        iat: i64,
+        exp: i64,
+        actor: Option<&str>,
+    ) -> Result<Secret, AuthError> {
+        let jti = self.random()?;
+        let mut claims = json!({
+            "iss": self.issuer(),
+            "sub": sub,
+            "aud": audience,
+            "iat": iat,
+            "nbf": iat,
+            "exp": exp,
+            "scope": scope,
+            "clinic_role": role.as_str(),
+            "client_id": client_id,
+            "jti": jti,
+        });
+        if let Some(actor) = actor {
+            claims["act"] = json!({"sub": actor});
+        }
+        let keys = self.keys();
+        let key = keys.last().ok_or(AuthError::Crypto)?;
+        let token = key
+            .sign("at+jwt", &claims, &self.inner.rng)
+            .ok_or(AuthError::Crypto)?;
+        tracing::info!(
+            sub,
+            client_id,
+            aud = audience,
+            scope,
+            jti,
+            kid = key.kid(),
+            "access token issued"
+        );
+        Ok(Secret(token))
+    }
+}
+
+/// A running [`AuthServer`] (it derefs to it). Dropping it stops the server; prefer
+/// [`RunningAuthServer::shutdown`], which waits.
+#[derive(Debug)]
+pub struct RunningAuthServer {
+    server: AuthServer,
+    addr: SocketAddr,
+    shutdown: oneshot::Sender<()>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+impl std::ops::Deref for RunningAuthServer {
+    type Target = AuthServer;
+    fn deref(&self) -> &AuthServer {
+        &self.server
+    }
+}
+
+impl RunningAuthServer {
+    /// The bound address.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// A handle to the server, e.g. for [`crate::Config::token_audience`].
+    pub fn server(&self) -> AuthServer {
+        self.server.clone()
+    }
+
+    /// Stops accepting connections and waits for in-flight requests.
+    pub async fn shutdown(self) {
+        let _ = self.shutdown.send(());
+        match self.task.await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => tracing::warn!(%error, "authorization server stopped with an error"),
+            Err(error) => tracing::warn!(%error, "authorization server task failed"),
+        }
+    }
+}
+
+/// An ES256 key pair for a confidential client's `private_key_jwt`, for tests and the demo.
+/// `Debug` shows the `kid` only.
+pub struct ClientKey {
+    key: jwt::SigningKey,
+    pkcs8: Vec<u8>,
+    rng: SystemRandom,
+}
+
+impl std::fmt::Debug for ClientKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClientKey")
+            .field("kid", &self.key.kid())
+            .finish_non_exhaustive()
+    }
+}
+
+impl ClientKey {
+    /// A fresh P-256 key.
+    pub fn generate() -> Result<ClientKey, AuthError> {
+        let rng = SystemRandom::new();
+        let (key, pkcs8) = jwt::SigningKey::generate(&rng).ok_or(AuthError::Crypto)?;
+        Ok(ClientKey { key, pkcs8, rng })
+    }
+
+    /// The public JWK to register ([`ClientCredential::PrivateKeyJwt`]).
+    pub fn public_jwk(&self) -> Value {
+        self.key.public_jwk()
+    }
+
+    /// The private key as PKCS#8 DER (e.g. for `jsonwebtoken::EncodingKey::from_ec_der`).
+    pub fn pkcs8_der(&self) -> &[u8] {
+        &self.pkcs8
+    }
+
+    /// An RFC 7523 client assertion: `iss` = `sub` = `client_id`, `aud` = `audience` (the
+    /// token endpoint URL), a fresh `jti`, `exp` 60 s from now.
+    pub fn client_assertion(&self, client_id: &str, audience: &str) -> Result<Secret, AuthError> {
+        let now = now_seconds();
+        let jti = jwt::random_token(&self.rng).ok_or(AuthError::Crypto)?;
+        let claims = json!({
+            "iss": client_id, "sub": client_id, "aud": audience,
+            "iat": now, "exp": now + 60, "jti": jti,
+        });
+        self.key
+            .sign("JWT", &claims, &self.rng)
+            .map(Secret)
+            .ok_or(AuthError::Crypto)
+    }
+}
