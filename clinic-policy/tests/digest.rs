@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "d2b3c8d41fd9872f991e496adc3e49f636322571df9b5016b84d4b1931dd55d7";
+const PINNED: &str = "8f4463c3661988a6ef0f8505cb6402180f80864e9843cdc61d7bd9b597e201db";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
