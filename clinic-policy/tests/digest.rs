@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "8f4463c3661988a6ef0f8505cb6402180f80864e9843cdc61d7bd9b597e201db";
+const PINNED: &str = "99248a51f693dd43de61dfc18a9db2b2f5c684e46226279527e80c01e1ad5570";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
