@@ -58,8 +58,14 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Serve MCP over stdio (what a bare `clinic-mcp` does).
-    Serve(SessionArgs),
+    /// Serve MCP over stdio (what a bare `clinic-mcp` does), or over Streamable HTTP with
+    /// `--http ADDR`.
+    Serve {
+        #[command(flatten)]
+        session: SessionArgs,
+        #[command(flatten)]
+        http: crate::http::HttpArgs,
+    },
     /// Print the tools/list an agent would see through a client that can ask its user (declares
     /// elicitation); one that cannot gets the same list without the destructive tools.
     Tools(SessionArgs),
@@ -526,8 +532,10 @@ pub async fn run_with(cli: Cli, catalogue: &'static [ToolDef]) -> Result<u8, Fai
         }
     };
     match cli.command {
-        None => serve(&root, catalogue).await,
-        Some(Command::Serve(args)) => serve(&root.merged(args)?, catalogue).await,
+        None => serve_either(&root, &crate::http::HttpArgs::default(), catalogue).await,
+        Some(Command::Serve { session, http }) => {
+            serve_either(&root.merged(session)?, &http, catalogue).await
+        }
         Some(Command::Tools(args)) => tools(&root.merged(args)?, catalogue).await,
         Some(Command::Call {
             tool,
@@ -548,6 +556,54 @@ pub async fn run_with(cli: Cli, catalogue: &'static [ToolDef]) -> Result<u8, Fai
             api(SocketAddr::new(host, port)).await
         }
     }
+}
+
+/// `serve`: over HTTP when `--http` (or `CLINIC_HTTP_ADDR`) names an address, else over stdio.
+async fn serve_either(
+    args: &SessionArgs,
+    http: &crate::http::HttpArgs,
+    catalogue: &'static [ToolDef],
+) -> Result<u8, Failure> {
+    if let Some(addr) = http.addr() {
+        return serve_http(args, http, &addr, catalogue).await;
+    }
+    if let Some(flag) = http.stray() {
+        return Err(Failure::usage(format!(
+            "{flag} applies to --http only; give --http ADDR or remove it"
+        )));
+    }
+    serve(args, catalogue).await
+}
+
+/// `serve --http ADDR`: the role and the token are each request's own, so the process takes
+/// neither; `--profile` is the operator's ceiling.
+async fn serve_http(
+    args: &SessionArgs,
+    http: &crate::http::HttpArgs,
+    addr: &str,
+    catalogue: &'static [ToolDef],
+) -> Result<u8, Failure> {
+    if args.role.is_some() || std::env::var_os("MCP_SESSION_ROLE").is_some() {
+        return Err(Failure::usage(
+            "--role (MCP_SESSION_ROLE) is refused with --http: each request's role is its token's clinic_role claim",
+        ));
+    }
+    if std::env::var_os("SUT_ACCESS_TOKEN").is_some() {
+        return Err(Failure::usage(
+            "SUT_ACCESS_TOKEN is refused with --http: the clinic API gets a token exchanged for each caller, never one of the process's",
+        ));
+    }
+    let prepared = args.prepare().await?;
+    let served = crate::http::run(http, addr, prepared.session, catalogue, shutdown_signal())
+        .await
+        .map_err(|e| match e {
+            crate::http::HttpError::Usage(m) => Failure::usage(m),
+            crate::http::HttpError::Start(e) => e.into(),
+            crate::http::HttpError::Runtime(m) => Failure::runtime(m),
+        })?;
+    #[cfg(feature = "demo")]
+    drop(prepared.demo);
+    Ok(audit_exit(&served))
 }
 
 async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, Failure> {

@@ -15,7 +15,7 @@ extern crate self as clinic_mcp;
 // checks that the imports have no loop): the vocabulary (`error`, `json`, `caller`, `upstream`), configuration (`session`), text to
 // the model (`screen`, and `output`, which writes a tool's answer through it), HTTP (`api`), what is learned (`directory`), the tool machinery
 // (`bounds`, `tool`), the tools by domain (`tools`) and their list (`catalogue`), and on top the
-// server, its transports and the command line.
+// server, its transports (`transport`, and `http` for Streamable HTTP) and the command line.
 pub mod api;
 pub mod audit;
 pub mod bounds;
@@ -25,6 +25,7 @@ pub mod cli;
 pub mod confirm;
 pub mod directory;
 pub mod error;
+pub mod http;
 pub mod json;
 #[cfg(test)]
 mod layout;

@@ -1,0 +1,611 @@
+//! The HTTP server: axum with rmcp's Streamable HTTP service at `/mcp`, stateless (any replica
+//! answers any request; no `Mcp-Session-Id`), and around it, in this order: `Host` and `Origin`
+//! validation (DNS rebinding), a deadline on every request, the bearer token and the scope it
+//! grants, a bound on the body. `/healthz` and `/readyz` answer without a token (and without the
+//! `Host` check, so a probe by pod IP works); the protected-resource metadata needs no token.
+
+use super::args::HttpArgs;
+use super::auth::{Principal, Validator};
+use super::exchange::{ClientAuth, Exchanger};
+use super::handler::PerToken;
+use super::metadata::{self, scope_for};
+use crate::server::ClinicServer;
+use crate::session::{Profile, Session};
+use crate::tool::ToolDef;
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+
+/// The largest request body read: a JSON-RPC request of this server's tools is a few hundred
+/// bytes.
+pub const MAX_REQUEST_BYTES: usize = 256 * 1024;
+
+/// The path MCP is served at.
+pub const MCP_PATH: &str = "/mcp";
+
+/// How long keys unknown to the JWKS wait before it is read again.
+pub const JWKS_MIN_REFRESH: Duration = Duration::from_secs(30);
+
+/// Everything `serve --http` needs, checked.
+#[derive(Debug)]
+pub struct Config {
+    pub addr: SocketAddr,
+    /// The canonical resource URI: the `aud` tokens must carry.
+    pub resource: url::Url,
+    pub issuer: url::Url,
+    /// The issuer exactly as configured: what `iss` and the metadata's `issuer` must be.
+    pub issuer_text: String,
+    /// `Host` values accepted (`host:port`, lowercase).
+    pub allowed_hosts: Vec<String>,
+    /// `Origin` values accepted (serialised origins), when a request carries one.
+    pub allowed_origins: Vec<String>,
+    pub client_id: String,
+    pub client_auth: ClientAuth,
+    pub max_body_bytes: usize,
+    /// Every request is answered within this, or with 504.
+    pub deadline: Duration,
+    pub jwks_min_refresh: Duration,
+}
+
+/// Why `serve --http` did not run.
+#[derive(Debug, thiserror::Error)]
+pub enum HttpError {
+    /// Bad configuration (exit 2).
+    #[error("{0}")]
+    Usage(String),
+    /// The catalogue or the API client refused to start (as over stdio).
+    #[error(transparent)]
+    Start(#[from] crate::error::StartError),
+    /// Listening or serving failed (exit 4).
+    #[error("{0}")]
+    Runtime(String),
+}
+
+/// The variable `name` if set and not empty.
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn is_loopback_host(url: &url::Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
+/// `host[:port]` as a client sends it in `Host` for `url` (the port only when not the default).
+fn authority(url: &url::Url) -> Option<String> {
+    let host = match url.host()? {
+        url::Host::Ipv6(ip) => format!("[{ip}]"),
+        other => other.to_string().to_ascii_lowercase(),
+    };
+    Some(match url.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host,
+    })
+}
+
+/// An origin as browsers send it, or `None` for anything that is not one.
+fn origin_of(text: &str) -> Option<String> {
+    let url = url::Url::parse(text.trim()).ok()?;
+    let origin = url.origin();
+    origin
+        .is_tuple()
+        .then(|| origin.ascii_serialization().to_ascii_lowercase())
+}
+
+impl Config {
+    /// The configuration `args` and the environment give, for `session` (its limits give the
+    /// deadline). Refused, never defaulted: an issuer, a client id and one client credential are
+    /// required; a non-loopback address needs an `https` resource URI.
+    pub fn from_args(args: &HttpArgs, addr: &str, session: &Session) -> Result<Self, HttpError> {
+        let usage = |m: String| HttpError::Usage(m);
+        let addr: SocketAddr = addr.parse().map_err(|_| {
+            usage(format!(
+                "--http {addr:?} is not an address with a port, e.g. 127.0.0.1:8080"
+            ))
+        })?;
+        let resource_text = args
+            .resource_url
+            .clone()
+            .or_else(|| env("CLINIC_RESOURCE_URL"));
+        let resource = match resource_text {
+            Some(text) => url::Url::parse(&text)
+                .map_err(|e| usage(format!("--resource-url {text:?}: {e}")))?,
+            None if addr.ip().is_loopback() => url::Url::parse(&format!("http://{addr}{MCP_PATH}"))
+                .map_err(|e| usage(format!("--http {addr}: {e}")))?,
+            None => {
+                return Err(usage(format!(
+                    "--http {addr} is not a loopback address: give --resource-url, the https URL clients reach this server at"
+                )));
+            }
+        };
+        if resource.query().is_some() || resource.fragment().is_some() {
+            return Err(usage(
+                "--resource-url must have no query and no fragment (RFC 8707)".to_owned(),
+            ));
+        }
+        if resource.scheme() != "https"
+            && !(resource.scheme() == "http" && is_loopback_host(&resource))
+        {
+            return Err(usage(
+                "--resource-url must be https (http only for a loopback host)".to_owned(),
+            ));
+        }
+        let issuer_text = args
+            .issuer
+            .clone()
+            .or_else(|| env("CLINIC_OAUTH_ISSUER"))
+            .ok_or_else(|| {
+                usage(
+                    "--http needs --issuer (CLINIC_OAUTH_ISSUER): the authorization server whose tokens are accepted".to_owned(),
+                )
+            })?;
+        let issuer = url::Url::parse(&issuer_text)
+            .map_err(|e| usage(format!("--issuer {issuer_text:?}: {e}")))?;
+        if issuer.scheme() != "https" && !(issuer.scheme() == "http" && is_loopback_host(&issuer)) {
+            return Err(usage(
+                "--issuer must be https (http only for a loopback host)".to_owned(),
+            ));
+        }
+        let client_id = args
+            .client_id
+            .clone()
+            .or_else(|| env("CLINIC_OAUTH_CLIENT_ID"))
+            .ok_or_else(|| {
+                usage(
+                    "--http needs --client-id (CLINIC_OAUTH_CLIENT_ID) for the token exchange"
+                        .to_owned(),
+                )
+            })?;
+        let key_file = args
+            .client_key_file
+            .clone()
+            .or_else(|| env("CLINIC_OAUTH_CLIENT_KEY_FILE").map(Into::into));
+        let secret_file = args
+            .client_secret_file
+            .clone()
+            .or_else(|| env("CLINIC_OAUTH_CLIENT_SECRET_FILE").map(Into::into));
+        let client_auth = match (key_file, secret_file) {
+            (Some(key), None) => ClientAuth::from_key_file(&key).map_err(usage)?,
+            (None, Some(secret)) => ClientAuth::from_secret_file(&secret).map_err(usage)?,
+            (Some(_), Some(_)) => {
+                return Err(usage(
+                    "give one of --client-key-file and --client-secret-file, not both".to_owned(),
+                ));
+            }
+            (None, None) => {
+                return Err(usage(
+                    "--http needs --client-key-file (private_key_jwt) or --client-secret-file for the token exchange".to_owned(),
+                ));
+            }
+        };
+        let mut allowed_hosts: Vec<String> = authority(&resource).into_iter().collect();
+        if addr.ip().is_loopback() {
+            let port = addr.port();
+            allowed_hosts.extend([
+                format!("127.0.0.1:{port}"),
+                format!("localhost:{port}"),
+                format!("[::1]:{port}"),
+            ]);
+        }
+        let mut given: Vec<String> = args.allowed_origins.clone();
+        if given.is_empty()
+            && let Some(list) = env("CLINIC_ALLOWED_ORIGINS")
+        {
+            given = list.split(',').map(|s| s.trim().to_owned()).collect();
+        }
+        let mut allowed_origins = Vec::new();
+        for text in given.iter().filter(|s| !s.is_empty()) {
+            allowed_origins.push(
+                origin_of(text)
+                    .ok_or_else(|| usage(format!("--allowed-origin {text:?} is not an origin")))?,
+            );
+        }
+        if allowed_origins.is_empty() {
+            allowed_origins.extend(origin_of(resource.as_str()));
+        }
+        Ok(Config {
+            addr,
+            resource,
+            issuer,
+            issuer_text,
+            allowed_hosts,
+            allowed_origins,
+            client_id,
+            client_auth,
+            max_body_bytes: MAX_REQUEST_BYTES,
+            deadline: session.limits.call_deadline() + Duration::from_secs(5),
+            jwks_min_refresh: JWKS_MIN_REFRESH,
+        })
+    }
+}
+
+/// What every route shares.
+#[derive(Debug)]
+struct App {
+    ceiling: Profile,
+    resource: String,
+    issuer: String,
+    metadata_url: String,
+    allowed_hosts: Vec<String>,
+    allowed_origins: Vec<String>,
+    max_body_bytes: usize,
+    deadline: Duration,
+    validator: Arc<Validator>,
+    handler: PerToken,
+    draining: AtomicBool,
+}
+
+impl App {
+    /// 401 with the challenge: where the metadata is, and the scope that opens the catalogue (the
+    /// narrowest: a wider one is asked for when a tool needs it, by 403).
+    fn unauthorized(&self, error: Option<&str>) -> Response {
+        let challenge =
+            metadata::challenge(&self.metadata_url, scope_for(Profile::Readonly), error);
+        let mut response = (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(serde_json::json!({"error": error.unwrap_or("invalid_request")})),
+        )
+            .into_response();
+        if let Ok(value) = HeaderValue::from_str(&challenge) {
+            response
+                .headers_mut()
+                .insert(header::WWW_AUTHENTICATE, value);
+        }
+        response
+    }
+
+    /// 403 `insufficient_scope`, naming the scope `scope` the request needs (RFC 6750 §3.1).
+    fn insufficient_scope(&self, scope: &str) -> Response {
+        let challenge = metadata::challenge(&self.metadata_url, scope, Some("insufficient_scope"));
+        let mut response = (
+            StatusCode::FORBIDDEN,
+            axum::Json(serde_json::json!({"error": "insufficient_scope", "scope": scope})),
+        )
+            .into_response();
+        if let Ok(value) = HeaderValue::from_str(&challenge) {
+            response
+                .headers_mut()
+                .insert(header::WWW_AUTHENTICATE, value);
+        }
+        response
+    }
+
+    /// The scope a `tools/call` in `body` needs beyond what `principal` holds: the call names a
+    /// tool the operator's ceiling and the token's role reach, but its scopes do not. A tool
+    /// outside the ceiling or the role is left to the handler, which answers it as not found.
+    fn scope_needed(&self, principal: &Principal, body: &[u8]) -> Option<&'static str> {
+        let value: serde_json::Value = serde_json::from_slice(body).ok()?;
+        let messages = match value {
+            serde_json::Value::Array(items) => items,
+            one => vec![one],
+        };
+        let wide = Principal {
+            profile: Some(self.ceiling),
+            ..principal.clone()
+        };
+        messages.iter().find_map(|m| {
+            if m.get("method").and_then(serde_json::Value::as_str) != Some("tools/call") {
+                return None;
+            }
+            let name = m.pointer("/params/name")?.as_str()?;
+            let def = self.handler.reachable(&wide, name)?;
+            if self.handler.reachable(principal, name).is_some() {
+                return None;
+            }
+            Some(scope_for(def.profile))
+        })
+    }
+}
+
+/// `Host` and `Origin` against the allowed lists (DNS rebinding: a page on another origin, or a
+/// name rebound to this address, is refused before anything else runs). The probes are exempt.
+async fn guard_origin(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    if path == "/healthz" || path == "/readyz" {
+        return next.run(request).await;
+    }
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_ascii_lowercase);
+    if !host.is_some_and(|h| app.allowed_hosts.contains(&h)) {
+        tracing::warn!(path, "refused: Host not allowed (DNS rebinding?)");
+        return (StatusCode::FORBIDDEN, "Forbidden: Host not allowed").into_response();
+    }
+    if let Some(origin) = request.headers().get(header::ORIGIN) {
+        let allowed = origin
+            .to_str()
+            .ok()
+            .and_then(origin_of)
+            .is_some_and(|o| app.allowed_origins.contains(&o));
+        if !allowed {
+            tracing::warn!(path, "refused: Origin not allowed");
+            return (StatusCode::FORBIDDEN, "Forbidden: Origin not allowed").into_response();
+        }
+    }
+    next.run(request).await
+}
+
+/// Every request is answered within the deadline (a tool call's own deadline plus a margin), and
+/// logged: method, path, status, time. No header, no body, no token.
+async fn deadline(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_owned();
+    let started = std::time::Instant::now();
+    let response = match tokio::time::timeout(app.deadline, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => (
+            StatusCode::GATEWAY_TIMEOUT,
+            "the request ran past its deadline",
+        )
+            .into_response(),
+    };
+    tracing::info!(
+        target: "clinic_mcp::access",
+        %method,
+        path,
+        status = response.status().as_u16(),
+        ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+        "request"
+    );
+    response
+}
+
+/// The bearer token: validated, its principal attached to the request for the handler; then the
+/// scope a `tools/call` needs. The body is read here, bounded, once.
+async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let raw = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| {
+            v.strip_prefix("Bearer ")
+                .or_else(|| v.strip_prefix("bearer "))
+        })
+        .map(str::trim)
+        .filter(|t| !t.is_empty());
+    let Some(raw) = raw else {
+        return app.unauthorized(None);
+    };
+    let principal = match app.validator.validate(raw, app.ceiling).await {
+        Ok(p) => p,
+        Err(why) => {
+            tracing::info!(reason = %why, "refused a bearer token");
+            return app.unauthorized(Some("invalid_token"));
+        }
+    };
+    if principal.profile.is_none() {
+        return app.insufficient_scope(scope_for(Profile::Readonly));
+    }
+    let (mut parts, body) = request.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, app.max_body_bytes).await else {
+        return (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the request body is too large",
+        )
+            .into_response();
+    };
+    if let Some(scope) = app.scope_needed(&principal, &bytes) {
+        return app.insufficient_scope(scope);
+    }
+    parts.extensions.insert(principal);
+    next.run(Request::from_parts(parts, Body::from(bytes)))
+        .await
+}
+
+async fn healthz() -> &'static str {
+    "ok"
+}
+
+/// Ready when the issuer's keys are read and the server is not shutting down.
+async fn readyz(State(app): State<Arc<App>>) -> Response {
+    if app.draining.load(Ordering::Acquire) {
+        return (StatusCode::SERVICE_UNAVAILABLE, "shutting down").into_response();
+    }
+    if !app.validator.ready().await && app.validator.load().await.is_err() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the issuer's keys are not read yet",
+        )
+            .into_response();
+    }
+    "ready".into_response()
+}
+
+async fn resource_metadata(State(app): State<Arc<App>>) -> Response {
+    axum::Json(metadata::resource_metadata(
+        &app.resource,
+        &app.issuer,
+        app.ceiling,
+    ))
+    .into_response()
+}
+
+/// A running HTTP server.
+#[derive(Debug)]
+pub struct Running {
+    addr: SocketAddr,
+    app: Arc<App>,
+    stop: CancellationToken,
+    mcp: CancellationToken,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+    server: ClinicServer,
+    exchange: Arc<Exchanger>,
+}
+
+impl Running {
+    /// The address it listens on (the port the system chose for `:0`).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// How many callers' exchanged tokens are kept.
+    pub fn exchanged_tokens_kept(&self) -> usize {
+        self.exchange.cached()
+    }
+
+    /// Stop: `/readyz` answers 503, no connection is accepted, calls in flight finish within
+    /// their deadline (new ones answer `SHUTTING_DOWN`), then the rest is cut off.
+    pub async fn shutdown(self) -> ClinicServer {
+        self.app.draining.store(true, Ordering::Release);
+        let bound = self.app.deadline;
+        self.stop.cancel();
+        let drain = self.server.drain(bound);
+        let serve = tokio::time::timeout(bound, self.task);
+        let (_, served) = tokio::join!(drain, serve);
+        match served {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(e))) => tracing::warn!(error = %e, "the HTTP server stopped with an error"),
+            Ok(Err(e)) => tracing::warn!(error = %e, "the HTTP server task failed"),
+            Err(_) => tracing::warn!("connections still open after {bound:?}; cut off"),
+        }
+        self.mcp.cancel();
+        self.server
+    }
+}
+
+/// Listen on `config.addr` and serve `server` (built for the operator's ceiling; its caller is
+/// never used) until [`Running::shutdown`].
+pub async fn start(
+    config: Config,
+    server: ClinicServer,
+    catalogue: &'static [ToolDef],
+) -> Result<Running, HttpError> {
+    let session = server.session();
+    let http = crate::api::build_http(&config.issuer, session.limits.timeout)
+        .map_err(|e| HttpError::Runtime(format!("the HTTP client for the issuer: {e}")))?;
+    let validator = Arc::new(Validator::new(
+        config.issuer.clone(),
+        config.issuer_text.clone(),
+        config.resource.as_str().to_owned(),
+        http.clone(),
+        session.limits.timeout,
+        config.jwks_min_refresh,
+    ));
+    // The token endpoint may be on another host than the API; one client with the platform's
+    // roots when the issuer is https.
+    let exchange = Arc::new(Exchanger::new(
+        config.client_id.clone(),
+        config.client_auth,
+        session.base_url.clone(),
+        http,
+        session.limits.timeout,
+    ));
+    if let Err(e) = validator.load().await {
+        // Served anyway: `/readyz` says not ready, and the keys are read again on demand.
+        tracing::warn!(cause = %e, "the issuer's keys could not be read at start-up");
+    }
+    let handler = PerToken {
+        server: server.clone(),
+        catalogue,
+        exchange: exchange.clone(),
+        validator: validator.clone(),
+    };
+    let app = Arc::new(App {
+        ceiling: session.profile,
+        resource: config.resource.as_str().to_owned(),
+        issuer: config.issuer_text.clone(),
+        metadata_url: metadata::resource_metadata_url(&config.resource),
+        allowed_hosts: config.allowed_hosts.clone(),
+        allowed_origins: config.allowed_origins.clone(),
+        max_body_bytes: config.max_body_bytes,
+        deadline: config.deadline,
+        validator,
+        handler: handler.clone(),
+        draining: AtomicBool::new(false),
+    });
+    let mcp_cancel = CancellationToken::new();
+    let rmcp_config = StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(false)
+        .with_json_response(true)
+        .with_sse_keep_alive(None)
+        .with_cancellation_token(mcp_cancel.clone())
+        .with_max_request_body_bytes(config.max_body_bytes)
+        // the same lists as `guard_origin`, which has already applied them
+        .with_allowed_hosts(config.allowed_hosts.clone())
+        .with_allowed_origins(config.allowed_origins.clone())
+        .enforce_origin_validation();
+    let mcp = StreamableHttpService::new(
+        move || Ok(handler.clone()),
+        Arc::new(NeverSessionManager::default()),
+        rmcp_config,
+    );
+    let protected = Router::new()
+        .route_service(MCP_PATH, mcp)
+        .route_layer(middleware::from_fn_with_state(app.clone(), authorize));
+    let router = Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route(metadata::RESOURCE_METADATA_PATH, get(resource_metadata))
+        .route(
+            &format!("{}{MCP_PATH}", metadata::RESOURCE_METADATA_PATH),
+            get(resource_metadata),
+        )
+        .merge(protected)
+        .layer(middleware::from_fn_with_state(app.clone(), deadline))
+        .layer(middleware::from_fn_with_state(app.clone(), guard_origin))
+        .with_state(app.clone());
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| HttpError::Runtime(format!("cannot listen on {}: {e}", config.addr)))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| HttpError::Runtime(e.to_string()))?;
+    let stop = CancellationToken::new();
+    let stopped = stop.clone();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move { stopped.cancelled().await })
+            .await
+    });
+    Ok(Running {
+        addr,
+        app,
+        stop,
+        mcp: mcp_cancel,
+        task,
+        server,
+        exchange,
+    })
+}
+
+/// `serve --http`: check the configuration, build the server for the operator's ceiling with no
+/// caller of its own, serve until `shutdown` resolves, then stop gracefully. Returns the server
+/// (for its audit state).
+pub async fn run(
+    args: &HttpArgs,
+    addr: &str,
+    mut session: Session,
+    catalogue: &'static [ToolDef],
+    shutdown: impl Future<Output = ()>,
+) -> Result<ClinicServer, HttpError> {
+    let config = Config::from_args(args, addr, &session)?;
+    // Each request's caller comes from its token; the process holds none.
+    session.caller = crate::caller::Caller::new(crate::caller::SessionRole::None, None);
+    let server = ClinicServer::with_catalogue(session, catalogue)?;
+    let resource = config.resource.to_string();
+    let running = start(config, server, catalogue).await?;
+    eprintln!(
+        "clinic-mcp: serving MCP over HTTP on {} (resource {resource})",
+        running.addr()
+    );
+    shutdown.await;
+    tracing::info!("termination signal: letting calls in flight finish");
+    Ok(running.shutdown().await)
+}
