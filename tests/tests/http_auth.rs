@@ -1,0 +1,757 @@
+//! `serve --http`: the OAuth 2.1 resource server. Tokens are minted here (ES256 and RS256) and
+//! the issuer is a small authorization server of this file's own (RFC 8414 metadata, a JWKS, a
+//! token endpoint that exchanges a caller's token for a stand-in API demo token). Each refusal
+//! has its own test; so do the challenges, the metadata, DNS rebinding, the per-token catalogue
+//! and the token exchange (the API sees exchanged tokens only).
+// Test support: panicking is how a test fails.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
+use clinic_mcp::http::exchange::ClientAuth;
+use clinic_mcp::http::{Config, Running};
+use clinic_mcp::{ClinicServer, Profile, Session, SessionRole};
+use clinic_standin::{DOCTOR_TOKEN, PATIENT_TOKEN, Standin};
+use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use ring::signature::KeyPair as _;
+use serde_json::{Value, json};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+const CLIENT_ID: &str = "clinic-mcp-test";
+const CLIENT_SECRET: &str = "test-client-secret";
+const RSA_PKCS1: &[u8] = include_bytes!("../data/http_auth_test_rsa_pkcs1.der");
+
+/// An ES256 key: the PKCS#8 DER to sign with, and its public JWK under `kid`.
+struct EcKey {
+    pkcs8: Vec<u8>,
+    kid: String,
+}
+
+impl EcKey {
+    fn new(kid: &str) -> Self {
+        let rng = ring::rand::SystemRandom::new();
+        let pkcs8 = ring::signature::EcdsaKeyPair::generate_pkcs8(
+            &ring::signature::ECDSA_P256_SHA256_FIXED_SIGNING,
+            &rng,
+        )
+        .unwrap();
+        Self {
+            pkcs8: pkcs8.as_ref().to_vec(),
+            kid: kid.to_owned(),
+        }
+    }
+
+    fn jwk(&self) -> Value {
+        let rng = ring::rand::SystemRandom::new();
+        let pair = ring::signature::EcdsaKeyPair::from_pkcs8(
+            &ring::signature::ECDSA_P256_SHA256_FIXED_SIGNING,
+            &self.pkcs8,
+            &rng,
+        )
+        .unwrap();
+        let point = pair.public_key().as_ref();
+        json!({
+            "kty": "EC", "crv": "P-256", "use": "sig", "alg": "ES256", "kid": self.kid,
+            "x": B64.encode(&point[1..33]), "y": B64.encode(&point[33..65]),
+        })
+    }
+
+    fn sign(&self, claims: &Value) -> String {
+        let mut header = Header::new(Algorithm::ES256);
+        header.kid = Some(self.kid.clone());
+        jsonwebtoken::encode(&header, claims, &EncodingKey::from_ec_der(&self.pkcs8)).unwrap()
+    }
+}
+
+fn rsa_jwk(kid: &str) -> Value {
+    let pair = ring::signature::RsaKeyPair::from_der(RSA_PKCS1).unwrap();
+    let public: ring::rsa::PublicKeyComponents<Vec<u8>> = pair.public().into();
+    json!({
+        "kty": "RSA", "use": "sig", "alg": "RS256", "kid": kid,
+        "n": B64.encode(&public.n),
+        "e": B64.encode(&public.e),
+    })
+}
+
+fn rsa_sign(kid: &str, claims: &Value) -> String {
+    let mut header = Header::new(Algorithm::RS256);
+    header.kid = Some(kid.to_owned());
+    jsonwebtoken::encode(&header, claims, &EncodingKey::from_rsa_der(RSA_PKCS1)).unwrap()
+}
+
+fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+/// What the test's authorization server saw and serves.
+struct AsState {
+    issuer: String,
+    jwks: Mutex<Value>,
+    /// The audience the exchange must name: the stand-in API's base URL.
+    api: String,
+    token_calls: AtomicUsize,
+    /// Each exchange's `subject_token`.
+    subjects: Mutex<Vec<String>>,
+}
+
+async fn as_metadata(State(s): State<Arc<AsState>>) -> axum::Json<Value> {
+    axum::Json(json!({
+        "issuer": s.issuer,
+        "jwks_uri": format!("{}/jwks", s.issuer),
+        "token_endpoint": format!("{}/token", s.issuer),
+        "grant_types_supported": ["urn:ietf:params:oauth:grant-type:token-exchange"],
+    }))
+}
+
+async fn as_jwks(State(s): State<Arc<AsState>>) -> axum::Json<Value> {
+    axum::Json(s.jwks.lock().unwrap().clone())
+}
+
+/// RFC 8693 exchange: a client authenticated by `client_secret_basic`, a subject token whose
+/// `clinic_role` picks the stand-in's demo token of that role, for the API's audience only.
+async fn as_token(
+    State(s): State<Arc<AsState>>,
+    headers: HeaderMap,
+    body: String,
+) -> (StatusCode, axum::Json<Value>) {
+    s.token_calls.fetch_add(1, Ordering::SeqCst);
+    let basic = format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(format!("{CLIENT_ID}:{CLIENT_SECRET}"))
+    );
+    if headers.get("authorization").and_then(|v| v.to_str().ok()) != Some(basic.as_str()) {
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({"error": "invalid_client"})),
+        );
+    }
+    let url = reqwest::Url::parse(&format!("http://form/?{body}")).unwrap();
+    let form: std::collections::BTreeMap<String, String> = url.query_pairs().into_owned().collect();
+    let ok = form.get("grant_type").map(String::as_str)
+        == Some("urn:ietf:params:oauth:grant-type:token-exchange")
+        && form.get("audience") == Some(&s.api)
+        && form.get("resource") == Some(&s.api);
+    let Some(subject) = form.get("subject_token").filter(|_| ok) else {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"error": "invalid_request"})),
+        );
+    };
+    s.subjects.lock().unwrap().push(subject.clone());
+    let payload: Value = subject
+        .split('.')
+        .nth(1)
+        .and_then(|p| B64.decode(p).ok())
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_default();
+    let issued = match payload["clinic_role"].as_str() {
+        Some("doctor") => DOCTOR_TOKEN,
+        _ => PATIENT_TOKEN,
+    };
+    (
+        StatusCode::OK,
+        axum::Json(json!({
+            "access_token": issued,
+            "issued_token_type": "urn:ietf:params:oauth:token-type:access_token",
+            "token_type": "Bearer",
+            "expires_in": 300,
+        })),
+    )
+}
+
+struct Harness {
+    standin: Standin,
+    auth: Arc<AsState>,
+    running: Option<Running>,
+    key: EcKey,
+    http: reqwest::Client,
+}
+
+impl Harness {
+    /// The stand-in API, the test's authorization server with `key` and an RSA key in its JWKS,
+    /// and `serve --http` on an ephemeral loopback port with `ceiling` as its profile.
+    async fn start(ceiling: Profile) -> Self {
+        Self::start_with(ceiling, Duration::from_secs(30)).await
+    }
+
+    async fn start_with(ceiling: Profile, jwks_min_refresh: Duration) -> Self {
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let standin = clinic_standin::spawn(
+            clinic_standin::LOCALHOST_EPHEMERAL,
+            clinic_standin::Config::default(),
+        )
+        .await
+        .unwrap();
+        let key = EcKey::new("ec-1");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let issuer = format!("http://{}", listener.local_addr().unwrap());
+        let auth = Arc::new(AsState {
+            issuer: issuer.clone(),
+            jwks: Mutex::new(json!({"keys": [key.jwk(), rsa_jwk("rsa-1")]})),
+            api: standin.base_url(),
+            token_calls: AtomicUsize::new(0),
+            subjects: Mutex::new(Vec::new()),
+        });
+        let router = axum::Router::new()
+            .route("/.well-known/oauth-authorization-server", get(as_metadata))
+            .route("/jwks", get(as_jwks))
+            .route("/token", post(as_token))
+            .with_state(auth.clone());
+        tokio::spawn(async move { axum::serve(listener, router).await });
+        let session = Session::new(ceiling, SessionRole::None, &standin.base_url(), None).unwrap();
+        let server = ClinicServer::new(session).unwrap();
+        // The resource's port is known once bound: bind first, then name it.
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = probe.local_addr().unwrap();
+        drop(probe);
+        let config = Config {
+            addr,
+            resource: reqwest::Url::parse(&format!("http://{addr}/mcp")).unwrap(),
+            issuer: reqwest::Url::parse(&issuer).unwrap(),
+            issuer_text: issuer,
+            allowed_hosts: vec![format!("127.0.0.1:{}", addr.port())],
+            allowed_origins: vec![format!("http://127.0.0.1:{}", addr.port())],
+            client_id: CLIENT_ID.to_owned(),
+            client_auth: ClientAuth::Secret(CLIENT_SECRET.to_owned()),
+            max_body_bytes: 64 * 1024,
+            deadline: Duration::from_secs(30),
+            jwks_min_refresh,
+        };
+        let running = clinic_mcp::http::start(config, server, clinic_mcp::CATALOGUE)
+            .await
+            .unwrap();
+        Self {
+            standin,
+            auth,
+            running: Some(running),
+            key,
+            http: reqwest::Client::builder().build().unwrap(),
+        }
+    }
+
+    fn addr(&self) -> std::net::SocketAddr {
+        self.running.as_ref().unwrap().addr()
+    }
+
+    fn resource(&self) -> String {
+        format!("http://{}/mcp", self.addr())
+    }
+
+    /// Claims of a valid token for this server: `scope` and `role` as given.
+    fn claims(&self, scope: &str, role: Option<&str>) -> Value {
+        let mut c = json!({
+            "iss": self.auth.issuer,
+            "aud": self.resource(),
+            "sub": "user-1",
+            "exp": now() + 600,
+            "iat": now(),
+            "scope": scope,
+        });
+        if let Some(role) = role {
+            c["clinic_role"] = json!(role);
+        }
+        c
+    }
+
+    fn token(&self, scope: &str, role: Option<&str>) -> String {
+        self.key.sign(&self.claims(scope, role))
+    }
+
+    async fn post(&self, token: Option<&str>, body: &Value) -> reqwest::Response {
+        let mut request = self
+            .http
+            .post(self.resource())
+            .header("accept", "application/json, text/event-stream")
+            .json(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.unwrap()
+    }
+
+    /// A JSON-RPC request answered 200; its JSON.
+    async fn rpc(&self, token: &str, method: &str, params: Value) -> Value {
+        let body = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
+        let response = self.post(Some(token), &body).await;
+        assert_eq!(response.status(), StatusCode::OK, "{method}");
+        response.json().await.unwrap()
+    }
+
+    async fn tool_names(&self, token: &str) -> Vec<String> {
+        let answer = self.rpc(token, "tools/list", json!({})).await;
+        let mut names: Vec<String> = answer["result"]["tools"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{answer}"))
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    async fn call(&self, token: &str, name: &str, arguments: Value) -> Value {
+        self.rpc(
+            token,
+            "tools/call",
+            json!({"name": name, "arguments": arguments}),
+        )
+        .await
+    }
+
+    /// The status and `WWW-Authenticate` of a `tools/list` with `token`.
+    async fn refused(&self, token: &str) -> (StatusCode, String) {
+        let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
+        let response = self.post(Some(token), &body).await;
+        let challenge = response
+            .headers()
+            .get("www-authenticate")
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default();
+        (response.status(), challenge)
+    }
+
+    async fn assert_invalid(&self, token: &str) {
+        let (status, challenge) = self.refused(token).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert!(challenge.contains("error=\"invalid_token\""), "{challenge}");
+        assert_eq!(self.standin.request_count(), 0, "nothing reached the API");
+        assert_eq!(self.auth.token_calls.load(Ordering::SeqCst), 0);
+    }
+}
+
+impl Drop for Harness {
+    fn drop(&mut self) {
+        if let Some(running) = self.running.take() {
+            tokio::spawn(running.shutdown());
+        }
+    }
+}
+
+const READONLY_TOOLS: [&str; 5] = [
+    "find_available_slots",
+    "get_appointment",
+    "list_doctors",
+    "list_my_appointments",
+    "list_specialties",
+];
+
+#[tokio::test]
+async fn no_token_is_answered_401_with_a_challenge_naming_the_metadata_and_the_scope() {
+    let h = Harness::start(Profile::Booking).await;
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
+    let response = h.post(None, &body).await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let challenge = response.headers()["www-authenticate"].to_str().unwrap();
+    assert_eq!(
+        challenge,
+        format!(
+            "Bearer resource_metadata=\"http://{}/.well-known/oauth-protected-resource/mcp\", scope=\"clinic.readonly\"",
+            h.addr()
+        )
+    );
+    // A malformed header is no token either.
+    let response = h
+        .http
+        .post(h.resource())
+        .header("accept", "application/json, text/event-stream")
+        .header("authorization", "Basic dXNlcjpwYXNz")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+
+/// The server holds a client credential, and without a caller's token that credential obtains
+/// nothing: no exchange is asked for and no request reaches the API.
+#[tokio::test]
+async fn without_a_caller_s_token_no_request_leaves_the_process() {
+    let h = Harness::start(Profile::Full).await;
+    let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "list_my_appointments", "arguments": {}}});
+    assert_eq!(h.post(None, &call).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        h.post(Some("not-a-jwt"), &call).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(h.standin.request_count(), 0);
+    assert_eq!(h.auth.token_calls.load(Ordering::SeqCst), 0);
+}
+
+#[tokio::test]
+async fn the_protected_resource_metadata_is_served_at_both_well_known_paths() {
+    let h = Harness::start(Profile::Booking).await;
+    for path in [
+        "/.well-known/oauth-protected-resource",
+        "/.well-known/oauth-protected-resource/mcp",
+    ] {
+        let response = h
+            .http
+            .get(format!("http://{}{path}", h.addr()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let doc: Value = response.json().await.unwrap();
+        assert_eq!(
+            doc,
+            json!({
+                "resource": h.resource(),
+                "authorization_servers": [h.auth.issuer],
+                "scopes_supported": ["clinic.readonly", "clinic.booking"],
+                "bearer_methods_supported": ["header"],
+            }),
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_token_for_another_audience_is_refused() {
+    let h = Harness::start(Profile::Booking).await;
+    let mut claims = h.claims("clinic.readonly", Some("patient"));
+    claims["aud"] = json!("https://someone-else.example/mcp");
+    h.assert_invalid(&h.key.sign(&claims)).await;
+}
+
+#[tokio::test]
+async fn a_token_of_another_issuer_is_refused() {
+    let h = Harness::start(Profile::Booking).await;
+    let mut claims = h.claims("clinic.readonly", Some("patient"));
+    claims["iss"] = json!("https://other-issuer.example");
+    h.assert_invalid(&h.key.sign(&claims)).await;
+}
+
+#[tokio::test]
+async fn an_expired_token_is_refused_past_the_leeway() {
+    let h = Harness::start(Profile::Booking).await;
+    let mut claims = h.claims("clinic.readonly", Some("patient"));
+    claims["exp"] = json!(now() - 120);
+    h.assert_invalid(&h.key.sign(&claims)).await;
+    // and one not valid yet
+    let mut claims = h.claims("clinic.readonly", Some("patient"));
+    claims["nbf"] = json!(now() + 300);
+    h.assert_invalid(&h.key.sign(&claims)).await;
+}
+
+#[tokio::test]
+async fn an_unsigned_token_alg_none_is_refused() {
+    let h = Harness::start(Profile::Booking).await;
+    let header = B64.encode(br#"{"alg":"none","typ":"JWT","kid":"ec-1"}"#);
+    let claims = B64.encode(serde_json::to_vec(&h.claims("clinic.full", Some("doctor"))).unwrap());
+    h.assert_invalid(&format!("{header}.{claims}.")).await;
+}
+
+/// HS256 keyed with the bytes of the issuer's public key: no HMAC is accepted at all.
+#[tokio::test]
+async fn an_hmac_token_keyed_by_the_public_key_is_refused() {
+    let h = Harness::start(Profile::Booking).await;
+    let mut header = Header::new(Algorithm::HS256);
+    header.kid = Some("ec-1".to_owned());
+    let public = h.key.jwk().to_string();
+    let token = jsonwebtoken::encode(
+        &header,
+        &h.claims("clinic.readonly", Some("patient")),
+        &EncodingKey::from_secret(public.as_bytes()),
+    )
+    .unwrap();
+    h.assert_invalid(&token).await;
+}
+
+/// A key swap: signed by a key that is not the issuer's, under the issuer's key id.
+#[tokio::test]
+async fn a_token_signed_by_a_key_not_in_the_jwks_is_refused() {
+    let h = Harness::start(Profile::Booking).await;
+    let impostor = EcKey::new("ec-1");
+    h.assert_invalid(&impostor.sign(&h.claims("clinic.readonly", Some("patient"))))
+        .await;
+    let unknown = EcKey::new("ec-unknown");
+    h.assert_invalid(&unknown.sign(&h.claims("clinic.readonly", Some("patient"))))
+        .await;
+}
+
+/// A token the issuer minted for the clinic API (an exchanged one, say) is not one for this
+/// server, though issuer and signature are right.
+#[tokio::test]
+async fn a_token_for_another_resource_of_the_same_issuer_is_refused() {
+    let h = Harness::start(Profile::Booking).await;
+    let mut claims = h.claims("clinic.readonly", Some("patient"));
+    claims["aud"] = json!(h.standin.base_url());
+    h.assert_invalid(&h.key.sign(&claims)).await;
+    let mut claims = h.claims("clinic.readonly", Some("patient"));
+    claims["aud"] = json!(format!("http://{}/other", h.addr()));
+    h.assert_invalid(&h.key.sign(&claims)).await;
+}
+
+#[tokio::test]
+async fn a_tool_beyond_the_token_s_scope_is_answered_403_naming_the_scope() {
+    let h = Harness::start(Profile::Booking).await;
+    let token = h.token("clinic.readonly", Some("patient"));
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "book_appointment", "arguments": {"slot_id": 1, "idempotency_key": "http-auth-0001"}}});
+    let response = h.post(Some(&token), &body).await;
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    let challenge = response.headers()["www-authenticate"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        challenge.contains("error=\"insufficient_scope\""),
+        "{challenge}"
+    );
+    assert!(
+        challenge.contains("scope=\"clinic.booking\""),
+        "{challenge}"
+    );
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        body,
+        json!({"error": "insufficient_scope", "scope": "clinic.booking"})
+    );
+    assert_eq!(h.standin.request_count(), 0);
+    // a token with no scope of this server at all
+    let (status, challenge) = h.refused(&h.token("openid", Some("patient"))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(
+        challenge.contains("scope=\"clinic.readonly\""),
+        "{challenge}"
+    );
+}
+
+#[tokio::test]
+async fn an_rs256_token_of_the_issuer_is_accepted() {
+    let h = Harness::start(Profile::Readonly).await;
+    let token = rsa_sign("rsa-1", &h.claims("clinic.readonly", Some("patient")));
+    assert_eq!(h.tool_names(&token).await, READONLY_TOOLS);
+}
+
+/// The issuer rotates its key: a token under the new key id makes the server read the JWKS again.
+#[tokio::test]
+async fn a_rotated_key_is_read_from_the_jwks_on_its_first_token() {
+    let h = Harness::start_with(Profile::Readonly, Duration::ZERO).await;
+    let rotated = EcKey::new("ec-2");
+    *h.auth.jwks.lock().unwrap() = json!({"keys": [rotated.jwk()]});
+    let token = rotated.sign(&h.claims("clinic.readonly", None));
+    assert_eq!(
+        h.tool_names(&token).await,
+        ["find_available_slots", "list_doctors", "list_specialties"]
+    );
+}
+
+#[tokio::test]
+async fn a_foreign_host_or_origin_is_refused_before_the_token_is_read() {
+    let h = Harness::start(Profile::Readonly).await;
+    let token = h.token("clinic.readonly", Some("patient"));
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
+    let send = |host: Option<&'static str>, origin: Option<String>| {
+        let mut request = h
+            .http
+            .post(h.resource())
+            .header("accept", "application/json, text/event-stream")
+            .bearer_auth(&token)
+            .json(&body);
+        if let Some(host) = host {
+            request = request.header("host", host);
+        }
+        if let Some(origin) = origin {
+            request = request.header("origin", origin);
+        }
+        request.send()
+    };
+    let rebound = send(Some("rebound.example"), None).await.unwrap();
+    assert_eq!(rebound.status(), StatusCode::FORBIDDEN);
+    let foreign = send(None, Some("http://evil.example".to_owned()))
+        .await
+        .unwrap();
+    assert_eq!(foreign.status(), StatusCode::FORBIDDEN);
+    // the metadata is guarded too
+    let metadata = h
+        .http
+        .get(format!(
+            "http://{}/.well-known/oauth-protected-resource",
+            h.addr()
+        ))
+        .header("host", "rebound.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(metadata.status(), StatusCode::FORBIDDEN);
+    let own = send(None, Some(format!("http://127.0.0.1:{}", h.addr().port())))
+        .await
+        .unwrap();
+    assert_eq!(own.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn each_token_sees_the_catalogue_its_scope_and_role_reach_under_the_ceiling() {
+    let h = Harness::start(Profile::Booking).await;
+    assert_eq!(
+        h.tool_names(&h.token("clinic.readonly", Some("patient")))
+            .await,
+        READONLY_TOOLS
+    );
+    let booking = h
+        .tool_names(&h.token("clinic.booking", Some("patient")))
+        .await;
+    assert!(
+        booking.contains(&"book_appointment".to_owned()),
+        "{booking:?}"
+    );
+    assert!(booking.contains(&"record_intake".to_owned()), "{booking:?}");
+    // destructive tools are never offered over HTTP: nobody can be asked to confirm
+    assert!(
+        !booking.contains(&"cancel_appointment".to_owned()),
+        "{booking:?}"
+    );
+    // clinic.full is narrowed to the operator's booking ceiling
+    assert_eq!(
+        h.tool_names(&h.token("clinic.full", Some("patient"))).await,
+        booking
+    );
+    // no role claim: the public tools only
+    assert_eq!(
+        h.tool_names(&h.token("clinic.booking", None)).await,
+        ["find_available_slots", "list_doctors", "list_specialties"]
+    );
+}
+
+/// A tool outside the ceiling, outside the token's role, or destructive answers exactly as an
+/// invented name does.
+#[tokio::test]
+async fn a_tool_the_token_cannot_reach_answers_like_an_invented_name() {
+    let h = Harness::start(Profile::Booking).await;
+    let patient = h.token("clinic.full", Some("patient"));
+    let invented = h.call(&patient, "no_such_tool", json!({})).await;
+    assert_eq!(
+        invented["error"]["message"],
+        json!("Tool no_such_tool not found"),
+        "{invented}"
+    );
+    for name in [
+        "search_protocols",
+        "list_doctor_schedule",
+        "cancel_appointment",
+    ] {
+        let answer = h.call(&patient, name, json!({})).await;
+        let mut expected = invented.clone();
+        expected["error"]["message"] = json!(format!("Tool {name} not found"));
+        assert_eq!(answer, expected, "{name}");
+    }
+    let doctor = h.token("clinic.booking", Some("doctor"));
+    let answer = h.call(&doctor, "list_my_appointments", json!({})).await;
+    assert_eq!(
+        answer["error"]["message"],
+        json!("Tool list_my_appointments not found")
+    );
+    assert_eq!(h.standin.request_count(), 0);
+}
+
+/// The API sees the exchanged token and never the caller's; the exchange is made once per caller
+/// and kept.
+#[tokio::test]
+async fn the_api_sees_only_tokens_exchanged_for_it() {
+    let h = Harness::start(Profile::Booking).await;
+    let token = h.token("clinic.booking", Some("patient"));
+    for _ in 0..2 {
+        let answer = h.call(&token, "list_my_appointments", json!({})).await;
+        assert_eq!(answer["result"]["isError"], json!(false), "{answer}");
+    }
+    assert_eq!(
+        h.auth.token_calls.load(Ordering::SeqCst),
+        1,
+        "kept per caller"
+    );
+    assert_eq!(*h.auth.subjects.lock().unwrap(), vec![token.clone()]);
+    let requests = h.standin.requests();
+    assert!(!requests.is_empty());
+    for r in &requests {
+        assert!(
+            !r.authorization_is(&format!("Bearer {token}")),
+            "the caller's token went upstream: {} {}",
+            r.method,
+            r.path
+        );
+        if r.has_authorization() {
+            assert!(r.authorization_is(&format!("Bearer {PATIENT_TOKEN}")));
+        }
+    }
+    assert!(requests.iter().any(|r| r.has_authorization()));
+    // a public tool asks for no exchange and sends no token
+    h.standin.clear_requests();
+    let other = h.token("clinic.booking", Some("patient"));
+    let answer = h.call(&other, "list_specialties", json!({})).await;
+    assert_eq!(answer["result"]["isError"], json!(false), "{answer}");
+    assert_eq!(h.auth.token_calls.load(Ordering::SeqCst), 1);
+    assert!(h.standin.requests().iter().all(|r| !r.has_authorization()));
+    assert_eq!(h.running.as_ref().unwrap().exchanged_tokens_kept(), 1);
+}
+
+#[tokio::test]
+async fn the_probes_answer_without_a_token_and_readiness_ends_at_shutdown() {
+    let mut h = Harness::start(Profile::Readonly).await;
+    for path in ["/healthz", "/readyz"] {
+        let response = h
+            .http
+            .get(format!("http://{}{path}", h.addr()))
+            .header("host", "10.0.0.7:8080")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+    }
+    let addr = h.addr();
+    let running = h.running.take().unwrap();
+    running.shutdown().await;
+    assert!(
+        h.http
+            .get(format!("http://{addr}/healthz"))
+            .send()
+            .await
+            .is_err(),
+        "no connection is accepted after shutdown"
+    );
+}
+
+/// `--role` is the token's over HTTP: the binary refuses it, and stdio flags of HTTP alone.
+#[test]
+fn serve_http_refuses_a_role_given_by_the_operator() {
+    let bin = common::binary();
+    let out = std::process::Command::new(&bin)
+        .args(["serve", "--http", "127.0.0.1:0", "--role", "doctor"])
+        .env_remove("MCP_SESSION_ROLE")
+        .env_remove("SUT_ACCESS_TOKEN")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--role"), "{stderr}");
+    let out = std::process::Command::new(&bin)
+        .args(["serve", "--issuer", "https://as.example"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = std::process::Command::new(&bin)
+        .args([
+            "serve",
+            "--http",
+            "0.0.0.0:8080",
+            "--issuer",
+            "https://as.example",
+        ])
+        .env_remove("CLINIC_RESOURCE_URL")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--resource-url"), "{stderr}");
+}
+
+mod common;
