@@ -687,6 +687,52 @@ async fn token_exchange_gives_the_api_a_token_of_its_own() {
         .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["scope"], "clinic.full");
+    // client_secret_basic, as clinic-mcp's exchange sends a secret (with requested_token_type)
+    let basic = |secret: &str| {
+        format!(
+            "Basic {}",
+            b64_standard(format!("clinic-mcp-secret:{secret}").as_bytes())
+        )
+    };
+    let exchange_basic = |authorization: String| {
+        let body = form(&[
+            ("grant_type", TOKEN_EXCHANGE_GRANT),
+            ("subject_token", &user),
+            ("subject_token_type", ACCESS_TOKEN_TYPE),
+            ("requested_token_type", ACCESS_TOKEN_TYPE),
+            ("audience", &audience),
+            ("resource", &audience),
+        ]);
+        let request = s
+            .http
+            .post(s.url("/token"))
+            .header("authorization", authorization)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(body);
+        async move {
+            let resp = request.send().await.unwrap();
+            (resp.status().as_u16(), resp.json::<Value>().await.unwrap())
+        }
+    };
+    let (status, body) = exchange_basic(basic("s3cret-value")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        claims(body["access_token"].as_str().unwrap())["aud"],
+        audience.as_str()
+    );
+    let (status, body) = exchange_basic(basic("wrong")).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (401, Some("invalid_client"))
+    );
+}
+
+fn b64_standard(bytes: &[u8]) -> String {
+    let mut s = b64url(bytes).replace('-', "+").replace('_', "/");
+    while !s.len().is_multiple_of(4) {
+        s.push('=');
+    }
+    s
 }
 
 #[tokio::test]

@@ -60,6 +60,15 @@ pub(crate) fn b64url_decode(s: &str) -> Option<Vec<u8>> {
     (acc == 0).then_some(out)
 }
 
+/// Decodes standard base64 (`+/`, padding optional), as HTTP Basic credentials use it.
+pub(crate) fn b64_standard_decode(s: &str) -> Option<Vec<u8>> {
+    let unpadded = s.trim_end_matches('=');
+    if s.len() - unpadded.len() > 2 || unpadded.contains(['-', '_']) {
+        return None;
+    }
+    b64url_decode(&unpadded.replace('+', "-").replace('/', "_"))
+}
+
 /// A 256-bit random value, base64url: authorization codes, refresh tokens, `jti`s, client ids.
 pub(crate) fn random_token(rng: &SystemRandom) -> Option<String> {
     let bytes: [u8; 32] = ring::rand::generate(rng).ok()?.expose();

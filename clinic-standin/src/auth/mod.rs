@@ -9,7 +9,8 @@
 //!   [`AuthConfig::consent_subject`]; the answer is `302` to the redirect URI with `code`,
 //!   `state` and `iss` (RFC 9207), so a test client follows it headless;
 //! - `POST {P}/token`: `authorization_code`, `refresh_token` (rotated on use) and RFC 8693
-//!   token exchange (confidential clients only: `private_key_jwt` or `client_secret_post`);
+//!   token exchange (confidential clients only: `private_key_jwt`, `client_secret_post` or
+//!   `client_secret_basic`);
 //! - `POST {P}/register`: RFC 7591 dynamic registration of *public* clients with loopback
 //!   redirect URIs.
 //!
@@ -26,10 +27,15 @@
 //! No token, code, secret or assertion is ever logged or put in an error; [`Secret`]'s
 //! `Debug` is redacted.
 
+mod authorize;
 mod cimd;
+mod client_key;
 mod endpoints;
 pub(crate) mod jwt;
+mod register;
 mod store;
+mod token;
+mod types;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
@@ -41,7 +47,12 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use crate::data::{DEMO_TOKENS, DemoToken};
+pub use client_key::ClientKey;
 pub use jwt::JwtError;
+pub use types::{
+    AccessClaims, AuthConfig, AuthError, ClientCredential, ConfidentialClient, MintRequest, Role,
+    Secret, TokenRefused,
+};
 
 /// The scopes, narrowest first; each includes the ones before it
 /// (`clinic.readonly` ⊂ `clinic.booking` ⊂ `clinic.full`).
@@ -64,38 +75,6 @@ pub fn scope_rank(scope: &str) -> Option<usize> {
     widest
 }
 
-/// The role claim (`clinic_role`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// A patient.
-    Patient,
-    /// A doctor.
-    Doctor,
-    /// An administrator. No demo user has this role and the clinic API maps no `sub` to it:
-    /// it exists for tokens minted by tests ([`AuthServer::mint`]).
-    Admin,
-}
-
-impl Role {
-    /// `"patient"`, `"doctor"` or `"admin"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Patient => "patient",
-            Role::Doctor => "doctor",
-            Role::Admin => "admin",
-        }
-    }
-
-    fn parse(s: &str) -> Option<Role> {
-        match s {
-            "patient" => Some(Role::Patient),
-            "doctor" => Some(Role::Doctor),
-            "admin" => Some(Role::Admin),
-            _ => None,
-        }
-    }
-}
-
 /// The `sub` of a demo user: `patient-N` or `doctor-N` (N = its patient or doctor id), as in
 /// the payloads of the static demo tokens.
 pub fn demo_subject(user: &DemoToken) -> String {
@@ -109,157 +88,6 @@ pub fn demo_user(sub: &str) -> Option<&'static DemoToken> {
 
 fn demo_role(user: &DemoToken) -> Role {
     Role::parse(user.role).unwrap_or(Role::Patient)
-}
-
-/// A credential (an access token, a client secret): `Debug` shows `Secret([redacted])`.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    /// Wraps a credential.
-    pub fn new(value: impl Into<String>) -> Secret {
-        Secret(value.into())
-    }
-    /// The credential itself; keep it out of logs.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Debug for Secret {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Secret([redacted])")
-    }
-}
-
-/// What the authorization server can fail with, outside HTTP answers. Never carries a token.
-#[derive(Debug, thiserror::Error)]
-pub enum AuthError {
-    /// The system random generator or key generation failed.
-    #[error("key generation or randomness failed")]
-    Crypto,
-    /// A configuration or argument was refused; the text says which.
-    #[error("invalid: {0}")]
-    Invalid(&'static str),
-    /// `sub` names no demo user (use [`AuthServer::mint`] to choose the role yourself).
-    #[error("no demo user has this sub")]
-    UnknownSubject,
-    /// Binding or serving failed.
-    #[error(transparent)]
-    Io(#[from] std::io::Error),
-}
-
-/// How the authorization server behaves. `AuthConfig::default()`: issuer from the bound
-/// address, 10-minute access tokens, 1-day refresh tokens, patient 1 consents, no http
-/// client metadata documents.
-#[derive(Debug, Clone)]
-pub struct AuthConfig {
-    /// The issuer URL (`http(s)://host[:port][/path]`, no trailing `/`, no query). `None`:
-    /// `http://{bound address}` at [`AuthServer::start`]; required by [`AuthServer::new`].
-    pub issuer: Option<String>,
-    /// Lifetime of the access tokens it issues (an exchanged token never outlives its subject
-    /// token).
-    pub access_token_ttl: Duration,
-    /// Lifetime of a refresh token (each use rotates it, with a fresh lifetime).
-    pub refresh_token_ttl: Duration,
-    /// The demo user `/authorize` signs in when the request has no `login_hint` naming one.
-    pub consent_subject: String,
-    /// TEST/DEMO ONLY: accept client ID metadata documents at `http://127.0.0.1[:port]/…`
-    /// (and `http://localhost…`). Off, only `https` documents are accepted, as the spec requires.
-    pub allow_http_loopback_client_metadata: bool,
-}
-
-impl Default for AuthConfig {
-    fn default() -> AuthConfig {
-        AuthConfig {
-            issuer: None,
-            access_token_ttl: Duration::from_secs(600),
-            refresh_token_ttl: Duration::from_secs(24 * 60 * 60),
-            consent_subject: "patient-1".to_owned(),
-            allow_http_loopback_client_metadata: false,
-        }
-    }
-}
-
-/// How a confidential client (the MCP server) authenticates at the token endpoint.
-#[derive(Debug, Clone)]
-pub enum ClientCredential {
-    /// `private_key_jwt` (RFC 7523): assertions signed by this public JWK (EC P-256 → `ES256`,
-    /// RSA → `RS256`; a JWK with a private part is refused).
-    PrivateKeyJwt(Value),
-    /// `client_secret_post`.
-    ClientSecret(Secret),
-}
-
-/// A confidential client allowed to use token exchange (RFC 8693).
-#[derive(Debug, Clone)]
-pub struct ConfidentialClient {
-    /// Its `client_id`.
-    pub client_id: String,
-    /// How it authenticates.
-    pub credential: ClientCredential,
-    /// The resource it serves (the MCP server's canonical URI): it may exchange only subject
-    /// tokens whose `aud` is this.
-    pub resource: String,
-    /// The audiences (`resource`/`audience` of the exchange) it may ask for: the clinic API's
-    /// URL.
-    pub exchange_audiences: Vec<String>,
-}
-
-/// Everything an access token says; see [`AuthServer::mint`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MintRequest {
-    /// `sub`.
-    pub sub: String,
-    /// `clinic_role`.
-    pub role: Role,
-    /// `scope`, space-separated (not checked against [`SCOPES`]: a test may want a bad one).
-    pub scope: String,
-    /// `aud`.
-    pub audience: String,
-    /// `client_id`.
-    pub client_id: String,
-    /// `iat` and `nbf`; `None`: now.
-    pub issued_at: Option<jiff::Timestamp>,
-    /// `exp - iat`.
-    pub ttl: Duration,
-}
-
-/// The claims of an access token this server issued, as [`AuthServer::verify_access_token`]
-/// checked them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AccessClaims {
-    /// `sub`.
-    pub sub: String,
-    /// `aud`.
-    pub audience: String,
-    /// `scope`.
-    pub scope: String,
-    /// `clinic_role`.
-    pub role: Role,
-    /// `client_id`.
-    pub client_id: String,
-    /// `exp`, seconds since the epoch.
-    pub exp: i64,
-    /// `jti`.
-    pub jti: String,
-}
-
-/// Why [`AuthServer::verify_access_token`] refused a token. Carries no part of it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum TokenRefused {
-    /// Malformed, unknown key, bad signature.
-    #[error("not a token signed by this authorization server: {0}")]
-    Signature(JwtError),
-    /// `iss` is not this server, or a claim is missing or of the wrong type.
-    #[error("wrong issuer or missing claims")]
-    Claims,
-    /// `exp` passed or `nbf` not reached (with [`LEEWAY_SECONDS`]).
-    #[error("expired or not yet valid")]
-    Expired,
-    /// `aud` is not the audience expected.
-    #[error("issued for another audience")]
-    Audience,
 }
 
 /// Clock leeway when checking `exp`/`nbf`.
@@ -394,7 +222,7 @@ impl AuthServer {
             "response_modes_supported": ["query"],
             "grant_types_supported": ["authorization_code", "refresh_token", TOKEN_EXCHANGE_GRANT],
             "code_challenge_methods_supported": ["S256"],
-            "token_endpoint_auth_methods_supported": ["none", "private_key_jwt", "client_secret_post"],
+            "token_endpoint_auth_methods_supported": ["none", "private_key_jwt", "client_secret_post", "client_secret_basic"],
             "token_endpoint_auth_signing_alg_values_supported": ["ES256", "RS256"],
             "authorization_response_iss_parameter_supported": true,
             "client_id_metadata_document_supported": true,
@@ -674,55 +502,5 @@ impl RunningAuthServer {
             Ok(Err(error)) => tracing::warn!(%error, "authorization server stopped with an error"),
             Err(error) => tracing::warn!(%error, "authorization server task failed"),
         }
-    }
-}
-
-/// An ES256 key pair for a confidential client's `private_key_jwt`, for tests and the demo.
-/// `Debug` shows the `kid` only.
-pub struct ClientKey {
-    key: jwt::SigningKey,
-    pkcs8: Vec<u8>,
-    rng: SystemRandom,
-}
-
-impl std::fmt::Debug for ClientKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ClientKey")
-            .field("kid", &self.key.kid())
-            .finish_non_exhaustive()
-    }
-}
-
-impl ClientKey {
-    /// A fresh P-256 key.
-    pub fn generate() -> Result<ClientKey, AuthError> {
-        let rng = SystemRandom::new();
-        let (key, pkcs8) = jwt::SigningKey::generate(&rng).ok_or(AuthError::Crypto)?;
-        Ok(ClientKey { key, pkcs8, rng })
-    }
-
-    /// The public JWK to register ([`ClientCredential::PrivateKeyJwt`]).
-    pub fn public_jwk(&self) -> Value {
-        self.key.public_jwk()
-    }
-
-    /// The private key as PKCS#8 DER (e.g. for `jsonwebtoken::EncodingKey::from_ec_der`).
-    pub fn pkcs8_der(&self) -> &[u8] {
-        &self.pkcs8
-    }
-
-    /// An RFC 7523 client assertion: `iss` = `sub` = `client_id`, `aud` = `audience` (the
-    /// token endpoint URL), a fresh `jti`, `exp` 60 s from now.
-    pub fn client_assertion(&self, client_id: &str, audience: &str) -> Result<Secret, AuthError> {
-        let now = now_seconds();
-        let jti = jwt::random_token(&self.rng).ok_or(AuthError::Crypto)?;
-        let claims = json!({
-            "iss": client_id, "sub": client_id, "aud": audience,
-            "iat": now, "exp": now + 60, "jti": jti,
-        });
-        self.key
-            .sign("JWT", &claims, &self.rng)
-            .map(Secret)
-            .ok_or(AuthError::Crypto)
     }
 }
