@@ -1035,6 +1035,13 @@ fn secrets_and_keys_print_redacted() {
     let shown = format!("{key:?}");
     assert!(shown.starts_with("ClientKey { kid: "), "{shown}");
     assert!(!shown.contains(&b64url(key.pkcs8_der())));
+    let again = ClientKey::from_pkcs8_der(key.pkcs8_der()).unwrap();
+    assert_eq!(
+        again.public_jwk(),
+        key.public_jwk(),
+        "the same key, the same kid"
+    );
+    assert!(ClientKey::from_pkcs8_der(b"not a key").is_err());
     assert_eq!(Role::Admin.as_str(), "admin");
     assert_eq!(
         clinic_standin::auth::scope_rank("clinic.readonly clinic.full"),

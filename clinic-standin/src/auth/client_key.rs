@@ -29,6 +29,20 @@ impl ClientKey {
         Ok(ClientKey { key, pkcs8, rng })
     }
 
+    /// The P-256 key in `pkcs8` (DER, as `openssl genpkey -algorithm EC -pkeyopt
+    /// ec_paramgen_curve:P-256 -outform DER` or ring writes it): e.g. the MCP server's configured
+    /// client key, to register its public half. [`AuthError::Invalid`] for any other key.
+    pub fn from_pkcs8_der(pkcs8: &[u8]) -> Result<ClientKey, AuthError> {
+        let rng = SystemRandom::new();
+        let key = jwt::SigningKey::from_pkcs8(pkcs8, &rng)
+            .ok_or(AuthError::Invalid("not a P-256 private key in PKCS#8 DER"))?;
+        Ok(ClientKey {
+            key,
+            pkcs8: pkcs8.to_vec(),
+            rng,
+        })
+    }
+
     /// The public JWK to register ([`super::ClientCredential::PrivateKeyJwt`]).
     pub fn public_jwk(&self) -> Value {
         self.key.public_jwk()

@@ -167,11 +167,16 @@ impl SigningKey {
     /// A new P-256 key; also returns its PKCS#8 document.
     pub(crate) fn generate(rng: &SystemRandom) -> Option<(SigningKey, Vec<u8>)> {
         let pkcs8 = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, rng).ok()?;
-        let pair =
-            EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, pkcs8.as_ref(), rng).ok()?;
+        let key = SigningKey::from_pkcs8(pkcs8.as_ref(), rng)?;
+        Some((key, pkcs8.as_ref().to_vec()))
+    }
+
+    /// A P-256 key from its PKCS#8 DER; `None` for anything else.
+    pub(crate) fn from_pkcs8(pkcs8: &[u8], rng: &SystemRandom) -> Option<SigningKey> {
+        let pair = EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, pkcs8, rng).ok()?;
         let public = pair.public_key().as_ref().to_vec();
         let kid = ec_thumbprint(&public);
-        Some((SigningKey { kid, pair, public }, pkcs8.as_ref().to_vec()))
+        Some(SigningKey { kid, pair, public })
     }
 
     pub(crate) fn kid(&self) -> &str {
