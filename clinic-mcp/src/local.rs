@@ -154,6 +154,19 @@ pub async fn connect_as(server: ClinicServer, user: User) -> Result<LocalClient,
         .map_err(|e| std::io::Error::other(e.to_string()))
 }
 
+/// [`connect`] with any client handler behind the client (a test's own: one that records the
+/// notifications it is sent, say), over `initialize` as [`connect_as`].
+pub async fn connect_with<H: ClientHandler>(
+    server: ClinicServer,
+    handler: H,
+) -> Result<RunningService<RoleClient, H>, std::io::Error> {
+    let client_io = spawn(server);
+    handler
+        .serve(client_io)
+        .await
+        .map_err(|e| std::io::Error::other(e.to_string()))
+}
+
 /// [`connect_as`] over protocol 2026-07-28 (`server/discover`, metadata in every request: a
 /// question is an `input_required` result, and rmcp's client retries the call with the answer).
 pub async fn connect_stateless(

@@ -641,7 +641,27 @@ impl ClinicServer {
         args: serde_json::Map<String, Value>,
         cancelled: impl Future<Output = ()>,
     ) -> CallToolResponse {
-        let call = self.run(&self.inner.session.caller, def, args, &confirm::Nobody);
+        self.call_unattended_reporting(def, args, cancelled, None)
+            .await
+    }
+
+    /// [`Self::call_unattended`] with `progress` as the way to the client's progress display
+    /// (rmcp's peer, for a request that carried a progress token). A cancelled read stops, and
+    /// with it its notifications: its future is dropped.
+    pub(crate) async fn call_unattended_reporting(
+        &self,
+        def: &'static ToolDef,
+        args: serde_json::Map<String, Value>,
+        cancelled: impl Future<Output = ()>,
+        progress: Option<&dyn crate::tool::Progress>,
+    ) -> CallToolResponse {
+        let call = self.run_reporting(
+            &self.inner.session.caller,
+            def,
+            args,
+            &confirm::Nobody,
+            progress,
+        );
         if !def.hints().read_only {
             // A mutation runs to its answer even when the client cancels it: stopping half-way
             // would leave the caller not knowing whether it happened (its idempotency key tells).
@@ -680,6 +700,18 @@ impl ClinicServer {
         def: &'static ToolDef,
         args: serde_json::Map<String, Value>,
         ask: &dyn Ask,
+    ) -> CallToolResult {
+        self.run_reporting(caller, def, args, ask, None).await
+    }
+
+    /// [`Self::run`], its progress sent through `progress` (`None`: no progress is sent).
+    async fn run_reporting(
+        &self,
+        caller: &Caller,
+        def: &'static ToolDef,
+        args: serde_json::Map<String, Value>,
+        ask: &dyn Ask,
+        progress: Option<&dyn crate::tool::Progress>,
     ) -> CallToolResult {
         let name = def.name;
         let Some(_in_flight) = self.inner.drain.enter() else {
@@ -725,12 +757,13 @@ impl ClinicServer {
                 Some((log, call, ids))
             }
         };
-        let invoked = def.invoke_traced(
+        let invoked = def.invoke_reporting(
             &inner.session,
             caller,
             &inner.api,
             &inner.directory,
             ask,
+            progress,
             args,
         );
         let (result, request_id) = match futures::FutureExt::catch_unwind(
@@ -910,6 +943,46 @@ impl Ask for ClientAsk {
     }
 }
 
+/// The progress display of a client whose request carried `_meta.progressToken`:
+/// `notifications/progress` under that token, through rmcp's peer. A request without one gets
+/// none (the MCP specification: progress is sent only for a token the client gave).
+#[derive(Debug)]
+struct ClientProgress {
+    peer: rmcp::Peer<RoleServer>,
+    token: rmcp::model::ProgressToken,
+}
+
+impl ClientProgress {
+    fn of(context: &RequestContext<RoleServer>) -> Option<Self> {
+        Some(Self {
+            token: context.meta.get_progress_token()?,
+            peer: context.peer.clone(),
+        })
+    }
+}
+
+impl crate::tool::Progress for ClientProgress {
+    fn notify<'a>(
+        &'a self,
+        done: u64,
+        total: u64,
+        message: String,
+    ) -> crate::tool::NotifyFuture<'a> {
+        Box::pin(async move {
+            // Counts of requests: far below 2^53, exact as JSON numbers.
+            #[allow(clippy::cast_precision_loss)]
+            let param =
+                rmcp::model::ProgressNotificationParam::new(self.token.clone(), done as f64)
+                    .with_total(total as f64)
+                    .with_message(message);
+            // Best effort: a client gone away loses its progress, not the call.
+            if let Err(e) = self.peer.notify_progress(param).await {
+                tracing::debug!(error = %e, "a progress notification could not be sent");
+            }
+        })
+    }
+}
+
 /// Whether the client of this request can ask its human: it declared `elicitation` in form mode
 /// (or without a mode, which means form), at `initialize` or in this request's metadata.
 fn client_can_ask(context: &RequestContext<RoleServer>) -> bool {
@@ -1057,8 +1130,14 @@ impl ServerHandler for ClinicServer {
             };
             return Ok(self.run(caller, def, args, &ask).await.into());
         }
+        let progress = ClientProgress::of(&context);
         Ok(self
-            .call_unattended(def, args, context.ct.cancelled())
+            .call_unattended_reporting(
+                def,
+                args,
+                context.ct.cancelled(),
+                progress.as_ref().map(|p| p as &dyn crate::tool::Progress),
+            )
             .await)
     }
 

@@ -115,6 +115,23 @@ impl ToolDef {
         ask: &dyn Ask,
         args: JsonObject,
     ) -> (Result<Output, ToolError>, Option<String>) {
+        self.invoke_reporting(session, caller, api, directory, ask, None, args)
+            .await
+    }
+
+    /// [`invoke_traced`](Self::invoke_traced) with `progress` as the way to the client's
+    /// progress display (`None`: the client asked for none, and the handler reports nothing).
+    #[allow(clippy::too_many_arguments)]
+    pub async fn invoke_reporting(
+        &self,
+        session: &Session,
+        caller: &Caller,
+        api: &ApiClient,
+        directory: &Directory,
+        ask: &dyn Ask,
+        progress: Option<&dyn Progress>,
+        args: JsonObject,
+    ) -> (Result<Output, ToolError>, Option<String>) {
         let credential = match self.role {
             None => None,
             Some(role) => match Credential::for_caller(caller, role) {
@@ -138,6 +155,7 @@ impl ToolDef {
             directory,
             credential,
             ask,
+            progress,
         };
         let result = (self.call)(&ctx, args).await;
         (result, api.last_request_id())
@@ -227,6 +245,8 @@ pub struct ToolContext<'a> {
     credential: Option<Credential<'a>>,
     /// The way to the human, for [`confirm`](Self::confirm).
     ask: &'a dyn Ask,
+    /// The way to the client's progress display, for [`progress`](Self::progress).
+    progress: Option<&'a dyn Progress>,
 }
 
 impl<'a> ToolContext<'a> {
@@ -255,6 +275,92 @@ impl<'a> ToolContext<'a> {
             // The result is kept by the asker, and the server answers with it instead of this.
             Answer::InputRequired => Err(Refusal::NoAnswer.to_error()),
         }
+    }
+
+    /// A report of how far `total` steps of this call have come, each step's text made by
+    /// `message(done, total)`. It sends only when the client asked for progress
+    /// (`_meta.progressToken`); otherwise it is a no-op.
+    pub fn progress(&self, total: u64, message: fn(u64, u64) -> String) -> ProgressReport<'a> {
+        ProgressReport {
+            sink: self.progress,
+            total,
+            done: 0,
+            message,
+            throttle: Throttle::new(PROGRESS_EVERY),
+        }
+    }
+}
+
+/// The future [`Progress::notify`] returns.
+pub type NotifyFuture<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
+
+/// Where a call's progress goes: `notifications/progress` under the progress token its request
+/// carried (the server's, in `server`). Sending is best effort: a notification that cannot be
+/// sent is dropped, and the call goes on.
+pub trait Progress: Send + Sync + std::fmt::Debug {
+    /// One notification: `done` of `total`, with `message`.
+    fn notify<'a>(&'a self, done: u64, total: u64, message: String) -> NotifyFuture<'a>;
+}
+
+/// Least time between two progress notifications of a call, but for its first and its last.
+pub const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// The progress of one call over `total` steps ([`ToolContext::progress`]): the first and the
+/// last step are always sent, any other only [`PROGRESS_EVERY`] after the last one sent.
+#[derive(Debug)]
+pub struct ProgressReport<'a> {
+    sink: Option<&'a dyn Progress>,
+    total: u64,
+    done: u64,
+    message: fn(u64, u64) -> String,
+    throttle: Throttle,
+}
+
+impl ProgressReport<'_> {
+    /// One more step is done: notify it if the rate allows (tokio's clock, so a test with paused
+    /// time drives it).
+    pub async fn step(&mut self) {
+        self.step_at(tokio::time::Instant::now()).await;
+    }
+
+    /// [`step`](Self::step) at `now`.
+    async fn step_at(&mut self, now: tokio::time::Instant) {
+        self.done = (self.done + 1).min(self.total);
+        let Some(sink) = self.sink else {
+            return;
+        };
+        if self.throttle.admit(self.done, self.total, now) {
+            sink.notify(self.done, self.total, (self.message)(self.done, self.total))
+                .await;
+        }
+    }
+}
+
+/// The rate limit of progress notifications, on a clock its caller reads (so tests give it
+/// their own instants).
+#[derive(Debug, Clone)]
+pub struct Throttle {
+    every: std::time::Duration,
+    last: Option<tokio::time::Instant>,
+}
+
+impl Throttle {
+    pub fn new(every: std::time::Duration) -> Self {
+        Self { every, last: None }
+    }
+
+    /// Whether the report of step `done` of `total` goes out at `now`: the first report and the
+    /// last step always, any other once `every` has passed since the last that went out.
+    pub fn admit(&mut self, done: u64, total: u64, now: tokio::time::Instant) -> bool {
+        let admitted = match self.last {
+            None => true,
+            Some(_) if done >= total => true,
+            Some(last) => now.saturating_duration_since(last) >= self.every,
+        };
+        if admitted {
+            self.last = Some(now);
+        }
+        admitted
     }
 }
 
@@ -389,6 +495,91 @@ pub mod __private {
 
 #[cfg(test)]
 mod tests {
+    use super::{NotifyFuture, Progress, ProgressReport, Throttle};
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    /// Keeps every notification it is given.
+    #[derive(Debug, Default)]
+    struct Kept(Mutex<Vec<(u64, u64, String)>>);
+
+    impl Progress for Kept {
+        fn notify<'a>(&'a self, done: u64, total: u64, message: String) -> NotifyFuture<'a> {
+            self.0.lock().unwrap().push((done, total, message));
+            Box::pin(async {})
+        }
+    }
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn the_first_and_the_last_go_out_and_between_them_one_per_interval() {
+        let t0 = tokio::time::Instant::now();
+        let mut throttle = Throttle::new(ms(100));
+        // (step, at ms): what goes out
+        let sent: Vec<u64> = [
+            (1, 0),
+            (2, 10),
+            (3, 99),
+            (4, 100),
+            (5, 150),
+            (6, 199),
+            (7, 200),
+            (8, 201),
+            (9, 202),
+            (10, 203),
+        ]
+        .into_iter()
+        .filter(|&(step, at)| throttle.admit(step, 10, t0 + ms(at)))
+        .map(|(step, _)| step)
+        .collect();
+        // 4 is 100 ms after 1, 7 100 ms after 4; 10 is the last.
+        assert_eq!(sent, [1, 4, 7, 10]);
+        // A clock that goes backwards sends nothing early.
+        let mut throttle = Throttle::new(ms(100));
+        assert!(throttle.admit(1, 3, t0 + ms(500)));
+        assert!(!throttle.admit(2, 3, t0));
+        assert!(throttle.admit(3, 3, t0));
+    }
+
+    #[tokio::test]
+    async fn a_report_sends_only_to_a_client_that_asked() {
+        let kept = Kept::default();
+        let t0 = tokio::time::Instant::now();
+        let mut report = ProgressReport {
+            sink: Some(&kept),
+            total: 5,
+            done: 0,
+            message: |done, total| format!("{done} of {total}"),
+            throttle: Throttle::new(ms(100)),
+        };
+        for at in [0, 1, 2, 150, 151] {
+            report.step_at(t0 + ms(at)).await;
+        }
+        let kept = kept.0.into_inner().unwrap();
+        assert_eq!(
+            kept,
+            [
+                (1, 5, "1 of 5".to_owned()),
+                (4, 5, "4 of 5".to_owned()),
+                (5, 5, "5 of 5".to_owned())
+            ]
+        );
+        // Without a sink nothing is sent and nothing fails; steps past the total stay at it.
+        let mut silent = ProgressReport {
+            sink: None,
+            total: 1,
+            done: 0,
+            message: |_, _| unreachable!("no message is made for nobody"),
+            throttle: Throttle::new(ms(100)),
+        };
+        silent.step_at(t0).await;
+        silent.step_at(t0).await;
+        assert_eq!(silent.done, 1);
+    }
+
     /// Every `format` in every schema of every tool, with where it is.
     fn formats(value: &serde_json::Value, path: &str, out: &mut Vec<(String, String)>) {
         match value {

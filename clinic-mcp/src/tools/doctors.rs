@@ -73,46 +73,65 @@ pub(crate) fn unknown_specialty(
 ) -> ToolError {
     let known: std::collections::BTreeSet<&str> =
         doctors.iter().map(|d| d.specialty.as_str()).collect();
+    let mut message = format!(
+        "No doctor has the specialty {:?}.",
+        crate::screen::truncate(wanted, SPECIALTY_NAME_CHARS)
+    );
+    message.push_str(&specialty_names(
+        ctx,
+        "Known specialties",
+        known.into_iter().map(|name| (name, String::new())),
+    ));
+    message.push_str(" list_specialties lists every specialty.");
+    ToolError::new(ErrorCode::UnknownSpecialty, message)
+}
+
+/// ` {heading}: A, B, and 3 more.` over `names` (each with a suffix of our own, such as a
+/// count), for a message: each name screened on its own, so one poisoned name costs itself, not
+/// the list; at most [`KNOWN_SPECIALTIES_BYTES`] of them; and how many the screen withheld.
+/// Empty when there is nothing to say.
+pub(crate) fn specialty_names<'n>(
+    ctx: &ToolContext<'_>,
+    heading: &str,
+    names: impl ExactSizeIterator<Item = (&'n str, String)>,
+) -> String {
     let token = ctx.caller.token.as_ref();
+    let count = names.len();
     let mut listed = String::new();
     let (mut shown, mut withheld) = (0usize, 0usize);
-    for name in &known {
-        // Each name is screened on its own, so one poisoned name costs itself, not the list.
+    for (name, suffix) in names {
         let screened = crate::screen::text(name, token, SPECIALTY_NAME_CHARS);
         if screened.withheld || screened.text.is_empty() {
             withheld += 1;
             continue;
         }
-        if listed.len() + screened.text.len() + 2 > KNOWN_SPECIALTIES_BYTES {
+        if listed.len() + screened.text.len() + suffix.len() + 2 > KNOWN_SPECIALTIES_BYTES {
             break;
         }
         if !listed.is_empty() {
             listed.push_str(", ");
         }
         listed.push_str(&screened.text);
+        listed.push_str(&suffix);
         shown += 1;
     }
-    let more = known.len() - shown - withheld;
-    let mut message = format!(
-        "No doctor has the specialty {:?}.",
-        crate::screen::truncate(wanted, SPECIALTY_NAME_CHARS)
-    );
+    let more = count - shown - withheld;
+    let mut out = String::new();
     if shown > 0 {
-        message.push_str(&format!(" Known specialties: {listed}"));
+        out.push_str(&format!(" {heading}: {listed}"));
         if more > 0 {
-            message.push_str(&format!(", and {more} more"));
+            out.push_str(&format!(", and {more} more"));
         }
-        message.push('.');
+        out.push('.');
     }
     if withheld > 0 {
-        message.push_str(&if withheld == 1 {
+        out.push_str(&if withheld == 1 {
             " 1 specialty name was withheld by the output screen.".to_owned()
         } else {
             format!(" {withheld} specialty names were withheld by the output screen.")
         });
     }
-    message.push_str(" list_specialties lists every specialty.");
-    ToolError::new(ErrorCode::UnknownSpecialty, message)
+    out
 }
 
 /// List the distinct medical specialties offered, sorted by name, each with its number of doctors.

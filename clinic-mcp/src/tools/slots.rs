@@ -1,6 +1,6 @@
 //! Open slots: public routes, no token.
 
-use super::doctors::{check_specialty, specialty_matches, unknown_specialty};
+use super::doctors::{check_specialty, specialty_matches, specialty_names, unknown_specialty};
 use super::{When, all_doctors};
 use crate::error::{ErrorCode, ToolError};
 use crate::tool::ToolContext;
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
 #[serde(deny_unknown_fields)]
 pub struct FindSlotsArgs {
-    /// Id of one doctor (a positive integer); either this or specialty, not both.
+    /// Id of one doctor (a positive integer); either this or specialty, not both. Without both, every doctor of the clinic is searched.
     #[schemars(range(min = 1))]
     pub doctor_id: Option<u64>,
     /// Exact specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it; either this or doctor_id, not both.
@@ -120,9 +120,17 @@ const SLOT_FETCHES_IN_FLIGHT: usize = 4;
 enum Target<'a> {
     Doctor(u64),
     Specialty(&'a str),
+    /// Every doctor of the clinic: "the next free slot anywhere".
+    Anywhere,
 }
 
-/// Find open appointment slots of one doctor, or of every doctor of a specialty, within a time window (default: the next 7 days). Returns slots earliest first, in UTC and clinic local time.
+/// The text of a progress notification of a search: `done` of `total` doctors' slot lists read.
+/// Sent to the client, so it is held to the controlled language (a test checks it).
+fn searched(done: u64, total: u64) -> String {
+    format!("Searched {done} of {total} doctors.")
+}
+
+/// Find open appointment slots of one doctor, of every doctor of a specialty, or of every doctor of the clinic, within a time window (default: the next 7 days). Returns slots earliest first, in UTC and clinic local time. Too many doctors is an error that lists the specialties.
 #[clinic_tool(profile = "readonly", title = "Find available slots")]
 pub async fn find_available_slots(
     ctx: &ToolContext<'_>,
@@ -135,9 +143,10 @@ pub async fn find_available_slots(
             check_specialty("specialty", s)?;
             Target::Specialty(s)
         }
-        _ => {
+        (None, None) => Target::Anywhere,
+        (Some(_), Some(_)) => {
             return Err(ToolError::invalid_arguments(
-                "doctor_id, specialty: give exactly one of them",
+                "doctor_id, specialty: give at most one of them",
             ));
         }
     };
@@ -179,10 +188,14 @@ pub async fn find_available_slots(
             }
             found
         }
+        Target::Anywhere => all.iter().collect(),
     };
     // One request for the list, one per doctor: past the call's cap, say how to narrow it
     // before sending any of them.
     let cap = ctx.api.max_requests_per_call();
+    if doctors.len() + 1 > cap && matches!(target, Target::Anywhere) {
+        return Err(anywhere_too_broad(ctx, &all, cap));
+    }
     if doctors.len() + 1 > cap {
         return Err(ToolError::new(
             ErrorCode::SearchTooBroad,
@@ -198,6 +211,12 @@ pub async fn find_available_slots(
     // can be returned, not what the upstream listed.
     let mut best = Best::new(limit);
     let ids: Vec<u64> = doctors.iter().map(|d| d.id).collect();
+    // Progress across several doctors, as each one's list has been read (one doctor: nothing to
+    // report). Only a client that asked for it is sent any.
+    let mut progress = match target {
+        Target::Doctor(_) => None,
+        Target::Specialty(_) | Target::Anywhere => Some(ctx.progress(ids.len() as u64, searched)),
+    };
     let mut fetches = futures::stream::iter((0..ids.len()).map(|index| {
         let doctor = ids[index];
         let path = format!("/doctors/{doctor}/slots");
@@ -225,6 +244,9 @@ pub async fn find_available_slots(
     .buffer_unordered(SLOT_FETCHES_IN_FLIGHT);
     while let Some(found) = futures::StreamExt::next(&mut fetches).await {
         best.merge(found?);
+        if let Some(progress) = progress.as_mut() {
+            progress.step().await;
+        }
     }
     drop(fetches);
     let total_found = best.found;
@@ -252,6 +274,48 @@ pub async fn find_available_slots(
         total_found,
         truncated: total_found > limit,
     })
+}
+
+/// `SEARCH_TOO_BROAD` for a search of every doctor past the cap of `cap` requests: how to narrow
+/// it, and the specialties a search can cover in one call (with their numbers of doctors).
+fn anywhere_too_broad(ctx: &ToolContext<'_>, all: &[ApiDoctor], cap: usize) -> ToolError {
+    // Specialty name → doctors, matched as a specialty search matches it (ASCII case aside),
+    // spelled as first listed.
+    let mut by_specialty: std::collections::BTreeMap<String, (&str, usize)> =
+        std::collections::BTreeMap::new();
+    for d in all {
+        by_specialty
+            .entry(d.specialty.to_ascii_lowercase())
+            .or_insert((d.specialty.as_str(), 0))
+            .1 += 1;
+    }
+    let fits: Vec<(&str, String)> = by_specialty
+        .values()
+        // Its doctors plus the list, within the cap.
+        .filter(|(_, n)| *n < cap)
+        .map(|(name, n)| (*name, format!(" ({n})")))
+        .collect();
+    let too_many = by_specialty.len() - fits.len();
+    let mut message = format!(
+        "This search covers every doctor, {} of them, and one call may make at most {cap} requests to the clinic API (one per doctor, plus the doctor list); nothing more was sent. Narrow it: give specialty to search the doctors of one specialty, or doctor_id to search one doctor.",
+        all.len()
+    );
+    message.push_str(&specialty_names(
+        ctx,
+        "Specialties one call can search, with their numbers of doctors",
+        fits.into_iter(),
+    ));
+    match too_many {
+        0 => {}
+        1 => message.push_str(
+            " 1 more specialty has too many doctors for one call: search its doctors by doctor_id.",
+        ),
+        n => message.push_str(&format!(
+            " {n} more specialties have too many doctors for one call: search their doctors by doctor_id."
+        )),
+    }
+    message.push_str(" list_specialties lists every specialty.");
+    ToolError::new(ErrorCode::SearchTooBroad, message)
 }
 
 /// A slot that may be returned: no strings, so keeping `limit` of them costs a few kilobytes.
@@ -357,6 +421,28 @@ impl<'de> serde::de::Visitor<'de> for SlotFilter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A progress notification's message reaches the client's display and maybe the model: it
+    /// passes the strict screen, as a description would.
+    #[test]
+    fn the_progress_message_is_in_the_controlled_language() {
+        for (done, total) in [(1, 1), (1, 2), (7, 40), (63, 63)] {
+            let message = searched(done, total);
+            for field in [
+                clinic_policy::Field::Other,
+                clinic_policy::Field::ParamDescription,
+            ] {
+                let found = clinic_policy::check_strict(
+                    field,
+                    &message,
+                    "find_available_slots",
+                    &[],
+                    false,
+                );
+                assert!(found.is_empty(), "{message:?} as {field:?}: {found:?}");
+            }
+        }
+    }
 
     fn read(s: &str) -> Result<String, String> {
         parse_instant("from", s)
