@@ -329,6 +329,59 @@ async fn metadata_and_jwks_have_the_documented_shape() {
     assert_eq!(keys[0]["alg"], "ES256");
     assert_eq!(keys[0]["kid"], s.auth.current_kid().as_str());
     assert!(keys[0].get("d").is_none(), "no private part in the JWKS");
+    // bad configuration is refused, not defaulted
+    let with = |issuer: &str, consent: &str, ttl: u64| AuthConfig {
+        issuer: Some(issuer.into()),
+        consent_subject: consent.into(),
+        access_token_ttl: Duration::from_secs(ttl),
+        ..AuthConfig::default()
+    };
+    for (config, case) in [
+        (
+            with("http://127.0.0.1:9/", "patient-1", 60),
+            "trailing slash",
+        ),
+        (with("ftp://127.0.0.1:9", "patient-1", 60), "scheme"),
+        (with("http://127.0.0.1:9?x=1", "patient-1", 60), "query"),
+        (with("http://127.0.0.1:9", "patient-99", 60), "no such user"),
+        (with("http://127.0.0.1:9", "patient-1", 0), "zero lifetime"),
+    ] {
+        assert!(AuthServer::new(config).is_err(), "{case}");
+    }
+    assert!(
+        AuthServer::new(AuthConfig::default()).is_err(),
+        "new needs an issuer"
+    );
+    // an issuer with a path: the metadata at the path-suffixed well-known URI
+    let pathed = AuthServer::new(with("http://127.0.0.1:9/tenant", "doctor-1", 60)).unwrap();
+    assert_eq!(
+        pathed.metadata()["token_endpoint"],
+        "http://127.0.0.1:9/tenant/token"
+    );
+    let listener = tokio::net::TcpListener::bind(LOCALHOST_EPHEMERAL)
+        .await
+        .unwrap();
+    let at = listener.local_addr().unwrap();
+    let serving = tokio::spawn(async move { axum::serve(listener, pathed.router()).await });
+    let well_known = format!("http://{at}/.well-known/oauth-authorization-server/tenant");
+    let m: Value = s
+        .http
+        .get(well_known)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(m["issuer"], "http://127.0.0.1:9/tenant");
+    let jwks = s
+        .http
+        .get(format!("http://{at}/tenant/jwks"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(jwks.status().as_u16(), 200);
+    serving.abort();
 }
 
 #[tokio::test]

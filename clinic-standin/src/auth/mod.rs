@@ -131,7 +131,8 @@ fn secs(d: Duration) -> i64 {
 
 impl AuthServer {
     /// An authorization server for `config.issuer` (required here) with one fresh signing
-    /// key. Serve it with [`AuthServer::router`], or use [`AuthServer::start`].
+    /// key. Refuses an issuer that is not `http(s)` without query, fragment or trailing `/`, a
+    /// `consent_subject` that is no demo user's, and a zero token lifetime. Serve it with [`AuthServer::router`], or use [`AuthServer::start`].
     pub fn new(config: AuthConfig) -> Result<AuthServer, AuthError> {
         let issuer = config
             .issuer
@@ -145,6 +146,18 @@ impl AuthServer {
         {
             return Err(AuthError::Invalid(
                 "issuer must be http(s), without query, fragment or trailing slash",
+            ));
+        }
+        // Refused, not defaulted: a consenting user who does not exist would only show up at the
+        // first /authorize, and a zero lifetime issues tokens that are born expired.
+        if demo_user(&config.consent_subject).is_none() {
+            return Err(AuthError::Invalid(
+                "consent_subject must be a demo user's sub",
+            ));
+        }
+        if config.access_token_ttl.as_secs() == 0 || config.refresh_token_ttl.as_secs() == 0 {
+            return Err(AuthError::Invalid(
+                "token lifetimes must be at least one second",
             ));
         }
         let path = url.path().trim_end_matches('/').to_owned();
