@@ -17,6 +17,7 @@ extern crate self as clinic_mcp;
 // (`bounds`, `tool`), the tools by domain (`tools`) and their list (`catalogue`), and on top the
 // server, its transports (`transport`, and `http` for Streamable HTTP) and the command line.
 pub mod api;
+pub mod apps;
 pub mod audit;
 pub mod bounds;
 pub mod caller;

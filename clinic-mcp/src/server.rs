@@ -77,7 +77,12 @@ pub fn render(def: &ToolDef) -> Tool {
 pub fn screen(tools: &[Tool], catalogue: &[ToolDef]) -> Vec<Finding> {
     let json: Vec<Value> = tools
         .iter()
-        .map(|t| serde_json::to_value(t).unwrap_or(Value::Null))
+        .map(|t| {
+            let mut value = serde_json::to_value(t).unwrap_or(Value::Null);
+            // the MCP Apps `_meta` of the viewed tool, exactly, is the one value let through
+            crate::apps::exempt(&t.name, &mut value);
+            value
+        })
         .collect();
     let all_names: Vec<&str> = catalogue.iter().map(|d| d.name).collect();
     let mut findings =
@@ -366,6 +371,10 @@ const INFO_KEYS: &[&str] = &[
     "serverInfo",
     "name",
     "version",
+    // only to a client that renders MCP Apps (`apps::info`)
+    "resources",
+    "extensions",
+    crate::apps::EXTENSION_ID,
 ];
 
 /// (pointer, text, is a key) for every string and key of `v`.
@@ -455,6 +464,14 @@ impl ClinicServer {
         let rendered: Vec<Tool> = profile_wide.iter().map(|d| render(d)).collect();
         let mut findings = screen(&rendered, catalogue);
         findings.extend(screen_info(&server_info()));
+        // as served to a client that renders MCP Apps: the viewed tool, `initialize`, the view
+        let viewed: Vec<Tool> = crate::apps::with_view(&rendered)
+            .into_iter()
+            .filter(|t| t.meta.is_some())
+            .collect();
+        findings.extend(screen(&viewed, catalogue));
+        findings.extend(screen_info(&crate::apps::info(server_info())));
+        findings.extend(crate::apps::screen());
         if !findings.is_empty() {
             return Err(StartError::Policy(PolicyViolations(findings)));
         }
@@ -482,6 +499,9 @@ impl ClinicServer {
             .flat_map(|l| [&l.listed, &l.listed_without_destructive])
             .flat_map(|list| screen_served(list))
             .collect();
+        // A list as served to a client that renders MCP Apps is one of these plus the viewed
+        // tool's `_meta` (`apps::with_view`), the one value `screen` exempts: plain `check` reads
+        // its `ui://` URI as a URL (hygiene, not injection), and it is the server's own resource.
         if !served.is_empty() {
             return Err(StartError::Policy(PolicyViolations(served)));
         }
@@ -1069,9 +1089,62 @@ impl ServerHandler for ClinicServer {
         _request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
+        let listed = self.listed_to(client_can_ask(&context));
         Ok(ListToolsResult::with_all_items(
-            self.listed_to(client_can_ask(&context)).to_vec(),
+            if crate::apps::client_renders(context.client_capabilities().as_ref()) {
+                crate::apps::with_view(listed)
+            } else {
+                listed.to_vec()
+            },
         ))
+    }
+
+    /// rmcp's own answer, with `resources` and the MCP Apps extension declared to a client that
+    /// declared the extension; any other client gets exactly `get_info`.
+    async fn initialize(
+        &self,
+        request: rmcp::model::InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::InitializeResult, ErrorData> {
+        context.peer.set_peer_info(request.clone());
+        let info = self.negotiate_initialize(&request)?;
+        if crate::apps::client_renders(Some(&request.capabilities)) {
+            return Ok(crate::apps::info(info));
+        }
+        Ok(info)
+    }
+
+    /// The slot picker, to a client that renders MCP Apps. To any other the capability is not
+    /// declared and the method is unknown, as before MCP Apps: nothing changes for it.
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ListResourcesResult, ErrorData> {
+        if !crate::apps::client_renders(context.client_capabilities().as_ref()) {
+            return Err(ErrorData::method_not_found::<
+                rmcp::model::ListResourcesRequestMethod,
+            >());
+        }
+        Ok(rmcp::model::ListResourcesResult::with_all_items(
+            crate::apps::resources(),
+        ))
+    }
+
+    /// [`Self::list_resources`]'s one resource, byte for byte the file compiled in.
+    async fn read_resource(
+        &self,
+        request: rmcp::model::ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ReadResourceResponse, ErrorData> {
+        if !crate::apps::client_renders(context.client_capabilities().as_ref()) {
+            return Err(ErrorData::method_not_found::<
+                rmcp::model::ReadResourceRequestMethod,
+            >());
+        }
+        crate::apps::read(&request.uri)
+            .map(Into::into)
+            .ok_or_else(|| ErrorData::resource_not_found("no such resource", None))
     }
 
     async fn call_tool(
