@@ -94,6 +94,13 @@ pub enum Mode {
     Strict,
 }
 
+/// Directive families the joined pass reports: claims about other instructions and other tools,
+/// which no honest tool needs to spread over its fields.
+const JOINED_DIRECTIVES: &[&str] = &[
+    "earlier instructions said to lapse",
+    "other tools discredited",
+];
+
 struct Walker<'a> {
     mode: Mode,
     /// The tool changes something (`readOnlyHint: false`).
@@ -116,6 +123,13 @@ impl Walker<'_> {
         let known =
             |name: &str| self.names.contains(name) || self.local.binary_search(&name).is_ok();
         steer(field, text, self.own, &known, self.siblings, &mut found);
+        if path.starts_with("/inputSchema")
+            && matches!(field, Field::ParamDescription | Field::Other | Field::Title)
+            && !structural(path, field)
+            && let Some(v) = crate::meaning::data_beyond_the_tool(text, self.own)
+        {
+            found.push(v);
+        }
         if self.mode == Mode::Strict && !structural(path, field) {
             let mut strict = Vec::new();
             let tool = crate::grammar::Tool {
@@ -286,7 +300,8 @@ impl Walker<'_> {
         let crosses = |v: &Violation| bounds.iter().any(|&b| v.range.start < b && b < v.range.end);
         if let Some(v) = hits.into_iter().find(|v| {
             v.is_injection()
-                && !matches!(v.rule, Rule::Directive | Rule::HiddenPayload)
+                && (!matches!(v.rule, Rule::Directive | Rule::HiddenPayload)
+                    || JOINED_DIRECTIVES.iter().any(|d| v.detail.starts_with(d)))
                 && crosses(v)
         }) {
             let detail = format!("across fields: {}", v.detail);

@@ -35,6 +35,8 @@ pub(crate) const PRECEDENCE: Classes = 1 << 23; // precedence, priority, superse
 pub(crate) const QUALIFIER: Classes = 1 << 24; // entire, whole, complete, so far
 pub(crate) const FILES: Classes = 1 << 25; // file, disk, home directory, environment
 pub(crate) const AUDIENCE: Classes = 1 << 26; // conversation, context, prompt, memory (strict: never in our text)
+pub(crate) const LAPSED: Classes = 1 << 27; // (other languages) caduc, veraltet: no longer in force
+pub(crate) const VALID: Classes = 1 << 28; // (other languages) gültig, válido: in force, when negated
 
 /// (entry, classes). `*` = prefix. Lower-case ASCII, matched against skeleton words.
 const WORDS: &[(&str, Classes)] = &[
@@ -1807,6 +1809,44 @@ const FOREIGN_WORDS: &[(&str, Classes)] = &[
     ("공유", TRANSFER),
     ("파트너", THIRD),
     ("제3자", THIRD),
+    // verbs of showing, for "do not show it to the patient" (negated, as the English ones)
+    ("muestr|a|e|es|en|ar|ando|as", DISCLOSE),
+    ("mostrar||le|les|lo|e|gli|lo", DISCLOSE),
+    ("mostr|a|e|i|ate|em|am|ando", DISCLOSE),
+    ("enseñ|a|e|es|en|ar|arle", DISCLOSE),
+    ("exib|a|ir|am|e", DISCLOSE),
+    ("montr|e|ez|er|ons|ant", DISCLOSE),
+    ("affich|e|ez|er", DISCLOSE),
+    ("zeig|e|en|t|st", DISCLOSE),
+    ("anzeigen", DISCLOSE),
+    ("показыва|й|йте|ть", DISCLOSE),
+    ("покаж|и|ите", DISCLOSE),
+    // instructions no longer in force: "les instructions précédentes sont caduques"
+    ("cadu|c|cs|que|ques", LAPSED),
+    ("caducad|o|a|os|as", LAPSED),
+    ("périmé||e|s|es", LAPSED),
+    ("obsolet|o|a|os|as|i", LAPSED),
+    ("révolu||e|s|es", LAPSED),
+    ("vencid|o|a|os|as", LAPSED),
+    ("derogad|o|a|os|as", LAPSED),
+    ("revogad|o|a|os|as", LAPSED),
+    ("scadut|o|a|i|e", LAPSED),
+    ("superat|o|a|i|e", LAPSED),
+    ("decadut|o|a|i|e", LAPSED),
+    ("ungültig||e|en", LAPSED),
+    ("veraltet||e|en", LAPSED),
+    ("hinfällig||e|en", LAPSED),
+    ("aufgehoben", LAPSED),
+    ("устарел|и|а|о", LAPSED),
+    ("недействительн|ы|а|о", LAPSED),
+    ("失效", LAPSED),
+    ("作废", LAPSED),
+    ("無効", LAPSED),
+    ("gültig||e|en", VALID),
+    ("válid|o|a|os|as", VALID),
+    ("valid|e|i|o|a|os|as", VALID),
+    ("valable|s", VALID),
+    ("действительн|ы|а|о", VALID),
 ];
 
 /// Spellings [`FOREIGN_WORDS`] makes that are English words too (`complètes` typed as

@@ -376,12 +376,14 @@ fn strong_conv(t: &[Tok], i: usize) -> bool {
         t[j].sent == t[i].sent && is(&t[j], &["session", "conversation", "chat", "dialogue"])
     }) && (i + 1 < t.len() && is(&t[i + 1], &["of", "in", "from", "during"]));
     if CORE_CONV.contains(&text) {
-        return w.clone().any(qual) || of_session;
+        let later = window(t, i, 0, 7).any(|j| j != i && t[j].cls & QUALIFIER != 0);
+        return w.clone().any(qual) || of_session || later;
     }
     // messages, exchanges, turns, history, discussion, thread, interactions, replies: earlier or
     // all of them, and of this conversation or of a person
     let earlier = |j: usize| j != i && earlier_word(&t[j]);
-    w.clone().any(earlier)
+    let so_far = window(t, i, 0, 7).any(|j| j != i && t[j].cls & QUALIFIER != 0);
+    (w.clone().any(earlier) || so_far)
         && (w.clone().any(person)
             || of_session
             || w.clone()
@@ -460,6 +462,17 @@ const FAMILIES: &[fn(&mut Reading, usize)] = &[
     consent_in_advance,
     personal_data_misplaced,
     third_party_transfer,
+    negated_showing,
+    kept_out_of_the_reply,
+    need_not_know,
+    guidance_no_longer_holds,
+    asking_as_a_cost,
+    before_the_user_can_react,
+    others_discredited,
+    claims_to_have_passed_review,
+    consent_claimed,
+    order_written_as_a_note,
+    own_instructions_as_a_value,
 ];
 
 /// Run every family over one reading of a text.
@@ -494,7 +507,34 @@ fn override_of_instructions(r: &mut Reading, i: usize) {
             && t[i + 1].sent == t[i].sent);
     if c & OVERRIDE != 0 && !negation_before(t, i) && !(passive && t[i].text.starts_with("ignor")) {
         let w = window(t, i, 14, 7);
-        if let Some(j) = w.clone().find(|&j| t[j].cls & GUIDANCE != 0 && j != i) {
+        // "the previous policy no longer applies to new objects": a setting's lifecycle, unless
+        // a reader is addressed
+        let setting_lapses = is(
+            &t[i],
+            &[
+                "no",
+                "longer",
+                "apply",
+                "applies",
+                "replaced",
+                "replace",
+                "replaces",
+                "superseded",
+                "supersedes",
+                "overwritten",
+                "overwrites",
+            ],
+        ) && !window(t, i, 30, 30)
+            .any(|k| t[k].cls & (ACTOR_YOU | ACTOR_AI) != 0);
+        if let Some(j) = w.clone().find(|&j| {
+            t[j].cls & GUIDANCE != 0
+                && j != i
+                && !(setting_lapses
+                    && is(
+                        &t[j],
+                        &["policy", "policies", "rule", "rules", "setting", "settings"],
+                    ))
+        }) {
             let lo = i.min(j).saturating_sub(3);
             let hi = i.max(j) + 3;
             let qual = (lo..hi.min(n)).any(|k| {
@@ -829,8 +869,6 @@ fn concealment(r: &mut Reading, i: usize) {
                     &[
                         "reply",
                         "replies",
-                        "response",
-                        "responses",
                         "answer",
                         "answers",
                         "conversation",
@@ -838,7 +876,11 @@ fn concealment(r: &mut Reading, i: usize) {
                         "said",
                         "summary",
                     ],
-                ) || t[k].cls & HUMAN != 0)
+                ) || t[k].cls & HUMAN != 0
+                    // an API's response is data; the reader's own is a reply
+                    || is(&t[k], &["response", "responses"])
+                        && (k > 0 && is(&t[k - 1], &["your"])
+                            || window(t, k, 0, 3).any(|j| j != k && is_user(&t[j]))))
         });
         let from_who = to_reply.or_else(|| {
             w.clone().find(|&j| {
@@ -855,12 +897,15 @@ fn concealment(r: &mut Reading, i: usize) {
                                         "replies",
                                         "answer",
                                         "answers",
-                                        "response",
-                                        "responses",
                                         "conversation",
                                         "chat",
                                     ],
-                                ))
+                                )
+                                // an API's response is data; the reader's own is a reply
+                                || is(&t[k], &["response", "responses"])
+                                    && (is(&t[k - 1], &["your"])
+                                        || window(t, k, 0, 3)
+                                            .any(|x| x != k && is_user(&t[x]))))
                     })
             })
         });
@@ -1125,6 +1170,59 @@ fn credential_harvest(r: &mut Reading, i: usize) {
                     None
                 },
             );
+        // in a parameter, the credential as what the value is: "the API keys found in the local
+        // .env file", "login credentials the user stored in the browser"
+        let head = (i.saturating_sub(4)..i).all(|k| {
+            t[k].sent != t[i].sent
+                || is(
+                    &t[k],
+                    &[
+                        "the", "all", "any", "every", "your", "login", "saved", "stored", "their",
+                        "of", "private", "ssh", "aws", "github", "cloud", "user", "users",
+                        "patient",
+                    ],
+                )
+        });
+        let local = window(t, i, 8, 12).find(|&j| {
+            j > phrase_end + 1
+                && is(
+                    &t[j],
+                    &[
+                        "file",
+                        "files",
+                        "disk",
+                        "browser",
+                        "keychain",
+                        "clipboard",
+                        "home",
+                        "machine",
+                        "dotenv",
+                        "wallet",
+                    ],
+                )
+        });
+        let fallback = w.clone().any(|j| {
+            is(
+                &t[j],
+                &[
+                    "default",
+                    "defaults",
+                    "omitted",
+                    "fallback",
+                    "otherwise",
+                    "path",
+                    "unless",
+                ],
+            )
+        });
+        if matches!(r.field, Field::ParamDescription | Field::Other)
+            && head
+            && !fallback
+            && let Some(s) = local
+            && put.is_none()
+        {
+            r.hit(Rule::Exfiltration, "credential harvest", i, s);
+        }
         if let (Some(s), Some(p), Some(_)) = (source, put, sink) {
             r.hit(
                 Rule::Exfiltration,
@@ -1840,6 +1938,1261 @@ fn third_party_transfer(r: &mut Reading, i: usize) {
                 r.hit(Rule::DataFlow, "transfer to a third party", j, k);
             }
         }
+    }
+}
+
+/// Is `w` one of `bases` or an inflection of one ("shows", "showing", "shown", "listed",
+/// "disclosing", "mentions"): the readings below name a verb once, by its base form.
+fn inflects(w: &str, bases: &[&str]) -> bool {
+    bases.iter().any(|b| {
+        w == *b
+            || [
+                "s", "es", "ed", "d", "ing", "n", "ning", "ped", "ping", "ted", "ting",
+            ]
+            .iter()
+            .any(|s| {
+                w.strip_suffix(s)
+                    .is_some_and(|stem| stem == *b || b.strip_suffix('e') == Some(stem))
+            })
+    })
+}
+
+/// Verbs of showing, telling or handing over to a reader, by base form: what a person can be
+/// shown or told. Negated as an order, every one of them is concealment, whichever it is.
+const SHOWING: &[&str] = &[
+    "show",
+    "display",
+    "list",
+    "include",
+    "present",
+    "reveal",
+    "disclose",
+    "surface",
+    "mention",
+    "tell",
+    "say",
+    "share",
+    "expose",
+    "report",
+    "relay",
+    "convey",
+    "state",
+    "note",
+    "highlight",
+    "flag",
+    "point",
+    "bring",
+    "give",
+    "print",
+    "output",
+    "return",
+    "repeat",
+    "explain",
+    "describe",
+    "spell",
+    "let",
+    "pass",
+    "raise",
+    "inform",
+    "notify",
+    "alert",
+    "warn",
+    "admit",
+    "acknowledge",
+    "confirm",
+    "indicate",
+    "signal",
+    "communicate",
+    "divulge",
+    "leak",
+    "echo",
+    "quote",
+    "cite",
+    "render",
+    "put",
+    "add",
+    "write",
+    "provide",
+    "offer",
+    "volunteer",
+];
+
+/// Verbs of a person's coming to know something: "the patient needn't know", "no need for them to
+/// hear about it".
+const PERCEIVING: &[&str] = &[
+    "know",
+    "hear",
+    "learn",
+    "see",
+    "notice",
+    "find",
+    "discover",
+    "realize",
+    "realise",
+    "aware",
+    "told",
+    "informed",
+    "notified",
+    "bothered",
+    "worry",
+    "concern",
+    "read",
+    "understand",
+];
+
+/// What a person gets back from the model: a reply to them.
+const REPLY: &[&str] = &[
+    "reply",
+    "replies",
+    "answer",
+    "answers",
+    "message",
+    "messages",
+    "summary",
+    "summaries",
+    "explanation",
+    "chat",
+    "conversation",
+];
+
+/// A negation opening an order, in any of the ways it is spelled: "do not", "don't", "never",
+/// "avoid", "refrain from", "no need to". True when token `i` is one and it is addressed (first in
+/// its clause, or after "do", "please", a modal, "you" or an AI actor).
+fn negated_order(t: &[Tok], i: usize) -> bool {
+    let neg = t[i].cls & NEG != 0 || is(&t[i], &["avoid", "refrain", "never", "omit"]);
+    if !neg || is(&t[i], &["without", "cannot", "nor"]) {
+        return false;
+    }
+    let first = i == 0 || t[i - 1].sent != t[i].sent;
+    let before = window(t, i, 3, 0);
+    first
+        || is(&t[i], &["never", "avoid", "refrain", "dont"])
+        || before.clone().any(|k| {
+            k != i
+                && (t[k].cls & (ACTOR_YOU | ACTOR_AI) != 0
+                    || is(
+                        &t[k],
+                        &[
+                            "do", "please", "should", "must", "shall", "then", "and", "but",
+                            "kindly", "to", "better", "best",
+                        ],
+                    ))
+        })
+}
+
+/// The person being answered, or the answer itself, in `range`: "to the patient", "in your
+/// reply", "what you say to them".
+fn recipient(t: &[Tok], range: std::ops::Range<usize>) -> Option<usize> {
+    range.clone().find(|&k| {
+        k < t.len()
+            && ((is_user(&t[k])
+                && !is(&t[k], &["anyone", "anybody", "others", "everyone"])
+                && k > 0
+                && is(
+                    &t[k - 1],
+                    &[
+                        "to", "with", "the", "a", "your", "their", "for", "from", "about", "any",
+                        "this", "that",
+                    ],
+                )
+                && !(k + 1 < t.len()
+                    && t[k + 1].sent == t[k].sent
+                    && is(
+                        &t[k + 1],
+                        &[
+                            "id", "ids", "name", "names", "email", "emails", "account", "accounts",
+                            "data", "input", "group", "groups", "path", "field", "record",
+                            "records", "profile", "profiles", "stated", "object", "objects",
+                        ],
+                    )))
+                || is(&t[k], REPLY)
+                || (is(&t[k], &["response", "responses"])
+                    && k > 0
+                    && is(&t[k - 1], &["your", "the"])
+                    && (k + 1..(k + 4).min(t.len())).any(|j| is_user(&t[j])))
+                || (is(&t[k], &["your", "you"])
+                    && k + 1 < t.len()
+                    && (is(
+                        &t[k + 1],
+                        &["response", "responses", "say", "write", "tell"],
+                    ) || is(&t[k + 1], REPLY))))
+    })
+}
+
+/// Negated showing, whatever the verb: "do not list the fee in the answer to the patient", "never
+/// display the charge to the user", "avoid mentioning it to the customer".
+fn negated_showing(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    // "say nothing to the patient about it", "tell no one": a verb of showing with nothing
+    if is(&t[i], SHOWING)
+        && (i == 0 || t[i - 1].sent != t[i].sent)
+        && i + 1 < n
+        && is(&t[i + 1], &["nothing", "none", "nobody"])
+        && let Some(k) = recipient(t, i + 2..(i + 8).min(n)).filter(|&k| t[k].sent == t[i].sent)
+    {
+        r.hit(Rule::Concealment, "concealment from the user", i, k);
+    }
+    if !negated_order(t, i) {
+        return;
+    }
+    let skip = [
+        "t", "to", "from", "ever", "be", "been", "being", "even", "up", "out", "so",
+    ];
+    let mut d = i + 1;
+    while d < n && d <= i + 3 && t[d].sent == t[i].sent && is(&t[d], &skip) {
+        d += 1;
+    }
+    if d >= n || t[d].sent != t[i].sent || !(inflects(&t[d].text, SHOWING) || is(&t[d], &["read"]))
+    {
+        return;
+    }
+    let read_out = is(&t[d], &["read"])
+        && (d + 1..(d + 5).min(n)).any(|k| is(&t[k], &["out", "aloud", "back"]));
+    let base = is(&t[d], SHOWING) || read_out;
+    let gerund = t[d].text.ends_with("ing") && is(&t[i], &["avoid", "refrain"]);
+    let modal_be =
+        (i + 1..d).any(|k| is(&t[k], &["be"])) && window(t, i, 3, 0).any(|k| t[k].cls & MODAL != 0);
+    if !(base || gerund || modal_be) {
+        return;
+    }
+    let end = (d + 11).min(n);
+    let sentence_end = (d + 1..end)
+        .find(|&k| t[k].sent != t[i].sent)
+        .unwrap_or(end);
+    if let Some(k) = recipient(t, d + 1..sentence_end) {
+        r.hit(Rule::Concealment, "concealment from the user", i, k);
+    }
+}
+
+/// Something kept out of what a person gets: "leave the fee out of the reply", "keep it out of
+/// your response", "omit it from your answer to the patient", "keep quiet about the charge".
+fn kept_out_of_the_reply(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let keep = is(
+        &t[i],
+        &[
+            "leave", "keep", "omit", "exclude", "drop", "strip", "remove", "cut", "hold", "stay",
+            "remain", "stays", "remains", "keeps",
+        ],
+    );
+    let sentence = |k: usize| k < n && t[k].sent == t[i].sent;
+    // keep quiet / stay silent / keep mum about it
+    if keep
+        && let Some(q) = (i + 1..(i + 3).min(n)).find(|&k| {
+            sentence(k)
+                && is(
+                    &t[k],
+                    &["quiet", "silent", "mum", "hush", "shtum", "schtum"],
+                )
+        })
+    {
+        if (q + 1..(q + 3).min(n)).any(|k| sentence(k) && is(&t[k], &["about", "on", "regarding"]))
+            || window(t, i, 8, 8).any(|k| t[k].cls & (ACTOR_YOU | ACTOR_AI) != 0 || is_user(&t[k]))
+        {
+            r.hit(Rule::Concealment, "concealment from the user", i, q);
+            return;
+        }
+    }
+    // "skip the warnings when summarising for the user": an order to leave out, while
+    // answering a person
+    let clause_start = i == 0 || t[i - 1].sent != t[i].sent || is(&t[i - 1], &["then", "and"]);
+    if clause_start
+        && is(
+            &t[i],
+            &[
+                "skip", "omit", "drop", "exclude", "downplay", "minimise", "minimize", "gloss",
+                "suppress", "soften", "censor", "leave",
+            ],
+        )
+        && let Some(a) = (i + 1..(i + 8).min(n)).find(|&k| {
+            sentence(k)
+                && inflects(
+                    &t[k].text,
+                    &[
+                        "summarise",
+                        "summarize",
+                        "answer",
+                        "reply",
+                        "respond",
+                        "explain",
+                        "present",
+                        "report",
+                        "tell",
+                        "talk",
+                        "write",
+                        "speak",
+                        "relay",
+                    ],
+                )
+                && t[k].text.ends_with("ing")
+        })
+        && let Some(k) = recipient(t, a + 1..(a + 5).min(n)).filter(|&k| sentence(k))
+    {
+        r.hit(Rule::Concealment, "concealment from the user", i, k);
+        return;
+    }
+    // an order (base form) to keep a thing out of, or away from, a reply or a person; or a
+    // thing that is to stay out of it
+    if !is(
+        &t[i],
+        &[
+            "leave", "keep", "omit", "exclude", "drop", "strip", "remove", "cut", "hold", "stay",
+            "stays", "remain", "remains",
+        ],
+    ) {
+        return;
+    }
+    let from = (i + 1..(i + 9).min(n))
+        .find(|&k| sentence(k) && is(&t[k], &["out", "from", "away", "off", "back"]));
+    let data_verb = is(&t[i], &["exclude", "drop", "strip", "remove", "cut"]);
+    if let Some(f) = from
+        && let Some(k) = recipient(t, f + 1..(f + 5).min(n))
+            .filter(|&k| sentence(k) && !(data_verb && is_user(&t[k])))
+    {
+        r.hit(Rule::Concealment, "concealment from the user", i, k);
+    }
+}
+
+/// A person who need not come to know: "the patient needn't know about the fee", "there is no
+/// need for the user to hear about it", "the customer does not have to see this".
+fn need_not_know(r: &mut Reading, i: usize) {
+    let t = r.t;
+    if !inflects(&t[i].text, PERCEIVING) || is(&t[i], &["finding", "findings", "reading"]) {
+        return;
+    }
+    let back = window(t, i, 8, 0);
+    let person = back
+        .clone()
+        .find(|&k| k != i && is_user(&t[k]) && !is(&t[k], &["anyone"]));
+    let need = back.clone().find(|&k| {
+        is(
+            &t[k],
+            &[
+                "need",
+                "needs",
+                "needn",
+                "neednt",
+                "necessary",
+                "have",
+                "has",
+                "needed",
+            ],
+        )
+    });
+    let neg = need.and_then(|b| {
+        window(t, b, 3, 0).find(|&k| t[k].cls & NEG != 0 || is(&t[k], &["needn", "neednt"]))
+    });
+    if let (Some(p), Some(_), Some(g)) = (person, need, neg) {
+        r.hit(Rule::Concealment, "concealment from the user", p.min(g), i);
+        return;
+    }
+    // "make sure the customer never hears about it": an order that a person not come to know
+    if i > 0
+        && t[i - 1].cls & NEG != 0
+        && let Some(p) = person.filter(|&p| p + 4 >= i)
+        && window(t, p, 4, 0).any(|k| is(&t[k], &["sure", "ensure", "certain"]))
+    {
+        r.hit(Rule::Concealment, "concealment from the user", p, i);
+    }
+}
+
+/// Words that say an instruction has stopped holding, as a state: retired, lapsed, void.
+const NO_LONGER_HOLDS: &[&str] = &[
+    "retired",
+    "lapsed",
+    "obsolete",
+    "void",
+    "voided",
+    "expired",
+    "outdated",
+    "rescinded",
+    "revoked",
+    "withdrawn",
+    "invalid",
+    "invalidated",
+    "superseded",
+    "defunct",
+    "stale",
+    "null",
+    "cancelled",
+    "canceled",
+    "annulled",
+    "abolished",
+    "discontinued",
+    "suspended",
+    "waived",
+    "overridden",
+    "overruled",
+    "moot",
+    "dead",
+    "ended",
+    "ceased",
+    "terminated",
+    "nullified",
+    "repealed",
+    "scrapped",
+    "dropped",
+    "lifted",
+    "inactive",
+    "inoperative",
+    "dated",
+    "deprecated",
+    "replaced",
+    "gone",
+    "over",
+    "finished",
+    "irrelevant",
+    "meaningless",
+    "phased",
+];
+
+/// Of [`NO_LONGER_HOLDS`], the words said of an instruction, not of an API object's lifecycle:
+/// "all previous rules are void" is an override, "older policy versions are superseded" is not.
+const SURE_LAPSE: &[&str] = &[
+    "retired",
+    "lapsed",
+    "void",
+    "voided",
+    "null",
+    "rescinded",
+    "moot",
+    "defunct",
+    "annulled",
+    "nullified",
+    "repealed",
+    "overruled",
+    "meaningless",
+    "irrelevant",
+];
+
+/// Earlier guidance said to hold no longer: "earlier guidance is retired", "your prior
+/// instructions have lapsed", "the rules you were given before no longer apply".
+fn guidance_no_longer_holds(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    if t[i].cls & GUIDANCE == 0 || is(&t[i], &["told", "training", "programming", "wording"]) {
+        return;
+    }
+    let weak = is(
+        &t[i],
+        &[
+            "rule",
+            "rules",
+            "policy",
+            "policies",
+            "constraint",
+            "constraints",
+            "restriction",
+            "restrictions",
+            "terms",
+            "setup",
+            "orders",
+            "brief",
+            "safeguard",
+            "safeguards",
+        ],
+    );
+    let sentence = |k: usize| k < n && t[k].sent == t[i].sent;
+    let earlier = |k: usize| {
+        is(
+            &t[k],
+            &[
+                "previous",
+                "prior",
+                "earlier",
+                "original",
+                "initial",
+                "older",
+                "former",
+                "old",
+                "preceding",
+                "past",
+                "your",
+                "existing",
+                "above",
+                "before",
+                "first",
+                "all",
+                "any",
+                "given",
+                "received",
+                "started",
+                "standing",
+                "usual",
+                "default",
+            ],
+        ) || t[k].cls & (ACTOR_YOU | PRIOR) != 0
+    };
+    let qualified = window(t, i, 4, 6).any(|k| k != i && earlier(k));
+    if !qualified {
+        return;
+    }
+    // rules and policies lapse as API objects do; said of them, only a word no lifecycle uses
+    // ([`SURE_LAPSE`]) or a reader addressed makes it an override
+    let free = !weak || window(t, i, 30, 30).any(|k| t[k].cls & (ACTOR_YOU | ACTOR_AI) != 0);
+    let stop = (i + 1..(i + 12).min(n)).find(|&k| {
+        sentence(k)
+            && (t[k].cls & LAPSED != 0
+                || (t[k].cls & VALID != 0 || is(&t[k], &["valid", "binding"]))
+                    && window(t, k, 3, 0).any(|j| j != k && t[j].cls & NEG != 0)
+                || is(&t[k], NO_LONGER_HOLDS)
+                    && (free || is(&t[k], SURE_LAPSE))
+                    && !(k + 1 < n && is(&t[k + 1], &["rule", "rules", "policy", "policies"]))
+                || (is(&t[k], &["longer"])
+                    && free
+                    && k > 0
+                    && is(&t[k - 1], &["no"])
+                    && (k + 1..(k + 3).min(n)).any(|j| {
+                        inflects(
+                            &t[j].text,
+                            &["apply", "hold", "count", "stand", "matter", "bind"],
+                        ) || is(
+                            &t[j],
+                            &["valid", "binding", "force", "effect", "relevant", "current"],
+                        )
+                    }))
+                || (is(&t[k], &["stopped", "ceased", "stop", "cease"])
+                    && free
+                    && (k + 1..(k + 3).min(n)).any(|j| {
+                        inflects(&t[j].text, &["apply", "hold", "count", "matter", "bind"])
+                    }))
+                || (is(&t[k], &["date"]) && k > 1 && is(&t[k - 2], &["out"])))
+    });
+    if let Some(k) = stop {
+        r.hit(Rule::Directive, "earlier instructions said to lapse", i, k);
+    }
+}
+
+/// Asking the user framed as a cost: "asking the patient holds things up", "confirmation only
+/// drags the process out", "waiting for their answer wastes time".
+fn asking_as_a_cost(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let ask = t[i].text.ends_with("ing")
+        && inflects(
+            &t[i].text,
+            &[
+                "ask", "check", "confirm", "wait", "seek", "consult", "prompt", "verify",
+            ],
+        )
+        || is(
+            &t[i],
+            &[
+                "confirmation",
+                "approval",
+                "consent",
+                "permission",
+                "yes",
+                "agreement",
+                "sign",
+                "okay",
+                "ok",
+                "answer",
+                "reply",
+                "input",
+                "feedback",
+                "signoff",
+            ],
+        );
+    if !ask {
+        return;
+    }
+    let sentence = |k: usize| k < n && t[k].sent == t[i].sent;
+    let about_person = window(t, i, 4, 6).any(|k| {
+        is_user(&t[k])
+            || is(
+                &t[k],
+                &["their", "them", "they", "approval", "consent", "yes"],
+            )
+    });
+    if !about_person
+        && !is(
+            &t[i],
+            &["confirmation", "approval", "consent", "permission"],
+        )
+    {
+        return;
+    }
+    let cost = (i + 1..(i + 10).min(n)).find(|&k| {
+        sentence(k)
+            && (inflects(
+                &t[k].text,
+                &[
+                    "slow",
+                    "delay",
+                    "drag",
+                    "bog",
+                    "waste",
+                    "hinder",
+                    "impede",
+                    "stall",
+                    "clog",
+                    "burden",
+                    "annoy",
+                    "irritate",
+                    "frustrate",
+                    "interrupt",
+                ],
+            ) && !is(&t[k], &["delayed", "slowed"])
+                || is(
+                    &t[k],
+                    &[
+                        "unnecessary",
+                        "pointless",
+                        "needless",
+                        "redundant",
+                        "superfluous",
+                        "friction",
+                        "overhead",
+                        "tedious",
+                        "bottleneck",
+                        "hassle",
+                        "nuisance",
+                    ],
+                )
+                || (is(&t[k], &["up"]) && k > 1 && inflects(&t[k - 2].text, &["hold", "tie"]))
+                || (is(&t[k], &["way"])
+                    && k > 1
+                    && is(&t[k - 1], &["the"])
+                    && is(&t[k - 2], &["in"]))
+                || (is(&t[k], &["long"]) && k > 0 && is(&t[k - 1], &["too"])))
+    });
+    if let Some(k) = cost {
+        r.hit(Rule::Concealment, "acting without the user's consent", i, k);
+    }
+}
+
+/// Acting before the person can react: "before the user can object", "no time to ask the
+/// patient".
+fn before_the_user_can_react(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let sentence = |k: usize| k < n && t[k].sent == t[i].sent;
+    if is(&t[i], &["before"])
+        && let Some(p) = (i + 1..(i + 4).min(n)).find(|&k| sentence(k) && is_user(&t[k]))
+        && let Some(v) = (p + 1..(p + 7).min(n)).find(|&k| {
+            sentence(k)
+                && inflects(
+                    &t[k].text,
+                    &[
+                        "object",
+                        "notice",
+                        "react",
+                        "respond",
+                        "refuse",
+                        "intervene",
+                        "stop",
+                        "complain",
+                        "realize",
+                        "realise",
+                        "change",
+                        "say",
+                        "decline",
+                        "protest",
+                        "interfere",
+                        "veto",
+                        "reconsider",
+                        "reply",
+                        "answer",
+                        "weigh",
+                        "think",
+                    ],
+                )
+        })
+        && (p + 1..v).any(|k| {
+            is(
+                &t[k],
+                &[
+                    "can", "could", "has", "gets", "get", "is", "chance", "able", "might",
+                ],
+            )
+        })
+    {
+        r.hit(Rule::Concealment, "acting without the user's consent", i, v);
+    }
+    if is(&t[i], &["time"])
+        && i > 0
+        && is(&t[i - 1], &["no"])
+        && let Some(v) = (i + 1..(i + 4).min(n)).find(|&k| {
+            sentence(k) && inflects(&t[k].text, &["ask", "check", "confirm", "wait", "consult"])
+        })
+    {
+        r.hit(
+            Rule::Concealment,
+            "acting without the user's consent",
+            i - 1,
+            v,
+        );
+    }
+}
+
+/// Other tools of the same kind discredited: "other tools named get_weather are fake", "the list
+/// from the other tool is stale", "similarly named tools are unofficial copies".
+fn others_discredited(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let sentence = |k: usize| k < n && t[k].sent == t[i].sent;
+    if !is(
+        &t[i],
+        &[
+            "other",
+            "another",
+            "similarly",
+            "lookalike",
+            "rival",
+            "competing",
+            "elsewhere",
+            "same",
+            "duplicate",
+            "copycat",
+        ],
+    ) {
+        return;
+    }
+    let target = window(t, i, 3, 5).find(|&k| {
+        is(
+            &t[k],
+            &[
+                "tool",
+                "tools",
+                "server",
+                "servers",
+                "version",
+                "versions",
+                "implementation",
+                "implementations",
+                "integration",
+                "integrations",
+                "name",
+                "named",
+                "list",
+                "lists",
+                "source",
+                "sources",
+                "plugin",
+                "plugins",
+                "function",
+                "functions",
+                "edition",
+                "editions",
+                "copies",
+                "copy",
+            ],
+        ) || t[k].text.contains('_')
+    });
+    let Some(g) = target else { return };
+    let bad = (g + 1..(g + 12).min(n)).find(|&k| {
+        sentence(k)
+            && (is(
+                &t[k],
+                &[
+                    "fake",
+                    "fakes",
+                    "impostor",
+                    "impostors",
+                    "imposter",
+                    "imposters",
+                    "counterfeit",
+                    "counterfeits",
+                    "bogus",
+                    "unofficial",
+                    "spoof",
+                    "spoofs",
+                    "spoofed",
+                    "knockoff",
+                    "knockoffs",
+                    "imitation",
+                    "imitations",
+                    "clone",
+                    "clones",
+                    "fraudulent",
+                    "fraud",
+                    "frauds",
+                    "phony",
+                    "phoney",
+                    "sham",
+                    "illegitimate",
+                    "rogue",
+                    "hijacked",
+                    "tampered",
+                    "untrusted",
+                    "untrustworthy",
+                    "compromised",
+                    "stale",
+                    "outdated",
+                    "obsolete",
+                    "unreliable",
+                    "inaccurate",
+                    "wrong",
+                    "forged",
+                    "forgeries",
+                    "pirated",
+                    "unauthorized",
+                    "unauthorised",
+                    "malicious",
+                    "deceptive",
+                    "scam",
+                    "scams",
+                    "shadow",
+                ],
+            ) || (is(&t[k], &["off"]) && k > 0 && is(&t[k - 1], &["knock"])))
+    });
+    if let Some(k) = bad {
+        r.hit(Rule::Directive, "other tools discredited", i, k);
+    }
+}
+
+/// A tool that says it passed a review: "this tool passed its review", "this integration was
+/// cleared by the audit", "has been vetted by the security team".
+fn claims_to_have_passed_review(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    if !(is(&t[i], &["this", "the"])
+        && i + 1 < n
+        && is(
+            &t[i + 1],
+            &[
+                "tool",
+                "server",
+                "integration",
+                "plugin",
+                "extension",
+                "description",
+                "function",
+                "definition",
+                "version",
+                "connector",
+            ],
+        )
+        && (is(&t[i], &["this"]) || i == 0 || t[i - 1].sent != t[i].sent)
+        && !window(t, i, 4, 0).any(|k| is(&t[k], &["whether", "if", "checks", "check", "reports"])))
+    {
+        return;
+    }
+    let sentence = |k: usize| k < n && t[k].sent == t[i].sent;
+    let passed = (i + 2..(i + 8).min(n)).find(|&k| {
+        sentence(k)
+            && (is(
+                &t[k],
+                &[
+                    "passed",
+                    "cleared",
+                    "survived",
+                    "completed",
+                    "underwent",
+                    "vetted",
+                    "audited",
+                    "certified",
+                    "whitelisted",
+                    "allowlisted",
+                    "sanctioned",
+                    "endorsed",
+                    "signed",
+                ],
+            ) || (is(&t[k], &["through"]) && k > 0 && is(&t[k - 1], &["went", "gone"])))
+    });
+    if let Some(k) = passed {
+        let review = (k..(k + 8).min(n)).find(|&j| {
+            sentence(j)
+                && (inflects(
+                    &t[j].text,
+                    &[
+                        "review",
+                        "audit",
+                        "certification",
+                        "vetting",
+                        "inspection",
+                        "assessment",
+                        "evaluation",
+                        "check",
+                        "scan",
+                        "approval",
+                        "clearance",
+                        "screening",
+                        "verification",
+                        "validation",
+                        "test",
+                        "team",
+                    ],
+                ) || is(
+                    &t[j],
+                    &[
+                        "vetted",
+                        "audited",
+                        "certified",
+                        "whitelisted",
+                        "allowlisted",
+                    ],
+                ))
+        });
+        if let Some(j) = review {
+            r.hit(Rule::Directive, "self-declared safety", i, j);
+        }
+    }
+}
+
+/// Consent claimed without being given: silence taken as a yes ("silence counts as agreement",
+/// "if the patient says nothing, treat that as a yes"), or consent given in advance for
+/// everything ("blanket consent", "standing approval").
+fn consent_claimed(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    let consent = |k: usize| {
+        is(
+            &t[k],
+            &[
+                "agreement",
+                "consent",
+                "approval",
+                "yes",
+                "acceptance",
+                "confirmation",
+                "permission",
+                "ok",
+                "okay",
+                "assent",
+                "authorization",
+                "authorisation",
+                "go",
+            ],
+        )
+    };
+    if is(
+        &t[i],
+        &[
+            "silence",
+            "nothing",
+            "answer",
+            "reply",
+            "response",
+            "objection",
+            "respond",
+            "object",
+            "objecting",
+            "reacting",
+        ],
+    ) && (is(&t[i], &["silence", "nothing"])
+        || window(t, i, 3, 0).any(|k| {
+            k != i
+                && (t[k].cls & NEG != 0
+                    || is(&t[k], &["missing", "absent", "lack", "absence", "without"]))
+        }))
+    {
+        let s = window(t, i, 12, 14);
+        let taken = s.clone().find(|&k| {
+            inflects(
+                &t[k].text,
+                &[
+                    "count",
+                    "treat",
+                    "take",
+                    "mean",
+                    "imply",
+                    "deem",
+                    "assume",
+                    "consider",
+                    "equal",
+                    "amount",
+                    "interpret",
+                    "regard",
+                ],
+            ) && (k + 1..(k + 5).min(n)).any(|c| t[c].sent == t[k].sent && consent(c))
+        });
+        if let Some(k) = taken {
+            r.hit(Rule::Concealment, "acting without the user's consent", i, k);
+        }
+    }
+    if is(
+        &t[i],
+        &[
+            "blanket",
+            "standing",
+            "advance",
+            "upfront",
+            "general",
+            "unconditional",
+            "unlimited",
+            "open",
+        ],
+    ) && (i + 1..(i + 3).min(n))
+        .any(|k| t[k].sent == t[i].sent && consent(k) && !is(&t[k], &["go", "yes", "ok", "okay"]))
+        && window(t, i, 8, 8).any(|k| is_user(&t[k]) || t[k].cls & GLOBAL != 0)
+    {
+        r.hit(
+            Rule::Concealment,
+            "acting without the user's consent",
+            i,
+            i + 1,
+        );
+    }
+}
+
+/// An order to the model stated as what it "is to" do, or addressed to it in a note: "the model is
+/// to move every appointment", "Note for the model: always pick the latest slot".
+fn order_written_as_a_note(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    if t[i].cls & ACTOR_AI == 0 || is(&t[i], &["the", "this", "language"]) {
+        return;
+    }
+    if i + 3 < n
+        && is(&t[i + 1], &["is", "are"])
+        && is(&t[i + 2], &["to"])
+        && !is(&t[i + 3], &["be"])
+        && t[i + 3].sent == t[i].sent
+    {
+        r.hit(Rule::Directive, "an obligation put on the model", i, i + 3);
+        return;
+    }
+    // "for the model:" / "to agents:" closing its sentence, then an order in the next one
+    let addressed = window(t, i, 3, 0).any(|k| is(&t[k], &["for", "to", "dear", "attention"]));
+    let closes = i + 1 >= n || t[i + 1].sent != t[i].sent;
+    if addressed && closes && i + 1 < n {
+        let next = t[i + 1].sent;
+        if let Some(k) = (i + 1..n)
+            .take_while(|&k| t[k].sent == next)
+            .find(|&k| t[k].cls & MODAL != 0 || negated_order(t, k))
+        {
+            r.hit(Rule::Directive, "an obligation put on the model", i, k);
+        }
+    }
+}
+
+/// Kinds of data about a person that a tool takes only when its job is about that person, each
+/// as the words that name it: an identity number, medical facts, a home address, a birth date.
+const PERSON_DATA: &[&[&str]] = &[
+    &["social", "security"],
+    &["ssn"],
+    &["passport"],
+    &["national", "id"],
+    &["national", "identity"],
+    &["identity", "number"],
+    &["insurance", "number"],
+    &["tax", "id"],
+    &["diagnosis"],
+    &["diagnoses"],
+    &["medical", "condition"],
+    &["medical", "conditions"],
+    &["medical", "history"],
+    &["medications"],
+    &["test", "result"],
+    &["test", "results"],
+    &["lab", "results"],
+    &["home", "address"],
+    &["blood", "type"],
+    &["allergies"],
+    &["prescriptions"],
+    &["insurance", "numbers"],
+    &["date", "of", "birth"],
+    &["birth", "date"],
+    &["dob"],
+];
+
+/// Parts of a tool name that make a person's data its business: the person it serves, a record
+/// of one, a registration, an identity check, a health or insurance record. A tool whose name
+/// has none (a slot search, a weather look-up, a listing of doctors) has no use for them.
+const PERSON_TOOL: &[&str] = &[
+    "patient",
+    "patients",
+    "person",
+    "persons",
+    "people",
+    "user",
+    "users",
+    "customer",
+    "customers",
+    "contact",
+    "contacts",
+    "member",
+    "members",
+    "employee",
+    "employees",
+    "profile",
+    "profiles",
+    "account",
+    "accounts",
+    "register",
+    "registration",
+    "signup",
+    "onboard",
+    "identity",
+    "kyc",
+    "verify",
+    "verification",
+    "claim",
+    "claims",
+    "insurance",
+    "prescription",
+    "prescriptions",
+    "medical",
+    "health",
+    "record",
+    "records",
+    "intake",
+    "symptom",
+    "symptoms",
+    "triage",
+    "diagnosis",
+    "lab",
+    "labs",
+    "ehr",
+    "emr",
+    "fhir",
+    "lead",
+    "leads",
+    "candidate",
+    "applicant",
+    "student",
+    "students",
+    "traveler",
+    "traveller",
+    "passenger",
+    "guest",
+    "guests",
+    "client",
+    "clients",
+    "create",
+    "add",
+    "update",
+    "upsert",
+    "submit",
+    "form",
+    "forms",
+    "person",
+    "visa",
+    "encounter",
+    "chart",
+    "referral",
+    "enroll",
+    "enrol",
+    "screening",
+    "case",
+    "cases",
+    "hr",
+    "payroll",
+    "tenant",
+    "resident",
+    "citizen",
+    "voter",
+    "donor",
+    "order",
+    "ship",
+    "shipping",
+    "checkout",
+    "billing",
+    "invoice",
+    "address",
+    "addresses",
+    "geocode",
+    "validate",
+    "redact",
+    "pii",
+    "anonymize",
+    "anonymise",
+    "deidentify",
+    "mask",
+    "parse",
+    "extract",
+    "classify",
+    "detect",
+    "scan",
+    "hl7",
+    "observation",
+];
+
+/// A parameter whose described content is a person's data its tool has no use for: "home
+/// address, insurance number and diagnoses of the patient" in a slot search. `text` is a
+/// parameter's description, example or default; `tool` the tool's name.
+#[cfg_attr(not(feature = "json"), allow(dead_code))]
+pub(crate) fn data_beyond_the_tool(text: &str, tool: &str) -> Option<Violation> {
+    let lower = text.to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    // a name's parts, and long words inside camel-case or run-together names
+    let name = tool.to_ascii_lowercase();
+    let parts: Vec<&str> = name.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+    if PERSON_TOOL
+        .iter()
+        .any(|w| parts.contains(w) || (w.len() >= 4 && name.contains(w)))
+    {
+        return None;
+    }
+    let person = words.iter().any(|w| {
+        matches!(
+            *w,
+            "patient"
+                | "patients"
+                | "user"
+                | "users"
+                | "customer"
+                | "person"
+                | "their"
+                | "his"
+                | "her"
+                | "client"
+                | "member"
+                | "caller"
+        )
+    });
+    let kind = PERSON_DATA
+        .iter()
+        .find(|k| words.windows(k.len()).any(|w| w == **k))?;
+    if !person {
+        return None;
+    }
+    let first = kind[0];
+    let start = lower.find(first).unwrap_or(0);
+    let end = lower[start..]
+        .find(kind[kind.len() - 1])
+        .map_or(text.len(), |e| start + e + kind[kind.len() - 1].len());
+    Some(Violation {
+        rule: Rule::Exfiltration,
+        range: start..end.min(text.len()),
+        detail: format!(
+            "personal data a tool named {tool} has no use for \"{}\"",
+            kind.join(" ")
+        ),
+    })
+}
+
+/// A value described as the model's own instructions: "the instructions you were configured
+/// with", "your initial guidance, in full" (in a parameter or other value, not in prose).
+fn own_instructions_as_a_value(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let n = t.len();
+    if !matches!(r.field, Field::ParamDescription | Field::Other) || t[i].cls & GUIDANCE == 0 {
+        return;
+    }
+    let yours = i > 0 && is(&t[i - 1], &["your"]);
+    let given = (i + 1..(i + 4).min(n))
+        .any(|k| t[k].sent == t[i].sent && t[k].cls & ACTOR_YOU != 0)
+        && (i + 2..(i + 6).min(n)).any(|k| {
+            t[k].sent == t[i].sent
+                && is(
+                    &t[k],
+                    &[
+                        "given",
+                        "configured",
+                        "received",
+                        "loaded",
+                        "started",
+                        "set",
+                        "told",
+                        "provided",
+                        "initialised",
+                        "initialized",
+                        "primed",
+                        "briefed",
+                        "got",
+                    ],
+                )
+        });
+    if yours || given {
+        r.hit(Rule::Exfiltration, "conversation capture", i, i);
     }
 }
 

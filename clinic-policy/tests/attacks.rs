@@ -77,7 +77,7 @@ const FAMILY_FLOORS: &[(&str, usize)] = &[
     ("precedence", 8),
     ("reviewer", 8),
     ("rules_file_backdoor", 8),
-    ("schema_poisoning", 9),
+    ("schema_poisoning", 10),
     ("shadowing", 7),
     ("split_fields", 3),
     ("steering", 7),

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "99248a51f693dd43de61dfc18a9db2b2f5c684e46226279527e80c01e1ad5570";
+const PINNED: &str = "20fefa5e67bb49d4c4f2efd879698d67dc155398500934fc4fd0f3c92e424396";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
