@@ -720,6 +720,241 @@ async fn the_probes_answer_without_a_token_and_readiness_ends_at_shutdown() {
     );
 }
 
+/// The binary end to end, its client secret in a file: a call through the exchange, a refused
+/// token; at SIGTERM it stops and exits 0, and its log, at `trace`, names no token and no secret.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_binary_serves_over_http_stops_at_sigterm_and_logs_no_token() {
+    let h = Harness::start(Profile::Booking).await;
+    let dir = std::env::temp_dir().join(format!("clinic-mcp-http-auth-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let secret = dir.join("client-secret");
+    std::fs::write(&secret, format!("{CLIENT_SECRET}\n")).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut child = std::process::Command::new(common::binary())
+        .args(["serve", "--http", &addr, "--profile", "booking"])
+        .args(["--issuer", &h.auth.issuer, "--client-id", CLIENT_ID])
+        .arg("--client-secret-file")
+        .arg(&secret)
+        .args(["--base-url", &h.standin.base_url()])
+        .env("RUST_LOG", "trace")
+        .env_remove("MCP_SESSION_ROLE")
+        .env_remove("SUT_ACCESS_TOKEN")
+        .env_remove("CLINIC_HTTP_ADDR")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let base = format!("http://{addr}");
+    let mut up = false;
+    for _ in 0..100 {
+        if h.http
+            .get(format!("{base}/readyz"))
+            .send()
+            .await
+            .is_ok_and(|r| r.status() == StatusCode::OK)
+        {
+            up = true;
+            break;
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    if !up {
+        let _ = child.kill();
+        let out = child.wait_with_output().unwrap();
+        panic!(
+            "the binary never became ready: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let mut claims = h.claims("clinic.booking", Some("patient"));
+    claims["aud"] = json!(format!("{base}/mcp"));
+    let token = h.key.sign(&claims);
+    let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "list_my_appointments", "arguments": {}}});
+    let answer: Value = h
+        .http
+        .post(format!("{base}/mcp"))
+        .header("accept", "application/json, text/event-stream")
+        .bearer_auth(&token)
+        .json(&call)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(answer["result"]["isError"], json!(false), "{answer}");
+    let refused = h.token("clinic.booking", Some("patient"));
+    let status = h
+        .http
+        .post(format!("{base}/mcp"))
+        .header("accept", "application/json, text/event-stream")
+        .bearer_auth(&refused)
+        .json(&call)
+        .send()
+        .await
+        .unwrap()
+        .status();
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = tokio::task::spawn_blocking(move || child.wait_with_output().unwrap())
+        .await
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("refused a bearer token"),
+        "the log was read"
+    );
+    for secret in [
+        token.as_str(),
+        refused.as_str(),
+        PATIENT_TOKEN,
+        CLIENT_SECRET,
+    ] {
+        assert!(!stderr.contains(secret), "a secret in the log");
+        // nor any of its JWT parts (a signature or claims logged apart)
+        for part in secret.split('.').filter(|p| p.len() > 16) {
+            assert!(!stderr.contains(part), "part of a secret in the log");
+        }
+    }
+    assert!(out.stdout.is_empty());
+}
+
+/// Against the stand-in authorization server (its own JWKS, its exchange) and the stand-in API in
+/// audience mode, which accepts only that server's tokens issued for the API: the server
+/// authenticates with `private_key_jwt` from a PEM file, and a patient's call goes through. A
+/// token the same server issued for the API is refused by this server.
+#[tokio::test]
+async fn with_the_stand_in_authorization_server_a_call_goes_through_private_key_jwt() {
+    use clinic_standin::auth::{
+        AuthConfig, AuthServer, ClientCredential, ClientKey, ConfidentialClient,
+    };
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let auth = AuthServer::start(clinic_standin::LOCALHOST_EPHEMERAL, AuthConfig::default())
+        .await
+        .unwrap();
+    let standin = clinic_standin::spawn(
+        clinic_standin::LOCALHOST_EPHEMERAL,
+        clinic_standin::Config {
+            token_audience: Some(clinic_standin::TokenAudience {
+                authorization_server: auth.server(),
+                audience: None,
+            }),
+            ..clinic_standin::Config::default()
+        },
+    )
+    .await
+    .unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let resource = format!("http://127.0.0.1:{port}/mcp");
+    let key = ClientKey::generate().unwrap();
+    auth.server()
+        .register_confidential_client(ConfidentialClient {
+            client_id: "clinic-mcp".to_owned(),
+            credential: ClientCredential::PrivateKeyJwt(key.public_jwk()),
+            resource: resource.clone(),
+            exchange_audiences: vec![standin.base_url()],
+        })
+        .unwrap();
+    let pem = format!(
+        "-----BEGIN PRIVATE KEY-----\n{}\n-----END PRIVATE KEY-----\n",
+        base64::engine::general_purpose::STANDARD.encode(key.pkcs8_der())
+    );
+    let key_file = std::env::temp_dir().join(format!("clinic-mcp-http-key-{}", std::process::id()));
+    std::fs::write(&key_file, pem).unwrap();
+    let client_auth = ClientAuth::from_key_file(&key_file).unwrap();
+    let _ = std::fs::remove_file(&key_file);
+    let issuer = auth.server().issuer().to_owned();
+    let config = Config {
+        addr: format!("127.0.0.1:{port}").parse().unwrap(),
+        resource: reqwest::Url::parse(&resource).unwrap(),
+        issuer: reqwest::Url::parse(&issuer).unwrap(),
+        issuer_text: issuer,
+        allowed_hosts: vec![format!("127.0.0.1:{port}")],
+        allowed_origins: vec![],
+        client_id: "clinic-mcp".to_owned(),
+        client_auth,
+        max_body_bytes: 64 * 1024,
+        deadline: Duration::from_secs(30),
+        jwks_min_refresh: Duration::from_secs(30),
+    };
+    let session = Session::new(
+        Profile::Booking,
+        SessionRole::None,
+        &standin.base_url(),
+        None,
+    )
+    .unwrap();
+    let running = clinic_mcp::http::start(
+        config,
+        ClinicServer::new(session).unwrap(),
+        clinic_mcp::CATALOGUE,
+    )
+    .await
+    .unwrap();
+    let http = reqwest::Client::builder().build().unwrap();
+    let post = |token: String| {
+        http.post(&resource)
+            .header("accept", "application/json, text/event-stream")
+            .bearer_auth(token)
+            .json(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                "params": {"name": "list_my_appointments", "arguments": {}}}))
+            .send()
+    };
+    let token = auth
+        .server()
+        .mint_access_token(
+            "patient-1",
+            "clinic.booking",
+            &resource,
+            Duration::from_secs(600),
+        )
+        .unwrap();
+    let answer: Value = post(token.expose().to_owned())
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(answer["result"]["isError"], json!(false), "{answer}");
+    let api_token = auth
+        .server()
+        .mint_access_token(
+            "patient-1",
+            "clinic.booking",
+            &standin.base_url(),
+            Duration::from_secs(600),
+        )
+        .unwrap();
+    let refused = post(api_token.expose().to_owned()).await.unwrap();
+    assert_eq!(refused.status(), StatusCode::UNAUTHORIZED);
+    let requests = standin.requests();
+    assert!(requests.iter().any(|r| r.has_authorization()));
+    for r in &requests {
+        assert!(!r.authorization_is(&format!("Bearer {}", token.expose())));
+    }
+    running.shutdown().await;
+}
+
 /// `--role` is the token's over HTTP: the binary refuses it, and stdio flags of HTTP alone.
 #[test]
 fn serve_http_refuses_a_role_given_by_the_operator() {

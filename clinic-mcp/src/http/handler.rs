@@ -19,6 +19,9 @@ use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler};
 use std::sync::Arc;
 
+/// The answer of a protected call whose token exchange failed (the model reads it).
+const NO_EXCHANGE: &str = "The authorization server issued no token for the clinic API, so nothing was sent to it. Retry later.";
+
 /// One per request (rmcp's stateless service makes one each time); the parts are shared.
 #[derive(Clone, Debug)]
 pub struct PerToken {
@@ -152,11 +155,7 @@ impl PerToken {
         let refused = |cause: String| {
             tracing::warn!(cause = %cause, "token exchange failed; nothing was sent to the clinic API");
             Box::new(with_text_block(structured(
-                &ToolError::new(
-                    ErrorCode::UpstreamUnavailable,
-                    "The authorization server issued no token for the clinic API, so nothing was sent to it. Retry later.",
-                )
-                .to_json(),
+                &ToolError::new(ErrorCode::UpstreamUnavailable, NO_EXCHANGE).to_json(),
                 true,
             )))
         };
@@ -173,5 +172,21 @@ impl PerToken {
             )
             .await
             .map_err(|e| refused(e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The one message this module writes for the model is read by the same judge as any
+    /// upstream text: it must carry no injection-class finding.
+    #[test]
+    fn the_exchange_failure_message_passes_the_output_screen_s_judge() {
+        let findings = clinic_policy::check_text(
+            clinic_policy::Field::ParamDescription,
+            super::NO_EXCHANGE,
+            "",
+            &[],
+        );
+        assert!(findings.iter().all(|f| !f.is_injection()), "{findings:?}");
     }
 }

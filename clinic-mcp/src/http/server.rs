@@ -107,6 +107,17 @@ fn origin_of(text: &str) -> Option<String> {
         .then(|| origin.ascii_serialization().to_ascii_lowercase())
 }
 
+/// `origin` with its port written out (rmcp reads an origin without one as "any port").
+fn with_port(origin: &str) -> Option<String> {
+    let url = url::Url::parse(origin).ok()?;
+    Some(format!(
+        "{}://{}:{}",
+        url.scheme(),
+        url.host_str()?,
+        url.port_or_known_default()?
+    ))
+}
+
 impl Config {
     /// The configuration `args` and the environment give, for `session` (its limits give the
     /// deadline). Refused, never defaulted: an issuer, a client id and one client credential are
@@ -404,6 +415,9 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
     if let Some(scope) = app.scope_needed(&principal, &bytes) {
         return app.insufficient_scope(scope);
     }
+    // From here on the token lives in the principal only (redacted in `Debug`): rmcp hands the
+    // request's parts to the handler and may log them.
+    parts.headers.remove(header::AUTHORIZATION);
     parts.extensions.insert(principal);
     next.run(Request::from_parts(parts, Body::from(bytes)))
         .await
@@ -539,7 +553,7 @@ pub async fn start(
         .with_max_request_body_bytes(config.max_body_bytes)
         // the same lists as `guard_origin`, which has already applied them
         .with_allowed_hosts(config.allowed_hosts.clone())
-        .with_allowed_origins(config.allowed_origins.clone())
+        .with_allowed_origins(config.allowed_origins.iter().filter_map(|o| with_port(o)))
         .enforce_origin_validation();
     let mcp = StreamableHttpService::new(
         move || Ok(handler.clone()),
