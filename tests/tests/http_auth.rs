@@ -100,6 +100,8 @@ struct AsState {
     token_calls: AtomicUsize,
     /// Each exchange's `subject_token`.
     subjects: Mutex<Vec<String>>,
+    /// How long the token endpoint waits before it answers.
+    delay: Mutex<Duration>,
 }
 
 async fn as_metadata(State(s): State<Arc<AsState>>) -> axum::Json<Value> {
@@ -123,6 +125,8 @@ async fn as_token(
     body: String,
 ) -> (StatusCode, axum::Json<Value>) {
     s.token_calls.fetch_add(1, Ordering::SeqCst);
+    let delay = *s.delay.lock().unwrap();
+    tokio::time::sleep(delay).await;
     let basic = format!(
         "Basic {}",
         base64::engine::general_purpose::STANDARD.encode(format!("{CLIENT_ID}:{CLIENT_SECRET}"))
@@ -179,10 +183,14 @@ impl Harness {
     /// The stand-in API, the test's authorization server with `key` and an RSA key in its JWKS,
     /// and `serve --http` on an ephemeral loopback port with `ceiling` as its profile.
     async fn start(ceiling: Profile) -> Self {
-        Self::start_with(ceiling, Duration::from_secs(30)).await
+        Self::start_with(ceiling, Duration::from_secs(30), 8).await
     }
 
-    async fn start_with(ceiling: Profile, jwks_min_refresh: Duration) -> Self {
+    async fn start_with(
+        ceiling: Profile,
+        jwks_min_refresh: Duration,
+        max_requests_per_caller: usize,
+    ) -> Self {
         let _ = rustls::crypto::ring::default_provider().install_default();
         let standin = clinic_standin::spawn(
             clinic_standin::LOCALHOST_EPHEMERAL,
@@ -199,6 +207,7 @@ impl Harness {
             api: standin.base_url(),
             token_calls: AtomicUsize::new(0),
             subjects: Mutex::new(Vec::new()),
+            delay: Mutex::new(Duration::ZERO),
         });
         let router = axum::Router::new()
             .route("/.well-known/oauth-authorization-server", get(as_metadata))
@@ -224,6 +233,7 @@ impl Harness {
             max_body_bytes: 64 * 1024,
             deadline: Duration::from_secs(30),
             jwks_min_refresh,
+            max_requests_per_caller,
         };
         let running = clinic_mcp::http::start(config, server, clinic_mcp::CATALOGUE)
             .await
@@ -536,7 +546,7 @@ async fn an_rs256_token_of_the_issuer_is_accepted() {
 /// The issuer rotates its key: a token under the new key id makes the server read the JWKS again.
 #[tokio::test]
 async fn a_rotated_key_is_read_from_the_jwks_on_its_first_token() {
-    let h = Harness::start_with(Profile::Readonly, Duration::ZERO).await;
+    let h = Harness::start_with(Profile::Readonly, Duration::ZERO, 8).await;
     let rotated = EcKey::new("ec-2");
     *h.auth.jwks.lock().unwrap() = json!({"keys": [rotated.jwk()]});
     let token = rotated.sign(&h.claims("clinic.readonly", None));
@@ -720,6 +730,42 @@ async fn the_probes_answer_without_a_token_and_readiness_ends_at_shutdown() {
     );
 }
 
+/// One caller may have only so many requests in progress: past the bound a request is answered
+/// 429 with a JSON-RPC error naming its id, and another caller is not held back.
+#[tokio::test]
+async fn a_caller_past_its_bound_of_requests_in_progress_is_told_to_retry() {
+    let h = Harness::start_with(Profile::Booking, Duration::from_secs(30), 1).await;
+    *h.auth.delay.lock().unwrap() = Duration::from_millis(1500);
+    let token = h.token("clinic.booking", Some("patient"));
+    let slow = h.call(&token, "list_my_appointments", json!({}));
+    let second = async {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let body = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/list"});
+        let response = h.post(Some(&token), &body).await;
+        let status = response.status();
+        let retry = response.headers().get("retry-after").cloned();
+        let answer: Value = response.json().await.unwrap();
+        // another caller (another `sub`) is served meanwhile
+        let mut claims = h.claims("clinic.booking", Some("patient"));
+        claims["sub"] = json!("user-2");
+        let other = h.post(Some(&h.key.sign(&claims)), &body).await.status();
+        (status, retry, answer, other)
+    };
+    let (first, (status, retry, answer, other)) = tokio::join!(slow, second);
+    assert_eq!(first["result"]["isError"], json!(false), "{first}");
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(retry.unwrap(), "1");
+    assert_eq!(answer["id"], json!(7));
+    assert_eq!(answer["error"]["code"], json!(-32000), "{answer}");
+    assert_eq!(other, StatusCode::OK);
+    // the slot is free again once the first answered
+    assert!(
+        h.tool_names(&token)
+            .await
+            .contains(&"book_appointment".to_owned())
+    );
+}
+
 /// The binary end to end, its client secret in a file: a call through the exchange, a refused
 /// token; at SIGTERM it stops and exits 0, and its log, at `trace`, names no token and no secret.
 #[tokio::test(flavor = "multi_thread")]
@@ -896,6 +942,7 @@ async fn with_the_stand_in_authorization_server_a_call_goes_through_private_key_
         max_body_bytes: 64 * 1024,
         deadline: Duration::from_secs(30),
         jwks_min_refresh: Duration::from_secs(30),
+        max_requests_per_caller: 8,
     };
     let session = Session::new(
         Profile::Booking,

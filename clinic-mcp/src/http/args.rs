@@ -40,6 +40,10 @@ pub struct HttpArgs {
     /// authorization server takes no key [env: CLINIC_OAUTH_CLIENT_SECRET_FILE]
     #[arg(long, value_name = "PATH")]
     pub client_secret_file: Option<PathBuf>,
+    /// Most requests of one caller (the token's `sub`) in progress at once; past it a request is
+    /// answered 429 with a JSON-RPC error [env: CLINIC_MAX_REQUESTS_PER_CALLER] [default: 8]
+    #[arg(long, value_name = "N")]
+    pub max_requests_per_caller: Option<usize>,
 }
 
 impl HttpArgs {
@@ -64,6 +68,7 @@ impl HttpArgs {
             client_id,
             client_key_file,
             client_secret_file,
+            max_requests_per_caller,
         } = self;
         if resource_url.is_some() {
             Some("--resource-url")
@@ -77,6 +82,8 @@ impl HttpArgs {
             Some("--client-key-file")
         } else if client_secret_file.is_some() {
             Some("--client-secret-file")
+        } else if max_requests_per_caller.is_some() {
+            Some("--max-requests-per-caller")
         } else {
             None
         }

@@ -40,6 +40,9 @@ pub struct Principal {
     pub token: AccessToken,
     /// When the token expires (seconds since the epoch).
     pub expires_at: u64,
+    /// Who the caller is at the issuer (`sub`), if the token says: what the per-caller limit
+    /// counts by (else the token's fingerprint).
+    pub subject: Option<String>,
 }
 
 /// Why a token was refused. Never carries the token, nor any claim's value.
@@ -76,6 +79,8 @@ pub enum Refused {
 #[derive(Deserialize)]
 struct Claims {
     exp: u64,
+    #[serde(default)]
+    sub: Option<String>,
     #[serde(default)]
     scope: Option<String>,
     #[serde(default)]
@@ -256,6 +261,7 @@ impl Validator {
             profile,
             token,
             expires_at: claims.exp,
+            subject: claims.sub,
         })
     }
 }

@@ -34,6 +34,9 @@ pub const MAX_REQUEST_BYTES: usize = 256 * 1024;
 /// The path MCP is served at.
 pub const MCP_PATH: &str = "/mcp";
 
+/// Most requests of one caller in progress at once, by default.
+pub const DEFAULT_MAX_REQUESTS_PER_CALLER: usize = 8;
+
 /// How long keys unknown to the JWKS wait before it is read again.
 pub const JWKS_MIN_REFRESH: Duration = Duration::from_secs(30);
 
@@ -56,6 +59,8 @@ pub struct Config {
     /// Every request is answered within this, or with 504.
     pub deadline: Duration,
     pub jwks_min_refresh: Duration,
+    /// Most requests of one caller in progress at once.
+    pub max_requests_per_caller: usize,
 }
 
 /// Why `serve --http` did not run.
@@ -229,6 +234,22 @@ impl Config {
         if allowed_origins.is_empty() {
             allowed_origins.extend(origin_of(resource.as_str()));
         }
+        let max_requests_per_caller = match args.max_requests_per_caller {
+            Some(n) => n,
+            None => match env("CLINIC_MAX_REQUESTS_PER_CALLER") {
+                Some(v) => v.trim().parse().map_err(|_| {
+                    usage(format!(
+                        "CLINIC_MAX_REQUESTS_PER_CALLER must be a whole number, got {v:?}"
+                    ))
+                })?,
+                None => DEFAULT_MAX_REQUESTS_PER_CALLER,
+            },
+        };
+        if !(1..=10_000).contains(&max_requests_per_caller) {
+            return Err(usage(format!(
+                "--max-requests-per-caller must be 1 to 10000, got {max_requests_per_caller}"
+            )));
+        }
         Ok(Config {
             addr,
             resource,
@@ -241,6 +262,54 @@ impl Config {
             max_body_bytes: MAX_REQUEST_BYTES,
             deadline: session.limits.call_deadline() + Duration::from_secs(5),
             jwks_min_refresh: JWKS_MIN_REFRESH,
+            max_requests_per_caller,
+        })
+    }
+}
+
+/// How many requests each caller has in progress, bounded per caller. A caller is counted out
+/// when its [`Slot`] drops (the answer was made, or the request was abandoned).
+#[derive(Debug, Default)]
+struct InProgress {
+    callers: std::sync::Mutex<std::collections::BTreeMap<String, usize>>,
+}
+
+/// One request of `caller` in progress.
+struct Slot<'a> {
+    counts: &'a InProgress,
+    caller: String,
+}
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        let mut callers = self.counts.lock();
+        if let Some(n) = callers.get_mut(&self.caller) {
+            *n -= 1;
+            if *n == 0 {
+                callers.remove(&self.caller);
+            }
+        }
+    }
+}
+
+impl InProgress {
+    fn lock(&self) -> std::sync::MutexGuard<'_, std::collections::BTreeMap<String, usize>> {
+        self.callers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A slot for `caller`, unless it has `limit` in progress already.
+    fn enter(&self, caller: String, limit: usize) -> Option<Slot<'_>> {
+        let mut callers = self.lock();
+        let n = callers.entry(caller.clone()).or_insert(0);
+        if *n >= limit {
+            return None;
+        }
+        *n += 1;
+        Some(Slot {
+            counts: self,
+            caller,
         })
     }
 }
@@ -259,6 +328,8 @@ struct App {
     validator: Arc<Validator>,
     handler: PerToken,
     draining: AtomicBool,
+    max_requests_per_caller: usize,
+    in_progress: InProgress,
 }
 
 impl App {
@@ -415,12 +486,51 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
     if let Some(scope) = app.scope_needed(&principal, &bytes) {
         return app.insufficient_scope(scope);
     }
+    // The bound per caller: by `sub`, else by the token's fingerprint.
+    let caller = principal.subject.clone().map_or_else(
+        || {
+            crate::caller::Caller::new(
+                crate::caller::SessionRole::None,
+                Some(principal.token.clone()),
+            )
+            .fingerprint()
+        },
+        |sub| format!("sub:{sub}"),
+    );
+    let Some(_slot) = app.in_progress.enter(caller, app.max_requests_per_caller) else {
+        tracing::info!("refused a request: its caller has too many in progress");
+        return busy(&bytes, app.max_requests_per_caller);
+    };
     // From here on the token lives in the principal only (redacted in `Debug`): rmcp hands the
     // request's parts to the handler and may log them.
     parts.headers.remove(header::AUTHORIZATION);
     parts.extensions.insert(principal);
     next.run(Request::from_parts(parts, Body::from(bytes)))
         .await
+}
+
+/// 429 with a JSON-RPC error for the request in `body` (its `id`, if it has one).
+fn busy(body: &[u8], limit: usize) -> Response {
+    let id = serde_json::from_slice::<serde_json::Value>(body)
+        .ok()
+        .and_then(|v| v.get("id").cloned())
+        .unwrap_or(serde_json::Value::Null);
+    let mut response = (
+        StatusCode::TOO_MANY_REQUESTS,
+        axum::Json(serde_json::json!({
+            "jsonrpc": "2.0",
+            "id": id,
+            "error": {
+                "code": -32000,
+                "message": format!("This caller already has {limit} requests in progress, the most allowed. Retry once one has answered."),
+            },
+        })),
+    )
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    response
 }
 
 async fn healthz() -> &'static str {
@@ -543,6 +653,8 @@ pub async fn start(
         validator,
         handler: handler.clone(),
         draining: AtomicBool::new(false),
+        max_requests_per_caller: config.max_requests_per_caller,
+        in_progress: InProgress::default(),
     });
     let mcp_cancel = CancellationToken::new();
     let rmcp_config = StreamableHttpServerConfig::default()
@@ -622,4 +734,24 @@ pub async fn run(
     shutdown.await;
     tracing::info!("termination signal: letting calls in flight finish");
     Ok(running.shutdown().await)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::InProgress;
+
+    #[test]
+    fn a_caller_at_its_bound_is_refused_until_one_of_its_requests_ends() {
+        let counts = InProgress::default();
+        let first = counts.enter("a".to_owned(), 2);
+        let second = counts.enter("a".to_owned(), 2);
+        assert!(first.is_some() && second.is_some());
+        assert!(counts.enter("a".to_owned(), 2).is_none());
+        // another caller is not held back
+        assert!(counts.enter("b".to_owned(), 2).is_some());
+        drop(first);
+        assert!(counts.enter("a".to_owned(), 2).is_some());
+        drop(second);
+        assert!(counts.lock().is_empty(), "no caller is kept once idle");
+    }
 }
