@@ -4,8 +4,9 @@
 #
 #   docker run -i --rm -e SUT_BASE_URL -e SUT_ACCESS_TOKEN ghcr.io/clinic-mcp/clinic-mcp:0.1.0
 #
-# (`serve --http` through CLINIC_HTTP_ADDR is issue 20's and not in the server yet; this image runs
-# it unchanged once it is, with `-e CLINIC_HTTP_ADDR=0.0.0.0:8080 -p 8080:8080`.)
+# Over Streamable HTTP as an OAuth resource server, the same image with `-p 8080:8080` and
+# `-e CLINIC_HTTP_ADDR=0.0.0.0:8080 -e CLINIC_RESOURCE_URL -e CLINIC_OAUTH_ISSUER` and the client
+# credential's variables (docs/DEPLOY.md).
 #
 # The final layout is made by packaging/image/rootfs.sh, the script .ci/run uses to assemble the
 # same image with umoci from its own release build (base images cannot be pulled there) and to
