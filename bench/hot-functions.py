@@ -1,20 +1,23 @@
 #!/usr/bin/env python3
 """Write clinic-mcp/hot-functions.txt: the functions a release `clinic-mcp serve` runs.
 
-Usage: python3 bench/hot-functions.py [--check]
+Usage:
+  python3 bench/hot-functions.py [--binary PATH]   write the file
+  python3 bench/hot-functions.py --check-map MAP   check the file against a release link's map
 
-Builds the release binary with its symbols twice, with the demo and without it
-(`--no-default-features`, whose own functions carry other names), in target/hot-functions (the
-names are the release build's: only the final link keeps its symbol table). Starts the stand-in
-API from the first, and runs each binary's `serve` under `valgrind --tool=callgrind` twice
-(profiles readonly and full, a patient's token): initialize, tools/list, the read-only tools, an
-invented tool and bad arguments. Every function of either binary that ran is written to the file,
-one mangled name per line, sorted. clinic-mcp/build.rs hands the file to the linker, which places
-those functions side by side (names of the other build are not found there, and skipped).
+The names are the shipped build's: the release binary as .ci/run and the release workflow build
+it (x86_64-unknown-linux-gnu, glibc linked statically, default features), with its symbols kept
+(`-C strip=none` on the final crate only, which leaves every crate's symbol names as they are).
+--binary uses such a binary instead of building one. The stand-in API is started from it, and its
+`serve` runs under `valgrind --tool=callgrind` twice (profiles readonly and full, a patient's
+token): initialize, tools/list, the read-only tools, an invented tool and bad arguments. Every
+function that ran is written to the file, one mangled name per line, sorted. clinic-mcp/build.rs
+hands the file to the linker, which places those functions side by side.
 
-Run it again after a dependency or toolchain upgrade, or a change to the serving path: a stale
-file still links, it only lays out less of the code. --check writes nothing and says how much
-of the current file still names functions of the binary.
+A dependency's features or version, a toolchain or a build flag renames symbols, and a stale file
+still links, laying out less. So build.rs also has the linker write a map of the release link,
+and --check-map (run by .ci/run after its release build) fails when fewer than 90 % of the names
+are in it: run this script again then.
 """
 import os
 import re
@@ -28,9 +31,9 @@ import time
 from mcp_session import Session
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TARGET_DIR = os.path.join(ROOT, "target", "hot-functions")
-# Each build is copied out of cargo's output, which the next build overwrites.
-BUILDS = {"demo": [], "no-demo": ["--no-default-features"]}
+TARGET = "x86_64-unknown-linux-gnu"
+BUILT = os.path.join(ROOT, "target", "hot-functions")
+MIN_FOUND = 0.9
 OUT = os.path.join(ROOT, "clinic-mcp", "hot-functions.txt")
 HEADER = """\
 # Written by bench/hot-functions.py (do not edit): the functions a release `clinic-mcp serve` runs
@@ -39,18 +42,43 @@ HEADER = """\
 
 
 def build():
-    """Both builds, by name: the path of each binary."""
-    env = dict(os.environ, CLINIC_MCP_LINK_ORDER="off")
-    binaries = {}
-    for name, features in BUILDS.items():
-        subprocess.run(
-            ["cargo", "rustc", "-p", "clinic-mcp", "--bin", "clinic-mcp", "--release", "--locked",
-             "--target-dir", TARGET_DIR, *features, "--", "-C", "strip=none"],
-            cwd=ROOT, env=env, check=True)
-        binaries[name] = os.path.join(TARGET_DIR, f"clinic-mcp-{name}")
-        shutil.copyfile(os.path.join(TARGET_DIR, "release", "clinic-mcp"), binaries[name])
-        os.chmod(binaries[name], 0o755)
-    return binaries
+    """The shipped build with its symbols, copied out of cargo's output: its path."""
+    env = dict(os.environ, CLINIC_MCP_LINK_ORDER="off",
+               RUSTFLAGS="-C target-feature=+crt-static")
+    subprocess.run(
+        ["cargo", "rustc", "-p", "clinic-mcp", "--bin", "clinic-mcp", "--release", "--locked",
+         "--target", TARGET, "--", "-C", "strip=none"],
+        cwd=ROOT, env=env, check=True)
+    os.makedirs(BUILT, exist_ok=True)
+    binary = os.path.join(BUILT, "clinic-mcp")
+    shutil.copyfile(os.path.join(ROOT, "target", TARGET, "release", "clinic-mcp"), binary)
+    os.chmod(binary, 0o755)
+    return binary
+
+
+def listed():
+    with open(OUT) as f:
+        return [l.strip() for l in f if l.strip() and not l.startswith("#")]
+
+
+def check_map(path):
+    """How many listed names the release link placed. Its map names every input section, a Rust
+    function's by its mangled name (`.text._ZN…`, `.text.unlikely._R…`), and every symbol, a C
+    function's as it is (Rust's demangled, so only the section names carry their hashes)."""
+    placed = set()
+    with open(path, errors="replace") as f:
+        for token in re.split(r"[\s():]+", f.read()):
+            placed.add(token)
+            m = re.search(r"\.(_ZN.*|_R.*)$", token)
+            if m:
+                placed.add(m.group(1))
+    names = listed()
+    found = sum(1 for n in names if n in placed)
+    print(f"{found} of {len(names)} names in {os.path.relpath(OUT, ROOT)} are functions of the "
+          f"release link ({path})")
+    if found < MIN_FOUND * len(names):
+        sys.exit(f"the release layout is stale (under {MIN_FOUND:.0%}): run "
+                 "python3 bench/hot-functions.py and commit clinic-mcp/hot-functions.txt")
 
 
 def functions(binary):
@@ -108,19 +136,14 @@ def ran(profile_file):
 
 
 def main():
-    check = "--check" in sys.argv[1:]
-    binaries = build()
-    known = {name: functions(binary) for name, binary in binaries.items()}
-    if check:
-        with open(OUT) as f:
-            listed = [l.strip() for l in f if l.strip() and not l.startswith("#")]
-        for name, names in known.items():
-            found = sum(1 for n in listed if n in names)
-            print(f"{found} of {len(listed)} names in {os.path.relpath(OUT, ROOT)} are "
-                  f"functions of the release binary ({name})")
+    args = sys.argv[1:]
+    if args[:1] == ["--check-map"] and len(args) == 2:
+        check_map(args[1])
         return
+    binary = args[1] if args[:1] == ["--binary"] and len(args) == 2 else build()
+    known = functions(binary)
     port = free_port()
-    api = subprocess.Popen([binaries["demo"], "api", "--port", str(port)],
+    api = subprocess.Popen([binary, "api", "--port", str(port)],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):
@@ -136,11 +159,10 @@ def main():
         base_url = f"http://127.0.0.1:{port}/api/v1"
         hot = set()
         with tempfile.TemporaryDirectory() as tmp:
-            for name, binary in binaries.items():
-                for profile in ("readonly", "full"):
-                    out = os.path.join(tmp, f"callgrind.{name}.{profile}")
-                    drive(binary, base_url, profile, out)
-                    hot |= ran(out) & known[name]
+            for profile in ("readonly", "full"):
+                out = os.path.join(tmp, f"callgrind.{profile}")
+                drive(binary, base_url, profile, out)
+                hot |= ran(out) & known
     finally:
         api.terminate()
         api.wait()

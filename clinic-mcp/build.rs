@@ -9,7 +9,9 @@
 //! or a linker flag in the rustflags) and rust-lld present in the toolchain. Another linker (GNU
 //! ld has no such option) gets nothing. Only for release builds: the names in the file are those
 //! of a release build; another build's do not match and nothing moves. A name that no longer
-//! exists is skipped without a warning, so a stale file costs layout, never the build.
+//! exists is skipped without a warning, so a stale file costs layout, never the build; the link
+//! also writes its map (`release-link.map` in `OUT_DIR`), in which .ci/run checks that the names
+//! are still there (`bench/hot-functions.py --check-map`).
 //! `CLINIC_MCP_LINK_ORDER=off` leaves the layout to the linker in any case.
 
 use std::env;
@@ -38,7 +40,11 @@ fn main() {
         return;
     }
     // One linker argument each, through `-Xlinker`: a path may hold a comma, which `-Wl,` splits.
-    let Some(path) = file.to_str().filter(|p| !p.contains('\n')) else {
+    let map = Path::new(&out_dir).join("release-link.map");
+    let (Some(path), Some(map)) = (
+        file.to_str().filter(|p| !p.contains('\n')),
+        map.to_str().filter(|p| !p.contains('\n')),
+    ) else {
         return;
     };
     for arg in [
@@ -46,6 +52,8 @@ fn main() {
         "--no-warn-symbol-ordering",
         "-Xlinker",
         &format!("--symbol-ordering-file={path}"),
+        "-Xlinker",
+        &format!("-Map={map}"),
     ] {
         println!("cargo::rustc-link-arg-bin=clinic-mcp={arg}");
     }

@@ -219,7 +219,7 @@ fn the_release_layout_lists_the_serving_path() {
     // writer), the answer's JSON written, the answer encoded.
     for step in [
         "3cli9main_with",
-        "3api9ApiClient9send_full",
+        "3api9ApiClient4send",
         "4json10from_bytes",
         "6screen7changed",
         "6output6Writer12plain_string",
