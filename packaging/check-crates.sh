@@ -32,8 +32,9 @@ for c in "${crates[@]}"; do
   if tar tzf "$crate" | grep -vE "^$c-$version/($allowed)$" | grep -v '/$'; then
     echo "$c: the files above should not ship" >&2; exit 1
   fi
+  listing=$(tar tzf "$crate")  # whole: grep -q would stop reading early, and pipefail then fails
   for l in LICENSE-MIT LICENSE-APACHE; do  # the licence the manifest declares, as its text
-    tar tzf "$crate" | grep -qx "$c-$version/$l" || { echo "$c: $l does not ship" >&2; exit 1; }
+    grep -qx "$c-$version/$l" <<< "$listing" || { echo "$c: $l does not ship" >&2; exit 1; }
   done
   echo "$c: $(tar tzf "$crate" | wc -l) files, $(wc -c < "$crate") bytes"
   tar xzf "$crate" -C "$ws"
