@@ -21,7 +21,7 @@ args=()
 for c in "${crates[@]}"; do args+=(-p "$c"); done
 cargo package --locked --no-verify --allow-dirty "${args[@]}" 2>&1 | grep -vE '^warning: ignoring test|Updating crates.io index|Blocking waiting' || true
 
-allowed='Cargo\.toml|Cargo\.toml\.orig|Cargo\.lock|\.cargo_vcs_info\.json|README\.md|LICENSE-MIT|LICENSE-APACHE|AUDIT\.md|build\.rs|hot-functions\.txt|src/.+|pins/[a-z0-9-]+\.json'
+allowed='Cargo\.toml|Cargo\.toml\.orig|Cargo\.lock|\.cargo_vcs_info\.json|README\.md|LICENSE-MIT|LICENSE-APACHE|AUDIT\.md|build\.rs|hot-functions\.txt|src/.+|ui/[a-z0-9-]+\.html|pins/[a-z0-9-]+\.json'
 ws="target/packaging/crates"
 rm -rf "$ws"
 mkdir -p "$ws"
