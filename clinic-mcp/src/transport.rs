@@ -36,8 +36,8 @@
 //!    its own, and its answer written as rmcp would write it. For
 //!    such a call rmcp's serve loop does nothing but bookkeeping: a task for the request and
 //!    another for the response, two cancellation tokens, a map entry, a request context and
-//!    messages moved between them, about 15,000 instructions of a proxied call of ~136,000
-//!    (docs/PERFORMANCE.md, round 9). What rmcp does that such a call can see is done here the
+//!    messages moved between them, a large share of a proxied call's own work (measured in
+//!    docs/PERFORMANCE.md). What rmcp does that such a call can see is done here the
 //!    same way: a `notifications/cancelled` for it cancels it (a read stops, a change runs to
 //!    its end) and no answer is written for it; its result is shaped for a peer before
 //!    2026-07-28 as rmcp shapes it (`strip_result_type_for_legacy_peer`,
@@ -939,9 +939,10 @@ fn tool_call(frame: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
 /// A `tools/call` with nothing but a tool's name and its arguments in its parameters: no
 /// metadata, no retry's state or answers, no member rmcp would ignore. Read by serde's derive
 /// straight from the frame, where rmcp's reader first buffers the members of a request (it
-/// flattens the method and parameters into it, and takes `_meta` out of them): ~2,700 fewer
-/// instructions a call. Its members are read with rmcp's own types, and a frame it reads is one rmcp's
-/// codec reads as the same call (`a_plain_call_is_the_call_rmcp_reads`, for any frame).
+/// flattens the method and parameters into it, and takes `_meta` out of them), which saves that
+/// buffering on every call (docs/PERFORMANCE.md). Its members are read with rmcp's own types,
+/// and a frame it reads is one rmcp's codec reads as the same call
+/// (`a_plain_call_is_the_call_rmcp_reads`, for any frame).
 #[derive(Debug, serde::Deserialize)]
 struct PlainCall {
     #[allow(dead_code, reason = "read to be checked, as rmcp checks it")]
