@@ -593,17 +593,243 @@ async fn serve_http(
             "SUT_ACCESS_TOKEN is refused with --http: the clinic API gets a token exchanged for each caller, never one of the process's",
         ));
     }
+    if http.demo_without_auth && !args.demo {
+        return Err(Failure::usage(
+            "--demo-without-auth needs --demo: it serves the demo patient of the in-process stand-in, and there is no unauthenticated mode against a real API",
+        ));
+    }
+    if args.demo {
+        let parsed: std::net::SocketAddr = addr.parse().map_err(|_| {
+            Failure::usage(format!(
+                "--http {addr:?} is not an address with a port, e.g. 127.0.0.1:8080"
+            ))
+        })?;
+        if !parsed.ip().is_loopback() {
+            return Err(Failure::usage(if http.demo_without_auth {
+                format!(
+                    "--demo-without-auth: {addr} is not a loopback address; it answers every request as the demo patient with no token, so it serves on 127.0.0.1 or ::1 only"
+                )
+            } else {
+                format!(
+                    "--demo: {addr} is not a loopback address; its authorization server signs anyone in as a demo user, so it serves on 127.0.0.1 or ::1 only"
+                )
+            }));
+        }
+        for (given, flag) in [
+            (http.issuer.is_some(), "--issuer"),
+            (http.client_id.is_some(), "--client-id"),
+            (args.base_url.is_some(), "--base-url"),
+        ] {
+            if given {
+                return Err(Failure::usage(format!(
+                    "{flag} is refused with --demo: the demo runs its own authorization server and clinic API in this process"
+                )));
+            }
+        }
+        return serve_http_demo(args, http, parsed, catalogue).await;
+    }
     let prepared = args.prepare().await?;
     let served = crate::http::run(http, addr, prepared.session, catalogue, shutdown_signal())
         .await
-        .map_err(|e| match e {
-            crate::http::HttpError::Usage(m) => Failure::usage(m),
-            crate::http::HttpError::Start(e) => e.into(),
-            crate::http::HttpError::Runtime(m) => Failure::runtime(m),
-        })?;
+        .map_err(http_failure)?;
     #[cfg(feature = "demo")]
     drop(prepared.demo);
     Ok(audit_exit(&served))
+}
+
+/// A build without the demo or without HTTP has no `serve --http --demo`.
+#[cfg(not(all(feature = "demo", feature = "http")))]
+async fn serve_http_demo(
+    _args: &SessionArgs,
+    _http: &crate::http::HttpArgs,
+    _addr: std::net::SocketAddr,
+    _catalogue: &'static [ToolDef],
+) -> Result<u8, Failure> {
+    Err(Failure::usage(if cfg!(feature = "http") {
+        "--demo: this build has no demo (built without the `demo` feature)"
+    } else {
+        "--http: this build has no HTTP transport (built without the `http` feature)"
+    }))
+}
+
+/// `serve --http ADDR --demo` (ADDR on loopback, checked): the stand-in authorization server and
+/// the stand-in clinic API in this process, on loopback ports, and the server wired to them as to
+/// real ones: tokens of that issuer for this resource, the API in audience mode (it accepts only
+/// that issuer's tokens issued for it), and a client key made here and registered there for the
+/// token exchange. With `--demo-without-auth`, every request is served as the demo patient.
+#[cfg(all(feature = "demo", feature = "http"))]
+async fn serve_http_demo(
+    args: &SessionArgs,
+    http: &crate::http::HttpArgs,
+    addr: std::net::SocketAddr,
+    catalogue: &'static [ToolDef],
+) -> Result<u8, Failure> {
+    use clinic_standin::auth::{
+        AuthConfig, AuthServer, ClientCredential, ClientKey, ConfidentialClient,
+    };
+    let loopback = SocketAddr::from(([127, 0, 0, 1], 0));
+    // The resource URI names the port, and the authorization server binds the client to it: a
+    // port the system picks is learned first.
+    let addr = if addr.port() == 0 {
+        std::net::TcpListener::bind(addr)
+            .and_then(|l| l.local_addr())
+            .map_err(|e| Failure::runtime(format!("cannot find a free port on {addr}: {e}")))?
+    } else {
+        addr
+    };
+    let auth = AuthServer::start(
+        loopback,
+        AuthConfig {
+            // the demo's clients run on this machine, without TLS
+            allow_http_loopback_client_metadata: true,
+            ..AuthConfig::default()
+        },
+    )
+    .await
+    .map_err(|e| Failure::runtime(format!("cannot start the demo authorization server: {e}")))?;
+    let standin = clinic_standin::spawn(
+        loopback,
+        clinic_standin::Config {
+            token_audience: Some(clinic_standin::TokenAudience {
+                authorization_server: auth.server(),
+                audience: None,
+            }),
+            ..clinic_standin::Config::default()
+        },
+    )
+    .await
+    .map_err(|e| Failure::runtime(format!("cannot start the demo API: {e}")))?;
+    let session_args = SessionArgs {
+        demo: false,
+        base_url: Some(standin.base_url()),
+        ..args.clone()
+    };
+    let mut session = session_args.prepare().await?.session;
+    // Each request's caller comes from its token; the process holds none.
+    session.caller = crate::caller::Caller::new(SessionRole::None, None);
+    let ceiling = session.profile;
+    let key = ClientKey::generate()
+        .map_err(|e| Failure::runtime(format!("cannot make the demo's client key: {e}")))?;
+    let credential = crate::http::exchange::ClientAuth::PrivateKey {
+        key: jsonwebtoken::EncodingKey::from_ec_der(key.pkcs8_der()),
+        kid: None,
+    };
+    let client_id = "clinic-mcp-demo";
+    let demo_args = crate::http::HttpArgs {
+        http: Some(addr.to_string()),
+        issuer: Some(auth.issuer().to_owned()),
+        client_id: Some(client_id.to_owned()),
+        ..http.clone()
+    };
+    let config = crate::http::Config::with_credential(
+        &demo_args,
+        &addr.to_string(),
+        &session,
+        Some(credential),
+    )
+    .map_err(http_failure)?;
+    let resource = config.resource.as_str().to_owned();
+    auth.register_confidential_client(ConfidentialClient {
+        client_id: client_id.to_owned(),
+        credential: ClientCredential::PrivateKeyJwt(key.public_jwk()),
+        resource: resource.clone(),
+        exchange_audiences: vec![standin.base_url()],
+    })
+    .map_err(|e| Failure::runtime(format!("cannot register the demo's client: {e}")))?;
+    let patient = clinic_standin::DEMO_TOKENS
+        .iter()
+        .find(|t| t.role == "patient")
+        .map(clinic_standin::auth::demo_subject)
+        .ok_or_else(|| Failure::runtime("the demo data has no patient"))?;
+    let bearer = http
+        .demo_without_auth
+        .then(|| demo_bearer(auth.server(), patient.clone(), ceiling, resource.clone()));
+    let server = ClinicServer::with_catalogue(session, catalogue)?;
+    let running = crate::http::start_with(config, server, catalogue, bearer)
+        .await
+        .map_err(http_failure)?;
+    let issuer = auth.issuer().to_owned();
+    let resource_url = url::Url::parse(&resource)
+        .map_err(|e| Failure::runtime(format!("the resource URL: {e}")))?;
+    eprintln!(
+        "clinic-mcp: DEMO MODE: synthetic demo data, not a real clinic; the authorization server and the clinic API run in this process, on loopback
+  MCP (Streamable HTTP): {resource}
+  its resource metadata: {}
+  authorization server:  {issuer} (metadata: {})
+  clinic API:            {} (accepts only tokens of that server issued for it)",
+        crate::http::metadata::resource_metadata_url(&resource_url),
+        crate::http::metadata::authorization_server_metadata_url(&auth_url(&issuer)?),
+        crate::session::redact_url(&standin.base_url()),
+    );
+    if http.demo_without_auth {
+        eprintln!(
+            "clinic-mcp: --demo-without-auth: NO OAUTH. Every request to {resource} is served as the demo patient ({patient}), with its profile up to --profile ({ceiling}); an Authorization header a client sends is dropped, never read. Connect any MCP client to that URL."
+        );
+    } else {
+        eprintln!(
+            "clinic-mcp: to connect, give an MCP client that does OAuth (MCP Inspector, the Python SDK's OAuth provider) the URL {resource}: it is answered 401 with a challenge naming the metadata above, registers itself at the authorization server (dynamic client registration, loopback redirect URIs), and is signed in with no prompt as the demo patient ({patient}; authorization requests with login_hint=doctor-1 sign in a doctor). Scopes: clinic.readonly, clinic.booking, clinic.full, up to --profile ({ceiling})."
+        );
+    }
+    shutdown_signal().await;
+    tracing::info!("termination signal: letting calls in flight finish");
+    let served = running.shutdown().await;
+    standin.shutdown().await;
+    auth.shutdown().await;
+    Ok(audit_exit(&served))
+}
+
+#[cfg(all(feature = "demo", feature = "http"))]
+fn auth_url(issuer: &str) -> Result<url::Url, Failure> {
+    url::Url::parse(issuer).map_err(|e| Failure::runtime(format!("the demo issuer: {e}")))
+}
+
+fn http_failure(e: crate::http::HttpError) -> Failure {
+    match e {
+        crate::http::HttpError::Usage(m) => Failure::usage(m),
+        crate::http::HttpError::Start(e) => e.into(),
+        crate::http::HttpError::Runtime(m) => Failure::runtime(m),
+    }
+}
+
+/// `--demo-without-auth`: the demo patient's token for this resource, minted by the demo's
+/// authorization server with the scope of the operator's ceiling, made again an hour before it
+/// expires (so that the token exchange's cache, keyed by it, is reused meanwhile).
+#[cfg(all(feature = "demo", feature = "http"))]
+fn demo_bearer(
+    auth: clinic_standin::auth::AuthServer,
+    subject: String,
+    ceiling: Profile,
+    resource: String,
+) -> crate::http::demo::StandInBearer {
+    const LIFE: Duration = Duration::from_secs(4 * 60 * 60);
+    const RENEW_BEFORE: Duration = Duration::from_secs(60 * 60);
+    let kept: std::sync::Mutex<Option<(AccessToken, std::time::Instant)>> =
+        std::sync::Mutex::new(None);
+    crate::http::demo::StandInBearer(std::sync::Arc::new(move || {
+        let mut kept = kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((token, until)) = kept.as_ref()
+            && *until > std::time::Instant::now()
+        {
+            return Some(token.clone());
+        }
+        let scope = crate::http::metadata::scope_for(ceiling);
+        match auth.mint_access_token(&subject, scope, &resource, LIFE) {
+            Ok(secret) => {
+                let token = AccessToken::new(secret.expose())?;
+                *kept = Some((
+                    token.clone(),
+                    std::time::Instant::now() + LIFE - RENEW_BEFORE,
+                ));
+                Some(token)
+            }
+            Err(e) => {
+                tracing::warn!(cause = %e, "the demo authorization server made no token for the demo patient");
+                None
+            }
+        }
+    }))
 }
 
 async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, Failure> {

@@ -44,6 +44,11 @@ pub struct HttpArgs {
     /// answered 429 with a JSON-RPC error [env: CLINIC_MAX_REQUESTS_PER_CALLER] [default: 8]
     #[arg(long, value_name = "N")]
     pub max_requests_per_caller: Option<usize>,
+    /// With --demo on a loopback ADDR only: serve the demo patient to every request without
+    /// OAuth, as the stdio demo does (for the conformance suite and quick trials). A client's
+    /// `Authorization` header is dropped, never read nor forwarded
+    #[arg(long, hide = !cfg!(feature = "demo"))]
+    pub demo_without_auth: bool,
 }
 
 impl HttpArgs {
@@ -69,6 +74,7 @@ impl HttpArgs {
             client_key_file,
             client_secret_file,
             max_requests_per_caller,
+            demo_without_auth,
         } = self;
         if resource_url.is_some() {
             Some("--resource-url")
@@ -84,6 +90,8 @@ impl HttpArgs {
             Some("--client-secret-file")
         } else if max_requests_per_caller.is_some() {
             Some("--max-requests-per-caller")
+        } else if *demo_without_auth {
+            Some("--demo-without-auth")
         } else {
             None
         }

@@ -8,6 +8,8 @@ pub mod args;
 #[cfg(feature = "http")]
 pub mod auth;
 #[cfg(feature = "http")]
+pub mod demo;
+#[cfg(feature = "http")]
 pub mod exchange;
 #[cfg(feature = "http")]
 mod handler;
@@ -18,7 +20,7 @@ pub mod server;
 
 pub use args::HttpArgs;
 #[cfg(feature = "http")]
-pub use server::{Config, HttpError, Running, run, start};
+pub use server::{Config, HttpError, Running, run, start, start_with};
 
 /// Why `serve --http` did not run, in a build without it.
 #[cfg(not(feature = "http"))]

@@ -128,6 +128,17 @@ impl Config {
     /// deadline). Refused, never defaulted: an issuer, a client id and one client credential are
     /// required; a non-loopback address needs an `https` resource URI.
     pub fn from_args(args: &HttpArgs, addr: &str, session: &Session) -> Result<Self, HttpError> {
+        Self::with_credential(args, addr, session, None)
+    }
+
+    /// [`Config::from_args`], with `credential` as the client credential when it is given (the
+    /// demo's, made in process): then no credential file may be named.
+    pub fn with_credential(
+        args: &HttpArgs,
+        addr: &str,
+        session: &Session,
+        credential: Option<ClientAuth>,
+    ) -> Result<Self, HttpError> {
         let usage = |m: String| HttpError::Usage(m);
         let addr: SocketAddr = addr.parse().map_err(|_| {
             usage(format!(
@@ -195,15 +206,21 @@ impl Config {
             .client_secret_file
             .clone()
             .or_else(|| env("CLINIC_OAUTH_CLIENT_SECRET_FILE").map(Into::into));
-        let client_auth = match (key_file, secret_file) {
-            (Some(key), None) => ClientAuth::from_key_file(&key).map_err(usage)?,
-            (None, Some(secret)) => ClientAuth::from_secret_file(&secret).map_err(usage)?,
-            (Some(_), Some(_)) => {
+        let client_auth = match (credential, key_file, secret_file) {
+            (Some(given), None, None) => given,
+            (Some(_), _, _) => {
+                return Err(usage(
+                    "--demo holds its own client credential: remove --client-key-file and --client-secret-file".to_owned(),
+                ));
+            }
+            (None, Some(key), None) => ClientAuth::from_key_file(&key).map_err(usage)?,
+            (None, None, Some(secret)) => ClientAuth::from_secret_file(&secret).map_err(usage)?,
+            (None, Some(_), Some(_)) => {
                 return Err(usage(
                     "give one of --client-key-file and --client-secret-file, not both".to_owned(),
                 ));
             }
-            (None, None) => {
+            (None, None, None) => {
                 return Err(usage(
                     "--http needs --client-key-file (private_key_jwt) or --client-secret-file for the token exchange".to_owned(),
                 ));
@@ -611,6 +628,17 @@ pub async fn start(
     server: ClinicServer,
     catalogue: &'static [ToolDef],
 ) -> Result<Running, HttpError> {
+    start_with(config, server, catalogue, None).await
+}
+
+/// [`start`]; with `bearer` (`--demo-without-auth`), every request to `/mcp` is served with the
+/// token it makes, in place of any the request carries ([`super::demo`]).
+pub async fn start_with(
+    config: Config,
+    server: ClinicServer,
+    catalogue: &'static [ToolDef],
+    bearer: Option<super::demo::StandInBearer>,
+) -> Result<Running, HttpError> {
     let session = server.session();
     let http = crate::api::build_http(&config.issuer, session.limits.timeout)
         .map_err(|e| HttpError::Runtime(format!("the HTTP client for the issuer: {e}")))?;
@@ -672,9 +700,16 @@ pub async fn start(
         Arc::new(NeverSessionManager::default()),
         rmcp_config,
     );
-    let protected = Router::new()
+    let mut protected = Router::new()
         .route_service(MCP_PATH, mcp)
         .route_layer(middleware::from_fn_with_state(app.clone(), authorize));
+    if let Some(bearer) = bearer {
+        // runs before `authorize`, which validates the token as any other
+        protected = protected.route_layer(middleware::from_fn_with_state(
+            bearer,
+            super::demo::replace_bearer,
+        ));
+    }
     let router = Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
