@@ -118,19 +118,26 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
-    fn text(&mut self, path: &str, field: Field, text: &str, schema_url: bool) {
+    /// Screen one string of the tool at `path`: an object key (`key`, at the path of its member)
+    /// or a string value.
+    fn text(&mut self, path: &str, field: Field, text: &str, schema_url: bool, key: bool) {
+        let structural = structural(path, field, key);
         let mut found = screen(field, text, self.own, self.names, schema_url);
         let known =
             |name: &str| self.names.contains(name) || self.local.binary_search(&name).is_ok();
         steer(field, text, self.own, &known, self.siblings, &mut found);
         if path.starts_with("/inputSchema")
-            && matches!(field, Field::ParamDescription | Field::Other | Field::Title)
-            && !structural(path, field)
-            && let Some(v) = crate::meaning::data_beyond_the_tool(text, self.own)
+            && matches!(
+                field,
+                Field::ParamDescription | Field::Other | Field::Title | Field::ParamName
+            )
+            && !structural
+            && let Some(v) =
+                crate::meaning::data_beyond_the_tool(text, self.own, field == Field::ParamName)
         {
             found.push(v);
         }
-        if self.mode == Mode::Strict && !structural(path, field) {
+        if self.mode == Mode::Strict && !structural {
             let mut strict = Vec::new();
             let tool = crate::grammar::Tool {
                 name: self.own,
@@ -169,7 +176,7 @@ impl Walker<'_> {
     fn value(&mut self, v: &Value, path: &str, ctx: Ctx, field: Field) {
         match v {
             Value::String(s) => {
-                self.text(path, field, s, ctx == Ctx::MetaSchema);
+                self.text(path, field, s, ctx == Ctx::MetaSchema, false);
             }
             Value::Array(a) => {
                 let elem_ctx = match ctx {
@@ -184,7 +191,7 @@ impl Walker<'_> {
                 for (k, x) in o {
                     let p = format!("{path}/{}", escape(k));
                     let (key_field, child_ctx, child_field) = self.member(ctx, k, x);
-                    self.text(&p, key_field, k, false);
+                    self.text(&p, key_field, k, false, true);
                     if matches!(
                         child_field,
                         Field::ToolDescription | Field::ParamDescription
@@ -476,17 +483,18 @@ pub fn check_catalogue_mode(tools: &[Value], known_names: &[&str], mode: Mode) -
 /// A protocol or JSON Schema word rather than text of the author's: an object key that is not a
 /// property name (`inputSchema`, `readOnlyHint`, `additionalProperties`), or the value of `type`,
 /// `format`, `$schema`, `$ref` or an entry of `required` (a property name, judged where it is
-/// defined). The controlled language does not apply to these; every other rule still does.
-fn structural(path: &str, field: Field) -> bool {
+/// defined). The controlled language does not apply to these; every other rule still does. The
+/// value of `default`, `const`, `enum` or `examples` is the author's text, never structural.
+fn structural(path: &str, field: Field, key: bool) -> bool {
     let mut segs = path.rsplit('/');
     let last = segs.next().unwrap_or("");
     let parent = segs.next().unwrap_or("");
     match field {
+        Field::Other if key => SCHEMA_KEYS.contains(&last) && parent != "properties",
         Field::Other => {
             matches!(last, "type" | "format" | "$schema" | "$ref")
                 || parent == "required"
                 || parent == "type"
-                || SCHEMA_KEYS.contains(&last) && parent != "properties"
         }
         _ => false,
     }

@@ -466,8 +466,13 @@ fn data_flow_rule(words: &[Word], mutates: bool, out: &mut Vec<Violation>) {
             next,
             Some("to" | "it" | "them" | "the" | "a" | "an" | "this" | "each" | "every" | "all")
         );
-        let transfer =
-            c & TRANSFER != 0 && !matches!(w.text.as_str(), "shared") && !adjective && !noun;
+        // handing in a form at the clinic ("submits the intake"); a destination makes it a transfer
+        let handed_in = w.text.starts_with("submit") && !matches!(next, Some("to" | "into"));
+        let transfer = c & TRANSFER != 0
+            && !matches!(w.text.as_str(), "shared")
+            && !adjective
+            && !noun
+            && !handed_in;
         // the change a mutating tool makes reaches the clinic and its people, through the API
         let to_clinic = words[k + 1..]
             .iter()

@@ -151,6 +151,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("start", VerbClass::Other),
     ("stay", VerbClass::Other),
     ("stop", VerbClass::Effect),
+    ("submit", VerbClass::Effect),
     ("succeed", VerbClass::Other),
     ("take", VerbClass::Effect),
     ("trail", VerbClass::Other),
@@ -555,8 +556,12 @@ const AUTHORITY: &[&str] = &[
 /// Data a parameter may describe, by kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Data {
-    /// Where a person lives, when they were born, how old they are.
+    /// Where a person lives and how to reach them, their documents, accounts and income.
     Personal,
+    /// How old a person is, or when they were born.
+    Age,
+    /// A person's health insurance.
+    Insurance,
     /// Symptoms, conditions, history, severity.
     Medical,
     /// What a person said or asked: questions, answers, earlier text.
@@ -571,11 +576,8 @@ const PERSONAL_WORDS: &[&str] = &[
     "cities",
     "country",
     "countries",
-    "birth",
-    "age",
     "phone",
     "email",
-    "insurance",
     "passport",
     "card",
     "bank",
@@ -641,16 +643,22 @@ const SAID: &[&str] = &[
     "earlier", "past", "before", "previous", "last", "all", "every", "whole", "full", "so",
 ];
 
-/// Which kinds of data a tool may take as parameters: the small table `docs/POLICY.md` shows. A
-/// tool that records symptoms takes medical data; one that registers or updates a person takes
-/// personal data; no tool takes what a person said.
+/// Which kinds of data a tool may take as parameters: the small table `docs/POLICY.md` shows.
+/// - a tool that records symptoms or an intake: medical data, the patient's age and insurance
+///   (what an intake form asks);
+/// - one that registers or updates a person: personal data, age and insurance;
+/// - one that books, schedules or queues a visit: the patient's age, which its eligibility
+///   limits are stated against;
+/// - no tool takes what a person said.
 pub(crate) fn data_allowed(tool: &str) -> &'static [Data] {
     let parts: Vec<&str> = tool.split('_').collect();
     let has = |w: &[&str]| parts.iter().any(|p| w.contains(p));
     if has(&["symptom", "symptoms", "intake", "intakes", "triage"]) {
-        &[Data::Medical]
+        &[Data::Medical, Data::Age, Data::Insurance]
     } else if has(&["register", "profile", "contact", "registration"]) {
-        &[Data::Personal]
+        &[Data::Personal, Data::Age, Data::Insurance]
+    } else if has(&["book", "schedule", "reserve", "waiting", "waitlist"]) {
+        &[Data::Age]
     } else {
         &[]
     }
@@ -670,7 +678,7 @@ fn own_effects(tool: &str) -> Vec<&'static str> {
             "reschedule" | "move" => &["move", "take", "release", "change", "reschedule"],
             "cancel" | "reject" => &["release"],
             "escalate" => &["move", "assign", "mark"],
-            "record" => &["set", "create", "record"],
+            "record" | "submit" => &["set", "create", "record", "submit"],
             "change" => &["set"],
             _ => &[],
         };
@@ -700,6 +708,21 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         return;
     }
     let toks = tokens(text);
+    if field == Field::Other {
+        // a value (an enum member, a default, an example) names things: each snake_case name in
+        // it is held to a name's shape (`hours_and_book_next`, `confirm_now` are orders)
+        for t in toks
+            .iter()
+            .filter(|t| t.kind == Kind::Ident && t.text.contains('_'))
+        {
+            let mut found = Vec::new();
+            name(Field::ParamName, &t.text, tool, &mut found);
+            out.extend(found.into_iter().map(|mut v| {
+                v.range = t.start + v.range.start..t.start + v.range.end;
+                v
+            }));
+        }
+    }
     let own = own_verb(tool.name);
     let effects = if tool.mutates {
         own_effects(tool.name)
@@ -723,7 +746,11 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
     } else if field == Field::ParamDescription && tool.input {
         // without its tool: no tool may take what a person said; the start-up screen reads the
         // parameter again with its tool and the table
-        harvest(&clauses, &[Data::Medical, Data::Personal], out);
+        harvest(
+            &clauses,
+            &[Data::Medical, Data::Personal, Data::Age, Data::Insurance],
+            out,
+        );
     }
 }
 
@@ -1163,34 +1190,55 @@ fn harvest(clauses: &[Vec<&Tok>], allowed: &[Data], out: &mut Vec<Violation>) {
     for clause in clauses {
         let said = clause.iter().any(|t| is_word(t, SAID));
         for t in clause {
-            let kind = if is_word(t, PERSONAL_WORDS) {
-                Some(Data::Personal)
-            } else if is_word(t, MEDICAL_WORDS) {
-                Some(Data::Medical)
-            } else if is_word(t, CONVERSATION_WORDS) && said {
-                Some(Data::Conversation)
-            } else {
-                None
-            };
-            if let Some(kind) = kind
+            if t.kind != Kind::Word {
+                continue;
+            }
+            if let Some(kind) = data_kind(&t.text, said)
                 && !allowed.contains(&kind)
             {
-                let what = match kind {
-                    Data::Personal => "personal data",
-                    Data::Medical => "medical data",
-                    Data::Conversation => "what a person said",
-                };
                 push(
                     out,
                     Rule::Exfiltration,
                     t,
                     format!(
-                        "\"{}\": the parameter asks for {what}, which this tool does not take",
-                        t.text
+                        "\"{}\": the parameter asks for {}, which this tool does not take",
+                        t.text,
+                        kind.what()
                     ),
                 );
                 break;
             }
+        }
+    }
+}
+
+/// The kind of data a word of a parameter's description or name asks for; words of conversation
+/// only with a word that makes them about what a person said before (`said`).
+fn data_kind(word: &str, said: bool) -> Option<Data> {
+    let is = |list: &[&str]| list.contains(&word);
+    if is(PERSONAL_WORDS) {
+        Some(Data::Personal)
+    } else if is(&["age", "ages", "birth", "born"]) {
+        Some(Data::Age)
+    } else if is(&["insurance", "insurer"]) {
+        Some(Data::Insurance)
+    } else if is(MEDICAL_WORDS) {
+        Some(Data::Medical)
+    } else if is(CONVERSATION_WORDS) && said {
+        Some(Data::Conversation)
+    } else {
+        None
+    }
+}
+
+impl Data {
+    fn what(self) -> &'static str {
+        match self {
+            Data::Personal => "personal data",
+            Data::Age => "a person's age",
+            Data::Insurance => "a person's insurance",
+            Data::Medical => "medical data",
+            Data::Conversation => "what a person said",
         }
     }
 }
@@ -1323,6 +1371,26 @@ fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
                 format!("name \"{text}\" is about leaving something out"),
             );
             return;
+        }
+    }
+    // what the parameter asks for: only data its tool may take (the same table as descriptions)
+    if field == Field::ParamName && tool.input && !tool.name.is_empty() {
+        let said = lower.iter().any(|p| SAID.contains(&p.as_str()));
+        let allowed = data_allowed(tool.name);
+        if let Some(kind) = lower
+            .iter()
+            .filter_map(|p| data_kind(p, said))
+            .find(|k| !allowed.contains(k))
+        {
+            push(
+                out,
+                Rule::Exfiltration,
+                &whole,
+                format!(
+                    "name \"{text}\" asks for {}, which this tool does not take",
+                    kind.what()
+                ),
+            );
         }
     }
     let _ = NAME_FUNCTION_WORDS;

@@ -14,6 +14,8 @@ use crate::lexicon::*;
 use crate::skeleton::{self, Word};
 use crate::types::{Field, Rule, Violation};
 
+mod acts;
+
 /// One word with its classes.
 #[derive(Debug, Clone)]
 struct Tok {
@@ -473,6 +475,13 @@ const FAMILIES: &[fn(&mut Reading, usize)] = &[
     consent_claimed,
     order_written_as_a_note,
     own_instructions_as_a_value,
+    acts::unrequested_step,
+    acts::permission_to_act,
+    acts::authority_behind_an_order,
+    acts::pressure_to_act,
+    acts::standing_change,
+    acts::assumed_consent,
+    acts::told_to_deny,
 ];
 
 /// Run every family over one reading of a text.
@@ -1494,6 +1503,13 @@ fn without_asking(r: &mut Reading, i: usize) {
                         "pause",
                         "agreement",
                         "yes",
+                        "waiting",
+                        "wait",
+                        "review",
+                        "reviewing",
+                        "discuss",
+                        "discussing",
+                        "signoff",
                         "accord",
                         "demander",
                         "chiedere",
@@ -1504,10 +1520,11 @@ fn without_asking(r: &mut Reading, i: usize) {
         })
         && (window(t, i, 8, 8).any(|k| {
             t[k].cls & (ACTOR_YOU | ACTOR_AI) != 0 || is(&t[k], &["also", "every", "other", "all"])
-        }) || (j + 1..(j + 6).min(n)).any(|k| {
-            t[k].sent == t[i].sent
-                && (t[k].cls & HUMAN != 0 || is(&t[k], &["their", "them", "they"]))
-        }))
+        }) || (i > 0 && t[i - 1].sent == t[i].sent && is(&t[i - 1], &["so", "then", "just"]))
+            || (j + 1..(j + 6).min(n)).any(|k| {
+                t[k].sent == t[i].sent
+                    && (t[k].cls & HUMAN != 0 || is(&t[k], &["their", "them", "they"]))
+            }))
     {
         r.hit(Rule::Concealment, "acting without the user's consent", i, j);
     }
@@ -1960,6 +1977,7 @@ fn inflects(w: &str, bases: &[&str]) -> bool {
 /// Verbs of showing, telling or handing over to a reader, by base form: what a person can be
 /// shown or told. Negated as an order, every one of them is concealment, whichever it is.
 const SHOWING: &[&str] = &[
+    "appear",
     "show",
     "display",
     "list",
@@ -2988,6 +3006,20 @@ const PERSON_DATA: &[&[&str]] = &[
     &["date", "of", "birth"],
     &["birth", "date"],
     &["dob"],
+    &["iban"],
+    &["bank", "account"],
+    &["bank", "details"],
+    &["card", "number"],
+    &["security", "code"],
+    &["cvv"],
+    &["cvc"],
+    &["maiden", "name"],
+    &["salary"],
+    &["income"],
+    &["insurance", "card"],
+    &["insurance", "id"],
+    &["phone", "contacts"],
+    &["address", "book"],
 ];
 
 /// Parts of a tool name that make a person's data its business: the person it serves, a record
@@ -3106,7 +3138,7 @@ const PERSON_TOOL: &[&str] = &[
 /// address, insurance number and diagnoses of the patient" in a slot search. `text` is a
 /// parameter's description, example or default; `tool` the tool's name.
 #[cfg_attr(not(feature = "json"), allow(dead_code))]
-pub(crate) fn data_beyond_the_tool(text: &str, tool: &str) -> Option<Violation> {
+pub(crate) fn data_beyond_the_tool(text: &str, tool: &str, named: bool) -> Option<Violation> {
     let lower = text.to_ascii_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_ascii_alphanumeric())
@@ -3141,7 +3173,8 @@ pub(crate) fn data_beyond_the_tool(text: &str, tool: &str) -> Option<Violation> 
     let kind = PERSON_DATA
         .iter()
         .find(|k| words.windows(k.len()).any(|w| w == **k))?;
-    if !person {
+    // a parameter named for the data asks for it whoever it belongs to
+    if !person && !named {
         return None;
     }
     let first = kind[0];

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "20fefa5e67bb49d4c4f2efd879698d67dc155398500934fc4fd0f3c92e424396";
+const PINNED: &str = "238a974b7fcc965d38220865a4d37cb254308b549e0cf9e86f313d5eb5f8c77b";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
