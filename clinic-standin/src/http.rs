@@ -18,7 +18,7 @@ use axum::routing::{MethodRouter, get, patch, post};
 use serde_json::Value;
 
 use crate::error::{ApiError, ErrorCode, REQUEST_ID};
-use crate::state::{Booked, IntakeRequest, Principal, State as Db, Status, View};
+use crate::state::{Booked, IntakeRequest, Principal, Status, View};
 use crate::{API_PREFIX, DEMO_TOKENS, ROUTES, RecordedRequest, Shared};
 
 type AppState = Arc<Shared>;
@@ -331,14 +331,17 @@ fn idempotent_answer(status: StatusCode, outcome: Booked) -> Response {
 // ---- handlers ---------------------------------------------------------------------------
 
 /// Ignores every query parameter, `?specialty=` included.
-async fn list_doctors() -> Json<Value> {
-    Json(Db::doctors_json())
+async fn list_doctors(State(shared): State<AppState>) -> Json<Value> {
+    Json(shared.state().doctors_json())
 }
 
-async fn get_doctor(id: Result<Path<String>, PathRejection>) -> Result<Json<Value>, ApiError> {
+async fn get_doctor(
+    State(shared): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+) -> Result<Json<Value>, ApiError> {
     let id = path_id(id, "Doctor")?;
     crate::data::doctor(id)
-        .map(|d| Json(Db::doctor_json(d)))
+        .map(|d| Json(shared.state().doctor_json(d)))
         .ok_or_else(|| ApiError::new(ErrorCode::DoctorNotFound, format!("Doctor {id} not found")))
 }
 

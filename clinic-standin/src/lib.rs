@@ -159,6 +159,9 @@ pub struct Config {
     /// Audience mode: `Some` = only access tokens of this authorization server, for this API,
     /// are accepted (see the crate docs); `None` (default) = the static demo tokens.
     pub token_audience: Option<TokenAudience>,
+    /// Doctors' names answered instead of the built-in ones, by doctor id (for tests of what a
+    /// client does with a hostile name); empty (default) = the built-in names.
+    pub doctor_names: std::collections::BTreeMap<u64, String>,
 }
 
 /// Audience mode's settings ([`Config::token_audience`]).
@@ -268,7 +271,8 @@ pub struct Standin {
 /// Binds `addr` (port 0 = ephemeral), generates the data and serves in a spawned task.
 pub async fn spawn(addr: SocketAddr, config: Config) -> std::io::Result<Standin> {
     let now = config.now.unwrap_or_else(jiff::Timestamp::now);
-    let state = state::State::seed(now, config.rate_limit).map_err(std::io::Error::other)?;
+    let mut state = state::State::seed(now, config.rate_limit).map_err(std::io::Error::other)?;
+    state.doctor_names = config.doctor_names;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let addr = listener.local_addr()?;
     let audience = config.token_audience.map(|t| {

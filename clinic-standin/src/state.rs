@@ -163,6 +163,8 @@ pub(crate) struct State {
     clock_base: Timestamp,
     clock_started: Instant,
     clock_offset: SignedDuration,
+    /// Doctors' names answered instead of the built-in ones ([`crate::Config::doctor_names`]).
+    pub(crate) doctor_names: BTreeMap<u64, String>,
 }
 
 /// Which side of an appointment a list shows.
@@ -228,6 +230,7 @@ impl State {
             clock_base: now,
             clock_started: Instant::now(),
             clock_offset: SignedDuration::ZERO,
+            doctor_names: BTreeMap::new(),
         };
         for &(patient_id, doctor_id, nth, status) in SEED_APPOINTMENTS {
             let Some(slot_id) = state
@@ -312,20 +315,26 @@ impl State {
 
     // ---- rendering -------------------------------------------------------------------
 
-    pub(crate) fn doctor_json(doctor: &data::Doctor) -> Value {
+    fn doctor_name<'a>(&'a self, doctor: &'a data::Doctor) -> &'a str {
+        self.doctor_names
+            .get(&doctor.id)
+            .map_or(doctor.name, String::as_str)
+    }
+
+    pub(crate) fn doctor_json(&self, doctor: &data::Doctor) -> Value {
         let clinic = data::clinic(doctor.clinic_id).map(
             |c| json!({"id": c.id, "name": c.name, "address": c.address, "timeZone": c.time_zone}),
         );
         json!({
             "id": doctor.id,
-            "name": doctor.name,
+            "name": self.doctor_name(doctor),
             "specialty": doctor.specialty,
             "clinic": clinic,
         })
     }
 
-    pub(crate) fn doctors_json() -> Value {
-        Value::Array(DOCTORS.iter().map(State::doctor_json).collect())
+    pub(crate) fn doctors_json(&self) -> Value {
+        Value::Array(DOCTORS.iter().map(|d| self.doctor_json(d)).collect())
     }
 
     /// The doctor's available slots ordered by start time; `None` for an unknown doctor.
@@ -361,9 +370,9 @@ impl State {
         }
     }
 
-    fn doctor_summary(doctor_id: u64) -> Value {
+    fn doctor_summary(&self, doctor_id: u64) -> Value {
         match data::doctor(doctor_id) {
-            Some(d) => json!({"id": d.id, "name": d.name, "specialty": d.specialty}),
+            Some(d) => json!({"id": d.id, "name": self.doctor_name(d), "specialty": d.specialty}),
             None => Value::Null,
         }
     }
@@ -384,7 +393,7 @@ impl State {
             "slotId": a.slot_id,
             "startTime": start,
             "endTime": end,
-            "doctor": State::doctor_summary(a.doctor_id),
+            "doctor": self.doctor_summary(a.doctor_id),
             "patient": State::patient_summary(a.patient_id),
             "priority": a.priority.as_str(),
             "rejectionReason": a.rejection_reason,
@@ -408,7 +417,7 @@ impl State {
         });
         if let Value::Object(map) = &mut item {
             match view {
-                View::Patient => map.insert("doctor".into(), State::doctor_summary(a.doctor_id)),
+                View::Patient => map.insert("doctor".into(), self.doctor_summary(a.doctor_id)),
                 View::Doctor => map.insert("patient".into(), State::patient_summary(a.patient_id)),
             };
         }

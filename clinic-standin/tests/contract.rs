@@ -168,6 +168,40 @@ async fn fixed_clock_gives_the_documented_utc_times_and_is_deterministic() {
     b.shutdown().await;
 }
 
+/// `Config::doctor_names` (for the browser tests' hostile names): the name is answered wherever
+/// the doctor is, as given, and nothing else changes.
+#[tokio::test]
+async fn doctor_names_replace_a_doctor_s_name_everywhere_it_is_answered() {
+    let hostile = "<img src=x onerror=window.__pwned=1>";
+    let api = Api::start_with(Config {
+        doctor_names: BTreeMap::from([(1, hostile.to_owned())]),
+        ..Config::default()
+    })
+    .await;
+    let plain = Api::start().await;
+    let doctors = api.get("/doctors", None).await.body;
+    assert_eq!(doctors[0]["name"], hostile);
+    let mut expected = plain.get("/doctors", None).await.body;
+    expected[0]["name"] = Value::from(hostile);
+    assert_eq!(doctors, expected, "only doctor 1's name differs");
+    assert_eq!(api.get("/doctors/1", None).await.body["name"], hostile);
+    let slot = api.get("/doctors/1/slots", None).await.body[0]["id"]
+        .as_u64()
+        .unwrap();
+    let booked = api.book(PATIENT_TOKEN, slot).await;
+    assert_eq!(booked.status, 201);
+    assert_eq!(booked.body["doctor"]["name"], hostile);
+    let mine = api.get("/appointments/my", Some(PATIENT_TOKEN)).await.body;
+    let listed = mine["data"].as_array().unwrap();
+    assert!(
+        listed
+            .iter()
+            .all(|a| a["doctor"]["id"] != 1 || a["doctor"]["name"] == hostile)
+    );
+    api.shutdown().await;
+    plain.shutdown().await;
+}
+
 #[tokio::test]
 async fn data_invariants() {
     let api = Api::start().await;
