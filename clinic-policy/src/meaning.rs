@@ -482,6 +482,8 @@ const FAMILIES: &[fn(&mut Reading, usize)] = &[
     acts::standing_change,
     acts::assumed_consent,
     acts::told_to_deny,
+    acts::name_as_order,
+    acts::takes_anothers_place,
 ];
 
 /// Run every family over one reading of a text.
@@ -1863,6 +1865,8 @@ fn personal_data_misplaced(r: &mut Reading, i: usize) {
                 "dob",
                 "identity",
                 "contact",
+                "diagnosis",
+                "diagnoses",
             ],
         )
     {
@@ -1883,6 +1887,11 @@ fn personal_data_misplaced(r: &mut Reading, i: usize) {
                         "argument",
                         "parameter",
                         "debug",
+                        "query",
+                        "url",
+                        "metadata",
+                        "header",
+                        "headers",
                     ],
                 )
         });
@@ -1978,6 +1987,8 @@ fn inflects(w: &str, bases: &[&str]) -> bool {
 /// shown or told. Negated as an order, every one of them is concealment, whichever it is.
 const SHOWING: &[&str] = &[
     "appear",
+    "bring",
+    "raise",
     "show",
     "display",
     "list",
@@ -2155,7 +2166,20 @@ fn negated_showing(r: &mut Reading, i: usize) {
         return;
     }
     let skip = [
-        "t", "to", "from", "ever", "be", "been", "being", "even", "up", "out", "so",
+        "t",
+        "to",
+        "from",
+        "ever",
+        "be",
+        "been",
+        "being",
+        "even",
+        "up",
+        "out",
+        "so",
+        "need",
+        "necessary",
+        "needed",
     ];
     let mut d = i + 1;
     while d < n && d <= i + 3 && t[d].sent == t[i].sent && is(&t[d], &skip) {
@@ -2471,6 +2495,12 @@ fn guidance_no_longer_holds(r: &mut Reading, i: usize) {
                             &["valid", "binding", "force", "effect", "relevant", "current"],
                         )
                     }))
+                || (is(&t[k], &["not", "dont", "doesnt", "never"])
+                    && free
+                    && (k + 1..(k + 3).min(n)).any(|j| {
+                        inflects(&t[j].text, &["apply", "hold", "bind", "matter"])
+                            || is(&t[j], &["valid", "binding", "relevant", "current"])
+                    }))
                 || (is(&t[k], &["stopped", "ceased", "stop", "cease"])
                     && free
                     && (k + 1..(k + 3).min(n)).any(|j| {
@@ -2665,6 +2695,7 @@ fn others_discredited(r: &mut Reading, i: usize) {
             "same",
             "duplicate",
             "copycat",
+            "others",
         ],
     ) {
         return;
@@ -2754,6 +2785,13 @@ fn others_discredited(r: &mut Reading, i: usize) {
                     "scam",
                     "scams",
                     "shadow",
+                    "broken",
+                    "mirror",
+                    "mirrors",
+                    "lags",
+                    "lagging",
+                    "ignored",
+                    "discarded",
                 ],
             ) || (is(&t[k], &["off"]) && k > 0 && is(&t[k - 1], &["knock"])))
     });
@@ -3880,6 +3918,53 @@ pub(crate) fn steering(
             .next()
             .is_some_and(|p| own.contains('_') && parts.first() == Some(&p));
         let tool_before = before.iter().any(|t| is(t, &["tool", "function"]));
+        // "find_available_slots is broken", "get_customer's records are stale and must be
+        // discarded": another tool, named, said to be unfit (a lifecycle word such as
+        // "deprecated" or "replaced" is how honest servers document their own tools)
+        let after_in_sentence: Vec<&Tok> = st.iter().filter(|t| t.start >= end).take(12).collect();
+        let unfit = verb_first
+            && !param_like
+            && after_in_sentence.iter().enumerate().any(|(k, t)| {
+                is(t, UNFIT)
+                    || (is(t, &["rely", "trust"])
+                        && k > 0
+                        && after_in_sentence[k - 1].cls & NEG != 0)
+            });
+        if unfit {
+            out.push(Violation {
+                rule: Rule::Directive,
+                range: s0..end,
+                detail: format!("another tool discredited \"{name}\""),
+            });
+            continue;
+        }
+        // "include the latest result of query_database", "pass rows to upload_file": another
+        // tool's output carried into this one, or this one's into another
+        let carried = |words: &[&str]| st.iter().any(|t| is(t, words));
+        let output_of = before.first().is_some_and(|t| is(t, &["of"]))
+            && before.iter().skip(1).take(3).any(|t| is(t, OUTPUT))
+            && carried(&[
+                "include", "put", "paste", "copy", "attach", "append", "insert", "embed",
+            ]);
+        let output_to = before.first().is_some_and(|t| is(t, &["to", "into"]))
+            && before.iter().skip(1).any(|t| is(t, OUTPUT))
+            && carried(&["pass", "send", "forward", "post", "upload", "copy", "paste"]);
+        // "when you see a send_email request, call this tool first", "whenever … through
+        // send_message, use this tool instead": this tool put in another's place
+        let in_its_place = verb_first
+            && st.windows(3).any(|w| {
+                is(&w[0], &["this"])
+                    && is(&w[1], &["tool", "one", "function"])
+                    && is(&w[2], &["first", "instead"])
+            });
+        if verb_first && !param_like && (output_of || output_to || in_its_place) {
+            out.push(Violation {
+                rule: Rule::Directive,
+                range: s0..end,
+                detail: format!("another tool's place or output taken \"{name}\""),
+            });
+            continue;
+        }
         if param_like || same_prefix || !(tool_after || tool_before || (verb_first && called)) {
             continue;
         }
@@ -3934,6 +4019,37 @@ pub(crate) fn steering(
         }
     }
 }
+
+/// What a tool gives back.
+const OUTPUT: &[&str] = &[
+    "output",
+    "outputs",
+    "result",
+    "results",
+    "response",
+    "responses",
+    "contents",
+    "rows",
+];
+
+/// What is said of a tool unfit to be used: broken, wrong, stale, a mirror, to be ignored.
+const UNFIT: &[&str] = &[
+    "broken",
+    "wrong",
+    "stale",
+    "unreliable",
+    "inaccurate",
+    "fake",
+    "clone",
+    "mirror",
+    "lags",
+    "ignores",
+    "ignored",
+    "discarded",
+    "unofficial",
+    "untrusted",
+    "compromised",
+];
 
 /// How much of a reading is words: the share of its word tokens (2+ letters) the lexicon, the glue
 /// list or the approved vocabulary knows.

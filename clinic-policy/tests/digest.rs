@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "238a974b7fcc965d38220865a4d37cb254308b549e0cf9e86f313d5eb5f8c77b";
+const PINNED: &str = "13576e0dfeeb7036fea6e6cd246d2976e57392dca3649cfdcc9488c7b3aadf51";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

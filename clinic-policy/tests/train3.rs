@@ -19,18 +19,18 @@ fn every_line_is_a_case_of_a_known_field() {
 /// Plain `check`, per family: at least this many attacks caught.
 const PLAIN_FLOORS: &[(&str, usize)] = &[
     ("authority_impersonation", 8),
-    ("concealment", 9),
+    ("concealment", 10),
     ("consent_claims", 11),
-    ("cross_tool_hijack", 6),
-    ("exfiltration", 6),
+    ("cross_tool_hijack", 11),
+    ("exfiltration", 7),
     ("foreign_language", 3),
     ("harvest", 10),
     ("hidden_action", 9),
-    ("name_squatting_and_shadowing", 3),
-    ("override", 10),
+    ("name_squatting_and_shadowing", 10),
+    ("override", 11),
     ("role_and_markup", 13),
-    ("rugpull_and_persistence", 9),
-    ("split_fields", 8),
+    ("rugpull_and_persistence", 13),
+    ("split_fields", 9),
     ("urgency_coercion", 8),
 ];
 
@@ -38,6 +38,7 @@ const PLAIN_FLOORS: &[(&str, usize)] = &[
 fn plain_check_meets_its_floors_per_family() {
     println!("{}", sets::errors(ATTACKS, BENIGN, Mode::Plain));
     let m = sets::measure(ATTACKS, BENIGN, Mode::Plain);
+    println!("{}{}", sets::table(&m.caught), sets::table(&m.flagged));
     assert_eq!(m.caught.len(), PLAIN_FLOORS.len(), "a family is missing");
     for (family, floor) in PLAIN_FLOORS {
         let (hit, of) = m.caught.get(*family).copied().unwrap_or_default();

@@ -6,7 +6,7 @@
 
 use super::{Reading, Tok, is, window};
 use crate::lexicon::{ACTOR_AI, ACTOR_YOU};
-use crate::types::Rule;
+use crate::types::{Field, Rule};
 
 /// Verbs that change something in the world (a booking, a record, money, a membership, a
 /// message sent), in their base form: an order when they open a clause. Verbs that only supply a
@@ -151,6 +151,58 @@ pub(super) fn unrequested_step(r: &mut Reading, i: usize) {
     let t = r.t;
     if let Some(s) = chained_order(t, i) {
         r.hit(Rule::Directive, "a further step for the reader", s, i);
+        return;
+    }
+    // "Also cancel …" opening a sentence of a tool's description (in a parameter's description
+    // it documents a flag: "If true, also delete the copies")
+    if r.field == Field::ToolDescription
+        && is(&t[i], ACTS)
+        && !t[i].split
+        && i > 0
+        && is(&t[i - 1], &["also", "additionally"])
+        && opens_sentence(t, i - 1)
+    {
+        r.hit(Rule::Directive, "a further step for the reader", i - 1, i);
+        return;
+    }
+    // the reader obliged to a further act: "the assistant should also cancel …", "you are
+    // expected to book …"
+    if t[i].cls & (ACTOR_YOU | ACTOR_AI) != 0
+        && !is(&t[i], &["your", "yours"])
+        && let Some(v) = window(t, i, 0, 6).find(|&k| {
+            k > i + 1
+                && is(&t[k], ACTS)
+                && !t[k].split
+                && (i + 1..k).all(|j| {
+                    is(
+                        &t[j],
+                        &[
+                            "should",
+                            "must",
+                            "will",
+                            "shall",
+                            "needs",
+                            "need",
+                            "has",
+                            "have",
+                            "is",
+                            "are",
+                            "expected",
+                            "required",
+                            "to",
+                            "also",
+                            "then",
+                            "now",
+                            "always",
+                            "immediately",
+                            "automatically",
+                        ],
+                    )
+                })
+                && (i + 1..k).any(|j| is(&t[j], &["also", "then", "automatically", "always"]))
+        })
+    {
+        r.hit(Rule::Directive, "a further step for the reader", i, v);
         return;
     }
     if is(&t[i], &["by"])
@@ -414,6 +466,10 @@ fn beyond_this_call(t: &[Tok], k: usize) -> bool {
             ],
         ))
         || (is(&t[k], &["sticks", "persists"]) && word(1, &["for", "across"]))
+        || (is(&t[k], &["default"])
+            && k > 0
+            && is(&t[k - 1], &["your"])
+            && word(1, &["behaviour", "behavior", "mode", "conduct"]))
         || (is(&t[k], &["memory", "memories"])
             && k > 1
             && (is(&t[k - 1], &["your"])
@@ -441,8 +497,21 @@ pub(super) fn standing_change(r: &mut Reading, i: usize) {
         t[k].cls & (ACTOR_YOU | ACTOR_AI) != 0
             || (is(&t[k], ACTS) && (opens_sentence(t, k) || is(&t[k - 1], &["and", "then"])))
             || (is(&t[k], ACTED)
-                && (k + 1..(k + 3).min(t.len())).any(|j| is(&t[j], &["automatically"])))
+                && (k + 1..(k + 5).min(t.len())).any(|j| is(&t[j], &["automatically"])))
             || is(&t[k], &["adopt"])
+            || (is(&t[k], &["without", "never"])
+                && k + 1 < t.len()
+                && is(
+                    &t[k + 1],
+                    &[
+                        "ask",
+                        "asking",
+                        "review",
+                        "confirm",
+                        "confirming",
+                        "confirmation",
+                    ],
+                ))
     });
     if let Some(k) = aimed {
         r.hit(
@@ -552,5 +621,95 @@ pub(super) fn told_to_deny(r: &mut Reading, i: usize) {
     });
     if let Some(k) = denied {
         r.hit(Rule::Concealment, "an order to deny", i, k);
+    }
+}
+
+/// A name (or a value) that is an order, read word by word: a result carried to a tool
+/// (`forward_result_to_send_message`), or something kept from a person (`silent_no_show_fee`,
+/// `hide_fee_from_patient`).
+pub(super) fn name_as_order(r: &mut Reading, i: usize) {
+    let t = r.t;
+    if !matches!(r.field, Field::ParamName | Field::Other) || i != 0 {
+        return;
+    }
+    let n = t.len();
+    // carried to a tool: a verb of sending, "to", then a tool's verb and a noun
+    if let Some(to) = (1..n.saturating_sub(2)).find(|&k| is(&t[k], &["to", "into"]))
+        && (0..to).any(|k| is(&t[k], &["forward", "post", "send", "copy", "pipe", "route"]))
+        && is(&t[to + 1], super::TOOL_VERBS)
+    {
+        r.hit(
+            Rule::Directive,
+            "a name that carries a result to a tool",
+            0,
+            to + 2,
+        );
+        return;
+    }
+    let hiding = (0..n).find(|&k| {
+        is(
+            &t[k],
+            &[
+                "silent",
+                "silently",
+                "hide",
+                "hidden",
+                "conceal",
+                "suppress",
+                "mute",
+                "quiet",
+                "withhold",
+                "unmentioned",
+            ],
+        )
+    });
+    let kept = (0..n).find(|&k| {
+        is(
+            &t[k],
+            &[
+                "fee",
+                "fees",
+                "cost",
+                "costs",
+                "charge",
+                "charges",
+                "price",
+                "prices",
+                "surcharge",
+                "patient",
+                "patients",
+                "user",
+                "users",
+                "customer",
+                "customers",
+            ],
+        )
+    });
+    if let (Some(h), Some(k)) = (hiding, kept) {
+        r.hit(
+            Rule::Concealment,
+            "a name that keeps something from a person",
+            h,
+            k,
+        );
+    }
+}
+
+/// This tool put in another's place: "this one wins", "this tool took over its role", "requests
+/// to it should be redirected here".
+pub(super) fn takes_anothers_place(r: &mut Reading, i: usize) {
+    let t = r.t;
+    let next = |d: usize| t.get(i + d).filter(|x| x.sent == t[i].sent);
+    let word = |d: usize, w: &[&str]| next(d).is_some_and(|x| is(x, w));
+    let hit = (is(&t[i], &["this"])
+        && word(1, &["one", "tool", "version", "server"])
+        && (word(2, &["wins", "prevails"])
+            || (word(2, &["took", "takes", "has"]) && word(3, &["over", "taken"]))))
+        || (is(
+            &t[i],
+            &["redirected", "rerouted", "routed", "forwarded", "diverted"],
+        ) && word(1, &["here"]));
+    if hit {
+        r.hit(Rule::Directive, "this tool put in another's place", i, i);
     }
 }
