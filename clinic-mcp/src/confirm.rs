@@ -11,9 +11,11 @@
 //!   within [`Confirmations::timeout`] ([`Ask`] for rmcp's `Peer`, in `server`);
 //! - protocol 2026-07-28, which forbids requests from server to client: the call answers an
 //!   `input_required` result carrying the same form, and the client retries the call with the
-//!   human's answer and the echoed `requestState` ([`Retry`]). The state is an opaque handle to an
-//!   entry kept here, bound to the caller, the tool, its arguments and the exact question, used
-//!   once and only before its deadline;
+//!   human's answer and the echoed `requestState` ([`Retry`]). The state is bound to the caller,
+//!   the tool, its arguments and the exact question, and good only before its deadline. Where it
+//!   is kept is a [`States`]: over stdio an opaque handle to an entry kept here
+//!   ([`Confirmations`], used once); over HTTP the state itself, sealed (`http::sealed`), so that
+//!   any replica can judge the retry;
 //! - a client that cannot ask never sees a destructive tool, unless the operator started the
 //!   server with `--allow-unconfirmed-destructive-calls` ([`Unattended`]).
 //!
@@ -452,8 +454,34 @@ pub struct Confirmations {
 
 #[derive(Debug)]
 struct Pending {
-    binding: String,
+    binding: Binding,
     asked_at: Instant,
+}
+
+/// What a question is bound to: the SHA-256 of the call (who calls what, with which arguments)
+/// and the exact question text. A digest, so that a sealed state carries no token, argument or
+/// text in any form that reads back.
+pub type Binding = [u8; 32];
+
+/// The binding of `question` to `call`.
+pub fn binding(call: &str, question: &Question) -> Binding {
+    let mut context = ring::digest::Context::new(&ring::digest::SHA256);
+    context.update(call.as_bytes());
+    context.update(b"\n");
+    context.update(question.message.as_bytes());
+    let mut out = [0; 32];
+    out.copy_from_slice(context.finish().as_ref());
+    out
+}
+
+/// Where the questions awaiting a 2026-07-28 retry are kept, and how their `requestState` names
+/// them.
+pub trait States: Send + Sync + fmt::Debug {
+    /// Open a question bound to `binding`: its `requestState`.
+    fn open(&self, binding: Binding) -> String;
+    /// The binding of the open question `state` names, or why there is none: a state never
+    /// given, tampered with, used ([`Confirmations`] only) or past its deadline.
+    fn take(&self, state: &str) -> Result<Binding, Refusal>;
 }
 
 impl Confirmations {
@@ -464,8 +492,18 @@ impl Confirmations {
         }
     }
 
-    /// Open a question bound to `binding`; its handle, for `requestState`.
-    fn open(&self, binding: String) -> String {
+    /// Questions awaiting a retry (for tests).
+    pub fn open_questions(&self) -> usize {
+        self.pending
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
+    }
+}
+
+/// In this process's memory: the state is an opaque handle, used once.
+impl States for Confirmations {
+    fn open(&self, binding: Binding) -> String {
         let handle = uuid::Uuid::new_v4().simple().to_string();
         let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
         let timeout = self.timeout;
@@ -488,8 +526,8 @@ impl Confirmations {
         handle
     }
 
-    /// Take the question `handle` names (it is used up either way): its binding, or why not.
-    fn take(&self, handle: &str) -> Result<String, Refusal> {
+    /// The handle is used up either way.
+    fn take(&self, handle: &str) -> Result<Binding, Refusal> {
         let taken = self
             .pending
             .lock()
@@ -501,22 +539,14 @@ impl Confirmations {
             Some(p) => Ok(p.binding),
         }
     }
-
-    /// Questions awaiting a retry (for tests).
-    pub fn open_questions(&self) -> usize {
-        self.pending
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
-    }
 }
 
 /// The 2026-07-28 way: a question becomes an `input_required` result; a retry that carries the
 /// answer to the same question, for the same caller, tool and arguments, is judged.
 #[derive(Debug)]
 pub struct Retry<'a> {
-    pub confirmations: &'a Confirmations,
-    /// Who calls what: the caller's token fingerprint, the tool, its arguments.
+    pub states: &'a dyn States,
+    /// Who calls what: the caller (a fingerprint, never a token), the tool, its arguments.
     pub call: String,
     pub request_state: Option<String>,
     pub input_responses: Option<Map<String, Value>>,
@@ -533,13 +563,8 @@ impl Retry<'_> {
             .take()
     }
 
-    /// The binding of a question to this call.
-    fn binding(&self, question: &Question) -> String {
-        format!("{}\n{}", self.call, question.message)
-    }
-
     fn input_required(&self, question: &Question) -> Answer {
-        let handle = self.confirmations.open(self.binding(question));
+        let handle = self.states.open(binding(&self.call, question));
         let request =
             rmcp::model::InputRequest::Elicitation(rmcp::model::ElicitRequest::new(form(question)));
         let mut requests = rmcp::model::InputRequests::new();
@@ -554,11 +579,14 @@ impl Ask for Retry<'_> {
     fn ask<'a>(&'a self, question: &'a Question) -> AskFuture<'a> {
         let answer = match &self.request_state {
             None => self.input_required(question),
-            Some(handle) => match self.confirmations.take(handle) {
+            Some(handle) => match self.states.take(handle) {
                 Err(refusal) => Answer::NotConfirmed(refusal),
                 // What was asked is not what would now be done (the appointment changed, or the
-                // retry names other arguments): the answer was to another question; ask again.
-                Ok(binding) if binding != self.binding(question) => self.input_required(question),
+                // retry names other arguments or comes from another caller): the answer was to
+                // another question; ask again.
+                Ok(bound) if bound != binding(&self.call, question) => {
+                    self.input_required(question)
+                }
                 Ok(_) => judge_json(
                     self.input_responses
                         .as_ref()
@@ -691,7 +719,7 @@ mod tests {
         responses: Option<Value>,
     ) -> Retry<'a> {
         Retry {
-            confirmations,
+            states: confirmations,
             call: call.to_owned(),
             request_state: state,
             input_responses: responses.map(|r| {
@@ -964,7 +992,12 @@ mod tests {
     fn open_questions_are_bounded() {
         let confirmations = Confirmations::new(Duration::from_secs(60));
         for i in 0..(PENDING_HELD + 10) {
-            confirmations.open(format!("b{i}"));
+            confirmations.open(binding(
+                &format!("b{i}"),
+                &Question {
+                    message: String::new(),
+                },
+            ));
         }
         assert_eq!(confirmations.open_questions(), PENDING_HELD);
     }

@@ -1005,7 +1005,7 @@ impl crate::tool::Progress for ClientProgress {
 
 /// Whether the client of this request can ask its human: it declared `elicitation` in form mode
 /// (or without a mode, which means form), at `initialize` or in this request's metadata.
-fn client_can_ask(context: &RequestContext<RoleServer>) -> bool {
+pub(crate) fn client_can_ask(context: &RequestContext<RoleServer>) -> bool {
     context
         .client_capabilities()
         .and_then(|c| c.elicitation)
@@ -1179,7 +1179,7 @@ impl ServerHandler for ClinicServer {
                 .is_some_and(|v| v >= rmcp::model::ProtocolVersion::V_2026_07_28);
             if new_protocol {
                 let retry = confirm::Retry {
-                    confirmations: &self.inner.confirmations,
+                    states: &self.inner.confirmations,
                     call: format!(
                         "{}\n{}\n{}",
                         caller.fingerprint(),

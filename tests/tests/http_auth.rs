@@ -234,6 +234,7 @@ impl Harness {
             deadline: Duration::from_secs(30),
             jwks_min_refresh,
             max_requests_per_caller,
+            confirmation_keys: None,
         };
         let running = clinic_mcp::http::start(config, server, clinic_mcp::CATALOGUE)
             .await
@@ -943,6 +944,7 @@ async fn with_the_stand_in_authorization_server_a_call_goes_through_private_key_
         deadline: Duration::from_secs(30),
         jwks_min_refresh: Duration::from_secs(30),
         max_requests_per_caller: 8,
+        confirmation_keys: None,
     };
     let session = Session::new(
         Profile::Booking,

@@ -40,6 +40,13 @@ pub struct HttpArgs {
     /// authorization server takes no key [env: CLINIC_OAUTH_CLIENT_SECRET_FILE]
     #[arg(long, value_name = "PATH")]
     pub client_secret_file: Option<PathBuf>,
+    /// A file of one or two keys (base64, 32 bytes each, one a line: `openssl rand -base64 32`)
+    /// that seal the confirmation state of destructive calls, so that any replica holding them
+    /// can judge the user's answer. The first seals; a second, the previous key, is still accepted
+    /// while a new one rolls out. Without it the destructive tools are not offered over HTTP
+    /// [env: CLINIC_CONFIRMATION_KEY_FILE]
+    #[arg(long, value_name = "PATH")]
+    pub confirmation_key_file: Option<PathBuf>,
     /// Most requests of one caller (the token's `sub`) in progress at once; past it a request is
     /// answered 429 with a JSON-RPC error [env: CLINIC_MAX_REQUESTS_PER_CALLER] [default: 8]
     #[arg(long, value_name = "N")]
@@ -73,6 +80,7 @@ impl HttpArgs {
             client_id,
             client_key_file,
             client_secret_file,
+            confirmation_key_file,
             max_requests_per_caller,
             demo_without_auth,
         } = self;
@@ -88,6 +96,8 @@ impl HttpArgs {
             Some("--client-key-file")
         } else if client_secret_file.is_some() {
             Some("--client-secret-file")
+        } else if confirmation_key_file.is_some() {
+            Some("--confirmation-key-file")
         } else if max_requests_per_caller.is_some() {
             Some("--max-requests-per-caller")
         } else if *demo_without_auth {

@@ -6,7 +6,7 @@
 
 use super::metadata::{self, AuthorizationServer};
 use crate::api::HttpClient;
-use crate::caller::{AccessToken, SessionRole};
+use crate::caller::{AccessToken, Caller, SessionRole};
 use crate::session::Profile;
 use jsonwebtoken::jwk::{AlgorithmParameters, EllipticCurve, JwkSet, PublicKeyUse};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
@@ -43,6 +43,17 @@ pub struct Principal {
     /// Who the caller is at the issuer (`sub`), if the token says: what the per-caller limit
     /// counts by (else the token's fingerprint).
     pub subject: Option<String>,
+}
+
+impl Principal {
+    /// Who the caller is, for the bounds and bindings kept per caller: `sub:` and its `sub` at
+    /// the issuer, else its token's fingerprint (never the token).
+    pub fn caller_key(&self) -> String {
+        self.subject.as_ref().map_or_else(
+            || Caller::new(SessionRole::None, Some(self.token.clone())).fingerprint(),
+            |sub| format!("sub:{sub}"),
+        )
+    }
 }
 
 /// Why a token was refused. Never carries the token, nor any claim's value.

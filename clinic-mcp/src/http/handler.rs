@@ -2,14 +2,16 @@
 //! caller its token names. The catalogue a request sees is computed from the token's validated
 //! claims (its profile under the operator's ceiling, its role), and a tool outside it answers
 //! exactly as a name nobody invented. A protected tool's upstream requests carry a token obtained
-//! by exchange, never the caller's.
+//! by exchange, never the caller's. A destructive tool is offered to a client that can answer its
+//! confirmation: one of protocol 2026-07-28 that declares elicitation, when the operator gave the
+//! keys that seal its `requestState` ([`super::sealed`]).
 
 use super::auth::Principal;
 use super::exchange::Exchanger;
 use crate::caller::Caller;
 use crate::confirm::{self, Ask};
 use crate::error::{ErrorCode, ToolError};
-use crate::server::{ClinicServer, server_info, structured, with_text_block};
+use crate::server::{ClinicServer, client_can_ask, server_info, structured, with_text_block};
 use crate::tool::ToolDef;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, ListToolsResult,
@@ -17,6 +19,7 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler};
+use serde_json::Value;
 use std::sync::Arc;
 
 /// The answer of a protected call whose token exchange failed (the model reads it).
@@ -29,6 +32,8 @@ pub struct PerToken {
     pub(super) catalogue: &'static [ToolDef],
     pub(super) exchange: Arc<Exchanger>,
     pub(super) validator: Arc<super::auth::Validator>,
+    /// The keys that seal a confirmation's `requestState`; `None`: no client is asked.
+    pub(super) sealing: Option<Arc<super::sealed::SealingKeys>>,
 }
 
 /// The principal the auth layer attached to this request. Every request to `/mcp` passes that
@@ -50,8 +55,6 @@ fn not_found(name: &str) -> ErrorData {
 
 impl PerToken {
     /// Whether the operator gave up the confirmation for clients that cannot ask their user.
-    /// Over HTTP no client is asked (a stateless replica cannot wait for a second POST), so
-    /// without that flag the destructive tools are never offered.
     fn unattended(&self) -> bool {
         self.server
             .session()
@@ -59,10 +62,34 @@ impl PerToken {
             .allow_unconfirmed_destructive_calls
     }
 
+    /// Where this request's question would be kept, if its client can answer one: a client of
+    /// protocol 2026-07-28 that declares elicitation (in form mode) gets an `input_required`
+    /// result whose `requestState` is sealed, so the retry may reach any replica. A client of an
+    /// older protocol would answer `elicitation/create` in a POST of its own, which needs a
+    /// session this stateless server does not keep: it is not asked.
+    fn confirming(&self, context: &RequestContext<RoleServer>) -> Option<&dyn confirm::States> {
+        let sealing = self.sealing.as_deref()?;
+        let new_protocol = context
+            .protocol_version()
+            .is_some_and(|v| v >= rmcp::model::ProtocolVersion::V_2026_07_28);
+        (new_protocol && client_can_ask(context)).then_some(sealing as &dyn confirm::States)
+    }
+
+    /// Whether some client may be offered a destructive tool: the operator gave the sealing keys,
+    /// or gave up the confirmation.
+    pub(super) fn confirms_at_all(&self) -> bool {
+        self.sealing.is_some() || self.unattended()
+    }
+
     /// The definition of `name` if `principal` reaches it: the operator's profile holds it, the
-    /// token's scopes do too, the token's role holds its role, and it asks nobody (or the
-    /// operator allowed that).
-    pub(super) fn reachable(&self, principal: &Principal, name: &str) -> Option<&'static ToolDef> {
+    /// token's scopes do too, the token's role holds its role, and it asks nobody unless the
+    /// client can answer (`can_confirm`) or the operator allowed that.
+    pub(super) fn reachable(
+        &self,
+        principal: &Principal,
+        name: &str,
+        can_confirm: bool,
+    ) -> Option<&'static ToolDef> {
         let profile = principal.profile?;
         self.server
             .listed_for(principal.role)
@@ -70,19 +97,35 @@ impl PerToken {
             .find(|t| t.name == name)
             .and_then(|_| self.catalogue.iter().find(|d| d.name == name))
             .filter(|d| profile.includes(d.profile))
-            .filter(|d| !d.destructive || self.unattended())
+            .filter(|d| !d.destructive || can_confirm || self.unattended())
     }
 
     /// `tools/list` for `principal`: the list the stdio server renders for its role, less what its
-    /// scopes do not reach.
-    fn listed(&self, principal: &Principal) -> Vec<Tool> {
+    /// scopes do not reach (and the destructive tools, unless `can_confirm`).
+    fn listed(&self, principal: &Principal, can_confirm: bool) -> Vec<Tool> {
         self.server
             .listed_for(principal.role)
             .iter()
-            .filter(|t| self.reachable(principal, &t.name).is_some())
+            .filter(|t| self.reachable(principal, &t.name, can_confirm).is_some())
             .cloned()
             .collect()
     }
+}
+
+/// Who calls what, as a confirmation is bound to it: the caller (its `sub` at the issuer, else
+/// its token's fingerprint: never the token), its role, the tool and its arguments (compact
+/// JSON). The exchanged token is not used: each replica exchanges its own.
+fn call_binding(
+    principal: &Principal,
+    name: &str,
+    args: &serde_json::Map<String, Value>,
+) -> String {
+    format!(
+        "{}\n{:?}\n{name}\n{}",
+        principal.caller_key(),
+        principal.role,
+        serde_json::to_string(args).unwrap_or_default()
+    )
 }
 
 impl ServerHandler for PerToken {
@@ -96,7 +139,10 @@ impl ServerHandler for PerToken {
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         let principal = principal(&context)?;
-        Ok(ListToolsResult::with_all_items(self.listed(&principal)))
+        let can_confirm = self.confirming(&context).is_some();
+        Ok(ListToolsResult::with_all_items(
+            self.listed(&principal, can_confirm),
+        ))
     }
 
     async fn call_tool(
@@ -106,8 +152,9 @@ impl ServerHandler for PerToken {
     ) -> Result<CallToolResponse, ErrorData> {
         let principal = principal(&context)?;
         let name = request.name.as_ref();
+        let states = self.confirming(&context);
         let def = self
-            .reachable(&principal, name)
+            .reachable(&principal, name, states.is_some())
             .ok_or_else(|| not_found(name))?;
         // A public tool sends no token; a protected one, a token exchanged for this caller.
         let upstream = if def.role.is_some() {
@@ -119,12 +166,29 @@ impl ServerHandler for PerToken {
             None
         };
         let caller = Caller::new(principal.role, upstream);
+        let args = request.arguments.unwrap_or_default();
+        if def.destructive
+            && let Some(states) = states
+        {
+            // Runs to its answer (a mutation), like any destructive call on stdio.
+            let retry = confirm::Retry {
+                states,
+                call: call_binding(&principal, name, &args),
+                request_state: request.request_state,
+                input_responses: request.input_responses.map(|r| r.into_iter().collect()),
+                raised: std::sync::Mutex::new(None),
+            };
+            let result = self.server.call_as(&caller, name, args, &retry).await?;
+            return Ok(match retry.take_raised() {
+                Some(input_required) => input_required.into(),
+                None => result.into(),
+            });
+        }
         let ask: &dyn Ask = if self.unattended() {
             &confirm::Unattended
         } else {
             &confirm::Nobody
         };
-        let args = request.arguments.unwrap_or_default();
         let call = self.server.call_as(&caller, name, args, ask);
         if !def.hints().read_only {
             // A mutation runs to its answer even when the client goes away (its idempotency key
@@ -177,6 +241,42 @@ impl PerToken {
 
 #[cfg(test)]
 mod tests {
+    use super::{Principal, call_binding};
+    use crate::caller::{AccessToken, SessionRole};
+
+    /// A confirmation is bound to the caller's `sub` at the issuer (the same on every replica and
+    /// across its token's refreshes), never to a token; without a `sub`, to the token's
+    /// fingerprint.
+    #[test]
+    fn a_call_is_bound_to_the_caller_s_sub_and_never_to_its_token() {
+        let principal = |sub: Option<&str>, token: &str| Principal {
+            role: SessionRole::Patient,
+            profile: Some(crate::session::Profile::Booking),
+            token: AccessToken::new(token).unwrap(),
+            expires_at: 0,
+            subject: sub.map(str::to_owned),
+        };
+        let args = serde_json::json!({"appointment_id": 7})
+            .as_object()
+            .unwrap()
+            .clone();
+        let bound = |p: &Principal| call_binding(p, "cancel_appointment", &args);
+        let one = bound(&principal(Some("patient-1"), "token-aaaaaaaaaaaa"));
+        assert_eq!(
+            one,
+            bound(&principal(Some("patient-1"), "token-bbbbbbbbbbbb"))
+        );
+        assert_ne!(
+            one,
+            bound(&principal(Some("patient-2"), "token-aaaaaaaaaaaa"))
+        );
+        let anonymous = bound(&principal(None, "token-aaaaaaaaaaaa"));
+        assert_ne!(anonymous, bound(&principal(None, "token-bbbbbbbbbbbb")));
+        for text in [&one, &anonymous] {
+            assert!(!text.contains("token-"), "{text}");
+        }
+    }
+
     /// The one message this module writes for the model is read by the same judge as any
     /// upstream text: it must carry no injection-class finding.
     #[test]

@@ -1,8 +1,9 @@
 //! `serve --http ADDR`: MCP over Streamable HTTP, as an OAuth 2.1 resource server (MCP
 //! authorization, RFC 9728, RFC 8707), with no token passthrough (RFC 8693 exchange). One file
 //! per concern: the flags (`args`), the server and its guards (`server`), token validation
-//! (`auth`), discovery documents (`metadata`), the exchange (`exchange`) and the per-token MCP
-//! handler (`handler`). Without the `http` feature only the flags are compiled, and refused.
+//! (`auth`), discovery documents (`metadata`), the exchange (`exchange`), the per-token MCP
+//! handler (`handler`) and the sealed confirmation state (`sealed`). Without the `http` feature
+//! only the flags are compiled, and refused.
 
 pub mod args;
 #[cfg(feature = "http")]
@@ -15,6 +16,8 @@ pub mod exchange;
 mod handler;
 #[cfg(feature = "http")]
 pub mod metadata;
+#[cfg(feature = "http")]
+pub mod sealed;
 #[cfg(feature = "http")]
 pub mod server;
 

@@ -9,6 +9,7 @@ use super::auth::{Principal, Validator};
 use super::exchange::{ClientAuth, Exchanger};
 use super::handler::PerToken;
 use super::metadata::{self, scope_for};
+use super::sealed::SealingKeys;
 use crate::server::ClinicServer;
 use crate::session::{Profile, Session};
 use crate::tool::ToolDef;
@@ -61,6 +62,9 @@ pub struct Config {
     pub jwks_min_refresh: Duration,
     /// Most requests of one caller in progress at once.
     pub max_requests_per_caller: usize,
+    /// The keys that seal the confirmation state of destructive calls; `None`: those tools are
+    /// not offered (unless the operator gave up the confirmation).
+    pub confirmation_keys: Option<Arc<SealingKeys>>,
 }
 
 /// Why `serve --http` did not run.
@@ -267,6 +271,16 @@ impl Config {
                 "--max-requests-per-caller must be 1 to 10000, got {max_requests_per_caller}"
             )));
         }
+        let confirmation_keys = match args
+            .confirmation_key_file
+            .clone()
+            .or_else(|| env("CLINIC_CONFIRMATION_KEY_FILE").map(Into::into))
+        {
+            Some(path) => Some(Arc::new(
+                SealingKeys::from_file(&path, session.confirmation.timeout).map_err(usage)?,
+            )),
+            None => None,
+        };
         Ok(Config {
             addr,
             resource,
@@ -280,6 +294,7 @@ impl Config {
             deadline: session.limits.call_deadline() + Duration::from_secs(5),
             jwks_min_refresh: JWKS_MIN_REFRESH,
             max_requests_per_caller,
+            confirmation_keys,
         })
     }
 }
@@ -402,8 +417,15 @@ impl App {
                 return None;
             }
             let name = m.pointer("/params/name")?.as_str()?;
-            let def = self.handler.reachable(&wide, name)?;
-            if self.handler.reachable(principal, name).is_some() {
+            // A destructive tool counts as reachable when this server can confirm it at all:
+            // whether this client can answer is the handler's to decide, after the scope.
+            let can_confirm = self.handler.confirms_at_all();
+            let def = self.handler.reachable(&wide, name, can_confirm)?;
+            if self
+                .handler
+                .reachable(principal, name, can_confirm)
+                .is_some()
+            {
                 return None;
             }
             Some(scope_for(def.profile))
@@ -504,16 +526,7 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
         return app.insufficient_scope(scope);
     }
     // The bound per caller: by `sub`, else by the token's fingerprint.
-    let caller = principal.subject.clone().map_or_else(
-        || {
-            crate::caller::Caller::new(
-                crate::caller::SessionRole::None,
-                Some(principal.token.clone()),
-            )
-            .fingerprint()
-        },
-        |sub| format!("sub:{sub}"),
-    );
+    let caller = principal.caller_key();
     let Some(_slot) = app.in_progress.enter(caller, app.max_requests_per_caller) else {
         tracing::info!("refused a request: its caller has too many in progress");
         return busy(&bytes, app.max_requests_per_caller);
@@ -668,6 +681,7 @@ pub async fn start_with(
         catalogue,
         exchange: exchange.clone(),
         validator: validator.clone(),
+        sealing: config.confirmation_keys.clone(),
     };
     let app = Arc::new(App {
         ceiling: session.profile,
