@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use crate::lexicon::*;
 use crate::skeleton::{self, Word};
-use crate::{Field, Rule, Violation};
+use crate::types::{Field, Rule, Violation};
 
 /// The approved words, one per line (`#` starts a comment). Adding a word is a one-line change.
 pub const VOCABULARY: &str = include_str!("vocabulary.txt");

@@ -21,7 +21,7 @@
 //! - a parameter or field name is a noun phrase: no verb first, no determiner, pronoun, adverb or
 //!   negation, only the range words a window needs.
 
-use crate::{Field, Rule, Violation};
+use crate::types::{Field, Rule, Violation};
 
 /// The tool a text belongs to, as far as the caller knows it.
 #[derive(Debug, Clone, Copy)]
@@ -1434,7 +1434,7 @@ mod tests {
 
     #[test]
     fn every_verb_is_classed() {
-        let vocab: std::collections::BTreeSet<&str> = crate::VOCABULARY
+        let vocab: std::collections::BTreeSet<&str> = include_str!("vocabulary.txt")
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))

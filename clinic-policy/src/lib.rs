@@ -70,7 +70,9 @@ mod rules;
 mod controlled;
 mod grammar;
 
+mod acts;
 mod meaning;
+mod reading;
 
 mod screen;
 

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use crate::pattern::Pattern;
 use crate::scan::Needles;
 use crate::skeleton::Word;
-use crate::{Rule, Violation};
+use crate::types::{Rule, Violation};
 
 /// Credential nouns.
 const CRED: &str = "api_key|api_keys|apikey*|api_token*|api_secret*|password|passwords|passwd|passphrase*|\
