@@ -8,6 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 t=$SECONDS
 bash install.sh
+echo "(chromium: $((SECONDS - t)) s)"
 node_major=$(node -p 'process.versions.node.split(".")[0]')
 [ "$node_major" -ge 20 ] || { echo "node $(node --version): 20 or newer needed"; exit 1; }
 # npm ci only when the lock file changed since the last install here
@@ -15,6 +16,8 @@ if ! cmp -s package-lock.json node_modules/.installed-lock.json 2>/dev/null; the
   npm ci --no-audit --no-fund --loglevel=error
   cp package-lock.json node_modules/.installed-lock.json
 fi
+echo "(npm: $((SECONDS - t)) s)"
 (cd ../.. && cargo build -j"${CARGO_BUILD_JOBS:-2}" --locked -q -p clinic-mcp --bin clinic-mcp -p clinic-mcp-tests --bin browser-standin)
+echo "(build: $((SECONDS - t)) s)"
 node --test --test-concurrency=1 test/
 echo "(browser tests: $((SECONDS - t)) s)"

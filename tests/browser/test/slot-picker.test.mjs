@@ -28,9 +28,19 @@ after(async () => {
   await stat?.close();
 });
 
+// The stand-in's clock for every test but the DST one: the next Monday, 00:00 UTC, so the first
+// week shown is a whole week of slots whatever the day and hour the tests run.
+const DAY = 86400000;
+const MONDAY = (() => {
+  const today = Math.floor(Date.now() / DAY) * DAY;
+  const weekday = new Date(today).getUTCDay();
+  return new Date(today + ((8 - weekday) % 7 || 7) * DAY).toISOString().replace(/\.\d+Z$/, "Z");
+})();
+const WEEK = { doctor_id: 1, from: MONDAY, to: new Date(Date.parse(MONDAY) + 7 * DAY).toISOString(), limit: 40 };
+
 /** A fresh stand-in and server per test: bookings of one test are not another's. */
-async function stack(options) {
-  const standin = await startStandin(options);
+async function stack(options = {}) {
+  const standin = await startStandin({ now: MONDAY, ...options });
   const client = await startServer(standin);
   const s = { standin, client };
   stacks.push(s);
@@ -78,10 +88,10 @@ describe("the slot picker in Chromium", () => {
   test("the week grid shows the stand-in's slots in the clinic's local time across a DST change", async () => {
     // the stand-in's clock three days before New York's next change of offset: its 14 days of
     // slots straddle it
-    const change = nextOffsetChange(ZONE, Date.now() + 86400000);
-    const now = new Date(change - 3 * 86400000).toISOString().replace(/\.\d+Z$/, "Z");
+    const change = nextOffsetChange(ZONE, Date.now() + 4 * DAY);
+    const now = new Date(change - 3 * DAY).toISOString().replace(/\.\d+Z$/, "Z");
     const { client } = await stack({ now });
-    const args = { doctor_id: 1, from: now, to: new Date(change + 10 * 86400000).toISOString(), limit: 100 };
+    const args = { doctor_id: 1, from: now, to: new Date(change + 10 * DAY).toISOString(), limit: 100 };
     const { page, frame } = await openView(browser, stat, client, { args });
     const served = await page.evaluate(() => window.__host.result.structuredContent.slots);
     const byId = new Map(served.map((s) => [s.slot_id, s]));
@@ -117,7 +127,7 @@ describe("the slot picker in Chromium", () => {
 
   test("a click books the slot, and the stand-in holds the booking", async () => {
     const { standin, client } = await stack();
-    const { page, frame, view } = await openView(browser, stat, client, { args: { doctor_id: 1 } });
+    const { page, frame, view } = await openView(browser, stat, client, { args: WEEK });
     const [first] = await shownSlots(frame);
     await view.locator(`button.slot[data-slot="${first.id}"]`).click();
     const said = await waitStatus(frame, /^(Booked|The booking did not go through)/);
@@ -141,7 +151,7 @@ describe("the slot picker in Chromium", () => {
 
   test("a slot taken meanwhile says SLOT_TAKEN in words", async () => {
     const { standin, client } = await stack();
-    const { frame, view } = await openView(browser, stat, client, { args: { doctor_id: 1 } });
+    const { frame, view } = await openView(browser, stat, client, { args: WEEK });
     const [first] = await shownSlots(frame);
     // another patient books it at the stand-in while the view shows it
     const other = await api(standin, "POST", "/appointments", "patient2", { slotId: first.id });
@@ -159,7 +169,7 @@ describe("the slot picker in Chromium", () => {
     const markup = "Dr. <b>Ada</b> Hart &amp; <em>Co</em>";
     const { page, frame } = await (async () => {
       const { client } = await stack({ doctorNames: { 1: markup } });
-      return openView(browser, stat, client, { args: { doctor_id: 1 } });
+      return openView(browser, stat, client, { args: WEEK });
     })();
     const served = await page.evaluate(() => window.__host.result.structuredContent.slots[0].doctor_name);
     assert.equal(served, markup, "the server passes this name through as it is");
@@ -177,7 +187,7 @@ describe("the slot picker in Chromium", () => {
     // The issue's example: the server's screen withholds it ...
     const hostile = "<img src=x onerror=window.__pwned=1>";
     const { client: screened } = await stack({ doctorNames: { 1: hostile } });
-    const withheld = await screened.callTool({ name: "find_available_slots", arguments: { doctor_id: 1, limit: 1 } });
+    const withheld = await screened.callTool({ name: "find_available_slots", arguments: { ...WEEK, limit: 1 } });
     assert.match(withheld.structuredContent.slots[0].doctor_name, /^\[withheld: /);
     // ... so the view is given it by the host directly, as a host relaying a server without that
     // screen would: the same result with the name put back.
@@ -195,7 +205,7 @@ describe("the slot picker in Chromium", () => {
 
   test("keyboard only: Tab into the grid, arrows to a slot, Enter books it", async () => {
     const { standin, client } = await stack();
-    const { page, frame } = await openView(browser, stat, client, { args: { doctor_id: 1 } });
+    const { page, frame } = await openView(browser, stat, client, { args: WEEK });
     const focused = () => frame.evaluate(() => {
       const a = document.activeElement;
       return a && a.matches("button.slot") ? Number(a.dataset.slot) : (a ? a.id || a.tagName : null);
@@ -228,7 +238,7 @@ describe("the slot picker in Chromium", () => {
   for (const theme of ["light", "dark"]) {
     test(`axe-core finds no violations, ${theme} theme; a screenshot of it`, async () => {
       const { client } = await stack();
-      const { page, frame } = await openView(browser, stat, client, { args: { doctor_id: 1 }, theme });
+      const { page, frame } = await openView(browser, stat, client, { args: WEEK, theme });
       assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme), theme);
       await frame.evaluate(AXE);
       const result = await frame.evaluate(() => window.axe.run(document, {
