@@ -1023,7 +1023,18 @@ fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
     }
     let person = recipient(clause);
     let own = |t: &Tok| verb(&t.text).is_some_and(|(v, _, _)| effects.contains(&v));
-    if person && let Some(t) = clause.iter().find(|t| is_word(t, REMOVAL) && !own(t)) {
+    // "without" before a thing qualifies a person ("patients without insurance"), hides nothing
+    let qualifier = |k: usize| {
+        is_word(clause[k], &["without"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| x.kind == Kind::Word && verb(&x.text).is_none())
+    };
+    if person
+        && let Some(t) = (0..clause.len())
+            .find(|&k| is_word(clause[k], REMOVAL) && !own(clause[k]) && !qualifier(k))
+            .map(|k| clause[k])
+    {
         push(
             out,
             Rule::Concealment,
@@ -1034,7 +1045,11 @@ fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
             ),
         );
     }
-    if person && let Some(t) = clause.iter().find(|t| is_word(t, NEGATIONS)) {
+    if person
+        && let Some(t) = (0..clause.len())
+            .find(|&k| is_word(clause[k], NEGATIONS) && !qualifier(k))
+            .map(|k| clause[k])
+    {
         let reported = out.iter().any(|v| v.range.start == t.start);
         if !reported {
             push(
@@ -1678,5 +1693,28 @@ mod tests {
             let h = hits(field, text, tool, m);
             assert!(h.is_empty(), "{text}: {h:?}");
         }
+    }
+    #[test]
+    fn without_before_a_thing_qualifies_a_person() {
+        let passes = "Find open slots of one doctor. Only for patients without insurance.";
+        let found = hits(
+            Field::ToolDescription,
+            passes,
+            "find_available_slots",
+            false,
+        );
+        assert!(found.is_empty(), "{found:?}");
+        let hides = "Reason for the rejection, without showing it to the patient.";
+        assert!(
+            hits(Field::ParamDescription, hides, "reject_appointment", true)
+                .iter()
+                .any(|v| v.rule == Rule::Concealment)
+        );
+        let negated = "Reason for the rejection, not for the patient.";
+        assert!(
+            hits(Field::ParamDescription, negated, "reject_appointment", true)
+                .iter()
+                .any(|v| v.rule == Rule::Concealment)
+        );
     }
 }

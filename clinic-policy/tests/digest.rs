@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "13576e0dfeeb7036fea6e6cd246d2976e57392dca3649cfdcc9488c7b3aadf51";
+const PINNED: &str = "87e9273b9efa60f9186040be5f6e6ae31c6ad34ec88378e4941a44da74eafa79";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
