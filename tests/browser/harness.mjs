@@ -213,6 +213,9 @@ export async function openView(browser, stat, client, { args, theme = "light" })
   const page = await browser.context.newPage();
   page.on("pageerror", (e) => { page.errors.push(String(e)); });
   page.errors = [];
+  // every request the page makes (the host page, the SDK's modules and nothing else expected)
+  page.requests = [];
+  page.on("request", (r) => { page.requests.push(r.url()); });
   await page.emulateMedia({ colorScheme: theme });
   await page.exposeFunction("__mcp", async (method, params) => {
     if (method === "tools/call") return client.callTool(params);

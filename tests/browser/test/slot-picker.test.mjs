@@ -123,6 +123,8 @@ describe("the slot picker in Chromium", () => {
     assert.deepEqual([...seen].sort((a, b) => a - b), [...byId.keys()].sort((a, b) => a - b),
       "every slot answered is shown in some week");
     assert.deepEqual(page.errors, []);
+    // the resource declares no domain: the host's CSP for it allows no connection
+    assert.deepEqual(await page.evaluate(() => window.__host.csp), { connectDomains: [], resourceDomains: [] });
   });
 
   test("a click books the slot, and the stand-in holds the booking", async () => {
@@ -200,6 +202,9 @@ describe("the slot picker in Chromium", () => {
     await expectText(hostile);
     assert.equal(await frame.evaluate(() => document.querySelectorAll("img").length), 0);
     assert.equal(await frame.evaluate(() => typeof window.__pwned), "undefined");
+    const fetched = page.requests.filter((u) => !(u.startsWith(`${stat.origin}/host.html?`)
+      || u.startsWith(`${stat.origin}/node_modules/`)));
+    assert.deepEqual(fetched, [], "the view fetched nothing (no image)");
     assert.equal(await page.evaluate(() => typeof window.__pwned), "undefined");
   });
 
