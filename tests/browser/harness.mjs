@@ -80,7 +80,8 @@ export async function startServer(standin) {
   return client;
 }
 
-/** `GET path` of the stand-in API as `who` ("patient", "patient2"). */
+/** A request to the stand-in API as `who` ("patient", "patient2"); a body is sent as JSON with
+ * an `Idempotency-Key` of its own (what `POST /appointments` requires). */
 export async function api(standin, method, route, who = "patient", body) {
   const headers = { authorization: `Bearer ${standin.tokens[who]}` };
   if (body !== undefined) headers["content-type"] = "application/json";
