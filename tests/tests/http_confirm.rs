@@ -275,6 +275,18 @@ struct Replica {
     child: std::process::Child,
 }
 
+impl Replica {
+    /// Stop it; what it wrote on stderr.
+    fn stderr(mut self) -> String {
+        let _ = self.child.kill();
+        let mut text = String::new();
+        if let Some(mut err) = self.child.stderr.take() {
+            let _ = std::io::Read::read_to_string(&mut err, &mut text);
+        }
+        text
+    }
+}
+
 impl Drop for Replica {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -618,4 +630,11 @@ async fn only_clients_that_can_answer_are_offered_the_destructive_tools() {
         );
     }
     assert_eq!(w.status(id), "pending");
+    // the operator is told why at start-up
+    let said = keyless.stderr();
+    assert!(
+        said.contains("no --confirmation-key-file (CLINIC_CONFIRMATION_KEY_FILE): the destructive tools are not offered over HTTP"),
+        "{said}"
+    );
+    assert!(!keyed.stderr().contains("--confirmation-key-file"));
 }

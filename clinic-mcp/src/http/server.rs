@@ -676,6 +676,17 @@ pub async fn start_with(
         // Served anyway: `/readyz` says not ready, and the keys are read again on demand.
         tracing::warn!(cause = %e, "the issuer's keys could not be read at start-up");
     }
+    let offers_destructive = catalogue
+        .iter()
+        .any(|d| d.destructive && session.profile.includes(d.profile));
+    if offers_destructive
+        && config.confirmation_keys.is_none()
+        && !session.confirmation.allow_unconfirmed_destructive_calls
+    {
+        tracing::warn!(
+            "no --confirmation-key-file (CLINIC_CONFIRMATION_KEY_FILE): the destructive tools are not offered over HTTP"
+        );
+    }
     let handler = PerToken {
         server: server.clone(),
         catalogue,
