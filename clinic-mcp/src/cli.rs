@@ -158,7 +158,8 @@ pub struct SessionArgs {
     #[arg(long)]
     pub allow_unconfirmed_destructive_calls: bool,
     /// Start the stand-in API in-process with synthetic demo data and use a demo token
-    /// (unless SUT_ACCESS_TOKEN is set).
+    /// (unless SUT_ACCESS_TOKEN is set). With --http (loopback only), also the stand-in
+    /// authorization server, which signs clients in as demo users.
     #[arg(long, hide = !cfg!(feature = "demo"))]
     pub demo: bool,
 }
