@@ -93,7 +93,7 @@ impl Run {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "run by `bash tests/inspector/run.sh` (a .ci/run step), which installs the pinned MCP Inspector and Node 22 with npm ci first"]
 async fn the_inspector_cli_lists_and_calls_over_http_with_a_bearer_token() {
-    let stack = Stack::start("inspector").await;
+    let stack = Stack::start("inspector", false).await;
     let token = stack
         .auth
         .mint_access_token(

@@ -10,7 +10,10 @@
 //! is asserted here: the flow, the catalogue of a `clinic.readonly` token, a call, a refused call
 //! (403 `insufficient_scope` naming `clinic.booking`: the SDK steps up, the user grants readonly
 //! only, the call fails), the step-up the user grants and the booking it allows, and what the API
-//! saw: never a token the client sent. Like asi09_python_client.rs it runs under `CI` and wherever
+//! saw: never a token the client sent. The server has a confirmation key: a 2026-07-28 session
+//! (the SDK's `server/discover`) is offered cancel_appointment and confirms a cancel through the
+//! SDK's `elicitation_callback` (an `input_required` result and a retry); a 2025-11-25 session
+//! (`initialize`) is not offered it. Like asi09_python_client.rs it runs under `CI` and wherever
 //! the SDK is installed (tests/build.rs), and is reported ignored elsewhere.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: panicking is failing
 
@@ -52,14 +55,13 @@ const READONLY_TOOLS: [&str; 5] = [
     "list_specialties",
 ];
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[cfg_attr(
-    not(clinic_python_sdk),
-    ignore = "the Python MCP SDK is not installed here and CI is not set: run `bash tests/python/install.sh` (CPython 3.10+ and PyPI), then `touch tests/build.rs`"
-)]
-async fn the_python_sdk_authorizes_with_pkce_is_refused_beyond_its_scope_and_steps_up() {
+/// The client's run in `mode` (`legacy`: `initialize`, 2025-11-25; `modern`: `server/discover`,
+/// 2026-07-28) against a fresh stack with a confirmation key, and the assertions every mode
+/// shares: the OAuth flow, phase 1, the booking of phase 2, and no token upstream. The stack,
+/// the report, and the booked appointment.
+async fn run_flow(mode: &str) -> (Stack, Value, u64) {
     let py = tokio::task::spawn_blocking(python).await.unwrap();
-    let stack = Stack::start("python-oauth").await;
+    let stack = Stack::start(&format!("python-oauth-{mode}"), true).await;
     let (api, port, resource) = (&stack.api, stack.port, stack.resource.clone());
     let slot = common::open_slot(api, 1);
     let idempotency_key = format!("python-oauth-{slot}-{}", common::next_key());
@@ -72,6 +74,8 @@ async fn the_python_sdk_authorizes_with_pkce_is_refused_beyond_its_scope_and_ste
         slot.to_string(),
         "--key".to_owned(),
         idempotency_key,
+        "--mode".to_owned(),
+        mode.to_owned(),
     ];
     let started = std::time::Instant::now();
     let out = tokio::task::spawn_blocking(move || {
@@ -94,7 +98,7 @@ async fn the_python_sdk_authorizes_with_pkce_is_refused_beyond_its_scope_and_ste
         )
     });
     let text = report.to_string();
-    eprintln!("the Python SDK's flow took {elapsed:?}");
+    eprintln!("the Python SDK's flow ({mode}) took {elapsed:?}");
 
     // The flow: a 401 challenge, the metadata, a dynamic registration, then the resource.
     let http = report["http"].as_array().unwrap();
@@ -190,7 +194,6 @@ async fn the_python_sdk_authorizes_with_pkce_is_refused_beyond_its_scope_and_ste
     let appointment = phase2["booked"]["structuredContent"]["appointment_id"]
         .as_u64()
         .unwrap_or_else(|| panic!("{text}"));
-    assert_eq!(common::appointment_status(api, appointment), "pending");
     let tools: Vec<&str> = phase2["tools"]
         .as_array()
         .unwrap()
@@ -199,9 +202,6 @@ async fn the_python_sdk_authorizes_with_pkce_is_refused_beyond_its_scope_and_ste
         .collect();
     assert!(tools.contains(&"book_appointment"), "{text}");
     assert!(tools.contains(&"record_intake"), "{text}");
-    // Destructive tools are not offered over HTTP (no confirmation key is configured).
-    assert!(!tools.contains(&"cancel_appointment"), "{text}");
-    assert_eq!(phase2["cancel"], Value::Null, "{text}");
 
     // No token the client sent reached the API; the API saw exchanged tokens only (audience
     // mode refuses any other).
@@ -225,7 +225,67 @@ async fn the_python_sdk_authorizes_with_pkce_is_refused_beyond_its_scope_and_ste
         }
     }
 
+    (stack, report, appointment)
+}
+
+async fn stop(stack: Stack) {
     let (code, log) = stack.stop().await;
     assert_eq!(code, Some(0), "{log}");
     assert!(!log.contains("Bearer "), "a bearer token in the log");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(clinic_python_sdk),
+    ignore = "the Python MCP SDK is not installed here and CI is not set: run `bash tests/python/install.sh` (CPython 3.10+ and PyPI), then `touch tests/build.rs`"
+)]
+async fn the_python_sdk_authorizes_with_pkce_steps_up_and_confirms_a_cancel() {
+    let (stack, report, appointment) = run_flow("modern").await;
+    let text = report.to_string();
+    assert_eq!(report["protocolVersion"], json!("2026-07-28"), "{text}");
+    let phase2 = &report["phase2"];
+    assert!(
+        phase2["tools"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("cancel_appointment")),
+        "{text}"
+    );
+    let cancel = &phase2["cancel"];
+    let asked = cancel["elicitations"].as_array().unwrap();
+    assert_eq!(asked.len(), 1, "{text}");
+    assert!(
+        asked[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("Cancel appointment {appointment}?")),
+        "{text}"
+    );
+    assert_eq!(cancel["result"]["isError"], json!(false), "{text}");
+    assert_eq!(
+        common::appointment_status(&stack.api, appointment),
+        "cancelled"
+    );
+    stop(stack).await;
+}
+
+/// A 2025-11-25 session cannot be asked over HTTP: the cancel is not offered to it, and the
+/// flow is otherwise the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(clinic_python_sdk),
+    ignore = "the Python MCP SDK is not installed here and CI is not set: run `bash tests/python/install.sh` (CPython 3.10+ and PyPI), then `touch tests/build.rs`"
+)]
+async fn an_older_python_sdk_session_is_refused_beyond_its_scope_and_not_offered_the_cancel() {
+    let (stack, report, appointment) = run_flow("legacy").await;
+    let text = report.to_string();
+    assert_eq!(report["protocolVersion"], json!("2025-11-25"), "{text}");
+    let tools = report["phase2"]["tools"].as_array().unwrap();
+    assert!(!tools.contains(&json!("cancel_appointment")), "{text}");
+    assert_eq!(report["phase2"]["cancel"], Value::Null, "{text}");
+    assert_eq!(
+        common::appointment_status(&stack.api, appointment),
+        "pending"
+    );
+    stop(stack).await;
 }

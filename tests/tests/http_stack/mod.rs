@@ -2,7 +2,9 @@
 //! (http_python_oauth.rs, http_inspector.rs): the stand-in authorization server and the stand-in
 //! API in audience mode (it accepts only that server's tokens issued for the API), in this
 //! process, and the `clinic-mcp` binary serving `--http` on a loopback port with `booking` as its
-//! ceiling, exchanging each caller's token at that server with `private_key_jwt`.
+//! ceiling, exchanging each caller's token at that server with `private_key_jwt`; with a
+//! confirmation key file if asked (the destructive tools are then offered to 2026-07-28 clients
+//! that declare elicitation).
 #![allow(dead_code)] // each suite uses its part
 
 use base64::Engine as _;
@@ -24,7 +26,7 @@ pub struct Stack {
 }
 
 impl Stack {
-    pub async fn start(name: &str) -> Stack {
+    pub async fn start(name: &str, confirmation_key: bool) -> Stack {
         let _ = rustls::crypto::ring::default_provider().install_default();
         let auth = clinic_standin::auth::AuthServer::start(
             clinic_standin::LOCALHOST_EPHEMERAL,
@@ -69,12 +71,24 @@ impl Stack {
         );
         std::fs::write(&key_file, pem).unwrap();
         let addr = format!("127.0.0.1:{port}");
-        let child = std::process::Command::new(crate::common::binary())
+        let mut command = std::process::Command::new(crate::common::binary());
+        command
             .args(["serve", "--http", &addr, "--profile", "booking"])
             .args(["--issuer", auth.issuer(), "--client-id", "clinic-mcp"])
             .arg("--client-key-file")
             .arg(&key_file)
-            .args(["--base-url", &api.base_url()])
+            .args(["--base-url", &api.base_url()]);
+        if confirmation_key {
+            let mut seal = [0u8; 32];
+            ring::rand::SecureRandom::fill(&ring::rand::SystemRandom::new(), &mut seal).unwrap();
+            let seal_file = dir.join("confirmation-keys");
+            let line = base64::engine::general_purpose::STANDARD.encode(seal);
+            std::fs::write(&seal_file, format!("{line}\n")).unwrap();
+            command.arg("--confirmation-key-file").arg(seal_file);
+        }
+        // The log goes to a file: a pipe nobody reads while the server runs could fill and stall it.
+        let log = std::fs::File::create(dir.join("server.log")).unwrap();
+        let child = command
             .env("RUST_LOG", "info")
             .env_remove("MCP_SESSION_ROLE")
             .env_remove("MCP_PROFILE")
@@ -82,9 +96,10 @@ impl Stack {
             .env_remove("CLINIC_HTTP_ADDR")
             .env_remove("CLINIC_RESOURCE_URL")
             .env_remove("CLINIC_OAUTH_ISSUER")
+            .env_remove("CLINIC_CONFIRMATION_KEY_FILE")
             .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(log)
             .spawn()
             .unwrap();
         let mut stack = Stack {
@@ -112,10 +127,10 @@ impl Stack {
         }
         let mut child = stack.child.take().unwrap();
         let _ = child.kill();
-        let out = child.wait_with_output().unwrap();
+        let _ = child.wait();
         panic!(
             "clinic-mcp serve --http never became ready: {}",
-            String::from_utf8_lossy(&out.stderr)
+            std::fs::read_to_string(stack.dir.join("server.log")).unwrap_or_default()
         );
     }
 
@@ -126,19 +141,17 @@ impl Stack {
 
     /// SIGTERM to the binary; its exit code and its log. The in-process servers stop too.
     pub async fn stop(mut self) -> (Option<i32>, String) {
-        let child = self.child.take().unwrap();
+        let mut child = self.child.take().unwrap();
         let killed = std::process::Command::new("kill")
             .args(["-TERM", &child.id().to_string()])
             .status()
             .unwrap();
         assert!(killed.success());
-        let out = tokio::task::spawn_blocking(move || child.wait_with_output().unwrap())
+        let status = tokio::task::spawn_blocking(move || child.wait().unwrap())
             .await
             .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
+        let log = std::fs::read_to_string(self.dir.join("server.log")).unwrap();
+        (status.code(), log)
     }
 }
 
