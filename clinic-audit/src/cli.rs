@@ -89,6 +89,12 @@ struct RunArgs {
     /// The client version sent in `initialize`.
     #[arg(long, default_value = env!("CARGO_PKG_VERSION"))]
     client_version: String,
+    /// Declare an extension in `initialize`'s `capabilities.extensions`, as ID or ID=SETTINGS
+    /// (a JSON object); repeatable. `io.modelcontextprotocol/ui` alone (MCP Apps) declares the
+    /// view MIME type `text/html;profile=mcp-app`: a server then lists its `ui://` views, which
+    /// are read, screened (plain) and pinned byte for byte. None by default.
+    #[arg(long, value_name = "ID[=SETTINGS]")]
+    client_extension: Vec<String>,
     /// The artifact URI SARIF results point at (default: the pin file, else `mcp-server`).
     #[arg(long, value_name = "URI")]
     sarif_uri: Option<String>,
@@ -176,6 +182,36 @@ fn emit(report: &Report<'_>, format: Format) {
     }
 }
 
+/// `--client-extension` values as `capabilities.extensions`.
+fn extensions(args: &[String]) -> Result<serde_json::Map<String, Value>, Failure> {
+    let mut out = serde_json::Map::new();
+    for arg in args {
+        let (id, settings) = match arg.split_once('=') {
+            None => (
+                arg.as_str(),
+                crate::collect::default_extension_settings(arg),
+            ),
+            Some((id, json)) => (
+                id,
+                serde_json::from_str(json).map_err(|e| {
+                    usage(format!(
+                        "--client-extension {id}: the settings are not JSON: {e}"
+                    ))
+                })?,
+            ),
+        };
+        if id.is_empty() || !settings.is_object() {
+            return Err(usage(format!(
+                "--client-extension {arg}: give ID or ID=SETTINGS, SETTINGS a JSON object"
+            )));
+        }
+        if out.insert(id.to_owned(), settings).is_some() {
+            return Err(usage(format!("--client-extension {id} given twice")));
+        }
+    }
+    Ok(out)
+}
+
 fn run(a: &RunArgs) -> Result<u8, Failure> {
     let entries = load_ignore(&a.common)?;
     let old_pin: Option<Value> = match &a.verify_pin {
@@ -188,6 +224,7 @@ fn run(a: &RunArgs) -> Result<u8, Failure> {
     let client = ClientInfo {
         name: a.client_name.clone(),
         version: a.client_version.clone(),
+        extensions: extensions(&a.client_extension)?,
     };
     let mut server =
         Server::spawn(&a.command, Duration::from_secs(a.timeout.max(1))).map_err(|e| Failure {

@@ -5,10 +5,30 @@ use std::collections::BTreeSet;
 use serde_json::{Value, json};
 
 use crate::client::{METHOD_NOT_FOUND, Server, ServerError};
-use crate::limits::{LIST_ITEMS, LIST_PAGES, STRING_BYTES};
+use crate::limits::{LIST_ITEMS, LIST_PAGES, STRING_BYTES, VIEW_BYTES};
 
 /// The protocol version asked for (the newest that still has `initialize`).
 pub const PROTOCOL_VERSION: &str = "2025-11-25";
+
+/// MCP Apps (SEP-1865): the extension's id, a key of `capabilities.extensions`.
+pub const APPS_EXTENSION: &str = "io.modelcontextprotocol/ui";
+
+/// MCP Apps: the MIME type of a view, which a client that renders them lists in the extension's
+/// `mimeTypes`.
+pub const APPS_MIME: &str = "text/html;profile=mcp-app";
+
+/// The scheme of an MCP Apps view's URI: a resource listed with it is read, and its text pinned.
+pub const VIEW_SCHEME: &str = "ui://";
+
+/// The settings declared for an extension named without any (`--client-extension ID`): for MCP
+/// Apps, the view's MIME type (without it a server does not offer its views); `{}` otherwise.
+pub fn default_extension_settings(id: &str) -> Value {
+    if id == APPS_EXTENSION {
+        json!({ "mimeTypes": [APPS_MIME] })
+    } else {
+        json!({})
+    }
+}
 
 /// A list that may change after the audit, so that what was screened and pinned need not be
 /// what an agent is shown later: it fails the run as drift from a pin does.
@@ -66,6 +86,9 @@ pub struct Snapshot {
     pub prompts: Vec<Value>,
     pub resources: Vec<Value>,
     pub resource_templates: Vec<Value>,
+    /// Each listed `ui://` resource (an MCP Apps view) as `resources/read` answered it:
+    /// `{"uri": <the URI listed and read>, "contents": [...as sent]}`.
+    pub resource_contents: Vec<Value>,
     /// What was not read and why (`-32601` answers), and what the server asked of us.
     pub notes: Vec<String>,
     /// Lists declared or announced to change (see [`DriftRisk`]).
@@ -77,6 +100,9 @@ pub struct Snapshot {
 pub struct ClientInfo {
     pub name: String,
     pub version: String,
+    /// `capabilities.extensions` to declare, by id (none by default): a server may show an
+    /// extension's client more (MCP Apps: its views, see [`APPS_EXTENSION`]).
+    pub extensions: serde_json::Map<String, Value>,
 }
 
 impl Default for ClientInfo {
@@ -84,20 +110,25 @@ impl Default for ClientInfo {
         ClientInfo {
             name: "clinic-audit".to_owned(),
             version: env!("CARGO_PKG_VERSION").to_owned(),
+            extensions: serde_json::Map::new(),
         }
     }
 }
 
 /// `initialize` then `notifications/initialized`; returns `initialize`'s result.
 pub fn initialize(server: &mut Server, client: &ClientInfo) -> Result<Value, ServerError> {
+    // Declared so that a server which offers some tools only to a client that can ask its user
+    // (clinic-mcp's destructive ones, say) shows the auditor all of them. Only lists are read,
+    // so no question is ever answered.
+    let mut capabilities = json!({"elicitation": {"form": {}}});
+    if !client.extensions.is_empty() {
+        capabilities["extensions"] = Value::Object(client.extensions.clone());
+    }
     let answer = server.request(
         "initialize",
         &json!({
             "protocolVersion": PROTOCOL_VERSION,
-            // Declared so that a server which offers some tools only to a client that can ask
-            // its user (clinic-mcp's destructive ones, say) shows the auditor all of them. Only
-            // lists are read, so no question is ever answered.
-            "capabilities": {"elicitation": {"form": {}}},
+            "capabilities": capabilities,
             "clientInfo": {"name": client.name, "version": client.version},
         }),
     )?;
@@ -219,6 +250,7 @@ pub fn snapshot(server: &mut Server, client: &ClientInfo) -> Result<Snapshot, Se
                 .notes
                 .push("resources/templates/list: -32601".to_owned()),
         }
+        read_views(server, &mut snap)?;
     }
     // the closing ping: what the server sent right after its last answer is read too
     if !server.closing_ping()? {
@@ -271,6 +303,65 @@ pub fn snapshot(server: &mut Server, client: &ClientInfo) -> Result<Snapshot, Se
         )));
     }
     Ok(snap)
+}
+
+/// `resources/read` of each listed `ui://` resource (an MCP Apps view: a page shown to a person,
+/// whose every byte the pin holds), once per URI, in the order listed. An error answer is a note
+/// (and, against a pin that holds the view, drift); a text over `VIEW_BYTES` stops the audit.
+fn read_views(server: &mut Server, snap: &mut Snapshot) -> Result<(), ServerError> {
+    let mut seen = BTreeSet::new();
+    let uris: Vec<String> = snap
+        .resources
+        .iter()
+        .filter_map(|r| r.get("uri").and_then(Value::as_str))
+        .filter(|u| u.starts_with(VIEW_SCHEME) && seen.insert(*u))
+        .map(str::to_owned)
+        .collect();
+    for uri in uris {
+        let answer = server.request("resources/read", &json!({ "uri": uri }))?;
+        let contents = match answer.outcome {
+            Ok(r) => match r.get("contents") {
+                Some(Value::Array(c)) => c.clone(),
+                _ => {
+                    return Err(server.fail(format!("`resources/read` {uri}: no `contents` array")));
+                }
+            },
+            Err(e) => {
+                snap.notes.push(format!(
+                    "resources/read {uri}: {} {} (the view was not read)",
+                    e.code, e.message
+                ));
+                continue;
+            }
+        };
+        for c in &contents {
+            for key in ["text", "blob"] {
+                if let Some(t) = c.get(key).and_then(Value::as_str)
+                    && t.len() > VIEW_BYTES
+                {
+                    return Err(server.fail(format!(
+                        "`resources/read` {uri}: a `{key}` of {} bytes, over {VIEW_BYTES} \
+                         (clinic-audit's limit)",
+                        t.len()
+                    )));
+                }
+            }
+            if let Some(t) = c.get("text").and_then(Value::as_str)
+                && let Some(long) = crate::view::visible_text(t)
+                    .into_iter()
+                    .find(|w| w.len() > STRING_BYTES)
+            {
+                return Err(server.fail(format!(
+                    "`resources/read` {uri}: a run of visible text of {} bytes, over \
+                     {STRING_BYTES} (clinic-audit's limit; not screened)",
+                    long.len()
+                )));
+            }
+        }
+        snap.resource_contents
+            .push(json!({ "uri": uri, "contents": contents }));
+    }
+    Ok(())
 }
 
 /// The first string or object key longer than `STRING_BYTES` in what is screened, as

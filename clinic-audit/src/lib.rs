@@ -7,7 +7,8 @@
 //! - [`screen`]: every string through `clinic_policy`, each finding with its class;
 //! - [`pin`]: canonical SHA-256 hashes, and the drift from a pin;
 //! - [`ignore`]: accepted findings, each with a reason;
-//! - [`report`]: text, JSON and SARIF 2.1.0.
+//! - [`report`]: text, JSON and SARIF 2.1.0;
+//! - [`view`]: the words an MCP Apps view (a `ui://` resource) shows a person.
 
 pub mod cli;
 pub mod client;
@@ -17,3 +18,4 @@ pub mod limits;
 pub mod pin;
 pub mod report;
 pub mod screen;
+pub mod view;

@@ -29,6 +29,9 @@ pub const LIST_PAGES: usize = 1_000;
 /// Bytes of one string or object key anywhere in what is screened (policy time and memory grow
 /// with a text's length, and faster than linearly with some texts).
 pub const STRING_BYTES: usize = 64 * 1024;
+/// Bytes of one `text` or `blob` of an MCP Apps view (`resources/read` of a `ui://` resource):
+/// pinned whole, its visible words screened (each word run under `STRING_BYTES`).
+pub const VIEW_BYTES: usize = 1024 * 1024;
 /// Bytes of the server's stderr kept for the error message.
 pub const STDERR_TAIL_BYTES: usize = 4096;
 /// How long the closing `ping` (after the last list) is waited for, at most.

@@ -105,13 +105,18 @@ impl Report<'_> {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "server {} (protocol {}): {} tools, {} prompts, {} resources, {} resource templates{}",
+            "server {} (protocol {}): {} tools, {} prompts, {} resources, {} resource templates{}{}",
             server_label(s),
             s.protocol_version,
             s.tools.len(),
             s.prompts.len(),
             s.resources.len(),
             s.resource_templates.len(),
+            match s.resource_contents.len() {
+                0 => String::new(),
+                1 => ", 1 view read".to_owned(),
+                n => format!(", {n} views read"),
+            },
             if s.instructions.is_some() {
                 ", instructions"
             } else {
@@ -221,6 +226,11 @@ impl Report<'_> {
             "prompts": s.prompts.len(),
             "resources": s.resources.len(),
             "resourceTemplates": s.resource_templates.len(),
+            "views": s
+                .resource_contents
+                .iter()
+                .filter_map(|r| r.get("uri").cloned())
+                .collect::<Vec<_>>(),
             "notes": s.notes,
             "strict": self.strict,
             "injection": inj,

@@ -2,7 +2,8 @@
 //! it audits clean, plain and strict; its committed pins verify (so CI fails when a description,
 //! a schema or an annotation changes unless the pin is updated on purpose); it declares
 //! `listChanged: false` and its `tools/list` is byte-identical across calls and across client
-//! names and versions.
+//! names and versions; with the MCP Apps extension declared, its pin holds the slot picker's
+//! bytes (the view's file, SHA-256 for SHA-256) and verifies, and without it that pin drifts.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: panicking is failing
 
 use std::path::{Path, PathBuf};
@@ -72,6 +73,13 @@ fn clinic_mcp() -> &'static Path {
         bin
     })
 }
+
+/// The MCP Apps configuration's pin: `booking`/`patient` as a client that declares the extension,
+/// so `find_available_slots` carries `_meta.ui` and the slot picker is listed and read.
+const APPS_PIN: &str = "pins/clinic-mcp-booking-patient-apps.json";
+const APPS_SERVER: &[&str] = &["--profile", "booking", "--role", "patient"];
+const APPS: &[&str] = &["--client-extension", "io.modelcontextprotocol/ui"];
+const VIEW: &str = "ui://clinic-mcp/slot-picker";
 
 fn serve(args: &[&str]) -> Vec<String> {
     let mut cmd = vec![
@@ -201,14 +209,17 @@ fn tools_list_is_byte_identical_across_calls_and_clients_and_list_changed_is_fal
         ClientInfo {
             name: "clinic-audit".to_owned(),
             version: "0.1.0".to_owned(),
+            ..ClientInfo::default()
         },
         ClientInfo {
             name: "claude-code".to_owned(),
             version: "2.0.14".to_owned(),
+            ..ClientInfo::default()
         },
         ClientInfo {
             name: "a-client-with-a-long-name".to_owned(),
             version: "99.1.0-beta.3+build.7".to_owned(),
+            ..ClientInfo::default()
         },
     ];
     let mut all = Vec::new();
@@ -230,5 +241,114 @@ fn tools_list_is_byte_identical_across_calls_and_clients_and_list_changed_is_fal
         all.len() == 9 && all.windows(2).all(|w| w[0] == w[1]),
         "tools/list differs:\n{}",
         all.join("\n")
+    );
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    let d = ring::digest::digest(&ring::digest::SHA256, bytes);
+    d.as_ref().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[test]
+fn with_the_apps_extension_the_view_is_read_screened_and_its_pin_holds_its_bytes() {
+    // audited plain as a host that renders MCP Apps: clean, and the view was read
+    let o = audit(&[&["--format", "json"], APPS].concat(), APPS_SERVER);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["findings"], json!([]), "{v:#}");
+    assert_eq!(v["views"], json!([VIEW]));
+    assert_eq!(v["resources"], 1);
+
+    // the committed pin verifies
+    let o = audit(&[&["--verify-pin", APPS_PIN], APPS].concat(), APPS_SERVER);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "our MCP Apps surface drifted from {APPS_PIN}: if the change is deliberate, write the pin again with\n  \
+         cargo run -p clinic-audit -- run --client-extension io.modelcontextprotocol/ui --pin clinic-audit/{APPS_PIN} -- target/debug/clinic-mcp serve --demo {}\n{}{}",
+        APPS_SERVER.join(" "),
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+
+    // and it holds the view's file byte for byte, whose visible words pass plain `check`
+    let pinned: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(APPS_PIN))
+            .expect("pin"),
+    )
+    .expect("pin is JSON");
+    let file = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../clinic-mcp/ui/slot-picker.html"),
+    )
+    .expect("the view's file");
+    let texts = &pinned["resourceContents"][VIEW]["texts"]["/contents/0/text"];
+    assert_eq!(texts["bytes"], format!("sha256:{}", sha256_hex(&file)));
+    assert_eq!(texts["length"], file.len());
+    assert_eq!(texts["plainCheck"], "pass");
+    assert!(pinned["resources"].get(VIEW).is_some());
+    assert!(
+        pinned["tools"]["find_available_slots"]["leaves"]
+            .get("/_meta/ui/resourceUri")
+            .is_some()
+    );
+    // the other pins, of clients without the extension, hold no view
+    for (pin, _) in PINS {
+        let p: Value = serde_json::from_str(
+            &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(pin)).expect("pin"),
+        )
+        .expect("pin is JSON");
+        assert!(
+            p.get("resourceContents").is_none() && p["resources"] == json!({}),
+            "{pin}"
+        );
+    }
+}
+
+#[test]
+fn the_apps_pin_drifts_for_a_client_without_the_extension_and_for_a_changed_view() {
+    // the same server to a client that does not declare the extension: the view, the resource
+    // and the tool's `_meta` are gone, each named
+    let o = audit(&["--verify-pin", APPS_PIN], APPS_SERVER);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stdout));
+    let out = text(&o.stdout);
+    for line in [
+        format!("view (resources/read) `{VIEW}` removed"),
+        format!("resource `{VIEW}` removed"),
+        "tool `find_available_slots` changed".to_owned(),
+    ] {
+        assert!(out.contains(&line), "{line}:\n{out}");
+    }
+
+    // the pin of a view one byte apart (its text's hashes as another text's): drift, exit 1
+    let mut tampered: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(APPS_PIN))
+            .expect("pin"),
+    )
+    .expect("pin is JSON");
+    let other = format!("sha256:{}", sha256_hex(b"<!doctype html>"));
+    let view = &mut tampered["resourceContents"][VIEW];
+    view["sha256"] = json!(other);
+    view["leaves"]["/contents/0/text"] = json!(other);
+    view["texts"]["/contents/0/text"]["bytes"] = json!(other);
+    let path = std::env::temp_dir().join(format!("clinic-audit-apps-{}.json", std::process::id()));
+    std::fs::write(&path, tampered.to_string()).expect("write");
+    let o = audit(
+        &[&["--verify-pin", path.to_str().expect("path")], APPS].concat(),
+        APPS_SERVER,
+    );
+    let _ = std::fs::remove_file(path);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stdout));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains(&format!("view (resources/read) `{VIEW}` changed"))
+            && out.contains("~ /contents/0/text: now")
+            && out.contains("~ /contents/0/text bytes: was"),
+        "{out}"
     );
 }
