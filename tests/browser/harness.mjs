@@ -52,8 +52,13 @@ export async function startStandin({ now, doctorNames = {} } = {}) {
   };
 }
 
-/** The real server over stdio, as a host that renders MCP Apps: the SDK's Client. */
-export async function startServer(standin) {
+/** The real server over stdio, as a host that renders MCP Apps: the SDK's Client. `capabilities`
+ * replaces the client's declared capabilities (the spec test's clients with and without the
+ * extension); `client.received` holds every message the server sent, as parsed JSON, before the
+ * SDK's schemas read it. */
+export async function startServer(standin, {
+  capabilities = { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: [MIME] } } },
+} = {}) {
   const transport = new StdioClientTransport({
     command: bin("clinic-mcp"),
     args: ["serve", "--profile", "booking"],
@@ -67,10 +72,16 @@ export async function startServer(standin) {
   });
   let stderr = "";
   transport.stderr?.on("data", (d) => { stderr += d; });
-  const client = new Client(
-    { name: "clinic-mcp-browser-tests", version: "1" },
-    { capabilities: { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: [MIME] } } } },
-  );
+  // `connect` sets `onmessage`, then starts the transport: every message is seen from the first
+  const received = [];
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    const inner = transport.onmessage;
+    transport.onmessage = (message, extra) => { received.push(message); inner?.(message, extra); };
+    return start();
+  };
+  const client = new Client({ name: "clinic-mcp-browser-tests", version: "1" }, { capabilities });
+  client.received = received;
   try {
     await client.connect(transport);
   } catch (e) {
