@@ -251,19 +251,24 @@ fn sha256_hex(bytes: &[u8]) -> String {
 
 #[test]
 fn with_the_apps_extension_the_view_is_read_screened_and_its_pin_holds_its_bytes() {
-    // audited plain as a host that renders MCP Apps: clean, and the view was read
-    let o = audit(&[&["--format", "json"], APPS].concat(), APPS_SERVER);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}{}",
-        text(&o.stdout),
-        text(&o.stderr)
-    );
-    let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
-    assert_eq!(v["findings"], json!([]), "{v:#}");
-    assert_eq!(v["views"], json!([VIEW]));
-    assert_eq!(v["resources"], 1);
+    // audited plain and strict as a host that renders MCP Apps: clean, and the view was read
+    for mode in [
+        &["--format", "json"][..],
+        &["--format", "json", "--strict"][..],
+    ] {
+        let o = audit(&[mode, APPS].concat(), APPS_SERVER);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{mode:?}: {}{}",
+            text(&o.stdout),
+            text(&o.stderr)
+        );
+        let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+        assert_eq!(v["findings"], json!([]), "{mode:?}: {v:#}");
+        assert_eq!(v["views"], json!([VIEW]));
+        assert_eq!(v["resources"], 1);
+    }
 
     // the committed pin verifies
     let o = audit(&[&["--verify-pin", APPS_PIN], APPS].concat(), APPS_SERVER);
