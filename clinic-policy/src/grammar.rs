@@ -53,7 +53,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("add", VerbClass::Effect),
     ("allow", VerbClass::Effect),
     ("appear", VerbClass::Show),
-    ("apply", VerbClass::Effect),
+    ("apply", VerbClass::Other),
     ("assess", VerbClass::Effect),
     ("assign", VerbClass::Effect),
     ("attend", VerbClass::Effect),
@@ -1141,7 +1141,26 @@ fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
         return;
     }
-    let truth = clause.iter().find(|t| is_word(t, TRUTH));
+    // an age ("up to one hour old") says how fresh this tool's own answer is, unless another
+    // source is named beside it
+    let other = clause
+        .iter()
+        .any(|t| is_word(t, &["other", "others", "another", "else"]));
+    let age = |k: usize| {
+        is_word(clause[k], &["old"])
+            && k > 0
+            && is_word(
+                clause[k - 1],
+                &[
+                    "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days",
+                    "week", "weeks",
+                ],
+            )
+            && !other
+    };
+    let truth = (0..clause.len())
+        .find(|&k| is_word(clause[k], TRUTH) && !age(k))
+        .map(|k| clause[k]);
     let rival = clause.iter().find(|t| is_word(t, RIVAL));
     if let (Some(t), Some(r)) = (truth, rival)
         && t.start != r.start
@@ -1716,5 +1735,21 @@ mod tests {
                 .iter()
                 .any(|v| v.rule == Rule::Concealment)
         );
+    }
+    #[test]
+    fn an_age_of_the_tools_own_answer_is_no_ranking_and_a_fee_may_apply() {
+        let fresh = "List the specialties of the clinic. Results can be up to one hour old.";
+        let found = hits(Field::ToolDescription, fresh, "list_specialties", false);
+        assert!(found.is_empty(), "{found:?}");
+        let rival =
+            "List the specialties of the clinic. Results of the other list are two days old.";
+        assert!(
+            hits(Field::ToolDescription, rival, "list_specialties", false)
+                .iter()
+                .any(|v| v.rule == Rule::Directive)
+        );
+        let fee = "Find open slots of one doctor. A fee can apply to late visits.";
+        let found = hits(Field::ToolDescription, fee, "find_available_slots", false);
+        assert!(found.is_empty(), "{found:?}");
     }
 }

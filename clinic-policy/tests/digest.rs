@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "87e9273b9efa60f9186040be5f6e6ae31c6ad34ec88378e4941a44da74eafa79";
+const PINNED: &str = "ee2da14099cb6b448c25cbe23202f7a323ec38047c6e41d7694f521303992824";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
