@@ -1223,8 +1223,10 @@ fn first_sentence(
 fn harvest(clauses: &[Vec<&Tok>], allowed: &[Data], out: &mut Vec<Violation>) {
     for clause in clauses {
         let said = clause.iter().any(|t| is_word(t, SAID));
-        for t in clause {
-            if t.kind != Kind::Word {
+        for (k, t) in clause.iter().enumerate() {
+            // a channel ("by phone", "via email") says how, not what the parameter asks for
+            let channel = k > 0 && is_word(clause[k - 1], &["by", "via"]);
+            if t.kind != Kind::Word || channel {
                 continue;
             }
             if let Some(kind) = data_kind(&t.text, said)
@@ -1751,5 +1753,17 @@ mod tests {
         let fee = "Find open slots of one doctor. A fee can apply to late visits.";
         let found = hits(Field::ToolDescription, fee, "find_available_slots", false);
         assert!(found.is_empty(), "{found:?}");
+    }
+    #[test]
+    fn a_channel_is_how_not_what_a_parameter_asks_for() {
+        let channel = "How the patient gets the reminder: by email or by phone.";
+        let found = hits(Field::ParamDescription, channel, "book_appointment", true);
+        assert!(found.is_empty(), "{found:?}");
+        let data = "The phone number of the patient.";
+        assert!(
+            hits(Field::ParamDescription, data, "book_appointment", true)
+                .iter()
+                .any(|v| v.rule == Rule::Exfiltration)
+        );
     }
 }

@@ -1538,7 +1538,23 @@ fn third_party_transfer(r: &mut Reading, i: usize) {
                 &t[j],
                 &["also", "additionally", "simultaneously", "automatically"],
             ) && j < i
-        }) {
+        }) && !(i > 0
+            && t[i - 1].sent == t[i].sent
+            // a thing, not a verb: "gets a confirmation email and a reminder by phone"
+            && is(
+                &t[i - 1],
+                &[
+                    "a",
+                    "an",
+                    "the",
+                    "one",
+                    "each",
+                    "every",
+                    "confirmation",
+                    "reminder",
+                ],
+            ))
+        {
             if let Some(k) = w.clone().find(|&k| t[k].cls & PERSONAL != 0 && k > i) {
                 r.hit(Rule::DataFlow, "transfer to a third party", j, k);
             }

@@ -1028,3 +1028,20 @@ fn random_inputs_never_panic_and_ranges_are_valid() {
         );
     }
 }
+
+/// A message the tool sends as a thing ("gets a confirmation email") names no transfer; the same
+/// words as a verb, carrying a person's data, still do.
+#[test]
+fn a_message_named_as_a_thing_is_no_transfer() {
+    let notice =
+        "The patient automatically gets a confirmation email and a text reminder by phone.";
+    assert!(
+        !has(Field::ToolDescription, notice, Rule::DataFlow),
+        "{notice}"
+    );
+    let transfer = "It also automatically emails the patient's phone number and address.";
+    assert!(
+        has(Field::ToolDescription, transfer, Rule::DataFlow),
+        "{transfer}"
+    );
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "ee2da14099cb6b448c25cbe23202f7a323ec38047c6e41d7694f521303992824";
+const PINNED: &str = "96431090ef9e5b92636b36a7aa64cb9c7bd712d27ec438ab61e2db08f877ce10";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
