@@ -53,6 +53,7 @@ fn plain_check_meets_its_floors_per_family() {
 fn strict_refuses_every_attack() {
     println!("{}", sets::errors(ATTACKS, BENIGN, Mode::Strict));
     let m = sets::measure(ATTACKS, BENIGN, Mode::Strict);
+    assert_eq!(m.caught.len(), PLAIN_FLOORS.len(), "a family is missing");
     for (family, (hit, of)) in &m.caught {
         assert_eq!(hit, of, "{family}: strict caught {hit}/{of}");
     }
