@@ -735,7 +735,12 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         orders(clause, opening, own, &effects, out);
         effect_verbs(clause, &effects, tool.mutates, out);
         hiding(clause, &effects, out);
-        consent(clause, &effects, out);
+        consent(
+            clause,
+            &effects,
+            n == 0 && field == Field::ParamDescription,
+            out,
+        );
         currency(clause, out);
     }
     if field == Field::ToolDescription && !tool.name.is_empty() {
@@ -961,6 +966,10 @@ fn effect_verbs(
             continue;
         }
         let prev = k.checked_sub(1).map(|p| clause[p]);
+        // "hold" after a container is "contain" ("each result holds a title"), no change
+        if base == "hold" && prev.is_some_and(|p| is_word(p, CONTAINERS)) {
+            continue;
+        }
         let prev2 = k.checked_sub(2).map(|p| clause[p]);
         let after_modal = prev.is_some_and(|p| is_word(p, MODALS))
             || (prev.is_some_and(|p| is_word(p, &["not", "also", "then", "always", "never"]))
@@ -994,6 +1003,13 @@ fn effect_verbs(
         }
     }
 }
+
+/// What holds a value: "hold" after one of them means "contain".
+const CONTAINERS: &[&str] = &[
+    "result", "results", "list", "lists", "answer", "answers", "record", "records", "field",
+    "fields", "array", "entry", "entries", "page", "pages", "response", "reply", "object", "row",
+    "rows", "item", "items", "set", "summary",
+];
 
 /// Negated showing ("not shown", "does not list", "without showing") and something left out of
 /// what a person gets ("left out of the answer to the patient").
@@ -1080,16 +1096,26 @@ fn recipient(clause: &[&Tok]) -> bool {
 }
 
 /// Claims of consent: a consent word with a person, or taken as the same as something else.
-fn consent(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+/// `value_named`: the clause opens a parameter's or field's description, where a consent noun at
+/// its head names what the value is ("the confirmation of the visit by the patient, if any").
+fn consent(clause: &[&Tok], effects: &[&'static str], value_named: bool, out: &mut Vec<Violation>) {
     let person = clause.iter().any(|t| is_word(t, PEOPLE));
-    let equivalence = clause.iter().any(|t| is_word(t, EQUIVALENCE));
-    for t in clause {
+    for (k, t) in clause.iter().enumerate() {
         if !is_word(t, CONSENT) {
             continue;
         }
+        // what stands in for the answer is said next to it ("counts as agreement", "agreed in
+        // advance"); "before the visit" far from it is a time
+        let equivalence = clause[k.saturating_sub(4)..(k + 5).min(clause.len())]
+            .iter()
+            .any(|x| is_word(x, EQUIVALENCE));
         // the tool's own effect named as a state ("the appointment becomes confirmed")
         let own = verb(&t.text).is_some_and(|(v, _, _)| effects.contains(&v));
-        if (person && !own && !names_a_thing(clause, t)) || equivalence {
+        let data = names_a_thing(clause, t)
+            || asked_whether(clause, k)
+            || listed_state(clause, k)
+            || (value_named && heads_the_value(clause, k));
+        if (person && !own && !data) || equivalence {
             push(
                 out,
                 Rule::Directive,
@@ -1104,6 +1130,50 @@ fn consent(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) 
     }
 }
 
+/// "whether the patient agrees": the question a value answers, not a claim ("whether or not"
+/// is no question).
+fn asked_whether(clause: &[&Tok], k: usize) -> bool {
+    (0..k).any(|j| {
+        is_word(clause[j], &["whether"]) && clause.get(j + 1).is_none_or(|x| !is_word(x, &["or"]))
+    })
+}
+
+/// A state in a list of states ("one of booked, confirmed, cancelled"): a participle with a comma
+/// on one side and another participle, not one of consent, beyond it; in a list of three or more.
+fn listed_state(clause: &[&Tok], k: usize) -> bool {
+    let participle =
+        |x: &Tok| x.kind == Kind::Word && x.text.ends_with("ed") && !is_word(x, CONSENT);
+    let commas = clause.iter().filter(|x| x.kind == Kind::Comma).count();
+    let before = k >= 2 && clause[k - 1].kind == Kind::Comma && participle(clause[k - 2]);
+    let after = clause.get(k + 1).is_some_and(|x| x.kind == Kind::Comma)
+        && clause.get(k + 2).is_some_and(|x| participle(x));
+    commas >= 2 && clause[k].text.ends_with("ed") && (before || after)
+}
+
+/// A consent noun at the head of the noun phrase that opens a value's description ("the
+/// confirmation of the visit by the patient"), in a clause with no finite verb that would make it
+/// a claim ("confirmation is given").
+fn heads_the_value(clause: &[&Tok], k: usize) -> bool {
+    const NOUNS: &[&str] = &[
+        "confirmation",
+        "consent",
+        "agreement",
+        "approval",
+        "permission",
+    ];
+    let head = k == 0 || (k == 1 && is_word(clause[0], DETERMINERS));
+    let finite = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "is", "are", "was", "were", "be", "been", "has", "have", "had", "counts", "means",
+                "given", "granted",
+            ],
+        ) || is_word(x, MODALS)
+    });
+    head && is_word(clause[k], NOUNS) && !finite
+}
+
 /// A consent noun that names a thing by modifying the noun after it ("a confirmation email",
 /// "the consent form"): no claim that anyone agreed.
 fn names_a_thing(clause: &[&Tok], t: &Tok) -> bool {
@@ -1111,10 +1181,18 @@ fn names_a_thing(clause: &[&Tok], t: &Tok) -> bool {
     let Some(k) = clause.iter().position(|x| std::ptr::eq(*x, t)) else {
         return false;
     };
+    // a word that is also a verb is a noun here when the phrase ends after it and a determiner
+    // opens it ("a confirmation email, and …"); "confirmation emails the clinic" stays a verb
+    let ends_after = clause.get(k + 2).is_none_or(|y| {
+        y.kind != Kind::Word || is_word(y, &["and", "or"]) || is_word(y, PREPOSITIONS)
+    });
+    let opened = k
+        .checked_sub(1)
+        .is_some_and(|p| is_word(clause[p], DETERMINERS));
     is_word(t, NOUNS)
         && clause.get(k + 1).is_some_and(|x| {
             x.kind == Kind::Word
-                && verb(&x.text).is_none()
+                && (verb(&x.text).is_none() || (opened && ends_after))
                 && !is_word(x, DETERMINERS)
                 && !is_word(x, PREPOSITIONS)
                 && !is_word(x, MODALS)
@@ -1765,5 +1843,84 @@ mod tests {
                 .iter()
                 .any(|v| v.rule == Rule::Exfiltration)
         );
+    }
+    #[test]
+    fn hold_after_a_container_is_contain() {
+        let contains =
+            "Search the protocols of the clinic by title. Each result holds a title and an id.";
+        let found = hits(Field::ToolDescription, contains, "search_protocols", false);
+        assert!(found.is_empty(), "{found:?}");
+        // a person or the tool holding something is still a change
+        let keeps = "List the doctors of the clinic. The clinic holds the slot for the patient.";
+        assert!(
+            hits(Field::ToolDescription, keeps, "list_doctors", false)
+                .iter()
+                .any(|v| v.rule == Rule::Effects)
+        );
+    }
+    #[test]
+    fn consent_words_that_name_data_claim_nothing() {
+        let rule = |field, text, tool, m| {
+            hits(field, text, tool, m)
+                .iter()
+                .any(|v| v.rule == Rule::Directive)
+        };
+        for (field, text, tool, m) in [
+            (
+                Field::ToolDescription,
+                "Book the given slot for the patient. The patient gets a confirmation email, and a reminder 24 hours before the visit.",
+                "book_appointment",
+                true,
+            ),
+            (
+                Field::ParamDescription,
+                "One of booked, confirmed, cancelled or completed, as given by the clinic staff.",
+                "get_appointment",
+                false,
+            ),
+            (
+                Field::ParamDescription,
+                "Whether the patient agrees to a reminder by phone.",
+                "submit_intake",
+                true,
+            ),
+            (
+                Field::ParamDescription,
+                "The confirmation of the visit by the patient, if any.",
+                "get_appointment",
+                false,
+            ),
+        ] {
+            assert!(!rule(field, text, tool, m), "{text}");
+        }
+        for (field, text, tool, m) in [
+            // a claim: a finite verb, "whether or not", or the answer said next to it
+            (
+                Field::ParamDescription,
+                "The confirmation is already given by the patient.",
+                "get_appointment",
+                false,
+            ),
+            (
+                Field::ParamDescription,
+                "Whether or not the patient agrees, the slot stays booked.",
+                "book_appointment",
+                true,
+            ),
+            (
+                Field::ToolDescription,
+                "Book the given slot for the patient. The patient gave a confirmation in advance.",
+                "book_appointment",
+                true,
+            ),
+            (
+                Field::ParamDescription,
+                "Notes. The patient confirmed, so the slot is booked.",
+                "book_appointment",
+                true,
+            ),
+        ] {
+            assert!(rule(field, text, tool, m), "{text}");
+        }
     }
 }

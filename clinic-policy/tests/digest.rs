@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "96431090ef9e5b92636b36a7aa64cb9c7bd712d27ec438ab61e2db08f877ce10";
+const PINNED: &str = "c4856bbcc5b799d18c8d17eecef5499351505302a8eb7f63869275f0ae83f6b8";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
