@@ -1,12 +1,14 @@
 //! `clinic-bench`: drives MCP stdio servers exactly as a client would (raw JSON-RPC lines on
 //! stdin/stdout) and measures cold start, per-call latency, pipelined throughput, resident memory
-//! and CPU share, against an in-process stand-in clinic API. The `bench` binary is the CLI; this
-//! library holds the parts worth testing on their own.
+//! and CPU share, against an in-process stand-in clinic API. The `bench` binary is the CLI;
+//! `bench-http` loads servers over Streamable HTTP with many concurrent clients (`http_load`);
+//! this library holds the parts worth testing on their own.
 
 pub mod awake;
 pub mod cli;
 pub mod client;
 pub mod command;
+pub mod http_load;
 pub mod precomputed;
 pub mod procfs;
 pub mod report;
