@@ -898,11 +898,19 @@ fn outcome_not_recorded(
 /// the client cancels the tool call or the server starts shutting down: a yes that came after
 /// that would start a change the shutdown could cut off.
 #[derive(Debug)]
-struct ClientAsk {
+pub(crate) struct ClientAsk {
     /// The request's context: the client to ask, and the cancellation of this tool call.
     context: RequestContext<RoleServer>,
     /// The server asking (its drain, and the answer timeout of its confirmations).
     server: ClinicServer,
+}
+
+impl ClientAsk {
+    /// The way to the human of the client of `context`, for `server` (also the HTTP transport's,
+    /// for a client in a session: `http::sessions`).
+    pub(crate) fn new(context: RequestContext<RoleServer>, server: ClinicServer) -> Self {
+        Self { context, server }
+    }
 }
 
 impl Ask for ClientAsk {

@@ -235,6 +235,7 @@ impl Harness {
             jwks_min_refresh,
             max_requests_per_caller,
             confirmation_keys: None,
+            sessions: false,
         };
         let running = clinic_mcp::http::start(config, server, clinic_mcp::CATALOGUE)
             .await
@@ -945,6 +946,7 @@ async fn with_the_stand_in_authorization_server_a_call_goes_through_private_key_
         jwks_min_refresh: Duration::from_secs(30),
         max_requests_per_caller: 8,
         confirmation_keys: None,
+        sessions: false,
     };
     let session = Session::new(
         Profile::Booking,

@@ -51,6 +51,12 @@ pub struct HttpArgs {
     /// answered 429 with a JSON-RPC error [env: CLINIC_MAX_REQUESTS_PER_CALLER] [default: 8]
     #[arg(long, value_name = "N")]
     pub max_requests_per_caller: Option<usize>,
+    /// Serve clients of protocols before 2026-07-28 without sessions (`Mcp-Session-Id`), for a
+    /// fleet whose load balancer has no affinity on that header: they are then never offered the
+    /// destructive tools over HTTP. Sessions need --confirmation-key-file, which seals their ids
+    /// [env: CLINIC_NO_SESSIONS=true]
+    #[arg(long)]
+    pub no_sessions: bool,
     /// With --demo on a loopback ADDR only: serve the demo patient to every request without
     /// OAuth, as the stdio demo does (for the conformance suite and quick trials). A client's
     /// `Authorization` header is dropped, never read nor forwarded
@@ -82,6 +88,7 @@ impl HttpArgs {
             client_secret_file,
             confirmation_key_file,
             max_requests_per_caller,
+            no_sessions,
             demo_without_auth,
         } = self;
         if resource_url.is_some() {
@@ -100,6 +107,8 @@ impl HttpArgs {
             Some("--confirmation-key-file")
         } else if max_requests_per_caller.is_some() {
             Some("--max-requests-per-caller")
+        } else if *no_sessions {
+            Some("--no-sessions")
         } else if *demo_without_auth {
             Some("--demo-without-auth")
         } else {

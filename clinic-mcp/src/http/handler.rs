@@ -3,15 +3,19 @@
 //! claims (its profile under the operator's ceiling, its role), and a tool outside it answers
 //! exactly as a name nobody invented. A protected tool's upstream requests carry a token obtained
 //! by exchange, never the caller's. A destructive tool is offered to a client that can answer its
-//! confirmation: one of protocol 2026-07-28 that declares elicitation, when the operator gave the
-//! keys that seal its `requestState` ([`super::sealed`]).
+//! confirmation, when the operator gave the keys that seal its state: one of protocol 2026-07-28
+//! that declares elicitation (its `requestState` sealed, [`super::sealed`]), or one of an older
+//! protocol that declared elicitation at `initialize` and is in a session ([`super::sessions`]),
+//! asked by `elicitation/create` as over stdio.
 
 use super::auth::Principal;
 use super::exchange::Exchanger;
 use crate::caller::Caller;
 use crate::confirm::{self, Ask};
 use crate::error::{ErrorCode, ToolError};
-use crate::server::{ClinicServer, client_can_ask, server_info, structured, with_text_block};
+use crate::server::{
+    ClientAsk, ClinicServer, client_can_ask, server_info, structured, with_text_block,
+};
 use crate::tool::ToolDef;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, ListToolsResult,
@@ -34,6 +38,16 @@ pub struct PerToken {
     pub(super) validator: Arc<super::auth::Validator>,
     /// The keys that seal a confirmation's `requestState`; `None`: no client is asked.
     pub(super) sealing: Option<Arc<super::sealed::SealingKeys>>,
+    /// Whether clients of older protocols get sessions, in which they can be asked.
+    pub(super) sessions: bool,
+}
+
+/// How this request's client can be asked to confirm.
+enum Asking<'a> {
+    /// Protocol 2026-07-28: an `input_required` result whose `requestState` is sealed.
+    Sealed(&'a dyn confirm::States),
+    /// An older protocol, in a session: `elicitation/create`, answered in a POST of the session.
+    Session,
 }
 
 /// The principal the auth layer attached to this request. Every request to `/mcp` passes that
@@ -62,17 +76,33 @@ impl PerToken {
             .allow_unconfirmed_destructive_calls
     }
 
-    /// Where this request's question would be kept, if its client can answer one: a client of
-    /// protocol 2026-07-28 that declares elicitation (in form mode) gets an `input_required`
-    /// result whose `requestState` is sealed, so the retry may reach any replica. A client of an
-    /// older protocol would answer `elicitation/create` in a POST of its own, which needs a
-    /// session this stateless server does not keep: it is not asked.
-    fn confirming(&self, context: &RequestContext<RoleServer>) -> Option<&dyn confirm::States> {
+    /// How this request's client can be asked, if it can: a client of protocol 2026-07-28 that
+    /// declares elicitation (in form mode) gets an `input_required` result whose `requestState` is
+    /// sealed, so the retry may reach any replica; one of an older protocol that declared it at
+    /// `initialize` is asked by `elicitation/create` when it is in a session (its answer comes in
+    /// a POST of that session). Without the sealing keys nobody is asked.
+    fn asking(&self, context: &RequestContext<RoleServer>) -> Option<Asking<'_>> {
         let sealing = self.sealing.as_deref()?;
+        if !client_can_ask(context) {
+            return None;
+        }
         let new_protocol = context
             .protocol_version()
             .is_some_and(|v| v >= rmcp::model::ProtocolVersion::V_2026_07_28);
-        (new_protocol && client_can_ask(context)).then_some(sealing as &dyn confirm::States)
+        if new_protocol {
+            return Some(Asking::Sealed(sealing));
+        }
+        // Sessions on, a request naming one reaches rmcp only through the session service, and
+        // only its owner's (`super::sessions::route`).
+        let in_session = context
+            .extensions
+            .get::<http::request::Parts>()
+            .is_some_and(|parts| {
+                parts
+                    .headers
+                    .contains_key(rmcp::transport::common::http_header::HEADER_SESSION_ID)
+            });
+        (self.sessions && in_session).then_some(Asking::Session)
     }
 
     /// Whether some client may be offered a destructive tool: the operator gave the sealing keys,
@@ -139,7 +169,7 @@ impl ServerHandler for PerToken {
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         let principal = principal(&context)?;
-        let can_confirm = self.confirming(&context).is_some();
+        let can_confirm = self.asking(&context).is_some();
         Ok(ListToolsResult::with_all_items(
             self.listed(&principal, can_confirm),
         ))
@@ -152,9 +182,9 @@ impl ServerHandler for PerToken {
     ) -> Result<CallToolResponse, ErrorData> {
         let principal = principal(&context)?;
         let name = request.name.as_ref();
-        let states = self.confirming(&context);
+        let asking = self.asking(&context);
         let def = self
-            .reachable(&principal, name, states.is_some())
+            .reachable(&principal, name, asking.is_some())
             .ok_or_else(|| not_found(name))?;
         // A public tool sends no token; a protected one, a token exchanged for this caller.
         let upstream = if def.role.is_some() {
@@ -168,7 +198,18 @@ impl ServerHandler for PerToken {
         let caller = Caller::new(principal.role, upstream);
         let args = request.arguments.unwrap_or_default();
         if def.destructive
-            && let Some(states) = states
+            && let Some(Asking::Session) = asking
+        {
+            // As over stdio: the question goes to the client, within the confirmation timeout.
+            let ask = ClientAsk::new(context, self.server.clone());
+            return self
+                .server
+                .call_as(&caller, name, args, &ask)
+                .await
+                .map(Into::into);
+        }
+        if def.destructive
+            && let Some(Asking::Sealed(states)) = asking
         {
             // Runs to its answer (a mutation), like any destructive call on stdio.
             let retry = confirm::Retry {

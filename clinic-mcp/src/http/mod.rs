@@ -2,8 +2,9 @@
 //! authorization, RFC 9728, RFC 8707), with no token passthrough (RFC 8693 exchange). One file
 //! per concern: the flags (`args`), the server and its guards (`server`), token validation
 //! (`auth`), discovery documents (`metadata`), the exchange (`exchange`), the per-token MCP
-//! handler (`handler`) and the sealed confirmation state (`sealed`). Without the `http` feature
-//! only the flags are compiled, and refused.
+//! handler (`handler`), the sealed confirmation state (`sealed`) and the sessions of clients of
+//! older protocols (`sessions`). Without the `http` feature only the flags are compiled, and
+//! refused.
 
 pub mod args;
 #[cfg(feature = "http")]
@@ -20,6 +21,8 @@ pub mod metadata;
 pub mod sealed;
 #[cfg(feature = "http")]
 pub mod server;
+#[cfg(feature = "http")]
+pub mod sessions;
 
 pub use args::HttpArgs;
 #[cfg(feature = "http")]

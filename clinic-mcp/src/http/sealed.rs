@@ -13,11 +13,16 @@
 //!
 //! A state is not used up: any replica accepts it until its deadline. Why a replay changes
 //! nothing is docs/DEPLOY.md's "Confirmation across replicas".
+//!
+//! The same keys seal the session ids of older clients ([`super::sessions`]): `m1.` and the
+//! base64url of the key id, a random nonce and the sealed text, under a key derived from each
+//! (HKDF-SHA256) with a label of its own, so that neither kind opens as the other.
 
 use crate::confirm::{Binding, Refusal, States};
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use ring::aead::{Aad, CHACHA20_POLY1305, LessSafeKey, NONCE_LEN, Nonce, UnboundKey};
+use ring::hkdf;
 use ring::rand::{SecureRandom, SystemRandom};
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -31,11 +36,18 @@ const KEY_LEN: usize = 32;
 const PLAIN_LEN: usize = 8 + 32;
 const TAG_LEN: usize = 16;
 const SEALED_LEN: usize = KEY_ID_LEN + NONCE_LEN + PLAIN_LEN + TAG_LEN;
+/// The HKDF info of the key that seals session ids, and their associated data's label.
+const SESSION_INFO: &[u8] = b"clinic-mcp session id s1";
+/// The prefix of a sealed session id.
+const SESSION_PREFIX: &str = "m1.";
 
 /// One key and its id (derived from it, so a file holds keys only).
 struct Key {
     id: [u8; KEY_ID_LEN],
     aead: LessSafeKey,
+    /// Seals session ids ([`super::sessions`]): a key of its own, derived from the same key by
+    /// HKDF-SHA256, so that no sealed text of one kind is ever opened as the other.
+    sessions: LessSafeKey,
 }
 
 impl Key {
@@ -46,7 +58,10 @@ impl Key {
         let mut id = [0; KEY_ID_LEN];
         id.copy_from_slice(&context.finish().as_ref()[..KEY_ID_LEN]);
         let aead = LessSafeKey::new(UnboundKey::new(&CHACHA20_POLY1305, bytes).ok()?);
-        Some(Self { id, aead })
+        let prk = hkdf::Salt::new(hkdf::HKDF_SHA256, b"clinic-mcp").extract(bytes);
+        let derived = prk.expand(&[SESSION_INFO], &CHACHA20_POLY1305).ok()?;
+        let sessions = LessSafeKey::new(UnboundKey::from(derived));
+        Some(Self { id, aead, sessions })
     }
 }
 
@@ -191,6 +206,60 @@ impl SealingKeys {
     }
 }
 
+impl SealingKeys {
+    fn session_aad(id: &[u8; KEY_ID_LEN]) -> [u8; SESSION_INFO.len() + KEY_ID_LEN] {
+        let mut aad = [0; SESSION_INFO.len() + KEY_ID_LEN];
+        aad[..SESSION_INFO.len()].copy_from_slice(SESSION_INFO);
+        aad[SESSION_INFO.len()..].copy_from_slice(id);
+        aad
+    }
+
+    /// `plain` sealed as a session id (`m1.` and base64url: visible ASCII only), under the
+    /// current key's session key; `None` if the system's random source failed.
+    pub fn seal_session_id(&self, plain: &[u8]) -> Option<String> {
+        let key = &self.current;
+        let mut nonce = [0; NONCE_LEN];
+        self.rng.fill(&mut nonce).ok()?;
+        let mut body = plain.to_vec();
+        key.sessions
+            .seal_in_place_append_tag(
+                Nonce::assume_unique_for_key(nonce),
+                Aad::from(Self::session_aad(&key.id)),
+                &mut body,
+            )
+            .ok()?;
+        let mut sealed = Vec::with_capacity(KEY_ID_LEN + NONCE_LEN + body.len());
+        sealed.extend_from_slice(&key.id);
+        sealed.extend_from_slice(&nonce);
+        sealed.extend_from_slice(&body);
+        Some(format!(
+            "{SESSION_PREFIX}{}",
+            URL_SAFE_NO_PAD.encode(sealed)
+        ))
+    }
+
+    /// What the session id `id` seals, if one of the keys sealed it unaltered.
+    pub fn open_session_id(&self, id: &str) -> Option<Vec<u8>> {
+        let bytes = URL_SAFE_NO_PAD
+            .decode(id.strip_prefix(SESSION_PREFIX)?)
+            .ok()?;
+        if bytes.len() < KEY_ID_LEN + NONCE_LEN + TAG_LEN {
+            return None;
+        }
+        let (key_id, rest) = bytes.split_at(KEY_ID_LEN);
+        let (nonce, body) = rest.split_at(NONCE_LEN);
+        let key = self.key(key_id)?;
+        let key_id: [u8; KEY_ID_LEN] = key_id.try_into().ok()?;
+        let nonce = Nonce::try_assume_unique_for_key(nonce).ok()?;
+        let mut body = body.to_vec();
+        let plain = key
+            .sessions
+            .open_in_place(nonce, Aad::from(Self::session_aad(&key_id)), &mut body)
+            .ok()?;
+        Some(plain.to_vec())
+    }
+}
+
 impl States for SealingKeys {
     fn open(&self, binding: Binding) -> String {
         let ttl = u64::try_from(self.ttl.as_millis()).unwrap_or(u64::MAX);
@@ -287,6 +356,35 @@ mod tests {
         for junk in ["", "s1.", "s1.AAAA", "f".repeat(32).as_str(), &state[1..]] {
             assert_eq!(k.take(junk), Err(Refusal::UnknownState), "{junk:?}");
         }
+    }
+
+    /// A session id opens under the current or the previous key, unaltered, and never as a
+    /// confirmation state (nor a state as a session id): each kind has a key of its own.
+    #[test]
+    fn a_session_id_opens_only_as_a_session_id() {
+        let old = keys(A, None);
+        let id = old.seal_session_id(b"hello").unwrap();
+        assert!(id.starts_with(SESSION_PREFIX), "{id}");
+        assert!(id.bytes().all(|b| (0x21..=0x7e).contains(&b)), "{id}");
+        assert_eq!(old.open_session_id(&id).as_deref(), Some(&b"hello"[..]));
+        assert_eq!(
+            keys(B, Some(A)).open_session_id(&id).as_deref(),
+            Some(&b"hello"[..])
+        );
+        assert_eq!(keys(B, None).open_session_id(&id), None);
+        let bytes = URL_SAFE_NO_PAD.decode(&id[SESSION_PREFIX.len()..]).unwrap();
+        for i in 0..bytes.len() {
+            let mut altered = bytes.clone();
+            altered[i] ^= 1;
+            let altered = format!("{SESSION_PREFIX}{}", URL_SAFE_NO_PAD.encode(altered));
+            assert_eq!(old.open_session_id(&altered), None, "byte {i}");
+        }
+        // the same bytes under the other kind's prefix open nothing
+        let as_state = format!("{PREFIX}{}", &id[SESSION_PREFIX.len()..]);
+        assert_eq!(old.take(&as_state), Err(Refusal::UnknownState));
+        let state = old.open([7; 32]);
+        let as_id = format!("{SESSION_PREFIX}{}", &state[PREFIX.len()..]);
+        assert_eq!(old.open_session_id(&as_id), None);
     }
 
     #[test]

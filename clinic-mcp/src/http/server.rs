@@ -1,7 +1,9 @@
 //! The HTTP server: axum with rmcp's Streamable HTTP service at `/mcp`, stateless (any replica
-//! answers any request; no `Mcp-Session-Id`), and around it, in this order: `Host` and `Origin`
-//! validation (DNS rebinding), a deadline on every request, the bearer token and the scope it
-//! grants, a bound on the body. `/healthz` and `/readyz` answer without a token (and without the
+//! answers any request), except for the sessions of clients of older protocols when the operator
+//! gave the confirmation keys ([`super::sessions`]: any replica holding them takes a session up
+//! from its id; only a question open in one must be answered there). Around it, in this order:
+//! `Host` and `Origin` validation (DNS rebinding), a deadline on every request, the bearer token
+//! and the scope it grants, a bound on the body, the session a request names. `/healthz` and `/readyz` answer without a token (and without the
 //! `Host` check, so a probe by pod IP works); the protected-resource metadata needs no token.
 
 use super::args::HttpArgs;
@@ -10,6 +12,7 @@ use super::exchange::{ClientAuth, Exchanger};
 use super::handler::PerToken;
 use super::metadata::{self, scope_for};
 use super::sealed::SealingKeys;
+use super::sessions::{self, Route, SealedStore, Sessions};
 use crate::server::ClinicServer;
 use crate::session::{Profile, Session};
 use crate::tool::ToolDef;
@@ -19,7 +22,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{any, get};
 use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use std::net::SocketAddr;
@@ -65,6 +68,9 @@ pub struct Config {
     /// The keys that seal the confirmation state of destructive calls; `None`: those tools are
     /// not offered (unless the operator gave up the confirmation).
     pub confirmation_keys: Option<Arc<SealingKeys>>,
+    /// Whether clients of protocols before 2026-07-28 get sessions: unless the operator turned
+    /// them off, whenever there are confirmation keys (which seal the session ids).
+    pub sessions: bool,
 }
 
 /// Why `serve --http` did not run.
@@ -281,6 +287,20 @@ impl Config {
             )),
             None => None,
         };
+        let no_sessions = match (args.no_sessions, env("CLINIC_NO_SESSIONS")) {
+            (true, _) => true,
+            (false, None) => false,
+            (false, Some(v)) => match v.trim().to_ascii_lowercase().as_str() {
+                "1" | "true" | "yes" => true,
+                "0" | "false" | "no" => false,
+                _ => {
+                    return Err(usage(format!(
+                        "CLINIC_NO_SESSIONS must be true or false, got {v:?}"
+                    )));
+                }
+            },
+        };
+        let sessions = !no_sessions && confirmation_keys.is_some();
         Ok(Config {
             addr,
             resource,
@@ -295,6 +315,7 @@ impl Config {
             jwks_min_refresh: JWKS_MIN_REFRESH,
             max_requests_per_caller,
             confirmation_keys,
+            sessions,
         })
     }
 }
@@ -362,6 +383,8 @@ struct App {
     draining: AtomicBool,
     max_requests_per_caller: usize,
     in_progress: InProgress,
+    /// The keys that seal session ids, when clients of older protocols get sessions.
+    sessions: Option<Arc<SealingKeys>>,
 }
 
 impl App {
@@ -527,6 +550,14 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
     }
     // The bound per caller: by `sub`, else by the token's fingerprint.
     let caller = principal.caller_key();
+    // The session the request names must be this caller's; an `initialize` opens one.
+    let route = match &app.sessions {
+        Some(keys) => sessions::route(keys, &caller, &parts.headers, &bytes),
+        None => Route::Stateless,
+    };
+    if let Route::Unknown = route {
+        return (StatusCode::NOT_FOUND, "Not Found: Session not found").into_response();
+    }
     let Some(_slot) = app.in_progress.enter(caller, app.max_requests_per_caller) else {
         tracing::info!("refused a request: its caller has too many in progress");
         return busy(&bytes, app.max_requests_per_caller);
@@ -535,8 +566,30 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
     // request's parts to the handler and may log them.
     parts.headers.remove(header::AUTHORIZATION);
     parts.extensions.insert(principal);
+    parts.extensions.insert(route);
     next.run(Request::from_parts(parts, Body::from(bytes)))
         .await
+}
+
+/// rmcp's services at `/mcp`: the stateless one, and the one with sessions, when they are on.
+struct Mcp {
+    stateless: StreamableHttpService<PerToken, NeverSessionManager>,
+    sessions: Option<StreamableHttpService<PerToken, Sessions>>,
+}
+
+/// A request to `/mcp`, to the service its [`Route`] names (set by [`authorize`]).
+async fn serve_mcp(State(mcp): State<Arc<Mcp>>, request: Request) -> Response {
+    let route = request.extensions().get::<Route>().cloned();
+    let response = match (route, &mcp.sessions) {
+        (Some(Route::Session), Some(service)) => service.handle(request).await,
+        (Some(Route::New(id)), Some(service)) => {
+            sessions::NEW_SESSION
+                .scope(id, service.handle(request))
+                .await
+        }
+        _ => mcp.stateless.handle(request).await,
+    };
+    response.map(Body::new)
 }
 
 /// 429 with a JSON-RPC error for the request in `body` (its `id`, if it has one).
@@ -687,12 +740,14 @@ pub async fn start_with(
             "no --confirmation-key-file (CLINIC_CONFIRMATION_KEY_FILE): the destructive tools are not offered over HTTP"
         );
     }
+    let session_keys = config.confirmation_keys.clone().filter(|_| config.sessions);
     let handler = PerToken {
         server: server.clone(),
         catalogue,
         exchange: exchange.clone(),
         validator: validator.clone(),
         sealing: config.confirmation_keys.clone(),
+        sessions: session_keys.is_some(),
     };
     let app = Arc::new(App {
         ceiling: session.profile,
@@ -708,6 +763,7 @@ pub async fn start_with(
         draining: AtomicBool::new(false),
         max_requests_per_caller: config.max_requests_per_caller,
         in_progress: InProgress::default(),
+        sessions: session_keys.clone(),
     });
     let mcp_cancel = CancellationToken::new();
     let rmcp_config = StreamableHttpServerConfig::default()
@@ -720,13 +776,32 @@ pub async fn start_with(
         .with_allowed_hosts(config.allowed_hosts.clone())
         .with_allowed_origins(config.allowed_origins.iter().filter_map(|o| with_port(o)))
         .enforce_origin_validation();
-    let mcp = StreamableHttpService::new(
+    let sessions = session_keys.map(|keys| {
+        let mut config = rmcp_config
+            .clone()
+            .with_legacy_session_mode(true)
+            // a session's answer streams while its user is asked: a proxy sees it alive
+            .with_sse_keep_alive(Some(Duration::from_secs(15)));
+        config.session_store = Some(Arc::new(SealedStore(keys.clone())));
+        let idle = sessions::idle(session.confirmation.timeout);
+        let handler = handler.clone();
+        StreamableHttpService::new(
+            move || Ok(handler.clone()),
+            Arc::new(Sessions::new(keys, idle)),
+            config,
+        )
+    });
+    let stateless = StreamableHttpService::new(
         move || Ok(handler.clone()),
         Arc::new(NeverSessionManager::default()),
         rmcp_config,
     );
+    let mcp = Arc::new(Mcp {
+        stateless,
+        sessions,
+    });
     let mut protected = Router::new()
-        .route_service(MCP_PATH, mcp)
+        .route(MCP_PATH, any(serve_mcp).with_state(mcp))
         .route_layer(middleware::from_fn_with_state(app.clone(), authorize));
     if let Some(bearer) = bearer {
         // runs before `authorize`, which validates the token as any other
