@@ -1,298 +1,23 @@
 //! The confirmation of destructive calls over HTTP (issue 29): `serve --http` processes sharing
-//! a key file, behind a round-robin forwarder of this file's own, with the stand-in
+//! a key file, behind a round-robin forwarder (`http_replicas`), with the stand-in
 //! authorization server and the stand-in API in audience mode. A 2026-07-28 cancel asked by one
 //! replica is confirmed on the other; the sealed `requestState` is refused when tampered with,
 //! expired, sealed by a key no longer held, or retried for other arguments, another caller or a
 //! question that changed; a replay changes nothing more; the previous key is accepted while it
-//! is configured. Older clients are not offered the destructive tools over HTTP.
+//! is configured. Older clients outside a session are not offered the destructive tools over
+//! HTTP (in a session they are: http_sessions.rs).
 // Test support: panicking is how a test fails.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use base64::Engine as _;
-use clinic_standin::Standin;
-use clinic_standin::auth::{
-    AuthConfig, AuthServer, ClientCredential, ConfidentialClient, RunningAuthServer, Secret,
-};
-use reqwest::StatusCode;
+use http_replicas::{CLIENT_SECRET, World};
 use serde_json::{Value, json};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 mod common;
+mod http_replicas;
 
-const CLIENT_ID: &str = "clinic-mcp-confirm";
-const CLIENT_SECRET: &str = "confirm-test-client-secret";
 const OLD_KEY: [u8; 32] = [0x11; 32];
 const NEW_KEY: [u8; 32] = [0x22; 32];
-
-/// The stand-in authorization server and API, the resource URI every replica serves (the
-/// forwarder's), and a directory for the key and secret files.
-struct World {
-    auth: RunningAuthServer,
-    standin: Standin,
-    resource: String,
-    forwarder: std::net::TcpListener,
-    dir: PathBuf,
-    http: reqwest::Client,
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-impl World {
-    async fn new(name: &str) -> Self {
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let auth = AuthServer::start(clinic_standin::LOCALHOST_EPHEMERAL, AuthConfig::default())
-            .await
-            .unwrap();
-        let standin = clinic_standin::spawn(
-            clinic_standin::LOCALHOST_EPHEMERAL,
-            clinic_standin::Config {
-                token_audience: Some(clinic_standin::TokenAudience {
-                    authorization_server: auth.server(),
-                    audience: None,
-                }),
-                ..clinic_standin::Config::default()
-            },
-        )
-        .await
-        .unwrap();
-        let forwarder = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let resource = format!("http://{}/mcp", forwarder.local_addr().unwrap());
-        auth.server()
-            .register_confidential_client(ConfidentialClient {
-                client_id: CLIENT_ID.to_owned(),
-                credential: ClientCredential::ClientSecret(Secret::new(CLIENT_SECRET)),
-                resource: resource.clone(),
-                exchange_audiences: vec![standin.base_url()],
-            })
-            .unwrap();
-        let dir = std::env::temp_dir().join(format!(
-            "clinic-mcp-http-confirm-{name}-{}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("secret"), CLIENT_SECRET).unwrap();
-        Self {
-            auth,
-            standin,
-            resource,
-            forwarder,
-            dir,
-            // A connection per request, so that the forwarder picks a replica per request.
-            http: reqwest::Client::builder()
-                .pool_max_idle_per_host(0)
-                .build()
-                .unwrap(),
-        }
-    }
-
-    /// A key file holding `keys` (the first seals), or none.
-    fn key_file(&self, name: &str, keys: &[[u8; 32]]) -> PathBuf {
-        let path = self.dir.join(name);
-        let text: Vec<String> = keys
-            .iter()
-            .map(|k| base64::engine::general_purpose::STANDARD.encode(k))
-            .collect();
-        std::fs::write(&path, text.join("\n")).unwrap();
-        path
-    }
-
-    /// `serve --http` on a port of its own, serving this world's resource URI, with the key
-    /// file `keys` (none: no key) and `extra` flags; once ready.
-    async fn replica(&self, keys: Option<&PathBuf>, extra: &[&str]) -> Replica {
-        let addr = format!("127.0.0.1:{}", free_port());
-        let mut command = std::process::Command::new(common::binary());
-        command
-            .args(["serve", "--http", &addr, "--profile", "booking"])
-            .args(["--resource-url", &self.resource])
-            .args(["--issuer", self.auth.server().issuer()])
-            .args(["--client-id", CLIENT_ID, "--client-secret-file"])
-            .arg(self.dir.join("secret"))
-            .args(["--base-url", &self.standin.base_url()])
-            .args(extra)
-            .env_remove("MCP_SESSION_ROLE")
-            .env_remove("SUT_ACCESS_TOKEN")
-            .env_remove("CLINIC_HTTP_ADDR")
-            .env_remove("CLINIC_CONFIRMATION_KEY_FILE")
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped());
-        if let Some(keys) = keys {
-            command.arg("--confirmation-key-file").arg(keys);
-        }
-        let mut child = command.spawn().unwrap();
-        for _ in 0..100 {
-            let ready = self
-                .http
-                .get(format!("http://{addr}/readyz"))
-                .send()
-                .await
-                .is_ok_and(|r| r.status() == StatusCode::OK);
-            if ready {
-                return Replica { addr, child };
-            }
-            if child.try_wait().unwrap().is_some() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        let _ = child.kill();
-        let out = child.wait_with_output().unwrap();
-        panic!(
-            "the replica never became ready: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-
-    /// The forwarder in front of `replicas`: each connection goes to the next replica in turn,
-    /// and its index is logged.
-    fn forward(&self, replicas: &[&Replica]) -> Arc<Mutex<Vec<usize>>> {
-        let listener = tokio::net::TcpListener::from_std({
-            let l = self.forwarder.try_clone().unwrap();
-            l.set_nonblocking(true).unwrap();
-            l
-        })
-        .unwrap();
-        let backends: Vec<String> = replicas.iter().map(|r| r.addr.clone()).collect();
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let logged = log.clone();
-        let next = AtomicUsize::new(0);
-        tokio::spawn(async move {
-            while let Ok((mut inbound, _)) = listener.accept().await {
-                let i = next.fetch_add(1, Ordering::SeqCst) % backends.len();
-                logged.lock().unwrap().push(i);
-                let backend = backends[i].clone();
-                tokio::spawn(async move {
-                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(backend).await {
-                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
-                    }
-                });
-            }
-        });
-        log
-    }
-
-    /// An access token of demo user `sub` for this server.
-    fn token(&self, sub: &str) -> String {
-        self.auth
-            .server()
-            .mint_access_token(
-                sub,
-                "clinic.booking",
-                &self.resource,
-                Duration::from_secs(600),
-            )
-            .unwrap()
-            .expose()
-            .to_owned()
-    }
-
-    /// A JSON-RPC request to `base` (a replica, or the forwarder: `None`); its answer.
-    async fn rpc(&self, base: Option<&Replica>, token: &str, body: &Value) -> Value {
-        let url = base.map_or_else(
-            || self.resource.clone(),
-            |r| format!("http://{}/mcp", r.addr),
-        );
-        let mut request = self
-            .http
-            .post(url)
-            .header("accept", "application/json, text/event-stream")
-            .header("host", self.resource_authority())
-            .bearer_auth(token)
-            .json(body);
-        // a 2026-07-28 request names its version, method and tool in headers too (SEP-2243)
-        if let Some(version) = body
-            .pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion")
-            .and_then(Value::as_str)
-        {
-            request = request
-                .header("mcp-protocol-version", version)
-                .header("mcp-method", body["method"].as_str().unwrap());
-            if let Some(name) = body.pointer("/params/name").and_then(Value::as_str) {
-                request = request.header("mcp-name", name);
-            }
-        }
-        let response = request.send().await.unwrap();
-        let status = response.status();
-        let text = response.text().await.unwrap();
-        assert_eq!(status, StatusCode::OK, "{body}: {text}");
-        serde_json::from_str(&text).unwrap_or_else(|_| panic!("{body}: {text}"))
-    }
-
-    fn resource_authority(&self) -> String {
-        self.forwarder.local_addr().unwrap().to_string()
-    }
-
-    /// An appointment patient-1 booked (through `replica`, an older client's plain call).
-    async fn booked(&self, replica: &Replica) -> u64 {
-        let slot = common::open_slot(&self.standin, 1);
-        let key = format!("http-confirm-{slot}-{}", std::process::id());
-        let answer = self
-            .rpc(
-                Some(replica),
-                &self.token("patient-1"),
-                &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
-                    "name": "book_appointment",
-                    "arguments": {"slot_id": slot, "idempotency_key": key}}}),
-            )
-            .await;
-        answer["result"]["structuredContent"]["appointment_id"]
-            .as_u64()
-            .unwrap_or_else(|| panic!("{answer}"))
-    }
-
-    fn status(&self, id: u64) -> String {
-        common::appointment_status(&self.standin, id)
-    }
-
-    /// The cancellations that reached the API.
-    fn cancels(&self, id: u64) -> usize {
-        let path = format!("/api/v1/appointments/{id}/cancel");
-        self.standin
-            .requests()
-            .iter()
-            .filter(|r| r.method == "PATCH" && r.path == path)
-            .count()
-    }
-}
-
-impl Drop for World {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-struct Replica {
-    addr: String,
-    child: std::process::Child,
-}
-
-impl Replica {
-    /// Stop it; what it wrote on stderr.
-    fn stderr(mut self) -> String {
-        let _ = self.child.kill();
-        let mut text = String::new();
-        if let Some(mut err) = self.child.stderr.take() {
-            let _ = std::io::Read::read_to_string(&mut err, &mut text);
-        }
-        text
-    }
-}
-
-impl Drop for Replica {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The `_meta` of a 2026-07-28 request from a client that declares elicitation.
 fn meta_2026() -> Value {
@@ -581,9 +306,10 @@ async fn a_state_whose_question_changed_is_asked_again() {
 }
 
 /// Who is offered `cancel_appointment`: a 2026-07-28 client declaring elicitation, on a server
-/// with a key. An older client (no per-request `_meta`: it would answer in a POST of its own),
-/// a client that does not declare elicitation, and any client of a server without a key are
-/// not, and calling it answers as an unknown name.
+/// with a key. An older client outside a session (no per-request `_meta` and no
+/// `Mcp-Session-Id`: it would answer in a POST of its own, which nothing routes to the asker), a
+/// client that does not declare elicitation, and any client of a server without a key are not,
+/// and calling it answers as an unknown name.
 #[tokio::test]
 async fn only_clients_that_can_answer_are_offered_the_destructive_tools() {
     let w = World::new("offered").await;
