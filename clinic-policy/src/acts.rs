@@ -11,7 +11,7 @@ use crate::types::{Field, Rule};
 /// Verbs that change something in the world (a booking, a record, money, a membership, a
 /// message sent), in their base form: an order when they open a clause. Verbs that only supply a
 /// value or read (pass, set, use, call, provide, list) are not among them.
-const ACTS: &[&str] = &[
+pub(crate) const ACTS: &[&str] = &[
     "book",
     "rebook",
     "reserve",
@@ -451,19 +451,25 @@ fn beyond_this_call(t: &[Tok], k: usize) -> bool {
         && (1..4).any(|d| word(d, &["session", "conversation", "chat", "day"])))
         || (is(&t[k], &["going"]) && word(1, &["forward"]))
         || (is(&t[k], &["from"]) && word(1, &["here", "now"]) && word(2, &["on"]))
-        || (is(
-            &t[k],
-            &["later", "future", "subsequent", "next", "every", "all"],
-        ) && word(
-            1,
-            &[
-                "session",
-                "sessions",
-                "conversation",
-                "conversations",
-                "visit",
-            ],
-        ))
+        || (is(&t[k], &["later", "future", "subsequent", "next", "every", "all"])
+            && word(
+                1,
+                &[
+                    "session",
+                    "sessions",
+                    "conversation",
+                    "conversations",
+                    "visit",
+                ],
+            ))
+        // "all subsequent tool calls", "later patients", "every later appointment", "the
+        // agent's later web requests": what comes after this call, whatever it is
+        || (is(&t[k], &["later", "subsequent", "future", "remaining"])
+            && (1..4).any(|d| word(d, LATER_THINGS)))
+        || (is(&t[k], &["long"]) && word(1, &["term"]))
+        || (is(&t[k], &["starting", "effective"])
+            && word(1, &["with", "next", "from"])
+            && (2..4).any(|d| word(d, &["call", "request", "now"])))
         || (is(&t[k], &["sticks", "persists"]) && word(1, &["for", "across"]))
         || (is(&t[k], &["default"])
             && k > 0
@@ -480,6 +486,38 @@ fn beyond_this_call(t: &[Tok], k: usize) -> bool {
             && window(t, k, 6, 0).any(|j| is(&t[j], &["keep", "bear"])))
 }
 
+/// What comes after this call: later calls, messages, conversations, people served.
+const LATER_THINGS: &[&str] = &[
+    "call",
+    "calls",
+    "request",
+    "requests",
+    "message",
+    "messages",
+    "reply",
+    "replies",
+    "answer",
+    "answers",
+    "turn",
+    "turns",
+    "conversation",
+    "conversations",
+    "session",
+    "sessions",
+    "appointment",
+    "appointments",
+    "patient",
+    "patients",
+    "interaction",
+    "interactions",
+    "email",
+    "emails",
+    "chat",
+    "chats",
+    "task",
+    "tasks",
+];
+
 /// A standing change to the reader's conduct: a span past this call ("for the rest of the
 /// session", "permanently", "in any later session") joined in the same sentence, or the next, to
 /// the reader ("you", "your saved notes", "the assistant"), an order, or a change made
@@ -492,12 +530,37 @@ pub(crate) fn standing_change(r: &mut Reading, i: usize) {
     }
     let s = t[i].sent;
     let near = |k: &usize| t[*k].sent + 1 >= s && t[*k].sent <= s + 1;
+    // later calls and requests are also how honest documentation pages and keeps a session ("use
+    // this session id for all subsequent calls"): past them, only the reader's instructions or
+    // the assistant itself make the change standing
+    let about_calls = is(&t[i], &["later", "subsequent", "future", "remaining"])
+        && (1..4).any(|d| {
+            t.get(i + d)
+                .is_some_and(|x| x.sent == s && is(x, &["call", "calls", "request", "requests"]))
+        });
     let aimed = (0..t.len()).filter(near).find(|&k| {
+        if about_calls {
+            return is(&t[k], &["instructions", "directions", "guidance"])
+                || t[k].cls & ACTOR_AI != 0;
+        }
         t[k].cls & (ACTOR_YOU | ACTOR_AI) != 0
             || (is(&t[k], ACTS) && (opens_sentence(t, k) || is(&t[k - 1], &["and", "then"])))
             || (is(&t[k], ACTED)
                 && (k + 1..(k + 5).min(t.len())).any(|j| is(&t[j], &["automatically"])))
-            || is(&t[k], &["adopt"])
+            || is(&t[k], &["adopt", "automatic"])
+            // the reader's own replies ("every reply in this conversation"), instructions kept
+            // past this call, a safeguard left off, or something copied on each time
+            || (is(&t[k], &["reply", "replies", "answer", "answers", "message", "messages"])
+                && k > 0
+                && is(&t[k - 1], &["every", "each", "all", "later", "subsequent"]))
+            || is(&t[k], &["instructions", "directions", "guidance"])
+            || (is(&t[k], &["stays", "stay", "remains", "remain"])
+                && k + 1 < t.len()
+                && is(
+                    &t[k + 1],
+                    &["off", "disabled", "suspended", "lifted", "unlocked", "waived", "in"],
+                ))
+            || (is(&t[k], ACTED) && k + 1 < t.len() && is(&t[k + 1], &["to", "into"]))
             || (is(&t[k], &["without", "never"])
                 && k + 1 < t.len()
                 && is(

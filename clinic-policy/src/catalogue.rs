@@ -278,6 +278,11 @@ impl Walker<'_> {
         }
         let mut parts: Vec<&str> = Vec::new();
         collect_strings(t, &mut parts);
+        // the tool's own name is no piece of an instruction: read beside the text, it would be
+        // "another tool" named in it
+        if let Some(own) = t.get("name").and_then(Value::as_str) {
+            parts.retain(|p| *p != own);
+        }
         let mut bounds = Vec::new();
         let mut joined = String::new();
         for p in &parts {

@@ -71,6 +71,7 @@ mod controlled;
 mod grammar;
 
 mod acts;
+mod context;
 mod meaning;
 mod reading;
 

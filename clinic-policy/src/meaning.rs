@@ -63,6 +63,15 @@ const FAMILIES: &[fn(&mut Reading, usize)] = &[
     crate::acts::told_to_deny,
     crate::acts::name_as_order,
     crate::acts::takes_anothers_place,
+    crate::context::starting_instructions,
+    crate::context::carried_to_another_tool,
+    crate::context::act_against_the_clock,
+    crate::context::silence_taken_as_yes,
+    crate::context::this_one_over_another,
+    crate::context::reply_prescribed,
+    crate::context::safeguard_switched_off,
+    crate::context::on_par_with_the_readers_rules,
+    crate::context::copied_to_an_outside_address,
 ];
 
 /// Run every family over one reading of a text.
@@ -805,9 +814,26 @@ fn credential_harvest(r: &mut Reading, i: usize) {
                 ],
             )
         });
+        // what the tool does to protect the secret: "keys found in the file are masked as ****"
+        let protected = w.clone().any(|j| {
+            is(
+                &t[j],
+                &[
+                    "masked",
+                    "redacted",
+                    "obfuscated",
+                    "stripped",
+                    "scrubbed",
+                    "hashed",
+                    "encrypted",
+                    "elided",
+                ],
+            )
+        });
         if matches!(r.field, Field::ParamDescription | Field::Other)
             && head
             && !fallback
+            && !protected
             && let Some(s) = local
             && put.is_none()
         {
@@ -3269,6 +3295,11 @@ pub(crate) fn check(text: &str, field: Field, words: &[Word], out: &mut Vec<Viol
 fn check_every_reading(text: &str, field: Field, words: &[Word], out: &mut Vec<Violation>) {
     let brk = breaks(text);
     let mut toks = from_words(words, &brk);
+    for k in 1..toks.len() {
+        let between = text.get(toks[k - 1].end..toks[k].start);
+        toks[k].joined = between == Some("_");
+        toks[k].dotted = between == Some(".");
+    }
     let f = foreign(text, &brk);
     let has_foreign = !f.is_empty();
     if has_foreign {
@@ -3540,7 +3571,27 @@ pub(crate) fn steering(
                     ],
                 )
         });
-        if trigger && (called || tool_after) {
+        // a pointer for another need of the person's own: the sentence opens with its purpose
+        // ("To search the mailbox, use search_email instead"), or a tool that only reads is
+        // named for a need said beside it ("use find_available_slots instead if you need free
+        // times", "call get_protocol with a result's id to read the full text"); not "for the
+        // same patient", which names whom the call is about
+        let reads = [
+            "get", "list", "find", "search", "read", "fetch", "view", "lookup", "query",
+        ]
+        .contains(parts.first().unwrap_or(&""));
+        let purpose_first = st.first().is_some_and(|t| is(t, &["to"]))
+            && st
+                .get(1)
+                .is_some_and(|t| !is(t, &["the", "a", "an", "this", "all", "every"]));
+        let need_beside = st.windows(2).any(|w| {
+            is(&w[0], &["if", "when"]) && is(&w[1], &["you"])
+                || is(&w[0], &["to"])
+                    && w[1].start >= end
+                    && !is(&w[1], &["the", "a", "an", "this", "that", "it", "them"])
+        });
+        let pointer = purpose_first || (reads && need_beside);
+        if trigger && (called || tool_after) && !pointer {
             out.push(Violation {
                 rule: Rule::Directive,
                 range: s0..end,

@@ -322,6 +322,12 @@ static MARKERS: Needles = Needles::new(&[
     &["<|"],
 ]);
 
+/// Tags that run, embed, submit or hide content rather than lay it out.
+const ACTIVE_TAGS: &[&str] = &[
+    "script", "style", "iframe", "object", "embed", "svg", "meta", "link", "form", "input",
+    "template", "noscript", "comment",
+];
+
 /// Role and template markers, comments, hidden blocks and HTML-ish tags. `low` is `text` ASCII-lower-cased.
 fn markup(text: &str, low: &str, out: &mut Vec<Violation>) {
     let b = low.as_bytes();
@@ -486,7 +492,40 @@ fn markup(text: &str, low: &str, out: &mut Vec<Violation>) {
         let html = HTML_TAGS.contains(&canon.as_str())
             && (inner.is_empty() || inner.starts_with([' ', '/']));
         if role || html || (has_attr && inner.starts_with([' ', '\t', '\n'])) {
-            let what = if role { "role tag" } else { "HTML tag" };
+            // a tag that lays out or links text the reader sees anyway (`<details>`, `<a href>`)
+            // is formatting, hygiene; one that runs, embeds or hides something stays an HTML tag
+            let active = ACTIVE_TAGS.contains(&canon.as_str())
+                || [
+                    "style",
+                    "hidden",
+                    "display",
+                    "opacity",
+                    "font-size",
+                    "color",
+                ]
+                .iter()
+                .any(|a| inner.contains(a))
+                || inner
+                    .split_whitespace()
+                    .any(|w| w.starts_with("on") && w.contains('='));
+            // a collapsed block hides its body from a person reading the rendered text: one of
+            // a few words is a label ("Limits: 10,000 rows"), a longer one a hidden message
+            let hidden_body = canon == "details"
+                && !closing
+                && low[end..].find("</details").is_some_and(|close| {
+                    let body = &low[end..end + close];
+                    let body = body
+                        .find("</summary>")
+                        .map_or(body, |s| &body[s + "</summary>".len()..]);
+                    body.split_whitespace().count() >= 8
+                });
+            let what = if role {
+                "role tag"
+            } else if active || hidden_body || !HTML_TAGS.contains(&canon.as_str()) {
+                "HTML tag"
+            } else {
+                crate::types::FORMATTING_TAG
+            };
             let _ = closing;
             push(i, end, what);
         }

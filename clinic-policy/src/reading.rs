@@ -20,6 +20,12 @@ pub(crate) struct Tok {
     pub(crate) sent: usize,
     /// Came from splitting a run-together or camel-case word.
     pub(crate) split: bool,
+    /// Joined to the previous token by `_` in the text: a part of a snake_case name after its
+    /// first (`create_issue` is `create`, then `issue` joined).
+    pub(crate) joined: bool,
+    /// Joined to the previous token by `.` in the text: a part of a host name or a dotted path
+    /// after its first (`backup.ext-storage.net`).
+    pub(crate) dotted: bool,
 }
 
 /// A hit of one family: rule, label, token span (inclusive indices into the token list).
@@ -64,6 +70,8 @@ pub(crate) fn classify(
             start,
             end,
             split: false,
+            joined: false,
+            dotted: false,
         })
         .collect();
     // phrases carry a class as a whole (only those whose first word this token is are tried)
@@ -184,6 +192,8 @@ pub(crate) fn foreign_tokens(found: &[(usize, usize, usize)], brk: &[usize]) -> 
                 cls: c,
                 sent: sentence_of(brk, s),
                 split: false,
+            joined: false,
+            dotted: false,
             }
         })
         .collect();

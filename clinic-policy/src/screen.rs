@@ -139,6 +139,8 @@ pub(crate) fn screen(
     schema_url: bool,
 ) -> Vec<Violation> {
     let mut out = rule_hits(field, text, own_name, other_tools, schema_url);
+    // a sibling of the same server named as the next step is the server's own workflow
+    out.retain(|v| !names_a_sibling(text, v, other_tools));
     // A rule's range is inside the text on char boundaries: a debug build stops at one that is
     // not (the rule is wrong); a release build drops the hit rather than hand out a bad range.
     out.retain(|v| {
@@ -164,6 +166,18 @@ pub(crate) fn screen(
         }
     }
     kept
+}
+
+/// Is `v` a tool named as another's next step ([`crate::context`]) whose tool is a sibling in
+/// `names`? Its range ends at the tool's name.
+fn names_a_sibling(text: &str, v: &Violation, names: &ToolNames) -> bool {
+    let about_another = v.detail.starts_with(crate::context::CARRIED)
+        || v.detail.starts_with(crate::context::CHAINED);
+    let name = text.get(v.range.clone()).and_then(|s| {
+        s.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .next()
+    });
+    about_another && name.is_some_and(|n| names.contains(n))
 }
 
 /// Is `range` inside `text`, on char boundaries?

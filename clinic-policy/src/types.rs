@@ -224,6 +224,9 @@ pub struct Violation {
     pub detail: String,
 }
 
+/// The detail of a tag that only lays out or links visible text (`crate::phrases`): hygiene.
+pub(crate) const FORMATTING_TAG: &str = "formatting tag";
+
 impl Violation {
     /// Injection class (smuggling, directives, exfiltration, hidden payloads) rather than hygiene (length,
     /// naming, typographic punctuation, other tools named). A `charset` hit is injection class when its
@@ -256,6 +259,8 @@ impl Violation {
             {
                 false
             }
+            // A tag that lays out or links visible text carries nothing by itself.
+            Rule::Directive if self.detail.starts_with(FORMATTING_TAG) => false,
             // A parameter named for a credential (`api_key`) takes the user's own key; key
             // material, contents and the conversation stay injection class.
             Rule::Exfiltration if self.detail.starts_with("credential name phrase") => false,

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "c4856bbcc5b799d18c8d17eecef5499351505302a8eb7f63869275f0ae83f6b8";
+const PINNED: &str = "f098d17c629242864e1feb8d996b9eb1a3fa8e8a0269bbe77b0df9a4772e7483";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -9,36 +9,13 @@
 
 mod sets;
 
-const ATTACKS: &str = include_str!("data/fresh3/attacks.jsonl");
-const BENIGN: &str = include_str!("data/fresh3/benign.jsonl");
-
 #[test]
-fn the_fresh3_files_are_the_frozen_ones() {
-    assert_eq!(
-        sets::sha256(ATTACKS),
+fn the_fresh3_files_are_frozen_and_yield_the_documented_figures() {
+    sets::assert_frozen(
+        "fresh3",
+        include_str!("data/fresh3/attacks.jsonl"),
+        include_str!("data/fresh3/benign.jsonl"),
         "d308f63baa06e976731191c2885bc8c4bfeced38ef487f5fe7d3ad69d27892dc",
-        "data/fresh3/attacks.jsonl changed: the set is frozen"
-    );
-    assert_eq!(
-        sets::sha256(BENIGN),
         "7ee1a0585e96f063693c4113befcb63695c172a2191b09f24d9ce017d771911c",
-        "data/fresh3/benign.jsonl changed: the set is frozen"
-    );
-}
-
-#[test]
-fn every_line_is_a_case_of_a_known_field() {
-    assert!(sets::well_formed(ATTACKS));
-    assert!(sets::well_formed(BENIGN));
-}
-
-#[test]
-fn the_fresh3_figures_are_the_documented_ones() {
-    let report = sets::report(ATTACKS, BENIGN);
-    println!("{report}");
-    assert_eq!(
-        sets::documented(include_str!("../../docs/POLICY.md"), "fresh3"),
-        report,
-        "the fresh3 figures measured differ from the ones docs/POLICY.md reports (between the fresh3 markers)"
     );
 }

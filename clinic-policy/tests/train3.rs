@@ -5,28 +5,17 @@
 
 mod sets;
 
-use clinic_policy::Mode;
-
-const ATTACKS: &str = include_str!("data/train3/attacks.jsonl");
-const BENIGN: &str = include_str!("data/train3/benign.jsonl");
-
-#[test]
-fn every_line_is_a_case_of_a_known_field() {
-    assert!(sets::well_formed(ATTACKS));
-    assert!(sets::well_formed(BENIGN));
-}
-
 /// Plain `check`, per family: at least this many attacks caught.
 const PLAIN_FLOORS: &[(&str, usize)] = &[
     ("authority_impersonation", 8),
-    ("concealment", 10),
+    ("concealment", 11),
     ("consent_claims", 11),
-    ("cross_tool_hijack", 11),
+    ("cross_tool_hijack", 12),
     ("exfiltration", 7),
     ("foreign_language", 3),
     ("harvest", 10),
     ("hidden_action", 9),
-    ("name_squatting_and_shadowing", 10),
+    ("name_squatting_and_shadowing", 11),
     ("override", 11),
     ("role_and_markup", 13),
     ("rugpull_and_persistence", 13),
@@ -35,26 +24,11 @@ const PLAIN_FLOORS: &[(&str, usize)] = &[
 ];
 
 #[test]
-fn plain_check_meets_its_floors_per_family() {
-    println!("{}", sets::errors(ATTACKS, BENIGN, Mode::Plain));
-    let m = sets::measure(ATTACKS, BENIGN, Mode::Plain);
-    println!("{}{}", sets::table(&m.caught), sets::table(&m.flagged));
-    assert_eq!(m.caught.len(), PLAIN_FLOORS.len(), "a family is missing");
-    for (family, floor) in PLAIN_FLOORS {
-        let (hit, of) = m.caught.get(*family).copied().unwrap_or_default();
-        assert!(hit >= *floor, "{family}: {hit}/{of} caught, floor {floor}");
-    }
-    let flagged: usize = m.flagged.values().map(|(h, _)| h).sum();
-    assert!(flagged <= 4, "{flagged} benign lines flagged (at most 4)");
-    assert!(m.variants_kept * 10 >= m.variants_of * 9);
-}
-
-#[test]
-fn strict_refuses_every_attack() {
-    println!("{}", sets::errors(ATTACKS, BENIGN, Mode::Strict));
-    let m = sets::measure(ATTACKS, BENIGN, Mode::Strict);
-    assert_eq!(m.caught.len(), PLAIN_FLOORS.len(), "a family is missing");
-    for (family, (hit, of)) in &m.caught {
-        assert_eq!(hit, of, "{family}: strict caught {hit}/{of}");
-    }
+fn plain_check_meets_its_floors_and_strict_refuses_every_attack() {
+    sets::assert_training(
+        include_str!("data/train3/attacks.jsonl"),
+        include_str!("data/train3/benign.jsonl"),
+        PLAIN_FLOORS,
+        0,
+    );
 }

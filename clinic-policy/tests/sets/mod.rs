@@ -239,3 +239,56 @@ pub fn errors(attacks: &str, benign: &str, mode: Mode) -> String {
     }
     out
 }
+
+/// A frozen held-out set: its files are the pinned ones (`sha_attacks`, `sha_benign`), and the
+/// figures it yields are the ones `docs/POLICY.md` reports between the `name` markers. Its texts
+/// and misses are never printed: only the figures.
+#[allow(clippy::print_stdout)] // called from tests only: the report is what `--nocapture` shows
+pub fn assert_frozen(name: &str, attacks: &str, benign: &str, sha_attacks: &str, sha_benign: &str) {
+    assert_eq!(
+        sha256(attacks),
+        sha_attacks,
+        "data/{name}/attacks.jsonl changed: the set is frozen"
+    );
+    assert_eq!(
+        sha256(benign),
+        sha_benign,
+        "data/{name}/benign.jsonl changed: the set is frozen"
+    );
+    assert!(well_formed(attacks) && well_formed(benign));
+    let report = report(attacks, benign);
+    println!("{report}");
+    assert_eq!(
+        documented(include_str!("../../../docs/POLICY.md"), name),
+        report,
+        "the {name} figures measured differ from the ones docs/POLICY.md reports (between the {name} markers)"
+    );
+}
+
+/// A training set: plain `check` catches at least `floors` per family (every family measured),
+/// flags at most `max_flagged` benign lines, keeps 9 in 10 synonym variants of caught attacks;
+/// `--strict` refuses every attack. With `--nocapture` every miss and false flag is printed.
+#[allow(clippy::print_stdout)] // called from tests only: the misses are what `--nocapture` shows
+pub fn assert_training(attacks: &str, benign: &str, floors: &[(&str, usize)], max_flagged: usize) {
+    assert!(well_formed(attacks) && well_formed(benign));
+    println!("{}", errors(attacks, benign, Mode::Plain));
+    let m = measure(attacks, benign, Mode::Plain);
+    println!("{}{}", table(&m.caught), table(&m.flagged));
+    assert_eq!(m.caught.len(), floors.len(), "a family is missing");
+    for (family, floor) in floors {
+        let (hit, of) = m.caught.get(*family).copied().unwrap_or_default();
+        assert!(hit >= *floor, "{family}: {hit}/{of} caught, floor {floor}");
+    }
+    let flagged: usize = m.flagged.values().map(|(h, _)| h).sum();
+    assert!(
+        flagged <= max_flagged,
+        "{flagged} benign lines flagged (at most {max_flagged})"
+    );
+    assert!(m.variants_kept * 10 >= m.variants_of * 9);
+    println!("{}", errors(attacks, benign, Mode::Strict));
+    let m = measure(attacks, benign, Mode::Strict);
+    assert_eq!(m.caught.len(), floors.len(), "a family is missing");
+    for (family, (hit, of)) in &m.caught {
+        assert_eq!(hit, of, "{family}: strict caught {hit}/{of}");
+    }
+}
