@@ -690,13 +690,7 @@ async fn serve_http_demo(
     .map_err(|e| Failure::runtime(format!("cannot start the demo authorization server: {e}")))?;
     let standin = clinic_standin::spawn(
         loopback,
-        clinic_standin::Config {
-            token_audience: Some(clinic_standin::TokenAudience {
-                authorization_server: auth.server(),
-                audience: None,
-            }),
-            ..clinic_standin::Config::default()
-        },
+        clinic_standin::Config::checking_tokens_of(auth.server()),
     )
     .await
     .map_err(|e| Failure::runtime(format!("cannot start the demo API: {e}")))?;

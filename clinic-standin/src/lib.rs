@@ -164,6 +164,20 @@ pub struct Config {
     pub doctor_names: std::collections::BTreeMap<u64, String>,
 }
 
+impl Config {
+    /// Audience mode with the defaults otherwise: only access tokens of `authorization_server`
+    /// issued for the API's own URL are accepted.
+    pub fn checking_tokens_of(authorization_server: auth::AuthServer) -> Self {
+        Config {
+            token_audience: Some(TokenAudience {
+                authorization_server,
+                audience: None,
+            }),
+            ..Config::default()
+        }
+    }
+}
+
 /// Audience mode's settings ([`Config::token_audience`]).
 #[derive(Debug, Clone)]
 pub struct TokenAudience {

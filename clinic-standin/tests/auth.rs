@@ -10,7 +10,7 @@ use clinic_standin::auth::{
     ACCESS_TOKEN_TYPE, AuthConfig, AuthServer, ClientCredential, ClientKey, ConfidentialClient,
     JWT_BEARER_ASSERTION, MintRequest, Role, RunningAuthServer, Secret, TOKEN_EXCHANGE_GRANT,
 };
-use clinic_standin::{Config, LOCALHOST_EPHEMERAL, PATIENT_TOKEN, Standin, TokenAudience};
+use clinic_standin::{Config, LOCALHOST_EPHEMERAL, PATIENT_TOKEN, Standin};
 use serde_json::{Value, json};
 
 const MCP: &str = "http://127.0.0.1:9/mcp";
@@ -101,13 +101,7 @@ impl Setup {
             .unwrap();
         let api = clinic_standin::spawn(
             LOCALHOST_EPHEMERAL,
-            Config {
-                token_audience: Some(TokenAudience {
-                    authorization_server: auth.server(),
-                    audience: None,
-                }),
-                ..Config::default()
-            },
+            Config::checking_tokens_of(auth.server()),
         )
         .await
         .unwrap();

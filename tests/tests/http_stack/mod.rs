@@ -36,13 +36,7 @@ impl Stack {
         .unwrap();
         let api = clinic_standin::spawn(
             clinic_standin::LOCALHOST_EPHEMERAL,
-            clinic_standin::Config {
-                token_audience: Some(clinic_standin::TokenAudience {
-                    authorization_server: auth.server(),
-                    audience: None,
-                }),
-                ..clinic_standin::Config::default()
-            },
+            clinic_standin::Config::checking_tokens_of(auth.server()),
         )
         .await
         .unwrap();
