@@ -211,6 +211,9 @@ pub struct PhaseReport {
     pub server_cpu_per_call_us: f64,
     /// The part of it in the kernel on the server's behalf.
     pub server_kernel_cpu_per_call_us: f64,
+    /// The time the server's threads were runnable but waited for a CPU, in cores: what a busy
+    /// machine took from it (0 on an idle one).
+    pub server_run_queue_wait_cores: f64,
     pub upstream_cpu_cores: f64,
     pub client_cpu_cores: f64,
     /// `VmRSS` sampled every `SAMPLE_EVERY` during the phase: the highest, KiB.
@@ -327,6 +330,7 @@ pub fn run_phase(
         // Every connection is open before the clock starts.
         start.wait().await;
         let (user0, kernel0) = procfs::cpu_times(&pid_text)?;
+        let wait0 = procfs::run_queue_wait(&pid_text)?;
         let upstream0 = procfs::threads_cpu_time("self", UPSTREAM_THREAD)?;
         let client0 = procfs::threads_cpu_time("self", CLIENT_THREAD)?;
         let t0 = Instant::now();
@@ -345,6 +349,7 @@ pub fn run_phase(
         }
         let wall = t0.elapsed();
         let (user, kernel) = procfs::cpu_times(&pid_text)?;
+        let wait = procfs::run_queue_wait(&pid_text)?.saturating_sub(wait0);
         let kernel = kernel.saturating_sub(kernel0);
         let server_cpu = user.saturating_sub(user0) + kernel;
         let upstream = procfs::threads_cpu_time("self", UPSTREAM_THREAD)?.saturating_sub(upstream0);
@@ -379,6 +384,7 @@ pub fn run_phase(
             server_cpu_cores: cores(server_cpu, wall),
             server_cpu_per_call_us: server_cpu.as_secs_f64() * 1e6 / calls.max(1) as f64,
             server_kernel_cpu_per_call_us: kernel.as_secs_f64() * 1e6 / calls.max(1) as f64,
+            server_run_queue_wait_cores: cores(wait, wall),
             upstream_cpu_cores: cores(upstream, wall),
             client_cpu_cores: cores(client_cpu, wall),
             rss_peak_kib: rss_peak.max(at_end.rss_kib),

@@ -617,6 +617,13 @@ fn table(r: &HttpReport) -> String {
     );
     row(
         &mut out,
+        "server waiting for a CPU (cores)",
+        &|s| s.closed.server_run_queue_wait_cores,
+        &two,
+        None,
+    );
+    row(
+        &mut out,
         "server CPU per call (us)",
         &|s| s.closed.server_cpu_per_call_us,
         &one,

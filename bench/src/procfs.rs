@@ -112,6 +112,25 @@ pub fn threads_cpu_time(pid: &str, prefix: &str) -> Result<Duration, BenchError>
     Ok(Duration::from_millis(ticks * 1000 / USER_HZ))
 }
 
+/// Parse the time spent waiting on a run queue (ns, the second field) out of the text of
+/// `/proc/PID/task/TID/schedstat`.
+pub fn parse_schedstat_wait(text: &str) -> Option<u64> {
+    text.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The time the threads of process `pid` have spent runnable but waiting for a CPU: how much a
+/// busy machine held it back (`schedstat`'s run delay; every thread, summed).
+pub fn run_queue_wait(pid: &str) -> Result<Duration, BenchError> {
+    let mut ns = 0;
+    for entry in std::fs::read_dir(format!("/proc/{pid}/task"))? {
+        // A thread may exit between listing and reading: skip it.
+        if let Ok(text) = std::fs::read_to_string(entry?.path().join("schedstat")) {
+            ns += parse_schedstat_wait(&text).unwrap_or(0);
+        }
+    }
+    Ok(Duration::from_nanos(ns))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,6 +155,15 @@ mod tests {
             "1234 (my (odd) name) S 1 1234 1234 0 -1 4194560 100 0 0 0 17 5 0 0 20 0 3 0 99 0 0";
         assert_eq!(parse_stat_ticks(text), Some(22));
         assert_eq!(parse_stat_times(text), Some((17, 5)));
+    }
+
+    #[test]
+    fn schedstat_wait() {
+        assert_eq!(
+            parse_schedstat_wait("226464646 37205624 1006\n"),
+            Some(37_205_624)
+        );
+        assert_eq!(parse_schedstat_wait("226464646\n"), None);
     }
 
     #[test]
