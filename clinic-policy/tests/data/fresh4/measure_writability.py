@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""fresh4 copy of fresh3/measure_writability.py: only PARAM and OUTPUT (the fresh4 ids) and
+this docstring differ; GENERIC already covers every fresh4 tool.
+
+Measure how many rewritten clinic descriptions pass `clinic-mcp check --strict`.
+
+Usage: measure_writability.py CLINIC_MCP_BINARY [REWRITTEN.jsonl ...]
+
+Each line {"id","tool","mutates","field","text",...} becomes a one-tool catalogue:
+- tool_description: the tool named by "tool", the text as its description, an empty
+  object inputSchema;
+- param_description: the tool with a generic description (GENERIC below) and one
+  parameter (PARAM below) whose description is the text;
+- output_description: the tool with its generic description and an outputSchema with one
+  property (OUTPUT below) whose description is the text.
+Annotations: readOnlyHint = not mutates; destructiveHint = true for cancel_/reject_ tools,
+false for the other mutating ones.
+
+A case passes "whole" when the strict screen finds nothing in its catalogue (what the
+compile-time macro demands). It passes "text" when every finding is also found in the same
+catalogue without the text (the description or the property's description left out): the
+finding then belongs to the tool's name or the harness, not to the rewrite. Python 3 stdlib only.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+GENERIC = {
+    "list_specialties": "List every specialty of the clinic.",
+    "list_doctors": "List the doctors of the clinic.",
+    "find_available_slots": "Find open slots of one doctor.",
+    "book_appointment": "Book an open slot for the authenticated patient.",
+    "cancel_appointment": "Cancel one of the authenticated patient's appointments.",
+    "reschedule_appointment": "Move one appointment to another open slot.",
+    "get_appointment": "Get one appointment of the authenticated patient.",
+    "list_my_appointments": "List the appointments of the authenticated patient.",
+    "submit_intake": "Submit the intake form of the authenticated patient.",
+    "search_protocols": "Search the care protocols of the clinic.",
+    "escalate_appointment": "Escalate one appointment to the oncall nurse.",
+    "confirm_appointment": "Confirm one pending appointment.",
+    "reject_appointment": "Reject one pending appointment.",
+    "get_slots": "Get open slots of one doctor.",
+    "join_waiting_list": "Join the waiting list of one doctor.",
+    "get_waiting_list_position": "Get the position of the authenticated patient on the waiting list.",
+    "get_opening_hours": "Get the opening hours of one clinic location.",
+    # fresh3
+    "get_intake": "Get the latest intake form of one patient.",
+    "get_protocol": "Get one care protocol of the clinic.",
+}
+
+# id -> (name, JSON type) of the parameter or output property that carries the text.
+# fresh4: the developer's own name where every part is an approved word and the name is a noun
+# phrase; otherwise the nearest such name (current_meds -> current_medications, q -> query,
+# submitted_at -> submitted_time), so that a finding of the name is not counted against the text.
+PARAM = {
+    "r16": ("date_from", "string"),
+    "r17": ("visit_type", "string"),
+    "r18": ("reason", "string"),
+    "r19": ("specialty", "string"),
+    "r20": ("current_medications", "array"),
+    "r21": ("query", "string"),
+    "r22": ("earliest_date", "string"),
+    "r23": ("location_id", "string"),
+    "r24": ("new_slot_id", "string"),
+}
+OUTPUT = {
+    "r25": ("status", "string"),
+    "r26": ("slots", "array"),
+    "r27": ("late_fee", "integer"),
+    "r28": ("appointments", "array"),
+    "r29": ("submitted_time", "string"),
+    "r30": ("specialties", "array"),
+}
+DESTRUCTIVE = ("cancel_", "reject_")
+
+
+def tool_for(case, with_text=True):
+    name, mutates, field, text = case["tool"], case["mutates"], case["field"], case["text"]
+    tool = {
+        "name": name,
+        "annotations": {
+            "readOnlyHint": not mutates,
+            "destructiveHint": bool(mutates and name.startswith(DESTRUCTIVE)),
+        },
+        "inputSchema": {"type": "object", "properties": {}},
+    }
+    if field == "tool_description":
+        if with_text:
+            tool["description"] = text
+        return tool
+    tool["description"] = GENERIC[name]
+    if field == "param_description":
+        pname, ptype = PARAM[case["id"]]
+        prop = {"type": ptype}
+        if with_text:
+            prop["description"] = text
+        tool["inputSchema"]["properties"][pname] = prop
+    elif field == "output_description":
+        oname, otype = OUTPUT[case["id"]]
+        prop = {"type": otype}
+        if with_text:
+            prop["description"] = text
+        tool["outputSchema"] = {"type": "object", "properties": {oname: prop}}
+    else:
+        raise ValueError("unknown field " + field)
+    return tool
+
+
+def screen(binary, tool):
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump({"tools": [tool]}, f)
+        path = f.name
+    try:
+        run = subprocess.run([binary, "check", "--strict", "--format", "json", path],
+                             capture_output=True, text=True)
+    finally:
+        os.unlink(path)
+    if run.returncode not in (0, 1):
+        raise RuntimeError(run.stderr)
+    return json.loads(run.stdout)["violations"]
+
+
+def key(v):
+    return (v["rule"], v["path"], v["detail"])
+
+
+def measure(binary, path):
+    cases = [json.loads(l) for l in open(path) if l.strip()]
+    whole = text_ok = whole_full = 0
+    meaning = {}
+    for case in cases:
+        found = screen(binary, tool_for(case))
+        base = {key(v) for v in screen(binary, tool_for(case, with_text=False))}
+        own = [v for v in found if key(v) not in base]
+        whole += not found
+        text_ok += not own
+        whole_full += (not found) and case.get("meaning_kept") == "full"
+        meaning[case.get("meaning_kept")] = meaning.get(case.get("meaning_kept"), 0) + 1
+        mark = "PASS" if not found else ("pass-text" if not own else "FAIL")
+        print(f"{case['id']} {case['field']:<18} {mark}")
+        for v in found:
+            tag = "" if v in own else "   (also without the text)"
+            print(f"    {v['rule']}: {v['path']}: {v['detail']}{tag}")
+    n = len(cases)
+    print(f"{path}: whole catalogue clean {whole}/{n}; text adds no finding {text_ok}/{n}; "
+          f"meaning kept {json.dumps(meaning, sort_keys=True)}; clean and meaning fully kept {whole_full}/{n}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    binary = sys.argv[1]
+    here = os.path.dirname(os.path.abspath(__file__))
+    for p in sys.argv[2:] or [os.path.join(here, "rewritten-first.jsonl"),
+                              os.path.join(here, "rewritten.jsonl")]:
+        if os.path.exists(p):
+            measure(binary, p)
