@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "f098d17c629242864e1feb8d996b9eb1a3fa8e8a0269bbe77b0df9a4772e7483";
+const PINNED: &str = "009e141f4fee62e9d15a8c50263af66c99ef9bd2efc67cda14f521e27bdeef26";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
