@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
-"""fresh4 copy of fresh3/measure_writability.py: only PARAM and OUTPUT (the fresh4 ids) and
-this docstring differ; GENERIC already covers every fresh4 tool.
+"""Measure how many rewritten clinic descriptions pass `clinic-mcp check --strict`.
 
-Measure how many rewritten clinic descriptions pass `clinic-mcp check --strict`.
+Usage: measure_writability.py SET_DIR CLINIC_MCP_BINARY [REWRITTEN.jsonl ...]
 
-Usage: measure_writability.py CLINIC_MCP_BINARY [REWRITTEN.jsonl ...]
+SET_DIR is a set of plain descriptions (fresh2/, fresh3/, fresh4/): its names.json gives, by
+case id, the name and JSON type of the parameter ("param") or output property ("output") that
+carries a text; the files measured are its rewritten-first.jsonl and rewritten.jsonl unless named.
 
 Each line {"id","tool","mutates","field","text",...} becomes a one-tool catalogue:
 - tool_description: the tool named by "tool", the text as its description, an empty
   object inputSchema;
 - param_description: the tool with a generic description (GENERIC below) and one
-  parameter (PARAM below) whose description is the text;
+  parameter (names.json "param") whose description is the text;
 - output_description: the tool with its generic description and an outputSchema with one
-  property (OUTPUT below) whose description is the text.
+  property (names.json "output") whose description is the text.
 Annotations: readOnlyHint = not mutates; destructiveHint = true for cancel_/reject_ tools,
 false for the other mutating ones.
 
@@ -45,34 +46,13 @@ GENERIC = {
     "join_waiting_list": "Join the waiting list of one doctor.",
     "get_waiting_list_position": "Get the position of the authenticated patient on the waiting list.",
     "get_opening_hours": "Get the opening hours of one clinic location.",
-    # fresh3
     "get_intake": "Get the latest intake form of one patient.",
     "get_protocol": "Get one care protocol of the clinic.",
 }
 
-# id -> (name, JSON type) of the parameter or output property that carries the text.
-# fresh4: the developer's own name where every part is an approved word and the name is a noun
-# phrase; otherwise the nearest such name (current_meds -> current_medications, q -> query,
-# submitted_at -> submitted_time), so that a finding of the name is not counted against the text.
-PARAM = {
-    "r16": ("date_from", "string"),
-    "r17": ("visit_type", "string"),
-    "r18": ("reason", "string"),
-    "r19": ("specialty", "string"),
-    "r20": ("current_medications", "array"),
-    "r21": ("query", "string"),
-    "r22": ("earliest_date", "string"),
-    "r23": ("location_id", "string"),
-    "r24": ("new_slot_id", "string"),
-}
-OUTPUT = {
-    "r25": ("status", "string"),
-    "r26": ("slots", "array"),
-    "r27": ("late_fee", "integer"),
-    "r28": ("appointments", "array"),
-    "r29": ("submitted_time", "string"),
-    "r30": ("specialties", "array"),
-}
+# id -> (name, JSON type), per set: SET_DIR/names.json
+PARAM = {}
+OUTPUT = {}
 DESTRUCTIVE = ("cancel_", "reject_")
 
 
@@ -149,11 +129,13 @@ def measure(binary, path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
+    if len(sys.argv) < 3:
         sys.exit(__doc__)
-    binary = sys.argv[1]
-    here = os.path.dirname(os.path.abspath(__file__))
-    for p in sys.argv[2:] or [os.path.join(here, "rewritten-first.jsonl"),
+    here, binary = os.path.abspath(sys.argv[1]), sys.argv[2]
+    names = json.load(open(os.path.join(here, "names.json")))
+    PARAM.update({k: tuple(v) for k, v in names["param"].items()})
+    OUTPUT.update({k: tuple(v) for k, v in names["output"].items()})
+    for p in sys.argv[3:] or [os.path.join(here, "rewritten-first.jsonl"),
                               os.path.join(here, "rewritten.jsonl")]:
         if os.path.exists(p):
             measure(binary, p)
