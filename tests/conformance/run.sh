@@ -36,10 +36,14 @@ bin="$target/debug/clinic-mcp"
 echo "run.sh: built ($((SECONDS - started)) s)"
 
 # 3. The demo without OAuth on a loopback port the system picks; the URL is read from its stderr.
+# Every request of the suite is the one demo patient's, sent in bursts well past the default rate
+# per caller (20 a second), which is not what the suite tests: the rate is lifted to its maximum.
 rm -rf "$out"
 mkdir -p "$out/results"
 env -u SUT_ACCESS_TOKEN -u MCP_SESSION_ROLE -u CLINIC_HTTP_ADDR -u SUT_BASE_URL \
-  "$bin" serve --http 127.0.0.1:0 --demo --demo-without-auth > "$out/server.log" 2>&1 &
+  -u CLINIC_MAX_RATE_PER_CALLER \
+  "$bin" serve --http 127.0.0.1:0 --demo --demo-without-auth --max-rate-per-caller 10000 \
+  > "$out/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 url=""

@@ -12,6 +12,7 @@ use axum::routing::{get, post};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use clinic_mcp::http::exchange::ClientAuth;
+use clinic_mcp::http::rate::RateLimit;
 use clinic_mcp::http::{Config, Running};
 use clinic_mcp::{ClinicServer, Profile, Session, SessionRole};
 use clinic_standin::{DOCTOR_TOKEN, PATIENT_TOKEN, Standin};
@@ -25,6 +26,9 @@ use std::time::Duration;
 const CLIENT_ID: &str = "clinic-mcp-test";
 const CLIENT_SECRET: &str = "test-client-secret";
 const RSA_PKCS1: &[u8] = include_bytes!("../data/http_auth_test_rsa_pkcs1.der");
+/// A rate no test here reaches (all of a harness's tokens are one `sub` unless a test says
+/// otherwise).
+const NO_RATE_LIMIT: RateLimit = RateLimit::per_second(10_000);
 
 /// An ES256 key: the PKCS#8 DER to sign with, and its public JWK under `kid`.
 struct EcKey {
@@ -183,13 +187,14 @@ impl Harness {
     /// The stand-in API, the test's authorization server with `key` and an RSA key in its JWKS,
     /// and `serve --http` on an ephemeral loopback port with `ceiling` as its profile.
     async fn start(ceiling: Profile) -> Self {
-        Self::start_with(ceiling, Duration::from_secs(30), 8).await
+        Self::start_with(ceiling, Duration::from_secs(30), 8, NO_RATE_LIMIT).await
     }
 
     async fn start_with(
         ceiling: Profile,
         jwks_min_refresh: Duration,
         max_requests_per_caller: usize,
+        rate_per_caller: RateLimit,
     ) -> Self {
         let _ = rustls::crypto::ring::default_provider().install_default();
         let standin = clinic_standin::spawn(
@@ -234,6 +239,7 @@ impl Harness {
             deadline: Duration::from_secs(30),
             jwks_min_refresh,
             max_requests_per_caller,
+            rate_per_caller,
             confirmation_keys: None,
             sessions: false,
         };
@@ -548,7 +554,7 @@ async fn an_rs256_token_of_the_issuer_is_accepted() {
 /// The issuer rotates its key: a token under the new key id makes the server read the JWKS again.
 #[tokio::test]
 async fn a_rotated_key_is_read_from_the_jwks_on_its_first_token() {
-    let h = Harness::start_with(Profile::Readonly, Duration::ZERO, 8).await;
+    let h = Harness::start_with(Profile::Readonly, Duration::ZERO, 8, NO_RATE_LIMIT).await;
     let rotated = EcKey::new("ec-2");
     *h.auth.jwks.lock().unwrap() = json!({"keys": [rotated.jwk()]});
     let token = rotated.sign(&h.claims("clinic.readonly", None));
@@ -736,7 +742,7 @@ async fn the_probes_answer_without_a_token_and_readiness_ends_at_shutdown() {
 /// 429 with a JSON-RPC error naming its id, and another caller is not held back.
 #[tokio::test]
 async fn a_caller_past_its_bound_of_requests_in_progress_is_told_to_retry() {
-    let h = Harness::start_with(Profile::Booking, Duration::from_secs(30), 1).await;
+    let h = Harness::start_with(Profile::Booking, Duration::from_secs(30), 1, NO_RATE_LIMIT).await;
     *h.auth.delay.lock().unwrap() = Duration::from_millis(1500);
     let token = h.token("clinic.booking", Some("patient"));
     let slow = h.call(&token, "list_my_appointments", json!({}));
@@ -766,6 +772,75 @@ async fn a_caller_past_its_bound_of_requests_in_progress_is_told_to_retry() {
             .await
             .contains(&"book_appointment".to_owned())
     );
+}
+
+/// Past its rate (here one request a minute, in bursts of two) a caller is answered 429 with a
+/// JSON-RPC error naming its id, the rate and when to retry, and `Retry-After`; nothing of it
+/// reaches the API. Another caller is served, and refused tokens count for no caller.
+#[tokio::test]
+async fn a_caller_past_its_rate_is_told_when_to_retry() {
+    let rate = RateLimit {
+        requests: 2,
+        per: Duration::from_secs(120),
+    };
+    let h = Harness::start_with(Profile::Booking, Duration::from_secs(30), 8, rate).await;
+    let token = h.token("clinic.booking", Some("patient"));
+    assert!(
+        h.tool_names(&token)
+            .await
+            .contains(&"book_appointment".to_owned())
+    );
+    let first = h.call(&token, "list_my_appointments", json!({})).await;
+    assert_eq!(first["result"]["isError"], json!(false), "{first}");
+    let upstream = h.standin.request_count();
+    let call = json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call",
+        "params": {"name": "list_my_appointments", "arguments": {}}});
+    let response = h.post(Some(&token), &call).await;
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry: u64 = response
+        .headers()
+        .get("retry-after")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&retry), "Retry-After: {retry}");
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["jsonrpc"], json!("2.0"));
+    assert_eq!(answer["id"], json!(9));
+    assert_eq!(answer["error"]["code"], json!(-32000), "{answer}");
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.contains("2 requests per 120 s"), "{message}");
+    assert!(
+        message.contains(&format!("Retry in {retry} s")),
+        "{message}"
+    );
+    assert_eq!(
+        h.standin.request_count(),
+        upstream,
+        "nothing reached the API"
+    );
+    // another caller (another `sub`) is served
+    let mut claims = h.claims("clinic.booking", Some("patient"));
+    claims["sub"] = json!("user-2");
+    let other = h.key.sign(&claims);
+    assert_eq!(
+        h.call(&other, "list_my_appointments", json!({})).await["result"]["isError"],
+        json!(false)
+    );
+    // expired tokens of a third caller are answered 401 and take none of its requests
+    claims["sub"] = json!("user-3");
+    let third = h.key.sign(&claims);
+    claims["exp"] = json!(now() - 3600);
+    let expired = h.key.sign(&claims);
+    for _ in 0..3 {
+        let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
+        let status = h.post(Some(&expired), &body).await.status();
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    assert!(!h.tool_names(&third).await.is_empty());
+    assert!(!h.tool_names(&third).await.is_empty());
 }
 
 /// The binary end to end, its client secret in a file: a call through the exchange, a refused
@@ -945,6 +1020,7 @@ async fn with_the_stand_in_authorization_server_a_call_goes_through_private_key_
         deadline: Duration::from_secs(30),
         jwks_min_refresh: Duration::from_secs(30),
         max_requests_per_caller: 8,
+        rate_per_caller: NO_RATE_LIMIT,
         confirmation_keys: None,
         sessions: false,
     };
@@ -1038,6 +1114,54 @@ fn serve_http_refuses_a_role_given_by_the_operator() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("--resource-url"), "{stderr}");
+    // a rate out of range, by flag or variable
+    let secret = std::env::temp_dir().join(format!(
+        "clinic-mcp-http-rate-secret-{}",
+        std::process::id()
+    ));
+    std::fs::write(&secret, format!("{CLIENT_SECRET}\n")).unwrap();
+    for (flag, variable) in [
+        (Some("0"), None),
+        (None, Some("10001")),
+        (None, Some("many")),
+    ] {
+        let mut command = std::process::Command::new(&bin);
+        command
+            .args([
+                "serve",
+                "--http",
+                "127.0.0.1:0",
+                "--issuer",
+                "http://127.0.0.1:9",
+            ])
+            .args(["--client-id", CLIENT_ID, "--client-secret-file"])
+            .arg(&secret)
+            .env_remove("CLINIC_MAX_RATE_PER_CALLER")
+            .env_remove("MCP_SESSION_ROLE")
+            .env_remove("SUT_ACCESS_TOKEN")
+            .env_remove("CLINIC_RESOURCE_URL");
+        if let Some(n) = flag {
+            command.args(["--max-rate-per-caller", n]);
+        }
+        if let Some(v) = variable {
+            command.env("CLINIC_MAX_RATE_PER_CALLER", v);
+        }
+        let out = command.output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("RATE_PER_CALLER") || stderr.contains("rate-per-caller"),
+            "{stderr}"
+        );
+    }
+    let _ = std::fs::remove_file(&secret);
+    let out = std::process::Command::new(&bin)
+        .args(["serve", "--max-rate-per-caller", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--max-rate-per-caller"), "{stderr}");
 }
 
 mod common;

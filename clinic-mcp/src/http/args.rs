@@ -51,6 +51,11 @@ pub struct HttpArgs {
     /// answered 429 with a JSON-RPC error [env: CLINIC_MAX_REQUESTS_PER_CALLER] [default: 8]
     #[arg(long, value_name = "N")]
     pub max_requests_per_caller: Option<usize>,
+    /// Most requests of one caller per second, in bursts of up to as many; past it a request is
+    /// answered 429 with a JSON-RPC error and `Retry-After` [env: CLINIC_MAX_RATE_PER_CALLER]
+    /// [default: 20]
+    #[arg(long, value_name = "N")]
+    pub max_rate_per_caller: Option<u32>,
     /// Serve clients of protocols before 2026-07-28 without sessions (`Mcp-Session-Id`), for a
     /// fleet whose load balancer has no affinity on that header: they are then never offered the
     /// destructive tools over HTTP. Sessions need --confirmation-key-file, which seals their ids
@@ -88,6 +93,7 @@ impl HttpArgs {
             client_secret_file,
             confirmation_key_file,
             max_requests_per_caller,
+            max_rate_per_caller,
             no_sessions,
             demo_without_auth,
         } = self;
@@ -107,6 +113,8 @@ impl HttpArgs {
             Some("--confirmation-key-file")
         } else if max_requests_per_caller.is_some() {
             Some("--max-requests-per-caller")
+        } else if max_rate_per_caller.is_some() {
+            Some("--max-rate-per-caller")
         } else if *no_sessions {
             Some("--no-sessions")
         } else if *demo_without_auth {

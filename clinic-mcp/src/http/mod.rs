@@ -2,8 +2,8 @@
 //! authorization, RFC 9728, RFC 8707), with no token passthrough (RFC 8693 exchange). One file
 //! per concern: the flags (`args`), the server and its guards (`server`), token validation
 //! (`auth`), discovery documents (`metadata`), the exchange (`exchange`), the per-token MCP
-//! handler (`handler`), the sealed confirmation state (`sealed`) and the sessions of clients of
-//! older protocols (`sessions`). Without the `http` feature only the flags are compiled, and
+//! handler (`handler`), the sealed confirmation state (`sealed`), the sessions of clients of
+//! older protocols (`sessions`) and the rate limit per caller (`rate`). Without the `http` feature only the flags are compiled, and
 //! refused.
 
 pub mod args;
@@ -17,6 +17,8 @@ pub mod exchange;
 mod handler;
 #[cfg(feature = "http")]
 pub mod metadata;
+#[cfg(feature = "http")]
+pub mod rate;
 #[cfg(feature = "http")]
 pub mod sealed;
 #[cfg(feature = "http")]

@@ -2,15 +2,18 @@
 //! answers any request), except for the sessions of clients of older protocols when the operator
 //! gave the confirmation keys ([`super::sessions`]: any replica holding them takes a session up
 //! from its id; only a question open in one must be answered there). Around it, in this order:
-//! `Host` and `Origin` validation (DNS rebinding), a deadline on every request, the bearer token
-//! and the scope it grants, a bound on the body, the session a request names. `/healthz` and `/readyz` answer without a token (and without the
-//! `Host` check, so a probe by pod IP works); the protected-resource metadata needs no token.
+//! `Host` and `Origin` validation (DNS rebinding), a deadline on every request, the bearer token,
+//! a bound on the body, the caller's rate, the scope the token grants, the session a request
+//! names, the caller's requests in progress. `/healthz` and `/readyz` answer without a token (and
+//! without the `Host` check, so a probe by pod IP works); the protected-resource metadata needs no
+//! token.
 
 use super::args::HttpArgs;
 use super::auth::{Principal, Validator};
 use super::exchange::{ClientAuth, Exchanger};
 use super::handler::PerToken;
 use super::metadata::{self, scope_for};
+use super::rate::{RateLimit, Rates, retry_after_secs};
 use super::sealed::SealingKeys;
 use super::sessions::{self, Route, SealedStore, Sessions};
 use crate::server::ClinicServer;
@@ -41,6 +44,11 @@ pub const MCP_PATH: &str = "/mcp";
 /// Most requests of one caller in progress at once, by default.
 pub const DEFAULT_MAX_REQUESTS_PER_CALLER: usize = 8;
 
+/// Most requests of one caller per second (and its burst), by default: far above a person's
+/// agent (a call per model turn, seconds apart; parallel calls in small batches), and a small
+/// share of a replica and of the clinic API for one runaway caller (docs/DEPLOY.md).
+pub const DEFAULT_MAX_RATE_PER_CALLER: u32 = 20;
+
 /// How long keys unknown to the JWKS wait before it is read again.
 pub const JWKS_MIN_REFRESH: Duration = Duration::from_secs(30);
 
@@ -65,6 +73,8 @@ pub struct Config {
     pub jwks_min_refresh: Duration,
     /// Most requests of one caller in progress at once.
     pub max_requests_per_caller: usize,
+    /// Most requests of one caller per period, in bursts of up to as many.
+    pub rate_per_caller: RateLimit,
     /// The keys that seal the confirmation state of destructive calls; `None`: those tools are
     /// not offered (unless the operator gave up the confirmation).
     pub confirmation_keys: Option<Arc<SealingKeys>>,
@@ -277,6 +287,22 @@ impl Config {
                 "--max-requests-per-caller must be 1 to 10000, got {max_requests_per_caller}"
             )));
         }
+        let max_rate_per_caller = match args.max_rate_per_caller {
+            Some(n) => n,
+            None => match env("CLINIC_MAX_RATE_PER_CALLER") {
+                Some(v) => v.trim().parse().map_err(|_| {
+                    usage(format!(
+                        "CLINIC_MAX_RATE_PER_CALLER must be a whole number, got {v:?}"
+                    ))
+                })?,
+                None => DEFAULT_MAX_RATE_PER_CALLER,
+            },
+        };
+        if !(1..=10_000).contains(&max_rate_per_caller) {
+            return Err(usage(format!(
+                "--max-rate-per-caller must be 1 to 10000 (requests per second), got {max_rate_per_caller}"
+            )));
+        }
         let confirmation_keys = match args
             .confirmation_key_file
             .clone()
@@ -314,6 +340,7 @@ impl Config {
             deadline: session.limits.call_deadline() + Duration::from_secs(5),
             jwks_min_refresh: JWKS_MIN_REFRESH,
             max_requests_per_caller,
+            rate_per_caller: RateLimit::per_second(max_rate_per_caller),
             confirmation_keys,
             sessions,
         })
@@ -383,6 +410,7 @@ struct App {
     draining: AtomicBool,
     max_requests_per_caller: usize,
     in_progress: InProgress,
+    rates: Rates,
     /// The keys that seal session ids, when clients of older protocols get sessions.
     sessions: Option<Arc<SealingKeys>>,
 }
@@ -545,11 +573,26 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
         )
             .into_response();
     };
+    // The bounds per caller: by `sub`, else by the token's fingerprint. The rate first, once the
+    // token is valid (an unauthenticated flood is answered 401 and counts for no caller) and the
+    // body read (the refusal names the request's id).
+    let caller = principal.caller_key();
+    if let Err(wait) = app.rates.check(&caller, std::time::Instant::now()) {
+        let secs = retry_after_secs(wait);
+        tracing::info!(
+            retry_after_s = secs,
+            "refused a request: its caller is over its rate limit"
+        );
+        let limit = app.rates.limit();
+        return too_many(
+            &bytes,
+            &format!("This caller is over its rate limit of {limit}. Retry in {secs} s."),
+            secs,
+        );
+    }
     if let Some(scope) = app.scope_needed(&principal, &bytes) {
         return app.insufficient_scope(scope);
     }
-    // The bound per caller: by `sub`, else by the token's fingerprint.
-    let caller = principal.caller_key();
     // The session the request names must be this caller's; an `initialize` opens one.
     let route = match &app.sessions {
         Some(keys) => sessions::route(keys, &caller, &parts.headers, &bytes),
@@ -560,7 +603,14 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
     }
     let Some(_slot) = app.in_progress.enter(caller, app.max_requests_per_caller) else {
         tracing::info!("refused a request: its caller has too many in progress");
-        return busy(&bytes, app.max_requests_per_caller);
+        let limit = app.max_requests_per_caller;
+        return too_many(
+            &bytes,
+            &format!(
+                "This caller already has {limit} requests in progress, the most allowed. Retry once one has answered."
+            ),
+            1,
+        );
     };
     // From here on the token lives in the principal only (redacted in `Debug`): rmcp hands the
     // request's parts to the handler and may log them.
@@ -592,8 +642,9 @@ async fn serve_mcp(State(mcp): State<Arc<Mcp>>, request: Request) -> Response {
     response.map(Body::new)
 }
 
-/// 429 with a JSON-RPC error for the request in `body` (its `id`, if it has one).
-fn busy(body: &[u8], limit: usize) -> Response {
+/// 429 with a JSON-RPC error (`-32000`, `message`) for the request in `body` (its `id`, if it has
+/// one), and `Retry-After: retry_after` (seconds).
+fn too_many(body: &[u8], message: &str, retry_after: u64) -> Response {
     let id = serde_json::from_slice::<serde_json::Value>(body)
         .ok()
         .and_then(|v| v.get("id").cloned())
@@ -605,14 +656,14 @@ fn busy(body: &[u8], limit: usize) -> Response {
             "id": id,
             "error": {
                 "code": -32000,
-                "message": format!("This caller already has {limit} requests in progress, the most allowed. Retry once one has answered."),
+                "message": message,
             },
         })),
     )
         .into_response();
     response
         .headers_mut()
-        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        .insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
     response
 }
 
@@ -763,6 +814,7 @@ pub async fn start_with(
         draining: AtomicBool::new(false),
         max_requests_per_caller: config.max_requests_per_caller,
         in_progress: InProgress::default(),
+        rates: Rates::new(config.rate_per_caller),
         sessions: session_keys.clone(),
     });
     let mcp_cancel = CancellationToken::new();
