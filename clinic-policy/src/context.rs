@@ -708,7 +708,10 @@ pub(crate) fn on_par_with_the_readers_rules(r: &mut Reading, i: usize) {
     }
 }
 
-/// Verbs of a second copy: "mirrored", "copied", "duplicated", "replicated", "bcc".
+/// Words of a second copy: "mirrored", "copied", "duplicated", "replicated", "bcc"; and a copy
+/// in the languages the policy reads whose word survives the skeleton whole (French and German
+/// "copie"/"Kopie", Spanish and Italian "copia", Dutch "kopie", Polish "kopia", Turkish "kopya",
+/// Swedish "kopia").
 const COPIED: &[&str] = &[
     "mirror",
     "mirrors",
@@ -720,6 +723,15 @@ const COPIED: &[&str] = &[
     "bcc",
     "cced",
     "bcced",
+    "copie",
+    "copies",
+    "copia",
+    "copias",
+    "kopie",
+    "kopien",
+    "kopia",
+    "kopya",
+    "kopyasi",
 ];
 
 /// Last parts of a host name.
@@ -737,7 +749,7 @@ pub(crate) fn copied_to_an_outside_address(r: &mut Reading, i: usize) {
     if !is(&t[i], COPIED) {
         return;
     }
-    let dest = (i + 1..(i + 10).min(n)).find(|&k| {
+    let dest = (i + 1..(i + 14).min(n)).find(|&k| {
         t[k].sent == t[i].sent
             && (is(&t[k], &["webhook", "https", "http"])
                 || (t[k].dotted && is(&t[k], TLDS))

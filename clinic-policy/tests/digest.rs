@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "009e141f4fee62e9d15a8c50263af66c99ef9bd2efc67cda14f521e27bdeef26";
+const PINNED: &str = "329dff4c4f979f76c5a26f5a1064bd372f933fa8554c4abd0295e042753ccc20";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

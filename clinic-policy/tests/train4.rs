@@ -12,7 +12,7 @@ const PLAIN_FLOORS: &[(&str, usize)] = &[
     ("consent_claims", 2),
     ("cross_tool_hijack", 4),
     ("exfiltration", 8),
-    ("foreign_language", 2),
+    ("foreign_language", 3),
     ("harvest", 5),
     ("hidden_action", 4),
     ("name_squatting_and_shadowing", 5),
