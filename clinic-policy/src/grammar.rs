@@ -1170,7 +1170,21 @@ fn listed_state(clause: &[&Tok], k: usize) -> bool {
     let before = k >= 2 && clause[k - 1].kind == Kind::Comma && participle(clause[k - 2]);
     let after = clause.get(k + 1).is_some_and(|x| x.kind == Kind::Comma)
         && clause.get(k + 2).is_some_and(|x| participle(x));
-    commas >= 2 && clause[k].text.ends_with("ed") && (before || after)
+    // the list's first item, walking back over items, commas and "or"/"and": a person just
+    // before it makes the list what that person did ("the patient confirmed, cancelled, …")
+    let mut start = k;
+    while start > 0 {
+        let x = clause[start - 1];
+        let item = x.kind == Kind::Comma
+            || (x.kind == Kind::Word && x.text.ends_with("ed"))
+            || is_word(x, &["or", "and"]);
+        if !item {
+            break;
+        }
+        start -= 1;
+    }
+    let done_by_a_person = start > 0 && is_word(clause[start - 1], PEOPLE);
+    commas >= 2 && clause[k].text.ends_with("ed") && (before || after) && !done_by_a_person
 }
 
 /// A consent noun at the head of the noun phrase that opens a value's description ("the
@@ -1953,6 +1967,12 @@ mod tests {
                 "Book the given slot for the patient. The patient agreed before the call.",
                 "book_appointment",
                 true,
+            ),
+            (
+                Field::ParamDescription,
+                "The status. The patient confirmed, cancelled, or moved it.",
+                "get_appointment",
+                false,
             ),
         ] {
             assert!(rule(field, text, tool, m), "{text}");
