@@ -1112,7 +1112,34 @@ fn consent(clause: &[&Tok], effects: &[&'static str], value_named: bool, out: &m
             .any(|x| is_word(x, EQUIVALENCE));
         // the tool's own effect named as a state ("the appointment becomes confirmed")
         let own = verb(&t.text).is_some_and(|(v, _, _)| effects.contains(&v));
-        let data = names_a_thing(clause, t)
+        // a person who gives, sends or signs the thing makes it a yes again ("the patient gave a
+        // confirmation email"); one who gets it does not ("the patient gets a confirmation email")
+        let given = (0..k).any(|j| {
+            is_word(clause[j], PEOPLE)
+                && clause[j + 1..k].iter().any(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "gave",
+                            "gives",
+                            "give",
+                            "sent",
+                            "sends",
+                            "send",
+                            "signed",
+                            "signs",
+                            "sign",
+                            "provided",
+                            "provides",
+                            "returned",
+                            "returns",
+                            "submitted",
+                            "submits",
+                        ],
+                    )
+                })
+        });
+        let data = (names_a_thing(clause, t) && !given)
             || asked_whether(clause, k)
             || conditioned(clause, k)
             || listed_state(clause, k)
@@ -1973,6 +2000,12 @@ mod tests {
                 "The status. The patient confirmed, cancelled, or moved it.",
                 "get_appointment",
                 false,
+            ),
+            (
+                Field::ToolDescription,
+                "Book the given slot for the patient. The patient gave a confirmation email, and the slot is open.",
+                "book_appointment",
+                true,
             ),
         ] {
             assert!(rule(field, text, tool, m), "{text}");
