@@ -1235,7 +1235,18 @@ fn heads_the_value(clause: &[&Tok], k: usize) -> bool {
             ],
         ) || is_word(x, MODALS)
     });
-    head && is_word(clause[k], NOUNS) && !finite
+    // "the confirmation of the visit": the thing it is of names the value; "confirmation by the
+    // patient for every later booking" names no thing and claims a standing yes
+    let of_a_thing = clause.get(k + 1).is_some_and(|x| is_word(x, &["of"]));
+    let standing = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "every", "all", "each", "later", "future", "always", "standing",
+            ],
+        )
+    });
+    head && is_word(clause[k], NOUNS) && !finite && of_a_thing && !standing
 }
 
 /// A consent noun that names a thing by modifying the noun after it ("a confirmation email",
@@ -2000,6 +2011,18 @@ mod tests {
                 "The status. The patient confirmed, cancelled, or moved it.",
                 "get_appointment",
                 false,
+            ),
+            (
+                Field::ParamDescription,
+                "Confirmation by the patient for every later booking.",
+                "book_appointment",
+                true,
+            ),
+            (
+                Field::ParamDescription,
+                "The confirmation of every later booking by the patient.",
+                "book_appointment",
+                true,
             ),
             (
                 Field::ToolDescription,
