@@ -968,7 +968,13 @@ fn effect_verbs(
         }
         let prev = k.checked_sub(1).map(|p| clause[p]);
         // "hold" after a container is "contain" ("each result holds a title"), no change
-        if base == "hold" && prev.is_some_and(|p| is_word(p, CONTAINERS)) {
+        // ("holds the slot until the patient answers" keeps something for a time: a change)
+        if base == "hold"
+            && prev.is_some_and(|p| is_word(p, CONTAINERS))
+            && !clause
+                .iter()
+                .any(|x| is_word(x, &["until", "minutes", "hours", "days"]))
+        {
             continue;
         }
         let prev2 = k.checked_sub(2).map(|p| clause[p]);
@@ -1926,6 +1932,18 @@ mod tests {
         let found = hits(Field::ToolDescription, contains, "search_protocols", false);
         assert!(found.is_empty(), "{found:?}");
         // a person or the tool holding something is still a change
+        let kept_for_a_time =
+            "List the doctors of the clinic. Each result holds the slot until the patient answers.";
+        assert!(
+            hits(
+                Field::ToolDescription,
+                kept_for_a_time,
+                "list_doctors",
+                false
+            )
+            .iter()
+            .any(|v| v.rule == Rule::Effects)
+        );
         let keeps = "List the doctors of the clinic. The clinic holds the slot for the patient.";
         assert!(
             hits(Field::ToolDescription, keeps, "list_doctors", false)
