@@ -3590,7 +3590,14 @@ pub(crate) fn steering(
                     && w[1].start >= end
                     && !is(&w[1], &["the", "a", "an", "this", "that", "it", "them"])
         });
-        let pointer = purpose_first || (reads && need_beside);
+        // a pointer is conditional: "always", "never", "every" make it a rule for every call
+        let universal = st.iter().any(|t| {
+            is(
+                t,
+                &["always", "never", "every", "all", "any", "only", "whenever"],
+            )
+        });
+        let pointer = (purpose_first || (reads && need_beside)) && !universal;
         if trigger && (called || tool_after) && !pointer {
             out.push(Violation {
                 rule: Rule::Directive,

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "329dff4c4f979f76c5a26f5a1064bd372f933fa8554c4abd0295e042753ccc20";
+const PINNED: &str = "f25353b1f3130d8badd415313d8eb71853211921fa1b2e59d3d24140904dd511";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
