@@ -255,7 +255,10 @@ fn run(cli: &Cli) -> Result<()> {
             .args(["--issuer", auth.issuer(), "--client-id", "clinic-mcp-bench"])
             .arg("--client-key-file")
             .arg(&key_file)
-            .args(["--base-url", &base_url]);
+            .args(["--base-url", &base_url])
+            // a bench client is a caller making calls back to back: the per-caller rate limit
+            // would answer it 429 on a faster machine, and the measure is of the calls
+            .args(["--max-rate-per-caller", "10000"]);
         for name in [
             "SUT_ACCESS_TOKEN",
             "SUT_BASE_URL",
@@ -265,12 +268,13 @@ fn run(cli: &Cli) -> Result<()> {
             "CLINIC_RESOURCE_URL",
             "CLINIC_OAUTH_ISSUER",
             "CLINIC_MAX_REQUESTS_PER_CALLER",
+            "CLINIC_MAX_RATE_PER_CALLER",
             "RUST_LOG",
         ] {
             command.env_remove(name);
         }
         let line = format!(
-            "{} serve --http {addr} --profile readonly --issuer {} --client-id clinic-mcp-bench --client-key-file {} --base-url {base_url}",
+            "{} serve --http {addr} --profile readonly --issuer {} --client-id clinic-mcp-bench --client-key-file {} --base-url {base_url} --max-rate-per-caller 10000",
             program.display(),
             auth.issuer(),
             key_file.display()
