@@ -192,8 +192,8 @@ pub(crate) fn foreign_tokens(found: &[(usize, usize, usize)], brk: &[usize]) -> 
                 cls: c,
                 sent: sentence_of(brk, s),
                 split: false,
-            joined: false,
-            dotted: false,
+                joined: false,
+                dotted: false,
             }
         })
         .collect();
