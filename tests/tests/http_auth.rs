@@ -973,13 +973,7 @@ async fn with_the_stand_in_authorization_server_a_call_goes_through_private_key_
         .unwrap();
     let standin = clinic_standin::spawn(
         clinic_standin::LOCALHOST_EPHEMERAL,
-        clinic_standin::Config {
-            token_audience: Some(clinic_standin::TokenAudience {
-                authorization_server: auth.server(),
-                audience: None,
-            }),
-            ..clinic_standin::Config::default()
-        },
+        clinic_standin::Config::checking_tokens_of(auth.server()),
     )
     .await
     .unwrap();
