@@ -906,8 +906,9 @@ pub(crate) struct ClientAsk {
 }
 
 impl ClientAsk {
-    /// The way to the human of the client of `context`, for `server` (also the HTTP transport's,
-    /// for a client in a session: `http::sessions`).
+    /// The way to the human of the client of `context`, for `server`: the HTTP transport's, for
+    /// a client in a session (`http::sessions`).
+    #[cfg(feature = "http")]
     pub(crate) fn new(context: RequestContext<RoleServer>, server: ClinicServer) -> Self {
         Self { context, server }
     }
