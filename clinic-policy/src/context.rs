@@ -1,7 +1,9 @@
 //! Families read from what a text says about the reader's situation, whatever words say it: the
-//! instructions the reader started with named at all, this tool's data carried into another tool
-//! that acts, and an act pressed on the reader against a clock. A tool's documentation has no
-//! business with any of the three; each still needs its shape, not one word.
+//! instructions the reader started with, named at all; this tool's data carried into another
+//! tool that acts; an act pressed against a clock; a person's silence taken as a yes; this tool
+//! promoted over another; the reader's words to a person prescribed; a safeguard switched off; a
+//! text put on par with the reader's rules; a copy sent to an outside address. A tool's
+//! documentation has no business with any of them; each still needs its shape, not one word.
 
 // Token windows (`Range`s) are cloned where they are read, as in `meaning.rs`, the last read
 // included: the lint would make the last one differ from the others for no gain.
