@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "f25353b1f3130d8badd415313d8eb71853211921fa1b2e59d3d24140904dd511";
+const PINNED: &str = "a9a4f42ebe6094f35de5f52467f69d21405a29666a5a6b6ad511307f0a794b89";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
