@@ -661,27 +661,36 @@ impl ClinicServer {
         args: serde_json::Map<String, Value>,
         cancelled: impl Future<Output = ()>,
     ) -> CallToolResponse {
-        self.call_unattended_reporting(def, args, cancelled, None)
+        self.call_unattended_reporting(&self.inner.session.caller, def, args, cancelled, None)
             .await
     }
 
-    /// [`Self::call_unattended`] with `progress` as the way to the client's progress display
-    /// (rmcp's peer, for a request that carried a progress token). A cancelled read stops, and
-    /// with it its notifications: its future is dropped.
+    /// [`Self::call_unattended`] for `caller` (the HTTP transport's, from a request's token), of
+    /// a `def` that caller reaches and that is not destructive.
+    #[cfg(feature = "http")]
+    pub(crate) async fn call_unattended_as(
+        &self,
+        caller: &Caller,
+        def: &'static ToolDef,
+        args: serde_json::Map<String, Value>,
+        cancelled: impl Future<Output = ()>,
+    ) -> CallToolResponse {
+        self.call_unattended_reporting(caller, def, args, cancelled, None)
+            .await
+    }
+
+    /// [`Self::call_unattended`] for `caller`, with `progress` as the way to the client's progress
+    /// display (rmcp's peer, for a request that carried a progress token). A cancelled read stops,
+    /// and with it its notifications: its future is dropped.
     pub(crate) async fn call_unattended_reporting(
         &self,
+        caller: &Caller,
         def: &'static ToolDef,
         args: serde_json::Map<String, Value>,
         cancelled: impl Future<Output = ()>,
         progress: Option<&dyn crate::tool::Progress>,
     ) -> CallToolResponse {
-        let call = self.run_reporting(
-            &self.inner.session.caller,
-            def,
-            args,
-            &confirm::Nobody,
-            progress,
-        );
+        let call = self.run_reporting(caller, def, args, &confirm::Nobody, progress);
         if !def.hints().read_only {
             // A mutation runs to its answer even when the client cancels it: stopping half-way
             // would leave the caller not knowing whether it happened (its idempotency key tells).
@@ -1215,6 +1224,7 @@ impl ServerHandler for ClinicServer {
         let progress = ClientProgress::of(&context);
         Ok(self
             .call_unattended_reporting(
+                caller,
                 def,
                 args,
                 context.ct.cancelled(),

@@ -48,6 +48,10 @@
 //!    (`PlainCall` refuses it), a session of protocol 2026-07-28, anything before the
 //!    `initialize` answer; and so does every notification, the cancellations included.
 //!
+//!    The HTTP transport answers a stateless plain call the same way, with the same code
+//!    (`PlainCall`, `ClinicServer::call_unattended_as`, `plain_answer`): `http::server`
+//!    says which requests it takes.
+//!
 //! 5. One lifecycle a connection, decided by its first `initialize`. An `initialize` after the
 //!    lifecycle has started is answered `-32600 Invalid request` under its id and never reaches
 //!    rmcp, which would take it: rmcp 3.11 stores a later `initialize`'s parameters as the
@@ -441,12 +445,11 @@ where
         tokio::spawn(async move {
             let response = server.call_unattended(def, args, token.cancelled()).await;
             if direct.is_live(&key) {
-                let mut result = ServerResult::from(response);
-                result.strip_result_type_for_legacy_peer();
-                result.strip_non_object_output_for_legacy_peer();
-                let message = TxJsonRpcMessage::<RoleServer>::response(result, id);
-                let written = match encode(&message) {
-                    Ok(frame) => write_frame(&write, &frame).await,
+                let written = match plain_answer(id, response) {
+                    Ok(mut frame) => {
+                        frame.push(b'\n');
+                        write_frame(&write, &frame).await
+                    }
                     Err(e) => Err(e),
                 };
                 match written {
@@ -944,26 +947,37 @@ fn tool_call(frame: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
 /// and a frame it reads is one rmcp's codec reads as the same call
 /// (`a_plain_call_is_the_call_rmcp_reads`, for any frame).
 #[derive(Debug, serde::Deserialize)]
-struct PlainCall {
+pub(crate) struct PlainCall {
     #[allow(dead_code, reason = "read to be checked, as rmcp checks it")]
     jsonrpc: rmcp::model::JsonRpcVersion2_0,
-    id: RequestId,
+    pub(crate) id: RequestId,
     #[allow(dead_code, reason = "read to be checked, as rmcp checks it")]
     method: rmcp::model::CallToolRequestMethod,
-    params: PlainParams,
+    pub(crate) params: PlainParams,
 }
 
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PlainParams {
-    name: String,
+pub(crate) struct PlainParams {
+    pub(crate) name: String,
     #[serde(default)]
-    arguments: Option<rmcp::model::JsonObject>,
+    pub(crate) arguments: Option<rmcp::model::JsonObject>,
 }
 
 /// `frame` as a [`PlainCall`], or `None` to read it the other ways.
 fn plain_call(frame: &[u8]) -> Option<PlainCall> {
     crate::json::from_bytes(call_frame(frame)?).ok()
+}
+
+/// An HTTP request's `body` as a [`PlainCall`], or `None`. rmcp's HTTP server reads a body with
+/// `serde_json::from_slice`, which refuses a byte order mark (its stdio codec strips one), so a
+/// body starting with one is left to rmcp too.
+#[cfg(feature = "http")]
+pub(crate) fn plain_call_in_body(body: &[u8]) -> Option<PlainCall> {
+    if body.starts_with(b"\xEF\xBB\xBF") {
+        return None;
+    }
+    plain_call(body)
 }
 
 /// `frame` (without a byte order mark) if it names `tools/call` and neither `result` nor `error`.
@@ -984,8 +998,30 @@ fn call_frame(frame: &[u8]) -> Option<&[u8]> {
     (named && result.find(frame).is_none() && error.find(frame).is_none()).then_some(frame)
 }
 
+/// The answer to the plain call `id` whose handler answered `response`, shaped for a peer of a
+/// protocol before 2026-07-28 as rmcp's handler shapes it (`strip_result_type_for_legacy_peer`,
+/// `strip_non_object_output_for_legacy_peer`) and written as rmcp writes it ([`encode`]), without
+/// the newline. Shared by the stdio transport's direct calls and the HTTP transport's.
+pub(crate) fn plain_answer(
+    id: RequestId,
+    response: rmcp::model::CallToolResponse,
+) -> std::io::Result<Vec<u8>> {
+    let mut result = ServerResult::from(response);
+    result.strip_result_type_for_legacy_peer();
+    result.strip_non_object_output_for_legacy_peer();
+    message_bytes(&TxJsonRpcMessage::<RoleServer>::response(result, id))
+}
+
 /// One message as a frame (with its newline).
 fn encode(item: &TxJsonRpcMessage<RoleServer>) -> std::io::Result<Vec<u8>> {
+    let mut frame = message_bytes(item)?;
+    frame.push(b'\n');
+    Ok(frame)
+}
+
+/// One message's JSON, as rmcp writes it: a structured answer held by the server
+/// (`server::answered`) serialised once, with its text block made of the same bytes.
+fn message_bytes(item: &TxJsonRpcMessage<RoleServer>) -> std::io::Result<Vec<u8>> {
     // The server's answers hold their JSON (`server::answered`): written as it is. Every other
     // message, as rmcp writes it.
     let held = match item {
@@ -1011,7 +1047,6 @@ fn encode(item: &TxJsonRpcMessage<RoleServer>) -> std::io::Result<Vec<u8>> {
             serde_json::to_writer(&mut frame, item)?;
         }
     }
-    frame.push(b'\n');
     Ok(frame)
 }
 

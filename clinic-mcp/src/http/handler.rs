@@ -251,6 +251,60 @@ impl ServerHandler for PerToken {
 }
 
 impl PerToken {
+    /// The tool a plain `tools/call` of `name` by `principal` runs, when the transport may answer
+    /// it itself ([`Self::call_directly`]): one the token reaches that asks nobody (not
+    /// destructive). Otherwise `None`, and the request goes to rmcp, which answers a name out of
+    /// reach as one nobody invented.
+    pub(super) fn direct_tool(
+        &self,
+        principal: &Principal,
+        name: &str,
+    ) -> Option<&'static ToolDef> {
+        self.reachable(principal, name, false)
+            .filter(|def| !def.destructive)
+    }
+
+    /// The answer to a plain `tools/call` (`id`, `args`) of [`Self::direct_tool`]'s `def` by
+    /// `principal`, from a client of a protocol before 2026-07-28: what [`Self::call_tool`]
+    /// answers for it through rmcp's stateless service, run by the stdio transport's own code
+    /// (`ClinicServer::call_unattended_as`, `transport::plain_answer`) and written as rmcp writes
+    /// it. A read stops when this future is dropped (the client went away; rmcp cancels it then
+    /// too, and its answer goes nowhere); a change runs to its answer in a task of its own, as
+    /// rmcp runs every handler.
+    pub(super) async fn call_directly(
+        &self,
+        principal: &Principal,
+        def: &'static ToolDef,
+        id: rmcp::model::RequestId,
+        args: serde_json::Map<String, Value>,
+    ) -> std::io::Result<Vec<u8>> {
+        tracing::debug!(tool = def.name, "tools/call run by the HTTP transport");
+        // A public tool sends no token; a protected one, a token exchanged for this caller.
+        let upstream = if def.role.is_some() {
+            match self.exchanged(principal).await {
+                Ok(token) => Some(token),
+                Err(result) => return crate::transport::plain_answer(id, (*result).into()),
+            }
+        } else {
+            None
+        };
+        let caller = Caller::new(principal.role, upstream);
+        let response = if def.hints().read_only {
+            self.server
+                .call_unattended_as(&caller, def, args, std::future::pending())
+                .await
+        } else {
+            let server = self.server.clone();
+            let run = tokio::spawn(async move {
+                server
+                    .call_unattended_as(&caller, def, args, std::future::pending())
+                    .await
+            });
+            run.await.map_err(std::io::Error::other)?
+        };
+        crate::transport::plain_answer(id, response)
+    }
+
     /// The token exchanged for `principal`, or the tool error to answer: nothing is sent to the
     /// API without one.
     async fn exchanged(

@@ -7,6 +7,15 @@
 //! names, the caller's requests in progress. `/healthz` and `/readyz` answer without a token (and
 //! without the `Host` check, so a probe by pod IP works); the protected-resource metadata needs no
 //! token.
+//!
+//! Past every guard, a stateless `POST` whose body is a plain `tools/call` of a tool that asks
+//! nobody, in a request rmcp's stateless service would take as it stands ([`answered_directly`]),
+//! is answered by the stdio transport's own code (`transport`, point 4) instead of rmcp's
+//! per-request service (a service, three channels and a task per request, and the answer turned
+//! into a `serde_json::Value` and back), with the answer rmcp would give: the same status,
+//! `Content-Type` and JSON, the structured content's members in the tool's own order (as over
+//! stdio) where rmcp's `Value` sorts them (`tests/tests/http_auth.rs` compares them); every other
+//! request is rmcp's.
 
 use super::args::HttpArgs;
 use super::auth::{Principal, Validator};
@@ -81,6 +90,10 @@ pub struct Config {
     /// Whether clients of protocols before 2026-07-28 get sessions: unless the operator turned
     /// them off, whenever there are confirmation keys (which seal the session ids).
     pub sessions: bool,
+    /// Whether a stateless plain `tools/call` of a tool that asks nobody is answered by this
+    /// server's own code rather than rmcp's per-request service ([`answered_directly`]); the
+    /// answer is the same either way. `false` sends every request through rmcp (tests compare).
+    pub direct_calls: bool,
 }
 
 /// Why `serve --http` did not run.
@@ -343,6 +356,7 @@ impl Config {
             rate_per_caller: RateLimit::per_second(max_rate_per_caller),
             confirmation_keys,
             sessions,
+            direct_calls: true,
         })
     }
 }
@@ -413,6 +427,9 @@ struct App {
     rates: Rates,
     /// The keys that seal session ids, when clients of older protocols get sessions.
     sessions: Option<Arc<SealingKeys>>,
+    direct_calls: bool,
+    /// How many calls were answered directly ([`Running::calls_answered_directly`]).
+    answered_directly: std::sync::atomic::AtomicUsize,
 }
 
 impl App {
@@ -459,28 +476,33 @@ impl App {
             serde_json::Value::Array(items) => items,
             one => vec![one],
         };
-        let wide = Principal {
-            profile: Some(self.ceiling),
-            ..principal.clone()
-        };
         messages.iter().find_map(|m| {
             if m.get("method").and_then(serde_json::Value::as_str) != Some("tools/call") {
                 return None;
             }
-            let name = m.pointer("/params/name")?.as_str()?;
-            // A destructive tool counts as reachable when this server can confirm it at all:
-            // whether this client can answer is the handler's to decide, after the scope.
-            let can_confirm = self.handler.confirms_at_all();
-            let def = self.handler.reachable(&wide, name, can_confirm)?;
-            if self
-                .handler
-                .reachable(principal, name, can_confirm)
-                .is_some()
-            {
-                return None;
-            }
-            Some(scope_for(def.profile))
+            self.scope_to_call(principal, m.pointer("/params/name")?.as_str()?)
         })
+    }
+
+    /// The scope a `tools/call` of `name` needs beyond what `principal` holds
+    /// ([`Self::scope_needed`] for one call whose tool's name is read already).
+    fn scope_to_call(&self, principal: &Principal, name: &str) -> Option<&'static str> {
+        let wide = Principal {
+            profile: Some(self.ceiling),
+            ..principal.clone()
+        };
+        // A destructive tool counts as reachable when this server can confirm it at all: whether
+        // this client can answer is the handler's to decide, after the scope.
+        let can_confirm = self.handler.confirms_at_all();
+        let def = self.handler.reachable(&wide, name, can_confirm)?;
+        if self
+            .handler
+            .reachable(principal, name, can_confirm)
+            .is_some()
+        {
+            return None;
+        }
+        Some(scope_for(def.profile))
     }
 }
 
@@ -590,7 +612,13 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
             secs,
         );
     }
-    if let Some(scope) = app.scope_needed(&principal, &bytes) {
+    // A plain `tools/call` is read once, typed; any other body as a `Value`, for its scope.
+    let plain = crate::transport::plain_call_in_body(&bytes);
+    let scope = match &plain {
+        Some(call) => app.scope_to_call(&principal, &call.params.name),
+        None => app.scope_needed(&principal, &bytes),
+    };
+    if let Some(scope) = scope {
         return app.insufficient_scope(scope);
     }
     // The session the request names must be this caller's; an `initialize` opens one.
@@ -612,6 +640,39 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
             1,
         );
     };
+    if app.direct_calls
+        && let Route::Stateless = route
+        && let Some(call) = plain
+        && answered_directly(&parts)
+        && let Some(def) = app.handler.direct_tool(&principal, &call.params.name)
+    {
+        // Every guard above has held; the slot is held until the answer is made.
+        drop((parts, bytes));
+        app.answered_directly.fetch_add(1, Ordering::Relaxed);
+        let args = call.params.arguments.unwrap_or_default();
+        return match app
+            .handler
+            .call_directly(&principal, def, call.id, args)
+            .await
+        {
+            Ok(answer) => (
+                [(
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("application/json"),
+                )],
+                answer,
+            )
+                .into_response(),
+            Err(e) => {
+                tracing::error!(error = %e, "a tools/call answer could not be written");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "the answer could not be written",
+                )
+                    .into_response()
+            }
+        };
+    }
     // From here on the token lives in the principal only (redacted in `Debug`): rmcp hands the
     // request's parts to the handler and may log them.
     parts.headers.remove(header::AUTHORIZATION);
@@ -619,6 +680,60 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
     parts.extensions.insert(route);
     next.run(Request::from_parts(parts, Body::from(bytes)))
         .await
+}
+
+/// Whether a request whose body is a plain `tools/call` is one rmcp's stateless service would
+/// take as it stands and answer with the handler's answer in a JSON body, so this server may
+/// answer it itself ([`Config::direct_calls`]): a `POST` naming no session; `Accept` naming both
+/// `application/json` and `text/event-stream` with no parameters (a quality value is rmcp's to
+/// weigh); `Content-Type` `application/json` (rmcp's own test); no `Origin` (rmcp validates it
+/// its own way); and an `MCP-Protocol-Version` before 2026-07-28 that rmcp knows, or none
+/// (rmcp's default, 2025-03-26). A version from 2026-07-28 on needs `_meta` and the standard
+/// headers checked, which a plain call does not carry: rmcp answers it. Anything else goes to
+/// rmcp, which answers, refuses or serves it as it always did. `Host` was checked by
+/// [`guard_origin`] against the list rmcp is given.
+fn answered_directly(parts: &http::request::Parts) -> bool {
+    use rmcp::model::ProtocolVersion;
+    use rmcp::transport::common::http_header::{HEADER_MCP_PROTOCOL_VERSION, HEADER_SESSION_ID};
+    let headers = &parts.headers;
+    if parts.method != http::Method::POST
+        || headers.contains_key(HEADER_SESSION_ID)
+        || headers.contains_key(header::ORIGIN)
+    {
+        return false;
+    }
+    let (mut json, mut sse) = (false, false);
+    for value in headers.get_all(header::ACCEPT) {
+        let Ok(value) = value.to_str() else {
+            return false;
+        };
+        for range in value.split(',').map(str::trim) {
+            if range.contains([';', '"']) {
+                return false;
+            }
+            json |= range.eq_ignore_ascii_case("application/json");
+            sse |= range.eq_ignore_ascii_case("text/event-stream");
+        }
+    }
+    let json_body = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            let essence = v.split_once(';').map_or(v, |(essence, _)| essence);
+            essence.trim().eq_ignore_ascii_case("application/json")
+        });
+    let mut versions = headers.get_all(HEADER_MCP_PROTOCOL_VERSION).iter();
+    let version_ok = match (versions.next(), versions.next()) {
+        (None, _) => true,
+        (Some(v), None) => v.to_str().is_ok_and(|v| {
+            v < ProtocolVersion::V_2026_07_28.as_str()
+                && ProtocolVersion::KNOWN_VERSIONS
+                    .iter()
+                    .any(|k| k.as_str() == v)
+        }),
+        (Some(_), Some(_)) => false,
+    };
+    json && sse && json_body && version_ok
 }
 
 /// rmcp's services at `/mcp`: the stateless one, and the one with sessions, when they are on.
@@ -711,6 +826,12 @@ impl Running {
     /// The address it listens on (the port the system chose for `:0`).
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// How many `tools/call` requests this server answered itself rather than through rmcp's
+    /// per-request service ([`Config::direct_calls`]).
+    pub fn calls_answered_directly(&self) -> usize {
+        self.app.answered_directly.load(Ordering::Relaxed)
     }
 
     /// How many callers' exchanged tokens are kept.
@@ -816,6 +937,8 @@ pub async fn start_with(
         in_progress: InProgress::default(),
         rates: Rates::new(config.rate_per_caller),
         sessions: session_keys.clone(),
+        direct_calls: config.direct_calls,
+        answered_directly: std::sync::atomic::AtomicUsize::new(0),
     });
     let mcp_cancel = CancellationToken::new();
     let rmcp_config = StreamableHttpServerConfig::default()
