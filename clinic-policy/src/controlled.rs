@@ -673,6 +673,36 @@ pub(crate) fn check(
     tool: crate::grammar::Tool<'_>,
     out: &mut Vec<Violation>,
 ) {
+    // an API's own names, codes and units between backticks are read as one noun each; a literal
+    // of several parts is also a name, and a name's findings keep their own rule
+    let mut accepted = Vec::new();
+    for lit in crate::literal::candidates(text) {
+        if let Some(why) = crate::literal::refusal(text, &lit) {
+            out.push(crate::literal::finding(&lit, &why));
+            continue;
+        }
+        let mut found = Vec::new();
+        if lit.inner.contains(|c: char| !c.is_ascii_alphanumeric()) {
+            // one part is no sentence, and capitals are a code (`CARD`), not data
+            let as_name = lit.inner.replace(['-', '.', '/', ':', '+'], "_");
+            crate::grammar::name(Field::ParamName, &as_name, tool, &mut found);
+        }
+        if found.is_empty() {
+            accepted.push(lit.range);
+        } else {
+            out.extend(found.into_iter().map(|mut v| {
+                v.range = lit.range.clone();
+                v
+            }));
+        }
+    }
+    let read;
+    let text = if accepted.is_empty() {
+        text
+    } else {
+        read = crate::literal::as_nouns(text, &accepted);
+        read.as_str()
+    };
     vocabulary_rule(text, out);
     let words = skeleton::words(text);
     subject_rule(&words, out);

@@ -702,6 +702,28 @@ fn push(out: &mut Vec<Violation>, rule: Rule, t: &Tok, detail: String) {
     });
 }
 
+/// Does the grammar read `word` (lower case): a verb of the list, or a word of a class its rules
+/// weigh (people, consent, authority, currency, removal, negation, determiners and the like)?
+/// The data classes are left out: a code that spells a data word (`CARD`) asks for nothing.
+pub(crate) fn knows(word: &str) -> bool {
+    verb(word).is_some()
+        || [
+            NAME_REFUSED,
+            NEGATIONS,
+            MODALS,
+            PEOPLE,
+            REMOVAL,
+            CONSENT,
+            EQUIVALENCE,
+            TRUTH,
+            RIVAL,
+            AUTHORITY,
+            CONCEAL_NAME,
+        ]
+        .iter()
+        .any(|list| list.contains(&word))
+}
+
 /// Token `k` follows "returned by" or "replaced by": the place a text names another tool.
 fn names_a_tool_at(toks: &[Tok], k: usize) -> bool {
     k >= 2

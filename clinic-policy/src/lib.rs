@@ -37,7 +37,7 @@
 //! 2. `types`: [`Rule`], [`Field`], [`Violation`];
 //! 3. `charset`, `names`, `pattern`, `lexicon`: characters, tool names, word patterns, concept classes;
 //! 4. `rules`, `payload`, `phrases`: the rules read on the raw text and the skeleton;
-//! 5. `controlled`, `grammar`: the controlled language (these two use each other);
+//! 5. `controlled`, `grammar`, `literal`: the controlled language (these use each other);
 //! 6. `meaning`: the attack families read by meaning;
 //! 7. `screen`: which rules run over one text, and the public per-text checks;
 //! 8. `catalogue`: a whole `tools/list` (feature `json`).
@@ -69,6 +69,7 @@ mod rules;
 
 mod controlled;
 mod grammar;
+mod literal;
 
 mod acts;
 mod context;

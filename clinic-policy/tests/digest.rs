@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "a9a4f42ebe6094f35de5f52467f69d21405a29666a5a6b6ad511307f0a794b89";
+const PINNED: &str = "e3872e6b1c48e9d5eeb68f7ce742181552f192545d1025f0fc53a5e1c9700018";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -29,7 +29,8 @@ fn rows() -> Vec<Row> {
                 return None;
             };
             let (tool, mutates) = tool.split_once(" (")?;
-            let code = |s: &str| s.trim_matches('`').to_owned();
+            // a cell is a code span: `text`, or `` text `` when the text holds a literal
+            let code = |s: &str| s.trim_matches('`').trim().to_owned();
             Some(Row {
                 need: need.to_owned(),
                 field: field.to_owned(),
