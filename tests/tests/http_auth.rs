@@ -250,6 +250,7 @@ impl Harness {
             max_body_bytes: 64 * 1024,
             deadline: Duration::from_secs(30),
             jwks_min_refresh: Duration::from_secs(30),
+            jwks_max_age: Duration::from_secs(300),
             max_requests_per_caller: 8,
             rate_per_caller: NO_RATE_LIMIT,
             confirmation_keys: None,
@@ -610,6 +611,35 @@ async fn a_rotated_key_is_read_from_the_jwks_on_its_first_token() {
         h.tool_names(&token).await,
         ["find_available_slots", "list_doctors", "list_specialties"]
     );
+}
+
+/// The issuer withdraws a key: within the keys' maximum age the server reads the JWKS again and
+/// refuses the key's tokens, one it had validated (and cached) included.
+#[tokio::test]
+async fn a_withdrawn_key_stops_verifying_within_the_keys_maximum_age() {
+    let h = Harness::start_configured(
+        Profile::Readonly,
+        clinic_standin::Config::default(),
+        |config| {
+            config.jwks_min_refresh = Duration::ZERO;
+            config.jwks_max_age = Duration::from_millis(200);
+        },
+    )
+    .await;
+    let token = h.token("clinic.readonly", None);
+    let list = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
+    assert_eq!(h.post(Some(&token), &list).await.status(), StatusCode::OK);
+    *h.auth.jwks.lock().unwrap() = json!({"keys": [EcKey::new("ec-2").jwk()]});
+    // no token names an unknown key id: only the periodic read can learn of the withdrawal
+    let mut status = StatusCode::OK;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        status = h.post(Some(&token), &list).await.status();
+        if status != StatusCode::OK {
+            break;
+        }
+    }
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
@@ -1071,6 +1101,7 @@ async fn with_the_stand_in_authorization_server_a_call_goes_through_private_key_
         max_body_bytes: 64 * 1024,
         deadline: Duration::from_secs(30),
         jwks_min_refresh: Duration::from_secs(30),
+        jwks_max_age: Duration::from_secs(300),
         max_requests_per_caller: 8,
         rate_per_caller: NO_RATE_LIMIT,
         confirmation_keys: None,

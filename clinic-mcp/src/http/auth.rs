@@ -17,8 +17,8 @@ use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Clock skew allowed on `exp` and `nbf`, in seconds.
@@ -131,9 +131,9 @@ struct Claims {
 ///   entry whose `kid` left the set, or now names other key material, is dropped
 ///   ([`Validator::install`]). Between two reads of the JWKS a removed key keeps verifying
 ///   uncached tokens as well, because the set held is the old one: the cache adds no window of
-///   its own beyond that. The keys are read again only when a token names an unknown `kid`
-///   (at most once per `min_refresh`), so a key withdrawn at the issuer goes on being honoured,
-///   cached or not, until then or until restart;
+///   its own beyond that. The keys are read again when a token names an unknown `kid` (at most
+///   once per `min_refresh`) and at least every `max_age` ([`Validator::keep_fresh`]), so a key
+///   withdrawn at the issuer stops vouching for tokens, cached or not, within `max_age`;
 /// - refused tokens are never kept: a bad token is refused every time, and a flood of them
 ///   leaves the cache as it was.
 pub struct Validator {
@@ -298,6 +298,35 @@ impl Validator {
     /// Whether the issuer's keys have been read (what `/readyz` reports).
     pub async fn ready(&self) -> bool {
         self.state.lock().await.set.is_some()
+    }
+
+    /// Read the issuer's keys again every `max_age` (never more often than `min_refresh`) for as
+    /// long as the validator lives, in a task of its own: a key withdrawn at the issuer stops
+    /// verifying tokens, and its cached tokens go ([`Self::install`]), within `max_age` and the
+    /// read's own time. A failed read keeps the keys held, and is logged.
+    pub fn keep_fresh(self: &Arc<Self>, max_age: Duration) {
+        let every = max_age.max(self.min_refresh).max(Duration::from_millis(10));
+        let validator = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            // the first tick is at once: the keys were read at start-up
+            tick.tick().await;
+            loop {
+                tick.tick().await;
+                let Some(validator) = validator.upgrade() else {
+                    break;
+                };
+                let mut keys = validator.state.lock().await;
+                if keys.fetched.is_some_and(|at| at.elapsed() < every) {
+                    // read on demand since the last tick
+                    continue;
+                }
+                if let Err(e) = validator.refresh(&mut keys).await {
+                    tracing::warn!(cause = %e, "the issuer's keys could not be read again; the keys held are kept");
+                }
+            }
+        });
     }
 
     /// Read the keys now if they were never read, within the refresh bound (start-up, `/readyz`).

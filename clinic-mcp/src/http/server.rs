@@ -60,6 +60,9 @@ pub const DEFAULT_MAX_RATE_PER_CALLER: u32 = 20;
 
 /// How long keys unknown to the JWKS wait before it is read again.
 pub const JWKS_MIN_REFRESH: Duration = Duration::from_secs(30);
+/// The issuer's keys are read again at least this often: a key withdrawn at the issuer stops
+/// verifying tokens within it.
+pub const JWKS_MAX_AGE: Duration = Duration::from_secs(300);
 
 /// Everything `serve --http` needs, checked.
 #[derive(Debug)]
@@ -80,6 +83,8 @@ pub struct Config {
     /// Every request is answered within this, or with 504.
     pub deadline: Duration,
     pub jwks_min_refresh: Duration,
+    /// The issuer's keys are read again at least this often ([`JWKS_MAX_AGE`]).
+    pub jwks_max_age: Duration,
     /// Most requests of one caller in progress at once.
     pub max_requests_per_caller: usize,
     /// Most requests of one caller per period, in bursts of up to as many.
@@ -352,6 +357,7 @@ impl Config {
             max_body_bytes: MAX_REQUEST_BYTES,
             deadline: session.limits.call_deadline() + Duration::from_secs(5),
             jwks_min_refresh: JWKS_MIN_REFRESH,
+            jwks_max_age: JWKS_MAX_AGE,
             max_requests_per_caller,
             rate_per_caller: RateLimit::per_second(max_rate_per_caller),
             confirmation_keys,
@@ -901,6 +907,7 @@ pub async fn start_with(
         // Served anyway: `/readyz` says not ready, and the keys are read again on demand.
         tracing::warn!(cause = %e, "the issuer's keys could not be read at start-up");
     }
+    validator.keep_fresh(config.jwks_max_age);
     let offers_destructive = catalogue
         .iter()
         .any(|d| d.destructive && session.profile.includes(d.profile));
