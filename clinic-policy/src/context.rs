@@ -15,7 +15,9 @@ use crate::reading::{Reading, Tok, is, window};
 use crate::types::Rule;
 
 /// The labels of [`carried_to_another_tool`]: a finding whose tool is a sibling of the same server
-/// is the server's own workflow, and the screen, which knows the siblings, drops it.
+/// is the server's own workflow, and the screen, which knows the siblings, drops it. The reading
+/// itself stays a function of the text and field alone, so `meaning::check` can keep its findings
+/// for a text a catalogue repeats across tools.
 pub(crate) const CARRIED: &str = "data carried into another tool";
 pub(crate) const CHAINED: &str = "a call of another tool chained onto this one";
 
