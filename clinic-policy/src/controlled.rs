@@ -677,15 +677,24 @@ pub(crate) fn check(
     // of several parts is also a name, and a name's findings keep their own rule
     let mut accepted = Vec::new();
     for lit in crate::literal::candidates(text) {
-        if let Some(why) = crate::literal::refusal(text, &lit) {
-            out.push(crate::literal::finding(&lit, &why));
-            continue;
+        match crate::literal::read(text, &lit) {
+            crate::literal::Read::Refused(why) => {
+                out.push(crate::literal::finding(&lit, &why));
+                continue;
+            }
+            crate::literal::Read::Words => continue,
+            crate::literal::Read::Noun => {}
         }
         let mut found = Vec::new();
-        if lit.inner.contains(|c: char| !c.is_ascii_alphanumeric()) {
+        let (parts, _) = crate::literal::parts(lit.inner);
+        if parts.len() > 1 {
             // one part is no sentence, and capitals are a code (`CARD`), not data
-            let as_name = lit.inner.replace(['-', '.', '/', ':', '+'], "_");
-            crate::grammar::name(Field::ParamName, &as_name, tool, &mut found);
+            crate::grammar::name(
+                Field::ParamName,
+                &crate::literal::as_name(&parts),
+                tool,
+                &mut found,
+            );
         }
         if found.is_empty() {
             accepted.push(lit.range);

@@ -724,6 +724,14 @@ pub(crate) fn knows(word: &str) -> bool {
         .any(|list| list.contains(&word))
 }
 
+/// Does `word` (lower case) claim something about a yes, an authority, a source's currency or a
+/// duty?
+pub(crate) fn claims(word: &str) -> bool {
+    [CONSENT, EQUIVALENCE, TRUTH, AUTHORITY, MODALS, NEGATIONS]
+        .iter()
+        .any(|list| list.contains(&word))
+}
+
 /// Token `k` follows "returned by" or "replaced by": the place a text names another tool.
 fn names_a_tool_at(toks: &[Tok], k: usize) -> bool {
     k >= 2
@@ -1008,6 +1016,11 @@ fn effect_verbs(
         if effects.contains(&base) {
             continue;
         }
+        // "only after the patient accepts": the answer the tool waits for is the person's act,
+        // not a change the tool makes
+        if conditioned(clause, k) {
+            continue;
+        }
         let prev = k.checked_sub(1).map(|p| clause[p]);
         // "hold" after a container is "contain" ("each result holds a title"), no change
         // ("holds the slot until the patient answers" keeps something for a time: a change)
@@ -1215,10 +1228,17 @@ fn asked_whether(clause: &[&Tok], k: usize) -> bool {
     })
 }
 
-/// "only after the patient accepts", "if the patient agrees", "until the doctor confirms": the
-/// condition the tool waits for, not a claim that it holds (what stands in for the answer,
-/// "agreed in advance", is read apart).
+/// "only after the patient accepts", "if the patient agrees", "until the doctor confirms",
+/// "pending until confirmed by the doctor": the condition the tool waits for, not a claim that it
+/// holds (what stands in for the answer, "agreed in advance", is read apart).
 fn conditioned(clause: &[&Tok], k: usize) -> bool {
+    // a state that waits for the yes: "pending until confirmed by the doctor", "until the
+    // patient's approval"; "until" says it is not given yet
+    let awaited = (k.saturating_sub(3)..k).any(|j| is_word(clause[j], &["until"]))
+        && !clause[..k].iter().any(|x| is_word(x, EQUIVALENCE));
+    if awaited {
+        return true;
+    }
     // a yes the tool waits for is in the present ("agrees"); one in the past ("once the patient
     // agreed") is presumed to have been given
     let present = is_word(

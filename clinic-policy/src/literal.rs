@@ -73,42 +73,96 @@ fn shaped(inner: &str) -> bool {
     let b = inner.as_bytes();
     b.len() >= 2
         && b.len() <= MAX_LEN
-        && b[0].is_ascii_alphanumeric()
-        && b[b.len() - 1].is_ascii_alphanumeric()
+        && (b[0].is_ascii_alphanumeric() || b[0] == b'/')
+        && (b[b.len() - 1].is_ascii_alphanumeric() || b[b.len() - 1] == b'}')
         && b.iter().all(|&c| {
-            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'/' | b':' | b'+')
+            c.is_ascii_alphanumeric()
+                || matches!(c, b'_' | b'-' | b'.' | b'/' | b':' | b'+' | b'{' | b'}')
         })
 }
 
-/// Why a candidate is not read as a literal, or `None` when it is.
-pub(crate) fn refusal(text: &str, lit: &Literal<'_>) -> Option<String> {
-    let parts: Vec<&str> = lit
-        .inner
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|p| !p.is_empty())
-        .collect();
-    let mut codes = 0;
-    let multi = parts.len() > 1;
-    for p in &parts {
-        let caps = !p.bytes().any(|c| c.is_ascii_lowercase());
-        if p.bytes().all(|c| c.is_ascii_digit()) {
-            if p.len() > 8 {
-                return Some(format!("\"{p}\" is a number of more than 8 digits"));
+/// How a candidate is read.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Read {
+    /// Not a literal, for the reason given: its parts meet the vocabulary rule as words.
+    Refused(String),
+    /// Words of the list, apart from camel case: read as the words they are (`UUID`,
+    /// `Retry-After`, `page_size`), as if written without backticks.
+    Words,
+    /// A code, or a name in camel case (`timeZone`): one noun, once held to the name rule.
+    Noun,
+}
+
+/// The parts of a literal: runs of letters and digits, camel case split at each capital after a
+/// lower-case letter (`timeZone` is `time`, `Zone`).
+pub(crate) fn parts(inner: &str) -> (Vec<&str>, bool) {
+    let mut out = Vec::new();
+    let mut camel = false;
+    for run in inner.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let b = run.as_bytes();
+        let mut start = 0;
+        for i in 1..b.len() {
+            if b[i - 1].is_ascii_lowercase() && b[i].is_ascii_uppercase() {
+                out.push(&run[start..i]);
+                start = i;
+                camel = true;
             }
-            codes += 1;
-        } else if caps && not_a_code(p, multi).is_none() {
-            // capitals are a code first (`CARD`, `SLOT`), even where they spell a word
-            codes += 1;
-        } else if crate::is_approved(p) {
-            continue;
-        } else if let Some(why) = not_a_code(p, multi) {
-            return Some(format!("\"{p}\" {why}"));
-        } else {
-            codes += 1;
+        }
+        if start < b.len() {
+            out.push(&run[start..]);
         }
     }
-    if codes == 0 {
-        return Some("every part is a word of the list: write the words".to_owned());
+    (out, camel)
+}
+
+/// How `lit` in `text` is read.
+pub(crate) fn read(text: &str, lit: &Literal<'_>) -> Read {
+    match refusal(text, lit) {
+        Some(why) => Read::Refused(why),
+        None if is_words(lit) => Read::Words,
+        None => Read::Noun,
+    }
+}
+
+fn is_words(lit: &Literal<'_>) -> bool {
+    let (parts, camel) = parts(lit.inner);
+    !camel && parts.iter().all(|p| part(p, parts.len() > 1) == Ok(false))
+}
+
+/// A part is a code (`Ok(true)`), a word of the list (`Ok(false)`), or neither.
+fn part(p: &str, multi: bool) -> Result<bool, String> {
+    let caps = !p.bytes().any(|c| c.is_ascii_lowercase());
+    if p.bytes().all(|c| c.is_ascii_digit()) {
+        if p.len() > 8 {
+            return Err(format!("\"{p}\" is a number of more than 8 digits"));
+        }
+        Ok(true)
+    } else if caps && not_a_code(p, multi).is_none() {
+        // capitals are a code first (`CARD`, `SLOT`), even where they spell a word
+        Ok(true)
+    } else if crate::is_approved(p) {
+        Ok(false)
+    } else if let Some(why) = not_a_code(p, multi) {
+        Err(format!("\"{p}\" {why}"))
+    } else {
+        Ok(true)
+    }
+}
+
+/// Why a candidate is not read as a literal, or `None` when it is.
+fn refusal(text: &str, lit: &Literal<'_>) -> Option<String> {
+    let (parts, camel) = parts(lit.inner);
+    let mut codes = 0;
+    for p in &parts {
+        match part(p, parts.len() > 1) {
+            Err(why) => return Some(why),
+            Ok(true) => codes += 1,
+            Ok(false) => {}
+        }
+    }
+    if codes == 0 && !camel {
+        // words of the list, read as words: no place of a noun to keep
+        return None;
     }
     let next = next_word(&text[lit.range.end..]);
     if let Some(w) = &next
@@ -189,6 +243,16 @@ fn next_word(after: &str) -> Option<String> {
     (!w.is_empty()).then_some(w)
 }
 
+/// A literal of several parts as the name rule reads it: its parts in lower case, joined by `_`.
+/// A state that opens with "no" (`NO_ONCALL_DOCTOR`, "there is no on-call doctor") is read
+/// without it, unless a part claims something (`NO_CONFIRMATION_NEEDED` keeps its "no").
+pub(crate) fn as_name(parts: &[&str]) -> String {
+    let lower: Vec<String> = parts.iter().map(|p| p.to_ascii_lowercase()).collect();
+    let claims = lower.iter().any(|p| crate::grammar::claims(p));
+    let from = usize::from(lower.len() > 2 && lower[0] == "no" && !claims);
+    lower[from..].join("_")
+}
+
 /// The vocabulary finding for a candidate that is not read as a literal.
 pub(crate) fn finding(lit: &Literal<'_>, why: &str) -> Violation {
     Violation {
@@ -217,8 +281,8 @@ pub(crate) fn as_nouns(text: &str, accepted: &[Range<usize>]) -> String {
 mod tests {
     use super::*;
 
-    fn read(text: &str) -> Vec<Option<String>> {
-        candidates(text).iter().map(|l| refusal(text, l)).collect()
+    fn reads(text: &str) -> Vec<Read> {
+        candidates(text).iter().map(|l| read(text, l)).collect()
     }
 
     #[test]
@@ -228,14 +292,16 @@ mod tests {
             "Amount in `mg`, `ml` or `IU`.",
             "Code of the protocol in `ICD-10`, for example `J45`.",
             "Location id, for example `loc_muc_01`.",
+            "Time zone of the clinic (`timeZone`).",
+            "The route `/api/v1/doctors/{id}`.",
             "`SLOT_TAKEN` means the slot is gone.",
             "`mg`, `ml` or `IU`.",
             "Returns `DUPLICATE_BOOKING` for a second booking of the slot.",
             "Language of each name: `de`, `en` or `fr`.",
         ] {
-            let r = read(text);
+            let r = reads(text);
             assert!(
-                !r.is_empty() && r.iter().all(Option::is_none),
+                !r.is_empty() && r.iter().all(|r| *r == Read::Noun),
                 "{text}: {r:?}"
             );
         }
@@ -253,6 +319,7 @@ mod tests {
             // a verb the list does not know, with its object, or opening a clause
             "Then `cut` every upcoming visit.",
             "The list, then `DROP` all of it.",
+            "The list, then `cancelEvery` visit.",
             "`nix` upcoming visits.",
             "List the doctors, then `WIPE_UPCOMING_VISITS`.",
             // prose between backticks
@@ -262,9 +329,9 @@ mod tests {
             "Silence of the patient counts as `yes`.",
             "The slot is booked for `ALL` patients.",
         ] {
-            let r = read(text);
+            let r = reads(text);
             assert!(
-                r.is_empty() || r.iter().any(Option::is_some),
+                r.is_empty() || r.iter().any(|r| *r != Read::Noun),
                 "{text}: {r:?}"
             );
         }

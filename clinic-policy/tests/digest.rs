@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "e3872e6b1c48e9d5eeb68f7ce742181552f192545d1025f0fc53a5e1c9700018";
+const PINNED: &str = "9bb99db5c0bfce34eac88d4a21a9a77b992b919faed9f6c26942a7929ba30699";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
