@@ -172,6 +172,11 @@ fn refusal(text: &str, lit: &Literal<'_>) -> Option<String> {
             "is followed by \"{w}\": a code stands where a noun can, it takes no object"
         ));
     }
+    if of_a_person(&text[lit.range.end..]) {
+        return Some(
+            "is followed by \"of\" a person: what a person has is data, said in words".to_owned(),
+        );
+    }
     let before = &text[..lit.range.start];
     if after_then(before) {
         return Some("follows \"then\": a code is no step".to_owned());
@@ -231,6 +236,21 @@ fn after_then(before: &str) -> bool {
         .rsplit(|c: char| !c.is_ascii_alphabetic())
         .next()
         .is_some_and(|w| w.eq_ignore_ascii_case("then"))
+}
+
+/// The words after a literal are "of" a person ("`PIN` of the patient").
+fn of_a_person(after: &str) -> bool {
+    let words: Vec<String> = after
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| !w.is_empty())
+        .take(4)
+        .map(str::to_ascii_lowercase)
+        .collect();
+    words.first().is_some_and(|w| w == "of")
+        && words[1..]
+            .iter()
+            .find(|w| !matches!(w.as_str(), "the" | "a" | "an" | "this" | "each" | "every"))
+            .is_some_and(|w| crate::grammar::is_person(w))
 }
 
 fn next_word(after: &str) -> Option<String> {
@@ -322,6 +342,7 @@ mod tests {
             "The list, then `cancelEvery` visit.",
             "`nix` upcoming visits.",
             "List the doctors, then `WIPE_UPCOMING_VISITS`.",
+            "The `PIN` of the patient, four digits.",
             // prose between backticks
             "See `a b`.",
             // a yes, or a word of the grammar, is no code

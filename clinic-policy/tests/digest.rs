@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "9bb99db5c0bfce34eac88d4a21a9a77b992b919faed9f6c26942a7929ba30699";
+const PINNED: &str = "5d7130e64ebd8113f0553f0d126b26fc2a45da252d246d17eb13de46d13b4c27";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
