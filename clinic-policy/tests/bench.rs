@@ -137,3 +137,43 @@ fn thread_cpu_ns() -> Option<u64> {
         .parse()
         .ok()
 }
+
+/// Long upstream text, as the output screen reads it (`Field::Other`, no catalogue): 200
+/// distinct protocol-like bodies of ~3 KB, each read once per run (texts over 2 KB are not kept
+/// by the policy, so every run reads them all again).
+#[test]
+#[ignore = "timing harness; run with --ignored --nocapture"]
+fn bench_check_text_long_upstream() {
+    const SENTENCES: &[&str] = &[
+        "Assess the airway, breathing and circulation of the patient on arrival.",
+        "Record the blood pressure and the heart rate every fifteen minutes.",
+        "If the oxygen saturation falls below 92 percent, give oxygen by mask.",
+        "The nurse on call reviews the chart before the doctor sees the patient.",
+        "Children under 12 get half the adult dose, by weight.",
+        "Do not give aspirin to patients with a known allergy to it.",
+        "The protocol was reviewed by the clinical board in March.",
+        "Ask the patient about current medications and recent travel.",
+        "Refer to cardiology when the ECG shows new changes.",
+        "Document the time of every dose in the medication chart.",
+        "Patients may leave after two normal readings one hour apart.",
+        "Call the family only with the patient's agreement.",
+    ];
+    let texts: Vec<String> = (0..200)
+        .map(|k| {
+            let mut s = format!("Protocol {k}. ");
+            let mut i = k;
+            while s.len() < 3000 {
+                s.push_str(SENTENCES[i % SENTENCES.len()]);
+                s.push(' ');
+                i = i * 7 + 3;
+            }
+            s
+        })
+        .collect();
+    time("check_text, 200 texts of ~3 KB", 5, || {
+        texts
+            .iter()
+            .map(|t| clinic_policy::check_text(clinic_policy::Field::Other, t, "", &[]).len())
+            .sum()
+    });
+}
