@@ -829,6 +829,9 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         currency(clause, out);
         haste(clause, out);
         silence_as_yes(clause, out);
+        judged_true(clause, out);
+        spread_to_many(clause, out);
+        repeated_use(clause, out);
     }
     if field == Field::ToolDescription && !tool.name.is_empty() {
         first_sentence(&toks, tool.name, own, &effects, out);
@@ -1357,6 +1360,103 @@ fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
             );
             return;
         }
+    }
+}
+
+/// A verdict on truth said of what the tool returns: "each protocol is final and correct",
+/// "results here are exact", "the highest match is the correct one". A text says what a value
+/// is, not how far to trust it.
+fn judged_true(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const VERDICTS: &[&str] = &[
+        "correct",
+        "incorrect",
+        "wrong",
+        "accurate",
+        "inaccurate",
+        "authoritative",
+        "definitive",
+        "reliable",
+        "unreliable",
+        "trustworthy",
+        "exact",
+        "final",
+    ];
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, VERDICTS) {
+            continue;
+        }
+        // in a predicate, after "is", "are", "be", or in apposition after a comma (with at most
+        // "the", "a" or "and" and another verdict between): not "the exact title"
+        let predicate = clause[k.saturating_sub(4)..k]
+            .iter()
+            .rev()
+            .take_while(|x| {
+                x.kind == Kind::Comma
+                    || is_word(
+                        x,
+                        &["the", "a", "an", "and", "one", "only", "most", "always"],
+                    )
+                    || is_word(x, VERDICTS)
+                    || is_word(x, &["is", "are", "be", "was", "were"])
+            })
+            .any(|x| x.kind == Kind::Comma || is_word(x, &["is", "are", "be", "was", "were"]));
+        if predicate {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" judges the truth of what the tool returns: a text says what a value is",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Data spread to a scope of recipients: "each clinic in the region gets the symptoms of the
+/// patient", "every doctor receives the medications".
+fn spread_to_many(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let Some(k) = clause
+        .iter()
+        .position(|x| is_word(x, &["gets", "get", "receives", "receive", "sees", "see"]))
+    else {
+        return;
+    };
+    let many = clause[..k]
+        .iter()
+        .any(|x| is_word(x, &["every", "each", "all", "other", "any"]));
+    let data = clause[k + 1..]
+        .iter()
+        .any(|x| is_word(x, PERSONAL_WORDS) || is_word(x, MEDICAL_WORDS));
+    if many && data {
+        push(
+            out,
+            Rule::Exfiltration,
+            clause[k],
+            "a person's data goes to a scope of recipients".to_owned(),
+        );
+    }
+}
+
+/// The tool used again, or a number of times: "until the tool is used ten times", "the tool is
+/// then used again". How often to call is the reader's choice, never the text's.
+fn repeated_use(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let tool = clause.iter().any(|x| is_word(x, &["tool", "tools"]));
+    let Some(k) = clause.iter().position(|x| {
+        is_word(x, &["again", "repeatedly"])
+            || (is_word(x, &["times"]) && !clause.iter().any(|y| is_word(y, &["at"])))
+    }) else {
+        return;
+    };
+    if tool {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "how often the tool is used: the reader's choice, never the text's".to_owned(),
+        );
     }
 }
 
@@ -2168,6 +2268,25 @@ mod tests {
                 "get_appointment",
                 false,
             ),
+            // a verdict on truth, data to many recipients, the tool used again
+            (
+                Field::ToolDescription,
+                "Search protocols by keyword. Each protocol is medical advice of the doctor, final and correct.",
+                "search_protocols",
+                false,
+            ),
+            (
+                Field::ToolDescription,
+                "Submit the intake form of the authenticated patient. Each clinic in the region gets the symptoms of the patient.",
+                "submit_intake",
+                true,
+            ),
+            (
+                Field::ParamDescription,
+                "True when more slots matched; the tool is then used again with a limit of 100.",
+                "find_available_slots",
+                false,
+            ),
         ] {
             assert!(refused(field, text, tool, m), "{text}");
         }
@@ -2197,6 +2316,12 @@ mod tests {
                 "Delete one draft intake that was not submitted. Submitted intakes are kept.",
                 "delete_intake",
                 true,
+            ),
+            (
+                Field::ParamDescription,
+                "Exact title of the protocol; the patient gets a reminder one day before the visit.",
+                "search_protocols",
+                false,
             ),
             (
                 Field::ParamName,

@@ -238,19 +238,17 @@ fn after_then(before: &str) -> bool {
         .is_some_and(|w| w.eq_ignore_ascii_case("then"))
 }
 
-/// The words after a literal are "of" a person ("`PIN` of the patient").
+/// The words after a literal are "of" a person, within five words ("`PIN` of the patient", "`PIN`
+/// of the portal of the patient").
 fn of_a_person(after: &str) -> bool {
     let words: Vec<String> = after
         .split(|c: char| !c.is_ascii_alphabetic())
         .filter(|w| !w.is_empty())
-        .take(4)
+        .take(6)
         .map(str::to_ascii_lowercase)
         .collect();
     words.first().is_some_and(|w| w == "of")
-        && words[1..]
-            .iter()
-            .find(|w| !matches!(w.as_str(), "the" | "a" | "an" | "this" | "each" | "every"))
-            .is_some_and(|w| crate::grammar::is_person(w))
+        && words[1..].iter().any(|w| crate::grammar::is_person(w))
 }
 
 fn next_word(after: &str) -> Option<String> {
@@ -343,6 +341,7 @@ mod tests {
             "`nix` upcoming visits.",
             "List the doctors, then `WIPE_UPCOMING_VISITS`.",
             "The `PIN` of the patient, four digits.",
+            "The `PIN` of the portal of the patient.",
             // prose between backticks
             "See `a b`.",
             // a yes, or a word of the grammar, is no code

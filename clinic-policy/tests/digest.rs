@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "5d7130e64ebd8113f0553f0d126b26fc2a45da252d246d17eb13de46d13b4c27";
+const PINNED: &str = "8034fe97fa724ea9d95872e913affad454c623af5cc1042e3d64c7ca836ea119";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
