@@ -1,25 +1,26 @@
 //! Literals: an API's own names, codes and units written between backticks (`ICD-10`, `J45`,
-//! `DERM`, `mg`, `loc_muc_01`, `SLOT_TAKEN`). The controlled language reads an accepted literal as
-//! one noun, so its parts need not be words of the list and name no data; what makes it a value
-//! and not prose is its shape:
-//! - one token of 2 to 40 bytes: letters, digits and `_ - . / : +`, a letter or digit at each
-//!   end, and at least one part that is not a word of the list (a literal of approved words is
-//!   read as those words);
-//! - every part (a run of letters and digits) is a word of the list, a number of up to eight
-//!   digits, or a code: up to six capitals (twelve in a code of several parts, as
-//!   `DUPLICATE_BOOKING`), or up to three lower-case letters, then up to four digits; a code's letters are no word the attack lexicon knows; capitals are read as a code
-//!   first (`CARD` is a specialty, not a card);
-//! - a literal stands where a noun can: it takes no object (no determiner, quantifier or pronoun
-//!   after it), and it opens a clause (or follows "then") only as the subject of "is", "are" or
-//!   "means", so a verb the list does not know, written as a code, gives no order;
-//! - a literal of several parts, read as a name (separators as `_`), passes the name rule
-//!   (`grammar`): `CANCEL_ALL`, `HOME_ADDRESS` in a search are refused as those names are.
+//! `DERM`, `mg`, `loc_muc_01`, `SLOT_TAKEN`, `timeZone`, `/api/v1/doctors/{id}`). The controlled
+//! language reads an accepted literal as one noun, so its parts need not be words of the list and
+//! name no data; what keeps it a value and not prose is its shape:
+//! - one token of 2 to 40 bytes: letters, digits and `_ - . / : + { }`, opening with a letter, a
+//!   digit or `/`;
+//! - every part (a run of letters and digits, camel case split at its capitals) is a word of the
+//!   list, a number of up to eight digits, or a code: up to six capitals (twelve in a code of
+//!   several parts, as `DUPLICATE_BOOKING`), or up to three lower-case letters, then up to four
+//!   digits. A code's letters are no word the attack lexicon or the grammar reads (`OK`, `YES`,
+//!   `ALL` are words); capitals are read as a code first (`CARD` is a specialty, not a card);
+//! - it stands where a noun can: no object after it (a determiner, quantifier or pronoun), not
+//!   after "then", at a sentence's start only before "is", "are" or "means", and not "of" a
+//!   person (what a person has is data, said in words);
+//! - a literal of several parts is also held to the name rule (`grammar`), a state code's
+//!   leading `NO` set aside unless a part claims something.
 //!
-//! Left: a code of capitals the list does not know can still spell a word (`WIPE_VISITS`); it is
-//! read, and served, as a noun in a noun's place.
+//! A literal of list words only (`Retry-After`, `page_size`) is read as those words, as if written
+//! without backticks. One that breaks a rule is not read as a literal: its parts meet the
+//! vocabulary rule as any other word, and the finding says which rule it broke.
 //!
-//! A literal that breaks a shape rule is not read as one: its parts meet the vocabulary rule as
-//! any other word, and the finding says which shape rule it broke.
+//! Left: a code of capitals the list does not know can still spell a word (`WIPE_VISITS`,
+//! `REBOOK`); it is read, and served, as a noun in a noun's place.
 
 use crate::types::{Rule, Violation};
 use std::ops::Range;
