@@ -1037,6 +1037,25 @@ fn finite_at(clause: &[&Tok], k: usize) -> bool {
         ))
 }
 
+/// Token `k` is inside a condition: a condition word before it in the same phrase ("true when
+/// any slot is booked"), not in a phrase of its own before a comma ("when the list is empty,
+/// each appointment is cancelled" states a change).
+fn in_condition(clause: &[&Tok], k: usize) -> bool {
+    clause[..k]
+        .iter()
+        .rev()
+        .take_while(|x| x.kind != Kind::Comma)
+        .any(|x| {
+            is_word(
+                x,
+                &[
+                    "when", "if", "whether", "unless", "until", "once", "while", "after", "before",
+                    "only",
+                ],
+            )
+        })
+}
+
 /// Verbs of effect as finite verbs, after a modal, or in "will be"/"can be" + participle: only
 /// the tool's own declared effect, and none in a tool that reads.
 fn effect_verbs(
@@ -1068,7 +1087,9 @@ fn effect_verbs(
             })
             && clause[..k]
                 .iter()
-                .any(|x| is_word(x, &["every", "all", "each", "other", "any"]));
+                .any(|x| is_word(x, &["every", "all", "each", "other", "any"]))
+            // "true when any slot is booked": a state a condition names
+            && !in_condition(clause, k);
         if scoped_state {
             push(
                 out,
@@ -1148,15 +1169,7 @@ fn effect_verbs(
             // "submitted intakes are kept": what stays as it is changes nothing
             && !matches!(base, "keep" | "hold" | "retain")
             && prev.is_some_and(|p| is_word(p, &["is", "are", "becomes", "become", "gets"]))
-            && !clause.iter().any(|x| {
-                is_word(
-                    x,
-                    &[
-                        "when", "if", "whether", "unless", "until", "once", "while", "after",
-                        "before", "only",
-                    ],
-                )
-            });
+            && !in_condition(clause, k);
         let finite = match form {
             Form::Third | Form::Past => finite_at(clause, k),
             Form::Base => after_modal,
@@ -2222,6 +2235,18 @@ mod tests {
                 "cancel_appointment",
                 true,
             ),
+            (
+                Field::ToolDescription,
+                "List the doctors of the clinic. When the list is empty, each upcoming appointment of the patient is cancelled.",
+                "list_doctors",
+                false,
+            ),
+            (
+                Field::ToolDescription,
+                "Find open slots of one doctor. When the list is empty, the first slot of the next day is booked.",
+                "find_available_slots",
+                false,
+            ),
             // a change the tool does not make, said as a state or as a purpose with its object
             (
                 Field::ToolDescription,
@@ -2299,6 +2324,12 @@ mod tests {
                 true,
             ),
             // a state a boolean describes, a value's use, what stays as it is
+            (
+                Field::ParamDescription,
+                "True when any slot of the day is booked.",
+                "find_available_slots",
+                false,
+            ),
             (
                 Field::ParamDescription,
                 "True when the appointment is cancelled.",

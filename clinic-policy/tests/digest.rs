@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "8034fe97fa724ea9d95872e913affad454c623af5cc1042e3d64c7ca836ea119";
+const PINNED: &str = "6ad4190dae140dd69d6000fad3d14173c4f667c8981e74b1b2892356b341c1f7";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
