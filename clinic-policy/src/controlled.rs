@@ -677,16 +677,15 @@ pub(crate) fn check(
     // of several parts is also a name, and a name's findings keep their own rule
     let mut accepted = Vec::new();
     for lit in crate::literal::candidates(text) {
-        match crate::literal::read(text, &lit) {
+        let parts = match crate::literal::read(text, &lit) {
             crate::literal::Read::Refused(why) => {
                 out.push(crate::literal::finding(&lit, &why));
                 continue;
             }
             crate::literal::Read::Words => continue,
-            crate::literal::Read::Noun => {}
-        }
+            crate::literal::Read::Noun(parts) => parts,
+        };
         let mut found = Vec::new();
-        let (parts, _) = crate::literal::parts(lit.inner);
         if parts.len() > 1 {
             // one part is no sentence, and capitals are a code (`CARD`), not data
             crate::grammar::name(

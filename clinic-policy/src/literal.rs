@@ -84,19 +84,20 @@ fn shaped(inner: &str) -> bool {
 
 /// How a candidate is read.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Read {
+pub(crate) enum Read<'a> {
     /// Not a literal, for the reason given: its parts meet the vocabulary rule as words.
     Refused(String),
     /// Words of the list, apart from camel case: read as the words they are (`UUID`,
     /// `Retry-After`, `page_size`), as if written without backticks.
     Words,
-    /// A code, or a name in camel case (`timeZone`): one noun, once held to the name rule.
-    Noun,
+    /// A code, or a name in camel case (`timeZone`), with its parts: one noun, once a literal of
+    /// several parts is held to the name rule.
+    Noun(Vec<&'a str>),
 }
 
 /// The parts of a literal: runs of letters and digits, camel case split at each capital after a
 /// lower-case letter (`timeZone` is `time`, `Zone`).
-pub(crate) fn parts(inner: &str) -> (Vec<&str>, bool) {
+fn parts(inner: &str) -> (Vec<&str>, bool) {
     let mut out = Vec::new();
     let mut camel = false;
     for run in inner.split(|c: char| !c.is_ascii_alphanumeric()) {
@@ -117,17 +118,24 @@ pub(crate) fn parts(inner: &str) -> (Vec<&str>, bool) {
 }
 
 /// How `lit` in `text` is read.
-pub(crate) fn read(text: &str, lit: &Literal<'_>) -> Read {
-    match refusal(text, lit) {
-        Some(why) => Read::Refused(why),
-        None if is_words(lit) => Read::Words,
-        None => Read::Noun,
-    }
-}
-
-fn is_words(lit: &Literal<'_>) -> bool {
+pub(crate) fn read<'a>(text: &str, lit: &Literal<'a>) -> Read<'a> {
     let (parts, camel) = parts(lit.inner);
-    !camel && parts.iter().all(|p| part(p, parts.len() > 1) == Ok(false))
+    let mut codes = 0;
+    for p in &parts {
+        match part(p, parts.len() > 1) {
+            Err(why) => return Read::Refused(why),
+            Ok(true) => codes += 1,
+            Ok(false) => {}
+        }
+    }
+    if codes == 0 && !camel {
+        // words of the list, read as words: no place of a noun to keep
+        return Read::Words;
+    }
+    match misplaced(text, lit) {
+        Some(why) => Read::Refused(why),
+        None => Read::Noun(parts),
+    }
 }
 
 /// A part is a code (`Ok(true)`), a word of the list (`Ok(false)`), or neither.
@@ -150,21 +158,8 @@ fn part(p: &str, multi: bool) -> Result<bool, String> {
     }
 }
 
-/// Why a candidate is not read as a literal, or `None` when it is.
-fn refusal(text: &str, lit: &Literal<'_>) -> Option<String> {
-    let (parts, camel) = parts(lit.inner);
-    let mut codes = 0;
-    for p in &parts {
-        match part(p, parts.len() > 1) {
-            Err(why) => return Some(why),
-            Ok(true) => codes += 1,
-            Ok(false) => {}
-        }
-    }
-    if codes == 0 && !camel {
-        // words of the list, read as words: no place of a noun to keep
-        return None;
-    }
+/// Why a code does not stand where a noun can, or `None` when it does.
+fn misplaced(text: &str, lit: &Literal<'_>) -> Option<String> {
     let next = next_word(&text[lit.range.end..]);
     if let Some(w) = &next
         && OBJECT_OPENERS.contains(&w.as_str())
@@ -300,7 +295,7 @@ pub(crate) fn as_nouns(text: &str, accepted: &[Range<usize>]) -> String {
 mod tests {
     use super::*;
 
-    fn reads(text: &str) -> Vec<Read> {
+    fn reads(text: &str) -> Vec<Read<'_>> {
         candidates(text).iter().map(|l| read(text, l)).collect()
     }
 
@@ -320,7 +315,7 @@ mod tests {
         ] {
             let r = reads(text);
             assert!(
-                !r.is_empty() && r.iter().all(|r| *r == Read::Noun),
+                !r.is_empty() && r.iter().all(|r| matches!(r, Read::Noun(_))),
                 "{text}: {r:?}"
             );
         }
@@ -352,7 +347,7 @@ mod tests {
         ] {
             let r = reads(text);
             assert!(
-                r.is_empty() || r.iter().any(|r| *r != Read::Noun),
+                r.is_empty() || r.iter().any(|r| !matches!(r, Read::Noun(_))),
                 "{text}: {r:?}"
             );
         }
