@@ -665,23 +665,10 @@ impl ClinicServer {
             .await
     }
 
-    /// [`Self::call_unattended`] for `caller` (the HTTP transport's, from a request's token), of
-    /// a `def` that caller reaches and that is not destructive.
-    #[cfg(feature = "http")]
-    pub(crate) async fn call_unattended_as(
-        &self,
-        caller: &Caller,
-        def: &'static ToolDef,
-        args: serde_json::Map<String, Value>,
-        cancelled: impl Future<Output = ()>,
-    ) -> CallToolResponse {
-        self.call_unattended_reporting(caller, def, args, cancelled, None)
-            .await
-    }
-
-    /// [`Self::call_unattended`] for `caller`, with `progress` as the way to the client's progress
-    /// display (rmcp's peer, for a request that carried a progress token). A cancelled read stops,
-    /// and with it its notifications: its future is dropped.
+    /// [`Self::call_unattended`] for `caller` (the HTTP transport's comes from a request's token),
+    /// with `progress` as the way to the client's progress display (rmcp's peer, for a request
+    /// that carried a progress token). A cancelled read stops, and with it its notifications:
+    /// its future is dropped.
     pub(crate) async fn call_unattended_reporting(
         &self,
         caller: &Caller,

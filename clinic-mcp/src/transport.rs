@@ -49,7 +49,7 @@
 //!    `initialize` answer; and so does every notification, the cancellations included.
 //!
 //!    The HTTP transport answers a stateless plain call the same way, with the same code
-//!    (`PlainCall`, `ClinicServer::call_unattended_as`, `plain_answer`): `http::server`
+//!    (`PlainCall`, `ClinicServer::call_unattended_reporting`, `plain_answer`): `http::server`
 //!    says which requests it takes.
 //!
 //! 5. One lifecycle a connection, decided by its first `initialize`. An `initialize` after the

@@ -267,7 +267,7 @@ impl PerToken {
     /// The answer to a plain `tools/call` (`id`, `args`) of [`Self::direct_tool`]'s `def` by
     /// `principal`, from a client of a protocol before 2026-07-28: what [`Self::call_tool`]
     /// answers for it through rmcp's stateless service, run by the stdio transport's own code
-    /// (`ClinicServer::call_unattended_as`, `transport::plain_answer`) and written as rmcp writes
+    /// (`ClinicServer::call_unattended_reporting`, `transport::plain_answer`) and written as rmcp writes
     /// it. A read stops when this future is dropped (the client went away; rmcp cancels it then
     /// too, and its answer goes nowhere); a change runs to its answer in a task of its own, as
     /// rmcp runs every handler.
@@ -291,13 +291,13 @@ impl PerToken {
         let caller = Caller::new(principal.role, upstream);
         let response = if def.hints().read_only {
             self.server
-                .call_unattended_as(&caller, def, args, std::future::pending())
+                .call_unattended_reporting(&caller, def, args, std::future::pending(), None)
                 .await
         } else {
             let server = self.server.clone();
             let run = tokio::spawn(async move {
                 server
-                    .call_unattended_as(&caller, def, args, std::future::pending())
+                    .call_unattended_reporting(&caller, def, args, std::future::pending(), None)
                     .await
             });
             run.await.map_err(std::io::Error::other)?
