@@ -128,6 +128,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("read", VerbClass::Show),
     ("record", VerbClass::Effect),
     ("refer", VerbClass::Other),
+    ("refund", VerbClass::Effect),
     ("reject", VerbClass::Effect),
     ("release", VerbClass::Effect),
     ("remain", VerbClass::Other),
@@ -451,7 +452,16 @@ const PEOPLE: &[&str] = &[
     "human",
     "humans",
     "caller",
+    "callers",
     "reader",
+    "client",
+    "clients",
+    "guardian",
+    "guardians",
+    "parent",
+    "parents",
+    "interpreter",
+    "interpreters",
 ];
 /// Words that take something away from what a person gets.
 const REMOVAL: &[&str] = &[
@@ -688,7 +698,7 @@ fn own_effects(tool: &str) -> Vec<&'static str> {
         let follows: &[&str] = match v {
             "book" | "reserve" | "schedule" => &["create", "take", "reserve", "book"],
             "reschedule" | "move" => &["move", "take", "release", "change", "reschedule"],
-            "cancel" | "reject" => &["release"],
+            "cancel" | "reject" => &["release", "refund"],
             "escalate" => &["move", "assign", "mark"],
             "record" | "submit" => &["set", "create", "record", "submit"],
             "change" => &["set"],
@@ -748,11 +758,34 @@ pub(crate) fn claims(word: &str) -> bool {
         .any(|list| list.contains(&word))
 }
 
-/// Token `k` follows "returned by" or "replaced by": the place a text names another tool.
+/// Token `k` follows "returned by", "replaced by" or "to give to": the places a text names
+/// another tool.
 fn names_a_tool_at(toks: &[Tok], k: usize) -> bool {
-    k >= 2
-        && toks[k - 1].text == "by"
-        && matches!(toks[k - 2].text.as_str(), "returned" | "replaced")
+    let at = |back: usize, w: &str| k >= back && toks[k - back].text == w;
+    (at(1, "by") && (at(2, "returned") || at(2, "replaced")))
+        || (at(1, "to") && at(2, "give") && at(3, "to"))
+}
+
+/// What follows "to give to <tool>" up to the sentence's end: nothing, or "as its/the/a" and the
+/// parameter's name, up to three words or names and no function word ("as its slot id").
+fn value_flow_ends(rest: &[Tok]) -> bool {
+    let clause: Vec<&Tok> = rest.iter().take_while(|t| t.kind != Kind::Stop).collect();
+    match clause.as_slice() {
+        [] => true,
+        [first, det, name @ ..] => {
+            first.text == "as"
+                && matches!(det.text.as_str(), "its" | "the" | "a" | "an")
+                && (1..=3).contains(&name.len())
+                && name.iter().all(|t| {
+                    t.kind == Kind::Ident
+                        || (t.kind == Kind::Word
+                            && ![DETERMINERS, PREPOSITIONS, LEAD_ADVERBS, NEGATIONS]
+                                .iter()
+                                .any(|l| l.contains(&t.text.as_str())))
+                })
+        }
+        _ => false,
+    }
 }
 
 /// Every shape rule over one text of `tool`.
@@ -798,11 +831,21 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                 ),
             });
         }
+        // where a value goes is said and nothing more: "the value to give to <tool>", then the
+        // sentence ends or names the parameter ("as its slot id"); a scope, a time or a manner
+        // after it ("…, for every appointment", "… now") is a use prescribed, not a value's way
+        if names_a_tool && k >= 1 && toks[k - 1].text == "to" && !value_flow_ends(&toks[k + 1..]) {
+            found.push(Violation {
+                rule: Rule::Directive,
+                range: 0..t.text.len(),
+                detail: "after \"the value to give to <tool>\" the sentence ends, or names the parameter (\"as its slot id\"): a text says where a value goes, not when or for what to use it".to_owned(),
+            });
+        }
         out.extend(found.into_iter().map(|mut v| {
             v.range = t.start + v.range.start..t.start + v.range.end;
             if field != Field::Other && !names_a_tool {
                 v.detail.push_str(
-                    "; a text names a tool only as \"as returned by <tool>\" or \"Deprecated; replaced by <tool>.\"",
+                    "; a text names a tool only as \"as returned by <tool>\", \"the value to give to <tool>\" or \"Deprecated; replaced by <tool>.\"",
                 );
             }
             v
@@ -1668,10 +1711,26 @@ fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
             )
             && !other
     };
+    // "out of date" and "up to date" are currency said in three words
+    let dated = |k: usize| {
+        is_word(clause[k], &["date"])
+            && k >= 2
+            && ((is_word(clause[k - 2], &["out"]) && is_word(clause[k - 1], &["of"]))
+                || (is_word(clause[k - 2], &["up"]) && is_word(clause[k - 1], &["to"])))
+    };
     let truth = (0..clause.len())
-        .find(|&k| is_word(clause[k], TRUTH) && !age(k))
+        .find(|&k| (is_word(clause[k], TRUTH) && !age(k)) || dated(k))
         .map(|k| clause[k]);
-    let rival = clause.iter().find(|t| is_word(t, RIVAL));
+    // another tool named where a value comes from or goes is another source too
+    let rival = (0..clause.len())
+        .find(|&k| {
+            is_word(clause[k], RIVAL)
+                || (clause[k].kind == Kind::Ident
+                    && k >= 2
+                    && is_word(clause[k - 1], &["by", "to"])
+                    && is_word(clause[k - 2], &["returned", "give"]))
+        })
+        .map(|k| clause[k]);
     if let (Some(t), Some(r)) = (truth, rival)
         && t.start != r.start
     {
@@ -1764,7 +1823,7 @@ fn data_kind(word: &str, said: bool) -> Option<Data> {
     let is = |list: &[&str]| list.contains(&word);
     if is(PERSONAL_WORDS) {
         Some(Data::Personal)
-    } else if is(&["age", "ages", "birth", "born"]) {
+    } else if is(&["age", "ages", "birth", "born", "birthday"]) {
         Some(Data::Age)
     } else if is(&["insurance", "insurer"]) {
         Some(Data::Insurance)
@@ -2215,6 +2274,74 @@ mod tests {
                 hits(field, text, "list_doctors", false).is_empty(),
                 "{text}"
             );
+        }
+    }
+
+    /// A value's way to another tool is said, and nothing more: the sentence ends after the
+    /// tool's name or names the parameter. A use prescribed after it, or a claim about what the
+    /// other tool returns, is refused.
+    #[test]
+    fn a_value_goes_to_another_tool_and_nothing_more() {
+        for (field, text, tool) in [
+            (
+                Field::ToolDescription,
+                "Find open slots of one doctor. Each slot id is the value to give to book_appointment.",
+                "find_available_slots",
+            ),
+            (
+                Field::ToolDescription,
+                "List the distinct specialty codes. A code is the value to give to list_doctors as its specialty.",
+                "list_specialties",
+            ),
+            (
+                Field::ParamDescription,
+                "Id of the slot, the value to give to book_appointment as its slot id.",
+                "find_available_slots",
+            ),
+            (
+                Field::ParamDescription,
+                "Id of the slot, as returned by find_available_slots.",
+                "book_appointment",
+            ),
+        ] {
+            assert!(hits(field, text, tool, false).is_empty(), "{text}");
+        }
+        for (field, text, tool) in [
+            // a scope, a time or a manner after the tool
+            (
+                Field::ToolDescription,
+                "List the appointments of the authenticated patient. Each id is the value to give to cancel_appointment, for every appointment.",
+                "list_my_appointments",
+            ),
+            (
+                Field::ParamDescription,
+                "Id of the appointment, the value to give to cancel_appointment now.",
+                "list_my_appointments",
+            ),
+            (
+                Field::ParamDescription,
+                "Id of the slot, the value to give to book_appointment as its slot id for every slot.",
+                "find_available_slots",
+            ),
+            // a claim about what another tool returns
+            (
+                Field::ParamDescription,
+                "Id of the slot, as returned by find_available_slots, which is out of date.",
+                "book_appointment",
+            ),
+            (
+                Field::ToolDescription,
+                "List the doctors of the clinic. Doctors as returned by get_slots are no longer current.",
+                "list_doctors",
+            ),
+            // a tool named as a next step with no value
+            (
+                Field::ToolDescription,
+                "Book an open slot for the authenticated patient. On `SLOT_TAKEN`, the next tool is find_available_slots.",
+                "book_appointment",
+            ),
+        ] {
+            assert!(!hits(field, text, tool, false).is_empty(), "{text}");
         }
     }
 

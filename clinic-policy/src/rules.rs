@@ -72,6 +72,7 @@ pub(crate) fn cross_tool(text: &str, own_name: &str, names: &ToolNames, out: &mu
             && text.is_char_boundary(i)
             && text.is_char_boundary(e)
             && !is_replacement_note(text, i, e)
+            && !is_value_flow(text, i)
         {
             out.push(Violation {
                 rule: Rule::CrossTool,
@@ -80,6 +81,20 @@ pub(crate) fn cross_tool(text: &str, own_name: &str, names: &ToolNames, out: &mu
             });
         }
     });
+}
+
+/// A value's way between tools: "… as returned by <name>" (where an argument comes from) and
+/// "… the value to give to <name>" (where a returned value goes). They say what a value is, the
+/// same clauses a parameter or an output field may hold; every other rule still reads the text.
+fn is_value_flow(text: &str, i: usize) -> bool {
+    let before = text[..i].trim_end().to_ascii_lowercase();
+    ["as returned by", "to give to"].iter().any(|lead| {
+        before.ends_with(lead)
+            && before[..before.len() - lead.len()]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_ascii_alphanumeric())
+    })
 }
 
 /// The one sentence in which a tool may name another: its own retirement, as the text's last

@@ -664,14 +664,41 @@ fn cross_tool_names_other_tools_in_tool_descriptions_only() {
         "list_doctors returns doctors.",
         Rule::CrossTool
     ));
-    // the asymmetry: a parameter description MAY say where its value comes from
-    let p = "The slot id, as returned by find_available_slots.";
-    assert!(check_text(Field::ParamDescription, p, "book_appointment", CLINIC).is_empty());
-    assert!(
-        check_text(Field::ToolDescription, p, "book_appointment", CLINIC)
-            .iter()
-            .any(|v| v.rule == Rule::CrossTool)
-    );
+    // a value's way between tools may be said in any text: where it comes from, where it goes
+    for p in [
+        "The slot id, as returned by find_available_slots.",
+        "Books a slot. The slot id is the one as returned by find_available_slots.",
+        "Finds slots. Each slot id is the value to give to book_appointment.",
+    ] {
+        for field in [Field::ParamDescription, Field::ToolDescription] {
+            assert!(
+                !check_text(field, p, "list_doctors", CLINIC)
+                    .iter()
+                    .any(|v| v.rule == Rule::CrossTool),
+                "{p}"
+            );
+        }
+    }
+    // anywhere else in a tool description a sibling's name is a cross-tool mention
+    for p in [
+        "Finds slots. The slot id goes to book_appointment.",
+        "Finds slots, as returned by the book_appointment tool.",
+        "Finds slots. Each slot id is the value to gift to book_appointment.",
+    ] {
+        assert!(
+            check_text(Field::ToolDescription, p, "list_doctors", CLINIC)
+                .iter()
+                .any(|v| v.rule == Rule::CrossTool),
+            "{p}"
+        );
+        // a parameter description may name a sibling anywhere (plain rules)
+        assert!(
+            !check_text(Field::ParamDescription, p, "list_doctors", CLINIC)
+                .iter()
+                .any(|v| v.rule == Rule::CrossTool),
+            "{p}"
+        );
+    }
 }
 
 /// A tool description may name another tool in one sentence only: its own last, saying it is

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "6ad4190dae140dd69d6000fad3d14173c4f667c8981e74b1b2892356b341c1f7";
+const PINNED: &str = "850c70a3c1bca2897d03348fffe43084832973ff7a5224e57bf89270e5348d88";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
