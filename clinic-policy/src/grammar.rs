@@ -863,6 +863,14 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         orders(clause, opening, own, &effects, out);
         effect_verbs(clause, &effects, tool.mutates, !tool.name.is_empty(), out);
         hiding(clause, &effects, out);
+        // a tool description's own eligibility ("Only for doctors of the clinic.") narrows who
+        // calls the tool, not who sees a value
+        let eligibility = field == Field::ToolDescription
+            && clause.first().is_some_and(|t| is_word(t, &["only"]))
+            && clause.get(1).is_some_and(|t| is_word(t, &["for"]));
+        if matches!(field, Field::ParamDescription | Field::ToolDescription) && !eligibility {
+            kept_from_the_patient(clause, out);
+        }
         consent(
             clause,
             &effects,
@@ -1304,6 +1312,119 @@ fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
                 ),
             );
         }
+    }
+}
+
+/// People on the patient's side of an answer: an audience that names none of them keeps a
+/// value from the one the agent answers.
+const PATIENT_SIDE: &[&str] = &[
+    "patient",
+    "patients",
+    "person",
+    "persons",
+    "people",
+    "user",
+    "users",
+    "caller",
+    "callers",
+    "guardian",
+    "guardians",
+    "parent",
+    "parents",
+    "human",
+    "humans",
+    "reader",
+    "client",
+    "clients",
+];
+/// What a person writes, and may keep to people like them: "Note of the doctor, seen by
+/// doctors only".
+const AUTHORED: &[&str] = &["note", "notes", "assessment", "assessments"];
+
+/// Who can be an audience besides people: the clinic's own bodies.
+const BODIES: &[&str] = &["clinic", "clinics", "practice", "hospital", "reception"];
+
+/// A value's audience narrowed to people who are not the patient ("fee of the visit, seen by
+/// staff only", "… shown only to doctors", "… internal to the clinic", "… staff only", "… seen
+/// by staff and by no patient"): the agent answering a patient is told to keep it back, a
+/// concealment said positively. A value is kept to the people who wrote it ("note of the
+/// doctor, seen by doctors only", "doctor's note, …") and to no one else.
+fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // no one on the patient's side: "by no patient", "to none of the patients"
+    if let Some(k) = (0..clause.len()).find(|&k| {
+        is_word(clause[k], &["no", "none"])
+            && clause[k + 1..]
+                .iter()
+                .take(3)
+                .any(|t| is_word(t, PATIENT_SIDE))
+    }) {
+        push(
+            out,
+            Rule::Concealment,
+            clause[k],
+            format!(
+                "\"{}\" keeps the value from the patient; say who sees it, positively",
+                clause[k].text
+            ),
+        );
+        return;
+    }
+    let Some(k) = clause
+        .iter()
+        .position(|t| is_word(t, &["only", "internal"]))
+    else {
+        return;
+    };
+    // the audience: people or the clinic's bodies within four words of the marker, linked to it
+    // by "by", "to" or "for", or right before it ("staff only"; "only doctors" is what a value
+    // is)
+    let lo = k.saturating_sub(4);
+    let hi = (k + 5).min(clause.len());
+    let who = |t: &Tok| is_word(t, PEOPLE) || is_word(t, BODIES);
+    let beside = k > 0 && who(clause[k - 1]);
+    let linked = beside || (lo..hi).any(|j| is_word(clause[j], &["by", "to", "for"]));
+    let audience: Vec<&Tok> = clause[lo..hi].iter().copied().filter(|t| who(t)).collect();
+    if !linked || audience.is_empty() || audience.iter().any(|t| is_word(t, PATIENT_SIDE)) {
+        return;
+    }
+    // the value's author: an authored thing "of" one of the audience, before the audience
+    let stem = |w: &str| w.trim_end_matches('s').to_owned();
+    let first = clause[lo..hi]
+        .iter()
+        .position(|t| who(t))
+        .map_or(k, |p| lo + p);
+    let theirs = |w: &Tok| audience.iter().any(|a| stem(&a.text) == stem(&w.text));
+    let authored = clause[..first].windows(3).any(|w| {
+        is_word(w[0], AUTHORED)
+            && (is_word(w[1], &["of", "by"]) || w[1].text == "the")
+            && theirs(w[2])
+    }) || clause[..first].windows(4).any(|w| {
+        is_word(w[0], AUTHORED)
+            && is_word(w[1], &["of", "by"])
+            && is_word(w[2], &["the", "a", "each", "its"])
+            && theirs(w[3])
+    });
+    // or the audience's own, said with a possessive ("doctor's note")
+    let possessed = clause[..first].windows(2).any(|w| {
+        let owner = w[0].text.trim_end_matches("'s");
+        audience.iter().any(|a| stem(&a.text) == stem(owner))
+            && (is_word(w[1], AUTHORED) || w[1].text == "s")
+    }) && clause[..first].iter().any(|t| is_word(t, AUTHORED));
+    if !authored && !possessed {
+        push(
+            out,
+            Rule::Concealment,
+            clause[k],
+            format!(
+                "\"{}\" keeps the value to {} and from the patient; a value is kept only to the people who wrote it (\"note of the doctor, seen by doctors only\")",
+                clause[k].text,
+                audience
+                    .iter()
+                    .map(|t| t.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
     }
 }
 
@@ -2342,6 +2463,93 @@ mod tests {
             ),
         ] {
             assert!(!hits(field, text, tool, false).is_empty(), "{text}");
+        }
+    }
+
+    /// Who sees a value is said positively, and a value is kept only to the people who wrote
+    /// it: an audience narrowed to staff, doctors or the clinic keeps it from the patient.
+    #[test]
+    fn a_value_is_kept_only_to_the_people_who_wrote_it() {
+        for (field, text, tool) in [
+            (
+                Field::ParamDescription,
+                "Note of the doctor, seen by doctors only.",
+                "list_doctor_appointments",
+            ),
+            (
+                Field::ParamDescription,
+                "Doctor's note, seen by doctors only.",
+                "get_appointment",
+            ),
+            (
+                Field::ParamDescription,
+                "Fee of the visit, shown to the patient only.",
+                "get_appointment",
+            ),
+            (
+                Field::ParamDescription,
+                "Id of one doctor; only doctors of the clinic.",
+                "find_available_slots",
+            ),
+            (
+                Field::ParamDescription,
+                "Internal id of the appointment at the clinic.",
+                "get_appointment",
+            ),
+            (
+                Field::ToolDescription,
+                "Confirm one pending appointment. Only for doctors of the clinic.",
+                "confirm_appointment",
+            ),
+        ] {
+            let found = hits(field, text, tool, tool.starts_with("confirm"));
+            assert!(found.is_empty(), "{text}: {found:?}");
+        }
+        for (field, text) in [
+            (
+                Field::ParamDescription,
+                "Fee of the visit, seen by staff only.",
+            ),
+            (
+                Field::ParamDescription,
+                "Fee of the visit, shown only to the doctors and nurses.",
+            ),
+            (
+                Field::ParamDescription,
+                "Fee of the visit, for nurses only.",
+            ),
+            (Field::ParamDescription, "Fee of the visit. Staff only."),
+            (
+                Field::ParamDescription,
+                "Fee of the visit, seen by the clinic only.",
+            ),
+            (
+                Field::ParamDescription,
+                "Fee of the visit, internal to the clinic staff.",
+            ),
+            (
+                Field::ParamDescription,
+                "Fee of the visit, seen by staff and by no patient.",
+            ),
+            (
+                Field::ParamDescription,
+                "Note of the doctor, seen by nurses only.",
+            ),
+            (
+                Field::ParamDescription,
+                "Fee of the doctor, seen by doctors only.",
+            ),
+            (
+                Field::ToolDescription,
+                "Get one appointment of the authenticated patient. Its fee is seen by staff only.",
+            ),
+        ] {
+            assert!(
+                hits(field, text, "get_appointment", false)
+                    .iter()
+                    .any(|v| v.rule == Rule::Concealment),
+                "{text}"
+            );
         }
     }
 

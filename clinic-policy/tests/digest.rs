@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "850c70a3c1bca2897d03348fffe43084832973ff7a5224e57bf89270e5348d88";
+const PINNED: &str = "fc0a81261428da363982b17c92159c53f5db110cc31acca8ff94792098c2576e";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
