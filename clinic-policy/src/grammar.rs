@@ -1153,7 +1153,67 @@ fn effect_verbs(
             );
             continue;
         }
+        // the tool's own change on a second object ("the patient is booked for a second visit",
+        // "… also booked into an additional slot"): more than the one object it declares
+        let second = form == Form::Participle
+            && effects.contains(&base)
+            && clause[..k]
+                .iter()
+                .rev()
+                .take(2)
+                .any(|p| is_word(p, &["is", "are", "be", "been", "becomes", "gets"]))
+            && clause[k + 1..].iter().take(4).any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "second",
+                        "additional",
+                        "extra",
+                        "further",
+                        "more",
+                        "both",
+                        "two",
+                    ],
+                )
+            });
+        if second {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                format!(
+                    "\"{}\" names the tool's change on a second object: a tool changes its one declared object",
+                    t.text
+                ),
+            );
+            continue;
+        }
         if effects.contains(&base) {
+            continue;
+        }
+        // a thing said to be one to change ("each upcoming appointment is one to cancel", "the
+        // first slot is the right one to book"): a recommendation of a change the tool does not
+        // make; a value's use ("the slot id is the value to book") names what a value is for
+        let purpose_of_a_thing = known
+            && form == Form::Base
+            && prev.is_some_and(|p| is_word(p, &["to"]))
+            && k >= 2
+            && !is_word(clause[k - 2], VALUE_HEADS)
+            // "available to book" is a state of the thing; "true when …" a condition
+            && !is_word(clause[k - 2], &["available", "free", "open", "ready"])
+            && !in_condition(clause, k)
+            && clause[..k - 1]
+                .iter()
+                .rev()
+                .take(5)
+                .any(|x| is_word(x, &["is", "are", "becomes", "become", "seems", "remains"]));
+        if purpose_of_a_thing {
+            let why = if mutates {
+                "is a change recommended that is not the tool's own declared effect"
+            } else {
+                "is a change recommended, and the tool only reads"
+            };
+            push(out, Rule::Effects, t, format!("\"to {}\" {why}", t.text));
             continue;
         }
         // a change named as what something is for, with its object ("the reason to cancel the
@@ -1427,6 +1487,12 @@ fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// What a value is, when a text says what it is for ("the value to book", "the id to cancel").
+const VALUE_HEADS: &[&str] = &[
+    "value", "values", "id", "ids", "code", "codes", "key", "keys", "number", "numbers", "token",
+    "tokens",
+];
 
 /// Does the clause name a person as the one who gets something ("to the patient", "from the
 /// doctor", "for the staff")? A person who is what a tool lists is no recipient.
@@ -2550,6 +2616,68 @@ mod tests {
                     .any(|v| v.rule == Rule::Concealment),
                 "{text}"
             );
+        }
+    }
+
+    /// A thing said to be one to change is a change recommended; the tool's own change on a
+    /// second object is more than it declares. A value's use and a state of availability pass.
+    #[test]
+    fn a_change_recommended_or_on_a_second_object_is_refused() {
+        for (field, text, tool, m) in [
+            (
+                Field::ToolDescription,
+                "List the appointments of the authenticated patient. Each upcoming appointment is one to cancel.",
+                "list_my_appointments",
+                false,
+            ),
+            (
+                Field::ToolDescription,
+                "Find open slots of one doctor. The first slot is the right one to book.",
+                "find_available_slots",
+                false,
+            ),
+            (
+                Field::ToolDescription,
+                "Book an open slot for the authenticated patient. The patient is also booked for a second visit.",
+                "book_appointment",
+                true,
+            ),
+        ] {
+            assert!(
+                hits(field, text, tool, m)
+                    .iter()
+                    .any(|v| v.rule == Rule::Effects),
+                "{text}"
+            );
+        }
+        for (field, text, tool, m) in [
+            (
+                Field::ParamDescription,
+                "The slot id is the value to book.",
+                "find_available_slots",
+                false,
+            ),
+            (
+                Field::ParamDescription,
+                "Id of the slot to book.",
+                "find_available_slots",
+                false,
+            ),
+            (
+                Field::ParamDescription,
+                "True when the doctor is available to book.",
+                "list_doctors",
+                false,
+            ),
+            (
+                Field::ToolDescription,
+                "Move one appointment to another open slot. The appointment is moved to another open slot of the same doctor.",
+                "reschedule_appointment",
+                true,
+            ),
+        ] {
+            let found = hits(field, text, tool, m);
+            assert!(found.is_empty(), "{text}: {found:?}");
         }
     }
 

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "fc0a81261428da363982b17c92159c53f5db110cc31acca8ff94792098c2576e";
+const PINNED: &str = "c0bf8b372726230dbb1c638ee609d029fc3e571f910e9b112fcb1973a0bd35a9";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
