@@ -726,6 +726,15 @@ fn push(out: &mut Vec<Violation>, rule: Rule, t: &Tok, detail: String) {
 /// Does the grammar read `word` (lower case): a verb of the list, or a word of a class its rules
 /// weigh (people, consent, authority, currency, removal, negation, determiners and the like)?
 /// The data classes are left out: a code that spells a data word (`CARD`) asks for nothing.
+/// The verb of a change spelled inside `word` (lower case), at least four letters: `rebook`
+/// holds "book", `unconfirm` "confirm".
+pub(crate) fn spells_a_change(word: &str) -> Option<&'static str> {
+    VERBS
+        .iter()
+        .find(|(v, c)| *c == VerbClass::Effect && v.len() >= 4 && word.contains(v))
+        .map(|(v, _)| *v)
+}
+
 pub(crate) fn knows(word: &str) -> bool {
     verb(word).is_some()
         || [

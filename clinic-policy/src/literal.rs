@@ -19,8 +19,9 @@
 //! without backticks. One that breaks a rule is not read as a literal: its parts meet the
 //! vocabulary rule as any other word, and the finding says which rule it broke.
 //!
-//! Left: a code of capitals the list does not know can still spell a word (`WIPE_VISITS`,
-//! `REBOOK`); it is read, and served, as a noun in a noun's place.
+//! A code of one part that holds the verb of a change (`REBOOK`, `UNBOOK`) is no code. Left: a
+//! part of a code of several parts that the list does not know can still spell a word
+//! (`WIPE_VISITS`); it is read, and served, as a noun in a noun's place.
 
 use crate::types::{Rule, Violation};
 use std::ops::Range;
@@ -215,6 +216,11 @@ fn not_a_code(p: &str, multi: bool) -> Option<&'static str> {
     {
         return Some("is a word the screen reads, not a code");
     }
+    // a code of one part that spells a change (`REBOOK`, `UNBOOK`) is an order in capitals; a
+    // code of several parts is read by the name rule
+    if !multi && crate::grammar::spells_a_change(&l).is_some() {
+        return Some("spells a change in capitals, not a code: say the change in words");
+    }
     None
 }
 
@@ -344,6 +350,9 @@ mod tests {
             "Silence of the patient counts as `OK`.",
             "Silence of the patient counts as `yes`.",
             "The slot is booked for `ALL` patients.",
+            // a change spelled in capitals
+            "Status of the appointment; `REBOOK` when the slot is gone.",
+            "The next step is `UNBOOK`.",
         ] {
             let r = reads(text);
             assert!(
