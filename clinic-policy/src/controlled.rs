@@ -1,46 +1,15 @@
 //! The controlled language our own catalogue is written in (strict mode): an allowlist, not a
-//! blocklist. Every word must be approved ([`VOCABULARY`]), a number, a date or time, or a
+//! blocklist. Every word must be approved ([`crate::VOCABULARY`]), a number, a date or time, or a
 //! snake_case name made of approved words; and, whatever the words, a text never addresses its
 //! reader, puts a duty on a person or a program, hides anything from a person, or names a transfer
 //! the tool does not make. Each rule reports on its own: an unknown word does not stop the others.
 
 use std::collections::BTreeSet;
-use std::sync::OnceLock;
 
 use crate::lexicon::*;
 use crate::skeleton::{self, Word};
 use crate::types::{Field, Rule, Violation};
-
-/// The approved words, one per line (`#` starts a comment). Adding a word is a one-line change.
-pub const VOCABULARY: &str = include_str!("vocabulary.txt");
-
-/// The approved words, looked up by hash (`wordhash`): every word of every catalogue text is
-/// looked up, and a B-tree search was a tenth of the start-up check. Only looked up, never iterated, so no order
-/// can leak out of it (the reason for the lint).
-#[allow(clippy::disallowed_types)]
-type Vocabulary = std::collections::HashSet<&'static str, crate::wordhash::Words>;
-
-#[allow(clippy::disallowed_types)]
-fn vocabulary() -> &'static Vocabulary {
-    static V: OnceLock<Vocabulary> = OnceLock::new();
-    V.get_or_init(|| {
-        VOCABULARY
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .collect()
-    })
-}
-
-/// Is `word` (any case) an approved word?
-pub fn is_approved(word: &str) -> bool {
-    if word.bytes().any(|b| b.is_ascii_uppercase()) {
-        vocabulary().contains(word.to_ascii_lowercase().as_str())
-    } else {
-        // Already lower case (every skeleton word is): no copy.
-        vocabulary().contains(word)
-    }
-}
+use crate::vocabulary::is_approved;
 
 /// `YYYY-MM-DD`, optionally with `Thh:mm[:ss[.f]]` and `Z` or an offset; or `hh:mm[:ss]`.
 fn is_date_time(s: &str) -> bool {

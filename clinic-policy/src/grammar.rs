@@ -967,7 +967,7 @@ fn orders(
         // a word outside the vocabulary has no part of speech here (the vocabulary rule refuses
         // it on its own); where an order stands, with an object after it, it is read as one
         if verb(&t.text).is_none()
-            && !crate::is_approved(&t.text)
+            && !crate::vocabulary::is_approved(&t.text)
             && object_follows
             && !(opening && n == 0)
         {
@@ -2100,7 +2100,7 @@ const NAME_REFUSED: &[&str] = &[
 pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     let parts: Vec<&str> = text.split('_').filter(|p| !p.is_empty()).collect();
     // a compound of the list written in two parts (`no_show` for "noshow") is that one word
-    if parts.len() == 2 && crate::is_approved(&parts.concat()) {
+    if parts.len() == 2 && crate::vocabulary::is_approved(&parts.concat()) {
         return;
     }
     let whole = Tok {

@@ -2482,7 +2482,7 @@ mod foreign_tests {
         let english: Vec<&str> = super::FOREIGN
             .iter()
             .map(|&(w, _)| w)
-            .filter(|w| w.is_ascii() && (super::exact(w) || crate::controlled::is_approved(w)))
+            .filter(|w| w.is_ascii() && (super::exact(w) || crate::vocabulary::is_approved(w)))
             .filter(|w| !SHARED.contains(w))
             .collect();
         assert!(english.is_empty(), "{english:?}");

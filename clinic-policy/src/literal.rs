@@ -150,7 +150,7 @@ fn part(p: &str, multi: bool) -> Result<bool, String> {
     } else if caps && not_a_code(p, multi).is_none() {
         // capitals are a code first (`CARD`, `SLOT`), even where they spell a word
         Ok(true)
-    } else if crate::is_approved(p) {
+    } else if crate::vocabulary::is_approved(p) {
         Ok(false)
     } else if let Some(why) = not_a_code(p, multi) {
         Err(format!("\"{p}\" {why}"))

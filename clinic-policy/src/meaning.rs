@@ -3096,7 +3096,7 @@ const GLUE: &[&str] = &[
 
 /// A word the lexicon lists exactly (not only by a prefix), a glue word or an approved word.
 fn exactly_known(p: &str) -> bool {
-    crate::lexicon::exact(p) || is_glue(p) || crate::controlled::is_approved(p)
+    crate::lexicon::exact(p) || is_glue(p) || crate::vocabulary::is_approved(p)
 }
 
 fn known_piece(p: &str) -> bool {
@@ -3649,7 +3649,7 @@ fn wordiness(ws: &[Word]) -> (usize, usize) {
             continue;
         }
         all += 1;
-        if classes(&w.text) != 0 || is_glue(&w.text) || crate::controlled::is_approved(&w.text) {
+        if classes(&w.text) != 0 || is_glue(&w.text) || crate::vocabulary::is_approved(&w.text) {
             known += 1;
         }
     }
@@ -3718,7 +3718,7 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
                 && raw.bytes().any(|b| b.is_ascii_alphabetic())
                 && w.text.len() >= 3
                 && (classes(&w.text) != 0
-                    || crate::controlled::is_approved(&w.text)
+                    || crate::vocabulary::is_approved(&w.text)
                     || is_glue(&w.text))
         })
         .count();
