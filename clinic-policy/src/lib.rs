@@ -47,11 +47,11 @@
 
 pub use charset::char_name;
 pub use controlled::{Effect, check_effects, effect_of};
-pub use vocabulary::{VOCABULARY, is_approved};
 pub use names::mentions_tool;
 pub use screen::{check_strict, check_strict_output, check_text, join_doc_lines};
 pub use skeleton::normalize;
 pub use types::{Field, Rule, Violation, is_smuggling_char};
+pub use vocabulary::{VOCABULARY, is_approved};
 
 mod scan;
 mod skeleton;
