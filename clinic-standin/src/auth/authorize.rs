@@ -4,7 +4,7 @@ use axum::extract::{RawQuery, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use super::endpoints::{OAuthError, Params, no_store, oauth_error, valid_resource};
+use super::oauth::{OAuthError, Params, no_store, oauth_error, valid_resource};
 use super::store::{CodeGrant, Grant, PublicClient};
 use super::{AuthServer, SCOPES, demo_role, demo_user, jwt, now_seconds, scope_rank};
 

@@ -11,7 +11,7 @@ use axum::body::Bytes;
 use http_body_util::{BodyExt as _, Empty, Limited};
 use serde_json::Value;
 
-use super::endpoints::is_loopback_http;
+use super::oauth::is_loopback_http;
 use super::store::PublicClient;
 
 /// The largest document read (the draft suggests 5 KB).

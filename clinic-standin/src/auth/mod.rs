@@ -32,6 +32,7 @@ mod cimd;
 mod client_key;
 mod endpoints;
 pub(crate) mod jwt;
+mod oauth;
 mod register;
 mod store;
 mod token;

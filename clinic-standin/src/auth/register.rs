@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::endpoints::{is_loopback_http, no_store};
+use super::oauth::{is_loopback_http, no_store};
 use super::store::PublicClient;
 use super::{AuthServer, now_seconds};
 

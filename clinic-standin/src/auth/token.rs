@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::endpoints::{OAuthError, Params, no_store, oauth_error};
+use super::oauth::{OAuthError, Params, no_store, oauth_error};
 use super::store::{Grant, PublicClient};
 use super::{
     ACCESS_TOKEN_TYPE, AuthServer, ClientCredential, ConfidentialClient, JWT_BEARER_ASSERTION,
