@@ -1,9 +1,18 @@
 //! Code generation. Everything is named by absolute path (`::clinic_mcp::...`).
 
-use crate::tool::ToolItem;
+use crate::attr::ToolAttr;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
+
+/// What the expansion needs, taken from a function that passed validation.
+pub struct ToolItem<'a> {
+    pub func: &'a syn::ItemFn,
+    pub attr: ToolAttr,
+    pub description: String,
+    pub args_ty: &'a syn::Type,
+    pub output_ty: &'a syn::Type,
+}
 
 /// The handler unchanged, plus a `const` tool definition named after it in SCREAMING_CASE
 /// (`list_doctors` → `LIST_DOCTORS`) that the explicit catalogue lists.

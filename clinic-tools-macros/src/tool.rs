@@ -3,20 +3,11 @@
 use crate::attr::{self, ToolAttr};
 use crate::ctxt::Ctxt;
 use crate::docs;
-use crate::expand;
+use crate::expand::{self, ToolItem};
 use clinic_policy::{Field, check_effects, check_strict};
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::spanned::Spanned;
-
-/// What the expansion needs, taken from a function that passed validation.
-pub struct ToolItem<'a> {
-    pub func: &'a syn::ItemFn,
-    pub attr: ToolAttr,
-    pub description: String,
-    pub args_ty: &'a syn::Type,
-    pub output_ty: &'a syn::Type,
-}
 
 pub fn expand(args: TokenStream, input: &TokenStream) -> TokenStream {
     let func: syn::ItemFn = match syn::parse2(input.clone()) {
