@@ -66,7 +66,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("cancel", VerbClass::Effect),
     ("change", VerbClass::Effect),
     ("check", VerbClass::Other),
-    ("choose", VerbClass::Effect),
+    ("choose", VerbClass::Other),
     ("close", VerbClass::Effect),
     ("combine", VerbClass::Other),
     ("compare", VerbClass::Other),
@@ -144,7 +144,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("schedule", VerbClass::Effect),
     ("search", VerbClass::Other),
     ("see", VerbClass::Show),
-    ("select", VerbClass::Effect),
+    ("select", VerbClass::Other),
     ("set", VerbClass::Effect),
     ("share", VerbClass::Effect),
     ("show", VerbClass::Show),
@@ -643,6 +643,8 @@ const MEDICAL_WORDS: &[&str] = &[
     "temperature",
     "pressure",
     "vitals",
+    "asthma",
+    "disability",
 ];
 const CONVERSATION_WORDS: &[&str] = &[
     "question",
@@ -897,13 +899,14 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         first_sentence(&toks, tool.name, own, &effects, out);
     }
     if field == Field::ParamDescription && tool.input && !tool.name.is_empty() {
-        harvest(&clauses, data_allowed(tool.name), out);
+        harvest(&clauses, data_allowed(tool.name), topics(tool.name), out);
     } else if field == Field::ParamDescription && tool.input {
         // without its tool: no tool may take what a person said; the start-up screen reads the
         // parameter again with its tool and the table
         harvest(
             &clauses,
             &[Data::Medical, Data::Personal, Data::Age, Data::Insurance],
+            false,
             out,
         );
     }
@@ -1775,12 +1778,15 @@ fn conditioned(clause: &[&Tok], k: usize) -> bool {
             "agree", "agrees", "accept", "accepts", "confirm", "confirms", "approve", "approves",
         ],
     );
+    // ("whether a parent or guardian accepts the visit": the question a value answers; "whether
+    // or not the patient agrees" is regardless of the answer)
     present
-        && (k.saturating_sub(4)..k).any(|j| {
+        && (k.saturating_sub(5)..k).any(|j| {
             is_word(
                 clause[j],
                 &["after", "if", "when", "until", "once", "unless", "before"],
-            )
+            ) || (is_word(clause[j], &["whether"])
+                && !clause.get(j + 1).is_some_and(|n| is_word(n, &["or"])))
         })
 }
 
@@ -1914,8 +1920,12 @@ fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
             && ((is_word(clause[k - 2], &["out"]) && is_word(clause[k - 1], &["of"]))
                 || (is_word(clause[k - 2], &["up"]) && is_word(clause[k - 1], &["to"])))
     };
+    // "right for the patient" says what suits someone, not which source is correct
+    let suits = |k: usize| {
+        is_word(clause[k], &["right"]) && clause.get(k + 1).is_some_and(|n| is_word(n, &["for"]))
+    };
     let truth = (0..clause.len())
-        .find(|&k| (is_word(clause[k], TRUTH) && !age(k)) || dated(k))
+        .find(|&k| (is_word(clause[k], TRUTH) && !age(k) && !suits(k)) || dated(k))
         .map(|k| clause[k]);
     // another tool named where a value comes from or goes is another source too
     let rival = (0..clause.len())
@@ -1985,9 +1995,19 @@ fn first_sentence(
 }
 
 /// A parameter's described content: only data its tool may take.
-fn harvest(clauses: &[Vec<&Tok>], allowed: &[Data], out: &mut Vec<Violation>) {
+/// A tool that searches the clinic's protocols takes a condition as what to search for: a
+/// medical word names a topic there, unless a person is named whose data it would be.
+fn topics(tool: &str) -> bool {
+    tool.split('_')
+        .any(|p| matches!(p, "protocol" | "protocols"))
+}
+
+fn harvest(clauses: &[Vec<&Tok>], allowed: &[Data], topics: bool, out: &mut Vec<Violation>) {
     for clause in clauses {
         let said = clause.iter().any(|t| is_word(t, SAID));
+        let personal = clause
+            .iter()
+            .any(|t| is_word(t, PEOPLE) || is_word(t, &["my", "their", "his", "her"]));
         for (k, t) in clause.iter().enumerate() {
             // a channel ("by phone", "via email") says how, not what the parameter asks for
             let channel = k > 0 && is_word(clause[k - 1], &["by", "via"]);
@@ -1996,6 +2016,7 @@ fn harvest(clauses: &[Vec<&Tok>], allowed: &[Data], out: &mut Vec<Violation>) {
             }
             if let Some(kind) = data_kind(&t.text, said)
                 && !allowed.contains(&kind)
+                && !(topics && kind == Data::Medical && !personal)
             {
                 push(
                     out,
@@ -2241,7 +2262,7 @@ const NOUN_FIRST: &[&str] = &[
 const NAME_NOUN_FIRST: &[&str] = &[
     "start", "end", "name", "list", "limit", "order", "count", "record", "search", "review",
     "match", "group", "format", "log", "audit", "set", "change", "book", "schedule", "return",
-    "trail", "triage", "release", "rank", "filter", "sort", "mark", "use", "hold",
+    "trail", "triage", "release", "rank", "filter", "sort", "mark", "use", "hold", "refund",
 ];
 const CONCEAL_NAME: &[&str] = &[
     "hide", "hidden", "conceal", "secret", "private", "suppress", "mute", "skip", "drop", "ignore",
@@ -2687,6 +2708,70 @@ mod tests {
         ] {
             let found = hits(field, text, tool, m);
             assert!(found.is_empty(), "{text}: {found:?}");
+        }
+    }
+
+    /// A yes as the question a value answers, a condition as what a protocol search is about,
+    /// and what suits a person claim nothing; the same words about a person's data, or
+    /// regardless of the answer, are refused.
+    #[test]
+    fn a_question_a_topic_and_a_fit_claim_nothing() {
+        for (field, text, tool, m) in [
+            (
+                Field::ParamDescription,
+                "Whether a parent or guardian accepts the visit.",
+                "book_appointment",
+                true,
+            ),
+            (
+                Field::ParamDescription,
+                "Words to search for in the protocols, for example asthma or cough.",
+                "search_protocols",
+                false,
+            ),
+            (
+                Field::ToolDescription,
+                "Join the waiting list of one doctor, when no open slot is right for the patient.",
+                "join_waiting_list",
+                true,
+            ),
+            (
+                Field::ParamDescription,
+                "The page argument selects which page of results to return.",
+                "list_my_appointments",
+                false,
+            ),
+        ] {
+            let found = hits(field, text, tool, m);
+            assert!(found.is_empty(), "{text}: {found:?}");
+        }
+        for (field, text, tool, m) in [
+            (
+                Field::ParamDescription,
+                "Whether or not the patient accepts, the slot stays booked.",
+                "book_appointment",
+                true,
+            ),
+            (
+                Field::ParamDescription,
+                "Symptoms of the patient to search for, for example asthma or cough.",
+                "search_protocols",
+                false,
+            ),
+            (
+                Field::ParamDescription,
+                "Words to search for, for example asthma or cough.",
+                "list_doctors",
+                false,
+            ),
+            (
+                Field::ToolDescription,
+                "List the doctors of the clinic. This list is right; the other lists are old.",
+                "list_doctors",
+                false,
+            ),
+        ] {
+            assert!(!hits(field, text, tool, m).is_empty(), "{text}");
         }
     }
 

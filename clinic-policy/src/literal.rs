@@ -3,17 +3,20 @@
 //! language reads an accepted literal as one noun, so its parts need not be words of the list and
 //! name no data; what keeps it a value and not prose is its shape:
 //! - one token of 2 to 40 bytes: letters, digits and `_ - . / : + { }`, opening with a letter, a
-//!   digit or `/`;
+//!   digit or `/`; a route may have its HTTP method and one space before it (`POST /appointments`);
 //! - every part (a run of letters and digits, camel case split at its capitals) is a word of the
-//!   list, a number of up to eight digits, or a code: up to six capitals (twelve in a code of
-//!   several parts, as `DUPLICATE_BOOKING`), or up to three lower-case letters, then up to four
-//!   digits. A code's letters are no word the attack lexicon or the grammar reads (`OK`, `YES`,
-//!   `ALL` are words); capitals are read as a code first (`CARD` is a specialty, not a card);
+//!   list, a number of up to eight digits, or a code: up to twelve capitals (`FORBIDDEN`,
+//!   `DUPLICATE_BOOKING`; a code of one part past six capitals ends in neither "LY" nor "ING"),
+//!   or up to three lower-case letters, then up to four digits; an HTTP method (`GET`, `POST`,
+//!   `PUT`, `PATCH`, `HEAD`) is a code. A code's letters are no word the attack lexicon or the
+//!   grammar reads (`OK`, `YES`, `ALL` are words); capitals are read as a code first (`CARD` is
+//!   a specialty, not a card);
 //! - it stands where a noun can: no object after it (a determiner, quantifier or pronoun), not
 //!   after "then", at a sentence's start only before "is", "are" or "means", and not "of" a
 //!   person (what a person has is data, said in words);
 //! - a literal of several parts is also held to the name rule (`grammar`), a state code's
-//!   leading `NO` set aside unless a part claims something.
+//!   leading `NO`, and a `NOT` before a state (`APPOINTMENT_NOT_FOUND`), set aside unless a part
+//!   claims something.
 //!
 //! A literal of list words only (`Retry-After`, `page_size`) is read as those words, as if written
 //! without backticks. One that breaks a rule is not read as a literal: its parts meet the
@@ -72,6 +75,8 @@ pub(crate) fn candidates(text: &str) -> Vec<Literal<'_>> {
 }
 
 fn shaped(inner: &str) -> bool {
+    // a route with its method: `POST /appointments`, the one space a literal may hold
+    let inner = route_of(inner).unwrap_or(inner);
     let b = inner.as_bytes();
     b.len() >= 2
         && b.len() <= MAX_LEN
@@ -81,6 +86,14 @@ fn shaped(inner: &str) -> bool {
             c.is_ascii_alphanumeric()
                 || matches!(c, b'_' | b'-' | b'.' | b'/' | b':' | b'+' | b'{' | b'}')
         })
+}
+
+/// The route of a literal that opens with an HTTP method and one space (`POST /appointments`).
+/// `DELETE` is not one: the clinic API removes nothing, and a route is read without its method.
+fn route_of(inner: &str) -> Option<&str> {
+    ["GET ", "POST ", "PUT ", "PATCH ", "HEAD "]
+        .iter()
+        .find_map(|m| inner.strip_prefix(m).filter(|r| r.starts_with('/')))
 }
 
 /// How a candidate is read.
@@ -99,6 +112,7 @@ pub(crate) enum Read<'a> {
 /// The parts of a literal: runs of letters and digits, camel case split at each capital after a
 /// lower-case letter (`timeZone` is `time`, `Zone`).
 fn parts(inner: &str) -> (Vec<&str>, bool) {
+    let inner = route_of(inner).unwrap_or(inner);
     let mut out = Vec::new();
     let mut camel = false;
     for run in inner.split(|c: char| !c.is_ascii_alphanumeric()) {
@@ -129,7 +143,8 @@ pub(crate) fn read<'a>(text: &str, lit: &Literal<'a>) -> Read<'a> {
             Ok(false) => {}
         }
     }
-    if codes == 0 && !camel {
+    // a route with its method is one noun, its method no word of the text
+    if codes == 0 && !camel && route_of(lit.inner).is_none() {
         // words of the list, read as words: no place of a noun to keep
         return Read::Words;
     }
@@ -195,6 +210,10 @@ fn misplaced(text: &str, lit: &Literal<'_>) -> Option<String> {
 /// Why `p` (letters, then maybe digits) is not a code; in a code of several parts
 /// (`DUPLICATE_BOOKING`), a part of capitals may be up to twelve letters.
 fn not_a_code(p: &str, multi: bool) -> Option<&'static str> {
+    // a method of HTTP alone (`POST` is also a transfer word); with its route it is set aside
+    if !multi && matches!(p, "GET" | "POST" | "PUT" | "PATCH" | "HEAD") {
+        return None;
+    }
     let letters = p.trim_end_matches(|c: char| c.is_ascii_digit());
     let digits = p.len() - letters.len();
     if letters.is_empty() || !letters.bytes().all(|c| c.is_ascii_alphabetic()) || digits > 4 {
@@ -202,11 +221,18 @@ fn not_a_code(p: &str, multi: bool) -> Option<&'static str> {
     }
     let caps = letters.bytes().all(|c| c.is_ascii_uppercase());
     let lower = letters.bytes().all(|c| c.is_ascii_lowercase());
-    let most_caps = if multi { 12 } else { 6 };
+    // a code of one part past six capitals is a name of a state or an error (`FORBIDDEN`,
+    // `UNAUTHORIZED`), not a manner or an act (`IMMEDIATELY`, `WITHOUTASKING`)
+    let manner =
+        !multi && letters.len() > 6 && (letters.ends_with("LY") || letters.ends_with("ING"));
+    if manner {
+        return Some("is a manner or an act in capitals, not a code: say it in words");
+    }
+    let most_caps = 12;
     if !(caps && letters.len() <= most_caps || lower && letters.len() <= 3) {
         return Some(
-            "is not a word of the list and not a code (up to six capitals, twelve in a code of \
-             several parts, or three lower-case letters)",
+            "is not a word of the list and not a code (up to twelve capitals, or three lower-case \
+             letters)",
         );
     }
     let l = letters.to_ascii_lowercase();
@@ -266,11 +292,38 @@ fn next_word(after: &str) -> Option<String> {
 /// A literal of several parts as the name rule reads it: its parts in lower case, joined by `_`.
 /// A state that opens with "no" (`NO_ONCALL_DOCTOR`, "there is no on-call doctor") is read
 /// without it, unless a part claims something (`NO_CONFIRMATION_NEEDED` keeps its "no").
+/// An error code's "not" before a state (`APPOINTMENT_NOT_FOUND`, `METHOD_NOT_ALLOWED`) names
+/// that state's absence, and is read without it the same way.
 pub(crate) fn as_name(parts: &[&str]) -> String {
     let lower: Vec<String> = parts.iter().map(|p| p.to_ascii_lowercase()).collect();
-    let claims = lower.iter().any(|p| crate::grammar::claims(p));
-    let from = usize::from(lower.len() > 2 && lower[0] == "no" && !claims);
-    lower[from..].join("_")
+    const STATES: &[&str] = &[
+        "found",
+        "allowed",
+        "available",
+        "supported",
+        "open",
+        "ready",
+    ];
+    let absent = |k: usize| {
+        lower[k] == "not"
+            && lower
+                .get(k + 1)
+                .is_some_and(|n| STATES.contains(&n.as_str()))
+    };
+    let kept: Vec<&String> = (0..lower.len())
+        .filter(|&k| !absent(k))
+        .map(|k| &lower[k])
+        .collect();
+    let claims = kept.iter().any(|p| crate::grammar::claims(p));
+    if claims {
+        return lower.join("_");
+    }
+    let from = usize::from(kept.len() > 2 && kept[0] == "no");
+    kept[from..]
+        .iter()
+        .map(|p| p.as_str())
+        .collect::<Vec<_>>()
+        .join("_")
 }
 
 /// The vocabulary finding for a candidate that is not read as a literal.
@@ -318,6 +371,11 @@ mod tests {
             "`mg`, `ml` or `IU`.",
             "Returns `DUPLICATE_BOOKING` for a second booking of the slot.",
             "Language of each name: `de`, `en` or `fr`.",
+            // an error's name, a state's absence, a route with its method
+            "A slot of another patient returns 403 `FORBIDDEN`.",
+            "A missing appointment returns `APPOINTMENT_NOT_FOUND`.",
+            "The route `POST /appointments`, or `PATCH /appointments/{id}/cancel`.",
+            "The method `POST`.",
         ] {
             let r = reads(text);
             assert!(
@@ -350,6 +408,10 @@ mod tests {
             "Silence of the patient counts as `OK`.",
             "Silence of the patient counts as `yes`.",
             "The slot is booked for `ALL` patients.",
+            // a manner or an act in capitals, and a route that removes
+            "The slot is booked `IMMEDIATELY`.",
+            "The code `WITHOUTASKING` is for each.",
+            "The route `DELETE /appointments`.",
             // a change spelled in capitals
             "Status of the appointment; `REBOOK` when the slot is gone.",
             "The next step is `UNBOOK`.",

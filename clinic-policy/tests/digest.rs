@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "c0bf8b372726230dbb1c638ee609d029fc3e571f910e9b112fcb1973a0bd35a9";
+const PINNED: &str = "d3f8202881f0c74be7bb1d46d1dc092b0110e5f136b73e94f0879bcda74f0413";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
