@@ -52,10 +52,12 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("acknowledge", VerbClass::Effect),
     ("add", VerbClass::Effect),
     ("allow", VerbClass::Effect),
+    ("answer", VerbClass::Other),
     ("appear", VerbClass::Show),
     ("apply", VerbClass::Other),
     ("assess", VerbClass::Effect),
     ("assign", VerbClass::Effect),
+    ("attempt", VerbClass::Other),
     ("attend", VerbClass::Effect),
     ("audit", VerbClass::Effect),
     ("be", VerbClass::Other),
@@ -65,6 +67,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("cache", VerbClass::Other),
     ("cancel", VerbClass::Effect),
     ("change", VerbClass::Effect),
+    ("charge", VerbClass::Effect),
     ("check", VerbClass::Other),
     ("choose", VerbClass::Other),
     ("close", VerbClass::Effect),
@@ -81,6 +84,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("describe", VerbClass::Show),
     ("differ", VerbClass::Other),
     ("do", VerbClass::Other),
+    ("email", VerbClass::Other),
     ("end", VerbClass::Other),
     ("escalate", VerbClass::Effect),
     ("estimate", VerbClass::Other),
@@ -101,12 +105,14 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("hold", VerbClass::Effect),
     ("identify", VerbClass::Other),
     ("include", VerbClass::Show),
+    ("invite", VerbClass::Other),
     ("join", VerbClass::Effect),
     ("keep", VerbClass::Effect),
     ("last", VerbClass::Other),
     ("limit", VerbClass::Other),
     ("list", VerbClass::Show),
     ("log", VerbClass::Effect),
+    ("lower", VerbClass::Other),
     ("make", VerbClass::Effect),
     ("mark", VerbClass::Effect),
     ("match", VerbClass::Other),
@@ -115,15 +121,20 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("move", VerbClass::Effect),
     ("name", VerbClass::Show),
     ("narrow", VerbClass::Other),
+    ("note", VerbClass::Other),
     ("notify", VerbClass::Show),
     ("offer", VerbClass::Show),
     ("omit", VerbClass::Show),
     ("open", VerbClass::Other),
     ("order", VerbClass::Other),
     ("overlap", VerbClass::Other),
+    ("phone", VerbClass::Other),
+    ("place", VerbClass::Effect),
     ("practise", VerbClass::Other),
+    ("process", VerbClass::Other),
     ("provide", VerbClass::Show),
     ("rank", VerbClass::Other),
+    ("rate", VerbClass::Other),
     ("reach", VerbClass::Other),
     ("read", VerbClass::Show),
     ("record", VerbClass::Effect),
@@ -135,6 +146,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("remove", VerbClass::Effect),
     ("repeat", VerbClass::Effect),
     ("replace", VerbClass::Effect),
+    ("request", VerbClass::Other),
     ("reschedule", VerbClass::Effect),
     ("reserve", VerbClass::Effect),
     ("retry", VerbClass::Effect),
@@ -142,12 +154,14 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("reuse", VerbClass::Effect),
     ("review", VerbClass::Other),
     ("schedule", VerbClass::Effect),
+    ("score", VerbClass::Other),
     ("search", VerbClass::Other),
     ("see", VerbClass::Show),
     ("select", VerbClass::Other),
     ("set", VerbClass::Effect),
     ("share", VerbClass::Effect),
     ("show", VerbClass::Show),
+    ("sign", VerbClass::Other),
     ("sort", VerbClass::Other),
     ("specify", VerbClass::Show),
     ("start", VerbClass::Other),
@@ -160,6 +174,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("treat", VerbClass::Other),
     ("triage", VerbClass::Effect),
     ("use", VerbClass::Effect),
+    ("visit", VerbClass::Other),
     ("wait", VerbClass::Effect),
     ("weigh", VerbClass::Other),
 ];
@@ -541,6 +556,13 @@ const TRUTH: &[&str] = &[
     "authoritative",
     "official",
     "trusted",
+    "expired",
+    "retired",
+    "deprecated",
+    "partial",
+    "incomplete",
+    "obsolete",
+    "unknown",
 ];
 /// Another source a truth claim can rank this one against.
 const RIVAL: &[&str] = &[
@@ -600,6 +622,9 @@ const PERSONAL_WORDS: &[&str] = &[
     "otp",
     "passcode",
     "passcodes",
+    "billing",
+    "payment",
+    "payments",
 ];
 const MEDICAL_WORDS: &[&str] = &[
     "symptom",
@@ -645,6 +670,11 @@ const MEDICAL_WORDS: &[&str] = &[
     "vitals",
     "asthma",
     "disability",
+    "allergy",
+    "lab",
+    "blood",
+    "vaccination",
+    "vaccinations",
 ];
 const CONVERSATION_WORDS: &[&str] = &[
     "question",
@@ -661,10 +691,12 @@ const CONVERSATION_WORDS: &[&str] = &[
     "message",
     "messages",
     "transcript",
+    "details",
 ];
 /// Words that make conversation words about what a person said before ("earlier questions").
 const SAID: &[&str] = &[
-    "earlier", "past", "before", "previous", "last", "all", "every", "whole", "full", "so",
+    "earlier", "past", "before", "previous", "last", "all", "every", "whole", "full", "so", "gave",
+    "given",
 ];
 
 /// Which kinds of data a tool may take as parameters: the small table `docs/POLICY.md` shows.
@@ -824,23 +856,37 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             Field::ParamName
         };
         name(as_field, &t.text, tool, &mut found);
-        // a reading tool is replaced by a reading tool: "Deprecated; replaced by
-        // cancel_appointment" in a listing sends the reader to a change
-        if names_a_tool
-            && !tool.mutates
-            && k >= 2
-            && toks[k - 2].text == "replaced"
-            && let Some(first) = t.text.split('_').next()
-            && verb(first).is_some_and(|(_, c, _)| c == VerbClass::Effect)
-        {
-            found.push(Violation {
-                rule: Rule::Effects,
-                range: 0..t.text.len(),
-                detail: format!(
-                    "\"{}\" makes a change: a reading tool is replaced by a reading tool",
-                    t.text
-                ),
-            });
+        // the tool named is held to what this tool is: a reading tool is replaced by a reading
+        // tool and takes its values from one ("Deprecated; replaced by cancel_appointment", "id,
+        // as returned by cancel_appointment" in a listing send the reader to a change); a tool
+        // that changes something is replaced by one of its own verb (not book_appointment by
+        // join_waiting_list); no value goes to a tool that removes (cancel, reject)
+        let other_verb = t
+            .text
+            .split('_')
+            .next()
+            .and_then(verb)
+            .filter(|_| names_a_tool && !t.text.eq_ignore_ascii_case(tool.name.trim()));
+        if let Some((v, class, _)) = other_verb {
+            let by = |w: &str| k >= 2 && toks[k - 2].text == w;
+            let changes = class == VerbClass::Effect;
+            let wrong = if by("replaced") {
+                (changes || tool.mutates) && own_verb(tool.name) != Some(v)
+            } else if by("returned") {
+                changes && !tool.mutates
+            } else {
+                matches!(v, "cancel" | "reject" | "delete" | "remove" | "release")
+            };
+            if wrong {
+                found.push(Violation {
+                    rule: Rule::Effects,
+                    range: 0..t.text.len(),
+                    detail: format!(
+                        "\"{}\" does something else than this tool: a tool is replaced by one of its own kind, a reading tool takes values from a reading tool, and no value is given to a tool that removes",
+                        t.text
+                    ),
+                });
+            }
         }
         // where a value goes is said and nothing more: "the value to give to <tool>", then the
         // sentence ends or names the parameter ("as its slot id"); a scope, a time or a manner
@@ -876,9 +922,15 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         hiding(clause, &effects, out);
         // a tool description's own eligibility ("Only for doctors of the clinic.") narrows who
         // calls the tool, not who sees a value
+        // ("Only for the doctors: the fee …" opens a list of values, which it keeps)
+        let colon = clause
+            .last()
+            .and_then(|l| toks.iter().find(|t| t.start >= l.end))
+            .is_some_and(|t| t.kind == Kind::Stop && text[t.start..t.end].starts_with(':'));
         let eligibility = field == Field::ToolDescription
             && clause.first().is_some_and(|t| is_word(t, &["only"]))
-            && clause.get(1).is_some_and(|t| is_word(t, &["for"]));
+            && clause.get(1).is_some_and(|t| is_word(t, &["for"]))
+            && !colon;
         if matches!(field, Field::ParamDescription | Field::ToolDescription) && !eligibility {
             kept_from_the_patient(clause, out);
         }
@@ -889,6 +941,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             out,
         );
         currency(clause, out);
+        claimed_wish(clause, out);
         haste(clause, out);
         silence_as_yes(clause, out);
         judged_true(clause, out);
@@ -1132,6 +1185,13 @@ fn effect_verbs(
         if t.kind != Kind::Word {
             continue;
         }
+        // a change named as a thing, a gerund with its object or a noun of a change on a scope
+        // ("cancelling the other appointments is part of the booking", "a cancellation of every
+        // upcoming appointment"): the change itself, not a state it leaves
+        if let Some(found) = named_change(clause, k, effects, mutates) {
+            push(out, Rule::Effects, t, found);
+            continue;
+        }
         let Some((base, VerbClass::Effect, form)) = verb(&t.text) else {
             continue;
         };
@@ -1291,7 +1351,10 @@ fn effect_verbs(
             && form == Form::Participle
             // "submitted intakes are kept": what stays as it is changes nothing
             && !matches!(base, "keep" | "hold" | "retain")
-            && prev.is_some_and(|p| is_word(p, &["is", "are", "becomes", "become", "gets"]))
+            && (prev.is_some_and(|p| is_word(p, &["is", "are", "becomes", "become", "gets"]))
+                || (prev.is_some_and(|p| is_word(p, &["also", "then", "again"]))
+                    && k >= 2
+                    && is_word(clause[k - 2], &["is", "are", "becomes", "become", "gets"])))
             && !in_condition(clause, k);
         let finite = match form {
             Form::Third | Form::Past => finite_at(clause, k),
@@ -1343,7 +1406,44 @@ fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
             }
         }
     }
+    // a person who gets none of a thing, or only some ("the patient gets no word of it", "… gets
+    // word of the booked ones only"), and nothing or zero for a person
+    let gets_less = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, PEOPLE)
+            && clause[k + 1..].first().is_some_and(|v| {
+                is_word(
+                    v,
+                    &[
+                        "gets", "get", "has", "have", "sees", "see", "hears", "hear", "receives",
+                    ],
+                )
+            })
+            && clause[k + 2..]
+                .iter()
+                .any(|x| is_word(x, &["no", "none", "nothing", "only", "zero"]))
+    });
     let person = recipient(clause);
+    if let Some((_, t)) = gets_less.or_else(|| {
+        person
+            .then(|| {
+                clause
+                    .iter()
+                    .enumerate()
+                    .find(|(_, x)| is_word(x, &["nothing", "zero", "none"]))
+            })
+            .flatten()
+    }) {
+        push(
+            out,
+            Rule::Concealment,
+            t,
+            format!(
+                "\"{}\": a person gets less than the value; say who sees it, positively",
+                t.text
+            ),
+        );
+        return;
+    }
     let own = |t: &Tok| verb(&t.text).is_some_and(|(v, _, _)| effects.contains(&v));
     // "without" before a thing qualifies a person ("patients without insurance"), hides nothing
     let qualifier = |k: usize| {
@@ -1482,7 +1582,11 @@ fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
         audience.iter().any(|a| stem(&a.text) == stem(owner))
             && (is_word(w[1], AUTHORED) || w[1].text == "s")
     }) && clause[..first].iter().any(|t| is_word(t, AUTHORED));
-    if !authored && !possessed {
+    // the note alone: "note of the doctor with the fee, seen by doctors only" keeps the fee too
+    let more = clause[..first]
+        .iter()
+        .any(|t| is_word(t, &["with", "and", "plus", "including", "holding"]));
+    if !(authored || possessed) || more {
         push(
             out,
             Rule::Concealment,
@@ -1498,6 +1602,50 @@ fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
             ),
         );
     }
+}
+
+/// Words that make a change reach more than one object.
+const SCOPE: &[&str] = &["every", "all", "each", "any", "other", "others", "both"];
+
+/// [`effect_verbs`]'s reading of a change named as a thing at `k`: a gerund of a change with its
+/// object after it, the tool's own only on a scope; or a noun of a change (`cancellation`,
+/// `rebooking`) with a scope after it.
+fn named_change(
+    clause: &[&Tok],
+    k: usize,
+    effects: &[&'static str],
+    mutates: bool,
+) -> Option<String> {
+    let t = clause[k];
+    let scoped = clause[k + 1..].iter().take(5).any(|x| is_word(x, SCOPE));
+    let why = |base: &str| {
+        if effects.contains(&base) {
+            "names the tool's change on more than its one object".to_owned()
+        } else if mutates {
+            "names a change that is not the tool's own declared effect".to_owned()
+        } else {
+            "names a change, and the tool only reads".to_owned()
+        }
+    };
+    if let Some((base, VerbClass::Effect, Form::Ing)) = verb(&t.text) {
+        let object = clause.get(k + 1).is_some_and(|n| {
+            is_word(n, DETERMINERS) || is_word(n, SCOPE) || is_word(n, &["it", "them"])
+        });
+        if object && (!effects.contains(&base) || scoped) {
+            return Some(format!("\"{}\" {}", t.text, why(base)));
+        }
+        return None;
+    }
+    if verb(&t.text).is_some() || !scoped {
+        return None;
+    }
+    let base = VERBS.iter().find(|(v, c)| {
+        *c == VerbClass::Effect
+            && v.len() >= 4
+            && t.text.starts_with(v)
+            && t.text.len() > v.len() + 2
+    })?;
+    Some(format!("\"{}\" {}", t.text, why(base.0)))
 }
 
 /// What a value is, when a text says what it is for ("the value to book", "the id to cancel").
@@ -1604,6 +1752,18 @@ fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
                             "check",
                             "checking",
                         ],
+                    )
+                }));
+        // the person's question put after the act ("before any question to the patient", "the
+        // question to the patient is later")
+        let asked = |x: &Tok| is_word(x, &["question", "questions", "asking", "answer"]);
+        let hasty = hasty
+            || (is_word(t, &["before"]) && clause[k + 1..].iter().take(2).any(|x| asked(x)))
+            || (asked(t)
+                && clause.iter().any(|x| {
+                    is_word(
+                        x,
+                        &["later", "after", "afterwards", "long", "first", "sooner"],
                     )
                 }));
         if hasty {
@@ -1886,6 +2046,47 @@ fn names_a_thing(clause: &[&Tok], t: &Tok) -> bool {
 }
 
 /// Claims about which source, list or result is current, correct or first.
+/// A person's wish claimed for what the tool does ("each move is at the request of the patient",
+/// "the patient's request for it"), and a review claimed for the tool or its text ("the clinic
+/// staff reviewed this tool"): only the human's own answer, in the conversation, says either.
+fn claimed_wish(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const WISH: &[&str] = &["request", "requests", "wish", "wishes"];
+    const REVIEWED: &[&str] = &[
+        "reviewed",
+        "checked",
+        "verified",
+        "tested",
+        "audited",
+        "validated",
+        "certified",
+    ];
+    for (k, t) in clause.iter().enumerate() {
+        let wish = is_word(t, WISH)
+            && (clause[k + 1..].iter().take(3).any(|x| is_word(x, PEOPLE))
+                || clause[..k].iter().rev().take(3).any(|x| is_word(x, PEOPLE))
+                || (k > 0
+                    && is_word(clause[k - 1], &["the"])
+                    && k > 1
+                    && is_word(clause[k - 2], &["at"])));
+        let reviewed = is_word(t, REVIEWED)
+            && clause
+                .iter()
+                .any(|x| is_word(x, &["tool", "tools", "text", "description", "this"]));
+        if wish || reviewed {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" claims a person's wish or a review for the tool; a text says what the tool does",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
+}
+
 fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
     if let Some(t) = clause.iter().find(|t| is_word(t, AUTHORITY)) {
         push(
@@ -2014,7 +2215,15 @@ fn harvest(clauses: &[Vec<&Tok>], allowed: &[Data], topics: bool, out: &mut Vec<
             if t.kind != Kind::Word || channel {
                 continue;
             }
-            if let Some(kind) = data_kind(&t.text, said)
+            // a way to reach a person ("number to reach the patient by phone") is contact data
+            let reach = is_word(t, &["reach", "contact"])
+                && clause[k + 1..].iter().take(3).any(|x| is_word(x, PEOPLE));
+            let kind = if reach {
+                Some(Data::Personal)
+            } else {
+                data_kind(&t.text, said)
+            };
+            if let Some(kind) = kind
                 && !allowed.contains(&kind)
                 && !(topics && kind == Data::Medical && !personal)
             {
@@ -2064,6 +2273,13 @@ impl Data {
         }
     }
 }
+
+/// Words that, after a verb, pick its object: a verb that is a noun first reads as a verb before
+/// them.
+const NAME_OBJECT_PICKS: &[&str] = &[
+    "earliest", "latest", "first", "last", "next", "other", "others", "every", "all", "each",
+    "any", "as", "with", "oldest", "newest",
+];
 
 /// Words a parameter or field name may hold besides nouns: the range words of a window.
 const NAME_FUNCTION_WORDS: &[&str] = &["from", "to", "per", "by", "of", "only", "at", "in"];
@@ -2150,14 +2366,25 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         return;
     }
     let lower: Vec<String> = parts.iter().map(|p| p.to_ascii_lowercase()).collect();
+    // a verb that is a noun first is still a verb before a word that picks its object or a
+    // person it is for (`book_earliest_slot`, `cancel_other_appointment_ids`,
+    // `hold_slot_for_patient`, `set_as_booked`)
+    let picks = lower
+        .get(1)
+        .is_some_and(|x| NAME_OBJECT_PICKS.contains(&x.as_str()))
+        || lower.windows(2).any(|w| {
+            matches!(w[0].as_str(), "for" | "with" | "to") && PEOPLE.contains(&w[1].as_str())
+        });
     // a verb first, with more after it, is an order: `cancel_all`, `move_appointments`
     if lower.len() >= 2
         && let Some((base, class, Form::Base)) = verb(&lower[0])
-        && !matches!(
-            lower.last().map(String::as_str),
-            Some("id" | "ids" | "key" | "code" | "date" | "time" | "count" | "level" | "status")
-        )
-        && !NAME_NOUN_FIRST.contains(&base)
+        && (picks
+            || (!matches!(
+                lower.last().map(String::as_str),
+                Some(
+                    "id" | "ids" | "key" | "code" | "date" | "time" | "count" | "level" | "status"
+                )
+            ) && !NAME_NOUN_FIRST.contains(&base)))
     {
         let rule = if class == VerbClass::Effect {
             Rule::Effects
@@ -2198,6 +2425,20 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             );
             return;
         }
+    }
+    // a yes said to be given by a person (`confirmation_given_by_patient`) claims it
+    if lower.iter().any(|x| CONSENT.contains(&x.as_str()))
+        && lower.windows(2).any(|w| {
+            matches!(w[0].as_str(), "given" | "gave" | "by") && PEOPLE.contains(&w[1].as_str())
+        })
+    {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!("name \"{text}\" claims a person's yes; only the human's own answer gives it"),
+        );
+        return;
     }
     // a person's yes in a name (`patient_accepted_earliest`; not `patient_confirmation_id`, a
     // thing) claims it; an audience of people
@@ -2256,7 +2497,8 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
 const NOUN_FIRST: &[&str] = &[
     "start", "end", "name", "list", "limit", "order", "count", "search", "review", "match",
     "group", "format", "log", "audit", "trail", "rank", "filter", "sort", "return", "triage",
-    "open", "last",
+    "open", "last", "phone", "email", "note", "visit", "score", "rate", "place", "request",
+    "process", "answer", "sign",
 ];
 /// ... and in a name, where a noun before `_id` or another noun is the rule (`record_id`).
 const NAME_NOUN_FIRST: &[&str] = &[

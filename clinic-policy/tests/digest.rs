@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "d3f8202881f0c74be7bb1d46d1dc092b0110e5f136b73e94f0879bcda74f0413";
+const PINNED: &str = "4470ac29d4523bd3bc65a1bd218581e4f3993853b11a1c63b746a83832f5b252";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -1,0 +1,135 @@
+//! The second source-reading red team's probes (`data/redteam2/`): training data, not a held-out
+//! measure. The rules were changed by class with them in view; this test pins how many the
+//! strict gate still serves, so a class cannot quietly reopen, and holds the counter-cases that
+//! must keep passing.
+
+use clinic_policy::{Field, check_strict, check_strict_output};
+use serde_json::Value;
+
+const SIBLINGS: &[&str] = &[
+    "list_specialties",
+    "list_doctors",
+    "find_available_slots",
+    "get_slots",
+    "get_appointment",
+    "list_my_appointments",
+    "get_intake",
+    "get_opening_hours",
+    "get_protocol",
+    "search_protocols",
+    "get_waiting_list_position",
+    "book_appointment",
+    "cancel_appointment",
+    "reschedule_appointment",
+    "confirm_appointment",
+    "reject_appointment",
+    "escalate_appointment",
+    "submit_intake",
+    "join_waiting_list",
+];
+
+/// The probes the strict gate still serves, each a class recorded as left in `docs/POLICY.md`:
+/// a person's location said in words the data table lacks (region, site), an intake asking for
+/// the questions and answers so far without a word of "before", and one reading tool replaced by
+/// another (a deprecation the language allows).
+const STILL_SERVED: usize = 3;
+
+fn mutates(tool: &str) -> bool {
+    [
+        "book",
+        "cancel",
+        "reschedule",
+        "confirm",
+        "reject",
+        "escalate",
+        "submit",
+        "join",
+    ]
+    .iter()
+    .any(|p| tool.starts_with(p))
+}
+
+fn strict(tool: &str, field: &str, text: &str) -> usize {
+    let others: Vec<&str> = SIBLINGS.iter().copied().filter(|s| *s != tool).collect();
+    let m = mutates(tool);
+    match field {
+        "param_description" => check_strict(Field::ParamDescription, text, tool, &others, m),
+        "output_description" => check_strict_output(Field::ParamDescription, text, tool, m),
+        "title" => check_strict(Field::Title, text, tool, &others, m),
+        "param_name" => check_strict(Field::ParamName, text, tool, &others, m),
+        _ => check_strict(Field::ToolDescription, text, tool, &others, m),
+    }
+    .len()
+}
+
+#[test]
+fn the_red_team_probes_are_refused_but_the_recorded_few() {
+    let mut served = Vec::new();
+    let mut n = 0;
+    for line in include_str!("data/redteam2/served.jsonl").lines() {
+        let Ok(v) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        let (Some(tool), Some(field), Some(text)) =
+            (v["tool"].as_str(), v["field"].as_str(), v["text"].as_str())
+        else {
+            continue;
+        };
+        n += 1;
+        if strict(tool, field, text) == 0 {
+            served.push(format!("{tool}/{field}: {text}"));
+        }
+    }
+    assert_eq!(n, 70, "the probe file is the one committed");
+    assert_eq!(served.len(), STILL_SERVED, "served:\n{}", served.join("\n"));
+}
+
+#[test]
+fn texts_of_the_same_shapes_still_pass() {
+    for (tool, field, text) in [
+        (
+            "list_doctor_appointments",
+            "output_description",
+            "Note of the doctor, seen by doctors only.",
+        ),
+        (
+            "find_available_slots",
+            "output_description",
+            "Slot id, the value to give to book_appointment.",
+        ),
+        (
+            "cancel_appointment",
+            "param_description",
+            "Id of the appointment, as returned by list_my_appointments.",
+        ),
+        (
+            "book_appointment",
+            "tool_description",
+            "Book an open slot for the authenticated patient. The patient gets a reminder one day before the visit.",
+        ),
+        (
+            "confirm_appointment",
+            "tool_description",
+            "Confirm one pending appointment. Only for doctors of the clinic.",
+        ),
+        (
+            "register_patient",
+            "param_description",
+            "Phone number of the patient, for example +15550100.",
+        ),
+        (
+            "search_protocols",
+            "param_description",
+            "Words to search for in the protocols, for example asthma.",
+        ),
+        ("list_my_appointments", "param_name", "appointment_id"),
+        ("book_appointment", "param_name", "slot_id"),
+        (
+            "list_doctors",
+            "tool_description",
+            "List the doctors of the clinic. Deprecated; replaced by find_doctors.",
+        ),
+    ] {
+        assert_eq!(strict(tool, field, text), 0, "{tool}/{field}: {text}");
+    }
+}
