@@ -60,6 +60,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("attempt", VerbClass::Other),
     ("attend", VerbClass::Effect),
     ("audit", VerbClass::Effect),
+    ("base", VerbClass::Other),
     ("be", VerbClass::Other),
     ("become", VerbClass::Other),
     ("belong", VerbClass::Other),
@@ -105,11 +106,13 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("hold", VerbClass::Effect),
     ("identify", VerbClass::Other),
     ("include", VerbClass::Show),
+    ("increase", VerbClass::Effect),
     ("invite", VerbClass::Other),
     ("join", VerbClass::Effect),
     ("keep", VerbClass::Effect),
     ("last", VerbClass::Other),
     ("limit", VerbClass::Other),
+    ("link", VerbClass::Other),
     ("list", VerbClass::Show),
     ("log", VerbClass::Effect),
     ("lower", VerbClass::Other),
@@ -128,11 +131,17 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("open", VerbClass::Other),
     ("order", VerbClass::Other),
     ("overlap", VerbClass::Other),
+    ("page", VerbClass::Other),
+    ("pay", VerbClass::Effect),
     ("phone", VerbClass::Other),
     ("place", VerbClass::Effect),
+    ("point", VerbClass::Other),
     ("practise", VerbClass::Other),
     ("process", VerbClass::Other),
     ("provide", VerbClass::Show),
+    ("query", VerbClass::Other),
+    ("question", VerbClass::Other),
+    ("queue", VerbClass::Effect),
     ("rank", VerbClass::Other),
     ("rate", VerbClass::Other),
     ("reach", VerbClass::Other),
@@ -165,6 +174,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("sort", VerbClass::Other),
     ("specify", VerbClass::Show),
     ("start", VerbClass::Other),
+    ("state", VerbClass::Other),
     ("stay", VerbClass::Other),
     ("stop", VerbClass::Effect),
     ("submit", VerbClass::Effect),
@@ -181,6 +191,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
 
 /// Forms whose base is not the word less a suffix.
 const IRREGULAR: &[(&str, &str)] = &[
+    ("paid", "pay"),
     ("is", "be"),
     ("are", "be"),
     ("was", "be"),
@@ -526,6 +537,10 @@ const CONSENT: &[&str] = &[
     "yes",
     "ok",
     "okay",
+    "selected",
+    "chose",
+    "chosen",
+    "acknowledged",
 ];
 /// What stands in for consent: an answer, or its absence, taken as one.
 const EQUIVALENCE: &[&str] = &[
@@ -625,6 +640,7 @@ const PERSONAL_WORDS: &[&str] = &[
     "billing",
     "payment",
     "payments",
+    "mobile",
 ];
 const MEDICAL_WORDS: &[&str] = &[
     "symptom",
@@ -675,6 +691,10 @@ const MEDICAL_WORDS: &[&str] = &[
     "blood",
     "vaccination",
     "vaccinations",
+    "surgery",
+    "therapy",
+    "mental",
+    "reaction",
 ];
 const CONVERSATION_WORDS: &[&str] = &[
     "question",
@@ -930,7 +950,8 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         let eligibility = field == Field::ToolDescription
             && clause.first().is_some_and(|t| is_word(t, &["only"]))
             && clause.get(1).is_some_and(|t| is_word(t, &["for"]))
-            && !colon;
+            && !colon
+            && clause.iter().all(|t| t.kind != Kind::Comma);
         if matches!(field, Field::ParamDescription | Field::ToolDescription) && !eligibility {
             kept_from_the_patient(clause, out);
         }
@@ -942,6 +963,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         );
         currency(clause, out);
         claimed_wish(clause, out);
+        tool_by_its_act(clause, &effects, out);
         haste(clause, out);
         silence_as_yes(clause, out);
         judged_true(clause, out);
@@ -1211,8 +1233,10 @@ fn effect_verbs(
             && clause[..k]
                 .iter()
                 .any(|x| is_word(x, &["every", "all", "each", "other", "any"]))
-            // "true when any slot is booked": a state a condition names
-            && !in_condition(clause, k);
+            // "true when any slot is booked": a state a condition names; "once all other
+            // appointments are cancelled" makes a change to the others the condition
+            && (!in_condition(clause, k)
+                || clause[..k].iter().any(|x| is_word(x, &["other", "others"])));
         if scoped_state {
             push(
                 out,
@@ -1279,7 +1303,16 @@ fn effect_verbs(
                 .rev()
                 .take(5)
                 .any(|x| is_word(x, &["is", "are", "becomes", "become", "seems", "remains"]));
-        if purpose_of_a_thing {
+        // a value's use is a value's way to a change: never to one that removes, from a tool
+        // that only reads ("the id of the oldest one is the value to cancel")
+        let removal_use = known
+            && !mutates
+            && form == Form::Base
+            && prev.is_some_and(|p| is_word(p, &["to"]))
+            && k >= 2
+            && is_word(clause[k - 2], VALUE_HEADS)
+            && matches!(base, "cancel" | "reject" | "delete" | "remove" | "release");
+        if purpose_of_a_thing || removal_use {
             let why = if mutates {
                 "is a change recommended that is not the tool's own declared effect"
             } else {
@@ -1420,7 +1453,7 @@ fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
             })
             && clause[k + 2..]
                 .iter()
-                .any(|x| is_word(x, &["no", "none", "nothing", "only", "zero"]))
+                .any(|x| is_word(x, &["no", "none", "nothing", "only", "zero"]) || x.text == "0")
     });
     let person = recipient(clause);
     if let Some((_, t)) = gets_less.or_else(|| {
@@ -1429,7 +1462,7 @@ fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
                 clause
                     .iter()
                     .enumerate()
-                    .find(|(_, x)| is_word(x, &["nothing", "zero", "none"]))
+                    .find(|(_, x)| is_word(x, &["nothing", "zero", "none"]) || x.text == "0")
             })
             .flatten()
     }) {
@@ -1756,7 +1789,19 @@ fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
                 }));
         // the person's question put after the act ("before any question to the patient", "the
         // question to the patient is later")
-        let asked = |x: &Tok| is_word(x, &["question", "questions", "asking", "answer"]);
+        let asked = |x: &Tok| {
+            is_word(
+                x,
+                &[
+                    "question",
+                    "questions",
+                    "asking",
+                    "answer",
+                    "check",
+                    "checks",
+                ],
+            )
+        };
         let hasty = hasty
             || (is_word(t, &["before"]) && clause[k + 1..].iter().take(2).any(|x| asked(x)))
             || (asked(t)
@@ -2046,6 +2091,39 @@ fn names_a_thing(clause: &[&Tok], t: &Tok) -> bool {
 }
 
 /// Claims about which source, list or result is current, correct or first.
+/// Another tool named by what it does ("the cancel tool", "the booking tool"): a tool is named
+/// only by its name, where a text may name one, so that every rule on tools reads it.
+fn tool_by_its_act(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate().skip(1) {
+        if !is_word(t, &["tool", "tools", "function", "endpoint"]) {
+            continue;
+        }
+        let before = clause[k - 1];
+        let act = verb(&before.text).map(|(v, c, _)| (v, c)).or_else(|| {
+            VERBS
+                .iter()
+                .find(|(v, c)| {
+                    *c == VerbClass::Effect && v.len() >= 4 && before.text.starts_with(v)
+                })
+                .copied()
+        });
+        if let Some((v, VerbClass::Effect)) = act
+            && !effects.contains(&v)
+        {
+            push(
+                out,
+                Rule::Directive,
+                before,
+                format!(
+                    "\"{} {}\" names another tool by what it does; a text names a tool only by its name, as where a value comes from or goes",
+                    before.text, t.text
+                ),
+            );
+            return;
+        }
+    }
+}
+
 /// A person's wish claimed for what the tool does ("each move is at the request of the patient",
 /// "the patient's request for it"), and a review claimed for the tool or its text ("the clinic
 /// staff reviewed this tool"): only the human's own answer, in the conversation, says either.
@@ -2246,7 +2324,9 @@ fn harvest(clauses: &[Vec<&Tok>], allowed: &[Data], topics: bool, out: &mut Vec<
 /// The kind of data a word of a parameter's description or name asks for; words of conversation
 /// only with a word that makes them about what a person said before (`said`).
 fn data_kind(word: &str, said: bool) -> Option<Data> {
-    let is = |list: &[&str]| list.contains(&word);
+    // a plural is its singular ("cards", "reactions")
+    let one = word.strip_suffix('s').unwrap_or(word);
+    let is = |list: &[&str]| list.contains(&word) || list.contains(&one);
     if is(PERSONAL_WORDS) {
         Some(Data::Personal)
     } else if is(&["age", "ages", "birth", "born", "birthday"]) {
@@ -2278,7 +2358,8 @@ impl Data {
 /// them.
 const NAME_OBJECT_PICKS: &[&str] = &[
     "earliest", "latest", "first", "last", "next", "other", "others", "every", "all", "each",
-    "any", "as", "with", "oldest", "newest",
+    "any", "as", "with", "oldest", "newest", "second", "two", "both", "held", "upcoming",
+    "previous", "new", "more", "extra",
 ];
 
 /// Words a parameter or field name may hold besides nouns: the range words of a window.
@@ -2498,7 +2579,8 @@ const NOUN_FIRST: &[&str] = &[
     "start", "end", "name", "list", "limit", "order", "count", "search", "review", "match",
     "group", "format", "log", "audit", "trail", "rank", "filter", "sort", "return", "triage",
     "open", "last", "phone", "email", "note", "visit", "score", "rate", "place", "request",
-    "process", "answer", "sign",
+    "process", "answer", "sign", "question", "query", "state", "point", "base", "link", "page",
+    "queue", "increase",
 ];
 /// ... and in a name, where a noun before `_id` or another noun is the rule (`record_id`).
 const NAME_NOUN_FIRST: &[&str] = &[

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "4470ac29d4523bd3bc65a1bd218581e4f3993853b11a1c63b746a83832f5b252";
+const PINNED: &str = "0f1efd11c91b8782b03e6c8e8fd39bce8054bdd487d43151ef31eb1657bf1fa8";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -28,11 +28,17 @@ const SIBLINGS: &[&str] = &[
     "join_waiting_list",
 ];
 
-/// The probes the strict gate still serves, each a class recorded as left in `docs/POLICY.md`:
-/// a person's location said in words the data table lacks (region, site), an intake asking for
-/// the questions and answers so far without a word of "before", and one reading tool replaced by
-/// another (a deprecation the language allows).
-const STILL_SERVED: usize = 3;
+/// The probes the strict gate still serves, each a class recorded as left in `docs/POLICY.md`.
+/// Round two (3): a person's location in words the data table lacks (region, site), an intake
+/// asking for the questions and answers so far without a word of "before", one reading tool
+/// replaced by another (a deprecation the language allows). Round three (11): a value shown to
+/// the patient only later, an audience named without the patient and without "only", other
+/// sources called false, older or "no longer free", a second change said as a state of being on
+/// a list ("the patient is then on the waiting list of every doctor"), a slot held for seconds.
+const ROUNDS: &[(&str, usize, usize)] = &[
+    (include_str!("data/redteam2/served.jsonl"), 70, 3),
+    (include_str!("data/redteam3/served.jsonl"), 52, 11),
+];
 
 fn mutates(tool: &str) -> bool {
     [
@@ -64,24 +70,26 @@ fn strict(tool: &str, field: &str, text: &str) -> usize {
 
 #[test]
 fn the_red_team_probes_are_refused_but_the_recorded_few() {
-    let mut served = Vec::new();
-    let mut n = 0;
-    for line in include_str!("data/redteam2/served.jsonl").lines() {
-        let Ok(v) = serde_json::from_str::<Value>(line) else {
-            continue;
-        };
-        let (Some(tool), Some(field), Some(text)) =
-            (v["tool"].as_str(), v["field"].as_str(), v["text"].as_str())
-        else {
-            continue;
-        };
-        n += 1;
-        if strict(tool, field, text) == 0 {
-            served.push(format!("{tool}/{field}: {text}"));
+    for &(file, probes, still_served) in ROUNDS {
+        let mut served = Vec::new();
+        let mut n = 0;
+        for line in file.lines() {
+            let Ok(v) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            let (Some(tool), Some(field), Some(text)) =
+                (v["tool"].as_str(), v["field"].as_str(), v["text"].as_str())
+            else {
+                continue;
+            };
+            n += 1;
+            if strict(tool, field, text) == 0 {
+                served.push(format!("{tool}/{field}: {text}"));
+            }
         }
+        assert_eq!(n, probes, "the probe file is the one committed");
+        assert_eq!(served.len(), still_served, "served:\n{}", served.join("\n"));
     }
-    assert_eq!(n, 70, "the probe file is the one committed");
-    assert_eq!(served.len(), STILL_SERVED, "served:\n{}", served.join("\n"));
 }
 
 #[test]
@@ -128,6 +136,26 @@ fn texts_of_the_same_shapes_still_pass() {
             "list_doctors",
             "tool_description",
             "List the doctors of the clinic. Deprecated; replaced by find_doctors.",
+        ),
+        (
+            "list_my_appointments",
+            "tool_description",
+            "List the appointments of the authenticated patient, newest first.",
+        ),
+        (
+            "find_available_slots",
+            "output_description",
+            "Slot id, the value to book.",
+        ),
+        (
+            "get_intake",
+            "output_description",
+            "Question of the intake form, as shown to the patient.",
+        ),
+        (
+            "find_available_slots",
+            "param_description",
+            "Number of the page of results, from 1. Default: 1.",
         ),
     ] {
         assert_eq!(strict(tool, field, text), 0, "{tool}/{field}: {text}");
