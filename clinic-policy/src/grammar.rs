@@ -1081,6 +1081,8 @@ fn orders(
                         }))
             }
         };
+        // "note that …" introduces a statement of fact, as plain documentation writes it
+        let noun_use = noun_use || (base == "note" && next.is_some_and(|x| is_word(x, &["that"])));
         // a verb that is a noun first, before a noun: "Sort order", "Search words"
         let noun_use = noun_use
             || (NOUN_FIRST.contains(&base)

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "0f1efd11c91b8782b03e6c8e8fd39bce8054bdd487d43151ef31eb1657bf1fa8";
+const PINNED: &str = "15fabfb3fbd3e799fceede21105249a2a33411e456164a022aa0698a9573982a";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
