@@ -2614,6 +2614,25 @@ mod tests {
         out
     }
 
+    /// `docs/POLICY.md` lists every verb of effect, so a writer knows which verbs the effects
+    /// rule reads as a change.
+    #[test]
+    fn policy_lists_every_verb_of_effect() {
+        let doc = include_str!("../../docs/POLICY.md");
+        let listed = doc
+            .split("<!-- effects:begin -->")
+            .nth(1)
+            .and_then(|r| r.split("<!-- effects:end -->").next())
+            .unwrap_or("")
+            .trim();
+        let ours: Vec<&str> = VERBS
+            .iter()
+            .filter(|(_, c)| *c == VerbClass::Effect)
+            .map(|(v, _)| *v)
+            .collect();
+        assert_eq!(listed, ours.join(", "));
+    }
+
     #[test]
     fn every_verb_is_classed() {
         let vocab: std::collections::BTreeSet<&str> = include_str!("vocabulary.txt")
