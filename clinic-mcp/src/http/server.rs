@@ -826,6 +826,17 @@ pub struct Running {
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     server: ClinicServer,
     exchange: Arc<Exchanger>,
+    _timer: TimerKept,
+}
+
+/// The task of [`crate::cli::keep_a_timer_pending`] for this server, ended with it.
+#[derive(Debug)]
+struct TimerKept(tokio::task::AbortHandle);
+
+impl Drop for TimerKept {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 impl Running {
@@ -1012,6 +1023,12 @@ pub async fn start_with(
         .map_err(|e| HttpError::Runtime(e.to_string()))?;
     let stop = CancellationToken::new();
     let stopped = stop.clone();
+    // A request sets two timers, its deadline and its upstream request's timeout (at least the
+    // request timeout each, unless cut to what is left of the call's deadline): with a timer
+    // due sooner always pending, neither wakes the runtime's driver with a system call.
+    let timer = TimerKept(
+        tokio::spawn(crate::cli::keep_a_timer_pending(session.limits.timeout)).abort_handle(),
+    );
     let task = tokio::spawn(async move {
         axum::serve(listener, router)
             .with_graceful_shutdown(async move { stopped.cancelled().await })
@@ -1025,6 +1042,7 @@ pub async fn start_with(
         task,
         server,
         exchange,
+        _timer: timer,
     })
 }
 
