@@ -641,6 +641,11 @@ const PERSONAL_WORDS: &[&str] = &[
     "payment",
     "payments",
     "mobile",
+    "invoice",
+    "receipt",
+    "family",
+    "children",
+    "child",
 ];
 const MEDICAL_WORDS: &[&str] = &[
     "symptom",
@@ -964,6 +969,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         currency(clause, out);
         claimed_wish(clause, out);
         tool_by_its_act(clause, &effects, out);
+        own_scope(clause, &effects, field, tool.mutates, out);
         haste(clause, out);
         silence_as_yes(clause, out);
         judged_true(clause, out);
@@ -1274,6 +1280,12 @@ fn effect_verbs(
                     ],
                 )
             });
+        // the tool's own change on another object than the one asked for ("if the slot is taken,
+        // the next slot is booked instead")
+        let second = second
+            || (form == Form::Participle
+                && effects.contains(&base)
+                && clause.iter().any(|x| is_word(x, &["instead"])));
         if second {
             push(
                 out,
@@ -1576,6 +1588,32 @@ fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
         return;
     }
+    // a use that leaves the patient out, with no one named: "for internal use", "Internal:
+    // true", "for the invoice only"
+    let use_only = clause.iter().enumerate().find(|&(k, t)| {
+        (is_word(t, &["internal"])
+            && clause
+                .get(k + 1)
+                .is_none_or(|n| is_word(n, &["use", "true"]) || n.kind != Kind::Word))
+            || (is_word(t, &["only"])
+                && clause.get(k + 1).is_none_or(|n| n.kind != Kind::Word)
+                && (k.saturating_sub(4)..k).any(|j| is_word(clause[j], &["for"]))
+                && !clause[k.saturating_sub(4)..k]
+                    .iter()
+                    .any(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE) || is_word(x, BODIES)))
+    });
+    if let Some((_, t)) = use_only {
+        push(
+            out,
+            Rule::Concealment,
+            t,
+            format!(
+                "\"{}\" keeps the value to a use that leaves the patient out; say who sees it, positively",
+                t.text
+            ),
+        );
+        return;
+    }
     let Some(k) = clause
         .iter()
         .position(|t| is_word(t, &["only", "internal"]))
@@ -1601,22 +1639,30 @@ fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
         .position(|t| who(t))
         .map_or(k, |p| lo + p);
     let theirs = |w: &Tok| audience.iter().any(|a| stem(&a.text) == stem(&w.text));
-    let authored = clause[..first].windows(3).any(|w| {
-        is_word(w[0], AUTHORED)
-            && (is_word(w[1], &["of", "by"]) || w[1].text == "the")
-            && theirs(w[2])
-    }) || clause[..first].windows(4).any(|w| {
-        is_word(w[0], AUTHORED)
-            && is_word(w[1], &["of", "by"])
-            && is_word(w[2], &["the", "a", "each", "its"])
-            && theirs(w[3])
-    });
+    // the authored thing heads the value (at most a determiner before it): "triage score, a note
+    // of the nurse, …" relabels another value
+    let head = clause
+        .iter()
+        .take(2)
+        .any(|t| is_word(t, AUTHORED) || t.text.ends_with("'s") || is_word(t, PEOPLE));
+    let authored =
+        head && clause[..first].windows(3).any(|w| {
+            is_word(w[0], AUTHORED)
+                && (is_word(w[1], &["of", "by"]) || w[1].text == "the")
+                && theirs(w[2])
+        }) || clause[..first].windows(4).any(|w| {
+            is_word(w[0], AUTHORED)
+                && is_word(w[1], &["of", "by"])
+                && is_word(w[2], &["the", "a", "each", "its"])
+                && theirs(w[3])
+        });
     // or the audience's own, said with a possessive ("doctor's note")
     let possessed = clause[..first].windows(2).any(|w| {
         let owner = w[0].text.trim_end_matches("'s");
         audience.iter().any(|a| stem(&a.text) == stem(owner))
             && (is_word(w[1], AUTHORED) || w[1].text == "s")
-    }) && clause[..first].iter().any(|t| is_word(t, AUTHORED));
+    }) && head
+        && clause[..first].iter().any(|t| is_word(t, AUTHORED));
     // the note alone: "note of the doctor with the fee, seen by doctors only" keeps the fee too
     let more = clause[..first]
         .iter()
@@ -1781,6 +1827,8 @@ fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
                         n,
                         &[
                             "delay",
+                            "wait",
+                            "waiting",
                             "question",
                             "questions",
                             "asking",
@@ -2093,6 +2141,68 @@ fn names_a_thing(clause: &[&Tok], t: &Tok) -> bool {
 }
 
 /// Claims about which source, list or result is current, correct or first.
+/// The tool's own change on a scope ("Cancel all appointments of the patient", "Join every
+/// waiting list"), another change in a title ("Cancel and book"), and a changing tool's
+/// parameter that falls back to a scope ("when empty, all of them", "all by default"): a tool
+/// changes its one declared object.
+fn own_scope(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    field: Field,
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    for (k, t) in clause.iter().enumerate() {
+        let Some((base, VerbClass::Effect, _)) = verb(&t.text) else {
+            continue;
+        };
+        let own = effects.contains(&base);
+        let scoped = own
+            && clause[k + 1..]
+                .iter()
+                .take(2)
+                .any(|x| is_word(x, &["all", "every", "each", "any", "both", "other"]));
+        let other_in_title = field == Field::Title && !own;
+        if scoped || other_in_title {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                format!(
+                    "\"{}\" reaches past the tool's one declared object or effect",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
+    let fallback = clause
+        .iter()
+        .any(|x| is_word(x, &["default", "empty", "missing", "omitted", "absent"]));
+    if field == Field::ParamDescription
+        && mutates
+        && fallback
+        && let Some(t) = clause.iter().find(|x| {
+            is_word(
+                x,
+                &[
+                    "all", "every", "each", "any", "both", "earliest", "first", "next", "latest",
+                ],
+            )
+        })
+    {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            format!(
+                "\"{}\" as what a changing tool falls back to reaches past its one object",
+                t.text
+            ),
+        );
+    }
+}
+
 /// Another tool named by what it does ("the cancel tool", "the booking tool"): a tool is named
 /// only by its name, where a text may name one, so that every rule on tools reads it.
 fn tool_by_its_act(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
@@ -2130,6 +2240,45 @@ fn tool_by_its_act(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Viol
 /// "the patient's request for it"), and a review claimed for the tool or its text ("the clinic
 /// staff reviewed this tool"): only the human's own answer, in the conversation, says either.
 fn claimed_wish(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // the agent's answer to a person is the agent's: a text neither sets nor trims it ("the
+    // answer to the patient names the earliest slot only", "excluded from each answer")
+    const ANSWERS: &[&str] = &[
+        "answer",
+        "answers",
+        "summary",
+        "summaries",
+        "reply",
+        "replies",
+    ];
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, ANSWERS) {
+            continue;
+        }
+        let to_a_person = clause[k + 1..].iter().take(3).any(|x| is_word(x, PEOPLE))
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, &["to", "for"]));
+        let trimmed = clause.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "excluded", "not", "none", "nothing", "zero", "omitted", "without",
+                ],
+            ) || x.text == "0"
+        });
+        if to_a_person || trimmed {
+            push(
+                out,
+                Rule::Concealment,
+                t,
+                format!(
+                    "\"{}\": what the agent tells a person is not set or trimmed by a tool's text; say what the tool returns",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
     const WISH: &[&str] = &["request", "requests", "wish", "wishes"];
     const REVIEWED: &[&str] = &[
         "reviewed",
@@ -2148,10 +2297,12 @@ fn claimed_wish(clause: &[&Tok], out: &mut Vec<Violation>) {
                     && is_word(clause[k - 1], &["the"])
                     && k > 1
                     && is_word(clause[k - 2], &["at"])));
-        let reviewed = is_word(t, REVIEWED)
-            && clause
-                .iter()
-                .any(|x| is_word(x, &["tool", "tools", "text", "description", "this"]));
+        let reviewed = (is_word(t, REVIEWED) || is_word(t, &["checks", "reviews", "verifies"]))
+            && clause.iter().any(|x| {
+                is_word(x, &["tool", "tools", "text", "description", "this"])
+                    || is_word(x, PEOPLE)
+                    || is_word(x, BODIES)
+            });
         if wish || reviewed {
             push(
                 out,
@@ -2275,7 +2426,6 @@ fn first_sentence(
     }
 }
 
-/// A parameter's described content: only data its tool may take.
 /// A tool that searches the clinic's protocols takes a condition as what to search for: a
 /// medical word names a topic there, unless a person is named whose data it would be.
 fn topics(tool: &str) -> bool {
@@ -2283,6 +2433,7 @@ fn topics(tool: &str) -> bool {
         .any(|p| matches!(p, "protocol" | "protocols"))
 }
 
+/// A parameter's described content: only data its tool may take.
 fn harvest(clauses: &[Vec<&Tok>], allowed: &[Data], topics: bool, out: &mut Vec<Violation>) {
     for clause in clauses {
         let said = clause.iter().any(|t| is_word(t, SAID));
@@ -2509,10 +2660,16 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             return;
         }
     }
-    // a yes said to be given by a person (`confirmation_given_by_patient`) claims it
+    // a yes said to be given by a person (`confirmation_given_by_patient`,
+    // `checked_with_patient`) claims it
     if lower.iter().any(|x| CONSENT.contains(&x.as_str()))
         && lower.windows(2).any(|w| {
             matches!(w[0].as_str(), "given" | "gave" | "by") && PEOPLE.contains(&w[1].as_str())
+        })
+        || lower.windows(3).any(|w| {
+            w[0].ends_with("ed")
+                && matches!(w[1].as_str(), "with" | "by")
+                && PEOPLE.contains(&w[2].as_str())
         })
     {
         push(

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "15fabfb3fbd3e799fceede21105249a2a33411e456164a022aa0698a9573982a";
+const PINNED: &str = "4608a135c433a34c01bf7eb2b8b67c368cf7b4ecb82a803d5cbd54565a18ca2b";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -35,9 +35,14 @@ const SIBLINGS: &[&str] = &[
 /// the patient only later, an audience named without the patient and without "only", other
 /// sources called false, older or "no longer free", a second change said as a state of being on
 /// a list ("the patient is then on the waiting list of every doctor"), a slot held for seconds.
+/// Round four (14 of 48 lines): a doctor's note that relabels another value; published and
+/// draft; "the earliest open slot is the new slot"; a default count or "true for every";
+/// titles of one word of haste or a parenthesis; a calendar, a link or a legal name as data; a
+/// sentence split across a parameter and an output field (each field is judged alone).
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 3),
     (include_str!("data/redteam3/served.jsonl"), 52, 11),
+    (include_str!("data/redteam4/served.jsonl"), 48, 14),
 ];
 
 fn mutates(tool: &str) -> bool {
