@@ -2162,7 +2162,12 @@ fn own_scope(
                 .iter()
                 .take(2)
                 .any(|x| is_word(x, &["all", "every", "each", "any", "both", "other"]));
-        let other_in_title = field == Field::Title && !own;
+        // in a title, a verb where a phrase opens ("Cancel and book"), not a noun ("List my
+        // schedule")
+        let opens = k == 0
+            || clause[k - 1].kind == Kind::Comma
+            || is_word(clause[k - 1], &["and", "or", "then"]);
+        let other_in_title = field == Field::Title && !own && opens;
         if scoped || other_in_title {
             push(
                 out,
@@ -2258,14 +2263,16 @@ fn claimed_wish(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause
                 .get(k + 1)
                 .is_some_and(|x| is_word(x, &["to", "for"]));
-        let trimmed = clause.iter().any(|x| {
-            is_word(
-                x,
-                &[
-                    "excluded", "not", "none", "nothing", "zero", "omitted", "without",
-                ],
-            ) || x.text == "0"
-        });
+        let trimmed = clause[k.saturating_sub(4)..(k + 4).min(clause.len())]
+            .iter()
+            .any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "excluded", "not", "none", "nothing", "zero", "omitted", "without",
+                    ],
+                ) || x.text == "0"
+            });
         if to_a_person || trimmed {
             push(
                 out,

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "4608a135c433a34c01bf7eb2b8b67c368cf7b4ecb82a803d5cbd54565a18ca2b";
+const PINNED: &str = "f3a9db440245491c4a648109676ad63b0e0437cfc43b99db425213d405c2bade";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

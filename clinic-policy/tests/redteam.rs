@@ -162,6 +162,12 @@ fn texts_of_the_same_shapes_still_pass() {
             "param_description",
             "Number of the page of results, from 1. Default: 1.",
         ),
+        ("list_doctor_schedule", "title", "List my schedule"),
+        (
+            "book_appointment",
+            "output_description",
+            "True when a request with the same idempotency_key was made before: this answer is its appointment again, and nothing changed this time.",
+        ),
     ] {
         assert_eq!(strict(tool, field, text), 0, "{tool}/{field}: {text}");
     }
