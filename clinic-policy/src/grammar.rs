@@ -969,7 +969,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         currency(clause, out);
         claimed_wish(clause, out);
         tool_by_its_act(clause, &effects, out);
-        own_scope(clause, &effects, field, tool.mutates, out);
+        own_scope(clause, &effects, field, tool, out);
         haste(clause, out);
         silence_as_yes(clause, out);
         judged_true(clause, out);
@@ -2149,9 +2149,10 @@ fn own_scope(
     clause: &[&Tok],
     effects: &[&'static str],
     field: Field,
-    mutates: bool,
+    tool: Tool<'_>,
     out: &mut Vec<Violation>,
 ) {
+    let mutates = tool.mutates;
     for (k, t) in clause.iter().enumerate() {
         let Some((base, VerbClass::Effect, _)) = verb(&t.text) else {
             continue;
@@ -2167,7 +2168,8 @@ fn own_scope(
         let opens = k == 0
             || clause[k - 1].kind == Kind::Comma
             || is_word(clause[k - 1], &["and", "or", "then"]);
-        let other_in_title = field == Field::Title && !own && opens;
+        // (read with the tool only: a title screened without it has no own change to compare)
+        let other_in_title = field == Field::Title && !tool.name.is_empty() && !own && opens;
         if scoped || other_in_title {
             push(
                 out,
