@@ -851,7 +851,9 @@ async fn serve(args: &SessionArgs, catalogue: &'static [ToolDef]) -> Result<u8, 
     // Calls in flight at shutdown may finish: each is bounded by its own deadline (every request
     // of it, however many, is cut to what is left of it), not by one request's timeout.
     let drain_bound = server.session().limits.call_deadline() + Duration::from_secs(1);
-    tokio::spawn(keep_a_timer_pending(server.session().limits.timeout));
+    tokio::spawn(crate::transport::keep_a_timer_pending(
+        server.session().limits.timeout,
+    ));
     let running = crate::server::Served(server.clone())
         .serve(crate::transport::stdio(server.clone(), drain_bound))
         .await
@@ -895,26 +897,6 @@ fn audit_exit(server: &ClinicServer) -> u8 {
             .unwrap_or_default()
     );
     exit::RUNTIME
-}
-
-/// Keeps one timer pending at all times, due no later than any request's timeout set after it,
-/// so that setting a request's timeout never wakes tokio's timer driver.
-///
-/// tokio wakes its driver (a `write` to the runtime's eventfd) whenever a timer is set earlier
-/// than the earliest one it planned to wake for, and after a park with no timer pending that is
-/// any timer: each call made one at a time paid that system call, to wake a thread that was
-/// already awake (over HTTP twice: the request's deadline and its upstream request's timeout).
-/// With this timer pending (it fires every `period`, the request timeout), a timeout of at least
-/// `period` is due at least as late as it, and the driver takes it in at its next park. A request
-/// whose timeout was cut to what is left of its call's deadline still wakes the driver, as
-/// before: this is a saving, never a condition of any timeout firing. `period` is at least 1 ms
-/// (`--timeout-ms` refuses 0).
-pub(crate) async fn keep_a_timer_pending(period: Duration) {
-    let mut tick = tokio::time::interval(period);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-    }
 }
 
 async fn shutdown_signal() {

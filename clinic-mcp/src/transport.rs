@@ -1139,6 +1139,26 @@ fn pipes() -> Option<(Reader, Writer)> {
     None
 }
 
+/// Keeps one timer pending at all times, due no later than any request's timeout set after it,
+/// so that setting a request's timeout never wakes tokio's timer driver.
+///
+/// tokio wakes its driver (a `write` to the runtime's eventfd) whenever a timer is set earlier
+/// than the earliest one it planned to wake for, and after a park with no timer pending that is
+/// any timer: each call made one at a time paid that system call, to wake a thread that was
+/// already awake (over HTTP twice: the request's deadline and its upstream request's timeout).
+/// With this timer pending (it fires every `period`, the request timeout), a timeout of at least
+/// `period` is due at least as late as it, and the driver takes it in at its next park. A request
+/// whose timeout was cut to what is left of its call's deadline still wakes the driver, as
+/// before: this is a saving, never a condition of any timeout firing. `period` is at least 1 ms
+/// (`--timeout-ms` refuses 0).
+pub(crate) async fn keep_a_timer_pending(period: Duration) {
+    let mut tick = tokio::time::interval(period);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

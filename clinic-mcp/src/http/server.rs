@@ -829,7 +829,7 @@ pub struct Running {
     _timer: TimerKept,
 }
 
-/// The task of [`crate::cli::keep_a_timer_pending`] for this server, ended with it.
+/// The task of [`crate::transport::keep_a_timer_pending`] for this server, ended with it.
 #[derive(Debug)]
 struct TimerKept(tokio::task::AbortHandle);
 
@@ -1027,7 +1027,10 @@ pub async fn start_with(
     // request timeout each, unless cut to what is left of the call's deadline): with a timer
     // due sooner always pending, neither wakes the runtime's driver with a system call.
     let timer = TimerKept(
-        tokio::spawn(crate::cli::keep_a_timer_pending(session.limits.timeout)).abort_handle(),
+        tokio::spawn(crate::transport::keep_a_timer_pending(
+            session.limits.timeout,
+        ))
+        .abort_handle(),
     );
     let task = tokio::spawn(async move {
         axum::serve(listener, router)
