@@ -782,18 +782,31 @@ fn push(out: &mut Vec<Violation>, rule: Rule, t: &Tok, detail: String) {
     });
 }
 
+/// The verbs of a change, at least four letters, spelled inside `word` (lower case), or at its
+/// start when `at_start`, in [`VERBS`] order: `rebook` holds "book", `cancellation` opens with
+/// "cancel". The one reading of a change spelled in a longer word.
+fn changes_spelled(word: &str, at_start: bool) -> impl Iterator<Item = &'static str> + '_ {
+    VERBS
+        .iter()
+        .filter(|(v, c)| *c == VerbClass::Effect && v.len() >= 4)
+        .map(|(v, _)| *v)
+        .filter(move |v| {
+            if at_start {
+                word.starts_with(v)
+            } else {
+                word.contains(v)
+            }
+        })
+}
+
+/// The verb of a change spelled inside `word` (lower case): `unconfirm` holds "confirm".
+pub(crate) fn spells_a_change(word: &str) -> Option<&'static str> {
+    changes_spelled(word, false).next()
+}
+
 /// Does the grammar read `word` (lower case): a verb of the list, or a word of a class its rules
 /// weigh (people, consent, authority, currency, removal, negation, determiners and the like)?
 /// The data classes are left out: a code that spells a data word (`CARD`) asks for nothing.
-/// The verb of a change spelled inside `word` (lower case), at least four letters: `rebook`
-/// holds "book", `unconfirm` "confirm".
-pub(crate) fn spells_a_change(word: &str) -> Option<&'static str> {
-    VERBS
-        .iter()
-        .find(|(v, c)| *c == VerbClass::Effect && v.len() >= 4 && word.contains(v))
-        .map(|(v, _)| *v)
-}
-
 pub(crate) fn knows(word: &str) -> bool {
     verb(word).is_some()
         || [
@@ -967,7 +980,10 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             out,
         );
         currency(clause, out);
-        claimed_wish(clause, out);
+        // one finding of the two per clause: an answer set or trimmed is read first
+        if !answer_set(clause, out) {
+            claimed_wish(clause, out);
+        }
         tool_by_its_act(clause, &effects, out);
         own_scope(clause, &effects, field, tool, out);
         haste(clause, out);
@@ -1720,13 +1736,8 @@ fn named_change(
     if verb(&t.text).is_some() || !scoped {
         return None;
     }
-    let base = VERBS.iter().find(|(v, c)| {
-        *c == VerbClass::Effect
-            && v.len() >= 4
-            && t.text.starts_with(v)
-            && t.text.len() > v.len() + 2
-    })?;
-    Some(format!("\"{}\" {}", t.text, why(base.0)))
+    let base = changes_spelled(&t.text, true).find(|v| t.text.len() > v.len() + 2)?;
+    Some(format!("\"{}\" {}", t.text, why(base)))
 }
 
 /// What a value is, when a text says what it is for ("the value to book", "the id to cancel").
@@ -2219,12 +2230,9 @@ fn tool_by_its_act(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Viol
         }
         let before = clause[k - 1];
         let act = verb(&before.text).map(|(v, c, _)| (v, c)).or_else(|| {
-            VERBS
-                .iter()
-                .find(|(v, c)| {
-                    *c == VerbClass::Effect && v.len() >= 4 && before.text.starts_with(v)
-                })
-                .copied()
+            changes_spelled(&before.text, true)
+                .next()
+                .map(|v| (v, VerbClass::Effect))
         });
         if let Some((v, VerbClass::Effect)) = act
             && !effects.contains(&v)
@@ -2243,12 +2251,10 @@ fn tool_by_its_act(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Viol
     }
 }
 
-/// A person's wish claimed for what the tool does ("each move is at the request of the patient",
-/// "the patient's request for it"), and a review claimed for the tool or its text ("the clinic
-/// staff reviewed this tool"): only the human's own answer, in the conversation, says either.
-fn claimed_wish(clause: &[&Tok], out: &mut Vec<Violation>) {
-    // the agent's answer to a person is the agent's: a text neither sets nor trims it ("the
-    // answer to the patient names the earliest slot only", "excluded from each answer")
+/// The agent's answer to a person is the agent's: a text neither sets nor trims it ("the answer
+/// to the patient names the earliest slot only", "excluded from each answer"). True when it
+/// found one.
+fn answer_set(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
     const ANSWERS: &[&str] = &[
         "answer",
         "answers",
@@ -2285,9 +2291,16 @@ fn claimed_wish(clause: &[&Tok], out: &mut Vec<Violation>) {
                     t.text
                 ),
             );
-            return;
+            return true;
         }
     }
+    false
+}
+
+/// A person's wish claimed for what the tool does ("each move is at the request of the patient",
+/// "the patient's request for it"), and a review claimed for the tool or its text ("the clinic
+/// staff reviewed this tool"): only the human's own answer, in the conversation, says either.
+fn claimed_wish(clause: &[&Tok], out: &mut Vec<Violation>) {
     const WISH: &[&str] = &["request", "requests", "wish", "wishes"];
     const REVIEWED: &[&str] = &[
         "reviewed",

@@ -87,12 +87,14 @@ pub(crate) fn cross_tool(text: &str, own_name: &str, names: &ToolNames, out: &mu
 /// "… the value to give to <name>" (where a returned value goes). They say what a value is, the
 /// same clauses a parameter or an output field may hold; every other rule still reads the text.
 fn is_value_flow(text: &str, i: usize) -> bool {
-    let before = text[..i].trim_end().to_ascii_lowercase();
+    let before = text[..i].trim_end().as_bytes();
     ["as returned by", "to give to"].iter().any(|lead| {
-        before.ends_with(lead)
-            && before[..before.len() - lead.len()]
-                .chars()
-                .next_back()
+        let Some(start) = before.len().checked_sub(lead.len()) else {
+            return false;
+        };
+        before[start..].eq_ignore_ascii_case(lead.as_bytes())
+            && before[..start]
+                .last()
                 .is_none_or(|c| !c.is_ascii_alphanumeric())
     })
 }
