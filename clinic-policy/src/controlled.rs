@@ -435,12 +435,21 @@ fn data_flow_rule(words: &[Word], mutates: bool, out: &mut Vec<Violation>) {
             next,
             Some("to" | "it" | "them" | "the" | "a" | "an" | "this" | "each" | "every" | "all")
         );
+        // a noun after a determiner ("the API has no route for this"), with no destination
+        let named = k > 0
+            && matches!(
+                words[k - 1].text.as_str(),
+                "a" | "an" | "the" | "no" | "each" | "every" | "this" | "its" | "one"
+            )
+            && !w.brk_before
+            && !matches!(next, Some("to" | "into" | "onto"));
         // handing in a form at the clinic ("submits the intake"); a destination makes it a transfer
         let handed_in = w.text.starts_with("submit") && !matches!(next, Some("to" | "into"));
         let transfer = c & TRANSFER != 0
             && !matches!(w.text.as_str(), "shared")
             && !adjective
             && !noun
+            && !named
             && !handed_in;
         // the change a mutating tool makes reaches the clinic and its people, through the API
         let to_clinic = words[k + 1..]

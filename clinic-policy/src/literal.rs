@@ -143,8 +143,14 @@ pub(crate) fn read<'a>(text: &str, lit: &Literal<'a>) -> Read<'a> {
             Ok(false) => {}
         }
     }
-    // a route with its method is one noun, its method no word of the text
-    if codes == 0 && !camel && route_of(lit.inner).is_none() {
+    // a route with its method is one noun, its method no word of the text; an error code of
+    // several parts in capitals is one noun even when each part is a word (`DOCTOR_NOT_FOUND`),
+    // and still a name of the name rule
+    let upper_code = parts.len() > 1
+        && parts
+            .iter()
+            .all(|p| !p.bytes().any(|c| c.is_ascii_lowercase()));
+    if codes == 0 && !camel && !upper_code && route_of(lit.inner).is_none() {
         // words of the list, read as words: no place of a noun to keep
         return Read::Words;
     }
@@ -335,14 +341,15 @@ pub(crate) fn finding(lit: &Literal<'_>, why: &str) -> Violation {
     }
 }
 
-/// `text` with every accepted literal written as the noun `code` (padded with spaces to the
-/// literal's length, so that every range still points into `text`).
+/// `text` with every accepted literal written as the noun `code` (`Code` where it opens the text;
+/// padded with spaces to the literal's length, so that every range still points into `text`).
 pub(crate) fn as_nouns(text: &str, accepted: &[Range<usize>]) -> String {
     let mut s = String::with_capacity(text.len());
     let mut at = 0;
     for r in accepted {
         s.push_str(&text[at..r.start]);
-        s.push_str("code");
+        // a literal that opens the text opens it as a sentence does
+        s.push_str(if s.trim().is_empty() { "Code" } else { "code" });
         s.extend(std::iter::repeat_n(' ', r.len() - 4));
         at = r.end;
     }
@@ -374,6 +381,7 @@ mod tests {
             // an error's name, a state's absence, a route with its method
             "A slot of another patient returns 403 `FORBIDDEN`.",
             "A missing appointment returns `APPOINTMENT_NOT_FOUND`.",
+            "An unknown id returns `DOCTOR_NOT_FOUND`.",
             "The route `POST /appointments`, or `PATCH /appointments/{id}/cancel`.",
             "The method `POST`.",
         ] {

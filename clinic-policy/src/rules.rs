@@ -87,16 +87,37 @@ pub(crate) fn cross_tool(text: &str, own_name: &str, names: &ToolNames, out: &mu
 /// "… the value to give to <name>" (where a returned value goes). They say what a value is, the
 /// same clauses a parameter or an output field may hold; every other rule still reads the text.
 fn is_value_flow(text: &str, i: usize) -> bool {
-    let before = text[..i].trim_end().as_bytes();
-    ["as returned by", "to give to"].iter().any(|lead| {
-        let Some(start) = before.len().checked_sub(lead.len()) else {
+    let mut before = text[..i].trim_end().as_bytes();
+    // the next of a list of tools: "as returned by get_appointment or (by) list_my_appointments"
+    for _ in 0..4 {
+        let led = ["as returned by", "to give to"].iter().any(|lead| {
+            let Some(start) = before.len().checked_sub(lead.len()) else {
+                return false;
+            };
+            before[start..].eq_ignore_ascii_case(lead.as_bytes())
+                && before[..start]
+                    .last()
+                    .is_none_or(|c| !c.is_ascii_alphanumeric())
+        });
+        if led {
+            return true;
+        }
+        let Some(rest) = [" or by", " and by", " or", " and"]
+            .iter()
+            .find_map(|j| before.strip_suffix(j.as_bytes()))
+        else {
             return false;
         };
-        before[start..].eq_ignore_ascii_case(lead.as_bytes())
-            && before[..start]
-                .last()
-                .is_none_or(|c| !c.is_ascii_alphanumeric())
-    })
+        let name_start = rest
+            .iter()
+            .rposition(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+            .map_or(0, |p| p + 1);
+        if !rest[name_start..].contains(&b'_') {
+            return false;
+        }
+        before = rest[..name_start].trim_ascii_end();
+    }
+    false
 }
 
 /// The one sentence in which a tool may name another: its own retirement, as the text's last

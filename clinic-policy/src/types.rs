@@ -98,7 +98,7 @@ impl Rule {
                 "a duty (must, should, always, never, required, rule, policy...) is put on a person or a program; only an argument or a value may be the subject of one"
             }
             Rule::Grammar => {
-                "text is not in a sentence shape of the controlled language (a tool description opens with the tool's own action)"
+                "text is not in a sentence shape of the controlled language (a tool description opens with the tool's own action; each text is whole)"
             }
         }
     }
@@ -145,7 +145,7 @@ impl Rule {
                 "state a bound as a property of the value (\"must be between 1 and 100\", \"either this or doctor_id, not both\"), never as a duty of a person or a program"
             }
             Rule::Grammar => {
-                "open the description with the verb of the tool's name (\"Find ...\" for find_available_slots); see docs/POLICY.md, \"How to say it\""
+                "open a tool description with the verb of the tool's name (\"Find ...\" for find_available_slots), and make each text whole; see docs/POLICY.md, \"How to say it\""
             }
         }
     }

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "f3a9db440245491c4a648109676ad63b0e0437cfc43b99db425213d405c2bade";
+const PINNED: &str = "9dd1a3d01b4bb00e7ae6f4f02cf5c75719df4982ae1c33ff8b00d7becd617bc4";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

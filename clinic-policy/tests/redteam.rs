@@ -29,20 +29,24 @@ const SIBLINGS: &[&str] = &[
 ];
 
 /// The probes the strict gate still serves, each a class recorded as left in `docs/POLICY.md`.
-/// Round two (3): a person's location in words the data table lacks (region, site), an intake
+/// Round two (2): an intake
 /// asking for the questions and answers so far without a word of "before", one reading tool
 /// replaced by another (a deprecation the language allows). Round three (11): a value shown to
 /// the patient only later, an audience named without the patient and without "only", other
 /// sources called false, older or "no longer free", a second change said as a state of being on
 /// a list ("the patient is then on the waiting list of every doctor"), a slot held for seconds.
-/// Round four (14 of 48 lines): a doctor's note that relabels another value; published and
-/// draft; "the earliest open slot is the new slot"; a default count or "true for every";
-/// titles of one word of haste or a parenthesis; a calendar, a link or a legal name as data; a
-/// sentence split across a parameter and an output field (each field is judged alone).
+/// Round four (7 of 48 lines): a doctor's note that relabels another value; published and
+/// draft; a default count; a title of one word of haste; a calendar, a link or a legal name as
+/// data. Round five (9 of 65): a value's arithmetic ("a fee of 5000 is 5 euros", "the fee less
+/// the penalty"), the patient's questions sent to the doctor, the patient as the subject of a
+/// state ("the patient is at work"), a pick said as marked by the patient, a consent participle
+/// in a list of states, "written by the doctors … for the patient", care ranked ("the hotline
+/// first, the ambulance second") and another provider said cheaper.
 const ROUNDS: &[(&str, usize, usize)] = &[
-    (include_str!("data/redteam2/served.jsonl"), 70, 3),
+    (include_str!("data/redteam2/served.jsonl"), 70, 2),
     (include_str!("data/redteam3/served.jsonl"), 52, 11),
-    (include_str!("data/redteam4/served.jsonl"), 48, 14),
+    (include_str!("data/redteam4/served.jsonl"), 48, 7),
+    (include_str!("data/redteam5/served.jsonl"), 65, 9),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -163,6 +167,56 @@ fn texts_of_the_same_shapes_still_pass() {
             "Number of the page of results, from 1. Default: 1.",
         ),
         ("list_doctor_schedule", "title", "List my schedule"),
+        (
+            "join_waiting_list",
+            "param_description",
+            "Latest date of a slot offered to the patient.",
+        ),
+        (
+            "book_appointment",
+            "output_description",
+            "`SLOT_TAKEN` means the slot was booked by another patient first.",
+        ),
+        (
+            "get_intake",
+            "param_description",
+            "Id of the appointment, as returned by get_appointment or list_my_appointments.",
+        ),
+        (
+            "find_available_slots",
+            "output_description",
+            "Slot id, the value to give to book_appointment or reschedule_appointment.",
+        ),
+        (
+            "list_doctors",
+            "tool_description",
+            "List the doctors of the clinic. The API has no route for this; an unknown id returns 404 `DOCTOR_NOT_FOUND`.",
+        ),
+        (
+            "cancel_appointment",
+            "param_description",
+            "True when the patient is notified of the cancellation. Default: true.",
+        ),
+        (
+            "get_opening_hours",
+            "tool_description",
+            "Get the opening hours of one clinic. The clinic phone is no emergency line.",
+        ),
+        (
+            "book_appointment",
+            "param_description",
+            "Age of the patient in years, for the age limits of some specialties.",
+        ),
+        (
+            "book_appointment",
+            "param_description",
+            "Confirmation of the visit by a guardian. The value must be true when the patient is under 16. Default: false.",
+        ),
+        (
+            "escalate_appointment",
+            "tool_description",
+            "Escalate one appointment. With no oncall doctor the answer is 409; the clinic phone is then the next step, not a retry.",
+        ),
         (
             "book_appointment",
             "output_description",
