@@ -1435,15 +1435,32 @@ fn effect_verbs(
         // a change said as the state it leaves on a scope of things ("other upcoming
         // appointments become cancelled", "each appointment of the patient is moved"): a change
         // to more than the tool's own one object, even by its own verb
+        // … or at the end of a list of states after it ("is open, free, accepted")
+        let copula = |p: &Tok| {
+            is_word(
+                p,
+                &[
+                    "is", "are", "be", "been", "become", "becomes", "get", "gets",
+                ],
+            )
+        };
+        let listed_after_copula = k >= 3
+            && clause[..k].last().is_some_and(|c| c.kind == Kind::Comma)
+            && clause[..k]
+                .iter()
+                .rev()
+                .take(7)
+                .take_while(|x| !copula(x))
+                .all(|x| {
+                    x.kind == Kind::Comma
+                        || (x.kind == Kind::Word
+                            && !is_word(x, DETERMINERS)
+                            && !is_word(x, PREPOSITIONS)
+                            && verb(&x.text).is_none_or(|(_, _, f)| f != Form::Third))
+                })
+            && clause[k.saturating_sub(7)..k].iter().any(|x| copula(x));
         let scoped_state = form == Form::Participle
-            && prev.is_some_and(|p| {
-                is_word(
-                    p,
-                    &[
-                        "is", "are", "be", "been", "become", "becomes", "get", "gets",
-                    ],
-                )
-            })
+            && (prev.is_some_and(copula) || listed_after_copula)
             && clause[..k]
                 .iter()
                 .any(|x| is_word(x, &["every", "all", "each", "other", "any"]))
@@ -3116,6 +3133,20 @@ fn patient_described(clauses: &[Vec<&Tok>], allowed: &[Data], out: &mut Vec<Viol
                     && !is_word(h, &["which", "what", "none", "some", "part"])
             });
             let head = after.or(of_head);
+            // "the patient is at work", "… is in hospital": where or how the patient is
+            let state = clause.get(k + 1).is_some_and(|x| is_word(x, COPULAS))
+                && clause
+                    .get(k + 2)
+                    .is_some_and(|x| is_word(x, &["at", "in", "on", "with", "from", "away"]));
+            if state {
+                push(
+                    out,
+                    Rule::Exfiltration,
+                    clause[k + 2],
+                    "where or how the patient is: the parameter asks for the patient's data, which this tool does not take".to_owned(),
+                );
+                return;
+            }
             if let Some(h) = head.filter(|h| !fits(h)) {
                 push(
                     out,
@@ -3643,6 +3674,20 @@ mod tests {
                 false,
                 Field::ParamDescription,
                 "Id of the appointment, as returned by get_appointment or book_appointment.",
+            ),
+            // a consent participle at the end of a list of states on a scope
+            (
+                "confirm_appointment",
+                true,
+                Field::ToolDescription,
+                "Confirm one pending appointment. Each visit is short, simple, accepted.",
+            ),
+            // where the patient is, in a tool that takes no personal data
+            (
+                "find_available_slots",
+                false,
+                Field::ParamDescription,
+                "Days the patient is away on a trip.",
             ),
             (
                 "find_available_slots",

@@ -37,16 +37,15 @@ const SIBLINGS: &[&str] = &[
 /// a list ("the patient is then on the waiting list of every doctor"), a slot held for seconds.
 /// Round four (7 of 48 lines): a doctor's note that relabels another value; published and
 /// draft; a default count; a title of one word of haste; a calendar, a link or a legal name as
-/// data. Round five (9 of 65): a value's arithmetic ("a fee of 5000 is 5 euros", "the fee less
-/// the penalty"), the patient's questions sent to the doctor, the patient as the subject of a
-/// state ("the patient is at work"), a pick said as marked by the patient, a consent participle
-/// in a list of states, "written by the doctors … for the patient", care ranked ("the hotline
-/// first, the ambulance second") and another provider said cheaper.
+/// data. Round five (7 of 65): a value's arithmetic ("a fee of 5000 is 5 euros", "the fee less
+/// the penalty"), the patient's questions sent to the doctor, a pick said as marked by the
+/// patient (a description and a name), "written by the doctors … for the patient", care ranked
+/// ("the hotline first, the ambulance second") and another provider said cheaper.
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 2),
     (include_str!("data/redteam3/served.jsonl"), 52, 11),
     (include_str!("data/redteam4/served.jsonl"), 48, 7),
-    (include_str!("data/redteam5/served.jsonl"), 65, 9),
+    (include_str!("data/redteam5/served.jsonl"), 65, 7),
 ];
 
 fn mutates(tool: &str) -> bool {
