@@ -1,0 +1,623 @@
+//! Claims no text of ours makes: consent, haste, verdicts of truth, currency, a wish or review,
+//! and the small claims of [`claims_more`].
+
+use super::data::{MEDICAL_WORDS, PERSONAL_WORDS};
+use super::words::*;
+use crate::types::{Rule, Violation};
+
+/// Claims of consent: a consent word with a person, or taken as the same as something else.
+/// `value_named`: the clause opens a parameter's or field's description, where a consent noun at
+/// its head names what the value is ("the confirmation of the visit by the patient, if any").
+pub(super) fn consent(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    value_named: bool,
+    out: &mut Vec<Violation>,
+) {
+    let person = clause.iter().any(|t| is_word(t, PEOPLE));
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, CONSENT) {
+            continue;
+        }
+        // what stands in for the answer is said next to it ("counts as agreement", "agreed in
+        // advance"); "before the visit" far from it is a time
+        let equivalence = clause[k.saturating_sub(4)..(k + 5).min(clause.len())]
+            .iter()
+            .any(|x| is_word(x, EQUIVALENCE));
+        // the tool's own effect named as a state ("the appointment becomes confirmed")
+        let own = verb(&t.text).is_some_and(|(v, _, _)| effects.contains(&v));
+        // a person who gives, sends or signs the thing makes it a yes again ("the patient gave a
+        // confirmation email"); one who gets it does not ("the patient gets a confirmation email")
+        let given = (0..k).any(|j| {
+            is_word(clause[j], PEOPLE)
+                && clause[j + 1..k].iter().any(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "gave",
+                            "gives",
+                            "give",
+                            "sent",
+                            "sends",
+                            "send",
+                            "signed",
+                            "signs",
+                            "sign",
+                            "provided",
+                            "provides",
+                            "returned",
+                            "returns",
+                            "submitted",
+                            "submits",
+                        ],
+                    )
+                })
+        });
+        let data = (names_a_thing(clause, t) && !given)
+            || asked_whether(clause, k)
+            || conditioned(clause, k)
+            || listed_state(clause, k)
+            || (value_named && heads_the_value(clause, k));
+        if (person && !own && !data) || equivalence {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" claims consent, agreement or confirmation; only the human's own answer gives it",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Haste and skipping the person: "at once", "right away", "immediately", "without delay",
+/// "with no question", "without asking". A description says what the tool does, never how soon
+/// or past whom the reader should act.
+pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate() {
+        let next = clause.get(k + 1).copied();
+        let hasty = (is_word(t, &["at"]) && next.is_some_and(|n| is_word(n, &["once"])))
+            || (is_word(t, &["right", "straight"]) && next.is_some_and(|n| is_word(n, &["away"])))
+            || is_word(t, &["immediately", "instantly"])
+            || (is_word(t, &["no", "without"])
+                && next.is_some_and(|n| {
+                    is_word(
+                        n,
+                        &[
+                            "delay",
+                            "wait",
+                            "waiting",
+                            "question",
+                            "questions",
+                            "asking",
+                            "check",
+                            "checking",
+                        ],
+                    )
+                }));
+        // the person's question put after the act ("before any question to the patient", "the
+        // question to the patient is later")
+        let asked = |x: &Tok| {
+            is_word(
+                x,
+                &[
+                    "question",
+                    "questions",
+                    "asking",
+                    "answer",
+                    "check",
+                    "checks",
+                ],
+            )
+        };
+        let hasty = hasty
+            || (is_word(t, &["before"]) && clause[k + 1..].iter().take(2).any(|x| asked(x)))
+            || (asked(t)
+                && clause.iter().any(|x| {
+                    is_word(
+                        x,
+                        &["later", "after", "afterwards", "long", "first", "sooner"],
+                    )
+                }));
+        if hasty {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "haste or skipping a question: a text says what the tool does, not how soon or past whom to act".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// A verdict on truth said of what the tool returns: "each protocol is final and correct",
+/// "results here are exact", "the highest match is the correct one". A text says what a value
+/// is, not how far to trust it.
+pub(super) fn judged_true(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const VERDICTS: &[&str] = &[
+        "correct",
+        "incorrect",
+        "wrong",
+        "accurate",
+        "inaccurate",
+        "authoritative",
+        "definitive",
+        "reliable",
+        "unreliable",
+        "trustworthy",
+        "exact",
+        "final",
+    ];
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, VERDICTS) {
+            continue;
+        }
+        // in a predicate, after "is", "are", "be", or in apposition after a comma (with at most
+        // "the", "a" or "and" and another verdict between): not "the exact title"
+        let predicate = clause[k.saturating_sub(4)..k]
+            .iter()
+            .rev()
+            .take_while(|x| {
+                x.kind == Kind::Comma
+                    || is_word(
+                        x,
+                        &["the", "a", "an", "and", "one", "only", "most", "always"],
+                    )
+                    || is_word(x, VERDICTS)
+                    || is_word(x, &["is", "are", "be", "was", "were"])
+            })
+            .any(|x| x.kind == Kind::Comma || is_word(x, &["is", "are", "be", "was", "were"]));
+        if predicate {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" judges the truth of what the tool returns: a text says what a value is",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Data spread to a scope of recipients: "each clinic in the region gets the symptoms of the
+/// patient", "every doctor receives the medications".
+pub(super) fn spread_to_many(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let Some(k) = clause
+        .iter()
+        .position(|x| is_word(x, &["gets", "get", "receives", "receive", "sees", "see"]))
+    else {
+        return;
+    };
+    let many = clause[..k]
+        .iter()
+        .any(|x| is_word(x, &["every", "each", "all", "other", "any"]));
+    let data = clause[k + 1..]
+        .iter()
+        .any(|x| is_word(x, PERSONAL_WORDS) || is_word(x, MEDICAL_WORDS));
+    if many && data {
+        push(
+            out,
+            Rule::Exfiltration,
+            clause[k],
+            "a person's data goes to a scope of recipients".to_owned(),
+        );
+    }
+}
+
+/// The tool used again, or a number of times: "until the tool is used ten times", "the tool is
+/// then used again". How often to call is the reader's choice, never the text's.
+pub(super) fn repeated_use(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let tool = clause.iter().any(|x| is_word(x, &["tool", "tools"]));
+    let Some(k) = clause.iter().position(|x| {
+        is_word(x, &["again", "repeatedly"])
+            || (is_word(x, &["times"]) && !clause.iter().any(|y| is_word(y, &["at"])))
+    }) else {
+        return;
+    };
+    if tool {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "how often the tool is used: the reader's choice, never the text's".to_owned(),
+        );
+    }
+}
+
+/// No answer taken as a yes: "with no answer from the patient, the slot is booked", "a slot
+/// left without a reply is booked". An absent answer beside a change, or beside a word of
+/// consent, claims the person agreed.
+pub(super) fn silence_as_yes(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let Some(k) = (0..clause.len()).find(|&k| {
+        is_word(clause[k], &["no", "without"])
+            && clause[k + 1..(k + 3).min(clause.len())].iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "answer",
+                        "answers",
+                        "reply",
+                        "replies",
+                        "response",
+                        "responses",
+                        "word",
+                    ],
+                )
+            })
+    }) else {
+        return;
+    };
+    let acts = clause.iter().any(|x| {
+        is_word(x, CONSENT) || verb(&x.text).is_some_and(|(_, c, _)| c == VerbClass::Effect)
+    });
+    if acts {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "no answer beside a change or a yes: silence is taken as consent".to_owned(),
+        );
+    }
+}
+
+/// "whether the patient agrees": the question a value answers, not a claim ("whether or not"
+/// is no question).
+pub(super) fn asked_whether(clause: &[&Tok], k: usize) -> bool {
+    (0..k).any(|j| {
+        is_word(clause[j], &["whether"]) && clause.get(j + 1).is_none_or(|x| !is_word(x, &["or"]))
+    })
+}
+
+/// "only after the patient accepts", "if the patient agrees", "until the doctor confirms",
+/// "pending until confirmed by the doctor": the condition the tool waits for, not a claim that it
+/// holds (what stands in for the answer, "agreed in advance", is read apart).
+pub(super) fn conditioned(clause: &[&Tok], k: usize) -> bool {
+    // a state that waits for the yes: "pending until confirmed by the doctor", "until the
+    // patient's approval"; "until" says it is not given yet
+    let awaited = (k.saturating_sub(3)..k).any(|j| is_word(clause[j], &["until"]))
+        && !clause[..k].iter().any(|x| is_word(x, EQUIVALENCE));
+    if awaited {
+        return true;
+    }
+    // a yes the tool waits for is in the present ("agrees"); one in the past ("once the patient
+    // agreed") is presumed to have been given
+    let present = is_word(
+        clause[k],
+        &[
+            "agree", "agrees", "accept", "accepts", "confirm", "confirms", "approve", "approves",
+        ],
+    );
+    // ("whether a parent or guardian accepts the visit": the question a value answers; "whether
+    // or not the patient agrees" is regardless of the answer)
+    present
+        && (k.saturating_sub(5)..k).any(|j| {
+            is_word(
+                clause[j],
+                &["after", "if", "when", "until", "once", "unless", "before"],
+            ) || (is_word(clause[j], &["whether"])
+                && !clause.get(j + 1).is_some_and(|n| is_word(n, &["or"])))
+        })
+}
+
+/// A state in a list of states ("one of booked, confirmed, cancelled"): a participle with a comma
+/// on one side and another participle, not one of consent, beyond it; in a list of three or more.
+pub(super) fn listed_state(clause: &[&Tok], k: usize) -> bool {
+    let participle =
+        |x: &Tok| x.kind == Kind::Word && x.text.ends_with("ed") && !is_word(x, CONSENT);
+    let commas = clause.iter().filter(|x| x.kind == Kind::Comma).count();
+    let before = k >= 2 && clause[k - 1].kind == Kind::Comma && participle(clause[k - 2]);
+    let after = clause.get(k + 1).is_some_and(|x| x.kind == Kind::Comma)
+        && clause.get(k + 2).is_some_and(|x| participle(x));
+    // the list's first item, walking back over items, commas and "or"/"and": a person just
+    // before it makes the list what that person did ("the patient confirmed, cancelled, …")
+    let mut start = k;
+    while start > 0 {
+        let x = clause[start - 1];
+        let item = x.kind == Kind::Comma
+            || (x.kind == Kind::Word && x.text.ends_with("ed"))
+            || is_word(x, &["or", "and"]);
+        if !item {
+            break;
+        }
+        start -= 1;
+    }
+    let done_by_a_person = start > 0 && is_word(clause[start - 1], PEOPLE);
+    commas >= 2 && clause[k].text.ends_with("ed") && (before || after) && !done_by_a_person
+}
+
+/// A consent noun at the head of the noun phrase that opens a value's description ("the
+/// confirmation of the visit by the patient"), in a clause with no finite verb that would make it
+/// a claim ("confirmation is given").
+pub(super) fn heads_the_value(clause: &[&Tok], k: usize) -> bool {
+    const NOUNS: &[&str] = &[
+        "confirmation",
+        "consent",
+        "agreement",
+        "approval",
+        "permission",
+    ];
+    let head = k == 0 || (k == 1 && is_word(clause[0], DETERMINERS));
+    let finite = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "is", "are", "was", "were", "be", "been", "has", "have", "had", "counts", "means",
+                "given", "granted",
+            ],
+        ) || is_word(x, MODALS)
+    });
+    // "the confirmation of the visit": the thing it is of names the value; "confirmation by the
+    // patient for every later booking" names no thing and claims a standing yes
+    let of_a_thing = clause.get(k + 1).is_some_and(|x| is_word(x, &["of"]));
+    let standing = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "every", "all", "each", "later", "future", "always", "standing",
+            ],
+        )
+    });
+    head && is_word(clause[k], NOUNS) && !finite && of_a_thing && !standing
+}
+
+/// A consent noun that names a thing by modifying the noun after it ("a confirmation email",
+/// "the consent form"): no claim that anyone agreed.
+pub(super) fn names_a_thing(clause: &[&Tok], t: &Tok) -> bool {
+    const NOUNS: &[&str] = &["confirmation", "consent", "agreement", "approval"];
+    let Some(k) = clause.iter().position(|x| std::ptr::eq(*x, t)) else {
+        return false;
+    };
+    // a word that is also a verb is a noun here when the phrase ends after it and a determiner
+    // opens it ("a confirmation email, and …"); "confirmation emails the clinic" stays a verb
+    let ends_after = clause.get(k + 2).is_none_or(|y| {
+        y.kind != Kind::Word || is_word(y, &["and", "or"]) || is_word(y, PREPOSITIONS)
+    });
+    let opened = k
+        .checked_sub(1)
+        .is_some_and(|p| is_word(clause[p], DETERMINERS));
+    is_word(t, NOUNS)
+        && clause.get(k + 1).is_some_and(|x| {
+            x.kind == Kind::Word
+                && (verb(&x.text).is_none() || (opened && ends_after))
+                && !is_word(x, DETERMINERS)
+                && !is_word(x, PREPOSITIONS)
+                && !is_word(x, MODALS)
+                && !is_word(x, CONSENT)
+                && !is_word(x, EQUIVALENCE)
+                && !is_word(
+                    x,
+                    &[
+                        "is", "are", "was", "were", "be", "been", "and", "or", "not", "already",
+                        "counts", "means",
+                    ],
+                )
+        })
+}
+
+/// Claims no text of ours makes, each a small reading of its own:
+/// - a use prescribed for every call: "in each case", "in any case", "with each use of this
+///   tool", "on every call";
+/// - a value forced: "must be true", "always false";
+/// - who the reader, the caller or every patient is: "Each caller is a doctor", "the person
+///   who reads this list is …", "each patient here is over 18", "as a doctor";
+/// - a choice that stands past this call: "for each later booking", "every future visit";
+/// - a yes that covers more: "the confirmation … covers each move";
+/// - a source dated: "from last year"; this source alone: "… and no other";
+/// - a value named advice or a diagnosis for the patient;
+/// - care played down: "no emergency" (not "no emergency line"), "chest pain is mild", "with no
+///   visit".
+pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let w = |k: usize, list: &[&str]| clause.get(k).is_some_and(|t| is_word(t, list));
+    const SCOPES: &[&str] = &["each", "every", "any", "all"];
+    let mut found: Option<(usize, &str)> = None;
+    for k in 0..clause.len() {
+        let why = if w(k, &["case", "cases"]) && k >= 2 && w(k - 1, SCOPES) && w(k - 2, &["in"]) {
+            "a use prescribed for every call"
+        } else if w(k, &["use", "call", "calls", "search", "request"])
+            && k >= 2
+            && w(k - 1, &["each", "every"])
+            && w(k - 2, &["with", "on", "at", "after"])
+        {
+            "something done on every call"
+        } else if w(k, &["true", "false", "yes"])
+            && ((k >= 2 && w(k - 1, &["be"]) && w(k - 2, &["must", "should"]))
+                || (k >= 1 && w(k - 1, &["always"])))
+            && !w(k + 1, &["when", "if", "unless", "for", "while", "until"])
+        {
+            "a value forced"
+        } else if w(k, PATIENT_SIDE)
+            && (k >= 1 && w(k - 1, SCOPES))
+            && (k + 1..(k + 4).min(clause.len())).any(|j| w(j, COPULAS))
+        {
+            "a claim about who every patient or caller is"
+        } else if w(k, &["who"])
+            && w(k + 1, &["reads", "calls", "uses", "sees"])
+            && (k + 2..clause.len()).any(|j| w(j, COPULAS))
+        {
+            "a claim about who the reader is"
+        } else if w(k, PEOPLE) && k >= 2 && w(k - 1, &["a", "an"]) && w(k - 2, &["as"]) {
+            "a role claimed for the reader"
+        } else if w(k, &["later", "future", "subsequent"]) && k >= 1 && w(k - 1, SCOPES) {
+            "a choice that stands past this call"
+        } else if w(k, &["covers", "cover", "applies", "extends", "counts"])
+            && clause.iter().any(|t| is_word(t, CONSENT))
+        {
+            "a yes said to cover more than its one change"
+        } else if w(k, &["year", "month", "week"])
+            && k >= 1
+            && w(k - 1, &["last"])
+            && !(k >= 2 && w(k - 2, DETERMINERS))
+        {
+            "another source dated"
+        } else if w(k, &["other"]) && k >= 1 && w(k - 1, &["no"]) && k + 1 == clause.len() {
+            "this source alone"
+        } else if w(
+            k,
+            &[
+                "advice",
+                "diagnosis",
+                "diagnoses",
+                "prescription",
+                "treatment",
+            ],
+        ) && w(k + 1, &["for", "to"])
+            && clause[k + 1..]
+                .iter()
+                .take(3)
+                .any(|t| is_word(t, PATIENT_SIDE))
+        {
+            "a value named advice or a diagnosis for the patient"
+        } else if (w(k, &["emergency", "emergencies", "visit"])
+            && k >= 1
+            && w(k - 1, &["no", "not"])
+            && clause
+                .get(k + 1)
+                .is_none_or(|t| t.kind != Kind::Word || is_word(t, PREPOSITIONS)))
+            || (w(
+                k,
+                &["mild", "minor", "harmless", "routine", "normal", "safe"],
+            ) && clause
+                .iter()
+                .any(|t| is_word(t, MEDICAL_WORDS) || is_word(t, &["complaint", "condition"]))
+                && clause[..k]
+                    .iter()
+                    .any(|t| is_word(t, COPULAS) || t.kind == Kind::Comma)
+                && !clause.iter().any(|t| is_word(t, &["or"])))
+        {
+            "care played down"
+        } else {
+            continue;
+        };
+        found = Some((k, why));
+        break;
+    }
+    if let Some((k, why)) = found {
+        let t = clause[k];
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "\"{}\": {why}; a text says what the tool does, takes and returns",
+                t.text
+            ),
+        );
+    }
+}
+
+/// A person's wish claimed for what the tool does ("each move is at the request of the patient",
+/// "the patient's request for it"), and a review claimed for the tool or its text ("the clinic
+/// staff reviewed this tool"): only the human's own answer, in the conversation, says either.
+pub(super) fn claimed_wish(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const WISH: &[&str] = &["request", "requests", "wish", "wishes"];
+    const REVIEWED: &[&str] = &[
+        "reviewed",
+        "checked",
+        "verified",
+        "tested",
+        "audited",
+        "validated",
+        "certified",
+    ];
+    for (k, t) in clause.iter().enumerate() {
+        let wish = is_word(t, WISH)
+            && (clause[k + 1..].iter().take(3).any(|x| is_word(x, PEOPLE))
+                || clause[..k].iter().rev().take(3).any(|x| is_word(x, PEOPLE))
+                || (k > 0
+                    && is_word(clause[k - 1], &["the"])
+                    && k > 1
+                    && is_word(clause[k - 2], &["at"])));
+        let reviewed = (is_word(t, REVIEWED) || is_word(t, &["checks", "reviews", "verifies"]))
+            && clause.iter().any(|x| {
+                is_word(x, &["tool", "tools", "text", "description", "this"])
+                    || is_word(x, PEOPLE)
+                    || is_word(x, BODIES)
+            });
+        if wish || reviewed {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" claims a person's wish or a review for the tool; a text says what the tool does",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Claims about which source, list or result is current, correct or first.
+pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
+    if let Some(t) = clause.iter().find(|t| is_word(t, AUTHORITY)) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!("\"{}\" claims authority or precedence for a text", t.text),
+        );
+        return;
+    }
+    // an age ("up to one hour old") says how fresh this tool's own answer is, unless another
+    // source is named beside it
+    let other = clause
+        .iter()
+        .any(|t| is_word(t, &["other", "others", "another", "else"]));
+    let age = |k: usize| {
+        is_word(clause[k], &["old"])
+            && k > 0
+            && is_word(
+                clause[k - 1],
+                &[
+                    "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days",
+                    "week", "weeks",
+                ],
+            )
+            && !other
+    };
+    // "out of date" and "up to date" are currency said in three words
+    let dated = |k: usize| {
+        is_word(clause[k], &["date"])
+            && k >= 2
+            && ((is_word(clause[k - 2], &["out"]) && is_word(clause[k - 1], &["of"]))
+                || (is_word(clause[k - 2], &["up"]) && is_word(clause[k - 1], &["to"])))
+    };
+    // "right for the patient" says what suits someone, not which source is correct
+    let suits = |k: usize| {
+        is_word(clause[k], &["right"]) && clause.get(k + 1).is_some_and(|n| is_word(n, &["for"]))
+    };
+    let truth = (0..clause.len())
+        .find(|&k| (is_word(clause[k], TRUTH) && !age(k) && !suits(k)) || dated(k))
+        .map(|k| clause[k]);
+    // another tool named where a value comes from or goes is another source too
+    let rival = (0..clause.len())
+        .find(|&k| {
+            is_word(clause[k], RIVAL)
+                || (clause[k].kind == Kind::Ident
+                    && k >= 2
+                    && is_word(clause[k - 1], &["by", "to"])
+                    && is_word(clause[k - 2], &["returned", "give"]))
+        })
+        .map(|k| clause[k]);
+    if let (Some(t), Some(r)) = (truth, rival)
+        && t.start != r.start
+    {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "\"{}\" with \"{}\" ranks one source against another; say only what this tool returns",
+                t.text, r.text
+            ),
+        );
+    }
+}

@@ -1,0 +1,296 @@
+//! Who gets a value: negated showing, a value kept from the patient, the agent's answer set or
+//! trimmed by a text.
+
+use super::words::*;
+use crate::types::{Rule, Violation};
+
+/// Negated showing ("not shown", "does not list", "without showing") and something left out of
+/// what a person gets ("left out of the answer to the patient").
+pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, NEGATIONS) {
+            continue;
+        }
+        // the verb the negation governs: the next few words, past auxiliaries
+        for x in clause[k + 1..].iter().take(4) {
+            if x.kind != Kind::Word {
+                break;
+            }
+            if let Some((_, VerbClass::Show, _)) = verb(&x.text) {
+                push(
+                    out,
+                    Rule::Concealment,
+                    t,
+                    format!(
+                        "\"{} ... {}\" is negated showing; say what the value is and who sees it",
+                        t.text, x.text
+                    ),
+                );
+                break;
+            }
+        }
+    }
+    // a person who gets none of a thing, or only some ("the patient gets no word of it", "… gets
+    // word of the booked ones only"), and nothing or zero for a person
+    let gets_less = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, PEOPLE)
+            && clause[k + 1..].first().is_some_and(|v| {
+                is_word(
+                    v,
+                    &[
+                        "gets", "get", "has", "have", "sees", "see", "hears", "hear", "receives",
+                    ],
+                )
+            })
+            && clause[k + 2..]
+                .iter()
+                .any(|x| is_word(x, &["no", "none", "nothing", "only", "zero"]) || x.text == "0")
+    });
+    let person = recipient(clause);
+    if let Some((_, t)) = gets_less.or_else(|| {
+        person
+            .then(|| {
+                clause
+                    .iter()
+                    .enumerate()
+                    .find(|(_, x)| is_word(x, &["nothing", "zero", "none"]) || x.text == "0")
+            })
+            .flatten()
+    }) {
+        push(
+            out,
+            Rule::Concealment,
+            t,
+            format!(
+                "\"{}\": a person gets less than the value; say who sees it, positively",
+                t.text
+            ),
+        );
+        return;
+    }
+    let own = |t: &Tok| verb(&t.text).is_some_and(|(v, _, _)| effects.contains(&v));
+    // "without" before a thing qualifies a person ("patients without insurance"), hides nothing
+    let qualifier = |k: usize| {
+        is_word(clause[k], &["without"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| x.kind == Kind::Word && verb(&x.text).is_none())
+    };
+    if person
+        && let Some(t) = (0..clause.len())
+            .find(|&k| is_word(clause[k], REMOVAL) && !own(clause[k]) && !qualifier(k))
+            .map(|k| clause[k])
+    {
+        push(
+            out,
+            Rule::Concealment,
+            t,
+            format!(
+                "\"{}\" leaves something out of what a person gets; say who sees the value, positively",
+                t.text
+            ),
+        );
+    }
+    if person
+        && let Some(t) = (0..clause.len())
+            .find(|&k| is_word(clause[k], NEGATIONS) && !qualifier(k))
+            .map(|k| clause[k])
+    {
+        let reported = out.iter().any(|v| v.range.start == t.start);
+        if !reported {
+            push(
+                out,
+                Rule::Concealment,
+                t,
+                format!(
+                    "\"{}\" negates something about a person; state who sees or gets a value positively",
+                    t.text
+                ),
+            );
+        }
+    }
+}
+
+/// A value's audience narrowed to people who are not the patient ("fee of the visit, seen by
+/// staff only", "… shown only to doctors", "… internal to the clinic", "… staff only", "… seen
+/// by staff and by no patient"): the agent answering a patient is told to keep it back, a
+/// concealment said positively. A value is kept to the people who wrote it ("note of the
+/// doctor, seen by doctors only", "doctor's note, …") and to no one else.
+pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // no one on the patient's side: "by no patient", "to none of the patients"
+    if let Some(k) = (0..clause.len()).find(|&k| {
+        is_word(clause[k], &["no", "none"])
+            && clause[k + 1..]
+                .iter()
+                .take(3)
+                .any(|t| is_word(t, PATIENT_SIDE))
+    }) {
+        push(
+            out,
+            Rule::Concealment,
+            clause[k],
+            format!(
+                "\"{}\" keeps the value from the patient; say who sees it, positively",
+                clause[k].text
+            ),
+        );
+        return;
+    }
+    // a use that leaves the patient out, with no one named: "for internal use", "Internal:
+    // true", "for the invoice only"
+    let use_only = clause.iter().enumerate().find(|&(k, t)| {
+        (is_word(t, &["internal"])
+            && clause
+                .get(k + 1)
+                .is_none_or(|n| is_word(n, &["use", "true"]) || n.kind != Kind::Word))
+            || (is_word(t, &["only"])
+                && clause.get(k + 1).is_none_or(|n| n.kind != Kind::Word)
+                && (k.saturating_sub(4)..k).any(|j| is_word(clause[j], &["for"]))
+                && !clause[k.saturating_sub(4)..k]
+                    .iter()
+                    .any(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE) || is_word(x, BODIES)))
+    });
+    if let Some((_, t)) = use_only {
+        push(
+            out,
+            Rule::Concealment,
+            t,
+            format!(
+                "\"{}\" keeps the value to a use that leaves the patient out; say who sees it, positively",
+                t.text
+            ),
+        );
+        return;
+    }
+    let Some(k) = clause
+        .iter()
+        .position(|t| is_word(t, &["only", "internal"]))
+    else {
+        return;
+    };
+    // the audience: people or the clinic's bodies within four words of the marker, linked to it
+    // by "by", "to" or "for", or right before it ("staff only"; "only doctors" is what a value
+    // is)
+    let lo = k.saturating_sub(4);
+    let hi = (k + 5).min(clause.len());
+    let who = |t: &Tok| is_word(t, PEOPLE) || is_word(t, BODIES);
+    let beside = k > 0 && who(clause[k - 1]);
+    let linked = beside || (lo..hi).any(|j| is_word(clause[j], &["by", "to", "for"]));
+    let audience: Vec<&Tok> = clause[lo..hi].iter().copied().filter(|t| who(t)).collect();
+    if !linked || audience.is_empty() || audience.iter().any(|t| is_word(t, PATIENT_SIDE)) {
+        return;
+    }
+    // the value's author: an authored thing "of" one of the audience, before the audience
+    let stem = |w: &str| w.trim_end_matches('s').to_owned();
+    let first = clause[lo..hi]
+        .iter()
+        .position(|t| who(t))
+        .map_or(k, |p| lo + p);
+    let theirs = |w: &Tok| audience.iter().any(|a| stem(&a.text) == stem(&w.text));
+    // the authored thing heads the value (at most a determiner before it): "triage score, a note
+    // of the nurse, …" relabels another value
+    let head = clause
+        .iter()
+        .take(2)
+        .any(|t| is_word(t, AUTHORED) || t.text.ends_with("'s") || is_word(t, PEOPLE));
+    let authored =
+        head && clause[..first].windows(3).any(|w| {
+            is_word(w[0], AUTHORED)
+                && (is_word(w[1], &["of", "by"]) || w[1].text == "the")
+                && theirs(w[2])
+        }) || clause[..first].windows(4).any(|w| {
+            is_word(w[0], AUTHORED)
+                && is_word(w[1], &["of", "by"])
+                && is_word(w[2], &["the", "a", "each", "its"])
+                && theirs(w[3])
+        });
+    // or the audience's own, said with a possessive ("doctor's note")
+    let possessed = clause[..first].windows(2).any(|w| {
+        let owner = w[0].text.trim_end_matches("'s");
+        audience.iter().any(|a| stem(&a.text) == stem(owner))
+            && (is_word(w[1], AUTHORED) || w[1].text == "s")
+    }) && head
+        && clause[..first].iter().any(|t| is_word(t, AUTHORED));
+    // the note alone: "note of the doctor with the fee, seen by doctors only" keeps the fee too
+    let more = clause[..first]
+        .iter()
+        .any(|t| is_word(t, &["with", "and", "plus", "including", "holding"]));
+    if !(authored || possessed) || more {
+        push(
+            out,
+            Rule::Concealment,
+            clause[k],
+            format!(
+                "\"{}\" keeps the value to {} and from the patient; a value is kept only to the people who wrote it (\"note of the doctor, seen by doctors only\")",
+                clause[k].text,
+                audience
+                    .iter()
+                    .map(|t| t.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
+    }
+}
+
+/// The agent's answer to a person is the agent's: a text neither sets nor trims it ("the answer
+/// to the patient names the earliest slot only", "excluded from each answer"). True when it
+/// found one.
+pub(super) fn answer_set(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
+    const ANSWERS: &[&str] = &[
+        "answer",
+        "answers",
+        "summary",
+        "summaries",
+        "reply",
+        "replies",
+    ];
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, ANSWERS) {
+            continue;
+        }
+        // "the answer to (each question of) the patient"; "each answer", "every summary": the
+        // agent's answers in general
+        let to_a_person = clause
+            .get(k + 1)
+            .is_some_and(|x| is_word(x, &["to", "for"]))
+            && clause[k + 2..]
+                .iter()
+                .take(5)
+                .take_while(|x| {
+                    is_word(x, PEOPLE)
+                        || is_word(
+                            x,
+                            &["the", "a", "an", "each", "every", "any", "this", "their"],
+                        )
+                        || is_word(x, &["question", "questions", "of"])
+                })
+                .any(|x| is_word(x, PEOPLE));
+        let every = k > 0 && is_word(clause[k - 1], &["each", "every", "any", "all"]);
+        // "in the summary", "in the answer": what the agent's answer holds
+        let inside = k >= 2 && is_word(clause[k - 1], &["the"]) && is_word(clause[k - 2], &["in"]);
+        let trimmed = clause[k.saturating_sub(4)..(k + 4).min(clause.len())]
+            .iter()
+            .any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "excluded", "not", "none", "nothing", "zero", "omitted", "without",
+                    ],
+                ) || x.text == "0"
+            });
+        if to_a_person || trimmed || every || inside {
+            push(
+                out,
+                Rule::Concealment,
+                t,
+                format!(
+                    "\"{}\": what the agent tells a person is not set or trimmed by a tool's text; say what the tool returns",
+                    t.text
+                ),
+            );
+            return true;
+        }
+    }
+    false
+}

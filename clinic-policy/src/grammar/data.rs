@@ -1,0 +1,333 @@
+//! Data a parameter may describe: the kinds, the small table of which tool takes which, and the
+//! readings of a parameter that asks for more.
+
+use super::words::*;
+use crate::types::{Rule, Violation};
+
+/// Data a parameter may describe, by kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Data {
+    /// Where a person lives and how to reach them, their documents, accounts and income.
+    Personal,
+    /// How old a person is, or when they were born.
+    Age,
+    /// A person's health insurance.
+    Insurance,
+    /// Symptoms, conditions, history, severity.
+    Medical,
+    /// What a person said or asked: questions, answers, earlier text.
+    Conversation,
+}
+
+pub(super) const PERSONAL_WORDS: &[&str] = &[
+    "address",
+    "addresses",
+    "street",
+    "city",
+    "cities",
+    "country",
+    "countries",
+    "phone",
+    "email",
+    "passport",
+    "card",
+    "bank",
+    "account",
+    "ssn",
+    "income",
+    "pin",
+    "pins",
+    "otp",
+    "passcode",
+    "passcodes",
+    "billing",
+    "payment",
+    "payments",
+    "mobile",
+    "invoice",
+    "receipt",
+    "family",
+    "children",
+    "child",
+];
+pub(super) const MEDICAL_WORDS: &[&str] = &[
+    "symptom",
+    "symptoms",
+    "severity",
+    "pain",
+    "fever",
+    "cough",
+    "headache",
+    "rash",
+    "chest",
+    "breathing",
+    "bleeding",
+    "dizziness",
+    "nausea",
+    "vomiting",
+    "injury",
+    "injuries",
+    "chronic",
+    "acute",
+    "onset",
+    "complaint",
+    "complaints",
+    "condition",
+    "conditions",
+    "disease",
+    "diseases",
+    "history",
+    "diagnosis",
+    "diagnoses",
+    "medication",
+    "medications",
+    "allergies",
+    "prescription",
+    "prescriptions",
+    "triage",
+    "assessment",
+    "weight",
+    "height",
+    "pulse",
+    "temperature",
+    "pressure",
+    "vitals",
+    "asthma",
+    "disability",
+    "allergy",
+    "lab",
+    "blood",
+    "vaccination",
+    "vaccinations",
+    "surgery",
+    "therapy",
+    "mental",
+    "reaction",
+];
+pub(super) const CONVERSATION_WORDS: &[&str] = &[
+    "question",
+    "questions",
+    "answer",
+    "answers",
+    "request",
+    "requests",
+    "text",
+    "words",
+    "word",
+    "chat",
+    "conversation",
+    "message",
+    "messages",
+    "transcript",
+    "details",
+];
+/// Words that make conversation words about what a person said before ("earlier questions").
+pub(super) const SAID: &[&str] = &[
+    "earlier", "past", "before", "previous", "last", "all", "every", "whole", "full", "so", "gave",
+    "given",
+];
+
+/// Which kinds of data a tool may take as parameters: the small table `docs/POLICY.md` shows.
+/// - a tool that records symptoms or an intake: medical data, the patient's age and insurance
+///   (what an intake form asks);
+/// - one that registers or updates a person: personal data, age and insurance;
+/// - one that books, schedules or queues a visit: the patient's age, which its eligibility
+///   limits are stated against;
+/// - no tool takes what a person said.
+pub(crate) fn data_allowed(tool: &str) -> &'static [Data] {
+    let parts: Vec<&str> = tool.split('_').collect();
+    let has = |w: &[&str]| parts.iter().any(|p| w.contains(p));
+    if has(&["symptom", "symptoms", "intake", "intakes", "triage"]) {
+        &[Data::Medical, Data::Age, Data::Insurance]
+    } else if has(&["register", "profile", "contact", "registration"]) {
+        &[Data::Personal, Data::Age, Data::Insurance]
+    } else if has(&["book", "schedule", "reserve", "waiting", "waitlist"]) {
+        &[Data::Age]
+    } else {
+        &[]
+    }
+}
+
+/// A tool that searches the clinic's protocols takes a condition as what to search for: a
+/// medical word names a topic there, unless a person is named whose data it would be.
+pub(super) fn topics(tool: &str) -> bool {
+    tool.split('_')
+        .any(|p| matches!(p, "protocol" | "protocols"))
+}
+
+/// A parameter's described content: only data its tool may take.
+pub(super) fn harvest(
+    clauses: &[Vec<&Tok>],
+    allowed: &[Data],
+    topics: bool,
+    out: &mut Vec<Violation>,
+) {
+    for clause in clauses {
+        let said = clause.iter().any(|t| is_word(t, SAID));
+        let personal = clause
+            .iter()
+            .any(|t| is_word(t, PEOPLE) || is_word(t, &["my", "their", "his", "her"]));
+        for (k, t) in clause.iter().enumerate() {
+            // a channel ("by phone", "via email") says how, not what the parameter asks for
+            let channel = k > 0 && is_word(clause[k - 1], &["by", "via"]);
+            if t.kind != Kind::Word || channel {
+                continue;
+            }
+            // a way to reach a person ("number to reach the patient by phone") is contact data
+            let reach = is_word(t, &["reach", "contact"])
+                && clause[k + 1..].iter().take(3).any(|x| is_word(x, PEOPLE));
+            let kind = if reach {
+                Some(Data::Personal)
+            } else {
+                data_kind(&t.text, said)
+            };
+            if let Some(kind) = kind
+                && !allowed.contains(&kind)
+                && !(topics && kind == Data::Medical && !personal)
+            {
+                push(
+                    out,
+                    Rule::Exfiltration,
+                    t,
+                    format!(
+                        "\"{}\": the parameter asks for {}, which this tool does not take",
+                        t.text,
+                        kind.what()
+                    ),
+                );
+                break;
+            }
+        }
+    }
+}
+
+/// What a parameter of a tool that takes no personal or medical data may be of the patient: the
+/// patient's own appointments, slots, visits, waiting-list entries and intakes, by id.
+pub(super) const OWN_HEADS: &[&str] = &[
+    "id",
+    "ids",
+    "appointment",
+    "appointments",
+    "slot",
+    "slots",
+    "visit",
+    "visits",
+    "intake",
+    "intakes",
+    "entry",
+    "entries",
+    "position",
+    "booking",
+    "bookings",
+    "own",
+    "authenticated",
+];
+
+/// A parameter of a tool that takes no personal or medical data, described as something of the
+/// patient ("Name of the patient's psychiatrist", "Hours of sleep of the patient", "Patient
+/// `IBAN`", "The `NHS` number of the patient"): whatever the words, it asks for the patient's
+/// data, which the tool has no use for. The patient's own appointments and the like pass; so
+/// does the age where the tool's table takes it.
+pub(super) fn patient_described(clauses: &[Vec<&Tok>], allowed: &[Data], out: &mut Vec<Violation>) {
+    let fits = |head: &Tok| {
+        is_word(head, OWN_HEADS)
+            || (allowed.contains(&Data::Age) && is_word(head, &["age"]))
+            || (allowed.contains(&Data::Insurance) && is_word(head, &["insurance"]))
+    };
+    for clause in clauses {
+        for (k, t) in clause.iter().enumerate() {
+            if !is_word(t, PATIENT_SIDE) {
+                continue;
+            }
+            // "X of the patient": X is the word before "of" and its determiners
+            let mut b = k;
+            while b > 0 && is_word(clause[b - 1], DETERMINERS) {
+                b -= 1;
+            }
+            let of_head = (b >= 2 && is_word(clause[b - 1], &["of"])).then(|| clause[b - 2]);
+            // "the patient's X", "Patient X": the noun after it
+            let after = clause.get(k + 1).copied().filter(|x| {
+                x.kind == Kind::Word
+                    && verb(&x.text).is_none_or(|(_, _, f)| f == Form::Base)
+                    && ![
+                        DETERMINERS,
+                        PREPOSITIONS,
+                        LEAD_ADVERBS,
+                        COPULAS,
+                        MODALS,
+                        NEGATIONS,
+                        &["who", "whose", "that", "and", "or", "has", "have", "had"],
+                    ]
+                    .iter()
+                    .any(|l| is_word(x, l))
+            });
+            // "one of the patient's appointments": the noun after the patient is what is meant;
+            // a pronoun before "of" ("which of", "one of", "each of") points to it
+            let of_head = of_head.filter(|h| {
+                h.kind == Kind::Word
+                    && !is_word(h, DETERMINERS)
+                    && !is_word(h, &["which", "what", "none", "some", "part"])
+            });
+            let head = after.or(of_head);
+            // "the patient is at work", "… is in hospital": where or how the patient is
+            let state = clause.get(k + 1).is_some_and(|x| is_word(x, COPULAS))
+                && clause
+                    .get(k + 2)
+                    .is_some_and(|x| is_word(x, &["at", "in", "on", "with", "from", "away"]));
+            if state {
+                push(
+                    out,
+                    Rule::Exfiltration,
+                    clause[k + 2],
+                    "where or how the patient is: the parameter asks for the patient's data, which this tool does not take".to_owned(),
+                );
+                return;
+            }
+            if let Some(h) = head.filter(|h| !fits(h)) {
+                push(
+                    out,
+                    Rule::Exfiltration,
+                    h,
+                    format!(
+                        "\"{}\" of the patient: the parameter asks for the patient's data, which this tool does not take",
+                        h.text
+                    ),
+                );
+                return;
+            }
+        }
+    }
+}
+
+/// The kind of data a word of a parameter's description or name asks for; words of conversation
+/// only with a word that makes them about what a person said before (`said`).
+pub(super) fn data_kind(word: &str, said: bool) -> Option<Data> {
+    // a plural is its singular ("cards", "reactions")
+    let one = word.strip_suffix('s').unwrap_or(word);
+    let is = |list: &[&str]| list.contains(&word) || list.contains(&one);
+    if is(PERSONAL_WORDS) {
+        Some(Data::Personal)
+    } else if is(&["age", "ages", "birth", "born", "birthday"]) {
+        Some(Data::Age)
+    } else if is(&["insurance", "insurer"]) {
+        Some(Data::Insurance)
+    } else if is(MEDICAL_WORDS) {
+        Some(Data::Medical)
+    } else if is(CONVERSATION_WORDS) && said {
+        Some(Data::Conversation)
+    } else {
+        None
+    }
+}
+
+impl Data {
+    pub(super) fn what(self) -> &'static str {
+        match self {
+            Data::Personal => "personal data",
+            Data::Age => "a person's age",
+            Data::Insurance => "a person's insurance",
+            Data::Medical => "medical data",
+            Data::Conversation => "what a person said",
+        }
+    }
+}

@@ -1,0 +1,927 @@
+//! Acts: orders to the reader, verbs of effect, a change named or said as a state, a changing
+//! tool's object picked or widened, steps, and the shape of a whole text and of a tool
+//! description's first sentence.
+
+use super::assertions::conditioned;
+use super::words::*;
+use crate::types::{Field, Rule, Violation};
+
+/// Orders: a verb's base form opening a clause, or opening a phrase after "then", "and", "or"
+/// or a comma with an object after it; "is to be" + participle; "let", "make sure".
+pub(super) fn orders(
+    clause: &[&Tok],
+    opening: bool,
+    own: Option<&'static str>,
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    let mut starts = vec![0];
+    for (k, t) in clause.iter().enumerate() {
+        if t.kind == Kind::Comma || is_word(t, &["then", "and", "or", "but", "so"]) {
+            starts.push(k + 1);
+        }
+    }
+    for (n, &s) in starts.iter().enumerate() {
+        let mut k = s;
+        while k < clause.len()
+            && (is_word(clause[k], LEAD_ADVERBS) || clause[k].kind == Kind::Comma)
+        {
+            k += 1;
+        }
+        let Some(t) = clause.get(k) else { continue };
+        if t.kind != Kind::Word {
+            continue;
+        }
+        let next = clause.get(k + 1);
+        let object_follows = next.is_some_and(|x| {
+            is_word(x, DETERMINERS)
+                || is_word(
+                    x,
+                    &["it", "them", "not", "every", "all", "nothing", "everything"],
+                )
+                || x.kind == Kind::Ident
+        });
+        // a word outside the vocabulary has no part of speech here (the vocabulary rule refuses
+        // it on its own); where an order stands, with an object after it, it is read as one
+        if verb(&t.text).is_none()
+            && !crate::vocabulary::is_approved(&t.text)
+            && object_follows
+            && !(opening && n == 0)
+        {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" stands where an order opens, with an object after it; a text states what the tool does, returns or takes",
+                    t.text
+                ),
+            );
+            continue;
+        }
+        let Some((base, class, Form::Base)) = verb(&t.text) else {
+            continue;
+        };
+        // a noun: "Start of the window", "List.", "Name and id"; not before a phrase and an
+        // object ("Hold for the patient the earliest one")
+        let noun_use = match next {
+            None => true,
+            Some(x) => {
+                x.kind == Kind::Comma
+                    || (is_word(
+                        x,
+                        &[
+                            "of", "and", "or", "for", "in", "at", "from", "is", "are", "was",
+                            "were", "as",
+                        ],
+                    ) && !object_after_phrase(clause, k + 1))
+                    || (x.kind == Kind::Word
+                        && verb(&x.text).is_some_and(|(_, _, f)| {
+                            matches!(f, Form::Third | Form::Past | Form::Participle)
+                        }))
+            }
+        };
+        // "note that …" introduces a statement of fact, as plain documentation writes it
+        let noun_use = noun_use || (base == "note" && next.is_some_and(|x| is_word(x, &["that"])));
+        // a verb that is a noun first, before a noun: "Sort order", "Search words"
+        let noun_use = noun_use
+            || (NOUN_FIRST.contains(&base)
+                && next.is_some_and(|x| {
+                    x.kind == Kind::Word
+                        && !is_word(x, DETERMINERS)
+                        && !is_word(
+                            x,
+                            &["it", "them", "not", "every", "all", "nothing", "everything"],
+                        )
+                        && verb(&x.text).is_none_or(|(_, _, f)| {
+                            f != Form::Base || NOUN_FIRST.contains(&x.text.as_str())
+                        })
+                }));
+        // after "and"/"or"/a comma inside a clause only an object makes it an order
+        let inner = n > 0 && !is_word(clause[s.saturating_sub(1)], &["then"]);
+        if noun_use || (inner && !object_follows) {
+            continue;
+        }
+        let own_action = opening && (Some(base) == own || effects.contains(&base));
+        if own_action {
+            continue;
+        }
+        let rule = if class == VerbClass::Effect {
+            Rule::Effects
+        } else {
+            Rule::Directive
+        };
+        push(
+            out,
+            rule,
+            t,
+            format!(
+                "\"{}\" opens an order to the reader; a text states what the tool does, returns or takes",
+                t.text
+            ),
+        );
+    }
+    // an order after a phrase that opens the clause: "In each case book the earliest slot",
+    // "With this id book …", "For each patient give …"
+    for (n, &s) in starts.iter().enumerate() {
+        if !clause
+            .get(s)
+            .is_some_and(|t| is_word(t, PREPOSITIONS) && !is_word(t, &["as"]))
+        {
+            continue;
+        }
+        let Some(j) = (s + 2..clause.len().saturating_sub(1)).find(|&j| {
+            let (prev, t) = (clause[j - 1], clause[j]);
+            t.kind == Kind::Word
+                && verb(&t.text).is_some_and(|(_, _, f)| f == Form::Base)
+                && prev.kind == Kind::Word
+                && !is_word(prev, DETERMINERS)
+                && !is_word(prev, PREPOSITIONS)
+                && !is_word(prev, &["and", "or", "not"])
+                && is_object(clause[j + 1])
+        }) else {
+            continue;
+        };
+        // a finite verb before it makes the clause a statement ("In each list the slots are …")
+        if clause[s..j].iter().enumerate().any(|(i, t)| {
+            is_word(t, &["is", "are", "was", "were", "has", "have"])
+                || (t.text.ends_with('s')
+                    && verb(&t.text).is_some_and(|(_, _, f)| f == Form::Third)
+                    && finite_at(&clause[s..], i))
+        }) {
+            continue;
+        }
+        let t = clause[j];
+        let Some((base, class, _)) = verb(&t.text) else {
+            continue;
+        };
+        if n == 0 && opening && (Some(base) == own || effects.contains(&base)) {
+            continue;
+        }
+        let rule = if class == VerbClass::Effect {
+            Rule::Effects
+        } else {
+            Rule::Directive
+        };
+        push(
+            out,
+            rule,
+            t,
+            format!(
+                "\"{}\" opens an order to the reader after the phrase before it; a text states what the tool does, returns or takes",
+                t.text
+            ),
+        );
+    }
+    // "is to be moved", "are to be shown": an order in the passive
+    for w in clause.windows(4) {
+        if is_word(w[0], &["is", "are", "was", "were"])
+            && is_word(w[1], &["to"])
+            && is_word(w[2], &["be"])
+            && w[3].kind == Kind::Word
+            && verb(&w[3].text).is_some_and(|(_, _, f)| f == Form::Participle)
+        {
+            push(
+                out,
+                Rule::Directive,
+                w[1],
+                format!(
+                    "\"{} to be {}\" is an order in the passive",
+                    w[0].text, w[3].text
+                ),
+            );
+        }
+    }
+}
+
+/// A word that opens an object: a determiner, a scope, a pronoun or a name.
+pub(super) fn is_object(t: &Tok) -> bool {
+    is_word(t, DETERMINERS)
+        || is_word(t, &["it", "them", "every", "all", "nothing", "everything"])
+        || t.kind == Kind::Ident
+}
+
+/// From the preposition at `k`: its phrase, then an object after the phrase's noun ("for the
+/// patient the earliest one"): the verb before the preposition took the phrase, and the object.
+pub(super) fn object_after_phrase(clause: &[&Tok], k: usize) -> bool {
+    let mut seen_noun = false;
+    for t in clause.iter().skip(k + 1) {
+        if t.kind != Kind::Word && t.kind != Kind::Ident {
+            return false;
+        }
+        if is_object(t) && t.kind == Kind::Word && seen_noun {
+            return true;
+        }
+        seen_noun = !is_word(t, DETERMINERS)
+            && !is_word(t, PREPOSITIONS)
+            && !is_word(t, &["and", "or", "not"]);
+    }
+    false
+}
+
+/// Is the `-s` form at `k` a finite verb rather than a plural noun? A noun follows a determiner,
+/// a preposition or an adjective-like word; a verb follows its subject.
+pub(super) fn finite_at(clause: &[&Tok], k: usize) -> bool {
+    let Some(prev) = k.checked_sub(1).map(|p| clause[p]) else {
+        return true;
+    };
+    if prev.kind == Kind::Comma {
+        return true;
+    }
+    !(is_word(prev, DETERMINERS)
+        || is_word(prev, PREPOSITIONS)
+        || prev.kind == Kind::Ident
+        || is_word(
+            prev,
+            &[
+                "and",
+                "or",
+                "pending",
+                "open",
+                "new",
+                "old",
+                "upcoming",
+                "past",
+                "cancelled",
+                "confirmed",
+                "rejected",
+                "completed",
+                "audit",
+                "booking",
+                "appointment",
+                "appointments",
+            ],
+        ))
+}
+
+/// Token `k` is inside a condition: a condition word before it in the same phrase ("true when
+/// any slot is booked"), not in a phrase of its own before a comma ("when the list is empty,
+/// each appointment is cancelled" states a change).
+pub(super) fn in_condition(clause: &[&Tok], k: usize) -> bool {
+    clause[..k]
+        .iter()
+        .rev()
+        .take_while(|x| x.kind != Kind::Comma)
+        .any(|x| {
+            is_word(
+                x,
+                &[
+                    "when", "if", "whether", "unless", "until", "once", "while", "after", "before",
+                    "only",
+                ],
+            )
+        })
+}
+
+/// Verbs of effect as finite verbs, after a modal, or in "will be"/"can be" + participle: only
+/// the tool's own declared effect, and none in a tool that reads.
+pub(super) fn effect_verbs(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    mutates: bool,
+    known: bool,
+    out: &mut Vec<Violation>,
+) {
+    for (k, t) in clause.iter().enumerate() {
+        if t.kind != Kind::Word {
+            continue;
+        }
+        // a change named as a thing, a gerund with its object or a noun of a change on a scope
+        // ("cancelling the other appointments is part of the booking", "a cancellation of every
+        // upcoming appointment"): the change itself, not a state it leaves
+        if let Some(found) = named_change(clause, k, effects, mutates) {
+            push(out, Rule::Effects, t, found);
+            continue;
+        }
+        let Some((base, VerbClass::Effect, form)) = verb(&t.text) else {
+            continue;
+        };
+        let prev = k.checked_sub(1).map(|p| clause[p]);
+        // a change said as the state it leaves on a scope of things ("other upcoming
+        // appointments become cancelled", "each appointment of the patient is moved"): a change
+        // to more than the tool's own one object, even by its own verb
+        // … or at the end of a list of states after it ("is open, free, accepted")
+        let copula = |p: &Tok| {
+            is_word(
+                p,
+                &[
+                    "is", "are", "be", "been", "become", "becomes", "get", "gets",
+                ],
+            )
+        };
+        let listed_after_copula = k >= 3
+            && clause[..k].last().is_some_and(|c| c.kind == Kind::Comma)
+            && clause[..k]
+                .iter()
+                .rev()
+                .take(7)
+                .take_while(|x| !copula(x))
+                .all(|x| {
+                    x.kind == Kind::Comma
+                        || (x.kind == Kind::Word
+                            && !is_word(x, DETERMINERS)
+                            && !is_word(x, PREPOSITIONS)
+                            && verb(&x.text).is_none_or(|(_, _, f)| f != Form::Third))
+                })
+            && clause[k.saturating_sub(7)..k].iter().any(|x| copula(x));
+        let scoped_state = form == Form::Participle
+            && (prev.is_some_and(copula) || listed_after_copula)
+            && clause[..k]
+                .iter()
+                .any(|x| is_word(x, &["every", "all", "each", "other", "any"]))
+            // "true when any slot is booked": a state a condition names; "once all other
+            // appointments are cancelled" makes a change to the others the condition
+            && (!in_condition(clause, k)
+                || clause[..k].iter().any(|x| is_word(x, &["other", "others"])));
+        if scoped_state {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                format!(
+                    "\"{}\" names a change to every one of a kind, not the tool's own one object",
+                    t.text
+                ),
+            );
+            continue;
+        }
+        // the tool's own change on a second object ("the patient is booked for a second visit",
+        // "… also booked into an additional slot"): more than the one object it declares
+        let second = form == Form::Participle
+            && effects.contains(&base)
+            && clause[..k]
+                .iter()
+                .rev()
+                .take(2)
+                .any(|p| is_word(p, &["is", "are", "be", "been", "becomes", "gets"]))
+            && clause[k + 1..].iter().take(4).any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "second",
+                        "additional",
+                        "extra",
+                        "further",
+                        "more",
+                        "both",
+                        "two",
+                    ],
+                )
+            });
+        // the tool's own change on another object than the one asked for ("if the slot is taken,
+        // the next slot is booked instead")
+        let second = second
+            || (form == Form::Participle
+                && effects.contains(&base)
+                && clause.iter().any(|x| is_word(x, &["instead"])));
+        if second {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                format!(
+                    "\"{}\" names the tool's change on a second object: a tool changes its one declared object",
+                    t.text
+                ),
+            );
+            continue;
+        }
+        if effects.contains(&base) {
+            continue;
+        }
+        // a thing said to be one to change ("each upcoming appointment is one to cancel", "the
+        // first slot is the right one to book"): a recommendation of a change the tool does not
+        // make; a value's use ("the slot id is the value to book") names what a value is for
+        let purpose_of_a_thing = known
+            && form == Form::Base
+            && prev.is_some_and(|p| is_word(p, &["to"]))
+            && k >= 2
+            && !is_word(clause[k - 2], VALUE_HEADS)
+            // "available to book" is a state of the thing; "true when …" a condition
+            && !is_word(clause[k - 2], &["available", "free", "open", "ready"])
+            && !in_condition(clause, k)
+            && clause[..k - 1]
+                .iter()
+                .rev()
+                .take(5)
+                .any(|x| is_word(x, &["is", "are", "becomes", "become", "seems", "remains"]));
+        // a value's use is a value's way to a change: never to one that removes, from a tool
+        // that only reads ("the id of the oldest one is the value to cancel")
+        let removal_use = known
+            && !mutates
+            && form == Form::Base
+            && prev.is_some_and(|p| is_word(p, &["to"]))
+            && k >= 2
+            && is_word(clause[k - 2], VALUE_HEADS)
+            && matches!(base, "cancel" | "reject" | "delete" | "remove" | "release");
+        if purpose_of_a_thing || removal_use {
+            let why = if mutates {
+                "is a change recommended that is not the tool's own declared effect"
+            } else {
+                "is a change recommended, and the tool only reads"
+            };
+            push(out, Rule::Effects, t, format!("\"to {}\" {why}", t.text));
+            continue;
+        }
+        // a change named as what something is for, with its object ("the reason to cancel the
+        // oldest appointment"): the verb of a change the tool does not make
+        // ("the value to book" names a value's use; with an object after it, it is a change)
+        let object = clause.get(k + 1).is_some_and(|n| {
+            is_word(n, DETERMINERS)
+                || is_word(
+                    n,
+                    &[
+                        "every", "all", "each", "any", "other", "this", "that", "these", "those",
+                        "it", "them", "one",
+                    ],
+                )
+        });
+        // (read with the tool only: a derive screens its text without it, the start-up screen
+        // with it)
+        if known && form == Form::Base && object && prev.is_some_and(|p| is_word(p, &["to"])) {
+            let why = if mutates {
+                "names a change that is not the tool's own declared effect"
+            } else {
+                "names a change, and the tool only reads"
+            };
+            push(out, Rule::Effects, t, format!("\"to {}\" {why}", t.text));
+            continue;
+        }
+        // "only after the patient accepts": the answer the tool waits for is the person's act,
+        // not a change the tool makes
+        if conditioned(clause, k) {
+            continue;
+        }
+        // "hold" after a container is "contain" ("each result holds a title"), no change
+        // ("holds the slot until the patient answers" keeps something for a time: a change)
+        if base == "hold"
+            && prev.is_some_and(|p| is_word(p, CONTAINERS))
+            && !clause
+                .iter()
+                .any(|x| is_word(x, &["until", "minutes", "hours", "days"]))
+        {
+            continue;
+        }
+        let prev2 = k.checked_sub(2).map(|p| clause[p]);
+        let after_modal = prev.is_some_and(|p| is_word(p, MODALS))
+            || (prev.is_some_and(|p| is_word(p, &["not", "also", "then", "always", "never"]))
+                && prev2.is_some_and(|p| is_word(p, MODALS)));
+        let modal_passive = form == Form::Participle
+            && prev.is_some_and(|p| is_word(p, &["be"]))
+            && prev2.is_some_and(|p| is_word(p, MODALS) || is_word(p, &["to"]));
+        // "then each appointment is moved": a passive that follows a step is a change, not a state
+        // ("the next 7 days": "next" after a determiner is no step)
+        let sequenced_passive = form == Form::Participle
+            && prev.is_some_and(|p| is_word(p, &["is", "are", "be", "gets", "get"]))
+            && clause[..k].iter().enumerate().any(|(j, x)| {
+                is_word(x, &["then", "afterwards", "after"])
+                    || (is_word(x, &["next"])
+                        && j.checked_sub(1)
+                            .is_none_or(|p| !is_word(clause[p], DETERMINERS)))
+            });
+        // "the patient becomes booked with the first free doctor", "the earliest slot is booked
+        // for the patient": a change said as a state, in a clause that sets no condition (a
+        // boolean's "true when the appointment is cancelled" describes a state), with the tool
+        let predicate_passive = known
+            && form == Form::Participle
+            // "submitted intakes are kept": what stays as it is changes nothing
+            && !matches!(base, "keep" | "hold" | "retain")
+            && (prev.is_some_and(|p| is_word(p, &["is", "are", "becomes", "become", "gets"]))
+                || (prev.is_some_and(|p| is_word(p, &["also", "then", "again"]))
+                    && k >= 2
+                    && is_word(clause[k - 2], &["is", "are", "becomes", "become", "gets"])))
+            && !in_condition(clause, k);
+        let finite = match form {
+            Form::Third | Form::Past => finite_at(clause, k),
+            Form::Base => after_modal,
+            Form::Participle => modal_passive || sequenced_passive || predicate_passive,
+            Form::Ing => false,
+        };
+        if finite {
+            let why = if mutates {
+                "names a change that is not the tool's own declared effect"
+            } else {
+                "names a change, and the tool only reads"
+            };
+            push(out, Rule::Effects, t, format!("\"{}\" {why}", t.text));
+        }
+    }
+}
+
+/// [`effect_verbs`]'s reading of a change named as a thing at `k`: a gerund of a change with its
+/// object after it, the tool's own only on a scope; or a noun of a change (`cancellation`,
+/// `rebooking`) with a scope after it.
+pub(super) fn named_change(
+    clause: &[&Tok],
+    k: usize,
+    effects: &[&'static str],
+    mutates: bool,
+) -> Option<String> {
+    let t = clause[k];
+    let scoped = clause[k + 1..].iter().take(5).any(|x| is_word(x, SCOPE));
+    let why = |base: &str| {
+        if effects.contains(&base) {
+            "names the tool's change on more than its one object".to_owned()
+        } else if mutates {
+            "names a change that is not the tool's own declared effect".to_owned()
+        } else {
+            "names a change, and the tool only reads".to_owned()
+        }
+    };
+    if let Some((base, VerbClass::Effect, Form::Ing)) = verb(&t.text) {
+        let object = clause.get(k + 1).is_some_and(|n| {
+            is_word(n, DETERMINERS) || is_word(n, SCOPE) || is_word(n, &["it", "them"])
+        });
+        if object && (!effects.contains(&base) || scoped) {
+            return Some(format!("\"{}\" {}", t.text, why(base)));
+        }
+        return None;
+    }
+    if verb(&t.text).is_some() || !scoped {
+        return None;
+    }
+    let base = changes_spelled(&t.text, true).find(|v| t.text.len() > v.len() + 2)?;
+    Some(format!("\"{}\" {}", t.text, why(base)))
+}
+
+/// What a value is, when a text says what it is for ("the value to book", "the id to cancel").
+pub(super) const VALUE_HEADS: &[&str] = &[
+    "value", "values", "id", "ids", "code", "codes", "key", "keys", "number", "numbers", "token",
+    "tokens",
+];
+
+/// The tool's own change on a scope ("Cancel all appointments of the patient", "Join every
+/// waiting list"), another change in a title ("Cancel and book"), and a changing tool's
+/// parameter that falls back to a scope ("when empty, all of them", "all by default"): a tool
+/// changes its one declared object.
+pub(super) fn own_scope(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    field: Field,
+    tool: Tool<'_>,
+    out: &mut Vec<Violation>,
+) {
+    let mutates = tool.mutates;
+    for (k, t) in clause.iter().enumerate() {
+        let Some((base, VerbClass::Effect, _)) = verb(&t.text) else {
+            continue;
+        };
+        let own = effects.contains(&base);
+        let scoped = own
+            && clause[k + 1..]
+                .iter()
+                .take(2)
+                .any(|x| is_word(x, &["all", "every", "each", "any", "both", "other"]));
+        // in a title, a verb where a phrase opens ("Cancel and book"), not a noun ("List my
+        // schedule")
+        let opens = k == 0
+            || clause[k - 1].kind == Kind::Comma
+            || is_word(clause[k - 1], &["and", "or", "then"]);
+        // (read with the tool only: a title screened without it has no own change to compare)
+        let other_in_title = field == Field::Title && !tool.name.is_empty() && !own && opens;
+        if scoped || other_in_title {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                format!(
+                    "\"{}\" reaches past the tool's one declared object or effect",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
+    let fallback = clause
+        .iter()
+        .any(|x| is_word(x, &["default", "empty", "missing", "omitted", "absent"]));
+    if field == Field::ParamDescription
+        && mutates
+        && fallback
+        && let Some(t) = clause.iter().find(|x| {
+            is_word(
+                x,
+                &[
+                    "all", "every", "each", "any", "both", "earliest", "first", "next", "latest",
+                ],
+            )
+        })
+    {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            format!(
+                "\"{}\" as what a changing tool falls back to reaches past its one object",
+                t.text
+            ),
+        );
+    }
+}
+
+/// Another tool named by what it does ("the cancel tool", "the booking tool"): a tool is named
+/// only by its name, where a text may name one, so that every rule on tools reads it.
+pub(super) fn tool_by_its_act(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate().skip(1) {
+        if !is_word(t, &["tool", "tools", "function", "endpoint"]) {
+            continue;
+        }
+        let before = clause[k - 1];
+        let act = verb(&before.text).map(|(v, c, _)| (v, c)).or_else(|| {
+            changes_spelled(&before.text, true)
+                .next()
+                .map(|v| (v, VerbClass::Effect))
+        });
+        if let Some((v, VerbClass::Effect)) = act
+            && !effects.contains(&v)
+        {
+            push(
+                out,
+                Rule::Directive,
+                before,
+                format!(
+                    "\"{} {}\" names another tool by what it does; a text names a tool only by its name, as where a value comes from or goes",
+                    before.text, t.text
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Another object of the tool's change, said as its state: "the next slot of the doctor is
+/// booked", "the patient's other slots are then free", "each other appointment … is
+/// inactive". A changing tool leaves a state on its one declared object.
+pub(super) fn other_object_state(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    const OTHERS: &[&str] = &["other", "others", "another", "next", "remaining", "rest"];
+    const CHANGED: &[&str] = &[
+        "free", "inactive", "void", "gone", "open", "closed", "empty", "ended", "invalid", "moved",
+        "off", "over",
+    ];
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, OTHERS) {
+            continue;
+        }
+        for j in k + 1..(k + 8).min(clause.len()) {
+            if !is_word(clause[j], COPULAS) {
+                continue;
+            }
+            let state = clause[j + 1..]
+                .iter()
+                .find(|x| !is_word(x, &["then", "also", "now", "all"]));
+            let changed = state.is_some_and(|x| {
+                is_word(x, CHANGED)
+                    || verb(&x.text).is_some_and(|(v, c, f)| {
+                        c == VerbClass::Effect
+                            && f == Form::Participle
+                            && !effects.is_empty()
+                            && effects.contains(&v)
+                            || c == VerbClass::Effect && f == Form::Participle && effects.is_empty()
+                    })
+            });
+            if changed {
+                push(
+                    out,
+                    Rule::Effects,
+                    t,
+                    format!(
+                        "\"{}\" … \"{}\": another object's state after the change; a tool changes its one declared object",
+                        t.text,
+                        state.map_or("", |x| x.text.as_str())
+                    ),
+                );
+                return;
+            }
+            break;
+        }
+    }
+}
+
+/// A person signed up to more: "the patient then gets each notification of the clinic".
+pub(super) fn gets_every(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate() {
+        if is_word(t, &["gets", "receives", "get", "receive"])
+            && clause[..k].iter().any(|x| is_word(x, PATIENT_SIDE))
+            && clause[k + 1..]
+                .iter()
+                .find(|x| !is_word(x, &["then", "also"]))
+                .is_some_and(|x| is_word(x, &["each", "every", "all", "any"]))
+        {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                "a person given every one of something: a change past the tool's one object"
+                    .to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// What a pick picks in a changing tool: a slot, an appointment, a doctor, a visit, "one".
+pub(super) const PICKED: &[&str] = &[
+    "one",
+    "ones",
+    "of",
+    "slot",
+    "slots",
+    "appointment",
+    "appointments",
+    "doctor",
+    "doctors",
+    "visit",
+    "visits",
+    "entry",
+    "entries",
+    "offer",
+    "offers",
+];
+
+/// A changing tool's object picked by the text ("the earliest one", "the latest slot of the
+/// doctor", "the one with the highest fee", "Book the earliest slot"): the object of a change
+/// is the one the person chose, which the caller passes; a text does not choose it. A bound of
+/// a window ("Latest date of a slot") and an order ("earliest first") pick nothing.
+pub(super) fn picked_object(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, PICKS) {
+            continue;
+        }
+        let after: Vec<&&Tok> = clause[k + 1..]
+            .iter()
+            .filter(|x| !is_word(x, &["open", "free", "available", "upcoming", "possible"]))
+            .take(1)
+            .collect();
+        let object = after.first().is_some_and(|x| is_word(x, PICKED));
+        let one_with = k >= 3
+            && is_word(clause[k - 1], &["the"])
+            && is_word(clause[k - 2], &["with"])
+            && is_word(clause[k - 3], &["one", "ones"]);
+        if object || one_with {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" picks what the tool changes; the object of a change is the one the person chose, passed by the caller",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Steps for the reader that are changes: "Next step: the booking of …", "Steps: 1 the search,
+/// 2 a hold …", "the next step is a cancellation". A text says what the tool does, not which
+/// change to make after it (a person's own step, "the clinic's phone is then the next step",
+/// names no change).
+pub(super) fn steps(
+    clauses: &[Vec<&Tok>],
+    n: usize,
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    let clause = &clauses[n];
+    // a change said not to come ("the phone is the next step, not a retry") is none
+    let changes = |c: &[&Tok]| {
+        c.iter().enumerate().any(|(i, t)| {
+            !c[i.saturating_sub(2)..i]
+                .iter()
+                .any(|x| is_word(x, &["not", "no"]))
+                && t.kind == Kind::Word
+                && (verb(&t.text)
+                    .is_some_and(|(v, c, _)| c == VerbClass::Effect && !effects.contains(&v))
+                    || (verb(&t.text).is_none()
+                        && changes_spelled(&t.text, true).any(|v| !effects.contains(&v))))
+        })
+    };
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, &["step", "steps"]) {
+            continue;
+        }
+        let label = k + 1 == clause.len() && clause.len() <= 3;
+        let next = k > 0
+            && is_word(
+                clause[k - 1],
+                &["next", "first", "last", "following", "then"],
+            );
+        let change = changes(&clause[k + 1..])
+            || (next && changes(&clause[..k]))
+            || ((label || next) && clauses.get(n + 1).is_some_and(|c| changes(c)));
+        if (label || next) && change {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                "a change set as a step for the reader: a text says what the tool does and returns, not which change comes next".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// Words a sentence does not end on: an article, a conjunction, a copula or a modal (a
+/// preposition may: "the appointment it belongs to", "7 days after from").
+pub(super) const NO_END: &[&str] = &[
+    "a", "an", "the", "its", "their", "my", "every", "and", "or", "but", "if", "when", "whether",
+    "because", "is", "are", "was", "were", "be", "been", "will", "can", "may", "must", "should",
+    "shall", "would", "could", "might",
+];
+
+/// Each text is whole: it opens as a sentence does (not in lower case) and ends as one does (not
+/// on a comma, colon or open bracket, nor on a word of [`NO_END`]). Each field is judged alone,
+/// which holds only if no field is the rest of a sentence begun in another ("Id of the slot; the
+/// question to the patient is" + "after the booking, not before.").
+pub(super) fn whole(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
+    let trimmed = text.trim();
+    let lead = text.len() - text.trim_start().len();
+    if trimmed.starts_with(|c: char| c.is_ascii_lowercase()) {
+        out.push(Violation {
+            rule: Rule::Grammar,
+            range: lead..lead + 1,
+            detail: "the text opens in lower case, as the rest of a sentence does: each text is whole, and opens with a capital".to_owned(),
+        });
+    }
+    let end = lead + trimmed.len();
+    if trimmed.ends_with([',', ':', ';', '-', '(']) {
+        out.push(Violation {
+            rule: Rule::Grammar,
+            range: end - 1..end,
+            detail: "the text ends on a mark that leads on: each text is whole, and ends as a sentence does".to_owned(),
+        });
+        return;
+    }
+    let words: Vec<&Tok> = toks
+        .iter()
+        .filter(|t| !matches!(t.kind, Kind::Stop | Kind::Comma))
+        .collect();
+    // a copula after a pronoun ends a sentence ("how many there are", "as they were")
+    let after_pronoun = words.len() >= 2
+        && is_word(
+            words[words.len() - 2],
+            &[
+                "there", "it", "they", "this", "that", "these", "those", "what", "which", "who",
+            ],
+        );
+    let last = words
+        .last()
+        .filter(|t| !(after_pronoun && is_word(t, COPULAS)));
+    if let Some(t) = last.filter(|t| t.kind == Kind::Word && NO_END.contains(&t.text.as_str())) {
+        push(
+            out,
+            Rule::Grammar,
+            t,
+            format!(
+                "the text ends on \"{}\", as a sentence left for another field to finish does: each text is whole",
+                t.text
+            ),
+        );
+    }
+}
+
+/// A tool description's first sentence is the tool's own action: its first word is the verb of
+/// the tool's name.
+pub(super) fn first_sentence(
+    toks: &[Tok],
+    tool: &str,
+    own: Option<&'static str>,
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    let Some(first) = toks
+        .iter()
+        .find(|t| t.kind == Kind::Word || t.kind == Kind::Ident)
+    else {
+        return;
+    };
+    let head = tool.split('_').next().unwrap_or("").to_ascii_lowercase();
+    let ok = match own {
+        Some(o) => verb(&first.text).is_some_and(|(v, _, f)| {
+            (v == o || effects.contains(&v)) && matches!(f, Form::Base | Form::Third)
+        }),
+        // a verb outside the vocabulary (which refuses it on its own): the name's word itself
+        None => {
+            !head.is_empty()
+                && (first.text == head
+                    || first.text.strip_suffix('s') == Some(head.as_str())
+                    || first.text.strip_suffix("es") == Some(head.as_str()))
+        }
+    };
+    if !ok {
+        let want = own.unwrap_or(head.as_str());
+        push(
+            out,
+            Rule::Grammar,
+            first,
+            format!(
+                "the first sentence of {tool}'s description opens with \"{}\", not its own action (\"{want}\")",
+                first.text
+            ),
+        );
+    }
+}

@@ -1,0 +1,363 @@
+//! The controlled grammar of our own text (strict mode): sentence shapes, not only words.
+//!
+//! An approved vocabulary cannot stop an order written in approved words, so every text is also
+//! read for its shape, the way ASD-STE100 separates descriptive from procedural writing and gives
+//! each word one part of speech. The vocabulary is closed, so the parts of speech are too: every
+//! verb of the vocabulary is listed here with its class ([`VERBS`]), and a test holds the list to
+//! the vocabulary, so a verb added there without a class fails the build's tests.
+//!
+//! The shapes (see `docs/POLICY.md`, "How to say it"):
+//! - a tool description's first sentence is the tool's own action, its first word the verb of the
+//!   tool's name; every later clause is a statement, never an order;
+//! - a parameter, field or type description, `instructions` and any other text are statements
+//!   only: no clause opens with a verb, no "is to be" order, no order after "then";
+//! - a title is a noun phrase or the tool's own action;
+//! - a verb of effect, as a finite verb or an order, names only the tool's own declared effect,
+//!   in every field of the tool, and never appears that way in a tool that only reads;
+//! - forbidden everywhere: negated showing (`not shown`, `does not list`), leaving something out
+//!   of what a person gets, claims of consent or confirmation by a person, and claims about which
+//!   source, list or result is current or correct;
+//! - a parameter's described content is only data its tool may take ([`data_allowed`]);
+//! - a parameter or field name is a noun phrase: no verb first, no determiner, pronoun, adverb or
+//!   negation, only the range words a window needs.
+
+mod assertions;
+mod audience;
+mod data;
+mod effects;
+mod naming;
+mod words;
+
+use self::{assertions::*, audience::*, effects::*};
+pub(crate) use self::{data::*, naming::*, words::*};
+use crate::types::{Field, Rule, Violation};
+
+/// The verbs a tool's name declares as its effect, with the ones that follow from it: booking
+/// takes the slot, moving releases the old one.
+fn own_effects(tool: &str) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for part in tool.split('_') {
+        let Some((v, VerbClass::Effect, _)) = verb(part) else {
+            continue;
+        };
+        out.push(v);
+        let follows: &[&str] = match v {
+            "book" | "reserve" | "schedule" => &["create", "take", "reserve", "book"],
+            "reschedule" | "move" => &["move", "take", "release", "change", "reschedule"],
+            "cancel" | "reject" => &["release", "refund"],
+            "escalate" => &["move", "assign", "mark"],
+            "record" | "submit" => &["set", "create", "record", "submit"],
+            "change" => &["set"],
+            _ => &[],
+        };
+        out.extend_from_slice(follows);
+    }
+    out
+}
+
+/// The verb the tool's name opens with (`find` for `find_available_slots`).
+fn own_verb(tool: &str) -> Option<&'static str> {
+    let first = tool.split('_').next()?;
+    verb(first).map(|(v, _, _)| v)
+}
+
+/// Token `k` follows "returned by", "replaced by" or "to give to", the places a text names
+/// another tool, directly or as the next of a list of tools ("returned by get_appointment or
+/// list_my_appointments", "… or by …"): which of the three.
+fn tool_named_at(toks: &[Tok], k: usize) -> Option<&'static str> {
+    let at = |back: usize, w: &str| k >= back && toks[k - back].text == w;
+    if at(1, "by") && at(2, "returned") {
+        return Some("returned");
+    }
+    if at(1, "by") && at(2, "replaced") {
+        return Some("replaced");
+    }
+    if at(1, "to") && at(2, "give") && at(3, "to") {
+        return Some("give");
+    }
+    // the next of a list: "<tool> or <tool>", "<tool> or by <tool>"
+    let skip = if at(1, "by") { 2 } else { 1 };
+    let joined = k > skip
+        && matches!(toks[k - skip].text.as_str(), "or" | "and")
+        && toks[k - skip - 1].kind == Kind::Ident
+        && toks[k - skip - 1].text.contains('_');
+    if joined {
+        return tool_named_at(toks, k - skip - 1);
+    }
+    None
+}
+
+fn names_a_tool_at(toks: &[Tok], k: usize) -> bool {
+    tool_named_at(toks, k).is_some()
+}
+
+/// What follows "to give to <tool>" up to the sentence's end: nothing, or "as its/the/a" and the
+/// parameter's name, up to three words or names and no function word ("as its slot id").
+fn value_flow_ends(rest: &[Tok]) -> bool {
+    let mut clause: Vec<&Tok> = rest.iter().take_while(|t| t.kind != Kind::Stop).collect();
+    // "… to give to book_appointment or (to) reschedule_appointment": the next of a list of tools
+    while let [join, more @ ..] = clause.as_slice()
+        && is_word(join, &["or", "and"])
+    {
+        let more = if more.first().is_some_and(|t| is_word(t, &["to"])) {
+            &more[1..]
+        } else {
+            more
+        };
+        match more {
+            [name, tail @ ..] if name.kind == Kind::Ident && name.text.contains('_') => {
+                clause = tail.to_vec();
+            }
+            _ => return false,
+        }
+    }
+    match clause.as_slice() {
+        [] => true,
+        [first, det, name @ ..] => {
+            first.text == "as"
+                && matches!(det.text.as_str(), "its" | "the" | "a" | "an")
+                && (1..=3).contains(&name.len())
+                && name.iter().all(|t| {
+                    t.kind == Kind::Ident
+                        || (t.kind == Kind::Word
+                            && ![DETERMINERS, PREPOSITIONS, LEAD_ADVERBS, NEGATIONS]
+                                .iter()
+                                .any(|l| l.contains(&t.text.as_str())))
+                })
+        }
+        _ => false,
+    }
+}
+
+/// Every shape rule over one text of `tool`.
+pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
+    if field.is_name() {
+        name(field, text, tool, out);
+        return;
+    }
+    let toks = tokens(text);
+    // A snake_case name in any text names a value (a field, a member, a code) and is held to a
+    // name's shape (`hours_and_book_next`, `cancel_every_visit` are orders written as one
+    // token), unless it stands where a tool is named: the tool's own name, or after "returned
+    // by" / "replaced by", the two places a text names a tool, held to a tool name's shape.
+    for (k, t) in toks.iter().enumerate() {
+        if t.kind != Kind::Ident || !t.text.contains('_') {
+            continue;
+        }
+        let names_a_tool = field != Field::Other
+            && (t.text.eq_ignore_ascii_case(tool.name.trim()) || names_a_tool_at(&toks, k));
+        let mut found = Vec::new();
+        // a tool's name is held to a tool name's shape: a verb first is its action
+        let as_field = if names_a_tool {
+            Field::ToolName
+        } else {
+            Field::ParamName
+        };
+        name(as_field, &t.text, tool, &mut found);
+        // the tool named is held to what this tool is: a reading tool is replaced by a reading
+        // tool and takes its values from one ("Deprecated; replaced by cancel_appointment", "id,
+        // as returned by cancel_appointment" in a listing send the reader to a change); a tool
+        // that changes something is replaced by one of its own verb (not book_appointment by
+        // join_waiting_list); no value goes to a tool that removes (cancel, reject)
+        let other_verb = t
+            .text
+            .split('_')
+            .next()
+            .and_then(verb)
+            .filter(|_| names_a_tool && !t.text.eq_ignore_ascii_case(tool.name.trim()));
+        if let Some((v, class, _)) = other_verb {
+            let lead = tool_named_at(&toks, k);
+            let by = |w: &str| lead == Some(w);
+            let changes = class == VerbClass::Effect;
+            let wrong = if by("replaced") {
+                (changes || tool.mutates) && own_verb(tool.name) != Some(v)
+            } else if by("returned") {
+                changes && !tool.mutates
+            } else {
+                matches!(v, "cancel" | "reject" | "delete" | "remove" | "release")
+            };
+            if wrong {
+                found.push(Violation {
+                    rule: Rule::Effects,
+                    range: 0..t.text.len(),
+                    detail: format!(
+                        "\"{}\" does something else than this tool: a tool is replaced by one of its own kind, a reading tool takes values from a reading tool, and no value is given to a tool that removes",
+                        t.text
+                    ),
+                });
+            }
+        }
+        // where a value goes is said and nothing more: "the value to give to <tool>", then the
+        // sentence ends or names the parameter ("as its slot id"); a scope, a time or a manner
+        // after it ("…, for every appointment", "… now") is a use prescribed, not a value's way
+        if names_a_tool && k >= 1 && toks[k - 1].text == "to" && !value_flow_ends(&toks[k + 1..]) {
+            found.push(Violation {
+                rule: Rule::Directive,
+                range: 0..t.text.len(),
+                detail: "after \"the value to give to <tool>\" the sentence ends, or names the parameter (\"as its slot id\"): a text says where a value goes, not when or for what to use it".to_owned(),
+            });
+        }
+        out.extend(found.into_iter().map(|mut v| {
+            v.range = t.start + v.range.start..t.start + v.range.end;
+            if field != Field::Other && !names_a_tool {
+                v.detail.push_str(
+                    "; a text names a tool only as \"as returned by <tool>\", \"the value to give to <tool>\" or \"Deprecated; replaced by <tool>.\"",
+                );
+            }
+            v
+        }));
+    }
+    let own = own_verb(tool.name);
+    let effects = if tool.mutates {
+        own_effects(tool.name)
+    } else {
+        Vec::new()
+    };
+    let clauses = clauses(&toks);
+    for (n, clause) in clauses.iter().enumerate() {
+        let opening = n == 0 && matches!(field, Field::ToolDescription | Field::Title);
+        orders(clause, opening, own, &effects, out);
+        effect_verbs(clause, &effects, tool.mutates, !tool.name.is_empty(), out);
+        hiding(clause, &effects, out);
+        // a tool description's own eligibility ("Only for doctors of the clinic.") narrows who
+        // calls the tool, not who sees a value
+        // ("Only for the doctors: the fee …" opens a list of values, which it keeps)
+        let colon = clause
+            .last()
+            .and_then(|l| toks.iter().find(|t| t.start >= l.end))
+            .is_some_and(|t| t.kind == Kind::Stop && text[t.start..t.end].starts_with(':'));
+        // … and names only who: a second noun phrase after it ("Only for the staff of the clinic
+        // the fee") is a list of values
+        let eligibility = field == Field::ToolDescription
+            && clause.first().is_some_and(|t| is_word(t, &["only"]))
+            && clause.get(1).is_some_and(|t| is_word(t, &["for"]))
+            && !colon
+            && clause.iter().all(|t| t.kind != Kind::Comma)
+            && !object_after_phrase(clause, 1);
+        if matches!(
+            field,
+            Field::ParamDescription | Field::ToolDescription | Field::Title
+        ) && !eligibility
+        {
+            kept_from_the_patient(clause, out);
+        }
+        consent(
+            clause,
+            &effects,
+            n == 0 && field == Field::ParamDescription,
+            out,
+        );
+        currency(clause, out);
+        // one finding of the two per clause: an answer set or trimmed is read first
+        if !answer_set(clause, out) {
+            claimed_wish(clause, out);
+        }
+        tool_by_its_act(clause, &effects, out);
+        steps(&clauses, n, &effects, out);
+        if tool.mutates {
+            picked_object(clause, out);
+        }
+        claims_more(clause, out);
+        gets_every(clause, out);
+        if tool.mutates {
+            other_object_state(clause, &effects, out);
+        }
+        own_scope(clause, &effects, field, tool, out);
+        haste(clause, out);
+        silence_as_yes(clause, out);
+        judged_true(clause, out);
+        spread_to_many(clause, out);
+        repeated_use(clause, out);
+    }
+    if matches!(
+        field,
+        Field::ToolDescription | Field::ParamDescription | Field::Title
+    ) {
+        whole(text, &toks, out);
+    }
+    if field == Field::ToolDescription && !tool.name.is_empty() {
+        first_sentence(&toks, tool.name, own, &effects, out);
+    }
+    // a yes by default: "True when the patient accepts each offered slot; true by default"
+    if clauses.iter().flatten().any(|t| is_word(t, CONSENT))
+        && let Some(t) = clauses.iter().find_map(|c| {
+            c.iter().enumerate().find_map(|(k, t)| {
+                let near = |j: usize| c.get(j).is_some_and(|x| is_word(x, &["true", "yes"]));
+                (is_word(t, &["default"])
+                    && (near(k + 1) || (k >= 2 && near(k - 2)) || (k >= 1 && near(k - 1))))
+                .then_some(*t)
+            })
+        })
+    {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a yes by default: a person's yes is the person's answer, never a default".to_owned(),
+        );
+    }
+    // a tool that takes no personal or medical data, said to work by the patient's data ("Each
+    // search is by the phone number of the patient"); the first clause is the tool's own
+    // action on its object, whatever that is
+    if field == Field::ToolDescription && !tool.name.is_empty() {
+        let allowed = data_allowed(tool.name);
+        if !allowed.contains(&Data::Personal) && !allowed.contains(&Data::Medical) {
+            for c in clauses.iter().skip(1) {
+                let hit = c.iter().enumerate().find(|&(k, t)| {
+                    is_word(t, &["of"])
+                        && c[k + 1..]
+                            .iter()
+                            .find(|x| !is_word(x, DETERMINERS))
+                            .is_some_and(|x| is_word(x, PATIENT_SIDE))
+                        && c[k.saturating_sub(3)..k].iter().any(|x| {
+                            data_kind(&x.text, false).is_some_and(|d| !allowed.contains(&d))
+                        })
+                });
+                if let Some((_, t)) = hit {
+                    push(
+                        out,
+                        Rule::Exfiltration,
+                        t,
+                        "the patient's data named in a tool that does not take it".to_owned(),
+                    );
+                    break;
+                }
+            }
+        }
+    }
+    if field == Field::ParamDescription && tool.input && !tool.name.is_empty() {
+        harvest(&clauses, data_allowed(tool.name), topics(tool.name), out);
+        let allowed = data_allowed(tool.name);
+        if !allowed.contains(&Data::Personal) && !allowed.contains(&Data::Medical) {
+            patient_described(&clauses, allowed, out);
+        }
+    } else if field == Field::ParamDescription && tool.input {
+        // without its tool: no tool may take what a person said; the start-up screen reads the
+        // parameter again with its tool and the table
+        harvest(
+            &clauses,
+            &[Data::Medical, Data::Personal, Data::Age, Data::Insurance],
+            false,
+            out,
+        );
+    }
+}
+
+/// Clauses: runs of tokens between stops. A clause keeps its commas (they separate phrases).
+fn clauses(toks: &[Tok]) -> Vec<Vec<&Tok>> {
+    let mut out = vec![Vec::new()];
+    for t in toks {
+        if t.kind == Kind::Stop {
+            if out.last().is_some_and(|c: &Vec<&Tok>| !c.is_empty()) {
+                out.push(Vec::new());
+            }
+        } else if let Some(last) = out.last_mut() {
+            last.push(t);
+        }
+    }
+    out.retain(|c| !c.is_empty());
+    out
+}
+
+#[cfg(test)]
+mod tests;

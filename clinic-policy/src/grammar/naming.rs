@@ -1,0 +1,205 @@
+//! Names: a parameter or field name is a noun phrase, never an order or a sentence.
+
+use super::data::{SAID, data_allowed, data_kind};
+use super::words::*;
+use crate::types::{Field, Rule, Violation};
+
+/// Words that, after a verb, pick its object: a verb that is a noun first reads as a verb before
+/// them.
+pub(super) const NAME_OBJECT_PICKS: &[&str] = &[
+    "earliest", "latest", "first", "last", "next", "other", "others", "every", "all", "each",
+    "any", "as", "with", "oldest", "newest", "second", "two", "both", "held", "upcoming",
+    "previous", "new", "more", "extra",
+];
+
+/// Words a parameter or field name may hold besides nouns: the range words of a window.
+pub(super) const NAME_FUNCTION_WORDS: &[&str] =
+    &["from", "to", "per", "by", "of", "only", "at", "in"];
+/// A name is a noun phrase: it opens with no verb, and holds no determiner, pronoun, adverb or
+/// negation (`drop_every_visit`, `hide_fee_from_patient`, `always_call_first` are orders).
+pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
+    let parts: Vec<&str> = text.split('_').filter(|p| !p.is_empty()).collect();
+    // a compound of the list written in two parts (`no_show` for "noshow") is that one word
+    if parts.len() == 2 && crate::vocabulary::is_approved(&parts.concat()) {
+        return;
+    }
+    let whole = Tok {
+        text: text.to_owned(),
+        start: 0,
+        end: text.len(),
+        kind: Kind::Ident,
+    };
+    // `my` only as in our tool names (list_my_appointments): the caller's own
+    let refused = |p: &&&str| {
+        let p = p.to_ascii_lowercase();
+        NAME_REFUSED.contains(&p.as_str()) && !(field == Field::ToolName && p == "my")
+    };
+    if let Some(p) = parts.iter().find(refused) {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!(
+                "name \"{text}\" holds \"{p}\": a name is a noun phrase, never a sentence or an order"
+            ),
+        );
+        return;
+    }
+    if field == Field::ToolName {
+        return;
+    }
+    let lower: Vec<String> = parts.iter().map(|p| p.to_ascii_lowercase()).collect();
+    // a verb that is a noun first is still a verb before a word that picks its object or a
+    // person it is for (`book_earliest_slot`, `cancel_other_appointment_ids`,
+    // `hold_slot_for_patient`, `set_as_booked`)
+    let picks = lower
+        .get(1)
+        .is_some_and(|x| NAME_OBJECT_PICKS.contains(&x.as_str()))
+        || lower.windows(2).any(|w| {
+            matches!(w[0].as_str(), "for" | "with" | "to") && PEOPLE.contains(&w[1].as_str())
+        });
+    // a changing tool takes the object the person chose: a name does not pick it
+    // (`earliest_slot_id`)
+    if tool.mutates
+        && let Some(p) = lower.iter().find(|p| PICKS.contains(&p.as_str()))
+    {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!(
+                "name \"{text}\" holds \"{p}\": it picks what the tool changes, which is the one the person chose"
+            ),
+        );
+        return;
+    }
+    // a verb first, with more after it, is an order: `cancel_all`, `move_appointments`
+    if lower.len() >= 2
+        && let Some((base, class, Form::Base)) = verb(&lower[0])
+        && (picks
+            || (!matches!(
+                lower.last().map(String::as_str),
+                Some(
+                    "id" | "ids" | "key" | "code" | "date" | "time" | "count" | "level" | "status"
+                )
+            ) && !NAME_NOUN_FIRST.contains(&base)))
+    {
+        let rule = if class == VerbClass::Effect {
+            Rule::Effects
+        } else {
+            Rule::Directive
+        };
+        push(
+            out,
+            rule,
+            &whole,
+            format!(
+                "name \"{text}\" opens with the verb \"{base}\": a name is a noun phrase, never an order"
+            ),
+        );
+        return;
+    }
+    // a verb of effect anywhere in a reading tool's parameter, or a verb of hiding anywhere
+    for p in &lower {
+        if let Some((base, class, form)) = verb(p)
+            && matches!(form, Form::Base | Form::Third)
+            && (class == VerbClass::Effect && !tool.mutates && !NAME_NOUN_FIRST.contains(&base))
+        {
+            push(
+                out,
+                Rule::Effects,
+                &whole,
+                format!("name \"{text}\" names the change \"{p}\", and the tool only reads"),
+            );
+            return;
+        }
+        let person = lower.iter().any(|x| PEOPLE.contains(&x.as_str()));
+        if (REMOVAL.contains(&p.as_str()) && person) || CONCEAL_NAME.contains(&p.as_str()) {
+            push(
+                out,
+                Rule::Concealment,
+                &whole,
+                format!("name \"{text}\" is about leaving something out"),
+            );
+            return;
+        }
+    }
+    // a yes said to be given by a person (`confirmation_given_by_patient`,
+    // `checked_with_patient`) claims it
+    if lower.iter().any(|x| CONSENT.contains(&x.as_str()))
+        && lower.windows(2).any(|w| {
+            matches!(w[0].as_str(), "given" | "gave" | "by") && PEOPLE.contains(&w[1].as_str())
+        })
+        || lower.windows(3).any(|w| {
+            w[0].ends_with("ed")
+                && matches!(w[1].as_str(), "with" | "by")
+                && PEOPLE.contains(&w[2].as_str())
+        })
+    {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!("name \"{text}\" claims a person's yes; only the human's own answer gives it"),
+        );
+        return;
+    }
+    // a person's yes in a name (`patient_accepted_earliest`; not `patient_confirmation_id`, a
+    // thing) claims it; an audience of people
+    // only (`fee_seen_by_staff_only`) keeps the value from the others
+    if let Some(p) = lower.iter().position(|x| PEOPLE.contains(&x.as_str()))
+        && lower[p + 1..]
+            .iter()
+            .any(|x| x.ends_with("ed") && CONSENT.contains(&x.as_str()))
+    {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!("name \"{text}\" claims a person's yes; only the human's own answer gives it"),
+        );
+        return;
+    }
+    if lower.len() > 2
+        && lower.last().is_some_and(|x| x == "only")
+        && lower.iter().any(|x| PEOPLE.contains(&x.as_str()))
+    {
+        push(
+            out,
+            Rule::Concealment,
+            &whole,
+            format!(
+                "name \"{text}\" keeps a value to some people: say who sees it in its description"
+            ),
+        );
+        return;
+    }
+    // what the parameter asks for: only data its tool may take (the same table as descriptions)
+    if field == Field::ParamName && tool.input && !tool.name.is_empty() {
+        let said = lower.iter().any(|p| SAID.contains(&p.as_str()));
+        let allowed = data_allowed(tool.name);
+        if let Some(kind) = lower
+            .iter()
+            .filter_map(|p| data_kind(p, said))
+            .find(|k| !allowed.contains(k))
+        {
+            push(
+                out,
+                Rule::Exfiltration,
+                &whole,
+                format!(
+                    "name \"{text}\" asks for {}, which this tool does not take",
+                    kind.what()
+                ),
+            );
+        }
+    }
+    let _ = NAME_FUNCTION_WORDS;
+}
+
+/// ... and in a name, where a noun before `_id` or another noun is the rule (`record_id`).
+pub(super) const NAME_NOUN_FIRST: &[&str] = &[
+    "start", "end", "name", "list", "limit", "order", "count", "record", "search", "review",
+    "match", "group", "format", "log", "audit", "set", "change", "book", "schedule", "return",
+    "trail", "triage", "release", "rank", "filter", "sort", "mark", "use", "hold", "refund",
+];

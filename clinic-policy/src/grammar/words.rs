@@ -1,0 +1,779 @@
+//! The words the grammar reads: the verbs of the vocabulary with their class, the tokens of a
+//! text, and the closed classes its readings weigh (determiners, people, consent, authority…).
+
+use crate::types::{Rule, Violation};
+
+/// What a verb of the vocabulary does, when it is a finite verb or an order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum VerbClass {
+    /// Changes the world: only a mutating tool's own declared effect.
+    Effect,
+    /// Shows, gives or leaves out information: negated, it hides something.
+    Show,
+    /// Reads, compares, states: harmless as a statement, an order when it opens a clause.
+    Other,
+}
+
+/// Every verb base of the vocabulary with its class. A word of the vocabulary whose `-s`, `-ed` or
+/// `-ing` form is also approved is a verb and must be listed here (the test `every_verb_is_classed`).
+pub(crate) const VERBS: &[(&str, VerbClass)] = &[
+    ("accept", VerbClass::Effect),
+    ("acknowledge", VerbClass::Effect),
+    ("add", VerbClass::Effect),
+    ("allow", VerbClass::Effect),
+    ("answer", VerbClass::Other),
+    ("appear", VerbClass::Show),
+    ("apply", VerbClass::Other),
+    ("assess", VerbClass::Effect),
+    ("assign", VerbClass::Effect),
+    ("attempt", VerbClass::Other),
+    ("attend", VerbClass::Effect),
+    ("audit", VerbClass::Effect),
+    ("base", VerbClass::Other),
+    ("be", VerbClass::Other),
+    ("become", VerbClass::Other),
+    ("belong", VerbClass::Other),
+    ("book", VerbClass::Effect),
+    ("cache", VerbClass::Other),
+    ("cancel", VerbClass::Effect),
+    ("change", VerbClass::Effect),
+    ("charge", VerbClass::Effect),
+    ("check", VerbClass::Other),
+    ("choose", VerbClass::Other),
+    ("close", VerbClass::Effect),
+    ("combine", VerbClass::Other),
+    ("compare", VerbClass::Other),
+    ("complete", VerbClass::Effect),
+    ("compute", VerbClass::Other),
+    ("confirm", VerbClass::Effect),
+    ("contain", VerbClass::Show),
+    ("count", VerbClass::Other),
+    ("cover", VerbClass::Other),
+    ("create", VerbClass::Effect),
+    ("depend", VerbClass::Other),
+    ("describe", VerbClass::Show),
+    ("differ", VerbClass::Other),
+    ("do", VerbClass::Other),
+    ("email", VerbClass::Other),
+    ("end", VerbClass::Other),
+    ("escalate", VerbClass::Effect),
+    ("estimate", VerbClass::Other),
+    ("exceed", VerbClass::Other),
+    ("exclude", VerbClass::Show),
+    ("exist", VerbClass::Other),
+    ("expire", VerbClass::Other),
+    ("fail", VerbClass::Other),
+    ("fetch", VerbClass::Other),
+    ("filter", VerbClass::Other),
+    ("find", VerbClass::Other),
+    ("format", VerbClass::Other),
+    ("get", VerbClass::Other),
+    ("give", VerbClass::Show),
+    ("group", VerbClass::Other),
+    ("happen", VerbClass::Other),
+    ("have", VerbClass::Other),
+    ("hold", VerbClass::Effect),
+    ("identify", VerbClass::Other),
+    ("include", VerbClass::Show),
+    ("increase", VerbClass::Effect),
+    ("invite", VerbClass::Other),
+    ("join", VerbClass::Effect),
+    ("keep", VerbClass::Effect),
+    ("last", VerbClass::Other),
+    ("limit", VerbClass::Other),
+    ("link", VerbClass::Other),
+    ("list", VerbClass::Show),
+    ("log", VerbClass::Effect),
+    ("lower", VerbClass::Other),
+    ("make", VerbClass::Effect),
+    ("mark", VerbClass::Effect),
+    ("match", VerbClass::Other),
+    ("mean", VerbClass::Other),
+    ("measure", VerbClass::Other),
+    ("move", VerbClass::Effect),
+    ("name", VerbClass::Show),
+    ("narrow", VerbClass::Other),
+    ("note", VerbClass::Other),
+    ("notify", VerbClass::Show),
+    ("offer", VerbClass::Show),
+    ("omit", VerbClass::Show),
+    ("open", VerbClass::Other),
+    ("order", VerbClass::Other),
+    ("overlap", VerbClass::Other),
+    ("page", VerbClass::Other),
+    ("pay", VerbClass::Effect),
+    ("phone", VerbClass::Other),
+    ("place", VerbClass::Effect),
+    ("point", VerbClass::Other),
+    ("practise", VerbClass::Other),
+    ("process", VerbClass::Other),
+    ("provide", VerbClass::Show),
+    ("query", VerbClass::Other),
+    ("question", VerbClass::Other),
+    ("queue", VerbClass::Effect),
+    ("rank", VerbClass::Other),
+    ("rate", VerbClass::Other),
+    ("reach", VerbClass::Other),
+    ("read", VerbClass::Show),
+    ("record", VerbClass::Effect),
+    ("refer", VerbClass::Other),
+    ("refund", VerbClass::Effect),
+    ("reject", VerbClass::Effect),
+    ("release", VerbClass::Effect),
+    ("remain", VerbClass::Other),
+    ("remove", VerbClass::Effect),
+    ("repeat", VerbClass::Effect),
+    ("replace", VerbClass::Effect),
+    ("request", VerbClass::Other),
+    ("reschedule", VerbClass::Effect),
+    ("reserve", VerbClass::Effect),
+    ("retry", VerbClass::Effect),
+    ("return", VerbClass::Show),
+    ("reuse", VerbClass::Effect),
+    ("review", VerbClass::Other),
+    ("schedule", VerbClass::Effect),
+    ("score", VerbClass::Other),
+    ("search", VerbClass::Other),
+    ("see", VerbClass::Show),
+    ("select", VerbClass::Other),
+    ("set", VerbClass::Effect),
+    ("share", VerbClass::Effect),
+    ("show", VerbClass::Show),
+    ("sign", VerbClass::Other),
+    ("sort", VerbClass::Other),
+    ("specify", VerbClass::Show),
+    ("start", VerbClass::Other),
+    ("state", VerbClass::Other),
+    ("stay", VerbClass::Other),
+    ("stop", VerbClass::Effect),
+    ("submit", VerbClass::Effect),
+    ("succeed", VerbClass::Other),
+    ("take", VerbClass::Effect),
+    ("trail", VerbClass::Other),
+    ("treat", VerbClass::Other),
+    ("triage", VerbClass::Effect),
+    ("use", VerbClass::Effect),
+    ("visit", VerbClass::Other),
+    ("wait", VerbClass::Effect),
+    ("weigh", VerbClass::Other),
+];
+
+/// Forms whose base is not the word less a suffix.
+pub(super) const IRREGULAR: &[(&str, &str)] = &[
+    ("paid", "pay"),
+    ("is", "be"),
+    ("are", "be"),
+    ("was", "be"),
+    ("were", "be"),
+    ("been", "be"),
+    ("being", "be"),
+    ("has", "have"),
+    ("had", "have"),
+    ("does", "do"),
+    ("did", "do"),
+    ("done", "do"),
+    ("don", "do"),
+    ("doesn", "do"),
+    ("didn", "do"),
+    ("gave", "give"),
+    ("given", "give"),
+    ("kept", "keep"),
+    ("made", "make"),
+    ("took", "take"),
+    ("taken", "take"),
+    ("saw", "see"),
+    ("seen", "see"),
+    ("became", "become"),
+    ("chose", "choose"),
+    ("chosen", "choose"),
+    ("held", "hold"),
+    ("meant", "mean"),
+    ("written", "write"),
+    ("found", "find"),
+    ("shown", "show"),
+    ("showed", "show"),
+    ("set", "set"),
+    ("sets", "set"),
+    ("setting", "set"),
+    ("notified", "notify"),
+    ("notifies", "notify"),
+];
+
+/// The verb base of `w` (lower case) if it is a form of a verb of [`VERBS`], with the form.
+pub(crate) fn verb(w: &str) -> Option<(&'static str, VerbClass, Form)> {
+    let find = |b: &str| VERBS.iter().find(|(v, _)| *v == b).copied();
+    if let Some((v, c)) = find(w) {
+        return Some((v, c, Form::Base));
+    }
+    if let Some((_, b)) = IRREGULAR.iter().find(|(f, _)| *f == w)
+        && let Some((v, c)) = find(b)
+    {
+        let form = match w {
+            "is" | "has" | "does" | "sets" | "notifies" => Form::Third,
+            "setting" | "being" => Form::Ing,
+            "are" | "were" | "was" | "had" | "did" | "gave" | "took" | "saw" | "became"
+            | "chose" => Form::Past,
+            "don" | "doesn" | "didn" => Form::Third,
+            _ => Form::Participle,
+        };
+        return Some((v, c, form));
+    }
+    let strip = |suffix: &str| w.strip_suffix(suffix).filter(|b| b.len() >= 2);
+    let candidates: [(Option<String>, Form); 9] = [
+        (strip("ies").map(|b| format!("{b}y")), Form::Third),
+        (strip("es").map(str::to_owned), Form::Third),
+        (strip("s").map(str::to_owned), Form::Third),
+        (strip("ied").map(|b| format!("{b}y")), Form::Participle),
+        (strip("ed").map(str::to_owned), Form::Participle),
+        (strip("d").map(str::to_owned), Form::Participle),
+        (
+            strip("ed").and_then(|b| {
+                let n = b.len();
+                (n >= 3 && b.as_bytes()[n - 1] == b.as_bytes()[n - 2])
+                    .then(|| b[..n - 1].to_owned())
+            }),
+            Form::Participle,
+        ),
+        (strip("ing").map(str::to_owned), Form::Ing),
+        (strip("ing").map(|b| format!("{b}e")), Form::Ing),
+    ];
+    for (base, form) in candidates {
+        if let Some(b) = base
+            && let Some((v, c)) = find(&b)
+        {
+            return Some((v, c, form));
+        }
+    }
+    // a doubled consonant before -ing (`omitting`)
+    if let Some(b) = strip("ing") {
+        let n = b.len();
+        if n >= 3
+            && b.as_bytes()[n - 1] == b.as_bytes()[n - 2]
+            && let Some((v, c)) = find(&b[..n - 1])
+        {
+            return Some((v, c, Form::Ing));
+        }
+    }
+    None
+}
+
+/// The form of a verb in the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    Base,
+    /// `-s`: a finite verb, or a plural noun (told apart by the word before it).
+    Third,
+    Past,
+    /// `-ed`/`-en`: a state or a passive ("a cancelled appointment"), not an effect.
+    Participle,
+    Ing,
+}
+
+/// One token of a text: a word (lower case), an identifier (snake_case, kept whole) or a mark.
+#[derive(Debug, Clone)]
+pub(super) struct Tok {
+    pub(super) text: String,
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) kind: Kind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Word,
+    /// A snake_case name (a tool or parameter of the catalogue), a number or a date.
+    Ident,
+    /// `.`, `;`, `:`, `!`, `?` or a line break: the end of a clause that can open an order.
+    Stop,
+    /// `,`, `(`, `)`, `-` between words: the end of a phrase.
+    Comma,
+}
+
+pub(super) fn tokens(text: &str) -> Vec<Tok> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            let s = i;
+            // a hyphen between letters joins a compound ("read-only", "on-call")
+            while i < b.len()
+                && (b[i].is_ascii_alphanumeric()
+                    || b[i] == b'_'
+                    || (b[i] == b'-'
+                        && i + 1 < b.len()
+                        && b[i + 1].is_ascii_alphabetic()
+                        && b[i - 1].is_ascii_alphabetic()))
+            {
+                i += 1;
+            }
+            let w = &text[s..i];
+            let ident = w.contains('_') || w.bytes().any(|x| x.is_ascii_digit());
+            let lower = w.to_ascii_lowercase();
+            // "don't", "isn't": the verb, then a negation
+            if i + 1 < b.len() && b[i] == b'\'' && b[i + 1] == b't' && lower.ends_with('n') {
+                let stem = &lower[..lower.len() - 1];
+                let stem = match stem {
+                    "do" | "does" | "did" | "is" | "are" | "was" | "were" | "has" | "have"
+                    | "had" | "ca" | "wo" | "should" | "must" | "could" | "would" | "need" => {
+                        stem.to_owned()
+                    }
+                    _ => lower.clone(),
+                };
+                out.push(Tok {
+                    text: stem,
+                    start: s,
+                    end: i,
+                    kind: Kind::Word,
+                });
+                out.push(Tok {
+                    text: "not".to_owned(),
+                    start: i,
+                    end: i + 2,
+                    kind: Kind::Word,
+                });
+                i += 2;
+                continue;
+            }
+            out.push(Tok {
+                text: lower,
+                start: s,
+                end: i,
+                kind: if ident { Kind::Ident } else { Kind::Word },
+            });
+            // a possessive "'s" is dropped: "the patient's fee" reads "the patient fee"
+            if i + 1 < b.len() && b[i] == b'\'' && matches!(b[i + 1], b's' | b'S') {
+                i += 2;
+            }
+            continue;
+        }
+        let kind = match c {
+            b'.' | b';' | b':' | b'!' | b'?' | b'\n' => Some(Kind::Stop),
+            b',' | b'(' | b')' | b'"' | b'[' | b']' => Some(Kind::Comma),
+            b'-' if i + 1 < b.len() && b[i + 1] == b' ' => Some(Kind::Comma),
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            // a period inside a number or a name (`2.5`, `e.g`) ends nothing
+            let inner = c == b'.'
+                && i + 1 < b.len()
+                && b[i + 1].is_ascii_alphanumeric()
+                && i > 0
+                && b[i - 1].is_ascii_alphanumeric();
+            if !inner {
+                out.push(Tok {
+                    text: (c as char).to_string(),
+                    start: i,
+                    end: i + 1,
+                    kind,
+                });
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+pub(super) const DETERMINERS: &[&str] = &[
+    "a", "an", "the", "this", "that", "these", "those", "each", "every", "all", "any", "some",
+    "no", "both", "either", "neither", "its", "their", "my", "other", "another", "own", "one",
+    "such", "many", "much", "more", "most", "few", "fewer", "less", "least", "several", "no",
+];
+pub(super) const PREPOSITIONS: &[&str] = &[
+    "about", "across", "after", "against", "along", "among", "around", "as", "at", "before",
+    "behind", "between", "beyond", "by", "down", "during", "except", "for", "from", "in", "inside",
+    "into", "near", "of", "off", "on", "onto", "out", "outside", "over", "per", "since", "than",
+    "through", "till", "to", "toward", "towards", "under", "until", "up", "upon", "via", "with",
+    "within", "without",
+];
+/// Adverbs that may stand between a clause's start and its verb ("then also move ...").
+pub(super) const LEAD_ADVERBS: &[&str] = &[
+    "then",
+    "also",
+    "again",
+    "now",
+    "just",
+    "only",
+    "first",
+    "next",
+    "later",
+    "soon",
+    "once",
+    "always",
+    "never",
+    "still",
+    "too",
+    "so",
+    "please",
+    "afterwards",
+    "instead",
+    "otherwise",
+    "together",
+    "directly",
+    "automatically",
+    "optionally",
+    "here",
+    "there",
+];
+pub(super) const NEGATIONS: &[&str] = &[
+    "not", "never", "nor", "without", "cannot", "neither", "none",
+];
+pub(super) const MODALS: &[&str] = &[
+    "will", "can", "cannot", "may", "must", "should", "shall", "would", "could", "might", "ca",
+    "wo",
+];
+/// People who get what a tool answers: something kept from one of them is concealment.
+pub(super) const PEOPLE: &[&str] = &[
+    "patient",
+    "patients",
+    "person",
+    "persons",
+    "people",
+    "doctor",
+    "doctors",
+    "physician",
+    "physicians",
+    "practitioner",
+    "practitioners",
+    "nurse",
+    "nurses",
+    "clinician",
+    "clinicians",
+    "staff",
+    "owner",
+    "user",
+    "users",
+    "human",
+    "humans",
+    "caller",
+    "callers",
+    "reader",
+    "client",
+    "clients",
+    "guardian",
+    "guardians",
+    "parent",
+    "parents",
+    "interpreter",
+    "interpreters",
+];
+/// Words that take something away from what a person gets.
+pub(super) const REMOVAL: &[&str] = &[
+    "out",
+    "off",
+    "apart",
+    "except",
+    "without",
+    "omit",
+    "omits",
+    "omitted",
+    "omitting",
+    "exclude",
+    "excludes",
+    "excluded",
+    "excluding",
+    "remove",
+    "removes",
+    "removed",
+    "away",
+];
+/// Consent, agreement and confirmation: only a person can give them, and no text may claim it.
+pub(super) const CONSENT: &[&str] = &[
+    "accept",
+    "accepts",
+    "accepted",
+    "accepting",
+    "allow",
+    "allows",
+    "allowed",
+    "agree",
+    "agrees",
+    "agreed",
+    "agreement",
+    "consent",
+    "consents",
+    "consented",
+    "approve",
+    "approves",
+    "approved",
+    "approval",
+    "permission",
+    "confirm",
+    "confirms",
+    "confirmed",
+    "confirmation",
+    "yes",
+    "ok",
+    "okay",
+    "selected",
+    "chose",
+    "chosen",
+    "acknowledged",
+];
+/// What stands in for consent: an answer, or its absence, taken as one.
+pub(super) const EQUIVALENCE: &[&str] = &[
+    "means", "meant", "mean", "counts", "count", "same", "equal", "treated", "treat", "as",
+    "already", "advance", "before",
+];
+/// Claims about which source is current, correct or first.
+pub(super) const TRUTH: &[&str] = &[
+    "current",
+    "currently",
+    "old",
+    "valid",
+    "invalid",
+    "correct",
+    "incorrect",
+    "wrong",
+    "right",
+    "final",
+    "priority",
+    "instead",
+    "otherwise",
+    "replace",
+    "replaces",
+    "replaced",
+    "stale",
+    "outdated",
+    "authority",
+    "authoritative",
+    "official",
+    "trusted",
+    "expired",
+    "retired",
+    "deprecated",
+    "partial",
+    "incomplete",
+    "obsolete",
+    "unknown",
+];
+/// Another source a truth claim can rank this one against.
+pub(super) const RIVAL: &[&str] = &[
+    "other", "others", "another", "else", "source", "sources", "earlier", "before", "answer",
+    "answers", "output", "outputs", "result", "results", "list", "lists", "search", "searches",
+];
+/// Words always about precedence or authority of a text: never in our own.
+pub(super) const AUTHORITY: &[&str] = &[
+    "source",
+    "sources",
+    "authority",
+    "authoritative",
+    "official",
+    "trusted",
+    "stale",
+    "outdated",
+    "precedence",
+    "supersede",
+    "supersedes",
+    "override",
+    "overrides",
+];
+
+pub(super) fn is_word(t: &Tok, list: &[&str]) -> bool {
+    t.kind == Kind::Word && list.contains(&t.text.as_str())
+}
+
+/// People on the patient's side of an answer: an audience that names none of them keeps a
+/// value from the one the agent answers.
+pub(super) const PATIENT_SIDE: &[&str] = &[
+    "patient",
+    "patients",
+    "person",
+    "persons",
+    "people",
+    "user",
+    "users",
+    "caller",
+    "callers",
+    "guardian",
+    "guardians",
+    "parent",
+    "parents",
+    "human",
+    "humans",
+    "reader",
+    "client",
+    "clients",
+];
+/// What a person writes, and may keep to people like them: "Note of the doctor, seen by
+/// doctors only".
+pub(super) const AUTHORED: &[&str] = &["note", "notes", "assessment", "assessments"];
+
+/// Who can be an audience besides people: the clinic's own bodies.
+pub(super) const BODIES: &[&str] = &["clinic", "clinics", "practice", "hospital", "reception"];
+
+/// Words that make a change reach more than one object.
+pub(super) const SCOPE: &[&str] = &["every", "all", "each", "any", "other", "others", "both"];
+
+/// Words a clause is read as a statement about by [`claims_more`]'s readings.
+pub(super) const COPULAS: &[&str] = &["is", "are", "was", "were", "be", "becomes", "become"];
+
+/// The tool a text belongs to, as far as the caller knows it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tool<'a> {
+    /// The tool's name (`""` when the text is screened without its tool, as the derives do).
+    pub name: &'a str,
+    /// The tool changes something at the clinic API.
+    pub mutates: bool,
+    /// A description is a parameter's (what the tool takes), not an output's.
+    pub input: bool,
+}
+
+pub(super) fn push(out: &mut Vec<Violation>, rule: Rule, t: &Tok, detail: String) {
+    out.push(Violation {
+        rule,
+        range: t.start..t.end,
+        detail,
+    });
+}
+
+/// The verbs of a change, at least four letters, spelled inside `word` (lower case), or at its
+/// start when `at_start`, in [`VERBS`] order: `rebook` holds "book", `cancellation` opens with
+/// "cancel". The one reading of a change spelled in a longer word.
+pub(super) fn changes_spelled(
+    word: &str,
+    at_start: bool,
+) -> impl Iterator<Item = &'static str> + '_ {
+    VERBS
+        .iter()
+        .filter(|(v, c)| *c == VerbClass::Effect && v.len() >= 4)
+        .map(|(v, _)| *v)
+        .filter(move |v| {
+            if at_start {
+                word.starts_with(v)
+            } else {
+                word.contains(v)
+            }
+        })
+}
+
+/// The verb of a change spelled inside `word` (lower case): `unconfirm` holds "confirm".
+pub(crate) fn spells_a_change(word: &str) -> Option<&'static str> {
+    changes_spelled(word, false).next()
+}
+
+/// Does the grammar read `word` (lower case): a verb of the list, or a word of a class its rules
+/// weigh (people, consent, authority, currency, removal, negation, determiners and the like)?
+/// The data classes are left out: a code that spells a data word (`CARD`) asks for nothing.
+pub(crate) fn knows(word: &str) -> bool {
+    verb(word).is_some()
+        || [
+            NAME_REFUSED,
+            NEGATIONS,
+            MODALS,
+            PEOPLE,
+            REMOVAL,
+            CONSENT,
+            EQUIVALENCE,
+            TRUTH,
+            RIVAL,
+            AUTHORITY,
+            CONCEAL_NAME,
+        ]
+        .iter()
+        .any(|list| list.contains(&word))
+}
+
+/// Is `word` (lower case) a person (patient, doctor, staff, user…)?
+pub(crate) fn is_person(word: &str) -> bool {
+    PEOPLE.contains(&word)
+}
+
+/// Does `word` (lower case) claim something about a yes, an authority, a source's currency or a
+/// duty?
+pub(crate) fn claims(word: &str) -> bool {
+    [CONSENT, EQUIVALENCE, TRUTH, AUTHORITY, MODALS, NEGATIONS]
+        .iter()
+        .any(|list| list.contains(&word))
+}
+
+/// What holds a value: "hold" after one of them means "contain".
+pub(super) const CONTAINERS: &[&str] = &[
+    "result", "results", "list", "lists", "answer", "answers", "record", "records", "field",
+    "fields", "array", "entry", "entries", "page", "pages", "response", "reply", "object", "row",
+    "rows", "item", "items", "set", "summary",
+];
+
+/// Does the clause name a person as the one who gets something ("to the patient", "from the
+/// doctor", "for the staff")? A person who is what a tool lists is no recipient.
+pub(super) fn recipient(clause: &[&Tok]) -> bool {
+    clause.iter().enumerate().any(|(k, t)| {
+        is_word(t, PEOPLE)
+            && clause[..k]
+                .iter()
+                .rev()
+                .take(3)
+                .take_while(|x| x.kind == Kind::Word)
+                .any(|x| is_word(x, &["to", "from", "for", "with"]))
+    })
+}
+
+/// Superlatives that pick one of many.
+pub(super) const PICKS: &[&str] = &[
+    "earliest", "latest", "oldest", "newest", "soonest", "cheapest", "highest", "lowest",
+    "nearest", "best", "fastest", "shortest", "longest",
+];
+
+/// Function words that make a name a sentence.
+pub(super) const NAME_REFUSED: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "this",
+    "that",
+    "these",
+    "those",
+    "each",
+    "every",
+    "all",
+    "any",
+    "some",
+    "no",
+    "none",
+    "my",
+    "me",
+    "it",
+    "its",
+    "them",
+    "their",
+    "you",
+    "your",
+    "we",
+    "our",
+    "always",
+    "never",
+    "then",
+    "also",
+    "again",
+    "now",
+    "first",
+    "not",
+    "nor",
+    "without",
+    "please",
+    "after",
+    "before",
+    "instead",
+    "otherwise",
+    "so",
+    "if",
+    "unless",
+    "and",
+    "or",
+    "but",
+];
+
+/// Words that are verbs of the vocabulary but nouns first in a noun phrase ("Sort order").
+pub(super) const NOUN_FIRST: &[&str] = &[
+    "start", "end", "name", "list", "limit", "order", "count", "search", "review", "match",
+    "group", "format", "log", "audit", "trail", "rank", "filter", "sort", "return", "triage",
+    "open", "last", "phone", "email", "note", "visit", "score", "rate", "place", "request",
+    "process", "answer", "sign", "question", "query", "state", "point", "base", "link", "page",
+    "queue", "increase",
+];
+
+pub(super) const CONCEAL_NAME: &[&str] = &[
+    "hide", "hidden", "conceal", "secret", "private", "suppress", "mute", "skip", "drop", "ignore",
+    "bypass", "silent", "quiet",
+];
