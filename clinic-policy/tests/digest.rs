@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "9dd1a3d01b4bb00e7ae6f4f02cf5c75719df4982ae1c33ff8b00d7becd617bc4";
+const PINNED: &str = "7fad8179ec77347c04ff0818e2e0f4118cb4ea15d5f9f16edc57c795efac7a62";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

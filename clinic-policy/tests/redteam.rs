@@ -182,6 +182,26 @@ fn texts_of_the_same_shapes_still_pass() {
             "Id of the appointment, as returned by get_appointment or list_my_appointments.",
         ),
         (
+            "confirm_appointment",
+            "tool_description",
+            "Confirm one pending appointment. An appointment that is not pending gives 422 `INVALID_TRANSITION`.",
+        ),
+        (
+            "join_waiting_list",
+            "tool_description",
+            "Join the waiting list of one doctor, for when the doctor has no open slot.",
+        ),
+        (
+            "reject_appointment",
+            "param_description",
+            "Optional note for the patient, for example \"The doctor is out of the clinic that week.\"",
+        ),
+        (
+            "escalate_appointment",
+            "tool_description",
+            "Escalate one appointment as urgent. The reception phone is then the next step. Not for cancelled or rejected appointments.",
+        ),
+        (
             "find_available_slots",
             "output_description",
             "Slot id, the value to give to book_appointment or reschedule_appointment.",

@@ -11,9 +11,24 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
         if !is_word(t, NEGATIONS) {
             continue;
         }
-        // the verb the negation governs: the next few words, past auxiliaries
-        for x in clause[k + 1..].iter().take(4) {
+        // the verb the negation governs: the next few words, past auxiliaries; a state right
+        // after it is what it negates ("not pending gives 422")
+        for (i, x) in clause[k + 1..].iter().take(4).enumerate() {
             if x.kind != Kind::Word {
+                break;
+            }
+            let state = i == 0
+                && !is_word(x, LEAD_ADVERBS)
+                && !is_word(x, MODALS)
+                && !is_word(
+                    x,
+                    &[
+                        "do", "does", "did", "is", "are", "was", "were", "be", "been", "being",
+                        "to", "have", "has", "had", "yet", "even", "ever",
+                    ],
+                )
+                && !matches!(verb(&x.text), Some((_, VerbClass::Show, _)));
+            if state {
                 break;
             }
             if let Some((_, VerbClass::Show, _)) = verb(&x.text) {
@@ -32,15 +47,14 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
     }
     // a person who gets none of a thing, or only some ("the patient gets no word of it", "… gets
     // word of the booked ones only"), and nothing or zero for a person
+    // ("the doctor has no open slot" is the doctor's own state: "has" only of the patient's side)
     let gets_less = clause.iter().enumerate().find(|&(k, t)| {
         is_word(t, PEOPLE)
             && clause[k + 1..].first().is_some_and(|v| {
                 is_word(
                     v,
-                    &[
-                        "gets", "get", "has", "have", "sees", "see", "hears", "hear", "receives",
-                    ],
-                )
+                    &["gets", "get", "sees", "see", "hears", "hear", "receives"],
+                ) || (is_word(v, &["has", "have"]) && is_word(t, PATIENT_SIDE))
             })
             && clause[k + 2..]
                 .iter()
@@ -69,12 +83,16 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
         return;
     }
     let own = |t: &Tok| verb(&t.text).is_some_and(|(v, _, _)| effects.contains(&v));
-    // "without" before a thing qualifies a person ("patients without insurance"), hides nothing
+    // "without" before a thing qualifies a person ("patients without insurance"), and "out"
+    // after "is" places one ("the doctor is out of the clinic"): neither hides anything
     let qualifier = |k: usize| {
-        is_word(clause[k], &["without"])
+        (is_word(clause[k], &["without"])
             && clause
                 .get(k + 1)
-                .is_some_and(|x| x.kind == Kind::Word && verb(&x.text).is_none())
+                .is_some_and(|x| x.kind == Kind::Word && verb(&x.text).is_none()))
+            || (is_word(clause[k], &["out", "away", "off"])
+                && k > 0
+                && is_word(clause[k - 1], &["is", "are", "was", "were"]))
     };
     if person
         && let Some(t) = (0..clause.len())

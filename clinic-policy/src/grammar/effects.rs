@@ -812,7 +812,8 @@ pub(super) fn steps(
             );
         let change = changes(&clause[k + 1..])
             || (next && changes(&clause[..k]))
-            || ((label || next) && clauses.get(n + 1).is_some_and(|c| changes(c)));
+            // only a label ("Next step:") reads on into the clause after it
+            || (label && clauses.get(n + 1).is_some_and(|c| changes(c)));
         if (label || next) && change {
             push(
                 out,

@@ -7,7 +7,9 @@ SET_DIR is a set of plain descriptions (fresh2/, fresh3/, fresh4/): its names.js
 case id, the name and JSON type of the parameter ("param") or output property ("output") that
 carries a text; the files measured are its rewritten-first.jsonl and rewritten.jsonl unless named.
 
-Each line {"id","tool","mutates","field","text",...} becomes a one-tool catalogue:
+Each line {"id","tool","mutates","field","text",...} becomes a tool, screened beside its 18
+siblings (their names and generic descriptions, so that a text naming a sibling is read as the
+served catalogue reads it; before fresh8 the sets were measured in a one-tool catalogue):
 - tool_description: the tool named by "tool", the text as its description, an empty
   object inputSchema;
 - param_description: the tool with a generic description (GENERIC below) and one
@@ -88,9 +90,23 @@ def tool_for(case, with_text=True):
     return tool
 
 
+def sibling(name):
+    """A sibling as the catalogue serves it: its name and a generic description."""
+    mutates = not name.startswith(("list_", "get_", "find_", "search_"))
+    return {
+        "name": name,
+        "description": GENERIC[name],
+        "annotations": {"readOnlyHint": not mutates},
+        "inputSchema": {"type": "object", "properties": {}},
+    }
+
+
 def screen(binary, tool):
+    """The findings on `tool`, screened in a catalogue with its 18 siblings (a text that names a
+    sibling is read as the served catalogue reads it)."""
+    siblings = [sibling(n) for n in GENERIC if n != tool["name"]]
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump({"tools": [tool]}, f)
+        json.dump({"tools": [tool] + siblings}, f)
         path = f.name
     try:
         run = subprocess.run([binary, "check", "--strict", "--format", "json", path],
@@ -99,7 +115,7 @@ def screen(binary, tool):
         os.unlink(path)
     if run.returncode not in (0, 1):
         raise RuntimeError(run.stderr)
-    return json.loads(run.stdout)["violations"]
+    return [v for v in json.loads(run.stdout)["violations"] if v.get("tool") == tool["name"]]
 
 
 def key(v):
