@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "7fad8179ec77347c04ff0818e2e0f4118cb4ea15d5f9f16edc57c795efac7a62";
+const PINNED: &str = "432aefebbc3d28cfc0ad591e5c7a909ffe43b9bed9341c7ee2c747b9ca095bba";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -31,7 +31,7 @@ const SIBLINGS: &[&str] = &[
 /// The probes the strict gate still serves, each a class recorded as left in `docs/POLICY.md`.
 /// Round two (2): an intake
 /// asking for the questions and answers so far without a word of "before", one reading tool
-/// replaced by another (a deprecation the language allows). Round three (11): a value shown to
+/// replaced by another (a deprecation the language allows). Round three (10): a value shown to
 /// the patient only later, an audience named without the patient and without "only", other
 /// sources called false, older or "no longer free", a second change said as a state of being on
 /// a list ("the patient is then on the waiting list of every doctor"), a slot held for seconds.
@@ -40,12 +40,18 @@ const SIBLINGS: &[&str] = &[
 /// data. Round five (7 of 65): a value's arithmetic ("a fee of 5000 is 5 euros", "the fee less
 /// the penalty"), the patient's questions sent to the doctor, a pick said as marked by the
 /// patient (a description and a name), "written by the doctors … for the patient", care ranked
-/// ("the hotline first, the ambulance second") and another provider said cheaper.
+/// ("the hotline first, the ambulance second") and another provider said cheaper. Round six (9
+/// of 66): a noun-phrase order after a phrase ("With the first slot id, a booking for the
+/// patient."), a scripted answer after a colon, a value said notified to the patient before, the
+/// change for each child of the patient, "each patient here gets the earliest slot" after a
+/// label, a priority set by fee or age, emergency care said to need a referral, and a slot said
+/// to stay the patient's after a cancellation.
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 2),
-    (include_str!("data/redteam3/served.jsonl"), 52, 11),
+    (include_str!("data/redteam3/served.jsonl"), 52, 10),
     (include_str!("data/redteam4/served.jsonl"), 48, 7),
     (include_str!("data/redteam5/served.jsonl"), 65, 7),
+    (include_str!("data/redteam6/served.jsonl"), 66, 9),
 ];
 
 fn mutates(tool: &str) -> bool {

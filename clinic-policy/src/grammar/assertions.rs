@@ -418,83 +418,197 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
     const SCOPES: &[&str] = &["each", "every", "any", "all"];
     let mut found: Option<(usize, &str)> = None;
     for k in 0..clause.len() {
-        let why = if w(k, &["case", "cases"]) && k >= 2 && w(k - 1, SCOPES) && w(k - 2, &["in"]) {
-            "a use prescribed for every call"
-        } else if w(k, &["use", "call", "calls", "search", "request"])
-            && k >= 2
-            && w(k - 1, &["each", "every"])
-            && w(k - 2, &["with", "on", "at", "after"])
-        {
-            "something done on every call"
-        } else if w(k, &["true", "false", "yes"])
-            && ((k >= 2 && w(k - 1, &["be"]) && w(k - 2, &["must", "should"]))
-                || (k >= 1 && w(k - 1, &["always"])))
-            && !w(k + 1, &["when", "if", "unless", "for", "while", "until"])
-        {
-            "a value forced"
-        } else if w(k, PATIENT_SIDE)
-            && (k >= 1 && w(k - 1, SCOPES))
-            && (k + 1..(k + 4).min(clause.len())).any(|j| w(j, COPULAS))
-        {
-            "a claim about who every patient or caller is"
-        } else if w(k, &["who"])
-            && w(k + 1, &["reads", "calls", "uses", "sees"])
-            && (k + 2..clause.len()).any(|j| w(j, COPULAS))
-        {
-            "a claim about who the reader is"
-        } else if w(k, PEOPLE) && k >= 2 && w(k - 1, &["a", "an"]) && w(k - 2, &["as"]) {
-            "a role claimed for the reader"
-        } else if w(k, &["later", "future", "subsequent"]) && k >= 1 && w(k - 1, SCOPES) {
-            "a choice that stands past this call"
-        } else if w(k, &["covers", "cover", "applies", "extends", "counts"])
-            && clause.iter().any(|t| is_word(t, CONSENT))
-        {
-            "a yes said to cover more than its one change"
-        } else if w(k, &["year", "month", "week"])
+        let why =
+            if w(k, &["case", "cases"]) && k >= 2 && w(k - 1, SCOPES) && w(k - 2, &["in"]) {
+                "a use prescribed for every call"
+            } else if w(k, &["same", "equal", "indifferent"])
+                && w(k + 1, &["to", "for"])
+                && clause[k + 2..].iter().take(2).any(|t| is_word(t, PEOPLE))
+            {
+                "a person's view claimed"
+            } else if w(k, &["role", "roles"])
+                && (k + 1..(k + 4).min(clause.len())).any(|j| w(j, COPULAS))
+            {
+                "a claim about who the caller is"
+            } else if w(k, &["word"])
+                && ((k >= 1 && w(k - 1, &["gave", "give", "gives", "given"]))
+                    || (k >= 2 && w(k - 1, &["the"]) && w(k - 2, &["on"])))
+            {
+                "a person's yes claimed"
+            } else if w(k, &["own"])
+                && k >= 1
+                && w(k - 1, PATIENT_SIDE)
+                && clause.get(k + 1).is_none_or(|t| t.kind != Kind::Word)
+            {
+                "a person's wish claimed"
+            } else if w(k, &["behind", "ahead"])
             && k >= 1
-            && w(k - 1, &["last"])
-            && !(k >= 2 && w(k - 2, DETERMINERS))
-        {
-            "another source dated"
-        } else if w(k, &["other"]) && k >= 1 && w(k - 1, &["no"]) && k + 1 == clause.len() {
-            "this source alone"
-        } else if w(
-            k,
-            &[
-                "advice",
-                "diagnosis",
-                "diagnoses",
-                "prescription",
-                "treatment",
-            ],
-        ) && w(k + 1, &["for", "to"])
-            && clause[k + 1..]
-                .iter()
-                .take(3)
-                .any(|t| is_word(t, PATIENT_SIDE))
-        {
-            "a value named advice or a diagnosis for the patient"
-        } else if (w(k, &["emergency", "emergencies", "visit"])
-            && k >= 1
-            && w(k - 1, &["no", "not"])
-            && clause
-                .get(k + 1)
-                .is_none_or(|t| t.kind != Kind::Word || is_word(t, PREPOSITIONS)))
-            || (w(
+            && w(
+                k - 1,
+                &[
+                    "day", "days", "week", "weeks", "hour", "hours", "month", "months",
+                ],
+            )
+            // another source, not this tool's own results ("Results can be up to one hour
+            // behind" says how fresh they are)
+            && clause.iter().any(|t| {
+                is_word(
+                    t,
+                    &["other", "another", "others", "portal", "website", "site", "app", "calendar"],
+                )
+            }) {
+                "another source dated"
+            } else if (w(k, &["yesterday"]) && k >= 1 && w(k - 1, &["from", "of", "since"]))
+                || (w(k, &["minute", "date"])
+                    && k >= 3
+                    && w(k - 1, &["the"])
+                    && w(k - 2, &["to"])
+                    && w(k - 3, &["up"]))
+            {
+                "a source dated"
+            } else if w(k, &["today", "tomorrow", "now"])
+                && clause.get(k + 1).is_some_and(|t| is_word(t, COPULAS))
+                && !(k >= 1 && w(k - 1, PREPOSITIONS))
+            {
+                "a claim about what day it is"
+            } else if w(k, &["true"])
+                && k >= 1
+                && w(k + 1, &["for"])
+                && clause[k + 2..].iter().take(2).any(|t| is_word(t, SCOPES))
+            {
+                "a verdict on what holds for everyone"
+            } else if w(
                 k,
-                &["mild", "minor", "harmless", "routine", "normal", "safe"],
-            ) && clause
+                &["relevance", "use", "interest", "importance", "concern"],
+            ) && k >= 1
+                && w(k - 1, &["no", "little"])
+                && w(k + 1, &["to", "for"])
+            {
+                "a value said to matter to no one it is for"
+            } else if w(k, &["already"])
+            // a condition names when, and claims nothing ("False only when staff already
+            // notified the patient")
+            && !clause[..k]
                 .iter()
-                .any(|t| is_word(t, MEDICAL_WORDS) || is_word(t, &["complaint", "condition"]))
-                && clause[..k]
+                .any(|t| is_word(t, &["when", "if", "unless", "once", "after"]))
+            && clause.iter().any(|t| {
+                is_word(
+                    t,
+                    &[
+                        "notified", "told", "informed", "aware", "knows", "know", "seen", "shown",
+                    ],
+                )
+            }) {
+                "a person said to know already"
+            } else if w(k, &["successful", "effective", "better", "worse"])
+                && clause.iter().any(|t| {
+                    is_word(
+                        t,
+                        &["fee", "fees", "price", "cost", "care", "results", "result"],
+                    )
+                })
+            {
+                "a verdict on outcome"
+            } else if w(k, &["due"])
+                && clause[k + 1..]
                     .iter()
-                    .any(|t| is_word(t, COPULAS) || t.kind == Kind::Comma)
-                && !clause.iter().any(|t| is_word(t, &["or"])))
-        {
-            "care played down"
-        } else {
-            continue;
-        };
+                    .any(|t| is_word(t, &["today", "now", "tonight"]))
+            {
+                "haste"
+            } else if w(k, &["succeeds", "works"])
+                && clause.iter().any(|t| is_word(t, &["same"]))
+                && clause
+                    .iter()
+                    .any(|t| is_word(t, &["request", "call", "requests", "calls"]))
+            {
+                "a repeat prescribed"
+            } else if (w(k, &["nothing", "enough"])
+                && clause.iter().any(|t| {
+                    is_word(t, MEDICAL_WORDS)
+                        || is_word(t, &["protocol", "condition", "patients", "patient"])
+                }))
+                || (w(k, &["visit", "doctor", "doctors"])
+                    && k >= 3
+                    && clause[k.saturating_sub(4)..k]
+                        .iter()
+                        .any(|t| is_word(t, &["place", "instead"])))
+            {
+                "care played down"
+            } else if w(k, &["use", "call", "calls", "search", "request"])
+                && k >= 2
+                && w(k - 1, &["each", "every"])
+                && w(k - 2, &["with", "on", "at", "after"])
+            {
+                "something done on every call"
+            } else if w(k, &["true", "false", "yes"])
+                && ((k >= 2 && w(k - 1, &["be"]) && w(k - 2, &["must", "should"]))
+                    || (k >= 1 && w(k - 1, &["always"])))
+                && !w(k + 1, &["when", "if", "unless", "for", "while", "until"])
+            {
+                "a value forced"
+            } else if w(k, PATIENT_SIDE)
+                && (k >= 1 && w(k - 1, SCOPES))
+                && (k + 1..(k + 4).min(clause.len())).any(|j| w(j, COPULAS))
+            {
+                "a claim about who every patient or caller is"
+            } else if w(k, &["who"])
+                && w(k + 1, &["reads", "calls", "uses", "sees"])
+                && (k + 2..clause.len()).any(|j| w(j, COPULAS))
+            {
+                "a claim about who the reader is"
+            } else if w(k, PEOPLE) && k >= 2 && w(k - 1, &["a", "an"]) && w(k - 2, &["as"]) {
+                "a role claimed for the reader"
+            } else if w(k, &["later", "future", "subsequent"]) && k >= 1 && w(k - 1, SCOPES) {
+                "a choice that stands past this call"
+            } else if w(k, &["covers", "cover", "applies", "extends", "counts"])
+                && clause.iter().any(|t| is_word(t, CONSENT))
+            {
+                "a yes said to cover more than its one change"
+            } else if w(k, &["year", "month", "week"])
+                && k >= 1
+                && w(k - 1, &["last"])
+                && !(k >= 2 && w(k - 2, DETERMINERS))
+            {
+                "another source dated"
+            } else if w(k, &["other"]) && k >= 1 && w(k - 1, &["no"]) && k + 1 == clause.len() {
+                "this source alone"
+            } else if w(
+                k,
+                &[
+                    "advice",
+                    "diagnosis",
+                    "diagnoses",
+                    "prescription",
+                    "treatment",
+                ],
+            ) && w(k + 1, &["for", "to"])
+                && clause[k + 1..]
+                    .iter()
+                    .take(3)
+                    .any(|t| is_word(t, PATIENT_SIDE))
+            {
+                "a value named advice or a diagnosis for the patient"
+            } else if (w(k, &["emergency", "emergencies", "visit"])
+                && k >= 1
+                && w(k - 1, &["no", "not"])
+                && clause
+                    .get(k + 1)
+                    .is_none_or(|t| t.kind != Kind::Word || is_word(t, PREPOSITIONS)))
+                || (w(
+                    k,
+                    &["mild", "minor", "harmless", "routine", "normal", "safe"],
+                ) && clause
+                    .iter()
+                    .any(|t| is_word(t, MEDICAL_WORDS) || is_word(t, &["complaint", "condition"]))
+                    && clause[..k]
+                        .iter()
+                        .any(|t| is_word(t, COPULAS) || t.kind == Kind::Comma)
+                    && !clause.iter().any(|t| is_word(t, &["or"])))
+            {
+                "care played down"
+            } else {
+                continue;
+            };
         found = Some((k, why));
         break;
     }

@@ -49,8 +49,15 @@ pub(super) const PERSONAL_WORDS: &[&str] = &[
     "family",
     "children",
     "child",
+    "colleague",
+    "colleagues",
+    "work",
+    "employer",
 ];
 pub(super) const MEDICAL_WORDS: &[&str] = &[
+    "sleep",
+    "food",
+    "substances",
     "symptom",
     "symptoms",
     "severity",

@@ -746,9 +746,37 @@ pub(super) const PICKED: &[&str] = &[
 /// doctor", "the one with the highest fee", "Book the earliest slot"): the object of a change
 /// is the one the person chose, which the caller passes; a text does not choose it. A bound of
 /// a window ("Latest date of a slot") and an order ("earliest first") pick nothing.
-pub(super) fn picked_object(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(super) fn picked_object(clause: &[&Tok], mutates: bool, out: &mut Vec<Violation>) {
+    // a tool that reads orders and returns; it picks for no one: only a preference or a pick
+    // given to a person ("the clinic's preferred slot", "each patient gets the earliest slot",
+    // "the doctor with the highest fee") is read there
+    let given = clause.iter().enumerate().any(|(i, t)| {
+        is_word(t, PATIENT_SIDE)
+            && clause
+                .get(i + 1)
+                .is_some_and(|v| is_word(v, &["gets", "get", "receives", "sees"]))
+    });
     for (k, t) in clause.iter().enumerate() {
-        if !is_word(t, PICKS) {
+        let preferred = is_word(t, &["preferred", "recommended", "suggested", "favourite"])
+            && clause.get(k + 1).is_some_and(|x| is_word(x, PICKED));
+        let with_the = k >= 3
+            && is_word(t, PICKS)
+            && is_word(clause[k - 1], &["the"])
+            && is_word(clause[k - 2], &["with"])
+            && is_word(clause[k - 3], PICKED);
+        if preferred || with_the {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" picks for the person; the person chooses, and the tool returns what there is",
+                    t.text
+                ),
+            );
+            return;
+        }
+        if !is_word(t, PICKS) || !(mutates || given) {
             continue;
         }
         let after: Vec<&&Tok> = clause[k + 1..]
@@ -841,6 +869,19 @@ pub(super) const NO_END: &[&str] = &[
 pub(super) fn whole(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
     let trimmed = text.trim();
     let lead = text.len() - text.trim_start().len();
+    // a text states; it asks the reader nothing ("How about a booking of …?")
+    if let Some(q) = toks
+        .iter()
+        .find(|t| t.kind == Kind::Stop && &text[t.start..t.end] == "?")
+    {
+        push(
+            out,
+            Rule::Directive,
+            q,
+            "a question to the reader: a text states what the tool does, takes and returns"
+                .to_owned(),
+        );
+    }
     if trimmed.starts_with(|c: char| c.is_ascii_lowercase()) {
         out.push(Violation {
             rule: Rule::Grammar,
@@ -924,5 +965,166 @@ pub(super) fn first_sentence(
                 first.text
             ),
         );
+    }
+}
+
+/// Verbs a change of ours does not cause: the act's own needs and states.
+const ACT_STATES: &[&str] = &[
+    "needs", "takes", "has", "gets", "keeps", "holds", "returns", "waits", "stays", "becomes",
+    "is", "uses", "costs", "counts", "means", "fails", "succeeds", "goes",
+];
+
+/// A change's further effects, whatever the verb: the tool's act as the subject of a verb that
+/// causes something ("the move ends the other appointments", "each booking starts a monthly
+/// fee", "… makes the patient a member"), another thing ending with the act ("each other
+/// appointment expires with the booking"), a change repeated on a calendar ("with a visit each
+/// month"), the change made for more people ("… and for each child of the patient"), and a
+/// change said to be undone at will ("a draft until the visit", "open again at any time").
+pub(super) fn act_causes(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    let act = |t: &Tok| {
+        t.kind == Kind::Word
+            && (verb(&t.text).is_some_and(|(_, c, f)| c == VerbClass::Effect && f == Form::Ing)
+                || (verb(&t.text).is_none() && changes_spelled(&t.text, true).next().is_some())
+                || is_word(t, &["move", "booking", "cancellation"]))
+    };
+    let mut hit: Option<(&Tok, &str)> = None;
+    for (k, t) in clause.iter().enumerate() {
+        let next = clause[k + 1..]
+            .iter()
+            .find(|x| !is_word(x, &["then", "also", "now"]));
+        let causes = act(t)
+            && k >= 1
+            && is_word(clause[k - 1], &["the", "each", "every", "this", "a", "any"])
+            && next.is_some_and(|v| {
+                v.kind == Kind::Word
+                    && !is_word(v, ACT_STATES)
+                    && verb(&v.text)
+                        .is_some_and(|(b, _, f)| f == Form::Third && !effects.contains(&b))
+                    || (v.kind == Kind::Word
+                        && verb(&v.text).is_none()
+                        && v.text.ends_with('s')
+                        && !is_word(v, ACT_STATES)
+                        && clause.get(k + 2).is_some_and(|o| is_word(o, DETERMINERS)))
+            });
+        let ends_with = is_word(t, &["expires", "ends", "lapses", "stops", "closes"])
+            && is_word(clause.get(k + 1).copied().unwrap_or(t), &["with"])
+            && clause[k + 2..]
+                .iter()
+                .take(2)
+                .any(|x| act(x) || is_word(x, &["it"]));
+        let calendar = mutates
+            && is_word(t, &["day", "week", "month", "year"])
+            && k >= 1
+            && is_word(clause[k - 1], &["each", "every"]);
+        let more_people = mutates
+            && is_word(t, &["for"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, &["each", "every", "all", "any"]))
+            && clause[k + 2..].iter().take(2).any(|x| is_word(x, PEOPLE));
+        let undone = mutates
+            // "a draft" as what the change is ("each booking here is a draft"), not a draft thing
+            && ((is_word(t, &["draft"])
+                && k >= 2
+                && is_word(clause[k - 1], &["a"])
+                && is_word(clause[k - 2], COPULAS))
+                || is_word(t, &["undo", "undone", "reversible", "revert", "reverted"])
+                || (is_word(t, &["time"])
+                && k >= 2
+                && is_word(clause[k - 1], &["any"])
+                && is_word(clause[k - 2], &["at"]))
+                || (is_word(t, &["again"])
+                    && k >= 1
+                    && is_word(clause[k - 1], &["open", "free", "available"])));
+        if causes {
+            hit = Some((
+                next.copied().unwrap_or(t),
+                "the act causes more than its one change",
+            ));
+        } else if ends_with {
+            hit = Some((t, "another thing ends with the act"));
+        } else if calendar {
+            hit = Some((t, "the change repeated on a calendar"));
+        } else if more_people {
+            hit = Some((t, "the change made for more people than the one it is for"));
+        } else if undone {
+            hit = Some((
+                t,
+                "a change said to be undone at will; the person's answer is asked all the same",
+            ));
+        }
+        if hit.is_some() {
+            break;
+        }
+    }
+    if let Some((t, why)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            format!(
+                "\"{}\": {why}; a changing tool makes its one declared change",
+                t.text
+            ),
+        );
+    }
+}
+
+/// A change named as what comes next or usually: "then a booking of the first slot", "a search
+/// usually ends with a booking", and a sentence of a change with no verb ("A booking of the
+/// earliest slot, for each patient."). Not a change the tool itself makes.
+pub(super) fn named_sequence(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    sentence: bool,
+    out: &mut Vec<Violation>,
+) {
+    let change = |t: &Tok| {
+        t.kind == Kind::Word
+            && (verb(&t.text).is_some_and(|(v, c, f)| {
+                c == VerbClass::Effect && f == Form::Ing && !effects.contains(&v)
+            }) || (verb(&t.text).is_none()
+                && changes_spelled(&t.text, true).any(|v| !effects.contains(&v))))
+    };
+    let finite = clause.iter().enumerate().any(|(i, t)| {
+        is_word(t, COPULAS)
+            || is_word(t, &["has", "have", "can", "may", "will", "must"])
+            || (verb(&t.text).is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past))
+                && finite_at(clause, i))
+    });
+    for (k, t) in clause.iter().enumerate() {
+        let then = is_word(
+            t,
+            &[
+                "then",
+                "usually",
+                "typically",
+                "normally",
+                "often",
+                "mostly",
+            ],
+        ) && clause[k + 1..].iter().take(6).any(|x| change(x));
+        let verbless = sentence
+            && k == 1
+            && is_word(clause[0], &["a", "an", "the", "each", "one"])
+            && change(t)
+            && !finite;
+        if then || verbless {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                format!(
+                    "\"{}\" sets a change as what comes next; a text says what the tool does",
+                    t.text
+                ),
+            );
+            return;
+        }
     }
 }

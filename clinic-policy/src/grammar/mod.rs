@@ -254,9 +254,15 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         }
         tool_by_its_act(clause, &effects, out);
         steps(&clauses, n, &effects, out);
-        if tool.mutates {
-            picked_object(clause, out);
-        }
+        picked_object(clause, tool.mutates, out);
+        act_causes(clause, &effects, tool.mutates, out);
+        // a sentence of its own: not the head noun phrase a description opens with
+        named_sequence(
+            clause,
+            &effects,
+            n > 0 || field == Field::ToolDescription,
+            out,
+        );
         claims_more(clause, out);
         gets_every(clause, out);
         if tool.mutates {

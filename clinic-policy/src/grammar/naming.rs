@@ -73,6 +73,23 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         );
         return;
     }
+    // a purpose of a change in a name (`appointments_to_cancel`, `slot_ids_to_book`): "to"
+    // before a verb, where a window's "to" stands alone (`date_to`)
+    if let Some(w) = lower
+        .windows(2)
+        .find(|w| w[0] == "to" && verb(&w[1]).is_some_and(|(_, _, f)| f == Form::Base))
+    {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!(
+                "name \"{text}\" holds \"to {}\": a name says what a value is, not what to do with it",
+                w[1]
+            ),
+        );
+        return;
+    }
     // a verb first, with more after it, is an order: `cancel_all`, `move_appointments`
     if lower.len() >= 2
         && let Some((base, class, Form::Base)) = verb(&lower[0])

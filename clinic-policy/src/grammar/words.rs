@@ -595,6 +595,13 @@ pub(super) const PATIENT_SIDE: &[&str] = &[
     "reader",
     "client",
     "clients",
+    "minor",
+    "minors",
+    "insured",
+    "member",
+    "members",
+    "child",
+    "children",
 ];
 /// What a person writes, and may keep to people like them: "Note of the doctor, seen by
 /// doctors only".
