@@ -435,14 +435,20 @@ fn data_flow_rule(words: &[Word], mutates: bool, out: &mut Vec<Violation>) {
             next,
             Some("to" | "it" | "them" | "the" | "a" | "an" | "this" | "each" | "every" | "all")
         );
-        // a noun after a determiner ("the API has no route for this"), with no destination
+        // a noun after a determiner ("the API has no route for this"), with no destination and
+        // naming no tool ("the export tool" is one that transfers)
         let named = k > 0
             && matches!(
                 words[k - 1].text.as_str(),
                 "a" | "an" | "the" | "no" | "each" | "every" | "this" | "its" | "one"
             )
             && !w.brk_before
-            && !matches!(next, Some("to" | "into" | "onto"));
+            && !matches!(
+                next,
+                Some(
+                    "to" | "into" | "onto" | "tool" | "tools" | "endpoint" | "service" | "function"
+                )
+            );
         // handing in a form at the clinic ("submits the intake"); a destination makes it a transfer
         let handed_in = w.text.starts_with("submit") && !matches!(next, Some("to" | "into"));
         let transfer = c & TRANSFER != 0
