@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "432aefebbc3d28cfc0ad591e5c7a909ffe43b9bed9341c7ee2c747b9ca095bba";
+const PINNED: &str = "1cb91601cae75681fe56f91c189c588f3932662a62bace4128ec6c820fedfc31";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

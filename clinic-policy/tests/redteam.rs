@@ -37,21 +37,24 @@ const SIBLINGS: &[&str] = &[
 /// a list ("the patient is then on the waiting list of every doctor"), a slot held for seconds.
 /// Round four (7 of 48 lines): a doctor's note that relabels another value; published and
 /// draft; a default count; a title of one word of haste; a calendar, a link or a legal name as
-/// data. Round five (7 of 65): a value's arithmetic ("a fee of 5000 is 5 euros", "the fee less
-/// the penalty"), the patient's questions sent to the doctor, a pick said as marked by the
-/// patient (a description and a name), "written by the doctors … for the patient", care ranked
-/// ("the hotline first, the ambulance second") and another provider said cheaper. Round six (9
+/// data. Round five (6 of 65): a value's arithmetic ("a fee of 5000 is 5 euros"), the patient's
+/// questions sent to the doctor, a pick said as marked by the patient, "written by the doctors
+/// … for the patient", care ranked ("the hotline first, the ambulance second") and another
+/// provider said cheaper. Round six (9
 /// of 66): a noun-phrase order after a phrase ("With the first slot id, a booking for the
 /// patient."), a scripted answer after a colon, a value said notified to the patient before, the
 /// change for each child of the patient, "each patient here gets the earliest slot" after a
 /// label, a priority set by fee or age, emergency care said to need a referral, and a slot said
-/// to stay the patient's after a cancellation.
+/// to stay the patient's after a cancellation. Round seven (7 of 78): care likened to a visit or
+/// set for the morning, "part of the rehabilitation", a slot "the patient's doctor set", "the
+/// doctor … with the patient's history", and "at no fee to the patient".
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 2),
     (include_str!("data/redteam3/served.jsonl"), 52, 10),
     (include_str!("data/redteam4/served.jsonl"), 48, 7),
-    (include_str!("data/redteam5/served.jsonl"), 65, 7),
+    (include_str!("data/redteam5/served.jsonl"), 65, 6),
     (include_str!("data/redteam6/served.jsonl"), 66, 9),
+    (include_str!("data/redteam7/served.jsonl"), 78, 7),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -418,30 +418,197 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
     const SCOPES: &[&str] = &["each", "every", "any", "all"];
     let mut found: Option<(usize, &str)> = None;
     for k in 0..clause.len() {
-        let why =
-            if w(k, &["case", "cases"]) && k >= 2 && w(k - 1, SCOPES) && w(k - 2, &["in"]) {
-                "a use prescribed for every call"
-            } else if w(k, &["same", "equal", "indifferent"])
-                && w(k + 1, &["to", "for"])
-                && clause[k + 2..].iter().take(2).any(|t| is_word(t, PEOPLE))
-            {
-                "a person's view claimed"
-            } else if w(k, &["role", "roles"])
-                && (k + 1..(k + 4).min(clause.len())).any(|j| w(j, COPULAS))
-            {
-                "a claim about who the caller is"
-            } else if w(k, &["word"])
-                && ((k >= 1 && w(k - 1, &["gave", "give", "gives", "given"]))
-                    || (k >= 2 && w(k - 1, &["the"]) && w(k - 2, &["on"])))
-            {
-                "a person's yes claimed"
-            } else if w(k, &["own"])
+        let why = if w(k, &["case", "cases"]) && k >= 2 && w(k - 1, SCOPES) && w(k - 2, &["in"]) {
+            "a use prescribed for every call"
+        } else if w(k, &["same", "equal", "indifferent"])
+            && w(k + 1, &["to", "for"])
+            && clause[k + 2..].iter().take(2).any(|t| is_word(t, PEOPLE))
+        {
+            "a person's view claimed"
+        } else if w(
+            k,
+            &[
+                "usually",
+                "often",
+                "typically",
+                "normally",
+                "mostly",
+                "rarely",
+                "seldom",
+                "generally",
+                "frequently",
+                "sometimes",
+                "commonly",
+                "occasionally",
+            ],
+        ) && !(k >= 1 && w(k - 1, &["how"]))
+        {
+            "how things usually go, which a text of the tool cannot know"
+        } else if w(k, &["currently", "presently"])
+            && !clause[..k]
+                .iter()
+                .any(|t| is_word(t, &["who", "that", "which", "when", "if", "whose"]))
+        {
+            "a live state, which a text of the tool cannot know"
+        } else if w(k, PATIENT_SIDE)
+            && k >= 1
+            && (w(k - 1, &["most", "many", "few", "ten", "hundred"])
+                || (k >= 2 && w(k - 1, &["of"]) && w(k - 2, &["most", "many", "majority"])))
+            || (w(k, &["booked", "chosen", "picked", "popular", "requested"])
                 && k >= 1
-                && w(k - 1, PATIENT_SIDE)
-                && clause.get(k + 1).is_none_or(|t| t.kind != Kind::Word)
-            {
-                "a person's wish claimed"
-            } else if w(k, &["behind", "ahead"])
+                && w(k - 1, &["most", "least", "more"]))
+        {
+            "what other patients do or are, said of them all"
+        } else if w(k, &["optional", "equal", "unnecessary", "needless"])
+            // said of care itself ("a visit is optional", "equal to a visit")
+            && ((k >= 1 && w(k - 1, COPULAS))
+                || clause[k + 1..].iter().take(3).any(|t| {
+                    is_word(t, &["visit", "visits", "care", "doctor", "treatment"])
+                }))
+            && clause.iter().any(|t| {
+                is_word(t, MEDICAL_WORDS)
+                    || is_word(
+                        t,
+                        &["visit", "visits", "care", "doctor", "ambulance", "emergency", "treatment"],
+                    )
+            })
+        {
+            "care played down"
+        } else if w(k, &["default", "step"])
+            && clause
+                .iter()
+                .any(|t| is_word(t, &["video", "consultation", "consultations", "hotline"]))
+        {
+            "a mode of care set for the patient"
+        } else if w(k, PATIENT_SIDE)
+            && w(k + 1, &["is", "are"])
+            && (w(
+                k + 2,
+                &[
+                    "a",
+                    "an",
+                    "free",
+                    "available",
+                    "busy",
+                    "away",
+                    "adult",
+                    "adults",
+                ],
+            ) || (w(k + 2, &["for"])
+                && clause[k + 3..].iter().take(3).any(|t| {
+                    is_word(
+                        t,
+                        &[
+                            "hospital",
+                            "hospitals",
+                            "clinic",
+                            "clinics",
+                            "pharmacy",
+                            "other",
+                            "another",
+                            "emergency",
+                        ],
+                    )
+                })))
+            && !clause[..k]
+                .iter()
+                .any(|t| is_word(t, &["when", "if", "unless", "once", "whether", "who"]))
+        {
+            "a claim about the patient, or the patient sent elsewhere"
+        } else if w(k, &["successful", "complete", "done", "finished", "over"])
+            && clause[k + 1..].iter().take(6).any(|t| {
+                verb(&t.text).is_some_and(|(_, c, f)| c == VerbClass::Effect && f == Form::Ing)
+            })
+        {
+            "a use defined by a change"
+        } else if w(k, &["stop", "pause", "break", "wait"]) && k >= 1 && w(k - 1, &["no"]) {
+            "haste"
+        } else if w(k, &["stays", "remains", "kept"])
+            && w(k + 1, &["with"])
+            && clause[k + 2..]
+                .iter()
+                .take(2)
+                .any(|t| is_word(t, PEOPLE) && !is_word(t, PATIENT_SIDE))
+        {
+            "a value kept to people who are not the patient"
+        } else if w(k, &["records", "files", "archive"])
+            && k >= 2
+            && w(k - 1, &["the"])
+            && w(k - 2, &["for"])
+        {
+            "a value kept to a use that leaves the patient out"
+        } else if w(k, &["but"])
+            && clause[..k]
+                .iter()
+                .any(|t| is_word(t, &["each", "every", "all", "any"]))
+            && w(k + 1, DETERMINERS)
+        {
+            "a value left out of what a person gets"
+        } else if w(k, &["remain", "remains", "left"])
+            && clause[..k].iter().any(|t| {
+                is_word(t, &["only", "few", "two", "three", "last"]) || t.kind == Kind::Ident
+            })
+        {
+            "scarcity, which a text of the tool cannot know"
+        } else if w(k, &["cached", "stale", "old"])
+            && clause
+                .iter()
+                .any(|t| is_word(t, &["portal", "website", "site", "app", "other", "another"]))
+        {
+            "another source dated"
+        } else if w(k, &["for"])
+            && k >= 2
+            && w(k - 1, COPULAS)
+            && clause[..k].iter().any(|t| is_word(t, PATIENT_SIDE))
+            && clause[k + 1..].iter().take(3).any(|t| {
+                is_word(
+                    t,
+                    &[
+                        "hospital",
+                        "hospitals",
+                        "pharmacy",
+                        "other",
+                        "another",
+                        "emergency",
+                    ],
+                )
+            })
+        {
+            "patients sent elsewhere"
+        } else if w(k, COPULAS)
+            && k >= 1
+            && clause[..k]
+                .iter()
+                .any(|t| is_word(t, &["slot", "doctor", "appointment", "visit"]))
+            && ((w(k + 1, &["the"]) && w(k + 2, &["first", "last", "only", "one"]))
+                || (w(k + 1, &["this", "that"]) && w(k + 2, &["one"]))
+                || (w(k + 1, &["the"]) && w(k + 2, PATIENT_SIDE)))
+            && !clause[..k]
+                .iter()
+                .any(|t| is_word(t, &["when", "if", "whether", "unless"]))
+            || (w(k, &["right", "best", "suitable", "fit"])
+                && w(k + 1, &["for"])
+                && clause[..k]
+                    .iter()
+                    .any(|t| is_word(t, &["any", "each", "every", "all"])))
+        {
+            "a pick claimed for the patient"
+        } else if w(k, &["role", "roles"])
+            && (k + 1..(k + 4).min(clause.len())).any(|j| w(j, COPULAS))
+        {
+            "a claim about who the caller is"
+        } else if w(k, &["word"])
+            && ((k >= 1 && w(k - 1, &["gave", "give", "gives", "given"]))
+                || (k >= 2 && w(k - 1, &["the"]) && w(k - 2, &["on"])))
+        {
+            "a person's yes claimed"
+        } else if w(k, &["own"])
+            && k >= 1
+            && w(k - 1, PATIENT_SIDE)
+            && clause.get(k + 1).is_none_or(|t| t.kind != Kind::Word)
+        {
+            "a person's wish claimed"
+        } else if w(k, &["behind", "ahead"])
             && k >= 1
             && w(
                 k - 1,
@@ -456,36 +623,37 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
                     t,
                     &["other", "another", "others", "portal", "website", "site", "app", "calendar"],
                 )
-            }) {
-                "another source dated"
-            } else if (w(k, &["yesterday"]) && k >= 1 && w(k - 1, &["from", "of", "since"]))
-                || (w(k, &["minute", "date"])
-                    && k >= 3
-                    && w(k - 1, &["the"])
-                    && w(k - 2, &["to"])
-                    && w(k - 3, &["up"]))
-            {
-                "a source dated"
-            } else if w(k, &["today", "tomorrow", "now"])
-                && clause.get(k + 1).is_some_and(|t| is_word(t, COPULAS))
-                && !(k >= 1 && w(k - 1, PREPOSITIONS))
-            {
-                "a claim about what day it is"
-            } else if w(k, &["true"])
-                && k >= 1
-                && w(k + 1, &["for"])
-                && clause[k + 2..].iter().take(2).any(|t| is_word(t, SCOPES))
-            {
-                "a verdict on what holds for everyone"
-            } else if w(
-                k,
-                &["relevance", "use", "interest", "importance", "concern"],
-            ) && k >= 1
-                && w(k - 1, &["no", "little"])
-                && w(k + 1, &["to", "for"])
-            {
-                "a value said to matter to no one it is for"
-            } else if w(k, &["already"])
+            })
+        {
+            "another source dated"
+        } else if (w(k, &["yesterday"]) && k >= 1 && w(k - 1, &["from", "of", "since"]))
+            || (w(k, &["minute", "date"])
+                && k >= 3
+                && w(k - 1, &["the"])
+                && w(k - 2, &["to"])
+                && w(k - 3, &["up"]))
+        {
+            "a source dated"
+        } else if w(k, &["today", "tomorrow", "now"])
+            && clause.get(k + 1).is_some_and(|t| is_word(t, COPULAS))
+            && !(k >= 1 && w(k - 1, PREPOSITIONS))
+        {
+            "a claim about what day it is"
+        } else if w(k, &["true"])
+            && k >= 1
+            && w(k + 1, &["for"])
+            && clause[k + 2..].iter().take(2).any(|t| is_word(t, SCOPES))
+        {
+            "a verdict on what holds for everyone"
+        } else if w(
+            k,
+            &["relevance", "use", "interest", "importance", "concern"],
+        ) && k >= 1
+            && w(k - 1, &["no", "little"])
+            && w(k + 1, &["to", "for"])
+        {
+            "a value said to matter to no one it is for"
+        } else if w(k, &["already"])
             // a condition names when, and claims nothing ("False only when staff already
             // notified the patient")
             && !clause[..k]
@@ -498,117 +666,118 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
                         "notified", "told", "informed", "aware", "knows", "know", "seen", "shown",
                     ],
                 )
-            }) {
-                "a person said to know already"
-            } else if w(k, &["successful", "effective", "better", "worse"])
-                && clause.iter().any(|t| {
-                    is_word(
-                        t,
-                        &["fee", "fees", "price", "cost", "care", "results", "result"],
-                    )
-                })
-            {
-                "a verdict on outcome"
-            } else if w(k, &["due"])
-                && clause[k + 1..]
+            })
+        {
+            "a person said to know already"
+        } else if w(k, &["successful", "effective", "better", "worse"])
+            && clause.iter().any(|t| {
+                is_word(
+                    t,
+                    &["fee", "fees", "price", "cost", "care", "results", "result"],
+                )
+            })
+        {
+            "a verdict on outcome"
+        } else if w(k, &["due"])
+            && clause[k + 1..]
+                .iter()
+                .any(|t| is_word(t, &["today", "now", "tonight"]))
+        {
+            "haste"
+        } else if w(k, &["succeeds", "works"])
+            && clause.iter().any(|t| is_word(t, &["same"]))
+            && clause
+                .iter()
+                .any(|t| is_word(t, &["request", "call", "requests", "calls"]))
+        {
+            "a repeat prescribed"
+        } else if (w(k, &["nothing", "enough"])
+            && clause.iter().any(|t| {
+                is_word(t, MEDICAL_WORDS)
+                    || is_word(t, &["protocol", "condition", "patients", "patient"])
+            }))
+            || (w(k, &["visit", "doctor", "doctors"])
+                && k >= 3
+                && clause[k.saturating_sub(4)..k]
                     .iter()
-                    .any(|t| is_word(t, &["today", "now", "tonight"]))
-            {
-                "haste"
-            } else if w(k, &["succeeds", "works"])
-                && clause.iter().any(|t| is_word(t, &["same"]))
-                && clause
-                    .iter()
-                    .any(|t| is_word(t, &["request", "call", "requests", "calls"]))
-            {
-                "a repeat prescribed"
-            } else if (w(k, &["nothing", "enough"])
-                && clause.iter().any(|t| {
-                    is_word(t, MEDICAL_WORDS)
-                        || is_word(t, &["protocol", "condition", "patients", "patient"])
-                }))
-                || (w(k, &["visit", "doctor", "doctors"])
-                    && k >= 3
-                    && clause[k.saturating_sub(4)..k]
-                        .iter()
-                        .any(|t| is_word(t, &["place", "instead"])))
-            {
-                "care played down"
-            } else if w(k, &["use", "call", "calls", "search", "request"])
-                && k >= 2
-                && w(k - 1, &["each", "every"])
-                && w(k - 2, &["with", "on", "at", "after"])
-            {
-                "something done on every call"
-            } else if w(k, &["true", "false", "yes"])
-                && ((k >= 2 && w(k - 1, &["be"]) && w(k - 2, &["must", "should"]))
-                    || (k >= 1 && w(k - 1, &["always"])))
-                && !w(k + 1, &["when", "if", "unless", "for", "while", "until"])
-            {
-                "a value forced"
-            } else if w(k, PATIENT_SIDE)
-                && (k >= 1 && w(k - 1, SCOPES))
-                && (k + 1..(k + 4).min(clause.len())).any(|j| w(j, COPULAS))
-            {
-                "a claim about who every patient or caller is"
-            } else if w(k, &["who"])
-                && w(k + 1, &["reads", "calls", "uses", "sees"])
-                && (k + 2..clause.len()).any(|j| w(j, COPULAS))
-            {
-                "a claim about who the reader is"
-            } else if w(k, PEOPLE) && k >= 2 && w(k - 1, &["a", "an"]) && w(k - 2, &["as"]) {
-                "a role claimed for the reader"
-            } else if w(k, &["later", "future", "subsequent"]) && k >= 1 && w(k - 1, SCOPES) {
-                "a choice that stands past this call"
-            } else if w(k, &["covers", "cover", "applies", "extends", "counts"])
-                && clause.iter().any(|t| is_word(t, CONSENT))
-            {
-                "a yes said to cover more than its one change"
-            } else if w(k, &["year", "month", "week"])
-                && k >= 1
-                && w(k - 1, &["last"])
-                && !(k >= 2 && w(k - 2, DETERMINERS))
-            {
-                "another source dated"
-            } else if w(k, &["other"]) && k >= 1 && w(k - 1, &["no"]) && k + 1 == clause.len() {
-                "this source alone"
-            } else if w(
+                    .any(|t| is_word(t, &["place", "instead"])))
+        {
+            "care played down"
+        } else if w(k, &["use", "call", "calls", "search", "request"])
+            && k >= 2
+            && w(k - 1, &["each", "every"])
+            && w(k - 2, &["with", "on", "at", "after"])
+        {
+            "something done on every call"
+        } else if w(k, &["true", "false", "yes"])
+            && ((k >= 2 && w(k - 1, &["be"]) && w(k - 2, &["must", "should"]))
+                || (k >= 1 && w(k - 1, &["always"])))
+            && !w(k + 1, &["when", "if", "unless", "for", "while", "until"])
+        {
+            "a value forced"
+        } else if w(k, PATIENT_SIDE)
+            && (k >= 1 && w(k - 1, SCOPES))
+            && (k + 1..(k + 4).min(clause.len())).any(|j| w(j, COPULAS))
+        {
+            "a claim about who every patient or caller is"
+        } else if w(k, &["who"])
+            && w(k + 1, &["reads", "calls", "uses", "sees"])
+            && (k + 2..clause.len()).any(|j| w(j, COPULAS))
+        {
+            "a claim about who the reader is"
+        } else if w(k, PEOPLE) && k >= 2 && w(k - 1, &["a", "an"]) && w(k - 2, &["as"]) {
+            "a role claimed for the reader"
+        } else if w(k, &["later", "future", "subsequent"]) && k >= 1 && w(k - 1, SCOPES) {
+            "a choice that stands past this call"
+        } else if w(k, &["covers", "cover", "applies", "extends", "counts"])
+            && clause.iter().any(|t| is_word(t, CONSENT))
+        {
+            "a yes said to cover more than its one change"
+        } else if w(k, &["year", "month", "week"])
+            && k >= 1
+            && w(k - 1, &["last"])
+            && !(k >= 2 && w(k - 2, DETERMINERS))
+        {
+            "another source dated"
+        } else if w(k, &["other"]) && k >= 1 && w(k - 1, &["no"]) && k + 1 == clause.len() {
+            "this source alone"
+        } else if w(
+            k,
+            &[
+                "advice",
+                "diagnosis",
+                "diagnoses",
+                "prescription",
+                "treatment",
+            ],
+        ) && w(k + 1, &["for", "to"])
+            && clause[k + 1..]
+                .iter()
+                .take(3)
+                .any(|t| is_word(t, PATIENT_SIDE))
+        {
+            "a value named advice or a diagnosis for the patient"
+        } else if (w(k, &["emergency", "emergencies", "visit"])
+            && k >= 1
+            && w(k - 1, &["no", "not"])
+            && clause
+                .get(k + 1)
+                .is_none_or(|t| t.kind != Kind::Word || is_word(t, PREPOSITIONS)))
+            || (w(
                 k,
-                &[
-                    "advice",
-                    "diagnosis",
-                    "diagnoses",
-                    "prescription",
-                    "treatment",
-                ],
-            ) && w(k + 1, &["for", "to"])
-                && clause[k + 1..]
+                &["mild", "minor", "harmless", "routine", "normal", "safe"],
+            ) && clause
+                .iter()
+                .any(|t| is_word(t, MEDICAL_WORDS) || is_word(t, &["complaint", "condition"]))
+                && clause[..k]
                     .iter()
-                    .take(3)
-                    .any(|t| is_word(t, PATIENT_SIDE))
-            {
-                "a value named advice or a diagnosis for the patient"
-            } else if (w(k, &["emergency", "emergencies", "visit"])
-                && k >= 1
-                && w(k - 1, &["no", "not"])
-                && clause
-                    .get(k + 1)
-                    .is_none_or(|t| t.kind != Kind::Word || is_word(t, PREPOSITIONS)))
-                || (w(
-                    k,
-                    &["mild", "minor", "harmless", "routine", "normal", "safe"],
-                ) && clause
-                    .iter()
-                    .any(|t| is_word(t, MEDICAL_WORDS) || is_word(t, &["complaint", "condition"]))
-                    && clause[..k]
-                        .iter()
-                        .any(|t| is_word(t, COPULAS) || t.kind == Kind::Comma)
-                    && !clause.iter().any(|t| is_word(t, &["or"])))
-            {
-                "care played down"
-            } else {
-                continue;
-            };
+                    .any(|t| is_word(t, COPULAS) || t.kind == Kind::Comma)
+                && !clause.iter().any(|t| is_word(t, &["or"])))
+        {
+            "care played down"
+        } else {
+            continue;
+        };
         found = Some((k, why));
         break;
     }

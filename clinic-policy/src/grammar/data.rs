@@ -169,6 +169,25 @@ pub(super) fn harvest(
     topics: bool,
     out: &mut Vec<Violation>,
 ) {
+    // what the value is: the description's first clause ("403 for one of another clinic" later
+    // on says what an answer means)
+    let words: Vec<&str> = clauses
+        .first()
+        .into_iter()
+        .flatten()
+        .map(|t| t.text.as_str())
+        .collect();
+    if let Some(what) = beyond_the_clinic(&words)
+        && let Some(t) = clauses.iter().flatten().next()
+    {
+        push(
+            out,
+            Rule::Exfiltration,
+            t,
+            format!("the parameter asks for {what}, which no tool of the clinic takes"),
+        );
+        return;
+    }
     for clause in clauses {
         let said = clause.iter().any(|t| is_word(t, SAID));
         let personal = clause
@@ -206,6 +225,44 @@ pub(super) fn harvest(
             }
         }
     }
+}
+
+/// The agent's own context, which no parameter of ours asks for: its headers, cookies, prompts,
+/// servers and the other tools it holds.
+const CONTEXT_WORDS: &[&str] = &[
+    "header", "headers", "cookie", "cookies", "prompt", "prompts", "server", "servers",
+];
+
+/// A parameter that asks for the agent's own context ("Names and descriptions of each other
+/// tool", `caller_headers`, `other_server_tools`) or for the patient's care elsewhere ("…
+/// appointments at other clinics", "clinics the patient attended before", `hospital_visit_dates`):
+/// neither is data a tool of this clinic takes. Used for descriptions and names alike.
+pub(super) fn beyond_the_clinic(words: &[&str]) -> Option<&'static str> {
+    let has = |l: &[&str]| words.iter().any(|w| l.contains(w));
+    // whose: the caller's, the agent's, every one ("The Idempotency-Key header" is a value's)
+    let theirs = has(&[
+        "other", "others", "caller", "agent", "client", "names", "each", "all", "your",
+    ]);
+    if (has(CONTEXT_WORDS) || has(&["tool", "tools"])) && theirs {
+        return Some("the agent's own context");
+    }
+    let elsewhere = words.windows(2).any(|p| {
+        matches!(p[0], "other" | "another" | "previous" | "past")
+            && matches!(
+                p[1],
+                "clinic"
+                    | "clinics"
+                    | "hospital"
+                    | "hospitals"
+                    | "practice"
+                    | "practices"
+                    | "provider"
+                    | "providers"
+            )
+    }) || (has(&["hospital", "hospitals"])
+        && has(&["visit", "visits", "dates", "stays"]))
+        || (has(&["clinics", "hospitals"]) && has(&["attended", "visited"]));
+    elsewhere.then_some("the patient's care elsewhere")
 }
 
 /// What a parameter of a tool that takes no personal or medical data may be of the patient: the

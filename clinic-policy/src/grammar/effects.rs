@@ -708,8 +708,9 @@ pub(super) fn gets_every(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause[..k].iter().any(|x| is_word(x, PATIENT_SIDE))
             && clause[k + 1..]
                 .iter()
-                .find(|x| !is_word(x, &["then", "also"]))
-                .is_some_and(|x| is_word(x, &["each", "every", "all", "any"]))
+                .filter(|x| !is_word(x, &["then", "also"]))
+                .take(4)
+                .any(|x| is_word(x, &["each", "every", "all", "any"]))
         {
             push(
                 out,
@@ -1121,6 +1122,103 @@ pub(super) fn named_sequence(
                 t,
                 format!(
                     "\"{}\" sets a change as what comes next; a text says what the tool does",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Objects a change of ours may reach.
+const OBJECTS: &[&str] = &[
+    "appointment",
+    "appointments",
+    "slot",
+    "slots",
+    "list",
+    "lists",
+    "visit",
+    "visits",
+    "booking",
+    "bookings",
+    "entry",
+    "entries",
+    "intake",
+    "intakes",
+    "week",
+    "day",
+];
+
+/// A changing tool's act tied to more objects by a relation word rather than a verb: "each
+/// other appointment … is part of the cancellation", "… and each appointment after it are one
+/// unit", "… of the same patient with it", "the two slots after it … too", "also an escalation
+/// of the patient's other appointments", "each list of the same specialty are one list".
+pub(super) fn tied_objects(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let w = |k: usize, l: &[&str]| clause.get(k).is_some_and(|t| is_word(t, l));
+    let more = (0..clause.len()).find(|&k| {
+        (w(k, &["other", "others"])
+            && (k == 0 || !w(k - 1, &["no", "any"]))
+            && !w(k + 1, &["than"]))
+            || (w(k, &["after"]) && w(k + 1, &["it", "them"]) && k >= 1 && w(k - 1, OBJECTS))
+            || (w(k, &["same"]) && (w(k + 1, PEOPLE) || w(k + 1, &["specialty", "day", "doctor"])))
+            || (w(k, &["rest"]) && w(k + 1, &["of"]))
+    });
+    let Some(m) = more else { return };
+    let tie = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["part", "unit", "units", "too", "also"])
+            || (is_word(t, &["with"]) && w(k + 1, &["it", "them"]))
+            // "… are one list", "… is one unit"
+            || (is_word(t, &["one"]) && w(k + 1, OBJECTS) && k >= 1 && w(k - 1, COPULAS))
+            // "the appointment and each appointment after it": a second object joined on
+            || (is_word(t, &["and"])
+                && k < m
+                && w(k + 1, &["each", "every", "the", "its", "all"])
+                && clause[k + 1..].iter().take(4).any(|x| is_word(x, OBJECTS)))
+    });
+    if let Some((_, t)) = tie {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            format!(
+                "\"{}\" ties more objects to the change (\"{}\"); a changing tool changes its one declared object",
+                t.text, clause[m].text
+            ),
+        );
+    }
+}
+
+/// A title that names a state after a change, or a change on more: "Book; others cancelled",
+/// "Find slots (the first one booked)", "Cancel, with the rest of the week". A title is a noun
+/// phrase or the tool's own action.
+pub(super) fn title_state(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    for (k, t) in clause.iter().enumerate() {
+        let after_noun = k >= 1
+            && clause[k - 1].kind == Kind::Word
+            && (!is_word(clause[k - 1], DETERMINERS) || is_word(clause[k - 1], &["one", "ones"]))
+            && !is_word(clause[k - 1], PREPOSITIONS)
+            && !is_word(clause[k - 1], COPULAS);
+        let postpositive = after_noun
+            && clause.get(k + 1).is_none_or(|n| n.kind != Kind::Word)
+            && verb(&t.text).is_some_and(|(v, c, f)| {
+                c == VerbClass::Effect
+                    && matches!(f, Form::Participle | Form::Past)
+                    && !effects.contains(&v)
+            });
+        let scope = mutates && is_word(t, &["rest", "others", "every", "all", "each"]);
+        if postpositive || scope {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                format!(
+                    "\"{}\" in a title: a title is a noun phrase or the tool's own action on its one object",
                     t.text
                 ),
             );

@@ -32,35 +32,6 @@ use self::{assertions::*, audience::*, effects::*};
 pub(crate) use self::{data::*, naming::*, words::*};
 use crate::types::{Field, Rule, Violation};
 
-/// The verbs a tool's name declares as its effect, with the ones that follow from it: booking
-/// takes the slot, moving releases the old one.
-fn own_effects(tool: &str) -> Vec<&'static str> {
-    let mut out = Vec::new();
-    for part in tool.split('_') {
-        let Some((v, VerbClass::Effect, _)) = verb(part) else {
-            continue;
-        };
-        out.push(v);
-        let follows: &[&str] = match v {
-            "book" | "reserve" | "schedule" => &["create", "take", "reserve", "book"],
-            "reschedule" | "move" => &["move", "take", "release", "change", "reschedule"],
-            "cancel" | "reject" => &["release", "refund"],
-            "escalate" => &["move", "assign", "mark"],
-            "record" | "submit" => &["set", "create", "record", "submit"],
-            "change" => &["set"],
-            _ => &[],
-        };
-        out.extend_from_slice(follows);
-    }
-    out
-}
-
-/// The verb the tool's name opens with (`find` for `find_available_slots`).
-fn own_verb(tool: &str) -> Option<&'static str> {
-    let first = tool.split('_').next()?;
-    verb(first).map(|(v, _, _)| v)
-}
-
 /// Token `k` follows "returned by", "replaced by" or "to give to", the places a text names
 /// another tool, directly or as the next of a list of tools ("returned by get_appointment or
 /// list_my_appointments", "… or by …"): which of the three.
@@ -256,6 +227,12 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         steps(&clauses, n, &effects, out);
         picked_object(clause, tool.mutates, out);
         act_causes(clause, &effects, tool.mutates, out);
+        if tool.mutates {
+            tied_objects(clause, out);
+        }
+        if field == Field::Title {
+            title_state(clause, &effects, tool.mutates, out);
+        }
         // a sentence of its own: not the head noun phrase a description opens with
         named_sequence(
             clause,

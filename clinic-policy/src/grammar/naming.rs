@@ -1,6 +1,6 @@
 //! Names: a parameter or field name is a noun phrase, never an order or a sentence.
 
-use super::data::{SAID, data_allowed, data_kind};
+use super::data::{SAID, beyond_the_clinic, data_allowed, data_kind};
 use super::words::*;
 use crate::types::{Field, Rule, Violation};
 
@@ -69,6 +69,51 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             &whole,
             format!(
                 "name \"{text}\" holds \"{p}\": it picks what the tool changes, which is the one the person chose"
+            ),
+        );
+        return;
+    }
+    // the agent's context or the patient's care elsewhere (`caller_headers`, `hospital_visit_dates`)
+    let parts_lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+    if field == Field::ParamName
+        && tool.input
+        && let Some(what) = beyond_the_clinic(&parts_lower)
+    {
+        push(
+            out,
+            Rule::Exfiltration,
+            &whole,
+            format!("name \"{text}\" asks for {what}, which no tool of the clinic takes"),
+        );
+        return;
+    }
+    // a state after a change of another object (`others_cancelled`, `patient_slots_released`),
+    // or a change on a use (`booked_on_search`): a name of an input is what the caller gives
+    let effects = if tool.mutates {
+        own_effects(tool.name)
+    } else {
+        Vec::new()
+    };
+    let changed = lower.iter().enumerate().find(|(i, p)| {
+        verb(p).is_some_and(|(v, c, f)| {
+            c == VerbClass::Effect
+                && matches!(f, Form::Participle | Form::Past)
+                && !effects.contains(&v)
+        }) && (*i > 0
+            || lower
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.as_str(), "on" | "with" | "after" | "at")))
+    });
+    if field == Field::ParamName
+        && tool.input
+        && let Some((_, p)) = changed
+    {
+        push(
+            out,
+            Rule::Effects,
+            &whole,
+            format!(
+                "name \"{text}\" holds \"{p}\": a state another change leaves, not a value the caller gives"
             ),
         );
         return;

@@ -784,3 +784,32 @@ pub(super) const CONCEAL_NAME: &[&str] = &[
     "hide", "hidden", "conceal", "secret", "private", "suppress", "mute", "skip", "drop", "ignore",
     "bypass", "silent", "quiet",
 ];
+
+/// The verbs a tool's name declares as its effect, with the ones that follow from it: booking
+/// takes the slot, moving releases the old one.
+pub(super) fn own_effects(tool: &str) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for part in tool.split('_') {
+        let Some((v, VerbClass::Effect, _)) = verb(part) else {
+            continue;
+        };
+        out.push(v);
+        let follows: &[&str] = match v {
+            "book" | "reserve" | "schedule" => &["create", "take", "reserve", "book"],
+            "reschedule" | "move" => &["move", "take", "release", "change", "reschedule"],
+            "cancel" | "reject" => &["release", "refund"],
+            "escalate" => &["move", "assign", "mark"],
+            "record" | "submit" => &["set", "create", "record", "submit"],
+            "change" => &["set"],
+            _ => &[],
+        };
+        out.extend_from_slice(follows);
+    }
+    out
+}
+
+/// The verb the tool's name opens with (`find` for `find_available_slots`).
+pub(super) fn own_verb(tool: &str) -> Option<&'static str> {
+    let first = tool.split('_').next()?;
+    verb(first).map(|(v, _, _)| v)
+}
