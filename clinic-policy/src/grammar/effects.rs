@@ -106,11 +106,7 @@ pub(super) fn orders(
         if own_action {
             continue;
         }
-        let rule = if class == VerbClass::Effect {
-            Rule::Effects
-        } else {
-            Rule::Directive
-        };
+        let rule = class.rule();
         push(
             out,
             rule,
@@ -158,11 +154,7 @@ pub(super) fn orders(
         if n == 0 && opening && (Some(base) == own || effects.contains(&base)) {
             continue;
         }
-        let rule = if class == VerbClass::Effect {
-            Rule::Effects
-        } else {
-            Rule::Directive
-        };
+        let rule = class.rule();
         push(
             out,
             rule,

@@ -146,11 +146,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
                 )
             ) && !NAME_NOUN_FIRST.contains(&base)))
     {
-        let rule = if class == VerbClass::Effect {
-            Rule::Effects
-        } else {
-            Rule::Directive
-        };
+        let rule = class.rule();
         push(
             out,
             rule,
@@ -187,8 +183,9 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         }
     }
     // a yes said to be given by a person (`confirmation_given_by_patient`,
-    // `checked_with_patient`) claims it
-    if lower.iter().any(|x| CONSENT.contains(&x.as_str()))
+    // `checked_with_patient`), or a person's yes (`patient_accepted_earliest`; not
+    // `patient_confirmation_id`, a thing), claims it
+    let given = lower.iter().any(|x| CONSENT.contains(&x.as_str()))
         && lower.windows(2).any(|w| {
             matches!(w[0].as_str(), "given" | "gave" | "by") && PEOPLE.contains(&w[1].as_str())
         })
@@ -196,8 +193,16 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             w[0].ends_with("ed")
                 && matches!(w[1].as_str(), "with" | "by")
                 && PEOPLE.contains(&w[2].as_str())
-        })
-    {
+        });
+    let persons_yes = lower
+        .iter()
+        .position(|x| PEOPLE.contains(&x.as_str()))
+        .is_some_and(|p| {
+            lower[p + 1..]
+                .iter()
+                .any(|x| x.ends_with("ed") && CONSENT.contains(&x.as_str()))
+        });
+    if given || persons_yes {
         push(
             out,
             Rule::Directive,
@@ -206,22 +211,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         );
         return;
     }
-    // a person's yes in a name (`patient_accepted_earliest`; not `patient_confirmation_id`, a
-    // thing) claims it; an audience of people
-    // only (`fee_seen_by_staff_only`) keeps the value from the others
-    if let Some(p) = lower.iter().position(|x| PEOPLE.contains(&x.as_str()))
-        && lower[p + 1..]
-            .iter()
-            .any(|x| x.ends_with("ed") && CONSENT.contains(&x.as_str()))
-    {
-        push(
-            out,
-            Rule::Directive,
-            &whole,
-            format!("name \"{text}\" claims a person's yes; only the human's own answer gives it"),
-        );
-        return;
-    }
+    // an audience of people only (`fee_seen_by_staff_only`) keeps the value from the others
     if lower.len() > 2
         && lower.last().is_some_and(|x| x == "only")
         && lower.iter().any(|x| PEOPLE.contains(&x.as_str()))

@@ -14,6 +14,18 @@ pub(crate) enum VerbClass {
     Other,
 }
 
+impl VerbClass {
+    /// The rule an order or a finite use of a verb of this class breaks: a change is an effect,
+    /// any other verb a directive.
+    pub(super) fn rule(self) -> Rule {
+        if self == VerbClass::Effect {
+            Rule::Effects
+        } else {
+            Rule::Directive
+        }
+    }
+}
+
 /// Every verb base of the vocabulary with its class. A word of the vocabulary whose `-s`, `-ed` or
 /// `-ing` form is also approved is a verb and must be listed here (the test `every_verb_is_classed`).
 pub(crate) const VERBS: &[(&str, VerbClass)] = &[
