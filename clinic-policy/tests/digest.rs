@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "1cb91601cae75681fe56f91c189c588f3932662a62bace4128ec6c820fedfc31";
+const PINNED: &str = "e2fb9853e2344f5ba055d272aa395b39e482ab56d9bf9cf53c8d1bccc1f7ffc5";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -196,6 +196,21 @@ fn texts_of_the_same_shapes_still_pass() {
             "Confirm one pending appointment. An appointment that is not pending gives 422 `INVALID_TRANSITION`.",
         ),
         (
+            "reschedule_appointment",
+            "tool_description",
+            "Move one appointment to another open slot. Only for pending or confirmed appointments, before the visit starts.",
+        ),
+        (
+            "book_appointment",
+            "tool_description",
+            "Book an open slot for the authenticated patient. The patient gets an email at each step.",
+        ),
+        (
+            "reject_appointment",
+            "param_description",
+            "Optional reason for the rejection, shown to the patient exactly as written.",
+        ),
+        (
             "join_waiting_list",
             "tool_description",
             "Join the waiting list of one doctor, for when the doctor has no open slot.",

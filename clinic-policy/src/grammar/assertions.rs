@@ -23,7 +23,13 @@ pub(super) fn consent(
         // advance"); "before the visit" far from it is a time
         let equivalence = clause[k.saturating_sub(4)..(k + 5).min(clause.len())]
             .iter()
-            .any(|x| is_word(x, EQUIVALENCE));
+            .any(|x| is_word(x, EQUIVALENCE) && !is_word(x, &["before"]))
+            // "agreed before (the booking)": next to it, in the same phrase
+            || clause[k + 1..]
+                .iter()
+                .take(2)
+                .take_while(|x| x.kind != Kind::Comma)
+                .any(|x| is_word(x, &["before"]));
         // the tool's own effect named as a state ("the appointment becomes confirmed")
         let own = verb(&t.text).is_some_and(|(v, _, _)| effects.contains(&v));
         // a person who gives, sends or signs the thing makes it a yes again ("the patient gave a

@@ -310,8 +310,10 @@ pub(super) fn patient_described(clauses: &[Vec<&Tok>], allowed: &[Data], out: &m
             }
             let of_head = (b >= 2 && is_word(clause[b - 1], &["of"])).then(|| clause[b - 2]);
             // "the patient's X", "Patient X": the noun after it
+            // (an adverb is no noun: "shown to the patient exactly as written")
             let after = clause.get(k + 1).copied().filter(|x| {
                 x.kind == Kind::Word
+                    && !x.text.ends_with("ly")
                     && verb(&x.text).is_none_or(|(_, _, f)| f == Form::Base)
                     && ![
                         DETERMINERS,

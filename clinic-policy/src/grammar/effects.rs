@@ -698,11 +698,17 @@ pub(super) fn gets_every(clause: &[&Tok], out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         if is_word(t, &["gets", "receives", "get", "receive"])
             && clause[..k].iter().any(|x| is_word(x, PATIENT_SIDE))
+            // "an invite for each visit"; not a time ("an email at each step")
             && clause[k + 1..]
                 .iter()
-                .filter(|x| !is_word(x, &["then", "also"]))
+                .enumerate()
+                .filter(|(_, x)| !is_word(x, &["then", "also"]))
                 .take(4)
-                .any(|x| is_word(x, &["each", "every", "all", "any"]))
+                .any(|(i, x)| {
+                    is_word(x, &["each", "every", "all", "any"])
+                        && !(i > 0
+                            && is_word(clause[k + i], &["at", "on", "after", "before", "in", "by"]))
+                })
         {
             push(
                 out,
