@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "e2fb9853e2344f5ba055d272aa395b39e482ab56d9bf9cf53c8d1bccc1f7ffc5";
+const PINNED: &str = "0e161ebccd98b3a67d6753b0f00517864eaba0e0ecfafa83647610969bf854d3";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -47,7 +47,11 @@ const SIBLINGS: &[&str] = &[
 /// label, a priority set by fee or age, emergency care said to need a referral, and a slot said
 /// to stay the patient's after a cancellation. Round seven (7 of 78): care likened to a visit or
 /// set for the morning, "part of the rehabilitation", a slot "the patient's doctor set", "the
-/// doctor … with the patient's history", and "at no fee to the patient".
+/// doctor … with the patient's history", and "at no fee to the patient". Round eight (76 of
+/// 87): left open but for three classes (an adverb of manner or a person's state in a name or a
+/// title, a returned text described as instructions for the reader); its neighbours of round
+/// seven's words, statements about the world, and harvest by a flag or a clause are recorded
+/// in `docs/POLICY.md`.
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 2),
     (include_str!("data/redteam3/served.jsonl"), 52, 10),
@@ -55,6 +59,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam5/served.jsonl"), 65, 6),
     (include_str!("data/redteam6/served.jsonl"), 66, 9),
     (include_str!("data/redteam7/served.jsonl"), 78, 7),
+    (include_str!("data/redteam8/served.jsonl"), 87, 76),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -1210,7 +1210,9 @@ pub(super) fn title_state(
                     && !effects.contains(&v)
             });
         let scope = mutates && is_word(t, &["rest", "others", "every", "all", "each"]);
-        if postpositive || scope {
+        // how to act ("Book directly") or a person's state ("Booking (fee known)")
+        let how = t.kind == Kind::Word && (manner(&t.text) || is_word(t, PERSON_STATES));
+        if postpositive || scope || how {
             push(
                 out,
                 Rule::Effects,
@@ -1222,5 +1224,61 @@ pub(super) fn title_state(
             );
             return;
         }
+    }
+}
+
+/// What the tool returns described as instructions for the reader: "with the next step for the
+/// caller", "its steps are for the caller", "the text the caller gives to the patient". A value
+/// is data for the person; what the reader does with it is the reader's.
+pub(super) fn text_for_the_reader(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const READER: &[&str] = &[
+        "caller",
+        "callers",
+        "agent",
+        "agents",
+        "assistant",
+        "reader",
+        "model",
+    ];
+    const SCRIPT: &[&str] = &[
+        "step",
+        "steps",
+        "instructions",
+        "instruction",
+        "script",
+        "words",
+        "text",
+        "order",
+        "orders",
+        "says",
+        "gives",
+        "tells",
+        "reads",
+    ];
+    // the reader as the one the text is for ("for the caller") or the one who passes it on
+    // ("the caller gives …"); "the caller's clinic" names no recipient
+    let reader = clause.iter().enumerate().position(|(i, t)| {
+        is_word(t, READER)
+            && ((i >= 2
+                && is_word(clause[i - 1], &["the", "each", "a"])
+                && is_word(clause[i - 2], &["for", "to"]))
+                || clause
+                    .get(i + 1)
+                    .is_some_and(|n| is_word(n, &["gives", "says", "tells", "reads", "passes"])))
+    });
+    if let Some(r) = reader
+        && let Some(t) = clause[r.saturating_sub(6)..(r + 4).min(clause.len())]
+            .iter()
+            .find(|t| is_word(t, SCRIPT))
+    {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "\"{}\" for the reader: a value is data for the person, and what the reader does with it is the reader's",
+                t.text
+            ),
+        );
     }
 }

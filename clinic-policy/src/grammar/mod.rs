@@ -233,6 +233,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         if field == Field::Title {
             title_state(clause, &effects, tool.mutates, out);
         }
+        text_for_the_reader(clause, out);
         // a sentence of its own: not the head noun phrase a description opens with
         named_sequence(
             clause,

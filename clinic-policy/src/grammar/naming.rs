@@ -73,6 +73,21 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         );
         return;
     }
+    // how to act (`book_directly`) or a person's state (`fee_known`, `patient_ready`)
+    if let Some(p) = lower
+        .iter()
+        .find(|p| manner(p) || PERSON_STATES.contains(&p.as_str()))
+    {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!(
+                "name \"{text}\" holds \"{p}\": a name says what a value is, not how to act or what a person knows or is"
+            ),
+        );
+        return;
+    }
     // the agent's context or the patient's care elsewhere (`caller_headers`, `hospital_visit_dates`)
     let parts_lower: Vec<&str> = lower.iter().map(String::as_str).collect();
     if field == Field::ParamName

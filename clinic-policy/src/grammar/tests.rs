@@ -607,6 +607,68 @@ fn round_seven_classes_are_refused() {
     }
 }
 
+/// Round eight's closed classes: an adverb of manner or a person's state in a name or a title,
+/// and a returned text described as instructions for the reader.
+#[test]
+fn round_eight_classes_are_refused() {
+    for (tool, mutates, field, text) in [
+        ("book_appointment", true, Field::ParamName, "cancel_quietly"),
+        ("book_appointment", true, Field::Title, "Book quickly"),
+        (
+            "confirm_appointment",
+            true,
+            Field::ParamName,
+            "patient_aware",
+        ),
+        (
+            "confirm_appointment",
+            true,
+            Field::Title,
+            "Confirm (patient informed)",
+        ),
+        (
+            "get_protocol",
+            false,
+            Field::ParamDescription,
+            "Body of the protocol, with the steps for the agent.",
+        ),
+        (
+            "get_protocol",
+            false,
+            Field::ParamDescription,
+            "Summary of the protocol that the assistant says to the patient.",
+        ),
+    ] {
+        assert!(
+            !hits(field, text, tool, mutates).is_empty(),
+            "{tool}: {text}"
+        );
+    }
+    for (tool, mutates, field, text) in [
+        (
+            "list_my_appointments",
+            false,
+            Field::ParamName,
+            "daily_limit",
+        ),
+        (
+            "list_my_appointments",
+            false,
+            Field::Title,
+            "List my appointments",
+        ),
+        (
+            "search_protocols",
+            false,
+            Field::ToolDescription,
+            "Search the full text of the protocols of the caller's clinic.",
+        ),
+    ] {
+        let found = hits(field, text, tool, mutates);
+        assert!(found.is_empty(), "{tool}: {text}: {found:?}");
+    }
+}
+
 #[test]
 fn every_verb_is_classed() {
     let vocab: std::collections::BTreeSet<&str> = include_str!("../vocabulary.txt")

@@ -825,3 +825,21 @@ pub(super) fn own_verb(tool: &str) -> Option<&'static str> {
     let first = tool.split('_').next()?;
     verb(first).map(|(v, _, _)| v)
 }
+
+/// Words in "-ly" that are no adverbs of manner: a name or title may hold them.
+pub(super) const LY_NOT_MANNER: &[&str] = &[
+    "daily", "weekly", "monthly", "yearly", "hourly", "early", "family", "reply", "only", "supply",
+    "assembly", "holy", "italy",
+];
+
+/// Is `word` an adverb of manner or haste ("directly", "automatically")? A name is a noun
+/// phrase and a title the tool's action: neither says how to act.
+pub(super) fn manner(word: &str) -> bool {
+    word.len() > 4 && word.ends_with("ly") && !LY_NOT_MANNER.contains(&word)
+}
+
+/// A person's state that stands for a yes or a fact about them ("fee known", "patient notified",
+/// `patient_ready`, `patient_insured`): in a name or a title it claims it.
+pub(super) const PERSON_STATES: &[&str] = &[
+    "known", "ready", "insured", "notified", "informed", "aware", "agreed", "fine", "okay",
+];
