@@ -77,10 +77,12 @@ fn a_text_is_whole() {
     }
 }
 
-/// The fifth red team's classes, each in words of our own: refused with its tool, while the
-/// statements beside them pass.
+/// Orders after an opening phrase, steps that are changes, the agent's answers set, hiding in a
+/// title, picks of a changing tool's object, claims, another object's state after a change, a
+/// person given every one of something and the patient's data in a tool that takes none:
+/// refused with their tool, in words of our own, while the statements beside them pass.
 #[test]
-fn round_five_classes_are_refused() {
+fn orders_picks_claims_and_the_patients_data_are_refused() {
     let refused = [
         // an order after an opening phrase, and a verb before a phrase and its object
         (
@@ -294,10 +296,11 @@ fn round_five_classes_are_refused() {
     }
 }
 
-/// The sixth red team's classes, in words of our own: refused with their tool; the statements
-/// beside them pass.
+/// Questions, changes set as what comes next, an act that causes more, names with a purpose,
+/// picks for a person and the small claims: refused with their tool; the statements beside
+/// them pass.
 #[test]
-fn round_six_classes_are_refused() {
+fn questions_sequences_causes_and_small_claims_are_refused() {
     let refused = [
         // a question; a change set as what comes next or usually; a verbless change
         (
@@ -465,11 +468,10 @@ fn round_six_classes_are_refused() {
     }
 }
 
-/// The seventh red team's classes, in words of our own: statements about the world a static
-/// text cannot know, objects tied to a change, states in titles and names, and the agent's
-/// context or the patient's care elsewhere asked for.
+/// Statements about the world a static text cannot know, objects tied to a change, states in
+/// titles and names, and the agent's context or the patient's care elsewhere asked for.
 #[test]
-fn round_seven_classes_are_refused() {
+fn statements_a_static_text_cannot_know_are_refused() {
     let refused = [
         (
             "list_doctors",
@@ -607,10 +609,10 @@ fn round_seven_classes_are_refused() {
     }
 }
 
-/// Round eight's closed classes: an adverb of manner or a person's state in a name or a title,
-/// and a returned text described as instructions for the reader.
+/// An adverb of manner or a person's state in a name or a title, and a returned text described
+/// as instructions for the reader.
 #[test]
-fn round_eight_classes_are_refused() {
+fn manner_person_states_and_text_for_the_reader_are_refused() {
     for (tool, mutates, field, text) in [
         ("book_appointment", true, Field::ParamName, "cancel_quietly"),
         ("book_appointment", true, Field::Title, "Book quickly"),
