@@ -106,16 +106,7 @@ pub(super) fn orders(
         if own_action {
             continue;
         }
-        let rule = class.rule();
-        push(
-            out,
-            rule,
-            t,
-            format!(
-                "\"{}\" opens an order to the reader; a text states what the tool does, returns or takes",
-                t.text
-            ),
-        );
+        push_order(out, t, class, false);
     }
     // an order after a phrase that opens the clause: "In each case book the earliest slot",
     // "With this id book …", "For each patient give …"
@@ -154,16 +145,7 @@ pub(super) fn orders(
         if n == 0 && opening && (Some(base) == own || effects.contains(&base)) {
             continue;
         }
-        let rule = class.rule();
-        push(
-            out,
-            rule,
-            t,
-            format!(
-                "\"{}\" opens an order to the reader after the phrase before it; a text states what the tool does, returns or takes",
-                t.text
-            ),
-        );
+        push_order(out, t, class, true);
     }
     // "is to be moved", "are to be shown": an order in the passive
     for w in clause.windows(4) {
@@ -184,6 +166,24 @@ pub(super) fn orders(
             );
         }
     }
+}
+
+/// An order to the reader at `t` (a change is an effect, any other verb a directive).
+fn push_order(out: &mut Vec<Violation>, t: &Tok, class: VerbClass, after_phrase: bool) {
+    let after = if after_phrase {
+        " after the phrase before it"
+    } else {
+        ""
+    };
+    push(
+        out,
+        class.rule(),
+        t,
+        format!(
+            "\"{}\" opens an order to the reader{after}; a text states what the tool does, returns or takes",
+            t.text
+        ),
+    );
 }
 
 /// A word that opens an object: a determiner, a scope, a pronoun or a name.
@@ -989,7 +989,9 @@ pub(super) fn act_causes(
         t.kind == Kind::Word
             && (verb(&t.text).is_some_and(|(_, c, f)| c == VerbClass::Effect && f == Form::Ing)
                 || (verb(&t.text).is_none() && changes_spelled(&t.text, true).next().is_some())
-                || is_word(t, &["move", "booking", "cancellation"]))
+                // the base form as a noun ("the move ends …"); "booking" and "cancellation" are
+                // read above
+                || is_word(t, &["move"]))
     };
     let mut hit: Option<(&Tok, &str)> = None;
     for (k, t) in clause.iter().enumerate() {
@@ -1011,7 +1013,7 @@ pub(super) fn act_causes(
                         && clause.get(k + 2).is_some_and(|o| is_word(o, DETERMINERS)))
             });
         let ends_with = is_word(t, &["expires", "ends", "lapses", "stops", "closes"])
-            && is_word(clause.get(k + 1).copied().unwrap_or(t), &["with"])
+            && clause.get(k + 1).is_some_and(|x| is_word(x, &["with"]))
             && clause[k + 2..]
                 .iter()
                 .take(2)

@@ -58,10 +58,6 @@ fn tool_named_at(toks: &[Tok], k: usize) -> Option<&'static str> {
     None
 }
 
-fn names_a_tool_at(toks: &[Tok], k: usize) -> bool {
-    tool_named_at(toks, k).is_some()
-}
-
 /// What follows "to give to <tool>" up to the sentence's end: nothing, or "as its/the/a" and the
 /// parameter's name, up to three words or names and no function word ("as its slot id").
 fn value_flow_ends(rest: &[Tok]) -> bool {
@@ -116,7 +112,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             continue;
         }
         let names_a_tool = field != Field::Other
-            && (t.text.eq_ignore_ascii_case(tool.name.trim()) || names_a_tool_at(&toks, k));
+            && (t.text.eq_ignore_ascii_case(tool.name.trim()) || tool_named_at(&toks, k).is_some());
         let mut found = Vec::new();
         // a tool's name is held to a tool name's shape: a verb first is its action
         let as_field = if names_a_tool {

@@ -12,9 +12,6 @@ pub(super) const NAME_OBJECT_PICKS: &[&str] = &[
     "previous", "new", "more", "extra",
 ];
 
-/// Words a parameter or field name may hold besides nouns: the range words of a window.
-pub(super) const NAME_FUNCTION_WORDS: &[&str] =
-    &["from", "to", "per", "by", "of", "only", "at", "in"];
 /// A name is a noun phrase: it opens with no verb, and holds no determiner, pronoun, adverb or
 /// negation (`drop_every_visit`, `hide_fee_from_patient`, `always_call_first` are orders).
 pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
@@ -261,7 +258,6 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             );
         }
     }
-    let _ = NAME_FUNCTION_WORDS;
 }
 
 /// ... and in a name, where a noun before `_id` or another noun is the rule (`record_id`).
