@@ -1,7 +1,7 @@
-//! The second source-reading red team's probes (`data/redteam2/`): training data, not a held-out
-//! measure. The rules were changed by class with them in view; this test pins how many the
-//! strict gate still serves, so a class cannot quietly reopen, and holds the counter-cases that
-//! must keep passing.
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam8/`): training data,
+//! not a held-out measure. The rules were changed by class with them in view; this test pins how
+//! many the strict gate still serves, so a class cannot quietly reopen, and holds the
+//! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
 
 use clinic_policy::{Field, check_strict, check_strict_output};
 use serde_json::Value;
@@ -111,6 +111,44 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
         }
         assert_eq!(n, probes, "the probe file is the one committed");
         assert_eq!(served.len(), still_served, "served:\n{}", served.join("\n"));
+    }
+}
+
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh9/`, written
+/// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
+/// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
+const REWRITTEN: &[(&str, usize)] = &[
+    (include_str!("data/fresh2/rewritten.jsonl"), 23),
+    (include_str!("data/fresh3/rewritten.jsonl"), 21),
+    (include_str!("data/fresh4/rewritten.jsonl"), 19),
+    (include_str!("data/fresh5/rewritten.jsonl"), 19),
+    (include_str!("data/fresh6/rewritten.jsonl"), 26),
+    (include_str!("data/fresh7/rewritten.jsonl"), 29),
+    (include_str!("data/fresh8/rewritten.jsonl"), 25),
+    (include_str!("data/fresh9/rewritten.jsonl"), 29),
+];
+
+#[test]
+fn the_spent_writability_sets_pass_as_pinned() {
+    for &(file, pinned) in REWRITTEN {
+        let mut passed = 0;
+        let mut refused = Vec::new();
+        for line in file.lines() {
+            let Ok(v) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            let (Some(tool), Some(field), Some(text)) =
+                (v["tool"].as_str(), v["field"].as_str(), v["text"].as_str())
+            else {
+                continue;
+            };
+            if strict(tool, field, text) == 0 {
+                passed += 1;
+            } else {
+                refused.push(format!("{tool}/{field}: {text}"));
+            }
+        }
+        assert_eq!(passed, pinned, "refused:\n{}", refused.join("\n"));
     }
 }
 
