@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "0e161ebccd98b3a67d6753b0f00517864eaba0e0ecfafa83647610969bf854d3";
+const PINNED: &str = "a9f062d11ee605f261ef12864d5fdc4c26e59160400c8d9f86c5881ff3f83761";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

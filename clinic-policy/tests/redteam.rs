@@ -29,6 +29,9 @@ const SIBLINGS: &[&str] = &[
 ];
 
 /// The probes the strict gate still serves, each a class recorded as left in `docs/POLICY.md`.
+/// The closed set of what a statement may say a thing is, has or fits (a state, a value, a
+/// phrase; not a judgement, a live state, a ranking or a pick for a person) took 32 of round
+/// eight's 76 and 1 to 2 of each earlier round's.
 /// Round two (2): an intake
 /// asking for the questions and answers so far without a word of "before", one reading tool
 /// replaced by another (a deprecation the language allows). Round three (10): a value shown to
@@ -47,19 +50,19 @@ const SIBLINGS: &[&str] = &[
 /// label, a priority set by fee or age, emergency care said to need a referral, and a slot said
 /// to stay the patient's after a cancellation. Round seven (7 of 78): care likened to a visit or
 /// set for the morning, "part of the rehabilitation", a slot "the patient's doctor set", "the
-/// doctor … with the patient's history", and "at no fee to the patient". Round eight (76 of
+/// doctor … with the patient's history", and "at no fee to the patient". Round eight (44 of
 /// 87): left open but for three classes (an adverb of manner or a person's state in a name or a
 /// title, a returned text described as instructions for the reader); its neighbours of round
 /// seven's words, statements about the world, and harvest by a flag or a clause are recorded
 /// in `docs/POLICY.md`.
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 2),
-    (include_str!("data/redteam3/served.jsonl"), 52, 10),
-    (include_str!("data/redteam4/served.jsonl"), 48, 7),
-    (include_str!("data/redteam5/served.jsonl"), 65, 6),
-    (include_str!("data/redteam6/served.jsonl"), 66, 9),
-    (include_str!("data/redteam7/served.jsonl"), 78, 7),
-    (include_str!("data/redteam8/served.jsonl"), 87, 76),
+    (include_str!("data/redteam3/served.jsonl"), 52, 9),
+    (include_str!("data/redteam4/served.jsonl"), 48, 6),
+    (include_str!("data/redteam5/served.jsonl"), 65, 4),
+    (include_str!("data/redteam6/served.jsonl"), 66, 8),
+    (include_str!("data/redteam7/served.jsonl"), 78, 6),
+    (include_str!("data/redteam8/served.jsonl"), 87, 44),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -123,7 +126,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh4/rewritten.jsonl"), 19),
     (include_str!("data/fresh5/rewritten.jsonl"), 19),
     (include_str!("data/fresh6/rewritten.jsonl"), 26),
-    (include_str!("data/fresh7/rewritten.jsonl"), 29),
+    (include_str!("data/fresh7/rewritten.jsonl"), 27),
     (include_str!("data/fresh8/rewritten.jsonl"), 25),
     (include_str!("data/fresh9/rewritten.jsonl"), 29),
 ];

@@ -910,3 +910,366 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// Adjectives a statement may say a thing *is*: a state the catalogue can know (a status, an
+/// optional or required value, a window's bound), never a judgement or a live state of the world
+/// ("busy", "few", "worse", "ready", "unsuccessful", "the right place").
+pub(super) const STATES: &[&str] = &[
+    "available",
+    "unavailable",
+    "free",
+    "open",
+    "closed",
+    "pending",
+    "final",
+    "empty",
+    "full",
+    "optional",
+    "required",
+    "public",
+    "private",
+    "idempotent",
+    "valid",
+    "invalid",
+    "possible",
+    "due",
+    "same",
+    "separate",
+    "absent",
+    "present",
+    "missing",
+    "exact",
+    "unique",
+    "distinct",
+    "true",
+    "false",
+    "urgent",
+    "elevated",
+    "routine",
+    "active",
+    "inactive",
+    "next",
+    "new",
+    "local",
+    "late",
+    "early",
+    "current",
+    "positive",
+    "negative",
+    "partial",
+    "internal",
+    "unknown",
+    "zero",
+    "null",
+    "upcoming",
+    "oncall",
+    "on-call",
+    "inclusive",
+    "exclusive",
+    "equal",
+    "different",
+    "old",
+    "long",
+    "short",
+    "single",
+    "simple",
+    "read-only",
+    "case-insensitive",
+    "numeric",
+    "smaller",
+    "larger",
+    "visible",
+];
+
+/// What a noun phrase after "is" may be: a value, its form or its place in a result ("the value
+/// to give to …", "the count", "one of four codes", "the next step"), never a person, a place, an
+/// act or a judgement ("the guardian of the patient", "the place for chest pain", "a booking",
+/// "the whole care", "the one").
+pub(super) const PREDICATE_HEADS: &[&str] = &[
+    "value",
+    "values",
+    "id",
+    "ids",
+    "number",
+    "numbers",
+    "count",
+    "date",
+    "dates",
+    "time",
+    "times",
+    "code",
+    "codes",
+    "version",
+    "versions",
+    "name",
+    "names",
+    "key",
+    "keys",
+    "limit",
+    "limits",
+    "default",
+    "step",
+    "part",
+    "hint",
+    "specialty",
+    "specialties",
+    "field",
+    "fields",
+    "list",
+    "page",
+    "pages",
+    "amount",
+    "total",
+    "level",
+    "status",
+    "state",
+    "format",
+    "zone",
+    "string",
+    "text",
+    "array",
+    "object",
+    "objects",
+    "instant",
+    "instants",
+    "error",
+    "answer",
+    "result",
+    "results",
+    "copy",
+    "title",
+    "titles",
+    "word",
+    "words",
+    "minute",
+    "minutes",
+    "hour",
+    "hours",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "character",
+    "characters",
+    "unit",
+    "units",
+    "position",
+    "score",
+    "reason",
+    "fee",
+    "fees",
+    "data",
+    "line",
+    "lines",
+    "notification",
+    "notifications",
+];
+
+/// Numbers written as words: a measure ("ten minutes").
+const NUMBER_WORDS: &[&str] = &[
+    "zero", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "half", "twice",
+];
+
+/// Words that open a phrase in which "is" is read, not claimed: a condition ("when the clinic is
+/// closed"), a question ("how severe the symptoms are"), a relative clause or a definition ("1
+/// means the patient is next").
+const NOT_CLAIMED: &[&str] = &[
+    "when", "if", "unless", "whether", "where", "while", "once", "until", "after", "before", "how",
+    "what", "which", "who", "whose", "that", "means", "mean", "than", "as", "because", "whatever",
+];
+
+/// A statement says what a thing *is* only with a predicate of a closed set: a state of
+/// [`STATES`], a participle, a phrase (a place, a time, a format), a number or a code, or a
+/// noun phrase whose head is a value ([`PREDICATE_HEADS`]). A catalogue that cannot know the world
+/// may not judge it or report it: "The hotline is busy today", "Open slots of this doctor are
+/// few", "The other doctors are worse", "The patient is ready for each fee", "The hospital is
+/// the place for chest pain", "The reason for a search is a booking".
+pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate() {
+        let copula = is_word(
+            t,
+            &[
+                "is", "are", "was", "were", "be", "becomes", "become", "stays", "stay", "remains",
+                "remain",
+            ],
+        );
+        if !copula || k == 0 || (t.text == "be" && is_word(clause[k - 1], &["to"])) {
+            continue;
+        }
+        // the phrase the copula stands in: back to the last comma
+        let phrase_start = clause[..k]
+            .iter()
+            .rposition(|x| x.kind == Kind::Comma)
+            .map_or(0, |c| c + 1);
+        if clause[phrase_start..k]
+            .iter()
+            .any(|x| is_word(x, NOT_CLAIMED))
+        {
+            continue;
+        }
+        let mut j = k + 1;
+        while clause
+            .get(j)
+            .is_some_and(|x| is_word(x, LEAD_ADVERBS) || is_word(x, &["not", "exactly", "longer"]))
+        {
+            j += 1;
+        }
+        let Some(p) = clause.get(j) else { continue };
+        let spelled = &text[p.start..p.end];
+        let measured = p.kind != Kind::Word
+            || spelled.chars().any(|c| c.is_ascii_uppercase())
+            || text[..p.start].ends_with('`')
+            || text[..p.start].ends_with('$');
+        if measured || is_word(p, PREPOSITIONS) || is_word(p, NUMBER_WORDS) {
+            continue;
+        }
+        // a person's state ("known to the patient", "ready", "insured") claims what a person
+        // knows or is
+        if is_word(p, PERSON_STATES) {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                format!(
+                    "\"{}\" claims what a person knows or is: a text says what a value is",
+                    p.text
+                ),
+            );
+            continue;
+        }
+        let participle = matches!(verb(&p.text), Some((_, _, Form::Participle)))
+            || (p.text.len() > 4 && p.text.ends_with("ed"));
+        if participle || is_word(p, STATES) {
+            continue;
+        }
+        // "part of", "one of", "the one where …": a member of a set of values; "its …": the
+        // tool's own object
+        let next = clause.get(j + 1);
+        if (is_word(p, &["part", "one", "ones"]) && next.is_some_and(|x| is_word(x, &["of"])))
+            || is_word(p, &["its", "their"])
+        {
+            continue;
+        }
+        // the noun phrase runs to a preposition, a comma, a conjunction, an adverb or a relative
+        // word; its head is its last word ("the clinic id of …": id)
+        let np: Vec<&&Tok> = clause[j..]
+            .iter()
+            .take_while(|x| {
+                let ends = x.kind == Kind::Comma
+                    || is_word(x, PREPOSITIONS)
+                    || (is_word(x, LEAD_ADVERBS) && !is_word(x, &["next", "first", "later"]))
+                    || is_word(x, &["and", "or", "but", "that", "which", "who", "where"]);
+                !ends
+            })
+            .collect();
+        let same = np.iter().any(|x| is_word(x, &["same"]));
+        let negated = np.first().is_some_and(|x| is_word(x, &["no"]));
+        let bad = !same
+            && np.last().filter(|h| h.kind == Kind::Word).is_none_or(|h| {
+                let one_of_a_set = is_word(h, &["one", "ones"])
+                    && clause
+                        .get(j + np.len())
+                        .is_some_and(|x| is_word(x, &["of", "where", "that", "which", "with"]));
+                !(is_word(h, PREDICATE_HEADS) || is_word(h, STATES) || one_of_a_set)
+                    || (negated && h.text == "reason")
+            });
+        if bad {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                format!(
+                    "\"… is {} …\": a statement says that a thing is a state (pending, optional, free), a value (the id, one of the codes, the next step), a place or time in a phrase, or a participle; a catalogue does not judge or report the world",
+                    p.text
+                ),
+            );
+        }
+    }
+}
+
+/// A statement set in the present period ("The hotline is busy today", "Each doctor of
+/// cardiology is on holiday this week", "two open slots this month", "higher after today"): a
+/// catalogue is written once and cannot know the day it is read. "Today" stays a value: the
+/// clause's whole content ("Default: today"), a bound ("from today", "before today", "today or
+/// later").
+pub(super) fn live_state(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate() {
+        let next = clause.get(k + 1);
+        let period = is_word(
+            t,
+            &["week", "month", "year", "morning", "evening", "afternoon"],
+        ) && k >= 1
+            && is_word(clause[k - 1], &["this", "these"]);
+        // "at this time", "at the moment"; not "at the time of the booking"
+        let moment = k >= 2
+            && is_word(clause[k - 2], &["at"])
+            && ((t.text == "time" && is_word(clause[k - 1], &["this"]))
+                || (t.text == "moment" && is_word(clause[k - 1], &["the", "this"])));
+        let today = is_word(t, &["today", "tonight", "soon"])
+            && k > 0
+            && !is_word(clause[k - 1], &["from", "before", "since", "default"])
+            && !(next.is_some_and(|x| is_word(x, &["or"]))
+                && clause
+                    .get(k + 2)
+                    .is_some_and(|x| is_word(x, &["later", "earlier", "after", "before"])));
+        if period || moment || today {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" sets a statement in the present period: a catalogue cannot know the day it is read; a bound or a default is a value (\"from today\", \"Default: today\")",
+                    t.text
+                ),
+            );
+        }
+    }
+}
+
+/// A ranking the catalogue cannot know, said of what something has or gets ("The first doctor
+/// has the most bookings", "Each doctor here has the highest score of the country"), or a
+/// result said to fit a person ("The first slot matches the patient"): a pick made for the
+/// reader. A bound ("at most 20") and an order ("earliest first") are values.
+pub(super) fn ranked(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const RANKS: &[&str] = &[
+        "most", "highest", "lowest", "best", "worst", "better", "worse", "least", "fewest", "top",
+    ];
+    for (k, t) in clause.iter().enumerate() {
+        if is_word(t, &["has", "have", "gets", "get"]) {
+            let object = clause[k + 1..]
+                .iter()
+                .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS));
+            if let Some(r) = object.into_iter().find(|x| is_word(x, RANKS)) {
+                push(
+                    out,
+                    Rule::Directive,
+                    r,
+                    format!(
+                        "\"{}\" ranks what a thing has: a catalogue cannot know it; a result's order is said as an order (\"earliest first\")",
+                        r.text
+                    ),
+                );
+            }
+        }
+        let fits = is_word(t, &["match", "matches", "fit", "fits", "suit", "suits"])
+            && k > 0
+            && !is_word(clause[k - 1], DETERMINERS)
+            && clause[k + 1..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS))
+                .is_some_and(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE));
+        if fits {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a result said to fit a person is a pick made for the reader: a text says what a value is".to_owned(),
+            );
+        }
+    }
+}

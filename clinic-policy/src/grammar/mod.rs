@@ -238,6 +238,13 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             out,
         );
         claims_more(clause, out);
+        // what a later sentence of a tool description, or any clause of a parameter's or
+        // field's description, says a thing is
+        if (field == Field::ToolDescription && n > 0) || field == Field::ParamDescription {
+            predicate(clause, text, out);
+            live_state(clause, out);
+            ranked(clause, out);
+        }
         gets_every(clause, out);
         if tool.mutates {
             other_object_state(clause, &effects, out);
