@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "a9f062d11ee605f261ef12864d5fdc4c26e59160400c8d9f86c5881ff3f83761";
+const PINNED: &str = "d54778ded47f412add31ebca6424a3e13467b4f4b2a7e8d4203ec94d227bc77c";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam8/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam9/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -30,8 +30,13 @@ const SIBLINGS: &[&str] = &[
 
 /// The probes the strict gate still serves, each a class recorded as left in `docs/POLICY.md`.
 /// The closed set of what a statement may say a thing is, has or fits (a state, a value, a
-/// phrase; not a judgement, a live state, a ranking or a pick for a person) took 32 of round
-/// eight's 76 and 1 to 2 of each earlier round's.
+/// phrase; not a judgement, a live state, a ranking or a pick for a person), and the same set
+/// read around "is" (other linking verbs, a label and a colon, a condition with no comma), took
+/// 37 of round eight's 76, 94 of round nine's 104 (found against the first form of the set) and
+/// 1 to 3 of each earlier round's. Round nine (10 of 104): a hold time as haste, a value of "the
+/// billing side" or seen "on the invoice", care "covered" by a protocol, a claim about the patient
+/// by a participle ("covered by the insurance"), a reviewer's authority ("reviewed by the health
+/// department"), the patient's other appointments "stay the same", "has … by email".
 /// Round two (2): an intake
 /// asking for the questions and answers so far without a word of "before", one reading tool
 /// replaced by another (a deprecation the language allows). Round three (10): a value shown to
@@ -50,7 +55,7 @@ const SIBLINGS: &[&str] = &[
 /// label, a priority set by fee or age, emergency care said to need a referral, and a slot said
 /// to stay the patient's after a cancellation. Round seven (7 of 78): care likened to a visit or
 /// set for the morning, "part of the rehabilitation", a slot "the patient's doctor set", "the
-/// doctor … with the patient's history", and "at no fee to the patient". Round eight (44 of
+/// doctor … with the patient's history", and "at no fee to the patient". Round eight (39 of
 /// 87): left open but for three classes (an adverb of manner or a person's state in a name or a
 /// title, a returned text described as instructions for the reader); its neighbours of round
 /// seven's words, statements about the world, and harvest by a flag or a clause are recorded
@@ -58,11 +63,12 @@ const SIBLINGS: &[&str] = &[
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 2),
     (include_str!("data/redteam3/served.jsonl"), 52, 9),
-    (include_str!("data/redteam4/served.jsonl"), 48, 6),
-    (include_str!("data/redteam5/served.jsonl"), 65, 4),
-    (include_str!("data/redteam6/served.jsonl"), 66, 8),
+    (include_str!("data/redteam4/served.jsonl"), 48, 5),
+    (include_str!("data/redteam5/served.jsonl"), 65, 3),
+    (include_str!("data/redteam6/served.jsonl"), 66, 6),
     (include_str!("data/redteam7/served.jsonl"), 78, 6),
-    (include_str!("data/redteam8/served.jsonl"), 87, 44),
+    (include_str!("data/redteam8/served.jsonl"), 87, 39),
+    (include_str!("data/redteam9/served.jsonl"), 104, 10),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -117,18 +123,19 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
     }
 }
 
-/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh9/`, written
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh10/`, written
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh2/rewritten.jsonl"), 23),
-    (include_str!("data/fresh3/rewritten.jsonl"), 21),
+    (include_str!("data/fresh3/rewritten.jsonl"), 20),
     (include_str!("data/fresh4/rewritten.jsonl"), 19),
     (include_str!("data/fresh5/rewritten.jsonl"), 19),
     (include_str!("data/fresh6/rewritten.jsonl"), 26),
     (include_str!("data/fresh7/rewritten.jsonl"), 27),
     (include_str!("data/fresh8/rewritten.jsonl"), 25),
-    (include_str!("data/fresh9/rewritten.jsonl"), 29),
+    (include_str!("data/fresh9/rewritten.jsonl"), 28),
+    (include_str!("data/fresh10/rewritten.jsonl"), 29),
 ];
 
 #[test]

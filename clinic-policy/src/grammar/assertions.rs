@@ -972,7 +972,7 @@ pub(super) const STATES: &[&str] = &[
     "long",
     "short",
     "single",
-    "simple",
+    "none",
     "read-only",
     "case-insensitive",
     "numeric",
@@ -1079,8 +1079,8 @@ const NUMBER_WORDS: &[&str] = &[
 /// closed"), a question ("how severe the symptoms are"), a relative clause or a definition ("1
 /// means the patient is next").
 const NOT_CLAIMED: &[&str] = &[
-    "when", "if", "unless", "whether", "where", "while", "once", "until", "after", "before", "how",
-    "what", "which", "who", "whose", "that", "means", "mean", "than", "as", "because", "whatever",
+    "when", "if", "unless", "whether", "where", "while", "once", "until", "how", "what", "which",
+    "who", "whose", "that", "means", "mean", "because", "whatever",
 ];
 
 /// A statement says what a thing *is* only with a predicate of a closed set: a state of
@@ -1090,42 +1090,76 @@ const NOT_CLAIMED: &[&str] = &[
 /// few", "The other doctors are worse", "The patient is ready for each fee", "The hospital is
 /// the place for chest pain", "The reason for a search is a booking".
 pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
-    for (k, t) in clause.iter().enumerate() {
-        let copula = is_word(
-            t,
-            &[
-                "is", "are", "was", "were", "be", "becomes", "become", "stays", "stay", "remains",
-                "remain",
-            ],
-        );
-        if !copula || k == 0 || (t.text == "be" && is_word(clause[k - 1], &["to"])) {
+    for k in 0..clause.len() {
+        if k == 0 {
             continue;
         }
-        // the phrase the copula stands in: back to the last comma
+        // the verbs that say what a thing is: "is", "becomes", "stays", "appears", "counts as",
+        // "means" (unless a clause follows: "1 means the patient is next"), and "gets" before a
+        // bare word ("gets busy"; not "gets an email", "gets 403")
+        let Some(start) = linked(clause, k) else {
+            continue;
+        };
+        // the phrase the verb stands in: back to the last comma; a condition, a question or a
+        // relative clause is read, not claimed
         let phrase_start = clause[..k]
             .iter()
             .rposition(|x| x.kind == Kind::Comma)
             .map_or(0, |c| c + 1);
-        if clause[phrase_start..k]
-            .iter()
-            .any(|x| is_word(x, NOT_CLAIMED))
+        let subject = &clause[phrase_start..k];
+        // read, not claimed, unless a verb after the condition or the relative word ends it and
+        // the main clause runs on without a comma ("If the patient books the fee is known",
+        // "The slot which is first is right")
+        let subordinate = subject.iter().rposition(|x| is_word(x, NOT_CLAIMED));
+        if let Some(w) = subordinate
+            && !subject[w + 1..].iter().any(|x| finite(x))
         {
             continue;
         }
-        let mut j = k + 1;
-        while clause
-            .get(j)
-            .is_some_and(|x| is_word(x, LEAD_ADVERBS) || is_word(x, &["not", "exactly", "longer"]))
-        {
+        let mut j = start;
+        let mut negated = false;
+        while clause.get(j).is_some_and(|x| {
+            is_word(x, LEAD_ADVERBS) || is_word(x, &["not", "exactly", "longer", "no"])
+        }) {
+            negated |= is_word(clause[j], &["not", "no"]);
+            // "no" before a noun is the noun phrase's own determiner
+            if clause[j].text == "no" {
+                break;
+            }
             j += 1;
         }
         let Some(p) = clause.get(j) else { continue };
+        // a place outside the clinic said to be anything but the next step: "The hotline is
+        // unavailable at night", "The hospital has a wait of ten hours" ([`elsewhere`])
+        let next_step = clause[j..]
+            .windows(2)
+            .any(|w| is_word(w[0], &["next"]) && is_word(w[1], &["step"]));
+        // … or a value ("the emergency hotline is the number for it")
+        let value = clause[j..]
+            .iter()
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+            .last()
+            .is_some_and(|h| is_word(h, PREDICATE_HEADS));
+        if subject.iter().any(|x| is_word(x, ELSEWHERE)) && !next_step && !value {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                "a place or service outside the clinic is said to be something: a catalogue cannot know it; \"the next step\" is how a text names one".to_owned(),
+            );
+            continue;
+        }
         let spelled = &text[p.start..p.end];
         let measured = p.kind != Kind::Word
             || spelled.chars().any(|c| c.is_ascii_uppercase())
             || text[..p.start].ends_with('`')
             || text[..p.start].ends_with('$');
-        if measured || is_word(p, PREPOSITIONS) || is_word(p, NUMBER_WORDS) {
+        // a day as a value ("Default: today"); the present period is [`live_state`]'s
+        if measured
+            || is_word(p, PREPOSITIONS)
+            || is_word(p, NUMBER_WORDS)
+            || is_word(p, &["today", "tomorrow", "now"])
+        {
             continue;
         }
         // a person's state ("known to the patient", "ready", "insured") claims what a person
@@ -1142,8 +1176,28 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
             );
             continue;
         }
+        // care played down: "… is not urgent"
+        if negated && is_word(p, &["urgent", "serious", "dangerous", "emergency"]) {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                format!(
+                    "\"not {}\" plays care down: a catalogue does not judge a person's condition",
+                    p.text
+                ),
+            );
+            continue;
+        }
+        // a participle of the list's verbs, or another "-ed" word of the vocabulary
+        // ("published", "cached"), but a pick ("preferred", "recommended")
         let participle = matches!(verb(&p.text), Some((_, _, Form::Participle)))
-            || (p.text.len() > 4 && p.text.ends_with("ed"));
+            || (p.text.len() > 4
+                && p.text.ends_with("ed")
+                && !is_word(
+                    p,
+                    &["preferred", "recommended", "favoured", "favored", "insured"],
+                ));
         if participle || is_word(p, STATES) {
             continue;
         }
@@ -1167,8 +1221,10 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
                 !ends
             })
             .collect();
-        let same = np.iter().any(|x| is_word(x, &["same"]));
-        let negated = np.first().is_some_and(|x| is_word(x, &["no"]));
+        let same = np.len() <= 2 && np.iter().any(|x| is_word(x, &["same"]));
+        let no = np.first().is_some_and(|x| is_word(x, &["no"]));
+        // an act of the reader called an error ("A question to the patient is an error")
+        let act_forbidden = subject.iter().any(|x| is_word(x, ACTS));
         let bad = !same
             && np.last().filter(|h| h.kind == Kind::Word).is_none_or(|h| {
                 let one_of_a_set = is_word(h, &["one", "ones"])
@@ -1176,7 +1232,16 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
                         .get(j + np.len())
                         .is_some_and(|x| is_word(x, &["of", "where", "that", "which", "with"]));
                 !(is_word(h, PREDICATE_HEADS) || is_word(h, STATES) || one_of_a_set)
-                    || (negated && h.text == "reason")
+                    || (no && h.text == "reason")
+                    || (act_forbidden && is_word(h, &["error", "errors"]))
+            })
+            // a change said to be a change of another kind ("A move less than 24 hours before
+            // the start counts as a late cancellation"); not a search said to be a booking
+            && !np.last().is_some_and(|h| {
+                changes_spelled(&h.text, true).next().is_some()
+                    && subject
+                        .iter()
+                        .any(|x| changes_spelled(&x.text, true).next().is_some())
             });
         if bad {
             push(
@@ -1191,6 +1256,110 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         }
     }
 }
+
+/// A finite verb: "is", "has", "gets" or a verb of the list in its "-s" or past form.
+fn finite(x: &Tok) -> bool {
+    is_word(
+        x,
+        &[
+            "is", "are", "was", "were", "has", "have", "had", "gets", "get",
+        ],
+    ) || (x.kind == Kind::Word && matches!(verb(&x.text), Some((_, _, Form::Third | Form::Past))))
+}
+
+/// Places and services outside the clinic: what they are like when the text is read, a
+/// catalogue cannot know ("The hotline is busy at night", "The hospital has a wait of ten hours").
+const ELSEWHERE: &[&str] = &[
+    "hospital",
+    "hospitals",
+    "ambulance",
+    "ambulances",
+    "hotline",
+    "hotlines",
+    "city",
+    "region",
+    "country",
+];
+
+/// Acts of the reader: said to be an error, they are forbidden ("A question to the patient is an
+/// error").
+const ACTS: &[&str] = &[
+    "question",
+    "questions",
+    "search",
+    "searches",
+    "request",
+    "requests",
+    "call",
+    "calls",
+    "booking",
+    "bookings",
+];
+
+/// The token where what follows a linking verb at `k` starts, if `clause[k]` links a thing to
+/// what it is.
+fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
+    const IS: &[&str] = &[
+        "is", "are", "was", "were", "be", "becomes", "become", "stays", "stay", "remains",
+        "remain", "appears", "appear", "seems", "seem", "looks", "look",
+    ];
+    let t = clause[k];
+    let next = clause.get(k + 1);
+    if is_word(t, IS) {
+        return (!(t.text == "be" && is_word(clause[k - 1], &["to"]))).then_some(k + 1);
+    }
+    if is_word(t, &["counts", "count"]) && next.is_some_and(|x| is_word(x, &["as"])) {
+        return Some(k + 2);
+    }
+    if is_word(t, &["means", "mean"]) {
+        // a clause after it ("1 means the patient is next") says what a value stands for
+        let clause_follows = clause[k + 1..]
+            .iter()
+            .take_while(|x| x.kind != Kind::Comma)
+            .any(|x| {
+                is_word(x, &["is", "are", "has", "have", "gets", "get"])
+                    || matches!(verb(&x.text), Some((_, _, Form::Third | Form::Past)))
+            });
+        return (!clause_follows).then_some(k + 1);
+    }
+    if is_word(t, &["gets", "get"]) {
+        let bare = next.is_some_and(|x| {
+            x.kind == Kind::Word
+                && !is_word(x, DETERMINERS)
+                && !is_word(x, &["it", "them", "this", "that", "nothing", "something"])
+                && !is_word(x, PREPOSITIONS)
+                && !is_word(x, NUMBER_WORDS)
+                && clause
+                    .get(k + 2)
+                    .is_none_or(|y| y.kind == Kind::Comma || is_word(y, PREPOSITIONS))
+        });
+        return bare.then_some(k + 1);
+    }
+    None
+}
+
+/// Days of the week and months: after "until" a calendar date of the present period.
+const WEEKDAYS_AND_MONTHS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
 
 /// A statement set in the present period ("The hotline is busy today", "Each doctor of
 /// cardiology is on holiday this week", "two open slots this month", "higher after today"): a
@@ -1217,7 +1386,13 @@ pub(super) fn live_state(clause: &[&Tok], out: &mut Vec<Violation>) {
                 && clause
                     .get(k + 2)
                     .is_some_and(|x| is_word(x, &["later", "earlier", "after", "before"])));
-        if period || moment || today {
+        // "until Monday", "until June": a date of the calendar with no year is this week's or
+        // this year's
+        let dated = is_word(t, WEEKDAYS_AND_MONTHS)
+            && k > 0
+            && is_word(clause[k - 1], &["until", "till", "since"])
+            && next.is_none_or(|x| x.kind != Kind::Ident);
+        if period || moment || today || dated {
             push(
                 out,
                 Rule::Directive,
@@ -1239,18 +1414,40 @@ pub(super) fn ranked(clause: &[&Tok], out: &mut Vec<Violation>) {
     const RANKS: &[&str] = &[
         "most", "highest", "lowest", "best", "worst", "better", "worse", "least", "fewest", "top",
     ];
+    const MORE: &[&str] = &[
+        "higher", "lower", "larger", "smaller", "greater", "better", "worse",
+    ];
     for (k, t) in clause.iter().enumerate() {
-        if is_word(t, &["has", "have", "gets", "get"]) {
-            let object = clause[k + 1..]
-                .iter()
-                .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS));
-            if let Some(r) = object.into_iter().find(|x| is_word(x, RANKS)) {
+        if is_word(
+            t,
+            &[
+                "has", "have", "gets", "get", "reaches", "reach", "is", "are",
+            ],
+        ) {
+            // a rank anywhere after it ("has a score of the highest level", "is one of the
+            // highest in rank"), but a bound ("at most") or an order ("highest first"); a
+            // comparison in what a thing has or gets ("has a larger fee", "gets higher scores")
+            let rest = &clause[k + 1..];
+            let rank = rest.iter().enumerate().find(|&(n, x)| {
+                let bound = n >= 1 && is_word(rest[n - 1], &["at"]);
+                let order = rest
+                    .get(n + 1)
+                    .is_some_and(|y| is_word(y, &["first", "last"]));
+                let scale = scale_end(rest, n);
+                (is_word(x, RANKS) && !bound && !order && !scale)
+                    || (is_word(x, MORE)
+                        && !is_word(t, &["is", "are"])
+                        && rest[..n]
+                            .iter()
+                            .all(|y| y.kind == Kind::Word && !is_word(y, PREPOSITIONS)))
+            });
+            if let Some((_, r)) = rank {
                 push(
                     out,
                     Rule::Directive,
                     r,
                     format!(
-                        "\"{}\" ranks what a thing has: a catalogue cannot know it; a result's order is said as an order (\"earliest first\")",
+                        "\"{}\" ranks what a thing has or is: a catalogue cannot know it; a result's order is said as an order (\"earliest first\")",
                         r.text
                     ),
                 );
@@ -1269,6 +1466,147 @@ pub(super) fn ranked(clause: &[&Tok], out: &mut Vec<Violation>) {
                 Rule::Directive,
                 t,
                 "a result said to fit a person is a pick made for the reader: a text says what a value is".to_owned(),
+            );
+        }
+    }
+}
+
+/// A person's knowledge or readiness said with or without a verb ("The fee: known to the
+/// patient.", "The patient, ready for each fee."): a claim of what a person knows or is.
+pub(super) fn person_state(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const KNOWS: &[&str] = &["known", "ready", "aware", "agreed", "okay", "fine"];
+    let person = |x: &Tok| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE);
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, KNOWS) {
+            continue;
+        }
+        let after = clause
+            .get(k + 1)
+            .is_some_and(|x| is_word(x, &["to", "by", "for"]))
+            && clause[k + 2..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS))
+                .is_some_and(|x| person(x));
+        // "the patient, ready …", "the patient ready …"
+        let before = clause[..k]
+            .iter()
+            .rev()
+            .find(|x| x.kind != Kind::Comma)
+            .is_some_and(|x| person(x));
+        if after || before {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" claims what a person knows or is: a text says what a value is",
+                    t.text
+                ),
+            );
+        }
+    }
+}
+
+/// Token `n` names the end of a scale: "10 (worst)", "10 (the worst possible)".
+fn scale_end(c: &[&Tok], n: usize) -> bool {
+    let open = c[..n]
+        .iter()
+        .rev()
+        .find(|x| !is_word(x, &["the"]))
+        .is_some_and(|x| x.text == "(");
+    open || c
+        .get(n + 1)
+        .is_some_and(|x| is_word(x, &["possible"]) || x.text == ")")
+}
+
+/// A judgement of fit ("the right doctor", "the best slot", "right for the patient") or a result
+/// picked for a person by its place in the list ("The first slot is for the patient", "the
+/// default for each patient", "the first one, matched to the patient"): a pick made for the
+/// reader. An order of results is said as an order ("earliest first").
+pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const FIT: &[&str] = &[
+        "right", "wrong", "best", "ideal", "perfect", "better", "worse", "worst",
+    ];
+    const PLACE: &[&str] = &[
+        "first", "earliest", "last", "latest", "top", "default", "one",
+    ];
+    let person_after = |from: usize| {
+        clause[from..]
+            .iter()
+            .find(|x| !is_word(x, DETERMINERS) && !is_word(x, &["new", "authenticated"]))
+            .is_some_and(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE))
+    };
+    for (k, t) in clause.iter().enumerate() {
+        let next = clause.get(k + 1);
+        // "the right doctor", "right for the patient", "the right one"
+        let judged = is_word(t, FIT)
+            && !scale_end(clause, k)
+            && next.is_some_and(|x| {
+                (x.kind == Kind::Word
+                    && !is_word(x, PREPOSITIONS)
+                    && (!is_word(x, DETERMINERS) || is_word(x, &["one", "ones"])))
+                    || (is_word(x, &["for", "to"]) && person_after(k + 2))
+            });
+        // a place in the list or a default, then "for" or "matched/suited to" a person
+        let placed = is_word(t, &["for", "to"])
+            && person_after(k + 1)
+            && clause[..k].iter().any(|x| is_word(x, PLACE))
+            && (t.text == "for"
+                || k >= 1 && is_word(clause[k - 1], &["matched", "suited", "fitted"]));
+        if judged || placed {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a result judged or picked for a person is a pick made for the reader: a text says what a value is, and an order of results is said as an order (\"earliest first\")".to_owned(),
+            );
+        }
+    }
+}
+
+/// A claim of who the caller is ("The caller has the role of the guardian", "The patient is the
+/// same person as the caller"), and a value described as the caller's steps ("Hint of the
+/// clinic, the next step of the caller"): the caller's role comes from its token, and a value is
+/// data, not instructions for the one who reads it.
+pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const READER: &[&str] = &[
+        "caller",
+        "callers",
+        "user",
+        "users",
+        "agent",
+        "agents",
+        "reader",
+        "client",
+        "assistant",
+    ];
+    for (k, t) in clause.iter().enumerate() {
+        // "<person> has the role …", "<person> is the same person as …"
+        let role = is_word(t, &["role", "roles", "rights", "permission", "permissions"])
+            && clause[..k]
+                .iter()
+                .any(|x| is_word(x, &["has", "have", "is", "are"]))
+            && clause[..k]
+                .iter()
+                .take_while(|x| !is_word(x, &["has", "have", "is", "are"]))
+                .any(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE));
+        let same_person =
+            is_word(t, &["person", "people"]) && k >= 1 && is_word(clause[k - 1], &["same"]);
+        // "the next step of the caller", "steps for the user"
+        let steps = is_word(t, &["step", "steps"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, &["of", "for"]))
+            && clause[k + 2..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS))
+                .is_some_and(|x| is_word(x, READER));
+        if role || same_person || steps {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "who the caller is comes from its token, and a value is data, not steps for its reader: a text says what a value is".to_owned(),
             );
         }
     }

@@ -397,3 +397,40 @@ impl Data {
         }
     }
 }
+
+/// Where the patient is cared for ("True for a patient of the oncology department", "for a
+/// patient under the care of psychiatry", "a patient in the rehabilitation ward"): the patient's
+/// medical situation, asked of a tool that takes no medical data.
+pub(super) fn patient_in_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    const CARE: &[&str] = &[
+        "department",
+        "departments",
+        "ward",
+        "wards",
+        "care",
+        "treatment",
+        "therapy",
+    ];
+    for clause in clauses {
+        let hit = clause.iter().enumerate().find(|&(k, t)| {
+            is_word(t, PATIENT_SIDE)
+                && clause
+                    .get(k + 1)
+                    .is_some_and(|x| is_word(x, &["of", "under", "in"]))
+                && clause[k + 2..(k + 6).min(clause.len())]
+                    .iter()
+                    .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+                    .any(|x| is_word(x, CARE))
+        });
+        if let Some((_, t)) = hit {
+            push(
+                out,
+                Rule::Exfiltration,
+                t,
+                "where the patient is cared for is medical data, which this tool does not take"
+                    .to_owned(),
+            );
+            return;
+        }
+    }
+}

@@ -242,8 +242,36 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         // field's description, says a thing is
         if (field == Field::ToolDescription && n > 0) || field == Field::ParamDescription {
             predicate(clause, text, out);
+            // "The hotline: busy at night.": a verbless statement after a label is read as
+            // "the hotline is busy at night"
+            if let Some(said) = apposition(&clauses, n, text) {
+                predicate(&said.iter().collect::<Vec<_>>(), text, out);
+            }
             live_state(clause, out);
             ranked(clause, out);
+            person_state(clause, out);
+        }
+        // a title is a noun phrase or the tool's action: no pick, no present period ("Book
+        // now", "Book today", "Slots (the first one for the patient)")
+        if (field == Field::ToolDescription && n > 0)
+            || matches!(field, Field::ParamDescription | Field::Title)
+        {
+            pick_for_a_person(clause, out);
+            caller_claimed(clause, out);
+        }
+        if field == Field::Title {
+            live_state(clause, out);
+            if let Some(t) = clause.iter().find(|t| is_word(t, &["now", "immediately"])) {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    format!(
+                        "\"{}\" in a title is haste: a title is a noun phrase or the tool's action",
+                        t.text
+                    ),
+                );
+            }
         }
         gets_every(clause, out);
         if tool.mutates {
@@ -318,6 +346,9 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         if !allowed.contains(&Data::Personal) && !allowed.contains(&Data::Medical) {
             patient_described(&clauses, allowed, out);
         }
+        if !allowed.contains(&Data::Medical) {
+            patient_in_care(&clauses, out);
+        }
     } else if field == Field::ParamDescription && tool.input {
         // without its tool: no tool may take what a person said; the start-up screen reads the
         // parameter again with its tool and the table
@@ -328,6 +359,53 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             out,
         );
     }
+}
+
+/// Clause `n` read as what the clause before it is, when that one is a label ending in a colon
+/// and neither has a verb ("The hotline: busy at night." reads "The hotline is busy at night").
+/// A list of values after a label ("Required fields: allergies, medications") is a list, not a
+/// statement.
+fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str) -> Option<Vec<Tok>> {
+    let (label, said) = (clauses.get(n.checked_sub(1)?)?, clauses.get(n)?);
+    let colon = label
+        .last()
+        .is_some_and(|l| text[l.end..].trim_start().starts_with(':'));
+    let verbless = |c: &[&Tok]| {
+        !c.iter().any(|x| {
+            is_word(x, COPULAS)
+                || is_word(x, &["has", "have", "gets", "get", "means"])
+                || (x.kind == Kind::Word && verb(&x.text).is_some_and(|(_, _, f)| f != Form::Base))
+        })
+    };
+    let list = said
+        .iter()
+        .any(|x| x.kind == Kind::Comma || is_word(x, &["and", "or"]));
+    // a label that names a value ("Default: asc", "Sort order: asc", "Format: …") is followed
+    // by the value
+    let value_label = label.last().is_some_and(|l| {
+        is_word(l, PREDICATE_HEADS)
+            || is_word(
+                l,
+                &[
+                    "default", "defaults", "example", "examples", "order", "range", "kind", "type",
+                ],
+            )
+    });
+    if !colon || !verbless(label) || !verbless(said) || list || value_label || label.len() > 6 {
+        return None;
+    }
+    // the label, then a copula of its own (an empty range at the label's end), then what is
+    // said
+    let end = label.last()?.end;
+    let mut joined: Vec<Tok> = label.iter().map(|t| (*t).clone()).collect();
+    joined.push(Tok {
+        text: "is".to_owned(),
+        start: end,
+        end,
+        kind: Kind::Word,
+    });
+    joined.extend(said.iter().map(|t| (*t).clone()));
+    Some(joined)
 }
 
 /// Clauses: runs of tokens between stops. A clause keeps its commas (they separate phrases).

@@ -1,6 +1,6 @@
 //! Names: a parameter or field name is a noun phrase, never an order or a sentence.
 
-use super::data::{SAID, beyond_the_clinic, data_allowed, data_kind};
+use super::data::{Data, SAID, beyond_the_clinic, data_allowed, data_kind};
 use super::words::*;
 use crate::types::{Field, Rule, Violation};
 
@@ -81,6 +81,45 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             &whole,
             format!(
                 "name \"{text}\" holds \"{p}\": a name says what a value is, not how to act or what a person knows or is"
+            ),
+        );
+        return;
+    }
+    // who the caller is (`caller_guardian`, `guardian_caller`): the token says it; where the
+    // patient is cared for (`patient_departments`, `patient_specialties`) is medical data
+    let has = |list: &[&str]| lower.iter().any(|p| list.contains(&p.as_str()));
+    let caller_role = has(&["caller", "user", "agent", "client"])
+        && has(&[
+            "guardian", "parent", "doctor", "nurse", "staff", "admin", "role", "owner",
+        ]);
+    let cared_for = field == Field::ParamName
+        && tool.input
+        && !tool.name.is_empty()
+        && !data_allowed(tool.name).contains(&Data::Medical)
+        && has(PATIENT_SIDE)
+        && has(&[
+            "specialty",
+            "specialties",
+            "department",
+            "departments",
+            "ward",
+            "wards",
+            "care",
+            "treatment",
+            "treatments",
+            "therapy",
+        ]);
+    if caller_role || cared_for {
+        push(
+            out,
+            if cared_for {
+                Rule::Exfiltration
+            } else {
+                Rule::Directive
+            },
+            &whole,
+            format!(
+                "name \"{text}\" says who the caller is or where the patient is cared for: the token says who calls, and a tool takes only the data of its kind"
             ),
         );
         return;
