@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "d54778ded47f412add31ebca6424a3e13467b4f4b2a7e8d4203ec94d227bc77c";
+const PINNED: &str = "aaa7a1a1c2fb0b5b74dcc96e867612c99eb4ef9ac5c8ddb39b9388f39420457e";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -1112,7 +1112,7 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         // "The slot which is first is right")
         let subordinate = subject.iter().rposition(|x| is_word(x, NOT_CLAIMED));
         if let Some(w) = subordinate
-            && !subject[w + 1..].iter().any(|x| finite(x))
+            && !(phrase_start + w + 1..k).any(|i| finite(clause, i))
         {
             continue;
         }
@@ -1192,6 +1192,7 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         // a participle of the list's verbs, or another "-ed" word of the vocabulary
         // ("published", "cached"), but a pick ("preferred", "recommended")
         let participle = matches!(verb(&p.text), Some((_, _, Form::Participle)))
+            || is_word(p, &["read", "set", "put", "cut", "split", "spread"])
             || (p.text.len() > 4
                 && p.text.ends_with("ed")
                 && !is_word(
@@ -1258,13 +1259,25 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
 }
 
 /// A finite verb: "is", "has", "gets" or a verb of the list in its "-s" or past form.
-fn finite(x: &Tok) -> bool {
-    is_word(
-        x,
-        &[
-            "is", "are", "was", "were", "has", "have", "had", "gets", "get",
-        ],
-    ) || (x.kind == Kind::Word && matches!(verb(&x.text), Some((_, _, Form::Third | Form::Past))))
+/// An "-s" form counts only after a word that can be its subject ("the patient books"), not
+/// after a determiner, where it is a plural noun ("that notes were read").
+fn finite(clause: &[&Tok], k: usize) -> bool {
+    let x = clause[k];
+    if is_word(x, &["is", "are", "was", "were", "has", "have", "had"]) {
+        return true;
+    }
+    match verb(&x.text) {
+        Some((_, _, Form::Past)) => x.kind == Kind::Word,
+        Some((_, _, Form::Third)) => {
+            x.kind == Kind::Word
+                && k > 0
+                && clause[k - 1].kind == Kind::Word
+                && !is_word(clause[k - 1], DETERMINERS)
+                && !is_word(clause[k - 1], PREPOSITIONS)
+                && !is_word(clause[k - 1], NOT_CLAIMED)
+        }
+        _ => false,
+    }
 }
 
 /// Places and services outside the clinic: what they are like when the text is read, a

@@ -1881,6 +1881,12 @@ fn what_a_thing_is_said_to_be_is_read_around_is() {
             Field::ToolDescription,
             "List the doctors of the clinic, ordered by name, highest id first, at most 100.",
         ),
+        (
+            "get_intake",
+            false,
+            Field::ToolDescription,
+            "Get the intake of one appointment. Returns how many answers are left, and whether the notes that were read are marked.",
+        ),
     ] {
         let found = hits(field, text, tool, mutates);
         assert!(found.is_empty(), "{text}: {found:?}");
