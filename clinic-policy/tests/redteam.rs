@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam9/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam10/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -36,7 +36,12 @@ const SIBLINGS: &[&str] = &[
 /// 1 to 3 of each earlier round's. Round nine (10 of 104): a hold time as haste, a value of "the
 /// billing side" or seen "on the invoice", care "covered" by a protocol, a claim about the patient
 /// by a participle ("covered by the insurance"), a reviewer's authority ("reviewed by the health
-/// department"), the patient's other appointments "stay the same", "has … by email".
+/// department"), the patient's other appointments "stay the same", "has … by email". Round ten
+/// (20 of 91, found against 009f2b2; 71 closed by the same set read past the first sentence's
+/// comma, around "treats … as", "belongs to", any verb of a place outside the clinic, defaults
+/// that pick or turn off): the course of a condition ("ends after a day") and its severity by
+/// number ("is 2 of 10"), a second change as an end ("the place on each waiting list ends"),
+/// "exists", an absolute with "with" ("With the caller a doctor, …"), a default of every doctor.
 /// Round two (2): an intake
 /// asking for the questions and answers so far without a word of "before", one reading tool
 /// replaced by another (a deprecation the language allows). Round three (10): a value shown to
@@ -55,7 +60,7 @@ const SIBLINGS: &[&str] = &[
 /// label, a priority set by fee or age, emergency care said to need a referral, and a slot said
 /// to stay the patient's after a cancellation. Round seven (7 of 78): care likened to a visit or
 /// set for the morning, "part of the rehabilitation", a slot "the patient's doctor set", "the
-/// doctor … with the patient's history", and "at no fee to the patient". Round eight (39 of
+/// doctor … with the patient's history", and "at no fee to the patient". Round eight (36 of
 /// 87): left open but for three classes (an adverb of manner or a person's state in a name or a
 /// title, a returned text described as instructions for the reader); its neighbours of round
 /// seven's words, statements about the world, and harvest by a flag or a clause are recorded
@@ -67,8 +72,9 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam5/served.jsonl"), 65, 3),
     (include_str!("data/redteam6/served.jsonl"), 66, 6),
     (include_str!("data/redteam7/served.jsonl"), 78, 6),
-    (include_str!("data/redteam8/served.jsonl"), 87, 39),
-    (include_str!("data/redteam9/served.jsonl"), 104, 10),
+    (include_str!("data/redteam8/served.jsonl"), 87, 36),
+    (include_str!("data/redteam9/served.jsonl"), 104, 9),
+    (include_str!("data/redteam10/served.jsonl"), 91, 20),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -1080,7 +1080,7 @@ const NUMBER_WORDS: &[&str] = &[
 /// means the patient is next").
 const NOT_CLAIMED: &[&str] = &[
     "when", "if", "unless", "whether", "where", "while", "once", "until", "how", "what", "which",
-    "who", "whose", "that", "means", "mean", "because", "whatever",
+    "who", "whose", "that", "means", "mean", "whatever",
 ];
 
 /// A statement says what a thing *is* only with a predicate of a closed set: a state of
@@ -1112,7 +1112,7 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         // "The slot which is first is right")
         let subordinate = subject.iter().rposition(|x| is_word(x, NOT_CLAIMED));
         if let Some(w) = subordinate
-            && !(phrase_start + w + 1..k).any(|i| finite(clause, i))
+            && !(phrase_start + w + 1..k).any(|i| finite(clause, i, false))
         {
             continue;
         }
@@ -1159,6 +1159,13 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
             || is_word(p, PREPOSITIONS)
             || is_word(p, NUMBER_WORDS)
             || is_word(p, &["today", "tomorrow", "now"])
+            || is_word(p, WEEKDAYS_AND_MONTHS)
+            || is_word(
+                p,
+                &[
+                    "weekdays", "weekends", "mornings", "evenings", "nights", "daily", "weekly",
+                ],
+            )
         {
             continue;
         }
@@ -1191,6 +1198,25 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         }
         // a participle of the list's verbs, or another "-ed" word of the vocabulary
         // ("published", "cached"), but a pick ("preferred", "recommended")
+        // an act of the reader called optional ("A question to the patient about the fee is
+        // optional"), a completeness claimed ("the whole list of the country")
+        let act_optional = is_word(p, &["optional"]) && subject.iter().any(|x| is_word(x, ACTS));
+        let whole = clause[j..]
+            .iter()
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+            .any(|x| is_word(x, &["whole", "entire"]));
+        if act_optional || whole {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                format!(
+                    "\"… is {} …\": an act of the reader said to be optional, or a whole claimed, is a judgement; a text says what a value is",
+                    p.text
+                ),
+            );
+            continue;
+        }
         let participle = matches!(verb(&p.text), Some((_, _, Form::Participle)))
             || is_word(p, &["read", "set", "put", "cut", "split", "spread"])
             || (p.text.len() > 4
@@ -1261,15 +1287,16 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
 /// A finite verb: "is", "has", "gets" or a verb of the list in its "-s" or past form.
 /// An "-s" form counts only after a word that can be its subject ("the patient books"), not
 /// after a determiner, where it is a plural noun ("that notes were read").
-fn finite(clause: &[&Tok], k: usize) -> bool {
+fn finite(clause: &[&Tok], k: usize, base: bool) -> bool {
     let x = clause[k];
     if is_word(x, &["is", "are", "was", "were", "has", "have", "had"]) {
         return true;
     }
     match verb(&x.text) {
         Some((_, _, Form::Past)) => x.kind == Kind::Word,
-        Some((_, _, Form::Third)) => {
-            x.kind == Kind::Word
+        Some((_, _, f @ (Form::Third | Form::Base))) => {
+            (f == Form::Third || base)
+                && x.kind == Kind::Word
                 && k > 0
                 && clause[k - 1].kind == Kind::Word
                 && !is_word(clause[k - 1], DETERMINERS)
@@ -1307,6 +1334,8 @@ const ACTS: &[&str] = &[
     "calls",
     "booking",
     "bookings",
+    "check",
+    "checks",
 ];
 
 /// The token where what follows a linking verb at `k` starts, if `clause[k]` links a thing to
@@ -1323,6 +1352,27 @@ fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
     }
     if is_word(t, &["counts", "count"]) && next.is_some_and(|x| is_word(x, &["as"])) {
         return Some(k + 2);
+    }
+    // "treats chest pain as routine", "describes a rash as mild": what follows "as"
+    if is_word(
+        t,
+        &[
+            "treats",
+            "treat",
+            "describes",
+            "describe",
+            "marks",
+            "regards",
+            "considers",
+            "rates",
+            "sees",
+        ],
+    ) && let Some(a) = clause[k + 1..]
+        .iter()
+        .take_while(|x| x.kind != Kind::Comma)
+        .position(|x| is_word(x, &["as"]))
+    {
+        return Some(k + 2 + a);
     }
     if is_word(t, &["means", "mean"]) {
         // a clause after it ("1 means the patient is next") says what a value stands for
@@ -1434,7 +1484,7 @@ pub(super) fn ranked(clause: &[&Tok], out: &mut Vec<Violation>) {
         if is_word(
             t,
             &[
-                "has", "have", "gets", "get", "reaches", "reach", "is", "are",
+                "has", "have", "gets", "get", "reaches", "reach", "is", "are", "with",
             ],
         ) {
             // a rank anywhere after it ("has a score of the highest level", "is one of the
@@ -1538,7 +1588,7 @@ fn scale_end(c: &[&Tok], n: usize) -> bool {
 /// reader. An order of results is said as an order ("earliest first").
 pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
     const FIT: &[&str] = &[
-        "right", "wrong", "best", "ideal", "perfect", "better", "worse", "worst",
+        "right", "best", "ideal", "perfect", "better", "worse", "worst",
     ];
     const PLACE: &[&str] = &[
         "first", "earliest", "last", "latest", "top", "default", "one",
@@ -1552,7 +1602,14 @@ pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         let next = clause.get(k + 1);
         // "the right doctor", "right for the patient", "the right one"
+        // a fit denied ("when no open slot is right for the patient") picks nothing
+        let denied = clause[..k]
+            .iter()
+            .rev()
+            .take_while(|x| x.kind != Kind::Comma)
+            .any(|x| is_word(x, &["no", "not", "none"]));
         let judged = is_word(t, FIT)
+            && !denied
             && !scale_end(clause, k)
             && next.is_some_and(|x| {
                 (x.kind == Kind::Word
@@ -1582,6 +1639,39 @@ pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// clinic, the next step of the caller"): the caller's role comes from its token, and a value is
 /// data, not instructions for the one who reads it.
 pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // "the whole care", "the end of the care": care said to be complete; "the only clinic of the
+    // city": a source said to be the one
+    for (k, t) in clause.iter().enumerate() {
+        let care = |j: usize| {
+            clause
+                .get(j)
+                .is_some_and(|x| is_word(x, &["care", "treatment", "therapy"]))
+        };
+        let whole_care = is_word(t, &["whole", "entire"]) && care(k + 1);
+        let end_of_care = is_word(t, &["end"])
+            && clause.get(k + 1).is_some_and(|x| is_word(x, &["of"]))
+            && (care(k + 2) || care(k + 3));
+        let only_one = is_word(t, &["only"])
+            && k >= 1
+            && is_word(clause[k - 1], &["the"])
+            && clause.get(k + 1).is_some_and(|x| {
+                is_word(
+                    x,
+                    &[
+                        "clinic", "clinics", "doctor", "doctors", "place", "source", "tool",
+                        "server", "one", "list", "hospital",
+                    ],
+                )
+            });
+        if whole_care || end_of_care || only_one {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "care said to be whole, or one source said to be the only one, is a claim a catalogue cannot make".to_owned(),
+            );
+        }
+    }
     const READER: &[&str] = &[
         "caller",
         "callers",
@@ -1603,6 +1693,20 @@ pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .iter()
                 .take_while(|x| !is_word(x, &["has", "have", "is", "are"]))
                 .any(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE));
+        // "<person> belongs to the staff"
+        let belongs = is_word(t, &["belongs", "belong"])
+            && clause.get(k + 1).is_some_and(|x| is_word(x, &["to"]))
+            && clause[..k]
+                .iter()
+                .any(|x| is_word(x, READER) || is_word(x, PATIENT_SIDE));
+        // "the caller the guardian of the patient", "(the caller a doctor)"
+        let named_role = is_word(t, READER)
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, &["the", "a", "an"]))
+            && clause
+                .get(k + 2)
+                .is_some_and(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE));
         let same_person =
             is_word(t, &["person", "people"]) && k >= 1 && is_word(clause[k - 1], &["same"]);
         // "the next step of the caller", "steps for the user"
@@ -1614,12 +1718,107 @@ pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .iter()
                 .find(|x| !is_word(x, DETERMINERS))
                 .is_some_and(|x| is_word(x, READER));
-        if role || same_person || steps {
+        if role || belongs || named_role || same_person || steps {
             push(
                 out,
                 Rule::Directive,
                 t,
                 "who the caller is comes from its token, and a value is data, not steps for its reader: a text says what a value is".to_owned(),
+            );
+        }
+    }
+}
+
+/// A place or service outside the clinic as the subject of any verb ("Other clinics of the city
+/// offer no cardiology", "The city hospital has no cardiologist at night", "The hotline opens
+/// only on weekdays"): what it is like when the text is read, a catalogue cannot know. It may
+/// be named as the next step, or with a value ("the emergency hotline is the number for it").
+pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // a plural subject takes the base form ("Other clinics of the city offer no cardiology")
+    let Some(v) = (1..clause.len()).find(|&k| finite(clause, k, true)) else {
+        return;
+    };
+    let start = clause[..v]
+        .iter()
+        .rposition(|x| x.kind == Kind::Comma)
+        .map_or(0, |c| c + 1);
+    let subject = &clause[start..v];
+    // "other clinics" as the subject's head, not "a protocol of another clinic"
+    let head: Vec<&Tok> = subject
+        .iter()
+        .take_while(|x| !is_word(x, PREPOSITIONS))
+        .copied()
+        .collect();
+    let other_clinics = head
+        .windows(2)
+        .any(|w| is_word(w[0], &["other", "another"]) && is_word(w[1], &["clinic", "clinics"]))
+        && subject
+            .first()
+            .is_some_and(|x| !is_word(x, &["every", "each", "any"]));
+    if !(subject.iter().any(|x| is_word(x, ELSEWHERE)) || other_clinics)
+        || subject.iter().any(|x| is_word(x, NOT_CLAIMED))
+    {
+        return;
+    }
+    let rest = &clause[v + 1..];
+    let next_step = rest
+        .windows(2)
+        .any(|w| is_word(w[0], &["next"]) && is_word(w[1], &["step"]));
+    let value = rest
+        .iter()
+        .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+        .last()
+        .is_some_and(|h| is_word(h, PREDICATE_HEADS));
+    if !next_step && !value {
+        push(
+            out,
+            Rule::Directive,
+            clause[v],
+            "a place or service outside the clinic is said to do or have something: a catalogue cannot know it; \"the next step\" is how a text names one".to_owned(),
+        );
+    }
+}
+
+/// A parameter of a changing tool whose default picks the object of the change ("Id of the slot
+/// to book. Default: the first open slot of the doctor."), or turns off what the patient gets
+/// ("True when the patient gets the penalty fee by email. Default: false."): the person's
+/// choice, or the patient's notice, made by a default.
+pub(super) fn default_picks(clauses: &[Vec<&Tok>], mutates: bool, out: &mut Vec<Violation>) {
+    const PLACE: &[&str] = &[
+        "first", "next", "earliest", "latest", "last", "oldest", "newest",
+    ];
+    let patient_gets = clauses.iter().any(|c| {
+        c.iter().enumerate().any(|(k, t)| {
+            is_word(t, PATIENT_SIDE)
+                && c[k + 1..].iter().take(3).any(|x| {
+                    is_word(
+                        x,
+                        &["gets", "get", "receives", "sees", "notified", "informed"],
+                    )
+                })
+        })
+    });
+    for (n, c) in clauses.iter().enumerate() {
+        let Some(d) = c.iter().position(|t| is_word(t, &["default"])) else {
+            continue;
+        };
+        // what the default is: the rest of its clause, or the clause after "Default:"
+        let value: Vec<&Tok> = if d + 1 < c.len() {
+            c[d + 1..].to_vec()
+        } else {
+            clauses.get(n + 1).cloned().unwrap_or_default()
+        };
+        let picks = mutates && value.iter().any(|x| is_word(x, PLACE));
+        let off = patient_gets
+            && value
+                .first()
+                .is_some_and(|x| is_word(x, &["false", "no", "off", "none"]));
+        if picks || off {
+            push(
+                out,
+                Rule::Directive,
+                c[d],
+                "a default that picks what a change acts on, or turns off what the patient gets, makes a person's choice: the person makes it".to_owned(),
             );
         }
     }
