@@ -335,7 +335,41 @@ pub(super) fn listed_state(clause: &[&Tok], k: usize) -> bool {
         start -= 1;
     }
     let done_by_a_person = start > 0 && is_word(clause[start - 1], PEOPLE);
-    commas >= 2 && clause[k].text.ends_with("ed") && (before || after) && !done_by_a_person
+    // "pending or confirmed appointments": a status of the list's words before a noun
+    let statuses = &[
+        "pending",
+        "cancelled",
+        "canceled",
+        "rejected",
+        "booked",
+        "open",
+        "completed",
+        "missed",
+        "confirmed",
+    ];
+    let or_state = |j: usize| clause.get(j).is_some_and(|x| is_word(x, &["or", "and"]));
+    let attributive = clause[k].text.ends_with("ed")
+        && ((k >= 2 && or_state(k - 1) && is_word(clause[k - 2], statuses))
+            || (or_state(k + 1) && clause.get(k + 2).is_some_and(|x| is_word(x, statuses))))
+        && clause[k + 1..]
+            .iter()
+            .find(|x| !is_word(x, &["or", "and"]) && !is_word(x, statuses))
+            .is_some_and(|x| {
+                is_word(
+                    x,
+                    &[
+                        "appointment",
+                        "appointments",
+                        "visit",
+                        "visits",
+                        "booking",
+                        "bookings",
+                        "ones",
+                    ],
+                )
+            });
+    attributive
+        || (commas >= 2 && clause[k].text.ends_with("ed") && (before || after) && !done_by_a_person)
 }
 
 /// A consent noun at the head of the noun phrase that opens a value's description ("the
@@ -883,8 +917,21 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
     let suits = |k: usize| {
         is_word(clause[k], &["right"]) && clause.get(k + 1).is_some_and(|n| is_word(n, &["for"]))
     };
+    // "an unknown id returns 404": a value not found, not a source's standing
+    let not_found = |k: usize| {
+        is_word(clause[k], &["unknown"])
+            && clause.get(k + 1).is_some_and(|n| {
+                is_word(
+                    n,
+                    &[
+                        "id", "ids", "code", "codes", "value", "values", "unit", "units", "key",
+                        "name",
+                    ],
+                )
+            })
+    };
     let truth = (0..clause.len())
-        .find(|&k| (is_word(clause[k], TRUTH) && !age(k) && !suits(k)) || dated(k))
+        .find(|&k| (is_word(clause[k], TRUTH) && !age(k) && !suits(k) && !not_found(k)) || dated(k))
         .map(|k| clause[k]);
     // another tool named where a value comes from or goes is another source too
     let rival = (0..clause.len())

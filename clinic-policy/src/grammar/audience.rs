@@ -297,7 +297,20 @@ pub(super) fn answer_set(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
                     ],
                 ) || x.text == "0"
             });
-        if to_a_person || trimmed || every || inside {
+        // "intake answers", "the answers of the form": a form's answers are data
+        let of_a_form = k > 0
+            && is_word(
+                clause[k - 1],
+                &[
+                    "intake",
+                    "form",
+                    "questionnaire",
+                    "survey",
+                    "quiz",
+                    "triage",
+                ],
+            );
+        if (to_a_person || trimmed || every || inside) && !of_a_form {
             push(
                 out,
                 Rule::Concealment,

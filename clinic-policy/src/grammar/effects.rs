@@ -320,7 +320,12 @@ pub(super) fn effect_verbs(
             && (prev.is_some_and(copula) || listed_after_copula)
             && clause[..k]
                 .iter()
-                .any(|x| is_word(x, &["every", "all", "each", "other", "any"]))
+                .enumerate()
+                // "the booking fee, if any, is refunded": "if any" names no scope
+                .any(|(j, x)| {
+                    is_word(x, &["every", "all", "each", "other", "any"])
+                        && !(x.text == "any" && j > 0 && is_word(clause[j - 1], &["if"]))
+                })
             // "true when any slot is booked": a state a condition names; "once all other
             // appointments are cancelled" makes a change to the others the condition
             && (!in_condition(clause, k)

@@ -2017,3 +2017,56 @@ fn claims_past_the_first_comma_and_other_verbs_are_refused() {
         assert!(found.is_empty(), "{text}: {found:?}");
     }
 }
+
+/// Plain statements that read like claims by one word: statuses listed before a noun ("pending
+/// or confirmed appointments"), a form's answers, "if any", an unknown id. Each passes; each
+/// exemption is proven by removing it.
+#[test]
+fn statuses_form_answers_and_if_any_claim_nothing() {
+    for (tool, mutates, text) in [
+        (
+            "cancel_appointment",
+            true,
+            "Cancel one of the authenticated patient's pending or confirmed appointments; its slot is released.",
+        ),
+        (
+            "list_my_appointments",
+            false,
+            "List the appointments of the authenticated patient in any status. Intake answers are omitted.",
+        ),
+        (
+            "reject_appointment",
+            true,
+            "Reject one pending appointment. The appointment becomes rejected, its slot is released and the booking fee, if any, is refunded in full.",
+        ),
+        (
+            "get_appointment",
+            false,
+            "Get one appointment by id, with its status and doctor. A request by any other caller returns `FORBIDDEN` (403), and an unknown id returns 404.",
+        ),
+    ] {
+        let found = hits(Field::ToolDescription, text, tool, mutates);
+        assert!(found.is_empty(), "{text}: {found:?}");
+    }
+    // … while the claims beside them are still refused
+    for (tool, mutates, text) in [
+        (
+            "cancel_appointment",
+            true,
+            "Cancel one appointment. The patient confirmed the cancellation.",
+        ),
+        (
+            "list_my_appointments",
+            false,
+            "List the appointments of the authenticated patient. Each answer to the patient omits the fee.",
+        ),
+        (
+            "cancel_appointment",
+            true,
+            "Cancel one appointment. Any other appointment of the patient is cancelled.",
+        ),
+    ] {
+        let found = hits(Field::ToolDescription, text, tool, mutates);
+        assert!(!found.is_empty(), "{text}");
+    }
+}
