@@ -26,9 +26,10 @@ mod audience;
 mod data;
 mod effects;
 mod naming;
+mod predicates;
 mod words;
 
-use self::{assertions::*, audience::*, effects::*};
+use self::{assertions::*, audience::*, effects::*, predicates::*};
 pub(crate) use self::{data::*, naming::*, words::*};
 use crate::types::{Field, Rule, Violation};
 

@@ -1,0 +1,921 @@
+//! What a statement may say a thing is, has or fits: a closed set of predicates (a state, a
+//! value, a phrase of place, time or format, a participle), read after "is" and the verbs that
+//! link like it, after a label and a colon, and past the first sentence's comma. A catalogue is
+//! written once and read any day: it can say what its values are, not what the world is like
+//! (who is busy, what is scarce, which result suits the patient, who the caller is).
+
+use super::words::*;
+use crate::types::{Rule, Violation};
+
+/// Adjectives a statement may say a thing *is*: a state the catalogue can know (a status, an
+/// optional or required value, a window's bound), never a judgement or a live state of the world
+/// ("busy", "few", "worse", "ready", "unsuccessful", "the right place").
+pub(super) const STATES: &[&str] = &[
+    "available",
+    "unavailable",
+    "free",
+    "open",
+    "closed",
+    "pending",
+    "final",
+    "empty",
+    "full",
+    "optional",
+    "required",
+    "public",
+    "private",
+    "idempotent",
+    "valid",
+    "invalid",
+    "possible",
+    "due",
+    "same",
+    "separate",
+    "absent",
+    "present",
+    "missing",
+    "exact",
+    "unique",
+    "distinct",
+    "true",
+    "false",
+    "urgent",
+    "elevated",
+    "routine",
+    "active",
+    "inactive",
+    "next",
+    "new",
+    "local",
+    "late",
+    "early",
+    "current",
+    "positive",
+    "negative",
+    "partial",
+    "internal",
+    "unknown",
+    "zero",
+    "null",
+    "upcoming",
+    "oncall",
+    "on-call",
+    "inclusive",
+    "exclusive",
+    "equal",
+    "different",
+    "old",
+    "long",
+    "short",
+    "single",
+    "none",
+    "read-only",
+    "case-insensitive",
+    "numeric",
+    "smaller",
+    "larger",
+    "visible",
+];
+
+/// What a noun phrase after "is" may be: a value, its form or its place in a result ("the value
+/// to give to …", "the count", "one of four codes", "the next step"), never a person, a place, an
+/// act or a judgement ("the guardian of the patient", "the place for chest pain", "a booking",
+/// "the whole care", "the one").
+pub(super) const PREDICATE_HEADS: &[&str] = &[
+    "value",
+    "values",
+    "id",
+    "ids",
+    "number",
+    "numbers",
+    "count",
+    "date",
+    "dates",
+    "time",
+    "times",
+    "code",
+    "codes",
+    "version",
+    "versions",
+    "name",
+    "names",
+    "key",
+    "keys",
+    "limit",
+    "limits",
+    "default",
+    "step",
+    "part",
+    "hint",
+    "specialty",
+    "specialties",
+    "field",
+    "fields",
+    "list",
+    "page",
+    "pages",
+    "amount",
+    "total",
+    "level",
+    "status",
+    "state",
+    "format",
+    "zone",
+    "string",
+    "text",
+    "array",
+    "object",
+    "objects",
+    "instant",
+    "instants",
+    "error",
+    "answer",
+    "result",
+    "results",
+    "copy",
+    "title",
+    "titles",
+    "word",
+    "words",
+    "minute",
+    "minutes",
+    "hour",
+    "hours",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "character",
+    "characters",
+    "unit",
+    "units",
+    "position",
+    "score",
+    "reason",
+    "fee",
+    "fees",
+    "data",
+    "line",
+    "lines",
+    "notification",
+    "notifications",
+];
+
+/// Numbers written as words: a measure ("ten minutes").
+const NUMBER_WORDS: &[&str] = &[
+    "zero", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "half", "twice",
+];
+
+/// Words that open a phrase in which "is" is read, not claimed: a condition ("when the clinic is
+/// closed"), a question ("how severe the symptoms are"), a relative clause or a definition ("1
+/// means the patient is next").
+const NOT_CLAIMED: &[&str] = &[
+    "when", "if", "unless", "whether", "where", "while", "once", "until", "how", "what", "which",
+    "who", "whose", "that", "means", "mean", "whatever",
+];
+
+/// A statement says what a thing *is* only with a predicate of a closed set: a state of
+/// [`STATES`], a participle, a phrase (a place, a time, a format), a number or a code, or a
+/// noun phrase whose head is a value ([`PREDICATE_HEADS`]). A catalogue that cannot know the world
+/// may not judge it or report it: "The hotline is busy today", "Open slots of this doctor are
+/// few", "The other doctors are worse", "The patient is ready for each fee", "The hospital is
+/// the place for chest pain", "The reason for a search is a booking".
+pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+    for k in 0..clause.len() {
+        if k == 0 {
+            continue;
+        }
+        // the verbs that say what a thing is: "is", "becomes", "stays", "appears", "counts as",
+        // "means" (unless a clause follows: "1 means the patient is next"), and "gets" before a
+        // bare word ("gets busy"; not "gets an email", "gets 403")
+        let Some(start) = linked(clause, k) else {
+            continue;
+        };
+        // the phrase the verb stands in: back to the last comma; a condition, a question or a
+        // relative clause is read, not claimed
+        let phrase_start = clause[..k]
+            .iter()
+            .rposition(|x| x.kind == Kind::Comma)
+            .map_or(0, |c| c + 1);
+        let subject = &clause[phrase_start..k];
+        // read, not claimed, unless a verb after the condition or the relative word ends it and
+        // the main clause runs on without a comma ("If the patient books the fee is known",
+        // "The slot which is first is right")
+        let subordinate = subject.iter().rposition(|x| is_word(x, NOT_CLAIMED));
+        if let Some(w) = subordinate
+            && !(phrase_start + w + 1..k).any(|i| finite(clause, i, false))
+        {
+            continue;
+        }
+        let mut j = start;
+        let mut negated = false;
+        while clause.get(j).is_some_and(|x| {
+            is_word(x, LEAD_ADVERBS) || is_word(x, &["not", "exactly", "longer", "no"])
+        }) {
+            negated |= is_word(clause[j], &["not", "no"]);
+            // "no" before a noun is the noun phrase's own determiner
+            if clause[j].text == "no" {
+                break;
+            }
+            j += 1;
+        }
+        let Some(p) = clause.get(j) else { continue };
+        // a place outside the clinic said to be anything but the next step: "The hotline is
+        // unavailable at night", "The hospital has a wait of ten hours" ([`elsewhere`])
+        let next_step = clause[j..]
+            .windows(2)
+            .any(|w| is_word(w[0], &["next"]) && is_word(w[1], &["step"]));
+        // … or a value ("the emergency hotline is the number for it")
+        let value = clause[j..]
+            .iter()
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+            .last()
+            .is_some_and(|h| is_word(h, PREDICATE_HEADS));
+        if subject.iter().any(|x| is_word(x, ELSEWHERE)) && !next_step && !value {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                "a place or service outside the clinic is said to be something: a catalogue cannot know it; \"the next step\" is how a text names one".to_owned(),
+            );
+            continue;
+        }
+        let spelled = &text[p.start..p.end];
+        let measured = p.kind != Kind::Word
+            || spelled.chars().any(|c| c.is_ascii_uppercase())
+            || text[..p.start].ends_with('`')
+            || text[..p.start].ends_with('$');
+        // a day as a value ("Default: today"); the present period is [`live_state`]'s
+        if measured
+            || is_word(p, PREPOSITIONS)
+            || is_word(p, NUMBER_WORDS)
+            || is_word(p, &["today", "tomorrow", "now"])
+            || is_word(p, WEEKDAYS_AND_MONTHS)
+            || is_word(
+                p,
+                &[
+                    "weekdays", "weekends", "mornings", "evenings", "nights", "daily", "weekly",
+                ],
+            )
+        {
+            continue;
+        }
+        // a person's state ("known to the patient", "ready", "insured") claims what a person
+        // knows or is
+        if is_word(p, PERSON_STATES) {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                format!(
+                    "\"{}\" claims what a person knows or is: a text says what a value is",
+                    p.text
+                ),
+            );
+            continue;
+        }
+        // care played down: "… is not urgent"
+        if negated && is_word(p, &["urgent", "serious", "dangerous", "emergency"]) {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                format!(
+                    "\"not {}\" plays care down: a catalogue does not judge a person's condition",
+                    p.text
+                ),
+            );
+            continue;
+        }
+        // a participle of the list's verbs, or another "-ed" word of the vocabulary
+        // ("published", "cached"), but a pick ("preferred", "recommended")
+        // an act of the reader called optional ("A question to the patient about the fee is
+        // optional"), a completeness claimed ("the whole list of the country")
+        let act_optional = is_word(p, &["optional"]) && subject.iter().any(|x| is_word(x, ACTS));
+        let whole = clause[j..]
+            .iter()
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+            .any(|x| is_word(x, &["whole", "entire"]));
+        if act_optional || whole {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                format!(
+                    "\"… is {} …\": an act of the reader said to be optional, or a whole claimed, is a judgement; a text says what a value is",
+                    p.text
+                ),
+            );
+            continue;
+        }
+        let participle = matches!(verb(&p.text), Some((_, _, Form::Participle)))
+            || is_word(p, &["read", "set", "put", "cut", "split", "spread"])
+            || (p.text.len() > 4
+                && p.text.ends_with("ed")
+                && !is_word(
+                    p,
+                    &["preferred", "recommended", "favoured", "favored", "insured"],
+                ));
+        if participle || is_word(p, STATES) {
+            continue;
+        }
+        // "part of", "one of", "the one where …": a member of a set of values; "its …": the
+        // tool's own object
+        let next = clause.get(j + 1);
+        if (is_word(p, &["part", "one", "ones"]) && next.is_some_and(|x| is_word(x, &["of"])))
+            || is_word(p, &["its", "their"])
+        {
+            continue;
+        }
+        // the noun phrase runs to a preposition, a comma, a conjunction, an adverb or a relative
+        // word; its head is its last word ("the clinic id of …": id)
+        let np: Vec<&&Tok> = clause[j..]
+            .iter()
+            .take_while(|x| {
+                let ends = x.kind == Kind::Comma
+                    || is_word(x, PREPOSITIONS)
+                    || (is_word(x, LEAD_ADVERBS) && !is_word(x, &["next", "first", "later"]))
+                    || is_word(x, &["and", "or", "but", "that", "which", "who", "where"]);
+                !ends
+            })
+            .collect();
+        let same = np.len() <= 2 && np.iter().any(|x| is_word(x, &["same"]));
+        let no = np.first().is_some_and(|x| is_word(x, &["no"]));
+        // an act of the reader called an error ("A question to the patient is an error")
+        let act_forbidden = subject.iter().any(|x| is_word(x, ACTS));
+        let bad = !same
+            && np.last().filter(|h| h.kind == Kind::Word).is_none_or(|h| {
+                let one_of_a_set = is_word(h, &["one", "ones"])
+                    && clause
+                        .get(j + np.len())
+                        .is_some_and(|x| is_word(x, &["of", "where", "that", "which", "with"]));
+                !(is_word(h, PREDICATE_HEADS) || is_word(h, STATES) || one_of_a_set)
+                    || (no && h.text == "reason")
+                    || (act_forbidden && is_word(h, &["error", "errors"]))
+            })
+            // a change said to be a change of another kind ("A move less than 24 hours before
+            // the start counts as a late cancellation"); not a search said to be a booking
+            && !np.last().is_some_and(|h| {
+                changes_spelled(&h.text, true).next().is_some()
+                    && subject
+                        .iter()
+                        .any(|x| changes_spelled(&x.text, true).next().is_some())
+            });
+        if bad {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                format!(
+                    "\"… is {} …\": a statement says that a thing is a state (pending, optional, free), a value (the id, one of the codes, the next step), a place or time in a phrase, or a participle; a catalogue does not judge or report the world",
+                    p.text
+                ),
+            );
+        }
+    }
+}
+
+/// A finite verb: "is", "has", "gets" or a verb of the list in its "-s" or past form.
+/// An "-s" form counts only after a word that can be its subject ("the patient books"), not
+/// after a determiner, where it is a plural noun ("that notes were read").
+fn finite(clause: &[&Tok], k: usize, base: bool) -> bool {
+    let x = clause[k];
+    if is_word(x, &["is", "are", "was", "were", "has", "have", "had"]) {
+        return true;
+    }
+    match verb(&x.text) {
+        Some((_, _, Form::Past)) => x.kind == Kind::Word,
+        Some((_, _, f @ (Form::Third | Form::Base))) => {
+            (f == Form::Third || base)
+                && x.kind == Kind::Word
+                && k > 0
+                && clause[k - 1].kind == Kind::Word
+                && !is_word(clause[k - 1], DETERMINERS)
+                && !is_word(clause[k - 1], PREPOSITIONS)
+                && !is_word(clause[k - 1], NOT_CLAIMED)
+        }
+        _ => false,
+    }
+}
+
+/// Places and services outside the clinic: what they are like when the text is read, a
+/// catalogue cannot know ("The hotline is busy at night", "The hospital has a wait of ten hours").
+const ELSEWHERE: &[&str] = &[
+    "hospital",
+    "hospitals",
+    "ambulance",
+    "ambulances",
+    "hotline",
+    "hotlines",
+    "city",
+    "region",
+    "country",
+];
+
+/// Acts of the reader: said to be an error, they are forbidden ("A question to the patient is an
+/// error").
+const ACTS: &[&str] = &[
+    "question",
+    "questions",
+    "search",
+    "searches",
+    "request",
+    "requests",
+    "call",
+    "calls",
+    "booking",
+    "bookings",
+    "check",
+    "checks",
+];
+
+/// The token where what follows a linking verb at `k` starts, if `clause[k]` links a thing to
+/// what it is.
+fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
+    const IS: &[&str] = &[
+        "is", "are", "was", "were", "be", "becomes", "become", "stays", "stay", "remains",
+        "remain", "appears", "appear", "seems", "seem", "looks", "look",
+    ];
+    let t = clause[k];
+    let next = clause.get(k + 1);
+    if is_word(t, IS) {
+        return (!(t.text == "be" && is_word(clause[k - 1], &["to"]))).then_some(k + 1);
+    }
+    if is_word(t, &["counts", "count"]) && next.is_some_and(|x| is_word(x, &["as"])) {
+        return Some(k + 2);
+    }
+    // "treats chest pain as routine", "describes a rash as mild": what follows "as"
+    if is_word(
+        t,
+        &[
+            "treats",
+            "treat",
+            "describes",
+            "describe",
+            "marks",
+            "regards",
+            "considers",
+            "rates",
+            "sees",
+        ],
+    ) && let Some(a) = clause[k + 1..]
+        .iter()
+        .take_while(|x| x.kind != Kind::Comma)
+        .position(|x| is_word(x, &["as"]))
+    {
+        return Some(k + 2 + a);
+    }
+    if is_word(t, &["means", "mean"]) {
+        // a clause after it ("1 means the patient is next") says what a value stands for
+        let clause_follows = clause[k + 1..]
+            .iter()
+            .take_while(|x| x.kind != Kind::Comma)
+            .any(|x| {
+                is_word(x, &["is", "are", "has", "have", "gets", "get"])
+                    || matches!(verb(&x.text), Some((_, _, Form::Third | Form::Past)))
+            });
+        return (!clause_follows).then_some(k + 1);
+    }
+    if is_word(t, &["gets", "get"]) {
+        let bare = next.is_some_and(|x| {
+            x.kind == Kind::Word
+                && !is_word(x, DETERMINERS)
+                && !is_word(x, &["it", "them", "this", "that", "nothing", "something"])
+                && !is_word(x, PREPOSITIONS)
+                && !is_word(x, NUMBER_WORDS)
+                && clause
+                    .get(k + 2)
+                    .is_none_or(|y| y.kind == Kind::Comma || is_word(y, PREPOSITIONS))
+        });
+        return bare.then_some(k + 1);
+    }
+    None
+}
+
+/// Days of the week and months: after "until" a calendar date of the present period.
+const WEEKDAYS_AND_MONTHS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// A statement set in the present period ("The hotline is busy today", "Each doctor of
+/// cardiology is on holiday this week", "two open slots this month", "higher after today"): a
+/// catalogue is written once and cannot know the day it is read. "Today" stays a value: the
+/// clause's whole content ("Default: today"), a bound ("from today", "before today", "today or
+/// later").
+pub(super) fn live_state(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate() {
+        let next = clause.get(k + 1);
+        let period = is_word(
+            t,
+            &["week", "month", "year", "morning", "evening", "afternoon"],
+        ) && k >= 1
+            && is_word(clause[k - 1], &["this", "these"]);
+        // "at this time", "at the moment"; not "at the time of the booking"
+        let moment = k >= 2
+            && is_word(clause[k - 2], &["at"])
+            && ((t.text == "time" && is_word(clause[k - 1], &["this"]))
+                || (t.text == "moment" && is_word(clause[k - 1], &["the", "this"])));
+        let today = is_word(t, &["today", "tonight", "soon"])
+            && k > 0
+            && !is_word(clause[k - 1], &["from", "before", "since", "default"])
+            && !(next.is_some_and(|x| is_word(x, &["or"]))
+                && clause
+                    .get(k + 2)
+                    .is_some_and(|x| is_word(x, &["later", "earlier", "after", "before"])));
+        // "until Monday", "until June": a date of the calendar with no year is this week's or
+        // this year's
+        let dated = is_word(t, WEEKDAYS_AND_MONTHS)
+            && k > 0
+            && is_word(clause[k - 1], &["until", "till", "since"])
+            && next.is_none_or(|x| x.kind != Kind::Ident);
+        if period || moment || today || dated {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" sets a statement in the present period: a catalogue cannot know the day it is read; a bound or a default is a value (\"from today\", \"Default: today\")",
+                    t.text
+                ),
+            );
+        }
+    }
+}
+
+/// A ranking the catalogue cannot know, said of what something has or gets ("The first doctor
+/// has the most bookings", "Each doctor here has the highest score of the country"), or a
+/// result said to fit a person ("The first slot matches the patient"): a pick made for the
+/// reader. A bound ("at most 20") and an order ("earliest first") are values.
+pub(super) fn ranked(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const RANKS: &[&str] = &[
+        "most", "highest", "lowest", "best", "worst", "better", "worse", "least", "fewest", "top",
+    ];
+    const MORE: &[&str] = &[
+        "higher", "lower", "larger", "smaller", "greater", "better", "worse",
+    ];
+    for (k, t) in clause.iter().enumerate() {
+        if is_word(
+            t,
+            &[
+                "has", "have", "gets", "get", "reaches", "reach", "is", "are", "with",
+            ],
+        ) {
+            // a rank anywhere after it ("has a score of the highest level", "is one of the
+            // highest in rank"), but a bound ("at most") or an order ("highest first"); a
+            // comparison in what a thing has or gets ("has a larger fee", "gets higher scores")
+            let rest = &clause[k + 1..];
+            let rank = rest.iter().enumerate().find(|&(n, x)| {
+                let bound = n >= 1 && is_word(rest[n - 1], &["at"]);
+                let order = rest
+                    .get(n + 1)
+                    .is_some_and(|y| is_word(y, &["first", "last"]));
+                let scale = scale_end(rest, n);
+                (is_word(x, RANKS) && !bound && !order && !scale)
+                    || (is_word(x, MORE)
+                        && !is_word(t, &["is", "are"])
+                        && rest[..n]
+                            .iter()
+                            .all(|y| y.kind == Kind::Word && !is_word(y, PREPOSITIONS)))
+            });
+            if let Some((_, r)) = rank {
+                push(
+                    out,
+                    Rule::Directive,
+                    r,
+                    format!(
+                        "\"{}\" ranks what a thing has or is: a catalogue cannot know it; a result's order is said as an order (\"earliest first\")",
+                        r.text
+                    ),
+                );
+            }
+        }
+        let fits = is_word(t, &["match", "matches", "fit", "fits", "suit", "suits"])
+            && k > 0
+            && !is_word(clause[k - 1], DETERMINERS)
+            && clause[k + 1..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS))
+                .is_some_and(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE));
+        if fits {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a result said to fit a person is a pick made for the reader: a text says what a value is".to_owned(),
+            );
+        }
+    }
+}
+
+/// A person's knowledge or readiness said with or without a verb ("The fee: known to the
+/// patient.", "The patient, ready for each fee."): a claim of what a person knows or is.
+pub(super) fn person_state(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const KNOWS: &[&str] = &["known", "ready", "aware", "agreed", "okay", "fine"];
+    let person = |x: &Tok| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE);
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, KNOWS) {
+            continue;
+        }
+        let after = clause
+            .get(k + 1)
+            .is_some_and(|x| is_word(x, &["to", "by", "for"]))
+            && clause[k + 2..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS))
+                .is_some_and(|x| person(x));
+        // "the patient, ready …", "the patient ready …"
+        let before = clause[..k]
+            .iter()
+            .rev()
+            .find(|x| x.kind != Kind::Comma)
+            .is_some_and(|x| person(x));
+        if after || before {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" claims what a person knows or is: a text says what a value is",
+                    t.text
+                ),
+            );
+        }
+    }
+}
+
+/// Token `n` names the end of a scale: "10 (worst)", "10 (the worst possible)".
+fn scale_end(c: &[&Tok], n: usize) -> bool {
+    let open = c[..n]
+        .iter()
+        .rev()
+        .find(|x| !is_word(x, &["the"]))
+        .is_some_and(|x| x.text == "(");
+    open || c
+        .get(n + 1)
+        .is_some_and(|x| is_word(x, &["possible"]) || x.text == ")")
+}
+
+/// A judgement of fit ("the right doctor", "the best slot", "right for the patient") or a result
+/// picked for a person by its place in the list ("The first slot is for the patient", "the
+/// default for each patient", "the first one, matched to the patient"): a pick made for the
+/// reader. An order of results is said as an order ("earliest first").
+pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const FIT: &[&str] = &[
+        "right", "best", "ideal", "perfect", "better", "worse", "worst",
+    ];
+    const PLACE: &[&str] = &[
+        "first", "earliest", "last", "latest", "top", "default", "one",
+    ];
+    let person_after = |from: usize| {
+        clause[from..]
+            .iter()
+            .find(|x| !is_word(x, DETERMINERS) && !is_word(x, &["new", "authenticated"]))
+            .is_some_and(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE))
+    };
+    for (k, t) in clause.iter().enumerate() {
+        let next = clause.get(k + 1);
+        // "the right doctor", "right for the patient", "the right one"
+        // a fit denied ("when no open slot is right for the patient") picks nothing
+        let denied = clause[..k]
+            .iter()
+            .rev()
+            .take_while(|x| x.kind != Kind::Comma)
+            .any(|x| is_word(x, &["no", "not", "none"]));
+        let judged = is_word(t, FIT)
+            && !denied
+            && !scale_end(clause, k)
+            && next.is_some_and(|x| {
+                (x.kind == Kind::Word
+                    && !is_word(x, PREPOSITIONS)
+                    && (!is_word(x, DETERMINERS) || is_word(x, &["one", "ones"])))
+                    || (is_word(x, &["for", "to"]) && person_after(k + 2))
+            });
+        // a place in the list or a default, then "for" or "matched/suited to" a person
+        let placed = is_word(t, &["for", "to"])
+            && person_after(k + 1)
+            && clause[..k].iter().any(|x| is_word(x, PLACE))
+            && (t.text == "for"
+                || k >= 1 && is_word(clause[k - 1], &["matched", "suited", "fitted"]));
+        if judged || placed {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a result judged or picked for a person is a pick made for the reader: a text says what a value is, and an order of results is said as an order (\"earliest first\")".to_owned(),
+            );
+        }
+    }
+}
+
+/// A claim of who the caller is ("The caller has the role of the guardian", "The patient is the
+/// same person as the caller"), and a value described as the caller's steps ("Hint of the
+/// clinic, the next step of the caller"): the caller's role comes from its token, and a value is
+/// data, not instructions for the one who reads it.
+pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // "the whole care", "the end of the care": care said to be complete; "the only clinic of the
+    // city": a source said to be the one
+    for (k, t) in clause.iter().enumerate() {
+        let care = |j: usize| {
+            clause
+                .get(j)
+                .is_some_and(|x| is_word(x, &["care", "treatment", "therapy"]))
+        };
+        let whole_care = is_word(t, &["whole", "entire"]) && care(k + 1);
+        let end_of_care = is_word(t, &["end"])
+            && clause.get(k + 1).is_some_and(|x| is_word(x, &["of"]))
+            && (care(k + 2) || care(k + 3));
+        let only_one = is_word(t, &["only"])
+            && k >= 1
+            && is_word(clause[k - 1], &["the"])
+            && clause.get(k + 1).is_some_and(|x| {
+                is_word(
+                    x,
+                    &[
+                        "clinic", "clinics", "doctor", "doctors", "place", "source", "tool",
+                        "server", "one", "list", "hospital",
+                    ],
+                )
+            });
+        if whole_care || end_of_care || only_one {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "care said to be whole, or one source said to be the only one, is a claim a catalogue cannot make".to_owned(),
+            );
+        }
+    }
+    const READER: &[&str] = &[
+        "caller",
+        "callers",
+        "user",
+        "users",
+        "agent",
+        "agents",
+        "reader",
+        "client",
+        "assistant",
+    ];
+    for (k, t) in clause.iter().enumerate() {
+        // "<person> has the role …", "<person> is the same person as …"
+        let role = is_word(t, &["role", "roles", "rights", "permission", "permissions"])
+            && clause[..k]
+                .iter()
+                .any(|x| is_word(x, &["has", "have", "is", "are"]))
+            && clause[..k]
+                .iter()
+                .take_while(|x| !is_word(x, &["has", "have", "is", "are"]))
+                .any(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE));
+        // "<person> belongs to the staff"
+        let belongs = is_word(t, &["belongs", "belong"])
+            && clause.get(k + 1).is_some_and(|x| is_word(x, &["to"]))
+            && clause[..k]
+                .iter()
+                .any(|x| is_word(x, READER) || is_word(x, PATIENT_SIDE));
+        // "the caller the guardian of the patient", "(the caller a doctor)"
+        let named_role = is_word(t, READER)
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, &["the", "a", "an"]))
+            && clause
+                .get(k + 2)
+                .is_some_and(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE));
+        let same_person =
+            is_word(t, &["person", "people"]) && k >= 1 && is_word(clause[k - 1], &["same"]);
+        // "the next step of the caller", "steps for the user"
+        let steps = is_word(t, &["step", "steps"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, &["of", "for"]))
+            && clause[k + 2..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS))
+                .is_some_and(|x| is_word(x, READER));
+        if role || belongs || named_role || same_person || steps {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "who the caller is comes from its token, and a value is data, not steps for its reader: a text says what a value is".to_owned(),
+            );
+        }
+    }
+}
+
+/// A place or service outside the clinic as the subject of any verb ("Other clinics of the city
+/// offer no cardiology", "The city hospital has no cardiologist at night", "The hotline opens
+/// only on weekdays"): what it is like when the text is read, a catalogue cannot know. It may
+/// be named as the next step, or with a value ("the emergency hotline is the number for it").
+pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // a plural subject takes the base form ("Other clinics of the city offer no cardiology")
+    let Some(v) = (1..clause.len()).find(|&k| finite(clause, k, true)) else {
+        return;
+    };
+    let start = clause[..v]
+        .iter()
+        .rposition(|x| x.kind == Kind::Comma)
+        .map_or(0, |c| c + 1);
+    let subject = &clause[start..v];
+    // "other clinics" as the subject's head, not "a protocol of another clinic"
+    let head: Vec<&Tok> = subject
+        .iter()
+        .take_while(|x| !is_word(x, PREPOSITIONS))
+        .copied()
+        .collect();
+    let other_clinics = head
+        .windows(2)
+        .any(|w| is_word(w[0], &["other", "another"]) && is_word(w[1], &["clinic", "clinics"]))
+        && subject
+            .first()
+            .is_some_and(|x| !is_word(x, &["every", "each", "any"]));
+    if !(subject.iter().any(|x| is_word(x, ELSEWHERE)) || other_clinics)
+        || subject.iter().any(|x| is_word(x, NOT_CLAIMED))
+    {
+        return;
+    }
+    let rest = &clause[v + 1..];
+    let next_step = rest
+        .windows(2)
+        .any(|w| is_word(w[0], &["next"]) && is_word(w[1], &["step"]));
+    let value = rest
+        .iter()
+        .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+        .last()
+        .is_some_and(|h| is_word(h, PREDICATE_HEADS));
+    if !next_step && !value {
+        push(
+            out,
+            Rule::Directive,
+            clause[v],
+            "a place or service outside the clinic is said to do or have something: a catalogue cannot know it; \"the next step\" is how a text names one".to_owned(),
+        );
+    }
+}
+
+/// A parameter of a changing tool whose default picks the object of the change ("Id of the slot
+/// to book. Default: the first open slot of the doctor."), or turns off what the patient gets
+/// ("True when the patient gets the penalty fee by email. Default: false."): the person's
+/// choice, or the patient's notice, made by a default.
+pub(super) fn default_picks(clauses: &[Vec<&Tok>], mutates: bool, out: &mut Vec<Violation>) {
+    const PLACE: &[&str] = &[
+        "first", "next", "earliest", "latest", "last", "oldest", "newest",
+    ];
+    let patient_gets = clauses.iter().any(|c| {
+        c.iter().enumerate().any(|(k, t)| {
+            is_word(t, PATIENT_SIDE)
+                && c[k + 1..].iter().take(3).any(|x| {
+                    is_word(
+                        x,
+                        &["gets", "get", "receives", "sees", "notified", "informed"],
+                    )
+                })
+        })
+    });
+    for (n, c) in clauses.iter().enumerate() {
+        let Some(d) = c.iter().position(|t| is_word(t, &["default"])) else {
+            continue;
+        };
+        // what the default is: the rest of its clause, or the clause after "Default:"
+        let value: Vec<&Tok> = if d + 1 < c.len() {
+            c[d + 1..].to_vec()
+        } else {
+            clauses.get(n + 1).cloned().unwrap_or_default()
+        };
+        let picks = mutates && value.iter().any(|x| is_word(x, PLACE));
+        let off = patient_gets
+            && value
+                .first()
+                .is_some_and(|x| is_word(x, &["false", "no", "off", "none"]));
+        if picks || off {
+            push(
+                out,
+                Rule::Directive,
+                c[d],
+                "a default that picks what a change acts on, or turns off what the patient gets, makes a person's choice: the person makes it".to_owned(),
+            );
+        }
+    }
+}
