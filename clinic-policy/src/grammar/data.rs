@@ -398,19 +398,22 @@ impl Data {
     }
 }
 
+/// Where a person is cared for: a department, a ward, a care or a treatment.
+pub(super) const CARE_SETTINGS: &[&str] = &[
+    "department",
+    "departments",
+    "ward",
+    "wards",
+    "care",
+    "treatment",
+    "treatments",
+    "therapy",
+];
+
 /// Where the patient is cared for ("True for a patient of the oncology department", "for a
 /// patient under the care of psychiatry", "a patient in the rehabilitation ward"): the patient's
 /// medical situation, asked of a tool that takes no medical data.
 pub(super) fn patient_in_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
-    const CARE: &[&str] = &[
-        "department",
-        "departments",
-        "ward",
-        "wards",
-        "care",
-        "treatment",
-        "therapy",
-    ];
     for clause in clauses {
         let hit = clause.iter().enumerate().find(|&(k, t)| {
             is_word(t, PATIENT_SIDE)
@@ -420,7 +423,7 @@ pub(super) fn patient_in_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
                 && clause[k + 2..(k + 6).min(clause.len())]
                     .iter()
                     .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
-                    .any(|x| is_word(x, CARE))
+                    .any(|x| is_word(x, CARE_SETTINGS))
         });
         if let Some((_, t)) = hit {
             push(

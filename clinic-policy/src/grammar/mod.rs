@@ -267,19 +267,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         // night") is said of it with no verb
         if field == Field::ToolDescription
             && n == 0
-            && let Some(t) = tail.iter().find(|t| {
-                is_word(
-                    t,
-                    &[
-                        "hospital",
-                        "hospitals",
-                        "ambulance",
-                        "ambulances",
-                        "hotline",
-                        "hotlines",
-                    ],
-                )
-            })
+            && let Some(t) = tail.iter().find(|t| is_word(t, SERVICES_ELSEWHERE))
             && !tail
                 .windows(2)
                 .any(|w| is_word(w[0], &["next"]) && is_word(w[1], &["step"]))

@@ -1,6 +1,6 @@
 //! Names: a parameter or field name is a noun phrase, never an order or a sentence.
 
-use super::data::{Data, SAID, beyond_the_clinic, data_allowed, data_kind};
+use super::data::{CARE_SETTINGS, Data, SAID, beyond_the_clinic, data_allowed, data_kind};
 use super::words::*;
 use crate::types::{Field, Rule, Violation};
 
@@ -97,18 +97,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         && !tool.name.is_empty()
         && !data_allowed(tool.name).contains(&Data::Medical)
         && has(PATIENT_SIDE)
-        && has(&[
-            "specialty",
-            "specialties",
-            "department",
-            "departments",
-            "ward",
-            "wards",
-            "care",
-            "treatment",
-            "treatments",
-            "therapy",
-        ]);
+        && (has(CARE_SETTINGS) || has(&["specialty", "specialties"]));
     if caller_role || cared_for {
         push(
             out,

@@ -236,7 +236,7 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
             .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
             .last()
             .is_some_and(|h| is_word(h, PREDICATE_HEADS));
-        if subject.iter().any(|x| is_word(x, ELSEWHERE)) && !next_step && !value {
+        if subject.iter().any(|x| elsewhere(x)) && !next_step && !value {
             push(
                 out,
                 Rule::Directive,
@@ -405,17 +405,22 @@ fn finite(clause: &[&Tok], k: usize, base: bool) -> bool {
 
 /// Places and services outside the clinic: what they are like when the text is read, a
 /// catalogue cannot know ("The hotline is busy at night", "The hospital has a wait of ten hours").
-const ELSEWHERE: &[&str] = &[
+pub(super) const SERVICES_ELSEWHERE: &[&str] = &[
     "hospital",
     "hospitals",
     "ambulance",
     "ambulances",
     "hotline",
     "hotlines",
-    "city",
-    "region",
-    "country",
 ];
+
+/// … and the places around the clinic they stand in.
+const REGIONS: &[&str] = &["city", "region", "country"];
+
+/// Is `x` a place or service outside the clinic?
+fn elsewhere(x: &Tok) -> bool {
+    is_word(x, SERVICES_ELSEWHERE) || is_word(x, REGIONS)
+}
 
 /// Acts of the reader: said to be an error, they are forbidden ("A question to the patient is an
 /// error").
@@ -851,7 +856,7 @@ pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
         && subject
             .first()
             .is_some_and(|x| !is_word(x, &["every", "each", "any"]));
-    if !(subject.iter().any(|x| is_word(x, ELSEWHERE)) || other_clinics)
+    if !(subject.iter().any(|x| elsewhere(x)) || other_clinics)
         || subject.iter().any(|x| is_word(x, NOT_CLAIMED))
     {
         return;
