@@ -17,6 +17,9 @@
 //! - forbidden everywhere: negated showing (`not shown`, `does not list`), leaving something out
 //!   of what a person gets, claims of consent or confirmation by a person, and claims about which
 //!   source, list or result is current or correct;
+//! - a statement says what a thing is only with a predicate of a closed set (a state, a value,
+//!   a phrase, a participle; [`predicates`]), after "is" and the verbs that link like it, after
+//!   a label and a colon, and past a tool description's first comma;
 //! - a parameter's described content is only data its tool may take ([`data_allowed`]);
 //! - a parameter or field name is a noun phrase: no verb first, no determiner, pronoun, adverb or
 //!   negation, only the range words a window needs.
