@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "d10ca1d1ab5c22129558b025ba876c82a71bb16a2d8deba4a7311388d917b2dd";
+const PINNED: &str = "fa43dcf4998f71b12108fc7c070b0e35946fbea716920e9cfb2ce6fe9250f528";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

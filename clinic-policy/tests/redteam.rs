@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam10/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam11/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -42,6 +42,13 @@ const SIBLINGS: &[&str] = &[
 /// that pick or turn off): the course of a condition ("ends after a day") and its severity by
 /// number ("is 2 of 10"), a second change as an end ("the place on each waiting list ends"),
 /// "exists", an absolute with "with" ("With the caller a doctor, …"), a default of every doctor.
+/// Round eleven (25 of 76, a measure against 4717a97: 162 tried, 89 passed; 51 closed after it
+/// by "that" as a pointer, "means" read as "is", a phrase after "is" that grades or places the
+/// caller, a participle "as" a role, "excluded from care", "there is", titles that skip a step
+/// or claim scarcity): a condition's cause ("is a result of food") and course ("depends on
+/// sleep", "stops after a rest"), a second change as an expiry ("each other pending appointment
+/// expires at the booking"), a value deferred or kept to staff, names of a person's data
+/// (`guardian_name`, `member_id`).
 /// Round two (2): an intake
 /// asking for the questions and answers so far without a word of "before", one reading tool
 /// replaced by another (a deprecation the language allows). Round three (10): a value shown to
@@ -75,6 +82,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam8/served.jsonl"), 87, 36),
     (include_str!("data/redteam9/served.jsonl"), 104, 9),
     (include_str!("data/redteam10/served.jsonl"), 91, 20),
+    (include_str!("data/redteam11/served.jsonl"), 76, 25),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -129,7 +137,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
     }
 }
 
-/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh10/`, written
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh11/`, written
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
@@ -142,6 +150,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh8/rewritten.jsonl"), 25),
     (include_str!("data/fresh9/rewritten.jsonl"), 28),
     (include_str!("data/fresh10/rewritten.jsonl"), 29),
+    (include_str!("data/fresh11/rewritten.jsonl"), 29),
 ];
 
 #[test]

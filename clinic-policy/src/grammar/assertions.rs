@@ -812,7 +812,10 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
                 && clause[..k]
                     .iter()
                     .any(|t| is_word(t, COPULAS) || t.kind == Kind::Comma)
-                && !clause.iter().any(|t| is_word(t, &["or"])))
+                && !clause.iter().any(|t| is_word(t, &["or"]))
+                // a triage scale's bands ("urgent for 8 to 10, … and routine for 0 to 4")
+                && !(clause.iter().any(|t| is_word(t, &["urgent", "elevated"]))
+                    && clause.iter().any(|t| t.kind == Kind::Ident)))
         {
             "care played down"
         } else {

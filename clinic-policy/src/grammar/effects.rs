@@ -453,9 +453,11 @@ pub(super) fn effect_verbs(
         // ("holds the slot until the patient answers" keeps something for a time: a change)
         if base == "hold"
             && prev.is_some_and(|p| is_word(p, CONTAINERS))
-            && !clause
+            // a time after it, in its own phrase
+            && !clause[k + 1..]
                 .iter()
-                .any(|x| is_word(x, &["until", "minutes", "hours", "days"]))
+                .take_while(|x| x.kind != Kind::Comma)
+                .any(|x| is_word(x, &["until", "minutes", "hours", "days", "for"]))
         {
             continue;
         }

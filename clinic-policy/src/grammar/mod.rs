@@ -260,6 +260,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         if statement {
             predicate(clause, text, out);
             elsewhere_said(clause, out);
+            existence(clause, out);
             // "The hotline: busy at night.": a verbless statement after a label is read as
             // "the hotline is busy at night"
             if let Some(said) = apposition(&clauses, n, text, field) {
@@ -301,7 +302,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                     Rule::Directive,
                     t,
                     format!(
-                        "\"{}\" in a title is haste: a title is a noun phrase or the tool's action",
+                        "\"{}\" in a title is haste, a step skipped or a scarcity: a title is a noun phrase or the tool's action",
                         t.text
                     ),
                 );
@@ -453,9 +454,16 @@ fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str, field: Field) -> Opti
     Some(joined)
 }
 
-/// Words of a deadline or of haste: in a title, a time is pressure ("Book within the hour",
-/// "Urgent booking").
+/// Words of a deadline, of haste, of a step skipped or of scarcity: a title is a noun phrase or
+/// the tool's action, and these make it pressure ("Book within the hour", "Urgent booking").
 const TITLE_HASTE: &[&str] = &[
+    // a step skipped or a scarcity claimed ("Book without a check", "Book (no intake)", "Book
+    // (last open slot)", "Emergency booking")
+    "without",
+    "no",
+    "last",
+    "only",
+    "emergency",
     "now",
     "immediately",
     "urgent",

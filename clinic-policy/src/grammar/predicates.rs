@@ -29,6 +29,7 @@ pub(super) const STATES: &[&str] = &[
     "invalid",
     "possible",
     "due",
+    "overdue",
     "same",
     "separate",
     "absent",
@@ -176,7 +177,7 @@ const NUMBER_WORDS: &[&str] = &[
 /// means the patient is next").
 const NOT_CLAIMED: &[&str] = &[
     "when", "if", "unless", "whether", "where", "while", "once", "until", "how", "what", "which",
-    "who", "whose", "that", "means", "mean", "whatever",
+    "who", "whose", "that", "whatever",
 ];
 
 /// A statement says what a thing *is* only with a predicate of a closed set: a state of
@@ -206,7 +207,11 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         // read, not claimed, unless a verb after the condition or the relative word ends it and
         // the main clause runs on without a comma ("If the patient books the fee is known",
         // "The slot which is first is right")
-        let subordinate = subject.iter().rposition(|x| is_word(x, NOT_CLAIMED));
+        // "That hotline is busy": "that" opening the phrase points, it subordinates nothing
+        let subordinate = subject
+            .iter()
+            .enumerate()
+            .rposition(|(i, x)| is_word(x, NOT_CLAIMED) && !(i == 0 && x.text == "that"));
         if let Some(w) = subordinate
             && !(phrase_start + w + 1..k).any(|i| finite(clause, i, false))
         {
@@ -215,7 +220,7 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         let mut j = start;
         let mut negated = false;
         while clause.get(j).is_some_and(|x| {
-            is_word(x, LEAD_ADVERBS) || is_word(x, &["not", "exactly", "longer", "no"])
+            is_word(x, LEAD_ADVERBS) || is_word(x, &["not", "exactly", "longer", "no", "yet"])
         }) {
             negated |= is_word(clause[j], &["not", "no"]);
             // "no" before a noun is the noun phrase's own determiner
@@ -251,6 +256,57 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
             || text[..p.start].ends_with('`')
             || text[..p.start].ends_with('$');
         // a day as a value ("Default: today"); the present period is [`live_state`]'s
+        // a phrase that grades ("of low severity", "of high priority", "under the level of an
+        // emergency", "within the means of the patient") or places a reader among people ("The
+        // caller is from the staff") is a judgement or a claim of who calls
+        let graded = is_word(p, &["of", "under", "within", "below", "above"])
+            && clause[j + 1..]
+                .iter()
+                .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+                .any(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "low", "lower", "lowest", "high", "higher", "highest", "little",
+                            "minor", "level", "means", "no",
+                        ],
+                    )
+                });
+        let among = is_word(p, &["of", "from", "among"])
+            && subject.iter().any(|x| is_word(x, READERS))
+            && clause[j + 1..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS))
+                .is_some_and(|x| is_word(x, PEOPLE) || is_word(x, PATIENT_SIDE));
+        // "is excluded from emergency care", "is exempt from triage": care played down
+        let kept_from_care = is_word(p, &["excluded", "exempt", "removed", "spared"])
+            && clause.get(j + 1).is_some_and(|x| is_word(x, &["from"]))
+            && clause[j + 2..].iter().take(4).any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "care",
+                        "triage",
+                        "emergency",
+                        "treatment",
+                        "escalation",
+                        "visit",
+                        "visits",
+                    ],
+                )
+            });
+        if graded || among || kept_from_care {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                format!(
+                    "\"… is {} …\" grades a thing or places the caller among people: a catalogue says what a value is, and the token says who calls",
+                    p.text
+                ),
+            );
+            continue;
+        }
         if measured
             || is_word(p, PREPOSITIONS)
             || is_word(p, NUMBER_WORDS)
@@ -336,6 +392,12 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         // word; its head is its last word ("the clinic id of …": id)
         let np: Vec<&&Tok> = clause[j..]
             .iter()
+            .enumerate()
+            // a determiner past the phrase's first word opens another phrase ("busy each week")
+            .take_while(|&(i, x)| {
+                i == 0 || is_word(p, DETERMINERS) || !is_word(x, DETERMINERS) || x.text == "same"
+            })
+            .map(|(_, x)| x)
             .take_while(|x| {
                 let ends = x.kind == Kind::Comma
                     || is_word(x, PREPOSITIONS)
@@ -403,6 +465,21 @@ fn finite(clause: &[&Tok], k: usize, base: bool) -> bool {
     }
 }
 
+/// Who reads or calls: never the subject of a claim of who they are.
+pub(super) const READERS: &[&str] = &[
+    "caller",
+    "callers",
+    "user",
+    "users",
+    "agent",
+    "agents",
+    "reader",
+    "client",
+    "assistant",
+    "request",
+    "requests",
+];
+
 /// Places and services outside the clinic: what they are like when the text is read, a
 /// catalogue cannot know ("The hotline is busy at night", "The hospital has a wait of ten hours").
 pub(super) const SERVICES_ELSEWHERE: &[&str] = &[
@@ -439,6 +516,13 @@ const ACTS: &[&str] = &[
     "checks",
 ];
 
+/// A participle of the list's verbs or another "-ed" word.
+fn x_participle(t: &Tok) -> bool {
+    t.kind == Kind::Word
+        && (matches!(verb(&t.text), Some((_, _, Form::Participle)))
+            || (t.text.len() > 4 && t.text.ends_with("ed")))
+}
+
 /// The token where what follows a linking verb at `k` starts, if `clause[k]` links a thing to
 /// what it is.
 fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
@@ -452,6 +536,14 @@ fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
         return (!(t.text == "be" && is_word(clause[k - 1], &["to"]))).then_some(k + 1);
     }
     if is_word(t, &["counts", "count"]) && next.is_some_and(|x| is_word(x, &["as"])) {
+        return Some(k + 2);
+    }
+    // "authenticated as the guardian", "listed as an adult": a participle names what follows "as"
+    if k >= 1
+        && is_word(clause[k - 1], IS)
+        && x_participle(t)
+        && next.is_some_and(|x| is_word(x, &["as"]))
+    {
         return Some(k + 2);
     }
     // "treats chest pain as routine", "describes a rash as mild": what follows "as"
@@ -773,17 +865,6 @@ pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
             );
         }
     }
-    const READER: &[&str] = &[
-        "caller",
-        "callers",
-        "user",
-        "users",
-        "agent",
-        "agents",
-        "reader",
-        "client",
-        "assistant",
-    ];
     for (k, t) in clause.iter().enumerate() {
         // "<person> has the role …", "<person> is the same person as …"
         let role = is_word(t, &["role", "roles", "rights", "permission", "permissions"])
@@ -799,9 +880,9 @@ pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause.get(k + 1).is_some_and(|x| is_word(x, &["to"]))
             && clause[..k]
                 .iter()
-                .any(|x| is_word(x, READER) || is_word(x, PATIENT_SIDE));
+                .any(|x| is_word(x, READERS) || is_word(x, PATIENT_SIDE));
         // "the caller the guardian of the patient", "(the caller a doctor)"
-        let named_role = is_word(t, READER)
+        let named_role = is_word(t, READERS)
             && clause
                 .get(k + 1)
                 .is_some_and(|x| is_word(x, &["the", "a", "an"]))
@@ -818,7 +899,7 @@ pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause[k + 2..]
                 .iter()
                 .find(|x| !is_word(x, DETERMINERS))
-                .is_some_and(|x| is_word(x, READER));
+                .is_some_and(|x| is_word(x, READERS));
         if role || belongs || named_role || same_person || steps {
             push(
                 out,
@@ -920,6 +1001,27 @@ pub(super) fn default_picks(clauses: &[Vec<&Tok>], mutates: bool, out: &mut Vec<
                 Rule::Directive,
                 c[d],
                 "a default that picks what a change acts on, or turns off what the patient gets, makes a person's choice: the person makes it".to_owned(),
+            );
+        }
+    }
+}
+
+/// "There is no later date with an open slot", "There is one date with an open slot in the
+/// region", "There is no answer from the hotline at night": what exists in the world, which a
+/// catalogue cannot know. A text says what the tool returns ("The list is empty when …").
+pub(super) fn existence(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate() {
+        if is_word(t, &["there"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, &["is", "are", "was", "were"]))
+            && !clause[..k].iter().any(|x| is_word(x, NOT_CLAIMED))
+        {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "\"there is\" states what exists when the text is read: a catalogue says what the tool returns".to_owned(),
             );
         }
     }
