@@ -1015,6 +1015,8 @@ pub(super) fn existence(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause
                 .get(k + 1)
                 .is_some_and(|x| is_word(x, &["is", "are", "was", "were"]))
+            // what is said to exist follows ("how many there are" says nothing exists)
+            && clause.get(k + 2).is_some()
             && !clause[..k].iter().any(|x| is_word(x, NOT_CLAIMED))
         {
             push(

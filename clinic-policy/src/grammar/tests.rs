@@ -2168,6 +2168,12 @@ fn pointing_grading_existence_and_title_claims_are_refused() {
             Field::ToolDescription,
             "Get one protocol of the clinic. That protocol is the one of the clinic, as returned by search_protocols.",
         ),
+        (
+            "list_doctors",
+            false,
+            Field::ParamDescription,
+            "How many doctors\n there are.",
+        ),
         ("book_appointment", true, Field::Title, "Book an open slot"),
     ] {
         let found = hits(field, text, tool, mutates);
