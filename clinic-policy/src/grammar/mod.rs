@@ -293,6 +293,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         if statement || matches!(field, Field::ToolDescription | Field::Title) {
             pick_for_a_person(&tail, out);
             caller_claimed(&tail, out);
+            whole_or_only(&tail, out);
         }
         if field == Field::Title {
             live_state(clause, out);

@@ -517,7 +517,7 @@ const ACTS: &[&str] = &[
 ];
 
 /// A participle of the list's verbs or another "-ed" word.
-fn x_participle(t: &Tok) -> bool {
+fn participle_word(t: &Tok) -> bool {
     t.kind == Kind::Word
         && (matches!(verb(&t.text), Some((_, _, Form::Participle)))
             || (t.text.len() > 4 && t.text.ends_with("ed")))
@@ -541,7 +541,7 @@ fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
     // "authenticated as the guardian", "listed as an adult": a participle names what follows "as"
     if k >= 1
         && is_word(clause[k - 1], IS)
-        && x_participle(t)
+        && participle_word(t)
         && next.is_some_and(|x| is_word(x, &["as"]))
     {
         return Some(k + 2);
@@ -827,13 +827,9 @@ pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// A claim of who the caller is ("The caller has the role of the guardian", "The patient is the
-/// same person as the caller"), and a value described as the caller's steps ("Hint of the
-/// clinic, the next step of the caller"): the caller's role comes from its token, and a value is
-/// data, not instructions for the one who reads it.
-pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
-    // "the whole care", "the end of the care": care said to be complete; "the only clinic of the
-    // city": a source said to be the one
+/// Care said to be complete ("the whole care", "the end of the care") or one source said to be
+/// the only one ("the only clinic of the city"): claims a catalogue cannot make.
+pub(super) fn whole_or_only(clause: &[&Tok], out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         let care = |j: usize| {
             clause
@@ -865,6 +861,13 @@ pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
             );
         }
     }
+}
+
+/// A claim of who the caller is ("The caller has the role of the guardian", "The patient is the
+/// same person as the caller"), and a value described as the caller's steps ("Hint of the
+/// clinic, the next step of the caller"): the caller's role comes from its token, and a value is
+/// data, not instructions for the one who reads it.
+pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         // "<person> has the role …", "<person> is the same person as …"
         let role = is_word(t, &["role", "roles", "rights", "permission", "permissions"])
