@@ -248,14 +248,11 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             (field == Field::ToolDescription && n > 0) || field == Field::ParamDescription;
         // a tool description's first sentence past its first comma ("Find open slots of one
         // doctor, the hotline busy at night") says what the later sentences may say
-        let tail: Vec<&Tok> = if field == Field::ToolDescription && n == 0 {
-            clause
-                .iter()
-                .skip_while(|t| t.kind != Kind::Comma)
-                .copied()
-                .collect()
+        let tail: &[&Tok] = if field == Field::ToolDescription && n == 0 {
+            let comma = clause.iter().position(|t| t.kind == Kind::Comma);
+            &clause[comma.unwrap_or(clause.len())..]
         } else {
-            clause.clone()
+            clause
         };
         if statement {
             predicate(clause, text, out);
@@ -263,51 +260,26 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             existence(clause, out);
             // "The hotline: busy at night.": a verbless statement after a label is read as
             // "the hotline is busy at night"
-            if let Some(said) = apposition(&clauses, n, text, field) {
-                predicate(&said.iter().collect::<Vec<_>>(), text, out);
-            }
+            apposed(&clauses, n, text, field, out);
         }
-        // a place outside the clinic after the first sentence's comma ("…, the hotline busy at
-        // night") is said of it with no verb
-        if field == Field::ToolDescription
-            && n == 0
-            && let Some(t) = tail.iter().find(|t| is_word(t, SERVICES_ELSEWHERE))
-            && !tail
-                .windows(2)
-                .any(|w| is_word(w[0], &["next"]) && is_word(w[1], &["step"]))
-        {
-            push(
-                out,
-                Rule::Directive,
-                t,
-                "a place or service outside the clinic is said of in the tool's own sentence: a catalogue cannot know what it is like".to_owned(),
-            );
+        if field == Field::ToolDescription && n == 0 {
+            elsewhere_in_the_first_sentence(tail, out);
         }
         if statement || field == Field::ToolDescription {
-            live_state(&tail, out);
-            ranked(&tail, out);
-            person_state(&tail, out);
+            live_state(tail, out);
+            ranked(tail, out);
+            person_state(tail, out);
         }
         // … and a title is a noun phrase or the tool's action: no pick, no present period, no
         // haste ("Book now", "Book within the hour", "Slots (the first one for the patient)")
         if statement || matches!(field, Field::ToolDescription | Field::Title) {
-            pick_for_a_person(&tail, out);
-            caller_claimed(&tail, out);
-            whole_or_only(&tail, out);
+            pick_for_a_person(tail, out);
+            caller_claimed(tail, out);
+            whole_or_only(tail, out);
         }
         if field == Field::Title {
             live_state(clause, out);
-            if let Some(t) = clause.iter().find(|t| is_word(t, TITLE_HASTE)) {
-                push(
-                    out,
-                    Rule::Directive,
-                    t,
-                    format!(
-                        "\"{}\" in a title is haste, a step skipped or a scarcity: a title is a noun phrase or the tool's action",
-                        t.text
-                    ),
-                );
-            }
+            title_haste(clause, out);
         }
         gets_every(clause, out);
         if tool.mutates {
@@ -397,89 +369,6 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         );
     }
 }
-
-/// Clause `n` read as what the clause before it is, when that one is a label ending in a colon
-/// and neither has a verb ("The hotline: busy at night." reads "The hotline is busy at night").
-/// A label that names a value ("Default:", "Required fields:") is followed by values, not a
-/// statement.
-fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str, field: Field) -> Option<Vec<Tok>> {
-    // a tool description's first sentence is the tool's action, never a label
-    if field == Field::ToolDescription && n == 1 {
-        return None;
-    }
-    let (label, said) = (clauses.get(n.checked_sub(1)?)?, clauses.get(n)?);
-    let colon = label
-        .last()
-        .is_some_and(|l| text[l.end..].trim_start().starts_with(':'));
-    // no finite verb: a participle ("closed on Sunday") is no verb of its own
-    let verbless = |c: &[&Tok]| {
-        !c.iter().any(|x| {
-            is_word(x, COPULAS)
-                || is_word(x, &["has", "have", "gets", "get", "means"])
-                || (x.kind == Kind::Word
-                    && verb(&x.text).is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past)))
-        })
-    };
-    // a label that names a value ("Default: asc", "Sort order: asc", "Format: …") is followed
-    // by the value
-    // its head: the last word before a preposition ("Details of the appointment": details)
-    let head = label
-        .iter()
-        .take_while(|x| !is_word(x, PREPOSITIONS))
-        .last()
-        .copied();
-    let value_label = head.into_iter().chain(label.last().copied()).any(|l| {
-        is_word(l, PREDICATE_HEADS)
-            || is_word(
-                l,
-                &[
-                    "default", "defaults", "example", "examples", "order", "range", "kind",
-                    "kinds", "type", "types", "details", "contents", "parts", "items",
-                ],
-            )
-    });
-    if !colon || !verbless(label) || !verbless(said) || value_label {
-        return None;
-    }
-    // the label, then a copula of its own (an empty range at the label's end), then what is
-    // said
-    let end = label.last()?.end;
-    let mut joined: Vec<Tok> = label.iter().map(|t| (*t).clone()).collect();
-    joined.push(Tok {
-        text: "is".to_owned(),
-        start: end,
-        end,
-        kind: Kind::Word,
-    });
-    joined.extend(said.iter().map(|t| (*t).clone()));
-    Some(joined)
-}
-
-/// Words of a deadline, of haste, of a step skipped or of scarcity: a title is a noun phrase or
-/// the tool's action, and these make it pressure ("Book within the hour", "Urgent booking").
-const TITLE_HASTE: &[&str] = &[
-    // a step skipped or a scarcity claimed ("Book without a check", "Book (no intake)", "Book
-    // (last open slot)", "Emergency booking")
-    "without",
-    "no",
-    "last",
-    "only",
-    "emergency",
-    "now",
-    "immediately",
-    "urgent",
-    "urgently",
-    "within",
-    "before",
-    "until",
-    "soon",
-    "deadline",
-    "quick",
-    "quickly",
-    "fast",
-    "noon",
-    "midnight",
-];
 
 /// Clauses: runs of tokens between stops. A clause keeps its commas (they separate phrases).
 fn clauses(toks: &[Tok]) -> Vec<Vec<&Tok>> {

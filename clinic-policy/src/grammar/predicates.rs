@@ -5,7 +5,7 @@
 //! (who is busy, what is scarce, which result suits the patient, who the caller is).
 
 use super::words::*;
-use crate::types::{Rule, Violation};
+use crate::types::{Field, Rule, Violation};
 
 /// Adjectives a statement may say a thing *is*: a state the catalogue can know (a status, an
 /// optional or required value, a window's bound), never a judgement or a live state of the world
@@ -187,10 +187,7 @@ const NOT_CLAIMED: &[&str] = &[
 /// few", "The other doctors are worse", "The patient is ready for each fee", "The hospital is
 /// the place for chest pain", "The reason for a search is a booking".
 pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
-    for k in 0..clause.len() {
-        if k == 0 {
-            continue;
-        }
+    for k in 1..clause.len() {
         // the verbs that say what a thing is: "is", "becomes", "stays", "appears", "counts as",
         // "means" (unless a clause follows: "1 means the patient is next"), and "gets" before a
         // bare word ("gets busy"; not "gets an email", "gets 403")
@@ -199,11 +196,8 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         };
         // the phrase the verb stands in: back to the last comma; a condition, a question or a
         // relative clause is read, not claimed
-        let phrase_start = clause[..k]
-            .iter()
-            .rposition(|x| x.kind == Kind::Comma)
-            .map_or(0, |c| c + 1);
-        let subject = &clause[phrase_start..k];
+        let from = phrase_start(clause, k);
+        let subject = &clause[from..k];
         // read, not claimed, unless a verb after the condition or the relative word ends it and
         // the main clause runs on without a comma ("If the patient books the fee is known",
         // "The slot which is first is right")
@@ -213,7 +207,7 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
             .enumerate()
             .rposition(|(i, x)| is_word(x, NOT_CLAIMED) && !(i == 0 && x.text == "that"));
         if let Some(w) = subordinate
-            && !(phrase_start + w + 1..k).any(|i| finite(clause, i, false))
+            && !(from + w + 1..k).any(|i| finite(clause, i, false))
         {
             continue;
         }
@@ -232,16 +226,11 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         let Some(p) = clause.get(j) else { continue };
         // a place outside the clinic said to be anything but the next step: "The hotline is
         // unavailable at night", "The hospital has a wait of ten hours" ([`elsewhere`])
-        let next_step = clause[j..]
-            .windows(2)
-            .any(|w| is_word(w[0], &["next"]) && is_word(w[1], &["step"]));
         // … or a value ("the emergency hotline is the number for it")
-        let value = clause[j..]
-            .iter()
-            .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
-            .last()
-            .is_some_and(|h| is_word(h, PREDICATE_HEADS));
-        if subject.iter().any(|x| elsewhere(x)) && !next_step && !value {
+        if subject.iter().any(|x| elsewhere(x))
+            && !names_the_next_step(&clause[j..])
+            && !names_a_value(&clause[j..])
+        {
             push(
                 out,
                 Rule::Directive,
@@ -526,13 +515,13 @@ fn participle_word(t: &Tok) -> bool {
 /// The token where what follows a linking verb at `k` starts, if `clause[k]` links a thing to
 /// what it is.
 fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
-    const IS: &[&str] = &[
-        "is", "are", "was", "were", "be", "becomes", "become", "stays", "stay", "remains",
-        "remain", "appears", "appear", "seems", "seem", "looks", "look",
+    const LINKS: &[&str] = &[
+        "stays", "stay", "remains", "remain", "appears", "appear", "seems", "seem", "looks", "look",
     ];
     let t = clause[k];
     let next = clause.get(k + 1);
-    if is_word(t, IS) {
+    let links = |x: &Tok| is_word(x, COPULAS) || is_word(x, LINKS);
+    if links(t) {
         return (!(t.text == "be" && is_word(clause[k - 1], &["to"]))).then_some(k + 1);
     }
     if is_word(t, &["counts", "count"]) && next.is_some_and(|x| is_word(x, &["as"])) {
@@ -540,7 +529,7 @@ fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
     }
     // "authenticated as the guardian", "listed as an adult": a participle names what follows "as"
     if k >= 1
-        && is_word(clause[k - 1], IS)
+        && links(clause[k - 1])
         && participle_word(t)
         && next.is_some_and(|x| is_word(x, &["as"]))
     {
@@ -923,11 +912,7 @@ pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
     let Some(v) = (1..clause.len()).find(|&k| finite(clause, k, true)) else {
         return;
     };
-    let start = clause[..v]
-        .iter()
-        .rposition(|x| x.kind == Kind::Comma)
-        .map_or(0, |c| c + 1);
-    let subject = &clause[start..v];
+    let subject = &clause[phrase_start(clause, v)..v];
     // "other clinics" as the subject's head, not "a protocol of another clinic"
     let head: Vec<&Tok> = subject
         .iter()
@@ -946,15 +931,7 @@ pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
         return;
     }
     let rest = &clause[v + 1..];
-    let next_step = rest
-        .windows(2)
-        .any(|w| is_word(w[0], &["next"]) && is_word(w[1], &["step"]));
-    let value = rest
-        .iter()
-        .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
-        .last()
-        .is_some_and(|h| is_word(h, PREDICATE_HEADS));
-    if !next_step && !value {
+    if !names_the_next_step(rest) && !names_a_value(rest) {
         push(
             out,
             Rule::Directive,
@@ -1030,4 +1007,153 @@ pub(super) fn existence(clause: &[&Tok], out: &mut Vec<Violation>) {
             );
         }
     }
+}
+
+/// Clause `n` read as what the clause before it is, when that one is a label ending in a colon
+/// and neither has a verb ("The hotline: busy at night." reads "The hotline is busy at night").
+/// A label that names a value ("Default:", "Required fields:") is followed by values, not a
+/// statement.
+fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str, field: Field) -> Option<Vec<Tok>> {
+    // a tool description's first sentence is the tool's action, never a label
+    if field == Field::ToolDescription && n == 1 {
+        return None;
+    }
+    let (label, said) = (clauses.get(n.checked_sub(1)?)?, clauses.get(n)?);
+    let colon = label
+        .last()
+        .is_some_and(|l| text[l.end..].trim_start().starts_with(':'));
+    // no finite verb: a participle ("closed on Sunday") is no verb of its own
+    let verbless = |c: &[&Tok]| {
+        !c.iter().any(|x| {
+            is_word(x, COPULAS)
+                || is_word(x, &["has", "have", "gets", "get", "means"])
+                || (x.kind == Kind::Word
+                    && verb(&x.text).is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past)))
+        })
+    };
+    // a label that names a value ("Default: asc", "Sort order: asc", "Format: …") is followed
+    // by the value
+    // its head: the last word before a preposition ("Details of the appointment": details)
+    let head = label
+        .iter()
+        .take_while(|x| !is_word(x, PREPOSITIONS))
+        .last()
+        .copied();
+    let value_label = head.into_iter().chain(label.last().copied()).any(|l| {
+        is_word(l, PREDICATE_HEADS)
+            || is_word(
+                l,
+                &[
+                    "default", "defaults", "example", "examples", "order", "range", "kind",
+                    "kinds", "type", "types", "details", "contents", "parts", "items",
+                ],
+            )
+    });
+    if !colon || !verbless(label) || !verbless(said) || value_label {
+        return None;
+    }
+    // the label, then a copula of its own (an empty range at the label's end), then what is
+    // said
+    let end = label.last()?.end;
+    let mut joined: Vec<Tok> = label.iter().map(|t| (*t).clone()).collect();
+    joined.push(Tok {
+        text: "is".to_owned(),
+        start: end,
+        end,
+        kind: Kind::Word,
+    });
+    joined.extend(said.iter().map(|t| (*t).clone()));
+    Some(joined)
+}
+
+/// Words of a deadline, of haste, of a step skipped or of scarcity: a title is a noun phrase or
+/// the tool's action, and these make it pressure ("Book within the hour", "Urgent booking").
+const TITLE_HASTE: &[&str] = &[
+    // a step skipped or a scarcity claimed ("Book without a check", "Book (no intake)", "Book
+    // (last open slot)", "Emergency booking")
+    "without",
+    "no",
+    "last",
+    "only",
+    "emergency",
+    "now",
+    "immediately",
+    "urgent",
+    "urgently",
+    "within",
+    "before",
+    "until",
+    "soon",
+    "deadline",
+    "quick",
+    "quickly",
+    "fast",
+    "noon",
+    "midnight",
+];
+
+/// Clause `n` after a label and a colon, read as "<label> is <clause>" by [`predicate`].
+pub(super) fn apposed(
+    clauses: &[Vec<&Tok>],
+    n: usize,
+    text: &str,
+    field: Field,
+    out: &mut Vec<Violation>,
+) {
+    if let Some(said) = apposition(clauses, n, text, field) {
+        predicate(&said.iter().collect::<Vec<_>>(), text, out);
+    }
+}
+
+/// A title's words of haste, a skipped step or scarcity ([`TITLE_HASTE`]).
+pub(super) fn title_haste(clause: &[&Tok], out: &mut Vec<Violation>) {
+    if let Some(t) = clause.iter().find(|t| is_word(t, TITLE_HASTE)) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "\"{}\" in a title is haste, a step skipped or a scarcity: a title is a noun phrase or the tool's action",
+                t.text
+            ),
+        );
+    }
+}
+
+/// A service outside the clinic after the first sentence's comma ("Get the opening hours of one
+/// clinic, the hotline busy at night"): said of with no verb, unless as the next step.
+pub(super) fn elsewhere_in_the_first_sentence(tail: &[&Tok], out: &mut Vec<Violation>) {
+    if let Some(t) = tail.iter().find(|t| is_word(t, SERVICES_ELSEWHERE))
+        && !names_the_next_step(tail)
+    {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a place or service outside the clinic is said of in the tool's own sentence: a catalogue cannot know what it is like".to_owned(),
+        );
+    }
+}
+
+/// "… the next step …" somewhere in `toks`: how a text names where a person goes.
+fn names_the_next_step(toks: &[&Tok]) -> bool {
+    toks.windows(2)
+        .any(|w| is_word(w[0], &["next"]) && is_word(w[1], &["step"]))
+}
+
+/// What follows a verb names a value: the head of its first phrase is a value head ("the number
+/// for it").
+fn names_a_value(rest: &[&Tok]) -> bool {
+    rest.iter()
+        .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+        .last()
+        .is_some_and(|h| is_word(h, PREDICATE_HEADS))
+}
+
+/// Where the phrase holding token `k` starts: after the last comma before it.
+fn phrase_start(clause: &[&Tok], k: usize) -> usize {
+    clause[..k]
+        .iter()
+        .rposition(|x| x.kind == Kind::Comma)
+        .map_or(0, |c| c + 1)
 }
