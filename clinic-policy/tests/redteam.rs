@@ -113,22 +113,23 @@ fn strict(tool: &str, field: &str, text: &str) -> usize {
     .len()
 }
 
+/// The (tool, field, text) of each JSON line of a data file; other lines are skipped.
+fn cases(file: &str) -> impl Iterator<Item = (String, String, String)> + '_ {
+    file.lines().filter_map(|line| {
+        let v = serde_json::from_str::<Value>(line).ok()?;
+        let get = |k: &str| v[k].as_str().map(str::to_owned);
+        Some((get("tool")?, get("field")?, get("text")?))
+    })
+}
+
 #[test]
 fn the_red_team_probes_are_refused_but_the_recorded_few() {
     for &(file, probes, still_served) in ROUNDS {
         let mut served = Vec::new();
         let mut n = 0;
-        for line in file.lines() {
-            let Ok(v) = serde_json::from_str::<Value>(line) else {
-                continue;
-            };
-            let (Some(tool), Some(field), Some(text)) =
-                (v["tool"].as_str(), v["field"].as_str(), v["text"].as_str())
-            else {
-                continue;
-            };
+        for (tool, field, text) in cases(file) {
             n += 1;
-            if strict(tool, field, text) == 0 {
+            if strict(&tool, &field, &text) == 0 {
                 served.push(format!("{tool}/{field}: {text}"));
             }
         }
@@ -158,16 +159,8 @@ fn the_spent_writability_sets_pass_as_pinned() {
     for &(file, pinned) in REWRITTEN {
         let mut passed = 0;
         let mut refused = Vec::new();
-        for line in file.lines() {
-            let Ok(v) = serde_json::from_str::<Value>(line) else {
-                continue;
-            };
-            let (Some(tool), Some(field), Some(text)) =
-                (v["tool"].as_str(), v["field"].as_str(), v["text"].as_str())
-            else {
-                continue;
-            };
-            if strict(tool, field, text) == 0 {
+        for (tool, field, text) in cases(file) {
+            if strict(&tool, &field, &text) == 0 {
                 passed += 1;
             } else {
                 refused.push(format!("{tool}/{field}: {text}"));

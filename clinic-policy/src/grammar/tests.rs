@@ -17,17 +17,23 @@ fn hits(field: Field, text: &str, name: &str, mutates: bool) -> Vec<Violation> {
     out
 }
 
+/// The list `docs/POLICY.md` prints between `<!-- name:begin -->` and `<!-- name:end -->`
+/// (empty when the markers are missing, which fails the comparison).
+fn policy_list(name: &str) -> String {
+    include_str!("../../../docs/POLICY.md")
+        .split(&format!("<!-- {name}:begin -->"))
+        .nth(1)
+        .and_then(|r| r.split(&format!("<!-- {name}:end -->")).next())
+        .unwrap_or("")
+        .trim()
+        .to_owned()
+}
+
 /// `docs/POLICY.md` lists every verb of effect, so a writer knows which verbs the effects
 /// rule reads as a change.
 #[test]
 fn policy_lists_every_verb_of_effect() {
-    let doc = include_str!("../../../docs/POLICY.md");
-    let listed = doc
-        .split("<!-- effects:begin -->")
-        .nth(1)
-        .and_then(|r| r.split("<!-- effects:end -->").next())
-        .unwrap_or("")
-        .trim();
+    let listed = policy_list("effects");
     let ours: Vec<&str> = VERBS
         .iter()
         .filter(|(_, c)| *c == VerbClass::Effect)
@@ -1713,17 +1719,8 @@ fn a_statement_says_what_a_value_is_not_what_the_world_is() {
 /// `docs/POLICY.md` lists what a thing may be said to be, so a writer knows the closed sets.
 #[test]
 fn policy_lists_the_states_and_value_heads() {
-    let doc = include_str!("../../../docs/POLICY.md");
-    let listed = |name: &str| {
-        doc.split(&format!("<!-- {name}:begin -->"))
-            .nth(1)
-            .and_then(|r| r.split(&format!("<!-- {name}:end -->")).next())
-            .unwrap_or("")
-            .trim()
-            .to_owned()
-    };
-    assert_eq!(listed("states"), STATES.join(", "));
-    assert_eq!(listed("heads"), PREDICATE_HEADS.join(", "));
+    assert_eq!(policy_list("states"), STATES.join(", "));
+    assert_eq!(policy_list("heads"), PREDICATE_HEADS.join(", "));
 }
 
 /// The same closed set, reached around "is": other linking verbs, a label and a colon, a
