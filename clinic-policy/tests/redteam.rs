@@ -151,7 +151,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh8/rewritten.jsonl"), 25),
     (include_str!("data/fresh9/rewritten.jsonl"), 28),
     (include_str!("data/fresh10/rewritten.jsonl"), 29),
-    (include_str!("data/fresh11/rewritten.jsonl"), 29),
+    (include_str!("data/fresh11/rewritten.jsonl"), 30),
 ];
 
 #[test]

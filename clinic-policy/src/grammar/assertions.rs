@@ -422,22 +422,58 @@ pub(super) fn names_a_thing(clause: &[&Tok], t: &Tok) -> bool {
     let opened = k
         .checked_sub(1)
         .is_some_and(|p| is_word(clause[p], DETERMINERS));
-    is_word(t, NOUNS)
-        && clause.get(k + 1).is_some_and(|x| {
-            x.kind == Kind::Word
-                && (verb(&x.text).is_none() || (opened && ends_after))
-                && !is_word(x, DETERMINERS)
-                && !is_word(x, PREPOSITIONS)
-                && !is_word(x, MODALS)
-                && !is_word(x, CONSENT)
-                && !is_word(x, EQUIVALENCE)
-                && !is_word(
-                    x,
-                    &[
-                        "is", "are", "was", "were", "be", "been", "and", "or", "not", "already",
-                        "counts", "means",
-                    ],
-                )
+    // a message by its channel ("a confirmation by SMS or email")
+    let by_channel = opened
+        && clause
+            .get(k + 1)
+            .is_some_and(|x| is_word(x, &["by", "via"]))
+        && clause.get(k + 2).is_some_and(|x| {
+            is_word(
+                x,
+                &[
+                    "sms", "email", "mail", "text", "phone", "letter", "post", "message",
+                ],
+            )
+        });
+    is_word(t, NOUNS) && by_channel
+        || is_word(t, NOUNS)
+            && clause.get(k + 1).is_some_and(|x| {
+                x.kind == Kind::Word
+                    && (verb(&x.text).is_none() || (opened && ends_after))
+                    && !is_word(x, DETERMINERS)
+                    && !is_word(x, PREPOSITIONS)
+                    && !is_word(x, MODALS)
+                    && !is_word(x, CONSENT)
+                    && !is_word(x, EQUIVALENCE)
+                    && !is_word(
+                        x,
+                        &[
+                            "is", "are", "was", "were", "be", "been", "and", "or", "not",
+                            "already", "counts", "means",
+                        ],
+                    )
+            })
+}
+
+/// Safety advice, not a mode of care: a symptom sent to the emergency hotline ("For chest pain,
+/// the emergency hotline is the next step"), with no other kind of care named.
+fn emergency_route(clause: &[&Tok]) -> bool {
+    clause
+        .windows(2)
+        .any(|w| is_word(w[0], &["emergency"]) && is_word(w[1], &["hotline"]))
+        && clause.iter().any(|t| is_word(t, MEDICAL_WORDS))
+        && !clause.iter().any(|t| {
+            is_word(
+                t,
+                &[
+                    "video",
+                    "consultation",
+                    "consultations",
+                    "default",
+                    "instead",
+                    "only",
+                ],
+            )
         })
 }
 
@@ -518,6 +554,7 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause
                 .iter()
                 .any(|t| is_word(t, &["video", "consultation", "consultations", "hotline"]))
+            && !emergency_route(clause)
         {
             "a mode of care set for the patient"
         } else if w(k, PATIENT_SIDE)
@@ -933,8 +970,20 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
                 )
             })
     };
+    // "its old slot": a thing's own former value, not a source's standing
+    let former = |k: usize| {
+        is_word(clause[k], &["old"])
+            && k > 0
+            && is_word(clause[k - 1], &["its", "their", "his", "her"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|n| n.kind == Kind::Word && !is_word(n, RIVAL))
+    };
     let truth = (0..clause.len())
-        .find(|&k| (is_word(clause[k], TRUTH) && !age(k) && !suits(k) && !not_found(k)) || dated(k))
+        .find(|&k| {
+            (is_word(clause[k], TRUTH) && !age(k) && !suits(k) && !not_found(k) && !former(k))
+                || dated(k)
+        })
         .map(|k| clause[k]);
     // another tool named where a value comes from or goes is another source too
     let rival = (0..clause.len())

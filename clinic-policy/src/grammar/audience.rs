@@ -48,6 +48,8 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
     // a person who gets none of a thing, or only some ("the patient gets no word of it", "… gets
     // word of the booked ones only"), and nothing or zero for a person
     // ("the doctor has no open slot" is the doctor's own state: "has" only of the patient's side)
+    // a code's meaning ("0 means a slot is offered to the patient") is not an amount
+    let code = |k: usize| clause.get(k + 1).is_some_and(|n| is_word(n, &["means"]));
     let gets_less = clause.iter().enumerate().find(|&(k, t)| {
         is_word(t, PEOPLE)
             && clause[k + 1..].first().is_some_and(|v| {
@@ -64,10 +66,9 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
     if let Some((_, t)) = gets_less.or_else(|| {
         person
             .then(|| {
-                clause
-                    .iter()
-                    .enumerate()
-                    .find(|(_, x)| is_word(x, &["nothing", "zero", "none"]) || x.text == "0")
+                clause.iter().enumerate().find(|&(k, x)| {
+                    (is_word(x, &["nothing", "zero", "none"]) || x.text == "0") && !code(k)
+                })
             })
             .flatten()
     }) {
@@ -204,7 +205,12 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
         .iter()
         .position(|t| who(t))
         .map_or(k, |p| lo + p);
-    let theirs = |w: &Tok| audience.iter().any(|a| stem(&a.text) == stem(&w.text));
+    // the clinic's staff holds its doctors and nurses: their note kept to the staff is theirs
+    let staff = audience.iter().any(|a| is_word(a, &["staff"]));
+    let theirs = |w: &Tok| {
+        audience.iter().any(|a| stem(&a.text) == stem(&w.text))
+            || (staff && is_word(w, STAFF_MEMBERS))
+    };
     // the authored thing heads the value (at most a determiner before it): "triage score, a note
     // of the nurse, …" relabels another value
     let head = clause

@@ -129,6 +129,13 @@ pub(super) fn orders(
         }) else {
             continue;
         };
+        // a modal of what can happen has its subject before it ("On an open day a doctor can
+        // have no open slot"); one of duty stays an order ("In each case the agent must book")
+        if is_word(clause[j - 1], &["can", "cannot", "may", "might", "could"])
+            && !clause[s..j - 1].iter().any(|t| is_word(t, READERS))
+        {
+            continue;
+        }
         // a finite verb before it makes the clause a statement ("In each list the slots are …")
         if clause[s..j].iter().enumerate().any(|(i, t)| {
             is_word(t, &["is", "are", "was", "were", "has", "have"])

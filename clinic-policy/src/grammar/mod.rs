@@ -210,7 +210,20 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             Field::ParamDescription | Field::ToolDescription | Field::Title
         ) && !eligibility
         {
-            kept_from_the_patient(clause, out);
+            // a later sentence with no subject of its own ("Seen by clinic staff only.") is
+            // said of the value the description opens with
+            let of_the_value: Vec<&Tok>;
+            let read = if field == Field::ParamDescription
+                && n > 0
+                && clause.first().is_some_and(|t| {
+                    is_word(t, &["seen", "shown", "visible", "read", "kept", "meant"])
+                }) {
+                of_the_value = clauses[0].iter().chain(clause.iter()).copied().collect();
+                &of_the_value[..]
+            } else {
+                &clause[..]
+            };
+            kept_from_the_patient(read, out);
         }
         consent(
             clause,

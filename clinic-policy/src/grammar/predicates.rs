@@ -454,21 +454,6 @@ fn finite(clause: &[&Tok], k: usize, base: bool) -> bool {
     }
 }
 
-/// Who reads or calls: never the subject of a claim of who they are.
-pub(super) const READERS: &[&str] = &[
-    "caller",
-    "callers",
-    "user",
-    "users",
-    "agent",
-    "agents",
-    "reader",
-    "client",
-    "assistant",
-    "request",
-    "requests",
-];
-
 /// Places and services outside the clinic: what they are like when the text is read, a
 /// catalogue cannot know ("The hotline is busy at night", "The hospital has a wait of ten hours").
 pub(super) const SERVICES_ELSEWHERE: &[&str] = &[

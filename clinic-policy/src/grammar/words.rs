@@ -435,6 +435,34 @@ pub(super) const MODALS: &[&str] = &[
     "will", "can", "cannot", "may", "must", "should", "shall", "would", "could", "might", "ca",
     "wo",
 ];
+/// Who reads or calls: never the subject of a claim of who they are.
+pub(super) const READERS: &[&str] = &[
+    "caller",
+    "callers",
+    "user",
+    "users",
+    "agent",
+    "agents",
+    "reader",
+    "client",
+    "assistant",
+    "request",
+    "requests",
+];
+/// The clinic's staff: people a value the staff keeps can have been written by.
+pub(super) const STAFF_MEMBERS: &[&str] = &[
+    "staff",
+    "doctor",
+    "doctors",
+    "physician",
+    "physicians",
+    "nurse",
+    "nurses",
+    "clinician",
+    "clinicians",
+    "practitioner",
+    "practitioners",
+];
 /// People who get what a tool answers: something kept from one of them is concealment.
 pub(super) const PEOPLE: &[&str] = &[
     "patient",
