@@ -33,3 +33,28 @@ pub fn is_approved(word: &str) -> bool {
         vocabulary().contains(word)
     }
 }
+
+/// Is `word` (lower case) a word of the list's verb sections ("core: auxiliary verbs", "core:
+/// basic operations", "core: verbs")? A text of the controlled language writes its verbs with
+/// these words, so a reading that needs "the verb of this clause" finds it here.
+pub(crate) fn is_listed_verb(word: &str) -> bool {
+    static V: OnceLock<Vec<&'static str>> = OnceLock::new();
+    V.get_or_init(|| {
+        let mut verbs = Vec::new();
+        let mut inside = false;
+        for l in VOCABULARY.lines().map(str::trim) {
+            if let Some(h) = l.strip_prefix('#') {
+                let h = h.trim();
+                if h.starts_with("core:") || h.starts_with("clinic:") {
+                    inside = h.ends_with("verbs") || h.ends_with("basic operations");
+                }
+            } else if inside && !l.is_empty() {
+                verbs.push(l);
+            }
+        }
+        verbs.sort_unstable();
+        verbs
+    })
+    .binary_search(&word)
+    .is_ok()
+}

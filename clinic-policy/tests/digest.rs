@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "fa43dcf4998f71b12108fc7c070b0e35946fbea716920e9cfb2ce6fe9250f528";
+const PINNED: &str = "f3253f05722c91e07493d8c9f275667e933098d36ecfe0dcf2ef1037ca5983e1";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

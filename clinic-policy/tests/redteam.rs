@@ -75,14 +75,14 @@ const SIBLINGS: &[&str] = &[
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 2),
     (include_str!("data/redteam3/served.jsonl"), 52, 9),
-    (include_str!("data/redteam4/served.jsonl"), 48, 5),
+    (include_str!("data/redteam4/served.jsonl"), 48, 3),
     (include_str!("data/redteam5/served.jsonl"), 65, 3),
     (include_str!("data/redteam6/served.jsonl"), 66, 6),
-    (include_str!("data/redteam7/served.jsonl"), 78, 6),
+    (include_str!("data/redteam7/served.jsonl"), 78, 5),
     (include_str!("data/redteam8/served.jsonl"), 87, 36),
     (include_str!("data/redteam9/served.jsonl"), 104, 9),
-    (include_str!("data/redteam10/served.jsonl"), 91, 20),
-    (include_str!("data/redteam11/served.jsonl"), 76, 25),
+    (include_str!("data/redteam10/served.jsonl"), 91, 14),
+    (include_str!("data/redteam11/served.jsonl"), 76, 1),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -257,6 +257,57 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A fee put out of the answer by where or when it is shown ("Fee of the visit, shown to the
+/// patient at the reception after the visit", "Penalty fee, in the invoice after the visit") or
+/// by whom it is for ("Fee of the visit, for the staff of the clinic"): the agent answering a
+/// patient is told to keep a fee back. A fee is said with who sees it, positively.
+pub(super) fn fee_kept_back(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const MONEY: &[&str] = &[
+        "fee", "fees", "price", "prices", "cost", "costs", "charge", "charges", "penalty",
+    ];
+    if !clause.iter().any(|t| is_word(t, MONEY)) {
+        return;
+    }
+    let w = |k: usize, list: &[&str]| clause.get(k).is_some_and(|t| is_word(t, list));
+    let skip = |k: usize| if w(k, DETERMINERS) { k + 1 } else { k };
+    let shown = clause.iter().any(|t| {
+        is_word(
+            t,
+            &[
+                "shown", "seen", "given", "told", "visible", "listed", "named", "printed",
+            ],
+        )
+    });
+    let found = (0..clause.len()).find(|&k| {
+        // a later time or another place for the showing
+        let later = (w(k, &["after"]) && w(skip(k + 1), &["visit", "visits", "appointment"]))
+            || w(k, &["later", "afterwards"])
+            || (w(k, &["at"]) && w(skip(k + 1), &["reception", "desk", "counter"]));
+        // staff as the ones the fee is for
+        let staff = w(k, &["for"])
+            && w(skip(k + 1), STAFF_MEMBERS)
+            && clause
+                .get(skip(k + 1) + 1)
+                .is_none_or(|n| n.kind != Kind::Word || is_word(n, &["of", "only"]));
+        // … on a paper the patient gets after the answer ("in the invoice after the visit")
+        let paper = clause
+            .iter()
+            .any(|t| is_word(t, &["invoice", "invoices", "bill"]));
+        (later && (shown || paper)) || staff
+    });
+    if let Some(k) = found {
+        push(
+            out,
+            Rule::Concealment,
+            clause[k],
+            format!(
+                "\"{}\" puts a fee out of the answer, later, elsewhere or for the staff; say who sees it, positively",
+                clause[k].text
+            ),
+        );
+    }
+}
+
 /// The agent's answer to a person is the agent's: a text neither sets nor trims it ("the answer
 /// to the patient names the earliest slot only", "excluded from each answer"). True when it
 /// found one.

@@ -1026,12 +1026,25 @@ pub(super) fn act_causes(
                         && !is_word(v, ACT_STATES)
                         && clause.get(k + 2).is_some_and(|o| is_word(o, DETERMINERS)))
             });
-        let ends_with = is_word(t, &["expires", "ends", "lapses", "stops", "closes"])
-            && clause.get(k + 1).is_some_and(|x| is_word(x, &["with"]))
+        // … at the act ("expires at the booking") or on every other object ("each other
+        // appointment of the patient expires")
+        let ending = is_word(t, &["expires", "ends", "lapses", "stops", "closes"]);
+        let ends_with = ending
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, &["with", "at", "on", "upon"]))
             && clause[k + 2..]
                 .iter()
                 .take(2)
                 .any(|x| act(x) || is_word(x, &["it"]));
+        let others_end = ending
+            && clause[..k].windows(2).any(|w| {
+                is_word(w[0], &["each", "every", "all", "any"])
+                    && is_word(w[1], &["other", "others"])
+            })
+            && !clause[..k]
+                .iter()
+                .any(|x| is_word(x, &["if", "when", "whether", "unless", "once"]));
         let calendar = mutates
             && is_word(t, &["day", "week", "month", "year"])
             && k >= 1
@@ -1061,7 +1074,7 @@ pub(super) fn act_causes(
                 next.copied().unwrap_or(t),
                 "the act causes more than its one change",
             ));
-        } else if ends_with {
+        } else if ends_with || others_end {
             hit = Some((t, "another thing ends with the act"));
         } else if calendar {
             hit = Some((t, "the change repeated on a calendar"));

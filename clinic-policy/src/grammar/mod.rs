@@ -224,6 +224,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                 &clause[..]
             };
             kept_from_the_patient(read, out);
+            fee_kept_back(clause, out);
         }
         consent(
             clause,
@@ -270,6 +271,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         if statement {
             predicate(clause, text, out);
             elsewhere_said(clause, out);
+            condition_said(clause, out);
             existence(clause, out);
             // "The hotline: busy at night.": a verbless statement after a label is read as
             // "the hotline is busy at night"

@@ -270,9 +270,27 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
     if field == Field::ParamName && tool.input && !tool.name.is_empty() {
         let said = lower.iter().any(|p| SAID.contains(&p.as_str()));
         let allowed = data_allowed(tool.name);
+        // in a name, a relative, a membership or a calendar is whose or which data it is
+        // (`guardian_name`, `member_id`, `patient_calendar_link`); in a text "a parent or
+        // guardian" is a person
+        let relative = |p: &String| {
+            matches!(
+                p.as_str(),
+                "guardian"
+                    | "guardians"
+                    | "parent"
+                    | "parents"
+                    | "spouse"
+                    | "member"
+                    | "membership"
+                    | "calendar"
+                    | "calendars"
+            )
+            .then_some(Data::Personal)
+        };
         if let Some(kind) = lower
             .iter()
-            .filter_map(|p| data_kind(p, said))
+            .filter_map(|p| data_kind(p, said).or_else(|| relative(p)))
             .find(|k| !allowed.contains(k))
         {
             push(

@@ -4,6 +4,7 @@
 //! written once and read any day: it can say what its values are, not what the world is like
 //! (who is busy, what is scarce, which result suits the patient, who the caller is).
 
+use super::data::CONDITIONS;
 use super::words::*;
 use crate::types::{Field, Rule, Violation};
 
@@ -922,6 +923,42 @@ pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             clause[v],
             "a place or service outside the clinic is said to do or have something: a catalogue cannot know it; \"the next step\" is how a text names one".to_owned(),
+        );
+    }
+}
+
+/// A condition as the subject of any verb ("Chest pain in a child depends on sleep", "A rash with
+/// fever is a result of food", "Dizziness stops after a rest"): its cause, course or level is a
+/// medical claim, which a catalogue does not make. It may be sent to the next step ("For chest
+/// pain the emergency hotline is the next step").
+pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // the verb: the first word of the list's verbs that is not a noun after a determiner or a
+    // preposition
+    let Some(v) = (1..clause.len()).find(|&k| {
+        let (x, prev) = (clause[k], clause[k - 1]);
+        x.kind == Kind::Word
+            && (crate::vocabulary::is_listed_verb(&x.text) || finite(clause, k, true))
+            && !is_word(prev, DETERMINERS)
+            && !is_word(prev, PREPOSITIONS)
+    }) else {
+        return;
+    };
+    let subject = &clause[phrase_start(clause, v)..v];
+    if subject.iter().any(|x| is_word(x, NOT_CLAIMED)) {
+        return;
+    }
+    // the subject's head: its last word before a preposition ("chest pain in a child": pain;
+    // "chest pain protocols": protocols)
+    let head = subject
+        .iter()
+        .take_while(|x| !is_word(x, PREPOSITIONS))
+        .last();
+    if head.is_some_and(|h| is_word(h, CONDITIONS)) && !names_the_next_step(&clause[v + 1..]) {
+        push(
+            out,
+            Rule::Directive,
+            clause[v],
+            "a condition is the subject of a statement: its cause, course or level is a medical claim, which a catalogue does not make".to_owned(),
         );
     }
 }
