@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "f3253f05722c91e07493d8c9f275667e933098d36ecfe0dcf2ef1037ca5983e1";
+const PINNED: &str = "d5acf7ec8d49732b934f02f8c7be4bdd350c11494173ff4a2ae1a40c386e0599";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

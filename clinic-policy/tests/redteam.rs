@@ -79,7 +79,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam5/served.jsonl"), 65, 3),
     (include_str!("data/redteam6/served.jsonl"), 66, 6),
     (include_str!("data/redteam7/served.jsonl"), 78, 5),
-    (include_str!("data/redteam8/served.jsonl"), 87, 36),
+    (include_str!("data/redteam8/served.jsonl"), 87, 34),
     (include_str!("data/redteam9/served.jsonl"), 104, 9),
     (include_str!("data/redteam10/served.jsonl"), 91, 14),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
@@ -138,7 +138,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
     }
 }
 
-/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh11/`, written
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh12/`, written
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
@@ -152,6 +152,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh9/rewritten.jsonl"), 28),
     (include_str!("data/fresh10/rewritten.jsonl"), 29),
     (include_str!("data/fresh11/rewritten.jsonl"), 30),
+    (include_str!("data/fresh12/rewritten.jsonl"), 30),
 ];
 
 #[test]

@@ -175,7 +175,7 @@ fn query_value(text: &str) -> String {
 }
 
 /// Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns the matches ranked by relevance, each with its title, the start of its text and its review date; a match in the title weighs three times a match in the text.
-#[clinic_tool(profile = "full", role = "doctor", title = "Search clinical protocols")]
+#[clinic_tool(profile = "full", role = "doctor", title = "Search the protocols")]
 pub async fn search_protocols(
     ctx: &ToolContext<'_>,
     args: ProtocolSearchArgs,

@@ -461,7 +461,9 @@ fn emergency_route(clause: &[&Tok]) -> bool {
     clause
         .windows(2)
         .any(|w| is_word(w[0], &["emergency"]) && is_word(w[1], &["hotline"]))
-        && clause.iter().any(|t| is_word(t, MEDICAL_WORDS))
+        // a symptom, or an emergency besides the hotline's own name ("For an emergency, …")
+        && (clause.iter().any(|t| is_word(t, MEDICAL_WORDS))
+            || clause.iter().filter(|t| is_word(t, &["emergency"])).count() > 1)
         && !clause.iter().any(|t| {
             is_word(
                 t,

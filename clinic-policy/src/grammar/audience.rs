@@ -236,9 +236,16 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
     }) && head
         && clause[..first].iter().any(|t| is_word(t, AUTHORED));
     // the note alone: "note of the doctor with the fee, seen by doctors only" keeps the fee too
-    let more = clause[..first]
-        .iter()
-        .any(|t| is_word(t, &["with", "and", "plus", "including", "holding"]));
+    // ("… and the fee", "… and fee of the visit"), not words of one kind ("clinical and exact
+    // text")
+    let more = clause[..first].iter().enumerate().any(|(i, t)| {
+        is_word(t, &["with", "plus", "including", "holding"])
+            || (is_word(t, &["and", "or"])
+                && (clause.get(i + 1).is_some_and(|n| is_word(n, DETERMINERS))
+                    || clause
+                        .get(i + 2)
+                        .is_some_and(|n| is_word(n, &["of", "for"]))))
+    });
     if !(authored || possessed) || more {
         push(
             out,

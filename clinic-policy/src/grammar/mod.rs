@@ -107,6 +107,9 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         return;
     }
     let toks = tokens(text);
+    if field == Field::Title {
+        title_of_the_name(&toks, tool.name, out);
+    }
     // A snake_case name in any text names a value (a field, a member, a code) and is held to a
     // name's shape (`hours_and_book_next`, `cancel_every_visit` are orders written as one
     // token), unless it stands where a tool is named: the tool's own name, or after "returned

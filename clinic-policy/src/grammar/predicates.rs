@@ -1179,3 +1179,87 @@ fn phrase_start(clause: &[&Tok], k: usize) -> usize {
         .rposition(|x| x.kind == Kind::Comma)
         .map_or(0, |c| c + 1)
 }
+
+/// Function words a title may hold besides its tool's name.
+pub(super) const TITLE_FUNCTION_WORDS: &[&str] = &[
+    "a", "an", "the", "to", "of", "for", "my", "and", "one", "by", "in", "on",
+];
+
+/// The clinic API's objects: what a tool acts on, which a title may name beside its name's
+/// words ("Book an open slot" for `book_appointment`).
+pub(super) const TITLE_OBJECTS: &[&str] = &[
+    "slot",
+    "slots",
+    "appointment",
+    "appointments",
+    "visit",
+    "visits",
+    "doctor",
+    "doctors",
+    "specialty",
+    "specialties",
+    "intake",
+    "intakes",
+    "form",
+    "forms",
+    "protocol",
+    "protocols",
+    "schedule",
+    "schedules",
+    "hours",
+    "list",
+    "position",
+];
+
+/// A title is the tool's name in words: each of its words is a word of the name, in any form
+/// ("Book an appointment", "Booking of appointments" for `book_appointment`), one of the API's
+/// objects ([`TITLE_OBJECTS`]), a state of [`STATES`] or a participle ("Find open slots", "List
+/// cancelled appointments"), or one of [`TITLE_FUNCTION_WORDS`]. Whatever else a title would add ("Book without a question", "Cancel
+/// (no fee)", "Emergency booking") is more than the tool's action or its object.
+pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Violation>) {
+    if tool_name.is_empty() {
+        return;
+    }
+    let parts: Vec<String> = tool_name
+        .split('_')
+        .filter(|p| !p.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    // a form of `base`: the word itself or it with an ending of number, tense or a noun of the
+    // act (`schedule` → `scheduling`, `cancel` → `cancellation`, `specialty` → `specialties`)
+    let form_of = |w: &str, base: &str| {
+        const ENDINGS: &[&str] = &[
+            "", "s", "es", "ing", "ings", "ed", "d", "ation", "ations", "lation", "lations",
+            "ment", "ments",
+        ];
+        let stems = [
+            base,
+            base.strip_suffix('e').unwrap_or(base),
+            base.strip_suffix('y').unwrap_or(base),
+        ];
+        stems.iter().any(|stem| {
+            w.strip_prefix(stem)
+                .is_some_and(|end| ENDINGS.contains(&end) || (*stem != base && end == "ies"))
+        }) || base
+            .strip_prefix(w)
+            .is_some_and(|end| matches!(end, "s" | "es"))
+    };
+    if let Some(t) = toks.iter().find(|t| {
+        t.kind == Kind::Word
+            && !is_word(t, TITLE_FUNCTION_WORDS)
+            && !is_word(t, STATES)
+            && !is_word(t, TITLE_OBJECTS)
+            && !matches!(verb(&t.text), Some((_, _, Form::Participle)))
+            && !parts.iter().any(|p| form_of(&t.text, p))
+    }) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "\"{}\" is not a word of the tool's name: a title is the tool's name in words (\"Book an appointment\" for book_appointment), an object of the clinic (\"slot\"), a state or participle (\"open\", \"cancelled\") and a, an, the, to, of, for, my, and",
+                t.text
+            ),
+        );
+    }
+}

@@ -2226,6 +2226,18 @@ fn plain_mentions_beside_the_shapes_they_resemble() {
             "get_waiting_list_position",
             false,
         ),
+        (
+            Field::ParamDescription,
+            "Note of the doctor on the reason, 1 to 500 characters of clinical and exact text. Seen by clinic staff only.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            Field::ParamDescription,
+            "Severity of the symptoms, 0 to 10. For an emergency the emergency hotline is the next step.",
+            "submit_intake",
+            true,
+        ),
     ] {
         assert!(
             t(field, text, name, mutates).is_empty(),
@@ -2287,6 +2299,24 @@ fn plain_mentions_beside_the_shapes_they_resemble() {
             "Fee of the visit. The amount shown to the patient is 0.",
             "get_appointment",
             false,
+        ),
+        (
+            Field::ParamDescription,
+            "Note of the doctor and the fee of the visit. Seen by clinic staff only.",
+            "get_appointment",
+            false,
+        ),
+        (
+            Field::ParamDescription,
+            "Note of the doctor and fee of the visit, seen by doctors only.",
+            "get_appointment",
+            false,
+        ),
+        (
+            Field::ToolDescription,
+            "Submit the intake form of one appointment. For an emergency the emergency hotline is the only next step.",
+            "submit_intake",
+            true,
         ),
     ] {
         assert!(!t(field, text, name, mutates).is_empty(), "{text}");
@@ -2420,4 +2450,40 @@ fn conditions_endings_fees_and_relatives_are_read_as_claims() {
     }
     assert!(named("guardian_name", "register_patient").is_empty());
     assert!(named("doctor_id", "find_available_slots").is_empty());
+}
+
+/// A title is its tool's name in words, with the clinic's objects, states and participles and a
+/// few function words: anything it would add is refused, whatever the word.
+#[test]
+fn a_title_is_the_tools_name_in_words() {
+    for (title, name, mutates) in [
+        ("Book an appointment", "book_appointment", true),
+        ("Booking of an open slot", "book_appointment", true),
+        ("List cancelled appointments", "list_my_appointments", false),
+        ("Find available slots", "find_available_slots", false),
+        ("List specialties", "list_specialties", false),
+        ("Escalate to the oncall doctor", "escalate_to_oncall", true),
+        ("Cancellation of an appointment", "cancel_appointment", true),
+    ] {
+        let v = hits(Field::Title, title, name, mutates);
+        assert!(v.is_empty(), "{title}: {v:?}");
+    }
+    for (title, name, mutates) in [
+        ("Book without a question", "book_appointment", true),
+        ("Book (last open slot)", "book_appointment", true),
+        ("Cancel (no fee)", "cancel_appointment", true),
+        ("Emergency booking", "book_appointment", true),
+        ("Search clinical protocols", "search_protocols", false),
+        ("List doctors quickly", "list_doctors", false),
+        ("Reject at once", "reject_appointment", true),
+    ] {
+        assert!(
+            hits(Field::Title, title, name, mutates)
+                .iter()
+                .any(|v| v.detail.contains("a word of the tool's name")),
+            "{title}"
+        );
+    }
+    // with no tool known (a type's own text), the name is not there to hold a title to
+    assert!(hits(Field::Title, "Search clinical protocols", "", false).is_empty());
 }

@@ -132,8 +132,10 @@ def measure(binary, path):
         own = [v for v in found if key(v) not in base]
         whole += not found
         text_ok += not own
-        whole_full += (not found) and case.get("meaning_kept") == "full"
-        meaning[case.get("meaning_kept")] = meaning.get(case.get("meaning_kept"), 0) + 1
+        # the writer's own judgement, made before any checker output ("meaning" in fresh12)
+        kept = case.get("meaning_kept", case.get("meaning"))
+        whole_full += (not found) and kept == "full"
+        meaning[kept] = meaning.get(kept, 0) + 1
         mark = "PASS" if not found else ("pass-text" if not own else "FAIL")
         print(f"{case['id']} {case['field']:<18} {mark}")
         for v in found:
