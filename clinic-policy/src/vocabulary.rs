@@ -34,27 +34,48 @@ pub fn is_approved(word: &str) -> bool {
     }
 }
 
+/// The words of the list's sections whose header (`# …`) `header` accepts, sorted.
+fn section_words(header: impl Fn(&str) -> bool) -> Vec<&'static str> {
+    let mut words = Vec::new();
+    let mut inside = false;
+    let mut after_comment = false;
+    for l in VOCABULARY.lines().map(str::trim) {
+        // a section's header is the first line of a comment; the lines after it note its words
+        if let Some(h) = l.strip_prefix('#') {
+            if !after_comment {
+                inside = header(h.trim());
+            }
+            after_comment = true;
+        } else {
+            after_comment = false;
+            if inside && !l.is_empty() {
+                words.push(l);
+            }
+        }
+    }
+    words.sort_unstable();
+    words
+}
+
 /// Is `word` (lower case) a word of the list's verb sections ("core: auxiliary verbs", "core:
 /// basic operations", "core: verbs")? A text of the controlled language writes its verbs with
 /// these words, so a reading that needs "the verb of this clause" finds it here.
 pub(crate) fn is_listed_verb(word: &str) -> bool {
     static V: OnceLock<Vec<&'static str>> = OnceLock::new();
     V.get_or_init(|| {
-        let mut verbs = Vec::new();
-        let mut inside = false;
-        for l in VOCABULARY.lines().map(str::trim) {
-            if let Some(h) = l.strip_prefix('#') {
-                let h = h.trim();
-                if h.starts_with("core:") || h.starts_with("clinic:") {
-                    inside = h.ends_with("verbs") || h.ends_with("basic operations");
-                }
-            } else if inside && !l.is_empty() {
-                verbs.push(l);
-            }
-        }
-        verbs.sort_unstable();
-        verbs
+        section_words(|h| {
+            h.ends_with("verbs") || h.ends_with("basic operations") || h.starts_with("the verb of")
+        })
     })
     .binary_search(&word)
     .is_ok()
+}
+
+/// Is `word` (lower case) a word of the list's "formats and standards" section (`utc`, `iso`,
+/// `json`)? Written in capitals, such a word is a format's name, not a word of the sentence.
+pub(crate) fn is_format_word(word: &str) -> bool {
+    static V: OnceLock<Vec<&'static str>> = OnceLock::new();
+    V.get_or_init(|| section_words(|h| h.starts_with("formats and standards")))
+        .binary_search(&word)
+        .is_ok()
 }

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "d5acf7ec8d49732b934f02f8c7be4bdd350c11494173ff4a2ae1a40c386e0599";
+const PINNED: &str = "4c00e5a3e127aba86b7f5f825b4d71172280edcd06f385e8f7d320377e71c450";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

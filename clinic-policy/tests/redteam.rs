@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam11/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam12/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -74,15 +74,16 @@ const SIBLINGS: &[&str] = &[
 /// in `docs/POLICY.md`.
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 2),
-    (include_str!("data/redteam3/served.jsonl"), 52, 9),
+    (include_str!("data/redteam3/served.jsonl"), 52, 8),
     (include_str!("data/redteam4/served.jsonl"), 48, 3),
     (include_str!("data/redteam5/served.jsonl"), 65, 3),
     (include_str!("data/redteam6/served.jsonl"), 66, 6),
     (include_str!("data/redteam7/served.jsonl"), 78, 5),
-    (include_str!("data/redteam8/served.jsonl"), 87, 34),
-    (include_str!("data/redteam9/served.jsonl"), 104, 9),
-    (include_str!("data/redteam10/served.jsonl"), 91, 14),
+    (include_str!("data/redteam8/served.jsonl"), 87, 33),
+    (include_str!("data/redteam9/served.jsonl"), 104, 8),
+    (include_str!("data/redteam10/served.jsonl"), 91, 10),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
+    (include_str!("data/redteam12/served.jsonl"), 140, 26),
 ];
 
 fn mutates(tool: &str) -> bool {

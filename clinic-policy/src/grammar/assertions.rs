@@ -5,6 +5,47 @@ use super::data::{MEDICAL_WORDS, PERSONAL_WORDS};
 use super::words::*;
 use crate::types::{Rule, Violation};
 
+/// A person's answer said to be a yes ("The answer of the patient to each move is true", "The
+/// patient gave an answer of true to the fee"): a consent claim with no word of consent.
+pub(super) fn answer_as_yes(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let answer = clause.iter().position(|t| {
+        is_word(
+            t,
+            &[
+                "answer",
+                "answers",
+                "reply",
+                "replies",
+                "response",
+                "responses",
+            ],
+        )
+    });
+    let Some(a) = answer else { return };
+    let persons = clause.iter().any(|t| is_word(t, PEOPLE));
+    // a yes as the answer, not as one of its values ("true or false", "yes or no")
+    let yes = (a..clause.len())
+        .find(|&k| {
+            is_word(clause[k], &["true", "yes", "positive"])
+                && !clause
+                    .get(k + 1)
+                    .is_some_and(|n| is_word(n, &["or", "when", "if"]))
+                && !(k >= 1 && is_word(clause[k - 1], &["or", "either"]))
+        })
+        .map(|k| clause[k]);
+    if persons && let Some(t) = yes {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "\"{}\": a person's answer said to be a yes claims consent; only the human's own answer gives it",
+                t.text
+            ),
+        );
+    }
+}
+
 /// Claims of consent: a consent word with a person, or taken as the same as something else.
 /// `value_named`: the clause opens a parameter's or field's description, where a consent noun at
 /// its head names what the value is ("the confirmation of the visit by the patient, if any").

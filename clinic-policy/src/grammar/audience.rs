@@ -285,17 +285,28 @@ pub(super) fn fee_kept_back(clause: &[&Tok], out: &mut Vec<Violation>) {
             ],
         )
     });
+    let shown_at = |k: usize| {
+        w(
+            k,
+            &[
+                "shown", "seen", "given", "told", "visible", "listed", "named", "printed",
+            ],
+        )
+    };
     let found = (0..clause.len()).find(|&k| {
         // a later time or another place for the showing
-        let later = (w(k, &["after"]) && w(skip(k + 1), &["visit", "visits", "appointment"]))
+        let later = (w(k, &["after", "at", "once"])
+            && w(skip(k + 1), &["visit", "visits", "appointment"]))
             || w(k, &["later", "afterwards"])
-            || (w(k, &["at"]) && w(skip(k + 1), &["reception", "desk", "counter"]));
+            || (w(k, &["at"]) && w(skip(k + 1), &["reception", "desk", "counter"]))
+            // only on a condition: "shown when the patient has a question about it"
+            || (w(k, &["when", "if", "once", "unless"]) && k >= 1 && shown_at(k - 1));
         // staff as the ones the fee is for
         let staff = w(k, &["for"])
             && w(skip(k + 1), STAFF_MEMBERS)
             && clause
                 .get(skip(k + 1) + 1)
-                .is_none_or(|n| n.kind != Kind::Word || is_word(n, &["of", "only"]));
+                .is_none_or(|n| n.kind != Kind::Word || is_word(n, &["of", "only", "and", "or"]));
         // … on a paper the patient gets after the answer ("in the invoice after the visit")
         let paper = clause
             .iter()

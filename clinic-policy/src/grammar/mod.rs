@@ -236,6 +236,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             out,
         );
         currency(clause, out);
+        answer_as_yes(clause, out);
         // one finding of the two per clause: an answer set or trimmed is read first
         if !answer_set(clause, out) {
             claimed_wish(clause, out);
@@ -271,10 +272,23 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         } else {
             clause
         };
+        // … and its first sentence past the comma is a statement too ("List the doctors, as
+        // each cardiologist is on holiday")
+        let said: Option<&[&Tok]> = if statement {
+            Some(clause)
+        } else if field == Field::ToolDescription && n == 0 && !tail.is_empty() {
+            Some(tail)
+        } else {
+            None
+        };
+        if let Some(said) = said {
+            predicate(said, text, out);
+            elsewhere_said(said, out);
+            condition_said(said, out);
+            care_for_a_condition(said, out);
+            reader_said(said, out);
+        }
         if statement {
-            predicate(clause, text, out);
-            elsewhere_said(clause, out);
-            condition_said(clause, out);
             existence(clause, out);
             // "The hotline: busy at night.": a verbless statement after a label is read as
             // "the hotline is busy at night"

@@ -77,6 +77,8 @@ pub(super) const STATES: &[&str] = &[
     "smaller",
     "larger",
     "visible",
+    "sensitive",
+    "insensitive",
 ];
 
 /// What a noun phrase after "is" may be: a value, its form or its place in a result ("the value
@@ -197,18 +199,34 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         };
         // the phrase the verb stands in: back to the last comma; a condition, a question or a
         // relative clause is read, not claimed
-        let from = phrase_start(clause, k);
+        let mut from = subject_start(clause, k);
+        // a relative word right after a comma opens an aside that states ("The caller, who is
+        // the guardian, …"): its subject is the phrase before the comma
+        let aside = from > 0
+            && k == from + 1
+            && is_word(clause[from], &["who", "which"])
+            && clause[from - 1].kind == Kind::Comma;
+        if aside {
+            from = subject_start(clause, from - 1);
+        }
         let subject = &clause[from..k];
         // read, not claimed, unless a verb after the condition or the relative word ends it and
         // the main clause runs on without a comma ("If the patient books the fee is known",
         // "The slot which is first is right")
-        // "That hotline is busy": "that" opening the phrase points, it subordinates nothing
-        let subordinate = subject
-            .iter()
-            .enumerate()
-            .rposition(|(i, x)| is_word(x, NOT_CLAIMED) && !(i == 0 && x.text == "that"));
+        let subordinate = if aside {
+            None
+        } else {
+            subject
+                .iter()
+                .enumerate()
+                .rposition(|(i, x)| subordinates(subject, i) && is_word(x, NOT_CLAIMED))
+        };
+        // … and a condition joined by "and" or "or" runs on ("When the doctor is a
+        // paediatrician and the patient is 16 or older, …")
         if let Some(w) = subordinate
-            && !(from + w + 1..k).any(|i| finite(clause, i, false))
+            && (from + w + 1..k)
+                .rfind(|&i| finite(clause, i, false))
+                .is_none_or(|v| clause[v + 1..k].iter().any(|x| is_word(x, &["and", "or"])))
         {
             continue;
         }
@@ -241,10 +259,32 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
             continue;
         }
         let spelled = &text[p.start..p.end];
+        // a word of the list in capitals ("READY", "Few") is that word; a format's name ("UTC",
+        // "JSON") or a word outside the list is a literal
+        let capitals = spelled.chars().any(|c| c.is_ascii_uppercase())
+            && (!crate::vocabulary::is_approved(&p.text)
+                || crate::vocabulary::is_format_word(&p.text)
+                // a unit before its amount ("EUR 45.00")
+                || clause.get(j + 1).is_some_and(|n| n.kind == Kind::Ident));
         let measured = p.kind != Kind::Word
-            || spelled.chars().any(|c| c.is_ascii_uppercase())
+            || capitals
             || text[..p.start].ends_with('`')
             || text[..p.start].ends_with('$');
+        // a code, a number or a name is a value only of a value: said of a person, a reader, a
+        // place outside the clinic, an act of the reader or a condition ("The caller is
+        // `ADMIN`", "The severity of chest pain is `LOW`") it is the claim in a code's shape
+        if measured && matches!(p.kind, Kind::Word | Kind::Ident) && claimable(subject) {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                format!(
+                    "\"… is {} …\": a person, a place outside the clinic, an act or a condition is said to be a code or a number; a code is what a value is",
+                    p.text
+                ),
+            );
+            continue;
+        }
         // a day as a value ("Default: today"); the present period is [`live_state`]'s
         // a phrase that grades ("of low severity", "of high priority", "under the level of an
         // emergency", "within the means of the patient") or places a reader among people ("The
@@ -367,6 +407,19 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
                     p,
                     &["preferred", "recommended", "favoured", "favored", "insured"],
                 ));
+        // a level given to a condition ("The triage level of chest pain in a child: routine")
+        if is_word(p, STATES) && grades_a_condition(subject) {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                format!(
+                    "\"… is {}\": a level given to a condition is a medical claim; a catalogue says what a value is",
+                    p.text
+                ),
+            );
+            continue;
+        }
         if participle || is_word(p, STATES) {
             continue;
         }
@@ -396,6 +449,16 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
                 !ends
             })
             .collect();
+        // a literal reads as the noun "code": a code of a person, a place or a condition
+        if np.last().is_some_and(|h| is_word(h, &["code", "codes"])) && claimable(subject) {
+            push(
+                out,
+                Rule::Directive,
+                p,
+                "\"… is `CODE`\": a person, a place outside the clinic, an act or a condition is said to be a code; a code is what a value is".to_owned(),
+            );
+            continue;
+        }
         let same = np.len() <= 2 && np.iter().any(|x| is_word(x, &["same"]));
         let no = np.first().is_some_and(|x| is_word(x, &["no"]));
         // an act of the reader called an error ("A question to the patient is an error")
@@ -472,6 +535,46 @@ const REGIONS: &[&str] = &["city", "region", "country"];
 /// Is `x` a place or service outside the clinic?
 fn elsewhere(x: &Tok) -> bool {
     is_word(x, SERVICES_ELSEWHERE) || is_word(x, REGIONS)
+}
+
+/// A subject a statement may not give a code, a number or a name to: its head (the last word
+/// before a preposition) is a person, a reader, a place outside the clinic or an act of the
+/// reader, or it grades a condition ("the severity of chest pain"). "The status of the patient"
+/// has a value as its head.
+fn claimable(subject: &[&Tok]) -> bool {
+    let head = subject
+        .iter()
+        .take_while(|x| !is_word(x, PREPOSITIONS))
+        .last();
+    grades_a_condition(subject)
+        || head.is_some_and(|h| is_word(h, &["status", "state"]))
+            && subject
+                .iter()
+                .any(|x| elsewhere(x) || is_word(x, READERS) || is_word(x, PATIENT_SIDE))
+        || head.is_some_and(|h| {
+            is_word(h, READERS)
+                || is_word(h, PEOPLE)
+                || elsewhere(h)
+                || is_word(h, CONDITIONS)
+                || is_word(h, ACTS)
+        })
+}
+
+/// A subject that grades a condition: a level, a severity or a priority of one ("the triage
+/// level of chest pain in a child").
+fn grades_a_condition(subject: &[&Tok]) -> bool {
+    let head = subject
+        .iter()
+        .take_while(|x| !is_word(x, PREPOSITIONS))
+        .last();
+    head.is_some_and(|h| {
+        is_word(
+            h,
+            &[
+                "severity", "level", "priority", "urgency", "triage", "score", "grade",
+            ],
+        )
+    }) && subject.iter().any(|x| is_word(x, CONDITIONS))
 }
 
 /// Acts of the reader: said to be an error, they are forbidden ("A question to the patient is an
@@ -623,7 +726,12 @@ pub(super) fn live_state(clause: &[&Tok], out: &mut Vec<Violation>) {
             && k > 0
             && is_word(clause[k - 1], &["until", "till", "since"])
             && next.is_none_or(|x| x.kind != Kind::Ident);
-        if period || moment || today || dated {
+        // "at present", "for now", "these days", "nowadays"
+        let present = (t.text == "present" && k >= 1 && is_word(clause[k - 1], &["at"]))
+            || (t.text == "now" && k >= 1 && is_word(clause[k - 1], &["for", "until", "till"]))
+            || (t.text == "days" && k >= 1 && is_word(clause[k - 1], &["these"]))
+            || is_word(t, &["nowadays", "presently"]);
+        if period || moment || today || dated || present {
             push(
                 out,
                 Rule::Directive,
@@ -898,7 +1006,7 @@ pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
     let Some(v) = (1..clause.len()).find(|&k| finite(clause, k, true)) else {
         return;
     };
-    let subject = &clause[phrase_start(clause, v)..v];
+    let subject = &clause[subject_start(clause, v)..v];
     // "other clinics" as the subject's head, not "a protocol of another clinic"
     let head: Vec<&Tok> = subject
         .iter()
@@ -912,7 +1020,7 @@ pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
             .first()
             .is_some_and(|x| !is_word(x, &["every", "each", "any"]));
     if !(subject.iter().any(|x| elsewhere(x)) || other_clinics)
-        || subject.iter().any(|x| is_word(x, NOT_CLAIMED))
+        || (0..subject.len()).any(|i| subordinates(subject, i) && is_word(subject[i], NOT_CLAIMED))
     {
         return;
     }
@@ -934,17 +1042,34 @@ pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
 pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
     // the verb: the first word of the list's verbs that is not a noun after a determiner or a
     // preposition
+    // … or an "-s" word right after an aside ("Chest pain, in short, ends …")
     let Some(v) = (1..clause.len()).find(|&k| {
         let (x, prev) = (clause[k], clause[k - 1]);
+        let after_aside = prev.kind == Kind::Comma
+            && x.text.ends_with('s')
+            && !is_word(x, CONDITIONS)
+            && !is_word(x, DETERMINERS)
+            && !is_word(x, PREPOSITIONS);
         x.kind == Kind::Word
-            && (crate::vocabulary::is_listed_verb(&x.text) || finite(clause, k, true))
+            && (crate::vocabulary::is_listed_verb(&x.text)
+                || finite(clause, k, true)
+                || after_aside)
             && !is_word(prev, DETERMINERS)
             && !is_word(prev, PREPOSITIONS)
     }) else {
         return;
     };
-    let subject = &clause[phrase_start(clause, v)..v];
-    if subject.iter().any(|x| is_word(x, NOT_CLAIMED)) {
+    let mut from = subject_start(clause, v);
+    // ", which is …," states of the phrase before the comma
+    if from > 0
+        && v == from + 1
+        && is_word(clause[from], &["who", "which"])
+        && clause[from - 1].kind == Kind::Comma
+    {
+        from = subject_start(clause, from - 1);
+    }
+    let subject = &clause[from..v];
+    if (0..subject.len()).any(|i| subordinates(subject, i) && is_word(subject[i], NOT_CLAIMED)) {
         return;
     }
     // the subject's head: its last word before a preposition ("chest pain in a child": pain;
@@ -959,6 +1084,167 @@ pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             clause[v],
             "a condition is the subject of a statement: its cause, course or level is a medical claim, which a catalogue does not make".to_owned(),
+        );
+    }
+}
+
+/// Care for a condition, said as a step or an answer ("For chest pain in a child, sleep is the
+/// next step", "Rest is the answer to a fever"), or a condition as what a thing causes or ends
+/// ("Sleep ends chest pain", "Food causes dizziness"): medical advice. Only a service is the
+/// next step for a condition ("For chest pain, the emergency hotline is the next step"); a
+/// document or a value may hold a condition ("The protocol covers chest pain").
+pub(super) fn care_for_a_condition(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let Some(c) = clause.iter().position(|t| is_word(t, CONDITIONS)) else {
+        return;
+    };
+    let step = clause.windows(2).position(|w| {
+        is_word(w[0], &["next", "last", "first", "only"]) && is_word(w[1], &["step", "steps"])
+    });
+    let service = clause
+        .iter()
+        .any(|t| elsewhere(t) || is_word(t, &["reception", "clinic", "hotline", "ambulance"]));
+    // … and not as the last resort or with none ("the ambulance is the last step", "the
+    // emergency hotline is no next step")
+    let played_down = step.is_some_and(|i| {
+        is_word(clause[i], &["last", "only"]) || (i >= 1 && is_word(clause[i - 1], &["no", "not"]))
+    });
+    let routed = step.is_some() && (!service || played_down);
+    // "the reason for", "the answer to", "the cure for" a condition
+    let answer = (c.saturating_sub(4)..c).any(|p| {
+        is_word(clause[p], &["for", "to", "of"])
+            && p >= 1
+            && is_word(
+                clause[p - 1],
+                &[
+                    "reason",
+                    "reasons",
+                    "answer",
+                    "answers",
+                    "cause",
+                    "causes",
+                    "cure",
+                    "cures",
+                    "remedy",
+                    "treatment",
+                    "care",
+                ],
+            )
+    });
+    // a condition as the object of a verb whose subject is no document or value
+    // the word before the condition's phrase ("Food causes dizziness", "A day of rest ends a
+    // fever"), when it is no preposition, determiner or conjunction
+    let mut b = c;
+    while b > 0 && (is_word(clause[b - 1], DETERMINERS) || is_word(clause[b - 1], &["chest"])) {
+        b -= 1;
+    }
+    let v = b.checked_sub(1).filter(|&k| {
+        k >= 1
+            && clause[k].kind == Kind::Word
+            && !is_word(clause[k], PREPOSITIONS)
+            && !is_word(clause[k], DETERMINERS)
+            && !is_word(clause[k], &["and", "or", "but", "than"])
+            && !is_word(clause[k], CONDITIONS)
+    });
+    let object = v.is_some_and(|v| {
+        let head = clause[subject_start(clause, v)..v]
+            .iter()
+            .take_while(|x| !is_word(x, PREPOSITIONS))
+            .last();
+        !is_word(clause[v], COPULAS)
+            && !is_word(clause[v], &["has", "have"])
+            && clause[v + 1..c]
+                .iter()
+                .all(|x| is_word(x, DETERMINERS) || is_word(x, &["chest", "a", "an", "the"]))
+            && head.is_some_and(|h| !is_word(h, DOCUMENTS) && !is_word(h, CONDITIONS))
+    });
+    if routed || answer || object {
+        push(
+            out,
+            Rule::Directive,
+            clause[c],
+            "care for a condition, or what causes or ends it, is medical advice: a catalogue sends a condition only to a service as the next step".to_owned(),
+        );
+    }
+}
+
+/// What a text may name as holding a condition: a document or a record of the clinic.
+const DOCUMENTS: &[&str] = &[
+    "protocol",
+    "protocols",
+    "guideline",
+    "guidelines",
+    "text",
+    "excerpt",
+    "list",
+    "search",
+    "query",
+    "result",
+    "results",
+    "form",
+    "intake",
+    "note",
+    "notes",
+    "summary",
+    "tool",
+    "id",
+    "ids",
+    "code",
+    "codes",
+    "value",
+    "values",
+    "name",
+    "topic",
+    "word",
+    "words",
+    "filter",
+    "severity",
+    "level",
+    "score",
+    "field",
+];
+
+/// Who calls or what it holds as the subject of a statement ("The caller is on the staff", "The
+/// caller has the key of a doctor", "The key of the caller is valid for each patient"): the
+/// token says who calls and what it may do; a text does not.
+pub(super) fn reader_said(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const CALLERS: &[&str] = &[
+        "caller",
+        "callers",
+        "user",
+        "users",
+        "client",
+        "clients",
+        "agent",
+        "agents",
+        "reader",
+        "assistant",
+    ];
+    const CREDENTIALS: &[&str] = &[
+        "key", "keys", "token", "tokens", "account", "accounts", "role", "roles", "access",
+        "login", "session",
+    ];
+    let Some(v) = (1..clause.len()).find(|&k| {
+        is_word(clause[k], COPULAS) || is_word(clause[k], &["has", "have", "holds", "owns"])
+    }) else {
+        return;
+    };
+    let subject = &clause[subject_start(clause, v)..v];
+    if (0..subject.len()).any(|i| subordinates(subject, i) && is_word(subject[i], NOT_CLAIMED)) {
+        return;
+    }
+    let head = subject
+        .iter()
+        .take_while(|x| !is_word(x, PREPOSITIONS))
+        .last();
+    let caller = head.is_some_and(|h| is_word(h, CALLERS));
+    let credential = head.is_some_and(|h| is_word(h, CREDENTIALS))
+        && subject.iter().any(|x| is_word(x, CALLERS));
+    if caller || credential {
+        push(
+            out,
+            Rule::Directive,
+            clause[v],
+            "who calls, and what the caller may do, is the token's to say: a statement is not about the caller".to_owned(),
         );
     }
 }
@@ -1019,7 +1305,7 @@ pub(super) fn existence(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .is_some_and(|x| is_word(x, &["is", "are", "was", "were"]))
             // what is said to exist follows ("how many there are" says nothing exists)
             && clause.get(k + 2).is_some()
-            && !clause[..k].iter().any(|x| is_word(x, NOT_CLAIMED))
+            && !(0..k).any(|i| subordinates(clause, i) && is_word(clause[i], NOT_CLAIMED))
         {
             push(
                 out,
@@ -1071,7 +1357,9 @@ fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str, field: Field) -> Opti
                 ],
             )
     });
-    if !colon || !verbless(label) || !verbless(said) || value_label {
+    // … unless the value is of a reader, a place outside or a condition ("Hotline status at
+    // night: busy", "Severity level of chest pain: low")
+    if !colon || !verbless(label) || !verbless(said) || (value_label && !claimable(label)) {
         return None;
     }
     // the label, then a copula of its own (an empty range at the label's end), then what is
@@ -1159,17 +1447,65 @@ pub(super) fn elsewhere_in_the_first_sentence(tail: &[&Tok], out: &mut Vec<Viola
 
 /// "… the next step …" somewhere in `toks`: how a text names where a person goes.
 fn names_the_next_step(toks: &[&Tok]) -> bool {
-    toks.windows(2)
-        .any(|w| is_word(w[0], &["next"]) && is_word(w[1], &["step"]))
+    toks.windows(3).any(|w| {
+        !is_word(w[0], &["no", "not"]) && is_word(w[1], &["next"]) && is_word(w[2], &["step"])
+    }) || toks.first().is_some_and(|t| {
+        is_word(t, &["next"]) && toks.get(1).is_some_and(|x| is_word(x, &["step"]))
+    })
 }
 
 /// What follows a verb names a value: the head of its first phrase is a value head ("the number
 /// for it").
 fn names_a_value(rest: &[&Tok]) -> bool {
-    rest.iter()
-        .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
-        .last()
-        .is_some_and(|h| is_word(h, PREDICATE_HEADS))
+    // "has no answer" says what is missing, not which value it is
+    !rest.first().is_some_and(|x| is_word(x, &["no", "not"]))
+        && rest
+            .iter()
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+            .last()
+            .is_some_and(|h| is_word(h, PREDICATE_HEADS))
+}
+
+/// Does the word at `i` of `subject` subordinate what follows it? "That" opening the phrase
+/// points ("That hotline is busy"), and after "Note", "Given", "Now" opening the phrase it
+/// opens what is stated ("Note that the caller is …"; not "every note that was written").
+fn subordinates(subject: &[&Tok], i: usize) -> bool {
+    !(subject[i].text == "that"
+        && (i == 0
+            || i == 1
+                && is_word(
+                    subject[0],
+                    &[
+                        "note", "given", "now", "seeing", "knowing", "provided", "mind",
+                    ],
+                )))
+}
+
+/// Where the subject of the verb at `k` starts: its phrase, back past asides between commas or
+/// brackets that open with a preposition or an adverb, or hold nothing ("Chest pain in a child,
+/// in short, ends …", "A rash with fever (in a child) is …").
+fn subject_start(clause: &[&Tok], k: usize) -> usize {
+    let mut from = phrase_start(clause, k);
+    while from > 0 {
+        let aside = clause[from..k]
+            .iter()
+            .find(|x| x.kind != Kind::Comma)
+            .is_none_or(|x| is_word(x, PREPOSITIONS) || is_word(x, LEAD_ADVERBS));
+        if !aside {
+            break;
+        }
+        let before = phrase_start(clause, from - 1);
+        // the phrase before the aside opens the clause or a subject of its own
+        if clause[before..from - 1]
+            .iter()
+            .all(|x| x.kind == Kind::Comma)
+            && before == 0
+        {
+            break;
+        }
+        from = before;
+    }
+    from
 }
 
 /// Where the phrase holding token `k` starts: after the last comma before it.
@@ -1247,7 +1583,7 @@ pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Vio
     if let Some(t) = toks.iter().find(|t| {
         t.kind == Kind::Word
             && !is_word(t, TITLE_FUNCTION_WORDS)
-            && !is_word(t, STATES)
+            && (!is_word(t, STATES) || is_word(t, &["optional", "required", "free"]))
             && !is_word(t, TITLE_OBJECTS)
             && !matches!(verb(&t.text), Some((_, _, Form::Participle)))
             && !parts.iter().any(|p| form_of(&t.text, p))

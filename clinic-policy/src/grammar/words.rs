@@ -323,6 +323,34 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
             let w = &text[s..i];
             let ident = w.contains('_') || w.bytes().any(|x| x.is_ascii_digit());
             let lower = w.to_ascii_lowercase();
+            // a compound is its parts ("patient-accepted" reads "patient accepted", as the word
+            // list reads it), unless it is one word of the list written in two ("no-show",
+            // "on-call")
+            if w.contains('-') && !ident {
+                let joined = lower.replace('-', "");
+                // … or a word spelled out letter by letter ("i-g-n-o-r-e")
+                let spelled = w.split('-').all(|p| p.len() == 1);
+                if spelled || crate::vocabulary::is_approved(&joined) {
+                    out.push(Tok {
+                        text: joined,
+                        start: s,
+                        end: i,
+                        kind: Kind::Word,
+                    });
+                } else {
+                    let mut at = s;
+                    for part in w.split('-') {
+                        out.push(Tok {
+                            text: part.to_ascii_lowercase(),
+                            start: at,
+                            end: at + part.len(),
+                            kind: Kind::Word,
+                        });
+                        at += part.len() + 1;
+                    }
+                }
+                continue;
+            }
             // "don't", "isn't": the verb, then a negation
             if i + 1 < b.len() && b[i] == b'\'' && b[i + 1] == b't' && lower.ends_with('n') {
                 let stem = &lower[..lower.len() - 1];
@@ -360,7 +388,18 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
             }
             continue;
         }
+        // a line break inside a sentence (a wrapped `///` comment, joined with `\n`) is a
+        // space; after a sentence's mark, or on an empty line, it ends the clause
+        let wrapped = c == b'\n' && {
+            let before = text[..i].trim_end_matches([' ', '\t', '\r']);
+            !before.is_empty()
+                && !before.ends_with(['.', ';', ':', '!', '?', '\n'])
+                && !text[i + 1..]
+                    .trim_start_matches([' ', '\t'])
+                    .starts_with(['\n', '-', '*'])
+        };
         let kind = match c {
+            b'\n' if wrapped => None,
             b'.' | b';' | b':' | b'!' | b'?' | b'\n' => Some(Kind::Stop),
             b',' | b'(' | b')' | b'"' | b'[' | b']' => Some(Kind::Comma),
             b'-' if i + 1 < b.len() && b[i + 1] == b' ' => Some(Kind::Comma),
