@@ -1,26 +1,14 @@
 //! Claims no text of ours makes: consent, haste, verdicts of truth, currency, a wish or review,
 //! and the small claims of [`claims_more`].
 
-use super::data::{MEDICAL_WORDS, PERSONAL_WORDS};
+use super::data::{PERSONAL_WORDS, medical};
 use super::words::*;
 use crate::types::{Rule, Violation};
 
 /// A person's answer said to be a yes ("The answer of the patient to each move is true", "The
 /// patient gave an answer of true to the fee"): a consent claim with no word of consent.
 pub(super) fn answer_as_yes(clause: &[&Tok], out: &mut Vec<Violation>) {
-    let answer = clause.iter().position(|t| {
-        is_word(
-            t,
-            &[
-                "answer",
-                "answers",
-                "reply",
-                "replies",
-                "response",
-                "responses",
-            ],
-        )
-    });
+    let answer = clause.iter().position(|t| is_word(t, ANSWERS));
     let Some(a) = answer else { return };
     let persons = clause.iter().any(|t| is_word(t, PEOPLE));
     // a yes as the answer, not as one of its values ("true or false", "yes or no")
@@ -247,7 +235,7 @@ pub(super) fn spread_to_many(clause: &[&Tok], out: &mut Vec<Violation>) {
         .any(|x| is_word(x, &["every", "each", "all", "other", "any"]));
     let data = clause[k + 1..]
         .iter()
-        .any(|x| is_word(x, PERSONAL_WORDS) || is_word(x, MEDICAL_WORDS));
+        .any(|x| is_word(x, PERSONAL_WORDS) || medical(x));
     if many && data {
         push(
             out,
@@ -284,20 +272,9 @@ pub(super) fn repeated_use(clause: &[&Tok], out: &mut Vec<Violation>) {
 pub(super) fn silence_as_yes(clause: &[&Tok], out: &mut Vec<Violation>) {
     let Some(k) = (0..clause.len()).find(|&k| {
         is_word(clause[k], &["no", "without"])
-            && clause[k + 1..(k + 3).min(clause.len())].iter().any(|x| {
-                is_word(
-                    x,
-                    &[
-                        "answer",
-                        "answers",
-                        "reply",
-                        "replies",
-                        "response",
-                        "responses",
-                        "word",
-                    ],
-                )
-            })
+            && clause[k + 1..(k + 3).min(clause.len())]
+                .iter()
+                .any(|x| is_word(x, ANSWERS) || is_word(x, &["word"]))
     }) else {
         return;
     };
@@ -503,7 +480,7 @@ fn emergency_route(clause: &[&Tok]) -> bool {
         .windows(2)
         .any(|w| is_word(w[0], &["emergency"]) && is_word(w[1], &["hotline"]))
         // a symptom, or an emergency besides the hotline's own name ("For an emergency, …")
-        && (clause.iter().any(|t| is_word(t, MEDICAL_WORDS))
+        && (clause.iter().any(|t| medical(t))
             || clause.iter().filter(|t| is_word(t, &["emergency"])).count() > 1)
         && !clause.iter().any(|t| {
             is_word(
@@ -585,7 +562,7 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
                     is_word(t, &["visit", "visits", "care", "doctor", "treatment"])
                 }))
             && clause.iter().any(|t| {
-                is_word(t, MEDICAL_WORDS)
+                medical(t)
                     || is_word(
                         t,
                         &["visit", "visits", "care", "doctor", "ambulance", "emergency", "treatment"],
@@ -813,8 +790,7 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
             "a repeat prescribed"
         } else if (w(k, &["nothing", "enough"])
             && clause.iter().any(|t| {
-                is_word(t, MEDICAL_WORDS)
-                    || is_word(t, &["protocol", "condition", "patients", "patient"])
+                medical(t) || is_word(t, &["protocol", "condition", "patients", "patient"])
             }))
             || (w(k, &["visit", "doctor", "doctors"])
                 && k >= 3
@@ -888,7 +864,7 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
                 &["mild", "minor", "harmless", "routine", "normal", "safe"],
             ) && clause
                 .iter()
-                .any(|t| is_word(t, MEDICAL_WORDS) || is_word(t, &["complaint", "condition"]))
+                .any(|t| medical(t) || is_word(t, &["complaint", "condition"]))
                 && clause[..k]
                     .iter()
                     .any(|t| is_word(t, COPULAS) || t.kind == Kind::Comma)

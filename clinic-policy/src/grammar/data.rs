@@ -54,6 +54,11 @@ pub(super) const PERSONAL_WORDS: &[&str] = &[
     "work",
     "employer",
 ];
+/// A medical word: a condition, or another word of the patient's medical data.
+pub(super) fn medical(t: &Tok) -> bool {
+    is_word(t, MEDICAL_WORDS) || is_word(t, CONDITIONS)
+}
+
 /// What a person has: a symptom, an injury or an illness. No text of ours says what one is,
 /// causes, follows or needs ([`super::predicates::condition_said`]).
 pub(super) const CONDITIONS: &[&str] = &[
@@ -85,6 +90,7 @@ pub(super) const CONDITIONS: &[&str] = &[
     "allergy",
     "allergies",
 ];
+/// Medical words besides the conditions ([`CONDITIONS`]); [`medical`] reads both.
 pub(super) const MEDICAL_WORDS: &[&str] = &[
     "sleep",
     "food",
@@ -92,34 +98,16 @@ pub(super) const MEDICAL_WORDS: &[&str] = &[
     "symptom",
     "symptoms",
     "severity",
-    "pain",
-    "fever",
-    "cough",
-    "headache",
-    "rash",
     "chest",
     "breathing",
-    "bleeding",
-    "dizziness",
-    "nausea",
-    "vomiting",
-    "injury",
-    "injuries",
     "chronic",
     "acute",
     "onset",
-    "complaint",
-    "complaints",
-    "condition",
-    "conditions",
-    "disease",
-    "diseases",
     "history",
     "diagnosis",
     "diagnoses",
     "medication",
     "medications",
-    "allergies",
     "prescription",
     "prescriptions",
     "triage",
@@ -132,7 +120,6 @@ pub(super) const MEDICAL_WORDS: &[&str] = &[
     "vitals",
     "asthma",
     "disability",
-    "allergy",
     "lab",
     "blood",
     "vaccination",
@@ -408,7 +395,7 @@ pub(super) fn data_kind(word: &str, said: bool) -> Option<Data> {
         Some(Data::Age)
     } else if is(&["insurance", "insurer"]) {
         Some(Data::Insurance)
-    } else if is(MEDICAL_WORDS) {
+    } else if is(MEDICAL_WORDS) || is(CONDITIONS) {
         Some(Data::Medical)
     } else if is(CONVERSATION_WORDS) && said {
         Some(Data::Conversation)

@@ -542,10 +542,7 @@ fn elsewhere(x: &Tok) -> bool {
 /// reader, or it grades a condition ("the severity of chest pain"). "The status of the patient"
 /// has a value as its head.
 fn claimable(subject: &[&Tok]) -> bool {
-    let head = subject
-        .iter()
-        .take_while(|x| !is_word(x, PREPOSITIONS))
-        .last();
+    let head = head_of(subject);
     grades_a_condition(subject)
         || head.is_some_and(|h| is_word(h, &["status", "state"]))
             && subject
@@ -563,10 +560,7 @@ fn claimable(subject: &[&Tok]) -> bool {
 /// A subject that grades a condition: a level, a severity or a priority of one ("the triage
 /// level of chest pain in a child").
 fn grades_a_condition(subject: &[&Tok]) -> bool {
-    let head = subject
-        .iter()
-        .take_while(|x| !is_word(x, PREPOSITIONS))
-        .last();
+    let head = head_of(subject);
     head.is_some_and(|h| {
         is_word(
             h,
@@ -1019,9 +1013,7 @@ pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
         && subject
             .first()
             .is_some_and(|x| !is_word(x, &["every", "each", "any"]));
-    if !(subject.iter().any(|x| elsewhere(x)) || other_clinics)
-        || (0..subject.len()).any(|i| subordinates(subject, i) && is_word(subject[i], NOT_CLAIMED))
-    {
+    if !(subject.iter().any(|x| elsewhere(x)) || other_clinics) || subordinate(subject) {
         return;
     }
     let rest = &clause[v + 1..];
@@ -1069,15 +1061,12 @@ pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
         from = subject_start(clause, from - 1);
     }
     let subject = &clause[from..v];
-    if (0..subject.len()).any(|i| subordinates(subject, i) && is_word(subject[i], NOT_CLAIMED)) {
+    if subordinate(subject) {
         return;
     }
     // the subject's head: its last word before a preposition ("chest pain in a child": pain;
     // "chest pain protocols": protocols)
-    let head = subject
-        .iter()
-        .take_while(|x| !is_word(x, PREPOSITIONS))
-        .last();
+    let head = head_of(subject);
     if head.is_some_and(|h| is_word(h, CONDITIONS)) && !names_the_next_step(&clause[v + 1..]) {
         push(
             out,
@@ -1146,10 +1135,7 @@ pub(super) fn care_for_a_condition(clause: &[&Tok], out: &mut Vec<Violation>) {
             && !is_word(clause[k], CONDITIONS)
     });
     let object = v.is_some_and(|v| {
-        let head = clause[subject_start(clause, v)..v]
-            .iter()
-            .take_while(|x| !is_word(x, PREPOSITIONS))
-            .last();
+        let head = head_of(&clause[subject_start(clause, v)..v]);
         !is_word(clause[v], COPULAS)
             && !is_word(clause[v], &["has", "have"])
             && clause[v + 1..c]
@@ -1229,13 +1215,10 @@ pub(super) fn reader_said(clause: &[&Tok], out: &mut Vec<Violation>) {
         return;
     };
     let subject = &clause[subject_start(clause, v)..v];
-    if (0..subject.len()).any(|i| subordinates(subject, i) && is_word(subject[i], NOT_CLAIMED)) {
+    if subordinate(subject) {
         return;
     }
-    let head = subject
-        .iter()
-        .take_while(|x| !is_word(x, PREPOSITIONS))
-        .last();
+    let head = head_of(subject);
     let caller = head.is_some_and(|h| is_word(h, CALLERS));
     let credential = head.is_some_and(|h| is_word(h, CREDENTIALS))
         && subject.iter().any(|x| is_word(x, CALLERS));
@@ -1305,7 +1288,7 @@ pub(super) fn existence(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .is_some_and(|x| is_word(x, &["is", "are", "was", "were"]))
             // what is said to exist follows ("how many there are" says nothing exists)
             && clause.get(k + 2).is_some()
-            && !(0..k).any(|i| subordinates(clause, i) && is_word(clause[i], NOT_CLAIMED))
+            && !subordinate(&clause[..k])
         {
             push(
                 out,
@@ -1342,11 +1325,7 @@ fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str, field: Field) -> Opti
     // a label that names a value ("Default: asc", "Sort order: asc", "Format: …") is followed
     // by the value
     // its head: the last word before a preposition ("Details of the appointment": details)
-    let head = label
-        .iter()
-        .take_while(|x| !is_word(x, PREPOSITIONS))
-        .last()
-        .copied();
+    let head = head_of(label);
     let value_label = head.into_iter().chain(label.last().copied()).any(|l| {
         is_word(l, PREDICATE_HEADS)
             || is_word(
@@ -1479,6 +1458,22 @@ fn subordinates(subject: &[&Tok], i: usize) -> bool {
                         "note", "given", "now", "seeing", "knowing", "provided", "mind",
                     ],
                 )))
+}
+
+/// The head of a noun phrase: its last word before a preposition ("chest pain in a child":
+/// pain; "chest pain protocols": protocols).
+fn head_of<'a>(phrase: &[&'a Tok]) -> Option<&'a Tok> {
+    phrase
+        .iter()
+        .take_while(|x| !is_word(x, PREPOSITIONS))
+        .last()
+        .copied()
+}
+
+/// Does a word of `phrase` make it a condition, a question or a relative clause, read and not
+/// claimed ([`subordinates`])?
+fn subordinate(phrase: &[&Tok]) -> bool {
+    (0..phrase.len()).any(|i| subordinates(phrase, i) && is_word(phrase[i], NOT_CLAIMED))
 }
 
 /// Where the subject of the verb at `k` starts: its phrase, back past asides between commas or

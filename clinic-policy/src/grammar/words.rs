@@ -488,6 +488,15 @@ pub(super) const READERS: &[&str] = &[
     "request",
     "requests",
 ];
+/// A person's answer, by its names.
+pub(super) const ANSWERS: &[&str] = &[
+    "answer",
+    "answers",
+    "reply",
+    "replies",
+    "response",
+    "responses",
+];
 /// The clinic's staff: people a value the staff keeps can have been written by.
 pub(super) const STAFF_MEMBERS: &[&str] = &[
     "staff",
