@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "4c00e5a3e127aba86b7f5f825b4d71172280edcd06f385e8f7d320377e71c450";
+const PINNED: &str = "0a9d60c481a7f527ae7e8a6e5d6426abd9fd926162e6bf3c974e568ecdf5f714";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -18,7 +18,7 @@ pub(super) fn answer_as_yes(clause: &[&Tok], out: &mut Vec<Violation>) {
                 && !clause
                     .get(k + 1)
                     .is_some_and(|n| is_word(n, &["or", "when", "if"]))
-                && !(k >= 1 && is_word(clause[k - 1], &["or", "either"]))
+                && !(k >= 1 && is_word(clause[k - 1], &["or", "either", "when", "if"]))
         })
         .map(|k| clause[k]);
     if persons && let Some(t) = yes {

@@ -45,11 +45,11 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
             }
         }
     }
+    // a code's meaning ("0 means a slot is offered to the patient") is not an amount
+    let code = |k: usize| clause.get(k + 1).is_some_and(|n| is_word(n, &["means"]));
     // a person who gets none of a thing, or only some ("the patient gets no word of it", "… gets
     // word of the booked ones only"), and nothing or zero for a person
     // ("the doctor has no open slot" is the doctor's own state: "has" only of the patient's side)
-    // a code's meaning ("0 means a slot is offered to the patient") is not an amount
-    let code = |k: usize| clause.get(k + 1).is_some_and(|n| is_word(n, &["means"]));
     let gets_less = clause.iter().enumerate().find(|&(k, t)| {
         is_word(t, PEOPLE)
             && clause[k + 1..].first().is_some_and(|v| {
@@ -277,14 +277,6 @@ pub(super) fn fee_kept_back(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
     let w = |k: usize, list: &[&str]| clause.get(k).is_some_and(|t| is_word(t, list));
     let skip = |k: usize| if w(k, DETERMINERS) { k + 1 } else { k };
-    let shown = clause.iter().any(|t| {
-        is_word(
-            t,
-            &[
-                "shown", "seen", "given", "told", "visible", "listed", "named", "printed",
-            ],
-        )
-    });
     let shown_at = |k: usize| {
         w(
             k,
@@ -293,6 +285,7 @@ pub(super) fn fee_kept_back(clause: &[&Tok], out: &mut Vec<Violation>) {
             ],
         )
     };
+    let shown = (0..clause.len()).any(shown_at);
     let found = (0..clause.len()).find(|&k| {
         // a later time or another place for the showing
         let later = (w(k, &["after", "at", "once"])
@@ -300,7 +293,9 @@ pub(super) fn fee_kept_back(clause: &[&Tok], out: &mut Vec<Violation>) {
             || w(k, &["later", "afterwards"])
             || (w(k, &["at"]) && w(skip(k + 1), &["reception", "desk", "counter"]))
             // only on a condition: "shown when the patient has a question about it"
-            || (w(k, &["when", "if", "once", "unless"]) && k >= 1 && shown_at(k - 1));
+                        || (w(k, &["when", "if", "once", "unless"]) && k >= 1 && shown_at(k - 1));
+        // "as listed at the reception" names where the fee list is, not when it is shown
+        let reference = (k.saturating_sub(3)..k).any(|j| w(j, &["as"]) && shown_at(j + 1));
         // staff as the ones the fee is for
         let staff = w(k, &["for"])
             && w(skip(k + 1), STAFF_MEMBERS)
@@ -311,7 +306,7 @@ pub(super) fn fee_kept_back(clause: &[&Tok], out: &mut Vec<Violation>) {
         let paper = clause
             .iter()
             .any(|t| is_word(t, &["invoice", "invoices", "bill"]));
-        (later && (shown || paper)) || staff
+        (later && (shown || paper) && !reference) || staff
     });
     if let Some(k) = found {
         push(

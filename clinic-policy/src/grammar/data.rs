@@ -77,12 +77,8 @@ pub(super) const CONDITIONS: &[&str] = &[
     "vomiting",
     "injury",
     "injuries",
-    "condition",
-    "conditions",
     "disease",
     "diseases",
-    "complaint",
-    "complaints",
     "infection",
     "infections",
     "illness",
@@ -92,6 +88,10 @@ pub(super) const CONDITIONS: &[&str] = &[
 ];
 /// Medical words besides the conditions ([`CONDITIONS`]); [`medical`] reads both.
 pub(super) const MEDICAL_WORDS: &[&str] = &[
+    "condition",
+    "conditions",
+    "complaint",
+    "complaints",
     "sleep",
     "food",
     "substances",

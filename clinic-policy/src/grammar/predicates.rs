@@ -61,7 +61,6 @@ pub(super) const STATES: &[&str] = &[
     "null",
     "upcoming",
     "oncall",
-    "on-call",
     "inclusive",
     "exclusive",
     "equal",
@@ -71,8 +70,6 @@ pub(super) const STATES: &[&str] = &[
     "short",
     "single",
     "none",
-    "read-only",
-    "case-insensitive",
     "numeric",
     "smaller",
     "larger",
@@ -197,18 +194,9 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         let Some(start) = linked(clause, k) else {
             continue;
         };
-        // the phrase the verb stands in: back to the last comma; a condition, a question or a
-        // relative clause is read, not claimed
-        let mut from = subject_start(clause, k);
-        // a relative word right after a comma opens an aside that states ("The caller, who is
-        // the guardian, …"): its subject is the phrase before the comma
-        let aside = from > 0
-            && k == from + 1
-            && is_word(clause[from], &["who", "which"])
-            && clause[from - 1].kind == Kind::Comma;
-        if aside {
-            from = subject_start(clause, from - 1);
-        }
+        // the subject: the verb's phrase, back past asides ([`subject_start`]); a condition, a
+        // question or a relative clause is read, not claimed
+        let (from, aside) = stated_subject(clause, k);
         let subject = &clause[from..k];
         // read, not claimed, unless a verb after the condition or the relative word ends it and
         // the main clause runs on without a comma ("If the patient books the fee is known",
@@ -226,7 +214,10 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         if let Some(w) = subordinate
             && (from + w + 1..k)
                 .rfind(|&i| finite(clause, i, false))
-                .is_none_or(|v| clause[v + 1..k].iter().any(|x| is_word(x, &["and", "or"])))
+                .is_none_or(|v| {
+                    clause[v + 1..k].iter().any(|x| is_word(x, &["and", "or"]))
+                        && clause[k..].iter().any(|x| x.kind == Kind::Comma)
+                })
         {
             continue;
         }
@@ -408,7 +399,14 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
                     &["preferred", "recommended", "favoured", "favored", "insured"],
                 ));
         // a level given to a condition ("The triage level of chest pain in a child: routine")
-        if is_word(p, STATES) && grades_a_condition(subject) {
+        if is_word(
+            p,
+            &[
+                "urgent", "elevated", "routine", "low", "high", "mild", "minor", "normal",
+                "severe", "serious",
+            ],
+        ) && grades_a_condition(subject)
+        {
             push(
                 out,
                 Rule::Directive,
@@ -538,22 +536,20 @@ fn elsewhere(x: &Tok) -> bool {
 }
 
 /// A subject a statement may not give a code, a number or a name to: its head (the last word
-/// before a preposition) is a person, a reader, a place outside the clinic or an act of the
-/// reader, or it grades a condition ("the severity of chest pain"). "The status of the patient"
-/// has a value as its head.
+/// before a preposition) is the caller, the patient's side, a place outside the clinic or a
+/// condition; it grades a condition ("the severity of chest pain"); or it is the status of the
+/// caller or of a place outside ("the status of the hotline"). "The status of the appointment"
+/// and "The booking" have a value as their head.
 fn claimable(subject: &[&Tok]) -> bool {
     let head = head_of(subject);
     grades_a_condition(subject)
         || head.is_some_and(|h| is_word(h, &["status", "state"]))
-            && subject
-                .iter()
-                .any(|x| elsewhere(x) || is_word(x, READERS) || is_word(x, PATIENT_SIDE))
+            && subject.iter().any(|x| elsewhere(x) || is_word(x, CALLERS))
         || head.is_some_and(|h| {
-            is_word(h, READERS)
-                || is_word(h, PEOPLE)
+            is_word(h, CALLERS)
+                || is_word(h, PATIENT_SIDE)
                 || elsewhere(h)
                 || is_word(h, CONDITIONS)
-                || is_word(h, ACTS)
         })
 }
 
@@ -1042,26 +1038,27 @@ pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
             && !is_word(x, CONDITIONS)
             && !is_word(x, DETERMINERS)
             && !is_word(x, PREPOSITIONS);
-        x.kind == Kind::Word
-            && (crate::vocabulary::is_listed_verb(&x.text)
+        // a verb: "is", "has", or an "-s" form with more of its clause after it ("Pain score
+        // of the patient", "Allergy names, as …" are nouns; "Fever measured at …" a participle)
+        let finite_form = is_word(x, COPULAS)
+            || is_word(x, &["has", "have", "had"])
+            || ((crate::vocabulary::is_listed_verb(&x.text)
                 || finite(clause, k, true)
                 || after_aside)
+                && x.text.ends_with('s')
+                && clause.get(k + 1).is_some_and(|n| {
+                    matches!(n.kind, Kind::Word | Kind::Ident) && !is_word(n, &["of", "and", "or"])
+                }));
+        x.kind == Kind::Word
+            && finite_form
             && !is_word(prev, DETERMINERS)
             && !is_word(prev, PREPOSITIONS)
     }) else {
         return;
     };
-    let mut from = subject_start(clause, v);
-    // ", which is …," states of the phrase before the comma
-    if from > 0
-        && v == from + 1
-        && is_word(clause[from], &["who", "which"])
-        && clause[from - 1].kind == Kind::Comma
-    {
-        from = subject_start(clause, from - 1);
-    }
+    let (from, aside) = stated_subject(clause, v);
     let subject = &clause[from..v];
-    if subordinate(subject) {
+    if !aside && subordinate(subject) {
         return;
     }
     // the subject's head: its last word before a preposition ("chest pain in a child": pain;
@@ -1099,29 +1096,37 @@ pub(super) fn care_for_a_condition(clause: &[&Tok], out: &mut Vec<Violation>) {
     });
     let routed = step.is_some() && (!service || played_down);
     // "the reason for", "the answer to", "the cure for" a condition
-    let answer = (c.saturating_sub(4)..c).any(|p| {
-        is_word(clause[p], &["for", "to", "of"])
-            && p >= 1
-            && is_word(
-                clause[p - 1],
-                &[
-                    "reason",
-                    "reasons",
-                    "answer",
-                    "answers",
-                    "cause",
-                    "causes",
-                    "cure",
-                    "cures",
-                    "remedy",
-                    "treatment",
-                    "care",
-                ],
-            )
+    // … in a sentence with a verb of its own, not a value's label ("Notes on the care of the
+    // injury")
+    let has_verb = (1..clause.len()).any(|k| {
+        is_word(clause[k], COPULAS)
+            || is_word(clause[k], &["has", "have", "means"])
+            || finite(clause, k, true)
     });
-    // a condition as the object of a verb whose subject is no document or value
-    // the word before the condition's phrase ("Food causes dizziness", "A day of rest ends a
-    // fever"), when it is no preposition, determiner or conjunction
+    let answer = has_verb
+        && (c.saturating_sub(4)..c).any(|p| {
+            is_word(clause[p], &["for", "to", "of"])
+                && p >= 1
+                && is_word(
+                    clause[p - 1],
+                    &[
+                        "reason",
+                        "reasons",
+                        "answer",
+                        "answers",
+                        "cause",
+                        "causes",
+                        "cure",
+                        "cures",
+                        "remedy",
+                        "treatment",
+                        "care",
+                    ],
+                )
+        });
+    // a condition as the object of a verb whose subject is no document or value: the verb is
+    // the "-s" word before the condition's phrase ("Food causes dizziness", "A day of rest ends
+    // a fever")
     let mut b = c;
     while b > 0 && (is_word(clause[b - 1], DETERMINERS) || is_word(clause[b - 1], &["chest"])) {
         b -= 1;
@@ -1129,6 +1134,13 @@ pub(super) fn care_for_a_condition(clause: &[&Tok], out: &mut Vec<Violation>) {
     let v = b.checked_sub(1).filter(|&k| {
         k >= 1
             && clause[k].kind == Kind::Word
+            && (clause[k].text.ends_with('s')
+                && (crate::vocabulary::is_listed_verb(&clause[k].text)
+                    || finite(clause, k, true)
+                    || crate::vocabulary::is_approved(&clause[k].text[..clause[k].text.len() - 1]))
+                // a base form after a plural subject ("Sports cause …"): its "-s" form is a word
+                || crate::vocabulary::is_approved(&format!("{}s", clause[k].text))
+                    && clause[k - 1].text.ends_with('s'))
             && !is_word(clause[k], PREPOSITIONS)
             && !is_word(clause[k], DETERMINERS)
             && !is_word(clause[k], &["and", "or", "but", "than"])
@@ -1193,18 +1205,6 @@ const DOCUMENTS: &[&str] = &[
 /// caller has the key of a doctor", "The key of the caller is valid for each patient"): the
 /// token says who calls and what it may do; a text does not.
 pub(super) fn reader_said(clause: &[&Tok], out: &mut Vec<Violation>) {
-    const CALLERS: &[&str] = &[
-        "caller",
-        "callers",
-        "user",
-        "users",
-        "client",
-        "clients",
-        "agent",
-        "agents",
-        "reader",
-        "assistant",
-    ];
     const CREDENTIALS: &[&str] = &[
         "key", "keys", "token", "tokens", "account", "accounts", "role", "roles", "access",
         "login", "session",
@@ -1338,7 +1338,14 @@ fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str, field: Field) -> Opti
     });
     // … unless the value is of a reader, a place outside or a condition ("Hotline status at
     // night: busy", "Severity level of chest pain: low")
-    if !colon || !verbless(label) || !verbless(said) || (value_label && !claimable(label)) {
+    // … or the status of the patient's side ("Patient status: insured")
+    let persons_status = head.is_some_and(|h| is_word(h, &["status", "state"]))
+        && label.iter().any(|x| is_word(x, PATIENT_SIDE));
+    if !colon
+        || !verbless(label)
+        || !verbless(said)
+        || (value_label && !claimable(label) && !persons_status)
+    {
         return None;
     }
     // the label, then a copula of its own (an empty range at the label's end), then what is
@@ -1454,9 +1461,7 @@ fn subordinates(subject: &[&Tok], i: usize) -> bool {
             || i == 1
                 && is_word(
                     subject[0],
-                    &[
-                        "note", "given", "now", "seeing", "knowing", "provided", "mind",
-                    ],
+                    &["note", "given", "now", "seeing", "knowing", "mind"],
                 )))
 }
 
@@ -1465,7 +1470,7 @@ fn subordinates(subject: &[&Tok], i: usize) -> bool {
 fn head_of<'a>(phrase: &[&'a Tok]) -> Option<&'a Tok> {
     phrase
         .iter()
-        .take_while(|x| !is_word(x, PREPOSITIONS))
+        .take_while(|x| x.kind != Kind::Comma && !is_word(x, PREPOSITIONS))
         .last()
         .copied()
 }
@@ -1474,6 +1479,22 @@ fn head_of<'a>(phrase: &[&'a Tok]) -> Option<&'a Tok> {
 /// claimed ([`subordinates`])?
 fn subordinate(phrase: &[&Tok]) -> bool {
     (0..phrase.len()).any(|i| subordinates(phrase, i) && is_word(phrase[i], NOT_CLAIMED))
+}
+
+/// Where the subject of the verb at `k` starts, and whether it is an aside that states: a
+/// relative word right after a comma ("The caller, who is the guardian, …") says something of
+/// the phrase before the comma, which is then the subject.
+fn stated_subject(clause: &[&Tok], k: usize) -> (usize, bool) {
+    let from = subject_start(clause, k);
+    let aside = from > 0
+        && k == from + 1
+        && is_word(clause[from], &["who", "which"])
+        && clause[from - 1].kind == Kind::Comma;
+    if aside {
+        (subject_start(clause, from - 1), true)
+    } else {
+        (from, false)
+    }
 }
 
 /// Where the subject of the verb at `k` starts: its phrase, back past asides between commas or
@@ -1519,6 +1540,8 @@ pub(super) const TITLE_FUNCTION_WORDS: &[&str] = &[
 /// The clinic API's objects: what a tool acts on, which a title may name beside its name's
 /// words ("Book an open slot" for `book_appointment`).
 pub(super) const TITLE_OBJECTS: &[&str] = &[
+    "clinic",
+    "clinics",
     "slot",
     "slots",
     "appointment",
@@ -1588,7 +1611,7 @@ pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Vio
             Rule::Directive,
             t,
             format!(
-                "\"{}\" is not a word of the tool's name: a title is the tool's name in words (\"Book an appointment\" for book_appointment), an object of the clinic (\"slot\"), a state or participle (\"open\", \"cancelled\") and a, an, the, to, of, for, my, and",
+                "\"{}\" is not a word of the tool's name: a title is the tool's name in words (\"Book an appointment\" for book_appointment), an object of the clinic (\"slot\"), a state or participle (\"open\", \"cancelled\"; not optional, required, free) and a, an, the, to, of, for, my, and, one, by, in, on",
                 t.text
             ),
         );

@@ -2178,8 +2178,8 @@ fn pointing_grading_existence_and_title_claims_are_refused() {
     }
 }
 
-/// Plain statements that older readings took for something else pass, each beside the line of
-/// the same words that the reading is for, which stays refused.
+/// Plain statements that share words with a refused shape pass, each beside the line of the
+/// same words that the shape is for, which is refused.
 #[test]
 fn plain_mentions_beside_the_shapes_they_resemble() {
     let t = |field, text: &str, name, mutates| hits(field, text, name, mutates);
@@ -2488,7 +2488,7 @@ fn a_title_is_the_tools_name_in_words() {
     assert!(hits(Field::Title, "Search clinical protocols", "", false).is_empty());
 }
 
-/// The shapes round twelve went around: a compound is its parts, a wrapped line is one
+/// How a text is cut and read: a compound is its parts, a wrapped line is one
 /// sentence, a subject is found past an aside, a code or capitals after "is" are read against
 /// the subject, a label's value head does not hide its subject, care for a condition is advice,
 /// and the caller, its credential and a person's answer are not a statement's subject.
@@ -2636,6 +2636,24 @@ fn compounds_wraps_asides_codes_and_labels_are_read_for_what_they_say() {
             "get_opening_hours",
             false,
         ),
+        (
+            d,
+            "Get one protocol of the clinic. Chest pain, in short, ends after a day.",
+            "get_protocol",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol of the clinic. A rash (with fever) is a result of food.",
+            "get_protocol",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol of the clinic. If the patient books the fee and the deposit are few.",
+            "get_protocol",
+            false,
+        ),
     ] {
         assert!(!t(field, text, name, mutates).is_empty(), "{text}");
     }
@@ -2704,6 +2722,78 @@ fn compounds_wraps_asides_codes_and_labels_are_read_for_what_they_say() {
             d,
             "Find open slots of one doctor. Times are in UTC; each time is RFC 3339.",
             "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Pain score of the patient, 0 to 10.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Condition name, in the words of the patient.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Submit the intake form of one appointment. The form records mild pain and fever.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Severity of the complaint. The severity of the complaint is required.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Status of the booking. The booking is `PENDING` until the doctor confirms it.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Doctor of the visit. The doctor is `null` until a doctor is assigned.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Free text on the cause of the pain, in the words of the patient.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Answer of the patient to the question, 1 when true and 0 when false.",
+            "",
+            false,
+        ),
+        (
+            p,
+            "Set-up time of the room, in minutes.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic. Each client has the same list.",
+            "list_doctors",
+            false,
+        ),
+        (
+            p,
+            "Fee of the visit, in EUR, as listed at the reception.",
+            "get_appointment",
+            false,
+        ),
+        (
+            Field::Title,
+            "Opening hours of the clinic",
+            "get_opening_hours",
             false,
         ),
     ] {

@@ -309,7 +309,8 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
         let c = b[i];
         if c.is_ascii_alphanumeric() || c == b'_' {
             let s = i;
-            // a hyphen between letters joins a compound ("read-only", "on-call")
+            // a hyphen between letters holds a compound together here; below it is read as
+            // its parts
             while i < b.len()
                 && (b[i].is_ascii_alphanumeric()
                     || b[i] == b'_'
@@ -328,9 +329,17 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
             // "on-call")
             if w.contains('-') && !ident {
                 let joined = lower.replace('-', "");
-                // … or a word spelled out letter by letter ("i-g-n-o-r-e")
+                // … or a word spelled out letter by letter ("i-g-n-o-r-e"), or a noun of a verb
+                // and its particle ("set-up", "check-in", "follow-up")
                 let spelled = w.split('-').all(|p| p.len() == 1);
-                if spelled || crate::vocabulary::is_approved(&joined) {
+                let particle = w.split('-').count() == 2
+                    && w.rsplit('-').next().is_some_and(|p| {
+                        matches!(
+                            p.to_ascii_lowercase().as_str(),
+                            "up" | "down" | "in" | "out" | "off" | "on" | "over" | "back"
+                        )
+                    });
+                if spelled || particle || crate::vocabulary::is_approved(&joined) {
                     out.push(Tok {
                         text: joined,
                         start: s,
@@ -487,6 +496,17 @@ pub(super) const READERS: &[&str] = &[
     "assistant",
     "request",
     "requests",
+];
+/// Who calls: the token says who it is and what it may do, never a text.
+pub(super) const CALLERS: &[&str] = &[
+    "caller",
+    "callers",
+    "user",
+    "users",
+    "agent",
+    "agents",
+    "reader",
+    "assistant",
 ];
 /// A person's answer, by its names.
 pub(super) const ANSWERS: &[&str] = &[
