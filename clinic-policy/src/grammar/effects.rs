@@ -132,7 +132,7 @@ pub(super) fn orders(
         // a modal of what can happen has its subject before it ("On an open day a doctor can
         // have no open slot"); one of duty stays an order ("In each case the agent must book")
         if is_word(clause[j - 1], &["can", "cannot", "may", "might", "could"])
-            && !clause[s..j - 1].iter().any(|t| is_word(t, READERS))
+            && !clause[s..j - 1].iter().any(|t| reader(t))
         {
             continue;
         }

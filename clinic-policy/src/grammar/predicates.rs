@@ -294,7 +294,7 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
                     )
                 });
         let among = is_word(p, &["of", "from", "among"])
-            && subject.iter().any(|x| is_word(x, READERS))
+            && subject.iter().any(|x| reader(x))
             && clause[j + 1..]
                 .iter()
                 .find(|x| !is_word(x, DETERMINERS))
@@ -956,9 +956,9 @@ pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause.get(k + 1).is_some_and(|x| is_word(x, &["to"]))
             && clause[..k]
                 .iter()
-                .any(|x| is_word(x, READERS) || is_word(x, PATIENT_SIDE));
+                .any(|x| reader(x) || is_word(x, PATIENT_SIDE));
         // "the caller the guardian of the patient", "(the caller a doctor)"
-        let named_role = is_word(t, READERS)
+        let named_role = reader(t)
             && clause
                 .get(k + 1)
                 .is_some_and(|x| is_word(x, &["the", "a", "an"]))
@@ -975,7 +975,7 @@ pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause[k + 2..]
                 .iter()
                 .find(|x| !is_word(x, DETERMINERS))
-                .is_some_and(|x| is_word(x, READERS));
+                .is_some_and(|x| reader(x));
         if role || belongs || named_role || same_person || steps {
             push(
                 out,

@@ -483,20 +483,6 @@ pub(super) const MODALS: &[&str] = &[
     "will", "can", "cannot", "may", "must", "should", "shall", "would", "could", "might", "ca",
     "wo",
 ];
-/// Who reads or calls: never the subject of a claim of who they are.
-pub(super) const READERS: &[&str] = &[
-    "caller",
-    "callers",
-    "user",
-    "users",
-    "agent",
-    "agents",
-    "reader",
-    "client",
-    "assistant",
-    "request",
-    "requests",
-];
 /// Who calls: the token says who it is and what it may do, never a text.
 pub(super) const CALLERS: &[&str] = &[
     "caller",
@@ -508,6 +494,11 @@ pub(super) const CALLERS: &[&str] = &[
     "reader",
     "assistant",
 ];
+/// Who reads or calls ([`CALLERS`], a client, a request): never the subject of a claim of who
+/// they are.
+pub(super) fn reader(t: &Tok) -> bool {
+    is_word(t, CALLERS) || is_word(t, &["client", "request", "requests"])
+}
 /// A person's answer, by its names.
 pub(super) const ANSWERS: &[&str] = &[
     "answer",
