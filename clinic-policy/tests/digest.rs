@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "0a9d60c481a7f527ae7e8a6e5d6426abd9fd926162e6bf3c974e568ecdf5f714";
+const PINNED: &str = "732dccb41849f1a91ea1b1ab1e2d76a3b4f8e8af8628ac0c264b330d013bf6f5";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

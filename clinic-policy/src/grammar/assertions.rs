@@ -453,9 +453,9 @@ pub(super) fn names_a_thing(clause: &[&Tok], t: &Tok) -> bool {
                 ],
             )
         });
-    is_word(t, NOUNS) && by_channel
-        || is_word(t, NOUNS)
-            && clause.get(k + 1).is_some_and(|x| {
+    is_word(t, NOUNS)
+        && (by_channel
+            || clause.get(k + 1).is_some_and(|x| {
                 x.kind == Kind::Word
                     && (verb(&x.text).is_none() || (opened && ends_after))
                     && !is_word(x, DETERMINERS)
@@ -470,7 +470,7 @@ pub(super) fn names_a_thing(clause: &[&Tok], t: &Tok) -> bool {
                             "already", "counts", "means",
                         ],
                     )
-            })
+            }))
 }
 
 /// Safety advice, not a mode of care: a symptom sent to the emergency hotline ("For chest pain,
@@ -789,9 +789,9 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
         {
             "a repeat prescribed"
         } else if (w(k, &["nothing", "enough"])
-            && clause.iter().any(|t| {
-                medical(t) || is_word(t, &["protocol", "condition", "patients", "patient"])
-            }))
+            && clause
+                .iter()
+                .any(|t| medical(t) || is_word(t, &["protocol", "patients", "patient"])))
             || (w(k, &["visit", "doctor", "doctors"])
                 && k >= 3
                 && clause[k.saturating_sub(4)..k]
@@ -864,7 +864,7 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
                 &["mild", "minor", "harmless", "routine", "normal", "safe"],
             ) && clause
                 .iter()
-                .any(|t| medical(t) || is_word(t, &["complaint", "condition"]))
+                .any(|t| medical(t))
                 && clause[..k]
                     .iter()
                     .any(|t| is_word(t, COPULAS) || t.kind == Kind::Comma)

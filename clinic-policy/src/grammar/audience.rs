@@ -286,14 +286,20 @@ pub(super) fn fee_kept_back(clause: &[&Tok], out: &mut Vec<Violation>) {
         )
     };
     let shown = (0..clause.len()).any(shown_at);
+    // shown only on a condition: "shown when the patient has a question about it"
+    let only_on_a_condition =
+        |k: usize| w(k, &["when", "if", "once", "unless"]) && k >= 1 && shown_at(k - 1);
+    // … on a paper the patient gets after the answer ("in the invoice after the visit")
+    let paper = clause
+        .iter()
+        .any(|t| is_word(t, &["invoice", "invoices", "bill"]));
     let found = (0..clause.len()).find(|&k| {
         // a later time or another place for the showing
         let later = (w(k, &["after", "at", "once"])
             && w(skip(k + 1), &["visit", "visits", "appointment"]))
             || w(k, &["later", "afterwards"])
             || (w(k, &["at"]) && w(skip(k + 1), &["reception", "desk", "counter"]))
-            // only on a condition: "shown when the patient has a question about it"
-                        || (w(k, &["when", "if", "once", "unless"]) && k >= 1 && shown_at(k - 1));
+            || only_on_a_condition(k);
         // "as listed at the reception" names where the fee list is, not when it is shown
         let reference = (k.saturating_sub(3)..k).any(|j| w(j, &["as"]) && shown_at(j + 1));
         // staff as the ones the fee is for
@@ -302,10 +308,6 @@ pub(super) fn fee_kept_back(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause
                 .get(skip(k + 1) + 1)
                 .is_none_or(|n| n.kind != Kind::Word || is_word(n, &["of", "only", "and", "or"]));
-        // … on a paper the patient gets after the answer ("in the invoice after the visit")
-        let paper = clause
-            .iter()
-            .any(|t| is_word(t, &["invoice", "invoices", "bill"]));
         (later && (shown || paper) && !reference) || staff
     });
     if let Some(k) = found {

@@ -265,15 +265,7 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         // place outside the clinic, an act of the reader or a condition ("The caller is
         // `ADMIN`", "The severity of chest pain is `LOW`") it is the claim in a code's shape
         if measured && matches!(p.kind, Kind::Word | Kind::Ident) && claimable(subject) {
-            push(
-                out,
-                Rule::Directive,
-                p,
-                format!(
-                    "\"… is {} …\": a person, a place outside the clinic, an act or a condition is said to be a code or a number; a code is what a value is",
-                    p.text
-                ),
-            );
+            code_claimed(p, out);
             continue;
         }
         // a day as a value ("Default: today"); the present period is [`live_state`]'s
@@ -449,12 +441,7 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
             .collect();
         // a literal reads as the noun "code": a code of a person, a place or a condition
         if np.last().is_some_and(|h| is_word(h, &["code", "codes"])) && claimable(subject) {
-            push(
-                out,
-                Rule::Directive,
-                p,
-                "\"… is `CODE`\": a person, a place outside the clinic, an act or a condition is said to be a code; a code is what a value is".to_owned(),
-            );
+            code_claimed(p, out);
             continue;
         }
         let same = np.len() <= 2 && np.iter().any(|x| is_word(x, &["same"]));
@@ -533,6 +520,19 @@ const REGIONS: &[&str] = &["city", "region", "country"];
 /// Is `x` a place or service outside the clinic?
 fn elsewhere(x: &Tok) -> bool {
     is_word(x, SERVICES_ELSEWHERE) || is_word(x, REGIONS)
+}
+
+/// The finding of a code, a number or a literal after "is" said of a [`claimable`] subject.
+fn code_claimed(p: &Tok, out: &mut Vec<Violation>) {
+    push(
+        out,
+        Rule::Directive,
+        p,
+        format!(
+            "\"… is {} …\": the caller, the patient, a place outside the clinic or a condition is said to be a code or a number; a code is what a value is",
+            p.text
+        ),
+    );
 }
 
 /// A subject a statement may not give a code, a number or a name to: its head (the last word
@@ -1028,9 +1028,10 @@ pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// medical claim, which a catalogue does not make. It may be sent to the next step ("For chest
 /// pain the emergency hotline is the next step").
 pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
-    // the verb: the first word of the list's verbs that is not a noun after a determiner or a
-    // preposition
-    // … or an "-s" word right after an aside ("Chest pain, in short, ends …")
+    // the verb: "is", "has", or an "-s" word of the list's verbs (or right after an aside:
+    // "Chest pain, in short, ends …") with more of its clause after it, not after a determiner
+    // or a preposition ("Pain score of the patient", "Allergy names, as …" are nouns; "Fever
+    // measured at …" a participle)
     let Some(v) = (1..clause.len()).find(|&k| {
         let (x, prev) = (clause[k], clause[k - 1]);
         let after_aside = prev.kind == Kind::Comma
@@ -1038,8 +1039,6 @@ pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
             && !is_word(x, CONDITIONS)
             && !is_word(x, DETERMINERS)
             && !is_word(x, PREPOSITIONS);
-        // a verb: "is", "has", or an "-s" form with more of its clause after it ("Pain score
-        // of the patient", "Allergy names, as …" are nouns; "Fever measured at …" a participle)
         let finite_form = is_word(x, COPULAS)
             || is_word(x, &["has", "have", "had"])
             || ((crate::vocabulary::is_listed_verb(&x.text)
@@ -1098,32 +1097,33 @@ pub(super) fn care_for_a_condition(clause: &[&Tok], out: &mut Vec<Violation>) {
     // "the reason for", "the answer to", "the cure for" a condition
     // … in a sentence with a verb of its own, not a value's label ("Notes on the care of the
     // injury")
-    let has_verb = (1..clause.len()).any(|k| {
-        is_word(clause[k], COPULAS)
-            || is_word(clause[k], &["has", "have", "means"])
-            || finite(clause, k, true)
-    });
-    let answer = has_verb
-        && (c.saturating_sub(4)..c).any(|p| {
-            is_word(clause[p], &["for", "to", "of"])
-                && p >= 1
-                && is_word(
-                    clause[p - 1],
-                    &[
-                        "reason",
-                        "reasons",
-                        "answer",
-                        "answers",
-                        "cause",
-                        "causes",
-                        "cure",
-                        "cures",
-                        "remedy",
-                        "treatment",
-                        "care",
-                    ],
-                )
-        });
+    let has_verb = || {
+        (1..clause.len()).any(|k| {
+            is_word(clause[k], COPULAS)
+                || is_word(clause[k], &["has", "have", "means"])
+                || finite(clause, k, true)
+        })
+    };
+    let answer = (c.saturating_sub(4)..c).any(|p| {
+        is_word(clause[p], &["for", "to", "of"])
+            && p >= 1
+            && is_word(
+                clause[p - 1],
+                &[
+                    "reason",
+                    "reasons",
+                    "answer",
+                    "answers",
+                    "cause",
+                    "causes",
+                    "cure",
+                    "cures",
+                    "remedy",
+                    "treatment",
+                    "care",
+                ],
+            )
+    }) && has_verb();
     // a condition as the object of a verb whose subject is no document or value: the verb is
     // the "-s" word before the condition's phrase ("Food causes dizziness", "A day of rest ends
     // a fever")
@@ -1152,7 +1152,7 @@ pub(super) fn care_for_a_condition(clause: &[&Tok], out: &mut Vec<Violation>) {
             && !is_word(clause[v], &["has", "have"])
             && clause[v + 1..c]
                 .iter()
-                .all(|x| is_word(x, DETERMINERS) || is_word(x, &["chest", "a", "an", "the"]))
+                .all(|x| is_word(x, DETERMINERS) || is_word(x, &["chest"]))
             && head.is_some_and(|h| !is_word(h, DOCUMENTS) && !is_word(h, CONDITIONS))
     });
     if routed || answer || object {
@@ -1567,9 +1567,10 @@ pub(super) const TITLE_OBJECTS: &[&str] = &[
 
 /// A title is the tool's name in words: each of its words is a word of the name, in any form
 /// ("Book an appointment", "Booking of appointments" for `book_appointment`), one of the API's
-/// objects ([`TITLE_OBJECTS`]), a state of [`STATES`] or a participle ("Find open slots", "List
-/// cancelled appointments"), or one of [`TITLE_FUNCTION_WORDS`]. Whatever else a title would add ("Book without a question", "Cancel
-/// (no fee)", "Emergency booking") is more than the tool's action or its object.
+/// objects ([`TITLE_OBJECTS`]), a state of [`STATES`] but optional, required and free, or a
+/// participle ("Find open slots", "List cancelled appointments"), or one of
+/// [`TITLE_FUNCTION_WORDS`]. Whatever else a title would add ("Book without a question",
+/// "Cancel (no fee)", "Emergency booking") is more than the tool's action or its object.
 pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Violation>) {
     if tool_name.is_empty() {
         return;

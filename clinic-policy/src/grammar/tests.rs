@@ -2178,12 +2178,26 @@ fn pointing_grading_existence_and_title_claims_are_refused() {
     }
 }
 
+/// Each `(field, text, tool, mutates)` passes every shape rule with its tool.
+fn all_pass(cases: &[(Field, &str, &str, bool)]) {
+    for &(field, text, name, mutates) in cases {
+        let found = hits(field, text, name, mutates);
+        assert!(found.is_empty(), "{text}: {found:?}");
+    }
+}
+
+/// Each `(field, text, tool, mutates)` is refused by a shape rule.
+fn all_refused(cases: &[(Field, &str, &str, bool)]) {
+    for &(field, text, name, mutates) in cases {
+        assert!(!hits(field, text, name, mutates).is_empty(), "{text}");
+    }
+}
+
 /// Plain statements that share words with a refused shape pass, each beside the line of the
 /// same words that the shape is for, which is refused.
 #[test]
 fn plain_mentions_beside_the_shapes_they_resemble() {
-    let t = |field, text: &str, name, mutates| hits(field, text, name, mutates);
-    for (field, text, name, mutates) in [
+    all_pass(&[
         (
             Field::ToolDescription,
             "Get the opening hours of one clinic. On an open day a doctor can have no open slot.",
@@ -2238,14 +2252,8 @@ fn plain_mentions_beside_the_shapes_they_resemble() {
             "submit_intake",
             true,
         ),
-    ] {
-        assert!(
-            t(field, text, name, mutates).is_empty(),
-            "{text}: {:?}",
-            t(field, text, name, mutates)
-        );
-    }
-    for (field, text, name, mutates) in [
+    ]);
+    all_refused(&[
         (
             Field::ToolDescription,
             "Get the opening hours of one clinic. On an open day the agent can have the earliest slot booked.",
@@ -2318,9 +2326,7 @@ fn plain_mentions_beside_the_shapes_they_resemble() {
             "submit_intake",
             true,
         ),
-    ] {
-        assert!(!t(field, text, name, mutates).is_empty(), "{text}");
-    }
+    ]);
 }
 
 /// A condition as a subject, another thing ending at the act, a fee put out of the answer, and a
@@ -2328,8 +2334,7 @@ fn plain_mentions_beside_the_shapes_they_resemble() {
 /// pass.
 #[test]
 fn conditions_endings_fees_and_relatives_are_read_as_claims() {
-    let t = |field, text: &str, name, mutates| hits(field, text, name, mutates);
-    for (field, text, name, mutates) in [
+    all_refused(&[
         (
             Field::ToolDescription,
             "Get one protocol of the clinic. Chest pain in a child depends on sleep.",
@@ -2378,10 +2383,8 @@ fn conditions_endings_fees_and_relatives_are_read_as_claims() {
             "get_appointment",
             false,
         ),
-    ] {
-        assert!(!t(field, text, name, mutates).is_empty(), "{text}");
-    }
-    for (field, text, name, mutates) in [
+    ]);
+    all_pass(&[
         (
             Field::ToolDescription,
             "Get one protocol of the clinic. Chest pain protocols are for doctors.",
@@ -2424,13 +2427,7 @@ fn conditions_endings_fees_and_relatives_are_read_as_claims() {
             "book_appointment",
             true,
         ),
-    ] {
-        assert!(
-            t(field, text, name, mutates).is_empty(),
-            "{text}: {:?}",
-            t(field, text, name, mutates)
-        );
-    }
+    ]);
     let named = |name: &str, tool| {
         let mut out = Vec::new();
         naming::name(
@@ -2494,10 +2491,9 @@ fn a_title_is_the_tools_name_in_words() {
 /// and the caller, its credential and a person's answer are not a statement's subject.
 #[test]
 fn compounds_wraps_asides_codes_and_labels_are_read_for_what_they_say() {
-    let t = |field, text: &str, name, mutates| hits(field, text, name, mutates);
     let p = Field::ParamDescription;
     let d = Field::ToolDescription;
-    for (field, text, name, mutates) in [
+    all_refused(&[
         (
             d,
             "Move one appointment to another open slot. Each move is patient-accepted.",
@@ -2532,6 +2528,12 @@ fn compounds_wraps_asides_codes_and_labels_are_read_for_what_they_say() {
             d,
             "List the appointments of the authenticated patient. The caller is clinic_staff.",
             "list_my_appointments",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol of the clinic. The severity of chest pain in a child is 2.",
+            "get_protocol",
             false,
         ),
         (
@@ -2654,10 +2656,8 @@ fn compounds_wraps_asides_codes_and_labels_are_read_for_what_they_say() {
             "get_protocol",
             false,
         ),
-    ] {
-        assert!(!t(field, text, name, mutates).is_empty(), "{text}");
-    }
-    for (field, text, name, mutates) in [
+    ]);
+    all_pass(&[
         (
             p,
             "Position in the waiting list, from 1. Read-only.",
@@ -2796,11 +2796,5 @@ fn compounds_wraps_asides_codes_and_labels_are_read_for_what_they_say() {
             "get_opening_hours",
             false,
         ),
-    ] {
-        assert!(
-            t(field, text, name, mutates).is_empty(),
-            "{text}: {:?}",
-            t(field, text, name, mutates)
-        );
-    }
+    ]);
 }
