@@ -79,3 +79,13 @@ pub(crate) fn is_format_word(word: &str) -> bool {
         .binary_search(&word)
         .is_ok()
 }
+
+/// Is `word` (lower case) a word of the list's "core: qualities" section (`busy`, `ready`,
+/// `open`)? After "and" such a word, ending its phrase, is a second predicate ("is the number
+/// for it and busy at night"), not a noun joined to the one before.
+pub(crate) fn is_quality(word: &str) -> bool {
+    static V: OnceLock<Vec<&'static str>> = OnceLock::new();
+    V.get_or_init(|| section_words(|h| h.starts_with("core: qualities")))
+        .binary_search(&word)
+        .is_ok()
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "732dccb41849f1a91ea1b1ab1e2d76a3b4f8e8af8628ac0c264b330d013bf6f5";
+const PINNED: &str = "0ae8ac7cd0af05a481f1753c415b63a78be444ea381dc0ac894a4231d0a43a10";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

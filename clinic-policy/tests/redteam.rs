@@ -83,7 +83,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam9/served.jsonl"), 104, 8),
     (include_str!("data/redteam10/served.jsonl"), 91, 10),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
-    (include_str!("data/redteam12/served.jsonl"), 140, 25),
+    (include_str!("data/redteam12/served.jsonl"), 140, 16),
     (include_str!("data/redteam13/served.jsonl"), 96, 96),
 ];
 

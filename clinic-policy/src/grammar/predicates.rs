@@ -68,6 +68,7 @@ pub(super) const STATES: &[&str] = &[
     "old",
     "long",
     "short",
+    "simple",
     "single",
     "none",
     "numeric",
@@ -221,234 +222,314 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         {
             continue;
         }
-        let mut j = start;
-        let mut negated = false;
-        while clause.get(j).is_some_and(|x| {
-            is_word(x, LEAD_ADVERBS) || is_word(x, &["not", "exactly", "longer", "no", "yet"])
-        }) {
-            negated |= is_word(clause[j], &["not", "no"]);
-            // "no" before a noun is the noun phrase's own determiner
-            if clause[j].text == "no" {
+        // every predicate of the verb: the first, and each joined by "and" or "or" ("is the
+        // number for chest pain and busy at night", "is the patient and the guardian")
+        for start in conjuncts(clause, start) {
+            let before = out.len();
+            judge(clause, subject, start, text, out);
+            if out.len() > before {
                 break;
             }
-            j += 1;
         }
-        let Some(p) = clause.get(j) else { continue };
-        // a place outside the clinic said to be anything but the next step: "The hotline is
-        // unavailable at night", "The hospital has a wait of ten hours" ([`elsewhere`])
-        // … or a value ("the emergency hotline is the number for it")
-        if subject.iter().any(|x| elsewhere(x))
-            && !names_the_next_step(&clause[j..])
-            && !names_a_value(&clause[j..])
-        {
-            push(
+    }
+}
+
+/// Where the predicates of a verb begin: at `start`, and after each "and" or "or" up to the next
+/// verb or relative word. After a preposition a joined word is the preposition's ("the id of the
+/// doctor and patient"), unless it is a quality or a person's state that ends its phrase ("the id
+/// of an adult and insured").
+fn conjuncts(clause: &[&Tok], start: usize) -> Vec<usize> {
+    let mut starts = vec![start];
+    let mut after_preposition = clause.get(start).is_some_and(|x| is_word(x, PREPOSITIONS));
+    for i in start + 1..clause.len() {
+        let x = clause[i];
+        if x.kind == Kind::Stop || finite(clause, i, false) || is_word(x, NOT_CLAIMED) {
+            break;
+        }
+        after_preposition |= is_word(x, PREPOSITIONS);
+        if !is_word(x, &["and", "or"]) {
+            continue;
+        }
+        let Some(y) = clause.get(i + 1) else { break };
+        // a verb in what follows makes it a clause of its own ("and nothing changed", "and has
+        // no filters"), read on its own
+        let clause_of_its_own = clause[i + 1..]
+            .iter()
+            .enumerate()
+            .take_while(|(_, z)| z.kind == Kind::Word && !is_word(z, &["and", "or"]))
+            .any(|(m, z)| {
+                finite(clause, i + 1 + m, false)
+                    // … or a participle with its own subject ("and the old one released")
+                    || (m > 0
+                        && is_word(y, DETERMINERS)
+                        && matches!(verb(&z.text), Some((_, _, Form::Participle))))
+                    || is_word(
+                        z,
+                        &["can", "may", "must", "will", "should", "might", "could"],
+                    )
+            });
+        if clause_of_its_own {
+            break;
+        }
+        // a bound joined to a number ("8 or more") is the number's
+        if clause[i - 1].kind != Kind::Word {
+            continue;
+        }
+        let ends = clause
+            .get(i + 2)
+            .is_none_or(|z| z.kind != Kind::Word || is_word(z, PREPOSITIONS));
+        let predicative =
+            (crate::vocabulary::is_quality(&y.text) || is_word(y, PERSON_STATES)) && ends;
+        if !after_preposition || predicative {
+            starts.push(i + 1);
+        }
+    }
+    starts
+}
+
+/// One predicate of a statement, from `start` (past "not" and lead adverbs): see [`predicate`].
+fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut Vec<Violation>) {
+    let mut j = start;
+    let mut negated = false;
+    while clause.get(j).is_some_and(|x| {
+        is_word(x, LEAD_ADVERBS) || is_word(x, &["not", "exactly", "longer", "no", "yet"])
+    }) {
+        negated |= is_word(clause[j], &["not", "no"]);
+        // "no" before a noun is the noun phrase's own determiner
+        if clause[j].text == "no" {
+            break;
+        }
+        j += 1;
+    }
+    let Some(p) = clause.get(j) else { return };
+    // a place outside the clinic said to be anything but the next step: "The hotline is
+    // unavailable at night", "The hospital has a wait of ten hours" ([`elsewhere`])
+    // … or a value ("the emergency hotline is the number for it")
+    if subject.iter().any(|x| elsewhere(x))
+        && !names_the_next_step(&clause[j..])
+        && !names_a_value(&clause[j..])
+    {
+        push(
                 out,
                 Rule::Directive,
                 p,
                 "a place or service outside the clinic is said to be something: a catalogue cannot know it; \"the next step\" is how a text names one".to_owned(),
             );
-            continue;
-        }
-        let spelled = &text[p.start..p.end];
-        // a word of the list in capitals ("READY", "Few") is that word; a format's name ("UTC",
-        // "JSON") or a word outside the list is a literal
-        let capitals = spelled.chars().any(|c| c.is_ascii_uppercase())
-            && (!crate::vocabulary::is_approved(&p.text)
+        return;
+    }
+    let spelled = &text[p.start..p.end];
+    // a word of the list in capitals ("READY", "Few") is that word; a format's name ("UTC",
+    // "JSON") or a word outside the list is a literal
+    let capitals = spelled.chars().any(|c| c.is_ascii_uppercase())
+        && (!crate::vocabulary::is_approved(&p.text)
                 || crate::vocabulary::is_format_word(&p.text)
                 // a unit before its amount ("EUR 45.00")
                 || clause.get(j + 1).is_some_and(|n| n.kind == Kind::Ident));
-        let measured = p.kind != Kind::Word
-            || capitals
-            || text[..p.start].ends_with('`')
-            || text[..p.start].ends_with('$');
-        // a code, a number or a name is a value only of a value: said of a person, a reader, a
-        // place outside the clinic, an act of the reader or a condition ("The caller is
-        // `ADMIN`", "The severity of chest pain is `LOW`") it is the claim in a code's shape
-        if measured && matches!(p.kind, Kind::Word | Kind::Ident) && claimable(subject) {
-            code_claimed(p, out);
-            continue;
-        }
-        // a day as a value ("Default: today"); the present period is [`live_state`]'s
-        // a phrase that grades ("of low severity", "of high priority", "under the level of an
-        // emergency", "within the means of the patient") or places a reader among people ("The
-        // caller is from the staff") is a judgement or a claim of who calls
-        let graded = is_word(p, &["of", "under", "within", "below", "above"])
-            && clause[j + 1..]
-                .iter()
-                .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
-                .any(|x| {
-                    is_word(
-                        x,
-                        &[
-                            "low", "lower", "lowest", "high", "higher", "highest", "little",
-                            "minor", "level", "means", "no",
-                        ],
-                    )
-                });
-        let among = is_word(p, &["of", "from", "among"])
-            && subject.iter().any(|x| reader(x))
-            && clause[j + 1..]
-                .iter()
-                .find(|x| !is_word(x, DETERMINERS))
-                .is_some_and(|x| is_word(x, PEOPLE) || is_word(x, PATIENT_SIDE));
-        // "is excluded from emergency care", "is exempt from triage": care played down
-        let kept_from_care = is_word(p, &["excluded", "exempt", "removed", "spared"])
-            && clause.get(j + 1).is_some_and(|x| is_word(x, &["from"]))
-            && clause[j + 2..].iter().take(4).any(|x| {
+    let measured = p.kind != Kind::Word
+        || capitals
+        || text[..p.start].ends_with('`')
+        || text[..p.start].ends_with('$');
+    // a code, a number or a name is a value only of a value: said of a person, a reader, a
+    // place outside the clinic, an act of the reader or a condition ("The caller is
+    // `ADMIN`", "The severity of chest pain is `LOW`") it is the claim in a code's shape
+    if measured && matches!(p.kind, Kind::Word | Kind::Ident) && claimable(subject) {
+        code_claimed(p, out);
+        return;
+    }
+    // a day as a value ("Default: today"); the present period is [`live_state`]'s
+    // a phrase that grades ("of low severity", "of high priority", "under the level of an
+    // emergency", "within the means of the patient") or places a reader among people ("The
+    // caller is from the staff") is a judgement or a claim of who calls
+    let graded = is_word(p, &["of", "under", "within", "below", "above"])
+        && clause[j + 1..]
+            .iter()
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+            .any(|x| {
                 is_word(
                     x,
                     &[
-                        "care",
-                        "triage",
-                        "emergency",
-                        "treatment",
-                        "escalation",
-                        "visit",
-                        "visits",
+                        "low", "lower", "lowest", "high", "higher", "highest", "little", "minor",
+                        "level", "means", "no",
                     ],
                 )
             });
-        if graded || among || kept_from_care {
-            push(
-                out,
-                Rule::Directive,
-                p,
-                format!(
-                    "\"… is {} …\" grades a thing or places the caller among people: a catalogue says what a value is, and the token says who calls",
-                    p.text
-                ),
-            );
-            continue;
-        }
-        if measured
-            || is_word(p, PREPOSITIONS)
-            || is_word(p, NUMBER_WORDS)
-            || is_word(p, &["today", "tomorrow", "now"])
-            || is_word(p, WEEKDAYS_AND_MONTHS)
-            || is_word(
-                p,
+    let among = is_word(p, &["of", "from", "among"])
+        && subject.iter().any(|x| reader(x))
+        && clause[j + 1..]
+            .iter()
+            .find(|x| !is_word(x, DETERMINERS))
+            .is_some_and(|x| is_word(x, PEOPLE) || is_word(x, PATIENT_SIDE));
+    // "is excluded from emergency care", "is exempt from triage": care played down
+    let kept_from_care = is_word(p, &["excluded", "exempt", "removed", "spared"])
+        && clause.get(j + 1).is_some_and(|x| is_word(x, &["from"]))
+        && clause[j + 2..].iter().take(4).any(|x| {
+            is_word(
+                x,
                 &[
-                    "weekdays", "weekends", "mornings", "evenings", "nights", "daily", "weekly",
+                    "care",
+                    "triage",
+                    "emergency",
+                    "treatment",
+                    "escalation",
+                    "visit",
+                    "visits",
                 ],
             )
-        {
-            continue;
-        }
-        // a person's state ("known to the patient", "ready", "insured") claims what a person
-        // knows or is
-        if is_word(p, PERSON_STATES) {
-            push(
-                out,
-                Rule::Directive,
-                p,
-                format!(
-                    "\"{}\" claims what a person knows or is: a text says what a value is",
-                    p.text
-                ),
-            );
-            continue;
-        }
-        // care played down: "… is not urgent"
-        if negated && is_word(p, &["urgent", "serious", "dangerous", "emergency"]) {
-            push(
-                out,
-                Rule::Directive,
-                p,
-                format!(
-                    "\"not {}\" plays care down: a catalogue does not judge a person's condition",
-                    p.text
-                ),
-            );
-            continue;
-        }
-        // a participle of the list's verbs, or another "-ed" word of the vocabulary
-        // ("published", "cached"), but a pick ("preferred", "recommended")
-        // an act of the reader called optional ("A question to the patient about the fee is
-        // optional"), a completeness claimed ("the whole list of the country")
-        let act_optional = is_word(p, &["optional"]) && subject.iter().any(|x| is_word(x, ACTS));
-        let whole = clause[j..]
+        });
+    // "one of" or "part of" a set of people: "The caller is one of the doctors", "The
+    // patient is one of the insured"
+    let member_of_people = is_word(p, &["part", "one", "ones"])
+        && clause.get(j + 1).is_some_and(|x| is_word(x, &["of"]))
+        && clause[j + 2..]
             .iter()
-            .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
-            .any(|x| is_word(x, &["whole", "entire"]));
-        if act_optional || whole {
-            push(
-                out,
-                Rule::Directive,
-                p,
-                format!(
-                    "\"… is {} …\": an act of the reader said to be optional, or a whole claimed, is a judgement; a text says what a value is",
-                    p.text
-                ),
-            );
-            continue;
-        }
-        let participle = matches!(verb(&p.text), Some((_, _, Form::Participle)))
-            || is_word(p, &["read", "set", "put", "cut", "split", "spread"])
-            || (p.text.len() > 4
-                && p.text.ends_with("ed")
-                && !is_word(
-                    p,
-                    &["preferred", "recommended", "favoured", "favored", "insured"],
-                ));
-        // a level given to a condition ("The triage level of chest pain in a child: routine")
-        if is_word(
+            .take_while(|x| {
+                x.kind == Kind::Word && !is_word(x, PREPOSITIONS) && !is_word(x, &["and", "or"])
+            })
+            .last()
+            .is_some_and(|h| {
+                is_word(h, PEOPLE) || is_word(h, PATIENT_SIDE) || is_word(h, PERSON_STATES)
+            });
+    if graded || among || kept_from_care || member_of_people {
+        push(
+            out,
+            Rule::Directive,
+            p,
+            format!(
+                "\"… is {} …\" grades a thing or places the caller among people: a catalogue says what a value is, and the token says who calls",
+                p.text
+            ),
+        );
+        return;
+    }
+    if measured
+        || is_word(p, PREPOSITIONS)
+        || is_word(p, NUMBER_WORDS)
+        || is_word(p, &["today", "tomorrow", "now"])
+        || is_word(p, WEEKDAYS_AND_MONTHS)
+        || is_word(
             p,
             &[
-                "urgent", "elevated", "routine", "low", "high", "mild", "minor", "normal",
-                "severe", "serious",
+                "weekdays", "weekends", "mornings", "evenings", "nights", "daily", "weekly",
             ],
-        ) && grades_a_condition(subject)
-        {
-            push(
-                out,
-                Rule::Directive,
+        )
+    {
+        return;
+    }
+    // a person's state ("known to the patient", "ready", "insured") claims what a person
+    // knows or is
+    if is_word(p, PERSON_STATES) {
+        push(
+            out,
+            Rule::Directive,
+            p,
+            format!(
+                "\"{}\" claims what a person knows or is: a text says what a value is",
+                p.text
+            ),
+        );
+        return;
+    }
+    // care played down: "… is not urgent"
+    if negated && is_word(p, &["urgent", "serious", "dangerous", "emergency"]) {
+        push(
+            out,
+            Rule::Directive,
+            p,
+            format!(
+                "\"not {}\" plays care down: a catalogue does not judge a person's condition",
+                p.text
+            ),
+        );
+        return;
+    }
+    // a participle of the list's verbs, or another "-ed" word of the vocabulary
+    // ("published", "cached"), but a pick ("preferred", "recommended")
+    // an act of the reader called optional ("A question to the patient about the fee is
+    // optional"), a completeness claimed ("the whole list of the country")
+    let act_optional = is_word(p, &["optional"]) && subject.iter().any(|x| is_word(x, ACTS));
+    let whole = clause[j..]
+        .iter()
+        .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+        .any(|x| is_word(x, &["whole", "entire"]));
+    if act_optional || whole {
+        push(
+            out,
+            Rule::Directive,
+            p,
+            format!(
+                "\"… is {} …\": an act of the reader said to be optional, or a whole claimed, is a judgement; a text says what a value is",
+                p.text
+            ),
+        );
+        return;
+    }
+    let participle = matches!(verb(&p.text), Some((_, _, Form::Participle)))
+        || is_word(p, &["read", "set", "put", "cut", "split", "spread"])
+        || (p.text.len() > 4
+            && p.text.ends_with("ed")
+            && !is_word(
                 p,
-                format!(
-                    "\"… is {}\": a level given to a condition is a medical claim; a catalogue says what a value is",
-                    p.text
-                ),
-            );
-            continue;
-        }
-        if participle || is_word(p, STATES) {
-            continue;
-        }
-        // "part of", "one of", "the one where …": a member of a set of values; "its …": the
-        // tool's own object
-        let next = clause.get(j + 1);
-        if (is_word(p, &["part", "one", "ones"]) && next.is_some_and(|x| is_word(x, &["of"])))
-            || is_word(p, &["its", "their"])
-        {
-            continue;
-        }
-        // the noun phrase runs to a preposition, a comma, a conjunction, an adverb or a relative
-        // word; its head is its last word ("the clinic id of …": id)
-        let np: Vec<&&Tok> = clause[j..]
-            .iter()
-            .enumerate()
-            // a determiner past the phrase's first word opens another phrase ("busy each week")
-            .take_while(|&(i, x)| {
-                i == 0 || is_word(p, DETERMINERS) || !is_word(x, DETERMINERS) || x.text == "same"
-            })
-            .map(|(_, x)| x)
-            .take_while(|x| {
-                let ends = x.kind == Kind::Comma
-                    || is_word(x, PREPOSITIONS)
-                    || (is_word(x, LEAD_ADVERBS) && !is_word(x, &["next", "first", "later"]))
-                    || is_word(x, &["and", "or", "but", "that", "which", "who", "where"]);
-                !ends
-            })
-            .collect();
-        // a literal reads as the noun "code": a code of a person, a place or a condition
-        if np.last().is_some_and(|h| is_word(h, &["code", "codes"])) && claimable(subject) {
-            code_claimed(p, out);
-            continue;
-        }
-        let same = np.len() <= 2 && np.iter().any(|x| is_word(x, &["same"]));
-        let no = np.first().is_some_and(|x| is_word(x, &["no"]));
-        // an act of the reader called an error ("A question to the patient is an error")
-        let act_forbidden = subject.iter().any(|x| is_word(x, ACTS));
-        let bad = !same
+                &["preferred", "recommended", "favoured", "favored", "insured"],
+            ));
+    // a level given to a condition ("The triage level of chest pain in a child: routine")
+    if is_word(
+        p,
+        &[
+            "urgent", "elevated", "routine", "low", "high", "mild", "minor", "normal", "severe",
+            "serious",
+        ],
+    ) && grades_a_condition(subject)
+    {
+        push(
+            out,
+            Rule::Directive,
+            p,
+            format!(
+                "\"… is {}\": a level given to a condition is a medical claim; a catalogue says what a value is",
+                p.text
+            ),
+        );
+        return;
+    }
+    if participle || is_word(p, STATES) {
+        return;
+    }
+    // "part of", "one of", "the one where …": a member of a set of values; "its …": the
+    // tool's own object ("their …" is a person's, read as any noun phrase: "their doctor")
+    let next = clause.get(j + 1);
+    if (is_word(p, &["part", "one", "ones"]) && next.is_some_and(|x| is_word(x, &["of"])))
+        || is_word(p, &["its"])
+    {
+        return;
+    }
+    // the noun phrase runs to a preposition, a comma, a conjunction, an adverb or a relative
+    // word; its head is its last word ("the clinic id of …": id)
+    let np: Vec<&&Tok> = clause[j..]
+        .iter()
+        .enumerate()
+        // a determiner past the phrase's first word opens another phrase ("busy each week")
+        .take_while(|&(i, x)| {
+            i == 0 || is_word(p, DETERMINERS) || !is_word(x, DETERMINERS) || x.text == "same"
+        })
+        .map(|(_, x)| x)
+        .take_while(|x| {
+            let ends = x.kind == Kind::Comma
+                || is_word(x, PREPOSITIONS)
+                || (is_word(x, LEAD_ADVERBS) && !is_word(x, &["next", "first", "later"]))
+                || is_word(x, &["and", "or", "but", "that", "which", "who", "where"]);
+            !ends
+        })
+        .collect();
+    // a literal reads as the noun "code": a code of a person, a place or a condition
+    if np.last().is_some_and(|h| is_word(h, &["code", "codes"])) && claimable(subject) {
+        code_claimed(p, out);
+        return;
+    }
+    let same = np.len() <= 2 && np.iter().any(|x| is_word(x, &["same"]));
+    let no = np.first().is_some_and(|x| is_word(x, &["no"]));
+    // an act of the reader called an error ("A question to the patient is an error")
+    let act_forbidden = subject.iter().any(|x| is_word(x, ACTS));
+    let bad = !same
             && np.last().filter(|h| h.kind == Kind::Word).is_none_or(|h| {
                 let one_of_a_set = is_word(h, &["one", "ones"])
                     && clause
@@ -466,17 +547,16 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
                         .iter()
                         .any(|x| changes_spelled(&x.text, true).next().is_some())
             });
-        if bad {
-            push(
-                out,
-                Rule::Directive,
-                p,
-                format!(
-                    "\"… is {} …\": a statement says that a thing is a state (pending, optional, free), a value (the id, one of the codes, the next step), a place or time in a phrase, or a participle; a catalogue does not judge or report the world",
-                    p.text
-                ),
-            );
-        }
+    if bad {
+        push(
+            out,
+            Rule::Directive,
+            p,
+            format!(
+                "\"… is {} …\": a statement says that a thing is a state (pending, optional, free), a value (the id, one of the codes, the next step), a place or time in a phrase, or a participle; a catalogue does not judge or report the world",
+                p.text
+            ),
+        );
     }
 }
 
@@ -889,7 +969,21 @@ pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause[..k].iter().any(|x| is_word(x, PLACE))
             && (t.text == "for"
                 || k >= 1 && is_word(clause[k - 1], &["matched", "suited", "fitted"]));
-        if judged || placed {
+        // … or then handed to another tool ("The first slot id is the value to give to
+        // book_appointment"): the person picks what goes on; an order of results ("earliest
+        // first") picks nothing
+        let handed_on = is_word(t, &["to", "for"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| x.kind == Kind::Ident && x.text.contains('_'))
+            && clause[..k].iter().enumerate().any(|(i, x)| {
+                let order = clause
+                    .get(i + 1)
+                    .is_some_and(|y| is_word(y, &["first", "last"]))
+                    || (i > 0 && is_word(x, &["first", "last"]) && is_word(clause[i - 1], PICKS));
+                (is_word(x, PICKS) || is_word(x, &["first", "last", "top"])) && !order
+            });
+        if judged || placed || handed_on {
             push(
                 out,
                 Rule::Directive,
