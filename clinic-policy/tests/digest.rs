@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "0ae8ac7cd0af05a481f1753c415b63a78be444ea381dc0ac894a4231d0a43a10";
+const PINNED: &str = "1270159868931b5e4323a26f8b2e5dba12c7ff4440b60636cd3687c5c0dc107a";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

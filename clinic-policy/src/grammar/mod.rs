@@ -266,9 +266,18 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             (field == Field::ToolDescription && n > 0) || field == Field::ParamDescription;
         // a tool description's first sentence past its first comma ("Find open slots of one
         // doctor, the hotline busy at night") says what the later sentences may say
+        // … or past a word that joins a clause of its own to it ("List the doctors as each
+        // cardiologist is on holiday")
         let tail: &[&Tok] = if field == Field::ToolDescription && n == 0 {
-            let comma = clause.iter().position(|t| t.kind == Kind::Comma);
-            &clause[comma.unwrap_or(clause.len())..]
+            let joined = |i: usize| {
+                is_word(clause[i], CLAUSE_LINKS)
+                    && (i + 1..clause.len()).any(|v| finite(clause, v, false))
+            };
+            match (0..clause.len()).find(|&i| clause[i].kind == Kind::Comma || joined(i)) {
+                Some(i) if clause[i].kind == Kind::Comma => &clause[i..],
+                Some(i) => &clause[i + 1..],
+                None => &[],
+            }
         } else {
             clause
         };

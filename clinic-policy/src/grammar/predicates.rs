@@ -295,6 +295,11 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
         is_word(x, LEAD_ADVERBS) || is_word(x, &["not", "exactly", "longer", "no", "yet"])
     }) {
         negated |= is_word(clause[j], &["not", "no"]);
+        // "next", a lead adverb and a state ("The patient is next on each list")
+        if is_word(clause[j], STATES) && claimable(subject) && !defines(subject) {
+            person_state_claimed(clause[j], out);
+            return;
+        }
         // "no" before a noun is the noun phrase's own determiner
         if clause[j].text == "no" {
             break;
@@ -353,12 +358,24 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
                     ],
                 )
             });
-    let among = is_word(p, &["of", "from", "among"])
-        && subject.iter().any(|x| reader(x))
+    let among = is_word(
+        p,
+        &[
+            "of", "from", "among", "on", "in", "with", "by", "within", "inside",
+        ],
+    ) && subject.iter().any(|x| reader(x))
         && clause[j + 1..]
             .iter()
             .find(|x| !is_word(x, DETERMINERS))
-            .is_some_and(|x| is_word(x, PEOPLE) || is_word(x, PATIENT_SIDE));
+            .is_some_and(|x| {
+                is_word(x, PEOPLE) || is_word(x, PATIENT_SIDE) || is_word(x, STAFF_MEMBERS)
+            });
+    // an age or a bound said of a person ("The patient is over 18")
+    let aged = is_word(p, &["over", "under", "above", "below"])
+        && head_of(subject).is_some_and(|h| is_word(h, PATIENT_SIDE) || is_word(h, CALLERS))
+        && clause
+            .get(j + 1)
+            .is_some_and(|x| x.kind == Kind::Ident || is_word(x, NUMBER_WORDS));
     // "is excluded from emergency care", "is exempt from triage": care played down
     let kept_from_care = is_word(p, &["excluded", "exempt", "removed", "spared"])
         && clause.get(j + 1).is_some_and(|x| is_word(x, &["from"]))
@@ -389,7 +406,7 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
             .is_some_and(|h| {
                 is_word(h, PEOPLE) || is_word(h, PATIENT_SIDE) || is_word(h, PERSON_STATES)
             });
-    if graded || among || kept_from_care || member_of_people {
+    if graded || among || aged || kept_from_care || member_of_people {
         push(
             out,
             Rule::Directive,
@@ -491,6 +508,13 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
         );
         return;
     }
+    // a state of the caller, the patient's side or a place outside ("The patient is next on
+    // each waiting list", "The caller is active"): a claim of who a person is or how the world
+    // is, which a catalogue does not make
+    if !participle && is_word(p, STATES) && claimable(subject) && !defines(subject) {
+        person_state_claimed(p, out);
+        return;
+    }
     if participle || is_word(p, STATES) {
         return;
     }
@@ -563,7 +587,7 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
 /// A finite verb: "is", "has", "gets" or a verb of the list in its "-s" or past form.
 /// An "-s" form counts only after a word that can be its subject ("the patient books"), not
 /// after a determiner, where it is a plural noun ("that notes were read").
-fn finite(clause: &[&Tok], k: usize, base: bool) -> bool {
+pub(super) fn finite(clause: &[&Tok], k: usize, base: bool) -> bool {
     let x = clause[k];
     if is_word(x, &["is", "are", "was", "were", "has", "have", "had"]) {
         return true;
@@ -582,6 +606,12 @@ fn finite(clause: &[&Tok], k: usize, base: bool) -> bool {
         _ => false,
     }
 }
+
+/// Words that join a clause of its own to the one before ("as the caller is …", "and each fee is
+/// …").
+pub(super) const CLAUSE_LINKS: &[&str] = &[
+    "as", "since", "while", "because", "so", "whereas", "although", "though", "and", "but",
+];
 
 /// Places and services outside the clinic: what they are like when the text is read, a
 /// catalogue cannot know ("The hotline is busy at night", "The hospital has a wait of ten hours").
@@ -610,6 +640,25 @@ fn code_claimed(p: &Tok, out: &mut Vec<Violation>) {
         p,
         format!(
             "\"… is {} …\": the caller, the patient, a place outside the clinic or a condition is said to be a code or a number; a code is what a value is",
+            p.text
+        ),
+    );
+}
+
+/// Is the statement what a value means ("1 means the patient is next")? A value's meaning may
+/// name the state it stands for.
+fn defines(subject: &[&Tok]) -> bool {
+    subject.iter().any(|x| is_word(x, &["means", "mean"]))
+}
+
+/// The finding of a state said of a [`claimable`] subject.
+fn person_state_claimed(p: &Tok, out: &mut Vec<Violation>) {
+    push(
+        out,
+        Rule::Directive,
+        p,
+        format!(
+            "\"… is {}\" said of the caller, the patient, a place outside the clinic or a condition: a catalogue says what a value is, and the token says who calls",
             p.text
         ),
     );
@@ -928,6 +977,17 @@ fn scale_end(c: &[&Tok], n: usize) -> bool {
         .is_some_and(|x| is_word(x, &["possible"]) || x.text == ")")
 }
 
+/// A result picked by its place in a list ("the first", "the earliest"), not an order of results
+/// ("earliest first").
+fn picked_place(clause: &[&Tok], i: usize) -> bool {
+    let x = clause[i];
+    let order = clause
+        .get(i + 1)
+        .is_some_and(|y| is_word(y, &["first", "last"]))
+        || (i > 0 && is_word(x, &["first", "last"]) && is_word(clause[i - 1], PICKS));
+    (is_word(x, PICKS) || is_word(x, &["first", "last", "top"])) && !order
+}
+
 /// A judgement of fit ("the right doctor", "the best slot", "right for the patient") or a result
 /// picked for a person by its place in the list ("The first slot is for the patient", "the
 /// default for each patient", "the first one, matched to the patient"): a pick made for the
@@ -964,6 +1024,12 @@ pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
                     || (is_word(x, &["for", "to"]) && person_after(k + 2))
             });
         // a place in the list or a default, then "for" or "matched/suited to" a person
+        // (or before it, in a fronted phrase: "For each patient the earliest slot is the
+        // default")
+        let fronted = k == 0
+            && is_word(t, &["for", "to"])
+            && person_after(1)
+            && (0..clause.len()).any(|i| picked_place(clause, i));
         let placed = is_word(t, &["for", "to"])
             && person_after(k + 1)
             && clause[..k].iter().any(|x| is_word(x, PLACE))
@@ -976,14 +1042,8 @@ pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause
                 .get(k + 1)
                 .is_some_and(|x| x.kind == Kind::Ident && x.text.contains('_'))
-            && clause[..k].iter().enumerate().any(|(i, x)| {
-                let order = clause
-                    .get(i + 1)
-                    .is_some_and(|y| is_word(y, &["first", "last"]))
-                    || (i > 0 && is_word(x, &["first", "last"]) && is_word(clause[i - 1], PICKS));
-                (is_word(x, PICKS) || is_word(x, &["first", "last", "top"])) && !order
-            });
-        if judged || placed || handed_on {
+            && (0..k).any(|i| picked_place(clause, i));
+        if judged || placed || fronted || handed_on {
             push(
                 out,
                 Rule::Directive,
@@ -1126,27 +1186,48 @@ pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
     // "Chest pain, in short, ends …") with more of its clause after it, not after a determiner
     // or a preposition ("Pain score of the patient", "Allergy names, as …" are nouns; "Fever
     // measured at …" a participle)
-    let Some(v) = (1..clause.len()).find(|&k| {
-        let (x, prev) = (clause[k], clause[k - 1]);
-        let after_aside = prev.kind == Kind::Comma
-            && x.text.ends_with('s')
-            && !is_word(x, CONDITIONS)
-            && !is_word(x, DETERMINERS)
-            && !is_word(x, PREPOSITIONS);
-        let finite_form = is_word(x, COPULAS)
-            || is_word(x, &["has", "have", "had"])
-            || ((crate::vocabulary::is_listed_verb(&x.text)
-                || finite(clause, k, true)
-                || after_aside)
+    let Some(v) = (1..clause.len())
+        .find(|&k| {
+            let (x, prev) = (clause[k], clause[k - 1]);
+            let after_aside = prev.kind == Kind::Comma
                 && x.text.ends_with('s')
-                && clause.get(k + 1).is_some_and(|n| {
-                    matches!(n.kind, Kind::Word | Kind::Ident) && !is_word(n, &["of", "and", "or"])
-                }));
-        x.kind == Kind::Word
-            && finite_form
-            && !is_word(prev, DETERMINERS)
-            && !is_word(prev, PREPOSITIONS)
-    }) else {
+                && !is_word(x, CONDITIONS)
+                && !is_word(x, DETERMINERS)
+                && !is_word(x, PREPOSITIONS);
+            let finite_form = is_word(x, COPULAS)
+                || is_word(x, &["has", "have", "had"])
+                || ((crate::vocabulary::is_listed_verb(&x.text)
+                    || finite(clause, k, true)
+                    || after_aside)
+                    && x.text.ends_with('s')
+                    && clause.get(k + 1).is_some_and(|n| {
+                        matches!(n.kind, Kind::Word | Kind::Ident)
+                            && !is_word(n, &["of", "and", "or"])
+                    }));
+            x.kind == Kind::Word
+                && finite_form
+                && !is_word(prev, DETERMINERS)
+                && !is_word(prev, PREPOSITIONS)
+        })
+        // … or, with none, a modal or a verb of the list in its base form, after a plural or joined
+        // subject ("Fever and cough in a child end after two days", "A fever can end after a day")
+        .or_else(|| {
+            (1..clause.len()).find(|&k| {
+                let (x, prev) = (clause[k], clause[k - 1]);
+                x.kind == Kind::Word
+                    && prev.kind == Kind::Word
+                    && !is_word(prev, DETERMINERS)
+                    && !is_word(prev, PREPOSITIONS)
+                    && !is_word(x, CONDITIONS)
+                    && (is_word(x, MODALS)
+                        || crate::vocabulary::is_listed_verb(&x.text)
+                        || matches!(verb(&x.text), Some((_, _, Form::Base))))
+                    && clause
+                        .get(k + 1)
+                        .is_some_and(|n| n.kind == Kind::Word && !is_word(n, &["of", "and", "or"]))
+            })
+        })
+    else {
         return;
     };
     let (from, aside) = stated_subject(clause, v);
@@ -1313,15 +1394,46 @@ pub(super) fn reader_said(clause: &[&Tok], out: &mut Vec<Violation>) {
         return;
     }
     let head = head_of(subject);
+    let said = &clause[v + 1..];
     let caller = head.is_some_and(|h| is_word(h, CALLERS));
     let credential = head.is_some_and(|h| is_word(h, CREDENTIALS))
         && subject.iter().any(|x| is_word(x, CALLERS));
-    if caller || credential {
+    // … a request's or a client's credential ("Each request here has the key of a doctor"), or
+    // a value of the caller's said to be a person's ("The caller id is the id of the guardian")
+    let has = is_word(clause[v], &["has", "have", "holds", "owns"]);
+    let request_key =
+        has && subject.iter().any(|x| reader(x)) && said.iter().any(|x| is_word(x, CREDENTIALS));
+    let callers_value = subject.iter().any(|x| is_word(x, CALLERS))
+        && said
+            .iter()
+            .any(|x| is_word(x, PEOPLE) || is_word(x, PATIENT_SIDE));
+    if caller || credential || request_key || callers_value {
         push(
             out,
             Rule::Directive,
             clause[v],
             "who calls, and what the caller may do, is the token's to say: a statement is not about the caller".to_owned(),
+        );
+        return;
+    }
+    // what a person has ("The patient has insurance for each fee", "… a referral"): a claim
+    // about the person, which a catalogue cannot know; a duty ("has to"), an act done ("has
+    // said") and what is missing ("has no …") are read by their own rules
+    let holds = has
+        && head.is_some_and(|h| is_word(h, PATIENT_SIDE) && !reader(h))
+        && said.first().is_some_and(|x| {
+            x.kind == Kind::Word
+                && !is_word(x, &["to", "not", "no", "never", "already", "just", "been"])
+                && !matches!(verb(&x.text), Some((_, _, Form::Participle | Form::Past)))
+                && !x.text.ends_with("ed")
+        });
+    if holds {
+        push(
+            out,
+            Rule::Directive,
+            clause[v],
+            "what a person has is a claim about the person: a catalogue says what a value is"
+                .to_owned(),
         );
     }
 }
@@ -1435,10 +1547,12 @@ fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str, field: Field) -> Opti
     // … or the status of the patient's side ("Patient status: insured")
     let persons_status = head.is_some_and(|h| is_word(h, &["status", "state"]))
         && label.iter().any(|x| is_word(x, PATIENT_SIDE));
+    // … or a value of the caller's ("Caller id: the id of a doctor")
+    let callers = label.iter().any(|x| is_word(x, CALLERS));
     if !colon
         || !verbless(label)
         || !verbless(said)
-        || (value_label && !claimable(label) && !persons_status)
+        || (value_label && !claimable(label) && !persons_status && !callers)
     {
         return None;
     }
@@ -1491,7 +1605,12 @@ pub(super) fn apposed(
     out: &mut Vec<Violation>,
 ) {
     if let Some(said) = apposition(clauses, n, text, field) {
-        predicate(&said.iter().collect::<Vec<_>>(), text, out);
+        // the statement is read as a written one is: what a thing is, what a condition does,
+        // who the caller is
+        let said: Vec<&Tok> = said.iter().collect();
+        predicate(&said, text, out);
+        condition_said(&said, out);
+        reader_said(&said, out);
     }
 }
 
@@ -1562,6 +1681,21 @@ fn subordinates(subject: &[&Tok], i: usize) -> bool {
 /// The head of a noun phrase: its last word before a preposition ("chest pain in a child":
 /// pain; "chest pain protocols": protocols).
 fn head_of<'a>(phrase: &[&'a Tok]) -> Option<&'a Tok> {
+    // a fronted phrase of place or time ends where a determiner opens the subject after it ("For
+    // the patient | the first doctor", "In a child | a fever"), or, with none, at the subject's
+    // last word ("In adults chest pain")
+    if phrase.first().is_some_and(|x| is_word(x, PREPOSITIONS)) {
+        let opens = (2..phrase.len()).find(|&i| {
+            is_word(phrase[i], DETERMINERS)
+                && phrase[i - 1].kind == Kind::Word
+                && !is_word(phrase[i - 1], DETERMINERS)
+                && !is_word(phrase[i - 1], PREPOSITIONS)
+        });
+        return match opens {
+            Some(i) => head_of(&phrase[i..]),
+            None => phrase.last().copied().filter(|x| x.kind == Kind::Word),
+        };
+    }
     phrase
         .iter()
         .take_while(|x| x.kind != Kind::Comma && !is_word(x, PREPOSITIONS))
@@ -1693,20 +1827,29 @@ pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Vio
             .strip_prefix(w)
             .is_some_and(|end| matches!(end, "s" | "es"))
     };
-    if let Some(t) = toks.iter().find(|t| {
-        t.kind == Kind::Word
-            && !is_word(t, TITLE_FUNCTION_WORDS)
-            && (!is_word(t, STATES) || is_word(t, &["optional", "required", "free"]))
-            && !is_word(t, TITLE_OBJECTS)
-            && !matches!(verb(&t.text), Some((_, _, Form::Participle)))
-            && !parts.iter().any(|p| form_of(&t.text, p))
+    let named = |t: &Tok| is_word(t, TITLE_OBJECTS) || parts.iter().any(|p| form_of(&t.text, p));
+    let describes = |t: &Tok| {
+        (is_word(t, STATES) && !is_word(t, &["optional", "required", "free"]))
+            || matches!(verb(&t.text), Some((_, _, Form::Participle)))
+    };
+    // a state or participle says which objects ("open slots", "cancelled appointments"): it
+    // stands before one, never alone ("Get protocol (reviewed)", "Escalate (routine)")
+    let before_an_object = |i: usize| {
+        toks[i + 1..]
+            .iter()
+            .find(|x| !describes(x) || named(x))
+            .is_some_and(|x| x.kind == Kind::Word && named(x))
+    };
+    if let Some(t) = toks.iter().enumerate().find_map(|(i, t)| {
+        let fits = named(t) || (describes(t) && before_an_object(i));
+        (t.kind == Kind::Word && !is_word(t, TITLE_FUNCTION_WORDS) && !fits).then_some(t)
     }) {
         push(
             out,
             Rule::Directive,
             t,
             format!(
-                "\"{}\" is not a word of the tool's name: a title is the tool's name in words (\"Book an appointment\" for book_appointment), an object of the clinic (\"slot\"), a state or participle (\"open\", \"cancelled\"; not optional, required, free) and a, an, the, to, of, for, my, and, one, by, in, on",
+                "\"{}\" is not a word of the tool's name: a title is the tool's name in words (\"Book an appointment\" for book_appointment), an object of the clinic (\"slot\"), a state or participle before its object (\"open slots\", \"cancelled appointments\"; not optional, required, free) and a, an, the, to, of, for, my, and, one, by, in, on",
                 t.text
             ),
         );

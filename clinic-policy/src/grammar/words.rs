@@ -415,12 +415,13 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
             _ => None,
         };
         if let Some(kind) = kind {
-            // a period inside a number or a name (`2.5`, `e.g`) ends nothing
+            // a period inside a number (`2.5`, `v1.2`) ends nothing; between words ("slot.The")
+            // it ends the sentence (an abbreviation such as "e.g" is no word of the list)
             let inner = c == b'.'
-                && i + 1 < b.len()
-                && b[i + 1].is_ascii_alphanumeric()
                 && i > 0
-                && b[i - 1].is_ascii_alphanumeric();
+                && i + 1 < b.len()
+                && b[i - 1].is_ascii_digit()
+                && b[i + 1].is_ascii_digit();
             if !inner {
                 out.push(Tok {
                     text: (c as char).to_string(),
