@@ -89,3 +89,39 @@ pub(crate) fn is_quality(word: &str) -> bool {
         .binary_search(&word)
         .is_ok()
 }
+
+/// Is `word` (lower case) a specialty or a specialist of the list ("psychiatry", "oncologist")?
+/// Said of the patient, it is where the patient is cared for. The generic words ("specialty",
+/// "specialist", "physician", "clinician") are not.
+pub(crate) fn is_specialty_or_specialist(word: &str) -> bool {
+    static V: OnceLock<Vec<&'static str>> = OnceLock::new();
+    V.get_or_init(|| {
+        let mut v = section_words(|h| h.starts_with("clinic: specialties"));
+        v.extend(
+            section_words(|h| h.starts_with("clinic: people and roles"))
+                .into_iter()
+                .filter(|w| {
+                    ["ist", "ists", "ian", "ians"]
+                        .iter()
+                        .any(|e| w.ends_with(e))
+                }),
+        );
+        v.retain(|w| {
+            !matches!(
+                *w,
+                "specialty"
+                    | "specialties"
+                    | "speciality"
+                    | "specialities"
+                    | "physician"
+                    | "physicians"
+                    | "clinician"
+                    | "clinicians"
+            )
+        });
+        v.sort_unstable();
+        v
+    })
+    .binary_search(&word)
+    .is_ok()
+}

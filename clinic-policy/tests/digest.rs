@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "1270159868931b5e4323a26f8b2e5dba12c7ff4440b60636cd3687c5c0dc107a";
+const PINNED: &str = "b9e49901b915a87f6bb834e79a37b909b7c6c0ca3c9a580af2a9eacd9e4144a0";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -79,12 +79,12 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam5/served.jsonl"), 65, 3),
     (include_str!("data/redteam6/served.jsonl"), 66, 6),
     (include_str!("data/redteam7/served.jsonl"), 78, 5),
-    (include_str!("data/redteam8/served.jsonl"), 87, 30),
+    (include_str!("data/redteam8/served.jsonl"), 87, 29),
     (include_str!("data/redteam9/served.jsonl"), 104, 7),
     (include_str!("data/redteam10/served.jsonl"), 91, 10),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
-    (include_str!("data/redteam12/served.jsonl"), 140, 14),
-    (include_str!("data/redteam13/served.jsonl"), 96, 26),
+    (include_str!("data/redteam12/served.jsonl"), 140, 12),
+    (include_str!("data/redteam13/served.jsonl"), 96, 12),
 ];
 
 fn mutates(tool: &str) -> bool {

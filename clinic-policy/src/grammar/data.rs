@@ -146,10 +146,26 @@ pub(super) const CONVERSATION_WORDS: &[&str] = &[
     "transcript",
     "details",
 ];
-/// Words that make conversation words about what a person said before ("earlier questions").
+/// Words that make conversation words about what a person said before ("earlier questions",
+/// "answers since the start", "up to this point").
 pub(super) const SAID: &[&str] = &[
-    "earlier", "past", "before", "previous", "last", "all", "every", "whole", "full", "so", "gave",
+    "earlier",
+    "past",
+    "before",
+    "previous",
+    "last",
+    "all",
+    "every",
+    "whole",
+    "full",
+    "so",
+    "gave",
     "given",
+    "since",
+    "start",
+    "beginning",
+    "point",
+    "now",
 ];
 
 /// Which kinds of data a tool may take as parameters: the small table `docs/POLICY.md` shows.
@@ -429,19 +445,26 @@ pub(super) const CARE_SETTINGS: &[&str] = &[
 ];
 
 /// Where the patient is cared for ("True for a patient of the oncology department", "for a
-/// patient under the care of psychiatry", "a patient in the rehabilitation ward"): the patient's
-/// medical situation, asked of a tool that takes no medical data.
+/// patient under the care of psychiatry", "a patient in the rehabilitation ward"), or by whom
+/// ("True when the patient sees a psychiatrist", "Visits of the patient to oncology"): the
+/// patient's medical situation, asked of a tool that takes no medical data.
 pub(super) fn patient_in_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
     for clause in clauses {
         let hit = clause.iter().enumerate().find(|&(k, t)| {
-            is_word(t, PATIENT_SIDE)
-                && clause
-                    .get(k + 1)
-                    .is_some_and(|x| is_word(x, &["of", "under", "in"]))
+            let setting = clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, &["of", "under", "in"]))
                 && clause[k + 2..(k + 6).min(clause.len())]
                     .iter()
                     .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
-                    .any(|x| is_word(x, CARE_SETTINGS))
+                    .any(|x| is_word(x, CARE_SETTINGS));
+            // … a specialty or a specialist in the patient's own phrase ("the patient sees a
+            // psychiatrist", "of the patient to oncology"; not "patients under 16, geriatrics …")
+            let specialty = clause[k + 1..(k + 5).min(clause.len())]
+                .iter()
+                .take_while(|x| x.kind == Kind::Word)
+                .any(|x| crate::vocabulary::is_specialty_or_specialist(&x.text));
+            is_word(t, PATIENT_SIDE) && (setting || specialty)
         });
         if let Some((_, t)) = hit {
             push(

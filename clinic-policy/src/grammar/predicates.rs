@@ -322,6 +322,22 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
             );
         return;
     }
+    // care for a condition said to be anything ("A visit for chest pain in a child is due after
+    // a week"): when and how a condition is seen is medical advice
+    if head_of(subject).is_some_and(|h| is_word(h, CARE_ACTS))
+        && subject.iter().any(|x| is_word(x, CONDITIONS))
+    {
+        push(
+            out,
+            Rule::Directive,
+            p,
+            format!(
+                "\"… is {} …\" said of care for a condition: when and how a condition is seen is medical advice, which a catalogue does not give",
+                p.text
+            ),
+        );
+        return;
+    }
     let spelled = &text[p.start..p.end];
     // a word of the list in capitals ("READY", "Few") is that word; a format's name ("UTC",
     // "JSON") or a word outside the list is a literal
@@ -606,6 +622,20 @@ pub(super) fn finite(clause: &[&Tok], k: usize, base: bool) -> bool {
         _ => false,
     }
 }
+
+/// Care given to a person: a visit, a check, a treatment.
+const CARE_ACTS: &[&str] = &[
+    "visit",
+    "visits",
+    "appointment",
+    "appointments",
+    "check",
+    "checks",
+    "care",
+    "treatment",
+    "treatments",
+    "review",
+];
 
 /// Words that join a clause of its own to the one before ("as the caller is …", "and each fee is
 /// …").

@@ -3177,3 +3177,88 @@ fn sentence_ends_fronted_subjects_labels_and_claims_of_a_person() {
         ),
     ]);
 }
+
+/// A specialty or a specialist in the patient's own phrase is where the patient is cared for
+/// (medical data a slot search does not take); the conversation "since the start" is what a
+/// person said; care for a condition put at a time is advice. Beside each, the plain line.
+#[test]
+fn care_of_the_patient_the_conversation_so_far_and_care_put_at_a_time() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            p,
+            "True when the patient sees a psychiatrist.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Number of past visits of the patient to oncology.",
+            "list_doctors",
+            false,
+        ),
+        (
+            p,
+            "Questions and answers of the patient since the start, as text.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Each question of the patient since the booking, as text.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Text of the questions and answers up to this point.",
+            "search_protocols",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol of the clinic. A visit for chest pain in a child is due after a week.",
+            "get_protocol",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol of the clinic. The next visit for dizziness is in a month.",
+            "get_protocol",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "Age of the patient in years, for the age limits of some specialties: pediatrics only for patients under 16, geriatrics only for patients of 65 or over.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Slots for the patient of the specialty, as returned by list_specialties.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Specialty of the doctor, for example psychiatry or oncology.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Answers of the patient to the questions of the intake form.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Get one appointment by id. The visit is 30 minutes long.",
+            "get_appointment",
+            false,
+        ),
+    ]);
+}
