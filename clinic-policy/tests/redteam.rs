@@ -84,7 +84,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam10/served.jsonl"), 91, 10),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
     (include_str!("data/redteam12/served.jsonl"), 140, 12),
-    (include_str!("data/redteam13/served.jsonl"), 96, 12),
+    (include_str!("data/redteam13/served.jsonl"), 96, 9),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -1026,6 +1026,22 @@ pub(super) fn act_causes(
                         && !is_word(v, ACT_STATES)
                         && clause.get(k + 2).is_some_and(|o| is_word(o, DETERMINERS)))
             });
+        // … or holds, keeps or takes another object besides its own ("Each booking holds the
+        // next open slot of the doctor too", "… a place on the waiting list of each other doctor")
+        let holds_more = act(t)
+            && k >= 1
+            && is_word(clause[k - 1], &["the", "each", "every", "this", "a", "any"])
+            && next.is_some_and(|v| is_word(v, &["holds", "keeps", "takes", "gets", "has"]))
+            && clause[k + 2..].iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "other", "others", "another", "too", "also", "next", "more", "extra",
+                        "second",
+                    ],
+                )
+            });
+        let causes = causes || holds_more;
         // … at the act ("expires at the booking") or on every other object ("each other
         // appointment of the patient expires")
         let ending = is_word(t, &["expires", "ends", "lapses", "stops", "closes"]);

@@ -3180,12 +3180,19 @@ fn sentence_ends_fronted_subjects_labels_and_claims_of_a_person() {
 
 /// A specialty or a specialist in the patient's own phrase is where the patient is cared for
 /// (medical data a slot search does not take); the conversation "since the start" is what a
-/// person said; care for a condition put at a time is advice. Beside each, the plain line.
+/// person said; care for a condition put at a time is advice; a booking that holds another slot
+/// too is a second change. Beside each, the plain line.
 #[test]
 fn care_of_the_patient_the_conversation_so_far_and_care_put_at_a_time() {
     let d = Field::ToolDescription;
     let p = Field::ParamDescription;
     all_refused(&[
+        (
+            d,
+            "Book an open slot for the authenticated patient. Each booking holds the next open slot of the doctor too.",
+            "book_appointment",
+            true,
+        ),
         (
             p,
             "True when the patient sees a psychiatrist.",
@@ -3230,6 +3237,12 @@ fn care_of_the_patient_the_conversation_so_far_and_care_put_at_a_time() {
         ),
     ]);
     all_pass(&[
+        (
+            d,
+            "Book an open slot for the authenticated patient. Each booking holds its slot until the doctor confirms it.",
+            "book_appointment",
+            true,
+        ),
         (
             p,
             "Age of the patient in years, for the age limits of some specialties: pediatrics only for patients under 16, geriatrics only for patients of 65 or over.",
