@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "b9e49901b915a87f6bb834e79a37b909b7c6c0ca3c9a580af2a9eacd9e4144a0";
+const PINNED: &str = "740d48037e6b16014554bee0ae99e6acfaf94b8e48f3e1f77034aa37a0279b5c";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -85,7 +85,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
     (include_str!("data/redteam12/served.jsonl"), 140, 12),
     (include_str!("data/redteam13/served.jsonl"), 96, 9),
-    (include_str!("data/redteam14/served.jsonl"), 114, 114),
+    (include_str!("data/redteam14/served.jsonl"), 114, 13),
 ];
 
 fn mutates(tool: &str) -> bool {

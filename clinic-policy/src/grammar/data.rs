@@ -147,7 +147,7 @@ pub(super) const CONVERSATION_WORDS: &[&str] = &[
     "details",
 ];
 /// Words that make conversation words about what a person said before ("earlier questions",
-/// "answers since the start", "up to this point").
+/// "answers since the start", "up to this point", "up to here"; "to date" as well).
 pub(super) const SAID: &[&str] = &[
     "earlier",
     "past",
@@ -166,6 +166,7 @@ pub(super) const SAID: &[&str] = &[
     "beginning",
     "point",
     "now",
+    "here",
 ];
 
 /// Which kinds of data a tool may take as parameters: the small table `docs/POLICY.md` shows.
@@ -223,7 +224,10 @@ pub(super) fn harvest(
         return;
     }
     for clause in clauses {
-        let said = clause.iter().any(|t| is_word(t, SAID));
+        let said = clause.iter().any(|t| is_word(t, SAID))
+            || clause
+                .windows(2)
+                .any(|w| is_word(w[0], &["to"]) && is_word(w[1], &["date"]));
         let personal = clause
             .iter()
             .any(|t| is_word(t, PEOPLE) || is_word(t, &["my", "their", "his", "her"]));

@@ -267,15 +267,20 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         // a tool description's first sentence past its first comma ("Find open slots of one
         // doctor, the hotline busy at night") says what the later sentences may say
         // … or past a word that joins a clause of its own to it ("List the doctors as each
-        // cardiologist is on holiday")
+        // cardiologist is on holiday": the last such word before the first verb after the
+        // tool's own), or past "with" a thing and what it is ("… with the hotline busy at night")
         let tail: &[&Tok] = if field == Field::ToolDescription && n == 0 {
-            let joined = |i: usize| {
-                is_word(clause[i], CLAUSE_LINKS)
-                    && (i + 1..clause.len()).any(|v| finite(clause, v, false))
-            };
-            match (0..clause.len()).find(|&i| clause[i].kind == Kind::Comma || joined(i)) {
-                Some(i) if clause[i].kind == Kind::Comma => &clause[i..],
-                Some(i) => &clause[i + 1..],
+            let comma = clause.iter().position(|t| t.kind == Kind::Comma);
+            let linked = (1..clause.len())
+                .find(|&v| finite(clause, v, false))
+                .and_then(|v| (1..v).rev().find(|&i| is_word(clause[i], CLAUSE_LINKS)))
+                .map(|i| i + 1);
+            let with = clause
+                .iter()
+                .position(|t| is_word(t, &["with", "given"]))
+                .map(|i| i + 1);
+            match [comma, linked, with].into_iter().flatten().min() {
+                Some(i) => &clause[i..],
                 None => &[],
             }
         } else {
@@ -296,6 +301,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             condition_said(said, out);
             care_for_a_condition(said, out);
             reader_said(said, out);
+            appositives(said, text, out);
         }
         if statement {
             existence(clause, out);

@@ -198,11 +198,13 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         // the subject: the verb's phrase, back past asides ([`subject_start`]); a condition, a
         // question or a relative clause is read, not claimed
         let (from, aside) = stated_subject(clause, k);
-        let subject = &clause[from..k];
+        let whole = &clause[from..k];
+        let relative = if aside { None } else { before_relative(whole) };
+        let subject = relative.unwrap_or(whole);
         // read, not claimed, unless a verb after the condition or the relative word ends it and
         // the main clause runs on without a comma ("If the patient books the fee is known",
         // "The slot which is first is right")
-        let subordinate = if aside {
+        let subordinate = if aside || relative.is_some() {
             None
         } else {
             subject
@@ -374,24 +376,22 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
                     ],
                 )
             });
-    let among = is_word(
-        p,
-        &[
-            "of", "from", "among", "on", "in", "with", "by", "within", "inside",
-        ],
-    ) && subject.iter().any(|x| reader(x))
+    // … or under a person's credential ("Each request here is under the key of a doctor")
+    let among = is_word(p, PREPOSITIONS)
+        && subject.iter().any(|x| reader(x))
         && clause[j + 1..]
             .iter()
-            .find(|x| !is_word(x, DETERMINERS))
-            .is_some_and(|x| {
-                is_word(x, PEOPLE) || is_word(x, PATIENT_SIDE) || is_word(x, STAFF_MEMBERS)
+            .take_while(|x| x.kind == Kind::Word)
+            .any(|x| {
+                is_word(x, PEOPLE)
+                    || is_word(x, PATIENT_SIDE)
+                    || is_word(x, STAFF_MEMBERS)
+                    || is_word(x, CREDENTIALS)
             });
-    // an age or a bound said of a person ("The patient is over 18")
-    let aged = is_word(p, &["over", "under", "above", "below"])
-        && head_of(subject).is_some_and(|h| is_word(h, PATIENT_SIDE) || is_word(h, CALLERS))
-        && clause
-            .get(j + 1)
-            .is_some_and(|x| x.kind == Kind::Ident || is_word(x, NUMBER_WORDS));
+    // an age, a bound or a cover said of a person ("The patient is over 18", "… is under the
+    // insurance of the clinic", "… is within the age limit")
+    let aged = is_word(p, &["over", "under", "above", "below", "within", "beyond"])
+        && head_of(subject).is_some_and(|h| is_word(h, PATIENT_SIDE) || is_word(h, CALLERS));
     // "is excluded from emergency care", "is exempt from triage": care played down
     let kept_from_care = is_word(p, &["excluded", "exempt", "removed", "spared"])
         && clause.get(j + 1).is_some_and(|x| is_word(x, &["from"]))
@@ -623,6 +623,12 @@ pub(super) fn finite(clause: &[&Tok], k: usize, base: bool) -> bool {
     }
 }
 
+/// What a caller holds to be let in: a key, a token, a role.
+const CREDENTIALS: &[&str] = &[
+    "key", "keys", "token", "tokens", "account", "accounts", "role", "roles", "access", "login",
+    "session",
+];
+
 /// Care given to a person: a visit, a check, a treatment.
 const CARE_ACTS: &[&str] = &[
     "visit",
@@ -640,7 +646,8 @@ const CARE_ACTS: &[&str] = &[
 /// Words that join a clause of its own to the one before ("as the caller is …", "and each fee is
 /// …").
 pub(super) const CLAUSE_LINKS: &[&str] = &[
-    "as", "since", "while", "because", "so", "whereas", "although", "though", "and", "but",
+    "as", "since", "while", "because", "so", "whereas", "although", "though", "and", "but", "for",
+    "now", "given", "yet", "or", "nor",
 ];
 
 /// Places and services outside the clinic: what they are like when the text is read, a
@@ -673,6 +680,27 @@ fn code_claimed(p: &Tok, out: &mut Vec<Violation>) {
             p.text
         ),
     );
+}
+
+/// A relative clause inside a subject, with its own verb ("The caller who reaches this tool",
+/// "A fever that starts at night"): the subject is the noun phrase before the relative word,
+/// and the statement is made. `None` when the subject holds no such clause.
+fn before_relative<'s, 'a>(subject: &'s [&'a Tok]) -> Option<&'s [&'a Tok]> {
+    let r = subject
+        .iter()
+        .position(|x| is_word(x, &["who", "which", "that"]))?;
+    let noun = r > 0
+        && subject[r - 1].kind == Kind::Word
+        && !is_word(subject[r - 1], DETERMINERS)
+        && !subject[..r].iter().any(|x| is_word(x, NOT_CLAIMED))
+        && subordinates(subject, r);
+    let own_verb = subject[r + 1..].iter().any(|x| {
+        x.kind == Kind::Word
+            && (is_word(x, COPULAS)
+                || is_word(x, &["has", "have", "had"])
+                || verb(&x.text).is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past)))
+    });
+    (noun && own_verb).then(|| &subject[..r])
 }
 
 /// Is the statement what a value means ("1 means the patient is next")? A value's meaning may
@@ -1261,7 +1289,12 @@ pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
         return;
     };
     let (from, aside) = stated_subject(clause, v);
-    let subject = &clause[from..v];
+    let whole = &clause[from..v];
+    let subject = if aside {
+        whole
+    } else {
+        before_relative(whole).unwrap_or(whole)
+    };
     if !aside && subordinate(subject) {
         return;
     }
@@ -1332,8 +1365,17 @@ pub(super) fn care_for_a_condition(clause: &[&Tok], out: &mut Vec<Violation>) {
     // a condition as the object of a verb whose subject is no document or value: the verb is
     // the "-s" word before the condition's phrase ("Food causes dizziness", "A day of rest ends
     // a fever")
+    // … past the words that qualify the condition ("moderate dizziness", "acute chest pain")
+    let modifier = |x: &Tok| {
+        is_word(x, DETERMINERS)
+            || is_word(
+                x,
+                &["chest", "mild", "moderate", "severe", "acute", "chronic"],
+            )
+            || (crate::vocabulary::is_quality(&x.text) && !is_word(x, &["next", "last"]))
+    };
     let mut b = c;
-    while b > 0 && (is_word(clause[b - 1], DETERMINERS) || is_word(clause[b - 1], &["chest"])) {
+    while b > 0 && modifier(clause[b - 1]) {
         b -= 1;
     }
     let v = b.checked_sub(1).filter(|&k| {
@@ -1355,9 +1397,7 @@ pub(super) fn care_for_a_condition(clause: &[&Tok], out: &mut Vec<Violation>) {
         let head = head_of(&clause[subject_start(clause, v)..v]);
         !is_word(clause[v], COPULAS)
             && !is_word(clause[v], &["has", "have"])
-            && clause[v + 1..c]
-                .iter()
-                .all(|x| is_word(x, DETERMINERS) || is_word(x, &["chest"]))
+            && clause[v + 1..c].iter().all(|x| modifier(x))
             && head.is_some_and(|h| !is_word(h, DOCUMENTS) && !is_word(h, CONDITIONS))
     });
     if routed || answer || object {
@@ -1410,16 +1450,13 @@ const DOCUMENTS: &[&str] = &[
 /// caller has the key of a doctor", "The key of the caller is valid for each patient"): the
 /// token says who calls and what it may do; a text does not.
 pub(super) fn reader_said(clause: &[&Tok], out: &mut Vec<Violation>) {
-    const CREDENTIALS: &[&str] = &[
-        "key", "keys", "token", "tokens", "account", "accounts", "role", "roles", "access",
-        "login", "session",
-    ];
     let Some(v) = (1..clause.len()).find(|&k| {
         is_word(clause[k], COPULAS) || is_word(clause[k], &["has", "have", "holds", "owns"])
     }) else {
         return;
     };
-    let subject = &clause[subject_start(clause, v)..v];
+    let whole = &clause[subject_start(clause, v)..v];
+    let subject = before_relative(whole).unwrap_or(whole);
     if subordinate(subject) {
         return;
     }
@@ -1644,6 +1681,65 @@ pub(super) fn apposed(
     }
 }
 
+/// A noun phrase set off by commas after a subject says what the subject is ("The caller, a
+/// doctor of the clinic, sees …", "A fever, a simple case, ends …"): it is read as "<subject>
+/// is <phrase>" by the readings of a statement.
+pub(super) fn appositives(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+    // commas only: a bracket holds a value's form ("Id of one doctor (a positive integer)")
+    let commas: Vec<usize> = (0..clause.len())
+        .filter(|&i| clause[i].kind == Kind::Comma && &text[clause[i].start..clause[i].end] == ",")
+        .collect();
+    for w in commas.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let before = &clause[phrase_start(clause, a)..a];
+        let inner = &clause[a + 1..b];
+        let noun_phrase = |p: &[&Tok]| {
+            !p.is_empty()
+                && p.iter().all(|x| x.kind == Kind::Word)
+                && !(0..p.len()).any(|i| finite(p, i, false))
+        };
+        // … and the subject's verb right after it (not a list of noun phrases: "the doctor, the
+        // site, the start …")
+        let verb_after = clause.get(b + 1).is_some_and(|x| {
+            x.kind == Kind::Word
+                && (is_word(x, COPULAS)
+                    || is_word(x, &["has", "have"])
+                    || verb(&x.text).is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past)))
+        });
+        // a class of things said of ("any other caller, a doctor of another clinic too, gets
+        // 403") names who the statement is for, not what one is
+        let class = before
+            .iter()
+            .any(|x| is_word(x, &["any", "each", "every", "all", "no", "other"]));
+        if class
+            || !(inner
+                .first()
+                .is_some_and(|x| is_word(x, &["a", "an", "the"]))
+                && noun_phrase(before)
+                && noun_phrase(inner)
+                && verb_after)
+        {
+            continue;
+        }
+        let mut said: Vec<Tok> = before.iter().map(|t| (*t).clone()).collect();
+        said.push(Tok {
+            text: "is".to_owned(),
+            start: clause[a].start,
+            end: clause[a].start,
+            kind: Kind::Word,
+        });
+        said.extend(inner.iter().map(|t| (*t).clone()));
+        let said: Vec<&Tok> = said.iter().collect();
+        let before_len = out.len();
+        predicate(&said, text, out);
+        condition_said(&said, out);
+        reader_said(&said, out);
+        if out.len() > before_len {
+            return;
+        }
+    }
+}
+
 /// A title's words of haste, a skipped step or scarcity ([`TITLE_HASTE`]).
 pub(super) fn title_haste(clause: &[&Tok], out: &mut Vec<Violation>) {
     if let Some(t) = clause.iter().find(|t| is_word(t, TITLE_HASTE)) {
@@ -1726,12 +1822,34 @@ fn head_of<'a>(phrase: &[&'a Tok]) -> Option<&'a Tok> {
             None => phrase.last().copied().filter(|x| x.kind == Kind::Word),
         };
     }
-    phrase
+    let run: Vec<&Tok> = phrase
         .iter()
         .take_while(|x| x.kind != Kind::Comma && !is_word(x, PREPOSITIONS))
-        .last()
+        .copied()
+        .collect();
+    // a noun of kind is the phrase after it ("Each kind of fever": fever; "The effects of chest
+    // pain": pain)
+    if let Some(h) = run.last()
+        && is_word(h, KINDS)
+        && phrase.get(run.len()).is_some_and(|x| is_word(x, &["of"]))
+    {
+        return head_of(&phrase[run.len() + 1..]).or(Some(h));
+    }
+    // a participle after the noun is no head ("Chest pain seen in a child": pain)
+    run.iter()
+        .rev()
+        .find(|x| {
+            !(x.kind == Kind::Word && matches!(verb(&x.text), Some((_, _, Form::Participle))))
+        })
+        .or(run.last())
         .copied()
 }
+
+/// Nouns of kind, through which a phrase names what it is of ("each kind of fever").
+const KINDS: &[&str] = &[
+    "kind", "kinds", "type", "types", "case", "cases", "effect", "effects", "form", "forms",
+    "sort", "sorts", "episode", "episodes", "sign", "signs",
+];
 
 /// Does a word of `phrase` make it a condition, a question or a relative clause, read and not
 /// claimed ([`subordinates`])?
@@ -1761,10 +1879,20 @@ fn stated_subject(clause: &[&Tok], k: usize) -> (usize, bool) {
 fn subject_start(clause: &[&Tok], k: usize) -> usize {
     let mut from = phrase_start(clause, k);
     while from > 0 {
+        // an aside: a phrase of place, time or manner, or a noun phrase set off by commas
+        // after the subject ("The hotline, a public number, is …")
         let aside = clause[from..k]
             .iter()
             .find(|x| x.kind != Kind::Comma)
-            .is_none_or(|x| is_word(x, PREPOSITIONS) || is_word(x, LEAD_ADVERBS));
+            .is_none_or(|x| {
+                is_word(x, PREPOSITIONS)
+                    || is_word(x, LEAD_ADVERBS)
+                    || (is_word(x, &["a", "an", "the"])
+                        && !(from..k).any(|i| finite(clause, i, false))
+                        && clause[from..k]
+                            .last()
+                            .is_some_and(|l| l.kind == Kind::Comma))
+            });
         if !aside {
             break;
         }
@@ -1858,9 +1986,20 @@ pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Vio
             .is_some_and(|end| matches!(end, "s" | "es"))
     };
     let named = |t: &Tok| is_word(t, TITLE_OBJECTS) || parts.iter().any(|p| form_of(&t.text, p));
+    // … a state of the API's objects (not a grade of care), or the participle of a change
+    // ("cancelled"; not a review or a cover claimed: "reviewed", "checked", "covered")
     let describes = |t: &Tok| {
-        (is_word(t, STATES) && !is_word(t, &["optional", "required", "free"]))
-            || matches!(verb(&t.text), Some((_, _, Form::Participle)))
+        (is_word(t, STATES)
+            && !is_word(
+                t,
+                &[
+                    "optional", "required", "free", "urgent", "elevated", "routine",
+                ],
+            ))
+            || matches!(
+                verb(&t.text),
+                Some((_, VerbClass::Effect, Form::Participle))
+            )
     };
     // a state or participle says which objects ("open slots", "cancelled appointments"): it
     // stands before one, never alone ("Get protocol (reviewed)", "Escalate (routine)")
@@ -1879,7 +2018,7 @@ pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Vio
             Rule::Directive,
             t,
             format!(
-                "\"{}\" is not a word of the tool's name: a title is the tool's name in words (\"Book an appointment\" for book_appointment), an object of the clinic (\"slot\"), a state or participle before its object (\"open slots\", \"cancelled appointments\"; not optional, required, free) and a, an, the, to, of, for, my, and, one, by, in, on",
+                "\"{}\" is not a word of the tool's name: a title is the tool's name in words (\"Book an appointment\" for book_appointment), an object of the clinic (\"slot\"), a state or a change's participle before its object (\"open slots\", \"cancelled appointments\"; not optional, required, free, a grade of care or a review) and a, an, the, to, of, for, my, and, one, by, in, on",
                 t.text
             ),
         );

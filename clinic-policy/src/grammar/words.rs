@@ -410,8 +410,11 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
         let kind = match c {
             b'\n' if wrapped => None,
             b'.' | b';' | b':' | b'!' | b'?' | b'\n' => Some(Kind::Stop),
-            b',' | b'(' | b')' | b'"' | b'[' | b']' => Some(Kind::Comma),
-            b'-' if i + 1 < b.len() && b[i + 1] == b' ' => Some(Kind::Comma),
+            // any other mark between words breaks the phrase as a comma does ("… clinic / the
+            // hotline is …", "a -- b"); an apostrophe belongs to its word
+            b',' | b'(' | b')' | b'"' | b'[' | b']' | b'/' | b'*' | b'+' | b'&' | b'=' | b'|'
+            | b'~' => Some(Kind::Comma),
+            b'-' if i + 1 < b.len() && matches!(b[i + 1], b' ' | b'-') => Some(Kind::Comma),
             _ => None,
         };
         if let Some(kind) = kind {
