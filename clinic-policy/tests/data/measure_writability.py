@@ -151,6 +151,14 @@ if __name__ == "__main__":
         sys.exit(__doc__)
     here, binary = os.path.abspath(sys.argv[1]), sys.argv[2]
     names = json.load(open(os.path.join(here, "names.json")))
+    if "param" not in names:
+        # a flat file (fresh14): each case id to its name, grouped by the case's field
+        fields = {c["id"]: c["field"] for c in map(json.loads, open(
+            os.path.join(here, "plain-descriptions.jsonl"))) if c}
+        names = {
+            "param": {k: v for k, v in names.items() if fields.get(k) == "param_description"},
+            "output": {k: v for k, v in names.items() if fields.get(k) == "output_description"},
+        }
     PARAM.update({k: tuple(v) for k, v in names["param"].items()})
     OUTPUT.update({k: tuple(v) for k, v in names["output"].items()})
     for p in sys.argv[3:] or [os.path.join(here, "rewritten-first.jsonl"),
