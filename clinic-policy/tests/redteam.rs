@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam14/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam15/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -86,6 +86,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam12/served.jsonl"), 140, 12),
     (include_str!("data/redteam13/served.jsonl"), 96, 9),
     (include_str!("data/redteam14/served.jsonl"), 114, 13),
+    (include_str!("data/redteam15/served.jsonl"), 80, 80),
 ];
 
 fn mutates(tool: &str) -> bool {
