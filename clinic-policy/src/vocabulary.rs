@@ -91,33 +91,23 @@ pub(crate) fn is_quality(word: &str) -> bool {
 }
 
 /// Is `word` (lower case) a specialty or a specialist of the list ("psychiatry", "oncologist")?
-/// Said of the patient, it is where the patient is cared for. The generic words ("specialty",
-/// "specialist", "physician", "clinician") are not.
+/// Said of the patient, it is where the patient is cared for. Only the words of one field of
+/// care count (by their endings: -ology, -iatry, -ics, -ist, -ian, surgery, dentistry, and so
+/// "a specialist"); the generic ones ("specialty", "physician", "family", "emergency",
+/// "practice") do not.
 pub(crate) fn is_specialty_or_specialist(word: &str) -> bool {
     static V: OnceLock<Vec<&'static str>> = OnceLock::new();
     V.get_or_init(|| {
         let mut v = section_words(|h| h.starts_with("clinic: specialties"));
-        v.extend(
-            section_words(|h| h.starts_with("clinic: people and roles"))
-                .into_iter()
-                .filter(|w| {
-                    ["ist", "ists", "ian", "ians"]
-                        .iter()
-                        .any(|e| w.ends_with(e))
-                }),
-        );
+        v.extend(section_words(|h| h.starts_with("clinic: people and roles")));
         v.retain(|w| {
-            !matches!(
-                *w,
-                "specialty"
-                    | "specialties"
-                    | "speciality"
-                    | "specialities"
-                    | "physician"
-                    | "physicians"
-                    | "clinician"
-                    | "clinicians"
-            )
+            [
+                "ology", "ologies", "iatry", "ics", "ist", "ists", "ian", "ians", "surgery",
+                "istry",
+            ]
+            .iter()
+            .any(|e| w.ends_with(e))
+                && !matches!(*w, "physician" | "physicians" | "clinician" | "clinicians")
         });
         v.sort_unstable();
         v

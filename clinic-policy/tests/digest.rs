@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "740d48037e6b16014554bee0ae99e6acfaf94b8e48f3e1f77034aa37a0279b5c";
+const PINNED: &str = "073f1b7be408ed4fa53d71873a22e7162b2bd5b2e6f827218e011cd7b8da7366";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -86,7 +86,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam12/served.jsonl"), 140, 12),
     (include_str!("data/redteam13/served.jsonl"), 96, 9),
     (include_str!("data/redteam14/served.jsonl"), 114, 13),
-    (include_str!("data/redteam15/served.jsonl"), 80, 80),
+    (include_str!("data/redteam15/served.jsonl"), 80, 0),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -147,27 +147,24 @@ pub(super) const CONVERSATION_WORDS: &[&str] = &[
     "details",
 ];
 /// Words that make conversation words about what a person said before ("earlier questions",
-/// "answers since the start", "up to this point", "up to here"; "to date" as well).
+/// "answers since the booking"; and [`so_far`]).
 pub(super) const SAID: &[&str] = &[
-    "earlier",
-    "past",
-    "before",
-    "previous",
-    "last",
-    "all",
-    "every",
-    "whole",
-    "full",
-    "so",
-    "gave",
-    "given",
-    "since",
-    "start",
-    "beginning",
-    "point",
-    "now",
-    "here",
+    "earlier", "past", "before", "previous", "last", "all", "every", "whole", "full", "so", "gave",
+    "given", "since",
 ];
+
+/// A time back to the start of what was said: "up to this point", "up to here", "up to now",
+/// "from the start", "to date", "thus far", "until now".
+fn so_far(clause: &[&Tok]) -> bool {
+    clause.windows(2).any(|w| {
+        (is_word(w[0], &["to"]) && is_word(w[1], &["date", "here", "now"]))
+            || (is_word(w[0], &["thus", "until", "till"]) && is_word(w[1], &["far", "now"]))
+    }) || clause.windows(3).any(|w| {
+        is_word(w[0], &["from", "since", "to"])
+            && is_word(w[1], &["the", "this"])
+            && is_word(w[2], &["start", "beginning", "point"])
+    })
+}
 
 /// Which kinds of data a tool may take as parameters: the small table `docs/POLICY.md` shows.
 /// - a tool that records symptoms or an intake: medical data, the patient's age and insurance
@@ -224,10 +221,7 @@ pub(super) fn harvest(
         return;
     }
     for clause in clauses {
-        let said = clause.iter().any(|t| is_word(t, SAID))
-            || clause
-                .windows(2)
-                .any(|w| is_word(w[0], &["to"]) && is_word(w[1], &["date"]));
+        let said = clause.iter().any(|t| is_word(t, SAID)) || so_far(clause);
         let personal = clause
             .iter()
             .any(|t| is_word(t, PEOPLE) || is_word(t, &["my", "their", "his", "her"]));

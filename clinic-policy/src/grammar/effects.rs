@@ -1031,16 +1031,30 @@ pub(super) fn act_causes(
         let holds_more = act(t)
             && k >= 1
             && is_word(clause[k - 1], &["the", "each", "every", "this", "a", "any"])
-            && next.is_some_and(|v| is_word(v, &["holds", "keeps", "takes", "gets", "has"]))
-            && clause[k + 2..].iter().any(|x| {
-                is_word(
-                    x,
-                    &[
-                        "other", "others", "another", "too", "also", "next", "more", "extra",
-                        "second",
-                    ],
-                )
-            });
+            && clause[k + 1..]
+                .iter()
+                .position(|v| is_word(v, &["holds", "keeps", "takes", "reserves", "blocks"]))
+                .filter(|&at| {
+                    clause[k + 1..k + 1 + at]
+                        .iter()
+                        .all(|x| is_word(x, &["then", "also", "now"]))
+                })
+                .is_some_and(|at| {
+                    let object = &clause[k + 2 + at..];
+                    object
+                        .iter()
+                        .enumerate()
+                        .take_while(|(_, x)| x.kind != Kind::Comma)
+                        .any(|(i, x)| {
+                            is_word(
+                                x,
+                                &[
+                                    "other", "others", "another", "too", "also", "next", "extra",
+                                    "second", "further",
+                                ],
+                            ) && !(i > 0 && is_word(object[i - 1], &["no", "not"]))
+                        })
+                });
         let causes = causes || holds_more;
         // … at the act ("expires at the booking") or on every other object ("each other
         // appointment of the patient expires")

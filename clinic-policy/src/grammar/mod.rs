@@ -271,9 +271,18 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         // tool's own), or past "with" a thing and what it is ("… with the hotline busy at night")
         let tail: &[&Tok] = if field == Field::ToolDescription && n == 0 {
             let comma = clause.iter().position(|t| t.kind == Kind::Comma);
-            let linked = (1..clause.len())
-                .find(|&v| finite(clause, v, false))
-                .and_then(|v| (1..v).rev().find(|&i| is_word(clause[i], CLAUSE_LINKS)))
+            let verbs: Vec<usize> = (1..clause.len())
+                .filter(|&v| finite(clause, v, false))
+                .collect();
+            // each verb's own stretch, back to the verb before it ("the appointment has as the
+            // caller is …": "as" before "is")
+            let linked = verbs
+                .iter()
+                .enumerate()
+                .find_map(|(n, &v)| {
+                    let from = if n == 0 { 1 } else { verbs[n - 1] + 1 };
+                    (from..v).rev().find(|&i| is_word(clause[i], CLAUSE_LINKS))
+                })
                 .map(|i| i + 1);
             let with = clause
                 .iter()

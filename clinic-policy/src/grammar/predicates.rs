@@ -292,6 +292,13 @@ fn conjuncts(clause: &[&Tok], start: usize) -> Vec<usize> {
 /// One predicate of a statement, from `start` (past "not" and lead adverbs): see [`predicate`].
 fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut Vec<Violation>) {
     let mut j = start;
+    // a mark of emphasis or layout before the predicate ("are *few*") is no predicate
+    while clause
+        .get(j)
+        .is_some_and(|x| x.kind == Kind::Comma && !matches!(&text[x.start..x.end], "," | "(" | ")"))
+    {
+        j += 1;
+    }
     let mut negated = false;
     while clause.get(j).is_some_and(|x| {
         is_word(x, LEAD_ADVERBS) || is_word(x, &["not", "exactly", "longer", "no", "yet"])
@@ -411,7 +418,8 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
         });
     // "one of" or "part of" a set of people: "The caller is one of the doctors", "The
     // patient is one of the insured"
-    let member_of_people = is_word(p, &["part", "one", "ones"])
+    let member_of_people = (claimable(subject) || subject.iter().any(|x| reader(x)))
+        && is_word(p, &["part", "one", "ones"])
         && clause.get(j + 1).is_some_and(|x| is_word(x, &["of"]))
         && clause[j + 2..]
             .iter()
@@ -722,8 +730,8 @@ fn person_state_claimed(p: &Tok, out: &mut Vec<Violation>) {
     );
 }
 
-/// A subject a statement may not give a code, a number or a name to: its head (the last word
-/// before a preposition) is the caller, the patient's side, a place outside the clinic or a
+/// A subject a statement may not give a code, a number or a name to: its head ([`head_of`]) is
+/// the caller, the patient's side, a place outside the clinic or a
 /// condition; it grades a condition ("the severity of chest pain"); or it is the status of the
 /// caller or of a place outside ("the status of the hotline"). "The status of the appointment"
 /// and "The booking" have a value as their head.
@@ -1087,7 +1095,10 @@ pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
         let fronted = k == 0
             && is_word(t, &["for", "to"])
             && person_after(1)
-            && (0..clause.len()).any(|i| picked_place(clause, i));
+            && (0..clause.len()).any(|i| picked_place(clause, i))
+            && clause
+                .iter()
+                .any(|x| is_word(x, &["default", "defaults"]) || is_word(x, FIT));
         let placed = is_word(t, &["for", "to"])
             && person_after(k + 1)
             && clause[..k].iter().any(|x| is_word(x, PLACE))
@@ -1100,7 +1111,26 @@ pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause
                 .get(k + 1)
                 .is_some_and(|x| x.kind == Kind::Ident && x.text.contains('_'))
-            && (0..k).any(|i| picked_place(clause, i));
+            && (0..k).any(|i| {
+                picked_place(clause, i)
+                    && clause[i + 1..k]
+                        .iter()
+                        .find(|x| !is_word(x, &["open", "free", "available"]))
+                        .is_some_and(|x| {
+                            is_word(
+                                x,
+                                &[
+                                    "slot",
+                                    "slots",
+                                    "doctor",
+                                    "doctors",
+                                    "appointment",
+                                    "visit",
+                                    "time",
+                                ],
+                            )
+                        })
+            });
         if judged || placed || fronted || handed_on {
             push(
                 out,
@@ -1235,11 +1265,49 @@ pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// The verbs of a condition's course: said in the past ("ended", "started"), they are its course
+/// all the same.
+const COURSE: &[&str] = &[
+    "end",
+    "stop",
+    "start",
+    "begin",
+    "pass",
+    "last",
+    "go",
+    "improve",
+    "resolve",
+    "clear",
+    "disappear",
+    "heal",
+    "settle",
+    "ease",
+    "fade",
+    "worsen",
+    "recur",
+    "return",
+    "follow",
+];
+
 /// A condition as the subject of any verb ("Chest pain in a child depends on sleep", "A rash with
 /// fever is a result of food", "Dizziness stops after a rest"): its cause, course or level is a
 /// medical claim, which a catalogue does not make. It may be sent to the next step ("For chest
 /// pain the emergency hotline is the next step").
 pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // (a base form only after a plural or joined subject: "Pain score from 0" is a noun)
+    let joined_subject = |k: usize| {
+        let joined = clause[..k].iter().any(|y| is_word(y, &["and", "or"]));
+        let prev = clause[k - 1];
+        let plural = clause[..k].iter().any(|y| {
+            y.kind == Kind::Word && y.text.ends_with('s') && !y.text.ends_with("ss")
+                || is_word(y, &["children", "people"])
+        });
+        joined || plural && !is_word(prev, CONDITIONS)
+    };
+    let base_verb = |x: &Tok| {
+        crate::vocabulary::is_listed_verb(&x.text)
+            || matches!(verb(&x.text), Some((_, _, Form::Base)))
+    };
     // the verb: "is", "has", or an "-s" word of the list's verbs (or right after an aside:
     // "Chest pain, in short, ends …") with more of its clause after it, not after a determiner
     // or a preposition ("Pain score of the patient", "Allergy names, as …" are nouns; "Fever
@@ -1254,6 +1322,11 @@ pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
                 && !is_word(x, PREPOSITIONS);
             let finite_form = is_word(x, COPULAS)
                 || is_word(x, &["has", "have", "had"])
+                // a past form of a condition's course ("Chest pain ended after a rest"; "Fever
+                // measured at …" is a participle)
+                || verb(&x.text).is_some_and(|(b, _, f)| {
+                    matches!(f, Form::Past | Form::Participle) && COURSE.contains(&b)
+                })
                 || ((crate::vocabulary::is_listed_verb(&x.text)
                     || finite(clause, k, true)
                     || after_aside)
@@ -1277,9 +1350,7 @@ pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
                     && !is_word(prev, DETERMINERS)
                     && !is_word(prev, PREPOSITIONS)
                     && !is_word(x, CONDITIONS)
-                    && (is_word(x, MODALS)
-                        || crate::vocabulary::is_listed_verb(&x.text)
-                        || matches!(verb(&x.text), Some((_, _, Form::Base))))
+                    && (is_word(x, MODALS) || (base_verb(x) && joined_subject(k)))
                     && clause
                         .get(k + 1)
                         .is_some_and(|n| n.kind == Kind::Word && !is_word(n, &["of", "and", "or"]))
@@ -1486,7 +1557,11 @@ pub(super) fn reader_said(clause: &[&Tok], out: &mut Vec<Violation>) {
     // what a person has ("The patient has insurance for each fee", "… a referral"): a claim
     // about the person, which a catalogue cannot know; a duty ("has to"), an act done ("has
     // said") and what is missing ("has no …") are read by their own rules
+    // (of one person, not a class: "Each patient has one id" is a rule of the data)
     let holds = has
+        && !subject
+            .iter()
+            .any(|x| is_word(x, &["each", "every", "any", "all", "no"]))
         && head.is_some_and(|h| is_word(h, PATIENT_SIDE) && !reader(h))
         && said.first().is_some_and(|x| {
             x.kind == Kind::Word
@@ -1712,6 +1787,7 @@ pub(super) fn appositives(clause: &[&Tok], text: &str, out: &mut Vec<Violation>)
             .iter()
             .any(|x| is_word(x, &["any", "each", "every", "all", "no", "other"]));
         if class
+            || !(claimable(before) || before.iter().any(|x| reader(x)))
             || !(inner
                 .first()
                 .is_some_and(|x| is_word(x, &["a", "an", "the"]))
@@ -1760,6 +1836,7 @@ pub(super) fn title_haste(clause: &[&Tok], out: &mut Vec<Violation>) {
 pub(super) fn elsewhere_in_the_first_sentence(tail: &[&Tok], out: &mut Vec<Violation>) {
     if let Some(t) = tail.iter().find(|t| is_word(t, SERVICES_ELSEWHERE))
         && !names_the_next_step(tail)
+        && !names_a_value(tail)
     {
         push(
             out,
@@ -1805,7 +1882,9 @@ fn subordinates(subject: &[&Tok], i: usize) -> bool {
 }
 
 /// The head of a noun phrase: its last word before a preposition ("chest pain in a child":
-/// pain; "chest pain protocols": protocols).
+/// pain; "chest pain protocols": protocols), past a fronted phrase ("In adults chest pain"),
+/// through a noun of kind to a condition ("this kind of fever"), and before a participle that
+/// follows it ("chest pain seen in a child").
 fn head_of<'a>(phrase: &[&'a Tok]) -> Option<&'a Tok> {
     // a fronted phrase of place or time ends where a determiner opens the subject after it ("For
     // the patient | the first doctor", "In a child | a fever"), or, with none, at the subject's
@@ -1833,7 +1912,10 @@ fn head_of<'a>(phrase: &[&'a Tok]) -> Option<&'a Tok> {
         && is_word(h, KINDS)
         && phrase.get(run.len()).is_some_and(|x| is_word(x, &["of"]))
     {
-        return head_of(&phrase[run.len() + 1..]).or(Some(h));
+        // … when it is a condition's ("Type of patient" keeps its head)
+        if let Some(inner) = head_of(&phrase[run.len() + 1..]).filter(|x| is_word(x, CONDITIONS)) {
+            return Some(inner);
+        }
     }
     // a participle after the noun is no head ("Chest pain seen in a child": pain)
     run.iter()
@@ -1953,8 +2035,9 @@ pub(super) const TITLE_OBJECTS: &[&str] = &[
 
 /// A title is the tool's name in words: each of its words is a word of the name, in any form
 /// ("Book an appointment", "Booking of appointments" for `book_appointment`), one of the API's
-/// objects ([`TITLE_OBJECTS`]), a state of [`STATES`] but optional, required and free, or a
-/// participle ("Find open slots", "List cancelled appointments"), or one of
+/// objects ([`TITLE_OBJECTS`]), a state of [`STATES`] (but optional, required, free and the
+/// grades of care) or the participle of a change, before the object it describes ("Find open
+/// slots", "List cancelled appointments"; not "Get protocol (reviewed)"), or one of
 /// [`TITLE_FUNCTION_WORDS`]. Whatever else a title would add ("Book without a question",
 /// "Cancel (no fee)", "Emergency booking") is more than the tool's action or its object.
 pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Violation>) {
@@ -2006,7 +2089,9 @@ pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Vio
     let before_an_object = |i: usize| {
         toks[i + 1..]
             .iter()
-            .find(|x| !describes(x) || named(x))
+            .find(|x| {
+                (named(x) || !describes(x)) && x.kind != Kind::Comma && !is_word(x, &["and", "or"])
+            })
             .is_some_and(|x| x.kind == Kind::Word && named(x))
     };
     if let Some(t) = toks.iter().enumerate().find_map(|(i, t)| {

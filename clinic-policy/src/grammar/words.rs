@@ -297,7 +297,8 @@ pub(super) enum Kind {
     Ident,
     /// `.`, `;`, `:`, `!`, `?` or a line break: the end of a clause that can open an order.
     Stop,
-    /// `,`, `(`, `)`, `-` between words: the end of a phrase.
+    /// `,`, `(`, `)`, `-` or any other mark between words (`/`, `*`, `|`, a lone `$`): the end
+    /// of a phrase.
     Comma,
 }
 
@@ -406,15 +407,29 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
                 && !text[i + 1..]
                     .trim_start_matches([' ', '\t'])
                     .starts_with(['\n', '-', '*'])
+                // a line that opens with a capital letter opens a sentence ("The …")
+                && !text[i + 1..]
+                    .trim_start_matches([' ', '\t'])
+                    .starts_with(|c: char| c.is_ascii_uppercase())
         };
         let kind = match c {
             b'\n' if wrapped => None,
             b'.' | b';' | b':' | b'!' | b'?' | b'\n' => Some(Kind::Stop),
             // any other mark between words breaks the phrase as a comma does ("… clinic / the
-            // hotline is …", "a -- b"); an apostrophe belongs to its word
+            // hotline is …", "a -- b"); an apostrophe belongs to its word, a backtick to its code
+            // and `$` to its amount
             b',' | b'(' | b')' | b'"' | b'[' | b']' | b'/' | b'*' | b'+' | b'&' | b'=' | b'|'
-            | b'~' => Some(Kind::Comma),
+            | b'~' | b'%' | b'^' | b'#' | b'@' | b'\\' | b'<' | b'>' | b'{' | b'}' => {
+                Some(Kind::Comma)
+            }
             b'-' if i + 1 < b.len() && matches!(b[i + 1], b' ' | b'-') => Some(Kind::Comma),
+            // … and so does one standing alone between spaces ("clinic $ the hotline")
+            b'$' | b'\'' | b'`'
+                if (i == 0 || b[i - 1].is_ascii_whitespace())
+                    && b.get(i + 1).is_none_or(u8::is_ascii_whitespace) =>
+            {
+                Some(Kind::Comma)
+            }
             _ => None,
         };
         if let Some(kind) = kind {
