@@ -1698,18 +1698,30 @@ fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str, field: Field) -> Opti
     {
         return None;
     }
-    // the label, then a copula of its own (an empty range at the label's end), then what is
-    // said
-    let end = label.last()?.end;
-    let mut joined: Vec<Tok> = label.iter().map(|t| (*t).clone()).collect();
+    Some(with_copula(label, label.last()?.end, said))
+}
+
+/// `subject`, a copula of its own (an empty range at `at`), then `said`: a verbless statement
+/// as a reader hears it ("The hotline: busy" is "The hotline is busy").
+fn with_copula(subject: &[&Tok], at: usize, said: &[&Tok]) -> Vec<Tok> {
+    let mut joined: Vec<Tok> = subject.iter().map(|t| (*t).clone()).collect();
     joined.push(Tok {
         text: "is".to_owned(),
-        start: end,
-        end,
+        start: at,
+        end: at,
         kind: Kind::Word,
     });
     joined.extend(said.iter().map(|t| (*t).clone()));
-    Some(joined)
+    joined
+}
+
+/// A joined statement ([`with_copula`]) read as a written one is: what a thing is, what a
+/// condition does, who the caller is.
+fn read_statement(said: &[Tok], text: &str, out: &mut Vec<Violation>) {
+    let said: Vec<&Tok> = said.iter().collect();
+    predicate(&said, text, out);
+    condition_said(&said, out);
+    reader_said(&said, out);
 }
 
 /// Words of a deadline, of haste, of a step skipped or of scarcity: a title is a noun phrase or
@@ -1747,12 +1759,7 @@ pub(super) fn apposed(
     out: &mut Vec<Violation>,
 ) {
     if let Some(said) = apposition(clauses, n, text, field) {
-        // the statement is read as a written one is: what a thing is, what a condition does,
-        // who the caller is
-        let said: Vec<&Tok> = said.iter().collect();
-        predicate(&said, text, out);
-        condition_said(&said, out);
-        reader_said(&said, out);
+        read_statement(&said, text, out);
     }
 }
 
@@ -1797,19 +1804,8 @@ pub(super) fn appositives(clause: &[&Tok], text: &str, out: &mut Vec<Violation>)
         {
             continue;
         }
-        let mut said: Vec<Tok> = before.iter().map(|t| (*t).clone()).collect();
-        said.push(Tok {
-            text: "is".to_owned(),
-            start: clause[a].start,
-            end: clause[a].start,
-            kind: Kind::Word,
-        });
-        said.extend(inner.iter().map(|t| (*t).clone()));
-        let said: Vec<&Tok> = said.iter().collect();
         let before_len = out.len();
-        predicate(&said, text, out);
-        condition_said(&said, out);
-        reader_said(&said, out);
+        read_statement(&with_copula(before, clause[a].start, inner), text, out);
         if out.len() > before_len {
             return;
         }
