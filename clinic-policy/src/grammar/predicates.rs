@@ -265,10 +265,7 @@ fn conjuncts(clause: &[&Tok], start: usize) -> Vec<usize> {
                     || (m > 0
                         && is_word(y, DETERMINERS)
                         && matches!(verb(&z.text), Some((_, _, Form::Participle))))
-                    || is_word(
-                        z,
-                        &["can", "may", "must", "will", "should", "might", "could"],
-                    )
+                    || is_word(z, MODALS)
             });
         if clause_of_its_own {
             break;
