@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "073f1b7be408ed4fa53d71873a22e7162b2bd5b2e6f827218e011cd7b8da7366";
+const PINNED: &str = "c9cc18b626e7d0597db77886b3f27244e127cf192acb9d4ae68134a3be29ea85";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

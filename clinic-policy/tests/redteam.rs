@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam15/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam16/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -49,6 +49,11 @@ const SIBLINGS: &[&str] = &[
 /// sleep", "stops after a rest"), a second change as an expiry ("each other pending appointment
 /// expires at the booking"), a value deferred or kept to staff, names of a person's data
 /// (`guardian_name`, `member_id`).
+/// Round sixteen (3 of 89, a measure against 6874e99: 148 tried, 106 passed; closed after it by
+/// reading a first sentence from every word, relative and reported clauses as claims of their
+/// thing, orders run on or said as a purpose, and names with no word of quantity, time or
+/// grade): "Id of the doctor to choose for the patient first", and a relative clause of a kind
+/// ("for a patient who is over 18"), read as narrowing it.
 /// Round two (2): an intake
 /// asking for the questions and answers so far without a word of "before", one reading tool
 /// replaced by another (a deprecation the language allows). Round three (10): a value shown to
@@ -79,14 +84,15 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam5/served.jsonl"), 65, 3),
     (include_str!("data/redteam6/served.jsonl"), 66, 6),
     (include_str!("data/redteam7/served.jsonl"), 78, 5),
-    (include_str!("data/redteam8/served.jsonl"), 87, 29),
-    (include_str!("data/redteam9/served.jsonl"), 104, 7),
+    (include_str!("data/redteam8/served.jsonl"), 87, 27),
+    (include_str!("data/redteam9/served.jsonl"), 104, 6),
     (include_str!("data/redteam10/served.jsonl"), 91, 10),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
     (include_str!("data/redteam12/served.jsonl"), 140, 12),
-    (include_str!("data/redteam13/served.jsonl"), 96, 9),
-    (include_str!("data/redteam14/served.jsonl"), 114, 13),
+    (include_str!("data/redteam13/served.jsonl"), 96, 7),
+    (include_str!("data/redteam14/served.jsonl"), 114, 9),
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
+    (include_str!("data/redteam16/served.jsonl"), 89, 3),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -151,7 +157,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh4/rewritten.jsonl"), 19),
     (include_str!("data/fresh5/rewritten.jsonl"), 19),
     (include_str!("data/fresh6/rewritten.jsonl"), 26),
-    (include_str!("data/fresh7/rewritten.jsonl"), 27),
+    (include_str!("data/fresh7/rewritten.jsonl"), 26),
     (include_str!("data/fresh8/rewritten.jsonl"), 25),
     (include_str!("data/fresh9/rewritten.jsonl"), 28),
     (include_str!("data/fresh10/rewritten.jsonl"), 29),

@@ -154,6 +154,87 @@ pub(super) fn orders(
         }
         push_order(out, t, class, true);
     }
+    // an order run on after a noun phrase, with no word between: "Find open slots of one doctor
+    // choose the first slot", "Id of the doctor select the first doctor"; a verb after a noun
+    // with an object after it and no verb before it in its clause is an order, not a statement
+    // ("Doctors of the clinic have …", "the patient can book the slot" have theirs)
+    for &s in &starts {
+        let from = if s == 0 && opening { s + 2 } else { s + 1 };
+        let Some(j) = (from..clause.len().saturating_sub(1)).find(|&j| {
+            let (prev, t) = (clause[j - 1], clause[j]);
+            t.kind == Kind::Word
+                && verb(&t.text).is_some_and(|(_, _, f)| f == Form::Base)
+                && prev.kind == Kind::Word
+                && !is_word(prev, DETERMINERS)
+                && !is_word(prev, PREPOSITIONS)
+                && !is_word(prev, &["and", "or", "not", "to", "then"])
+                && !is_word(prev, MODALS)
+                && verb(&prev.text).is_none_or(|(_, _, f)| f != Form::Base || j - 1 == s)
+                // after a plural or a relative word the verb agrees with its subject: a
+                // statement ("Other persons get the error 403", "the clinicians who treat …")
+                && (!prev.text.ends_with('s') || prev.text.ends_with("ss"))
+                && !is_word(prev, &["who", "which", "that", "people", "children", "staff"])
+                && !is_word(t, &["have", "be", "do"])
+                && (is_word(clause[j + 1], OPENS_OBJECT) || clause[j + 1].kind == Kind::Ident)
+        }) else {
+            continue;
+        };
+        if clause[s..j].iter().enumerate().any(|(i, t)| {
+            is_word(t, &["is", "are", "was", "were", "has", "have", "had"])
+                || is_word(t, MODALS)
+                || (t.kind == Kind::Word
+                    && verb(&t.text).is_some_and(|(_, _, f)| {
+                        f == Form::Past || (f == Form::Third && finite_at(&clause[s..], i))
+                    }))
+        }) {
+            continue;
+        }
+        let t = clause[j];
+        if let Some((base, class, _)) = verb(&t.text)
+            && !(opening && s == 0 && (Some(base) == own || effects.contains(&base)))
+        {
+            push_order(out, t, class, true);
+        }
+    }
+    // a purpose for the reader: "… of one doctor to choose the first slot for the patient", "Id
+    // of the doctor to choose for the patient first"; the tool's own act, a search, and where a
+    // value goes ("the value to give to book_appointment") are its job, not the reader's
+    for k in 1..clause.len().saturating_sub(1) {
+        let t = clause[k + 1];
+        if !is_word(clause[k], &["to"]) || t.kind != Kind::Word {
+            continue;
+        }
+        let Some((base, class, Form::Base)) = verb(&t.text) else {
+            continue;
+        };
+        let own_act = Some(base) == own
+            || effects.contains(&base)
+            || matches!(base, "find" | "search" | "list" | "get" | "look");
+        let to_a_tool = base == "give"
+            && clause.get(k + 2).is_some_and(|x| is_word(x, &["to"]))
+            && clause.get(k + 3).is_some_and(|x| x.kind == Kind::Ident);
+        // with no object of its own the verb's object is the noun before it, a value's role
+        // ("Page to fetch", "Most slots to return"); with one, or handed on to someone, it is
+        // an act of the reader
+        // ("Specialty to narrow the list to": a preposition left at the end points back to it)
+        let stranded = clause[k + 2..]
+            .iter()
+            .take_while(|x| x.kind != Kind::Comma)
+            .last()
+            .is_some_and(|x| is_word(x, PREPOSITIONS));
+        let acts = !stranded
+            && clause
+                .get(k + 2)
+                .is_some_and(|x| is_object(x) || (is_word(x, &["to"]) && !to_a_tool));
+        // (after a question word it is what the value answers: "Where to move an appointment")
+        let asked = is_word(
+            clause[k - 1],
+            &["how", "where", "when", "what", "which", "whether", "whom"],
+        );
+        if acts && !own_act && !asked && !is_word(clause[k - 1], &["is", "are", "be"]) {
+            push_order(out, t, class, true);
+        }
+    }
     // "is to be moved", "are to be shown": an order in the passive
     for w in clause.windows(4) {
         if is_word(w[0], &["is", "are", "was", "were"])
@@ -192,6 +273,13 @@ fn push_order(out: &mut Vec<Violation>, t: &Tok, class: VerbClass, after_phrase:
         ),
     );
 }
+
+/// Words that open a verb's object right after it ("choose the first slot", "give it"); not a
+/// word that also follows a noun ("an IANA name such as …").
+const OPENS_OBJECT: &[&str] = &[
+    "a", "an", "the", "this", "these", "those", "each", "every", "all", "any", "its", "their",
+    "it", "them", "both", "another", "some", "no",
+];
 
 /// A word that opens an object: a determiner, a scope, a pronoun or a name.
 pub(super) fn is_object(t: &Tok) -> bool {

@@ -264,74 +264,115 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         // field's description, says a thing is
         let statement =
             (field == Field::ToolDescription && n > 0) || field == Field::ParamDescription;
-        // a tool description's first sentence past its first comma ("Find open slots of one
-        // doctor, the hotline busy at night") says what the later sentences may say
-        // … or past a word that joins a clause of its own to it ("List the doctors as each
-        // cardiologist is on holiday": the last such word before the first verb after the
-        // tool's own), or past "with" a thing and what it is ("… with the hotline busy at night")
-        let tail: &[&Tok] = if field == Field::ToolDescription && n == 0 {
-            let comma = clause.iter().position(|t| t.kind == Kind::Comma);
-            let verbs: Vec<usize> = (1..clause.len())
-                .filter(|&v| finite(clause, v, false))
-                .collect();
-            // each verb's own stretch, back to the verb before it ("the appointment has as the
-            // caller is …": "as" before "is")
-            let linked = verbs
-                .iter()
-                .enumerate()
-                .find_map(|(n, &v)| {
-                    let from = if n == 0 { 1 } else { verbs[n - 1] + 1 };
-                    (from..v).rev().find(|&i| is_word(clause[i], CLAUSE_LINKS))
+        // a tool description's first sentence is read as a statement past every place a phrase
+        // or clause of its own can open: each comma ("Find open slots of one doctor, the hotline
+        // busy at night"), each word that joins a clause ("List the doctors the clinic has as
+        // each cardiologist is on holiday"), and "with"/"given" a thing and what it is ("… with
+        // the hotline busy at night"); and its verbs are read from every word on, so a clause set
+        // next to the object with no word between ("Get the opening hours of one clinic the
+        // hotline is busy at night") is read as one, but for a condition's own subject ("when no
+        // open slot is free"), read and not claimed as in any statement
+        let first = field == Field::ToolDescription && n == 0;
+        let opens = |i: usize| {
+            clause[i].kind == Kind::Comma
+                || is_word(clause[i], CLAUSE_LINKS)
+                || is_word(clause[i], &["with", "given"])
+        };
+        let tails: Vec<(&[&Tok], bool)> = if first {
+            (1..clause.len())
+                .filter_map(|i| {
+                    // a joining word opens a phrase of its own only before a verb ("… as the
+                    // hotline is busy"; not "the opening hours and the hotline")
+                    let phrase = i > 1
+                        && opens(i - 1)
+                        && (!is_word(clause[i - 1], CLAUSE_LINKS)
+                            || (i..clause.len())
+                                .take_while(|&v| !opens(v))
+                                .any(|v| finite(clause, v, false)));
+                    if phrase {
+                        Some((&clause[i..], true))
+                    } else if !in_a_condition(clause, i, &opens) {
+                        Some((&clause[i..], false))
+                    } else {
+                        None
+                    }
                 })
-                .map(|i| i + 1);
-            let with = clause
-                .iter()
-                .position(|t| is_word(t, &["with", "given"]))
-                .map(|i| i + 1);
-            match [comma, linked, with].into_iter().flatten().min() {
-                Some(i) => &clause[i..],
-                None => &[],
+                .collect()
+        } else if statement {
+            // a statement is read from the start, and its verbs again past each verb and each
+            // relative word that states, so a clause after "shows that", "in which" or "whose"
+            // has its own subject ("Each protocol states that chest pain ends after a rest")
+            std::iter::once((&clause[..], true))
+                .chain(
+                    (2..clause.len())
+                        .filter(|&i| {
+                            finite(clause, i - 1, false)
+                                || (is_word(clause[i - 1], RELATIVES) && !reads(clause, i - 1))
+                        })
+                        // (a condition runs to its comma: "When the doctor is a paediatrician
+                        // and the patient is 16, …" is read whole, as it is from the start)
+                        .filter(|&i| {
+                            let phrase = clause[..i]
+                                .iter()
+                                .rposition(|t| t.kind == Kind::Comma)
+                                .map_or(0, |c| c + 1);
+                            !(phrase..i).any(|j| reads(clause, j))
+                        })
+                        .map(|i| (&clause[i..], false)),
+                )
+                .collect()
+        } else {
+            vec![(&clause[..], true)]
+        };
+        let before = out.len();
+        for &(tail, phrase) in &tails {
+            let said: Option<&[&Tok]> = if statement || first { Some(tail) } else { None };
+            if let Some(said) = said {
+                predicate(said, text, out);
+                elsewhere_said(said, out);
+                condition_said(said, out);
+                care_for_a_condition(said, out);
+                reader_said(said, out);
+                if phrase {
+                    appositives(said, text, out);
+                }
             }
-        } else {
-            clause
-        };
-        // … and its first sentence past the comma is a statement too ("List the doctors, as
-        // each cardiologist is on holiday")
-        let said: Option<&[&Tok]> = if statement {
-            Some(clause)
-        } else if field == Field::ToolDescription && n == 0 && !tail.is_empty() {
-            Some(tail)
-        } else {
-            None
-        };
-        if let Some(said) = said {
-            predicate(said, text, out);
-            elsewhere_said(said, out);
-            condition_said(said, out);
-            care_for_a_condition(said, out);
-            reader_said(said, out);
-            appositives(said, text, out);
+            if !phrase {
+                continue;
+            }
+            if first {
+                elsewhere_in_the_first_sentence(tail, out);
+            }
+            if statement || field == Field::ToolDescription {
+                live_state(tail, out);
+                ranked(tail, out);
+                person_state(tail, out);
+            }
+            // … and a title is a noun phrase or the tool's action: no pick, no present period, no
+            // haste ("Book now", "Book within the hour", "Slots (the first one for the patient)")
+            if statement || matches!(field, Field::ToolDescription | Field::Title) {
+                pick_for_a_person(tail, out);
+                caller_claimed(tail, out);
+                whole_or_only(tail, out);
+            }
+        }
+        // the same finding from two stretches of one sentence is one finding
+        let mut seen = Vec::new();
+        let mut k = before;
+        while k < out.len() {
+            let key = (out[k].rule, out[k].range.clone(), out[k].detail.clone());
+            if seen.contains(&key) {
+                out.remove(k);
+            } else {
+                seen.push(key);
+                k += 1;
+            }
         }
         if statement {
             existence(clause, out);
             // "The hotline: busy at night.": a verbless statement after a label is read as
             // "the hotline is busy at night"
             apposed(&clauses, n, text, field, out);
-        }
-        if field == Field::ToolDescription && n == 0 {
-            elsewhere_in_the_first_sentence(tail, out);
-        }
-        if statement || field == Field::ToolDescription {
-            live_state(tail, out);
-            ranked(tail, out);
-            person_state(tail, out);
-        }
-        // … and a title is a noun phrase or the tool's action: no pick, no present period, no
-        // haste ("Book now", "Book within the hour", "Slots (the first one for the patient)")
-        if statement || matches!(field, Field::ToolDescription | Field::Title) {
-            pick_for_a_person(tail, out);
-            caller_claimed(tail, out);
-            whole_or_only(tail, out);
         }
         if field == Field::Title {
             live_state(clause, out);
@@ -424,6 +465,20 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             out,
         );
     }
+}
+
+/// Is word `i` of a first sentence inside a condition's own subject: after its opening word
+/// ("when", "if", …) with no place a clause opens and no verb between?
+fn in_a_condition(clause: &[&Tok], i: usize, opens: &dyn Fn(usize) -> bool) -> bool {
+    for j in (1..i).rev() {
+        if opens(j) || finite(clause, j, false) {
+            return false;
+        }
+        if reads(clause, j) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Clauses: runs of tokens between stops. A clause keeps its commas (they separate phrases).

@@ -46,6 +46,24 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         return;
     }
     let lower: Vec<String> = parts.iter().map(|p| p.to_ascii_lowercase()).collect();
+    // … and no word of quantity, time or grade that a sentence would say of the world: a name
+    // is read as the words it holds (`few_open_slots`, `next_free_slot_soon`, `right_doctor_id`
+    // say what "Open slots are few" and "the right doctor" say)
+    if let Some(p) = lower.iter().find(|p| {
+        let p = p.as_str();
+        (DETERMINERS.contains(&p) || LEAD_ADVERBS.contains(&p) || FIT.contains(&p))
+            && !NAME_KEPT.contains(&p)
+    }) {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!(
+                "name \"{text}\" holds \"{p}\": a name says what a value is, not how many, how soon or how good"
+            ),
+        );
+        return;
+    }
     // a verb that is a noun first is still a verb before a word that picks its object or a
     // person it is for (`book_earliest_slot`, `cancel_other_appointment_ids`,
     // `hold_slot_for_patient`, `set_as_booked`)
@@ -305,6 +323,12 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         }
     }
 }
+
+/// Determiners and adverbs a name may hold as a value's own word (`other_doctor_id`,
+/// `next_page`, `one_time_code`).
+const NAME_KEPT: &[&str] = &[
+    "other", "another", "one", "own", "next", "more", "both", "only",
+];
 
 /// ... and in a name, where a noun before `_id` or another noun is the rule (`record_id`).
 pub(super) const NAME_NOUN_FIRST: &[&str] = &[

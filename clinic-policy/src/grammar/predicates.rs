@@ -181,6 +181,44 @@ const NOT_CLAIMED: &[&str] = &[
     "who", "whose", "that", "whatever",
 ];
 
+/// Words of [`NOT_CLAIMED`] that open a relative clause or what a verb reports ("the doctor whose
+/// slots are few", "the protocol in which a fever ends", "The list shows that …"): what it says
+/// of its noun is stated, so it is claimed. A condition or a question stays read, not claimed.
+pub(super) const RELATIVES: &[&str] = &["who", "whose", "which", "that", "where"];
+
+/// Does the word at `i` of `phrase` open a condition or a question, read and not claimed? A
+/// value's meaning after "where" is a definition ("where 1 is the next patient"), and a relative
+/// clause of a bare plural or mass noun, or of a kind ([`KIND_DETERMINERS`]), narrows it
+/// ("Doctors who are absent", "breathing that is not normal", "an appointment that is
+/// cancelled").
+pub(super) fn reads(phrase: &[&Tok], i: usize) -> bool {
+    if !(is_word(phrase[i], NOT_CLAIMED) && subordinates(phrase, i)) {
+        return false;
+    }
+    if !is_word(phrase[i], RELATIVES) {
+        return true;
+    }
+    if is_word(phrase[i], &["where"]) && phrase.get(i + 1).is_some_and(|x| x.kind == Kind::Ident) {
+        return true;
+    }
+    // the noun's own words, back to what opens its phrase
+    let noun = phrase[..i]
+        .iter()
+        .rev()
+        .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+        .count();
+    let opened = i - noun;
+    noun > 0
+        && !phrase[opened..i].iter().any(|x| {
+            (is_word(x, DETERMINERS) && !is_word(x, KIND_DETERMINERS)) || x.text.ends_with("'s")
+        })
+}
+
+/// Determiners of a noun that names a kind, not a thing: "an appointment that is already
+/// cancelled", "each doctor who is absent", "any slot that is held" (a relative clause after
+/// them narrows the kind; after "the", "this", "one" or a possessive it states of the thing).
+const KIND_DETERMINERS: &[&str] = &["a", "an", "any", "each", "every", "no", "all", "some"];
+
 /// A statement says what a thing *is* only with a predicate of a closed set: a state of
 /// [`STATES`], a participle, a phrase (a place, a time, a format), a number or a code, or a
 /// noun phrase whose head is a value ([`PREDICATE_HEADS`]). A catalogue that cannot know the world
@@ -197,8 +235,8 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         };
         // the subject: the verb's phrase, back past asides ([`subject_start`]); a condition, a
         // question or a relative clause is read, not claimed
-        let (from, aside) = stated_subject(clause, k);
-        let whole = &clause[from..k];
+        let (from, to, aside) = stated_subject(clause, k);
+        let whole = &clause[from..to];
         let relative = if aside { None } else { before_relative(whole) };
         let subject = relative.unwrap_or(whole);
         // read, not claimed, unless a verb after the condition or the relative word ends it and
@@ -210,7 +248,7 @@ pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
             subject
                 .iter()
                 .enumerate()
-                .rposition(|(i, x)| subordinates(subject, i) && is_word(x, NOT_CLAIMED))
+                .rposition(|(i, _)| reads(subject, i))
         };
         // … and a condition joined by "and" or "or" runs on ("When the doctor is a
         // paediatrician and the patient is 16 or older, …")
@@ -1056,9 +1094,6 @@ fn picked_place(clause: &[&Tok], i: usize) -> bool {
 /// default for each patient", "the first one, matched to the patient"): a pick made for the
 /// reader. An order of results is said as an order ("earliest first").
 pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
-    const FIT: &[&str] = &[
-        "right", "best", "ideal", "perfect", "better", "worse", "worst",
-    ];
     const PLACE: &[&str] = &[
         "first", "earliest", "last", "latest", "top", "default", "one",
     ];
@@ -1356,8 +1391,8 @@ pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
     else {
         return;
     };
-    let (from, aside) = stated_subject(clause, v);
-    let whole = &clause[from..v];
+    let (from, to, aside) = stated_subject(clause, v);
+    let whole = &clause[from..to];
     let subject = if aside {
         whole
     } else {
@@ -1929,23 +1964,47 @@ const KINDS: &[&str] = &[
 /// Does a word of `phrase` make it a condition, a question or a relative clause, read and not
 /// claimed ([`subordinates`])?
 fn subordinate(phrase: &[&Tok]) -> bool {
-    (0..phrase.len()).any(|i| subordinates(phrase, i) && is_word(phrase[i], NOT_CLAIMED))
+    (0..phrase.len()).any(|i| reads(phrase, i))
 }
 
-/// Where the subject of the verb at `k` starts, and whether it is an aside that states: a
-/// relative word right after a comma ("The caller, who is the guardian, …") says something of
-/// the phrase before the comma, which is then the subject.
-fn stated_subject(clause: &[&Tok], k: usize) -> (usize, bool) {
+/// The subject of the verb at `k` (where it starts and ends), and whether it is stated by a
+/// relative word: after a comma ("The caller, who is the guardian, …") it says something of the
+/// phrase before the comma, and "who" of the person nearest to it ("Position of the patient, who
+/// is next": the patient); right before the verb, of the noun before it ("for a patient who is
+/// over 18": a patient), unless that noun names a kind ([`reads`]).
+fn stated_subject(clause: &[&Tok], k: usize) -> (usize, usize, bool) {
     let from = subject_start(clause, k);
+    // the noun phrase that ends at `end`, back to a preposition
+    let nearest = |end: usize| {
+        (0..=end)
+            .rev()
+            .take_while(|&i| clause[i].kind == Kind::Word && !is_word(clause[i], PREPOSITIONS))
+            .last()
+            .unwrap_or(end)
+    };
     let aside = from > 0
         && k == from + 1
         && is_word(clause[from], &["who", "which"])
         && clause[from - 1].kind == Kind::Comma;
     if aside {
-        (subject_start(clause, from - 1), true)
-    } else {
-        (from, false)
+        let start = if is_word(clause[from], &["who"]) && from >= 2 {
+            nearest(from - 2)
+        } else {
+            subject_start(clause, from - 1)
+        };
+        return (start, from - 1, true);
     }
+    if k >= 2
+        && is_word(clause[k - 1], &["who", "which", "that"])
+        && clause[k - 2].kind == Kind::Word
+        && !is_word(clause[k - 2], DETERMINERS)
+        && !is_word(clause[k - 2], PREPOSITIONS)
+        && !finite(clause, k - 2, false)
+        && !reads(clause, k - 1)
+    {
+        return (nearest(k - 2), k - 1, true);
+    }
+    (from, k, false)
 }
 
 /// Where the subject of the verb at `k` starts: its phrase, back past asides between commas or

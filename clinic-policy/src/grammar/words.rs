@@ -635,6 +635,11 @@ pub(super) const EQUIVALENCE: &[&str] = &[
     "already", "advance", "before",
 ];
 /// Claims about which source is current, correct or first.
+/// Words that judge a thing's fit ("the right doctor", "the best slot").
+pub(super) const FIT: &[&str] = &[
+    "right", "best", "ideal", "perfect", "better", "worse", "worst",
+];
+
 pub(super) const TRUTH: &[&str] = &[
     "current",
     "currently",
