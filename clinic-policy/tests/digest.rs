@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "c9cc18b626e7d0597db77886b3f27244e127cf192acb9d4ae68134a3be29ea85";
+const PINNED: &str = "fc2ae132ab00f3e175292b97e7d2edd5b996b6ff4e9cb6052371b4f7b8034be9";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam16/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam17/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -49,11 +49,18 @@ const SIBLINGS: &[&str] = &[
 /// sleep", "stops after a rest"), a second change as an expiry ("each other pending appointment
 /// expires at the booking"), a value deferred or kept to staff, names of a person's data
 /// (`guardian_name`, `member_id`).
-/// Round sixteen (3 of 89, a measure against 6874e99: 148 tried, 106 passed; closed after it by
+/// Round sixteen (2 of 89, a measure against 6874e99: 148 tried, 106 passed; closed after it by
 /// reading a first sentence from every word, relative and reported clauses as claims of their
 /// thing, orders run on or said as a purpose, and names with no word of quantity, time or
-/// grade): "Id of the doctor to choose for the patient first", and a relative clause of a kind
-/// ("for a patient who is over 18"), read as narrowing it.
+/// grade): a relative clause of a kind ("for a patient who is over 18"), read as narrowing it.
+/// Round seventeen (11 of 77, a measure against ebf2890: 96 tried, 79 passed; closed after it by
+/// refusing a clause run into the first sentence, reading its phrases for a ranking, "only", a
+/// pick or a person's state, a verbless statement of a claimable subject with "is", linking
+/// verbs in the past, any verb's object "as" a value, run-on orders after a name, a number or a
+/// noun in a phrase, a condition with no comma up to its verb, purposes that pick or hand
+/// something to a person): a verbless claim in the first sentence or of a subject the readings
+/// cannot claim ("Open slots of this doctor few."), "ranks … as", and "where 1 is the level of
+/// chest pain".
 /// Round two (2): an intake
 /// asking for the questions and answers so far without a word of "before", one reading tool
 /// replaced by another (a deprecation the language allows). Round three (10): a value shown to
@@ -92,7 +99,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam13/served.jsonl"), 96, 7),
     (include_str!("data/redteam14/served.jsonl"), 114, 9),
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
-    (include_str!("data/redteam16/served.jsonl"), 89, 3),
+    (include_str!("data/redteam16/served.jsonl"), 89, 2),
+    (include_str!("data/redteam17/served.jsonl"), 77, 11),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -157,7 +165,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh4/rewritten.jsonl"), 19),
     (include_str!("data/fresh5/rewritten.jsonl"), 19),
     (include_str!("data/fresh6/rewritten.jsonl"), 26),
-    (include_str!("data/fresh7/rewritten.jsonl"), 26),
+    (include_str!("data/fresh7/rewritten.jsonl"), 27),
     (include_str!("data/fresh8/rewritten.jsonl"), 25),
     (include_str!("data/fresh9/rewritten.jsonl"), 28),
     (include_str!("data/fresh10/rewritten.jsonl"), 29),

@@ -158,24 +158,48 @@ pub(super) fn orders(
     // choose the first slot", "Id of the doctor select the first doctor"; a verb after a noun
     // with an object after it and no verb before it in its clause is an order, not a statement
     // ("Doctors of the clinic have …", "the patient can book the slot" have theirs)
-    for &s in &starts {
+    // (from the clause's start or a comma: after "and" or "or" a subject may be joined)
+    for &s in starts
+        .iter()
+        .filter(|&&s| s == 0 || clause[s - 1].kind == Kind::Comma)
+    {
         let from = if s == 0 && opening { s + 2 } else { s + 1 };
         let Some(j) = (from..clause.len().saturating_sub(1)).find(|&j| {
             let (prev, t) = (clause[j - 1], clause[j]);
+            // the noun before the verb stands in a phrase of a preposition ("Open slots of the
+            // doctors choose …"): it is no subject, and the verb agrees with nothing
+            let in_a_phrase = clause[s..j - 1]
+                .iter()
+                .rev()
+                .take_while(|x| x.kind == Kind::Word && !is_word(x, &["and", "or"]))
+                .any(|x| is_word(x, PREPOSITIONS));
+            let object = is_word(clause[j + 1], OPENS_OBJECT)
+                || (is_word(clause[j + 1], &["one", "two", "three", "that"])
+                    && clause.get(j + 2).is_some_and(|n| {
+                        n.kind == Kind::Word
+                            && verb(&n.text).is_none_or(|(_, _, f)| f == Form::Base)
+                    }));
             t.kind == Kind::Word
                 && verb(&t.text).is_some_and(|(_, _, f)| f == Form::Base)
-                && prev.kind == Kind::Word
+                && matches!(prev.kind, Kind::Word | Kind::Ident)
                 && !is_word(prev, DETERMINERS)
                 && !is_word(prev, PREPOSITIONS)
                 && !is_word(prev, &["and", "or", "not", "to", "then"])
-                && !is_word(prev, MODALS)
-                && verb(&prev.text).is_none_or(|(_, _, f)| f != Form::Base || j - 1 == s)
-                // after a plural or a relative word the verb agrees with its subject: a
+                && (verb(&prev.text).is_none_or(|(_, _, f)| f != Form::Base)
+                    || j - 1 == s
+                    || (j >= 2 && is_word(clause[j - 2], DETERMINERS)))
+                // after a plural subject or a relative word the verb agrees with it: a
                 // statement ("Other persons get the error 403", "the clinicians who treat …")
-                && (!prev.text.ends_with('s') || prev.text.ends_with("ss"))
-                && !is_word(prev, &["who", "which", "that", "people", "children", "staff"])
-                && !is_word(t, &["have", "be", "do"])
-                && (is_word(clause[j + 1], OPENS_OBJECT) || clause[j + 1].kind == Kind::Ident)
+                && (in_a_phrase
+                    || ((!prev.text.ends_with('s') || prev.text.ends_with("ss"))
+                        && !is_word(
+                            prev,
+                            &["who", "which", "that", "people", "children", "staff", "data"],
+                        )))
+                // … and so after a subject joined by "and" or "or" ("The patient and the doctor
+                // get a notification")
+                && !clause[s..j - 1].iter().any(|x| is_word(x, &["and", "or"]))
+                && (object || (!in_a_phrase && clause[j + 1].kind == Kind::Ident))
         }) else {
             continue;
         };
@@ -197,8 +221,11 @@ pub(super) fn orders(
         }
     }
     // a purpose for the reader: "… of one doctor to choose the first slot for the patient", "Id
-    // of the doctor to choose for the patient first"; the tool's own act, a search, and where a
-    // value goes ("the value to give to book_appointment") are its job, not the reader's
+    // of the doctor to choose for the patient first", "The next step is to give the text to the
+    // patient": a purpose that picks one of many, or hands something to a person, is an order;
+    // what a value is used for ("used to sort the results", "True to include the cancelled
+    // ones", "to identify the patient"), the tool's own act and where a value goes ("the value
+    // to give to book_appointment") are a value's role
     for k in 1..clause.len().saturating_sub(1) {
         let t = clause[k + 1];
         if !is_word(clause[k], &["to"]) || t.kind != Kind::Word {
@@ -207,31 +234,26 @@ pub(super) fn orders(
         let Some((base, class, Form::Base)) = verb(&t.text) else {
             continue;
         };
-        let own_act = Some(base) == own
-            || effects.contains(&base)
-            || matches!(base, "find" | "search" | "list" | "get" | "look");
+        let own_act = Some(base) == own || effects.contains(&base);
         let to_a_tool = base == "give"
             && clause.get(k + 2).is_some_and(|x| is_word(x, &["to"]))
             && clause.get(k + 3).is_some_and(|x| x.kind == Kind::Ident);
-        // with no object of its own the verb's object is the noun before it, a value's role
-        // ("Page to fetch", "Most slots to return"); with one, or handed on to someone, it is
-        // an act of the reader
-        // ("Specialty to narrow the list to": a preposition left at the end points back to it)
-        let stranded = clause[k + 2..]
+        let stretch: Vec<&Tok> = clause[k + 2..]
             .iter()
             .take_while(|x| x.kind != Kind::Comma)
-            .last()
-            .is_some_and(|x| is_word(x, PREPOSITIONS));
-        let acts = !stranded
-            && clause
-                .get(k + 2)
-                .is_some_and(|x| is_object(x) || (is_word(x, &["to"]) && !to_a_tool));
-        // (after a question word it is what the value answers: "Where to move an appointment")
-        let asked = is_word(
-            clause[k - 1],
-            &["how", "where", "when", "what", "which", "whether", "whom"],
-        );
-        if acts && !own_act && !asked && !is_word(clause[k - 1], &["is", "are", "be"]) {
+            .copied()
+            .collect();
+        let picks = stretch
+            .iter()
+            .any(|x| is_word(x, PICKS) || is_word(x, &["first", "last", "top", "only"]));
+        let handed = stretch.windows(2).enumerate().any(|(n, w)| {
+            is_word(w[0], &["to", "for"])
+                && stretch[n + 1..]
+                    .iter()
+                    .find(|x| !is_word(x, DETERMINERS))
+                    .is_some_and(|x| is_word(x, PEOPLE) || is_word(x, PATIENT_SIDE))
+        });
+        if (picks || handed) && !own_act && !to_a_tool {
             push_order(out, t, class, true);
         }
     }

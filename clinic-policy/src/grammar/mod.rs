@@ -307,16 +307,26 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                     (2..clause.len())
                         .filter(|&i| {
                             finite(clause, i - 1, false)
-                                || (is_word(clause[i - 1], RELATIVES) && !reads(clause, i - 1))
+                                // (a relative clause that runs to the end: inside a subject,
+                                // "The slot that the patient booked is held", the subject is
+                                // read from the start)
+                                || (is_word(clause[i - 1], RELATIVES)
+                                    && !reads(clause, i - 1)
+                                    && (i..clause.len()).filter(|&v| verb_of_a_clause(clause, v)).count()
+                                        == 1)
                         })
                         // (a condition runs to its comma: "When the doctor is a paediatrician
-                        // and the patient is 16, …" is read whole, as it is from the start)
+                        // and the patient is 16, …" is read whole, as it is from the start;
+                        // with no comma, to its own verb: "When a search is done the caller
+                        // has …" states the rest)
                         .filter(|&i| {
                             let phrase = clause[..i]
                                 .iter()
                                 .rposition(|t| t.kind == Kind::Comma)
                                 .map_or(0, |c| c + 1);
-                            !(phrase..i).any(|j| reads(clause, j))
+                            let comma_after = clause[i..].iter().any(|t| t.kind == Kind::Comma);
+                            let in_condition = comma_after && (phrase..i).any(|j| reads(clause, j));
+                            !in_condition && !in_a_condition(clause, i, &opens)
                         })
                         .map(|i| (&clause[i..], false)),
                 )
@@ -338,6 +348,32 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                 }
             }
             if !phrase {
+                // the first sentence's own object and phrases, with no word between that opens
+                // one, say no ranking, person's state, caller, "only" or pick either ("Get the
+                // opening hours of the only clinic of the city", "Find open slots of the right
+                // doctor for the patient")
+                if first && tail.len() + 1 == clause.len() {
+                    ranked(tail, out);
+                    person_state(tail, out);
+                    caller_claimed(tail, out);
+                    whole_or_only(tail, out);
+                    // (past the tool's own object, "Book one appointment for the patient", and
+                    // up to a condition, which is read: "when no open slot is right for …")
+                    let upto = (1..clause.len())
+                        .find(|&j| reads(clause, j))
+                        .unwrap_or(clause.len());
+                    let object = (1..upto)
+                        .find(|&j| is_word(clause[j], PREPOSITIONS))
+                        .unwrap_or(upto);
+                    // ("one" there is how many of its object the tool takes: "of one doctor
+                    // for the patient")
+                    let phrase: Vec<&Tok> = clause[object..upto]
+                        .iter()
+                        .filter(|x| !is_word(x, &["one"]))
+                        .copied()
+                        .collect();
+                    pick_for_a_person(&phrase, out);
+                }
                 continue;
             }
             if first {
@@ -368,11 +404,17 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                 k += 1;
             }
         }
+        if statement && n > 0 {
+            verbless(clause, text, out);
+        }
         if statement {
             existence(clause, out);
             // "The hotline: busy at night.": a verbless statement after a label is read as
             // "the hotline is busy at night"
             apposed(&clauses, n, text, field, out);
+        }
+        if first {
+            run_on(clause, out);
         }
         if field == Field::Title {
             live_state(clause, out);
@@ -467,10 +509,85 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
     }
 }
 
+/// A tool description's first sentence is the tool's action on its object: a second verb in it
+/// follows a word that joins its clause ("as", "when", "that", "to", a comma, …). A clause run
+/// on with no word between ("Get the opening hours of one clinic the hotline is busy at night",
+/// "Find open slots of the doctors choose the earliest slot") is a sentence of its own with its
+/// full stop left out, and is refused as one.
+fn run_on(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let joins = |x: &Tok| {
+        x.kind == Kind::Comma
+            || is_word(x, CLAUSE_LINKS)
+            || is_word(x, NOT_CLAIMED)
+            || is_word(x, MODALS)
+            || is_word(
+                x,
+                &[
+                    "to", "with", "given", "before", "after", "until", "than", "not",
+                ],
+            )
+    };
+    let verb_at = |i: usize| {
+        let (prev, t) = (clause[i - 1], clause[i]);
+        t.kind == Kind::Word
+            && matches!(prev.kind, Kind::Word | Kind::Ident)
+            && !is_word(prev, DETERMINERS)
+            && !is_word(prev, PREPOSITIONS)
+            && (is_word(t, &["is", "are", "has", "have"])
+                // (an "-s" form with no word after it that it could take is a plural noun:
+                // "List clinic notes")
+                || (finite(clause, i, false)
+                    && verb(&t.text).is_some_and(|(_, _, f)| f == Form::Third)
+                    && clause.get(i + 1).is_some_and(|n| {
+                        is_object(n) || (n.kind == Kind::Word && !is_word(n, PREPOSITIONS))
+                    }))
+                || (verb(&t.text).is_some_and(|(_, _, f)| f == Form::Base)
+                    && clause
+                        .get(i + 1)
+                        .is_some_and(|n| is_object(n) || n.kind == Kind::Ident)))
+    };
+    for i in 2..clause.len() {
+        if !verb_at(i) {
+            continue;
+        }
+        // back to the verb before it, or the tool's own: a word that joins a clause between
+        let joined = (1..i)
+            .rev()
+            .take_while(|&j| j < 2 || !verb_at(j))
+            .any(|j| joins(clause[j]));
+        if !joined {
+            push(
+                out,
+                Rule::Directive,
+                clause[i],
+                format!(
+                    "\"{}\" runs a second clause into the tool's first sentence with no word between: the first sentence is the tool's action and its object; a statement is a sentence of its own",
+                    clause[i].text
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Is word `v` a clause's verb: a finite verb, or a participle that is not part of the verb
+/// before it ("the patient booked" has one; "is booked" is one with "is")?
+fn verb_of_a_clause(clause: &[&Tok], v: usize) -> bool {
+    finite(clause, v, false)
+        || (v > 0
+            && clause[v].kind == Kind::Word
+            && clause[v - 1].kind == Kind::Word
+            && !is_word(clause[v - 1], COPULAS)
+            && !is_word(clause[v - 1], &["has", "have", "had"])
+            && !is_word(clause[v - 1], DETERMINERS)
+            && verb(&clause[v].text).is_some_and(|(_, _, f)| f == Form::Participle))
+}
+
 /// Is word `i` of a first sentence inside a condition's own subject: after its opening word
 /// ("when", "if", …) with no place a clause opens and no verb between?
 fn in_a_condition(clause: &[&Tok], i: usize, opens: &dyn Fn(usize) -> bool) -> bool {
-    for j in (1..i).rev() {
+    // (from the word itself: a stretch that opens with "whose" is read with the noun before it)
+    for j in (1..=i.min(clause.len() - 1)).rev() {
         if opens(j) || finite(clause, j, false) {
             return false;
         }

@@ -49,10 +49,17 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
     // … and no word of quantity, time or grade that a sentence would say of the world: a name
     // is read as the words it holds (`few_open_slots`, `next_free_slot_soon`, `right_doctor_id`
     // say what "Open slots are few" and "the right doctor" say)
-    if let Some(p) = lower.iter().find(|p| {
+    // (a bound keeps its words: `at_least`, `later_than`)
+    let bound =
+        |i: usize| lower.get(i + 1).is_some_and(|n| n == "than") || (i > 0 && lower[i - 1] == "at");
+    if let Some(p) = lower.iter().enumerate().find_map(|(i, p)| {
         let p = p.as_str();
-        (DETERMINERS.contains(&p) || LEAD_ADVERBS.contains(&p) || FIT.contains(&p))
+        ((DETERMINERS.contains(&p) || LEAD_ADVERBS.contains(&p) || FIT.contains(&p))
             && !NAME_KEPT.contains(&p)
+            && !bound(i)
+            // (an audience's last "only" is read below: `fee_seen_by_staff_only`)
+            && !(p == "only" && i + 1 == lower.len()))
+        .then_some(p)
     }) {
         push(
             out,
@@ -326,9 +333,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
 
 /// Determiners and adverbs a name may hold as a value's own word (`other_doctor_id`,
 /// `next_page`, `one_time_code`).
-const NAME_KEPT: &[&str] = &[
-    "other", "another", "one", "own", "next", "more", "both", "only",
-];
+const NAME_KEPT: &[&str] = &["other", "another", "one", "own", "next", "more", "both"];
 
 /// ... and in a name, where a noun before `_id` or another noun is the rule (`record_id`).
 pub(super) const NAME_NOUN_FIRST: &[&str] = &[

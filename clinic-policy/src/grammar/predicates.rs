@@ -176,7 +176,7 @@ const NUMBER_WORDS: &[&str] = &[
 /// Words that open a phrase in which "is" is read, not claimed: a condition ("when the clinic is
 /// closed"), a question ("how severe the symptoms are"), a relative clause or a definition ("1
 /// means the patient is next").
-const NOT_CLAIMED: &[&str] = &[
+pub(super) const NOT_CLAIMED: &[&str] = &[
     "when", "if", "unless", "whether", "where", "while", "once", "until", "how", "what", "which",
     "who", "whose", "that", "whatever",
 ];
@@ -198,20 +198,44 @@ pub(super) fn reads(phrase: &[&Tok], i: usize) -> bool {
     if !is_word(phrase[i], RELATIVES) {
         return true;
     }
-    if is_word(phrase[i], &["where"]) && phrase.get(i + 1).is_some_and(|x| x.kind == Kind::Ident) {
+    // (a value: a number or a name, within the words before its verb)
+    if is_word(phrase[i], &["where"])
+        && phrase[i + 1..]
+            .iter()
+            .take(3)
+            .take_while(|x| !is_word(x, COPULAS))
+            .any(|x| x.kind == Kind::Ident)
+    {
         return true;
     }
+    // after a comma ("…, whose hotline is busy") or a preposition ("a text in which …") it
+    // states
+    if i > 0 && (phrase[i - 1].kind == Kind::Comma || is_word(phrase[i - 1], PREPOSITIONS)) {
+        return false;
+    }
     // the noun's own words, back to what opens its phrase
-    let noun = phrase[..i]
-        .iter()
+    let end = i;
+    let noun = (0..end)
         .rev()
-        .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
-        .count();
-    let opened = i - noun;
-    noun > 0
-        && !phrase[opened..i].iter().any(|x| {
-            (is_word(x, DETERMINERS) && !is_word(x, KIND_DETERMINERS)) || x.text.ends_with("'s")
+        .take_while(|&j| {
+            phrase[j].kind == Kind::Word
+                && !is_word(phrase[j], PREPOSITIONS)
+                && !finite(phrase, j, false)
         })
+        .count();
+    // with no noun it opens a question or a condition ("Which doctor is free", "Where the
+    // clinic is closed, …"), but for what a verb reports ("shows that …")
+    if noun == 0 {
+        return !is_word(phrase[i], &["that"]);
+    }
+    // a place's relative clause states ("a city where other clinics have no cardiology")
+    if is_word(phrase[i], &["where"]) {
+        return false;
+    }
+    let opened = end - noun;
+    !phrase[opened..end].iter().any(|x| {
+        (is_word(x, DETERMINERS) && !is_word(x, KIND_DETERMINERS)) || x.text.ends_with("'s")
+    })
 }
 
 /// Determiners of a noun that names a kind, not a thing: "an appointment that is already
@@ -741,7 +765,9 @@ fn before_relative<'s, 'a>(subject: &'s [&'a Tok]) -> Option<&'s [&'a Tok]> {
         x.kind == Kind::Word
             && (is_word(x, COPULAS)
                 || is_word(x, &["has", "have", "had"])
-                || verb(&x.text).is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past)))
+                || verb(&x.text).is_some_and(|(_, _, f)| {
+                    matches!(f, Form::Third | Form::Past | Form::Participle)
+                }))
     });
     (noun && own_verb).then(|| &subject[..r])
 }
@@ -825,7 +851,8 @@ fn participle_word(t: &Tok) -> bool {
 /// what it is.
 fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
     const LINKS: &[&str] = &[
-        "stays", "stay", "remains", "remain", "appears", "appear", "seems", "seem", "looks", "look",
+        "stays", "stay", "stayed", "remains", "remain", "remained", "appears", "appear",
+        "appeared", "seems", "seem", "seemed", "looks", "look", "looked", "became",
     ];
     let t = clause[k];
     let next = clause.get(k + 1);
@@ -844,24 +871,16 @@ fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
     {
         return Some(k + 2);
     }
-    // "treats chest pain as routine", "describes a rash as mild": what follows "as"
-    if is_word(
-        t,
-        &[
-            "treats",
-            "treat",
-            "describes",
-            "describe",
-            "marks",
-            "regards",
-            "considers",
-            "rates",
-            "sees",
-        ],
-    ) && let Some(a) = clause[k + 1..]
-        .iter()
-        .take_while(|x| x.kind != Kind::Comma)
-        .position(|x| is_word(x, &["as"]))
+    // "treats chest pain as routine", "ranks a rash as mild", "lists the patient as an adult":
+    // what a verb takes its object "as"
+    if t.kind == Kind::Word
+        && verb(&t.text).is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past))
+        && !is_word(t, &["has", "have", "had"])
+        && next.is_some_and(|x| x.kind == Kind::Word && !is_word(x, &["as", "only", "not"]))
+        && let Some(a) = clause[k + 1..]
+            .iter()
+            .take_while(|x| x.kind != Kind::Comma)
+            .position(|x| is_word(x, &["as"]))
     {
         return Some(k + 2 + a);
     }
@@ -2159,5 +2178,61 @@ pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Vio
                 t.text
             ),
         );
+    }
+}
+
+/// A statement with its verb left out, of the caller, a person, a place outside or a condition
+/// ("The emergency hotline busy at night.", "The caller on the staff of the clinic.", "The
+/// patient over 18."): read with "is" after its subject, as the readings of "is" read it.
+pub(super) fn verbless(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+    let has_verb = (0..clause.len()).any(|k| {
+        is_word(clause[k], COPULAS)
+            || is_word(clause[k], &["has", "have", "had"])
+            || finite(clause, k, true)
+            || verb(&clause[k].text).is_some()
+    });
+    // (a fronted phrase, "For a patient, one of …", is no subject, and a label's value,
+    // "Required fields: allergies, medications", none either)
+    let label_value = text[..clause[0].start].trim_end().ends_with(':');
+    if has_verb || clause.len() < 3 || is_word(clause[0], PREPOSITIONS) || label_value {
+        return;
+    }
+    let before = out.len();
+    for p in 2..clause.len() {
+        let (subject, next) = (&clause[..p], clause[p]);
+        if next.kind == Kind::Comma
+            || subject.iter().any(|x| x.kind == Kind::Comma)
+            || !claimable(subject)
+        {
+            continue;
+        }
+        let is = Tok {
+            text: "is".to_owned(),
+            start: next.start,
+            end: next.start,
+            kind: Kind::Word,
+        };
+        let read: Vec<&Tok> = subject
+            .iter()
+            .copied()
+            .chain(std::iter::once(&is))
+            .chain(clause[p..].iter().copied())
+            .collect();
+        predicate(&read, text, out);
+        elsewhere_said(&read, out);
+        condition_said(&read, out);
+        reader_said(&read, out);
+        if out.len() > before {
+            break;
+        }
+    }
+    // a finding at the "is" put in is the word after it
+    for v in &mut out[before..] {
+        if v.range.is_empty() {
+            let end = text[v.range.start..]
+                .find(|c: char| !c.is_alphanumeric())
+                .map_or(text.len(), |e| v.range.start + e);
+            v.range = v.range.start..end;
+        }
     }
 }

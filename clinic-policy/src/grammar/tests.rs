@@ -4009,3 +4009,189 @@ fn names_hold_no_quantity_time_or_grade() {
         (n, "total_pages", "list_my_appointments", false),
     ]);
 }
+
+/// A second clause run into the first sentence with no word between is refused, whatever its
+/// verb agrees with; the first sentence's own phrases say no ranking, "only", pick or person's
+/// state; a statement with its verb left out is read with "is"; a linking verb in the past links;
+/// any verb takes its object "as" what follows; an order run on after a name, a number or a
+/// noun in a phrase is an order; and a purpose that picks or hands something to a person is
+/// one. Beside them, their plain neighbours.
+#[test]
+fn run_on_clauses_verbless_statements_and_purposes() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            d,
+            "Find open slots of the doctors choose the earliest slot of the list.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic the first doctor has the most bookings.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "Get the opening hours of the only clinic of the city.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of the right doctor for the patient.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Confirm one appointment the patient ready for each fee.",
+            "confirm_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. The emergency hotline busy at night.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Get the intake of one appointment. The caller on the staff of the clinic.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "Id of the slot. The patient remained insured for each fee.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. The intake lists the patient as an adult.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Open slots of the doctors choose the earliest slot of the list.",
+            "get_slots",
+            false,
+        ),
+        (
+            p,
+            "Id of the doctor, as returned by list_doctors choose the earliest slot of the list.",
+            "get_slots",
+            false,
+        ),
+        (
+            p,
+            "Id of the doctor choose two slots of the list.",
+            "get_slots",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. The next step is to choose the earliest slot of the list.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Cancel one appointment. If a fee is due the patient has insurance for each fee.",
+            "cancel_appointment",
+            true,
+        ),
+        (Field::ParamName, "only_clinic_id", "list_doctors", false),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "Join the waiting list of one doctor for the patient when the doctor has no open slot.",
+            "join_waiting_list",
+            true,
+        ),
+        (
+            d,
+            "Book one appointment for the patient in a free slot of one doctor. Returns the new appointment.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Submit the intake of one appointment. Required fields: allergies, medications and symptoms.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Id of the appointment. For a patient, one of the patient's appointments.",
+            "get_intake",
+            false,
+        ),
+        (
+            d,
+            "Book an open slot for the patient. The patient and the doctor get a notification.",
+            "book_appointment",
+            true,
+        ),
+        (
+            Field::ParamDescription,
+            "Intake data hold the answers of the patient.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "Field used to sort the results.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "True to include the cancelled appointments in the list.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            d,
+            "List the specialties. The clinic API has specialties only as a detail of each doctor.",
+            "list_specialties",
+            false,
+        ),
+        (
+            p,
+            "Search terms. An abbreviation such as `COPD` matches only as written.",
+            "search_protocols",
+            false,
+        ),
+        (
+            d,
+            "Book an open slot. The appointment that the patient booked is pending.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Position on the waiting list, where position 1 is the next patient.",
+            "get_waiting_list_position",
+            false,
+        ),
+        (Field::ParamName, "at_least", "find_available_slots", false),
+        (
+            d,
+            "List clinic notes. Returns each note's title and date.",
+            "list_clinic_notes",
+            false,
+        ),
+        (
+            Field::ParamName,
+            "later_than",
+            "find_available_slots",
+            false,
+        ),
+    ]);
+}
