@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "fc2ae132ab00f3e175292b97e7d2edd5b996b6ff4e9cb6052371b4f7b8034be9";
+const PINNED: &str = "5f62003b3592b1d9df0566b9e6e65f53d4d04e8ce035f810c603b66fa83e701e";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam17/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam18/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -53,7 +53,15 @@ const SIBLINGS: &[&str] = &[
 /// reading a first sentence from every word, relative and reported clauses as claims of their
 /// thing, orders run on or said as a purpose, and names with no word of quantity, time or
 /// grade): a relative clause of a kind ("for a patient who is over 18"), read as narrowing it.
-/// Round seventeen (11 of 77, a measure against ebf2890: 96 tried, 79 passed; closed after it by
+/// Round eighteen (24 of 91, a measure against 06a8daa: 132 tried, 98 passed; closed after it by
+/// reading a definite claimable noun phrase and what follows it with "is" inside any clause
+/// (after "has", "with", a comma, a fronted phrase; "being" and "having" as "is" and "has"),
+/// "states how …" as reported, "a line that <clause>" as holding its clause, a joined noun
+/// inside a phrase as no subject, a count as an object, and a person right after a purpose's
+/// verb as handed something): "while" between two facts, verbless claims of a subject no
+/// reading claims, a first clause of a parameter left verbless, "has X as Y", "to end the
+/// search", and a note's clause after "with".
+/// Round seventeen (8 of 77, a measure against ebf2890: 96 tried, 79 passed; closed after it by
 /// refusing a clause run into the first sentence, reading its phrases for a ranking, "only", a
 /// pick or a person's state, a verbless statement of a claimable subject with "is", linking
 /// verbs in the past, any verb's object "as" a value, run-on orders after a name, a number or a
@@ -93,14 +101,15 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam7/served.jsonl"), 78, 5),
     (include_str!("data/redteam8/served.jsonl"), 87, 27),
     (include_str!("data/redteam9/served.jsonl"), 104, 6),
-    (include_str!("data/redteam10/served.jsonl"), 91, 10),
+    (include_str!("data/redteam10/served.jsonl"), 91, 9),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
     (include_str!("data/redteam12/served.jsonl"), 140, 12),
     (include_str!("data/redteam13/served.jsonl"), 96, 7),
-    (include_str!("data/redteam14/served.jsonl"), 114, 9),
+    (include_str!("data/redteam14/served.jsonl"), 114, 8),
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
     (include_str!("data/redteam16/served.jsonl"), 89, 2),
-    (include_str!("data/redteam17/served.jsonl"), 77, 11),
+    (include_str!("data/redteam17/served.jsonl"), 77, 8),
+    (include_str!("data/redteam18/served.jsonl"), 91, 24),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -171,10 +171,19 @@ pub(super) fn orders(
             let in_a_phrase = clause[s..j - 1]
                 .iter()
                 .rev()
-                .take_while(|x| x.kind == Kind::Word && !is_word(x, &["and", "or"]))
+                .take_while(|x| {
+                    x.kind == Kind::Word && !is_word(x, &["who", "whose", "which", "that"])
+                })
                 .any(|x| is_word(x, PREPOSITIONS));
+            // … or a count or a quantity and its noun ("choose 2 slots", "book one more slot")
             let object = is_word(clause[j + 1], OPENS_OBJECT)
-                || (is_word(clause[j + 1], &["one", "two", "three", "that"])
+                || ((clause[j + 1].kind == Kind::Ident
+                    || is_word(
+                        clause[j + 1],
+                        &[
+                            "one", "two", "three", "that", "other", "more", "several", "most",
+                        ],
+                    ))
                     && clause.get(j + 2).is_some_and(|n| {
                         n.kind == Kind::Word
                             && verb(&n.text).is_none_or(|(_, _, f)| f == Form::Base)
@@ -198,7 +207,8 @@ pub(super) fn orders(
                         )))
                 // … and so after a subject joined by "and" or "or" ("The patient and the doctor
                 // get a notification")
-                && !clause[s..j - 1].iter().any(|x| is_word(x, &["and", "or"]))
+                // (not one inside a phrase: "Id of the doctor or the clinic choose …")
+                && (in_a_phrase || !clause[s..j - 1].iter().any(|x| is_word(x, &["and", "or"])))
                 && (object || (!in_a_phrase && clause[j + 1].kind == Kind::Ident))
         }) else {
             continue;
@@ -246,13 +256,24 @@ pub(super) fn orders(
         let picks = stretch
             .iter()
             .any(|x| is_word(x, PICKS) || is_word(x, &["first", "last", "top", "only"]));
-        let handed = stretch.windows(2).enumerate().any(|(n, w)| {
-            is_word(w[0], &["to", "for"])
-                && stretch[n + 1..]
+        let person_at = |from: usize| {
+            stretch[from..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS))
+                .is_some_and(|x| is_word(x, PEOPLE) || is_word(x, PATIENT_SIDE))
+        };
+        // (to a person, for one, or the person right after the verb: "to give the patient the
+        // text")
+        let handed = stretch
+            .iter()
+            .enumerate()
+            .any(|(n, w)| is_word(w, &["to", "for"]) && person_at(n + 1))
+            || (person_at(0)
+                && stretch
                     .iter()
-                    .find(|x| !is_word(x, DETERMINERS))
-                    .is_some_and(|x| is_word(x, PEOPLE) || is_word(x, PATIENT_SIDE))
-        });
+                    .skip_while(|x| is_word(x, DETERMINERS))
+                    .nth(1)
+                    .is_some_and(|x| is_object(x)));
         if (picks || handed) && !own_act && !to_a_tool {
             push_order(out, t, class, true);
         }

@@ -314,6 +314,8 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                                     && !reads(clause, i - 1)
                                     && (i..clause.len()).filter(|&v| verb_of_a_clause(clause, v)).count()
                                         == 1)
+                                // (what a verb reports: "Each protocol states how a fever ends")
+                                || (is_word(clause[i - 1], &["how"]) && finite(clause, i - 2, false))
                         })
                         // (a condition runs to its comma: "When the doctor is a paediatrician
                         // and the patient is 16, …" is read whole, as it is from the start;
@@ -406,6 +408,9 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         }
         if statement && n > 0 {
             verbless(clause, text, out);
+        }
+        if statement || first {
+            small_clauses(if first { &clause[1..] } else { clause }, text, out);
         }
         if statement {
             existence(clause, out);

@@ -195,8 +195,28 @@ pub(super) fn reads(phrase: &[&Tok], i: usize) -> bool {
     if !(is_word(phrase[i], NOT_CLAIMED) && subordinates(phrase, i)) {
         return false;
     }
+    // "how" after a verb reports a claim ("Each protocol states how a fever ends …"), and
+    // "while" past the phrase's start sets two facts side by side ("… open at night while other
+    // clinics …")
+    if i > 0 && is_word(phrase[i], &["how"]) && finite(phrase, i - 1, false) {
+        return false;
+    }
+    if i > 0 && is_word(phrase[i], &["while"]) {
+        return false;
+    }
     if !is_word(phrase[i], RELATIVES) {
         return true;
+    }
+    // "that" with a subject of its own before the verb read says what a thing holds ("a line
+    // that the patient is insured"), not which of a kind ("an appointment that is cancelled")
+    if is_word(phrase[i], &["that"])
+        && i + 1 < phrase.len()
+        && !(i + 1..phrase.len()).any(|j| {
+            finite(phrase, j, false)
+                || verb(&phrase[j].text).is_some_and(|(_, _, f)| f == Form::Participle)
+        })
+    {
+        return false;
     }
     // (a value: a number or a name, within the words before its verb)
     if is_word(phrase[i], &["where"])
@@ -2200,10 +2220,7 @@ pub(super) fn verbless(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
     let before = out.len();
     for p in 2..clause.len() {
         let (subject, next) = (&clause[..p], clause[p]);
-        if next.kind == Kind::Comma
-            || subject.iter().any(|x| x.kind == Kind::Comma)
-            || !claimable(subject)
-        {
+        if next.kind == Kind::Comma || !claimable(subject) {
             continue;
         }
         let is = Tok {
@@ -2227,6 +2244,131 @@ pub(super) fn verbless(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
         }
     }
     // a finding at the "is" put in is the word after it
+    for v in &mut out[before..] {
+        if v.range.is_empty() {
+            let end = text[v.range.start..]
+                .find(|c: char| !c.is_alphanumeric())
+                .map_or(text.len(), |e| v.range.start + e);
+            v.range = v.range.start..end;
+        }
+    }
+}
+
+/// A claim with its verb left out inside a clause: a definite noun phrase of the caller, a
+/// person, a place outside or a condition, and what it is said to be right after it ("The list
+/// has the emergency hotline busy at night", "With the caller on the staff of the clinic, …",
+/// "At night the emergency hotline busy", "The caller, being on the staff, …"). It is read with
+/// "is" after the noun phrase. A phrase after a preposition ("shown to the patient in the app")
+/// and a kind ("for patients 18 or older") claim nothing.
+pub(super) fn small_clauses(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+    let definite = |x: &Tok| is_word(x, &["the", "this", "its", "their", "other", "another"]);
+    let before = out.len();
+    for st in 0..clause.len() {
+        if !definite(clause[st]) {
+            continue;
+        }
+        let opens = st == 0 || {
+            let prev = clause[st - 1];
+            prev.kind == Kind::Comma
+                || is_word(
+                    prev,
+                    &["with", "given", "has", "have", "had", "gets", "holds"],
+                )
+                || (prev.kind == Kind::Word
+                    && !is_word(prev, PREPOSITIONS)
+                    && !is_word(prev, DETERMINERS)
+                    && !is_word(prev, &["and", "or"])
+                    && verb(&prev.text).is_none())
+        };
+        // (inside a condition or a question it is read, not claimed: "Whether the patient agrees
+        // to a reminder")
+        if !opens || (0..st).any(|j| reads(clause, j)) {
+            continue;
+        }
+        for p in st + 2..clause.len().min(st + 7) {
+            let next = clause[p];
+            let subject = &clause[st..p];
+            // (a verb within the next words makes it a clause of its own: "the patient then
+            // gets an email"; a possessive is not the phrase's head: "the patient's own")
+            let verb_follows = (p..clause.len().min(p + 3)).any(|k| {
+                finite(clause, k, true)
+                    || is_word(clause[k], MODALS)
+                    || matches!(
+                        verb(&clause[k].text),
+                        Some((_, _, Form::Base | Form::Third))
+                    )
+                    || (matches!(verb(&clause[k].text), Some((_, _, Form::Participle)))
+                        && clause.get(k + 1).is_some_and(|x| {
+                            is_word(x, DETERMINERS) || is_word(x, &["it", "them"])
+                        }))
+            });
+            let possessive = text[subject[subject.len() - 1].end..].starts_with('\'');
+            // "being" and "having", right after the phrase or after its comma, stand for "is"
+            // and "has" ("The caller, being on the staff, …", "The caller, having the role of a
+            // doctor, …")
+            let aside = |w: &str| {
+                is_word(next, &[w])
+                    || (next.kind == Kind::Comma
+                        && clause.get(p + 1).is_some_and(|x| is_word(x, &[w])))
+            };
+            let (link, skip) = if aside("being") {
+                ("is", if is_word(next, &["being"]) { 1 } else { 2 })
+            } else if aside("having") {
+                ("has", if is_word(next, &["having"]) { 1 } else { 2 })
+            } else {
+                ("is", 0)
+            };
+            if (next.kind == Kind::Comma && skip == 0)
+                || is_word(next, &["and", "or", "of"])
+                || subject
+                    .iter()
+                    .any(|x| x.kind != Kind::Word || is_word(x, PREPOSITIONS))
+                // (a verb ends the phrase: "another patient booked it")
+                || subject[1..].iter().any(|x| {
+                    matches!(
+                        verb(&x.text),
+                        Some((_, _, Form::Past | Form::Participle | Form::Third))
+                    )
+                })
+                || (verb_follows && skip == 0)
+                || possessive
+                || !claimable(subject)
+            {
+                continue;
+            }
+            let rest = &clause[p + skip..];
+            if skip == 0
+                && rest.first().is_some_and(|x| verb(&x.text).is_some())
+                && !rest
+                    .first()
+                    .is_some_and(|x| matches!(verb(&x.text), Some((_, _, Form::Participle))))
+            {
+                continue;
+            }
+            let is = Tok {
+                text: link.to_owned(),
+                start: next.start,
+                end: next.start,
+                kind: Kind::Word,
+            };
+            let read: Vec<&Tok> = subject
+                .iter()
+                .copied()
+                .chain(std::iter::once(&is))
+                .chain(rest.iter().copied())
+                .collect();
+            predicate(&read, text, out);
+            elsewhere_said(&read, out);
+            condition_said(&read, out);
+            reader_said(&read, out);
+            if out.len() > before {
+                break;
+            }
+        }
+        if out.len() > before {
+            break;
+        }
+    }
     for v in &mut out[before..] {
         if v.range.is_empty() {
             let end = text[v.range.start..]

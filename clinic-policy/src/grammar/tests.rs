@@ -4106,6 +4106,13 @@ fn run_on_clauses_verbless_statements_and_purposes() {
             true,
         ),
         (Field::ParamName, "only_clinic_id", "list_doctors", false),
+        // a statement the language allows on its own, run into the first sentence
+        (
+            d,
+            "List the doctors of the clinic the list has a short summary of each doctor.",
+            "list_doctors",
+            false,
+        ),
     ]);
     all_pass(&[
         (
@@ -4192,6 +4199,99 @@ fn run_on_clauses_verbless_statements_and_purposes() {
             "later_than",
             "find_available_slots",
             false,
+        ),
+    ]);
+}
+
+/// A claim with its verb left out inside a clause (after "has", "with", a comma or a fronted
+/// phrase) is read with "is"; "states how …" states; "a note that
+/// <clause>" holds its clause; a joined noun inside a phrase is no subject; a count is an
+/// object; a person right after a purpose's verb is handed something. Beside them, their plain
+/// neighbours.
+#[test]
+fn small_clauses_reported_manners_and_indirect_objects() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            d,
+            "Get the opening hours of one clinic. The list has the emergency hotline busy at night.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. With the emergency hotline busy at night, each list has the opening hours.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            p,
+            "Intake of the appointment. The caller, being on the staff of the clinic, has the key of a doctor.",
+            "get_intake",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol of the clinic. Each protocol states how a fever in a child ends after a day.",
+            "get_protocol",
+            false,
+        ),
+        (
+            p,
+            "Id of the slot with a line that the patient is insured for each fee.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the doctor or the clinic choose the earliest slot of the list.",
+            "get_slots",
+            false,
+        ),
+        (
+            p,
+            "Id of the doctor choose 2 slots of the list.",
+            "get_slots",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol of the clinic to give the patient the text as the answer.",
+            "get_protocol",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "The patient's symptoms in their own words, 1 to 1000 characters.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot. 409 `SLOT_TAKEN`: another patient booked it first.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot. While the slot is held, the patient gets a reminder.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate an appointment. Only for patients whose symptoms become more severe.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the appointment to confirm; the patient then gets an SMS.",
+            "confirm_appointment",
+            true,
         ),
     ]);
 }
