@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "5f62003b3592b1d9df0566b9e6e65f53d4d04e8ce035f810c603b66fa83e701e";
+const PINNED: &str = "9ad6731db4abf1e2e25e21a9ad371d92001c123d12d113f787597a30ad65f56f";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -100,10 +100,34 @@ fn value_flow_ends(rest: &[Tok]) -> bool {
     }
 }
 
+/// The longest text the grammar reads, in bytes: four times the longest field (300 characters).
+const MAX_READ: usize = 1200;
+
+/// The longest sentence the grammar reads, in words and marks (ASD-STE100 keeps a descriptive
+/// sentence to 25 words).
+const MAX_WORDS: usize = 48;
+
 /// Every shape rule over one text of `tool`.
 pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     if field.is_name() {
         name(field, text, tool, out);
+        return;
+    }
+    // The readings of a sentence grow faster than its length, so a text or a sentence longer
+    // than any field allows is refused unread; plain text is far inside both bounds (every field
+    // has a limit of at most 300 characters, and the longest sentence we serve has 34 words).
+    if text.len() > MAX_READ {
+        out.push(Violation {
+            rule: Rule::Length,
+            range: (0..=MAX_READ)
+                .rev()
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(0)..text.len(),
+            detail: format!(
+                "{} bytes: the grammar reads a text of at most {MAX_READ} bytes",
+                text.len()
+            ),
+        });
         return;
     }
     let toks = tokens(text);
@@ -189,6 +213,18 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
     };
     let clauses = clauses(&toks);
     for (n, clause) in clauses.iter().enumerate() {
+        if clause.len() > MAX_WORDS {
+            let (first, last) = (clause[0], clause[clause.len() - 1]);
+            out.push(Violation {
+                rule: Rule::Length,
+                range: first.start..last.end,
+                detail: format!(
+                    "a sentence of {} words and marks: the controlled language keeps a sentence to {MAX_WORDS}",
+                    clause.len()
+                ),
+            });
+            continue;
+        }
         let opening = n == 0 && matches!(field, Field::ToolDescription | Field::Title);
         orders(clause, opening, own, &effects, out);
         effect_verbs(clause, &effects, tool.mutates, !tool.name.is_empty(), out);

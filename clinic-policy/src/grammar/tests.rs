@@ -4295,3 +4295,27 @@ fn small_clauses_reported_manners_and_indirect_objects() {
         ),
     ]);
 }
+
+/// A text or a sentence longer than any field allows is refused unread, in time linear in its
+/// length; a sentence of plain length is read.
+#[test]
+fn a_text_longer_than_any_field_is_refused_unread() {
+    let d = Field::ToolDescription;
+    let long_sentence = format!("List the doctors{}.", " of the clinic".repeat(20));
+    let found = hits(d, &long_sentence, "list_doctors", false);
+    assert!(found.iter().any(|v| v.rule == Rule::Length), "{found:?}");
+    let long_text = "the doctor that the patient ".repeat(200);
+    let found = hits(d, &long_text, "list_doctors", false);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].rule, Rule::Length);
+    // a multi-byte character at the bound keeps the range on a character boundary
+    let wide = format!("{}é{}", "a".repeat(1199), "b".repeat(10));
+    let found = hits(d, &wide, "list_doctors", false);
+    assert!(wide.is_char_boundary(found[0].range.start));
+    all_pass(&[(
+        d,
+        "List the doctors of the clinic, each with the name, the specialty and the address of the clinic.",
+        "list_doctors",
+        false,
+    )]);
+}

@@ -634,12 +634,11 @@ pub(super) const EQUIVALENCE: &[&str] = &[
     "means", "meant", "mean", "counts", "count", "same", "equal", "treated", "treat", "as",
     "already", "advance", "before",
 ];
-/// Claims about which source is current, correct or first.
 /// Words that judge a thing's fit ("the right doctor", "the best slot").
 pub(super) const FIT: &[&str] = &[
     "right", "best", "ideal", "perfect", "better", "worse", "worst",
 ];
-
+/// Claims about which source is current, correct or first.
 pub(super) const TRUTH: &[&str] = &[
     "current",
     "currently",
