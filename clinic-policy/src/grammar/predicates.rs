@@ -2217,33 +2217,44 @@ pub(super) fn verbless(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
     if has_verb || clause.len() < 3 || is_word(clause[0], PREPOSITIONS) || label_value {
         return;
     }
-    let before = out.len();
     for p in 2..clause.len() {
         let (subject, next) = (&clause[..p], clause[p]);
         if next.kind == Kind::Comma || !claimable(subject) {
             continue;
         }
-        let is = Tok {
-            text: "is".to_owned(),
-            start: next.start,
-            end: next.start,
-            kind: Kind::Word,
-        };
-        let read: Vec<&Tok> = subject
-            .iter()
-            .copied()
-            .chain(std::iter::once(&is))
-            .chain(clause[p..].iter().copied())
-            .collect();
-        predicate(&read, text, out);
-        elsewhere_said(&read, out);
-        condition_said(&read, out);
-        reader_said(&read, out);
-        if out.len() > before {
+        if read_with_a_verb(subject, ("is", next.start), &clause[p..], text, out) {
             break;
         }
     }
-    // a finding at the "is" put in is the word after it
+}
+
+/// Reads `subject`, the verb `link` put in at byte `at`, and `rest` as one statement, by the
+/// readings of a verb and its subject; a finding at the verb put in is the word after it.
+/// Whether anything was found.
+fn read_with_a_verb(
+    subject: &[&Tok],
+    (link, at): (&str, usize),
+    rest: &[&Tok],
+    text: &str,
+    out: &mut Vec<Violation>,
+) -> bool {
+    let before = out.len();
+    let verb = Tok {
+        text: link.to_owned(),
+        start: at,
+        end: at,
+        kind: Kind::Word,
+    };
+    let read: Vec<&Tok> = subject
+        .iter()
+        .copied()
+        .chain(std::iter::once(&verb))
+        .chain(rest.iter().copied())
+        .collect();
+    predicate(&read, text, out);
+    elsewhere_said(&read, out);
+    condition_said(&read, out);
+    reader_said(&read, out);
     for v in &mut out[before..] {
         if v.range.is_empty() {
             let end = text[v.range.start..]
@@ -2252,6 +2263,7 @@ pub(super) fn verbless(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
             v.range = v.range.start..end;
         }
     }
+    out.len() > before
 }
 
 /// A claim with its verb left out inside a clause: a definite noun phrase of the caller, a
@@ -2262,7 +2274,6 @@ pub(super) fn verbless(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
 /// and a kind ("for patients 18 or older") claim nothing.
 pub(super) fn small_clauses(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
     let definite = |x: &Tok| is_word(x, &["the", "this", "its", "their", "other", "another"]);
-    let before = out.len();
     for st in 0..clause.len() {
         if !definite(clause[st]) {
             continue;
@@ -2345,36 +2356,9 @@ pub(super) fn small_clauses(clause: &[&Tok], text: &str, out: &mut Vec<Violation
             {
                 continue;
             }
-            let is = Tok {
-                text: link.to_owned(),
-                start: next.start,
-                end: next.start,
-                kind: Kind::Word,
-            };
-            let read: Vec<&Tok> = subject
-                .iter()
-                .copied()
-                .chain(std::iter::once(&is))
-                .chain(rest.iter().copied())
-                .collect();
-            predicate(&read, text, out);
-            elsewhere_said(&read, out);
-            condition_said(&read, out);
-            reader_said(&read, out);
-            if out.len() > before {
-                break;
+            if read_with_a_verb(subject, (link, next.start), rest, text, out) {
+                return;
             }
-        }
-        if out.len() > before {
-            break;
-        }
-    }
-    for v in &mut out[before..] {
-        if v.range.is_empty() {
-            let end = text[v.range.start..]
-                .find(|c: char| !c.is_alphanumeric())
-                .map_or(text.len(), |e| v.range.start + e);
-            v.range = v.range.start..end;
         }
     }
 }
