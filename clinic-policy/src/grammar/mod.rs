@@ -430,11 +430,16 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                 whole_or_only(tail, out);
             }
         }
-        // the same finding from two stretches of one sentence is one finding (the first kept)
-        let mut seen = std::collections::BTreeSet::new();
-        for v in out.split_off(before) {
-            if seen.insert((v.rule, v.range.start, v.range.end, v.detail.clone())) {
-                out.push(v);
+        // the same finding from two stretches of one sentence is one finding
+        let mut seen = Vec::new();
+        let mut k = before;
+        while k < out.len() {
+            let key = (out[k].rule, out[k].range.clone(), out[k].detail.clone());
+            if seen.contains(&key) {
+                out.remove(k);
+            } else {
+                seen.push(key);
+                k += 1;
             }
         }
         if statement && n > 0 {
