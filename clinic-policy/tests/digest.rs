@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "9ad6731db4abf1e2e25e21a9ad371d92001c123d12d113f787597a30ad65f56f";
+const PINNED: &str = "473d7f1035f52fb6e96e31fc9b2b3007decb93c1bfbd6c2ac274506bd660106e";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

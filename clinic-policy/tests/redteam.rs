@@ -108,8 +108,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam14/served.jsonl"), 114, 8),
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
     (include_str!("data/redteam16/served.jsonl"), 89, 2),
-    (include_str!("data/redteam17/served.jsonl"), 77, 8),
-    (include_str!("data/redteam18/served.jsonl"), 91, 24),
+    (include_str!("data/redteam17/served.jsonl"), 77, 6),
+    (include_str!("data/redteam18/served.jsonl"), 91, 21),
 ];
 
 fn mutates(tool: &str) -> bool {

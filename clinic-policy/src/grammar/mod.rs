@@ -442,8 +442,8 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                 k += 1;
             }
         }
-        if statement && n > 0 {
-            verbless(clause, text, out);
+        if statement {
+            verbless(clause, text, n == 0, out);
         }
         if statement || first {
             small_clauses(if first { &clause[1..] } else { clause }, text, out);

@@ -818,7 +818,14 @@ fn person_state_claimed(p: &Tok, out: &mut Vec<Violation>) {
 /// and "The booking" have a value as their head.
 fn claimable(subject: &[&Tok]) -> bool {
     let head = head_of(subject);
-    grades_a_condition(subject)
+    // ("other clinics": a place outside, as "another hospital" is)
+    let other_clinic = subject.windows(2).any(|w| {
+        is_word(w[0], &["other", "another"])
+            && is_word(w[1], &["clinic", "clinics"])
+            && head.is_some_and(|h| std::ptr::eq(h, w[1]))
+    });
+    other_clinic
+        || grades_a_condition(subject)
         || head.is_some_and(|h| is_word(h, &["status", "state"]))
             && subject.iter().any(|x| elsewhere(x) || is_word(x, CALLERS))
         || head.is_some_and(|h| {
@@ -2203,13 +2210,23 @@ pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Vio
 
 /// A statement with its verb left out, of the caller, a person, a place outside or a condition
 /// ("The emergency hotline busy at night.", "The caller on the staff of the clinic.", "The
-/// patient over 18."): read with "is" after its subject, as the readings of "is" read it.
-pub(super) fn verbless(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+/// patient over 18."): read with "is" after its subject, as the readings of "is" read it. In the
+/// first clause of a value's description (`noun_phrase`), which names the value, only a word of
+/// state or grade right after the subject makes a statement ("Chest pain in a child mild"; not
+/// "Fever measured at the visit", "The patient's symptoms in their own words").
+pub(super) fn verbless(clause: &[&Tok], text: &str, noun_phrase: bool, out: &mut Vec<Violation>) {
+    // (a participle is no verb of its own: "Other clinics closed at night" is "… are closed …";
+    // nor a verb's form after a determiner: "after a rest")
     let has_verb = (0..clause.len()).any(|k| {
         is_word(clause[k], COPULAS)
             || is_word(clause[k], &["has", "have", "had"])
             || finite(clause, k, true)
-            || verb(&clause[k].text).is_some()
+            || (matches!(
+                verb(&clause[k].text),
+                Some((_, _, Form::Third | Form::Base | Form::Past))
+            ) && !clause[..k]
+                .last()
+                .is_some_and(|x| is_word(x, DETERMINERS) || is_word(x, PREPOSITIONS)))
     });
     // (a fronted phrase, "For a patient, one of …", is no subject, and a label's value,
     // "Required fields: allergies, medications", none either)
@@ -2219,7 +2236,23 @@ pub(super) fn verbless(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
     }
     for p in 2..clause.len() {
         let (subject, next) = (&clause[..p], clause[p]);
-        if next.kind == Kind::Comma || !claimable(subject) {
+        // (a subject is one phrase, ending on its noun, and not a possessive's owner)
+        let last = subject[p - 1];
+        if next.kind == Kind::Comma
+            || subject.iter().any(|x| x.kind == Kind::Comma)
+            || is_word(last, PREPOSITIONS)
+            || is_word(last, DETERMINERS)
+            || text[last.end..].starts_with('\'')
+            || !claimable(subject)
+        {
+            continue;
+        }
+        if noun_phrase
+            && (next.kind != Kind::Word
+                || is_word(next, PREPOSITIONS)
+                || is_word(next, &["and", "or", "as"])
+                || verb(&next.text).is_some())
+        {
             continue;
         }
         if read_with_a_verb(subject, ("is", next.start), &clause[p..], text, out) {

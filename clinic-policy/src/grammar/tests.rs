@@ -4319,3 +4319,62 @@ fn a_text_longer_than_any_field_is_refused_unread() {
         false,
     )]);
 }
+
+/// A verbless statement in the first clause of a value's description, after a claimable subject
+/// with a word of state or grade, and a participle standing for "is" + participle in a later
+/// one; a value named by a noun phrase with a participle or a phrase after it still passes.
+#[test]
+fn verbless_first_clauses_and_participles_are_read_as_statements() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    // (an output's description, where no rule of the data a parameter asks for applies)
+    for (text, name) in [
+        ("Chest pain in a child mild after a rest.", "get_protocol"),
+        ("Other clinics busy at night.", "list_doctors"),
+        (
+            "Doctors of the clinic. Other clinics of the city closed at night.",
+            "list_doctors",
+        ),
+    ] {
+        let mut out = Vec::new();
+        let tool = Tool {
+            name,
+            mutates: false,
+            input: false,
+        };
+        check(p, text, tool, &mut out);
+        assert!(!out.is_empty(), "{text}");
+    }
+    all_refused(&[(
+        d,
+        "List the doctors of the clinic. Other clinics closed at night.",
+        "list_doctors",
+        false,
+    )]);
+    all_pass(&[
+        (
+            p,
+            "Fever measured at the visit, in degrees.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Symptoms and allergies of the patient, as text.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Severity of the pain, from 0 to 10.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "The patient's age in years, from 0 to 120.",
+            "submit_intake",
+            true,
+        ),
+    ]);
+}
