@@ -110,6 +110,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam16/served.jsonl"), 89, 2),
     (include_str!("data/redteam17/served.jsonl"), 77, 6),
     (include_str!("data/redteam18/served.jsonl"), 91, 21),
+    (include_str!("data/redteam19/served.jsonl"), 38, 38),
 ];
 
 fn mutates(tool: &str) -> bool {
