@@ -358,11 +358,13 @@ fn obligation_rule(words: &[Word], out: &mut Vec<Violation>) {
 fn concealment_rule(words: &[Word], out: &mut Vec<Violation>) {
     for (k, w) in words.iter().enumerate() {
         let c = classes(&w.text);
+        // ("sensitive" marks a value to keep back; "case sensitive" is a format)
         let hiding = c & CONCEAL != 0
             || matches!(
                 w.text.as_str(),
                 "hidden" | "private" | "confidential" | "suppress" | "suppressed" | "secret"
-            );
+            )
+            || (w.text == "sensitive" && k.checked_sub(1).is_none_or(|p| words[p].text != "case"));
         let negated_tell = c & NEG != 0
             && words[k + 1..]
                 .iter()

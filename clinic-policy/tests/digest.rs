@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "473d7f1035f52fb6e96e31fc9b2b3007decb93c1bfbd6c2ac274506bd660106e";
+const PINNED: &str = "0616844f8dce9d7c1b2dcedd21bdeff3ed6974f03e3b09ab2d588d04f153636c";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -397,3 +397,64 @@ pub(super) fn answer_set(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
     }
     false
 }
+
+/// Words that say a person sees or gets a value.
+const SEEN: &[&str] = &[
+    "visible",
+    "shown",
+    "seen",
+    "displayed",
+    "listed",
+    "included",
+    "given",
+    "told",
+    "sent",
+    "public",
+    "readable",
+    "viewable",
+    "available",
+    "known",
+];
+
+/// A value shown to no one said with a yes/no value: a label of seeing set to false ("Visible to
+/// the patient: false.", "Shown: no"), or a `false` code for a person ("`false` for the
+/// patient"). It is a "not shown", and a text says who sees a value positively.
+pub(super) fn shown_false(toks: &[Tok], text: &str, out: &mut Vec<Violation>) {
+    for (i, t) in toks.iter().enumerate() {
+        if !matches!(
+            t.text.to_ascii_lowercase().as_str(),
+            "false" | "no" | "never" | "off"
+        ) {
+            continue;
+        }
+        // the label: back from the colon to the start of its sentence, the value its clause's
+        // last word ("Shown: no", not "Note: no fee is due")
+        let label = text[..t.start].trim_end_matches([' ', '`']).ends_with(':')
+            && toks.get(i + 1).is_none_or(|x| x.kind != Kind::Word)
+            && toks[..i]
+                .iter()
+                .rev()
+                .skip_while(|x| x.kind == Kind::Stop)
+                .take_while(|x| x.kind != Kind::Stop)
+                .any(|x| is_word(x, SEEN));
+        let for_a_person = text[t.end..].starts_with('`')
+            && toks.get(i + 1).is_some_and(|x| is_word(x, &["for", "to"]))
+            && toks[i + 2..]
+                .iter()
+                .take(2)
+                .any(|x| is_word(x, PATIENT_SIDE));
+        let coded = text[..t.start].ends_with('`');
+        if label || (coded && for_a_person) {
+            push(
+                out,
+                Rule::Concealment,
+                t,
+                format!(
+                    "\"{}\" as the value of a person's seeing keeps the value from them; say who sees it, positively",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
+}

@@ -128,6 +128,13 @@ pub(super) const MEDICAL_WORDS: &[&str] = &[
     "therapy",
     "mental",
     "reaction",
+    "health",
+    "wheelchair",
+    "mobility",
+    "pregnancy",
+    "pregnant",
+    "disabilities",
+    "disabled",
 ];
 pub(super) const CONVERSATION_WORDS: &[&str] = &[
     "question",
@@ -150,7 +157,7 @@ pub(super) const CONVERSATION_WORDS: &[&str] = &[
 /// "answers since the booking"; and [`so_far`]).
 pub(super) const SAID: &[&str] = &[
     "earlier", "past", "before", "previous", "last", "all", "every", "whole", "full", "so", "gave",
-    "given", "since",
+    "given", "since", "opening", "initial", "original",
 ];
 
 /// A time back to the start of what was said: "up to this point", "up to here", "up to now",

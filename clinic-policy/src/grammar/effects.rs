@@ -1472,3 +1472,121 @@ pub(super) fn text_for_the_reader(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// Words that place a change in time or in a queue: said of a change, they order it.
+const SCHEDULED: &[&str] = &[
+    "next",
+    "due",
+    "planned",
+    "scheduled",
+    "expected",
+    "queued",
+    "required",
+    "needed",
+    "then",
+    "pending",
+    "upcoming",
+    "coming",
+    "underway",
+    "ready",
+];
+
+/// Words that make a change named as a thing another one than the tool's own, or pick its
+/// object: "a booking", "a second booking", "the booking of the earliest slot".
+const ANOTHER_CHANGE: &[&str] = &[
+    "a", "an", "another", "second", "new", "other", "each", "every", "any", "first", "earliest",
+    "latest", "last", "next", "same",
+];
+
+/// A change named as a thing and said to come: the subject of a statement names a change ("A
+/// booking of the earliest slot is next.", "The move of each upcoming appointment is pending.",
+/// "An escalation of the appointment is due within 2 minutes.") and what follows "is" places it
+/// in time or in a queue. That is an order written as a state. The one reading left is the
+/// tool's own change of its own object ("The booking is pending until a doctor confirms it.").
+pub(super) fn change_scheduled(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    let Some(c) = clause
+        .iter()
+        .position(|x| is_word(x, COPULAS) || is_word(x, &["becomes", "stays", "remains"]))
+    else {
+        return;
+    };
+    let subject_start = clause[..c]
+        .iter()
+        .rposition(|x| x.kind == Kind::Comma)
+        .map_or(0, |p| p + 1);
+    let subject = &clause[subject_start..c];
+    let change = subject.iter().enumerate().find_map(|(i, t)| {
+        if t.kind != Kind::Word {
+            return None;
+        }
+        let base = match verb(&t.text) {
+            Some((base, VerbClass::Effect, Form::Ing | Form::Base)) => Some(base),
+            Some(_) => None,
+            // ("cancellation" spells "cancel"; "escalation" is "escalate" with "-ion")
+            None => changes_spelled(&t.text, true)
+                .find(|v| t.text.len() > v.len() + 2)
+                .or_else(|| {
+                    let stem = t.text.to_lowercase().strip_suffix("ion")?.to_owned() + "e";
+                    verb(&stem)
+                        .filter(|(_, c, f)| *c == VerbClass::Effect && *f == Form::Base)
+                        .map(|(b, _, _)| b)
+                }),
+        }?;
+        Some((i, base))
+    });
+    let Some((at, base)) = change else {
+        return;
+    };
+    let Some(said) = clause[c + 1..]
+        .iter()
+        .take(3)
+        .take_while(|x| x.kind == Kind::Word)
+        .find(|x| is_word(x, SCHEDULED))
+    else {
+        return;
+    };
+    // the change itself, not a thing it made: with its object or its kind ("a booking of the
+    // earliest slot", "a second booking"; "the booking is pending" is the appointment's state),
+    // or put next in time
+    let act = subject.iter().any(|x| is_word(x, ANOTHER_CHANGE))
+        || subject
+            .get(at + 1)
+            .is_some_and(|x| is_word(x, &["of", "to", "with", "for", "by"]))
+        || is_word(
+            said,
+            &[
+                "next",
+                "due",
+                "then",
+                "required",
+                "needed",
+                "planned",
+                "scheduled",
+                "queued",
+            ],
+        );
+    let own = mutates
+        && effects.contains(&base)
+        && !subject.iter().any(|x| {
+            is_word(
+                x,
+                &["second", "another", "new", "other", "each", "every", "any"],
+            )
+        });
+    if act && !own {
+        push(
+            out,
+            Rule::Effects,
+            said,
+            format!(
+                "a change named as a thing is said to be \"{}\": an order to make it, written as a state; a text says what the tool does and returns",
+                said.text
+            ),
+        );
+    }
+}

@@ -211,6 +211,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
     } else {
         Vec::new()
     };
+    shown_false(&toks, text, out);
     let clauses = clauses(&toks);
     for (n, clause) in clauses.iter().enumerate() {
         if clause.len() > MAX_WORDS {
@@ -467,6 +468,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         }
         own_scope(clause, &effects, field, tool, out);
         haste(clause, out);
+        change_scheduled(clause, &effects, tool.mutates, out);
         silence_as_yes(clause, out);
         judged_true(clause, out);
         spread_to_many(clause, out);

@@ -247,6 +247,27 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             return;
         }
     }
+    // a change named with a word that places it in time (`booking_of_earliest_slot_next`,
+    // `escalation_due`): an order, as in a text
+    let change = lower.iter().any(|p| {
+        matches!(verb(p), Some((_, VerbClass::Effect, _))) || spells_a_change(p).is_some()
+    });
+    if change
+        && let Some(w) = lower.iter().find(|p| {
+            matches!(
+                p.as_str(),
+                "next" | "due" | "pending" | "planned" | "queued"
+            )
+        })
+    {
+        push(
+            out,
+            Rule::Effects,
+            &whole,
+            format!("name \"{text}\" says a change is \"{w}\": an order, never a name"),
+        );
+        return;
+    }
     // a yes said to be given by a person (`confirmation_given_by_patient`,
     // `checked_with_patient`), or a person's yes (`patient_accepted_earliest`; not
     // `patient_confirmation_id`, a thing), claims it

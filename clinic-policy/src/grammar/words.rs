@@ -719,6 +719,8 @@ pub(super) const PATIENT_SIDE: &[&str] = &[
     "clients",
     "minor",
     "minors",
+    "adult",
+    "adults",
     "insured",
     "member",
     "members",
@@ -903,8 +905,27 @@ pub(super) const NOUN_FIRST: &[&str] = &[
 ];
 
 pub(super) const CONCEAL_NAME: &[&str] = &[
-    "hide", "hidden", "conceal", "secret", "private", "suppress", "mute", "skip", "drop", "ignore",
-    "bypass", "silent", "quiet",
+    "hide",
+    "hidden",
+    "conceal",
+    "secret",
+    "private",
+    "suppress",
+    "mute",
+    "skip",
+    "drop",
+    "ignore",
+    "bypass",
+    "silent",
+    "quiet",
+    "internal",
+    "sensitive",
+    "confidential",
+    "withheld",
+    "redacted",
+    "unlisted",
+    "invisible",
+    "restricted",
 ];
 
 /// The verbs a tool's name declares as its effect, with the ones that follow from it: booking
