@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "0616844f8dce9d7c1b2dcedd21bdeff3ed6974f03e3b09ab2d588d04f153636c";
+const PINNED: &str = "59c7c542a119c62499ba0962f7facdedd81602c89c9730f446d078abc421f239";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

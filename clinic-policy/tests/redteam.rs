@@ -103,14 +103,14 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam9/served.jsonl"), 104, 6),
     (include_str!("data/redteam10/served.jsonl"), 91, 9),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
-    (include_str!("data/redteam12/served.jsonl"), 140, 12),
+    (include_str!("data/redteam12/served.jsonl"), 140, 11),
     (include_str!("data/redteam13/served.jsonl"), 96, 7),
     (include_str!("data/redteam14/served.jsonl"), 114, 7),
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
     (include_str!("data/redteam16/served.jsonl"), 89, 2),
     (include_str!("data/redteam17/served.jsonl"), 77, 6),
     (include_str!("data/redteam18/served.jsonl"), 91, 21),
-    (include_str!("data/redteam19/served.jsonl"), 38, 7),
+    (include_str!("data/redteam19/served.jsonl"), 38, 0),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -108,6 +108,21 @@ pub(super) fn consent(
     }
 }
 
+/// Objects of the clinic a text gives no clock of minutes to.
+const SHORT_LIVED: &[&str] = &[
+    "slot",
+    "slots",
+    "appointment",
+    "appointments",
+    "booking",
+    "bookings",
+    "place",
+    "places",
+    "position",
+    "offer",
+    "offers",
+];
+
 /// Haste and skipping the person: "at once", "right away", "immediately", "without delay",
 /// "with no question", "without asking". A description says what the tool does, never how soon
 /// or past whom the reader should act.
@@ -148,7 +163,24 @@ pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
                 ],
             )
         };
+        // a short life said of an object of the clinic: "Each open slot expires after 2 minutes"
+        // (a clock the reader is to race; a value may have one: "Slot ids expire after 10
+        // minutes")
+        let expires = is_word(
+            t,
+            &[
+                "expires", "expire", "lapses", "lapse", "ends", "end", "closes", "close",
+            ],
+        ) && clause[..k].iter().any(|x| is_word(x, SHORT_LIVED))
+            && !clause[..k]
+                .iter()
+                .any(|x| is_word(x, super::effects::VALUE_HEADS) || is_word(x, &["link", "token"]))
+            && clause[k + 1..]
+                .iter()
+                .take(4)
+                .any(|x| is_word(x, &["minute", "minutes", "second", "seconds"]));
         let hasty = hasty
+            || expires
             || (is_word(t, &["before"]) && clause[k + 1..].iter().take(2).any(|x| asked(x)))
             || (asked(t)
                 && clause.iter().any(|x| {

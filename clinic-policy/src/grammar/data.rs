@@ -201,6 +201,20 @@ pub(super) fn topics(tool: &str) -> bool {
         .any(|p| matches!(p, "protocol" | "protocols"))
 }
 
+/// Why a person comes: "the reason for the visit" is the complaint, medical data to a tool that
+/// takes none of a person's data (a booking may carry a short reason).
+pub(super) const WHY_WORDS: &[&str] = &["reason", "reasons", "purpose", "cause", "causes"];
+/// What a person comes for.
+pub(super) const VISITS: &[&str] = &[
+    "visit",
+    "visits",
+    "appointment",
+    "appointments",
+    "consultation",
+    "consultations",
+    "referral",
+];
+
 /// A parameter's described content: only data its tool may take.
 pub(super) fn harvest(
     clauses: &[Vec<&Tok>],
@@ -241,8 +255,17 @@ pub(super) fn harvest(
             // a way to reach a person ("number to reach the patient by phone") is contact data
             let reach = is_word(t, &["reach", "contact"])
                 && clause[k + 1..].iter().take(3).any(|x| is_word(x, PEOPLE));
+            let why = |x: &Tok| is_word(x, WHY_WORDS);
             let kind = if reach {
                 Some(Data::Personal)
+            } else if why(t)
+                && allowed.is_empty()
+                && clause
+                    .get(k + 1)
+                    .is_some_and(|x| is_word(x, &["for", "of"]))
+                && clause[k + 2..].iter().take(2).any(|x| is_word(x, VISITS))
+            {
+                Some(Data::Medical)
             } else {
                 data_kind(&t.text, said)
             };

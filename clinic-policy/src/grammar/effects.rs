@@ -1520,7 +1520,52 @@ pub(super) fn change_scheduled(
         .rposition(|x| x.kind == Kind::Comma)
         .map_or(0, |p| p + 1);
     let subject = &clause[subject_start..c];
-    let change = subject.iter().enumerate().find_map(|(i, t)| {
+    let Some((at, base)) = named_act(subject) else {
+        return;
+    };
+    let Some(said) = clause[c + 1..]
+        .iter()
+        .take(3)
+        .take_while(|x| x.kind == Kind::Word)
+        .find(|x| is_word(x, SCHEDULED))
+    else {
+        return;
+    };
+    // the change itself, not a thing it made: with its object or its kind ("a booking of the
+    // earliest slot", "a second booking"; "the booking is pending" is the appointment's state),
+    // or put next in time
+    let act = an_act(subject, at)
+        || is_word(
+            said,
+            &[
+                "next",
+                "due",
+                "then",
+                "required",
+                "needed",
+                "planned",
+                "scheduled",
+                "queued",
+            ],
+        );
+    let own = owns(subject, base, effects, mutates);
+    if act && !own {
+        push(
+            out,
+            Rule::Effects,
+            said,
+            format!(
+                "a change named as a thing is said to be \"{}\": an order to make it, written as a state; a text says what the tool does and returns",
+                said.text
+            ),
+        );
+    }
+}
+
+/// The first word of `phrase` that names a change as a thing ("booking", "move", "cancellation",
+/// "escalation"), with its place and the change's verb.
+fn named_act(phrase: &[&Tok]) -> Option<(usize, &'static str)> {
+    phrase.iter().enumerate().find_map(|(i, t)| {
         if t.kind != Kind::Word {
             return None;
         }
@@ -1538,55 +1583,84 @@ pub(super) fn change_scheduled(
                 }),
         }?;
         Some((i, base))
-    });
-    let Some((at, base)) = change else {
-        return;
-    };
-    let Some(said) = clause[c + 1..]
-        .iter()
-        .take(3)
-        .take_while(|x| x.kind == Kind::Word)
-        .find(|x| is_word(x, SCHEDULED))
-    else {
-        return;
-    };
-    // the change itself, not a thing it made: with its object or its kind ("a booking of the
-    // earliest slot", "a second booking"; "the booking is pending" is the appointment's state),
-    // or put next in time
-    let act = subject.iter().any(|x| is_word(x, ANOTHER_CHANGE))
-        || subject
+    })
+}
+
+/// The change at `at` is an act, not the thing it made: it has its object or a word of its kind
+/// ("a booking of the earliest slot", "a second booking").
+fn an_act(phrase: &[&Tok], at: usize) -> bool {
+    phrase.iter().any(|x| is_word(x, ANOTHER_CHANGE))
+        || phrase
             .get(at + 1)
             .is_some_and(|x| is_word(x, &["of", "to", "with", "for", "by"]))
-        || is_word(
-            said,
-            &[
-                "next",
-                "due",
-                "then",
-                "required",
-                "needed",
-                "planned",
-                "scheduled",
-                "queued",
-            ],
-        );
-    let own = mutates
+}
+
+/// The change is the tool's own, once, on its own object.
+fn owns(phrase: &[&Tok], base: &str, effects: &[&'static str], mutates: bool) -> bool {
+    mutates
         && effects.contains(&base)
-        && !subject.iter().any(|x| {
+        && !phrase.iter().any(|x| {
             is_word(
                 x,
                 &["second", "another", "new", "other", "each", "every", "any"],
             )
-        });
-    if act && !own {
-        push(
-            out,
-            Rule::Effects,
-            said,
-            format!(
-                "a change named as a thing is said to be \"{}\": an order to make it, written as a state; a text says what the tool does and returns",
-                said.text
-            ),
-        );
+        })
+}
+
+/// A label set to yes: a change ("Booking of the earliest slot by the caller: true.") is an
+/// order, and a person's role or state ("Staff of the clinic: true.") a claim about the caller.
+/// Neither is what a value is; the tool's own change as a label passes ("Booking: true" in
+/// book_appointment).
+pub(super) fn label_set_true(
+    toks: &[Tok],
+    text: &str,
+    effects: &[&'static str],
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    for (i, t) in toks.iter().enumerate() {
+        if !matches!(t.text.to_ascii_lowercase().as_str(), "true" | "yes")
+            || !text[..t.start].trim_end_matches([' ', '`']).ends_with(':')
+            || toks.get(i + 1).is_some_and(|x| x.kind == Kind::Word)
+        {
+            continue;
+        }
+        // (the label is its own phrase: "(default: true)" in a longer sentence labels nothing
+        // before its bracket)
+        let label: Vec<&Tok> = toks[..i]
+            .iter()
+            .rev()
+            .skip_while(|x| x.kind == Kind::Stop)
+            .take_while(|x| x.kind == Kind::Word || x.kind == Kind::Ident)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let order =
+            named_act(&label).is_some_and(|(_, base)| !owns(&label, base, effects, mutates));
+        let person = label
+            .iter()
+            .any(|x| is_word(x, CALLERS) || is_word(x, &["staff", "doctor", "nurse", "admin"]));
+        if order || person {
+            push(
+                out,
+                if order {
+                    Rule::Effects
+                } else {
+                    Rule::Directive
+                },
+                t,
+                format!(
+                    "a label set to \"{}\" states {}: a text says what a value is",
+                    t.text,
+                    if order {
+                        "a change to make"
+                    } else {
+                        "who the caller is"
+                    }
+                ),
+            );
+            return;
+        }
     }
 }

@@ -212,6 +212,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         Vec::new()
     };
     shown_false(&toks, text, out);
+    label_set_true(&toks, text, &effects, tool.mutates, out);
     let clauses = clauses(&toks);
     for (n, clause) in clauses.iter().enumerate() {
         if clause.len() > MAX_WORDS {

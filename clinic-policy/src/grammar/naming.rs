@@ -1,6 +1,8 @@
 //! Names: a parameter or field name is a noun phrase, never an order or a sentence.
 
-use super::data::{CARE_SETTINGS, Data, SAID, beyond_the_clinic, data_allowed, data_kind};
+use super::data::{
+    CARE_SETTINGS, Data, SAID, VISITS, WHY_WORDS, beyond_the_clinic, data_allowed, data_kind,
+};
 use super::words::*;
 use crate::types::{Field, Rule, Violation};
 
@@ -334,9 +336,14 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             )
             .then_some(Data::Personal)
         };
+        // ("reason_for_visit": the complaint)
+        let why = allowed.is_empty()
+            && lower.iter().any(|p| WHY_WORDS.contains(&p.as_str()))
+            && lower.iter().any(|p| VISITS.contains(&p.as_str()));
         if let Some(kind) = lower
             .iter()
             .filter_map(|p| data_kind(p, said).or_else(|| relative(p)))
+            .chain(why.then_some(Data::Medical))
             .find(|k| !allowed.contains(k))
         {
             push(
