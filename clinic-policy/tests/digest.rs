@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "59c7c542a119c62499ba0962f7facdedd81602c89c9730f446d078abc421f239";
+const PINNED: &str = "8d14178b3bd90832d300d7ec5d473d15a79796916f29f4f02934d30b7c4f2bb9";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

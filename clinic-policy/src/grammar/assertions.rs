@@ -179,8 +179,15 @@ pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .iter()
                 .take(4)
                 .any(|x| is_word(x, &["minute", "minutes", "second", "seconds"]));
+        // … and anything due within minutes ("A payment of the fee is due within 2 minutes")
+        let due_soon = is_word(t, &["due"])
+            && clause[k + 1..]
+                .iter()
+                .take(4)
+                .any(|x| is_word(x, &["minute", "minutes", "second", "seconds"]));
         let hasty = hasty
             || expires
+            || due_soon
             || (is_word(t, &["before"]) && clause[k + 1..].iter().take(2).any(|x| asked(x)))
             || (asked(t)
                 && clause.iter().any(|x| {

@@ -1483,7 +1483,6 @@ const SCHEDULED: &[&str] = &[
     "queued",
     "required",
     "needed",
-    "then",
     "pending",
     "upcoming",
     "coming",
@@ -1492,75 +1491,253 @@ const SCHEDULED: &[&str] = &[
 ];
 
 /// Words that make a change named as a thing another one than the tool's own, or pick its
-/// object: "a booking", "a second booking", "the booking of the earliest slot".
+/// object: "a second booking", "each booking", "the booking of the earliest slot".
 const ANOTHER_CHANGE: &[&str] = &[
-    "a", "an", "another", "second", "new", "other", "each", "every", "any", "first", "earliest",
-    "latest", "last", "next", "same",
+    "another", "second", "new", "other", "each", "every", "any", "first", "earliest", "latest",
+    "last", "next", "same",
 ];
 
-/// A change named as a thing and said to come: the subject of a statement names a change ("A
-/// booking of the earliest slot is next.", "The move of each upcoming appointment is pending.",
-/// "An escalation of the appointment is due within 2 minutes.") and what follows "is" places it
-/// in time or in a queue. That is an order written as a state. The one reading left is the
-/// tool's own change of its own object ("The booking is pending until a doctor confirms it.").
+/// What may be said to come (next, due, required, pending, upcoming …): a value or field, a fee,
+/// a person or a place in a queue, and the clinic's own objects as they stand ("The patient is
+/// next", "A note is required", "No fee is due", "The appointment is pending").
+const MAY_COME: &[&str] = &[
+    "value",
+    "values",
+    "id",
+    "ids",
+    "code",
+    "codes",
+    "key",
+    "keys",
+    "number",
+    "numbers",
+    "token",
+    "field",
+    "fields",
+    "form",
+    "forms",
+    "header",
+    "note",
+    "notes",
+    "reason",
+    "date",
+    "dates",
+    "time",
+    "times",
+    "text",
+    "answer",
+    "answers",
+    "question",
+    "fee",
+    "fees",
+    "patient",
+    "patients",
+    "person",
+    "entry",
+    "entries",
+    "position",
+    "place",
+    "status",
+    "appointment",
+    "appointments",
+    "visit",
+    "visits",
+    "slot",
+    "slots",
+    "booking",
+    "bookings",
+    "reminder",
+    "reminders",
+    "page",
+    "result",
+    "results",
+    "argument",
+    "arguments",
+    "version",
+    "payment",
+    "payments",
+    "one",
+    "ones",
+    "it",
+    "they",
+    "this",
+    "these",
+    "that",
+    "those",
+];
+
+/// Money, which is due as it stands ("A deposit of 20 EUR is due at booking").
+const MONEY: &[&str] = &[
+    "payment", "payments", "fee", "fees", "balance", "deposit", "amount", "charge", "charges",
+    "cost", "costs", "price", "total", "sum", "refund",
+];
+
+/// The clinic's objects a tool makes: said to come as a new one ("A new appointment with the
+/// first doctor is next"), they are a change to make.
+const MADE: &[&str] = &[
+    "appointment",
+    "appointments",
+    "visit",
+    "visits",
+    "booking",
+    "bookings",
+    "slot",
+    "slots",
+    "entry",
+    "entries",
+    "place",
+    "places",
+    "consultation",
+    "consultations",
+];
+
+/// Words that make an object of the clinic a new one: "a new appointment", "another slot".
+const NEW_ONE: &[&str] = &[
+    "new", "another", "second", "other", "extra", "further", "more",
+];
+
+/// A thing said to come: the subject of a statement whose predicate places it in time or in a
+/// queue ("is next", "is due within 2 minutes", "is in the queue", "is the step after this
+/// search"). Only what [`MAY_COME`] holds may come, as it stands: a change named as a thing ("A
+/// booking of the earliest slot is next.", "The closure of each upcoming appointment is next.",
+/// "A referral of the patient is due."), a new object ("A new appointment with the first doctor
+/// is next.") or anything else is an order written as a state. The tool's own change, once, and
+/// a subject said not to come ("No fee is due") pass.
 pub(super) fn change_scheduled(
     clause: &[&Tok],
     effects: &[&'static str],
     mutates: bool,
     out: &mut Vec<Violation>,
 ) {
-    let Some(c) = clause
-        .iter()
-        .position(|x| is_word(x, COPULAS) || is_word(x, &["becomes", "stays", "remains"]))
-    else {
-        return;
-    };
-    let subject_start = clause[..c]
-        .iter()
-        .rposition(|x| x.kind == Kind::Comma)
-        .map_or(0, |p| p + 1);
-    let subject = &clause[subject_start..c];
-    let Some((at, base)) = named_act(subject) else {
-        return;
-    };
-    let Some(said) = clause[c + 1..]
-        .iter()
-        .take(3)
-        .take_while(|x| x.kind == Kind::Word)
-        .find(|x| is_word(x, SCHEDULED))
-    else {
-        return;
-    };
-    // the change itself, not a thing it made: with its object or its kind ("a booking of the
-    // earliest slot", "a second booking"; "the booking is pending" is the appointment's state),
-    // or put next in time
-    let act = an_act(subject, at)
-        || is_word(
-            said,
-            &[
-                "next",
-                "due",
-                "then",
-                "required",
-                "needed",
-                "planned",
-                "scheduled",
-                "queued",
-            ],
+    for c in 1..clause.len() {
+        if !(is_word(clause[c], COPULAS) || is_word(clause[c], &["becomes", "stays", "remains"])) {
+            continue;
+        }
+        let rest = &clause[c + 1..];
+        let placed = rest
+            .iter()
+            .take(3)
+            .take_while(|x| x.kind == Kind::Word)
+            .find(|x| is_word(x, SCHEDULED))
+            .or_else(|| {
+                rest.iter()
+                    .take(5)
+                    .take_while(|x| x.kind == Kind::Word)
+                    .find(|x| is_word(x, &["queue", "step", "steps", "turn"]))
+            });
+        let Some(said) = placed else {
+            continue;
+        };
+        // the subject: from the last comma before "is", or from further back when that phrase
+        // is one put in ("The reservation, of the earliest slot, is next"); a relative clause
+        // inside it has its own "is" ("A booking of each slot that is open on Monday is next")
+        let mut starts = std::iter::once(0).chain(
+            (0..c)
+                .filter(|&j| {
+                    clause[j].kind == Kind::Comma || super::predicates::finite(clause, j, false)
+                })
+                .map(|j| j + 1),
         );
-    let own = owns(subject, base, effects, mutates);
-    if act && !own {
-        push(
-            out,
-            Rule::Effects,
-            said,
-            format!(
-                "a change named as a thing is said to be \"{}\": an order to make it, written as a state; a text says what the tool does and returns",
-                said.text
-            ),
-        );
+        let Some(start) = starts.rfind(|&s| {
+            s < c
+                && clause[s].kind == Kind::Word
+                && !is_word(clause[s], PREPOSITIONS)
+                && !is_word(clause[s], super::predicates::RELATIVES)
+        }) else {
+            continue;
+        };
+        let subject = &clause[start..c];
+        if is_word(subject[0], &["no", "none", "not", "nothing"]) {
+            continue;
+        }
+        // the head: the last word before a preposition, a relative word or a comma, past a modal
+        // or an adverb ("The appointment must be pending")
+        let head = subject
+            .iter()
+            .take_while(|x| {
+                x.kind == Kind::Word
+                    && !is_word(x, PREPOSITIONS)
+                    && !is_word(x, super::predicates::RELATIVES)
+            })
+            .filter(|x| {
+                !is_word(x, MODALS) && !is_word(x, &["then", "also", "now", "still", "always"])
+            })
+            .last()
+            .copied();
+        let Some(head) = head else {
+            continue;
+        };
+        let act = named_act(std::slice::from_ref(&head)).map(|(_, base)| base);
+        let at = subject
+            .iter()
+            .position(|x| std::ptr::eq(*x, head))
+            .unwrap_or(0);
+        // put in a sequence: next, due, queued, in a queue, a turn or a step
+        // (money is due, and a thing "due for" a review is in its state)
+        if is_word(said, &["due"]) && is_word(head, MONEY) {
+            continue;
+        }
+        let due = is_word(said, &["due"])
+            && !rest
+                .iter()
+                .skip_while(|x| !std::ptr::eq(*x, said))
+                .nth(1)
+                .is_some_and(|x| is_word(x, &["for"]));
+        let sequence = is_word(said, &["next", "queued", "queue", "turn", "step", "steps"]) || due;
+        let step = rest.iter().take(5).any(|x| is_word(x, &["step", "steps"]));
+        let comes = if is_word(head, MAY_COME) {
+            // a value, a person or an object as it stands; a new object, or a change it names
+            // with its object or put in a sequence, comes
+            (is_word(head, MADE) && subject.iter().any(|x| is_word(x, NEW_ONE)))
+                || act.is_some() && (an_act(subject, at) || sequence)
+        } else {
+            // anything else said to come in a sequence, or with its object ("A reservation of
+            // the first slot is pending"); a step is a place or service ("the ambulance is the
+            // next step") and a required field may be any value ("The severity of the complaint
+            // is required")
+            // (of anything else, only "next" and "queued" order it: a deposit is due, a request
+            // is in a queue)
+            !is_word(said, &["required", "needed"])
+                && if act.is_some() {
+                    sequence || an_act(subject, at)
+                } else {
+                    !step && is_word(said, &["next", "queued"])
+                }
+        };
+        let own = act.is_some_and(|base| owns(subject, base, effects, mutates));
+        if comes && !own {
+            push(
+                out,
+                Rule::Effects,
+                said,
+                format!(
+                    "\"{}\" is said to be \"{}\": only a value, a fee, a person or the clinic's objects as they stand are said to come; a change or a new object said to come is an order written as a state",
+                    head.text, said.text
+                ),
+            );
+            return;
+        }
     }
 }
+
+/// Nouns of the vocabulary that name a change and that no spelling rule reads back to its verb
+/// (the verb is short, or the noun is not its stem): with their change.
+const ACT_NOUNS: &[(&str, &str)] = &[
+    ("reservation", "reserve"),
+    ("reservations", "reserve"),
+    ("closure", "close"),
+    ("closures", "close"),
+    ("referral", "refer"),
+    ("referrals", "refer"),
+    ("payment", "pay"),
+    ("payments", "pay"),
+    ("addition", "add"),
+    ("notification", "notify"),
+    ("notifications", "notify"),
+    ("removal", "remove"),
+    ("transfer", "transfer"),
+    ("transfers", "transfer"),
+];
 
 /// The first word of `phrase` that names a change as a thing ("booking", "move", "cancellation",
 /// "escalation"), with its place and the change's verb.
@@ -1568,6 +1745,9 @@ fn named_act(phrase: &[&Tok]) -> Option<(usize, &'static str)> {
     phrase.iter().enumerate().find_map(|(i, t)| {
         if t.kind != Kind::Word {
             return None;
+        }
+        if let Some(&(_, base)) = ACT_NOUNS.iter().find(|(n, _)| is_word(t, &[n])) {
+            return Some((i, base));
         }
         let base = match verb(&t.text) {
             Some((base, VerbClass::Effect, Form::Ing | Form::Base)) => Some(base),
@@ -1592,7 +1772,7 @@ fn an_act(phrase: &[&Tok], at: usize) -> bool {
     phrase.iter().any(|x| is_word(x, ANOTHER_CHANGE))
         || phrase
             .get(at + 1)
-            .is_some_and(|x| is_word(x, &["of", "to", "with", "for", "by"]))
+            .is_some_and(|x| is_word(x, &["of", "to", "with"]))
 }
 
 /// The change is the tool's own, once, on its own object.
