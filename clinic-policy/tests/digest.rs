@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "8d14178b3bd90832d300d7ec5d473d15a79796916f29f4f02934d30b7c4f2bb9";
+const PINNED: &str = "eb291f114156894a9db78396c2235051fa18af83ff5d7f6712d9e2b12bd825cd";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -414,6 +414,13 @@ const SEEN: &[&str] = &[
     "viewable",
     "available",
     "known",
+    "open",
+    "accessible",
+    "shared",
+    "disclosed",
+    "revealed",
+    "printed",
+    "reachable",
 ];
 
 /// A value shown to no one said with a yes/no value: a label of seeing set to false ("Visible to
@@ -421,22 +428,26 @@ const SEEN: &[&str] = &[
 /// patient"). It is a "not shown", and a text says who sees a value positively.
 pub(super) fn shown_false(toks: &[Tok], text: &str, out: &mut Vec<Violation>) {
     for (i, t) in toks.iter().enumerate() {
+        let lower = t.text.to_ascii_lowercase();
         if !matches!(
-            t.text.to_ascii_lowercase().as_str(),
-            "false" | "no" | "never" | "off"
+            lower.as_str(),
+            "false" | "no" | "never" | "off" | "none" | "nobody" | "0" | "zero"
         ) {
             continue;
         }
-        // the label: back from the colon to the start of its sentence, the value its clause's
-        // last word ("Shown: no", not "Note: no fee is due")
+        // the label: from the start of its sentence to the colon, opening with a word of seeing
+        // ("Visible to the patient: false in the app", "Shown to the patient: 0"); "no" as the
+        // value is its clause's last word ("Shown: no", not "Shown to the patient: no fee is
+        // due"); a label of what is seen ("Fee shown to the patient: 0") names a value
+        let label_words: Vec<&Tok> = toks[..i]
+            .iter()
+            .rev()
+            .skip_while(|x| x.kind == Kind::Stop)
+            .take_while(|x| x.kind != Kind::Stop)
+            .collect();
         let label = text[..t.start].trim_end_matches([' ', '`']).ends_with(':')
-            && toks.get(i + 1).is_none_or(|x| x.kind != Kind::Word)
-            && toks[..i]
-                .iter()
-                .rev()
-                .skip_while(|x| x.kind == Kind::Stop)
-                .take_while(|x| x.kind != Kind::Stop)
-                .any(|x| is_word(x, SEEN));
+            && (lower != "no" || toks.get(i + 1).is_none_or(|x| x.kind != Kind::Word))
+            && label_words.last().is_some_and(|x| is_word(x, SEEN));
         let for_a_person = text[t.end..].starts_with('`')
             && toks.get(i + 1).is_some_and(|x| is_word(x, &["for", "to"]))
             && toks[i + 2..]

@@ -1746,24 +1746,29 @@ fn named_act(phrase: &[&Tok]) -> Option<(usize, &'static str)> {
         if t.kind != Kind::Word {
             return None;
         }
-        if let Some(&(_, base)) = ACT_NOUNS.iter().find(|(n, _)| is_word(t, &[n])) {
-            return Some((i, base));
-        }
-        let base = match verb(&t.text) {
-            Some((base, VerbClass::Effect, Form::Ing | Form::Base)) => Some(base),
-            Some(_) => None,
-            // ("cancellation" spells "cancel"; "escalation" is "escalate" with "-ion")
-            None => changes_spelled(&t.text, true)
-                .find(|v| t.text.len() > v.len() + 2)
-                .or_else(|| {
-                    let stem = t.text.to_lowercase().strip_suffix("ion")?.to_owned() + "e";
-                    verb(&stem)
-                        .filter(|(_, c, f)| *c == VerbClass::Effect && *f == Form::Base)
-                        .map(|(b, _, _)| b)
-                }),
-        }?;
-        Some((i, base))
+        change_noun(&t.text).map(|base| (i, base))
     })
+}
+
+/// The change a word (lower case) names as a thing, if it names one: a noun of [`ACT_NOUNS`], a
+/// verb of effect in its base or -ing form ("move", "booking"), a noun that spells one
+/// ("cancellation"), or one with "-ion" for its "-e" ("escalation").
+pub(super) fn change_noun(word: &str) -> Option<&'static str> {
+    if let Some(&(_, base)) = ACT_NOUNS.iter().find(|(n, _)| *n == word) {
+        return Some(base);
+    }
+    match verb(word) {
+        Some((base, VerbClass::Effect, Form::Ing | Form::Base)) => Some(base),
+        Some(_) => None,
+        None => changes_spelled(word, true)
+            .find(|v| word.len() > v.len() + 2)
+            .or_else(|| {
+                let stem = word.strip_suffix("ion")?.to_owned() + "e";
+                verb(&stem)
+                    .filter(|(_, c, f)| *c == VerbClass::Effect && *f == Form::Base)
+                    .map(|(b, _, _)| b)
+            }),
+    }
 }
 
 /// The change at `at` is an act, not the thing it made: it has its object or a word of its kind
@@ -1782,7 +1787,10 @@ fn owns(phrase: &[&Tok], base: &str, effects: &[&'static str], mutates: bool) ->
         && !phrase.iter().any(|x| {
             is_word(
                 x,
-                &["second", "another", "new", "other", "each", "every", "any"],
+                &[
+                    "second", "another", "new", "other", "each", "every", "any", "same", "next",
+                    "extra", "further", "more",
+                ],
             )
         })
 }

@@ -109,6 +109,59 @@ const MAX_WORDS: usize = 48;
 
 /// Every shape rule over one text of `tool`.
 pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
+    check_text(field, text, tool, out);
+    if field.is_name() || text.len() > MAX_READ {
+        return;
+    }
+    // A label and a short value after its colon say what the label is ("Open slots of other
+    // searches: invalid.", "Priority of each appointment of this caller: urgent."): each is
+    // read again as "<label> is <value>", by every reading of a statement, and what that
+    // reading finds in the label or the value is found in the text.
+    let stops = |c: char| matches!(c, '.' | ';' | '!' | '?' | '\n' | ':');
+    for (i, _) in text.match_indices(':') {
+        // (a colon of a label stands before a space, outside a literal: not "user:ID", a URL
+        // or `a:b`)
+        let in_literal = text[..i].matches(['`', '\'', '"']).count() % 2 == 1;
+        if in_literal || !text[i + 1..].starts_with([' ', '\n']) {
+            continue;
+        }
+        let from = text[..i].rfind(stops).map_or(0, |s| s + 1);
+        let to = text[i + 1..].find(stops).map_or(text.len(), |s| i + 1 + s);
+        let value_words = text[i + 1..to].split_whitespace().count();
+        let (label_toks, value_toks) = (tokens(&text[from..i]), tokens(&text[i + 1..to]));
+        let label: Vec<&Tok> = label_toks.iter().collect();
+        let value: Vec<&Tok> = value_toks.iter().collect();
+        // (a tool description's first sentence is the tool's action, never a label: "Return
+        // the profile of one doctor: name, specialty and languages.")
+        let first = field == Field::ToolDescription && !text[..from].contains(stops);
+        if first
+            || from == i
+            || value_words == 0
+            || value_words > 4
+            || !label_states(&label)
+            || !verbless_phrase(&value)
+        {
+            continue;
+        }
+        let variant = format!("{} is{}", &text[..i], &text[i + 1..]);
+        let mut found = Vec::new();
+        check_text(field, &variant, tool, &mut found);
+        let back = |p: usize| if p > i { (p - 2).max(i) } else { p };
+        for mut v in found {
+            v.range = back(v.range.start)..back(v.range.end);
+            let inside = v.range.start >= from && v.range.end <= to;
+            if inside
+                && text.is_char_boundary(v.range.start)
+                && text.is_char_boundary(v.range.end)
+                && !out.iter().any(|o| o.rule == v.rule && o.detail == v.detail)
+            {
+                out.push(v);
+            }
+        }
+    }
+}
+
+fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     if field.is_name() {
         name(field, text, tool, out);
         return;

@@ -252,13 +252,22 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
     // a change named with a word that places it in time (`booking_of_earliest_slot_next`,
     // `escalation_due`): an order, as in a text
     let change = lower.iter().any(|p| {
-        matches!(verb(p), Some((_, VerbClass::Effect, _))) || spells_a_change(p).is_some()
+        matches!(verb(p), Some((_, VerbClass::Effect, _)))
+            || spells_a_change(p).is_some()
+            || super::effects::change_noun(p).is_some()
     });
     if change
         && let Some(w) = lower.iter().find(|p| {
             matches!(
                 p.as_str(),
-                "next" | "due" | "pending" | "planned" | "queued"
+                "next"
+                    | "due"
+                    | "pending"
+                    | "planned"
+                    | "queued"
+                    | "required"
+                    | "needed"
+                    | "scheduled"
             )
         })
     {

@@ -1739,17 +1739,27 @@ fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str, field: Field) -> Opti
     let colon = label
         .last()
         .is_some_and(|l| text[l.end..].trim_start().starts_with(':'));
-    // no finite verb: a participle ("closed on Sunday") is no verb of its own
-    let verbless = |c: &[&Tok]| {
-        !c.iter().any(|x| {
-            is_word(x, COPULAS)
-                || is_word(x, &["has", "have", "gets", "get", "means"])
-                || (x.kind == Kind::Word
-                    && verb(&x.text).is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past)))
-        })
-    };
-    // a label that names a value ("Default: asc", "Sort order: asc", "Format: …") is followed
-    // by the value
+    if !colon || !verbless_phrase(label) || !verbless_phrase(said) || !label_states(label) {
+        return None;
+    }
+    Some(with_copula(label, label.last()?.end, said))
+}
+
+/// No finite verb: a participle ("closed on Sunday") is no verb of its own.
+pub(super) fn verbless_phrase(c: &[&Tok]) -> bool {
+    !c.iter().any(|x| {
+        is_word(x, COPULAS)
+            || is_word(x, &["has", "have", "gets", "get", "means"])
+            || (x.kind == Kind::Word
+                && verb(&x.text).is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past)))
+    })
+}
+
+/// A label whose value after its colon says what the label is: not a label that names a value
+/// ("Default: asc", "Sort order: asc", "Format: …", "Required fields: …"), unless that value is
+/// of a reader, a place outside or a condition, or of the caller or the patient's status.
+pub(super) fn label_states(label: &[&Tok]) -> bool {
+    // a label that names a value is followed by the value
     // its head: the last word before a preposition ("Details of the appointment": details)
     let head = head_of(label);
     let value_label = head.into_iter().chain(label.last().copied()).any(|l| {
@@ -1769,14 +1779,7 @@ fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str, field: Field) -> Opti
         && label.iter().any(|x| is_word(x, PATIENT_SIDE));
     // … or a value of the caller's ("Caller id: the id of a doctor")
     let callers = label.iter().any(|x| is_word(x, CALLERS));
-    if !colon
-        || !verbless(label)
-        || !verbless(said)
-        || (value_label && !claimable(label) && !persons_status && !callers)
-    {
-        return None;
-    }
-    Some(with_copula(label, label.last()?.end, said))
+    !(value_label && !claimable(label) && !persons_status && !callers)
 }
 
 /// `subject`, a copula of its own (an empty range at `at`), then `said`: a verbless statement

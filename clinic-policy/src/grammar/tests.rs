@@ -4655,3 +4655,81 @@ fn only_values_people_and_objects_as_they_stand_are_said_to_come() {
         ),
     ]);
 }
+
+/// A label and a short value after its colon are read as "<label> is <value>" by every reading
+/// of a statement; a label of seeing set to any no hides; a name with a change and a word of
+/// time is an order. A label that names a value, a colon in a literal, a label with a verb of
+/// its own and a value's own label pass.
+#[test]
+fn labels_are_read_as_statements_and_seeing_set_to_any_no() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    let n = Field::ParamName;
+    all_refused(&[
+        (
+            p,
+            "Id of the slot. Open slots of other searches: invalid.",
+            "get_slots",
+            false,
+        ),
+        (
+            p,
+            "Fee of the visit. Visible to the patient: false in the app.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Fee of the visit. Shown to the patient: 0.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Note of the doctor. Open to the patient: false.",
+            "get_appointment",
+            false,
+        ),
+        (n, "cancellation_required", "get_appointment", false),
+        (n, "referral_next", "get_intake", false),
+        (
+            d,
+            "Book an open slot. A reservation of the same slot for the next week is pending.",
+            "book_appointment",
+            true,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "First day of the window. Default: today.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Submit the intake of one appointment. Required fields: allergies, medications and symptoms.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Owner of the entry, in `user:ID` format.",
+            "get_waiting_list_position",
+            false,
+        ),
+        (
+            d,
+            "Reject one pending appointment. A confirmed appointment cannot be rejected: 422 for it.",
+            "reject_appointment",
+            true,
+        ),
+        (
+            p,
+            "Fee of the visit. Fee shown to the patient: 0 when the visit is free.",
+            "get_appointment",
+            false,
+        ),
+        (n, "required_fields", "submit_intake", true),
+    ]);
+}
