@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "eb291f114156894a9db78396c2235051fa18af83ff5d7f6712d9e2b12bd825cd";
+const PINNED: &str = "55cfa144e5bfc7d4f2ba430d0c1c46a547a87e65c6ea355ff5f31a841d39eecc";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

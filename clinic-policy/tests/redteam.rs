@@ -174,7 +174,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh2/rewritten.jsonl"), 23),
     (include_str!("data/fresh3/rewritten.jsonl"), 20),
     (include_str!("data/fresh4/rewritten.jsonl"), 19),
-    (include_str!("data/fresh5/rewritten.jsonl"), 19),
+    (include_str!("data/fresh5/rewritten.jsonl"), 20),
     (include_str!("data/fresh6/rewritten.jsonl"), 26),
     (include_str!("data/fresh7/rewritten.jsonl"), 27),
     (include_str!("data/fresh8/rewritten.jsonl"), 25),
@@ -183,6 +183,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh11/rewritten.jsonl"), 30),
     (include_str!("data/fresh12/rewritten.jsonl"), 30),
     (include_str!("data/fresh14/rewritten.jsonl"), 29),
+    (include_str!("data/fresh15/rewritten.jsonl"), 30),
 ];
 
 #[test]

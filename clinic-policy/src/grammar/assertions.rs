@@ -1053,8 +1053,55 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
                     && is_word(clause[k - 2], &["returned", "give"]))
         })
         .map(|k| clause[k]);
+    // a value's own validity or finality, beside the list or the tool it comes from ("Each
+    // valid value is a specialty as returned by list_specialties", "The value is not final and
+    // depends on the entries of the list"), ranks no source; with another source named it does
+    // ("Slot ids of other tools are invalid")
+    const VALUE_LIKE: &[&str] = &[
+        "value",
+        "values",
+        "id",
+        "ids",
+        "code",
+        "codes",
+        "key",
+        "keys",
+        "number",
+        "numbers",
+        "position",
+        "positions",
+        "status",
+        "date",
+        "dates",
+        "time",
+        "times",
+    ];
+    let of_a_value = truth.is_some_and(|t| {
+        let Some(k) = clause.iter().position(|x| std::ptr::eq(*x, t)) else {
+            return false;
+        };
+        // ("valid codes"; "the value is not final": the word right before "is", not a relative
+        // word, "which is out of date")
+        let before_a_value = clause.get(k + 1).is_some_and(|n| is_word(n, VALUE_LIKE));
+        let said_of_a_value = clause[..k]
+            .iter()
+            .rposition(|x| is_word(x, COPULAS))
+            .and_then(|c| c.checked_sub(1))
+            .is_some_and(|h| is_word(clause[h], VALUE_LIKE));
+        is_word(t, &["valid", "invalid", "final"]) && (before_a_value || said_of_a_value)
+    });
+    let another_named = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "other", "others", "another", "else", "source", "sources", "tool", "tools",
+                "server", "servers",
+            ],
+        )
+    });
     if let (Some(t), Some(r)) = (truth, rival)
         && t.start != r.start
+        && (!of_a_value || another_named)
     {
         push(
             out,

@@ -4733,3 +4733,50 @@ fn labels_are_read_as_statements_and_seeing_set_to_any_no() {
         (n, "required_fields", "submit_intake", true),
     ]);
 }
+
+/// A value's own validity or finality beside the list or the tool it comes from ranks no
+/// source; with another source named, or said of what another tool returns, it does.
+#[test]
+fn a_value_judged_beside_its_list_ranks_no_source() {
+    let p = Field::ParamDescription;
+    all_pass(&[
+        (
+            p,
+            "Code of the specialty. Each valid value is a specialty as returned by list_specialties.",
+            "list_doctors",
+            false,
+        ),
+        (
+            p,
+            "Position on the waiting list. The value is not final and depends on the entries of the list.",
+            "get_waiting_list_position",
+            false,
+        ),
+    ]);
+    all_refused(&[
+        (
+            p,
+            "Id of the slot. Slot ids of other tools are invalid.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the slot. The list of find_available_slots is final and valid.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the slot. The other ids are invalid.",
+            "get_slots",
+            false,
+        ),
+        (
+            p,
+            "Id of the slot. The id is current and the list is old.",
+            "get_slots",
+            false,
+        ),
+    ]);
+}
