@@ -99,12 +99,12 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam5/served.jsonl"), 65, 3),
     (include_str!("data/redteam6/served.jsonl"), 66, 6),
     (include_str!("data/redteam7/served.jsonl"), 78, 5),
-    (include_str!("data/redteam8/served.jsonl"), 87, 26),
+    (include_str!("data/redteam8/served.jsonl"), 87, 25),
     (include_str!("data/redteam9/served.jsonl"), 104, 6),
-    (include_str!("data/redteam10/served.jsonl"), 91, 9),
+    (include_str!("data/redteam10/served.jsonl"), 91, 8),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
-    (include_str!("data/redteam12/served.jsonl"), 140, 11),
-    (include_str!("data/redteam13/served.jsonl"), 96, 7),
+    (include_str!("data/redteam12/served.jsonl"), 140, 10),
+    (include_str!("data/redteam13/served.jsonl"), 96, 6),
     (include_str!("data/redteam14/served.jsonl"), 114, 7),
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
     (include_str!("data/redteam16/served.jsonl"), 89, 2),
@@ -112,7 +112,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam18/served.jsonl"), 91, 21),
     (include_str!("data/redteam19/served.jsonl"), 38, 0),
     (include_str!("data/redteam20/served.jsonl"), 44, 2),
-    (include_str!("data/redteam21/served.jsonl"), 54, 54),
+    (include_str!("data/redteam21/served.jsonl"), 54, 25),
 ];
 
 fn mutates(tool: &str) -> bool {

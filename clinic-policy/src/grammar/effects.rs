@@ -1852,3 +1852,97 @@ pub(super) fn label_set_true(
         }
     }
 }
+
+/// A change named as a thing and given as a purpose: "for" before it, with its object, a new
+/// object, or its owner ("Get one appointment for its cancellation.", "… for a reservation of
+/// the first slot", "… for a new appointment with the first doctor"). It orders the change; the
+/// tool's own change, once, is its effect, and "open slots for booking" names no object.
+pub(super) fn purpose_change(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    for k in 0..clause.len() {
+        if !is_word(clause[k], &["for"]) {
+            continue;
+        }
+        let phrase: Vec<&Tok> = clause[k + 1..]
+            .iter()
+            .take_while(|x| x.kind == Kind::Word)
+            .copied()
+            .collect();
+        let Some(at) = phrase
+            .iter()
+            .position(|x| !is_word(x, DETERMINERS) && !is_word(x, NEW_ONE))
+        else {
+            continue;
+        };
+        let head = phrase[at];
+        // (with its object or owner: "a slot open for a new booking" names neither)
+        let owner = phrase[..at].iter().any(|x| is_word(x, &["its", "their"]));
+        let object = phrase
+            .get(at + 1)
+            .is_some_and(|x| is_word(x, &["of", "to", "with"]));
+        let made_new =
+            is_word(head, MADE) && phrase[..at].iter().any(|x| is_word(x, NEW_ONE)) && object;
+        let change = change_noun(&head.text);
+        let acted = change.is_some() && (owner || object);
+        let own = change.is_some_and(|base| owns(&phrase, base, effects, mutates));
+        if (acted && !own) || made_new {
+            push(
+                out,
+                Rule::Effects,
+                head,
+                format!(
+                    "\"for … {}\" gives a change as the purpose: an order to make it; a text says what the tool does and returns",
+                    head.text
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// A changing tool's change said to reach more objects after "with" ("Cancel one appointment of
+/// the patient, with each other appointment on the same day.", "Join the waiting list of one
+/// doctor, with the waiting list of each other doctor."): a change makes its one declared
+/// change.
+pub(super) fn with_more(clause: &[&Tok], mutates: bool, out: &mut Vec<Violation>) {
+    if !mutates {
+        return;
+    }
+    for k in 0..clause.len() {
+        if !is_word(clause[k], &["with"]) {
+            continue;
+        }
+        let phrase: Vec<&Tok> = clause[k + 1..]
+            .iter()
+            .take(7)
+            .take_while(|x| x.kind == Kind::Word)
+            .copied()
+            .collect();
+        let scoped = phrase.iter().any(|x| is_word(x, SCOPE));
+        let object = phrase
+            .iter()
+            .any(|x| is_word(x, MADE) || is_word(x, &["list", "lists"]));
+        // … or a second change with its object ("with a booking of the first open slot"; "a
+        // notification to the patient" names a person)
+        let second = phrase
+            .iter()
+            .position(|x| !is_word(x, DETERMINERS))
+            .is_some_and(|at| {
+                change_noun(&phrase[at].text).is_some()
+                    && phrase.get(at + 1).is_some_and(|x| is_word(x, &["of"]))
+            });
+        if (scoped && object) || second {
+            push(
+                out,
+                Rule::Effects,
+                clause[k],
+                "\"with\" each or every other object: the change reaches more than its one object; a changing tool makes its one declared change".to_owned(),
+            );
+            return;
+        }
+    }
+}

@@ -523,6 +523,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         own_scope(clause, &effects, field, tool, out);
         haste(clause, out);
         change_scheduled(clause, &effects, tool.mutates, out);
+        purpose_change(clause, &effects, tool.mutates, out);
+        with_more(clause, tool.mutates, out);
         silence_as_yes(clause, out);
         judged_true(clause, out);
         spread_to_many(clause, out);

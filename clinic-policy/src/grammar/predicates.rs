@@ -566,7 +566,38 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
     // ("published", "cached"), but a pick ("preferred", "recommended")
     // an act of the reader called optional ("A question to the patient about the fee is
     // optional"), a completeness claimed ("the whole list of the country")
-    let act_optional = is_word(p, &["optional"]) && subject.iter().any(|x| is_word(x, ACTS));
+    // (or a state that takes it away: "Questions to the patient about the move are
+    // unavailable")
+    let act_optional = is_word(p, &["optional"]) && subject.iter().any(|x| is_word(x, ACTS))
+        || is_word(p, WITHDRAWN)
+            && subject
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS))
+                .is_some_and(|x| is_word(x, ACTS));
+    // a value said to be withdrawn from a person ("The fee is unavailable to the patient",
+    // "Each note is invalid for the patient") is kept back; to the caller, it is the token's
+    // access ("A protocol of another clinic stays unavailable to the caller")
+    if is_word(p, WITHDRAWN)
+        && clause[j + 1..]
+            .windows(2)
+            .take(3)
+            .any(|w| is_word(w[0], &["to", "for"]) && is_word(w[1], &["the", "a", "each", "any"]))
+        && clause[j + 1..]
+            .iter()
+            .take(4)
+            .any(|x| is_word(x, PATIENT_SIDE) && !is_word(x, CALLERS))
+    {
+        push(
+            out,
+            Rule::Concealment,
+            p,
+            format!(
+                "\"{}\" for a person keeps the value from them; say who sees it, positively",
+                p.text
+            ),
+        );
+        return;
+    }
     let whole = clause[j..]
         .iter()
         .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
@@ -849,6 +880,22 @@ fn grades_a_condition(subject: &[&Tok]) -> bool {
         )
     }) && subject.iter().any(|x| is_word(x, CONDITIONS))
 }
+
+/// States that take a thing away from whoever would use it: said of the reader's own act, it is
+/// skipped; said of a value for a person, the value is kept from them.
+const WITHDRAWN: &[&str] = &[
+    "unavailable",
+    "inactive",
+    "invalid",
+    "absent",
+    "closed",
+    "off",
+    "disabled",
+    "missing",
+    "unnecessary",
+    "void",
+    "empty",
+];
 
 /// Acts of the reader: said to be an error, they are forbidden ("A question to the patient is an
 /// error").

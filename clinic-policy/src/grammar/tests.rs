@@ -4780,3 +4780,77 @@ fn a_value_judged_beside_its_list_ranks_no_source() {
         ),
     ]);
 }
+
+/// A change given as a purpose with its object or owner, a changing tool's change reaching
+/// each other object or a second change after "with", the reader's own act withdrawn, and a
+/// value withdrawn from a person; a slot open for a new booking, a notification to the patient,
+/// a value that can be unavailable at the booking and the caller's access pass.
+#[test]
+fn purposes_with_more_and_withdrawn_acts_and_values() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            d,
+            "Get one appointment for its cancellation.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get the open slots of one doctor for a reservation of the first slot.",
+            "get_slots",
+            false,
+        ),
+        (
+            d,
+            "Cancel one appointment of the patient, with each other appointment on the same day.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Join the waiting list of one doctor, with a booking of the first open slot.",
+            "join_waiting_list",
+            true,
+        ),
+        (
+            d,
+            "Move one appointment to another open slot. Questions to the patient about the move are unavailable.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            p,
+            "Fee of the visit. The fee is unavailable to the patient.",
+            "get_appointment",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "Reject a pending appointment. Its slot is open for a new booking.",
+            "reject_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the new appointment, with a notification to the patient.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. A slot open at the search can be unavailable at the booking.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Id of the protocol. A protocol of another clinic stays unavailable to the caller.",
+            "get_protocol",
+            false,
+        ),
+    ]);
+}
