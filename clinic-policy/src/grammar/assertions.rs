@@ -1058,16 +1058,6 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
     // depends on the entries of the list"), ranks no source; with another source named it does
     // ("Slot ids of other tools are invalid")
     const VALUE_LIKE: &[&str] = &[
-        "value",
-        "values",
-        "id",
-        "ids",
-        "code",
-        "codes",
-        "key",
-        "keys",
-        "number",
-        "numbers",
         "position",
         "positions",
         "status",
@@ -1082,12 +1072,13 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
         };
         // ("valid codes"; "the value is not final": the word right before "is", not a relative
         // word, "which is out of date")
-        let before_a_value = clause.get(k + 1).is_some_and(|n| is_word(n, VALUE_LIKE));
+        let value = |x: &Tok| is_word(x, super::effects::VALUE_HEADS) || is_word(x, VALUE_LIKE);
+        let before_a_value = clause.get(k + 1).is_some_and(|n| value(n));
         let said_of_a_value = clause[..k]
             .iter()
             .rposition(|x| is_word(x, COPULAS))
             .and_then(|c| c.checked_sub(1))
-            .is_some_and(|h| is_word(clause[h], VALUE_LIKE));
+            .is_some_and(|h| value(clause[h]));
         is_word(t, &["valid", "invalid", "final"]) && (before_a_value || said_of_a_value)
     });
     let another_named = clause.iter().any(|x| {

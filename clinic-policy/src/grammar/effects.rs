@@ -1497,21 +1497,11 @@ const ANOTHER_CHANGE: &[&str] = &[
     "last", "next", "same",
 ];
 
-/// What may be said to come (next, due, required, pending, upcoming …): a value or field, a fee,
+/// What may be said to come (next, due, required, pending, upcoming …) besides a value
+/// ([`VALUE_HEADS`]): a field, a fee,
 /// a person or a place in a queue, and the clinic's own objects as they stand ("The patient is
 /// next", "A note is required", "No fee is due", "The appointment is pending").
 const MAY_COME: &[&str] = &[
-    "value",
-    "values",
-    "id",
-    "ids",
-    "code",
-    "codes",
-    "key",
-    "keys",
-    "number",
-    "numbers",
-    "token",
     "field",
     "fields",
     "form",
@@ -1685,7 +1675,7 @@ pub(super) fn change_scheduled(
                 .is_some_and(|x| is_word(x, &["for"]));
         let sequence = is_word(said, &["next", "queued", "queue", "turn", "step", "steps"]) || due;
         let step = rest.iter().take(5).any(|x| is_word(x, &["step", "steps"]));
-        let comes = if is_word(head, MAY_COME) {
+        let comes = if is_word(head, VALUE_HEADS) || is_word(head, MAY_COME) {
             // a value, a person or an object as it stands; a new object, or a change it names
             // with its object or put in a sequence, comes
             (is_word(head, MADE) && subject.iter().any(|x| is_word(x, NEW_ONE)))
