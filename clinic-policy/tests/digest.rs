@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "55cfa144e5bfc7d4f2ba430d0c1c46a547a87e65c6ea355ff5f31a841d39eecc";
+const PINNED: &str = "3cc9a50b9de0e2c01ab4b6bce1be8aaf419453425285a251ba9b481bcb5f847b";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -119,8 +119,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam17/served.jsonl"), 77, 6),
     (include_str!("data/redteam18/served.jsonl"), 91, 21),
     (include_str!("data/redteam19/served.jsonl"), 38, 0),
-    (include_str!("data/redteam20/served.jsonl"), 44, 2),
-    (include_str!("data/redteam21/served.jsonl"), 54, 25),
+    (include_str!("data/redteam20/served.jsonl"), 44, 5),
+    (include_str!("data/redteam21/served.jsonl"), 54, 29),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -166,12 +166,9 @@ pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
         // a short life said of an object of the clinic: "Each open slot expires after 2 minutes"
         // (a clock the reader is to race; a value may have one: "Slot ids expire after 10
         // minutes")
-        let expires = is_word(
-            t,
-            &[
-                "expires", "expire", "lapses", "lapse", "ends", "end", "closes", "close",
-            ],
-        ) && clause[..k].iter().any(|x| is_word(x, SHORT_LIVED))
+        // ("Each slot ends 15 minutes after its start" is a length, not a life)
+        let expires = is_word(t, &["expires", "expire", "lapses", "lapse"])
+            && clause[..k].iter().any(|x| is_word(x, SHORT_LIVED))
             && !clause[..k]
                 .iter()
                 .any(|x| is_word(x, super::effects::VALUE_HEADS) || is_word(x, &["link", "token"]))
@@ -179,8 +176,12 @@ pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .iter()
                 .take(4)
                 .any(|x| is_word(x, &["minute", "minutes", "second", "seconds"]));
-        // … and anything due within minutes ("A payment of the fee is due within 2 minutes")
+        // … and anything due within minutes ("A payment of the fee is due within 2 minutes";
+        // "Check-in is due 15 minutes before the appointment" is a time)
         let due_soon = is_word(t, &["due"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, &["within", "in"]))
             && clause[k + 1..]
                 .iter()
                 .take(4)

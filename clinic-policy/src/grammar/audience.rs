@@ -412,15 +412,11 @@ const SEEN: &[&str] = &[
     "public",
     "readable",
     "viewable",
-    "available",
-    "known",
-    "open",
     "accessible",
     "shared",
     "disclosed",
     "revealed",
     "printed",
-    "reachable",
 ];
 
 /// A value shown to no one said with a yes/no value: a label of seeing set to false ("Visible to
@@ -447,13 +443,21 @@ pub(super) fn shown_false(toks: &[Tok], text: &str, out: &mut Vec<Violation>) {
             .collect();
         let label = text[..t.start].trim_end_matches([' ', '`']).ends_with(':')
             && (lower != "no" || toks.get(i + 1).is_none_or(|x| x.kind != Kind::Word))
-            && label_words.last().is_some_and(|x| is_word(x, SEEN));
+            && label_words.last().is_some_and(|x| {
+                is_word(x, SEEN)
+                    // ("Open to the patient: false"; not "Open on public holidays: no")
+                    || is_word(x, &["open", "available"])
+                        && label_words.len() >= 3
+                        && is_word(label_words[label_words.len() - 2], &["to", "for"])
+            });
+        // (the person, not a kind of one: "`false` for the patient"; "`false` for adults" is
+        // what a value is)
         let for_a_person = text[t.end..].starts_with('`')
             && toks.get(i + 1).is_some_and(|x| is_word(x, &["for", "to"]))
-            && toks[i + 2..]
-                .iter()
-                .take(2)
-                .any(|x| is_word(x, PATIENT_SIDE));
+            && toks
+                .get(i + 2)
+                .is_some_and(|x| is_word(x, &["the", "this", "each", "any"]))
+            && toks.get(i + 3).is_some_and(|x| is_word(x, PATIENT_SIDE));
         let coded = text[..t.start].ends_with('`');
         if label || (coded && for_a_person) {
             push(

@@ -128,7 +128,6 @@ pub(super) const MEDICAL_WORDS: &[&str] = &[
     "therapy",
     "mental",
     "reaction",
-    "health",
     "wheelchair",
     "mobility",
     "pregnancy",
@@ -157,7 +156,7 @@ pub(super) const CONVERSATION_WORDS: &[&str] = &[
 /// "answers since the booking"; and [`so_far`]).
 pub(super) const SAID: &[&str] = &[
     "earlier", "past", "before", "previous", "last", "all", "every", "whole", "full", "so", "gave",
-    "given", "since", "opening", "initial", "original",
+    "given", "since", "opening", "initial",
 ];
 
 /// A time back to the start of what was said: "up to this point", "up to here", "up to now",
@@ -200,6 +199,23 @@ pub(super) fn topics(tool: &str) -> bool {
     tool.split('_')
         .any(|p| matches!(p, "protocol" | "protocols"))
 }
+
+/// What "health" heads as a person's data ("health notes", "the health of the patient"); alone
+/// it is no datum ("health insurance number", "occupational health").
+pub(super) const HEALTH_DATA: &[&str] = &[
+    "notes",
+    "note",
+    "data",
+    "record",
+    "records",
+    "history",
+    "status",
+    "score",
+    "information",
+    "details",
+    "problems",
+    "issues",
+];
 
 /// Why a person comes: "the reason for the visit" is the complaint, medical data to a tool that
 /// takes none of a person's data (a booking may carry a short reason).
@@ -255,16 +271,25 @@ pub(super) fn harvest(
             // a way to reach a person ("number to reach the patient by phone") is contact data
             let reach = is_word(t, &["reach", "contact"])
                 && clause[k + 1..].iter().take(3).any(|x| is_word(x, PEOPLE));
-            let why = |x: &Tok| is_word(x, WHY_WORDS);
-            let kind = if reach {
-                Some(Data::Personal)
-            } else if why(t)
+            // the reason for a visit, or health as a person's data, is medical data
+            let why = is_word(t, WHY_WORDS)
                 && allowed.is_empty()
                 && clause
                     .get(k + 1)
                     .is_some_and(|x| is_word(x, &["for", "of"]))
-                && clause[k + 2..].iter().take(2).any(|x| is_word(x, VISITS))
-            {
+                && clause[k + 2..].iter().take(2).any(|x| is_word(x, VISITS));
+            let health = is_word(t, &["health"])
+                && clause.get(k + 1).is_some_and(|n| {
+                    is_word(n, HEALTH_DATA)
+                        || is_word(n, &["of"])
+                            && clause[k + 2..]
+                                .iter()
+                                .take(3)
+                                .any(|x| is_word(x, PATIENT_SIDE))
+                });
+            let kind = if reach {
+                Some(Data::Personal)
+            } else if health || why {
                 Some(Data::Medical)
             } else {
                 data_kind(&t.text, said)

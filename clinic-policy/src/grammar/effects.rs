@@ -1677,9 +1677,10 @@ pub(super) fn change_scheduled(
         let step = rest.iter().take(5).any(|x| is_word(x, &["step", "steps"]));
         let comes = if is_word(head, VALUE_HEADS) || is_word(head, MAY_COME) {
             // a value, a person or an object as it stands; a new object, or a change it names
-            // with its object or put in a sequence, comes
+            // picked, scoped or put in a sequence, comes ("The booking of the slot is pending"
+            // is the appointment's state; "The booking of the first slot is pending" picks)
             (is_word(head, MADE) && subject.iter().any(|x| is_word(x, NEW_ONE)))
-                || act.is_some() && (an_act(subject, at) || sequence)
+                || act.is_some() && (subject.iter().any(|x| is_word(x, ANOTHER_CHANGE)) || sequence)
         } else {
             // anything else said to come in a sequence, or with its object ("A reservation of
             // the first slot is pending"); a step is a place or service ("the ambulance is the
@@ -1877,7 +1878,9 @@ pub(super) fn purpose_change(
         let made_new =
             is_word(head, MADE) && phrase[..at].iter().any(|x| is_word(x, NEW_ONE)) && object;
         let change = change_noun(&head.text);
-        let acted = change.is_some() && (owner || object);
+        // (picked or scoped too: "the fee for a booking of a video visit" names a topic)
+        let marked = phrase.iter().any(|x| is_word(x, ANOTHER_CHANGE));
+        let acted = change.is_some() && (owner || object && marked);
         let own = change.is_some_and(|base| owns(&phrase, base, effects, mutates));
         if (acted && !own) || made_new {
             push(
@@ -1898,7 +1901,12 @@ pub(super) fn purpose_change(
 /// the patient, with each other appointment on the same day.", "Join the waiting list of one
 /// doctor, with the waiting list of each other doctor."): a change makes its one declared
 /// change.
-pub(super) fn with_more(clause: &[&Tok], mutates: bool, out: &mut Vec<Violation>) {
+pub(super) fn with_more(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
     if !mutates {
         return;
     }
@@ -1922,7 +1930,7 @@ pub(super) fn with_more(clause: &[&Tok], mutates: bool, out: &mut Vec<Violation>
             .iter()
             .position(|x| !is_word(x, DETERMINERS))
             .is_some_and(|at| {
-                change_noun(&phrase[at].text).is_some()
+                change_noun(&phrase[at].text).is_some_and(|base| !effects.contains(&base))
                     && phrase.get(at + 1).is_some_and(|x| is_word(x, &["of"]))
             });
         if (scoped && object) || second {
@@ -1930,7 +1938,11 @@ pub(super) fn with_more(clause: &[&Tok], mutates: bool, out: &mut Vec<Violation>
                 out,
                 Rule::Effects,
                 clause[k],
-                "\"with\" each or every other object: the change reaches more than its one object; a changing tool makes its one declared change".to_owned(),
+                if second {
+                    "\"with\" a second change and its object: a changing tool makes its one declared change".to_owned()
+                } else {
+                    "\"with\" each or every other object: the change reaches more than its one object; a changing tool makes its one declared change".to_owned()
+                },
             );
             return;
         }

@@ -110,18 +110,21 @@ const MAX_WORDS: usize = 48;
 /// Every shape rule over one text of `tool`.
 pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     check_text(field, text, tool, out);
-    if field.is_name() || text.len() > MAX_READ {
+    // (the variant below is 2 bytes longer; a text at the bound is read once)
+    if field.is_name() || text.len() + 2 > MAX_READ {
         return;
     }
     // A label and a short value after its colon say what the label is ("Open slots of other
     // searches: invalid.", "Priority of each appointment of this caller: urgent."): each is
     // read again as "<label> is <value>", by every reading of a statement, and what that
-    // reading finds in the label or the value is found in the text.
+    // reading finds in the label or the value is found in the text. At most eight labels are
+    // read again, so a text of many ("Fee: 10. Fee: 20. …") costs at most nine readings.
     let stops = |c: char| matches!(c, '.' | ';' | '!' | '?' | '\n' | ':');
+    let mut reread = 0;
     for (i, _) in text.match_indices(':') {
         // (a colon of a label stands before a space, outside a literal: not "user:ID", a URL
-        // or `a:b`)
-        let in_literal = text[..i].matches(['`', '\'', '"']).count() % 2 == 1;
+        // or `a:b`; an apostrophe is no quote: "The patient's file. Open slots: …")
+        let in_literal = text[..i].matches(['`', '"']).count() % 2 == 1;
         if in_literal || !text[i + 1..].starts_with([' ', '\n']) {
             continue;
         }
@@ -143,13 +146,18 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         {
             continue;
         }
+        reread += 1;
+        if reread > 8 {
+            break;
+        }
         let variant = format!("{} is{}", &text[..i], &text[i + 1..]);
         let mut found = Vec::new();
         check_text(field, &variant, tool, &mut found);
         let back = |p: usize| if p > i { (p - 2).max(i) } else { p };
         for mut v in found {
             v.range = back(v.range.start)..back(v.range.end);
-            let inside = v.range.start >= from && v.range.end <= to;
+            // (the variant's own length and sentence are no finding of the text)
+            let inside = v.range.start >= from && v.range.end <= to && v.rule != Rule::Length;
             if inside
                 && text.is_char_boundary(v.range.start)
                 && text.is_char_boundary(v.range.end)
@@ -524,7 +532,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         haste(clause, out);
         change_scheduled(clause, &effects, tool.mutates, out);
         purpose_change(clause, &effects, tool.mutates, out);
-        with_more(clause, tool.mutates, out);
+        with_more(clause, &effects, tool.mutates, out);
         silence_as_yes(clause, out);
         judged_true(clause, out);
         spread_to_many(clause, out);

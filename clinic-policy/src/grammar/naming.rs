@@ -1,7 +1,8 @@
 //! Names: a parameter or field name is a noun phrase, never an order or a sentence.
 
 use super::data::{
-    CARE_SETTINGS, Data, SAID, VISITS, WHY_WORDS, beyond_the_clinic, data_allowed, data_kind,
+    CARE_SETTINGS, Data, HEALTH_DATA, SAID, VISITS, WHY_WORDS, beyond_the_clinic, data_allowed,
+    data_kind,
 };
 use super::words::*;
 use crate::types::{Field, Rule, Violation};
@@ -239,7 +240,19 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             return;
         }
         let person = lower.iter().any(|x| PEOPLE.contains(&x.as_str()));
-        if (REMOVAL.contains(&p.as_str()) && person) || CONCEAL_NAME.contains(&p.as_str()) {
+        // (a format or a value's own key is no hiding: `case_sensitive`, `internal_id`)
+        let at = lower.iter().position(|x| x == p).unwrap_or(0);
+        let compound = (p == "sensitive" && at > 0 && lower[at - 1] == "case")
+            || (p == "internal"
+                && lower.get(at + 1).is_some_and(|n| {
+                    matches!(
+                        n.as_str(),
+                        "id" | "ids" | "code" | "codes" | "reference" | "key" | "number"
+                    )
+                }));
+        if (REMOVAL.contains(&p.as_str()) && person)
+            || (CONCEAL_NAME.contains(&p.as_str()) && !compound)
+        {
             push(
                 out,
                 Rule::Concealment,
@@ -256,19 +269,21 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             || spells_a_change(p).is_some()
             || super::effects::change_noun(p).is_some()
     });
+    // (as its last part, a predicate: `referral_next`; `next_booking_date` and
+    // `booking_required` name a value)
+    // (or "required" of a change on other objects: `closure_of_other_appointments_required`)
+    let scoped = lower.iter().any(|p| {
+        matches!(
+            p.as_str(),
+            "other" | "others" | "each" | "every" | "all" | "another" | "second" | "earliest"
+        )
+    });
     if change
-        && let Some(w) = lower.iter().find(|p| {
+        && let Some(w) = lower.last().filter(|p| {
             matches!(
                 p.as_str(),
-                "next"
-                    | "due"
-                    | "pending"
-                    | "planned"
-                    | "queued"
-                    | "required"
-                    | "needed"
-                    | "scheduled"
-            )
+                "next" | "queued" | "scheduled" | "planned" | "pending"
+            ) || (scoped && matches!(p.as_str(), "required" | "needed"))
         })
     {
         push(
@@ -346,6 +361,9 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             .then_some(Data::Personal)
         };
         // ("reason_for_visit": the complaint)
+        let health = lower
+            .windows(2)
+            .any(|w| w[0] == "health" && HEALTH_DATA.contains(&w[1].as_str()));
         let why = allowed.is_empty()
             && lower.iter().any(|p| WHY_WORDS.contains(&p.as_str()))
             && lower.iter().any(|p| VISITS.contains(&p.as_str()));
@@ -353,6 +371,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             .iter()
             .filter_map(|p| data_kind(p, said).or_else(|| relative(p)))
             .chain(why.then_some(Data::Medical))
+            .chain(health.then_some(Data::Medical))
             .find(|k| !allowed.contains(k))
         {
             push(

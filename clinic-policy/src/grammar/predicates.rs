@@ -586,6 +586,14 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
             .iter()
             .take(4)
             .any(|x| is_word(x, PATIENT_SIDE) && !is_word(x, CALLERS))
+        // (an eligibility names a kind of person: "Video visits are unavailable for a patient
+        // under 18")
+        && !clause[j + 1..].iter().take(6).any(|x| {
+            is_word(
+                x,
+                &["without", "under", "over", "with", "aged", "below", "above", "who", "whose"],
+            )
+        })
     {
         push(
             out,
@@ -888,13 +896,10 @@ const WITHDRAWN: &[&str] = &[
     "inactive",
     "invalid",
     "absent",
-    "closed",
     "off",
     "disabled",
-    "missing",
     "unnecessary",
     "void",
-    "empty",
 ];
 
 /// Acts of the reader: said to be an error, they are forbidden ("A question to the patient is an

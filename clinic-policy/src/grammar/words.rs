@@ -925,7 +925,6 @@ pub(super) const CONCEAL_NAME: &[&str] = &[
     "redacted",
     "unlisted",
     "invisible",
-    "restricted",
 ];
 
 /// The verbs a tool's name declares as its effect, with the ones that follow from it: booking
