@@ -63,12 +63,13 @@ const SIBLINGS: &[&str] = &[
 /// search", and a note's clause after "with" (21 after a value's first clause was read too).
 /// Round nineteen (0 of 38, a measure against 2d5ffd0: 101 tried; closed after it by a change
 /// said to come, a person's seeing set to no, health and opening words as data, labels set to
-/// yes, a clock of minutes). Round twenty (2 of 44, a measure against 291c474: 80 tried; closed
+/// yes, a clock of minutes). Round twenty (5 of 44, a measure against 291c474: 80 tried; closed
 /// after it by what may be said to come, a label read as a statement, seeing set to any no):
-/// money due for a picked slot, a priority label served as a sentence too. Round twenty-one (25
-/// of 54, a measure against ee2c869: 110 tried; closed after it by purposes, "with" each other
-/// object, a withdrawn act or value): consent as "part of the request", a graded condition said
-/// to be "the level of" another, "inactive" or "unavailable" of a rival list, names of states.
+/// money due for a picked slot, a priority label served as a sentence too, names ending in
+/// "required" of one change. Round twenty-one (29 of 54, a measure against ee2c869: 110 tried;
+/// closed after it by purposes, "with" each other object, a withdrawn act or value): consent as
+/// "part of the request", a graded condition said to be "the level of" another, "inactive" or
+/// "unavailable" of a rival list, a purpose with an object but no pick, names of states.
 /// Round seventeen (8 of 77, a measure against ebf2890: 96 tried, 79 passed; closed after it by
 /// refusing a clause run into the first sentence, reading its phrases for a ranking, "only", a
 /// pick or a person's state, a verbless statement of a claimable subject with "is", linking
