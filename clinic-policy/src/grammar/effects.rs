@@ -1844,10 +1844,11 @@ pub(super) fn label_set_true(
     }
 }
 
-/// A change named as a thing and given as a purpose: "for" before it, with its object, a new
-/// object, or its owner ("Get one appointment for its cancellation.", "… for a reservation of
-/// the first slot", "… for a new appointment with the first doctor"). It orders the change; the
-/// tool's own change, once, is its effect, and "open slots for booking" names no object.
+/// A change named as a thing and given as a purpose: "for" before it, with its owner, or with
+/// its object and a pick or scope ("Get one appointment for its cancellation.", "… for a
+/// reservation of the first slot"), or a new object with its object ("… for a new appointment
+/// with the first doctor"). It orders the change; the tool's own change, once, is its effect;
+/// "open slots for booking" and "the fee for a booking of a video visit" name a topic.
 pub(super) fn purpose_change(
     clause: &[&Tok],
     effects: &[&'static str],
