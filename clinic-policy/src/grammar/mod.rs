@@ -131,19 +131,16 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         let from = text[..i].rfind(stops).map_or(0, |s| s + 1);
         let to = text[i + 1..].find(stops).map_or(text.len(), |s| i + 1 + s);
         let value_words = text[i + 1..to].split_whitespace().count();
-        let (label_toks, value_toks) = (tokens(&text[from..i]), tokens(&text[i + 1..to]));
-        let label: Vec<&Tok> = label_toks.iter().collect();
-        let value: Vec<&Tok> = value_toks.iter().collect();
         // (a tool description's first sentence is the tool's action, never a label: "Return
         // the profile of one doctor: name, specialty and languages.")
         let first = field == Field::ToolDescription && !text[..from].contains(stops);
-        if first
-            || from == i
-            || value_words == 0
-            || value_words > 4
-            || !label_states(&label)
-            || !verbless_phrase(&value)
-        {
+        if first || from == i || value_words == 0 || value_words > 4 {
+            continue;
+        }
+        let (label_toks, value_toks) = (tokens(&text[from..i]), tokens(&text[i + 1..to]));
+        let label: Vec<&Tok> = label_toks.iter().collect();
+        let value: Vec<&Tok> = value_toks.iter().collect();
+        if !label_states(&label) || !verbless_phrase(&value) {
             continue;
         }
         reread += 1;

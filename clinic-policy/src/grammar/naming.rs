@@ -226,7 +226,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         return;
     }
     // a verb of effect anywhere in a reading tool's parameter, or a verb of hiding anywhere
-    for p in &lower {
+    for (at, p) in lower.iter().enumerate() {
         if let Some((base, class, form)) = verb(p)
             && matches!(form, Form::Base | Form::Third)
             && (class == VerbClass::Effect && !tool.mutates && !NAME_NOUN_FIRST.contains(&base))
@@ -241,7 +241,6 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         }
         let person = lower.iter().any(|x| PEOPLE.contains(&x.as_str()));
         // (a format or a value's own key is no hiding: `case_sensitive`, `internal_id`)
-        let at = lower.iter().position(|x| x == p).unwrap_or(0);
         let compound = (p == "sensitive" && at > 0 && lower[at - 1] == "case")
             || (p == "internal"
                 && lower.get(at + 1).is_some_and(|n| {
