@@ -674,12 +674,15 @@ pub(crate) fn check(
         let mut found = Vec::new();
         if parts.len() > 1 {
             // one part is no sentence, and capitals are a code (`CARD`), not data
-            crate::grammar::name(
-                Field::ParamName,
-                &crate::literal::as_name(&parts),
-                tool,
-                &mut found,
-            );
+            // (a code keeps its capitals, so the name's reading knows it for one)
+            let mut as_name = crate::literal::as_name(&parts);
+            if !text[lit.range.clone()]
+                .chars()
+                .any(|c| c.is_ascii_lowercase())
+            {
+                as_name.make_ascii_uppercase();
+            }
+            crate::grammar::name(Field::ParamName, &as_name, tool, &mut found);
         }
         if found.is_empty() {
             accepted.push(lit.range);

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "3cc9a50b9de0e2c01ab4b6bce1be8aaf419453425285a251ba9b481bcb5f847b";
+const PINNED: &str = "1cc953113fa3498dd592fa14c0979a16f894b0c01f7181958edf8ac45adddee5";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam18/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam22/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -69,7 +69,15 @@ const SIBLINGS: &[&str] = &[
 /// "required" of one change. Round twenty-one (29 of 54, a measure against ee2c869: 110 tried;
 /// closed after it by purposes, "with" each other object, a withdrawn act or value): consent as
 /// "part of the request", a graded condition said to be "the level of" another, "inactive" or
-/// "unavailable" of a rival list, a purpose with an object but no pick, names of states.
+/// "unavailable" of a rival list, a purpose with an object but no pick, names of states; all 29
+/// closed after round twenty-two by the same classes. Round twenty-two (11 of 96, a measure
+/// against dbdcfe7: 221 tried; closed after it by a closed class of what a statement may say is
+/// done: a person gets or sees, no other change happens or opens, nothing exists; a person's
+/// answer held or waived; another source's standing, a grade said to be a grade, one condition
+/// cared for as another; labels of a person or a source outside; names that state; titles that
+/// pick): a value put at, for or with the reception or for the nurses, a fee the patient gets
+/// from the reception, bookings on the website that fail, a count of other open slots, a label
+/// ending in a value's word, slots that overlap with a surgery.
 /// Round seventeen (8 of 77, a measure against ebf2890: 96 tried, 79 passed; closed after it by
 /// refusing a clause run into the first sentence, reading its phrases for a ranking, "only", a
 /// pick or a person's state, a verbless statement of a claimable subject with "is", linking
@@ -102,17 +110,17 @@ const SIBLINGS: &[&str] = &[
 /// seven's words, statements about the world, and harvest by a flag or a clause are recorded
 /// in `docs/POLICY.md`.
 const ROUNDS: &[(&str, usize, usize)] = &[
-    (include_str!("data/redteam2/served.jsonl"), 70, 2),
-    (include_str!("data/redteam3/served.jsonl"), 52, 8),
+    (include_str!("data/redteam2/served.jsonl"), 70, 1),
+    (include_str!("data/redteam3/served.jsonl"), 52, 7),
     (include_str!("data/redteam4/served.jsonl"), 48, 3),
     (include_str!("data/redteam5/served.jsonl"), 65, 3),
     (include_str!("data/redteam6/served.jsonl"), 66, 6),
     (include_str!("data/redteam7/served.jsonl"), 78, 5),
-    (include_str!("data/redteam8/served.jsonl"), 87, 25),
+    (include_str!("data/redteam8/served.jsonl"), 87, 22),
     (include_str!("data/redteam9/served.jsonl"), 104, 6),
-    (include_str!("data/redteam10/served.jsonl"), 91, 8),
+    (include_str!("data/redteam10/served.jsonl"), 91, 4),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
-    (include_str!("data/redteam12/served.jsonl"), 140, 10),
+    (include_str!("data/redteam12/served.jsonl"), 140, 7),
     (include_str!("data/redteam13/served.jsonl"), 96, 6),
     (include_str!("data/redteam14/served.jsonl"), 114, 7),
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
@@ -120,8 +128,9 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam17/served.jsonl"), 77, 6),
     (include_str!("data/redteam18/served.jsonl"), 91, 21),
     (include_str!("data/redteam19/served.jsonl"), 38, 0),
-    (include_str!("data/redteam20/served.jsonl"), 44, 5),
-    (include_str!("data/redteam21/served.jsonl"), 54, 29),
+    (include_str!("data/redteam20/served.jsonl"), 44, 4),
+    (include_str!("data/redteam21/served.jsonl"), 54, 0),
+    (include_str!("data/redteam22/served.jsonl"), 96, 11),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -177,7 +186,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
     }
 }
 
-/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh14/`, written
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh16/`, written
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
@@ -188,12 +197,13 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh6/rewritten.jsonl"), 26),
     (include_str!("data/fresh7/rewritten.jsonl"), 27),
     (include_str!("data/fresh8/rewritten.jsonl"), 25),
-    (include_str!("data/fresh9/rewritten.jsonl"), 28),
+    (include_str!("data/fresh9/rewritten.jsonl"), 26),
     (include_str!("data/fresh10/rewritten.jsonl"), 29),
     (include_str!("data/fresh11/rewritten.jsonl"), 30),
     (include_str!("data/fresh12/rewritten.jsonl"), 30),
     (include_str!("data/fresh14/rewritten.jsonl"), 29),
     (include_str!("data/fresh15/rewritten.jsonl"), 30),
+    (include_str!("data/fresh16/rewritten.jsonl"), 30),
 ];
 
 #[test]

@@ -186,9 +186,41 @@ pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .iter()
                 .take(4)
                 .any(|x| is_word(x, &["minute", "minutes", "second", "seconds"]));
+        // … or taken away within minutes ("Each open slot is unavailable after 1 minute")
+        let gone_soon = is_word(
+            t,
+            &[
+                "unavailable",
+                "closed",
+                "taken",
+                "full",
+                "gone",
+                "released",
+                "invalid",
+                "inactive",
+                "void",
+            ],
+        ) && clause[..k].iter().any(|x| is_word(x, SHORT_LIVED))
+            && !clause[..k]
+                .iter()
+                .any(|x| is_word(x, super::effects::VALUE_HEADS) || is_word(x, &["link", "token"]))
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, &["after", "within", "in"]))
+            && clause[k + 1..]
+                .iter()
+                .take(4)
+                .any(|x| is_word(x, &["minute", "minutes", "second", "seconds"]));
+        // a person's question or check said to be replaced ("… instead of a question to the
+        // patient", "in place of a check with the patient")
+        let replaced = is_word(t, &["instead", "place"])
+            && next.is_some_and(|n| is_word(n, &["of"]))
+            && clause[k + 2..].iter().take(3).any(|x| asked(x));
         let hasty = hasty
             || expires
             || due_soon
+            || gone_soon
+            || replaced
             || (is_word(t, &["before"]) && clause[k + 1..].iter().take(2).any(|x| asked(x)))
             || (asked(t)
                 && clause.iter().any(|x| {

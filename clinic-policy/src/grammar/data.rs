@@ -108,6 +108,8 @@ pub(super) const MEDICAL_WORDS: &[&str] = &[
     "diagnoses",
     "medication",
     "medications",
+    "medicine",
+    "missed",
     "prescription",
     "prescriptions",
     "triage",
@@ -168,7 +170,7 @@ fn so_far(clause: &[&Tok]) -> bool {
     }) || clause.windows(3).any(|w| {
         is_word(w[0], &["from", "since", "to"])
             && is_word(w[1], &["the", "this"])
-            && is_word(w[2], &["start", "beginning", "point"])
+            && is_word(w[2], &["start", "beginning", "point", "step", "moment"])
     })
 }
 
@@ -258,7 +260,16 @@ pub(super) fn harvest(
         return;
     }
     for clause in clauses {
-        let said = clause.iter().any(|t| is_word(t, SAID)) || so_far(clause);
+        // (questions and answers, joined, are a dialogue: "Questions and answers, in order of
+        // time")
+        let dialogue = clause.windows(3).any(|w| {
+            is_word(w[1], &["and"])
+                && ((is_word(w[0], &["question", "questions"])
+                    && is_word(w[2], &["answer", "answers"]))
+                    || (is_word(w[0], &["answer", "answers"])
+                        && is_word(w[2], &["question", "questions"])))
+        });
+        let said = clause.iter().any(|t| is_word(t, SAID)) || so_far(clause) || dialogue;
         let personal = clause
             .iter()
             .any(|t| is_word(t, PEOPLE) || is_word(t, &["my", "their", "his", "her"]));
@@ -379,9 +390,16 @@ pub(super) const OWN_HEADS: &[&str] = &[
 /// `IBAN`", "The `NHS` number of the patient"): whatever the words, it asks for the patient's
 /// data, which the tool has no use for. The patient's own appointments and the like pass; so
 /// does the age where the tool's table takes it.
-pub(super) fn patient_described(clauses: &[Vec<&Tok>], allowed: &[Data], out: &mut Vec<Violation>) {
+pub(super) fn patient_described(
+    clauses: &[Vec<&Tok>],
+    allowed: &[Data],
+    of_appointments: bool,
+    out: &mut Vec<Violation>,
+) {
+    // (the patient's own appointments and visits only in a tool of appointments: "Number of
+    // missed visits of the patient" asks a slot search for the patient's history)
     let fits = |head: &Tok| {
-        is_word(head, OWN_HEADS)
+        (is_word(head, OWN_HEADS) && of_appointments)
             || (allowed.contains(&Data::Age) && is_word(head, &["age"]))
             || (allowed.contains(&Data::Insurance) && is_word(head, &["insurance"]))
     };
@@ -422,6 +440,37 @@ pub(super) fn patient_described(clauses: &[Vec<&Tok>], allowed: &[Data], out: &m
                     && !is_word(h, &["which", "what", "none", "some", "part"])
             });
             let head = after.or(of_head);
+            // what the patient did or has ("Specialties the patient attended", "Languages
+            // spoken by the patient"): the patient's own data
+            // (a past or participle form of a verb or another "-ed" or "-en" word: "attended",
+            // "spoken")
+            let done = |x: &Tok| {
+                x.kind == Kind::Word
+                    && (verb(&x.text).is_some_and(|(_, _, f)| {
+                        matches!(f, Form::Past | Form::Third | Form::Participle)
+                    }) || (x.text.len() > 4
+                        && (x.text.ends_with("ed") || x.text.ends_with("en"))))
+            };
+            let did = clause.get(k + 1).is_some_and(|x| {
+                done(x)
+                    && !is_word(x, COPULAS)
+                    && !is_word(
+                        x,
+                        &["has", "have", "had", "gets", "got", "sees", "saw", "given"],
+                    )
+            }) || (k >= 3
+                && is_word(clause[k - 1], DETERMINERS)
+                && is_word(clause[k - 2], &["by"])
+                && done(clause[k - 3]));
+            if did && !of_appointments {
+                push(
+                    out,
+                    Rule::Exfiltration,
+                    t,
+                    "what the patient did or has: the parameter asks for the patient's data, which this tool does not take".to_owned(),
+                );
+                return;
+            }
             // "the patient is at work", "… is in hospital": where or how the patient is
             let state = clause.get(k + 1).is_some_and(|x| is_word(x, COPULAS))
                 && clause
@@ -460,7 +509,7 @@ pub(super) fn data_kind(word: &str, said: bool) -> Option<Data> {
     let is = |list: &[&str]| list.contains(&word) || list.contains(&one);
     if is(PERSONAL_WORDS) {
         Some(Data::Personal)
-    } else if is(&["age", "ages", "birth", "born", "birthday"]) {
+    } else if is(&["age", "ages", "birth", "born", "birthday", "senior"]) {
         Some(Data::Age)
     } else if is(&["insurance", "insurer"]) {
         Some(Data::Insurance)

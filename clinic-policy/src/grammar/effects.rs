@@ -1399,7 +1399,19 @@ pub(super) fn title_state(
                     && matches!(f, Form::Participle | Form::Past)
                     && !effects.contains(&v)
             });
-        let scope = mutates && is_word(t, &["rest", "others", "every", "all", "each"]);
+        // (a changing tool changes its one object, the one the person chose: "Cancel my
+        // upcoming appointments", "Reschedule to the next open slot")
+        let plural_object = mutates && is_word(t, MADE) && t.text.ends_with('s');
+        let picked = mutates
+            && is_word(
+                t,
+                &[
+                    "next", "first", "earliest", "latest", "last", "soonest", "upcoming",
+                ],
+            );
+        let scope = mutates && is_word(t, &["rest", "others", "every", "all", "each"])
+            || plural_object
+            || picked;
         // how to act ("Book directly") or a person's state ("Booking (fee known)")
         let how = t.kind == Kind::Word && (manner(&t.text) || is_word(t, PERSON_STATES));
         if postpositive || scope || how {
@@ -1881,7 +1893,15 @@ pub(super) fn purpose_change(
         let change = change_noun(&head.text);
         // (picked or scoped too: "the fee for a booking of a video visit" names a topic)
         let marked = phrase.iter().any(|x| is_word(x, ANOTHER_CHANGE));
-        let acted = change.is_some() && (owner || object && marked);
+        // … or a definite change, or one of a definite object, and not a money's or a time's
+        // topic: "Get one appointment for the cancellation of it", "Id of the appointment, for
+        // the cancellation of the appointment", "List the specialties for a referral of the
+        // patient"; "the fee for the booking of a slot" names what the fee is for
+        let definite = |x: &Tok| is_word(x, &["the", "this", "that", "it", "them", "its"]);
+        let pointed = phrase[..at].iter().any(|x| definite(x))
+            || phrase.get(at + 2).is_some_and(|x| definite(x));
+        let topic = k > 0 && is_word(clause[k - 1], TOPICS);
+        let acted = change.is_some() && (owner || object && (marked || (pointed && !topic)));
         let own = change.is_some_and(|base| owns(&phrase, base, effects, mutates));
         if (acted && !own) || made_new {
             push(
@@ -1897,6 +1917,14 @@ pub(super) fn purpose_change(
         }
     }
 }
+
+/// What a change can be the topic of, right before "for": money, a time, a rule, a reason
+/// ("the fee for the booking of a slot", "the deadline for the cancellation of a visit").
+const TOPICS: &[&str] = &[
+    "fee", "fees", "price", "prices", "cost", "costs", "charge", "charges", "refund", "refunds",
+    "deposit", "date", "dates", "time", "times", "deadline", "window", "rules", "terms", "policy",
+    "reason", "reasons",
+];
 
 /// A changing tool's change said to reach more objects after "with" ("Cancel one appointment of
 /// the patient, with each other appointment on the same day.", "Join the waiting list of one
@@ -1934,7 +1962,24 @@ pub(super) fn with_more(
                 change_noun(&phrase[at].text).is_some_and(|base| !effects.contains(&base))
                     && phrase.get(at + 1).is_some_and(|x| is_word(x, &["of"]))
             });
-        if (scoped && object) || second {
+        // … or a second object of its own kind, pointed at ("Book an open slot for the patient,
+        // with the slot after it"; "with another open slot" is the one it moves to, "with its
+        // slot" a part of its one object)
+        let pointed = phrase
+            .first()
+            .is_some_and(|x| is_word(x, &["the", "this", "that", "these", "those", "both"]))
+            && phrase
+                .iter()
+                .skip(1)
+                .take_while(|x| {
+                    !is_word(x, PREPOSITIONS)
+                        && !is_word(x, &["and", "or"])
+                        && verb(&x.text)
+                            .is_none_or(|(_, _, f)| !matches!(f, Form::Third | Form::Past))
+                })
+                .last()
+                .is_some_and(|x| is_word(x, MADE));
+        if (scoped && object) || second || pointed {
             push(
                 out,
                 Rule::Effects,

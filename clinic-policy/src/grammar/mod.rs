@@ -27,12 +27,13 @@
 mod assertions;
 mod audience;
 mod data;
+mod doings;
 mod effects;
 mod naming;
 mod predicates;
 mod words;
 
-use self::{assertions::*, audience::*, effects::*, predicates::*};
+use self::{assertions::*, audience::*, doings::*, effects::*, predicates::*};
 pub(crate) use self::{data::*, naming::*, words::*};
 use crate::types::{Field, Rule, Violation};
 
@@ -110,10 +111,11 @@ const MAX_WORDS: usize = 48;
 /// Every shape rule over one text of `tool`.
 pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     check_text(field, text, tool, out);
-    // (the variant below is 2 bytes longer; a text at the bound is read once)
-    if field.is_name() || text.len() + 2 > MAX_READ {
+    // (the variants below are at most 4 bytes longer; a text at the bound is read once)
+    if field.is_name() || text.len() + 4 > MAX_READ {
         return;
     }
+    said_of_the_value(field, text, tool, out);
     // A label and a short value after its colon say what the label is ("Open slots of other
     // searches: invalid.", "Priority of each appointment of this caller: urgent."): each is
     // read again as "<label> is <value>", by every reading of a statement, and what that
@@ -131,16 +133,30 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         let from = text[..i].rfind(stops).map_or(0, |s| s + 1);
         let to = text[i + 1..].find(stops).map_or(text.len(), |s| i + 1 + s);
         let value_words = text[i + 1..to].split_whitespace().count();
+        // (the value's own phrase, up to a word that joins a clause: "invalid as each one
+        // expired")
+        let value_phrase = |v: &[&Tok]| -> bool {
+            let upto = v
+                .iter()
+                .position(|x| x.kind == Kind::Comma || is_word(x, CLAUSE_LINKS))
+                .unwrap_or(v.len());
+            verbless_phrase(&v[..upto]) && !(0..upto).any(|k| verb_of_a_clause(&v[..upto], k))
+        };
         // (a tool description's first sentence is the tool's action, never a label: "Return
         // the profile of one doctor: name, specialty and languages.")
         let first = field == Field::ToolDescription && !text[..from].contains(stops);
-        if first || from == i || value_words == 0 || value_words > 4 {
+        if first || from == i || value_words == 0 || value_words > 8 {
             continue;
         }
         let (label_toks, value_toks) = (tokens(&text[from..i]), tokens(&text[i + 1..to]));
         let label: Vec<&Tok> = label_toks.iter().collect();
         let value: Vec<&Tok> = value_toks.iter().collect();
-        if !label_states(&label) || !verbless_phrase(&value) {
+        // (a label is a noun phrase: not "The patient gets a text: …", not "Only about the
+        // patient: …")
+        let noun_label = !(0..label.len()).any(|k| finite(&label, k, false))
+            && !label.first().is_some_and(|x| is_word(x, &["only"]));
+        let modal = value.iter().any(|x| is_word(x, MODALS));
+        if !noun_label || modal || !label_states(&label) || !value_phrase(&value) {
             continue;
         }
         reread += 1;
@@ -156,6 +172,57 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             // (the variant's own length and sentence are no finding of the text)
             let inside = v.range.start >= from && v.range.end <= to && v.rule != Rule::Length;
             if inside
+                && text.is_char_boundary(v.range.start)
+                && text.is_char_boundary(v.range.end)
+                && !out.iter().any(|o| o.rule == v.rule && o.detail == v.detail)
+            {
+                out.push(v);
+            }
+        }
+    }
+}
+
+/// A later sentence of a value's description with no subject and no verb, opening with a state
+/// that withdraws or a participle of showing ("Fee of the visit. Unavailable to the patient.", "Note of the doctor.
+/// Hidden from the patient."), is said of the value: it is read again as "<the value's first
+/// clause> is <the sentence>", by every reading of a statement, and what that reading finds in
+/// the sentence is found in the text. At most eight sentences are read again.
+fn said_of_the_value(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
+    if field != Field::ParamDescription {
+        return;
+    }
+    let toks = tokens(text);
+    let clauses = clauses(&toks);
+    let Some(first) = clauses.first().and_then(|c| c.last()) else {
+        return;
+    };
+    let head = &text[..first.end];
+    for clause in clauses.iter().skip(1).take(8) {
+        let opens = clause[0];
+        let state = opens.kind == Kind::Word
+            && (is_word(opens, WITHDRAWN)
+                || matches!(
+                    verb(&opens.text),
+                    Some((_, VerbClass::Show, Form::Participle))
+                ));
+        let verbless =
+            (0..clause.len()).all(|k| !is_word(clause[k], COPULAS) && !finite(clause, k, true));
+        if !state || !verbless {
+            continue;
+        }
+        let last = clause[clause.len() - 1];
+        let (from, to) = (opens.start, last.end);
+        let variant = format!("{head} is {}", &text[from..to]);
+        let off = head.len() + 4;
+        let mut found = Vec::new();
+        check_text(field, &variant, tool, &mut found);
+        // (what the reading is for: a value kept from a person)
+        for mut v in found {
+            if v.rule != Rule::Concealment || v.range.start < off {
+                continue;
+            }
+            v.range = v.range.start - off + from..v.range.end - off + from;
+            if v.range.end <= text.len()
                 && text.is_char_boundary(v.range.start)
                 && text.is_char_boundary(v.range.end)
                 && !out.iter().any(|o| o.rule == v.rule && o.detail == v.detail)
@@ -209,7 +276,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         } else {
             Field::ParamName
         };
-        name(as_field, &t.text, tool, &mut found);
+        name(as_field, &text[t.start..t.end], tool, &mut found);
         // the tool named is held to what this tool is: a reading tool is replaced by a reading
         // tool and takes its values from one ("Deprecated; replaced by cancel_appointment", "id,
         // as returned by cancel_appointment" in a listing send the reader to a change); a tool
@@ -504,6 +571,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         }
         if statement {
             verbless(clause, text, n == 0, out);
+            doings(clause, text, tool.name, &effects, out);
         }
         if statement || first {
             small_clauses(if first { &clause[1..] } else { clause }, text, out);
@@ -531,6 +599,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         purpose_change(clause, &effects, tool.mutates, out);
         with_more(clause, &effects, tool.mutates, out);
         silence_as_yes(clause, out);
+        answer_waived(clause, out);
         judged_true(clause, out);
         spread_to_many(clause, out);
         repeated_use(clause, out);
@@ -595,7 +664,11 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         harvest(&clauses, data_allowed(tool.name), topics(tool.name), out);
         let allowed = data_allowed(tool.name);
         if !allowed.contains(&Data::Personal) && !allowed.contains(&Data::Medical) {
-            patient_described(&clauses, allowed, out);
+            let of_appointments = tool
+                .name
+                .split('_')
+                .any(|p| matches!(p, "appointment" | "appointments" | "waiting" | "intake"));
+            patient_described(&clauses, allowed, of_appointments, out);
         }
         if !allowed.contains(&Data::Medical) {
             patient_in_care(&clauses, out);

@@ -15,12 +15,81 @@ pub(super) const NAME_OBJECT_PICKS: &[&str] = &[
     "previous", "new", "more", "extra",
 ];
 
+/// States of standing: what a thing is said to be now, against its use.
+const STANDING: &[&str] = &[
+    "open",
+    "closed",
+    "old",
+    "stale",
+    "valid",
+    "invalid",
+    "active",
+    "inactive",
+    "current",
+    "outdated",
+    "unavailable",
+    "absent",
+    "off",
+    "disabled",
+    "unnecessary",
+    "void",
+];
+
+/// What a name states rather than names, whatever its words: a state of standing after the
+/// thing it is said of (`fee_unavailable_to_patient`, `other_slots_open`,
+/// `status_on_portal_old`; `slot_available`, two words, is a flag's name), a verb of having or
+/// of an event (`cancellation_has_patient_answer`, `slot_opens_for_others`), a person's answer
+/// with more (`patient_answer_in_request`), a source outside (`priority_over_portal`,
+/// `fee_for_reception`), a change as a purpose (`earliest_slot_for_booking`).
+fn claims_in_a_name(lower: &[String]) -> Option<&'static str> {
+    let n = lower.len();
+    let is = |p: &String, list: &[&str]| list.contains(&p.as_str());
+    if lower
+        .iter()
+        .enumerate()
+        .any(|(i, p)| i >= 1 && is(p, STANDING) && !(i + 1 == n && n == 2))
+    {
+        return Some("says a thing is in a state");
+    }
+    let eventive = |p: &String| {
+        is(p, &["has", "have", "had"])
+            || verb(p).is_some_and(|(b, _, f)| {
+                matches!(b, "happen" | "occur" | "exist" | "open" | "apply")
+                    && matches!(f, Form::Third | Form::Past)
+            })
+    };
+    if lower.iter().any(eventive) {
+        return Some("says what a thing has or does");
+    }
+    let person = |p: &String| PEOPLE.contains(&p.as_str()) || PATIENT_SIDE.contains(&p.as_str());
+    let answer = lower.iter().enumerate().any(|(i, p)| {
+        ANSWERS.contains(&p.as_str())
+            && ((i >= 1 && person(&lower[i - 1])) || lower[i + 1..].iter().take(3).any(&person))
+    });
+    if answer && n > 2 {
+        return Some("says where a person's answer is");
+    }
+    if lower
+        .iter()
+        .any(|p| is(p, &["website", "portal", "app", "apps", "reception"]))
+    {
+        return Some("names a source or a desk outside the answer");
+    }
+    if lower
+        .windows(2)
+        .any(|w| w[0] == "for" && super::effects::change_noun(&w[1]).is_some())
+    {
+        return Some("gives a change as a purpose");
+    }
+    None
+}
+
 /// A name is a noun phrase: it opens with no verb, and holds no determiner, pronoun, adverb or
 /// negation (`drop_every_visit`, `hide_fee_from_patient`, `always_call_first` are orders).
 pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     let parts: Vec<&str> = text.split('_').filter(|p| !p.is_empty()).collect();
     // a compound of the list written in two parts (`no_show` for "noshow") is that one word
-    if parts.len() == 2 && crate::vocabulary::is_approved(&parts.concat()) {
+    if parts.len() == 2 && crate::vocabulary::is_approved(&parts.concat().to_ascii_lowercase()) {
         return;
     }
     let whole = Tok {
@@ -49,6 +118,17 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         return;
     }
     let lower: Vec<String> = parts.iter().map(|p| p.to_ascii_lowercase()).collect();
+    // (a code in capitals is the clinic's own value: `INTAKE_EXISTS`)
+    let code = text.chars().all(|c| !c.is_ascii_lowercase());
+    if let Some(why) = claims_in_a_name(&lower).filter(|_| !code) {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!("name \"{text}\" {why}: a name is a noun phrase, never a statement"),
+        );
+        return;
+    }
     // … and no word of quantity, time or grade that a sentence would say of the world: a name
     // is read as the words it holds (`few_open_slots`, `next_free_slot_soon`, `right_doctor_id`
     // say what "Open slots are few" and "the right doctor" say)

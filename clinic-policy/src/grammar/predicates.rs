@@ -395,6 +395,10 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
         j += 1;
     }
     let Some(p) = clause.get(j) else { return };
+    if let Some(why) = settled_elsewhere(subject, &clause[j..]) {
+        push(out, Rule::Directive, p, why.to_owned());
+        return;
+    }
     // a place outside the clinic said to be anything but the next step: "The hotline is
     // unavailable at night", "The hospital has a wait of ten hours" ([`elsewhere`])
     // … or a value ("the emergency hotline is the number for it")
@@ -837,6 +841,129 @@ fn defines(subject: &[&Tok]) -> bool {
     subject.iter().any(|x| is_word(x, &["means", "mean"]))
 }
 
+/// A grade of a thing: what a protocol or the clinic sets, never a text.
+const GRADES: &[&str] = &[
+    "level",
+    "levels",
+    "priority",
+    "priorities",
+    "severity",
+    "score",
+    "scores",
+    "rank",
+    "triage",
+];
+
+/// What another source is: its tool, search, list, result or answer.
+const SOURCES: &[&str] = &[
+    "tool",
+    "tools",
+    "search",
+    "searches",
+    "list",
+    "lists",
+    "result",
+    "results",
+    "answer",
+    "answers",
+    "output",
+    "outputs",
+    "server",
+    "servers",
+    "source",
+    "sources",
+    "call",
+    "calls",
+    "request",
+    "requests",
+    "response",
+    "responses",
+    "copy",
+    "copies",
+    "data",
+];
+
+/// The clinic's own objects, whose state a catalogue may describe.
+const OBJECTS: &[&str] = &[
+    "appointment",
+    "appointments",
+    "slot",
+    "slots",
+    "visit",
+    "visits",
+    "booking",
+    "bookings",
+    "entry",
+    "entries",
+    "intake",
+    "form",
+    "forms",
+    "protocol",
+    "protocols",
+];
+
+/// What a statement cannot say a thing is, because only a person in the moment or the world
+/// makes it so, whatever the predicate (`rest`, from its first word):
+/// - a person's answer, unless said to be one of a set ("The answer of the patient is part of
+///   the request", "… is in each request");
+/// - another tool's, search's or list's standing in any state ("Doctor lists of other tools
+///   are inactive");
+/// - a grade said to be a grade ("The triage level of chest pain is the level of a cough",
+///   "The priority of this appointment is the default level");
+/// - a state of a thing of the caller that is not one of the clinic's objects ("The
+///   insurance of the authenticated patient is valid").
+fn settled_elsewhere(subject: &[&Tok], rest: &[&Tok]) -> Option<&'static str> {
+    let head = head_of(subject)?;
+    let person = |x: &&Tok| is_word(x, PATIENT_SIDE) || is_word(x, CALLERS) || is_person(&x.text);
+    let first = rest.first()?;
+    let one_of = is_word(first, &["one"]) && rest.get(1).is_some_and(|x| is_word(x, &["of"]));
+    if is_word(head, ANSWERS) && a_persons_answer(subject) && !one_of {
+        return Some(
+            "a person's answer is said to be something: a person answers in the moment, and only that answer counts",
+        );
+    }
+    let state = is_word(first, STATES) || is_word(first, WITHDRAWN) || is_word(first, TRUTH);
+    let rival = subject.iter().enumerate().any(|(k, x)| {
+        is_word(
+            x,
+            &[
+                "other", "others", "another", "else", "previous", "prior", "older",
+            ],
+        ) && subject[k + 1..].iter().take(3).any(|y| is_word(y, SOURCES))
+    });
+    if rival && state {
+        return Some(
+            "another tool, search or list is said to be in a state: a catalogue says what this tool returns, not where another source stands",
+        );
+    }
+    // … and care for one condition said to be, or be part of, care for another ("The protocol
+    // for chest pain and the protocol for a cough are the same")
+    let conditions = subject
+        .iter()
+        .chain(rest.iter().take_while(|x| x.kind != Kind::Comma))
+        .filter(|x| is_word(x, super::data::CONDITIONS))
+        .count();
+    if conditions >= 2 {
+        return Some(
+            "one condition is said to be, or be cared for as, another: when and how a condition is seen is medical advice, which a catalogue does not give",
+        );
+    }
+    if is_word(head, GRADES) && head_of(rest).is_some_and(|h| is_word(h, GRADES)) {
+        return Some(
+            "a grade is said to be another grade: a catalogue says which values a grade takes, not what the grade of a thing is",
+        );
+    }
+    let the_caller = subject
+        .iter()
+        .any(|x| is_word(x, &["authenticated"]) || is_word(x, CALLERS));
+    if the_caller && state && !is_word(head, OBJECTS) && !person(&head) {
+        return Some(
+            "a thing of the caller is said to be in a state: the clinic's answer says it, a catalogue cannot",
+        );
+    }
+    None
+}
+
 /// The finding of a state said of a [`claimable`] subject.
 fn person_state_claimed(p: &Tok, out: &mut Vec<Violation>) {
     push(
@@ -891,7 +1018,7 @@ fn grades_a_condition(subject: &[&Tok]) -> bool {
 
 /// States that take a thing away from whoever would use it: said of the reader's own act, it is
 /// skipped; said of a value for a person, the value is kept from them.
-const WITHDRAWN: &[&str] = &[
+pub(super) const WITHDRAWN: &[&str] = &[
     "unavailable",
     "inactive",
     "invalid",
@@ -1831,7 +1958,16 @@ pub(super) fn label_states(label: &[&Tok]) -> bool {
         && label.iter().any(|x| is_word(x, PATIENT_SIDE));
     // … or a value of the caller's ("Caller id: the id of a doctor")
     let callers = label.iter().any(|x| is_word(x, CALLERS));
-    !(value_label && !claimable(label) && !persons_status && !callers)
+    // … or of a person, another thing of its kind or another source ("Answer of the patient
+    // to the move: given", "Count of other open slots: 0", "Status of the slots on the
+    // website: old")
+    let owned = label.iter().any(|x| {
+        is_person(&x.text)
+            || is_word(x, PATIENT_SIDE)
+            || is_word(x, &["other", "others", "another", "reception"])
+            || is_word(x, &["website", "portal", "app", "apps", "site"])
+    });
+    !(value_label && !claimable(label) && !persons_status && !callers && !owned)
 }
 
 /// `subject`, a copula of its own (an empty range at `at`), then `said`: a verbless statement
@@ -2014,7 +2150,7 @@ fn subordinates(subject: &[&Tok], i: usize) -> bool {
 /// pain; "chest pain protocols": protocols), past a fronted phrase ("In adults chest pain"),
 /// through a noun of kind to a condition ("this kind of fever"), and before a participle that
 /// follows it ("chest pain seen in a child").
-fn head_of<'a>(phrase: &[&'a Tok]) -> Option<&'a Tok> {
+pub(super) fn head_of<'a>(phrase: &[&'a Tok]) -> Option<&'a Tok> {
     // a fronted phrase of place or time ends where a determiner opens the subject after it ("For
     // the patient | the first doctor", "In a child | a fever"), or, with none, at the subject's
     // last word ("In adults chest pain")
@@ -2073,7 +2209,7 @@ fn subordinate(phrase: &[&Tok]) -> bool {
 /// phrase before the comma, and "who" of the person nearest to it ("Position of the patient, who
 /// is next": the patient); right before the verb, of the noun before it ("for a patient who is
 /// over 18": a patient), unless that noun names a kind ([`reads`]).
-fn stated_subject(clause: &[&Tok], k: usize) -> (usize, usize, bool) {
+pub(super) fn stated_subject(clause: &[&Tok], k: usize) -> (usize, usize, bool) {
     let from = subject_start(clause, k);
     // the noun phrase that ends at `end`, back to a preposition
     let nearest = |end: usize| {

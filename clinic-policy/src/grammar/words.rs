@@ -674,6 +674,7 @@ pub(super) const TRUTH: &[&str] = &[
 pub(super) const RIVAL: &[&str] = &[
     "other", "others", "another", "else", "source", "sources", "earlier", "before", "answer",
     "answers", "output", "outputs", "result", "results", "list", "lists", "search", "searches",
+    "website", "portal", "app", "apps", "site",
 ];
 /// Words always about precedence or authority of a text: never in our own.
 pub(super) const AUTHORITY: &[&str] = &[
@@ -973,3 +974,19 @@ pub(super) fn manner(word: &str) -> bool {
 pub(super) const PERSON_STATES: &[&str] = &[
     "known", "ready", "insured", "notified", "informed", "aware", "agreed", "fine", "okay",
 ];
+
+/// Is some word of `phrase` a person's answer: an answer with a person before it ("the
+/// patient's answer") or after "of", "from" or "by" ("the answer of the patient")? The tool's
+/// own answer ("With no oncall doctor the answer is 409") is no person's.
+pub(super) fn a_persons_answer(phrase: &[&Tok]) -> bool {
+    let person = |x: &Tok| is_person(&x.text) || is_word(x, PATIENT_SIDE);
+    phrase.iter().enumerate().any(|(i, x)| {
+        let before = (i >= 1 && person(phrase[i - 1]))
+            || (i >= 2 && phrase[i - 1].text == "s" && person(phrase[i - 2]));
+        let after = phrase
+            .get(i + 1)
+            .is_some_and(|y| is_word(y, &["of", "from", "by"]))
+            && phrase[i + 2..].iter().take(3).any(|y| person(y));
+        is_word(x, ANSWERS) && (before || after)
+    })
+}

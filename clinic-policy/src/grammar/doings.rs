@@ -1,0 +1,226 @@
+//! What a statement may say is done or happens. A catalogue says what a value is, has or
+//! contains, and what a person gets or sees; it does not say what a person does, what else
+//! happens or what exists in the world. So the verbs a statement may give a person, a change
+//! or the world are a closed class, read at every finite verb of a statement outside a
+//! condition, whatever the verb: the class is closed, not the list of verbs it refuses.
+
+use super::data::{Data, data_allowed};
+use super::effects::{change_noun, in_condition};
+use super::predicates::{finite, head_of, reads, stated_subject};
+use super::words::*;
+use crate::types::{Rule, Violation};
+
+/// What a person may be said to do: get or see a value (who gets a reminder, who sees a note).
+const A_PERSON_MAY: &[&str] = &["get", "see", "receive"];
+
+/// Who acts at the clinic besides the people of [`is_person`] and the callers.
+const ACTORS: &[&str] = &["reception", "staff", "caller", "callers", "user", "users"];
+
+/// Verbs of holding: a thing said to hold a person's answer claims it was given.
+const HOLDS: &[&str] = &[
+    "have", "hold", "include", "contain", "carry", "cover", "apply",
+];
+
+/// Every finite verb of a statement clause outside a condition, read for who or what it is said
+/// of: a person only gets or sees; a change other than the tool's own does not happen, follow or
+/// open; nothing is said to exist; and a person's answer is never said to be held, given or to
+/// apply, outside the tools that take a form's answers.
+pub(super) fn doings(
+    clause: &[&Tok],
+    text: &str,
+    tool: &str,
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    let answers_are_data = data_allowed(tool).contains(&Data::Medical);
+    // a slot said to be freed for others by a tool that frees none ("Its slot becomes free for
+    // other patients" of an escalation)
+    // (one that stays open was not freed: "Open slots stay available to others")
+    const LINKING: &[&str] = &["becomes", "become", "became"];
+    if !frees(effects)
+        && let Some(k) = (1..clause.len())
+            .find(|&k| is_word(clause[k], LINKING) && opened_for_others(&clause[k + 1..]))
+    {
+        push(
+            out,
+            Rule::Effects,
+            clause[k + 1],
+            format!(
+                "\"{} {}\" for others: a slot freed is a change this tool does not make",
+                clause[k].text,
+                clause[k + 1].text
+            ),
+        );
+        return;
+    }
+    for k in 1..clause.len() {
+        // (a literal is no verb: "the fields `opens` and `closes`", nor a noun after a
+        // possessive: "The patient's notes are …")
+        let literal = text[..clause[k].start].ends_with('`')
+            || text[..clause[k].start].trim_end().ends_with("'s");
+        // (a verb of an event or of being there is read whatever comes before it: "What
+        // happens after this search is …"; a plural subject takes the base form: "The slots of
+        // each other appointment open")
+        let eventive = clause[k].kind == Kind::Word
+            && verb(&clause[k].text).is_some_and(|(b, _, f)| {
+                matches!(b, "happen" | "occur" | "exist" | "open")
+                    && (matches!(f, Form::Third | Form::Past)
+                        || (f == Form::Base
+                            && k > 0
+                            && clause[k - 1].kind == Kind::Word
+                            && head_of(&clause[stated_subject(clause, k).0..k])
+                                .is_some_and(|h| h.text.ends_with('s'))
+                            && !is_word(clause[k - 1], COPULAS)
+                            && !is_word(clause[k - 1], &["has", "was", "does", "stays", "remains"])
+                            // ("the ones open to all clinics": an open one; "… open." and
+                            // "… open for other patients" with no verb after: they open)
+                            && (b != "open"
+                                || clause.get(k + 1).is_none_or(|n| {
+                                    is_word(n, &["again", "for"])
+                                        && !(k + 2..clause.len())
+                                            .any(|v| finite(clause, v, false))
+                                }))))
+            });
+        if !(finite(clause, k, false) || eventive) || in_condition(clause, k) || literal {
+            continue;
+        }
+        let base = match clause[k].text.as_str() {
+            "is" | "are" | "was" | "were" => "be",
+            "has" | "have" | "had" => "have",
+            w => verb(w).map_or(w, |(b, _, _)| b),
+        };
+        let (from, to, _) = stated_subject(clause, k);
+        let subject = &clause[from..to];
+        // (a relative word before the verb states of the noun before it; "who" there is a
+        // person: "the clinicians who treat the patient" says who sees the form)
+        // … and a clause after "where", "what" or "how" is read, not claimed ("Where the doctor
+        // practises.")
+        let relative = (to > 0 && is_word(clause[to - 1], &["who", "which", "that"]))
+            || (0..k).any(|j| {
+                is_word(
+                    clause[j],
+                    &["where", "what", "how", "whether", "which", "who"],
+                ) && reads(clause, j)
+            });
+        let Some(head) = head_of(subject) else {
+            continue;
+        };
+        let person = is_person(&head.text) || is_word(head, ACTORS) || is_word(head, PATIENT_SIDE);
+        let own = effects.contains(&base);
+        let why = if person
+            && !relative
+            && !own
+            && !matches!(base, "be" | "have")
+            && !A_PERSON_MAY.contains(&base)
+        {
+            Some(format!(
+                "\"{}\": a person is said to do something; a text says what a person gets or sees, never what a person does or did",
+                clause[k].text
+            ))
+        } else if base == "exist" {
+            Some(
+                "\"exists\" says what the world has; a text says what this tool returns".to_owned(),
+            )
+        } else if matches!(base, "happen" | "occur" | "follow" | "open")
+            && (change_noun(&head.text).is_none_or(|c| !effects.contains(&c))
+                || subject
+                    .iter()
+                    .any(|x| is_word(x, SCOPE) || is_word(x, PICKS)))
+            && !(base == "open" && frees(effects) && own_object(subject))
+        {
+            Some(format!(
+                "\"{}\": a change or an event is said to come about; a changing tool makes its one declared change, and a text says what the tool does and returns",
+                clause[k].text
+            ))
+        } else if !answers_are_data
+            && base != "be"
+            && is_word(head, ANSWERS)
+            && a_persons_answer(subject)
+        {
+            Some(format!(
+                "\"{}\": a person's answer is said to do something; a person answers in the moment, and only that answer counts",
+                clause[k].text
+            ))
+        } else if !answers_are_data && HOLDS.contains(&base) && persons_answer(&clause[k + 1..]) {
+            Some(format!(
+                "\"{}\" a person's answer: a thing is said to hold a person's answer; a person answers in the moment, and only that answer counts",
+                clause[k].text
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            push(out, Rule::Directive, clause[k], why);
+            return;
+        }
+    }
+}
+
+/// Does the tool's change free a slot (cancel, reject, reschedule)? Only then is a slot said to
+/// open.
+fn frees(effects: &[&'static str]) -> bool {
+    effects
+        .iter()
+        .any(|e| matches!(*e, "cancel" | "reject" | "release" | "reschedule"))
+}
+
+/// "open", "free" or "available" for or to other people ("… becomes open for other patients").
+fn opened_for_others(rest: &[&Tok]) -> bool {
+    rest.first()
+        .is_some_and(|x| is_word(x, &["open", "free", "available", "released"]))
+        && rest.get(1).is_some_and(|x| is_word(x, &["for", "to"]))
+        && rest[2..]
+            .iter()
+            .take(2)
+            .any(|x| is_word(x, &["other", "others", "another", "everyone", "anyone"]))
+}
+
+/// Words that pick one thing among others.
+const PICKS: &[&str] = &[
+    "next", "first", "earliest", "latest", "last", "soonest", "another",
+];
+
+/// A person's answer waived: "no answer of the patient", "without the patient's answer" ("Its
+/// cancellation depends on no answer of the patient").
+pub(super) fn answer_waived(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for k in 0..clause.len() {
+        if is_word(clause[k], &["no", "without", "not"])
+            && persons_answer(&clause[k + 1..])
+            && clause[k + 1..]
+                .iter()
+                .take(3)
+                .any(|x| is_word(x, ANSWERS) || is_person(&x.text))
+        {
+            push(
+                out,
+                Rule::Directive,
+                clause[k],
+                "a person's answer said to be not needed: only the human's own answer, asked each time, gives consent".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// The subject names one thing of the tool's own object, not others of its kind ("Its slot
+/// opens for other patients"; not "Each other slot of the doctor opens", "The upcoming slots of
+/// the patient open").
+fn own_object(subject: &[&Tok]) -> bool {
+    subject.first().is_some_and(|x| is_word(x, &["its", "the"]))
+        && !subject.iter().any(|x| is_word(x, SCOPE))
+        && head_of(subject).is_some_and(|h| !h.text.ends_with('s'))
+}
+
+/// A person's answer among the next words, up to the clause's next verb ("has the answer of
+/// the patient", "has the patient's answer").
+fn persons_answer(rest: &[&Tok]) -> bool {
+    let phrase: Vec<&Tok> = rest
+        .iter()
+        .take(8)
+        .take_while(|x| {
+            x.kind == Kind::Word && verb(&x.text).is_none_or(|(_, _, f)| f != Form::Third)
+        })
+        .copied()
+        .collect();
+    a_persons_answer(&phrase)
+}
