@@ -883,25 +883,6 @@ const SOURCES: &[&str] = &[
     "data",
 ];
 
-/// The clinic's own objects, whose state a catalogue may describe.
-const OBJECTS: &[&str] = &[
-    "appointment",
-    "appointments",
-    "slot",
-    "slots",
-    "visit",
-    "visits",
-    "booking",
-    "bookings",
-    "entry",
-    "entries",
-    "intake",
-    "form",
-    "forms",
-    "protocol",
-    "protocols",
-];
-
 /// What a statement cannot say a thing is, because only a person in the moment or the world
 /// makes it so, whatever the predicate (`rest`, from its first word):
 /// - a person's answer, unless said to be one of a set ("The answer of the patient is part of
@@ -956,7 +937,7 @@ fn settled_elsewhere(subject: &[&Tok], rest: &[&Tok]) -> Option<&'static str> {
     let the_caller = subject
         .iter()
         .any(|x| is_word(x, &["authenticated"]) || is_word(x, CALLERS));
-    if the_caller && state && !is_word(head, OBJECTS) && !person(&head) {
+    if the_caller && state && !is_word(head, super::data::OWN_HEADS) && !person(&head) {
         return Some(
             "a thing of the caller is said to be in a state: the clinic's answer says it, a catalogue cannot",
         );
