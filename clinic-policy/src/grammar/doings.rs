@@ -5,13 +5,16 @@
 //! condition, whatever the verb: the class is closed, not the list of verbs it refuses.
 
 use super::data::{Data, data_allowed};
-use super::effects::{change_noun, in_condition};
+use super::effects::in_condition;
 use super::predicates::{finite, head_of, reads, stated_subject};
 use super::words::*;
 use crate::types::{Rule, Violation};
 
-/// What a person may be said to do: get or see a value (who gets a reminder, who sees a note).
-const A_PERSON_MAY: &[&str] = &["get", "see", "receive"];
+/// What a person may be said to do: get or see a value (who gets a reminder, who sees a note),
+/// or be, have, stay or become what a statement says a thing is (read by the predicates).
+const A_PERSON_MAY: &[&str] = &[
+    "get", "see", "receive", "be", "have", "stay", "remain", "become", "appear", "seem",
+];
 
 /// Who acts at the clinic besides the people of [`is_person`] and the callers.
 const ACTORS: &[&str] = &["reception", "staff", "caller", "callers", "user", "users"];
@@ -44,7 +47,7 @@ pub(super) fn doings(
         push(
             out,
             Rule::Effects,
-            clause[k + 1],
+            clause[k],
             format!(
                 "\"{} {}\" for others: a slot freed is a change this tool does not make",
                 clause[k].text,
@@ -61,13 +64,10 @@ pub(super) fn doings(
         // (a verb of an event or of being there is read whatever comes before it: "What
         // happens after this search is …"; a plural subject takes the base form: "The slots of
         // each other appointment open")
-        let eventive = clause[k].kind == Kind::Word
-            && verb(&clause[k].text).is_some_and(|(b, _, f)| {
-                matches!(b, "happen" | "occur" | "exist" | "open")
-                    && (matches!(f, Form::Third | Form::Past)
-                        || (f == Form::Base
-                            && k > 0
-                            && clause[k - 1].kind == Kind::Word
+        let eventive = verb(&clause[k].text).is_some_and(|(b, _, f)| {
+            matches!(b, "happen" | "occur" | "exist" | "open")
+                && (matches!(f, Form::Third | Form::Past)
+                    || (f == Form::Base
                             && head_of(&clause[stated_subject(clause, k).0..k])
                                 .is_some_and(|h| h.text.ends_with('s'))
                             && !is_word(clause[k - 1], COPULAS)
@@ -80,7 +80,7 @@ pub(super) fn doings(
                                         && !(k + 2..clause.len())
                                             .any(|v| finite(clause, v, false))
                                 }))))
-            });
+        });
         if !(finite(clause, k, false) || eventive) || in_condition(clause, k) || literal {
             continue;
         }
@@ -107,12 +107,7 @@ pub(super) fn doings(
         };
         let person = is_person(&head.text) || is_word(head, ACTORS) || is_word(head, PATIENT_SIDE);
         let own = effects.contains(&base);
-        let why = if person
-            && !relative
-            && !own
-            && !matches!(base, "be" | "have")
-            && !A_PERSON_MAY.contains(&base)
-        {
+        let why = if person && !relative && !own && !A_PERSON_MAY.contains(&base) {
             Some(format!(
                 "\"{}\": a person is said to do something; a text says what a person gets or sees, never what a person does or did",
                 clause[k].text
@@ -122,10 +117,6 @@ pub(super) fn doings(
                 "\"exists\" says what the world has; a text says what this tool returns".to_owned(),
             )
         } else if matches!(base, "happen" | "occur" | "follow" | "open")
-            && (change_noun(&head.text).is_none_or(|c| !effects.contains(&c))
-                || subject
-                    .iter()
-                    .any(|x| is_word(x, SCOPE) || is_word(x, PICKS)))
             && !(base == "open" && frees(effects) && own_object(subject))
         {
             Some(format!(
@@ -174,11 +165,6 @@ fn opened_for_others(rest: &[&Tok]) -> bool {
             .take(2)
             .any(|x| is_word(x, &["other", "others", "another", "everyone", "anyone"]))
 }
-
-/// Words that pick one thing among others.
-const PICKS: &[&str] = &[
-    "next", "first", "earliest", "latest", "last", "soonest", "another",
-];
 
 /// A person's answer waived: "no answer of the patient", "without the patient's answer" ("Its
 /// cancellation depends on no answer of the patient").

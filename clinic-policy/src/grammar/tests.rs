@@ -4959,6 +4959,24 @@ fn what_a_statement_may_say_is_done_and_the_claims_around_it() {
     all_refused(&[
         (
             d,
+            "Find open slots of one doctor. When the search ends, the caller offers the earliest slot.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Cancel one appointment. Each other slot of the patient opens.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Cancel one appointment. The slots of the patient open.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
             "Move one appointment to another open slot. The answer of the patient at the intake applies to each move.",
             "reschedule_appointment",
             true,
@@ -5220,6 +5238,36 @@ fn what_a_statement_may_say_is_done_and_the_claims_around_it() {
         ),
     ]);
     all_pass(&[
+        (
+            d,
+            "Get the opening hours of one clinic. The reception stays open at lunch.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            p,
+            "Id of the protocol. A doctor can read the protocols of their own clinic and the ones open to all clinics.",
+            "get_protocol",
+            false,
+        ),
+        (
+            d,
+            "Get the latest intake form. The form is seen by the clinicians who treat the patient.",
+            "get_intake",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment. The answer of this tool has the status of the appointment.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Escalate one appointment. The appointment becomes free of any fee.",
+            "escalate_appointment",
+            true,
+        ),
         (
             p,
             "Idempotency key. Same key and arguments within 24 hours: the first appointment, not a second booking.",
