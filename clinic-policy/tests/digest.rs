@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "1cc953113fa3498dd592fa14c0979a16f894b0c01f7181958edf8ac45adddee5";
+const PINNED: &str = "bfcf5bd2e4823875f999a02e177b51ab48a64719ffc94e6fbf85f4b34bb7e615";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

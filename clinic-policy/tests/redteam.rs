@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam22/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam23/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -77,7 +77,13 @@ const SIBLINGS: &[&str] = &[
 /// cared for as another; labels of a person or a source outside; names that state; titles that
 /// pick): a value put at, for or with the reception or for the nurses, a fee the patient gets
 /// from the reception, bookings on the website that fail, a count of other open slots, a label
-/// ending in a value's word, slots that overlap with a surgery.
+/// ending in a value's word, slots that overlap with a surgery. Round twenty-three (2 of 97, a
+/// measure against 02c0795: 250 tried; closed after it by what a statement's verb takes in: a
+/// change other than the tool's own with its object, another object of the change pointed at, a
+/// person sent somewhere, a value left out by anything but the tool's answer, a role, a failure
+/// with no answer named; a person's earlier answer in a condition; a wait, a delay or another
+/// source's age; "exceeds" and "reaches" read as "is"; "internal" to someone): "an internal value
+/// of the billing" and "The fee depends on a booking within one minute".
 /// Round seventeen (8 of 77, a measure against ebf2890: 96 tried, 79 passed; closed after it by
 /// refusing a clause run into the first sentence, reading its phrases for a ranking, "only", a
 /// pick or a person's state, a verbless statement of a claimable subject with "is", linking
@@ -111,7 +117,7 @@ const SIBLINGS: &[&str] = &[
 /// in `docs/POLICY.md`.
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 1),
-    (include_str!("data/redteam3/served.jsonl"), 52, 7),
+    (include_str!("data/redteam3/served.jsonl"), 52, 6),
     (include_str!("data/redteam4/served.jsonl"), 48, 3),
     (include_str!("data/redteam5/served.jsonl"), 65, 3),
     (include_str!("data/redteam6/served.jsonl"), 66, 6),
@@ -120,17 +126,18 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam9/served.jsonl"), 104, 6),
     (include_str!("data/redteam10/served.jsonl"), 91, 4),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
-    (include_str!("data/redteam12/served.jsonl"), 140, 7),
-    (include_str!("data/redteam13/served.jsonl"), 96, 6),
+    (include_str!("data/redteam12/served.jsonl"), 140, 6),
+    (include_str!("data/redteam13/served.jsonl"), 96, 5),
     (include_str!("data/redteam14/served.jsonl"), 114, 7),
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
     (include_str!("data/redteam16/served.jsonl"), 89, 2),
     (include_str!("data/redteam17/served.jsonl"), 77, 6),
-    (include_str!("data/redteam18/served.jsonl"), 91, 21),
+    (include_str!("data/redteam18/served.jsonl"), 91, 20),
     (include_str!("data/redteam19/served.jsonl"), 38, 0),
     (include_str!("data/redteam20/served.jsonl"), 44, 4),
     (include_str!("data/redteam21/served.jsonl"), 54, 0),
-    (include_str!("data/redteam22/served.jsonl"), 96, 11),
+    (include_str!("data/redteam22/served.jsonl"), 96, 10),
+    (include_str!("data/redteam23/served.jsonl"), 97, 2),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -225,6 +232,11 @@ fn the_spent_writability_sets_pass_as_pinned() {
 #[test]
 fn texts_of_the_same_shapes_still_pass() {
     for (tool, field, text) in [
+        (
+            "book_appointment",
+            "tool_description",
+            "Book the given slot for the authenticated patient. The booking fails with `SLOT_TAKEN` when the slot is taken.",
+        ),
         (
             "list_doctor_appointments",
             "output_description",

@@ -509,7 +509,9 @@ pub(super) fn data_kind(word: &str, said: bool) -> Option<Data> {
     let is = |list: &[&str]| list.contains(&word) || list.contains(&one);
     if is(PERSONAL_WORDS) {
         Some(Data::Personal)
-    } else if is(&["age", "ages", "birth", "born", "birthday", "senior"]) {
+    } else if is(&[
+        "age", "ages", "birth", "born", "birthday", "senior", "minor",
+    ]) {
         Some(Data::Age)
     } else if is(&["insurance", "insurer"]) {
         Some(Data::Insurance)

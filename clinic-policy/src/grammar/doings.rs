@@ -188,6 +188,174 @@ pub(super) fn answer_waived(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// What a tool's answer is called when it is the one that leaves something out.
+const RESULTS: &[&str] = &[
+    "it", "list", "lists", "result", "results", "answer", "page", "pages", "item", "items",
+    "response", "output", "tool", "search", "this",
+];
+
+/// Verbs of holding or reaching: what they take is part of the thing.
+const TAKES_IN: &[&str] = &[
+    "include", "contain", "hold", "cover", "carry", "extend", "reach", "depend", "end", "take",
+];
+
+/// Past the verb at `k` of a statement: a change that is not the tool's own, named with its
+/// object or picked ("This search includes a booking of the earliest slot", "The fee depends on
+/// a booking within one minute"), or, in a changing tool, another object of its kind taken in
+/// ("Its slot includes the slot after it"), or the tool's own change done "also"; a person as
+/// what the verb acts on and sends somewhere ("This list refers each patient with chest pain to
+/// the hotline"); and a value left out by anything but the tool's answer ("The patient's
+/// reminder omits the penalty fee").
+pub(super) fn what_a_verb_takes(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    for k in 1..clause.len() {
+        if !finite(clause, k, false) || in_condition(clause, k) {
+            continue;
+        }
+        let Some((base, class, _)) = verb(&clause[k].text) else {
+            continue;
+        };
+        let rest = &clause[k + 1..];
+        // the verb's object: up to the next verb, stop or comma
+        let object: Vec<&Tok> = rest
+            .iter()
+            .take_while(|x| {
+                x.kind == Kind::Word && !(verb(&x.text).is_some_and(|(_, _, f)| f == Form::Third))
+            })
+            .copied()
+            .collect();
+        // (what a person gets is theirs: "the patient gets a notification of the new status")
+        let gets = matches!(base, "get" | "see" | "receive");
+        let named_change = object.iter().enumerate().find(|&(i, x)| {
+            !gets
+                && super::effects::change_noun(&x.text).is_some_and(|c| !effects.contains(&c))
+                && (object
+                    .get(i + 1)
+                    .is_some_and(|y| is_word(y, &["of", "to", "with", "within"]))
+                    || object[..i].iter().any(|y| is_word(y, PICKED)))
+        });
+        // (a reading tool takes in a new object only as picked: "This list includes an
+        // appointment with the first doctor"; "The list includes cancelled appointments" passes)
+        // (past the verb's own preposition: "ends with an appointment with the first doctor")
+        let np = match object.first() {
+            Some(x) if is_word(x, PREPOSITIONS) => &object[1..],
+            _ => &object[..],
+        };
+        // (another one pointed at, not its own or none: "Each booking holds its slot", "holds
+        // no other slot", "takes the slot")
+        let pointed = np
+            .iter()
+            .any(|x| is_word(x, PICKED) || is_word(x, &["same", "another", "after", "before"]))
+            && !np.first().is_some_and(|x| is_word(x, &["its", "no"]));
+        let second = TAKES_IN.contains(&base)
+            && pointed
+            && np
+                .iter()
+                .take_while(|x| !is_word(x, PREPOSITIONS))
+                .last()
+                .is_some_and(|h| is_word(h, super::effects::MADE));
+        let also = !effects.is_empty()
+            && effects.contains(&base)
+            && clause.iter().any(|x| is_word(x, &["also", "too", "again"]));
+        // a role taken in: the token says who calls ("The account of the caller includes the
+        // role of a doctor")
+        let role = (TAKES_IN.contains(&base) || base == "have")
+            && object.iter().any(|x| is_word(x, &["role", "roles"]));
+        // a failure with no answer named: what fails in the world, not which answer a call
+        // gets ("Each booking on the website fails"; "… fails with `SLOT_TAKEN`" names it)
+        // (a literal code is read as the word "code")
+        let fails_unnamed = base == "fail"
+            && !clause.iter().any(|x| {
+                x.kind == Kind::Ident || is_word(x, &["code", "codes", "error", "errors"])
+            });
+        let person_sent = class != VerbClass::Show
+            && !matches!(base, "get" | "see" | "receive" | "have")
+            && object.first().is_some_and(|x| is_word(x, DETERMINERS))
+            && object
+                .get(1)
+                .is_some_and(|x| is_person(&x.text) || is_word(x, PATIENT_SIDE))
+            && object.iter().skip(2).any(|x| is_word(x, &["to"]));
+        let subject = &clause[stated_subject(clause, k).0..k];
+        let left_out = matches!(base, "omit" | "exclude")
+            && head_of(subject).is_some_and(|h| !is_word(h, RESULTS))
+            || matches!(base, "omit" | "exclude")
+                && subject
+                    .iter()
+                    .any(|x| is_person(&x.text) || is_word(x, PATIENT_SIDE) || is_word(x, RIVAL));
+        let why = if let Some((_, t)) =
+            named_change.filter(|_| TAKES_IN.contains(&base) || class != VerbClass::Show)
+        {
+            format!(
+                "\"{} … {}\": a change other than the tool's own, named with its object, is taken in by the tool's text: an order or a second action",
+                clause[k].text, t.text
+            )
+        } else if role {
+            format!(
+                "\"{}\" a role: who the caller is comes from the token, never from a text",
+                clause[k].text
+            )
+        } else if fails_unnamed {
+            format!(
+                "\"{}\" with no answer named: a text says which answer a call gets (a code), not what fails in the world",
+                clause[k].text
+            )
+        } else if second || also {
+            format!(
+                "\"{}\" takes in another object of the change, or does the change again: a changing tool makes its one declared change once",
+                clause[k].text
+            )
+        } else if person_sent {
+            format!(
+                "\"{}\" acts on a person and sends them somewhere: a text says what a person gets or sees",
+                clause[k].text
+            )
+        } else if left_out {
+            format!(
+                "\"{}\" by a thing a person gets or by another source: only the tool's own answer is said to leave something out, and a person's is kept from them",
+                clause[k].text
+            )
+        } else {
+            continue;
+        };
+        push(out, Rule::Directive, clause[k], why);
+        return;
+    }
+}
+
+/// A person's earlier answer, in any clause, a condition too ("If the patient gave an answer at
+/// the intake, the move is complete"): only the human's answer, asked now, counts.
+pub(super) fn earlier_answer(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for k in 1..clause.len() {
+        let person = is_person(&clause[k - 1].text) || is_word(clause[k - 1], PATIENT_SIDE);
+        let past = verb(&clause[k].text).is_some_and(|(b, _, f)| {
+            f == Form::Past
+                && (matches!(b, "answer" | "accept" | "agree" | "confirm" | "approve")
+                    || (b == "give" && clause[k + 1..].iter().take(4).any(|x| is_word(x, ANSWERS))))
+        });
+        if person && past {
+            push(
+                out,
+                Rule::Directive,
+                clause[k],
+                format!(
+                    "\"{} {}\": a person's earlier answer as a fact or a condition; only the human's answer, asked now, counts",
+                    clause[k - 1].text,
+                    clause[k].text
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Words that pick one thing among others.
+const PICKED: &[&str] = &[
+    "next", "first", "earliest", "latest", "last", "soonest", "other", "each", "every", "all",
+];
+
 /// The subject names one thing of the tool's own object, not others of its kind ("Its slot
 /// opens for other patients"; not "Each other slot of the doctor opens", "The upcoming slots of
 /// the patient open").

@@ -1576,7 +1576,7 @@ const MONEY: &[&str] = &[
 
 /// The clinic's objects a tool makes: said to come as a new one ("A new appointment with the
 /// first doctor is next"), they are a change to make.
-const MADE: &[&str] = &[
+pub(super) const MADE: &[&str] = &[
     "appointment",
     "appointments",
     "visit",

@@ -572,6 +572,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         if statement {
             verbless(clause, text, n == 0, out);
             doings(clause, text, tool.name, &effects, out);
+            what_a_verb_takes(clause, &effects, out);
         }
         if statement || first {
             small_clauses(if first { &clause[1..] } else { clause }, text, out);
@@ -600,6 +601,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         with_more(clause, &effects, tool.mutates, out);
         silence_as_yes(clause, out);
         answer_waived(clause, out);
+        earlier_answer(clause, out);
         judged_true(clause, out);
         spread_to_many(clause, out);
         repeated_use(clause, out);

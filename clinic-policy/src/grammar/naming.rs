@@ -33,6 +33,12 @@ const STANDING: &[&str] = &[
     "disabled",
     "unnecessary",
     "void",
+    "included",
+    "excluded",
+    "omitted",
+    "complete",
+    "completed",
+    "done",
 ];
 
 /// What a name states rather than names, whatever its words: a state of standing after the
@@ -44,11 +50,12 @@ const STANDING: &[&str] = &[
 fn claims_in_a_name(lower: &[String]) -> Option<&'static str> {
     let n = lower.len();
     let is = |p: &String, list: &[&str]| list.contains(&p.as_str());
-    if lower
-        .iter()
-        .enumerate()
-        .any(|(i, p)| i >= 1 && is(p, STANDING) && !(i + 1 == n && n == 2))
-    {
+    if lower.iter().enumerate().any(|(i, p)| {
+        // (a flag of two words names its thing first: `slot_available`, not a change:
+        // `cancellation_included`)
+        let flag = i + 1 == n && n == 2 && super::effects::change_noun(&lower[0]).is_none();
+        i >= 1 && is(p, STANDING) && !flag
+    }) {
         return Some("says a thing is in a state");
     }
     let eventive = |p: &String| {

@@ -903,6 +903,16 @@ fn settled_elsewhere(subject: &[&Tok], rest: &[&Tok]) -> Option<&'static str> {
             "a person's answer is said to be something: a person answers in the moment, and only that answer counts",
         );
     }
+    // a wait or a delay is the world's, read live ("The wait for an ambulance at night is two
+    // hours", "The wait for a visit with chest pain exceeds two weeks"), and so is the age of
+    // another source's data ("The age of the slots on the website exceeds one week")
+    if is_word(head, &["wait", "waits", "delay", "delays"])
+        || is_word(head, &["age"]) && subject.iter().any(|x| is_word(x, RIVAL))
+    {
+        return Some(
+            "a wait, a delay or another source's age is said to be something: it is the world's, read live, which a catalogue cannot know",
+        );
+    }
     let state = is_word(first, STATES) || is_word(first, WITHDRAWN) || is_word(first, TRUTH);
     let rival = subject.iter().enumerate().any(|(k, x)| {
         is_word(
@@ -1040,6 +1050,9 @@ fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
     const LINKS: &[&str] = &[
         "stays", "stay", "stayed", "remains", "remain", "remained", "appears", "appear",
         "appeared", "seems", "seem", "seemed", "looks", "look", "looked", "became",
+        // (a bound passed says what a thing is, as "is more than" does: "The wait for an
+        // ambulance exceeds two hours")
+        "exceeds", "exceed", "exceeded", "reaches", "reach", "reached",
     ];
     let t = clause[k];
     let next = clause.get(k + 1);

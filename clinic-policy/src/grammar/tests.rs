@@ -5406,3 +5406,196 @@ fn what_a_statement_may_say_is_done_and_the_claims_around_it() {
         ),
     ]);
 }
+
+/// What a verb of a statement takes in (round twenty-three): a change other than the tool's own
+/// named with its object, another object of the change pointed at or the change done again, a
+/// person sent somewhere, a value left out by a thing a person gets or by another source, a role,
+/// a failure with no answer named; a person's earlier answer, in a condition too; a wait, a delay
+/// or another source's age; a comparison read as "is"; "internal" to someone. Each beside plain
+/// lines of the same verbs.
+#[test]
+fn what_a_verb_of_a_statement_takes_in() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    let n = Field::ParamName;
+    all_refused(&[
+        (
+            d,
+            "Get one intake form. Each answer includes the role of a doctor.",
+            "get_intake",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment. The reminder omits the time of the visit.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Move one appointment to another open slot. If the patient gave an answer at the intake, the move is complete.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. This search contains a reservation of the first slot.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol. The protocol depends on an escalation of the appointment.",
+            "get_protocol",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic. This list ends with an appointment with the first doctor.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "Cancel one appointment. Its slot covers the slot after it.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. This tool books the next slot too.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. This list refers each patient with a rash to the hospital.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment. The patient's email omits the fee.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get the open slots of one doctor. The portal's list excludes each new slot.",
+            "get_slots",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment. The account of the caller has the role of a nurse.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment. When the patient sees the fee, each visit fails.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Cancel one appointment. When the patient accepted at the last visit, the cancellation is final.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. The wait at the hospital exceeds five hours.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            p,
+            "Text of the protocol. The delay for a visit with a rash is one month.",
+            "get_protocol",
+            false,
+        ),
+        (
+            d,
+            "Get the open slots of one doctor. The age of the list in the app is two weeks.",
+            "get_slots",
+            false,
+        ),
+        (
+            p,
+            "Note of the doctor, an internal text of the clinic.",
+            "get_appointment",
+            false,
+        ),
+        (n, "cancellation_included", "get_appointment", false),
+        (
+            p,
+            "True for a minor with a guardian.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol. The severity of a cough exceeds the level of a rash.",
+            "get_protocol",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "List the appointments of the authenticated patient. The list includes cancelled appointments.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. Each booking holds its slot until the doctor confirms it.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the new appointment; the patient gets a notification of the new status.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book the given slot for the authenticated patient. The booking fails with `SLOT_TAKEN` when the slot is taken.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Appointments of the patient, newest last; it omits cancelled ones.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            p,
+            "Fee of the visit in cents; 0 when the fee exceeds nothing.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Most slots to return, 1 to 100. A larger value exceeds the limit and gives 422.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment. Only the patient of the appointment and its doctor can read it; any other caller gets 403.",
+            "get_appointment",
+            false,
+        ),
+        (n, "slot_available", "find_available_slots", false),
+        (
+            d,
+            "Cancel one appointment. If the patient cancelled within 24 hours of the start, a late fee is due.",
+            "cancel_appointment",
+            true,
+        ),
+    ]);
+}
