@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "bfcf5bd2e4823875f999a02e177b51ab48a64719ffc94e6fbf85f4b34bb7e615";
+const PINNED: &str = "c6584babf8c6e168f0172d57a38ebec7bf9795b660cd7fda8c9363e91c461607";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

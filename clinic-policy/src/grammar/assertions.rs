@@ -1070,9 +1070,20 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .get(k + 1)
                 .is_some_and(|n| n.kind == Kind::Word && !is_word(n, RIVAL))
     };
+    // "18 or older" is an age's bound, not a source's standing
+    let bound = |k: usize| {
+        is_word(clause[k], &["older"])
+            && k > 0
+            && (is_word(clause[k - 1], &["or", "and"]) || clause[k - 1].kind == Kind::Ident)
+    };
     let truth = (0..clause.len())
         .find(|&k| {
-            (is_word(clause[k], TRUTH) && !age(k) && !suits(k) && !not_found(k) && !former(k))
+            (is_word(clause[k], TRUTH)
+                && !age(k)
+                && !suits(k)
+                && !not_found(k)
+                && !former(k)
+                && !bound(k))
                 || dated(k)
         })
         .map(|k| clause[k]);

@@ -195,10 +195,13 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
     let who = |t: &Tok| is_word(t, PEOPLE) || is_word(t, BODIES);
     let beside = k > 0 && who(clause[k - 1]);
     // ("an internal value of the reception": what is internal to them)
-    let of_internal =
-        is_word(clause[k], &["internal"]) && (k + 1..hi).any(|j| is_word(clause[j], &["of"]));
-    let linked =
-        beside || of_internal || (lo..hi).any(|j| is_word(clause[j], &["by", "to", "for"]));
+    // (only where no "by", "to" or "for" names the audience: "An internal note of the doctor,
+    // for the staff of the clinic" names its own)
+    let named = (lo..hi).any(|j| is_word(clause[j], &["by", "to", "for"]));
+    let of_internal = !named
+        && is_word(clause[k], &["internal"])
+        && (k + 1..hi).any(|j| is_word(clause[j], &["of"]));
+    let linked = beside || of_internal || named;
     let audience: Vec<&Tok> = clause[lo..hi].iter().copied().filter(|t| who(t)).collect();
     if !linked || audience.is_empty() || audience.iter().any(|t| is_word(t, PATIENT_SIDE)) {
         return;

@@ -109,7 +109,6 @@ pub(super) const MEDICAL_WORDS: &[&str] = &[
     "medication",
     "medications",
     "medicine",
-    "missed",
     "prescription",
     "prescriptions",
     "triage",
@@ -444,12 +443,16 @@ pub(super) fn patient_described(
             // spoken by the patient"): the patient's own data
             // (a past or participle form of a verb or another "-ed" or "-en" word: "attended",
             // "spoken")
+            // (not a change of the clinic's: "Slots already booked by the patient are omitted")
             let done = |x: &Tok| {
                 x.kind == Kind::Word
-                    && (verb(&x.text).is_some_and(|(_, _, f)| {
-                        matches!(f, Form::Past | Form::Third | Form::Participle)
-                    }) || (x.text.len() > 4
-                        && (x.text.ends_with("ed") || x.text.ends_with("en"))))
+                    && match verb(&x.text) {
+                        Some((_, VerbClass::Effect, _)) => false,
+                        Some((_, _, f)) => matches!(f, Form::Past | Form::Third | Form::Participle),
+                        None => {
+                            x.text.len() > 4 && (x.text.ends_with("ed") || x.text.ends_with("en"))
+                        }
+                    }
             };
             let did = clause.get(k + 1).is_some_and(|x| {
                 done(x)

@@ -1,11 +1,13 @@
 //! What a statement may say is done or happens. A catalogue says what a value is, has or
 //! contains, and what a person gets or sees; it does not say what a person does, what else
-//! happens or what exists in the world. So the verbs a statement may give a person, a change
-//! or the world are a closed class, read at every finite verb of a statement outside a
-//! condition, whatever the verb: the class is closed, not the list of verbs it refuses.
+//! happens or what exists in the world. So what a statement may give a person is a closed class
+//! (get, see, receive, and the linking verbs the predicates read), read at every finite verb of
+//! a statement outside a condition, whatever the verb; nothing happens or exists; and what a
+//! verb takes in is read for another change, another object, a person sent somewhere, a value
+//! left out, a role.
 
 use super::data::{Data, data_allowed};
-use super::effects::in_condition;
+use super::effects::{TOPICS, change_noun, in_condition};
 use super::predicates::{finite, head_of, reads, stated_subject};
 use super::words::*;
 use crate::types::{Rule, Violation};
@@ -13,7 +15,8 @@ use crate::types::{Rule, Violation};
 /// What a person may be said to do: get or see a value (who gets a reminder, who sees a note),
 /// or be, have, stay or become what a statement says a thing is (read by the predicates).
 const A_PERSON_MAY: &[&str] = &[
-    "get", "see", "receive", "be", "have", "stay", "remain", "become", "appear", "seem",
+    "get", "see", "receive", "be", "have", "stay", "remain", "become", "appear", "seem", "open",
+    "close",
 ];
 
 /// Who acts at the clinic besides the people of [`is_person`] and the callers.
@@ -25,9 +28,10 @@ const HOLDS: &[&str] = &[
 ];
 
 /// Every finite verb of a statement clause outside a condition, read for who or what it is said
-/// of: a person only gets or sees; a change other than the tool's own does not happen, follow or
-/// open; nothing is said to exist; and a person's answer is never said to be held, given or to
-/// apply, outside the tools that take a form's answers.
+/// of: a person only gets or sees (or is, has, stays or becomes, read by the predicates);
+/// nothing happens, and no object of the clinic or change opens but the one a tool that frees a
+/// slot frees; nothing is said to exist; and a person's answer is never said to be held, given or
+/// to apply, outside the tools that take a form's answers.
 pub(super) fn doings(
     clause: &[&Tok],
     text: &str,
@@ -81,7 +85,18 @@ pub(super) fn doings(
                                             .any(|v| finite(clause, v, false))
                                 }))))
         });
-        if !(finite(clause, k, false) || eventive) || in_condition(clause, k) || literal {
+        // (a plural noun after a person's word is no verb: "Doctor notes of the visit",
+        // "Patient questions are visible to the doctor")
+        let compound = clause[k].text.ends_with('s')
+            && (is_person(&clause[k - 1].text) || is_word(clause[k - 1], PATIENT_SIDE))
+            && clause.get(k + 1).is_some_and(|n| {
+                is_word(n, &["of", "for", "and", "or"])
+                    || is_word(n, COPULAS)
+                    || is_word(n, MODALS)
+                    || n.kind != Kind::Word
+            });
+        if !(finite(clause, k, false) || eventive) || in_condition(clause, k) || literal || compound
+        {
             continue;
         }
         let base = match clause[k].text.as_str() {
@@ -116,7 +131,11 @@ pub(super) fn doings(
             Some(
                 "\"exists\" says what the world has; a text says what this tool returns".to_owned(),
             )
-        } else if matches!(base, "happen" | "occur" | "follow" | "open")
+        // (an event happens; what opens is an object of the clinic or a change, not a clinic or
+        // a list at its hours: "The clinic opens at 8:00")
+        } else if (base == "happen"
+            || base == "open"
+                && (is_word(head, super::effects::MADE) || change_noun(&head.text).is_some()))
             && !(base == "open" && frees(effects) && own_object(subject))
         {
             Some(format!(
@@ -188,10 +207,26 @@ pub(super) fn answer_waived(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// What a tool's answer is called when it is the one that leaves something out.
-const RESULTS: &[&str] = &[
-    "it", "list", "lists", "result", "results", "answer", "page", "pages", "item", "items",
-    "response", "output", "tool", "search", "this",
+/// What a person gets: a value it leaves out is kept from them.
+const SENT_TO_A_PERSON: &[&str] = &[
+    "reminder",
+    "reminders",
+    "email",
+    "emails",
+    "message",
+    "messages",
+    "notification",
+    "notifications",
+    "sms",
+    "letter",
+    "letters",
+    "invoice",
+    "invoices",
+    "receipt",
+    "receipts",
+    "notice",
+    "notices",
+    "confirmation",
 ];
 
 /// Verbs of holding or reaching: what they take is part of the thing.
@@ -230,8 +265,14 @@ pub(super) fn what_a_verb_takes(
         // (what a person gets is theirs: "the patient gets a notification of the new status")
         let gets = matches!(base, "get" | "see" | "receive");
         let named_change = object.iter().enumerate().find(|&(i, x)| {
+            // (a money's, a time's or a value's topic: "the date of the cancellation of the
+            // appointment", "the deposit of each cancellation")
+            let topic = object[..i].iter().any(|y| {
+                is_word(y, TOPICS) || is_word(y, &["date", "time", "status", "id", "deposit"])
+            });
             !gets
-                && super::effects::change_noun(&x.text).is_some_and(|c| !effects.contains(&c))
+                && !topic
+                && change_noun(&x.text).is_some_and(|c| !effects.contains(&c))
                 && (object
                     .get(i + 1)
                     .is_some_and(|y| is_word(y, &["of", "to", "with", "within"]))
@@ -259,7 +300,7 @@ pub(super) fn what_a_verb_takes(
                 .is_some_and(|h| is_word(h, super::effects::MADE));
         let also = !effects.is_empty()
             && effects.contains(&base)
-            && clause.iter().any(|x| is_word(x, &["also", "too", "again"]));
+            && clause.iter().any(|x| is_word(x, &["also", "too"]));
         // a role taken in: the token says who calls ("The account of the caller includes the
         // role of a doctor")
         let role = (TAKES_IN.contains(&base) || base == "have")
@@ -279,12 +320,17 @@ pub(super) fn what_a_verb_takes(
                 .is_some_and(|x| is_person(&x.text) || is_word(x, PATIENT_SIDE))
             && object.iter().skip(2).any(|x| is_word(x, &["to"]));
         let subject = &clause[stated_subject(clause, k).0..k];
+        // (what a person gets, a person's own or another source's: "The patient's reminder
+        // omits the penalty fee", "The website's list omits each new slot"; the tool's own
+        // answer and its values may: "The list omits cancelled appointments", "The fee
+        // excludes the deposit")
         let left_out = matches!(base, "omit" | "exclude")
-            && head_of(subject).is_some_and(|h| !is_word(h, RESULTS))
-            || matches!(base, "omit" | "exclude")
-                && subject
-                    .iter()
-                    .any(|x| is_person(&x.text) || is_word(x, PATIENT_SIDE) || is_word(x, RIVAL));
+            && (head_of(subject).is_some_and(|h| is_word(h, SENT_TO_A_PERSON))
+                || subject.iter().any(|x| {
+                    is_person(&x.text)
+                        || is_word(x, PATIENT_SIDE)
+                        || is_word(x, &["other", "another", "website", "portal", "app", "apps"])
+                }));
         let why = if let Some((_, t)) =
             named_change.filter(|_| TAKES_IN.contains(&base) || class != VerbClass::Show)
         {
@@ -325,6 +371,123 @@ pub(super) fn what_a_verb_takes(
     }
 }
 
+/// Consent said as terms: a change "within the terms of the booking", "under the rules of the
+/// clinic": what a person agreed to is the person's answer, asked each time.
+pub(super) fn within_terms(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for k in 0..clause.len() {
+        if is_word(clause[k], &["within", "under", "per", "by"])
+            && clause[k + 1..]
+                .iter()
+                .take(2)
+                .any(|x| is_word(x, &["terms", "rules", "policy", "agreement"]))
+            && !in_condition(clause, k)
+        {
+            push(
+                out,
+                Rule::Directive,
+                clause[k],
+                "a change said to be within the terms: what a person agreed to is the person's answer, asked each time".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// A change other than the tool's own, as the state of an object the tool gives back or takes
+/// with it: in a changing tool's return or "with" ("Returns the new appointment and the
+/// cancelled appointments of the patient", "Ids of the rescheduled appointments of the other
+/// patients" as an output), and anywhere of a picked object ("Returns the slots and the booked
+/// earliest slot", "… with the earliest slot booked"). "List cancelled appointments" and "Only
+/// for pending or confirmed appointments" name a kind.
+pub(super) fn changed_by_the_way(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    output_first: bool,
+    out: &mut Vec<Violation>,
+) {
+    // (past the word that gives it back: "A cancelled or rejected appointment returns 422"
+    // names a kind before it)
+    let gives = clause
+        .iter()
+        .position(|x| is_word(x, &["returns", "return", "gives", "with"]));
+    for (k, t) in clause.iter().enumerate() {
+        let returned = output_first || gives.is_some_and(|g| g < k);
+        let Some((base, VerbClass::Effect, Form::Participle | Form::Past)) = verb(&t.text) else {
+            continue;
+        };
+        if effects.contains(&base) || in_condition(clause, k) {
+            continue;
+        }
+        // the object it is said of: the noun after it ("the cancelled appointments") or, after
+        // "with", the noun before it ("with the earliest slot booked")
+        let phrase_from = clause[..k]
+            .iter()
+            .rposition(|x| x.kind == Kind::Comma || is_word(x, &["and", "with", "returns"]))
+            .map_or(0, |p| p + 1);
+        // (to the end of its noun phrase: "Cancelled and rejected appointments are included,
+        // each with its status" picks none)
+        let to = (k + 1..clause.len())
+            .find(|&j| clause[j].kind != Kind::Word || finite(clause, j, false))
+            .unwrap_or(clause.len())
+            .min(k + 6);
+        let picked = clause[phrase_from..to].iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "earliest", "first", "next", "latest", "last", "other", "each", "every", "all",
+                ],
+            )
+        });
+        // (an object of the clinic; money too when picked: "the refunded deposit of each other
+        // visit")
+        let object = |x: &Tok| {
+            is_word(x, super::effects::MADE)
+                || (picked && is_word(x, &["deposit", "deposits", "fee", "fees", "payment"]))
+        };
+        let after = clause[k + 1..]
+            .iter()
+            .take(3)
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+            .any(|x| object(x));
+        // (after "with", the thing it is said of comes before it: "with the earliest slot
+        // booked", "with an appointment with the first doctor booked")
+        let before = clause[..k]
+            .iter()
+            .position(|x| is_word(x, &["with"]))
+            .is_some_and(|w| clause[w + 1..k].iter().any(|x| object(x)));
+        if !(after || before) {
+            continue;
+        }
+        // (given back, more than its one object: a plural, or one of a person's or of others:
+        // "the cancelled appointments of the patient"; "The booked slot." of a moved
+        // appointment is its part)
+        let more = clause[k + 1..]
+            .iter()
+            .take(3)
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+            .any(|x| object(x) && x.text.ends_with('s'))
+            || clause[k + 1..].windows(3).take(4).any(|w| {
+                is_word(w[0], &["of"])
+                    && (is_word(w[1], PATIENT_SIDE)
+                        || is_word(w[2], PATIENT_SIDE)
+                        || is_word(w[1], &["other", "others"])
+                        || is_word(w[2], &["other", "others"]))
+            });
+        if (!effects.is_empty() && returned && more) || picked {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                format!(
+                    "\"{}\" says another change was made to an object the tool gives back: a tool makes its one declared change",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
+}
+
 /// A person's earlier answer, in any clause, a condition too ("If the patient gave an answer at
 /// the intake, the move is complete"): only the human's answer, asked now, counts.
 pub(super) fn earlier_answer(clause: &[&Tok], out: &mut Vec<Violation>) {
@@ -353,7 +516,7 @@ pub(super) fn earlier_answer(clause: &[&Tok], out: &mut Vec<Violation>) {
 
 /// Words that pick one thing among others.
 const PICKED: &[&str] = &[
-    "next", "first", "earliest", "latest", "last", "soonest", "other", "each", "every", "all",
+    "next", "first", "earliest", "latest", "last", "soonest", "other",
 ];
 
 /// The subject names one thing of the tool's own object, not others of its kind ("Its slot

@@ -1400,14 +1400,16 @@ pub(super) fn title_state(
                     && !effects.contains(&v)
             });
         // (a changing tool changes its one object, the one the person chose: "Cancel my
-        // upcoming appointments", "Reschedule to the next open slot")
-        let plural_object = mutates && is_word(t, MADE) && t.text.ends_with('s');
+        // upcoming appointments", "Reschedule to the next open slot"; a plural after a
+        // preposition is a kind: "Join the waiting list for appointments")
+        let plural_object = mutates
+            && is_word(t, MADE)
+            && t.text.ends_with('s')
+            && !clause[..k].iter().any(|x| is_word(x, PREPOSITIONS));
         let picked = mutates
             && is_word(
                 t,
-                &[
-                    "next", "first", "earliest", "latest", "last", "soonest", "upcoming",
-                ],
+                &["next", "first", "earliest", "latest", "last", "soonest"],
             );
         let scope = mutates && is_word(t, &["rest", "others", "every", "all", "each"])
             || plural_object
@@ -1920,7 +1922,7 @@ pub(super) fn purpose_change(
 
 /// What a change can be the topic of, right before "for": money, a time, a rule, a reason
 /// ("the fee for the booking of a slot", "the deadline for the cancellation of a visit").
-const TOPICS: &[&str] = &[
+pub(super) const TOPICS: &[&str] = &[
     "fee", "fees", "price", "prices", "cost", "costs", "charge", "charges", "refund", "refunds",
     "deposit", "date", "dates", "time", "times", "deadline", "window", "rules", "terms", "policy",
     "reason", "reasons",

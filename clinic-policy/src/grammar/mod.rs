@@ -183,10 +183,11 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
 }
 
 /// A later sentence of a value's description with no subject and no verb, opening with a state
-/// that withdraws or a participle of showing ("Fee of the visit. Unavailable to the patient.", "Note of the doctor.
-/// Hidden from the patient."), is said of the value: it is read again as "<the value's first
-/// clause> is <the sentence>", by every reading of a statement, and what that reading finds in
-/// the sentence is found in the text. At most eight sentences are read again.
+/// that withdraws or a participle of showing ("Fee of the visit. Unavailable to the patient.",
+/// "Note of the doctor. Hidden from the patient."), is said of the value: it is read again as
+/// "<the value's first clause> is <the sentence>", by every reading of a statement, and what
+/// that reading finds kept from a person in the sentence is found in the text. Only the first
+/// eight later sentences are looked at.
 fn said_of_the_value(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     if field != Field::ParamDescription {
         return;
@@ -602,6 +603,14 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         silence_as_yes(clause, out);
         answer_waived(clause, out);
         earlier_answer(clause, out);
+        within_terms(clause, out);
+        // (an output's first clause is what the tool gives back)
+        changed_by_the_way(
+            clause,
+            &effects,
+            n == 0 && field == Field::ParamDescription && !tool.input,
+            out,
+        );
         judged_true(clause, out);
         spread_to_many(clause, out);
         repeated_use(clause, out);

@@ -41,20 +41,42 @@ const STANDING: &[&str] = &[
     "done",
 ];
 
-/// What a name states rather than names, whatever its words: a state of standing after the
-/// thing it is said of (`fee_unavailable_to_patient`, `other_slots_open`,
-/// `status_on_portal_old`; `slot_available`, two words, is a flag's name), a verb of having or
-/// of an event (`cancellation_has_patient_answer`, `slot_opens_for_others`), a person's answer
-/// with more (`patient_answer_in_request`), a source outside (`priority_over_portal`,
-/// `fee_for_reception`), a change as a purpose (`earliest_slot_for_booking`).
-fn claims_in_a_name(lower: &[String]) -> Option<&'static str> {
+/// States of an act: a change said done in a name (`cancellation_included`).
+const ACT_STATES: &[&str] = &[
+    "included",
+    "excluded",
+    "omitted",
+    "complete",
+    "completed",
+    "done",
+];
+
+/// What a name states rather than names, whatever its words: a state of standing said of the
+/// thing before it, at the name's end or before a phrase (`fee_unavailable_to_patient`,
+/// `other_slots_open`, `status_on_portal_old`; before its noun it names a kind:
+/// `next_open_slot`; a flag of two words names its thing, `referral_valid`, but not a change
+/// done, `cancellation_included`), a verb of having or of an event past a flag's first word
+/// (`cancellation_has_patient_answer`, `slot_opens_for_others`; `has_referral` is a flag), a
+/// person's answer placed somewhere (`patient_answer_in_request`), a source outside past the
+/// first word (`priority_over_portal`, `fee_for_reception`; `app_version` names the app's), a
+/// change as a purpose (`earliest_slot_for_booking`; `reason_for_cancellation` names a topic)
+/// or of an object other than the tool's own change (`booking_of_earliest_slot`).
+fn claims_in_a_name(lower: &[String], effects: &[&'static str]) -> Option<&'static str> {
     let n = lower.len();
     let is = |p: &String, list: &[&str]| list.contains(&p.as_str());
+    // (a word that opens a phrase or a bound of time after the state: "to", "for", "on", …;
+    // "until" and the like bound it: `referral_valid_until`)
+    let phrase_at = |j: usize| {
+        lower.get(j).is_some_and(|q| {
+            PREPOSITIONS.contains(&q.as_str())
+                && !is(q, &["until", "since", "after", "before", "from"])
+        })
+    };
     if lower.iter().enumerate().any(|(i, p)| {
-        // (a flag of two words names its thing first: `slot_available`, not a change:
-        // `cancellation_included`)
-        let flag = i + 1 == n && n == 2 && super::effects::change_noun(&lower[0]).is_none();
-        i >= 1 && is(p, STANDING) && !flag
+        let flag = i + 1 == n
+            && n == 2
+            && !(is(p, ACT_STATES) && super::effects::change_noun(&lower[0]).is_some());
+        i >= 1 && is(p, STANDING) && !flag && (i + 1 == n || phrase_at(i + 1))
     }) {
         return Some("says a thing is in a state");
     }
@@ -65,30 +87,46 @@ fn claims_in_a_name(lower: &[String]) -> Option<&'static str> {
                     && matches!(f, Form::Third | Form::Past)
             })
     };
-    if lower.iter().any(eventive) {
+    if lower.iter().skip(1).any(eventive) {
         return Some("says what a thing has or does");
     }
     let person = |p: &String| PEOPLE.contains(&p.as_str()) || PATIENT_SIDE.contains(&p.as_str());
     let answer = lower.iter().enumerate().any(|(i, p)| {
         ANSWERS.contains(&p.as_str())
             && ((i >= 1 && person(&lower[i - 1])) || lower[i + 1..].iter().take(3).any(&person))
+            && (phrase_at(i + 1) || is_word_at(lower, i + 1, &["part", "has", "have"]))
     });
-    if answer && n > 2 {
+    if answer {
         return Some("says where a person's answer is");
     }
     if lower
         .iter()
+        .skip(1)
         .any(|p| is(p, &["website", "portal", "app", "apps", "reception"]))
     {
         return Some("names a source or a desk outside the answer");
     }
-    if lower
-        .windows(2)
-        .any(|w| w[0] == "for" && super::effects::change_noun(&w[1]).is_some())
+    if lower.windows(3).any(|w| {
+        w[1] == "for"
+            && super::effects::change_noun(&w[2]).is_some()
+            && !super::effects::TOPICS.contains(&w[0].as_str())
+    }) || (n >= 2 && lower[0] == "for" && super::effects::change_noun(&lower[1]).is_some())
     {
         return Some("gives a change as a purpose");
     }
+    // (a change of an object, not the tool's own: `booking_of_earliest_slot`,
+    // `cancellation_of_appointment`)
+    if lower.windows(2).any(|w| {
+        w[1] == "of" && super::effects::change_noun(&w[0]).is_some_and(|c| !effects.contains(&c))
+    }) {
+        return Some("names a change of an object");
+    }
     None
+}
+
+/// Is part `i` of a name one of `words`?
+fn is_word_at(lower: &[String], i: usize, words: &[&str]) -> bool {
+    lower.get(i).is_some_and(|q| words.contains(&q.as_str()))
 }
 
 /// A name is a noun phrase: it opens with no verb, and holds no determiner, pronoun, adverb or
@@ -127,7 +165,12 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
     let lower: Vec<String> = parts.iter().map(|p| p.to_ascii_lowercase()).collect();
     // (a code in capitals is the clinic's own value: `INTAKE_EXISTS`)
     let code = text.chars().all(|c| !c.is_ascii_lowercase());
-    if let Some(why) = claims_in_a_name(&lower).filter(|_| !code) {
+    let own = if tool.mutates {
+        own_effects(tool.name)
+    } else {
+        Vec::new()
+    };
+    if let Some(why) = claims_in_a_name(&lower, &own).filter(|_| !code) {
         push(
             out,
             Rule::Directive,

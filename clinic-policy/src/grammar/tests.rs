@@ -4946,7 +4946,7 @@ fn a_reviews_plain_lines_beside_the_newest_readings() {
 
 /// What a statement may say is done or happens: a person gets or sees, a change other than the
 /// tool's own does not happen, follow or open, nothing is said to exist, a person's answer is
-/// never held, given or waived; and the claims round twenty-two read past "is": another
+/// never held, given or waived; and the claims read past "is": another
 /// source's standing, a grade said to be a grade, a condition cared for as another, a thing of
 /// the caller in a state, labels of a person's or another source's value, names that state,
 /// titles that pick. Each refused line is beside plain ones of the same words.
@@ -5017,12 +5017,6 @@ fn what_a_statement_may_say_is_done_and_the_claims_around_it() {
             p,
             "Name of each medicine taken each day.",
             "get_opening_hours",
-            false,
-        ),
-        (
-            p,
-            "Number of missed visits in the past year.",
-            "list_doctors",
             false,
         ),
         (p, "True for a senior over 80.", "get_slots", false),
@@ -5407,18 +5401,62 @@ fn what_a_statement_may_say_is_done_and_the_claims_around_it() {
     ]);
 }
 
-/// What a verb of a statement takes in (round twenty-three): a change other than the tool's own
+/// What a verb of a statement takes in: a change other than the tool's own
 /// named with its object, another object of the change pointed at or the change done again, a
 /// person sent somewhere, a value left out by a thing a person gets or by another source, a role,
 /// a failure with no answer named; a person's earlier answer, in a condition too; a wait, a delay
-/// or another source's age; a comparison read as "is"; "internal" to someone. Each beside plain
-/// lines of the same verbs.
+/// or another source's age; a comparison read as "is"; "internal" to someone; another change as
+/// the state of an object the tool gives back, a change within the terms, an older source, a
+/// name of a change of an object. Each beside plain lines of the same words.
 #[test]
 fn what_a_verb_of_a_statement_takes_in() {
     let d = Field::ToolDescription;
     let p = Field::ParamDescription;
     let n = Field::ParamName;
     all_refused(&[
+        (
+            d,
+            "Move one appointment to another open slot. Returns the appointment and the refunded deposit of each other visit.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get the open slots of one doctor. The slots in the app are of an older version.",
+            "get_slots",
+            false,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. Returns the appointment and the moved appointments of the patient.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Find open slots of one doctor, with the first slot reserved.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Ids of the cancelled appointments of the other patients.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Cancel one appointment. Each cancellation is under the rules of the booking.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get the open slots of one doctor. The list on the portal is older.",
+            "get_slots",
+            false,
+        ),
+        (n, "escalation_of_appointment", "get_appointment", false),
         (
             d,
             "Get one intake form. Each answer includes the role of a doctor.",
@@ -5544,6 +5582,43 @@ fn what_a_verb_of_a_statement_takes_in() {
     all_pass(&[
         (
             d,
+            "Book an open slot for the authenticated patient. Returns the appointment and the charged deposit.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "List the appointments of the authenticated patient. Cancelled and rejected appointments are included, each with its status.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            d,
+            "Cancel one appointment. A cancelled or rejected appointment returns `INVALID_TRANSITION`.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Move one appointment to another open slot. Only for pending or confirmed appointments.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Cancel one appointment. Returns the cancelled appointment.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Join the waiting list of one doctor. Only for patients 18 or older.",
+            "join_waiting_list",
+            true,
+        ),
+        (n, "cancellation_reason", "cancel_appointment", true),
+        (
+            d,
             "List the appointments of the authenticated patient. The list includes cancelled appointments.",
             "list_my_appointments",
             false,
@@ -5594,6 +5669,120 @@ fn what_a_verb_of_a_statement_takes_in() {
         (
             d,
             "Cancel one appointment. If the patient cancelled within 24 hours of the start, a late fee is due.",
+            "cancel_appointment",
+            true,
+        ),
+    ]);
+}
+
+/// Plain lines a read-only review found refused by the readings of what a statement may say is
+/// done and takes in, and by the names that state: a clinic or a list that opens at its hours,
+/// a person's word before a plural noun, the tool's own list or a value that omits or excludes,
+/// a change as a money's or a date's topic, a missed visit's fee, slots booked by the patient
+/// left out of a search, names with a state before their noun, a two-word flag, a bound of
+/// time, a topic before "for", a flag opening with "has", the app's own value, titles of a kind.
+#[test]
+fn a_reviews_plain_lines_beside_what_is_done() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    let t = Field::Title;
+    let n = Field::ParamName;
+    all_pass(&[
+        (
+            d,
+            "Get the opening hours of one clinic. The clinic opens at 8:00 on weekdays.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            p,
+            "Time at which the clinic opens, in local time.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Join the waiting list of one doctor. The waiting list opens each Monday.",
+            "join_waiting_list",
+            true,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. The reception opens at 8:00.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            p,
+            "Doctor notes of the visit, seen by doctors only.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment. Doctor notes are shown to the patient after the visit.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "List the appointments of the authenticated patient. The list omits cancelled appointments.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            p,
+            "Summary of the visit. The summary omits the fee.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Fee of the visit. The fee excludes the deposit.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment of the patient. The answer includes the date of the cancellation of the appointment.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Cancel one appointment. The refund covers the deposit of each cancellation.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the slot. The fee for a missed visit is 20 EUR.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the doctor. Slots already booked by the patient are omitted.",
+            "find_available_slots",
+            false,
+        ),
+        (n, "next_open_slot", "find_available_slots", false),
+        (n, "doctor_open_slots", "list_doctors", false),
+        (n, "referral_valid", "book_appointment", true),
+        (n, "referral_valid_until", "book_appointment", true),
+        (n, "reason_for_cancellation", "cancel_appointment", true),
+        (n, "has_referral", "book_appointment", true),
+        (n, "app_version", "get_appointment", false),
+        (
+            t,
+            "Join the waiting list for appointments",
+            "join_waiting_list",
+            true,
+        ),
+        (t, "Cancel upcoming appointment", "cancel_appointment", true),
+        (
+            d,
+            "Cancel one appointment of the patient. A retry cancels nothing again.",
             "cancel_appointment",
             true,
         ),

@@ -657,6 +657,7 @@ pub(super) const TRUTH: &[&str] = &[
     "replaces",
     "replaced",
     "stale",
+    "older",
     "outdated",
     "authority",
     "authoritative",
