@@ -33,15 +33,9 @@ const STANDING: &[&str] = &[
     "disabled",
     "unnecessary",
     "void",
-    "included",
-    "excluded",
-    "omitted",
-    "complete",
-    "completed",
-    "done",
 ];
 
-/// States of an act: a change said done in a name (`cancellation_included`).
+/// States of an act, of standing too: a change said done in a name (`cancellation_included`).
 const ACT_STATES: &[&str] = &[
     "included",
     "excluded",
@@ -76,7 +70,8 @@ fn claims_in_a_name(lower: &[String], effects: &[&'static str]) -> Option<&'stat
         let flag = i + 1 == n
             && n == 2
             && !(is(p, ACT_STATES) && super::effects::change_noun(&lower[0]).is_some());
-        i >= 1 && is(p, STANDING) && !flag && (i + 1 == n || phrase_at(i + 1))
+        let standing = is(p, STANDING) || is(p, ACT_STATES);
+        i >= 1 && standing && !flag && (i + 1 == n || phrase_at(i + 1))
     }) {
         return Some("says a thing is in a state");
     }
