@@ -1,7 +1,7 @@
 //! What a statement may say is done or happens. A catalogue says what a value is, has or
 //! contains, and what a person gets or sees; it does not say what a person does, what else
 //! happens or what exists in the world. So what a statement may give a person is a closed class
-//! (get, see, receive, and the linking verbs the predicates read), read at every finite verb of
+//! (get, see, and the linking verbs the predicates read), read at every finite verb of
 //! a statement outside a condition, whatever the verb; nothing happens or exists; and what a
 //! verb takes in is read for another change, another object, a person sent somewhere, a value
 //! left out, a role.
@@ -15,8 +15,7 @@ use crate::types::{Rule, Violation};
 /// What a person may be said to do: get or see a value (who gets a reminder, who sees a note),
 /// or be, have, stay or become what a statement says a thing is (read by the predicates).
 const A_PERSON_MAY: &[&str] = &[
-    "get", "see", "receive", "be", "have", "stay", "remain", "become", "appear", "seem", "open",
-    "close",
+    "get", "see", "be", "have", "stay", "remain", "become", "appear", "open", "close",
 ];
 
 /// Who acts at the clinic besides the people of [`is_person`] and the callers.
@@ -69,7 +68,7 @@ pub(super) fn doings(
         // happens after this search is …"; a plural subject takes the base form: "The slots of
         // each other appointment open")
         let eventive = verb(&clause[k].text).is_some_and(|(b, _, f)| {
-            matches!(b, "happen" | "occur" | "exist" | "open")
+            matches!(b, "happen" | "exist" | "open")
                 && (matches!(f, Form::Third | Form::Past)
                     || (f == Form::Base
                             && head_of(&clause[stated_subject(clause, k).0..k])
@@ -263,7 +262,7 @@ pub(super) fn what_a_verb_takes(
             .copied()
             .collect();
         // (what a person gets is theirs: "the patient gets a notification of the new status")
-        let gets = matches!(base, "get" | "see" | "receive");
+        let gets = matches!(base, "get" | "see");
         let named_change = object.iter().enumerate().find(|&(i, x)| {
             // (a money's, a time's or a value's topic: "the date of the cancellation of the
             // appointment", "the deposit of each cancellation")
@@ -276,7 +275,7 @@ pub(super) fn what_a_verb_takes(
                 && (object
                     .get(i + 1)
                     .is_some_and(|y| is_word(y, &["of", "to", "with", "within"]))
-                    || object[..i].iter().any(|y| is_word(y, PICKED)))
+                    || object[..i].iter().any(|y| is_word(y, ONE_AMONG_OTHERS)))
         });
         // (a reading tool takes in a new object only as picked: "This list includes an
         // appointment with the first doctor"; "The list includes cancelled appointments" passes)
@@ -287,10 +286,9 @@ pub(super) fn what_a_verb_takes(
         };
         // (another one pointed at, not its own or none: "Each booking holds its slot", "holds
         // no other slot", "takes the slot")
-        let pointed = np
-            .iter()
-            .any(|x| is_word(x, PICKED) || is_word(x, &["same", "another", "after", "before"]))
-            && !np.first().is_some_and(|x| is_word(x, &["its", "no"]));
+        let pointed = np.iter().any(|x| {
+            is_word(x, ONE_AMONG_OTHERS) || is_word(x, &["same", "another", "after", "before"])
+        }) && !np.first().is_some_and(|x| is_word(x, &["its", "no"]));
         let second = TAKES_IN.contains(&base)
             && pointed
             && np
@@ -313,7 +311,7 @@ pub(super) fn what_a_verb_takes(
                 x.kind == Kind::Ident || is_word(x, &["code", "codes", "error", "errors"])
             });
         let person_sent = class != VerbClass::Show
-            && !matches!(base, "get" | "see" | "receive" | "have")
+            && !matches!(base, "get" | "see" | "have")
             && object.first().is_some_and(|x| is_word(x, DETERMINERS))
             && object
                 .get(1)
@@ -329,7 +327,8 @@ pub(super) fn what_a_verb_takes(
                 || subject.iter().any(|x| {
                     is_person(&x.text)
                         || is_word(x, PATIENT_SIDE)
-                        || is_word(x, &["other", "another", "website", "portal", "app", "apps"])
+                        || is_word(x, &["other", "another"])
+                        || is_word(x, OUTSIDE)
                 }));
         let why = if let Some((_, t)) =
             named_change.filter(|_| TAKES_IN.contains(&base) || class != VerbClass::Show)
@@ -493,10 +492,12 @@ pub(super) fn changed_by_the_way(
 pub(super) fn earlier_answer(clause: &[&Tok], out: &mut Vec<Violation>) {
     for k in 1..clause.len() {
         let person = is_person(&clause[k - 1].text) || is_word(clause[k - 1], PATIENT_SIDE);
+        // (a regular verb's "-ed" reads as a participle, so the past that says it is "gave";
+        // "the patient accepted …" is the consent readings')
         let past = verb(&clause[k].text).is_some_and(|(b, _, f)| {
             f == Form::Past
-                && (matches!(b, "answer" | "accept" | "agree" | "confirm" | "approve")
-                    || (b == "give" && clause[k + 1..].iter().take(4).any(|x| is_word(x, ANSWERS))))
+                && b == "give"
+                && clause[k + 1..].iter().take(4).any(|x| is_word(x, ANSWERS))
         });
         if person && past {
             push(
@@ -515,7 +516,7 @@ pub(super) fn earlier_answer(clause: &[&Tok], out: &mut Vec<Violation>) {
 }
 
 /// Words that pick one thing among others.
-const PICKED: &[&str] = &[
+const ONE_AMONG_OTHERS: &[&str] = &[
     "next", "first", "earliest", "latest", "last", "soonest", "other",
 ];
 

@@ -78,7 +78,7 @@ fn claims_in_a_name(lower: &[String], effects: &[&'static str]) -> Option<&'stat
     let eventive = |p: &String| {
         is(p, &["has", "have", "had"])
             || verb(p).is_some_and(|(b, _, f)| {
-                matches!(b, "happen" | "occur" | "exist" | "open" | "apply")
+                matches!(b, "happen" | "exist" | "open" | "apply")
                     && matches!(f, Form::Third | Form::Past)
             })
     };
@@ -97,7 +97,7 @@ fn claims_in_a_name(lower: &[String], effects: &[&'static str]) -> Option<&'stat
     if lower
         .iter()
         .skip(1)
-        .any(|p| is(p, &["website", "portal", "app", "apps", "reception"]))
+        .any(|p| is(p, OUTSIDE) || is(p, &["reception"]))
     {
         return Some("names a source or a desk outside the answer");
     }

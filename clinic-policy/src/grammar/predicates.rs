@@ -1959,7 +1959,8 @@ pub(super) fn label_states(label: &[&Tok]) -> bool {
         is_person(&x.text)
             || is_word(x, PATIENT_SIDE)
             || is_word(x, &["other", "others", "another", "reception"])
-            || is_word(x, &["website", "portal", "app", "apps", "site"])
+            || is_word(x, OUTSIDE)
+            || is_word(x, &["site"])
     });
     !(value_label && !claimable(label) && !persons_status && !callers && !owned)
 }

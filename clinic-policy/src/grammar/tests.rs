@@ -4945,7 +4945,7 @@ fn a_reviews_plain_lines_beside_the_newest_readings() {
 }
 
 /// What a statement may say is done or happens: a person gets or sees, a change other than the
-/// tool's own does not happen, follow or open, nothing is said to exist, a person's answer is
+/// tool's own does not happen or open, nothing is said to exist, a person's answer is
 /// never held, given or waived; and the claims read past "is": another
 /// source's standing, a grade said to be a grade, a condition cared for as another, a thing of
 /// the caller in a state, labels of a person's or another source's value, names that state,

@@ -677,6 +677,8 @@ pub(super) const RIVAL: &[&str] = &[
     "answers", "output", "outputs", "result", "results", "list", "lists", "search", "searches",
     "website", "portal", "app", "apps", "site",
 ];
+/// Places a value is read outside the tool's answer: another source of the same data.
+pub(super) const OUTSIDE: &[&str] = &["website", "portal", "app", "apps"];
 /// Words always about precedence or authority of a text: never in our own.
 pub(super) const AUTHORITY: &[&str] = &[
     "source",
