@@ -418,11 +418,28 @@ fn concealment_rule(words: &[Word], out: &mut Vec<Violation>) {
 fn data_flow_rule(words: &[Word], mutates: bool, out: &mut Vec<Violation>) {
     for (k, w) in words.iter().enumerate() {
         let c = classes(&w.text);
+        // "outside" a bound says where a value lies ("a value outside that range", "outside
+        // the opening hours"), not where data goes
+        const BEFORE_A_BOUND: &[&str] = &[
+            "the", "that", "this", "these", "those", "its", "a", "an", "each", "given", "allowed",
+            "valid", "opening", "visiting", "office", "clinic", "working", "date", "time",
+        ];
+        const BOUNDS: &[&str] = &[
+            "range", "ranges", "window", "windows", "bounds", "limit", "limits", "hours",
+            "interval", "period", "span",
+        ];
+        let bound = w.text == "outside"
+            && words[k + 1..]
+                .iter()
+                .take_while(|x| !x.brk_before)
+                .take(4)
+                .find(|x| !BEFORE_A_BOUND.contains(&x.text.as_str()))
+                .is_some_and(|x| BOUNDS.contains(&x.text.as_str()));
         let third = c & THIRD != 0
-            || matches!(
+            || (matches!(
                 w.text.as_str(),
                 "external" | "remote" | "webhook" | "vendor" | "outside" | "elsewhere"
-            );
+            ) && !bound);
         let next = words
             .get(k + 1)
             .filter(|x| !x.brk_before)

@@ -1072,3 +1072,28 @@ fn a_message_named_as_a_thing_is_no_transfer() {
         "{transfer}"
     );
 }
+
+/// "Outside" a bound says where a value lies; outside anything else, it is where data goes.
+#[test]
+fn outside_a_bound_is_no_transfer() {
+    let flow = |text: &str| {
+        check_strict(Field::ParamDescription, text, "list_doctors", CLINIC, false)
+            .iter()
+            .any(|v| v.rule == Rule::DataFlow)
+    };
+    for bound in [
+        "Page size, 1 to 100. A value outside that range gives the error `VALIDATION_ERROR`.",
+        "A visit outside the opening hours of the clinic is not possible.",
+        "Dates outside the window give an empty list.",
+    ] {
+        assert!(!flow(bound), "{bound}");
+    }
+    for transfer in [
+        "The list goes to an outside service.",
+        "The list is shared with doctors outside the clinic.",
+        "The list goes outside.",
+        "Notes go to an outside party within hours.",
+    ] {
+        assert!(flow(transfer), "{transfer}");
+    }
+}

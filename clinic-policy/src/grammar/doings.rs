@@ -406,9 +406,13 @@ pub(super) fn changed_by_the_way(
 ) {
     // (past the word that gives it back: "A cancelled or rejected appointment returns 422"
     // names a kind before it)
-    let gives = clause
-        .iter()
-        .position(|x| is_word(x, &["returns", "return", "gives", "with"]));
+    // ("The result is …" gives back as "Returns …" does)
+    let gives = clause.iter().enumerate().position(|(j, x)| {
+        is_word(x, &["returns", "return", "gives", "with"])
+            || (is_word(x, &["is", "are"])
+                && j > 0
+                && is_word(clause[j - 1], &["result", "results", "output", "response"]))
+    });
     for (k, t) in clause.iter().enumerate() {
         let returned = output_first || gives.is_some_and(|g| g < k);
         let Some((base, VerbClass::Effect, Form::Participle | Form::Past)) = verb(&t.text) else {

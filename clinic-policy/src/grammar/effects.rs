@@ -489,9 +489,9 @@ pub(super) fn effect_verbs(
                 .rev()
                 .take(2)
                 .any(|p| is_word(p, &["is", "are", "be", "been", "becomes", "gets"]))
-            && clause[k + 1..].iter().take(4).any(|x| {
+            && (k + 1..clause.len()).take(4).any(|j| {
                 is_word(
-                    x,
+                    clause[j],
                     &[
                         "second",
                         "additional",
@@ -502,6 +502,11 @@ pub(super) fn effect_verbs(
                         "two",
                     ],
                 )
+                // an amount of time measures when ("more than 24 hours before the visit")
+                && !amount_of_time(&clause[j..])
+                && !(is_word(clause[j], &["more"])
+                    && clause.get(j + 1).is_some_and(|x| is_word(x, &["than"]))
+                    && amount_of_time(&clause[(j + 2).min(clause.len())..]))
             });
         // the tool's own change on another object than the one asked for ("if the slot is taken,
         // the next slot is booked instead")
@@ -623,6 +628,16 @@ pub(super) fn effect_verbs(
             && form == Form::Participle
             // "submitted intakes are kept": what stays as it is changes nothing
             && !matches!(base, "keep" | "hold" | "retain")
+            // "the clinic is closed": a place's hours, no change
+            && !(base == "close"
+                && k >= 2
+                && is_word(
+                    clause[k - 2],
+                    &[
+                        "clinic", "clinics", "location", "locations", "office", "practice",
+                        "reception", "hotline", "desk", "kiosk", "building", "branch", "site",
+                    ],
+                ))
             && (prev.is_some_and(|p| is_word(p, &["is", "are", "becomes", "become", "gets"]))
                 || (prev.is_some_and(|p| is_word(p, &["also", "then", "again"]))
                     && k >= 2
@@ -1632,6 +1647,14 @@ pub(super) fn change_scheduled(
         let Some(said) = placed else {
             continue;
         };
+        // "the next 7 days" is a span of time, a value ("The default window is the next 7 days")
+        let after = rest
+            .iter()
+            .skip_while(|x| !std::ptr::eq(*x, said))
+            .skip(1)
+            .copied()
+            .collect::<Vec<_>>();
+        let span = is_word(said, &["next"]) && amount_of_time(&after);
         // the subject: from the last comma before "is", or from further back when that phrase
         // is one put in ("The reservation, of the earliest slot, is next"); a relative clause
         // inside it has its own "is" ("A booking of each slot that is open on Monday is next")
@@ -1672,6 +1695,9 @@ pub(super) fn change_scheduled(
             continue;
         };
         let act = named_act(std::slice::from_ref(&head)).map(|(_, base)| base);
+        if span && act.is_none() {
+            continue;
+        }
         let at = subject
             .iter()
             .position(|x| std::ptr::eq(*x, head))

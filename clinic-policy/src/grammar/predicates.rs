@@ -626,14 +626,19 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
         );
         return;
     }
+    // a pick said of nothing picks nothing ("no day is preferred"; not "no other day")
+    let none_picked = subject.first().is_some_and(|x| is_word(x, &["no", "none"]))
+        && !subject
+            .iter()
+            .any(|x| is_word(x, &["other", "another", "else", "except", "but"]));
     let participle = matches!(verb(&p.text), Some((_, _, Form::Participle)))
         || is_word(p, &["read", "set", "put", "cut", "split", "spread"])
         || (p.text.len() > 4
             && p.text.ends_with("ed")
-            && !is_word(
+            && (!is_word(
                 p,
                 &["preferred", "recommended", "favoured", "favored", "insured"],
-            ));
+            ) || (none_picked && !is_word(p, &["insured"]))));
     // a level given to a condition ("The triage level of chest pain in a child: routine")
     if is_word(
         p,
@@ -693,6 +698,32 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
     // a literal reads as the noun "code": a code of a person, a place or a condition
     if np.last().is_some_and(|h| is_word(h, &["code", "codes"])) && claimable(subject) {
         code_claimed(p, out);
+        return;
+    }
+    // what the tool gives back, named as its result ("The result is the new appointment"):
+    // read as "Returns …", by the readings of what a tool gives back
+    let returned = head_of(subject)
+        .is_some_and(|h| is_word(h, &["result", "results", "output", "response"]))
+        && np.last().is_some_and(|h| {
+            is_word(h, super::effects::MADE)
+                || is_word(
+                    h,
+                    &[
+                        "doctor",
+                        "doctors",
+                        "specialty",
+                        "specialties",
+                        "intake",
+                        "intakes",
+                        "protocol",
+                        "protocols",
+                        "list",
+                        "form",
+                        "forms",
+                    ],
+                )
+        });
+    if returned {
         return;
     }
     let same = np.len() <= 2 && np.iter().any(|x| is_word(x, &["same"]));

@@ -5788,3 +5788,119 @@ fn a_reviews_plain_lines_beside_what_is_done() {
         ),
     ]);
 }
+
+/// A writer's plain lines beside the shapes they resemble: a span of time after "next", a place
+/// that is closed, "the result is" an object of the clinic (read as "Returns …"), a pick said of
+/// nothing, and an amount of time after the tool's own change. The same words with an act, an
+/// object, a pick or a second object are refused.
+#[test]
+fn spans_places_results_and_amounts_of_time_beside_what_they_resemble() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_pass(&[
+        (
+            d,
+            "Find open slots of one doctor. The default window is the next 7 days.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic, with the upcoming holidays on which the clinic is closed.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Book an open slot. The result is the new appointment, pending until confirmed by the doctor.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Days of the week. When the list is absent, no day is preferred.",
+            "join_waiting_list",
+            true,
+        ),
+        (
+            p,
+            "Late fee of this cancellation; 0 when the appointment is cancelled more than 24 hours before the visit.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Cancel one appointment. No fee is due when the appointment is cancelled two days before the visit.",
+            "cancel_appointment",
+            true,
+        ),
+    ]);
+    all_refused(&[
+        (
+            d,
+            "Find open slots of one doctor. A booking of the earliest slot is next.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. The booking is the next 2 days.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. The waiting list of the doctor is closed.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. The earliest slot is closed.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Book an open slot. The result is the cancelled appointments of the patient.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot. The result is the right one for the patient.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Days of the week. No other day is preferred.",
+            "join_waiting_list",
+            true,
+        ),
+        (
+            p,
+            "Days of the week. When the list is absent, the earliest day is preferred.",
+            "join_waiting_list",
+            true,
+        ),
+        (
+            d,
+            "Cancel one appointment. The appointment is cancelled and two more visits.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot. The patient is booked for two more slots.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Cancel one appointment. The patient is cancelled from more than one visit.",
+            "cancel_appointment",
+            true,
+        ),
+    ]);
+}

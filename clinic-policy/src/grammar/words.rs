@@ -741,6 +741,28 @@ pub(super) const BODIES: &[&str] = &["clinic", "clinics", "practice", "hospital"
 /// Words that make a change reach more than one object.
 pub(super) const SCOPE: &[&str] = &["every", "all", "each", "any", "other", "others", "both"];
 
+/// Units of time, in a span ("the next 7 days") or an amount ("more than 24 hours").
+pub(super) const TIME_UNITS: &[&str] = &[
+    "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks",
+    "month", "months", "year", "years",
+];
+
+/// An amount of time at the start of `toks`: a number, or a number word, then a unit of time
+/// ("7 days", "two weeks"). It measures; it names no object.
+pub(super) fn amount_of_time(toks: &[&Tok]) -> bool {
+    let number = toks.first().is_some_and(|n| {
+        (n.kind == Kind::Ident && n.text.bytes().all(|b| b.is_ascii_digit()))
+            || is_word(
+                n,
+                &[
+                    "one", "two", "three", "four", "five", "six", "seven", "ten", "twelve",
+                    "fourteen", "thirty",
+                ],
+            )
+    });
+    number && toks.get(1).is_some_and(|u| is_word(u, TIME_UNITS))
+}
+
 /// Words a clause is read as a statement about by [`claims_more`]'s readings.
 pub(super) const COPULAS: &[&str] = &["is", "are", "was", "were", "be", "becomes", "become"];
 
