@@ -415,7 +415,7 @@ fn concealment_rule(words: &[Word], out: &mut Vec<Violation>) {
 
 /// The `data_flow` rule: a reading text names no transfer; a mutating tool's description names a
 /// transfer only to the clinic; no third party anywhere.
-fn data_flow_rule(words: &[Word], mutates: bool, out: &mut Vec<Violation>) {
+fn data_flow_rule(words: &[Word], mutates: bool, insurance: bool, out: &mut Vec<Violation>) {
     for (k, w) in words.iter().enumerate() {
         let c = classes(&w.text);
         // "outside" a bound says where a value lies ("a value outside that range", "outside
@@ -435,7 +435,34 @@ fn data_flow_rule(words: &[Word], mutates: bool, out: &mut Vec<Violation>) {
                 .take(4)
                 .find(|x| !BEFORE_A_BOUND.contains(&x.text.as_str()))
                 .is_some_and(|x| BOUNDS.contains(&x.text.as_str()));
-        let third = c & THIRD != 0
+        // the insurer as a value of a tool that takes insurance ("Insurer and insurance number,
+        // as given by the patient"), not where data goes ("sent to the insurer", "the insurer
+        // gets …")
+        let insurer_named = insurance && w.text.starts_with("insurer") && {
+            let before = words[..k]
+                .iter()
+                .rev()
+                .find(|x| !matches!(x.text.as_str(), "the" | "a" | "an" | "its" | "their"));
+            // (nor the subject of a verb in its phrase: "the insurer of the patient reads it")
+            let acts = words[k + 1..]
+                .iter()
+                .take_while(|x| !x.brk_before)
+                .any(|x| {
+                    matches!(
+                        x.text.as_str(),
+                        "is" | "are" | "was" | "were" | "has" | "have" | "can" | "will" | "may"
+                    ) || crate::grammar::verb(&x.text).is_some_and(|(_, _, f)| {
+                        matches!(f, crate::grammar::Form::Third | crate::grammar::Form::Past)
+                    })
+                });
+            !before.is_some_and(|x| {
+                matches!(
+                    x.text.as_str(),
+                    "to" | "with" | "into" | "onto" | "for" | "toward" | "towards" | "by"
+                )
+            }) && !acts
+        };
+        let third = (c & THIRD != 0 && !insurer_named)
             || (matches!(
                 w.text.as_str(),
                 "external" | "remote" | "webhook" | "vendor" | "outside" | "elsewhere"
@@ -722,6 +749,11 @@ pub(crate) fn check(
     subject_rule(&words, out);
     obligation_rule(&words, out);
     concealment_rule(&words, out);
-    data_flow_rule(&words, tool.mutates && field == Field::ToolDescription, out);
+    data_flow_rule(
+        &words,
+        tool.mutates && field == Field::ToolDescription,
+        crate::grammar::data_allowed(tool.name).contains(&crate::grammar::Data::Insurance),
+        out,
+    );
     crate::grammar::check(field, text, tool, out);
 }

@@ -1073,14 +1073,31 @@ fn a_message_named_as_a_thing_is_no_transfer() {
     );
 }
 
-/// "Outside" a bound says where a value lies; outside anything else, it is where data goes.
+/// "Outside" a bound says where a value lies; outside anything else, it is where data goes. The
+/// insurer named as a value of a tool that takes insurance is data, not a destination.
 #[test]
-fn outside_a_bound_is_no_transfer() {
-    let flow = |text: &str| {
-        check_strict(Field::ParamDescription, text, "list_doctors", CLINIC, false)
+fn outside_a_bound_and_the_insurer_as_a_value_are_no_transfer() {
+    let flow_of = |tool: &str, text: &str| {
+        check_strict(Field::ParamDescription, text, tool, CLINIC, false)
             .iter()
             .any(|v| v.rule == Rule::DataFlow)
     };
+    for value in [
+        "Insurer and insurance number, as given by the patient.",
+        "Insurer of the patient, as given at the intake.",
+    ] {
+        assert!(!flow_of("get_intake", value), "{value}");
+    }
+    for transfer in [
+        "The insurer of the patient reads each intake.",
+        "Insurer of the patient gets the form.",
+        "A copy of the form for the insurer.",
+    ] {
+        assert!(flow_of("get_intake", transfer), "{transfer}");
+    }
+    // (a tool that takes no insurance names no insurer)
+    assert!(flow_of("list_doctors", "Insurer of the doctor."));
+    let flow = |text: &str| flow_of("list_doctors", text);
     for bound in [
         "Page size, 1 to 100. A value outside that range gives the error `VALIDATION_ERROR`.",
         "A visit outside the opening hours of the clinic is not possible.",

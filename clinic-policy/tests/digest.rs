@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "c6584babf8c6e168f0172d57a38ebec7bf9795b660cd7fda8c9363e91c461607";
+const PINNED: &str = "4aab8310ef7e787450fb1616b49111fed81da2aabd719b56cdf752ac82e909e8";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

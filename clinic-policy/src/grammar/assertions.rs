@@ -1,7 +1,7 @@
 //! Claims no text of ours makes: consent, haste, verdicts of truth, currency, a wish or review,
 //! and the small claims of [`claims_more`].
 
-use super::data::{PERSONAL_WORDS, medical};
+use super::data::{Data, PERSONAL_WORDS, medical};
 use super::words::*;
 use crate::types::{Rule, Violation};
 
@@ -1076,10 +1076,20 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
             && k > 0
             && (is_word(clause[k - 1], &["or", "and"]) || clause[k - 1].kind == Kind::Ident)
     };
+    // "current medications", "the present address": a person's data as it is now, no source
+    let persons_now = |k: usize| {
+        is_word(clause[k], &["current", "present"])
+            && clause.get(k + 1).is_some_and(|n| {
+                n.kind == Kind::Word
+                    && super::data::data_kind(&n.text, false)
+                        .is_some_and(|d| d != Data::Conversation)
+            })
+    };
     let truth = (0..clause.len())
         .find(|&k| {
             (is_word(clause[k], TRUTH)
                 && !age(k)
+                && !persons_now(k)
                 && !suits(k)
                 && !not_found(k)
                 && !former(k)

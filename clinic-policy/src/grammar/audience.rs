@@ -11,6 +11,10 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
         if !is_word(t, NEGATIONS) {
             continue;
         }
+        // "absent when none were given": a case with nothing in it, not a value kept back
+        if is_word(t, &["none"]) && super::effects::in_condition(clause, k) {
+            continue;
+        }
         // the verb the negation governs: the next few words, past auxiliaries; a state right
         // after it is what it negates ("not pending gives 422")
         for (i, x) in clause[k + 1..].iter().take(4).enumerate() {
@@ -67,7 +71,10 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
         person
             .then(|| {
                 clause.iter().enumerate().find(|&(k, x)| {
-                    (is_word(x, &["nothing", "zero", "none"]) || x.text == "0") && !code(k)
+                    (is_word(x, &["nothing", "zero", "none"]) || x.text == "0")
+                        && !code(k)
+                        // ("absent when none were given": a case, not a person's share)
+                        && !(is_word(x, &["none"]) && super::effects::in_condition(clause, k))
                 })
             })
             .flatten()
@@ -112,7 +119,11 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
     }
     if person
         && let Some(t) = (0..clause.len())
-            .find(|&k| is_word(clause[k], NEGATIONS) && !qualifier(k))
+            .find(|&k| {
+                is_word(clause[k], NEGATIONS)
+                    && !qualifier(k)
+                    && !(is_word(clause[k], &["none"]) && super::effects::in_condition(clause, k))
+            })
             .map(|k| clause[k])
     {
         let reported = out.iter().any(|v| v.range.start == t.start);
@@ -266,6 +277,69 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
                     .map(|t| t.text.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
+            ),
+        );
+    }
+}
+
+/// A value's audience said by the part of the answer it is put in ("Penalty fee of the visit,
+/// in the staff section of the record", "… in the part of the answer for the reception", "a
+/// value of the billing only"): a part named for people other than the patient, or for a use,
+/// keeps the value to them, as "seen by staff only" does. A note in its authors' part is theirs
+/// ("Note of the doctor, in the doctor section of the record").
+pub(super) fn kept_by_its_place(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const PARTS: &[&str] = &[
+        "section", "sections", "part", "parts", "area", "areas", "tab", "tabs", "panel", "panels",
+        "block", "blocks", "portion", "view",
+    ];
+    const USES: &[&str] = &[
+        "billing",
+        "internal",
+        "admin",
+        "accounting",
+        "audit",
+        "back",
+        "office",
+    ];
+    // (the clinic as a whole is no audience: "a part of the clinic")
+    let whose = |t: &Tok| {
+        (is_word(t, PEOPLE) || is_word(t, USES) || is_word(t, &["reception"]))
+            && !is_word(t, PATIENT_SIDE)
+            && !is_word(t, CALLERS)
+    };
+    let authored = clause.iter().take(3).any(|t| is_word(t, AUTHORED));
+    // a part the value is put in ("in the staff section"; "part of the schedule" is a member),
+    // and who it is named for: before it ("the staff section") or after it, in its phrase ("the
+    // part of the answer for the reception")
+    let part = (1..clause.len()).find(|&k| {
+        is_word(clause[k], PARTS)
+            && clause[k.saturating_sub(4)..k]
+                .iter()
+                .any(|x| is_word(x, &["in", "into", "under", "within"]))
+            && (whose(clause[k - 1])
+                || clause[k + 1..]
+                    .iter()
+                    .take(6)
+                    .take_while(|x| x.kind == Kind::Word)
+                    .any(|x| whose(x)))
+    });
+    // "a value of the billing only": a use the value is kept to
+    let only_a_use = (1..clause.len()).find(|&k| {
+        is_word(clause[k], &["only"])
+            && clause[k.saturating_sub(3)..k]
+                .iter()
+                .any(|x| is_word(x, USES))
+    });
+    if let Some(k) = part.or(only_a_use)
+        && !authored
+    {
+        push(
+            out,
+            Rule::Concealment,
+            clause[k],
+            format!(
+                "\"{}\": a part of the answer named for people other than the patient, or for a use, keeps the value from the patient; say who sees it, positively",
+                clause[k].text
             ),
         );
     }

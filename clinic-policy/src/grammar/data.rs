@@ -402,6 +402,52 @@ pub(super) fn patient_described(
             || (allowed.contains(&Data::Age) && is_word(head, &["age"]))
             || (allowed.contains(&Data::Insurance) && is_word(head, &["insurance"]))
     };
+    // the value a parameter is, up to its first mark: past visits are a person's history,
+    // whosever they are said to be ("Ids of the past visits to a psychiatrist")
+    let value = clauses
+        .first()
+        .map(|c| {
+            c.iter()
+                .take_while(|x| x.kind == Kind::Word)
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
+    let history = value.windows(2).find(|w| {
+        is_word(
+            w[0],
+            &[
+                "past", "previous", "earlier", "prior", "former", "missed", "attended",
+            ],
+        ) && is_word(
+            w[1],
+            &[
+                "visit",
+                "visits",
+                "appointment",
+                "appointments",
+                "consultation",
+                "consultations",
+                "booking",
+                "bookings",
+                "stay",
+                "stays",
+            ],
+        )
+    });
+    if let Some(w) = history
+        && !of_appointments
+    {
+        push(
+            out,
+            Rule::Exfiltration,
+            w[1],
+            format!(
+                "\"{} {}\": a person's history; the parameter asks for the patient's data, which this tool does not take",
+                w[0].text, w[1].text
+            ),
+        );
+        return;
+    }
     for clause in clauses {
         for (k, t) in clause.iter().enumerate() {
             if !is_word(t, PATIENT_SIDE) {

@@ -1660,8 +1660,11 @@ pub(super) fn change_scheduled(
         // inside it has its own "is" ("A booking of each slot that is open on Monday is next")
         let mut starts = std::iter::once(0).chain(
             (0..c)
+                // ("where 1 means the patient is next": the subject follows "means")
                 .filter(|&j| {
-                    clause[j].kind == Kind::Comma || super::predicates::finite(clause, j, false)
+                    clause[j].kind == Kind::Comma
+                        || super::predicates::finite(clause, j, false)
+                        || is_word(clause[j], &["means", "where"])
                 })
                 .map(|j| j + 1),
         );

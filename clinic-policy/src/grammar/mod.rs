@@ -32,8 +32,9 @@ mod effects;
 mod naming;
 mod predicates;
 mod words;
+mod world;
 
-use self::{assertions::*, audience::*, doings::*, effects::*, predicates::*};
+use self::{assertions::*, audience::*, doings::*, effects::*, predicates::*, world::*};
 pub(crate) use self::{data::*, naming::*, words::*};
 use crate::types::{Field, Rule, Violation};
 
@@ -391,6 +392,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
                 &clause[..]
             };
             kept_from_the_patient(read, out);
+            kept_by_its_place(read, out);
             fee_kept_back(clause, out);
         }
         consent(
@@ -574,6 +576,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             verbless(clause, text, n == 0, out);
             doings(clause, text, tool.name, &effects, out);
             what_a_verb_takes(clause, &effects, out);
+            others_away(clause, out);
+            norm_picks(clause, out);
         }
         if statement || first {
             small_clauses(if first { &clause[1..] } else { clause }, text, out);

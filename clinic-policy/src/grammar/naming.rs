@@ -94,6 +94,18 @@ fn claims_in_a_name(lower: &[String], effects: &[&'static str]) -> Option<&'stat
     if answer {
         return Some("says where a person's answer is");
     }
+    // a part of the answer named for its people or a use (`fee_staff_section`,
+    // `triage_clinician_part`); the patient's own part names no one kept out
+    if lower.windows(2).any(|w| {
+        (is(&w[0], PEOPLE) || is(&w[0], &["billing", "admin"]))
+            && !is(&w[0], PATIENT_SIDE)
+            && is(
+                &w[1],
+                &["section", "part", "area", "tab", "panel", "block", "view"],
+            )
+    }) {
+        return Some("names the part of the answer a value is kept to");
+    }
     if lower
         .iter()
         .skip(1)

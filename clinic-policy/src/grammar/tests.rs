@@ -5904,3 +5904,281 @@ fn spans_places_results_and_amounts_of_time_beside_what_they_resemble() {
         ),
     ]);
 }
+
+/// Particular people's whereabouts or bookings, a pick said as a norm or a change's default, a
+/// value put in a part of the answer named for others, a person's past visits in a tool of no
+/// appointments, and a name of such a part are refused; a rule of the data said of any one of a
+/// kind, an order of results, a note in its authors' part, a member of a set and a parameter of
+/// the patient's own appointments pass. So do a writer's first-try lines: a person's current
+/// data, a place in a queue where 1 "means the patient is next", a case with none given.
+#[test]
+fn others_whereabouts_norms_parts_and_history() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    let n = Field::ParamName;
+    all_refused(&[
+        (
+            d,
+            "List the doctors of the clinic. The cardiologists of the clinic are on holiday in June.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic. Other doctors of the clinic have few open slots.",
+            "list_doctors",
+            false,
+        ),
+        (
+            p,
+            "Name of the doctor. Each other doctor of the clinic is in surgery on weekdays.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "List the specialties of the clinic. The oncologists have no free slot in the next months.",
+            "list_specialties",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. Most bookings are of the earliest slot.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. Bookings after this search are in the earliest slot.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic. The first doctor of the list is the default for a new booking.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic; in June, the cardiologists are on holiday.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic. The nurses of the clinic are on holiday in June.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. The earliest slot is the default for each booking.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Position on the list. Entries of this caller are in the first section of the list.",
+            "get_waiting_list_position",
+            false,
+        ),
+        (
+            d,
+            "Escalate one appointment. Appointments of this tool are at the start of the roster of the doctor.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Penalty fee of the visit, in the staff section of the record.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Penalty fee of the visit, in the part of the answer for the reception.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Penalty fee of the visit, a value of the billing only.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Ids of the past visits to a psychiatrist.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Specialties of the past appointments, as codes.",
+            "list_doctors",
+            false,
+        ),
+        (n, "penalty_fee_staff_section", "get_appointment", false),
+        (n, "triage_clinician_part", "get_intake", false),
+        (
+            p,
+            "Position of the patient, where a booking of the earliest slot is next.",
+            "get_waiting_list_position",
+            false,
+        ),
+        (
+            d,
+            "Get open slots of one doctor. The current list is right; the list before is old.",
+            "get_slots",
+            false,
+        ),
+        (
+            p,
+            "Insurance number. None is given to the patient.",
+            "get_intake",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "List the doctors of the clinic. A doctor with no open slot in the window is in the list too.",
+            "list_doctors",
+            false,
+        ),
+        (
+            p,
+            "Reason for the rejection, shown to the patient; for example, the doctor is absent that week.",
+            "reject_appointment",
+            true,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. The list has no slots of other clinics.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. The results have no slots of other doctors.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Get the position of the patient on the waiting list. The urgent entries are at the start of the list.",
+            "get_waiting_list_position",
+            false,
+        ),
+        (
+            d,
+            "List the appointments of the patient. Urgent appointments are at the start of the list.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. Most slots are 30 minutes long.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor, earliest first. The results are in the order of time.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. Visits are in the next 7 days.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Note of the doctor, in the doctor section of the record.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Id of the slot, a part of the schedule of the doctor.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Allergies of the patient, in the allergy section of the form.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "True to list past appointments too.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            p,
+            "Start of the window, a date; past dates give an empty list.",
+            "find_available_slots",
+            false,
+        ),
+        (n, "doctor_notes", "get_appointment", false),
+        (
+            d,
+            "Submit the intake form of one appointment, with the symptoms and the current medications of the patient.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Insurance number, as given by the patient. Absent when none were given.",
+            "get_intake",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "Submit the intake questionnaire of one appointment before the visit, with the symptoms and optionally the current medications of the patient.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Insurer and insurance number, as given by the patient. Absent when none were given, for example for patients without insurance.",
+            "get_intake",
+            false,
+        ),
+        (n, "fee_patient_section", "get_appointment", false),
+    ]);
+    // (an output's description: `true` when it passes)
+    for (text, name, passes) in [
+        (
+            "Place of the patient in the queue, where 1 means the patient is next.",
+            "get_waiting_list_position",
+            true,
+        ),
+        (
+            "Fee of the visit, in the patient section of the answer.",
+            "get_appointment",
+            true,
+        ),
+        (
+            "Penalty fee of the visit, a value of the billing only.",
+            "get_appointment",
+            false,
+        ),
+    ] {
+        let mut out = Vec::new();
+        let tool = Tool {
+            name,
+            mutates: false,
+            input: false,
+        };
+        check(p, text, tool, &mut out);
+        assert_eq!(out.is_empty(), passes, "{text}: {out:?}");
+    }
+}
