@@ -418,21 +418,7 @@ pub(super) fn patient_described(
             &[
                 "past", "previous", "earlier", "prior", "former", "missed", "attended",
             ],
-        ) && is_word(
-            w[1],
-            &[
-                "visit",
-                "visits",
-                "appointment",
-                "appointments",
-                "consultation",
-                "consultations",
-                "booking",
-                "bookings",
-                "stay",
-                "stays",
-            ],
-        )
+        ) && (is_word(w[1], VISITS) || is_word(w[1], &["booking", "bookings", "stay", "stays"]))
     });
     if let Some(w) = history
         && !of_appointments

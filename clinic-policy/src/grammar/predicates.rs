@@ -704,25 +704,9 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
     // read as "Returns …", by the readings of what a tool gives back
     let returned = head_of(subject)
         .is_some_and(|h| is_word(h, &["result", "results", "output", "response"]))
-        && np.last().is_some_and(|h| {
-            is_word(h, super::effects::MADE)
-                || is_word(
-                    h,
-                    &[
-                        "doctor",
-                        "doctors",
-                        "specialty",
-                        "specialties",
-                        "intake",
-                        "intakes",
-                        "protocol",
-                        "protocols",
-                        "list",
-                        "form",
-                        "forms",
-                    ],
-                )
-        });
+        && np
+            .last()
+            .is_some_and(|h| is_word(h, super::effects::MADE) || is_word(h, TITLE_OBJECTS));
     if returned {
         return;
     }

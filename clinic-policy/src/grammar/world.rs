@@ -5,11 +5,9 @@ use super::effects::in_condition;
 use super::words::*;
 use crate::types::{Rule, Violation};
 
-/// Words that pick one thing of a set, in a predicate ("with the first doctor").
-const PICKED: &[&str] = &[
-    "first", "earliest", "latest", "last", "top", "best", "default", "next", "soonest", "newest",
-    "oldest", "cheapest", "nearest",
-];
+/// Words that pick one thing of a set, in a predicate ("with the first doctor"), besides the
+/// superlatives of [`PICKS`].
+const PICKED: &[&str] = &["first", "last", "top", "default", "next"];
 
 /// Acts and people, the subjects of a norm ("most bookings", "new patients").
 const ACTS_AND_PEOPLE: &[&str] = &[
@@ -188,7 +186,8 @@ pub(super) fn norm_picks(clause: &[&Tok], out: &mut Vec<Violation>) {
             .first()
             .is_some_and(|p| is_word(p, &["of", "with", "in", "at", "for", "on", "to"]))
             && phrase.iter().enumerate().any(|(i, x)| {
-                is_word(x, PICKED) && !amount_of_time(&phrase[(i + 1).min(phrase.len())..])
+                (is_word(x, PICKED) || is_word(x, PICKS))
+                    && !amount_of_time(&phrase[(i + 1).min(phrase.len())..])
             });
         let acts = subject.iter().any(|x| is_word(x, ACTS_AND_PEOPLE));
         // the caller's or this tool's things put first ("Entries of this caller are in the first
