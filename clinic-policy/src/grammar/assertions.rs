@@ -171,7 +171,7 @@ pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause[..k].iter().any(|x| is_word(x, SHORT_LIVED))
             && !clause[..k]
                 .iter()
-                .any(|x| is_word(x, super::effects::VALUE_HEADS) || is_word(x, &["link", "token"]))
+                .any(|x| is_word(x, VALUE_HEADS) || is_word(x, &["link", "token"]))
             && clause[k + 1..]
                 .iter()
                 .take(4)
@@ -203,7 +203,7 @@ pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
         ) && clause[..k].iter().any(|x| is_word(x, SHORT_LIVED))
             && !clause[..k]
                 .iter()
-                .any(|x| is_word(x, super::effects::VALUE_HEADS) || is_word(x, &["link", "token"]))
+                .any(|x| is_word(x, VALUE_HEADS) || is_word(x, &["link", "token"]))
             && clause
                 .get(k + 1)
                 .is_some_and(|x| is_word(x, &["after", "within", "in"]))
@@ -1126,7 +1126,7 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
         };
         // ("valid codes"; "the value is not final": the word right before "is", not a relative
         // word, "which is out of date")
-        let value = |x: &Tok| is_word(x, super::effects::VALUE_HEADS) || is_word(x, VALUE_LIKE);
+        let value = |x: &Tok| is_word(x, VALUE_HEADS) || is_word(x, VALUE_LIKE);
         let before_a_value = clause.get(k + 1).is_some_and(|n| value(n));
         let said_of_a_value = clause[..k]
             .iter()

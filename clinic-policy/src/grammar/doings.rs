@@ -133,8 +133,7 @@ pub(super) fn doings(
         // (an event happens; what opens is an object of the clinic or a change, not a clinic or
         // a list at its hours: "The clinic opens at 8:00")
         } else if (base == "happen"
-            || base == "open"
-                && (is_word(head, super::effects::MADE) || change_noun(&head.text).is_some()))
+            || base == "open" && (is_word(head, MADE) || change_noun(&head.text).is_some()))
             && !(base == "open" && frees(effects) && own_object(subject))
         {
             Some(format!(
@@ -295,7 +294,7 @@ pub(super) fn what_a_verb_takes(
                 .iter()
                 .take_while(|x| !is_word(x, PREPOSITIONS))
                 .last()
-                .is_some_and(|h| is_word(h, super::effects::MADE));
+                .is_some_and(|h| is_word(h, MADE));
         let also = !effects.is_empty()
             && effects.contains(&base)
             && clause.iter().any(|x| is_word(x, &["also", "too"]));
@@ -444,7 +443,7 @@ pub(super) fn changed_by_the_way(
         // (an object of the clinic; money too when picked: "the refunded deposit of each other
         // visit")
         let object = |x: &Tok| {
-            is_word(x, super::effects::MADE)
+            is_word(x, MADE)
                 || (picked && is_word(x, &["deposit", "deposits", "fee", "fees", "payment"]))
         };
         let after = clause[k + 1..]

@@ -696,12 +696,6 @@ pub(super) fn named_change(
     Some(format!("\"{}\" {}", t.text, why(base)))
 }
 
-/// What a value is, when a text says what it is for ("the value to book", "the id to cancel").
-pub(super) const VALUE_HEADS: &[&str] = &[
-    "value", "values", "id", "ids", "code", "codes", "key", "keys", "number", "numbers", "token",
-    "tokens",
-];
-
 /// The tool's own change on a scope ("Cancel all appointments of the patient", "Join every
 /// waiting list"), another change in a title ("Cancel and book"), and a changing tool's
 /// parameter that falls back to a scope ("when empty, all of them", "all by default"): a tool
@@ -1589,25 +1583,6 @@ const MAY_COME: &[&str] = &[
 const MONEY: &[&str] = &[
     "payment", "payments", "fee", "fees", "balance", "deposit", "amount", "charge", "charges",
     "cost", "costs", "price", "total", "sum", "refund",
-];
-
-/// The clinic's objects a tool makes: said to come as a new one ("A new appointment with the
-/// first doctor is next"), they are a change to make.
-pub(super) const MADE: &[&str] = &[
-    "appointment",
-    "appointments",
-    "visit",
-    "visits",
-    "booking",
-    "bookings",
-    "slot",
-    "slots",
-    "entry",
-    "entries",
-    "place",
-    "places",
-    "consultation",
-    "consultations",
 ];
 
 /// Words that make an object of the clinic a new one: "a new appointment", "another slot".

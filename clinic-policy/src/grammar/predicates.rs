@@ -706,7 +706,7 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
         .is_some_and(|h| is_word(h, &["result", "results", "output", "response"]))
         && np
             .last()
-            .is_some_and(|h| is_word(h, super::effects::MADE) || is_word(h, TITLE_OBJECTS));
+            .is_some_and(|h| is_word(h, MADE) || is_word(h, TITLE_OBJECTS));
     if returned {
         return;
     }

@@ -741,6 +741,31 @@ pub(super) const BODIES: &[&str] = &["clinic", "clinics", "practice", "hospital"
 /// Words that make a change reach more than one object.
 pub(super) const SCOPE: &[&str] = &["every", "all", "each", "any", "other", "others", "both"];
 
+/// The clinic's objects a tool makes: said to come as a new one ("A new appointment with the
+/// first doctor is next"), they are a change to make.
+pub(super) const MADE: &[&str] = &[
+    "appointment",
+    "appointments",
+    "visit",
+    "visits",
+    "booking",
+    "bookings",
+    "slot",
+    "slots",
+    "entry",
+    "entries",
+    "place",
+    "places",
+    "consultation",
+    "consultations",
+];
+
+/// What a value is, when a text says what it is for ("the value to book", "the id to cancel").
+pub(super) const VALUE_HEADS: &[&str] = &[
+    "value", "values", "id", "ids", "code", "codes", "key", "keys", "number", "numbers", "token",
+    "tokens",
+];
+
 /// Units of time, in a span ("the next 7 days") or an amount ("more than 24 hours").
 pub(super) const TIME_UNITS: &[&str] = &[
     "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks",
