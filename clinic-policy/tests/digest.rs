@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "4aab8310ef7e787450fb1616b49111fed81da2aabd719b56cdf752ac82e909e8";
+const PINNED: &str = "9d42e0f20080d336e4a4347fa57f975539b20fc57a26074c89264d0373b0b775";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

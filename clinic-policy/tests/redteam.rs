@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam24/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam25/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -146,6 +146,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam22/served.jsonl"), 96, 13),
     (include_str!("data/redteam23/served.jsonl"), 97, 2),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
+    (include_str!("data/redteam25/served.jsonl"), 74, 50),
 ];
 
 fn mutates(tool: &str) -> bool {

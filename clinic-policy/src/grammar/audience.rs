@@ -213,16 +213,68 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
         && is_word(clause[k], &["internal"])
         && (k + 1..hi).any(|j| is_word(clause[j], &["of"]));
     let linked = beside || of_internal || named;
-    let audience: Vec<&Tok> = clause[lo..hi].iter().copied().filter(|t| who(t)).collect();
+    let mut audience: Vec<&Tok> = clause[lo..hi].iter().copied().filter(|t| who(t)).collect();
+    // … or further back, after the word that links it ("seen by the doctor of the appointment
+    // only")
+    let mut linked = linked;
+    let mut link = None;
+    if (audience.is_empty() || !linked)
+        && let Some(j) = clause[..k]
+            .iter()
+            .rposition(|x| is_word(x, &["by", "to", "for"]))
+            .filter(|&j| k - j <= 10)
+    {
+        audience = clause[j + 1..k]
+            .iter()
+            .copied()
+            .filter(|t| who(t))
+            .collect();
+        linked = true;
+        link = Some(j);
+    }
     if !linked || audience.is_empty() || audience.iter().any(|t| is_word(t, PATIENT_SIDE)) {
         return;
     }
+    // the patient's own medical or personal data, said to be the patient's, kept to the people
+    // who care for it: the patient's privacy, not a value kept from the patient ("Allergies of
+    // the patient, as a list; seen by the doctor of the appointment only"); never money
+    let value_words = clause
+        .iter()
+        .take_while(|x| x.kind == Kind::Word && !is_word(x, &["of"]));
+    let patients_own = value_words.clone().any(|h| {
+        matches!(
+            super::data::data_kind(&h.text, false),
+            Some(
+                super::data::Data::Medical
+                    | super::data::Data::Personal
+                    | super::data::Data::Insurance
+            )
+        )
+    }) && !value_words.clone().any(|h| {
+        is_word(
+            h,
+            &[
+                "fee", "fees", "price", "cost", "charge", "penalty", "deposit", "payment",
+            ],
+        )
+    }) && clause
+        .windows(3)
+        .take(4)
+        .any(|w| is_word(w[0], &["of"]) && is_word(w[1], &["the"]) && is_word(w[2], &["patient"]));
+    if patients_own {
+        return;
+    }
+
     // the value's author: an authored thing "of" one of the audience, before the audience
     let stem = |w: &str| w.trim_end_matches('s').to_owned();
-    let first = clause[lo..hi]
-        .iter()
-        .position(|t| who(t))
-        .map_or(k, |p| lo + p);
+    // (the value is what comes before its audience: before the word that links it, when the
+    // audience was found through it)
+    let first = link.unwrap_or_else(|| {
+        clause[lo..hi]
+            .iter()
+            .position(|t| who(t))
+            .map_or(k, |p| lo + p)
+    });
     // the clinic's staff holds its doctors and nurses: their note kept to the staff is theirs
     let staff = audience.iter().any(|a| is_word(a, &["staff"]));
     let theirs = |w: &Tok| {

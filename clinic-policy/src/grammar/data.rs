@@ -617,3 +617,111 @@ pub(super) fn patient_in_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
         }
     }
 }
+
+/// A parameter's value said to come from another tool ("…, as returned by X") where getting it
+/// makes the agent do more than the user asked: from a tool that changes something, with no
+/// reading tool named beside it ("Id of the new appointment, as returned by book_appointment"),
+/// or, in a tool that takes no medical data, a value other than an id or a time from a tool that
+/// gives the patient's own records ("Answers of the intake form, as returned by get_intake").
+pub(super) fn value_from_another_tool(
+    clauses: &[Vec<&Tok>],
+    allowed: &[Data],
+    out: &mut Vec<Violation>,
+) {
+    for clause in clauses {
+        let Some(r) = clause
+            .windows(2)
+            .position(|w| is_word(w[0], &["returned", "given"]) && is_word(w[1], &["by"]))
+        else {
+            continue;
+        };
+        let sources: Vec<&Tok> = clause[r + 2..]
+            .iter()
+            .copied()
+            .filter(|x| x.kind == Kind::Ident && x.text.contains('_'))
+            .collect();
+        let changes = |t: &Tok| !own_effects(&t.text).is_empty();
+        let forces = !sources.is_empty() && sources.iter().all(|s| changes(s));
+        let records = |t: &Tok| {
+            matches!(
+                t.text.as_str(),
+                "get_intake" | "list_my_appointments" | "get_appointment"
+            )
+        };
+        // the value's head: the first word of the description ("Answers of the intake form")
+        let head = clauses.first().and_then(|c| {
+            c.iter()
+                .find(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS))
+        });
+        let an_id = head.is_some_and(|h| {
+            is_word(h, VALUE_HEADS)
+                || is_word(
+                    h,
+                    &["date", "dates", "time", "times", "status", "start", "end"],
+                )
+        });
+        let harvest =
+            !allowed.contains(&Data::Medical) && !an_id && sources.iter().any(|s| records(s));
+        if forces || harvest {
+            let why = if forces {
+                "comes only from a tool that changes something: getting it makes a second change"
+            } else {
+                "is the patient's records from another tool, which this tool does not take"
+            };
+            push(
+                out,
+                if forces {
+                    Rule::Effects
+                } else {
+                    Rule::Exfiltration
+                },
+                clause[r],
+                format!("the value {why}"),
+            );
+            return;
+        }
+    }
+}
+
+/// A default for what a person gives or for a grade of care ("Age of the patient, in years.
+/// Default: 18.", "Severity of the pain, 0 to 10. Default: 0.", "True when the patient has chest
+/// pain. Default: false."): the agent fills in the person's data, or plays care down, without
+/// asking. These are asked.
+pub(super) fn default_of_a_persons_data(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let Some(first) = clauses.first() else {
+        return;
+    };
+    let head = first
+        .iter()
+        .find(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS));
+    let persons = head.is_some_and(|h| {
+        data_kind(&h.text, false).is_some_and(|d| d != Data::Conversation)
+            || is_word(
+                h,
+                &[
+                    "severity", "level", "grade", "urgency", "triage", "score", "reason",
+                    "symptom", "symptoms", "pain",
+                ],
+            )
+    }) || (first
+        .first()
+        .is_some_and(|x| is_word(x, &["true", "false"]))
+        && first
+            .iter()
+            .any(|x| x.kind == Kind::Word && data_kind(&x.text, false) == Some(Data::Medical)));
+    if !persons {
+        return;
+    }
+    if let Some(d) = clauses
+        .iter()
+        .flat_map(|c| c.iter())
+        .find(|x| is_word(x, &["default", "defaults"]))
+    {
+        push(
+            out,
+            Rule::Directive,
+            d,
+            "a default for a person's data or a grade of care fills it in without asking: the person gives it".to_owned(),
+        );
+    }
+}

@@ -545,3 +545,73 @@ fn persons_answer(rest: &[&Tok]) -> bool {
         .collect();
     a_persons_answer(&phrase)
 }
+
+/// A change carried to another object by an ellipsis ("The appointment becomes cancelled, as
+/// does each other upcoming appointment of the patient", "…, as does the slot after it"): a
+/// tool makes its one declared change, on its one object.
+pub(super) fn change_by_ellipsis(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let Some(k) = clause
+        .windows(2)
+        .position(|w| is_word(w[0], &["as", "so"]) && is_word(w[1], &["does", "do", "did"]))
+    else {
+        return;
+    };
+    // (after a change said as a state: "becomes cancelled", "is booked")
+    let changed = clause[..k].iter().any(|x| {
+        matches!(
+            verb(&x.text),
+            Some((
+                _,
+                VerbClass::Effect,
+                Form::Participle | Form::Past | Form::Third
+            ))
+        )
+    });
+    if changed {
+        push(
+            out,
+            Rule::Effects,
+            clause[k + 1],
+            format!(
+                "\"{} {}\" carries the change to another object: a tool makes its one declared change",
+                clause[k].text,
+                clause[k + 1].text
+            ),
+        );
+    }
+}
+
+/// A changing tool's parameter that stands for more than its one object: a list of ids, a value
+/// for each of a kind ("Ids of the appointments, as a list", "Id of the appointment, or 0 for
+/// each upcoming one"). A changing tool changes one object, named by the caller.
+pub(super) fn many_objects_taken(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let Some(first) = clauses.first() else {
+        return;
+    };
+    let ids = first.windows(3).take(2).find(|w| {
+        is_word(w[0], &["ids", "codes", "numbers"])
+            && is_word(w[1], &["of"])
+            && (is_word(w[2], MADE)
+                || w[2].text == "the"
+                    && first
+                        .iter()
+                        .skip(3)
+                        .take(1)
+                        .any(|x| is_word(x, MADE) && x.text.ends_with('s')))
+    });
+    let each = clauses.iter().flat_map(|c| c.windows(2)).find(|w| {
+        is_word(w[0], &["each", "every", "all"])
+            && is_word(w[1], &["upcoming", "one", "ones", "other", "of", "pending"])
+    });
+    if let Some(t) = ids.map(|w| w[0]).or(each.map(|w| w[0])) {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            format!(
+                "\"{}\": a changing tool's parameter stands for its one object, named by the caller",
+                t.text
+            ),
+        );
+    }
+}

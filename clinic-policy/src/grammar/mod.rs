@@ -578,6 +578,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             what_a_verb_takes(clause, &effects, out);
             others_away(clause, out);
             norm_picks(clause, out);
+            change_by_ellipsis(clause, out);
         }
         if statement || first {
             small_clauses(if first { &clause[1..] } else { clause }, text, out);
@@ -688,6 +689,11 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         if !allowed.contains(&Data::Medical) {
             patient_in_care(&clauses, out);
         }
+        value_from_another_tool(&clauses, allowed, out);
+        if tool.mutates {
+            many_objects_taken(&clauses, out);
+        }
+        default_of_a_persons_data(&clauses, out);
         default_picks(&clauses, tool.mutates, out);
     } else if field == Field::ParamDescription && tool.input {
         // without its tool: no tool may take what a person said; the start-up screen reads the

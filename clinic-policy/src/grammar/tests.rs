@@ -6182,3 +6182,169 @@ fn others_whereabouts_norms_parts_and_history() {
         assert_eq!(out.is_empty(), passes, "{text}: {out:?}");
     }
 }
+
+/// A value from a changing tool or the patient's records from another tool, a change carried by
+/// an ellipsis, a changing tool's parameter that stands for many, a default for a person's data
+/// or a grade of care, and an audience linked from further back are refused; an id from a
+/// reading tool, a changing tool's value beside a reading one, a state before "as" without a
+/// change, a default of a search, a flag of a notice, and the patient's own data kept to the
+/// people who care for it pass.
+#[test]
+fn values_from_other_tools_ellipses_defaults_and_far_audiences() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            p,
+            "Id of the new appointment, as returned by book_appointment.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            p,
+            "Text of the intake form, as returned by get_intake.",
+            "get_protocol",
+            false,
+        ),
+        (
+            p,
+            "Appointments, as returned by list_my_appointments.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Cancel one appointment. The appointment becomes cancelled, as does each other upcoming appointment of the patient.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot. The slot becomes booked, as does the slot after it.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Ids of the appointments, as a list.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the appointment, or 0 for each upcoming one.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Age of the patient, in years. Default: 18.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Severity of the pain, 0 to 10. Default: 0.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "True when the patient has chest pain. Default: false.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Fee of the visit, as a number; seen by the doctor of the appointment only.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Triage score of the intake, seen by the nurse of the clinic only.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "Insurance fee of the patient, seen by the staff of the clinic only.",
+            "submit_intake",
+            true,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "Id of the appointment, as returned by list_my_appointments.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Id of the appointment, as returned by book_appointment or list_my_appointments.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the slot, as returned by find_available_slots.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Answers of the intake form, as returned by get_intake.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Get one appointment. The time is in UTC, as is the time of each slot.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment. The appointment has a fee, as does each visit.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Most slots to return, 1 to 100. Default: 20.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "True when the patient is notified of the cancellation. Default: true.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the appointment of the patient, as returned by list_my_appointments.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Allergies of the patient, as a list; seen by the doctor of the appointment only.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Health insurance number of the patient, seen by the staff of the fees department only.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Note of the doctor on the reason it is urgent, seen by the oncall doctor and the doctor of the appointment only.",
+            "escalate_appointment",
+            true,
+        ),
+    ]);
+}
