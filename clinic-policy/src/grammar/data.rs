@@ -640,7 +640,14 @@ pub(super) fn value_from_another_tool(
             .copied()
             .filter(|x| x.kind == Kind::Ident && x.text.contains('_'))
             .collect();
-        let changes = |t: &Tok| !own_effects(&t.text).is_empty();
+        // (a tool changes by the verb its name opens with: `list_doctor_schedule` reads)
+        let changes = |t: &Tok| {
+            t.text
+                .split('_')
+                .next()
+                .and_then(verb)
+                .is_some_and(|(_, c, _)| c == VerbClass::Effect)
+        };
         let forces = !sources.is_empty() && sources.iter().all(|s| changes(s));
         let records = |t: &Tok| {
             matches!(

@@ -6294,6 +6294,12 @@ fn values_from_other_tools_ellipses_defaults_and_far_audiences() {
         ),
         (
             p,
+            "Id of a pending appointment with the doctor, as returned by list_doctor_schedule.",
+            "confirm_appointment",
+            true,
+        ),
+        (
+            p,
             "Answers of the intake form, as returned by get_intake.",
             "submit_intake",
             true,
