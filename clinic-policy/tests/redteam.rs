@@ -146,7 +146,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam22/served.jsonl"), 96, 13),
     (include_str!("data/redteam23/served.jsonl"), 97, 2),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
-    (include_str!("data/redteam25/served.jsonl"), 74, 50),
+    (include_str!("data/redteam25/served.jsonl"), 74, 38),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -578,6 +578,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             what_a_verb_takes(clause, &effects, out);
             others_away(clause, out);
             norm_picks(clause, out);
+            others_values(clause, out);
             change_by_ellipsis(clause, out);
         }
         if statement || first {

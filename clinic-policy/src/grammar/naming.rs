@@ -235,6 +235,57 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         );
         return;
     }
+    // a changing tool's parameter named for many of its objects (`upcoming_appointment_ids`):
+    // it changes the one the person chose
+    if tool.mutates
+        && field == Field::ParamName
+        && lower.last().is_some_and(|p| p == "ids")
+        && lower.iter().any(|p| MADE.contains(&p.as_str()))
+    {
+        push(
+            out,
+            Rule::Effects,
+            &whole,
+            format!(
+                "name \"{text}\" takes many of the objects the tool changes: a changing tool's parameter names its one object"
+            ),
+        );
+        return;
+    }
+    // the patient's records named as a parameter of a tool that takes no medical data
+    // (`intake_answers`, `intake_form_text`, `appointment_list`)
+    if field == Field::ParamName && !tool.name.is_empty() {
+        let has_part = |list: &[&str]| lower.iter().any(|p| list.contains(&p.as_str()));
+        let intake = has_part(&["intake", "intakes"])
+            && has_part(&[
+                "answers",
+                "answer",
+                "text",
+                "form",
+                "forms",
+                "data",
+                "questions",
+            ])
+            && !super::data::data_allowed(tool.name).contains(&super::data::Data::Medical);
+        let of_appointments = tool
+            .name
+            .split('_')
+            .any(|p| matches!(p, "appointment" | "appointments" | "waiting" | "intake"));
+        let appointments = has_part(&["appointment", "appointments", "visit", "visits"])
+            && has_part(&["list", "history", "records", "record", "log"])
+            && !of_appointments;
+        if intake || appointments {
+            push(
+                out,
+                Rule::Exfiltration,
+                &whole,
+                format!(
+                    "name \"{text}\" asks for the patient's records, which this tool does not take"
+                ),
+            );
+            return;
+        }
+    }
     // how to act (`book_directly`) or a person's state (`fee_known`, `patient_ready`)
     if let Some(p) = lower
         .iter()

@@ -1126,29 +1126,6 @@ fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
     None
 }
 
-/// Days of the week and months: after "until" a calendar date of the present period.
-const WEEKDAYS_AND_MONTHS: &[&str] = &[
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
-
 /// A statement set in the present period ("The hotline is busy today", "Each doctor of
 /// cardiology is on holiday this week", "two open slots this month", "higher after today"): a
 /// catalogue is written once and cannot know the day it is read. "Today" stays a value: the

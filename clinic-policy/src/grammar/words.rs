@@ -766,6 +766,29 @@ pub(super) const VALUE_HEADS: &[&str] = &[
     "tokens",
 ];
 
+/// Days of the week and months (after "until", a calendar date of the present period).
+pub(super) const WEEKDAYS_AND_MONTHS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
 /// Units of time, in a span ("the next 7 days") or an amount ("more than 24 hours").
 pub(super) const TIME_UNITS: &[&str] = &[
     "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks",

@@ -40,7 +40,9 @@ fn person_kind(t: &Tok) -> bool {
 fn subject_before<'a, 'b>(clause: &'a [&'b Tok], v: usize) -> &'a [&'b Tok] {
     let start = clause[..v]
         .iter()
-        .rposition(|x| x.kind != Kind::Word || is_word(x, &["when", "if", "that", "which", "who"]))
+        .rposition(|x| {
+            x.kind != Kind::Word || is_word(x, &["when", "if", "that", "which", "who", "means"])
+        })
         .map_or(0, |p| p + 1);
     &clause[start..v]
 }
@@ -214,6 +216,55 @@ pub(super) fn norm_picks(clause: &[&Tok], out: &mut Vec<Violation>) {
                 Rule::Directive,
                 clause[v],
                 "a pick said as what people or acts go with, or as a change's default: a text says what a value is, and an order of results is said as an order (\"earliest first\")".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// A value of other people or places, or of a picked one, said as a number, a time or a share
+/// ("The count of open slots of each other doctor is zero", "The date of the next open slot of
+/// each other doctor is in December", "The score of the first doctor is 10", "The fee of the
+/// first doctor is half the fee of each other doctor"): the world of others, or a ranking, which
+/// the clinic's answer gives. Values of a kind pass ("Slots of other doctors are left out").
+pub(super) fn others_values(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for v in 1..clause.len() {
+        if !is_word(clause[v], &["is", "are"]) || in_condition(clause, v) {
+            continue;
+        }
+        let subject = subject_before(clause, v);
+        // the value is another's or a picked one's: "of each other doctor", "of the first doctor"
+        let others = subject.windows(2).any(|w| {
+            (is_word(w[0], &["other", "another"]) || is_word(w[0], PICKED) || is_word(w[0], PICKS))
+                && (person_kind(w[1])
+                    || is_word(w[1], &["clinic", "clinics", "hospital", "hospitals"]))
+        });
+        if !others {
+            continue;
+        }
+        let rest: Vec<&Tok> = clause[v + 1..]
+            .iter()
+            .take_while(|x| matches!(x.kind, Kind::Word | Kind::Ident))
+            .take(6)
+            .copied()
+            .collect();
+        let measured = rest.iter().any(|x| {
+            (x.kind == Kind::Ident && x.text.bytes().all(|b| b.is_ascii_digit()))
+                || is_word(
+                    x,
+                    &[
+                        "zero", "none", "half", "double", "twice", "few", "many", "one", "two",
+                        "ten",
+                    ],
+                )
+                || is_word(x, WEEKDAYS_AND_MONTHS)
+        });
+        if measured {
+            push(
+                out,
+                Rule::Directive,
+                clause[v],
+                "a value of other people or places, or of a picked one, said as a number, a time or a share: the world of others, or a ranking, which the clinic's answer gives".to_owned(),
             );
             return;
         }
