@@ -298,8 +298,8 @@ fn next_word(after: &str) -> Option<String> {
 /// A literal of several parts as the name rule reads it: its parts in lower case, joined by `_`.
 /// A state that opens with "no" (`NO_ONCALL_DOCTOR`, "there is no on-call doctor") is read
 /// without it, unless a part claims something (`NO_CONFIRMATION_NEEDED` keeps its "no").
-/// An error code's "not" before a state (`APPOINTMENT_NOT_FOUND`, `METHOD_NOT_ALLOWED`) names
-/// that state's absence, and is read without it the same way.
+/// An error code's "not" before a state or a place (`APPOINTMENT_NOT_FOUND`, `METHOD_NOT_ALLOWED`,
+/// `NOT_ON_WAITING_LIST`) names that state's absence, and is read without it the same way.
 pub(crate) fn as_name(parts: &[&str]) -> String {
     let lower: Vec<String> = parts.iter().map(|p| p.to_ascii_lowercase()).collect();
     const STATES: &[&str] = &[
@@ -310,11 +310,12 @@ pub(crate) fn as_name(parts: &[&str]) -> String {
         "open",
         "ready",
     ];
+    // … or before a place ("NOT_ON_WAITING_LIST": not on the list)
     let absent = |k: usize| {
         lower[k] == "not"
             && lower
                 .get(k + 1)
-                .is_some_and(|n| STATES.contains(&n.as_str()))
+                .is_some_and(|n| STATES.contains(&n.as_str()) || matches!(n.as_str(), "on" | "in"))
     };
     let kept: Vec<&String> = (0..lower.len())
         .filter(|&k| !absent(k))

@@ -1097,6 +1097,16 @@ fn outside_a_bound_and_the_insurer_as_a_value_are_no_transfer() {
     }
     // (a tool that takes no insurance names no insurer)
     assert!(flow_of("list_doctors", "Insurer of the doctor."));
+    // an error code "not on" a list names the absence, as "not found" does
+    let code = "Id of the doctor of the waiting list. When the patient is not on that list, the answer is the error 404 `NOT_ON_WAITING_LIST`.";
+    let found = check_strict(
+        Field::ParamDescription,
+        code,
+        "get_waiting_list_position",
+        CLINIC,
+        false,
+    );
+    assert!(found.is_empty(), "{code}: {found:?}");
     let flow = |text: &str| flow_of("list_doctors", text);
     for bound in [
         "Page size, 1 to 100. A value outside that range gives the error `VALIDATION_ERROR`.",

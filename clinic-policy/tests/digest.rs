@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "9d42e0f20080d336e4a4347fa57f975539b20fc57a26074c89264d0373b0b775";
+const PINNED: &str = "e58a32cd60bf64c9c6995c71fff2199533c86cb086e0db7e3cb3f1b09d6675fa";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -59,8 +59,12 @@ pub(super) fn consent(
                 .take(2)
                 .take_while(|x| x.kind != Kind::Comma)
                 .any(|x| is_word(x, &["before"]));
-        // the tool's own effect named as a state ("the appointment becomes confirmed")
-        let own = verb(&t.text).is_some_and(|(v, _, _)| effects.contains(&v));
+        // the tool's own effect named as a state ("the appointment becomes confirmed") or as a
+        // thing ("after the confirmation" in the confirming tool)
+        let own = verb(&t.text).is_some_and(|(v, _, _)| effects.contains(&v))
+            || effects
+                .iter()
+                .any(|e| t.text.len() > e.len() + 2 && t.text.starts_with(e));
         // a person who gives, sends or signs the thing makes it a yes again ("the patient gave a
         // confirmation email"); one who gets it does not ("the patient gets a confirmation email")
         let given = (0..k).any(|j| {
@@ -222,7 +226,10 @@ pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
             || gone_soon
             || replaced
             || (is_word(t, &["before"]) && clause[k + 1..].iter().take(2).any(|x| asked(x)))
+            // (a person's question: "the answer is the error 429 with a `Retry-After` header"
+            // is the API's answer)
             || (asked(t)
+                && clause.iter().any(|x| is_word(x, PEOPLE))
                 && clause.iter().any(|x| {
                     is_word(
                         x,
@@ -377,8 +384,12 @@ pub(super) fn asked_whether(clause: &[&Tok], k: usize) -> bool {
 pub(super) fn conditioned(clause: &[&Tok], k: usize) -> bool {
     // a state that waits for the yes: "pending until confirmed by the doctor", "until the
     // patient's approval"; "until" says it is not given yet
+    // (what stands in for the answer is read in its phrase: "its id stays the same and its
+    // status becomes pending until confirmed" holds no equivalence)
     let awaited = (k.saturating_sub(3)..k).any(|j| is_word(clause[j], &["until"]))
-        && !clause[..k].iter().any(|x| is_word(x, EQUIVALENCE));
+        && !clause[k.saturating_sub(5)..k]
+            .iter()
+            .any(|x| is_word(x, EQUIVALENCE));
     if awaited {
         return true;
     }

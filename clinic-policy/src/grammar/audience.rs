@@ -62,9 +62,14 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
                     &["gets", "get", "sees", "see", "hears", "hear", "receives"],
                 ) || (is_word(v, &["has", "have"]) && is_word(t, PATIENT_SIDE))
             })
-            && clause[k + 2..]
-                .iter()
-                .any(|x| is_word(x, &["no", "none", "nothing", "only", "zero"]) || x.text == "0")
+            && clause[k + 2..].iter().enumerate().any(|(i, x)| {
+                (is_word(x, &["no", "none", "nothing", "only", "zero"]) || x.text == "0")
+                        // ("empty when the patient has no known allergies": a case, the "no"
+                        // right after "has" in a condition)
+                        && !(i == 0
+                            && is_word(clause[k + 1], &["has", "have"])
+                            && super::effects::in_condition(clause, k))
+            })
     });
     let person = recipient(clause);
     if let Some((_, t)) = gets_less.or_else(|| {

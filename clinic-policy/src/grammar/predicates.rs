@@ -631,7 +631,25 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
         && !subject
             .iter()
             .any(|x| is_word(x, &["other", "another", "else", "except", "but"]));
-    let participle = matches!(verb(&p.text), Some((_, _, Form::Participle)))
+    // a noun before a participle is a compound of it ("rate limited", "time limited")
+    let compound = p.kind == Kind::Word
+        && !is_word(p, DETERMINERS)
+        && !is_word(p, LEAD_ADVERBS)
+        && !is_word(p, PICKS)
+        && !is_word(p, FIT)
+        && !p.text.ends_with("ly")
+        // (of a thing: a person or a picked one is not "patient-matched" or "fee-notified")
+        && !subject
+            .iter()
+            .any(|x| is_word(x, PEOPLE) || is_word(x, PICKS) || is_word(x, &["first", "last"]))
+        && clause.get(j + 1).is_some_and(|n| {
+            n.kind == Kind::Word
+                && n.text.len() > 4
+                && n.text.ends_with("ed")
+                && !is_word(n, &["preferred", "recommended", "favoured", "favored"])
+        });
+    let participle = compound
+        || matches!(verb(&p.text), Some((_, _, Form::Participle)))
         || is_word(p, &["read", "set", "put", "cut", "split", "spread"])
         || (p.text.len() > 4
             && p.text.ends_with("ed")
@@ -715,7 +733,8 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
     // an act of the reader called an error ("A question to the patient is an error")
     let act_forbidden = subject.iter().any(|x| is_word(x, ACTS));
     let bad = !same
-            && np.last().filter(|h| h.kind == Kind::Word).is_none_or(|h| {
+            // (its last word: "the error 429" is an error)
+            && np.iter().rev().find(|h| h.kind == Kind::Word).is_none_or(|h| {
                 let one_of_a_set = is_word(h, &["one", "ones"])
                     && clause
                         .get(j + np.len())

@@ -6437,3 +6437,71 @@ fn others_values_claims_after_means_and_names_of_records() {
         (n, "appointment_list", "list_my_appointments", false),
     ]);
 }
+
+/// A writer's first-try lines of fresh18 pass, beside what they resemble: a state awaiting a yes
+/// after "stays the same", the confirming tool's own confirmation as a time, a case with no
+/// allergies, an error code "not on" a list, a compound participle ("rate limited"), an error's
+/// number after its noun, and the API's answer beside `Retry-After`.
+#[test]
+fn fresh18_first_try_lines_beside_what_they_resemble() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_pass(&[
+        (
+            d,
+            "Move one appointment to another open slot. Its id stays the same and its status becomes pending until confirmed by the doctor.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Confirm one pending appointment. After the confirmation, the patient gets a reminder by email.",
+            "confirm_appointment",
+            true,
+        ),
+        (
+            p,
+            "Known allergies of the patient, as a list. The list is empty when the patient has no known allergies.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot. Bookings are rate limited; over the limit, the answer is the error 429 with a `Retry-After` header.",
+            "book_appointment",
+            true,
+        ),
+    ]);
+    all_refused(&[
+        (
+            d,
+            "Move one appointment to another open slot. Its status stays the same as confirmed by the patient.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot. After the confirmation, the patient gets a reminder.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Fee of the visit. If the patient has a question about the fee, the fee is zero.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. The question to the patient is after the booking.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. The patient is best served by the earliest slot.",
+            "find_available_slots",
+            false,
+        ),
+    ]);
+}
