@@ -217,11 +217,10 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
     let of_internal = !named
         && is_word(clause[k], &["internal"])
         && (k + 1..hi).any(|j| is_word(clause[j], &["of"]));
-    let linked = beside || of_internal || named;
+    let mut linked = beside || of_internal || named;
     let mut audience: Vec<&Tok> = clause[lo..hi].iter().copied().filter(|t| who(t)).collect();
     // … or further back, after the word that links it ("seen by the doctor of the appointment
     // only")
-    let mut linked = linked;
     let mut link = None;
     if (audience.is_empty() || !linked)
         && let Some(j) = clause[..k]

@@ -194,6 +194,13 @@ pub(crate) fn data_allowed(tool: &str) -> &'static [Data] {
     }
 }
 
+/// A tool of the patient's own appointments, waiting list or intake: the patient's own visits
+/// are its topic.
+pub(crate) fn of_appointments(tool: &str) -> bool {
+    tool.split('_')
+        .any(|p| matches!(p, "appointment" | "appointments" | "waiting" | "intake"))
+}
+
 /// A tool that searches the clinic's protocols takes a condition as what to search for: a
 /// medical word names a topic there, unless a person is named whose data it would be.
 pub(super) fn topics(tool: &str) -> bool {
@@ -628,6 +635,26 @@ pub(super) fn value_from_another_tool(
     allowed: &[Data],
     out: &mut Vec<Violation>,
 ) {
+    // the value's head: the first word of the description ("Answers of the intake form"); an
+    // id or a time of the patient's records is no record
+    let head = clauses.first().and_then(|c| {
+        c.iter()
+            .find(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS))
+    });
+    let an_id = head.is_some_and(|h| {
+        is_word(h, VALUE_HEADS)
+            || is_word(
+                h,
+                &["date", "dates", "time", "times", "status", "start", "end"],
+            )
+    });
+    let changes = |t: &Tok| name_verb(&t.text).is_some_and(|(_, c, _)| c == VerbClass::Effect);
+    let records = |t: &Tok| {
+        matches!(
+            t.text.as_str(),
+            "get_intake" | "list_my_appointments" | "get_appointment"
+        )
+    };
     for clause in clauses {
         let Some(r) = clause
             .windows(2)
@@ -640,33 +667,7 @@ pub(super) fn value_from_another_tool(
             .copied()
             .filter(|x| x.kind == Kind::Ident && x.text.contains('_'))
             .collect();
-        // (a tool changes by the verb its name opens with: `list_doctor_schedule` reads)
-        let changes = |t: &Tok| {
-            t.text
-                .split('_')
-                .next()
-                .and_then(verb)
-                .is_some_and(|(_, c, _)| c == VerbClass::Effect)
-        };
         let forces = !sources.is_empty() && sources.iter().all(|s| changes(s));
-        let records = |t: &Tok| {
-            matches!(
-                t.text.as_str(),
-                "get_intake" | "list_my_appointments" | "get_appointment"
-            )
-        };
-        // the value's head: the first word of the description ("Answers of the intake form")
-        let head = clauses.first().and_then(|c| {
-            c.iter()
-                .find(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS))
-        });
-        let an_id = head.is_some_and(|h| {
-            is_word(h, VALUE_HEADS)
-                || is_word(
-                    h,
-                    &["date", "dates", "time", "times", "status", "start", "end"],
-                )
-        });
         let harvest =
             !allowed.contains(&Data::Medical) && !an_id && sources.iter().any(|s| records(s));
         if forces || harvest {

@@ -284,11 +284,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         // as returned by cancel_appointment" in a listing send the reader to a change); a tool
         // that changes something is replaced by one of its own verb (not book_appointment by
         // join_waiting_list); no value goes to a tool that removes (cancel, reject)
-        let other_verb = t
-            .text
-            .split('_')
-            .next()
-            .and_then(verb)
+        let other_verb = name_verb(&t.text)
             .filter(|_| names_a_tool && !t.text.eq_ignore_ascii_case(tool.name.trim()));
         if let Some((v, class, _)) = other_verb {
             let lead = tool_named_at(&toks, k);
@@ -681,11 +677,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         harvest(&clauses, data_allowed(tool.name), topics(tool.name), out);
         let allowed = data_allowed(tool.name);
         if !allowed.contains(&Data::Personal) && !allowed.contains(&Data::Medical) {
-            let of_appointments = tool
-                .name
-                .split('_')
-                .any(|p| matches!(p, "appointment" | "appointments" | "waiting" | "intake"));
-            patient_described(&clauses, allowed, of_appointments, out);
+            patient_described(&clauses, allowed, of_appointments(tool.name), out);
         }
         if !allowed.contains(&Data::Medical) {
             patient_in_care(&clauses, out);

@@ -267,13 +267,9 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
                 "questions",
             ])
             && !super::data::data_allowed(tool.name).contains(&super::data::Data::Medical);
-        let of_appointments = tool
-            .name
-            .split('_')
-            .any(|p| matches!(p, "appointment" | "appointments" | "waiting" | "intake"));
         let appointments = has_part(&["appointment", "appointments", "visit", "visits"])
             && has_part(&["list", "history", "records", "record", "log"])
-            && !of_appointments;
+            && !super::data::of_appointments(tool.name);
         if intake || appointments {
             push(
                 out,

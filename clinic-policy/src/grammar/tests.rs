@@ -6503,5 +6503,24 @@ fn fresh18_first_try_lines_beside_what_they_resemble() {
             "find_available_slots",
             false,
         ),
+        // (no compound of a pick, an adverb or a picked thing)
+        (
+            d,
+            "Find open slots of one doctor. The slot is earliest booked.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. The first slot is already reserved.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. The first slot is patient-matched.",
+            "find_available_slots",
+            false,
+        ),
     ]);
 }

@@ -1026,8 +1026,13 @@ pub(super) fn own_effects(tool: &str) -> Vec<&'static str> {
 
 /// The verb the tool's name opens with (`find` for `find_available_slots`).
 pub(super) fn own_verb(tool: &str) -> Option<&'static str> {
-    let first = tool.split('_').next()?;
-    verb(first).map(|(v, _, _)| v)
+    name_verb(tool).map(|(v, _, _)| v)
+}
+
+/// The verb a tool's name opens with, with its class and form: a tool changes something by
+/// it (`list_doctor_schedule` reads, though "schedule" is a verb of effect).
+pub(super) fn name_verb(tool: &str) -> Option<(&'static str, VerbClass, Form)> {
+    verb(tool.split('_').next()?)
 }
 
 /// Words in "-ly" that are no adverbs of manner: a name or title may hold them.
