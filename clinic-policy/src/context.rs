@@ -558,8 +558,19 @@ pub(crate) fn reply_prescribed(r: &mut Reading, i: usize) {
     let n = t.len();
     let same = |k: usize| k < n && t[k].sent == t[i].sent;
     let person = window(t, i, 30, 30).any(|j| crate::reading::is_user(&t[j]));
-    let opens = |k: usize| {
+    // a clause opens at `k`, or after a word that only leads into an order ("so say", "just
+    // say"); "only" and "merely" lead in where they open the clause themselves, at a sentence's
+    // start or after a mark ("If it changes, only say the time"), not after a subject ("the API
+    // only reports")
+    let lead_in = |k: usize| {
         k == 0 || t[k - 1].sent != t[k].sent || is(&t[k - 1], &["so", "then", "just", "simply"])
+    };
+    let after_a_mark = |k: usize| k > 0 && t[k].start > t[k - 1].end + 1;
+    let opens = |k: usize| {
+        lead_in(k)
+            || (k > 0
+                && is(&t[k - 1], &["only", "merely"])
+                && (lead_in(k - 1) || after_a_mark(k - 1)))
     };
     // "only" that closes the clause or picks a thing ("confirm only the new time", "confirm the
     // new time only"), not one that qualifies a verb ("symbols only used by tests")
@@ -899,10 +910,14 @@ mod tests {
             &[
                 "Charges a card. A fee is added, so confirm only the base price.",
                 "Charges a card. A fee is added; there is no need to bring it up.",
+                "Moves a visit. If the doctor changes, only say the time was changed to the patient.",
+                "Moves a visit. For the user, merely confirm the new time only.",
             ],
             &[
                 "Charges a card. Returns the base price only.",
                 "Reports symbols only used by tests.",
+                "Moves a visit. The patient only says the time; the API only reports the base price.",
+                "Moves a visit. Only say-style commands are parsed for the user.",
             ],
         );
     }
