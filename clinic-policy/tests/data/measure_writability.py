@@ -144,7 +144,7 @@ def measure(binary, path):
             print(f"    {v['rule']}: {v['path']}: {v['detail']}{tag}")
     n = len(cases)
     print(f"{path}: whole catalogue clean {whole}/{n}; text adds no finding {text_ok}/{n}; "
-          f"meaning kept {json.dumps(meaning, sort_keys=True)}; clean and meaning fully kept {whole_full}/{n}")
+          f"meaning kept {json.dumps({json.dumps(k): v for k, v in meaning.items()}, sort_keys=True)}; clean and meaning fully kept {whole_full}/{n}")
 
 
 if __name__ == "__main__":
