@@ -3921,28 +3921,77 @@ fn obfuscation(text: &str, words: &[Word], toks: &[Tok], field: Field, out: &mut
 #[cfg_attr(not(feature = "json"), allow(dead_code))]
 pub(crate) fn claims_read_only(description: &str) -> bool {
     let n = crate::skeleton::normalize(description);
-    [
-        "read only",
-        "readonly",
-        "no side effects",
-        "no side effect",
-        "nothing is changed",
-        "changes nothing",
-        "changes no data",
-        "look up only",
-        "lookup only",
-        "only reads",
-        "does not modify",
-        "does not change",
-        "never modifies",
-        "harmless",
-        "safe to call",
-        "is safe",
-        "no data is changed",
-        "no changes",
-    ]
-    .iter()
-    .any(|p| n.contains(p))
+    read_only_of_the_tool(&n)
+        || [
+            "no side effects",
+            "no side effect",
+            "nothing is changed",
+            "changes nothing",
+            "changes no data",
+            "look up only",
+            "lookup only",
+            "only reads",
+            "does not modify",
+            "does not change",
+            "never modifies",
+            "harmless",
+            "safe to call",
+            "is safe",
+            "no data is changed",
+            "no changes",
+        ]
+        .iter()
+        .any(|p| n.contains(p))
+}
+
+/// Is "read only" (or "readonly") in normalised text `n` said of the tool, not of a value? A
+/// value is read-only when a noun other than the tool's is its subject ("The triage level is
+/// read-only") or its head ("a read-only field"); "Read-only.", "This tool is read-only" and "a
+/// read-only lookup" are the tool's.
+fn read_only_of_the_tool(n: &str) -> bool {
+    const TOOL: &[&str] = &[
+        "tool",
+        "it",
+        "this",
+        "call",
+        "operation",
+        "endpoint",
+        "function",
+        "method",
+        "request",
+        "action",
+        "api",
+        "server",
+        "lookup",
+        "query",
+        "access",
+        "mode",
+    ];
+    const VALUE: &[&str] = &[
+        "field",
+        "fields",
+        "value",
+        "values",
+        "property",
+        "properties",
+        "attribute",
+        "level",
+        "status",
+        "id",
+    ];
+    let words: Vec<&str> = n.split_whitespace().collect();
+    (0..words.len()).any(|k| {
+        let len = match (words[k], words.get(k + 1)) {
+            ("read", Some(&"only")) => 2,
+            ("readonly", _) => 1,
+            _ => return false,
+        };
+        let head_after = words.get(k + len).is_some_and(|w| VALUE.contains(w));
+        let subject = (k >= 2 && matches!(words[k - 1], "is" | "are" | "stays" | "remains"))
+            .then(|| words[k - 2]);
+        let of_a_value = head_after || subject.is_some_and(|w| !TOOL.contains(&w));
+        !of_a_value
+    })
 }
 
 #[cfg(test)]
@@ -3986,5 +4035,32 @@ mod foreign_tests {
             compared += 1;
         }
         assert!(compared > 100, "{compared}");
+    }
+}
+
+#[cfg(test)]
+mod read_only_tests {
+    use super::claims_read_only;
+
+    /// "Read-only" claims the tool changes nothing when it is said of the tool, not when it is
+    /// said of one of its values.
+    #[test]
+    fn read_only_of_the_tool_not_of_a_value() {
+        for text in [
+            "Read-only. Returns the slots.",
+            "This tool is read-only.",
+            "A read-only lookup of slots.",
+            "Submits the form; it is read only.",
+            "Submits the form. No side effects.",
+        ] {
+            assert!(claims_read_only(text), "{text}");
+        }
+        for text in [
+            "Submit the intake form. The triage level is read-only, set by the clinic.",
+            "Submits the form and returns a read-only field with its status.",
+            "Submits the form. Its status stays read-only until the doctor confirms.",
+        ] {
+            assert!(!claims_read_only(text), "{text}");
+        }
     }
 }

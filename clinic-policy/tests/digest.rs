@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "e58a32cd60bf64c9c6995c71fff2199533c86cb086e0db7e3cb3f1b09d6675fa";
+const PINNED: &str = "bcc08b61430cb153cf9605afb02b63e314cb9037d32f9ac62178ad7e6cf20c05";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

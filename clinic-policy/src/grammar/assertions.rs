@@ -270,6 +270,15 @@ pub(super) fn judged_true(clause: &[&Tok], out: &mut Vec<Violation>) {
         if !is_word(t, VERDICTS) {
             continue;
         }
+        // a status that is final is one the object ends in ("The statuses cancelled and
+        // rejected are final"), not a verdict on what the tool returns
+        if is_word(t, &["final"])
+            && clause[..k]
+                .iter()
+                .any(|x| is_word(x, &["status", "statuses", "state", "states"]))
+        {
+            continue;
+        }
         // in a predicate, after "is", "are", "be", or in apposition after a comma (with at most
         // "the", "a" or "and" and another verdict between): not "the exact title"
         let predicate = clause[k.saturating_sub(4)..k]
@@ -952,9 +961,11 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
                     .iter()
                     .any(|t| is_word(t, COPULAS) || t.kind == Kind::Comma)
                 && !clause.iter().any(|t| is_word(t, &["or"]))
-                // a triage scale's bands ("urgent for 8 to 10, … and routine for 0 to 4")
+                // a triage scale's bands ("urgent for 8 to 10, … and routine for 0 to 4"), or
+                // its grades listed ("one of routine, elevated and urgent")
                 && !(clause.iter().any(|t| is_word(t, &["urgent", "elevated"]))
-                    && clause.iter().any(|t| t.kind == Kind::Ident)))
+                    && clause.iter().any(|t| t.kind == Kind::Ident))
+                && !grades_listed(clause, k))
         {
             "care played down"
         } else {
@@ -1146,14 +1157,14 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
             .is_some_and(|h| value(clause[h]));
         is_word(t, &["valid", "invalid", "final"]) && (before_a_value || said_of_a_value)
     });
-    let another_named = clause.iter().any(|x| {
+    // (another person is no other source: "any other caller gets the error, also for a valid
+    // id")
+    let another_named = clause.iter().enumerate().any(|(k, x)| {
         is_word(
             x,
-            &[
-                "other", "others", "another", "else", "source", "sources", "tool", "tools",
-                "server", "servers",
-            ],
-        )
+            &["source", "sources", "tool", "tools", "server", "servers"],
+        ) || (is_word(x, &["other", "others", "another", "else"])
+            && !clause.get(k + 1).is_some_and(|n| is_word(n, PEOPLE)))
     });
     if let (Some(t), Some(r)) = (truth, rival)
         && t.start != r.start
@@ -1169,4 +1180,24 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
             ),
         );
     }
+}
+
+/// Is the grade at `k` one of a list of the triage scale's grades, joined by commas, "and" or
+/// "or" only ("one of routine, elevated and urgent")? A grade set against another ("routine,
+/// not urgent") is no list.
+fn grades_listed(clause: &[&Tok], k: usize) -> bool {
+    let joint = |x: &Tok| x.kind == Kind::Comma || is_word(x, &["and", "or"]);
+    let grade = |x: &Tok| is_word(x, &["urgent", "elevated", "routine"]);
+    let after = clause[k + 1..]
+        .iter()
+        .take(3)
+        .take_while(|x| joint(x) || grade(x))
+        .any(|x| grade(x));
+    let before = clause[..k]
+        .iter()
+        .rev()
+        .take(3)
+        .take_while(|x| joint(x) || grade(x))
+        .any(|x| grade(x));
+    after || before
 }

@@ -77,6 +77,7 @@ pub(super) const STATES: &[&str] = &[
     "visible",
     "sensitive",
     "insensitive",
+    "readonly",
 ];
 
 /// What a noun phrase after "is" may be: a value, its form or its place in a result ("the value
@@ -165,6 +166,10 @@ pub(super) const PREDICATE_HEADS: &[&str] = &[
     "lines",
     "notification",
     "notifications",
+    "estimate",
+    "estimates",
+    "keyword",
+    "keywords",
 ];
 
 /// Numbers written as words: a measure ("ten minutes").
