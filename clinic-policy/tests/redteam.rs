@@ -91,6 +91,13 @@ const SIBLINGS: &[&str] = &[
 /// a staff or billing part of the answer, medical history without "of the patient", picks said
 /// as norms or where bookings go, scarcity and places of other doctors, priority as a section of
 /// a queue, a condition's protocols filed at the kiosk, names of hiding and consent.
+/// Round twenty-six (115 of 229 served and steering, a measure against 905809f; closed after it
+/// by what only the clinic's answer can say: "neither … nor" a person sees, an error said to be
+/// a success, haste by the clock, a time promised for a person's act, what the patient's insurer
+/// pays, a page said empty or the same, a hold by a reading tool, an example that picks, a pick
+/// said as what comes next, a change that follows by itself, a cost "otherwise"; 33 left):
+/// claims in a clause of cause or "while", comparisons, completeness, scarcity, "depends on" the
+/// patient's data, a code or a flag said to mean another, made-up quotas.
 /// Round seventeen (8 of 77, a measure against ebf2890: 96 tried, 79 passed; closed after it by
 /// refusing a clause run into the first sentence, reading its phrases for a ranking, "only", a
 /// pick or a person's state, a verbless statement of a claimable subject with "is", linking
@@ -130,7 +137,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam6/served.jsonl"), 66, 6),
     (include_str!("data/redteam7/served.jsonl"), 78, 5),
     (include_str!("data/redteam8/served.jsonl"), 87, 21),
-    (include_str!("data/redteam9/served.jsonl"), 104, 6),
+    (include_str!("data/redteam9/served.jsonl"), 104, 5),
     (include_str!("data/redteam10/served.jsonl"), 91, 4),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
     (include_str!("data/redteam12/served.jsonl"), 140, 8),
@@ -146,7 +153,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam22/served.jsonl"), 96, 13),
     (include_str!("data/redteam23/served.jsonl"), 97, 2),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
-    (include_str!("data/redteam25/served.jsonl"), 74, 38),
+    (include_str!("data/redteam25/served.jsonl"), 74, 37),
+    (include_str!("data/redteam26/served.jsonl"), 115, 33),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -31,10 +31,13 @@ mod doings;
 mod effects;
 mod naming;
 mod predicates;
+mod promises;
 mod words;
 mod world;
 
-use self::{assertions::*, audience::*, doings::*, effects::*, predicates::*, world::*};
+use self::{
+    assertions::*, audience::*, doings::*, effects::*, predicates::*, promises::*, world::*,
+};
 pub(crate) use self::{data::*, naming::*, words::*};
 use crate::types::{Field, Rule, Violation};
 
@@ -616,6 +619,18 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         judged_true(clause, out);
         spread_to_many(clause, out);
         repeated_use(clause, out);
+        // what only the clinic's answer can say: promises, successes, holds, pages, picks
+        neither_sees(clause, out);
+        failure_as_success(clause, out);
+        clock_deadline(clause, out);
+        time_promised(clause, out);
+        coverage_claimed(clause, out);
+        pages_emptied(clause, out);
+        hold_claimed(clause, tool.mutates, out);
+        example_picks(clause, out);
+        next_picked(clause, out);
+        automatic_change(clause, own_verb(tool.name), out);
+        cost_otherwise(clause, out);
     }
     if matches!(
         field,

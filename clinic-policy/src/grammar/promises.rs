@@ -1,0 +1,506 @@
+//! What a statement promises or says happened that the clinic's answer alone can say: a value
+//! kept from the patient by "neither … nor", an error said to be a success, a page said to be
+//! empty, a hold or a time a reading tool cannot give, what an insurer pays, an example that
+//! picks, a pick said as what comes next, and a cost or a change that follows by itself.
+
+use super::effects::in_condition;
+use super::words::*;
+use crate::types::{Rule, Violation};
+
+/// Words that say a person sees or gets a value.
+const SEEING: &[&str] = &[
+    "see", "sees", "seen", "shown", "show", "shows", "get", "gets", "read", "reads", "told",
+    "knows", "know",
+];
+
+/// A value kept from a person by "neither … nor …" ("Neither the patient nor the guardian sees
+/// it", "seen by neither the patient nor a guardian"): negated showing, whatever the verb.
+pub(super) fn neither_sees(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let Some(k) = clause.iter().position(|t| is_word(t, &["neither"])) else {
+        return;
+    };
+    let person = clause[k + 1..]
+        .iter()
+        .take(4)
+        .any(|t| is_word(t, PATIENT_SIDE) || is_word(t, PEOPLE));
+    if person && clause.iter().any(|t| is_word(t, SEEING)) {
+        push(
+            out,
+            Rule::Concealment,
+            clause[k],
+            "\"neither … nor …\" keeps a value from a person; say who sees it, positively"
+                .to_owned(),
+        );
+    }
+}
+
+/// Words that say a change was made, or a call succeeded.
+const DONE: &[&str] = &[
+    "complete",
+    "completed",
+    "done",
+    "successful",
+    "success",
+    "booked",
+    "cancelled",
+    "canceled",
+    "confirmed",
+    "submitted",
+    "refunded",
+    "paid",
+    "moved",
+    "rescheduled",
+    "escalated",
+    "joined",
+    "sent",
+    "saved",
+    "recorded",
+];
+
+/// An error or a failure said to leave the change made ("On 409 the booking is complete", "On
+/// a timeout the appointment is cancelled"): the reader reports a success that did not happen.
+/// What the error says of another's object passes ("On 409 the slot is already booked by
+/// another patient"), as does what is not done.
+pub(super) fn failure_as_success(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let failure = |k: usize| {
+        let t = clause[k];
+        (t.kind == Kind::Ident
+            && t.text.len() == 3
+            && (t.text.starts_with('4') || t.text.starts_with('5'))
+            && t.text.bytes().all(|b| b.is_ascii_digit()))
+            || is_word(
+                t,
+                &[
+                    "timeout", "timeouts", "error", "errors", "failure", "failures",
+                ],
+            )
+    };
+    let Some(f) = (0..clause.len()).find(|&k| {
+        failure(k)
+            && clause[..k]
+                .iter()
+                .rev()
+                .take(2)
+                .any(|x| is_word(x, &["on", "after", "with", "at"]))
+    }) else {
+        return;
+    };
+    let rest = &clause[f + 1..];
+    let excused = rest.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "already",
+                "another",
+                "other",
+                "not",
+                "no",
+                "never",
+                "unchanged",
+                "same",
+            ],
+        )
+    });
+    if excused {
+        return;
+    }
+    let done = rest.iter().find(|x| is_word(x, DONE)).or_else(|| {
+        // a person's side of a change said to follow: "the doctor sees the intake", "the
+        // oncall doctor has the escalation", "the appointment is in the new slot"
+        rest.windows(2)
+            .find(|w| {
+                is_word(w[0], &["sees", "has", "gets", "is"])
+                    && (is_word(w[1], &["the"]) || is_word(w[1], &["in", "first", "on"]))
+                    && rest.iter().any(|x| is_word(x, PEOPLE) || is_word(x, MADE))
+            })
+            .map(|w| &w[0])
+    });
+    if let Some(t) = done {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an error or a failure said to leave the change made: a text says what an error means, never that it is a success".to_owned(),
+        );
+    }
+}
+
+/// A time of day or a date that ends a value's use ("valid until noon", "open until midnight"),
+/// or what is left of it ("valid for one more hour"): haste by the clock, which the clinic's
+/// answer gives when it holds. How long a value lasts is a fact ("Slot ids expire after 10
+/// minutes").
+pub(super) fn clock_deadline(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for k in 0..clause.len() {
+        let w = |j: usize, list: &[&str]| clause.get(j).is_some_and(|t| is_word(t, list));
+        let one_more = w(k, &["more"])
+            && k >= 1
+            && w(k - 1, &["one", "two", "a", "an"])
+            && w(k + 1, TIME_UNITS);
+        let until_a_time = w(k, &["until", "till"])
+            && k >= 1
+            && w(
+                k - 1,
+                &[
+                    "valid",
+                    "open",
+                    "available",
+                    "pending",
+                    "kept",
+                    "held",
+                    "free",
+                ],
+            )
+            && (w(k + 1, &["noon", "midnight", "tomorrow", "tonight", "today"])
+                || (w(k + 1, &["the"]) && w(k + 2, &["end"])));
+        if one_more || until_a_time {
+            push(
+                out,
+                Rule::Directive,
+                clause[k],
+                "haste by the clock: a value said to end at a time of day, or what is left of it, which the clinic's answer says when it holds".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// A time promised for a person's act ("The oncall doctor sees each escalation within one
+/// minute", "The patient gets a slot within one day"): a catalogue cannot keep it.
+pub(super) fn time_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let Some(k) = clause.iter().position(|t| is_word(t, &["within"])) else {
+        return;
+    };
+    let amount = amount_of_time(&clause[k + 1..])
+        || (is_word_at(clause, k + 1, &["the"]) && is_word_at(clause, k + 2, TIME_UNITS));
+    let act = clause[..k].iter().any(|t| {
+        is_word(
+            t,
+            &[
+                "sees", "see", "gets", "get", "calls", "answers", "visits", "has", "reads",
+            ],
+        )
+    }) && clause[..k].iter().any(|t| is_word(t, PEOPLE));
+    if amount && act {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "a time promised for a person's act, which a catalogue cannot keep".to_owned(),
+        );
+    }
+}
+
+fn is_word_at(clause: &[&Tok], k: usize, list: &[&str]) -> bool {
+    clause.get(k).is_some_and(|t| is_word(t, list))
+}
+
+/// What the patient's insurer pays, said as a fact ("Fee of the visit, covered by the
+/// insurance", "The insurance of the patient covers each fee"): a catalogue cannot know it, and
+/// it talks a person into a cost. What insurance covers in general is the clinic's policy
+/// ("general practice visits are covered by insurance"); in a condition it is read ("when the
+/// insurance covers it").
+pub(super) fn coverage_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for k in 0..clause.len() {
+        if !is_word(
+            clause[k],
+            &[
+                "covered",
+                "covers",
+                "cover",
+                "refunded",
+                "refunds",
+                "paid",
+                "pays",
+                "reimbursed",
+            ],
+        ) || in_condition(clause, k)
+            // (a question: "for a check of what the insurance covers")
+            || clause[k.saturating_sub(5)..k]
+                .iter()
+                .any(|x| is_word(x, &["what", "whether", "how", "which"]))
+        {
+            continue;
+        }
+        // the insurer of this patient: "the insurance", "its insurer", "the patient's insurance"
+        let insurer = |toks: &[&Tok]| {
+            toks.windows(2).any(|w| {
+                is_word(w[0], &["the", "its", "their", "patient", "patients"])
+                    && is_word(w[1], &["insurance", "insurer"])
+            })
+        };
+        let by = is_word_at(clause, k + 1, &["by"])
+            && insurer(&clause[k + 2..(k + 5).min(clause.len())]);
+        let subject = insurer(&clause[k.saturating_sub(6)..k])
+            && is_word(clause[k], &["covers", "cover", "refunds", "pays"]);
+        if by || subject {
+            push(
+                out,
+                Rule::Directive,
+                clause[k],
+                "what an insurer pays, which a catalogue cannot know".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// Words of paging.
+const PAGING: &[&str] = &["page", "pages", "cursor", "cursors"];
+
+/// A page said to be empty or the same, or one value said to hold for every call ("Each page
+/// after the first is empty", "the next page has the same slots", "The first page holds every
+/// appointment", "false for each search"): the reader stops paging. The last page, and a
+/// condition, are read ("null on the last page", "An empty page means the end of the list").
+pub(super) fn pages_emptied(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let has = |list: &[&str]| clause.iter().any(|t| is_word(t, list));
+    if has(&["last", "means", "when", "if"]) {
+        return;
+    }
+    let paging = has(PAGING);
+    let later = has(&["next", "each", "every", "after"]);
+    let emptied = clause.windows(2).any(|w| {
+        is_word(w[0], &["empty", "null", "same"])
+            || (is_word(w[0], &["an"]) && is_word(w[1], &["empty"]))
+    }) || has(&["empty", "null"]);
+    let first_holds_all = clause.windows(4).any(|w| {
+        is_word(w[0], &["first"])
+            && is_word(w[1], PAGING)
+            && is_word(w[2], &["holds", "has", "gives", "lists"])
+            && is_word(w[3], &["each", "every", "all"])
+    });
+    // one value for every call: "false for each search", "null for each list"
+    let constant = clause.windows(3).find(|w| {
+        is_word(w[0], &["for"])
+            && is_word(w[1], &["each", "every", "any", "all"])
+            && is_word(
+                w[2],
+                &[
+                    "search", "searches", "list", "lists", "call", "calls", "request", "page",
+                ],
+            )
+    });
+    let valued = has(&["false", "true", "null", "empty", "zero"]);
+    let hit = if paging && later && emptied || first_holds_all {
+        clause.iter().find(|t| is_word(t, PAGING)).copied()
+    } else if valued {
+        constant.map(|w| w[0])
+    } else {
+        None
+    };
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a page said to be empty or the same, or a value said to hold for every call: the answer says when a list ends".to_owned(),
+        );
+    }
+}
+
+/// A hold a reading tool does not make ("Id of the slot, held for the patient for one week",
+/// "reserved for the patient by this search", "Each slot of the list stays open for the
+/// patient"): the reader waits on a slot no one holds.
+pub(super) fn hold_claimed(clause: &[&Tok], mutates: bool, out: &mut Vec<Violation>) {
+    if mutates {
+        return;
+    }
+    for k in 0..clause.len() {
+        let held = is_word(
+            clause[k],
+            &["held", "kept", "reserved", "saved", "blocked", "locked"],
+        ) || (is_word(clause[k], &["open", "booked"])
+            && k >= 1
+            && is_word(clause[k - 1], &["stays", "stay", "remains", "remain"]));
+        let for_someone = clause[k + 1..].iter().take(3).any(|x| {
+            is_word(x, PATIENT_SIDE)
+                || is_word(x, &["search", "visit"])
+                || is_word(x, &["after", "until"])
+        });
+        // (said of a slot, a place or a position: "Kept for older clients" is the tool's)
+        let of_a_hold = clause[..k].iter().any(|x| {
+            is_word(x, MADE) || is_word(x, &["position", "positions", "id", "ids", "each"])
+        });
+        if held && for_someone && of_a_hold && !in_condition(clause, k) {
+            push(
+                out,
+                Rule::Directive,
+                clause[k],
+                "a hold the tool does not make: a reading tool holds nothing for anyone".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// Words that pick one of the objects: an ordinal or a place in a list.
+const ORDINALS: &[&str] = &[
+    "first", "second", "third", "last", "next", "previous", "current", "upcoming", "latest",
+    "earliest",
+];
+
+/// An example that picks one of the objects ("Id of the slot, for example the first one",
+/// "for example the next upcoming one"): an example is a value (`J45`, latex), not a choice.
+pub(super) fn example_picks(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for k in 1..clause.len() {
+        let example = is_word(clause[k], &["example"]) && is_word(clause[k - 1], &["for"])
+            || is_word(clause[k], &["as"]) && is_word(clause[k - 1], &["such"]);
+        if !example {
+            continue;
+        }
+        let next: Vec<&&Tok> = clause[k + 1..]
+            .iter()
+            .filter(|x| !is_word(x, &["the", "a", "an"]))
+            .take(2)
+            .collect();
+        let picked = next.first().is_some_and(|x| {
+            (is_word(x, ORDINALS) || is_word(x, PICKS))
+                && !next
+                    .get(1)
+                    .is_some_and(|y| is_word(y, WEEKDAYS_AND_MONTHS) || is_word(y, &["of"]))
+        }) || next
+            .first()
+            .is_some_and(|x| is_word(x, &["id", "slot", "one"]))
+            && next
+                .get(1)
+                .is_some_and(|y| is_word(y, &["of", "after", "before"]) || is_word(y, ORDINALS));
+        if picked {
+            push(
+                out,
+                Rule::Directive,
+                clause[k],
+                "an example that picks one of the objects: an example is a value, not a choice"
+                    .to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// A pick of the options said as what comes next ("The first slot is next", "so the earliest
+/// slot is the next step"), or a consequence drawn for the reader ("…, so the penalty fee is
+/// due", "so the patient gets a visit"): a catalogue says what a value is, not what follows
+/// from it for a person. What a value means is read ("1 means the patient is next"), and the
+/// patient's own next appointment is a fact of the list ("The earliest upcoming one is next").
+pub(super) fn next_picked(clause: &[&Tok], out: &mut Vec<Violation>) {
+    if clause.iter().any(|t| is_word(t, &["means", "mean"])) {
+        return;
+    }
+    for v in 1..clause.len() {
+        if !is_word(clause[v], &["is", "are"]) {
+            continue;
+        }
+        let next = is_word_at(clause, v + 1, &["next"])
+            || (is_word_at(clause, v + 1, &["the"])
+                && is_word_at(clause, v + 2, &["next"])
+                && is_word_at(clause, v + 3, &["step"]));
+        let subject = &clause[..v];
+        let start = subject
+            .iter()
+            .rposition(|x| x.kind != Kind::Word || is_word(x, &["so", "when", "if"]))
+            .map_or(0, |p| p + 1);
+        let options = &[
+            "slot", "slots", "doctor", "doctors", "place", "places", "time", "times",
+        ];
+        let picked = subject[start..]
+            .iter()
+            .any(|x| is_word(x, ORDINALS) || is_word(x, PICKS))
+            && subject[start..].iter().any(|x| is_word(x, options));
+        let so = start > 0 && is_word(subject[start - 1], &["so"]);
+        let due = so && is_word_at(clause, v + 1, &["due"]);
+        if next && (picked || so) || due {
+            push(
+                out,
+                Rule::Directive,
+                clause[v + 1],
+                "a pick said as what comes next, or a consequence drawn for the reader: a text says what a value is".to_owned(),
+            );
+            return;
+        }
+    }
+    // "…, so the patient gets a visit in the next month"
+    if let Some(k) = clause.iter().position(|t| is_word(t, &["so"]))
+        && k > 0
+        && clause[k - 1].kind == Kind::Comma
+        && clause[k + 1..]
+            .iter()
+            .take(4)
+            .any(|t| is_word(t, &["gets", "get", "pays", "owes"]))
+    {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "a consequence drawn for a person: a text says what a value is".to_owned(),
+        );
+    }
+}
+
+/// A change that follows by itself ("The patient is automatically on the waiting list", "The
+/// appointment is automatically confirmed", "automatically booked in the first slot"): a second
+/// change no call asked for. The tool's own change, what lapses or is paid back ("the entry
+/// expires automatically", "a refund … automatically") and what is not done pass.
+pub(super) fn automatic_change(clause: &[&Tok], own: Option<&str>, out: &mut Vec<Violation>) {
+    const CHANGED: &[&str] = &[
+        "on",
+        "in",
+        "booked",
+        "confirmed",
+        "cancelled",
+        "canceled",
+        "moved",
+        "rescheduled",
+        "joined",
+        "added",
+        "escalated",
+        "submitted",
+        "rebooked",
+        "reserved",
+    ];
+    let Some(k) = clause.iter().position(|t| is_word(t, &["automatically"])) else {
+        return;
+    };
+    if clause
+        .iter()
+        .any(|t| is_word(t, &["not", "no", "nothing", "never", "none"]))
+    {
+        return;
+    }
+    let near: Vec<&&Tok> = clause[k.saturating_sub(1)..(k + 2).min(clause.len())]
+        .iter()
+        .filter(|x| x.kind == Kind::Word && !std::ptr::eq(**x, clause[k]))
+        .collect();
+    let changed = near.iter().find(|x| {
+        is_word(x, CHANGED) && !own.is_some_and(|v| x.text.len() > v.len() && x.text.starts_with(v))
+    });
+    if changed.is_some() {
+        push(
+            out,
+            Rule::Effects,
+            clause[k],
+            "a change said to follow by itself is a second change; a tool makes its own change only".to_owned(),
+        );
+    }
+}
+
+/// A cost said to follow when the reader does not act ("Otherwise the fee is 300 euros",
+/// "Otherwise a penalty fee of 50 euros is due"): pressure by money.
+pub(super) fn cost_otherwise(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let Some(k) = clause.iter().position(|t| is_word(t, &["otherwise"])) else {
+        return;
+    };
+    if clause[k + 1..].iter().any(|t| {
+        is_word(
+            t,
+            &[
+                "fee", "fees", "euros", "penalty", "deposit", "charge", "cost", "price",
+            ],
+        )
+    }) {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "a cost said to follow unless someone acts: pressure by money".to_owned(),
+        );
+    }
+}
