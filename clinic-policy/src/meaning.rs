@@ -3532,7 +3532,27 @@ pub(crate) fn steering(
         // without the catalogue's own tool names (a lone text), "first" and "instead" are how
         // honest descriptions point at a sibling: they count only when siblings are known
         let order_counts = siblings;
-        let trigger = st.iter().any(|t| {
+        // "rather than" sets two needs apart in a sentence that opens with its need ("For the
+        // opening hours rather than slots, use …", "If the patient wants … rather than …"); it
+        // ranks no tool
+        // (not for every call: "For every request, use … rather than this tool")
+        let need_opens = st
+            .first()
+            .is_some_and(|t| is(t, &["if", "when", "for", "to"]))
+            && !st.iter().any(|t| {
+                is(
+                    t,
+                    &[
+                        "always", "never", "every", "all", "any", "only", "whenever", "this",
+                    ],
+                )
+            });
+        let trigger = st.iter().enumerate().any(|(k, t)| {
+            let need_set_apart =
+                need_opens && is(t, &["than"]) && k > 0 && is(&st[k - 1], &["rather"]);
+            if need_set_apart {
+                return false;
+            }
             (t.cls & ORDER != 0 && order_counts)
                 || t.cls & (TRANSFER | OVERRIDE) != 0
                 || is(t, &["not", "official", "built", "native", "original"])

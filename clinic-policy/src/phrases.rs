@@ -331,6 +331,26 @@ const ACTIVE_TAGS: &[&str] = &[
 /// Role and template markers, comments, hidden blocks and HTML-ish tags. `low` is `text` ASCII-lower-cased.
 fn markup(text: &str, low: &str, out: &mut Vec<Violation>) {
     let b = low.as_bytes();
+    // Markdown code spans: a backtick to the next on the same line. Markup inside one is shown
+    // as the text it is (a mention: "`<style>` blocks are stripped"), so it hides nothing; a
+    // role tag or a chat-template token stays what it is to a model, quoted or not.
+    let spans: Vec<(usize, usize)> = {
+        let mut v = Vec::new();
+        let mut open: Option<usize> = None;
+        for (k, &c) in b.iter().enumerate() {
+            match (c, open) {
+                (b'`', None) => open = Some(k),
+                (b'`', Some(o)) => {
+                    v.push((o, k));
+                    open = None;
+                }
+                (b'\n', Some(_)) => open = None,
+                _ => {}
+            }
+        }
+        v
+    };
+    let quoted = |s: usize, e: usize| spans.iter().any(|&(o, c)| o < s && e <= c);
     let mut push = |s: usize, e: usize, what: &str| {
         let e = ceil(text, e);
         out.push(Violation {
@@ -342,7 +362,9 @@ fn markup(text: &str, low: &str, out: &mut Vec<Violation>) {
     // fixed markers, hidden-content styles and chat-template tokens `<|...|>`
     for (k, i) in MARKERS.find(low) {
         let m = MARKERS.get(k);
-        if MARKERS.group(k) == 0 {
+        if MARKERS.group(k) < 2 && quoted(i, i + m.len()) {
+            push(i, i + m.len(), crate::types::QUOTED_MARKUP);
+        } else if MARKERS.group(k) == 0 {
             push(i, i + m.len(), "template or comment marker");
         } else if MARKERS.group(k) == 1 {
             push(i, i + m.len(), "hidden-content style");
@@ -521,6 +543,8 @@ fn markup(text: &str, low: &str, out: &mut Vec<Violation>) {
                 });
             let what = if role {
                 "role tag"
+            } else if quoted(i, end) {
+                crate::types::QUOTED_MARKUP
             } else if active || hidden_body || !HTML_TAGS.contains(&canon.as_str()) {
                 "HTML tag"
             } else {

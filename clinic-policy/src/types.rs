@@ -226,6 +226,8 @@ pub struct Violation {
 
 /// The detail of a tag that only lays out or links visible text (`crate::phrases`): hygiene.
 pub(crate) const FORMATTING_TAG: &str = "formatting tag";
+/// The detail of markup written inside a Markdown code span: shown as text, it hides nothing.
+pub(crate) const QUOTED_MARKUP: &str = "markup quoted in code";
 
 impl Violation {
     /// Injection class (smuggling, directives, exfiltration, hidden payloads) rather than hygiene (length,
@@ -261,6 +263,8 @@ impl Violation {
             }
             // A tag that lays out or links visible text carries nothing by itself.
             Rule::Directive if self.detail.starts_with(FORMATTING_TAG) => false,
+            // Markup inside a code span (`<script>`, `<!-- -->`) is rendered as the text it is.
+            Rule::Directive if self.detail.starts_with(QUOTED_MARKUP) => false,
             // A parameter named for a credential (`api_key`) takes the user's own key; key
             // material, contents and the conversation stay injection class.
             Rule::Exfiltration if self.detail.starts_with("credential name phrase") => false,

@@ -30,6 +30,6 @@ fn plain_check_meets_its_floors_and_strict_refuses_every_attack() {
         include_str!("data/train13/attacks.jsonl"),
         include_str!("data/train13/benign.jsonl"),
         PLAIN_FLOORS,
-        7,
+        3,
     );
 }
