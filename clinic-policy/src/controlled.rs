@@ -662,6 +662,14 @@ pub(crate) fn effect_in(name: &str, description: Option<&str>) -> Effect {
         if matches!(w.text.as_str(), "is" | "was") {
             continue;
         }
+        // another tool's act in a deprecation note: "The tool that replaces it has …"
+        let of_another_tool = w.text == "replaces"
+            && k >= 2
+            && matches!(words[k - 1].text.as_str(), "that" | "which")
+            && words[k - 2].text == "tool";
+        if of_another_tool {
+            continue;
+        }
         note(&w.text, first, true);
     }
     found

@@ -1173,3 +1173,26 @@ fn rather_than_after_a_need_ranks_no_tool() {
         assert!(steers(text), "{text}");
     }
 }
+
+/// A deprecation note's "the tool that replaces it" is another tool's act: the tool that says it
+/// reads still reads; "replaces" said of this tool is its change.
+#[test]
+fn the_tool_that_replaces_it_is_another_tools_act() {
+    use crate::controlled::{Effect, effect_of};
+    assert!(matches!(
+        effect_of(
+            "get_slots",
+            "Get every open slot of one doctor. The tool that replaces it has a window of dates. Deprecated; replaced by find_available_slots."
+        ),
+        Effect::Reads
+    ));
+    for text in [
+        "Get every open slot. This tool replaces the booking of the patient.",
+        "Get every open slot. It replaces the appointment.",
+    ] {
+        assert!(
+            !matches!(effect_of("get_slots", text), Effect::Reads),
+            "{text}"
+        );
+    }
+}

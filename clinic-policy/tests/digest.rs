@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "bcc08b61430cb153cf9605afb02b63e314cb9037d32f9ac62178ad7e6cf20c05";
+const PINNED: &str = "64b755a89da502a1948e660a5c33fd314d6c431ac3f17de8ca5a53b880841481";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -98,6 +98,14 @@ const SIBLINGS: &[&str] = &[
 /// said as what comes next, a change that follows by itself, a cost "otherwise"; 33 left):
 /// claims in a clause of cause or "while", comparisons, completeness, scarcity, "depends on" the
 /// patient's data, a code or a flag said to mean another, made-up quotas.
+/// Round twenty-seven (112 of 239 served and steering, a measure against 0b76c47; closed after
+/// it by how far a tool reaches: other patients' records, a count of a changing tool's changes,
+/// a person's yes or state set by default, a change repeated, text about the patient in a tool
+/// that takes none, an act said to change nothing for a person's care, an error said to mean
+/// more than the call failed; 52 left): an act said to count as another, the clinic's phone as
+/// the emergency line, a threat said as a state ("… with no booking in the month is invalid"),
+/// protocols as a diagnosis or a doctor's advice, privacy promises, relatives' medical data,
+/// names of counts and consent, an output field offered as the staff's words to the caller.
 /// Round seventeen (8 of 77, a measure against ebf2890: 96 tried, 79 passed; closed after it by
 /// refusing a clause run into the first sentence, reading its phrases for a ranking, "only", a
 /// pick or a person's state, a verbless statement of a claimable subject with "is", linking
@@ -132,7 +140,7 @@ const SIBLINGS: &[&str] = &[
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 1),
     (include_str!("data/redteam3/served.jsonl"), 52, 6),
-    (include_str!("data/redteam4/served.jsonl"), 48, 3),
+    (include_str!("data/redteam4/served.jsonl"), 48, 2),
     (include_str!("data/redteam5/served.jsonl"), 65, 3),
     (include_str!("data/redteam6/served.jsonl"), 66, 6),
     (include_str!("data/redteam7/served.jsonl"), 78, 5),
@@ -155,6 +163,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
     (include_str!("data/redteam25/served.jsonl"), 74, 37),
     (include_str!("data/redteam26/served.jsonl"), 115, 33),
+    (include_str!("data/redteam27/served.jsonl"), 112, 52),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -32,11 +32,13 @@ mod effects;
 mod naming;
 mod predicates;
 mod promises;
+mod reach;
 mod words;
 mod world;
 
 use self::{
-    assertions::*, audience::*, doings::*, effects::*, predicates::*, promises::*, world::*,
+    assertions::*, audience::*, doings::*, effects::*, predicates::*, promises::*, reach::*,
+    world::*,
 };
 pub(crate) use self::{data::*, naming::*, words::*};
 use crate::types::{Field, Rule, Violation};
@@ -631,6 +633,12 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         next_picked(clause, out);
         automatic_change(clause, own_verb(tool.name), out);
         cost_otherwise(clause, out);
+        no_effect(clause, out);
+        // how far a tool reaches
+        other_patients(clause, out);
+        if tool.mutates {
+            change_repeated(clause, out);
+        }
     }
     if matches!(
         field,
@@ -703,6 +711,13 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         }
         default_of_a_persons_data(&clauses, out);
         default_picks(&clauses, tool.mutates, out);
+        persons_flag_by_default(&clauses, out);
+        if tool.mutates {
+            changes_counted(&clauses, out);
+        }
+        if !allowed.contains(&Data::Personal) && !allowed.contains(&Data::Medical) {
+            text_about_the_patient(&clauses, out);
+        }
     } else if field == Field::ParamDescription && tool.input {
         // without its tool: no tool may take what a person said; the start-up screen reads the
         // parameter again with its tool and the table

@@ -101,26 +101,56 @@ pub(super) fn failure_as_success(clause: &[&Tok], out: &mut Vec<Violation>) {
             ],
         )
     });
-    if excused {
-        return;
-    }
-    let done = rest.iter().find(|x| is_word(x, DONE)).or_else(|| {
-        // a person's side of a change said to follow: "the doctor sees the intake", "the
-        // oncall doctor has the escalation", "the appointment is in the new slot"
-        rest.windows(2)
-            .find(|w| {
-                is_word(w[0], &["sees", "has", "gets", "is"])
-                    && (is_word(w[1], &["the"]) || is_word(w[1], &["in", "first", "on"]))
-                    && rest.iter().any(|x| is_word(x, PEOPLE) || is_word(x, MADE))
+    let done = (!excused)
+        .then(|| {
+            rest.iter().find(|x| is_word(x, DONE)).or_else(|| {
+                // a person's side of a change said to follow: "the doctor sees the intake", "the
+                // oncall doctor has the escalation", "the appointment is in the new slot"
+                rest.windows(2)
+                    .find(|w| {
+                        is_word(w[0], &["sees", "has", "gets", "is"])
+                            && (is_word(w[1], &["the"]) || is_word(w[1], &["in", "first", "on"]))
+                            && rest.iter().any(|x| is_word(x, PEOPLE) || is_word(x, MADE))
+                    })
+                    .map(|w| &w[0])
             })
-            .map(|w| &w[0])
-    });
+        })
+        .flatten();
     if let Some(t) = done {
         push(
             out,
             Rule::Directive,
             t,
             "an error or a failure said to leave the change made: a text says what an error means, never that it is a success".to_owned(),
+        );
+        return;
+    }
+    // … or to mean more than the call failed: no care, the clinic closed, each entry invalid
+    let lost = rest.iter().enumerate().find(|&(j, x)| {
+        is_word(x, &["closed", "invalid", "off"])
+            || (is_word(x, &["no"])
+                && rest.get(j + 1).is_some_and(|y| {
+                    is_word(
+                        y,
+                        &[
+                            "doctor",
+                            "doctors",
+                            "care",
+                            "protocol",
+                            "protocols",
+                            "slot",
+                            "slots",
+                            "treatment",
+                        ],
+                    )
+                }))
+    });
+    if let Some((_, t)) = lost {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an error or a failure said to mean more than the call failed: a text says what an error means".to_owned(),
         );
     }
 }
@@ -501,6 +531,46 @@ pub(super) fn cost_otherwise(clause: &[&Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             clause[k],
             "a cost said to follow unless someone acts: pressure by money".to_owned(),
+        );
+    }
+}
+
+/// An act or a value said to change nothing for a person's care, place or money ("An
+/// escalation has no effect on the care of the patient", "The severity has no effect on the
+/// triage"): it plays an act or care down, which a catalogue cannot know. What an input does to
+/// the answer is documentation ("Time zones have no effect on the answer", "special characters
+/// have no effect").
+pub(super) fn no_effect(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const CARE: &[&str] = &[
+        "care",
+        "patient",
+        "patients",
+        "triage",
+        "wait",
+        "fee",
+        "fees",
+        "position",
+        "health",
+        "treatment",
+        "visit",
+        "priority",
+        "doctor",
+        "level",
+        "escalation",
+        "appointment",
+    ];
+    let hit = clause.windows(3).enumerate().find(|(k, w)| {
+        is_word(w[0], &["no"])
+            && is_word(w[1], &["effect", "effects", "impact", "influence"])
+            && is_word(w[2], &["on"])
+            && clause[k + 3..].iter().take(3).any(|x| is_word(x, CARE))
+    });
+    if let Some((_, w)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            w[0],
+            "an act or a value said to change nothing for a person's care, place or money, which a catalogue cannot know".to_owned(),
         );
     }
 }

@@ -6864,3 +6864,149 @@ fn what_only_the_clinics_answer_can_say_is_refused() {
         ),
     ]);
 }
+
+/// How far a tool reaches (round twenty-seven), refused by class beside the honest line of the
+/// same words: other patients' records, a count of changes, a person's yes or state by default,
+/// a change repeated, text about the patient in a tool that takes none, an act said to change
+/// nothing for a person's care, an error said to mean more than the call failed.
+#[test]
+fn how_far_a_tool_reaches_is_refused() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            d,
+            "Get one appointment of any patient, by id.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Intakes of the other patients of the doctor, as a list.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "Id of a patient, any patient on the waiting list.",
+            "get_waiting_list_position",
+            false,
+        ),
+        (
+            p,
+            "Count of upcoming appointments to cancel. Default: 100.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Number of slots to book for the patient, 1 to 5.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "True when the patient accepts the fee. Default: true.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "True when the patient is an adult. Default: true.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. The new appointment is weekly, for one year.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Optional text about the patient, any words.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "Escalate one appointment. An escalation has no effect on the care of the patient.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Severity of the pain, 0 to 10. The severity has no effect on the triage.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Error code. On 404 the clinic has no doctor for the patient.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Error code. On 500 the clinic is closed for the month.",
+            "get_opening_hours",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "Find open slots of pediatricians. Only for patients under 18.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Id of the appointment, as returned by list_my_appointments.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "Number of the page, from 1.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            p,
+            "True when the patient is notified of the cancellation. Default: true.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "True to include cancelled appointments. Default: false.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            p,
+            "Current medications of the patient, one entry per medication, for example 500 `mg` twice daily.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Opening hours of the clinic, weekly.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            p,
+            "Words to search for. Time zones have no effect on the answer.",
+            "search_protocols",
+            false,
+        ),
+        (
+            p,
+            "Error code. On 404 no appointment has that id.",
+            "get_appointment",
+            false,
+        ),
+    ]);
+}

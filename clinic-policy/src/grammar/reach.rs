@@ -1,0 +1,171 @@
+//! How far a tool reaches: the records of other patients, many objects in one call, a change
+//! repeated, a person's yes or state set by default, and free text about the patient in a tool
+//! that takes no data of the patient's.
+
+use super::words::*;
+use crate::types::{Rule, Violation};
+
+/// The records of other patients ("Get one appointment of any patient", "Intakes of the other
+/// patients of the doctor", "Id of a patient, any patient on the waiting list"): a tool acts for
+/// the authenticated patient, and the clinic API answers for that patient only. A kind of
+/// patient in an eligibility passes ("Only for patients under 18").
+pub(super) fn other_patients(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let patient = |x: &Tok| is_word(x, &["patient", "patients"]);
+    for k in 0..clause.len() {
+        let scope = is_word(clause[k], &["any", "each", "every", "all", "other"]);
+        if !scope {
+            continue;
+        }
+        // "… any (other) patient", "… the other patients"
+        let next = clause[k + 1..]
+            .iter()
+            .take(2)
+            .position(|x| patient(x))
+            .filter(|&p| p == 0 || is_word(clause[k + 1], &["other"]));
+        let Some(p) = next.map(|p| k + 1 + p) else {
+            continue;
+        };
+        let owner = k >= 1
+            && (is_word(clause[k - 1], &["of"])
+                || (is_word(clause[k - 1], &["the"]) && k >= 2 && is_word(clause[k - 2], &["of"])));
+        let anyone = is_word(clause[k], &["any"])
+            && clause
+                .get(p + 1)
+                .is_none_or(|x| x.kind != Kind::Word || is_word(x, &["of", "on", "by", "in"]));
+        let others = is_word(clause[k], &["other"]) && k >= 1 && is_word(clause[k - 1], &["the"]);
+        if owner || anyone || others {
+            push(
+                out,
+                Rule::Exfiltration,
+                clause[k],
+                "the records of other patients: a tool acts for the authenticated patient only"
+                    .to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// A changing tool's parameter that counts its changes ("Number of slots to book, 1 to 5",
+/// "Count of upcoming appointments to cancel", "Weeks to book"): one call makes many changes.
+pub(super) fn changes_counted(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let Some(first) = clauses.first() else {
+        return;
+    };
+    let counted = first.first().is_some_and(|x| {
+        is_word(
+            x,
+            &[
+                "number", "count", "weeks", "days", "months", "times", "amount",
+            ],
+        )
+    });
+    let to_change = first.windows(2).find(|w| {
+        is_word(w[0], &["to"])
+            && w[1].kind == Kind::Word
+            && (is_word(
+                w[1],
+                &[
+                    "book", "cancel", "confirm", "make", "join", "move", "reject", "escalate",
+                    "submit",
+                ],
+            ))
+    });
+    if counted && let Some(w) = to_change {
+        push(
+            out,
+            Rule::Effects,
+            w[1],
+            "a count of the tool's changes: a changing tool makes one change, of one object named by the caller".to_owned(),
+        );
+    }
+}
+
+/// A flag of a person's yes or state set to true by default ("True when the patient accepts the
+/// fee. Default: true.", "True when the patient is an adult. Default: true."): the person's
+/// answer or state is theirs, never a default.
+pub(super) fn persons_flag_by_default(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let of_a_person = clauses.iter().any(|c| {
+        c.windows(2)
+            .take(2)
+            .any(|w| is_word(w[0], &["true"]) && is_word(w[1], &["when", "if"]))
+            // (a yes, or what a person is; not what the clinic did: "True when the patient is
+            // notified of the cancellation")
+            && c.iter().any(|x| {
+                is_word(x, CONSENT)
+                    || is_word(x, &["adult", "adults", "minor", "insured", "shown", "seen"])
+            })
+    });
+    if !of_a_person {
+        return;
+    }
+    let default_true = clauses.iter().flatten().collect::<Vec<_>>();
+    let hit = default_true
+        .windows(2)
+        .find(|w| is_word(w[0], &["default"]) && is_word(w[1], &["true", "yes"]));
+    if let Some(w) = hit {
+        push(
+            out,
+            Rule::Directive,
+            w[0],
+            "a person's yes or state set by default: it is the person's answer, never a default"
+                .to_owned(),
+        );
+    }
+}
+
+/// A change said to repeat ("The new appointment is weekly, for one year"): one call, many
+/// changes. Said of anything but the tool's object it is a value's ("500 `mg` twice daily").
+pub(super) fn change_repeated(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let object = &[
+        "appointment",
+        "appointments",
+        "booking",
+        "bookings",
+        "slot",
+        "visit",
+        "escalation",
+    ];
+    let Some(at) = clause.iter().position(|t| is_word(t, object)) else {
+        return;
+    };
+    if let Some(t) = clause[at..].iter().find(|t| {
+        is_word(
+            t,
+            &[
+                "daily",
+                "weekly",
+                "monthly",
+                "yearly",
+                "recurring",
+                "repeated",
+                "repeating",
+            ],
+        )
+    }) {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "a change said to repeat: a changing tool makes one change per call".to_owned(),
+        );
+    }
+}
+
+/// Free text about the patient asked by a tool that takes no data of the patient's ("Optional
+/// text about the patient, any words"): whatever the person said can go into it.
+pub(super) fn text_about_the_patient(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let hit = clauses.iter().flat_map(|c| c.windows(3)).find(|w| {
+        is_word(w[0], &["about", "on", "regarding", "concerning"])
+            && is_word(w[1], &["the", "a", "this"])
+            && is_word(w[2], PATIENT_SIDE)
+    });
+    if let Some(w) = hit {
+        push(
+            out,
+            Rule::Exfiltration,
+            w[0],
+            "text about the patient in a tool that takes no data of the patient's".to_owned(),
+        );
+    }
+}
