@@ -6875,6 +6875,18 @@ fn how_far_a_tool_reaches_is_refused() {
     let p = Field::ParamDescription;
     all_refused(&[
         (
+            p,
+            "Id of an appointment, of the patient or of any other patient.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "Appointments of the other patients.",
+            "list_my_appointments",
+            false,
+        ),
+        (
             d,
             "Get one appointment of any patient, by id.",
             "get_appointment",
@@ -6954,6 +6966,31 @@ fn how_far_a_tool_reaches_is_refused() {
         ),
     ]);
     all_pass(&[
+        (
+            d,
+            "Find open slots of pediatricians, for any patient under 18.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Fee of each new patient visit, in the clinic currency.",
+            "get_appointment",
+            false,
+        ),
+        (p, "Number of seats, from 1 to 5.", "book_appointment", true),
+        (
+            p,
+            "Number of the move, from 1.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            p,
+            "True when the patient accepts the fee. Default: false.",
+            "book_appointment",
+            true,
+        ),
         (
             d,
             "Find open slots of pediatricians. Only for patients under 18.",
