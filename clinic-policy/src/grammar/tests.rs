@@ -6602,7 +6602,7 @@ fn fresh20_first_try_lines_pass_beside_what_they_resemble() {
     ]);
 }
 
-/// What only the clinic's answer can say, refused by class (round twenty-six), each beside the
+/// What only the clinic's answer can say, refused by class, each beside the
 /// honest line of the same words, which passes. Each reading is proven by removing its call.
 #[test]
 fn what_only_the_clinics_answer_can_say_is_refused() {
@@ -6865,7 +6865,7 @@ fn what_only_the_clinics_answer_can_say_is_refused() {
     ]);
 }
 
-/// How far a tool reaches (round twenty-seven), refused by class beside the honest line of the
+/// How far a tool reaches, refused by class beside the honest line of the
 /// same words: other patients' records, a count of changes, a person's yes or state by default,
 /// a change repeated, text about the patient in a tool that takes none, an act said to change
 /// nothing for a person's care, an error said to mean more than the call failed.
