@@ -3971,15 +3971,26 @@ pub(crate) fn claims_read_only(description: &str) -> bool {
 fn read_only_of_the_tool(n: &str) -> bool {
     const TOOL: &[&str] = &[
         "tool",
+        "tools",
         "it",
         "this",
+        "here",
+        "everything",
+        "all",
         "call",
+        "calls",
         "operation",
+        "operations",
         "endpoint",
+        "endpoints",
         "function",
+        "functions",
         "method",
+        "methods",
         "request",
+        "requests",
         "action",
+        "actions",
         "api",
         "server",
         "lookup",
@@ -4072,6 +4083,8 @@ mod read_only_tests {
             "A read-only lookup of slots.",
             "Submits the form; it is read only.",
             "Submits the form. No side effects.",
+            "Submits the form. Everything here is read-only.",
+            "Submits the form. All operations are read-only.",
         ] {
             assert!(claims_read_only(text), "{text}");
         }

@@ -126,8 +126,13 @@ pub(super) fn failure_as_success(clause: &[&Tok], out: &mut Vec<Violation>) {
         return;
     }
     // … or to mean more than the call failed: no care, the clinic closed, each entry invalid
+    // (of the clinic, a person or every entry: "the input is invalid" and "the waiting list is
+    // closed" are what an error means)
+    let widely = rest
+        .iter()
+        .any(|x| is_word(x, &["each", "every", "all", "clinic"]) || is_word(x, PATIENT_SIDE));
     let lost = rest.iter().enumerate().find(|&(j, x)| {
-        is_word(x, &["closed", "invalid", "off"])
+        widely && is_word(x, &["closed", "invalid", "off"])
             || (is_word(x, &["no"])
                 && rest.get(j + 1).is_some_and(|y| {
                     is_word(
@@ -288,10 +293,24 @@ pub(super) fn pages_emptied(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
     let paging = has(PAGING);
     let later = has(&["next", "each", "every", "after"]);
-    let emptied = clause.windows(2).any(|w| {
-        is_word(w[0], &["empty", "null", "same"])
-            || (is_word(w[0], &["an"]) && is_word(w[1], &["empty"]))
-    }) || has(&["empty", "null"]);
+    // (the same objects again; "the same size" is a page's form)
+    let emptied = has(&["empty", "null"])
+        || clause.windows(2).any(|w| {
+            is_word(w[0], &["same"])
+                && is_word(
+                    w[1],
+                    &[
+                        "slots",
+                        "doctors",
+                        "appointments",
+                        "results",
+                        "entries",
+                        "items",
+                        "protocols",
+                        "list",
+                    ],
+                )
+        });
     let first_holds_all = clause.windows(4).any(|w| {
         is_word(w[0], &["first"])
             && is_word(w[1], PAGING)

@@ -7045,5 +7045,17 @@ fn how_far_a_tool_reaches_is_refused() {
             "get_appointment",
             false,
         ),
+        (
+            p,
+            "Error code. On 422 the input is invalid.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Cursor of the next page. Each page has the same size, 20.",
+            "list_my_appointments",
+            false,
+        ),
     ]);
 }
