@@ -649,24 +649,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     if field == Field::ToolDescription && !tool.name.is_empty() {
         first_sentence(&toks, tool.name, own, &effects, out);
     }
-    // a yes by default: "True when the patient accepts each offered slot; true by default"
-    if clauses.iter().flatten().any(|t| is_word(t, CONSENT))
-        && let Some(t) = clauses.iter().find_map(|c| {
-            c.iter().enumerate().find_map(|(k, t)| {
-                let near = |j: usize| c.get(j).is_some_and(|x| is_word(x, &["true", "yes"]));
-                (is_word(t, &["default"])
-                    && (near(k + 1) || (k >= 2 && near(k - 2)) || (k >= 1 && near(k - 1))))
-                .then_some(*t)
-            })
-        })
-    {
-        push(
-            out,
-            Rule::Directive,
-            t,
-            "a yes by default: a person's yes is the person's answer, never a default".to_owned(),
-        );
-    }
+    yes_by_default(&clauses, out);
     // a tool that takes no personal or medical data, said to work by the patient's data ("Each
     // search is by the phone number of the patient"); the first clause is the tool's own
     // action on its object, whatever that is

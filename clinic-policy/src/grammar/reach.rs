@@ -25,9 +25,8 @@ pub(super) fn other_patients(clause: &[&Tok], out: &mut Vec<Violation>) {
         let Some(p) = next.map(|p| k + 1 + p) else {
             continue;
         };
-        let owner = k >= 1
-            && (is_word(clause[k - 1], &["of"])
-                || (is_word(clause[k - 1], &["the"]) && k >= 2 && is_word(clause[k - 2], &["of"])));
+        // ("of the other patients" is read by `others`)
+        let owner = k >= 1 && is_word(clause[k - 1], &["of"]);
         let anyone = is_word(clause[k], &["any"])
             && clause
                 .get(p + 1)
@@ -81,9 +80,34 @@ pub(super) fn changes_counted(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
     }
 }
 
-/// A flag of a person's yes or state set to true by default ("True when the patient accepts the
-/// fee. Default: true.", "True when the patient is an adult. Default: true."): the person's
-/// answer or state is theirs, never a default.
+/// A yes by default in any text ("True when the patient accepts each offered slot; true by
+/// default"): a word of consent, and "default" beside "true" or "yes" in one clause.
+pub(super) fn yes_by_default(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    if !clauses.iter().flatten().any(|t| is_word(t, CONSENT)) {
+        return;
+    }
+    let hit = clauses.iter().find_map(|c| {
+        c.iter().enumerate().find_map(|(k, t)| {
+            let near = |j: usize| c.get(j).is_some_and(|x| is_word(x, &["true", "yes"]));
+            (is_word(t, &["default"])
+                && (near(k + 1) || (k >= 2 && near(k - 2)) || (k >= 1 && near(k - 1))))
+            .then_some(*t)
+        })
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a yes by default: a person's yes is the person's answer, never a default".to_owned(),
+        );
+    }
+}
+
+/// The same yes, or a person's state, as a parameter's flag whose default stands in a label of
+/// its own, past the flag's clause ("True when the patient accepts the fee. Default: true.",
+/// "True when the patient is an adult. Default: true."): the person's answer or state is
+/// theirs, never a default.
 pub(super) fn persons_flag_by_default(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
     let of_a_person = clauses.iter().any(|c| {
         c.windows(2)
@@ -99,8 +123,8 @@ pub(super) fn persons_flag_by_default(clauses: &[Vec<&Tok>], out: &mut Vec<Viola
     if !of_a_person {
         return;
     }
-    let default_true = clauses.iter().flatten().collect::<Vec<_>>();
-    let hit = default_true
+    let tokens = clauses.iter().flatten().collect::<Vec<_>>();
+    let hit = tokens
         .windows(2)
         .find(|w| is_word(w[0], &["default"]) && is_word(w[1], &["true", "yes"]));
     if let Some(w) = hit {

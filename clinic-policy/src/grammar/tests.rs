@@ -6876,6 +6876,12 @@ fn how_far_a_tool_reaches_is_refused() {
     all_refused(&[
         (
             p,
+            "True when the patient accepts each offered slot; true by default.",
+            "get_slots",
+            false,
+        ),
+        (
+            p,
             "Id of an appointment, of the patient or of any other patient.",
             "get_intake",
             false,
