@@ -642,6 +642,74 @@ async fn a_withdrawn_key_stops_verifying_within_the_keys_maximum_age() {
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
+/// A refusal made before the request's body is read says `Connection: close`, and the server
+/// then closes: a client never reuses a connection the server has given up on (hyper keeps it
+/// only when the body happened to arrive with the head). The body is held back here, as a client
+/// that writes the head and the body apart does when the two cross the network apart.
+#[tokio::test]
+async fn a_refusal_before_the_body_is_read_closes_its_connection_and_says_so() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let h = Harness::start(Profile::Readonly).await;
+    let token = h.token("clinic.readonly", Some("patient"));
+    let port = h.addr().port();
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+    let head = |host: &str, authorization: &str| {
+        format!(
+            "POST /mcp HTTP/1.1\r\nhost: {host}\r\naccept: application/json, text/event-stream\r\ncontent-type: application/json\r\n{authorization}content-length: {}\r\n\r\n",
+            body.len()
+        )
+    };
+    let own = format!("127.0.0.1:{port}");
+    let cases = [
+        (head(&own, ""), "401"),
+        (head(&own, "authorization: Bearer not-a-jwt\r\n"), "401"),
+        (
+            head(
+                "rebound.example",
+                &format!("authorization: Bearer {token}\r\n"),
+            ),
+            "403",
+        ),
+    ];
+    for (head, status) in cases {
+        let mut stream = tokio::net::TcpStream::connect(h.addr()).await.unwrap();
+        stream.write_all(head.as_bytes()).await.unwrap();
+        let mut answer = Vec::new();
+        let read = tokio::time::timeout(Duration::from_secs(10), async {
+            let mut buf = [0u8; 4096];
+            loop {
+                let n = stream.read(&mut buf).await.unwrap();
+                if n == 0 {
+                    break;
+                }
+                answer.extend_from_slice(&buf[..n]);
+                if answer.windows(4).any(|w| w == b"\r\n\r\n") {
+                    // the head is in: now the body, late, then whatever the server sends
+                    let _ = stream.write_all(body.as_bytes()).await;
+                }
+            }
+        })
+        .await;
+        let text = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+        assert!(read.is_ok(), "the server kept the connection open: {text}");
+        assert!(text.starts_with(&format!("http/1.1 {status}")), "{text}");
+        assert!(text.contains("\r\nconnection: close\r\n"), "{text}");
+    }
+    // An accepted request keeps its connection.
+    let ok = h
+        .http
+        .post(h.resource())
+        .header("accept", "application/json, text/event-stream")
+        .bearer_auth(&token)
+        .body(body)
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ok.status(), StatusCode::OK);
+    assert!(ok.headers().get("connection").is_none());
+}
+
 #[tokio::test]
 async fn a_foreign_host_or_origin_is_refused_before_the_token_is_read() {
     let h = Harness::start(Profile::Readonly).await;

@@ -526,7 +526,7 @@ async fn guard_origin(State(app): State<Arc<App>>, request: Request, next: Next)
         .map(str::to_ascii_lowercase);
     if !host.is_some_and(|h| app.allowed_hosts.contains(&h)) {
         tracing::warn!(path, "refused: Host not allowed (DNS rebinding?)");
-        return (StatusCode::FORBIDDEN, "Forbidden: Host not allowed").into_response();
+        return unread((StatusCode::FORBIDDEN, "Forbidden: Host not allowed").into_response());
     }
     if let Some(origin) = request.headers().get(header::ORIGIN) {
         let allowed = origin
@@ -536,7 +536,9 @@ async fn guard_origin(State(app): State<Arc<App>>, request: Request, next: Next)
             .is_some_and(|o| app.allowed_origins.contains(&o));
         if !allowed {
             tracing::warn!(path, "refused: Origin not allowed");
-            return (StatusCode::FORBIDDEN, "Forbidden: Origin not allowed").into_response();
+            return unread(
+                (StatusCode::FORBIDDEN, "Forbidden: Origin not allowed").into_response(),
+            );
         }
     }
     next.run(request).await
@@ -567,6 +569,17 @@ async fn deadline(State(app): State<Arc<App>>, request: Request, next: Next) -> 
     response
 }
 
+/// `response`, answered before the request's body was read, with `Connection: close` (RFC 9112
+/// §9.6). Without it hyper keeps the connection only if the body happened to be buffered already,
+/// and otherwise closes it after a response that promised keep-alive: a client that reuses it
+/// then sees the server disconnect without an answer.
+fn unread(mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
 /// The bearer token: validated, its principal attached to the request for the handler; then the
 /// scope a `tools/call` needs. The body is read here, bounded, once.
 async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
@@ -581,25 +594,27 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
         .map(str::trim)
         .filter(|t| !t.is_empty());
     let Some(raw) = raw else {
-        return app.unauthorized(None);
+        return unread(app.unauthorized(None));
     };
     let principal = match app.validator.validate(raw, app.ceiling).await {
         Ok(p) => p,
         Err(why) => {
             tracing::info!(reason = %why, "refused a bearer token");
-            return app.unauthorized(Some("invalid_token"));
+            return unread(app.unauthorized(Some("invalid_token")));
         }
     };
     if principal.profile.is_none() {
-        return app.insufficient_scope(scope_for(Profile::Readonly));
+        return unread(app.insufficient_scope(scope_for(Profile::Readonly)));
     }
     let (mut parts, body) = request.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, app.max_body_bytes).await else {
-        return (
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "the request body is too large",
-        )
-            .into_response();
+        return unread(
+            (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "the request body is too large",
+            )
+                .into_response(),
+        );
     };
     // The bounds per caller: by `sub`, else by the token's fingerprint. The rate first, once the
     // token is valid (an unauthenticated flood is answered 401 and counts for no caller) and the

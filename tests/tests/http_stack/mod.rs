@@ -128,6 +128,11 @@ impl Stack {
         );
     }
 
+    /// The binary's log so far (for a failure's message).
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.join("server.log")).unwrap_or_default()
+    }
+
     /// A directory of this stack's own, removed with it.
     pub fn dir(&self) -> &std::path::Path {
         &self.dir
