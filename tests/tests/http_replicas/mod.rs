@@ -124,7 +124,27 @@ impl World {
         extra: &[&str],
         rust_log: Option<&str>,
     ) -> Replica {
-        let addr = format!("127.0.0.1:{}", free_port());
+        // The port is picked free and then bound by the child: another process may take it in
+        // between. Only that is retried, on a new port.
+        let mut tries = 0;
+        loop {
+            match self.replica_at(free_port(), keys, extra, rust_log).await {
+                Ok(replica) => return replica,
+                Err(log) if log.contains("Address already in use") && tries < 3 => tries += 1,
+                Err(log) => panic!("the replica never became ready: {log}"),
+            }
+        }
+    }
+
+    /// [`World::replica_logging`] on `port`, once ready; else its log.
+    async fn replica_at(
+        &self,
+        port: u16,
+        keys: Option<&PathBuf>,
+        extra: &[&str],
+        rust_log: Option<&str>,
+    ) -> Result<Replica, String> {
+        let addr = format!("127.0.0.1:{port}");
         // The log goes to a file: a pipe nobody reads while the replica runs could fill and
         // stall it.
         let log = self
@@ -158,11 +178,12 @@ impl World {
             let ready = self
                 .http
                 .get(format!("http://{addr}/readyz"))
+                .timeout(Duration::from_secs(2))
                 .send()
                 .await
                 .is_ok_and(|r| r.status() == StatusCode::OK);
             if ready {
-                return Replica { addr, child, log };
+                return Ok(Replica { addr, child, log });
             }
             if child.try_wait().unwrap().is_some() {
                 break;
@@ -171,10 +192,7 @@ impl World {
         }
         let _ = child.kill();
         let _ = child.wait();
-        panic!(
-            "the replica never became ready: {}",
-            std::fs::read_to_string(&log).unwrap_or_default()
-        );
+        Err(std::fs::read_to_string(&log).unwrap_or_default())
     }
 
     /// The forwarder in front of `replicas`: each connection goes to the next replica in turn,
