@@ -96,9 +96,6 @@ async fn run_flow(mode: &str) -> (Stack, Value, u64) {
         "the Python client failed: {stderr}\nthe server's log:\n{}",
         stack.log()
     );
-    if std::env::var_os("CLINIC_TEST_SERVER_LOG").is_some() {
-        eprintln!("{}", stack.log());
-    }
     let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!(
             "not one JSON object ({e}): {}\n{stderr}",

@@ -440,7 +440,8 @@ struct App {
 
 impl App {
     /// 401 with the challenge: where the metadata is, and the scope that opens the catalogue (the
-    /// narrowest: a wider one is asked for when a tool needs it, by 403).
+    /// narrowest: a wider one is asked for when a tool needs it, by 403). Always answered before
+    /// the body is read, so it closes its connection ([`unread`]).
     fn unauthorized(&self, error: Option<&str>) -> Response {
         let challenge =
             metadata::challenge(&self.metadata_url, scope_for(Profile::Readonly), error);
@@ -454,7 +455,7 @@ impl App {
                 .headers_mut()
                 .insert(header::WWW_AUTHENTICATE, value);
         }
-        response
+        unread(response)
     }
 
     /// 403 `insufficient_scope`, naming the scope `scope` the request needs (RFC 6750 §3.1).
@@ -594,13 +595,13 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
         .map(str::trim)
         .filter(|t| !t.is_empty());
     let Some(raw) = raw else {
-        return unread(app.unauthorized(None));
+        return app.unauthorized(None);
     };
     let principal = match app.validator.validate(raw, app.ceiling).await {
         Ok(p) => p,
         Err(why) => {
             tracing::info!(reason = %why, "refused a bearer token");
-            return unread(app.unauthorized(Some("invalid_token")));
+            return app.unauthorized(Some("invalid_token"));
         }
     };
     if principal.profile.is_none() {

@@ -124,7 +124,7 @@ impl Stack {
         let _ = child.wait();
         panic!(
             "clinic-mcp serve --http never became ready: {}",
-            std::fs::read_to_string(stack.dir.join("server.log")).unwrap_or_default()
+            stack.log()
         );
     }
 
