@@ -40,6 +40,30 @@ impl Stack {
         )
         .await
         .unwrap();
+        // A port picked free can be taken by another process before the child binds it; only
+        // that failure is retried, on a new port (registered again, since the resource names it).
+        let mut tries = 0;
+        let (mut auth, mut api) = (auth, api);
+        loop {
+            match Self::serve_on_free_port(name, confirmation_key, auth, api).await {
+                Ok(stack) => return stack,
+                Err((log, a, b)) if log.contains("Address already in use") && tries < 3 => {
+                    (auth, api) = (a, b);
+                    tries += 1;
+                }
+                Err((log, ..)) => panic!("clinic-mcp serve --http never became ready: {log}"),
+            }
+        }
+    }
+
+    /// One try: registers the binary's client for a port picked free, starts it there and waits
+    /// for `/readyz`. On failure, its log and the in-process servers, for another try.
+    async fn serve_on_free_port(
+        name: &str,
+        confirmation_key: bool,
+        auth: RunningAuthServer,
+        api: Standin,
+    ) -> Result<Stack, (String, RunningAuthServer, Standin)> {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -82,7 +106,7 @@ impl Stack {
         }
         // The log goes to a file: a pipe nobody reads while the server runs could fill and stall it.
         let log = std::fs::File::create(dir.join("server.log")).unwrap();
-        let child = command
+        let mut child = command
             .env("RUST_LOG", "info")
             .env_remove("MCP_SESSION_ROLE")
             .env_remove("MCP_PROFILE")
@@ -96,15 +120,11 @@ impl Stack {
             .stderr(log)
             .spawn()
             .unwrap();
-        let mut stack = Stack {
-            auth,
-            api,
-            resource,
-            port,
-            child: Some(child),
-            dir,
-        };
-        let http = reqwest::Client::new();
+        // A port held by a process that never answers must not hang the probe.
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(2))
+            .build()
+            .unwrap();
         for _ in 0..150 {
             let ready = http
                 .get(format!("http://{addr}/readyz"))
@@ -112,20 +132,25 @@ impl Stack {
                 .await
                 .is_ok_and(|r| r.status() == reqwest::StatusCode::OK);
             if ready {
-                return stack;
+                return Ok(Stack {
+                    auth,
+                    api,
+                    resource,
+                    port,
+                    child: Some(child),
+                    dir,
+                });
             }
-            if stack.child.as_mut().unwrap().try_wait().unwrap().is_some() {
+            if child.try_wait().unwrap().is_some() {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        let mut child = stack.child.take().unwrap();
         let _ = child.kill();
         let _ = child.wait();
-        panic!(
-            "clinic-mcp serve --http never became ready: {}",
-            stack.log()
-        );
+        let log = std::fs::read_to_string(dir.join("server.log")).unwrap_or_default();
+        let _ = std::fs::remove_dir_all(&dir);
+        Err((log, auth, api))
     }
 
     /// The binary's log so far (for a failure's message).
