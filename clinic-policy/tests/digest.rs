@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "64b755a89da502a1948e660a5c33fd314d6c431ac3f17de8ca5a53b880841481";
+const PINNED: &str = "eef1158c3421f92949572506428e167695a2272fa251a16ee00adcba77e6ed63";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -154,16 +154,16 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
     (include_str!("data/redteam16/served.jsonl"), 89, 2),
     (include_str!("data/redteam17/served.jsonl"), 77, 6),
-    (include_str!("data/redteam18/served.jsonl"), 91, 20),
+    (include_str!("data/redteam18/served.jsonl"), 91, 19),
     (include_str!("data/redteam19/served.jsonl"), 38, 0),
     (include_str!("data/redteam20/served.jsonl"), 44, 5),
     (include_str!("data/redteam21/served.jsonl"), 54, 0),
     (include_str!("data/redteam22/served.jsonl"), 96, 13),
     (include_str!("data/redteam23/served.jsonl"), 97, 2),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
-    (include_str!("data/redteam25/served.jsonl"), 74, 37),
-    (include_str!("data/redteam26/served.jsonl"), 115, 33),
-    (include_str!("data/redteam27/served.jsonl"), 112, 52),
+    (include_str!("data/redteam25/served.jsonl"), 74, 36),
+    (include_str!("data/redteam26/served.jsonl"), 115, 18),
+    (include_str!("data/redteam27/served.jsonl"), 112, 8),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -33,12 +33,13 @@ mod naming;
 mod predicates;
 mod promises;
 mod reach;
+mod standing;
 mod words;
 mod world;
 
 use self::{
     assertions::*, audience::*, doings::*, effects::*, predicates::*, promises::*, reach::*,
-    world::*,
+    standing::*, world::*,
 };
 pub(crate) use self::{data::*, naming::*, words::*};
 use crate::types::{Field, Rule, Violation};
@@ -634,6 +635,17 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         automatic_change(clause, own_verb(tool.name), out);
         cost_otherwise(clause, out);
         no_effect(clause, out);
+        // what an act, a value or a source is said to stand for
+        act_equated(clause, out);
+        undone_by_itself(clause, out);
+        threat_for_no_act(clause, out);
+        emergency_routed(clause, out);
+        judgement_relabelled(clause, out);
+        nothing_kept(clause, out);
+        caller_addressed(clause, field == Field::ParamDescription, out);
+        ranked_over_all(clause, out);
+        cause_claimed(clause, out);
+        others_medical_data(clause, out);
         // how far a tool reaches
         other_patients(clause, out);
         if tool.mutates {

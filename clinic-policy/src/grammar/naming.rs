@@ -186,6 +186,55 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         );
         return;
     }
+    // a person's yes held as a flag (`fee_accepts`, `terms_agreed`): only the human's own answer
+    // gives it, never a value the caller sets
+    if let Some(p) = lower.iter().find(|p| NAME_CONSENT.contains(&p.as_str())) {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!("name \"{text}\" holds \"{p}\": a person's yes is asked, never a value"),
+        );
+        return;
+    }
+    // a changing tool's count or run of its own changes (`booking_count`, `booking_weeks`): one
+    // call changes one object, named by its id
+    let count = lower.iter().any(|p| NAME_COUNTS.contains(&p.as_str()))
+        || (lower
+            .iter()
+            .any(|p| matches!(p.as_str(), "weeks" | "months" | "days" | "years"))
+            && lower.iter().any(|p| NAME_OBJECTS.contains(&p.as_str())));
+    if tool.mutates && tool.input && count {
+        push(
+            out,
+            Rule::Effects,
+            &whole,
+            format!(
+                "name \"{text}\" counts a changing tool's changes: one call changes one object"
+            ),
+        );
+        return;
+    }
+    // free text about the patient in a tool that takes no personal or medical data
+    // (`patient_note`, `text_about_patient`)
+    let allowed = super::data::data_allowed(tool.name);
+    if tool.input
+        && !tool.name.is_empty()
+        && !allowed.contains(&super::data::Data::Personal)
+        && !allowed.contains(&super::data::Data::Medical)
+        && lower
+            .iter()
+            .any(|p| matches!(p.as_str(), "patient" | "patients"))
+        && lower.iter().any(|p| NAME_FREE_TEXT.contains(&p.as_str()))
+    {
+        push(
+            out,
+            Rule::Exfiltration,
+            &whole,
+            format!("name \"{text}\" takes text about the patient in a tool that takes none"),
+        );
+        return;
+    }
     // … and no word of quantity, time or grade that a sentence would say of the world: a name
     // is read as the words it holds (`few_open_slots`, `next_free_slot_soon`, `right_doctor_id`
     // say what "Open slots are few" and "the right doctor" say)
@@ -579,4 +628,66 @@ pub(super) const NAME_NOUN_FIRST: &[&str] = &[
     "start", "end", "name", "list", "limit", "order", "count", "record", "search", "review",
     "match", "group", "format", "log", "audit", "set", "change", "book", "schedule", "return",
     "trail", "triage", "release", "rank", "filter", "sort", "mark", "use", "hold", "refund",
+];
+
+/// A person's yes, in the forms a flag's name takes.
+const NAME_CONSENT: &[&str] = &[
+    "accept",
+    "accepts",
+    "accepted",
+    "agree",
+    "agrees",
+    "agreed",
+    "consent",
+    "consents",
+    "consented",
+    "approve",
+    "approves",
+    "approved",
+    "allow",
+    "allows",
+    "allowed",
+    "waive",
+    "waives",
+    "waived",
+];
+
+/// Words of how many times.
+const NAME_COUNTS: &[&str] = &[
+    "count", "counts", "quantity", "times", "repeat", "repeats", "copies", "total",
+];
+
+/// What a changing tool changes, by the nouns of its objects and acts.
+const NAME_OBJECTS: &[&str] = &[
+    "booking",
+    "bookings",
+    "appointment",
+    "appointments",
+    "slot",
+    "slots",
+    "visit",
+    "visits",
+    "move",
+    "moves",
+    "cancellation",
+    "escalation",
+    "entry",
+    "entries",
+];
+
+/// Words of free text.
+const NAME_FREE_TEXT: &[&str] = &[
+    "note",
+    "notes",
+    "text",
+    "about",
+    "details",
+    "info",
+    "information",
+    "message",
+    "story",
+    "comment",
+    "comments",
+    "description",
+    "summary",
 ];

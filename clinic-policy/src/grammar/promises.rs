@@ -582,7 +582,7 @@ pub(super) fn no_effect(clause: &[&Tok], out: &mut Vec<Violation>) {
         is_word(w[0], &["no"])
             && is_word(w[1], &["effect", "effects", "impact", "influence"])
             && is_word(w[2], &["on"])
-            && clause[k + 3..].iter().take(3).any(|x| is_word(x, CARE))
+            && clause[k + 3..].iter().take(6).any(|x| is_word(x, CARE))
     });
     if let Some((_, w)) = hit {
         push(

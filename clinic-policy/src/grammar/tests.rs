@@ -7065,3 +7065,171 @@ fn how_far_a_tool_reaches_is_refused() {
         ),
     ]);
 }
+
+/// What an act, a value or a source is said to stand for: an act counted as another or undone
+/// by itself, a threat for an act not done, a line said to be the emergency line, a text said
+/// to be a diagnosis or advice, a promise that nothing is kept, a value addressed to the
+/// caller, a ranking over every other, a cause claimed, another person's medical data, and
+/// names that count a changing tool's changes, hold a yes or take text about the patient; each
+/// beside the plain line of the same words, which passes.
+#[test]
+fn what_an_act_or_a_value_is_said_to_stand_for() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    let n = Field::ParamName;
+    all_refused(&[
+        (
+            d,
+            "Reject one pending appointment. Each rejection counts as a cancellation.",
+            "reject_appointment",
+            true,
+        ),
+        (
+            d,
+            "Confirm one pending appointment. A confirmation and a booking have the same effect.",
+            "confirm_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointment. A pending appointment has the effect of a booked one.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Status of the appointment. A cancelled appointment becomes confirmed again after a week.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get the position of the patient on the waiting list. An entry with no booking within a week is invalid.",
+            "get_waiting_list_position",
+            false,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. The reception phone is the emergency line on Sundays.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            p,
+            "Phone of the reception, the emergency number of the clinic.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            p,
+            "Status of the escalation, in place of an ambulance.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Excerpt of the protocol, the advice of the doctor.",
+            "get_protocol",
+            false,
+        ),
+        (
+            p,
+            "Allergies of the patient, as a list; no copy of them is kept.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Summary, a text of the reception for the caller.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic. The first doctor has more patients than any other doctor.",
+            "list_doctors",
+            false,
+        ),
+        (
+            p,
+            "Position of the patient, since each other list is full.",
+            "get_waiting_list_position",
+            false,
+        ),
+        (
+            p,
+            "Hours of the clinic, while the reception is closed.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            p,
+            "Medications of each parent of the patient, as a list.",
+            "submit_intake",
+            true,
+        ),
+        (n, "visit_count", "book_appointment", true),
+        (n, "appointment_weeks", "book_appointment", true),
+        (n, "terms_agreed", "book_appointment", true),
+        (n, "patient_summary", "search_protocols", false),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "Move one appointment to another open slot. A move less than 24 hours before the start counts as a late cancellation.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Count the free slots of each doctor of one specialty on one day.",
+            "count_free_slots",
+            false,
+        ),
+        (
+            d,
+            "Cancel one appointment. A second cancellation of the same appointment returns the same result.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Optional key from the caller, 8 to 128 characters.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the protocol. A protocol of another clinic stays unavailable to the caller.",
+            "get_protocol",
+            false,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic and the emergency hotline.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Book an open slot. While the slot is held, the patient gets a reminder.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the slot. A slot taken since the search gives 409.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Medications of the patient, as a list, with the name of each.",
+            "submit_intake",
+            true,
+        ),
+        (n, "duration_days", "submit_intake", true),
+        (n, "slot_id", "book_appointment", true),
+        (n, "patient_id", "get_appointment", false),
+    ]);
+}

@@ -1,0 +1,392 @@
+//! What a statement says an act, a value or a source stands for: an act counted as another or
+//! undone by itself, a threat for an act not done, a line or a text of the clinic said to be
+//! the emergency line, a diagnosis or advice, a promise that nothing is kept, a text addressed
+//! to the caller, and a thing ranked over every other of its kind. Each is a claim about the
+//! world that only the clinic's answer, or a person, can make; none is a fact of a tool.
+
+use super::words::*;
+use crate::types::{Rule, Violation};
+
+/// Acts a person or a tool does to an appointment, a slot or a list, by their nouns.
+const ACT_NOUNS: &[&str] = &[
+    "booking",
+    "bookings",
+    "cancellation",
+    "cancellations",
+    "move",
+    "moves",
+    "rejection",
+    "rejections",
+    "confirmation",
+    "confirmations",
+    "escalation",
+    "escalations",
+    "entry",
+    "entries",
+    "submission",
+    "submissions",
+    "payment",
+    "payments",
+    "reply",
+    "answer",
+    "call",
+    "visit",
+    "intake",
+];
+
+/// States an appointment or a slot is in.
+const STATES: &[&str] = &[
+    "pending",
+    "confirmed",
+    "rejected",
+    "cancelled",
+    "canceled",
+    "booked",
+    "moved",
+    "escalated",
+    "urgent",
+    "open",
+    "free",
+    "paid",
+];
+
+fn near(clause: &[&Tok], from: usize, n: usize, list: &[&str]) -> bool {
+    clause[from.min(clause.len())..]
+        .iter()
+        .take(n)
+        .any(|t| is_word(t, list))
+}
+
+/// An act or a state said to count as, or to have the effect of, another ("Each cancellation
+/// counts as a move", "A rejection has the effect of a confirmation", "A cancellation and a
+/// move have the same effect"), or to have no other effect: what an act does is the tool's own
+/// declared effect, said by its verb, never by an equation a catalogue cannot know.
+pub(super) fn act_equated(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let acts = clause
+        .iter()
+        .any(|t| is_word(t, ACT_NOUNS) || is_word(t, STATES));
+    for (k, t) in clause.iter().enumerate() {
+        let prev = |b: usize, w: &[&str]| k >= b && is_word(clause[k - b], w);
+        let effect = is_word(t, &["effect", "effects"])
+            && ((prev(1, &["same"]) && acts)
+                || (prev(1, &["other"]) && prev(2, &["no"]))
+                || (clause.get(k + 1).is_some_and(|n| is_word(n, &["of", "as"]))
+                    && prev(1, &["the", "an", "a"])
+                    && (near(clause, k + 2, 3, ACT_NOUNS) || near(clause, k + 2, 3, STATES))));
+        // (a rule of a kind under a condition of time is a fee's terms: "A move less than 24
+        // hours before the start counts as a late cancellation")
+        let timed = clause[..k]
+            .iter()
+            .any(|x| x.kind == Kind::Ident || is_word(x, TIME_UNITS));
+        // (the tool's own verb opens its first sentence: "Count the free slots …")
+        let counted = k > 0
+            && is_word(t, &["counts", "count", "counted", "equals", "equal"])
+            && !timed
+            && (near(clause, k + 1, 4, ACT_NOUNS) || near(clause, k + 1, 4, STATES));
+        if effect || counted {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "an act or a state said to count as another, or to do nothing else: what an act does is the tool's own effect, said by its verb".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// A state said to come back by itself ("A cancelled appointment becomes pending again after
+/// one day"): an act made to look undoable.
+pub(super) fn undone_by_itself(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let Some(k) = clause
+        .iter()
+        .position(|t| is_word(t, &["becomes", "become", "turns", "returns", "goes"]))
+    else {
+        return;
+    };
+    if let Some(t) = clause[k..].iter().find(|t| is_word(t, &["again", "back"])) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a state said to come back by itself: an act made to look undoable".to_owned(),
+        );
+    }
+}
+
+/// A cost or a loss for an act not done in a time ("The referral of a patient with no booking
+/// in the month is invalid", "The fee of a slot with no booking in one day is twice the fee"):
+/// a threat written as a state of a kind.
+pub(super) fn threat_for_no_act(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let hit = clause.windows(4).find(|w| {
+        is_word(w[0], &["with", "without"])
+            && is_word(w[1], &["no", "a", "an"])
+            && is_word(w[2], ACT_NOUNS)
+            && is_word(w[3], &["in", "within", "for", "after", "by", "before"])
+    });
+    if let Some(w) = hit {
+        push(
+            out,
+            Rule::Directive,
+            w[0],
+            "a cost or a loss for an act not done in a time: a threat, which only the clinic's answer can state".to_owned(),
+        );
+    }
+}
+
+/// Ways to reach someone.
+const CONTACTS: &[&str] = &[
+    "line", "lines", "number", "numbers", "phone", "phones", "contact", "contacts", "hotline",
+    "service", "services", "desk",
+];
+
+/// A line, a number or an act of the clinic said to be the emergency line ("The clinic phone
+/// is the emergency line at night", "the emergency number of the clinic"), or a value in place
+/// of emergency care ("instead of an ambulance"): an emergency is never routed by a catalogue.
+/// The emergency hotline named as itself ("For chest pain the emergency hotline is the next
+/// step") is the how-to's own wording.
+pub(super) fn emergency_routed(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        let prev = |b: usize, w: &[&str]| k >= b && is_word(clause[k - b], w);
+        let line = is_word(t, &["emergency", "emergencies"])
+            && clause.get(k + 1).is_some_and(|n| is_word(n, CONTACTS));
+        (line && prev(1, &["the", "a", "an"]) && prev(2, COPULAS))
+            || (line
+                && clause
+                    .get(k + 2)
+                    .is_some_and(|n| is_word(n, &["of", "at", "for"]))
+                && near(clause, k + 3, 2, BODIES))
+            || (is_word(t, &["instead", "place"])
+                && clause.get(k + 1).is_some_and(|n| is_word(n, &["of"]))
+                && near(
+                    clause,
+                    k + 2,
+                    3,
+                    &[
+                        "ambulance",
+                        "ambulances",
+                        "emergency",
+                        "emergencies",
+                        "hospital",
+                        "hotline",
+                        "doctor",
+                        "nurse",
+                        "care",
+                    ],
+                ))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a line, a value or an act said to be, or to stand in for, emergency care: a catalogue never routes an emergency".to_owned(),
+        );
+    }
+}
+
+/// A person's judgement of the patient's care.
+const JUDGEMENTS: &[&str] = &[
+    "diagnosis",
+    "diagnoses",
+    "advice",
+    "recommendation",
+    "recommendations",
+    "prescription",
+    "opinion",
+    "verdict",
+    "decision",
+    "referral",
+];
+
+/// A value said, beside its name, to be a person's judgement ("Excerpt of the protocol, the
+/// diagnosis of the patient", "Title of the protocol, the same as the diagnosis of the
+/// patient", "the advice of the oncall doctor"): a generic text presented as care.
+pub(super) fn judgement_relabelled(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        let prev = |b: usize, w: &[&str]| k >= b && is_word(clause[k - b], w);
+        is_word(t, JUDGEMENTS)
+            && prev(1, &["the", "a", "an"])
+            && !prev(2, NEGATIONS)
+            && (k >= 2 && clause[k - 2].kind == Kind::Comma
+                || (prev(2, &["as"]) && prev(3, &["same"])))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a value said to be a person's diagnosis, advice or decision: a text of the clinic is not care".to_owned(),
+        );
+    }
+}
+
+/// A promise that nothing is kept ("No record of the intake stays at the clinic"): it buys a
+/// fuller answer with a privacy the catalogue cannot know.
+pub(super) fn nothing_kept(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["no", "nothing"])
+            && (is_word(t, &["nothing"])
+                || clause.get(k + 1).is_some_and(|n| {
+                    is_word(
+                        n,
+                        &[
+                            "record", "records", "copy", "copies", "trace", "data", "log", "logs",
+                        ],
+                    )
+                }))
+            && near(
+                clause,
+                k + 1,
+                6,
+                &[
+                    "stays", "stay", "remains", "remain", "kept", "stored", "saved", "logged",
+                    "shared",
+                ],
+            )
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a promise that nothing is kept or shared: only the clinic's policy can say it"
+                .to_owned(),
+        );
+    }
+}
+
+/// A value or a text said to be for or to the caller ("a text of the clinic staff for the
+/// caller", "the words of the staff to the caller"); where a value comes from is its source
+/// ("Optional key from the caller", "set by the caller"):
+/// a value is what the clinic answers or the caller gives, never a message to the reader. (A
+/// tool's own act for the caller, "Book a slot for the caller", is its beneficiary.)
+pub(super) fn caller_addressed(clause: &[&Tok], value: bool, out: &mut Vec<Violation>) {
+    if !value {
+        return;
+    }
+    // (who may have a value is the token's: "unavailable to the caller")
+    let hit = clause.windows(3).enumerate().find(|&(k, w)| {
+        is_word(w[0], &["for", "to"])
+            && is_word(w[1], &["the", "this", "each", "every", "any"])
+            && is_word(w[2], CALLERS)
+            && !(is_word(w[0], &["to"])
+                && k >= 1
+                && is_word(clause[k - 1], &["available", "unavailable", "visible"]))
+    });
+    let hit = hit.map(|(_, w)| w);
+    if let Some(w) = hit {
+        push(
+            out,
+            Rule::Directive,
+            w[2],
+            "a value said to be for or to the caller: a text addresses no reader".to_owned(),
+        );
+    }
+}
+
+/// A claim given as the cause of a value or an act, or set beside it ("since the waiting list
+/// of each other doctor is full", "because the doctor is absent", "…, while the reception is
+/// busy"): a state of the world a catalogue cannot know; a version ("Deprecated since `v1.4`")
+/// is a date, not a cause.
+pub(super) fn cause_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        // ("since" a time is a time: "A slot taken since the search gives 409"; a cause states
+        // a thing is or has)
+        let stated = clause[k + 1..]
+            .iter()
+            .take_while(|x| x.kind != Kind::Comma)
+            .any(|x| is_word(x, &["is", "are", "was", "were", "has", "have", "had"]));
+        // ("while" fronted is a time: "While the slot is held, the patient gets a reminder";
+        // after the value or the act it sets a claim beside it)
+        (is_word(t, &["since", "because", "whereas"]) || (k > 0 && is_word(t, &["while"])))
+            && (stated || is_word(t, &["because"]))
+            && clause.get(k + 1).is_some_and(|n| {
+                n.kind == Kind::Word
+                    && (is_word(n, DETERMINERS)
+                        || is_word(n, &["each", "every", "all", "no", "it", "they", "there"]))
+            })
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a claim given as a cause: a state of the world a catalogue cannot know".to_owned(),
+        );
+    }
+}
+
+/// A thing ranked over every other of its kind ("more years of practice than each other
+/// doctor"), or a fee said as a multiple of the fee ("twice the fee"): comparisons a catalogue
+/// cannot make.
+pub(super) fn ranked_over_all(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        (is_word(t, &["than"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["each", "every", "any", "all", "the", "other"]))
+            && near(clause, k + 1, 3, &["other", "others"]))
+            || (is_word(t, &["twice", "double", "triple", "half"])
+                && near(
+                    clause,
+                    k + 1,
+                    2,
+                    &["fee", "fees", "price", "cost", "deposit", "wait"],
+                ))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a thing ranked over every other of its kind, or a fee said as a multiple of the fee: a comparison a catalogue cannot make".to_owned(),
+        );
+    }
+}
+
+/// People whose data is not the patient's.
+const OTHER_PERSONS: &[&str] = &[
+    "guardian",
+    "guardians",
+    "parent",
+    "parents",
+    "interpreter",
+    "interpreters",
+    "relative",
+    "relatives",
+    "family",
+    "partner",
+    "spouse",
+    "sibling",
+    "siblings",
+    "friend",
+    "friends",
+    "child",
+    "children",
+    "member",
+    "members",
+];
+
+/// Medical data of a person other than the patient ("Diagnoses of each guardian of the
+/// patient", "Medical history of each guardian"): no tool takes another person's health.
+pub(super) fn others_medical_data(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["of"])
+            && clause[k.saturating_sub(3)..k]
+                .iter()
+                .any(|x| super::data::medical(x))
+            && clause[k + 1..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS) && !is_word(x, &["each", "every", "any"]))
+                .is_some_and(|x| is_word(x, OTHER_PERSONS))
+    });
+    if let Some((k, _)) = hit {
+        push(
+            out,
+            Rule::Exfiltration,
+            clause[k],
+            "medical data of a person other than the patient: no tool takes another person's health".to_owned(),
+        );
+    }
+}
