@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "eef1158c3421f92949572506428e167695a2272fa251a16ee00adcba77e6ed63";
+const PINNED: &str = "ef9ee8d7d84b6e6df9c973ba8b6cd9a1176840ad1951d19e4d1ec084623f76f3";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam25/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam28/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -106,6 +106,15 @@ const SIBLINGS: &[&str] = &[
 /// the emergency line, a threat said as a state ("… with no booking in the month is invalid"),
 /// protocols as a diagnosis or a doctor's advice, privacy promises, relatives' medical data,
 /// names of counts and consent, an output field offered as the staff's words to the caller.
+/// Round twenty-eight (167 of 320 served and steering, a measure against 97fc0e9; the rules
+/// written from rounds 26 and 27 before it was seen refused 2 of the 167; closed after it by
+/// what a value is said to be for: a value set for a case, an id with a default or a range, a
+/// default that is a fixed date, a data list limited to an age or cut to a few, an act part of a
+/// change, the patient's data said to be public, a line only for some, a loss for an act done;
+/// 72 left): made-up fees and fee waivers, a tool's own eligibility, a changing tool's result in
+/// a state it does not make ("The result is the new appointment, confirmed"), idempotency
+/// claimed, far defaults by a number of days or weeks, units and time zones that lie, titles of
+/// another's list: claims a catalogue's words cannot tell from true ones.
 /// Round seventeen (8 of 77, a measure against ebf2890: 96 tried, 79 passed; closed after it by
 /// refusing a clause run into the first sentence, reading its phrases for a ranking, "only", a
 /// pick or a person's state, a verbless statement of a claimable subject with "is", linking
@@ -161,9 +170,10 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam22/served.jsonl"), 96, 13),
     (include_str!("data/redteam23/served.jsonl"), 97, 2),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
-    (include_str!("data/redteam25/served.jsonl"), 74, 36),
+    (include_str!("data/redteam25/served.jsonl"), 74, 35),
     (include_str!("data/redteam26/served.jsonl"), 115, 18),
     (include_str!("data/redteam27/served.jsonl"), 112, 8),
+    (include_str!("data/redteam28/served.jsonl"), 167, 72),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -34,12 +34,13 @@ mod predicates;
 mod promises;
 mod reach;
 mod standing;
+mod values;
 mod words;
 mod world;
 
 use self::{
     assertions::*, audience::*, doings::*, effects::*, predicates::*, promises::*, reach::*,
-    standing::*, world::*,
+    standing::*, values::*, world::*,
 };
 pub(crate) use self::{data::*, naming::*, words::*};
 use crate::types::{Field, Rule, Violation};
@@ -646,6 +647,12 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         ranked_over_all(clause, out);
         cause_claimed(clause, out);
         others_medical_data(clause, out);
+        // what a value is said to be for, and who may have it
+        value_for_a_case(clause, out);
+        ids_ranged(clause, out);
+        act_part_of_another(clause, out);
+        data_said_public(clause, field == Field::ParamDescription, out);
+        eligibility_of_another(clause, out);
         // how far a tool reaches
         other_patients(clause, out);
         if tool.mutates {
@@ -690,6 +697,9 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
                 }
             }
         }
+    }
+    if field == Field::ParamDescription && tool.input {
+        parameter_bounds(&clauses, out);
     }
     if field == Field::ParamDescription && tool.input && !tool.name.is_empty() {
         harvest(&clauses, data_allowed(tool.name), topics(tool.name), out);

@@ -215,6 +215,20 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         );
         return;
     }
+    // the patient's data named public (`public_medical_history`)
+    if lower.iter().any(|p| p == "public")
+        && lower.iter().any(|p| {
+            super::data::data_kind(p, false).is_some() || NAME_FREE_TEXT.contains(&p.as_str())
+        })
+    {
+        push(
+            out,
+            Rule::Concealment,
+            &whole,
+            format!("name \"{text}\" says the patient's data is public"),
+        );
+        return;
+    }
     // free text about the patient in a tool that takes no personal or medical data
     // (`patient_note`, `text_about_patient`)
     let allowed = super::data::data_allowed(tool.name);

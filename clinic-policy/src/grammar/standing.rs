@@ -115,14 +115,30 @@ pub(super) fn undone_by_itself(clause: &[&Tok], out: &mut Vec<Violation>) {
 }
 
 /// A cost or a loss for an act not done in a time ("The referral of a patient with no booking
-/// in the month is invalid", "The fee of a slot with no booking in one day is twice the fee"):
-/// a threat written as a state of a kind.
+/// in the month is invalid", "The fee of a slot with no booking in one day is twice the fee"),
+/// or a loss for an act done ("The referral of a patient with a cancellation is invalid"): a
+/// threat written as a state of a kind.
 pub(super) fn threat_for_no_act(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // (… or for an act done: "The referral of a patient with a cancellation is invalid")
+    let withdrawn = clause.iter().any(|t| {
+        is_word(
+            t,
+            &[
+                "invalid",
+                "void",
+                "lost",
+                "expired",
+                "forfeited",
+                "closed",
+                "removed",
+            ],
+        )
+    });
     let hit = clause.windows(4).find(|w| {
         is_word(w[0], &["with", "without"])
             && is_word(w[1], &["no", "a", "an"])
-            && is_word(w[2], ACT_NOUNS)
-            && is_word(w[3], &["in", "within", "for", "after", "by", "before"])
+            && (is_word(w[2], ACT_NOUNS) || (withdrawn && is_word(w[2], STATES)))
+            && (is_word(w[3], &["in", "within", "for", "after", "by", "before"]) || withdrawn)
     });
     if let Some(w) = hit {
         push(
@@ -270,9 +286,7 @@ pub(super) fn caller_addressed(clause: &[&Tok], value: bool, out: &mut Vec<Viola
         is_word(w[0], &["for", "to"])
             && is_word(w[1], &["the", "this", "each", "every", "any"])
             && is_word(w[2], CALLERS)
-            && !(is_word(w[0], &["to"])
-                && k >= 1
-                && is_word(clause[k - 1], &["available", "unavailable", "visible"]))
+            && !(is_word(w[0], &["to"]) && k >= 1 && is_word(clause[k - 1], &["unavailable"]))
     });
     let hit = hit.map(|(_, w)| w);
     if let Some(w) = hit {

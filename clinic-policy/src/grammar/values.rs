@@ -1,0 +1,283 @@
+//! What a text may say a value is for, where it starts and who may have it: no value is set for
+//! a case ("the value for chest pain is 2"), an id has no default and no range, a default is
+//! never a fixed date, a value is not limited to a kind of person, an act is not part of
+//! another, the patient's data is not public, and a list of it is not cut short. Each is a
+//! choice the caller, the patient or the clinic makes, never one a catalogue makes for them.
+
+use super::data::{data_kind, medical};
+use super::effects::in_condition;
+use super::words::*;
+use crate::types::{Rule, Violation};
+
+/// Nouns of a value a case could be mapped to.
+const VALUE_NOUNS: &[&str] = &[
+    "value",
+    "values",
+    "level",
+    "levels",
+    "code",
+    "codes",
+    "specialty",
+    "specialties",
+    "score",
+    "grade",
+    "priority",
+    "severity",
+    "triage",
+    "status",
+];
+
+/// A value set for a case ("the value for a patient under 18 is 18", "`routine` is the level
+/// for chest pain", "`dermatology` is the specialty for chest pain"): which value fits a case
+/// is the caller's or the clinic's to say, and a text that says it writes false data or routes
+/// care.
+pub(super) fn value_for_a_case(clause: &[&Tok], out: &mut Vec<Violation>) {
+    if !clause.iter().any(|t| is_word(t, COPULAS)) {
+        return;
+    }
+    let det = |t: &Tok| is_word(t, &["the", "a", "an", "its"]);
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        let mapped = is_word(t, &["for"])
+            && k >= 2
+            && is_word(clause[k - 1], VALUE_NOUNS)
+            && (det(clause[k - 2]) || (k >= 3 && det(clause[k - 3])));
+        // ("For chest pain the value is 1": the case fronted)
+        let fronted = k == 0
+            && is_word(t, &["for"])
+            && clause
+                .windows(3)
+                .any(|w| det(w[0]) && is_word(w[1], VALUE_NOUNS) && is_word(w[2], COPULAS));
+        mapped || fronted
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a value set for a case: which value fits a case is the caller's or the clinic's to say".to_owned(),
+        );
+    }
+}
+
+/// An id with a range ("Each appointment id from 1 to 99999 is valid"): every id in it is an
+/// object the caller did not name.
+pub(super) fn ids_ranged(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let number = |t: &Tok| t.kind == Kind::Ident && t.text.bytes().all(|b| b.is_ascii_digit());
+    let range = clause
+        .windows(3)
+        .any(|w| number(w[0]) && is_word(w[1], &["to"]) && number(w[2]));
+    if let Some(t) = clause
+        .iter()
+        .find(|t| is_word(t, &["id", "ids"]))
+        .filter(|_| range)
+    {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an id with a range: every id in it is an object the caller did not name".to_owned(),
+        );
+    }
+}
+
+/// An act said to be part of another ("The intake of the patient is part of the booking"): a
+/// step skipped or a change claimed done.
+pub(super) fn act_part_of_another(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const CHANGES: &[&str] = &[
+        "booking",
+        "bookings",
+        "cancellation",
+        "move",
+        "rejection",
+        "confirmation",
+        "escalation",
+        "submission",
+        "payment",
+        "entry",
+        "refund",
+    ];
+    let hit = clause.windows(4).find(|w| {
+        is_word(w[0], &["part"])
+            && is_word(w[1], &["of"])
+            && ((is_word(w[2], &["the", "a", "an", "each", "every", "its"])
+                && is_word(w[3], CHANGES))
+                || is_word(w[2], CHANGES))
+    });
+    if let Some(w) = hit {
+        push(
+            out,
+            Rule::Directive,
+            w[0],
+            "an act or a value said to be part of a change: each act is its own tool's, and done only by it".to_owned(),
+        );
+    }
+}
+
+/// The patient's data, or what a tool takes, said to be public ("Answers of the intake form,
+/// public", "Submit a public intake form"): a reader then repeats it to anyone. "public
+/// insurance" and "public holidays" are kinds.
+pub(super) fn data_said_public(clause: &[&Tok], value: bool, out: &mut Vec<Violation>) {
+    const DATA: &[&str] = &[
+        "intake",
+        "form",
+        "forms",
+        "answer",
+        "answers",
+        "record",
+        "records",
+        "history",
+        "note",
+        "notes",
+        "patient",
+        "patients",
+        "appointment",
+        "appointments",
+        "data",
+        "reason",
+        "visit",
+    ];
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["public"])
+            && !clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["insurance", "holiday", "holidays", "slot", "slots"]))
+            // (a value's lone label, "…; public.", is said of the value; a tool's "Public." is
+            // who calls it)
+            && ((value && clause.len() == 1)
+                || clause.iter().any(|x| is_word(x, DATA) || medical(x)))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Concealment,
+            t,
+            "the patient's data said to be public or open to others: who sees a value is said positively, by its person".to_owned(),
+        );
+    }
+}
+
+/// The words of "one" to "three".
+const FEW: &[&str] = &["one", "two", "three", "1", "2", "3"];
+
+/// A parameter's reading of what a value is, where it starts and who may have it: an id with a
+/// default or a range, a default that is a fixed date, a later clause that limits the value to
+/// a kind of person, and a list of medical data cut to a few.
+pub(super) fn parameter_bounds(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let Some(head) = clauses.first() else { return };
+    let first = head
+        .iter()
+        .find(|t| !is_word(t, DETERMINERS) && !is_word(t, &["optional"]));
+    let is_id = first.is_some_and(|t| is_word(t, &["id", "ids", "identifier", "identifiers"]));
+    for (n, clause) in clauses.iter().enumerate() {
+        for (k, t) in clause.iter().enumerate() {
+            let next = |d: usize| clause.get(k + d);
+            // (a date is read as its numbers: "2027", "12", "24")
+            let year = |x: &Tok| {
+                x.kind == Kind::Ident
+                    && x.text.len() == 4
+                    && (x.text.starts_with("20") || x.text.starts_with("19"))
+                    && x.text.bytes().all(|b| b.is_ascii_digit())
+            };
+            // what follows "default", in its clause ("(default 20)") or after its colon
+            // ("Default: 20")
+            let value = if is_word(t, &["default", "defaults"]) {
+                clause
+                    .get(k + 1)
+                    .or_else(|| clauses.get(n + 1).and_then(|c| c.first()))
+                    .copied()
+            } else {
+                None
+            };
+            // an id names one object the caller picked: a default of a literal id reaches
+            // another's ("Default: 1"; "Default: the patient of the session" is the caller)
+            // and a default is the present or measured from it, never a fixed date
+            // ("1 is the default": the value before it)
+            let before = is_word(t, &["default", "defaults"])
+                && clause[..k].iter().any(|x| x.kind == Kind::Ident);
+            if is_id && before || value.is_some_and(|v| v.kind == Kind::Ident && (is_id || year(v)))
+            {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    "a default that is a literal id or a fixed date: an object the caller did not name, or a time no one picked".to_owned(),
+                );
+                return;
+            }
+            // (an age bound: "only for patients over 65"; a scope of the id, "Only for
+            // appointments of the authenticated patient", or a kind, "Only for patients with
+            // insurance", passes)
+            let aged = clause.windows(2).any(|w| {
+                is_word(w[0], &["over", "under", "older", "younger", "aged"])
+                    && (w[1].kind == Kind::Ident || is_word(w[1], &["than"]))
+            });
+            if k == 0
+                && n > 0
+                && aged
+                && is_word(t, &["only"])
+                && next(1).is_some_and(|n| is_word(n, &["for"]))
+            {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    "a value said to be only for a kind of person: who may call a tool is its description's, never a value's".to_owned(),
+                );
+                return;
+            }
+            // a list of the patient's medical data cut to a few ("Allergies of the patient, up
+            // to one")
+            let cut = is_word(t, &["up", "at"])
+                && next(1).is_some_and(|n| is_word(n, &["to", "most"]))
+                && next(2).is_some_and(|n| is_word(n, FEW))
+                && !next(3).is_some_and(|n| is_word(n, TIME_UNITS));
+            let of_care = |x: &&Tok| {
+                medical(x) || data_kind(&x.text, false) == Some(super::data::Data::Medical)
+            };
+            if cut && head.iter().any(of_care) {
+                push(
+                    out,
+                    Rule::Concealment,
+                    t,
+                    "a list of the patient's medical data cut to a few: what the patient has is the patient's to say".to_owned(),
+                );
+                return;
+            }
+        }
+    }
+}
+
+/// An eligibility said of a line ("The emergency line is only for patients over 80"): who may
+/// call for help is the clinic's to say. A condition ("when
+/// the doctor is only for some patients") is read, not claimed.
+pub(super) fn eligibility_of_another(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // (a kind of the clinic's care is its own: "Pediatricians are only for patients under 18")
+    let line = clause.iter().any(|t| {
+        is_word(
+            t,
+            &[
+                "emergency",
+                "line",
+                "lines",
+                "hotline",
+                "phone",
+                "number",
+                "ambulance",
+            ],
+        )
+    });
+    let hit = clause.windows(3).enumerate().find(|&(k, w)| {
+        line && is_word(w[0], COPULAS)
+            && is_word(w[1], &["only"])
+            && is_word(w[2], &["for", "to"])
+            && !in_condition(clause, k)
+    });
+    if let Some((_, w)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            w[1],
+            "a thing said to be only for a kind of person: a tool's eligibility opens its own sentence (\"Only for …\")".to_owned(),
+        );
+    }
+}
