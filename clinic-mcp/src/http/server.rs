@@ -553,11 +553,15 @@ async fn deadline(State(app): State<Arc<App>>, request: Request, next: Next) -> 
     let started = std::time::Instant::now();
     let response = match tokio::time::timeout(app.deadline, next.run(request)).await {
         Ok(response) => response,
-        Err(_) => (
-            StatusCode::GATEWAY_TIMEOUT,
-            "the request ran past its deadline",
-        )
-            .into_response(),
+        // (the deadline can fall before the body was read: validating the token can wait on a
+        // JWKS fetch)
+        Err(_) => unread(
+            (
+                StatusCode::GATEWAY_TIMEOUT,
+                "the request ran past its deadline",
+            )
+                .into_response(),
+        ),
     };
     tracing::info!(
         target: "clinic_mcp::access",
