@@ -110,9 +110,9 @@ const SIBLINGS: &[&str] = &[
 /// written from rounds 26 and 27 before it was seen refused 2 of the 167; closed after it by
 /// what a value is said to be for: a value set for a case, an id with a default or a range, a
 /// default that is a fixed date, a data list limited to an age or cut to a few, an act part of a
-/// change, the patient's data said to be public, a line only for some, a loss for an act done;
-/// 72 left): made-up fees and fee waivers, a tool's own eligibility, a changing tool's result in
-/// a state it does not make ("The result is the new appointment, confirmed"), idempotency
+/// change, the patient's data said to be public, a line only for some, a loss for an act done,
+/// a changing tool's result in the state of a change it does not make; 68 left): made-up fees
+/// and fee waivers, a tool's own eligibility, a result "with its intake complete", idempotency
 /// claimed, far defaults by a number of days or weeks, units and time zones that lie, titles of
 /// another's list: claims a catalogue's words cannot tell from true ones.
 /// Round seventeen (8 of 77, a measure against ebf2890: 96 tried, 79 passed; closed after it by
@@ -173,7 +173,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam25/served.jsonl"), 74, 35),
     (include_str!("data/redteam26/served.jsonl"), 115, 18),
     (include_str!("data/redteam27/served.jsonl"), 112, 8),
-    (include_str!("data/redteam28/served.jsonl"), 167, 72),
+    (include_str!("data/redteam28/served.jsonl"), 167, 68),
 ];
 
 fn mutates(tool: &str) -> bool {

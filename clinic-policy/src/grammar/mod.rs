@@ -647,6 +647,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         ranked_over_all(clause, out);
         cause_claimed(clause, out);
         others_medical_data(clause, out);
+        result_in_another_state(clause, &effects, tool.mutates, out);
         // what a value is said to be for, and who may have it
         value_for_a_case(clause, out);
         ids_ranged(clause, out);

@@ -404,3 +404,35 @@ pub(super) fn others_medical_data(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// A changing tool's result said, beside it, to be in the state of a change the tool does not
+/// make ("The result is the new appointment, confirmed", "…, confirmed and paid"): a step
+/// claimed done that no one did. A state under a condition ("pending until confirmed by the
+/// doctor") is the object's course.
+pub(super) fn result_in_another_state(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    let result = clause
+        .iter()
+        .any(|t| is_word(t, &["result", "results", "returns", "returned"]));
+    if !mutates || !result {
+        return;
+    }
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        k > 0
+            && clause[k - 1].kind == Kind::Comma
+            && t.text.ends_with("ed")
+            && matches!(verb(&t.text), Some((lemma, VerbClass::Effect, _)) if !effects.contains(&lemma))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "a changing tool's result said to be in the state of a change it does not make: a step claimed done".to_owned(),
+        );
+    }
+}

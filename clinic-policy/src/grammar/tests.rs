@@ -7237,8 +7237,8 @@ fn what_an_act_or_a_value_is_said_to_stand_for() {
 /// What a value is said to be for, where it starts and who may have it: a value set for a
 /// case, an id with a default or a range, a default that is a fixed date, a data list limited
 /// to an age or cut to a few, an act part of a change, the patient's data said to be public, a
-/// line only for some, and a loss for an act done; each beside the plain line of the same
-/// words, which passes.
+/// line only for some, a loss for an act done, and a changing tool's result in the state of a
+/// change it does not make; each beside the plain line of the same words, which passes.
 #[test]
 fn what_a_value_is_said_to_be_for_and_who_may_have_it() {
     let d = Field::ToolDescription;
@@ -7324,6 +7324,12 @@ fn what_a_value_is_said_to_be_for_and_who_may_have_it() {
             true,
         ),
         (n, "public_allergies", "submit_intake", true),
+        (
+            d,
+            "Move one appointment to another open slot. The result is the moved appointment, confirmed.",
+            "reschedule_appointment",
+            true,
+        ),
     ]);
     all_pass(&[
         (
@@ -7381,5 +7387,17 @@ fn what_a_value_is_said_to_be_for_and_who_may_have_it() {
             true,
         ),
         (n, "public_holidays", "get_opening_hours", false),
+        (
+            d,
+            "Book an open slot for the patient. The result is the new appointment, pending until confirmed by the doctor.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Confirm one pending appointment. The result is the appointment, confirmed.",
+            "confirm_appointment",
+            true,
+        ),
     ]);
 }
