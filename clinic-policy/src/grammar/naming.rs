@@ -188,7 +188,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
     }
     // a person's yes held as a flag (`fee_accepts`, `terms_agreed`): only the human's own answer
     // gives it, never a value the caller sets
-    if let Some(p) = lower.iter().find(|p| NAME_CONSENT.contains(&p.as_str())) {
+    if let Some(p) = lower.iter().find(|p| name_consent(p)) {
         push(
             out,
             Rule::Directive,
@@ -644,27 +644,28 @@ pub(super) const NAME_NOUN_FIRST: &[&str] = &[
     "trail", "triage", "release", "rank", "filter", "sort", "mark", "use", "hold", "refund",
 ];
 
-/// A person's yes, in the forms a flag's name takes.
-const NAME_CONSENT: &[&str] = &[
-    "accept",
-    "accepts",
-    "accepted",
-    "agree",
-    "agrees",
-    "agreed",
-    "consent",
-    "consents",
-    "consented",
-    "approve",
-    "approves",
-    "approved",
-    "allow",
-    "allows",
-    "allowed",
-    "waive",
-    "waives",
-    "waived",
-];
+/// A person's yes in a flag's name: the verbs of consent ([`CONSENT`]) but those of a
+/// confirmation or a pick, which name the clinic's own states and acts, and a waiver. (Nouns of
+/// consent, `permission_level`, name a thing and are read elsewhere.)
+fn name_consent(part: &str) -> bool {
+    (CONSENT.contains(&part)
+        && !part.starts_with("confirm")
+        && !matches!(
+            part,
+            "yes"
+                | "ok"
+                | "okay"
+                | "selected"
+                | "chose"
+                | "chosen"
+                | "accepting"
+                | "agreement"
+                | "approval"
+                | "permission"
+                | "acknowledged"
+        ))
+        || matches!(part, "waive" | "waives" | "waived")
+}
 
 /// Words of how many times.
 const NAME_COUNTS: &[&str] = &[
