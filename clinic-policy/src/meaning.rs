@@ -2829,9 +2829,13 @@ pub(crate) fn data_beyond_the_tool(text: &str, tool: &str, named: bool) -> Optio
                 | "caller"
         )
     });
-    let kind = PERSON_DATA
-        .iter()
-        .find(|k| words.windows(k.len()).any(|w| w == **k))?;
+    // (a birth date is an age, which a tool that books or keeps a waiting list may take: the
+    // controlled language's data table)
+    let takes_age = crate::grammar::data_allowed(&name).contains(&crate::grammar::Data::Age);
+    let kind = PERSON_DATA.iter().find(|k| {
+        words.windows(k.len()).any(|w| w == **k)
+            && !(takes_age && matches!(k[0], "date" | "birth" | "dob"))
+    })?;
     // a parameter named for the data asks for it whoever it belongs to
     if !person && !named {
         return None;

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "ef9ee8d7d84b6e6df9c973ba8b6cd9a1176840ad1951d19e4d1ec084623f76f3";
+const PINNED: &str = "88c4636f8273ee2c3b928a42142aa3cac0b610629966f33ac8d57f9cbaab2604";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -229,7 +229,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
     }
 }
 
-/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh21/`, written
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh22/`, written
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
@@ -237,7 +237,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh3/rewritten.jsonl"), 21),
     (include_str!("data/fresh4/rewritten.jsonl"), 20),
     (include_str!("data/fresh5/rewritten.jsonl"), 20),
-    (include_str!("data/fresh6/rewritten.jsonl"), 26),
+    (include_str!("data/fresh6/rewritten.jsonl"), 27),
     (include_str!("data/fresh7/rewritten.jsonl"), 27),
     (include_str!("data/fresh8/rewritten.jsonl"), 25),
     (include_str!("data/fresh9/rewritten.jsonl"), 26),
@@ -251,6 +251,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh18/rewritten.jsonl"), 29),
     (include_str!("data/fresh20/rewritten.jsonl"), 30),
     (include_str!("data/fresh21/rewritten.jsonl"), 30),
+    (include_str!("data/fresh22/rewritten.jsonl"), 29),
 ];
 
 #[test]
@@ -272,6 +273,29 @@ fn the_spent_writability_sets_pass_as_pinned() {
 #[test]
 fn texts_of_the_same_shapes_still_pass() {
     for (tool, field, text) in [
+        // fresh22's first-try lines a writer could not foresee being refused: a code in capitals
+        // names the state it reports, "rate" opens a code as a noun, an unknown value of a kind
+        // ranks no source, and a birth date is an age
+        (
+            "find_available_slots",
+            "tool_description",
+            "Find open slots of one doctor. A slot open at the search can be unavailable at the booking, with the error `SLOT_TAKEN`.",
+        ),
+        (
+            "book_appointment",
+            "tool_description",
+            "Book an open slot for the authenticated patient. Over the rate limit, the answer is the error `RATE_LIMITED`.",
+        ),
+        (
+            "list_doctors",
+            "param_description",
+            "Optional specialty, as returned by list_specialties. An unknown specialty gives an empty list, not an error.",
+        ),
+        (
+            "join_waiting_list",
+            "param_description",
+            "Birth date of the patient, in the format `YYYY-MM-DD`.",
+        ),
         (
             "book_appointment",
             "tool_description",

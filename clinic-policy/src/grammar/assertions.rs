@@ -1155,7 +1155,13 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
             .rposition(|x| is_word(x, COPULAS))
             .and_then(|c| c.checked_sub(1))
             .is_some_and(|h| value(clause[h]));
-        is_word(t, &["valid", "invalid", "final"]) && (before_a_value || said_of_a_value)
+        // ("An unknown specialty gives an empty list": a kind of the value given, before it)
+        let unknown_value = is_word(t, &["unknown"])
+            && clause.get(k + 1).is_some_and(|n| {
+                n.kind == Kind::Word && !is_word(n, PREPOSITIONS) && !is_word(n, COPULAS)
+            });
+        (is_word(t, &["valid", "invalid", "final"]) && (before_a_value || said_of_a_value))
+            || unknown_value
     });
     // (another person is no other source: "any other caller gets the error, also for a valid
     // id")

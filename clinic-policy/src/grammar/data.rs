@@ -406,7 +406,8 @@ pub(super) fn patient_described(
     // missed visits of the patient" asks a slot search for the patient's history)
     let fits = |head: &Tok| {
         (is_word(head, OWN_HEADS) && of_appointments)
-            || (allowed.contains(&Data::Age) && is_word(head, &["age"]))
+            || (allowed.contains(&Data::Age)
+                && (is_word(head, &["age"]) || data_kind(&head.text, false) == Some(Data::Age)))
             || (allowed.contains(&Data::Insurance) && is_word(head, &["insurance"]))
     };
     // the value a parameter is, up to its first mark: past visits are a person's history,
@@ -478,6 +479,14 @@ pub(super) fn patient_described(
                     && !is_word(h, &["which", "what", "none", "some", "part"])
             });
             let head = after.or(of_head);
+            // ("Birth date of the patient": an age, by the word before its head)
+            let age_before = allowed.contains(&Data::Age)
+                && b >= 3
+                && of_head.is_some()
+                && data_kind(&clause[b - 3].text, false) == Some(Data::Age);
+            if age_before {
+                continue;
+            }
             // what the patient did or has ("Specialties the patient attended", "Languages
             // spoken by the patient"): the patient's own data
             // (a past or participle form of a verb or another "-ed" or "-en" word: "attended",

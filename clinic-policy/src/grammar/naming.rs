@@ -419,8 +419,10 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
                 .get(i + 1)
                 .is_some_and(|n| matches!(n.as_str(), "on" | "with" | "after" | "at")))
     });
+    // (a code in capitals names the state it reports: `SLOT_TAKEN`, `ALREADY_CANCELLED`)
     if field == Field::ParamName
         && tool.input
+        && !code
         && let Some((_, p)) = changed
     {
         push(
@@ -642,6 +644,7 @@ pub(super) const NAME_NOUN_FIRST: &[&str] = &[
     "start", "end", "name", "list", "limit", "order", "count", "record", "search", "review",
     "match", "group", "format", "log", "audit", "set", "change", "book", "schedule", "return",
     "trail", "triage", "release", "rank", "filter", "sort", "mark", "use", "hold", "refund",
+    "rate",
 ];
 
 /// A person's yes in a flag's name: the verbs of consent ([`CONSENT`]) but those of a
