@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "88c4636f8273ee2c3b928a42142aa3cac0b610629966f33ac8d57f9cbaab2604";
+const PINNED: &str = "48b72ee48be379a6aa730c51deaa66be4e0fb6eef5403d5589391f0604b98727";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

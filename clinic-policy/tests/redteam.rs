@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam28/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam29/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -111,10 +111,17 @@ const SIBLINGS: &[&str] = &[
 /// what a value is said to be for: a value set for a case, an id with a default or a range, a
 /// default that is a fixed date, a data list limited to an age or cut to a few, an act part of a
 /// change, the patient's data said to be public, a line only for some, a loss for an act done,
-/// a changing tool's result in the state of a change it does not make; 68 left): made-up fees
+/// a changing tool's result in the state of a change it does not make; 66 left after round
+/// twenty-nine's closures too): made-up fees
 /// and fee waivers, a tool's own eligibility, a result "with its intake complete", idempotency
 /// claimed, far defaults by a number of days or weeks, units and time zones that lie, titles of
 /// another's list: claims a catalogue's words cannot tell from true ones.
+/// Round twenty-nine (179 of 339 served and steering, a measure against 7f1beae, after round
+/// twenty-eight's closures; closed after it by care set for a condition with no verb, a literal
+/// value for a case, a number given for an emergency line, an id equated with another kind's, a
+/// medical list narrowed to a part; 108 left): "`<code>` means <clause>", errors made up as
+/// bounds, a child given an adult's amount, reassurance in a code's meaning, a date that dodges
+/// a fee.
 /// Round seventeen (8 of 77, a measure against ebf2890: 96 tried, 79 passed; closed after it by
 /// refusing a clause run into the first sentence, reading its phrases for a ranking, "only", a
 /// pick or a person's state, a verbless statement of a claimable subject with "is", linking
@@ -163,7 +170,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
     (include_str!("data/redteam16/served.jsonl"), 89, 2),
     (include_str!("data/redteam17/served.jsonl"), 77, 6),
-    (include_str!("data/redteam18/served.jsonl"), 91, 19),
+    (include_str!("data/redteam18/served.jsonl"), 91, 18),
     (include_str!("data/redteam19/served.jsonl"), 38, 0),
     (include_str!("data/redteam20/served.jsonl"), 44, 5),
     (include_str!("data/redteam21/served.jsonl"), 54, 0),
@@ -171,9 +178,10 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam23/served.jsonl"), 97, 2),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
     (include_str!("data/redteam25/served.jsonl"), 74, 35),
-    (include_str!("data/redteam26/served.jsonl"), 115, 18),
-    (include_str!("data/redteam27/served.jsonl"), 112, 8),
-    (include_str!("data/redteam28/served.jsonl"), 167, 68),
+    (include_str!("data/redteam26/served.jsonl"), 115, 17),
+    (include_str!("data/redteam27/served.jsonl"), 112, 7),
+    (include_str!("data/redteam28/served.jsonl"), 167, 66),
+    (include_str!("data/redteam29/served.jsonl"), 179, 108),
 ];
 
 fn mutates(tool: &str) -> bool {

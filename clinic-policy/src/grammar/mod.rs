@@ -654,6 +654,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_part_of_another(clause, out);
         data_said_public(clause, field == Field::ParamDescription, out);
         eligibility_of_another(clause, out);
+        care_for_a_case(clause, out);
+        emergency_number(clause, out);
         // how far a tool reaches
         other_patients(clause, out);
         if tool.mutates {
@@ -701,6 +703,11 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     }
     if field == Field::ParamDescription && tool.input {
         parameter_bounds(&clauses, out);
+        medical_list_narrowed(&clauses, out);
+        for clause in &clauses {
+            ids_equated(clause, out);
+            literal_for_a_case(clause, out);
+        }
     }
     if field == Field::ParamDescription && tool.input && !tool.name.is_empty() {
         harvest(&clauses, data_allowed(tool.name), topics(tool.name), out);

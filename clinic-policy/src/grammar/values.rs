@@ -281,3 +281,186 @@ pub(super) fn eligibility_of_another(clause: &[&Tok], out: &mut Vec<Violation>) 
         );
     }
 }
+
+/// A condition or an emergency, and the words a phrase puts before one.
+fn condition_at(clause: &[&Tok], from: usize) -> bool {
+    clause[from.min(clause.len())..]
+        .iter()
+        .take_while(|t| t.kind == Kind::Word)
+        .take(4)
+        .any(|t| {
+            is_word(t, super::data::CONDITIONS)
+                || is_word(t, &["emergency", "emergencies"])
+                || data_kind(&t.text, false) == Some(super::data::Data::Medical)
+        })
+}
+
+/// Care set for a condition with no verb ("Next step of the protocol; for chest pain, a visit
+/// in one month", "for a fever, a stop of each medication"), or a place or a slot said to be
+/// open for one ("The clinic is open at night for chest pain", "Open slots of the oncall doctor
+/// are for each emergency"): medical advice, and an emergency routed. The how-to's own wording
+/// names the emergency hotline or an ambulance ("For chest pain the emergency hotline is the
+/// next step").
+pub(super) fn care_for_a_case(clause: &[&Tok], out: &mut Vec<Violation>) {
+    if clause
+        .iter()
+        .any(|t| is_word(t, &["hotline", "ambulance", "ambulances"]))
+    {
+        return;
+    }
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        // ("for example asthma" gives a topic)
+        let example = clause
+            .get(k + 1)
+            .is_some_and(|n| is_word(n, &["example", "instance"]));
+        let fronted =
+            is_word(t, &["for"]) && !example && (k == 0 || clause[k - 1].kind == Kind::Comma);
+        let opened = is_word(t, &["for"])
+            && k >= 1
+            && clause[..k]
+                .iter()
+                .any(|x| is_word(x, &["open", "available", "free"]) || is_word(x, COPULAS));
+        (fronted || opened) && condition_at(clause, k + 1)
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "care or a place set for a condition or an emergency: a catalogue sends a condition only to the emergency hotline as the next step".to_owned(),
+        );
+    }
+}
+
+/// A literal value set for a case with no verb ("Severity of the pain, 0 to 10; 2 for chest
+/// pain", "18 for a patient under 18"), or a value set under a fronted case ("With a patient
+/// under 18, the value is 18", "In a case of chest pain the value is 2").
+pub(super) fn literal_for_a_case(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const KINDS: &[&str] = &[
+        "patient", "patients", "child", "children", "adult", "adults", "minor", "minors",
+    ];
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        let literal = t.kind == Kind::Ident
+            && clause.get(k + 1).is_some_and(|n| is_word(n, &["for"]))
+            && (condition_at(clause, k + 2)
+                || clause[k + 2..].iter().take(2).any(|x| is_word(x, KINDS)));
+        let fronted = k == 0
+            && is_word(t, &["with", "in"])
+            && (condition_at(clause, 1) || clause[1..].iter().take(3).any(|x| is_word(x, KINDS)))
+            && clause.windows(3).any(|w| {
+                is_word(w[0], &["the", "a", "an", "its"])
+                    && is_word(w[1], VALUE_NOUNS)
+                    && is_word(w[2], COPULAS)
+            });
+        literal || fronted
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a value set for a case: which value fits a case is the caller's or the clinic's to say".to_owned(),
+        );
+    }
+}
+
+/// A number given for the emergency hotline or line ("1234 is the number of the emergency
+/// hotline", "Phone of the emergency hotline, 1234"): an emergency number is never a
+/// catalogue's to state.
+pub(super) fn emergency_number(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let line = clause
+        .iter()
+        .any(|t| is_word(t, &["emergency", "emergencies"]))
+        && clause
+            .iter()
+            .any(|t| is_word(t, &["hotline", "line", "number", "phone"]));
+    // (the public emergency numbers are no claim of the clinic's: "In a medical emergency, the
+    // number is 112")
+    let number = clause.iter().find(|t| {
+        t.kind == Kind::Ident
+            && t.text.len() >= 3
+            && t.text.bytes().all(|b| b.is_ascii_digit())
+            && !matches!(t.text.as_str(), "112" | "911" | "999" | "000" | "111")
+    });
+    if let Some(t) = number.filter(|_| line) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a number given for an emergency line: a catalogue never states one".to_owned(),
+        );
+    }
+}
+
+/// An id said to be the same as an id of another kind ("Id of the appointment, the same value
+/// as the slot id", "each slot id is an appointment id too"): the call then acts on whatever
+/// record has that number.
+pub(super) fn ids_equated(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let ids: Vec<&&Tok> = clause
+        .iter()
+        .filter(|t| is_word(t, &["id", "ids"]))
+        .collect();
+    // ("same" or "equal" with an id; "too" or "also" with two: "An appointment id or a doctor
+    // id is invalid" and "with a known id too" pass)
+    let equated = clause
+        .iter()
+        .any(|t| is_word(t, &["same", "equal", "equals", "identical"]))
+        || (ids.len() >= 2 && clause.iter().any(|t| is_word(t, &["too", "also"])));
+    // (where the value goes or comes from names the other tool's parameter: "the value to give
+    // to book_appointment as its slot id")
+    let flow = clause
+        .iter()
+        .any(|t| is_word(t, &["give", "returned", "given"]));
+    if let Some(t) = ids.first().filter(|_| !flow && equated) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an id said to be an id of another kind: a value names one object of one kind"
+                .to_owned(),
+        );
+    }
+}
+
+/// A list of the patient's medical data narrowed to a part ("Allergies of the patient, as a
+/// list of food allergies only", "daily ones are omitted"): what the patient has is the
+/// patient's to say.
+pub(super) fn medical_list_narrowed(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let Some(head) = clauses.first() else { return };
+    let of_care =
+        |x: &Tok| medical(x) || data_kind(&x.text, false) == Some(super::data::Data::Medical);
+    if !head
+        .iter()
+        .take_while(|t| t.kind == Kind::Word)
+        .any(|t| of_care(t))
+    {
+        return;
+    }
+    // (who sees the value is the audience's row: "seen by the doctor of the appointment only")
+    let hit = clauses
+        .iter()
+        .filter(|c| {
+            !c.iter()
+                .any(|t| is_word(t, &["seen", "shown", "visible", "read", "kept"]))
+        })
+        .flat_map(|c| {
+            // ("Only about the patient: …" opens a clause of whose it is)
+            c.iter().skip(usize::from(
+                c.first().is_some_and(|t| is_word(t, &["only"])),
+            ))
+        })
+        .find(|t| {
+            is_word(
+                t,
+                &["only", "omitted", "excluded", "left", "skipped", "ignored"],
+            )
+        });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Concealment,
+            t,
+            "a list of the patient's medical data narrowed to a part: what the patient has is the patient's to say".to_owned(),
+        );
+    }
+}
