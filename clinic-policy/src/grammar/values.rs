@@ -159,9 +159,9 @@ pub(super) fn data_said_public(clause: &[&Tok], value: bool, out: &mut Vec<Viola
 /// The words of "one" to "three".
 const FEW: &[&str] = &["one", "two", "three", "1", "2", "3"];
 
-/// A parameter's reading of what a value is, where it starts and who may have it: an id with a
-/// default or a range, a default that is a fixed date, a later clause that limits the value to
-/// a kind of person, and a list of medical data cut to a few.
+/// A parameter's reading of where a value starts and who may have it: an id with a literal
+/// default, a default that is a fixed date, a later clause that limits the value to an age,
+/// and a list of medical data cut to a few.
 pub(super) fn parameter_bounds(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
     let Some(head) = clauses.first() else { return };
     let first = head
@@ -188,10 +188,9 @@ pub(super) fn parameter_bounds(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
             } else {
                 None
             };
-            // an id names one object the caller picked: a default of a literal id reaches
-            // another's ("Default: 1"; "Default: the patient of the session" is the caller)
-            // and a default is the present or measured from it, never a fixed date
-            // ("1 is the default": the value before it)
+            // an id names one object the caller picked, so a literal default reaches another's
+            // ("Default: 1", "1 is the default"; "Default: the patient of the session" is the
+            // caller); and a default is the present or measured from it, never a fixed date
             let before = is_word(t, &["default", "defaults"])
                 && clause[..k].iter().any(|x| x.kind == Kind::Ident);
             if is_id && before || value.is_some_and(|v| v.kind == Kind::Ident && (is_id || year(v)))
