@@ -1,8 +1,10 @@
-//! What a text may say a value is for, where it starts and who may have it: no value is set for
-//! a case ("the value for chest pain is 2"), an id has no default and no range, a default is
-//! never a fixed date, a value is not limited to a kind of person, an act is not part of
-//! another, the patient's data is not public, and a list of it is not cut short. Each is a
-//! choice the caller, the patient or the clinic makes, never one a catalogue makes for them.
+//! What a text may say a value is for, where it starts and who may have it: no value or care is
+//! set for a case ("the value for chest pain is 2", "for a cough, a visit in two weeks"), an id
+//! has no literal default or range and is no id of another kind, a default is never a fixed
+//! date, a value is not limited to an age, an act is not part of another, the patient's data is
+//! not public and a list of it is not narrowed, and no emergency line gets a number of ours.
+//! Each is a choice the caller, the patient or the clinic makes, never one a catalogue makes for
+//! them.
 
 use super::data::{data_kind, medical};
 use super::effects::in_condition;
