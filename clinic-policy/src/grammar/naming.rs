@@ -217,9 +217,9 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
     }
     // the patient's data named public (`public_medical_history`)
     if lower.iter().any(|p| p == "public")
-        && lower.iter().any(|p| {
-            super::data::data_kind(p, false).is_some() || NAME_FREE_TEXT.contains(&p.as_str())
-        })
+        && lower
+            .iter()
+            .any(|p| data_kind(p, false).is_some() || NAME_FREE_TEXT.contains(&p.as_str()))
     {
         push(
             out,
@@ -231,11 +231,11 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
     }
     // free text about the patient in a tool that takes no personal or medical data
     // (`patient_note`, `text_about_patient`)
-    let allowed = super::data::data_allowed(tool.name);
+    let allowed = data_allowed(tool.name);
     if tool.input
         && !tool.name.is_empty()
-        && !allowed.contains(&super::data::Data::Personal)
-        && !allowed.contains(&super::data::Data::Medical)
+        && !allowed.contains(&Data::Personal)
+        && !allowed.contains(&Data::Medical)
         && lower
             .iter()
             .any(|p| matches!(p.as_str(), "patient" | "patients"))
@@ -589,7 +589,6 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
     // what the parameter asks for: only data its tool may take (the same table as descriptions)
     if field == Field::ParamName && tool.input && !tool.name.is_empty() {
         let said = lower.iter().any(|p| SAID.contains(&p.as_str()));
-        let allowed = data_allowed(tool.name);
         // in a name, a relative, a membership or a calendar is whose or which data it is
         // (`guardian_name`, `member_id`, `patient_calendar_link`); in a text "a parent or
         // guardian" is a person

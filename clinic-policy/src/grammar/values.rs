@@ -6,7 +6,7 @@
 //! Each is a choice the caller, the patient or the clinic makes, never one a catalogue makes for
 //! them.
 
-use super::data::{data_kind, medical};
+use super::data::{CONDITIONS, Data, data_kind, medical};
 use super::effects::in_condition;
 use super::words::*;
 use crate::types::{Rule, Violation};
@@ -232,9 +232,7 @@ pub(super) fn parameter_bounds(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
                 && next(1).is_some_and(|n| is_word(n, &["to", "most"]))
                 && next(2).is_some_and(|n| is_word(n, FEW))
                 && !next(3).is_some_and(|n| is_word(n, TIME_UNITS));
-            let of_care = |x: &&Tok| {
-                medical(x) || data_kind(&x.text, false) == Some(super::data::Data::Medical)
-            };
+            let of_care = |x: &&Tok| medical(x) || data_kind(&x.text, false) == Some(Data::Medical);
             if cut && head.iter().any(of_care) {
                 push(
                     out,
@@ -290,9 +288,9 @@ fn condition_at(clause: &[&Tok], from: usize) -> bool {
         .take_while(|t| t.kind == Kind::Word)
         .take(4)
         .any(|t| {
-            is_word(t, super::data::CONDITIONS)
+            is_word(t, CONDITIONS)
                 || is_word(t, &["emergency", "emergencies"])
-                || data_kind(&t.text, false) == Some(super::data::Data::Medical)
+                || data_kind(&t.text, false) == Some(Data::Medical)
         })
 }
 
@@ -428,8 +426,7 @@ pub(super) fn ids_equated(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// patient's to say.
 pub(super) fn medical_list_narrowed(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
     let Some(head) = clauses.first() else { return };
-    let of_care =
-        |x: &Tok| medical(x) || data_kind(&x.text, false) == Some(super::data::Data::Medical);
+    let of_care = |x: &Tok| medical(x) || data_kind(&x.text, false) == Some(Data::Medical);
     if !head
         .iter()
         .take_while(|t| t.kind == Kind::Word)
