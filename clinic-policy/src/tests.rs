@@ -287,10 +287,11 @@ fn smuggling_class() {
 #[test]
 fn length_bounds_per_field() {
     let at = |n: usize| "a".repeat(n);
-    assert!(!has(Field::ToolDescription, &at(300), Rule::Length));
-    assert!(has(Field::ToolDescription, &at(301), Rule::Length));
-    assert!(!has(Field::ParamDescription, &at(200), Rule::Length));
-    assert!(has(Field::ParamDescription, &at(201), Rule::Length));
+    assert!(!has(Field::ToolDescription, &at(400), Rule::Length));
+    assert!(has(Field::ToolDescription, &at(401), Rule::Length));
+    assert!(!has(Field::ParamDescription, &at(250), Rule::Length));
+    assert!(has(Field::ParamDescription, &at(251), Rule::Length));
+    assert!(!has(Field::Other, &at(200), Rule::Length));
     assert!(!has(Field::Title, &at(64), Rule::Length));
     assert!(has(Field::Title, &at(65), Rule::Length));
     assert!(has(Field::Other, &at(201), Rule::Length));

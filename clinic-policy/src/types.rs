@@ -66,7 +66,7 @@ impl Rule {
                 "text must be printable ASCII (0x20-0x7E) only; invisible, control, bidi and tag characters can hide instructions"
             }
             Rule::Length => {
-                "text is longer than its field allows (tool description 300, parameter description 200, title 64, other strings 200 characters)"
+                "text is longer than its field allows (tool description 400, parameter description 250, title 64, other strings 200 characters)"
             }
             Rule::Directive => {
                 "text addresses the model instead of describing the tool (override, precedence, trigger, concealment, role or template markup)"
@@ -186,8 +186,9 @@ impl Field {
     /// Maximum length in characters checked by the `length` rule (`None` for names: the `name` rule bounds them).
     pub const fn max_len(self) -> Option<usize> {
         match self {
-            Field::ToolDescription => Some(300),
-            Field::ParamDescription | Field::Other => Some(200),
+            Field::ToolDescription => Some(400),
+            Field::ParamDescription => Some(250),
+            Field::Other => Some(200),
             Field::Title => Some(64),
             Field::ToolName | Field::ParamName => None,
         }

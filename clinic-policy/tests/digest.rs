@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "48b72ee48be379a6aa730c51deaa66be4e0fb6eef5403d5589391f0604b98727";
+const PINNED: &str = "97d2362e1268493ceb9ed129fcbe8be565222c85f6d1613d34ad71c09168da01";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

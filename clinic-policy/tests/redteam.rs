@@ -247,7 +247,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh5/rewritten.jsonl"), 20),
     (include_str!("data/fresh6/rewritten.jsonl"), 27),
     (include_str!("data/fresh7/rewritten.jsonl"), 27),
-    (include_str!("data/fresh8/rewritten.jsonl"), 25),
+    (include_str!("data/fresh8/rewritten.jsonl"), 26),
     (include_str!("data/fresh9/rewritten.jsonl"), 26),
     (include_str!("data/fresh10/rewritten.jsonl"), 29),
     (include_str!("data/fresh11/rewritten.jsonl"), 30),

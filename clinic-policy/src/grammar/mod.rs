@@ -109,7 +109,7 @@ fn value_flow_ends(rest: &[Tok]) -> bool {
     }
 }
 
-/// The longest text the grammar reads, in bytes: four times the longest field (300 characters).
+/// The longest text the grammar reads, in bytes: three times the longest field (400 characters).
 const MAX_READ: usize = 1200;
 
 /// The longest sentence the grammar reads, in words and marks (ASD-STE100 keeps a descriptive
@@ -249,7 +249,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     }
     // The readings of a sentence grow faster than its length, so a text or a sentence longer
     // than any field allows is refused unread; plain text is far inside both bounds (every field
-    // has a limit of at most 300 characters, and the longest sentence we serve has 34 words).
+    // has a limit of at most 400 characters, and the longest sentence we serve has 34 words).
     if text.len() > MAX_READ {
         out.push(Violation {
             rule: Rule::Length,

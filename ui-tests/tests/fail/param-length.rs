@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Deserialize, JsonSchema, ToolArgs)]
 #[serde(deny_unknown_fields)]
 pub struct NotesArgs {
-    /// Id of the doctor, a positive integer, exactly as the clinic assigned it when the doctor joined the clinic and as it appears on every appointment, every slot and every schedule that the clinic has ever published about the doctor.
+    /// Id of the doctor, a positive integer, exactly as the clinic assigned it when the doctor joined the clinic and as it appears on every appointment, every slot and every schedule that the clinic has ever published about the doctor, in any year and at any clinic.
     pub doctor_id: u64,
 }
 
