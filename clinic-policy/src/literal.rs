@@ -1,5 +1,5 @@
 //! Literals: an API's own names, codes and units written between backticks (`ICD-10`, `J45`,
-//! `DERM`, `mg`, `loc_muc_01`, `SLOT_TAKEN`, `timeZone`, `/api/v1/doctors/{id}`). The controlled
+//! `DERM`, `mcg`, `loc_muc_01`, `SLOT_TAKEN`, `timeZone`, `/api/v1/doctors/{id}`). The controlled
 //! language reads an accepted literal as one noun, so its parts need not be words of the list and
 //! name no data; what keeps it a value and not prose is its shape:
 //! - one token of 2 to 40 bytes: letters, digits and `_ - . / : + { }`, opening with a letter, a
@@ -370,13 +370,13 @@ mod tests {
     fn codes_units_and_api_names_are_literals() {
         for text in [
             "Specialty code, for example `DERM`, `CARD` or `PED`.",
-            "Amount in `mg`, `ml` or `IU`.",
+            "Amount in `mcg`, `dl` or `IU`.",
             "Code of the protocol in `ICD-10`, for example `J45`.",
             "Location id, for example `loc_muc_01`.",
             "Time zone of the clinic (`timeZone`).",
             "The route `/api/v1/doctors/{id}`.",
             "`SLOT_TAKEN` means the slot is gone.",
-            "`mg`, `ml` or `IU`.",
+            "`mcg`, `dl` or `IU`.",
             "Returns `DUPLICATE_BOOKING` for a second booking of the slot.",
             "Language of each name: `de`, `en` or `fr`.",
             // an error's name, a state's absence, a route with its method
@@ -435,7 +435,7 @@ mod tests {
 
     #[test]
     fn a_literal_reads_as_one_noun_in_place() {
-        let text = "Unit: `mg` or `IU`.";
+        let text = "Unit: `dl` or `IU`.";
         let ranges: Vec<_> = candidates(text).into_iter().map(|l| l.range).collect();
         let s = as_nouns(text, &ranges);
         assert_eq!(s, "Unit: code or code.");

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "97d2362e1268493ceb9ed129fcbe8be565222c85f6d1613d34ad71c09168da01";
+const PINNED: &str = "fe05bbd502b8d4642573e6b8a8ed855fd83ac016faf2df70252b15f79ad1464d";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
