@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "fe05bbd502b8d4642573e6b8a8ed855fd83ac016faf2df70252b15f79ad1464d";
+const PINNED: &str = "70d7b58ecfee52e687302519311a0de4042394ba93842c72c914c137a51bf418";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -289,6 +289,17 @@ fn texts_of_the_same_shapes_still_pass() {
             "tool_description",
             "Find open slots of one doctor. A slot open at the search can be unavailable at the booking, with the error `SLOT_TAKEN`.",
         ),
+        // a JSON type is a value's form after "is", as "a string" is (fresh22's first try)
+        (
+            "get_slots",
+            "tool_description",
+            "Get every open slot of one doctor, earliest first. The field `isAvailable` of each slot is a boolean.",
+        ),
+        (
+            "submit_intake",
+            "param_description",
+            "Severity of the pain; the value is an integer from 0 to 10.",
+        ),
         (
             "book_appointment",
             "tool_description",
