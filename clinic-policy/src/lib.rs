@@ -72,6 +72,7 @@ mod rules;
 
 mod controlled;
 mod grammar;
+mod lang;
 mod literal;
 
 mod acts;

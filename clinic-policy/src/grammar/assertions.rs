@@ -1,8 +1,8 @@
 //! Claims no text of ours makes: consent, haste, verdicts of truth, currency, a wish or review,
 //! and the small claims of [`claims_more`].
 
-use super::data::{Data, PERSONAL_WORDS, medical};
-use super::words::*;
+use crate::lang::data::{Data, PERSONAL_WORDS, medical};
+use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 /// A person's answer said to be a yes ("The answer of the patient to each move is true", "The
@@ -1103,7 +1103,7 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
         is_word(clause[k], &["current", "present"])
             && clause.get(k + 1).is_some_and(|n| {
                 n.kind == Kind::Word
-                    && super::data::data_kind(&n.text, false)
+                    && crate::lang::data::data_kind(&n.text, false)
                         .is_some_and(|d| d != Data::Conversation)
             })
     };

@@ -1,7 +1,7 @@
 //! Who gets a value: negated showing, a value kept from the patient, the agent's answer set or
 //! trimmed by a text.
 
-use super::words::*;
+use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 /// Negated showing ("not shown", "does not list", "without showing") and something left out of
@@ -247,11 +247,11 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
         .take_while(|x| x.kind == Kind::Word && !is_word(x, &["of"]));
     let patients_own = value_words.clone().any(|h| {
         matches!(
-            super::data::data_kind(&h.text, false),
+            crate::lang::data::data_kind(&h.text, false),
             Some(
-                super::data::Data::Medical
-                    | super::data::Data::Personal
-                    | super::data::Data::Insurance
+                crate::lang::data::Data::Medical
+                    | crate::lang::data::Data::Personal
+                    | crate::lang::data::Data::Insurance
             )
         )
     }) && !value_words.clone().any(|h| {

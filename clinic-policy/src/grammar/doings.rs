@@ -6,10 +6,10 @@
 //! verb takes in is read for another change, another object, a person sent somewhere, a value
 //! left out, a role.
 
-use super::data::{Data, data_allowed};
 use super::effects::{TOPICS, change_noun, in_condition};
-use super::predicates::{finite, head_of, reads, stated_subject};
-use super::words::*;
+use crate::lang::data::{Data, data_allowed};
+use crate::lang::predicates::{finite, head_of, reads, stated_subject};
+use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 /// What a person may be said to do: get or see a value (who gets a reminder, who sees a note),

@@ -3,7 +3,7 @@
 //! description's first sentence.
 
 use super::assertions::conditioned;
-use super::words::*;
+use crate::lang::words::*;
 use crate::types::{Field, Rule, Violation};
 
 /// Orders: a verb's base form opening a clause, or opening a phrase after "then", "and", "or"
@@ -1638,7 +1638,7 @@ pub(super) fn change_scheduled(
                 // ("where 1 means the patient is next": the subject follows "means")
                 .filter(|&j| {
                     clause[j].kind == Kind::Comma
-                        || super::predicates::finite(clause, j, false)
+                        || crate::lang::predicates::finite(clause, j, false)
                         || is_word(clause[j], &["means", "where"])
                 })
                 .map(|j| j + 1),
@@ -1647,7 +1647,7 @@ pub(super) fn change_scheduled(
             s < c
                 && clause[s].kind == Kind::Word
                 && !is_word(clause[s], PREPOSITIONS)
-                && !is_word(clause[s], super::predicates::RELATIVES)
+                && !is_word(clause[s], crate::lang::predicates::RELATIVES)
         }) else {
             continue;
         };
@@ -1662,7 +1662,7 @@ pub(super) fn change_scheduled(
             .take_while(|x| {
                 x.kind == Kind::Word
                     && !is_word(x, PREPOSITIONS)
-                    && !is_word(x, super::predicates::RELATIVES)
+                    && !is_word(x, crate::lang::predicates::RELATIVES)
             })
             .filter(|x| {
                 !is_word(x, MODALS) && !is_word(x, &["then", "also", "now", "still", "always"])

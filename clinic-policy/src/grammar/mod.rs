@@ -3,8 +3,9 @@
 //! An approved vocabulary cannot stop an order written in approved words, so every text is also
 //! read for its shape, the way ASD-STE100 separates descriptive from procedural writing and gives
 //! each word one part of speech. The vocabulary is closed, so the parts of speech are too: every
-//! verb of the vocabulary is listed here with its class ([`VERBS`]), and a test holds the list to
-//! the vocabulary, so a verb added there without a class fails the build's tests.
+//! verb of the vocabulary is listed with its class ([`crate::lang::words::VERBS`]), and a test
+//! holds the list to the vocabulary, so a verb added there without a class fails the build's
+//! tests. The words, the data table and the closed set of predicates are in `crate::lang`, below.
 //!
 //! The shapes (see `docs/POLICY.md`, "How to say it"):
 //! - a tool description's first sentence is the tool's own action, its first word the verb of the
@@ -18,31 +19,31 @@
 //!   of what a person gets, claims of consent or confirmation by a person, and claims about which
 //!   source, list or result is current or correct;
 //! - a statement says what a thing is only with a predicate of a closed set (a state, a value,
-//!   a phrase, a participle; [`predicates`]), after "is" and the verbs that link like it, after
-//!   a label and a colon, and past a tool description's first comma;
-//! - a parameter's described content is only data its tool may take ([`data_allowed`]);
+//!   a phrase, a participle; [`crate::lang::predicates`]), after "is" and the verbs that link
+//!   like it, after a label and a colon, and past a tool description's first comma;
+//! - a parameter's described content is only data its tool may take
+//!   ([`crate::lang::data::data_allowed`]);
 //! - a parameter or field name is a noun phrase: no verb first, no determiner, pronoun, adverb or
 //!   negation, only the range words a window needs.
 
 mod assertions;
 mod audience;
-mod data;
 mod doings;
 mod effects;
 mod naming;
-mod predicates;
 mod promises;
 mod reach;
 mod standing;
 mod values;
-mod words;
 mod world;
 
+pub(crate) use self::naming::*;
 use self::{
-    assertions::*, audience::*, doings::*, effects::*, predicates::*, promises::*, reach::*,
-    standing::*, values::*, world::*,
+    assertions::*, audience::*, doings::*, effects::*, promises::*, reach::*, standing::*,
+    values::*, world::*,
 };
-pub(crate) use self::{data::*, naming::*, words::*};
+use crate::lang::predicates::*;
+pub(crate) use crate::lang::{data::*, words::*};
 use crate::types::{Field, Rule, Violation};
 
 /// Token `k` follows "returned by", "replaced by" or "to give to", the places a text names

@@ -1,10 +1,10 @@
 //! Names: a parameter or field name is a noun phrase, never an order or a sentence.
 
-use super::data::{
+use crate::lang::data::{
     CARE_SETTINGS, Data, HEALTH_DATA, SAID, VISITS, WHY_WORDS, beyond_the_clinic, data_allowed,
     data_kind,
 };
-use super::words::*;
+use crate::lang::words::*;
 use crate::types::{Field, Rule, Violation};
 
 /// Words that, after a verb, pick its object: a verb that is a noun first reads as a verb before
@@ -329,10 +329,11 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
                 "data",
                 "questions",
             ])
-            && !super::data::data_allowed(tool.name).contains(&super::data::Data::Medical);
+            && !crate::lang::data::data_allowed(tool.name)
+                .contains(&crate::lang::data::Data::Medical);
         let appointments = has_part(&["appointment", "appointments", "visit", "visits"])
             && has_part(&["list", "history", "records", "record", "log"])
-            && !super::data::of_appointments(tool.name);
+            && !crate::lang::data::of_appointments(tool.name);
         if intake || appointments {
             push(
                 out,

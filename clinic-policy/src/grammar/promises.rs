@@ -4,7 +4,7 @@
 //! picks, a pick said as what comes next, and a cost or a change that follows by itself.
 
 use super::effects::in_condition;
-use super::words::*;
+use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 /// Words that say a person sees or gets a value.

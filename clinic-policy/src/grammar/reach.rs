@@ -2,7 +2,7 @@
 //! repeated, a person's yes or state set by default, and free text about the patient in a tool
 //! that takes no data of the patient's.
 
-use super::words::*;
+use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 /// The records of other patients ("Get one appointment of any patient", "Intakes of the other

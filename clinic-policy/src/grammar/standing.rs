@@ -4,7 +4,7 @@
 //! to the caller, and a thing ranked over every other of its kind. Each is a claim about the
 //! world that only the clinic's answer, or a person, can make; none is a fact of a tool.
 
-use super::words::*;
+use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 /// Acts a person or a tool does to an appointment, a slot or a list, by their nouns.
@@ -389,7 +389,7 @@ pub(super) fn others_medical_data(clause: &[&Tok], out: &mut Vec<Violation>) {
         is_word(t, &["of"])
             && clause[k.saturating_sub(3)..k]
                 .iter()
-                .any(|x| super::data::medical(x))
+                .any(|x| crate::lang::data::medical(x))
             && clause[k + 1..]
                 .iter()
                 .find(|x| !is_word(x, DETERMINERS) && !is_word(x, &["each", "every", "any"]))

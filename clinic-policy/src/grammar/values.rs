@@ -6,9 +6,9 @@
 //! Each is a choice the caller, the patient or the clinic makes, never one a catalogue makes for
 //! them.
 
-use super::data::{CONDITIONS, Data, data_kind, medical};
 use super::effects::in_condition;
-use super::words::*;
+use crate::lang::data::{CONDITIONS, Data, data_kind, medical};
+use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 /// Nouns of a value a case could be mapped to.

@@ -2,7 +2,7 @@
 //! and what people mostly do. A catalogue is written once; the clinic's answer says the rest.
 
 use super::effects::in_condition;
-use super::words::*;
+use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 /// Words that pick one thing of a set, in a predicate ("with the first doctor"), besides the

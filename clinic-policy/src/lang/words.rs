@@ -17,7 +17,7 @@ pub(crate) enum VerbClass {
 impl VerbClass {
     /// The rule an order or a finite use of a verb of this class breaks: a change is an effect,
     /// any other verb a directive.
-    pub(super) fn rule(self) -> Rule {
+    pub(crate) fn rule(self) -> Rule {
         if self == VerbClass::Effect {
             Rule::Effects
         } else {
@@ -171,7 +171,7 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
 ];
 
 /// Forms whose base is not the word less a suffix.
-pub(super) const IRREGULAR: &[(&str, &str)] = &[
+pub(crate) const IRREGULAR: &[(&str, &str)] = &[
     ("paid", "pay"),
     ("is", "be"),
     ("are", "be"),
@@ -283,15 +283,15 @@ pub(crate) enum Form {
 
 /// One token of a text: a word (lower case), an identifier (snake_case, kept whole) or a mark.
 #[derive(Debug, Clone)]
-pub(super) struct Tok {
-    pub(super) text: String,
-    pub(super) start: usize,
-    pub(super) end: usize,
-    pub(super) kind: Kind,
+pub(crate) struct Tok {
+    pub(crate) text: String,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) kind: Kind,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Kind {
+pub(crate) enum Kind {
     Word,
     /// A snake_case name (a tool or parameter of the catalogue), a number or a date.
     Ident,
@@ -302,7 +302,7 @@ pub(super) enum Kind {
     Comma,
 }
 
-pub(super) fn tokens(text: &str) -> Vec<Tok> {
+pub(crate) fn tokens(text: &str) -> Vec<Tok> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -454,12 +454,12 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
     out
 }
 
-pub(super) const DETERMINERS: &[&str] = &[
+pub(crate) const DETERMINERS: &[&str] = &[
     "a", "an", "the", "this", "that", "these", "those", "each", "every", "all", "any", "some",
     "no", "both", "either", "neither", "its", "their", "my", "other", "another", "own", "one",
     "such", "many", "much", "more", "most", "few", "fewer", "less", "least", "several", "no",
 ];
-pub(super) const PREPOSITIONS: &[&str] = &[
+pub(crate) const PREPOSITIONS: &[&str] = &[
     "about", "across", "after", "against", "along", "among", "around", "as", "at", "before",
     "behind", "between", "beyond", "by", "down", "during", "except", "for", "from", "in", "inside",
     "into", "near", "of", "off", "on", "onto", "out", "outside", "over", "per", "since", "than",
@@ -467,7 +467,7 @@ pub(super) const PREPOSITIONS: &[&str] = &[
     "within", "without",
 ];
 /// Adverbs that may stand between a clause's start and its verb ("then also move ...").
-pub(super) const LEAD_ADVERBS: &[&str] = &[
+pub(crate) const LEAD_ADVERBS: &[&str] = &[
     "then",
     "also",
     "again",
@@ -495,15 +495,15 @@ pub(super) const LEAD_ADVERBS: &[&str] = &[
     "here",
     "there",
 ];
-pub(super) const NEGATIONS: &[&str] = &[
+pub(crate) const NEGATIONS: &[&str] = &[
     "not", "never", "nor", "without", "cannot", "neither", "none",
 ];
-pub(super) const MODALS: &[&str] = &[
+pub(crate) const MODALS: &[&str] = &[
     "will", "can", "cannot", "may", "must", "should", "shall", "would", "could", "might", "ca",
     "wo",
 ];
 /// Who calls: the token says who it is and what it may do, never a text.
-pub(super) const CALLERS: &[&str] = &[
+pub(crate) const CALLERS: &[&str] = &[
     "caller",
     "callers",
     "user",
@@ -515,11 +515,11 @@ pub(super) const CALLERS: &[&str] = &[
 ];
 /// Who reads or calls ([`CALLERS`], a client, a request): never the subject of a claim of who
 /// they are.
-pub(super) fn reader(t: &Tok) -> bool {
+pub(crate) fn reader(t: &Tok) -> bool {
     is_word(t, CALLERS) || is_word(t, &["client", "request", "requests"])
 }
 /// A person's answer, by its names.
-pub(super) const ANSWERS: &[&str] = &[
+pub(crate) const ANSWERS: &[&str] = &[
     "answer",
     "answers",
     "reply",
@@ -528,7 +528,7 @@ pub(super) const ANSWERS: &[&str] = &[
     "responses",
 ];
 /// The clinic's staff: people a value the staff keeps can have been written by.
-pub(super) const STAFF_MEMBERS: &[&str] = &[
+pub(crate) const STAFF_MEMBERS: &[&str] = &[
     "staff",
     "doctor",
     "doctors",
@@ -542,7 +542,7 @@ pub(super) const STAFF_MEMBERS: &[&str] = &[
     "practitioners",
 ];
 /// People who get what a tool answers: something kept from one of them is concealment.
-pub(super) const PEOPLE: &[&str] = &[
+pub(crate) const PEOPLE: &[&str] = &[
     "patient",
     "patients",
     "person",
@@ -577,7 +577,7 @@ pub(super) const PEOPLE: &[&str] = &[
     "interpreters",
 ];
 /// Words that take something away from what a person gets.
-pub(super) const REMOVAL: &[&str] = &[
+pub(crate) const REMOVAL: &[&str] = &[
     "out",
     "off",
     "apart",
@@ -597,7 +597,7 @@ pub(super) const REMOVAL: &[&str] = &[
     "away",
 ];
 /// Consent, agreement and confirmation: only a person can give them, and no text may claim it.
-pub(super) const CONSENT: &[&str] = &[
+pub(crate) const CONSENT: &[&str] = &[
     "accept",
     "accepts",
     "accepted",
@@ -630,16 +630,16 @@ pub(super) const CONSENT: &[&str] = &[
     "acknowledged",
 ];
 /// What stands in for consent: an answer, or its absence, taken as one.
-pub(super) const EQUIVALENCE: &[&str] = &[
+pub(crate) const EQUIVALENCE: &[&str] = &[
     "means", "meant", "mean", "counts", "count", "same", "equal", "treated", "treat", "as",
     "already", "advance", "before",
 ];
 /// Words that judge a thing's fit ("the right doctor", "the best slot").
-pub(super) const FIT: &[&str] = &[
+pub(crate) const FIT: &[&str] = &[
     "right", "best", "ideal", "perfect", "better", "worse", "worst",
 ];
 /// Claims about which source is current, correct or first.
-pub(super) const TRUTH: &[&str] = &[
+pub(crate) const TRUTH: &[&str] = &[
     "current",
     "currently",
     "old",
@@ -672,15 +672,15 @@ pub(super) const TRUTH: &[&str] = &[
     "unknown",
 ];
 /// Another source a truth claim can rank this one against.
-pub(super) const RIVAL: &[&str] = &[
+pub(crate) const RIVAL: &[&str] = &[
     "other", "others", "another", "else", "source", "sources", "earlier", "before", "answer",
     "answers", "output", "outputs", "result", "results", "list", "lists", "search", "searches",
     "website", "portal", "app", "apps", "site",
 ];
 /// Places a value is read outside the tool's answer: another source of the same data.
-pub(super) const OUTSIDE: &[&str] = &["website", "portal", "app", "apps"];
+pub(crate) const OUTSIDE: &[&str] = &["website", "portal", "app", "apps"];
 /// Words always about precedence or authority of a text: never in our own.
-pub(super) const AUTHORITY: &[&str] = &[
+pub(crate) const AUTHORITY: &[&str] = &[
     "source",
     "sources",
     "authority",
@@ -696,13 +696,13 @@ pub(super) const AUTHORITY: &[&str] = &[
     "overrides",
 ];
 
-pub(super) fn is_word(t: &Tok, list: &[&str]) -> bool {
+pub(crate) fn is_word(t: &Tok, list: &[&str]) -> bool {
     t.kind == Kind::Word && list.contains(&t.text.as_str())
 }
 
 /// People on the patient's side of an answer: an audience that names none of them keeps a
 /// value from the one the agent answers.
-pub(super) const PATIENT_SIDE: &[&str] = &[
+pub(crate) const PATIENT_SIDE: &[&str] = &[
     "patient",
     "patients",
     "person",
@@ -733,17 +733,17 @@ pub(super) const PATIENT_SIDE: &[&str] = &[
 ];
 /// What a person writes, and may keep to people like them: "Note of the doctor, seen by
 /// doctors only".
-pub(super) const AUTHORED: &[&str] = &["note", "notes", "assessment", "assessments"];
+pub(crate) const AUTHORED: &[&str] = &["note", "notes", "assessment", "assessments"];
 
 /// Who can be an audience besides people: the clinic's own bodies.
-pub(super) const BODIES: &[&str] = &["clinic", "clinics", "practice", "hospital", "reception"];
+pub(crate) const BODIES: &[&str] = &["clinic", "clinics", "practice", "hospital", "reception"];
 
 /// Words that make a change reach more than one object.
-pub(super) const SCOPE: &[&str] = &["every", "all", "each", "any", "other", "others", "both"];
+pub(crate) const SCOPE: &[&str] = &["every", "all", "each", "any", "other", "others", "both"];
 
 /// The clinic's objects a tool makes: said to come as a new one ("A new appointment with the
 /// first doctor is next"), they are a change to make.
-pub(super) const MADE: &[&str] = &[
+pub(crate) const MADE: &[&str] = &[
     "appointment",
     "appointments",
     "visit",
@@ -761,13 +761,13 @@ pub(super) const MADE: &[&str] = &[
 ];
 
 /// What a value is, when a text says what it is for ("the value to book", "the id to cancel").
-pub(super) const VALUE_HEADS: &[&str] = &[
+pub(crate) const VALUE_HEADS: &[&str] = &[
     "value", "values", "id", "ids", "code", "codes", "key", "keys", "number", "numbers", "token",
     "tokens",
 ];
 
 /// Days of the week and months (after "until", a calendar date of the present period).
-pub(super) const WEEKDAYS_AND_MONTHS: &[&str] = &[
+pub(crate) const WEEKDAYS_AND_MONTHS: &[&str] = &[
     "monday",
     "tuesday",
     "wednesday",
@@ -790,14 +790,14 @@ pub(super) const WEEKDAYS_AND_MONTHS: &[&str] = &[
 ];
 
 /// Units of time, in a span ("the next 7 days") or an amount ("more than 24 hours").
-pub(super) const TIME_UNITS: &[&str] = &[
+pub(crate) const TIME_UNITS: &[&str] = &[
     "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks",
     "month", "months", "year", "years",
 ];
 
 /// An amount of time at the start of `toks`: a number, or a number word, then a unit of time
 /// ("7 days", "two weeks"). It measures; it names no object.
-pub(super) fn amount_of_time(toks: &[&Tok]) -> bool {
+pub(crate) fn amount_of_time(toks: &[&Tok]) -> bool {
     let number = toks.first().is_some_and(|n| {
         (n.kind == Kind::Ident && n.text.bytes().all(|b| b.is_ascii_digit()))
             || is_word(
@@ -812,7 +812,7 @@ pub(super) fn amount_of_time(toks: &[&Tok]) -> bool {
 }
 
 /// Words a clause is read as a statement about by [`claims_more`]'s readings.
-pub(super) const COPULAS: &[&str] = &["is", "are", "was", "were", "be", "becomes", "become"];
+pub(crate) const COPULAS: &[&str] = &["is", "are", "was", "were", "be", "becomes", "become"];
 
 /// The tool a text belongs to, as far as the caller knows it.
 #[derive(Debug, Clone, Copy)]
@@ -825,7 +825,7 @@ pub(crate) struct Tool<'a> {
     pub input: bool,
 }
 
-pub(super) fn push(out: &mut Vec<Violation>, rule: Rule, t: &Tok, detail: String) {
+pub(crate) fn push(out: &mut Vec<Violation>, rule: Rule, t: &Tok, detail: String) {
     out.push(Violation {
         rule,
         range: t.start..t.end,
@@ -836,7 +836,7 @@ pub(super) fn push(out: &mut Vec<Violation>, rule: Rule, t: &Tok, detail: String
 /// The verbs of a change, at least four letters, spelled inside `word` (lower case), or at its
 /// start when `at_start`, in [`VERBS`] order: `rebook` holds "book", `cancellation` opens with
 /// "cancel". The one reading of a change spelled in a longer word.
-pub(super) fn changes_spelled(
+pub(crate) fn changes_spelled(
     word: &str,
     at_start: bool,
 ) -> impl Iterator<Item = &'static str> + '_ {
@@ -894,7 +894,7 @@ pub(crate) fn claims(word: &str) -> bool {
 }
 
 /// What holds a value: "hold" after one of them means "contain".
-pub(super) const CONTAINERS: &[&str] = &[
+pub(crate) const CONTAINERS: &[&str] = &[
     "result", "results", "list", "lists", "answer", "answers", "record", "records", "field",
     "fields", "array", "entry", "entries", "page", "pages", "response", "reply", "object", "row",
     "rows", "item", "items", "set", "summary",
@@ -902,7 +902,7 @@ pub(super) const CONTAINERS: &[&str] = &[
 
 /// Does the clause name a person as the one who gets something ("to the patient", "from the
 /// doctor", "for the staff")? A person who is what a tool lists is no recipient.
-pub(super) fn recipient(clause: &[&Tok]) -> bool {
+pub(crate) fn recipient(clause: &[&Tok]) -> bool {
     clause.iter().enumerate().any(|(k, t)| {
         is_word(t, PEOPLE)
             && clause[..k]
@@ -915,13 +915,13 @@ pub(super) fn recipient(clause: &[&Tok]) -> bool {
 }
 
 /// Superlatives that pick one of many.
-pub(super) const PICKS: &[&str] = &[
+pub(crate) const PICKS: &[&str] = &[
     "earliest", "latest", "oldest", "newest", "soonest", "cheapest", "highest", "lowest",
     "nearest", "best", "fastest", "shortest", "longest",
 ];
 
 /// Function words that make a name a sentence.
-pub(super) const NAME_REFUSED: &[&str] = &[
+pub(crate) const NAME_REFUSED: &[&str] = &[
     "a",
     "an",
     "the",
@@ -970,7 +970,7 @@ pub(super) const NAME_REFUSED: &[&str] = &[
 ];
 
 /// Words that are verbs of the vocabulary but nouns first in a noun phrase ("Sort order").
-pub(super) const NOUN_FIRST: &[&str] = &[
+pub(crate) const NOUN_FIRST: &[&str] = &[
     "start", "end", "name", "list", "limit", "order", "count", "search", "review", "match",
     "group", "format", "log", "audit", "trail", "rank", "filter", "sort", "return", "triage",
     "open", "last", "phone", "email", "note", "visit", "score", "rate", "place", "request",
@@ -978,7 +978,7 @@ pub(super) const NOUN_FIRST: &[&str] = &[
     "queue", "increase",
 ];
 
-pub(super) const CONCEAL_NAME: &[&str] = &[
+pub(crate) const CONCEAL_NAME: &[&str] = &[
     "hide",
     "hidden",
     "conceal",
@@ -1003,7 +1003,7 @@ pub(super) const CONCEAL_NAME: &[&str] = &[
 
 /// The verbs a tool's name declares as its effect, with the ones that follow from it: booking
 /// takes the slot, moving releases the old one.
-pub(super) fn own_effects(tool: &str) -> Vec<&'static str> {
+pub(crate) fn own_effects(tool: &str) -> Vec<&'static str> {
     let mut out = Vec::new();
     for part in tool.split('_') {
         let Some((v, VerbClass::Effect, _)) = verb(part) else {
@@ -1025,38 +1025,38 @@ pub(super) fn own_effects(tool: &str) -> Vec<&'static str> {
 }
 
 /// The verb the tool's name opens with (`find` for `find_available_slots`).
-pub(super) fn own_verb(tool: &str) -> Option<&'static str> {
+pub(crate) fn own_verb(tool: &str) -> Option<&'static str> {
     name_verb(tool).map(|(v, _, _)| v)
 }
 
 /// The verb a tool's name opens with, with its class and form: a tool changes something by
 /// it (`list_doctor_schedule` reads, though "schedule" is a verb of effect).
-pub(super) fn name_verb(tool: &str) -> Option<(&'static str, VerbClass, Form)> {
+pub(crate) fn name_verb(tool: &str) -> Option<(&'static str, VerbClass, Form)> {
     verb(tool.split('_').next()?)
 }
 
 /// Words in "-ly" that are no adverbs of manner: a name or title may hold them.
-pub(super) const LY_NOT_MANNER: &[&str] = &[
+pub(crate) const LY_NOT_MANNER: &[&str] = &[
     "daily", "weekly", "monthly", "yearly", "hourly", "early", "family", "reply", "only", "supply",
     "assembly", "holy", "italy",
 ];
 
 /// Is `word` an adverb of manner or haste ("directly", "automatically")? A name is a noun
 /// phrase and a title the tool's action: neither says how to act.
-pub(super) fn manner(word: &str) -> bool {
+pub(crate) fn manner(word: &str) -> bool {
     word.len() > 4 && word.ends_with("ly") && !LY_NOT_MANNER.contains(&word)
 }
 
 /// A person's state that stands for a yes or a fact about them ("fee known", "patient notified",
 /// `patient_ready`, `patient_insured`): in a name or a title it claims it.
-pub(super) const PERSON_STATES: &[&str] = &[
+pub(crate) const PERSON_STATES: &[&str] = &[
     "known", "ready", "insured", "notified", "informed", "aware", "agreed", "fine", "okay",
 ];
 
 /// Is some word of `phrase` a person's answer: an answer with a person before it ("the
 /// patient's answer") or after "of", "from" or "by" ("the answer of the patient")? The tool's
 /// own answer ("With no oncall doctor the answer is 409") is no person's.
-pub(super) fn a_persons_answer(phrase: &[&Tok]) -> bool {
+pub(crate) fn a_persons_answer(phrase: &[&Tok]) -> bool {
     let person = |x: &Tok| is_person(&x.text) || is_word(x, PATIENT_SIDE);
     phrase.iter().enumerate().any(|(i, x)| {
         let before = (i >= 1 && person(phrase[i - 1]))

@@ -11,7 +11,7 @@ use crate::types::{Field, Rule, Violation};
 /// Adjectives a statement may say a thing *is*: a state the catalogue can know (a status, an
 /// optional or required value, a window's bound), never a judgement or a live state of the world
 /// ("busy", "few", "worse", "ready", "unsuccessful", "the right place").
-pub(super) const STATES: &[&str] = &[
+pub(crate) const STATES: &[&str] = &[
     "available",
     "unavailable",
     "free",
@@ -84,7 +84,7 @@ pub(super) const STATES: &[&str] = &[
 /// to give to …", "the count", "one of four codes", "the next step"), never a person, a place, an
 /// act or a judgement ("the guardian of the patient", "the place for chest pain", "a booking",
 /// "the whole care", "the one").
-pub(super) const PREDICATE_HEADS: &[&str] = &[
+pub(crate) const PREDICATE_HEADS: &[&str] = &[
     "value",
     "values",
     "id",
@@ -187,7 +187,7 @@ const NUMBER_WORDS: &[&str] = &[
 /// Words that open a phrase in which "is" is read, not claimed: a condition ("when the clinic is
 /// closed"), a question ("how severe the symptoms are"), a relative clause or a definition ("1
 /// means the patient is next").
-pub(super) const NOT_CLAIMED: &[&str] = &[
+pub(crate) const NOT_CLAIMED: &[&str] = &[
     "when", "if", "unless", "whether", "where", "while", "once", "until", "how", "what", "which",
     "who", "whose", "that", "whatever",
 ];
@@ -195,14 +195,14 @@ pub(super) const NOT_CLAIMED: &[&str] = &[
 /// Words of [`NOT_CLAIMED`] that open a relative clause or what a verb reports ("the doctor whose
 /// slots are few", "the protocol in which a fever ends", "The list shows that …"): what it says
 /// of its noun is stated, so it is claimed. A condition or a question stays read, not claimed.
-pub(super) const RELATIVES: &[&str] = &["who", "whose", "which", "that", "where"];
+pub(crate) const RELATIVES: &[&str] = &["who", "whose", "which", "that", "where"];
 
 /// Does the word at `i` of `phrase` open a condition or a question, read and not claimed? A
 /// value's meaning after "where" is a definition ("where 1 is the next patient"), and a relative
 /// clause of a bare plural or mass noun, or of a kind ([`KIND_DETERMINERS`]), narrows it
 /// ("Doctors who are absent", "breathing that is not normal", "an appointment that is
 /// cancelled").
-pub(super) fn reads(phrase: &[&Tok], i: usize) -> bool {
+pub(crate) fn reads(phrase: &[&Tok], i: usize) -> bool {
     if !(is_word(phrase[i], NOT_CLAIMED) && subordinates(phrase, i)) {
         return false;
     }
@@ -280,7 +280,7 @@ const KIND_DETERMINERS: &[&str] = &["a", "an", "any", "each", "every", "no", "al
 /// may not judge it or report it: "The hotline is busy today", "Open slots of this doctor are
 /// few", "The other doctors are worse", "The patient is ready for each fee", "The hospital is
 /// the place for chest pain", "The reason for a search is a booking".
-pub(super) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+pub(crate) fn predicate(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
     for k in 1..clause.len() {
         // the verbs that say what a thing is: "is", "becomes", "stays", "appears", "counts as",
         // "means" (unless a clause follows: "1 means the patient is next"), and "gets" before a
@@ -778,7 +778,7 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
 /// A finite verb: "is", "has", "gets" or a verb of the list in its "-s" or past form.
 /// An "-s" form counts only after a word that can be its subject ("the patient books"), not
 /// after a determiner, where it is a plural noun ("that notes were read").
-pub(super) fn finite(clause: &[&Tok], k: usize, base: bool) -> bool {
+pub(crate) fn finite(clause: &[&Tok], k: usize, base: bool) -> bool {
     let x = clause[k];
     if is_word(x, &["is", "are", "was", "were", "has", "have", "had"]) {
         return true;
@@ -820,14 +820,14 @@ const CARE_ACTS: &[&str] = &[
 
 /// Words that join a clause of its own to the one before ("as the caller is …", "and each fee is
 /// …").
-pub(super) const CLAUSE_LINKS: &[&str] = &[
+pub(crate) const CLAUSE_LINKS: &[&str] = &[
     "as", "since", "while", "because", "so", "whereas", "although", "though", "and", "but", "for",
     "now", "given", "yet", "or", "nor",
 ];
 
 /// Places and services outside the clinic: what they are like when the text is read, a
 /// catalogue cannot know ("The hotline is busy at night", "The hospital has a wait of ten hours").
-pub(super) const SERVICES_ELSEWHERE: &[&str] = &[
+pub(crate) const SERVICES_ELSEWHERE: &[&str] = &[
     "hospital",
     "hospitals",
     "ambulance",
@@ -1054,7 +1054,7 @@ fn grades_a_condition(subject: &[&Tok]) -> bool {
 
 /// States that take a thing away from whoever would use it: said of the reader's own act, it is
 /// skipped; said of a value for a person, the value is kept from them.
-pub(super) const WITHDRAWN: &[&str] = &[
+pub(crate) const WITHDRAWN: &[&str] = &[
     "unavailable",
     "inactive",
     "invalid",
@@ -1161,7 +1161,7 @@ fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
 /// catalogue is written once and cannot know the day it is read. "Today" stays a value: the
 /// clause's whole content ("Default: today"), a bound ("from today", "before today", "today or
 /// later").
-pub(super) fn live_state(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn live_state(clause: &[&Tok], out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         let next = clause.get(k + 1);
         let period = is_word(
@@ -1210,7 +1210,7 @@ pub(super) fn live_state(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// has the most bookings", "Each doctor here has the highest score of the country"), or a
 /// result said to fit a person ("The first slot matches the patient"): a pick made for the
 /// reader. A bound ("at most 20") and an order ("earliest first") are values.
-pub(super) fn ranked(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn ranked(clause: &[&Tok], out: &mut Vec<Violation>) {
     const RANKS: &[&str] = &[
         "most", "highest", "lowest", "best", "worst", "better", "worse", "least", "fewest", "top",
     ];
@@ -1273,7 +1273,7 @@ pub(super) fn ranked(clause: &[&Tok], out: &mut Vec<Violation>) {
 
 /// A person's knowledge or readiness said with or without a verb ("The fee: known to the
 /// patient.", "The patient, ready for each fee."): a claim of what a person knows or is.
-pub(super) fn person_state(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn person_state(clause: &[&Tok], out: &mut Vec<Violation>) {
     const KNOWS: &[&str] = &["known", "ready", "aware", "agreed", "okay", "fine"];
     let person = |x: &Tok| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE);
     for (k, t) in clause.iter().enumerate() {
@@ -1334,7 +1334,7 @@ fn picked_place(clause: &[&Tok], i: usize) -> bool {
 /// picked for a person by its place in the list ("The first slot is for the patient", "the
 /// default for each patient", "the first one, matched to the patient"): a pick made for the
 /// reader. An order of results is said as an order ("earliest first").
-pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
     const PLACE: &[&str] = &[
         "first", "earliest", "last", "latest", "top", "default", "one",
     ];
@@ -1417,7 +1417,7 @@ pub(super) fn pick_for_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
 
 /// Care said to be complete ("the whole care", "the end of the care") or one source said to be
 /// the only one ("the only clinic of the city"): claims a catalogue cannot make.
-pub(super) fn whole_or_only(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn whole_or_only(clause: &[&Tok], out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         let care = |j: usize| {
             clause
@@ -1455,7 +1455,7 @@ pub(super) fn whole_or_only(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// same person as the caller"), and a value described as the caller's steps ("Hint of the
 /// clinic, the next step of the caller"): the caller's role comes from its token, and a value is
 /// data, not instructions for the one who reads it.
-pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         // "<person> has the role …", "<person> is the same person as …"
         let role = is_word(t, &["role", "roles", "rights", "permission", "permissions"])
@@ -1506,7 +1506,7 @@ pub(super) fn caller_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// offer no cardiology", "The city hospital has no cardiologist at night", "The hotline opens
 /// only on weekdays"): what it is like when the text is read, a catalogue cannot know. It may
 /// be named as the next step, or with a value ("the emergency hotline is the number for it").
-pub(super) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn elsewhere_said(clause: &[&Tok], out: &mut Vec<Violation>) {
     // a plural subject takes the base form ("Other clinics of the city offer no cardiology")
     let Some(v) = (1..clause.len()).find(|&k| finite(clause, k, true)) else {
         return;
@@ -1566,7 +1566,7 @@ const COURSE: &[&str] = &[
 /// fever is a result of food", "Dizziness stops after a rest"): its cause, course or level is a
 /// medical claim, which a catalogue does not make. It may be sent to the next step ("For chest
 /// pain the emergency hotline is the next step").
-pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
     // (a base form only after a plural or joined subject: "Pain score from 0" is a noun)
     let joined_subject = |k: usize| {
         let joined = clause[..k].iter().any(|y| is_word(y, &["and", "or"]));
@@ -1660,7 +1660,7 @@ pub(super) fn condition_said(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// ("Sleep ends chest pain", "Food causes dizziness"): medical advice. Only a service is the
 /// next step for a condition ("For chest pain, the emergency hotline is the next step"); a
 /// document or a value may hold a condition ("The protocol covers chest pain").
-pub(super) fn care_for_a_condition(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn care_for_a_condition(clause: &[&Tok], out: &mut Vec<Violation>) {
     let Some(c) = clause.iter().position(|t| is_word(t, CONDITIONS)) else {
         return;
     };
@@ -1793,7 +1793,7 @@ const DOCUMENTS: &[&str] = &[
 /// Who calls or what it holds as the subject of a statement ("The caller is on the staff", "The
 /// caller has the key of a doctor", "The key of the caller is valid for each patient"): the
 /// token says who calls and what it may do; a text does not.
-pub(super) fn reader_said(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn reader_said(clause: &[&Tok], out: &mut Vec<Violation>) {
     let Some(v) = (1..clause.len()).find(|&k| {
         is_word(clause[k], COPULAS) || is_word(clause[k], &["has", "have", "holds", "owns"])
     }) else {
@@ -1857,7 +1857,7 @@ pub(super) fn reader_said(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// to book. Default: the first open slot of the doctor."), or turns off what the patient gets
 /// ("True when the patient gets the penalty fee by email. Default: false."): the person's
 /// choice, or the patient's notice, made by a default.
-pub(super) fn default_picks(clauses: &[Vec<&Tok>], mutates: bool, out: &mut Vec<Violation>) {
+pub(crate) fn default_picks(clauses: &[Vec<&Tok>], mutates: bool, out: &mut Vec<Violation>) {
     const PLACE: &[&str] = &[
         "first", "next", "earliest", "latest", "last", "oldest", "newest",
     ];
@@ -1901,7 +1901,7 @@ pub(super) fn default_picks(clauses: &[Vec<&Tok>], mutates: bool, out: &mut Vec<
 /// "There is no later date with an open slot", "There is one date with an open slot in the
 /// region", "There is no answer from the hotline at night": what exists in the world, which a
 /// catalogue cannot know. A text says what the tool returns ("The list is empty when …").
-pub(super) fn existence(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn existence(clause: &[&Tok], out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         if is_word(t, &["there"])
             && clause
@@ -1941,7 +1941,7 @@ fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str, field: Field) -> Opti
 }
 
 /// No finite verb: a participle ("closed on Sunday") is no verb of its own.
-pub(super) fn verbless_phrase(c: &[&Tok]) -> bool {
+pub(crate) fn verbless_phrase(c: &[&Tok]) -> bool {
     !c.iter().any(|x| {
         is_word(x, COPULAS)
             || is_word(x, &["has", "have", "gets", "get", "means"])
@@ -1953,7 +1953,7 @@ pub(super) fn verbless_phrase(c: &[&Tok]) -> bool {
 /// A label whose value after its colon says what the label is: not a label that names a value
 /// ("Default: asc", "Sort order: asc", "Format: …", "Required fields: …"), unless that value is
 /// of a reader, a place outside or a condition, or of the caller or the patient's status.
-pub(super) fn label_states(label: &[&Tok]) -> bool {
+pub(crate) fn label_states(label: &[&Tok]) -> bool {
     // a label that names a value is followed by the value
     // its head: the last word before a preposition ("Details of the appointment": details)
     let head = head_of(label);
@@ -2037,7 +2037,7 @@ const TITLE_HASTE: &[&str] = &[
 ];
 
 /// Clause `n` after a label and a colon, read as "<label> is <clause>" by [`predicate`].
-pub(super) fn apposed(
+pub(crate) fn apposed(
     clauses: &[Vec<&Tok>],
     n: usize,
     text: &str,
@@ -2052,7 +2052,7 @@ pub(super) fn apposed(
 /// A noun phrase set off by commas after a subject says what the subject is ("The caller, a
 /// doctor of the clinic, sees …", "A fever, a simple case, ends …"): it is read as "<subject>
 /// is <phrase>" by the readings of a statement.
-pub(super) fn appositives(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+pub(crate) fn appositives(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
     // commas only: a bracket holds a value's form ("Id of one doctor (a positive integer)")
     let commas: Vec<usize> = (0..clause.len())
         .filter(|&i| clause[i].kind == Kind::Comma && &text[clause[i].start..clause[i].end] == ",")
@@ -2099,7 +2099,7 @@ pub(super) fn appositives(clause: &[&Tok], text: &str, out: &mut Vec<Violation>)
 }
 
 /// A title's words of haste, a skipped step or scarcity ([`TITLE_HASTE`]).
-pub(super) fn title_haste(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn title_haste(clause: &[&Tok], out: &mut Vec<Violation>) {
     if let Some(t) = clause.iter().find(|t| is_word(t, TITLE_HASTE)) {
         push(
             out,
@@ -2115,7 +2115,7 @@ pub(super) fn title_haste(clause: &[&Tok], out: &mut Vec<Violation>) {
 
 /// A service outside the clinic after the first sentence's comma ("Get the opening hours of one
 /// clinic, the hotline busy at night"): said of with no verb, unless as the next step.
-pub(super) fn elsewhere_in_the_first_sentence(tail: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn elsewhere_in_the_first_sentence(tail: &[&Tok], out: &mut Vec<Violation>) {
     if let Some(t) = tail.iter().find(|t| is_word(t, SERVICES_ELSEWHERE))
         && !names_the_next_step(tail)
         && !names_a_value(tail)
@@ -2167,7 +2167,7 @@ fn subordinates(subject: &[&Tok], i: usize) -> bool {
 /// pain; "chest pain protocols": protocols), past a fronted phrase ("In adults chest pain"),
 /// through a noun of kind to a condition ("this kind of fever"), and before a participle that
 /// follows it ("chest pain seen in a child").
-pub(super) fn head_of<'a>(phrase: &[&'a Tok]) -> Option<&'a Tok> {
+pub(crate) fn head_of<'a>(phrase: &[&'a Tok]) -> Option<&'a Tok> {
     // a fronted phrase of place or time ends where a determiner opens the subject after it ("For
     // the patient | the first doctor", "In a child | a fever"), or, with none, at the subject's
     // last word ("In adults chest pain")
@@ -2226,7 +2226,7 @@ fn subordinate(phrase: &[&Tok]) -> bool {
 /// phrase before the comma, and "who" of the person nearest to it ("Position of the patient, who
 /// is next": the patient); right before the verb, of the noun before it ("for a patient who is
 /// over 18": a patient), unless that noun names a kind ([`reads`]).
-pub(super) fn stated_subject(clause: &[&Tok], k: usize) -> (usize, usize, bool) {
+pub(crate) fn stated_subject(clause: &[&Tok], k: usize) -> (usize, usize, bool) {
     let from = subject_start(clause, k);
     // the noun phrase that ends at `end`, back to a preposition
     let nearest = |end: usize| {
@@ -2307,13 +2307,13 @@ fn phrase_start(clause: &[&Tok], k: usize) -> usize {
 }
 
 /// Function words a title may hold besides its tool's name.
-pub(super) const TITLE_FUNCTION_WORDS: &[&str] = &[
+pub(crate) const TITLE_FUNCTION_WORDS: &[&str] = &[
     "a", "an", "the", "to", "of", "for", "my", "and", "one", "by", "in", "on",
 ];
 
 /// The clinic API's objects: what a tool acts on, which a title may name beside its name's
 /// words ("Book an open slot" for `book_appointment`).
-pub(super) const TITLE_OBJECTS: &[&str] = &[
+pub(crate) const TITLE_OBJECTS: &[&str] = &[
     "clinic",
     "clinics",
     "slot",
@@ -2346,7 +2346,7 @@ pub(super) const TITLE_OBJECTS: &[&str] = &[
 /// slots", "List cancelled appointments"; not "Get protocol (reviewed)"), or one of
 /// [`TITLE_FUNCTION_WORDS`]. Whatever else a title would add ("Book without a question",
 /// "Cancel (no fee)", "Emergency booking") is more than the tool's action or its object.
-pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Violation>) {
+pub(crate) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Violation>) {
     if tool_name.is_empty() {
         return;
     }
@@ -2422,7 +2422,7 @@ pub(super) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Vio
 /// first clause of a value's description (`noun_phrase`), which names the value, only a word of
 /// state or grade right after the subject makes a statement ("Chest pain in a child mild"; not
 /// "Fever measured at the visit", "The patient's symptoms in their own words").
-pub(super) fn verbless(clause: &[&Tok], text: &str, noun_phrase: bool, out: &mut Vec<Violation>) {
+pub(crate) fn verbless(clause: &[&Tok], text: &str, noun_phrase: bool, out: &mut Vec<Violation>) {
     // (a participle is no verb of its own: "Other clinics closed at night" is "… are closed …";
     // nor a verb's form after a determiner: "after a rest")
     let has_verb = (0..clause.len()).any(|k| {
@@ -2513,7 +2513,7 @@ fn read_with_a_verb(
 /// "At night the emergency hotline busy", "The caller, being on the staff, …"). It is read with
 /// "is" after the noun phrase. A phrase after a preposition ("shown to the patient in the app")
 /// and a kind ("for patients 18 or older") claim nothing.
-pub(super) fn small_clauses(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+pub(crate) fn small_clauses(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
     let definite = |x: &Tok| is_word(x, &["the", "this", "its", "their", "other", "another"]);
     for st in 0..clause.len() {
         if !definite(clause[st]) {

@@ -19,7 +19,7 @@ pub(crate) enum Data {
     Conversation,
 }
 
-pub(super) const PERSONAL_WORDS: &[&str] = &[
+pub(crate) const PERSONAL_WORDS: &[&str] = &[
     "address",
     "addresses",
     "street",
@@ -55,13 +55,13 @@ pub(super) const PERSONAL_WORDS: &[&str] = &[
     "employer",
 ];
 /// A medical word: a condition, or another word of the patient's medical data.
-pub(super) fn medical(t: &Tok) -> bool {
+pub(crate) fn medical(t: &Tok) -> bool {
     is_word(t, MEDICAL_WORDS) || is_word(t, CONDITIONS)
 }
 
 /// What a person has: a symptom, an injury or an illness. No text of ours says what one is,
 /// causes, follows or needs ([`super::predicates::condition_said`]).
-pub(super) const CONDITIONS: &[&str] = &[
+pub(crate) const CONDITIONS: &[&str] = &[
     "pain",
     "pains",
     "fever",
@@ -87,7 +87,7 @@ pub(super) const CONDITIONS: &[&str] = &[
     "allergies",
 ];
 /// Medical words besides the conditions ([`CONDITIONS`]); [`medical`] reads both.
-pub(super) const MEDICAL_WORDS: &[&str] = &[
+pub(crate) const MEDICAL_WORDS: &[&str] = &[
     "condition",
     "conditions",
     "complaint",
@@ -136,7 +136,7 @@ pub(super) const MEDICAL_WORDS: &[&str] = &[
     "disabilities",
     "disabled",
 ];
-pub(super) const CONVERSATION_WORDS: &[&str] = &[
+pub(crate) const CONVERSATION_WORDS: &[&str] = &[
     "question",
     "questions",
     "answer",
@@ -155,7 +155,7 @@ pub(super) const CONVERSATION_WORDS: &[&str] = &[
 ];
 /// Words that make conversation words about what a person said before ("earlier questions",
 /// "answers since the booking"; and [`so_far`]).
-pub(super) const SAID: &[&str] = &[
+pub(crate) const SAID: &[&str] = &[
     "earlier", "past", "before", "previous", "last", "all", "every", "whole", "full", "so", "gave",
     "given", "since", "opening", "initial",
 ];
@@ -203,14 +203,14 @@ pub(crate) fn of_appointments(tool: &str) -> bool {
 
 /// A tool that searches the clinic's protocols takes a condition as what to search for: a
 /// medical word names a topic there, unless a person is named whose data it would be.
-pub(super) fn topics(tool: &str) -> bool {
+pub(crate) fn topics(tool: &str) -> bool {
     tool.split('_')
         .any(|p| matches!(p, "protocol" | "protocols"))
 }
 
 /// What "health" heads as a person's data ("health notes", "the health of the patient"); alone
 /// it is no datum ("health insurance number", "occupational health").
-pub(super) const HEALTH_DATA: &[&str] = &[
+pub(crate) const HEALTH_DATA: &[&str] = &[
     "notes",
     "note",
     "data",
@@ -227,9 +227,9 @@ pub(super) const HEALTH_DATA: &[&str] = &[
 
 /// Why a person comes: "the reason for the visit" is the complaint, medical data to a tool that
 /// takes none of a person's data (a booking may carry a short reason).
-pub(super) const WHY_WORDS: &[&str] = &["reason", "reasons", "purpose", "cause", "causes"];
+pub(crate) const WHY_WORDS: &[&str] = &["reason", "reasons", "purpose", "cause", "causes"];
 /// What a person comes for.
-pub(super) const VISITS: &[&str] = &[
+pub(crate) const VISITS: &[&str] = &[
     "visit",
     "visits",
     "appointment",
@@ -240,7 +240,7 @@ pub(super) const VISITS: &[&str] = &[
 ];
 
 /// A parameter's described content: only data its tool may take.
-pub(super) fn harvest(
+pub(crate) fn harvest(
     clauses: &[Vec<&Tok>],
     allowed: &[Data],
     topics: bool,
@@ -341,7 +341,7 @@ const CONTEXT_WORDS: &[&str] = &[
 /// tool", `caller_headers`, `other_server_tools`) or for the patient's care elsewhere ("…
 /// appointments at other clinics", "clinics the patient attended before", `hospital_visit_dates`):
 /// neither is data a tool of this clinic takes. Used for descriptions and names alike.
-pub(super) fn beyond_the_clinic(words: &[&str]) -> Option<&'static str> {
+pub(crate) fn beyond_the_clinic(words: &[&str]) -> Option<&'static str> {
     let has = |l: &[&str]| words.iter().any(|w| l.contains(w));
     // whose: the caller's, the agent's, every one ("The Idempotency-Key header" is a value's)
     let theirs = has(&[
@@ -371,7 +371,7 @@ pub(super) fn beyond_the_clinic(words: &[&str]) -> Option<&'static str> {
 
 /// What a parameter of a tool that takes no personal or medical data may be of the patient: the
 /// patient's own appointments, slots, visits, waiting-list entries and intakes, by id.
-pub(super) const OWN_HEADS: &[&str] = &[
+pub(crate) const OWN_HEADS: &[&str] = &[
     "id",
     "ids",
     "appointment",
@@ -396,7 +396,7 @@ pub(super) const OWN_HEADS: &[&str] = &[
 /// `IBAN`", "The `NHS` number of the patient"): whatever the words, it asks for the patient's
 /// data, which the tool has no use for. The patient's own appointments and the like pass; so
 /// does the age where the tool's table takes it.
-pub(super) fn patient_described(
+pub(crate) fn patient_described(
     clauses: &[Vec<&Tok>],
     allowed: &[Data],
     of_appointments: bool,
@@ -554,7 +554,7 @@ pub(super) fn patient_described(
 
 /// The kind of data a word of a parameter's description or name asks for; words of conversation
 /// only with a word that makes them about what a person said before (`said`).
-pub(super) fn data_kind(word: &str, said: bool) -> Option<Data> {
+pub(crate) fn data_kind(word: &str, said: bool) -> Option<Data> {
     // a plural is its singular ("cards", "reactions")
     let one = word.strip_suffix('s').unwrap_or(word);
     let is = |list: &[&str]| list.contains(&word) || list.contains(&one);
@@ -576,7 +576,7 @@ pub(super) fn data_kind(word: &str, said: bool) -> Option<Data> {
 }
 
 impl Data {
-    pub(super) fn what(self) -> &'static str {
+    pub(crate) fn what(self) -> &'static str {
         match self {
             Data::Personal => "personal data",
             Data::Age => "a person's age",
@@ -588,7 +588,7 @@ impl Data {
 }
 
 /// Where a person is cared for: a department, a ward, a care or a treatment.
-pub(super) const CARE_SETTINGS: &[&str] = &[
+pub(crate) const CARE_SETTINGS: &[&str] = &[
     "department",
     "departments",
     "ward",
@@ -603,7 +603,7 @@ pub(super) const CARE_SETTINGS: &[&str] = &[
 /// patient under the care of psychiatry", "a patient in the rehabilitation ward"), or by whom
 /// ("True when the patient sees a psychiatrist", "Visits of the patient to oncology"): the
 /// patient's medical situation, asked of a tool that takes no medical data.
-pub(super) fn patient_in_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+pub(crate) fn patient_in_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
     for clause in clauses {
         let hit = clause.iter().enumerate().find(|&(k, t)| {
             let setting = clause
@@ -639,7 +639,7 @@ pub(super) fn patient_in_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
 /// reading tool named beside it ("Id of the new appointment, as returned by book_appointment"),
 /// or, in a tool that takes no medical data, a value other than an id or a time from a tool that
 /// gives the patient's own records ("Answers of the intake form, as returned by get_intake").
-pub(super) fn value_from_another_tool(
+pub(crate) fn value_from_another_tool(
     clauses: &[Vec<&Tok>],
     allowed: &[Data],
     out: &mut Vec<Violation>,
@@ -704,7 +704,7 @@ pub(super) fn value_from_another_tool(
 /// Default: 18.", "Severity of the pain, 0 to 10. Default: 0.", "True when the patient has chest
 /// pain. Default: false."): the agent fills in the person's data, or plays care down, without
 /// asking. These are asked.
-pub(super) fn default_of_a_persons_data(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+pub(crate) fn default_of_a_persons_data(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
     let Some(first) = clauses.first() else {
         return;
     };
