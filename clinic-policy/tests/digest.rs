@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "70d7b58ecfee52e687302519311a0de4042394ba93842c72c914c137a51bf418";
+const PINNED: &str = "31cc36671e0972d45c384e0811eb9a95d22064e597775a88aa3ad247db73ad7c";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

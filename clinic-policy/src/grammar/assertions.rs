@@ -2,6 +2,7 @@
 //! and the small claims of [`claims_more`].
 
 use crate::lang::data::{Data, PERSONAL_WORDS, medical};
+use crate::lang::predicates::PREDICATE_HEADS;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -250,8 +251,13 @@ pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
 
 /// A verdict on truth said of what the tool returns: "each protocol is final and correct",
 /// "results here are exact", "the highest match is the correct one". A text says what a value
-/// is, not how far to trust it.
-pub(super) fn judged_true(clause: &[&Tok], out: &mut Vec<Violation>) {
+/// is, not how far to trust it. `own_act` tells a noun of the tool's own declared change: that
+/// act said to be final is a fact of the act ("The cancellation is final"), not a verdict.
+pub(super) fn judged_true(
+    clause: &[&Tok],
+    own_act: &dyn Fn(&Tok) -> bool,
+    out: &mut Vec<Violation>,
+) {
     const VERDICTS: &[&str] = &[
         "correct",
         "incorrect",
@@ -276,6 +282,24 @@ pub(super) fn judged_true(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause[..k]
                 .iter()
                 .any(|x| is_word(x, &["status", "statuses", "state", "states"]))
+        {
+            continue;
+        }
+        // the tool's own change, final: its subject is the act's noun, the sentence's first noun
+        if is_word(t, &["final"])
+            && clause[..k]
+                .iter()
+                .find(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS))
+                .is_some_and(|x| own_act(x))
+        {
+            continue;
+        }
+        // "exact" before a noun of a value's form says how it is written, not whether it is true
+        // ("an exact value as returned by list_specialties", "the exact title")
+        if is_word(t, &["exact"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, PREDICATE_HEADS))
         {
             continue;
         }

@@ -51,6 +51,13 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
     }
     // a code's meaning ("0 means a slot is offered to the patient") is not an amount
     let code = |k: usize| clause.get(k + 1).is_some_and(|n| is_word(n, &["means"]));
+    // … nor is the low end of a range ("an integer from 0 to 10", "between 0 and 10")
+    let range = |k: usize| {
+        clause
+            .get(k + 1)
+            .is_some_and(|n| is_word(n, &["to", "and"]))
+            && clause.get(k + 2).is_some_and(|n| n.kind == Kind::Ident)
+    };
     // a person who gets none of a thing, or only some ("the patient gets no word of it", "… gets
     // word of the booked ones only"), and nothing or zero for a person
     // ("the doctor has no open slot" is the doctor's own state: "has" only of the patient's side)
@@ -78,6 +85,7 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
                 clause.iter().enumerate().find(|&(k, x)| {
                     (is_word(x, &["nothing", "zero", "none"]) || x.text == "0")
                         && !code(k)
+                        && !range(k)
                         // ("absent when none were given": a case, not a person's share)
                         && !(is_word(x, &["none"]) && super::effects::in_condition(clause, k))
                 })

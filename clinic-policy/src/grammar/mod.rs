@@ -621,7 +621,10 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             n == 0 && field == Field::ParamDescription && !tool.input,
             out,
         );
-        judged_true(clause, out);
+        let own_act = |x: &Tok| {
+            change_noun(&x.text.to_ascii_lowercase()).is_some_and(|base| effects.contains(&base))
+        };
+        judged_true(clause, &own_act, out);
         spread_to_many(clause, out);
         repeated_use(clause, out);
         // what only the clinic's answer can say: promises, successes, holds, pages, picks

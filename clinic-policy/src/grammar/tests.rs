@@ -7504,3 +7504,78 @@ fn care_for_a_case_numbers_and_ids_said_as_values() {
         ),
     ]);
 }
+
+/// fresh23's false refusals (measured first, then fixed): the tool's own act said to be final,
+/// "exact" before a value's form, a bound against a number, and the low end of a range beside a
+/// person. Each passes; its neighbour that makes the claim the reading is for is refused.
+#[test]
+fn finality_of_the_own_act_exact_forms_bounds_and_ranges_pass() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_pass(&[
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments. The cancellation is final.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Reject one pending appointment. The rejection is final.",
+            "reject_appointment",
+            true,
+        ),
+        (
+            p,
+            "Optional specialty of the doctors, an exact value as returned by list_specialties.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "List the appointments of the authenticated patient. The number of pages can be more than one.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            p,
+            "Severity of the symptoms from the patient, an integer from 0 to 10.",
+            "submit_intake",
+            true,
+        ),
+    ]);
+    all_refused(&[
+        // a verdict on what a tool returns, or another act said final
+        (
+            d,
+            "Get one care protocol of the clinic. The protocol is final.",
+            "get_protocol",
+            false,
+        ),
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments. The booking is final.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Search the care protocols of the clinic. Each result is exact.",
+            "search_protocols",
+            false,
+        ),
+        // a person graded by a bound, and a person who gets zero
+        (
+            d,
+            "Get one appointment of the authenticated patient. The patient is more than 18.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Fee of the visit; the patient gets 0 to 10 of it.",
+            "get_appointment",
+            false,
+        ),
+    ]);
+}

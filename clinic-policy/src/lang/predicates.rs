@@ -536,7 +536,18 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
         );
         return;
     }
-    if measured
+    // a bound against a number ("it can be more than one", "less than 100") is a value's, as
+    // the number alone would be
+    let bound = is_word(p, &["more", "less", "fewer"])
+        && !claimable(subject)
+        && clause.get(j + 1).is_some_and(|x| is_word(x, &["than"]))
+        && clause.get(j + 2).is_some_and(|x| {
+            (x.kind == Kind::Ident && x.text.bytes().all(|c| c.is_ascii_digit()))
+                || is_word(x, NUMBER_WORDS)
+                || is_word(x, &["one"])
+        });
+    if bound
+        || measured
         || is_word(p, PREPOSITIONS)
         || is_word(p, NUMBER_WORDS)
         || is_word(p, &["today", "tomorrow", "now"])
