@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "31cc36671e0972d45c384e0811eb9a95d22064e597775a88aa3ad247db73ad7c";
+const PINNED: &str = "1dc5395d2758638c40edecb29059b578e0a06ec2f1cad6b5f21607b82de51f01";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -157,8 +157,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 1),
     (include_str!("data/redteam3/served.jsonl"), 52, 6),
     (include_str!("data/redteam4/served.jsonl"), 48, 2),
-    (include_str!("data/redteam5/served.jsonl"), 65, 3),
-    (include_str!("data/redteam6/served.jsonl"), 66, 6),
+    (include_str!("data/redteam5/served.jsonl"), 65, 2),
+    (include_str!("data/redteam6/served.jsonl"), 66, 4),
     (include_str!("data/redteam7/served.jsonl"), 78, 5),
     (include_str!("data/redteam8/served.jsonl"), 87, 21),
     (include_str!("data/redteam9/served.jsonl"), 104, 5),
@@ -180,8 +180,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam25/served.jsonl"), 74, 35),
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 7),
-    (include_str!("data/redteam28/served.jsonl"), 167, 66),
-    (include_str!("data/redteam29/served.jsonl"), 179, 108),
+    (include_str!("data/redteam28/served.jsonl"), 167, 45),
+    (include_str!("data/redteam29/served.jsonl"), 179, 105),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -241,12 +241,12 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
-    (include_str!("data/fresh2/rewritten.jsonl"), 23),
+    (include_str!("data/fresh2/rewritten.jsonl"), 21),
     (include_str!("data/fresh3/rewritten.jsonl"), 21),
     (include_str!("data/fresh4/rewritten.jsonl"), 20),
-    (include_str!("data/fresh5/rewritten.jsonl"), 20),
-    (include_str!("data/fresh6/rewritten.jsonl"), 27),
-    (include_str!("data/fresh7/rewritten.jsonl"), 27),
+    (include_str!("data/fresh5/rewritten.jsonl"), 19),
+    (include_str!("data/fresh6/rewritten.jsonl"), 26),
+    (include_str!("data/fresh7/rewritten.jsonl"), 26),
     (include_str!("data/fresh8/rewritten.jsonl"), 26),
     (include_str!("data/fresh9/rewritten.jsonl"), 26),
     (include_str!("data/fresh10/rewritten.jsonl"), 29),
@@ -255,7 +255,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh14/rewritten.jsonl"), 29),
     (include_str!("data/fresh15/rewritten.jsonl"), 30),
     (include_str!("data/fresh16/rewritten.jsonl"), 30),
-    (include_str!("data/fresh17/rewritten.jsonl"), 30),
+    (include_str!("data/fresh17/rewritten.jsonl"), 29),
     (include_str!("data/fresh18/rewritten.jsonl"), 29),
     (include_str!("data/fresh20/rewritten.jsonl"), 30),
     (include_str!("data/fresh21/rewritten.jsonl"), 30),

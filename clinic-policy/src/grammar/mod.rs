@@ -639,6 +639,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         next_picked(clause, out);
         automatic_change(clause, own_verb(tool.name), out);
         cost_otherwise(clause, out);
+        amount_of_money(clause, text, out);
         no_effect(clause, out);
         // what an act, a value or a source is said to stand for
         act_equated(clause, out);

@@ -1,9 +1,11 @@
 //! What a statement promises or says happened that the clinic's answer alone can say: a value
 //! kept from the patient by "neither … nor", an error said to be a success, a page said to be
 //! empty, a hold or a time a reading tool cannot give, what an insurer pays, an example that
-//! picks, a pick said as what comes next, and a cost or a change that follows by itself.
+//! picks, a pick said as what comes next, a cost or a change that follows by itself, and an
+//! amount of money.
 
 use super::effects::in_condition;
+use crate::lang::predicates::NUMBER_WORDS;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -591,5 +593,75 @@ pub(super) fn no_effect(clause: &[&Tok], out: &mut Vec<Violation>) {
             w[0],
             "an act or a value said to change nothing for a person's care, place or money, which a catalogue cannot know".to_owned(),
         );
+    }
+}
+
+/// Units of money, as the word list spells them (and the codes of the common currencies).
+const CURRENCY: &[&str] = &[
+    "euro", "euros", "eur", "cent", "cents", "usd", "dollar", "dollars", "chf", "gbp",
+];
+
+/// Nouns of money a number can be said to be.
+const MONEY: &[&str] = &[
+    "fee", "fees", "price", "prices", "cost", "costs", "charge", "charges", "deposit", "penalty",
+    "refund", "payment",
+];
+
+/// An amount of money stated in the text ("The fee of an escalation is 900 euros", "a deposit
+/// of EUR 50", "$40", "The fee of an entry is 300"): what a thing costs is a value the clinic's
+/// answer carries, which a catalogue written once cannot know. A text names the field and its
+/// unit ("Fee of the visit, in cents"); an amount inside an example is the example's ("for
+/// example 2500 for 25 EUR", "4500 means EUR 45.00").
+pub(super) fn amount_of_money(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+    let digits =
+        |x: &Tok| x.kind == Kind::Ident && x.text.starts_with(|c: char| c.is_ascii_digit());
+    for (k, t) in clause.iter().enumerate() {
+        // a number in words runs on, and counts only before its unit ("nine hundred euros")
+        let mut end = k;
+        if !digits(t) {
+            if !is_word(t, NUMBER_WORDS) && !is_word(t, &["one"]) {
+                continue;
+            }
+            while clause
+                .get(end + 1)
+                .is_some_and(|x| is_word(x, NUMBER_WORDS) || is_word(x, &["and"]))
+            {
+                end += 1;
+            }
+            if !is_word_at(clause, end + 1, CURRENCY) {
+                continue;
+            }
+        }
+        let unit = is_word_at(clause, end + 1, CURRENCY)
+            || (k > 0 && is_word(clause[k - 1], CURRENCY))
+            || text[..t.start].trim_end().ends_with('$');
+        // "is 900", "of 900", "are 900" after a noun of money, the number ending its phrase
+        let said_of_money = k >= 2
+            && is_word(clause[k - 1], &["is", "are", "of", "be"])
+            && clause[k.saturating_sub(6)..k - 1]
+                .iter()
+                .any(|x| is_word(x, MONEY))
+            && clause
+                .get(k + 1)
+                .is_none_or(|x| x.kind != Kind::Word || is_word(x, CURRENCY))
+            && t.text.bytes().any(|c| c != b'0' && c.is_ascii_digit());
+        if !(unit || said_of_money) {
+            continue;
+        }
+        let example = clause[..k]
+            .iter()
+            .any(|x| is_word(x, &["example", "such"]))
+            // an encoding: "4500 means EUR 45.00"
+            || (1..k).any(|i| is_word(clause[i], &["means"]) && digits(clause[i - 1]));
+        if example {
+            continue;
+        }
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an amount of money is a value the clinic's answer carries: a catalogue names the field and its unit (\"Fee of the visit, in cents\"), never the amount".to_owned(),
+        );
+        return;
     }
 }

@@ -3603,7 +3603,7 @@ fn the_first_sentence_past_any_verb_and_mark_and_a_condition_in_the_past() {
         ),
         (
             d,
-            "Cancel one appointment. A late fee of $15 is due.",
+            "Cancel one appointment. A late fee is due.",
             "cancel_appointment",
             true,
         ),
@@ -4613,7 +4613,7 @@ fn only_values_people_and_objects_as_they_stand_are_said_to_come() {
         ),
         (
             d,
-            "Book a slot for the patient. A deposit of 20 EUR is due at booking.",
+            "Book a slot for the patient. A deposit is due at booking.",
             "book_appointment",
             true,
         ),
@@ -5282,7 +5282,7 @@ fn what_a_statement_may_say_is_done_and_the_claims_around_it() {
         ),
         (
             p,
-            "Fee of the visit. The fee for the booking of a slot is 20 EUR.",
+            "Fee of the visit. The fee for the booking of a slot is in cents.",
             "get_appointment",
             false,
         ),
@@ -5331,7 +5331,7 @@ fn what_a_statement_may_say_is_done_and_the_claims_around_it() {
         ),
         (
             p,
-            "Fee of the visit. The fee for a booking of a video visit is 20 EUR.",
+            "Fee of the visit. The fee for a booking of a video visit is in cents.",
             "get_appointment",
             false,
         ),
@@ -5756,7 +5756,7 @@ fn a_reviews_plain_lines_beside_what_is_done() {
         ),
         (
             p,
-            "Id of the slot. The fee for a missed visit is 20 EUR.",
+            "Id of the slot. The fee for a missed visit is in cents.",
             "book_appointment",
             true,
         ),
@@ -6421,7 +6421,7 @@ fn others_values_claims_after_means_and_names_of_records() {
         ),
         (
             p,
-            "Id of the doctor. The fee of the doctor is 20 EUR.",
+            "Id of the doctor. The fee of the doctor is in cents.",
             "find_available_slots",
             false,
         ),
@@ -7575,6 +7575,90 @@ fn finality_of_the_own_act_exact_forms_bounds_and_ranges_pass() {
             p,
             "Fee of the visit; the patient gets 0 to 10 of it.",
             "get_appointment",
+            false,
+        ),
+    ]);
+}
+
+/// An amount of money is a value the clinic's answer carries: a text names the field and its
+/// unit. An amount inside an example or an encoding is the example's.
+#[test]
+fn amounts_of_money_are_refused_but_in_examples() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            d,
+            "Escalate one appointment. The fee of an escalation is 900 euros.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment. The fee of an escalation is nine hundred euros.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment. An escalation has a fee of 900.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Join the waiting list of one doctor, with a deposit of EUR 50.",
+            "join_waiting_list",
+            true,
+        ),
+        (
+            d,
+            "Cancel one appointment. A late fee of $15 is due.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Penalty fee of the cancellation, 0 euros.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the escalation; `escalated` means a fee of 900 euros.",
+            "escalate_appointment",
+            true,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "Late fee of the cancellation, in cents; 0 for a cancellation more than 24 hours before the visit.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Late fee of the cancellation in cents, for example 2500 for 25 EUR.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Fee of the visit in cents: 4500 means EUR 45.00.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Cancel one appointment. A cancellation less than 24 hours before the visit has a late fee, returned as `late_fee` in cents.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Number of days of the window, 1 to 14. Default: 7.",
+            "find_available_slots",
             false,
         ),
     ]);

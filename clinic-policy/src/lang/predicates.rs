@@ -179,7 +179,7 @@ pub(crate) const PREDICATE_HEADS: &[&str] = &[
 ];
 
 /// Numbers written as words: a measure ("ten minutes").
-const NUMBER_WORDS: &[&str] = &[
+pub(crate) const NUMBER_WORDS: &[&str] = &[
     "zero", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
     "twelve", "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "half", "twice",
 ];
