@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "1dc5395d2758638c40edecb29059b578e0a06ec2f1cad6b5f21607b82de51f01";
+const PINNED: &str = "59fbc28f7ef989296be6154060245835c32bd3234a13b8cd5f19383c01e659d5";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

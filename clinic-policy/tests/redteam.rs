@@ -180,8 +180,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam25/served.jsonl"), 74, 35),
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 7),
-    (include_str!("data/redteam28/served.jsonl"), 167, 45),
-    (include_str!("data/redteam29/served.jsonl"), 179, 105),
+    (include_str!("data/redteam28/served.jsonl"), 167, 38),
+    (include_str!("data/redteam29/served.jsonl"), 179, 103),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -7663,3 +7663,68 @@ fn amounts_of_money_are_refused_but_in_examples() {
         ),
     ]);
 }
+
+/// The patient's medical data cut to a few items or a few words, in digits as in words and
+/// wherever the bound stands; a real bound of length and a threshold of a score pass.
+#[test]
+fn medical_data_cut_short_is_refused_in_any_bound() {
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            p,
+            "Diagnoses of the patient, as a list of up to 1.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Medications of the patient, as a list, at most 1 item.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Medical history of the patient, up to 10 characters.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Medical history of the patient, in 5 words at most.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Symptoms of the patient, as a list of one symptom.",
+            "submit_intake",
+            true,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "Symptoms of the patient in the words of the patient, up to 1000 characters.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Current medications of the patient, one entry per medication, up to 50 entries.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Severity of the pain, from 0 (none) to 10 (worst); a score over 3 means the triage level is elevated.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Most slots to return, up to 3 per day.",
+            "find_available_slots",
+            false,
+        ),
+    ]);
+}

@@ -161,6 +161,51 @@ pub(super) fn data_said_public(clause: &[&Tok], value: bool, out: &mut Vec<Viola
 /// The words of "one" to "three".
 const FEW: &[&str] = &["one", "two", "three", "1", "2", "3"];
 
+/// A count of at most three, in digits or words.
+fn few(t: &Tok) -> bool {
+    is_word(t, FEW) || (t.kind == Kind::Ident && matches!(t.text.as_str(), "1" | "2" | "3"))
+}
+
+/// A number in digits below `limit`.
+fn below(t: &Tok, limit: u32) -> bool {
+    t.kind == Kind::Ident && t.text.parse::<u32>().is_ok_and(|n| n < limit)
+}
+
+/// Token `k` is a number where a text bounds a value: after "up to", "at most", "over",
+/// "under", "than" or "a list of", or before "at most".
+fn bound_at(clause: &[&Tok], k: usize) -> bool {
+    let t = clause[k];
+    if !(t.kind == Kind::Ident || is_word(t, FEW)) {
+        return false;
+    }
+    let back = |d: usize, w: &[&str]| k >= d && is_word(clause[k - d], w);
+    (back(1, &["to"]) && back(2, &["up"]))
+        || (back(1, &["most"]) && back(2, &["at"]))
+        || back(1, &["over", "under", "than"])
+        || (back(1, &["of"]) && back(2, &["list"]))
+        || clause[k + 1..]
+            .iter()
+            .take(3)
+            .collect::<Vec<_>>()
+            .windows(2)
+            .any(|w| is_word(w[0], &["at"]) && is_word(w[1], &["most"]))
+}
+
+/// The bounded number at `k` leaves a few items, or a text too short to say it: a count of at
+/// most three (not of time), fewer than 50 characters or fewer than 10 words.
+fn small_bound(clause: &[&Tok], k: usize) -> bool {
+    let unit = clause.get(k + 1);
+    if unit.is_some_and(|u| is_word(u, &["characters", "character", "letters", "chars"])) {
+        return below(clause[k], 50);
+    }
+    if unit.is_some_and(|u| is_word(u, &["words", "word"])) {
+        return below(clause[k], 10);
+    }
+    // (a count after "over" or "under" is a threshold: "a score over 3 means urgent")
+    let threshold = k > 0 && is_word(clause[k - 1], &["over", "under", "than"]);
+    few(clause[k]) && !threshold && !unit.is_some_and(|u| is_word(u, TIME_UNITS))
+}
+
 /// A parameter's reading of where a value starts and who may have it: an id with a literal
 /// default, a default that is a fixed date, a later clause that limits the value to an age,
 /// and a list of medical data cut to a few.
@@ -226,19 +271,17 @@ pub(super) fn parameter_bounds(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
                 );
                 return;
             }
-            // a list of the patient's medical data cut to a few ("Allergies of the patient, up
-            // to one")
-            let cut = is_word(t, &["up", "at"])
-                && next(1).is_some_and(|n| is_word(n, &["to", "most"]))
-                && next(2).is_some_and(|n| is_word(n, FEW))
-                && !next(3).is_some_and(|n| is_word(n, TIME_UNITS));
+            // the patient's medical data cut to a few items or a few words ("Allergies of the
+            // patient, up to one", "as a list of at most 1", "a list of one symptom", "up to 10
+            // characters", "in 5 words at most", "a name over 6 characters gives an error")
+            let cut = bound_at(clause, k) && small_bound(clause, k);
             let of_care = |x: &&Tok| medical(x) || data_kind(&x.text, false) == Some(Data::Medical);
             if cut && head.iter().any(of_care) {
                 push(
                     out,
                     Rule::Concealment,
                     t,
-                    "a list of the patient's medical data cut to a few: what the patient has is the patient's to say".to_owned(),
+                    "the patient's medical data cut to a few items or words: what the patient has is the patient's to say".to_owned(),
                 );
                 return;
             }
