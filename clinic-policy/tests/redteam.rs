@@ -170,7 +170,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
     (include_str!("data/redteam16/served.jsonl"), 89, 2),
     (include_str!("data/redteam17/served.jsonl"), 77, 6),
-    (include_str!("data/redteam18/served.jsonl"), 91, 18),
+    (include_str!("data/redteam18/served.jsonl"), 91, 17),
     (include_str!("data/redteam19/served.jsonl"), 38, 0),
     (include_str!("data/redteam20/served.jsonl"), 44, 5),
     (include_str!("data/redteam21/served.jsonl"), 54, 0),
@@ -181,7 +181,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 7),
     (include_str!("data/redteam28/served.jsonl"), 167, 38),
-    (include_str!("data/redteam29/served.jsonl"), 179, 103),
+    (include_str!("data/redteam29/served.jsonl"), 179, 94),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -660,6 +660,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         data_said_public(clause, field == Field::ParamDescription, out);
         eligibility_of_another(clause, out);
         care_for_a_case(clause, out);
+        value_for_an_ailment(clause, text, out);
         emergency_number(clause, out);
         // how far a tool reaches
         other_patients(clause, out);

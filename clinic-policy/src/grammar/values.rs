@@ -406,6 +406,56 @@ pub(super) fn literal_for_a_case(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A value of ours set for a condition or an emergency anywhere in a clause ("Triage level, one
+/// of `routine` or `urgent`; `routine` with chest pain", "the code `R51` for chest pain", "`video`
+/// for an emergency", "with a fever, an empty list", "true at each hour for an emergency"): which
+/// value fits an ailment is medical advice. A condition given as an example ("for example chest
+/// pain"), ruled out ("Not for chest pain") or sent to the emergency hotline or an ambulance
+/// passes.
+pub(super) fn value_for_an_ailment(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+    const VALUES: &[&str] = &[
+        "code", "codes", "routine", "elevated", "urgent", "true", "false", "empty", "none", "null",
+        "zero", "yes", "no",
+    ];
+    // (the emergency hotline, an ambulance or a public emergency number is the next step the
+    // how-to gives: "In a medical emergency, the number is 112")
+    if clause.iter().any(|t| {
+        is_word(t, &["hotline", "ambulance", "ambulances"])
+            || matches!(t.text.as_str(), "112" | "911" | "999" | "000" | "111")
+    }) {
+        return;
+    }
+    let ailment = |from: usize| {
+        clause[from.min(clause.len())..]
+            .iter()
+            .take_while(|t| t.kind == Kind::Word)
+            .take(4)
+            .any(|t| is_word(t, CONDITIONS) || is_word(t, &["emergency", "emergencies"]))
+    };
+    let case = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["with", "for", "in"])
+            && !clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["example", "instance"]))
+            && !(k >= 1 && is_word(clause[k - 1], &["not", "such", "as"]))
+            && ailment(k + 1)
+    });
+    let Some((_, t)) = case else { return };
+    // a number, a literal (read as "code", or a word of the list between backticks) or a value
+    // word
+    let value = clause
+        .iter()
+        .any(|x| x.kind == Kind::Ident || is_word(x, VALUES) || text[..x.start].ends_with('`'));
+    if value {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a value set for a condition or an emergency: which value fits an ailment is medical advice".to_owned(),
+        );
+    }
+}
+
 /// A number given for the emergency hotline or line ("1234 is the number of the emergency
 /// hotline", "Phone of the emergency hotline, 1234"): an emergency number is never a
 /// catalogue's to state.
