@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "59fbc28f7ef989296be6154060245835c32bd3234a13b8cd5f19383c01e659d5";
+const PINNED: &str = "4774d9456cb80dffb5097d68c57c1008a4b634b9a0deef4ddaf2d6bad8ca1d93";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -7800,3 +7800,57 @@ fn a_value_set_for_an_ailment_is_refused() {
         ),
     ]);
 }
+
+/// Ids of two kinds said to be one, across the clauses of a text and in any field; where an id
+/// comes from or goes, an id that stays the same, and ids named as invalid pass.
+#[test]
+fn ids_of_two_kinds_said_to_be_one_are_refused_in_any_field() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            p,
+            "Id of the appointment, or the id of the slot; the two are equal.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Id of the patient; the id of the doctor is valid too.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            d,
+            "Get the intake form of one appointment. The id of an appointment is the same value as the id of its slot.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "Id of the slot; the same number is the id of its appointment.",
+            "get_slots",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "Id of the slot to book, as returned by find_available_slots. An appointment id or a doctor id is invalid.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the new slot. The id of the appointment stays the same.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            p,
+            "Slot id, the value to give to book_appointment as its slot id.",
+            "find_available_slots",
+            false,
+        ),
+    ]);
+}

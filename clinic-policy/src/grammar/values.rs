@@ -484,6 +484,84 @@ pub(super) fn emergency_number(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// "same" at `k` says one thing is another: "the same value as …", "the same number is …", "…
+/// is the same value"; not "stays the same".
+fn same_as(clause: &[&Tok], k: usize) -> bool {
+    clause[k + 1..]
+        .iter()
+        .take(2)
+        .any(|x| is_word(x, &["as", "is", "are"]))
+        || (k >= 2 && is_word(clause[k - 1], &["the"]) && is_word(clause[k - 2], COPULAS))
+}
+
+/// Ids of two kinds said to be one across a whole text, in any field ("Id of the appointment, or
+/// the id of the slot; the two are equal", "Id of the patient; the id of the doctor is valid
+/// too", "The id of an appointment is the same value as the id of its slot"): the call then
+/// acts on whatever record has that number. Where a value comes from or goes ("as returned by",
+/// "the value to give to") names another tool's parameter, and passes.
+pub(super) fn ids_of_two_kinds(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let toks: Vec<&Tok> = clauses.iter().flatten().copied().collect();
+    let noun = |t: &Tok| {
+        t.kind == Kind::Word
+            && ![
+                DETERMINERS,
+                PREPOSITIONS,
+                &["same", "new", "old", "own", "valid"],
+            ]
+            .iter()
+            .any(|l| is_word(t, l))
+    };
+    let mut kinds: Vec<String> = Vec::new();
+    let mut first = None;
+    for (k, t) in toks.iter().enumerate() {
+        if !is_word(t, &["id", "ids"]) {
+            continue;
+        }
+        // "<noun> id", or "id of the <noun>"
+        let kind = if k > 0 && noun(toks[k - 1]) {
+            Some(toks[k - 1])
+        } else if toks.get(k + 1).is_some_and(|n| is_word(n, &["of"])) {
+            toks[k + 2..]
+                .iter()
+                .take(2)
+                .find(|x| !is_word(x, DETERMINERS))
+                .copied()
+                .filter(|x| noun(x))
+        } else {
+            None
+        };
+        if let Some(x) = kind {
+            let base = x.text.trim_end_matches('s').to_owned();
+            if !kinds.contains(&base) {
+                kinds.push(base);
+                first.get_or_insert(*t);
+            }
+        }
+    }
+    if kinds.len() < 2
+        || toks
+            .iter()
+            .any(|t| is_word(t, &["give", "returned", "given"]))
+    {
+        return;
+    }
+    let equated = clauses.iter().any(|c| {
+        c.iter().enumerate().any(|(k, t)| {
+            (is_word(t, &["same"]) && same_as(c, k))
+                || is_word(t, &["equal", "equals", "identical"])
+        }) || (c.iter().any(|t| is_word(t, &["valid"]))
+            && c.iter().any(|t| is_word(t, &["too", "also"])))
+    });
+    if let Some(t) = first.filter(|_| equated) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "ids of two kinds said to be one: a value names one object of one kind".to_owned(),
+        );
+    }
+}
+
 /// An id said to be the same as an id of another kind ("Id of the appointment, the same value
 /// as the slot id", "each slot id is an appointment id too"): the call then acts on whatever
 /// record has that number.
@@ -494,10 +572,11 @@ pub(super) fn ids_equated(clause: &[&Tok], out: &mut Vec<Violation>) {
         .collect();
     // ("same" or "equal" with an id; "too" or "also" with two: "An appointment id or a doctor
     // id is invalid" and "with a known id too" pass)
-    let equated = clause
-        .iter()
-        .any(|t| is_word(t, &["same", "equal", "equals", "identical"]))
-        || (ids.len() >= 2 && clause.iter().any(|t| is_word(t, &["too", "also"])));
+    let equated = clause.iter().enumerate().any(|(k, t)| {
+        // ("stays the same" is no other id: "The id of the appointment stays the same")
+        (is_word(t, &["same"]) && same_as(clause, k))
+            || is_word(t, &["equal", "equals", "identical"])
+    }) || (ids.len() >= 2 && clause.iter().any(|t| is_word(t, &["too", "also"])));
     // (where the value goes or comes from names the other tool's parameter: "the value to give
     // to book_appointment as its slot id")
     let flow = clause
