@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "4774d9456cb80dffb5097d68c57c1008a4b634b9a0deef4ddaf2d6bad8ca1d93";
+const PINNED: &str = "8e440d468880ec3c273c0097a3b4c70f38c99185bac67ddb22d793b15de1634c";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -181,7 +181,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 7),
     (include_str!("data/redteam28/served.jsonl"), 167, 38),
-    (include_str!("data/redteam29/served.jsonl"), 179, 85),
+    (include_str!("data/redteam29/served.jsonl"), 179, 79),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -708,6 +708,9 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         }
     }
     ids_of_two_kinds(&clauses, out);
+    if field == Field::ParamDescription {
+        value_in_place_for_a_case(&clauses, text, tool.input, out);
+    }
     if field == Field::ParamDescription && tool.input {
         parameter_bounds(&clauses, out);
         medical_list_narrowed(&clauses, out);

@@ -7854,3 +7854,50 @@ fn ids_of_two_kinds_said_to_be_one_are_refused_in_any_field() {
         ),
     ]);
 }
+
+/// A value given in another's place for a case, verbless after a fronted case; the case's own
+/// value, a case with a verb, and an example pass.
+#[test]
+fn a_value_in_anothers_place_for_a_case_is_refused() {
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            p,
+            "Age of the patient in years; for a minor, the age of the parent.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Insurance of the patient; with no insurance, the insurance `PUBLIC`.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Time of the cancellation in UTC; for a late cancellation, the start of the visit minus 48 hours.",
+            "cancel_appointment",
+            true,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "Id of the appointment. For a patient, one of the patient's appointments.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Id of the slot; for a slot that is taken, the error is 409.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Optional reason for the rejection, shown to the patient; for example, the doctor is absent that week.",
+            "reject_appointment",
+            true,
+        ),
+    ]);
+}

@@ -456,6 +456,67 @@ pub(super) fn value_for_an_ailment(clause: &[&Tok], text: &str, out: &mut Vec<Vi
     }
 }
 
+/// A value given in another's place for a case, verbless after a fronted case ("Age of the
+/// patient in years; for a minor, the age of the parent", "Insurance of the patient; with no
+/// insurance, the insurance `PUBLIC`", "Time of the cancellation; for a late cancellation, the
+/// start of the visit minus 48 hours", and of a dose, "for a child, the amount of an adult"):
+/// what to give for a case is the caller's, and what fits a person the clinic's. A case with a
+/// verb after it is read ("For a slot that is taken, the error is 409"), as is an example.
+/// `input`: the text is a parameter's (any case); elsewhere only a person or a condition.
+pub(super) fn value_in_place_for_a_case(
+    clauses: &[Vec<&Tok>],
+    text: &str,
+    input: bool,
+    out: &mut Vec<Violation>,
+) {
+    const KINDS: &[&str] = &[
+        "patient", "patients", "child", "children", "adult", "adults", "minor", "minors",
+    ];
+    for c in clauses.iter().skip(1) {
+        let opens = c.first().is_some_and(|t| is_word(t, &["for", "with"]))
+            && !c
+                .get(1)
+                .is_some_and(|t| is_word(t, &["example", "instance"]));
+        let Some(m) = c
+            .iter()
+            .position(|t| t.kind == Kind::Comma && t.text == ",")
+        else {
+            continue;
+        };
+        if !opens || m < 2 || m + 1 >= c.len() {
+            continue;
+        }
+        let case = &c[1..m];
+        let rest = &c[m + 1..];
+        let verbless = !(m + 1..c.len()).any(|i| crate::lang::predicates::finite(c, i, false))
+            && !rest.iter().any(|t| is_word(t, MODALS));
+        let aided = c
+            .iter()
+            .any(|t| is_word(t, &["hotline", "ambulance", "ambulances"]));
+        let kind = case
+            .iter()
+            .any(|t| is_word(t, KINDS) || is_word(t, CONDITIONS));
+        // in another's place: a literal or a number, or a person or kind the case is not ("the
+        // age of the parent" for a minor; "For a patient, one of the patient's appointments" is
+        // the case's own)
+        let person = |t: &Tok| is_word(t, KINDS) || is_word(t, PEOPLE) || is_word(t, PATIENT_SIDE);
+        let another = rest.iter().any(|t| {
+            t.kind == Kind::Ident
+                || text[..t.start].ends_with('`')
+                || (person(t) && !case.iter().any(|x| x.text == t.text))
+        });
+        if verbless && !aided && another && (input || kind) {
+            push(
+                out,
+                Rule::Directive,
+                c[0],
+                "a value given in another's place for a case: what to give for a case is the caller's, and what fits a person the clinic's".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
 /// A number given for the emergency hotline or line ("1234 is the number of the emergency
 /// hotline", "Phone of the emergency hotline, 1234"): an emergency number is never a
 /// catalogue's to state.
