@@ -158,6 +158,11 @@ pub(super) fn data_said_public(clause: &[&Tok], value: bool, out: &mut Vec<Viola
     }
 }
 
+/// Kinds of person a case can name ("for a child", "for a minor").
+const KINDS: &[&str] = &[
+    "patient", "patients", "child", "children", "adult", "adults", "minor", "minors",
+];
+
 /// The words of "one" to "three".
 const FEW: &[&str] = &["one", "two", "three", "1", "2", "3"];
 
@@ -378,9 +383,6 @@ pub(super) fn care_for_a_case(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// pain", "18 for a patient under 18"), or a value set under a fronted case ("With a patient
 /// under 18, the value is 18", "In a case of chest pain the value is 2").
 pub(super) fn literal_for_a_case(clause: &[&Tok], out: &mut Vec<Violation>) {
-    const KINDS: &[&str] = &[
-        "patient", "patients", "child", "children", "adult", "adults", "minor", "minors",
-    ];
     let hit = clause.iter().enumerate().find(|&(k, t)| {
         let literal = t.kind == Kind::Ident
             && clause.get(k + 1).is_some_and(|n| is_word(n, &["for"]))
@@ -469,9 +471,6 @@ pub(super) fn value_in_place_for_a_case(
     input: bool,
     out: &mut Vec<Violation>,
 ) {
-    const KINDS: &[&str] = &[
-        "patient", "patients", "child", "children", "adult", "adults", "minor", "minors",
-    ];
     for c in clauses.iter().skip(1) {
         let opens = c.first().is_some_and(|t| is_word(t, &["for", "with"]))
             && !c
