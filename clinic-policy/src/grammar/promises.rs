@@ -539,14 +539,10 @@ pub(super) fn cost_otherwise(clause: &[&Tok], out: &mut Vec<Violation>) {
     let Some(k) = clause.iter().position(|t| is_word(t, &["otherwise"])) else {
         return;
     };
-    if clause[k + 1..].iter().any(|t| {
-        is_word(
-            t,
-            &[
-                "fee", "fees", "euros", "penalty", "deposit", "charge", "cost", "price",
-            ],
-        )
-    }) {
+    if clause[k + 1..]
+        .iter()
+        .any(|t| is_word(t, MONEY) || is_word(t, CURRENCY))
+    {
         push(
             out,
             Rule::Directive,
