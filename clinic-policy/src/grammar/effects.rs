@@ -978,7 +978,10 @@ pub(super) fn steps(
                 && (verb(&t.text)
                     .is_some_and(|(v, c, _)| c == VerbClass::Effect && !effects.contains(&v))
                     || (verb(&t.text).is_none()
-                        && changes_spelled(&t.text, true).any(|v| !effects.contains(&v))))
+                        && changes_spelled(&t.text, true).any(|v| !effects.contains(&v)))
+                    // … or a noun of a change that spells no verb ("a reservation", "the
+                    // closure", "a payment", "an escalation")
+                    || change_noun(&t.text).is_some_and(|v| !effects.contains(&v)))
         })
     };
     for (k, t) in clause.iter().enumerate() {
@@ -1001,6 +1004,31 @@ pub(super) fn steps(
                 Rule::Effects,
                 t,
                 "a change set as a step for the reader: a text says what the tool does and returns, not which change comes next".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// A change named as a thing the tool's act comes "with" ("Find open slots of one doctor, with a
+/// reservation of the earliest slot", "Get one appointment, with a payment of its fee"): the
+/// tool is said to make a change it does not declare. A person's notice ("with a notification to
+/// the patient") names no object of a change, and passes.
+pub(super) fn change_with(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+    for w in clause.windows(4) {
+        let named = is_word(w[0], &["with"])
+            && is_word(w[1], &["a", "an", "the", "its", "each", "every"])
+            && is_word(w[3], &["of"])
+            && change_noun(&w[2].text).is_some_and(|v| !effects.contains(&v));
+        if named {
+            push(
+                out,
+                Rule::Effects,
+                w[2],
+                format!(
+                    "\"with a {} of …\" names a change the tool does not declare: a text says what the tool does and returns",
+                    w[2].text
+                ),
             );
             return;
         }

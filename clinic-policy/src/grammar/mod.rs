@@ -610,6 +610,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         change_scheduled(clause, &effects, tool.mutates, out);
         purpose_change(clause, &effects, tool.mutates, out);
         with_more(clause, &effects, tool.mutates, out);
+        change_with(clause, &effects, out);
         silence_as_yes(clause, out);
         answer_waived(clause, out);
         earlier_answer(clause, out);

@@ -7901,3 +7901,57 @@ fn a_value_in_anothers_place_for_a_case_is_refused() {
         ),
     ]);
 }
+
+/// A change named by a noun that spells no verb (reservation, closure, payment, escalation), set
+/// as the next step or as what the tool's act comes with; a person's notice passes.
+#[test]
+fn changes_named_by_their_nouns_as_steps_or_companions_are_refused() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            d,
+            "Find open slots of one doctor. Next step: a reservation of the first slot.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Next step of the intake, an escalation of the appointment.",
+            "get_intake",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor, with a reservation of the earliest slot.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment of the authenticated patient by id, with a payment of its fee.",
+            "get_appointment",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "Escalate one appointment. When the clinic has no oncall doctor, the phone of the clinic is the next step.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the new appointment, pending until confirmed by the doctor, with a notification to the patient.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor, with a note of the reason.",
+            "escalate_appointment",
+            true,
+        ),
+    ]);
+}
