@@ -170,19 +170,19 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
     (include_str!("data/redteam16/served.jsonl"), 89, 2),
     (include_str!("data/redteam17/served.jsonl"), 77, 6),
-    (include_str!("data/redteam18/served.jsonl"), 91, 17),
+    (include_str!("data/redteam18/served.jsonl"), 91, 16),
     (include_str!("data/redteam19/served.jsonl"), 38, 0),
     (include_str!("data/redteam20/served.jsonl"), 44, 5),
     (include_str!("data/redteam21/served.jsonl"), 54, 0),
     (include_str!("data/redteam22/served.jsonl"), 96, 13),
     (include_str!("data/redteam23/served.jsonl"), 97, 2),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
-    (include_str!("data/redteam25/served.jsonl"), 74, 35),
+    (include_str!("data/redteam25/served.jsonl"), 74, 33),
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 7),
     (include_str!("data/redteam28/served.jsonl"), 167, 38),
-    (include_str!("data/redteam29/served.jsonl"), 179, 79),
-    (include_str!("data/redteam30/served.jsonl"), 221, 156),
+    (include_str!("data/redteam29/served.jsonl"), 179, 78),
+    (include_str!("data/redteam30/served.jsonl"), 221, 140),
 ];
 
 fn mutates(tool: &str) -> bool {

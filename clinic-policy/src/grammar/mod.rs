@@ -662,6 +662,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         eligibility_of_another(clause, out);
         care_for_a_case(clause, out);
         value_for_an_ailment(clause, text, out);
+        emergency_line_said(clause, out);
         emergency_number(clause, out);
         // how far a tool reaches
         other_patients(clause, out);

@@ -3075,7 +3075,7 @@ fn sentence_ends_fronted_subjects_labels_and_claims_of_a_person() {
     all_pass(&[
         (
             d,
-            "Get the opening hours of one clinic and the emergency hotline.",
+            "Get the opening hours of one clinic and the number of the emergency hotline.",
             "get_opening_hours",
             false,
         ),
@@ -7206,7 +7206,7 @@ fn what_an_act_or_a_value_is_said_to_stand_for() {
         ),
         (
             d,
-            "Get the opening hours of one clinic and the emergency hotline.",
+            "Get the opening hours of one clinic and the number of the emergency hotline.",
             "get_opening_hours",
             false,
         ),
@@ -7952,6 +7952,59 @@ fn changes_named_by_their_nouns_as_steps_or_companions_are_refused() {
             "Escalate one appointment to the oncall doctor, with a note of the reason.",
             "escalate_appointment",
             true,
+        ),
+    ]);
+}
+
+/// The emergency line is named only as the next step or the number for an emergency.
+#[test]
+fn the_emergency_line_is_only_the_next_step_or_its_number() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            p,
+            "Hours of the emergency hotline, from 08:00 to 18:00.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            p,
+            "True when the emergency hotline is open; false at night and at the weekend.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Escalate one appointment to an ambulance.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment. The case is then with the emergency hotline.",
+            "escalate_appointment",
+            true,
+        ),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "Submit the intake form of one appointment. For chest pain the emergency hotline is the next step.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Severity of the symptoms, 0 to 10. For an emergency, the emergency hotline is the number for it.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. The clinic phone is no emergency line.",
+            "get_opening_hours",
+            false,
         ),
     ]);
 }

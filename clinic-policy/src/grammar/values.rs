@@ -516,6 +516,42 @@ pub(super) fn value_in_place_for_a_case(
     }
 }
 
+/// The emergency hotline, an emergency line or an ambulance said to be anything but the next step
+/// or the number for an emergency ("Hours of the emergency hotline, 08:00 to 18:00", "True when
+/// the emergency hotline is open", "Escalate one appointment to an ambulance", "the case is then
+/// with the emergency hotline"): when help answers, and what reaches it, are not a catalogue's
+/// to know. "For chest pain the emergency hotline is the next step", "… is the number for it",
+/// "The clinic phone is no emergency line" pass.
+pub(super) fn emergency_line_said(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let line = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["hotline", "hotlines", "ambulance", "ambulances"])
+            || (is_word(t, &["emergency"])
+                && clause
+                    .get(k + 1)
+                    .is_some_and(|n| is_word(n, &["line", "lines", "service", "services"])))
+    });
+    let Some((k, t)) = line else { return };
+    let step = clause
+        .windows(2)
+        .any(|w| is_word(w[0], &["next"]) && is_word(w[1], &["step"]));
+    let number = clause.iter().any(|x| {
+        is_word(x, &["number", "numbers"])
+            || matches!(x.text.as_str(), "112" | "911" | "999" | "000" | "111")
+    });
+    // "no emergency line", "not an emergency line": what a line is not
+    let denied = clause[k.saturating_sub(3)..k]
+        .iter()
+        .any(|x| is_word(x, &["no", "not"]));
+    if !(step || number || denied) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the emergency line said to be other than the next step or the number for it: when help answers, and what reaches it, are not a catalogue's to know".to_owned(),
+        );
+    }
+}
+
 /// A number given for the emergency hotline or line ("1234 is the number of the emergency
 /// hotline", "Phone of the emergency hotline, 1234"): an emergency number is never a
 /// catalogue's to state.
