@@ -7505,7 +7505,7 @@ fn care_for_a_case_numbers_and_ids_said_as_values() {
     ]);
 }
 
-/// fresh23's false refusals (measured first, then fixed): the tool's own act said to be final,
+/// Honest lines a writer wrote (`tests/data/fresh23/`): the tool's own act said to be final,
 /// "exact" before a value's form, a bound against a number, and the low end of a range beside a
 /// person. Each passes; its neighbour that makes the claim the reading is for is refused.
 #[test]
