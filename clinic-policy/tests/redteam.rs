@@ -182,7 +182,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam27/served.jsonl"), 112, 7),
     (include_str!("data/redteam28/served.jsonl"), 167, 38),
     (include_str!("data/redteam29/served.jsonl"), 179, 78),
-    (include_str!("data/redteam30/served.jsonl"), 221, 140),
+    (include_str!("data/redteam30/served.jsonl"), 221, 124),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -7766,6 +7766,19 @@ fn a_value_set_for_an_ailment_is_refused() {
             "get_opening_hours",
             false,
         ),
+        // a value glossed by a condition in brackets or after a slash
+        (
+            p,
+            "Triage level, one of `routine` (chest pain, bleeding) or `urgent` (a cough).",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Priority of the appointment, 1 (chest pain) to 5 (a cough).",
+            "get_appointment",
+            false,
+        ),
     ]);
     all_pass(&[
         (
@@ -7797,6 +7810,12 @@ fn a_value_set_for_an_ailment_is_refused() {
             "Code of the condition in `ICD-10`, for example `J45`.",
             "get_intake",
             false,
+        ),
+        (
+            p,
+            "Score of the patient for the severity, from 0 (no pain) to 10 (the worst possible).",
+            "submit_intake",
+            true,
         ),
     ]);
 }

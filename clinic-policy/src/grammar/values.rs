@@ -410,8 +410,8 @@ pub(super) fn literal_for_a_case(clause: &[&Tok], out: &mut Vec<Violation>) {
 
 /// A value of ours set for a condition or an emergency anywhere in a clause ("Triage level, one
 /// of `routine` or `urgent`; `routine` with chest pain", "the code `R51` for chest pain", "`video`
-/// for an emergency", "with a fever, an empty list", "true at each hour for an emergency"): which
-/// value fits an ailment is medical advice. A condition given as an example ("for example chest
+/// for an emergency", "with a fever, an empty list", "true at each hour for an emergency"), or
+/// glossed by one ("`routine` (chest pain)"): which value fits an ailment is medical advice. A condition given as an example ("for example chest
 /// pain"), ruled out ("Not for chest pain") or sent to the emergency hotline or an ambulance
 /// passes.
 pub(super) fn value_for_an_ailment(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
@@ -427,12 +427,13 @@ pub(super) fn value_for_an_ailment(clause: &[&Tok], text: &str, out: &mut Vec<Vi
     }) {
         return;
     }
+    let ailing = |t: &Tok| is_word(t, CONDITIONS) || is_word(t, &["emergency", "emergencies"]);
     let ailment = |from: usize| {
         clause[from.min(clause.len())..]
             .iter()
             .take_while(|t| t.kind == Kind::Word)
             .take(4)
-            .any(|t| is_word(t, CONDITIONS) || is_word(t, &["emergency", "emergencies"]))
+            .any(|t| ailing(t))
     };
     let case = clause.iter().enumerate().find(|&(k, t)| {
         is_word(t, &["with", "for", "in"])
@@ -442,6 +443,30 @@ pub(super) fn value_for_an_ailment(clause: &[&Tok], text: &str, out: &mut Vec<Vi
             && !(k >= 1 && is_word(clause[k - 1], &["not", "such", "as"]))
             && ailment(k + 1)
     });
+    // … or a value glossed by one in brackets or after a slash ("`routine` (chest pain)", "1 (chest
+    // pain) to 5 (a cough)"); "0 (no pain)" names the absence of one
+    let glossed = clause.windows(2).enumerate().find_map(|(k, w)| {
+        let value =
+            w[0].kind == Kind::Ident || is_word(w[0], VALUES) || text[..w[0].start].ends_with('`');
+        let mark = w[1].kind == Kind::Comma && matches!(w[1].text.as_str(), "(" | "/");
+        let inside = clause[k + 2..]
+            .iter()
+            .take_while(|x| x.text != ")")
+            .take(4)
+            .collect::<Vec<_>>();
+        let named = inside.iter().any(|x| ailing(x))
+            && !inside.iter().any(|x| is_word(x, &["no", "not", "none"]));
+        (value && mark && named).then_some(w[1])
+    });
+    if let Some(t) = glossed {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a value glossed by a condition or an emergency: which value fits an ailment is medical advice".to_owned(),
+        );
+        return;
+    }
     let Some((_, t)) = case else { return };
     // a number, a literal (read as "code", or a word of the list between backticks) or a value
     // word
