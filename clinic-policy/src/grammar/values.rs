@@ -411,9 +411,9 @@ pub(super) fn literal_for_a_case(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// A value of ours set for a condition or an emergency anywhere in a clause ("Triage level, one
 /// of `routine` or `urgent`; `routine` with chest pain", "the code `R51` for chest pain", "`video`
 /// for an emergency", "with a fever, an empty list", "true at each hour for an emergency"), or
-/// glossed by one ("`routine` (chest pain)"): which value fits an ailment is medical advice. A condition given as an example ("for example chest
-/// pain"), ruled out ("Not for chest pain") or sent to the emergency hotline or an ambulance
-/// passes.
+/// glossed by one ("`routine` (chest pain)"): which value fits an ailment is medical advice. A
+/// condition given as an example ("for example chest pain"), ruled out ("Not for chest pain") or
+/// sent to the emergency hotline or an ambulance passes.
 pub(super) fn value_for_an_ailment(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
     const VALUES: &[&str] = &[
         "code", "codes", "routine", "elevated", "urgent", "true", "false", "empty", "none", "null",
