@@ -163,8 +163,13 @@ const KINDS: &[&str] = &[
     "patient", "patients", "child", "children", "adult", "adults", "minor", "minors",
 ];
 
-/// The words of "one" to "three".
-const FEW: &[&str] = &["one", "two", "three", "1", "2", "3"];
+/// The words of "one" to "three" (in digits, [`few`] reads them).
+const FEW: &[&str] = &["one", "two", "three"];
+
+/// A public emergency number (112, 911, 999, 000, 111): no claim of the clinic's.
+fn public_emergency_number(t: &Tok) -> bool {
+    matches!(t.text.as_str(), "112" | "911" | "999" | "000" | "111")
+}
 
 /// A count of at most three, in digits or words.
 fn few(t: &Tok) -> bool {
@@ -419,12 +424,16 @@ pub(super) fn value_for_an_ailment(clause: &[&Tok], text: &str, out: &mut Vec<Vi
         "code", "codes", "routine", "elevated", "urgent", "true", "false", "empty", "none", "null",
         "zero", "yes", "no",
     ];
+    // a number, a literal (read as "code", or a word of the list between backticks) or a value
+    // word
+    let value_of_ours =
+        |x: &Tok| x.kind == Kind::Ident || is_word(x, VALUES) || text[..x.start].ends_with('`');
     // (the emergency hotline, an ambulance or a public emergency number is the next step the
     // how-to gives: "In a medical emergency, the number is 112")
-    if clause.iter().any(|t| {
-        is_word(t, &["hotline", "ambulance", "ambulances"])
-            || matches!(t.text.as_str(), "112" | "911" | "999" | "000" | "111")
-    }) {
+    if clause
+        .iter()
+        .any(|t| is_word(t, &["hotline", "ambulance", "ambulances"]) || public_emergency_number(t))
+    {
         return;
     }
     let ailing = |t: &Tok| is_word(t, CONDITIONS) || is_word(t, &["emergency", "emergencies"]);
@@ -446,8 +455,7 @@ pub(super) fn value_for_an_ailment(clause: &[&Tok], text: &str, out: &mut Vec<Vi
     // … or a value glossed by one in brackets or after a slash ("`routine` (chest pain)", "1 (chest
     // pain) to 5 (a cough)"); "0 (no pain)" names the absence of one
     let glossed = clause.windows(2).enumerate().find_map(|(k, w)| {
-        let value =
-            w[0].kind == Kind::Ident || is_word(w[0], VALUES) || text[..w[0].start].ends_with('`');
+        let value = value_of_ours(w[0]);
         let mark = w[1].kind == Kind::Comma && matches!(w[1].text.as_str(), "(" | "/");
         let inside = clause[k + 2..]
             .iter()
@@ -468,11 +476,7 @@ pub(super) fn value_for_an_ailment(clause: &[&Tok], text: &str, out: &mut Vec<Vi
         return;
     }
     let Some((_, t)) = case else { return };
-    // a number, a literal (read as "code", or a word of the list between backticks) or a value
-    // word
-    let value = clause
-        .iter()
-        .any(|x| x.kind == Kind::Ident || is_word(x, VALUES) || text[..x.start].ends_with('`'));
+    let value = clause.iter().any(|x| value_of_ours(x));
     if value {
         push(
             out,
@@ -559,10 +563,9 @@ pub(super) fn emergency_line_said(clause: &[&Tok], out: &mut Vec<Violation>) {
     let step = clause
         .windows(2)
         .any(|w| is_word(w[0], &["next"]) && is_word(w[1], &["step"]));
-    let number = clause.iter().any(|x| {
-        is_word(x, &["number", "numbers"])
-            || matches!(x.text.as_str(), "112" | "911" | "999" | "000" | "111")
-    });
+    let number = clause
+        .iter()
+        .any(|x| is_word(x, &["number", "numbers"]) || public_emergency_number(x));
     // "no emergency line", "not an emergency line": what a line is not
     let denied = clause[k.saturating_sub(3)..k]
         .iter()
@@ -593,7 +596,7 @@ pub(super) fn emergency_number(clause: &[&Tok], out: &mut Vec<Violation>) {
         t.kind == Kind::Ident
             && t.text.len() >= 3
             && t.text.bytes().all(|b| b.is_ascii_digit())
-            && !matches!(t.text.as_str(), "112" | "911" | "999" | "000" | "111")
+            && !public_emergency_number(t)
     });
     if let Some(t) = number.filter(|_| line) {
         push(
