@@ -17,9 +17,32 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, patch, post};
 use serde_json::Value;
 
+use crate::data::DEMO_TOKENS;
 use crate::error::{ApiError, ErrorCode, REQUEST_ID};
+use crate::shared::{CREDENTIAL_HEADERS, REQUEST_LOG_CAPACITY, RecordedRequest, Shared};
 use crate::state::{Booked, IntakeRequest, Principal, Status, View};
-use crate::{API_PREFIX, DEMO_TOKENS, ROUTES, RecordedRequest, Shared};
+
+/// The path prefix every route lives under.
+pub const API_PREFIX: &str = "/api/v1";
+
+/// The route table, `(method, path template under API_PREFIX)`; the router is built from it.
+pub const ROUTES: &[(&str, &str)] = &[
+    ("GET", "/doctors"),
+    ("GET", "/doctors/{id}"),
+    ("GET", "/doctors/{id}/slots"),
+    ("POST", "/appointments"),
+    ("GET", "/appointments/my"),
+    ("GET", "/appointments/doctor"),
+    ("GET", "/appointments/{id}"),
+    ("PATCH", "/appointments/{id}/cancel"),
+    ("PATCH", "/appointments/{id}/confirm"),
+    ("PATCH", "/appointments/{id}/reject"),
+    ("PATCH", "/appointments/{id}/reschedule"),
+    ("POST", "/appointments/{id}/intake"),
+    ("GET", "/appointments/{id}/intake"),
+    ("PATCH", "/appointments/{id}/escalate"),
+    ("GET", "/protocols"),
+];
 
 type AppState = Arc<Shared>;
 
@@ -90,7 +113,7 @@ async fn record(State(shared): State<AppState>, request: Request, next: Next) ->
             .map(|(name, value)| {
                 let name = name.as_str().to_ascii_lowercase();
                 // A credential is not kept, not even in memory: its digest is (below).
-                let value = if crate::CREDENTIAL_HEADERS.contains(&name.as_str()) {
+                let value = if CREDENTIAL_HEADERS.contains(&name.as_str()) {
                     "[redacted]".to_owned()
                 } else {
                     String::from_utf8_lossy(value.as_bytes()).into_owned()
@@ -101,12 +124,12 @@ async fn record(State(shared): State<AppState>, request: Request, next: Next) ->
         authorization_sha256: request
             .headers()
             .get(axum::http::header::AUTHORIZATION)
-            .map(|v| crate::sha256(v.as_bytes())),
+            .map(|v| crate::digest::sha256(v.as_bytes())),
     };
     tracing::debug!(request_id, method = %recorded.method, path = %recorded.path, "request");
     {
         let mut log = shared.log();
-        if log.len() >= crate::REQUEST_LOG_CAPACITY {
+        if log.len() >= REQUEST_LOG_CAPACITY {
             log.pop_front();
         }
         log.push_back(recorded);
@@ -146,7 +169,7 @@ impl FromRequestParts<AppState> for Principal {
             .as_bytes()
             .strip_prefix(b"Bearer ")
             .ok_or_else(required)?;
-        let principal = |user: &crate::DemoToken| match user.role {
+        let principal = |user: &crate::data::DemoToken| match user.role {
             "doctor" => Principal::Doctor(user.user_id),
             _ => Principal::Patient(user.user_id),
         };

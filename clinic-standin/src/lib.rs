@@ -102,15 +102,17 @@
 
 pub mod auth;
 mod data;
+mod digest;
 mod error;
 mod http;
+mod jwt;
+mod oauth;
+mod shared;
 mod state;
 
-use std::collections::VecDeque;
+use shared::Shared;
 use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
-use std::sync::atomic::AtomicU64;
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::sync::Arc;
 
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -121,32 +123,13 @@ pub use data::{
     PATIENT3_TOKEN, TOKEN_PROTOCOL_ID,
 };
 pub use error::ErrorCode;
-
-/// The path prefix every route lives under.
-pub const API_PREFIX: &str = "/api/v1";
+pub use http::{API_PREFIX, ROUTES};
+pub use shared::{REQUEST_LOG_CAPACITY, RecordedRequest};
+pub use state::RateLimit;
 
 /// `127.0.0.1:0`: loopback, ephemeral port.
 pub const LOCALHOST_EPHEMERAL: SocketAddr =
     SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, 0));
-
-/// The route table, `(method, path template under API_PREFIX)`; the router is built from it.
-pub const ROUTES: &[(&str, &str)] = &[
-    ("GET", "/doctors"),
-    ("GET", "/doctors/{id}"),
-    ("GET", "/doctors/{id}/slots"),
-    ("POST", "/appointments"),
-    ("GET", "/appointments/my"),
-    ("GET", "/appointments/doctor"),
-    ("GET", "/appointments/{id}"),
-    ("PATCH", "/appointments/{id}/cancel"),
-    ("PATCH", "/appointments/{id}/confirm"),
-    ("PATCH", "/appointments/{id}/reject"),
-    ("PATCH", "/appointments/{id}/reschedule"),
-    ("POST", "/appointments/{id}/intake"),
-    ("GET", "/appointments/{id}/intake"),
-    ("PATCH", "/appointments/{id}/escalate"),
-    ("GET", "/protocols"),
-];
 
 /// How the stand-in behaves. `Config::default()`: no rate limit, data relative to now.
 #[derive(Debug, Clone, Default)]
@@ -189,89 +172,6 @@ pub struct TokenAudience {
     pub audience: Option<String>,
 }
 
-/// At most `max_bookings` booking attempts per patient in any sliding `window`; the next
-/// answers 429 `RATE_LIMITED` with `Retry-After` (whole seconds, at least 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RateLimit {
-    /// Attempts allowed per window.
-    pub max_bookings: u32,
-    /// The sliding window.
-    pub window: Duration,
-}
-
-/// How many requests the log keeps: the most recent ones, older ones are dropped.
-pub const REQUEST_LOG_CAPACITY: usize = 1024;
-
-/// Headers whose values are credentials: recorded as `[redacted]`, with a digest.
-pub(crate) const CREDENTIAL_HEADERS: &[&str] = &["authorization", "proxy-authorization"];
-
-/// One request as it arrived at the stand-in.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RecordedRequest {
-    /// `GET`, `POST`, …
-    pub method: String,
-    /// The full path, e.g. `/api/v1/doctors/3`.
-    pub path: String,
-    /// The raw query string without `?`, if any.
-    pub query: Option<String>,
-    /// Every header in arrival order, names lowercased, values lossily decoded; a credential
-    /// header's value is `[redacted]` (see [`RecordedRequest::authorization_is`]).
-    pub headers: Vec<(String, String)>,
-    /// SHA-256 of the first `Authorization` value's bytes, if the request had one.
-    pub authorization_sha256: Option<[u8; 32]>,
-}
-
-impl RecordedRequest {
-    /// The first value of header `name` (case-insensitive).
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// Whether the request carried an `Authorization` header.
-    pub fn has_authorization(&self) -> bool {
-        self.authorization_sha256.is_some()
-    }
-
-    /// Whether the request's `Authorization` header was exactly `expected`, byte for byte.
-    pub fn authorization_is(&self, expected: &str) -> bool {
-        self.authorization_sha256 == Some(sha256(expected.as_bytes()))
-    }
-}
-
-pub(crate) fn sha256(bytes: &[u8]) -> [u8; 32] {
-    let digest = ring::digest::digest(&ring::digest::SHA256, bytes);
-    let mut out = [0u8; 32];
-    out.copy_from_slice(digest.as_ref());
-    out
-}
-
-#[derive(Debug)]
-pub(crate) struct Shared {
-    state: Mutex<state::State>,
-    log: Mutex<VecDeque<RecordedRequest>>,
-    request_counter: AtomicU64,
-    /// Audience mode: the authorization server and the `aud` required.
-    pub(crate) audience: Option<(auth::AuthServer, String)>,
-}
-
-impl Shared {
-    /// The one lock over the state; every operation runs entirely under it.
-    pub(crate) fn state(&self) -> MutexGuard<'_, state::State> {
-        self.state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    pub(crate) fn log(&self) -> MutexGuard<'_, VecDeque<RecordedRequest>> {
-        self.log
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
 /// A running stand-in. Dropping it also stops the server (gracefully); prefer
 /// [`Standin::shutdown`], which waits for it.
 #[derive(Debug)]
@@ -295,12 +195,7 @@ pub async fn spawn(addr: SocketAddr, config: Config) -> std::io::Result<Standin>
             .unwrap_or_else(|| format!("http://{addr}{API_PREFIX}"));
         (t.authorization_server, audience)
     });
-    let shared = Arc::new(Shared {
-        state: Mutex::new(state),
-        log: Mutex::new(VecDeque::with_capacity(REQUEST_LOG_CAPACITY)),
-        request_counter: AtomicU64::new(0),
-        audience,
-    });
+    let shared = Arc::new(Shared::new(state, audience));
     let app = http::router(Arc::clone(&shared));
     let (shutdown, signal) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {

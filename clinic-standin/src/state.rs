@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 use jiff::{SignedDuration, Timestamp, ToSpan, tz::TimeZone};
 use serde_json::{Value, json};
 
-use crate::RateLimit;
 use crate::data::{self, DOCTORS, HORIZON_DAYS, SEED_APPOINTMENTS, SLOT_MINUTES, SLOT_START_HOURS};
 use crate::error::{ApiError, ErrorCode};
 
@@ -833,6 +832,16 @@ fn appointment_not_found() -> ApiError {
     ApiError::new(ErrorCode::AppointmentNotFound, "Appointment not found")
 }
 
+/// At most `max_bookings` booking attempts per patient in any sliding `window`; the next
+/// answers 429 `RATE_LIMITED` with `Retry-After` (whole seconds, at least 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimit {
+    /// Attempts allowed per window.
+    pub max_bookings: u32,
+    /// The sliding window.
+    pub window: Duration,
+}
+
 #[cfg(test)]
 mod tests {
     use super::Status::{self, *};
@@ -857,7 +866,7 @@ mod tests {
             .iter()
             .find(|p| p.id == crate::data::TOKEN_PROTOCOL_ID)
             .map(|p| p.body);
-        assert!(token.is_some_and(|b| b.contains(crate::DOCTOR_TOKEN)));
+        assert!(token.is_some_and(|b| b.contains(crate::data::DOCTOR_TOKEN)));
     }
 
     #[test]

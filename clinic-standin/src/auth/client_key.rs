@@ -3,7 +3,8 @@
 use ring::rand::SystemRandom;
 use serde_json::{Value, json};
 
-use super::{AuthError, Secret, jwt, now_seconds};
+use super::types::{AuthError, Secret};
+use crate::jwt;
 
 /// An ES256 key pair for a confidential client's `private_key_jwt`, for tests and the demo.
 /// `Debug` shows the `kid` only.
@@ -56,7 +57,7 @@ impl ClientKey {
     /// An RFC 7523 client assertion: `iss` = `sub` = `client_id`, `aud` = `audience` (the
     /// token endpoint URL), a fresh `jti`, `exp` 60 s from now.
     pub fn client_assertion(&self, client_id: &str, audience: &str) -> Result<Secret, AuthError> {
-        let now = now_seconds();
+        let now = jiff::Timestamp::now().as_second();
         let jti = jwt::random_token(&self.rng).ok_or(AuthError::Crypto)?;
         let claims = json!({
             "iss": client_id, "sub": client_id, "aud": audience,

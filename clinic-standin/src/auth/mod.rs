@@ -1,4 +1,6 @@
-//! A stand-in OAuth 2.1 authorization server, for the tests and `--demo` (issue 29).
+//! A stand-in OAuth 2.1 authorization server, for the tests and `--demo` (issue 29): its
+//! keys, clients, grants and tokens. Its HTTP endpoints (the crate's `oauth` module) are
+//! served by [`AuthServer::router`] and [`AuthServer::start`].
 //!
 //! It serves, under its issuer URL (an origin, or an origin and a path `P`):
 //!
@@ -27,15 +29,8 @@
 //! No token, code, secret or assertion is ever logged or put in an error; [`Secret`]'s
 //! `Debug` is redacted.
 
-mod authorize;
-mod cimd;
 mod client_key;
-mod endpoints;
-pub(crate) mod jwt;
-mod oauth;
-mod register;
-mod store;
-mod token;
+pub(crate) mod store;
 mod types;
 
 use std::net::SocketAddr;
@@ -48,11 +43,12 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use crate::data::{DEMO_TOKENS, DemoToken};
+use crate::jwt;
+pub use crate::jwt::JwtError;
 pub use client_key::ClientKey;
-pub use jwt::JwtError;
 pub use types::{
-    AccessClaims, AuthConfig, AuthError, ClientCredential, ConfidentialClient, MintRequest, Role,
-    Secret, TokenRefused,
+    AccessClaims, AuthConfig, AuthError, ClientCredential, ConfidentialClient, LEEWAY_SECONDS,
+    MintRequest, Role, Secret, TokenRefused,
 };
 
 /// The scopes, narrowest first; each includes the ones before it
@@ -87,12 +83,9 @@ pub fn demo_user(sub: &str) -> Option<&'static DemoToken> {
     DEMO_TOKENS.iter().find(|t| demo_subject(t) == sub)
 }
 
-fn demo_role(user: &DemoToken) -> Role {
+pub(crate) fn demo_role(user: &DemoToken) -> Role {
     Role::parse(user.role).unwrap_or(Role::Patient)
 }
-
-/// Clock leeway when checking `exp`/`nbf`.
-pub const LEEWAY_SECONDS: i64 = 5;
 
 /// How many signing keys stay in the JWKS: the newest signs, older ones still verify.
 pub const KEYS_KEPT: usize = 3;
@@ -100,8 +93,8 @@ pub const KEYS_KEPT: usize = 3;
 pub(crate) struct Inner {
     issuer: String,
     /// The issuer's path (`""` for an origin).
-    path: String,
-    config: AuthConfig,
+    pub(crate) path: String,
+    pub(crate) config: AuthConfig,
     /// Oldest first; the last one signs.
     keys: RwLock<Vec<jwt::SigningKey>>,
     store: Mutex<store::Store>,
@@ -111,7 +104,7 @@ pub(crate) struct Inner {
 /// The authorization server: cheap to clone (one shared state). See the module docs.
 #[derive(Clone)]
 pub struct AuthServer {
-    inner: Arc<Inner>,
+    pub(crate) inner: Arc<Inner>,
 }
 
 impl std::fmt::Debug for AuthServer {
@@ -122,11 +115,11 @@ impl std::fmt::Debug for AuthServer {
     }
 }
 
-fn now_seconds() -> i64 {
+pub(crate) fn now_seconds() -> i64 {
     jiff::Timestamp::now().as_second()
 }
 
-fn secs(d: Duration) -> i64 {
+pub(crate) fn secs(d: Duration) -> i64 {
     i64::try_from(d.as_secs()).unwrap_or(i64::MAX)
 }
 
@@ -174,42 +167,6 @@ impl AuthServer {
                 rng,
             }),
         })
-    }
-
-    /// Binds `addr` (port 0 = ephemeral) and serves in a spawned task. The issuer is
-    /// `config.issuer`, or `http://{bound address}`.
-    pub async fn start(
-        addr: SocketAddr,
-        mut config: AuthConfig,
-    ) -> Result<RunningAuthServer, AuthError> {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
-        let addr = listener.local_addr()?;
-        if config.issuer.is_none() {
-            config.issuer = Some(format!("http://{addr}"));
-        }
-        let server = AuthServer::new(config)?;
-        let app = server.router();
-        let (shutdown, signal) = oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            axum::serve(listener, app)
-                .with_graceful_shutdown(async {
-                    let _ = signal.await;
-                })
-                .await
-        });
-        tracing::info!(%addr, issuer = %server.issuer(), "stand-in authorization server listening");
-        Ok(RunningAuthServer {
-            server,
-            addr,
-            shutdown,
-            task,
-        })
-    }
-
-    /// The routes (full paths, metadata included): *merge* them into an app serving the
-    /// issuer's origin (`Router::merge`), do not `nest` them.
-    pub fn router(&self) -> axum::Router {
-        endpoints::router(self.clone())
     }
 
     /// The issuer URL.
@@ -416,26 +373,26 @@ impl AuthServer {
         })
     }
 
-    fn keys(&self) -> std::sync::RwLockReadGuard<'_, Vec<jwt::SigningKey>> {
+    pub(crate) fn keys(&self) -> std::sync::RwLockReadGuard<'_, Vec<jwt::SigningKey>> {
         self.inner
             .keys
             .read()
             .unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn store(&self) -> MutexGuard<'_, store::Store> {
+    pub(crate) fn store(&self) -> MutexGuard<'_, store::Store> {
         self.inner
             .store
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn random(&self) -> Result<String, AuthError> {
+    pub(crate) fn random(&self) -> Result<String, AuthError> {
         jwt::random_token(&self.inner.rng).ok_or(AuthError::Crypto)
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn sign_access_token(
+    pub(crate) fn sign_access_token(
         &self,
         sub: &str,
         role: Role,
@@ -484,10 +441,10 @@ impl AuthServer {
 /// [`RunningAuthServer::shutdown`], which waits.
 #[derive(Debug)]
 pub struct RunningAuthServer {
-    server: AuthServer,
-    addr: SocketAddr,
-    shutdown: oneshot::Sender<()>,
-    task: JoinHandle<std::io::Result<()>>,
+    pub(crate) server: AuthServer,
+    pub(crate) addr: SocketAddr,
+    pub(crate) shutdown: oneshot::Sender<()>,
+    pub(crate) task: JoinHandle<std::io::Result<()>>,
 }
 
 impl std::ops::Deref for RunningAuthServer {

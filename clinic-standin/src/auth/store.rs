@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{ConfidentialClient, Role};
+use super::types::{ConfidentialClient, Role};
 
 /// A client registered at `/register` (RFC 7591) or read from its metadata document.
 #[derive(Debug, Clone)]
@@ -47,29 +47,32 @@ pub(crate) struct Store {
 impl Store {
     pub(crate) fn add_code(&mut self, code: &str, grant: CodeGrant, now: i64) {
         self.codes.retain(|_, c| c.grant.expires > now);
-        self.codes.insert(crate::sha256(code.as_bytes()), grant);
+        self.codes
+            .insert(crate::digest::sha256(code.as_bytes()), grant);
     }
 
     /// Takes the code out (single use: a second attempt, right or wrong, finds nothing).
     pub(crate) fn take_code(&mut self, code: &str) -> Option<CodeGrant> {
-        self.codes.remove(&crate::sha256(code.as_bytes()))
+        self.codes.remove(&crate::digest::sha256(code.as_bytes()))
     }
 
     pub(crate) fn add_refresh(&mut self, token: &str, grant: Grant, now: i64) {
         self.refresh.retain(|_, g| g.expires > now);
-        self.refresh.insert(crate::sha256(token.as_bytes()), grant);
+        self.refresh
+            .insert(crate::digest::sha256(token.as_bytes()), grant);
     }
 
     /// Takes the refresh token out (rotation: each is used once).
     pub(crate) fn take_refresh(&mut self, token: &str) -> Option<Grant> {
-        self.refresh.remove(&crate::sha256(token.as_bytes()))
+        self.refresh
+            .remove(&crate::digest::sha256(token.as_bytes()))
     }
 
     /// Records an assertion's `jti`; false if it was seen (a replay).
     pub(crate) fn first_use_of_assertion(&mut self, jti: &str, exp: i64, now: i64) -> bool {
         // Kept while the assertion could still be accepted (its `exp` plus the leeway).
         self.assertion_jtis
-            .retain(|_, e| e.saturating_add(super::LEEWAY_SECONDS) >= now);
+            .retain(|_, e| e.saturating_add(super::types::LEEWAY_SECONDS) >= now);
         self.assertion_jtis.insert(jti.to_owned(), exp).is_none()
     }
 }

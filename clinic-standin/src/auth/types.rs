@@ -4,9 +4,10 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-#[cfg(doc)]
-use super::AuthServer;
-use super::jwt::JwtError;
+use crate::jwt::JwtError;
+
+/// Clock leeway when checking `exp`/`nbf`.
+pub const LEEWAY_SECONDS: i64 = 5;
 
 /// The role claim (`clinic_role`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,7 +17,7 @@ pub enum Role {
     /// A doctor.
     Doctor,
     /// An administrator. No demo user has this role and the clinic API maps no `sub` to it:
-    /// it exists for tokens minted by tests ([`AuthServer::mint`]).
+    /// it exists for tokens minted by tests ([`crate::auth::AuthServer::mint`]).
     Admin,
 }
 
@@ -70,7 +71,7 @@ pub enum AuthError {
     /// A configuration or argument was refused; the text says which.
     #[error("invalid: {0}")]
     Invalid(&'static str),
-    /// `sub` names no demo user (use [`AuthServer::mint`] to choose the role yourself).
+    /// `sub` names no demo user (use [`crate::auth::AuthServer::mint`] to choose the role yourself).
     #[error("no demo user has this sub")]
     UnknownSubject,
     /// Binding or serving failed.
@@ -84,7 +85,7 @@ pub enum AuthError {
 #[derive(Debug, Clone)]
 pub struct AuthConfig {
     /// The issuer URL (`http(s)://host[:port][/path]`, no trailing `/`, no query). `None`:
-    /// `http://{bound address}` at [`AuthServer::start`]; required by [`AuthServer::new`].
+    /// `http://{bound address}` at [`crate::auth::AuthServer::start`]; required by [`crate::auth::AuthServer::new`].
     pub issuer: Option<String>,
     /// Lifetime of the access tokens it issues (an exchanged token never outlives its subject
     /// token).
@@ -135,7 +136,7 @@ pub struct ConfidentialClient {
     pub exchange_audiences: Vec<String>,
 }
 
-/// Everything an access token says; see [`AuthServer::mint`].
+/// Everything an access token says; see [`crate::auth::AuthServer::mint`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MintRequest {
     /// `sub`.
@@ -155,7 +156,7 @@ pub struct MintRequest {
     pub ttl: Duration,
 }
 
-/// The claims of an access token this server issued, as [`AuthServer::verify_access_token`]
+/// The claims of an access token this server issued, as [`crate::auth::AuthServer::verify_access_token`]
 /// checked them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AccessClaims {
@@ -175,7 +176,7 @@ pub struct AccessClaims {
     pub jti: String,
 }
 
-/// Why [`AuthServer::verify_access_token`] refused a token. Carries no part of it.
+/// Why [`crate::auth::AuthServer::verify_access_token`] refused a token. Carries no part of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum TokenRefused {
     /// Malformed, unknown key, bad signature.

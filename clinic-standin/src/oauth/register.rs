@@ -7,9 +7,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::oauth::{is_loopback_http, no_store};
-use super::store::PublicClient;
-use super::{AuthServer, now_seconds};
+use super::wire::{is_loopback_http, no_store};
+use crate::auth::store::PublicClient;
+use crate::auth::{AuthServer, now_seconds};
 
 /// RFC 7591 for public clients with loopback redirect URIs. `token_endpoint_auth_method`
 /// `none` (the default here), or `client_secret_post`/`client_secret_basic` (the Python SDK's
@@ -87,7 +87,7 @@ pub(super) async fn register(State(server): State<AuthServer>, body: Bytes) -> R
         client_id.clone(),
         PublicClient {
             redirect_uris: redirect_uris.clone(),
-            secret_sha256: secret.as_ref().map(|s| crate::sha256(s.as_bytes())),
+            secret_sha256: secret.as_ref().map(|s| crate::digest::sha256(s.as_bytes())),
         },
     );
     let mut answer = json!({

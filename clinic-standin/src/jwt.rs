@@ -147,7 +147,7 @@ fn ec_thumbprint(public: &[u8]) -> String {
         b64url(x),
         b64url(y)
     );
-    b64url(&crate::sha256(canonical.as_bytes()))
+    b64url(&crate::digest::sha256(canonical.as_bytes()))
 }
 
 /// The public JWK of a P-256 key (`0x04 || x || y`).

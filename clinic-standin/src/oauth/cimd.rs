@@ -11,8 +11,8 @@ use axum::body::Bytes;
 use http_body_util::{BodyExt as _, Empty, Limited};
 use serde_json::Value;
 
-use super::oauth::is_loopback_http;
-use super::store::PublicClient;
+use super::wire::is_loopback_http;
+use crate::auth::store::PublicClient;
 
 /// The largest document read (the draft suggests 5 KB).
 const MAX_DOCUMENT_BYTES: usize = 5 * 1024;

@@ -8,12 +8,13 @@ use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::oauth::{OAuthError, Params, no_store, oauth_error};
-use super::store::{Grant, PublicClient};
-use super::{
+use super::wire::{OAuthError, Params, no_store, oauth_error};
+use crate::auth::store::{Grant, PublicClient};
+use crate::auth::{
     ACCESS_TOKEN_TYPE, AuthServer, ClientCredential, ConfidentialClient, JWT_BEARER_ASSERTION,
-    LEEWAY_SECONDS, TOKEN_EXCHANGE_GRANT, jwt, now_seconds, scope_rank, secs,
+    LEEWAY_SECONDS, TOKEN_EXCHANGE_GRANT, now_seconds, scope_rank, secs,
 };
+use crate::jwt;
 
 /// The longest lifetime a client assertion may claim (RFC 7523 wants them short-lived).
 const MAX_ASSERTION_LIFETIME_SECONDS: i64 = 300;
@@ -121,7 +122,7 @@ impl AuthServer {
             }) => {
                 let sent = params
                     .get("client_secret")
-                    .map(|s| crate::sha256(s.as_bytes()));
+                    .map(|s| crate::digest::sha256(s.as_bytes()));
                 if sent.as_ref() != Some(expected) {
                     return Err(oauth_error(
                         "invalid_client",
@@ -148,7 +149,7 @@ impl AuthServer {
             )
         };
         let grant = self.store().take_code(code).ok_or_else(invalid)?;
-        let challenge = jwt::b64url(&crate::sha256(verifier.as_bytes()));
+        let challenge = jwt::b64url(&crate::digest::sha256(verifier.as_bytes()));
         if grant.grant.expires <= now_seconds()
             || grant.grant.client_id != client_id
             || grant.redirect_uri != redirect_uri
@@ -302,8 +303,8 @@ impl AuthServer {
                     .ok_or_else(failed)?;
                 match &client.credential {
                     ClientCredential::ClientSecret(expected)
-                        if crate::sha256(expected.expose().as_bytes())
-                            == crate::sha256(secret.as_bytes()) =>
+                        if crate::digest::sha256(expected.expose().as_bytes())
+                            == crate::digest::sha256(secret.as_bytes()) =>
                     {
                         Ok(client)
                     }

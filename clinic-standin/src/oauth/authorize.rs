@@ -4,9 +4,10 @@ use axum::extract::{RawQuery, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use super::oauth::{OAuthError, Params, no_store, oauth_error, valid_resource};
-use super::store::{CodeGrant, Grant, PublicClient};
-use super::{AuthServer, SCOPES, demo_role, demo_user, jwt, now_seconds, scope_rank};
+use super::wire::{OAuthError, Params, no_store, oauth_error, valid_resource};
+use crate::auth::store::{CodeGrant, Grant, PublicClient};
+use crate::auth::{AuthServer, SCOPES, demo_role, demo_user, now_seconds, scope_rank};
+use crate::jwt;
 
 /// How long an authorization code lives.
 const CODE_TTL_SECONDS: i64 = 60;
