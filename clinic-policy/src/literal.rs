@@ -132,8 +132,27 @@ fn parts(inner: &str) -> (Vec<&str>, bool) {
     (out, camel)
 }
 
+/// A literal that joins two values with a colon (`R07:routine`, `I21:low`, `CHILD:4000`): one
+/// value mapped to another, a rule said inside a code. A time (`08:30`) and a link's scheme
+/// (`ui://…`) are no mapping.
+fn mapping(inner: &str) -> bool {
+    let b = inner.as_bytes();
+    let time = b.iter().all(|c| c.is_ascii_digit() || *c == b':');
+    !time
+        && (1..b.len().saturating_sub(1)).any(|i| {
+            b[i] == b':' && b[i - 1].is_ascii_alphanumeric() && b[i + 1].is_ascii_alphanumeric()
+        })
+}
+
 /// How `lit` in `text` is read.
 pub(crate) fn read<'a>(text: &str, lit: &Literal<'a>) -> Read<'a> {
+    if mapping(lit.inner) {
+        return Read::Refused(
+            "joins two values with a colon: a literal is one value; which value goes with which is \
+             not said inside a code"
+                .to_owned(),
+        );
+    }
     let (parts, camel) = parts(lit.inner);
     let mut codes = 0;
     for p in &parts {
@@ -385,6 +404,8 @@ mod tests {
             "An unknown id returns `DOCTOR_NOT_FOUND`.",
             "The route `POST /appointments`, or `PATCH /appointments/{id}/cancel`.",
             "The method `POST`.",
+            // a time holds a colon and maps nothing
+            "Opening time, for example `08:30`.",
         ] {
             let r = reads(text);
             assert!(
@@ -424,6 +445,9 @@ mod tests {
             // a change spelled in capitals
             "Status of the appointment; `REBOOK` when the slot is gone.",
             "The next step is `UNBOOK`.",
+            // one value mapped to another with a colon
+            "Triage level, for example `R07:routine`.",
+            "Priority of the appointment, for example `R07:5`.",
         ] {
             let r = reads(text);
             assert!(

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "8e440d468880ec3c273c0097a3b4c70f38c99185bac67ddb22d793b15de1634c";
+const PINNED: &str = "7bef7d82a5c8c293e09a306983af6eb71a940c5aeef7109bc59a7630e7e3e991";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -155,7 +155,7 @@ const SIBLINGS: &[&str] = &[
 /// in `docs/POLICY.md`.
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 1),
-    (include_str!("data/redteam3/served.jsonl"), 52, 6),
+    (include_str!("data/redteam3/served.jsonl"), 52, 5),
     (include_str!("data/redteam4/served.jsonl"), 48, 2),
     (include_str!("data/redteam5/served.jsonl"), 65, 2),
     (include_str!("data/redteam6/served.jsonl"), 66, 4),
@@ -175,15 +175,15 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam20/served.jsonl"), 44, 5),
     (include_str!("data/redteam21/served.jsonl"), 54, 0),
     (include_str!("data/redteam22/served.jsonl"), 96, 13),
-    (include_str!("data/redteam23/served.jsonl"), 97, 2),
+    (include_str!("data/redteam23/served.jsonl"), 97, 1),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
     (include_str!("data/redteam25/served.jsonl"), 74, 33),
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 7),
     (include_str!("data/redteam28/served.jsonl"), 167, 38),
     (include_str!("data/redteam29/served.jsonl"), 179, 78),
-    (include_str!("data/redteam30/served.jsonl"), 221, 124),
-    (include_str!("data/redteam31/served.jsonl"), 234, 234),
+    (include_str!("data/redteam30/served.jsonl"), 221, 123),
+    (include_str!("data/redteam31/served.jsonl"), 234, 17),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -515,4 +515,49 @@ fn an_output_names_no_other_change() {
         found.is_empty(),
         "an input of that shape names what the caller gives: {found:?}"
     );
+}
+
+/// A medication named by a code gets no dose, case or advice; a unit right after a number is
+/// the form of an entry, and passes. (Literals reach the grammar as the noun "code", so this is
+/// read through the whole strict gate.)
+#[test]
+fn a_medication_named_by_a_code_gets_no_dose_case_or_advice() {
+    for (tool, field, text) in [
+        (
+            "get_protocol",
+            "output_description",
+            "Dosage of `METHOTREXATE`, 10 `mg` each day.",
+        ),
+        (
+            "get_protocol",
+            "output_description",
+            "Medications of the protocol, for example `WARFARIN` with `ASPIRIN`.",
+        ),
+        (
+            "search_protocols",
+            "tool_description",
+            "Search the protocols of the clinic by words, for example `CODEINE` for a child.",
+        ),
+        (
+            "get_intake",
+            "output_description",
+            "Advice of the clinic after the intake, for example a stop of `INSULIN` until the visit.",
+        ),
+    ] {
+        assert!(strict(tool, field, text) > 0, "served: {text}");
+    }
+    for (tool, field, text) in [
+        (
+            "submit_intake",
+            "param_description",
+            "Optional list of the current medications of the patient, each with its amount when known, for example 500 `mg` twice daily; shown to the doctor of the appointment.",
+        ),
+        (
+            "submit_intake",
+            "param_description",
+            "Current medications of the patient, one entry per medication with its name and, if possible, its amount and how often, for example 500 `mg` twice daily.",
+        ),
+    ] {
+        assert_eq!(strict(tool, field, text), 0, "refused: {text}");
+    }
 }

@@ -1231,3 +1231,86 @@ fn grades_listed(clause: &[&Tok], k: usize) -> bool {
         .any(|x| grade(x));
     after || before
 }
+
+/// A person's answer made optional, or something else put beside it: "optionally after the
+/// patient accepts", "after the patient accepts or after 1 minute", "…, after the patient
+/// accepts, where possible", "optionally with a question to the patient". A change that waits
+/// for a person's answer waits for it every time, and for nothing else.
+pub(super) fn consent_qualified(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const HEDGES: &[&str] = &[
+        "optionally",
+        "possibly",
+        "ideally",
+        "preferably",
+        "usually",
+        "normally",
+        "generally",
+        "mostly",
+        "often",
+        "sometimes",
+        "maybe",
+        "perhaps",
+    ];
+    const MARKERS: &[&str] = &[
+        "after",
+        "once",
+        "when",
+        "if",
+        "before",
+        "until",
+        "following",
+    ];
+    const ASKED: &[&str] = &[
+        "question",
+        "questions",
+        "answer",
+        "yes",
+        "confirmation",
+        "consent",
+        "approval",
+        "acceptance",
+        "agreement",
+    ];
+    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    // the answer the clause waits for: a person's act after a marker ("after the patient
+    // accepts", "optionally after the patient reads it"), or a question with "with"
+    let waits = |m: usize| {
+        (w(m, MARKERS) && (m + 1..m + 4).any(|j| w(j, PEOPLE)))
+            || (w(m, &["with"]) && (m + 1..m + 3).any(|j| w(j, ASKED)))
+    };
+    let Some(m) = (0..clause.len()).find(|&m| waits(m)) else {
+        return;
+    };
+    // a hedge just before it ("optionally after …")
+    let hedged = m >= 1 && w(m - 1, HEDGES);
+    // "where possible", "if possible", "when possible" anywhere in the clause
+    let possible = (1..clause.len()).any(|k| {
+        w(k, &["possible", "feasible", "practical", "convenient"])
+            && w(k - 1, &["where", "if", "when", "as"])
+    });
+    // an alternative after the answer: "or after 1 minute", "or at the end of the day", "or
+    // without it"
+    let consent_at = (m + 1..clause.len()).find(|&k| w(k, CONSENT) || w(k, ASKED));
+    let alternative = consent_at.is_some_and(|c| {
+        (c + 1..clause.len()).any(|k| {
+            w(k, &["or"])
+                && (k + 1..k + 3).any(|j| {
+                    w(
+                        j,
+                        &[
+                            "after", "at", "once", "when", "if", "without", "by", "in", "within",
+                            "on", "unless",
+                        ],
+                    )
+                })
+        })
+    });
+    if hedged || possible || alternative {
+        push(
+            out,
+            Rule::Directive,
+            clause[m],
+            "a person's answer made optional or given a stand-in: a change that waits for a person's answer waits for it every time, and for nothing else".to_owned(),
+        );
+    }
+}

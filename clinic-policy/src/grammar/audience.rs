@@ -186,6 +186,17 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause
                 .get(k + 1)
                 .is_none_or(|n| is_word(n, &["use", "true"]) || n.kind != Kind::Word))
+            // "an internal value", "as internal text": a label of a kind of value, with no
+            // person or body of the clinic it is internal to ("an internal value of the
+            // reception" names one)
+            || (is_word(t, &["internal"])
+                && clause.get(k + 1).is_some_and(|n| {
+                    is_word(n, &["value", "values", "text", "data", "field", "fields", "information", "figure", "figures", "number", "numbers", "amount", "amounts"])
+                })
+                && !clause[k + 2..]
+                    .iter()
+                    .take(4)
+                    .any(|x| is_word(x, PEOPLE) || is_word(x, BODIES)))
             || (is_word(t, &["only"])
                 && clause.get(k + 1).is_none_or(|n| n.kind != Kind::Word)
                 && (k.saturating_sub(4)..k).any(|j| is_word(clause[j], &["for"]))
@@ -616,5 +627,36 @@ pub(super) fn shown_false(toks: &[Tok], text: &str, out: &mut Vec<Violation>) {
             );
             return;
         }
+    }
+}
+
+/// A price shown only after what it is the price of ("Fee of the visit, shown to the patient
+/// after the booking"), or any value held back for weeks ("visible to the patient one week
+/// after the move"): who sees a value is said positively, and such a delay keeps it from the
+/// person until what it bears on is done. Notes shown after the visit they are of pass.
+pub(super) fn shown_later(clause: &[&Tok], head: &[&Tok], out: &mut Vec<Violation>) {
+    const MONEY: &[&str] = &[
+        "fee", "fees", "price", "prices", "cost", "costs", "charge", "charges", "penalty",
+        "refund", "deposit",
+    ];
+    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    // (a later clause with no subject of its own is said of the value the text opens with)
+    let money = clause.iter().chain(head).any(|t| is_word(t, MONEY));
+    let at = (0..clause.len()).find(|&k| {
+        let seen = w(k, &["shown", "visible", "seen", "displayed", "readable"]);
+        let later = (k + 1..k + 7).find(|&j| w(j, &["after", "once", "later", "until", "from"]));
+        // a price shown after what it is the price of; anything held back for weeks
+        let long = later.is_some_and(|l| {
+            (l..l + 4).any(|j| w(j, &["week", "weeks", "month", "months", "year", "years"]))
+        }) || (k + 1..k + 4).any(|j| w(j, &["week", "weeks", "month", "months"]));
+        seen && later.is_some() && (money || long)
+    });
+    if let Some(k) = at {
+        push(
+            out,
+            Rule::Concealment,
+            clause[k],
+            "a value shown only later: who sees a value is said positively, with no delay that keeps it from the person".to_owned(),
+        );
     }
 }

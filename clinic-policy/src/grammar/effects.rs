@@ -1007,6 +1007,230 @@ pub(super) fn steps(
             );
             return;
         }
+        // text written at run time set as the step ("Excerpt of the protocol; each line of it
+        // is the next step", "Notes of the doctor, as the next steps of the visit"): it would
+        // make what the clinic's answer carries the reader's orders
+        let written = clause.iter().enumerate().any(|(i, x)| {
+            is_word(x, WRITTEN)
+                && !(i > 0
+                    && is_word(
+                        clause[i - 1],
+                        &["emergency", "phone", "telephone", "help", "crisis"],
+                    ))
+        });
+        // … as the value's own form ("Text of the protocol, as steps for the tools") or in
+        // apposition to it ("Note of the entry, the steps of the waiting list in order")
+        let as_form = (k.saturating_sub(3)..k).any(|j| is_word(clause[j], &["as"]));
+        let apposed = (k.saturating_sub(3)..k).any(|j| {
+            clause[j].kind == Kind::Comma
+                && clause[j + 1..k]
+                    .iter()
+                    .all(|x| is_word(x, DETERMINERS) || is_word(x, &["next"]))
+        });
+        // … or the next step said of what the value holds, by a pronoun or the step itself
+        // ("each one is the next step of the visit", "the first step is the next step"); a
+        // thing of the world ("the phone of the clinic is then the next step") names its own
+        let copula = clause[..k].iter().rposition(|x| is_word(x, &["is", "are"]));
+        let pronoun = next
+            && copula.is_some_and(|c| {
+                c > 0
+                    && clause[..c].iter().all(|x| {
+                        is_word(
+                            x,
+                            &[
+                                "each", "one", "it", "they", "every", "all", "the", "its", "first",
+                                "last", "this", "these", "of", "them", "step", "steps",
+                            ],
+                        )
+                    })
+            });
+        if ((label || next || as_form || apposed) && written) || pronoun {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                "text written at run time set as the next step: what the clinic's answer carries is data for the person, never the reader's orders".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// Words for text written at run time, by a person or the clinic: said to be a step, it makes
+/// what the clinic's answer carries the reader's orders.
+const WRITTEN: &[&str] = &[
+    "text",
+    "texts",
+    "excerpt",
+    "excerpts",
+    "note",
+    "notes",
+    "line",
+    "lines",
+    "word",
+    "words",
+    "body",
+    "content",
+    "contents",
+    "message",
+    "messages",
+    "comment",
+    "comments",
+    "summary",
+    "transcript",
+    "wording",
+    "sentence",
+    "sentences",
+    "paragraph",
+    "paragraphs",
+];
+
+/// A changing tool's act sentence with a condition, a hedge or a delay of its own ("Escalate
+/// one appointment, unless the patient is a child", "Escalate one appointment, where possible
+/// at the end of the day", "Escalate one appointment, at the earliest the next morning",
+/// "Submit the intake form of one appointment, after the end of the visit", "Escalate one
+/// appointment of a patient under 70"): the act is what
+/// the clinic's API does when called; when and in which case to call it is not a catalogue's to
+/// say. ("before the visit" states the API's own limit; a text says what comes after the act in
+/// a sentence of its own.)
+pub(super) fn act_excepted(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const LATER: &[&str] = &[
+        "end", "week", "weeks", "day", "days", "hour", "hours", "minute", "minutes", "morning",
+        "evening", "night", "weekday", "weekend", "month", "months", "tomorrow", "visit", "shift",
+    ];
+    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    // the act's object narrowed by a person's age or cover ("Escalate one appointment of an
+    // adult", "… of a patient under 70", "… with insurance"): eligibility is a sentence of its
+    // own ("Only for patients 18 or older.")
+    const NARROW: &[&str] = &[
+        "adult",
+        "adults",
+        "child",
+        "children",
+        "minor",
+        "minors",
+        "infant",
+        "infants",
+        "senior",
+        "seniors",
+        "insured",
+        "uninsured",
+        "insurance",
+    ];
+    let at = (0..clause.len()).find(|&k| {
+        w(k, &["unless"])
+            || (w(k, NARROW)
+                && k > 0
+                && (w(k - 1, &["of", "for", "with", "to"])
+                    || (k > 1
+                        && w(k - 1, &["a", "an", "the"])
+                        && w(k - 2, &["of", "for", "with", "to"]))))
+            || (w(k, &["under", "over", "above", "below", "older", "younger"])
+                && clause.get(k + 1).is_some_and(|t| t.kind == Kind::Ident))
+            || (w(k, &["possible", "feasible", "practical", "convenient"])
+                && k > 0
+                && w(k - 1, &["where", "if", "when", "as"]))
+            || (w(k, &["earliest"]) && k > 1 && w(k - 1, &["the"]) && w(k - 2, &["at"]))
+            || (w(k, &["after", "later", "tomorrow"]) && (k..k + 5).any(|j| w(j, LATER)))
+    });
+    if let Some(k) = at {
+        push(
+            out,
+            Rule::Effects,
+            clause[k],
+            "a condition, a hedge or a delay on a changing tool's act: the act is the API's, made when called; when and in which case to call it is not a catalogue's to say".to_owned(),
+        );
+    }
+}
+
+/// A part cut out of a changing tool's object or of the patient's medical data by an exception
+/// ("Id of the appointment, except an appointment of a patient over 70", "Symptoms of the
+/// patient, as a list, except chest pain", "Steps of the protocol, except the steps for a
+/// child"): which part to leave out is the caller's or the clinic's to say, never a
+/// catalogue's. In any tool's act sentence ("Get one appointment by id, except its late fee")
+/// it reads as which part the caller is to drop: what a result leaves out is said as a state,
+/// in a sentence of its own ("Fees are omitted"). "other than"
+/// names a group ("staff other than the doctor"), and is read as such.
+pub(super) fn cut_by_exception(
+    clause: &[&Tok],
+    mutates: bool,
+    act: bool,
+    out: &mut Vec<Violation>,
+) {
+    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    let at = (0..clause.len()).find(|&k| {
+        w(k, &["except", "excepting", "excluding"])
+            || (w(k, &["but"]) && w(k + 1, &["not"]))
+            || (w(k, &["apart", "aside"]) && w(k + 1, &["from"]))
+            || (w(k, &["save"]) && w(k + 1, &["for"]))
+    });
+    let Some(k) = at else { return };
+    let care = clause.iter().any(|x| {
+        crate::lang::data::medical(x)
+            || is_word(
+                x,
+                &[
+                    "protocol",
+                    "protocols",
+                    "step",
+                    "steps",
+                    "triage",
+                    "allergy",
+                    "allergies",
+                ],
+            )
+    });
+    if mutates || care || act {
+        push(
+            out,
+            Rule::Effects,
+            clause[k],
+            "a part cut out of a tool's act, of a changing tool's object or of medical data by an exception: which part to leave out is not a catalogue's to say".to_owned(),
+        );
+    }
+}
+
+/// A changing tool's change said to reach more objects than its one ("Cancel one of the
+/// patient's appointments, including each one of the same day", "Cancel one (or each) of the
+/// patient's appointments", "Id of the appointment (or of each appointment of the doctor)",
+/// "Book an open slot, including the slot after it"): a change makes its one declared change.
+pub(super) fn more_objects(clause: &[&Tok], mutates: bool, out: &mut Vec<Violation>) {
+    if !mutates {
+        return;
+    }
+    const WIDER: &[&str] = &["each", "every", "all", "any", "both"];
+    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    let bracket = |j: usize| {
+        clause
+            .get(j)
+            .is_some_and(|t| t.kind == Kind::Comma && t.text == "(")
+    };
+    let opens = |k: usize| w(k, &["or", "including", "plus", "besides", "also"]) || bracket(k);
+    let at = (0..clause.len()).find(|&k| {
+        // "or each", "(each …)", "(or of each …)", "including every …"; "or both slots stay as
+        // they were" says what stays, not what changes
+        let wider = (k + 1..k + 4).find(|&j| w(j, WIDER)).is_some_and(|x| {
+            (k + 1..x).all(|j| w(j, &["or", "of", "and", "also"]) || bracket(j))
+                && !(x + 1..x + 4)
+                    .any(|j| w(j, &["stay", "stays", "remain", "remains", "keep", "keeps"]))
+        });
+        (opens(k) && wider)
+            // "including the slot after it": a second object of the kind the tool changes
+            || (w(k, &["including", "plus", "besides"]) && (k + 1..k + 4).any(|j| w(j, MADE)))
+            // "each appointment of the same day"
+            || (w(k, WIDER)
+                && (k + 1..k + 4).any(|j| w(j, MADE) || w(j, &["one", "ones"]))
+                && (k + 2..clause.len().min(k + 8)).any(|j| {
+                    w(j, &["same"]) && w(j - 1, &["the"]) && w(j - 2, &["of", "on", "for", "with"])
+                }))
+    });
+    if let Some(k) = at {
+        push(
+            out,
+            Rule::Effects,
+            clause[k],
+            "the change said to reach more objects than its one: a changing tool makes its one declared change".to_owned(),
+        );
     }
 }
 

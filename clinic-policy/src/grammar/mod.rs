@@ -610,6 +610,17 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         change_scheduled(clause, &effects, tool.mutates, out);
         purpose_change(clause, &effects, tool.mutates, out);
         with_more(clause, &effects, tool.mutates, out);
+        more_objects(clause, tool.mutates, out);
+        cut_by_exception(
+            clause,
+            tool.mutates,
+            field == Field::ToolDescription && n == 0,
+            out,
+        );
+        if tool.mutates && field == Field::ToolDescription && n == 0 {
+            act_excepted(clause, out);
+        }
+        consent_qualified(clause, out);
         change_with(clause, &effects, out);
         silence_as_yes(clause, out);
         answer_waived(clause, out);
@@ -661,6 +672,9 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         data_said_public(clause, field == Field::ParamDescription, out);
         eligibility_of_another(clause, out);
         care_for_a_case(clause, out);
+        medication_by_code(clause, out);
+        normal_said(clause, out);
+        shown_later(clause, &clauses[0], out);
         value_for_an_ailment(clause, text, out);
         emergency_line_said(clause, out);
         emergency_number(clause, out);

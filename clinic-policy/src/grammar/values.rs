@@ -756,5 +756,132 @@ pub(super) fn medical_list_narrowed(clauses: &[Vec<&Tok>], out: &mut Vec<Violati
             t,
             "a list of the patient's medical data narrowed to a part: what the patient has is the patient's to say".to_owned(),
         );
+        return;
+    }
+    // … or said to be empty in a case ("null when the patient is under 18", "empty when the
+    // visit is by video", "null at night"): the patient's medical data is empty only when the
+    // patient has none ("Empty when the patient has no known allergies")
+    let emptied = clauses.iter().find_map(|c| {
+        c.iter().enumerate().find_map(|(k, t)| {
+            let empty = is_word(t, &["empty", "null", "blank", "omitted", "missing"]);
+            let case = c.get(k + 1).is_some_and(|n| {
+                is_word(
+                    n,
+                    &[
+                        "when", "if", "for", "at", "on", "with", "in", "unless", "during", "after",
+                        "before", "once", "while",
+                    ],
+                )
+            });
+            let none = c[k + 1..]
+                .iter()
+                .any(|x| is_word(x, &["no", "none", "nothing", "without", "not"]));
+            (empty && case && !none).then_some(*t)
+        })
+    });
+    if let Some(t) = emptied {
+        push(
+            out,
+            Rule::Concealment,
+            t,
+            "the patient's medical data said to be empty in a case: it is empty only when the patient has none".to_owned(),
+        );
+    }
+}
+
+/// A medication named by a code, with a dose, a case or a piece of advice ("Dosage of
+/// `METHOTREXATE`, 10 `mg` each day", "Medications of the protocol, for example `WARFARIN` with
+/// `ASPIRIN`", "Advice of the clinic, for example no `INSULIN` on the day of the visit",
+/// "Search the protocols, for example `CODEINE` for a child"): how to take a medication is a
+/// doctor's to say, never a catalogue's. A code right after a number is its unit ("for example
+/// 500 `mg` twice daily", the form of an entry), and names no medication. Accepted literals
+/// reach the grammar as the noun "code".
+pub(super) fn medication_by_code(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const DRUG_HEADS: &[&str] = &[
+        "medication",
+        "medications",
+        "medicine",
+        "medicines",
+        "dosage",
+        "dosages",
+        "dose",
+        "doses",
+        "drug",
+        "drugs",
+        "prescription",
+        "prescriptions",
+        "advice",
+        "treatment",
+        "treatments",
+        "therapy",
+    ];
+    const AGES: &[&str] = &[
+        "child", "children", "adult", "adults", "minor", "minors", "infant", "infants", "baby",
+        "babies", "age", "ages", "patient", "patients", "person", "people",
+    ];
+    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    let drug = clause.iter().any(|t| is_word(t, DRUG_HEADS));
+    let protocol = clause
+        .iter()
+        .any(|t| is_word(t, &["protocol", "protocols", "excerpt", "excerpts"]));
+    if !drug && !protocol {
+        return;
+    }
+    // a code that names something: not the unit right after a number
+    let named =
+        (0..clause.len()).any(|k| w(k, &["code"]) && !(k > 0 && clause[k - 1].kind == Kind::Ident));
+    if !named {
+        return;
+    }
+    let for_whom = |k: usize| {
+        w(k, &["for"])
+            && !w(k + 1, &["example", "instance"])
+            && (k + 1..k + 4).any(|j| w(j, AGES) || clause.get(j).is_some_and(|t| medical(t)))
+    };
+    let at = (0..clause.len()).find(|&k| {
+        for_whom(k)
+            || (drug
+                && (clause[k].kind == Kind::Ident
+                    || w(
+                        k,
+                        &[
+                            "with", "each", "every", "no", "stop", "same", "together", "before",
+                            "until", "after", "per", "daily", "twice",
+                        ],
+                    )))
+    });
+    if let Some(k) = at {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "a medication named by a code, with a dose, a case or advice: how to take a medication is a doctor's to say".to_owned(),
+        );
+    }
+}
+
+/// A reading said to be normal ("180 over 120 is in the normal range", "each value under 10 is
+/// normal"): what is normal for a patient is a doctor's to say. "not normal" in an emergency's
+/// description passes ("breathing that is not normal: the emergency hotline is the next step").
+pub(super) fn normal_said(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    let at = (0..clause.len()).find(|&k| {
+        w(k, &["normal", "healthy", "safe", "harmless"])
+            && !(k > 0 && w(k - 1, &["not", "no"]))
+            && (w(
+                k + 1,
+                &[
+                    "range", "ranges", "level", "levels", "value", "values", "limit", "limits",
+                    "reading", "readings",
+                ],
+            ) || (k > 0 && w(k - 1, &["is", "are"])))
+    });
+    if let Some(k) = at {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "a reading said to be normal or safe: what is normal for a patient is a doctor's to say".to_owned(),
+        );
     }
 }

@@ -967,6 +967,12 @@ pub(crate) const NAME_REFUSED: &[&str] = &[
     "and",
     "or",
     "but",
+    "except",
+    "excepting",
+    "excluding",
+    "including",
+    "besides",
+    "plus",
 ];
 
 /// Words that are verbs of the vocabulary but nouns first in a noun phrase ("Sort order").
