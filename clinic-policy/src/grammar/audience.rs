@@ -420,14 +420,18 @@ pub(super) fn kept_by_its_place(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// What a person pays or gets back: said to be shown elsewhere, later or to others, it is kept
+/// from the person it bears on.
+const MONEY: &[&str] = &[
+    "fee", "fees", "price", "prices", "cost", "costs", "charge", "charges", "penalty", "refund",
+    "deposit",
+];
+
 /// A fee put out of the answer by where or when it is shown ("Fee of the visit, shown to the
 /// patient at the reception after the visit", "Penalty fee, in the invoice after the visit") or
 /// by whom it is for ("Fee of the visit, for the staff of the clinic"): the agent answering a
 /// patient is told to keep a fee back. A fee is said with who sees it, positively.
 pub(super) fn fee_kept_back(clause: &[&Tok], out: &mut Vec<Violation>) {
-    const MONEY: &[&str] = &[
-        "fee", "fees", "price", "prices", "cost", "costs", "charge", "charges", "penalty",
-    ];
     if !clause.iter().any(|t| is_word(t, MONEY)) {
         return;
     }
@@ -635,10 +639,6 @@ pub(super) fn shown_false(toks: &[Tok], text: &str, out: &mut Vec<Violation>) {
 /// after the move"): who sees a value is said positively, and such a delay keeps it from the
 /// person until what it bears on is done. Notes shown after the visit they are of pass.
 pub(super) fn shown_later(clause: &[&Tok], head: &[&Tok], out: &mut Vec<Violation>) {
-    const MONEY: &[&str] = &[
-        "fee", "fees", "price", "prices", "cost", "costs", "charge", "charges", "penalty",
-        "refund", "deposit",
-    ];
     let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
     // (a later clause with no subject of its own is said of the value the text opens with)
     let money = clause.iter().chain(head).any(|t| is_word(t, MONEY));
