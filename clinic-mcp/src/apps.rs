@@ -18,6 +18,8 @@ use rmcp::model::{
 };
 use serde_json::{Value, json};
 
+use crate::tools::slots::FIND_AVAILABLE_SLOTS;
+
 /// The extension's id, the key of `capabilities.extensions`.
 pub const EXTENSION_ID: &str = "io.modelcontextprotocol/ui";
 
@@ -38,7 +40,7 @@ const SLOT_PICKER_BYTES: &[u8] = include_bytes!("../ui/slot-picker.html");
 
 /// The tool whose results the view renders.
 fn viewed_tool() -> &'static str {
-    crate::catalogue::FIND_AVAILABLE_SLOTS.name
+    FIND_AVAILABLE_SLOTS.name
 }
 
 /// Whether the client declared the extension with the view's MIME type (what the ext-apps SDK's

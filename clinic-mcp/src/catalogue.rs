@@ -56,3 +56,84 @@ pub static CATALOGUE: &[ToolDef] = catalogue![
     SEARCH_PROTOCOLS,
     ESCALATE_TO_ONCALL,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each bound is stated once, in `#[schemars(..)]`: the schema carries it and
+    /// `crate::bounds` checks exactly that schema; the parameter's description says it in words,
+    /// and this test holds the words to the schema's numbers.
+    #[test]
+    fn every_parameter_description_states_its_schema_s_bounds() {
+        for def in CATALOGUE {
+            let schema = (def.input_schema)();
+            let properties = schema.get("properties").and_then(|p| p.as_object());
+            for (name, bound) in crate::bounds::of_schema(&schema) {
+                let description = properties
+                    .and_then(|p| p.get(&name))
+                    .and_then(|p| p.get("description"))
+                    .and_then(|d| d.as_str())
+                    .unwrap_or_default();
+                let says = |n: f64| description.contains(&format!("{}", n as i64));
+                let ok = match (bound.minimum, bound.maximum) {
+                    (Some(1.0), None) => description.contains("positive integer"),
+                    (lo, hi) => lo.is_none_or(says) && hi.is_none_or(says),
+                } && bound.min_length.is_none_or(|n| says(n as f64))
+                    && bound.max_length.is_none_or(|n| says(n as f64));
+                assert!(
+                    ok,
+                    "{}.{name}: {description:?} does not state {bound:?}",
+                    def.name
+                );
+            }
+        }
+    }
+
+    /// Every `format` in every schema of every tool, with where it is.
+    fn formats(value: &serde_json::Value, path: &str, out: &mut Vec<(String, String)>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map {
+                    if k == "format"
+                        && let Some(f) = v.as_str()
+                    {
+                        out.push((path.to_owned(), f.to_owned()));
+                    }
+                    formats(v, &format!("{path}/{k}"), out);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    formats(v, &format!("{path}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn schemas_carry_only_formats_json_schema_defines() {
+        let mut found = Vec::new();
+        for def in CATALOGUE {
+            for (which, schema) in [
+                ("input", (def.input_schema)()),
+                ("output", (def.output_schema)()),
+            ] {
+                formats(
+                    &serde_json::Value::Object(schema),
+                    &format!("{}:{which}", def.name),
+                    &mut found,
+                );
+            }
+        }
+        let unknown: Vec<_> = found
+            .iter()
+            .filter(|(_, f)| !crate::tool::__private::STANDARD_FORMATS.contains(&f.as_str()))
+            .collect();
+        assert!(
+            unknown.is_empty(),
+            "formats JSON Schema does not define: {unknown:?}"
+        );
+    }
+}

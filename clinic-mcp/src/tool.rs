@@ -580,53 +580,6 @@ mod tests {
         assert_eq!(silent.done, 1);
     }
 
-    /// Every `format` in every schema of every tool, with where it is.
-    fn formats(value: &serde_json::Value, path: &str, out: &mut Vec<(String, String)>) {
-        match value {
-            serde_json::Value::Object(map) => {
-                for (k, v) in map {
-                    if k == "format"
-                        && let Some(f) = v.as_str()
-                    {
-                        out.push((path.to_owned(), f.to_owned()));
-                    }
-                    formats(v, &format!("{path}/{k}"), out);
-                }
-            }
-            serde_json::Value::Array(items) => {
-                for (i, v) in items.iter().enumerate() {
-                    formats(v, &format!("{path}/{i}"), out);
-                }
-            }
-            _ => {}
-        }
-    }
-
-    #[test]
-    fn schemas_carry_only_formats_json_schema_defines() {
-        let mut found = Vec::new();
-        for def in crate::CATALOGUE {
-            for (which, schema) in [
-                ("input", (def.input_schema)()),
-                ("output", (def.output_schema)()),
-            ] {
-                formats(
-                    &serde_json::Value::Object(schema),
-                    &format!("{}:{which}", def.name),
-                    &mut found,
-                );
-            }
-        }
-        let unknown: Vec<_> = found
-            .iter()
-            .filter(|(_, f)| !super::__private::STANDARD_FORMATS.contains(&f.as_str()))
-            .collect();
-        assert!(
-            unknown.is_empty(),
-            "formats JSON Schema does not define: {unknown:?}"
-        );
-    }
-
     #[test]
     fn a_property_named_format_is_kept() {
         let mut schema = serde_json::json!({

@@ -9,7 +9,7 @@ use crate::api::Method;
 use crate::error::ToolError;
 use crate::tool::ToolContext;
 use crate::upstream::{ApiAppointment, ApiPage};
-use crate::{ToolArgs, clinic_tool};
+use clinic_tools_macros::{ToolArgs, clinic_tool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

@@ -12,7 +12,7 @@ use super::{Appointment, When, answer_made, outcome_unknown};
 use crate::error::{ErrorCode, ToolError};
 use crate::tool::ToolContext;
 use crate::upstream::{ApiEscalated, ApiIntake, ApiProtocol};
-use crate::{ToolArgs, ToolOutput, clinic_tool};
+use clinic_tools_macros::{ToolArgs, ToolOutput, clinic_tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

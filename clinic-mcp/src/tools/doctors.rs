@@ -4,7 +4,7 @@ use super::{Doctor, NoArgs, all_doctors};
 use crate::error::{ErrorCode, ToolError};
 use crate::tool::ToolContext;
 use crate::upstream::ApiDoctor;
-use crate::{ToolArgs, ToolOutput, clinic_tool};
+use clinic_tools_macros::{ToolArgs, ToolOutput, clinic_tool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -11,7 +11,7 @@ pub mod slots;
 use crate::error::ToolError;
 use crate::tool::ToolContext;
 use crate::upstream::{ApiAppointment, ApiDoctor, ApiPage};
-use crate::{ToolArgs, ToolOutput};
+use clinic_tools_macros::{ToolArgs, ToolOutput};
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use schemars::JsonSchema;
@@ -386,34 +386,5 @@ mod tests {
         let w = When::new("2026-07-01T07:00:00Z", Some("Mars/Olympus")).unwrap();
         assert_eq!((w.local, w.time_zone), (None, None));
         assert!(When::new("yesterday", None).is_none());
-    }
-
-    /// Each bound is stated once, in `#[schemars(..)]`: the schema carries it and
-    /// `crate::bounds` checks exactly that schema; the parameter's description says it in words,
-    /// and this test holds the words to the schema's numbers.
-    #[test]
-    fn every_parameter_description_states_its_schema_s_bounds() {
-        for def in crate::catalogue::CATALOGUE {
-            let schema = (def.input_schema)();
-            let properties = schema.get("properties").and_then(|p| p.as_object());
-            for (name, bound) in crate::bounds::of_schema(&schema) {
-                let description = properties
-                    .and_then(|p| p.get(&name))
-                    .and_then(|p| p.get("description"))
-                    .and_then(|d| d.as_str())
-                    .unwrap_or_default();
-                let says = |n: f64| description.contains(&format!("{}", n as i64));
-                let ok = match (bound.minimum, bound.maximum) {
-                    (Some(1.0), None) => description.contains("positive integer"),
-                    (lo, hi) => lo.is_none_or(says) && hi.is_none_or(says),
-                } && bound.min_length.is_none_or(|n| says(n as f64))
-                    && bound.max_length.is_none_or(|n| says(n as f64));
-                assert!(
-                    ok,
-                    "{}.{name}: {description:?} does not state {bound:?}",
-                    def.name
-                );
-            }
-        }
     }
 }

@@ -5,7 +5,7 @@ use super::{When, all_doctors};
 use crate::error::{ErrorCode, ToolError};
 use crate::tool::ToolContext;
 use crate::upstream::{ApiDoctor, ApiSlot};
-use crate::{ToolArgs, ToolOutput, clinic_tool};
+use clinic_tools_macros::{ToolArgs, ToolOutput, clinic_tool};
 use futures::StreamExt as _;
 use jiff::{SignedDuration, Timestamp};
 use schemars::JsonSchema;
@@ -421,6 +421,41 @@ impl<'de> serde::de::Visitor<'de> for SlotFilter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
+
+    type JsonObject = serde_json::Map<String, Value>;
+
+    fn args(v: Value) -> JsonObject {
+        match v {
+            Value::Object(o) => o,
+            _ => JsonObject::new(),
+        }
+    }
+
+    #[test]
+    fn the_schema_s_bounds_are_the_check() {
+        let def = FIND_AVAILABLE_SLOTS;
+        let ok = |v: Value| crate::bounds::check(def.name, def.input_schema, &args(v));
+        assert!(ok(serde_json::json!({"limit": 1, "specialty": "Cardiology"})).is_ok());
+        assert!(ok(serde_json::json!({"limit": 100})).is_ok());
+        let e = ok(serde_json::json!({"limit": 101})).unwrap_err();
+        assert_eq!(e.code, "INVALID_ARGUMENTS");
+        assert_eq!(e.message, "limit: must be between 1 and 100, got 101");
+        let e = ok(serde_json::json!({"doctor_id": 0})).unwrap_err();
+        assert_eq!(e.message, "doctor_id: must be at least 1, got 0");
+        let e = ok(serde_json::json!({"doctor_id": 9_223_372_036_854_775_808u64})).unwrap_err();
+        assert!(
+            e.message.starts_with("doctor_id: must be at most"),
+            "{}",
+            e.message
+        );
+        let e = ok(serde_json::json!({"specialty": ""})).unwrap_err();
+        assert_eq!(e.message, "specialty: must be 1 to 64 characters, got 0");
+        let e = ok(serde_json::json!({"specialty": "é".repeat(65)})).unwrap_err();
+        assert_eq!(e.message, "specialty: must be 1 to 64 characters, got 65");
+        // The wrong type is deserialisation's to name.
+        assert!(ok(serde_json::json!({"limit": "ten"})).is_ok());
+    }
 
     /// A progress notification's message reaches the client's display and maybe the model: it
     /// passes the strict screen, as a description would.
