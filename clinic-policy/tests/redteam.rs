@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam31/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam32/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -184,6 +184,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam29/served.jsonl"), 179, 78),
     (include_str!("data/redteam30/served.jsonl"), 221, 123),
     (include_str!("data/redteam31/served.jsonl"), 234, 17),
+    (include_str!("data/redteam32/served.jsonl"), 196, 196),
 ];
 
 fn mutates(tool: &str) -> bool {
