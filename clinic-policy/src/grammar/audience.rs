@@ -660,3 +660,51 @@ pub(super) fn shown_later(clause: &[&Tok], head: &[&Tok], out: &mut Vec<Violatio
         );
     }
 }
+
+/// What a person is shown said to be a fixed value, or something in another's place ("the
+/// status shown to the patient is `pending`", "each list shown to the doctor is empty", "the
+/// fee shown to the patient is half of it", "Excerpt of the protocol, shown to the patient in
+/// place of the advice of the doctor"): a person sees the value itself. A form passes ("Each
+/// time shown to the patient is in the local time of the clinic").
+pub(super) fn shown_as_other(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    let at = (0..clause.len()).find(|&k| {
+        if !w(
+            k,
+            &["shown", "seen", "visible", "displayed", "given", "sent"],
+        ) {
+            return false;
+        }
+        // the person: "to the patient", "to each doctor"
+        let Some(p) = (k + 1..k + 5).find(|&j| w(j, PEOPLE) || w(j, BODIES)) else {
+            return false;
+        };
+        let placed = (k + 1..k + 8).any(|j| {
+            (w(j, &["place"]) && w(j - 1, &["in"]) && w(j + 1, &["of"]))
+                || (w(j, &["instead"]) && w(j + 1, &["of"]))
+        });
+        // (a value the API sets for a case: "With 8 or more, the triage level shown to the
+        // doctor is urgent")
+        let case = clause[..k].iter().any(|x| x.kind == Kind::Ident)
+            && clause[..k]
+                .iter()
+                .any(|x| is_word(x, &["with", "when", "if", "for", "at", "from"]));
+        let set = (w(p + 1, &["is", "are"]) || w(p + 1, &["stays", "becomes", "equals"]))
+            && !w(
+                p + 2,
+                &[
+                    "in", "at", "as", "from", "of", "sorted", "ordered", "rounded",
+                ],
+            )
+            && !case;
+        placed || set
+    });
+    if let Some(k) = at {
+        push(
+            out,
+            Rule::Concealment,
+            clause[k],
+            "what a person is shown said to be a fixed value or something in another's place: a person sees the value itself".to_owned(),
+        );
+    }
+}

@@ -673,8 +673,11 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         eligibility_of_another(clause, out);
         care_for_a_case(clause, out);
         medication_by_code(clause, out);
+        codes_equated(clause, out);
         normal_said(clause, out);
         shown_later(clause, &clauses[0], out);
+        shown_as_other(clause, out);
+        retry_key_changed(clause, out);
         value_for_an_ailment(clause, text, out);
         emergency_line_said(clause, out);
         emergency_number(clause, out);
@@ -726,7 +729,9 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     ids_of_two_kinds(&clauses, out);
     if field == Field::ParamDescription {
         value_in_place_for_a_case(&clauses, text, tool.input, out);
+        scale_cut_by_an_error(&clauses, out);
     }
+    utc_glossed_as_local(&clauses, out);
     if field == Field::ParamDescription && tool.input {
         parameter_bounds(&clauses, out);
         medical_list_narrowed(&clauses, out);

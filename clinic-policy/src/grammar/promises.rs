@@ -57,10 +57,14 @@ const DONE: &[&str] = &[
     "sent",
     "saved",
     "recorded",
+    "made",
+    "applied",
+    "through",
 ];
 
 /// An error or a failure said to leave the change made ("On 409 the booking is complete", "On
-/// a timeout the appointment is cancelled"): the reader reports a success that did not happen.
+/// a timeout the appointment is cancelled", "A timeout means the escalation was made", "On
+/// `ONCALL_BUSY`, the escalation was made"): the reader reports a success that did not happen.
 /// What the error says of another's object passes ("On 409 the slot is already booked by
 /// another patient"), as does what is not done.
 pub(super) fn failure_as_success(clause: &[&Tok], out: &mut Vec<Violation>) {
@@ -77,13 +81,19 @@ pub(super) fn failure_as_success(clause: &[&Tok], out: &mut Vec<Violation>) {
                 ],
             )
     };
+    // after "on", "after", "with" or "at" (an error's code too: "On `ONCALL_BUSY`, …"), or
+    // as what "means" something ("A timeout means the escalation was made")
     let Some(f) = (0..clause.len()).find(|&k| {
-        failure(k)
-            && clause[..k]
-                .iter()
-                .rev()
-                .take(2)
-                .any(|x| is_word(x, &["on", "after", "with", "at"]))
+        let after = clause[..k]
+            .iter()
+            .rev()
+            .take(2)
+            .any(|x| is_word(x, &["on", "after", "with", "at"]));
+        let means = clause
+            .get(k + 1)
+            .is_some_and(|x| is_word(x, &["means", "meant"]))
+            && clause[..k].iter().all(|x| is_word(x, DETERMINERS));
+        (failure(k) && (after || means)) || (after && is_word(clause[k], &["code"]))
     }) else {
         return;
     };
@@ -659,5 +669,34 @@ pub(super) fn amount_of_money(clause: &[&Tok], text: &str, out: &mut Vec<Violati
             "an amount of money is a value the clinic's answer carries: a catalogue names the field and its unit (\"Fee of the visit, in cents\"), never the amount".to_owned(),
         );
         return;
+    }
+}
+
+/// A retry said to take a new key, or to need none ("Idempotency key of the request, a new value
+/// for each retry", "Each retry of the booking is idempotent with no key"): a retry with a new
+/// key is a second change. A key is the same on every retry of one request.
+pub(super) fn retry_key_changed(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let any = |words: &[&str]| clause.iter().position(|t| is_word(t, words));
+    let key = any(&["key", "keys", "idempotency"]);
+    let idempotent = any(&["idempotent"]);
+    // ("a unique key per booking attempt": one key for one request, which its retries share)
+    let retry = any(&["retry", "retries", "repeat", "repeats"]);
+    let new = any(&["new", "different", "fresh", "another", "random"]);
+    let none = clause.windows(2).position(|w| {
+        (is_word(w[0], &["no", "without"]) && is_word(w[1], &["key", "keys", "a"]))
+            || (is_word(w[0], &["or"]) && is_word(w[1], &["without"]))
+    });
+    let at = match (key, idempotent, retry, new, none) {
+        (Some(_), _, Some(_), Some(n), _) => Some(n),
+        (_, Some(i), _, _, Some(_)) => Some(i),
+        _ => None,
+    };
+    if let Some(k) = at {
+        push(
+            out,
+            Rule::Effects,
+            clause[k],
+            "a retry said to take a new key, or to need none: a retry with a new key is a second change; the key is the same on every retry".to_owned(),
+        );
     }
 }

@@ -285,7 +285,15 @@ pub(super) fn parameter_bounds(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
             // patient, up to one", "as a list of at most 1", "a list of one symptom", "up to 10
             // characters", "in 5 words at most", "a name over 6 characters gives an error")
             let cut = bound_at(clause, k) && small_bound(clause, k);
-            let of_care = |x: &&Tok| medical(x) || data_kind(&x.text, false) == Some(Data::Medical);
+            // (a person's reason or note too: "Reason for the escalation, up to 5 characters")
+            let of_care = |x: &&Tok| {
+                medical(x)
+                    || data_kind(&x.text, false) == Some(Data::Medical)
+                    || is_word(
+                        x,
+                        &["reason", "reasons", "note", "notes", "comment", "comments"],
+                    )
+            };
             if cut && head.iter().any(of_care) {
                 push(
                     out,
@@ -882,6 +890,151 @@ pub(super) fn normal_said(clause: &[&Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             clause[k],
             "a reading said to be normal or safe: what is normal for a patient is a doctor's to say".to_owned(),
+        );
+    }
+}
+
+/// A scale of the patient's data cut by an error inside its own range ("Severity of the pain,
+/// from 0 to 10; a value over 6 gives the error `VALIDATION_ERROR`", "8, 9 and 10 give the
+/// error", "a list of more than 1 gives the error"): the value refused is one the patient can
+/// have. A bound at the range's end ("a value over 10 gives the error") states the range again.
+pub(super) fn scale_cut_by_an_error(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let Some(head) = clauses.first() else { return };
+    let of_care = |x: &Tok| medical(x) || data_kind(&x.text, false) == Some(Data::Medical);
+    if !head.iter().any(|t| of_care(t)) {
+        return;
+    }
+    let number = |t: &Tok| t.text.parse::<u32>().ok().filter(|_| t.kind == Kind::Ident);
+    // the range's top: the number after "to" in "from 0 to 10", "0 to 30"
+    let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
+    let top = all
+        .windows(2)
+        .filter(|w| is_word(w[0], &["to"]))
+        .filter_map(|w| number(w[1]))
+        .max();
+    for clause in clauses {
+        let refused = clause.iter().any(|t| {
+            is_word(t, &["error", "invalid", "refused", "rejected"])
+                || (t.kind == Kind::Ident && t.text.len() == 3 && t.text.starts_with('4'))
+        });
+        if !refused {
+            continue;
+        }
+        // a bound inside the range: "over 6" below a top of 10, or any number below the top
+        // before "gives"/"give"; or a count of a few items ("more than 1")
+        let hit = clause.iter().enumerate().find(|&(k, t)| {
+            let Some(n) = number(t) else { return false };
+            let bound = k > 0 && is_word(clause[k - 1], &["over", "above", "than", "from"]);
+            let listed = clause[k + 1..]
+                .iter()
+                .take(6)
+                .any(|x| is_word(x, &["give", "gives", "is", "are"]));
+            match top {
+                Some(top) => (bound || listed) && n < top,
+                None => bound && n <= 3,
+            }
+        });
+        if let Some((_, t)) = hit {
+            push(
+                out,
+                Rule::Concealment,
+                t,
+                "a scale of the patient's data cut by an error inside its own range: a value the patient can have is refused".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// Two codes said to be one ("`mg` and `ml` are the same unit", "1 `IU` is 1 `mg`", "the unit
+/// `mcg` is the same as `mg`"): a unit or a code names one thing; a reader told two are one
+/// converts what it must not. Accepted literals reach the grammar as the noun "code".
+pub(super) fn codes_equated(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // (a unit of the word list is one too: "mg and ml are the same unit")
+    let codes: Vec<usize> = (0..clause.len())
+        .filter(|&k| {
+            is_word(
+                clause[k],
+                &[
+                    "code", "mg", "ml", "kg", "mcg", "g", "l", "iu", "mmol", "cm", "mm",
+                ],
+            )
+        })
+        .collect();
+    if codes.len() < 2 {
+        return;
+    }
+    let (first, last) = (codes[0], codes[codes.len() - 1]);
+    let between = &clause[first + 1..last];
+    // the two codes joined as one ("`mg` and `ml` are …", "`mcg` is the same as `mg`"); a
+    // clause about something else between them ("another `slotId` with the same key returns
+    // `IDEMPOTENCY_KEY_CONFLICT`") equates nothing
+    let joined = between.iter().all(|t| {
+        t.kind == Kind::Ident
+            || is_word(
+                t,
+                &[
+                    "and", "or", "is", "are", "the", "same", "as", "equal", "equals", "to",
+                    "means", "in", "a", "an",
+                ],
+            )
+    });
+    let same = clause
+        .iter()
+        .any(|t| is_word(t, &["same", "equal", "equals", "equivalent", "identical"]));
+    // "1 code is 1 code": a number, its code, "is", a number, its code
+    let rated = between
+        .iter()
+        .any(|t| is_word(t, &["is", "are", "means", "equals"]))
+        && first > 0
+        && clause[first - 1].kind == Kind::Ident
+        && clause[last - 1].kind == Kind::Ident;
+    if joined && (same || rated) {
+        push(
+            out,
+            Rule::Directive,
+            clause[first],
+            "two codes said to be one: a unit or a code names one thing, and a reader told two are one converts what it must not".to_owned(),
+        );
+    }
+}
+
+/// A time in UTC glossed as a time of day somewhere ("Times are in UTC, for example 09:00 for 9
+/// in the morning at the clinic in Berlin"): the offset depends on the zone and the date, which
+/// a catalogue written once cannot know; the clinic's `timeZone` says it.
+pub(super) fn utc_glossed_as_local(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    if !clauses
+        .iter()
+        .flatten()
+        .any(|t| is_word(t, &["utc", "gmt", "z"]))
+    {
+        return;
+    }
+    const DAY: &[&str] = &[
+        "morning",
+        "afternoon",
+        "evening",
+        "night",
+        "noon",
+        "midnight",
+        "local",
+        "am",
+        "pm",
+    ];
+    let hit = clauses.iter().find_map(|c| {
+        (0..c.len()).find_map(|k| {
+            let gloss = is_word(c[k], &["for", "means", "is"])
+                && c.get(k + 1).is_some_and(|n| n.kind == Kind::Ident)
+                && c[k + 2..].iter().take(4).any(|x| is_word(x, DAY));
+            gloss.then_some(c[k])
+        })
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a time in UTC glossed as a time of day somewhere: the offset depends on the zone and the date; the clinic's time zone says it".to_owned(),
         );
     }
 }
