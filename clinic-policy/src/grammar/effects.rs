@@ -1056,35 +1056,6 @@ pub(super) fn steps(
     }
 }
 
-/// Words for text written at run time, by a person or the clinic: said to be a step, it makes
-/// what the clinic's answer carries the reader's orders.
-const WRITTEN: &[&str] = &[
-    "text",
-    "texts",
-    "excerpt",
-    "excerpts",
-    "note",
-    "notes",
-    "line",
-    "lines",
-    "word",
-    "words",
-    "body",
-    "content",
-    "contents",
-    "message",
-    "messages",
-    "comment",
-    "comments",
-    "summary",
-    "transcript",
-    "wording",
-    "sentence",
-    "sentences",
-    "paragraph",
-    "paragraphs",
-];
-
 /// A changing tool's act sentence with a condition, a hedge or a delay of its own ("Escalate
 /// one appointment, unless the patient is a child", "Escalate one appointment, where possible
 /// at the end of the day", "Escalate one appointment, at the earliest the next morning",
@@ -1770,65 +1741,6 @@ const SCHEDULED: &[&str] = &[
 const ANOTHER_CHANGE: &[&str] = &[
     "another", "second", "new", "other", "each", "every", "any", "first", "earliest", "latest",
     "last", "next", "same",
-];
-
-/// What may be said to come (next, due, required, pending, upcoming …) besides a value
-/// ([`VALUE_HEADS`]): a field, a fee,
-/// a person or a place in a queue, and the clinic's own objects as they stand ("The patient is
-/// next", "A note is required", "No fee is due", "The appointment is pending").
-const MAY_COME: &[&str] = &[
-    "field",
-    "fields",
-    "form",
-    "forms",
-    "header",
-    "note",
-    "notes",
-    "reason",
-    "date",
-    "dates",
-    "time",
-    "times",
-    "text",
-    "answer",
-    "answers",
-    "question",
-    "fee",
-    "fees",
-    "patient",
-    "patients",
-    "person",
-    "entry",
-    "entries",
-    "position",
-    "place",
-    "status",
-    "appointment",
-    "appointments",
-    "visit",
-    "visits",
-    "slot",
-    "slots",
-    "booking",
-    "bookings",
-    "reminder",
-    "reminders",
-    "page",
-    "result",
-    "results",
-    "argument",
-    "arguments",
-    "version",
-    "payment",
-    "payments",
-    "one",
-    "ones",
-    "it",
-    "they",
-    "this",
-    "these",
-    "that",
-    "those",
 ];
 
 /// Money, which is due as it stands ("A deposit of 20 EUR is due at booking").
