@@ -626,7 +626,7 @@ fn emergency_route(clause: &[&Tok]) -> bool {
 /// - care played down: "no emergency" (not "no emergency line"), "chest pain is mild", "with no
 ///   visit".
 pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
-    let w = |k: usize, list: &[&str]| clause.get(k).is_some_and(|t| is_word(t, list));
+    let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     const SCOPES: &[&str] = &["each", "every", "any", "all"];
     let mut found: Option<(usize, &str)> = None;
     for k in 0..clause.len() {
@@ -1271,7 +1271,7 @@ pub(super) fn consent_qualified(clause: &[&Tok], out: &mut Vec<Violation>) {
         "acceptance",
         "agreement",
     ];
-    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     // the answer the clause waits for: a person's act after a marker ("after the patient
     // accepts", "optionally after the patient reads it"), or a question with "with"
     let waits = |m: usize| {

@@ -428,14 +428,17 @@ const MONEY: &[&str] = &[
 ];
 
 /// A fee put out of the answer by where or when it is shown ("Fee of the visit, shown to the
-/// patient at the reception after the visit", "Penalty fee, in the invoice after the visit") or
-/// by whom it is for ("Fee of the visit, for the staff of the clinic"): the agent answering a
-/// patient is told to keep a fee back. A fee is said with who sees it, positively.
-pub(super) fn fee_kept_back(clause: &[&Tok], out: &mut Vec<Violation>) {
-    if !clause.iter().any(|t| is_word(t, MONEY)) {
+/// patient at the reception after the visit", "Penalty fee, in the invoice after the visit",
+/// "Fee of the visit, in cents; visible after the booking of the slot") or by whom it is for
+/// ("Fee of the visit, for the staff of the clinic"): the agent answering a patient is told to
+/// keep a fee back. A fee is said with who sees it, positively. `head` is the text's first
+/// clause: a later clause with no subject of its own is said of the value it names.
+pub(super) fn fee_kept_back(clause: &[&Tok], head: &[&Tok], out: &mut Vec<Violation>) {
+    let in_clause = clause.iter().any(|t| is_word(t, MONEY));
+    if !in_clause && !head.iter().any(|t| is_word(t, MONEY)) {
         return;
     }
-    let w = |k: usize, list: &[&str]| clause.get(k).is_some_and(|t| is_word(t, list));
+    let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     let skip = |k: usize| if w(k, DETERMINERS) { k + 1 } else { k };
     let shown_at = |k: usize| {
         w(
@@ -453,10 +456,20 @@ pub(super) fn fee_kept_back(clause: &[&Tok], out: &mut Vec<Violation>) {
     let paper = clause
         .iter()
         .any(|t| is_word(t, &["invoice", "invoices", "bill"]));
+    // seen only once something else is done ("shown to the patient after the booking")
+    let seen_after = |k: usize| {
+        w(k, &["after", "once", "later", "until", "from"])
+            && (k.saturating_sub(6)..k)
+                .any(|j| w(j, &["shown", "visible", "seen", "displayed", "readable"]))
+    };
     let found = (0..clause.len()).find(|&k| {
+        if !in_clause {
+            return seen_after(k);
+        }
         // a later time or another place for the showing
-        let later = (w(k, &["after", "at", "once"])
-            && w(skip(k + 1), &["visit", "visits", "appointment"]))
+        let later = seen_after(k)
+            || (w(k, &["after", "at", "once"])
+                && w(skip(k + 1), &["visit", "visits", "appointment"]))
             || w(k, &["later", "afterwards"])
             || (w(k, &["at"]) && w(skip(k + 1), &["reception", "desk", "counter"]))
             || only_on_a_condition(k);
@@ -634,22 +647,19 @@ pub(super) fn shown_false(toks: &[Tok], text: &str, out: &mut Vec<Violation>) {
     }
 }
 
-/// A price shown only after what it is the price of ("Fee of the visit, shown to the patient
-/// after the booking"), or any value held back for weeks ("visible to the patient one week
-/// after the move"): who sees a value is said positively, and such a delay keeps it from the
-/// person until what it bears on is done. Notes shown after the visit they are of pass.
-pub(super) fn shown_later(clause: &[&Tok], head: &[&Tok], out: &mut Vec<Violation>) {
-    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
-    // (a later clause with no subject of its own is said of the value the text opens with)
-    let money = clause.iter().chain(head).any(|t| is_word(t, MONEY));
+/// Any value held back for weeks ("visible to the patient one week after the move"): who sees a
+/// value is said positively, and such a delay keeps it from the person until what it bears on
+/// is done (a price shown only later is [`fee_kept_back`]'s). Notes shown after the visit they
+/// are of pass.
+pub(super) fn shown_later(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     let at = (0..clause.len()).find(|&k| {
         let seen = w(k, &["shown", "visible", "seen", "displayed", "readable"]);
         let later = (k + 1..k + 7).find(|&j| w(j, &["after", "once", "later", "until", "from"]));
-        // a price shown after what it is the price of; anything held back for weeks
         let long = later.is_some_and(|l| {
             (l..l + 4).any(|j| w(j, &["week", "weeks", "month", "months", "year", "years"]))
         }) || (k + 1..k + 4).any(|j| w(j, &["week", "weeks", "month", "months"]));
-        seen && later.is_some() && (money || long)
+        seen && later.is_some() && long
     });
     if let Some(k) = at {
         push(
@@ -667,7 +677,7 @@ pub(super) fn shown_later(clause: &[&Tok], head: &[&Tok], out: &mut Vec<Violatio
 /// place of the advice of the doctor"): a person sees the value itself. A form passes ("Each
 /// time shown to the patient is in the local time of the clinic").
 pub(super) fn shown_as_other(clause: &[&Tok], out: &mut Vec<Violation>) {
-    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     let at = (0..clause.len()).find(|&k| {
         if !w(
             k,

@@ -1069,7 +1069,7 @@ pub(super) fn act_excepted(clause: &[&Tok], out: &mut Vec<Violation>) {
         "end", "week", "weeks", "day", "days", "hour", "hours", "minute", "minutes", "morning",
         "evening", "night", "weekday", "weekend", "month", "months", "tomorrow", "visit", "shift",
     ];
-    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     // the act's object narrowed by a person's age or cover ("Escalate one appointment of an
     // adult", "… of a patient under 70", "… with insurance"): eligibility is a sentence of its
     // own ("Only for patients 18 or older.")
@@ -1128,7 +1128,7 @@ pub(super) fn cut_by_exception(
     act: bool,
     out: &mut Vec<Violation>,
 ) {
-    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     let at = (0..clause.len()).find(|&k| {
         w(k, &["except", "excepting", "excluding"])
             || (w(k, &["but"]) && w(k + 1, &["not"]))
@@ -1170,7 +1170,7 @@ pub(super) fn more_objects(clause: &[&Tok], mutates: bool, out: &mut Vec<Violati
         return;
     }
     const WIDER: &[&str] = &["each", "every", "all", "any", "both"];
-    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     let bracket = |j: usize| {
         clause
             .get(j)
@@ -1575,7 +1575,7 @@ const OBJECTS: &[&str] = &[
 /// unit", "… of the same patient with it", "the two slots after it … too", "also an escalation
 /// of the patient's other appointments", "each list of the same specialty are one list".
 pub(super) fn tied_objects(clause: &[&Tok], out: &mut Vec<Violation>) {
-    let w = |k: usize, l: &[&str]| clause.get(k).is_some_and(|t| is_word(t, l));
+    let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     let more = (0..clause.len()).find(|&k| {
         (w(k, &["other", "others"])
             && (k == 0 || !w(k - 1, &["no", "any"]))

@@ -397,7 +397,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             };
             kept_from_the_patient(read, out);
             kept_by_its_place(read, out);
-            fee_kept_back(clause, out);
+            fee_kept_back(clause, &clauses[0], out);
         }
         consent(
             clause,
@@ -675,7 +675,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         medication_by_code(clause, out);
         codes_equated(clause, out);
         normal_said(clause, out);
-        shown_later(clause, &clauses[0], out);
+        shown_later(clause, out);
         shown_as_other(clause, out);
         retry_key_changed(clause, out);
         value_for_an_ailment(clause, text, out);

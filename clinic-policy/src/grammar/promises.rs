@@ -237,10 +237,6 @@ pub(super) fn time_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
-fn is_word_at(clause: &[&Tok], k: usize, list: &[&str]) -> bool {
-    clause.get(k).is_some_and(|t| is_word(t, list))
-}
-
 /// What the patient's insurer pays, said as a fact ("Fee of the visit, covered by the
 /// insurance", "The insurance of the patient covers each fee"): a catalogue cannot know it, and
 /// it talks a person into a cost. What insurance covers in general is the clinic's policy

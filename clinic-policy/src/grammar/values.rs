@@ -827,7 +827,7 @@ pub(super) fn medication_by_code(clause: &[&Tok], out: &mut Vec<Violation>) {
         "child", "children", "adult", "adults", "minor", "minors", "infant", "infants", "baby",
         "babies", "age", "ages", "patient", "patients", "person", "people",
     ];
-    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     let drug = clause.iter().any(|t| is_word(t, DRUG_HEADS));
     let protocol = clause
         .iter()
@@ -872,7 +872,7 @@ pub(super) fn medication_by_code(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// normal"): what is normal for a patient is a doctor's to say. "not normal" in an emergency's
 /// description passes ("breathing that is not normal: the emergency hotline is the next step").
 pub(super) fn normal_said(clause: &[&Tok], out: &mut Vec<Violation>) {
-    let w = |k: usize, words: &[&str]| clause.get(k).is_some_and(|t| is_word(t, words));
+    let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     let at = (0..clause.len()).find(|&k| {
         w(k, &["normal", "healthy", "safe", "harmless"])
             && !(k > 0 && w(k - 1, &["not", "no"]))
