@@ -107,15 +107,13 @@ mod error;
 mod http;
 mod jwt;
 mod oauth;
+mod serving;
 mod shared;
 mod state;
 
 use shared::Shared;
 use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
 use std::sync::Arc;
-
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 
 pub use data::{
     ANSI_PROTOCOL_ID, DEMO_TOKENS, DOCTOR_TOKEN, DOCTOR2_TOKEN, DOCTOR3_TOKEN, DOCTOR4_TOKEN,
@@ -178,8 +176,7 @@ pub struct TokenAudience {
 pub struct Standin {
     addr: SocketAddr,
     shared: Arc<Shared>,
-    shutdown: oneshot::Sender<()>,
-    task: JoinHandle<std::io::Result<()>>,
+    serving: serving::Serving,
 }
 
 /// Binds `addr` (port 0 = ephemeral), generates the data and serves in a spawned task.
@@ -197,21 +194,12 @@ pub async fn spawn(addr: SocketAddr, config: Config) -> std::io::Result<Standin>
     });
     let shared = Arc::new(Shared::new(state, audience));
     let app = http::router(Arc::clone(&shared));
-    let (shutdown, signal) = oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                // Either an explicit shutdown or the Standin being dropped.
-                let _ = signal.await;
-            })
-            .await
-    });
+    let serving = serving::Serving::start(listener, app);
     tracing::info!(%addr, "clinic stand-in listening");
     Ok(Standin {
         addr,
         shared,
-        shutdown,
-        task,
+        serving,
     })
 }
 
@@ -281,12 +269,6 @@ impl Standin {
 
     /// Stops accepting connections and waits for in-flight requests to finish.
     pub async fn shutdown(self) {
-        let Standin { shutdown, task, .. } = self;
-        let _ = shutdown.send(());
-        match task.await {
-            Ok(Ok(())) => {}
-            Ok(Err(error)) => tracing::warn!(%error, "clinic stand-in stopped with an error"),
-            Err(error) => tracing::warn!(%error, "clinic stand-in task failed"),
-        }
+        self.serving.stop("clinic stand-in").await;
     }
 }

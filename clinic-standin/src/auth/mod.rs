@@ -39,8 +39,6 @@ use std::time::Duration;
 
 use ring::rand::SystemRandom;
 use serde_json::{Value, json};
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 
 use crate::data::{DEMO_TOKENS, DemoToken};
 use crate::jwt;
@@ -443,8 +441,7 @@ impl AuthServer {
 pub struct RunningAuthServer {
     pub(crate) server: AuthServer,
     pub(crate) addr: SocketAddr,
-    pub(crate) shutdown: oneshot::Sender<()>,
-    pub(crate) task: JoinHandle<std::io::Result<()>>,
+    pub(crate) serving: crate::serving::Serving,
 }
 
 impl std::ops::Deref for RunningAuthServer {
@@ -467,11 +464,6 @@ impl RunningAuthServer {
 
     /// Stops accepting connections and waits for in-flight requests.
     pub async fn shutdown(self) {
-        let _ = self.shutdown.send(());
-        match self.task.await {
-            Ok(Ok(())) => {}
-            Ok(Err(error)) => tracing::warn!(%error, "authorization server stopped with an error"),
-            Err(error) => tracing::warn!(%error, "authorization server task failed"),
-        }
+        self.serving.stop("authorization server").await;
     }
 }

@@ -16,9 +16,8 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use serde_json::Value;
 
-use tokio::sync::oneshot;
-
 use crate::auth::{AuthConfig, AuthError, AuthServer, RunningAuthServer};
+use crate::serving::Serving;
 
 fn router(server: AuthServer) -> Router {
     let p = server.inner.path.clone();
@@ -48,20 +47,12 @@ impl AuthServer {
         }
         let server = AuthServer::new(config)?;
         let app = server.router();
-        let (shutdown, signal) = oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            axum::serve(listener, app)
-                .with_graceful_shutdown(async {
-                    let _ = signal.await;
-                })
-                .await
-        });
+        let serving = Serving::start(listener, app);
         tracing::info!(%addr, issuer = %server.issuer(), "stand-in authorization server listening");
         Ok(RunningAuthServer {
             server,
             addr,
-            shutdown,
-            task,
+            serving,
         })
     }
 
