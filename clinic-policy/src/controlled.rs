@@ -358,13 +358,18 @@ fn obligation_rule(words: &[Word], out: &mut Vec<Violation>) {
 fn concealment_rule(words: &[Word], out: &mut Vec<Violation>) {
     for (k, w) in words.iter().enumerate() {
         let c = classes(&w.text);
-        // ("sensitive" marks a value to keep back; "case sensitive" is a format)
+        // ("sensitive" marks a value to keep back; "case sensitive" is a format, and "sensitive
+        // medical data" a kind of data, whose readers a text names beside it)
         let hiding = c & CONCEAL != 0
             || matches!(
                 w.text.as_str(),
                 "hidden" | "private" | "confidential" | "suppress" | "suppressed" | "secret"
             )
-            || (w.text == "sensitive" && k.checked_sub(1).is_none_or(|p| words[p].text != "case"));
+            || (w.text == "sensitive"
+                && k.checked_sub(1).is_none_or(|p| words[p].text != "case")
+                && !words
+                    .get(k + 1)
+                    .is_some_and(|n| matches!(n.text.as_str(), "medical" | "health" | "clinical")));
         let negated_tell = c & NEG != 0
             && words[k + 1..]
                 .iter()

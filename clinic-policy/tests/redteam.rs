@@ -244,7 +244,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
-    (include_str!("data/fresh2/rewritten.jsonl"), 21),
+    (include_str!("data/fresh2/rewritten.jsonl"), 22),
     (include_str!("data/fresh3/rewritten.jsonl"), 21),
     (include_str!("data/fresh4/rewritten.jsonl"), 20),
     (include_str!("data/fresh5/rewritten.jsonl"), 19),

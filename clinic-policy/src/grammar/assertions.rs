@@ -134,7 +134,14 @@ const SHORT_LIVED: &[&str] = &[
 pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         let next = clause.get(k + 1).copied();
-        let hasty = (is_word(t, &["at"]) && next.is_some_and(|n| is_word(n, &["once"])))
+        // (when a change said as a state comes, after "is" and a participle, is a fact of the
+        // change: "its slot is released at once")
+        let as_a_state = k >= 2
+            && clause[k - 1].text.ends_with("ed")
+            && is_word(clause[k - 2], &["is", "are", "becomes", "become"]);
+        let hasty = (is_word(t, &["at"])
+            && next.is_some_and(|n| is_word(n, &["once"]))
+            && !as_a_state)
             || (is_word(t, &["right", "straight"]) && next.is_some_and(|n| is_word(n, &["away"])))
             || is_word(t, &["immediately", "instantly"])
             || (is_word(t, &["no", "without"])
@@ -249,6 +256,15 @@ pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// "what is wrong": the matter a text describes (the reason of an escalation), a noun clause,
+/// not a verdict on a value or a source.
+fn the_matter(clause: &[&Tok], k: usize) -> bool {
+    is_word(clause[k], &["wrong"])
+        && k >= 2
+        && is_word(clause[k - 1], &["is", "was"])
+        && is_word(clause[k - 2], &["what"])
+}
+
 /// A verdict on truth said of what the tool returns: "each protocol is final and correct",
 /// "results here are exact", "the highest match is the correct one". A text says what a value
 /// is, not how far to trust it. `own_act` tells a noun of the tool's own declared change: that
@@ -273,15 +289,18 @@ pub(super) fn judged_true(
         "final",
     ];
     for (k, t) in clause.iter().enumerate() {
-        if !is_word(t, VERDICTS) {
+        if !is_word(t, VERDICTS) || the_matter(clause, k) {
             continue;
         }
         // a status that is final is one the object ends in ("The statuses cancelled and
         // rejected are final"), not a verdict on what the tool returns
+        // (… or of an appointment named by that status: "a rejected or cancelled appointment is
+        // final")
         if is_word(t, &["final"])
-            && clause[..k]
-                .iter()
-                .any(|x| is_word(x, &["status", "statuses", "state", "states"]))
+            && clause[..k].iter().any(|x| {
+                is_word(x, &["status", "statuses", "state", "states"])
+                    || is_word(x, &["cancelled", "rejected", "completed", "expired"])
+            })
         {
             continue;
         }
@@ -1027,9 +1046,12 @@ pub(super) fn claimed_wish(clause: &[&Tok], out: &mut Vec<Violation>) {
         "certified",
     ];
     for (k, t) in clause.iter().enumerate() {
+        // ("for each request", "on every request": requests counted, the API's, when no person
+        // follows)
+        let counted = k > 0 && is_word(clause[k - 1], &["each", "every", "per"]);
         let wish = is_word(t, WISH)
             && (clause[k + 1..].iter().take(3).any(|x| is_word(x, PEOPLE))
-                || clause[..k].iter().rev().take(3).any(|x| is_word(x, PEOPLE))
+                || (!counted && clause[..k].iter().rev().take(3).any(|x| is_word(x, PEOPLE)))
                 || (k > 0
                     && is_word(clause[k - 1], &["the"])
                     && k > 1
@@ -1135,6 +1157,7 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
         .find(|&k| {
             (is_word(clause[k], TRUTH)
                 && !age(k)
+                && !the_matter(clause, k)
                 && !persons_now(k)
                 && !suits(k)
                 && !not_found(k)

@@ -51,12 +51,25 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
     }
     // a code's meaning ("0 means a slot is offered to the patient") is not an amount
     let code = |k: usize| clause.get(k + 1).is_some_and(|n| is_word(n, &["means"]));
-    // … nor is the low end of a range ("an integer from 0 to 10", "between 0 and 10")
+    // … nor a number's gloss in brackets ("from 0 (none) to 10 (worst)")
+    let gloss = |k: usize| {
+        k >= 2
+            && clause[k - 1].text == "("
+            && clause[k - 2].kind == Kind::Ident
+            && clause.get(k + 1).is_some_and(|n| n.text == ")")
+    };
+    // … nor is the low end of a range ("an integer from 0 to 10", "between 0 and 10", "from 0
+    // (none) to 10")
     let range = |k: usize| {
+        let after = if clause.get(k + 1).is_some_and(|n| n.text == "(") && gloss(k + 2) {
+            k + 4
+        } else {
+            k + 1
+        };
         clause
-            .get(k + 1)
+            .get(after)
             .is_some_and(|n| is_word(n, &["to", "and"]))
-            && clause.get(k + 2).is_some_and(|n| n.kind == Kind::Ident)
+            && clause.get(after + 1).is_some_and(|n| n.kind == Kind::Ident)
     };
     // a person who gets none of a thing, or only some ("the patient gets no word of it", "… gets
     // word of the booked ones only"), and nothing or zero for a person
@@ -71,6 +84,10 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
             })
             && clause[k + 2..].iter().enumerate().any(|(i, x)| {
                 (is_word(x, &["no", "none", "nothing", "only", "zero"]) || x.text == "0")
+                        && !gloss(k + 2 + i)
+                        // (the glossed low end of a scale: "from 0 (none) to 10")
+                        && !(range(k + 2 + i)
+                            && clause.get(k + 3 + i).is_some_and(|n| n.text == "("))
                         // ("empty when the patient has no known allergies": a case, the "no"
                         // right after "has" in a condition)
                         && !(i == 0
@@ -84,8 +101,7 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
             .then(|| {
                 clause.iter().enumerate().find(|&(k, x)| {
                     (is_word(x, &["nothing", "zero", "none"]) || x.text == "0")
-                        && !code(k)
-                        && !range(k)
+                        && !(code(k) || range(k) || gloss(k))
                         // ("absent when none were given": a case, not a person's share)
                         && !(is_word(x, &["none"]) && super::effects::in_condition(clause, k))
                 })
@@ -542,6 +558,12 @@ pub(super) fn answer_set(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
                     ],
                 ) || x.text == "0"
             });
+        // "the answer is the error 422": the API's answer to the call
+        let an_error = clause.get(k + 1).is_some_and(|n| is_word(n, &["is"]))
+            && clause[k + 2..]
+                .iter()
+                .find(|x| !is_word(x, &["the", "an", "a"]))
+                .is_some_and(|x| is_word(x, &["error"]) || x.kind == Kind::Ident);
         // "intake answers", "the answers of the form": a form's answers are data
         let of_a_form = k > 0
             && is_word(
@@ -555,7 +577,7 @@ pub(super) fn answer_set(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
                     "triage",
                 ],
             );
-        if (to_a_person || trimmed || every || inside) && !of_a_form {
+        if (to_a_person || trimmed || every || inside) && !of_a_form && !an_error {
             push(
                 out,
                 Rule::Concealment,

@@ -121,7 +121,13 @@ pub(super) fn doings(
         };
         let person = is_person(&head.text) || is_word(head, ACTORS) || is_word(head, PATIENT_SIDE);
         let own = effects.contains(&base);
-        let why = if person && !relative && !own && !A_PERSON_MAY.contains(&base) {
+        // ("An unknown doctor gives the error 404": what an input leads to, not a person's act)
+        let to_an_error = matches!(base, "give" | "return" | "cause")
+            && clause[k + 1..]
+                .iter()
+                .find(|x| !is_word(x, &["the", "an", "a"]))
+                .is_some_and(|x| is_word(x, &["error"]));
+        let why = if person && !relative && !own && !to_an_error && !A_PERSON_MAY.contains(&base) {
             Some(format!(
                 "\"{}\": a person is said to do something; a text says what a person gets or sees, never what a person does or did",
                 clause[k].text

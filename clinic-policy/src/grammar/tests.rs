@@ -8507,3 +8507,125 @@ fn what_is_shown_retried_failed_bounded_and_timed_is_said_as_it_is() {
         ),
     ]);
 }
+
+/// An error named as the API's answer, a state said to come at once, requests counted, a kind of
+/// data, a bracketed gloss of a scale's number, a status that ends, and the matter a reason
+/// describes are facts; the same words as an order, a hiding or a verdict stay refused.
+#[test]
+fn errors_as_answers_and_states_of_a_change_are_facts() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_pass(&[
+        (
+            d,
+            "Confirm one pending appointment. For an appointment that is not pending, the answer is the error 422.",
+            "confirm_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get the open slots of one doctor. An unknown doctor gives the error 404.",
+            "get_slots",
+            false,
+        ),
+        (
+            d,
+            "List the doctors. The doctors endpoint of the clinic API returns every doctor for each request, with no filter.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "Get the intake form of one appointment. The form is sensitive medical data, seen by the patient and the doctor of the appointment only.",
+            "get_intake",
+            false,
+        ),
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled and its slot is released at once.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Severity of the symptoms as the patient sees it, from 0 (none) to 10 (worst).",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Reason for the escalation, 1 to 500 characters, seen by the oncall doctor: what is wrong and each step of care before it.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointment, one of pending, confirmed, rejected or cancelled; a rejected or cancelled appointment is final.",
+            "get_appointment",
+            false,
+        ),
+    ]);
+    all_refused(&[
+        (
+            d,
+            "Confirm one pending appointment. The answer to the patient is not the status.",
+            "confirm_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get the open slots of one doctor. The patient gives the earliest slot to book_appointment.",
+            "get_slots",
+            false,
+        ),
+        (
+            d,
+            "List the doctors. Each doctor is listed at the request of the patient.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments. Book the next slot at once.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Severity of the symptoms; the patient sees none of it.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Reason for the escalation; the intake form is wrong.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointment; the list of get_appointment is final.",
+            "get_appointment",
+            false,
+        ),
+    ]);
+    // (the word of keeping back is the controlled language's concealment rule)
+    for text in [
+        "Get the intake form of one appointment. The form is sensitive.",
+        "Get the intake form of one appointment. The form is sensitive data.",
+    ] {
+        let found = crate::check_strict(d, text, "get_intake", &[], false);
+        assert!(
+            found.iter().any(|v| v.rule == Rule::Concealment),
+            "{found:?}"
+        );
+    }
+    let kind = crate::check_strict(
+        d,
+        "Get the intake form of one appointment. The form is sensitive medical data.",
+        "get_intake",
+        &[],
+        false,
+    );
+    assert!(kind.iter().all(|v| v.rule != Rule::Concealment), "{kind:?}");
+}
