@@ -52,6 +52,17 @@ GENERIC = {
     "get_protocol": "Get one care protocol of the clinic.",
 }
 
+
+def generic(name):
+    """A sibling's generic description; a tool of a set's own naming gets its name's words
+    ("list_available_slots": "List available slots."), and a finding they draw is found
+    without the text too, so it does not count against the rewrite."""
+    if name in GENERIC:
+        return GENERIC[name]
+    words = name.split("_")
+    return " ".join([words[0].capitalize()] + words[1:]) + "."
+
+
 # id -> (name, JSON type), per set: SET_DIR/names.json
 PARAM = {}
 OUTPUT = {}
@@ -72,7 +83,7 @@ def tool_for(case, with_text=True):
         if with_text:
             tool["description"] = text
         return tool
-    tool["description"] = GENERIC[name]
+    tool["description"] = generic(name)
     if field == "param_description":
         pname, ptype = PARAM[case["id"]]
         prop = {"type": ptype}
