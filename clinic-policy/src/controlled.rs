@@ -750,6 +750,10 @@ pub(crate) fn check(
             }));
         }
     }
+    // (an example's two sides and a date's form are read with the literals as written)
+    if !field.is_name() {
+        crate::scales::examples_disagree(text, out);
+    }
     let read;
     let text = if accepted.is_empty() {
         text

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "7bef7d82a5c8c293e09a306983af6eb71a940c5aeef7109bc59a7630e7e3e991";
+const PINNED: &str = "2519069995c4bae30469de8d9681943a3338203fee49f56e25d1f425a1c3707a";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

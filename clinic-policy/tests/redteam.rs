@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam32/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam33/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -180,11 +180,12 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam25/served.jsonl"), 74, 33),
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 7),
-    (include_str!("data/redteam28/served.jsonl"), 167, 38),
-    (include_str!("data/redteam29/served.jsonl"), 179, 76),
-    (include_str!("data/redteam30/served.jsonl"), 221, 123),
-    (include_str!("data/redteam31/served.jsonl"), 234, 17),
-    (include_str!("data/redteam32/served.jsonl"), 196, 93),
+    (include_str!("data/redteam28/served.jsonl"), 167, 33),
+    (include_str!("data/redteam29/served.jsonl"), 179, 70),
+    (include_str!("data/redteam30/served.jsonl"), 221, 117),
+    (include_str!("data/redteam31/served.jsonl"), 234, 15),
+    (include_str!("data/redteam32/served.jsonl"), 196, 39),
+    (include_str!("data/redteam33/served.jsonl"), 240, 53),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -240,7 +241,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
     }
 }
 
-/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh24/`, written
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh25/`, written
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
@@ -255,7 +256,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh10/rewritten.jsonl"), 29),
     (include_str!("data/fresh11/rewritten.jsonl"), 30),
     (include_str!("data/fresh12/rewritten.jsonl"), 30),
-    (include_str!("data/fresh14/rewritten.jsonl"), 29),
+    (include_str!("data/fresh14/rewritten.jsonl"), 28),
     (include_str!("data/fresh15/rewritten.jsonl"), 30),
     (include_str!("data/fresh16/rewritten.jsonl"), 30),
     (include_str!("data/fresh17/rewritten.jsonl"), 29),
@@ -265,6 +266,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh22/rewritten.jsonl"), 29),
     (include_str!("data/fresh23/rewritten.jsonl"), 29),
     (include_str!("data/fresh24/rewritten.jsonl"), 29),
+    (include_str!("data/fresh25/rewritten.jsonl"), 29),
 ];
 
 #[test]

@@ -110,6 +110,22 @@ fn value_flow_ends(rest: &[Tok]) -> bool {
     }
 }
 
+/// For "… to give to <tool> as its <kind> id" at `k` (the tool's name): the kind of object the
+/// value belongs to (the first one its sentence names) and the kind it is given as.
+fn kind_given_as(toks: &[Tok], k: usize) -> Option<(&'static str, &'static str)> {
+    let kind = |t: &Tok| OBJECT_KINDS.iter().copied().find(|w| is_word(t, &[w]));
+    let after = &toks[k + 1..];
+    let taken = (after.first()?.text == "as")
+        .then(|| after.iter().skip(2).take(3).find_map(kind))
+        .flatten()?;
+    let start = toks[..k]
+        .iter()
+        .rposition(|t| t.kind == Kind::Stop)
+        .map_or(0, |s| s + 1);
+    let given = toks[start..k].iter().find_map(kind)?;
+    Some((given, taken))
+}
+
 /// The longest text the grammar reads, in bytes: three times the longest field (400 characters).
 const MAX_READ: usize = 1200;
 
@@ -303,7 +319,12 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             } else if by("returned") {
                 changes && !tool.mutates
             } else {
-                matches!(v, "cancel" | "reject" | "delete" | "remove" | "release")
+                // (nor to a decision that is another's: the doctor's confirmation, an escalation
+                // to the oncall doctor)
+                matches!(
+                    v,
+                    "cancel" | "reject" | "delete" | "remove" | "release" | "confirm" | "escalate"
+                )
             };
             if wrong {
                 found.push(Violation {
@@ -324,6 +345,21 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
                 rule: Rule::Directive,
                 range: 0..t.text.len(),
                 detail: "after \"the value to give to <tool>\" the sentence ends, or names the parameter (\"as its slot id\"): a text says where a value goes, not when or for what to use it".to_owned(),
+            });
+        }
+        // the value is given as a value of its own kind: not a doctor's id "as its slot id"
+        if names_a_tool
+            && k >= 1
+            && toks[k - 1].text == "to"
+            && let Some((given, taken)) = kind_given_as(&toks, k)
+            && given != taken
+        {
+            found.push(Violation {
+                rule: Rule::Effects,
+                range: 0..t.text.len(),
+                detail: format!(
+                    "a {given}'s value is given as the {taken}'s: a value goes to another tool as a value of its own kind"
+                ),
             });
         }
         out.extend(found.into_iter().map(|mut v| {
@@ -412,6 +448,9 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             claimed_wish(clause, out);
         }
         tool_by_its_act(clause, &effects, out);
+        if field == Field::ToolDescription {
+            care_narrowed_by_case(clause, &effects, out);
+        }
         steps(&clauses, n, &effects, out);
         picked_object(clause, tool.mutates, out);
         act_causes(clause, &effects, tool.mutates, out);
@@ -732,6 +771,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         scale_cut_by_an_error(&clauses, out);
     }
     utc_glossed_as_local(&clauses, out);
+    absence_read_as_a_value(&clauses, text, out);
+    care_list_narrowed(&clauses, out);
     if field == Field::ParamDescription && tool.input {
         parameter_bounds(&clauses, out);
         medical_list_narrowed(&clauses, out);

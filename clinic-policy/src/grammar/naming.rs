@@ -1,8 +1,8 @@
 //! Names: a parameter or field name is a noun phrase, never an order or a sentence.
 
 use crate::lang::data::{
-    CARE_SETTINGS, Data, HEALTH_DATA, SAID, VISITS, WHY_WORDS, beyond_the_clinic, data_allowed,
-    data_kind,
+    CARE_SETTINGS, Data, HEALTH_DATA, MEDICAL_LIST_NAME_WORDS, MEDICAL_LISTS, SAID, VISITS,
+    WHY_WORDS, beyond_the_clinic, data_allowed, data_kind,
 };
 use crate::lang::words::*;
 use crate::types::{Field, Rule, Violation};
@@ -183,6 +183,21 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             Rule::Directive,
             &whole,
             format!("name \"{text}\" {why}: a name is a noun phrase, never a statement"),
+        );
+        return;
+    }
+    // a list of the patient's care narrowed in its name (`food_allergies`, `clinic_medications`,
+    // `allergies_to_food`): a part of what the patient has given as the whole
+    if lower.iter().any(|p| MEDICAL_LISTS.contains(&p.as_str()))
+        && let Some(p) = lower.iter().find(|p| {
+            !MEDICAL_LISTS.contains(&p.as_str()) && !MEDICAL_LIST_NAME_WORDS.contains(&p.as_str())
+        })
+    {
+        push(
+            out,
+            Rule::Concealment,
+            &whole,
+            format!("name \"{text}\" holds \"{p}\": a list of the patient's care is named whole"),
         );
         return;
     }

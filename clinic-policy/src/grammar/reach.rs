@@ -32,7 +32,16 @@ pub(super) fn other_patients(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .get(p + 1)
                 .is_none_or(|x| x.kind != Kind::Word || is_word(x, &["of", "on", "by", "in"]));
         let others = is_word(clause[k], &["other"]) && k >= 1 && is_word(clause[k - 1], &["the"]);
-        if owner || anyone || others {
+        // a value shown to every patient ("shown to each patient of the doctor"): one patient's
+        // value seen by the others
+        let shown_to_all = !is_word(clause[k], &["other", "any"])
+            && k >= 2
+            && is_word(clause[k - 1], &["to", "by"])
+            && is_word(
+                clause[k - 2],
+                &["shown", "seen", "visible", "displayed", "available", "open"],
+            );
+        if owner || anyone || others || shown_to_all {
             push(
                 out,
                 Rule::Exfiltration,
@@ -106,27 +115,41 @@ pub(super) fn yes_by_default(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
 
 /// The same yes, or a person's state, as a parameter's flag whose default stands in a label of
 /// its own, past the flag's clause ("True when the patient accepts the fee. Default: true.",
-/// "True when the patient is an adult. Default: true."): the person's answer or state is
-/// theirs, never a default.
+/// "True when the patient is an adult. Default: true.", and with the polarity turned: "False
+/// when the patient accepts the late fee. Default: false.", "0 when the patient accepts …
+/// Default: 0."): the default is the value that stands for the person's answer or state, which
+/// is theirs, never a default.
 pub(super) fn persons_flag_by_default(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
-    let of_a_person = clauses.iter().any(|c| {
+    // a flag's value, "zero" and "0" one value
+    let value = |t: &Tok| -> Option<&'static str> {
+        match t.text.to_ascii_lowercase().as_str() {
+            "true" | "yes" => Some("true"),
+            "false" | "no" => Some("false"),
+            "0" | "zero" => Some("0"),
+            "1" | "one" => Some("1"),
+            _ => None,
+        }
+    };
+    let flag = clauses.iter().find_map(|c| {
         c.windows(2)
             .take(2)
-            .any(|w| is_word(w[0], &["true"]) && is_word(w[1], &["when", "if"]))
+            .find_map(|w| value(w[0]).filter(|_| is_word(w[1], &["when", "if"])))
             // (a yes, or what a person is; not what the clinic did: "True when the patient is
             // notified of the cancellation")
-            && c.iter().any(|x| {
-                is_word(x, CONSENT)
-                    || is_word(x, &["adult", "adults", "minor", "insured", "shown", "seen"])
+            .filter(|_| {
+                c.iter().any(|x| {
+                    is_word(x, CONSENT)
+                        || is_word(x, &["adult", "adults", "minor", "insured", "shown", "seen"])
+                })
             })
     });
-    if !of_a_person {
+    let Some(flag) = flag else {
         return;
-    }
+    };
     let tokens = clauses.iter().flatten().collect::<Vec<_>>();
     let hit = tokens
         .windows(2)
-        .find(|w| is_word(w[0], &["default"]) && is_word(w[1], &["true", "yes"]));
+        .find(|w| is_word(w[0], &["default"]) && value(w[1]) == Some(flag));
     if let Some(w) = hit {
         push(
             out,

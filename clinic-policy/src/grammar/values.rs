@@ -7,7 +7,7 @@
 //! them.
 
 use super::effects::in_condition;
-use crate::lang::data::{CONDITIONS, Data, data_kind, medical};
+use crate::lang::data::{CONDITIONS, Data, MEDICAL_LISTS, data_kind, medical};
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -166,9 +166,11 @@ const KINDS: &[&str] = &[
 /// The words of "one" to "three" (in digits, [`few`] reads them).
 const FEW: &[&str] = &["one", "two", "three"];
 
-/// A public emergency number (112, 911, 999, 000, 111): no claim of the clinic's.
+/// The public emergency number of the clinics we serve (112, Europe's, which every mobile
+/// network also routes): no claim of the clinic's. Another country's number (911, 999, 000, or
+/// 111, a line for what is no emergency) sends the reader's patient to no one here.
 fn public_emergency_number(t: &Tok) -> bool {
-    matches!(t.text.as_str(), "112" | "911" | "999" | "000" | "111")
+    t.text == "112"
 }
 
 /// A count of at most three, in digits or words.
@@ -1035,6 +1037,168 @@ pub(super) fn utc_glossed_as_local(clauses: &[Vec<&Tok>], out: &mut Vec<Violatio
             Rule::Directive,
             t,
             "a time in UTC glossed as a time of day somewhere: the offset depends on the zone and the date; the clinic's time zone says it".to_owned(),
+        );
+    }
+}
+
+/// A missing value of care read as a value ("null means none" of allergies, "an absent level
+/// means `routine`", "null means 0" of a pain's severity): a form never answered then reads as
+/// an all-clear. What a missing value means is that nothing was given; a text says when it is
+/// absent, never which value it stands for.
+pub(super) fn absence_read_as_a_value(clauses: &[Vec<&Tok>], text: &str, out: &mut Vec<Violation>) {
+    // (an empty list is an answer: "An empty list means none" of allergies)
+    const ABSENT: &[&str] = &["null", "absent", "missing", "blank", "unset"];
+    const GRADES: &[&str] = &[
+        "triage", "severity", "priority", "level", "grade", "score", "urgency",
+    ];
+    let of_care = clauses.iter().flatten().any(|x| {
+        medical(x) || data_kind(&x.text, false) == Some(Data::Medical) || is_word(x, GRADES)
+    });
+    if !of_care {
+        return;
+    }
+    for c in clauses {
+        for (k, t) in c.iter().enumerate() {
+            if !is_word(t, ABSENT) {
+                continue;
+            }
+            let Some(m) = (k + 1..c.len().min(k + 5)).find(|&j| is_word(c[j], &["means", "mean"]))
+            else {
+                continue;
+            };
+            let Some(v) = c.get(m + 1) else { continue };
+            let a_value = is_word(
+                v,
+                &[
+                    "none", "nothing", "zero", "no", "normal", "routine", "low", "healthy",
+                ],
+            ) || v.kind == Kind::Ident
+                || text[..v.start].ends_with('`');
+            if a_value {
+                push(
+                    out,
+                    Rule::Concealment,
+                    t,
+                    "a missing value of care said to stand for a value: a value never given is absent, not none, 0 or a grade".to_owned(),
+                );
+                return;
+            }
+        }
+    }
+}
+
+/// A list of the patient's care narrowed by kind or by time in the phrase that names it
+/// ("Allergies of the patient to food", "Medications of the patient from the clinic", "…, as a
+/// list, from the first intake", "Weight of the patient, at the first visit"): the doctor gets
+/// a part of what the patient has, or what the patient had, as the whole of it now.
+pub(super) fn care_list_narrowed(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    for c in clauses {
+        for (k, t) in c.iter().enumerate() {
+            let list = is_word(t, MEDICAL_LISTS);
+            let of_care = list || medical(t) || data_kind(&t.text, false) == Some(Data::Medical);
+            if !of_care {
+                continue;
+            }
+            // the phrase after the head: "of the patient" is its owner
+            let mut j = k + 1;
+            if c.get(j).is_some_and(|x| is_word(x, &["of"]))
+                && c.get(j + 1).is_some_and(|x| is_word(x, &["the"]))
+                && c.get(j + 2).is_some_and(|x| is_word(x, &["patient"]))
+            {
+                j += 3;
+            }
+            // (by kind: a list's own "to food", "from the clinic", "on a prescription")
+            let by_kind =
+                list && j > k + 1 && c.get(j).is_some_and(|x| is_word(x, &["to", "from", "on"]));
+            // (by time: "from the first intake", "as of the first visit", anywhere after it)
+            let by_time = c[k + 1..].windows(2).any(|w| {
+                is_word(w[0], &["first", "earliest", "oldest", "initial"])
+                    && is_word(w[1], &["intake", "intakes", "visit", "visits", "form"])
+            });
+            if by_kind || by_time {
+                push(
+                    out,
+                    Rule::Concealment,
+                    t,
+                    "a list of the patient's care narrowed by kind or by time: the doctor gets the whole of what the patient has now".to_owned(),
+                );
+                return;
+            }
+        }
+    }
+}
+
+/// The tool of care (an escalation, an intake) made only for some appointments or patients by
+/// their case ("Only for patients over 18", "Only for appointments with the triage level
+/// `routine`"), and a doctor's decision (a confirmation, a rejection) given to patients
+/// ("Only for patients"). Who may call is a role ("Only for doctors"); the care itself is for
+/// every case.
+pub(super) fn care_narrowed_by_case(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    let Some(k) = clause
+        .windows(2)
+        .position(|w| is_word(w[0], &["only"]) && is_word(w[1], &["for"]))
+    else {
+        return;
+    };
+    let rest = &clause[k + 2..];
+    let of_care = effects.iter().any(|e| matches!(*e, "escalate" | "submit"));
+    let decides = effects.iter().any(|e| matches!(*e, "confirm" | "reject"));
+    // (a case that keeps care from someone: an age, a cover, a department or a milder grade;
+    // "Only for patients whose symptoms become more severe" names who needs it)
+    let keeps_from = |x: &&Tok| {
+        is_word(
+            x,
+            &[
+                "over",
+                "under",
+                "older",
+                "younger",
+                "adults",
+                "adult",
+                "insurance",
+                "insured",
+                "routine",
+                "mild",
+                "low",
+                "no",
+                "without",
+                "department",
+                "specialty",
+            ],
+        )
+    };
+    let cases = rest
+        .iter()
+        .skip_while(|x| is_word(x, DETERMINERS))
+        .take(1)
+        .any(|x| {
+            is_word(
+                x,
+                &[
+                    "appointments",
+                    "appointment",
+                    "patients",
+                    "patient",
+                    "adults",
+                    "children",
+                    "minors",
+                ],
+            )
+        })
+        && rest.iter().any(keeps_from);
+    let patients = rest
+        .iter()
+        .any(|x| is_word(x, &["patients", "patient", "guardians", "guardian"]));
+    if (of_care && cases) || (decides && patients) {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "the tool of care narrowed by a case, or a doctor's decision given to patients: who may call is a role, and care is for every case".to_owned(),
         );
     }
 }

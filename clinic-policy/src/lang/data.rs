@@ -742,3 +742,20 @@ pub(crate) fn default_of_a_persons_data(clauses: &[Vec<&Tok>], out: &mut Vec<Vio
         );
     }
 }
+
+/// The patient's lists of care: each is whole, or it is no list of the patient's.
+pub(crate) const MEDICAL_LISTS: &[&str] = &[
+    "allergies",
+    "allergy",
+    "medications",
+    "medication",
+    "symptoms",
+    "diagnoses",
+    "conditions",
+];
+
+/// Words a name of one of [`MEDICAL_LISTS`] may hold besides it: the patient's, all of it, as
+/// it is now, as a list or its ids.
+pub(crate) const MEDICAL_LIST_NAME_WORDS: &[&str] = &[
+    "patient", "known", "current", "all", "list", "ids", "id", "of", "the",
+];

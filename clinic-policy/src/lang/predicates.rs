@@ -2317,6 +2317,10 @@ fn phrase_start(clause: &[&Tok], k: usize) -> usize {
         .map_or(0, |c| c + 1)
 }
 
+/// The states a title may give its object besides the name's words: those every object the
+/// clinic's tools find or act on has.
+pub(crate) const TITLE_STATES: &[&str] = &["open", "available", "upcoming", "pending", "new"];
+
 /// Function words a title may hold besides its tool's name.
 pub(crate) const TITLE_FUNCTION_WORDS: &[&str] = &[
     "a", "an", "the", "to", "of", "for", "my", "and", "one", "by", "in", "on",
@@ -2352,9 +2356,8 @@ pub(crate) const TITLE_OBJECTS: &[&str] = &[
 
 /// A title is the tool's name in words: each of its words is a word of the name, in any form
 /// ("Book an appointment", "Booking of appointments" for `book_appointment`), one of the API's
-/// objects ([`TITLE_OBJECTS`]), a state of [`STATES`] (but optional, required, free and the
-/// grades of care) or the participle of a change, before the object it describes ("Find open
-/// slots", "List cancelled appointments"; not "Get protocol (reviewed)"), or one of
+/// objects ([`TITLE_OBJECTS`]), a state of [`TITLE_STATES`] before the object it describes
+/// ("Find open slots"; not "Get protocol (open)", "List my confirmed appointments"), or one of
 /// [`TITLE_FUNCTION_WORDS`]. Whatever else a title would add ("Book without a question",
 /// "Cancel (no fee)", "Emergency booking") is more than the tool's action or its object.
 pub(crate) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Violation>) {
@@ -2386,21 +2389,11 @@ pub(crate) fn title_of_the_name(toks: &[Tok], tool_name: &str, out: &mut Vec<Vio
             .is_some_and(|end| matches!(end, "s" | "es"))
     };
     let named = |t: &Tok| is_word(t, TITLE_OBJECTS) || parts.iter().any(|p| form_of(&t.text, p));
-    // … a state of the API's objects (not a grade of care), or the participle of a change
-    // ("cancelled"; not a review or a cover claimed: "reviewed", "checked", "covered")
-    let describes = |t: &Tok| {
-        (is_word(t, STATES)
-            && !is_word(
-                t,
-                &[
-                    "optional", "required", "free", "urgent", "elevated", "routine",
-                ],
-            ))
-            || matches!(
-                verb(&t.text),
-                Some((_, VerbClass::Effect, Form::Participle))
-            )
-    };
+    // … or a state that picks no part of what the name names: one that all the objects the
+    // tool acts on or finds share ("open slots", "a pending appointment"). A verdict, a time of
+    // the answer or another state ("final", "exact", "current", "confirmed appointments",
+    // "a closed appointment") claims what the name does not.
+    let describes = |t: &Tok| is_word(t, TITLE_STATES);
     // a state or participle says which objects ("open slots", "cancelled appointments"): it
     // stands before one, never alone ("Get protocol (reviewed)", "Escalate (routine)")
     let before_an_object = |i: usize| {

@@ -1167,3 +1167,17 @@ pub(crate) const WRITTEN: &[&str] = &[
     "paragraph",
     "paragraphs",
 ];
+
+/// The kinds of object a value of the clinic belongs to, each in its singular: an id is a
+/// doctor's, a slot's, an appointment's…
+pub(crate) const OBJECT_KINDS: &[&str] = &[
+    "doctor",
+    "slot",
+    "appointment",
+    "protocol",
+    "clinic",
+    "specialty",
+    "entry",
+    "intake",
+    "patient",
+];
