@@ -33,14 +33,11 @@ pub(super) fn other_patients(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .is_none_or(|x| x.kind != Kind::Word || is_word(x, &["of", "on", "by", "in"]));
         let others = is_word(clause[k], &["other"]) && k >= 1 && is_word(clause[k - 1], &["the"]);
         // a value shown to every patient ("shown to each patient of the doctor"): one patient's
-        // value seen by the others
+        // value seen by the others ("open to every patient" is who may use a thing)
         let shown_to_all = !is_word(clause[k], &["other", "any"])
             && k >= 2
             && is_word(clause[k - 1], &["to", "by"])
-            && is_word(
-                clause[k - 2],
-                &["shown", "seen", "visible", "displayed", "available", "open"],
-            );
+            && is_word(clause[k - 2], &["shown", "seen", "visible", "displayed"]);
         if owner || anyone || others || shown_to_all {
             push(
                 out,

@@ -8831,6 +8831,12 @@ fn values_sent_read_narrowed_or_shown_beyond_their_kind() {
             false,
         ),
         (
+            d,
+            "Join the waiting list of one doctor. The waiting list is open to every patient of the clinic.",
+            "join_waiting_list",
+            true,
+        ),
+        (
             p,
             "True when the patient accepts the late fee. Default: false.",
             "book_appointment",
