@@ -6,7 +6,10 @@
 //! of how a scale, a queue or a list is read: a scale glossed upside down, a place counted from
 //! the end, the least useful first with one by default, and a number glossed as a promise.
 
-use crate::lang::units::{Dimension, MONTHS, number_word, unit};
+use std::ops::Range;
+
+use crate::lang::units::{Dimension, number_word, unit};
+use crate::lang::words::WEEKDAYS_AND_MONTHS;
 use crate::types::{Rule, Violation};
 
 /// One word of a text for this reading: lower case, a decimal point or a date's hyphen kept
@@ -110,7 +113,8 @@ fn iso_date(w: &Word) -> Option<(u32, u32, u32)> {
 fn date_in_words(w: &[Word], k: usize) -> Option<(u32, u32, u32)> {
     let month = |i: usize| {
         w.get(i)
-            .and_then(|x| MONTHS.iter().position(|m| *m == x.text))
+            // (the months, in order, after the seven weekdays)
+            .and_then(|x| WEEKDAYS_AND_MONTHS[7..].iter().position(|m| *m == x.text))
             .map(|m| m as u32 + 1)
     };
     let num = |i: usize| w.get(i).and_then(|x| x.text.parse::<u32>().ok());
@@ -131,7 +135,7 @@ fn date_in_words(w: &[Word], k: usize) -> Option<(u32, u32, u32)> {
 
 /// A date form written in letters (`YYYY-DD-MM`, `DD-MM-YYYY`, `DD.MM`) that puts the day
 /// before the month: its range.
-fn day_before_month(text: &str) -> Option<std::ops::Range<usize>> {
+fn day_before_month(text: &str) -> Option<Range<usize>> {
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
@@ -173,7 +177,7 @@ fn day_before_month(text: &str) -> Option<std::ops::Range<usize>> {
 /// A statement of time zones that is false somewhere in the year or names another place's
 /// time: a fixed offset from UTC ("UTC plus 1 hour", `UTC+1`), UTC said to be a local time, or a
 /// time shown to a person said to be in UTC or in the local time of anything but the clinic.
-fn clock_misstated(text: &str) -> Option<std::ops::Range<usize>> {
+fn clock_misstated(text: &str) -> Option<Range<usize>> {
     let w = words(text);
     let lower = text.to_ascii_lowercase();
     for (i, _) in lower.match_indices("utc") {
@@ -229,33 +233,37 @@ fn clock_misstated(text: &str) -> Option<std::ops::Range<usize>> {
     None
 }
 
-fn push(out: &mut Vec<Violation>, w: &Word, detail: &str) {
-    out.push(Violation {
-        rule: Rule::Directive,
-        range: w.start..w.end,
-        detail: detail.to_owned(),
-    });
+/// A finding of this reading: where, and why.
+type Found = Option<(Range<usize>, &'static str)>;
+
+fn at_word(w: &Word, why: &'static str) -> Found {
+    Some((w.start..w.end, why))
 }
 
-/// Every example, gloss or sameness of units in `text` whose two sides differ.
+/// Every example, gloss or sameness of units in `text` whose two sides differ, and every date
+/// form, clock, scale, queue or order of the kinds this module names: the first one found.
 pub(crate) fn examples_disagree(text: &str, out: &mut Vec<Violation>) {
-    if let Some(range) = day_before_month(text) {
-        out.push(Violation {
-            rule: Rule::Directive,
-            range,
-            detail: "a date is written year, month, day (`YYYY-MM-DD`); a form with the day before the month is read as another date".to_owned(),
-        });
-        return;
-    }
-    if let Some(range) = clock_misstated(text) {
-        out.push(Violation {
-            rule: Rule::Directive,
-            range,
-            detail: "a time zone is named, never given as a fixed offset from UTC or as UTC, and a time shown to a person is in the local time of the clinic".to_owned(),
-        });
-        return;
-    }
     let w = words(text);
+    let found = day_before_month(text)
+        .map(|r| (r, "a date is written year, month, day (`YYYY-MM-DD`); a form with the day before the month is read as another date"))
+        .or_else(|| {
+            clock_misstated(text).map(|r| (r, "a time zone is named, never given as a fixed offset from UTC or as UTC, and a time shown to a person is in the local time of the clinic"))
+        })
+        .or_else(|| two_sides(&w))
+        .or_else(|| units_said_one(&w))
+        .or_else(|| read_the_wrong_way(&w));
+    if let Some((range, why)) = found {
+        out.push(Violation {
+            rule: Rule::Directive,
+            range,
+            detail: why.to_owned(),
+        });
+    }
+}
+
+/// An example or a gloss whose two sides differ: a date in digits and in words, or a number and
+/// what it stands for, in size or in kind of unit.
+fn two_sides(w: &[Word]) -> Found {
     let at = |i: usize| w.get(i).map(|x| x.text.as_str());
     for k in 0..w.len() {
         let example = (k >= 2 && at(k - 2) == Some("for") && at(k - 1) == Some("example"))
@@ -263,71 +271,76 @@ pub(crate) fn examples_disagree(text: &str, out: &mut Vec<Violation>) {
         // a date and its reading in words: "for example 2026-03-04 for 3 April 2026"
         if let Some(iso) = iso_date(&w[k])
             && matches!(at(k + 1), Some("for" | "means" | "is"))
-            && let Some(said) = date_in_words(&w, k + 2)
+            && let Some(said) = date_in_words(w, k + 2)
             && ((iso.1, iso.2) != (said.1, said.2) || (said.0 != 0 && iso.0 != said.0))
         {
-            push(
-                out,
+            return at_word(
                 &w[k],
                 "the date in digits and the date in words of this example are two dates; a date is written year, month, day",
             );
-            return;
         }
         // a number and what it stands for
         let Some(n) = w[k].text.parse::<f64>().ok() else {
             continue;
         };
         // the left side with its own unit ("1 `ml` is 1 `mg`"), or in the unit declared before
-        let (left, rel) = match amount(&w, k) {
+        let (left, rel) = match amount(w, k) {
             Some((d, v, end)) => (Some((d, v)), end),
-            None => (declared(&w, k).map(|(d, size)| (d, n * size)), k + 1),
+            None => (declared(w, k).map(|(d, size)| (d, n * size)), k + 1),
         };
         let Some((ld, lv)) = left else { continue };
         let glossed = matches!(at(rel), Some("means" | "is" | "equals"));
         if !(glossed || at(rel) == Some("for")) {
             continue;
         }
-        let Some((rd, rv, _)) = amount(&w, rel + 1) else {
+        let Some((rd, rv, _)) = amount(w, rel + 1) else {
             continue;
         };
-        if rd != ld {
-            // ("a fee of 20 for 30 minutes" is a price per time, not an example)
-            if example || glossed {
-                push(
-                    out,
-                    &w[k],
-                    "the two sides of this example are in units of different kinds; an example gives one value in its own unit",
-                );
-                return;
-            }
-            continue;
+        // ("a fee of 20 for 30 minutes" is a price per time, not an example)
+        if rd != ld && (example || glossed) {
+            return at_word(
+                &w[k],
+                "the two sides of this example are in units of different kinds; an example gives one value in its own unit",
+            );
         }
-        if (lv - rv).abs() > 0.03 * lv.abs().max(rv.abs()) {
-            push(
-                out,
+        if rd == ld && (lv - rv).abs() > 0.03 * lv.abs().max(rv.abs()) {
+            return at_word(
                 &w[k],
                 "the two sides of this example differ in size; an example gives the value in the unit the text names, as it is",
             );
-            return;
         }
     }
-    // the same value said to hold in another unit ("in `mg`; the same in `ml`")
-    for k in 2..w.len() {
-        if at(k - 1) == Some("in")
+    None
+}
+
+/// Two units said to be one: "`mg` and `ml` are the same unit", "in `mg`; the same in `ml`".
+fn units_said_one(w: &[Word]) -> Found {
+    let at = |i: usize| w.get(i).map(|x| x.text.as_str());
+    let why = "two units said to be one: a value is given in one unit, and each unit is its own";
+    for (k, word) in w.iter().enumerate() {
+        let same_in = k >= 2
+            && at(k - 1) == Some("in")
             && at(k - 2) == Some("same")
-            && let Some(other) = unit(&w[k].text)
-            && declared(&w, k - 1).is_some_and(|d| d != other)
-        {
-            push(
-                out,
-                &w[k],
-                "two units said to be one: a value is given in one unit, and each unit is its own",
-            );
-            return;
+            && unit(&word.text).is_some_and(|other| declared(w, k - 1).is_some_and(|d| d != other));
+        let are_one = matches!(
+            (unit(&word.text), at(k + 1), at(k + 2).and_then(unit)),
+            (Some(a), Some("and" | "or"), Some(b)) if a != b
+        ) && matches!(at(k + 3), Some("are" | "is"))
+            && matches!(at(k + 4), Some("the" | "one"))
+            && matches!(at(k + 5), Some("same" | "unit"));
+        if same_in || are_one {
+            return at_word(word, why);
         }
     }
-    // a scale whose low end is glossed as its worst and its high end as none ("from 0 (worst)
-    // to 10 (none)"): read the usual way round, every grade is turned over
+    None
+}
+
+/// A scale, a queue or a list read the wrong way: a scale whose low end is glossed as its worst
+/// ("from 0 (worst) to 10 (none)"), a place counted from the end of its queue, the least useful
+/// first with one by default or at most one ("latest first. Default: 1": the rest is kept
+/// back), and a number glossed as a change to come ("0 means the refund is pending").
+fn read_the_wrong_way(w: &[Word]) -> Found {
+    let at = |i: usize| w.get(i).map(|x| x.text.as_str());
     for k in 0..w.len() {
         if at(k) == Some("from")
             && let (Some(lo), Some(g1), Some("to"), Some(hi), Some(g2)) = (
@@ -341,30 +354,23 @@ pub(crate) fn examples_disagree(text: &str, out: &mut Vec<Violation>) {
             && matches!(g1, "worst" | "most" | "highest" | "maximum" | "severe")
             && matches!(g2, "none" | "least" | "lowest" | "minimum" | "no" | "mild")
         {
-            push(
-                out,
+            return at_word(
                 &w[k + 2],
                 "a scale glossed upside down: its low end is the least, its high end the most",
             );
-            return;
         }
     }
-    // a place in a queue counted from its end: the first place read as the last
     if let Some(k) = (2..w.len())
         .find(|&k| at(k - 2) == Some("from") && at(k - 1) == Some("the") && at(k) == Some("end"))
         && w[..k]
             .iter()
             .any(|x| matches!(x.text.as_str(), "position" | "place" | "rank"))
     {
-        push(
-            out,
+        return at_word(
             &w[k],
             "a place in a queue is counted from its front, 1 the next",
         );
-        return;
     }
-    // the least useful first, and one by default or at most one ("latest first. Default: 1"):
-    // every other one is kept back
     let order = (1..w.len()).find(|&k| {
         at(k) == Some("first")
             && matches!(at(k - 1), Some("latest" | "oldest" | "last" | "farthest"))
@@ -380,44 +386,23 @@ pub(crate) fn examples_disagree(text: &str, out: &mut Vec<Violation>) {
                 && matches!(at(k + 1), Some("1" | "one")))
     });
     if let Some(k) = order.filter(|_| one) {
-        push(
-            out,
+        return at_word(
             &w[k],
             "an order that puts the least useful first, with one by default or at most one: the rest is kept back",
         );
-        return;
     }
-    // a number said to mean a change to come ("0 means the refund is pending"): a value is what
-    // it is, not a promise
-    if let Some(k) = (0..w.len()).find(|&k| {
-        w[k].text.parse::<f64>().is_ok()
-            && at(k + 1) == Some("means")
-            && w[k + 2..].iter().take(5).any(|x| x.text == "pending")
-    }) {
-        push(
-            out,
-            &w[k],
-            "a number said to mean a change to come: a value says what is, never a promise",
-        );
-        return;
-    }
-    // two different units said to be one ("`mg` and `ml` are the same unit")
-    for (k, word) in w.iter().enumerate() {
-        if let (Some(a), Some("and" | "or"), Some(b)) =
-            (unit(&word.text), at(k + 1), at(k + 2).and_then(unit))
-            && a != b
-            && matches!(at(k + 3), Some("are" | "is"))
-            && matches!(at(k + 4), Some("the" | "one"))
-            && matches!(at(k + 5), Some("same" | "unit"))
-        {
-            push(
-                out,
-                word,
-                "two units said to be one: a value is given in one unit, and each unit is its own",
-            );
-            return;
-        }
-    }
+    (0..w.len())
+        .find(|&k| {
+            w[k].text.parse::<f64>().is_ok()
+                && at(k + 1) == Some("means")
+                && w[k + 2..].iter().take(5).any(|x| x.text == "pending")
+        })
+        .and_then(|k| {
+            at_word(
+                &w[k],
+                "a number said to mean a change to come: a value says what is, never a promise",
+            )
+        })
 }
 
 #[cfg(test)]

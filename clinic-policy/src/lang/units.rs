@@ -59,19 +59,3 @@ pub(crate) fn number_word(word: &str) -> Option<f64> {
         _ => return None,
     })
 }
-
-/// The months of the year, in order.
-pub(crate) const MONTHS: &[&str] = &[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
