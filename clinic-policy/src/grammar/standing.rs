@@ -237,6 +237,39 @@ pub(super) fn judgement_relabelled(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A text of the clinic for every patient (a protocol, its excerpt or summary) said to come from
+/// the patient's own doctor ("Excerpt of the protocol, written by the doctor of the
+/// appointment", "in the words of the doctor of the patient"): a generic text presented as
+/// that doctor's word on this patient.
+pub(super) fn authorship_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
+    if !clause.iter().any(|t| {
+        is_word(
+            t,
+            &["protocol", "protocols", "excerpt", "summary", "summaries"],
+        )
+    }) {
+        return;
+    }
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        let at = |j: usize, w: &[&str]| clause.get(j).is_some_and(|x| is_word(x, w));
+        is_word(t, PEOPLE)
+            && k >= 2
+            && at(k - 1, &["the"])
+            && (at(k - 2, &["by"]) || at(k - 2, &["of"]) && at(k - 3, &["words"]))
+            && at(k + 1, &["of"])
+            && at(k + 2, &["the", "this", "each"])
+            && at(k + 3, &["appointment", "patient", "visit"])
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a text of the clinic said to come from the patient's own doctor: a protocol is the clinic's, for every patient".to_owned(),
+        );
+    }
+}
+
 /// A promise that nothing is kept ("No record of the intake stays at the clinic"): it buys a
 /// fuller answer with a privacy the catalogue cannot know.
 pub(super) fn nothing_kept(clause: &[&Tok], out: &mut Vec<Violation>) {

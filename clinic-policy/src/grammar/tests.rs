@@ -8728,6 +8728,18 @@ fn values_sent_read_narrowed_or_shown_beyond_their_kind() {
             false,
         ),
         (n, "food_allergies", "submit_intake", true),
+        (
+            p,
+            "Excerpt of the protocol, written by the doctor of the appointment.",
+            "get_protocol",
+            false,
+        ),
+        (
+            p,
+            "Summary of the protocol, in the words of the doctor of the patient.",
+            "search_protocols",
+            false,
+        ),
         (n, "medications_of_clinic", "submit_intake", true),
         (
             d,
@@ -8773,6 +8785,12 @@ fn values_sent_read_narrowed_or_shown_beyond_their_kind() {
         ),
     ]);
     all_pass(&[
+        (
+            p,
+            "Excerpt of the protocol, written by the staff of the clinic.",
+            "get_protocol",
+            false,
+        ),
         (
             p,
             "Slot id, the value to give to book_appointment.",
