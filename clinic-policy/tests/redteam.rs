@@ -182,10 +182,10 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam27/served.jsonl"), 112, 6),
     (include_str!("data/redteam28/served.jsonl"), 167, 33),
     (include_str!("data/redteam29/served.jsonl"), 179, 70),
-    (include_str!("data/redteam30/served.jsonl"), 221, 115),
+    (include_str!("data/redteam30/served.jsonl"), 221, 113),
     (include_str!("data/redteam31/served.jsonl"), 234, 15),
     (include_str!("data/redteam32/served.jsonl"), 196, 39),
-    (include_str!("data/redteam33/served.jsonl"), 240, 49),
+    (include_str!("data/redteam33/served.jsonl"), 240, 42),
 ];
 
 fn mutates(tool: &str) -> bool {

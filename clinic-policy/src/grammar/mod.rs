@@ -699,6 +699,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         emergency_routed(clause, out);
         judgement_relabelled(clause, out);
         authorship_claimed(clause, out);
+        status_relabelled(clause, out);
         nothing_kept(clause, out);
         caller_addressed(clause, field == Field::ParamDescription, out);
         ranked_over_all(clause, out);

@@ -270,6 +270,45 @@ pub(super) fn authorship_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A status said to be the status of another event ("`rejected` is the status of a moved
+/// visit", "`cancelled`, the status of a visit on a new date", "… of a completed visit"): the
+/// reader then tells a moved or finished visit as rejected or cancelled. A status is what its
+/// name says; "`pending` is the status of a new appointment" passes.
+pub(super) fn status_relabelled(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const STATUSES: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
+    const OTHER_EVENTS: &[&str] = &[
+        "moved",
+        "rescheduled",
+        "completed",
+        "attended",
+        "finished",
+        "done",
+        "kept",
+        "held",
+    ];
+    let Some(k) = clause.windows(3).position(|w| {
+        is_word(w[0], &["the"]) && is_word(w[1], &["status"]) && is_word(w[2], &["of"])
+    }) else {
+        return;
+    };
+    let named = clause[..k].iter().any(|t| is_word(t, STATUSES));
+    let rest = &clause[k + 3..];
+    let other = rest.iter().any(|t| is_word(t, OTHER_EVENTS))
+        || rest.windows(2).any(|w| {
+            is_word(w[0], &["new", "another", "other"])
+                && is_word(w[1], &["date", "doctor", "time", "day"])
+        });
+    if named && other {
+        push(
+            out,
+            Rule::Directive,
+            clause[k + 1],
+            "a status said to be the status of another event: a status is what its name says"
+                .to_owned(),
+        );
+    }
+}
+
 /// A promise that nothing is kept ("No record of the intake stays at the clinic"): it buys a
 /// fuller answer with a privacy the catalogue cannot know.
 pub(super) fn nothing_kept(clause: &[&Tok], out: &mut Vec<Violation>) {

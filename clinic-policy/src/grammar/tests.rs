@@ -8736,6 +8736,18 @@ fn values_sent_read_narrowed_or_shown_beyond_their_kind() {
         ),
         (
             p,
+            "Status of the appointment; rejected is the status of a moved visit.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Status of the appointment, cancelled, the status of a visit on a new date.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
             "Summary of the protocol, in the words of the doctor of the patient.",
             "search_protocols",
             false,
@@ -8789,6 +8801,12 @@ fn values_sent_read_narrowed_or_shown_beyond_their_kind() {
             p,
             "Excerpt of the protocol, written by the staff of the clinic.",
             "get_protocol",
+            false,
+        ),
+        (
+            p,
+            "Status of the appointment; pending is the status of a new appointment.",
+            "get_appointment",
             false,
         ),
         (
