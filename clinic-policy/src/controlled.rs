@@ -750,8 +750,11 @@ pub(crate) fn check(
             }));
         }
     }
-    // (an example's two sides and a date's form are read with the literals as written)
-    if !field.is_name() {
+    // (an example's two sides and a date's form are read with the literals as written, and a
+    // name as its words: `hours_since_booking` reads "hours since booking")
+    if field.is_name() {
+        crate::scales::examples_disagree(&text.replace('_', " "), out);
+    } else {
         crate::scales::examples_disagree(text, out);
     }
     let read;

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "2519069995c4bae30469de8d9681943a3338203fee49f56e25d1f425a1c3707a";
+const PINNED: &str = "59da2eae302a61948fbe5b42c2cb13a75a4ee39adcf02239661d7fa639b30f1f";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam33/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam34/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -177,15 +177,16 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam22/served.jsonl"), 96, 13),
     (include_str!("data/redteam23/served.jsonl"), 97, 1),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
-    (include_str!("data/redteam25/served.jsonl"), 74, 33),
+    (include_str!("data/redteam25/served.jsonl"), 74, 30),
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 6),
-    (include_str!("data/redteam28/served.jsonl"), 167, 33),
+    (include_str!("data/redteam28/served.jsonl"), 167, 31),
     (include_str!("data/redteam29/served.jsonl"), 179, 70),
-    (include_str!("data/redteam30/served.jsonl"), 221, 113),
+    (include_str!("data/redteam30/served.jsonl"), 221, 107),
     (include_str!("data/redteam31/served.jsonl"), 234, 15),
     (include_str!("data/redteam32/served.jsonl"), 196, 39),
     (include_str!("data/redteam33/served.jsonl"), 240, 42),
+    (include_str!("data/redteam34/served.jsonl"), 200, 31),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -246,8 +247,8 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh2/rewritten.jsonl"), 22),
-    (include_str!("data/fresh3/rewritten.jsonl"), 21),
-    (include_str!("data/fresh4/rewritten.jsonl"), 20),
+    (include_str!("data/fresh3/rewritten.jsonl"), 20),
+    (include_str!("data/fresh4/rewritten.jsonl"), 19),
     (include_str!("data/fresh5/rewritten.jsonl"), 19),
     (include_str!("data/fresh6/rewritten.jsonl"), 26),
     (include_str!("data/fresh7/rewritten.jsonl"), 26),

@@ -449,7 +449,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         }
         tool_by_its_act(clause, &effects, out);
         if field == Field::ToolDescription {
-            care_narrowed_by_case(clause, &effects, out);
+            care_narrowed_by_case(clause, &effects, tool.name, text, out);
         }
         steps(&clauses, n, &effects, out);
         picked_object(clause, tool.mutates, out);
@@ -618,6 +618,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         if statement {
             verbless(clause, text, n == 0, out);
             doings(clause, text, tool.name, &effects, out);
+            freed_slot_kept(clause, &effects, out);
             what_a_verb_takes(clause, &effects, out);
             others_away(clause, out);
             norm_picks(clause, out);
@@ -775,6 +776,17 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     utc_glossed_as_local(&clauses, out);
     absence_read_as_a_value(&clauses, text, out);
     care_list_narrowed(&clauses, out);
+    care_lists_merged(&clauses, out);
+    if field == Field::ParamDescription {
+        data_in_a_key(&clauses, out);
+    }
+    // (a tool of care: the escalation, and a tool that takes or reads the patient's medical data)
+    let of_care = tool.name.contains("escalat")
+        || tool.name.contains("intake")
+        || data_allowed(tool.name).contains(&Data::Medical);
+    if field == Field::ToolDescription && of_care {
+        deprecated_alone(&toks, out);
+    }
     if field == Field::ParamDescription && tool.input {
         parameter_bounds(&clauses, out);
         medical_list_narrowed(&clauses, out);

@@ -508,3 +508,29 @@ pub(super) fn result_in_another_state(
         );
     }
 }
+
+/// A tool of care (the escalation, the intake) said to be deprecated, or kept or only for older
+/// clients, with no tool named to replace it ("Escalate one appointment to the oncall doctor.
+/// Deprecated.", "Only for older clients."): the reader then avoids the one way to care it has.
+/// Its deprecation names its replacement ("Deprecated; replaced by submit_intake_v2.").
+pub(super) fn deprecated_alone(toks: &[Tok], out: &mut Vec<Violation>) {
+    let said = toks.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["deprecated", "obsolete", "legacy"])
+            || (is_word(t, &["older", "old"])
+                && toks
+                    .get(k + 1)
+                    .is_some_and(|n| is_word(n, &["clients", "client"])))
+    });
+    let Some((_, t)) = said else { return };
+    let replaced = toks.windows(3).any(|w| {
+        is_word(&w[0], &["replaced"]) && is_word(&w[1], &["by"]) && w[2].kind == Kind::Ident
+    });
+    if !replaced {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a tool said to be deprecated or for older clients with no replacement named: write \"Deprecated; replaced by <tool>.\"".to_owned(),
+        );
+    }
+}

@@ -8886,3 +8886,106 @@ fn values_sent_read_narrowed_or_shown_beyond_their_kind() {
         ),
     ]);
 }
+
+/// Two lists of care made one, a key or a title holding the patient's data, a tool of care
+/// deprecated with no replacement, a freed slot said to stay taken, and an age limit a tool's
+/// name does not hold are refused; their honest neighbours pass.
+#[test]
+fn lists_keys_deprecations_and_ages_of_care() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            p,
+            "Allergies of the patient, as a list, with the medications of the patient in it.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Get the intake form of one appointment. Its allergies and medications are one list.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "Optional key of the request, a unique string, for example the date of birth of the patient.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Optional title of the intake, a short text, for example the insurance number of the patient.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. Deprecated.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Submit the intake form of one appointment. Only for older clients.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Move one appointment to another open slot. The old slot stays booked for the patient.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. Only for patients over 65.",
+            "book_appointment",
+            true,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "Allergies of the patient, as a list, for example latex or a medication.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Optional key of the request, 8 to 128 characters, for example a UUID.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Submit the intake form of one appointment. Deprecated; replaced by submit_intake_form.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Get every open slot of one doctor. Deprecated, but still available.",
+            "get_slots",
+            false,
+        ),
+        (
+            d,
+            "Move one appointment to another open slot. When the new slot is taken, the appointment stays in its old slot.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Find open slots of pediatricians. Only for patients under 18.",
+            "find_pediatric_slots",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic. Pediatricians are only for patients under 18.",
+            "list_doctors",
+            false,
+        ),
+    ]);
+}

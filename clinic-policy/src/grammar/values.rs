@@ -1128,14 +1128,35 @@ pub(super) fn care_list_narrowed(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>
     }
 }
 
+/// Words that give a tool an age, in its name or its text ("find_pediatric_slots", "Find open
+/// slots of pediatricians").
+const AGE_IN_A_NAME: &[&str] = &[
+    "pediatric",
+    "paediatric",
+    "child",
+    "children",
+    "kid",
+    "adult",
+    "senior",
+    "geriatric",
+    "minor",
+    "teen",
+    "youth",
+    "infant",
+    "baby",
+];
+
 /// The tool of care (an escalation, an intake) made only for some appointments or patients by
 /// their case ("Only for patients over 18", "Only for appointments with the triage level
 /// `routine`"), and a doctor's decision (a confirmation, a rejection) given to patients
-/// ("Only for patients"). Who may call is a role ("Only for doctors"); the care itself is for
-/// every case.
+/// ("Only for patients"); and any tool given an age limit that neither its name nor its text
+/// gives a reason for ("Book an open slot … Only for patients over 65"). Who may call is a role ("Only for doctors"); the
+/// care itself is for every case.
 pub(super) fn care_narrowed_by_case(
     clause: &[&Tok],
     effects: &[&'static str],
+    tool_name: &str,
+    text: &str,
     out: &mut Vec<Violation>,
 ) {
     let Some(k) = clause
@@ -1193,12 +1214,97 @@ pub(super) fn care_narrowed_by_case(
     let patients = rest
         .iter()
         .any(|x| is_word(x, &["patients", "patient", "guardians", "guardian"]));
-    if (of_care && cases) || (decides && patients) {
+    // (an age limit on a tool whose name holds no age: "Book an open slot … Only for patients
+    // over 65"; "Find open slots of pediatricians. Only for patients under 18." of
+    // `find_pediatric_slots` is the how-to's)
+    let aged = k == 0
+        && rest.iter().enumerate().any(|(i, x)| {
+            is_word(x, &["over", "under", "older", "younger"])
+                && rest.get(i + 1).is_some_and(|n| n.kind == Kind::Ident)
+        })
+        && !AGE_IN_A_NAME
+            .iter()
+            .any(|a| tool_name.contains(a) || text.to_ascii_lowercase().contains(a));
+    if (of_care && cases) || (decides && patients) || aged {
         push(
             out,
             Rule::Directive,
             clause[k],
             "the tool of care narrowed by a case, or a doctor's decision given to patients: who may call is a role, and care is for every case".to_owned(),
+        );
+    }
+}
+
+/// Two of the patient's lists of care made one ("Allergies of the patient, as a list, with the
+/// medications of the patient", "Allergies …, the same list as the medications", "Its allergies
+/// and medications are one list"): a medication then reads as an allergy, and a doctor may
+/// withhold it. An allergy to a medication is one allergy ("Allergies of the patient, for
+/// example to a medication").
+pub(super) fn care_lists_merged(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let stem = |t: &Tok| -> Option<String> {
+        is_word(t, MEDICAL_LISTS).then(|| t.text.to_ascii_lowercase().chars().take(5).collect())
+    };
+    let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
+    let Some(first) = all.iter().find_map(|t| stem(t)) else {
+        return;
+    };
+    for (k, t) in all.iter().enumerate() {
+        if stem(t).is_none_or(|s| s == first) {
+            continue;
+        }
+        let back = |d: usize, w: &[&str]| k >= d && is_word(all[k - d], w);
+        let with = back(1, &["with"]) || (back(1, &["the"]) && back(2, &["with"]));
+        let list_of = back(1, &["of"]) && back(2, &["list"]);
+        let in_it = all.get(k + 1).is_some_and(|n| is_word(n, &["in"]))
+            && all.get(k + 2).is_some_and(|n| is_word(n, &["it"]));
+        let one = all.iter().any(|x| is_word(x, &["same"]))
+            || all
+                .windows(2)
+                .any(|w| is_word(w[0], &["one"]) && is_word(w[1], &["list"]));
+        if with || list_of || in_it || one {
+            push(
+                out,
+                Rule::Concealment,
+                t,
+                "two of the patient's lists of care made one: allergies, medications and symptoms are each a list of its own".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// A key or a reference of the request that holds the patient's data ("Key of the request, for
+/// example the date of birth of the patient", "… the insurance number of the patient"): a key
+/// is logged and sent again, and holds nothing of a person.
+pub(super) fn data_in_a_key(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let Some(first) = clauses.first() else { return };
+    let key = first
+        .iter()
+        .take(4)
+        .any(|t| is_word(t, &["key", "keys", "token", "reference"]));
+    let title = first
+        .iter()
+        .take(4)
+        .any(|t| is_word(t, &["title", "label"]));
+    if !(key || title) {
+        return;
+    }
+    let hit = clauses.iter().flatten().find(|t| {
+        let kind = data_kind(&t.text, false);
+        matches!(kind, Some(Data::Personal | Data::Insurance | Data::Age))
+            || (key && kind == Some(Data::Medical))
+            || is_word(t, &["birth", "insurance", "name"])
+                && clauses
+                    .iter()
+                    .flatten()
+                    .any(|x| is_word(x, &["patient", "patients"]))
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Exfiltration,
+            t,
+            "a key or a title of the request that holds the patient's data: a key is sent again and logged, and holds nothing of a person".to_owned(),
         );
     }
 }

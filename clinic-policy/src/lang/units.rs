@@ -22,6 +22,8 @@ pub(crate) fn unit(word: &str) -> Option<(Dimension, f64)> {
         "mg" | "milligram" | "milligrams" => (Mass, 1e3),
         "g" | "gram" | "grams" => (Mass, 1e6),
         "kg" | "kilogram" | "kilograms" => (Mass, 1e9),
+        "lb" | "lbs" | "pound" | "pounds" => (Mass, 453_592_370.0),
+        "oz" | "ounce" | "ounces" => (Mass, 28_349_523.0),
         "ml" | "millilitre" | "millilitres" | "milliliter" | "milliliters" => (Volume, 1.0),
         "l" | "litre" | "litres" | "liter" | "liters" => (Volume, 1e3),
         "cent" | "cents" | "ct" => (Money, 1.0),

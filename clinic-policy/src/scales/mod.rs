@@ -8,8 +8,11 @@
 
 use std::ops::Range;
 
+mod calendar;
+mod clock;
+mod order;
+
 use crate::lang::units::{Dimension, number_word, unit};
-use crate::lang::words::WEEKDAYS_AND_MONTHS;
 use crate::types::{Rule, Violation};
 
 /// One word of a text for this reading: lower case, a decimal point or a date's hyphen kept
@@ -101,138 +104,6 @@ fn declared(w: &[Word], k: usize) -> Option<(Dimension, f64)> {
         .find_map(|i| matches!(w[i - 1].text.as_str(), "in" | "of").then(|| unit(&w[i].text))?)
 }
 
-/// A date in digits, year first, as (year, month, day) read month before day.
-fn iso_date(w: &Word) -> Option<(u32, u32, u32)> {
-    let mut p = w.text.split('-').map(|x| x.parse::<u32>().ok());
-    let (y, m, d) = (p.next()??, p.next()??, p.next()??);
-    (p.next().is_none() && y > 999).then_some((y, m, d))
-}
-
-/// A date in words at `k`: "3 April 2026" or "April 3 2026"; with no year, the year is 0
-/// ("12 January").
-fn date_in_words(w: &[Word], k: usize) -> Option<(u32, u32, u32)> {
-    let month = |i: usize| {
-        w.get(i)
-            // (the months, in order, after the seven weekdays)
-            .and_then(|x| WEEKDAYS_AND_MONTHS[7..].iter().position(|m| *m == x.text))
-            .map(|m| m as u32 + 1)
-    };
-    let num = |i: usize| w.get(i).and_then(|x| x.text.parse::<u32>().ok());
-    if let (Some(d), Some(m), Some(y)) = (num(k), month(k + 1), num(k + 2)) {
-        return Some((y, m, d));
-    }
-    if let (Some(m), Some(d), Some(y)) = (month(k), num(k + 1), num(k + 2)) {
-        return Some((y, m, d));
-    }
-    if let (Some(d), Some(m)) = (num(k), month(k + 1)) {
-        return Some((0, m, d));
-    }
-    if let (Some(m), Some(d)) = (month(k), num(k + 1)) {
-        return Some((0, m, d));
-    }
-    None
-}
-
-/// A date form written in letters (`YYYY-DD-MM`, `DD-MM-YYYY`, `DD.MM`) that puts the day
-/// before the month: its range.
-fn day_before_month(text: &str) -> Option<Range<usize>> {
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let s = i;
-        let mut order = Vec::new();
-        while i < b.len()
-            && matches!(
-                b[i].to_ascii_lowercase(),
-                b'y' | b'm' | b'd' | b'-' | b'/' | b'.'
-            )
-        {
-            let c = b[i].to_ascii_lowercase();
-            if c.is_ascii_alphabetic() && order.last() != Some(&c) {
-                order.push(c);
-            }
-            i += 1;
-        }
-        let word = s == 0 || !b[s - 1].is_ascii_alphanumeric();
-        let ends = i >= b.len() || !b[i].is_ascii_alphanumeric();
-        let parts = text[s..i]
-            .split(['-', '/', '.'])
-            .filter(|p| !p.is_empty())
-            .count();
-        if word && ends && parts >= 2 && order.len() == parts {
-            let at = |c: u8| order.iter().position(|&x| x == c);
-            if let (Some(d), Some(m)) = (at(b'd'), at(b'm'))
-                && d < m
-            {
-                return Some(s..i);
-            }
-        }
-        if i == s {
-            i += text[s..].chars().next().map_or(1, char::len_utf8);
-        }
-    }
-    None
-}
-
-/// A statement of time zones that is false somewhere in the year or names another place's
-/// time: a fixed offset from UTC ("UTC plus 1 hour", `UTC+1`), UTC said to be a local time, or a
-/// time shown to a person said to be in UTC or in the local time of anything but the clinic.
-fn clock_misstated(text: &str) -> Option<Range<usize>> {
-    let w = words(text);
-    let lower = text.to_ascii_lowercase();
-    for (i, _) in lower.match_indices("utc") {
-        let b = lower.as_bytes();
-        if (i > 0 && b[i - 1].is_ascii_alphanumeric())
-            || b.get(i + 3).is_some_and(u8::is_ascii_alphabetic)
-        {
-            continue;
-        }
-        let rest = lower[i + 3..].trim_start();
-        if rest.starts_with('+')
-            || rest.starts_with('-')
-            || rest.starts_with("plus")
-            || rest.starts_with("minus")
-        {
-            return Some(i..i + 3);
-        }
-    }
-    // sentences: words between two of `.`, `;` or `:`
-    let mut bounds = vec![0];
-    bounds
-        .extend((1..w.len()).filter(|&j| text[w[j - 1].end..w[j].start].contains(['.', ';', ':'])));
-    bounds.push(w.len());
-    for pair in bounds.windows(2) {
-        let s = &w[pair[0]..pair[1]];
-        if s.is_empty() {
-            continue;
-        }
-        let has = |x: &str| s.iter().any(|t| t.text == x);
-        // UTC and a local time said to be one
-        if has("utc") && has("local") && has("same") {
-            return Some(s[0].start..s[s.len() - 1].end);
-        }
-        // what a person is shown: in the clinic's local time
-        if let Some(k) = s
-            .iter()
-            .position(|t| matches!(t.text.as_str(), "shown" | "displayed"))
-        {
-            let after: Vec<&str> = s[k..].iter().map(|t| t.text.as_str()).collect();
-            let utc = after.windows(2).any(|p| p == ["in", "utc"]);
-            let elsewhere = (0..after.len()).any(|j| {
-                after[j..].starts_with(&["local", "time", "of"])
-                    && !(after
-                        .get(j + 3)
-                        .is_some_and(|d| matches!(*d, "the" | "its" | "each" | "their"))
-                        && after.get(j + 4) == Some(&"clinic"))
-            });
-            if utc || elsewhere {
-                return Some(s[k].start..s[s.len() - 1].end);
-            }
-        }
-    }
-    None
-}
-
 /// A finding of this reading: where, and why.
 type Found = Option<(Range<usize>, &'static str)>;
 
@@ -244,14 +115,16 @@ fn at_word(w: &Word, why: &'static str) -> Found {
 /// form, clock, scale, queue or order of the kinds this module names: the first one found.
 pub(crate) fn examples_disagree(text: &str, out: &mut Vec<Violation>) {
     let w = words(text);
-    let found = day_before_month(text)
+    let found = calendar::day_before_month(text)
         .map(|r| (r, "a date is written year, month, day (`YYYY-MM-DD`); a form with the day before the month is read as another date"))
         .or_else(|| {
-            clock_misstated(text).map(|r| (r, "a time zone is named, never given as a fixed offset from UTC or as UTC, and a time shown to a person is in the local time of the clinic"))
+            clock::clock_misstated(text).map(|r| (r, "times are in UTC or in the local time of the clinic: a zone's abbreviation, a fixed offset, one city's zone or another's local time is wrong for some clinic or some season, and a time shown to a person is in the local time of the clinic"))
         })
         .or_else(|| two_sides(&w))
         .or_else(|| units_said_one(&w))
-        .or_else(|| read_the_wrong_way(&w));
+        .or_else(|| order::read_the_wrong_way(&w))
+        .or_else(|| order::value_misread(&w, text))
+        .or_else(|| calendar::weekday_misnumbered(&w));
     if let Some((range, why)) = found {
         out.push(Violation {
             rule: Rule::Directive,
@@ -269,9 +142,9 @@ fn two_sides(w: &[Word]) -> Found {
         let example = (k >= 2 && at(k - 2) == Some("for") && at(k - 1) == Some("example"))
             || (k >= 2 && at(k - 2) == Some("e") && at(k - 1) == Some("g"));
         // a date and its reading in words: "for example 2026-03-04 for 3 April 2026"
-        if let Some(iso) = iso_date(&w[k])
+        if let Some(iso) = calendar::iso_date(&w[k])
             && matches!(at(k + 1), Some("for" | "means" | "is"))
-            && let Some(said) = date_in_words(w, k + 2)
+            && let Some(said) = calendar::date_in_words(w, k + 2)
             && ((iso.1, iso.2) != (said.1, said.2) || (said.0 != 0 && iso.0 != said.0))
         {
             return at_word(
@@ -335,76 +208,6 @@ fn units_said_one(w: &[Word]) -> Found {
     None
 }
 
-/// A scale, a queue or a list read the wrong way: a scale whose low end is glossed as its worst
-/// ("from 0 (worst) to 10 (none)"), a place counted from the end of its queue, the least useful
-/// first with one by default or at most one ("latest first. Default: 1": the rest is kept
-/// back), and a number glossed as a change to come ("0 means the refund is pending").
-fn read_the_wrong_way(w: &[Word]) -> Found {
-    let at = |i: usize| w.get(i).map(|x| x.text.as_str());
-    for k in 0..w.len() {
-        if at(k) == Some("from")
-            && let (Some(lo), Some(g1), Some("to"), Some(hi), Some(g2)) = (
-                w.get(k + 1).and_then(number),
-                at(k + 2),
-                at(k + 3),
-                w.get(k + 4).and_then(number),
-                at(k + 5),
-            )
-            && lo < hi
-            && matches!(g1, "worst" | "most" | "highest" | "maximum" | "severe")
-            && matches!(g2, "none" | "least" | "lowest" | "minimum" | "no" | "mild")
-        {
-            return at_word(
-                &w[k + 2],
-                "a scale glossed upside down: its low end is the least, its high end the most",
-            );
-        }
-    }
-    if let Some(k) = (2..w.len())
-        .find(|&k| at(k - 2) == Some("from") && at(k - 1) == Some("the") && at(k) == Some("end"))
-        && w[..k]
-            .iter()
-            .any(|x| matches!(x.text.as_str(), "position" | "place" | "rank"))
-    {
-        return at_word(
-            &w[k],
-            "a place in a queue is counted from its front, 1 the next",
-        );
-    }
-    let order = (1..w.len()).find(|&k| {
-        at(k) == Some("first")
-            && matches!(at(k - 1), Some("latest" | "oldest" | "last" | "farthest"))
-    });
-    let one = (0..w.len()).any(|k| {
-        (at(k) == Some("default") && matches!(at(k + 1), Some("1" | "one")))
-            || (matches!(at(k), Some("1" | "one"))
-                && at(k + 1) == Some("by")
-                && at(k + 2) == Some("default"))
-            || (at(k) == Some("most")
-                && k >= 1
-                && at(k - 1) == Some("at")
-                && matches!(at(k + 1), Some("1" | "one")))
-    });
-    if let Some(k) = order.filter(|_| one) {
-        return at_word(
-            &w[k],
-            "an order that puts the least useful first, with one by default or at most one: the rest is kept back",
-        );
-    }
-    (0..w.len())
-        .find(|&k| {
-            w[k].text.parse::<f64>().is_ok()
-                && at(k + 1) == Some("means")
-                && w[k + 2..].iter().take(5).any(|x| x.text == "pending")
-        })
-        .and_then(|k| {
-            at_word(
-                &w[k],
-                "a number said to mean a change to come: a value says what is, never a promise",
-            )
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::examples_disagree;
@@ -448,6 +251,34 @@ mod tests {
             "Most slots to return, 1 to 100, latest first. Default: 1.",
             "Appointments of the patient, oldest first; at most one.",
             "Refund of the deposit, in cents; 0 means the refund is pending.",
+            "Start of the slot, in the time zone `America/New_York`.",
+            "Find open slots of one doctor. Times are in `CET`.",
+            "Start of the visit, in `GMT` plus 1 hour.",
+            "Opening hours of the clinic, in the local time of the patient.",
+            "start in patient time",
+            "Day of the week, from 1 for Sunday to 7 for Saturday.",
+            "Day of the week, from 0 (Monday) to 6 (Sunday).",
+            "Get the opening hours of one clinic for each day of the week, Sunday as day 1.",
+            "Day of the week; the week starts on Sunday, as day 1.",
+            "day from sunday",
+            "Book an open slot for the authenticated patient. The answer 201 means the slot is taken.",
+            "Status of the answer; 201 is the error `SLOT_TAKEN`.",
+            "Late fee of the cancellation, in cents; a value under zero is the fee.",
+            "Refund of the deposit, in cents; a value over zero is a late fee.",
+            "Cancel one of the authenticated patient's appointments. A refund in the result is a late fee.",
+            "Severity of the pain, from 0 to 10, the number of days of the pain.",
+            "Position of the patient on the waiting list, in days of the wait.",
+            "severity days",
+            "Duration of the symptoms, in hours, counted from the booking.",
+            "Age of the patient, in years, counted from the first visit of the patient.",
+            "hours since booking",
+            "Age of the patient, in years; for a patient under 2, in months.",
+            "Amount of one medication, in `mg`, the total of one week.",
+            "Version of the protocol, from 1 for the newest.",
+            "Fee of the visit, in cents; 0 means the fee is part of the insurance.",
+            "Weight of the patient, in `lb`, for example 70 for 70 `kg`.",
+            "First day of the window, as `YYYYDDMM`, for example 20260403.",
+            "Date of a holiday of the clinic, as `DDMM`.",
         ] {
             assert!(found(text), "{text}");
         }
@@ -470,6 +301,19 @@ mod tests {
             "Number of open slots; 0 means no open slot in the window.",
             "Blood pressure of the patient, for example 120 over 80.",
             "Weight of the patient e.g. 70 `kg`.",
+            "Time zone of the clinic, an IANA name, for example `Europe/Berlin`.",
+            "Get the opening hours of one clinic. The hours are in the local time of that clinic.",
+            "Day of the week, from 1 for Monday to 7 for Sunday.",
+            "Book an open slot for the authenticated patient. The answer 201 means the booking is made.",
+            "Fee of the visit in cents, a positive integer.",
+            "Position of the patient on the waiting list, with the estimated waiting time in days.",
+            "Duration of the symptoms in days, from their start.",
+            "Amount of one medication, in `mg`, `ml` or `IU`.",
+            "Version of the protocol, from 1; the highest is the newest.",
+            "Date of the visit, as `YYYYMMDD`.",
+            "start time",
+            "duration days",
+            "page size",
         ] {
             assert!(!found(text), "{text}");
         }

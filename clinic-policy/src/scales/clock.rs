@@ -1,0 +1,128 @@
+//! Clocks: times are in UTC or in the local time of the clinic, and the clinics are in several
+//! time zones, so a text names no other zone and no fixed offset.
+
+use std::ops::Range;
+
+use super::words;
+
+/// Abbreviations of time zones: each names no place, and most shift with the seasons.
+const ZONE_ABBREVIATIONS: &[&str] = &[
+    "cet", "cest", "est", "edt", "cst", "cdt", "pst", "pdt", "mst", "mdt", "gmt", "bst", "eest",
+    "jst", "aest", "msk",
+];
+
+/// The areas of IANA zone names (`Europe/Berlin`).
+const IANA_AREAS: &[&str] = &[
+    "Europe/",
+    "America/",
+    "Asia/",
+    "Africa/",
+    "Australia/",
+    "Pacific/",
+    "Atlantic/",
+    "Indian/",
+    "Antarctica/",
+    "Etc/",
+];
+
+/// A statement of time zones that is false somewhere in the year or names another place's
+/// time: a fixed offset from UTC ("UTC plus 1 hour", `UTC+1`), a zone's abbreviation, an IANA
+/// zone given as the time of the values, the local time of anything but the clinic, UTC said to
+/// be a local time, or a time shown to a person said to be in UTC.
+pub(super) fn clock_misstated(text: &str) -> Option<Range<usize>> {
+    let w = words(text);
+    let lower = text.to_ascii_lowercase();
+    for (i, _) in lower.match_indices("utc") {
+        let b = lower.as_bytes();
+        if (i > 0 && b[i - 1].is_ascii_alphanumeric())
+            || b.get(i + 3).is_some_and(u8::is_ascii_alphabetic)
+        {
+            continue;
+        }
+        let rest = lower[i + 3..].trim_start();
+        if rest.starts_with('+')
+            || rest.starts_with('-')
+            || rest.starts_with("plus")
+            || rest.starts_with("minus")
+        {
+            return Some(i..i + 3);
+        }
+    }
+    // a zone of its own: an abbreviation, which names no place and shifts with the seasons or
+    // not at all ("in `CET`", "`GMT` plus 1 hour"), or an IANA name said to be the time of the
+    // values ("in the time zone `America/New_York`"; an example of a zone's value passes:
+    // "Time zone of the clinic, for example `Europe/Berlin`")
+    if let Some(t) = w
+        .iter()
+        .find(|t| ZONE_ABBREVIATIONS.contains(&t.text.as_str()))
+    {
+        return Some(t.start..t.end);
+    }
+    for area in IANA_AREAS {
+        for (i, _) in text.match_indices(area) {
+            let before = lower[..i].trim_end_matches(['`', ' ', '(']);
+            let example = ["for example", "such as", "e.g.", "e.g", "like"]
+                .iter()
+                .any(|e| before.ends_with(e));
+            if !example {
+                return Some(i..i + area.len());
+            }
+        }
+    }
+    // the local time of anything but the clinic, anywhere ("in the local time of the
+    // patient"), and the patient's time in a name (`start_in_patient_time`,
+    // `patient_local_start`)
+    let at = |i: usize| w.get(i).map(|x| x.text.as_str());
+    // (the clinic, by any of its names)
+    let place_of_care =
+        |x: &str| matches!(x, "clinic" | "site" | "location" | "practice" | "office");
+    for (k, word) in w.iter().enumerate() {
+        let of_another = at(k) == Some("local")
+            && at(k + 1) == Some("time")
+            && at(k + 2) == Some("of")
+            && !(matches!(
+                at(k + 3),
+                Some("the" | "its" | "each" | "their" | "one" | "that" | "this")
+            ) && at(k + 4).is_some_and(place_of_care))
+            && !at(k + 3).is_some_and(place_of_care);
+        let patients = at(k) == Some("patient") && matches!(at(k + 1), Some("time" | "local"));
+        if of_another || patients {
+            return Some(word.start..word.end);
+        }
+    }
+    // sentences: words between two of `.`, `;` or `:`
+    let mut bounds = vec![0];
+    bounds
+        .extend((1..w.len()).filter(|&j| text[w[j - 1].end..w[j].start].contains(['.', ';', ':'])));
+    bounds.push(w.len());
+    for pair in bounds.windows(2) {
+        let s = &w[pair[0]..pair[1]];
+        if s.is_empty() {
+            continue;
+        }
+        let has = |x: &str| s.iter().any(|t| t.text == x);
+        // UTC and a local time said to be one
+        if has("utc") && has("local") && has("same") {
+            return Some(s[0].start..s[s.len() - 1].end);
+        }
+        // what a person is shown: in the clinic's local time
+        if let Some(k) = s
+            .iter()
+            .position(|t| matches!(t.text.as_str(), "shown" | "displayed"))
+        {
+            let after: Vec<&str> = s[k..].iter().map(|t| t.text.as_str()).collect();
+            let utc = after.windows(2).any(|p| p == ["in", "utc"]);
+            let elsewhere = (0..after.len()).any(|j| {
+                after[j..].starts_with(&["local", "time", "of"])
+                    && !(after
+                        .get(j + 3)
+                        .is_some_and(|d| matches!(*d, "the" | "its" | "each" | "their"))
+                        && after.get(j + 4) == Some(&"clinic"))
+            });
+            if utc || elsewhere {
+                return Some(s[k].start..s[s.len() - 1].end);
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,248 @@
+//! How a scale, a queue, a list or a value is read: which end is the most, where a count starts,
+//! what comes first, and what a number stands for.
+
+use super::{Found, Word, at_word, number};
+
+/// A scale, a queue or a list read the wrong way: a scale whose low end is glossed as its worst
+/// ("from 0 (worst) to 10 (none)"), a place counted from the end of its queue, the least useful
+/// first with one by default or at most one ("latest first. Default: 1": the rest is kept
+/// back).
+pub(super) fn read_the_wrong_way(w: &[Word]) -> Found {
+    let at = |i: usize| w.get(i).map(|x| x.text.as_str());
+    for k in 0..w.len() {
+        if at(k) == Some("from")
+            && let (Some(lo), Some(g1), Some("to"), Some(hi), Some(g2)) = (
+                w.get(k + 1).and_then(number),
+                at(k + 2),
+                at(k + 3),
+                w.get(k + 4).and_then(number),
+                at(k + 5),
+            )
+            && lo < hi
+            && matches!(g1, "worst" | "most" | "highest" | "maximum" | "severe")
+            && matches!(g2, "none" | "least" | "lowest" | "minimum" | "no" | "mild")
+        {
+            return at_word(
+                &w[k + 2],
+                "a scale glossed upside down: its low end is the least, its high end the most",
+            );
+        }
+    }
+    if let Some(k) = (2..w.len())
+        .find(|&k| at(k - 2) == Some("from") && at(k - 1) == Some("the") && at(k) == Some("end"))
+        && w[..k]
+            .iter()
+            .any(|x| matches!(x.text.as_str(), "position" | "place" | "rank"))
+    {
+        return at_word(
+            &w[k],
+            "a place in a queue is counted from its front, 1 the next",
+        );
+    }
+    let order = (1..w.len()).find(|&k| {
+        at(k) == Some("first")
+            && matches!(at(k - 1), Some("latest" | "oldest" | "last" | "farthest"))
+    });
+    let one = (0..w.len()).any(|k| {
+        (at(k) == Some("default") && matches!(at(k + 1), Some("1" | "one")))
+            || (matches!(at(k), Some("1" | "one"))
+                && at(k + 1) == Some("by")
+                && at(k + 2) == Some("default"))
+            || (at(k) == Some("most")
+                && k >= 1
+                && at(k - 1) == Some("at")
+                && matches!(at(k + 1), Some("1" | "one")))
+    });
+    if let Some(k) = order.filter(|_| one) {
+        return at_word(
+            &w[k],
+            "an order that puts the least useful first, with one by default or at most one: the rest is kept back",
+        );
+    }
+    None
+}
+
+/// What a value is read as, against what it names: a success code said to be a failure ("The
+/// answer 201 means the slot is taken", "202 is the error `ONCALL_BUSY`"); a sign of an amount
+/// given a meaning ("a value under zero is the fee", "as a negative number"); a grade or a place
+/// said to be a count of time or another measure ("Severity of the pain, …, the number of days
+/// of the pain", "Position …, in days of the wait"); a duration or an age counted from the
+/// clinic's own events ("Duration of the symptoms, in hours, from the booking"); one value in two
+/// units by case ("in years; under 2, in months"); a dose given as the total of a period;
+/// versions numbered from the newest; a zero said to mean a payment by the insurance.
+pub(super) fn value_misread(w: &[Word], text: &str) -> Found {
+    let at = |i: usize| w.get(i).map(|x| x.text.as_str());
+    let has = |x: &str| w.iter().any(|t| t.text == x);
+    // the sentence of each word: words between two of `.`, `;`
+    let mut sentence = vec![0usize; w.len()];
+    for j in 1..w.len() {
+        sentence[j] =
+            sentence[j - 1] + usize::from(text[w[j - 1].end..w[j].start].contains(['.', ';']));
+    }
+    let same = |a: usize, b: usize| sentence.get(a) == sentence.get(b);
+    for k in 0..w.len() {
+        // a 2xx code with a failure after it in its sentence
+        let success = w[k]
+            .text
+            .parse::<u32>()
+            .is_ok_and(|n| (200..300).contains(&n))
+            && (matches!(at(k + 1), Some("means" | "is"))
+                || at(k + 1).is_some_and(|x| x.starts_with("mean")))
+            && (k + 2..w.len()).filter(|&j| same(j, k)).any(|j| {
+                matches!(
+                    w[j].text.as_str(),
+                    "error"
+                        | "taken"
+                        | "busy"
+                        | "full"
+                        | "failed"
+                        | "failure"
+                        | "refused"
+                        | "invalid"
+                )
+            });
+        if success {
+            return at_word(
+                &w[k],
+                "a success code said to be a failure: a code means what the protocol says it means",
+            );
+        }
+    }
+    // a sign of money given a meaning
+    const MONEY: &[&str] = &[
+        "fee", "fees", "refund", "deposit", "amount", "price", "cost", "cents", "eur",
+    ];
+    if w.iter().any(|t| MONEY.contains(&t.text.as_str())) {
+        for k in 0..w.len() {
+            let negative = matches!(at(k), Some("negative"))
+                || (matches!(at(k), Some("under" | "below")) && at(k + 1) == Some("zero"))
+                || (at(k) == Some("less")
+                    && at(k + 1) == Some("than")
+                    && at(k + 2) == Some("zero"));
+            let positive_meaning = (matches!(at(k), Some("over" | "above"))
+                && at(k + 1) == Some("zero")
+                || at(k) == Some("positive"))
+                && (k + 1..(k + 5).min(w.len()))
+                    .any(|j| matches!(w[j].text.as_str(), "is" | "means"));
+            if negative || positive_meaning {
+                return at_word(
+                    &w[k],
+                    "the sign of an amount given a meaning: a fee, a refund and a deposit are each a value of its own, zero or more",
+                );
+            }
+        }
+        // "A refund in the result is a late fee"
+        if let Some(k) = (0..w.len()).find(|&k| {
+            matches!(at(k), Some("refund" | "deposit"))
+                && (k + 1..w.len()).take_while(|&j| same(j, k)).any(|j| {
+                    at(j) == Some("is")
+                        && matches!(at(j + 1), Some("a" | "the"))
+                        && (at(j + 2) == Some("fee") || at(j + 3) == Some("fee"))
+                })
+        }) {
+            return at_word(
+                &w[k],
+                "the sign of an amount given a meaning: a fee, a refund and a deposit are each a value of its own, zero or more",
+            );
+        }
+    }
+    // a grade or a place said to be another measure
+    let head = w.iter().take(3).find(|t| {
+        matches!(
+            t.text.as_str(),
+            "severity" | "position" | "triage" | "priority" | "score" | "rank"
+        )
+    });
+    if let Some(h) = head {
+        let other = (0..w.len()).any(|k| {
+            (at(k) == Some("number") && at(k + 1) == Some("of"))
+                // (a value of its own beside it passes: "the estimated waiting time in days")
+                || (at(k) == Some("in")
+                    && at(k + 1).and_then(crate::lang::units::unit).is_some()
+                    && !(k >= 1 && matches!(at(k - 1), Some("time" | "wait" | "duration"))))
+                || (at(k) == Some("age") && at(k + 1) == Some("of"))
+                || at(k) == Some("sleep")
+                // (a name: `severity_days`)
+                || (w.len() <= 4
+                    && matches!(at(k), Some("days" | "hours" | "weeks" | "minutes"))
+                    && k + 1 == w.len())
+        });
+        if other {
+            return at_word(
+                h,
+                "a grade or a place said to be another measure: a value is what its name says",
+            );
+        }
+    }
+    // a duration or an age counted from the clinic's own events
+    let timed = w
+        .iter()
+        .any(|t| matches!(t.text.as_str(), "duration" | "durations" | "age"))
+        || w.iter()
+            .take(3)
+            .any(|t| matches!(t.text.as_str(), "hours" | "days" | "symptom" | "symptoms"));
+    if timed {
+        for k in 0..w.len() {
+            let from = matches!(at(k), Some("from" | "since"));
+            let rest: Vec<&str> = w[k + 1..].iter().take(4).map(|t| t.text.as_str()).collect();
+            let rest = rest.strip_prefix(&["the"]).unwrap_or(&rest);
+            let event = matches!(
+                rest.first(),
+                Some(&("booking" | "intake" | "visit" | "appointment" | "form"))
+            ) || matches!(rest, [a, b, ..] if matches!(*a, "last" | "first" | "start" | "time") && matches!(*b, "visit" | "intake" | "booking" | "of"));
+            if from && event {
+                return at_word(
+                    &w[k],
+                    "a duration or an age counted from the clinic's own events: it counts from its own start, the symptoms' or the birth",
+                );
+            }
+        }
+    }
+    // one value in two units of one kind, by case
+    let mut declared: Vec<(crate::lang::units::Dimension, f64)> = Vec::new();
+    for (k, word) in w.iter().enumerate().skip(1) {
+        if at(k - 1) == Some("in")
+            && let Some(u) = crate::lang::units::unit(&word.text)
+        {
+            if declared.iter().any(|d| d.0 == u.0 && d.1 != u.1) {
+                return at_word(word, "one value in two units by case: a value has one unit");
+            }
+            declared.push(u);
+        }
+    }
+    // a dose as the total of a period
+    if (has("medication") || has("medications") || has("dose") || has("dosage"))
+        && let Some(k) = (0..w.len()).find(|&k| at(k) == Some("total") && at(k + 1) == Some("of"))
+    {
+        return at_word(
+            &w[k],
+            "a dose given as the total of a period: an amount of a medication is one dose",
+        );
+    }
+    // versions numbered from the newest
+    if has("version") || has("versions") {
+        for k in 0..w.len() {
+            if matches!(at(k), Some("newest" | "latest"))
+                && ((0..w.len())
+                    .filter(|&j| same(j, k) && j != k)
+                    .any(|j| matches!(w[j].text.as_str(), "1" | "lowest" | "oldest" | "smallest"))
+                    || (k >= 1
+                        && (at(k - 1) == Some("from")
+                            || (at(k - 1) == Some("the") && k >= 2 && at(k - 2) == Some("from")))))
+            {
+                return at_word(
+                    &w[k],
+                    "versions numbered from the newest: a version counts up, the highest the newest",
+                );
+            }
+        }
+    }
+    // a zero said to mean a payment by the insurance, or a change to come
+    (0..w.len())
+        .find(|&k| {
+            w[k].text.parse::<f64>().is_ok()
+                && at(k + 1) == Some("means")
+                && w[k + 2..].iter().take(8).any(|x| matches!(x.text.as_str(), "pending" | "insurance"))
+        })
+        .and_then(|k| at_word(&w[k], "a number said to mean a change to come or a payment by another: a value says what is, never a promise"))
+}
