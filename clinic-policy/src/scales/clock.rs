@@ -11,18 +11,18 @@ const ZONE_ABBREVIATIONS: &[&str] = &[
     "jst", "aest", "msk",
 ];
 
-/// The areas of IANA zone names (`Europe/Berlin`).
+/// The areas of IANA zone names (`Europe/Berlin`), in lower case.
 const IANA_AREAS: &[&str] = &[
-    "Europe/",
-    "America/",
-    "Asia/",
-    "Africa/",
-    "Australia/",
-    "Pacific/",
-    "Atlantic/",
-    "Indian/",
-    "Antarctica/",
-    "Etc/",
+    "europe/",
+    "america/",
+    "asia/",
+    "africa/",
+    "australia/",
+    "pacific/",
+    "atlantic/",
+    "indian/",
+    "antarctica/",
+    "etc/",
 ];
 
 /// A statement of time zones that is false somewhere in the year or names another place's
@@ -59,7 +59,7 @@ pub(super) fn clock_misstated(text: &str) -> Option<Range<usize>> {
         return Some(t.start..t.end);
     }
     for area in IANA_AREAS {
-        for (i, _) in text.match_indices(area) {
+        for (i, _) in lower.match_indices(area) {
             let before = lower[..i].trim_end_matches(['`', ' ', '(']);
             let example = ["for example", "such as", "e.g.", "e.g", "like"]
                 .iter()

@@ -252,6 +252,7 @@ mod tests {
             "Appointments of the patient, oldest first; at most one.",
             "Refund of the deposit, in cents; 0 means the refund is pending.",
             "Start of the slot, in the time zone `America/New_York`.",
+            "Start of the slot, in the time zone america/new_york.",
             "Find open slots of one doctor. Times are in `CET`.",
             "Start of the visit, in `GMT` plus 1 hour.",
             "Opening hours of the clinic, in the local time of the patient.",
