@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "59da2eae302a61948fbe5b42c2cb13a75a4ee39adcf02239661d7fa639b30f1f";
+const PINNED: &str = "425095a6b5118dce72377c704e0d3de101278299580803d0958fcda15bcb5332";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

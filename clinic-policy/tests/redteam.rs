@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam34/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam35/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -177,16 +177,17 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam22/served.jsonl"), 96, 13),
     (include_str!("data/redteam23/served.jsonl"), 97, 1),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
-    (include_str!("data/redteam25/served.jsonl"), 74, 30),
+    (include_str!("data/redteam25/served.jsonl"), 74, 27),
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 6),
     (include_str!("data/redteam28/served.jsonl"), 167, 31),
-    (include_str!("data/redteam29/served.jsonl"), 179, 70),
-    (include_str!("data/redteam30/served.jsonl"), 221, 107),
+    (include_str!("data/redteam29/served.jsonl"), 179, 68),
+    (include_str!("data/redteam30/served.jsonl"), 221, 106),
     (include_str!("data/redteam31/served.jsonl"), 234, 15),
-    (include_str!("data/redteam32/served.jsonl"), 196, 39),
+    (include_str!("data/redteam32/served.jsonl"), 196, 38),
     (include_str!("data/redteam33/served.jsonl"), 240, 42),
-    (include_str!("data/redteam34/served.jsonl"), 200, 31),
+    (include_str!("data/redteam34/served.jsonl"), 200, 30),
+    (include_str!("data/redteam35/served.jsonl"), 211, 41),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -242,14 +243,14 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
     }
 }
 
-/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh25/`, written
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh26/`, written
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh2/rewritten.jsonl"), 22),
     (include_str!("data/fresh3/rewritten.jsonl"), 20),
     (include_str!("data/fresh4/rewritten.jsonl"), 19),
-    (include_str!("data/fresh5/rewritten.jsonl"), 19),
+    (include_str!("data/fresh5/rewritten.jsonl"), 18),
     (include_str!("data/fresh6/rewritten.jsonl"), 26),
     (include_str!("data/fresh7/rewritten.jsonl"), 26),
     (include_str!("data/fresh8/rewritten.jsonl"), 26),
@@ -268,6 +269,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh23/rewritten.jsonl"), 29),
     (include_str!("data/fresh24/rewritten.jsonl"), 29),
     (include_str!("data/fresh25/rewritten.jsonl"), 29),
+    (include_str!("data/fresh26/rewritten.jsonl"), 29),
 ];
 
 #[test]

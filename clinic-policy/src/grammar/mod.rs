@@ -700,6 +700,10 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         emergency_routed(clause, out);
         judgement_relabelled(clause, out);
         authorship_claimed(clause, out);
+        phone_number_given(clause, out);
+        if n == 0 && field == Field::ToolDescription {
+            escalation_elsewhere(clause, &effects, out);
+        }
         status_relabelled(clause, out);
         nothing_kept(clause, out);
         caller_addressed(clause, field == Field::ParamDescription, out);
@@ -777,8 +781,10 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     absence_read_as_a_value(&clauses, text, out);
     care_list_narrowed(&clauses, out);
     care_lists_merged(&clauses, out);
+    audience_beyond_care(&clauses, out);
     if field == Field::ParamDescription {
         data_in_a_key(&clauses, out);
+        filter_inverted(&clauses, out);
     }
     // (a tool of care: the escalation, and a tool that takes or reads the patient's medical data)
     let of_care = tool.name.contains("escalat")

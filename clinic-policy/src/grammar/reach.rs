@@ -213,3 +213,67 @@ pub(super) fn text_about_the_patient(clauses: &[Vec<&Tok>], out: &mut Vec<Violat
         );
     }
 }
+
+/// A value of care, or a note of the visit, shown beyond the patient and the people who care
+/// for them ("Allergies …; visible to the family of the patient", "seen by the reception and
+/// each nurse of the clinic"), and money shown to anyone but the patient ("Late fee …, shown to
+/// the doctor of the appointment", "seen by the reception"): the reader then shares what is the
+/// patient's, or keeps from the patient what the patient pays.
+pub(super) fn audience_beyond_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
+    let Some(k) = all
+        .iter()
+        .position(|t| is_word(t, &["shown", "seen", "visible", "displayed"]))
+    else {
+        return;
+    };
+    let who: Vec<&Tok> = all[k + 1..]
+        .iter()
+        .copied()
+        .take_while(|t| !is_word(t, &["only", "after", "before", "when", "if", "at", "in"]))
+        .collect();
+    let care = all[..k].iter().any(|t| {
+        crate::lang::data::medical(t)
+            || crate::lang::data::data_kind(&t.text, false)
+                == Some(crate::lang::data::Data::Medical)
+            || is_word(
+                t,
+                &[
+                    "notes",
+                    "note",
+                    "reason",
+                    "diagnosis",
+                    "allergies",
+                    "medications",
+                ],
+            )
+    });
+    let money = all[..k]
+        .iter()
+        .any(|t| is_word(t, &["fee", "fees", "deposit", "refund", "price", "cost"]));
+    let beyond = who.windows(2).any(|w| {
+        is_word(w[0], &["each", "every", "all", "any"])
+            && is_word(w[1], &["doctor", "doctors", "nurse", "nurses"])
+    }) || who.iter().any(|t| {
+        is_word(
+            t,
+            &[
+                "reception",
+                "family",
+                "relatives",
+                "employer",
+                "insurer",
+                "public",
+            ],
+        )
+    });
+    let patient = who.iter().any(|t| is_word(t, &["patient", "patients"]));
+    if (care && beyond) || (money && !who.is_empty() && !patient) {
+        push(
+            out,
+            Rule::Concealment,
+            all[k],
+            "care shown beyond the patient and the people who care for them, or money shown to anyone but the patient: a value of care is seen by its doctor, and what the patient pays by the patient".to_owned(),
+        );
+    }
+}

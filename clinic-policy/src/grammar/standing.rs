@@ -534,3 +534,112 @@ pub(super) fn deprecated_alone(toks: &[Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// A phone number given in the text ("the phone of the clinic is 09001234", "a text from
+/// 09001234"): a catalogue written once cannot know a line's number, and a wrong one sends the
+/// patient to whoever holds it. The public emergency number is the only number a text gives.
+pub(super) fn phone_number_given(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const LINES: &[&str] = &[
+        "phone",
+        "phones",
+        "telephone",
+        "sms",
+        "fax",
+        "hotline",
+        "line",
+        "call",
+        "calls",
+        "text",
+        "whatsapp",
+        "mobile",
+    ];
+    if !clause.iter().any(|t| is_word(t, LINES)) {
+        return;
+    }
+    // (an example of a person's own number is the value's form: "Phone number of the patient,
+    // for example +15550100"; a line of the clinic's is no example)
+    let persons = clause
+        .iter()
+        .any(|x| is_word(x, &["patient", "patients", "caller", "guardian"]));
+    let hit = clause
+        .iter()
+        .enumerate()
+        .find(|&(k, t)| {
+            t.kind == Kind::Ident
+                && t.text.len() >= 5
+                && t.text.bytes().all(|b| b.is_ascii_digit())
+                && !(persons
+                    && clause[k.saturating_sub(3)..k]
+                        .iter()
+                        .any(|x| is_word(x, &["example", "such"])))
+        })
+        .map(|(_, t)| t);
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a phone number given in the text: a line's number is the clinic's answer's to give, never a catalogue's".to_owned(),
+        );
+    }
+}
+
+/// An escalation's act sent elsewhere than to the oncall doctor, or later, in its first sentence
+/// ("Escalate one appointment to the reception", "… to the next free doctor at the start of the
+/// next day"): the clinic API gives an escalated appointment to its oncall doctor, now.
+pub(super) fn escalation_elsewhere(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    if !effects.contains(&"escalate") {
+        return;
+    }
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        let elsewhere = is_word(t, &["to"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["the", "a", "an", "each", "any"]))
+            && {
+                let phrase: Vec<&&Tok> = clause[k + 2..]
+                    .iter()
+                    .take_while(|x| {
+                        x.kind == Kind::Word
+                            && !is_word(x, &["of", "and", "or", "at", "for", "with"])
+                    })
+                    .collect();
+                !phrase.is_empty()
+                    && !phrase.iter().any(|x| is_word(x, &["oncall"]))
+                    && phrase.iter().any(|x| {
+                        is_word(
+                            x,
+                            &[
+                                "reception",
+                                "nurse",
+                                "staff",
+                                "desk",
+                                "team",
+                                "doctor",
+                                "family",
+                                "next",
+                                "free",
+                            ],
+                        )
+                    })
+            };
+        let later = is_word(t, &["next", "tomorrow"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["day", "morning", "week"]))
+            || is_word(t, &["tomorrow"]);
+        elsewhere || later
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "an escalation sent elsewhere than to the oncall doctor, or later: the escalation goes to the oncall doctor of the clinic".to_owned(),
+        );
+    }
+}

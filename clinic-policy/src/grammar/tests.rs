@@ -1417,13 +1417,10 @@ fn plain_statements_pass() {
 }
 #[test]
 fn without_before_a_thing_qualifies_a_person() {
-    let passes = "Find open slots of one doctor. Only for patients without insurance.";
-    let found = hits(
-        Field::ToolDescription,
-        passes,
-        "find_available_slots",
-        false,
-    );
+    // (a booking or a search of slots limited by cover is refused as an eligibility: the reading
+    // of "without" is shown on a list of doctors)
+    let passes = "List the doctors of the clinic. Only for patients without insurance.";
+    let found = hits(Field::ToolDescription, passes, "list_doctors", false);
     assert!(found.is_empty(), "{found:?}");
     let hides = "Reason for the rejection, without showing it to the patient.";
     assert!(
@@ -8986,6 +8983,116 @@ fn lists_keys_deprecations_and_ages_of_care() {
             "List the doctors of the clinic. Pediatricians are only for patients under 18.",
             "list_doctors",
             false,
+        ),
+    ]);
+}
+
+/// Care shown beyond its people and money shown past the patient, a phone number given, an
+/// escalation sent elsewhere, one key for many requests, a filter that leaves out what it
+/// names, and a booking limited by a patient's attribute are refused; their honest neighbours
+/// pass.
+#[test]
+fn audiences_lines_keys_and_filters_of_care() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            p,
+            "Allergies of the patient, as a list; visible to the family of the patient.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "Allergies of the patient, as a list; seen by the reception and each nurse of the clinic.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "Late fee of the cancellation, in cents, shown to the doctor of the appointment.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. For questions on the booking, the phone of the clinic is 09001234.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the nurse of the reception.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the next free doctor of the clinic at the start of the next day.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Optional key of the request, the same string for each booking.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Optional key of the request, the id of the doctor of the slot.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of one doctor; open slots of this doctor are omitted.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. Only for patients with an address in the city of the clinic.",
+            "book_appointment",
+            true,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "Short reason for the visit, seen by the doctor and the clinic staff.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Fee of the visit in the clinic currency, shown to the patient.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor of the clinic. Only for doctors.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Optional key of the request, 8 to 128 characters. A retry with the same key is idempotent.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "First day of the window. Slots that have already started are omitted.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Move one appointment to another open slot. Only for patients with a pending or confirmed appointment.",
+            "reschedule_appointment",
+            true,
         ),
     ]);
 }

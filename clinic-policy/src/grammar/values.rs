@@ -1225,7 +1225,41 @@ pub(super) fn care_narrowed_by_case(
         && !AGE_IN_A_NAME
             .iter()
             .any(|a| tool_name.contains(a) || text.to_ascii_lowercase().contains(a));
-    if (of_care && cases) || (decides && patients) || aged {
+    // (a booking, a search or a queue limited by a patient's account, address, cover or debt:
+    // "Only for patients with an address in the city of the clinic"; a kind of appointment
+    // passes: "Only for patients with a pending appointment")
+    let books = effects
+        .iter()
+        .any(|e| matches!(*e, "book" | "join" | "reschedule"))
+        || tool_name.starts_with("find_")
+        || tool_name.contains("slots");
+    let attribute = k == 0
+        && books
+        && rest
+            .first()
+            .is_some_and(|x| is_word(x, &["patients", "patient"]))
+        && rest
+            .get(1)
+            .is_some_and(|x| is_word(x, &["with", "without", "whose", "who", "from", "in", "of"]))
+        && !rest.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "appointment",
+                    "appointments",
+                    "booking",
+                    "visit",
+                    "slot",
+                    "entry",
+                    "intake",
+                    "referral",
+                ],
+            )
+        })
+        && !AGE_IN_A_NAME
+            .iter()
+            .any(|a| text.to_ascii_lowercase().contains(a));
+    if (of_care && cases) || (decides && patients) || aged || attribute {
         push(
             out,
             Rule::Directive,
@@ -1289,6 +1323,37 @@ pub(super) fn data_in_a_key(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
     if !(key || title) {
         return;
     }
+    // one key for many requests: "the same string for each booking", or a key that is the
+    // value of another thing ("Key of the request, the date of the slot", "… the id of the
+    // doctor"); the same key for a retry of one request is what a key is for
+    if key {
+        let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
+        let shared = all
+            .iter()
+            .position(|t| is_word(t, &["same"]))
+            .is_some_and(|k| {
+                all[k..]
+                    .iter()
+                    .any(|x| is_word(x, &["each", "every", "all"]))
+                    && !all
+                        .iter()
+                        .any(|x| is_word(x, &["retry", "retries", "attempt", "attempts"]))
+            });
+        let another = first.windows(4).any(|w| {
+            is_word(w[0], &["the"])
+                && is_word(w[1], &["date", "day", "id", "time", "name", "number"])
+                && is_word(w[2], &["of"])
+        });
+        if let Some(t) = (shared || another).then(|| first[0]) {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "one key for many requests: a key of the request is new for each request, and the same only for a retry of it".to_owned(),
+            );
+            return;
+        }
+    }
     let hit = clauses.iter().flatten().find(|t| {
         let kind = data_kind(&t.text, false);
         matches!(kind, Some(Data::Personal | Data::Insurance | Data::Age))
@@ -1305,6 +1370,37 @@ pub(super) fn data_in_a_key(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
             Rule::Exfiltration,
             t,
             "a key or a title of the request that holds the patient's data: a key is sent again and logged, and holds nothing of a person".to_owned(),
+        );
+    }
+}
+
+/// A parameter that selects said to leave out what it names ("Id of one doctor; open slots of
+/// this doctor are omitted", "… the open slots of each other doctor are the result"): the
+/// reader sends a filter and gets everything but what the patient asked for.
+pub(super) fn filter_inverted(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
+    let hit = all.iter().enumerate().find(|&(k, t)| {
+        // ("Slots that have already started are omitted": a relative "that" is no filter's value)
+        let this = is_word(t, &["this", "these"])
+            && all[k + 1..]
+                .iter()
+                .take(6)
+                .any(|x| is_word(x, &["omitted", "excluded", "removed", "skipped", "hidden"]));
+        let others = is_word(t, &["other"])
+            && k >= 1
+            && is_word(all[k - 1], &["each", "every", "all"])
+            && all[k + 1..]
+                .iter()
+                .take(6)
+                .any(|x| is_word(x, &["result", "results"]));
+        this || others
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a parameter that selects said to leave out what it names: a filter's value is what the result holds".to_owned(),
         );
     }
 }

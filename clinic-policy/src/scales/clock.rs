@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::words;
+use super::{Found, Word, at_word, words};
 
 /// Abbreviations of time zones: each names no place, and most shift with the seasons.
 const ZONE_ABBREVIATIONS: &[&str] = &[
@@ -122,6 +122,43 @@ pub(super) fn clock_misstated(text: &str) -> Option<Range<usize>> {
             if utc || elsewhere {
                 return Some(s[k].start..s[s.len() - 1].end);
             }
+        }
+    }
+    None
+}
+
+/// `Retry-After` said to be in another unit than seconds ("On 429, `Retry-After` is in days"),
+/// and a clock of twelve hours with no half of the day ("hours from 1 to 12").
+pub(super) fn clock_of_the_answer(w: &[Word]) -> Found {
+    let at = |i: usize| w.get(i).map(|x| x.text.as_str());
+    // `Retry-After` in another unit than seconds, and a clock of twelve hours with no half of
+    // the day ("from 1 to 12", "1:00 to 12:59")
+    for k in 0..w.len() {
+        let retry = at(k) == Some("retry")
+            && at(k + 1) == Some("after")
+            && w[k + 2..].iter().take(7).any(|t| {
+                matches!(
+                    t.text.as_str(),
+                    "minutes" | "minute" | "hours" | "hour" | "days" | "day" | "milliseconds"
+                )
+            });
+        let twelve = (at(k) == Some("twelve") && w.iter().any(|t| t.text == "hour"))
+            || ((at(k) == Some("1") && at(k + 1) == Some("to") && at(k + 2) == Some("12"))
+                || (at(k) == Some("1")
+                    && at(k + 1) == Some("00")
+                    && at(k + 2) == Some("to")
+                    && at(k + 3) == Some("12")))
+                && w.iter().any(|t| {
+                    matches!(
+                        t.text.as_str(),
+                        "time" | "times" | "hours" | "hour" | "start" | "clock"
+                    )
+                });
+        if retry || twelve {
+            return at_word(
+                &w[k],
+                "a time read in another unit or half of the day: `Retry-After` is in seconds, and a time of day runs from 00:00 to 23:59",
+            );
         }
     }
     None

@@ -8,6 +8,7 @@
 
 use std::ops::Range;
 
+mod amounts;
 mod calendar;
 mod clock;
 mod order;
@@ -124,7 +125,9 @@ pub(crate) fn examples_disagree(text: &str, out: &mut Vec<Violation>) {
         .or_else(|| units_said_one(&w))
         .or_else(|| order::read_the_wrong_way(&w))
         .or_else(|| order::value_misread(&w, text))
-        .or_else(|| calendar::weekday_misnumbered(&w));
+        .or_else(|| calendar::weekday_misnumbered(&w))
+        .or_else(|| amounts::amount_changed(&w))
+        .or_else(|| clock::clock_of_the_answer(&w));
     if let Some((range, why)) = found {
         out.push(Violation {
             rule: Rule::Directive,
@@ -280,6 +283,26 @@ mod tests {
             "Weight of the patient, in `lb`, for example 70 for 70 `kg`.",
             "First day of the window, as `YYYYDDMM`, for example 20260403.",
             "Date of a holiday of the clinic, as `DDMM`.",
+            "Late fee of the cancellation, in hundreds of cents.",
+            "Late fee of the cancellation, in cents, times 100.",
+            "Amount of one medication, in units of 10 `mg`.",
+            "Fee of the visit, in EUR, with a point for thousands, for example 1.200 for one thousand two hundred EUR.",
+            "Id of the slot, the slot id as returned by find_available_slots plus 1.",
+            "Id of the slot, its position in the list as returned by find_available_slots.",
+            "Id of the slot: the number of the slot in the list as returned by find_available_slots, from 1.",
+            "Age of the patient, in years; an age over 65 is 65.",
+            "Duration of the symptoms, in hours, from 0 to 24; a longer duration is 24.",
+            "Age of the patient, in years, from 18 to 65.",
+            "Refund of the deposit, in cents, paid to the account of the clinic.",
+            "Book an open slot for the authenticated patient. On 429, the header `Retry-After` is in days.",
+            "Start of the visit, in the local time of the clinic, as hours from 1 to 12.",
+            "Triage level of the intake; for `urgent`, the doctor sees the patient in the next month.",
+            "slot position",
+            "severity up to six",
+            "doctor request key",
+            "omitted specialty",
+            "reception late fee",
+            "start hour of twelve",
         ] {
             assert!(found(text), "{text}");
         }
@@ -315,6 +338,16 @@ mod tests {
             "start time",
             "duration days",
             "page size",
+            "Age of the patient in years, for the age limits of some specialties: pediatrics only for patients under 16.",
+            "Id of the doctor of the waiting list to join. No fee is due for a place on the waiting list.",
+            "Late fee of the cancellation, in cents, for example 2500 for 25 EUR.",
+            "Book an open slot for the authenticated patient. On 429, `Retry-After` gives the wait in seconds.",
+            "Start of the visit, in the local time of the clinic, from 00:00 to 23:59.",
+            "Triage level of the intake, one of `routine`, `elevated` or `urgent`.",
+            "Age of the patient, in years, 0 to 120.",
+            "slot id",
+            "request key",
+            "late fee",
         ] {
             assert!(!found(text), "{text}");
         }

@@ -237,6 +237,30 @@ pub(super) fn value_misread(w: &[Word], text: &str) -> Found {
             }
         }
     }
+    // an urgent grade or an escalation said to wait days ("with `urgent`, the visit is in the
+    // next 3 weeks", "the oncall doctor sees an escalated patient in the next month")
+    if w.iter().any(|t| {
+        matches!(
+            t.text.as_str(),
+            "urgent" | "escalation" | "escalated" | "escalate"
+        )
+    }) {
+        for k in 0..w.len() {
+            let span = matches!(at(k), Some("next" | "within"))
+                && w[k + 1..].iter().take(2).any(|t| {
+                    matches!(
+                        t.text.as_str(),
+                        "day" | "days" | "week" | "weeks" | "month" | "months"
+                    )
+                });
+            if span {
+                return at_word(
+                    &w[k],
+                    "an urgent grade or an escalation said to wait days: when care comes is the clinic's answer's to say",
+                );
+            }
+        }
+    }
     // a zero said to mean a payment by the insurance, or a change to come
     (0..w.len())
         .find(|&k| {
