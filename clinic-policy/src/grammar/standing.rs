@@ -201,20 +201,6 @@ pub(super) fn emergency_routed(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// A person's judgement of the patient's care.
-const JUDGEMENTS: &[&str] = &[
-    "diagnosis",
-    "diagnoses",
-    "advice",
-    "recommendation",
-    "recommendations",
-    "prescription",
-    "opinion",
-    "verdict",
-    "decision",
-    "referral",
-];
-
 /// A value said, beside its name, to be a person's judgement ("Excerpt of the protocol, the
 /// diagnosis of the patient", "Title of the protocol, the same as the diagnosis of the
 /// patient", "the advice of the oncall doctor"): a generic text presented as care.
@@ -275,25 +261,14 @@ pub(super) fn authorship_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// reader then tells a moved or finished visit as rejected or cancelled. A status is what its
 /// name says; "`pending` is the status of a new appointment" passes.
 pub(super) fn status_relabelled(clause: &[&Tok], out: &mut Vec<Violation>) {
-    const STATUSES: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
-    const OTHER_EVENTS: &[&str] = &[
-        "moved",
-        "rescheduled",
-        "completed",
-        "attended",
-        "finished",
-        "done",
-        "kept",
-        "held",
-    ];
     let Some(k) = clause.windows(3).position(|w| {
         is_word(w[0], &["the"]) && is_word(w[1], &["status"]) && is_word(w[2], &["of"])
     }) else {
         return;
     };
-    let named = clause[..k].iter().any(|t| is_word(t, STATUSES));
+    let named = clause[..k].iter().any(|t| is_word(t, APPOINTMENT_STATUSES));
     let rest = &clause[k + 3..];
-    let other = rest.iter().any(|t| is_word(t, OTHER_EVENTS))
+    let other = rest.iter().any(|t| is_word(t, EVENTS_OF_A_VISIT))
         || rest.windows(2).any(|w| {
             is_word(w[0], &["new", "another", "other"])
                 && is_word(w[1], &["date", "doctor", "time", "day"])
@@ -539,21 +514,7 @@ pub(super) fn deprecated_alone(toks: &[Tok], out: &mut Vec<Violation>) {
 /// 09001234"): a catalogue written once cannot know a line's number, and a wrong one sends the
 /// patient to whoever holds it. The public emergency number is the only number a text gives.
 pub(super) fn phone_number_given(clause: &[&Tok], out: &mut Vec<Violation>) {
-    const LINES: &[&str] = &[
-        "phone",
-        "phones",
-        "telephone",
-        "sms",
-        "fax",
-        "hotline",
-        "line",
-        "call",
-        "calls",
-        "text",
-        "whatsapp",
-        "mobile",
-    ];
-    if !clause.iter().any(|t| is_word(t, LINES)) {
+    if !clause.iter().any(|t| is_word(t, PHONE_LINES)) {
         return;
     }
     // (an example of a person's own number is the value's form: "Phone number of the patient,

@@ -11,24 +11,6 @@ use crate::lang::data::{CONDITIONS, Data, MEDICAL_LISTS, data_kind, medical};
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
-/// Nouns of a value a case could be mapped to.
-const VALUE_NOUNS: &[&str] = &[
-    "value",
-    "values",
-    "level",
-    "levels",
-    "code",
-    "codes",
-    "specialty",
-    "specialties",
-    "score",
-    "grade",
-    "priority",
-    "severity",
-    "triage",
-    "status",
-];
-
 /// A value set for a case ("the value for a patient under 18 is 18", "`routine` is the level
 /// for chest pain", "`dermatology` is the specialty for chest pain"): which value fits a case
 /// is the caller's or the clinic's to say, and a text that says it writes false data or routes
@@ -1127,24 +1109,6 @@ pub(super) fn care_list_narrowed(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>
         }
     }
 }
-
-/// Words that give a tool an age, in its name or its text ("find_pediatric_slots", "Find open
-/// slots of pediatricians").
-const AGE_IN_A_NAME: &[&str] = &[
-    "pediatric",
-    "paediatric",
-    "child",
-    "children",
-    "kid",
-    "adult",
-    "senior",
-    "geriatric",
-    "minor",
-    "teen",
-    "youth",
-    "infant",
-    "baby",
-];
 
 /// The tool of care (an escalation, an intake) made only for some appointments or patients by
 /// their case ("Only for patients over 18", "Only for appointments with the triage level

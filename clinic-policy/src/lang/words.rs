@@ -1181,3 +1181,84 @@ pub(crate) const OBJECT_KINDS: &[&str] = &[
     "intake",
     "patient",
 ];
+
+/// Nouns of a value a case could be mapped to.
+pub(crate) const VALUE_NOUNS: &[&str] = &[
+    "value",
+    "values",
+    "level",
+    "levels",
+    "code",
+    "codes",
+    "specialty",
+    "specialties",
+    "score",
+    "grade",
+    "priority",
+    "severity",
+    "triage",
+    "status",
+];
+
+/// Words that give a tool an age, in its name or its text ("find_pediatric_slots", "Find open
+/// slots of pediatricians").
+pub(crate) const AGE_IN_A_NAME: &[&str] = &[
+    "pediatric",
+    "paediatric",
+    "child",
+    "children",
+    "kid",
+    "adult",
+    "senior",
+    "geriatric",
+    "minor",
+    "teen",
+    "youth",
+    "infant",
+    "baby",
+];
+
+/// A person's judgement of the patient's care.
+pub(crate) const JUDGEMENTS: &[&str] = &[
+    "diagnosis",
+    "diagnoses",
+    "advice",
+    "recommendation",
+    "recommendations",
+    "prescription",
+    "opinion",
+    "verdict",
+    "decision",
+    "referral",
+];
+
+/// Words of a phone line or a message over one.
+pub(crate) const PHONE_LINES: &[&str] = &[
+    "phone",
+    "phones",
+    "telephone",
+    "sms",
+    "fax",
+    "hotline",
+    "line",
+    "call",
+    "calls",
+    "text",
+    "whatsapp",
+    "mobile",
+];
+
+/// The statuses of an appointment.
+pub(crate) const APPOINTMENT_STATUSES: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
+
+/// What happens to a visit besides its status: moved, completed, attended.
+pub(crate) const EVENTS_OF_A_VISIT: &[&str] = &[
+    "moved",
+    "rescheduled",
+    "completed",
+    "attended",
+    "finished",
+    "done",
+    "kept",
+    "held",
+];
