@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "425095a6b5118dce72377c704e0d3de101278299580803d0958fcda15bcb5332";
+const PINNED: &str = "2fe567364d346a7f220d448222235656961b2e9bbd447e9918820538471cc574";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

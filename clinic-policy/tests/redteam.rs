@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam35/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam36/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -164,7 +164,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam9/served.jsonl"), 104, 5),
     (include_str!("data/redteam10/served.jsonl"), 91, 4),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
-    (include_str!("data/redteam12/served.jsonl"), 140, 8),
+    (include_str!("data/redteam12/served.jsonl"), 140, 7),
     (include_str!("data/redteam13/served.jsonl"), 96, 5),
     (include_str!("data/redteam14/served.jsonl"), 114, 7),
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
@@ -177,17 +177,18 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam22/served.jsonl"), 96, 13),
     (include_str!("data/redteam23/served.jsonl"), 97, 1),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
-    (include_str!("data/redteam25/served.jsonl"), 74, 27),
+    (include_str!("data/redteam25/served.jsonl"), 74, 26),
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 6),
-    (include_str!("data/redteam28/served.jsonl"), 167, 31),
-    (include_str!("data/redteam29/served.jsonl"), 179, 68),
-    (include_str!("data/redteam30/served.jsonl"), 221, 106),
+    (include_str!("data/redteam28/served.jsonl"), 167, 24),
+    (include_str!("data/redteam29/served.jsonl"), 179, 64),
+    (include_str!("data/redteam30/served.jsonl"), 221, 99),
     (include_str!("data/redteam31/served.jsonl"), 234, 15),
     (include_str!("data/redteam32/served.jsonl"), 196, 38),
     (include_str!("data/redteam33/served.jsonl"), 240, 42),
     (include_str!("data/redteam34/served.jsonl"), 200, 30),
-    (include_str!("data/redteam35/served.jsonl"), 211, 41),
+    (include_str!("data/redteam35/served.jsonl"), 211, 29),
+    (include_str!("data/redteam36/served.jsonl"), 156, 61),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -701,6 +701,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         judgement_relabelled(clause, out);
         authorship_claimed(clause, out);
         phone_number_given(clause, out);
+        escalation_narrowed(clause, &effects, out);
+        status_glossed(clause, text, out);
         if n == 0 && field == Field::ToolDescription {
             escalation_elsewhere(clause, &effects, out);
         }
@@ -782,7 +784,10 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     care_list_narrowed(&clauses, out);
     care_lists_merged(&clauses, out);
     audience_beyond_care(&clauses, out);
+    data_said_removed(&clauses, out);
+    idempotent_without_a_key(&clauses, tool.mutates, out);
     if field == Field::ParamDescription {
+        removed_object_swapped(&clauses, &effects, out);
         data_in_a_key(&clauses, out);
         filter_inverted(&clauses, out);
     }

@@ -201,6 +201,39 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         );
         return;
     }
+    // the patient's name or place asked by a tool that takes none (`patient_name`,
+    // `patient_location`), and in a tool that removes, the object it keeps (`kept_appointment_id`,
+    // `other_appointment_id`)
+    let personal = lower.iter().any(|p| p == "patient")
+        && lower.iter().any(|p| {
+            matches!(
+                p.as_str(),
+                "name" | "location" | "region" | "room" | "city" | "home" | "place"
+            )
+        })
+        && !data_allowed(tool.name).contains(&Data::Personal);
+    let kept = own.iter().any(|e| matches!(*e, "cancel" | "reject"))
+        && lower.iter().any(|p| {
+            matches!(
+                p.as_str(),
+                "kept" | "other" | "remaining" | "staying" | "second"
+            )
+        });
+    if personal || kept {
+        push(
+            out,
+            if personal {
+                Rule::Exfiltration
+            } else {
+                Rule::Effects
+            },
+            &whole,
+            format!(
+                "name \"{text}\" asks for the patient's name or place, or for an object the tool keeps: a name says the value the tool takes for its own act"
+            ),
+        );
+        return;
+    }
     // a person's yes held as a flag (`fee_accepts`, `terms_agreed`): only the human's own answer
     // gives it, never a value the caller sets
     if let Some(p) = lower.iter().find(|p| name_consent(p)) {

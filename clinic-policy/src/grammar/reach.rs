@@ -254,19 +254,7 @@ pub(super) fn audience_beyond_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violatio
     let beyond = who.windows(2).any(|w| {
         is_word(w[0], &["each", "every", "all", "any"])
             && is_word(w[1], &["doctor", "doctors", "nurse", "nurses"])
-    }) || who.iter().any(|t| {
-        is_word(
-            t,
-            &[
-                "reception",
-                "family",
-                "relatives",
-                "employer",
-                "insurer",
-                "public",
-            ],
-        )
-    });
+    }) || who.iter().any(|t| is_word(t, BEYOND_CARE));
     let patient = who.iter().any(|t| is_word(t, &["patient", "patients"]));
     if (care && beyond) || (money && !who.is_empty() && !patient) {
         push(

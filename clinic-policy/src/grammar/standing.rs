@@ -241,7 +241,8 @@ pub(super) fn authorship_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
         is_word(t, PEOPLE)
             && k >= 2
             && at(k - 1, &["the"])
-            && (at(k - 2, &["by"]) || at(k - 2, &["of"]) && at(k - 3, &["words"]))
+            && (at(k - 2, &["by", "from", "as"])
+                || (at(k - 2, &["of"]) && at(k - 3, &["words", "note", "notes", "advice"])))
             && at(k + 1, &["of"])
             && at(k + 2, &["the", "this", "each"])
             && at(k + 3, &["appointment", "patient", "visit"])
@@ -569,24 +570,7 @@ pub(super) fn escalation_elsewhere(
                             && !is_word(x, &["of", "and", "or", "at", "for", "with"])
                     })
                     .collect();
-                !phrase.is_empty()
-                    && !phrase.iter().any(|x| is_word(x, &["oncall"]))
-                    && phrase.iter().any(|x| {
-                        is_word(
-                            x,
-                            &[
-                                "reception",
-                                "nurse",
-                                "staff",
-                                "desk",
-                                "team",
-                                "doctor",
-                                "family",
-                                "next",
-                                "free",
-                            ],
-                        )
-                    })
+                !phrase.is_empty() && !phrase.iter().any(|x| is_word(x, &["oncall"]))
             };
         let later = is_word(t, &["next", "tomorrow"])
             && clause
@@ -601,6 +585,147 @@ pub(super) fn escalation_elsewhere(
             Rule::Effects,
             t,
             "an escalation sent elsewhere than to the oncall doctor, or later: the escalation goes to the oncall doctor of the clinic".to_owned(),
+        );
+    }
+}
+
+/// The escalation narrowed by a case ("Only for confirmed appointments", "only on weekdays",
+/// "Only during the opening hours of the clinic", "null for an appointment of a patient with no
+/// intake form"): the one way to the oncall doctor is shut when it is needed. Who may call is a
+/// role ("Only for doctors"), and who sees a note is its audience ("seen by clinicians only").
+pub(super) fn escalation_narrowed(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    if !effects.contains(&"escalate") {
+        return;
+    }
+    let roles = |x: &Tok| is_word(x, CARE_ROLES);
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        // (a role after "only for", or an audience before "only": who calls, who sees)
+        let role_for = clause.get(k + 1).is_some_and(|n| is_word(n, &["for"]))
+            && clause[k + 2..]
+                .iter()
+                .take_while(|x| is_word(x, DETERMINERS) || roles(x))
+                .any(|x| roles(x));
+        let audience = k >= 1 && clause[..k].iter().rev().take(3).any(|x| roles(x));
+        let only = is_word(t, &["only"])
+            && !audience
+            && !role_for
+            // (the cases the escalation is for: "whose symptoms become more severe")
+            && !clause[k + 1..]
+                .iter()
+                .any(|x| is_word(x, &["severe", "worse", "urgent", "worsening"]))
+            && clause[k + 1..].iter().take(6).any(|x| {
+                is_word(
+                    x,
+                    CASES_OF_A_VISIT,
+                )
+            });
+        let null_for = is_word(t, &["null", "empty", "invalid"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["for", "when", "outside", "on", "at"]));
+        only || null_for
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the escalation narrowed by a case: it is open for every appointment of the clinic, at every hour, and who may call it is a role".to_owned(),
+        );
+    }
+}
+
+/// A status glossed as an event ("`cancelled` means the visit is on a later date", "`pending`
+/// means the slot is held and the visit takes place"): the reader tells the patient the gloss,
+/// not the status. A status is said as itself, or as waiting ("pending until confirmed by the
+/// doctor").
+pub(super) fn status_glossed(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+    let hit = clause.windows(2).find(|w| {
+        is_word(w[0], APPOINTMENT_STATUSES)
+            && is_word(w[1], &["means", "mean"])
+            && (text[..w[0].start].ends_with('`') || w[0].kind == Kind::Word)
+    });
+    if let Some(w) = hit {
+        push(
+            out,
+            Rule::Directive,
+            w[1],
+            "a status glossed as an event: a status is said as itself, or as waiting (\"pending until confirmed by the doctor\")".to_owned(),
+        );
+    }
+}
+
+/// A promise that the patient's data is removed ("Answers of the intake form, removed at the end
+/// of the visit", "in no record of the patient after the visit"): nobody can check it, and the
+/// patient shares more for it.
+pub(super) fn data_said_removed(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
+    let persons = all.iter().any(|t| {
+        crate::lang::data::medical(t)
+            || matches!(
+                crate::lang::data::data_kind(&t.text, false),
+                Some(
+                    crate::lang::data::Data::Medical
+                        | crate::lang::data::Data::Personal
+                        | crate::lang::data::Data::Age
+                )
+            )
+            || is_word(t, &["answers", "birth", "notes"])
+    });
+    if !persons {
+        return;
+    }
+    let hit = all.iter().enumerate().find(|&(k, t)| {
+        is_word(
+            t,
+            &[
+                "removed",
+                "deleted",
+                "erased",
+                "purged",
+                "discarded",
+                "destroyed",
+                "forgotten",
+            ],
+        ) || (is_word(t, &["no"])
+            && all
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["record", "records", "copy", "trace"])))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the patient's data said to be removed: what is kept is the clinic's to say, and a promise of it nobody can check".to_owned(),
+        );
+    }
+}
+
+/// A changing tool said to be idempotent with no key ("The booking is idempotent", "Each move is
+/// idempotent"): the reader retries, and books, moves or charges twice. A retry is idempotent
+/// with the same key ("A retry with the same key is idempotent").
+pub(super) fn idempotent_without_a_key(
+    clauses: &[Vec<&Tok>],
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
+    // (joining a list twice is one entry: a queue is idempotent by what it is)
+    let queue = all.iter().any(|t| is_word(t, &["waiting", "list"]));
+    if !mutates || queue || all.iter().any(|t| is_word(t, &["key", "keys"])) {
+        return;
+    }
+    if let Some(t) = all.iter().find(|t| is_word(t, &["idempotent"])) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a change said to be idempotent with no key: a retry is idempotent with the same key of the request".to_owned(),
         );
     }
 }

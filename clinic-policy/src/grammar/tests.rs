@@ -9096,3 +9096,120 @@ fn audiences_lines_keys_and_filters_of_care() {
         ),
     ]);
 }
+
+/// The escalation narrowed by a case, a status glossed as an event, the patient's data said to
+/// be removed, a change said to be idempotent with no key, and a tool that removes given the id
+/// of what stays are refused; their honest neighbours pass.
+#[test]
+fn escalations_statuses_removals_and_retries() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. Only during the opening hours of the clinic.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. Only for confirmed appointments.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the escalation; null for an appointment of a patient with no intake form.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the roster of the next shift.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointment, one of pending, confirmed or cancelled; cancelled means the visit is on a later date.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Answers of the intake form, removed at the end of the visit.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "Symptoms of the patient, as a list, in no record of the patient after the visit.",
+            "get_intake",
+            false,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. The booking is idempotent.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the appointment that stays, as returned by list_my_appointments.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            Field::ParamName,
+            "kept_appointment_id",
+            "cancel_appointment",
+            true,
+        ),
+        (Field::ParamName, "patient_name", "list_doctors", false),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "Escalate one appointment to the oncall doctor of its clinic. Only for the doctor of the appointment.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate an appointment to the oncall nurse. Only for patients whose symptoms become more severe.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Note of the clinicians on the reason, seen by clinicians only.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointment, pending until confirmed by the doctor.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Join the waiting list of one doctor. The tool is idempotent.",
+            "join_waiting_list",
+            true,
+        ),
+        (
+            p,
+            "Optional key of the request. A retry with the same key is idempotent.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the appointment to cancel, as returned by list_my_appointments.",
+            "cancel_appointment",
+            true,
+        ),
+        (Field::ParamName, "patient_name", "register_patient", true),
+    ]);
+}

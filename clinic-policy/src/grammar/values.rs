@@ -1028,20 +1028,15 @@ pub(super) fn utc_glossed_as_local(clauses: &[Vec<&Tok>], out: &mut Vec<Violatio
 /// an all-clear. What a missing value means is that nothing was given; a text says when it is
 /// absent, never which value it stands for.
 pub(super) fn absence_read_as_a_value(clauses: &[Vec<&Tok>], text: &str, out: &mut Vec<Violation>) {
-    // (an empty list is an answer: "An empty list means none" of allergies)
-    const ABSENT: &[&str] = &["null", "absent", "missing", "blank", "unset"];
-    const GRADES: &[&str] = &[
-        "triage", "severity", "priority", "level", "grade", "score", "urgency",
-    ];
     let of_care = clauses.iter().flatten().any(|x| {
-        medical(x) || data_kind(&x.text, false) == Some(Data::Medical) || is_word(x, GRADES)
+        medical(x) || data_kind(&x.text, false) == Some(Data::Medical) || is_word(x, GRADES_OF_CARE)
     });
     if !of_care {
         return;
     }
     for c in clauses {
         for (k, t) in c.iter().enumerate() {
-            if !is_word(t, ABSENT) {
+            if !is_word(t, ABSENT_WORDS) {
                 continue;
             }
             let Some(m) = (k + 1..c.len().min(k + 5)).find(|&j| is_word(c[j], &["means", "mean"]))
@@ -1134,46 +1129,12 @@ pub(super) fn care_narrowed_by_case(
     let decides = effects.iter().any(|e| matches!(*e, "confirm" | "reject"));
     // (a case that keeps care from someone: an age, a cover, a department or a milder grade;
     // "Only for patients whose symptoms become more severe" names who needs it)
-    let keeps_from = |x: &&Tok| {
-        is_word(
-            x,
-            &[
-                "over",
-                "under",
-                "older",
-                "younger",
-                "adults",
-                "adult",
-                "insurance",
-                "insured",
-                "routine",
-                "mild",
-                "low",
-                "no",
-                "without",
-                "department",
-                "specialty",
-            ],
-        )
-    };
+    let keeps_from = |x: &&Tok| is_word(x, KEEPS_FROM_CARE);
     let cases = rest
         .iter()
         .skip_while(|x| is_word(x, DETERMINERS))
         .take(1)
-        .any(|x| {
-            is_word(
-                x,
-                &[
-                    "appointments",
-                    "appointment",
-                    "patients",
-                    "patient",
-                    "adults",
-                    "children",
-                    "minors",
-                ],
-            )
-        })
+        .any(|x| is_word(x, WHO_A_CASE_IS))
         && rest.iter().any(keeps_from);
     let patients = rest
         .iter()
@@ -1365,6 +1326,44 @@ pub(super) fn filter_inverted(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "a parameter that selects said to leave out what it names: a filter's value is what the result holds".to_owned(),
+        );
+    }
+}
+
+/// In a tool that removes (a cancellation, a rejection), its id said to be of the object that
+/// stays ("Id of the appointment that stays"): the reader sends the id of the one to keep, and the
+/// other is removed.
+pub(super) fn removed_object_swapped(
+    clauses: &[Vec<&Tok>],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    if !effects.iter().any(|e| matches!(*e, "cancel" | "reject")) {
+        return;
+    }
+    let Some(first) = clauses.first() else { return };
+    if !first.iter().any(|t| is_word(t, &["id", "ids"])) {
+        return;
+    }
+    let hit = first
+        .windows(2)
+        .find(|w| {
+            is_word(w[0], &["that", "which"])
+                && is_word(w[1], &["stays", "remains", "stay", "remain"])
+        })
+        .map(|w| w[1])
+        .or_else(|| {
+            first
+                .iter()
+                .copied()
+                .find(|t| is_word(t, &["kept", "remaining", "surviving"]))
+        });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "the id of a tool that removes said to be of the object that stays: it is the id of the object removed".to_owned(),
         );
     }
 }

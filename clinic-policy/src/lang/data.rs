@@ -717,7 +717,7 @@ pub(crate) fn default_of_a_persons_data(clauses: &[Vec<&Tok>], out: &mut Vec<Vio
                 h,
                 &[
                     "severity", "level", "grade", "urgency", "triage", "score", "reason",
-                    "symptom", "symptoms", "pain",
+                    "symptom", "symptoms", "pain", "duration", "weight", "height",
                 ],
             )
     }) || (first

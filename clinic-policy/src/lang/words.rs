@@ -1262,3 +1262,90 @@ pub(crate) const EVENTS_OF_A_VISIT: &[&str] = &[
     "kept",
     "held",
 ];
+
+/// The roles of the people who care for a patient, as a text names who calls or who sees.
+pub(crate) const CARE_ROLES: &[&str] = &[
+    "doctor",
+    "doctors",
+    "nurse",
+    "nurses",
+    "clinicians",
+    "staff",
+    "oncall",
+];
+
+/// What a case of a visit is said by: its appointment, a time of it, its form or its status.
+pub(crate) const CASES_OF_A_VISIT: &[&str] = &[
+    "appointment",
+    "appointments",
+    "patient",
+    "patients",
+    "hours",
+    "weekdays",
+    "weekday",
+    "days",
+    "day",
+    "week",
+    "night",
+    "intake",
+    "form",
+    "confirmed",
+    "pending",
+    "during",
+    "on",
+    "before",
+    "after",
+];
+
+/// Who is beyond a patient's care: the front desk, the family, an employer, a screen in the hall.
+pub(crate) const BEYOND_CARE: &[&str] = &[
+    "reception",
+    "family",
+    "relatives",
+    "kiosk",
+    "colleague",
+    "colleagues",
+    "interpreter",
+    "portal",
+    "employer",
+    "insurer",
+    "public",
+];
+
+/// The words of a case that keeps care from someone: an age, a cover, a department, a milder grade.
+pub(crate) const KEEPS_FROM_CARE: &[&str] = &[
+    "over",
+    "under",
+    "older",
+    "younger",
+    "adults",
+    "adult",
+    "insurance",
+    "insured",
+    "routine",
+    "mild",
+    "low",
+    "no",
+    "without",
+    "department",
+    "specialty",
+];
+
+/// Words of a value that is missing: null, absent, unset (an empty list is an answer).
+pub(crate) const ABSENT_WORDS: &[&str] = &["null", "absent", "missing", "blank", "unset"];
+
+/// Heads of a grade of care: triage, severity, priority, a level or a score.
+pub(crate) const GRADES_OF_CARE: &[&str] = &[
+    "triage", "severity", "priority", "level", "grade", "score", "urgency",
+];
+
+/// Who or what an eligibility names as a case: appointments, patients, adults, children.
+pub(crate) const WHO_A_CASE_IS: &[&str] = &[
+    "appointments",
+    "appointment",
+    "patients",
+    "patient",
+    "adults",
+    "children",
+    "minors",
+];

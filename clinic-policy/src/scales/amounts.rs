@@ -39,11 +39,36 @@ pub(super) fn amount_changed(w: &[Word]) -> Found {
             );
         }
     }
+    // a unit halved ("in half days"), and a patient's own amount given per another unit ("Amount
+    // of one medication, in `mg` per `kg`": a protocol's dose may be per weight, the patient's
+    // is what the patient takes)
+    for (k, word) in w.iter().enumerate() {
+        let halved =
+            at(k) == Some("in") && at(k + 1) == Some("half") && at(k + 2).and_then(unit).is_some();
+        let per = at(k).and_then(unit).is_some()
+            && (at(k + 1) == Some("per")
+                || (at(k + 1) == Some("for") && at(k + 2) == Some("each")))
+            && has("medication")
+            && !has("protocol");
+        if halved || per {
+            return at_word(
+                word,
+                "a unit halved or given per another: a value is given in its own unit, as it is",
+            );
+        }
+    }
     // an id changed by arithmetic or given by its place in a list
     if has("id") || has("ids") {
         for k in 0..w.len() {
-            let arithmetic = matches!(at(k), Some("plus" | "minus" | "added" | "subtracted"))
-                || (matches!(at(k), Some("times")) && number(k + 1).is_some());
+            let arithmetic = matches!(
+                at(k),
+                Some("plus" | "minus" | "added" | "subtracted" | "half" | "twice" | "double")
+            ) || (matches!(at(k), Some("times")) && number(k + 1).is_some())
+                || (matches!(at(k), Some("more" | "less" | "after" | "before"))
+                    && (k + 1..(k + 5).min(w.len())).any(|j| at(j) == Some("returned")))
+                || (matches!(at(k), Some("more" | "less"))
+                    && at(k + 1) == Some("than")
+                    && w[k + 2..].iter().take(4).any(|t| t.text == "id"));
             let place = matches!(at(k), Some("position" | "index" | "place"))
                 && at(k + 1) == Some("in")
                 && (k + 2..(k + 5).min(w.len())).any(|j| at(j) == Some("list"));
@@ -129,6 +154,46 @@ pub(super) fn amount_changed(w: &[Word]) -> Found {
         if let Some(why) = found {
             return at_word(&w[0], why);
         }
+    }
+    // a phone number: digits that only a line has (a leading 0 or +, seven or more)
+    if let Some(k) = (0..w.len()).find(|&k| {
+        w[k].text.len() >= 7
+            && w[k].text.starts_with('0')
+            && w[k].text.bytes().all(|b| b.is_ascii_digit())
+    }) {
+        return at_word(
+            &w[k],
+            "a phone number given in the text: a line's number is the clinic's answer's to give, never a catalogue's",
+        );
+    }
+    // an age by a rule of its own ("at the next birthday", "counted from the year of birth"), and
+    // a date of birth cut by a date ("no later than 2007-12-31", "after 1945-01-01")
+    if w.iter().take(3).any(|t| t.text == "age")
+        && (has("birthday")
+            || (has("year") && has("birth"))
+            || has("whole")
+            || (has("end") && has("year")))
+    {
+        return at_word(
+            &w[0],
+            "an age by a rule of its own: an age is the patient's age on the day",
+        );
+    }
+    if has("birth")
+        && let Some(k) = (0..w.len()).find(|&k| {
+            matches!(
+                at(k),
+                Some("after" | "before" | "later" | "earlier" | "from")
+            ) && w[k + 1..]
+                .iter()
+                .take(3)
+                .any(|t| super::calendar::iso_date(t).is_some())
+        })
+    {
+        return at_word(
+            &w[k],
+            "a date of birth cut by a date: who may book is the clinic's to say",
+        );
     }
     // a refund paid to the clinic
     if has("refund")

@@ -303,6 +303,17 @@ mod tests {
             "omitted specialty",
             "reception late fee",
             "start hour of twelve",
+            "Amount of one medication, in `mg` per `kg` of weight per day, for example 2.",
+            "Duration of the symptoms, in half days.",
+            "Id of the appointment, one less than the id as returned by list_my_appointments.",
+            "Id of the new slot, half the slot id as returned by find_available_slots.",
+            "Number of the reception, 09001234, for each question of the patient.",
+            "Age of the patient, in years, at the next birthday.",
+            "Date of birth of the patient, as `YYYY-MM-DD`, no later than 2007-12-31.",
+            "Page of the results, from 1. Default: 2.",
+            "Offset of the first result, from 0. Default: 20.",
+            "Get the opening hours of one clinic. On holidays the clinic is open from 00:00 to 23:59.",
+            "Opening hours of the reception; the ward of the clinic is open for each patient at night.",
         ] {
             assert!(found(text), "{text}");
         }
@@ -348,6 +359,11 @@ mod tests {
             "slot id",
             "request key",
             "late fee",
+            "Dosage of the protocol, in `mg` per `kg` of weight.",
+            "Page size, 1 to 100. Default: 20.",
+            "Page of the results, from 1. Default: 1.",
+            "Cancel one appointment. Its slot is released and open. A late fee can apply less than 24 hours before the visit.",
+            "Search the protocols by words; title matches weigh more than body matches.",
         ] {
             assert!(!found(text), "{text}");
         }

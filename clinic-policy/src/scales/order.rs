@@ -261,6 +261,51 @@ pub(super) fn value_misread(w: &[Word], text: &str) -> Found {
             }
         }
     }
+    // a page past the first by default ("Page of the results, from 1. Default: 2", "Offset …,
+    // from 0. Default: 20"): the first results are never seen
+    let page = w
+        .iter()
+        .take(2)
+        .any(|t| matches!(t.text.as_str(), "page" | "offset"))
+        && !w
+            .iter()
+            .take(4)
+            .any(|t| matches!(t.text.as_str(), "size" | "sizes" | "limit"));
+    if page
+        && let Some(k) = (0..w.len()).find(|&k| {
+            at(k) == Some("default")
+                && at(k + 1)
+                    .and_then(|x| x.parse::<u32>().ok())
+                    .is_some_and(|n| n > u32::from(!has("offset")))
+        })
+    {
+        return at_word(
+            &w[k],
+            "a page past the first by default: the first page is the default",
+        );
+    }
+    // a place of care said to be open at night or for the whole day ("open for the whole day",
+    // "open … at night", "open from 00:00 to 23:59"): a patient goes to a closed building
+    if let Some(k) = (0..w.len()).find(|&k| {
+        let all_day = matches!(at(k), Some("night" | "nights"))
+            || (at(k) == Some("whole") && matches!(at(k + 1), Some("day" | "night")))
+            || (at(k) == Some("all") && matches!(at(k + 1), Some("day" | "night")))
+            || (at(k) == Some("24") && matches!(at(k + 1), Some("hours" | "7")))
+            || (at(k) == Some("00") && at(k + 2) == Some("to") && at(k + 3) == Some("23"));
+        all_day
+            && (k.saturating_sub(8)..k).any(|j| at(j) == Some("open"))
+            && same(
+                k,
+                (k.saturating_sub(8)..k)
+                    .find(|&j| at(j) == Some("open"))
+                    .unwrap_or(k),
+            )
+    }) {
+        return at_word(
+            &w[k],
+            "a place said to be open at night or all day: its hours are the clinic's answer's to give",
+        );
+    }
     // a zero said to mean a payment by the insurance, or a change to come
     (0..w.len())
         .find(|&k| {
