@@ -1139,6 +1139,10 @@ pub(super) fn care_narrowed_by_case(
     let patients = rest
         .iter()
         .any(|x| is_word(x, &["patients", "patient", "guardians", "guardian"]));
+    // an age that the text or the tool's name gives, the reason for an age limit
+    let lower = text.to_ascii_lowercase();
+    let aged_text = AGE_IN_A_NAME.iter().any(|a| lower.contains(a));
+    let aged_name = AGE_IN_A_NAME.iter().any(|a| tool_name.contains(a));
     // (an age limit on a tool whose name holds no age: "Book an open slot … Only for patients
     // over 65"; "Find open slots of pediatricians. Only for patients under 18." of
     // `find_pediatric_slots` is the how-to's)
@@ -1147,9 +1151,7 @@ pub(super) fn care_narrowed_by_case(
             is_word(x, &["over", "under", "older", "younger"])
                 && rest.get(i + 1).is_some_and(|n| n.kind == Kind::Ident)
         })
-        && !AGE_IN_A_NAME
-            .iter()
-            .any(|a| tool_name.contains(a) || text.to_ascii_lowercase().contains(a));
+        && !(aged_name || aged_text);
     // (a booking, a search or a queue limited by a patient's account, address, cover or debt:
     // "Only for patients with an address in the city of the clinic"; a kind of appointment
     // passes: "Only for patients with a pending appointment")
@@ -1181,9 +1183,7 @@ pub(super) fn care_narrowed_by_case(
                 ],
             )
         })
-        && !AGE_IN_A_NAME
-            .iter()
-            .any(|a| text.to_ascii_lowercase().contains(a));
+        && !aged_text;
     if (of_care && cases) || (decides && patients) || aged || attribute {
         push(
             out,

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::{Found, Word, at_word, words};
+use super::{Found, Word, at_word};
 
 /// Abbreviations of time zones: each names no place, and most shift with the seasons.
 const ZONE_ABBREVIATIONS: &[&str] = &[
@@ -29,8 +29,7 @@ const IANA_AREAS: &[&str] = &[
 /// time: a fixed offset from UTC ("UTC plus 1 hour", `UTC+1`), a zone's abbreviation, an IANA
 /// zone given as the time of the values, the local time of anything but the clinic, UTC said to
 /// be a local time, or a time shown to a person said to be in UTC.
-pub(super) fn clock_misstated(text: &str) -> Option<Range<usize>> {
-    let w = words(text);
+pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
     let lower = text.to_ascii_lowercase();
     for (i, _) in lower.match_indices("utc") {
         let b = lower.as_bytes();

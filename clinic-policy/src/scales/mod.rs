@@ -119,7 +119,7 @@ pub(crate) fn examples_disagree(text: &str, out: &mut Vec<Violation>) {
     let found = calendar::day_before_month(text)
         .map(|r| (r, "a date is written year, month, day (`YYYY-MM-DD`); a form with the day before the month is read as another date"))
         .or_else(|| {
-            clock::clock_misstated(text).map(|r| (r, "times are in UTC or in the local time of the clinic: a zone's abbreviation, a fixed offset, one city's zone or another's local time is wrong for some clinic or some season, and a time shown to a person is in the local time of the clinic"))
+            clock::clock_misstated(text, &w).map(|r| (r, "times are in UTC or in the local time of the clinic: a zone's abbreviation, a fixed offset, one city's zone or another's local time is wrong for some clinic or some season, and a time shown to a person is in the local time of the clinic"))
         })
         .or_else(|| two_sides(&w))
         .or_else(|| units_said_one(&w))
