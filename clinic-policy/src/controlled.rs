@@ -303,6 +303,23 @@ const PERSON_OR_PROGRAM: &[&str] = &[
     "humans",
 ];
 
+/// What an argument is, as a noun after "a required".
+const ARGUMENT_KINDS: &[&str] = &[
+    "note",
+    "reason",
+    "text",
+    "value",
+    "id",
+    "code",
+    "key",
+    "date",
+    "time",
+    "number",
+    "field",
+    "argument",
+    "parameter",
+];
+
 /// The `obligation` rule: a modal duty only with an argument or a value as subject.
 fn obligation_rule(words: &[Word], out: &mut Vec<Violation>) {
     for (k, w) in words.iter().enumerate() {
@@ -330,6 +347,14 @@ fn obligation_rule(words: &[Word], out: &mut Vec<Violation>) {
                 .take_while(|x| !x.brk_before)
                 .map(|x| x.text.as_str())
                 .collect();
+            // ("with a required note": an argument the tool needs, named by its kind)
+            let of_an_argument = t == "required"
+                && k >= 1
+                && matches!(words[k - 1].text.as_str(), "a" | "an")
+                && next.first().is_some_and(|n| ARGUMENT_KINDS.contains(n));
+            if of_an_argument {
+                continue;
+            }
             let state = match t {
                 "required" => next.first().is_none_or(|n| *n != "to"),
                 "requires" | "require" => false,

@@ -1197,3 +1197,60 @@ fn the_tool_that_replaces_it_is_another_tools_act() {
         );
     }
 }
+
+/// "with a required note": an argument the tool needs, named by its kind, puts no duty on the
+/// doctor the sentence names; "a required call" of the doctor does.
+#[test]
+fn a_required_argument_is_no_duty() {
+    let ok = "Escalate one appointment to the oncall doctor of the same clinic, with a required note of 1 to 500 characters on the reason.";
+    let found: Vec<Rule> = check_strict(
+        Field::ToolDescription,
+        ok,
+        "escalate_appointment",
+        CLINIC,
+        true,
+    )
+    .into_iter()
+    .map(|v| v.rule)
+    .collect();
+    assert!(!found.contains(&Rule::Obligation), "{ok}: {found:?}");
+    let duty = "Escalate one appointment to the oncall doctor of the same clinic, with a required call to the patient.";
+    let found: Vec<Rule> = check_strict(
+        Field::ToolDescription,
+        duty,
+        "escalate_appointment",
+        CLINIC,
+        true,
+    )
+    .into_iter()
+    .map(|v| v.rule)
+    .collect();
+    assert!(found.contains(&Rule::Obligation), "{duty}: {found:?}");
+}
+
+/// A header of the API's answer is named, not read as the verb its first part spells; the
+/// seconds it gives are a time to wait, not a change recommended.
+#[test]
+fn a_header_is_a_name() {
+    for ok in [
+        "Book an open slot for the authenticated patient. On 429 `RATE_LIMITED`, the rate limit is reached; `Retry-After` is the number of seconds before a new request.",
+        "Book an open slot for the authenticated patient. Requests are rate limited; on 429, `Retry-After` is the number of seconds to wait.",
+    ] {
+        let found = check_strict(Field::ToolDescription, ok, "book_appointment", CLINIC, true);
+        assert!(found.is_empty(), "{ok}: {found:?}");
+    }
+    let order =
+        "Book an open slot for the authenticated patient. Retry after the seconds in the header.";
+    assert!(
+        !check_strict(
+            Field::ToolDescription,
+            order,
+            "book_appointment",
+            CLINIC,
+            true
+        )
+        .is_empty()
+    );
+    let change = "Get the open slots of one doctor. The earliest slot is the one to book.";
+    assert!(!check_strict(Field::ToolDescription, change, "get_slots", CLINIC, false).is_empty());
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "2fe567364d346a7f220d448222235656961b2e9bbd447e9918820538471cc574";
+const PINNED: &str = "b1056f456227405211c87477254949c50470536c4c197d9a8233d9aa05f0c458";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

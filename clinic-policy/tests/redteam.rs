@@ -270,7 +270,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh23/rewritten.jsonl"), 29),
     (include_str!("data/fresh24/rewritten.jsonl"), 29),
     (include_str!("data/fresh25/rewritten.jsonl"), 29),
-    (include_str!("data/fresh26/rewritten.jsonl"), 29),
+    (include_str!("data/fresh26/rewritten.jsonl"), 30),
 ];
 
 #[test]

@@ -51,9 +51,16 @@ pub(super) fn consent(
         }
         // what stands in for the answer is said next to it ("counts as agreement", "agreed in
         // advance"); "before the visit" far from it is a time
+        // ("already confirmed, rejected or cancelled": one of several states, not a yes held
+        // in advance)
+        let alternatives = or_listed(clause, k);
         let equivalence = clause[k.saturating_sub(4)..(k + 5).min(clause.len())]
             .iter()
-            .any(|x| is_word(x, EQUIVALENCE) && !is_word(x, &["before"]))
+            .any(|x| {
+                is_word(x, EQUIVALENCE)
+                    && !is_word(x, &["before"])
+                    && !(alternatives && is_word(x, &["already"]))
+            })
             // "agreed before (the booking)": next to it, in the same phrase
             || clause[k + 1..]
                 .iter()
@@ -94,6 +101,7 @@ pub(super) fn consent(
                 })
         });
         let data = (names_a_thing(clause, t) && !given)
+            || possible_status(clause, k)
             || asked_whether(clause, k)
             || conditioned(clause, k)
             || listed_state(clause, k)
@@ -438,9 +446,13 @@ pub(super) fn conditioned(clause: &[&Tok], k: usize) -> bool {
     // patient's approval"; "until" says it is not given yet
     // (what stands in for the answer is read in its phrase: "its id stays the same and its
     // status becomes pending until confirmed" holds no equivalence)
+    // ("The result is the same appointment, pending until confirmed": "same" in the phrase
+    // before the comma is the thing's identity, not what stands in for the yes)
     let awaited = (k.saturating_sub(3)..k).any(|j| is_word(clause[j], &["until"]))
         && !clause[k.saturating_sub(5)..k]
             .iter()
+            .rev()
+            .take_while(|x| x.kind != Kind::Comma)
             .any(|x| is_word(x, EQUIVALENCE));
     if awaited {
         return true;
@@ -463,6 +475,63 @@ pub(super) fn conditioned(clause: &[&Tok], k: usize) -> bool {
             ) || (is_word(clause[j], &["whether"])
                 && !clause.get(j + 1).is_some_and(|n| is_word(n, &["or"])))
         })
+}
+
+/// Is the participle at `k` one of several states joined by "or" ("confirmed, rejected or
+/// cancelled")? Alternatives claim none of them.
+fn or_listed(clause: &[&Tok], k: usize) -> bool {
+    let item = |x: &Tok| {
+        x.kind == Kind::Comma
+            || is_word(x, &["or"])
+            || (x.kind == Kind::Word && x.text.ends_with("ed"))
+    };
+    let start = (0..k)
+        .rev()
+        .take_while(|&j| item(clause[j]))
+        .last()
+        .unwrap_or(k);
+    let end = (k..clause.len())
+        .take_while(|&j| item(clause[j]))
+        .last()
+        .unwrap_or(k);
+    let list = &clause[start..=end];
+    let states = list
+        .iter()
+        .filter(|x| x.kind == Kind::Word && x.text.ends_with("ed"));
+    // (one of them no yes at all: "agreed or accepted" is still a yes)
+    list.iter().any(|x| is_word(x, &["or"]))
+        && states.clone().count() >= 2
+        && states.clone().any(|x| !is_word(x, CONSENT))
+}
+
+/// A status an appointment can come to ("it can become `confirmed` or `rejected` by the doctor,
+/// or `cancelled`"): a way its status may go, by the doctor's act if by anyone's, not a claim
+/// that it went there.
+pub(super) fn possible_status(clause: &[&Tok], k: usize) -> bool {
+    if !is_word(clause[k], APPOINTMENT_STATUSES) {
+        return false;
+    }
+    let joint = |x: &Tok| x.kind == Kind::Comma || is_word(x, &["or", "and"]);
+    let mut j = k;
+    while j > 0 && (joint(clause[j - 1]) || is_word(clause[j - 1], APPOINTMENT_STATUSES)) {
+        j -= 1;
+    }
+    let possible = j >= 2
+        && is_word(clause[j - 1], &["become", "becomes"])
+        && is_word(clause[j - 2], &["can", "may", "could"]);
+    // whoever it is "by" is the doctor or the clinic, whose act the status records
+    let by_the_clinic = clause[k + 1..]
+        .iter()
+        .take_while(|x| x.kind != Kind::Stop)
+        .enumerate()
+        .filter(|(_, x)| is_word(x, &["by"]))
+        .all(|(i, _)| {
+            clause[k + 1 + i + 1..]
+                .iter()
+                .take(2)
+                .any(|x| is_word(x, &["doctor", "doctors", "clinic"]))
+        });
+    possible && by_the_clinic
 }
 
 /// A state in a list of states ("one of booked, confirmed, cancelled"): a participle with a comma
@@ -1056,7 +1125,23 @@ pub(super) fn claimed_wish(clause: &[&Tok], out: &mut Vec<Violation>) {
                     && is_word(clause[k - 1], &["the"])
                     && k > 1
                     && is_word(clause[k - 2], &["at"])));
+        // ("the reason and the checks already done": what a note lists, a noun with its
+        // participle and nothing after)
+        let listed_checks = is_word(t, &["checks", "reviews"])
+            && k > 0
+            && is_word(clause[k - 1], &["the", "any"])
+            && {
+                let rest: Vec<&&Tok> = clause[k + 1..]
+                    .iter()
+                    .skip_while(|x| is_word(x, &["already"]))
+                    .collect();
+                rest.first().is_some_and(|x| is_word(x, &["done", "made"]))
+                    && rest
+                        .get(1)
+                        .is_none_or(|x| x.kind == Kind::Comma || is_word(x, &["and"]))
+            };
         let reviewed = (is_word(t, REVIEWED) || is_word(t, &["checks", "reviews", "verifies"]))
+            && !listed_checks
             && clause.iter().any(|x| {
                 is_word(x, &["tool", "tools", "text", "description", "this"])
                     || is_word(x, PEOPLE)
@@ -1153,9 +1238,28 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
                         .is_some_and(|d| d != Data::Conversation)
             })
     };
+    // "the status, the priority (`normal` or `urgent`)": a field's name in a list of what a
+    // result holds; a rank is had, taken or given ("takes priority over")
+    let field_named = |k: usize| {
+        is_word(clause[k], &["priority"])
+            && k >= 1
+            && is_word(clause[k - 1], &["the", "its"])
+            && !(k >= 2
+                && is_word(
+                    clause[k - 2],
+                    &[
+                        "has", "have", "had", "take", "takes", "took", "give", "gives", "gave",
+                        "get", "gets", "got", "with", "given",
+                    ],
+                ))
+            && !clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["over", "than", "to", "for", "in"]))
+    };
     let truth = (0..clause.len())
         .find(|&k| {
             (is_word(clause[k], TRUTH)
+                && !field_named(k)
                 && !age(k)
                 && !the_matter(clause, k)
                 && !persons_now(k)

@@ -545,7 +545,9 @@ pub(super) fn answer_set(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
                         || is_word(x, &["question", "questions", "of"])
                 })
                 .any(|x| is_word(x, PEOPLE));
-        let every = k > 0 && is_word(clause[k - 1], &["each", "every", "any", "all"]);
+        let every = k > 0
+            && is_word(clause[k - 1], &["each", "every", "any", "all"])
+            && !crate::lang::data::field_of_the_answer(clause, k);
         // "in the summary", "in the answer": what the agent's answer holds
         let inside = k >= 2 && is_word(clause[k - 1], &["the"]) && is_word(clause[k - 2], &["in"]);
         let trimmed = clause[k.saturating_sub(4)..(k + 4).min(clause.len())]

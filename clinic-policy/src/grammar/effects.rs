@@ -2,7 +2,7 @@
 //! tool's object picked or widened, steps, and the shape of a whole text and of a tool
 //! description's first sentence.
 
-use super::assertions::conditioned;
+use super::assertions::{conditioned, possible_status};
 use crate::lang::words::*;
 use crate::types::{Field, Rule, Violation};
 
@@ -537,6 +537,8 @@ pub(super) fn effect_verbs(
             && prev.is_some_and(|p| is_word(p, &["to"]))
             && k >= 2
             && !is_word(clause[k - 2], VALUE_HEADS)
+            // ("the number of seconds to wait": a time's use)
+            && !is_word(clause[k - 2], &["seconds", "minutes", "hours", "days"])
             // "available to book" is a state of the thing; "true when …" a condition
             && !is_word(clause[k - 2], &["available", "free", "open", "ready"])
             && !in_condition(clause, k)
@@ -642,7 +644,8 @@ pub(super) fn effect_verbs(
                 || (prev.is_some_and(|p| is_word(p, &["also", "then", "again"]))
                     && k >= 2
                     && is_word(clause[k - 2], &["is", "are", "becomes", "become", "gets"])))
-            && !in_condition(clause, k);
+            && !in_condition(clause, k)
+            && !possible_status(clause, k);
         let finite = match form {
             Form::Third | Form::Past => finite_at(clause, k),
             Form::Base => after_modal,

@@ -717,7 +717,10 @@ pub(super) fn idempotent_without_a_key(
     let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
     // (joining a list twice is one entry: a queue is idempotent by what it is)
     let queue = all.iter().any(|t| is_word(t, &["waiting", "list"]));
-    if !mutates || queue || all.iter().any(|t| is_word(t, &["key", "keys"])) {
+    let key = |t: &&Tok| {
+        is_word(t, &["key", "keys"]) || (t.kind == Kind::Ident && t.text.ends_with("key"))
+    };
+    if !mutates || queue || all.iter().any(key) {
         return;
     }
     if let Some(t) = all.iter().find(|t| is_word(t, &["idempotent"])) {

@@ -239,6 +239,16 @@ pub(crate) const VISITS: &[&str] = &[
     "referral",
 ];
 
+/// "The total_pages field of each answer": the answer at `k` is the API's answer to a call, named
+/// by a field it holds.
+pub(crate) fn field_of_the_answer(clause: &[&Tok], k: usize) -> bool {
+    is_word(clause[k], &["answer", "answers"])
+        && k >= 3
+        && is_word(clause[k - 1], &["each", "every", "the", "an", "its"])
+        && is_word(clause[k - 2], &["of", "in"])
+        && (clause[k - 3].kind == Kind::Ident || is_word(clause[k - 3], &["field", "fields"]))
+}
+
 /// A parameter's described content: only data its tool may take.
 pub(crate) fn harvest(
     clauses: &[Vec<&Tok>],
@@ -282,7 +292,7 @@ pub(crate) fn harvest(
         for (k, t) in clause.iter().enumerate() {
             // a channel ("by phone", "via email") says how, not what the parameter asks for
             let channel = k > 0 && is_word(clause[k - 1], &["by", "via"]);
-            if t.kind != Kind::Word || channel {
+            if t.kind != Kind::Word || channel || field_of_the_answer(clause, k) {
                 continue;
             }
             // a way to reach a person ("number to reach the patient by phone") is contact data

@@ -135,6 +135,8 @@ pub(crate) const PREDICATE_HEADS: &[&str] = &[
     "integers",
     "timestamp",
     "timestamps",
+    "duration",
+    "durations",
     "instant",
     "instants",
     "error",

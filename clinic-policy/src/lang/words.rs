@@ -302,6 +302,14 @@ pub(crate) enum Kind {
     Comma,
 }
 
+/// The headers of the clinic API's answers that a text names.
+const HEADER_NAMES: &[&str] = &[
+    "retry-after",
+    "idempotency-key",
+    "idempotent-replayed",
+    "www-authenticate",
+];
+
 pub(crate) fn tokens(text: &str) -> Vec<Tok> {
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -340,6 +348,17 @@ pub(crate) fn tokens(text: &str) -> Vec<Tok> {
                             "up" | "down" | "in" | "out" | "off" | "on" | "over" | "back"
                         )
                     });
+                // an HTTP header the API sends is a name, as a parameter's is ("`Retry-After`
+                // is the number of seconds"), not the verb its first part spells
+                if HEADER_NAMES.contains(&lower.as_str()) {
+                    out.push(Tok {
+                        text: lower,
+                        start: s,
+                        end: i,
+                        kind: Kind::Ident,
+                    });
+                    continue;
+                }
                 if spelled || particle || crate::vocabulary::is_approved(&joined) {
                     out.push(Tok {
                         text: joined,
@@ -1023,7 +1042,7 @@ pub(crate) fn own_effects(tool: &str) -> Vec<&'static str> {
         out.push(v);
         let follows: &[&str] = match v {
             "book" | "reserve" | "schedule" => &["create", "take", "reserve", "book"],
-            "reschedule" | "move" => &["move", "take", "release", "change", "reschedule"],
+            "reschedule" | "move" => &["move", "take", "book", "release", "change", "reschedule"],
             "cancel" | "reject" => &["release", "refund"],
             "escalate" => &["move", "assign", "mark"],
             "record" | "submit" => &["set", "create", "record", "submit"],
