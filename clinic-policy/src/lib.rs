@@ -74,6 +74,8 @@ mod controlled;
 mod grammar;
 mod lang;
 mod literal;
+// what the clinic API does, against which a text is read
+mod facts;
 // how a value is read: the two sides of an example, a date's form, a clock, a scale
 mod scales;
 

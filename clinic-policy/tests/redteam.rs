@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam36/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam37/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -177,7 +177,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam22/served.jsonl"), 96, 13),
     (include_str!("data/redteam23/served.jsonl"), 97, 1),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
-    (include_str!("data/redteam25/served.jsonl"), 74, 26),
+    (include_str!("data/redteam25/served.jsonl"), 74, 25),
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 6),
     (include_str!("data/redteam28/served.jsonl"), 167, 24),
@@ -189,6 +189,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam34/served.jsonl"), 200, 30),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
     (include_str!("data/redteam36/served.jsonl"), 156, 61),
+    (include_str!("data/redteam37/served.jsonl"), 154, 119),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -42,6 +42,7 @@ use self::{
     assertions::*, audience::*, doings::*, effects::*, promises::*, reach::*, standing::*,
     values::*, world::*,
 };
+use crate::facts::*;
 use crate::lang::predicates::*;
 pub(crate) use crate::lang::{data::*, words::*};
 use crate::types::{Field, Rule, Violation};
@@ -702,6 +703,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         authorship_claimed(clause, out);
         phone_number_given(clause, out);
         escalation_narrowed(clause, &effects, out);
+        act_narrowed(clause, text, &effects, out);
+        emergency_stand_in(clause, out);
         status_glossed(clause, text, out);
         if n == 0 && field == Field::ToolDescription {
             escalation_elsewhere(clause, &effects, out);

@@ -9348,3 +9348,111 @@ fn an_appointments_lifecycle_is_said_as_it_is() {
         ),
     ]);
 }
+
+/// A changing act narrowed past what the API asks (by the clock, by a window ahead, by a count,
+/// by a form, or by one of the two statuses it takes), and a stand-in for emergency care as the
+/// next step, are refused; the act's true statuses, who may call, and the emergency line pass.
+#[test]
+fn acts_open_at_every_hour_and_the_emergency_line_first() {
+    let d = Field::ToolDescription;
+    all_pass(&[
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments. Only for patients, and only for pending or confirmed appointments.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Confirm one pending appointment. Only for the doctor of the appointment.",
+            "confirm_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. In a medical emergency, the emergency hotline is the next step.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. The clinic phone is no emergency line: in an emergency, the ambulance is the next step.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments. Only for the patient, also for a pending appointment.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            Field::ParamDescription,
+            "The complaint in the patient's own words, for example cough, worse at night.",
+            "submit_intake",
+            true,
+        ),
+    ]);
+    all_refused(&[
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments. Only for pending appointments.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Reject one pending appointment. Only during the opening hours of the clinic.",
+            "reject_appointment",
+            true,
+        ),
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments, from 08:00 to 18:00.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. Only for slots in the next 14 days.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Move one appointment to another open slot, up to 2 times for each appointment.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Move one appointment to another open slot. Only for appointments with no intake form.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. In a medical emergency, the reception of the clinic is the next step.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. In a medical emergency, the emergency hotline is the next step after a visit to the clinic.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. In a medical emergency, the phone line of the reception is the next step.",
+            "get_opening_hours",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic. In a medical emergency, the oncall doctor of the clinic is the next step.",
+            "list_doctors",
+            false,
+        ),
+    ]);
+}

@@ -1316,6 +1316,41 @@ pub(crate) const CASES_OF_A_VISIT: &[&str] = &[
     "after",
 ];
 
+/// Times of a day or week that no act of the clinic API waits for ("only on weekdays", "only
+/// during the opening hours"): its acts are open at every hour.
+pub(crate) const HOURS_OF_A_CLOCK: &[&str] = &[
+    "weekday",
+    "weekdays",
+    "weekend",
+    "weekends",
+    "night",
+    "nights",
+    "daytime",
+    "morning",
+    "mornings",
+    "afternoon",
+    "afternoons",
+    "evening",
+    "evenings",
+    "office",
+    "opening",
+    "business",
+    "working",
+];
+
+/// The statuses an appointment may have for each changing act the API makes on it, by the
+/// act's verb: cancel, move, submit an intake and escalate take a pending or a confirmed one.
+pub(crate) fn statuses_an_act_takes(effects: &[&str]) -> &'static [&'static str] {
+    if effects
+        .iter()
+        .any(|e| matches!(*e, "cancel" | "reschedule" | "move" | "submit" | "escalate"))
+    {
+        &["pending", "confirmed"]
+    } else {
+        &[]
+    }
+}
+
 /// Who is beyond a patient's care: the front desk, the family, an employer, a screen in the hall.
 pub(crate) const BEYOND_CARE: &[&str] = &[
     "reception",
