@@ -278,3 +278,354 @@ pub(crate) fn status_glossed(clause: &[&Tok], text: &str, out: &mut Vec<Violatio
         );
     }
 }
+
+/// Who may call a tool of the clinic, by its name, as the API's routes say: the patient books,
+/// cancels, moves, submits an intake and holds a place on a waiting list; the appointment's
+/// doctor confirms, rejects and escalates; doctors read protocols; an appointment and its intake
+/// are read by its patient or its doctor; doctors, slots, specialties and hours are public
+/// (`Some(&[])`). `None`: a tool the API has no route for.
+fn callers(tool: &str) -> Option<&'static [&'static str]> {
+    const PATIENT: &[&str] = &["patient", "patients"];
+    const DOCTOR: &[&str] = &["doctor", "doctors"];
+    const BOTH: &[&str] = &["patient", "patients", "doctor", "doctors"];
+    let parts: Vec<&str> = tool.split('_').collect();
+    let first = *parts.first()?;
+    let has = |w: &str| parts.contains(&w);
+    Some(match first {
+        "book" | "cancel" | "reschedule" | "move" | "submit" | "join" => PATIENT,
+        "confirm" | "reject" | "escalate" => DOCTOR,
+        _ if has("protocol") || has("protocols") => DOCTOR,
+        _ if has("my") || has("waiting") => PATIENT,
+        _ if has("appointment") || has("intake") => BOTH,
+        _ if has("appointments") && has("doctor") => DOCTOR,
+        _ if has("doctors")
+            || has("doctor")
+            || has("slots")
+            || has("specialties")
+            || has("hours") =>
+        {
+            &[]
+        }
+        _ => return None,
+    })
+}
+
+/// Words that name who calls after "only for": the API's two roles and the people a text might
+/// put in their place.
+const CALLER_WORDS: &[&str] = &[
+    "patient",
+    "patients",
+    "doctor",
+    "doctors",
+    "oncall",
+    "guardian",
+    "guardians",
+    "parent",
+    "parents",
+    "reception",
+    "receptionist",
+    "receptionists",
+    "staff",
+    "clinician",
+    "clinicians",
+    "nurse",
+    "nurses",
+    "admin",
+    "admins",
+    "administrator",
+    "administrators",
+    "caller",
+    "callers",
+    "physician",
+    "physicians",
+];
+
+/// Another caller named for the tool ("Book … Only for doctors", "Escalate … Only for the
+/// reception", "Search the protocols … Only for patients", "Find open slots … Only for the staff
+/// of the clinic"): the agent refuses the people the tool is for, or hands a tool to people it is
+/// not for. Who may call is the tool's role as the API gives it ("Only for the doctor of the
+/// appointment"); the appointment's doctor is not the oncall doctor, nor are the staff.
+pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    let Some(allowed) = callers(tool) else {
+        return;
+    };
+    for (k, t) in clause.iter().enumerate() {
+        if !(is_word(t, &["only"]) && clause.get(k + 1).is_some_and(|n| is_word(n, &["for"]))) {
+            continue;
+        }
+        // the people named, up to "of" (whose they are), a mark or another word
+        let named: Vec<&&Tok> = clause[k + 2..]
+            .iter()
+            .take_while(|x| {
+                is_word(x, DETERMINERS) || is_word(x, CALLER_WORDS) || is_word(x, &["and", "or"])
+            })
+            .filter(|x| is_word(x, CALLER_WORDS))
+            .collect();
+        // ("Only for patients whose symptoms become worse", "… patients under 18": a case of
+        // the people, read elsewhere)
+        let at = (k + 2..clause.len()).find(|&j| {
+            let x = clause[j];
+            !(is_word(x, DETERMINERS) || is_word(x, CALLER_WORDS) || is_word(x, &["and", "or"]))
+        });
+        let after = at.map(|j| clause[j]);
+        let a_case = after.is_some_and(|x| {
+            x.kind == Kind::Ident
+                || is_word(
+                    x,
+                    &[
+                        "whose", "who", "with", "without", "under", "over", "aged", "from", "in",
+                        "at",
+                    ],
+                )
+                || (is_word(x, &["of"])
+                    && at
+                        .and_then(|j| clause.get(j + 1))
+                        .is_some_and(|n| n.kind == Kind::Ident))
+        });
+        if a_case {
+            continue;
+        }
+        let swapped = named.iter().any(|x| !is_word(x, allowed));
+        if !named.is_empty() && swapped {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "another caller named: who may call a tool is its role in the clinic's API"
+                    .to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// The kinds of ids a clinic tool gives back, by the objects its name holds: an appointment
+/// holds its slot and doctor, a slot its doctor, a doctor its clinic and specialty, an intake its
+/// appointment, a waiting list its entry and doctor.
+fn kinds_returned(tool: &str) -> &'static [&'static str] {
+    // (the name's last word is its object: `list_doctor_schedule` gives back no doctors)
+    let last = tool.rsplit('_').next().unwrap_or(tool);
+    let has = |w: &[&str]| w.contains(&last);
+    if has(&["intake", "intakes"]) {
+        &["intake", "appointment"]
+    } else if has(&["appointment", "appointments"]) {
+        &["appointment", "slot", "doctor", "clinic"]
+    } else if has(&["slot", "slots"]) {
+        &["slot", "doctor"]
+    } else if has(&["waiting", "position"]) {
+        &["entry", "doctor", "position"]
+    } else if has(&["protocol", "protocols"]) {
+        &["protocol", "clinic"]
+    } else if has(&["specialty", "specialties"]) {
+        &["specialty"]
+    } else if has(&["doctor", "doctors"]) {
+        &["doctor", "clinic", "specialty"]
+    } else if has(&["hours"]) {
+        &["clinic"]
+    } else {
+        &[]
+    }
+}
+
+/// The kinds of ids a clinic tool takes, by its name: a booking takes a slot, a move an
+/// appointment and a slot, a search of slots or a waiting list a doctor, an act on an appointment
+/// or its intake the appointment.
+fn kinds_taken(tool: &str) -> &'static [&'static str] {
+    let parts: Vec<&str> = tool.split('_').collect();
+    let has = |w: &[&str]| parts.iter().any(|p| w.contains(p));
+    match parts.first().copied() {
+        Some("book") => &["slot"],
+        Some("reschedule" | "move") => &["appointment", "slot"],
+        Some("search") => &[],
+        _ if has(&["my"]) => &[],
+        _ if has(&["slot", "slots"]) => &["doctor"],
+        _ if has(&["position"]) => &["entry", "doctor"],
+        _ if has(&["waiting"]) => &["doctor"],
+        _ if has(&["appointment", "intake"]) => &["appointment"],
+        _ if has(&["protocol"]) => &["protocol"],
+        _ if has(&["doctors"]) => &["specialty"],
+        _ if has(&["doctor"]) => &["doctor"],
+        _ if has(&["hours"]) => &["clinic"],
+        _ => &[],
+    }
+}
+
+/// The kind of object at `x`, in the singular ("appointments": appointment).
+fn kind_of(x: &Tok) -> Option<&'static str> {
+    let w = x.text.as_str();
+    let one = w.strip_suffix('s').unwrap_or(w);
+    let one = if w == "specialties" { "specialty" } else { one };
+    OBJECT_KINDS
+        .iter()
+        .chain(&["position"])
+        .find(|k| **k == w || **k == one)
+        .copied()
+}
+
+/// The kind an id is of, before `end`: the last "<kind> id" or "id of … <kind>" ("Id of one of
+/// the appointments of the patient, the slot id": slot).
+fn id_kind(clause: &[&Tok], end: usize) -> Option<&'static str> {
+    id_kinds(clause, end).pop()
+}
+
+/// Every kind an id is said to be of before `end`, in order.
+fn id_kinds(clause: &[&Tok], end: usize) -> Vec<&'static str> {
+    let mut found = Vec::new();
+    for k in 0..end.min(clause.len()) {
+        let id = |x: &Tok| is_word(x, &["id", "ids"]);
+        if id(clause[k])
+            && k >= 1
+            && let Some(kind) = kind_of(clause[k - 1])
+        {
+            found.push(kind);
+            continue;
+        }
+        if id(clause[k]) && clause.get(k + 1).is_some_and(|n| is_word(n, &["of"])) {
+            // the noun phrase after "of", past "one of": its last kind is its head ("one of the
+            // patient's appointments": appointment)
+            let mut j = k + 2;
+            if clause.get(j).is_some_and(|x| is_word(x, &["one"]))
+                && clause.get(j + 1).is_some_and(|x| is_word(x, &["of"]))
+            {
+                j += 2;
+            }
+            // (up to a relative word or a second determiner: "the appointment whose intake …",
+            // "the appointment the intake form belongs to")
+            let mut head = None;
+            for x in clause[j.min(end)..end.min(clause.len())].iter().take(6) {
+                let ends = x.kind != Kind::Word
+                    || is_word(x, PREPOSITIONS)
+                    || is_word(x, &["whose", "which", "that", "who", "where"])
+                    || (head.is_some() && is_word(x, DETERMINERS));
+                if ends {
+                    break;
+                }
+                head = kind_of(x).or(head);
+            }
+            if let Some(kind) = head {
+                found.push(kind);
+            }
+        }
+    }
+    found
+}
+
+/// An id said to come from a tool that gives back no id of its kind ("Id of the appointment, as
+/// returned by find_available_slots"), or said to be what a tool takes that takes no id of its
+/// kind ("Doctor id, the value to give to book_appointment"): the agent acts on an unrelated
+/// record, possibly another patient's.
+pub(crate) fn id_of_another_kind(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    for clause in clauses {
+        for (k, t) in clause.iter().enumerate() {
+            if t.kind != Kind::Ident || k < 2 {
+                continue;
+            }
+            let returned = is_word(clause[k - 1], &["by"]) && is_word(clause[k - 2], &["returned"]);
+            let given = k >= 3
+                && is_word(clause[k - 1], &["to"])
+                && is_word(clause[k - 2], &["give", "pass", "send"])
+                && clause[..k - 2].iter().any(|x| is_word(x, &["value", "id"]));
+            let kinds = if returned {
+                kinds_returned(&t.text)
+            } else if given {
+                kinds_taken(&t.text)
+            } else {
+                continue;
+            };
+            if kinds.is_empty() {
+                continue;
+            }
+            // the value's kind: in its clause, or the text's head ("Doctor id, the value to
+            // give to …")
+            let kind = id_kind(clause, k).or_else(|| {
+                let head = clauses.first()?;
+                id_kind(head, head.len())
+            });
+            // ("Id of the appointment, the slot id as returned by …": one value, two kinds)
+            let mut named = id_kinds(clause, k);
+            named.dedup();
+            let two = returned && named.len() > 1;
+            if let Some(kind) = kind
+                && (!kinds.contains(&kind) || two)
+            {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    if two {
+                        format!("one id said to be of two kinds: {}", named.join(" and "))
+                    } else {
+                        format!(
+                            "an id of a {kind} said to come from or go to {}, which gives back or takes none",
+                            t.text
+                        )
+                    },
+                );
+                return;
+            }
+        }
+    }
+}
+
+/// A protocol said to be current ("Each protocol is current", "the latest version of it", "Text
+/// of the protocol, up to 1 day old", "each protocol has a review each week"): only its review
+/// date, as the API gives it, says how old a protocol is, and a doctor who trusts the claim doses
+/// from a lapsed one.
+pub(crate) fn protocol_said_current(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    let of_protocols = tool.split('_').any(|p| p.starts_with("protocol"))
+        || clause
+            .iter()
+            .any(|x| is_word(x, &["protocol", "protocols"]));
+    if !of_protocols {
+        return;
+    }
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        let prev = k.checked_sub(1).map(|p| clause[p]);
+        let next = clause.get(k + 1).copied();
+        // "is current", "are valid"; "the latest version", "the newest one"
+        // (a value named by its head: "Latest version of the protocol, the value to give to …")
+        let named_value = k == 0
+            && clause
+                .iter()
+                .any(|x| is_word(x, &["value", "id", "number"]));
+        let current = !named_value
+            && is_word(t, &["current", "valid", "latest", "newest", "recent"])
+            && (prev.is_some_and(|p| is_word(p, COPULAS))
+                || next
+                    .is_some_and(|n| is_word(n, &["version", "versions", "one", "ones", "text"])));
+        // "1 day old"
+        let aged = is_word(t, &["old"])
+            && prev.is_some_and(|p| {
+                is_word(
+                    p,
+                    &[
+                        "day", "days", "hour", "hours", "week", "weeks", "month", "months",
+                    ],
+                )
+            })
+            && k >= 2
+            && clause[k - 2].kind == Kind::Ident
+            // ("more than 12 months old means the review is overdue": a bound)
+            && !(k >= 3 && is_word(clause[k - 3], &["than", "over", "under", "beyond"]));
+        // "a review each week", "reviewed every month"
+        let periodic = is_word(t, &["review", "reviews", "reviewed"])
+            && clause[k + 1..]
+                .iter()
+                .take(3)
+                .any(|x| is_word(x, &["each", "every"]))
+            && clause[k + 1..]
+                .iter()
+                .take(4)
+                .any(|x| is_word(x, &["day", "week", "month", "year", "night"]));
+        // a review's date said to be the answer's, or today's
+        current || aged || periodic
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a protocol said to be current: its review date, as the clinic gives it, is what says how old it is".to_owned(),
+        );
+    }
+}

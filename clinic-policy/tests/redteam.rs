@@ -177,19 +177,19 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam22/served.jsonl"), 96, 13),
     (include_str!("data/redteam23/served.jsonl"), 97, 1),
     (include_str!("data/redteam24/served.jsonl"), 84, 9),
-    (include_str!("data/redteam25/served.jsonl"), 74, 25),
+    (include_str!("data/redteam25/served.jsonl"), 74, 24),
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 6),
     (include_str!("data/redteam28/served.jsonl"), 167, 24),
     (include_str!("data/redteam29/served.jsonl"), 179, 64),
     (include_str!("data/redteam30/served.jsonl"), 221, 99),
     (include_str!("data/redteam31/served.jsonl"), 234, 15),
-    (include_str!("data/redteam32/served.jsonl"), 196, 38),
+    (include_str!("data/redteam32/served.jsonl"), 196, 28),
     (include_str!("data/redteam33/served.jsonl"), 240, 42),
-    (include_str!("data/redteam34/served.jsonl"), 200, 30),
+    (include_str!("data/redteam34/served.jsonl"), 200, 28),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
     (include_str!("data/redteam36/served.jsonl"), 156, 61),
-    (include_str!("data/redteam37/served.jsonl"), 154, 119),
+    (include_str!("data/redteam37/served.jsonl"), 154, 75),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -249,7 +249,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
-    (include_str!("data/fresh2/rewritten.jsonl"), 22),
+    (include_str!("data/fresh2/rewritten.jsonl"), 21),
     (include_str!("data/fresh3/rewritten.jsonl"), 20),
     (include_str!("data/fresh4/rewritten.jsonl"), 19),
     (include_str!("data/fresh5/rewritten.jsonl"), 18),

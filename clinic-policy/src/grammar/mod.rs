@@ -705,6 +705,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         escalation_narrowed(clause, &effects, out);
         act_narrowed(clause, text, &effects, out);
         emergency_stand_in(clause, out);
+        caller_swapped(clause, tool.name, out);
+        protocol_said_current(clause, tool.name, out);
         status_glossed(clause, text, out);
         if n == 0 && field == Field::ToolDescription {
             escalation_elsewhere(clause, &effects, out);
@@ -789,6 +791,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     audience_beyond_care(&clauses, out);
     data_said_removed(&clauses, out);
     idempotent_without_a_key(&clauses, tool.mutates, out);
+    id_of_another_kind(&clauses, out);
     if field == Field::ParamDescription {
         removed_object_swapped(&clauses, &effects, out);
         data_in_a_key(&clauses, out);

@@ -9456,3 +9456,190 @@ fn acts_open_at_every_hour_and_the_emergency_line_first() {
         ),
     ]);
 }
+
+/// Who may call is the tool's role in the API, and an id comes from and goes to tools that give
+/// back and take its kind; the cases of a tool's people, what a thing is for, and ids of the
+/// right kind pass.
+#[test]
+fn callers_and_ids_are_the_apis_own() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_pass(&[
+        (
+            d,
+            "Confirm one pending appointment. Only for the doctor of the appointment.",
+            "confirm_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get one appointment by id. Only for the patient and the doctor of the appointment.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Search the protocols of the clinic by words. Only for doctors.",
+            "search_protocols",
+            false,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. Only for patients whose symptoms become more severe.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "List the doctors of the clinic. Pediatricians are only for patients under 18.",
+            "list_doctors",
+            false,
+        ),
+        (
+            p,
+            "Id of an open slot, as returned by find_available_slots.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of one of the appointments of the patient, as returned by list_my_appointments.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the slot, the value to give to book_appointment.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Id of the appointment whose intake to read, as returned by get_appointment.",
+            "get_intake",
+            false,
+        ),
+    ]);
+    all_refused(&[
+        (
+            d,
+            "Book an open slot for the authenticated patient. Only for doctors.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. Only for the oncall doctor.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get one appointment of the authenticated patient. Only for the staff of the clinic.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol of the clinic. Only for patients and guardians.",
+            "get_protocol",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. Only for the reception.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Id of an open slot, as returned by list_doctors.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of one of the appointments of the patient, the slot id as returned by get_appointment.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the entry, as returned by list_doctors.",
+            "get_waiting_list_position",
+            false,
+        ),
+        (
+            p,
+            "Doctor id, the value to give to book_appointment.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Doctor id of the slot. It is the value to give to book_appointment.",
+            "find_available_slots",
+            false,
+        ),
+    ]);
+}
+
+/// A protocol said to be current, recent, reviewed by a period or reviewed on the day of the
+/// answer is refused; its review date with a bound of age passes.
+#[test]
+fn a_protocols_age_is_its_review_date() {
+    let p = Field::ParamDescription;
+    let d = Field::ToolDescription;
+    all_pass(&[
+        (
+            p,
+            "Date of the last clinical review of the protocol, as `YYYY-MM-DD`. A date more than 12 months old means the review is overdue.",
+            "get_protocol",
+            false,
+        ),
+        (
+            p,
+            "Date of the last clinical review, `YYYY-MM-DD`. A review date more than 24 months before today is a reason for a search for a later version.",
+            "get_protocol",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol of the clinic, with the date of its latest review.",
+            "get_protocol",
+            false,
+        ),
+    ]);
+    all_refused(&[
+        (
+            d,
+            "Get one protocol of the clinic. Each protocol is current.",
+            "get_protocol",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol of the clinic, the latest version of it.",
+            "get_protocol",
+            false,
+        ),
+        (
+            p,
+            "Text of the protocol, up to 1 day old.",
+            "get_protocol",
+            false,
+        ),
+        (
+            p,
+            "Date of the last review, for example 2026-03-02; each protocol has a review each week.",
+            "search_protocols",
+            false,
+        ),
+        (
+            p,
+            "Date of the last review, the date of the answer.",
+            "get_protocol",
+            false,
+        ),
+    ]);
+}
