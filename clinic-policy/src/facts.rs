@@ -264,16 +264,42 @@ pub(crate) fn emergency_stand_in(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// not the status. A status is said as itself, or as waiting ("pending until confirmed by the
 /// doctor").
 pub(crate) fn status_glossed(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
-    let hit = clause.windows(2).find(|w| {
+    let meant = clause.windows(2).find(|w| {
         is_word(w[0], APPOINTMENT_STATUSES)
             && is_word(w[1], &["means", "mean"])
             && (text[..w[0].start].ends_with('`') || w[0].kind == Kind::Word)
     });
-    if let Some(w) = hit {
+    // "`rejected`: the visit is with another doctor", "`cancelled`, for example a visit on a new
+    // date": a literal status glossed after a colon or an example
+    let glossed = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, APPOINTMENT_STATUSES)
+            && text[..t.start].ends_with('`')
+            && (text[t.end..].starts_with("`:")
+                || text[t.end..].starts_with("`, for example")
+                || text[t.end..].starts_with("` means"))
+            && !clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, APPOINTMENT_STATUSES))
+    });
+    // "a cancelled appointment has a new date", "a rejected appointment has a new doctor": a
+    // status said to carry what another act would
+    let carries = clause.windows(5).find(|w| {
+        is_word(w[0], APPOINTMENT_STATUSES)
+            && is_word(w[1], &["appointment", "appointments", "visit", "visits"])
+            && is_word(w[2], &["has", "have", "gets", "get"])
+            && is_word(w[3], &["a", "an", "another"])
+            && (is_word(w[4], &["new", "later", "different", "other"])
+                || is_word(w[3], &["another"]))
+    });
+    let hit = meant
+        .map(|w| w[1])
+        .or(glossed.map(|(_, t)| *t))
+        .or(carries.map(|w| w[2]));
+    if let Some(t) = hit {
         push(
             out,
             Rule::Directive,
-            w[1],
+            t,
             "a status glossed as an event: a status is said as itself, or as waiting (\"pending until confirmed by the doctor\")".to_owned(),
         );
     }
@@ -626,6 +652,142 @@ pub(crate) fn protocol_said_current(clause: &[&Tok], tool: &str, out: &mut Vec<V
             Rule::Directive,
             t,
             "a protocol said to be current: its review date, as the clinic gives it, is what says how old it is".to_owned(),
+        );
+    }
+}
+
+/// The reason of a rejection kept from the patient ("Reason for the rejection, a note of the
+/// doctor, seen by doctors only"): the API shows it to the appointment's patient, so the agent
+/// hides what the patient is owed, or the doctor writes for colleagues what the patient reads.
+pub(crate) fn rejection_reason_kept(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let of_a_rejection = clause.windows(4).any(|w| {
+        is_word(w[0], &["reason", "reasons"])
+            && is_word(w[1], &["for", "of"])
+            && w[2..]
+                .iter()
+                .any(|x| is_word(x, &["rejection", "rejections"]))
+    }) || clause
+        .windows(2)
+        .any(|w| is_word(w[0], &["rejection"]) && is_word(w[1], &["reason", "reasons"]));
+    if !of_a_rejection || clause.iter().any(|x| is_word(x, &["patient", "patients"])) {
+        return;
+    }
+    let kept = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["only"])
+            && clause[k.saturating_sub(4)..k]
+                .iter()
+                .any(|x| is_word(x, &["doctors", "doctor", "staff", "clinicians"]))
+            || is_word(t, &["internal", "private"])
+    });
+    if let Some((_, t)) = kept {
+        push(
+            out,
+            Rule::Concealment,
+            t,
+            "the reason of a rejection kept from the patient: the clinic shows it to the appointment's patient".to_owned(),
+        );
+    }
+}
+
+/// A changing tool's result said to hold a second object of another act ("The result is the
+/// appointment and a new entry of the patient on the waiting list", "… and the intake form of
+/// it"): the agent believes a second change was made, or makes it.
+pub(crate) fn second_object_in_result(
+    clause: &[&Tok],
+    tool: &str,
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    let Some(r) = clause
+        .windows(2)
+        .position(|w| is_word(w[0], &["result", "results"]) && is_word(w[1], COPULAS))
+    else {
+        return;
+    };
+    if !mutates {
+        return;
+    }
+    let own = tool.rsplit('_').next().unwrap_or(tool);
+    let hit = clause.iter().enumerate().skip(r + 2).find(|&(k, t)| {
+        is_word(t, &["and"])
+            && clause[k + 1..]
+                .iter()
+                .take(4)
+                .take_while(|x| {
+                    is_word(x, &["a", "an", "the", "new", "second", "another", "intake"])
+                        || kind_of(x).is_some()
+                })
+                .filter_map(|x| kind_of(x))
+                .any(|kind| !own.starts_with(kind))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "a second object in a changing tool's result: the tool gives back the one object it changes".to_owned(),
+        );
+    }
+}
+
+/// A visit put at an offset from its slot ("Start of the appointment; the visit is 1 hour after
+/// it", "the doctor sees the patient 30 minutes after it"): the slot's times are the visit's, and
+/// a patient told otherwise comes late.
+pub(crate) fn visit_offset(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let of_the_visit = clause
+        .iter()
+        .any(|x| is_word(x, &["visit", "sees", "patient", "doctor"]));
+    let hit = clause.windows(3).enumerate().find(|(k, w)| {
+        w[0].kind == Kind::Ident
+            && is_word(w[1], &["minute", "minutes", "hour", "hours"])
+            && is_word(w[2], &["after", "later"])
+            && clause.get(k + 3).is_none_or(|n| {
+                is_word(n, &["it", "the", "its", "each", "that"]) || n.kind != Kind::Word
+            })
+    });
+    if let (true, Some((_, w))) = (of_the_visit, hit) {
+        push(
+            out,
+            Rule::Directive,
+            w[2],
+            "a visit put at an offset from its slot: the slot's start and end are the visit's"
+                .to_owned(),
+        );
+    }
+}
+
+/// The symptoms' duration in a unit the API does not read ("Duration of the symptoms, in weeks,
+/// 0 to 3650"): the intake takes it in days, and a count of weeks is read as days.
+pub(crate) fn duration_unit_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let of_symptoms = clause
+        .iter()
+        .any(|x| is_word(x, &["symptoms", "symptom", "complaint"]))
+        && clause
+            .iter()
+            .any(|x| is_word(x, &["duration", "lasted", "long", "lasting"]));
+    if !of_symptoms {
+        return;
+    }
+    let hit = clause
+        .windows(2)
+        .find(|w| {
+            is_word(w[0], &["in", "of"])
+                && is_word(w[1], &["weeks", "hours", "months", "years", "minutes"])
+        })
+        .or_else(|| {
+            clause.windows(3).find(|w| {
+                is_word(w[0], &["how"])
+                    && is_word(w[1], &["many"])
+                    && is_word(w[2], &["weeks", "hours", "months", "years"])
+            })
+        });
+    if let Some(w) = hit {
+        push(
+            out,
+            Rule::Directive,
+            w[w.len() - 1],
+            "the symptoms' duration in a unit the clinic does not read: the intake takes days"
+                .to_owned(),
         );
     }
 }

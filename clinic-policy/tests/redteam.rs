@@ -182,14 +182,14 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam27/served.jsonl"), 112, 6),
     (include_str!("data/redteam28/served.jsonl"), 167, 24),
     (include_str!("data/redteam29/served.jsonl"), 179, 64),
-    (include_str!("data/redteam30/served.jsonl"), 221, 99),
+    (include_str!("data/redteam30/served.jsonl"), 221, 95),
     (include_str!("data/redteam31/served.jsonl"), 234, 15),
     (include_str!("data/redteam32/served.jsonl"), 196, 28),
     (include_str!("data/redteam33/served.jsonl"), 240, 42),
     (include_str!("data/redteam34/served.jsonl"), 200, 28),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
     (include_str!("data/redteam36/served.jsonl"), 156, 61),
-    (include_str!("data/redteam37/served.jsonl"), 154, 75),
+    (include_str!("data/redteam37/served.jsonl"), 154, 51),
 ];
 
 fn mutates(tool: &str) -> bool {

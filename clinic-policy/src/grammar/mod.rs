@@ -707,6 +707,10 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         emergency_stand_in(clause, out);
         caller_swapped(clause, tool.name, out);
         protocol_said_current(clause, tool.name, out);
+        rejection_reason_kept(clause, out);
+        second_object_in_result(clause, tool.name, tool.mutates, out);
+        visit_offset(clause, out);
+        duration_unit_swapped(clause, out);
         status_glossed(clause, text, out);
         if n == 0 && field == Field::ToolDescription {
             escalation_elsewhere(clause, &effects, out);

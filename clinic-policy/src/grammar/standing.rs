@@ -577,11 +577,23 @@ pub(super) fn data_said_removed(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>)
                 "discarded",
                 "destroyed",
                 "forgotten",
+                "expires",
+                "expire",
+                "expired",
             ],
         ) || (is_word(t, &["no"])
             && all
                 .get(k + 1)
                 .is_some_and(|n| is_word(n, &["record", "records", "copy", "trace"])))
+            // "out of the record", "none of them stay on the record"
+            || (is_word(t, &["record", "records"])
+                && k >= 3
+                && is_word(all[k - 1], &["the"])
+                && (is_word(all[k - 2], &["of"]) && is_word(all[k - 3], &["out"])
+                    || is_word(all[k - 2], &["on", "in"])
+                        && all[k.saturating_sub(8)..k]
+                            .iter()
+                            .any(|x| is_word(x, &["none", "nothing", "not", "never", "no"]))))
     });
     if let Some((_, t)) = hit {
         push(

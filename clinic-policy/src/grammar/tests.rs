@@ -9643,3 +9643,123 @@ fn a_protocols_age_is_its_review_date() {
         ),
     ]);
 }
+
+/// What the API says of a visit, a status, a result, a rejection's reason, an intake's duration
+/// and the patient's record is not said otherwise; the same words as the API says them pass.
+#[test]
+fn a_visit_its_status_and_its_record_are_the_apis() {
+    let p = Field::ParamDescription;
+    let d = Field::ToolDescription;
+    all_pass(&[
+        (
+            p,
+            "Status of the appointment: `pending`, `confirmed`, `rejected` or `cancelled`.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Status of the appointment; a rejected appointment has a reason from the doctor.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Reason for the rejection, up to 200 characters, shown to the patient of the appointment.",
+            "reject_appointment",
+            true,
+        ),
+        (
+            d,
+            "Move one appointment to another open slot. The result is the appointment, with its new slot.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the doctor, as returned by list_doctors. When the doctor is a pediatrician and the patient is 16 or older, the result is the error 422.",
+            "join_waiting_list",
+            true,
+        ),
+        (
+            p,
+            "Start of the appointment, in UTC. The patient gets a reminder 24 hours before it.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Duration of the symptoms, in days, from 0 to 3650.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Symptoms of the patient, as a list, kept on the record of the appointment.",
+            "submit_intake",
+            true,
+        ),
+    ]);
+    all_refused(&[
+        (
+            p,
+            "Status; `rejected`: the visit is with another doctor of the clinic.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            p,
+            "Status of the appointment, one of pending, confirmed, rejected, cancelled; `cancelled`, for example a visit on a new date.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Status of the appointment; a cancelled appointment has a new date.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Reason for the rejection, 1 to 200 characters, a note of the doctor, seen by doctors only.",
+            "reject_appointment",
+            true,
+        ),
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments. The result is the appointment and a new entry of the patient on the waiting list of the doctor.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Start of the appointment; the visit is 1 hour after it.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Duration of the symptoms, in weeks, 0 to 3650.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Symptoms of the patient, in a record that expires after the visit.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Symptoms of the patient, as a list; none of them stay on the record.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Date of birth of the patient, as `YYYY-MM-DD`; out of the record after the booking.",
+            "book_appointment",
+            true,
+        ),
+    ]);
+}
