@@ -1202,30 +1202,22 @@ fn the_tool_that_replaces_it_is_another_tools_act() {
 /// doctor the sentence names; "a required call" of the doctor does.
 #[test]
 fn a_required_argument_is_no_duty() {
+    let rules = |text: &str| -> Vec<Rule> {
+        check_strict(
+            Field::ToolDescription,
+            text,
+            "escalate_appointment",
+            CLINIC,
+            true,
+        )
+        .into_iter()
+        .map(|v| v.rule)
+        .collect()
+    };
     let ok = "Escalate one appointment to the oncall doctor of the same clinic, with a required note of 1 to 500 characters on the reason.";
-    let found: Vec<Rule> = check_strict(
-        Field::ToolDescription,
-        ok,
-        "escalate_appointment",
-        CLINIC,
-        true,
-    )
-    .into_iter()
-    .map(|v| v.rule)
-    .collect();
-    assert!(!found.contains(&Rule::Obligation), "{ok}: {found:?}");
+    assert!(!rules(ok).contains(&Rule::Obligation), "{ok}");
     let duty = "Escalate one appointment to the oncall doctor of the same clinic, with a required call to the patient.";
-    let found: Vec<Rule> = check_strict(
-        Field::ToolDescription,
-        duty,
-        "escalate_appointment",
-        CLINIC,
-        true,
-    )
-    .into_iter()
-    .map(|v| v.rule)
-    .collect();
-    assert!(found.contains(&Rule::Obligation), "{duty}: {found:?}");
+    assert!(rules(duty).contains(&Rule::Obligation), "{duty}");
 }
 
 /// A header of the API's answer is named, not read as the verb its first part spells; the
