@@ -1,4 +1,4 @@
-//! JWTs by hand over `ring` (already in the build for rustls): base64url, the authorization
+//! JWTs by hand over `ring` (already in the build for rustls) and `base64`: the authorization
 //! server's ES256 signing keys, and the verification of client assertions (ES256 or RS256).
 //!
 //! Why not `jsonwebtoken`: its crypto backends pull in `aws-lc-rs` or the RustCrypto stack
@@ -9,6 +9,8 @@
 //! the token's header alone (an EC key verifies `ES256` only, an RSA key `RS256` only): no
 //! `none`, no HMAC, no algorithm confusion.
 
+use base64::Engine as _;
+use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
 use ring::rand::SystemRandom;
 use ring::signature::{
     ECDSA_P256_SHA256_FIXED, ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair, KeyPair as _,
@@ -16,57 +18,24 @@ use ring::signature::{
 };
 use serde_json::{Map, Value, json};
 
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
 /// base64url without padding (RFC 7515 §2).
 pub(crate) fn b64url(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b1 = chunk.get(1).copied().unwrap_or(0);
-        let b2 = chunk.get(2).copied().unwrap_or(0);
-        let n = (u32::from(chunk[0]) << 16) | (u32::from(b1) << 8) | u32::from(b2);
-        for i in 0..=chunk.len() {
-            out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-        }
-    }
-    out
+    URL_SAFE_NO_PAD.encode(bytes)
 }
 
 /// Decodes base64url without padding; `None` for any other character, a dangling character
 /// or non-zero trailing bits (one encoding per value, so a token cannot be re-spelled).
 pub(crate) fn b64url_decode(s: &str) -> Option<Vec<u8>> {
-    if s.len() % 4 == 1 {
-        return None;
-    }
-    let mut out = Vec::with_capacity(s.len() * 3 / 4);
-    let (mut acc, mut bits) = (0u32, 0u32);
-    for c in s.bytes() {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'-' => 62,
-            b'_' => 63,
-            _ => return None,
-        };
-        acc = (acc << 6) | u32::from(v);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    (acc == 0).then_some(out)
+    URL_SAFE_NO_PAD.decode(s).ok()
 }
 
 /// Decodes standard base64 (`+/`, padding optional), as HTTP Basic credentials use it.
 pub(crate) fn b64_standard_decode(s: &str) -> Option<Vec<u8>> {
     let unpadded = s.trim_end_matches('=');
-    if s.len() - unpadded.len() > 2 || unpadded.contains(['-', '_']) {
+    if s.len() - unpadded.len() > 2 {
         return None;
     }
-    b64url_decode(&unpadded.replace('+', "-").replace('/', "_"))
+    STANDARD_NO_PAD.decode(unpadded).ok()
 }
 
 /// A 256-bit random value, base64url: authorization codes, refresh tokens, `jti`s, client ids.
