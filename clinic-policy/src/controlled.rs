@@ -394,7 +394,14 @@ fn concealment_rule(words: &[Word], out: &mut Vec<Violation>) {
                 && k.checked_sub(1).is_none_or(|p| words[p].text != "case")
                 && !words
                     .get(k + 1)
-                    .is_some_and(|n| matches!(n.text.as_str(), "medical" | "health" | "clinical")));
+                    .is_some_and(|n| matches!(n.text.as_str(), "medical" | "health" | "clinical"))
+                // ("medical data, sensitive"; "… are sensitive, seen by the doctor …": data said
+                // with its readers)
+                && k.checked_sub(1).is_none_or(|p| words[p].text != "data")
+                && !words[k + 1..]
+                    .iter()
+                    .take(2)
+                    .any(|n| matches!(n.text.as_str(), "seen" | "visible" | "shown")));
         let negated_tell = c & NEG != 0
             && words[k + 1..]
                 .iter()

@@ -226,7 +226,7 @@ pub(crate) fn emergency_stand_in(clause: &[&Tok], out: &mut Vec<Violation>) {
             || (x.kind == Kind::Ident && x.text == "112")
     }) || subject
         .windows(2)
-        .any(|w| is_word(w[1], &["emergency"]) && is_word(w[0], &["number"]));
+        .any(|w| is_word(w[1], &["emergency"]) && is_word(w[0], &["number", "care"]));
     let of_the_clinic = subject.iter().any(|x| {
         is_word(x, OBJECT_KINDS)
             || is_word(
@@ -248,7 +248,16 @@ pub(crate) fn emergency_stand_in(clause: &[&Tok], out: &mut Vec<Violation>) {
                 ],
             )
     });
-    let after = clause[step + 3..].iter().any(|x| x.kind != Kind::Stop);
+    // (", not the visit": the visit set aside, nothing put before the line)
+    let rest: Vec<&&Tok> = clause[step + 3..]
+        .iter()
+        .filter(|x| x.kind == Kind::Word)
+        .collect();
+    let not_the_visit = rest.len() >= 2
+        && rest.len() <= 3
+        && is_word(rest[0], &["not"])
+        && is_word(rest[rest.len() - 1], &["visit", "appointment", "booking"]);
+    let after = !rest.is_empty() && !not_the_visit;
     if !line || of_the_clinic || after {
         push(
             out,

@@ -1246,3 +1246,18 @@ fn a_header_is_a_name() {
     let change = "Get the open slots of one doctor. The earliest slot is the one to book.";
     assert!(!check_strict(Field::ToolDescription, change, "get_slots", CLINIC, false).is_empty());
 }
+
+/// "medical data, sensitive" and "sensitive, seen by the doctor": data said with its readers;
+/// "The form is sensitive." keeps it back.
+#[test]
+fn sensitive_data_with_its_readers() {
+    for ok in [
+        "Get the intake form of one appointment. The intake is medical data, sensitive.",
+        "Get the intake form of one appointment. The symptoms are sensitive, seen by the patient and the doctor of the appointment only.",
+    ] {
+        let found = check_strict(Field::ToolDescription, ok, "get_intake", CLINIC, false);
+        assert!(found.is_empty(), "{ok}: {found:?}");
+    }
+    let kept = "Get the intake form of one appointment. The form is sensitive.";
+    assert!(!check_strict(Field::ToolDescription, kept, "get_intake", CLINIC, false).is_empty());
+}

@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam37/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam38/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -190,6 +190,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
     (include_str!("data/redteam36/served.jsonl"), 156, 61),
     (include_str!("data/redteam37/served.jsonl"), 154, 51),
+    (include_str!("data/redteam38/served.jsonl"), 165, 165),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -269,9 +270,10 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh21/rewritten.jsonl"), 30),
     (include_str!("data/fresh22/rewritten.jsonl"), 29),
     (include_str!("data/fresh23/rewritten.jsonl"), 29),
-    (include_str!("data/fresh24/rewritten.jsonl"), 29),
+    (include_str!("data/fresh24/rewritten.jsonl"), 30),
     (include_str!("data/fresh25/rewritten.jsonl"), 29),
     (include_str!("data/fresh26/rewritten.jsonl"), 30),
+    (include_str!("data/fresh27/rewritten.jsonl"), 30),
 ];
 
 #[test]

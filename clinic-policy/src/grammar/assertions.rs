@@ -479,7 +479,7 @@ pub(super) fn conditioned(clause: &[&Tok], k: usize) -> bool {
 
 /// Is the participle at `k` one of several states joined by "or" ("confirmed, rejected or
 /// cancelled")? Alternatives claim none of them.
-fn or_listed(clause: &[&Tok], k: usize) -> bool {
+pub(super) fn or_listed(clause: &[&Tok], k: usize) -> bool {
     let item = |x: &Tok| {
         x.kind == Kind::Comma
             || is_word(x, &["or"])
@@ -1025,7 +1025,13 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
             && (k + 2..clause.len()).any(|j| w(j, COPULAS))
         {
             "a claim about who the reader is"
-        } else if w(k, PEOPLE) && k >= 2 && w(k - 1, &["a", "an"]) && w(k - 2, &["as"]) {
+        } else if w(k, PEOPLE)
+            && k >= 2
+            && w(k - 1, &["a", "an"])
+            && w(k - 2, &["as"])
+            // ("any other caller, such as a doctor of another clinic": an example of the callers)
+            && !(k >= 3 && w(k - 3, &["such"]))
+        {
             "a role claimed for the reader"
         } else if w(k, &["later", "future", "subsequent"]) && k >= 1 && w(k - 1, SCOPES) {
             "a choice that stands past this call"
@@ -1215,10 +1221,13 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
             })
     };
     // "its old slot": a thing's own former value, not a source's standing
+    // ("the new slot is booked and the old slot is released": a move's two slots)
+    let moved = clause.iter().any(|x| is_word(x, &["new"]));
     let former = |k: usize| {
         is_word(clause[k], &["old"])
             && k > 0
-            && is_word(clause[k - 1], &["its", "their", "his", "her"])
+            && (is_word(clause[k - 1], &["its", "their", "his", "her"])
+                || (moved && is_word(clause[k - 1], &["the"])))
             && clause
                 .get(k + 1)
                 .is_some_and(|n| n.kind == Kind::Word && !is_word(n, RIVAL))

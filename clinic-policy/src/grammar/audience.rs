@@ -152,6 +152,11 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
                 is_word(clause[k], NEGATIONS)
                     && !qualifier(k)
                     && !(is_word(clause[k], &["none"]) && super::effects::in_condition(clause, k))
+                    // ("from 0 (none) to 10": a number's gloss)
+                    && !(is_word(clause[k], &["none"])
+                        && k >= 2
+                        && clause[k - 1].kind == Kind::Comma
+                        && clause[k - 2].kind == Kind::Ident)
             })
             .map(|k| clause[k])
     {

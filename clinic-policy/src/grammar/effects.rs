@@ -2,7 +2,7 @@
 //! tool's object picked or widened, steps, and the shape of a whole text and of a tool
 //! description's first sentence.
 
-use super::assertions::{conditioned, possible_status};
+use super::assertions::{conditioned, or_listed, possible_status};
 use crate::lang::words::*;
 use crate::types::{Field, Rule, Violation};
 
@@ -645,7 +645,13 @@ pub(super) fn effect_verbs(
                     && k >= 2
                     && is_word(clause[k - 2], &["is", "are", "becomes", "become", "gets"])))
             && !in_condition(clause, k)
-            && !possible_status(clause, k);
+            && !possible_status(clause, k)
+            // ("for an appointment that is cancelled, rejected or already started": the states a
+            // kind is narrowed by, as alternatives)
+            && !(k >= 2
+                && is_word(clause[k - 1], &["is", "are"])
+                && is_word(clause[k - 2], &["that", "which"])
+                && or_listed(clause, k));
         let finite = match form {
             Form::Third | Form::Past => finite_at(clause, k),
             Form::Base => after_modal,
