@@ -216,14 +216,15 @@ fn the_release_layout_lists_the_serving_path() {
     );
     // From start-up to an answer written: the command line, a request sent and its body read,
     // the output screen of a string (its kept answers: `screen::string` itself is inlined into the
-    // writer), the answer's JSON written, the answer encoded.
+    // writer), the answer's JSON written, the answer encoded (`message_bytes`: `encode`, which only
+    // adds the newline, is inlined into the writer).
     for step in [
         "3cli9main_with",
         "3api9ApiClient4send",
         "4json10from_bytes",
         "6screen7changed",
         "6output6Writer12plain_string",
-        "9transport6encode",
+        "9transport13message_bytes",
     ] {
         assert!(
             names
