@@ -788,6 +788,8 @@ pub(crate) fn check(
         crate::scales::examples_disagree(&text.replace('_', " "), out);
     } else {
         crate::scales::examples_disagree(text, out);
+        // (an error is named by its code, as written)
+        crate::facts::made_up_error(text, tool.name, out);
     }
     let read;
     let text = if accepted.is_empty() {

@@ -116,7 +116,10 @@ pub(crate) fn act_narrowed(
     }
     let takes = statuses_an_act_takes(effects);
     let hit = clause.iter().enumerate().find(|&(k, t)| {
-        if !is_word(t, &["only"]) {
+        // "Unavailable for confirmed appointments": what it leaves out, where "only" says what
+        // it keeps
+        let unavailable = k == 0 && is_word(t, &["unavailable", "closed"]);
+        if !is_word(t, &["only"]) && !unavailable {
             return false;
         }
         let phrase: Vec<&&Tok> = clause[k + 1..]
@@ -133,8 +136,17 @@ pub(crate) fn act_narrowed(
             .collect();
         let some_of_them = !takes.is_empty()
             && !statuses.is_empty()
-            && takes.iter().any(|s| !statuses.iter().any(|x| x.text == *s))
-            && statuses.iter().all(|x| takes.contains(&x.text.as_str()));
+            && if unavailable {
+                statuses.iter().any(|x| takes.contains(&x.text.as_str()))
+            } else {
+                takes.iter().any(|s| !statuses.iter().any(|x| x.text == *s))
+                    && statuses.iter().all(|x| takes.contains(&x.text.as_str()))
+            };
+        // "Unavailable for patients under 18": an age the act does not ask
+        let aged = unavailable
+            && phrase
+                .windows(2)
+                .any(|w| is_word(w[0], &["under", "over"]) && w[1].kind == Kind::Ident);
         // a form asked before the act ("with no intake form", "with an intake")
         let form = phrase.windows(2).any(|w| {
             is_word(w[0], &["with", "without", "no"])
@@ -142,7 +154,7 @@ pub(crate) fn act_narrowed(
         }) && phrase
             .iter()
             .any(|x| is_word(x, &["intake", "form", "questionnaire"]));
-        clock || some_of_them || form || window_ahead(&phrase)
+        clock || some_of_them || form || aged || window_ahead(&phrase)
     });
     // a time of day or week anywhere in the act's sentence ("Cancel … from 08:00 to 18:00"), or a
     // count of acts ("up to 2 times for each appointment")
@@ -385,14 +397,22 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
         return;
     };
     for (k, t) in clause.iter().enumerate() {
-        if !(is_word(t, &["only"]) && clause.get(k + 1).is_some_and(|n| is_word(n, &["for"]))) {
+        // "Only for …", "Open to …", "Available to …"
+        let opens = (is_word(t, &["only"])
+            && clause.get(k + 1).is_some_and(|n| is_word(n, &["for"])))
+            || (k == 0
+                && is_word(t, &["open", "available"])
+                && clause.get(k + 1).is_some_and(|n| is_word(n, &["to"])));
+        if !opens {
             continue;
         }
         // the people named, up to "of" (whose they are), a mark or another word
         let named: Vec<&&Tok> = clause[k + 2..]
             .iter()
             .take_while(|x| {
-                is_word(x, DETERMINERS) || is_word(x, CALLER_WORDS) || is_word(x, &["and", "or"])
+                is_word(x, DETERMINERS)
+                    || is_word(x, CALLER_WORDS)
+                    || is_word(x, &["and", "or", "use", "by"])
             })
             .filter(|x| is_word(x, CALLER_WORDS))
             .collect();
@@ -400,7 +420,9 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
         // the people, read elsewhere)
         let at = (k + 2..clause.len()).find(|&j| {
             let x = clause[j];
-            !(is_word(x, DETERMINERS) || is_word(x, CALLER_WORDS) || is_word(x, &["and", "or"]))
+            !(is_word(x, DETERMINERS)
+                || is_word(x, CALLER_WORDS)
+                || is_word(x, &["and", "or", "use", "by"]))
         });
         let after = at.map(|j| clause[j]);
         let a_case = after.is_some_and(|x| {
@@ -417,10 +439,15 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
                         .and_then(|j| clause.get(j + 1))
                         .is_some_and(|n| n.kind == Kind::Ident))
         });
-        if a_case {
+        let swapped = named.iter().any(|x| !is_word(x, allowed));
+        // (a case narrows the people of a public tool's text, "Pediatricians are only for
+        // patients under 18"; it never makes another role the caller)
+        // (the patients an act is about, by a case: "Only for patients whose symptoms become
+        // more severe")
+        let patients = named.iter().all(|x| is_word(x, &["patient", "patients"]));
+        if a_case && (!swapped || allowed.is_empty() || patients) {
             continue;
         }
-        let swapped = named.iter().any(|x| !is_word(x, allowed));
         if !named.is_empty() && swapped {
             push(
                 out,
@@ -465,14 +492,15 @@ fn kinds_returned(tool: &str) -> &'static [&'static str] {
 /// The kinds of ids a clinic tool takes, by its name: a booking takes a slot, a move an
 /// appointment and a slot, a search of slots or a waiting list a doctor, an act on an appointment
 /// or its intake the appointment.
-fn kinds_taken(tool: &str) -> &'static [&'static str] {
+/// `Some(&[])`: a tool of the API that takes no id; `None`: a tool it has no route for.
+fn kinds_taken(tool: &str) -> Option<&'static [&'static str]> {
     let parts: Vec<&str> = tool.split('_').collect();
     let has = |w: &[&str]| parts.iter().any(|p| w.contains(p));
-    match parts.first().copied() {
+    Some(match parts.first().copied() {
         Some("book") => &["slot"],
         Some("reschedule" | "move") => &["appointment", "slot"],
         Some("search") => &[],
-        _ if has(&["my"]) => &[],
+        _ if has(&["my", "specialties"]) => &[],
         _ if has(&["slot", "slots"]) => &["doctor"],
         _ if has(&["position"]) => &["entry", "doctor"],
         _ if has(&["waiting"]) => &["doctor"],
@@ -481,8 +509,8 @@ fn kinds_taken(tool: &str) -> &'static [&'static str] {
         _ if has(&["doctors"]) => &["specialty"],
         _ if has(&["doctor"]) => &["doctor"],
         _ if has(&["hours"]) => &["clinic"],
-        _ => &[],
-    }
+        _ => return None,
+    })
 }
 
 /// The kind of object at `x`, in the singular ("appointments": appointment).
@@ -560,16 +588,18 @@ pub(crate) fn id_of_another_kind(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>
                 && is_word(clause[k - 1], &["to"])
                 && is_word(clause[k - 2], &["give", "pass", "send"])
                 && clause[..k - 2].iter().any(|x| is_word(x, &["value", "id"]));
+            // (a tool the API gives back no id from, or has no route for, is not read; one that
+            // takes no id takes none of any kind)
             let kinds = if returned {
-                kinds_returned(&t.text)
+                Some(kinds_returned(&t.text)).filter(|k| !k.is_empty())
             } else if given {
                 kinds_taken(&t.text)
             } else {
                 continue;
             };
-            if kinds.is_empty() {
+            let Some(kinds) = kinds else {
                 continue;
-            }
+            };
             // the value's kind: in its clause, or the text's head ("Doctor id, the value to
             // give to …")
             let kind = id_kind(clause, k).or_else(|| {
@@ -798,5 +828,176 @@ pub(crate) fn duration_unit_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
             "the symptoms' duration in a unit the clinic does not read: the intake takes days"
                 .to_owned(),
         );
+    }
+}
+
+/// The error codes of the clinic API, as its contract lists them, and of this server's own
+/// answers (a refused argument, a declined confirmation, an unknown specialty, a busy upstream).
+const API_ERRORS: &[&str] = &[
+    "not_found",
+    "invalid_arguments",
+    "confirmation_declined",
+    "unknown_specialty",
+    "search_too_broad",
+    "upstream_busy",
+    "upstream_unavailable",
+    "internal_error",
+    "validation_error",
+    "auth_required",
+    "auth_invalid",
+    "forbidden",
+    "doctor_not_found",
+    "slot_not_found",
+    "slot_taken",
+    "appointment_not_found",
+    "invalid_transition",
+    "idempotency_key_conflict",
+    "rate_limited",
+    "intake_exists",
+    "intake_not_found",
+    "no_oncall_doctor",
+];
+
+/// An error the API does not give, or gives for a status the act takes ("Outside the opening
+/// hours, the answer is the error `CLINIC_CLOSED`"; "Cancel … For a confirmed appointment, the
+/// answer is the error 422 `INVALID_TRANSITION`"): the agent tells a patient that an act the
+/// clinic would make cannot be made.
+pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
+    let toks = tokens(text);
+    let effects = own_effects(tool);
+    let takes = statuses_an_act_takes(&effects);
+    for (k, t) in toks.iter().enumerate() {
+        // a code in a code span, named as an error ("the error 409 `X`", "gives the error `X`")
+        let code = t.kind == Kind::Ident
+            && text[..t.start].ends_with('`')
+            && t.text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+            && toks[k.saturating_sub(3)..k]
+                .iter()
+                .any(|x| is_word(x, &["error", "errors"]));
+        if !code {
+            continue;
+        }
+        let start = toks[..k]
+            .iter()
+            .rposition(|x| x.kind == Kind::Stop)
+            .map_or(0, |s| s + 1);
+        let sentence = &toks[start..k];
+        // (the contract has no route for a waiting list: its codes are not known here)
+        let known_route = !tool.split('_').any(|p| p == "waiting");
+        let why = if known_route && !API_ERRORS.contains(&t.text.as_str()) {
+            "an error the clinic API does not give: a text names only the errors of its contract"
+        } else if t.text == "invalid_transition"
+            && sentence.iter().any(|x| is_word(x, takes))
+            && !sentence.iter().any(|x| is_word(x, &["not", "no"]))
+        {
+            "an error said for a status the act takes: it is open for each of them"
+        } else {
+            continue;
+        };
+        push(out, Rule::Directive, t, why.to_owned());
+        return;
+    }
+}
+
+/// What a changing act leaves, by its verb: the status it sets, or for the escalation the
+/// priority; with the words of that measure.
+fn act_leaves(effects: &[&str]) -> Option<(&'static str, &'static [&'static str])> {
+    const STATUS: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
+    const PRIORITY: &[&str] = &["urgent", "normal", "routine"];
+    let first = *effects.first()?;
+    Some(match first {
+        "cancel" => ("cancelled", STATUS),
+        "confirm" => ("confirmed", STATUS),
+        "reject" => ("rejected", STATUS),
+        "book" | "reschedule" | "move" => ("pending", STATUS),
+        "escalate" => ("urgent", PRIORITY),
+        _ => return None,
+    })
+}
+
+/// A changing act said to leave what it changes as it was ("Status of the appointment,
+/// `confirmed` after the cancellation", "Priority: routine after the escalation", "Confirm …
+/// The status stays as it was", "Escalate … The doctor of the appointment stays the same"): the
+/// agent tells the patient nothing changed, or makes the change again.
+pub(crate) fn own_change_denied(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    let Some((leaves, measure)) = act_leaves(effects) else {
+        return;
+    };
+    let nouns: &[&str] = match effects.first().copied() {
+        Some("cancel") => &["cancellation"],
+        Some("confirm") => &["confirmation"],
+        Some("reject") => &["rejection"],
+        Some("escalate") => &["escalation"],
+        Some("book") => &["booking"],
+        _ => &["move", "rescheduling"],
+    };
+    let own_noun = |x: &Tok| is_word(x, nouns);
+    // "`confirmed` after the cancellation"
+    let after = clause.windows(4).find(|w| {
+        is_word(w[0], measure)
+            && !is_word(w[0], &[leaves])
+            && is_word(w[1], &["after"])
+            && is_word(w[2], &["the", "its", "a"])
+            && own_noun(w[3])
+    });
+    // "The status stays as it was", "the doctor … stays the same", "the doctor it had before
+    // the escalation"
+    let what = if effects.contains(&"escalate") {
+        &["doctor", "priority"][..]
+    } else {
+        &["status"][..]
+    };
+    // (said of the measure itself: "its status stays the same" in the escalation keeps what it
+    // does not change)
+    // ("the doctor of the appointment stays the same": the measure, then its owner)
+    let kept = clause.iter().enumerate().any(|(k, x)| {
+        is_word(x, &["stays", "remains", "stay", "remain"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["the", "as", "unchanged"]))
+            && (k >= 1 && is_word(clause[k - 1], what)
+                || k >= 4 && is_word(clause[k - 4], what) && is_word(clause[k - 3], &["of"]))
+    }) || (clause.iter().any(|x| is_word(x, what))
+        && clause.windows(3).any(|w| {
+            is_word(w[0], &["before"])
+                && (own_noun(w[1]) || is_word(w[1], &["the", "its"]) && own_noun(w[2]))
+        }))
+        && !clause
+            .iter()
+            .any(|x| is_word(x, &["failure", "error", "fails"]));
+    let hit = after.map(|w| w[0]).or_else(|| kept.then(|| clause[0]));
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "a changing act said to leave what it changes as it was: the act sets its status (the escalation its priority and its doctor)".to_owned(),
+        );
+    }
+}
+
+/// A parameter named as a patient's id (`patient_id`, `other_patient_id`): no route of the API
+/// takes one, since the caller's own token says who the patient is; a tool that took one would
+/// act on another patient's records.
+pub(crate) fn patient_id_named(name: &str, out: &mut Vec<Violation>) {
+    let words: Vec<String> = name
+        .split(['_', '-'])
+        .map(str::to_ascii_lowercase)
+        .collect();
+    // ("patient_confirmation_id" is a confirmation's id)
+    let patients_id = words.windows(2).any(|w| {
+        matches!(w[0].as_str(), "patient" | "patients")
+            && matches!(w[1].as_str(), "id" | "ids" | "number")
+    });
+    if patients_id {
+        out.push(Violation {
+            rule: Rule::Exfiltration,
+            range: 0..name.len(),
+            detail: "a patient's id as an argument: the caller's token names the patient, and no route of the clinic takes one".to_owned(),
+        });
     }
 }

@@ -1261,3 +1261,75 @@ fn sensitive_data_with_its_readers() {
     let kept = "Get the intake form of one appointment. The form is sensitive.";
     assert!(!check_strict(Field::ToolDescription, kept, "get_intake", CLINIC, false).is_empty());
 }
+
+/// An error is one the API gives, for a status the act refuses: a made-up code, or the
+/// transition error for a status the act takes, is refused; the API's own pass. No tool takes a
+/// parameter named for a patient's id.
+#[test]
+fn errors_are_the_apis_and_no_patient_id_is_taken() {
+    for ok in [
+        "Cancel one of the authenticated patient's appointments. A cancelled or rejected appointment gives the error 422 `INVALID_TRANSITION`.",
+        "Cancel one of the authenticated patient's appointments. For an appointment of another patient, the answer is the error 403 `FORBIDDEN`.",
+    ] {
+        let found = check_strict(
+            Field::ToolDescription,
+            ok,
+            "cancel_appointment",
+            CLINIC,
+            true,
+        );
+        assert!(found.is_empty(), "{ok}: {found:?}");
+    }
+    for bad in [
+        "Cancel one of the authenticated patient's appointments. A confirmed appointment gives the error `INVALID_TRANSITION`.",
+        "Cancel one of the authenticated patient's appointments. Outside the opening hours of the clinic, the answer is the error `CLINIC_CLOSED`.",
+    ] {
+        assert!(
+            !check_strict(
+                Field::ToolDescription,
+                bad,
+                "cancel_appointment",
+                CLINIC,
+                true
+            )
+            .is_empty(),
+            "{bad}"
+        );
+    }
+    for name in ["patient_id", "other_patient_id"] {
+        assert!(
+            !check_strict(Field::ParamName, name, "book_appointment", CLINIC, true).is_empty(),
+            "{name}"
+        );
+    }
+    assert!(
+        check_strict(
+            Field::ParamName,
+            "slot_id",
+            "book_appointment",
+            CLINIC,
+            true
+        )
+        .is_empty()
+    );
+    assert!(
+        check_strict(
+            Field::ParamName,
+            "patient_confirmation_id",
+            "get_appointment",
+            CLINIC,
+            false
+        )
+        .is_empty()
+    );
+    // (a field of what a tool gives back may be the patient's id)
+    assert!(
+        crate::check_strict_output(
+            Field::ParamName,
+            "patient_id",
+            "list_my_appointments",
+            false
+        )
+        .is_empty()
+    );
+}

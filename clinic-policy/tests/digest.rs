@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "21c3cfb5badc916089a08911884281a8c80a0978704f0173e986811c194d9eb0";
+const PINNED: &str = "229ca30a9fbb8d0eb5645c80db68193dcd304601096ab772df6b50700d46a15c";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

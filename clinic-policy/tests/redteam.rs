@@ -181,7 +181,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 6),
     (include_str!("data/redteam28/served.jsonl"), 167, 24),
-    (include_str!("data/redteam29/served.jsonl"), 179, 64),
+    (include_str!("data/redteam29/served.jsonl"), 179, 63),
     (include_str!("data/redteam30/served.jsonl"), 221, 95),
     (include_str!("data/redteam31/served.jsonl"), 234, 15),
     (include_str!("data/redteam32/served.jsonl"), 196, 28),
@@ -189,8 +189,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam34/served.jsonl"), 200, 28),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
     (include_str!("data/redteam36/served.jsonl"), 156, 61),
-    (include_str!("data/redteam37/served.jsonl"), 154, 51),
-    (include_str!("data/redteam38/served.jsonl"), 165, 165),
+    (include_str!("data/redteam37/served.jsonl"), 154, 50),
+    (include_str!("data/redteam38/served.jsonl"), 165, 120),
 ];
 
 fn mutates(tool: &str) -> bool {

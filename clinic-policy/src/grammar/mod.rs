@@ -137,6 +137,9 @@ const MAX_WORDS: usize = 48;
 /// Every shape rule over one text of `tool`.
 pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     check_text(field, text, tool, out);
+    if field == Field::ParamName && tool.input {
+        patient_id_named(text, out);
+    }
     // (the variants below are at most 4 bytes longer; a text at the bound is read once)
     if field.is_name() || text.len() + 4 > MAX_READ {
         return;
@@ -711,6 +714,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         second_object_in_result(clause, tool.name, tool.mutates, out);
         visit_offset(clause, out);
         duration_unit_swapped(clause, out);
+        own_change_denied(clause, &effects, out);
         status_glossed(clause, text, out);
         if n == 0 && field == Field::ToolDescription {
             escalation_elsewhere(clause, &effects, out);

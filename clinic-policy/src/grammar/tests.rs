@@ -7254,7 +7254,6 @@ fn what_an_act_or_a_value_is_said_to_stand_for() {
         ),
         (n, "duration_days", "submit_intake", true),
         (n, "slot_id", "book_appointment", true),
-        (n, "patient_id", "get_appointment", false),
     ]);
 }
 
@@ -9834,6 +9833,110 @@ fn examples_glosses_and_a_moves_two_slots_are_facts() {
             "Get one protocol of the clinic. The old list is stale; the result of this tool comes before it.",
             "get_protocol",
             false,
+        ),
+    ]);
+}
+
+/// Round 38's shapes against the API's facts: an act left out by "unavailable", a role with a
+/// case after it or opened "to" others, a parameter that is another kind's or the patient's id,
+/// an id given to a tool that takes none, and an act said to leave what it changes; the API's
+/// own statements pass.
+#[test]
+fn unavailable_acts_other_ids_and_acts_undone_are_refused() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_pass(&[
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. Only for patients whose symptoms become more severe.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. Its priority becomes urgent and its status stays the same.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointment, `cancelled` after the cancellation.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the slot, as returned by find_available_slots.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Search the protocols of the clinic by words. Open to doctors of the clinic.",
+            "search_protocols",
+            false,
+        ),
+    ]);
+    all_refused(&[
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments. Unavailable for confirmed appointments.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments. Unavailable for pending or confirmed appointments.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. Unavailable for patients under 18.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. Only for doctors with an account of the clinic.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get one protocol of the clinic. Open to each patient of the clinic.",
+            "get_protocol",
+            false,
+        ),
+        (
+            d,
+            "Confirm one pending appointment. Only for use by the reception.",
+            "confirm_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the patient, the value to give to list_my_appointments.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Status of the appointment, `pending` after the confirmation.",
+            "confirm_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. The doctor of the appointment stays the same.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "The appointment, with the doctor it had before the escalation.",
+            "escalate_appointment",
+            true,
         ),
     ]);
 }
