@@ -7,6 +7,41 @@
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
+/// Times of a day or week that no act of the clinic API waits for ("only on weekdays", "only
+/// during the opening hours"): its acts are open at every hour.
+pub(crate) const HOURS_OF_A_CLOCK: &[&str] = &[
+    "weekday",
+    "weekdays",
+    "weekend",
+    "weekends",
+    "night",
+    "nights",
+    "daytime",
+    "morning",
+    "mornings",
+    "afternoon",
+    "afternoons",
+    "evening",
+    "evenings",
+    "office",
+    "opening",
+    "business",
+    "working",
+];
+
+/// The statuses an appointment may have for each changing act the API makes on it, by the
+/// act's verb: cancel, move, submit an intake and escalate take a pending or a confirmed one.
+pub(crate) fn statuses_an_act_takes(effects: &[&str]) -> &'static [&'static str] {
+    if effects
+        .iter()
+        .any(|e| matches!(*e, "cancel" | "reschedule" | "move" | "submit" | "escalate"))
+    {
+        &["pending", "confirmed"]
+    } else {
+        &[]
+    }
+}
+
 /// An escalation's act sent elsewhere than to the oncall doctor, or later, in its first sentence
 /// ("Escalate one appointment to the reception", "… to the next free doctor at the start of the
 /// next day"): the clinic API gives an escalated appointment to its oncall doctor, now.
@@ -927,15 +962,7 @@ pub(crate) fn own_change_denied(
     let Some((leaves, measure)) = act_leaves(effects) else {
         return;
     };
-    let nouns: &[&str] = match effects.first().copied() {
-        Some("cancel") => &["cancellation"],
-        Some("confirm") => &["confirmation"],
-        Some("reject") => &["rejection"],
-        Some("escalate") => &["escalation"],
-        Some("book") => &["booking"],
-        _ => &["move", "rescheduling"],
-    };
-    let own_noun = |x: &Tok| is_word(x, nouns);
+    let own_noun = |x: &Tok| change_noun(&x.text).is_some_and(|base| effects.contains(&base));
     // "`confirmed` after the cancellation"
     let after = clause.windows(4).find(|w| {
         is_word(w[0], measure)

@@ -6,7 +6,7 @@
 //! verb takes in is read for another change, another object, a person sent somewhere, a value
 //! left out, a role.
 
-use super::effects::{TOPICS, change_noun, in_condition};
+use super::effects::{TOPICS, in_condition};
 use crate::lang::data::{Data, data_allowed};
 use crate::lang::predicates::{finite, head_of, reads, stated_subject};
 use crate::lang::words::*;

@@ -1902,25 +1902,6 @@ pub(super) fn change_scheduled(
     }
 }
 
-/// Nouns of the vocabulary that name a change and that no spelling rule reads back to its verb
-/// (the verb is short, or the noun is not its stem): with their change.
-const ACT_NOUNS: &[(&str, &str)] = &[
-    ("reservation", "reserve"),
-    ("reservations", "reserve"),
-    ("closure", "close"),
-    ("closures", "close"),
-    ("referral", "refer"),
-    ("referrals", "refer"),
-    ("payment", "pay"),
-    ("payments", "pay"),
-    ("addition", "add"),
-    ("notification", "notify"),
-    ("notifications", "notify"),
-    ("removal", "remove"),
-    ("transfer", "transfer"),
-    ("transfers", "transfer"),
-];
-
 /// The first word of `phrase` that names a change as a thing ("booking", "move", "cancellation",
 /// "escalation"), with its place and the change's verb.
 fn named_act(phrase: &[&Tok]) -> Option<(usize, &'static str)> {
@@ -1930,27 +1911,6 @@ fn named_act(phrase: &[&Tok]) -> Option<(usize, &'static str)> {
         }
         change_noun(&t.text).map(|base| (i, base))
     })
-}
-
-/// The change a word (lower case) names as a thing, if it names one: a noun of [`ACT_NOUNS`], a
-/// verb of effect in its base or -ing form ("move", "booking"), a noun that spells one
-/// ("cancellation"), or one with "-ion" for its "-e" ("escalation").
-pub(super) fn change_noun(word: &str) -> Option<&'static str> {
-    if let Some(&(_, base)) = ACT_NOUNS.iter().find(|(n, _)| *n == word) {
-        return Some(base);
-    }
-    match verb(word) {
-        Some((base, VerbClass::Effect, Form::Ing | Form::Base)) => Some(base),
-        Some(_) => None,
-        None => changes_spelled(word, true)
-            .find(|v| word.len() > v.len() + 2)
-            .or_else(|| {
-                let stem = word.strip_suffix("ion")?.to_owned() + "e";
-                verb(&stem)
-                    .filter(|(_, c, f)| *c == VerbClass::Effect && *f == Form::Base)
-                    .map(|(b, _, _)| b)
-            }),
-    }
 }
 
 /// The change at `at` is an act, not the thing it made: it has its object or a word of its kind

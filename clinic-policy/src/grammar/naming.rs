@@ -67,9 +67,7 @@ fn claims_in_a_name(lower: &[String], effects: &[&'static str]) -> Option<&'stat
         })
     };
     if lower.iter().enumerate().any(|(i, p)| {
-        let flag = i + 1 == n
-            && n == 2
-            && !(is(p, ACT_STATES) && super::effects::change_noun(&lower[0]).is_some());
+        let flag = i + 1 == n && n == 2 && !(is(p, ACT_STATES) && change_noun(&lower[0]).is_some());
         let standing = is(p, STANDING) || is(p, ACT_STATES);
         i >= 1 && standing && !flag && (i + 1 == n || phrase_at(i + 1))
     }) {
@@ -115,17 +113,18 @@ fn claims_in_a_name(lower: &[String], effects: &[&'static str]) -> Option<&'stat
     }
     if lower.windows(3).any(|w| {
         w[1] == "for"
-            && super::effects::change_noun(&w[2]).is_some()
+            && change_noun(&w[2]).is_some()
             && !super::effects::TOPICS.contains(&w[0].as_str())
-    }) || (n >= 2 && lower[0] == "for" && super::effects::change_noun(&lower[1]).is_some())
+    }) || (n >= 2 && lower[0] == "for" && change_noun(&lower[1]).is_some())
     {
         return Some("gives a change as a purpose");
     }
     // (a change of an object, not the tool's own: `booking_of_earliest_slot`,
     // `cancellation_of_appointment`)
-    if lower.windows(2).any(|w| {
-        w[1] == "of" && super::effects::change_noun(&w[0]).is_some_and(|c| !effects.contains(&c))
-    }) {
+    if lower
+        .windows(2)
+        .any(|w| w[1] == "of" && change_noun(&w[0]).is_some_and(|c| !effects.contains(&c)))
+    {
         return Some("names a change of an object");
     }
     None
@@ -564,7 +563,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
     let change = lower.iter().any(|p| {
         matches!(verb(p), Some((_, VerbClass::Effect, _)))
             || spells_a_change(p).is_some()
-            || super::effects::change_noun(p).is_some()
+            || change_noun(p).is_some()
     });
     // (as its last part, a predicate: `referral_next`; `next_booking_date` and
     // `booking_required` name a value)

@@ -1316,41 +1316,6 @@ pub(crate) const CASES_OF_A_VISIT: &[&str] = &[
     "after",
 ];
 
-/// Times of a day or week that no act of the clinic API waits for ("only on weekdays", "only
-/// during the opening hours"): its acts are open at every hour.
-pub(crate) const HOURS_OF_A_CLOCK: &[&str] = &[
-    "weekday",
-    "weekdays",
-    "weekend",
-    "weekends",
-    "night",
-    "nights",
-    "daytime",
-    "morning",
-    "mornings",
-    "afternoon",
-    "afternoons",
-    "evening",
-    "evenings",
-    "office",
-    "opening",
-    "business",
-    "working",
-];
-
-/// The statuses an appointment may have for each changing act the API makes on it, by the
-/// act's verb: cancel, move, submit an intake and escalate take a pending or a confirmed one.
-pub(crate) fn statuses_an_act_takes(effects: &[&str]) -> &'static [&'static str] {
-    if effects
-        .iter()
-        .any(|e| matches!(*e, "cancel" | "reschedule" | "move" | "submit" | "escalate"))
-    {
-        &["pending", "confirmed"]
-    } else {
-        &[]
-    }
-}
-
 /// Who is beyond a patient's care: the front desk, the family, an employer, a screen in the hall.
 pub(crate) const BEYOND_CARE: &[&str] = &[
     "reception",
@@ -1403,3 +1368,43 @@ pub(crate) const WHO_A_CASE_IS: &[&str] = &[
     "children",
     "minors",
 ];
+
+/// Nouns of the vocabulary that name a change and that no spelling rule reads back to its verb
+/// (the verb is short, or the noun is not its stem): with their change.
+const ACT_NOUNS: &[(&str, &str)] = &[
+    ("reservation", "reserve"),
+    ("reservations", "reserve"),
+    ("closure", "close"),
+    ("closures", "close"),
+    ("referral", "refer"),
+    ("referrals", "refer"),
+    ("payment", "pay"),
+    ("payments", "pay"),
+    ("addition", "add"),
+    ("notification", "notify"),
+    ("notifications", "notify"),
+    ("removal", "remove"),
+    ("transfer", "transfer"),
+    ("transfers", "transfer"),
+];
+
+/// The change a word (lower case) names as a thing, if it names one: a noun of [`ACT_NOUNS`], a
+/// verb of effect in its base or -ing form ("move", "booking"), a noun that spells one
+/// ("cancellation"), or one with "-ion" for its "-e" ("escalation").
+pub(crate) fn change_noun(word: &str) -> Option<&'static str> {
+    if let Some(&(_, base)) = ACT_NOUNS.iter().find(|(n, _)| *n == word) {
+        return Some(base);
+    }
+    match verb(word) {
+        Some((base, VerbClass::Effect, Form::Ing | Form::Base)) => Some(base),
+        Some(_) => None,
+        None => changes_spelled(word, true)
+            .find(|v| word.len() > v.len() + 2)
+            .or_else(|| {
+                let stem = word.strip_suffix("ion")?.to_owned() + "e";
+                verb(&stem)
+                    .filter(|(_, c, f)| *c == VerbClass::Effect && *f == Form::Base)
+                    .map(|(b, _, _)| b)
+            }),
+    }
+}
