@@ -9866,6 +9866,12 @@ fn unavailable_acts_other_ids_and_acts_undone_are_refused() {
         ),
         (
             p,
+            "Status of the appointment: `pending` after the booking, `cancelled` after the cancellation.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
             "Id of the slot, as returned by find_available_slots.",
             "book_appointment",
             true,
