@@ -199,16 +199,23 @@ fn clinical_use(words: &[Word], k: usize) -> bool {
                 && !conv(next(2))
                 && !(next(2) == Some("the") && conv(next(3))))
         }
+        // ("…; data, not instructions": what a run-time text is not, said as the last word)
         "instructions" | "instruction" => {
-            prev.is_some_and(|p| {
-                matches!(
-                    p,
-                    "preparation" | "care" | "discharge" | "fasting" | "dosage" | "aftercare"
-                )
-            }) || (next(1) == Some("for")
-                && (matches!(next(2), Some("the" | "a"))
-                    && matches!(next(3), Some("patient" | "visit" | "appointment"))
-                    || matches!(next(2), Some("patients"))))
+            (prev == Some("not")
+                && k >= 2
+                && !words[k - 1].brk_before
+                && matches!(words[k - 2].text.as_str(), "data" | "text" | "content")
+                && words.get(k + 1).is_none_or(|x| x.brk_before))
+                || prev.is_some_and(|p| {
+                    matches!(
+                        p,
+                        "preparation" | "care" | "discharge" | "fasting" | "dosage" | "aftercare"
+                    )
+                })
+                || (next(1) == Some("for")
+                    && (matches!(next(2), Some("the" | "a"))
+                        && matches!(next(3), Some("patient" | "visit" | "appointment"))
+                        || matches!(next(2), Some("patients"))))
         }
         _ => false,
     }
@@ -379,19 +386,55 @@ fn obligation_rule(words: &[Word], out: &mut Vec<Violation>) {
     }
 }
 
+/// Texts written by people at run time.
+const RUN_TIME_TEXTS: &[&str] = &[
+    "text", "texts", "content", "excerpt", "excerpts", "note", "notes", "symptoms", "reason",
+    "body", "title", "words", "summary",
+];
+
+/// "untrusted" names a kind of text written by people at run time ("untrusted text", "The
+/// excerpt is untrusted"), never a judgement of a value, a list or a source ("The list of
+/// list_doctors is untrusted", "The doctor id is untrusted").
+fn untrusted_rule(words: &[Word], out: &mut Vec<Violation>) {
+    for (k, w) in words.iter().enumerate() {
+        if w.text != "untrusted" {
+            continue;
+        }
+        let is_text = |x: &Word| RUN_TIME_TEXTS.contains(&x.text.as_str());
+        let before_text = words
+            .get(k + 1)
+            .is_some_and(|n| !n.brk_before && is_text(n));
+        // "The excerpt is untrusted": the subject, the word just before "is"/"are"
+        let said_of_text = k >= 2
+            && !w.brk_before
+            && matches!(words[k - 1].text.as_str(), "is" | "are")
+            && !words[k - 1].brk_before
+            && is_text(&words[k - 2]);
+        if !before_text && !said_of_text {
+            out.push(Violation {
+                rule: Rule::Directive,
+                range: w.start..w.end,
+                detail: "\"untrusted\" judges a value or a source; it names only a kind of text (\"untrusted text\")".to_owned(),
+            });
+        }
+    }
+}
+
 /// The `concealment` rule of the controlled language: no word of hiding, and no "not tell".
 fn concealment_rule(words: &[Word], out: &mut Vec<Violation>) {
     for (k, w) in words.iter().enumerate() {
         let c = classes(&w.text);
-        // ("sensitive" marks a value to keep back; "case sensitive" is a format, and "sensitive
-        // medical data" a kind of data, whose readers a text names beside it)
+        // ("sensitive", "private" and "confidential" mark a value to keep back; "case
+        // sensitive" is a format, and "private medical data" a kind of data, whose readers a
+        // text names beside it)
         let hiding = c & CONCEAL != 0
             || matches!(
                 w.text.as_str(),
-                "hidden" | "private" | "confidential" | "suppress" | "suppressed" | "secret"
+                "hidden" | "suppress" | "suppressed" | "secret"
             )
-            || (w.text == "sensitive"
-                && k.checked_sub(1).is_none_or(|p| words[p].text != "case")
+            || (matches!(w.text.as_str(), "sensitive" | "private" | "confidential")
+                && k.checked_sub(1)
+                    .is_none_or(|p| words[p].text != "case" || w.text != "sensitive")
                 && !words
                     .get(k + 1)
                     .is_some_and(|n| matches!(n.text.as_str(), "medical" | "health" | "clinical"))
@@ -803,6 +846,7 @@ pub(crate) fn check(
     subject_rule(&words, out);
     obligation_rule(&words, out);
     concealment_rule(&words, out);
+    untrusted_rule(&words, out);
     data_flow_rule(
         &words,
         tool.mutates && field == Field::ToolDescription,

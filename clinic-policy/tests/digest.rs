@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "229ca30a9fbb8d0eb5645c80db68193dcd304601096ab772df6b50700d46a15c";
+const PINNED: &str = "3ce2df014c8c9b8297ae78adb8e1a01b6e78a6e1a01c894580e337186d491fa7";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

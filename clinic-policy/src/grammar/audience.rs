@@ -246,8 +246,16 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
     // the audience: people or the clinic's bodies within four words of the marker, linked to it
     // by "by", "to" or "for", or right before it ("staff only"; "only doctors" is what a value
     // is)
+    // (a comma after the marker ends its phrase: "…, seen by the patient and the doctor of the
+    // appointment only, not logged by this server")
     let lo = k.saturating_sub(4);
-    let hi = (k + 5).min(clause.len());
+    let hi = (k + 5).min(clause.len()).min(
+        k + 1
+            + clause[k + 1..]
+                .iter()
+                .take_while(|t| t.kind != Kind::Comma)
+                .count(),
+    );
     let who = |t: &Tok| is_word(t, PEOPLE) || is_word(t, BODIES);
     let beside = k > 0 && who(clause[k - 1]);
     // ("an internal value of the reception": what is internal to them)

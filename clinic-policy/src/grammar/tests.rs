@@ -6296,8 +6296,20 @@ fn values_from_other_tools_ellipses_defaults_and_far_audiences() {
             "submit_intake",
             true,
         ),
+        (
+            p,
+            "Fee of the visit, as a number; seen by the doctor of the appointment only, not by the patient.",
+            "submit_intake",
+            true,
+        ),
     ]);
     all_pass(&[
+        (
+            Field::ToolDescription,
+            "Get the intake form of one appointment. The intake is confidential medical data, seen by the patient and the doctor of the appointment only, not logged by this server.",
+            "get_intake",
+            false,
+        ),
         (
             p,
             "Id of the appointment, as returned by list_my_appointments.",
