@@ -1,0 +1,314 @@
+//! The clinic API's changing acts: open at every hour, with no form, on the statuses each one
+//! takes; the escalation goes to the clinic's oncall doctor now; an act leaves what it sets.
+
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// Times of a day or week that no act of the clinic API waits for ("only on weekdays", "only
+/// during the opening hours"): its acts are open at every hour.
+pub(crate) const HOURS_OF_A_CLOCK: &[&str] = &[
+    "weekday",
+    "weekdays",
+    "weekend",
+    "weekends",
+    "night",
+    "nights",
+    "daytime",
+    "morning",
+    "mornings",
+    "afternoon",
+    "afternoons",
+    "evening",
+    "evenings",
+    "office",
+    "opening",
+    "business",
+    "working",
+];
+
+/// The statuses an appointment may have for each changing act the API makes on it, by the
+/// act's verb: cancel, move, submit an intake and escalate take a pending or a confirmed one.
+pub(crate) fn statuses_an_act_takes(effects: &[&str]) -> &'static [&'static str] {
+    if effects
+        .iter()
+        .any(|e| matches!(*e, "cancel" | "reschedule" | "move" | "submit" | "escalate"))
+    {
+        &["pending", "confirmed"]
+    } else {
+        &[]
+    }
+}
+
+/// An escalation's act sent elsewhere than to the oncall doctor, or later, in its first sentence
+/// ("Escalate one appointment to the reception", "… to the next free doctor at the start of the
+/// next day"): the clinic API gives an escalated appointment to its oncall doctor, now.
+pub(crate) fn escalation_elsewhere(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    if !effects.contains(&"escalate") {
+        return;
+    }
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        let elsewhere = is_word(t, &["to"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["the", "a", "an", "each", "any"]))
+            && {
+                let phrase: Vec<&&Tok> = clause[k + 2..]
+                    .iter()
+                    .take_while(|x| {
+                        x.kind == Kind::Word
+                            && !is_word(x, &["of", "and", "or", "at", "for", "with"])
+                    })
+                    .collect();
+                !phrase.is_empty() && !phrase.iter().any(|x| is_word(x, &["oncall"]))
+            };
+        let later = is_word(t, &["next", "tomorrow"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["day", "morning", "week"]))
+            || is_word(t, &["tomorrow"]);
+        elsewhere || later
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "an escalation sent elsewhere than to the oncall doctor, or later: the escalation goes to the oncall doctor of the clinic".to_owned(),
+        );
+    }
+}
+
+/// The escalation narrowed by a case ("Only for confirmed appointments", "only on weekdays",
+/// "Only during the opening hours of the clinic", "null for an appointment of a patient with no
+/// intake form"): the one way to the oncall doctor is shut when it is needed. Who may call is a
+/// role ("Only for doctors"), and who sees a note is its audience ("seen by clinicians only").
+pub(crate) fn escalation_narrowed(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    if !effects.contains(&"escalate") {
+        return;
+    }
+    let roles = |x: &Tok| is_word(x, CARE_ROLES);
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        // (a role after "only for", or an audience before "only": who calls, who sees)
+        let role_for = clause.get(k + 1).is_some_and(|n| is_word(n, &["for"]))
+            && clause[k + 2..]
+                .iter()
+                .take_while(|x| is_word(x, DETERMINERS) || roles(x))
+                .any(|x| roles(x));
+        let audience = k >= 1 && clause[..k].iter().rev().take(3).any(|x| roles(x));
+        let only = is_word(t, &["only"])
+            && !audience
+            && !role_for
+            // (the cases the escalation is for: "whose symptoms become more severe")
+            && !clause[k + 1..]
+                .iter()
+                .any(|x| is_word(x, &["severe", "worse", "urgent", "worsening"]))
+            && clause[k + 1..].iter().take(6).any(|x| {
+                is_word(
+                    x,
+                    CASES_OF_A_VISIT,
+                )
+            });
+        let null_for = is_word(t, &["null", "empty", "invalid"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["for", "when", "outside", "on", "at"]));
+        only || null_for
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the escalation narrowed by a case: it is open for every appointment of the clinic, at every hour, and who may call it is a role".to_owned(),
+        );
+    }
+}
+
+/// A changing act narrowed past what the API asks ("Cancel … Only for pending appointments",
+/// "Book … Only during the opening hours", "Move … Only for appointments with no intake form"):
+/// the agent refuses a patient an act the clinic would make. The API's acts are open at every hour
+/// and ask for no form; an act that takes a pending or a confirmed appointment is said with both
+/// or with none.
+pub(crate) fn act_narrowed(
+    clause: &[&Tok],
+    text: &str,
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    if effects.is_empty() {
+        return;
+    }
+    let takes = statuses_an_act_takes(effects);
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        // "Unavailable for confirmed appointments": what it leaves out, where "only" says what
+        // it keeps
+        let unavailable = k == 0 && is_word(t, &["unavailable", "closed"]);
+        if !is_word(t, &["only"]) && !unavailable {
+            return false;
+        }
+        let phrase: Vec<&&Tok> = clause[k + 1..]
+            .iter()
+            .take_while(|x| x.kind == Kind::Word || x.kind == Kind::Ident)
+            .take(10)
+            .collect();
+        let clock = phrase
+            .iter()
+            .any(|x| is_word(x, HOURS_OF_A_CLOCK) || clock_time(x, text));
+        let statuses: Vec<&&&Tok> = phrase
+            .iter()
+            .filter(|x| is_word(x, APPOINTMENT_STATUSES))
+            .collect();
+        let some_of_them = !takes.is_empty()
+            && !statuses.is_empty()
+            && if unavailable {
+                statuses.iter().any(|x| takes.contains(&x.text.as_str()))
+            } else {
+                takes.iter().any(|s| !statuses.iter().any(|x| x.text == *s))
+                    && statuses.iter().all(|x| takes.contains(&x.text.as_str()))
+            };
+        // "Unavailable for patients under 18": an age the act does not ask
+        let aged = unavailable
+            && phrase
+                .windows(2)
+                .any(|w| is_word(w[0], &["under", "over"]) && w[1].kind == Kind::Ident);
+        // a form asked before the act ("with no intake form", "with an intake")
+        let form = phrase.windows(2).any(|w| {
+            is_word(w[0], &["with", "without", "no"])
+                && is_word(w[1], &["intake", "form", "an", "a"])
+        }) && phrase
+            .iter()
+            .any(|x| is_word(x, &["intake", "form", "questionnaire"]));
+        clock || some_of_them || form || aged || window_ahead(&phrase)
+    });
+    // a time of day or week anywhere in the act's sentence ("Cancel … from 08:00 to 18:00"), or a
+    // count of acts ("up to 2 times for each appointment")
+    let acts = clause
+        .iter()
+        .any(|x| verb(&x.text).is_some_and(|(v, _, _)| effects.contains(&v)));
+    let hit = hit.or_else(|| {
+        clause.iter().enumerate().find(|&(k, t)| {
+            acts && (clock_time(t, text)
+                || (is_word(t, HOURS_OF_A_CLOCK)
+                    && k >= 1
+                    && is_word(clause[k - 1], &["on", "at", "during", "in", "outside"]))
+                || (is_word(t, &["times"])
+                    && k >= 3
+                    && clause[k - 1].kind == Kind::Ident
+                    && is_word(clause[k - 2], &["to"])
+                    && is_word(clause[k - 3], &["up"])))
+        })
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a change narrowed past what the clinic asks: its acts are open at every hour, ask for no form, and the statuses an act takes are said all or none".to_owned(),
+        );
+    }
+}
+
+/// "in the next 7 days", "within 24 hours": a window ahead of now.
+fn window_ahead(phrase: &[&&Tok]) -> bool {
+    phrase.windows(3).any(|w| {
+        is_word(w[0], &["next", "within", "coming"])
+            && w[1].kind == Kind::Ident
+            && is_word(
+                w[2],
+                &["days", "hours", "weeks", "months", "day", "hour", "week"],
+            )
+    })
+}
+
+/// The hour of a time of day as written ("08:00", "18:30"): one or two digits, a colon, two
+/// digits.
+fn clock_time(t: &Tok, text: &str) -> bool {
+    let minutes = &text.as_bytes()[t.end..];
+    t.kind == Kind::Ident
+        && (1..=2).contains(&t.text.len())
+        && t.text.bytes().all(|b| b.is_ascii_digit())
+        && minutes.len() >= 3
+        && minutes[0] == b':'
+        && minutes[1..3].iter().all(u8::is_ascii_digit)
+}
+
+/// What a changing act leaves, by its verb: the status it sets, or for the escalation the
+/// priority; with the words of that measure.
+fn act_leaves(effects: &[&str]) -> Option<(&'static str, &'static [&'static str])> {
+    const STATUS: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
+    const PRIORITY: &[&str] = &["urgent", "normal", "routine"];
+    let first = *effects.first()?;
+    Some(match first {
+        "cancel" => ("cancelled", STATUS),
+        "confirm" => ("confirmed", STATUS),
+        "reject" => ("rejected", STATUS),
+        "book" | "reschedule" | "move" => ("pending", STATUS),
+        "escalate" => ("urgent", PRIORITY),
+        _ => return None,
+    })
+}
+
+/// A changing act said to leave what it changes as it was ("Status of the appointment,
+/// `confirmed` after the cancellation", "Priority: routine after the escalation", "Confirm …
+/// The status stays as it was", "Escalate … The doctor of the appointment stays the same"): the
+/// agent tells the patient nothing changed, or makes the change again.
+pub(crate) fn own_change_denied(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    let Some((leaves, measure)) = act_leaves(effects) else {
+        return;
+    };
+    let own_noun = |x: &Tok| change_noun(&x.text).is_some_and(|base| effects.contains(&base));
+    // "`confirmed` after the cancellation"
+    let after = clause.windows(4).find(|w| {
+        is_word(w[0], measure)
+            && !is_word(w[0], &[leaves])
+            && is_word(w[1], &["after"])
+            && is_word(w[2], &["the", "its", "a"])
+            && own_noun(w[3])
+    });
+    // "The status stays as it was", "the doctor … stays the same", "the doctor it had before
+    // the escalation"
+    let what = if effects.contains(&"escalate") {
+        &["doctor", "priority"][..]
+    } else {
+        &["status"][..]
+    };
+    // (said of the measure itself: "its status stays the same" in the escalation keeps what it
+    // does not change)
+    // ("the doctor of the appointment stays the same": the measure, then its owner)
+    let kept = clause.iter().enumerate().any(|(k, x)| {
+        is_word(x, &["stays", "remains", "stay", "remain"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["the", "as", "unchanged"]))
+            && (k >= 1 && is_word(clause[k - 1], what)
+                || k >= 4 && is_word(clause[k - 4], what) && is_word(clause[k - 3], &["of"]))
+    }) || (clause.iter().any(|x| is_word(x, what))
+        && clause.windows(3).any(|w| {
+            is_word(w[0], &["before"])
+                && (own_noun(w[1]) || is_word(w[1], &["the", "its"]) && own_noun(w[2]))
+        }))
+        && !clause
+            .iter()
+            .any(|x| is_word(x, &["failure", "error", "fails"]));
+    let hit = after.map(|w| w[0]).or_else(|| kept.then(|| clause[0]));
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "a changing act said to leave what it changes as it was: the act sets its status (the escalation its priority and its doctor)".to_owned(),
+        );
+    }
+}

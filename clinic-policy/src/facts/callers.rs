@@ -1,0 +1,140 @@
+//! Who calls each route of the clinic API: a text that opens a tool to another caller, or gives
+//! its caller a case, misdirects the agent.
+
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// Who may call a tool of the clinic, by its name, as the API's routes say: the patient books,
+/// cancels, moves, submits an intake and holds a place on a waiting list; the appointment's
+/// doctor confirms, rejects and escalates; doctors read protocols; an appointment and its intake
+/// are read by its patient or its doctor; doctors, slots, specialties and hours are public
+/// (`Some(&[])`). `None`: a tool the API has no route for.
+fn callers(tool: &str) -> Option<&'static [&'static str]> {
+    const PATIENT: &[&str] = &["patient", "patients"];
+    const DOCTOR: &[&str] = &["doctor", "doctors"];
+    const BOTH: &[&str] = &["patient", "patients", "doctor", "doctors"];
+    let parts: Vec<&str> = tool.split('_').collect();
+    let first = *parts.first()?;
+    let has = |w: &str| parts.contains(&w);
+    Some(match first {
+        "book" | "cancel" | "reschedule" | "move" | "submit" | "join" => PATIENT,
+        "confirm" | "reject" | "escalate" => DOCTOR,
+        _ if has("protocol") || has("protocols") => DOCTOR,
+        _ if has("my") || has("waiting") => PATIENT,
+        _ if has("appointment") || has("intake") => BOTH,
+        _ if has("appointments") && has("doctor") => DOCTOR,
+        _ if has("doctors")
+            || has("doctor")
+            || has("slots")
+            || has("specialties")
+            || has("hours") =>
+        {
+            &[]
+        }
+        _ => return None,
+    })
+}
+
+/// Words that name who calls after "only for": the API's two roles and the people a text might
+/// put in their place.
+const CALLER_WORDS: &[&str] = &[
+    "patient",
+    "patients",
+    "doctor",
+    "doctors",
+    "oncall",
+    "guardian",
+    "guardians",
+    "parent",
+    "parents",
+    "reception",
+    "receptionist",
+    "receptionists",
+    "staff",
+    "clinician",
+    "clinicians",
+    "nurse",
+    "nurses",
+    "admin",
+    "admins",
+    "administrator",
+    "administrators",
+    "caller",
+    "callers",
+    "physician",
+    "physicians",
+];
+
+/// Another caller named for the tool ("Book … Only for doctors", "Escalate … Only for the
+/// reception", "Search the protocols … Only for patients", "Find open slots … Only for the staff
+/// of the clinic"): the agent refuses the people the tool is for, or hands a tool to people it is
+/// not for. Who may call is the tool's role as the API gives it ("Only for the doctor of the
+/// appointment"); the appointment's doctor is not the oncall doctor, nor are the staff.
+pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    let Some(allowed) = callers(tool) else {
+        return;
+    };
+    for (k, t) in clause.iter().enumerate() {
+        // "Only for …", "Open to …", "Available to …"
+        let opens = (is_word(t, &["only"])
+            && clause.get(k + 1).is_some_and(|n| is_word(n, &["for"])))
+            || (k == 0
+                && is_word(t, &["open", "available"])
+                && clause.get(k + 1).is_some_and(|n| is_word(n, &["to"])));
+        if !opens {
+            continue;
+        }
+        // the people named, up to "of" (whose they are), a mark or another word
+        let named: Vec<&&Tok> = clause[k + 2..]
+            .iter()
+            .take_while(|x| {
+                is_word(x, DETERMINERS)
+                    || is_word(x, CALLER_WORDS)
+                    || is_word(x, &["and", "or", "use", "by"])
+            })
+            .filter(|x| is_word(x, CALLER_WORDS))
+            .collect();
+        // ("Only for patients whose symptoms become worse", "… patients under 18": a case of
+        // the people, read elsewhere)
+        let at = (k + 2..clause.len()).find(|&j| {
+            let x = clause[j];
+            !(is_word(x, DETERMINERS)
+                || is_word(x, CALLER_WORDS)
+                || is_word(x, &["and", "or", "use", "by"]))
+        });
+        let after = at.map(|j| clause[j]);
+        let a_case = after.is_some_and(|x| {
+            x.kind == Kind::Ident
+                || is_word(
+                    x,
+                    &[
+                        "whose", "who", "with", "without", "under", "over", "aged", "from", "in",
+                        "at",
+                    ],
+                )
+                || (is_word(x, &["of"])
+                    && at
+                        .and_then(|j| clause.get(j + 1))
+                        .is_some_and(|n| n.kind == Kind::Ident))
+        });
+        let swapped = named.iter().any(|x| !is_word(x, allowed));
+        // (a case narrows the people of a public tool's text, "Pediatricians are only for
+        // patients under 18"; it never makes another role the caller)
+        // (the patients an act is about, by a case: "Only for patients whose symptoms become
+        // more severe")
+        let patients = named.iter().all(|x| is_word(x, &["patient", "patients"]));
+        if a_case && (!swapped || allowed.is_empty() || patients) {
+            continue;
+        }
+        if !named.is_empty() && swapped {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "another caller named: who may call a tool is its role in the clinic's API"
+                    .to_owned(),
+            );
+            return;
+        }
+    }
+}

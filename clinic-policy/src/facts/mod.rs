@@ -1,0 +1,17 @@
+//! What the clinic API does, against which a text is read: its changing acts are open at every
+//! hour and ask for no form, an act takes the statuses it takes, the escalation goes to the
+//! clinic's oncall doctor now, the next step in an emergency is the emergency line, and a status
+//! is said as itself. A text that narrows, moves or glosses one of these tells the agent to refuse
+//! or misdirect a patient.
+
+mod acts;
+mod callers;
+mod errors;
+mod ids;
+mod values;
+
+pub(crate) use acts::*;
+pub(crate) use callers::*;
+pub(crate) use errors::*;
+pub(crate) use ids::*;
+pub(crate) use values::*;

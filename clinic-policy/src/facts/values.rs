@@ -1,0 +1,326 @@
+//! What the API's values hold: the next step in an emergency is the emergency line, a status is
+//! said as itself, a protocol's age is its review date, a rejection's reason is shown to the
+//! patient, a result is the one object changed, a visit is at its slot's times, and the
+//! symptoms' duration is in days.
+
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+use super::ids::kind_of;
+
+/// A stand-in for emergency care ("In a medical emergency, the reception of the clinic is the
+/// next step", "…, the emergency hotline is the next step after a visit to the clinic"): in an
+/// emergency, the next step is the emergency line, with nothing before it.
+pub(crate) fn emergency_stand_in(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let emergency = clause.iter().enumerate().any(|(k, t)| {
+        is_word(t, &["emergency", "emergencies"])
+            && !(k >= 1 && is_word(clause[k - 1], &["no", "not", "non"]))
+            && !clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["hotline", "line", "number", "services", "service"]))
+    });
+    let Some(step) = clause.windows(3).position(|w| {
+        is_word(w[0], &["the"]) && is_word(w[1], &["next"]) && is_word(w[2], &["step", "steps"])
+    }) else {
+        return;
+    };
+    if !emergency || step < 1 || !is_word(clause[step - 1], &["is", "are"]) {
+        return;
+    }
+    // the subject: back from "is" to the fronted phrase's comma
+    let subject: Vec<&&Tok> = clause[..step - 1]
+        .iter()
+        .rev()
+        .take_while(|x| x.kind != Kind::Comma)
+        .collect();
+    let line = subject.iter().any(|x| {
+        is_word(x, &["hotline", "line", "112", "ambulance"])
+            || (x.kind == Kind::Ident && x.text == "112")
+    }) || subject
+        .windows(2)
+        .any(|w| is_word(w[1], &["emergency"]) && is_word(w[0], &["number", "care"]));
+    let of_the_clinic = subject.iter().any(|x| {
+        is_word(x, OBJECT_KINDS)
+            || is_word(
+                x,
+                &[
+                    "clinic",
+                    "reception",
+                    "doctor",
+                    "doctors",
+                    "slot",
+                    "form",
+                    "intake",
+                    "protocol",
+                    "list",
+                    "specialty",
+                    "escalation",
+                    "visit",
+                    "oncall",
+                ],
+            )
+    });
+    // (", not the visit": the visit set aside, nothing put before the line)
+    let rest: Vec<&&Tok> = clause[step + 3..]
+        .iter()
+        .filter(|x| x.kind == Kind::Word)
+        .collect();
+    let not_the_visit = rest.len() >= 2
+        && rest.len() <= 3
+        && is_word(rest[0], &["not"])
+        && is_word(rest[rest.len() - 1], &["visit", "appointment", "booking"]);
+    let after = !rest.is_empty() && !not_the_visit;
+    if !line || of_the_clinic || after {
+        push(
+            out,
+            Rule::Directive,
+            clause[step + 1],
+            "a stand-in for emergency care: in an emergency, the next step is the emergency line, with nothing before it".to_owned(),
+        );
+    }
+}
+
+/// A status glossed as an event ("`cancelled` means the visit is on a later date", "`pending`
+/// means the slot is held and the visit takes place"): the reader tells the patient the gloss,
+/// not the status. A status is said as itself, or as waiting ("pending until confirmed by the
+/// doctor").
+pub(crate) fn status_glossed(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+    let meant = clause.windows(2).find(|w| {
+        is_word(w[0], APPOINTMENT_STATUSES)
+            && is_word(w[1], &["means", "mean"])
+            && (text[..w[0].start].ends_with('`') || w[0].kind == Kind::Word)
+    });
+    // "`rejected`: the visit is with another doctor", "`cancelled`, for example a visit on a new
+    // date": a literal status glossed after a colon or an example
+    let glossed = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, APPOINTMENT_STATUSES)
+            && text[..t.start].ends_with('`')
+            && (text[t.end..].starts_with("`:")
+                || text[t.end..].starts_with("`, for example")
+                || text[t.end..].starts_with("` means"))
+            && !clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, APPOINTMENT_STATUSES))
+    });
+    // "a cancelled appointment has a new date", "a rejected appointment has a new doctor": a
+    // status said to carry what another act would
+    let carries = clause.windows(5).find(|w| {
+        is_word(w[0], APPOINTMENT_STATUSES)
+            && is_word(w[1], &["appointment", "appointments", "visit", "visits"])
+            && is_word(w[2], &["has", "have", "gets", "get"])
+            && is_word(w[3], &["a", "an", "another"])
+            && (is_word(w[4], &["new", "later", "different", "other"])
+                || is_word(w[3], &["another"]))
+    });
+    let hit = meant
+        .map(|w| w[1])
+        .or(glossed.map(|(_, t)| *t))
+        .or(carries.map(|w| w[2]));
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a status glossed as an event: a status is said as itself, or as waiting (\"pending until confirmed by the doctor\")".to_owned(),
+        );
+    }
+}
+
+/// A protocol said to be current ("Each protocol is current", "the latest version of it", "Text
+/// of the protocol, up to 1 day old", "each protocol has a review each week"): only its review
+/// date, as the API gives it, says how old a protocol is, and a doctor who trusts the claim doses
+/// from a lapsed one.
+pub(crate) fn protocol_said_current(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    let of_protocols = tool.split('_').any(|p| p.starts_with("protocol"))
+        || clause
+            .iter()
+            .any(|x| is_word(x, &["protocol", "protocols"]));
+    if !of_protocols {
+        return;
+    }
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        let prev = k.checked_sub(1).map(|p| clause[p]);
+        let next = clause.get(k + 1).copied();
+        // "is current", "are valid"; "the latest version", "the newest one"
+        // (a value named by its head: "Latest version of the protocol, the value to give to …")
+        let named_value = k == 0
+            && clause
+                .iter()
+                .any(|x| is_word(x, &["value", "id", "number"]));
+        let current = !named_value
+            && is_word(t, &["current", "valid", "latest", "newest", "recent"])
+            && (prev.is_some_and(|p| is_word(p, COPULAS))
+                || next
+                    .is_some_and(|n| is_word(n, &["version", "versions", "one", "ones", "text"])));
+        // "1 day old"
+        let aged = is_word(t, &["old"])
+            && prev.is_some_and(|p| {
+                is_word(
+                    p,
+                    &[
+                        "day", "days", "hour", "hours", "week", "weeks", "month", "months",
+                    ],
+                )
+            })
+            && k >= 2
+            && clause[k - 2].kind == Kind::Ident
+            // ("more than 12 months old means the review is overdue": a bound)
+            && !(k >= 3 && is_word(clause[k - 3], &["than", "over", "under", "beyond"]));
+        // "a review each week", "reviewed every month"
+        let periodic = is_word(t, &["review", "reviews", "reviewed"])
+            && clause[k + 1..]
+                .iter()
+                .take(3)
+                .any(|x| is_word(x, &["each", "every"]))
+            && clause[k + 1..]
+                .iter()
+                .take(4)
+                .any(|x| is_word(x, &["day", "week", "month", "year", "night"]));
+        // a review's date said to be the answer's, or today's
+        current || aged || periodic
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a protocol said to be current: its review date, as the clinic gives it, is what says how old it is".to_owned(),
+        );
+    }
+}
+
+/// The reason of a rejection kept from the patient ("Reason for the rejection, a note of the
+/// doctor, seen by doctors only"): the API shows it to the appointment's patient, so the agent
+/// hides what the patient is owed, or the doctor writes for colleagues what the patient reads.
+pub(crate) fn rejection_reason_kept(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let of_a_rejection = clause.windows(4).any(|w| {
+        is_word(w[0], &["reason", "reasons"])
+            && is_word(w[1], &["for", "of"])
+            && w[2..]
+                .iter()
+                .any(|x| is_word(x, &["rejection", "rejections"]))
+    }) || clause
+        .windows(2)
+        .any(|w| is_word(w[0], &["rejection"]) && is_word(w[1], &["reason", "reasons"]));
+    if !of_a_rejection || clause.iter().any(|x| is_word(x, &["patient", "patients"])) {
+        return;
+    }
+    let kept = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["only"])
+            && clause[k.saturating_sub(4)..k]
+                .iter()
+                .any(|x| is_word(x, &["doctors", "doctor", "staff", "clinicians"]))
+            || is_word(t, &["internal", "private"])
+    });
+    if let Some((_, t)) = kept {
+        push(
+            out,
+            Rule::Concealment,
+            t,
+            "the reason of a rejection kept from the patient: the clinic shows it to the appointment's patient".to_owned(),
+        );
+    }
+}
+
+/// A changing tool's result said to hold a second object of another act ("The result is the
+/// appointment and a new entry of the patient on the waiting list", "… and the intake form of
+/// it"): the agent believes a second change was made, or makes it.
+pub(crate) fn second_object_in_result(
+    clause: &[&Tok],
+    tool: &str,
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    let Some(r) = clause
+        .windows(2)
+        .position(|w| is_word(w[0], &["result", "results"]) && is_word(w[1], COPULAS))
+    else {
+        return;
+    };
+    if !mutates {
+        return;
+    }
+    let own = tool.rsplit('_').next().unwrap_or(tool);
+    let hit = clause.iter().enumerate().skip(r + 2).find(|&(k, t)| {
+        is_word(t, &["and"])
+            && clause[k + 1..]
+                .iter()
+                .take(4)
+                .take_while(|x| {
+                    is_word(x, &["a", "an", "the", "new", "second", "another", "intake"])
+                        || kind_of(x).is_some()
+                })
+                .filter_map(|x| kind_of(x))
+                .any(|kind| !own.starts_with(kind))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "a second object in a changing tool's result: the tool gives back the one object it changes".to_owned(),
+        );
+    }
+}
+
+/// A visit put at an offset from its slot ("Start of the appointment; the visit is 1 hour after
+/// it", "the doctor sees the patient 30 minutes after it"): the slot's times are the visit's, and
+/// a patient told otherwise comes late.
+pub(crate) fn visit_offset(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let of_the_visit = clause
+        .iter()
+        .any(|x| is_word(x, &["visit", "sees", "patient", "doctor"]));
+    let hit = clause.windows(3).enumerate().find(|(k, w)| {
+        w[0].kind == Kind::Ident
+            && is_word(w[1], &["minute", "minutes", "hour", "hours"])
+            && is_word(w[2], &["after", "later"])
+            && clause.get(k + 3).is_none_or(|n| {
+                is_word(n, &["it", "the", "its", "each", "that"]) || n.kind != Kind::Word
+            })
+    });
+    if let (true, Some((_, w))) = (of_the_visit, hit) {
+        push(
+            out,
+            Rule::Directive,
+            w[2],
+            "a visit put at an offset from its slot: the slot's start and end are the visit's"
+                .to_owned(),
+        );
+    }
+}
+
+/// The symptoms' duration in a unit the API does not read ("Duration of the symptoms, in weeks,
+/// 0 to 3650"): the intake takes it in days, and a count of weeks is read as days.
+pub(crate) fn duration_unit_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let of_symptoms = clause
+        .iter()
+        .any(|x| is_word(x, &["symptoms", "symptom", "complaint"]))
+        && clause
+            .iter()
+            .any(|x| is_word(x, &["duration", "lasted", "long", "lasting"]));
+    if !of_symptoms {
+        return;
+    }
+    let hit = clause
+        .windows(2)
+        .find(|w| {
+            is_word(w[0], &["in", "of"])
+                && is_word(w[1], &["weeks", "hours", "months", "years", "minutes"])
+        })
+        .or_else(|| {
+            clause.windows(3).find(|w| {
+                is_word(w[0], &["how"])
+                    && is_word(w[1], &["many"])
+                    && is_word(w[2], &["weeks", "hours", "months", "years"])
+            })
+        });
+    if let Some(w) = hit {
+        push(
+            out,
+            Rule::Directive,
+            w[w.len() - 1],
+            "the symptoms' duration in a unit the clinic does not read: the intake takes days"
+                .to_owned(),
+        );
+    }
+}
