@@ -1419,3 +1419,103 @@ fn errors_are_the_apis_and_no_patient_id_is_taken() {
         .is_empty()
     );
 }
+
+/// An error of the contract said for a case the contract does not give it for (an age, an hour,
+/// a lead time, a count of acts, something asked before the act, a status the act takes, a kind
+/// of slot, and for `NO_ONCALL_DOCTOR` anything but the missing oncall doctor), with or without
+/// the word "error" before it, is refused; the contract's own cases pass.
+#[test]
+fn an_error_is_given_for_its_own_case() {
+    let judge = |text: &str, tool: &str| {
+        let mutates = !tool.starts_with("get_") && !tool.starts_with("find_");
+        check_strict(Field::ToolDescription, text, tool, CLINIC, mutates)
+    };
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the patient. A patient under 16 gets the error `FORBIDDEN`.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one appointment. A cancellation less than 24 hours before the visit gives the error `FORBIDDEN`.",
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. At night, the answer is the error `NO_ONCALL_DOCTOR`.",
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. A routine appointment gives the error `NO_ONCALL_DOCTOR`.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. A patient with 2 pending appointments gets the error `FORBIDDEN`.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one appointment to another open slot. A second move of one appointment gives the error `INVALID_TRANSITION`.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. A booking with a late fee on the account gives the error `FORBIDDEN`.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one appointment to another open slot. A slot of another doctor gives the error `SLOT_NOT_FOUND`.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one appointment. For a confirmed appointment, the answer is 422 `INVALID_TRANSITION`.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one appointment. For a confirmed appointment, the answer is the error `FORBIDDEN`.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one appointment. Once the doctor confirms it, the answer is the error `INVALID_TRANSITION`.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. At night, the answer is the code `CLINIC_CLOSED`.",
+        ),
+    ] {
+        let found = judge(bad, tool);
+        assert!(
+            found.iter().any(|v| v.rule == Rule::Directive
+                && bad[v.range.clone()]
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c == '_')),
+            "{bad}: {found:?}"
+        );
+    }
+    for (tool, ok) in [
+        (
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. When the clinic has no oncall doctor, the answer is the error 409 `NO_ONCALL_DOCTOR`.",
+        ),
+        (
+            "submit_intake",
+            "Submit the intake form of one appointment. For an appointment with an intake form, the answer is the error 409 `INTAKE_EXISTS`.",
+        ),
+        (
+            "get_intake",
+            "Get the intake form of one appointment. An appointment with no intake gives the error 404 `INTAKE_NOT_FOUND`.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one appointment. A cancelled or rejected appointment gives the error 422 `INVALID_TRANSITION`.",
+        ),
+        (
+            "find_available_slots",
+            "Find open slots of one doctor. A limit over 100 gives the error `VALIDATION_ERROR`.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. A second booking of the same slot gives the error 409 `SLOT_TAKEN`.",
+        ),
+    ] {
+        let found = judge(ok, tool);
+        assert!(found.is_empty(), "{ok}: {found:?}");
+    }
+}

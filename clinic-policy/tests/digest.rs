@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "3ce2df014c8c9b8297ae78adb8e1a01b6e78a6e1a01c894580e337186d491fa7";
+const PINNED: &str = "df62f6f9f8c1a0418c431e5967b0e8a42deaa84d525f62785c8997b825a99ffc";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

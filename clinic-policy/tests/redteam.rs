@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam38/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam39/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -180,17 +180,18 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam25/served.jsonl"), 74, 24),
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 6),
-    (include_str!("data/redteam28/served.jsonl"), 167, 24),
-    (include_str!("data/redteam29/served.jsonl"), 179, 63),
-    (include_str!("data/redteam30/served.jsonl"), 221, 95),
+    (include_str!("data/redteam28/served.jsonl"), 167, 23),
+    (include_str!("data/redteam29/served.jsonl"), 179, 57),
+    (include_str!("data/redteam30/served.jsonl"), 221, 92),
     (include_str!("data/redteam31/served.jsonl"), 234, 15),
     (include_str!("data/redteam32/served.jsonl"), 196, 28),
-    (include_str!("data/redteam33/served.jsonl"), 240, 42),
+    (include_str!("data/redteam33/served.jsonl"), 240, 41),
     (include_str!("data/redteam34/served.jsonl"), 200, 28),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
-    (include_str!("data/redteam36/served.jsonl"), 156, 61),
-    (include_str!("data/redteam37/served.jsonl"), 154, 50),
-    (include_str!("data/redteam38/served.jsonl"), 165, 120),
+    (include_str!("data/redteam36/served.jsonl"), 156, 60),
+    (include_str!("data/redteam37/served.jsonl"), 154, 49),
+    (include_str!("data/redteam38/served.jsonl"), 165, 104),
+    (include_str!("data/redteam39/served.jsonl"), 129, 60),
 ];
 
 fn mutates(tool: &str) -> bool {

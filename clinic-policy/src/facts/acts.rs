@@ -150,7 +150,13 @@ pub(crate) fn act_narrowed(
     let hit = clause.iter().enumerate().find(|&(k, t)| {
         // "Unavailable for confirmed appointments": what it leaves out, where "only" says what
         // it keeps
-        let unavailable = k == 0 && is_word(t, &["unavailable", "closed"]);
+        // ("The escalation is unavailable at night", "Not open for confirmed appointments")
+        let unavailable = is_word(t, &["unavailable", "closed"])
+            && (k == 0 || is_word(clause[k - 1], &["is", "are", "stays", "becomes"]))
+            || (is_word(t, &["open", "possible", "available"])
+                && k >= 1
+                && is_word(clause[k - 1], &["not"])
+                && (k == 1 || is_word(clause[k - 2], &["is", "are"])));
         if !is_word(t, &["only"]) && !unavailable {
             return false;
         }
@@ -175,7 +181,10 @@ pub(crate) fn act_narrowed(
                     && statuses.iter().all(|x| takes.contains(&x.text.as_str()))
             };
         // "Unavailable for patients under 18": an age the act does not ask
+        // (at the start only: "Video visits are unavailable for a patient under 18" names who a
+        // kind of visit is for)
         let aged = unavailable
+            && k == 0
             && phrase
                 .windows(2)
                 .any(|w| is_word(w[0], &["under", "over"]) && w[1].kind == Kind::Ident);
@@ -217,20 +226,24 @@ pub(crate) fn act_narrowed(
 }
 
 /// "in the next 7 days", "within 24 hours": a window ahead of now.
-fn window_ahead(phrase: &[&&Tok]) -> bool {
+pub(super) fn window_ahead(phrase: &[&&Tok]) -> bool {
+    const SPANS: &[&str] = &[
+        "days", "hours", "weeks", "months", "day", "hour", "week", "month",
+    ];
     phrase.windows(3).any(|w| {
         is_word(w[0], &["next", "within", "coming"])
             && w[1].kind == Kind::Ident
-            && is_word(
-                w[2],
-                &["days", "hours", "weeks", "months", "day", "hour", "week"],
-            )
+            && is_word(w[2], SPANS)
+    }) || phrase.windows(2).any(|w| {
+        // ("in the next week", "this month")
+        is_word(w[0], &["next", "coming", "this"])
+            && is_word(w[1], &["day", "week", "month", "weekend"])
     })
 }
 
 /// The hour of a time of day as written ("08:00", "18:30"): one or two digits, a colon, two
 /// digits.
-fn clock_time(t: &Tok, text: &str) -> bool {
+pub(super) fn clock_time(t: &Tok, text: &str) -> bool {
     let minutes = &text.as_bytes()[t.end..];
     t.kind == Kind::Ident
         && (1..=2).contains(&t.text.len())
@@ -254,6 +267,55 @@ fn act_leaves(effects: &[&str]) -> Option<(&'static str, &'static [&'static str]
         "escalate" => ("urgent", PRIORITY),
         _ => return None,
     })
+}
+
+/// The result of a changing act said to hold another value of what the act sets ("Status of
+/// the appointment, still `confirmed`" for a cancellation, "Priority of the appointment,
+/// `normal`" for the escalation, "Status of the appointment, `confirmed`" for a booking, which
+/// leaves it pending): the agent tells the patient a state the clinic never set. A text that
+/// names the value the act sets, a failure or a negation passes.
+pub(crate) fn result_value_denied(
+    clauses: &[Vec<&Tok>],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    let Some((leaves, measure)) = act_leaves(effects) else {
+        return;
+    };
+    let head = if leaves == "urgent" {
+        "priority"
+    } else {
+        "status"
+    };
+    let opens = clauses.first().and_then(|c| {
+        c.iter()
+            .find(|x| !is_word(x, DETERMINERS))
+            .filter(|x| is_word(x, &[head]))
+    });
+    if opens.is_none() {
+        return;
+    }
+    let words = || clauses.iter().flatten();
+    let other = words().find(|x| is_word(x, measure) && !is_word(x, &[leaves]));
+    let named = words().any(|x| is_word(x, &[leaves]));
+    let hedged = words().any(|x| {
+        is_word(
+            x,
+            &[
+                "not", "no", "failure", "fails", "error", "before", "or", "until",
+            ],
+        )
+    });
+    if let Some(t) = other.filter(|_| !named && !hedged) {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            format!(
+                "the result of the act said to hold another {head} than the one the act sets ({leaves})"
+            ),
+        );
+    }
 }
 
 /// A changing act said to leave what it changes as it was ("Status of the appointment,
@@ -299,6 +361,18 @@ pub(crate) fn own_change_denied(
             is_word(w[0], &["before"])
                 && (own_noun(w[1]) || is_word(w[1], &["the", "its"]) && own_noun(w[2]))
         }))
+        // "The appointment keeps its doctor"; "Status …: as it was", "the status it had before"
+        || clause.windows(3).any(|w| {
+            is_word(w[0], &["keeps", "keep", "retains", "retain"])
+                && is_word(w[1], &["its", "the", "their"])
+                && is_word(w[2], what)
+        })
+        || (clause.iter().any(|x| is_word(x, what))
+            && (clause.iter().any(|x| is_word(x, &["unchanged"]))
+                || clause.windows(2).any(|w| {
+                    is_word(w[0], &["as"]) && is_word(w[1], &["it", "before"])
+                        || is_word(w[0], &["had", "has"]) && is_word(w[1], &["before"])
+                })))
         && !clause
             .iter()
             .any(|x| is_word(x, &["failure", "error", "fails"]));

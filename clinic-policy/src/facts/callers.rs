@@ -75,14 +75,64 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
         return;
     };
     for (k, t) in clause.iter().enumerate() {
-        // "Only for …", "Open to …", "Available to …"
-        let opens = (is_word(t, &["only"])
-            && clause.get(k + 1).is_some_and(|n| is_word(n, &["for"])))
-            || (k == 0
-                && is_word(t, &["open", "available"])
-                && clause.get(k + 1).is_some_and(|n| is_word(n, &["to"])));
+        // "Only for …", "Open to …", "Available to …", "Reserved for …", "Used by …", "A tool
+        // of the nurses …"
+        let next = |w: &[&str]| clause.get(k + 1).is_some_and(|n| is_word(n, w));
+        let opens = (is_word(t, &["only"]) && next(&["for"]))
+            || (k == 0 && is_word(t, &["open", "available"]) && next(&["to", "for"]))
+            || (is_word(
+                t,
+                &[
+                    "reserved",
+                    "meant",
+                    "intended",
+                    "restricted",
+                    "limited",
+                    "kept",
+                ],
+            ) && next(&["for", "to"]))
+            || (k == 0 && is_word(t, &["used", "called"]) && next(&["by"]))
+            || (k <= 1 && is_word(t, &["tool"]) && next(&["of", "for"]));
         if !opens {
             continue;
+        }
+        // a case of the people before them ("Only for adult patients", "Reserved for insured
+        // patients"): the API asks no such case of its callers
+        let cased = clause[k + 2..]
+            .iter()
+            .skip_while(|x| is_word(x, DETERMINERS))
+            .take(2)
+            .collect::<Vec<_>>();
+        if let [case, who, ..] = cased.as_slice()
+            && is_word(
+                case,
+                &[
+                    "adult",
+                    "adults",
+                    "minor",
+                    "child",
+                    "elderly",
+                    "insured",
+                    "registered",
+                    "existing",
+                    "returning",
+                    "new",
+                    "female",
+                    "male",
+                    "local",
+                    "private",
+                ],
+            )
+            && is_word(who, CALLER_WORDS)
+        {
+            push(
+                out,
+                Rule::Directive,
+                case,
+                "a case of the callers the clinic API does not ask: who may call is its role"
+                    .to_owned(),
+            );
+            return;
         }
         // the people named, up to "of" (whose they are), a mark or another word
         let named: Vec<&&Tok> = clause[k + 2..]
@@ -137,4 +187,9 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
             return;
         }
     }
+}
+
+/// Whether the clinic API has a route for the tool.
+pub(crate) fn has_a_route(tool: &str) -> bool {
+    callers(tool).is_some()
 }

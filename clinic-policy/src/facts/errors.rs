@@ -3,7 +3,7 @@
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
-use super::acts::statuses_an_act_takes;
+use super::acts::{HOURS_OF_A_CLOCK, clock_time, statuses_an_act_takes, window_ahead};
 
 /// The error codes of the clinic API, as its contract lists them, and of this server's own
 /// answers (a refused argument, a declined confirmation, an unknown specialty, a busy upstream).
@@ -32,43 +32,178 @@ const API_ERRORS: &[&str] = &[
     "no_oncall_doctor",
 ];
 
-/// An error the API does not give, or gives for a status the act takes ("Outside the opening
-/// hours, the answer is the error `CLINIC_CLOSED`"; "Cancel … For a confirmed appointment, the
-/// answer is the error 422 `INVALID_TRANSITION`"): the agent tells a patient that an act the
-/// clinic would make cannot be made.
+/// An error the API does not give, gives for a status the act takes, or gives for a case it is
+/// not given for ("Outside the opening hours, the answer is the error `CLINIC_CLOSED`"; "Cancel
+/// … For a confirmed appointment, the answer is 422 `INVALID_TRANSITION`"; "A patient under 16
+/// gets the error `FORBIDDEN`"; "At night, the answer is the error `NO_ONCALL_DOCTOR`"): the
+/// agent tells a patient that an act the clinic would make cannot be made.
 pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
     let toks = tokens(text);
     let effects = own_effects(tool);
     let takes = statuses_an_act_takes(&effects);
     for (k, t) in toks.iter().enumerate() {
-        // a code in a code span, named as an error ("the error 409 `X`", "gives the error `X`")
-        let code = t.kind == Kind::Ident
+        // a code in a code span, named as an error ("the error 409 `X`", "gives the error `X`"),
+        // as a code in capitals ("the code `CLINIC_CLOSED`"), or one of the contract's own
+        let spanned = matches!(t.kind, Kind::Ident | Kind::Word)
             && text[..t.start].ends_with('`')
-            && t.text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
-            && toks[k.saturating_sub(3)..k]
-                .iter()
-                .any(|x| is_word(x, &["error", "errors"]));
-        if !code {
+            && t.text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_');
+        let before = &toks[k.saturating_sub(3)..k];
+        let named = before.iter().any(|x| is_word(x, &["error", "errors"]))
+            || (before.iter().any(|x| is_word(x, &["code", "codes"]))
+                && t.text.contains('_')
+                && text[t.start..t.end]
+                    .bytes()
+                    .all(|b| !b.is_ascii_lowercase()));
+        let known = API_ERRORS.contains(&t.text.as_str());
+        if !spanned || !(named || known) {
             continue;
         }
         let start = toks[..k]
             .iter()
             .rposition(|x| x.kind == Kind::Stop)
             .map_or(0, |s| s + 1);
-        let sentence = &toks[start..k];
+        let end = toks[k..]
+            .iter()
+            .position(|x| x.kind == Kind::Stop)
+            .map_or(toks.len(), |e| k + e);
+        let case: Vec<&Tok> = toks[start..end]
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| start + j != k)
+            .map(|(_, x)| x)
+            .collect();
         // (the contract has no route for a waiting list: its codes are not known here)
         let known_route = !tool.split('_').any(|p| p == "waiting");
-        let why = if known_route && !API_ERRORS.contains(&t.text.as_str()) {
+        let why = if known_route && !known {
             "an error the clinic API does not give: a text names only the errors of its contract"
         } else if t.text == "invalid_transition"
-            && sentence.iter().any(|x| is_word(x, takes))
-            && !sentence.iter().any(|x| is_word(x, &["not", "no"]))
+            && status_taken(&case, takes)
+            && !case.iter().any(|x| is_word(x, &["not", "no"]))
         {
             "an error said for a status the act takes: it is open for each of them"
+        } else if known && let Some(why) = made_up_case(&case, &t.text, takes, text) {
+            why
         } else {
             continue;
         };
         push(out, Rule::Directive, t, why.to_owned());
         return;
+    }
+}
+
+/// A status the act takes, said as a status ("a confirmed appointment") or as the act that sets
+/// it ("once the doctor confirms it").
+fn status_taken(case: &[&Tok], takes: &[&str]) -> bool {
+    case.iter().any(|x| {
+        is_word(x, takes) || (takes.contains(&"confirmed") && is_word(x, &["confirms", "confirm"]))
+    })
+}
+
+/// What an error of the contract is said to answer, when the contract gives it for no such
+/// case: an age, an hour of the clock, a time before the visit or a window ahead, a count of
+/// the patient's acts, something asked before the act (an intake, a deposit, a paid fee), a
+/// status the act takes, or, for `NO_ONCALL_DOCTOR`, anything but the missing oncall doctor.
+fn made_up_case(case: &[&Tok], code: &str, takes: &[&str], text: &str) -> Option<&'static str> {
+    let person = |j: usize| {
+        case[j.saturating_sub(2)..j].iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "patient", "patients", "person", "people", "caller", "callers",
+                ],
+            )
+        })
+    };
+    let aged = case.iter().enumerate().any(|(j, x)| {
+        is_word(
+            x,
+            &[
+                "adult", "adults", "child", "children", "minor", "minors", "elderly", "aged",
+            ],
+        ) || (is_word(x, &["under", "over", "older", "younger"])
+            && case.get(j + 1).is_some_and(|n| n.kind == Kind::Ident)
+            && (person(j)
+                || case
+                    .get(j + 2)
+                    .is_some_and(|n| is_word(n, &["years", "year"]))))
+    });
+    let phrase: Vec<&&Tok> = case.iter().collect();
+    let units = [
+        "minutes", "hours", "days", "weeks", "minute", "hour", "day", "week",
+    ];
+    let timed = case
+        .iter()
+        .any(|x| is_word(x, HOURS_OF_A_CLOCK) || clock_time(x, text))
+        || window_ahead(&phrase)
+        || case.windows(3).any(|w| {
+            w[0].kind == Kind::Ident
+                && is_word(w[1], &units)
+                && is_word(w[2], &["before", "after", "ahead"])
+        });
+    const ACTS: &[&str] = &[
+        "appointments",
+        "bookings",
+        "moves",
+        "cancellations",
+        "visits",
+        "escalations",
+        "confirmations",
+        "requests",
+    ];
+    let counted = !matches!(
+        code,
+        "slot_taken" | "idempotency_key_conflict" | "intake_exists" | "rate_limited"
+    ) && case
+        .windows(3)
+        .any(|w| w[0].kind == Kind::Ident && (is_word(w[1], ACTS) || is_word(w[2], ACTS)))
+        || case.windows(2).any(|w| {
+            is_word(w[0], &["second", "third", "another"])
+                && is_word(
+                    w[1],
+                    &["move", "cancellation", "escalation", "confirmation"],
+                )
+        });
+    const ASKED: &[&str] = &[
+        "intake",
+        "form",
+        "deposit",
+        "insurance",
+        "referral",
+        "fee",
+        "fees",
+        "payment",
+        "debt",
+        "confirmation",
+        "account",
+    ];
+    // (the noun within the next three words: "with a late fee on the account")
+    let asked = case.iter().enumerate().any(|(j, w)| {
+        is_word(w, &["with", "without", "no"])
+            && case[j + 1..]
+                .iter()
+                .take(3)
+                .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+                .any(|x| is_word(x, ASKED))
+    }) && !(matches!(code, "intake_not_found" | "intake_exists")
+        && case.iter().any(|x| is_word(x, &["intake", "form"])));
+    let status = code != "invalid_transition" && status_taken(case, takes);
+    // a kind of slot, by its doctor or clinic ("A slot of another doctor gives the error
+    // `SLOT_NOT_FOUND`"): a slot's errors are of its id, and no slot is kept from a patient
+    let slot_of = case.windows(2).enumerate().any(|(j, w)| {
+        is_word(w[0], &["slot", "slots"])
+            && is_word(w[1], &["of"])
+            && case[j + 2..]
+                .iter()
+                .take(4)
+                .any(|x| is_word(x, &["doctor", "doctors", "clinic", "clinics", "specialty"]))
+    });
+    let oncall =
+        code == "no_oncall_doctor" && !case.iter().any(|x| is_word(x, &["oncall", "call", "duty"]));
+    if aged || timed || counted || asked || status || oncall || slot_of {
+        Some(
+            "an error of the contract said for a case it is not given for: the clinic API asks no age, hour, lead time, count, form or fee before an act, and keeps no slot from a patient",
+        )
+    } else {
+        None
     }
 }

@@ -175,24 +175,196 @@ pub(crate) fn id_of_another_kind(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>
     }
 }
 
-/// A parameter named as a patient's id (`patient_id`, `other_patient_id`): no route of the API
-/// takes one, since the caller's own token says who the patient is; a tool that took one would
-/// act on another patient's records.
+/// Words of a person whose records a tool would reach by an id (`patient_id`, `person_id`,
+/// `owner_number`).
+const PERSONS: &[&str] = &[
+    "patient",
+    "patients",
+    "person",
+    "persons",
+    "people",
+    "client",
+    "clients",
+    "owner",
+    "owners",
+    "user",
+    "users",
+    "member",
+    "members",
+    "customer",
+    "customers",
+    "account",
+    "accounts",
+    "guardian",
+    "guardians",
+    "caller",
+    "callers",
+    "holder",
+    "holders",
+];
+
+/// A parameter named as a person's id (`patient_id`, `other_patient_id`, `owner_id`,
+/// `client_number`): no route of the API takes one, since the caller's own token says who the
+/// patient is; a tool that took one would act on another person's records.
 pub(crate) fn patient_id_named(name: &str, out: &mut Vec<Violation>) {
     let words: Vec<String> = name
         .split(['_', '-'])
         .map(str::to_ascii_lowercase)
         .collect();
     // ("patient_confirmation_id" is a confirmation's id)
-    let patients_id = words.windows(2).any(|w| {
-        matches!(w[0].as_str(), "patient" | "patients")
-            && matches!(w[1].as_str(), "id" | "ids" | "number")
+    let persons_id = words.windows(2).any(|w| {
+        PERSONS.contains(&w[0].as_str()) && matches!(w[1].as_str(), "id" | "ids" | "number")
     });
-    if patients_id {
+    if persons_id {
         out.push(Violation {
             rule: Rule::Exfiltration,
             range: 0..name.len(),
-            detail: "a patient's id as an argument: the caller's token names the patient, and no route of the clinic takes one".to_owned(),
+            detail: "a person's id as an argument: the caller's token names the patient, and no route of the clinic takes one".to_owned(),
         });
+    }
+}
+
+/// A parameter's description that opens on a person's id ("Id of the owner of the appointment",
+/// "Id of the person whose appointment is cancelled", "Patient id") in a tool of the API: as
+/// [`patient_id_named`]. A person's thing ("Id of the patient's entry") is the thing's id.
+pub(crate) fn patient_id_described(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    if kinds_taken(tool).is_none() {
+        return;
+    }
+    let head: Vec<&&Tok> = clause
+        .iter()
+        .filter(|x| !is_word(x, DETERMINERS))
+        .take(4)
+        .collect();
+    // (the person heads the phrase: "Id of the owner of the appointment", "… whose …", not
+    // "Id of the patient's entry", read "patient entry")
+    let ends = |x: Option<&&&Tok>| {
+        x.is_none_or(|x| {
+            x.kind != Kind::Word
+                || is_word(x, PREPOSITIONS)
+                || is_word(x, &["whose", "who", "that", "which", "as", "and", "or"])
+        })
+    };
+    let persons_id = match head.as_slice() {
+        [id, of, who, ..] if is_word(id, &["id", "ids", "number"]) && is_word(of, &["of"]) => {
+            is_word(who, PERSONS) && ends(head.get(3))
+        }
+        [who, id, ..] => is_word(who, PERSONS) && is_word(id, &["id", "ids"]),
+        _ => false,
+    };
+    if persons_id {
+        push(
+            out,
+            Rule::Exfiltration,
+            head[0],
+            "a person's id as an argument: the caller's token names the patient, and no route of the clinic takes one".to_owned(),
+        );
+    }
+}
+
+/// What the clinic sets, named as an argument: a changing tool's `status`, `priority`,
+/// `urgent`, `confirmed`, `refund_cents` (the API sets the status, the priority, the triage and
+/// every amount), and any tool's `role` or `scope` (the caller's token holds them).
+pub(crate) fn clinic_value_named(name: &str, mutates: bool, out: &mut Vec<Violation>) {
+    const SET_BY_THE_CLINIC: &[&str] = &[
+        "status",
+        "statuses",
+        "priority",
+        "urgent",
+        "urgency",
+        "triage",
+        "confirmed",
+        "approved",
+        "accepted",
+        "refund",
+        "refunds",
+        "fee",
+        "fees",
+        "price",
+        "cost",
+        "discount",
+    ];
+    const THE_TOKENS: &[&str] = &[
+        "role",
+        "roles",
+        "scope",
+        "scopes",
+        "permission",
+        "permissions",
+        "admin",
+        "privilege",
+        "privileges",
+    ];
+    let words: Vec<String> = name
+        .split(['_', '-'])
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let hit = words.iter().any(|w| {
+        THE_TOKENS.contains(&w.as_str()) || (mutates && SET_BY_THE_CLINIC.contains(&w.as_str()))
+    });
+    if hit {
+        out.push(Violation {
+            rule: Rule::Directive,
+            range: 0..name.len(),
+            detail: "an argument for what the clinic or the caller's token sets (a status, a priority, an amount, a role)".to_owned(),
+        });
+    }
+}
+
+/// A changing tool's argument described as what the clinic sets, with a default or said to be
+/// set by the caller ("Status of the new appointment, `pending` or `confirmed`. Default:
+/// `confirmed`.", "Priority of the appointment, set by the patient"). The same head without
+/// either describes the result, which an output field may.
+pub(crate) fn clinic_value_described(toks: &[Tok], out: &mut Vec<Violation>) {
+    let head = toks.iter().find(|x| !is_word(x, DETERMINERS));
+    let chosen = toks.iter().any(|x| is_word(x, &["default", "defaults"]))
+        || toks.windows(3).any(|w| {
+            is_word(&w[0], &["by", "from"])
+                && is_word(&w[1], &["the", "a", "each"])
+                && is_word(&w[2], &["patient", "caller", "user", "patients", "callers"])
+        });
+    if let Some(t) =
+        head.filter(|x| chosen && is_word(x, &["status", "priority", "triage", "urgency"]))
+    {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an argument for what the clinic sets: the API sets the status, the priority and the triage".to_owned(),
+        );
+    }
+}
+
+/// An argument described as an id of a kind its tool does not take ("Id of the doctor of the
+/// appointment" for `cancel_appointment`, which takes the appointment's): the agent passes a
+/// number of another kind, and the call acts on whatever record has it.
+pub(crate) fn own_id_of_another_kind(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    let Some(taken) = kinds_taken(tool).filter(|k| !k.is_empty()) else {
+        return;
+    };
+    // (the text opens on the id: "Id of …", "Doctor id …")
+    let opens = clause
+        .iter()
+        .position(|x| !is_word(x, DETERMINERS))
+        .filter(|&i| {
+            is_word(clause[i], &["id", "ids"])
+                || clause
+                    .get(i + 1)
+                    .is_some_and(|n| is_word(n, &["id", "ids"]))
+        });
+    let Some(i) = opens else { return };
+    let end = (i + 8).min(clause.len());
+    if let Some(kind) = id_kinds(clause, end).first()
+        && !taken.contains(kind)
+    {
+        push(
+            out,
+            Rule::Directive,
+            clause[i],
+            format!(
+                "an argument said to be the id of a {kind}: the tool takes the id of {}",
+                taken.join(" or ")
+            ),
+        );
     }
 }

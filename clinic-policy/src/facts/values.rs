@@ -324,3 +324,44 @@ pub(crate) fn duration_unit_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// An appointment said to wait for something the API does not ask ("pending until the deposit
+/// of the patient is paid", "pending until its intake form is in"): only the doctor's answer
+/// takes a pending appointment further, confirmed or rejected.
+pub(crate) fn pending_until(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let Some(k) = clause
+        .windows(2)
+        .position(|w| is_word(w[0], &["pending"]) && is_word(w[1], &["until", "till"]))
+    else {
+        return;
+    };
+    let rest = &clause[k + 2..];
+    let the_doctor = rest.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "confirmed",
+                "confirms",
+                "confirm",
+                "confirmation",
+                "rejected",
+                "rejects",
+                "reject",
+                "rejection",
+                "answer",
+                "answers",
+                "doctor",
+                "doctors",
+                "decision",
+            ],
+        )
+    });
+    if !the_doctor {
+        push(
+            out,
+            Rule::Directive,
+            clause[k + 1],
+            "an appointment said to wait for something the clinic does not ask: it is pending until the doctor confirms or rejects it".to_owned(),
+        );
+    }
+}

@@ -139,6 +139,19 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
     check_text(field, text, tool, out);
     if field == Field::ParamName && tool.input {
         patient_id_named(text, out);
+        clinic_value_named(text, tool.mutates, out);
+    }
+    if field == Field::ParamDescription && tool.input {
+        let toks = tokens(text);
+        if let Some(first) = clauses(&toks).first() {
+            patient_id_described(first, tool.name, out);
+            if tool.mutates {
+                own_id_of_another_kind(first, tool.name, out);
+            }
+        }
+        if tool.mutates {
+            clinic_value_described(&toks, out);
+        }
     }
     // (the variants below are at most 4 bytes longer; a text at the bound is read once)
     if field.is_name() || text.len() + 4 > MAX_READ {
@@ -715,6 +728,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         visit_offset(clause, out);
         duration_unit_swapped(clause, out);
         own_change_denied(clause, &effects, out);
+        pending_until(clause, out);
         status_glossed(clause, text, out);
         if n == 0 && field == Field::ToolDescription {
             escalation_elsewhere(clause, &effects, out);
@@ -788,6 +802,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         }
     }
     ids_of_two_kinds(&clauses, out);
+    emergency_number_elsewhere(&clauses, out);
+    result_value_denied(&clauses, &effects, out);
     if field == Field::ParamDescription {
         value_in_place_for_a_case(&clauses, text, tool.input, out);
         scale_cut_by_an_error(&clauses, out);
@@ -809,7 +825,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     let of_care = tool.name.contains("escalat")
         || tool.name.contains("intake")
         || data_allowed(tool.name).contains(&Data::Medical);
-    if field == Field::ToolDescription && of_care {
+    if field == Field::ToolDescription && (of_care || tool.mutates && has_a_route(tool.name)) {
         deprecated_alone(&toks, out);
     }
     if field == Field::ParamDescription && tool.input {

@@ -3,6 +3,11 @@
 use super::*;
 
 fn hits(field: Field, text: &str, name: &str, mutates: bool) -> Vec<Violation> {
+    hits_on(field, text, name, mutates, true)
+}
+
+/// [`hits`] for an argument's text (`input`) or a result's.
+fn hits_on(field: Field, text: &str, name: &str, mutates: bool, input: bool) -> Vec<Violation> {
     let mut out = Vec::new();
     check(
         field,
@@ -10,7 +15,7 @@ fn hits(field: Field, text: &str, name: &str, mutates: bool) -> Vec<Violation> {
         Tool {
             name,
             mutates,
-            input: true,
+            input,
         },
         &mut out,
     );
@@ -2183,6 +2188,14 @@ fn all_pass(cases: &[(Field, &str, &str, bool)]) {
     }
 }
 
+/// Each `(field, text, tool, mutates)` passes every shape rule as the text of a result's field.
+fn all_pass_as_results(cases: &[(Field, &str, &str, bool)]) {
+    for &(field, text, name, mutates) in cases {
+        let found = hits_on(field, text, name, mutates, false);
+        assert!(found.is_empty(), "{text}: {found:?}");
+    }
+}
+
 /// Each `(field, text, tool, mutates)` is refused by a shape rule.
 fn all_refused(cases: &[(Field, &str, &str, bool)]) {
     for &(field, text, name, mutates) in cases {
@@ -3722,13 +3735,14 @@ fn the_first_sentence_past_any_verb_and_mark_and_a_condition_in_the_past() {
             "get_opening_hours",
             false,
         ),
-        (
-            p,
-            "Id of the patient in this practice.",
-            "book_appointment",
-            true,
-        ),
     ]);
+    // (a field of the booking's result: as an argument, a patient's id is refused)
+    all_pass_as_results(&[(
+        p,
+        "Id of the patient in this practice.",
+        "book_appointment",
+        true,
+    )]);
 }
 
 /// A tool description's first sentence is read from every word on, not only past a comma or a
@@ -7375,12 +7389,6 @@ fn what_a_value_is_said_to_be_for_and_who_may_have_it() {
         ),
         (
             p,
-            "Id of the patient. Default: the patient of the session.",
-            "get_appointment",
-            false,
-        ),
-        (
-            p,
             "Start of the window. Default: today.",
             "find_available_slots",
             false,
@@ -7435,6 +7443,12 @@ fn what_a_value_is_said_to_be_for_and_who_may_have_it() {
             true,
         ),
     ]);
+    all_pass_as_results(&[(
+        p,
+        "Id of the patient. Default: the patient of the session.",
+        "get_appointment",
+        false,
+    )]);
 }
 
 /// Round twenty-nine's classes, in words of our own: care set for a condition with no verb, a
@@ -9955,6 +9969,409 @@ fn unavailable_acts_other_ids_and_acts_undone_are_refused() {
             "The appointment, with the doctor it had before the escalation.",
             "escalate_appointment",
             true,
+        ),
+    ]);
+}
+
+/// In a text that speaks of an emergency, no line is given a number but 112, in any clause: "its
+/// number is 911", "The hotline has the number 19", a label "The number of the hotline: 999".
+/// 112 itself, and numbers of a scale or a duration beside an emergency, pass.
+#[test]
+fn a_line_s_number_anywhere_in_an_emergency_text() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            d,
+            "Submit the intake form. For chest pain, the emergency hotline is the next step; its number is 911.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Submit the intake form. In an emergency, the emergency hotline is the next step. The hotline has the number 19.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Submit the intake form. In an emergency, the emergency hotline is the next step. The number of the hotline: 999.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. In an emergency, the emergency line is the next step. Its number is 0800 5566.",
+            "get_opening_hours",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "Severity of the symptoms, a number from 0 to 10. In a medical emergency, the number is 112.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Duration of the symptoms, in days, 0 to 3650. In an emergency, emergency care is the next step, not the visit.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Submit the intake form. In an emergency, the emergency line is the next step; its number is 112.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Get the opening hours of one clinic. The phone of the reception has the number 0800 5566.",
+            "get_opening_hours",
+            false,
+        ),
+    ]);
+}
+
+/// "Unavailable" past the first word of a clause ("The cancellation is unavailable for
+/// confirmed appointments", "Not open for confirmed appointments") and a window of the next week
+/// narrow a change like "Unavailable …" at the start; a kind of visit for a case, and what a move
+/// leaves, pass.
+#[test]
+fn acts_said_unavailable_anywhere_are_narrowed() {
+    let d = Field::ToolDescription;
+    all_refused(&[
+        (
+            d,
+            "Cancel one of the patient's appointments. The cancellation is unavailable for confirmed appointments.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. The escalation is unavailable at night.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Move one appointment to another open slot. Not open for confirmed appointments.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Submit the intake form of one appointment. Only for appointments in the next week.",
+            "submit_intake",
+            true,
+        ),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "Move one appointment to another open slot. The old slot is unavailable after the move.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the patient. Video visits are unavailable for a patient under 18.",
+            "book_appointment",
+            true,
+        ),
+    ]);
+}
+
+/// A changing act's result said to hold another value of what the act sets, or to keep it
+/// ("Status of the appointment, still `confirmed`" for a cancellation, "… keeps its doctor" for
+/// the escalation); the value the act sets, the list of every status, what the act does not
+/// change and what a failure leaves pass.
+#[test]
+fn a_result_holds_what_its_act_sets() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            p,
+            "Status of the appointment, still `confirmed`.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Priority of the appointment, `normal`.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointment, `confirmed`.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointment: for a confirmed appointment, still `confirmed`.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointment, as it was.",
+            "reject_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointment: the status it had before.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. The appointment keeps its doctor.",
+            "escalate_appointment",
+            true,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "Status of the appointment, `cancelled`.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointment: `pending`, `confirmed`, `rejected` or `cancelled`.",
+            "confirm_appointment",
+            true,
+        ),
+        (
+            p,
+            "Priority of the appointment, `urgent` after the escalation.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointment; before the cancellation, `pending` or `confirmed`.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. The appointment keeps its status.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Move one appointment to another open slot. On a failure, the appointment keeps its slot and its status, as before.",
+            "reschedule_appointment",
+            true,
+        ),
+    ]);
+}
+
+/// An argument named or described as a person's id, as what the clinic or the token sets, or
+/// as an id of a kind its changing tool does not take; a person's thing, a reading tool's filter
+/// and the ids a tool takes pass, and a result may name any of them.
+#[test]
+fn arguments_are_what_the_tool_takes() {
+    let p = Field::ParamDescription;
+    let n = Field::ParamName;
+    all_refused(&[
+        (n, "person_id", "book_appointment", true),
+        (n, "client_id", "cancel_appointment", true),
+        (n, "owner_number", "get_intake", false),
+        (n, "status", "book_appointment", true),
+        (n, "refund_cents", "cancel_appointment", true),
+        (n, "role", "get_appointment", false),
+        (
+            p,
+            "Id of the person whose appointment is cancelled.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the owner of the appointment, a positive integer.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the new appointment, `pending` or `confirmed`. Default: `confirmed`.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Priority of the appointment, `normal` or `urgent`, set by the patient.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the doctor of the appointment, as returned by list_doctors.",
+            "cancel_appointment",
+            true,
+        ),
+        (p, "Doctor id of the slot.", "book_appointment", true),
+    ]);
+    all_pass(&[
+        (n, "status", "list_my_appointments", false),
+        (n, "slot_id", "book_appointment", true),
+        (n, "severity", "submit_intake", true),
+        (
+            p,
+            "Id of the patient's entry on the waiting list.",
+            "get_waiting_list_position",
+            false,
+        ),
+        (
+            p,
+            "Id of the appointment, as returned by list_my_appointments.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the new slot, as returned by find_available_slots.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            p,
+            "Status of the appointments to list, `pending` or `confirmed`. Default: `pending`.",
+            "list_my_appointments",
+            false,
+        ),
+    ]);
+    all_pass_as_results(&[
+        (
+            p,
+            "Id of the doctor of the appointment, as returned by list_doctors.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of the owner of the appointment, a positive integer.",
+            "cancel_appointment",
+            true,
+        ),
+    ]);
+}
+
+/// A pending appointment waits only for the doctor's answer: "pending until the deposit is paid"
+/// or "… until the intake is in" is refused; a deprecation of a changing tool names its
+/// replacement; another caller or a case of the callers in any words ("Reserved for …", "Used
+/// by …", "A tool of …", "Only for adult patients") is refused; the API's own pass.
+#[test]
+fn waits_deprecations_and_callers_in_other_words() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            p,
+            "Status of the appointment, pending until the deposit of the patient is paid.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Submit the intake form of one appointment. The appointment is pending until the intake is in.",
+            "submit_intake",
+            true,
+        ),
+        (
+            d,
+            "Cancel one of the patient's appointments. Deprecated.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the patient. Kept for older clients.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the patient. Only for adult patients.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the patient. Reserved for doctors of the clinic.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Cancel one of the patient's appointments. Meant for the reception of the clinic.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. A tool of the nurses of the clinic.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. Used by the reception of the clinic.",
+            "escalate_appointment",
+            true,
+        ),
+        (
+            d,
+            "Search the protocols of the clinic by words. Open for patients too.",
+            "search_protocols",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "Status of the appointment, pending until confirmed or rejected by the doctor.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the patient. The appointment is pending until the doctor answers.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot. Deprecated; replaced by book_slot.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Confirm one pending appointment. Only for the doctor of the appointment.",
+            "confirm_appointment",
+            true,
+        ),
+        (
+            d,
+            "Search the protocols of the clinic by words. Open to doctors.",
+            "search_protocols",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment by id. Used by the patient and the doctor of the appointment.",
+            "get_appointment",
+            false,
         ),
     ]);
 }

@@ -600,6 +600,61 @@ pub(super) fn emergency_number(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A number given for a line anywhere in a text that speaks of an emergency ("…, the emergency
+/// hotline is the next step; its number is 911", "… The hotline has the number 19."): the
+/// patient in an emergency dials it. A catalogue gives no line's number but 112, the public
+/// emergency number where our clinics are.
+pub(super) fn emergency_number_elsewhere(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let emergency = clauses.iter().flatten().enumerate().any(|(k, t)| {
+        is_word(t, &["emergency", "emergencies"])
+            && !(k >= 1
+                && clauses
+                    .iter()
+                    .flatten()
+                    .nth(k - 1)
+                    .is_some_and(|p| is_word(p, &["no", "non"])))
+    });
+    if !emergency {
+        return;
+    }
+    let digits = |t: &Tok| {
+        t.kind == Kind::Ident
+            && t.text.len() >= 2
+            && t.text.bytes().all(|b| b.is_ascii_digit())
+            && !public_emergency_number(t)
+    };
+    for (i, clause) in clauses.iter().enumerate() {
+        let line = clause.iter().any(|t| {
+            is_word(
+                t,
+                &[
+                    "hotline", "hotlines", "line", "lines", "phone", "helpline", "call",
+                ],
+            )
+        }) || clause.windows(2).any(|w| {
+            is_word(w[0], &["its", "their"]) && is_word(w[1], &["number", "numbers"])
+                || is_word(w[0], &["number"]) && is_word(w[1], &["is", "are"])
+                || is_word(w[0], &["the"]) && is_word(w[1], &["number"])
+        });
+        // (or a label and its value: "The number of the hotline: 999")
+        let number = clause.iter().find(|t| digits(t)).or_else(|| {
+            clauses
+                .get(i + 1)
+                .and_then(|next| next.first())
+                .filter(|t| digits(t))
+        });
+        if let Some(t) = number.filter(|_| line) {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a number given for a line in a text about an emergency: a catalogue gives no line's number but 112".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
 /// "same" at `k` says one thing is another: "the same value as …", "the same number is …", "…
 /// is the same value"; not "stays the same".
 fn same_as(clause: &[&Tok], k: usize) -> bool {
