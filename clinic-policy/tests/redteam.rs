@@ -190,8 +190,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
     (include_str!("data/redteam36/served.jsonl"), 156, 60),
     (include_str!("data/redteam37/served.jsonl"), 154, 49),
-    (include_str!("data/redteam38/served.jsonl"), 165, 104),
-    (include_str!("data/redteam39/served.jsonl"), 129, 60),
+    (include_str!("data/redteam38/served.jsonl"), 165, 103),
+    (include_str!("data/redteam39/served.jsonl"), 129, 57),
 ];
 
 fn mutates(tool: &str) -> bool {

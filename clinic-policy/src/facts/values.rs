@@ -365,3 +365,59 @@ pub(crate) fn pending_until(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// An order the API does not give, said of what a tool returns: slots come ordered by their
+/// start, earliest first ("Open slots, latest first" is refused), and protocols ranked by their
+/// match to the words ("the oldest review first" is refused). The agent offers the wrong slot
+/// or the wrong protocol first.
+pub(crate) fn order_reversed(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    let last = tool.rsplit('_').next().unwrap_or(tool);
+    let slots = matches!(last, "slot" | "slots");
+    let protocols = matches!(last, "protocol" | "protocols");
+    if !slots && !protocols {
+        return;
+    }
+    const LATE: &[&str] = &["latest", "newest", "last", "recent", "furthest"];
+    const ANY_TIME: &[&str] = &[
+        "latest", "newest", "last", "recent", "oldest", "earliest", "first", "furthest",
+    ];
+    // "<time word> … first", within three words
+    let first_by = |words: &[&str]| {
+        clause.iter().enumerate().find(|&(k, t)| {
+            is_word(t, words)
+                && clause[k + 1..]
+                    .iter()
+                    .take(3)
+                    .take_while(|x| x.kind == Kind::Word)
+                    .any(|x| is_word(x, &["first"]))
+        })
+    };
+    let hit = if slots {
+        first_by(LATE).or_else(|| {
+            clause
+                .iter()
+                .enumerate()
+                .find(|(_, t)| is_word(t, &["descending", "reverse", "reversed"]))
+        })
+    } else {
+        first_by(ANY_TIME).or_else(|| {
+            // ("ordered by date"; not "Search … by title")
+            clause.windows(2).enumerate().find_map(|(k, w)| {
+                (is_word(w[0], &["by"])
+                    && is_word(w[1], &["date", "review", "age"])
+                    && clause[k.saturating_sub(2)..k]
+                        .iter()
+                        .any(|x| is_word(x, &["ordered", "sorted", "ranked", "order"])))
+                .then(|| (k + 1, &clause[k + 1]))
+            })
+        })
+    };
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an order the clinic API does not give: slots come by their start, earliest first, and protocols by their match to the words".to_owned(),
+        );
+    }
+}

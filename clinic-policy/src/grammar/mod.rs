@@ -729,6 +729,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         duration_unit_swapped(clause, out);
         own_change_denied(clause, &effects, out);
         pending_until(clause, out);
+        order_reversed(clause, tool.name, out);
         status_glossed(clause, text, out);
         if n == 0 && field == Field::ToolDescription {
             escalation_elsewhere(clause, &effects, out);

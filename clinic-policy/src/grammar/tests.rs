@@ -10375,3 +10375,69 @@ fn waits_deprecations_and_callers_in_other_words() {
         ),
     ]);
 }
+
+/// Slots come by their start, earliest first, and protocols by their match to the words: the
+/// other way round, or by date, is refused; the API's own order passes.
+#[test]
+fn results_come_in_the_apis_order() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            p,
+            "Open slots, latest first.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor. Returns slots latest first, in UTC.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Open slots, in descending order.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            p,
+            "Matching protocols, the oldest review first.",
+            "search_protocols",
+            false,
+        ),
+        (
+            p,
+            "Matching protocols, ordered by date.",
+            "search_protocols",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            p,
+            "Open slots, earliest first.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Find open slots of one doctor, ordered by start time, the earliest first.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Search the protocols by words, ordered by score, highest first.",
+            "search_protocols",
+            false,
+        ),
+        (
+            p,
+            "Appointments of the patient, latest first.",
+            "list_my_appointments",
+            false,
+        ),
+    ]);
+}
