@@ -275,6 +275,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh25/rewritten.jsonl"), 29),
     (include_str!("data/fresh26/rewritten.jsonl"), 30),
     (include_str!("data/fresh27/rewritten.jsonl"), 30),
+    (include_str!("data/fresh28/rewritten.jsonl"), 29),
 ];
 
 #[test]
