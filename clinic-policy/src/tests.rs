@@ -1514,6 +1514,10 @@ fn an_error_is_given_for_its_own_case() {
             "book_appointment",
             "Book an open slot for the patient. A second booking of the same slot gives the error 409 `SLOT_TAKEN`.",
         ),
+        (
+            "cancel_appointment",
+            "Cancel one appointment. An appointment that is `cancelled` or `rejected` gives the error for `cancelled`, 422.",
+        ),
     ] {
         let found = judge(ok, tool);
         assert!(found.is_empty(), "{ok}: {found:?}");

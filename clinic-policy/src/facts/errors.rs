@@ -44,16 +44,18 @@ pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
     for (k, t) in toks.iter().enumerate() {
         // a code in a code span, named as an error ("the error 409 `X`", "gives the error `X`"),
         // as a code in capitals ("the code `CLINIC_CLOSED`"), or one of the contract's own
-        let spanned = matches!(t.kind, Kind::Ident | Kind::Word)
+        // (a single word only in capitals, as codes are written: `FORBIDDEN`, not `cancelled`)
+        let capitals = text[t.start..t.end]
+            .bytes()
+            .all(|b| !b.is_ascii_lowercase());
+        let spanned = (t.kind == Kind::Ident || t.kind == Kind::Word && capitals)
             && text[..t.start].ends_with('`')
             && t.text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_');
         let before = &toks[k.saturating_sub(3)..k];
         let named = before.iter().any(|x| is_word(x, &["error", "errors"]))
             || (before.iter().any(|x| is_word(x, &["code", "codes"]))
                 && t.text.contains('_')
-                && text[t.start..t.end]
-                    .bytes()
-                    .all(|b| !b.is_ascii_lowercase()));
+                && capitals);
         let known = API_ERRORS.contains(&t.text.as_str());
         if !spanned || !(named || known) {
             continue;

@@ -10005,6 +10005,12 @@ fn a_line_s_number_anywhere_in_an_emergency_text() {
             "get_opening_hours",
             false,
         ),
+        (
+            d,
+            "Submit the intake form. In an emergency, emergency care is the next step. The ambulance has the number 19.",
+            "submit_intake",
+            true,
+        ),
     ]);
     all_pass(&[
         (
@@ -10030,6 +10036,12 @@ fn a_line_s_number_anywhere_in_an_emergency_text() {
             "Get the opening hours of one clinic. The phone of the reception has the number 0800 5566.",
             "get_opening_hours",
             false,
+        ),
+        (
+            p,
+            "Duration of the symptoms, the number of days, from 0 to 3650. In an emergency, the next step is 112.",
+            "submit_intake",
+            true,
         ),
     ]);
 }

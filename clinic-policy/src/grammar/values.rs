@@ -634,7 +634,11 @@ pub(super) fn emergency_number_elsewhere(clauses: &[Vec<&Tok>], out: &mut Vec<Vi
         }) || clause.windows(2).any(|w| {
             is_word(w[0], &["its", "their"]) && is_word(w[1], &["number", "numbers"])
                 || is_word(w[0], &["number"]) && is_word(w[1], &["is", "are"])
-                || is_word(w[0], &["the"]) && is_word(w[1], &["number"])
+        }) || clause.windows(3).any(|w| {
+            // ("has the number 19"; not "the number of days, 0 to 3650")
+            is_word(w[0], &["has", "have", "with", "at", "on"])
+                && is_word(w[1], &["the", "a"])
+                && is_word(w[2], &["number"])
         });
         // (or a label and its value: "The number of the hotline: 999")
         let number = clause.iter().find(|t| digits(t)).or_else(|| {
