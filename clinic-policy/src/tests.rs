@@ -1247,26 +1247,14 @@ fn a_header_is_a_name() {
     assert!(!check_strict(Field::ToolDescription, change, "get_slots", CLINIC, false).is_empty());
 }
 
-/// "medical data, sensitive" and "sensitive, seen by the doctor": data said with its readers;
-/// "The form is sensitive." keeps it back.
+/// "sensitive", "private" and "confidential" of medical data, or beside its readers ("medical
+/// data, sensitive", "sensitive, seen by the doctor"), describe the data; of a form, a fee or a
+/// reason they keep the value back.
 #[test]
 fn sensitive_data_with_its_readers() {
     for ok in [
         "Get the intake form of one appointment. The intake is medical data, sensitive.",
         "Get the intake form of one appointment. The symptoms are sensitive, seen by the patient and the doctor of the appointment only.",
-    ] {
-        let found = check_strict(Field::ToolDescription, ok, "get_intake", CLINIC, false);
-        assert!(found.is_empty(), "{ok}: {found:?}");
-    }
-    let kept = "Get the intake form of one appointment. The form is sensitive.";
-    assert!(!check_strict(Field::ToolDescription, kept, "get_intake", CLINIC, false).is_empty());
-}
-
-/// "private" and "confidential" read as "sensitive": of medical data, or beside its readers; of a
-/// fee or a reason they keep the value back.
-#[test]
-fn private_data_with_its_readers() {
-    for ok in [
         "Get the intake form of one appointment. The intake is private medical data.",
         "Get the intake form of one appointment. The intake is confidential medical data, seen by the patient and the doctor of the appointment only.",
         "Get the intake form of one appointment. The intake is medical data, private, not logged by this server.",
@@ -1274,21 +1262,33 @@ fn private_data_with_its_readers() {
         let found = check_strict(Field::ToolDescription, ok, "get_intake", CLINIC, false);
         assert!(found.is_empty(), "{ok}: {found:?}");
     }
-    for (kept, word) in [
-        ("Fee of the visit. The fee is private.", "private"),
-        ("Fee of the visit, confidential.", "confidential"),
+    for (field, kept, tool, word) in [
         (
+            Field::ToolDescription,
+            "Get the intake form of one appointment. The form is sensitive.",
+            "get_intake",
+            "sensitive",
+        ),
+        (
+            Field::ParamDescription,
+            "Fee of the visit. The fee is private.",
+            "get_appointment",
+            "private",
+        ),
+        (
+            Field::ParamDescription,
+            "Fee of the visit, confidential.",
+            "get_appointment",
+            "confidential",
+        ),
+        (
+            Field::ParamDescription,
             "Reason for the rejection, private to the doctor.",
+            "get_appointment",
             "private",
         ),
     ] {
-        let found = check_strict(
-            Field::ParamDescription,
-            kept,
-            "get_appointment",
-            CLINIC,
-            false,
-        );
+        let found = check_strict(field, kept, tool, CLINIC, false);
         assert!(
             found
                 .iter()

@@ -254,17 +254,17 @@ pub(super) fn clock_time(t: &Tok, text: &str) -> bool {
 }
 
 /// What a changing act leaves, by its verb: the status it sets, or for the escalation the
-/// priority; with the words of that measure.
-fn act_leaves(effects: &[&str]) -> Option<(&'static str, &'static [&'static str])> {
+/// priority; with the words of that measure and the measure's name.
+fn act_leaves(effects: &[&str]) -> Option<(&'static str, &'static [&'static str], &'static str)> {
     const STATUS: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
     const PRIORITY: &[&str] = &["urgent", "normal", "routine"];
     let first = *effects.first()?;
     Some(match first {
-        "cancel" => ("cancelled", STATUS),
-        "confirm" => ("confirmed", STATUS),
-        "reject" => ("rejected", STATUS),
-        "book" | "reschedule" | "move" => ("pending", STATUS),
-        "escalate" => ("urgent", PRIORITY),
+        "cancel" => ("cancelled", STATUS, "status"),
+        "confirm" => ("confirmed", STATUS, "status"),
+        "reject" => ("rejected", STATUS, "status"),
+        "book" | "reschedule" | "move" => ("pending", STATUS, "status"),
+        "escalate" => ("urgent", PRIORITY, "priority"),
         _ => return None,
     })
 }
@@ -279,13 +279,8 @@ pub(crate) fn result_value_denied(
     effects: &[&'static str],
     out: &mut Vec<Violation>,
 ) {
-    let Some((leaves, measure)) = act_leaves(effects) else {
+    let Some((leaves, measure, head)) = act_leaves(effects) else {
         return;
-    };
-    let head = if leaves == "urgent" {
-        "priority"
-    } else {
-        "status"
     };
     let opens = clauses.first().and_then(|c| {
         c.iter()
@@ -327,7 +322,7 @@ pub(crate) fn own_change_denied(
     effects: &[&'static str],
     out: &mut Vec<Violation>,
 ) {
-    let Some((leaves, measure)) = act_leaves(effects) else {
+    let Some((leaves, measure, _)) = act_leaves(effects) else {
         return;
     };
     let own_noun = |x: &Tok| change_noun(&x.text).is_some_and(|base| effects.contains(&base));

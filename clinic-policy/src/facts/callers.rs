@@ -134,24 +134,19 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
             );
             return;
         }
-        // the people named, up to "of" (whose they are), a mark or another word
-        let named: Vec<&&Tok> = clause[k + 2..]
+        // the people named, up to "of" (whose they are), a mark or another word, and the word
+        // after them ("Only for patients whose symptoms become worse", "… patients under 18": a
+        // case of the people, read elsewhere)
+        let in_names = |x: &Tok| {
+            is_word(x, DETERMINERS)
+                || is_word(x, CALLER_WORDS)
+                || is_word(x, &["and", "or", "use", "by"])
+        };
+        let at = (k + 2..clause.len()).find(|&j| !in_names(clause[j]));
+        let named: Vec<&&Tok> = clause[k + 2..at.unwrap_or(clause.len())]
             .iter()
-            .take_while(|x| {
-                is_word(x, DETERMINERS)
-                    || is_word(x, CALLER_WORDS)
-                    || is_word(x, &["and", "or", "use", "by"])
-            })
             .filter(|x| is_word(x, CALLER_WORDS))
             .collect();
-        // ("Only for patients whose symptoms become worse", "… patients under 18": a case of
-        // the people, read elsewhere)
-        let at = (k + 2..clause.len()).find(|&j| {
-            let x = clause[j];
-            !(is_word(x, DETERMINERS)
-                || is_word(x, CALLER_WORDS)
-                || is_word(x, &["and", "or", "use", "by"]))
-        });
         let after = at.map(|j| clause[j]);
         let a_case = after.is_some_and(|x| {
             x.kind == Kind::Ident

@@ -8,8 +8,7 @@ use crate::types::{Rule, Violation};
 /// holds its slot and doctor, a slot its doctor, a doctor its clinic and specialty, an intake its
 /// appointment, a waiting list its entry and doctor.
 fn kinds_returned(tool: &str) -> &'static [&'static str] {
-    // (the name's last word is its object: `list_doctor_schedule` gives back no doctors)
-    let last = tool.rsplit('_').next().unwrap_or(tool);
+    let last = object_of(tool);
     let has = |w: &[&str]| w.contains(&last);
     if has(&["intake", "intakes"]) {
         &["intake", "appointment"]
@@ -30,6 +29,12 @@ fn kinds_returned(tool: &str) -> &'static [&'static str] {
     } else {
         &[]
     }
+}
+
+/// The object a tool's name ends on, its last word (`list_doctor_schedule` gives back a schedule,
+/// no doctors).
+pub(super) fn object_of(tool: &str) -> &str {
+    tool.rsplit('_').next().unwrap_or(tool)
 }
 
 /// The kinds of ids a clinic tool takes, by its name: a booking takes a slot, a move an
@@ -203,14 +208,18 @@ const PERSONS: &[&str] = &[
     "holders",
 ];
 
+/// A parameter name's words, in lower case.
+fn name_words(name: &str) -> Vec<String> {
+    name.split(['_', '-'])
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
 /// A parameter named as a person's id (`patient_id`, `other_patient_id`, `owner_id`,
 /// `client_number`): no route of the API takes one, since the caller's own token says who the
 /// patient is; a tool that took one would act on another person's records.
 pub(crate) fn patient_id_named(name: &str, out: &mut Vec<Violation>) {
-    let words: Vec<String> = name
-        .split(['_', '-'])
-        .map(str::to_ascii_lowercase)
-        .collect();
+    let words = name_words(name);
     // ("patient_confirmation_id" is a confirmation's id)
     let persons_id = words.windows(2).any(|w| {
         PERSONS.contains(&w[0].as_str()) && matches!(w[1].as_str(), "id" | "ids" | "number")
@@ -295,11 +304,7 @@ pub(crate) fn clinic_value_named(name: &str, mutates: bool, out: &mut Vec<Violat
         "privilege",
         "privileges",
     ];
-    let words: Vec<String> = name
-        .split(['_', '-'])
-        .map(str::to_ascii_lowercase)
-        .collect();
-    let hit = words.iter().any(|w| {
+    let hit = name_words(name).iter().any(|w| {
         THE_TOKENS.contains(&w.as_str()) || (mutates && SET_BY_THE_CLINIC.contains(&w.as_str()))
     });
     if hit {

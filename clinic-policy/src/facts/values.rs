@@ -6,7 +6,7 @@
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
-use super::ids::kind_of;
+use super::ids::{kind_of, object_of};
 
 /// A stand-in for emergency care ("In a medical emergency, the reception of the clinic is the
 /// next step", "…, the emergency hotline is the next step after a visit to the clinic"): in an
@@ -231,16 +231,16 @@ pub(crate) fn second_object_in_result(
     mutates: bool,
     out: &mut Vec<Violation>,
 ) {
+    if !mutates {
+        return;
+    }
     let Some(r) = clause
         .windows(2)
         .position(|w| is_word(w[0], &["result", "results"]) && is_word(w[1], COPULAS))
     else {
         return;
     };
-    if !mutates {
-        return;
-    }
-    let own = tool.rsplit('_').next().unwrap_or(tool);
+    let own = object_of(tool);
     let hit = clause.iter().enumerate().skip(r + 2).find(|&(k, t)| {
         is_word(t, &["and"])
             && clause[k + 1..]
@@ -371,7 +371,7 @@ pub(crate) fn pending_until(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// match to the words ("the oldest review first" is refused). The agent offers the wrong slot
 /// or the wrong protocol first.
 pub(crate) fn order_reversed(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
-    let last = tool.rsplit('_').next().unwrap_or(tool);
+    let last = object_of(tool);
     let slots = matches!(last, "slot" | "slots");
     let protocols = matches!(last, "protocol" | "protocols");
     if !slots && !protocols {
