@@ -756,7 +756,6 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         retry_key_changed(clause, out);
         value_for_an_ailment(clause, text, out);
         emergency_line_said(clause, out);
-        emergency_number(clause, out);
         // how far a tool reaches
         other_patients(clause, out);
         if tool.mutates {
@@ -803,7 +802,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         }
     }
     ids_of_two_kinds(&clauses, out);
-    emergency_number_elsewhere(&clauses, out);
+    emergency_number(&clauses, out);
     result_value_denied(&clauses, &effects, out);
     if field == Field::ParamDescription {
         value_in_place_for_a_case(&clauses, text, tool.input, out);

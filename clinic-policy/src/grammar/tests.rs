@@ -10011,7 +10011,26 @@ fn a_line_s_number_anywhere_in_an_emergency_text() {
             "submit_intake",
             true,
         ),
+        (
+            d,
+            "Get the opening hours of one clinic. The emergency number of the region, 5550.",
+            "get_opening_hours",
+            false,
+        ),
     ]);
+    // (in the emergency's own clause a scale's number is no line's: three digits or more are)
+    let scale = hits(
+        p,
+        "Severity of the symptoms, a number from 0 to 10, also in an emergency.",
+        "submit_intake",
+        true,
+    );
+    assert!(
+        !scale
+            .iter()
+            .any(|v| v.detail.starts_with("a number given for a line")),
+        "{scale:?}"
+    );
     all_pass(&[
         (
             p,

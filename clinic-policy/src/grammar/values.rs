@@ -572,58 +572,34 @@ pub(super) fn emergency_line_said(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// A number given for the emergency hotline or line ("1234 is the number of the emergency
-/// hotline", "Phone of the emergency hotline, 1234"): an emergency number is never a
-/// catalogue's to state.
-pub(super) fn emergency_number(clause: &[&Tok], out: &mut Vec<Violation>) {
-    let line = clause
+/// A number given for a line in a text that speaks of an emergency ("1234 is the number of the
+/// emergency hotline", "…, the emergency hotline is the next step; its number is 911", "… The
+/// hotline has the number 19.", a label "The number of the hotline: 999"): the patient in an
+/// emergency dials it. A catalogue gives no line's number but 112, the public emergency number
+/// where our clinics are. In the clause that names the emergency, "number" alone names the line
+/// and a number of three digits or more is read; elsewhere the line is named ("its number",
+/// "has the number", a hotline or a phone) and any number of two digits or more.
+pub(super) fn emergency_number(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let said = |t: &Tok| is_word(t, &["emergency", "emergencies"]);
+    let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
+    let in_the_text = all
         .iter()
-        .any(|t| is_word(t, &["emergency", "emergencies"]))
-        && clause
-            .iter()
-            .any(|t| is_word(t, &["hotline", "line", "number", "phone"]));
-    // (the public emergency numbers are no claim of the clinic's: "In a medical emergency, the
-    // number is 112")
-    let number = clause.iter().find(|t| {
+        .enumerate()
+        .any(|(k, t)| said(t) && !(k >= 1 && is_word(all[k - 1], &["no", "non"])));
+    let digits = |t: &Tok, least: usize| {
         t.kind == Kind::Ident
-            && t.text.len() >= 3
-            && t.text.bytes().all(|b| b.is_ascii_digit())
-            && !public_emergency_number(t)
-    });
-    if let Some(t) = number.filter(|_| line) {
-        push(
-            out,
-            Rule::Directive,
-            t,
-            "a number given for an emergency line: a catalogue never states one".to_owned(),
-        );
-    }
-}
-
-/// A number given for a line anywhere in a text that speaks of an emergency ("…, the emergency
-/// hotline is the next step; its number is 911", "… The hotline has the number 19."): the
-/// patient in an emergency dials it. A catalogue gives no line's number but 112, the public
-/// emergency number where our clinics are.
-pub(super) fn emergency_number_elsewhere(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
-    let emergency = clauses.iter().flatten().enumerate().any(|(k, t)| {
-        is_word(t, &["emergency", "emergencies"])
-            && !(k >= 1
-                && clauses
-                    .iter()
-                    .flatten()
-                    .nth(k - 1)
-                    .is_some_and(|p| is_word(p, &["no", "non"])))
-    });
-    if !emergency {
-        return;
-    }
-    let digits = |t: &Tok| {
-        t.kind == Kind::Ident
-            && t.text.len() >= 2
+            && t.text.len() >= least
             && t.text.bytes().all(|b| b.is_ascii_digit())
             && !public_emergency_number(t)
     };
     for (i, clause) in clauses.iter().enumerate() {
+        // the clause of the emergency itself
+        let here = clause.iter().any(|t| said(t))
+            && clause
+                .iter()
+                .any(|t| is_word(t, &["hotline", "line", "number", "phone"]));
+        let near = here.then(|| clause.iter().find(|t| digits(t, 3))).flatten();
+        // any clause of the text
         let line = clause.iter().any(|t| {
             is_word(
                 t,
@@ -641,13 +617,17 @@ pub(super) fn emergency_number_elsewhere(clauses: &[Vec<&Tok>], out: &mut Vec<Vi
                 && is_word(w[2], &["number"])
         });
         // (or a label and its value: "The number of the hotline: 999")
-        let number = clause.iter().find(|t| digits(t)).or_else(|| {
-            clauses
-                .get(i + 1)
-                .and_then(|next| next.first())
-                .filter(|t| digits(t))
-        });
-        if let Some(t) = number.filter(|_| line) {
+        let far = (in_the_text && line)
+            .then(|| {
+                clause.iter().find(|t| digits(t, 2)).or_else(|| {
+                    clauses
+                        .get(i + 1)
+                        .and_then(|next| next.first())
+                        .filter(|t| digits(t, 2))
+                })
+            })
+            .flatten();
+        if let Some(t) = near.or(far) {
             push(
                 out,
                 Rule::Directive,
