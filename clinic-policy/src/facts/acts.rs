@@ -344,33 +344,39 @@ pub(crate) fn own_change_denied(
     // (said of the measure itself: "its status stays the same" in the escalation keeps what it
     // does not change)
     // ("the doctor of the appointment stays the same": the measure, then its owner)
-    let kept = clause.iter().enumerate().any(|(k, x)| {
+    // (what a failure leaves is as before: "On a failure, the status stays the same"; not "…,
+    // with no error")
+    let failed = clause.iter().enumerate().any(|(k, x)| {
+        is_word(x, &["failure", "error", "fails"])
+            && !(k >= 1 && is_word(clause[k - 1], &["no", "not", "without"]))
+    });
+    let names_it = clause.iter().any(|x| is_word(x, what));
+    let stays = clause.iter().enumerate().any(|(k, x)| {
         is_word(x, &["stays", "remains", "stay", "remain"])
             && clause
                 .get(k + 1)
                 .is_some_and(|n| is_word(n, &["the", "as", "unchanged"]))
             && (k >= 1 && is_word(clause[k - 1], what)
                 || k >= 4 && is_word(clause[k - 4], what) && is_word(clause[k - 3], &["of"]))
-    }) || (clause.iter().any(|x| is_word(x, what))
+    });
+    let before_the_act = names_it
         && clause.windows(3).any(|w| {
             is_word(w[0], &["before"])
                 && (own_noun(w[1]) || is_word(w[1], &["the", "its"]) && own_noun(w[2]))
-        }))
-        // "The appointment keeps its doctor"; "Status …: as it was", "the status it had before"
-        || clause.windows(3).any(|w| {
-            is_word(w[0], &["keeps", "keep", "retains", "retain"])
-                && is_word(w[1], &["its", "the", "their"])
-                && is_word(w[2], what)
-        })
-        || (clause.iter().any(|x| is_word(x, what))
-            && (clause.iter().any(|x| is_word(x, &["unchanged"]))
-                || clause.windows(2).any(|w| {
-                    is_word(w[0], &["as"]) && is_word(w[1], &["it", "before"])
-                        || is_word(w[0], &["had", "has"]) && is_word(w[1], &["before"])
-                })))
-        && !clause
-            .iter()
-            .any(|x| is_word(x, &["failure", "error", "fails"]));
+        });
+    // "The appointment keeps its doctor"; "Status …: as it was", "the status it had before"
+    let keeps = clause.windows(3).any(|w| {
+        is_word(w[0], &["keeps", "keep", "retains", "retain"])
+            && is_word(w[1], &["its", "the", "their"])
+            && is_word(w[2], what)
+    });
+    let as_it_was = names_it
+        && (clause.iter().any(|x| is_word(x, &["unchanged"]))
+            || clause.windows(2).any(|w| {
+                is_word(w[0], &["as"]) && is_word(w[1], &["it", "before"])
+                    || is_word(w[0], &["had", "has"]) && is_word(w[1], &["before"])
+            }));
+    let kept = !failed && (stays || before_the_act || keeps || as_it_was);
     let hit = after.map(|w| w[0]).or_else(|| kept.then(|| clause[0]));
     if let Some(t) = hit {
         push(

@@ -10165,6 +10165,12 @@ fn a_result_holds_what_its_act_sets() {
             "escalate_appointment",
             true,
         ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. The appointment keeps its doctor, with no error.",
+            "escalate_appointment",
+            true,
+        ),
     ]);
     all_pass(&[
         (
@@ -10201,6 +10207,18 @@ fn a_result_holds_what_its_act_sets() {
             d,
             "Move one appointment to another open slot. On a failure, the appointment keeps its slot and its status, as before.",
             "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Move one appointment to another open slot. On a failure, the status stays the same.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. On a failure, the appointment keeps its doctor.",
+            "escalate_appointment",
             true,
         ),
     ]);
