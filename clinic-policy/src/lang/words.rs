@@ -337,17 +337,6 @@ pub(crate) fn tokens(text: &str) -> Vec<Tok> {
             // list reads it), unless it is one word of the list written in two ("no-show",
             // "on-call")
             if w.contains('-') && !ident {
-                let joined = lower.replace('-', "");
-                // … or a word spelled out letter by letter ("i-g-n-o-r-e"), or a noun of a verb
-                // and its particle ("set-up", "check-in", "follow-up")
-                let spelled = w.split('-').all(|p| p.len() == 1);
-                let particle = w.split('-').count() == 2
-                    && w.rsplit('-').next().is_some_and(|p| {
-                        matches!(
-                            p.to_ascii_lowercase().as_str(),
-                            "up" | "down" | "in" | "out" | "off" | "on" | "over" | "back"
-                        )
-                    });
                 // an HTTP header the API sends is a name, as a parameter's is ("`Retry-After`
                 // is the number of seconds"), not the verb its first part spells
                 if HEADER_NAMES.contains(&lower.as_str()) {
@@ -359,6 +348,17 @@ pub(crate) fn tokens(text: &str) -> Vec<Tok> {
                     });
                     continue;
                 }
+                let joined = lower.replace('-', "");
+                // … or a word spelled out letter by letter ("i-g-n-o-r-e"), or a noun of a verb
+                // and its particle ("set-up", "check-in", "follow-up")
+                let spelled = w.split('-').all(|p| p.len() == 1);
+                let particle = w.split('-').count() == 2
+                    && w.rsplit('-').next().is_some_and(|p| {
+                        matches!(
+                            p.to_ascii_lowercase().as_str(),
+                            "up" | "down" | "in" | "out" | "off" | "on" | "over" | "back"
+                        )
+                    });
                 if spelled || particle || crate::vocabulary::is_approved(&joined) {
                     out.push(Tok {
                         text: joined,
