@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "df62f6f9f8c1a0418c431e5967b0e8a42deaa84d525f62785c8997b825a99ffc";
+const PINNED: &str = "edd7202a5ce48dba621ea0576f3b35251930e407179c630b8f13fcdab9a9188b";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

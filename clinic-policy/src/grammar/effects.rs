@@ -455,6 +455,8 @@ pub(super) fn effect_verbs(
                 })
             && clause[k.saturating_sub(7)..k].iter().any(|x| copula(x));
         let scoped_state = form == Form::Participle
+            // "each key is kept for 24 hours": what stays as it is changes nothing
+            && !matches!(base, "keep" | "retain")
             && (prev.is_some_and(copula) || listed_after_copula)
             && clause[..k]
                 .iter()

@@ -10490,3 +10490,65 @@ fn results_come_in_the_apis_order() {
         ),
     ]);
 }
+
+#[test]
+fn a_value_said_with_where_it_comes_from_and_a_key_kept_pass() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_pass(&[
+        (
+            d,
+            "Get the intake form of one appointment. The symptoms are text written by the patient.",
+            "get_intake",
+            false,
+        ),
+        (
+            d,
+            "Get the intake form of one appointment. The triage level is a value computed by the clinic.",
+            "get_intake",
+            false,
+        ),
+        // a participle before its head is no end of the phrase
+        (
+            d,
+            "Get the intake form of one appointment. The triage level is the last computed value.",
+            "get_intake",
+            false,
+        ),
+        (
+            p,
+            "Key of the request, 8 to 128 characters. Each key is kept for 24 hours.",
+            "book_appointment",
+            true,
+        ),
+    ]);
+    all_refused(&[
+        // not a value before the participle
+        (
+            d,
+            "Get the intake form of one appointment. The severity is an order written by the clinic.",
+            "get_intake",
+            false,
+        ),
+        // a compound of a head and a participle is no value
+        (
+            d,
+            "Cancel one appointment of the authenticated patient. The patient is fee-notified.",
+            "cancel_appointment",
+            true,
+        ),
+        // a hold by a reading tool, and a change to every one of a kind, stay refused
+        (
+            d,
+            "List the free slots of one doctor. Each slot is kept for the patient for one day.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Cancel one appointment of the patient. Every other appointment of the patient is moved.",
+            "cancel_appointment",
+            true,
+        ),
+    ]);
+}

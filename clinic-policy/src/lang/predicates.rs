@@ -737,6 +737,19 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
             !ends
         })
         .collect();
+    // a participle after a head and a space ends its phrase ("text written by the patient", "a
+    // number computed by the clinic"): the head is the value, the participle says where it comes
+    // from; joined by a hyphen it is a compound ("fee-notified")
+    let head_np = match np.iter().enumerate().skip(1).find(|&(i, x)| {
+        is_word(np[i - 1], PREDICATE_HEADS)
+            && text
+                .get(np[i - 1].end..x.start)
+                .is_some_and(|gap| !gap.is_empty() && gap.trim().is_empty())
+            && (participle_word(x) || is_word(x, &["written", "given", "made"]))
+    }) {
+        Some((i, _)) => &np[..i],
+        None => &np[..],
+    };
     // a literal reads as the noun "code": a code of a person, a place or a condition
     if np.last().is_some_and(|h| is_word(h, &["code", "codes"])) && claimable(subject) {
         code_claimed(p, out);
@@ -758,7 +771,7 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
     let act_forbidden = subject.iter().any(|x| is_word(x, ACTS));
     let bad = !same
             // (its last word: "the error 429" is an error)
-            && np.iter().rev().find(|h| h.kind == Kind::Word).is_none_or(|h| {
+            && head_np.iter().rev().find(|h| h.kind == Kind::Word).is_none_or(|h| {
                 let one_of_a_set = is_word(h, &["one", "ones"])
                     && clause
                         .get(j + np.len())
