@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam39/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam40/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -192,6 +192,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam37/served.jsonl"), 154, 49),
     (include_str!("data/redteam38/served.jsonl"), 165, 103),
     (include_str!("data/redteam39/served.jsonl"), 129, 57),
+    (include_str!("data/redteam40/served.jsonl"), 138, 138),
 ];
 
 fn mutates(tool: &str) -> bool {
