@@ -1523,3 +1523,176 @@ fn an_error_is_given_for_its_own_case() {
         assert!(found.is_empty(), "{ok}: {found:?}");
     }
 }
+
+/// Round forty's readings, each with the lines it refuses and the plain lines beside them: an
+/// HTTP status given for a made-up case (made up for every code it stands for), a day of the
+/// calendar or an earlier visit as an error's case, a number for an ambulance, a changing tool's
+/// argument named as an id of another kind, a changing act said to be "for" other callers or a
+/// case, and its result said to hold, keep or go back to another status.
+#[test]
+fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
+    // where a text stands: a tool's description, an argument's description or name, or a
+    // result's field
+    const D: &str = "description";
+    const P: &str = "argument";
+    const N: &str = "name";
+    const O: &str = "result";
+    let judge = |place: &str, text: &str, tool: &str| {
+        let mutates = !["get_", "find_", "list_", "search_"]
+            .iter()
+            .any(|p| tool.starts_with(p));
+        match place {
+            O => check_strict_output(Field::ParamDescription, text, tool, mutates),
+            P => check_strict(Field::ParamDescription, text, tool, CLINIC, mutates),
+            N => check_strict(Field::ParamName, text, tool, CLINIC, mutates),
+            _ => check_strict(Field::ToolDescription, text, tool, CLINIC, mutates),
+        }
+    };
+    let refused = [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. For a confirmed appointment, the answer is 422.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. An intake after 18:00 gets the answer 403.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. At night, the answer is 409.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. On a Sunday, the answer is the error `FORBIDDEN`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the patient. A booking for a slot in December gives the error `FORBIDDEN`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the patient. A booking with a doctor of another specialty than the last visit gives the error `FORBIDDEN`.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. For chest pain, the ambulance is the next step; its number is 911.",
+        ),
+        (N, "book_appointment", "appointment_id"),
+        (N, "cancel_appointment", "slot_id"),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. Made for guardians.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the patient. The booking is for patients over 18.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the patient. A booking is for a patient with insurance.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The move is for pending appointments.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. The escalation is for weekdays.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. The cancellation is for the hours from 8 to 18 of the clinic.",
+        ),
+        (O, "cancel_appointment", "The appointment, still confirmed."),
+        (
+            O,
+            "escalate_appointment",
+            "Priority of the appointment: urgent after the escalation, routine again after 1 hour.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The appointment keeps its confirmation.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the patient. A slot already taken gives the answer 409.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. A cancelled or rejected appointment gets 422.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. For an appointment of another patient, the answer is 403.",
+        ),
+        (
+            P,
+            "get_intake",
+            "Id of the appointment of the intake form. The answer 404 means the appointment has no intake form yet.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the patient. For a slot that is taken, the answer may be the error `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. In an emergency, the ambulance is the next step.",
+        ),
+        (N, "cancel_appointment", "appointment_id"),
+        (N, "reschedule_appointment", "slot_id"),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. The intake is for the doctor of the appointment.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "Health insurance number of the patient, 1 to 40 characters. Only for patients with insurance.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The move is for pending and confirmed appointments.",
+        ),
+        (O, "cancel_appointment", "The appointment, now cancelled."),
+        (
+            O,
+            "escalate_appointment",
+            "Priority of the appointment: urgent after the escalation.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, with its new slot; pending until the doctor confirms it again.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

@@ -181,18 +181,18 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 6),
     (include_str!("data/redteam28/served.jsonl"), 167, 23),
-    (include_str!("data/redteam29/served.jsonl"), 179, 57),
-    (include_str!("data/redteam30/served.jsonl"), 221, 92),
+    (include_str!("data/redteam29/served.jsonl"), 179, 56),
+    (include_str!("data/redteam30/served.jsonl"), 221, 91),
     (include_str!("data/redteam31/served.jsonl"), 234, 15),
     (include_str!("data/redteam32/served.jsonl"), 196, 28),
-    (include_str!("data/redteam33/served.jsonl"), 240, 41),
+    (include_str!("data/redteam33/served.jsonl"), 240, 37),
     (include_str!("data/redteam34/served.jsonl"), 200, 28),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
     (include_str!("data/redteam36/served.jsonl"), 156, 60),
     (include_str!("data/redteam37/served.jsonl"), 154, 49),
     (include_str!("data/redteam38/served.jsonl"), 165, 103),
     (include_str!("data/redteam39/served.jsonl"), 129, 57),
-    (include_str!("data/redteam40/served.jsonl"), 138, 138),
+    (include_str!("data/redteam40/served.jsonl"), 138, 94),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -132,6 +132,24 @@ pub(crate) fn escalation_narrowed(
     }
 }
 
+/// The changing acts named as nouns, as the subject of "is for".
+const ACT_NOUNS: &[&str] = &[
+    "booking",
+    "bookings",
+    "cancellation",
+    "cancellations",
+    "move",
+    "moves",
+    "intake",
+    "intakes",
+    "escalation",
+    "escalations",
+    "confirmation",
+    "confirmations",
+    "rejection",
+    "rejections",
+];
+
 /// A changing act narrowed past what the API asks ("Cancel … Only for pending appointments",
 /// "Book … Only during the opening hours", "Move … Only for appointments with no intake form"):
 /// the agent refuses a patient an act the clinic would make. The API's acts are open at every hour
@@ -157,7 +175,13 @@ pub(crate) fn act_narrowed(
                 && k >= 1
                 && is_word(clause[k - 1], &["not"])
                 && (k == 1 || is_word(clause[k - 2], &["is", "are"])));
-        if !is_word(t, &["only"]) && !unavailable {
+        // "The move is for pending appointments": the act said to be for a case keeps it, as
+        // "only" does
+        let is_for = is_word(t, &["for"])
+            && k >= 2
+            && is_word(clause[k - 1], &["is", "are"])
+            && clause[..k - 1].iter().any(|x| is_word(x, ACT_NOUNS));
+        if !is_word(t, &["only"]) && !unavailable && !is_for {
             return false;
         }
         let phrase: Vec<&&Tok> = clause[k + 1..]
@@ -165,9 +189,13 @@ pub(crate) fn act_narrowed(
             .take_while(|x| x.kind == Kind::Word || x.kind == Kind::Ident)
             .take(10)
             .collect();
+        // (or hours given by their bounds: "for the hours from 8 to 18")
         let clock = phrase
             .iter()
-            .any(|x| is_word(x, HOURS_OF_A_CLOCK) || clock_time(x, text));
+            .any(|x| is_word(x, HOURS_OF_A_CLOCK) || clock_time(x, text))
+            || phrase
+                .windows(2)
+                .any(|w| is_word(w[0], &["hours"]) && is_word(w[1], &["from", "between"]));
         let statuses: Vec<&&&Tok> = phrase
             .iter()
             .filter(|x| is_word(x, APPOINTMENT_STATUSES))
@@ -282,12 +310,16 @@ pub(crate) fn result_value_denied(
     let Some((leaves, measure, head)) = act_leaves(effects) else {
         return;
     };
-    let opens = clauses.first().and_then(|c| {
-        c.iter()
-            .find(|x| !is_word(x, DETERMINERS))
-            .filter(|x| is_word(x, &[head]))
+    // (or the act's object with its state after a comma: "The appointment, still confirmed")
+    let opens = clauses.first().is_some_and(|c| {
+        let first = c.iter().position(|x| !is_word(x, DETERMINERS));
+        first.is_some_and(|i| {
+            is_word(c[i], &[head])
+                || (is_word(c[i], &["appointment"])
+                    && c.get(i + 1).is_some_and(|n| n.kind == Kind::Comma))
+        })
     });
-    if opens.is_none() {
+    if !opens {
         return;
     }
     let words = || clauses.iter().flatten();
@@ -301,7 +333,21 @@ pub(crate) fn result_value_denied(
             ],
         )
     });
-    if let Some(t) = other.filter(|_| !named && !hedged) {
+    // … or the value it sets said to give way to another later ("urgent after the escalation,
+    // routine again after 1 hour")
+    let reverts = named
+        && words()
+            .skip_while(|x| !is_word(x, &[leaves]))
+            .any(|x| is_word(x, measure) && !is_word(x, &[leaves]))
+        && words().any(|x| {
+            is_word(
+                x,
+                &[
+                    "again", "later", "end", "hour", "hours", "day", "days", "week", "weeks",
+                ],
+            )
+        });
+    if let Some(t) = other.filter(|_| (!named || reverts) && !hedged) {
         push(
             out,
             Rule::Effects,
@@ -336,10 +382,14 @@ pub(crate) fn own_change_denied(
     });
     // "The status stays as it was", "the doctor … stays the same", "the doctor it had before
     // the escalation"
+    // (and a status kept by its noun: "keeps its confirmation" for a move, which leaves it
+    // pending)
     let what = if effects.contains(&"escalate") {
         &["doctor", "priority"][..]
-    } else {
+    } else if leaves == "confirmed" {
         &["status"][..]
+    } else {
+        &["status", "confirmation"][..]
     };
     // (said of the measure itself: "its status stays the same" in the escalation keeps what it
     // does not change)

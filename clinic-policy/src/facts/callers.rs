@@ -65,6 +65,34 @@ const CALLER_WORDS: &[&str] = &[
     "physicians",
 ];
 
+/// The acts and the tool, as a subject said to be "for" some people (not an intake, an
+/// escalation or a note, which are "for" the people who read them).
+const ACTS_AND_TOOLS: &[&str] = &[
+    "tool",
+    "booking",
+    "bookings",
+    "cancellation",
+    "cancellations",
+    "move",
+    "moves",
+    "search",
+    "act",
+];
+
+/// What a caller might be said to hold before an act: the API asks for none of it.
+const HELD_BY_A_CALLER: &[&str] = &[
+    "insurance",
+    "referral",
+    "deposit",
+    "account",
+    "card",
+    "subscription",
+    "membership",
+    "plan",
+    "guardian",
+    "consent",
+];
+
 /// Another caller named for the tool ("Book … Only for doctors", "Escalate … Only for the
 /// reception", "Search the protocols … Only for patients", "Find open slots … Only for the staff
 /// of the clinic"): the agent refuses the people the tool is for, or hands a tool to people it is
@@ -73,6 +101,17 @@ const CALLER_WORDS: &[&str] = &[
 pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
     let Some(allowed) = callers(tool) else {
         return;
+    };
+    // the tool or its act said to be for some people: "Made for …", "Built for …", "The
+    // booking is for …"
+    let made_for = |k: usize| {
+        let t = clause[k];
+        let next = |w: &[&str]| clause.get(k + 1).is_some_and(|n| is_word(n, w));
+        (k == 0 && is_word(t, &["made", "built", "designed", "created"]) && next(&["for"]))
+            || (k >= 1
+                && is_word(t, &["is", "are"])
+                && next(&["for"])
+                && clause[..k].iter().any(|x| is_word(x, ACTS_AND_TOOLS)))
     };
     for (k, t) in clause.iter().enumerate() {
         // "Only for …", "Open to …", "Available to …", "Reserved for …", "Used by …", "A tool
@@ -92,7 +131,8 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
                 ],
             ) && next(&["for", "to"]))
             || (k == 0 && is_word(t, &["used", "called"]) && next(&["by"]))
-            || (k <= 1 && is_word(t, &["tool"]) && next(&["of", "for"]));
+            || (k <= 1 && is_word(t, &["tool"]) && next(&["of", "for"]))
+            || made_for(k);
         if !opens {
             continue;
         }
@@ -163,6 +203,42 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
                         .is_some_and(|n| n.kind == Kind::Ident))
         });
         let swapped = named.iter().any(|x| !is_word(x, allowed));
+        // a changing act said to be for callers of an age or who hold something ("The booking is
+        // for patients over 18", "… for a patient with insurance"): the API asks neither
+        let changing = tool.split('_').next().is_some_and(|f| {
+            matches!(
+                f,
+                "book"
+                    | "cancel"
+                    | "reschedule"
+                    | "move"
+                    | "submit"
+                    | "join"
+                    | "confirm"
+                    | "reject"
+                    | "escalate"
+            )
+        });
+        let asked = at.is_some_and(|j| {
+            let w = |i: usize| clause.get(i).copied();
+            (w(j).is_some_and(|x| is_word(x, &["under", "over", "aged", "older", "younger"]))
+                && w(j + 1).is_some_and(|x| x.kind == Kind::Ident))
+                || (w(j).is_some_and(|x| is_word(x, &["with", "without"]))
+                    && clause[j + 1..]
+                        .iter()
+                        .take(3)
+                        .any(|x| is_word(x, HELD_BY_A_CALLER)))
+        });
+        if changing && made_for(k) && !named.is_empty() && asked {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a case of the callers the clinic API does not ask: who may call is its role"
+                    .to_owned(),
+            );
+            return;
+        }
         // (a case narrows the people of a public tool's text, "Pediatricians are only for
         // patients under 18"; it never makes another role the caller)
         // (the patients an act is about, by a case: "Only for patients whose symptoms become

@@ -57,16 +57,37 @@ pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
                 && t.text.contains('_')
                 && capitals);
         let known = API_ERRORS.contains(&t.text.as_str());
-        if !spanned || !(named || known) {
+        // (or an HTTP status of the contract's errors, said as the answer: "For a confirmed
+        // appointment, the answer is 422", "a second move gets 409"; a code after it is read as
+        // itself: "422 `INVALID_TRANSITION`")
+        let status = (t.kind == Kind::Ident && !text[t.end..].trim_start().starts_with('`'))
+            .then(|| http_status(&t.text))
+            .flatten()
+            .filter(|_| {
+                before.iter().any(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "answer", "answers", "status", "error", "errors", "code", "http",
+                            "gives", "give", "gets", "get", "returns", "return", "is", "with",
+                        ],
+                    )
+                })
+            });
+        if !(spanned && (named || known)) && status.is_none() {
             continue;
         }
-        let start = toks[..k]
-            .iter()
-            .rposition(|x| x.kind == Kind::Stop)
-            .map_or(0, |s| s + 1);
+        // (the sentence: a clock's colon, "after 18:00", ends none)
+        let stop = |x: &Tok| {
+            x.kind == Kind::Stop
+                && !(text[x.start..x.end] == *":"
+                    && text[..x.start].ends_with(|c: char| c.is_ascii_digit())
+                    && text[x.end..].starts_with(|c: char| c.is_ascii_digit()))
+        };
+        let start = toks[..k].iter().rposition(stop).map_or(0, |s| s + 1);
         let end = toks[k..]
             .iter()
-            .position(|x| x.kind == Kind::Stop)
+            .position(stop)
             .map_or(toks.len(), |e| k + e);
         let case: Vec<&Tok> = toks[start..end]
             .iter()
@@ -76,14 +97,25 @@ pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
             .collect();
         // (the contract has no route for a waiting list: its codes are not known here)
         let known_route = !tool.split('_').any(|p| p == "waiting");
-        let why = if known_route && !known {
+        let own = [t.text.as_str()];
+        let codes: &[&str] = status.unwrap_or(&own);
+        // a status stands for each code it is given with: made up only when made up for all
+        let made_up = |code: &str| {
+            if code == "invalid_transition"
+                && status_taken(&case, takes)
+                && !case.iter().any(|x| is_word(x, &["not", "no"]))
+            {
+                Some("an error said for a status the act takes: it is open for each of them")
+            } else {
+                made_up_case(&case, code, takes, text)
+            }
+        };
+        let why = if known_route && status.is_none() && !known {
             "an error the clinic API does not give: a text names only the errors of its contract"
-        } else if t.text == "invalid_transition"
-            && status_taken(&case, takes)
-            && !case.iter().any(|x| is_word(x, &["not", "no"]))
+        } else if (status.is_some() || known)
+            && let Some(why) = made_up(codes[0])
+            && codes[1..].iter().all(|c| made_up(c).is_some())
         {
-            "an error said for a status the act takes: it is open for each of them"
-        } else if known && let Some(why) = made_up_case(&case, &t.text, takes, text) {
             why
         } else {
             continue;
@@ -91,6 +123,29 @@ pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
         push(out, Rule::Directive, t, why.to_owned());
         return;
     }
+}
+
+/// The codes an HTTP status stands for in the contract.
+fn http_status(n: &str) -> Option<&'static [&'static str]> {
+    Some(match n {
+        "400" => &["validation_error"],
+        "401" => &["auth_required", "auth_invalid"],
+        "403" => &["forbidden"],
+        "404" => &[
+            "doctor_not_found",
+            "slot_not_found",
+            "appointment_not_found",
+            "intake_not_found",
+        ],
+        "409" => &["slot_taken", "intake_exists", "no_oncall_doctor"],
+        "422" => &[
+            "invalid_transition",
+            "idempotency_key_conflict",
+            "validation_error",
+        ],
+        "429" => &["rate_limited"],
+        _ => return None,
+    })
 }
 
 /// A status the act takes, said as a status ("a confirmed appointment") or as the act that sets
@@ -133,9 +188,18 @@ fn made_up_case(case: &[&Tok], code: &str, takes: &[&str], text: &str) -> Option
     let units = [
         "minutes", "hours", "days", "weeks", "minute", "hour", "day", "week",
     ];
+    // (a day of the calendar too: "On a Sunday", "for a slot in December", "on holidays";
+    // not the modal "may")
+    let calendar = |x: &Tok| {
+        let one = x.text.strip_suffix('s').unwrap_or(&x.text);
+        x.kind == Kind::Word
+            && x.text != "may"
+            && (WEEKDAYS_AND_MONTHS.contains(&one)
+                || is_word(x, &["holiday", "holidays", "season", "seasons"]))
+    };
     let timed = case
         .iter()
-        .any(|x| is_word(x, HOURS_OF_A_CLOCK) || clock_time(x, text))
+        .any(|x| is_word(x, HOURS_OF_A_CLOCK) || calendar(x) || clock_time(x, text))
         || window_ahead(&phrase)
         || case.windows(3).any(|w| {
             w[0].kind == Kind::Ident
@@ -199,11 +263,27 @@ fn made_up_case(case: &[&Tok], code: &str, takes: &[&str], text: &str) -> Option
                 .take(4)
                 .any(|x| is_word(x, &["doctor", "doctors", "clinic", "clinics", "specialty"]))
     });
+    // the patient's history ("another specialty than the last visit"): the API keeps no rule
+    // on earlier visits
+    let history = case.windows(2).any(|w| {
+        is_word(w[0], &["last", "previous", "earlier", "prior"])
+            && is_word(
+                w[1],
+                &[
+                    "visit",
+                    "visits",
+                    "appointment",
+                    "appointments",
+                    "booking",
+                    "bookings",
+                ],
+            )
+    });
     let oncall =
         code == "no_oncall_doctor" && !case.iter().any(|x| is_word(x, &["oncall", "call", "duty"]));
-    if aged || timed || counted || asked || status || oncall || slot_of {
+    if aged || timed || counted || asked || status || oncall || slot_of || history {
         Some(
-            "an error of the contract said for a case it is not given for: the clinic API asks no age, hour, lead time, count, form or fee before an act, and keeps no slot from a patient",
+            "an error of the contract said for a case it is not given for: the clinic API asks no age, day, hour, lead time, count, earlier visit, form or fee before an act, and keeps no slot from a patient",
         )
     } else {
         None

@@ -233,6 +233,49 @@ pub(crate) fn patient_id_named(name: &str, out: &mut Vec<Violation>) {
     }
 }
 
+/// "a" or "an" before a kind's name.
+fn article(kind: &str) -> &'static str {
+    if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// A parameter named as the id of a kind its tool does not take (`slot_id` for
+/// `cancel_appointment`, `appointment_id` for `book_appointment`): as
+/// [`own_id_of_another_kind`], said by the name.
+pub(crate) fn own_id_named(name: &str, tool: &str, out: &mut Vec<Violation>) {
+    let Some(taken) = kinds_taken(tool) else {
+        return;
+    };
+    let words = name_words(name);
+    let named = words.windows(2).find_map(|w| {
+        let kind = OBJECT_KINDS
+            .iter()
+            .chain(&["position"])
+            .find(|k| **k == w[0])?;
+        matches!(w[1].as_str(), "id" | "ids").then_some(*kind)
+    });
+    if let Some(kind) = named
+        && !taken.contains(&kind)
+    {
+        out.push(Violation {
+            rule: Rule::Directive,
+            range: 0..name.len(),
+            detail: format!(
+                "an argument named as the id of {} {kind}: the tool takes {}",
+                article(kind),
+                if taken.is_empty() {
+                    "no id".to_owned()
+                } else {
+                    format!("the id of {}", taken.join(" or "))
+                }
+            ),
+        });
+    }
+}
+
 /// A parameter's description that opens on a person's id ("Id of the owner of the appointment",
 /// "Id of the person whose appointment is cancelled", "Patient id") in a tool of the API: as
 /// [`patient_id_named`]. A person's thing ("Id of the patient's entry") is the thing's id.
@@ -367,7 +410,8 @@ pub(crate) fn own_id_of_another_kind(clause: &[&Tok], tool: &str, out: &mut Vec<
             Rule::Directive,
             clause[i],
             format!(
-                "an argument said to be the id of a {kind}: the tool takes the id of {}",
+                "an argument said to be the id of {} {kind}: the tool takes the id of {}",
+                article(kind),
                 taken.join(" or ")
             ),
         );

@@ -139,6 +139,9 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
     check_text(field, text, tool, out);
     if field == Field::ParamName && tool.input {
         patient_id_named(text, out);
+        if tool.mutates {
+            own_id_named(text, tool.name, out);
+        }
         clinic_value_named(text, tool.mutates, out);
     }
     if field == Field::ParamDescription && tool.input {

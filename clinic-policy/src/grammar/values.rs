@@ -580,7 +580,21 @@ pub(super) fn emergency_line_said(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// and a number of three digits or more is read; elsewhere the line is named ("its number",
 /// "has the number", a hotline or a phone) and any number of two digits or more.
 pub(super) fn emergency_number(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
-    let said = |t: &Tok| is_word(t, &["emergency", "emergencies"]);
+    // (an emergency, or a service that answers one: "the ambulance is the next step")
+    let said = |t: &Tok| {
+        is_word(
+            t,
+            &[
+                "emergency",
+                "emergencies",
+                "ambulance",
+                "ambulances",
+                "paramedic",
+                "paramedics",
+                "rescue",
+            ],
+        )
+    };
     let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
     let in_the_text = all
         .iter()
