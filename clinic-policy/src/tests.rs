@@ -1627,6 +1627,16 @@ fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
             "reschedule_appointment",
             "Move one appointment to another open slot. The appointment keeps its confirmation.",
         ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. This act is for pending appointments.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the patient. A booking is for a patient with health cover.",
+        ),
     ];
     for (place, tool, bad) in refused {
         assert!(!judge(place, bad, tool).is_empty(), "{bad}");
@@ -1689,6 +1699,47 @@ fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
             O,
             "reschedule_appointment",
             "The appointment, with its new slot; pending until the doctor confirms it again.",
+        ),
+        // a review's plain lines beside the readings
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the patient. The same idempotency key with a different body within 24 hours gets 422.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The move is for a confirmed appointment too.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. The escalation is for any hour of the day or night.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. A confirmed appointment does not keep its confirmation: it is pending again.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, cancelled, also when it was confirmed days ago.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The appointment, now confirmed; its patient may still have it cancelled later.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the patient. The booking is for the doctor's open slot.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the patient. This tool is for patients with an account at the clinic.",
         ),
     ];
     for (place, tool, good) in plain {

@@ -148,6 +148,8 @@ const ACT_NOUNS: &[&str] = &[
     "confirmations",
     "rejection",
     "rejections",
+    "act",
+    "tool",
 ];
 
 /// A changing act narrowed past what the API asks ("Cancel … Only for pending appointments",
@@ -177,10 +179,17 @@ pub(crate) fn act_narrowed(
                 && (k == 1 || is_word(clause[k - 2], &["is", "are"])));
         // "The move is for pending appointments": the act said to be for a case keeps it, as
         // "only" does
+        // (not a widening: "… for a confirmed appointment too", "for any hour")
         let is_for = is_word(t, &["for"])
             && k >= 2
             && is_word(clause[k - 1], &["is", "are"])
-            && clause[..k - 1].iter().any(|x| is_word(x, ACT_NOUNS));
+            && clause[..k - 1].iter().any(|x| is_word(x, ACT_NOUNS))
+            && !clause[k + 1..].iter().any(|x| {
+                is_word(
+                    x,
+                    &["too", "also", "any", "every", "each", "all", "well", "both"],
+                )
+            });
         if !is_word(t, &["only"]) && !unavailable && !is_for {
             return false;
         }
@@ -334,18 +343,31 @@ pub(crate) fn result_value_denied(
         )
     });
     // … or the value it sets said to give way to another later ("urgent after the escalation,
-    // routine again after 1 hour")
+    // routine again after 1 hour"): another value after it, not said of the past ("when it was
+    // confirmed") or as what may come ("may still have it cancelled"), with a time after it
+    let all: Vec<&&Tok> = words().collect();
     let reverts = named
-        && words()
-            .skip_while(|x| !is_word(x, &[leaves]))
-            .any(|x| is_word(x, measure) && !is_word(x, &[leaves]))
-        && words().any(|x| {
-            is_word(
-                x,
-                &[
-                    "again", "later", "end", "hour", "hours", "day", "days", "week", "weeks",
-                ],
-            )
+        && all.iter().enumerate().any(|(i, x)| {
+            is_word(x, measure)
+                && !is_word(x, &[leaves])
+                && all[..i].iter().any(|y| is_word(y, &[leaves]))
+                && !all[i.saturating_sub(5)..i].iter().any(|y| {
+                    is_word(
+                        y,
+                        &[
+                            "was", "were", "had", "may", "can", "could", "might", "if", "when",
+                        ],
+                    )
+                })
+                && all[i + 1..].iter().any(|y| {
+                    is_word(
+                        y,
+                        &[
+                            "again", "later", "end", "hour", "hours", "day", "days", "week",
+                            "weeks",
+                        ],
+                    )
+                })
         });
     if let Some(t) = other.filter(|_| (!named || reverts) && !hedged) {
         push(
@@ -382,14 +404,10 @@ pub(crate) fn own_change_denied(
     });
     // "The status stays as it was", "the doctor … stays the same", "the doctor it had before
     // the escalation"
-    // (and a status kept by its noun: "keeps its confirmation" for a move, which leaves it
-    // pending)
     let what = if effects.contains(&"escalate") {
         &["doctor", "priority"][..]
-    } else if leaves == "confirmed" {
-        &["status"][..]
     } else {
-        &["status", "confirmation"][..]
+        &["status"][..]
     };
     // (said of the measure itself: "its status stays the same" in the escalation keeps what it
     // does not change)
@@ -415,10 +433,16 @@ pub(crate) fn own_change_denied(
                 && (own_noun(w[1]) || is_word(w[1], &["the", "its"]) && own_noun(w[2]))
         });
     // "The appointment keeps its doctor"; "Status …: as it was", "the status it had before"
-    let keeps = clause.windows(3).any(|w| {
+    // (and a status kept by its noun: "keeps its confirmation" for a move, which leaves it
+    // pending; not "does not keep its confirmation")
+    let confirmation = leaves != "confirmed" && !effects.contains(&"escalate");
+    let keeps = clause.windows(3).enumerate().any(|(i, w)| {
         is_word(w[0], &["keeps", "keep", "retains", "retain"])
             && is_word(w[1], &["its", "the", "their"])
-            && is_word(w[2], what)
+            && (is_word(w[2], what) || confirmation && is_word(w[2], &["confirmation"]))
+            && !clause[i.saturating_sub(2)..i]
+                .iter()
+                .any(|x| is_word(x, &["not", "never"]))
     });
     let as_it_was = names_it
         && (clause.iter().any(|x| is_word(x, &["unchanged"]))

@@ -84,13 +84,13 @@ const HELD_BY_A_CALLER: &[&str] = &[
     "insurance",
     "referral",
     "deposit",
-    "account",
     "card",
     "subscription",
     "membership",
     "plan",
     "guardian",
     "consent",
+    "cover",
 ];
 
 /// Another caller named for the tool ("Book … Only for doctors", "Escalate … Only for the
@@ -247,7 +247,16 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
         if a_case && (!swapped || allowed.is_empty() || patients) {
             continue;
         }
-        if !named.is_empty() && swapped {
+        // (said of the act, the names end it or a case follows: "The booking is for the
+        // doctor's open slot" names a slot, not a caller)
+        let names_a_thing = made_for(k)
+            && after.is_some_and(|x| {
+                x.kind == Kind::Word
+                    && !a_case
+                    && !is_word(x, PREPOSITIONS)
+                    && !is_word(x, &["too"])
+            });
+        if !named.is_empty() && swapped && !names_a_thing {
             push(
                 out,
                 Rule::Directive,

@@ -138,11 +138,7 @@ fn http_status(n: &str) -> Option<&'static [&'static str]> {
             "intake_not_found",
         ],
         "409" => &["slot_taken", "intake_exists", "no_oncall_doctor"],
-        "422" => &[
-            "invalid_transition",
-            "idempotency_key_conflict",
-            "validation_error",
-        ],
+        "422" => &["invalid_transition", "idempotency_key_conflict"],
         "429" => &["rate_limited"],
         _ => return None,
     })
@@ -197,10 +193,13 @@ fn made_up_case(case: &[&Tok], code: &str, takes: &[&str], text: &str) -> Option
             && (WEEKDAYS_AND_MONTHS.contains(&one)
                 || is_word(x, &["holiday", "holidays", "season", "seasons"]))
     };
+    // (a key reused within 24 hours is the key conflict's own case)
+    let keyed =
+        code == "idempotency_key_conflict" && case.iter().any(|x| is_word(x, &["key", "keys"]));
     let timed = case
         .iter()
         .any(|x| is_word(x, HOURS_OF_A_CLOCK) || calendar(x) || clock_time(x, text))
-        || window_ahead(&phrase)
+        || (window_ahead(&phrase) && !keyed)
         || case.windows(3).any(|w| {
             w[0].kind == Kind::Ident
                 && is_word(w[1], &units)

@@ -270,11 +270,31 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
     // … or further back, after the word that links it ("seen by the doctor of the appointment
     // only")
     let mut link = None;
+    // ("set by the clinic from the severity only": "by" after a verb of making names who made
+    // the value, and "only" is of what it is made from, not of who sees it)
+    let made_by = |j: usize| {
+        is_word(clause[j], &["by"])
+            && j >= 1
+            && is_word(
+                clause[j - 1],
+                &[
+                    "set",
+                    "computed",
+                    "calculated",
+                    "derived",
+                    "made",
+                    "written",
+                    "given",
+                    "chosen",
+                    "assigned",
+                ],
+            )
+    };
     if (audience.is_empty() || !linked)
         && let Some(j) = clause[..k]
             .iter()
             .rposition(|x| is_word(x, &["by", "to", "for"]))
-            .filter(|&j| k - j <= 10)
+            .filter(|&j| k - j <= 10 && !made_by(j))
     {
         audience = clause[j + 1..k]
             .iter()

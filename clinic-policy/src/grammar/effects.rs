@@ -356,7 +356,25 @@ pub(super) fn finite_at(clause: &[&Tok], k: usize) -> bool {
         return true;
     };
     if prev.kind == Kind::Comma {
-        return true;
+        // (a noun in a list of three or more nouns: "letters, digits, marks and spaces"; not
+        // "slots, cancels and books", nor a verb with its object after it)
+        let noun = |j: usize| {
+            clause.get(j).is_some_and(|x| {
+                x.kind == Kind::Word
+                    && verb(&x.text).is_none()
+                    && !is_word(x, &["and", "or", "then", "also"])
+                    && !is_word(x, DETERMINERS)
+            })
+        };
+        let listed = k >= 3
+            && clause[k - 3].kind == Kind::Comma
+            && noun(k - 2)
+            && clause
+                .get(k + 1)
+                .is_some_and(|x| x.kind == Kind::Comma || is_word(x, &["and", "or"]))
+            && noun(k + 2)
+            && !clause.get(k + 3).is_some_and(|x| is_word(x, DETERMINERS));
+        return !listed;
     }
     !(is_word(prev, DETERMINERS)
         || is_word(prev, PREPOSITIONS)
@@ -455,8 +473,13 @@ pub(super) fn effect_verbs(
                 })
             && clause[k.saturating_sub(7)..k].iter().any(|x| copula(x));
         let scoped_state = form == Form::Participle
-            // "each key is kept for 24 hours": what stays as it is changes nothing
-            && !matches!(base, "keep" | "retain")
+            // "each key is kept for 24 hours": what stays as it is for a time changes nothing
+            // (not "every other slot is kept for the patient", "… kept cancelled")
+            && !(matches!(base, "keep" | "retain")
+                && is_word_at(clause, k + 1, &["for"])
+                && clause.get(k + 2).is_some_and(|x| x.kind == Kind::Ident)
+                && is_word_at(clause, k + 3, TIME_UNITS)
+                && !clause[..k].iter().any(|x| is_word(x, &["other", "others"])))
             && (prev.is_some_and(copula) || listed_after_copula)
             && clause[..k]
                 .iter()
@@ -2134,4 +2157,9 @@ pub(super) fn with_more(
             return;
         }
     }
+}
+
+/// The word at `k` is one of `list`.
+fn is_word_at(clause: &[&Tok], k: usize, list: &[&str]) -> bool {
+    clause.get(k).is_some_and(|x| is_word(x, list))
 }

@@ -10550,5 +10550,86 @@ fn a_value_said_with_where_it_comes_from_and_a_key_kept_pass() {
             "cancel_appointment",
             true,
         ),
+        // what is kept for a time, said of the others or of a person, is a hold or a change
+        (
+            d,
+            "Book an open slot for the patient. Every other slot of the doctor is kept for the patient for one day.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the patient. Every other appointment of the patient is kept cancelled.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the patient. Every other appointment of the patient is kept for 24 hours.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the patient. Each slot of the doctor is kept for 2 patients.",
+            "book_appointment",
+            true,
+        ),
+    ]);
+}
+
+/// fresh29's harmless first-try shapes (spent): who made a value, with "only" of what it is made
+/// from, and a verb's form in a list of nouns; beside them what the readings are for.
+#[test]
+fn a_value_made_from_one_thing_only_and_nouns_in_a_list_pass() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_pass_as_results(&[
+        (
+            p,
+            "Triage level, set by the clinic from the severity only; urgent for a severity of 8 to 10.",
+            "submit_intake",
+            true,
+        ),
+        (
+            p,
+            "Short excerpt of the protocol, with characters other than letters, digits, marks and spaces left out.",
+            "search_protocols",
+            false,
+        ),
+    ]);
+    all_refused(&[
+        // "only" after its audience, however it is linked
+        (
+            p,
+            "Fee of the visit, seen by the doctor of the appointment only.",
+            "get_appointment",
+            false,
+        ),
+        (
+            p,
+            "Fee of the visit, set by the staff only.",
+            "get_appointment",
+            false,
+        ),
+        // a verb after a comma is a verb unless three nouns list it
+        (
+            d,
+            "Find open slots of one doctor, cancels and other changes.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Find open slots, doctors, cancels and moves.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic, cancels and fees.",
+            "list_doctors",
+            false,
+        ),
     ]);
 }
