@@ -10,8 +10,9 @@ it (x86_64-unknown-linux-gnu, glibc linked statically, default features), with i
 (`-C strip=none` on the final crate only, which leaves every crate's symbol names as they are).
 --binary uses such a binary instead of building one. The stand-in API is started from it, and its
 `serve` runs under `valgrind --tool=callgrind` twice (profiles readonly and full, a patient's
-token): initialize, tools/list, the read-only tools, an invented tool and bad arguments. Every
-function that ran is written to the file, one mangled name per line, sorted. clinic-mcp/build.rs
+token): initialize, tools/list, the read-only tools, an invented tool and bad arguments; then
+`serve --http --demo --demo-without-auth` the same way over Streamable HTTP (the demo's own
+stand-in left out). Every function that ran is written to the file, one mangled name per line, sorted. clinic-mcp/build.rs
 hands the file to the linker, which places those functions side by side.
 
 A dependency's features or version, a toolchain or a build flag renames symbols, and a stale file
@@ -19,14 +20,17 @@ still links, laying out less. So build.rs also has the linker write a map of the
 and --check-map (run by .ci/run after its release build) fails when fewer than 90 % of the names
 are in it: run this script again then.
 """
+import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 
 from mcp_session import Session
 
@@ -125,6 +129,52 @@ def drive(binary, base_url, profile, out):
         sys.exit(f"valgrind or the server failed, profile {profile}")
 
 
+def drive_http(binary, out):
+    """`serve --http --demo --demo-without-auth` under callgrind: the Streamable HTTP path a
+    remote call takes (axum, hyper's server, the transport, the same tools), ended by SIGTERM so
+    that it drains and writes its profile."""
+    port = free_port()
+    server = subprocess.Popen(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--demangle=no",
+         binary, "serve", "--http", f"127.0.0.1:{port}", "--demo", "--demo-without-auth"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(600):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if server.poll() is not None:
+                    sys.exit("serve --http exited under valgrind")
+                time.sleep(0.1)
+        else:
+            sys.exit(f"serve --http is not listening on port {port}")
+        calls = [
+            ("list_doctors", {}),
+            ("list_doctors", {"specialty": "Cardiology"}),
+            ("list_specialties", {}),
+            ("find_available_slots", {"doctor_id": 1, "limit": 3}),
+            ("no_such_tool", {}),
+            ("list_doctors", {"specialty": 7}),
+        ]
+        requests = [("tools/list", {})] + [("tools/call", {"name": n, "arguments": a})
+                                           for n, a in calls * 3]
+        for i, (method, params) in enumerate(requests):
+            body = json.dumps({"jsonrpc": "2.0", "id": i + 1, "method": method,
+                               "params": params}).encode()
+            request = urllib.request.Request(
+                f"http://127.0.0.1:{port}/mcp", data=body, method="POST",
+                headers={"content-type": "application/json",
+                         "accept": "application/json, text/event-stream",
+                         "mcp-protocol-version": "2025-06-18"})
+            with urllib.request.urlopen(request, timeout=120) as answer:
+                answer.read()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        if server.wait(timeout=300) != 0:
+            sys.exit("serve --http failed under valgrind")
+
+
 def ran(profile_file):
     names = set()
     with open(profile_file) as f:
@@ -163,6 +213,11 @@ def main():
                 out = os.path.join(tmp, f"callgrind.{profile}")
                 drive(binary, base_url, profile, out)
                 hot |= ran(out) & known
+            # (the demo's in-process stand-in API and authorization server are not the server's
+            # path: left to the linker)
+            out = os.path.join(tmp, "callgrind.http")
+            drive_http(binary, out)
+            hot |= {n for n in ran(out) & known if "clinic_standin" not in n}
     finally:
         api.terminate()
         api.wait()
