@@ -833,6 +833,7 @@ pub(crate) fn check(
         crate::scales::examples_disagree(text, out);
         // (an error is named by its code, as written)
         crate::facts::made_up_error(text, tool.name, out);
+        crate::facts::availability_glossed(text, out);
     }
     let read;
     let text = if accepted.is_empty() {

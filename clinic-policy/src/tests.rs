@@ -1528,7 +1528,8 @@ fn an_error_is_given_for_its_own_case() {
 /// HTTP status given for a made-up case (made up for every code it stands for), a day of the
 /// calendar or an earlier visit as an error's case, a number for an ambulance, a changing tool's
 /// argument named as an id of another kind, a changing act said to be "for" other callers or a
-/// case, and its result said to hold, keep or go back to another status.
+/// case, and its result said to hold, keep or go back to another status; `isAvailable` glossed
+/// against the API, and a title's state its tool's objects need not have.
 #[test]
 fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
     // where a text stands: a tool's description, an argument's description or name, or a
@@ -1537,6 +1538,7 @@ fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
     const P: &str = "argument";
     const N: &str = "name";
     const O: &str = "result";
+    const T: &str = "title";
     let judge = |place: &str, text: &str, tool: &str| {
         let mutates = !["get_", "find_", "list_", "search_"]
             .iter()
@@ -1545,6 +1547,7 @@ fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
             O => check_strict_output(Field::ParamDescription, text, tool, mutates),
             P => check_strict(Field::ParamDescription, text, tool, CLINIC, mutates),
             N => check_strict(Field::ParamName, text, tool, CLINIC, mutates),
+            T => check_strict(Field::Title, text, tool, CLINIC, mutates),
             _ => check_strict(Field::ToolDescription, text, tool, CLINIC, mutates),
         }
     };
@@ -1637,6 +1640,14 @@ fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
             "book_appointment",
             "Book an open slot for the patient. A booking is for a patient with health cover.",
         ),
+        (
+            O,
+            "get_slots",
+            "`isAvailable`: 1 for a taken slot, `true` for an open one.",
+        ),
+        (O, "get_slots", "`isAvailable`: 0 for an open slot."),
+        (T, "cancel_appointment", "Cancel a pending appointment"),
+        (T, "list_my_appointments", "List my upcoming appointments"),
     ];
     for (place, tool, bad) in refused {
         assert!(!judge(place, bad, tool).is_empty(), "{bad}");
@@ -1740,6 +1751,17 @@ fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
             D,
             "book_appointment",
             "Book an open slot for the patient. This tool is for patients with an account at the clinic.",
+        ),
+        (
+            O,
+            "get_slots",
+            "`isAvailable`: 1 or `true` for an open slot, `false` for a taken one.",
+        ),
+        (T, "confirm_appointment", "Confirm a pending appointment"),
+        (
+            T,
+            "reschedule_appointment",
+            "Reschedule an upcoming appointment",
         ),
     ];
     for (place, tool, good) in plain {

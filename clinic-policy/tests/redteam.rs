@@ -188,11 +188,11 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam33/served.jsonl"), 240, 37),
     (include_str!("data/redteam34/served.jsonl"), 200, 28),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
-    (include_str!("data/redteam36/served.jsonl"), 156, 60),
+    (include_str!("data/redteam36/served.jsonl"), 156, 59),
     (include_str!("data/redteam37/served.jsonl"), 154, 49),
     (include_str!("data/redteam38/served.jsonl"), 165, 103),
     (include_str!("data/redteam39/served.jsonl"), 129, 57),
-    (include_str!("data/redteam40/served.jsonl"), 138, 94),
+    (include_str!("data/redteam40/served.jsonl"), 138, 86),
 ];
 
 fn mutates(tool: &str) -> bool {

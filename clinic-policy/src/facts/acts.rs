@@ -262,6 +262,39 @@ pub(crate) fn act_narrowed(
     }
 }
 
+/// A title that gives its object a state the tool's objects need not have ("Cancel a pending
+/// appointment" for an act that takes a confirmed one too, "List my upcoming appointments" for
+/// a list of every appointment of the patient): the agent leaves out the objects the title
+/// does not name. "pending" fits an act that takes only a pending appointment (a confirmation,
+/// a rejection) or makes one (a booking); "upcoming" fits a changing act, made before the visit.
+pub(crate) fn title_narrows(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    // (of the clinic's appointments and intakes: "Submit a pending pull request review" is
+    // another API's)
+    if !matches!(
+        super::ids::object_of(tool),
+        "appointment" | "appointments" | "intake"
+    ) {
+        return;
+    }
+    let effects = own_effects(tool);
+    let both = !statuses_an_act_takes(&effects).is_empty();
+    let reads = effects.is_empty();
+    let hit = toks.iter().find(|t| {
+        (is_word(t, &["pending"]) && (both || reads)) || (is_word(t, &["upcoming"]) && reads)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "\"{}\" in the title: the tool's objects are not all {}; a title names them all",
+                t.text, t.text
+            ),
+        );
+    }
+}
+
 /// "in the next 7 days", "within 24 hours": a window ahead of now.
 pub(super) fn window_ahead(phrase: &[&&Tok]) -> bool {
     const SPANS: &[&str] = &[

@@ -126,6 +126,56 @@ pub(crate) fn status_glossed(clause: &[&Tok], text: &str, out: &mut Vec<Violatio
     }
 }
 
+/// The slot's `isAvailable`, which the API gives as `1` or `true` for an open slot, glossed as
+/// anything else ("`isAvailable`: 1 for a taken slot", "`true` for a slot held for the staff"),
+/// or its `0`/`false` as open: the agent reads every open slot as taken, or the reverse.
+pub(crate) fn availability_glossed(text: &str, out: &mut Vec<Violation>) {
+    let lower = text.to_ascii_lowercase();
+    if !lower.contains("isavailable") && !lower.contains("is_available") {
+        return;
+    }
+    let toks = tokens(text);
+    const NOT_OPEN: &[&str] = &[
+        "taken",
+        "booked",
+        "held",
+        "reserved",
+        "another",
+        "other",
+        "staff",
+        "closed",
+        "full",
+        "unavailable",
+        "not",
+        "busy",
+        "blocked",
+    ];
+    const OPEN: &[&str] = &["open", "free", "available"];
+    let hit = toks.iter().enumerate().find(|&(k, t)| {
+        let yes = t.text == "1" || t.text == "true";
+        let no = t.text == "0" || t.text == "false";
+        // the gloss: the words after the value, past commas, up to the sentence's end or the
+        // next value ("1 for a taken slot", "1, the second for a slot held for the staff")
+        let value = |x: &Tok| matches!(x.text.as_str(), "0" | "1" | "true" | "false");
+        let gloss: Vec<&Tok> = toks[k + 1..]
+            .iter()
+            .take_while(|x| x.kind != Kind::Stop && !value(x))
+            .filter(|x| x.kind == Kind::Word)
+            .take(8)
+            .collect();
+        (yes && gloss.iter().any(|x| is_word(x, NOT_OPEN)))
+            || (no && gloss.iter().any(|x| is_word(x, OPEN)))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "`isAvailable` glossed against the API: 1 and true both mean an open slot".to_owned(),
+        );
+    }
+}
+
 /// A protocol said to be current ("Each protocol is current", "the latest version of it", "Text
 /// of the protocol, up to 1 day old", "each protocol has a review each week"): only its review
 /// date, as the API gives it, says how old a protocol is, and a doctor who trusts the claim doses

@@ -2466,11 +2466,7 @@ fn a_title_is_the_tools_name_in_words() {
     for (title, name, mutates) in [
         ("Book an appointment", "book_appointment", true),
         ("Booking of an open slot", "book_appointment", true),
-        (
-            "List my upcoming appointments",
-            "list_my_appointments",
-            false,
-        ),
+        ("List my appointments", "list_my_appointments", false),
         (
             "List cancelled appointments",
             "list_cancelled_appointments",
@@ -10632,4 +10628,22 @@ fn a_value_made_from_one_thing_only_and_nouns_in_a_list_pass() {
             false,
         ),
     ]);
+}
+
+/// A title's "pending" or "upcoming" is read against the clinic's appointments only: another
+/// API's object is not the clinic's.
+#[test]
+fn a_titles_state_is_read_of_the_clinics_objects() {
+    all_pass(&[(
+        Field::Title,
+        "Submit Pending Pull Request Review",
+        "submit_pending_pull_request_review",
+        true,
+    )]);
+    all_refused(&[(
+        Field::Title,
+        "Submit a pending intake",
+        "submit_intake",
+        true,
+    )]);
 }
