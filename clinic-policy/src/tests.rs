@@ -1757,6 +1757,11 @@ fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
             "get_slots",
             "`isAvailable`: 1 or `true` for an open slot, `false` for a taken one.",
         ),
+        (
+            O,
+            "get_slots",
+            "`isAvailable` is true for an open slot. Pages start at 1, not 0.",
+        ),
         (T, "confirm_appointment", "Confirm a pending appointment"),
         (
             T,

@@ -131,9 +131,19 @@ pub(crate) fn status_glossed(clause: &[&Tok], text: &str, out: &mut Vec<Violatio
 /// or its `0`/`false` as open: the agent reads every open slot as taken, or the reverse.
 pub(crate) fn availability_glossed(text: &str, out: &mut Vec<Violation>) {
     let lower = text.to_ascii_lowercase();
-    if !lower.contains("isavailable") && !lower.contains("is_available") {
+    // where the field is named: a value is its value within the same sentence, a few words on
+    let named: Vec<usize> = ["isavailable", "is_available"]
+        .iter()
+        .flat_map(|n| lower.match_indices(n).map(|(i, m)| i + m.len()))
+        .collect();
+    if named.is_empty() {
         return;
     }
+    let of_the_field = |start: usize| {
+        named.iter().any(|&end| {
+            end <= start && start - end <= 60 && !text[end..start].contains(['.', ';', '\n'])
+        })
+    };
     let toks = tokens(text);
     const NOT_OPEN: &[&str] = &[
         "taken",
@@ -152,8 +162,8 @@ pub(crate) fn availability_glossed(text: &str, out: &mut Vec<Violation>) {
     ];
     const OPEN: &[&str] = &["open", "free", "available"];
     let hit = toks.iter().enumerate().find(|&(k, t)| {
-        let yes = t.text == "1" || t.text == "true";
-        let no = t.text == "0" || t.text == "false";
+        let yes = (t.text == "1" || t.text == "true") && of_the_field(t.start);
+        let no = (t.text == "0" || t.text == "false") && of_the_field(t.start);
         // the gloss: the words after the value, past commas, up to the sentence's end or the
         // next value ("1 for a taken slot", "1, the second for a slot held for the staff")
         let value = |x: &Tok| matches!(x.text.as_str(), "0" | "1" | "true" | "false");
