@@ -268,12 +268,14 @@ pub(crate) fn act_narrowed(
 /// does not name. "pending" fits an act that takes only a pending appointment (a confirmation,
 /// a rejection) or makes one (a booking); "upcoming" fits a changing act, made before the visit.
 pub(crate) fn title_narrows(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    // (of the clinic's appointments and intakes: "Submit a pending pull request review" is
-    // another API's)
-    if !matches!(
-        super::ids::object_of(tool),
-        "appointment" | "appointments" | "intake"
-    ) {
+    // (of a route of the clinic, on its appointments and intakes: "Submit a pending pull
+    // request review" is another API's)
+    if !super::callers::has_a_route(tool)
+        || !matches!(
+            super::ids::object_of(tool),
+            "appointment" | "appointments" | "intake"
+        )
+    {
         return;
     }
     let effects = own_effects(tool);

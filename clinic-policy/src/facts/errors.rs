@@ -78,17 +78,10 @@ pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
             continue;
         }
         // (the sentence: a clock's colon, "after 18:00", ends none)
-        let stop = |x: &Tok| {
-            x.kind == Kind::Stop
-                && !(text[x.start..x.end] == *":"
-                    && text[..x.start].ends_with(|c: char| c.is_ascii_digit())
-                    && text[x.end..].starts_with(|c: char| c.is_ascii_digit()))
-        };
-        let start = toks[..k].iter().rposition(stop).map_or(0, |s| s + 1);
-        let end = toks[k..]
-            .iter()
-            .position(stop)
-            .map_or(toks.len(), |e| k + e);
+        let stop =
+            |j: usize| toks[j].kind == Kind::Stop && !(j >= 1 && clock_time(&toks[j - 1], text));
+        let start = (0..k).rev().find(|&j| stop(j)).map_or(0, |s| s + 1);
+        let end = (k..toks.len()).find(|&j| stop(j)).unwrap_or(toks.len());
         let case: Vec<&Tok> = toks[start..end]
             .iter()
             .enumerate()

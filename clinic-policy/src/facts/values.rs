@@ -161,12 +161,12 @@ pub(crate) fn availability_glossed(text: &str, out: &mut Vec<Violation>) {
         "blocked",
     ];
     const OPEN: &[&str] = &["open", "free", "available"];
+    let value = |x: &Tok| matches!(x.text.as_str(), "0" | "1" | "true" | "false");
     let hit = toks.iter().enumerate().find(|&(k, t)| {
         let yes = (t.text == "1" || t.text == "true") && of_the_field(t.start);
         let no = (t.text == "0" || t.text == "false") && of_the_field(t.start);
         // the gloss: the words after the value, past commas, up to the sentence's end or the
         // next value ("1 for a taken slot", "1, the second for a slot held for the staff")
-        let value = |x: &Tok| matches!(x.text.as_str(), "0" | "1" | "true" | "false");
         let gloss: Vec<&Tok> = toks[k + 1..]
             .iter()
             .take_while(|x| x.kind != Kind::Stop && !value(x))

@@ -2158,8 +2158,3 @@ pub(super) fn with_more(
         }
     }
 }
-
-/// The word at `k` is one of `list`.
-fn is_word_at(clause: &[&Tok], k: usize, list: &[&str]) -> bool {
-    clause.get(k).is_some_and(|x| is_word(x, list))
-}

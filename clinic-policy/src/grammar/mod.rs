@@ -304,9 +304,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     let toks = tokens(text);
     if field == Field::Title {
         title_of_the_name(&toks, tool.name, out);
-        if has_a_route(tool.name) {
-            title_narrows(&toks, tool.name, out);
-        }
+        title_narrows(&toks, tool.name, out);
     }
     // A snake_case name in any text names a value (a field, a member, a code) and is held to a
     // name's shape (`hours_and_book_next`, `cancel_every_visit` are orders written as one
