@@ -99,6 +99,19 @@ def free_port():
         return s.getsockname()[1]
 
 
+def wait_listening(process, port, seconds, what):
+    """Until `process` listens on `port` (10 tries a second), or exit naming `what`."""
+    for _ in range(seconds * 10):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if process.poll() is not None:
+                sys.exit(f"{what} exited")
+            time.sleep(0.1)
+    sys.exit(f"{what} is not listening on port {port}")
+
+
 def patient_token():
     with open(os.path.join(ROOT, "clinic-standin", "src", "data.rs")) as f:
         m = re.search(r'pub const PATIENT_TOKEN: &str = "([^"]+)"', f.read())
@@ -139,16 +152,7 @@ def drive_http(binary, out):
          binary, "serve", "--http", f"127.0.0.1:{port}", "--demo", "--demo-without-auth"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(600):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if server.poll() is not None:
-                    sys.exit("serve --http exited under valgrind")
-                time.sleep(0.1)
-        else:
-            sys.exit(f"serve --http is not listening on port {port}")
+        wait_listening(server, port, 60, "serve --http under valgrind")
         calls = [
             ("list_doctors", {}),
             ("list_doctors", {"specialty": "Cardiology"}),
@@ -196,16 +200,7 @@ def main():
     api = subprocess.Popen([binary, "api", "--port", str(port)],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if api.poll() is not None:
-                    sys.exit("the stand-in API exited")
-                time.sleep(0.1)
-        else:
-            sys.exit(f"the stand-in API is not listening on port {port}")
+        wait_listening(api, port, 10, "the stand-in API")
         base_url = f"http://127.0.0.1:{port}/api/v1"
         hot = set()
         with tempfile.TemporaryDirectory() as tmp:
