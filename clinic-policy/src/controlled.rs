@@ -833,6 +833,8 @@ pub(crate) fn check(
         crate::scales::examples_disagree(text, out);
         // (an error is named by its code, as written)
         crate::facts::made_up_error(text, tool.name, out);
+        crate::facts::code_glossed(text, tool.name, out);
+        crate::facts::status_value_glossed(text, out);
         crate::facts::availability_glossed(text, out);
     }
     let read;

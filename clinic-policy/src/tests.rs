@@ -1530,27 +1530,30 @@ fn an_error_is_given_for_its_own_case() {
 /// argument named as an id of another kind, a changing act said to be "for" other callers or a
 /// case, and its result said to hold, keep or go back to another status; `isAvailable` glossed
 /// against the API, and a title's state its tool's objects need not have.
+// where a text stands: a tool's description, an argument's description or name, or a result's
+// field
+const D: &str = "description";
+const P: &str = "argument";
+const N: &str = "name";
+const O: &str = "result";
+const T: &str = "title";
+
+/// The strict judge of a text at its place in a clinic tool.
+fn judge(place: &str, text: &str, tool: &str) -> Vec<Violation> {
+    let mutates = !["get_", "find_", "list_", "search_"]
+        .iter()
+        .any(|p| tool.starts_with(p));
+    match place {
+        O => check_strict_output(Field::ParamDescription, text, tool, mutates),
+        P => check_strict(Field::ParamDescription, text, tool, CLINIC, mutates),
+        N => check_strict(Field::ParamName, text, tool, CLINIC, mutates),
+        T => check_strict(Field::Title, text, tool, CLINIC, mutates),
+        _ => check_strict(Field::ToolDescription, text, tool, CLINIC, mutates),
+    }
+}
+
 #[test]
 fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
-    // where a text stands: a tool's description, an argument's description or name, or a
-    // result's field
-    const D: &str = "description";
-    const P: &str = "argument";
-    const N: &str = "name";
-    const O: &str = "result";
-    const T: &str = "title";
-    let judge = |place: &str, text: &str, tool: &str| {
-        let mutates = !["get_", "find_", "list_", "search_"]
-            .iter()
-            .any(|p| tool.starts_with(p));
-        match place {
-            O => check_strict_output(Field::ParamDescription, text, tool, mutates),
-            P => check_strict(Field::ParamDescription, text, tool, CLINIC, mutates),
-            N => check_strict(Field::ParamName, text, tool, CLINIC, mutates),
-            T => check_strict(Field::Title, text, tool, CLINIC, mutates),
-            _ => check_strict(Field::ToolDescription, text, tool, CLINIC, mutates),
-        }
-    };
     let refused = [
         (
             D,
@@ -1767,6 +1770,132 @@ fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
             T,
             "reschedule_appointment",
             "Reschedule an upcoming appointment",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}
+
+#[test]
+fn a_code_or_a_status_is_glossed_with_its_meaning() {
+    let refused = [
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. `SLOT_TAKEN` means the move is done.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. On `SLOT_TAKEN`, the old slot is released.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. The answer 422 means the late fee of the cancellation is due.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. 422 is the answer for a cancellation with a late fee.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. The answer 409 means the oncall doctor has the appointment already.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. `NO_ONCALL_DOCTOR` means the oncall doctor has the appointment.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. `INVALID_TRANSITION` means the appointment is with the oncall doctor already.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. `INTAKE_EXISTS` means the doctor has the new answers.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. `INTAKE_NOT_FOUND` means the doctor has read and closed the intake.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment; `cancelled` is also the status of a visit on a later date.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Status of the appointment: `pending` for a visit that takes place.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment; `rejected` is the status of a visit with the oncall doctor.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment; `confirmed` is the status of an appointment not yet confirmed.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    // the glosses writers give, as the contract has them
+    let plain = [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. The error `SLOT_TAKEN` (409) means the slot was booked by another patient first.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. 409 `SLOT_TAKEN` means the slot is no longer open.",
+        ),
+        (
+            P,
+            "get_intake",
+            "Id of the appointment of the intake form. The answer 404 means the appointment has no intake form yet.",
+        ),
+        (
+            P,
+            "get_intake",
+            "Id of the appointment of the intake. `INTAKE_NOT_FOUND` means the intake is not yet submitted.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. The code `NO_ONCALL_DOCTOR` (409) means no doctor is oncall.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. On `SLOT_TAKEN`, nothing changes.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. 409 `INTAKE_EXISTS` means the appointment has an intake already.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "Status of the appointment, `pending` for a new one.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment: `pending` until the doctor confirms it, `rejected` for a rejection.",
         ),
     ];
     for (place, tool, good) in plain {

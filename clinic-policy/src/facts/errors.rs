@@ -7,7 +7,7 @@ use super::acts::{HOURS_OF_A_CLOCK, clock_time, statuses_an_act_takes, window_ah
 
 /// The error codes of the clinic API, as its contract lists them, and of this server's own
 /// answers (a refused argument, a declined confirmation, an unknown specialty, a busy upstream).
-const API_ERRORS: &[&str] = &[
+pub(super) const API_ERRORS: &[&str] = &[
     "not_found",
     "invalid_arguments",
     "confirmation_declined",
@@ -119,7 +119,7 @@ pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
 }
 
 /// The codes an HTTP status stands for in the contract.
-fn http_status(n: &str) -> Option<&'static [&'static str]> {
+pub(super) fn http_status(n: &str) -> Option<&'static [&'static str]> {
     Some(match n {
         "400" => &["validation_error"],
         "401" => &["auth_required", "auth_invalid"],
@@ -149,7 +149,12 @@ fn status_taken(case: &[&Tok], takes: &[&str]) -> bool {
 /// case: an age, an hour of the clock, a time before the visit or a window ahead, a count of
 /// the patient's acts, something asked before the act (an intake, a deposit, a paid fee), a
 /// status the act takes, or, for `NO_ONCALL_DOCTOR`, anything but the missing oncall doctor.
-fn made_up_case(case: &[&Tok], code: &str, takes: &[&str], text: &str) -> Option<&'static str> {
+pub(super) fn made_up_case(
+    case: &[&Tok],
+    code: &str,
+    takes: &[&str],
+    text: &str,
+) -> Option<&'static str> {
     let person = |j: usize| {
         case[j.saturating_sub(2)..j].iter().any(|x| {
             is_word(

@@ -7,11 +7,13 @@
 mod acts;
 mod callers;
 mod errors;
+mod glosses;
 mod ids;
 mod values;
 
 pub(crate) use acts::*;
 pub(crate) use callers::*;
 pub(crate) use errors::*;
+pub(crate) use glosses::*;
 pub(crate) use ids::*;
 pub(crate) use values::*;

@@ -1,0 +1,352 @@
+//! What an error code or a status is said to mean. A code's meaning and a status's are the
+//! contract's: a gloss ("`SLOT_TAKEN` means the move is done", "422 is the answer for a late
+//! fee", "`rejected` is the status of a visit with the oncall doctor") is read against what the
+//! code or status stands for, and a gloss with none of its meaning is refused. The agent tells
+//! the patient the gloss, not the code.
+
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+use super::acts::statuses_an_act_takes;
+use super::errors::{API_ERRORS, http_status, made_up_case};
+
+/// The words that say what a code stands for, at least one of which a gloss of it holds, and
+/// whether its meaning is an absence ("no oncall doctor", "no intake yet").
+fn meaning(code: &str) -> (&'static [&'static str], bool) {
+    match code {
+        "validation_error" | "invalid_arguments" => (
+            &[
+                "invalid",
+                "malformed",
+                "valid",
+                "format",
+                "range",
+                "wrong",
+                "positive",
+                "integer",
+                "number",
+                "id",
+                "body",
+                "argument",
+                "arguments",
+                "value",
+                "values",
+                "missing",
+                "long",
+                "short",
+                "empty",
+                "outside",
+            ],
+            false,
+        ),
+        "auth_required" | "auth_invalid" => (
+            &[
+                "token",
+                "tokens",
+                "authorization",
+                "header",
+                "authentication",
+                "expired",
+                "invalid",
+                "unknown",
+                "malformed",
+                "signed",
+                "sign",
+            ],
+            false,
+        ),
+        "forbidden" => (
+            &[
+                "role", "roles", "owner", "owners", "own", "another", "other", "else", "tenant",
+            ],
+            false,
+        ),
+        "not_found" => (&["unknown", "found", "exist", "exists", "such"], true),
+        "doctor_not_found" => (&["doctor", "found", "exist", "exists", "such"], true),
+        "slot_not_found" => (&["slot", "found", "exist", "exists", "such"], true),
+        "appointment_not_found" => (&["appointment", "found", "exist", "exists", "such"], true),
+        "intake_not_found" => (&["intake", "form", "found", "exist", "exists"], true),
+        "slot_taken" => (
+            &[
+                "taken",
+                "booked",
+                "another",
+                "someone",
+                "else",
+                "unavailable",
+                "gone",
+            ],
+            false,
+        ),
+        "invalid_transition" => (
+            &[
+                "status",
+                "statuses",
+                "cancelled",
+                "rejected",
+                "confirmed",
+                "pending",
+                "started",
+                "begun",
+                "past",
+                "transition",
+                "over",
+            ],
+            false,
+        ),
+        "idempotency_key_conflict" => (&["key", "keys"], false),
+        "rate_limited" => (
+            &[
+                "rate", "limit", "many", "requests", "often", "fast", "seconds",
+            ],
+            false,
+        ),
+        "intake_exists" => (
+            &[
+                "exists", "already", "second", "another", "existing", "earlier",
+            ],
+            false,
+        ),
+        "no_oncall_doctor" => (&["oncall", "call", "duty"], true),
+        "confirmation_declined" => (
+            &[
+                "declined", "decline", "refused", "refuse", "person", "human", "answer",
+            ],
+            false,
+        ),
+        "unknown_specialty" => (&["specialty", "specialties", "unknown"], false),
+        "search_too_broad" => (&["broad", "many", "words", "short", "narrow"], false),
+        "upstream_busy" | "upstream_unavailable" => (
+            &[
+                "busy",
+                "unavailable",
+                "down",
+                "api",
+                "clinic",
+                "later",
+                "reach",
+                "answer",
+                "upstream",
+            ],
+            false,
+        ),
+        "internal_error" => (&["internal", "server", "error", "fault"], false),
+        _ => (&[], false),
+    }
+}
+
+/// The words that say what a status is: a gloss of it holds one of them.
+fn status_meaning(status: &str) -> &'static [&'static str] {
+    match status {
+        "pending" => &[
+            "new",
+            "waiting",
+            "waits",
+            "unconfirmed",
+            "yet",
+            "until",
+            "before",
+            "booked",
+            "booking",
+            "pending",
+            "moved",
+        ],
+        "confirmed" => &["confirmed", "confirmation", "accepted", "accepts"],
+        "rejected" => &["rejected", "rejection", "declined", "refused"],
+        "cancelled" => &["cancelled", "cancellation", "called"],
+        _ => &[],
+    }
+}
+
+const GLOSS_VERBS: &[&str] = &[
+    "means",
+    "mean",
+    "meant",
+    "signals",
+    "signal",
+    "indicates",
+    "indicate",
+    "signifies",
+    "denotes",
+];
+
+/// Where a gloss of the value at `k` opens: after "means", "stands for", "is (the answer|the
+/// status|the error) for/when/of", or the comma of "On `CODE`,"; only when the value is its
+/// sentence's subject (nothing but a code span, a number in parentheses or the words "error",
+/// "answer", "code" between them).
+fn gloss_opens(toks: &[Tok], k: usize, text: &str) -> Option<usize> {
+    if k >= 1
+        && is_word(&toks[k - 1], &["on", "upon"])
+        && toks.get(k + 1).is_some_and(|n| n.kind == Kind::Comma)
+        && !text[toks[k + 1].start..].starts_with('(')
+    {
+        return Some(k + 2);
+    }
+    let mut j = k + 1;
+    while let Some(x) = toks.get(j) {
+        let filler = x.kind == Kind::Comma && matches!(&text[x.start..x.end], "(" | ")")
+            || x.kind == Kind::Ident && x.text.bytes().all(|b| b.is_ascii_digit())
+            || x.kind != Kind::Stop && API_ERRORS.contains(&x.text.as_str())
+            || is_word(x, &["error", "answer", "code", "status"]);
+        if !filler || j - k > 4 {
+            break;
+        }
+        j += 1;
+    }
+    let v = toks.get(j)?;
+    if is_word(v, GLOSS_VERBS) {
+        return Some(j + 1);
+    }
+    let next = |d: usize| toks.get(j + d);
+    if is_word(v, &["stands", "stand"]) && next(1).is_some_and(|n| is_word(n, &["for"])) {
+        return Some(j + 2);
+    }
+    if is_word(v, &["is", "are"]) {
+        // "is also the status of", "is the answer for", "is for", "is when"
+        let mut d = 1;
+        while next(d).is_some_and(|n| {
+            is_word(
+                n,
+                &[
+                    "also", "the", "a", "an", "answer", "error", "status", "code", "only", "just",
+                ],
+            )
+        }) {
+            d += 1;
+        }
+        if next(d).is_some_and(|n| is_word(n, &["for", "when", "of", "if"])) {
+            return Some(j + d + 1);
+        }
+    }
+    None
+}
+
+/// The gloss's words, to its sentence's end (a `;` ends it too).
+fn gloss_of(toks: &[Tok], from: usize) -> Vec<&Tok> {
+    toks[from.min(toks.len())..]
+        .iter()
+        .take_while(|x| x.kind != Kind::Stop)
+        .collect()
+}
+
+/// Whether a gloss says what `code` stands for: one of its meaning's words, with a negation
+/// before it exactly when the meaning is an absence; "nothing changes" holds for every code;
+/// a case the contract never gives an error for ("…means the patient is under 16") holds for
+/// none.
+fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
+    let words: Vec<&&Tok> = gloss.iter().filter(|x| x.kind == Kind::Word).collect();
+    if words.len() <= 4 && words.iter().any(|x| is_word(x, &["nothing", "unchanged"])) {
+        return true;
+    }
+    if made_up_case(gloss, code, takes, text).is_some() {
+        return false;
+    }
+    // (a second intake: the intake named, and that one is there already)
+    if code == "intake_exists"
+        && !words
+            .iter()
+            .any(|x| is_word(x, &["intake", "intakes", "form"]))
+    {
+        return false;
+    }
+    let (core, absence) = meaning(code);
+    let negation = |x: &Tok| is_word(x, NEGATIONS) || is_word(x, &["no", "nobody", "unknown"]);
+    if absence {
+        // ("no intake form yet", "the intake is not yet submitted")
+        return words.iter().any(|x| is_word(x, core)) && words.iter().any(|x| negation(x));
+    }
+    let negated = |i: usize| words[i.saturating_sub(3)..i].iter().any(|x| negation(x));
+    words.iter().enumerate().any(|(i, x)| {
+        is_word(x, core) && !negated(i)
+            // (a slot "no longer open" is a taken slot)
+            || code == "slot_taken" && is_word(x, &["open", "available", "free"]) && negated(i)
+    })
+}
+
+/// An error code or an HTTP status of the contract glossed with none of its meaning
+/// ("`SLOT_TAKEN` means the move is done", "The answer 422 means the late fee is due", "On
+/// `SLOT_TAKEN`, the old slot is released", "`NO_ONCALL_DOCTOR` means the oncall doctor has the
+/// appointment"): a status stands for each code it is given with, and is refused only when the
+/// gloss says none of them.
+pub(crate) fn code_glossed(text: &str, tool: &str, out: &mut Vec<Violation>) {
+    let toks = tokens(text);
+    let takes = statuses_an_act_takes(&own_effects(tool));
+    for (k, t) in toks.iter().enumerate() {
+        let capitals = text[t.start..t.end]
+            .bytes()
+            .all(|b| !b.is_ascii_lowercase());
+        let own = [t.text.as_str()];
+        let codes: &[&str] = if (t.kind == Kind::Ident || t.kind == Kind::Word)
+            && capitals
+            && API_ERRORS.contains(&t.text.as_str())
+        {
+            &own
+        } else if t.kind == Kind::Ident
+            && !text[t.end..].trim_start().starts_with('`')
+            && let Some(codes) = http_status(&t.text)
+        {
+            codes
+        } else {
+            continue;
+        };
+        let Some(from) = gloss_opens(&toks, k, text) else {
+            continue;
+        };
+        let gloss = gloss_of(&toks, from);
+        if gloss.is_empty() || codes.iter().any(|c| says(&gloss, c, takes, text)) {
+            continue;
+        }
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an error glossed with none of its meaning: a code means what the contract gives it for (\"`SLOT_TAKEN` means the slot was booked by another patient\")".to_owned(),
+        );
+        return;
+    }
+}
+
+/// A status of an appointment glossed with none of its meaning ("`cancelled` is also the status
+/// of a visit on a later date", "`pending` for a visit that takes place", "`rejected` is the
+/// status of a visit with the oncall doctor"): the agent tells the patient the visit stands.
+pub(crate) fn status_value_glossed(text: &str, out: &mut Vec<Violation>) {
+    let toks = tokens(text);
+    for (k, t) in toks.iter().enumerate() {
+        let core = status_meaning(&t.text);
+        if core.is_empty() || !text[..t.start].ends_with('`') {
+            continue;
+        }
+        // "`pending` for a new appointment": a literal status and "for" glosses it as well
+        let from = if toks.get(k + 1).is_some_and(|n| is_word(n, &["for"])) {
+            Some(k + 2)
+        } else {
+            gloss_opens(&toks, k, text)
+        };
+        let Some(from) = from else { continue };
+        let gloss = gloss_of(&toks, from);
+        // (to the next status of a list: "`pending` for a new one, `confirmed` once accepted")
+        let gloss: Vec<&Tok> = gloss
+            .iter()
+            .copied()
+            .take_while(|x| status_meaning(&x.text).is_empty() || !text[..x.start].ends_with('`'))
+            .collect();
+        // (said as itself, not denied: "an appointment not yet confirmed" is pending)
+        let said = gloss.iter().enumerate().any(|(i, x)| {
+            is_word(x, core)
+                && (t.text == "pending"
+                    || !gloss[i.saturating_sub(3)..i]
+                        .iter()
+                        .any(|n| is_word(n, NEGATIONS) || is_word(n, &["no", "yet"])))
+        });
+        if gloss.is_empty() || said {
+            continue;
+        }
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a status glossed with none of its meaning: a status is said as itself, or as waiting (\"`pending` until the doctor confirms it\")".to_owned(),
+        );
+        return;
+    }
+}
