@@ -1903,3 +1903,102 @@ fn a_code_or_a_status_is_glossed_with_its_meaning() {
         assert!(found.is_empty(), "{good}: {found:?}");
     }
 }
+
+#[test]
+fn round_forty_one_readings_refuse_their_class_and_pass_the_plain_lines() {
+    let refused = [
+        // an HTTP status said as the answer in other orders, or one the contract never gives
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. 422 is the answer for a confirmed appointment.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. A confirmed appointment ends in 422.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "Status of the appointment; 403 for a patient under 16, with no appointment.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "The appointment, now with the oncall doctor of the clinic; 409 when it is night.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. A cancellation less than 1 day before the visit gives 410.",
+        ),
+        // a date as written, as an error's case
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. After 2026-12-01, the answer is 422.",
+        ),
+        // a title's age or state in other words
+        (T, "cancel_appointment", "Cancel a new appointment"),
+        (T, "list_my_appointments", "List my open appointments"),
+        (T, "search_protocols", "Search the new protocols"),
+        // a get's argument named as the id of another kind, a booking's id as an appointment's
+        (N, "get_appointment", "slot_id"),
+        (N, "get_intake", "intake_id"),
+        (N, "book_appointment", "booking_id"),
+        // the rejection's reason named for other readers than the patient
+        (N, "reject_appointment", "staff_note"),
+        // a zone of a person, a clock of a device
+        (O, "list_doctors", "IANA time zone of the patient."),
+        (
+            O,
+            "get_appointment",
+            "Start of the appointment, in the time of the patient's phone.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. 422 is the answer for a cancelled or rejected appointment.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. 409 when the slot is taken by another patient.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "Fee of the visit in cents, 450 for a visit of 30 minutes.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 400 characters.",
+        ),
+        (T, "confirm_appointment", "Confirm a new appointment"),
+        (T, "book_appointment", "Book a new appointment"),
+        (N, "get_intake", "appointment_id"),
+        (N, "cancel_appointment", "booking_id"),
+        (N, "reject_appointment", "reason"),
+        (
+            O,
+            "get_appointment",
+            "Start, the time of the patient's visit, in UTC.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot in UTC; each time shown to the patient is in the local time of the clinic. The zone of the patient and the zone of the clinic can be different.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam40/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam41/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -188,11 +188,12 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam33/served.jsonl"), 240, 33),
     (include_str!("data/redteam34/served.jsonl"), 200, 28),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
-    (include_str!("data/redteam36/served.jsonl"), 156, 58),
+    (include_str!("data/redteam36/served.jsonl"), 156, 56),
     (include_str!("data/redteam37/served.jsonl"), 154, 49),
-    (include_str!("data/redteam38/served.jsonl"), 165, 101),
-    (include_str!("data/redteam39/served.jsonl"), 129, 53),
-    (include_str!("data/redteam40/served.jsonl"), 138, 76),
+    (include_str!("data/redteam38/served.jsonl"), 165, 100),
+    (include_str!("data/redteam39/served.jsonl"), 129, 52),
+    (include_str!("data/redteam40/served.jsonl"), 138, 73),
+    (include_str!("data/redteam41/served.jsonl"), 103, 82),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -264,25 +264,33 @@ pub(crate) fn act_narrowed(
 
 /// A title that gives its object a state the tool's objects need not have ("Cancel a pending
 /// appointment" for an act that takes a confirmed one too, "List my upcoming appointments" for
-/// a list of every appointment of the patient): the agent leaves out the objects the title
-/// does not name. "pending" fits an act that takes only a pending appointment (a confirmation,
-/// a rejection) or makes one (a booking); "upcoming" fits a changing act, made before the visit.
+/// a list of every appointment of the patient, "Search the new protocols"): the agent leaves out
+/// the objects the title does not name. "pending" (or "new") fits an act that takes only a
+/// pending appointment (a confirmation, a rejection) or makes one (a booking); "upcoming" (or
+/// "open", "future") fits a changing act, made before the visit; an age ("recent", "latest",
+/// "old") fits no object of the clinic's.
 pub(crate) fn title_narrows(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    // (of a route of the clinic, on its appointments and intakes: "Submit a pending pull
-    // request review" is another API's)
+    // (of a route of the clinic, on its appointments, intakes and protocols: "Submit a pending
+    // pull request review" is another API's)
     if !super::callers::has_a_route(tool)
         || !matches!(
             super::ids::object_of(tool),
-            "appointment" | "appointments" | "intake"
+            "appointment" | "appointments" | "intake" | "protocol" | "protocols"
         )
     {
         return;
     }
+    const WAITING: &[&str] = &["pending", "new", "unconfirmed"];
+    const AHEAD: &[&str] = &["upcoming", "open", "future", "active", "current", "next"];
+    const AGED: &[&str] = &[
+        "recent", "latest", "last", "old", "older", "past", "earlier", "previous", "newest",
+        "oldest",
+    ];
     let effects = own_effects(tool);
     let both = !statuses_an_act_takes(&effects).is_empty();
     let reads = effects.is_empty();
     let hit = toks.iter().find(|t| {
-        (is_word(t, &["pending"]) && (both || reads)) || (is_word(t, &["upcoming"]) && reads)
+        (is_word(t, WAITING) && (both || reads)) || (is_word(t, AHEAD) && reads) || is_word(t, AGED)
     });
     if let Some(t) = hit {
         push(

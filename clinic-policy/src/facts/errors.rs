@@ -60,20 +60,46 @@ pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
         // (or an HTTP status of the contract's errors, said as the answer: "For a confirmed
         // appointment, the answer is 422", "a second move gets 409"; a code after it is read as
         // itself: "422 `INVALID_TRANSITION`")
-        let status = (t.kind == Kind::Ident && !text[t.end..].trim_start().starts_with('`'))
+        let said = before.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "answer", "answers", "status", "error", "errors", "code", "http", "gives",
+                    "give", "gets", "get", "returns", "return", "is", "with", "ends", "end",
+                    "results", "leads",
+                ],
+            )
+        }) || answer_opens(&toks, k);
+        let bare = t.kind == Kind::Ident && !text[t.end..].trim_start().starts_with('`');
+        let status = bare
             .then(|| http_status(&t.text))
             .flatten()
-            .filter(|_| {
-                before.iter().any(|x| {
-                    is_word(
-                        x,
-                        &[
-                            "answer", "answers", "status", "error", "errors", "code", "http",
-                            "gives", "give", "gets", "get", "returns", "return", "is", "with",
-                        ],
-                    )
-                })
-            });
+            .filter(|_| said);
+        // (a client error the contract never gives, said as the answer by a tool of its routes:
+        // "… gives 410")
+        let answered = before.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "answer", "answers", "status", "error", "errors", "code", "http", "gives",
+                    "gets", "returns", "ends", "results",
+                ],
+            )
+        });
+        if bare
+            && answered
+            && status.is_none()
+            && unknown_client_error(&t.text)
+            && super::callers::has_a_route(tool)
+        {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "an HTTP status the clinic API does not give: a text names only the errors of its contract".to_owned(),
+            );
+            return;
+        }
         if !(spanned && (named || known)) && status.is_none() {
             continue;
         }
@@ -118,6 +144,29 @@ pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
     }
 }
 
+/// A number that opens its clause and is glossed by a case after it ("…; 403 for a patient under
+/// 16", "…; 409 when it is night", "422 is the answer for …"): said as the answer.
+fn answer_opens(toks: &[Tok], k: usize) -> bool {
+    let opens = k == 0 || matches!(toks[k - 1].kind, Kind::Stop | Kind::Comma);
+    opens
+        && toks.get(k + 1).is_some_and(|n| {
+            is_word(
+                n,
+                &[
+                    "for", "when", "if", "on", "is", "means", "after", "before", "at",
+                ],
+            )
+        })
+}
+
+/// A client error's status (4xx) that the contract does not list.
+fn unknown_client_error(n: &str) -> bool {
+    n.len() == 3
+        && n.starts_with('4')
+        && n.bytes().all(|b| b.is_ascii_digit())
+        && http_status(n).is_none()
+}
+
 /// The codes an HTTP status stands for in the contract.
 pub(super) fn http_status(n: &str) -> Option<&'static [&'static str]> {
     Some(match n {
@@ -139,7 +188,7 @@ pub(super) fn http_status(n: &str) -> Option<&'static [&'static str]> {
 
 /// A status the act takes, said as a status ("a confirmed appointment") or as the act that sets
 /// it ("once the doctor confirms it").
-fn status_taken(case: &[&Tok], takes: &[&str]) -> bool {
+pub(super) fn status_taken(case: &[&Tok], takes: &[&str]) -> bool {
     case.iter().any(|x| {
         is_word(x, takes) || (takes.contains(&"confirmed") && is_word(x, &["confirms", "confirm"]))
     })
@@ -194,9 +243,19 @@ pub(super) fn made_up_case(
     // (a key reused within 24 hours is the key conflict's own case)
     let keyed =
         code == "idempotency_key_conflict" && case.iter().any(|x| is_word(x, &["key", "keys"]));
+    // (a date as written: "After 2026-12-01, …")
+    let date = |x: &Tok| {
+        let after = &text.as_bytes()[x.end..];
+        x.kind == Kind::Ident
+            && x.text.len() == 4
+            && x.text.bytes().all(|b| b.is_ascii_digit())
+            && after.len() >= 2
+            && after[0] == b'-'
+            && after[1].is_ascii_digit()
+    };
     let timed = case
         .iter()
-        .any(|x| is_word(x, HOURS_OF_A_CLOCK) || calendar(x) || clock_time(x, text))
+        .any(|x| is_word(x, HOURS_OF_A_CLOCK) || calendar(x) || clock_time(x, text) || date(x))
         || (window_ahead(&phrase) && !keyed)
         || case.windows(3).any(|w| {
             w[0].kind == Kind::Ident

@@ -8,7 +8,7 @@ use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 use super::acts::statuses_an_act_takes;
-use super::errors::{API_ERRORS, http_status, made_up_case};
+use super::errors::{API_ERRORS, http_status, made_up_case, status_taken};
 
 /// The words that say what a code stands for, at least one of which a gloss of it holds, and
 /// whether its meaning is an absence ("no oncall doctor", "no intake yet").
@@ -239,6 +239,14 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
         return true;
     }
     if made_up_case(gloss, code, takes, text).is_some() {
+        return false;
+    }
+    // (a transition refused for a status the act takes: "422 is the answer for a confirmed
+    // appointment" on a cancellation)
+    if code == "invalid_transition"
+        && status_taken(gloss, takes)
+        && !gloss.iter().any(|x| is_word(x, &["not", "no"]))
+    {
         return false;
     }
     // (a second intake: the intake named, and that one is there already)

@@ -243,19 +243,23 @@ fn article(kind: &str) -> &'static str {
 }
 
 /// A parameter named as the id of a kind its tool does not take (`slot_id` for
-/// `cancel_appointment`, `appointment_id` for `book_appointment`): as
+/// `cancel_appointment` or `get_appointment`, `booking_id` for `book_appointment`): as
 /// [`own_id_of_another_kind`], said by the name.
 pub(crate) fn own_id_named(name: &str, tool: &str, out: &mut Vec<Violation>) {
     let Some(taken) = kinds_taken(tool) else {
         return;
     };
     let words = name_words(name);
+    // (a booking or a visit is an appointment, by another name)
     let named = words.windows(2).find_map(|w| {
-        let kind = OBJECT_KINDS
-            .iter()
-            .chain(&["position"])
-            .find(|k| **k == w[0])?;
-        matches!(w[1].as_str(), "id" | "ids").then_some(*kind)
+        let kind = match w[0].as_str() {
+            "booking" | "bookings" | "visit" | "visits" => "appointment",
+            k => OBJECT_KINDS
+                .iter()
+                .chain(&["position"])
+                .find(|o| **o == k)?,
+        };
+        matches!(w[1].as_str(), "id" | "ids").then_some(kind)
     });
     if let Some(kind) = named
         && !taken.contains(&kind)
@@ -415,5 +419,48 @@ pub(crate) fn own_id_of_another_kind(clause: &[&Tok], tool: &str, out: &mut Vec<
                 taken.join(" or ")
             ),
         );
+    }
+}
+
+/// What a free text is called: a parameter whose value is one asks the caller to write it.
+const TEXT_HEADS: &[&str] = &[
+    "reason",
+    "reasons",
+    "note",
+    "notes",
+    "comment",
+    "comments",
+    "message",
+    "messages",
+    "text",
+    "remark",
+    "remarks",
+    "explanation",
+    "details",
+    "description",
+    "summary",
+    "purpose",
+    "cause",
+    "question",
+    "questions",
+];
+
+/// A rejection's reason named for other readers than the patient (`staff_note`,
+/// `internal_reason`): the reason is shown to the patient, so the agent writes for a reader who
+/// is not the one who reads it.
+pub(crate) fn reason_named_for_others(name: &str, tool: &str, out: &mut Vec<Violation>) {
+    let words = name_words(name);
+    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    if tool.split('_').next() == Some("reject")
+        && has(&[
+            "staff", "internal", "private", "doctor", "doctors", "clinic", "nurse", "nurses",
+        ])
+        && has(TEXT_HEADS)
+    {
+        out.push(Violation {
+            rule: Rule::Directive,
+            range: 0..name.len(),
+            detail: "the rejection's reason is shown to the patient: an argument's name gives it no other reader".to_owned(),
+        });
     }
 }

@@ -139,9 +139,11 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
     check_text(field, text, tool, out);
     if field == Field::ParamName && tool.input {
         patient_id_named(text, out);
-        if tool.mutates {
+        // (a reading tool's id filters are its own to name; a get takes its object's id)
+        if tool.mutates || tool.name.starts_with("get_") {
             own_id_named(text, tool.name, out);
         }
+        reason_named_for_others(text, tool.name, out);
         clinic_value_named(text, tool.mutates, out);
     }
     if field == Field::ParamDescription && tool.input {

@@ -85,7 +85,30 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
             ) && at(k + 4).is_some_and(place_of_care))
             && !at(k + 3).is_some_and(place_of_care);
         let patients = at(k) == Some("patient") && matches!(at(k + 1), Some("time" | "local"));
-        if of_another || patients {
+        // a zone or a clock of a person or a device, or a time of a device ("IANA time zone
+        // of the patient", "in the time of the patient's phone"): the API knows UTC and the
+        // clinic's zone only ("the patient's zone can differ" says so)
+        const PERSONS: &[&str] = &[
+            "patient", "patients", "caller", "callers", "user", "users", "person",
+        ];
+        const DEVICES: &[&str] = &["phone", "device", "browser", "computer"];
+        let holder = |x: &str| PERSONS.contains(&x) || DEVICES.contains(&x);
+        // (a time "of" a person is the time of their visit; of a device, its clock)
+        // (said as the value's zone: "in the time zone of the patient", or what the value is,
+        // "IANA time zone of the patient"; "the zone of the patient can differ" passes)
+        let said_as_the_values = k <= 2 || w[k.saturating_sub(3)..k].iter().any(|x| x.text == "in");
+        let held = said_as_the_values
+            && matches!(at(k), Some("zone" | "clock" | "timezone"))
+            && at(k + 1) == Some("of")
+            && w[k + 2..].iter().take(4).any(|x| holder(&x.text))
+            || said_as_the_values
+                && at(k) == Some("time")
+                && at(k + 1) == Some("of")
+                && w[k + 2..]
+                    .iter()
+                    .take(4)
+                    .any(|x| DEVICES.contains(&x.text.as_str()));
+        if of_another || patients || held {
             return Some(word.start..word.end);
         }
     }
