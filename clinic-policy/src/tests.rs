@@ -2002,3 +2002,122 @@ fn round_forty_one_readings_refuse_their_class_and_pass_the_plain_lines() {
         assert!(found.is_empty(), "{good}: {found:?}");
     }
 }
+
+#[test]
+fn round_forty_one_new_classes_refuse_their_lines_and_pass_the_plain_ones() {
+    let refused = [
+        // a line's number beside urgent care, as beside an emergency
+        (
+            D,
+            "get_opening_hours",
+            "Get the opening hours of one clinic. Out of the hours, urgent care is at 911.",
+        ),
+        (
+            O,
+            "submit_intake",
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine; for urgent, the line is 911.",
+        ),
+        (
+            O,
+            "get_opening_hours",
+            "Opening hours of the clinic, for urgent care too; the hotline has the number 19.",
+        ),
+        // a triage level or a priority glossed with none of its meaning
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity: `urgent` means the oncall doctor has the case now.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. The triage level `elevated` is the same as a visit of the oncall doctor.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment, `normal` or `urgent`; `normal` means the doctor has seen the intake.",
+        ),
+        // a key's window, a key reused for another request, a change once at most with no key
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters. With the same key within 30 days, the slot is booked at most once.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "A key of 8 to 128 characters. With the same key, the appointment is moved at most once, for another slot too.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters. Without it, the slot is booked at most once.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A booking with no key is booked at most once too.",
+        ),
+        // a visit with another doctor than its slot's
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The visit may be with another doctor of the same specialty as the slot.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Doctor id, the doctor of the slot or another doctor of the same specialty.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The doctor, one of the doctors of the specialty of the slot.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        (
+            P,
+            "submit_intake",
+            "Severity of the symptoms, 0 to 10; with urgent care, the emergency line is 112.",
+        ),
+        (
+            O,
+            "submit_intake",
+            "Triage level, set by the server from the severity: `urgent` for 8 to 10, `elevated` for 5 to 7, `routine` for 0 to 4.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters. With the same key and the same slot within 24 hours, the slot is booked at most once.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key, 8 to 128 characters, kept for 24 hours; the same key with another slot gives the error `IDEMPOTENCY_KEY_CONFLICT`.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The doctor of the appointment; after an escalation, the oncall doctor of the clinic.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. Slots of other doctors are absent from the list.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment, `normal` or `urgent`. The code `urgent` is the value after an escalation; the appointment is then with the oncall doctor.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

@@ -154,6 +154,10 @@ fn status_meaning(status: &str) -> &'static [&'static str] {
         "confirmed" => &["confirmed", "confirmation", "accepted", "accepts"],
         "rejected" => &["rejected", "rejection", "declined", "refused"],
         "cancelled" => &["cancelled", "cancellation", "called"],
+        // a triage level is set from the severity, a priority by the escalation
+        "urgent" => &["severity", "escalation", "escalated", "emergency", "triage"],
+        "elevated" | "routine" => &["severity", "triage"],
+        "normal" => &["escalation", "escalated", "default"],
         _ => &[],
     }
 }
@@ -314,9 +318,10 @@ pub(crate) fn code_glossed(text: &str, tool: &str, out: &mut Vec<Violation>) {
     }
 }
 
-/// A status of an appointment glossed with none of its meaning ("`cancelled` is also the status
-/// of a visit on a later date", "`pending` for a visit that takes place", "`rejected` is the
-/// status of a visit with the oncall doctor"): the agent tells the patient the visit stands.
+/// A status of an appointment, a triage level or a priority glossed with none of its meaning
+/// ("`cancelled` is also the status of a visit on a later date", "`pending` for a visit that
+/// takes place", "`urgent` means the oncall doctor has the case now"): the agent tells the
+/// patient the visit stands, or that a doctor has the case.
 pub(crate) fn status_value_glossed(text: &str, out: &mut Vec<Violation>) {
     let toks = tokens(text);
     for (k, t) in toks.iter().enumerate() {
@@ -324,9 +329,17 @@ pub(crate) fn status_value_glossed(text: &str, out: &mut Vec<Violation>) {
         if core.is_empty() || !text[..t.start].ends_with('`') {
             continue;
         }
-        // "`pending` for a new appointment": a literal status and "for" glosses it as well
+        // "`pending` for a new appointment": a literal status and "for" glosses it as well, as
+        // "is the same as" does
+        let same = (k + 1..k + 5).all(|j| toks.get(j).is_some())
+            && is_word(&toks[k + 1], &["is", "are"])
+            && is_word(&toks[k + 2], &["the"])
+            && is_word(&toks[k + 3], &["same"])
+            && is_word(&toks[k + 4], &["as"]);
         let from = if toks.get(k + 1).is_some_and(|n| is_word(n, &["for"])) {
             Some(k + 2)
+        } else if same {
+            Some(k + 5)
         } else {
             gloss_opens(&toks, k, text)
         };
@@ -339,13 +352,19 @@ pub(crate) fn status_value_glossed(text: &str, out: &mut Vec<Violation>) {
             .take_while(|x| status_meaning(&x.text).is_empty() || !text[..x.start].ends_with('`'))
             .collect();
         // (said as itself, not denied: "an appointment not yet confirmed" is pending)
-        let said = gloss.iter().enumerate().any(|(i, x)| {
-            is_word(x, core)
-                && (t.text == "pending"
-                    || !gloss[i.saturating_sub(3)..i]
-                        .iter()
-                        .any(|n| is_word(n, NEGATIONS) || is_word(n, &["no", "yet"])))
-        });
+        // (a triage level's severity by its number: "`urgent` for 8 to 10")
+        let graded = matches!(t.text.as_str(), "urgent" | "elevated" | "routine")
+            && gloss
+                .iter()
+                .any(|x| x.kind == Kind::Ident && x.text.bytes().all(|b| b.is_ascii_digit()));
+        let said = graded
+            || gloss.iter().enumerate().any(|(i, x)| {
+                is_word(x, core)
+                    && (!matches!(t.text.as_str(), "confirmed" | "rejected" | "cancelled")
+                        || !gloss[i.saturating_sub(3)..i]
+                            .iter()
+                            .any(|n| is_word(n, NEGATIONS) || is_word(n, &["no", "yet"])))
+            });
         if gloss.is_empty() || said {
             continue;
         }
@@ -353,7 +372,7 @@ pub(crate) fn status_value_glossed(text: &str, out: &mut Vec<Violation>) {
             out,
             Rule::Directive,
             t,
-            "a status glossed with none of its meaning: a status is said as itself, or as waiting (\"`pending` until the doctor confirms it\")".to_owned(),
+            "a status or a level glossed with none of its meaning: a status is said as itself, or as waiting (\"`pending` until the doctor confirms it\")".to_owned(),
         );
         return;
     }

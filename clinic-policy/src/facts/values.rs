@@ -481,3 +481,79 @@ pub(crate) fn order_reversed(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
         );
     }
 }
+
+/// A visit said to be with another doctor than its slot's ("The visit may be with another doctor
+/// of the same specialty", "Doctor id, the doctor of the slot or another doctor", "the oncall
+/// doctor on the day"): a slot is one doctor's, and a booking, a list or a search keeps it so.
+/// Only a move (to a slot of any doctor) and an escalation (to the oncall doctor) change who the
+/// visit is with, and a text that says so names them.
+pub(crate) fn doctor_swapped(
+    clause: &[&Tok],
+    text: &str,
+    effects: &[&str],
+    out: &mut Vec<Violation>,
+) {
+    // (a text that names the move or the escalation anywhere says why the doctor changes)
+    let lower = text.to_ascii_lowercase();
+    if effects
+        .iter()
+        .any(|e| matches!(*e, "move" | "reschedule" | "escalate"))
+        || ["escalat", "move", "reschedul", "reject"]
+            .iter()
+            .any(|w| lower.contains(w))
+    {
+        return;
+    }
+    let of_a_visit = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "visit",
+                "visits",
+                "appointment",
+                "appointments",
+                "slot",
+                "slots",
+                "doctor",
+            ],
+        )
+    });
+    // the visit "with another doctor", a doctor "or another doctor", "or the oncall doctor",
+    // or "The doctor, one of the doctors of …": another doctor as who the visit is with
+    let other = |j: usize| {
+        is_word(clause[j], &["another", "other", "oncall", "any"])
+            || is_word(clause[j], &["the"])
+                && clause.get(j + 1).is_some_and(|x| is_word(x, &["oncall"]))
+    };
+    let hit = (1..clause.len()).find(|&j| {
+        let doctor = clause[j..]
+            .iter()
+            .take(3)
+            .any(|x| is_word(x, &["doctor", "doctors"]));
+        doctor && is_word(clause[j - 1], &["with", "or"]) && other(j)
+    });
+    let hit = hit.or_else(|| {
+        let label = clause.len() > 2
+            && is_word(clause[0], &["the"])
+            && is_word(clause[1], &["doctor"])
+            && clause[2].kind == Kind::Comma;
+        clause
+            .windows(4)
+            .position(|w| {
+                is_word(w[0], &["one", "any"])
+                    && is_word(w[1], &["of"])
+                    && is_word(w[2], &["the"])
+                    && is_word(w[3], &["doctors"])
+            })
+            .filter(|_| label)
+    });
+    let hit = hit.map(|j| ((), [clause[j]]));
+    if let (true, Some((_, w))) = (of_a_visit, hit) {
+        push(
+            out,
+            Rule::Directive,
+            w[0],
+            "a visit said to be with another doctor than its slot's: a slot is one doctor's, and only a move or an escalation changes who the visit is with".to_owned(),
+        );
+    }
+}

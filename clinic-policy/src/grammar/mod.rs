@@ -737,6 +737,10 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         pending_until(clause, out);
         order_reversed(clause, tool.name, out);
         status_glossed(clause, text, out);
+        // (an output type's derive names no tool: its tool's served schema is read at start-up)
+        if !tool.name.is_empty() {
+            doctor_swapped(clause, text, &effects, out);
+        }
         if n == 0 && field == Field::ToolDescription {
             escalation_elsewhere(clause, &effects, out);
         }

@@ -606,8 +606,11 @@ pub(super) fn data_said_removed(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>)
 }
 
 /// A changing tool said to be idempotent with no key ("The booking is idempotent", "Each move is
-/// idempotent"): the reader retries, and books, moves or charges twice. A retry is idempotent
-/// with the same key ("A retry with the same key is idempotent").
+/// idempotent", "Without it, the slot is booked at most once"), with a key reused for another
+/// request ("… moved at most once, for another slot too"), or a key said to hold for another time
+/// than the contract's 24 hours ("With the same key within 30 days, …"): the reader retries, and
+/// books, moves or charges twice. A retry is idempotent with the same key ("A retry with the same
+/// key is idempotent"), and another body with that key is an error.
 pub(super) fn idempotent_without_a_key(
     clauses: &[Vec<&Tok>],
     mutates: bool,
@@ -619,15 +622,73 @@ pub(super) fn idempotent_without_a_key(
     let key = |t: &&Tok| {
         is_word(t, &["key", "keys"]) || (t.kind == Kind::Ident && t.text.ends_with("key"))
     };
-    if !mutates || queue || all.iter().any(key) {
+    if !mutates || queue {
         return;
     }
-    if let Some(t) = all.iter().find(|t| is_word(t, &["idempotent"])) {
-        push(
-            out,
-            Rule::Directive,
-            t,
-            "a change said to be idempotent with no key: a retry is idempotent with the same key of the request".to_owned(),
-        );
+    let refuse = |t: &Tok, why: &str, out: &mut Vec<Violation>| {
+        push(out, Rule::Directive, t, why.to_owned());
+    };
+    for clause in clauses {
+        // "idempotent", or once at most: "at most once", "only once", "never twice"
+        let once = (0..clause.len()).find(|&k| {
+            is_word(clause[k], &["idempotent"])
+                || is_word(clause[k], &["once"])
+                    && k >= 1
+                    && is_word(clause[k - 1], &["most", "only"])
+                || is_word(clause[k], &["twice"])
+                    && k >= 1
+                    && is_word(clause[k - 1], &["never", "not"])
+        });
+        // a key that is named, not withdrawn ("with no key", "without a key", "Without it")
+        let withdrawn = |k: usize| {
+            clause[k.saturating_sub(2)..k]
+                .iter()
+                .any(|x| is_word(x, &["no", "without"]))
+        };
+        let keyed = (0..clause.len()).any(|k| key(&clause[k]) && !withdrawn(k));
+        let without = clause.iter().any(|x| is_word(x, &["without"]))
+            || (0..clause.len()).any(|k| key(&clause[k]) && withdrawn(k));
+        if let Some(k) = once {
+            if !keyed && (without || !all.iter().any(key)) {
+                refuse(
+                    clause[k],
+                    "a change said to be idempotent with no key: a retry is idempotent with the same key of the request",
+                    out,
+                );
+                return;
+            }
+            // (the same key with another slot or body is an error, not a second change)
+            let another = clause.windows(2).any(|w| {
+                is_word(w[0], &["another", "other", "different", "new"])
+                    && is_word(w[1], &["slot", "slots", "body", "request", "time"])
+            });
+            if another {
+                refuse(
+                    clause[k],
+                    "a key said to hold for another request: the same key with another slot or body is an error",
+                    out,
+                );
+                return;
+            }
+        }
+        // a key's time other than the contract's 24 hours (or 1 day)
+        if clause.iter().any(key) {
+            let span = clause.windows(2).find(|w| {
+                w[0].kind == Kind::Ident
+                    && is_word(w[1], TIME_UNITS)
+                    && !matches!(
+                        (w[0].text.as_str(), w[1].text.as_str()),
+                        ("24", "hours" | "hour" | "h") | ("1", "day")
+                    )
+            });
+            if let Some(w) = span {
+                refuse(
+                    w[0],
+                    "a key said to hold for another time: the same key answers the first request again for 24 hours",
+                    out,
+                );
+                return;
+            }
+        }
     }
 }

@@ -596,10 +596,21 @@ pub(super) fn emergency_number(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
         )
     };
     let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
-    let in_the_text = all
-        .iter()
-        .enumerate()
-        .any(|(k, t)| said(t) && !(k >= 1 && is_word(all[k - 1], &["no", "non"])));
+    // (or urgent care in other words: "urgent care", "for urgent, the line is …")
+    let urgent = |toks: &[&Tok], k: usize| {
+        is_word(toks[k], &["urgent", "acute", "immediate"])
+            && toks[k + 1..].iter().take(3).any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "care", "help", "line", "hotline", "helpline", "number", "phone",
+                    ],
+                )
+            })
+    };
+    let in_the_text = all.iter().enumerate().any(|(k, t)| {
+        (said(t) || urgent(&all, k)) && !(k >= 1 && is_word(all[k - 1], &["no", "non"]))
+    });
     let digits = |t: &Tok, least: usize| {
         t.kind == Kind::Ident
             && t.text.len() >= least
@@ -608,10 +619,14 @@ pub(super) fn emergency_number(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
     };
     for (i, clause) in clauses.iter().enumerate() {
         // the clause of the emergency itself
-        let here = clause.iter().any(|t| said(t))
-            && clause
+        let here = (0..clause.len()).any(|k| said(clause[k]) || urgent(clause, k))
+            && (clause
                 .iter()
-                .any(|t| is_word(t, &["hotline", "line", "number", "phone"]));
+                .any(|t| is_word(t, &["hotline", "line", "number", "phone"]))
+                // ("urgent care is at 911")
+                || clause.windows(2).any(|w| {
+                    is_word(w[0], &["at", "call", "dial"]) && digits(w[1], 3)
+                }));
         let near = here.then(|| clause.iter().find(|t| digits(t, 3))).flatten();
         // any clause of the text
         let line = clause.iter().any(|t| {
