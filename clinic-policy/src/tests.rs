@@ -2115,6 +2115,23 @@ fn round_forty_one_new_classes_refuse_their_lines_and_pass_the_plain_ones() {
             "get_appointment",
             "Priority of the appointment, `normal` or `urgent`. The code `urgent` is the value after an escalation; the appointment is then with the oncall doctor.",
         ),
+        // the red team's own true lines, refused before: an id of the patient's appointments
+        // by their statuses, and `FORBIDDEN` glossed as another's appointment
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's pending or confirmed appointments (a positive integer), as returned by list_my_appointments.",
+        ),
+        (
+            P,
+            "escalate_appointment",
+            "Id of one of the doctor's pending or confirmed appointments (a positive integer), as returned by list_doctor_schedule.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The answer 403 means the appointment is not one of the patient's.",
+        ),
     ];
     for (place, tool, good) in plain {
         let found = judge(place, good, tool);

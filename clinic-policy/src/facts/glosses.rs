@@ -261,6 +261,15 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
     {
         return false;
     }
+    // (another's object: "the appointment is not one of the patient's")
+    if code == "forbidden"
+        && words.iter().any(|x| is_word(x, NEGATIONS))
+        && words
+            .iter()
+            .any(|x| is_word(x, &["patient", "patients", "doctor", "doctors", "caller"]))
+    {
+        return true;
+    }
     let (core, absence) = meaning(code);
     let negation = |x: &Tok| is_word(x, NEGATIONS) || is_word(x, &["no", "nobody", "unknown"]);
     if absence {

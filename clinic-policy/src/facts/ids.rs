@@ -405,7 +405,7 @@ pub(crate) fn own_id_of_another_kind(clause: &[&Tok], tool: &str, out: &mut Vec<
                     .is_some_and(|n| is_word(n, &["id", "ids"]))
         });
     let Some(i) = opens else { return };
-    let end = (i + 8).min(clause.len());
+    let end = (i + 11).min(clause.len());
     if let Some(kind) = id_kinds(clause, end).first()
         && !taken.contains(kind)
     {

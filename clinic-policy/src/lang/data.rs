@@ -465,7 +465,23 @@ pub(crate) fn patient_described(
             let of_head = (b >= 2 && is_word(clause[b - 1], &["of"])).then(|| clause[b - 2]);
             // "the patient's X", "Patient X": the noun after it
             // (an adverb is no noun: "shown to the patient exactly as written")
-            let after = clause.get(k + 1).copied().filter(|x| {
+            // (past the statuses that qualify it: "the patient's pending or confirmed
+            // appointments")
+            let mut a = k + 1;
+            let status = |j: usize| {
+                clause
+                    .get(j)
+                    .is_some_and(|x| is_word(x, APPOINTMENT_STATUSES) || is_word(x, &["upcoming"]))
+            };
+            while (status(a)
+                || a > k + 1
+                    && clause.get(a).is_some_and(|x| is_word(x, &["or", "and"]))
+                    && status(a + 1))
+                && clause.get(a + 1).is_some_and(|x| x.kind == Kind::Word)
+            {
+                a += 1;
+            }
+            let after = clause.get(a).copied().filter(|x| {
                 x.kind == Kind::Word
                     && !x.text.ends_with("ly")
                     && verb(&x.text).is_none_or(|(_, _, f)| f == Form::Base)
