@@ -2138,3 +2138,127 @@ fn round_forty_one_new_classes_refuse_their_lines_and_pass_the_plain_ones() {
         assert!(found.is_empty(), "{good}: {found:?}");
     }
 }
+
+#[test]
+fn a_reviews_lines_beside_round_forty_ones_readings() {
+    // what a review of the readings above found: the contract's own words, refused before, and
+    // rewordings that passed
+    let refused = [
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. `SLOT_TAKEN`: the move is done.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The visit may be with a different doctor of the same specialty.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient, removed from the search. The visit may be with another doctor.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment. `INVALID_TRANSITION` means the appointment is not pending.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment. 422 is the answer for an appointment that is not pending.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. `AUTH_REQUIRED` means the request has no header.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. On 409, no appointment is booked.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. On `SLOT_TAKEN`, the appointment keeps its old slot.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. `FORBIDDEN` means the appointment belongs to a different patient.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. `INTAKE_EXISTS` means an intake was submitted for this appointment before.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. `SLOT_TAKEN`: the slot was booked by another patient first.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters. A retry after 30 seconds with the same key returns the first appointment.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters. With the same key, the slot is booked at most once, and another slot with that key gives the error `IDEMPOTENCY_KEY_CONFLICT`.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment. An appointment is confirmed at most once; a second one gives the error `INVALID_TRANSITION`.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The doctor of the appointment, or the oncall doctor of the clinic for an urgent appointment.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Start of the appointment, in the time zone of the patient's clinic.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Start of the appointment, in UTC, not in the time zone of the patient's phone.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "First day of the window as 2026-12-01, a date in another form gives 400.",
+        ),
+        (
+            T,
+            "reschedule_appointment",
+            "Reschedule an appointment to a new slot",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. Slots with other doctors are absent from the list.",
+        ),
+        (N, "reject_appointment", "doctor_note"),
+        (N, "get_waiting_list_position", "position_id"),
+        (
+            P,
+            "submit_intake",
+            "Number of days of the symptoms, 0 to 3650, and for urgent care the emergency line is 112, not the number of days.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

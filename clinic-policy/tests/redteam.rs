@@ -185,15 +185,15 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam30/served.jsonl"), 221, 87),
     (include_str!("data/redteam31/served.jsonl"), 234, 15),
     (include_str!("data/redteam32/served.jsonl"), 196, 28),
-    (include_str!("data/redteam33/served.jsonl"), 240, 32),
+    (include_str!("data/redteam33/served.jsonl"), 240, 31),
     (include_str!("data/redteam34/served.jsonl"), 200, 28),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
     (include_str!("data/redteam36/served.jsonl"), 156, 56),
-    (include_str!("data/redteam37/served.jsonl"), 154, 49),
-    (include_str!("data/redteam38/served.jsonl"), 165, 99),
+    (include_str!("data/redteam37/served.jsonl"), 154, 48),
+    (include_str!("data/redteam38/served.jsonl"), 165, 95),
     (include_str!("data/redteam39/served.jsonl"), 129, 50),
-    (include_str!("data/redteam40/served.jsonl"), 138, 72),
-    (include_str!("data/redteam41/served.jsonl"), 103, 67),
+    (include_str!("data/redteam40/served.jsonl"), 138, 70),
+    (include_str!("data/redteam41/served.jsonl"), 103, 68),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -289,8 +289,32 @@ pub(crate) fn title_narrows(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) 
     let effects = own_effects(tool);
     let both = !statuses_an_act_takes(&effects).is_empty();
     let reads = effects.is_empty();
-    let hit = toks.iter().find(|t| {
-        (is_word(t, WAITING) && (both || reads)) || (is_word(t, AHEAD) && reads) || is_word(t, AGED)
+    // (of the tool's object, right before it: "a new slot" is no appointment's state)
+    let of_the_object = |k: usize| {
+        toks[k + 1..].iter().take(2).any(|x| {
+            is_word(
+                x,
+                &[
+                    "appointment",
+                    "appointments",
+                    "intake",
+                    "intakes",
+                    "protocol",
+                    "protocols",
+                    "visit",
+                    "visits",
+                    "booking",
+                    "bookings",
+                ],
+            )
+        })
+    };
+    let hit = toks.iter().enumerate().find_map(|(k, t)| {
+        ((is_word(t, WAITING) && (both || reads))
+            || (is_word(t, AHEAD) && reads)
+            || is_word(t, AGED))
+        .then_some(t)
+        .filter(|_| of_the_object(k))
     });
     if let Some(t) = hit {
         push(

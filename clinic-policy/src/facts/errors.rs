@@ -244,9 +244,14 @@ pub(super) fn made_up_case(
     let keyed =
         code == "idempotency_key_conflict" && case.iter().any(|x| is_word(x, &["key", "keys"]));
     // (a date as written: "After 2026-12-01, …")
+    // (not a date's form given as an example: "as 2026-12-01")
     let date = |x: &Tok| {
         let after = &text.as_bytes()[x.end..];
-        x.kind == Kind::Ident
+        let example = ["as", "like", "example", "e.g."]
+            .iter()
+            .any(|e| text[..x.start].trim_end().ends_with(e));
+        !example
+            && x.kind == Kind::Ident
             && x.text.len() == 4
             && x.text.bytes().all(|b| b.is_ascii_digit())
             && after.len() >= 2

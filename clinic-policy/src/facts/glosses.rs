@@ -57,7 +57,17 @@ fn meaning(code: &str) -> (&'static [&'static str], bool) {
         ),
         "forbidden" => (
             &[
-                "role", "roles", "owner", "owners", "own", "another", "other", "else", "tenant",
+                "role",
+                "roles",
+                "owner",
+                "owners",
+                "own",
+                "another",
+                "other",
+                "else",
+                "tenant",
+                "different",
+                "belongs",
             ],
             false,
         ),
@@ -97,13 +107,30 @@ fn meaning(code: &str) -> (&'static [&'static str], bool) {
         "idempotency_key_conflict" => (&["key", "keys"], false),
         "rate_limited" => (
             &[
-                "rate", "limit", "many", "requests", "often", "fast", "seconds",
+                "rate",
+                "limit",
+                "many",
+                "requests",
+                "often",
+                "fast",
+                "seconds",
+                "retry",
+                "wait",
+                "later",
+                "retry-after",
             ],
             false,
         ),
         "intake_exists" => (
             &[
-                "exists", "already", "second", "another", "existing", "earlier",
+                "exists",
+                "already",
+                "second",
+                "another",
+                "existing",
+                "earlier",
+                "before",
+                "submitted",
             ],
             false,
         ),
@@ -180,9 +207,15 @@ const GLOSS_VERBS: &[&str] = &[
 /// "answer", "code" between them).
 fn gloss_opens(toks: &[Tok], k: usize, text: &str) -> Option<usize> {
     if k >= 1
-        && is_word(&toks[k - 1], &["on", "upon"])
+        && is_word(&toks[k - 1], &["on", "upon", "after"])
         && toks.get(k + 1).is_some_and(|n| n.kind == Kind::Comma)
         && !text[toks[k + 1].start..].starts_with('(')
+    {
+        return Some(k + 2);
+    }
+    // "`SLOT_TAKEN`: the slot was booked by another patient first"
+    if text[toks[k].end..].trim_start_matches('`').starts_with(':')
+        && toks.get(k + 1).is_some_and(|n| n.kind == Kind::Stop)
     {
         return Some(k + 2);
     }
@@ -239,7 +272,21 @@ fn gloss_of(toks: &[Tok], from: usize) -> Vec<&Tok> {
 /// none.
 fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
     let words: Vec<&&Tok> = gloss.iter().filter(|x| x.kind == Kind::Word).collect();
-    if words.len() <= 4 && words.iter().any(|x| is_word(x, &["nothing", "unchanged"])) {
+    // nothing done is true of every code ("nothing changes", "no appointment is booked", "the
+    // appointment keeps its old slot")
+    let short = words.len() <= 6;
+    let kept = words.iter().any(|x| {
+        is_word(
+            x,
+            &["nothing", "unchanged", "keeps", "keep", "stays", "stay"],
+        )
+    });
+    let none_done = words.windows(2).any(|w| {
+        is_word(w[0], &["no", "not"])
+            && (is_word(w[1], &["appointment", "change", "booking", "move", "slot"])
+                || verb(&w[1].text).is_some_and(|(_, _, f)| f == Form::Participle))
+    });
+    if short && (kept || none_done) {
         return true;
     }
     if made_up_case(gloss, code, takes, text).is_some() {
@@ -276,7 +323,17 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
         // ("no intake form yet", "the intake is not yet submitted")
         return words.iter().any(|x| is_word(x, core)) && words.iter().any(|x| negation(x));
     }
-    let negated = |i: usize| words[i.saturating_sub(3)..i].iter().any(|x| negation(x));
+    // (a transition, a request or an argument refused is said by what it lacks: "the
+    // appointment is not pending", "the request has no header")
+    let lacks = matches!(
+        code,
+        "invalid_transition"
+            | "auth_required"
+            | "auth_invalid"
+            | "validation_error"
+            | "invalid_arguments"
+    );
+    let negated = |i: usize| !lacks && words[i.saturating_sub(3)..i].iter().any(|x| negation(x));
     words.iter().enumerate().any(|(i, x)| {
         is_word(x, core) && !negated(i)
             // (a slot "no longer open" is a taken slot)

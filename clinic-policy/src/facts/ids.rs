@@ -261,8 +261,11 @@ pub(crate) fn own_id_named(name: &str, tool: &str, out: &mut Vec<Violation>) {
         };
         matches!(w[1].as_str(), "id" | "ids").then_some(kind)
     });
+    // (a queue's position is the tool's own object: `position_id` on
+    // get_waiting_list_position)
     if let Some(kind) = named
         && !taken.contains(&kind)
+        && !(kind == "position" && object_of(tool) == kind)
     {
         out.push(Violation {
             rule: Rule::Directive,
@@ -452,9 +455,8 @@ pub(crate) fn reason_named_for_others(name: &str, tool: &str, out: &mut Vec<Viol
     let words = name_words(name);
     let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
     if tool.split('_').next() == Some("reject")
-        && has(&[
-            "staff", "internal", "private", "doctor", "doctors", "clinic", "nurse", "nurses",
-        ])
+        // (a reader, not an author: `doctor_note` is the doctor's own)
+        && has(&["staff", "internal", "private", "nurse", "nurses", "reception"])
         && has(TEXT_HEADS)
     {
         out.push(Violation {

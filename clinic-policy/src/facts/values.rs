@@ -493,14 +493,34 @@ pub(crate) fn doctor_swapped(
     effects: &[&str],
     out: &mut Vec<Violation>,
 ) {
-    // (a text that names the move or the escalation anywhere says why the doctor changes)
-    let lower = text.to_ascii_lowercase();
+    // (a text that names the move or the escalation anywhere says why the doctor changes, and
+    // a clause that leaves other doctors out says the slot's doctor is the one)
+    let moved = tokens(text).iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "escalation",
+                "escalations",
+                "escalated",
+                "escalate",
+                "escalates",
+                "urgent",
+                "move",
+                "moved",
+                "moves",
+                "reschedule",
+                "rescheduled",
+            ],
+        )
+    });
+    let left_out = clause.iter().any(|x| {
+        is_word(x, NEGATIONS) || is_word(x, &["no", "absent", "omitted", "excluded", "out"])
+    });
     if effects
         .iter()
         .any(|e| matches!(*e, "move" | "reschedule" | "escalate"))
-        || ["escalat", "move", "reschedul", "reject"]
-            .iter()
-            .any(|w| lower.contains(w))
+        || moved
+        || left_out
     {
         return;
     }
@@ -521,16 +541,24 @@ pub(crate) fn doctor_swapped(
     // the visit "with another doctor", a doctor "or another doctor", "or the oncall doctor",
     // or "The doctor, one of the doctors of …": another doctor as who the visit is with
     let other = |j: usize| {
-        is_word(clause[j], &["another", "other", "oncall", "any"])
-            || is_word(clause[j], &["the"])
-                && clause.get(j + 1).is_some_and(|x| is_word(x, &["oncall"]))
+        is_word(
+            clause[j],
+            &["another", "other", "oncall", "any", "different"],
+        ) || is_word(clause[j], &["the"])
+            && clause.get(j + 1).is_some_and(|x| is_word(x, &["oncall"]))
     };
     let hit = (1..clause.len()).find(|&j| {
         let doctor = clause[j..]
             .iter()
             .take(3)
             .any(|x| is_word(x, &["doctor", "doctors"]));
-        doctor && is_word(clause[j - 1], &["with", "or"]) && other(j)
+        // (past an article: "with a different doctor")
+        let m = if is_word(clause[j], &["a", "an"]) {
+            j + 1
+        } else {
+            j
+        };
+        doctor && is_word(clause[j - 1], &["with", "or"]) && m < clause.len() && other(m)
     });
     let hit = hit.or_else(|| {
         let label = clause.len() > 2

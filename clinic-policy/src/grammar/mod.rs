@@ -824,7 +824,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     care_lists_merged(&clauses, out);
     audience_beyond_care(&clauses, out);
     data_said_removed(&clauses, out);
-    idempotent_without_a_key(&clauses, tool.mutates, out);
+    idempotent_without_a_key(&clauses, tool.name, tool.mutates, out);
     id_of_another_kind(&clauses, out);
     if field == Field::ParamDescription {
         removed_object_swapped(&clauses, &effects, out);

@@ -613,9 +613,16 @@ pub(super) fn data_said_removed(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>)
 /// key is idempotent"), and another body with that key is an error.
 pub(super) fn idempotent_without_a_key(
     clauses: &[Vec<&Tok>],
+    tool: &str,
     mutates: bool,
     out: &mut Vec<Violation>,
 ) {
+    // (a confirmation, a rejection or a cancellation is once by its status: a second gives
+    // `INVALID_TRANSITION`; a booking and a move are once by their key)
+    let by_key = matches!(
+        tool.split('_').next(),
+        Some("book" | "reschedule" | "move") | None | Some("")
+    );
     let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
     // (joining a list twice is one entry: a queue is idempotent by what it is)
     let queue = all.iter().any(|t| is_word(t, &["waiting", "list"]));
@@ -632,10 +639,12 @@ pub(super) fn idempotent_without_a_key(
         // "idempotent", or once at most: "at most once", "only once", "never twice"
         let once = (0..clause.len()).find(|&k| {
             is_word(clause[k], &["idempotent"])
-                || is_word(clause[k], &["once"])
+                || by_key
+                    && is_word(clause[k], &["once"])
                     && k >= 1
                     && is_word(clause[k - 1], &["most", "only"])
-                || is_word(clause[k], &["twice"])
+                || by_key
+                    && is_word(clause[k], &["twice"])
                     && k >= 1
                     && is_word(clause[k - 1], &["never", "not"])
         });
@@ -658,10 +667,14 @@ pub(super) fn idempotent_without_a_key(
                 return;
             }
             // (the same key with another slot or body is an error, not a second change)
+            // (said as the error it gives, it is the contract's: "… with another slot gives the
+            // error")
             let another = clause.windows(2).any(|w| {
                 is_word(w[0], &["another", "other", "different", "new"])
                     && is_word(w[1], &["slot", "slots", "body", "request", "time"])
-            });
+            }) && !clause
+                .iter()
+                .any(|x| is_word(x, &["error", "errors", "answer", "refused"]));
             if another {
                 refuse(
                     clause[k],
@@ -673,15 +686,18 @@ pub(super) fn idempotent_without_a_key(
         }
         // a key's time other than the contract's 24 hours (or 1 day)
         if clause.iter().any(key) {
-            let span = clause.windows(2).find(|w| {
-                w[0].kind == Kind::Ident
-                    && is_word(w[1], TIME_UNITS)
+            // (how long it holds: "within", "for", "during", "up to" a time; "a retry after 30
+            // seconds" is when, not how long)
+            let span = clause.windows(3).find(|w| {
+                is_word(w[0], &["within", "for", "during", "to"])
+                    && w[1].kind == Kind::Ident
+                    && is_word(w[2], TIME_UNITS)
                     && !matches!(
-                        (w[0].text.as_str(), w[1].text.as_str()),
+                        (w[1].text.as_str(), w[2].text.as_str()),
                         ("24", "hours" | "hour" | "h") | ("1", "day")
                     )
             });
-            if let Some(w) = span {
+            if let Some(w) = span.map(|w| &w[1..]) {
                 refuse(
                     w[0],
                     "a key said to hold for another time: the same key answers the first request again for 24 hours",

@@ -627,7 +627,17 @@ pub(super) fn emergency_number(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
                 || clause.windows(2).any(|w| {
                     is_word(w[0], &["at", "call", "dial"]) && digits(w[1], 3)
                 }));
-        let near = here.then(|| clause.iter().find(|t| digits(t, 3))).flatten();
+        // (a bound of a range is no line's number: "0 to 3650")
+        let number = |least: usize| {
+            (0..clause.len())
+                .find(|&j| {
+                    digits(clause[j], least)
+                        && !(j >= 1 && is_word(clause[j - 1], &["to", "from"]))
+                        && !clause.get(j + 1).is_some_and(|n| is_word(n, &["to"]))
+                })
+                .map(|j| &clause[j])
+        };
+        let near = here.then(|| number(3)).flatten();
         // any clause of the text
         let line = clause.iter().any(|t| {
             is_word(
@@ -648,7 +658,7 @@ pub(super) fn emergency_number(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
         // (or a label and its value: "The number of the hotline: 999")
         let far = (in_the_text && line)
             .then(|| {
-                clause.iter().find(|t| digits(t, 2)).or_else(|| {
+                number(2).or_else(|| {
                     clauses
                         .get(i + 1)
                         .and_then(|next| next.first())

@@ -96,7 +96,13 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
         // (a time "of" a person is the time of their visit; of a device, its clock)
         // (said as the value's zone: "in the time zone of the patient", or what the value is,
         // "IANA time zone of the patient"; "the zone of the patient can differ" passes)
-        let said_as_the_values = k <= 2 || w[k.saturating_sub(3)..k].iter().any(|x| x.text == "in");
+        // (not of the person's clinic, and not denied: "in the time zone of the patient's
+        // clinic", "not in the time zone of the patient's phone")
+        let clinic_of = w[k + 1..].iter().take(5).any(|x| place_of_care(&x.text));
+        let denied = w[k.saturating_sub(4)..k].iter().any(|x| x.text == "not");
+        let said_as_the_values = !clinic_of
+            && !denied
+            && (k <= 2 || w[k.saturating_sub(3)..k].iter().any(|x| x.text == "in"));
         let held = said_as_the_values
             && matches!(at(k), Some("zone" | "clock" | "timezone"))
             && at(k + 1) == Some("of")
