@@ -2159,6 +2159,22 @@ fn a_reviews_lines_beside_round_forty_ones_readings() {
             "book_appointment",
             "Book an open slot for the authenticated patient, removed from the search. The visit may be with another doctor.",
         ),
+        // a freed slot kept for someone, and a grade said to come from a doctor
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The old slot is kept for the patient for 1 day.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the doctor of the appointment, urgent, elevated or routine.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Severity, 0 to 10, as set by the oncall doctor.",
+        ),
     ];
     for (place, tool, bad) in refused {
         assert!(!judge(place, bad, tool).is_empty(), "{bad}");
@@ -2248,6 +2264,16 @@ fn a_reviews_lines_beside_round_forty_ones_readings() {
             D,
             "find_available_slots",
             "Find open slots of one doctor. Slots with other doctors are absent from the list.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity, seen by the doctor of the appointment.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key, 8 to 128 characters, kept for 24 hours.",
         ),
         (N, "reject_appointment", "doctor_note"),
         (N, "get_waiting_list_position", "position_id"),

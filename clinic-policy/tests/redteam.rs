@@ -155,7 +155,7 @@ const SIBLINGS: &[&str] = &[
 /// in `docs/POLICY.md`.
 const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam2/served.jsonl"), 70, 1),
-    (include_str!("data/redteam3/served.jsonl"), 52, 5),
+    (include_str!("data/redteam3/served.jsonl"), 52, 4),
     (include_str!("data/redteam4/served.jsonl"), 48, 2),
     (include_str!("data/redteam5/served.jsonl"), 65, 2),
     (include_str!("data/redteam6/served.jsonl"), 66, 4),
@@ -185,15 +185,15 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam30/served.jsonl"), 221, 87),
     (include_str!("data/redteam31/served.jsonl"), 234, 15),
     (include_str!("data/redteam32/served.jsonl"), 196, 28),
-    (include_str!("data/redteam33/served.jsonl"), 240, 31),
+    (include_str!("data/redteam33/served.jsonl"), 240, 30),
     (include_str!("data/redteam34/served.jsonl"), 200, 28),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
     (include_str!("data/redteam36/served.jsonl"), 156, 56),
     (include_str!("data/redteam37/served.jsonl"), 154, 48),
     (include_str!("data/redteam38/served.jsonl"), 165, 95),
-    (include_str!("data/redteam39/served.jsonl"), 129, 50),
+    (include_str!("data/redteam39/served.jsonl"), 129, 49),
     (include_str!("data/redteam40/served.jsonl"), 138, 70),
-    (include_str!("data/redteam41/served.jsonl"), 103, 68),
+    (include_str!("data/redteam41/served.jsonl"), 103, 63),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -585,3 +585,47 @@ pub(crate) fn doctor_swapped(
         );
     }
 }
+
+/// A triage level or a severity said to come from another than its source ("Triage level set by
+/// the doctor of the appointment", "Severity, 0 to 10, as set by the oncall doctor"): the
+/// severity is the patient's own answer, and the triage level the clinic's, computed from it. A
+/// reader told a doctor set them takes a patient's rating for a clinical judgement.
+pub(crate) fn grade_source_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let graded = clause
+        .iter()
+        .any(|x| is_word(x, &["triage", "severity", "severe"]));
+    if !graded {
+        return;
+    }
+    // "set by the doctor", "from the doctor of the appointment", "given by the nurse"
+    // ("by" after a verb of making names who made it; "seen by the doctor" names a reader)
+    let made_by = |j: usize| {
+        j >= 1
+            && is_word(
+                clause[j - 1],
+                &[
+                    "set", "given", "chosen", "decided", "computed", "made", "assigned", "entered",
+                    "rated", "graded", "scored", "picked",
+                ],
+            )
+    };
+    let hit = clause.windows(2).enumerate().find(|&(j, w)| {
+        (is_word(w[0], &["from"]) || is_word(w[0], &["by"]) && made_by(j))
+            && clause[j + 1..]
+                .iter()
+                .take(3)
+                .any(|x| is_word(x, STAFF_MEMBERS) || is_word(x, &["doctor", "doctors", "oncall"]))
+            && !clause[j + 1..]
+                .iter()
+                .take(3)
+                .any(|x| is_word(x, &["patient", "patients", "clinic", "api", "server"]))
+    });
+    if let Some((_, w)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            w[0],
+            "a grade said to come from a doctor: the severity is the patient's own answer, and the triage level is set by the clinic from it".to_owned(),
+        );
+    }
+}

@@ -623,15 +623,19 @@ pub(super) fn many_objects_taken(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>
 }
 
 /// A tool that frees a slot said to leave it taken ("Its slot stays booked" of a cancellation,
-/// "the old slot stays booked" of a move): the patient keeps two slots or pays for one given
+/// "the old slot stays booked" or "is kept for the patient for 1 day" of a move): the patient keeps two slots or pays for one given
 /// back, and no other patient gets it.
 pub(super) fn freed_slot_kept(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
     if !frees(effects) || !clause.iter().any(|t| is_word(t, &["slot", "slots"])) {
         return;
     }
+    // ("stays booked", or kept, held or reserved for someone: "The old slot is kept for the
+    // patient for 1 day")
     let hit = clause.windows(2).find(|w| {
         is_word(w[0], &["stays", "stay", "remains", "remain", "still"])
             && is_word(w[1], &["booked", "taken", "held", "reserved", "occupied"])
+            || is_word(w[0], &["kept", "held", "reserved", "blocked"])
+                && is_word(w[1], &["for", "until"])
     });
     if let Some(w) = hit {
         push(
