@@ -2175,6 +2175,17 @@ fn a_reviews_lines_beside_round_forty_ones_readings() {
             "get_intake",
             "Severity, 0 to 10, as set by the oncall doctor.",
         ),
+        // `isAvailable` glossed past its other value, or named in words
+        (
+            O,
+            "get_slots",
+            "`isAvailable`, 1 or true: the slot is for a patient of the doctor's list.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Whether the slot is open: 1 for a slot of the staff, true for one of the patients.",
+        ),
     ];
     for (place, tool, bad) in refused {
         assert!(!judge(place, bad, tool).is_empty(), "{bad}");
@@ -2274,6 +2285,16 @@ fn a_reviews_lines_beside_round_forty_ones_readings() {
             P,
             "book_appointment",
             "Idempotency key, 8 to 128 characters, kept for 24 hours.",
+        ),
+        (
+            O,
+            "get_slots",
+            "Whether the slot is open: 1 or true, both for an open slot.",
+        ),
+        (
+            O,
+            "get_slots",
+            "`isAvailable`: 1 or true; the API gives 1 for true.",
         ),
         (N, "reject_appointment", "doctor_note"),
         (N, "get_waiting_list_position", "position_id"),

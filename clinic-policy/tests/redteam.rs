@@ -193,7 +193,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam38/served.jsonl"), 165, 95),
     (include_str!("data/redteam39/served.jsonl"), 129, 49),
     (include_str!("data/redteam40/served.jsonl"), 138, 70),
-    (include_str!("data/redteam41/served.jsonl"), 103, 63),
+    (include_str!("data/redteam41/served.jsonl"), 103, 60),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -132,10 +132,17 @@ pub(crate) fn status_glossed(clause: &[&Tok], text: &str, out: &mut Vec<Violatio
 pub(crate) fn availability_glossed(text: &str, out: &mut Vec<Violation>) {
     let lower = text.to_ascii_lowercase();
     // where the field is named: a value is its value within the same sentence, a few words on
-    let named: Vec<usize> = ["isavailable", "is_available"]
-        .iter()
-        .flat_map(|n| lower.match_indices(n).map(|(i, m)| i + m.len()))
-        .collect();
+    // (named by its field, or in words: "Whether the slot is open: 1 for …")
+    let named: Vec<usize> = [
+        "isavailable",
+        "is_available",
+        "whether the slot is open",
+        "whether the slot is available",
+        "whether the slot is free",
+    ]
+    .iter()
+    .flat_map(|n| lower.match_indices(n).map(|(i, m)| i + m.len()))
+    .collect();
     if named.is_empty() {
         return;
     }
@@ -167,14 +174,29 @@ pub(crate) fn availability_glossed(text: &str, out: &mut Vec<Violation>) {
         let no = (t.text == "0" || t.text == "false") && of_the_field(t.start);
         // the gloss: the words after the value, past commas, up to the sentence's end or the
         // next value ("1 for a taken slot", "1, the second for a slot held for the staff")
-        let gloss: Vec<&Tok> = toks[k + 1..]
+        // (past the other value and a colon: "1 or true: the slot is …")
+        let mut from = k + 1;
+        while toks
+            .get(from)
+            .is_some_and(|x| value(x) || is_word(x, &["or", "and"]) || x.kind == Kind::Comma)
+        {
+            from += 1;
+        }
+        if toks.get(from).is_some_and(|x| text[x.start..x.end] == *":") {
+            from += 1;
+        }
+        let gloss: Vec<&Tok> = toks[from.min(toks.len())..]
             .iter()
             .take_while(|x| x.kind != Kind::Stop && !value(x))
             .filter(|x| x.kind == Kind::Word)
             .take(8)
             .collect();
-        (yes && gloss.iter().any(|x| is_word(x, NOT_OPEN)))
-            || (no && gloss.iter().any(|x| is_word(x, OPEN)))
+        // a gloss of an open slot says it is open; one of a person or a holder says it is not
+        let said_open = gloss.iter().any(|x| is_word(x, OPEN));
+        let held = gloss.iter().any(|x| {
+            is_word(x, NOT_OPEN) || is_word(x, &["patient", "patients", "person", "list"])
+        });
+        (yes && (held || !gloss.is_empty() && !said_open && gloss.len() >= 3)) || (no && said_open)
     });
     if let Some((_, t)) = hit {
         push(
