@@ -266,10 +266,11 @@ fn gloss_of(toks: &[Tok], from: usize) -> Vec<&Tok> {
         .collect()
 }
 
-/// Whether a gloss says what `code` stands for: one of its meaning's words, with a negation
-/// before it exactly when the meaning is an absence; "nothing changes" holds for every code;
-/// a case the contract never gives an error for ("…means the patient is under 16") holds for
-/// none.
+/// Whether a gloss says what `code` stands for: one of its meaning's words, not denied (a code
+/// of an absence holds a negation too, and a refused transition, request or argument may be said
+/// by what it lacks); a short "nothing changes" or "no appointment is booked" holds for every
+/// code; a case the contract never gives an error for ("…means the patient is under 16") holds
+/// for none.
 fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
     let words: Vec<&&Tok> = gloss.iter().filter(|x| x.kind == Kind::Word).collect();
     // nothing done is true of every code ("nothing changes", "no appointment is booked", "the
