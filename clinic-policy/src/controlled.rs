@@ -832,10 +832,7 @@ pub(crate) fn check(
     } else {
         crate::scales::examples_disagree(text, out);
         // (an error is named by its code, as written)
-        crate::facts::made_up_error(text, tool.name, out);
-        crate::facts::code_glossed(text, tool.name, out);
-        crate::facts::status_value_glossed(text, out);
-        crate::facts::availability_glossed(text, out);
+        crate::facts::codes_and_values(text, tool.name, out);
     }
     let read;
     let text = if accepted.is_empty() {

@@ -4,6 +4,10 @@
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
+/// The first words of the changing routes' tools: the patient's acts, then the doctor's.
+const PATIENT_ACTS: &[&str] = &["book", "cancel", "reschedule", "move", "submit", "join"];
+const DOCTOR_ACTS: &[&str] = &["confirm", "reject", "escalate"];
+
 /// Who may call a tool of the clinic, by its name, as the API's routes say: the patient books,
 /// cancels, moves, submits an intake and holds a place on a waiting list; the appointment's
 /// doctor confirms, rejects and escalates; doctors read protocols; an appointment and its intake
@@ -17,8 +21,8 @@ fn callers(tool: &str) -> Option<&'static [&'static str]> {
     let first = *parts.first()?;
     let has = |w: &str| parts.contains(&w);
     Some(match first {
-        "book" | "cancel" | "reschedule" | "move" | "submit" | "join" => PATIENT,
-        "confirm" | "reject" | "escalate" => DOCTOR,
+        _ if PATIENT_ACTS.contains(&first) => PATIENT,
+        _ if DOCTOR_ACTS.contains(&first) => DOCTOR,
         _ if has("protocol") || has("protocols") => DOCTOR,
         _ if has("my") || has("waiting") => PATIENT,
         _ if has("appointment") || has("intake") => BOTH,
@@ -205,20 +209,10 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
         let swapped = named.iter().any(|x| !is_word(x, allowed));
         // a changing act said to be for callers of an age or who hold something ("The booking is
         // for patients over 18", "… for a patient with insurance"): the API asks neither
-        let changing = tool.split('_').next().is_some_and(|f| {
-            matches!(
-                f,
-                "book"
-                    | "cancel"
-                    | "reschedule"
-                    | "move"
-                    | "submit"
-                    | "join"
-                    | "confirm"
-                    | "reject"
-                    | "escalate"
-            )
-        });
+        let changing = tool
+            .split('_')
+            .next()
+            .is_some_and(|f| PATIENT_ACTS.contains(&f) || DOCTOR_ACTS.contains(&f));
         let asked = at.is_some_and(|j| {
             let w = |i: usize| clause.get(i).copied();
             (w(j).is_some_and(|x| is_word(x, &["under", "over", "aged", "older", "younger"]))

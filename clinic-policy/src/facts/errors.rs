@@ -3,7 +3,7 @@
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
-use super::acts::{HOURS_OF_A_CLOCK, clock_time, statuses_an_act_takes, window_ahead};
+use super::acts::{HOURS_OF_A_CLOCK, clock_time, window_ahead};
 
 /// The error codes of the clinic API, as its contract lists them, and of this server's own
 /// answers (a refused argument, a declined confirmation, an unknown specialty, a busy upstream).
@@ -37,10 +37,13 @@ pub(super) const API_ERRORS: &[&str] = &[
 /// … For a confirmed appointment, the answer is 422 `INVALID_TRANSITION`"; "A patient under 16
 /// gets the error `FORBIDDEN`"; "At night, the answer is the error `NO_ONCALL_DOCTOR`"): the
 /// agent tells a patient that an act the clinic would make cannot be made.
-pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
-    let toks = tokens(text);
-    let effects = own_effects(tool);
-    let takes = statuses_an_act_takes(&effects);
+pub(super) fn made_up_error(
+    text: &str,
+    toks: &[Tok],
+    tool: &str,
+    takes: &[&str],
+    out: &mut Vec<Violation>,
+) {
     for (k, t) in toks.iter().enumerate() {
         // a code in a code span, named as an error ("the error 409 `X`", "gives the error `X`"),
         // as a code in capitals ("the code `CLINIC_CLOSED`"), or one of the contract's own
@@ -60,16 +63,14 @@ pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
         // (or an HTTP status of the contract's errors, said as the answer: "For a confirmed
         // appointment, the answer is 422", "a second move gets 409"; a code after it is read as
         // itself: "422 `INVALID_TRANSITION`")
-        let said = before.iter().any(|x| {
-            is_word(
-                x,
-                &[
-                    "answer", "answers", "status", "error", "errors", "code", "http", "gives",
-                    "give", "gets", "get", "returns", "return", "is", "with", "ends", "end",
-                    "results", "leads",
-                ],
-            )
-        }) || answer_opens(&toks, k);
+        // (a status the contract does not list is read only after a word of the answer; one
+        // it lists after a verb of giving too)
+        let answered = before.iter().any(|x| is_word(x, ANSWERED));
+        let said = answered
+            || before
+                .iter()
+                .any(|x| is_word(x, &["give", "get", "return", "is", "with", "end", "leads"]))
+            || answer_opens(toks, k);
         let bare = t.kind == Kind::Ident && !text[t.end..].trim_start().starts_with('`');
         let status = bare
             .then(|| http_status(&t.text))
@@ -77,15 +78,6 @@ pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
             .filter(|_| said);
         // (a client error the contract never gives, said as the answer by a tool of its routes:
         // "… gives 410")
-        let answered = before.iter().any(|x| {
-            is_word(
-                x,
-                &[
-                    "answer", "answers", "status", "error", "errors", "code", "http", "gives",
-                    "gets", "returns", "ends", "results",
-                ],
-            )
-        });
         if bare
             && answered
             && status.is_none()
@@ -120,10 +112,7 @@ pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
         let codes: &[&str] = status.unwrap_or(&own);
         // a status stands for each code it is given with: made up only when made up for all
         let made_up = |code: &str| {
-            if code == "invalid_transition"
-                && status_taken(&case, takes)
-                && !case.iter().any(|x| is_word(x, &["not", "no"]))
-            {
+            if code == "invalid_transition" && for_a_status_taken(&case, takes) {
                 Some("an error said for a status the act takes: it is open for each of them")
             } else {
                 made_up_case(&case, code, takes, text)
@@ -142,6 +131,18 @@ pub(crate) fn made_up_error(text: &str, tool: &str, out: &mut Vec<Violation>) {
         push(out, Rule::Directive, t, why.to_owned());
         return;
     }
+}
+
+/// The words after which a number is the answer's HTTP status ("the answer 422", "gives 410").
+const ANSWERED: &[&str] = &[
+    "answer", "answers", "status", "error", "errors", "code", "http", "gives", "gets", "returns",
+    "ends", "results",
+];
+
+/// `INVALID_TRANSITION` said for a status the act takes ("For a confirmed appointment, …" of a
+/// cancellation), not denied ("not pending"): the act is open for each of them.
+pub(super) fn for_a_status_taken(case: &[&Tok], takes: &[&str]) -> bool {
+    status_taken(case, takes) && !case.iter().any(|x| is_word(x, &["not", "no"]))
 }
 
 /// A number that opens its clause and is glossed by a case after it ("…; 403 for a patient under
@@ -188,7 +189,7 @@ pub(super) fn http_status(n: &str) -> Option<&'static [&'static str]> {
 
 /// A status the act takes, said as a status ("a confirmed appointment") or as the act that sets
 /// it ("once the doctor confirms it").
-pub(super) fn status_taken(case: &[&Tok], takes: &[&str]) -> bool {
+fn status_taken(case: &[&Tok], takes: &[&str]) -> bool {
     case.iter().any(|x| {
         is_word(x, takes) || (takes.contains(&"confirmed") && is_word(x, &["confirms", "confirm"]))
     })

@@ -7,8 +7,7 @@
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
-use super::acts::statuses_an_act_takes;
-use super::errors::{API_ERRORS, http_status, made_up_case, status_taken};
+use super::errors::{API_ERRORS, for_a_status_taken, http_status, made_up_case};
 
 /// The words that say what a code stands for, at least one of which a gloss of it holds, and
 /// whether its meaning is an absence ("no oncall doctor", "no intake yet").
@@ -295,10 +294,7 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
     }
     // (a transition refused for a status the act takes: "422 is the answer for a confirmed
     // appointment" on a cancellation)
-    if code == "invalid_transition"
-        && status_taken(gloss, takes)
-        && !gloss.iter().any(|x| is_word(x, &["not", "no"]))
-    {
+    if code == "invalid_transition" && for_a_status_taken(gloss, takes) {
         return false;
     }
     // (a second intake: the intake named, and that one is there already)
@@ -347,9 +343,7 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
 /// `SLOT_TAKEN`, the old slot is released", "`NO_ONCALL_DOCTOR` means the oncall doctor has the
 /// appointment"): a status stands for each code it is given with, and is refused only when the
 /// gloss says none of them.
-pub(crate) fn code_glossed(text: &str, tool: &str, out: &mut Vec<Violation>) {
-    let toks = tokens(text);
-    let takes = statuses_an_act_takes(&own_effects(tool));
+pub(super) fn code_glossed(text: &str, toks: &[Tok], takes: &[&str], out: &mut Vec<Violation>) {
     for (k, t) in toks.iter().enumerate() {
         let capitals = text[t.start..t.end]
             .bytes()
@@ -368,10 +362,10 @@ pub(crate) fn code_glossed(text: &str, tool: &str, out: &mut Vec<Violation>) {
         } else {
             continue;
         };
-        let Some(from) = gloss_opens(&toks, k, text) else {
+        let Some(from) = gloss_opens(toks, k, text) else {
             continue;
         };
-        let gloss = gloss_of(&toks, from);
+        let gloss = gloss_of(toks, from);
         if gloss.is_empty() || codes.iter().any(|c| says(&gloss, c, takes, text)) {
             continue;
         }
@@ -389,8 +383,7 @@ pub(crate) fn code_glossed(text: &str, tool: &str, out: &mut Vec<Violation>) {
 /// ("`cancelled` is also the status of a visit on a later date", "`pending` for a visit that
 /// takes place", "`urgent` means the oncall doctor has the case now"): the agent tells the
 /// patient the visit stands, or that a doctor has the case.
-pub(crate) fn status_value_glossed(text: &str, out: &mut Vec<Violation>) {
-    let toks = tokens(text);
+pub(super) fn status_value_glossed(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
     for (k, t) in toks.iter().enumerate() {
         let core = status_meaning(&t.text);
         if core.is_empty() || !text[..t.start].ends_with('`') {
@@ -408,10 +401,10 @@ pub(crate) fn status_value_glossed(text: &str, out: &mut Vec<Violation>) {
         } else if same {
             Some(k + 5)
         } else {
-            gloss_opens(&toks, k, text)
+            gloss_opens(toks, k, text)
         };
         let Some(from) = from else { continue };
-        let gloss = gloss_of(&toks, from);
+        let gloss = gloss_of(toks, from);
         // (to the next status of a list: "`pending` for a new one, `confirmed` once accepted")
         let gloss: Vec<&Tok> = gloss
             .iter()

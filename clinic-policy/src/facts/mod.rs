@@ -1,8 +1,9 @@
 //! What the clinic API does, against which a text is read: its changing acts are open at every
 //! hour and ask for no form, an act takes the statuses it takes, the escalation goes to the
 //! clinic's oncall doctor now, the next step in an emergency is the emergency line, a status
-//! is said as itself, and a code or a status glossed says what the contract gives it for. A text that narrows, moves or glosses one of these tells the agent to refuse
-//! or misdirect a patient.
+//! is said as itself, and a code or a status glossed says what the contract gives it for. A
+//! text that narrows, moves or glosses one of these tells the agent to refuse or misdirect a
+//! patient.
 
 mod acts;
 mod callers;
@@ -13,7 +14,22 @@ mod values;
 
 pub(crate) use acts::*;
 pub(crate) use callers::*;
-pub(crate) use errors::*;
-pub(crate) use glosses::*;
+use errors::*;
+use glosses::*;
 pub(crate) use ids::*;
 pub(crate) use values::*;
+
+use crate::lang::words::{own_effects, tokens};
+use crate::types::Violation;
+
+/// What a text says of the contract's codes and values, read on one tokenization: an error said
+/// for a case the contract does not give it for, a code or a status glossed with none of its
+/// meaning, and `isAvailable` glossed against the API.
+pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>) {
+    let toks = tokens(text);
+    let takes = statuses_an_act_takes(&own_effects(tool));
+    made_up_error(text, &toks, tool, takes, out);
+    code_glossed(text, &toks, takes, out);
+    status_value_glossed(text, &toks, out);
+    availability_glossed(text, &toks, out);
+}

@@ -129,7 +129,7 @@ pub(crate) fn status_glossed(clause: &[&Tok], text: &str, out: &mut Vec<Violatio
 /// The slot's `isAvailable`, which the API gives as `1` or `true` for an open slot, glossed as
 /// anything else ("`isAvailable`: 1 for a taken slot", "`true` for a slot held for the staff"),
 /// or its `0`/`false` as open: the agent reads every open slot as taken, or the reverse.
-pub(crate) fn availability_glossed(text: &str, out: &mut Vec<Violation>) {
+pub(super) fn availability_glossed(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
     let lower = text.to_ascii_lowercase();
     // where the field is named: a value is its value within the same sentence, a few words on
     // (named by its field, or in words: "Whether the slot is open: 1 for …")
@@ -151,7 +151,6 @@ pub(crate) fn availability_glossed(text: &str, out: &mut Vec<Violation>) {
             end <= start && start - end <= 60 && !text[end..start].contains(['.', ';', '\n'])
         })
     };
-    let toks = tokens(text);
     const NOT_OPEN: &[&str] = &[
         "taken",
         "booked",
@@ -511,13 +510,13 @@ pub(crate) fn order_reversed(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
 /// visit is with, and a text that says so names them.
 pub(crate) fn doctor_swapped(
     clause: &[&Tok],
-    text: &str,
+    toks: &[Tok],
     effects: &[&str],
     out: &mut Vec<Violation>,
 ) {
     // (a text that names the move or the escalation anywhere says why the doctor changes, and
     // a clause that leaves other doctors out says the slot's doctor is the one)
-    let moved = tokens(text).iter().any(|x| {
+    let moved = toks.iter().any(|x| {
         is_word(
             x,
             &[
@@ -597,12 +596,11 @@ pub(crate) fn doctor_swapped(
             })
             .filter(|_| label)
     });
-    let hit = hit.map(|j| ((), [clause[j]]));
-    if let (true, Some((_, w))) = (of_a_visit, hit) {
+    if of_a_visit && let Some(j) = hit {
         push(
             out,
             Rule::Directive,
-            w[0],
+            clause[j],
             "a visit said to be with another doctor than its slot's: a slot is one doctor's, and only a move or an escalation changes who the visit is with".to_owned(),
         );
     }
@@ -636,7 +634,7 @@ pub(crate) fn grade_source_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause[j + 1..]
                 .iter()
                 .take(3)
-                .any(|x| is_word(x, STAFF_MEMBERS) || is_word(x, &["doctor", "doctors", "oncall"]))
+                .any(|x| is_word(x, STAFF_MEMBERS) || is_word(x, &["oncall"]))
             && !clause[j + 1..]
                 .iter()
                 .take(3)

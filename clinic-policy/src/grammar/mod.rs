@@ -740,7 +740,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         grade_source_swapped(clause, out);
         // (an output type's derive names no tool: its tool's served schema is read at start-up)
         if !tool.name.is_empty() {
-            doctor_swapped(clause, text, &effects, out);
+            doctor_swapped(clause, &toks, &effects, out);
         }
         if n == 0 && field == Field::ToolDescription {
             escalation_elsewhere(clause, &effects, out);

@@ -621,7 +621,7 @@ pub(super) fn idempotent_without_a_key(
     // `INVALID_TRANSITION`; a booking and a move are once by their key)
     let by_key = matches!(
         tool.split('_').next(),
-        Some("book" | "reschedule" | "move") | None | Some("")
+        Some("book" | "reschedule" | "move" | "")
     );
     let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
     // (joining a list twice is one entry: a queue is idempotent by what it is)
