@@ -1979,7 +1979,7 @@ fn round_forty_one_readings_refuse_their_class_and_pass_the_plain_lines() {
         (
             P,
             "reject_appointment",
-            "Reason for the rejection, 1 to 400 characters.",
+            "Reason for the rejection, 1 to 200 characters.",
         ),
         (T, "confirm_appointment", "Confirm a new appointment"),
         (T, "book_appointment", "Book a new appointment"),
@@ -2302,6 +2302,112 @@ fn a_reviews_lines_beside_round_forty_ones_readings() {
             P,
             "submit_intake",
             "Number of days of the symptoms, 0 to 3650, and for urgent care the emergency line is 112, not the number of days.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}
+
+#[test]
+fn a_length_or_range_of_what_a_person_says_is_the_contracts() {
+    let refused = [
+        // the patient's words cut, the care scale changed
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the patient's words, 1 to 100 characters.",
+        ),
+        (P, "submit_intake", "The symptoms, at most 500 characters."),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, 0 to 30.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 5 (worst).",
+        ),
+        (P, "submit_intake", "Severity, 1-10."),
+        (P, "submit_intake", "Severity, between 1 and 10."),
+        (O, "get_intake", "Severity of the symptoms, 0 to 7."),
+        // a doctor's reason or note held to another length
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 20 characters, kept on the appointment and shown to the patient. Optional.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 400 characters.",
+        ),
+        (
+            P,
+            "escalate_appointment",
+            "The reason the appointment is urgent, for the oncall doctor, at most 100 characters.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the patient's words, 1 to 1,000 characters.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, 0 to 3650.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst).",
+        ),
+        (P, "submit_intake", "Severity, 0-10."),
+        (
+            O,
+            "get_intake",
+            "Triage level: `urgent` for a severity of 8 to 10, `elevated` for 5 to 7, else `routine`.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The symptoms, 1 to 1000 characters, as of 2026-12-01.",
+        ),
+        (
+            P,
+            "escalate_appointment",
+            "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters.",
+        ),
+        // a value the route does not take has the server's bounds
+        (
+            P,
+            "submit_intake",
+            "Health insurance number of the patient, 1 to 40 characters.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Short reason for the visit, shown to the doctor. At most 200 characters.",
+        ),
+        // a search's and a key's narrower bounds are the server's
+        (
+            P,
+            "search_protocols",
+            "Words to search for in the titles and text of the protocols, at least 3 characters.",
+        ),
+        (P, "book_appointment", "A key of 16 to 64 characters."),
+        // a tool the clinic API has no route for
+        (
+            P,
+            "ledger_entry_reject",
+            "Reason for the rejection, 1 to 1000 characters.",
         ),
     ];
     for (place, tool, good) in plain {

@@ -6,6 +6,7 @@
 //! patient.
 
 mod acts;
+mod bounds;
 mod callers;
 mod errors;
 mod glosses;
@@ -13,6 +14,7 @@ mod ids;
 mod values;
 
 pub(crate) use acts::*;
+use bounds::*;
 pub(crate) use callers::*;
 use errors::*;
 use glosses::*;
@@ -24,7 +26,8 @@ use crate::types::Violation;
 
 /// What a text says of the contract's codes and values, read on one tokenization: an error said
 /// for a case the contract does not give it for, a code or a status glossed with none of its
-/// meaning, and `isAvailable` glossed against the API.
+/// meaning, `isAvailable` glossed against the API, and a length or a range the API does not hold
+/// a value to.
 pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>) {
     let toks = tokens(text);
     let takes = statuses_an_act_takes(&own_effects(tool));
@@ -32,4 +35,5 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     code_glossed(text, &toks, takes, out);
     status_value_glossed(text, &toks, out);
     availability_glossed(text, &toks, out);
+    bound_misstated(text, &toks, tool, out);
 }

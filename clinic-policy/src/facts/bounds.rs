@@ -1,0 +1,205 @@
+//! The bounds the clinic API holds what a person says, and the care scale, to: an intake's
+//! symptoms 1 to 1000 characters, its days 0 to 3650 and its severity 0 to 10 (with the triage
+//! bands), a rejection's reason 1 to 200 characters and an escalation's note 1 to 500. A length
+//! or a range said otherwise makes the agent cut what the patient or the doctor says, or refuse
+//! a value the clinic takes ("The symptoms, 1 to 100 characters", "severity, 0 to 5", whose top
+//! is never urgent). A value the contract does not give the route (an intake's insurance number,
+//! a booking's reason) has the server's bounds, and whether the tool may take it is the table of
+//! data's question; so do the server's own narrower bounds of a search or a key.
+
+use super::callers::has_a_route;
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// One value of a route: the words that name it, and its length or the ranges of its number.
+struct Value {
+    words: &'static [&'static str],
+    chars: Option<(u32, u32)>,
+    numbers: &'static [(u32, u32)],
+}
+
+const SYMPTOMS: Value = Value {
+    words: &["symptom", "symptoms"],
+    chars: Some((1, 1000)),
+    numbers: &[],
+};
+const DAYS: Value = Value {
+    words: &["days", "duration", "lasted"],
+    chars: None,
+    numbers: &[(0, 3650)],
+};
+/// Severity, with its triage bands: routine, elevated, urgent.
+const SEVERITY: Value = Value {
+    words: &["severity", "severe"],
+    chars: None,
+    numbers: &[(0, 10), (0, 4), (5, 7), (8, 10)],
+};
+/// What a doctor writes on a rejection or an escalation.
+const WRITTEN: &[&str] = &[
+    "reason",
+    "reasons",
+    "note",
+    "notes",
+    "message",
+    "explanation",
+];
+const REASON: Value = Value {
+    words: WRITTEN,
+    chars: Some((1, 200)),
+    numbers: &[],
+};
+const NOTE: Value = Value {
+    words: WRITTEN,
+    chars: Some((1, 500)),
+    numbers: &[],
+};
+
+/// The values of the route a tool stands for, by the words of its name and its effects; empty
+/// for any other tool.
+fn values(tool: &str) -> &'static [Value] {
+    let effects = own_effects(tool);
+    if tool.split('_').any(|w| matches!(w, "intake" | "intakes")) {
+        &[SYMPTOMS, DAYS, SEVERITY]
+    } else if effects.contains(&"reject") {
+        &[REASON]
+    } else if effects.contains(&"escalate") {
+        &[NOTE]
+    } else {
+        &[]
+    }
+}
+
+/// Words after a number that make it a length.
+const LENGTH: &[&str] = &["characters", "character", "chars", "letters"];
+/// Words after a number that make it no value of a route: a time is read elsewhere.
+const OTHER_UNITS: &[&str] = &[
+    "second", "seconds", "minute", "minutes", "hour", "hours", "h", "ms", "week", "weeks", "month",
+    "months", "year", "years", "percent", "mg", "kg", "cm",
+];
+
+/// The number a token spells and the token it opens at, with its thousands (`1,000`) joined
+/// when written without spaces.
+fn number(toks: &[Tok], k: usize, text: &str) -> Option<(u32, usize)> {
+    let digits = |t: &Tok| t.kind == Kind::Ident && t.text.bytes().all(|b| b.is_ascii_digit());
+    let t = toks.get(k).filter(|t| digits(t))?;
+    let mut first = k;
+    let mut spelled = t.text.clone();
+    while first >= 2
+        && toks[first - 1].text == ","
+        && toks[first - 1].start == toks[first - 2].end
+        && toks[first].start == toks[first - 1].end
+        && digits(&toks[first - 2])
+    {
+        spelled.insert_str(0, &toks[first - 2].text);
+        first -= 2;
+    }
+    // (a date or a code of parts joined by hyphens is no number: "2026-12-01", "F-2026-042";
+    // two numbers joined are a range, "0-10")
+    let joined = |a: usize, b: usize| &text[toks[a].end..toks[b].start] == "-";
+    let (mut lo, mut hi) = (first, k);
+    while lo > 0 && joined(lo - 1, lo) {
+        lo -= 1;
+    }
+    while hi + 1 < toks.len() && joined(hi, hi + 1) {
+        hi += 1;
+    }
+    let joins = (first - lo) + (hi - k);
+    if joins > 1 || joins == 1 && !(digits(&toks[lo]) && digits(&toks[hi])) {
+        return None;
+    }
+    Some((spelled.parse().ok()?, first))
+}
+
+/// The lower bound of a range whose upper bound opens at `k`: "1 to 200", "from 0 (none) to
+/// 10", "between 2 and 200", "0-10".
+fn lower_bound(toks: &[Tok], k: usize, text: &str) -> Option<u32> {
+    let j = k.checked_sub(1)?;
+    // ("0-10": a hyphen between two numbers is no token)
+    if &text[toks[j].end..toks[k].start] == "-" {
+        return number(toks, j, text).map(|(n, _)| n);
+    }
+    let mut i = j.checked_sub(1)?;
+    let between = |i: usize| (i.saturating_sub(6)..i).any(|x| is_word(&toks[x], &["between"]));
+    if !(is_word(&toks[j], &["to"]) || is_word(&toks[j], &["and"]) && between(i)) {
+        return None;
+    }
+    // (an aside after the lower bound: "0 (none) to 10 (worst)")
+    if toks[i].text == ")" {
+        let open = (i.saturating_sub(5)..i)
+            .rev()
+            .find(|&x| toks[x].text == "(")?;
+        i = open.checked_sub(1)?;
+    }
+    let (n, _) = number(toks, i, text)?;
+    Some(n)
+}
+
+/// A length or a range said of a value the contract holds otherwise ("The symptoms, 1 to 100
+/// characters", "For how many days, 0 to 30", "Reason for the rejection, 1 to 20 characters"): it
+/// is read against the values of the route that the text names.
+pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if !has_a_route(tool) {
+        return;
+    }
+    let named: Vec<&Value> = values(tool)
+        .iter()
+        .filter(|v| toks.iter().any(|t| is_word(t, v.words)))
+        .collect();
+    if named.is_empty() {
+        return;
+    }
+    for (k, t) in toks.iter().enumerate() {
+        let Some((n, first)) = number(toks, k, text) else {
+            continue;
+        };
+        // (a thousands group is read once, at its last part)
+        if toks
+            .get(k + 2)
+            .is_some_and(|_| number(toks, k + 2, text).is_some_and(|(_, f)| f == k))
+        {
+            continue;
+        }
+        let next = toks.get(k + 1);
+        let length = next.is_some_and(|x| is_word(x, LENGTH));
+        if next.is_some_and(|x| is_word(x, OTHER_UNITS)) {
+            continue;
+        }
+        let lower = lower_bound(toks, first, text);
+        let fits = if length {
+            let least = k >= 2 && is_word(&toks[k - 1], &["least", "minimum", "min"]);
+            named
+                .iter()
+                .filter_map(|v| v.chars)
+                .any(|(lo, hi)| match lower {
+                    Some(l) => (l, n) == (lo, hi),
+                    None if least => n == lo,
+                    None => n == hi,
+                })
+        } else if let Some(l) = lower {
+            // (a range of numbers: the intake's days and severity, a search's count)
+            named.iter().any(|v| v.numbers.contains(&(l, n)))
+        } else {
+            continue;
+        };
+        if fits {
+            continue;
+        }
+        let said: Vec<String> = named
+            .iter()
+            .filter_map(|v| v.chars)
+            .map(|(lo, hi)| format!("{lo} to {hi} characters"))
+            .chain(
+                named
+                    .iter()
+                    .flat_map(|v| v.numbers)
+                    .map(|(lo, hi)| format!("{lo} to {hi}")),
+            )
+            .collect();
+        let detail = format!(
+            "a length or a range the clinic API does not hold this value to: it holds what the text names to {}",
+            said.join(", ")
+        );
+        push(out, Rule::Directive, t, detail);
+        return;
+    }
+}
