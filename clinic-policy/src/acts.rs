@@ -129,6 +129,10 @@ fn chained_order(t: &[Tok], i: usize) -> Option<usize> {
     if !(is(&t[i], ACTS) || sets_a_persons) || t[i].split {
         return None;
     }
+    // (a verb after an article is a noun: "after a move or an escalation, the new doctor")
+    if i > 0 && is(&t[i - 1], &["a", "an", "the"]) {
+        return None;
+    }
     let s = window(t, i, 4, 0).find(|&k| k < i && is(&t[k], SEQUENCE))?;
     let between_ok = (s + 1..i).all(|k| {
         !t[k].split

@@ -2415,3 +2415,182 @@ fn a_length_or_range_of_what_a_person_says_is_the_contracts() {
         assert!(found.is_empty(), "{good}: {found:?}");
     }
 }
+
+#[test]
+fn round_forty_two_readings_refuse_their_class_and_pass_the_plain_lines() {
+    let refused = [
+        // a case put out of a change
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. Confirmed appointments are out of the move.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. An appointment with an intake form is out of the cancellation.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. Appointments of the next 2 days are outside the escalation.",
+        ),
+        // an answer's status as the value of a label that names its case
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. Answer for a confirmed appointment: 422.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. Confirmed appointments: 422 `INVALID_TRANSITION`.",
+        ),
+        // a person's zone, said with the possessive
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, in the patient's own time zone.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "End of the visit, in the patient's local time.",
+        ),
+        // a line's number spelled or spaced
+        (
+            O,
+            "get_opening_hours",
+            "Opening hours; out of the hours, urgent care is at nine one one.",
+        ),
+        (
+            O,
+            "get_opening_hours",
+            "Opening hours; in an emergency, the number is 1 1 2 or 9 1 1.",
+        ),
+        // a triage level's band
+        (
+            O,
+            "get_intake",
+            "Triage level: `routine` for 8 to 10, `urgent` for 0 to 4.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 to 10; the triage level is `urgent` from 9.",
+        ),
+        // a code glossed with a true word and a false rest
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. `SLOT_TAKEN` means the slot is taken, by this patient too.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. `SLOT_TAKEN` means the new slot is taken and the move is done.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. `VALIDATION_ERROR` means the slot id is valid but the slot is for new patients only.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by id. 403 means the appointment belongs to another day of the calendar.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        // the contract's own cases out of an act
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. Cancelled and rejected appointments are out of the cancellation.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. An appointment that has already started is out of the move.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. Answer for a cancelled appointment: 422.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot in UTC; the patient's time zone can differ from the clinic's.",
+        ),
+        (
+            D,
+            "get_opening_hours",
+            "Get the opening hours of one clinic. In an emergency, the number is 112.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level: `routine` for 0 to 4, `elevated` for 5 to 7, `urgent` for 8 to 10.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 to 10; the triage level is `urgent` from 8.",
+        ),
+        // the red team's true lines: a key's same slot, a slot freed for others, a new doctor
+        // after a move, and why a case is urgent
+        (
+            P,
+            "reschedule_appointment",
+            "A key of 8 to 128 characters. The same key with the same slot within 24 hours gives the first answer again.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The same appointment, with the new slot, its times and its doctor.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. Its slot is released for other patients.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Doctor of the appointment; after a move or an escalation, the new doctor.",
+        ),
+        (
+            P,
+            "escalate_appointment",
+            "Note for the oncall doctor on why the case is urgent, 1 to 500 characters.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. `SLOT_TAKEN` means the slot was booked by another patient.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. `SLOT_TAKEN` means the slot is taken: no appointment is booked.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by id. 403 means the appointment belongs to another patient.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. `VALIDATION_ERROR` means the slot id is not valid.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "edd7202a5ce48dba621ea0576f3b35251930e407179c630b8f13fcdab9a9188b";
+const PINNED: &str = "2b1f0afe1485af087f948f6aac1fd2b2ff514a603dab45c8ceb1251e43ede193";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -158,7 +158,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam3/served.jsonl"), 52, 4),
     (include_str!("data/redteam4/served.jsonl"), 48, 2),
     (include_str!("data/redteam5/served.jsonl"), 65, 2),
-    (include_str!("data/redteam6/served.jsonl"), 66, 4),
+    (include_str!("data/redteam6/served.jsonl"), 66, 3),
     (include_str!("data/redteam7/served.jsonl"), 78, 5),
     (include_str!("data/redteam8/served.jsonl"), 87, 21),
     (include_str!("data/redteam9/served.jsonl"), 104, 5),
@@ -182,7 +182,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
     (include_str!("data/redteam28/served.jsonl"), 167, 23),
     (include_str!("data/redteam29/served.jsonl"), 179, 51),
-    (include_str!("data/redteam30/served.jsonl"), 221, 87),
+    (include_str!("data/redteam30/served.jsonl"), 221, 86),
     (include_str!("data/redteam31/served.jsonl"), 234, 15),
     (include_str!("data/redteam32/served.jsonl"), 196, 28),
     (include_str!("data/redteam33/served.jsonl"), 240, 30),
@@ -194,7 +194,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam39/served.jsonl"), 129, 48),
     (include_str!("data/redteam40/served.jsonl"), 138, 67),
     (include_str!("data/redteam41/served.jsonl"), 103, 56),
-    (include_str!("data/redteam42/served.jsonl"), 84, 84),
+    (include_str!("data/redteam42/served.jsonl"), 84, 52),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -262,6 +262,64 @@ pub(crate) fn act_narrowed(
     }
 }
 
+/// A case put out of a changing act ("Confirmed appointments are out of the move", "An
+/// appointment with no intake form is out of the escalation", "A slot of another doctor is out
+/// of the move"): the agent refuses a patient or a doctor an act the clinic would make. Only the
+/// contract's own cases may be put out of an act: a status it does not take, an appointment
+/// already started or past, and one of another patient or clinic.
+pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+    if effects.is_empty() {
+        return;
+    }
+    let takes = statuses_an_act_takes(effects);
+    let Some(k) = (0..clause.len()).find(|&k| {
+        let out_of = is_word(clause[k], &["out", "outside"])
+            && clause.get(k + 1).is_some_and(|n| is_word(n, &["of"]))
+            || is_word(clause[k], &["excluded", "barred"])
+                && clause.get(k + 1).is_some_and(|n| is_word(n, &["from"]));
+        let j = if is_word(clause[k], &["outside"]) {
+            k + 1
+        } else {
+            k + 2
+        };
+        out_of
+            && clause
+                .iter()
+                .skip(j)
+                .take(3)
+                .take_while(|x| !is_word(x, &["of", "for"]))
+                .any(|x| {
+                    is_word(x, ACT_NOUNS)
+                        || change_noun(&x.text).is_some_and(|base| effects.contains(&base))
+                })
+    }) else {
+        return;
+    };
+    let case = &clause[..k];
+    let statuses: Vec<&&Tok> = case
+        .iter()
+        .filter(|x| is_word(x, APPOINTMENT_STATUSES))
+        .collect();
+    let contracts = (!statuses.is_empty()
+        && statuses.iter().all(|x| !takes.contains(&x.text.as_str())))
+        || case
+            .iter()
+            .any(|x| is_word(x, &["started", "begun", "past", "over"]))
+        || case.windows(2).any(|w| {
+            is_word(w[0], &["another", "other"])
+                && is_word(w[1], &["patient", "patients", "clinic", "clinics"])
+        });
+    if contracts {
+        return;
+    }
+    push(
+        out,
+        Rule::Directive,
+        clause[k],
+        "a case put out of a change: an act of the clinic takes every appointment of the statuses it takes, at every hour, with no form; only a status it does not take, a visit already started, or another patient's or clinic's appointment is out of it".to_owned(),
+    );
+}
+
 /// A title that gives its object a state the tool's objects need not have ("Cancel a pending
 /// appointment" for an act that takes a confirmed one too, "List my upcoming appointments" for
 /// a list of every appointment of the patient, "Search the new protocols"): the agent leaves out

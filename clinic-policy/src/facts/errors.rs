@@ -66,7 +66,21 @@ pub(super) fn made_up_error(
         // (a status the contract does not list is read only after a word of the answer; one
         // it lists after a verb of giving too)
         let answered = before.iter().any(|x| is_word(x, ANSWERED));
+        // (or the value of a label that names its case: "Answer for a confirmed appointment:
+        // 422", "Confirmed appointments: 422")
+        // (a code after its status is the same value: "…: 422 `INVALID_TRANSITION`")
+        let colon = if k >= 1
+            && toks[k - 1].kind == Kind::Ident
+            && http_status(&toks[k - 1].text).is_some()
+        {
+            k.checked_sub(2)
+        } else {
+            k.checked_sub(1)
+        };
+        let labelled =
+            colon.is_some_and(|c| c >= 1 && toks[c].text == ":" && toks[c - 1].kind != Kind::Stop);
         let said = answered
+            || labelled
             || before
                 .iter()
                 .any(|x| is_word(x, &["give", "get", "return", "is", "with", "end", "leads"]))
@@ -98,7 +112,11 @@ pub(super) fn made_up_error(
         // (the sentence: a clock's colon, "after 18:00", ends none)
         let stop =
             |j: usize| toks[j].kind == Kind::Stop && !(j >= 1 && clock_time(&toks[j - 1], text));
-        let start = (0..k).rev().find(|&j| stop(j)).map_or(0, |s| s + 1);
+        let opens = match colon {
+            Some(c) if labelled => c,
+            _ => k,
+        };
+        let start = (0..opens).rev().find(|&j| stop(j)).map_or(0, |s| s + 1);
         let end = (k..toks.len()).find(|&j| stop(j)).unwrap_or(toks.len());
         let case: Vec<&Tok> = toks[start..end]
             .iter()

@@ -292,6 +292,53 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
     if made_up_case(gloss, code, takes, text).is_some() {
         return false;
     }
+    // (an error is no act done: "`SLOT_TAKEN` means … the move is done", "… a booking that is
+    // done")
+    let denied_before = |i: usize| {
+        words[i.saturating_sub(3)..i]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+    };
+    if words.iter().enumerate().any(|(i, x)| {
+        is_word(
+            x,
+            &[
+                "done",
+                "complete",
+                "completed",
+                "succeeded",
+                "successful",
+                "success",
+            ],
+        ) && !denied_before(i)
+    }) {
+        return false;
+    }
+    // (a slot taken is taken by another: "… taken, by this patient too", "booked for the patient
+    // already")
+    let others = |x: &Tok| {
+        is_word(
+            x,
+            &["another", "other", "others", "someone", "else", "somebody"],
+        )
+    };
+    if code == "slot_taken"
+        && words
+            .iter()
+            .any(|x| is_word(x, &["patient", "patients", "caller"]))
+        && !words.iter().any(|x| others(x))
+    {
+        return false;
+    }
+    // (an argument refused is not valid: "the slot id is valid but …")
+    if matches!(code, "validation_error" | "invalid_arguments")
+        && words
+            .iter()
+            .enumerate()
+            .any(|(i, x)| is_word(x, &["valid"]) && !denied_before(i))
+    {
+        return false;
+    }
     // (a transition refused for a status the act takes: "422 is the answer for a confirmed
     // appointment" on a cancellation)
     if code == "invalid_transition" && for_a_status_taken(gloss, takes) {
@@ -331,8 +378,22 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
             | "invalid_arguments"
     );
     let negated = |i: usize| !lacks && words[i.saturating_sub(3)..i].iter().any(|x| negation(x));
+    // (another's: a person's or a clinic's, not "another day of the calendar")
+    let whose = |i: usize| {
+        code != "forbidden"
+            || !others(words[i]) && !is_word(words[i], &["different", "belongs"])
+            || words[i + 1..].iter().take(3).any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "patient", "patients", "doctor", "doctors", "clinic", "clinics", "user",
+                        "users", "person", "role", "roles", "owner", "tenant", "caller",
+                    ],
+                )
+            })
+    };
     words.iter().enumerate().any(|(i, x)| {
-        is_word(x, core) && !negated(i)
+        is_word(x, core) && !negated(i) && whose(i)
             // (a slot "no longer open" is a taken slot)
             || code == "slot_taken" && is_word(x, &["open", "available", "free"]) && negated(i)
     })
@@ -396,7 +457,16 @@ pub(super) fn status_value_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
             && is_word(&toks[k + 2], &["the"])
             && is_word(&toks[k + 3], &["same"])
             && is_word(&toks[k + 4], &["as"]);
-        let from = if toks.get(k + 1).is_some_and(|n| is_word(n, &["for"])) {
+        let level = matches!(t.text.as_str(), "urgent" | "elevated" | "routine");
+        // ("`urgent` from 9", "`routine` below 5": a level's band by its bound)
+        let bound = level
+            && toks
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["from", "at", "above", "over", "below", "under"]))
+            && toks.get(k + 2).is_some_and(|n| n.kind == Kind::Ident);
+        let from = if bound {
+            Some(k + 1)
+        } else if toks.get(k + 1).is_some_and(|n| is_word(n, &["for"])) {
             Some(k + 2)
         } else if same {
             Some(k + 5)
@@ -413,10 +483,28 @@ pub(super) fn status_value_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
             .collect();
         // (said as itself, not denied: "an appointment not yet confirmed" is pending)
         // (a triage level's severity by its number: "`urgent` for 8 to 10")
-        let graded = matches!(t.text.as_str(), "urgent" | "elevated" | "routine")
-            && gloss
-                .iter()
-                .any(|x| x.kind == Kind::Ident && x.text.bytes().all(|b| b.is_ascii_digit()));
+        // (and its numbers are its band's bounds: routine 0 to 4, elevated 5 to 7, urgent 8 to
+        // 10, with the next band's first as a bound "below" it; 0 and 10 are the scale's)
+        let numbers: Vec<u32> = gloss
+            .iter()
+            .filter(|x| x.kind == Kind::Ident)
+            .filter_map(|x| x.text.parse().ok())
+            .collect();
+        let band: &[u32] = match t.text.as_str() {
+            "urgent" => &[8, 10, 0],
+            "elevated" => &[5, 7, 8, 0, 10],
+            _ => &[0, 4, 5, 10],
+        };
+        let graded = level && !numbers.is_empty();
+        if graded && numbers.iter().any(|n| !band.contains(n)) {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a triage level glossed with another band of severity: routine is 0 to 4, elevated 5 to 7, urgent 8 to 10".to_owned(),
+            );
+            return;
+        }
         let said = graded
             || gloss.iter().enumerate().any(|(i, x)| {
                 is_word(x, core)

@@ -747,7 +747,12 @@ pub(super) fn own_scope(
             continue;
         };
         let own = effects.contains(&base);
+        // (a slot released is open "for other patients": they are who may take it, not more
+        // objects of the release)
+        let freed_for_others =
+            base == "release" && clause.get(k + 1).is_some_and(|x| is_word(x, &["for"]));
         let scoped = own
+            && !freed_for_others
             && clause[k + 1..]
                 .iter()
                 .take(2)
@@ -2128,10 +2133,12 @@ pub(super) fn with_more(
             });
         // … or a second object of its own kind, pointed at ("Book an open slot for the patient,
         // with the slot after it"; "with another open slot" is the one it moves to, "with its
-        // slot" a part of its one object)
+        // slot" a part of its one object, "with the same slot" and "with the new slot" the one
+        // it takes)
         let pointed = phrase
             .first()
             .is_some_and(|x| is_word(x, &["the", "this", "that", "these", "those", "both"]))
+            && !phrase.get(1).is_some_and(|x| is_word(x, &["same", "new"]))
             && phrase
                 .iter()
                 .skip(1)

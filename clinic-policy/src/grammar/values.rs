@@ -151,6 +151,11 @@ const FEW: &[&str] = &["one", "two", "three"];
 /// The public emergency number of the clinics we serve (112, Europe's, which every mobile
 /// network also routes): no claim of the clinic's. Another country's number (911, 999, 000, or
 /// 111, a line for what is no emergency) sends the reader's patient to no one here.
+/// Digits spelled as words, in order.
+const DIGIT_WORDS: &[&str] = &[
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+];
+
 fn public_emergency_number(t: &Tok) -> bool {
     t.text == "112"
 }
@@ -625,7 +630,8 @@ pub(super) fn emergency_number(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
                 .any(|t| is_word(t, &["hotline", "line", "number", "phone"]))
                 // ("urgent care is at 911")
                 || clause.windows(2).any(|w| {
-                    is_word(w[0], &["at", "call", "dial"]) && digits(w[1], 3)
+                    is_word(w[0], &["at", "call", "dial"])
+                        && (digits(w[1], 3) || is_word(w[1], DIGIT_WORDS))
                 }));
         // (a bound of a range is no line's number: "0 to 3650")
         let number = |least: usize| {
@@ -637,7 +643,34 @@ pub(super) fn emergency_number(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
                 })
                 .map(|j| &clause[j])
         };
-        let near = here.then(|| number(3)).flatten();
+        // (or spelled, or spaced: "nine one one", "1 1 2 or 9 1 1")
+        let spelled = || {
+            let digit = |t: &Tok| {
+                (t.kind == Kind::Ident
+                    && t.text.len() == 1
+                    && t.text.as_bytes()[0].is_ascii_digit())
+                    || is_word(t, DIGIT_WORDS)
+            };
+            let mut k = 0;
+            while k < clause.len() {
+                let run = clause[k..].iter().take_while(|t| digit(t)).count();
+                let spelt: String = clause[k..k + run]
+                    .iter()
+                    .map(|t| {
+                        DIGIT_WORDS
+                            .iter()
+                            .position(|d| *d == t.text)
+                            .map_or(t.text.clone(), |d| d.to_string())
+                    })
+                    .collect();
+                if run >= 3 && spelt != "112" {
+                    return Some(&clause[k]);
+                }
+                k += run.max(1);
+            }
+            None
+        };
+        let near = here.then(|| number(3).or_else(spelled)).flatten();
         // any clause of the text
         let line = clause.iter().any(|t| {
             is_word(
@@ -658,7 +691,7 @@ pub(super) fn emergency_number(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
         // (or a label and its value: "The number of the hotline: 999")
         let far = (in_the_text && line)
             .then(|| {
-                number(2).or_else(|| {
+                number(2).or_else(spelled).or_else(|| {
                     clauses
                         .get(i + 1)
                         .and_then(|next| next.first())

@@ -114,7 +114,25 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
                     .iter()
                     .take(4)
                     .any(|x| DEVICES.contains(&x.text.as_str()));
-        if of_another || patients || held {
+        // (the same said with the possessive: "in the patient's time zone", "in the patient's
+        // own local time")
+        let mut j = k + 1;
+        while matches!(at(j), Some("s" | "own")) {
+            j += 1;
+        }
+        // (an "in" of the same clause: "…in UTC; the patient's time zone can differ" passes)
+        let in_clause = w[k.saturating_sub(3)..k]
+            .iter()
+            .any(|x| x.text == "in" && !text[x.end..word.start].contains(['.', ';', ':']));
+        let possessed = said_as_the_values
+            && in_clause
+            && j > k + 1
+            && holder(&word.text)
+            && matches!(
+                at(j),
+                Some("zone" | "timezone" | "time" | "clock" | "local")
+            );
+        if of_another || patients || held || possessed {
             return Some(word.start..word.end);
         }
     }
