@@ -2594,3 +2594,90 @@ fn round_forty_two_readings_refuse_their_class_and_pass_the_plain_lines() {
         assert!(found.is_empty(), "{good}: {found:?}");
     }
 }
+
+#[test]
+fn round_forty_two_sources_ids_flags_and_dates_are_read_as_they_are() {
+    let refused = [
+        // a grade from another source or basis
+        (
+            O,
+            "get_intake",
+            "Severity, 0 to 10, in the words of the doctor of the appointment.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level, the estimate of the oncall doctor.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level, set by the clinic from the symptoms and their duration.",
+        ),
+        // an object's number or a booking's other name as the id
+        (N, "cancel_appointment", "slot_number"),
+        (N, "book_appointment", "reservation_id"),
+        // `isAvailable` glossed where the description opens with its name
+        (
+            O,
+            "find_available_slots",
+            "Availability of the slot: 1 for a slot of the staff, true for a slot of a patient.",
+        ),
+        (
+            O,
+            "get_slots",
+            "Open or not; 1 marks a slot held for the staff.",
+        ),
+        // a date in another form as an error's case
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. After 2026/12/01, the answer is 422.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. After 01.12.2026, the answer is 422.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        (
+            O,
+            "get_intake",
+            "Triage level, computed by the clinic from the severity of the symptoms.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Severity of the symptoms, 0 to 10, in the words of the patient.",
+        ),
+        (N, "cancel_appointment", "appointment_number"),
+        (
+            O,
+            "find_available_slots",
+            "Whether the slot is open: true, or 1 from the public API; both mean the slot is open.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Availability of the slot: `true` or `1` for an open slot.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "`isAvailable` is true for an open slot. Pages start at 1, not 0.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. In version 2.5.1, a cancelled appointment gives 422.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

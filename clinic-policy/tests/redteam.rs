@@ -194,7 +194,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam39/served.jsonl"), 129, 48),
     (include_str!("data/redteam40/served.jsonl"), 138, 67),
     (include_str!("data/redteam41/served.jsonl"), 103, 56),
-    (include_str!("data/redteam42/served.jsonl"), 84, 52),
+    (include_str!("data/redteam42/served.jsonl"), 84, 40),
 ];
 
 fn mutates(tool: &str) -> bool {

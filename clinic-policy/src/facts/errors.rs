@@ -264,18 +264,26 @@ pub(super) fn made_up_case(
         code == "idempotency_key_conflict" && case.iter().any(|x| is_word(x, &["key", "keys"]));
     // (a date as written: "After 2026-12-01, …")
     // (not a date's form given as an example: "as 2026-12-01")
+    // (in any order and with any mark: "2026/12/01", "01.12.2026")
     let date = |x: &Tok| {
-        let after = &text.as_bytes()[x.end..];
         let example = ["as", "like", "example", "e.g."]
             .iter()
             .any(|e| text[..x.start].trim_end().ends_with(e));
+        let run: String = text[x.start..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || matches!(c, '-' | '/' | '.'))
+            .collect();
+        let groups: Vec<&str> = run
+            .trim_end_matches(['-', '/', '.'])
+            .split(['-', '/', '.'])
+            .collect();
         !example
             && x.kind == Kind::Ident
-            && x.text.len() == 4
-            && x.text.bytes().all(|b| b.is_ascii_digit())
-            && after.len() >= 2
-            && after[0] == b'-'
-            && after[1].is_ascii_digit()
+            && groups.len() == 3
+            && groups
+                .iter()
+                .all(|g| !g.is_empty() && g.len() <= 4 && g.bytes().all(|b| b.is_ascii_digit()))
+            && groups.iter().any(|g| g.len() == 4)
     };
     let timed = case
         .iter()

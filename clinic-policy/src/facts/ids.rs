@@ -242,8 +242,9 @@ fn article(kind: &str) -> &'static str {
     }
 }
 
-/// A parameter named as the id of a kind its tool does not take (`slot_id` for
-/// `cancel_appointment` or `get_appointment`, `booking_id` for `book_appointment`): as
+/// A parameter named as the id of a kind its tool does not take (`slot_id` or `slot_number` for
+/// `cancel_appointment` or `get_appointment`, `booking_id` or `reservation_id` for
+/// `book_appointment`): as
 /// [`own_id_of_another_kind`], said by the name.
 pub(crate) fn own_id_named(name: &str, tool: &str, out: &mut Vec<Violation>) {
     let Some(taken) = kinds_taken(tool) else {
@@ -253,13 +254,16 @@ pub(crate) fn own_id_named(name: &str, tool: &str, out: &mut Vec<Violation>) {
     // (a booking or a visit is an appointment, by another name)
     let named = words.windows(2).find_map(|w| {
         let kind = match w[0].as_str() {
-            "booking" | "bookings" | "visit" | "visits" => "appointment",
+            "booking" | "bookings" | "visit" | "visits" | "reservation" | "reservations" => {
+                "appointment"
+            }
             k => OBJECT_KINDS
                 .iter()
                 .chain(&["position"])
                 .find(|o| **o == k)?,
         };
-        matches!(w[1].as_str(), "id" | "ids").then_some(kind)
+        // (an object's number is its id: `slot_number`)
+        matches!(w[1].as_str(), "id" | "ids" | "number" | "no").then_some(kind)
     });
     // (a queue's position is the tool's own object: `position_id` on
     // get_waiting_list_position)

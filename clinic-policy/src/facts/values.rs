@@ -139,6 +139,8 @@ pub(super) fn availability_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
         "whether the slot is open",
         "whether the slot is available",
         "whether the slot is free",
+        "availability",
+        "open or not",
     ]
     .iter()
     .flat_map(|n| lower.match_indices(n).map(|(i, m)| i + m.len()))
@@ -146,10 +148,16 @@ pub(super) fn availability_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
     if named.is_empty() {
         return;
     }
+    // (a description that opens with the field's name is the field's to its first sentence's
+    // end: "Open or not; 1 marks …")
+    let opens = named
+        .iter()
+        .any(|&end| lower[..end].trim_start().len() <= "whether the slot is available".len());
     let of_the_field = |start: usize| {
-        named.iter().any(|&end| {
-            end <= start && start - end <= 60 && !text[end..start].contains(['.', ';', '\n'])
-        })
+        opens && !text[..start].contains(['.', '\n'])
+            || named.iter().any(|&end| {
+                end <= start && start - end <= 60 && !text[end..start].contains(['.', ';', '\n'])
+            })
     };
     const NOT_OPEN: &[&str] = &[
         "taken",
@@ -190,6 +198,14 @@ pub(super) fn availability_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
             .filter(|x| x.kind == Kind::Word)
             .take(8)
             .collect();
+        // (where the value comes from is no gloss of it: "1 from the public API")
+        if gloss
+            .first()
+            .is_some_and(|x| is_word(x, &["from", "as", "returned", "sent", "by"]))
+            && !gloss.iter().any(|x| is_word(x, NOT_OPEN))
+        {
+            return false;
+        }
         // a gloss of an open slot says it is open; one of a person or a holder says it is not
         let said_open = gloss.iter().any(|x| is_word(x, OPEN));
         let held = gloss.iter().any(|x| {
@@ -607,7 +623,8 @@ pub(crate) fn doctor_swapped(
 }
 
 /// A triage level or a severity said to come from another than its source ("Triage level set by
-/// the doctor of the appointment", "Severity, 0 to 10, as set by the oncall doctor"): the
+/// the doctor of the appointment", "Severity, 0 to 10, as set by the oncall doctor", "in the
+/// words of the doctor", a triage level "from the words of the symptoms"): the
 /// severity is the patient's own answer, and the triage level the clinic's, computed from it. A
 /// reader told a doctor set them takes a patient's rating for a clinical judgement.
 pub(crate) fn grade_source_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
@@ -629,8 +646,46 @@ pub(crate) fn grade_source_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
                 ],
             )
     };
+    // ("in the words of the doctor", "the estimate of the oncall doctor")
+    let judged_by = |j: usize| {
+        j >= 1
+            && is_word(
+                clause[j - 1],
+                &[
+                    "words",
+                    "estimate",
+                    "judgement",
+                    "judgment",
+                    "opinion",
+                    "view",
+                    "assessment",
+                    "rating",
+                    "guess",
+                ],
+            )
+    };
+    // (a triage level is computed from the severity alone, not "from the words of the
+    // symptoms" or "from the symptoms and their duration")
+    let triage = clause.iter().any(|x| is_word(x, &["triage"]));
+    let other_basis = clause.windows(2).enumerate().find(|&(j, w)| {
+        triage
+            && is_word(w[0], &["from"])
+            && !clause[j + 1..]
+                .iter()
+                .any(|x| is_word(x, &["severity", "severe"]))
+            && clause[j + 1..].iter().take(4).any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "symptoms", "symptom", "words", "text", "duration", "days", "age", "notes",
+                    ],
+                )
+            })
+    });
     let hit = clause.windows(2).enumerate().find(|&(j, w)| {
-        (is_word(w[0], &["from"]) || is_word(w[0], &["by"]) && made_by(j))
+        (is_word(w[0], &["from"])
+            || is_word(w[0], &["by"]) && made_by(j)
+            || is_word(w[0], &["of"]) && judged_by(j))
             && clause[j + 1..]
                 .iter()
                 .take(3)
@@ -640,12 +695,12 @@ pub(crate) fn grade_source_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .take(3)
                 .any(|x| is_word(x, &["patient", "patients", "clinic", "api", "server"]))
     });
-    if let Some((_, w)) = hit {
+    if let Some((_, w)) = hit.or(other_basis) {
         push(
             out,
             Rule::Directive,
             w[0],
-            "a grade said to come from a doctor: the severity is the patient's own answer, and the triage level is set by the clinic from it".to_owned(),
+            "a grade said to come from a doctor or from another basis: the severity is the patient's own answer, and the triage level is set by the clinic from it alone".to_owned(),
         );
     }
 }
