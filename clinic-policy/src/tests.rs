@@ -2681,3 +2681,73 @@ fn round_forty_two_sources_ids_flags_and_dates_are_read_as_they_are() {
         assert!(found.is_empty(), "{good}: {found:?}");
     }
 }
+
+#[test]
+fn round_forty_two_colleagues_care_done_and_the_clinics_cancellation_are_refused() {
+    let refused = [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the patient. A colleague of the doctor of the slot may see the patient.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Doctor of the slot, or a colleague of the same clinic on the day.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "Priority: `urgent`, from the escalation; the oncall doctor has seen the case.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "Status of the new appointment: `pending`, a booking the doctor has already reviewed.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Status of the appointment; `cancelled` is the status of a cancellation by the clinic.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. `INVALID_TRANSITION` means the appointment was already cancelled by the doctor.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        (
+            O,
+            "get_appointment",
+            "Doctor of the appointment; the doctor of its slot.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment: `rejected` by the doctor, or `cancelled` by the patient.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Rejection reason, shown to the patient; the doctor has written it.",
+        ),
+        (
+            O,
+            "get_intake",
+            "The intake, seen by the doctor of the appointment.",
+        ),
+        (
+            O,
+            "get_intake",
+            "The symptoms, in the words the patient has read on the form.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

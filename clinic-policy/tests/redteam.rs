@@ -160,7 +160,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam5/served.jsonl"), 65, 2),
     (include_str!("data/redteam6/served.jsonl"), 66, 3),
     (include_str!("data/redteam7/served.jsonl"), 78, 5),
-    (include_str!("data/redteam8/served.jsonl"), 87, 21),
+    (include_str!("data/redteam8/served.jsonl"), 87, 20),
     (include_str!("data/redteam9/served.jsonl"), 104, 5),
     (include_str!("data/redteam10/served.jsonl"), 91, 4),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
@@ -188,13 +188,13 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam33/served.jsonl"), 240, 30),
     (include_str!("data/redteam34/served.jsonl"), 200, 28),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
-    (include_str!("data/redteam36/served.jsonl"), 156, 53),
+    (include_str!("data/redteam36/served.jsonl"), 156, 52),
     (include_str!("data/redteam37/served.jsonl"), 154, 45),
     (include_str!("data/redteam38/served.jsonl"), 165, 91),
-    (include_str!("data/redteam39/served.jsonl"), 129, 48),
+    (include_str!("data/redteam39/served.jsonl"), 129, 46),
     (include_str!("data/redteam40/served.jsonl"), 138, 67),
     (include_str!("data/redteam41/served.jsonl"), 103, 56),
-    (include_str!("data/redteam42/served.jsonl"), 84, 40),
+    (include_str!("data/redteam42/served.jsonl"), 84, 32),
 ];
 
 fn mutates(tool: &str) -> bool {

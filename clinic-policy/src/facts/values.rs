@@ -612,6 +612,24 @@ pub(crate) fn doctor_swapped(
             })
             .filter(|_| label)
     });
+    // (or a colleague or a stand-in in the doctor's place: "A colleague of the doctor of the
+    // slot may see the patient")
+    let hit = hit.or_else(|| {
+        clause.iter().position(|x| {
+            is_word(
+                x,
+                &[
+                    "colleague",
+                    "colleagues",
+                    "substitute",
+                    "substitutes",
+                    "replacement",
+                    "locum",
+                    "deputy",
+                ],
+            )
+        })
+    });
     if of_a_visit && let Some(j) = hit {
         push(
             out,
@@ -701,6 +719,56 @@ pub(crate) fn grade_source_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             w[0],
             "a grade said to come from a doctor or from another basis: the severity is the patient's own answer, and the triage level is set by the clinic from it alone".to_owned(),
+        );
+    }
+}
+
+/// Care said to be done ("the oncall doctor has seen the case", "a booking the doctor has
+/// seen"): the API sets a priority, a status or a doctor, and says nothing of what anyone saw. A
+/// reader told a doctor has seen the patient tells the patient so.
+pub(crate) fn care_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let hit = (1..clause.len()).find(|&k| {
+        is_word(
+            clause[k],
+            &["seen", "examined", "assessed", "reviewed", "read"],
+        ) && (is_word(clause[k - 1], &["has", "have", "had"])
+            || k >= 2
+                && is_word(clause[k - 1], &["already"])
+                && is_word(clause[k - 2], &["has", "have", "had"]))
+            && clause[..k]
+                .iter()
+                .any(|x| is_word(x, STAFF_MEMBERS) || is_word(x, &["oncall"]))
+    });
+    if let Some(k) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "care said to be done: the clinic API sets a status, a priority or a doctor, and says nothing of what a doctor has seen".to_owned(),
+        );
+    }
+}
+
+/// A cancellation said to be the clinic's ("a cancellation by the clinic", "cancelled by the
+/// doctor"): only the patient who owns an appointment cancels it; the doctor rejects. The agent
+/// tells a patient the clinic called the visit off.
+pub(crate) fn cancelled_by_the_clinic(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let hit = clause.windows(2).enumerate().find(|&(j, w)| {
+        is_word(
+            w[0],
+            &["cancelled", "canceled", "cancellation", "cancellations"],
+        ) && is_word(w[1], &["by"])
+            && clause[j + 2..].iter().take(3).any(|x| {
+                is_word(x, STAFF_MEMBERS)
+                    || is_word(x, &["clinic", "clinics", "oncall", "reception", "practice"])
+            })
+    });
+    if let Some((_, w)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            w[0],
+            "a cancellation said to be the clinic's: only the patient cancels an appointment, and a doctor rejects one".to_owned(),
         );
     }
 }

@@ -739,6 +739,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         order_reversed(clause, tool.name, out);
         status_glossed(clause, text, out);
         grade_source_swapped(clause, out);
+        care_claimed(clause, out);
+        cancelled_by_the_clinic(clause, out);
         // (an output type's derive names no tool: its tool's served schema is read at start-up)
         if !tool.name.is_empty() {
             doctor_swapped(clause, &toks, &effects, out);
