@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam42/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam43/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -195,6 +195,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam40/served.jsonl"), 138, 67),
     (include_str!("data/redteam41/served.jsonl"), 103, 56),
     (include_str!("data/redteam42/served.jsonl"), 84, 32),
+    (include_str!("data/redteam43/served.jsonl"), 82, 80),
 ];
 
 fn mutates(tool: &str) -> bool {
