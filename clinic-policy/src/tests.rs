@@ -2751,3 +2751,50 @@ fn round_forty_two_colleagues_care_done_and_the_clinics_cancellation_are_refused
         assert!(found.is_empty(), "{good}: {found:?}");
     }
 }
+
+#[test]
+fn round_forty_three_true_lines_pass_and_their_lookalikes_stay_refused() {
+    let plain = [
+        // both statuses an act takes, set off after the noun
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments, pending or confirmed, to another open slot.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, pending or confirmed.",
+        ),
+        // a length in thousands, in a phrase
+        (P, "submit_intake", "The symptoms, up to 1,000 characters."),
+        (P, "submit_intake", "The symptoms, up to 1000 characters."),
+        // a code glossed by a clause in the past
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. `SLOT_TAKEN` (409) means another patient booked the slot first.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+    let refused = [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. The patient has confirmed it.",
+        ),
+        (P, "submit_intake", "The symptoms, up to 10 characters."),
+        (N, "submit_intake", "severity_up_to_six"),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. `SLOT_TAKEN` means another patient is the owner.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "2b1f0afe1485af087f948f6aac1fd2b2ff514a603dab45c8ceb1251e43ede193";
+const PINNED: &str = "beef77055989585744f732f602b1ba06d2dc32aa84622246a8a7e04ce8002a3a";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -590,7 +590,29 @@ pub(super) fn listed_state(clause: &[&Tok], k: usize) -> bool {
                     ],
                 )
             });
+    // (or after its noun, set off: "one of the patient's appointments, pending or confirmed, to
+    // another open slot")
+    let postpositive = clause[k].text.ends_with("ed")
+        && k >= 4
+        && or_state(k - 1)
+        && is_word(clause[k - 2], statuses)
+        && clause[k - 3].kind == Kind::Comma
+        && is_word(
+            clause[k - 4],
+            &[
+                "appointment",
+                "appointments",
+                "visit",
+                "visits",
+                "booking",
+                "bookings",
+            ],
+        )
+        && clause
+            .get(k + 1)
+            .is_none_or(|x| x.kind != Kind::Word || is_word(x, PREPOSITIONS));
     attributive
+        || postpositive
         || (commas >= 2 && clause[k].text.ends_with("ed") && (before || after) && !done_by_a_person)
 }
 

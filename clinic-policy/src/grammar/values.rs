@@ -193,6 +193,15 @@ fn bound_at(clause: &[&Tok], k: usize) -> bool {
 /// The bounded number at `k` leaves a few items, or a text too short to say it: a count of at
 /// most three (not of time), fewer than 50 characters or fewer than 10 words.
 fn small_bound(clause: &[&Tok], k: usize) -> bool {
+    // (a number's thousands, "1,000", are one number)
+    let thousands = clause.get(k + 1).is_some_and(|c| {
+        c.text == ","
+            && c.start == clause[k].end
+            && clause.get(k + 2).is_some_and(|d| d.start == c.end)
+    });
+    if thousands {
+        return false;
+    }
     let unit = clause.get(k + 1);
     if unit.is_some_and(|u| is_word(u, &["characters", "character", "letters", "chars"])) {
         return below(clause[k], 50);

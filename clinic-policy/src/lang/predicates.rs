@@ -1157,12 +1157,22 @@ fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
     }
     if is_word(t, &["means", "mean"]) {
         // a clause after it ("1 means the patient is next") says what a value stands for
-        let clause_follows = clause[k + 1..]
+        // (a verb in "-ed" after its subject's noun is its past: "another patient booked the
+        // slot", and "that" opens a clause)
+        let rest: Vec<&&Tok> = clause[k + 1..]
             .iter()
             .take_while(|x| x.kind != Kind::Comma)
-            .any(|x| {
+            .collect();
+        let clause_follows = rest.first().is_some_and(|x| is_word(x, &["that"]))
+            || rest.iter().enumerate().any(|(i, x)| {
                 is_word(x, &["is", "are", "has", "have", "gets", "get"])
                     || matches!(verb(&x.text), Some((_, _, Form::Third | Form::Past)))
+                    || i >= 1
+                        && matches!(verb(&x.text), Some((_, _, Form::Participle)))
+                        && rest[i - 1].kind == Kind::Word
+                        && !is_word(rest[i - 1], DETERMINERS)
+                        && !is_word(rest[i - 1], COPULAS)
+                        && !is_word(rest[i - 1], &["been", "be", "being", "not", "no"])
             });
         return (!clause_follows).then_some(k + 1);
     }

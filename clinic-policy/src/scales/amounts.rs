@@ -121,7 +121,10 @@ pub(super) fn amount_changed(w: &[Word]) -> Found {
     // (`severity_up_to_six`), a key made of another thing (`doctor_request_key`), a value left out
     // (`omitted_specialty`, `other_than_doctor_id`), money named for someone else
     // (`reception_late_fee`)
-    if w.len() <= 6 {
+    // (its words joined by single spaces, as a name's read from its underscores: "The symptoms,
+    // up to 1000 characters" is a phrase)
+    let joined = w.windows(2).all(|p| p[1].start == p[0].end + 1);
+    if w.len() <= 6 && joined {
         let kind = w.iter().any(|t| {
             matches!(
                 t.text.as_str(),
