@@ -2115,8 +2115,8 @@ fn round_forty_one_new_classes_refuse_their_lines_and_pass_the_plain_ones() {
             "get_appointment",
             "Priority of the appointment, `normal` or `urgent`. The code `urgent` is the value after an escalation; the appointment is then with the oncall doctor.",
         ),
-        // the red team's own true lines, refused before: an id of the patient's appointments
-        // by their statuses, and `FORBIDDEN` glossed as another's appointment
+        // true lines: an id of the patient's appointments by their statuses, and `FORBIDDEN`
+        // glossed as another's appointment
         (
             P,
             "cancel_appointment",
@@ -2141,8 +2141,8 @@ fn round_forty_one_new_classes_refuse_their_lines_and_pass_the_plain_ones() {
 
 #[test]
 fn a_reviews_lines_beside_round_forty_ones_readings() {
-    // what a review of the readings above found: the contract's own words, refused before, and
-    // rewordings that passed
+    // the contract's own words, which pass, beside rewordings of the readings above, which are
+    // refused
     let refused = [
         (
             D,
@@ -2541,8 +2541,8 @@ fn round_forty_two_readings_refuse_their_class_and_pass_the_plain_lines() {
             "submit_intake",
             "How severe the symptoms are, 0 to 10; the triage level is `urgent` from 8.",
         ),
-        // the red team's true lines: a key's same slot, a slot freed for others, a new doctor
-        // after a move, and why a case is urgent
+        // true lines: a key's same slot, a slot freed for others, a new doctor after a move, and
+        // why a case is urgent
         (
             P,
             "reschedule_appointment",
@@ -2792,6 +2792,178 @@ fn round_forty_three_true_lines_pass_and_their_lookalikes_stay_refused() {
             D,
             "book_appointment",
             "Book an open slot. `SLOT_TAKEN` means another patient is the owner.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+}
+
+#[test]
+fn a_reviews_lines_beside_this_rounds_readings() {
+    let plain = [
+        // a length at either end of the contract's, in other words; a key's and an estimate's
+        (
+            P,
+            "submit_intake",
+            "Symptoms, min. 1 character, max. 1000 characters.",
+        ),
+        (
+            P,
+            "escalate_appointment",
+            "Note: required; 1 character minimum, 500 characters maximum.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Submit the intake form of one appointment: symptoms, days and severity. An optional key of 8 to 128 characters.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "Symptoms in the patient's words, 1 to 1000 characters (about 150 to 200 words).",
+        ),
+        (
+            P,
+            "submit_intake",
+            "Health insurance number of the patient, 1 to 40 characters.",
+        ),
+        // a triage band by its numbers, listed or bounded
+        (
+            O,
+            "get_intake",
+            "Triage level: `urgent` for severity 8, 9 or 10.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level: `urgent` over 7, `routine` under 5.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level: `urgent` for a severity of 8 or more, for example 9.",
+        ),
+        // the contract's own exclusions, and exclusions denied
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. Appointments that have already taken place are out of the move.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment. Appointments of another doctor are out of the rejection.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. No pending appointment is excluded from the cancellation.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. Confirmed appointments are not out of the move.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. The intake form of the appointment is out of this tool.",
+        ),
+        // a label of errors, a version, true glosses
+        (
+            D,
+            "cancel_appointment",
+            "Cancel a pending or confirmed appointment of the patient (errors: 403 `FORBIDDEN` for another patient, 422 `INVALID_TRANSITION` for one already cancelled).",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. `INTAKE_EXISTS` means the intake of this appointment is done already.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. `VALIDATION_ERROR` means a value is outside its valid range.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. `FORBIDDEN` means the appointment belongs to another account.",
+        ),
+        // a caution on the patient's zone, a window, a hospital
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, in UTC. In the patient's own time zone the date can differ.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Availability window: 1 to 14 days from the start date.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. Out of the hours, urgent care is at one of the 250 hospitals of the region.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+    let refused = [
+        (P, "submit_intake", "Severity, at most 5."),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 up to 5.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "A 100-character summary of the symptoms.",
+        ),
+        (
+            P,
+            "escalate_appointment",
+            "Why the case is urgent, for the oncall doctor, 1 to 50 characters.",
+        ),
+        (O, "get_intake", "Triage level: `routine` for 5 to 10."),
+        (
+            O,
+            "get_intake",
+            "Triage level: `urgent` for severity over 8.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment. Pending appointments are out of the rejection.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. Appointments booked over the phone are out of the cancellation.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. After 2026-12, the answer is 422.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. A slot that has 2026-12-24 as its date gets the answer 409.",
+        ),
+        (
+            O,
+            "get_opening_hours",
+            "Opening hours; out of the hours, urgent care is at 9-1-1.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "`isAvailable`: 1 from the API for a slot on the patient's list.",
         ),
     ];
     for (place, tool, bad) in refused {

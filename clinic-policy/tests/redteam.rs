@@ -183,7 +183,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam28/served.jsonl"), 167, 23),
     (include_str!("data/redteam29/served.jsonl"), 179, 51),
     (include_str!("data/redteam30/served.jsonl"), 221, 86),
-    (include_str!("data/redteam31/served.jsonl"), 234, 15),
+    (include_str!("data/redteam31/served.jsonl"), 234, 13),
     (include_str!("data/redteam32/served.jsonl"), 196, 28),
     (include_str!("data/redteam33/served.jsonl"), 240, 30),
     (include_str!("data/redteam34/served.jsonl"), 200, 28),
@@ -195,7 +195,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam40/served.jsonl"), 138, 67),
     (include_str!("data/redteam41/served.jsonl"), 103, 56),
     (include_str!("data/redteam42/served.jsonl"), 84, 32),
-    (include_str!("data/redteam43/served.jsonl"), 82, 80),
+    (include_str!("data/redteam43/served.jsonl"), 82, 65),
 ];
 
 fn mutates(tool: &str) -> bool {

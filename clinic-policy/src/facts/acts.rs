@@ -271,7 +271,12 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
     if effects.is_empty() {
         return;
     }
-    let takes = statuses_an_act_takes(effects);
+    // (a confirmation and a rejection take a pending appointment only)
+    let takes: &[&str] = if effects.iter().any(|e| matches!(*e, "confirm" | "reject")) {
+        &["pending"]
+    } else {
+        statuses_an_act_takes(effects)
+    };
     let Some(k) = (0..clause.len()).find(|&k| {
         let out_of = is_word(clause[k], &["out", "outside"])
             && clause.get(k + 1).is_some_and(|n| is_word(n, &["of"]))
@@ -282,33 +287,55 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
         } else {
             k + 2
         };
+        // (the act, to the phrase's end: "out of the oncall doctor's escalation"; "out of this
+        // tool" says what the tool takes, not a case of its act, unless it is a label's value:
+        // "Escalations on weekends: out of the tool")
         out_of
-            && clause
+            && clause[j.min(clause.len())..]
                 .iter()
-                .skip(j)
-                .take(3)
-                .take_while(|x| !is_word(x, &["of", "for"]))
+                .take_while(|x| x.kind == Kind::Word && !is_word(x, &["of", "for"]))
                 .any(|x| {
-                    is_word(x, ACT_NOUNS)
+                    is_word(x, ACT_NOUNS) && (!is_word(x, &["tool", "act"]) || k == 0)
                         || change_noun(&x.text).is_some_and(|base| effects.contains(&base))
                 })
     }) else {
         return;
     };
     let case = &clause[..k];
+    // (denied: "Confirmed appointments are not out of the move", "No pending appointment is …";
+    // not "An appointment with no intake form is …")
+    if k >= 1 && is_word(clause[k - 1], NEGATIONS)
+        || case
+            .first()
+            .is_some_and(|x| is_word(x, &["no", "none", "neither"]))
+    {
+        return;
+    }
     let statuses: Vec<&&Tok> = case
         .iter()
         .filter(|x| is_word(x, APPOINTMENT_STATUSES))
         .collect();
+    let pair = |a: &[&str], b: &[&str]| {
+        case.windows(2)
+            .any(|w| is_word(w[0], a) && is_word(w[1], b))
+    };
     let contracts = (!statuses.is_empty()
         && statuses.iter().all(|x| !takes.contains(&x.text.as_str())))
+        // (a visit already started or over)
         || case
             .iter()
-            .any(|x| is_word(x, &["started", "begun", "past", "over"]))
-        || case.windows(2).any(|w| {
-            is_word(w[0], &["another", "other"])
-                && is_word(w[1], &["patient", "patients", "clinic", "clinics"])
-        });
+            .any(|x| is_word(x, &["started", "begun", "ended", "finished"]))
+        || pair(&["taken"], &["place"])
+        || pair(&["is", "are", "was", "were"], &["over", "past"])
+        || pair(&["in"], &["the"]) && case.iter().any(|x| is_word(x, &["past"]))
+        || pair(&["past"], &["appointments", "appointment", "visits", "visit"])
+        // (another's: a patient's or a clinic's; for a doctor's act, another doctor's)
+        || pair(&["another", "other"], &["patient", "patients", "clinic", "clinics"])
+        || takes == ["pending"] && pair(&["another", "other"], &["doctor", "doctors"])
+        // (an intake there already, for a second intake)
+        || effects.iter().any(|e| matches!(*e, "submit" | "record"))
+            && case.iter().any(|x| is_word(x, &["already"]))
+            && case.iter().any(|x| is_word(x, &["intake", "intakes", "form"]));
     if contracts {
         return;
     }

@@ -8,6 +8,7 @@
 //! data's question; so do the server's own narrower bounds of a search or a key.
 
 use super::callers::has_a_route;
+use crate::lang::data::data_kind;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -88,7 +89,9 @@ fn number(toks: &[Tok], k: usize, text: &str) -> Option<(u32, usize)> {
         && toks[first - 1].text == ","
         && toks[first - 1].start == toks[first - 2].end
         && toks[first].start == toks[first - 1].end
+        && toks[first].text.len() == 3
         && digits(&toks[first - 2])
+        && toks[first - 2].text.len() <= 3
     {
         spelled.insert_str(0, &toks[first - 2].text);
         first -= 2;
@@ -100,7 +103,8 @@ fn number(toks: &[Tok], k: usize, text: &str) -> Option<(u32, usize)> {
     while lo > 0 && joined(lo - 1, lo) {
         lo -= 1;
     }
-    while hi + 1 < toks.len() && joined(hi, hi + 1) {
+    // (a unit joined to its number is no part of a chain: "a 100-character text")
+    while hi + 1 < toks.len() && joined(hi, hi + 1) && !is_word(&toks[hi + 1], LENGTH) {
         hi += 1;
     }
     let joins = (first - lo) + (hi - k);
@@ -120,7 +124,7 @@ fn lower_bound(toks: &[Tok], k: usize, text: &str) -> Option<u32> {
     }
     let mut i = j.checked_sub(1)?;
     let between = |i: usize| (i.saturating_sub(6)..i).any(|x| is_word(&toks[x], &["between"]));
-    if !(is_word(&toks[j], &["to"]) || is_word(&toks[j], &["and"]) && between(i)) {
+    if !(is_word(&toks[j], &["to", "through"]) || is_word(&toks[j], &["and"]) && between(i)) {
         return None;
     }
     // (an aside after the lower bound: "0 (none) to 10 (worst)")
@@ -134,18 +138,61 @@ fn lower_bound(toks: &[Tok], k: usize, text: &str) -> Option<u32> {
     Some(n)
 }
 
+/// Words of a clause that give it the server's bounds, not a value's of the contract: a key, a
+/// search, a page.
+const SERVERS: &[&str] = &[
+    "key",
+    "keys",
+    "idempotency",
+    "query",
+    "search",
+    "page",
+    "pages",
+    "limit",
+];
+/// Words before a number that make it no bound: an estimate or an example.
+const NO_BOUND: &[&str] = &[
+    "about",
+    "approximately",
+    "around",
+    "roughly",
+    "example",
+    "such",
+    "like",
+    "nearly",
+];
+/// Words before a number that make it an upper bound alone: "at most 5", "up to 30".
+const AT_MOST: &[&str] = &["most", "max", "maximum", "than"];
+
 /// A length or a range said of a value the contract holds otherwise ("The symptoms, 1 to 100
-/// characters", "For how many days, 0 to 30", "Reason for the rejection, 1 to 20 characters"): it
-/// is read against the values of the route that the text names.
+/// characters", "For how many days, 0 to 30", "Severity, at most 5", "Reason for the rejection,
+/// 1 to 20 characters"): it is read against the values of the route that its clause names, or
+/// the text names. A length alone may be either end of the value's ("max. 1000 characters",
+/// "1 character minimum"); a number alone is read after "at most" or "up to".
 pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     if !has_a_route(tool) {
         return;
     }
-    let named: Vec<&Value> = values(tool)
-        .iter()
-        .filter(|v| toks.iter().any(|t| is_word(t, v.words)))
-        .collect();
-    if named.is_empty() {
+    let all = values(tool);
+    let names = |part: &[Tok]| -> Vec<&Value> {
+        all.iter()
+            .filter(|v| part.iter().any(|t| is_word(t, v.words)))
+            .collect()
+    };
+    // (a text that names no value, on a route with one text, is of that text: "Why the case is
+    // urgent, 1 to 50 characters"; unless it names data the table lets the server add, "Health
+    // insurance number, 1 to 40 characters", "Allergies of the patient")
+    let mut in_text = names(toks);
+    let texts: Vec<&Value> = all.iter().filter(|v| v.chars.is_some()).collect();
+    if in_text.is_empty()
+        && texts.len() == 1
+        && !toks
+            .iter()
+            .any(|x| x.kind == Kind::Word && data_kind(&x.text, false).is_some())
+    {
+        in_text = texts;
+    }
+    if in_text.is_empty() {
         return;
     }
     for (k, t) in toks.iter().enumerate() {
@@ -159,25 +206,51 @@ pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Ve
         {
             continue;
         }
+        // the clause of the number: its values, or the text's
+        let start = (0..first)
+            .rev()
+            .find(|&j| toks[j].kind == Kind::Stop)
+            .map_or(0, |j| j + 1);
+        let end = (k..toks.len())
+            .find(|&j| toks[j].kind == Kind::Stop)
+            .unwrap_or(toks.len());
+        let clause = &toks[start..end];
+        if clause.iter().any(|x| is_word(x, SERVERS)) {
+            continue;
+        }
+        if toks[first.saturating_sub(3)..first]
+            .iter()
+            .any(|x| is_word(x, NO_BOUND))
+        {
+            continue;
+        }
+        let here = names(clause);
+        let named = if here.is_empty() { &in_text } else { &here };
         let next = toks.get(k + 1);
-        let length = next.is_some_and(|x| is_word(x, LENGTH));
+        let joined_unit = next.is_some_and(|x| &text[t.end..x.start] == "-" && is_word(x, LENGTH));
+        let length = next.is_some_and(|x| is_word(x, LENGTH)) || joined_unit;
         if next.is_some_and(|x| is_word(x, OTHER_UNITS)) {
             continue;
         }
         let lower = lower_bound(toks, first, text);
+        let at_most = first >= 1 && is_word(&toks[first - 1], AT_MOST)
+            || first >= 2
+                && is_word(&toks[first - 1], &["to"])
+                && is_word(&toks[first - 2], &["up"]);
         let fits = if length {
-            let least = k >= 2 && is_word(&toks[k - 1], &["least", "minimum", "min"]);
             named
                 .iter()
                 .filter_map(|v| v.chars)
                 .any(|(lo, hi)| match lower {
                     Some(l) => (l, n) == (lo, hi),
-                    None if least => n == lo,
-                    None => n == hi,
+                    None => n == lo || n == hi,
                 })
         } else if let Some(l) = lower {
-            // (a range of numbers: the intake's days and severity, a search's count)
+            // (a range of numbers: the intake's days and severity)
             named.iter().any(|v| v.numbers.contains(&(l, n)))
+        } else if at_most {
+            named.iter().flat_map(|v| v.numbers).any(|&(_, hi)| n == hi)
+                || named.iter().all(|v| v.numbers.is_empty())
         } else {
             continue;
         };

@@ -116,7 +116,12 @@ pub(super) fn made_up_error(
             Some(c) if labelled => c,
             _ => k,
         };
-        let start = (0..opens).rev().find(|&j| stop(j)).map_or(0, |s| s + 1);
+        // (a label is the words from its phrase's start to the colon: "…appointment (errors:
+        // 403 …)" labels with "errors" only)
+        let start = (0..opens)
+            .rev()
+            .find(|&j| stop(j) || labelled && toks[j].kind == Kind::Comma)
+            .map_or(0, |s| s + 1);
         let end = (k..toks.len()).find(|&j| stop(j)).unwrap_or(toks.len());
         let case: Vec<&Tok> = toks[start..end]
             .iter()
@@ -266,9 +271,15 @@ pub(super) fn made_up_case(
     // (not a date's form given as an example: "as 2026-12-01")
     // (in any order and with any mark: "2026/12/01", "01.12.2026")
     let date = |x: &Tok| {
-        let example = ["as", "like", "example", "e.g."]
-            .iter()
-            .any(|e| text[..x.start].trim_end().ends_with(e));
+        let before = text[..x.start].trim_end();
+        let word_before = before
+            .rsplit(|c: char| !c.is_ascii_alphanumeric() && c != '.')
+            .next()
+            .unwrap_or("");
+        let example = [
+            "as", "like", "example", "e.g.", "e.g", "version", "v", "release",
+        ]
+        .contains(&word_before.to_ascii_lowercase().as_str());
         let run: String = text[x.start..]
             .chars()
             .take_while(|c| c.is_ascii_digit() || matches!(c, '-' | '/' | '.'))
@@ -277,13 +288,21 @@ pub(super) fn made_up_case(
             .trim_end_matches(['-', '/', '.'])
             .split(['-', '/', '.'])
             .collect();
+        let fields: Vec<u32> = groups.iter().filter_map(|g| g.parse().ok()).collect();
+        // (a year first: then a month and a day, "2026-12-01", "2026/12"; or last, "01.12.2026";
+        // a version is none: "2025.1.0" has no month 0 … or a day 0)
+        let year_first = groups.first().is_some_and(|g| g.len() == 4)
+            && fields.get(1).is_some_and(|m| (1..=12).contains(m))
+            && fields.get(2).is_none_or(|d| (1..=31).contains(d));
+        let year_last = groups.len() == 3
+            && groups.last().is_some_and(|g| g.len() == 4)
+            && fields.iter().take(2).all(|f| (1..=31).contains(f));
         !example
             && x.kind == Kind::Ident
-            && groups.len() == 3
-            && groups
-                .iter()
-                .all(|g| !g.is_empty() && g.len() <= 4 && g.bytes().all(|b| b.is_ascii_digit()))
-            && groups.iter().any(|g| g.len() == 4)
+            && (2..=3).contains(&groups.len())
+            && fields.len() == groups.len()
+            && groups.iter().all(|g| !g.is_empty() && g.len() <= 4)
+            && (year_first || year_last)
     };
     let timed = case
         .iter()

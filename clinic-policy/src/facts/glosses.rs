@@ -299,19 +299,39 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
             .iter()
             .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
     };
-    if words.iter().enumerate().any(|(i, x)| {
+    // (one done before, by another or many is the code's own case: "… the intake is done
+    // already", "too many bookings were done", "the booking of another patient succeeded first")
+    let earlier = words.iter().any(|x| {
         is_word(
             x,
             &[
-                "done",
-                "complete",
-                "completed",
-                "succeeded",
-                "successful",
-                "success",
+                "already",
+                "before",
+                "earlier",
+                "another",
+                "first",
+                "previous",
+                "prior",
+                "many",
+                "different",
             ],
-        ) && !denied_before(i)
-    }) {
+        )
+    });
+    if !earlier
+        && words.iter().enumerate().any(|(i, x)| {
+            is_word(
+                x,
+                &[
+                    "done",
+                    "complete",
+                    "completed",
+                    "succeeded",
+                    "successful",
+                    "success",
+                ],
+            ) && !denied_before(i)
+        })
+    {
         return false;
     }
     // (a slot taken is taken by another: "… taken, by this patient too", "booked for the patient
@@ -322,20 +342,26 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
             &["another", "other", "others", "someone", "else", "somebody"],
         )
     };
-    if code == "slot_taken"
-        && words
-            .iter()
-            .any(|x| is_word(x, &["patient", "patients", "caller"]))
-        && !words.iter().any(|x| others(x))
-    {
+    // (the patient named as who has it: "by this patient too", "for the patient already", "the
+    // patient's own appointment")
+    let the_patients = words.windows(2).any(|w| {
+        is_word(w[0], &["this", "same", "the", "own"]) && is_word(w[1], &["patient", "caller"])
+            || is_word(w[0], &["patient", "caller"]) && is_word(w[1], &["own", "too", "already"])
+    }) && words
+        .windows(2)
+        .any(|w| is_word(w[0], &["by", "for", "to", "with"]) || is_word(w[1], &["own"]));
+    if code == "slot_taken" && the_patients && !words.iter().any(|x| others(x)) {
         return false;
     }
     // (an argument refused is not valid: "the slot id is valid but …")
+    // (said of the argument: "the slot id is valid", not "outside its valid range")
     if matches!(code, "validation_error" | "invalid_arguments")
-        && words
-            .iter()
-            .enumerate()
-            .any(|(i, x)| is_word(x, &["valid"]) && !denied_before(i))
+        && words.iter().enumerate().any(|(i, x)| {
+            is_word(x, &["valid"])
+                && i >= 1
+                && is_word(words[i - 1], &["is", "are", "was", "were"])
+                && !denied_before(i)
+        })
     {
         return false;
     }
@@ -387,7 +413,8 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
                     x,
                     &[
                         "patient", "patients", "doctor", "doctors", "clinic", "clinics", "user",
-                        "users", "person", "role", "roles", "owner", "tenant", "caller",
+                        "users", "person", "role", "roles", "owner", "tenant", "caller", "account",
+                        "accounts", "else",
                     ],
                 )
             })
@@ -483,20 +510,12 @@ pub(super) fn status_value_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
             .collect();
         // (said as itself, not denied: "an appointment not yet confirmed" is pending)
         // (a triage level's severity by its number: "`urgent` for 8 to 10")
-        // (and its numbers are its band's bounds: routine 0 to 4, elevated 5 to 7, urgent 8 to
-        // 10, with the next band's first as a bound "below" it; 0 and 10 are the scale's)
-        let numbers: Vec<u32> = gloss
-            .iter()
-            .filter(|x| x.kind == Kind::Ident)
-            .filter_map(|x| x.text.parse().ok())
-            .collect();
-        let band: &[u32] = match t.text.as_str() {
-            "urgent" => &[8, 10, 0],
-            "elevated" => &[5, 7, 8, 0, 10],
-            _ => &[0, 4, 5, 10],
-        };
-        let graded = level && !numbers.is_empty();
-        if graded && numbers.iter().any(|n| !band.contains(n)) {
+        // (and its numbers fit its band: routine 0 to 4, elevated 5 to 7, urgent 8 to 10)
+        let graded = level
+            && gloss
+                .iter()
+                .any(|x| x.kind == Kind::Ident && x.text.parse::<u32>().is_ok());
+        if graded && !band_fits(&t.text, &gloss) {
             push(
                 out,
                 Rule::Directive,
@@ -524,4 +543,64 @@ pub(super) fn status_value_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
         );
         return;
     }
+}
+
+/// Whether the numbers of a triage level's gloss fit its band of severity (routine 0 to 4,
+/// elevated 5 to 7, urgent 8 to 10): a range is the band or the whole scale ("8 to 10", "0 to
+/// 10"), a bound is the band's own ("8 or more", "from 8", "over 7", "under 5", "at most 4"), and
+/// a number alone lies in it ("8, 9 or 10", "for example 9").
+fn band_fits(level: &str, gloss: &[&Tok]) -> bool {
+    let (lo, hi) = match level {
+        "urgent" => (8, 10),
+        "elevated" => (5, 7),
+        "routine" => (0, 4),
+        _ => return true,
+    };
+    let num = |i: usize| {
+        gloss
+            .get(i)
+            .filter(|x| x.kind == Kind::Ident)
+            .and_then(|x| x.text.parse::<u32>().ok())
+    };
+    let word = |i: usize, list: &[&str]| gloss.get(i).is_some_and(|x| is_word(x, list));
+    let before = |i: usize, list: &[&str]| i >= 1 && word(i - 1, list);
+    let mut i = 0;
+    while i < gloss.len() {
+        let Some(n) = num(i) else {
+            i += 1;
+            continue;
+        };
+        // a range: "8 to 10", "between 8 and 10"
+        if (word(i + 1, &["to", "through"]) || word(i + 1, &["and"]) && before(i, &["between"]))
+            && let Some(m) = num(i + 2)
+        {
+            if (n, m) != (lo, hi) && (n, m) != (0, 10) {
+                return false;
+            }
+            i += 3;
+            continue;
+        }
+        let than = |list: &[&str]| i >= 2 && word(i - 1, &["than"]) && word(i - 2, list);
+        let fits = if before(i, &["from", "least"])
+            || word(i + 1, &["or", "and"]) && word(i + 2, &["more", "above", "higher", "up"])
+        {
+            n == lo
+        } else if before(i, &["over", "above"]) || than(&["more", "greater", "higher"]) {
+            n + 1 == lo
+        } else if before(i, &["under", "below"]) || than(&["less", "lower", "fewer"]) {
+            n == hi + 1
+        } else if before(i, &["most"])
+            || i >= 2 && word(i - 1, &["to"]) && word(i - 2, &["up"])
+            || word(i + 1, &["or"]) && word(i + 2, &["less", "fewer", "lower", "below"])
+        {
+            n == hi
+        } else {
+            (lo..=hi).contains(&n)
+        };
+        if !fits {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }

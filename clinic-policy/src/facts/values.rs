@@ -139,7 +139,8 @@ pub(super) fn availability_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
         "whether the slot is open",
         "whether the slot is available",
         "whether the slot is free",
-        "availability",
+        "availability of the slot",
+        "availability:",
         "open or not",
     ]
     .iter()
@@ -202,7 +203,12 @@ pub(super) fn availability_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
         if gloss
             .first()
             .is_some_and(|x| is_word(x, &["from", "as", "returned", "sent", "by"]))
-            && !gloss.iter().any(|x| is_word(x, NOT_OPEN))
+            && !toks[from.min(toks.len())..]
+                .iter()
+                .take_while(|x| x.kind != Kind::Stop)
+                .any(|x| {
+                    is_word(x, NOT_OPEN) || is_word(x, &["patient", "patients", "person", "list"])
+                })
         {
             return false;
         }

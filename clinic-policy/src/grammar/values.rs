@@ -148,14 +148,31 @@ const KINDS: &[&str] = &[
 /// The words of "one" to "three" (in digits, [`few`] reads them).
 const FEW: &[&str] = &["one", "two", "three"];
 
-/// The public emergency number of the clinics we serve (112, Europe's, which every mobile
-/// network also routes): no claim of the clinic's. Another country's number (911, 999, 000, or
-/// 111, a line for what is no emergency) sends the reader's patient to no one here.
+/// The digits that open `toks`, one a token, in figures or spelled ("9 1 1", "nine one one",
+/// "9-1-1").
+fn digit_run(toks: &[&Tok]) -> String {
+    toks.iter()
+        .map_while(|t| {
+            if t.kind == Kind::Ident && t.text.len() == 1 && t.text.as_bytes()[0].is_ascii_digit() {
+                Some(t.text.clone())
+            } else {
+                DIGIT_WORDS
+                    .iter()
+                    .position(|d| is_word(t, &[d]))
+                    .map(|d| d.to_string())
+            }
+        })
+        .collect()
+}
+
 /// Digits spelled as words, in order.
 const DIGIT_WORDS: &[&str] = &[
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
 ];
 
+/// The public emergency number of the clinics we serve (112, Europe's, which every mobile
+/// network also routes): no claim of the clinic's. Another country's number (911, 999, 000, or
+/// 111, a line for what is no emergency) sends the reader's patient to no one here.
 fn public_emergency_number(t: &Tok) -> bool {
     t.text == "112"
 }
@@ -638,9 +655,9 @@ pub(super) fn emergency_number(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
                 .iter()
                 .any(|t| is_word(t, &["hotline", "line", "number", "phone"]))
                 // ("urgent care is at 911")
-                || clause.windows(2).any(|w| {
-                    is_word(w[0], &["at", "call", "dial"])
-                        && (digits(w[1], 3) || is_word(w[1], DIGIT_WORDS))
+                || (1..clause.len()).any(|j| {
+                    is_word(clause[j - 1], &["at", "call", "dial"])
+                        && (digits(clause[j], 3) || digit_run(&clause[j..]).len() >= 3)
                 }));
         // (a bound of a range is no line's number: "0 to 3650")
         let number = |least: usize| {
@@ -654,28 +671,13 @@ pub(super) fn emergency_number(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
         };
         // (or spelled, or spaced: "nine one one", "1 1 2 or 9 1 1")
         let spelled = || {
-            let digit = |t: &Tok| {
-                (t.kind == Kind::Ident
-                    && t.text.len() == 1
-                    && t.text.as_bytes()[0].is_ascii_digit())
-                    || is_word(t, DIGIT_WORDS)
-            };
             let mut k = 0;
             while k < clause.len() {
-                let run = clause[k..].iter().take_while(|t| digit(t)).count();
-                let spelt: String = clause[k..k + run]
-                    .iter()
-                    .map(|t| {
-                        DIGIT_WORDS
-                            .iter()
-                            .position(|d| *d == t.text)
-                            .map_or(t.text.clone(), |d| d.to_string())
-                    })
-                    .collect();
-                if run >= 3 && spelt != "112" {
+                let run = digit_run(&clause[k..]);
+                if run.len() >= 3 && run != "112" {
                     return Some(&clause[k]);
                 }
-                k += run.max(1);
+                k += run.len().max(1);
             }
             None
         };

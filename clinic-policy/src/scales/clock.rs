@@ -124,8 +124,29 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
         let in_clause = w[k.saturating_sub(3)..k]
             .iter()
             .any(|x| x.text == "in" && !text[x.end..word.start].contains(['.', ';', ':']));
+        // (a caution that the patient's zone can differ is no zone of the values: "In the
+        // patient's own time zone the date can differ", "… which in the patient's time zone can
+        // be another hour")
+        let clause_words = || {
+            let from = text[..word.start]
+                .rfind(['.', ';', ':'])
+                .map_or(0, |i| i + 1);
+            let to = text[word.end..]
+                .find(['.', ';', ':'])
+                .map_or(text.len(), |i| word.end + i);
+            w.iter()
+                .filter(move |x| x.start >= from && x.end <= to)
+                .map(|x| x.text.as_str())
+        };
+        let cautioned = clause_words().any(|x| {
+            matches!(
+                x,
+                "can" | "may" | "might" | "differ" | "differs" | "different" | "another" | "which"
+            )
+        });
         let possessed = said_as_the_values
             && in_clause
+            && !cautioned
             && j > k + 1
             && holder(&word.text)
             && matches!(
