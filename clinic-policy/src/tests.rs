@@ -2970,3 +2970,80 @@ fn a_reviews_lines_beside_this_rounds_readings() {
         assert!(!judge(place, bad, tool).is_empty(), "{bad}");
     }
 }
+
+#[test]
+fn an_act_said_not_possible_for_a_case_or_before_a_deadline_is_refused() {
+    let refused = [
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. A move of a confirmed appointment is not possible.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. Confirmed appointments have no cancellation.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. A confirmed appointment is not open to an intake.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. A cancellation is possible up to 24 hours before the start.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. An intake is possible until 2 days before the visit.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        // the contract's own refusals
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. A cancellation of a cancelled or rejected appointment is not possible.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. A second intake is not possible.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. A move to a taken slot is not possible.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. A booking of a slot that is not open is not possible.",
+        ),
+        // a time a reminder or a fee is counted from
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. The patient gets a reminder 24 hours before the visit.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "Late fee of the cancellation, in cents; 0 for a cancellation more than 24 hours before the visit.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. A cancellation up to 24 hours before the start has no late fee.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

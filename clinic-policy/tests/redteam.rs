@@ -188,14 +188,14 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam33/served.jsonl"), 240, 30),
     (include_str!("data/redteam34/served.jsonl"), 200, 28),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
-    (include_str!("data/redteam36/served.jsonl"), 156, 52),
+    (include_str!("data/redteam36/served.jsonl"), 156, 51),
     (include_str!("data/redteam37/served.jsonl"), 154, 45),
     (include_str!("data/redteam38/served.jsonl"), 165, 91),
     (include_str!("data/redteam39/served.jsonl"), 129, 46),
     (include_str!("data/redteam40/served.jsonl"), 138, 67),
     (include_str!("data/redteam41/served.jsonl"), 103, 56),
     (include_str!("data/redteam42/served.jsonl"), 84, 32),
-    (include_str!("data/redteam43/served.jsonl"), 82, 65),
+    (include_str!("data/redteam43/served.jsonl"), 82, 50),
 ];
 
 fn mutates(tool: &str) -> bool {

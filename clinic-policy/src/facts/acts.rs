@@ -277,7 +277,7 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
     } else {
         statuses_an_act_takes(effects)
     };
-    let Some(k) = (0..clause.len()).find(|&k| {
+    let k = (0..clause.len()).find(|&k| {
         let out_of = is_word(clause[k], &["out", "outside"])
             && clause.get(k + 1).is_some_and(|n| is_word(n, &["of"]))
             || is_word(clause[k], &["excluded", "barred"])
@@ -298,19 +298,76 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
                     is_word(x, ACT_NOUNS) && (!is_word(x, &["tool", "act"]) || k == 0)
                         || change_noun(&x.text).is_some_and(|base| effects.contains(&base))
                 })
-    }) else {
-        return;
+    });
+    // … or said not possible in its sentence ("A move of a confirmed appointment is not
+    // possible", "Confirmed appointments have no cancellation", "A confirmed appointment is not
+    // open to an intake"): the whole clause is the case
+    let act_named = clause.iter().any(|x| {
+        is_word(x, ACT_NOUNS) && !is_word(x, &["tool", "act"])
+            || change_noun(&x.text).is_some_and(|base| effects.contains(&base))
+            || verb(&x.text).is_some_and(|(v, _, _)| effects.contains(&v))
+    });
+    let refused = (1..clause.len()).find(|&j| {
+        // ("not open to an intake"; "a slot that is not open" is the slot's state)
+        let not_open = (is_word(clause[j], &["possible", "allowed"])
+            || is_word(clause[j], &["open", "available"])
+                && clause
+                    .get(j + 1)
+                    .is_some_and(|x| is_word(x, &["to", "for"])))
+            && is_word(clause[j - 1], &["not"])
+            || is_word(clause[j], &["impossible"]);
+        let has_no = is_word(clause[j], &["no"])
+            && is_word(clause[j - 1], &["has", "have", "get", "gets"])
+            && clause.get(j + 1).is_some_and(|x| {
+                is_word(x, ACT_NOUNS)
+                    || change_noun(&x.text).is_some_and(|base| effects.contains(&base))
+            });
+        (not_open || has_no) && act_named
+    });
+    let (k, case): (usize, Vec<&Tok>) = match (k, refused) {
+        (Some(k), _) => {
+            // (denied: "Confirmed appointments are not out of the move", "No pending appointment
+            // is …"; not "An appointment with no intake form is …")
+            if k >= 1 && is_word(clause[k - 1], NEGATIONS)
+                || clause
+                    .first()
+                    .is_some_and(|x| is_word(x, &["no", "none", "neither"]))
+            {
+                return;
+            }
+            (k, clause[..k].to_vec())
+        }
+        (None, Some(j)) => {
+            // (the contract's own refusals: a slot taken, a second intake, no oncall doctor)
+            let own_refusal = clause.iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "taken", "second", "again", "already", "oncall", "unknown", "started",
+                    ],
+                )
+            });
+            // (… or a slot not open: "A booking of a slot that is not open is not possible")
+            let slot_not_open = (1..clause.len()).any(|i| {
+                i != j
+                    && is_word(clause[i - 1], &["not"])
+                    && is_word(clause[i], &["open", "free", "available"])
+            });
+            if own_refusal || slot_not_open {
+                return;
+            }
+            (
+                j,
+                clause
+                    .iter()
+                    .copied()
+                    .filter(|x| !is_word(x, &["not", "no"]))
+                    .collect(),
+            )
+        }
+        (None, None) => return,
     };
-    let case = &clause[..k];
-    // (denied: "Confirmed appointments are not out of the move", "No pending appointment is …";
-    // not "An appointment with no intake form is …")
-    if k >= 1 && is_word(clause[k - 1], NEGATIONS)
-        || case
-            .first()
-            .is_some_and(|x| is_word(x, &["no", "none", "neither"]))
-    {
-        return;
-    }
+    let case = &case[..];
     let statuses: Vec<&&Tok> = case
         .iter()
         .filter(|x| is_word(x, APPOINTMENT_STATUSES))
@@ -345,6 +402,60 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
         clause[k],
         "a case put out of a change: an act of the clinic takes every appointment of the statuses it takes, at every hour, with no form; only a status it does not take, a visit already started, or another patient's or clinic's appointment is out of it".to_owned(),
     );
+}
+
+/// A changing act given a deadline before the visit ("A cancellation is possible up to 24 hours
+/// before the start", "A move is possible until 2 days before the visit"): the clinic API's acts
+/// are open until the visit starts, and the agent refuses a patient an act the clinic would
+/// make.
+pub(crate) fn act_deadline(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+    if effects.is_empty() {
+        return;
+    }
+    let act_named = clause.iter().any(|x| {
+        is_word(x, ACT_NOUNS) && !is_word(x, &["tool", "act"])
+            || change_noun(&x.text).is_some_and(|base| effects.contains(&base))
+            || verb(&x.text).is_some_and(|(v, _, _)| effects.contains(&v))
+    });
+    const SPANS: &[&str] = &[
+        "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "h",
+    ];
+    let hit = clause.windows(5).position(|w| {
+        w[0].kind == Kind::Ident
+            && w[0].text != "0"
+            && is_word(w[1], SPANS)
+            && is_word(w[2], &["before", "prior"])
+            && is_word(w[3], &["the", "its", "each", "a", "an", "to"])
+            && is_word(w[4], &["start", "visit", "appointment", "slot", "time"])
+    });
+    // (a deadline, not a time a fee or a reminder is counted from: "possible up to", "until",
+    // "only", "no later than"; not "0 for a cancellation more than 24 hours before the visit")
+    let deadline = clause.iter().enumerate().any(|(i, x)| {
+        is_word(x, &["until", "till", "only", "latest"])
+            || is_word(x, &["possible", "allowed", "open"])
+                && i >= 1
+                && is_word(clause[i - 1], &["is", "are"])
+            || is_word(x, &["up"]) && clause.get(i + 1).is_some_and(|n| is_word(n, &["to"]))
+            || is_word(x, &["later"]) && i >= 1 && is_word(clause[i - 1], &["no"])
+    });
+    // (a fee's time is the clinic's to set: "A cancellation up to 1 hour before the start has
+    // no late fee")
+    let fee = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "fee", "fees", "cost", "costs", "charge", "charged", "free", "price",
+            ],
+        )
+    });
+    if let (true, true, false, Some(j)) = (act_named, deadline, fee, hit) {
+        push(
+            out,
+            Rule::Directive,
+            clause[j],
+            "a deadline before the visit for a change: the clinic's acts are open until the visit starts".to_owned(),
+        );
+    }
 }
 
 /// A title that gives its object a state the tool's objects need not have ("Cancel a pending
