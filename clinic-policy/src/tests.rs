@@ -2743,7 +2743,7 @@ fn round_forty_two_colleagues_care_done_and_the_clinics_cancellation_are_refused
         (
             O,
             "get_intake",
-            "The symptoms, in the words the patient has read on the form.",
+            "The symptoms, as the patient has seen them on the form.",
         ),
     ];
     for (place, tool, good) in plain {
@@ -2800,7 +2800,7 @@ fn round_forty_three_true_lines_pass_and_their_lookalikes_stay_refused() {
 }
 
 #[test]
-fn a_reviews_lines_beside_this_rounds_readings() {
+fn bounds_bands_exclusions_and_glosses_in_the_contracts_own_words() {
     let plain = [
         // a length at either end of the contract's, in other words; a key's and an estimate's
         (
@@ -3040,6 +3040,95 @@ fn an_act_said_not_possible_for_a_case_or_before_a_deadline_is_refused() {
             D,
             "cancel_appointment",
             "Cancel one appointment. A cancellation up to 24 hours before the start has no late fee.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}
+
+#[test]
+fn each_contract_reading_refuses_by_its_own_finding() {
+    // (the reading's own finding, not another rule's, refuses each line)
+    let by = [
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. Appointments of the next 2 days are outside the escalation.",
+            "a case put out of a change",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment. Escalation of a confirmed appointment to the oncall doctor is not possible.",
+            "a case put out of a change",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. A cancellation is possible until 24 hours prior to the start.",
+            "a deadline before the visit",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. A cancellation is possible until two days before the visit.",
+            "a deadline before the visit",
+        ),
+        (
+            P,
+            "submit_intake",
+            "Severity, 0 to 4.",
+            "a length or a range",
+        ),
+        (
+            P,
+            "submit_intake",
+            "Severity, at most 7.",
+            "a length or a range",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The symptoms, at least 1000 characters.",
+            "a length or a range",
+        ),
+    ];
+    for (place, tool, bad, finding) in by {
+        let found = judge(place, bad, tool);
+        assert!(
+            found.iter().any(|v| v.detail.starts_with(finding)),
+            "{bad}: {found:?}"
+        );
+    }
+    let plain = [
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. Appointments of another doctor are out of the escalation.",
+        ),
+        (P, "get_intake", "Id of the intake, 36 characters."),
+        (P, "submit_intake", "The symptoms, at most 1000 characters."),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. `SLOT_TAKEN` means the slot is no longer open for the patient.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level; `urgent`: seen within 2 hours.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level: `routine` for 0 to 4 (of 10).",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level: `urgent` for 8 to 10, `elevated` for 5 to 7, `routine` for 0 to 4.",
         ),
     ];
     for (place, tool, good) in plain {

@@ -1,6 +1,7 @@
 //! The clinic API's changing acts: open at every hour, with no form, on the statuses each one
 //! takes; the escalation goes to the clinic's oncall doctor now; an act leaves what it sets.
 
+use crate::lang::predicates::NUMBER_WORDS;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -262,6 +263,16 @@ pub(crate) fn act_narrowed(
     }
 }
 
+/// Whether a clause names one of the tool's changing acts, by its noun or its verb ("a move",
+/// "the cancellation", "to move"); a tool or an act by those words names none.
+fn names_an_act(clause: &[&Tok], effects: &[&str]) -> bool {
+    clause.iter().any(|x| {
+        is_word(x, ACT_NOUNS) && !is_word(x, &["tool", "act"])
+            || change_noun(&x.text).is_some_and(|base| effects.contains(&base))
+            || verb(&x.text).is_some_and(|(v, _, _)| effects.contains(&v))
+    })
+}
+
 /// A case put out of a changing act ("Confirmed appointments are out of the move", "An
 /// appointment with no intake form is out of the escalation", "A slot of another doctor is out
 /// of the move"): the agent refuses a patient or a doctor an act the clinic would make. Only the
@@ -278,12 +289,14 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
         statuses_an_act_takes(effects)
     };
     let k = (0..clause.len()).find(|&k| {
-        let out_of = is_word(clause[k], &["out", "outside"])
-            && clause.get(k + 1).is_some_and(|n| is_word(n, &["of"]))
+        let out_of = is_word(clause[k], &["outside"])
+            || is_word(clause[k], &["out"])
+                && clause.get(k + 1).is_some_and(|n| is_word(n, &["of"]))
             || is_word(clause[k], &["excluded", "barred"])
                 && clause.get(k + 1).is_some_and(|n| is_word(n, &["from"]));
+        // ("outside the escalation", "outside of the escalation")
         let j = if is_word(clause[k], &["outside"]) {
-            k + 1
+            k + 1 + usize::from(clause.get(k + 1).is_some_and(|n| is_word(n, &["of"])))
         } else {
             k + 2
         };
@@ -302,11 +315,7 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
     // … or said not possible in its sentence ("A move of a confirmed appointment is not
     // possible", "Confirmed appointments have no cancellation", "A confirmed appointment is not
     // open to an intake"): the whole clause is the case
-    let act_named = clause.iter().any(|x| {
-        is_word(x, ACT_NOUNS) && !is_word(x, &["tool", "act"])
-            || change_noun(&x.text).is_some_and(|base| effects.contains(&base))
-            || verb(&x.text).is_some_and(|(v, _, _)| effects.contains(&v))
-    });
+    let act_named = names_an_act(clause, effects);
     let refused = (1..clause.len()).find(|&j| {
         // ("not open to an intake"; "a slot that is not open" is the slot's state)
         let not_open = (is_word(clause[j], &["possible", "allowed"])
@@ -318,10 +327,7 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
             || is_word(clause[j], &["impossible"]);
         let has_no = is_word(clause[j], &["no"])
             && is_word(clause[j - 1], &["has", "have", "get", "gets"])
-            && clause.get(j + 1).is_some_and(|x| {
-                is_word(x, ACT_NOUNS)
-                    || change_noun(&x.text).is_some_and(|base| effects.contains(&base))
-            });
+            && names_an_act(&clause[j + 1..(j + 2).min(clause.len())], effects);
         (not_open || has_no) && act_named
     });
     let (k, case): (usize, Vec<&Tok>) = match (k, refused) {
@@ -342,10 +348,11 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
             let own_refusal = clause.iter().any(|x| {
                 is_word(
                     x,
-                    &[
-                        "taken", "second", "again", "already", "oncall", "unknown", "started",
-                    ],
+                    &["taken", "second", "again", "already", "unknown", "started"],
                 )
+            }) || (1..clause.len()).any(|i| {
+                is_word(clause[i], &["oncall"])
+                    && is_word(clause[i - 1], &["no", "without", "nobody"])
             });
             // (… or a slot not open: "A booking of a slot that is not open is not possible")
             let slot_not_open = (1..clause.len()).any(|i| {
@@ -386,9 +393,13 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
         || pair(&["is", "are", "was", "were"], &["over", "past"])
         || pair(&["in"], &["the"]) && case.iter().any(|x| is_word(x, &["past"]))
         || pair(&["past"], &["appointments", "appointment", "visits", "visit"])
-        // (another's: a patient's or a clinic's; for a doctor's act, another doctor's)
+        // (another's: a patient's or a clinic's; for an act of the appointment's doctor, another
+        // doctor's)
         || pair(&["another", "other"], &["patient", "patients", "clinic", "clinics"])
-        || takes == ["pending"] && pair(&["another", "other"], &["doctor", "doctors"])
+        || effects
+            .iter()
+            .any(|e| matches!(*e, "confirm" | "reject" | "escalate"))
+            && pair(&["another", "other"], &["doctor", "doctors"])
         // (an intake there already, for a second intake)
         || effects.iter().any(|e| matches!(*e, "submit" | "record"))
             && case.iter().any(|x| is_word(x, &["already"]))
@@ -412,21 +423,24 @@ pub(crate) fn act_deadline(clause: &[&Tok], effects: &[&'static str], out: &mut 
     if effects.is_empty() {
         return;
     }
-    let act_named = clause.iter().any(|x| {
-        is_word(x, ACT_NOUNS) && !is_word(x, &["tool", "act"])
-            || change_noun(&x.text).is_some_and(|base| effects.contains(&base))
-            || verb(&x.text).is_some_and(|(v, _, _)| effects.contains(&v))
-    });
     const SPANS: &[&str] = &[
         "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "h",
     ];
-    let hit = clause.windows(5).position(|w| {
-        w[0].kind == Kind::Ident
-            && w[0].text != "0"
-            && is_word(w[1], SPANS)
-            && is_word(w[2], &["before", "prior"])
-            && is_word(w[3], &["the", "its", "each", "a", "an", "to"])
-            && is_word(w[4], &["start", "visit", "appointment", "slot", "time"])
+    // "24 hours before the start", "two days prior to the visit"
+    let hit = (0..clause.len()).find(|&i| {
+        let amount = clause[i].kind == Kind::Ident && clause[i].text != "0"
+            || is_word(clause[i], NUMBER_WORDS)
+            || is_word(clause[i], &["one"]);
+        let rest: Vec<&&Tok> = clause[i + 1..]
+            .iter()
+            .filter(|x| !is_word(x, &["to", "the", "its", "each", "a", "an"]))
+            .take(3)
+            .collect();
+        amount
+            && rest.len() == 3
+            && is_word(rest[0], SPANS)
+            && is_word(rest[1], &["before", "prior"])
+            && is_word(rest[2], &["start", "visit", "appointment", "slot", "time"])
     });
     // (a deadline, not a time a fee or a reminder is counted from: "possible up to", "until",
     // "only", "no later than"; not "0 for a cancellation more than 24 hours before the visit")
@@ -448,7 +462,11 @@ pub(crate) fn act_deadline(clause: &[&Tok], effects: &[&'static str], out: &mut 
             ],
         )
     });
-    if let (true, true, false, Some(j)) = (act_named, deadline, fee, hit) {
+    if names_an_act(clause, effects)
+        && deadline
+        && !fee
+        && let Some(j) = hit
+    {
         push(
             out,
             Rule::Directive,

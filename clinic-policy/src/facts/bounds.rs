@@ -29,7 +29,7 @@ const DAYS: Value = Value {
     chars: None,
     numbers: &[(0, 3650)],
 };
-/// Severity, with its triage bands: routine, elevated, urgent.
+/// Severity, its whole scale first, then its triage bands: routine, elevated, urgent.
 const SEVERITY: Value = Value {
     words: &["severity", "severe"],
     chars: None,
@@ -70,13 +70,12 @@ fn values(tool: &str) -> &'static [Value] {
     }
 }
 
-/// Words after a number that make it a length.
-const LENGTH: &[&str] = &["characters", "character", "chars", "letters"];
-/// Words after a number that make it no value of a route: a time is read elsewhere.
-const OTHER_UNITS: &[&str] = &[
-    "second", "seconds", "minute", "minutes", "hour", "hours", "h", "ms", "week", "weeks", "month",
-    "months", "year", "years", "percent", "mg", "kg", "cm",
-];
+/// Whether a word after a number makes it no value of a route: a time other than days (the
+/// intake's one unit), a share, a dose.
+fn other_unit(x: &Tok) -> bool {
+    is_word(x, TIME_UNITS) && !is_word(x, &["day", "days"])
+        || is_word(x, &["h", "ms", "percent", "mg", "kg", "cm"])
+}
 
 /// The number a token spells and the token it opens at, with its thousands (`1,000`) joined
 /// when written without spaces.
@@ -104,7 +103,7 @@ fn number(toks: &[Tok], k: usize, text: &str) -> Option<(u32, usize)> {
         lo -= 1;
     }
     // (a unit joined to its number is no part of a chain: "a 100-character text")
-    while hi + 1 < toks.len() && joined(hi, hi + 1) && !is_word(&toks[hi + 1], LENGTH) {
+    while hi + 1 < toks.len() && joined(hi, hi + 1) && !is_word(&toks[hi + 1], LENGTH_UNITS) {
         hi += 1;
     }
     let joins = (first - lo) + (hi - k);
@@ -138,8 +137,19 @@ fn lower_bound(toks: &[Tok], k: usize, text: &str) -> Option<u32> {
     Some(n)
 }
 
+/// The ranges a value's number may be said with in a clause: its own, and the bands after it
+/// where a triage level is named ("`urgent` for 8 to 10"; "Severity, 0 to 4" cuts the scale).
+fn ranges<'v>(v: &'v Value, clause: &[Tok]) -> impl Iterator<Item = &'v (u32, u32)> {
+    let levels = clause
+        .iter()
+        .any(|x| is_word(x, &["triage", "routine", "elevated", "urgent"]));
+    v.numbers
+        .iter()
+        .take(if levels { v.numbers.len() } else { 1 })
+}
+
 /// Words of a clause that give it the server's bounds, not a value's of the contract: a key, a
-/// search, a page.
+/// search, a page, an id.
 const SERVERS: &[&str] = &[
     "key",
     "keys",
@@ -149,6 +159,10 @@ const SERVERS: &[&str] = &[
     "page",
     "pages",
     "limit",
+    "id",
+    "ids",
+    "uuid",
+    "token",
 ];
 /// Words before a number that make it no bound: an estimate or an example.
 const NO_BOUND: &[&str] = &[
@@ -162,7 +176,9 @@ const NO_BOUND: &[&str] = &[
     "nearly",
 ];
 /// Words before a number that make it an upper bound alone: "at most 5", "up to 30".
-const AT_MOST: &[&str] = &["most", "max", "maximum", "than"];
+const AT_MOST: &[&str] = &["most", "max", "maximum"];
+/// Words before a number that make it a lower bound alone: "at least 1", "minimum 1".
+const AT_LEAST: &[&str] = &["least", "min", "minimum"];
 
 /// A length or a range said of a value the contract holds otherwise ("The symptoms, 1 to 100
 /// characters", "For how many days, 0 to 30", "Severity, at most 5", "Reason for the rejection,
@@ -200,10 +216,7 @@ pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Ve
             continue;
         };
         // (a thousands group is read once, at its last part)
-        if toks
-            .get(k + 2)
-            .is_some_and(|_| number(toks, k + 2, text).is_some_and(|(_, f)| f == k))
-        {
+        if number(toks, k + 2, text).is_some_and(|(_, f)| f <= k) {
             continue;
         }
         // the clause of the number: its values, or the text's
@@ -227,29 +240,39 @@ pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Ve
         let here = names(clause);
         let named = if here.is_empty() { &in_text } else { &here };
         let next = toks.get(k + 1);
-        let joined_unit = next.is_some_and(|x| &text[t.end..x.start] == "-" && is_word(x, LENGTH));
-        let length = next.is_some_and(|x| is_word(x, LENGTH)) || joined_unit;
-        if next.is_some_and(|x| is_word(x, OTHER_UNITS)) {
+        let length = next.is_some_and(|x| is_word(x, LENGTH_UNITS));
+        if next.is_some_and(other_unit) {
             continue;
         }
         let lower = lower_bound(toks, first, text);
-        let at_most = first >= 1 && is_word(&toks[first - 1], AT_MOST)
-            || first >= 2
-                && is_word(&toks[first - 1], &["to"])
-                && is_word(&toks[first - 2], &["up"]);
+        // (a direction before the number: "at most", "up to", "no more than", "fewer than";
+        // "at least", "minimum", "more than")
+        let before = |d: usize, list: &[&str]| first >= d && is_word(&toks[first - d], list);
+        let at_most = before(1, AT_MOST)
+            || before(1, &["to"]) && before(2, &["up"])
+            || before(1, &["than"]) && (before(2, &["fewer", "less"]) || before(3, &["no"]));
+        let at_least = before(1, AT_LEAST)
+            || before(1, &["than"]) && before(2, &["more"]) && !before(3, &["no"]);
         let fits = if length {
             named
                 .iter()
                 .filter_map(|v| v.chars)
                 .any(|(lo, hi)| match lower {
                     Some(l) => (l, n) == (lo, hi),
+                    None if at_most => n == hi,
+                    None if at_least => n == lo,
                     None => n == lo || n == hi,
                 })
         } else if let Some(l) = lower {
-            // (a range of numbers: the intake's days and severity)
-            named.iter().any(|v| v.numbers.contains(&(l, n)))
+            // (a range of numbers: the intake's days and severity, and a triage band where its
+            // level is named)
+            named
+                .iter()
+                .any(|v| ranges(v, clause).any(|&r| r == (l, n)))
         } else if at_most {
-            named.iter().flat_map(|v| v.numbers).any(|&(_, hi)| n == hi)
+            named
+                .iter()
+                .any(|v| ranges(v, clause).any(|&(_, hi)| n == hi))
                 || named.iter().all(|v| v.numbers.is_empty())
         } else {
             continue;

@@ -66,8 +66,6 @@ pub(super) fn made_up_error(
         // (a status the contract does not list is read only after a word of the answer; one
         // it lists after a verb of giving too)
         let answered = before.iter().any(|x| is_word(x, ANSWERED));
-        // (or the value of a label that names its case: "Answer for a confirmed appointment:
-        // 422", "Confirmed appointments: 422")
         // (a code after its status is the same value: "…: 422 `INVALID_TRANSITION`")
         let colon = if k >= 1
             && toks[k - 1].kind == Kind::Ident
@@ -77,6 +75,8 @@ pub(super) fn made_up_error(
         } else {
             k.checked_sub(1)
         };
+        // (or the value of a label that names its case: "Answer for a confirmed appointment:
+        // 422", "Confirmed appointments: 422")
         let labelled =
             colon.is_some_and(|c| c >= 1 && toks[c].text == ":" && toks[c - 1].kind != Kind::Stop);
         let said = answered

@@ -344,12 +344,18 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
     };
     // (the patient named as who has it: "by this patient too", "for the patient already", "the
     // patient's own appointment")
-    let the_patients = words.windows(2).any(|w| {
-        is_word(w[0], &["this", "same", "the", "own"]) && is_word(w[1], &["patient", "caller"])
-            || is_word(w[0], &["patient", "caller"]) && is_word(w[1], &["own", "too", "already"])
-    }) && words
+    let the_patients = words.windows(3).any(|w| {
+        is_word(w[0], &["by", "for", "to", "with"])
+            && is_word(w[1], &["this", "same"])
+            && is_word(w[2], &["patient", "caller"])
+    }) || words.windows(4).any(|w| {
+        is_word(w[0], &["taken", "booked", "held", "reserved"])
+            && is_word(w[1], &["by", "for"])
+            && is_word(w[2], &["the"])
+            && is_word(w[3], &["patient", "caller"])
+    }) || words
         .windows(2)
-        .any(|w| is_word(w[0], &["by", "for", "to", "with"]) || is_word(w[1], &["own"]));
+        .any(|w| is_word(w[0], &["patient", "caller"]) && is_word(w[1], &["own"]));
     if code == "slot_taken" && the_patients && !words.iter().any(|x| others(x)) {
         return false;
     }
@@ -570,6 +576,11 @@ fn band_fits(level: &str, gloss: &[&Tok]) -> bool {
             i += 1;
             continue;
         };
+        // (a time or a scale's end is no severity: "seen within 2 hours", "(of 10)")
+        if word(i + 1, TIME_UNITS) || before(i, &["of"]) {
+            i += 1;
+            continue;
+        }
         // a range: "8 to 10", "between 8 and 10"
         if (word(i + 1, &["to", "through"]) || word(i + 1, &["and"]) && before(i, &["between"]))
             && let Some(m) = num(i + 2)

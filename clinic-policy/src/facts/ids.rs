@@ -244,8 +244,7 @@ fn article(kind: &str) -> &'static str {
 
 /// A parameter named as the id of a kind its tool does not take (`slot_id` or `slot_number` for
 /// `cancel_appointment` or `get_appointment`, `booking_id` or `reservation_id` for
-/// `book_appointment`): as
-/// [`own_id_of_another_kind`], said by the name.
+/// `book_appointment`): as [`own_id_of_another_kind`], said by the name.
 pub(crate) fn own_id_named(name: &str, tool: &str, out: &mut Vec<Violation>) {
     let Some(taken) = kinds_taken(tool) else {
         return;

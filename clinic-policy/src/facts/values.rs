@@ -133,7 +133,7 @@ pub(super) fn availability_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
     let lower = text.to_ascii_lowercase();
     // where the field is named: a value is its value within the same sentence, a few words on
     // (named by its field, or in words: "Whether the slot is open: 1 for …")
-    let named: Vec<usize> = [
+    const NAMES: &[&str] = &[
         "isavailable",
         "is_available",
         "whether the slot is open",
@@ -142,18 +142,18 @@ pub(super) fn availability_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
         "availability of the slot",
         "availability:",
         "open or not",
-    ]
-    .iter()
-    .flat_map(|n| lower.match_indices(n).map(|(i, m)| i + m.len()))
-    .collect();
+    ];
+    let named: Vec<usize> = NAMES
+        .iter()
+        .flat_map(|n| lower.match_indices(n).map(|(i, m)| i + m.len()))
+        .collect();
     if named.is_empty() {
         return;
     }
     // (a description that opens with the field's name is the field's to its first sentence's
     // end: "Open or not; 1 marks …")
-    let opens = named
-        .iter()
-        .any(|&end| lower[..end].trim_start().len() <= "whether the slot is available".len());
+    let head = lower.trim_start_matches(|c: char| c == '`' || c.is_whitespace());
+    let opens = NAMES.iter().any(|n| head.starts_with(n));
     let of_the_field = |start: usize| {
         opens && !text[..start].contains(['.', '\n'])
             || named.iter().any(|&end| {
@@ -734,16 +734,25 @@ pub(crate) fn grade_source_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// reader told a doctor has seen the patient tells the patient so.
 pub(crate) fn care_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
     let hit = (1..clause.len()).find(|&k| {
-        is_word(
-            clause[k],
-            &["seen", "examined", "assessed", "reviewed", "read"],
-        ) && (is_word(clause[k - 1], &["has", "have", "had"])
+        (is_word(clause[k], &["seen", "examined", "assessed", "reviewed"])
+            // ("has read it"; not "has read access")
+            || is_word(clause[k], &["read"])
+                && !clause
+                    .get(k + 1)
+                    .is_some_and(|x| is_word(x, &["access", "rights", "permission"])))
+            && (is_word(clause[k - 1], &["has", "have", "had"])
             || k >= 2
                 && is_word(clause[k - 1], &["already"])
                 && is_word(clause[k - 2], &["has", "have", "had"]))
             && clause[..k]
                 .iter()
                 .any(|x| is_word(x, STAFF_MEMBERS) || is_word(x, &["oncall"]))
+            // (denied, or a condition still to come: "No doctor has reviewed it yet", "until the
+            // doctor has reviewed it"; "when the oncall doctor has seen the patient" claims it)
+            && !clause[..k].iter().any(|x| {
+                is_word(x, NEGATIONS)
+                    || is_word(x, &["no", "until", "till", "before", "unless", "if", "whether"])
+            })
     });
     if let Some(k) = hit {
         push(
@@ -764,6 +773,9 @@ pub(crate) fn cancelled_by_the_clinic(clause: &[&Tok], out: &mut Vec<Violation>)
             w[0],
             &["cancelled", "canceled", "cancellation", "cancellations"],
         ) && is_word(w[1], &["by"])
+            && !clause[j.saturating_sub(3)..j]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
             && clause[j + 2..].iter().take(3).any(|x| {
                 is_word(x, STAFF_MEMBERS)
                     || is_word(x, &["clinic", "clinics", "oncall", "reception", "practice"])

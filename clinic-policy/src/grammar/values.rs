@@ -220,7 +220,7 @@ fn small_bound(clause: &[&Tok], k: usize) -> bool {
         return false;
     }
     let unit = clause.get(k + 1);
-    if unit.is_some_and(|u| is_word(u, &["characters", "character", "letters", "chars"])) {
+    if unit.is_some_and(|u| is_word(u, LENGTH_UNITS)) {
         return below(clause[k], 50);
     }
     if unit.is_some_and(|u| is_word(u, &["words", "word"])) {

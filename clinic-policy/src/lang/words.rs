@@ -809,6 +809,9 @@ pub(crate) const WEEKDAYS_AND_MONTHS: &[&str] = &[
 ];
 
 /// Units of time, in a span ("the next 7 days") or an amount ("more than 24 hours").
+/// Words after a number that make it a length of text.
+pub(crate) const LENGTH_UNITS: &[&str] = &["characters", "character", "chars", "letters"];
+
 pub(crate) const TIME_UNITS: &[&str] = &[
     "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks",
     "month", "months", "year", "years",
