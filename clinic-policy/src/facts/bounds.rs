@@ -5,7 +5,7 @@
 //! a value the clinic takes ("The symptoms, 1 to 100 characters", "severity, 0 to 5", whose top
 //! is never urgent). A value the contract does not give the route (an intake's insurance number,
 //! a booking's reason) has the server's bounds, and whether the tool may take it is the table of
-//! data's question; so do the server's own narrower bounds of a search or a key.
+//! data's question; a search, a page, a key and an id keep the server's bounds too.
 
 use super::callers::has_a_route;
 use crate::lang::data::data_kind;
