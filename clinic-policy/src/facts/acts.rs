@@ -315,7 +315,6 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
     // … or said not possible in its sentence ("A move of a confirmed appointment is not
     // possible", "Confirmed appointments have no cancellation", "A confirmed appointment is not
     // open to an intake"): the whole clause is the case
-    let act_named = names_an_act(clause, effects);
     let refused = (1..clause.len()).find(|&j| {
         // ("not open to an intake"; "a slot that is not open" is the slot's state)
         let not_open = (is_word(clause[j], &["possible", "allowed"])
@@ -328,7 +327,7 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
         let has_no = is_word(clause[j], &["no"])
             && is_word(clause[j - 1], &["has", "have", "get", "gets"])
             && names_an_act(&clause[j + 1..(j + 2).min(clause.len())], effects);
-        (not_open || has_no) && act_named
+        (not_open || has_no) && names_an_act(clause, effects)
     });
     let (k, case): (usize, Vec<&Tok>) = match (k, refused) {
         (Some(k), _) => {
@@ -431,16 +430,17 @@ pub(crate) fn act_deadline(clause: &[&Tok], effects: &[&'static str], out: &mut 
         let amount = clause[i].kind == Kind::Ident && clause[i].text != "0"
             || is_word(clause[i], NUMBER_WORDS)
             || is_word(clause[i], &["one"]);
-        let rest: Vec<&&Tok> = clause[i + 1..]
+        let mut rest = clause[i + 1..]
             .iter()
-            .filter(|x| !is_word(x, &["to", "the", "its", "each", "a", "an"]))
-            .take(3)
-            .collect();
+            .filter(|x| !is_word(x, &["to", "the", "its", "each", "a", "an"]));
         amount
-            && rest.len() == 3
-            && is_word(rest[0], SPANS)
-            && is_word(rest[1], &["before", "prior"])
-            && is_word(rest[2], &["start", "visit", "appointment", "slot", "time"])
+            && rest.next().is_some_and(|x| is_word(x, SPANS))
+            && rest
+                .next()
+                .is_some_and(|x| is_word(x, &["before", "prior"]))
+            && rest
+                .next()
+                .is_some_and(|x| is_word(x, &["start", "visit", "appointment", "slot", "time"]))
     });
     // (a deadline, not a time a fee or a reminder is counted from: "possible up to", "until",
     // "only", "no later than"; not "0 for a cancellation more than 24 hours before the visit")
@@ -462,10 +462,10 @@ pub(crate) fn act_deadline(clause: &[&Tok], effects: &[&'static str], out: &mut 
             ],
         )
     });
-    if names_an_act(clause, effects)
+    if let Some(j) = hit
         && deadline
         && !fee
-        && let Some(j) = hit
+        && names_an_act(clause, effects)
     {
         push(
             out,

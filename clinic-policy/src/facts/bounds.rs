@@ -7,6 +7,7 @@
 //! a booking's reason) has the server's bounds, and whether the tool may take it is the table of
 //! data's question; a search, a page, a key and an id keep the server's bounds too.
 
+use super::TRIAGE_BANDS;
 use super::callers::has_a_route;
 use crate::lang::data::data_kind;
 use crate::lang::words::*;
@@ -33,7 +34,12 @@ const DAYS: Value = Value {
 const SEVERITY: Value = Value {
     words: &["severity", "severe"],
     chars: None,
-    numbers: &[(0, 10), (0, 4), (5, 7), (8, 10)],
+    numbers: &[
+        (0, 10),
+        (TRIAGE_BANDS[0].1, TRIAGE_BANDS[0].2),
+        (TRIAGE_BANDS[1].1, TRIAGE_BANDS[1].2),
+        (TRIAGE_BANDS[2].1, TRIAGE_BANDS[2].2),
+    ],
 };
 /// What a doctor writes on a rejection or an escalation.
 const WRITTEN: &[&str] = &[
@@ -142,7 +148,7 @@ fn lower_bound(toks: &[Tok], k: usize, text: &str) -> Option<u32> {
 fn ranges<'v>(v: &'v Value, clause: &[Tok]) -> impl Iterator<Item = &'v (u32, u32)> {
     let levels = clause
         .iter()
-        .any(|x| is_word(x, &["triage", "routine", "elevated", "urgent"]));
+        .any(|x| is_word(x, &["triage"]) || TRIAGE_BANDS.iter().any(|b| is_word(x, &[b.0])));
     v.numbers
         .iter()
         .take(if levels { v.numbers.len() } else { 1 })

@@ -7,6 +7,7 @@
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
+use super::TRIAGE_BANDS;
 use super::errors::{API_ERRORS, for_a_status_taken, http_status, made_up_case};
 
 /// The words that say what a code stands for, at least one of which a gloss of it holds, and
@@ -490,7 +491,7 @@ pub(super) fn status_value_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
             && is_word(&toks[k + 2], &["the"])
             && is_word(&toks[k + 3], &["same"])
             && is_word(&toks[k + 4], &["as"]);
-        let level = matches!(t.text.as_str(), "urgent" | "elevated" | "routine");
+        let level = TRIAGE_BANDS.iter().any(|b| b.0 == t.text);
         // ("`urgent` from 9", "`routine` below 5": a level's band by its bound)
         let bound = level
             && toks
@@ -556,11 +557,8 @@ pub(super) fn status_value_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
 /// 10"), a bound is the band's own ("8 or more", "from 8", "over 7", "under 5", "at most 4"), and
 /// a number alone lies in it ("8, 9 or 10", "for example 9").
 fn band_fits(level: &str, gloss: &[&Tok]) -> bool {
-    let (lo, hi) = match level {
-        "urgent" => (8, 10),
-        "elevated" => (5, 7),
-        "routine" => (0, 4),
-        _ => return true,
+    let Some(&(_, lo, hi)) = TRIAGE_BANDS.iter().find(|b| b.0 == level) else {
+        return true;
     };
     let num = |i: usize| {
         gloss

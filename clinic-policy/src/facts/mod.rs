@@ -24,6 +24,11 @@ pub(crate) use values::*;
 use crate::lang::words::{own_effects, tokens};
 use crate::types::Violation;
 
+/// The triage levels and the bands of severity the clinic API computes them from (0 to 10):
+/// severity 8 or more is `urgent`, 5 or more `elevated`, else `routine`.
+const TRIAGE_BANDS: [(&str, u32, u32); 3] =
+    [("routine", 0, 4), ("elevated", 5, 7), ("urgent", 8, 10)];
+
 /// What a text says of the contract's codes and values, read on one tokenization: an error said
 /// for a case the contract does not give it for, a code or a status glossed with none of its
 /// meaning, `isAvailable` glossed against the API, and a length or a range the API does not hold
