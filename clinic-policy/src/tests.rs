@@ -3136,3 +3136,123 @@ fn each_contract_reading_refuses_by_its_own_finding() {
         assert!(found.is_empty(), "{good}: {found:?}");
     }
 }
+
+#[test]
+fn a_change_said_to_leave_what_it_changes_a_key_per_try_and_a_local_time_in_utc_are_refused() {
+    let refused = [
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The doctor of the appointment stays the same after the move.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. A confirmed appointment moves with its confirmation.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. A confirmed appointment stays confirmed.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The appointment keeps its doctor and its status.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "Doctor of the appointment; it remains unchanged after the escalation.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters, different for each request.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key, 8 to 128 characters; a new key per attempt.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "The instant in the clinic's local time, RFC 3339 (for example 2026-12-01T14:00:00Z).",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "The same instant, in the local time of the clinic; for example 2026-12-01T14:00:00Z.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Start of the appointment, RFC 3339, in the local time of the clinic, with no offset.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The appointment keeps its id and is pending again, with the doctor of the new slot.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. On a failure, the status stays the same.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment of the authenticated doctor to the oncall doctor of the clinic. The status of the appointment stays the same.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key, 8 to 128 characters, new for each booking; a retry with the same key gets the first answer again.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key, 8 to 128 characters. The same key within 24 hours answers the first booking again; a new key each time the patient books.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start in UTC (2026-12-01T14:00:00Z) and in the clinic's local time.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start time of the slot, in UTC, for example 2026-12-03T09:30:00Z; not in the local time of the clinic.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "The same instant in the clinic's local time, RFC 3339 with offset; absent when the clinic's zone is unknown.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, a date or an RFC 3339 instant. A value with no offset is read in the local time zone of the clinic.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start time of the slot, for example 2026-12-03T09:30:00Z, not in the local time of the clinic.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The doctor stays the same if the new slot is one of the same doctor.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

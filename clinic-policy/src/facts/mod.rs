@@ -6,6 +6,7 @@
 //! patient.
 
 mod acts;
+mod after;
 mod bounds;
 mod callers;
 mod errors;
@@ -14,6 +15,7 @@ mod ids;
 mod values;
 
 pub(crate) use acts::*;
+pub(crate) use after::*;
 use bounds::*;
 pub(crate) use callers::*;
 use errors::*;

@@ -1372,31 +1372,61 @@ pub(super) fn data_in_a_key(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
     }
     // one key for many requests: "the same string for each booking", or a key that is the
     // value of another thing ("Key of the request, the date of the slot", "… the id of the
-    // doctor"); the same key for a retry of one request is what a key is for
+    // doctor"); the same key for a retry of one request is what a key is for, so a key new for
+    // each request, call or try ("different for each request", "a new key per attempt") sends
+    // a retry as a second booking
     if key {
         let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
-        let shared = all
-            .iter()
-            .position(|t| is_word(t, &["same"]))
-            .is_some_and(|k| {
-                all[k..]
-                    .iter()
-                    .any(|x| is_word(x, &["each", "every", "all"]))
-                    && !all
+        const RETRY: &[&str] = &[
+            "retry", "retries", "attempt", "attempts", "again", "repeat", "repeated", "replay",
+        ];
+        let retried = all.iter().any(|x| is_word(x, RETRY));
+        let shared = !retried
+            && all
+                .iter()
+                .position(|t| is_word(t, &["same"]))
+                .is_some_and(|k| {
+                    all[k..]
                         .iter()
-                        .any(|x| is_word(x, &["retry", "retries", "attempt", "attempts"]))
-            });
+                        .any(|x| is_word(x, &["each", "every", "all"]))
+                });
         let another = first.windows(4).any(|w| {
             is_word(w[0], &["the"])
                 && is_word(w[1], &["date", "day", "id", "time", "name", "number"])
                 && is_word(w[2], &["of"])
         });
-        if let Some(t) = (shared || another).then(|| first[0]) {
+        // ("for each request", "per call", "every try"; not "each time the patient books")
+        const TRIES: &[&str] = &[
+            "request", "requests", "call", "calls", "try", "tries", "attempt", "attempts", "retry",
+            "retries", "time", "send",
+        ];
+        let per_try = (0..all.len()).any(|k| {
+            is_word_at(&all, k, &["each", "every", "per"])
+                && is_word_at(&all, k + 1, TRIES)
+                && !all[k + 2..].iter().take(4).any(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "book", "books", "booking", "bookings", "move", "moves", "change",
+                            "changes",
+                        ],
+                    )
+                })
+        });
+        let fresh = !(retried && all.iter().any(|x| is_word(x, &["same"])))
+            && per_try
+            && all.iter().any(|x| {
+                is_word(
+                    x,
+                    &["different", "new", "fresh", "unique", "another", "distinct"],
+                )
+            });
+        if let Some(t) = (shared || another || fresh).then(|| first[0]) {
             push(
                 out,
                 Rule::Directive,
                 t,
-                "one key for many requests: a key of the request is new for each request, and the same only for a retry of it".to_owned(),
+                "one key for many requests, or many keys for one: a key of the request is new for each booking or change, and the same for a retry of it".to_owned(),
             );
             return;
         }

@@ -172,6 +172,35 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
         if has("utc") && has("local") && has("same") {
             return Some(s[0].start..s[s.len() - 1].end);
         }
+        // a local time given with no offset names no instant ("in the local time of the clinic,
+        // with no offset"); a sentence that refuses such a value or says how one is read passes
+        // ("A value with no offset is read in the local time zone of the clinic")
+        let no_offset = s.windows(2).any(|p| {
+            matches!(p[0].text.as_str(), "no" | "without")
+                && matches!(p[1].text.as_str(), "offset" | "offsets")
+        }) || s.windows(3).any(|p| {
+            p[0].text == "without"
+                && matches!(p[1].text.as_str(), "an" | "its" | "the" | "any")
+                && p[2].text == "offset"
+        });
+        let refused = s.iter().any(|t| {
+            matches!(
+                t.text.as_str(),
+                "refused"
+                    | "rejected"
+                    | "invalid"
+                    | "error"
+                    | "read"
+                    | "taken"
+                    | "treated"
+                    | "interpreted"
+                    | "assumed"
+                    | "parsed"
+            )
+        });
+        if has("local") && no_offset && !refused {
+            return Some(s[0].start..s[s.len() - 1].end);
+        }
         // what a person is shown: in the clinic's local time
         if let Some(k) = s
             .iter()
@@ -189,6 +218,37 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
             if utc || elsewhere {
                 return Some(s[k].start..s[s.len() - 1].end);
             }
+        }
+    }
+    // an instant ending in `Z` is UTC's, so an example of one given for a local time is a local
+    // time said as UTC ("in the clinic's local time (for example 2026-12-01T14:00:00Z)"): an
+    // example is of the last of "local" and "UTC" before it in its sentence, or else of the
+    // first after it; a local time denied ("not in the local time") names none (a colon of a
+    // time of day and a `;` end no sentence here)
+    let apart = |a: &Word, b: &Word| {
+        let (x, y) = if a.start < b.start { (a, b) } else { (b, a) };
+        let between = text[x.end..y.start].replace("e.g.", "").replace("i.e.", "");
+        between.contains('.')
+    };
+    for (j, t) in w.iter().enumerate() {
+        let b = t.text.as_bytes();
+        let zulu = b.len() >= 3
+            && b[..b.len() - 1].iter().all(u8::is_ascii_digit)
+            && text[t.start..t.end].ends_with('Z');
+        if !zulu {
+            continue;
+        }
+        let named = |i: &usize| {
+            matches!(w[*i].text.as_str(), "local" | "utc")
+                && !apart(&w[*i], t)
+                && !w[i.saturating_sub(3)..*i].iter().any(|x| x.text == "not")
+        };
+        let of = (0..j)
+            .rev()
+            .find(named)
+            .or_else(|| (j + 1..w.len()).find(named));
+        if of.is_some_and(|i| w[i].text == "local") {
+            return Some(t.start..t.end);
         }
     }
     None
