@@ -685,8 +685,11 @@ pub(crate) fn own_change_denied(
     });
     // "The status stays as it was", "the doctor … stays the same", "the doctor it had before
     // the escalation"
+    // (a move takes the new slot's doctor too)
     let what = if effects.contains(&"escalate") {
         &["doctor", "priority"][..]
+    } else if effects.iter().any(|e| matches!(*e, "reschedule" | "move")) {
+        &["status", "doctor"][..]
     } else {
         &["status"][..]
     };
@@ -699,6 +702,14 @@ pub(crate) fn own_change_denied(
         is_word(x, &["failure", "error", "fails"])
             && !(k >= 1 && is_word(clause[k - 1], &["no", "not", "without"]))
     });
+    // (a condition on the slot or the doctor: "the doctor stays the same if the new slot is one
+    // of the same doctor")
+    let conditioned = clause.windows(2).enumerate().any(|(k, w)| {
+        is_word(w[0], &["when", "if", "unless"])
+            && clause[k + 1..]
+                .iter()
+                .any(|x| is_word(x, &["slot", "slots", "doctor"]))
+    });
     let names_it = clause.iter().any(|x| is_word(x, what));
     let stays = clause.iter().enumerate().any(|(k, x)| {
         is_word(x, &["stays", "remains", "stay", "remain"])
@@ -707,6 +718,17 @@ pub(crate) fn own_change_denied(
                 .is_some_and(|n| is_word(n, &["the", "as", "unchanged"]))
             && (k >= 1 && is_word(clause[k - 1], what)
                 || k >= 4 && is_word(clause[k - 4], what) && is_word(clause[k - 3], &["of"]))
+    });
+    // … or stays at another value than the act's ("A confirmed appointment stays confirmed"
+    // for a move, "is still urgent"; "stays pending" for a move passes)
+    let stays_at = clause.windows(2).enumerate().any(|(k, w)| {
+        (is_word(w[0], &["stays", "remains", "stay", "remain"])
+            || is_word(w[0], &["still"]) && k >= 1 && is_word(clause[k - 1], &["is", "are"]))
+            && is_word(w[1], measure)
+            && !is_word(w[1], &[leaves])
+            && !clause[k.saturating_sub(3)..k]
+                .iter()
+                .any(|x| is_word(x, &["not", "never", "no"]))
     });
     let before_the_act = names_it
         && clause.windows(3).any(|w| {
@@ -717,8 +739,12 @@ pub(crate) fn own_change_denied(
     // (and a status kept by its noun: "keeps its confirmation" for a move, which leaves it
     // pending; not "does not keep its confirmation")
     let confirmation = leaves != "confirmed" && !effects.contains(&"escalate");
+    // ("moves with its confirmation")
     let keeps = clause.windows(3).enumerate().any(|(i, w)| {
-        is_word(w[0], &["keeps", "keep", "retains", "retain"])
+        (is_word(w[0], &["keeps", "keep", "retains", "retain"])
+            || i >= 1
+                && is_word(clause[i - 1], &["moves", "move", "goes", "go"])
+                && is_word(w[0], &["with"]))
             && is_word(w[1], &["its", "the", "their"])
             && (is_word(w[2], what) || confirmation && is_word(w[2], &["confirmation"]))
             && !clause[i.saturating_sub(2)..i]
@@ -731,7 +757,8 @@ pub(crate) fn own_change_denied(
                 is_word(w[0], &["as"]) && is_word(w[1], &["it", "before"])
                     || is_word(w[0], &["had", "has"]) && is_word(w[1], &["before"])
             }));
-    let kept = !failed && (stays || before_the_act || keeps || as_it_was);
+    let kept =
+        !failed && !conditioned && (stays || stays_at || before_the_act || keeps || as_it_was);
     let hit = after.map(|w| w[0]).or_else(|| kept.then(|| clause[0]));
     if let Some(t) = hit {
         push(

@@ -6,7 +6,6 @@
 //! patient.
 
 mod acts;
-mod after;
 mod bounds;
 mod callers;
 mod errors;
@@ -15,7 +14,6 @@ mod ids;
 mod values;
 
 pub(crate) use acts::*;
-pub(crate) use after::*;
 use bounds::*;
 pub(crate) use callers::*;
 use errors::*;

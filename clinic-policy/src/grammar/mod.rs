@@ -728,7 +728,6 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_narrowed(clause, text, &effects, out);
         act_excluded(clause, &effects, out);
         act_deadline(clause, &effects, out);
-        change_kept(clause, &toks, &effects, out);
         emergency_stand_in(clause, out);
         caller_swapped(clause, tool.name, out);
         protocol_said_current(clause, tool.name, out);
