@@ -3256,3 +3256,97 @@ fn a_change_said_to_leave_what_it_changes_a_key_per_try_and_a_local_time_in_utc_
         assert!(found.is_empty(), "{good}: {found:?}");
     }
 }
+
+#[test]
+fn a_status_or_a_priority_said_set_by_an_act_that_sets_another_is_refused() {
+    let refused = [
+        (
+            O,
+            "cancel_appointment",
+            "The appointment; it gets the status `rejected`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The new appointment gets the status `confirmed`.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The appointment gets the status `confirmed` and the priority `urgent`.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor of the clinic. After the escalation, the status of the appointment is pending.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "Status of the appointment: pending after the escalation.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. The triage level `urgent` gives the appointment the priority `urgent`.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "Status of the appointment: pending until the doctor accepts the cancellation.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The new appointment gets the status `pending` until the doctor confirms it.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor of the clinic. The appointment gets the priority `urgent` and keeps its status.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. After the move, the appointment is pending again.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject one pending appointment of the authenticated doctor. The appointment becomes rejected.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. The intake gets the triage level `urgent` for a severity of 8 or more.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "Status of the appointment: `pending` after the booking, `cancelled` after the cancellation.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "Status of the appointment. From `pending` it can become `confirmed` or `rejected` by the doctor, or `cancelled`.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The moved appointment becomes pending until confirmed by the doctor.",
+        ),        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The patient gets the answer `INVALID_TRANSITION` for a rejected appointment.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

@@ -196,7 +196,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam41/served.jsonl"), 103, 56),
     (include_str!("data/redteam42/served.jsonl"), 84, 32),
     (include_str!("data/redteam43/served.jsonl"), 82, 41),
-    (include_str!("data/redteam44/served.jsonl"), 76, 76),
+    (include_str!("data/redteam44/served.jsonl"), 76, 67),
 ];
 
 fn mutates(tool: &str) -> bool {

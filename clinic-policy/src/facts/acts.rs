@@ -615,13 +615,16 @@ pub(crate) fn result_value_denied(
     let words = || clauses.iter().flatten();
     let other = words().find(|x| is_word(x, measure) && !is_word(x, &[leaves]));
     let named = words().any(|x| is_word(x, &[leaves]));
+    // ("until" is the course of the value the act sets: "`pending` until confirmed by the
+    // doctor" for a booking; not "pending until the doctor accepts the cancellation")
+    let first_is_own = words()
+        .find(|x| is_word(x, measure))
+        .is_some_and(|x| is_word(x, &[leaves]));
     let hedged = words().any(|x| {
         is_word(
             x,
-            &[
-                "not", "no", "failure", "fails", "error", "before", "or", "until",
-            ],
-        )
+            &["not", "no", "failure", "fails", "error", "before", "or"],
+        ) || is_word(x, &["until"]) && first_is_own
     });
     // … or the value it sets said to give way to another later ("urgent after the escalation,
     // routine again after 1 hour"): another value after it, not said of the past ("when it was
@@ -766,6 +769,122 @@ pub(crate) fn own_change_denied(
             Rule::Effects,
             t,
             "a changing act said to leave what it changes as it was: the act sets its status (the escalation its priority and its doctor)".to_owned(),
+        );
+    }
+}
+
+/// A status or a priority said to be set by a changing act that sets another or none ("Cancel
+/// … The appointment gets the status `rejected`", "Book … The new appointment gets the status
+/// `confirmed`", "After the escalation, the status of the appointment is pending", "Confirm …
+/// gets the priority `urgent`", "The triage level `urgent` gives the appointment the priority
+/// `urgent`"): a booking and a move leave `pending`, a cancellation `cancelled`, a confirmation
+/// `confirmed`, a rejection `rejected`; only the escalation sets a priority, and it keeps the
+/// status. Read where a verb of setting comes before the value ("gets", "becomes", "is set to")
+/// or where the clause is about the state after the act; a clause that denies, conditions or
+/// speaks of a failure passes.
+pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    const STATUS: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
+    const PRIORITY: &[&str] = &["urgent", "normal"];
+    // the status the act sets (none: it keeps the status), and whether it sets the priority
+    let (status, priority): (Option<&str>, bool) = match effects.first() {
+        Some(&"escalate") => (None, true),
+        Some(&"cancel") => (Some("cancelled"), false),
+        Some(&"confirm") => (Some("confirmed"), false),
+        Some(&"reject") => (Some("rejected"), false),
+        Some(&("book" | "reschedule" | "move")) => (Some("pending"), false),
+        Some(&("submit" | "record")) => (None, false),
+        _ => return,
+    };
+    let hedged = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "not",
+                "no",
+                "never",
+                "failure",
+                "fails",
+                "failed",
+                "error",
+                "if",
+                "when",
+                "unless",
+                "was",
+                "were",
+                "had",
+                "only",
+                "before",
+                "stays",
+                "remains",
+                "keeps",
+                "unchanged",
+                "same",
+                "can",
+                "may",
+                "might",
+                "could",
+                "from",
+            ],
+        )
+    });
+    if hedged {
+        return;
+    }
+    const SETS: &[&str] = &[
+        "gets", "get", "receives", "receive", "becomes", "become", "turns", "takes", "gives",
+        "give", "now",
+    ];
+    let own_noun = |x: &Tok| change_noun(&x.text).is_some_and(|base| effects.contains(&base));
+    // ("after the escalation", in the value's own part of the clause: not "`pending` after the
+    // booking, `cancelled` after the cancellation")
+    let after_at = |k: usize| {
+        is_word_at(clause, k, &["after"])
+            && (clause.get(k + 1).is_some_and(|x| own_noun(x))
+                || is_word_at(clause, k + 1, &["the", "its", "an", "a"])
+                    && clause.get(k + 2).is_some_and(|x| own_noun(x)))
+    };
+    let part = |k: usize| {
+        let from = clause[..k]
+            .iter()
+            .rposition(|x| x.kind == Kind::Comma)
+            .map_or(0, |i| i + 1);
+        let to = clause[k..]
+            .iter()
+            .position(|x| x.kind == Kind::Comma)
+            .map_or(clause.len(), |i| k + i);
+        from..to
+    };
+    let named = |list: &[&str]| clause.iter().any(|x| is_word(x, list));
+    let hit = clause.iter().enumerate().find(|&(k, x)| {
+        let set_before = clause[..k].iter().any(|y| is_word(y, SETS))
+            || k >= 2 && is_word(clause[k - 1], &["to"]) && is_word(clause[k - 2], &["set"]);
+        // (a value before its noun names the appointment the act takes: "Confirm a pending
+        // appointment")
+        let attributive = clause
+            .get(k + 1)
+            .is_some_and(|n| is_word(n, &["appointment", "appointments", "one", "ones"]));
+        // (what comes "until" is the value's course: "becomes pending until confirmed")
+        let course = clause[..k]
+            .iter()
+            .any(|y| is_word(y, &["until", "once", "till"]));
+        // (or fronted: "After the escalation, the status … is pending")
+        let after_the_act = part(k).any(after_at) || after_at(0);
+        if !(set_before || after_the_act) || attributive || course {
+            return false;
+        }
+        // (a status is named by its value; a priority by its value with the word "priority",
+        // as `urgent` is a triage level too)
+        let wrong_status = is_word(x, STATUS) && status.is_none_or(|s| x.text != s);
+        let wrong_priority =
+            is_word(x, PRIORITY) && named(&["priority"]) && (!priority || x.text != "urgent");
+        wrong_status || wrong_priority
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "a status or a priority said to be set by an act that sets another: a booking and a move leave `pending`, a cancellation `cancelled`, a confirmation `confirmed`, a rejection `rejected`, and only the escalation sets a priority (`urgent`), keeping the status".to_owned(),
         );
     }
 }

@@ -736,6 +736,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         visit_offset(clause, out);
         duration_unit_swapped(clause, out);
         own_change_denied(clause, &effects, out);
+        result_value_claimed(clause, &effects, out);
         pending_until(clause, out);
         order_reversed(clause, tool.name, out);
         status_glossed(clause, text, out);
