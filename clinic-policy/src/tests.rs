@@ -3339,10 +3339,66 @@ fn a_status_or_a_priority_said_set_by_an_act_that_sets_another_is_refused() {
             D,
             "reschedule_appointment",
             "Move one appointment to another open slot. The moved appointment becomes pending until confirmed by the doctor.",
-        ),        (
+        ),
+        (
             D,
             "cancel_appointment",
             "Cancel one of the authenticated patient's appointments. The patient gets the answer `INVALID_TRANSITION` for a rejected appointment.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}
+
+#[test]
+fn a_triage_level_said_to_bring_care_is_refused() {
+    let refused = [
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. With a severity of 8 or more, the oncall doctor of the clinic gets the case.",
+        ),
+        (
+            O,
+            "submit_intake",
+            "Triage level set by the clinic from the severity; with `urgent`, the appointment gets the oncall doctor.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine; an urgent intake is with the oncall doctor.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment; a severity under 9 gives the lowest priority.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. The intake sets the triage level only: the priority and the doctor of the appointment stay as they were.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment: `urgent` after an escalation to the oncall doctor, else `normal`.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment of the authenticated doctor to the oncall doctor of the clinic, for example after an intake with the triage level `urgent`.",
+        ),
+        (
+            O,
+            "list_doctor_appointments",
+            "Triage level of the intake, when there is one; the priority is set by the escalation only.",
         ),
     ];
     for (place, tool, good) in plain {

@@ -764,6 +764,79 @@ pub(crate) fn care_claimed(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A triage level, a severity or an intake said to bring the oncall doctor, an escalation or a
+/// priority ("With a severity of 8 or more, the oncall doctor gets the case", "an urgent intake
+/// is with the oncall doctor", "with `urgent`, the appointment gets the oncall doctor"): the
+/// clinic computes a triage level and nothing follows from it; only a doctor's escalation hands
+/// the appointment to the oncall doctor. A severe patient told care is on its way waits for
+/// none. Passes when denied or said kept, and in the escalation's own tool.
+pub(crate) fn triage_brings_care(
+    clause: &[&Tok],
+    tool: &str,
+    effects: &[&str],
+    out: &mut Vec<Violation>,
+) {
+    if effects.contains(&"escalate") {
+        return;
+    }
+    // (every clause of an intake's tool is of the intake: "with `urgent`, the appointment gets
+    // the oncall doctor")
+    let graded = tool.contains("intake")
+        || tool.contains("triage")
+        || clause
+            .iter()
+            .any(|x| is_word(x, &["triage", "severity", "severe", "intake", "intakes"]));
+    if !graded {
+        return;
+    }
+    // (denied, or said kept: "the appointment keeps its doctor and its priority")
+    let denied = clause.iter().any(|x| {
+        is_word(x, NEGATIONS)
+            || is_word(
+                x,
+                &[
+                    "no",
+                    "nobody",
+                    "only",
+                    "keeps",
+                    "keep",
+                    "kept",
+                    "stays",
+                    "stay",
+                    "remains",
+                    "remain",
+                    "unchanged",
+                    "same",
+                    "separate",
+                    "independent",
+                    "apart",
+                ],
+            )
+    });
+    let hit = clause.iter().find(|x| {
+        is_word(
+            x,
+            &[
+                "oncall",
+                "escalation",
+                "escalations",
+                "escalated",
+                "escalates",
+                "priority",
+                "priorities",
+            ],
+        )
+    });
+    if let Some(t) = hit.filter(|_| !denied) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a triage level, a severity or an intake said to bring care: the clinic computes the triage level and nothing follows from it; only the doctor's escalation hands the appointment to the oncall doctor".to_owned(),
+        );
+    }
+}
+
 /// A cancellation said to be the clinic's ("a cancellation by the clinic", "cancelled by the
 /// doctor"): only the patient who owns an appointment cancels it; the doctor rejects. The agent
 /// tells a patient the clinic called the visit off.
