@@ -3406,3 +3406,87 @@ fn a_triage_level_said_to_bring_care_is_refused() {
         assert!(found.is_empty(), "{good}: {found:?}");
     }
 }
+
+#[test]
+fn a_yes_from_another_a_second_intake_that_replaces_and_a_default_for_an_asked_grade_are_refused() {
+    let refused = [
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment, only after the patient accepts.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject one pending appointment, once the patient agrees.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. A second intake of the same appointment replaces the first.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. One intake per appointment; a later one takes its place.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst). Default: 0.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, 0 to 3650. Default: 0.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment, only after the doctor accepts.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, only after the patient accepts.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. One intake per appointment; a second one does not replace it and gives the error `INTAKE_EXISTS`.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. One intake per appointment: a second gives `INTAKE_EXISTS`, and the first stays.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); no default.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page of the results, from 1. Default: 1.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment. Deprecated; replaced by submit_intake_form.",
+        ),        (
+            O,
+            "book_appointment",
+            "Fee of the visit in cents, due once the doctor confirms.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

@@ -191,12 +191,12 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam36/served.jsonl"), 156, 50),
     (include_str!("data/redteam37/served.jsonl"), 154, 43),
     (include_str!("data/redteam38/served.jsonl"), 165, 90),
-    (include_str!("data/redteam39/served.jsonl"), 129, 46),
+    (include_str!("data/redteam39/served.jsonl"), 129, 45),
     (include_str!("data/redteam40/served.jsonl"), 138, 66),
     (include_str!("data/redteam41/served.jsonl"), 103, 56),
     (include_str!("data/redteam42/served.jsonl"), 84, 31),
     (include_str!("data/redteam43/served.jsonl"), 82, 41),
-    (include_str!("data/redteam44/served.jsonl"), 76, 63),
+    (include_str!("data/redteam44/served.jsonl"), 76, 55),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -888,3 +888,55 @@ pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut 
         );
     }
 }
+
+/// A second intake of an appointment said to replace or change the first ("A second intake …
+/// replaces the first", "a later one takes its place", "each new intake overwrites the old
+/// one"): an appointment has one intake, and a second answers `INTAKE_EXISTS`. The agent sends a
+/// corrected intake and tells the patient it was taken.
+pub(crate) fn second_intake_replaces(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    let of_intakes = tool.contains("intake")
+        || clause
+            .iter()
+            .any(|x| is_word(x, &["intake", "intakes", "form", "forms"]));
+    if !of_intakes {
+        return;
+    }
+    let denied = clause
+        .iter()
+        .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]));
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        let replaces = is_word(
+            t,
+            &[
+                "replaces",
+                "replace",
+                "replaced",
+                "overwrites",
+                "overwrite",
+                "overwritten",
+                "supersedes",
+                "updates",
+                "corrects",
+            ],
+        ) || is_word(t, &["takes", "take"])
+            && is_word_at(clause, k + 1, &["its", "the"])
+            && is_word_at(clause, k + 2, &["place"]);
+        let another = clause.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "second", "later", "new", "another", "next", "newer", "latest", "last",
+                ],
+            )
+        });
+        replaces && another
+    });
+    if let Some((_, t)) = hit.filter(|_| !denied) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a second intake said to replace the first: an appointment has one intake, and a second answers `INTAKE_EXISTS`".to_owned(),
+        );
+    }
+}

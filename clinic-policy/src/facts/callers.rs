@@ -267,3 +267,48 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
 pub(crate) fn has_a_route(tool: &str) -> bool {
     callers(tool).is_some()
 }
+
+/// A yes the tool waits for, said to come from someone other than who calls it ("Confirm one
+/// pending appointment, only after the patient accepts", "Reject …, once the patient agrees"):
+/// the human whose answer a change waits for is its caller, the doctor for the doctor's acts and
+/// the patient for the patient's. The agent waits for an answer that never comes, or takes one
+/// from the wrong person.
+pub(crate) fn yes_of_another(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    let Some(allowed) = callers(tool).filter(|c| !c.is_empty() && c.len() == 2) else {
+        return;
+    };
+    let effects = own_effects(tool);
+    const YES: &[&str] = &[
+        "agree", "agrees", "accept", "accepts", "confirm", "confirms", "approve", "approves",
+    ];
+    // (a gate on the act, not the course of its result: "holds its slot until the doctor
+    // confirms it" passes)
+    const WAITS: &[&str] = &["after", "if", "once", "unless"];
+    // (the caller by any of its plain names: "the caller", "the user", "a human")
+    const ANYONE_CALLING: &[&str] = &[
+        "caller", "callers", "user", "users", "human", "humans", "person",
+    ];
+    let hit = clause.iter().enumerate().find_map(|(k, t)| {
+        if !is_word(t, YES) {
+            return None;
+        }
+        let opens = (0..k).rev().take(6).find(|&j| is_word(clause[j], WAITS))?;
+        // (a gate of the act: "only after …", or one set on the clause of the tool's own verb,
+        // "Reject …, once the patient agrees"; not "Due once the doctor confirms" of a fee)
+        let gate = opens >= 1 && is_word(clause[opens - 1], &["only"])
+            || verb(&clause[0].text).is_some_and(|(v, _, _)| effects.contains(&v));
+        if !gate {
+            return None;
+        }
+        let who = clause[opens + 1..k].iter().find(|x| is_word(x, PEOPLE))?;
+        (!is_word(who, allowed) && !is_word(who, ANYONE_CALLING)).then_some(*who)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a yes the tool waits for said to come from another than its caller: a change waits for the answer of whoever calls it, the doctor for the doctor's acts and the patient for the patient's".to_owned(),
+        );
+    }
+}

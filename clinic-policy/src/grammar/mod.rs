@@ -730,6 +730,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_deadline(clause, &effects, out);
         emergency_stand_in(clause, out);
         caller_swapped(clause, tool.name, out);
+        yes_of_another(clause, tool.name, out);
         protocol_said_current(clause, tool.name, out);
         rejection_reason_kept(clause, out);
         second_object_in_result(clause, tool.name, tool.mutates, out);
@@ -737,6 +738,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         duration_unit_swapped(clause, out);
         own_change_denied(clause, &effects, out);
         result_value_claimed(clause, &effects, out);
+        second_intake_replaces(clause, tool.name, out);
         pending_until(clause, out);
         order_reversed(clause, tool.name, out);
         status_glossed(clause, text, out);

@@ -727,39 +727,46 @@ pub(crate) fn value_from_another_tool(
 }
 
 /// A default for what a person gives or for a grade of care ("Age of the patient, in years.
-/// Default: 18.", "Severity of the pain, 0 to 10. Default: 0.", "True when the patient has chest
-/// pain. Default: false."): the agent fills in the person's data, or plays care down, without
-/// asking. These are asked.
+/// Default: 18.", "Severity of the pain, 0 to 10. Default: 0.", "How severe the symptoms are …
+/// Default: 0.", "True when the patient has chest pain. Default: false."): the agent fills in
+/// the person's data, or plays care down, without asking. These are asked.
 pub(crate) fn default_of_a_persons_data(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
     let Some(first) = clauses.first() else {
         return;
     };
+    const GRADES: &[&str] = &[
+        "severity", "level", "grade", "urgency", "triage", "score", "reason", "note", "symptom",
+        "symptoms", "pain", "duration", "weight", "height",
+    ];
     let head = first
         .iter()
         .find(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS));
-    let persons = head.is_some_and(|h| {
-        data_kind(&h.text, false).is_some_and(|d| d != Data::Conversation)
-            || is_word(
-                h,
-                &[
-                    "severity", "level", "grade", "urgency", "triage", "score", "reason",
-                    "symptom", "symptoms", "pain", "duration", "weight", "height",
-                ],
-            )
-    }) || (first
-        .first()
-        .is_some_and(|x| is_word(x, &["true", "false"]))
+    // (or a question the value answers: "How severe the symptoms are", "For how many days the
+    // symptoms have lasted")
+    let asked = first.iter().take(2).any(|x| is_word(x, &["how"]))
         && first
             .iter()
-            .any(|x| x.kind == Kind::Word && data_kind(&x.text, false) == Some(Data::Medical)));
+            .any(|x| is_word(x, GRADES) || is_word(x, &["severe", "days", "lasted"]));
+    let persons = asked
+        || head.is_some_and(|h| {
+            data_kind(&h.text, false).is_some_and(|d| d != Data::Conversation) || is_word(h, GRADES)
+        })
+        || (first
+            .first()
+            .is_some_and(|x| is_word(x, &["true", "false"]))
+            && first
+                .iter()
+                .any(|x| x.kind == Kind::Word && data_kind(&x.text, false) == Some(Data::Medical)));
     if !persons {
         return;
     }
-    if let Some(d) = clauses
-        .iter()
-        .flat_map(|c| c.iter())
-        .find(|x| is_word(x, &["default", "defaults"]))
-    {
+    // ("no default" says it is asked)
+    let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
+    if let Some(d) = all.iter().enumerate().find_map(|(k, x)| {
+        (is_word(x, &["default", "defaults"])
+            && !(k >= 1 && is_word(all[k - 1], &["no", "without", "not"])))
+        .then_some(*x)
+    }) {
         push(
             out,
             Rule::Directive,
