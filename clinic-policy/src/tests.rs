@@ -3479,7 +3479,8 @@ fn a_yes_from_another_a_second_intake_that_replaces_and_a_default_for_an_asked_g
             D,
             "submit_intake",
             "Record the symptoms of one appointment. Deprecated; replaced by submit_intake_form.",
-        ),        (
+        ),
+        (
             O,
             "book_appointment",
             "Fee of the visit in cents, due once the doctor confirms.",
@@ -3489,4 +3490,25 @@ fn a_yes_from_another_a_second_intake_that_replaces_and_a_default_for_an_asked_g
         let found = judge(place, good, tool);
         assert!(found.is_empty(), "{good}: {found:?}");
     }
+}
+
+#[test]
+fn no_message_to_a_person_is_no_value_kept_back() {
+    for (place, tool, good) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient gets no reminder of the visit.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The doctor gets no notification of the cancellation.",
+        ),
+    ] {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+    let bad = "Note of the doctor; the patient gets no word of it.";
+    assert!(!judge(O, bad, "get_appointment").is_empty(), "{bad}");
 }

@@ -88,6 +88,28 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
                         // (the glossed low end of a scale: "from 0 (none) to 10")
                         && !(range(k + 2 + i)
                             && clause.get(k + 3 + i).is_some_and(|n| n.text == "("))
+                        // (no message is no value kept back: "The patient gets no reminder of
+                        // the visit" tells the agent the patient hears of it from its answer)
+                        && !(is_word(x, &["no"])
+                            && clause.get(k + 3 + i).is_some_and(|n| {
+                                is_word(
+                                    n,
+                                    &[
+                                        "reminder",
+                                        "reminders",
+                                        "notification",
+                                        "notifications",
+                                        "email",
+                                        "emails",
+                                        "message",
+                                        "messages",
+                                        "call",
+                                        "calls",
+                                        "letter",
+                                        "letters",
+                                    ],
+                                )
+                            }))
                         // ("empty when the patient has no known allergies": a case, the "no"
                         // right after "has" in a condition)
                         && !(i == 0
