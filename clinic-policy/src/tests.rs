@@ -3512,3 +3512,103 @@ fn no_message_to_a_person_is_no_value_kept_back() {
     let bad = "Note of the doctor; the patient gets no word of it.";
     assert!(!judge(O, bad, "get_appointment").is_empty(), "{bad}");
 }
+
+#[test]
+fn a_visit_given_by_no_booking_a_replay_without_its_key_and_a_move_in_steps_are_refused() {
+    let refused = [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The patient gets a new appointment with the same doctor on the next open slot.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject one pending appointment. The patient gets the next open slot of the same doctor.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment of the authenticated doctor to the oncall doctor of the clinic. The oncall doctor gets every appointment of the patient.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters. The same key with another slot gives the first appointment again.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A second request for the same slot gives the same appointment again.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The old slot is released first, and the new slot is taken after that.",
+        ),
+        (
+            O,
+            "get_opening_hours",
+            "Opening hours of the clinic; out of the hours, the oncall doctor is the next step for urgent care.",
+        ),
+    ];
+    for (place, tool, bad) in refused {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    let plain = [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient gets a new appointment, pending until the doctor confirms it.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment of the authenticated doctor to the oncall doctor of the clinic. The oncall doctor gets the appointment, with the priority `urgent`.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The patient gets no new appointment.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key, 8 to 128 characters; the same key with another slot gives the error `IDEMPOTENCY_KEY_CONFLICT`.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Optional key from the caller, 8 to 128 characters. Same key, another slot: 422 `IDEMPOTENCY_KEY_CONFLICT`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A second request with the same key gives the same appointment again.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The new slot is taken and the old slot released in one step.",
+        ),
+        (
+            D,
+            "get_opening_hours",
+            "Get the opening hours of one clinic. In an emergency, the next step is the emergency line 112.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. After the move, in one step, the new slot is taken and the old slot is released.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The patient gets the new slot time of the appointment.",
+        ),
+    ];
+    for (place, tool, good) in plain {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

@@ -940,3 +940,111 @@ pub(crate) fn second_intake_replaces(clause: &[&Tok], tool: &str, out: &mut Vec<
         );
     }
 }
+
+/// A second visit said to be a person's gain from an act that books none ("Cancel … The patient
+/// gets a new appointment with the same doctor", "Reject … The patient gets the next open slot",
+/// "… gets the same slot again"): only a booking or a move gives a patient a visit. The agent
+/// tells the patient they are booked.
+pub(crate) fn visit_given(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    let books = effects
+        .iter()
+        .any(|e| matches!(*e, "book" | "reschedule" | "move" | "reserve" | "schedule"));
+    const VISITS: &[&str] = &[
+        "slot",
+        "slots",
+        "appointment",
+        "appointments",
+        "booking",
+        "bookings",
+        "visit",
+        "visits",
+    ];
+    const NEW: &[&str] = &[
+        "a", "an", "another", "new", "next", "second", "later", "earlier",
+    ];
+    const BEFORE_A_NOUN: &[&str] = &[
+        "a", "an", "another", "new", "next", "second", "later", "earlier", "the", "same", "open",
+        "free", "every", "each", "all", "one", "of", "his", "her", "their", "its",
+    ];
+    let again = clause.iter().any(|x| is_word(x, &["again"]));
+    let hit = clause.windows(2).enumerate().find_map(|(j, w)| {
+        if !(is_word(w[0], PEOPLE) && is_word(w[1], &["gets", "get", "receives", "receive"])) {
+            return None;
+        }
+        let rest = &clause[j + 2..];
+        let n = rest.iter().position(|x| !is_word(x, BEFORE_A_NOUN))?;
+        let (said, noun) = (&rest[..n], rest[n]);
+        // (a visit's id or number is a value: "gets a new slot id")
+        let compound = rest
+            .get(n + 1)
+            .is_some_and(|x| is_word(x, &["id", "ids", "number", "time", "times"]));
+        if !is_word(noun, VISITS) || compound {
+            return None;
+        }
+        let denied = clause[..j + 2]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+            || said.iter().any(|x| is_word(x, &["no"]));
+        let new = said.iter().any(|x| is_word(x, NEW))
+            || again && said.iter().any(|x| is_word(x, &["same"]));
+        (!denied && new && !books).then_some(noun)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "a visit said to be given by an act that books none: only a booking or a move gives a patient a visit".to_owned(),
+        );
+    }
+}
+
+/// A move said to free the old slot and take the new one in turn ("The old slot is released
+/// first, and the new slot is taken after that"): the move is one step, or nothing changes. The
+/// agent tells a patient whose move failed that the old slot is gone.
+pub(crate) fn move_in_steps(
+    clause: &[&Tok],
+    toks: &[Tok],
+    effects: &[&str],
+    out: &mut Vec<Violation>,
+) {
+    if !effects.iter().any(|e| matches!(*e, "reschedule" | "move")) {
+        return;
+    }
+    let both = clause
+        .iter()
+        .any(|x| is_word(x, &["old", "previous", "former"]))
+        && clause.iter().any(|x| is_word(x, &["new"]));
+    // (a text that says the move is one step, anywhere: "in one step: …, or, on a failure, both
+    // slots are as before")
+    let one_step = toks.windows(2).any(|w| {
+        is_word(&w[0], &["one", "single", "same"])
+            && is_word(&w[1], &["step", "operation", "request", "call"])
+            || is_word(&w[0], &["at"]) && is_word(&w[1], &["once"])
+    }) || toks
+        .iter()
+        .any(|x| is_word(x, &["together", "atomic", "atomically"]));
+    let hit = clause.iter().enumerate().find_map(|(k, x)| {
+        (is_word(
+            x,
+            &[
+                "first",
+                "then",
+                "after",
+                "afterwards",
+                "later",
+                "next",
+                "before",
+            ],
+        ) && !(k >= 1 && is_word(clause[k - 1], &["as"])))
+        .then_some(*x)
+    });
+    if let Some(t) = hit.filter(|_| both && !one_step) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a move said to free the old slot and take the new one in turn: the move is one step, or nothing changes".to_owned(),
+        );
+    }
+}

@@ -12,13 +12,16 @@ use super::ids::{kind_of, object_of};
 /// next step", "…, the emergency hotline is the next step after a visit to the clinic"): in an
 /// emergency, the next step is the emergency line, with nothing before it.
 pub(crate) fn emergency_stand_in(clause: &[&Tok], out: &mut Vec<Violation>) {
+    // (or urgent care by its words: "the oncall doctor is the next step for urgent care")
     let emergency = clause.iter().enumerate().any(|(k, t)| {
         is_word(t, &["emergency", "emergencies"])
             && !(k >= 1 && is_word(clause[k - 1], &["no", "not", "non"]))
             && !clause
                 .get(k + 1)
                 .is_some_and(|n| is_word(n, &["hotline", "line", "number", "services", "service"]))
-    });
+    }) || clause
+        .windows(2)
+        .any(|w| is_word(w[0], &["urgent", "acute"]) && is_word(w[1], &["care", "help"]));
     let Some(step) = clause.windows(3).position(|w| {
         is_word(w[0], &["the"]) && is_word(w[1], &["next"]) && is_word(w[2], &["step", "steps"])
     }) else {

@@ -89,27 +89,9 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
                         && !(range(k + 2 + i)
                             && clause.get(k + 3 + i).is_some_and(|n| n.text == "("))
                         // (no message is no value kept back: "The patient gets no reminder of
-                        // the visit" tells the agent the patient hears of it from its answer)
-                        && !(is_word(x, &["no"])
-                            && clause.get(k + 3 + i).is_some_and(|n| {
-                                is_word(
-                                    n,
-                                    &[
-                                        "reminder",
-                                        "reminders",
-                                        "notification",
-                                        "notifications",
-                                        "email",
-                                        "emails",
-                                        "message",
-                                        "messages",
-                                        "call",
-                                        "calls",
-                                        "letter",
-                                        "letters",
-                                    ],
-                                )
-                            }))
+                        // the visit" tells the agent the patient hears of it from its answer;
+                        // nor is no second visit, "gets no new appointment")
+                        && !(is_word(x, &["no"]) && no_message(&clause[k + 3 + i..]))
                         // ("empty when the patient has no known allergies": a case, the "no"
                         // right after "has" in a condition)
                         && !(i == 0
@@ -795,5 +777,40 @@ pub(super) fn shown_as_other(clause: &[&Tok], out: &mut Vec<Violation>) {
             clause[k],
             "what a person is shown said to be a fixed value or something in another's place: a person sees the value itself".to_owned(),
         );
+    }
+}
+
+/// Whether what follows a "no" is a message ("no reminder", "no notification") or a second visit
+/// ("no new appointment"): neither is a value kept from a person.
+fn no_message(rest: &[&Tok]) -> bool {
+    const MESSAGES: &[&str] = &[
+        "reminder",
+        "reminders",
+        "notification",
+        "notifications",
+        "email",
+        "emails",
+        "message",
+        "messages",
+        "call",
+        "calls",
+        "letter",
+        "letters",
+    ];
+    const VISITS: &[&str] = &[
+        "slot",
+        "slots",
+        "appointment",
+        "appointments",
+        "booking",
+        "bookings",
+        "visit",
+        "visits",
+    ];
+    let second = |x: &Tok| is_word(x, &["new", "second", "other", "further"]);
+    match rest {
+        [n, ..] if is_word(n, MESSAGES) => true,
+        [a, n, ..] => second(a) && is_word(n, VISITS),
+        _ => false,
     }
 }

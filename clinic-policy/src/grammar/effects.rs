@@ -886,11 +886,14 @@ pub(super) fn other_object_state(
     }
 }
 
-/// A person signed up to more: "the patient then gets each notification of the clinic".
+/// A person signed up to more: "the patient then gets each notification of the clinic", "the
+/// oncall doctor gets every appointment of the patient".
 pub(super) fn gets_every(clause: &[&Tok], out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         if is_word(t, &["gets", "receives", "get", "receive"])
-            && clause[..k].iter().any(|x| is_word(x, PATIENT_SIDE))
+            && clause[..k]
+                .iter()
+                .any(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE))
             // "an invite for each visit"; not a time ("an email at each step")
             && clause[k + 1..]
                 .iter()

@@ -739,6 +739,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         own_change_denied(clause, &effects, out);
         result_value_claimed(clause, &effects, out);
         second_intake_replaces(clause, tool.name, out);
+        visit_given(clause, &effects, out);
+        move_in_steps(clause, &toks, &effects, out);
         pending_until(clause, out);
         order_reversed(clause, tool.name, out);
         status_glossed(clause, text, out);

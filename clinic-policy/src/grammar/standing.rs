@@ -166,7 +166,13 @@ pub(super) fn emergency_routed(clause: &[&Tok], out: &mut Vec<Violation>) {
         let prev = |b: usize, w: &[&str]| k >= b && is_word(clause[k - b], w);
         let line = is_word(t, &["emergency", "emergencies"])
             && clause.get(k + 1).is_some_and(|n| is_word(n, CONTACTS));
-        (line && prev(1, &["the", "a", "an"]) && prev(2, COPULAS))
+        // ("the next step is the emergency line 112": the line named as itself, the next step
+        // said to be it)
+        let next_step = k >= 3
+            && clause[k.saturating_sub(5)..k - 2]
+                .iter()
+                .any(|x| is_word(x, &["step", "steps"]));
+        (line && prev(1, &["the", "a", "an"]) && prev(2, COPULAS) && !next_step)
             || (line
                 && clause
                     .get(k + 2)
@@ -635,19 +641,34 @@ pub(super) fn idempotent_without_a_key(
     let refuse = |t: &Tok, why: &str, out: &mut Vec<Violation>| {
         push(out, Rule::Directive, t, why.to_owned());
     };
-    for clause in clauses {
-        // "idempotent", or once at most: "at most once", "only once", "never twice"
-        let once = (0..clause.len()).find(|&k| {
-            is_word(clause[k], &["idempotent"])
-                || by_key
-                    && is_word(clause[k], &["once"])
-                    && k >= 1
-                    && is_word(clause[k - 1], &["most", "only"])
-                || by_key
-                    && is_word(clause[k], &["twice"])
-                    && k >= 1
-                    && is_word(clause[k - 1], &["never", "not"])
+    for (c, clause) in clauses.iter().enumerate() {
+        // "idempotent", or once at most: "at most once", "only once", "never twice"; or a second
+        // request said to give the first answer again ("A second request for the same slot
+        // gives the same appointment again")
+        let second = clause.windows(2).any(|w| {
+            is_word(w[0], &["second", "repeated", "another", "same"])
+                && is_word(
+                    w[1],
+                    &["request", "requests", "booking", "call", "try", "attempt"],
+                )
+        }) && clause.iter().any(|x| is_word(x, &["again"]));
+        let replayed = clause.windows(2).position(|w| {
+            is_word(w[0], &["same", "first", "original"])
+                && is_word(w[1], &["appointment", "booking", "answer", "result"])
         });
+        let once = (0..clause.len())
+            .find(|&k| {
+                is_word(clause[k], &["idempotent"])
+                    || by_key
+                        && is_word(clause[k], &["once"])
+                        && k >= 1
+                        && is_word(clause[k - 1], &["most", "only"])
+                    || by_key
+                        && is_word(clause[k], &["twice"])
+                        && k >= 1
+                        && is_word(clause[k - 1], &["never", "not"])
+            })
+            .or(replayed.filter(|_| by_key && second).map(|k| k + 1));
         // a key that is named, not withdrawn ("with no key", "without a key", "Without it")
         let withdrawn = |k: usize| {
             clause[k.saturating_sub(2)..k]
@@ -657,6 +678,36 @@ pub(super) fn idempotent_without_a_key(
         let keyed = (0..clause.len()).any(|k| key(&clause[k]) && !withdrawn(k));
         let without = clause.iter().any(|x| is_word(x, &["without"]))
             || (0..clause.len()).any(|k| key(&clause[k]) && withdrawn(k));
+        // (the same key with another slot or body is an error, not a second change; said as
+        // the error it gives, or its literal code, it is the contract's)
+        let said_as_error = |c: &[&Tok]| {
+            c.iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "error", "errors", "answer", "refused", "code", "conflict", "422",
+                    ],
+                ) || x.text == "422"
+            })
+        };
+        let another = clause.windows(2).any(|w| {
+            is_word(w[0], &["another", "other", "different", "new"])
+                && is_word(w[1], &["slot", "slots", "body", "request", "time"])
+        }) && !said_as_error(clause)
+            // (or in the clause after a colon: "Same key, other slot: 422")
+            && !clauses.get(c + 1).is_some_and(|n| said_as_error(n));
+        // ("The same key with another slot gives the first appointment again")
+        let same_key = clause
+            .windows(2)
+            .any(|w| is_word(w[0], &["same"]) && key(&w[1]));
+        if same_key && another {
+            refuse(
+                clause[0],
+                "a key said to hold for another request: the same key with another slot or body is an error",
+                out,
+            );
+            return;
+        }
         if let Some(k) = once {
             if !keyed && (without || !all.iter().any(key)) {
                 refuse(
@@ -666,15 +717,6 @@ pub(super) fn idempotent_without_a_key(
                 );
                 return;
             }
-            // (the same key with another slot or body is an error, not a second change)
-            // (said as the error it gives, it is the contract's: "… with another slot gives the
-            // error")
-            let another = clause.windows(2).any(|w| {
-                is_word(w[0], &["another", "other", "different", "new"])
-                    && is_word(w[1], &["slot", "slots", "body", "request", "time"])
-            }) && !clause
-                .iter()
-                .any(|x| is_word(x, &["error", "errors", "answer", "refused"]));
             if another {
                 refuse(
                     clause[k],
