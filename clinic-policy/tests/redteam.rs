@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam44/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam45/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -197,6 +197,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam42/served.jsonl"), 84, 31),
     (include_str!("data/redteam43/served.jsonl"), 82, 41),
     (include_str!("data/redteam44/served.jsonl"), 76, 46),
+    (include_str!("data/redteam45/served.jsonl"), 60, 60),
 ];
 
 fn mutates(tool: &str) -> bool {
