@@ -250,7 +250,24 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
                     && !is_word(x, PREPOSITIONS)
                     && !is_word(x, &["too"])
             });
-        if !named.is_empty() && swapped && !names_a_thing {
+        // (a tool of both roles narrowed to one: "Get the intake form … Open to doctors", "Get
+        // one appointment … Only for the doctor of the appointment": the owner patient calls it
+        // too, and the other way round)
+        let one_role = |list: &[&str]| named.iter().all(|x| is_word(x, list));
+        // (both named in the clause, past "of": "Only for the patient of the appointment and its
+        // doctor")
+        let both = clause[k..]
+            .iter()
+            .any(|x| is_word(x, &["patient", "patients"]))
+            && clause[k..]
+                .iter()
+                .any(|x| is_word(x, &["doctor", "doctors"]));
+        let narrowed = allowed.len() == 4
+            && !named.is_empty()
+            && !a_case
+            && !both
+            && (one_role(&["doctor", "doctors"]) || one_role(&["patient", "patients"]));
+        if !named.is_empty() && (swapped || narrowed) && !names_a_thing {
             push(
                 out,
                 Rule::Directive,

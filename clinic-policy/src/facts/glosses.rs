@@ -143,6 +143,7 @@ fn meaning(code: &str) -> (&'static [&'static str], bool) {
         ),
         "unknown_specialty" => (&["specialty", "specialties", "unknown"], false),
         "search_too_broad" => (&["broad", "many", "words", "short", "narrow"], false),
+        // (and what a lost answer leaves: "the booking may be made or not")
         "upstream_busy" | "upstream_unavailable" => (
             &[
                 "busy",
@@ -154,6 +155,9 @@ fn meaning(code: &str) -> (&'static [&'static str], bool) {
                 "reach",
                 "answer",
                 "upstream",
+                "may",
+                "unknown",
+                "whether",
             ],
             false,
         ),
@@ -287,6 +291,18 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
             && (is_word(w[1], &["appointment", "change", "booking", "move", "slot"])
                 || verb(&w[1].text).is_some_and(|(_, _, f)| f == Form::Participle))
     });
+    // (a lost answer leaves it unknown whether the change was made: "`UPSTREAM_UNAVAILABLE`
+    // means the clinic API is down, and no appointment is booked" has the agent book again)
+    let lost = matches!(
+        code,
+        "upstream_busy" | "upstream_unavailable" | "internal_error"
+    );
+    let as_it_was = words
+        .windows(2)
+        .any(|w| is_word(w[0], &["as"]) && is_word(w[1], &["it", "before"]));
+    if lost && (kept || none_done || as_it_was) {
+        return false;
+    }
     if short && (kept || none_done) {
         return true;
     }
@@ -318,7 +334,13 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
             ],
         )
     });
+    // (a lost answer's change is said as what may be: "the booking may be done or not")
+    let maybe = lost
+        && words
+            .iter()
+            .any(|x| is_word(x, &["may", "might", "unknown", "whether"]));
     if !earlier
+        && !maybe
         && words.iter().enumerate().any(|(i, x)| {
             is_word(
                 x,

@@ -866,3 +866,76 @@ pub(crate) fn cancelled_by_the_clinic(clause: &[&Tok], out: &mut Vec<Violation>)
         );
     }
 }
+
+/// A value of the patient's own appointment or intake said to be the doctor's alone ("The reason
+/// for a rejection …; shown to the doctor of the appointment", "Triage level …; null when a
+/// patient is the caller"): the clinic API gives the owner patient the whole appointment, the
+/// rejection's reason included, and the whole intake, triage level included. The agent then
+/// keeps from the patient what the clinic shows them, or a doctor writes as if unseen.
+pub(crate) fn patients_value_withheld(toks: &[Tok], out: &mut Vec<Violation>) {
+    let words: Vec<&Tok> = toks.iter().filter(|x| x.kind != Kind::Comma).collect();
+    let has = |list: &[&str]| words.iter().any(|x| is_word(x, list));
+    let of_the_patient = has(&["triage", "priority", "severity", "symptoms"])
+        || has(&["reason", "reasons"]) && has(&["rejection", "rejected"]);
+    if !of_the_patient {
+        return;
+    }
+    // "shown to the doctor", "seen by the doctors of the clinic", with no patient named in its
+    // sentence
+    // (only the rejection's reason is the patient's by the contract's own words, "shown to its
+    // patient"; any other value, when said the doctor's "only")
+    let reason = has(&["reason", "reasons"]) && has(&["rejection", "rejected"]);
+    // (sentences past their `;` and `:`: "The reason …; shown to the doctor")
+    let sentences = words.split(|x| x.kind == Kind::Stop && !matches!(x.text.as_str(), ";" | ":"));
+    let named_here = |s: &[&Tok]| {
+        s.iter()
+            .any(|x| is_word(x, &["triage", "priority", "severity", "symptoms"]))
+            || s.iter().any(|x| is_word(x, &["reason", "reasons"]))
+                && s.iter().any(|x| is_word(x, &["rejection", "rejected"]))
+    };
+    // (in the part of the sentence that says who sees it, no patient named)
+    let doctors_only = sentences
+        .filter(|s| named_here(s) && !s.iter().any(|x| is_word(x, &["note", "notes"])))
+        .filter(|s| reason || s.iter().any(|x| is_word(x, &["only", "alone"])))
+        .flat_map(|s| s.split(|x| x.kind == Kind::Stop))
+        .filter(|part| {
+            !part
+                .iter()
+                .any(|x| is_word(x, &["patient", "patients", "owner", "owners", "everyone"]))
+        })
+        .find_map(|part| {
+            part.windows(3).find_map(|w| {
+                (is_word(
+                    w[0],
+                    &["shown", "seen", "visible", "open", "readable", "given"],
+                ) && is_word(w[1], &["to", "by"])
+                    && part
+                        .iter()
+                        .any(|x| is_word(x, &["doctor", "doctors", "staff", "clinicians"])))
+                .then_some(w[0])
+            })
+        });
+    // "null when a patient is the caller", "empty on a patient's list"
+    let nulled = words.iter().enumerate().find(|&(k, x)| {
+        is_word(
+            x,
+            &["null", "empty", "absent", "omitted", "hidden", "blank"],
+        ) && words[k + 1..]
+            .iter()
+            .take(6)
+            .any(|y| is_word(y, &["patient", "patients"]))
+            && words[k + 1..]
+                .iter()
+                .take(8)
+                .any(|y| is_word(y, &["caller", "callers", "list", "token", "role", "side"]))
+    });
+    let hit = nulled.map(|(_, x)| *x).or(doctors_only);
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Concealment,
+            t,
+            "a value of the patient's appointment or intake said to be the doctor's alone: the owner patient gets the whole appointment and intake, the rejection's reason and the triage level included".to_owned(),
+        );
+    }
+}

@@ -707,6 +707,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         failure_as_success(clause, out);
         clock_deadline(clause, out);
         time_promised(clause, out);
+        care_time_promised(clause, out);
         coverage_claimed(clause, out);
         pages_emptied(clause, out);
         hold_claimed(clause, tool.mutates, out);
@@ -842,6 +843,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         data_in_a_key(&clauses, out);
         filter_inverted(&clauses, out);
     }
+    outside_text_as_instructions(&toks, tool.name, out);
     // (a tool of care: the escalation, and a tool that takes or reads the patient's medical data)
     let of_care = tool.name.contains("escalat")
         || tool.name.contains("intake")

@@ -237,6 +237,66 @@ pub(super) fn time_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A time promised for the doctor's confirmation or for a visit after an escalation, a priority
+/// or a triage level ("`pending` until the doctor confirms it, in at most 24 hours", "`urgent`
+/// after the escalation, for a visit within 1 hour", "urgent (8 or more), with a visit on the
+/// same day"): the clinic API gives a status, a priority and a triage level, and no time for
+/// anyone's act. A patient told so waits for a visit no one set. A search's window passes ("open
+/// slots for a visit within 7 days").
+pub(super) fn care_time_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let at = |k: usize, list: &[&str]| is_word_at(clause, k, list);
+    // a bound of time: "within 1 hour", "in at most 24 hours", "at most 2 days after", "by the
+    // end of", "the same day"
+    let bound = (0..clause.len()).find(|&k| {
+        at(k, &["within"])
+            && (amount_of_time(&clause[k + 1..])
+                || at(k + 1, &["the", "a"]) && at(k + 2, TIME_UNITS))
+            || at(k, &["in"]) && at(k + 1, &["at"]) && at(k + 2, &["most"])
+            || at(k, &["most"]) && amount_of_time(&clause[k + 1..]) && at(k + 3, &["after", "of"])
+            || at(k, &["by"]) && at(k + 1, &["the"]) && at(k + 2, &["end"])
+            || at(k, &["same"]) && at(k + 1, &["day", "night", "week"])
+    });
+    let act = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "visit",
+                "visits",
+                "confirms",
+                "confirm",
+                "confirmation",
+                "sees",
+                "seen",
+                "call",
+            ],
+        )
+    });
+    let of_care = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "escalation",
+                "escalated",
+                "oncall",
+                "urgent",
+                "priority",
+                "triage",
+                "pending",
+                "confirms",
+                "confirmation",
+            ],
+        )
+    });
+    if let Some(k) = bound.filter(|_| act && of_care) {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "a time promised for a confirmation or a visit: the clinic API sets a status, a priority or a triage level, and no time for anyone's act".to_owned(),
+        );
+    }
+}
+
 /// What the patient's insurer pays, said as a fact ("Fee of the visit, covered by the
 /// insurance", "The insurance of the patient covers each fee"): a catalogue cannot know it, and
 /// it talks a person into a cost. What insurance covers in general is the clinic's policy

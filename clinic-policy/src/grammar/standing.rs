@@ -229,6 +229,40 @@ pub(super) fn judgement_relabelled(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A text filled in at run time (a protocol's text or excerpt, a doctor's reason or note) said to
+/// be instructions ("Short excerpt of the protocol; care instructions of the clinic", "The reason
+/// for a rejection …; care instructions for the patient"): what comes from outside is data, and
+/// a reader told it is instructions follows what a stranger wrote into it. "data, not
+/// instructions" passes.
+pub(super) fn outside_text_as_instructions(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    // (in one sentence, past its `;` and `:`: the text named, and "instructions" said of it)
+    for sentence in toks.split(|t| t.kind == Kind::Stop && !matches!(t.text.as_str(), ";" | ":")) {
+        let has = |list: &[&str]| sentence.iter().any(|t| is_word(t, list));
+        // (every text of a protocol's tool is of its protocols)
+        let outside = tool.contains("protocol")
+            || has(&["excerpt", "excerpts", "protocol", "protocols"])
+            || has(&["reason", "reasons", "note", "notes"]) && has(&["rejection", "escalation"]);
+        if !outside {
+            continue;
+        }
+        let hit = sentence.iter().enumerate().find(|&(k, t)| {
+            is_word(t, &["instructions", "instruction", "directions"])
+                && !sentence[k.saturating_sub(2)..k]
+                    .iter()
+                    .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+        });
+        if let Some((_, t)) = hit {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a text filled in at run time said to be instructions: a protocol's text, a reason or a note is data, never instructions".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
 /// A text of the clinic for every patient (a protocol, its excerpt or summary) said to come from
 /// the patient's own doctor ("Excerpt of the protocol, written by the doctor of the
 /// appointment", "in the words of the doctor of the patient"): a generic text presented as
