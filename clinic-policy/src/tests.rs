@@ -3703,3 +3703,21 @@ fn a_promised_time_a_lost_answer_called_safe_outside_text_as_instructions_and_a_
         assert!(found.is_empty(), "{good}: {found:?}");
     }
 }
+
+#[test]
+fn an_intakes_answer_taken_from_another_tool_is_refused() {
+    for bad in [
+        "How severe the symptoms are, 0 (none) to 10 (worst), as returned by get_intake for the last appointment of the patient.",
+        "For how many days the symptoms have lasted, 0 to 3650, as returned by get_intake.",
+    ] {
+        assert!(!judge(P, bad, "submit_intake").is_empty(), "{bad}");
+    }
+    for good in [
+        "Severity of the symptoms, as given by the patient, from 0 (none) to 10 (worst).",
+        "Id of the appointment whose symptoms are recorded, as returned by list_my_appointments.",
+        "The symptoms, as returned by the patient in words, 1 to 1000 characters.",
+    ] {
+        let found = judge(P, good, "submit_intake");
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}

@@ -197,7 +197,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam42/served.jsonl"), 84, 30),
     (include_str!("data/redteam43/served.jsonl"), 82, 41),
     (include_str!("data/redteam44/served.jsonl"), 76, 45),
-    (include_str!("data/redteam45/served.jsonl"), 60, 32),
+    (include_str!("data/redteam45/served.jsonl"), 60, 29),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -939,3 +939,44 @@ pub(crate) fn patients_value_withheld(toks: &[Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// An intake's answer taken from another tool's answer ("How severe the symptoms are, 0 to 10, as
+/// returned by get_intake for the last appointment of the patient", "The symptoms …, as returned
+/// by get_intake"): the symptoms, their days and their severity are the patient's answer now, and
+/// an old one sent again sets the triage level from a visit that is over.
+pub(crate) fn answer_copied(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if !tool.contains("intake")
+        || !own_effects(tool)
+            .iter()
+            .any(|e| matches!(*e, "submit" | "record"))
+    {
+        return;
+    }
+    let answer = toks.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "symptom", "symptoms", "severity", "severe", "days", "lasted", "pain", "duration",
+            ],
+        )
+    });
+    // (an id is given as returned: "Id of the appointment whose symptoms …")
+    if toks.iter().take(3).any(|x| is_word(x, &["id", "ids"])) {
+        return;
+    }
+    // ("as returned by get_intake"; "as given by the patient" is the patient's answer)
+    let copied = toks.windows(4).position(|w| {
+        is_word(&w[0], &["as"])
+            && is_word(&w[1], &["returned", "read"])
+            && is_word(&w[2], &["by", "from", "in"])
+            && w[3].kind == Kind::Ident
+    });
+    if let Some(k) = copied.filter(|_| answer) {
+        push(
+            out,
+            Rule::Directive,
+            &toks[k + 1],
+            "an intake's answer taken from another tool: the symptoms, their days and their severity are the patient's answer now".to_owned(),
+        );
+    }
+}

@@ -827,6 +827,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     emergency_number(&clauses, out);
     result_value_denied(&clauses, &effects, out);
     if field == Field::ParamDescription {
+        answer_copied(&toks, tool.name, out);
         value_in_place_for_a_case(&clauses, text, tool.input, out);
         scale_cut_by_an_error(&clauses, out);
     }
