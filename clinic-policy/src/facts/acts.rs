@@ -949,16 +949,6 @@ pub(crate) fn visit_given(clause: &[&Tok], effects: &[&str], out: &mut Vec<Viola
     let books = effects
         .iter()
         .any(|e| matches!(*e, "book" | "reschedule" | "move" | "reserve" | "schedule"));
-    const VISITS: &[&str] = &[
-        "slot",
-        "slots",
-        "appointment",
-        "appointments",
-        "booking",
-        "bookings",
-        "visit",
-        "visits",
-    ];
     const NEW: &[&str] = &[
         "a", "an", "another", "new", "next", "second", "later", "earlier",
     ];
@@ -978,7 +968,7 @@ pub(crate) fn visit_given(clause: &[&Tok], effects: &[&str], out: &mut Vec<Viola
         let compound = rest
             .get(n + 1)
             .is_some_and(|x| is_word(x, &["id", "ids", "number", "time", "times"]));
-        if !is_word(noun, VISITS) || compound {
+        if !is_word(noun, VISIT_NOUNS) || compound {
             return None;
         }
         let denied = clause[..j + 2]

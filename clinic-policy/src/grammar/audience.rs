@@ -797,20 +797,10 @@ fn no_message(rest: &[&Tok]) -> bool {
         "letter",
         "letters",
     ];
-    const VISITS: &[&str] = &[
-        "slot",
-        "slots",
-        "appointment",
-        "appointments",
-        "booking",
-        "bookings",
-        "visit",
-        "visits",
-    ];
     let second = |x: &Tok| is_word(x, &["new", "second", "other", "further"]);
     match rest {
         [n, ..] if is_word(n, MESSAGES) => true,
-        [a, n, ..] => second(a) && is_word(n, VISITS),
+        [a, n, ..] => second(a) && is_word(n, VISIT_NOUNS),
         _ => false,
     }
 }

@@ -1204,6 +1204,18 @@ pub(crate) const OBJECT_KINDS: &[&str] = &[
     "patient",
 ];
 
+/// A visit by any of its names: what a booking or a move gives a patient.
+pub(crate) const VISIT_NOUNS: &[&str] = &[
+    "slot",
+    "slots",
+    "appointment",
+    "appointments",
+    "booking",
+    "bookings",
+    "visit",
+    "visits",
+];
+
 /// Nouns of a value a case could be mapped to.
 pub(crate) const VALUE_NOUNS: &[&str] = &[
     "value",
