@@ -3721,3 +3721,131 @@ fn an_intakes_answer_taken_from_another_tool_is_refused() {
         assert!(found.is_empty(), "{good}: {found:?}");
     }
 }
+
+#[test]
+fn a_reviews_true_lines_pass_beside_this_rounds_readings() {
+    for (place, tool, good) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On `UPSTREAM_UNAVAILABLE`, the cancellation may be done or not done.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. With `INVALID_TRANSITION`, the status of the appointment stays as it was.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment of the authenticated doctor to the oncall doctor of the clinic. A routine triage level stays routine.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment of the authenticated doctor. A confirmed appointment can still be cancelled after the confirmation, by its patient.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment of the authenticated doctor to the oncall doctor of the clinic. After the escalation, a confirmed appointment is still confirmed.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The new slot can be before or after the old one.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level, computed by the clinic from the severity; the priority of the appointment is set by an escalation, at any level.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, up to 200 characters, shown to the patient; visible to the doctor of the appointment too.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The appointment whose symptoms these are, as returned by book_appointment or list_my_appointments.",
+        ),
+        (
+            D,
+            "get_opening_hours",
+            "Get the opening hours of one clinic. In an emergency, the emergency line 112 is the next step, at any hour.",
+        ),
+        (
+            D,
+            "get_opening_hours",
+            "Get the opening hours of one clinic. In an emergency, the emergency line 112 is the next step, not the clinic.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, pending or confirmed, also after the doctor confirms it.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The old slot is released only once the new slot is taken.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment; a visit on the same day as the booking is pending until the doctor confirms it.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the clinic by words. The doctor gets all matches of the clinic and the shared ones.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Its slot is released, and a patient gets the same slot again with a new booking.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Start of the visit, RFC 3339 in UTC, not a local time with no offset.",
+        ),
+    ] {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+    for (place, tool, bad) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `UPSTREAM_UNAVAILABLE` means the clinic API is down, and the booking failed.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "One of pending, confirmed, rejected, cancelled: `pending` until the doctor confirms it, in under 24 hours.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity; null for a patient.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "Number of days the symptoms have lasted, 0 to 3650. Default: 0.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment, only when the patient accepts.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. A tool of the patient of the appointment.",
+        ),
+    ] {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+}

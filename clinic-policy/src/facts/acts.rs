@@ -575,6 +575,8 @@ pub(super) fn clock_time(t: &Tok, text: &str) -> bool {
 /// priority; with the words of that measure and the measure's name.
 fn act_leaves(effects: &[&str]) -> Option<(&'static str, &'static [&'static str], &'static str)> {
     const STATUS: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
+    // (with "routine", a triage level a text may give the priority by mistake: "Priority:
+    // routine after the escalation")
     const PRIORITY: &[&str] = &["urgent", "normal", "routine"];
     let first = *effects.first()?;
     Some(match first {
@@ -679,8 +681,13 @@ pub(crate) fn own_change_denied(
     };
     let own_noun = |x: &Tok| change_noun(&x.text).is_some_and(|base| effects.contains(&base));
     // "`confirmed` after the cancellation"
+    // (not what may come: "A confirmed appointment can still be cancelled after the
+    // confirmation")
+    let may = clause
+        .iter()
+        .any(|x| is_word(x, &["can", "may", "might", "could"]));
     let after = clause.windows(4).find(|w| {
-        is_word(w[0], measure)
+        !may && is_word(w[0], measure)
             && !is_word(w[0], &[leaves])
             && is_word(w[1], &["after"])
             && is_word(w[2], &["the", "its", "a"])
@@ -701,9 +708,12 @@ pub(crate) fn own_change_denied(
     // ("the doctor of the appointment stays the same": the measure, then its owner)
     // (what a failure leaves is as before: "On a failure, the status stays the same"; not "…,
     // with no error")
+    // (or said with its answer: "With 409, …", "the answer is 422 and …", a code)
     let failed = clause.iter().enumerate().any(|(k, x)| {
-        is_word(x, &["failure", "error", "fails"])
+        is_word(x, &["failure", "error", "fails", "answer", "code"])
             && !(k >= 1 && is_word(clause[k - 1], &["no", "not", "without"]))
+            || x.kind == Kind::Ident
+                && (x.text.starts_with('4') && x.text.len() == 3 || x.text.contains('_'))
     });
     // (a condition on the slot or the doctor: "the doctor stays the same if the new slot is one
     // of the same doctor")
@@ -724,15 +734,18 @@ pub(crate) fn own_change_denied(
     });
     // … or stays at another value than the act's ("A confirmed appointment stays confirmed"
     // for a move, "is still urgent"; "stays pending" for a move passes)
-    let stays_at = clause.windows(2).enumerate().any(|(k, w)| {
-        (is_word(w[0], &["stays", "remains", "stay", "remain"])
-            || is_word(w[0], &["still"]) && k >= 1 && is_word(clause[k - 1], &["is", "are"]))
-            && is_word(w[1], measure)
-            && !is_word(w[1], &[leaves])
-            && !clause[k.saturating_sub(3)..k]
-                .iter()
-                .any(|x| is_word(x, &["not", "never", "no"]))
-    });
+    // (a triage level's own value: "A routine triage level stays routine")
+    let triage = clause.iter().any(|x| is_word(x, &["triage"]));
+    let stays_at = !triage
+        && clause.windows(2).enumerate().any(|(k, w)| {
+            (is_word(w[0], &["stays", "remains", "stay", "remain"])
+                || is_word(w[0], &["still"]) && k >= 1 && is_word(clause[k - 1], &["is", "are"]))
+                && is_word(w[1], measure)
+                && !is_word(w[1], &[leaves])
+                && !clause[k.saturating_sub(3)..k]
+                    .iter()
+                    .any(|x| is_word(x, &["not", "never", "no"]))
+        });
     let before_the_act = names_it
         && clause.windows(3).any(|w| {
             is_word(w[0], &["before"])
@@ -824,6 +837,7 @@ pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut 
                 "might",
                 "could",
                 "from",
+                "still",
             ],
         )
     });
@@ -957,6 +971,17 @@ pub(crate) fn visit_given(clause: &[&Tok], effects: &[&str], out: &mut Vec<Viola
         "free", "every", "each", "all", "one", "of", "his", "her", "their", "its",
     ];
     let again = clause.iter().any(|x| is_word(x, &["again"]));
+    // (the booking named as how: "… gets the same slot again with a new booking")
+    let by_booking = (0..clause.len()).any(|k| {
+        is_word(clause[k], &["with", "by", "through", "after"])
+            && clause[k + 1..]
+                .iter()
+                .take(3)
+                .any(|x| is_word(x, &["booking", "bookings"]))
+    });
+    if by_booking {
+        return;
+    }
     let hit = clause.windows(2).enumerate().find_map(|(j, w)| {
         if !(is_word(w[0], PEOPLE) && is_word(w[1], &["gets", "get", "receives", "receive"])) {
             return None;
@@ -1001,10 +1026,26 @@ pub(crate) fn move_in_steps(
     if !effects.iter().any(|e| matches!(*e, "reschedule" | "move")) {
         return;
     }
+    // (the two slots and what is done to them: not "the new slot can be before or after the
+    // old one")
     let both = clause
         .iter()
         .any(|x| is_word(x, &["old", "previous", "former"]))
-        && clause.iter().any(|x| is_word(x, &["new"]));
+        && clause.iter().any(|x| is_word(x, &["new"]))
+        && clause.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "released",
+                    "freed",
+                    "taken",
+                    "booked",
+                    "held",
+                    "cancelled",
+                    "reserved",
+                ],
+            )
+        });
     // (a text that says the move is one step, anywhere: "in one step: …, or, on a failure, both
     // slots are as before")
     let one_step = toks.windows(2).any(|w| {

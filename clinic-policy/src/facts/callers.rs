@@ -262,7 +262,22 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
             && clause[k..]
                 .iter()
                 .any(|x| is_word(x, &["doctor", "doctors"]));
+        // (said as who may call: "Only for …", "Open to …", "Restricted to …"; not a value "kept
+        // for the patient to read")
+        let gate = is_word(
+            t,
+            &[
+                "only",
+                "open",
+                "available",
+                "restricted",
+                "limited",
+                "reserved",
+                "tool",
+            ],
+        );
         let narrowed = allowed.len() == 4
+            && gate
             && !named.is_empty()
             && !a_case
             && !both
@@ -300,7 +315,7 @@ pub(crate) fn yes_of_another(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
     ];
     // (a gate on the act, not the course of its result: "holds its slot until the doctor
     // confirms it" passes)
-    const WAITS: &[&str] = &["after", "if", "once", "unless"];
+    const WAITS: &[&str] = &["after", "if", "once", "unless", "when"];
     // (the caller by any of its plain names: "the caller", "the user", "a human")
     const ANYONE_CALLING: &[&str] = &[
         "caller", "callers", "user", "users", "human", "humans", "person",
@@ -312,8 +327,10 @@ pub(crate) fn yes_of_another(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
         let opens = (0..k).rev().take(6).find(|&j| is_word(clause[j], WAITS))?;
         // (a gate of the act: "only after …", or one set on the clause of the tool's own verb,
         // "Reject …, once the patient agrees"; not "Due once the doctor confirms" of a fee)
+        // (not "also after the doctor confirms it": a time the act is open, no gate)
+        let also = opens >= 1 && is_word(clause[opens - 1], &["also", "even", "too"]);
         let gate = opens >= 1 && is_word(clause[opens - 1], &["only"])
-            || verb(&clause[0].text).is_some_and(|(v, _, _)| effects.contains(&v));
+            || !also && verb(&clause[0].text).is_some_and(|(v, _, _)| effects.contains(&v));
         if !gate {
             return None;
         }

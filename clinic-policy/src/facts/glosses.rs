@@ -300,7 +300,15 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
     let as_it_was = words
         .windows(2)
         .any(|w| is_word(w[0], &["as"]) && is_word(w[1], &["it", "before"]));
-    if lost && (kept || none_done || as_it_was) {
+    // (a lost answer's change is said as what may be: "the booking may be done or not")
+    let maybe = lost
+        && words
+            .iter()
+            .any(|x| is_word(x, &["may", "might", "unknown", "whether"]));
+    let failed = words
+        .iter()
+        .any(|x| is_word(x, &["failed", "fails", "failure"]));
+    if lost && !maybe && (kept || none_done || as_it_was || failed) {
         return false;
     }
     if short && (kept || none_done) {
@@ -334,11 +342,6 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
             ],
         )
     });
-    // (a lost answer's change is said as what may be: "the booking may be done or not")
-    let maybe = lost
-        && words
-            .iter()
-            .any(|x| is_word(x, &["may", "might", "unknown", "whether"]));
     if !earlier
         && !maybe
         && words.iter().enumerate().any(|(i, x)| {

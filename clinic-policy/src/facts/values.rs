@@ -68,11 +68,32 @@ pub(crate) fn emergency_stand_in(clause: &[&Tok], out: &mut Vec<Violation>) {
         .iter()
         .filter(|x| x.kind == Kind::Word)
         .collect();
+    // (", not the clinic", ", before any booking": what is set aside)
     let not_the_visit = rest.len() >= 2
         && rest.len() <= 3
-        && is_word(rest[0], &["not"])
-        && is_word(rest[rest.len() - 1], &["visit", "appointment", "booking"]);
-    let after = !rest.is_empty() && !not_the_visit;
+        && is_word(rest[0], &["not", "before"])
+        && is_word(
+            rest[rest.len() - 1],
+            &[
+                "visit",
+                "appointment",
+                "booking",
+                "clinic",
+                "reception",
+                "intake",
+                "doctor",
+            ],
+        );
+    // (a time of it passes: "…, at any hour", "day and night")
+    let any_time = rest.iter().all(|x| {
+        is_word(
+            x,
+            &[
+                "at", "any", "every", "hour", "hours", "time", "night", "day", "and", "all",
+            ],
+        )
+    });
+    let after = !rest.is_empty() && !not_the_visit && !any_time;
     if !line || of_the_clinic || after {
         push(
             out,
@@ -792,6 +813,14 @@ pub(crate) fn triage_brings_care(
     if !graded {
         return;
     }
+    // (the escalation named as what sets it: "the priority is set by an escalation")
+    if clause.windows(3).any(|w| {
+        is_word(w[0], &["by"])
+            && is_word(w[1], &["an", "the", "a"])
+            && is_word(w[2], &["escalation", "doctor"])
+    }) {
+        return;
+    }
     // (denied, or said kept: "the appointment keeps its doctor and its priority")
     let denied = clause.iter().any(|x| {
         is_word(x, NEGATIONS)
@@ -896,6 +925,18 @@ pub(crate) fn patients_value_withheld(toks: &[Tok], out: &mut Vec<Violation>) {
     // (in the part of the sentence that says who sees it, no patient named)
     let doctors_only = sentences
         .filter(|s| named_here(s) && !s.iter().any(|x| is_word(x, &["note", "notes"])))
+        // ("shown to the patient; visible to the doctor of the appointment too")
+        .filter(|s| {
+            !s.windows(4).any(|w| {
+                is_word(
+                    w[0],
+                    &["shown", "seen", "visible", "open", "readable", "given"],
+                ) && is_word(w[1], &["to", "by"])
+                    && (is_word(w[2], &["patient", "patients"])
+                        || is_word(w[2], &["the", "its", "a"])
+                            && is_word(w[3], &["patient", "patients"]))
+            })
+        })
         .filter(|s| reason || s.iter().any(|x| is_word(x, &["only", "alone"])))
         .flat_map(|s| s.split(|x| x.kind == Kind::Stop))
         .filter(|part| {
@@ -924,10 +965,11 @@ pub(crate) fn patients_value_withheld(toks: &[Tok], out: &mut Vec<Violation>) {
             .iter()
             .take(6)
             .any(|y| is_word(y, &["patient", "patients"]))
-            && words[k + 1..]
+            && (words[k + 1..]
                 .iter()
                 .take(8)
                 .any(|y| is_word(y, &["caller", "callers", "list", "token", "role", "side"]))
+                || words.get(k + 1).is_some_and(|y| is_word(y, &["for", "to"])))
     });
     let hit = nulled.map(|(_, x)| *x).or(doctors_only);
     if let Some(t) = hit {
@@ -960,8 +1002,12 @@ pub(crate) fn answer_copied(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) 
             ],
         )
     });
-    // (an id is given as returned: "Id of the appointment whose symptoms …")
-    if toks.iter().take(3).any(|x| is_word(x, &["id", "ids"])) {
+    // (an id or the appointment is given as returned: "Id of the appointment whose symptoms …",
+    // "The appointment whose symptoms these are, as returned by …")
+    let head = toks
+        .iter()
+        .find(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS));
+    if head.is_some_and(|h| is_word(h, &["id", "ids", "appointment", "appointments"])) {
         return;
     }
     // ("as returned by get_intake"; "as given by the patient" is the patient's answer)

@@ -891,9 +891,18 @@ pub(super) fn other_object_state(
 pub(super) fn gets_every(clause: &[&Tok], out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         if is_word(t, &["gets", "receives", "get", "receive"])
-            && clause[..k]
-                .iter()
-                .any(|x| is_word(x, PATIENT_SIDE) || is_word(x, PEOPLE))
+            // (another person, of visits or cases only: "the oncall doctor gets every
+            // appointment of the patient", "… a notification of each urgent intake"; "the doctor
+            // gets all matches" is what a search gives back)
+            && (clause[..k].iter().any(|x| is_word(x, PATIENT_SIDE))
+                || clause[..k].iter().any(|x| is_word(x, PEOPLE))
+                    && (k + 1..clause.len()).any(|j| {
+                        is_word(clause[j], &["each", "every", "all", "any"])
+                            && clause[j + 1..].iter().take(3).any(|x| {
+                                is_word(x, VISIT_NOUNS)
+                                    || is_word(x, &["intake", "intakes", "case", "cases"])
+                            })
+                    }))
             // "an invite for each visit"; not a time ("an email at each step")
             && clause[k + 1..]
                 .iter()

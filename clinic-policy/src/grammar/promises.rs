@@ -251,10 +251,11 @@ pub(super) fn care_time_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
         at(k, &["within"])
             && (amount_of_time(&clause[k + 1..])
                 || at(k + 1, &["the", "a"]) && at(k + 2, TIME_UNITS))
-            || at(k, &["in"]) && at(k + 1, &["at"]) && at(k + 2, &["most"])
+            || at(k, &["in"])
+                && (at(k + 1, &["at"]) && at(k + 2, &["most"]) || at(k + 1, &["under", "less"]))
             || at(k, &["most"]) && amount_of_time(&clause[k + 1..]) && at(k + 3, &["after", "of"])
             || at(k, &["by"]) && at(k + 1, &["the"]) && at(k + 2, &["end"])
-            || at(k, &["same"]) && at(k + 1, &["day", "night", "week"])
+            || at(k, &["same"]) && at(k + 1, &["day", "night", "week"]) && !at(k + 2, &["as"])
     });
     let act = clause.iter().any(|x| {
         is_word(

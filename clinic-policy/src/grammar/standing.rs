@@ -697,6 +697,8 @@ pub(super) fn idempotent_without_a_key(
                         && is_word(clause[k], &["once"])
                         && k >= 1
                         && is_word(clause[k - 1], &["most", "only"])
+                        // ("only once the new slot is taken": a condition, not a count)
+                        && !is_word_at(clause, k + 1, &["the", "a", "an", "its"])
                     || by_key
                         && is_word(clause[k], &["twice"])
                         && k >= 1

@@ -743,7 +743,9 @@ pub(crate) fn default_of_a_persons_data(clauses: &[Vec<&Tok>], out: &mut Vec<Vio
         .find(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS));
     // (or a question the value answers: "How severe the symptoms are", "For how many days the
     // symptoms have lasted")
-    let asked = first.iter().take(2).any(|x| is_word(x, &["how"]))
+    // (or "Number of days the symptoms have lasted")
+    let asked = (first.iter().take(2).any(|x| is_word(x, &["how"]))
+        || first.iter().any(|x| is_word(x, &["symptoms", "symptom"])))
         && first
             .iter()
             .any(|x| is_word(x, GRADES) || is_word(x, &["severe", "days", "lasted"]));

@@ -196,9 +196,14 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
                     | "interpreted"
                     | "assumed"
                     | "parsed"
+                    | "names"
             )
         });
-        if has("local") && no_offset && !refused {
+        // (a local time denied: "not a local time with no offset")
+        let denied = s.windows(3).any(|p| {
+            matches!(p[0].text.as_str(), "not" | "no") && p[1].text == "a" && p[2].text == "local"
+        });
+        if has("local") && no_offset && !refused && !denied {
             return Some(s[0].start..s[s.len() - 1].end);
         }
         // what a person is shown: in the clinic's local time
