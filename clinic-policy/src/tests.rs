@@ -1552,6 +1552,21 @@ fn judge(place: &str, text: &str, tool: &str) -> Vec<Violation> {
     }
 }
 
+/// Every case is refused by the strict judge at its place in its tool.
+fn refuses(cases: &[(&str, &str, &str)]) {
+    for &(place, tool, bad) in cases {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+}
+
+/// Every case passes the strict judge at its place in its tool.
+fn passes(cases: &[(&str, &str, &str)]) {
+    for &(place, tool, good) in cases {
+        let found = judge(place, good, tool);
+        assert!(found.is_empty(), "{good}: {found:?}");
+    }
+}
+
 #[test]
 fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
     let refused = [
@@ -1652,9 +1667,7 @@ fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
         (T, "cancel_appointment", "Cancel a pending appointment"),
         (T, "list_my_appointments", "List my upcoming appointments"),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             D,
@@ -1772,10 +1785,7 @@ fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
             "Reschedule an upcoming appointment",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -1847,9 +1857,7 @@ fn a_code_or_a_status_is_glossed_with_its_meaning() {
             "Status of the appointment; `confirmed` is the status of an appointment not yet confirmed.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     // the glosses writers give, as the contract has them
     let plain = [
         (
@@ -1898,10 +1906,7 @@ fn a_code_or_a_status_is_glossed_with_its_meaning() {
             "Status of the appointment: `pending` until the doctor confirms it, `rejected` for a rejection.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -1957,9 +1962,7 @@ fn round_forty_one_readings_refuse_their_class_and_pass_the_plain_lines() {
             "Start of the appointment, in the time of the patient's phone.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             D,
@@ -1997,10 +2000,7 @@ fn round_forty_one_readings_refuse_their_class_and_pass_the_plain_lines() {
             "Start of the slot in UTC; each time shown to the patient is in the local time of the clinic. The zone of the patient and the zone of the clinic can be different.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -2076,9 +2076,7 @@ fn round_forty_one_new_classes_refuse_their_lines_and_pass_the_plain_ones() {
             "The doctor, one of the doctors of the specialty of the slot.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             P,
@@ -2133,10 +2131,7 @@ fn round_forty_one_new_classes_refuse_their_lines_and_pass_the_plain_ones() {
             "Cancel one of the authenticated patient's appointments. The answer 403 means the appointment is not one of the patient's.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -2187,9 +2182,7 @@ fn a_reviews_lines_beside_round_forty_ones_readings() {
             "Whether the slot is open: 1 for a slot of the staff, true for one of the patients.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             D,
@@ -2304,10 +2297,7 @@ fn a_reviews_lines_beside_round_forty_ones_readings() {
             "Number of days of the symptoms, 0 to 3650, and for urgent care the emergency line is 112, not the number of days.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -2350,9 +2340,7 @@ fn a_length_or_range_of_what_a_person_says_is_the_contracts() {
             "The reason the appointment is urgent, for the oncall doctor, at most 100 characters.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             P,
@@ -2410,10 +2398,7 @@ fn a_length_or_range_of_what_a_person_says_is_the_contracts() {
             "Reason for the rejection, 1 to 1000 characters.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -2501,9 +2486,7 @@ fn round_forty_two_readings_refuse_their_class_and_pass_the_plain_lines() {
             "Get one appointment by id. 403 means the appointment belongs to another day of the calendar.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         // the contract's own cases out of an act
         (
@@ -2589,10 +2572,7 @@ fn round_forty_two_readings_refuse_their_class_and_pass_the_plain_lines() {
             "Book an open slot. `VALIDATION_ERROR` means the slot id is not valid.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -2640,9 +2620,7 @@ fn round_forty_two_sources_ids_flags_and_dates_are_read_as_they_are() {
             "Cancel one appointment. After 01.12.2026, the answer is 422.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             O,
@@ -2676,10 +2654,7 @@ fn round_forty_two_sources_ids_flags_and_dates_are_read_as_they_are() {
             "Cancel one appointment. In version 2.5.1, a cancelled appointment gives 422.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -2716,9 +2691,7 @@ fn round_forty_two_colleagues_care_done_and_the_clinics_cancellation_are_refused
             "Cancel one appointment. `INVALID_TRANSITION` means the appointment was already cancelled by the doctor.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             O,
@@ -2746,10 +2719,7 @@ fn round_forty_two_colleagues_care_done_and_the_clinics_cancellation_are_refused
             "The symptoms, as the patient has seen them on the form.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -2776,10 +2746,7 @@ fn round_forty_three_true_lines_pass_and_their_lookalikes_stay_refused() {
             "Book an open slot. `SLOT_TAKEN` (409) means another patient booked the slot first.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
     let refused = [
         (
             D,
@@ -2794,9 +2761,7 @@ fn round_forty_three_true_lines_pass_and_their_lookalikes_stay_refused() {
             "Book an open slot. `SLOT_TAKEN` means another patient is the owner.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
 }
 
 #[test]
@@ -2908,10 +2873,7 @@ fn bounds_bands_exclusions_and_glosses_in_the_contracts_own_words() {
             "Book an open slot. Out of the hours, urgent care is at one of the 250 hospitals of the region.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
     let refused = [
         (P, "submit_intake", "Severity, at most 5."),
         (
@@ -2966,9 +2928,7 @@ fn bounds_bands_exclusions_and_glosses_in_the_contracts_own_words() {
             "`isAvailable`: 1 from the API for a slot on the patient's list.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
 }
 
 #[test]
@@ -3000,9 +2960,7 @@ fn an_act_said_not_possible_for_a_case_or_before_a_deadline_is_refused() {
             "Record the symptoms of one appointment. An intake is possible until 2 days before the visit.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         // the contract's own refusals
         (
@@ -3042,10 +3000,7 @@ fn an_act_said_not_possible_for_a_case_or_before_a_deadline_is_refused() {
             "Cancel one appointment. A cancellation up to 24 hours before the start has no late fee.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -3131,10 +3086,7 @@ fn each_contract_reading_refuses_by_its_own_finding() {
             "Triage level: `urgent` for 8 to 10, `elevated` for 5 to 7, `routine` for 0 to 4.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -3191,9 +3143,7 @@ fn a_change_said_to_leave_what_it_changes_a_key_per_try_and_a_local_time_in_utc_
             "Start of the appointment, RFC 3339, in the local time of the clinic, with no offset.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             D,
@@ -3251,10 +3201,7 @@ fn a_change_said_to_leave_what_it_changes_a_key_per_try_and_a_local_time_in_utc_
             "Move one appointment to another open slot. The doctor stays the same if the new slot is one of the same doctor.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -3296,9 +3243,7 @@ fn a_status_or_a_priority_said_set_by_an_act_that_sets_another_is_refused() {
             "Status of the appointment: pending until the doctor accepts the cancellation.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             D,
@@ -3346,10 +3291,7 @@ fn a_status_or_a_priority_said_set_by_an_act_that_sets_another_is_refused() {
             "Cancel one of the authenticated patient's appointments. The patient gets the answer `INVALID_TRANSITION` for a rejected appointment.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -3376,9 +3318,7 @@ fn a_triage_level_said_to_bring_care_is_refused() {
             "Priority of the appointment; a severity under 9 gives the lowest priority.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             D,
@@ -3401,10 +3341,7 @@ fn a_triage_level_said_to_bring_care_is_refused() {
             "Triage level of the intake, when there is one; the priority is set by the escalation only.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -3441,9 +3378,7 @@ fn a_yes_from_another_a_second_intake_that_replaces_and_a_default_for_an_asked_g
             "For how many days the symptoms have lasted, 0 to 3650. Default: 0.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             D,
@@ -3486,15 +3421,12 @@ fn a_yes_from_another_a_second_intake_that_replaces_and_a_default_for_an_asked_g
             "Fee of the visit in cents, due once the doctor confirms.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
 fn no_message_to_a_person_is_no_value_kept_back() {
-    for (place, tool, good) in [
+    passes(&[
         (
             D,
             "book_appointment",
@@ -3505,12 +3437,12 @@ fn no_message_to_a_person_is_no_value_kept_back() {
             "cancel_appointment",
             "Cancel one of the authenticated patient's appointments. The doctor gets no notification of the cancellation.",
         ),
-    ] {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
-    let bad = "Note of the doctor; the patient gets no word of it.";
-    assert!(!judge(O, bad, "get_appointment").is_empty(), "{bad}");
+    ]);
+    refuses(&[(
+        O,
+        "get_appointment",
+        "Note of the doctor; the patient gets no word of it.",
+    )]);
 }
 
 #[test]
@@ -3552,9 +3484,7 @@ fn a_visit_given_by_no_booking_a_replay_without_its_key_and_a_move_in_steps_are_
             "Opening hours of the clinic; out of the hours, the oncall doctor is the next step for urgent care.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             D,
@@ -3607,10 +3537,7 @@ fn a_visit_given_by_no_booking_a_replay_without_its_key_and_a_move_in_steps_are_
             "Cancel one of the authenticated patient's appointments. The patient gets the new slot time of the appointment.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
@@ -3663,9 +3590,7 @@ fn a_promised_time_a_lost_answer_called_safe_outside_text_as_instructions_and_a_
             "Get the intake form of one appointment. Open to doctors.",
         ),
     ];
-    for (place, tool, bad) in refused {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    refuses(&refused);
     let plain = [
         (
             D,
@@ -3698,33 +3623,45 @@ fn a_promised_time_a_lost_answer_called_safe_outside_text_as_instructions_and_a_
             "Escalate one appointment to the oncall doctor. Its priority becomes urgent; the note of the doctor is seen by doctors only.",
         ),
     ];
-    for (place, tool, good) in plain {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    passes(&plain);
 }
 
 #[test]
 fn an_intakes_answer_taken_from_another_tool_is_refused() {
-    for bad in [
-        "How severe the symptoms are, 0 (none) to 10 (worst), as returned by get_intake for the last appointment of the patient.",
-        "For how many days the symptoms have lasted, 0 to 3650, as returned by get_intake.",
-    ] {
-        assert!(!judge(P, bad, "submit_intake").is_empty(), "{bad}");
-    }
-    for good in [
-        "Severity of the symptoms, as given by the patient, from 0 (none) to 10 (worst).",
-        "Id of the appointment whose symptoms are recorded, as returned by list_my_appointments.",
-        "The symptoms, as returned by the patient in words, 1 to 1000 characters.",
-    ] {
-        let found = judge(P, good, "submit_intake");
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
+    refuses(&[
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst), as returned by get_intake for the last appointment of the patient.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, 0 to 3650, as returned by get_intake.",
+        ),
+    ]);
+    passes(&[
+        (
+            P,
+            "submit_intake",
+            "Severity of the symptoms, as given by the patient, from 0 (none) to 10 (worst).",
+        ),
+        (
+            P,
+            "submit_intake",
+            "Id of the appointment whose symptoms are recorded, as returned by list_my_appointments.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The symptoms, as returned by the patient in words, 1 to 1000 characters.",
+        ),
+    ]);
 }
 
 #[test]
 fn a_reviews_true_lines_pass_beside_this_rounds_readings() {
-    for (place, tool, good) in [
+    passes(&[
         (
             D,
             "cancel_appointment",
@@ -3810,11 +3747,8 @@ fn a_reviews_true_lines_pass_beside_this_rounds_readings() {
             "get_appointment",
             "Start of the visit, RFC 3339 in UTC, not a local time with no offset.",
         ),
-    ] {
-        let found = judge(place, good, tool);
-        assert!(found.is_empty(), "{good}: {found:?}");
-    }
-    for (place, tool, bad) in [
+    ]);
+    refuses(&[
         (
             D,
             "book_appointment",
@@ -3845,7 +3779,5 @@ fn a_reviews_true_lines_pass_beside_this_rounds_readings() {
             "get_intake",
             "Get the intake form of one appointment. A tool of the patient of the appointment.",
         ),
-    ] {
-        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
-    }
+    ]);
 }
