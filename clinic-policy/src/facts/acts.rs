@@ -912,14 +912,23 @@ pub(crate) fn second_intake_replaces(clause: &[&Tok], tool: &str, out: &mut Vec<
         || clause
             .iter()
             .any(|x| is_word(x, &["intake", "intakes", "form", "forms"]));
-    if !of_intakes {
+    // (another intake named: "a second …", "a later one", "each new intake")
+    let another = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "second", "later", "new", "another", "next", "newer", "latest", "last",
+            ],
+        )
+    });
+    if !of_intakes || !another {
         return;
     }
     let denied = clause
         .iter()
         .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]));
     let hit = clause.iter().enumerate().find(|&(k, t)| {
-        let replaces = is_word(
+        is_word(
             t,
             &[
                 "replaces",
@@ -934,16 +943,7 @@ pub(crate) fn second_intake_replaces(clause: &[&Tok], tool: &str, out: &mut Vec<
             ],
         ) || is_word(t, &["takes", "take"])
             && is_word_at(clause, k + 1, &["its", "the"])
-            && is_word_at(clause, k + 2, &["place"]);
-        let another = clause.iter().any(|x| {
-            is_word(
-                x,
-                &[
-                    "second", "later", "new", "another", "next", "newer", "latest", "last",
-                ],
-            )
-        });
-        replaces && another
+            && is_word_at(clause, k + 2, &["place"])
     });
     if let Some((_, t)) = hit.filter(|_| !denied) {
         push(

@@ -306,7 +306,7 @@ pub(crate) fn has_a_route(tool: &str) -> bool {
 /// the patient for the patient's. The agent waits for an answer that never comes, or takes one
 /// from the wrong person.
 pub(crate) fn yes_of_another(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
-    let Some(allowed) = callers(tool).filter(|c| !c.is_empty() && c.len() == 2) else {
+    let Some(allowed) = callers(tool).filter(|c| c.len() == 2) else {
         return;
     };
     let effects = own_effects(tool);
