@@ -305,11 +305,15 @@ pub(crate) fn has_a_route(tool: &str) -> bool {
 /// the human whose answer a change waits for is its caller, the doctor for the doctor's acts and
 /// the patient for the patient's. The agent waits for an answer that never comes, or takes one
 /// from the wrong person.
-pub(crate) fn yes_of_another(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+pub(crate) fn yes_of_another(
+    clause: &[&Tok],
+    tool: &str,
+    effects: &[&str],
+    out: &mut Vec<Violation>,
+) {
     let Some(allowed) = callers(tool).filter(|c| c.len() == 2) else {
         return;
     };
-    let effects = own_effects(tool);
     const YES: &[&str] = &[
         "agree", "agrees", "accept", "accepts", "confirm", "confirms", "approve", "approves",
     ];

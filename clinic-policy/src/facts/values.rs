@@ -986,12 +986,8 @@ pub(crate) fn patients_value_withheld(toks: &[Tok], out: &mut Vec<Violation>) {
 /// returned by get_intake for the last appointment of the patient", "The symptoms …, as returned
 /// by get_intake"): the symptoms, their days and their severity are the patient's answer now, and
 /// an old one sent again sets the triage level from a visit that is over.
-pub(crate) fn answer_copied(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    if !tool.contains("intake")
-        || !own_effects(tool)
-            .iter()
-            .any(|e| matches!(*e, "submit" | "record"))
-    {
+pub(crate) fn answer_copied(toks: &[Tok], tool: &str, effects: &[&str], out: &mut Vec<Violation>) {
+    if !tool.contains("intake") || !effects.iter().any(|e| matches!(*e, "submit" | "record")) {
         return;
     }
     let answer = toks.iter().any(|x| {

@@ -731,7 +731,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_deadline(clause, &effects, out);
         emergency_stand_in(clause, out);
         caller_swapped(clause, tool.name, out);
-        yes_of_another(clause, tool.name, out);
+        yes_of_another(clause, tool.name, &effects, out);
         protocol_said_current(clause, tool.name, out);
         rejection_reason_kept(clause, out);
         second_object_in_result(clause, tool.name, tool.mutates, out);
@@ -827,7 +827,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     emergency_number(&clauses, out);
     result_value_denied(&clauses, &effects, out);
     if field == Field::ParamDescription {
-        answer_copied(&toks, tool.name, out);
+        answer_copied(&toks, tool.name, &effects, out);
         value_in_place_for_a_case(&clauses, text, tool.input, out);
         scale_cut_by_an_error(&clauses, out);
     }
