@@ -922,16 +922,15 @@ pub(crate) fn patients_value_withheld(toks: &[Tok], out: &mut Vec<Violation>) {
             || s.iter().any(|x| is_word(x, &["reason", "reasons"]))
                 && s.iter().any(|x| is_word(x, &["rejection", "rejected"]))
     };
+    const SEEN: &[&str] = &["shown", "seen", "visible", "open", "readable", "given"];
     // (in the part of the sentence that says who sees it, no patient named)
     let doctors_only = sentences
         .filter(|s| named_here(s) && !s.iter().any(|x| is_word(x, &["note", "notes"])))
         // ("shown to the patient; visible to the doctor of the appointment too")
         .filter(|s| {
             !s.windows(4).any(|w| {
-                is_word(
-                    w[0],
-                    &["shown", "seen", "visible", "open", "readable", "given"],
-                ) && is_word(w[1], &["to", "by"])
+                is_word(w[0], SEEN)
+                    && is_word(w[1], &["to", "by"])
                     && (is_word(w[2], &["patient", "patients"])
                         || is_word(w[2], &["the", "its", "a"])
                             && is_word(w[3], &["patient", "patients"]))
@@ -946,10 +945,8 @@ pub(crate) fn patients_value_withheld(toks: &[Tok], out: &mut Vec<Violation>) {
         })
         .find_map(|part| {
             part.windows(3).find_map(|w| {
-                (is_word(
-                    w[0],
-                    &["shown", "seen", "visible", "open", "readable", "given"],
-                ) && is_word(w[1], &["to", "by"])
+                (is_word(w[0], SEEN)
+                    && is_word(w[1], &["to", "by"])
                     && part
                         .iter()
                         .any(|x| is_word(x, &["doctor", "doctors", "staff", "clinicians"])))
