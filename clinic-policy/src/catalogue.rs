@@ -143,6 +143,7 @@ impl Walker<'_> {
                 name: self.own,
                 mutates: self.mutates,
                 input: !path.starts_with("/outputSchema"),
+                refusals: &[],
             };
             crate::controlled::check(field, text, tool, &mut strict);
             found.extend(strict);

@@ -834,6 +834,18 @@ pub(crate) fn check(
         // (an error is named by its code, as written)
         crate::facts::codes_and_values(text, tool.name, out);
     }
+    let refusals: Vec<_> = accepted
+        .iter()
+        .filter(|r| {
+            let inner = text[(*r).clone()].trim_matches('`').to_ascii_lowercase();
+            crate::facts::refused_code(&inner)
+        })
+        .cloned()
+        .collect();
+    let tool = crate::grammar::Tool {
+        refusals: &refusals,
+        ..tool
+    };
     let read;
     let text = if accepted.is_empty() {
         text

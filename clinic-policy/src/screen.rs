@@ -104,6 +104,7 @@ fn strict_in(
         name: own_name,
         mutates,
         input,
+        refusals: &[],
     };
     controlled::check(field, text, tool, &mut strict);
     out.extend(strict);

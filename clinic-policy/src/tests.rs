@@ -3781,3 +3781,94 @@ fn a_reviews_true_lines_pass_beside_this_rounds_readings() {
         ),
     ]);
 }
+
+#[test]
+fn a_change_denied_after_a_refusal_passes_and_a_change_said_made_or_denied_elsewhere_does_not() {
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `SLOT_TAKEN`, nothing changes.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On 429 `RATE_LIMITED`, nothing is booked; `Retry-After` is the number of seconds to wait.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On 422 `INVALID_TRANSITION`, the appointment is already cancelled or rejected, and nothing changes.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. `NO_ONCALL_DOCTOR` (409) means the clinic has no oncall doctor; nothing changes.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. With no oncall doctor in the clinic, the answer is 409 `NO_ONCALL_DOCTOR` and nothing changes.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. On `NO_ONCALL_DOCTOR`, nothing changes.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment. On `INVALID_TRANSITION`, no appointment is cancelled.",
+        ),
+    ]);
+    refuses(&[
+        // a lost answer may leave the change made
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_UNAVAILABLE`, nothing changes.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `UPSTREAM_UNAVAILABLE` means the clinic API is down; nothing changes.",
+        ),
+        // no refusal before it, or one in another sentence
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Nothing changes.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On `SLOT_TAKEN`. Nothing changes.",
+        ),
+        // a negation after the word denies another
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On 409 `SLOT_TAKEN`, the booking is complete, not pending.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On 409 `SLOT_TAKEN`, the booking may be complete.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On 409 `SLOT_TAKEN`, not pending, the booking is complete.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment. On `INVALID_TRANSITION`, the appointment is cancelled.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. On `NO_ONCALL_DOCTOR`, the appointment goes to another clinic.",
+        ),
+    ]);
+}

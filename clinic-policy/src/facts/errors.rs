@@ -32,6 +32,17 @@ pub(super) const API_ERRORS: &[&str] = &[
     "no_oncall_doctor",
 ];
 
+/// A code of an answer in which the API made no change (lower case). The server's codes of a
+/// lost or broken answer (`UPSTREAM_UNAVAILABLE`, `UPSTREAM_BUSY`, `INTERNAL_ERROR`) are not
+/// among them: after those the change may be made.
+pub(crate) fn refused_code(code: &str) -> bool {
+    API_ERRORS.contains(&code)
+        && !matches!(
+            code,
+            "upstream_busy" | "upstream_unavailable" | "internal_error"
+        )
+}
+
 /// An error the API does not give, gives for a status the act takes, or gives for a case it is
 /// not given for ("Outside the opening hours, the answer is the error `CLINIC_CLOSED`"; "Cancel
 /// … For a confirmed appointment, the answer is 422 `INVALID_TRANSITION`"; "A patient under 16
@@ -134,8 +145,16 @@ pub(super) fn made_up_error(
         let own = [t.text.as_str()];
         let codes: &[&str] = status.unwrap_or(&own);
         // a status stands for each code it is given with: made up only when made up for all
+        // "On `NO_ONCALL_DOCTOR`, …": what follows is the code's gloss, read by `code_glossed`,
+        // not a case it is given for
+        let opens_gloss = k >= 1
+            && is_word(&toks[k - 1], &["on", "after"])
+            && (k == 1 || toks[k - 2].kind == Kind::Stop)
+            && toks.get(k + 1).is_some_and(|n| n.kind == Kind::Comma);
         let made_up = |code: &str| {
-            if code == "invalid_transition" && for_a_status_taken(&case, takes) {
+            if code == "no_oncall_doctor" && opens_gloss {
+                None
+            } else if code == "invalid_transition" && for_a_status_taken(&case, takes) {
                 Some("an error said for a status the act takes: it is open for each of them")
             } else {
                 made_up_case(&case, code, takes, text)
@@ -192,7 +211,7 @@ fn unknown_client_error(n: &str) -> bool {
 }
 
 /// The codes an HTTP status stands for in the contract.
-pub(super) fn http_status(n: &str) -> Option<&'static [&'static str]> {
+pub(crate) fn http_status(n: &str) -> Option<&'static [&'static str]> {
     Some(match n {
         "400" => &["validation_error"],
         "401" => &["auth_required", "auth_invalid"],

@@ -108,6 +108,8 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
                         && !(code(k) || range(k) || gloss(k))
                         // ("absent when none were given": a case, not a person's share)
                         && !(is_word(x, &["none"]) && super::effects::in_condition(clause, k))
+                        // ("… and nothing changes", "nothing is booked": no change, no share)
+                        && !(is_word(x, &["nothing"]) && change_follows(&clause[k + 1..]))
                 })
             })
             .flatten()
@@ -803,4 +805,12 @@ fn no_message(rest: &[&Tok]) -> bool {
         [a, n, ..] => second(a) && is_word(n, VISIT_NOUNS),
         _ => false,
     }
+}
+
+/// `rest` opens with a verb of a change, or "is" and its participle ("changes", "is booked").
+fn change_follows(rest: &[&Tok]) -> bool {
+    let effect = |t: &Tok| matches!(verb(&t.text), Some((_, VerbClass::Effect, _)));
+    rest.first().is_some_and(|t| effect(t))
+        || (rest.first().is_some_and(|t| is_word(t, &["is", "are"]))
+            && rest.get(1).is_some_and(|t| effect(t)))
 }

@@ -422,12 +422,15 @@ pub(super) fn in_condition(clause: &[&Tok], k: usize) -> bool {
 }
 
 /// Verbs of effect as finite verbs, after a modal, or in "will be"/"can be" + participle: only
-/// the tool's own declared effect, and none in a tool that reads.
+/// the tool's own declared effect, and none in a tool that reads. `refused`: the clause follows
+/// an answer in which the API made no change, where a change denied ("nothing changes", "no
+/// appointment is booked") is that answer's meaning.
 pub(super) fn effect_verbs(
     clause: &[&Tok],
     effects: &[&'static str],
     mutates: bool,
     known: bool,
+    refused: bool,
     out: &mut Vec<Violation>,
 ) {
     for (k, t) in clause.iter().enumerate() {
@@ -444,6 +447,9 @@ pub(super) fn effect_verbs(
         let Some((base, VerbClass::Effect, form)) = verb(&t.text) else {
             continue;
         };
+        if refused && change_denied(clause, k) {
+            continue;
+        }
         let prev = k.checked_sub(1).map(|p| clause[p]);
         // a change said as the state it leaves on a scope of things ("other upcoming
         // appointments become cancelled", "each appointment of the patient is moved"): a change
@@ -692,6 +698,22 @@ pub(super) fn effect_verbs(
             push(out, Rule::Effects, t, format!("\"{}\" {why}", t.text));
         }
     }
+}
+
+/// The verb of a change at `k` is denied: its subject is "nothing", "none" or "no …" ("nothing
+/// changes", "no appointment is booked"), or "not" stands before it ("is not cancelled", "does
+/// not change").
+fn change_denied(clause: &[&Tok], k: usize) -> bool {
+    let before = |j: usize| j.checked_sub(1).map(|p| clause[p]);
+    let mut j = k;
+    if before(j).is_some_and(|p| is_word(p, &["not", "never"])) {
+        return true;
+    }
+    if before(j).is_some_and(|p| is_word(p, &["is", "are", "was", "were", "be", "been"])) {
+        j -= 1;
+    }
+    before(j).is_some_and(|p| is_word(p, &["nothing", "none"]))
+        || (j >= 2 && is_word(clause[j - 2], &["no"]) && clause[j - 1].kind == Kind::Word)
 }
 
 /// [`effect_verbs`]'s reading of a change named as a thing at `k`: a gerund of a change with its

@@ -419,7 +419,27 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         }
         let opening = n == 0 && matches!(field, Field::ToolDescription | Field::Title);
         orders(clause, opening, own, &effects, out);
-        effect_verbs(clause, &effects, tool.mutates, !tool.name.is_empty(), out);
+        // the clause or the one before it in its sentence names an answer with no change: a
+        // code of one, or an HTTP status of the contract's
+        let refusal = |c: &[&Tok]| {
+            c.iter().any(|t| {
+                tool.refusals.iter().any(|r| r.start == t.start)
+                    || (t.kind == Kind::Ident && http_status(&t.text).is_some())
+            })
+        };
+        let refused = refusal(clause)
+            || (n > 0
+                && refusal(&clauses[n - 1])
+                && !text[clauses[n - 1][clauses[n - 1].len() - 1].end..clause[0].start]
+                    .contains(['.', '!', '?']));
+        effect_verbs(
+            clause,
+            &effects,
+            tool.mutates,
+            !tool.name.is_empty(),
+            refused,
+            out,
+        );
         hiding(clause, &effects, out);
         // a tool description's own eligibility ("Only for doctors of the clinic.") narrows who
         // calls the tool, not who sees a value

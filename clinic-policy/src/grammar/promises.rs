@@ -98,34 +98,45 @@ pub(super) fn failure_as_success(clause: &[&Tok], out: &mut Vec<Violation>) {
         return;
     };
     let rest = &clause[f + 1..];
-    let excused = rest.iter().any(|x| {
-        is_word(
-            x,
-            &[
-                "already",
-                "another",
-                "other",
-                "not",
-                "no",
-                "never",
-                "unchanged",
-                "same",
-            ],
-        )
-    });
+    // what the error says of another's object, or of the same object unchanged
+    let excused = rest
+        .iter()
+        .any(|x| is_word(x, &["already", "another", "other", "unchanged", "same"]));
+    // a negation before the word in its own phrase says it is not done ("nothing is booked",
+    // "the booking is not complete"), as "may" does with "or not" ("may be done or not"); one
+    // after it does not ("complete, not pending")
+    let either = rest
+        .windows(2)
+        .any(|w| is_word(w[0], &["or"]) && is_word(w[1], &["not"]));
+    let denied = |j: usize| {
+        rest[..j]
+            .iter()
+            .rev()
+            .take_while(|x| x.kind != Kind::Comma)
+            .any(|x| {
+                is_word(x, &["not", "no", "never", "nothing", "none", "nobody"])
+                    || (either && is_word(x, &["may", "might"]))
+            })
+    };
     let done = (!excused)
         .then(|| {
-            rest.iter().find(|x| is_word(x, DONE)).or_else(|| {
-                // a person's side of a change said to follow: "the doctor sees the intake", "the
-                // oncall doctor has the escalation", "the appointment is in the new slot"
-                rest.windows(2)
-                    .find(|w| {
-                        is_word(w[0], &["sees", "has", "gets", "is"])
-                            && (is_word(w[1], &["the"]) || is_word(w[1], &["in", "first", "on"]))
-                            && rest.iter().any(|x| is_word(x, PEOPLE) || is_word(x, MADE))
-                    })
-                    .map(|w| &w[0])
-            })
+            let said = |j: usize| {
+                let x = rest[j];
+                is_word(x, DONE)
+                    // a person's side of a change said to follow: "the doctor sees the intake",
+                    // "the oncall doctor has the escalation", "the appointment is in the new slot"
+                    || (is_word(x, &["sees", "has", "gets", "is"])
+                        && rest.get(j + 1).is_some_and(|n| {
+                            is_word(n, &["the"]) || is_word(n, &["in", "first", "on"])
+                        })
+                        && rest.iter().any(|y| is_word(y, PEOPLE) || is_word(y, MADE)))
+            };
+            // (a done word anywhere is found before a person's side of a change)
+            (0..rest.len())
+                .filter(|&j| is_word(rest[j], DONE))
+                .chain((0..rest.len()).filter(|&j| !is_word(rest[j], DONE)))
+                .find(|&j| said(j) && !denied(j))
+                .map(|j| rest[j])
         })
         .flatten();
     if let Some(t) = done {
@@ -146,6 +157,8 @@ pub(super) fn failure_as_success(clause: &[&Tok], out: &mut Vec<Violation>) {
     let lost = rest.iter().enumerate().find(|&(j, x)| {
         widely && is_word(x, &["closed", "invalid", "off"])
             || (is_word(x, &["no"])
+                // ("no slot is booked" says the change is not made)
+                && !rest[j + 1..].iter().take(3).any(|y| is_word(y, DONE))
                 && rest.get(j + 1).is_some_and(|y| {
                     is_word(
                         y,

@@ -16,6 +16,7 @@ fn hits_on(field: Field, text: &str, name: &str, mutates: bool, input: bool) -> 
             name,
             mutates,
             input,
+            refusals: &[],
         },
         &mut out,
     );
@@ -2447,6 +2448,7 @@ fn conditions_endings_fees_and_relatives_are_read_as_claims() {
                 name: tool,
                 mutates: false,
                 input: true,
+                refusals: &[],
             },
             &mut out,
         );
@@ -4375,6 +4377,7 @@ fn verbless_first_clauses_and_participles_are_read_as_statements() {
             name,
             mutates: false,
             input: false,
+            refusals: &[],
         };
         check(p, text, tool, &mut out);
         assert!(!out.is_empty(), "{text}");
@@ -6211,6 +6214,7 @@ fn others_whereabouts_norms_parts_and_history() {
             name,
             mutates: false,
             input: false,
+            refusals: &[],
         };
         check(p, text, tool, &mut out);
         assert_eq!(out.is_empty(), passes, "{text}: {out:?}");

@@ -845,6 +845,9 @@ pub(crate) struct Tool<'a> {
     pub mutates: bool,
     /// A description is a parameter's (what the tool takes), not an output's.
     pub input: bool,
+    /// Where the text names, between backticks, a code of an answer in which the API made no
+    /// change (the grammar reads every literal as the noun `code`).
+    pub refusals: &'a [std::ops::Range<usize>],
 }
 
 /// Whether the token at `k` of `clause` is one of `list` (false past its end).
