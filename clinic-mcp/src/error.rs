@@ -235,6 +235,31 @@ mod tests {
     use super::ErrorCode;
     use std::collections::BTreeSet;
 
+    /// The policy knows every code of ours, and which of them may leave a change made: a text
+    /// that says a code changes nothing passes the strict screen exactly when it is true.
+    #[test]
+    fn the_policy_reads_each_code_as_the_server_answers_it() {
+        for &code in ErrorCode::ALL {
+            let text = format!(
+                "Book an open slot for the authenticated patient. On `{code}`, nothing changes."
+            );
+            let found = clinic_policy::check_strict(
+                clinic_policy::Field::ToolDescription,
+                &text,
+                "book_appointment",
+                &[],
+                true,
+            );
+            // (a fault of ours, or a call the client cancelled, may come after the change too)
+            let may_be_made = code.outcome_unknown()
+                || matches!(
+                    code,
+                    ErrorCode::InternalError | ErrorCode::AuditUnavailable | ErrorCode::Cancelled
+                );
+            assert_eq!(found.is_empty(), !may_be_made, "{code}: {found:?}");
+        }
+    }
+
     #[test]
     fn codes_are_unique_and_screaming_snake_case() {
         let texts: BTreeSet<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();

@@ -795,7 +795,21 @@ pub(crate) fn check(
     // of several parts is also a name, and a name's findings keep their own rule
     let mut accepted = Vec::new();
     for lit in crate::literal::candidates(text) {
+        // (a code of the contract or of this server is its own value, whatever its words:
+        // `ROLE_NOT_PERMITTED`, `UPSTREAM_REDIRECT`)
+        let code = !text[lit.range.clone()]
+            .chars()
+            .any(|c| c.is_ascii_lowercase())
+            && crate::facts::known_code(
+                &text[lit.range.clone()]
+                    .trim_matches('`')
+                    .to_ascii_lowercase(),
+            );
         let parts = match crate::literal::read(text, &lit) {
+            crate::literal::Read::Refused(_) if code => {
+                accepted.push(lit.range);
+                continue;
+            }
             crate::literal::Read::Refused(why) => {
                 out.push(crate::literal::finding(&lit, &why));
                 continue;
@@ -804,7 +818,7 @@ pub(crate) fn check(
             crate::literal::Read::Noun(parts) => parts,
         };
         let mut found = Vec::new();
-        if parts.len() > 1 {
+        if parts.len() > 1 && !code {
             // one part is no sentence, and capitals are a code (`CARD`), not data
             // (a code keeps its capitals, so the name's reading knows it for one)
             let mut as_name = crate::literal::as_name(&parts);

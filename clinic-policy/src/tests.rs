@@ -3872,3 +3872,64 @@ fn a_change_denied_after_a_refusal_passes_and_a_change_said_made_or_denied_elsew
         ),
     ]);
 }
+
+#[test]
+fn the_servers_own_codes_are_glossed_as_the_server_answers_them() {
+    refuses(&[
+        // a lost answer called safe, in its gloss or in the rest of its sentence
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On `UPSTREAM_TIMEOUT`, the appointment is as it was.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `UPSTREAM_TIMEOUT` means the API gave no answer in time; the appointment is as it was.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "Id of the appointment; on `UPSTREAM_ERROR`, no appointment is booked.",
+        ),
+        // a code of ours glossed as another's case
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. On `UPSTREAM_TIMEOUT`, the clinic has no oncall doctor.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. `SHUTTING_DOWN` means the clinic is closed for the day.",
+        ),
+        // a code nobody gives
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `SLOT_HELD` means the slot was booked by another patient first.",
+        ),
+    ]);
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the booking may be done or not; a second request with the same key shows which.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_BUSY`, nothing changes.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. `ROLE_NOT_PERMITTED` means the tool is not of the caller's role.",
+        ),
+        (
+            D,
+            "join_waiting_list",
+            "Join the waiting list of one doctor. `LIST_FULL` means the waiting list is full.",
+        ),
+    ]);
+}

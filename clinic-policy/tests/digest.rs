@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "beef77055989585744f732f602b1ba06d2dc32aa84622246a8a7e04ce8002a3a";
+const PINNED: &str = "830f614adca8ae04ff7550b879f8753b74138ea63036b681e8b757e0a1b54f14";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

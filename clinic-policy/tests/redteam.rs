@@ -60,11 +60,11 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam26/served.jsonl"), 115, 17),
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
     (include_str!("data/redteam28/served.jsonl"), 167, 23),
-    (include_str!("data/redteam29/served.jsonl"), 179, 51),
+    (include_str!("data/redteam29/served.jsonl"), 179, 50),
     (include_str!("data/redteam30/served.jsonl"), 221, 85),
     (include_str!("data/redteam31/served.jsonl"), 234, 13),
     (include_str!("data/redteam32/served.jsonl"), 196, 26),
-    (include_str!("data/redteam33/served.jsonl"), 240, 29),
+    (include_str!("data/redteam33/served.jsonl"), 240, 26),
     (include_str!("data/redteam34/served.jsonl"), 200, 25),
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
     (include_str!("data/redteam36/served.jsonl"), 156, 50),
@@ -77,7 +77,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam43/served.jsonl"), 82, 41),
     (include_str!("data/redteam44/served.jsonl"), 76, 45),
     (include_str!("data/redteam45/served.jsonl"), 60, 29),
-    (include_str!("data/redteam46/served.jsonl"), 87, 87),
+    (include_str!("data/redteam46/served.jsonl"), 87, 65),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -15,6 +15,15 @@ pub(super) const API_ERRORS: &[&str] = &[
     "search_too_broad",
     "upstream_busy",
     "upstream_unavailable",
+    "upstream_timeout",
+    "upstream_error",
+    "upstream_invalid_response",
+    "upstream_redirect",
+    "shutting_down",
+    "audit_unavailable",
+    "missing_token",
+    "invalid_token_format",
+    "role_not_permitted",
     "internal_error",
     "validation_error",
     "auth_required",
@@ -32,15 +41,32 @@ pub(super) const API_ERRORS: &[&str] = &[
     "no_oncall_doctor",
 ];
 
-/// A code of an answer in which the API made no change (lower case). The server's codes of a
-/// lost or broken answer (`UPSTREAM_UNAVAILABLE`, `UPSTREAM_BUSY`, `INTERNAL_ERROR`) are not
-/// among them: after those the change may be made.
-pub(crate) fn refused_code(code: &str) -> bool {
+/// The codes after which a change may have been made: no answer from the clinic API, one that
+/// could not be read, or a fault of this server's (the server's `ErrorCode::outcome_unknown`,
+/// with the internal and audit faults).
+pub(super) const LOST: &[&str] = &[
+    "upstream_unavailable",
+    "upstream_timeout",
+    "upstream_error",
+    "upstream_invalid_response",
+    "internal_error",
+    "audit_unavailable",
+];
+
+/// A code of the contract or of this server (lower case).
+pub(crate) fn known_code(code: &str) -> bool {
     API_ERRORS.contains(&code)
-        && !matches!(
-            code,
-            "upstream_busy" | "upstream_unavailable" | "internal_error"
-        )
+}
+
+/// A code of an answer in which the API made no change (lower case).
+pub(crate) fn refused_code(code: &str) -> bool {
+    API_ERRORS.contains(&code) && !LOST.contains(&code)
+}
+
+/// The tool is of a route of the contract, whose codes are known here: the contract has no
+/// route for a waiting list.
+pub(super) fn known_route(tool: &str) -> bool {
+    !tool.split('_').any(|p| p == "waiting")
 }
 
 /// An error the API does not give, gives for a status the act takes, or gives for a case it is
@@ -140,8 +166,7 @@ pub(super) fn made_up_error(
             .filter(|&(j, _)| start + j != k)
             .map(|(_, x)| x)
             .collect();
-        // (the contract has no route for a waiting list: its codes are not known here)
-        let known_route = !tool.split('_').any(|p| p == "waiting");
+        let known_route = known_route(tool);
         let own = [t.text.as_str()];
         let codes: &[&str] = status.unwrap_or(&own);
         // a status stands for each code it is given with: made up only when made up for all

@@ -8,7 +8,7 @@ use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 use super::TRIAGE_BANDS;
-use super::errors::{API_ERRORS, for_a_status_taken, http_status, made_up_case};
+use super::errors::{API_ERRORS, LOST, for_a_status_taken, http_status, made_up_case};
 
 /// The words that say what a code stands for, at least one of which a gloss of it holds, and
 /// whether its meaning is an absence ("no oncall doctor", "no intake yet").
@@ -144,13 +144,13 @@ fn meaning(code: &str) -> (&'static [&'static str], bool) {
         "unknown_specialty" => (&["specialty", "specialties", "unknown"], false),
         "search_too_broad" => (&["broad", "many", "words", "short", "narrow"], false),
         // (and what a lost answer leaves: "the booking may be made or not")
+        // (the API, not the clinic: "the clinic has no oncall doctor" is another code's gloss)
         "upstream_busy" | "upstream_unavailable" => (
             &[
                 "busy",
                 "unavailable",
                 "down",
                 "api",
-                "clinic",
                 "later",
                 "reach",
                 "answer",
@@ -161,6 +161,58 @@ fn meaning(code: &str) -> (&'static [&'static str], bool) {
             ],
             false,
         ),
+        "upstream_timeout" => (
+            &[
+                "time", "timeout", "slow", "api", "upstream", "answer", "later", "may", "unknown",
+                "whether",
+            ],
+            false,
+        ),
+        "upstream_error" | "upstream_invalid_response" => (
+            &[
+                "api",
+                "upstream",
+                "answer",
+                "error",
+                "invalid",
+                "unreadable",
+                "read",
+                "response",
+                "may",
+                "unknown",
+                "whether",
+            ],
+            false,
+        ),
+        "upstream_redirect" => (
+            &["redirect", "redirects", "address", "api", "upstream"],
+            false,
+        ),
+        "shutting_down" => (
+            &[
+                "server", "shutting", "stops", "stopping", "restart", "restarts", "later",
+            ],
+            false,
+        ),
+        "audit_unavailable" => (
+            &[
+                "audit", "log", "trail", "written", "may", "unknown", "whether",
+            ],
+            false,
+        ),
+        "missing_token" | "invalid_token_format" => (
+            &[
+                "token",
+                "tokens",
+                "header",
+                "authorization",
+                "missing",
+                "malformed",
+                "format",
+            ],
+            false,
+        ),
+        "role_not_permitted" => (&["role", "roles", "tool", "tools"], false),
         "internal_error" => (&["internal", "server", "error", "fault"], false),
         _ => (&[], false),
     }
@@ -262,11 +314,14 @@ fn gloss_opens(toks: &[Tok], k: usize, text: &str) -> Option<usize> {
     None
 }
 
-/// The gloss's words, to its sentence's end (a `;` ends it too).
-fn gloss_of(toks: &[Tok], from: usize) -> Vec<&Tok> {
+/// The gloss's words, to its sentence's end (a `;` or a `:` ends it too, unless `whole`).
+fn gloss_of<'t>(toks: &'t [Tok], from: usize, text: &str, whole: bool) -> Vec<&'t Tok> {
     toks[from.min(toks.len())..]
         .iter()
-        .take_while(|x| x.kind != Kind::Stop)
+        .take_while(|x| {
+            x.kind != Kind::Stop || (whole && matches!(&text[x.start..x.end], ";" | ":"))
+        })
+        .filter(|x| x.kind != Kind::Stop)
         .collect()
 }
 
@@ -293,10 +348,7 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
     });
     // (a lost answer leaves it unknown whether the change was made: "`UPSTREAM_UNAVAILABLE`
     // means the clinic API is down, and no appointment is booked" has the agent book again)
-    let lost = matches!(
-        code,
-        "upstream_busy" | "upstream_unavailable" | "internal_error"
-    );
+    let lost = LOST.contains(&code);
     let as_it_was = words
         .windows(2)
         .any(|w| is_word(w[0], &["as"]) && is_word(w[1], &["it", "before"]));
@@ -463,12 +515,36 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
 /// `SLOT_TAKEN`, the old slot is released", "`NO_ONCALL_DOCTOR` means the oncall doctor has the
 /// appointment"): a status stands for each code it is given with, and is refused only when the
 /// gloss says none of them.
-pub(super) fn code_glossed(text: &str, toks: &[Tok], takes: &[&str], out: &mut Vec<Violation>) {
+pub(super) fn code_glossed(
+    text: &str,
+    toks: &[Tok],
+    takes: &[&str],
+    known_route: bool,
+    out: &mut Vec<Violation>,
+) {
     for (k, t) in toks.iter().enumerate() {
         let capitals = text[t.start..t.end]
             .bytes()
             .all(|b| !b.is_ascii_lowercase());
         let own = [t.text.as_str()];
+        // a code in capitals the contract and this server do not give, glossed ("On
+        // `UPSTREAM_STALLED`, …", "`CLINIC_CLOSED` means …"): no gloss of it is true (a tool
+        // of no route of the contract, a waiting list, has codes of its own)
+        if known_route
+            && t.kind == Kind::Ident
+            && capitals
+            && t.text.contains('_')
+            && !API_ERRORS.contains(&t.text.as_str())
+            && gloss_opens(toks, k, text).is_some()
+        {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "an error the clinic API does not give: a text names only the errors of its contract".to_owned(),
+            );
+            return;
+        }
         let codes: &[&str] = if (t.kind == Kind::Ident || t.kind == Kind::Word)
             && capitals
             && API_ERRORS.contains(&t.text.as_str())
@@ -485,7 +561,9 @@ pub(super) fn code_glossed(text: &str, toks: &[Tok], takes: &[&str], out: &mut V
         let Some(from) = gloss_opens(toks, k, text) else {
             continue;
         };
-        let gloss = gloss_of(toks, from);
+        // (what follows a lost answer is read to its sentence's end: "On `UPSTREAM_TIMEOUT`,
+        // the API did not answer; no appointment is booked")
+        let gloss = gloss_of(toks, from, text, codes.iter().any(|c| LOST.contains(c)));
         if gloss.is_empty() || codes.iter().any(|c| says(&gloss, c, takes, text)) {
             continue;
         }
@@ -533,7 +611,7 @@ pub(super) fn status_value_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
             gloss_opens(toks, k, text)
         };
         let Some(from) = from else { continue };
-        let gloss = gloss_of(toks, from);
+        let gloss = gloss_of(toks, from, text, false);
         // (to the next status of a list: "`pending` for a new one, `confirmed` once accepted")
         let gloss: Vec<&Tok> = gloss
             .iter()

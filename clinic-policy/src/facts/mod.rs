@@ -17,7 +17,7 @@ pub(crate) use acts::*;
 use bounds::*;
 pub(crate) use callers::*;
 use errors::*;
-pub(crate) use errors::{http_status, refused_code};
+pub(crate) use errors::{http_status, known_code, refused_code};
 use glosses::*;
 pub(crate) use ids::*;
 pub(crate) use values::*;
@@ -38,7 +38,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     let toks = tokens(text);
     let takes = statuses_an_act_takes(&own_effects(tool));
     made_up_error(text, &toks, tool, takes, out);
-    code_glossed(text, &toks, takes, out);
+    code_glossed(text, &toks, takes, known_route(tool), out);
     status_value_glossed(text, &toks, out);
     availability_glossed(text, &toks, out);
     bound_misstated(text, &toks, tool, out);
