@@ -3933,3 +3933,81 @@ fn the_servers_own_codes_are_glossed_as_the_server_answers_them() {
         ),
     ]);
 }
+
+#[test]
+fn the_doctors_decision_said_to_be_anothers_and_a_value_shown_later_are_refused() {
+    refuses(&[
+        (
+            O,
+            "get_appointment",
+            "One of pending, confirmed, rejected, cancelled; `pending` until the patient confirms it.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment. A pending appointment waits until the patient confirms it first.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Status of the appointment, confirmed by the reception of the clinic.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. The nurse rejects the appointment.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, when the doctor has written one; shown to the patient after the visit.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity, shown to the patient at the visit.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient 7 days after the rejection.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient at the reception.",
+        ),
+    ]);
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The appointment is pending until the doctor confirms or rejects it.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "Priority of the appointment, `urgent` after the escalation; a pending appointment stays pending until confirmed by the oncall doctor.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient, only after the patient confirms the booking.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's pending or confirmed appointments (a positive integer), as returned by list_my_appointments.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment. Doctor notes are shown to the patient after the visit.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient on the appointment.",
+        ),
+    ]);
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "830f614adca8ae04ff7550b879f8753b74138ea63036b681e8b757e0a1b54f14";
+const PINNED: &str = "125acbc4b6b16076ac56c940b63b0c0ba38d84ff35567d48e0a992946557de98";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -350,3 +350,63 @@ pub(crate) fn yes_of_another(
         );
     }
 }
+
+/// The doctor's decision said to be another's ("`pending` until the patient confirms it",
+/// "confirmed by the reception", "the nurse rejects the appointment"): only the appointment's
+/// doctor (the oncall doctor after an escalation) confirms or rejects it. The agent waits for a step nobody takes, or tells the doctor
+/// it is someone else's. A human's yes to the tool's own call is [`yes_of_another`]'s.
+pub(crate) fn decision_of_another(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const DECIDES: &[&str] = &[
+        "confirm",
+        "confirms",
+        "confirmed",
+        "reject",
+        "rejects",
+        "rejected",
+    ];
+    // who acts: a person, a body of the clinic, or the clinic's software
+    let agent = |x: &Tok| {
+        is_word(x, PEOPLE) || is_word(x, BODIES) || is_word(x, &["staff", "system", "server"])
+    };
+    let hit = clause.iter().enumerate().find_map(|(k, t)| {
+        if !is_word(t, DECIDES) {
+            return None;
+        }
+        // "confirmed by the reception": the agent after "by"; else the subject just before
+        // ("the patient confirms it")
+        let by = is_word_at(clause, k + 1, &["by"]).then(|| {
+            clause[k + 2..]
+                .iter()
+                .take(3)
+                .position(|x| agent(x))
+                .map(|p| k + 2 + p)
+        });
+        // (a participle with no "by" is a state: "the patient's confirmed appointments")
+        let who = match by {
+            Some(found) => found?,
+            None if is_word(t, &["confirmed", "rejected"]) => return None,
+            None => (k.saturating_sub(3)..k).rev().find(|&j| agent(clause[j]))?,
+        };
+        // (a gate on the call is a person's yes: "only after the patient confirms the booking")
+        let gate = clause[..who]
+            .iter()
+            .rev()
+            .take(4)
+            .any(|x| is_word(x, &["after", "if", "once", "unless", "when", "before"]));
+        if gate {
+            return None;
+        }
+        // (the oncall doctor is the appointment's doctor after an escalation)
+        let doctor = is_word(clause[who], &["doctor", "doctors"])
+            && !(who >= 1 && is_word(clause[who - 1], &["another", "other", "any"]));
+        (!doctor).then_some(clause[who])
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the doctor's decision said to be another's: only the appointment's doctor confirms or rejects it".to_owned(),
+        );
+    }
+}

@@ -710,19 +710,46 @@ pub(super) fn shown_false(toks: &[Tok], text: &str, out: &mut Vec<Violation>) {
     }
 }
 
-/// Any value held back for weeks ("visible to the patient one week after the move"): who sees a
-/// value is said positively, and such a delay keeps it from the person until what it bears on
-/// is done (a price shown only later is [`fee_kept_back`]'s). Notes shown after the visit they
-/// are of pass.
+/// Any value held back for weeks, to a visit or a day, or to the reception ("visible to the
+/// patient one week after the move", "shown to the patient after the visit", "… at the next
+/// visit", "… at the reception"): the API gives each value in its answer at once, so who sees a
+/// value is said positively, with no delay that keeps it from the person until what it bears on
+/// is done (a price shown only later is [`fee_kept_back`]'s). A visit's own notes shown after it
+/// pass.
 pub(super) fn shown_later(clause: &[&Tok], out: &mut Vec<Violation>) {
     let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     let at = (0..clause.len()).find(|&k| {
         let seen = w(k, &["shown", "visible", "seen", "displayed", "readable"]);
-        let later = (k + 1..k + 7).find(|&j| w(j, &["after", "once", "later", "until", "from"]));
+        let later = (k + 1..k + 7).find(|&j| {
+            w(j, &["after", "once", "later", "until", "from", "at", "on"])
+                // ("at once" is now)
+                && !(w(j, &["at"]) && w(j + 1, &["once"]))
+        });
         let long = later.is_some_and(|l| {
             (l..l + 4).any(|j| w(j, &["week", "weeks", "month", "months", "year", "years"]))
-        }) || (k + 1..k + 4).any(|j| w(j, &["week", "weeks", "month", "months"]));
-        seen && later.is_some() && long
+        }) || (k + 1..k + 4).any(|j| w(j, &["week", "weeks", "month", "months"]))
+            // ("7 days after the rejection")
+            || later.is_some_and(|l| (k + 1..l).any(|j| w(j, &["day", "days", "hour", "hours"])));
+        // a visit, a day, the end of something, or a desk of the clinic
+        let event = later.is_some_and(|l| {
+            (l + 1..l + 4).any(|j| {
+                w(
+                    j,
+                    &[
+                        "visit",
+                        "visits",
+                        "day",
+                        "days",
+                        "end",
+                        "reception",
+                        "desk",
+                        "discharge",
+                    ],
+                )
+            })
+        });
+        let notes = clause[..k].iter().any(|x| is_word(x, &["note", "notes"]));
+        seen && later.is_some() && (long || event && !notes)
     });
     if let Some(k) = at {
         push(
