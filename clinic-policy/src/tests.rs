@@ -4011,3 +4011,57 @@ fn the_doctors_decision_said_to_be_anothers_and_a_value_shown_later_are_refused(
         ),
     ]);
 }
+
+#[test]
+fn a_severity_scale_upside_down_or_cut_short_is_refused_in_any_wording() {
+    refuses(&[
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (worst) to 10 (none).",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 10 (none) down to 0 (worst).",
+        ),
+        (
+            O,
+            "get_intake",
+            "How severe the symptoms are, 0 (most) to 10 (least).",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, zero (none) to five (worst).",
+        ),
+        // a low end glossed alone, and a scale of any value, not starting at 0
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, up to 10; 0 (worst).",
+        ),
+        (
+            O,
+            "get_waiting_list_position",
+            "Place in the queue, 1 (most) to 5 (least).",
+        ),
+    ]);
+    passes(&[
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst).",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 10 (worst) down to 0 (none).",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, from zero to ten.",
+        ),
+    ]);
+}

@@ -61,7 +61,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
     (include_str!("data/redteam28/served.jsonl"), 167, 23),
     (include_str!("data/redteam29/served.jsonl"), 179, 50),
-    (include_str!("data/redteam30/served.jsonl"), 221, 85),
+    (include_str!("data/redteam30/served.jsonl"), 221, 83),
     (include_str!("data/redteam31/served.jsonl"), 234, 13),
     (include_str!("data/redteam32/served.jsonl"), 196, 26),
     (include_str!("data/redteam33/served.jsonl"), 240, 26),
@@ -69,7 +69,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam35/served.jsonl"), 211, 29),
     (include_str!("data/redteam36/served.jsonl"), 156, 50),
     (include_str!("data/redteam37/served.jsonl"), 154, 43),
-    (include_str!("data/redteam38/served.jsonl"), 165, 84),
+    (include_str!("data/redteam38/served.jsonl"), 165, 83),
     (include_str!("data/redteam39/served.jsonl"), 129, 43),
     (include_str!("data/redteam40/served.jsonl"), 138, 64),
     (include_str!("data/redteam41/served.jsonl"), 103, 55),
@@ -77,7 +77,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam43/served.jsonl"), 82, 41),
     (include_str!("data/redteam44/served.jsonl"), 76, 45),
     (include_str!("data/redteam45/served.jsonl"), 60, 29),
-    (include_str!("data/redteam46/served.jsonl"), 87, 48),
+    (include_str!("data/redteam46/served.jsonl"), 87, 40),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -86,6 +86,19 @@ fn other_unit(x: &Tok) -> bool {
 /// The number a token spells and the token it opens at, with its thousands (`1,000`) joined
 /// when written without spaces.
 fn number(toks: &[Tok], k: usize, text: &str) -> Option<(u32, usize)> {
+    // (a number spelled out is the same bound: "zero to five"; "one" is also a word of counting,
+    // "one of the codes", and is not read)
+    if let Some(n) = toks.get(k).and_then(|t| {
+        let spelled = [
+            "zero", "", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve",
+        ];
+        (t.kind == Kind::Word)
+            .then(|| spelled.iter().position(|w| !w.is_empty() && *w == t.text))
+            .flatten()
+    }) {
+        return Some((n as u32, k));
+    }
     let digits = |t: &Tok| t.kind == Kind::Ident && t.text.bytes().all(|b| b.is_ascii_digit());
     let t = toks.get(k).filter(|t| digits(t))?;
     let mut first = k;

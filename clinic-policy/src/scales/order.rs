@@ -4,29 +4,34 @@
 use super::{Found, Word, at_word, number};
 
 /// A scale, a queue or a list read the wrong way: a scale whose low end is glossed as its worst
-/// ("from 0 (worst) to 10 (none)"), a place counted from the end of its queue, the least useful
-/// first with one by default or at most one ("latest first. Default: 1": the rest is kept
-/// back).
+/// or its high end as its least, in any order and wording ("from 0 (worst) to 10 (none)", "10
+/// (none) down to 0 (worst)", "0 (most) to 10 (least)"), a place counted from the end of its
+/// queue, the least useful first with one by default or at most one ("latest first. Default: 1":
+/// the rest is kept back).
 pub(super) fn read_the_wrong_way(w: &[Word]) -> Found {
     let at = |i: usize| w.get(i).map(|x| x.text.as_str());
-    for k in 0..w.len() {
-        if at(k) == Some("from")
-            && let (Some(lo), Some(g1), Some("to"), Some(hi), Some(g2)) = (
-                w.get(k + 1).and_then(number),
-                at(k + 2),
-                at(k + 3),
-                w.get(k + 4).and_then(number),
-                at(k + 5),
-            )
-            && lo < hi
-            && matches!(g1, "worst" | "most" | "highest" | "maximum" | "severe")
-            && matches!(g2, "none" | "least" | "lowest" | "minimum" | "no" | "mild")
-        {
-            return at_word(
-                &w[k + 2],
-                "a scale glossed upside down: its low end is the least, its high end the most",
-            );
-        }
+    const MOST: &[&str] = &["worst", "most", "highest", "maximum", "severe"];
+    const LEAST: &[&str] = &["none", "least", "lowest", "minimum", "no", "mild"];
+    // each number glossed by the word after it: (value, most end, index of the gloss)
+    let glossed: Vec<(f64, bool, usize)> = (0..w.len().saturating_sub(1))
+        .filter_map(|k| {
+            let n = number(&w[k])?;
+            let g = at(k + 1)?;
+            let most = MOST.contains(&g);
+            (most || LEAST.contains(&g)).then_some((n, most, k + 1))
+        })
+        .collect();
+    let upside_down = glossed.iter().find(|&&(lo, most, _)| {
+        most && (lo == 0.0
+            || glossed
+                .iter()
+                .any(|&(hi, least_end, _)| !least_end && hi > lo))
+    });
+    if let Some(&(_, _, g)) = upside_down {
+        return at_word(
+            &w[g],
+            "a scale glossed upside down: its low end is the least, its high end the most",
+        );
     }
     if let Some(k) = (2..w.len())
         .find(|&k| at(k - 2) == Some("from") && at(k - 1) == Some("the") && at(k) == Some("end"))
