@@ -4065,3 +4065,57 @@ fn a_severity_scale_upside_down_or_cut_short_is_refused_in_any_wording() {
         ),
     ]);
 }
+
+#[test]
+fn the_tools_change_said_to_take_effect_later_is_refused() {
+    refuses(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled at the end of the day.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Creates a pending appointment; the slot is taken at midnight.",
+        ),
+        (
+            O,
+            "reject_appointment",
+            "The appointment, rejected after 24 hours.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The slot is taken at the end of the day.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Id of the pending appointment, confirmed on the next day.",
+        ),
+    ]);
+    passes(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled and its slot is released.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The appointment as cancelled next to its old slot.",
+        ),
+        // a place in a list is no time, and a reading tool makes no change to put later
+        (
+            O,
+            "cancel_appointment",
+            "Appointments of the patient, with the one cancelled at the end of the list.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the doctor, with slots taken at the end of the day.",
+        ),
+    ]);
+}

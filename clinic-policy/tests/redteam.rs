@@ -74,10 +74,10 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam40/served.jsonl"), 138, 64),
     (include_str!("data/redteam41/served.jsonl"), 103, 55),
     (include_str!("data/redteam42/served.jsonl"), 84, 30),
-    (include_str!("data/redteam43/served.jsonl"), 82, 41),
+    (include_str!("data/redteam43/served.jsonl"), 82, 40),
     (include_str!("data/redteam44/served.jsonl"), 76, 45),
     (include_str!("data/redteam45/served.jsonl"), 60, 29),
-    (include_str!("data/redteam46/served.jsonl"), 87, 40),
+    (include_str!("data/redteam46/served.jsonl"), 87, 34),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -476,6 +476,62 @@ pub(crate) fn act_deadline(clause: &[&Tok], effects: &[&'static str], out: &mut 
     }
 }
 
+/// The tool's own change said to take effect later ("The appointment becomes cancelled at the
+/// end of the day", "the slot is taken at midnight", "rejected after 24 hours", "confirmed on the
+/// next day"): the clinic API makes each change in its answer, at once. The agent tells the
+/// patient a visit still stands, or that a slot is still free.
+pub(crate) fn effect_delayed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    if effects.is_empty() {
+        return;
+    }
+    const LATER: &[&str] = &[
+        "end",
+        "midnight",
+        "tomorrow",
+        "overnight",
+        "later",
+        "night",
+        "evening",
+        "next",
+    ];
+    const UNITS: &[&str] = &["minutes", "hours", "days", "weeks", "hour", "day", "week"];
+    let hit = clause.iter().enumerate().find_map(|(k, t)| {
+        // a participle of the tool's own change (of the slot too: a booking takes it)
+        let own = verb(&t.text)
+            .is_some_and(|(base, _, form)| form == Form::Participle && effects.contains(&base));
+        if !own {
+            return None;
+        }
+        // its time, in the same phrase: "at the end of …", "on the next day", "after 24 hours",
+        // "in 2 hours"
+        let phrase: Vec<&&Tok> = clause[k + 1..]
+            .iter()
+            .take(6)
+            .take_while(|x| x.kind != Kind::Comma)
+            .collect();
+        let opens = phrase
+            .first()
+            .is_some_and(|x| is_word(x, &["at", "on", "after", "in", "from", "by", "later"]));
+        let later = phrase.iter().any(|x| is_word(x, LATER))
+            || phrase.windows(2).any(|w| {
+                (w[0].kind == Kind::Ident || is_word(w[0], NUMBER_WORDS)) && is_word(w[1], UNITS)
+            });
+        // (a place in a list is no time: "at the end of the list")
+        let place = phrase
+            .iter()
+            .any(|x| is_word(x, &["list", "lists", "page", "pages", "results", "queue"]));
+        (opens && later && !place).then_some(*t)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the tool's change said to take effect later: the clinic API makes it in its answer, at once".to_owned(),
+        );
+    }
+}
+
 /// A title that gives its object a state the tool's objects need not have ("Cancel a pending
 /// appointment" for an act that takes a confirmed one too, "List my upcoming appointments" for
 /// a list of every appointment of the patient, "Search the new protocols"): the agent leaves out
