@@ -4119,3 +4119,36 @@ fn the_tools_change_said_to_take_effect_later_is_refused() {
         ),
     ]);
 }
+
+#[test]
+fn an_act_said_to_undo_one_made_before_is_refused() {
+    refuses(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. After a second cancellation, the appointment is pending again.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "The appointment, with the oncall doctor of the clinic; with its first doctor again after a second escalation.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject one pending appointment. Another rejection brings the appointment back.",
+        ),
+    ]);
+    passes(&[
+        (
+            P,
+            "book_appointment",
+            "Key of the request, 8 to 128 characters; a second request with the same key and slot answers the first appointment again.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A second cancellation of the appointment answers 422 `INVALID_TRANSITION`.",
+        ),
+    ]);
+}

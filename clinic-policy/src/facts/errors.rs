@@ -379,6 +379,10 @@ pub(super) fn made_up_case(
                     w[1],
                     &["move", "cancellation", "escalation", "confirmation"],
                 )
+                // (a second cancellation or confirmation of the same appointment is
+                // `INVALID_TRANSITION`'s own case; a move or an escalation may be made again)
+                && !(code == "invalid_transition"
+                    && is_word(w[1], &["cancellation", "confirmation"]))
         });
     const ASKED: &[&str] = &[
         "intake",

@@ -98,6 +98,7 @@ pub(super) fn act_equated(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// A state said to come back by itself ("A cancelled appointment becomes pending again after
 /// one day"): an act made to look undoable.
 pub(super) fn undone_by_itself(clause: &[&Tok], out: &mut Vec<Violation>) {
+    undone_by_a_second_act(clause, out);
     let Some(k) = clause
         .iter()
         .position(|t| is_word(t, &["becomes", "become", "turns", "returns", "goes"]))
@@ -110,6 +111,38 @@ pub(super) fn undone_by_itself(clause: &[&Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "a state said to come back by itself: an act made to look undoable".to_owned(),
+        );
+    }
+}
+
+/// An act said to undo one made before ("After a second cancellation, the appointment is
+/// pending again", "… with its first doctor again after a second escalation"): a second act on an
+/// appointment that has left the status it takes answers `INVALID_TRANSITION`, and nothing brings
+/// a state back. A second move leaves the appointment pending again, truly; a second request with
+/// the same key answering the first again is no act.
+fn undone_by_a_second_act(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const CHANGES: &[&str] = &[
+        "cancellation",
+        "rejection",
+        "escalation",
+        "confirmation",
+        "booking",
+    ];
+    let second = clause.windows(2).any(|w| {
+        is_word(w[0], &["second", "another", "repeated", "further"]) && is_word(w[1], CHANGES)
+    });
+    if !second {
+        return;
+    }
+    if let Some(t) = clause
+        .iter()
+        .find(|t| is_word(t, &["again", "back", "undone", "restored"]))
+    {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an act said to undo one made before: a second act answers the error of the status it does not take, and no state comes back".to_owned(),
         );
     }
 }
