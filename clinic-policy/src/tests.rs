@@ -4152,3 +4152,31 @@ fn an_act_said_to_undo_one_made_before_is_refused() {
         ),
     ]);
 }
+
+#[test]
+fn the_emergency_line_given_an_alternative_is_refused() {
+    refuses(&[
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. In an emergency, the next step is the emergency line (112) or this escalation.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. In an emergency, the next step is this booking or the emergency line.",
+        ),
+    ]);
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. In an emergency, the next step is the emergency line (112).",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Submit the intake form of one appointment. For chest pain or breathing that is not normal, the emergency hotline is the next step.",
+        ),
+    ]);
+}

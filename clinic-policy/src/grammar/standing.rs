@@ -230,7 +230,7 @@ pub(super) fn emergency_routed(clause: &[&Tok], out: &mut Vec<Violation>) {
                     ],
                 ))
     });
-    if let Some((_, t)) = hit {
+    if let Some((_, t)) = hit.or_else(|| emergency_or_else(clause)) {
         push(
             out,
             Rule::Directive,
@@ -238,6 +238,21 @@ pub(super) fn emergency_routed(clause: &[&Tok], out: &mut Vec<Violation>) {
             "a line, a value or an act said to be, or to stand in for, emergency care: a catalogue never routes an emergency".to_owned(),
         );
     }
+}
+
+/// The emergency line given another thing after it as its alternative ("the next step is the
+/// emergency line (112) or this escalation"): the emergency line is the one next step (another
+/// thing before it, "the next step is the reception or …", is no next step the shapes allow, and
+/// a second number is no number a catalogue gives).
+fn emergency_or_else<'c, 't>(clause: &'c [&'t Tok]) -> Option<(usize, &'c &'t Tok)> {
+    let number = |x: &Tok| x.kind == Kind::Ident && x.text.bytes().all(|b| b.is_ascii_digit());
+    let line = (0..clause.len().saturating_sub(1)).find(|&k| {
+        is_word(clause[k], &["emergency", "emergencies"]) && is_word(clause[k + 1], CONTACTS)
+    })?;
+    // past the line's name and its number: "… line (112) or this escalation"
+    let j = (line + 2..clause.len())
+        .find(|&j| !(number(clause[j]) || clause[j].kind == Kind::Comma))?;
+    is_word(clause[j], &["or", "otherwise", "else"]).then(|| (j, &clause[j]))
 }
 
 /// A value said, beside its name, to be a person's judgement ("Excerpt of the protocol, the
