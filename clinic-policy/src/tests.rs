@@ -4180,3 +4180,37 @@ fn the_emergency_line_given_an_alternative_is_refused() {
         ),
     ]);
 }
+
+#[test]
+fn a_second_intake_joined_to_the_first_and_a_protocol_held_up_as_the_standard_are_refused() {
+    refuses(&[
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. One intake per appointment; a second one adds its symptoms to the first.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text, the standard of care of the clinic.",
+        ),
+    ]);
+    passes(&[
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. One intake per appointment; a second one answers 409 `INTAKE_EXISTS`.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text, as written by the clinic.",
+        ),
+        // what is added to the one intake, not to an earlier one
+        (
+            O,
+            "get_intake",
+            "Triage level, added to each new intake by the clinic.",
+        ),
+    ]);
+}

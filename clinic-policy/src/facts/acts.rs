@@ -1000,13 +1000,26 @@ pub(crate) fn second_intake_replaces(clause: &[&Tok], tool: &str, out: &mut Vec<
         ) || is_word(t, &["takes", "take"])
             && is_word_at(clause, k + 1, &["its", "the"])
             && is_word_at(clause, k + 2, &["place"])
+            // … or to join it ("a second one adds its symptoms to the first")
+            || is_word(
+                t,
+                &[
+                    "adds", "add", "added", "appends", "appended", "merges", "merged", "joins",
+                    "extends",
+                ],
+            ) && clause[k + 1..].iter().any(|x| {
+                is_word(
+                    x,
+                    &["first", "earlier", "before", "existing", "previous", "old", "one"],
+                )
+            })
     });
     if let Some((_, t)) = hit.filter(|_| !denied) {
         push(
             out,
             Rule::Directive,
             t,
-            "a second intake said to replace the first: an appointment has one intake, and a second answers `INTAKE_EXISTS`".to_owned(),
+            "a second intake said to replace or join the first: an appointment has one intake, and a second answers `INTAKE_EXISTS`".to_owned(),
         );
     }
 }

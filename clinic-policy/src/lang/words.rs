@@ -1267,6 +1267,11 @@ pub(crate) const JUDGEMENTS: &[&str] = &[
     "verdict",
     "decision",
     "referral",
+    // a text held up as what to follow ("Excerpt of the protocol, the standard of care", "…, the
+    // steps for the patient")
+    "standard",
+    "standards",
+    "steps",
 ];
 
 /// Words of a phone line or a message over one.
