@@ -1267,11 +1267,9 @@ pub(crate) const JUDGEMENTS: &[&str] = &[
     "verdict",
     "decision",
     "referral",
-    // a text held up as what to follow ("Excerpt of the protocol, the standard of care", "…, the
-    // steps for the patient")
+    // a text held up as what to follow ("Excerpt of the protocol, the standard of care")
     "standard",
     "standards",
-    "steps",
 ];
 
 /// Words of a phone line or a message over one.
