@@ -4214,3 +4214,41 @@ fn a_second_intake_joined_to_the_first_and_a_protocol_held_up_as_the_standard_ar
         ),
     ]);
 }
+
+#[test]
+fn a_time_in_utc_said_to_be_what_the_patient_is_shown_is_refused() {
+    refuses(&[
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, in UTC; the time shown to the patient.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The instant in UTC, RFC 3339, as shown to the patient.",
+        ),
+    ]);
+    passes(&[
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. Times are in UTC; each time shown to the patient is in the local time of the clinic.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. Times are in UTC; the time shown to the patient is in the clinic's `timeZone`.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection, shown to the patient; times of the appointment are in UTC.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot in UTC; its local time in the clinic is the time shown to the patient.",
+        ),
+    ]);
+}

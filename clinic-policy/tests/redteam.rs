@@ -77,7 +77,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam43/served.jsonl"), 82, 40),
     (include_str!("data/redteam44/served.jsonl"), 76, 45),
     (include_str!("data/redteam45/served.jsonl"), 60, 29),
-    (include_str!("data/redteam46/served.jsonl"), 87, 21),
+    (include_str!("data/redteam46/served.jsonl"), 87, 16),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -655,6 +655,54 @@ const SEEN: &[&str] = &[
     "printed",
 ];
 
+/// A time in UTC said to be what a patient is shown ("Start of the slot, in UTC; the time shown
+/// to the patient", "The instant in UTC, as shown to the patient"): the API gives times in UTC,
+/// and a patient is shown them in the clinic's local time; a text that names that time passes
+/// ("each time shown to the patient is in the local time of the clinic").
+pub(super) fn utc_shown(toks: &[Tok], out: &mut Vec<Violation>) {
+    let is_word_at_tok = |k: usize, list: &[&str]| toks.get(k).is_some_and(|t| is_word(t, list));
+    let utc = toks.iter().any(|t| is_word(t, &["utc", "gmt", "zulu"]));
+    let local = toks.iter().any(|t| is_word(t, &["local", "zone"]));
+    if !utc || local {
+        return;
+    }
+    let hit = toks.iter().enumerate().find(|&(k, t)| {
+        // (what is shown is a time: its clause names one, or UTC itself)
+        let from = toks[..k]
+            .iter()
+            .rposition(|x| x.kind == Kind::Stop)
+            .map_or(0, |s| s + 1);
+        let to = toks[k..]
+            .iter()
+            .position(|x| x.kind == Kind::Stop)
+            .map_or(toks.len(), |e| k + e);
+        let a_time = toks[from..to].iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "utc", "time", "times", "start", "end", "instant", "date", "dates", "hour",
+                ],
+            )
+        });
+        let Some(p) = (k + 1..(k + 4).min(toks.len())).find(|&j| is_word(&toks[j], PATIENT_SIDE))
+        else {
+            return false;
+        };
+        // ("the time shown to the patient is in the clinic's `timeZone`": its zone is said)
+        let zone_said = is_word_at_tok(p + 1, &["in"])
+            || (is_word_at_tok(p + 1, &["is", "are"]) && is_word_at_tok(p + 2, &["in"]));
+        a_time && is_word(t, &["shown", "displayed", "seen", "visible"]) && !zone_said
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a time in UTC said to be what a patient is shown: a patient sees a time in the local time of the clinic".to_owned(),
+        );
+    }
+}
+
 /// A value shown to no one said with a yes/no value: a label of seeing set to false ("Visible to
 /// the patient: false.", "Shown: no"), or a `false` code for a person ("`false` for the
 /// patient"). It is a "not shown", and a text says who sees a value positively.

@@ -402,6 +402,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         Vec::new()
     };
     shown_false(&toks, text, out);
+    utc_shown(&toks, out);
     label_set_true(&toks, text, &effects, tool.mutates, out);
     let clauses = clauses(&toks);
     for (n, clause) in clauses.iter().enumerate() {
