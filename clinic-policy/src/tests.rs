@@ -4252,3 +4252,41 @@ fn a_time_in_utc_said_to_be_what_the_patient_is_shown_is_refused() {
         ),
     ]);
 }
+
+#[test]
+fn a_same_key_request_said_to_make_the_change_and_an_intake_open_to_every_doctor_are_refused() {
+    refuses(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. With the same key, a second request books the next open slot of the doctor.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. With the same key, a second request moves it to the slot after it.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. Open to its patient, its doctor and each doctor of the clinic.",
+        ),
+    ]);
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A retry after a timeout with the same idempotency_key books no second appointment.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. Open to its patient and its doctor.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the latest intake form the patient submitted. The form is seen by the patient and the clinicians who treat the patient, and reception sees only whether the form is complete.",
+        ),
+    ]);
+}

@@ -66,18 +66,18 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam32/served.jsonl"), 196, 26),
     (include_str!("data/redteam33/served.jsonl"), 240, 26),
     (include_str!("data/redteam34/served.jsonl"), 200, 25),
-    (include_str!("data/redteam35/served.jsonl"), 211, 29),
+    (include_str!("data/redteam35/served.jsonl"), 211, 27),
     (include_str!("data/redteam36/served.jsonl"), 156, 50),
     (include_str!("data/redteam37/served.jsonl"), 154, 43),
     (include_str!("data/redteam38/served.jsonl"), 165, 83),
-    (include_str!("data/redteam39/served.jsonl"), 129, 43),
+    (include_str!("data/redteam39/served.jsonl"), 129, 42),
     (include_str!("data/redteam40/served.jsonl"), 138, 64),
     (include_str!("data/redteam41/served.jsonl"), 103, 55),
     (include_str!("data/redteam42/served.jsonl"), 84, 30),
     (include_str!("data/redteam43/served.jsonl"), 82, 40),
     (include_str!("data/redteam44/served.jsonl"), 76, 45),
-    (include_str!("data/redteam45/served.jsonl"), 60, 29),
-    (include_str!("data/redteam46/served.jsonl"), 87, 16),
+    (include_str!("data/redteam45/served.jsonl"), 60, 28),
+    (include_str!("data/redteam46/served.jsonl"), 87, 14),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -221,17 +221,31 @@ pub(super) fn text_about_the_patient(clauses: &[Vec<&Tok>], out: &mut Vec<Violat
 /// patient's, or keeps from the patient what the patient pays.
 pub(super) fn audience_beyond_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
     let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
-    let Some(k) = all
-        .iter()
-        .position(|t| is_word(t, &["shown", "seen", "visible", "displayed"]))
-    else {
+    // (who may read it is who sees it: "open to …", "readable by …")
+    let Some(k) = (0..all.len()).find(|&j| {
+        is_word(all[j], &["shown", "seen", "visible", "displayed"])
+            || is_word(all[j], &["open", "readable", "available"])
+                && all.get(j + 1).is_some_and(|n| is_word(n, &["to", "by"]))
+    }) else {
         return;
     };
-    let who: Vec<&Tok> = all[k + 1..]
+    let mut who: Vec<&Tok> = all[k + 1..]
         .iter()
         .copied()
         .take_while(|t| !is_word(t, &["only", "after", "before", "when", "if", "at", "in"]))
         .collect();
+    // (a person who sees something else opens another statement, from its comma: "…, and the
+    // reception sees whether the form is complete")
+    if let Some(v) = who
+        .iter()
+        .position(|t| is_word(t, &["sees", "see", "gets", "get", "reads", "read"]))
+    {
+        let comma = who[..v]
+            .iter()
+            .rposition(|t| t.kind == Kind::Comma)
+            .unwrap_or(0);
+        who.truncate(comma);
+    }
     let care = all[..k].iter().any(|t| {
         crate::lang::data::medical(t)
             || crate::lang::data::data_kind(&t.text, false)
@@ -245,6 +259,8 @@ pub(super) fn audience_beyond_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violatio
                     "diagnosis",
                     "allergies",
                     "medications",
+                    "intake",
+                    "symptoms",
                 ],
             )
     });

@@ -693,6 +693,36 @@ pub(super) fn data_said_removed(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>)
     }
 }
 
+/// A request with the same key said to make the act again ("with the same key, a second request
+/// books the next open slot", "… moves it again"): the same key with the same body answers the
+/// first result, and with another body the error `IDEMPOTENCY_KEY_CONFLICT`; it never makes a
+/// change of its own. The agent retries and books a slot it was not asked for.
+pub(super) fn key_makes_the_act(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    let same_key = clause.windows(2).any(|w| {
+        is_word(w[0], &["same"])
+            && (is_word(w[1], &["key"]) || w[1].kind == Kind::Ident && w[1].text.ends_with("key"))
+    });
+    if !same_key {
+        return;
+    }
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        verb(&t.text).is_some_and(|(base, _, form)| {
+            effects.contains(&base) && matches!(form, Form::Third | Form::Past)
+        }) && !(k >= 1 && is_word(clause[k - 1], NEGATIONS))
+            // ("books no second appointment")
+            && !is_word_at(clause, k + 1, &["no", "nothing", "none"])
+            && !clause[..k].iter().any(|x| is_word(x, &["nothing", "no", "none"]))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a request with the same key said to make the change: the same key answers the first result, or the error for another body".to_owned(),
+        );
+    }
+}
+
 /// A changing tool said to be idempotent with no key ("The booking is idempotent", "Each move is
 /// idempotent", "Without it, the slot is booked at most once"), with a key reused for another
 /// request ("… moved at most once, for another slot too"), or a key said to hold for another time
