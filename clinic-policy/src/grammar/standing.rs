@@ -706,12 +706,16 @@ pub(super) fn key_makes_the_act(clause: &[&Tok], effects: &[&str], out: &mut Vec
         return;
     }
     let hit = clause.iter().enumerate().find(|&(k, t)| {
-        verb(&t.text).is_some_and(|(base, _, form)| {
+        let made = verb(&t.text).is_some_and(|(base, _, form)| {
             effects.contains(&base) && matches!(form, Form::Third | Form::Past)
-        }) && !(k >= 1 && is_word(clause[k - 1], NEGATIONS))
-            // ("books no second appointment")
-            && !is_word_at(clause, k + 1, &["no", "nothing", "none"])
-            && !clause[..k].iter().any(|x| is_word(x, &["nothing", "no", "none"]))
+        });
+        // a negation before it, or after it ("books no second appointment")
+        let denied = k >= 1 && is_word(clause[k - 1], NEGATIONS)
+            || is_word_at(clause, k + 1, &["no", "nothing", "none"])
+            || clause[..k]
+                .iter()
+                .any(|x| is_word(x, &["nothing", "no", "none"]));
+        made && !denied
     });
     if let Some((_, t)) = hit {
         push(
