@@ -913,17 +913,7 @@ pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut 
                 || is_word_at(clause, k + 1, &["the", "its", "an", "a"])
                     && clause.get(k + 2).is_some_and(|x| own_noun(x)))
     };
-    let part = |k: usize| {
-        let from = clause[..k]
-            .iter()
-            .rposition(|x| x.kind == Kind::Comma)
-            .map_or(0, |i| i + 1);
-        let to = clause[k..]
-            .iter()
-            .position(|x| x.kind == Kind::Comma)
-            .map_or(clause.len(), |i| k + i);
-        from..to
-    };
+    let part = |k: usize| between(clause, k, Kind::Comma);
     let named = |list: &[&str]| clause.iter().any(|x| is_word(x, list));
     let hit = clause.iter().enumerate().find(|&(k, x)| {
         let set_before = clause[..k].iter().any(|y| is_word(y, SETS))

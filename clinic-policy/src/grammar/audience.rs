@@ -668,15 +668,7 @@ pub(super) fn utc_shown(toks: &[Tok], out: &mut Vec<Violation>) {
     }
     let hit = toks.iter().enumerate().find(|&(k, t)| {
         // (what is shown is a time: its clause names one, or UTC itself)
-        let from = toks[..k]
-            .iter()
-            .rposition(|x| x.kind == Kind::Stop)
-            .map_or(0, |s| s + 1);
-        let to = toks[k..]
-            .iter()
-            .position(|x| x.kind == Kind::Stop)
-            .map_or(toks.len(), |e| k + e);
-        let a_time = toks[from..to].iter().any(|x| {
+        let a_time = toks[between(toks, k, Kind::Stop)].iter().any(|x| {
             is_word(
                 x,
                 &[

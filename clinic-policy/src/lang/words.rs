@@ -850,6 +850,24 @@ pub(crate) struct Tool<'a> {
     pub refusals: &'a [std::ops::Range<usize>],
 }
 
+/// The tokens around `k` between two marks of `kind` (a clause between stops, a phrase between
+/// commas), as a range of indices; `k` itself is inside it.
+pub(crate) fn between<T: std::borrow::Borrow<Tok>>(
+    toks: &[T],
+    k: usize,
+    kind: Kind,
+) -> std::ops::Range<usize> {
+    let from = toks[..k]
+        .iter()
+        .rposition(|x| x.borrow().kind == kind)
+        .map_or(0, |i| i + 1);
+    let to = toks[k..]
+        .iter()
+        .position(|x| x.borrow().kind == kind)
+        .map_or(toks.len(), |i| k + i);
+    from..to
+}
+
 /// Whether the token at `k` of `clause` is one of `list` (false past its end).
 pub(crate) fn is_word_at(clause: &[&Tok], k: usize, list: &[&str]) -> bool {
     clause.get(k).is_some_and(|t| is_word(t, list))
