@@ -4290,3 +4290,72 @@ fn a_same_key_request_said_to_make_the_change_and_an_intake_open_to_every_doctor
         ),
     ]);
 }
+
+#[test]
+fn round_forty_seven_rewordings_of_spelled_bounds_a_wait_for_emergency_care_and_a_lost_answer_are_refused()
+ {
+    refuses(&[
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the patient's words, one to one hundred characters.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, zero to thirty.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. In an emergency, the next step is the emergency line (112), after this booking.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. In an emergency, the next step is the emergency line (112), and else the oncall doctor.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `UPSTREAM_TIMEOUT` means the API gave no answer in time. The slot is still open then.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the API gave no answer in time. No appointment is booked then.",
+        ),
+    ]);
+    passes(&[
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the patient's words, one to one thousand characters.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, one to two hundred characters, shown to the patient.",
+        ),
+        (
+            P,
+            "get_appointment",
+            "Id of one appointment, one of the ids as returned by list_my_appointments.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Submit the intake form of one appointment, with a severity from 0 to 10. Each appointment has at most one intake.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. In an emergency, the next step is the emergency line (112), at any hour.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the booking may be done or not. On `SLOT_TAKEN`, nothing changes.",
+        ),
+    ]);
+}

@@ -78,7 +78,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam44/served.jsonl"), 76, 45),
     (include_str!("data/redteam45/served.jsonl"), 60, 28),
     (include_str!("data/redteam46/served.jsonl"), 87, 14),
-    (include_str!("data/redteam47/served.jsonl"), 84, 84),
+    (include_str!("data/redteam47/served.jsonl"), 84, 73),
 ];
 
 fn mutates(tool: &str) -> bool {

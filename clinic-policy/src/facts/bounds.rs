@@ -86,18 +86,42 @@ fn other_unit(x: &Tok) -> bool {
 /// The number a token spells and the token it opens at, with its thousands (`1,000`) joined
 /// when written without spaces.
 fn number(toks: &[Tok], k: usize, text: &str) -> Option<(u32, usize)> {
-    // (a number spelled out is the same bound: "zero to five"; "one" is also a word of counting,
-    // "one of the codes", and is not read)
-    if let Some(n) = toks.get(k).and_then(|t| {
+    // (a number spelled out is the same bound: "zero to five", "one to one hundred"; "one" is
+    // also a word of counting, "at most one intake", and is read only beside "to" or a multiple)
+    if let Some(t) = toks.get(k).filter(|t| t.kind == Kind::Word) {
+        let at = |j: usize, list: &[&str]| toks.get(j).is_some_and(|x| is_word(x, list));
         let spelled = [
-            "zero", "", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
             "eleven", "twelve",
         ];
-        (t.kind == Kind::Word)
-            .then(|| spelled.iter().position(|w| !w.is_empty() && *w == t.text))
-            .flatten()
-    }) {
-        return Some((n as u32, k));
+        let tens = [("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50)];
+        let small = |j: usize| {
+            toks.get(j)
+                .and_then(|x| spelled.iter().position(|w| *w == x.text))
+                .filter(|_| toks[j].kind == Kind::Word)
+        };
+        if let Some(n) = small(k) {
+            // (a multiple is read at its last word: "two hundred")
+            let multiple = at(k + 1, &["hundred", "thousand"]);
+            let counting =
+                n == 1 && !(at(k + 1, &["to"]) || k >= 1 && at(k - 1, &["to", "from", "between"]));
+            if !counting && !multiple {
+                return Some((n as u32, k));
+            }
+        } else if let Some(&(_, n)) = tens.iter().find(|(w, _)| *w == t.text) {
+            return Some((n, k));
+        } else if let Some(unit) = match t.text.as_str() {
+            "hundred" => Some(100),
+            "thousand" => Some(1000),
+            _ => None,
+        } {
+            // ("one hundred", "two hundred", "a thousand": one number from its first word)
+            return Some(match k.checked_sub(1) {
+                Some(p) if small(p).is_some() => (small(p).unwrap_or(1) as u32 * unit, p),
+                Some(p) if at(p, &["a"]) => (unit, p),
+                _ => (unit, k),
+            });
+        }
     }
     let digits = |t: &Tok| t.kind == Kind::Ident && t.text.bytes().all(|b| b.is_ascii_digit());
     let t = toks.get(k).filter(|t| digits(t))?;

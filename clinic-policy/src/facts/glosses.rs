@@ -314,12 +314,23 @@ fn gloss_opens(toks: &[Tok], k: usize, text: &str) -> Option<usize> {
     None
 }
 
-/// The gloss's words, to its sentence's end (a `;` or a `:` ends it too, unless `whole`).
+/// The gloss's words, to its sentence's end (a `;` or a `:` ends it too); or, `whole`, to the
+/// next code the text names or its end (what follows a lost answer is read as said of it: "On
+/// `UPSTREAM_TIMEOUT`, the API gave no answer in time. No appointment is booked then.").
 fn gloss_of<'t>(toks: &'t [Tok], from: usize, text: &str, whole: bool) -> Vec<&'t Tok> {
+    let code = |x: &Tok| {
+        x.kind == Kind::Ident
+            && (API_ERRORS.contains(&x.text.as_str()) || http_status(&x.text).is_some())
+            && !text[x.start..x.end].bytes().any(|b| b.is_ascii_lowercase())
+    };
     toks[from.min(toks.len())..]
         .iter()
         .take_while(|x| {
-            x.kind != Kind::Stop || (whole && matches!(&text[x.start..x.end], ";" | ":"))
+            if whole {
+                !code(x)
+            } else {
+                x.kind != Kind::Stop
+            }
         })
         .filter(|x| x.kind != Kind::Stop)
         .collect()
@@ -338,7 +349,15 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
     let kept = words.iter().any(|x| {
         is_word(
             x,
-            &["nothing", "unchanged", "keeps", "keep", "stays", "stay"],
+            &[
+                "nothing",
+                "unchanged",
+                "keeps",
+                "keep",
+                "stays",
+                "stay",
+                "still",
+            ],
         )
     });
     let none_done = words.windows(2).any(|w| {

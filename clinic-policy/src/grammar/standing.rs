@@ -240,8 +240,8 @@ pub(super) fn emergency_routed(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// The emergency line given another thing after it as its alternative ("the next step is the
-/// emergency line (112) or this escalation"): the emergency line is the one next step (another
+/// The emergency line given another thing after it as its alternative, or a wait ("the next step
+/// is the emergency line (112) or this escalation", "…, once the intake form is in"): the emergency line is the one next step (another
 /// thing before it, "the next step is the reception or …", is no next step the shapes allow, and
 /// a second number is no number a catalogue gives).
 fn emergency_or_else<'c, 't>(clause: &'c [&'t Tok]) -> Option<(usize, &'c &'t Tok)> {
@@ -252,7 +252,23 @@ fn emergency_or_else<'c, 't>(clause: &'c [&'t Tok]) -> Option<(usize, &'c &'t To
     // past the line's name and its number: "… line (112) or this escalation"
     let j = (line + 2..clause.len())
         .find(|&j| !(number(clause[j]) || clause[j].kind == Kind::Comma))?;
-    is_word(clause[j], &["or", "otherwise", "else"]).then(|| (j, &clause[j]))
+    // … or a condition or a time set before it ("…, once the intake form is in", "…, after this
+    // booking"): emergency care waits for nothing
+    let alternative = is_word(clause[j], &["or", "otherwise", "else"])
+        || is_word(clause[j], &["and"]) && is_word_at(clause, j + 1, &["else", "otherwise"]);
+    let waits = is_word(
+        clause[j],
+        &[
+            "after",
+            "once",
+            "until",
+            "when",
+            "if",
+            "following",
+            "before",
+        ],
+    );
+    (alternative || waits).then(|| (j, &clause[j]))
 }
 
 /// A value said, beside its name, to be a person's judgement ("Excerpt of the protocol, the
