@@ -144,6 +144,7 @@ impl Walker<'_> {
                 mutates: self.mutates,
                 input: !path.starts_with("/outputSchema"),
                 refusals: &[],
+                lost: &[],
             };
             crate::controlled::check(field, text, tool, &mut strict);
             found.extend(strict);

@@ -848,16 +848,21 @@ pub(crate) fn check(
         // (an error is named by its code, as written)
         crate::facts::codes_and_values(text, tool.name, out);
     }
+    let code_of =
+        |r: &std::ops::Range<usize>| text[r.clone()].trim_matches('`').to_ascii_lowercase();
     let refusals: Vec<_> = accepted
         .iter()
-        .filter(|r| {
-            let inner = text[(*r).clone()].trim_matches('`').to_ascii_lowercase();
-            crate::facts::refused_code(&inner)
-        })
+        .filter(|r| crate::facts::refused_code(&code_of(r)))
+        .cloned()
+        .collect();
+    let lost: Vec<_> = accepted
+        .iter()
+        .filter(|r| crate::facts::lost_code(&code_of(r)))
         .cloned()
         .collect();
     let tool = crate::grammar::Tool {
         refusals: &refusals,
+        lost: &lost,
         ..tool
     };
     let read;

@@ -105,6 +105,7 @@ fn strict_in(
         mutates,
         input,
         refusals: &[],
+        lost: &[],
     };
     controlled::check(field, text, tool, &mut strict);
     out.extend(strict);

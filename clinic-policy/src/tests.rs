@@ -4359,3 +4359,111 @@ fn round_forty_seven_rewordings_of_spelled_bounds_a_wait_for_emergency_care_and_
         ),
     ]);
 }
+
+#[test]
+fn the_last_reviews_mends_of_this_sessions_readings() {
+    // a lost answer's code beside a refusal, a case of its own after "On `X`,", a reader
+    // in a relative clause, a "may" of something else: refused
+    refuses(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT` (not a 409), nothing changes.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `SLOT_TAKEN` or `UPSTREAM_TIMEOUT`, nothing changes.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `INTERNAL_ERROR` or 429, nothing is booked.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. On `NO_ONCALL_DOCTOR`, at night, nothing changes.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "Symptoms of the patient, seen by each doctor who reads the schedule.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the API may be down; no appointment is booked.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (worst) to 10 (none).",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A later intake of the same appointment adds its symptoms to the intake before it.",
+        ),
+    ]);
+    // emergency care as what follows, a keyed replay, a freed slot booked again, an intake's
+    // own value, the day of an act, a denied decision, this server's own call, protocols for
+    // every doctor, a rank, a zone said with "as", the first keyed request: true, and pass
+    passes(&[
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. In an emergency, the next step is the emergency line (112) or an ambulance.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Key of the request, 8 to 128 characters; a second booking with the same key and slot answers the first appointment again.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Its slot is open for another booking again.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level, added to each new intake by the clinic before the visit.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient on the day of the rejection.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment. Patients cannot confirm or reject appointments.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment; the server confirms it at the clinic API.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols by words of the symptoms; open to each doctor of the clinic.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Rank of the protocol, 1 (most relevant) to 20 (least relevant).",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot in UTC, shown to the patient as the time of the clinic.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The first request with the same key books the slot.",
+        ),
+    ]);
+}

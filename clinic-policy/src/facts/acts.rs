@@ -997,11 +997,11 @@ pub(crate) fn second_intake_replaces(clause: &[&Tok], tool: &str, out: &mut Vec<
                     "adds", "add", "added", "appends", "appended", "merges", "merged", "joins",
                     "extends",
                 ],
-            ) && clause[k + 1..].iter().any(|x| {
-                is_word(
-                    x,
-                    &["first", "earlier", "before", "existing", "previous", "old", "one"],
-                )
+            ) && clause[k + 1..].iter().enumerate().any(|(i, x)| {
+                is_word(x, &["first", "earlier", "existing", "previous", "old"])
+                    // ("the intake before it"; not "before the visit")
+                    || is_word(x, &["before"])
+                        && is_word_at(clause, k + 2 + i, &["it", "that", "this"])
             })
     });
     if let Some((_, t)) = hit.filter(|_| !denied) {

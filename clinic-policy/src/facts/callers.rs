@@ -365,9 +365,9 @@ pub(crate) fn decision_of_another(clause: &[&Tok], out: &mut Vec<Violation>) {
         "rejected",
     ];
     // who acts: a person, a body of the clinic, or the clinic's software
-    let agent = |x: &Tok| {
-        is_word(x, PEOPLE) || is_word(x, BODIES) || is_word(x, &["staff", "system", "server"])
-    };
+    // (not this server: it confirms at the clinic API what the doctor confirms)
+    let agent =
+        |x: &Tok| is_word(x, PEOPLE) || is_word(x, BODIES) || is_word(x, &["staff", "system"]);
     let hit = clause.iter().enumerate().find_map(|(k, t)| {
         if !is_word(t, DECIDES) {
             return None;
@@ -387,6 +387,14 @@ pub(crate) fn decision_of_another(clause: &[&Tok], out: &mut Vec<Violation>) {
             None if is_word(t, &["confirmed", "rejected"]) => return None,
             None => (k.saturating_sub(3)..k).rev().find(|&j| agent(clause[j]))?,
         };
+        // (denied: "Patients cannot confirm or reject appointments")
+        if who < k
+            && clause[who + 1..k]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["cannot", "never", "no"]))
+        {
+            return None;
+        }
         // (a gate on the call is a person's yes: "only after the patient confirms the booking")
         let gate = clause[..who]
             .iter()

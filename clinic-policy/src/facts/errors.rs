@@ -58,6 +58,11 @@ pub(crate) fn known_code(code: &str) -> bool {
     API_ERRORS.contains(&code)
 }
 
+/// A code of a lost answer, after which the change may be made (lower case).
+pub(crate) fn lost_code(code: &str) -> bool {
+    LOST.contains(&code)
+}
+
 /// A code of an answer in which the API made no change (lower case).
 pub(crate) fn refused_code(code: &str) -> bool {
     API_ERRORS.contains(&code) && !LOST.contains(&code)
@@ -177,12 +182,10 @@ pub(super) fn made_up_error(
             && (k == 1 || toks[k - 2].kind == Kind::Stop)
             && toks.get(k + 1).is_some_and(|n| n.kind == Kind::Comma);
         let made_up = |code: &str| {
-            if code == "no_oncall_doctor" && opens_gloss {
-                None
-            } else if code == "invalid_transition" && for_a_status_taken(&case, takes) {
+            if code == "invalid_transition" && for_a_status_taken(&case, takes) {
                 Some("an error said for a status the act takes: it is open for each of them")
             } else {
-                made_up_case(&case, code, takes, text)
+                made_up_case(&case, code, takes, text, opens_gloss)
             }
         };
         let why = if known_route && status.is_none() && !known {
@@ -265,12 +268,14 @@ fn status_taken(case: &[&Tok], takes: &[&str]) -> bool {
 /// What an error of the contract is said to answer, when the contract gives it for no such
 /// case: an age, an hour of the clock, a time before the visit or a window ahead, a count of
 /// the patient's acts, something asked before the act (an intake, a deposit, a paid fee), a
-/// status the act takes, or, for `NO_ONCALL_DOCTOR`, anything but the missing oncall doctor.
+/// status the act takes, or, for `NO_ONCALL_DOCTOR`, anything but the missing oncall doctor
+/// (unless the code opens its gloss, `glossed`: "On `NO_ONCALL_DOCTOR`, …").
 pub(super) fn made_up_case(
     case: &[&Tok],
     code: &str,
     takes: &[&str],
     text: &str,
+    glossed: bool,
 ) -> Option<&'static str> {
     let person = |j: usize| {
         case[j.saturating_sub(2)..j].iter().any(|x| {
@@ -434,8 +439,11 @@ pub(super) fn made_up_case(
                 ],
             )
     });
-    let oncall =
-        code == "no_oncall_doctor" && !case.iter().any(|x| is_word(x, &["oncall", "call", "duty"]));
+    // (a gloss after "On `NO_ONCALL_DOCTOR`," is read by `code_glossed`, which asks for its
+    // meaning; a case of its own is still read: "On `NO_ONCALL_DOCTOR`, at night, …")
+    let oncall = code == "no_oncall_doctor"
+        && !glossed
+        && !case.iter().any(|x| is_word(x, &["oncall", "call", "duty"]));
     if aged || timed || counted || asked || status || oncall || slot_of || history {
         Some(
             "an error of the contract said for a case it is not given for: the clinic API asks no age, day, hour, lead time, count, earlier visit, form or fee before an act, and keeps no slot from a patient",

@@ -371,11 +371,14 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
     let as_it_was = words
         .windows(2)
         .any(|w| is_word(w[0], &["as"]) && is_word(w[1], &["it", "before"]));
-    // (a lost answer's change is said as what may be: "the booking may be done or not")
+    // (a lost answer's change is said as what may be: "the booking may be done or not", "unknown
+    // whether it is booked"; a "may" of something else, "the API may be down", is none)
     let maybe = lost
-        && words
-            .iter()
-            .any(|x| is_word(x, &["may", "might", "unknown", "whether"]));
+        && (words.iter().any(|x| is_word(x, &["unknown", "whether"]))
+            || words.iter().any(|x| is_word(x, &["may", "might"]))
+                && words
+                    .windows(2)
+                    .any(|w| is_word(w[0], &["or"]) && is_word(w[1], &["not"])));
     let failed = words
         .iter()
         .any(|x| is_word(x, &["failed", "fails", "failure"]));
@@ -385,7 +388,7 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
     if short && (kept || none_done) {
         return true;
     }
-    if made_up_case(gloss, code, takes, text).is_some() {
+    if made_up_case(gloss, code, takes, text, false).is_some() {
         return false;
     }
     // (an error is no act done: "`SLOT_TAKEN` means … the move is done", "… a booking that is

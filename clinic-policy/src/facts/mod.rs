@@ -17,7 +17,7 @@ pub(crate) use acts::*;
 use bounds::*;
 pub(crate) use callers::*;
 use errors::*;
-pub(crate) use errors::{http_status, known_code, refused_code};
+pub(crate) use errors::{http_status, known_code, lost_code, refused_code};
 use glosses::*;
 pub(crate) use ids::*;
 pub(crate) use values::*;

@@ -681,7 +681,7 @@ pub(super) fn utc_shown(toks: &[Tok], out: &mut Vec<Violation>) {
             return false;
         };
         // ("the time shown to the patient is in the clinic's `timeZone`": its zone is said)
-        let zone_said = is_word_at_tok(p + 1, &["in"])
+        let zone_said = is_word_at_tok(p + 1, &["in", "as"])
             || (is_word_at_tok(p + 1, &["is", "are"]) && is_word_at_tok(p + 2, &["in"]));
         a_time && is_word(t, &["shown", "displayed", "seen", "visible"]) && !zone_said
     });
@@ -761,7 +761,7 @@ pub(super) fn shown_later(clause: &[&Tok], out: &mut Vec<Violation>) {
     let at = (0..clause.len()).find(|&k| {
         let seen = w(k, &["shown", "visible", "seen", "displayed", "readable"]);
         let later = (k + 1..k + 7).find(|&j| {
-            w(j, &["after", "once", "later", "until", "from", "at", "on"])
+            w(j, &["after", "once", "later", "until", "from", "at"])
                 // ("at once" is now)
                 && !(w(j, &["at"]) && w(j + 1, &["once"]))
         });

@@ -428,11 +428,17 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
                     || (t.kind == Kind::Ident && http_status(&t.text).is_some())
             })
         };
-        let refused = refusal(clause)
-            || (n > 0
-                && refusal(&clauses[n - 1])
-                && !text[clauses[n - 1][clauses[n - 1].len() - 1].end..clause[0].start]
-                    .contains(['.', '!', '?']));
+        let lost = |c: &[&Tok]| {
+            c.iter()
+                .any(|t| tool.lost.iter().any(|r| r.start == t.start))
+        };
+        let same_sentence = n > 0
+            && !text[clauses[n - 1][clauses[n - 1].len() - 1].end..clause[0].start]
+                .contains(['.', '!', '?']);
+        // (never beside a lost answer's code: "On `SLOT_TAKEN` or `UPSTREAM_TIMEOUT`, …")
+        let refused = (refusal(clause) || same_sentence && refusal(&clauses[n - 1]))
+            && !lost(clause)
+            && !(same_sentence && lost(&clauses[n - 1]));
         effect_verbs(
             clause,
             &effects,
@@ -725,7 +731,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         repeated_use(clause, out);
         // what only the clinic's answer can say: promises, successes, holds, pages, picks
         neither_sees(clause, out);
-        failure_as_success(clause, out);
+        failure_as_success(clause, lost(clause), out);
         clock_deadline(clause, out);
         time_promised(clause, out);
         care_time_promised(clause, out);

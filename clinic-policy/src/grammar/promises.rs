@@ -66,8 +66,9 @@ const DONE: &[&str] = &[
 /// a timeout the appointment is cancelled", "A timeout means the escalation was made", "On
 /// `ONCALL_BUSY`, the escalation was made"): the reader reports a success that did not happen.
 /// What the error says of another's object passes ("On 409 the slot is already booked by
-/// another patient"), as does what is not done.
-pub(super) fn failure_as_success(clause: &[&Tok], out: &mut Vec<Violation>) {
+/// another patient"), as does what is not done, but beside a code of a lost answer (`lost`),
+/// after which the change may be made ("On `INTERNAL_ERROR` or 429, nothing is booked").
+pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Violation>) {
     let failure = |k: usize| {
         let t = clause[k];
         (t.kind == Kind::Ident
@@ -145,6 +146,18 @@ pub(super) fn failure_as_success(clause: &[&Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "an error or a failure said to leave the change made: a text says what an error means, never that it is a success".to_owned(),
+        );
+        return;
+    }
+    let unmade = lost
+        .then(|| (0..rest.len()).find(|&j| is_word(rest[j], DONE) && denied(j) && !either))
+        .flatten();
+    if let Some(j) = unmade {
+        push(
+            out,
+            Rule::Directive,
+            rest[j],
+            "a lost answer said to leave the change unmade: after it the change may be made, and a second request with the same key shows which".to_owned(),
         );
         return;
     }

@@ -240,30 +240,34 @@ pub(super) fn audience_beyond_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violatio
         .iter()
         .position(|t| is_word(t, &["sees", "see", "gets", "get", "reads", "read"]))
     {
-        let comma = who[..v]
-            .iter()
-            .rposition(|t| t.kind == Kind::Comma)
-            .unwrap_or(0);
-        who.truncate(comma);
+        // (with no comma, the verb is a relative clause's: "each doctor who reads …")
+        if let Some(comma) = who[..v].iter().rposition(|t| t.kind == Kind::Comma) {
+            who.truncate(comma);
+        }
     }
-    let care = all[..k].iter().any(|t| {
-        crate::lang::data::medical(t)
-            || crate::lang::data::data_kind(&t.text, false)
-                == Some(crate::lang::data::Data::Medical)
-            || is_word(
-                t,
-                &[
-                    "notes",
-                    "note",
-                    "reason",
-                    "diagnosis",
-                    "allergies",
-                    "medications",
-                    "intake",
-                    "symptoms",
-                ],
-            )
-    });
+    // (protocols are for every doctor of the clinic, whatever care they name)
+    let protocols = all[..k]
+        .iter()
+        .any(|t| is_word(t, &["protocol", "protocols"]));
+    let care = !protocols
+        && all[..k].iter().any(|t| {
+            crate::lang::data::medical(t)
+                || crate::lang::data::data_kind(&t.text, false)
+                    == Some(crate::lang::data::Data::Medical)
+                || is_word(
+                    t,
+                    &[
+                        "notes",
+                        "note",
+                        "reason",
+                        "diagnosis",
+                        "allergies",
+                        "medications",
+                        "intake",
+                        "symptoms",
+                    ],
+                )
+        });
     let money = all[..k]
         .iter()
         .any(|t| is_word(t, &["fee", "fees", "deposit", "refund", "price", "cost"]));

@@ -118,16 +118,11 @@ pub(super) fn undone_by_itself(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// An act said to undo one made before ("After a second cancellation, the appointment is
 /// pending again", "… with its first doctor again after a second escalation"): a second act on an
 /// appointment that has left the status it takes answers `INVALID_TRANSITION`, and nothing brings
-/// a state back. A second move leaves the appointment pending again, truly; a second request with
-/// the same key answering the first again is no act.
+/// a state back. A second move leaves the appointment pending again, truly; a second booking or
+/// request with the same key answering the first again is no act, and another booking of a freed
+/// slot is no undo.
 fn undone_by_a_second_act(clause: &[&Tok], out: &mut Vec<Violation>) {
-    const CHANGES: &[&str] = &[
-        "cancellation",
-        "rejection",
-        "escalation",
-        "confirmation",
-        "booking",
-    ];
+    const CHANGES: &[&str] = &["cancellation", "rejection", "escalation", "confirmation"];
     let second = clause.windows(2).any(|w| {
         is_word(w[0], &["second", "another", "repeated", "further"]) && is_word(w[1], CHANGES)
     });
@@ -254,8 +249,14 @@ fn emergency_or_else<'c, 't>(clause: &'c [&'t Tok]) -> Option<(usize, &'c &'t To
         .find(|&j| !(number(clause[j]) || clause[j].kind == Kind::Comma))?;
     // … or a condition or a time set before it ("…, once the intake form is in", "…, after this
     // booking"): emergency care waits for nothing
-    let alternative = is_word(clause[j], &["or", "otherwise", "else"])
-        || is_word(clause[j], &["and"]) && is_word_at(clause, j + 1, &["else", "otherwise"]);
+    // (emergency care itself may follow: "… (112) or an ambulance")
+    let care = clause[j + 1..]
+        .iter()
+        .find(|x| !is_word(x, &["a", "an", "the"]))
+        .is_some_and(|x| is_word(x, &["ambulance", "ambulances", "emergency", "emergencies"]));
+    let alternative = (is_word(clause[j], &["or", "otherwise", "else"])
+        || is_word(clause[j], &["and"]) && is_word_at(clause, j + 1, &["else", "otherwise"]))
+        && !care;
     let waits = is_word(
         clause[j],
         &[
@@ -725,8 +726,12 @@ pub(super) fn key_makes_the_act(clause: &[&Tok], effects: &[&str], out: &mut Vec
         let made = verb(&t.text).is_some_and(|(base, _, form)| {
             effects.contains(&base) && matches!(form, Form::Third | Form::Past)
         });
-        // a negation before it, or after it ("books no second appointment")
+        // a negation before it, or after it ("books no second appointment"); the first request
+        // makes it ("the first request with the same key books the slot")
         let denied = k >= 1 && is_word(clause[k - 1], NEGATIONS)
+            || clause[..k]
+                .iter()
+                .any(|x| is_word(x, &["first", "original"]))
             || is_word_at(clause, k + 1, &["no", "nothing", "none"])
             || clause[..k]
                 .iter()

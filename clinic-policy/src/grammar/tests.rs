@@ -17,6 +17,7 @@ fn hits_on(field: Field, text: &str, name: &str, mutates: bool, input: bool) -> 
             mutates,
             input,
             refusals: &[],
+            lost: &[],
         },
         &mut out,
     );
@@ -2449,6 +2450,7 @@ fn conditions_endings_fees_and_relatives_are_read_as_claims() {
                 mutates: false,
                 input: true,
                 refusals: &[],
+                lost: &[],
             },
             &mut out,
         );
@@ -4378,6 +4380,7 @@ fn verbless_first_clauses_and_participles_are_read_as_statements() {
             mutates: false,
             input: false,
             refusals: &[],
+            lost: &[],
         };
         check(p, text, tool, &mut out);
         assert!(!out.is_empty(), "{text}");
@@ -6215,6 +6218,7 @@ fn others_whereabouts_norms_parts_and_history() {
             mutates: false,
             input: false,
             refusals: &[],
+            lost: &[],
         };
         check(p, text, tool, &mut out);
         assert_eq!(out.is_empty(), passes, "{text}: {out:?}");

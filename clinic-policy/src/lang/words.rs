@@ -848,6 +848,8 @@ pub(crate) struct Tool<'a> {
     /// Where the text names, between backticks, a code of an answer in which the API made no
     /// change (the grammar reads every literal as the noun `code`).
     pub refusals: &'a [std::ops::Range<usize>],
+    /// Where it names a code of a lost answer, after which the change may be made.
+    pub lost: &'a [std::ops::Range<usize>],
 }
 
 /// The tokens around `k` between two marks of `kind` (a clause between stops, a phrase between

@@ -12,20 +12,25 @@ pub(super) fn read_the_wrong_way(w: &[Word]) -> Found {
     let at = |i: usize| w.get(i).map(|x| x.text.as_str());
     const MOST: &[&str] = &["worst", "most", "highest", "maximum", "severe"];
     const LEAST: &[&str] = &["none", "least", "lowest", "minimum", "no", "mild"];
-    // each number glossed by the word after it: (value, most end, index of the gloss)
+    // each number glossed by the one word after it: (value, most end, index of the gloss); a
+    // gloss of more words ranks ("1 (most relevant) to 20 (least relevant)": a place, 1 first)
     let glossed: Vec<(f64, bool, usize)> = (0..w.len().saturating_sub(1))
         .filter_map(|k| {
             let n = number(&w[k])?;
             let g = at(k + 1)?;
+            let alone = at(k + 2).is_none_or(|n| {
+                matches!(n, "to" | "down" | "up" | "and" | "or" | "through")
+                    || n.parse::<f64>().is_ok()
+            });
             let most = MOST.contains(&g);
-            (most || LEAST.contains(&g)).then_some((n, most, k + 1))
+            ((most || LEAST.contains(&g)) && alone).then_some((n, most, k + 1))
         })
         .collect();
     let upside_down = glossed.iter().find(|&&(lo, most, _)| {
         most && (lo == 0.0
             || glossed
                 .iter()
-                .any(|&(hi, least_end, _)| !least_end && hi > lo))
+                .any(|&(hi, most_end, _)| !most_end && hi > lo))
     });
     if let Some(&(_, _, g)) = upside_down {
         return at_word(
