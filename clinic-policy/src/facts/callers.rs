@@ -353,8 +353,9 @@ pub(crate) fn yes_of_another(
 
 /// The doctor's decision said to be another's ("`pending` until the patient confirms it",
 /// "confirmed by the reception", "the nurse rejects the appointment"): only the appointment's
-/// doctor (the oncall doctor after an escalation) confirms or rejects it. The agent waits for a step nobody takes, or tells the doctor
-/// it is someone else's. A human's yes to the tool's own call is [`yes_of_another`]'s.
+/// doctor (the oncall doctor after an escalation) confirms or rejects it. The agent waits for a
+/// step nobody takes, or tells the doctor it is someone else's. A human's yes to the tool's own
+/// call is [`yes_of_another`]'s.
 pub(crate) fn decision_of_another(clause: &[&Tok], out: &mut Vec<Violation>) {
     const DECIDES: &[&str] = &[
         "confirm",

@@ -236,9 +236,9 @@ pub(super) fn emergency_routed(clause: &[&Tok], out: &mut Vec<Violation>) {
 }
 
 /// The emergency line given another thing after it as its alternative, or a wait ("the next step
-/// is the emergency line (112) or this escalation", "…, once the intake form is in"): the emergency line is the one next step (another
-/// thing before it, "the next step is the reception or …", is no next step the shapes allow, and
-/// a second number is no number a catalogue gives).
+/// is the emergency line (112) or this escalation", "…, once the intake form is in"): the
+/// emergency line is the one next step (another thing before it, "the next step is the reception
+/// or …", is no next step the shapes allow, and a second number is no number a catalogue gives).
 fn emergency_or_else<'c, 't>(clause: &'c [&'t Tok]) -> Option<(usize, &'c &'t Tok)> {
     let number = |x: &Tok| x.kind == Kind::Ident && x.text.bytes().all(|b| b.is_ascii_digit());
     let line = (0..clause.len().saturating_sub(1)).find(|&k| {
