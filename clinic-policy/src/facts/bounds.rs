@@ -89,7 +89,7 @@ fn number(toks: &[Tok], k: usize, text: &str) -> Option<(u32, usize)> {
     // (a number spelled out is the same bound: "zero to five", "one to one hundred"; "one" is
     // also a word of counting, "at most one intake", and is read only beside "to" or a multiple)
     if let Some(t) = toks.get(k).filter(|t| t.kind == Kind::Word) {
-        let at = |j: usize, list: &[&str]| toks.get(j).is_some_and(|x| is_word(x, list));
+        let at = |j: usize, list: &[&str]| is_word_at(toks, j, list);
         let spelled = [
             "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
             "eleven", "twelve",

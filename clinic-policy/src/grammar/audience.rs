@@ -660,13 +660,15 @@ const SEEN: &[&str] = &[
 /// and a patient is shown them in the clinic's local time; a text that names that time passes
 /// ("each time shown to the patient is in the local time of the clinic").
 pub(super) fn utc_shown(toks: &[Tok], out: &mut Vec<Violation>) {
-    let is_word_at_tok = |k: usize, list: &[&str]| toks.get(k).is_some_and(|t| is_word(t, list));
     let utc = toks.iter().any(|t| is_word(t, &["utc", "gmt", "zulu"]));
     let local = toks.iter().any(|t| is_word(t, &["local", "zone"]));
     if !utc || local {
         return;
     }
     let hit = toks.iter().enumerate().find(|&(k, t)| {
+        if !is_word(t, &["shown", "displayed", "seen", "visible"]) {
+            return false;
+        }
         // (what is shown is a time: its clause names one, or UTC itself)
         let a_time = toks[between(toks, k, Kind::Stop)].iter().any(|x| {
             is_word(
@@ -681,9 +683,9 @@ pub(super) fn utc_shown(toks: &[Tok], out: &mut Vec<Violation>) {
             return false;
         };
         // ("the time shown to the patient is in the clinic's `timeZone`": its zone is said)
-        let zone_said = is_word_at_tok(p + 1, &["in", "as"])
-            || (is_word_at_tok(p + 1, &["is", "are"]) && is_word_at_tok(p + 2, &["in"]));
-        a_time && is_word(t, &["shown", "displayed", "seen", "visible"]) && !zone_said
+        let zone_said = is_word_at(toks, p + 1, &["in", "as"])
+            || (is_word_at(toks, p + 1, &["is", "are"]) && is_word_at(toks, p + 2, &["in"]));
+        a_time && !zone_said
     });
     if let Some((_, t)) = hit {
         push(

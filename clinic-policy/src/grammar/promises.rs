@@ -119,27 +119,26 @@ pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Viol
                     || (either && is_word(x, &["may", "might"]))
             })
     };
+    let made = |j: usize| is_word(rest[j], DONE) && !denied(j);
+    // a person's side of a change said to follow: "the doctor sees the intake", "the oncall
+    // doctor has the escalation", "the appointment is in the new slot"
+    let follows = |j: usize| {
+        is_word(rest[j], &["sees", "has", "gets", "is"])
+            && rest
+                .get(j + 1)
+                .is_some_and(|n| is_word(n, &["the"]) || is_word(n, &["in", "first", "on"]))
+            && rest.iter().any(|y| is_word(y, PEOPLE) || is_word(y, MADE))
+            && !denied(j)
+    };
+    // (a done word anywhere is found before a person's side of a change)
     let done = (!excused)
         .then(|| {
-            let said = |j: usize| {
-                let x = rest[j];
-                is_word(x, DONE)
-                    // a person's side of a change said to follow: "the doctor sees the intake",
-                    // "the oncall doctor has the escalation", "the appointment is in the new slot"
-                    || (is_word(x, &["sees", "has", "gets", "is"])
-                        && rest.get(j + 1).is_some_and(|n| {
-                            is_word(n, &["the"]) || is_word(n, &["in", "first", "on"])
-                        })
-                        && rest.iter().any(|y| is_word(y, PEOPLE) || is_word(y, MADE)))
-            };
-            // (a done word anywhere is found before a person's side of a change)
             (0..rest.len())
-                .filter(|&j| is_word(rest[j], DONE))
-                .chain((0..rest.len()).filter(|&j| !is_word(rest[j], DONE)))
-                .find(|&j| said(j) && !denied(j))
-                .map(|j| rest[j])
+                .find(|&j| made(j))
+                .or_else(|| (0..rest.len()).find(|&j| follows(j)))
         })
-        .flatten();
+        .flatten()
+        .map(|j| rest[j]);
     if let Some(t) = done {
         push(
             out,

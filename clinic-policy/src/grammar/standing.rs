@@ -726,17 +726,17 @@ pub(super) fn key_makes_the_act(clause: &[&Tok], effects: &[&str], out: &mut Vec
         let made = verb(&t.text).is_some_and(|(base, _, form)| {
             effects.contains(&base) && matches!(form, Form::Third | Form::Past)
         });
+        if !made {
+            return false;
+        }
         // a negation before it, or after it ("books no second appointment"); the first request
         // makes it ("the first request with the same key books the slot")
         let denied = k >= 1 && is_word(clause[k - 1], NEGATIONS)
-            || clause[..k]
-                .iter()
-                .any(|x| is_word(x, &["first", "original"]))
             || is_word_at(clause, k + 1, &["no", "nothing", "none"])
             || clause[..k]
                 .iter()
-                .any(|x| is_word(x, &["nothing", "no", "none"]));
-        made && !denied
+                .any(|x| is_word(x, &["first", "original", "nothing", "no", "none"]));
+        !denied
     });
     if let Some((_, t)) = hit {
         push(

@@ -871,8 +871,12 @@ pub(crate) fn between<T: std::borrow::Borrow<Tok>>(
 }
 
 /// Whether the token at `k` of `clause` is one of `list` (false past its end).
-pub(crate) fn is_word_at(clause: &[&Tok], k: usize, list: &[&str]) -> bool {
-    clause.get(k).is_some_and(|t| is_word(t, list))
+pub(crate) fn is_word_at<T: std::borrow::Borrow<Tok>>(
+    clause: &[T],
+    k: usize,
+    list: &[&str],
+) -> bool {
+    clause.get(k).is_some_and(|t| is_word(t.borrow(), list))
 }
 
 pub(crate) fn push(out: &mut Vec<Violation>, rule: Rule, t: &Tok, detail: String) {
