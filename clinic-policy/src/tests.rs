@@ -1524,6 +1524,120 @@ fn an_error_is_given_for_its_own_case() {
     }
 }
 
+#[test]
+fn a_code_is_said_only_of_its_own_cases() {
+    let judge = |text: &str, tool: &str| {
+        let mutates = !tool.starts_with("get_") && !tool.starts_with("find_");
+        check_strict(Field::ToolDescription, text, tool, CLINIC, mutates)
+    };
+    let beyond = |found: &[Violation]| {
+        found
+            .iter()
+            .any(|v| v.detail.contains("a case its code does not answer"))
+    };
+    // a case outside the code's own, whatever its words: a severity, a level, another doctor, an
+    // overlap, an intake; and a lost answer or a redirect said of the patient's data or the visit
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the patient. A booking that overlaps another appointment of the patient gives the error `SLOT_TAKEN`.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one appointment to another open slot. A move to a slot with another doctor gives the error `FORBIDDEN`.",
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. An appointment whose intake has a severity under 8 gives the error `INVALID_TRANSITION`.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one appointment. For an appointment whose intake is in, the answer is 422 `INVALID_TRANSITION`.",
+        ),
+        (
+            "submit_intake",
+            "Submit the intake form of one appointment. A symptom text in another language gives the error `INTAKE_EXISTS`.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. A slot in a specialty the patient saw this year gives `SLOT_TAKEN`.",
+        ),
+        (
+            "submit_intake",
+            "Submit the intake form of one appointment. `UPSTREAM_INVALID_RESPONSE` means the symptoms are invalid.",
+        ),
+        (
+            "get_appointment",
+            "Get one appointment by id. `UPSTREAM_REDIRECT` means the visit is at another address of the clinic.",
+        ),
+        (
+            "submit_intake",
+            "Submit the intake form of one appointment. `INTERNAL_ERROR` means an error in the severity of the patient.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one appointment. `INVALID_TRANSITION` means the visit is over and the patient was seen.",
+        ),
+        (
+            "get_appointment",
+            "Get one appointment by id. On `UPSTREAM_REDIRECT`, the visit is at another address of the clinic.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. The answer is `SLOT_TAKEN`, when the slot overlaps another visit of the patient.",
+        ),
+    ] {
+        let found = judge(bad, tool);
+        assert!(beyond(&found), "{bad}: {found:?}");
+    }
+    // each code said of its own cases, one or several to a sentence
+    for (tool, ok) in [
+        (
+            "get_appointment",
+            "Get one appointment by id. A request by a different caller returns `FORBIDDEN` (403). An unknown id returns `APPOINTMENT_NOT_FOUND` (404).",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. Errors: 409 `SLOT_TAKEN` when the slot is already taken, 404 `SLOT_NOT_FOUND`, and 429 `RATE_LIMITED`, with the seconds before a new attempt in the header `Retry-After`.",
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. Error codes: `NO_ONCALL_DOCTOR` (409) with no oncall doctor, `INVALID_TRANSITION` for a cancelled or rejected appointment.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one appointment to another open slot. If the new slot is not free (409 `SLOT_TAKEN`), the appointment stays exactly as it was.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. A slot open at the search can be unavailable at the booking, which then fails with `SLOT_TAKEN`.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm one pending appointment. For any other appointment, the confirmation fails with `INVALID_TRANSITION`.",
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. `NO_ONCALL_DOCTOR` means the clinic has no oncall doctor now; the appointment is as it was.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. Without a key, a second request for the same slot gives the error `SLOT_TAKEN`.",
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor. When the clinic has no oncall doctor, the result is `NO_ONCALL_DOCTOR`, and the phone of the clinic is then the next step.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. `UPSTREAM_TIMEOUT` means the clinic API gave no answer in time; the booking may be made.",
+        ),
+    ] {
+        let found = judge(ok, tool);
+        assert!(!beyond(&found), "{ok}: {found:?}");
+    }
+}
+
 /// Round forty's readings, each with the lines it refuses and the plain lines beside them: an
 /// HTTP status given for a made-up case (made up for every code it stands for), a day of the
 /// calendar or an earlier visit as an error's case, a number for an ambulance, a changing tool's

@@ -71,6 +71,29 @@ pub(crate) fn is_listed_verb(word: &str) -> bool {
     .is_ok()
 }
 
+/// Is `word` (lower case) a word of the list's function sections ("core: articles and
+/// determiners", pronouns, prepositions, conjunctions, adverbs, auxiliary verbs)? Such a word
+/// carries no case of its own: a reading that asks what a clause is about skips it.
+pub(crate) fn is_function_word(word: &str) -> bool {
+    static V: OnceLock<Vec<&'static str>> = OnceLock::new();
+    V.get_or_init(|| {
+        section_words(|h| {
+            [
+                "core: articles",
+                "core: pronouns",
+                "core: prepositions",
+                "core: conjunctions",
+                "core: adverbs",
+                "core: auxiliary",
+            ]
+            .iter()
+            .any(|s| h.starts_with(s))
+        })
+    })
+    .binary_search(&word)
+    .is_ok()
+}
+
 /// Is `word` (lower case) a word of the list's "formats and standards" section (`utc`, `iso`,
 /// `json`)? Written in capitals, such a word is a format's name, not a word of the sentence.
 pub(crate) fn is_format_word(word: &str) -> bool {

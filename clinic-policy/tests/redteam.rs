@@ -65,20 +65,20 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam31/served.jsonl"), 234, 13),
     (include_str!("data/redteam32/served.jsonl"), 196, 26),
     (include_str!("data/redteam33/served.jsonl"), 240, 26),
-    (include_str!("data/redteam34/served.jsonl"), 200, 25),
+    (include_str!("data/redteam34/served.jsonl"), 200, 24),
     (include_str!("data/redteam35/served.jsonl"), 211, 27),
     (include_str!("data/redteam36/served.jsonl"), 156, 50),
     (include_str!("data/redteam37/served.jsonl"), 154, 43),
-    (include_str!("data/redteam38/served.jsonl"), 165, 83),
+    (include_str!("data/redteam38/served.jsonl"), 165, 81),
     (include_str!("data/redteam39/served.jsonl"), 129, 42),
-    (include_str!("data/redteam40/served.jsonl"), 138, 64),
+    (include_str!("data/redteam40/served.jsonl"), 138, 63),
     (include_str!("data/redteam41/served.jsonl"), 103, 55),
     (include_str!("data/redteam42/served.jsonl"), 84, 30),
-    (include_str!("data/redteam43/served.jsonl"), 82, 40),
+    (include_str!("data/redteam43/served.jsonl"), 82, 32),
     (include_str!("data/redteam44/served.jsonl"), 76, 45),
     (include_str!("data/redteam45/served.jsonl"), 60, 28),
     (include_str!("data/redteam46/served.jsonl"), 87, 14),
-    (include_str!("data/redteam47/served.jsonl"), 84, 73),
+    (include_str!("data/redteam47/served.jsonl"), 84, 56),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -140,7 +140,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
 const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh2/rewritten.jsonl"), 21),
     (include_str!("data/fresh3/rewritten.jsonl"), 20),
-    (include_str!("data/fresh4/rewritten.jsonl"), 19),
+    (include_str!("data/fresh4/rewritten.jsonl"), 18),
     (include_str!("data/fresh5/rewritten.jsonl"), 18),
     (include_str!("data/fresh6/rewritten.jsonl"), 26),
     (include_str!("data/fresh7/rewritten.jsonl"), 26),
@@ -167,7 +167,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh30/rewritten.jsonl"), 28),
     (include_str!("data/fresh31/rewritten.jsonl"), 29),
     (include_str!("data/fresh32/rewritten.jsonl"), 25),
-    (include_str!("data/fresh33/rewritten.jsonl"), 27),
+    (include_str!("data/fresh33/rewritten.jsonl"), 26),
 ];
 
 #[test]

@@ -4,6 +4,7 @@ use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 use super::acts::{HOURS_OF_A_CLOCK, clock_time, window_ahead};
+use super::cases::{case_of, word_beyond_code};
 
 /// The error codes of the clinic API, as its contract lists them, and of this server's own
 /// answers (a refused argument, a declined confirmation, an unknown specialty, a busy upstream).
@@ -181,15 +182,27 @@ pub(super) fn made_up_error(
             && is_word(&toks[k - 1], &["on", "after"])
             && (k == 1 || toks[k - 2].kind == Kind::Stop)
             && toks.get(k + 1).is_some_and(|n| n.kind == Kind::Comma);
-        let made_up = |code: &str| {
+        let own_case = case_of(toks, text, k, start, end, opens_gloss);
+        let made_up = |code: &str| -> Option<String> {
             if code == "invalid_transition" && for_a_status_taken(&case, takes) {
-                Some("an error said for a status the act takes: it is open for each of them")
+                Some(
+                    "an error said for a status the act takes: it is open for each of them"
+                        .to_owned(),
+                )
+            } else if let Some(why) = made_up_case(&case, code, takes, text, opens_gloss) {
+                Some(why.to_owned())
             } else {
-                made_up_case(&case, code, takes, text, opens_gloss)
+                let word = word_beyond_code(&own_case, code, tool)
+                    .filter(|_| known_route && super::callers::has_a_route(tool))?;
+                Some(format!(
+                    "an error said of a case its code does not answer (\"{}\"): each code of the contract answers only its own cases (an unknown id, a taken slot, a status, a key, a rate, a missing oncall doctor, a lost answer)",
+                    word.text
+                ))
             }
         };
         let why = if known_route && status.is_none() && !known {
             "an error the clinic API does not give: a text names only the errors of its contract"
+                .to_owned()
         } else if (status.is_some() || known)
             && let Some(why) = made_up(codes[0])
             && codes[1..].iter().all(|c| made_up(c).is_some())
@@ -198,7 +211,7 @@ pub(super) fn made_up_error(
         } else {
             continue;
         };
-        push(out, Rule::Directive, t, why.to_owned());
+        push(out, Rule::Directive, t, why);
         return;
     }
 }

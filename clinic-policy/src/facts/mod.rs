@@ -8,6 +8,7 @@
 mod acts;
 mod bounds;
 mod callers;
+mod cases;
 mod errors;
 mod glosses;
 mod ids;

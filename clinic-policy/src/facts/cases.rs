@@ -1,0 +1,251 @@
+//! The cases the contract gives each error for, as the words a case of it can be said in.
+//!
+//! A sentence that names a code and a case ("A move to a slot with another doctor gives the
+//! error `FORBIDDEN`", "`UPSTREAM_INVALID_RESPONSE` means the slot id is invalid") is read word
+//! by word: each word that carries a case must be one of its code's. The lists are what the
+//! contract and this server say of each code, so a case nobody wrote a rule against is refused
+//! as well, where a list of the cases that are not given (`made_up_case`) misses the next one.
+
+use super::errors::{http_status, known_code};
+use crate::lang::predicates::NUMBER_WORDS;
+use crate::lang::words::*;
+use crate::vocabulary::is_function_word;
+
+/// Words of any code's sentence: the answer and its naming, the call, the caller and the
+/// appointment it is about, and what is or is not made after it.
+const ANY_CODE: &str = "answer answers answered error errors code codes http status gives give gave \
+    given gets get got returns return returned ends end results result leads means mean meaning \
+    case cases call calls called request requests tool api clinic clinic's server appointment \
+    appointments appointment's patient patients patient's authenticated caller callers one first \
+    second same new nothing change changes changed made kept next step steps open opens booking \
+    bookings booked move moves moved cancellation cancelled rejection rejected confirmed \
+    escalation escalated recorded value values name names list lists text again retry retries \
+    try attempt attempts now keeps keep old version versions release confirmation fails fail failed example stays stay remains unchanged exactly including included even";
+
+/// The words of an unknown id, for each code of one.
+const AN_ID: &str = "id ids unknown such exist exists known match matches wrong number numbers";
+
+/// The words of each code's own cases, from the contract and this server's answers, and whether
+/// the code is an unknown id's. A code without a list (an argument's form: `VALIDATION_ERROR`,
+/// `INVALID_ARGUMENTS`) is read by `made_up_case` alone: every argument and its range is its
+/// case.
+fn code_cases(code: &str) -> Option<(&'static str, bool)> {
+    Some(match code {
+        "auth_required" | "missing_token" => (
+            "sign signed sign-in token tokens key keys header headers bearer authorization \
+             credentials missing access session login logged authentication anonymous public",
+            false,
+        ),
+        "auth_invalid" | "invalid_token_format" => (
+            "sign signed sign-in token tokens key keys header bearer authorization credentials expired \
+             expires unknown malformed invalid old wrong session format form access \
+             authentication valid longer",
+            false,
+        ),
+        // (an owner, a role, a clinic of another tenant: never a slot, which any patient books)
+        "forbidden" => (
+            "role roles owner owners own someone else different id ids persons account accounts protocol protocols library doctor doctors doctor's clinic clinics \
+             person people staff wrong tenant tenants belongs belong allowed permitted access \
+             reading read acting acts act theirs his her",
+            false,
+        ),
+        "role_not_permitted" => (
+            "role roles profile profiles doctor doctors reception kind token allowed permitted \
+             registered tools",
+            false,
+        ),
+        "doctor_not_found" => ("doctor doctors doctor's", true),
+        "slot_not_found" => ("slot slots slot's", true),
+        // (this server answers another's appointment as one that does not exist)
+        "appointment_not_found" | "not_found" => (
+            "owner own someone else doctor doctors doctor's clinic clinics intake slot hidden \
+             visible",
+            true,
+        ),
+        "intake_not_found" => (
+            "intake intakes form forms submitted yet none owner own doctor doctors",
+            true,
+        ),
+        "slot_taken" => (
+            "slot slots slot's taken someone else available free longer already concurrent \
+             once twice time times two wins win won lost race gone book books unavailable search \
+             listing listed found shown fails fail failed key keys",
+            false,
+        ),
+        // (the status, said as itself or by its time: "already started")
+        "invalid_transition" => (
+            "pending confirmed rejected cancelled started start starts begun past over longer \
+             already yet state states statuses cancellable doctor doctors doctor's visit visits \
+             transition transitions allowed cancel confirm reject escalate time",
+            false,
+        ),
+        "idempotency_key_conflict" => (
+            "key keys idempotency idempotency-key idempotent slotid body bodies different differs other reused \
+             reuse used slot slots arguments argument hours hour within changed earlier previous \
+             before",
+            false,
+        ),
+        "rate_limited" => (
+            "rate limit limits limited many too fast quickly short time seconds second minute \
+             minutes wait waits retry-after header number booking bookings later window past reached hours hour key keys idempotent timeout slot slots",
+            false,
+        ),
+        "intake_exists" => (
+            "intake intakes form forms already exists submitted per only another replace replaces replaced",
+            false,
+        ),
+        "no_oncall_doctor" => (
+            "oncall on-call on call duty nobody doctor doctors none available",
+            false,
+        ),
+        "upstream_busy" => (
+            "busy queue queued full many load too wait later sent calls this time",
+            false,
+        ),
+        "upstream_unavailable" | "upstream_timeout" | "upstream_error" => (
+            "reached reach reachable unreachable down network response responses time timed \
+             slow late failed fault faults upstream unavailable lost unknown outcome error \
+             connection seconds limit failure internal",
+            false,
+        ),
+        "upstream_invalid_response" => (
+            "response responses read unreadable invalid malformed upstream lost unknown outcome \
+             shape form format expected",
+            false,
+        ),
+        "upstream_redirect" => (
+            "redirect redirects redirected address elsewhere followed follow upstream response \
+             moved",
+            false,
+        ),
+        "shutting_down" => (
+            "stopping stops stop shutting shuts down restart restarts restarting",
+            false,
+        ),
+        "audit_unavailable" => (
+            "audit trail log logs written write unavailable record",
+            false,
+        ),
+        "internal_error" => (
+            "fault faults bug internal failure failed unknown outcome",
+            false,
+        ),
+        "confirmation_declined" => (
+            "confirmation person human user declined decline declines no yes said says asked \
+             ask asks prompt prompted cancelled refused refuses",
+            false,
+        ),
+        "unknown_specialty" => (
+            "specialty specialties unknown known doctor doctors match matches spelled spelling",
+            false,
+        ),
+        "search_too_broad" => (
+            "search searches covers cover doctors query words word broad short letters characters character results \
+             many narrow narrower terms term",
+            false,
+        ),
+        _ => return None,
+    })
+}
+
+/// The first word of a case (the sentence a code is said in, less the code) that carries no case
+/// of the code's: not a word of any code's sentence, of the tool's name, a function word, a
+/// number, a name or a literal.
+pub(super) fn word_beyond_code<'t>(case: &[&'t Tok], code: &str, tool: &str) -> Option<&'t Tok> {
+    let (own, by_id) = code_cases(code)?;
+    let among = |list: &str, w: &str| list.split_whitespace().any(|x| x == w);
+    let listed = |w: &str| {
+        is_function_word(w)
+            || among(ANY_CODE, w)
+            || among(own, w)
+            || by_id && among(AN_ID, w)
+            || tool.split('_').any(|p| p == w)
+    };
+    case.iter()
+        .copied()
+        .find(|x| x.kind == Kind::Word && !is_word(x, NUMBER_WORDS) && !listed(&x.text))
+}
+
+/// Words that open a phrase of a case after its code ("`SLOT_TAKEN`, when …", "…, for a
+/// cancelled appointment").
+const CASE_OPENERS: &[&str] = &[
+    "when",
+    "if",
+    "for",
+    "with",
+    "without",
+    "after",
+    "before",
+    "on",
+    "once",
+    "because",
+    "since",
+    "unless",
+    "where",
+    "whose",
+    "which",
+    "that",
+    "including",
+    "as",
+    "even",
+    "while",
+];
+
+/// The words a code at `k` is said for, in its sentence `start..end`: its own phrase (between
+/// marks), the phrases before it back to another code's, and after it the phrases that open a
+/// case ("…, when …") or, after "On `X`," (`glossed`), the one phrase of its gloss.
+pub(super) fn case_of<'t>(
+    toks: &'t [Tok],
+    text: &str,
+    k: usize,
+    start: usize,
+    end: usize,
+    glossed: bool,
+) -> Vec<&'t Tok> {
+    let another_code = |j: usize| {
+        let t = &toks[j];
+        j != k
+            && (known_code(&t.text)
+                && text[t.start..t.end]
+                    .bytes()
+                    .all(|b| !b.is_ascii_lowercase())
+                || t.kind == Kind::Ident && http_status(&t.text).is_some())
+    };
+    let mark = |j: usize| toks[j].kind == Kind::Comma;
+    let own_start = (start..k).rev().find(|&j| mark(j)).map_or(start, |j| j + 1);
+    let own_end = (k + 1..end).find(|&j| mark(j)).unwrap_or(end);
+    let mut from = own_start;
+    // (back, phrase by phrase, to a phrase with a code of its own)
+    while from > start {
+        let prev = (start..from - 1)
+            .rev()
+            .find(|&j| mark(j))
+            .map_or(start, |j| j + 1);
+        // (a phrase that opens a case after an earlier code is that code's: "`NO_ONCALL_DOCTOR`
+        // (409) with no oncall doctor, `INVALID_TRANSITION` for …")
+        let after_a_code = toks.get(prev).is_some_and(|t| is_word(t, CASE_OPENERS))
+            && (start..prev).any(another_code);
+        if after_a_code || (prev..from - 1).any(another_code) {
+            break;
+        }
+        from = prev;
+    }
+    let mut to = own_end;
+    let mut first = true;
+    while to < end {
+        let next = (to + 1..end).find(|&j| mark(j)).unwrap_or(end);
+        let phrase = &toks[to + 1..next];
+        let opens = phrase.first().is_some_and(|t| is_word(t, CASE_OPENERS));
+        if !(opens || glossed && first) || (to + 1..next).any(another_code) {
+            break;
+        }
+        to = next;
+        first = false;
+    }
+    toks[from..to]
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| from + j != k)
+        .map(|(_, t)| t)
+        .collect()
+}
