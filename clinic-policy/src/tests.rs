@@ -1525,6 +1525,80 @@ fn an_error_is_given_for_its_own_case() {
 }
 
 #[test]
+fn a_text_is_asked_only_where_its_route_carries_one() {
+    let judge = |tool: &str, text: &str| {
+        let mutates = !tool.starts_with("get_") && !tool.starts_with("search_");
+        check_strict(Field::ParamDescription, text, tool, CLINIC, mutates)
+    };
+    let dropped = |found: &[Violation]| {
+        found
+            .iter()
+            .any(|v| v.detail.contains("does not carry: a reason or a note"))
+    };
+    // a booking, a move, a cancellation and a confirmation carry no text: a reason, a note, a
+    // comment or a message given there reaches no one
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Reason for the visit, up to 200 characters, shown to the doctor.",
+        ),
+        (
+            "cancel_appointment",
+            "Reason for the cancellation, 1 to 200 characters, shown to the doctor.",
+        ),
+        (
+            "confirm_appointment",
+            "Note of the doctor to the patient, 1 to 200 characters, shown to the patient.",
+        ),
+        (
+            "reschedule_appointment",
+            "Optional reason for the move, a short fact, up to 200 characters.",
+        ),
+        (
+            "book_appointment",
+            "A comment for the doctor, shown on the appointment.",
+        ),
+        (
+            "cancel_appointment",
+            "Message to the doctor about the cancellation, up to 200 characters.",
+        ),
+    ] {
+        let found = judge(tool, bad);
+        assert!(dropped(&found), "{bad}: {found:?}");
+    }
+    // the routes that carry one, a tool of no contract route, and a value that is no text
+    for (tool, ok) in [
+        (
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, kept on the appointment and shown to the patient. Optional.",
+        ),
+        (
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters.",
+        ),
+        (
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters.",
+        ),
+        (
+            "join_waiting_list",
+            "Short reason for the visit, shown to the doctor. At most 200 characters.",
+        ),
+        (
+            "book_appointment",
+            "Id of an open slot (a positive integer), as returned by find_available_slots.",
+        ),
+        (
+            "get_appointment",
+            "Id of one of the patient's appointments, as returned by list_my_appointments.",
+        ),
+    ] {
+        let found = judge(tool, ok);
+        assert!(!dropped(&found), "{ok}: {found:?}");
+    }
+}
+
+#[test]
 fn a_code_is_said_only_of_its_own_cases() {
     let judge = |text: &str, tool: &str| {
         let mutates = !tool.starts_with("get_") && !tool.starts_with("find_");
@@ -2495,7 +2569,7 @@ fn a_length_or_range_of_what_a_person_says_is_the_contracts() {
         ),
         (
             P,
-            "book_appointment",
+            "join_waiting_list",
             "Short reason for the visit, shown to the doctor. At most 200 characters.",
         ),
         // a search's and a key's narrower bounds are the server's

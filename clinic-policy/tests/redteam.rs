@@ -49,7 +49,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
     (include_str!("data/redteam16/served.jsonl"), 89, 2),
     (include_str!("data/redteam17/served.jsonl"), 77, 6),
-    (include_str!("data/redteam18/served.jsonl"), 91, 16),
+    (include_str!("data/redteam18/served.jsonl"), 91, 15),
     (include_str!("data/redteam19/served.jsonl"), 38, 0),
     (include_str!("data/redteam20/served.jsonl"), 44, 5),
     (include_str!("data/redteam21/served.jsonl"), 54, 0),
@@ -61,7 +61,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
     (include_str!("data/redteam28/served.jsonl"), 167, 23),
     (include_str!("data/redteam29/served.jsonl"), 179, 50),
-    (include_str!("data/redteam30/served.jsonl"), 221, 83),
+    (include_str!("data/redteam30/served.jsonl"), 221, 80),
     (include_str!("data/redteam31/served.jsonl"), 234, 13),
     (include_str!("data/redteam32/served.jsonl"), 196, 26),
     (include_str!("data/redteam33/served.jsonl"), 240, 26),
@@ -72,14 +72,14 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam38/served.jsonl"), 165, 81),
     (include_str!("data/redteam39/served.jsonl"), 129, 42),
     (include_str!("data/redteam40/served.jsonl"), 138, 63),
-    (include_str!("data/redteam41/served.jsonl"), 103, 55),
+    (include_str!("data/redteam41/served.jsonl"), 103, 50),
     (include_str!("data/redteam42/served.jsonl"), 84, 30),
     (include_str!("data/redteam43/served.jsonl"), 82, 32),
     (include_str!("data/redteam44/served.jsonl"), 76, 45),
-    (include_str!("data/redteam45/served.jsonl"), 60, 28),
+    (include_str!("data/redteam45/served.jsonl"), 60, 27),
     (include_str!("data/redteam46/served.jsonl"), 87, 14),
-    (include_str!("data/redteam47/served.jsonl"), 84, 56),
-    (include_str!("data/redteam48/served.jsonl"), 135, 122),
+    (include_str!("data/redteam47/served.jsonl"), 84, 51),
+    (include_str!("data/redteam48/served.jsonl"), 135, 119),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -139,8 +139,8 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
-    (include_str!("data/fresh2/rewritten.jsonl"), 21),
-    (include_str!("data/fresh3/rewritten.jsonl"), 20),
+    (include_str!("data/fresh2/rewritten.jsonl"), 20),
+    (include_str!("data/fresh3/rewritten.jsonl"), 19),
     (include_str!("data/fresh4/rewritten.jsonl"), 18),
     (include_str!("data/fresh5/rewritten.jsonl"), 18),
     (include_str!("data/fresh6/rewritten.jsonl"), 26),

@@ -6,6 +6,7 @@
 //! patient.
 
 mod acts;
+mod bodies;
 mod bounds;
 mod callers;
 mod cases;
@@ -15,6 +16,7 @@ mod ids;
 mod values;
 
 pub(crate) use acts::*;
+pub(crate) use bodies::text_the_route_drops;
 use bounds::*;
 pub(crate) use callers::*;
 use errors::*;

@@ -4579,7 +4579,7 @@ fn labels_set_to_yes_clocks_and_reasons_for_a_visit() {
         (
             p,
             "Short reason for the visit, one or two lines, seen by the doctor.",
-            "book_appointment",
+            "join_waiting_list",
             true,
         ),
         (n, "reason_for_visit", "book_appointment", true),
@@ -9090,7 +9090,7 @@ fn audiences_lines_keys_and_filters_of_care() {
         (
             p,
             "Short reason for the visit, seen by the doctor and the clinic staff.",
-            "book_appointment",
+            "join_waiting_list",
             true,
         ),
         (

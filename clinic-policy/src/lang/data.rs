@@ -226,7 +226,8 @@ pub(crate) const HEALTH_DATA: &[&str] = &[
 ];
 
 /// Why a person comes: "the reason for the visit" is the complaint, medical data to a tool that
-/// takes none of a person's data (a booking may carry a short reason).
+/// takes none of a person's data (a queue may carry a short reason; a tool of a contract route
+/// asks only for the text its route carries, `facts::bodies`).
 pub(crate) const WHY_WORDS: &[&str] = &["reason", "reasons", "purpose", "cause", "causes"];
 /// What a person comes for.
 pub(crate) const VISITS: &[&str] = &[

@@ -1,0 +1,75 @@
+//! What the body of each route of the contract carries as a text a person writes: an intake the
+//! symptoms, a rejection a reason, an escalation a note, a protocol search its words; a booking,
+//! a move, a cancellation and a confirmation none.
+
+use super::callers::has_a_route;
+use super::errors::known_route;
+use crate::lang::data::WHY_WORDS;
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// A tool that hands in an intake: its route's body is the symptoms, their duration and
+/// severity.
+fn takes_symptoms(tool: &str) -> bool {
+    let parts: Vec<&str> = tool.split('_').collect();
+    parts.contains(&"intake")
+        && !parts
+            .first()
+            .is_some_and(|f| matches!(*f, "get" | "read" | "list" | "show" | "find"))
+}
+
+/// A tool whose route's body carries a text a person writes: an intake's symptoms, a
+/// rejection's reason, an escalation's note, a protocol search's words.
+fn carries_text(tool: &str) -> bool {
+    let parts: Vec<&str> = tool.split('_').collect();
+    takes_symptoms(tool)
+        || parts
+            .iter()
+            .any(|p| matches!(*p, "reject" | "escalate" | "protocol" | "protocols"))
+}
+
+/// Texts a person writes, as a parameter's value: a reason, a note, a comment, a message.
+const WRITTEN: &[&str] = &[
+    "note",
+    "notes",
+    "comment",
+    "comments",
+    "message",
+    "messages",
+    "remark",
+    "remarks",
+    "explanation",
+];
+
+/// A parameter of a changing tool of a contract route whose route carries no text (a booking, a
+/// move, a cancellation, a confirmation), said to be a text a person writes ("Reason for the
+/// cancellation, shown to the doctor", "Note of the doctor to the patient", "A comment for the
+/// doctor"): the text reaches no one, and the patient is told it does. Read in what the value is:
+/// the description's first phrase, to its first verb or mark.
+pub(crate) fn text_the_route_drops(
+    clauses: &[Vec<&Tok>],
+    tool: &str,
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    if !(mutates && has_a_route(tool) && known_route(tool)) || carries_text(tool) {
+        return;
+    }
+    let Some(first) = clauses.first() else {
+        return;
+    };
+    let head = first.iter().take_while(|t| {
+        t.kind == Kind::Word && !crate::vocabulary::is_listed_verb(&t.text) || t.kind == Kind::Ident
+    });
+    if let Some(t) = head
+        .clone()
+        .find(|t| is_word(t, WRITTEN) || is_word(t, WHY_WORDS))
+    {
+        push(
+            out,
+            Rule::Exfiltration,
+            t,
+            "the parameter asks for a text its route of the clinic API does not carry: a reason or a note given here reaches no one".to_owned(),
+        );
+    }
+}
