@@ -1525,6 +1525,85 @@ fn an_error_is_given_for_its_own_case() {
 }
 
 #[test]
+fn no_one_is_said_to_be_told_of_a_change_the_api_tells_no_one_of() {
+    let judge = |tool: &str, field: Field, text: &str| {
+        let mutates = !tool.starts_with("get_");
+        check_strict(field, text, tool, CLINIC, mutates)
+    };
+    let told = |found: &[Violation]| {
+        found
+            .iter()
+            .any(|v| v.detail.contains("a person said to be told of the change"))
+    };
+    for (tool, field, bad) in [
+        (
+            "cancel_appointment",
+            Field::ToolDescription,
+            "Cancel one appointment. The appointment is cancelled; the patient gets an email of the cancellation.",
+        ),
+        (
+            "reschedule_appointment",
+            Field::ToolDescription,
+            "Move one appointment to another open slot. The doctor of the new slot gets a notification of the move.",
+        ),
+        (
+            "escalate_appointment",
+            Field::ToolDescription,
+            "Escalate one appointment to the oncall doctor of the clinic, who gets a notification of the note.",
+        ),
+        (
+            "confirm_appointment",
+            Field::ToolDescription,
+            "Confirm one pending appointment. The patient gets an sms with the time of the visit.",
+        ),
+        (
+            "cancel_appointment",
+            Field::ToolDescription,
+            "Cancel one appointment. The doctor of the appointment gets an email of the cancellation.",
+        ),
+        (
+            "escalate_appointment",
+            Field::ToolDescription,
+            "Escalate one appointment to the oncall doctor of the clinic, who receives an alert with the note.",
+        ),
+    ] {
+        let found = judge(tool, field, bad);
+        assert!(told(&found), "{bad}: {found:?}");
+    }
+    // denied, a reminder (the how-to table's row), and a tool of no contract route
+    for (tool, field, ok) in [
+        (
+            "cancel_appointment",
+            Field::ToolDescription,
+            "Cancel one appointment. The patient gets no notification of the cancellation.",
+        ),
+        (
+            "book_appointment",
+            Field::ToolDescription,
+            "Book an open slot for the patient. The patient gets a reminder one day before the visit.",
+        ),
+        (
+            "book_appointment",
+            Field::ToolDescription,
+            "Book an open slot for the patient. The patient gets an email reminder 24 hours before the visit.",
+        ),
+        (
+            "join_waiting_list",
+            Field::ToolDescription,
+            "Join the waiting list of one doctor. The patient gets an email with each open slot.",
+        ),
+        (
+            "escalate_appointment",
+            Field::ToolDescription,
+            "Escalate one appointment to the oncall doctor. The appointment gets the text of the note.",
+        ),
+    ] {
+        let found = judge(tool, field, ok);
+        assert!(!told(&found), "{ok}: {found:?}");
+    }
+}
+
+#[test]
 fn a_text_is_asked_only_where_its_route_carries_one() {
     let judge = |tool: &str, text: &str| {
         let mutates = !tool.starts_with("get_") && !tool.starts_with("search_");

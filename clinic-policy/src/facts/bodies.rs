@@ -73,3 +73,90 @@ pub(crate) fn text_the_route_drops(
         );
     }
 }
+
+/// What carries a change to a person: a notification, a notice, a message, an email, a text, a
+/// call, an alert. (A reminder before a visit is the clinic's standing practice, the how-to
+/// table's own row, not this act's.)
+const MESSAGES: &[&str] = &[
+    "notification",
+    "notifications",
+    "notice",
+    "notices",
+    "message",
+    "messages",
+    "email",
+    "emails",
+    "e-mail",
+    "sms",
+    "text",
+    "texts",
+    "call",
+    "calls",
+    "alert",
+    "alerts",
+    "letter",
+    "letters",
+];
+
+/// A person told of the change a changing tool of a contract route makes ("the patient gets an
+/// email of the cancellation", "the oncall doctor gets a notification with the note", "the
+/// oncall doctor, who receives an alert"): the clinic API answers the caller and tells no one else, so the agent,
+/// told that someone else does, tells no one and an escalation or a rejection waits unseen. Said
+/// with a negation ("the patient gets no notification") it is true and passes.
+pub(crate) fn notice_promised(
+    clause: &[&Tok],
+    tool: &str,
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    if !(mutates && has_a_route(tool) && known_route(tool)) {
+        return;
+    }
+    let person =
+        |t: &Tok| is_word(t, PEOPLE) || is_word(t, STAFF_MEMBERS) || is_word(t, &["oncall"]);
+    for (k, t) in clause.iter().enumerate() {
+        // "gets an email", "receives a notification of …": the message within the verb's phrase
+        let told = is_word(t, &["gets", "get", "receives", "receive"])
+            .then(|| {
+                clause[k + 1..]
+                    .iter()
+                    .take(4)
+                    .take_while(|x| x.kind == Kind::Word)
+                    .find(|x| is_word(x, MESSAGES))
+                    .copied()
+            })
+            .flatten();
+        let Some(m) = told else {
+            continue;
+        };
+        // (a reminder, by any channel, is the how-to table's standing practice)
+        let reminder = clause[k + 1..]
+            .iter()
+            .take(5)
+            .take_while(|x| x.kind == Kind::Word)
+            .any(|x| is_word(x, &["reminder", "reminders"]));
+        if reminder {
+            continue;
+        }
+        // (the receiver: a person in the verb's phrase before it, or "who" after one; no
+        // negation on the verb or the message)
+        let receiver = clause[..k]
+            .iter()
+            .rev()
+            .take_while(|x| x.kind != Kind::Comma)
+            .any(|x| person(x) || is_word(x, &["who"]));
+        let denied = clause[k.saturating_sub(2)..]
+            .iter()
+            .take_while(|x| x.start <= m.start)
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]));
+        if receiver && !denied {
+            push(
+                out,
+                Rule::Directive,
+                m,
+                "a person said to be told of the change: the clinic API answers the caller and tells no one else".to_owned(),
+            );
+            return;
+        }
+    }
+}

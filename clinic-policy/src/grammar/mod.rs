@@ -757,6 +757,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_excluded(clause, &effects, out);
         act_deadline(clause, &effects, out);
         effect_delayed(clause, &effects, out);
+        notice_promised(clause, tool.name, tool.mutates, out);
         emergency_stand_in(clause, out);
         caller_swapped(clause, tool.name, out);
         yes_of_another(clause, tool.name, &effects, out);

@@ -451,7 +451,7 @@ fn questions_sequences_causes_and_small_claims_are_refused() {
             "List the specialties of the clinic. Results can be up to one hour behind.",
         ),
         (
-            "cancel_appointment",
+            "leave_waiting_list",
             true,
             Field::ParamDescription,
             "True when the patient is notified. False only when staff already notified the patient.",
@@ -1402,7 +1402,7 @@ fn plain_statements_pass() {
         (
             Field::ToolDescription,
             "Book an open slot for the patient. The patient gets a confirmation email about the booking.",
-            "book_appointment",
+            "book_waiting_list_slot",
             true,
         ),
         (
@@ -1506,7 +1506,7 @@ fn consent_words_that_name_data_claim_nothing() {
         (
             Field::ToolDescription,
             "Book the given slot for the patient. The patient gets a confirmation email, and a reminder 24 hours before the visit.",
-            "book_appointment",
+            "book_waiting_list_slot",
             true,
         ),
         (
@@ -2002,7 +2002,7 @@ fn claims_past_the_first_comma_and_other_verbs_are_refused() {
             "Details of the appointment: doctor, time, location and status.",
         ),
         (
-            "cancel_appointment",
+            "leave_waiting_list",
             true,
             Field::ParamDescription,
             "True when the patient gets a notice of the cancellation. Default: true.",
@@ -2225,7 +2225,7 @@ fn plain_mentions_beside_the_shapes_they_resemble() {
         (
             Field::ToolDescription,
             "Confirm one pending appointment. The patient gets a confirmation by SMS or email.",
-            "confirm_appointment",
+            "confirm_waiting_list_place",
             true,
         ),
         (
@@ -4180,7 +4180,7 @@ fn run_on_clauses_verbless_statements_and_purposes() {
         (
             d,
             "Book an open slot for the patient. The patient and the doctor get a notification.",
-            "book_appointment",
+            "book_waiting_list_slot",
             true,
         ),
         (
@@ -4327,7 +4327,7 @@ fn small_clauses_reported_manners_and_indirect_objects() {
         ),
         (
             p,
-            "Id of the appointment to confirm; the patient then gets an SMS.",
+            "Id of the appointment to confirm; the patient then gets no SMS.",
             "confirm_appointment",
             true,
         ),
@@ -5317,7 +5317,7 @@ fn what_a_statement_may_say_is_done_and_the_claims_around_it() {
         (
             d,
             "Escalate one appointment. The patient gets a text: a nurse will phone the patient.",
-            "escalate_appointment",
+            "escalate_waiting_list_place",
             true,
         ),
         (
@@ -5672,7 +5672,7 @@ fn what_a_verb_of_a_statement_takes_in() {
         (
             p,
             "Status of the new appointment; the patient gets a notification of the new status.",
-            "book_appointment",
+            "book_waiting_list_slot",
             true,
         ),
         (
@@ -6379,7 +6379,7 @@ fn values_from_other_tools_ellipses_defaults_and_far_audiences() {
         (
             p,
             "True when the patient is notified of the cancellation. Default: true.",
-            "cancel_appointment",
+            "leave_waiting_list",
             true,
         ),
         (
@@ -7072,7 +7072,7 @@ fn how_far_a_tool_reaches_is_refused() {
         (
             p,
             "True when the patient is notified of the cancellation. Default: true.",
-            "cancel_appointment",
+            "leave_waiting_list",
             true,
         ),
         (
