@@ -4734,3 +4734,246 @@ fn the_last_reviews_mends_of_this_sessions_readings() {
         ),
     ]);
 }
+
+/// Whether the strict judge refuses a text for a bound or a triage band the clinic API does not
+/// hold its value to.
+fn bound_refused(place: &str, tool: &str, text: &str) -> bool {
+    judge(place, text, tool).iter().any(|v| {
+        v.detail
+            .contains("a length or a range the clinic API does not hold")
+            || v.detail.contains("a triage level said with another band")
+    })
+}
+
+#[test]
+fn a_bound_is_read_in_every_form_it_is_said_in() {
+    // an end said after its number, as the top of a scale, as a noun, in words of a text, or
+    // behind an estimate: each is held to the contract's (severity 0 to 10, days 0 to 3650, the
+    // symptoms 1 to 1000 characters, a reason 1 to 200, a note 1 to 500)
+    for (place, tool, bad) in [
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 5 or less.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 6 or fewer.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, 30 at most.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, 365 days at most.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, at least 1.",
+        ),
+        (O, "get_intake", "Severity, out of 5."),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, on a scale of 5.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are: 0 for none, 5 for the worst.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 5 (worst).",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, from about 0 to 5.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, up to roughly 60.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, a maximum of 365.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the patient's words, limited to 300 characters.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, capped at 90.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the patient's words, at most 20 words.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the patient's words, 50 words or fewer.",
+        ),
+        (
+            P,
+            "escalate_appointment",
+            "The reason the appointment is urgent, for the oncall doctor, in at most 10 words.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, shown to the patient, 100 characters or less. Optional.",
+        ),
+        (O, "get_intake", "Severity, 0 to 10, 0 the most severe."),
+    ] {
+        assert!(bound_refused(place, tool, bad), "{bad}");
+    }
+    // the contract's own ends in the same forms, an example, and an estimate in words beside
+    // the length in characters: true, and pass
+    passes(&[
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 10 or less.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, out of 10.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, on a scale of 10.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst).",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, 0 or more, at most 3650.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, 0 to 3650, for example 14 for 2 weeks.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the patient's words, 1000 characters at most.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "Symptoms in the patient's words, 1 to 1000 characters (about 150 to 200 words).",
+        ),
+        (
+            P,
+            "escalate_appointment",
+            "The reason the appointment is urgent, for the oncall doctor, a maximum of 500 characters.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, at most 200 characters. Optional.",
+        ),
+    ]);
+}
+
+#[test]
+fn a_number_keeps_the_servers_bounds_only_where_a_server_word_owns_it() {
+    // a key, a page, a search or a limit named beside a value's bound does not make it the
+    // server's: the value is the nearest owner of the number
+    for (place, tool, bad) in [
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the patient's words, up to 100 characters, the limit of the form.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 5 (worst), as on the intake page.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "For how many days the symptoms have lasted, up to a limit of 30.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, shown to the patient, with a limit of 20 characters. Optional.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Severity, from 0 to 5, as in the query of the page.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the patient's words, at most 250 characters per intake id.",
+        ),
+        (
+            P,
+            "escalate_appointment",
+            "The reason the appointment is urgent, 1 to 250 characters, the same limit as a search query.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. The page limit for the symptoms is 200 characters.",
+        ),
+    ] {
+        assert!(bound_refused(place, tool, bad), "{bad}");
+    }
+    // the server's own values keep its bounds, and the contract's bounds beside a server word
+    // pass
+    for (place, tool, good) in [
+        (
+            P,
+            "submit_intake",
+            "Id of the appointment, up to 20 characters.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "Key of the request, 8 to 128 characters; the same key gives the same answer.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters, the limit of the form.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Severity, 0 to 10, the scale of the intake page.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, with a limit of 200 characters. Optional.",
+        ),
+    ] {
+        assert!(!bound_refused(place, tool, good), "{good}");
+    }
+}

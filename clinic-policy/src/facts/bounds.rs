@@ -159,10 +159,15 @@ fn number(toks: &[Tok], k: usize, text: &str) -> Option<(u32, usize)> {
 /// The lower bound of a range whose upper bound opens at `k`: "1 to 200", "from 0 (none) to
 /// 10", "between 2 and 200", "0-10".
 fn lower_bound(toks: &[Tok], k: usize, text: &str) -> Option<u32> {
+    lower_at(toks, k, text).map(|(n, _)| n)
+}
+
+/// The lower bound of a range whose upper bound opens at `k`, and the token it ends at.
+fn lower_at(toks: &[Tok], k: usize, text: &str) -> Option<(u32, usize)> {
     let j = k.checked_sub(1)?;
     // ("0-10": a hyphen between two numbers is no token)
     if &text[toks[j].end..toks[k].start] == "-" {
-        return number(toks, j, text).map(|(n, _)| n);
+        return number(toks, j, text).map(|(n, _)| (n, j));
     }
     let mut i = j.checked_sub(1)?;
     let between = |i: usize| (i.saturating_sub(6)..i).any(|x| is_word(&toks[x], &["between"]));
@@ -177,7 +182,174 @@ fn lower_bound(toks: &[Tok], k: usize, text: &str) -> Option<u32> {
         i = open.checked_sub(1)?;
     }
     let (n, _) = number(toks, i, text)?;
-    Some(n)
+    Some((n, i))
+}
+
+/// How a number is said of a value: as the upper end of a range, as one end alone, or as a
+/// value (an example, a count), which bounds nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Said {
+    /// The upper end of a range from this lower end: "1 to 200", "between 2 and 200", "0-10".
+    Range(u32),
+    /// The lower end of a range, read at its upper end.
+    Lower,
+    /// "at most 30", "up to 30", "30 or less", "30 at most", "no more than 30", "≤ 30", "5 for
+    /// the worst", "5 (worst)".
+    AtMost,
+    /// "under 5", "below 5", "less than 5", "fewer than 5", "< 5".
+    Below,
+    /// "at least 1", "minimum 1", "from 8", "8 or more", "8 and up", "≥ 8", "0 for none".
+    AtLeast,
+    /// "over 7", "above 7", "more than 7", "> 7".
+    Above,
+    /// The top of the scale: "out of 5", "on a scale of 5".
+    Scale,
+    /// A value with no direction: "7 is urgent", "for example 14".
+    Alone,
+}
+
+/// Words that name the top of a scale after its number ("5 for the worst", "10 (worst)", "5 is
+/// the highest") and its bottom ("0 for none", "0 (no symptoms)").
+const TOP: &[&str] = &[
+    "worst",
+    "highest",
+    "most",
+    "top",
+    "max",
+    "maximum",
+    "strongest",
+    "severest",
+    "greatest",
+    "extreme",
+    "unbearable",
+];
+const BOTTOM: &[&str] = &[
+    "none", "lowest", "least", "no", "nothing", "mildest", "min", "minimum", "weakest",
+];
+
+/// How the number at `first..=k` is said: by a range, by a word or a mark of direction before
+/// it or after it (and after its unit: "30 characters at most"), or by the end of a scale it
+/// names.
+fn said(toks: &[Tok], first: usize, k: usize, text: &str) -> Said {
+    if let Some(l) = lower_bound(toks, first, text) {
+        return Said::Range(l);
+    }
+    let upper_of_this = |j: usize| {
+        number(toks, j, text)
+            .is_some_and(|(_, f)| f > k && lower_at(toks, f, text).is_some_and(|(_, i)| i == k))
+    };
+    if (k + 1..toks.len().min(k + 10)).any(upper_of_this) {
+        return Said::Lower;
+    }
+    let mark = text[..toks[first].start].trim_end();
+    for (m, s) in [
+        (">=", Said::AtLeast),
+        ("≥", Said::AtLeast),
+        ("<=", Said::AtMost),
+        ("≤", Said::AtMost),
+        (">", Said::Above),
+        ("<", Said::Below),
+    ] {
+        if mark.ends_with(m) {
+            return s;
+        }
+    }
+    let w = |j: usize, list: &[&str]| is_word_at(toks, j, list);
+    // (an estimate before the number hedges the value, not its direction: "up to about 30")
+    let b = if first >= 1 && w(first - 1, NO_BOUND) {
+        first - 1
+    } else {
+        first
+    };
+    let before = |d: usize, list: &[&str]| b >= d && w(b - d, list);
+    let not = |d: usize| before(d, &["no", "not"]);
+    if before(1, AT_MOST) || before(1, &["to"]) && before(2, &["up"]) {
+        return Said::AtMost;
+    }
+    if before(1, AT_LEAST) || before(1, &["from"]) || before(1, &["at"]) && before(2, &["starting"])
+    {
+        return Said::AtLeast;
+    }
+    if before(1, &["than"]) {
+        let less = before(2, &["fewer", "less", "lower", "smaller"]);
+        let more = before(2, &["more", "greater", "higher", "larger"]);
+        return match (less, more, not(3)) {
+            (true, _, true) => Said::AtLeast,
+            (true, _, false) => Said::Below,
+            (_, true, true) => Said::AtMost,
+            (_, true, false) => Said::Above,
+            _ => Said::Alone,
+        };
+    }
+    if before(1, &["under", "below"]) {
+        return if not(2) { Said::AtLeast } else { Said::Below };
+    }
+    if before(1, &["over", "above", "exceeding"]) {
+        return if not(2) { Said::AtMost } else { Said::Above };
+    }
+    // (a bound named as a noun or a participle: "a limit of 30", "a maximum of 30", "limited
+    // to 30", "capped at 30", "a minimum of 1")
+    if before(1, &["of"]) && before(2, &["limit", "maximum", "max", "cap", "ceiling"])
+        || before(1, &["to", "at"]) && before(2, &["limited", "capped", "restricted"])
+    {
+        return Said::AtMost;
+    }
+    if before(1, &["of"]) && before(2, &["minimum", "min"]) {
+        return Said::AtLeast;
+    }
+    // after the number, or after its unit
+    let mut a = k + 1;
+    if w(a, LENGTH_UNITS) || w(a, COUNTED_UNITS) || w(a, &["day", "days"]) {
+        a += 1;
+    }
+    if w(a, &["or", "and"]) {
+        if w(
+            a + 1,
+            &[
+                "less", "fewer", "lower", "below", "under", "smaller", "down",
+            ],
+        ) {
+            return Said::AtMost;
+        }
+        if w(
+            a + 1,
+            &[
+                "more", "above", "higher", "over", "greater", "up", "upwards", "beyond",
+            ],
+        ) {
+            return Said::AtLeast;
+        }
+    }
+    if w(a, &["at"]) && w(a + 1, &["most"]) || w(a, &["max", "maximum", "tops"]) {
+        return Said::AtMost;
+    }
+    if w(a, &["at"]) && w(a + 1, &["least"]) || w(a, &["min", "minimum"]) {
+        return Said::AtLeast;
+    }
+    if before(1, &["of"]) && before(2, &["out", "scale"]) {
+        return Said::Scale;
+    }
+    // an end of the scale named after its number: "5 for the worst", "5 (worst)", "0 for none"
+    let mut j = a;
+    while j < a + 3
+        && toks.get(j).is_some_and(|x| {
+            matches!(
+                x.text.as_str(),
+                "(" | "=" | "for" | "is" | "being" | "the" | "a" | "as"
+            )
+        })
+    {
+        j += 1;
+    }
+    if j > a {
+        if w(j, TOP) {
+            return Said::AtMost;
+        }
+        if w(j, BOTTOM) {
+            return Said::AtLeast;
+        }
+    }
+    Said::Alone
 }
 
 /// The ranges a value's number may be said with in a clause: its own, and the bands after it
@@ -191,8 +363,8 @@ fn ranges<'v>(v: &'v Value, clause: &[Tok]) -> impl Iterator<Item = &'v (u32, u3
         .take(if levels { v.numbers.len() } else { 1 })
 }
 
-/// Words of a clause that give it the server's bounds, not a value's of the contract: a key, a
-/// search, a page, an id.
+/// Nouns of the server's own values (a key, a search, a page, an id): a number they own keeps
+/// the server's bounds, not a value's of the contract ("A key of 8 to 128 characters").
 const SERVERS: &[&str] = &[
     "key",
     "keys",
@@ -201,7 +373,6 @@ const SERVERS: &[&str] = &[
     "search",
     "page",
     "pages",
-    "limit",
     "id",
     "ids",
     "uuid",
@@ -222,12 +393,48 @@ const NO_BOUND: &[&str] = &[
 const AT_MOST: &[&str] = &["most", "max", "maximum"];
 /// Words before a number that make it a lower bound alone: "at least 1", "minimum 1".
 const AT_LEAST: &[&str] = &["least", "min", "minimum"];
+/// Units of a text the clinic API does not count: it holds a text to characters alone, so "at
+/// most 20 words" cuts what the patient says.
+const COUNTED_UNITS: &[&str] = &[
+    "word",
+    "words",
+    "sentence",
+    "sentences",
+    "line",
+    "lines",
+    "paragraph",
+    "paragraphs",
+];
+
+/// Whether the number at `first` is the server's own: the nearest noun before it in its clause
+/// that owns a number is a key, a search, a page or an id, not a value of the route ("A key of
+/// 8 to 128 characters", but "The symptoms, up to 100 characters, the limit of the form"); with
+/// none before it, the nearest after it.
+fn servers_own(clause: &[Tok], first: usize, all: &[Value]) -> bool {
+    let owner = |x: &Tok| {
+        if is_word(x, SERVERS) {
+            Some(true)
+        } else if all.iter().any(|v| is_word(x, v.words)) {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    clause[..first]
+        .iter()
+        .rev()
+        .find_map(owner)
+        .or_else(|| clause[first..].iter().find_map(owner))
+        .unwrap_or(false)
+}
 
 /// A length or a range said of a value the contract holds otherwise ("The symptoms, 1 to 100
-/// characters", "For how many days, 0 to 30", "Severity, at most 5", "Reason for the rejection,
-/// 1 to 20 characters"): it is read against the values of the route that its clause names, or
-/// the text names. A length alone may be either end of the value's ("max. 1000 characters",
-/// "1 character minimum"); a number alone is read after "at most" or "up to".
+/// characters", "For how many days, 0 to 30", "Severity, at most 5", "Severity, 5 or less",
+/// "Severity, out of 5", "Reason for the rejection, 1 to 20 characters", "at most 20 words"):
+/// it is read against the values of the route that its clause names, or the text names. A
+/// length alone may be either end of the value's ("max. 1000 characters", "1 character
+/// minimum"); a number alone is read when said as an end ("at most", "or more", "for the
+/// worst") or the top of a scale ("out of 10").
 pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     if !has_a_route(tool) {
         return;
@@ -271,54 +478,51 @@ pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Ve
             .find(|&j| toks[j].kind == Kind::Stop)
             .unwrap_or(toks.len());
         let clause = &toks[start..end];
-        if clause.iter().any(|x| is_word(x, SERVERS)) {
-            continue;
-        }
-        if toks[first.saturating_sub(3)..first]
-            .iter()
-            .any(|x| is_word(x, NO_BOUND))
-        {
+        if servers_own(clause, first - start, all) {
             continue;
         }
         let here = names(clause);
         let named = if here.is_empty() { &in_text } else { &here };
         let next = toks.get(k + 1);
-        let length = next.is_some_and(|x| is_word(x, LENGTH_UNITS));
+        let counted = next.is_some_and(|x| is_word(x, COUNTED_UNITS));
+        let length = counted || next.is_some_and(|x| is_word(x, LENGTH_UNITS));
         if next.is_some_and(other_unit) {
             continue;
         }
-        let lower = lower_bound(toks, first, text);
-        // (a direction before the number: "at most", "up to", "no more than", "fewer than";
-        // "at least", "minimum", "more than")
-        let before = |d: usize, list: &[&str]| first >= d && is_word(&toks[first - d], list);
-        let at_most = before(1, AT_MOST)
-            || before(1, &["to"]) && before(2, &["up"])
-            || before(1, &["than"]) && (before(2, &["fewer", "less"]) || before(3, &["no"]));
-        let at_least = before(1, AT_LEAST)
-            || before(1, &["than"]) && before(2, &["more"]) && !before(3, &["no"]);
-        let fits = if length {
+        let form = said(toks, first, k, text);
+        let hedged = toks[first.saturating_sub(3)..first]
+            .iter()
+            .any(|x| is_word(x, NO_BOUND));
+        // (a count of words said as an estimate beside the length in characters is no bound:
+        // "1 to 1000 characters (about 150 to 200 words)")
+        let fits = if counted {
+            hedged && clause.iter().any(|x| is_word(x, LENGTH_UNITS))
+        } else if length {
             named
                 .iter()
                 .filter_map(|v| v.chars)
-                .any(|(lo, hi)| match lower {
-                    Some(l) => (l, n) == (lo, hi),
-                    None if at_most => n == hi,
-                    None if at_least => n == lo,
-                    None => n == lo || n == hi,
+                .any(|(lo, hi)| match form {
+                    Said::Range(l) => (l, n) == (lo, hi),
+                    Said::AtMost | Said::Scale => n == hi,
+                    Said::Below => n == hi || n == hi + 1,
+                    Said::AtLeast => n == lo,
+                    Said::Above => n == lo || n + 1 == lo,
+                    Said::Lower => true,
+                    Said::Alone => hedged || n == lo || n == hi,
                 })
-        } else if let Some(l) = lower {
-            // (a range of numbers: the intake's days and severity, and a triage band where its
-            // level is named)
-            named
-                .iter()
-                .any(|v| ranges(v, clause).any(|&r| r == (l, n)))
-        } else if at_most {
-            named
-                .iter()
-                .any(|v| ranges(v, clause).any(|&(_, hi)| n == hi))
-                || named.iter().all(|v| v.numbers.is_empty())
         } else {
-            continue;
+            // (a range of numbers, or one end: the intake's days and severity, and a triage band
+            // where its level is named)
+            let end = |&(lo, hi): &(u32, u32)| match form {
+                Said::Range(l) => (l, n) == (lo, hi),
+                Said::AtMost | Said::Scale => n == hi,
+                Said::Below => n == hi || n == hi + 1,
+                Said::AtLeast => n == lo,
+                Said::Above => n == lo || n + 1 == lo,
+                Said::Lower | Said::Alone => true,
+            };
+            named.iter().any(|v| ranges(v, clause).any(end))
+                || !matches!(form, Said::Range(_)) && named.iter().all(|v| v.numbers.is_empty())
         };
         if fits {
             continue;
