@@ -4977,3 +4977,119 @@ fn a_number_keeps_the_servers_bounds_only_where_a_server_word_owns_it() {
         assert!(!bound_refused(place, tool, good), "{good}");
     }
 }
+
+#[test]
+fn a_triage_level_is_held_to_its_band_quoted_or_not() {
+    // a level said with a severity, in digits or words, quoted or not, before or after it: 8 or
+    // more is urgent, 5 or more elevated, else routine
+    for (place, tool, bad) in [
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity: urgent (5 or more), elevated (3 or more) or routine.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity: urgent from 6, elevated from 3, else routine.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A severity of 6 or more is urgent.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); 7 is urgent.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); a severity of 5 is routine.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A severity of eight gives the triage level `elevated`.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A severity of ten is elevated.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity: routine up to 7, elevated at 8 and 9, urgent at 10.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level: urgent for a severity of 9 or 10, elevated for 5 to 8.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. Intakes with severity under 6 are routine.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A severity above 6 gives the triage level urgent.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level from the severity: urgent for a severity >= 6.",
+        ),
+    ] {
+        assert!(bound_refused(place, tool, bad), "{bad}");
+    }
+    // the contract's bands in any of these forms: true, and pass
+    passes(&[
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity: urgent from 8, elevated from 5, else routine.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A severity of 8 or more is urgent.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A severity of eight gives the triage level `urgent`.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); 8 or more is urgent, 5 or more elevated.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level from the severity: routine (0 to 4) or elevated (5 to 7) or urgent (8 to 10).",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); a 9 is urgent.",
+        ),
+    ]);
+    for good in [
+        "How severe the symptoms are, 0 (none) to 10 (worst); under 8 is not urgent.",
+        "How severe the symptoms are, 0 (none) to 10 (worst); a 7 (of 10) is elevated.",
+        "How severe the symptoms are, 0 (none) to 10 (worst); routine under 5, urgent over 7.",
+        "How severe the symptoms are, 0 (none) to 10 (worst); `routine` for a severity < 5.",
+    ] {
+        assert!(!bound_refused(P, "submit_intake", good), "{good}");
+    }
+}

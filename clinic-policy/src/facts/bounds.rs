@@ -546,3 +546,88 @@ pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Ve
         return;
     }
 }
+
+/// Words that say a text is of the severity and its triage, where a triage level's numbers are
+/// severities.
+const GRADED: &[&str] = &[
+    "severity", "severe", "triage", "level", "levels", "scale", "score",
+];
+
+/// A triage level said with a severity outside its band, quoted or not, in digits or in words
+/// ("urgent (5 or more)", "urgent from 6", "A severity of 6 or more is urgent", "7 is urgent",
+/// "a severity of eight gives the triage level `elevated`"): the clinic API computes severity 8
+/// or more `urgent`, 5 or more `elevated`, else `routine`, and a text that moves a band makes
+/// the agent tell a patient an urgent case is not. A severity is read in its phrase (to the
+/// next comma or sentence), against the nearest level before it and the nearest after it; it
+/// fits when it fits either, as the band's range, its own end ("8 or more", "over 7", "under 5",
+/// "up to 4"), or a value in it; the whole scale ("0 to 10") and its top ("of 10") fit any.
+pub(super) fn band_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if !has_a_route(tool) || !toks.iter().any(|x| is_word(x, GRADED)) {
+        return;
+    }
+    // (a level denied is no band of its own: "under 8 is not urgent", "non-urgent")
+    let level = |j: usize| {
+        let x = &toks[j];
+        let denied = j >= 1 && is_word(&toks[j - 1], &["not", "non", "no", "never"]);
+        TRIAGE_BANDS
+            .iter()
+            .find(|b| !denied && x.kind == Kind::Word && x.text == b.0)
+    };
+    let edge = |x: &Tok| x.kind == Kind::Stop && x.text != ":" || x.text == ",";
+    for (k, t) in toks.iter().enumerate() {
+        let Some((n, first)) = number(toks, k, text) else {
+            continue;
+        };
+        // (a thousands group, a status, a year or a number of some unit is no severity)
+        if number(toks, k + 2, text).is_some_and(|(_, f)| f <= k)
+            || n > 99
+            || toks.get(k + 1).is_some_and(|x| {
+                other_unit(x)
+                    || is_word(x, LENGTH_UNITS)
+                    || is_word(x, COUNTED_UNITS)
+                    || is_word(x, &["day", "days"])
+            })
+        {
+            continue;
+        }
+        let start = (0..first)
+            .rev()
+            .find(|&j| edge(&toks[j]))
+            .map_or(0, |j| j + 1);
+        let end = (k..toks.len())
+            .find(|&j| edge(&toks[j]))
+            .unwrap_or(toks.len());
+        let before = (start..first).rev().find_map(level);
+        let after = (k + 1..end).find_map(level);
+        if before.is_none() && after.is_none() {
+            continue;
+        }
+        let form = said(toks, first, k, text);
+        let fits = |&&(_, lo, hi): &&(&str, u32, u32)| match form {
+            Said::Range(l) => (l, n) == (lo, hi) || (l, n) == (0, 10),
+            Said::AtMost => n == hi,
+            Said::Below => n == hi + 1,
+            Said::AtLeast => n == lo,
+            Said::Above => n + 1 == lo,
+            Said::Alone => (lo..=hi).contains(&n),
+            Said::Lower | Said::Scale => true,
+        };
+        // (the top of the scale named after a value: "7 of 10")
+        let of_scale = n == 10
+            && first >= 2
+            && is_word(&toks[first - 1], &["of"])
+            && (toks[first - 2].text == "(" || number(toks, first - 2, text).is_some());
+        // (a number the bounds of its value already refuse is said once)
+        let said_once = out.iter().any(|v| v.range == (t.start..t.end));
+        if of_scale || said_once || before.iter().chain(after.iter()).any(fits) {
+            continue;
+        }
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a triage level said with another band of severity: the clinic API computes 8 or more `urgent`, 5 or more `elevated`, else `routine`".to_owned(),
+        );
+        return;
+    }
+}
