@@ -35,8 +35,8 @@ const TRIAGE_BANDS: [(&str, u32, u32); 3] =
 
 /// What a text says of the contract's codes and values, read on one tokenization: an error said
 /// for a case the contract does not give it for, a code or a status glossed with none of its
-/// meaning, `isAvailable` glossed against the API, and a length or a range the API does not hold
-/// a value to.
+/// meaning, `isAvailable` glossed against the API, a length or a range the API does not hold a
+/// value to, and a triage level said with another band of severity.
 pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>) {
     let toks = tokens(text);
     let takes = statuses_an_act_takes(&own_effects(tool));
