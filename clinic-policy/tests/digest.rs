@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "125acbc4b6b16076ac56c940b63b0c0ba38d84ff35567d48e0a992946557de98";
+const PINNED: &str = "9b4840bba56c26eecef2afd3885bd1606899c92414d2064fe0d18ad03970524c";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
