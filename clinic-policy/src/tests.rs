@@ -1525,6 +1525,91 @@ fn an_error_is_given_for_its_own_case() {
 }
 
 #[test]
+fn a_kept_record_a_moved_visit_and_a_persons_time_are_refused() {
+    let judge = |tool: &str, text: &str| {
+        let mutates = !tool.starts_with("get_") && !tool.starts_with("find_");
+        check_strict(Field::ToolDescription, text, tool, CLINIC, mutates)
+    };
+    let said = |found: &[Violation], what: &str| found.iter().any(|v| v.detail.contains(what));
+    const KEPT: &str = "a record said to be kept for a time";
+    const MOVED: &str = "the visit of an escalated appointment said to move";
+    for (tool, bad, what) in [
+        (
+            "record_intake",
+            "Record the symptoms of one appointment. The intake is kept for 30 days.",
+            KEPT,
+        ),
+        (
+            "get_intake",
+            "Get the intake form of one appointment. The intake is stored for two weeks after the visit.",
+            KEPT,
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one appointment. The cancelled appointment is kept for a year.",
+            KEPT,
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor of the same clinic. The visit moves to the start of the shift of the oncall doctor.",
+            MOVED,
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor of the same clinic. The visit is then at the hospital of the clinic.",
+            MOVED,
+        ),
+    ] {
+        let found = judge(tool, bad);
+        assert!(said(&found, what), "{bad}: {found:?}");
+    }
+    let zone = check_strict_output(
+        Field::ParamDescription,
+        "Start of the slot, in the time of the patient.",
+        "find_available_slots",
+        false,
+    );
+    assert!(!zone.is_empty(), "{zone:?}");
+    for (tool, ok, what) in [
+        (
+            "book_appointment",
+            "Book an open slot for the patient. With the same key, the appointment of the first request is kept for 24 hours.",
+            KEPT,
+        ),
+        (
+            "reject_appointment",
+            "Reject one pending appointment. The reason is kept on the appointment and shown to the patient.",
+            KEPT,
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor of the same clinic. The visit keeps its day and hour.",
+            MOVED,
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor of the same clinic. The oncall doctor is on duty for one shift.",
+            MOVED,
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor of the same clinic, with a note on the reason.",
+            MOVED,
+        ),
+    ] {
+        let found = judge(tool, ok);
+        assert!(!said(&found, what), "{ok}: {found:?}");
+    }
+    let utc = check_strict_output(
+        Field::ParamDescription,
+        "Start of the slot, in UTC; the time of the patient can differ.",
+        "find_available_slots",
+        false,
+    );
+    assert!(utc.is_empty(), "{utc:?}");
+}
+
+#[test]
 fn no_one_is_said_to_be_told_of_a_change_the_api_tells_no_one_of() {
     let judge = |tool: &str, field: Field, text: &str| {
         let mutates = !tool.starts_with("get_");

@@ -1,6 +1,7 @@
-//! What the body of each route of the contract carries as a text a person writes: an intake the
-//! symptoms, a rejection a reason, an escalation a note, a protocol search its words; a booking,
-//! a move, a cancellation and a confirmation none.
+//! What each route of the contract carries, tells and changes: the text a person writes (an
+//! intake the symptoms, a rejection a reason, an escalation a note, a protocol search its words;
+//! a booking, a move, a cancellation and a confirmation none), no one told of a change but the
+//! caller, and an escalation that keeps the visit's slot.
 
 use super::callers::has_a_route;
 use super::errors::known_route;
@@ -158,5 +159,45 @@ pub(crate) fn notice_promised(
             );
             return;
         }
+    }
+}
+
+/// The visit of an escalated appointment said to move in time or place ("The visit moves to the
+/// start of the shift of the oncall doctor", "… at the hospital of the clinic"): the escalation
+/// changes the appointment's doctor and priority, and its slot stays, so the patient comes at
+/// the wrong time or to the wrong place. "The slot and the time of the visit stay the same"
+/// passes.
+pub(crate) fn escalation_moves_the_visit(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    if !tool.split('_').any(|p| p == "escalate") {
+        return;
+    }
+    const VISIT: &[&str] = &["visit", "visits", "appointment", "slot"];
+    const WHEN_OR_WHERE: &[&str] = &[
+        "shift", "shifts", "room", "rooms", "hospital", "ward", "building", "site", "hour", "day",
+        "date", "morning", "evening", "night", "later", "earlier", "sooner", "tomorrow", "week",
+    ];
+    const KEPT: &[&str] = &[
+        "same",
+        "stays",
+        "stay",
+        "keeps",
+        "keep",
+        "unchanged",
+        "remains",
+        "remain",
+        "not",
+        "no",
+        "never",
+    ];
+    if !clause.iter().any(|t| is_word(t, VISIT)) || clause.iter().any(|t| is_word(t, KEPT)) {
+        return;
+    }
+    if let Some(t) = clause.iter().find(|t| is_word(t, WHEN_OR_WHERE)) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the visit of an escalated appointment said to move: the escalation changes its doctor and priority, and its slot stays".to_owned(),
+        );
     }
 }

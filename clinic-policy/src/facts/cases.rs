@@ -131,7 +131,7 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
             false,
         ),
         "confirmation_declined" => (
-            "confirmation person human user declined decline declines no yes said says asked \
+            "confirmation person human user declined decline declines no yes said says asked question questions gave \
              ask asks prompt prompted cancelled refused refuses",
             false,
         ),

@@ -758,6 +758,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_deadline(clause, &effects, out);
         effect_delayed(clause, &effects, out);
         notice_promised(clause, tool.name, tool.mutates, out);
+        escalation_moves_the_visit(clause, tool.name, out);
         emergency_stand_in(clause, out);
         caller_swapped(clause, tool.name, out);
         yes_of_another(clause, tool.name, &effects, out);
@@ -868,6 +869,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     care_lists_merged(&clauses, out);
     audience_beyond_care(&clauses, out);
     data_said_removed(&clauses, out);
+    retention_bounded(&clauses, tool.name, out);
     idempotent_without_a_key(&clauses, tool.name, tool.mutates, out);
     id_of_another_kind(&clauses, out);
     if field == Field::ParamDescription {

@@ -651,6 +651,40 @@ pub(super) fn phone_number_given(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A record of the clinic said to be kept for a time ("The intake is kept for 30 days", "Reason
+/// for the rejection, … kept for one week", "kept for 7 days after the visit"): a promise that it
+/// is removed after, which the clinic API does not make and nobody can check. A key's window is
+/// the contract's own ("The key is kept for 24 hours"). For a tool of a route of the clinic API.
+pub(super) fn retention_bounded(clauses: &[Vec<&Tok>], tool: &str, out: &mut Vec<Violation>) {
+    if !crate::facts::has_a_route(tool) {
+        return;
+    }
+    const KEPT: &[&str] = &["kept", "stored", "retained", "saved", "archived"];
+    for clause in clauses {
+        if clause
+            .iter()
+            .any(|t| is_word(t, &["key", "keys", "idempotency", "idempotency-key"]))
+        {
+            continue;
+        }
+        // (an amount of time: "30 days", "one week", "a year")
+        let hit = clause.windows(4).find(|w| {
+            is_word(w[0], KEPT)
+                && is_word(w[1], &["for"])
+                && (amount_of_time(&w[2..]) || is_word(w[2], &["a"]) && is_word(w[3], TIME_UNITS))
+        });
+        if let Some(w) = hit {
+            push(
+                out,
+                Rule::Directive,
+                w[0],
+                "a record said to be kept for a time: a promise that it is removed after, which the clinic API does not make".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
 /// A promise that the patient's data is removed ("Answers of the intake form, removed at the end
 /// of the visit", "in no record of the patient after the visit"): nobody can check it, and the
 /// patient shares more for it.

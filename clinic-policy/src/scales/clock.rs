@@ -113,7 +113,18 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
                 && w[k + 2..]
                     .iter()
                     .take(4)
-                    .any(|x| DEVICES.contains(&x.text.as_str()));
+                    .any(|x| DEVICES.contains(&x.text.as_str()))
+            // (a person's time said as the values' form, "Start of the slot, in the time of the
+            // patient": a zone of the person's)
+            || said_as_the_values
+                && at(k) == Some("time")
+                && at(k + 1) == Some("of")
+                && k >= 2
+                && at(k - 2) == Some("in")
+                && w[k + 2..]
+                    .iter()
+                    .take(3)
+                    .any(|x| PERSONS.contains(&x.text.as_str()));
         // (the same said with the possessive: "in the patient's time zone", "in the patient's
         // own local time")
         let mut j = k + 1;
