@@ -848,8 +848,15 @@ pub(crate) fn check(
         // (an error is named by its code, as written)
         crate::facts::codes_and_values(text, tool.name, out);
     }
-    let code_of =
-        |r: &std::ops::Range<usize>| text[r.clone()].trim_matches('`').to_ascii_lowercase();
+    // (a code is written in capitals: `cancelled` is a status, `CANCELLED` a code)
+    let code_of = |r: &std::ops::Range<usize>| {
+        let lit = text[r.clone()].trim_matches('`');
+        if lit.bytes().any(|b| b.is_ascii_lowercase()) {
+            String::new()
+        } else {
+            lit.to_ascii_lowercase()
+        }
+    };
     let refusals: Vec<_> = accepted
         .iter()
         .filter(|r| crate::facts::refused_code(&code_of(r)))

@@ -40,11 +40,13 @@ pub(super) const API_ERRORS: &[&str] = &[
     "intake_exists",
     "intake_not_found",
     "no_oncall_doctor",
+    "cancelled",
 ];
 
 /// The codes after which a change may have been made: no answer from the clinic API, one that
-/// could not be read, or a fault of this server's (the server's `ErrorCode::outcome_unknown`,
-/// with the internal and audit faults).
+/// could not be read, a fault of this server's, or a call the client cancelled while its request
+/// was under way (the server's `ErrorCode::outcome_unknown`, with the internal and audit faults
+/// and `CANCELLED`). `cancelled` is also a status: a code is read only in capitals.
 pub(super) const LOST: &[&str] = &[
     "upstream_unavailable",
     "upstream_timeout",
@@ -52,6 +54,7 @@ pub(super) const LOST: &[&str] = &[
     "upstream_invalid_response",
     "internal_error",
     "audit_unavailable",
+    "cancelled",
 ];
 
 /// A code of the contract or of this server (lower case).
@@ -178,10 +181,12 @@ pub(super) fn made_up_error(
         // a status stands for each code it is given with: made up only when made up for all
         // "On `NO_ONCALL_DOCTOR`, …": what follows is the code's gloss, read by `code_glossed`,
         // not a case it is given for
+        // (and "If the answer is `NO_ONCALL_DOCTOR`, …")
         let opens_gloss = k >= 1
             && is_word(&toks[k - 1], &["on", "after"])
             && (k == 1 || toks[k - 2].kind == Kind::Stop)
-            && toks.get(k + 1).is_some_and(|n| n.kind == Kind::Comma);
+            && toks.get(k + 1).is_some_and(|n| n.kind == Kind::Comma)
+            || super::glosses::condition_opens(toks, k, text).is_some();
         let own_case = case_of(toks, text, k, start, end, opens_gloss);
         let made_up = |code: &str| -> Option<String> {
             if code == "invalid_transition" && for_a_status_taken(&case, takes) {

@@ -214,6 +214,18 @@ fn meaning(code: &str) -> (&'static [&'static str], bool) {
         ),
         "role_not_permitted" => (&["role", "roles", "tool", "tools"], false),
         "internal_error" => (&["internal", "server", "error", "fault"], false),
+        // (the client's cancelled call, and what it leaves: "the booking may be made or not")
+        "cancelled" => (
+            &[
+                "cancelled",
+                "client",
+                "request",
+                "may",
+                "unknown",
+                "whether",
+            ],
+            false,
+        ),
         _ => (&[], false),
     }
 }
@@ -279,7 +291,7 @@ fn gloss_opens(toks: &[Tok], k: usize, text: &str) -> Option<usize> {
     while let Some(x) = toks.get(j) {
         let filler = x.kind == Kind::Comma && matches!(&text[x.start..x.end], "(" | ")")
             || x.kind == Kind::Ident && x.text.bytes().all(|b| b.is_ascii_digit())
-            || x.kind != Kind::Stop && API_ERRORS.contains(&x.text.as_str())
+            || x.kind != Kind::Stop && capital_code(x, text)
             || is_word(x, &["error", "answer", "code", "status"]);
         if !filler || j - k > 4 {
             break;
@@ -312,6 +324,514 @@ fn gloss_opens(toks: &[Tok], k: usize, text: &str) -> Option<usize> {
         }
     }
     None
+}
+
+/// A code of the contract or of this server, as codes are written: in capitals.
+fn capital_code(x: &Tok, text: &str) -> bool {
+    API_ERRORS.contains(&x.text.as_str())
+        && !text[x.start..x.end].bytes().any(|b| b.is_ascii_lowercase())
+}
+
+/// The words that open a clause on a condition: "If (the answer is) `X`, …", "When `X` is the
+/// answer, …", "In case of `X`, …", "With the error `X`, …", "Should the answer be `X`, …".
+const CONDITIONS: &[&str] = &[
+    "if", "when", "whenever", "once", "on", "upon", "after", "with", "for", "in", "should",
+    "given", "where", "unless",
+];
+
+/// The words between a condition and its code, or its code and the comma: the answer named.
+const ANSWER_WORDS: &[&str] = &[
+    "the", "a", "an", "answer", "answers", "error", "code", "status", "result", "is", "be", "are",
+    "tool", "api", "call", "gives", "returns", "comes", "back", "of", "case", "or", "and",
+];
+
+/// Where the gloss of the code at `k` opens when a condition opens its clause ("If the answer
+/// is `UPSTREAM_TIMEOUT`, …", "When the answer is `SLOT_TAKEN`, …", "If `X`, …"): after the
+/// comma that ends the condition.
+pub(super) fn condition_opens(toks: &[Tok], k: usize, text: &str) -> Option<usize> {
+    let start = (0..k)
+        .rev()
+        .find(|&j| matches!(toks[j].kind, Kind::Stop | Kind::Comma))
+        .map_or(0, |j| j + 1);
+    if k == start || k - start > 6 || !is_word(&toks[start], CONDITIONS) {
+        return None;
+    }
+    let answer = |x: &Tok| {
+        is_word(x, ANSWER_WORDS)
+            || capital_code(x, text)
+            || x.kind == Kind::Ident && http_status(&x.text).is_some()
+            || x.kind == Kind::Comma && matches!(&text[x.start..x.end], "(" | ")")
+    };
+    // (only the answer between them: "If the domain is `MANUAL`, …" names a value, not an answer)
+    if !toks[start + 1..k]
+        .iter()
+        .all(|x| answer(x) && !capital_code(x, text))
+    {
+        return None;
+    }
+    let mut j = k + 1;
+    while let Some(x) = toks.get(j) {
+        if x.kind == Kind::Comma && !matches!(&text[x.start..x.end], "(" | ")") {
+            return Some(j + 1);
+        }
+        if !answer(x) || j - k > 5 {
+            return None;
+        }
+        j += 1;
+    }
+    None
+}
+
+/// The clause a code ends on a condition gives its consequence before it ("No appointment is
+/// booked if the answer is `UPSTREAM_TIMEOUT`.", "The appointment keeps its slot after
+/// `UPSTREAM_ERROR`."): its words from the sentence's start to the condition.
+fn gloss_before(toks: &[Tok], k: usize, text: &str) -> Option<(usize, usize)> {
+    // (a code, not a bare status: "retry on a 403" names a case)
+    if !capital_code(&toks[k], text) {
+        return None;
+    }
+    let mut e = k + 1;
+    while toks.get(e).is_some_and(|x| {
+        x.kind == Kind::Ident && http_status(&x.text).is_some()
+            || x.kind == Kind::Comma && matches!(&text[x.start..x.end], "(" | ")")
+    }) {
+        e += 1;
+    }
+    // (a colon after it opens its gloss: "… as on `X`: …")
+    if toks
+        .get(e)
+        .is_some_and(|x| x.kind != Kind::Stop || &text[x.start..x.end] == ":")
+    {
+        return None;
+    }
+    let c = (k.saturating_sub(5)..k).rev().find(|&j| {
+        is_word(
+            &toks[j],
+            &[
+                "if", "when", "whenever", "once", "on", "upon", "after", "in",
+            ],
+        )
+    })?;
+    if !toks[c + 1..k].iter().all(|x| {
+        is_word(x, ANSWER_WORDS) || x.kind == Kind::Ident && http_status(&x.text).is_some()
+    }) {
+        return None;
+    }
+    let s = (0..c)
+        .rev()
+        .find(|&j| toks[j].kind == Kind::Stop)
+        .map_or(0, |j| j + 1);
+    (c > s).then_some((s, c))
+}
+
+/// Where a lost answer's gloss from `from` ends: at the next code that opens a clause of its
+/// own ("…; on `SLOT_TAKEN`, nothing is booked", "… . Nothing is booked if the answer is
+/// `SLOT_TAKEN`."), or at the text's end; a code named in passing ("as on `RATE_LIMITED`", "as
+/// with `SLOT_TAKEN`") ends nothing.
+fn lost_gloss_end(toks: &[Tok], k: usize, from: usize, text: &str) -> usize {
+    let clause_start = |j: usize| {
+        (0..j)
+            .rev()
+            .find(|&i| matches!(toks[i].kind, Kind::Stop | Kind::Comma))
+            .map_or(0, |i| i + 1)
+    };
+    for j in from.max(k + 1)..toks.len() {
+        let x = &toks[j];
+        let code = capital_code(x, text)
+            || x.kind == Kind::Ident
+                && http_status(&x.text).is_some()
+                && !text[x.end..].trim_start().starts_with('`');
+        if !code {
+            continue;
+        }
+        let s = clause_start(j);
+        if toks[s..j]
+            .iter()
+            .any(|y| is_word(y, &["as", "like", "same", "just", "similar", "unlike"]))
+        {
+            continue;
+        }
+        if gloss_opens(toks, j, text).is_some() || condition_opens(toks, j, text).is_some() {
+            return s.max(from);
+        }
+        if gloss_before(toks, j, text).is_some() {
+            let s = (0..j)
+                .rev()
+                .find(|&i| toks[i].kind == Kind::Stop)
+                .map_or(0, |i| i + 1);
+            return s.max(from);
+        }
+    }
+    toks.len()
+}
+
+/// The words that say a change is left as it was.
+const KEPT: &[&str] = &[
+    "nothing",
+    "unchanged",
+    "keeps",
+    "keep",
+    "kept",
+    "stays",
+    "stay",
+    "still",
+    "remains",
+    "remain",
+    "untouched",
+    "intact",
+];
+
+/// The objects of the clinic's changes, said to be in a state.
+const OBJECTS: &[&str] = &[
+    "appointment",
+    "appointments",
+    "booking",
+    "bookings",
+    "slot",
+    "slots",
+    "visit",
+    "case",
+    "patient",
+    "intake",
+    "form",
+    "fee",
+    "priority",
+    "status",
+    "move",
+    "cancellation",
+    "escalation",
+    "confirmation",
+    "rejection",
+];
+
+/// The words that say a change is made.
+const MADE: &[&str] = &[
+    "complete",
+    "completed",
+    "done",
+    "successful",
+    "success",
+    "booked",
+    "cancelled",
+    "canceled",
+    "confirmed",
+    "rejected",
+    "submitted",
+    "refunded",
+    "moved",
+    "rescheduled",
+    "escalated",
+    "saved",
+    "recorded",
+    "made",
+    "released",
+    "taken",
+    "held",
+    "failed",
+    "fails",
+    "failure",
+];
+
+/// The verbs that put an object in a state or in someone's hands.
+const STATE_VERBS: &[&str] = &[
+    "is", "are", "was", "were", "be", "becomes", "become", "goes", "moves", "lands", "ends",
+    "gets", "has", "have", "takes", "loses", "lose", "holds",
+];
+
+/// A phrase's words.
+fn words_of<'t>(phrase: &[&'t Tok]) -> Vec<&'t Tok> {
+    phrase
+        .iter()
+        .copied()
+        .filter(|x| x.kind == Kind::Word)
+        .collect()
+}
+
+/// The phrase says its object is as it was: a word of keeping, or "is as it was", "stays as
+/// submitted", "is as returned by …".
+fn kept_said(words: &[&Tok]) -> bool {
+    words.iter().any(|x| is_word(x, KEPT))
+        || words.windows(2).any(|w| {
+            is_word(w[0], &["is", "are", "was", "stays", "remains", "be"]) && is_word(w[1], &["as"])
+        })
+}
+
+/// The phrases of a text, split at each stop and comma.
+fn phrases<'a, 't>(read: &'a [&'t Tok]) -> Vec<&'a [&'t Tok]> {
+    read.split(|x| matches!(x.kind, Kind::Stop | Kind::Comma))
+        .filter(|p| p.iter().any(|x| x.kind == Kind::Word))
+        .collect()
+}
+
+/// What a phrase says of the state an act leaves: a verb of change ("the old slot is
+/// released", "its fee is refunded") or an object put in a state or in someone's hands ("the
+/// patient is on the waiting list", "the reception has the case", "the appointment becomes
+/// urgent", "the appointment has no slot"); none when it is denied before its verb ("nothing is
+/// booked", "no appointment is moved") or after it of another thing ("the patient is on no
+/// waiting list").
+fn state_said<'t>(words: &[&'t Tok]) -> Option<&'t Tok> {
+    let denial = |x: &Tok| is_word(x, &["no", "not", "never", "nothing", "none", "nobody"]);
+    for (i, x) in words.iter().enumerate() {
+        let effect = verb(&x.text).is_some_and(|(b, c, f)| {
+            c == VerbClass::Effect
+                && matches!(f, Form::Third | Form::Participle | Form::Past)
+                && !matches!(
+                    b,
+                    "keep" | "wait" | "retry" | "use" | "repeat" | "set" | "take"
+                )
+        }) || is_word(x, MADE);
+        // (not as an adjective: "a cancelled appointment")
+        let effect = effect
+            && !(i >= 1
+                && is_word(
+                    words[i - 1],
+                    &["a", "an", "the", "its", "or", "and", "already"],
+                ));
+        let state = is_word(x, STATE_VERBS);
+        if !effect && !state {
+            continue;
+        }
+        if words[..i].iter().any(|y| denial(y)) {
+            return None;
+        }
+        let owner = is_word(x, &["has", "have", "gets", "takes", "holds"])
+            && words[i + 1..].iter().take(3).any(|y| is_word(y, OBJECTS));
+        if !(effect || owner || words[..i].iter().any(|y| is_word(y, OBJECTS))) {
+            continue;
+        }
+        // (what the object had, said gone: "has no slot", "is without a doctor")
+        if let Some(a) = words[i + 1..].iter().position(|y| denial(y)) {
+            let own = words[i + 2 + a..]
+                .iter()
+                .take(2)
+                .any(|y| is_word(y, &["slot", "doctor", "time", "status", "appointment"]));
+            if !own {
+                return None;
+            }
+        }
+        return Some(x);
+    }
+    None
+}
+
+/// A change said after a refused answer's gloss, past a `;` or an ", and" ("`SLOT_TAKEN` means
+/// another patient booked the slot; the patient is on the waiting list", "On `NO_ONCALL_DOCTOR`,
+/// …; the appointment becomes urgent with its own doctor"), or past a `;` after a code named as
+/// the answer ("… gives `SLOT_TAKEN`; the appointment is then without a slot"): after an error of
+/// the contract nothing changes. Read to the sentence's end or the next code.
+fn change_after_refusal<'t>(
+    toks: &'t [Tok],
+    k: usize,
+    opens: Option<usize>,
+    text: &str,
+) -> Option<&'t Tok> {
+    // (a bare status opens no gloss of its own: "for a taken slot, 409; for …, 422")
+    if opens.is_none() && !capital_code(&toks[k], text) {
+        return None;
+    }
+    let from = opens.unwrap_or(k + 1);
+    let end = (from..toks.len())
+        .find(|&j| {
+            let x = &toks[j];
+            x.kind == Kind::Stop && !matches!(&text[x.start..x.end], ";" | ":")
+                || capital_code(x, text)
+                || x.kind == Kind::Ident
+                    && http_status(&x.text).is_some()
+                    && !text[x.end..].trim_start().starts_with('`')
+        })
+        .unwrap_or(toks.len());
+    let read: Vec<&Tok> = toks[from.min(end)..end].iter().collect();
+    // (the gloss's own phrase is read by `says`; a phrase past a `;`, or a clause opened by a
+    // conjunction after a comma, is a consequence)
+    let mut first = opens.is_some();
+    let mut after_stop = false;
+    let mut found = None;
+    let mut start = 0;
+    for j in 0..=read.len() {
+        let boundary = j == read.len() || matches!(read[j].kind, Kind::Stop | Kind::Comma);
+        if !boundary {
+            continue;
+        }
+        let p = &read[start..j];
+        let words = words_of(p);
+        let opener = words
+            .first()
+            .is_some_and(|w| is_word(w, &["and", "so", "then", "but", "thus"]));
+        let consequence = if opens.is_some() {
+            !first && (after_stop || opener)
+        } else {
+            after_stop
+        };
+        // (a general statement, "an appointment has one", "a retry with another slot is
+        // possible", is of no one object)
+        let general = words
+            .iter()
+            .find(|w| !is_word(w, &["and", "so", "then", "but", "thus"]))
+            .is_some_and(|w| is_word(w, &["a", "an", "each", "every", "any"]));
+        if consequence && !general && !kept_said(&words) && found.is_none() {
+            found = state_said(&words);
+        }
+        if !words.is_empty() {
+            first = false;
+        }
+        if j < read.len() {
+            after_stop = read[j].kind == Kind::Stop || after_stop && opener;
+        }
+        start = j + 1;
+    }
+    found
+}
+
+/// What a lost answer's gloss says of the change, judged phrase by phrase: a change said made
+/// or unmade ("the slot is still open", "no appointment is booked", "the appointment is at the
+/// new slot") in a phrase that does not hedge it ("may … or not", "it is unknown whether …", "if
+/// not, …"): after a lost answer it may be made or not; and a second request said to make a
+/// second change ("a second request records a second intake"): the same key answers the first
+/// change again, a second intake answers `INTAKE_EXISTS`, and a taken slot `SLOT_TAKEN`.
+fn lost_change_said<'t>(read: &[&'t Tok]) -> Option<(&'t Tok, &'static str)> {
+    let hedge = |words: &[&Tok]| {
+        words.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "may",
+                    "might",
+                    "unknown",
+                    "whether",
+                    "perhaps",
+                    "possibly",
+                    "maybe",
+                    "unclear",
+                    "uncertain",
+                    "if",
+                    "unless",
+                ],
+            )
+        })
+    };
+    let all = phrases(read);
+    for (n, p) in all.iter().enumerate() {
+        let words = words_of(p);
+        // a second request: what it is said to make, not what the first left
+        let repeat = words.windows(2).any(|w| {
+            is_word(
+                w[0],
+                &[
+                    "second", "another", "new", "each", "repeated", "next", "later", "same",
+                ],
+            ) && is_word(
+                w[1],
+                &[
+                    "request", "requests", "call", "calls", "try", "one", "key", "retry",
+                ],
+            )
+        }) || words.iter().any(|x| is_word(x, &["retry", "again"]));
+        if repeat {
+            if let Some(t) = second_change(&words) {
+                return Some((
+                    t,
+                    "a second request said to make a second change: the same key answers the first change again, a second intake answers `INTAKE_EXISTS`, and a taken slot `SLOT_TAKEN`",
+                ));
+            }
+            continue;
+        }
+        // (a condition before it, in its sentence: "if not, the slot is open")
+        let conditioned = n >= 1
+            && words_of(all[n - 1])
+                .first()
+                .is_some_and(|w| is_word(w, &["if", "unless", "when"]))
+            && !words
+                .first()
+                .is_some_and(|w| is_word(w, &["and", "but", "so", "then"]));
+        if hedge(&words) || conditioned {
+            continue;
+        }
+        // (the call, the request or the answer is what the code is of: "the client cancelled
+        // the call", "the request failed")
+        let of_the_call = words.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "call",
+                    "calls",
+                    "request",
+                    "requests",
+                    "answer",
+                    "connection",
+                ],
+            )
+        }) && !words.iter().any(|x| is_word(x, OBJECTS));
+        let none_done = words.windows(2).any(|w| {
+            is_word(w[0], &["no", "not", "never", "without"])
+                && (is_word(w[1], OBJECTS) || is_word(w[1], MADE))
+        }) || words.windows(3).any(|w| {
+            is_word(w[0], &["not", "no"])
+                && is_word(w[1], &["yet", "be", "been", "a", "the", "one"])
+                && (is_word(w[2], OBJECTS) || is_word(w[2], MADE))
+        });
+        let open = words.iter().any(|x| is_word(x, &["slot", "slots"]))
+            && words
+                .iter()
+                .any(|x| is_word(x, &["open", "free", "available", "pending"]));
+        let said = words
+            .iter()
+            .find(|x| is_word(x, KEPT))
+            .copied()
+            .or_else(|| none_done.then(|| words[0]))
+            .or_else(|| kept_said(&words).then(|| words[0]))
+            .or_else(|| open.then(|| words[0]))
+            .or_else(|| (!of_the_call).then(|| state_said(&words)).flatten());
+        if let Some(t) = said {
+            return Some((
+                t,
+                "a lost answer said to leave the change made or unmade: after it the change may be made or not, and a second request with the same key shows which",
+            ));
+        }
+    }
+    None
+}
+
+/// A second change said of a second request ("records a second intake", "books another
+/// appointment", "moves it again", "cancels it a second time"), not denied ("books nothing
+/// new").
+fn second_change<'t>(words: &[&'t Tok]) -> Option<&'t Tok> {
+    words.iter().enumerate().find_map(|(i, x)| {
+        let acts = verb(&x.text).is_some_and(|(b, c, f)| {
+            c == VerbClass::Effect
+                && matches!(f, Form::Third | Form::Base)
+                && !matches!(b, "keep" | "wait" | "retry" | "use" | "repeat")
+        }) || is_word(
+            x,
+            &["gives", "give", "leaves", "returns", "creates", "makes"],
+        );
+        if !acts {
+            return None;
+        }
+        let rest = &words[i + 1..];
+        if rest
+            .first()
+            .is_some_and(|y| is_word(y, &["nothing", "no", "none", "not"]))
+        {
+            return None;
+        }
+        let second = rest.windows(2).any(|w| {
+            is_word(
+                w[0],
+                &[
+                    "second",
+                    "another",
+                    "new",
+                    "duplicate",
+                    "extra",
+                    "further",
+                    "more",
+                ],
+            ) && (is_word(w[1], OBJECTS)
+                || is_word(w[1], &["one", "time", "intakes", "note", "form"])
+                || rest.iter().skip(2).take(1).any(|y| is_word(y, OBJECTS)))
+        }) || rest.iter().any(|y| is_word(y, &["again", "twice"]));
+        second.then_some(*x)
+    })
 }
 
 /// The gloss's words, to its sentence's end (a `;` or a `:` ends it too); or, `whole`, to the
@@ -367,24 +887,15 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
     });
     // (a lost answer leaves it unknown whether the change was made: "`UPSTREAM_UNAVAILABLE`
     // means the clinic API is down, and no appointment is booked" has the agent book again)
+    // (what a lost answer's gloss says of the change is read by `lost_change_said`, phrase by
+    // phrase; here its hedge is one of its meanings: "the booking may be done or not")
     let lost = LOST.contains(&code);
-    let as_it_was = words
-        .windows(2)
-        .any(|w| is_word(w[0], &["as"]) && is_word(w[1], &["it", "before"]));
-    // (a lost answer's change is said as what may be: "the booking may be done or not", "unknown
-    // whether it is booked"; a "may" of something else, "the API may be down", is none)
     let maybe = lost
         && (words.iter().any(|x| is_word(x, &["unknown", "whether"]))
             || words.iter().any(|x| is_word(x, &["may", "might"]))
                 && words
                     .windows(2)
                     .any(|w| is_word(w[0], &["or"]) && is_word(w[1], &["not"])));
-    let failed = words
-        .iter()
-        .any(|x| is_word(x, &["failed", "fails", "failure"]));
-    if lost && !maybe && (kept || none_done || as_it_was || failed) {
-        return false;
-    }
     if short && (kept || none_done) {
         return true;
     }
@@ -557,7 +1068,7 @@ pub(super) fn code_glossed(
             && capitals
             && t.text.contains('_')
             && !API_ERRORS.contains(&t.text.as_str())
-            && gloss_opens(toks, k, text).is_some()
+            && (gloss_opens(toks, k, text).is_some() || condition_opens(toks, k, text).is_some())
         {
             push(
                 out,
@@ -580,12 +1091,40 @@ pub(super) fn code_glossed(
         } else {
             continue;
         };
-        let Some(from) = gloss_opens(toks, k, text) else {
-            continue;
+        let opens = gloss_opens(toks, k, text).or_else(|| condition_opens(toks, k, text));
+        let before = gloss_before(toks, k, text);
+        let lost = codes.iter().any(|c| LOST.contains(c));
+        if lost && (opens.is_some() || before.is_some()) {
+            // (what follows a lost answer is read to the next code that opens a clause of its
+            // own: "On `UPSTREAM_TIMEOUT`, the API did not answer; as on `RATE_LIMITED`, no
+            // appointment is booked"; and what its clause says before it: "No appointment is
+            // booked if the answer is `UPSTREAM_TIMEOUT`")
+            let after = opens.unwrap_or(k + 1);
+            let end = lost_gloss_end(toks, k, after, text);
+            let read: Vec<&Tok> = before
+                .map_or(&toks[..0], |(s, e)| &toks[s..e])
+                .iter()
+                .chain(&toks[after.min(end)..end])
+                .collect();
+            if let Some((t, why)) = lost_change_said(&read) {
+                push(out, Rule::Directive, t, why.to_owned());
+                return;
+            }
+        }
+        if !lost && let Some(t) = change_after_refusal(toks, k, opens, text) {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a change said to follow a refused answer: after an error of the contract the API changes nothing (\"On `SLOT_TAKEN`, the slot was booked by another patient first; nothing changes\")".to_owned(),
+            );
+            return;
+        }
+        let gloss = match (opens, before) {
+            (Some(from), _) => gloss_of(toks, from, text, lost),
+            (None, Some((s, e))) => toks[s..e].iter().filter(|x| x.kind != Kind::Stop).collect(),
+            (None, None) => continue,
         };
-        // (what follows a lost answer is read to its sentence's end: "On `UPSTREAM_TIMEOUT`,
-        // the API did not answer; no appointment is booked")
-        let gloss = gloss_of(toks, from, text, codes.iter().any(|c| LOST.contains(c)));
         if gloss.is_empty() || codes.iter().any(|c| says(&gloss, c, takes, text)) {
             continue;
         }
@@ -606,7 +1145,8 @@ pub(super) fn code_glossed(
 pub(super) fn status_value_glossed(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
     for (k, t) in toks.iter().enumerate() {
         let core = status_meaning(&t.text);
-        if core.is_empty() || !text[..t.start].ends_with('`') {
+        // (`CANCELLED` in capitals is this server's code, not the status)
+        if core.is_empty() || !text[..t.start].ends_with('`') || capital_code(t, text) {
             continue;
         }
         // "`pending` for a new appointment": a literal status and "for" glosses it as well, as

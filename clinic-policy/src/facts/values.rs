@@ -109,15 +109,21 @@ pub(crate) fn emergency_stand_in(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// not the status. A status is said as itself, or as waiting ("pending until confirmed by the
 /// doctor").
 pub(crate) fn status_glossed(clause: &[&Tok], text: &str, out: &mut Vec<Violation>) {
+    // (a status in lower case: `CANCELLED` is a code, read by `code_glossed`)
+    let status = |t: &Tok| {
+        is_word(t, APPOINTMENT_STATUSES)
+            && (!super::known_code(&t.text)
+                || text[t.start..t.end].bytes().any(|b| b.is_ascii_lowercase()))
+    };
     let meant = clause.windows(2).find(|w| {
-        is_word(w[0], APPOINTMENT_STATUSES)
+        status(w[0])
             && is_word(w[1], &["means", "mean"])
             && (text[..w[0].start].ends_with('`') || w[0].kind == Kind::Word)
     });
     // "`rejected`: the visit is with another doctor", "`cancelled`, for example a visit on a new
     // date": a literal status glossed after a colon or an example
     let glossed = clause.iter().enumerate().find(|&(k, t)| {
-        is_word(t, APPOINTMENT_STATUSES)
+        status(t)
             && text[..t.start].ends_with('`')
             && (text[t.end..].starts_with("`:")
                 || text[t.end..].starts_with("`, for example")

@@ -119,7 +119,10 @@ pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Viol
                     || (either && is_word(x, &["may", "might"]))
             })
     };
-    let made = |j: usize| is_word(rest[j], DONE) && !denied(j);
+    // ("it is unknown whether the move is done", "whether it is booked is unknown": said as
+    // what may be)
+    let hedged = rest.iter().any(|x| is_word(x, &["whether", "unknown"]));
+    let made = |j: usize| is_word(rest[j], DONE) && !denied(j) && !hedged;
     // a person's side of a change said to follow: "the doctor sees the intake", "the oncall
     // doctor has the escalation", "the appointment is in the new slot"
     let follows = |j: usize| {
@@ -149,7 +152,9 @@ pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Viol
         return;
     }
     let unmade = lost
-        .then(|| (0..rest.len()).find(|&j| is_word(rest[j], DONE) && denied(j) && !either))
+        .then(|| {
+            (0..rest.len()).find(|&j| is_word(rest[j], DONE) && denied(j) && !either && !hedged)
+        })
         .flatten();
     if let Some(j) = unmade {
         push(
