@@ -5178,3 +5178,342 @@ fn a_triage_level_is_held_to_its_band_quoted_or_not() {
         assert!(!bound_refused(P, "submit_intake", good), "{good}");
     }
 }
+
+/// Judges a tool description with the strict screen; `said` holds when a finding's detail holds
+/// `what`.
+fn described(text: &str, tool: &str) -> Vec<Violation> {
+    let mutates = !tool.starts_with("get_") && !tool.starts_with("find_");
+    check_strict(Field::ToolDescription, text, tool, CLINIC, mutates)
+}
+
+fn said(found: &[Violation], what: &[&str]) -> bool {
+    found
+        .iter()
+        .any(|v| what.iter().any(|w| v.detail.contains(w)))
+}
+
+const LOST_SAID: &str = "a lost answer said to leave the change made or unmade";
+const GLOSS_NONE: &str = "an error glossed with none of its meaning";
+const AFTER_REFUSAL: &str = "a change said to follow a refused answer";
+const SECOND_CHANGE: &str = "a second request said to make a second change";
+
+#[test]
+fn a_condition_on_a_code_opens_its_gloss() {
+    // "If (the answer is) `X`, …", "When …", "In case of …", and the clause a code ends on a
+    // condition: what they give is the code's gloss
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. If the answer is `UPSTREAM_TIMEOUT`, no appointment is booked.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. When `UPSTREAM_TIMEOUT` is the answer, the appointment stays as it was.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. In case of `UPSTREAM_UNAVAILABLE`, no appointment is booked.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. When the answer is `SLOT_TAKEN`, the patient has the slot.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. No move is made if the answer is `UPSTREAM_ERROR`.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. If `UPSTREAM_TIMEOUT`, nothing is booked.",
+        ),
+    ] {
+        let found = described(bad, tool);
+        assert!(said(&found, &[LOST_SAID, GLOSS_NONE]), "{bad}: {found:?}");
+    }
+    for (tool, ok) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. If the answer is `SLOT_TAKEN`, nothing is booked.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Nothing is booked if the answer is `SLOT_TAKEN`.",
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. If the answer is `NO_ONCALL_DOCTOR`, nothing changes.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. When the answer is `SLOT_TAKEN`, the appointment keeps its old slot.",
+        ),
+    ] {
+        let found = described(ok, tool);
+        assert!(found.is_empty(), "{ok}: {found:?}");
+    }
+}
+
+#[test]
+fn a_hedge_licenses_no_denial_beside_it() {
+    // the hedge is of another thing, or in another phrase: the denial is judged on its own
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, it is unknown whether the API read the request; the slot is still open.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On `UPSTREAM_UNAVAILABLE`, it is unknown whether the API is up; the appointment stays as it was.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `UPSTREAM_UNAVAILABLE` means the API may be down; the slot stays open.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, it is unknown whether the API read the request, so no appointment is booked.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, it is unknown whether the API read the request. No appointment is booked.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `UPSTREAM_TIMEOUT`, the move may be done or not, but the old slot stays with the appointment.",
+        ),
+    ] {
+        let found = described(bad, tool);
+        assert!(said(&found, &[LOST_SAID]), "{bad}: {found:?}");
+    }
+    for (tool, ok) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, it is unknown whether the appointment is booked; a second request with the same key shows which.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `UPSTREAM_UNAVAILABLE`, it is unknown whether the move is done; a second request with the same key shows which.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the booking may be done or not; if it is not done, the slot may be open.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. With the answer `UPSTREAM_TIMEOUT`, the appointment may be booked; the same key in a second request books nothing new.",
+        ),
+    ] {
+        let found = described(ok, tool);
+        assert!(found.is_empty(), "{ok}: {found:?}");
+    }
+}
+
+#[test]
+fn a_code_named_in_passing_ends_no_lost_answer() {
+    // "as on `RATE_LIMITED`", "like `X`", "the same as for `X`": the lost answer's gloss goes on
+    for (tool, bad) in [
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On `UPSTREAM_TIMEOUT`, the API gave no answer in time; as on `RATE_LIMITED`, the appointment keeps its slot.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `UPSTREAM_UNAVAILABLE`, the API is down; as with `SLOT_TAKEN`, the appointment keeps its old slot.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `UPSTREAM_TIMEOUT`, the API gave no answer in time; the same as for `INVALID_TRANSITION`, the appointment keeps its old slot.",
+        ),
+        (
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. On `UPSTREAM_ERROR`, the API gave an error, as on `VALIDATION_ERROR`: the intake is not recorded.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `UPSTREAM_TIMEOUT` means the API gave no answer in time, as `RATE_LIMITED` does; nothing is booked.",
+        ),
+    ] {
+        let found = described(bad, tool);
+        assert!(said(&found, &[LOST_SAID]), "{bad}: {found:?}");
+    }
+    // a code that opens a clause of its own has its own gloss
+    for (tool, ok) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the booking may be done or not; on `SLOT_TAKEN`, nothing is booked.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the booking may be done or not. Nothing is booked if the answer is `SLOT_TAKEN`.",
+        ),
+        (
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. On `UPSTREAM_TIMEOUT`, the intake may be recorded or not; a second request with the same values gives the intake or `INTAKE_EXISTS`.",
+        ),
+    ] {
+        let found = described(ok, tool);
+        assert!(found.is_empty(), "{ok}: {found:?}");
+    }
+}
+
+#[test]
+fn nothing_changes_after_a_refused_answer() {
+    // past a `;` or an ", and", a refused code's gloss goes on: a change said there is false
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `SLOT_TAKEN` means another patient booked the slot; the patient is on the waiting list of the slot.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `SLOT_TAKEN`, the slot was booked by another patient first; the old slot is released.",
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. On `NO_ONCALL_DOCTOR`, the clinic has no oncall doctor; the appointment becomes urgent with its own doctor.",
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. On `NO_ONCALL_DOCTOR`, the clinic has no oncall doctor; the reception has the case then.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On `INVALID_TRANSITION`, the appointment is cancelled or rejected already; its fee is refunded.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `SLOT_TAKEN`, the slot was booked by another patient first, and the appointment is moved to the next slot.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. A move to a taken slot gives `SLOT_TAKEN`; the appointment is then without a slot.",
+        ),
+    ] {
+        let found = described(bad, tool);
+        assert!(said(&found, &[AFTER_REFUSAL]), "{bad}: {found:?}");
+    }
+    for (tool, ok) in [
+        (
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. On `NO_ONCALL_DOCTOR`, the clinic has no oncall doctor; the appointment is as it was.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `RATE_LIMITED`, too many requests; `Retry-After` is the number of seconds to wait.",
+        ),
+        (
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. On `INTAKE_EXISTS`, the appointment has an intake already; the first intake stays as it was.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `SLOT_TAKEN`, another patient booked the slot first; nothing changes.",
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. `NO_ONCALL_DOCTOR` means no doctor is oncall; the reception phone is the next step.",
+        ),
+    ] {
+        let found = described(ok, tool);
+        assert!(found.is_empty(), "{ok}: {found:?}");
+    }
+}
+
+#[test]
+fn a_cancelled_call_is_a_lost_answer() {
+    // `CANCELLED` is this server's code for a call the client cancelled: the change may be made
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `CANCELLED`, the booking was cancelled; no appointment stays.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `CANCELLED`, the move was cancelled; the appointment keeps its old slot.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `CANCELLED`, the doctor cancelled the appointment.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `CANCELLED`, nothing is booked.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. If the answer is `CANCELLED`, the appointment keeps its old slot.",
+        ),
+    ] {
+        let found = described(bad, tool);
+        assert!(said(&found, &[LOST_SAID]), "{bad}: {found:?}");
+    }
+    // … and the status `cancelled` is still read as the status
+    for (tool, ok) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `CANCELLED`, the booking may be done or not; a second request with the same key shows which.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On `CANCELLED`, the cancellation may be done or not; the status as returned by get_appointment shows which.",
+        ),
+    ] {
+        let found = described(ok, tool);
+        assert!(found.is_empty(), "{ok}: {found:?}");
+    }
+    let status = described(
+        "Get one of the authenticated patient's appointments by id. `cancelled` means the visit is on a later date.",
+        "get_appointment",
+    );
+    assert!(
+        said(&status, &["a status glossed as an event"]),
+        "{status:?}"
+    );
+    let code = described(
+        "Book an open slot for the authenticated patient. `CANCELLED` means the booking may be done or not.",
+        "book_appointment",
+    );
+    assert!(!said(&code, &["a status glossed", LOST_SAID]), "{code:?}");
+}
+
+#[test]
+fn a_retry_after_a_lost_answer_makes_no_second_change() {
+    for (tool, bad) in [
+        (
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. After `UPSTREAM_TIMEOUT`, the intake may be recorded or not; a second request records a second intake.",
+        ),
+        (
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. On `UPSTREAM_ERROR`, the intake may be recorded or not; each second request gives a second intake.",
+        ),
+        (
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. After `UPSTREAM_ERROR`, the intake may be recorded or not; a new request adds a second intake.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `UPSTREAM_ERROR`, the move may be done or not; each new request moves the appointment again.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On `UPSTREAM_TIMEOUT`, the cancellation may be done or not; a second request cancels it again.",
+        ),
+    ] {
+        let found = described(bad, tool);
+        assert!(said(&found, &[SECOND_CHANGE]), "{bad}: {found:?}");
+    }
+    for (tool, ok) in [
+        (
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. On `UPSTREAM_TIMEOUT`, the intake may be recorded or not; a second request gives the intake or `INTAKE_EXISTS`.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the booking may be done or not; a second request with the same key shows which.",
+        ),
+    ] {
+        let found = described(ok, tool);
+        assert!(found.is_empty(), "{ok}: {found:?}");
+    }
+}
