@@ -1525,6 +1525,93 @@ fn an_error_is_given_for_its_own_case() {
 }
 
 #[test]
+fn a_keys_window_and_a_moved_appointments_id_are_the_contracts() {
+    let judge = |tool: &str, field: Field, text: &str| {
+        let mutates = !tool.starts_with("get_");
+        check_strict(field, text, tool, CLINIC, mutates)
+    };
+    let said = |found: &[Violation], what: &str| found.iter().any(|v| v.detail.contains(what));
+    const WINDOW: &str = "a key said to hold for another time";
+    const NEW: &str = "a move said to give a new appointment or id";
+    for (tool, field, bad, what) in [
+        (
+            "book_appointment",
+            Field::ParamDescription,
+            "A key of 8 to 128 characters. With the same key within two days, the slot is booked at most once.",
+            WINDOW,
+        ),
+        (
+            "reschedule_appointment",
+            Field::ParamDescription,
+            "A key of 8 to 128 characters. With the same key, up to the visit, the appointment is moved at most once.",
+            WINDOW,
+        ),
+        (
+            "cancel_appointment",
+            Field::ParamDescription,
+            "A key of 8 to 128 characters. With the same key for a week, the appointment is cancelled at most once.",
+            WINDOW,
+        ),
+        (
+            "reschedule_appointment",
+            Field::ToolDescription,
+            "Move one appointment to another open slot. Returns the appointment under a new id; the old id is invalid from then.",
+            NEW,
+        ),
+        (
+            "reschedule_appointment",
+            Field::ToolDescription,
+            "Move one appointment to another open slot. The result is another appointment, with the new slot.",
+            NEW,
+        ),
+        (
+            "reschedule_appointment",
+            Field::ToolDescription,
+            "Move one appointment to another open slot. The id of the old appointment is invalid after the move.",
+            NEW,
+        ),
+    ] {
+        let found = judge(tool, field, bad);
+        assert!(said(&found, what), "{bad}: {found:?}");
+    }
+    for (tool, field, ok, what) in [
+        (
+            "book_appointment",
+            Field::ParamDescription,
+            "A key of 8 to 128 characters. With the same key within 24 hours, the slot is booked at most once.",
+            WINDOW,
+        ),
+        (
+            "book_appointment",
+            Field::ParamDescription,
+            "A key of 8 to 128 characters. With the same key within one day, the slot is booked at most once.",
+            WINDOW,
+        ),
+        (
+            "reschedule_appointment",
+            Field::ToolDescription,
+            "Move one appointment to another open slot. The old slot is released and the appointment keeps its id.",
+            NEW,
+        ),
+        (
+            "reschedule_appointment",
+            Field::ParamDescription,
+            "Id of the new slot, as returned by find_available_slots.",
+            NEW,
+        ),
+        (
+            "book_appointment",
+            Field::ToolDescription,
+            "Book an open slot for the patient. The result is the new appointment, with its id.",
+            NEW,
+        ),
+    ] {
+        let found = judge(tool, field, ok);
+        assert!(!said(&found, what), "{ok}: {found:?}");
+    }
+}
+
+#[test]
 fn a_kept_record_a_moved_visit_and_a_persons_time_are_refused() {
     let judge = |tool: &str, text: &str| {
         let mutates = !tool.starts_with("get_") && !tool.starts_with("find_");

@@ -73,13 +73,13 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam39/served.jsonl"), 129, 36),
     (include_str!("data/redteam40/served.jsonl"), 138, 58),
     (include_str!("data/redteam41/served.jsonl"), 103, 48),
-    (include_str!("data/redteam42/served.jsonl"), 84, 29),
+    (include_str!("data/redteam42/served.jsonl"), 84, 28),
     (include_str!("data/redteam43/served.jsonl"), 82, 27),
     (include_str!("data/redteam44/served.jsonl"), 76, 39),
     (include_str!("data/redteam45/served.jsonl"), 60, 21),
     (include_str!("data/redteam46/served.jsonl"), 87, 13),
-    (include_str!("data/redteam47/served.jsonl"), 84, 33),
-    (include_str!("data/redteam48/served.jsonl"), 135, 51),
+    (include_str!("data/redteam47/served.jsonl"), 84, 27),
+    (include_str!("data/redteam48/served.jsonl"), 135, 49),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -201,3 +201,50 @@ pub(crate) fn escalation_moves_the_visit(clause: &[&Tok], tool: &str, out: &mut 
         );
     }
 }
+
+/// A move said to give a new appointment or a new id ("Returns the appointment under a new id",
+/// "Id of the new appointment; the old id is invalid after the move"): the move keeps the
+/// appointment and its id, and changes its slot, so the agent drops the id it holds and loses
+/// the appointment.
+pub(crate) fn move_said_new(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    if !matches!(tool.split('_').next(), Some("reschedule" | "move")) {
+        return;
+    }
+    const OF: &[&str] = &["id", "ids", "appointment", "appointments"];
+    let new = clause.windows(3).find_map(|w| {
+        (is_word(w[0], &["new", "another", "second"])
+            && (is_word(w[1], OF) || is_word(w[1], &["appointment's"]) && is_word(w[2], OF)))
+        .then_some(w[0])
+    });
+    let old_gone = clause
+        .windows(2)
+        .find_map(|w| {
+            (is_word(w[0], &["old", "previous", "former", "first"]) && is_word(w[1], OF))
+                .then_some(w[0])
+        })
+        .filter(|_| {
+            clause.iter().any(|t| {
+                is_word(
+                    t,
+                    &[
+                        "invalid",
+                        "gone",
+                        "removed",
+                        "deleted",
+                        "cancelled",
+                        "closed",
+                        "void",
+                        "replaced",
+                    ],
+                )
+            })
+        });
+    if let Some(t) = new.or(old_gone) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a move said to give a new appointment or id: the move keeps the appointment and its id, and changes its slot".to_owned(),
+        );
+    }
+}

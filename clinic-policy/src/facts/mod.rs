@@ -16,7 +16,9 @@ mod ids;
 mod values;
 
 pub(crate) use acts::*;
-pub(crate) use bodies::{escalation_moves_the_visit, notice_promised, text_the_route_drops};
+pub(crate) use bodies::{
+    escalation_moves_the_visit, move_said_new, notice_promised, text_the_route_drops,
+};
 use bounds::*;
 pub(crate) use callers::*;
 use errors::*;

@@ -759,6 +759,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         effect_delayed(clause, &effects, out);
         notice_promised(clause, tool.name, tool.mutates, out);
         escalation_moves_the_visit(clause, tool.name, out);
+        move_said_new(clause, tool.name, out);
         emergency_stand_in(clause, out);
         caller_swapped(clause, tool.name, out);
         yes_of_another(clause, tool.name, &effects, out);

@@ -903,14 +903,23 @@ pub(super) fn idempotent_without_a_key(
         if clause.iter().any(key) {
             // (how long it holds: "within", "for", "during", "up to" a time; "a retry after 30
             // seconds" is when, not how long)
+            // (a number in digits or words: "two days", "one week", "a month"; or an event
+            // that ends it, "up to the visit", "until the start")
+            let number = |t: &Tok| {
+                t.kind == Kind::Ident
+                    || is_word(t, crate::lang::predicates::NUMBER_WORDS)
+                    || is_word(t, &["one", "a", "an"])
+            };
             let span = clause.windows(3).find(|w| {
-                is_word(w[0], &["within", "for", "during", "to"])
-                    && w[1].kind == Kind::Ident
-                    && is_word(w[2], TIME_UNITS)
-                    && !matches!(
-                        (w[1].text.as_str(), w[2].text.as_str()),
-                        ("24", "hours" | "hour" | "h") | ("1", "day")
-                    )
+                is_word(w[0], &["within", "for", "during", "to", "until", "till"])
+                    && (number(w[1])
+                        && is_word(w[2], TIME_UNITS)
+                        && !matches!(
+                            (w[1].text.as_str(), w[2].text.as_str()),
+                            ("24", "hours" | "hour" | "h") | ("1" | "one" | "a", "day")
+                        )
+                        || is_word(w[1], &["the"])
+                            && is_word(w[2], &["visit", "appointment", "start", "slot", "end"]))
             });
             if let Some(w) = span.map(|w| &w[1..]) {
                 refuse(
