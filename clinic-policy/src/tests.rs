@@ -1525,6 +1525,34 @@ fn an_error_is_given_for_its_own_case() {
 }
 
 #[test]
+fn a_reading_tool_holds_no_slot_for_a_time() {
+    let held = |text: &str| {
+        check_strict(
+            Field::ToolDescription,
+            text,
+            "find_available_slots",
+            CLINIC,
+            false,
+        )
+        .iter()
+        .any(|v| v.detail.contains("a hold the tool does not make"))
+    };
+    for bad in [
+        "Find open slots of one doctor. Each open slot of this answer stays open for 10 minutes.",
+        "Find open slots of one doctor. The open slots of the answer remain free until the patient books one.",
+        "Find open slots of one doctor. A slot of this answer stays available to the patient for the rest of the day.",
+    ] {
+        assert!(held(bad), "{bad}");
+    }
+    for ok in [
+        "Find open slots of one doctor. The answer is the open slots at the time of the call.",
+        "Find open slots of one doctor, earliest first, at most 100.",
+    ] {
+        assert!(!held(ok), "{ok}");
+    }
+}
+
+#[test]
 fn a_keys_window_and_a_moved_appointments_id_are_the_contracts() {
     let judge = |tool: &str, field: Field, text: &str| {
         let mutates = !tool.starts_with("get_");

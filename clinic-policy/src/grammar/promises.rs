@@ -456,13 +456,15 @@ pub(super) fn hold_claimed(clause: &[&Tok], mutates: bool, out: &mut Vec<Violati
         let held = is_word(
             clause[k],
             &["held", "kept", "reserved", "saved", "blocked", "locked"],
-        ) || (is_word(clause[k], &["open", "booked"])
+        ) || (is_word(clause[k], &["open", "booked", "free", "available"])
             && k >= 1
             && is_word(clause[k - 1], &["stays", "stay", "remains", "remain"]));
-        let for_someone = clause[k + 1..].iter().take(3).any(|x| {
+        // (for someone, or for a time: "stays open for 10 minutes")
+        let for_someone = clause[k + 1..].iter().take(4).any(|x| {
             is_word(x, PATIENT_SIDE)
                 || is_word(x, &["search", "visit"])
                 || is_word(x, &["after", "until"])
+                || is_word(x, TIME_UNITS)
         });
         // (said of a slot, a place or a position: "Kept for older clients" is the tool's)
         let of_a_hold = clause[..k].iter().any(|x| {
