@@ -1525,6 +1525,39 @@ fn an_error_is_given_for_its_own_case() {
 }
 
 #[test]
+fn a_picked_result_is_not_said_to_apply() {
+    let applies = |field: Field, text: &str| {
+        check_strict(field, text, "search_protocols", CLINIC, false)
+            .iter()
+            .any(|v| v.detail.contains("a pick said to apply to the case"))
+    };
+    for (field, bad) in [
+        (
+            Field::ToolDescription,
+            "Search the protocols of the doctor's clinic by words. The first match is the one that applies.",
+        ),
+        (
+            Field::ToolDescription,
+            "Search the protocols of the doctor's clinic by words. The top result is the applicable protocol.",
+        ),
+    ] {
+        assert!(applies(field, bad), "{bad}");
+    }
+    for (field, ok) in [
+        (
+            Field::ToolDescription,
+            "Search the protocols of the doctor's clinic by words, the most relevant first.",
+        ),
+        (
+            Field::ParamDescription,
+            "Start of the window; the first day applies when it is missing.",
+        ),
+    ] {
+        assert!(!applies(field, ok), "{ok}");
+    }
+}
+
+#[test]
 fn a_reading_tool_holds_no_slot_for_a_time() {
     let held = |text: &str| {
         check_strict(

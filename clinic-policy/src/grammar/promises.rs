@@ -567,6 +567,37 @@ pub(super) fn next_picked(clause: &[&Tok], out: &mut Vec<Violation>) {
             return;
         }
     }
+    // a picked result said to apply to the case ("The first match is the one that applies",
+    // "the first one applies to the case"): the order of a search is its relevance, not a choice
+    // of care
+    const RESULTS: &[&str] = &[
+        "match",
+        "matches",
+        "result",
+        "results",
+        "hit",
+        "hits",
+        "protocol",
+        "protocols",
+        "one",
+    ];
+    let picked_result = (0..clause.len()).find(|&k| {
+        (is_word(clause[k], ORDINALS) || is_word(clause[k], PICKS) || is_word(clause[k], &["top"]))
+            && clause[k + 1..].iter().take(2).any(|x| is_word(x, RESULTS))
+    });
+    if let Some(p) = picked_result
+        && let Some(a) = clause[p + 1..]
+            .iter()
+            .find(|t| is_word(t, &["applies", "apply", "applicable"]))
+    {
+        push(
+            out,
+            Rule::Directive,
+            a,
+            "a pick said to apply to the case: a search's order is its relevance, and the doctor decides the care".to_owned(),
+        );
+        return;
+    }
     // "…, so the patient gets a visit in the next month"
     if let Some(k) = clause.iter().position(|t| is_word(t, &["so"]))
         && k > 0
