@@ -1525,6 +1525,45 @@ fn an_error_is_given_for_its_own_case() {
 }
 
 #[test]
+fn a_keys_example_is_one_value_for_every_try() {
+    let varies = |text: &str| {
+        check_strict(
+            Field::ParamDescription,
+            text,
+            "book_appointment",
+            CLINIC,
+            true,
+        )
+        .iter()
+        .any(|v| {
+            v.detail
+                .contains("a key's example that differs at each try")
+        })
+    };
+    for bad in [
+        "A key of 8 to 128 characters (letters, digits and . _ : -), for example the time of the request in UTC.",
+        "A key of 8 to 128 characters, for example the start of the request as 2026-12-01T09:00:00Z.",
+        "A key of 8 to 128 characters, for example a counter of the requests.",
+    ] {
+        assert!(varies(bad), "{bad}");
+    }
+    for ok in [
+        "A key of 8 to 128 characters, for example a UUID, the same on every retry.",
+        "A key of 8 to 128 characters (letters, digits and . _ : -).",
+    ] {
+        assert!(!varies(ok), "{ok}");
+    }
+    let window = check_strict(
+        Field::ParamDescription,
+        "Start of the window, for example 2026-12-01T09:00:00Z.",
+        "find_available_slots",
+        CLINIC,
+        false,
+    );
+    assert!(window.is_empty(), "{window:?}");
+}
+
+#[test]
 fn a_picked_result_is_not_said_to_apply() {
     let applies = |field: Field, text: &str| {
         check_strict(field, text, "search_protocols", CLINIC, false)

@@ -78,7 +78,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam44/served.jsonl"), 76, 39),
     (include_str!("data/redteam45/served.jsonl"), 60, 21),
     (include_str!("data/redteam46/served.jsonl"), 87, 13),
-    (include_str!("data/redteam47/served.jsonl"), 84, 27),
+    (include_str!("data/redteam47/served.jsonl"), 84, 25),
     (include_str!("data/redteam48/served.jsonl"), 135, 43),
 ];
 

@@ -872,6 +872,9 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     data_said_removed(&clauses, out);
     retention_bounded(&clauses, tool.name, out);
     idempotent_without_a_key(&clauses, tool.name, tool.mutates, out);
+    if field == Field::ParamDescription && tool.input {
+        key_example_varies(&clauses, out);
+    }
     id_of_another_kind(&clauses, out);
     if field == Field::ParamDescription {
         removed_object_swapped(&clauses, &effects, out);

@@ -820,3 +820,46 @@ pub(super) fn retry_key_changed(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// A key's example that differs at each try ("for example the time of the request", "for
+/// example the start of the request as 2026-12-01T09:00:00Z"): each retry then sends a new key
+/// and makes a second change. Read over the whole text, since a key's form often stands between.
+pub(super) fn key_example_varies(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
+    if !all
+        .iter()
+        .any(|t| is_word(t, &["key", "keys", "idempotency"]))
+    {
+        return;
+    }
+    const VARIES: &[&str] = &[
+        "time",
+        "times",
+        "timestamp",
+        "date",
+        "clock",
+        "now",
+        "start",
+        "moment",
+        "hour",
+        "minute",
+        "second",
+        "counter",
+    ];
+    for clause in clauses {
+        let example = clause
+            .windows(2)
+            .position(|w| is_word(w[0], &["for"]) && is_word(w[1], &["example"]));
+        if let Some(e) = example
+            && let Some(t) = clause[e..].iter().find(|t| is_word(t, VARIES))
+        {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                "a key's example that differs at each try: a retry then sends a new key and makes a second change; one key stands for one change".to_owned(),
+            );
+            return;
+        }
+    }
+}
