@@ -5704,3 +5704,44 @@ fn a_retry_after_a_lost_answer_makes_no_second_change() {
         assert!(found.is_empty(), "{ok}: {found:?}");
     }
 }
+
+/// The session review's findings, one class per block, refused lines beside true ones: a lost
+/// answer's gloss names its retry and the change it may have made; a bound named before "is" or
+/// behind a server noun of a value's place; a text a route drops behind a label; a page as a
+/// notice; an escalated visit given a new slot; a record kept for a time in any order.
+#[test]
+fn the_sessions_review_mends() {
+    for (refused, place, tool, text, what) in [
+        (
+            true,
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `UPSTREAM_TIMEOUT` means the slot id is unknown.",
+            "a case its code does not answer",
+        ),
+        (
+            false,
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, a second request with the same key shows whether the booking is done.",
+            "a case its code does not answer",
+        ),
+        (
+            false,
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the slot may be booked or not; a second request with the same key shows which.",
+            "a case its code does not answer",
+        ),
+    ] {
+        let found = judge(place, text, tool);
+        if refused {
+            assert!(
+                found.iter().any(|v| v.detail.contains(what)),
+                "{text}: {found:?}"
+            );
+        } else {
+            assert!(found.is_empty(), "{text}: {found:?}");
+        }
+    }
+}

@@ -22,6 +22,13 @@ const ANY_CODE: &str = "answer answers answered error errors code codes http sta
     escalation escalated recorded value values name names list lists text again retry retries \
     try attempt attempts now keeps keep old version versions release confirmation fails fail failed example stays stay remains unchanged exactly including included even";
 
+/// The words of a lost answer's gloss beyond its case: the retry that shows what was made (with
+/// the same key) and the objects of the change it may have made ("On `UPSTREAM_TIMEOUT`, the
+/// slot may be booked or not; …"). Read only in its gloss, not as its case ("`UPSTREAM_TIMEOUT`
+/// means the slot id is unknown").
+const LOST_GLOSS: &str = "key keys idempotency idempotency-key slot slots intake intakes note \
+    status whether shows show books book moves records cancels confirms rejects escalates";
+
 /// The words of an unknown id, for each code of one.
 const AN_ID: &str = "id ids unknown such exist exists known match matches wrong number numbers";
 
@@ -150,15 +157,23 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
 
 /// The first word of a case (the sentence a code is said in, less the code) that carries no case
 /// of the code's: not a word of any code's sentence, of the tool's name, a function word, a
-/// number, a name or a literal.
-pub(super) fn word_beyond_code<'t>(case: &[&'t Tok], code: &str, tool: &str) -> Option<&'t Tok> {
+/// number, a name or a literal. In a lost answer's gloss (`glossed`), the words of its retry and
+/// of the change it may have made are its own as well.
+pub(super) fn word_beyond_code<'t>(
+    case: &[&'t Tok],
+    code: &str,
+    tool: &str,
+    glossed: bool,
+) -> Option<&'t Tok> {
     let (own, by_id) = code_cases(code)?;
+    let lost_gloss = glossed && super::errors::LOST.contains(&code);
     let among = |list: &str, w: &str| list.split_whitespace().any(|x| x == w);
     let listed = |w: &str| {
         is_function_word(w)
             || among(ANY_CODE, w)
             || among(own, w)
             || by_id && among(AN_ID, w)
+            || lost_gloss && among(LOST_GLOSS, w)
             || tool.split('_').any(|p| p == w)
     };
     case.iter()

@@ -197,7 +197,7 @@ pub(super) fn made_up_error(
             } else if let Some(why) = made_up_case(&case, code, takes, text, opens_gloss) {
                 Some(why.to_owned())
             } else {
-                let word = word_beyond_code(&own_case, code, tool)
+                let word = word_beyond_code(&own_case, code, tool, opens_gloss)
                     .filter(|_| known_route && super::callers::has_a_route(tool))?;
                 Some(format!(
                     "an error said of a case its code does not answer (\"{}\"): each code of the contract answers only its own cases (an unknown id, a taken slot, a status, a key, a rate, a missing oncall doctor, a lost answer)",
