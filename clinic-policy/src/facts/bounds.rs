@@ -227,6 +227,16 @@ const BOTTOM: &[&str] = &[
     "none", "lowest", "least", "no", "nothing", "mildest", "min", "minimum", "weakest",
 ];
 
+/// An end of a value named as a noun or an adjective before "is": "the maximum is 5", "the
+/// highest value is 5", "the limit is 30".
+const ENDS_AT_MOST: &[&str] = &[
+    "maximum", "max", "highest", "most", "top", "limit", "cap", "ceiling", "largest", "greatest",
+    "longest", "upper",
+];
+const ENDS_AT_LEAST: &[&str] = &[
+    "minimum", "min", "lowest", "least", "smallest", "shortest", "fewest",
+];
+
 /// How the number at `first..=k` is said: by a range, by a word or a mark of direction before
 /// it or after it (and after its unit: "30 characters at most"), or by the end of a scale it
 /// names.
@@ -284,7 +294,10 @@ fn said(toks: &[Tok], first: usize, k: usize, text: &str) -> Said {
     if before(1, &["under", "below"]) {
         return if not(2) { Said::AtLeast } else { Said::Below };
     }
-    if before(1, &["over", "above", "exceeding"]) {
+    if before(
+        1,
+        &["over", "above", "exceeding", "exceeds", "exceed", "beyond"],
+    ) {
         return if not(2) { Said::AtMost } else { Said::Above };
     }
     // (a bound named as a noun or a participle: "a limit of 30", "a maximum of 30", "limited
@@ -296,6 +309,17 @@ fn said(toks: &[Tok], first: usize, k: usize, text: &str) -> Said {
     }
     if before(1, &["of"]) && before(2, &["minimum", "min"]) {
         return Said::AtLeast;
+    }
+    // (an end named as the subject of the number: "the maximum is 5", "the highest value is 5",
+    // "the minimum is 1")
+    if before(1, &["is", "are", "equals"]) {
+        let named = |list: &[&str]| (2..=4).any(|d| before(d, list));
+        if named(ENDS_AT_MOST) {
+            return Said::AtMost;
+        }
+        if named(ENDS_AT_LEAST) {
+            return Said::AtLeast;
+        }
     }
     // after the number, or after its unit
     let mut a = k + 1;
@@ -411,20 +435,29 @@ const COUNTED_UNITS: &[&str] = &[
 /// 8 to 128 characters", but "The symptoms, up to 100 characters, the limit of the form"); with
 /// none before it, the nearest after it.
 fn servers_own(clause: &[Tok], first: usize, all: &[Value]) -> bool {
-    let owner = |x: &Tok| {
-        if is_word(x, SERVERS) {
+    let of_a_value = |x: &Tok| all.iter().any(|v| is_word(x, v.words));
+    // (a server noun in a place or a likeness of a value named before it is the value's, not an
+    // owner: "Severity of the symptoms on the intake page, at most 5", "as on the search page")
+    let complement = |j: usize| {
+        clause[j.saturating_sub(3)..j]
+            .iter()
+            .any(|x| is_word(x, &["on", "in", "of", "as", "like", "from", "at"]))
+            && clause[..j].iter().any(of_a_value)
+    };
+    let owner = |j: usize| {
+        let x = &clause[j];
+        if is_word(x, SERVERS) && !complement(j) {
             Some(true)
-        } else if all.iter().any(|v| is_word(x, v.words)) {
+        } else if of_a_value(x) {
             Some(false)
         } else {
             None
         }
     };
-    clause[..first]
-        .iter()
+    (0..first)
         .rev()
         .find_map(owner)
-        .or_else(|| clause[first..].iter().find_map(owner))
+        .or_else(|| (first..clause.len()).find_map(owner))
         .unwrap_or(false)
 }
 
