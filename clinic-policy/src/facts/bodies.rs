@@ -40,6 +40,8 @@ const WRITTEN: &[&str] = &[
     "remark",
     "remarks",
     "explanation",
+    "words",
+    "why",
 ];
 
 /// A parameter of a changing tool of a contract route whose route carries no text (a booking, a
@@ -56,16 +58,25 @@ pub(crate) fn text_the_route_drops(
     if !(mutates && has_a_route(tool) && known_route(tool)) || carries_text(tool) {
         return;
     }
-    let Some(first) = clauses.first() else {
+    // (a label before the value, "Optional. Reason for …", is no value of its own)
+    let label = |c: &&Vec<&Tok>| {
+        c.iter().filter(|t| t.kind == Kind::Word).count() <= 1
+            && c.iter()
+                .any(|t| is_word(t, &["optional", "required", "deprecated"]))
+    };
+    let Some(first) = clauses.iter().find(|c| !label(c)) else {
         return;
     };
     let head = first.iter().take_while(|t| {
         t.kind == Kind::Word && !crate::vocabulary::is_listed_verb(&t.text) || t.kind == Kind::Ident
     });
-    if let Some(t) = head
-        .clone()
-        .find(|t| is_word(t, WRITTEN) || is_word(t, WHY_WORDS))
-    {
+    // ("free text" is a text a person writes; "the review body text" names a value's form)
+    let head: Vec<&Tok> = head.copied().collect();
+    let free_text =
+        |k: usize| k >= 1 && is_word(head[k], &["text"]) && is_word(head[k - 1], &["free"]);
+    let written = (0..head.len())
+        .find(|&k| is_word(head[k], WRITTEN) || is_word(head[k], WHY_WORDS) || free_text(k));
+    if let Some(t) = written.map(|k| head[k]) {
         push(
             out,
             Rule::Exfiltration,
@@ -97,6 +108,9 @@ const MESSAGES: &[&str] = &[
     "alerts",
     "letter",
     "letters",
+    "page",
+    "pages",
+    "push",
 ];
 
 /// A person told of the change a changing tool of a contract route makes ("the patient gets an
@@ -192,7 +206,19 @@ pub(crate) fn escalation_moves_the_visit(clause: &[&Tok], tool: &str, out: &mut 
     if !clause.iter().any(|t| is_word(t, VISIT)) || clause.iter().any(|t| is_word(t, KEPT)) {
         return;
     }
-    if let Some(t) = clause.iter().find(|t| is_word(t, WHEN_OR_WHERE)) {
+    // (or a new one of them: "the appointment gets a new slot", "the visit is at another time";
+    // another clinic is a tenant's, read by the error's case)
+    let new_one = |k: usize| {
+        k >= 1
+            && is_word(clause[k - 1], &["new", "another", "other", "different"])
+            && is_word(clause[k], &["slot", "time", "place", "address"])
+    };
+    let moved = clause
+        .iter()
+        .enumerate()
+        .find(|&(k, t)| is_word(t, WHEN_OR_WHERE) || new_one(k))
+        .map(|(_, t)| t);
+    if let Some(t) = moved {
         push(
             out,
             Rule::Directive,

@@ -659,7 +659,14 @@ pub(super) fn retention_bounded(clauses: &[Vec<&Tok>], tool: &str, out: &mut Vec
     if !crate::facts::has_a_route(tool) {
         return;
     }
-    const KEPT: &[&str] = &["kept", "stored", "retained", "saved", "archived"];
+    const KEPT: &[&str] = &[
+        "kept",
+        "stored",
+        "retained",
+        "saved",
+        "archived",
+        "preserved",
+    ];
     for clause in clauses {
         if clause
             .iter()
@@ -667,17 +674,28 @@ pub(super) fn retention_bounded(clauses: &[Vec<&Tok>], tool: &str, out: &mut Vec
         {
             continue;
         }
-        // (an amount of time: "30 days", "one week", "a year")
-        let hit = clause.windows(4).find(|w| {
-            is_word(w[0], KEPT)
-                && is_word(w[1], &["for"])
-                && (amount_of_time(&w[2..]) || is_word(w[2], &["a"]) && is_word(w[3], TIME_UNITS))
-        });
-        if let Some(w) = hit {
+        // (an amount of time, "30 days", "one week", "a year", said as how long: right after
+        // the verb or after "for", "during" or "than" in any order: "kept 30 days", "For 30
+        // days the intake is kept", "kept for a period of 30 days", "for no longer than a month")
+        let Some(kept) = clause.iter().position(|t| is_word(t, KEPT)) else {
+            continue;
+        };
+        let amount = |i: usize| {
+            amount_of_time(&clause[i..])
+                || is_word(clause[i], &["a", "an"])
+                    && clause.get(i + 1).is_some_and(|u| is_word(u, TIME_UNITS))
+        };
+        let how_long = |i: usize| {
+            i == kept + 1
+                || clause[i.saturating_sub(4)..i]
+                    .iter()
+                    .any(|x| is_word(x, &["for", "during", "than"]))
+        };
+        if (0..clause.len()).any(|i| amount(i) && how_long(i)) {
             push(
                 out,
                 Rule::Directive,
-                w[0],
+                clause[kept],
                 "a record said to be kept for a time: a promise that it is removed after, which the clinic API does not make".to_owned(),
             );
             return;

@@ -8195,7 +8195,7 @@ fn an_act_is_made_when_called_with_no_exception_of_ours() {
         (
             p,
             "Optional free text, at most 200 characters. Shown to the practice staff other than the doctor.",
-            "cancel_appointment",
+            "leave_waiting_list",
             true,
         ),
         (
