@@ -4810,6 +4810,13 @@ fn a_same_key_request_said_to_make_the_change_and_an_intake_open_to_every_doctor
             "get_intake",
             "Get the intake form of one appointment. Open to its patient, its doctor and each doctor of the clinic.",
         ),
+        // (the clinic API answers the intake to its patient and the appointment's doctor: not
+        // to the clinicians around them, nor to the reception)
+        (
+            D,
+            "get_intake",
+            "Get the latest intake form the patient submitted. The form is seen by the patient and the clinicians who treat the patient, and reception sees only whether the form is complete.",
+        ),
     ]);
     passes(&[
         (
@@ -4821,11 +4828,6 @@ fn a_same_key_request_said_to_make_the_change_and_an_intake_open_to_every_doctor
             D,
             "get_intake",
             "Get the intake form of one appointment. Open to its patient and its doctor.",
-        ),
-        (
-            D,
-            "get_intake",
-            "Get the latest intake form the patient submitted. The form is seen by the patient and the clinicians who treat the patient, and reception sees only whether the form is complete.",
         ),
     ]);
 }
@@ -5891,4 +5893,345 @@ fn the_sessions_review_mends() {
             assert!(found.is_empty(), "{text}: {found:?}");
         }
     }
+}
+/// Whether a finding's detail holds `what`.
+fn refused_for(place: &str, tool: &str, text: &str, what: &str) -> bool {
+    judge(place, text, tool)
+        .iter()
+        .any(|v| v.detail.contains(what))
+}
+
+#[test]
+fn a_doctors_tool_reaches_the_doctors_own_appointments_only() {
+    // a clinic, many doctors or others as the owner, after the object or before it: the clinic API
+    // gives a doctor the doctor's own appointments (403 for any other)
+    let why = "the appointments of a clinic, of many doctors or of others";
+    for (place, tool, bad) in [
+        (
+            D,
+            "list_doctor_schedule",
+            "List the appointments of the authenticated doctor's clinic, one page at a time, with status, patient and times.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the appointments of the whole clinic, one page at a time.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List every appointment at the authenticated doctor's clinic, one page at a time.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the clinic's appointments, one page at a time.",
+        ),
+        (
+            D,
+            "list_doctor_appointments",
+            "List the appointments of each physician of the department, one page at a time.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment of another doctor of the same clinic.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment of a colleague.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of an appointment of any doctor of the clinic.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment of any doctor (a positive integer), as returned by list_doctor_schedule.",
+        ),
+        (T, "list_doctor_schedule", "List the schedule of the clinic"),
+        (T, "list_doctor_schedule", "Clinic appointments"),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    // the doctor's own, any doctor's open slot for a booking, and others' refused
+    passes(&[
+        (
+            D,
+            "list_doctor_schedule",
+            "List the appointments of the authenticated doctor, one page at a time.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by id. Only for its patient and its doctor.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. Only for the doctor of the appointment; an appointment of another clinic gives the error 403 `FORBIDDEN`.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the appointments of the authenticated doctor; appointments of other doctors are not in the list.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot of any doctor of the clinic for the authenticated patient.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of every doctor of the clinic within a time window.",
+        ),
+    ]);
+}
+
+#[test]
+fn a_patients_tool_acts_for_the_one_person_its_token_names() {
+    // a child, a family, a guardian or another person acting or acted for
+    let why = "another person acting through the tool, or acted for";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient or a child of the patient.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A parent books for a child with the parent's own account.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the appointments of the authenticated patient or of a member of the family.",
+        ),
+        (
+            "list_my_appointments",
+            "List the appointments of the authenticated patient and of the patient's family, one page at a time.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one appointment of the authenticated patient or of the patient's children to another open slot.",
+        ),
+        (
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit, or of another person in the care of the patient.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The complaint in the patient's own words, 1 to 1000 characters. Free of names and details of other people.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by id. Only for its patient and its doctor; every other person gets the error 403 `FORBIDDEN`.",
+        ),
+    ]);
+}
+
+#[test]
+fn a_rejections_reason_is_written_for_its_patient() {
+    // an audience of the clinic's people with no patient among it: the clinic API shows the
+    // reason to the appointment's patient
+    let why = "the reason of a rejection given an audience of the clinic's people";
+    for bad in [
+        "Reason for the rejection, 1 to 200 characters, a note between doctors. Optional.",
+        "Reason for the rejection, 1 to 200 characters, kept on the appointment for the oncall doctor. Optional.",
+        "Reason for the rejection, 1 to 200 characters, for the doctors of the clinic. Optional.",
+        "Reason for the rejection, 1 to 200 characters, for the doctor's own notes. Optional.",
+        "Reason for the rejection, 1 to 200 characters, a note to the reception. Optional.",
+        "Reason for the rejection, 1 to 200 characters, kept in the doctor's own records. Optional.",
+        "Reason for the rejection, 1 to 200 characters, read at the reception of the clinic. Optional.",
+    ] {
+        assert!(refused_for(P, "reject_appointment", bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, kept on the appointment and shown to the patient.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, written by the doctor for the patient, 1 to 200 characters. Optional.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, for the doctor and for the patient. Optional.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The reason is on the appointment, where the patient sees it; the clinic API gives no other notification.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor of the same clinic, with a note on the reason. A cancelled or rejected appointment gives the error 422.",
+        ),
+    ]);
+}
+
+#[test]
+fn an_appointment_and_its_intake_are_open_to_its_patient_and_its_doctor() {
+    // more readers than the owner patient and the appointment's doctor, by any opening
+    let why = "an appointment or an intake opened to more people than its patient and its doctor";
+    for (place, tool, bad) in [
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. Open to its patient, its doctor and the interpreters of the clinic.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. Open to its patient, its doctor and the reception of the clinic.",
+        ),
+        (
+            O,
+            "get_intake",
+            "The symptoms as recorded, seen by the doctor of the appointment and the nurses of the clinic.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. The intake is open to the patient, the doctor and the billing of the clinic.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. Open to the patient, its doctor and the guardian of the patient.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. The interpreters of the clinic see it too.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by id. Only for its patient, its doctor and the therapists of the clinic.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. Open to the patient of the appointment and its doctor.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity, seen by the patient and the doctor of the appointment.",
+        ),
+        (
+            P,
+            "escalate_appointment",
+            "Note on the case for the oncall doctor, 1 to 500 characters; seen by the doctors of the appointment.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. Only for doctors of the clinic.",
+        ),
+    ]);
+}
+
+#[test]
+fn the_escalation_stays_in_its_clinic_and_protocols_are_the_doctors_clinics_and_the_shared() {
+    let elsewhere = "the escalation said to reach past the appointment's clinic";
+    for (place, bad) in [
+        (
+            O,
+            "The appointment, now with the oncall doctor of the region.",
+        ),
+        (
+            D,
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of any clinic.",
+        ),
+        (
+            D,
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. With no oncall doctor there, the oncall doctor of another clinic gets the appointment.",
+        ),
+        (
+            D,
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. With no oncall doctor there, the appointment moves to another clinic.",
+        ),
+        (
+            D,
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of one of the clinics.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, "escalate_appointment", bad, elsewhere),
+            "{bad}"
+        );
+    }
+    let reach = "the protocols of every clinic or of other ones";
+    for (place, bad) in [
+        (D, "Search the clinical protocols of all clinics by words."),
+        (D, "Search the clinical protocols of every clinic by words."),
+        (O, "Matching protocols of each clinic, ranked by relevance."),
+        (
+            D,
+            "Search the protocols of the doctor's clinic and of other clinics by words.",
+        ),
+        (
+            D,
+            "Search the clinical protocols across all clinics by words.",
+        ),
+        (D, "Search every protocol by words, ranked by relevance."),
+    ] {
+        assert!(refused_for(place, "search_protocols", bad, reach), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor of the same clinic.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "The appointment, now with the oncall doctor of the clinic.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The appointment stays in the same clinic; an appointment of another clinic gives `FORBIDDEN`.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the doctor's own clinic and the shared ones.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Protocols of other clinics are out of the search.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Id of the clinic of the protocol, or null for a general protocol of all clinics.",
+        ),
+    ]);
 }

@@ -10,7 +10,8 @@ const DOCTOR_ACTS: &[&str] = &["confirm", "reject", "escalate"];
 
 /// Who may call a tool of the clinic, by its name, as the API's routes say: the patient books,
 /// cancels, moves, submits an intake and holds a place on a waiting list; the appointment's
-/// doctor confirms, rejects and escalates; doctors read protocols; an appointment and its intake
+/// doctor confirms, rejects and escalates; a doctor lists the doctor's own appointments (a
+/// doctor's schedule); doctors read protocols; an appointment and its intake
 /// are read by its patient or its doctor; doctors, slots, specialties and hours are public
 /// (`Some(&[])`). `None`: a tool the API has no route for.
 fn callers(tool: &str) -> Option<&'static [&'static str]> {
@@ -26,7 +27,7 @@ fn callers(tool: &str) -> Option<&'static [&'static str]> {
         _ if has("protocol") || has("protocols") => DOCTOR,
         _ if has("my") || has("waiting") => PATIENT,
         _ if has("appointment") || has("intake") => BOTH,
-        _ if has("appointments") && has("doctor") => DOCTOR,
+        _ if (has("appointments") || has("schedule")) && has("doctor") => DOCTOR,
         _ if has("doctors")
             || has("doctor")
             || has("slots")
@@ -293,6 +294,14 @@ pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
             return;
         }
     }
+}
+
+/// Whether the tool's route reads or changes what the caller owns: the appointments and intakes
+/// of the authenticated patient, or of the authenticated doctor (not the public routes, nor the
+/// protocols, which are the doctor's clinic's and the shared ones).
+pub(crate) fn reaches_own_records(tool: &str) -> bool {
+    let protocols = tool.split('_').any(|p| p.starts_with("protocol"));
+    !protocols && callers(tool).is_some_and(|c| !c.is_empty())
 }
 
 /// Whether the clinic API has a route for the tool.

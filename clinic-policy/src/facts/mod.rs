@@ -38,7 +38,8 @@ const TRIAGE_BANDS: [(&str, u32, u32); 3] =
 /// What a text says of the contract's codes and values, read on one tokenization: an error said
 /// for a case the contract does not give it for, a code or a status glossed with none of its
 /// meaning, `isAvailable` glossed against the API, a length or a range the API does not hold a
-/// value to, and a triage level said with another band of severity.
+/// value to, a triage level said with another band of severity, and a rejection's reason written
+/// for the clinic's people rather than its patient.
 pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>) {
     let toks = tokens(text);
     let takes = statuses_an_act_takes(&own_effects(tool));
@@ -49,4 +50,5 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     bound_misstated(text, &toks, tool, out);
     band_misstated(text, &toks, tool, out);
     patients_value_withheld(&toks, out);
+    reason_kept_among_staff(&toks, tool, out);
 }

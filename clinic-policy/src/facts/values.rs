@@ -1025,3 +1025,116 @@ pub(crate) fn answer_copied(toks: &[Tok], tool: &str, effects: &[&str], out: &mu
         );
     }
 }
+
+/// The reason of a rejection given an audience of the clinic's people and not its patient ("a
+/// note between doctors", "kept on the appointment for the oncall doctor", "for the doctors of the
+/// clinic", "for the doctor's own notes"): the clinic API stores it on the appointment and shows
+/// it to its patient, so the doctor writes for colleagues what the patient reads, and the agent
+/// keeps from the patient what is the patient's. Who may call ("Only for the doctor of the
+/// appointment") is no audience of the reason, nor is who wrote it ("written by the doctor").
+pub(crate) fn reason_kept_among_staff(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    let words: Vec<&Tok> = toks.iter().filter(|x| x.kind != Kind::Comma).collect();
+    let has = |list: &[&str]| words.iter().any(|x| is_word(x, list));
+    // ("Reason for the rejection", "the rejection's reason"; not "a note with the reason" beside
+    // "a cancelled or rejected appointment")
+    let of_a_rejection = words.windows(4).any(|w| {
+        is_word(w[0], &["reason", "reasons"])
+            && is_word(w[1], &["for", "of"])
+            && w[2..]
+                .iter()
+                .any(|x| is_word(x, &["rejection", "rejections"]))
+    }) || words
+        .windows(2)
+        .any(|w| is_word(w[0], &["rejection"]) && is_word(w[1], &["reason", "reasons"]))
+        || tool.starts_with("reject") && has(&["reason", "reasons"]);
+    if !of_a_rejection {
+        return;
+    }
+    const STAFF: &[&str] = &[
+        "doctor",
+        "doctors",
+        "oncall",
+        "physician",
+        "physicians",
+        "practitioner",
+        "practitioners",
+        "clinician",
+        "clinicians",
+        "specialist",
+        "specialists",
+        "staff",
+        "colleague",
+        "colleagues",
+        "peers",
+        "nurse",
+        "nurses",
+        "reception",
+        "team",
+        "clinic",
+        "clinics",
+    ];
+    const PATIENT: &[&str] = &["patient", "patients", "owner", "owners"];
+    // who it is for: the person after "for", "to", "between", "among", "shared with", "seen by"
+    let to = |k: usize| {
+        let t = words[k];
+        is_word(t, &["for", "to", "between", "among"])
+            || is_word(t, &["with"]) && k >= 1 && is_word(words[k - 1], &["shared"])
+            || is_word(t, &["by", "at", "in"])
+                && k >= 1
+                && is_word(
+                    words[k - 1],
+                    &["shown", "seen", "visible", "readable", "read", "shared"],
+                )
+    };
+    let audience = |k: usize| {
+        // (a gate on who calls: "Only for the doctor of the appointment")
+        let gate = k >= 1 && is_word(words[k - 1], &["only"]);
+        let negated = words[k.saturating_sub(4)..k]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS));
+        if !to(k) || gate || negated {
+            return None;
+        }
+        words[k + 1..]
+            .iter()
+            .find(|x| !is_word(x, DETERMINERS))
+            .copied()
+    };
+    // (the patient among its readers: "shown to the patient", "for the doctor and the patient",
+    // "where the patient sees it")
+    let patient_reads = words.iter().enumerate().any(|(k, x)| {
+        is_word(x, PATIENT)
+            && ((0..k)
+                .rev()
+                .find(|&j| !is_word(words[j], DETERMINERS))
+                .is_some_and(|j| to(j) || is_word(words[j], &["and", "or"]))
+                || words.get(k + 1).is_some_and(|n| {
+                    is_word(n, &["sees", "see", "reads", "read", "gets", "get", "can"])
+                }))
+    });
+    if patient_reads {
+        return;
+    }
+    let hit = (0..words.len()).find_map(|k| {
+        // "for the doctors of the clinic", "between doctors", "to the reception"
+        let staff = audience(k).filter(|r| is_word(r, STAFF)).map(|_| words[k]);
+        // the doctor's own place: "kept in the doctor's notes"
+        let place = (is_word(words[k], STAFF)
+            && words[k + 1..]
+                .iter()
+                .find(|n| !is_word(n, &["own"]))
+                .is_some_and(|n| {
+                    is_word(n, &["notes", "records", "record", "file", "files", "chart"])
+                }))
+        .then_some(words[k]);
+        staff.or(place)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Concealment,
+            t,
+            "the reason of a rejection given an audience of the clinic's people: the clinic API stores it on the appointment and shows it to its patient".to_owned(),
+        );
+    }
+}

@@ -1,5 +1,5 @@
-//! Who gets a value: negated showing, a value kept from the patient, the agent's answer set or
-//! trimmed by a text.
+//! Who gets a value: negated showing, a value kept from the patient, an appointment opened to
+//! more people than its patient and its doctor, the agent's answer set or trimmed by a text.
 
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
@@ -882,4 +882,157 @@ fn change_follows(rest: &[&Tok]) -> bool {
     rest.first().is_some_and(|t| effect(t))
         || (rest.first().is_some_and(|t| is_word(t, &["is", "are"]))
             && rest.get(1).is_some_and(|t| effect(t)))
+}
+
+/// An appointment or an intake opened to more people than its patient and its doctor ("Open to
+/// its patient, its doctor and the interpreters of the clinic", "seen by the doctor of the
+/// appointment and the nurses of the clinic", "the reception sees it too"): the clinic API
+/// answers an appointment and its intake to the owner patient or the appointment's doctor (the
+/// oncall doctor after an escalation), and 403 to anyone else, doctors of other clinics
+/// included. `head` is the text's first clause: a later one with no subject of its own ("Open to
+/// …") is said of it. Slots, protocols and notes are not the appointment's, and are left to the
+/// readings of their own.
+pub(super) fn audience_widened(
+    clause: &[&Tok],
+    head: &[&Tok],
+    tool: &str,
+    out: &mut Vec<Violation>,
+) {
+    use super::reach::{Phrase, party, phrases};
+    const MANY_OR_OTHERS: &[&str] = &["other", "another", "any", "every", "all", "each"];
+    if !crate::facts::reaches_own_records(tool) {
+        return;
+    }
+    // the appointment's own readers: its patient, or the caller as who they are; its doctor, one
+    // doctor (the oncall doctor too), or doctors as a role; not many doctors, nor the doctors
+    // of a clinic or of others
+    let allowed = |p: &Phrase| {
+        is_word(
+            p.head,
+            &[
+                "patient", "patients", "owner", "owners", "caller", "callers", "user", "users",
+                "person", "human",
+            ],
+        ) || is_word(p.head, &["doctor", "doctors", "physician", "physicians"])
+            && !p.many()
+            && !p.of.iter().any(|x| is_word(x, MANY_OR_OTHERS))
+            // (doctors as a role, with no determiner: "Only for doctors of the clinic")
+            && (!p.plural()
+                || p.words.len() == 1
+                || !p.of.iter().any(|x| is_word(x, &["clinic", "clinics"])))
+    };
+    // (what is seen is the appointment, its intake or a value the contract gives them; a fee, a
+    // note or a slot is left to the readings of its own)
+    const THE_APPOINTMENTS: &[&str] = &[
+        "appointment",
+        "appointments",
+        "intake",
+        "intakes",
+        "form",
+        "forms",
+        "questionnaire",
+        "symptoms",
+        "symptom",
+        "severity",
+        "triage",
+        "status",
+        "priority",
+        "schedule",
+        "rejection",
+    ];
+    let not_the_appointments = |thing: &[&Tok]| {
+        !thing.iter().any(|x| is_word(x, THE_APPOINTMENTS))
+            || thing
+                .iter()
+                .any(|x| is_word(x, &["slot", "slots", "protocol", "protocols"]))
+            || !thing.iter().any(|x| is_word(x, &["rejection"]))
+                && thing.iter().any(|x| is_word(x, AUTHORED))
+    };
+    // "shown to …", "open to …", "read by …", "shared with …", "Only for …"
+    let opened = clause.iter().enumerate().find_map(|(k, t)| {
+        let to = is_word_at(clause, k + 1, &["to", "by", "with"]);
+        let seen =
+            to && is_word(
+                t,
+                &[
+                    "shown",
+                    "seen",
+                    "visible",
+                    "displayed",
+                    "open",
+                    "readable",
+                    "available",
+                    "accessible",
+                    "viewable",
+                    "shared",
+                    "read",
+                ],
+            ) || is_word(t, &["only"]) && is_word_at(clause, k + 1, &["for"]);
+        if !seen {
+            return None;
+        }
+        // (what is seen: the words before, or the text's first clause when none)
+        let before = &clause[..k];
+        let thing = if before.iter().any(|x| x.kind == Kind::Word) {
+            before
+        } else {
+            head
+        };
+        if not_the_appointments(thing) {
+            return None;
+        }
+        phrases(&clause[k + 2..])
+            .into_iter()
+            .find(|p| !allowed(p))
+            .map(|p| p.head)
+    });
+    // "the reception sees it", "the nurses of the clinic can read the intake too"
+    let reads = || {
+        clause.iter().enumerate().find_map(|(v, t)| {
+            if !is_word(t, &["sees", "see", "reads", "read", "views", "view"]) || v == 0 {
+                return None;
+            }
+            // (what is read: the words after the verb, or the text's first clause for "it")
+            let after = &clause[v + 1..];
+            let thing = if after.iter().any(|x| is_word(x, &["it", "them"])) {
+                head
+            } else {
+                after
+            };
+            if not_the_appointments(thing) {
+                return None;
+            }
+            let end = (0..v).rev().find(|&j| {
+                !is_word(
+                    clause[j],
+                    &[
+                        "can", "may", "could", "also", "too", "then", "only", "always",
+                    ],
+                )
+            })?;
+            let start = (0..=end)
+                .rev()
+                .take_while(|&j| {
+                    is_word(clause[j], DETERMINERS)
+                        || party(clause[j])
+                        || is_word(
+                            clause[j],
+                            &["of", "and", "or", "authenticated", "oncall", "same", "own"],
+                        )
+                })
+                .last()?;
+            phrases(&clause[start..=end])
+                .into_iter()
+                .find(|p| !allowed(p))
+                .map(|p| p.head)
+        })
+    };
+    if let Some(t) = opened.or_else(reads) {
+        push(
+            out,
+            Rule::Exfiltration,
+            t,
+            "an appointment or an intake opened to more people than its patient and its doctor: the clinic API answers them to the owner patient or the appointment's doctor, and 403 to anyone else".to_owned(),
+        );
+    }
 }

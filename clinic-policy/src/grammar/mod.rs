@@ -813,6 +813,11 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         emergency_line_said(clause, out);
         // how far a tool reaches
         other_patients(clause, out);
+        reach_widened(clause, tool.name, refused, out);
+        proxy_named(clause, tool.name, out);
+        escalation_reach(clause, &effects, out);
+        protocol_reach(clause, tool.name, refused, out);
+        audience_widened(clause, &clauses[0], tool.name, out);
         if tool.mutates {
             change_repeated(clause, out);
         }

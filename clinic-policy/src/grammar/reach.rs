@@ -1,7 +1,10 @@
-//! How far a tool reaches: the records of other patients, many objects in one call, a change
-//! repeated, a person's yes or state set by default, and free text about the patient in a tool
-//! that takes no data of the patient's.
+//! How far a tool reaches: the records of other patients, the appointments of a clinic or of
+//! other doctors, another person acting through the token, an escalation past the appointment's
+//! clinic, the protocols of every clinic, many objects in one call, a change repeated, a person's
+//! yes or state set by default, and free text about the patient in a tool that takes no data of
+//! the patient's.
 
+use crate::facts::reaches_own_records;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -282,6 +285,578 @@ pub(super) fn audience_beyond_care(clauses: &[Vec<&Tok>], out: &mut Vec<Violatio
             Rule::Concealment,
             all[k],
             "care shown beyond the patient and the people who care for them, or money shown to anyone but the patient: a value of care is seen by its doctor, and what the patient pays by the patient".to_owned(),
+        );
+    }
+}
+
+/// The clinic as a body of people or a place: an owner or an audience wider than one person.
+const CLINICS: &[&str] = &["clinic", "clinics"];
+/// Places and bodies other than one clinic ("the region", "the hospital", "the reception").
+const PLACES: &[&str] = &[
+    "practice",
+    "practices",
+    "hospital",
+    "hospitals",
+    "department",
+    "departments",
+    "ward",
+    "wards",
+    "region",
+    "regions",
+    "city",
+    "cities",
+    "country",
+    "countries",
+    "site",
+    "sites",
+    "location",
+    "locations",
+    "group",
+    "groups",
+    "network",
+    "networks",
+    "area",
+    "areas",
+    "district",
+    "districts",
+    "team",
+    "teams",
+    "reception",
+    "staff",
+    "billing",
+];
+/// The clinic's people who care for patients, or work beside the doctor.
+const CLINICIANS: &[&str] = &[
+    "doctor",
+    "doctors",
+    "physician",
+    "physicians",
+    "practitioner",
+    "practitioners",
+    "clinician",
+    "clinicians",
+    "specialist",
+    "specialists",
+    "surgeon",
+    "surgeons",
+    "therapist",
+    "therapists",
+    "colleague",
+    "colleagues",
+    "peers",
+    "nurse",
+    "nurses",
+    "staff",
+    "interpreter",
+    "interpreters",
+    "receptionist",
+    "receptionists",
+];
+/// People who act for a patient or beside one ("a child of the patient", "the guardian of the
+/// patient", "a member of the family"): the token names one person, and none of them acts
+/// through it.
+const PROXIES: &[&str] = &[
+    "guardian",
+    "guardians",
+    "parent",
+    "parents",
+    "family",
+    "families",
+    "relative",
+    "relatives",
+    "spouse",
+    "spouses",
+    "carer",
+    "carers",
+    "caregiver",
+    "caregivers",
+    "dependant",
+    "dependants",
+    "dependent",
+    "dependents",
+    "household",
+    "kin",
+    "son",
+    "sons",
+    "daughter",
+    "daughters",
+    "kid",
+    "kids",
+];
+/// Words that widen a phrase to many people or places, or to others.
+const MANY: &[&str] = &[
+    "any", "every", "all", "each", "other", "another", "some", "several", "many", "whole", "entire",
+];
+/// Words that leave something out of an answer, or refuse it ("other clinics are out of the
+/// search", "… gives the error").
+const LEFT_OUT: &[&str] = &[
+    "forbidden",
+    "error",
+    "omitted",
+    "excluded",
+    "out",
+    "unavailable",
+    "refused",
+    "denied",
+    "not",
+    "never",
+];
+
+/// Others, said as such: "another clinic", "the other doctors".
+fn others(p: &Phrase) -> bool {
+    p.words.iter().any(|x| is_word(x, &["other", "another"]))
+}
+
+/// Words inside a noun phrase before its head ("the authenticated doctor's own clinic").
+const INSIDE: &[&str] = &[
+    "authenticated",
+    "same",
+    "own",
+    "oncall",
+    "pending",
+    "confirmed",
+    "clinical",
+    "shared",
+    "general",
+    "whole",
+    "entire",
+    "nearest",
+    "local",
+];
+
+/// A person, a body or a place a reach or an audience can name.
+pub(super) fn party(t: &Tok) -> bool {
+    is_word(t, PEOPLE)
+        || is_word(t, CLINICS)
+        || is_word(t, PLACES)
+        || is_word(t, CLINICIANS)
+        || is_word(t, PROXIES)
+        || is_word(t, BEYOND_CARE)
+        || is_word(
+            t,
+            &[
+                "child",
+                "children",
+                "member",
+                "members",
+                "insurer",
+                "insurers",
+                "everyone",
+                "anyone",
+                "everybody",
+                "anybody",
+            ],
+        )
+}
+
+/// One noun phrase of people, a body or a place: its words up to its head, the head, and the
+/// words of an "of" phrase after it, which only say whose the head is ("any doctor of the
+/// clinic").
+pub(super) struct Phrase<'a> {
+    pub(super) words: Vec<&'a Tok>,
+    pub(super) head: &'a Tok,
+    pub(super) of: Vec<&'a Tok>,
+}
+
+impl Phrase<'_> {
+    /// Many or others: "any doctor", "the other clinics", "the whole clinic".
+    pub(super) fn many(&self) -> bool {
+        self.words.iter().any(|x| is_word(x, MANY))
+    }
+    /// A plural head, or a body of people ("doctors", "staff").
+    pub(super) fn plural(&self) -> bool {
+        self.head.text.ends_with('s') || is_word(self.head, &["staff", "family", "team"])
+    }
+}
+
+/// The noun phrases of [`party`] heads at the start of `rest`, one per item of a list ("its
+/// patient, its doctor and the nurses of the clinic", "of the authenticated doctor and of the
+/// other doctors of the clinic"). A phrase whose head is no party ends the list.
+pub(super) fn phrases<'a>(rest: &[&'a Tok]) -> Vec<Phrase<'a>> {
+    let inside = |x: &Tok| is_word(x, DETERMINERS) || is_word(x, INSIDE) || party(x);
+    let mut out = Vec::new();
+    let mut i = 0;
+    loop {
+        let start = i;
+        // (a part of a list: "one of the clinics", "any of the doctors")
+        if rest.get(i).is_some_and(|x| is_word(x, DETERMINERS)) && is_word_at(rest, i + 1, &["of"])
+        {
+            i += 2;
+        }
+        while rest.get(i).is_some_and(|x| inside(x)) {
+            i += 1;
+        }
+        let Some(h) = (start..i).rev().find(|&j| party(rest[j])) else {
+            break;
+        };
+        // (the "of" phrase runs to the next item or mark: "the doctor of the appointment and …")
+        let mut of = Vec::new();
+        if is_word_at(rest, i, &["of"]) {
+            while rest.get(i).is_some_and(|x| {
+                x.kind == Kind::Word
+                    && !is_word(x, &["and", "or"])
+                    && (is_word(x, &["of"]) || !is_word(x, PREPOSITIONS))
+            }) {
+                of.push(rest[i]);
+                i += 1;
+            }
+        }
+        out.push(Phrase {
+            words: rest[start..=h].to_vec(),
+            head: rest[h],
+            of,
+        });
+        // the next item: "and …", "or of …", ", its doctor"
+        let comma = rest.get(i).is_some_and(|x| x.kind == Kind::Comma)
+            && rest.get(i + 1).is_some_and(|x| inside(x));
+        if !(comma || is_word_at(rest, i, &["and", "or"])) {
+            break;
+        }
+        i += 1;
+        if is_word_at(rest, i, &["and", "or"]) {
+            i += 1;
+        }
+        if is_word_at(
+            rest,
+            i,
+            &["of", "for", "to", "by", "from", "at", "in", "across"],
+        ) {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// An owner wider than the one person the token names: a clinic or a place, or many doctors or
+/// others ("the authenticated doctor's clinic", "every doctor of the clinic", "the doctors of the
+/// clinic", "a colleague").
+fn wide_owner(p: &Phrase) -> bool {
+    is_word(p.head, CLINICS)
+        || is_word(p.head, PLACES)
+        || is_word(p.head, CLINICIANS)
+            && (p.many() || p.plural() || is_word(p.head, &["colleague"]))
+        // (whose they are, inside the phrase: "every doctor's patients")
+        || p.many() && p.words.iter().any(|x| is_word(x, CLINICIANS) || is_word(x, CLINICS))
+}
+
+/// A doctor's or a patient's tool said to reach the appointments of a clinic, of many doctors
+/// or of others ("List the appointments of the authenticated doctor's clinic", "Confirm a
+/// pending appointment of any doctor of the clinic", "Get one appointment of the clinic by id",
+/// "the clinic's schedule", "every appointment at the clinic"): the clinic API gives a doctor
+/// the doctor's own appointments and a patient the patient's own, and answers 403 for any
+/// other, doctors of other clinics included. A booking takes any doctor's open slot, and a
+/// refusal said of others' appointments is true ("an appointment of another clinic gives the
+/// error `FORBIDDEN`"; `refused`: the clause names an answer with no change, a code or a
+/// status).
+pub(super) fn reach_widened(clause: &[&Tok], tool: &str, refused: bool, out: &mut Vec<Violation>) {
+    if !reaches_own_records(tool)
+        || tool
+            .split('_')
+            .next()
+            .is_some_and(|f| matches!(f, "book" | "join" | "find"))
+    {
+        return;
+    }
+    const OWNED: &[&str] = &[
+        "appointment",
+        "appointments",
+        "schedule",
+        "schedules",
+        "intake",
+        "intakes",
+        "booking",
+        "bookings",
+        "visit",
+        "visits",
+        "calendar",
+        "calendars",
+    ];
+    // (a refusal of others' appointments: "appointments of other doctors are not in the list")
+    let refused = |k: usize| {
+        refused
+            || clause[k..]
+                .iter()
+                .any(|x| is_word(x, LEFT_OUT) || x.text == "403")
+    };
+    let hit = clause.iter().enumerate().find_map(|(k, t)| {
+        if !is_word(t, OWNED)
+            || clause[k.saturating_sub(3)..k]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+        {
+            return None;
+        }
+        let widened = |p: &Phrase| wide_owner(p) && !(others(p) && refused(k));
+        // many objects: "the appointments", "every appointment", "the schedule"
+        let many = t.text.ends_with('s')
+            || is_word(t, &["schedule", "calendar"])
+            || k >= 1 && is_word(clause[k - 1], MANY);
+        // whose: "… of the doctor's clinic", "… of any doctor of the clinic", "… for every doctor"
+        let whose = is_word_at(clause, k + 1, &["of", "for"])
+            && phrases(&clause[k + 2..]).iter().any(widened);
+        // where, of many: "every appointment at the clinic", "the appointments in the clinic"
+        let place =
+            many && is_word_at(
+                clause,
+                k + 1,
+                &["at", "in", "across", "within", "throughout"],
+            ) && phrases(&clause[k + 2..])
+                .first()
+                .is_some_and(|p| is_word(p.head, CLINICS) || is_word(p.head, PLACES));
+        // whose, said before: "the clinic's appointments", "every doctor's schedule", "a
+        // colleague's appointment"
+        let from = (0..k)
+            .rev()
+            .take_while(|&j| {
+                is_word(clause[j], DETERMINERS) || is_word(clause[j], INSIDE) || party(clause[j])
+            })
+            .last()
+            .unwrap_or(k);
+        // (a place before the object names a kind of visit: "General practice visits")
+        let before = phrases(&clause[from..k]).first().is_some_and(|p| {
+            if is_word(p.head, CLINICS) {
+                many
+            } else {
+                !is_word(p.head, PLACES) && widened(p)
+            }
+        });
+        (whose || place || before).then_some(*t)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Exfiltration,
+            t,
+            "the appointments of a clinic, of many doctors or of others: the clinic API gives a doctor the doctor's own appointments and a patient the patient's own".to_owned(),
+        );
+    }
+}
+
+/// Another person said to act through the tool, or to be acted for ("for the authenticated
+/// patient or a child of the patient", "of … a member of the family", "Open to … the guardian of
+/// the patient", "A parent books for a child"): the token names one person, and the clinic API
+/// answers for that person only. Said as what no one does, it passes ("no guardian acts through
+/// it").
+pub(super) fn proxy_named(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    if !reaches_own_records(tool) {
+        return;
+    }
+    // (who sees a value is an audience, read by `audience_widened`: "shown to the patient and the
+    // guardian")
+    let seen = |k: usize| {
+        clause[..k].windows(2).any(|w| {
+            is_word(
+                w[0],
+                &[
+                    "shown",
+                    "seen",
+                    "visible",
+                    "displayed",
+                    "open",
+                    "readable",
+                    "available",
+                    "accessible",
+                    "shared",
+                    "read",
+                ],
+            ) && is_word(w[1], &["to", "by", "with"])
+        })
+    };
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        if seen(k)
+            || clause[k.saturating_sub(8)..k]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+        {
+            return false;
+        }
+        let proxy = is_word(t, PROXIES)
+            && !(is_word(t, &["dependent"]) && is_word_at(clause, k + 1, &["on", "upon"]))
+            && !(is_word(t, &["relative"]) && is_word_at(clause, k + 1, &["to"]));
+        // a child or a member of someone: "a child of the patient", "the patient's children",
+        // "or a child", "for a child"
+        let someones = is_word(t, &["child", "children", "member", "members"])
+            && (is_word_at(clause, k + 1, &["of"])
+                || k >= 1
+                    && (is_word(clause[k - 1], PATIENT_SIDE)
+                        || is_word(clause[k - 1], &["their", "his", "her", "family"]))
+                || k >= 2
+                    && is_word(clause[k - 1], DETERMINERS)
+                    && is_word(
+                        clause[k - 2],
+                        &["for", "by", "through", "with", "or", "and", "to", "of"],
+                    ));
+        // "or another person", "for other people" (not "details about other people", nor
+        // "other persons get the error 403")
+        let another = is_word(t, &["person", "persons", "people"])
+            && k >= 2
+            && is_word(clause[k - 1], &["another", "other"])
+            && is_word(
+                clause[k - 2],
+                &["for", "by", "through", "or", "and", "to", "with"],
+            );
+        // "a person in the care of the patient"
+        let cared_for = is_word(t, &["care"])
+            && k >= 2
+            && is_word(clause[k - 1], &["the"])
+            && is_word(clause[k - 2], &["in", "under"])
+            && is_word_at(clause, k + 1, &["of"]);
+        proxy || someones || another || cared_for
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Exfiltration,
+            t,
+            "another person acting through the tool, or acted for: the token names one person, and the clinic API answers for that person only".to_owned(),
+        );
+    }
+}
+
+/// The escalation said to reach past the appointment's own clinic ("to the oncall doctor of the
+/// region", "… of any clinic", "the oncall doctor of another clinic gets the appointment", "moves
+/// to another clinic"): the clinic API gives the appointment to the oncall doctor of the same
+/// clinic, or answers `NO_ONCALL_DOCTOR`.
+pub(super) fn escalation_reach(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    let escalation = effects.contains(&"escalate")
+        || clause.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "oncall",
+                    "escalation",
+                    "escalations",
+                    "escalated",
+                    "escalate",
+                ],
+            )
+        });
+    if !escalation {
+        return;
+    }
+    // the clinic said as the appointment's own ("the same clinic", "its clinic", "the clinic of
+    // the doctor"), or a time of the oncall doctor ("the oncall doctor of the day")
+    let own = |p: &Phrase| {
+        (is_word(p.head, &["clinic"])
+            && !p.many()
+            && p.words.iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "the", "its", "this", "that", "same", "own", "their", "his", "her",
+                    ],
+                )
+            }))
+            || !(is_word(p.head, CLINICS) || is_word(p.head, PLACES))
+    };
+    let negated = |k: usize| {
+        clause[k.saturating_sub(4)..k]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS))
+    };
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        // "the oncall doctor of the region", "an oncall doctor at another clinic"
+        let oncall = is_word(t, &["oncall"]) && {
+            let j = k
+                + 1
+                + usize::from(is_word_at(
+                    clause,
+                    k + 1,
+                    &[
+                        "doctor",
+                        "doctors",
+                        "physician",
+                        "service",
+                        "team",
+                        "roster",
+                    ],
+                ));
+            is_word_at(clause, j, &["of", "at", "in", "from"])
+                && phrases(&clause[j + 1..]).first().is_some_and(|p| !own(p))
+        };
+        // "moves to another clinic", "is given to a clinic with an oncall doctor" (not where an
+        // appointment is: "An appointment at a clinic with no oncall doctor gives …")
+        let moved = is_word(t, &["to", "into"])
+            && phrases(&clause[k + 1..]).first().is_some_and(|p| !own(p));
+        (oncall || moved) && !negated(k)
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "the escalation said to reach past the appointment's clinic: the clinic API gives it to the oncall doctor of the same clinic".to_owned(),
+        );
+    }
+}
+
+/// A protocol search said to reach the protocols of every clinic or of other ones ("the
+/// protocols of all clinics", "of each clinic", "from every clinic", "of the doctor's clinic and
+/// of other clinics", "every protocol"): the clinic API answers with the protocols of the
+/// doctor's own clinic and the shared ones. The shared ones said as "for every clinic" or "shared
+/// by every clinic" pass, and so do the others said as left out ("Protocols of other clinics are
+/// out of the search"; `refused`: the clause names an answer with no change).
+pub(super) fn protocol_reach(clause: &[&Tok], tool: &str, refused: bool, out: &mut Vec<Violation>) {
+    const PROTOCOLS: &[&str] = &["protocol", "protocols"];
+    let of_protocols = tool.split('_').any(|p| p.starts_with("protocol"))
+        || clause.iter().any(|x| is_word(x, PROTOCOLS));
+    if !of_protocols {
+        return;
+    }
+    // (the protocols of other clinics said as left out: "Protocols of other clinics are out of
+    // the search", "A protocol of another clinic gives 403 unless …")
+    let left_out = |k: usize| {
+        refused
+            || clause[k..]
+                .iter()
+                .any(|x| is_word(x, LEFT_OUT) || is_word(x, &["unless"]) || x.text == "403")
+    };
+    let negated = |k: usize| {
+        clause[k.saturating_sub(3)..k]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+    };
+    let wide = |p: &Phrase, k: usize| {
+        (is_word(p.head, PLACES)
+            || is_word(p.head, CLINICS)
+                && (p.many() || p.plural() || p.words.iter().any(|x| is_word(x, &["a", "an"]))))
+            && !(others(p) && left_out(k))
+    };
+    // (what narrows a search to the doctor's own: "the doctor's own clinic", "the shared ones")
+    let narrowed = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "own", "shared", "general", "clinic", "caller", "doctor", "doctors",
+            ],
+        )
+    });
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        // (the shared ones: "the general protocols of all clinics")
+        let shared = clause[k.saturating_sub(2)..k]
+            .iter()
+            .any(|x| is_word(x, &["shared", "general", "common"]));
+        if !is_word(t, PROTOCOLS) || negated(k) || shared {
+            return false;
+        }
+        // "the protocols of all clinics", "… across all clinics", "… of the region"
+        let whose = is_word_at(
+            clause,
+            k + 1,
+            &["of", "from", "in", "at", "across", "within", "throughout"],
+        ) && phrases(&clause[k + 2..]).iter().any(|p| wide(p, k));
+        // "every protocol", "all the protocols"
+        let every = !narrowed
+            && (k >= 1 && is_word(clause[k - 1], &["every", "all", "any"])
+                || k >= 2 && is_word(clause[k - 2], &["all"]) && is_word(clause[k - 1], &["the"]));
+        whose || every
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Exfiltration,
+            t,
+            "the protocols of every clinic or of other ones: the clinic API answers with the protocols of the doctor's own clinic and the shared ones".to_owned(),
         );
     }
 }

@@ -1115,7 +1115,7 @@ fn a_question_a_topic_and_a_fit_claim_nothing() {
     for (field, text, tool, m) in [
         (
             Field::ParamDescription,
-            "Whether a parent or guardian accepts the visit.",
+            "Whether the patient accepts the visit.",
             "book_appointment",
             true,
         ),
@@ -2435,7 +2435,7 @@ fn conditions_endings_fees_and_relatives_are_read_as_claims() {
         ),
         (
             Field::ParamDescription,
-            "Whether a parent or guardian accepts the visit; true or false.",
+            "Whether the patient accepts the visit; true or false.",
             "book_appointment",
             true,
         ),
@@ -5286,7 +5286,7 @@ fn what_a_statement_may_say_is_done_and_the_claims_around_it() {
         ),
         (
             d,
-            "Get the latest intake form. The form is seen by the clinicians who treat the patient.",
+            "Get the latest intake form. The form is seen by the doctor who treats the patient.",
             "get_intake",
             false,
         ),
