@@ -6,7 +6,7 @@
 //! contract and this server say of each code, so a case nobody wrote a rule against is refused
 //! as well, where a list of the cases that are not given (`made_up_case`) misses the next one.
 
-use super::errors::{http_status, known_code};
+use super::codes::{LOST, http_status, known_code};
 use crate::lang::predicates::NUMBER_WORDS;
 use crate::lang::words::*;
 use crate::vocabulary::is_function_word;
@@ -166,7 +166,7 @@ pub(super) fn word_beyond_code<'t>(
     glossed: bool,
 ) -> Option<&'t Tok> {
     let (own, by_id) = code_cases(code)?;
-    let lost_gloss = glossed && super::errors::LOST.contains(&code);
+    let lost_gloss = glossed && LOST.contains(&code);
     let among = |list: &str, w: &str| list.split_whitespace().any(|x| x == w);
     let listed = |w: &str| {
         is_function_word(w)

@@ -5,78 +5,7 @@ use crate::types::{Rule, Violation};
 
 use super::acts::{HOURS_OF_A_CLOCK, clock_time, window_ahead};
 use super::cases::{case_of, word_beyond_code};
-
-/// The error codes of the clinic API, as its contract lists them, and of this server's own
-/// answers (a refused argument, a declined confirmation, an unknown specialty, a busy upstream).
-pub(super) const API_ERRORS: &[&str] = &[
-    "not_found",
-    "invalid_arguments",
-    "confirmation_declined",
-    "unknown_specialty",
-    "search_too_broad",
-    "upstream_busy",
-    "upstream_unavailable",
-    "upstream_timeout",
-    "upstream_error",
-    "upstream_invalid_response",
-    "upstream_redirect",
-    "shutting_down",
-    "audit_unavailable",
-    "missing_token",
-    "invalid_token_format",
-    "role_not_permitted",
-    "internal_error",
-    "validation_error",
-    "auth_required",
-    "auth_invalid",
-    "forbidden",
-    "doctor_not_found",
-    "slot_not_found",
-    "slot_taken",
-    "appointment_not_found",
-    "invalid_transition",
-    "idempotency_key_conflict",
-    "rate_limited",
-    "intake_exists",
-    "intake_not_found",
-    "no_oncall_doctor",
-    "cancelled",
-];
-
-/// The codes after which a change may have been made: no answer from the clinic API, one that
-/// could not be read, a fault of this server's, or a call the client cancelled while its request
-/// was under way (the server's `ErrorCode::outcome_unknown`, with the internal and audit faults
-/// and `CANCELLED`). `cancelled` is also a status: a code is read only in capitals.
-pub(super) const LOST: &[&str] = &[
-    "upstream_unavailable",
-    "upstream_timeout",
-    "upstream_error",
-    "upstream_invalid_response",
-    "internal_error",
-    "audit_unavailable",
-    "cancelled",
-];
-
-/// A code of the contract or of this server (lower case).
-pub(crate) fn known_code(code: &str) -> bool {
-    API_ERRORS.contains(&code)
-}
-
-/// A code of a lost answer, after which the change may be made (lower case).
-pub(crate) fn lost_code(code: &str) -> bool {
-    LOST.contains(&code)
-}
-
-/// A code of an answer in which the API made no change (lower case).
-pub(crate) fn refused_code(code: &str) -> bool {
-    API_ERRORS.contains(&code) && !LOST.contains(&code)
-}
-
-/// The tool is of a route of the contract, whose codes are known here: the contract has no
-/// route for a waiting list.
-pub(super) fn known_route(tool: &str) -> bool {
-    !tool.split('_').any(|p| p == "waiting")
-}
+use super::codes::{API_ERRORS, condition_opens, http_status, known_route};
 
 /// An error the API does not give, gives for a status the act takes, or gives for a case it is
 /// not given for ("Outside the opening hours, the answer is the error `CLINIC_CLOSED`"; "Cancel
@@ -186,7 +115,7 @@ pub(super) fn made_up_error(
             && is_word(&toks[k - 1], &["on", "after"])
             && (k == 1 || toks[k - 2].kind == Kind::Stop)
             && toks.get(k + 1).is_some_and(|n| n.kind == Kind::Comma)
-            || super::glosses::condition_opens(toks, k, text).is_some();
+            || condition_opens(toks, k, text).is_some();
         let own_case = case_of(toks, text, k, start, end, opens_gloss);
         let made_up = |code: &str| -> Option<String> {
             if code == "invalid_transition" && for_a_status_taken(&case, takes) {
@@ -254,25 +183,6 @@ fn unknown_client_error(n: &str) -> bool {
         && n.starts_with('4')
         && n.bytes().all(|b| b.is_ascii_digit())
         && http_status(n).is_none()
-}
-
-/// The codes an HTTP status stands for in the contract.
-pub(crate) fn http_status(n: &str) -> Option<&'static [&'static str]> {
-    Some(match n {
-        "400" => &["validation_error"],
-        "401" => &["auth_required", "auth_invalid"],
-        "403" => &["forbidden"],
-        "404" => &[
-            "doctor_not_found",
-            "slot_not_found",
-            "appointment_not_found",
-            "intake_not_found",
-        ],
-        "409" => &["slot_taken", "intake_exists", "no_oncall_doctor"],
-        "422" => &["invalid_transition", "idempotency_key_conflict"],
-        "429" => &["rate_limited"],
-        _ => return None,
-    })
 }
 
 /// A status the act takes, said as a status ("a confirmed appointment") or as the act that sets

@@ -8,7 +8,8 @@ use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 use super::TRIAGE_BANDS;
-use super::errors::{API_ERRORS, LOST, for_a_status_taken, http_status, made_up_case};
+use super::codes::{ANSWER_WORDS, API_ERRORS, LOST, capital_code, condition_opens, http_status};
+use super::errors::{for_a_status_taken, made_up_case};
 
 /// The words that say what a code stands for, at least one of which a gloss of it holds, and
 /// whether its meaning is an absence ("no oncall doctor", "no intake yet").
@@ -322,62 +323,6 @@ fn gloss_opens(toks: &[Tok], k: usize, text: &str) -> Option<usize> {
         if next(d).is_some_and(|n| is_word(n, &["for", "when", "of", "if"])) {
             return Some(j + d + 1);
         }
-    }
-    None
-}
-
-/// A code of the contract or of this server, as codes are written: in capitals.
-fn capital_code(x: &Tok, text: &str) -> bool {
-    API_ERRORS.contains(&x.text.as_str())
-        && !text[x.start..x.end].bytes().any(|b| b.is_ascii_lowercase())
-}
-
-/// The words that open a clause on a condition: "If (the answer is) `X`, …", "When `X` is the
-/// answer, …", "In case of `X`, …", "With the error `X`, …", "Should the answer be `X`, …".
-const CONDITIONS: &[&str] = &[
-    "if", "when", "whenever", "once", "on", "upon", "after", "with", "for", "in", "should",
-    "given", "where", "unless",
-];
-
-/// The words between a condition and its code, or its code and the comma: the answer named.
-const ANSWER_WORDS: &[&str] = &[
-    "the", "a", "an", "answer", "answers", "error", "code", "status", "result", "is", "be", "are",
-    "tool", "api", "call", "gives", "returns", "comes", "back", "of", "case", "or", "and",
-];
-
-/// Where the gloss of the code at `k` opens when a condition opens its clause ("If the answer
-/// is `UPSTREAM_TIMEOUT`, …", "When the answer is `SLOT_TAKEN`, …", "If `X`, …"): after the
-/// comma that ends the condition.
-pub(super) fn condition_opens(toks: &[Tok], k: usize, text: &str) -> Option<usize> {
-    let start = (0..k)
-        .rev()
-        .find(|&j| matches!(toks[j].kind, Kind::Stop | Kind::Comma))
-        .map_or(0, |j| j + 1);
-    if k == start || k - start > 6 || !is_word(&toks[start], CONDITIONS) {
-        return None;
-    }
-    let answer = |x: &Tok| {
-        is_word(x, ANSWER_WORDS)
-            || capital_code(x, text)
-            || x.kind == Kind::Ident && http_status(&x.text).is_some()
-            || x.kind == Kind::Comma && matches!(&text[x.start..x.end], "(" | ")")
-    };
-    // (only the answer between them: "If the domain is `MANUAL`, …" names a value, not an answer)
-    if !toks[start + 1..k]
-        .iter()
-        .all(|x| answer(x) && !capital_code(x, text))
-    {
-        return None;
-    }
-    let mut j = k + 1;
-    while let Some(x) = toks.get(j) {
-        if x.kind == Kind::Comma && !matches!(&text[x.start..x.end], "(" | ")") {
-            return Some(j + 1);
-        }
-        if !answer(x) || j - k > 5 {
-            return None;
-        }
-        j += 1;
     }
     None
 }

@@ -10,6 +10,7 @@ mod bodies;
 mod bounds;
 mod callers;
 mod cases;
+mod codes;
 mod errors;
 mod glosses;
 mod ids;
@@ -21,8 +22,9 @@ pub(crate) use bodies::{
 };
 use bounds::*;
 pub(crate) use callers::*;
+use codes::known_route;
+pub(crate) use codes::{http_status, known_code, lost_code, refused_code};
 use errors::*;
-pub(crate) use errors::{http_status, known_code, lost_code, refused_code};
 use glosses::*;
 pub(crate) use ids::*;
 pub(crate) use values::*;
