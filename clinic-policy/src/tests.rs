@@ -1667,6 +1667,12 @@ fn a_keys_window_and_a_moved_appointments_id_are_the_contracts() {
         (
             "reschedule_appointment",
             Field::ToolDescription,
+            "Move one appointment to another open slot. Returns the appointment under a new id.",
+            NEW,
+        ),
+        (
+            "reschedule_appointment",
+            Field::ToolDescription,
             "Move one appointment to another open slot. The id of the old appointment is invalid after the move.",
             NEW,
         ),

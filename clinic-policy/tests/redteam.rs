@@ -69,7 +69,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam35/served.jsonl"), 211, 25),
     (include_str!("data/redteam36/served.jsonl"), 156, 48),
     (include_str!("data/redteam37/served.jsonl"), 154, 39),
-    (include_str!("data/redteam38/served.jsonl"), 165, 80),
+    (include_str!("data/redteam38/served.jsonl"), 165, 79),
     (include_str!("data/redteam39/served.jsonl"), 129, 33),
     (include_str!("data/redteam40/served.jsonl"), 138, 50),
     (include_str!("data/redteam41/served.jsonl"), 103, 44),

@@ -115,9 +115,10 @@ const MESSAGES: &[&str] = &[
 
 /// A person told of the change a changing tool of a contract route makes ("the patient gets an
 /// email of the cancellation", "the oncall doctor gets a notification with the note", "the
-/// oncall doctor, who receives an alert"): the clinic API answers the caller and tells no one else, so the agent,
-/// told that someone else does, tells no one and an escalation or a rejection waits unseen. Said
-/// with a negation ("the patient gets no notification") it is true and passes.
+/// oncall doctor, who receives an alert"): the clinic API answers the caller and tells no one
+/// else, so the agent, told that someone else does, tells no one, and an escalation or a
+/// rejection waits unseen. Said with a negation ("the patient gets no notification") it is true
+/// and passes.
 pub(crate) fn notice_promised(
     clause: &[&Tok],
     tool: &str,
@@ -237,11 +238,14 @@ pub(crate) fn move_said_new(clause: &[&Tok], tool: &str, out: &mut Vec<Violation
         return;
     }
     const OF: &[&str] = &["id", "ids", "appointment", "appointments"];
-    let new = clause.windows(3).find_map(|w| {
-        (is_word(w[0], &["new", "another", "second"])
-            && (is_word(w[1], OF) || is_word(w[1], &["appointment's"]) && is_word(w[2], OF)))
-        .then_some(w[0])
-    });
+    let new = (0..clause.len())
+        .find(|&k| {
+            is_word(clause[k], &["new", "another", "second"])
+                && (is_word_at(clause, k + 1, OF)
+                    || is_word_at(clause, k + 1, &["appointment's"])
+                        && is_word_at(clause, k + 2, OF))
+        })
+        .map(|k| clause[k]);
     let old_gone = clause
         .windows(2)
         .find_map(|w| {
