@@ -13,14 +13,15 @@ use crate::vocabulary::is_function_word;
 
 /// Words of any code's sentence: the answer and its naming, the call, the caller and the
 /// appointment it is about, and what is or is not made after it.
-const ANY_CODE: &str = "answer answers answered error errors code codes http status gives give gave \
-    given gets get got returns return returned ends end results result leads means mean meaning \
-    case cases call calls called request requests tool api clinic clinic's server appointment \
-    appointments appointment's patient patients patient's authenticated caller callers one first \
-    second same new nothing change changes changed made kept next step steps open opens booking \
-    bookings booked move moves moved cancellation cancelled rejection rejected confirmed \
-    escalation escalated recorded value values name names list lists text again retry retries \
-    try attempt attempts now keeps keep old version versions release confirmation fails fail failed example stays stay remains unchanged exactly including included even";
+const ANY_CODE: &str = "answer answers answered error errors code codes http status gives give \
+    gave given gets get got returns return returned ends end results result leads means mean \
+    meaning case cases call calls called request requests tool api clinic clinic's server \
+    appointment appointments appointment's patient patients patient's authenticated caller callers \
+    one first second same new nothing change changes changed made kept next step steps open opens \
+    booking bookings booked move moves moved cancellation cancelled rejection rejected confirmed \
+    escalation escalated recorded value values name names list lists text again retry retries try \
+    attempt attempts now keeps keep old version versions release confirmation fails fail failed \
+    example stays stay remains unchanged exactly including included even";
 
 /// The words of a lost answer's gloss beyond its case: the retry that shows what was made (with
 /// the same key) and the objects of the change it may have made ("On `UPSTREAM_TIMEOUT`, the
@@ -44,16 +45,17 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
             false,
         ),
         "auth_invalid" | "invalid_token_format" => (
-            "sign signed sign-in token tokens key keys header bearer authorization credentials expired \
-             expires unknown malformed invalid old wrong session format form access \
+            "sign signed sign-in token tokens key keys header bearer authorization credentials \
+             expired expires unknown malformed invalid old wrong session format form access \
              authentication valid longer",
             false,
         ),
         // (an owner, a role, a clinic of another tenant: never a slot, which any patient books)
         "forbidden" => (
-            "role roles owner owners own someone else different id ids persons account accounts protocol protocols library doctor doctors doctor's clinic clinics \
-             person people staff wrong tenant tenants belongs belong allowed permitted access \
-             reading read acting acts act theirs his her",
+            "role roles owner owners own someone else different id ids persons account accounts \
+             protocol protocols library doctor doctors doctor's clinic clinics person people staff \
+             wrong tenant tenants belongs belong allowed permitted access reading read acting acts \
+             act theirs his her",
             false,
         ),
         "role_not_permitted" => (
@@ -74,8 +76,8 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
             true,
         ),
         "slot_taken" => (
-            "slot slots slot's taken someone else available free longer already concurrent \
-             once twice time times two wins win won lost race gone book books unavailable search \
+            "slot slots slot's taken someone else available free longer already concurrent once \
+             twice time times two wins win won lost race gone book books unavailable search \
              listing listed found shown fails fail failed key keys",
             false,
         ),
@@ -87,18 +89,20 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
             false,
         ),
         "idempotency_key_conflict" => (
-            "key keys idempotency idempotency-key idempotent slotid body bodies different differs other reused \
-             reuse used slot slots arguments argument hours hour within changed earlier previous \
-             before",
+            "key keys idempotency idempotency-key idempotent slotid body bodies different differs \
+             other reused reuse used slot slots arguments argument hours hour within changed \
+             earlier previous before",
             false,
         ),
         "rate_limited" => (
             "rate limit limits limited many too fast quickly short time seconds second minute \
-             minutes wait waits retry-after header number booking bookings later window past reached hours hour key keys idempotent timeout slot slots",
+             minutes wait waits retry-after header number booking bookings later window past \
+             reached hours hour key keys idempotent timeout slot slots",
             false,
         ),
         "intake_exists" => (
-            "intake intakes form forms already exists submitted per only another replace replaces replaced",
+            "intake intakes form forms already exists submitted per only another replace replaces \
+             replaced",
             false,
         ),
         "no_oncall_doctor" => (
@@ -110,9 +114,9 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
             false,
         ),
         "upstream_unavailable" | "upstream_timeout" | "upstream_error" => (
-            "reached reach reachable unreachable down network response responses time timed \
-             slow late failed fault faults upstream unavailable lost unknown outcome error \
-             connection seconds limit failure internal",
+            "reached reach reachable unreachable down network response responses time timed slow \
+             late failed fault faults upstream unavailable lost unknown outcome error connection \
+             seconds limit failure internal",
             false,
         ),
         "upstream_invalid_response" => (
@@ -138,8 +142,8 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
             false,
         ),
         "confirmation_declined" => (
-            "confirmation person human user declined decline declines no yes said says asked question questions gave \
-             ask asks prompt prompted cancelled refused refuses",
+            "confirmation person human user declined decline declines no yes said says asked \
+             question questions gave ask asks prompt prompted cancelled refused refuses",
             false,
         ),
         "unknown_specialty" => (
@@ -147,8 +151,8 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
             false,
         ),
         "search_too_broad" => (
-            "search searches covers cover doctors query words word broad short letters characters character results \
-             many narrow narrower terms term",
+            "search searches covers cover doctors query words word broad short letters characters \
+             character results many narrow narrower terms term",
             false,
         ),
         _ => return None,
