@@ -9,24 +9,28 @@ use crate::lang::data::WHY_WORDS;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
+/// A changing tool of a route of the contract (a waiting list has none).
+fn changes_a_route(tool: &str, mutates: bool) -> bool {
+    mutates && has_a_route(tool) && known_route(tool)
+}
+
 /// A tool that hands in an intake: its route's body is the symptoms, their duration and
 /// severity.
 fn takes_symptoms(tool: &str) -> bool {
-    let parts: Vec<&str> = tool.split('_').collect();
-    parts.contains(&"intake")
-        && !parts
-            .first()
-            .is_some_and(|f| matches!(*f, "get" | "read" | "list" | "show" | "find"))
+    tool.split('_').any(|p| p == "intake")
+        && !matches!(
+            tool.split('_').next(),
+            Some("get" | "read" | "list" | "show" | "find")
+        )
 }
 
 /// A tool whose route's body carries a text a person writes: an intake's symptoms, a
 /// rejection's reason, an escalation's note, a protocol search's words.
 fn carries_text(tool: &str) -> bool {
-    let parts: Vec<&str> = tool.split('_').collect();
     takes_symptoms(tool)
-        || parts
-            .iter()
-            .any(|p| matches!(*p, "reject" | "escalate" | "protocol" | "protocols"))
+        || tool
+            .split('_')
+            .any(|p| matches!(p, "reject" | "escalate" | "protocol" | "protocols"))
 }
 
 /// Texts a person writes, as a parameter's value: a reason, a note, a comment, a message.
@@ -55,7 +59,7 @@ pub(crate) fn text_the_route_drops(
     mutates: bool,
     out: &mut Vec<Violation>,
 ) {
-    if !(mutates && has_a_route(tool) && known_route(tool)) || carries_text(tool) {
+    if !changes_a_route(tool, mutates) || carries_text(tool) {
         return;
     }
     // (a label before the value, "Optional. Reason for …", is no value of its own)
@@ -125,7 +129,7 @@ pub(crate) fn notice_promised(
     mutates: bool,
     out: &mut Vec<Violation>,
 ) {
-    if !(mutates && has_a_route(tool) && known_route(tool)) {
+    if !changes_a_route(tool, mutates) {
         return;
     }
     let person =

@@ -6,7 +6,7 @@
 //! contract and this server say of each code, so a case nobody wrote a rule against is refused
 //! as well, where a list of the cases that are not given (`made_up_case`) misses the next one.
 
-use super::codes::{LOST, http_status, known_code};
+use super::codes::{LOST, capital_code, http_status};
 use crate::lang::predicates::NUMBER_WORDS;
 use crate::lang::words::*;
 use crate::vocabulary::is_function_word;
@@ -223,12 +223,7 @@ pub(super) fn case_of<'t>(
 ) -> Vec<&'t Tok> {
     let another_code = |j: usize| {
         let t = &toks[j];
-        j != k
-            && (known_code(&t.text)
-                && text[t.start..t.end]
-                    .bytes()
-                    .all(|b| !b.is_ascii_lowercase())
-                || t.kind == Kind::Ident && http_status(&t.text).is_some())
+        j != k && (capital_code(t, text) || t.kind == Kind::Ident && http_status(&t.text).is_some())
     };
     let mark = |j: usize| toks[j].kind == Kind::Comma;
     let own_start = (start..k).rev().find(|&j| mark(j)).map_or(start, |j| j + 1);

@@ -951,23 +951,8 @@ pub(super) fn audience_widened(
     // "shown to …", "open to …", "read by …", "shared with …", "Only for …"
     let opened = clause.iter().enumerate().find_map(|(k, t)| {
         let to = is_word_at(clause, k + 1, &["to", "by", "with"]);
-        let seen =
-            to && is_word(
-                t,
-                &[
-                    "shown",
-                    "seen",
-                    "visible",
-                    "displayed",
-                    "open",
-                    "readable",
-                    "available",
-                    "accessible",
-                    "viewable",
-                    "shared",
-                    "read",
-                ],
-            ) || is_word(t, &["only"]) && is_word_at(clause, k + 1, &["for"]);
+        let seen = to && is_word(t, OPENED_TO)
+            || is_word(t, &["only"]) && is_word_at(clause, k + 1, &["for"]);
         if !seen {
             return None;
         }

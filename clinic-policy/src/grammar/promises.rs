@@ -825,9 +825,9 @@ pub(super) fn retry_key_changed(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// example the start of the request as 2026-12-01T09:00:00Z"): each retry then sends a new key
 /// and makes a second change. Read over the whole text, since a key's form often stands between.
 pub(super) fn key_example_varies(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
-    let all: Vec<&Tok> = clauses.iter().flatten().copied().collect();
-    if !all
+    if !clauses
         .iter()
+        .flatten()
         .any(|t| is_word(t, &["key", "keys", "idempotency"]))
     {
         return;

@@ -644,23 +644,9 @@ pub(super) fn proxy_named(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>)
     // (who sees a value is an audience, read by `audience_widened`: "shown to the patient and the
     // guardian")
     let seen = |k: usize| {
-        clause[..k].windows(2).any(|w| {
-            is_word(
-                w[0],
-                &[
-                    "shown",
-                    "seen",
-                    "visible",
-                    "displayed",
-                    "open",
-                    "readable",
-                    "available",
-                    "accessible",
-                    "shared",
-                    "read",
-                ],
-            ) && is_word(w[1], &["to", "by", "with"])
-        })
+        clause[..k]
+            .windows(2)
+            .any(|w| is_word(w[0], OPENED_TO) && is_word(w[1], &["to", "by", "with"]))
     };
     let hit = clause.iter().enumerate().find(|&(k, t)| {
         if seen(k)

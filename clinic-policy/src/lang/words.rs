@@ -719,6 +719,22 @@ pub(crate) fn is_word(t: &Tok, list: &[&str]) -> bool {
     t.kind == Kind::Word && list.contains(&t.text.as_str())
 }
 
+/// Participles that open a value to its readers before "to", "by" or "with" ("shown to …",
+/// "open to …", "read by …", "shared with …").
+pub(crate) const OPENED_TO: &[&str] = &[
+    "shown",
+    "seen",
+    "visible",
+    "displayed",
+    "open",
+    "readable",
+    "available",
+    "accessible",
+    "viewable",
+    "shared",
+    "read",
+];
+
 /// People on the patient's side of an answer: an audience that names none of them keeps a
 /// value from the one the agent answers.
 pub(crate) const PATIENT_SIDE: &[&str] = &[
