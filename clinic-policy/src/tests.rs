@@ -2017,6 +2017,15 @@ fn a_code_is_said_only_of_its_own_cases() {
             "book_appointment",
             "Book an open slot for the patient. The answer is `SLOT_TAKEN`, when the slot overlaps another visit of the patient.",
         ),
+        // codes joined by "or" share their case, and no case beyond all of theirs
+        (
+            "book_appointment",
+            "Book an open slot for the patient. `SLOT_TAKEN` or `SLOT_NOT_FOUND` means the symptoms of the patient are invalid.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. `AUTH_REQUIRED` or `AUTH_INVALID` means the intake of the patient is invalid.",
+        ),
     ] {
         let found = judge(bad, tool);
         assert!(beyond(&found), "{bad}: {found:?}");
@@ -2062,6 +2071,19 @@ fn a_code_is_said_only_of_its_own_cases() {
         (
             "book_appointment",
             "Book an open slot for the patient. `UPSTREAM_TIMEOUT` means the clinic API gave no answer in time; the booking may be made.",
+        ),
+        // (two codes joined by "or" for one case: each is read against both lists)
+        (
+            "book_appointment",
+            "Book an open slot for the patient. A request with a missing or invalid sign in gives the error `AUTH_REQUIRED` or `AUTH_INVALID`.",
+        ),
+        (
+            "get_appointment",
+            "Get one appointment by id. An unknown id or an appointment of another patient gives `APPOINTMENT_NOT_FOUND` or `FORBIDDEN`.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. A slot booked by another patient or an id of no slot gives `SLOT_TAKEN`, `SLOT_NOT_FOUND`.",
         ),
     ] {
         let found = judge(ok, tool);

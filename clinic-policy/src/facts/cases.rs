@@ -159,30 +159,55 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
     })
 }
 
-/// The first word of a case (the sentence a code is said in, less the code) that carries no case
-/// of the code's: not a word of any code's sentence, of the tool's name, a function word, a
-/// number, a name or a literal. In a lost answer's gloss (`glossed`), the words of its retry and
-/// of the change it may have made are its own as well.
+/// The first word of a case (the sentence a code is said in, less the codes joined to it) that
+/// carries no case of theirs: not a word of any code's sentence, of the tool's name, a function
+/// word, a number, a name or a literal. Codes joined by "or" or "and" share one case, read
+/// against the union of their lists ("a missing or invalid sign-in gives `AUTH_REQUIRED` or
+/// `AUTH_INVALID`"). In a lost answer's gloss (`glossed`), the words of its retry and of the
+/// change it may have made are its own as well.
 pub(super) fn word_beyond_code<'t>(
     case: &[&'t Tok],
-    code: &str,
+    codes: &[&str],
     tool: &str,
     glossed: bool,
 ) -> Option<&'t Tok> {
-    let (own, by_id) = code_cases(code)?;
-    let lost_gloss = glossed && LOST.contains(&code);
+    let lists: Vec<(&str, bool)> = codes.iter().filter_map(|c| code_cases(c)).collect();
+    if lists.is_empty() {
+        return None;
+    }
+    let lost_gloss = glossed && codes.iter().any(|c| LOST.contains(c));
     let among = |list: &str, w: &str| list.split_whitespace().any(|x| x == w);
     let listed = |w: &str| {
         is_function_word(w)
             || among(ANY_CODE, w)
-            || among(own, w)
-            || by_id && among(AN_ID, w)
+            || lists
+                .iter()
+                .any(|&(own, by_id)| among(own, w) || by_id && among(AN_ID, w))
             || lost_gloss && among(LOST_GLOSS, w)
             || tool.split('_').any(|p| p == w)
     };
     case.iter()
         .copied()
         .find(|x| x.kind == Kind::Word && !is_word(x, NUMBER_WORDS) && !listed(&x.text))
+}
+
+/// The codes joined to the code at `k` by "or", "and", "/" or a comma, in a chain of codes
+/// ("`AUTH_REQUIRED` or `AUTH_INVALID`", "`A`, `B` or `C`"), `k` first.
+pub(super) fn joined_codes(toks: &[Tok], text: &str, k: usize) -> Vec<usize> {
+    let joins = |t: &Tok| t.kind == Kind::Comma || is_word(t, &["or", "and"]) || t.text == "/";
+    let code = |j: usize| capital_code(&toks[j], text);
+    let mut out = vec![k];
+    let mut j = k;
+    while j >= 2 && joins(&toks[j - 1]) && code(j - 2) {
+        j -= 2;
+        out.push(j);
+    }
+    let mut j = k;
+    while j + 2 < toks.len() && joins(&toks[j + 1]) && code(j + 2) {
+        j += 2;
+        out.push(j);
+    }
+    out
 }
 
 /// Words that open a phrase of a case after its code ("`SLOT_TAKEN`, when …", "…, for a

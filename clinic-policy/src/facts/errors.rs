@@ -4,7 +4,7 @@ use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 use super::acts::{HOURS_OF_A_CLOCK, clock_time, window_ahead};
-use super::cases::{case_of, word_beyond_code};
+use super::cases::{case_of, joined_codes, word_beyond_code};
 use super::codes::{API_ERRORS, condition_opens, http_status, known_route};
 
 /// An error the API does not give, gives for a status the act takes, or gives for a case it is
@@ -116,7 +116,11 @@ pub(super) fn made_up_error(
             && (k == 1 || toks[k - 2].kind == Kind::Stop)
             && toks.get(k + 1).is_some_and(|n| n.kind == Kind::Comma)
             || condition_opens(toks, k, text).is_some();
-        let own_case = case_of(toks, text, k, start, end, opens_gloss);
+        let joined = joined_codes(toks, text, k);
+        let own_case: Vec<&Tok> = case_of(toks, text, k, start, end, opens_gloss)
+            .into_iter()
+            .filter(|x| !joined.iter().any(|&j| std::ptr::eq(*x, &toks[j])))
+            .collect();
         let made_up = |code: &str| -> Option<String> {
             if code == "invalid_transition" && for_a_status_taken(&case, takes) {
                 Some(
@@ -126,7 +130,9 @@ pub(super) fn made_up_error(
             } else if let Some(why) = made_up_case(&case, code, takes, text, opens_gloss) {
                 Some(why.to_owned())
             } else {
-                let word = word_beyond_code(&own_case, code, tool, opens_gloss)
+                let mut codes = vec![code];
+                codes.extend(joined[1..].iter().map(|&j| toks[j].text.as_str()));
+                let word = word_beyond_code(&own_case, &codes, tool, opens_gloss)
                     .filter(|_| known_route && super::callers::has_a_route(tool))?;
                 Some(format!(
                     "an error said of a case its code does not answer (\"{}\"): each code of the contract answers only its own cases (an unknown id, a taken slot, a status, a key, a rate, a missing oncall doctor, a lost answer)",
