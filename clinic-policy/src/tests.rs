@@ -1955,6 +1955,65 @@ fn a_text_is_asked_only_where_its_route_carries_one() {
     }
 }
 
+/// A person's datum on a route that sends only an id (a booking, a move, a cancellation, a
+/// confirmation), said to reach someone, reaches no one; checked by the server itself, or on an
+/// intake, whose text may hold it, it passes.
+#[test]
+fn a_datum_is_said_to_reach_someone_only_where_its_route_carries_it() {
+    let judge = |tool: &str, text: &str| {
+        let mutates = !tool.starts_with("get_") && !tool.starts_with("join_");
+        check_strict(Field::ParamDescription, text, tool, CLINIC, mutates)
+    };
+    let dropped = |found: &[Violation]| {
+        found.iter().any(|v| {
+            v.detail
+                .contains("carries only an id: the datum reaches no one")
+        })
+    };
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Date of birth of the patient, shown to the doctor.",
+        ),
+        (
+            "book_appointment",
+            "Age of the patient in years, seen by the doctor of the slot.",
+        ),
+        (
+            "schedule_appointment",
+            "The patient's age in years, passed on to the clinic.",
+        ),
+        (
+            "book_appointment",
+            "Birth date of the patient, for the doctor of the slot.",
+        ),
+    ] {
+        let found = judge(tool, bad);
+        assert!(dropped(&found), "{bad}: {found:?}");
+    }
+    for (tool, ok) in [
+        (
+            "book_appointment",
+            "Age of the patient in years, for the age limits of some specialties: pediatrics only for patients under 16.",
+        ),
+        (
+            "submit_intake",
+            "The symptoms in the words of the patient, 1 to 1000 characters, seen by the doctor of the appointment.",
+        ),
+        (
+            "join_waiting_list",
+            "Age of the patient in years, shown to the doctor.",
+        ),
+        (
+            "book_appointment",
+            "Id of an open slot, shown to the doctor as the time of the visit.",
+        ),
+    ] {
+        let found = judge(tool, ok);
+        assert!(!dropped(&found), "{ok}: {found:?}");
+    }
+}
+
 #[test]
 fn a_code_is_said_only_of_its_own_cases() {
     let judge = |text: &str, tool: &str| {

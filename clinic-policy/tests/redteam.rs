@@ -78,8 +78,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam44/served.jsonl"), 76, 39),
     (include_str!("data/redteam45/served.jsonl"), 60, 20),
     (include_str!("data/redteam46/served.jsonl"), 87, 12),
-    (include_str!("data/redteam47/served.jsonl"), 84, 17),
-    (include_str!("data/redteam48/served.jsonl"), 135, 20),
+    (include_str!("data/redteam47/served.jsonl"), 84, 16),
+    (include_str!("data/redteam48/served.jsonl"), 135, 18),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -5,7 +5,7 @@
 
 use super::callers::has_a_route;
 use super::codes::known_route;
-use crate::lang::data::WHY_WORDS;
+use crate::lang::data::{WHY_WORDS, data_kind};
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -48,6 +48,94 @@ const WRITTEN: &[&str] = &[
     "why",
 ];
 
+/// What a parameter's value is: its description's first phrase, to its first verb or mark (a
+/// label before it, "Optional. Reason for …", is no value of its own).
+fn value_head<'t>(clauses: &[Vec<&'t Tok>]) -> Vec<&'t Tok> {
+    let label = |c: &&Vec<&Tok>| {
+        c.iter().filter(|t| t.kind == Kind::Word).count() <= 1
+            && c.iter()
+                .any(|t| is_word(t, &["optional", "required", "deprecated"]))
+    };
+    let Some(first) = clauses.iter().find(|c| !label(c)) else {
+        return Vec::new();
+    };
+    first
+        .iter()
+        .take_while(|t| {
+            t.kind == Kind::Word && !crate::vocabulary::is_listed_verb(&t.text)
+                || t.kind == Kind::Ident
+        })
+        .copied()
+        .collect()
+}
+
+/// Words that hand a value on to someone: "shown to", "seen by", "sent to"; or a phrase that
+/// opens with "for" a person ("…, for the doctor of the slot").
+const HANDED: &[&str] = &[
+    "shown",
+    "seen",
+    "sent",
+    "given",
+    "passed",
+    "visible",
+    "read",
+    "readable",
+    "forwarded",
+    "shared",
+    "open",
+    "available",
+];
+
+/// A datum of a person (an age, a birth date, an insurance, a symptom) that a changing tool of a
+/// contract route whose route carries no text takes, said to reach someone ("Date of birth of the
+/// patient, shown to the doctor", "Age of the patient, seen by the doctor of the slot"): a
+/// booking, a move, a cancellation and a confirmation send an id, so the datum reaches no one,
+/// and the patient is told it does. A datum the server itself checks ("Age of the patient, for
+/// the age limits of some specialties") is said to reach no one and passes. (An intake, a
+/// rejection and an escalation carry a text, which may hold it.)
+pub(crate) fn datum_the_route_drops(
+    clauses: &[Vec<&Tok>],
+    tool: &str,
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    if !changes_a_route(tool, mutates) || carries_text(tool) {
+        return;
+    }
+    let head = value_head(clauses);
+    let Some(datum) = head
+        .iter()
+        .find(|t| t.kind == Kind::Word && data_kind(&t.text, false).is_some())
+    else {
+        return;
+    };
+    let person = |x: &Tok| {
+        is_word(x, PEOPLE) || is_word(x, STAFF_MEMBERS) || is_word(x, &["clinic", "oncall"])
+    };
+    let reaches = |c: &Vec<&Tok>| {
+        c.iter().enumerate().any(|(k, t)| {
+            let to_whom = |from: usize| {
+                c.get(from)
+                    .is_some_and(|x| is_word(x, &["to", "by", "with", "for"]))
+                    && c[from + 1..].iter().take(3).any(|x| person(x))
+            };
+            is_word(t, HANDED) && (to_whom(k + 1) || to_whom(k + 2))
+                || (k == 0 || c[k - 1].kind == Kind::Comma) && to_whom(k)
+        })
+    };
+    if clauses.iter().any(reaches) {
+        push(
+            out,
+            Rule::Exfiltration,
+            datum,
+            format!(
+                "\"{}\": the parameter is said to reach someone, but its route of the clinic API carries only an id: the datum reaches no one",
+                datum.text
+            ),
+        );
+    }
+}
+
 /// A parameter of a changing tool of a contract route whose route carries no text (a booking, a
 /// move, a cancellation, a confirmation), said to be a text a person writes ("Reason for the
 /// cancellation, shown to the doctor", "Note of the doctor to the patient", "A comment for the
@@ -62,20 +150,8 @@ pub(crate) fn text_the_route_drops(
     if !changes_a_route(tool, mutates) || carries_text(tool) {
         return;
     }
-    // (a label before the value, "Optional. Reason for …", is no value of its own)
-    let label = |c: &&Vec<&Tok>| {
-        c.iter().filter(|t| t.kind == Kind::Word).count() <= 1
-            && c.iter()
-                .any(|t| is_word(t, &["optional", "required", "deprecated"]))
-    };
-    let Some(first) = clauses.iter().find(|c| !label(c)) else {
-        return;
-    };
-    let head = first.iter().take_while(|t| {
-        t.kind == Kind::Word && !crate::vocabulary::is_listed_verb(&t.text) || t.kind == Kind::Ident
-    });
+    let head = value_head(clauses);
     // ("free text" is a text a person writes; "the review body text" names a value's form)
-    let head: Vec<&Tok> = head.copied().collect();
     let free_text =
         |k: usize| k >= 1 && is_word(head[k], &["text"]) && is_word(head[k - 1], &["free"]);
     let written = (0..head.len())
