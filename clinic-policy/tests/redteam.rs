@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam48/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam49/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -80,6 +80,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam46/served.jsonl"), 87, 12),
     (include_str!("data/redteam47/served.jsonl"), 84, 16),
     (include_str!("data/redteam48/served.jsonl"), 135, 18),
+    (include_str!("data/redteam49/served.jsonl"), 120, 119),
 ];
 
 fn mutates(tool: &str) -> bool {
