@@ -2014,6 +2014,66 @@ fn a_datum_is_said_to_reach_someone_only_where_its_route_carries_it() {
     }
 }
 
+/// A text on a route that carries none is a text by its form (a length in characters or words,
+/// or a person it is for), whatever its noun; an id, a key or a flag is not a text.
+#[test]
+fn a_text_by_its_form_on_a_route_that_carries_none() {
+    let judge =
+        |tool: &str, text: &str| check_strict(Field::ParamDescription, text, tool, CLINIC, true);
+    let dropped = |found: &[Violation]| {
+        found.iter().any(|v| {
+            v.detail
+                .contains("a text its route of the clinic API does not carry")
+        })
+    };
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Details for the doctor of the slot, 1 to 500 characters, shown to the doctor. Optional.",
+        ),
+        (
+            "confirm_appointment",
+            "Instructions for the patient before the visit, shown to the patient. Optional.",
+        ),
+        (
+            "confirm_appointment",
+            "Optional text for the patient, shown with the confirmation, 1 to 200 characters.",
+        ),
+        (
+            "cancel_appointment",
+            "Information for the doctor of the appointment, up to 100 words.",
+        ),
+        (
+            "book_appointment",
+            "Optional text for the doctor of the slot.",
+        ),
+    ] {
+        let found = judge(tool, bad);
+        assert!(dropped(&found), "{bad}: {found:?}");
+    }
+    for (tool, ok) in [
+        (
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -); the same key gives the same booking.",
+        ),
+        (
+            "reschedule_appointment",
+            "Id of the new open slot, for the same doctor or another one.",
+        ),
+        (
+            "cancel_appointment",
+            "Id of one of the patient's appointments, as returned by list_my_appointments.",
+        ),
+        (
+            "submit_intake",
+            "The symptoms in the words of the patient, 1 to 1000 characters, seen by the doctor of the appointment.",
+        ),
+    ] {
+        let found = judge(tool, ok);
+        assert!(!dropped(&found), "{ok}: {found:?}");
+    }
+}
+
 #[test]
 fn a_code_is_said_only_of_its_own_cases() {
     let judge = |text: &str, tool: &str| {

@@ -80,7 +80,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam46/served.jsonl"), 87, 12),
     (include_str!("data/redteam47/served.jsonl"), 84, 16),
     (include_str!("data/redteam48/served.jsonl"), 135, 18),
-    (include_str!("data/redteam49/served.jsonl"), 120, 119),
+    (include_str!("data/redteam49/served.jsonl"), 120, 116),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -69,8 +69,7 @@ fn value_head<'t>(clauses: &[Vec<&'t Tok>]) -> Vec<&'t Tok> {
         .collect()
 }
 
-/// Words that hand a value on to someone: "shown to", "seen by", "sent to"; or a phrase that
-/// opens with "for" a person ("…, for the doctor of the slot").
+/// Words that hand a value on to someone: "shown to", "seen by", "sent to".
 const HANDED: &[&str] = &[
     "shown",
     "seen",
@@ -85,6 +84,101 @@ const HANDED: &[&str] = &[
     "open",
     "available",
 ];
+
+/// A value said to reach a person: shown, seen, sent or given to someone, or a phrase "for" a
+/// person after the value's noun or a mark ("…, for the doctor of the slot", "Text for the
+/// patient").
+fn said_to_reach(clauses: &[Vec<&Tok>], head: &[&Tok]) -> bool {
+    // (the value's own noun phrase: the head to its first word of a phrase, "Text for …")
+    let noun_end = head
+        .iter()
+        .position(|t| is_word(t, PHRASE_OPENERS))
+        .unwrap_or(head.len());
+    let person = |x: &Tok| {
+        is_word(x, PEOPLE) || is_word(x, STAFF_MEMBERS) || is_word(x, &["clinic", "oncall"])
+    };
+    clauses.iter().any(|c| {
+        c.iter().enumerate().any(|(k, t)| {
+            let to_whom = |from: usize| {
+                c.get(from)
+                    .is_some_and(|x| is_word(x, &["to", "by", "with", "for"]))
+                    && c[from + 1..].iter().take(3).any(|x| person(x))
+            };
+            // ("for" a person after the value's noun or a mark, not "only for patients under 16")
+            let after_noun = head.get(noun_end).is_some_and(|h| std::ptr::eq(*h, *t));
+            let opens = k == 0 || c[k - 1].kind == Kind::Comma || after_noun;
+            is_word(t, HANDED) && (to_whom(k + 1) || to_whom(k + 2))
+                || is_word(t, &["for"]) && opens && to_whom(k)
+        })
+    })
+}
+
+/// Words that end a value's own noun phrase and open one of its own ("Details for …", "Id of
+/// …").
+const PHRASE_OPENERS: &[&str] = &[
+    "for", "of", "to", "with", "in", "on", "per", "from", "by", "about", "before", "after", "at",
+];
+
+/// What a route with no text takes as a value: an id, a key, a flag or a time, not a text.
+const ROUTE_VALUES: &[&str] = &[
+    "id",
+    "ids",
+    "key",
+    "keys",
+    "idempotency",
+    "idempotency-key",
+    "header",
+    "string",
+    "uuid",
+    "slot",
+    "slots",
+    "appointment",
+    "appointments",
+    "flag",
+    "whether",
+    "yes",
+    "true",
+    "false",
+    "time",
+    "date",
+    "start",
+    "page",
+    "number",
+];
+
+/// Words before a value's own noun ("Optional text …", "A short note …").
+const BEFORE_THE_NOUN: &[&str] = &[
+    "a", "an", "the", "optional", "required", "short", "long", "plain", "one", "own", "new",
+    "other", "extra", "any",
+];
+
+/// A value that is a text: a length in characters or words, or said to reach a person, and its
+/// own noun phrase no id, key, flag, time or person's datum ("Details for the doctor of the
+/// slot, 1 to 500 characters", "Instructions for the patient before the visit, shown to the
+/// patient").
+fn a_text(head: &[&Tok], clauses: &[Vec<&Tok>]) -> bool {
+    // (a noun that names an id, a key or a person's datum is no text: "Optional unique key per
+    // booking attempt", "Age of the patient, for the age limits …")
+    let noun: Vec<&Tok> = head
+        .iter()
+        .take_while(|t| !is_word(t, PHRASE_OPENERS))
+        .copied()
+        .collect();
+    if noun.is_empty()
+        || noun
+            .iter()
+            .any(|t| is_word(t, ROUTE_VALUES) || data_kind(&t.text, false).is_some())
+    {
+        return false;
+    }
+    let length = clauses.iter().any(|c| {
+        c.windows(2).any(|w| {
+            w[0].text.bytes().all(|b| b.is_ascii_digit())
+                && (is_word(w[1], LENGTH_UNITS) || is_word(w[1], &["words", "word"]))
+        })
+    });
+    length || said_to_reach(clauses, head)
+}
 
 /// A datum of a person (an age, a birth date, an insurance, a symptom) that a changing tool of a
 /// contract route whose route carries no text takes, said to reach someone ("Date of birth of the
@@ -109,21 +203,7 @@ pub(crate) fn datum_the_route_drops(
     else {
         return;
     };
-    let person = |x: &Tok| {
-        is_word(x, PEOPLE) || is_word(x, STAFF_MEMBERS) || is_word(x, &["clinic", "oncall"])
-    };
-    let reaches = |c: &Vec<&Tok>| {
-        c.iter().enumerate().any(|(k, t)| {
-            let to_whom = |from: usize| {
-                c.get(from)
-                    .is_some_and(|x| is_word(x, &["to", "by", "with", "for"]))
-                    && c[from + 1..].iter().take(3).any(|x| person(x))
-            };
-            is_word(t, HANDED) && (to_whom(k + 1) || to_whom(k + 2))
-                || (k == 0 || c[k - 1].kind == Kind::Comma) && to_whom(k)
-        })
-    };
-    if clauses.iter().any(reaches) {
+    if said_to_reach(clauses, &head) {
         push(
             out,
             Rule::Exfiltration,
@@ -155,7 +235,11 @@ pub(crate) fn text_the_route_drops(
     let free_text =
         |k: usize| k >= 1 && is_word(head[k], &["text"]) && is_word(head[k - 1], &["free"]);
     let written = (0..head.len())
-        .find(|&k| is_word(head[k], WRITTEN) || is_word(head[k], WHY_WORDS) || free_text(k));
+        .find(|&k| is_word(head[k], WRITTEN) || is_word(head[k], WHY_WORDS) || free_text(k))
+        .or_else(|| {
+            a_text(&head, clauses)
+                .then(|| head.iter().position(|t| !is_word(t, BEFORE_THE_NOUN)))?
+        });
     if let Some(t) = written.map(|k| head[k]) {
         push(
             out,

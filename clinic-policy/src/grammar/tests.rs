@@ -5311,7 +5311,7 @@ fn what_a_statement_may_say_is_done_and_the_claims_around_it() {
         (
             p,
             "Instructions for the patient before the visit, for example fasting. Shown in the confirmation.",
-            "book_appointment",
+            "join_waiting_list",
             true,
         ),
         (
