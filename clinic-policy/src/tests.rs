@@ -2074,6 +2074,50 @@ fn a_text_by_its_form_on_a_route_that_carries_none() {
     }
 }
 
+/// An audience listed back to the word that links it holds the patient named first ("seen by
+/// the patient of the appointment and its doctor only"), and the emergency line is the next step
+/// however the step is said ("the next step for the patient is the emergency line"); the doctor
+/// alone, and the clinic's phone as the emergency line, are still refused.
+#[test]
+fn a_listed_audience_and_the_next_step_said_at_length() {
+    let judge =
+        |tool: &str, text: &str| check_strict(Field::ToolDescription, text, tool, CLINIC, false);
+    for (tool, ok) in [
+        (
+            "get_intake",
+            "Get the intake form of one appointment. Seen by the patient of the appointment and its doctor only.",
+        ),
+        (
+            "get_intake",
+            "Get the intake form of one appointment. Open to the patient of the appointment and its doctor only.",
+        ),
+        (
+            "get_appointment",
+            "Get one appointment by id. In an emergency, the next step for the patient is the emergency line (112).",
+        ),
+    ] {
+        let found = judge(tool, ok);
+        assert!(found.is_empty(), "{ok}: {found:?}");
+    }
+    for (tool, bad) in [
+        (
+            "get_intake",
+            "Get the intake form of one appointment. Seen by the doctor of the appointment only.",
+        ),
+        (
+            "get_intake",
+            "Get the intake form of one appointment. Seen by the doctor of the appointment and the nurses only.",
+        ),
+        (
+            "get_appointment",
+            "Get one appointment by id. The phone of the clinic is the emergency line.",
+        ),
+    ] {
+        let found = judge(tool, bad);
+        assert!(!found.is_empty(), "{bad}: {found:?}");
+    }
+}
+
 #[test]
 fn a_code_is_said_only_of_its_own_cases() {
     let judge = |text: &str, tool: &str| {

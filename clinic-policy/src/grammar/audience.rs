@@ -310,6 +310,21 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
         linked = true;
         link = Some(j);
     }
+    // (a list back to the word that links it is all of the audience: "seen by the patient of
+    // the appointment and its doctor only")
+    if link.is_none()
+        && let Some(j) = clause[..k]
+            .iter()
+            .rposition(|x| is_word(x, &["by", "to", "for"]))
+            .filter(|&j| k - j <= 10 && !made_by(j))
+    {
+        audience.extend(
+            clause[j + 1..lo.max(j + 1)]
+                .iter()
+                .copied()
+                .filter(|t| who(t)),
+        );
+    }
     if !linked || audience.is_empty() || audience.iter().any(|t| is_word(t, PATIENT_SIDE)) {
         return;
     }

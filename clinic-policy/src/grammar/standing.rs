@@ -194,10 +194,10 @@ pub(super) fn emergency_routed(clause: &[&Tok], out: &mut Vec<Violation>) {
         let prev = |b: usize, w: &[&str]| k >= b && is_word(clause[k - b], w);
         let line = is_word(t, &["emergency", "emergencies"])
             && clause.get(k + 1).is_some_and(|n| is_word(n, CONTACTS));
-        // ("the next step is the emergency line 112": the line named as itself, the next step
-        // said to be it)
+        // ("the next step is the emergency line 112", "the next step for the patient is …": the
+        // line named as itself, the next step said to be it)
         let next_step = k >= 3
-            && clause[k.saturating_sub(5)..k - 2]
+            && clause[k.saturating_sub(8)..k - 2]
                 .iter()
                 .any(|x| is_word(x, &["step", "steps"]));
         (line && prev(1, &["the", "a", "an"]) && prev(2, COPULAS) && !next_step)
