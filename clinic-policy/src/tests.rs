@@ -6426,3 +6426,92 @@ fn the_escalation_stays_in_its_clinic_and_protocols_are_the_doctors_clinics_and_
         ),
     ]);
 }
+
+#[test]
+fn a_lost_answer_is_read_in_any_shape_and_no_condition_on_the_api_shields_it() {
+    // a lost code in any shape of its sentence, a condition on the API, a code joined to it, a
+    // retry said to find the first change unmade: after a lost answer the change may be made
+    let lost = "a lost answer said to leave the change";
+    let retry = "a second request said to find the first change unmade";
+    for (tool, bad, what) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `UPSTREAM_TIMEOUT` from the API means no appointment is booked.",
+            lost,
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. After `UPSTREAM_TIMEOUT` from the API, the slot stays open.",
+            lost,
+        ),
+        (
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. With `UPSTREAM_TIMEOUT` as the answer, the appointment stays pending.",
+            lost,
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On `UPSTREAM_TIMEOUT`, if the API is down, the appointment keeps its slot.",
+            lost,
+        ),
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. On `UPSTREAM_ERROR`, when the API is down, the appointment stays pending.",
+            lost,
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `UPSTREAM_TIMEOUT` and `RATE_LIMITED` mean that nothing is booked.",
+            lost,
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `UPSTREAM_UNAVAILABLE` as on `SLOT_TAKEN`, the appointment keeps its old slot.",
+            lost,
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the API gave no answer in time; a second request finds the slot still open.",
+            retry,
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the API gave no answer in time; a retry finds the slot free.",
+            retry,
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, what), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. With `UPSTREAM_TIMEOUT` as the answer, the booking may be done or not; a second request with the same key shows which.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On `UPSTREAM_TIMEOUT` from the API, whether the appointment is cancelled is unknown.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On `UPSTREAM_TIMEOUT`, the cancellation may be done or not; if not, the appointment is as it was.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the booking may be done or not; if the booking is done, a second request with the same key answers it again.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On `UPSTREAM_TIMEOUT`, the cancellation may be done or not; if the cancellation is done, the status is `cancelled`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the API gave no answer in time; a second request with the same key books nothing new.",
+        ),
+    ]);
+}

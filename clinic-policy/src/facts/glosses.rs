@@ -8,6 +8,7 @@ use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 use super::TRIAGE_BANDS;
+use super::cases::joined_codes;
 use super::codes::{ANSWER_WORDS, API_ERRORS, LOST, capital_code, condition_opens, http_status};
 use super::errors::{for_a_status_taken, made_up_case};
 
@@ -380,13 +381,15 @@ fn lost_gloss_end(toks: &[Tok], k: usize, from: usize, text: &str) -> usize {
             .find(|&i| matches!(toks[i].kind, Kind::Stop | Kind::Comma))
             .map_or(0, |i| i + 1)
     };
+    let joined = joined_codes(toks, text, k);
     for j in from.max(k + 1)..toks.len() {
         let x = &toks[j];
         let code = capital_code(x, text)
             || x.kind == Kind::Ident
                 && http_status(&x.text).is_some()
                 && !text[x.end..].trim_start().starts_with('`');
-        if !code {
+        // (a code joined to it shares its gloss: "`UPSTREAM_TIMEOUT` and `RATE_LIMITED` mean …")
+        if !code || joined.contains(&j) {
             continue;
         }
         let s = clause_start(j);
@@ -408,6 +411,19 @@ fn lost_gloss_end(toks: &[Tok], k: usize, from: usize, text: &str) -> usize {
         }
     }
     toks.len()
+}
+
+/// The sentence around the token at `k`: from the mark that ends the one before (a `;` or a `:`
+/// too) to the mark that ends its own (a `;` too, not a `:`, which opens what it is said of).
+fn sentence_around(toks: &[Tok], k: usize, text: &str) -> (usize, usize) {
+    let s = (0..k)
+        .rev()
+        .find(|&j| toks[j].kind == Kind::Stop)
+        .map_or(0, |j| j + 1);
+    let e = (k + 1..toks.len())
+        .find(|&j| toks[j].kind == Kind::Stop && &text[toks[j].start..toks[j].end] != ":")
+        .unwrap_or(toks.len());
+    (s, e)
 }
 
 /// The words that say a change is left as it was.
@@ -678,13 +694,26 @@ fn lost_change_said<'t>(read: &[&'t Tok]) -> Option<(&'t Tok, &'static str)> {
                     "a second request said to make a second change: the same key answers the first change again, a second intake answers `INTAKE_EXISTS`, and a taken slot `SLOT_TAKEN`",
                 ));
             }
+            // (and what it is said to find of the first: "a second request finds the slot still
+            // open" says the first made nothing)
+            if let Some(t) = first_left(&words).filter(|_| !hedge(&words)) {
+                return Some((
+                    t,
+                    "a second request said to find the first change unmade: after a lost answer it may be made or not, and a second request with the same key shows which",
+                ));
+            }
             continue;
         }
-        // (a condition before it, in its sentence: "if not, the slot is open")
+        // (a condition before it, in its sentence, on the change itself: "if not, the slot is
+        // open", "if the booking is done, …"; a condition on the API, its log or the network,
+        // "if the API is down", says nothing of whether the change was made)
         let conditioned = n >= 1
-            && words_of(all[n - 1])
-                .first()
-                .is_some_and(|w| is_word(w, &["if", "unless", "when"]))
+            && {
+                let cond = words_of(all[n - 1]);
+                cond.first()
+                    .is_some_and(|w| is_word(w, &["if", "unless", "when"]))
+                    && on_the_change(&cond[1..])
+            }
             && !words
                 .first()
                 .is_some_and(|w| is_word(w, &["and", "but", "so", "then"]));
@@ -734,6 +763,51 @@ fn lost_change_said<'t>(read: &[&'t Tok]) -> Option<(&'t Tok, &'static str)> {
         }
     }
     None
+}
+
+/// A condition's words said of the change itself: a bare "not" or "so", or an object of the
+/// change or a word of its being made ("if the booking is done", "unless the slot is taken"),
+/// not of the API, its log or the network ("if the API is down").
+fn on_the_change(cond: &[&Tok]) -> bool {
+    cond.iter()
+        .all(|x| is_word(x, &["not", "so", "it", "is", "was", "did", "does"]))
+        || cond
+            .iter()
+            .any(|x| is_word(x, OBJECTS) || is_word(x, MADE) || is_word(x, &["done", "not"]))
+}
+
+/// What a second request is said to find of the first change: the object as it was ("the slot
+/// still open", "the appointment unchanged"), a word of keeping that is no denial of a second
+/// change ("books nothing new" is the same key's answer).
+fn first_left<'t>(words: &[&'t Tok]) -> Option<&'t Tok> {
+    let open = words
+        .iter()
+        .any(|x| is_word(x, &["slot", "slots"]))
+        .then(|| {
+            words
+                .iter()
+                .find(|x| is_word(x, &["open", "free", "available"]))
+                .copied()
+        })
+        .flatten();
+    open.or_else(|| {
+        words
+            .iter()
+            .find(|x| {
+                is_word(
+                    x,
+                    &[
+                        "still",
+                        "unchanged",
+                        "stays",
+                        "remains",
+                        "untouched",
+                        "intact",
+                    ],
+                )
+            })
+            .copied()
+    })
 }
 
 /// A second change said of a second request ("records a second intake", "books another
@@ -1039,6 +1113,20 @@ pub(super) fn code_glossed(
         let opens = gloss_opens(toks, k, text).or_else(|| condition_opens(toks, k, text));
         let before = gloss_before(toks, k, text);
         let lost = codes.iter().any(|c| LOST.contains(c));
+        // (a lost code in capitals opens its sentence's reading in any shape: "`X` from the API
+        // means …", "With `X` as the answer, …", "`X` and `RATE_LIMITED` mean …")
+        if lost && opens.is_none() && before.is_none() && capital_code(t, text) {
+            let (s, e) = sentence_around(toks, k, text);
+            let end = lost_gloss_end(toks, k, k + 1, text).min(e);
+            let read: Vec<&Tok> = toks[s..k]
+                .iter()
+                .chain(&toks[(k + 1).min(end)..end])
+                .collect();
+            if let Some((t, why)) = lost_change_said(&read) {
+                push(out, Rule::Directive, t, why.to_owned());
+                return;
+            }
+        }
         if lost && (opens.is_some() || before.is_some()) {
             // (what follows a lost answer is read to the next code that opens a clause of its
             // own: "On `UPSTREAM_TIMEOUT`, the API did not answer; as on `RATE_LIMITED`, no
