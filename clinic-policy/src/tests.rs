@@ -6515,3 +6515,75 @@ fn a_lost_answer_is_read_in_any_shape_and_no_condition_on_the_api_shields_it() {
         ),
     ]);
 }
+
+#[test]
+fn a_change_after_a_refused_code_is_excused_only_by_a_rule_or_a_keeping_that_governs_it() {
+    // an indefinite object in a state, "still" before a change or another state, a word of
+    // keeping in one part of the phrase only: after an error of the contract nothing changes
+    let why = "a change said to follow a refused answer";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `SLOT_TAKEN` means another patient booked the slot first; a slot of the same doctor is booked for the patient.",
+        ),
+        (
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. `INTAKE_EXISTS` means the appointment has an intake already; a second intake is then part of the first.",
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. `NO_ONCALL_DOCTOR` means the clinic has no oncall doctor; the priority of the appointment is still urgent.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. `SLOT_TAKEN` means another patient booked the slot first; the appointment still moves to the next open slot of the doctor.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `SLOT_TAKEN` means another patient booked the slot first; the patient still gets the next open slot.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `SLOT_TAKEN`, the new slot was booked by another patient first; the appointment keeps its slot and moves to the next open slot.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. `INTAKE_EXISTS` means the appointment has an intake already; an appointment has one.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. `INTAKE_EXISTS` means the appointment has an intake already; an appointment has at most one intake.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot in a single step. On 409 `SLOT_TAKEN`, the appointment stays exactly as it was, so a retry with another slot is possible.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `SLOT_TAKEN`, the new slot was booked by another patient first; the appointment is still at its old slot.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `SLOT_TAKEN`, the new slot was booked by another patient first; the appointment still has its old slot.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. On `SLOT_TAKEN`, the new slot was booked by another patient first; the appointment is still in the old slot.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. `INTAKE_EXISTS` means the appointment has an intake already; the first intake stays as it was.",
+        ),
+    ]);
+}

@@ -4,6 +4,7 @@
 //! code or status stands for, and a gloss with none of its meaning is refused. The agent tells
 //! the patient the gloss, not the code.
 
+use crate::lang::predicates::NUMBER_WORDS;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -517,6 +518,55 @@ fn kept_said(words: &[&Tok]) -> bool {
         })
 }
 
+/// A word of keeping that governs its phrase's claim: "stays", "keeps", "nothing", "as it was",
+/// and "still" only before the old state ("still pending", "still at its old slot", "still
+/// has its slot"), not before a change or another state ("still moves to the next slot", "is
+/// still urgent", "still gets the next open slot").
+fn kept_governs(words: &[&Tok]) -> bool {
+    let others: Vec<&Tok> = words
+        .iter()
+        .copied()
+        .filter(|x| !is_word(x, &["still"]))
+        .collect();
+    if kept_said(&others) {
+        return true;
+    }
+    words.iter().enumerate().any(|(i, x)| {
+        is_word(x, &["still"])
+            && words[i + 1..]
+                .iter()
+                .find(|y| {
+                    !is_word(
+                        y,
+                        &[
+                            "is", "are", "was", "has", "have", "at", "in", "on", "with", "the",
+                        ],
+                    )
+                })
+                .is_some_and(|y| {
+                    is_word(
+                        y,
+                        &[
+                            "old",
+                            "same",
+                            "its",
+                            "their",
+                            "pending",
+                            "open",
+                            "free",
+                            "available",
+                            "as",
+                            "there",
+                            "unchanged",
+                            "own",
+                            "original",
+                            "first",
+                        ],
+                    )
+                })
+    })
+}
+
 /// The phrases of a text, split at each stop and comma.
 fn phrases<'a, 't>(read: &'a [&'t Tok]) -> Vec<&'a [&'t Tok]> {
     read.split(|x| matches!(x.kind, Kind::Stop | Kind::Comma))
@@ -624,13 +674,28 @@ fn change_after_refusal<'t>(
             after_stop
         };
         // (a general statement, "an appointment has one", "a retry with another slot is
-        // possible", is of no one object)
+        // possible", is of no one object: a rule of what may be or how many there are; an
+        // indefinite object said to be in a state, "a slot of the same doctor is booked for the
+        // patient", is a change all the same)
         let general = words
             .iter()
             .find(|w| !is_word(w, &["and", "so", "then", "but", "thus"]))
-            .is_some_and(|w| is_word(w, &["a", "an", "each", "every", "any"]));
-        if consequence && !general && !kept_said(&words) && found.is_none() {
-            found = state_said(&words);
+            .is_some_and(|w| is_word(w, &["a", "an", "each", "every", "any"]))
+            && (words
+                .iter()
+                .any(|w| is_word(w, &["possible", "can", "may", "might"]))
+                || words.windows(2).any(|w| {
+                    is_word(w[0], &["has", "have", "holds", "takes", "gets"])
+                        && (is_word(w[1], NUMBER_WORDS)
+                            || is_word(w[1], &["one", "only", "at", "no"]))
+                }));
+        // (each part joined by "and" or "but" on its own: a word of keeping excuses only its own
+        // part, "the appointment keeps its doctor and moves to …")
+        if consequence && !general && found.is_none() {
+            found = words
+                .split(|w| is_word(w, &["and", "but", "while"]))
+                .filter(|part| !kept_governs(part))
+                .find_map(state_said);
         }
         if !words.is_empty() {
             first = false;
