@@ -6587,3 +6587,74 @@ fn a_change_after_a_refused_code_is_excused_only_by_a_rule_or_a_keeping_that_gov
         ),
     ]);
 }
+
+#[test]
+fn another_doctors_or_clinics_object_a_count_of_bookings_and_a_move_made_before_are_no_case_of_a_code()
+ {
+    // an owner's case on a code of no owner or a tool of no owned object, a second booking, a
+    // move made before: the contract gives no error for them
+    for (tool, bad) in [
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. A move to another doctor gives the error `INVALID_TRANSITION`.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A booking at another clinic than the patient's own gives the error `FORBIDDEN`.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A second booking with the same doctor gives the error `FORBIDDEN`.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. A move of an appointment that was moved before gives the error `INVALID_TRANSITION`.",
+        ),
+        (
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window. A doctor of another clinic gives the error `DOCTOR_NOT_FOUND`.",
+        ),
+        (
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. An appointment escalated already gives the error `INVALID_TRANSITION`.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. A move to a doctor other than the first one gives the error `INVALID_TRANSITION`.",
+        ),
+    ] {
+        assert!(!judge(D, bad, tool).is_empty(), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. An appointment of another doctor gives the error `FORBIDDEN`.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. An appointment of another clinic gives the error `FORBIDDEN`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A caller who is not a patient gets the error `FORBIDDEN`.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. A move of a cancelled appointment gives the error `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A second booking of the same slot gives the error `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `UPSTREAM_TIMEOUT`, the booking may be done or not; a second request with the same key books no second appointment.",
+        ),
+    ]);
+}

@@ -309,6 +309,13 @@ pub(crate) fn has_a_route(tool: &str) -> bool {
     callers(tool).is_some()
 }
 
+/// Whether the tool's object has an owner the API checks (an appointment, an intake, a clinic's
+/// protocols, a doctor's schedule): doctors, slots and hours are anyone's, and a booking takes a
+/// slot, which any patient books.
+pub(crate) fn owned_object(tool: &str) -> bool {
+    callers(tool).is_some_and(|c| !c.is_empty()) && !tool.starts_with("book")
+}
+
 /// A yes the tool waits for, said to come from someone other than who calls it ("Confirm one
 /// pending appointment, only after the patient accepts", "Reject …, once the patient agrees"):
 /// the human whose answer a change waits for is its caller, the doctor for the doctor's acts and

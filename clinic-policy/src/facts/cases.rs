@@ -186,9 +186,40 @@ pub(super) fn word_beyond_code<'t>(
             || lost_gloss && among(LOST_GLOSS, w)
             || tool.split('_').any(|p| p == w)
     };
+    // (another doctor's or clinic's object is an owner's case: only a code of another's object
+    // answers it, and only on a tool whose object has an owner; "a move to another doctor",
+    // "a doctor of another clinic", "a booking at another clinic" are no case of theirs)
+    let owners = lists.iter().any(|&(own, _)| among(own, "owner"));
+    if let Some(x) = owner_named(case).filter(|_| !owners || !super::callers::owned_object(tool)) {
+        return Some(x);
+    }
     case.iter()
         .copied()
         .find(|x| x.kind == Kind::Word && !is_word(x, NUMBER_WORDS) && !listed(&x.text))
+}
+
+/// A doctor, a clinic or a tenant said to be another's ("another doctor", "a clinic other than
+/// the patient's", "a different clinic"): whose the object is.
+fn owner_named<'t>(case: &[&'t Tok]) -> Option<&'t Tok> {
+    let words: Vec<&Tok> = case
+        .iter()
+        .copied()
+        .filter(|x| x.kind == Kind::Word)
+        .collect();
+    words.iter().enumerate().find_map(|(i, x)| {
+        let party = is_word(
+            x,
+            &[
+                "doctor", "doctors", "doctor's", "clinic", "clinics", "clinic's", "tenant",
+                "tenants",
+            ],
+        );
+        let other = |y: &Tok| is_word(y, &["another", "other", "different"]);
+        (party
+            && (words[i.saturating_sub(2)..i].iter().any(|y| other(y))
+                || words.get(i + 1).is_some_and(|y| other(y))))
+        .then_some(*x)
+    })
 }
 
 /// The codes joined to the code at `k` by "or", "and", "/" or a comma, in a chain of codes

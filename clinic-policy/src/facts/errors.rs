@@ -313,11 +313,30 @@ pub(super) fn made_up_case(
         .windows(3)
         .any(|w| w[0].kind == Kind::Ident && (is_word(w[1], ACTS) || is_word(w[2], ACTS)))
         || case.windows(2).any(|w| {
-            is_word(w[0], &["second", "third", "another"])
+            (is_word(w[0], &["second", "third", "another"])
                 && is_word(
                     w[1],
                     &["move", "cancellation", "escalation", "confirmation"],
                 )
+                // (a second booking or visit: the API counts none of a patient's; a lost answer's
+                // gloss names the second booking a retry with the same key does not make)
+                || !super::codes::lost_code(code)
+                    && !matches!(
+                        code,
+                        "slot_taken" | "idempotency_key_conflict" | "intake_exists" | "rate_limited"
+                    )
+                    && is_word(w[0], &["second", "third"])
+                    && is_word(
+                        w[1],
+                        &[
+                            "booking",
+                            "bookings",
+                            "appointment",
+                            "appointments",
+                            "visit",
+                            "visits",
+                        ],
+                    ))
                 // (a second cancellation or confirmation of the same appointment is
                 // `INVALID_TRANSITION`'s own case; a move or an escalation may be made again)
                 && !(code == "invalid_transition"
@@ -378,7 +397,27 @@ pub(super) fn made_up_case(
     let oncall = code == "no_oncall_doctor"
         && !glossed
         && !case.iter().any(|x| is_word(x, &["oncall", "call", "duty"]));
-    if aged || timed || counted || asked || status || oncall || slot_of || history {
+    // (an act said made before, as a count of the object's past: "an appointment that was moved
+    // before", "one escalated already"; a status taken is read as a status)
+    let again = case.windows(2).any(|w| {
+        let made = |x: &Tok| is_word(x, &["moved", "rescheduled", "escalated"]);
+        let before = |x: &Tok| {
+            is_word(
+                x,
+                &[
+                    "before",
+                    "already",
+                    "earlier",
+                    "once",
+                    "twice",
+                    "again",
+                    "previously",
+                ],
+            )
+        };
+        made(w[0]) && before(w[1]) || before(w[0]) && made(w[1])
+    });
+    if aged || timed || counted || asked || status || oncall || slot_of || history || again {
         Some(
             "an error of the contract said for a case it is not given for: the clinic API asks no age, day, hour, lead time, count, earlier visit, form or fee before an act, and keeps no slot from a patient",
         )
