@@ -6658,3 +6658,65 @@ fn another_doctors_or_clinics_object_a_count_of_bookings_and_a_move_made_before_
         ),
     ]);
 }
+
+#[test]
+fn a_pending_wait_names_the_doctors_answer_and_no_priority_promises_a_turn_to_be_seen() {
+    // the doctor named doing something else than answering, and a turn to be seen promised
+    // after a priority, an escalation or a triage level
+    for (place, tool, bad) in [
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment: `pending` until the doctor of the slot reads the intake.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. An appointment is pending until the doctor has its intake form.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment: `urgent` after the escalation, and the patient is seen first.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment: `urgent` after the escalation, and the oncall doctor sees the patient sooner.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. Intakes with the triage level `urgent` are seen first.",
+        ),
+    ] {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment: `pending` until the doctor's answer.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment: `urgent` after the escalation, `normal` otherwise.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment: `urgent` after an escalation, and no doctor sees the patient sooner for it.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment: `urgent` after the escalation, and a patient is not treated first for it.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Name of the doctor of the slot, who sees the patient first at the visit.",
+        ),
+    ]);
+}

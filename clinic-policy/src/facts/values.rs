@@ -459,8 +459,9 @@ pub(crate) fn duration_unit_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
 }
 
 /// An appointment said to wait for something the API does not ask ("pending until the deposit
-/// of the patient is paid", "pending until its intake form is in"): only the doctor's answer
-/// takes a pending appointment further, confirmed or rejected.
+/// of the patient is paid", "pending until its intake form is in", "pending until the doctor
+/// reads the intake"): only the doctor's answer takes a pending appointment further, confirmed
+/// or rejected; the doctor named doing anything else is no answer.
 pub(crate) fn pending_until(clause: &[&Tok], out: &mut Vec<Violation>) {
     let Some(k) = clause
         .windows(2)
@@ -483,9 +484,13 @@ pub(crate) fn pending_until(clause: &[&Tok], out: &mut Vec<Violation>) {
                 "rejection",
                 "answer",
                 "answers",
-                "doctor",
-                "doctors",
                 "decision",
+                "decides",
+                "decide",
+                "accepts",
+                "accepted",
+                "declines",
+                "declined",
             ],
         )
     });

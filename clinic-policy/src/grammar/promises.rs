@@ -325,6 +325,39 @@ pub(super) fn care_time_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
             clause[k],
             "a time promised for a confirmation or a visit: the clinic API sets a status, a priority or a triage level, and no time for anyone's act".to_owned(),
         );
+        return;
+    }
+    // a turn promised for care, ahead of others ("`urgent` after the escalation, and the patient
+    // is seen first", "the oncall doctor sees the patient sooner"): a priority is a value on the
+    // appointment, and no one's turn; not denied ("is not seen first")
+    let seen = clause.iter().position(|x| {
+        is_word(
+            x,
+            &["sees", "seen", "treated", "treats", "examined", "examines"],
+        )
+    });
+    let turn = seen.and_then(|s| {
+        clause[s + 1..].iter().take(4).find(|x| {
+            is_word(
+                x,
+                &[
+                    "first", "sooner", "earlier", "faster", "quicker", "ahead", "next",
+                ],
+            )
+        })
+    });
+    let denied = seen.is_some_and(|s| {
+        clause[..s]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "nobody"]))
+    });
+    if let Some(t) = turn.filter(|_| of_care && !denied) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a turn promised for care after a priority, an escalation or a triage level: the clinic API sets a value on the appointment, and no one's turn to be seen".to_owned(),
+        );
     }
 }
 
