@@ -71,7 +71,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam37/served.jsonl"), 154, 39),
     (include_str!("data/redteam38/served.jsonl"), 165, 79),
     (include_str!("data/redteam39/served.jsonl"), 129, 33),
-    (include_str!("data/redteam40/served.jsonl"), 138, 50),
+    (include_str!("data/redteam40/served.jsonl"), 138, 47),
     (include_str!("data/redteam41/served.jsonl"), 103, 44),
     (include_str!("data/redteam42/served.jsonl"), 84, 27),
     (include_str!("data/redteam43/served.jsonl"), 82, 27),
@@ -79,8 +79,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam45/served.jsonl"), 60, 20),
     (include_str!("data/redteam46/served.jsonl"), 87, 12),
     (include_str!("data/redteam47/served.jsonl"), 84, 16),
-    (include_str!("data/redteam48/served.jsonl"), 135, 18),
-    (include_str!("data/redteam49/served.jsonl"), 120, 116),
+    (include_str!("data/redteam48/served.jsonl"), 135, 17),
+    (include_str!("data/redteam49/served.jsonl"), 120, 83),
 ];
 
 fn mutates(tool: &str) -> bool {
