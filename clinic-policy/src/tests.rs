@@ -2235,6 +2235,11 @@ fn a_code_is_said_only_of_its_own_cases() {
             "book_appointment",
             "Book an open slot for the patient. `UPSTREAM_TIMEOUT` means the clinic API gave no answer in time; the booking may be made.",
         ),
+        // (the human's answer not given in time is a case of `CONFIRMATION_DECLINED`)
+        (
+            "cancel_appointment",
+            "Cancel one appointment. `CONFIRMATION_DECLINED` means the question to the person had no answer in time; the appointment is as it was.",
+        ),
         // (two codes joined by "or" for one case: each is read against both lists)
         (
             "book_appointment",

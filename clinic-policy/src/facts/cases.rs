@@ -143,7 +143,8 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
         ),
         "confirmation_declined" => (
             "confirmation person human user declined decline declines no yes said says asked \
-             question questions gave ask asks prompt prompted cancelled refused refuses",
+             question questions gave ask asks prompt prompted cancelled refused refuses time \
+             deadline true false client changed",
             false,
         ),
         "unknown_specialty" => (
