@@ -47,6 +47,8 @@
 
 pub use charset::char_name;
 pub use controlled::{Effect, check_effects, effect_of};
+/// The server's own served values the screen reads a text against.
+pub use facts::served;
 pub use names::mentions_tool;
 pub use screen::{check_strict, check_strict_output, check_text, join_doc_lines};
 pub use skeleton::normalize;

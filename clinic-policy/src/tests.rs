@@ -6725,3 +6725,282 @@ fn a_pending_wait_names_the_doctors_answer_and_no_priority_promises_a_turn_to_be
         ),
     ]);
 }
+
+#[test]
+fn the_servers_own_flags_and_window_are_read_as_it_serves_them() {
+    // a flag said the other way round, or with another default
+    let flag = "the server's flag";
+    for (place, tool, bad) in [
+        (
+            O,
+            "book_appointment",
+            "True when this answer is a new booking; false when a request with the same idempotency_key was made before.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "False when a request with the same idempotency_key was made before: this answer is its appointment again.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "True when the doctor has no more open slots in the window.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "False when more slots matched than were returned.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, the cancelled and rejected appointments too; the page and the total are of all.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When false, only appointments that start after now and are not cancelled or rejected.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now. Default: true.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, flag), "{bad}");
+    }
+    // the slot search's window: 7 days by default, at most 62
+    let window = "the slot search's window";
+    for (place, bad) in [
+        (
+            P,
+            "End of the window, exclusive, same formats as from; at most 62 days after from. Default: 30 days after from.",
+        ),
+        (
+            D,
+            "Find open appointment slots of one doctor within a time window (default: the next 62 days).",
+        ),
+        (
+            P,
+            "End of the window, exclusive, same formats as from; at most 14 days after from. Default: 7 days after from.",
+        ),
+        (P, "End of the window; by default one month after from."),
+        (P, "End of the window, up to 4 weeks after from."),
+    ] {
+        assert!(
+            refused_for(place, "find_available_slots", bad, window),
+            "{bad}"
+        );
+    }
+    passes(&[
+        (
+            O,
+            "book_appointment",
+            "True when a request with the same idempotency_key was made before: this answer is its appointment again, and nothing changed this time.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "False for a new booking; true when the same key was used before.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "True when a request with the same idempotency_key was made before, and no new move was made.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "True when more slots matched than were returned.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "False when every slot found was returned.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now and are not cancelled or rejected; the page and the total are of those only. Default: false.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive, same formats as from; at most 62 days after from. Default: 7 days after from.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor, of every doctor of a specialty, or of every doctor of the clinic, within a time window (default: the next 7 days). Returns slots earliest first, in UTC and clinic local time.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window; by default one week after from, and up to 62 days after from.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Most slots to return, 1 to 100, earliest first. Default: 20.",
+        ),
+    ]);
+}
+
+#[test]
+fn the_servers_own_orders_lists_totals_and_zones_are_read_as_it_serves_them() {
+    // its doctors and pages of appointments come by id, newest last
+    let order = "an order the server does not give";
+    for (place, tool, bad) in [
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page, newest first.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest first, one page at a time.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Appointments, in descending order.",
+        ),
+        (O, "list_doctors", "The doctors, sorted by name."),
+    ] {
+        assert!(refused_for(place, tool, bad, order), "{bad}");
+    }
+    // every doctor, of the one specialty when given
+    let narrowed = "the doctors said narrowed";
+    for (place, tool, bad) in [
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. Doctors with no open slot in the next 14 days are out of the list.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors with open slots, ordered by id.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Number of doctors with this specialty who take new patients.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "How many doctors of the clinic have open slots.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, narrowed), "{bad}");
+    }
+    // the totals count every page
+    let totals = "a page's totals";
+    for bad in [
+        "Appointments on this page only; the total is of this page.",
+        "Number of pages, or 0 when the patient has more than 100 appointments.",
+    ] {
+        assert!(refused_for(O, "list_my_appointments", bad, totals), "{bad}");
+    }
+    // the window is read and reported in UTC; a local time is absent only for an unknown zone
+    for (bad, what) in [
+        (
+            "Start of the window, inclusive: an RFC 3339 instant or a date (midnight in the local time of the clinic). Default: now.",
+            "window said in local time",
+        ),
+        (
+            "Start of the window searched (inclusive), in the local time of the clinic.",
+            "window said in local time",
+        ),
+        (
+            "The same instant in the clinic's local time, RFC 3339 with offset; absent when the clinic is in the zone of UTC.",
+            "absent for another reason",
+        ),
+    ] {
+        assert!(refused_for(O, "find_available_slots", bad, what), "{bad}");
+    }
+    // the intake's days, said in another unit
+    for bad in [
+        "For how many days the symptoms have lasted, up to one year.",
+        "For how many days the symptoms have lasted, at most 4 weeks.",
+    ] {
+        assert!(refused_for(P, "record_intake", bad, "0 to 3650"), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, one page at a time, with status, doctor and times; optionally only the upcoming ones.",
+        ),
+        (O, "list_doctors", "The doctors, ordered by id."),
+        (
+            D,
+            "list_doctors",
+            "List the doctors. Results are sorted by doctor id.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. Returns each doctor's id, name, specialty and clinic with its time zone.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors of the clinic, with or without open slots.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors of the clinic; a doctor with no open slot is listed too.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The total is of every page, not of this page only.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the window searched, in UTC, not in the local time of the clinic.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Number of doctors with this specialty.",
+        ),
+        (O, "list_my_appointments", "Appointments in all pages."),
+        (
+            O,
+            "list_my_appointments",
+            "The total counts the appointments of every page, not only this page.",
+        ),
+        (O, "list_doctor_schedule", "The appointments on this page."),
+        (
+            O,
+            "find_available_slots",
+            "Start of the window searched (inclusive), UTC.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant (2026-12-01T09:00:00Z) or a date (2026-12-01, midnight UTC). Default: now.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "The same instant in the clinic's local time, RFC 3339 with offset; absent when the clinic's zone is unknown.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, in UTC and in the clinic's local time.",
+        ),
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted, 0 to 3650 (up to 10 years).",
+        ),
+    ]);
+}

@@ -387,4 +387,81 @@ mod tests {
         assert_eq!((w.local, w.time_zone), (None, None));
         assert!(When::new("yesterday", None).is_none());
     }
+
+    fn tool(name: &str) -> &'static crate::tool::ToolDef {
+        crate::catalogue::CATALOGUE
+            .iter()
+            .find(|d| d.name == name)
+            .unwrap_or_else(|| panic!("the policy's table names {name}, which is no tool"))
+    }
+
+    /// The policy's table of this server's own values (`clinic_policy::served`), which its screen
+    /// reads served text against, is this server's: each flag is a boolean of its tools (an
+    /// argument when it has a default, served with that default, else a field of the answer), and
+    /// the slot search's window is the handler's.
+    #[test]
+    fn the_policy_table_of_served_values_is_this_servers() {
+        use clinic_policy::served;
+        for flag in served::FLAGS {
+            for name in flag.tools {
+                let def = tool(name);
+                let schema = match flag.default {
+                    Some(_) => (def.input_schema)(),
+                    None => (def.output_schema)(),
+                };
+                let property = &schema["properties"][flag.field];
+                let types = property["type"].to_string();
+                assert!(types.contains("boolean"), "{name}.{}: {types}", flag.field);
+                let description = property["description"].as_str().unwrap_or_default();
+                if let Some(default) = flag.default {
+                    assert!(
+                        description.ends_with(&format!("Default: {default}.")),
+                        "{name}.{}: {description}",
+                        flag.field
+                    );
+                }
+            }
+        }
+        assert_eq!(served::SLOT_SEARCH, slots::FIND_AVAILABLE_SLOTS.name);
+        assert_eq!(
+            i64::from(served::SLOT_WINDOW_DEFAULT_DAYS),
+            slots::DEFAULT_WINDOW_DAYS
+        );
+        assert_eq!(i64::from(served::SLOT_WINDOW_CAP_DAYS), slots::MAX_WINDOW_DAYS);
+        // the lists by id: doctors as the API orders them, pages of appointments as it pages them
+        for name in served::ORDERED_BY_ID {
+            tool(name);
+        }
+        let doctors = (tool("list_doctors").output_schema)();
+        assert_eq!(
+            doctors["properties"]["doctors"]["description"],
+            "The doctors, ordered by id."
+        );
+        assert!(tool("list_my_appointments").description.contains("newest last"));
+        // every doctor: the specialty is the one argument that narrows the doctors
+        for name in served::EVERY_DOCTOR {
+            let input = (tool(name).input_schema)();
+            let args: Vec<&String> = input
+                .get("properties")
+                .and_then(|p| p.as_object())
+                .map(|p| p.keys().collect())
+                .unwrap_or_default();
+            assert!(
+                args.iter().all(|a| *a == "specialty"),
+                "{name} takes {args:?}"
+            );
+        }
+        // the totals of a page count every page
+        for name in served::PAGED {
+            let output = (tool(name).output_schema)();
+            assert_eq!(
+                output["properties"]["total"]["description"],
+                "Appointments in all pages."
+            );
+            assert_eq!(
+                output["properties"]["total_pages"]["description"],
+                "Number of pages."
+            );
+        }
+    }
 }

@@ -113,6 +113,12 @@ fn is_plain_date(s: &str) -> bool {
         })
 }
 
+/// The window searched when `to` is not given: this many days after `from`.
+pub(crate) const DEFAULT_WINDOW_DAYS: i64 = 7;
+
+/// The longest window a search may cover, in days.
+pub(crate) const MAX_WINDOW_DAYS: i64 = 62;
+
 /// Doctors whose slots are fetched at the same time.
 const SLOT_FETCHES_IN_FLIGHT: usize = 4;
 
@@ -157,13 +163,13 @@ pub async fn find_available_slots(
     let to = match &args.to {
         Some(s) => parse_instant("to", s)?,
         None => from
-            .checked_add(SignedDuration::from_hours(7 * 24))
+            .checked_add(SignedDuration::from_hours(DEFAULT_WINDOW_DAYS * 24))
             .map_err(|_| ToolError::field("from", "is too far in the future"))?,
     };
     if to <= from {
         return Err(ToolError::field("to", "must be later than from"));
     }
-    if to.duration_since(from) > SignedDuration::from_hours(62 * 24) {
+    if to.duration_since(from) > SignedDuration::from_hours(MAX_WINDOW_DAYS * 24) {
         return Err(ToolError::field("to", "must be at most 62 days after from"));
     }
     let all = all_doctors(ctx).await?;
@@ -477,6 +483,16 @@ mod tests {
                 assert!(found.is_empty(), "{message:?} as {field:?}: {found:?}");
             }
         }
+    }
+
+    /// The policy's table (`clinic_policy::served`) says the window is read and reported in
+    /// UTC: a bare date is midnight UTC, and the window's ends are written with `Z`.
+    #[test]
+    fn the_window_is_read_and_reported_in_utc_as_the_policy_table_says() {
+        assert_eq!(clinic_policy::served::SLOT_SEARCH, FIND_AVAILABLE_SLOTS.name);
+        assert_eq!(read("2026-12-01").as_deref(), Ok("2026-12-01T00:00:00Z"));
+        let from = parse_instant("from", "2026-12-01T10:00:00+01:00").expect("an instant");
+        assert_eq!(When::at(from, None).utc, "2026-12-01T09:00:00Z");
     }
 
     fn read(s: &str) -> Result<String, String> {

@@ -85,7 +85,7 @@ fn other_unit(x: &Tok) -> bool {
 
 /// The number a token spells and the token it opens at, with its thousands (`1,000`) joined
 /// when written without spaces.
-fn number(toks: &[Tok], k: usize, text: &str) -> Option<(u32, usize)> {
+pub(super) fn number(toks: &[Tok], k: usize, text: &str) -> Option<(u32, usize)> {
     // (a number spelled out is the same bound: "zero to five", "one to one hundred"; "one" is
     // also a word of counting, "at most one intake", and is read only beside "to" or a multiple)
     if let Some(t) = toks.get(k).filter(|t| t.kind == Kind::Word) {
@@ -188,7 +188,7 @@ fn lower_at(toks: &[Tok], k: usize, text: &str) -> Option<(u32, usize)> {
 /// How a number is said of a value: as the upper end of a range, as one end alone, or as a
 /// value (an example, a count), which bounds nothing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Said {
+pub(super) enum Said {
     /// The upper end of a range from this lower end: "1 to 200", "between 2 and 200", "0-10".
     Range(u32),
     /// The lower end of a range, read at its upper end.
@@ -240,7 +240,7 @@ const ENDS_AT_LEAST: &[&str] = &[
 /// How the number at `first..=k` is said: by a range, by a word or a mark of direction before
 /// it or after it (and after its unit: "30 characters at most"), or by the end of a scale it
 /// names.
-fn said(toks: &[Tok], first: usize, k: usize, text: &str) -> Said {
+pub(super) fn said(toks: &[Tok], first: usize, k: usize, text: &str) -> Said {
     if let Some(l) = lower_bound(toks, first, text) {
         return Said::Range(l);
     }
@@ -519,10 +519,36 @@ pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Ve
         let next = toks.get(k + 1);
         let counted = next.is_some_and(|x| is_word(x, COUNTED_UNITS));
         let length = counted || next.is_some_and(|x| is_word(x, LENGTH_UNITS));
+        let form = said(toks, first, k, text);
         if next.is_some_and(other_unit) {
+            // (the intake's days said as an upper end in weeks, months or years: "up to one
+            // year", "at most 4 weeks"; it fits within one of its unit, "up to 10 years")
+            let per = next.and_then(|x| match x.text.as_str() {
+                "week" | "weeks" => Some(7),
+                "month" | "months" => Some(30),
+                "year" | "years" => Some(365),
+                _ => None,
+            });
+            let top = named
+                .iter()
+                .find(|v| v.words == DAYS.words)
+                .and_then(|v| v.numbers.first());
+            if let (Some(per), Some(&(_, hi))) = (per, top)
+                && matches!(form, Said::AtMost | Said::Below | Said::Range(_))
+                && (n * per).abs_diff(hi) >= per
+            {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    format!(
+                        "a length or a range the clinic API does not hold this value to: it holds the days to 0 to {hi}"
+                    ),
+                );
+                return;
+            }
             continue;
         }
-        let form = said(toks, first, k, text);
         let hedged = toks[first.saturating_sub(3)..first]
             .iter()
             .any(|x| is_word(x, NO_BOUND));

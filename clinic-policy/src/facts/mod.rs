@@ -14,6 +14,7 @@ mod codes;
 mod errors;
 mod glosses;
 mod ids;
+pub mod served;
 mod values;
 
 pub(crate) use acts::*;
@@ -54,4 +55,5 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     band_misstated(text, &toks, tool, out);
     patients_value_withheld(&toks, out);
     reason_kept_among_staff(&toks, tool, out);
+    served::served_misstated(text, &toks, tool, out);
 }

@@ -1,0 +1,520 @@
+//! The server's own values, as it serves them: what its flags mean when true, its slot search's
+//! window (its default and its cap, and the zone it reads and reports it in), the order of its
+//! lists, what its totals count and whom its doctor lists hold. The contract's routes do not say
+//! these; clinic-mcp does, and a test there holds this table to its code. A text that says one
+//! the other way round makes the agent read an answer wrongly: a replayed booking as a new one,
+//! a cut list as whole, a week's search as a month's.
+
+use super::bounds::{Said, number, said};
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// A flag the server serves (a field of an answer or an argument), on the tools that serve it,
+/// with the words its true case is said with and the words of its false case, and its default
+/// when it is an argument.
+#[derive(Debug)]
+pub struct Flag {
+    pub field: &'static str,
+    pub tools: &'static [&'static str],
+    pub default: Option<bool>,
+    /// What its true case is, as a refusal says it.
+    pub meaning: &'static str,
+    yes: &'static [&'static str],
+    no: &'static [&'static str],
+}
+
+/// The server's flags: `replayed` is true when a request with the same idempotency key was made
+/// before (the answer is its appointment again); `truncated` when more slots matched than were
+/// returned; `upcoming`, when true, keeps only appointments that start after now and are not
+/// cancelled or rejected (default false).
+pub const FLAGS: &[Flag] = &[
+    Flag {
+        field: "replayed",
+        tools: &["book_appointment", "reschedule_appointment"],
+        default: None,
+        meaning: "a request with the same idempotency key was made before",
+        yes: &[
+            "before",
+            "again",
+            "earlier",
+            "same",
+            "previous",
+            "previously",
+            "replayed",
+            "repeat",
+            "repeated",
+            "retry",
+        ],
+        no: &["new", "first", "fresh"],
+    },
+    Flag {
+        field: "truncated",
+        tools: &["find_available_slots"],
+        default: None,
+        meaning: "more slots matched than were returned",
+        yes: &[
+            "more",
+            "truncated",
+            "cut",
+            "beyond",
+            "remain",
+            "remaining",
+            "left",
+            "omitted",
+        ],
+        no: &["all", "every", "complete", "whole", "none", "nothing"],
+    },
+    Flag {
+        field: "upcoming",
+        tools: &["list_my_appointments"],
+        default: Some(false),
+        meaning: "only appointments that start after now and are not cancelled or rejected are listed",
+        yes: &["only", "after", "upcoming", "future", "ahead"],
+        no: &[
+            "too",
+            "also",
+            "all",
+            "every",
+            "past",
+            "cancelled",
+            "rejected",
+        ],
+    },
+];
+
+/// The tool whose window of time the server searches: by default the 7 days after its start, at
+/// most 62 days long, a bare date read as midnight UTC and the window reported in UTC.
+pub const SLOT_SEARCH: &str = "find_available_slots";
+pub const SLOT_WINDOW_DEFAULT_DAYS: u32 = 7;
+pub const SLOT_WINDOW_CAP_DAYS: u32 = 62;
+
+/// The lists the server gives in ascending order of id (the upstream's order, newest last).
+pub const ORDERED_BY_ID: &[&str] = &[
+    "list_my_appointments",
+    "list_doctor_schedule",
+    "list_doctors",
+];
+
+/// The tools whose answers hold every doctor of the clinic, narrowed by a specialty alone.
+pub const EVERY_DOCTOR: &[&str] = &["list_doctors", "list_specialties"];
+
+/// The tools that answer one page of appointments, whose `total` and `total_pages` count every
+/// page.
+pub const PAGED: &[&str] = &["list_my_appointments", "list_doctor_schedule"];
+
+/// What a text says of the server's own values, against [`FLAGS`], the slot search's window and
+/// zone, [`ORDERED_BY_ID`], [`EVERY_DOCTOR`] and [`PAGED`].
+pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    for r in sentences(toks) {
+        let s = &toks[r];
+        flag_inverted(s, tool, out);
+        if tool == SLOT_SEARCH {
+            window_misstated(text, s, out);
+            window_said_local(s, out);
+        }
+        if ORDERED_BY_ID.contains(&tool) {
+            order_by_id_reversed(s, out);
+        }
+        if EVERY_DOCTOR.contains(&tool) {
+            doctors_narrowed(s, out);
+        }
+        if PAGED.contains(&tool) {
+            total_of_a_page(s, out);
+        }
+        local_absence_misread(s, out);
+    }
+}
+
+/// The sentences of a text, split at `.`, `;`, `!`, `?` and line breaks (a colon joins a label
+/// to its value: "Default: 7 days").
+fn sentences(toks: &[Tok]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (k, t) in toks.iter().enumerate() {
+        if t.kind == Kind::Stop && t.text != ":" {
+            if k > start {
+                out.push(start..k);
+            }
+            start = k + 1;
+        }
+    }
+    if start < toks.len() {
+        out.push(start..toks.len());
+    }
+    out
+}
+
+/// The polarity of a condition said of a flag: +1 when it says the flag's true case, -1 its
+/// false case, 0 when it says neither or both. A word of either side after a negation ("no
+/// more", "not cancelled") says the other.
+fn polarity(cond: &[Tok], flag: &Flag) -> i32 {
+    let (mut yes, mut no) = (false, false);
+    for (k, t) in cond.iter().enumerate() {
+        let side = if is_word(t, flag.yes) {
+            true
+        } else if is_word(t, flag.no) {
+            false
+        } else {
+            continue;
+        };
+        let negated = cond[k.saturating_sub(3)..k]
+            .iter()
+            .rev()
+            .take_while(|x| x.kind == Kind::Word)
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "nothing"]));
+        if side != negated {
+            yes = true;
+        } else {
+            no = true;
+        }
+    }
+    match (yes, no) {
+        (true, false) => 1,
+        (false, true) => -1,
+        _ => 0,
+    }
+}
+
+/// A flag said the other way round: its true case said of false, or its false case of true
+/// ("True when this answer is a new booking", "False when more slots matched than were
+/// returned", "When true, the cancelled appointments too"), or its default as the other value.
+/// The condition is read after "true when …" (or if, for, once) and after "When true, …", to
+/// the end of the sentence.
+fn flag_inverted(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    for flag in FLAGS.iter().filter(|f| f.tools.contains(&tool)) {
+        for (k, t) in s.iter().enumerate() {
+            let value = match t.text.as_str() {
+                "true" if t.kind == Kind::Word => true,
+                "false" if t.kind == Kind::Word => false,
+                _ => continue,
+            };
+            // "Default: true", "true by default"
+            let default = k >= 1 && is_word(&s[k - 1], &["default"])
+                || k >= 2 && s[k - 1].text == ":" && is_word(&s[k - 2], &["default"])
+                || is_word_at(s, k + 1, &["by"]) && is_word_at(s, k + 2, &["default"]);
+            if default {
+                if flag.default.is_some_and(|d| d != value) {
+                    push(
+                        out,
+                        Rule::Directive,
+                        t,
+                        format!(
+                            "the server's flag `{}` said with another default: it is {}",
+                            flag.field, !value
+                        ),
+                    );
+                    return;
+                }
+                continue;
+            }
+            let cond: &[Tok] = if is_word_at(s, k + 1, &["when", "if", "for", "once", "where"]) {
+                &s[k + 2..]
+            } else if k >= 1 && is_word(&s[k - 1], &["when", "if"]) {
+                &s[k + 1..]
+            } else {
+                continue;
+            };
+            let p = polarity(cond, flag);
+            if p != 0 && (p > 0) != value {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    format!(
+                        "the server's flag `{}` said the other way round: it is true when {}",
+                        flag.field, flag.meaning
+                    ),
+                );
+                return;
+            }
+        }
+    }
+}
+
+/// Hours in one of a unit of time, and whether the unit is of uneven length (a month).
+fn hours_of(unit: &Tok) -> Option<(u32, bool)> {
+    Some(match unit.text.as_str() {
+        "hour" | "hours" => (1, false),
+        "day" | "days" => (24, false),
+        "week" | "weeks" => (24 * 7, false),
+        "month" | "months" => (24 * 30, true),
+        "year" | "years" => (24 * 365, false),
+        _ => return None,
+    })
+}
+
+/// The slot search's window said with another default or cap than the server's ("Default: 30
+/// days after from", "(default: the next 62 days)", "at most 14 days after from"). An amount of
+/// time in a sentence of the window is its default when "default" comes before it with no other
+/// amount between ("Default: 7 days after from", "default: the next week") or "by default"
+/// after it; its cap when said as an upper end ("at most 62 days", "up to 62 days").
+fn window_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
+    // (a cap is read in a sentence of the window, not of the slots the clinic has: "Open slots
+    // are published for up to 14 days")
+    const WINDOW: &[&str] = &[
+        "window", "after", "search", "searched", "searches", "span", "range",
+    ];
+    let of_the_window = s.iter().any(|x| is_word(x, WINDOW));
+    let mut after_default = false;
+    for (k, t) in s.iter().enumerate() {
+        if is_word(t, &["default", "defaults"]) {
+            after_default = true;
+            continue;
+        }
+        let Some((per, uneven)) = hours_of(t) else {
+            continue;
+        };
+        // the number before the unit, or one ("the next week", "a month")
+        let (n, first) = match k.checked_sub(1).and_then(|j| number(s, j, text)) {
+            Some((n, f)) => (n, f),
+            // ("the next week", "a month"; not "the first day of …")
+            None if k >= 1
+                && is_word(&s[k - 1], &["a", "an", "one", "next"])
+                && !t.text.ends_with('s') =>
+            {
+                (1, k)
+            }
+            None => continue,
+        };
+        let hours = n * per;
+        let form = said(s, first, k.saturating_sub(1).max(first), text);
+        let by_default = is_word_at(s, k + 1, &["by"]) && is_word_at(s, k + 2, &["default"]);
+        let cap = matches!(form, Said::AtMost | Said::Below);
+        let fits = |days: u32| {
+            if uneven {
+                (n * 28 * 24..=n * 31 * 24).contains(&(days * 24))
+            } else {
+                hours == days * 24
+            }
+        };
+        let wrong = if cap && of_the_window {
+            (!fits(SLOT_WINDOW_CAP_DAYS)).then_some("a cap of 62 days")
+        } else if after_default || by_default {
+            (!fits(SLOT_WINDOW_DEFAULT_DAYS)).then_some("a default of 7 days")
+        } else {
+            None
+        };
+        after_default = false;
+        if let Some(fact) = wrong {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "the slot search's window said otherwise: the server searches with {fact} after from"
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// The slot search's window said to be in the clinic's local time ("a date (midnight in the
+/// local time of the clinic)", "Start of the window searched, in the local time of the
+/// clinic"): the server reads a bare date as midnight UTC and reports the window in UTC, so the
+/// agent searches hours off. A sentence that names UTC too says which is which.
+fn window_said_local(s: &[Tok], out: &mut Vec<Violation>) {
+    if !s.iter().any(|x| is_word(x, &["window", "midnight"]))
+        || s.iter().any(|x| is_word(x, &["utc", "z"]))
+    {
+        return;
+    }
+    if let Some(t) = s.iter().find(|x| is_word(x, &["local"])) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the slot search's window said in local time: the server reads a bare date as midnight UTC and reports the window in UTC".to_owned(),
+        );
+    }
+}
+
+/// A list the server gives by id, ascending (newest last), said to come the other way round
+/// ("newest first", "latest first", "in descending order") or by another key ("sorted by
+/// name", "alphabetically").
+fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
+    const LATE: &[&str] = &["latest", "newest", "last", "recent", "youngest"];
+    let late_first = s.iter().enumerate().find(|&(k, t)| {
+        is_word(t, LATE)
+            && s[k + 1..]
+                .iter()
+                .take(3)
+                .take_while(|x| x.kind == Kind::Word)
+                .any(|x| is_word(x, &["first"]))
+    });
+    let reversed = s.iter().enumerate().find(|(_, t)| {
+        is_word(
+            t,
+            &[
+                "descending",
+                "reverse",
+                "reversed",
+                "alphabetically",
+                "alphabetical",
+            ],
+        )
+    });
+    // ("ordered by name": a key of its phrase other than the id, or the booking that gives
+    // it; "sorted by doctor id" passes)
+    let other_key = s.iter().enumerate().find_map(|(k, t)| {
+        let mut key = s[k + 1..]
+            .iter()
+            .take_while(|x| matches!(x.kind, Kind::Word | Kind::Ident));
+        (is_word(t, &["by"])
+            && s[k.saturating_sub(2)..k]
+                .iter()
+                .any(|x| is_word(x, &["ordered", "sorted", "order", "sort"]))
+            && !key.any(|x| matches!(x.text.as_str(), "id" | "ids" | "booking" | "creation")))
+        .then(|| s.get(k + 1))
+        .flatten()
+    });
+    if let Some(t) = late_first.or(reversed).map(|(_, t)| t).or(other_key) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an order the server does not give: its doctors and its pages of appointments come by id, newest last".to_owned(),
+        );
+    }
+}
+
+/// Whom the doctor lists hold said narrowed by what the server does not read ("The doctors
+/// with open slots", "How many doctors of the clinic have open slots", "doctors … who take new
+/// patients"): the list holds every doctor (of a specialty, when one is given), and the
+/// specialties count every doctor, so a doctor left out is never offered. A doctor noun is read
+/// with what qualifies it (after "of the clinic"): a relative or "with" phrase, or a verb of
+/// having, up to the end of its phrase; "with or without" and "whether" name no narrowing.
+fn doctors_narrowed(s: &[Tok], out: &mut Vec<Violation>) {
+    const QUALIFIERS: &[&str] = &[
+        "with", "who", "that", "having", "have", "has", "take", "takes", "accept", "accepts",
+        "offer", "offers", "offering",
+    ];
+    const AVAILABILITY: &[&str] = &[
+        "slot",
+        "slots",
+        "available",
+        "availability",
+        "free",
+        "open",
+        "patients",
+        "bookable",
+        "accepting",
+        "vacancy",
+        "vacancies",
+    ];
+    if s.iter().any(|x| is_word(x, &["whether"]))
+        || s.windows(2)
+            .any(|w| is_word(&w[0], &["or"]) && is_word(&w[1], &["without"]))
+    {
+        return;
+    }
+    for (k, t) in s.iter().enumerate() {
+        // (the list's own noun, plural: "the doctor has no free slot" is of one doctor)
+        if !is_word(t, &["doctors"]) {
+            continue;
+        }
+        let mut j = k + 1;
+        // (an owner phrase first: "doctors of the clinic have …")
+        if is_word_at(s, j, &["of", "at", "in"]) {
+            j += (1..=4)
+                .find(|&d| is_word_at(s, j + d, QUALIFIERS))
+                .unwrap_or(0);
+        }
+        if !is_word_at(s, j, QUALIFIERS) {
+            continue;
+        }
+        let phrase = s[j + 1..].iter().take_while(|x| x.kind == Kind::Word);
+        if let Some(hit) = phrase.into_iter().find(|x| is_word(x, AVAILABILITY)) {
+            push(
+                out,
+                Rule::Directive,
+                hit,
+                "the doctors said narrowed by what the server does not read: it lists every doctor, of the one specialty when it is given".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// What a page's totals count said to be of the page alone ("the total is of this page",
+/// "Number of pages, or 0 when the patient has more than 100 appointments"): `total` counts
+/// the appointments of every page and `total_pages` the pages, so the agent stops at the first.
+fn total_of_a_page(s: &[Tok], out: &mut Vec<Violation>) {
+    let Some(total) = s
+        .iter()
+        .position(|x| is_word(x, &["total", "count"]) || x.text == "total_pages")
+        .or_else(|| {
+            s.windows(3).position(|w| {
+                is_word(&w[0], &["number"]) && is_word(&w[1], &["of"]) && is_word(&w[2], &["pages"])
+            })
+        })
+    else {
+        return;
+    };
+    let rest = &s[total + 1..];
+    // "… of this page", "… on one page", with no denial between: "not only this page" passes
+    let this_page = rest.windows(3).enumerate().find(|&(k, w)| {
+        is_word(&w[0], &["of", "on", "in", "for"])
+            && is_word(&w[1], &["this", "the", "one", "a"])
+            && is_word(&w[2], &["page"])
+            && !rest[..k]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "only", "every", "all"]))
+    });
+    // zero said for many: "0 when the patient has more than 100"
+    let zero_for_many = rest.iter().enumerate().find(|&(k, x)| {
+        (x.text == "0" || is_word(x, &["zero"]))
+            && is_word_at(rest, k + 1, &["when", "if", "for"])
+            && rest[k + 2..]
+                .iter()
+                .any(|y| is_word(y, &["more", "over", "above", "many", "most", "exceeds"]))
+    });
+    if let Some(t) = this_page
+        .map(|(k, _)| &rest[k + 2])
+        .or(zero_for_many.map(|(_, x)| x))
+    {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a page's totals said to count the page alone: the total counts the appointments of every page, and the number of pages every page".to_owned(),
+        );
+    }
+}
+
+/// A local time said to be absent for another reason than its clinic's zone being unknown ("absent
+/// when the clinic is in the zone of UTC"): the server leaves the local time and the zone out
+/// only when it does not know the clinic's zone, so a UTC time read as the local one is off by
+/// the zone's hours.
+fn local_absence_misread(s: &[Tok], out: &mut Vec<Violation>) {
+    const ABSENT: &[&str] = &["absent", "omitted", "missing", "null", "empty", "left"];
+    if !s.iter().any(|x| is_word(x, &["local", "zone"]))
+        || s.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "unknown",
+                    "known",
+                    "unreadable",
+                    "invalid",
+                    "unrecognised",
+                    "unrecognized",
+                ],
+            )
+        })
+    {
+        return;
+    }
+    let hit = s.iter().enumerate().find(|&(k, x)| {
+        is_word(x, ABSENT)
+            && (1..=2).any(|d| is_word_at(s, k + d, &["when", "if", "for", "unless", "where"]))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a local time said to be absent for another reason: the server leaves it out only when the clinic's zone is unknown".to_owned(),
+        );
+    }
+}
