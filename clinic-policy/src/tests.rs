@@ -7004,3 +7004,31 @@ fn the_servers_own_orders_lists_totals_and_zones_are_read_as_it_serves_them() {
         ),
     ]);
 }
+
+#[test]
+fn a_time_is_not_said_in_a_persons_hours_or_as_a_device_shows_it() {
+    for bad in [
+        "Start of the slot, as the patient's phone shows it.",
+        "Start of the slot, in the hours of the patient.",
+        "Start of the slot, as shown on the phone of the patient.",
+    ] {
+        assert!(!judge(O, bad, "find_available_slots").is_empty(), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, in UTC and in the clinic's local time.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot; the patient's phone may show another zone.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot in UTC, not as the patient's phone shows it.",
+        ),
+    ]);
+}

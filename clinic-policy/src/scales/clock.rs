@@ -117,7 +117,7 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
             // (a person's time said as the values' form, "Start of the slot, in the time of the
             // patient": a zone of the person's)
             || said_as_the_values
-                && at(k) == Some("time")
+                && matches!(at(k), Some("time" | "hours" | "clock"))
                 && at(k + 1) == Some("of")
                 && k >= 2
                 && at(k - 2) == Some("in")
@@ -164,7 +164,24 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
                 at(j),
                 Some("zone" | "timezone" | "time" | "clock" | "local")
             );
-        if of_another || patients || held || possessed {
+        // (a device's display said as the values' form: "Start of the slot, as the patient's
+        // phone shows it", "as shown on the patient's phone")
+        const SHOWS: &[&str] = &["shows", "show", "displays", "display", "gives", "reads"];
+        let as_before = |d: usize| w[k.saturating_sub(d)..k].iter().any(|x| x.text == "as");
+        // (denied before its "as": "not as the patient's phone shows it")
+        let shown = DEVICES.contains(&word.text.as_str())
+            && !w[k.saturating_sub(6)..k].iter().any(|x| x.text == "not")
+            && (as_before(4)
+                && w[k + 1..]
+                    .iter()
+                    .take(2)
+                    .any(|x| SHOWS.contains(&x.text.as_str()))
+                || w[k.saturating_sub(5)..k].iter().enumerate().any(|(i, x)| {
+                    matches!(x.text.as_str(), "shown" | "displayed")
+                        && i >= 1
+                        && w[k.saturating_sub(5) + i - 1].text == "as"
+                }));
+        if of_another || patients || held || possessed || shown {
             return Some(word.start..word.end);
         }
     }
