@@ -7032,3 +7032,32 @@ fn a_time_is_not_said_in_a_persons_hours_or_as_a_device_shows_it() {
         ),
     ]);
 }
+
+#[test]
+fn the_slot_search_counts_its_window_only() {
+    let what = "past its window";
+    for bad in [
+        "Open slots of the doctor in all, with no window.",
+        "Number of open slots found, whatever the window.",
+        "Total of the open slots of the doctor, outside the window too.",
+    ] {
+        assert!(refused_for(O, "find_available_slots", bad, what), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "find_available_slots",
+            "Open slots found in the window before the limit was applied.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Number of open slots found in the window.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; a slot outside the window is not in the list.",
+        ),
+    ]);
+}

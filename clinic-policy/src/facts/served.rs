@@ -111,6 +111,7 @@ pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut V
         if tool == SLOT_SEARCH {
             window_misstated(text, s, out);
             window_said_local(s, out);
+            count_beyond_window(s, out);
         }
         if ORDERED_BY_ID.contains(&tool) {
             order_by_id_reversed(s, out);
@@ -515,6 +516,46 @@ fn local_absence_misread(s: &[Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "a local time said to be absent for another reason: the server leaves it out only when the clinic's zone is unknown".to_owned(),
+        );
+    }
+}
+
+/// What the slot search counts said to reach past its window ("Open slots of the doctor in
+/// all, with no window", "Number of open slots, whatever the window"): `total_found` counts the
+/// open slots in the window before the limit, so the agent tells a patient a doctor has no
+/// other slot when a wider window has some.
+fn count_beyond_window(s: &[Tok], out: &mut Vec<Violation>) {
+    let counted = s
+        .iter()
+        .any(|x| is_word(x, &["total", "count", "number", "found"]))
+        || s.windows(2)
+            .any(|w| is_word(&w[0], &["in"]) && is_word(&w[1], &["all"]));
+    if !counted {
+        return;
+    }
+    let hit = s.iter().enumerate().find(|&(k, x)| {
+        is_word(x, &["window"])
+            && s[k.saturating_sub(3)..k].iter().any(|y| {
+                is_word(
+                    y,
+                    &[
+                        "no",
+                        "without",
+                        "whatever",
+                        "any",
+                        "outside",
+                        "beyond",
+                        "regardless",
+                    ],
+                )
+            })
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "what the slot search counts said to reach past its window: it counts the open slots of the window, before the limit".to_owned(),
         );
     }
 }
