@@ -427,7 +427,10 @@ mod tests {
             i64::from(served::SLOT_WINDOW_DEFAULT_DAYS),
             slots::DEFAULT_WINDOW_DAYS
         );
-        assert_eq!(i64::from(served::SLOT_WINDOW_CAP_DAYS), slots::MAX_WINDOW_DAYS);
+        assert_eq!(
+            i64::from(served::SLOT_WINDOW_CAP_DAYS),
+            slots::MAX_WINDOW_DAYS
+        );
         // the lists by id: doctors as the API orders them, pages of appointments as it pages them
         for name in served::ORDERED_BY_ID {
             tool(name);
@@ -437,7 +440,11 @@ mod tests {
             doctors["properties"]["doctors"]["description"],
             "The doctors, ordered by id."
         );
-        assert!(tool("list_my_appointments").description.contains("newest last"));
+        assert!(
+            tool("list_my_appointments")
+                .description
+                .contains("newest last")
+        );
         // every doctor: the specialty is the one argument that narrows the doctors
         for name in served::EVERY_DOCTOR {
             let input = (tool(name).input_schema)();

@@ -489,7 +489,10 @@ mod tests {
     /// UTC: a bare date is midnight UTC, and the window's ends are written with `Z`.
     #[test]
     fn the_window_is_read_and_reported_in_utc_as_the_policy_table_says() {
-        assert_eq!(clinic_policy::served::SLOT_SEARCH, FIND_AVAILABLE_SLOTS.name);
+        assert_eq!(
+            clinic_policy::served::SLOT_SEARCH,
+            FIND_AVAILABLE_SLOTS.name
+        );
         assert_eq!(read("2026-12-01").as_deref(), Ok("2026-12-01T00:00:00Z"));
         let from = parse_instant("from", "2026-12-01T10:00:00+01:00").expect("an instant");
         assert_eq!(When::at(from, None).utc, "2026-12-01T09:00:00Z");
