@@ -276,7 +276,7 @@ fn texts_of_the_same_shapes_still_pass() {
         (
             "list_my_appointments",
             "tool_description",
-            "List the appointments of the authenticated patient, oldest first.",
+            "List the appointments of the authenticated patient, newest last.",
         ),
         (
             "find_available_slots",
