@@ -7061,3 +7061,139 @@ fn the_slot_search_counts_its_window_only() {
         ),
     ]);
 }
+
+#[test]
+fn a_notice_of_the_change_by_any_verb_channel_or_reminder_is_refused() {
+    // a reminder of the act, a verb of seeing, a literal as the channel: the clinic API answers
+    // the caller and tells no one else
+    let told = "tells no one else";
+    for (place, tool, bad) in [
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The oncall doctor gets a reminder of the escalation with the note.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The new appointment; the doctor of the slot gets a reminder of the booking.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. The doctor of the appointment gets a reminder with the triage level.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient gets an email and SMS reminder of the booking.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The patient sees an email of the confirmation.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The patient gets a `SMS` of the move.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The oncall doctor gets a reminder with the note before the visit.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, told), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient gets a reminder one day before the visit.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient gets a reminder by SMS.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient gets an email and SMS reminder 24 hours before the visit.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient gets a reminder of the visit one day before it.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The oncall doctor gets no reminder of the escalation.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The patient gets no notification; the reason is on the appointment.",
+        ),
+    ]);
+}
+
+#[test]
+fn a_word_of_keeping_excuses_only_the_time_or_place_it_governs() {
+    // "same", "no" or "not" elsewhere in the clause keeps nothing: the escalation keeps the
+    // visit's slot
+    let moved = "the visit of an escalated appointment said to move";
+    for (place, bad) in [
+        (
+            O,
+            "The appointment, now with the oncall doctor; the visit is in the afternoon of the same day.",
+        ),
+        (
+            O,
+            "The appointment, now with the oncall doctor; the visit is not at its old time but in the evening.",
+        ),
+        (
+            D,
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The visit is at the emergency department of the clinic, not at the room of the first doctor.",
+        ),
+        (
+            D,
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The visit moves to the next morning, with no other change.",
+        ),
+        (
+            D,
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The visit moves to the next morning and the slot stays.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, "escalate_appointment", bad, moved),
+            "{bad}"
+        );
+    }
+    passes(&[
+        (
+            O,
+            "escalate_appointment",
+            "The appointment, now with the oncall doctor of the clinic, on the same day and at the same hour.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "The appointment, now with the oncall doctor; the day and the hour of the visit are the same.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The visit is not moved to another day.",
+        ),
+    ]);
+    // (refused by another reading, but not as a move)
+    assert!(!refused_for(
+        D,
+        "escalate_appointment",
+        "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The visit keeps its day, its hour and its room.",
+        moved
+    ));
+}

@@ -277,6 +277,56 @@ const MESSAGES: &[&str] = &[
     "push",
 ];
 
+/// Verbs of receiving or seeing: what a person is said to get or see.
+const RECEIVING: &[&str] = &[
+    "gets", "get", "receives", "receive", "sees", "see", "hears", "hear", "reads", "finds", "find",
+    "obtains", "obtain", "has", "have",
+];
+
+/// A literal in a message's place, read as the noun "code" ("gets a `SMS` of the move"): after
+/// "a" or "an", and with its own object after it.
+fn literal_message(after: &[&Tok], j: usize) -> bool {
+    is_word(after[j], &["code", "codes"])
+        && j >= 1
+        && is_word(after[j - 1], &["a", "an", "one"])
+        && after
+            .get(j + 1)
+            .is_some_and(|x| is_word(x, &["of", "about", "with", "for"]))
+}
+
+/// No phrase after a reminder makes it of anything but the visit: every object of "of", "about",
+/// "with" or "on" in it is the visit, the appointment or its time ("a reminder of the visit",
+/// "a reminder one day before the visit", "gets a reminder"); a reminder of the act, its note or
+/// its case ("a reminder of the cancellation", "a reminder with the triage level") is sent
+/// because of the act.
+fn of_the_visit(rest: &[&Tok]) -> bool {
+    const VISIT: &[&str] = &[
+        "visit",
+        "visits",
+        "appointment",
+        "appointments",
+        "time",
+        "times",
+        "start",
+        "day",
+        "date",
+        "slot",
+    ];
+    let phrase: Vec<&Tok> = rest
+        .iter()
+        .take_while(|x| x.kind != Kind::Stop)
+        .copied()
+        .collect();
+    (0..phrase.len())
+        .filter(|&i| is_word(phrase[i], &["of", "about", "with", "on"]))
+        .all(|i| {
+            phrase[i + 1..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS) && !is_word(x, &["patient's", "doctor's"]))
+                .is_some_and(|h| is_word(h, VISIT))
+        })
+}
+
 /// A person told of the change a changing tool of a contract route makes ("the patient gets an
 /// email of the cancellation", "the oncall doctor gets a notification with the note", "the
 /// oncall doctor, who receives an alert"): the clinic API answers the caller and tells no one
@@ -295,27 +345,42 @@ pub(crate) fn notice_promised(
     let person =
         |t: &Tok| is_word(t, PEOPLE) || is_word(t, STAFF_MEMBERS) || is_word(t, &["oncall"]);
     for (k, t) in clause.iter().enumerate() {
-        // "gets an email", "receives a notification of …": the message within the verb's phrase
-        let told = is_word(t, &["gets", "get", "receives", "receive"])
+        // "gets an email", "sees a notification of …", "receives a reminder of the move": the
+        // message within the phrase of a verb of receiving or seeing
+        let told = is_word(t, RECEIVING)
             .then(|| {
-                clause[k + 1..]
+                let after = &clause[k + 1..];
+                after
                     .iter()
+                    .enumerate()
                     .take(4)
-                    .take_while(|x| x.kind == Kind::Word)
-                    .find(|x| is_word(x, MESSAGES))
-                    .copied()
+                    .take_while(|(_, x)| x.kind == Kind::Word)
+                    .find(|&(j, x)| {
+                        is_word(x, MESSAGES)
+                            || is_word(x, &["reminder", "reminders"])
+                            || literal_message(after, j)
+                    })
+                    .map(|(j, _)| j)
             })
             .flatten();
-        let Some(m) = told else {
+        let Some(j) = told else {
             continue;
         };
-        // (a reminder, by any channel, is the how-to table's standing practice)
-        let reminder = clause[k + 1..]
-            .iter()
-            .take(5)
-            .take_while(|x| x.kind == Kind::Word)
-            .any(|x| is_word(x, &["reminder", "reminders"]));
-        if reminder {
+        let m = clause[k + 1 + j];
+        // (a channel names the reminder it carries: "an email and SMS reminder")
+        let r = k
+            + 1
+            + j
+            + clause[k + 1 + j..]
+                .iter()
+                .take_while(|x| {
+                    is_word(x, MESSAGES) || is_word(x, &["and", "or", "reminder", "reminders"])
+                })
+                .position(|x| is_word(x, &["reminder", "reminders"]))
+                .unwrap_or(0);
+        // (a reminder of the visit, before it, is the how-to table's standing practice; a
+        // reminder of anything else is a notice of the change)
+        if is_word(clause[r], &["reminder", "reminders"]) && of_the_visit(&clause[r + 1..]) {
             continue;
         }
         // (the receiver: a person in the verb's phrase before it, or "who" after one; no
@@ -352,23 +417,55 @@ pub(crate) fn escalation_moves_the_visit(clause: &[&Tok], tool: &str, out: &mut 
     }
     const VISIT: &[&str] = &["visit", "visits", "appointment", "slot"];
     const WHEN_OR_WHERE: &[&str] = &[
-        "shift", "shifts", "room", "rooms", "hospital", "ward", "building", "site", "hour", "day",
-        "date", "morning", "evening", "night", "later", "earlier", "sooner", "tomorrow", "week",
+        "shift",
+        "shifts",
+        "room",
+        "rooms",
+        "hospital",
+        "ward",
+        "building",
+        "site",
+        "department",
+        "unit",
+        "floor",
+        "wing",
+        "hour",
+        "day",
+        "date",
+        "morning",
+        "afternoon",
+        "noon",
+        "evening",
+        "night",
+        "later",
+        "earlier",
+        "sooner",
+        "tomorrow",
+        "week",
     ];
-    const KEPT: &[&str] = &[
-        "same",
-        "stays",
-        "stay",
-        "keeps",
-        "keep",
-        "unchanged",
-        "remains",
-        "remain",
-        "not",
-        "no",
-        "never",
+    // a word of keeping governs the time or place it is said of, in its noun phrase: "at the
+    // same hour", "keeps its day, its hour and its room", and, of a subject, "the day and the
+    // hour stay the same"
+    const KEEPS: &[&str] = &["same", "original", "usual", "old", "keeps", "keep"];
+    const STAYS: &[&str] = &["stays", "stay", "remains", "remain", "unchanged"];
+    // (what may stand between a word of keeping and what it keeps)
+    const NOUN_PHRASE: &[&str] = &[
+        "the",
+        "its",
+        "their",
+        "a",
+        "and",
+        "or",
+        "of",
+        "visit",
+        "visit's",
+        "appointment",
+        "appointment's",
+        "slot",
+        "time",
+        "place",
     ];
-    if !clause.iter().any(|t| is_word(t, VISIT)) || clause.iter().any(|t| is_word(t, KEPT)) {
+    if !clause.iter().any(|t| is_word(t, VISIT)) {
         return;
     }
     // (or a new one of them: "the appointment gets a new slot", "the visit is at another time";
@@ -378,10 +475,37 @@ pub(crate) fn escalation_moves_the_visit(clause: &[&Tok], tool: &str, out: &mut 
             && is_word(clause[k - 1], &["new", "another", "other", "different"])
             && is_word(clause[k], &["slot", "time", "place", "address"])
     };
+    let filler =
+        |x: &&Tok| x.kind == Kind::Comma || is_word(x, NOUN_PHRASE) || is_word(x, WHEN_OR_WHERE);
+    let kept = |k: usize| {
+        let before = clause[..k].iter().rev().find(|x| !filler(x));
+        let after = clause[k + 1..]
+            .iter()
+            .position(|x| !filler(x))
+            .map(|j| k + 1 + j);
+        // (a subject: nothing but its own noun phrase before it)
+        let subject = before.is_none();
+        let stays = after.is_some_and(|j| {
+            is_word(clause[j], STAYS)
+                || (is_word(clause[j], &["is", "are"])
+                    && clause[j + 1..]
+                        .iter()
+                        .find(|x| !filler(x))
+                        .is_some_and(|x| is_word(x, &["same", "unchanged"])))
+        });
+        // a negation governs the rest of its phrase: "not at the room of the first doctor",
+        // not what follows a comma or "but" ("…, with no other change")
+        let denied = clause[..k]
+            .iter()
+            .rev()
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, &["but"]))
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]));
+        before.is_some_and(|x| is_word(x, KEEPS)) || (subject && stays) || denied
+    };
     let moved = clause
         .iter()
         .enumerate()
-        .find(|&(k, t)| is_word(t, WHEN_OR_WHERE) || new_one(k))
+        .find(|&(k, t)| (is_word(t, WHEN_OR_WHERE) || new_one(k)) && !kept(k))
         .map(|(_, t)| t);
     if let Some(t) = moved {
         push(
