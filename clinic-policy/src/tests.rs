@@ -7197,3 +7197,58 @@ fn a_word_of_keeping_excuses_only_the_time_or_place_it_governs() {
         moved
     ));
 }
+
+#[test]
+fn a_move_said_to_give_a_different_id_or_booking_is_refused() {
+    // the move keeps the appointment and its id
+    let new = "a move said to give a new appointment or id";
+    for bad in [
+        "The appointment, under a different id.",
+        "Id of the appointment, a different one than before the move.",
+        "The new booking, with its own id.",
+        "Id of the appointment after the move, not the id before it.",
+    ] {
+        assert!(refused_for(O, "reschedule_appointment", bad, new), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, with the same id, at its new slot, pending until the doctor confirms it.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The appointment keeps its id; no new id is given.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the open slot to move the appointment to; the doctor of the slot can be different.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "Id of the appointment, not a different one: the same as before the move.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "Id of the appointment, not the id of the slot.",
+        ),
+    ]);
+    // (a booking with no id named is the move's taking of its slot)
+    assert!(!refused_for(
+        D,
+        "reschedule_appointment",
+        "Move one of the authenticated patient's appointments to another open slot. When the new booking fails, the appointment stays in its old slot.",
+        new
+    ));
+    // ("one" of another noun; refused by another reading, but not as a move)
+    assert!(!refused_for(
+        P,
+        "reschedule_appointment",
+        "Id of the open slot to move the appointment to; the doctor of the slot can be a different one.",
+        new
+    ));
+}

@@ -525,19 +525,78 @@ pub(crate) fn move_said_new(clause: &[&Tok], tool: &str, out: &mut Vec<Violation
     if !matches!(tool.split('_').next(), Some("reschedule" | "move")) {
         return;
     }
-    const OF: &[&str] = &["id", "ids", "appointment", "appointments"];
+    // (a booking is the act as much as what it makes: "the new booking fails" is the move's
+    // taking of its slot, "the new booking, with its own id" a second appointment)
+    let ided = clause.iter().any(|x| is_word(x, &["id", "ids"]));
+    let of: &[&str] = if ided {
+        &[
+            "id",
+            "ids",
+            "appointment",
+            "appointments",
+            "booking",
+            "bookings",
+        ]
+    } else {
+        &["id", "ids", "appointment", "appointments"]
+    };
+    // (the nouns "one" may stand for: "a different one than before" is of the nearest)
+    const NOUNS: &[&str] = &[
+        "id",
+        "ids",
+        "appointment",
+        "appointments",
+        "booking",
+        "bookings",
+        "slot",
+        "slots",
+        "doctor",
+        "time",
+        "times",
+        "status",
+        "key",
+    ];
+    let one_of_ours = |k: usize| {
+        is_word_at(clause, k, &["one"])
+            && clause[..k]
+                .iter()
+                .rev()
+                .find(|x| is_word(x, NOUNS))
+                .is_some_and(|x| is_word(x, of))
+    };
+    // a difference said of the id or the appointment: "a new id", "under a different id", "a
+    // different one than before"; "no new id" denies it
     let new = (0..clause.len())
         .find(|&k| {
-            is_word(clause[k], &["new", "another", "second"])
-                && (is_word_at(clause, k + 1, OF)
+            is_word(
+                clause[k],
+                &["new", "another", "second", "different", "distinct", "fresh"],
+            ) && !(k >= 1 && is_word(clause[k - 1], &["no", "not"]))
+                && !(k >= 2 && is_word(clause[k - 2], &["no", "not"]))
+                && (is_word_at(clause, k + 1, of)
+                    || one_of_ours(k + 1)
                     || is_word_at(clause, k + 1, &["appointment's"])
-                        && is_word_at(clause, k + 2, OF))
+                        && is_word_at(clause, k + 2, of))
         })
         .map(|k| clause[k]);
+    // … or the id before the move set against the one after: "not the id before it"
+    let not_the_old = (0..clause.len())
+        .find(|&k| {
+            is_word(clause[k], NEGATIONS)
+                && clause[k + 1..]
+                    .iter()
+                    .position(|x| !is_word(x, DETERMINERS))
+                    .is_some_and(|j| {
+                        is_word_at(clause, k + 1 + j, &["id", "ids"])
+                            && is_word_at(clause, k + 2 + j, &["before", "earlier"])
+                    })
+        })
+        .map(|k| clause[k]);
+    let new = new.or(not_the_old);
     let old_gone = clause
         .windows(2)
         .find_map(|w| {
-            (is_word(w[0], &["old", "previous", "former", "first"]) && is_word(w[1], OF))
+            (is_word(w[0], &["old", "previous", "former", "first"]) && is_word(w[1], of))
                 .then_some(w[0])
         })
         .filter(|_| {
