@@ -7252,3 +7252,57 @@ fn a_move_said_to_give_a_different_id_or_booking_is_refused() {
         new
     ));
 }
+
+#[test]
+fn a_reach_through_any_object_or_any_one_doctor_of_a_clinic_is_refused() {
+    // a doctor's token reaches the doctor's own appointments; the owner is read after any
+    // object, through the things between, and after "with" on a doctor's tool
+    let why = "the appointments of a clinic, of many doctors or of others";
+    for (tool, bad) in [
+        (
+            "list_doctor_schedule",
+            "List the patients of every doctor of the clinic, one page at a time, with status and times.",
+        ),
+        (
+            "get_intake",
+            "Get the intake form of one case of the doctor's clinic.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment of the slots of the authenticated doctor's clinic.",
+        ),
+        (
+            "reject_appointment",
+            "Reject a pending appointment with a doctor of the authenticated doctor's clinic.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments with a doctor of the clinic by id.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the patients of the authenticated doctor's appointments, one page at a time.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor of the clinic.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "The appointment, now with the oncall doctor of the clinic.",
+        ),
+    ]);
+}

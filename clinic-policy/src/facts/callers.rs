@@ -304,6 +304,13 @@ pub(crate) fn reaches_own_records(tool: &str) -> bool {
     !protocols && callers(tool).is_some_and(|c| !c.is_empty())
 }
 
+/// Whether only a doctor calls the tool (confirm, reject, escalate, a doctor's schedule): the
+/// appointments it reaches are the calling doctor's, so "with a doctor of …" names another
+/// doctor, not the one a patient's appointment is with.
+pub(crate) fn doctors_only(tool: &str) -> bool {
+    callers(tool).is_some_and(|c| c.contains(&"doctor") && !c.contains(&"patient"))
+}
+
 /// Whether the clinic API has a route for the tool.
 pub(crate) fn has_a_route(tool: &str) -> bool {
     callers(tool).is_some()

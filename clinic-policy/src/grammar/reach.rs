@@ -537,6 +537,10 @@ fn wide_owner(p: &Phrase) -> bool {
             && (p.many() || p.plural() || is_word(p.head, &["colleague"]))
         // (whose they are, inside the phrase: "every doctor's patients")
         || p.many() && p.words.iter().any(|x| is_word(x, CLINICIANS) || is_word(x, CLINICS))
+        // (any one doctor of a clinic: "a doctor of the authenticated doctor's clinic")
+        || is_word(p.head, CLINICIANS)
+            && p.words.first().is_some_and(|x| is_word(x, &["a", "an"]))
+            && p.of.iter().any(|x| is_word(x, CLINICS))
 }
 
 /// A doctor's or a patient's tool said to reach the appointments of a clinic, of many doctors
@@ -570,7 +574,17 @@ pub(super) fn reach_widened(clause: &[&Tok], tool: &str, refused: bool, out: &mu
         "visits",
         "calendar",
         "calendars",
+        "form",
+        "forms",
+        "case",
+        "cases",
+        "record",
+        "records",
+        "patients",
     ];
+    // (a doctor's own appointments are with the doctor: "with a doctor of the clinic" names
+    // another; a patient's appointment is with any doctor)
+    let by_doctor = crate::facts::doctors_only(tool);
     // (a refusal of others' appointments: "appointments of other doctors are not in the list")
     let refused = |k: usize| {
         refused
@@ -592,8 +606,34 @@ pub(super) fn reach_widened(clause: &[&Tok], tool: &str, refused: bool, out: &mu
             || is_word(t, &["schedule", "calendar"])
             || k >= 1 && is_word(clause[k - 1], MANY);
         // whose: "… of the doctor's clinic", "… of any doctor of the clinic", "… for every doctor"
-        let whose = is_word_at(clause, k + 1, &["of", "for"])
-            && phrases(&clause[k + 2..]).iter().any(widened);
+        // … through the things between: "the form of one case of the doctor's clinic", "an
+        // appointment of the slots of the clinic"
+        let whose = {
+            let mut i = k + 1;
+            let mut found = false;
+            for _ in 0..4 {
+                let owner = is_word_at(clause, i, &["of", "for"])
+                    || by_doctor && is_word_at(clause, i, &["with"]);
+                if !owner {
+                    break;
+                }
+                // (a person or a body named is the owner: "of the authenticated doctor of the
+                // clinic" is that doctor's)
+                let owners = phrases(&clause[i + 1..]);
+                if !owners.is_empty() {
+                    found = owners.iter().any(widened);
+                    break;
+                }
+                i += 1;
+                while clause
+                    .get(i)
+                    .is_some_and(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+                {
+                    i += 1;
+                }
+            }
+            found
+        };
         // where, of many: "every appointment at the clinic", "the appointments in the clinic"
         let place =
             many && is_word_at(
