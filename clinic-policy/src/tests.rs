@@ -7306,3 +7306,74 @@ fn a_reach_through_any_object_or_any_one_doctor_of_a_clinic_is_refused() {
         ),
     ]);
 }
+
+#[test]
+fn a_slot_said_held_for_one_patient_by_a_reading_or_a_freeing_tool_is_refused() {
+    // a reading tool holds nothing; a freed slot is open to every patient at once
+    let hold = "a hold the tool does not make";
+    for (place, tool, bad) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Its slot stays free for the same patient for one day.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The old slot stays open for the patient for one day after the move.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Slot id, the value to book; the slot is free for this patient for 10 minutes.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, hold), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; its slot is released.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The slot is held for the patient until the visit.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot; the slot is free at the time of the answer.",
+        ),
+    ]);
+    for (tool, text) in [
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The new slot is held for the patient; the old slot is released.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Its slot stays open for other patients.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Its slot stays open for any patient.",
+        ),
+    ] {
+        assert!(!refused_for(D, tool, text, hold), "{text}");
+    }
+    // (free, with no time: what the slot is at the answer)
+    assert!(!refused_for(
+        O,
+        "find_available_slots",
+        "Id of the slot; the slot is free for the patient of the search.",
+        hold
+    ));
+    assert!(!refused_for(
+        O,
+        "find_available_slots",
+        "Open slots of the doctor; the slots are available within 7 days of from.",
+        hold
+    ));
+}

@@ -737,7 +737,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         care_time_promised(clause, out);
         coverage_claimed(clause, out);
         pages_emptied(clause, out);
-        hold_claimed(clause, tool.mutates, out);
+        hold_claimed(clause, tool.name, tool.mutates, out);
         example_picks(clause, out);
         next_picked(clause, out);
         automatic_change(clause, own_verb(tool.name), out);

@@ -480,18 +480,36 @@ pub(super) fn pages_emptied(clause: &[&Tok], out: &mut Vec<Violation>) {
 
 /// A hold a reading tool does not make ("Id of the slot, held for the patient for one week",
 /// "reserved for the patient by this search", "Each slot of the list stays open for the
-/// patient"): the reader waits on a slot no one holds.
-pub(super) fn hold_claimed(clause: &[&Tok], mutates: bool, out: &mut Vec<Violation>) {
-    if mutates {
+/// patient", "the slot is free for this patient for 10 minutes"): the reader waits on a slot no
+/// one holds. A changing tool that frees a slot (a cancellation, a rejection, a move's old slot)
+/// holds it for no one either ("Its slot stays free for the same patient for one day"): the
+/// route releases it to every patient at once.
+pub(super) fn hold_claimed(clause: &[&Tok], tool: &str, mutates: bool, out: &mut Vec<Violation>) {
+    let first = tool.split('_').next().unwrap_or("");
+    let frees = matches!(first, "cancel" | "reject" | "reschedule" | "move");
+    if mutates && !frees {
         return;
     }
+    let timed = |k: usize| {
+        clause[k + 1..]
+            .iter()
+            .take(8)
+            .any(|x| is_word(x, TIME_UNITS) || is_word(x, &["until"]))
+    };
     for k in 0..clause.len() {
+        let open = is_word(clause[k], &["open", "booked", "free", "available"]);
         let held = is_word(
             clause[k],
             &["held", "kept", "reserved", "saved", "blocked", "locked"],
-        ) || (is_word(clause[k], &["open", "booked", "free", "available"])
+        ) || (open
             && k >= 1
-            && is_word(clause[k - 1], &["stays", "stay", "remains", "remain"]));
+            && is_word(clause[k - 1], &["stays", "stay", "remains", "remain"]))
+            // ("is free for the patient for 10 minutes": a state with a person and a time)
+            || (open
+                && k >= 1
+                && is_word(clause[k - 1], &["is", "are"])
+                && timed(k)
+                && clause[k + 1..].iter().take(4).any(|x| is_word(x, PATIENT_SIDE)));
         // (for someone, or for a time: "stays open for 10 minutes")
         let for_someone = clause[k + 1..].iter().take(4).any(|x| {
             is_word(x, PATIENT_SIDE)
@@ -503,12 +521,29 @@ pub(super) fn hold_claimed(clause: &[&Tok], mutates: bool, out: &mut Vec<Violati
         let of_a_hold = clause[..k].iter().any(|x| {
             is_word(x, MADE) || is_word(x, &["position", "positions", "id", "ids", "each"])
         });
-        if held && for_someone && of_a_hold && !in_condition(clause, k) {
+        // (a changing tool: the slot it frees, held for one person — not "open to other
+        // patients", not the new slot a move takes)
+        let freed = !mutates
+            || clause[..k].iter().any(|x| is_word(x, &["slot", "slots"]))
+                && (!matches!(first, "reschedule" | "move")
+                    || clause[..k]
+                        .iter()
+                        .any(|x| is_word(x, &["old", "previous", "former", "first"])))
+                && clause[k + 1..].iter().take(4).any(|x| {
+                    is_word(x, &["patient", "person", "caller", "user"])
+                        || is_word(x, TIME_UNITS)
+                        || is_word(x, &["until"])
+                })
+                && !clause[k + 1..]
+                    .iter()
+                    .take(4)
+                    .any(|x| is_word(x, &["other", "any", "every", "all", "anyone", "everyone"]));
+        if held && for_someone && of_a_hold && freed && !in_condition(clause, k) {
             push(
                 out,
                 Rule::Directive,
                 clause[k],
-                "a hold the tool does not make: a reading tool holds nothing for anyone".to_owned(),
+                "a hold the tool does not make: a reading tool holds nothing for anyone, and a freed slot is open to every patient at once".to_owned(),
             );
             return;
         }
