@@ -7377,3 +7377,50 @@ fn a_slot_said_held_for_one_patient_by_a_reading_or_a_freeing_tool_is_refused() 
         hold
     ));
 }
+
+#[test]
+fn a_record_said_there_shown_or_held_up_to_a_time_or_an_event_is_refused() {
+    // a bound on how long a record is there promises its removal after
+    let kept = "a record said to be kept for a time";
+    for (place, tool, bad) in [
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient for one week. Optional.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. The intake stays on the appointment for 30 days.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. The symptoms are held for one month.",
+        ),
+        (
+            P,
+            "escalate_appointment",
+            "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters; on the appointment until the visit.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, kept), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient on the appointment. Optional.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. The intake is on the appointment, for its doctor.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The slot is held for the patient until the visit.",
+        ),
+    ]);
+}

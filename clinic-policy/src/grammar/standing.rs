@@ -652,9 +652,11 @@ pub(super) fn phone_number_given(clause: &[&Tok], out: &mut Vec<Violation>) {
 }
 
 /// A record of the clinic said to be kept for a time ("The intake is kept for 30 days", "Reason
-/// for the rejection, … kept for one week", "kept for 7 days after the visit"): a promise that it
-/// is removed after, which the clinic API does not make and nobody can check. A key's window is
-/// the contract's own ("The key is kept for 24 hours"). For a tool of a route of the clinic API.
+/// for the rejection, … kept for one week", "kept for 7 days after the visit"), or to be there,
+/// shown or held up to a time or an event ("stays on the appointment for 30 days", "shown to the
+/// patient for one week", "on record until the visit"): a promise that it is removed after,
+/// which the clinic API does not make and nobody can check. A key's window is the contract's own
+/// ("The key is kept for 24 hours"). For a tool of a route of the clinic API.
 pub(super) fn retention_bounded(clauses: &[Vec<&Tok>], tool: &str, out: &mut Vec<Violation>) {
     if !crate::facts::has_a_route(tool) {
         return;
@@ -667,6 +669,12 @@ pub(super) fn retention_bounded(clauses: &[Vec<&Tok>], tool: &str, out: &mut Vec
         "archived",
         "preserved",
     ];
+    // (a text a person wrote, or the intake: what "held", "shown" or "on the appointment" keeps)
+    const RECORDS: &[&str] = &[
+        "intake", "intakes", "symptoms", "reason", "reasons", "note", "notes", "answers", "form",
+        "forms", "data", "text", "severity",
+    ];
+    let of_a_record = clauses.iter().flatten().any(|t| is_word(t, RECORDS));
     for clause in clauses {
         if clause
             .iter()
@@ -674,10 +682,24 @@ pub(super) fn retention_bounded(clauses: &[Vec<&Tok>], tool: &str, out: &mut Vec
         {
             continue;
         }
+        // where a record is: "on the appointment", "on record", "in the record"
+        let kept_on = |k: usize| {
+            is_word(clause[k], &["on", "in"])
+                && clause[k + 1..]
+                    .iter()
+                    .find(|x| !is_word(x, &["the", "its", "their"]))
+                    .is_some_and(|x| is_word(x, &["appointment", "record", "records", "file"]))
+        };
+        let marker = |k: usize| {
+            is_word(clause[k], KEPT)
+                || of_a_record
+                    && (is_word(clause[k], &["held", "shown", "visible", "displayed"])
+                        || kept_on(k))
+        };
         // (an amount of time, "30 days", "one week", "a year", said as how long: right after
         // the verb or after "for", "during" or "than" in any order: "kept 30 days", "For 30
         // days the intake is kept", "kept for a period of 30 days", "for no longer than a month")
-        let Some(kept) = clause.iter().position(|t| is_word(t, KEPT)) else {
+        let Some(kept) = (0..clause.len()).find(|&k| marker(k)) else {
             continue;
         };
         let amount = |i: usize| {
@@ -691,7 +713,15 @@ pub(super) fn retention_bounded(clauses: &[Vec<&Tok>], tool: &str, out: &mut Vec
                     .iter()
                     .any(|x| is_word(x, &["for", "during", "than"]))
         };
-        if (0..clause.len()).any(|i| amount(i) && how_long(i)) {
+        // (… or up to an event: "until the visit", "till the end of the day")
+        let until = |i: usize| {
+            i > kept
+                && is_word(clause[i], &["until", "till"])
+                && clause
+                    .get(i + 1)
+                    .is_some_and(|x| is_word(x, &["the", "its", "a", "one"]) || amount(i + 1))
+        };
+        if (0..clause.len()).any(|i| amount(i) && how_long(i) || of_a_record && until(i)) {
             push(
                 out,
                 Rule::Directive,
