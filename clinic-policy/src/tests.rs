@@ -7424,3 +7424,34 @@ fn a_record_said_there_shown_or_held_up_to_a_time_or_an_event_is_refused() {
         ),
     ]);
 }
+
+#[test]
+fn a_shield_of_triage_care_governs_only_its_own_phrase() {
+    // "not" after a comma keeps nothing; being seen before the others is care said to follow
+    let care = "a triage level, a severity or an intake said to bring care";
+    for bad in [
+        "Triage level set by the clinic from the severity; an urgent level gives the appointment the oncall doctor, not its own.",
+        "Triage level set by the clinic from the severity; with `urgent`, the doctor sees the patient before the others.",
+        "Triage level set by the clinic from the severity; an urgent intake is seen sooner.",
+    ] {
+        assert!(refused_for(O, "get_intake", bad, care), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. The triage level is set from the severity only; the priority and the doctor stay as they were.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity, separate from the priority of the appointment.",
+        ),
+    ]);
+    assert!(!refused_for(
+        D,
+        "submit_intake",
+        "Record the symptoms of one of the authenticated patient's appointments before the visit. The triage level changes no priority and no doctor.",
+        care
+    ));
+}

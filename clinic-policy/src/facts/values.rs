@@ -832,33 +832,58 @@ pub(crate) fn triage_brings_care(
     }) {
         return;
     }
-    // (denied, or said kept: "the appointment keeps its doctor and its priority")
-    let denied = clause.iter().any(|x| {
-        is_word(x, NEGATIONS)
-            || is_word(
-                x,
-                &[
-                    "no",
-                    "nobody",
-                    "only",
-                    "keeps",
-                    "keep",
-                    "kept",
-                    "stays",
-                    "stay",
-                    "remains",
-                    "remain",
-                    "unchanged",
-                    "same",
-                    "separate",
-                    "independent",
-                    "apart",
-                ],
-            )
-    });
-    let hit = clause.iter().find(|x| {
-        is_word(
-            x,
+    // (denied, or said kept, in the claim's own phrase: "the appointment keeps its doctor and
+    // its priority", "changes no priority", "the priority and the doctor stay as they were";
+    // not a negation after a comma, "…, not its own")
+    const BEFORE: &[&str] = &[
+        "no",
+        "nobody",
+        "only",
+        "keeps",
+        "keep",
+        "kept",
+        "same",
+        "separate",
+        "independent",
+        "apart",
+    ];
+    const AFTER: &[&str] = &[
+        "stays",
+        "stay",
+        "remains",
+        "remain",
+        "unchanged",
+        "kept",
+        "same",
+        "only",
+        "separate",
+        "independent",
+        "apart",
+    ];
+    let phrase = |x: &&&Tok| x.kind == Kind::Word && !is_word(x, &["but"]);
+    let denied = |h: usize| {
+        clause[..h]
+            .iter()
+            .rev()
+            .take_while(phrase)
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, BEFORE))
+            || clause[h + 1..]
+                .iter()
+                .take_while(phrase)
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, AFTER))
+    };
+    // (the care itself: the oncall doctor, an escalation, a priority, or being seen before the
+    // others, sooner or ahead)
+    let before_others = |k: usize| {
+        is_word(clause[k], &["before", "ahead"])
+            && clause[k + 1..]
+                .iter()
+                .find(|x| !is_word(x, &["the", "of", "all"]))
+                .is_some_and(|x| is_word(x, &["others", "other", "everyone", "anyone"]))
+    };
+    let hit = (0..clause.len()).find(|&k| {
+        (is_word(
+            clause[k],
             &[
                 "oncall",
                 "escalation",
@@ -867,10 +892,15 @@ pub(crate) fn triage_brings_care(
                 "escalates",
                 "priority",
                 "priorities",
+                "sooner",
+                "faster",
+                "quicker",
             ],
-        )
+        ) || before_others(k))
+            && !denied(k)
     });
-    if let Some(t) = hit.filter(|_| !denied) {
+    let hit = hit.map(|k| clause[k]);
+    if let Some(t) = hit {
         push(
             out,
             Rule::Directive,
