@@ -7455,3 +7455,31 @@ fn a_shield_of_triage_care_governs_only_its_own_phrase() {
         care
     ));
 }
+
+#[test]
+fn a_protocols_reach_is_read_past_an_aside_and_through_a_library() {
+    let reach = "the protocols of every clinic or of other ones";
+    for bad in [
+        "The matching protocols, ranked by relevance, from the library of each clinic.",
+        "The matching protocols, ranked by relevance, from the list of every clinic.",
+    ] {
+        assert!(refused_for(O, "search_protocols", bad, reach), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "search_protocols",
+            "Id of the clinic of the protocol, or null for a general protocol of all clinics.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The matching protocols of the doctor's clinic and the shared ones, ranked by relevance, each with its clinic.",
+        ),
+        (
+            D,
+            "get_protocol",
+            "Get one clinical protocol, of the clinic of the doctor or for every clinic, by its id.",
+        ),
+    ]);
+}

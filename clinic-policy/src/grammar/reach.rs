@@ -543,6 +543,28 @@ fn wide_owner(p: &Phrase) -> bool {
             && p.of.iter().any(|x| is_word(x, CLINICS))
 }
 
+/// The owner named after the preposition at `i`, read through the things between ("from the
+/// library of each clinic"): the first person or body named is the owner, and `wide` judges it.
+fn owned_by(clause: &[&Tok], mut i: usize, wide: &dyn Fn(&Phrase) -> bool) -> bool {
+    for _ in 0..4 {
+        let owners = phrases(&clause[i + 1..]);
+        if !owners.is_empty() {
+            return owners.iter().any(wide);
+        }
+        i += 1;
+        while clause
+            .get(i)
+            .is_some_and(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+        {
+            i += 1;
+        }
+        if !is_word_at(clause, i, &["of"]) {
+            return false;
+        }
+    }
+    false
+}
+
 /// A doctor's or a patient's tool said to reach the appointments of a clinic, of many doctors
 /// or of others ("List the appointments of the authenticated doctor's clinic", "Confirm a
 /// pending appointment of any doctor of the clinic", "Get one appointment of the clinic by id",
@@ -866,11 +888,22 @@ pub(super) fn protocol_reach(clause: &[&Tok], tool: &str, refused: bool, out: &m
             return false;
         }
         // "the protocols of all clinics", "… across all clinics", "… of the region"
-        let whose = is_word_at(
-            clause,
-            k + 1,
-            &["of", "from", "in", "at", "across", "within", "throughout"],
-        ) && phrases(&clause[k + 2..]).iter().any(|p| wide(p, k));
+        // … read past an aside and through the things between, up to the next protocol: "the
+        // matching protocols, ranked by relevance, from the library of each clinic"
+        let whose = clause[k + 1..]
+            .iter()
+            .enumerate()
+            .take_while(|(_, x)| !is_word(x, PROTOCOLS))
+            .any(|(j, x)| {
+                // (past an aside only a source: "of the clinic of the doctor or for every
+                // clinic" after a comma says whose one protocol is, the shared ones included)
+                let from = if j == 0 {
+                    &["of", "from", "in", "at", "across", "within", "throughout"][..]
+                } else {
+                    &["from", "across", "throughout"][..]
+                };
+                is_word(x, from) && owned_by(clause, k + 1 + j, &|p| wide(p, k))
+            });
         // "every protocol", "all the protocols"
         let every = !narrowed
             && (k >= 1 && is_word(clause[k - 1], &["every", "all", "any"])
