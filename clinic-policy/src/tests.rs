@@ -7483,3 +7483,38 @@ fn a_protocols_reach_is_read_past_an_aside_and_through_a_library() {
         ),
     ]);
 }
+
+#[test]
+fn the_tools_change_said_to_wait_for_a_persons_act_is_refused() {
+    // the clinic API makes the change in its answer, at once, for no one's later act
+    let later = "the tool's change said to take effect later";
+    for (tool, bad) in [
+        (
+            "confirm_appointment",
+            "The appointment, confirmed once the patient has seen the time.",
+        ),
+        (
+            "escalate_appointment",
+            "The appointment, with the oncall doctor once the oncall doctor reads the note.",
+        ),
+        (
+            "confirm_appointment",
+            "The appointment, confirmed after the doctor reads the intake.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, later), "{bad}");
+    }
+    passes(&[
+        (O, "confirm_appointment", "The appointment, confirmed."),
+        (
+            O,
+            "escalate_appointment",
+            "The appointment, now with the oncall doctor of the clinic.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; its slot is released at once.",
+        ),
+    ]);
+}

@@ -520,7 +520,32 @@ pub(crate) fn effect_delayed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Vi
         let place = phrase
             .iter()
             .any(|x| is_word(x, &["list", "lists", "page", "pages", "results", "queue"]));
-        (opens && later && !place).then_some(*t)
+        // … or a person's act it waits for: "confirmed once the patient has seen the time"
+        let waits = phrase
+            .first()
+            .is_some_and(|x| is_word(x, &["once", "after"]))
+            && phrase
+                .iter()
+                .skip(1)
+                .take(3)
+                .any(|x| is_word(x, PEOPLE) || is_word(x, STAFF_MEMBERS));
+        ((opens && later && !place) || waits).then_some(*t)
+    });
+    // (an escalation's own change is the oncall doctor: "with the oncall doctor once the oncall
+    // doctor reads the note")
+    let hit = hit.or_else(|| {
+        if !effects.contains(&"escalate") {
+            return None;
+        }
+        (2..clause.len()).find_map(|k| {
+            let own = is_word(clause[k - 1], &["oncall"]) && is_word(clause[k], &["doctor"]);
+            let waits = is_word_at(clause, k + 1, &["once", "after"])
+                && clause[(k + 2).min(clause.len())..]
+                    .iter()
+                    .take(3)
+                    .any(|x| is_word(x, PEOPLE) || is_word(x, STAFF_MEMBERS));
+            (own && waits).then(|| clause[k + 1])
+        })
     });
     if let Some(t) = hit {
         push(
