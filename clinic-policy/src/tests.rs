@@ -7434,7 +7434,12 @@ fn a_shield_of_triage_care_governs_only_its_own_phrase() {
         "Triage level set by the clinic from the severity; with `urgent`, the doctor sees the patient before the others.",
         "Triage level set by the clinic from the severity; an urgent intake is seen sooner.",
     ] {
-        assert!(refused_for(O, "get_intake", bad, care), "{bad}");
+        // (a turn to be seen is also read as a turn promised for care)
+        let turn = "a turn promised for care";
+        assert!(
+            refused_for(O, "get_intake", bad, care) || refused_for(O, "get_intake", bad, turn),
+            "{bad}"
+        );
     }
     passes(&[
         (

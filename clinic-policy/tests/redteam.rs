@@ -76,11 +76,11 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam42/served.jsonl"), 84, 22),
     (include_str!("data/redteam43/served.jsonl"), 82, 19),
     (include_str!("data/redteam44/served.jsonl"), 76, 29),
-    (include_str!("data/redteam45/served.jsonl"), 60, 20),
+    (include_str!("data/redteam45/served.jsonl"), 60, 19),
     (include_str!("data/redteam46/served.jsonl"), 87, 10),
-    (include_str!("data/redteam47/served.jsonl"), 84, 15),
-    (include_str!("data/redteam48/served.jsonl"), 135, 17),
-    (include_str!("data/redteam49/served.jsonl"), 120, 57),
+    (include_str!("data/redteam47/served.jsonl"), 84, 12),
+    (include_str!("data/redteam48/served.jsonl"), 135, 13),
+    (include_str!("data/redteam49/served.jsonl"), 120, 10),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -153,7 +153,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh12/rewritten.jsonl"), 27),
     (include_str!("data/fresh14/rewritten.jsonl"), 26),
     (include_str!("data/fresh15/rewritten.jsonl"), 26),
-    (include_str!("data/fresh16/rewritten.jsonl"), 29),
+    (include_str!("data/fresh16/rewritten.jsonl"), 28),
     (include_str!("data/fresh17/rewritten.jsonl"), 28),
     (include_str!("data/fresh18/rewritten.jsonl"), 28),
     (include_str!("data/fresh20/rewritten.jsonl"), 29),
