@@ -187,23 +187,14 @@ fn a_text(head: &[&Tok], clauses: &[Vec<&Tok>]) -> bool {
 /// and the patient is told it does. A datum the server itself checks ("Age of the patient, for
 /// the age limits of some specialties") is said to reach no one and passes. (An intake, a
 /// rejection and an escalation carry a text, which may hold it.)
-pub(crate) fn datum_the_route_drops(
-    clauses: &[Vec<&Tok>],
-    tool: &str,
-    mutates: bool,
-    out: &mut Vec<Violation>,
-) {
-    if !changes_a_route(tool, mutates) || carries_text(tool) {
-        return;
-    }
-    let head = value_head(clauses);
+fn datum_the_route_drops(clauses: &[Vec<&Tok>], head: &[&Tok], out: &mut Vec<Violation>) {
     let Some(datum) = head
         .iter()
         .find(|t| t.kind == Kind::Word && data_kind(&t.text, false).is_some())
     else {
         return;
     };
-    if said_to_reach(clauses, &head) {
+    if said_to_reach(clauses, head) {
         push(
             out,
             Rule::Exfiltration,
@@ -220,7 +211,8 @@ pub(crate) fn datum_the_route_drops(
 /// move, a cancellation, a confirmation), said to be a text a person writes ("Reason for the
 /// cancellation, shown to the doctor", "Note of the doctor to the patient", "A comment for the
 /// doctor"): the text reaches no one, and the patient is told it does. Read in what the value is:
-/// the description's first phrase, to its first verb or mark.
+/// the description's first phrase, to its first verb or mark. A person's datum there is read
+/// too ([`datum_the_route_drops`]).
 pub(crate) fn text_the_route_drops(
     clauses: &[Vec<&Tok>],
     tool: &str,
@@ -231,6 +223,7 @@ pub(crate) fn text_the_route_drops(
         return;
     }
     let head = value_head(clauses);
+    datum_the_route_drops(clauses, &head, out);
     // ("free text" is a text a person writes; "the review body text" names a value's form)
     let free_text =
         |k: usize| k >= 1 && is_word(head[k], &["text"]) && is_word(head[k - 1], &["free"]);

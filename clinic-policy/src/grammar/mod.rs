@@ -906,7 +906,6 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         let allowed = data_allowed(tool.name);
         harvest(&clauses, allowed, topics(tool.name), out);
         text_the_route_drops(&clauses, tool.name, tool.mutates, out);
-        datum_the_route_drops(&clauses, tool.name, tool.mutates, out);
         if !allowed.contains(&Data::Personal) && !allowed.contains(&Data::Medical) {
             patient_described(&clauses, allowed, of_appointments(tool.name), out);
         }
