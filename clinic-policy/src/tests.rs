@@ -7523,3 +7523,46 @@ fn the_tools_change_said_to_wait_for_a_persons_act_is_refused() {
         ),
     ]);
 }
+
+#[test]
+fn a_turn_to_be_seen_on_a_tool_that_sets_care_is_refused_with_its_cause_unnamed() {
+    // the escalation or the intake is the tool's own act: a patient's turn said after it is
+    // promised by it, named or not; a turn word before its noun is no turn
+    let turn = "a turn promised for care";
+    for (field, tool, bad) in [
+        (
+            O,
+            "escalate_appointment",
+            "The appointment, now with the oncall doctor of the clinic; the patient is seen sooner.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment of the doctor. The oncall doctor sees the patient first.",
+        ),
+    ] {
+        assert!(refused_for(field, tool, bad, turn), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "escalate_appointment",
+            "The appointment, now with the oncall doctor of the clinic.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the words of the patient, 1 to 1000 characters; the doctor sees the first line.",
+        ),
+        (
+            O,
+            "get_intake",
+            "The intake of the patient, with the triage level the doctor sees on the first line.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "The symptoms, in the words of the patient, 1 to 1000 characters; the doctor sees them first.",
+        ),
+    ]);
+}

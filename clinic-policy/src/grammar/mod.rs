@@ -734,7 +734,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         failure_as_success(clause, lost(clause), out);
         clock_deadline(clause, out);
         time_promised(clause, out);
-        care_time_promised(clause, out);
+        care_time_promised(clause, tool.name, out);
         coverage_claimed(clause, out);
         pages_emptied(clause, out);
         hold_claimed(clause, tool.name, tool.mutates, out);

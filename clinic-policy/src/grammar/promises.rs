@@ -272,8 +272,11 @@ pub(super) fn time_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// after the escalation, for a visit within 1 hour", "urgent (8 or more), with a visit on the
 /// same day"): the clinic API gives a status, a priority and a triage level, and no time for
 /// anyone's act. A patient told so waits for a visit no one set. A search's window passes ("open
-/// slots for a visit within 7 days").
-pub(super) fn care_time_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
+/// slots for a visit within 7 days"). On a tool whose own act sets the priority or the triage
+/// level, the tool's act is the cause, named or not, of a patient's care ("Escalates the
+/// appointment. The patient is seen sooner"; not "the doctor sees the symptoms first").
+pub(super) fn care_time_promised(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    const SETS_CARE: &[&str] = &["escalate_appointment", "submit_intake"];
     let at = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     // a bound of time: "within 1 hour", "in at most 24 hours", "at most 2 days after", "by the
     // end of", "the same day"
@@ -302,22 +305,24 @@ pub(super) fn care_time_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
             ],
         )
     });
-    let of_care = clause.iter().any(|x| {
-        is_word(
-            x,
-            &[
-                "escalation",
-                "escalated",
-                "oncall",
-                "urgent",
-                "priority",
-                "triage",
-                "pending",
-                "confirms",
-                "confirmation",
-            ],
-        )
-    });
+    let of_care = SETS_CARE.contains(&tool)
+        && clause.iter().any(|x| is_word(x, &["patient", "patients"]))
+        || clause.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "escalation",
+                    "escalated",
+                    "oncall",
+                    "urgent",
+                    "priority",
+                    "triage",
+                    "pending",
+                    "confirms",
+                    "confirmation",
+                ],
+            )
+        });
     if let Some(k) = bound.filter(|_| act && of_care) {
         push(
             out,
@@ -336,15 +341,24 @@ pub(super) fn care_time_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
             &["sees", "seen", "treated", "treats", "examined", "examines"],
         )
     });
+    // (a turn word before its noun is an adjective, no turn: "sees the first line")
     let turn = seen.and_then(|s| {
-        clause[s + 1..].iter().take(4).find(|x| {
-            is_word(
-                x,
-                &[
-                    "first", "sooner", "earlier", "faster", "quicker", "ahead", "next",
-                ],
-            )
-        })
+        let after = &clause[s + 1..];
+        after
+            .iter()
+            .take(4)
+            .enumerate()
+            .find(|&(i, x)| {
+                is_word(
+                    x,
+                    &[
+                        "first", "sooner", "earlier", "faster", "quicker", "ahead", "next",
+                    ],
+                ) && !(i >= 1
+                    && is_word(after[i - 1], DETERMINERS)
+                    && after.get(i + 1).is_some_and(|n| n.kind == Kind::Word))
+            })
+            .map(|(_, x)| x)
     });
     let denied = seen.is_some_and(|s| {
         clause[..s]
