@@ -7566,3 +7566,33 @@ fn a_turn_to_be_seen_on_a_tool_that_sets_care_is_refused_with_its_cause_unnamed(
         ),
     ]);
 }
+
+#[test]
+fn a_flag_named_in_its_own_condition_is_read_the_other_way_round() {
+    // "If replayed is true, …" is the flag's condition as "When true, …" is
+    let round = "said the other way round";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "If replayed is true, a new appointment was made.",
+        ),
+        (
+            "find_available_slots",
+            "When truncated is true, every slot was returned.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, round), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "book_appointment",
+            "If replayed is true, the appointment was made before, with the same key.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "When truncated is true, more slots matched than were returned.",
+        ),
+    ]);
+}

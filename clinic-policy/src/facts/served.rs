@@ -179,8 +179,8 @@ fn polarity(cond: &[Tok], flag: &Flag) -> i32 {
 /// A flag said the other way round: its true case said of false, or its false case of true
 /// ("True when this answer is a new booking", "False when more slots matched than were
 /// returned", "When true, the cancelled appointments too"), or its default as the other value.
-/// The condition is read after "true when …" (or if, for, once) and after "When true, …", to
-/// the end of the sentence.
+/// The condition is read after "true when …" (or if, for, once), after "When true, …" and
+/// after "If replayed is true, …", to the end of the sentence.
 fn flag_inverted(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     for flag in FLAGS.iter().filter(|f| f.tools.contains(&tool)) {
         for (k, t) in s.iter().enumerate() {
@@ -210,7 +210,13 @@ fn flag_inverted(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
             }
             let cond: &[Tok] = if is_word_at(s, k + 1, &["when", "if", "for", "once", "where"]) {
                 &s[k + 2..]
-            } else if k >= 1 && is_word(&s[k - 1], &["when", "if"]) {
+            } else if k >= 1 && is_word(&s[k - 1], &["when", "if"])
+                // ("If replayed is true, …": the flag named in its own condition)
+                || k >= 3
+                    && is_word(&s[k - 1], &["is"])
+                    && s[k - 2].text.eq_ignore_ascii_case(flag.field)
+                    && is_word(&s[k - 3], &["when", "if", "once", "where"])
+            {
                 &s[k + 1..]
             } else {
                 continue;
