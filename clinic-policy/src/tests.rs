@@ -7596,3 +7596,29 @@ fn a_flag_named_in_its_own_condition_is_read_the_other_way_round() {
         ),
     ]);
 }
+
+#[test]
+fn a_record_on_record_or_staying_visible_for_a_time_is_a_retention_promise() {
+    // "on record" and "stays visible" keep any object, the appointment too, not only a text
+    let kept = "a record said to be kept for a time";
+    for (tool, bad) in [
+        (
+            "get_appointment",
+            "The appointment; it stays on record for 30 days after the visit.",
+        ),
+        (
+            "list_my_appointments",
+            "The appointments of the patient; cancelled ones stay visible for a week.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, kept), "{bad}");
+    }
+    passes(&[
+        (O, "get_appointment", "The appointment; it stays on record."),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments of the patient, cancelled ones too; they stay visible.",
+        ),
+    ]);
+}

@@ -690,8 +690,20 @@ pub(super) fn retention_bounded(clauses: &[Vec<&Tok>], tool: &str, out: &mut Vec
                     .find(|x| !is_word(x, &["the", "its", "their"]))
                     .is_some_and(|x| is_word(x, &["appointment", "record", "records", "file"]))
         };
+        // (a record's own place, "on record", or a view said to last, "stays visible", keeps
+        // any object: "The appointment stays on record for 30 days")
+        let lasting = |k: usize| {
+            is_word(clause[k], &["on", "in"])
+                && clause
+                    .get(k + 1)
+                    .is_some_and(|x| is_word(x, &["record", "records"]))
+                || is_word(clause[k], &["shown", "visible", "displayed"])
+                    && k >= 1
+                    && is_word(clause[k - 1], &["stay", "stays", "remain", "remains"])
+        };
         let marker = |k: usize| {
             is_word(clause[k], KEPT)
+                || lasting(k)
                 || of_a_record
                     && (is_word(clause[k], &["held", "shown", "visible", "displayed"])
                         || kept_on(k))
