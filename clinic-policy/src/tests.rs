@@ -7622,3 +7622,36 @@ fn a_record_on_record_or_staying_visible_for_a_time_is_a_retention_promise() {
         ),
     ]);
 }
+
+#[test]
+fn a_written_text_said_received_on_a_route_that_sends_only_an_id_is_a_notice() {
+    // a cancellation and a confirmation send an id: no reason or note reaches anyone; an
+    // escalation and a rejection carry one
+    let told = "a person said to be told of the change";
+    for (field, tool, bad) in [
+        (
+            P,
+            "cancel_appointment",
+            "The id of the appointment; the doctor gets the reason along with it.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment of the doctor; the patient gets the note of the doctor.",
+        ),
+    ] {
+        assert!(refused_for(field, tool, bad, told), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters; the patient sees the reason on the appointment.",
+        ),
+        (
+            P,
+            "escalate_appointment",
+            "Note for the oncall doctor, 1 to 500 characters; the oncall doctor gets the note.",
+        ),
+    ]);
+}

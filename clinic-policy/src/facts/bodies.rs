@@ -325,7 +325,9 @@ fn of_the_visit(rest: &[&Tok]) -> bool {
 /// oncall doctor, who receives an alert"): the clinic API answers the caller and tells no one
 /// else, so the agent, told that someone else does, tells no one, and an escalation or a
 /// rejection waits unseen. Said with a negation ("the patient gets no notification") it is true
-/// and passes.
+/// and passes. On a route that carries only an id, a text a person writes said to be received
+/// ("the doctor gets the reason", "the patient sees the note of the doctor") is such a notice
+/// too: no reason or note is sent.
 pub(crate) fn notice_promised(
     clause: &[&Tok],
     tool: &str,
@@ -352,6 +354,7 @@ pub(crate) fn notice_promised(
                         is_word(x, MESSAGES)
                             || is_word(x, &["reminder", "reminders"])
                             || literal_message(after, j)
+                            || !carries_text(tool) && (is_word(x, WRITTEN) || is_word(x, WHY_WORDS))
                     })
                     .map(|(j, _)| j)
             })
