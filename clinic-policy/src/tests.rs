@@ -7655,3 +7655,33 @@ fn a_written_text_said_received_on_a_route_that_sends_only_an_id_is_a_notice() {
         ),
     ]);
 }
+
+#[test]
+fn a_timeout_in_words_is_a_lost_answer_and_may_or_may_not_hedges_it() {
+    // a timeout is an answer lost: the change may be made, as after its code
+    let unmade = "a lost answer said to leave the change unmade";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book one open slot for the authenticated patient. On a timeout, nothing is booked.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one appointment of the authenticated patient. After a timeout, the appointment is not cancelled.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, unmade), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book one open slot for the authenticated patient. On a timeout, the booking may or may not be made.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book one open slot for the authenticated patient. On a timeout, it is unknown whether the appointment is booked.",
+        ),
+    ]);
+}

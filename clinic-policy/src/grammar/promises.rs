@@ -67,7 +67,8 @@ const DONE: &[&str] = &[
 /// `ONCALL_BUSY`, the escalation was made"): the reader reports a success that did not happen.
 /// What the error says of another's object passes ("On 409 the slot is already booked by
 /// another patient"), as does what is not done, but beside a code of a lost answer (`lost`),
-/// after which the change may be made ("On `INTERNAL_ERROR` or 429, nothing is booked").
+/// after which the change may be made ("On `INTERNAL_ERROR` or 429, nothing is booked"), or
+/// beside a timeout.
 pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Violation>) {
     let failure = |k: usize| {
         let t = clause[k];
@@ -98,6 +99,8 @@ pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Viol
     }) else {
         return;
     };
+    // (a timeout is a lost answer in words, as its code is: "On a timeout, nothing is booked")
+    let lost = lost || is_word(clause[f], &["timeout", "timeouts"]);
     let rest = &clause[f + 1..];
     // what the error says of another's object, or of the same object unchanged
     let excused = rest
@@ -106,9 +109,12 @@ pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Viol
     // a negation before the word in its own phrase says it is not done ("nothing is booked",
     // "the booking is not complete"), as "may" does with "or not" ("may be done or not"); one
     // after it does not ("complete, not pending")
-    let either = rest
-        .windows(2)
-        .any(|w| is_word(w[0], &["or"]) && is_word(w[1], &["not"]));
+    let either = rest.windows(2).any(|w| {
+        is_word(w[0], &["or"])
+            && (is_word(w[1], &["not"])
+                // ("may or may not be done")
+                || is_word(w[1], &["may", "might"]))
+    });
     let denied = |j: usize| {
         rest[..j]
             .iter()
