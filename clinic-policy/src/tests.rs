@@ -7685,3 +7685,38 @@ fn a_timeout_in_words_is_a_lost_answer_and_may_or_may_not_hedges_it() {
         ),
     ]);
 }
+
+#[test]
+fn a_key_of_order_said_without_a_verb_of_order_is_read() {
+    // "…, by start time" and "in the order of …" say an order as "sorted by" does
+    let order = "an order the server does not give";
+    for (tool, bad) in [
+        (
+            "list_my_appointments",
+            "The appointments of the patient, in the order of their start times.",
+        ),
+        (
+            "list_doctor_schedule",
+            "The appointments of the doctor, by start time.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, order), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments of the doctor, by id, newest last.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments of the patient, in the order of their ids.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors of the clinic, by specialty.",
+        ),
+    ]);
+}

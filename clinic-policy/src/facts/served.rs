@@ -338,7 +338,7 @@ fn window_said_local(s: &[Tok], out: &mut Vec<Violation>) {
 
 /// A list the server gives by id, ascending (newest last), said to come the other way round
 /// ("newest first", "latest first", "in descending order") or by another key ("sorted by
-/// name", "alphabetically").
+/// name", "alphabetically", "…, by start time", "in the order of their start times").
 fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
     const LATE: &[&str] = &["latest", "newest", "last", "recent", "youngest"];
     let late_first = s.iter().enumerate().find(|&(k, t)| {
@@ -375,7 +375,28 @@ fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
         .then(|| s.get(k + 1))
         .flatten()
     });
-    if let Some(t) = late_first.or(reversed).map(|(_, t)| t).or(other_key) {
+    // (a key said with no verb of order: "…, by start time", "in the order of their start
+    // times"; not a specialty, which "by" also narrows by)
+    const KEYS: &[&str] = &[
+        "start", "starts", "date", "dates", "time", "times", "name", "names", "day",
+    ];
+    let key_after = |k: usize| {
+        s[k + 1..]
+            .iter()
+            .find(|x| !is_word(x, &["the", "their", "its"]))
+            .filter(|x| is_word(x, KEYS))
+    };
+    let said_key = s.iter().enumerate().find_map(|(k, t)| {
+        let by = is_word(t, &["by"]) && k >= 1 && s[k - 1].kind == Kind::Comma;
+        let order_of = is_word(t, &["of"]) && k >= 1 && is_word(&s[k - 1], &["order"]);
+        if by || order_of { key_after(k) } else { None }
+    });
+    if let Some(t) = late_first
+        .or(reversed)
+        .map(|(_, t)| t)
+        .or(other_key)
+        .or(said_key)
+    {
         push(
             out,
             Rule::Directive,
