@@ -7720,3 +7720,27 @@ fn a_key_of_order_said_without_a_verb_of_order_is_read() {
         ),
     ]);
 }
+
+#[test]
+fn doctors_said_available_at_a_time_are_narrowed_by_what_the_server_does_not_read() {
+    // an adjective of availability with a time narrows the list as a "with" phrase does
+    let narrowed = "the doctors said narrowed by what the server does not read";
+    for bad in [
+        "List the doctors available today.",
+        "List the doctors of the clinic available on Monday.",
+    ] {
+        assert!(refused_for(D, "list_doctors", bad, narrowed), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "list_doctors",
+            "List the doctors of the clinic available for booking.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List every doctor of the clinic, narrowed by specialty when one is given.",
+        ),
+    ]);
+}

@@ -408,10 +408,11 @@ fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
 
 /// Whom the doctor lists hold said narrowed by what the server does not read ("The doctors
 /// with open slots", "How many doctors of the clinic have open slots", "doctors … who take new
-/// patients"): the list holds every doctor (of a specialty, when one is given), and the
-/// specialties count every doctor, so a doctor left out is never offered. A doctor noun is read
-/// with what qualifies it (after "of the clinic"): a relative or "with" phrase, or a verb of
-/// having, up to the end of its phrase; "with or without" and "whether" name no narrowing.
+/// patients", "the doctors available today"): the list holds every doctor (of a specialty, when
+/// one is given), and the specialties count every doctor, so a doctor left out is never offered.
+/// A doctor noun is read with what qualifies it (after "of the clinic"): a relative or "with"
+/// phrase, or a verb of having, up to the end of its phrase, or an adjective of availability
+/// with a time; "with or without" and "whether" name no narrowing.
 fn doctors_narrowed(s: &[Tok], out: &mut Vec<Violation>) {
     const QUALIFIERS: &[&str] = &[
         "with", "who", "that", "having", "have", "has", "take", "takes", "accept", "accepts",
@@ -430,6 +431,7 @@ fn doctors_narrowed(s: &[Tok], out: &mut Vec<Violation>) {
         "vacancy",
         "vacancies",
     ];
+    const ADJECTIVES: &[&str] = &["available", "free", "open", "bookable"];
     if s.iter().any(|x| is_word(x, &["whether"]))
         || s.windows(2)
             .any(|w| is_word(&w[0], &["or"]) && is_word(&w[1], &["without"]))
@@ -445,8 +447,27 @@ fn doctors_narrowed(s: &[Tok], out: &mut Vec<Violation>) {
         // (an owner phrase first: "doctors of the clinic have …")
         if is_word_at(s, j, &["of", "at", "in"]) {
             j += (1..=4)
-                .find(|&d| is_word_at(s, j + d, QUALIFIERS))
+                .find(|&d| is_word_at(s, j + d, QUALIFIERS) || is_word_at(s, j + d, ADJECTIVES))
                 .unwrap_or(0);
+        }
+        // (an adjective of availability with a time, no qualifier: "the doctors available
+        // today", "doctors free this week"; not "doctors available for booking")
+        if is_word_at(s, j, ADJECTIVES)
+            && is_word_at(
+                s,
+                j + 1,
+                &[
+                    "today", "now", "tomorrow", "tonight", "this", "next", "soon", "on", "within",
+                ],
+            )
+        {
+            push(
+                out,
+                Rule::Directive,
+                &s[j],
+                "the doctors said narrowed by what the server does not read: it lists every doctor, of the one specialty when it is given".to_owned(),
+            );
+            return;
         }
         if !is_word_at(s, j, QUALIFIERS) {
             continue;
