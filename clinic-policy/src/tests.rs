@@ -7744,3 +7744,27 @@ fn doctors_said_available_at_a_time_are_narrowed_by_what_the_server_does_not_rea
         ),
     ]);
 }
+
+#[test]
+fn a_pronoun_for_the_protocols_carries_their_reach() {
+    // "those" or "ones" after the protocols stands for them, with its owner
+    let reach = "the protocols of every clinic or of other ones";
+    for bad in [
+        "Search the protocols, those of other clinics included.",
+        "Search the protocols of the clinic of the doctor, and those of other clinics too.",
+    ] {
+        assert!(refused_for(D, "search_protocols", bad, reach), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the clinic of the doctor and the shared ones, by relevance to the query.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the clinic of the doctor, and those shared by every clinic.",
+        ),
+    ]);
+}

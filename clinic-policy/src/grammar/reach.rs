@@ -884,7 +884,11 @@ pub(super) fn protocol_reach(clause: &[&Tok], tool: &str, refused: bool, out: &m
         let shared = clause[k.saturating_sub(2)..k]
             .iter()
             .any(|x| is_word(x, &["shared", "general", "common"]));
-        if !is_word(t, PROTOCOLS) || negated(k) || shared {
+        // (a pronoun after the protocols stands for them: "the protocols, those of other
+        // clinics included")
+        let pronoun =
+            is_word(t, &["those", "ones"]) && clause[..k].iter().any(|x| is_word(x, PROTOCOLS));
+        if !(is_word(t, PROTOCOLS) || pronoun) || negated(k) || shared {
             return false;
         }
         // "the protocols of all clinics", "… across all clinics", "… of the region"
