@@ -7768,3 +7768,34 @@ fn a_pronoun_for_the_protocols_carries_their_reach() {
         ),
     ]);
 }
+
+#[test]
+fn the_change_said_to_start_from_when_a_person_acts_waits_for_that_act() {
+    // "from when" waits as "once" does, after the participle, the oncall doctor or the change's
+    // own noun
+    let later = "the tool's change said to take effect later";
+    for (tool, bad) in [
+        (
+            "reject_appointment",
+            "The appointment, rejected; the rejection counts from when the patient reads it.",
+        ),
+        (
+            "escalate_appointment",
+            "The appointment, with the oncall doctor from when the oncall doctor accepts it.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, later), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "reject_appointment",
+            "The appointment, rejected, with the reason shown to the patient.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "The appointment, now with the oncall doctor of the clinic.",
+        ),
+    ]);
+}

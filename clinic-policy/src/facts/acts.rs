@@ -476,6 +476,29 @@ pub(crate) fn act_deadline(clause: &[&Tok], effects: &[&'static str], out: &mut 
     }
 }
 
+/// A phrase that waits for a person's act: "once", "after", "from when" or "as soon as", and a
+/// person within three words ("once the patient has seen the time", "from when the oncall doctor
+/// accepts it").
+fn waits_for_a_person(rest: &[&Tok]) -> bool {
+    let opener = if is_word_at(rest, 0, &["once", "after"]) {
+        1
+    } else if is_word_at(rest, 0, &["from"]) && is_word_at(rest, 1, &["when"]) {
+        2
+    } else if is_word_at(rest, 0, &["as"])
+        && is_word_at(rest, 1, &["soon"])
+        && is_word_at(rest, 2, &["as"])
+    {
+        3
+    } else {
+        return false;
+    };
+    rest.iter()
+        .skip(opener)
+        .take(3)
+        .take_while(|x| x.kind != Kind::Comma && x.kind != Kind::Stop)
+        .any(|x| is_word(x, PEOPLE) || is_word(x, STAFF_MEMBERS))
+}
+
 /// The tool's own change said to take effect later ("The appointment becomes cancelled at the
 /// end of the day", "the slot is taken at midnight", "rejected after 24 hours", "confirmed on the
 /// next day"): the clinic API makes each change in its answer, at once. The agent tells the
@@ -521,14 +544,7 @@ pub(crate) fn effect_delayed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Vi
             .iter()
             .any(|x| is_word(x, &["list", "lists", "page", "pages", "results", "queue"]));
         // … or a person's act it waits for: "confirmed once the patient has seen the time"
-        let waits = phrase
-            .first()
-            .is_some_and(|x| is_word(x, &["once", "after"]))
-            && phrase
-                .iter()
-                .skip(1)
-                .take(3)
-                .any(|x| is_word(x, PEOPLE) || is_word(x, STAFF_MEMBERS));
+        let waits = waits_for_a_person(&clause[k + 1..]);
         ((opens && later && !place) || waits).then_some(*t)
     });
     // (an escalation's own change is the oncall doctor: "with the oncall doctor once the oncall
@@ -539,12 +555,21 @@ pub(crate) fn effect_delayed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Vi
         }
         (2..clause.len()).find_map(|k| {
             let own = is_word(clause[k - 1], &["oncall"]) && is_word(clause[k], &["doctor"]);
-            let waits = is_word_at(clause, k + 1, &["once", "after"])
-                && clause[(k + 2).min(clause.len())..]
-                    .iter()
-                    .take(3)
-                    .any(|x| is_word(x, PEOPLE) || is_word(x, STAFF_MEMBERS));
+            let waits = waits_for_a_person(&clause[(k + 1).min(clause.len())..]);
             (own && waits).then(|| clause[k + 1])
+        })
+    });
+    // (the change's noun said to start from a person's act: "the rejection counts from when the
+    // patient reads it")
+    let hit = hit.or_else(|| {
+        (1..clause.len()).find_map(|k| {
+            let own = change_noun(&clause[k - 1].text.to_ascii_lowercase())
+                .is_some_and(|base| effects.contains(&base));
+            let starts = is_word(
+                clause[k],
+                &["counts", "holds", "applies", "starts", "begins", "stands"],
+            );
+            (own && starts && waits_for_a_person(&clause[k + 1..])).then(|| clause[k])
         })
     });
     if let Some(t) = hit {
