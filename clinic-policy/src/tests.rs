@@ -7799,3 +7799,38 @@ fn the_change_said_to_start_from_when_a_person_acts_waits_for_that_act() {
         ),
     ]);
 }
+
+/// "nothing changes" after a refused answer is the no change it brings, with a patient named in
+/// its clause; "nothing" said of care stays care played down.
+#[test]
+fn no_change_beside_a_patient_is_no_care_played_down() {
+    let played_down = |text: &str, tool: &str| {
+        check_strict(Field::ToolDescription, text, tool, CLINIC, true)
+            .iter()
+            .any(|v| v.detail.contains("care played down"))
+    };
+    for (tool, ok) in [
+        (
+            "reschedule_appointment",
+            "Move one pending or confirmed appointment to another open slot in one step. On 409 `SLOT_TAKEN`, the slot was booked by another patient first, and nothing changes.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `SLOT_TAKEN`, another patient booked the slot first, and nothing is booked.",
+        ),
+    ] {
+        assert!(!played_down(ok, tool), "{ok}");
+    }
+    for (tool, bad) in [
+        (
+            "submit_intake",
+            "Record the symptoms of one appointment. With chest pain, nothing changes for the patient.",
+        ),
+        (
+            "submit_intake",
+            "Record the symptoms of one appointment. Nothing is wrong with the patient.",
+        ),
+    ] {
+        assert!(played_down(bad, tool), "{bad}");
+    }
+}

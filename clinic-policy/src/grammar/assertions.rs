@@ -1002,6 +1002,7 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
         {
             "a repeat prescribed"
         } else if (w(k, &["nothing", "enough"])
+            && !no_change_said(clause, k)
             && clause
                 .iter()
                 .any(|t| medical(t) || is_word(t, &["protocol", "patients", "patient"])))
@@ -1458,4 +1459,29 @@ pub(super) fn consent_qualified(clause: &[&Tok], out: &mut Vec<Violation>) {
             "a person's answer made optional or given a stand-in: a change that waits for a person's answer waits for it every time, and for nothing else".to_owned(),
         );
     }
+}
+
+/// "nothing changes", "nothing is booked": what an answer leaves, said of no care (no medical
+/// word in its clause), is the no change a refused answer brings ("On `SLOT_TAKEN`, the slot was
+/// booked by another patient first, and nothing changes"), not care played down.
+fn no_change_said(clause: &[&Tok], k: usize) -> bool {
+    let at = |j: usize, list: &[&str]| clause.get(j).is_some_and(|t| is_word(t, list));
+    let change = at(k + 1, &["changes", "changed", "happens", "happened"])
+        || at(k + 1, &["is", "was"])
+            && at(
+                k + 2,
+                &[
+                    "booked",
+                    "moved",
+                    "cancelled",
+                    "made",
+                    "changed",
+                    "recorded",
+                    "confirmed",
+                    "rejected",
+                    "escalated",
+                    "done",
+                ],
+            );
+    change && !clause.iter().any(|t| medical(t))
 }
