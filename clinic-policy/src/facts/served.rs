@@ -105,8 +105,10 @@ pub const PAGED: &[&str] = &["list_my_appointments", "list_doctor_schedule"];
 /// What a text says of the server's own values, against [`FLAGS`], the slot search's window and
 /// zone, [`ORDERED_BY_ID`], [`EVERY_DOCTOR`] and [`PAGED`].
 pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    for r in sentences(toks) {
-        let s = &toks[r];
+    // (the sentences, split at `.`, `;`, `!`, `?` and line breaks; a colon joins a label to its
+    // value: "Default: 7 days")
+    let sentences = toks.split(|t| t.kind == Kind::Stop && t.text != ":");
+    for s in sentences.filter(|s| !s.is_empty()) {
         flag_inverted(s, tool, out);
         if tool == SLOT_SEARCH {
             window_misstated(text, s, out);
@@ -124,25 +126,6 @@ pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut V
         }
         local_absence_misread(s, out);
     }
-}
-
-/// The sentences of a text, split at `.`, `;`, `!`, `?` and line breaks (a colon joins a label
-/// to its value: "Default: 7 days").
-fn sentences(toks: &[Tok]) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (k, t) in toks.iter().enumerate() {
-        if t.kind == Kind::Stop && t.text != ":" {
-            if k > start {
-                out.push(start..k);
-            }
-            start = k + 1;
-        }
-    }
-    if start < toks.len() {
-        out.push(start..toks.len());
-    }
-    out
 }
 
 /// The polarity of a condition said of a flag: +1 when it says the flag's true case, -1 its
