@@ -85,15 +85,21 @@ const HANDED: &[&str] = &[
     "available",
 ];
 
+/// The value's own noun phrase: its head to the first word that opens a phrase of its own
+/// ("Text" of "Text for the patient").
+fn own_noun<'h, 't>(head: &'h [&'t Tok]) -> &'h [&'t Tok] {
+    let end = head
+        .iter()
+        .position(|t| is_word(t, PHRASE_OPENERS))
+        .unwrap_or(head.len());
+    &head[..end]
+}
+
 /// A value said to reach a person: shown, seen, sent or given to someone, or a phrase "for" a
 /// person after the value's noun or a mark ("…, for the doctor of the slot", "Text for the
 /// patient").
 fn said_to_reach(clauses: &[Vec<&Tok>], head: &[&Tok]) -> bool {
-    // (the value's own noun phrase: the head to its first word of a phrase, "Text for …")
-    let noun_end = head
-        .iter()
-        .position(|t| is_word(t, PHRASE_OPENERS))
-        .unwrap_or(head.len());
+    let noun_end = own_noun(head).len();
     let person = |x: &Tok| {
         is_word(x, PEOPLE) || is_word(x, STAFF_MEMBERS) || is_word(x, &["clinic", "oncall"])
     };
@@ -159,11 +165,7 @@ const BEFORE_THE_NOUN: &[&str] = &[
 fn a_text(head: &[&Tok], clauses: &[Vec<&Tok>]) -> bool {
     // (a noun that names an id, a key or a person's datum is no text: "Optional unique key per
     // booking attempt", "Age of the patient, for the age limits …")
-    let noun: Vec<&Tok> = head
-        .iter()
-        .take_while(|t| !is_word(t, PHRASE_OPENERS))
-        .copied()
-        .collect();
+    let noun = own_noun(head);
     if noun.is_empty()
         || noun
             .iter()
