@@ -267,17 +267,19 @@ const CASE_OPENERS: &[&str] = &[
     "while",
 ];
 
-/// The words a code at `k` is said for, in its sentence `start..end`: its own phrase (between
-/// marks), the phrases before it back to another code's, and after it the phrases that open a
-/// case ("…, when …") or, after "On `X`," (`glossed`), the one phrase of its gloss.
+/// The words a code at `joined[0]` is said for, in its sentence `start..end`: its own phrase
+/// (between marks), the phrases before it back to another code's, and after it the phrases that
+/// open a case ("…, when …") or, after "On `X`," (`glossed`), the one phrase of its gloss; less
+/// the codes joined to it ([`joined_codes`]).
 pub(super) fn case_of<'t>(
     toks: &'t [Tok],
     text: &str,
-    k: usize,
+    joined: &[usize],
     start: usize,
     end: usize,
     glossed: bool,
 ) -> Vec<&'t Tok> {
+    let k = joined[0];
     let another_code = |j: usize| {
         let t = &toks[j];
         j != k && (capital_code(t, text) || t.kind == Kind::Ident && http_status(&t.text).is_some())
@@ -316,7 +318,7 @@ pub(super) fn case_of<'t>(
     toks[from..to]
         .iter()
         .enumerate()
-        .filter(|&(j, _)| from + j != k)
+        .filter(|&(j, _)| !joined.contains(&(from + j)))
         .map(|(_, t)| t)
         .collect()
 }

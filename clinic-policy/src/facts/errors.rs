@@ -117,10 +117,7 @@ pub(super) fn made_up_error(
             && toks.get(k + 1).is_some_and(|n| n.kind == Kind::Comma)
             || condition_opens(toks, k, text).is_some();
         let joined = joined_codes(toks, text, k);
-        let own_case: Vec<&Tok> = case_of(toks, text, k, start, end, opens_gloss)
-            .into_iter()
-            .filter(|x| !joined.iter().any(|&j| std::ptr::eq(*x, &toks[j])))
-            .collect();
+        let own_case = case_of(toks, text, &joined, start, end, opens_gloss);
         let made_up = |code: &str| -> Option<String> {
             if code == "invalid_transition" && for_a_status_taken(&case, takes) {
                 Some(
