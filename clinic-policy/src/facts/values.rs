@@ -1085,29 +1085,21 @@ pub(crate) fn reason_kept_among_staff(toks: &[Tok], tool: &str, out: &mut Vec<Vi
     if !of_a_rejection {
         return;
     }
-    const STAFF: &[&str] = &[
-        "doctor",
-        "doctors",
+    // (the clinic's staff, its oncall doctor, its specialists and colleagues, its reception and
+    // teams, and the clinic itself)
+    const BEYOND_STAFF: &[&str] = &[
         "oncall",
-        "physician",
-        "physicians",
-        "practitioner",
-        "practitioners",
-        "clinician",
-        "clinicians",
         "specialist",
         "specialists",
-        "staff",
         "colleague",
         "colleagues",
         "peers",
-        "nurse",
-        "nurses",
         "reception",
         "team",
         "clinic",
         "clinics",
     ];
+    let staff_word = |t: &Tok| is_word(t, STAFF_MEMBERS) || is_word(t, BEYOND_STAFF);
     const PATIENT: &[&str] = &["patient", "patients", "owner", "owners"];
     // who it is for: the person after "for", "to", "between", "among", "shared with", "seen by"
     let to = |k: usize| {
@@ -1152,9 +1144,9 @@ pub(crate) fn reason_kept_among_staff(toks: &[Tok], tool: &str, out: &mut Vec<Vi
     }
     let hit = (0..words.len()).find_map(|k| {
         // "for the doctors of the clinic", "between doctors", "to the reception"
-        let staff = audience(k).filter(|r| is_word(r, STAFF)).map(|_| words[k]);
+        let staff = audience(k).filter(|r| staff_word(r)).map(|_| words[k]);
         // the doctor's own place: "kept in the doctor's notes"
-        let place = (is_word(words[k], STAFF)
+        let place = (staff_word(words[k])
             && words[k + 1..]
                 .iter()
                 .find(|n| !is_word(n, &["own"]))

@@ -325,16 +325,9 @@ const PLACES: &[&str] = &[
     "staff",
     "billing",
 ];
-/// The clinic's people who care for patients, or work beside the doctor.
-const CLINICIANS: &[&str] = &[
-    "doctor",
-    "doctors",
-    "physician",
-    "physicians",
-    "practitioner",
-    "practitioners",
-    "clinician",
-    "clinicians",
+/// The clinic's people who care for patients, or work beside the doctor: its staff
+/// ([`STAFF_MEMBERS`]) and these.
+const CLINICIANS_BEYOND_STAFF: &[&str] = &[
     "specialist",
     "specialists",
     "surgeon",
@@ -344,14 +337,16 @@ const CLINICIANS: &[&str] = &[
     "colleague",
     "colleagues",
     "peers",
-    "nurse",
-    "nurses",
-    "staff",
     "interpreter",
     "interpreters",
     "receptionist",
     "receptionists",
 ];
+
+/// One of the clinic's people who care for patients, or work beside the doctor.
+fn clinician(t: &Tok) -> bool {
+    is_word(t, STAFF_MEMBERS) || is_word(t, CLINICIANS_BEYOND_STAFF)
+}
 /// People who act for a patient or beside one ("a child of the patient", "the guardian of the
 /// patient", "a member of the family"): the token names one person, and none of them acts
 /// through it.
@@ -429,7 +424,7 @@ pub(super) fn party(t: &Tok) -> bool {
     is_word(t, PEOPLE)
         || is_word(t, CLINICS)
         || is_word(t, PLACES)
-        || is_word(t, CLINICIANS)
+        || clinician(t)
         || is_word(t, PROXIES)
         || is_word(t, BEYOND_CARE)
         || is_word(
@@ -533,12 +528,12 @@ pub(super) fn phrases<'a>(rest: &[&'a Tok]) -> Vec<Phrase<'a>> {
 fn wide_owner(p: &Phrase) -> bool {
     is_word(p.head, CLINICS)
         || is_word(p.head, PLACES)
-        || is_word(p.head, CLINICIANS)
+        || clinician(p.head)
             && (p.many() || p.plural() || is_word(p.head, &["colleague"]))
         // (whose they are, inside the phrase: "every doctor's patients")
-        || p.many() && p.words.iter().any(|x| is_word(x, CLINICIANS) || is_word(x, CLINICS))
+        || p.many() && p.words.iter().any(|x| clinician(x) || is_word(x, CLINICS))
         // (any one doctor of a clinic: "a doctor of the authenticated doctor's clinic")
-        || is_word(p.head, CLINICIANS)
+        || clinician(p.head)
             && p.words.first().is_some_and(|x| is_word(x, &["a", "an"]))
             && p.of.iter().any(|x| is_word(x, CLINICS))
 }
