@@ -2018,8 +2018,7 @@ fn a_datum_is_said_to_reach_someone_only_where_its_route_carries_it() {
 /// or a person it is for), whatever its noun; an id, a key or a flag is not a text.
 #[test]
 fn a_text_by_its_form_on_a_route_that_carries_none() {
-    let judge =
-        |tool: &str, text: &str| check_strict(Field::ParamDescription, text, tool, CLINIC, true);
+    let judge = |tool: &str, text: &str| judge(P, text, tool);
     let dropped = |found: &[Violation]| {
         found.iter().any(|v| {
             v.detail
@@ -2080,8 +2079,7 @@ fn a_text_by_its_form_on_a_route_that_carries_none() {
 /// alone, and the clinic's phone as the emergency line, are still refused.
 #[test]
 fn a_listed_audience_and_the_next_step_said_at_length() {
-    let judge =
-        |tool: &str, text: &str| check_strict(Field::ToolDescription, text, tool, CLINIC, false);
+    let judge = |tool: &str, text: &str| judge(D, text, tool);
     for (tool, ok) in [
         (
             "get_intake",
