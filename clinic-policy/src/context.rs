@@ -360,9 +360,15 @@ fn at_once(t: &[Tok], k: usize) -> bool {
 }
 
 /// No time left to ask the person: "there isn't time for further questions", "without waiting
-/// for a reply".
+/// for a reply". A value with no time of day is no hurry ("A date with no time is read as
+/// midnight UTC"): the time left ends its phrase or goes on to what it is for.
 fn no_time_to_ask(t: &[Tok], k: usize) -> bool {
-    (is(&t[k], &["time"]) && k > 0 && is(&t[k - 1], &["no", "isnt", "not", "little", "t"]))
+    (is(&t[k], &["time"])
+        && k > 0
+        && is(&t[k - 1], &["no", "isnt", "not", "little", "t"])
+        && t.get(k + 1).is_none_or(|x| {
+            x.sent != t[k].sent || is(x, &["to", "for", "left", "now", "remaining", "remains"])
+        }))
         || (is(&t[k], &["waiting", "checking", "asking"])
             && k > 0
             && is(&t[k - 1], &["without", "no"]))

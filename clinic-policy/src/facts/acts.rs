@@ -518,15 +518,10 @@ pub(crate) fn effect_delayed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Vi
         "next",
     ];
     const UNITS: &[&str] = &["minutes", "hours", "days", "weeks", "hour", "day", "week"];
-    let hit = clause.iter().enumerate().find_map(|(k, t)| {
-        // a participle of the tool's own change (of the slot too: a booking takes it)
-        let own = verb(&t.text)
-            .is_some_and(|(base, _, form)| form == Form::Participle && effects.contains(&base));
-        if !own {
-            return None;
-        }
-        // its time, in the same phrase: "at the end of …", "on the next day", "after 24 hours",
-        // "in 2 hours"
+    // the time of the word at `k`, in the same phrase: "at the end of …", "on the next day",
+    // "after 24 hours", "in 2 hours"; or a person's act it waits for: "confirmed once the
+    // patient has seen the time"
+    let delayed = |k: usize| {
         let phrase: Vec<&&Tok> = clause[k + 1..]
             .iter()
             .take(6)
@@ -543,9 +538,44 @@ pub(crate) fn effect_delayed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Vi
         let place = phrase
             .iter()
             .any(|x| is_word(x, &["list", "lists", "page", "pages", "results", "queue"]));
-        // … or a person's act it waits for: "confirmed once the patient has seen the time"
-        let waits = waits_for_a_person(&clause[k + 1..]);
-        ((opens && later && !place) || waits).then_some(*t)
+        (opens && later && !place) || waits_for_a_person(&clause[k + 1..])
+    };
+    // a participle of the tool's own change (of the slot too: a booking takes it)
+    let hit = clause.iter().enumerate().find_map(|(k, t)| {
+        let own = verb(&t.text)
+            .is_some_and(|(base, _, form)| form == Form::Participle && effects.contains(&base));
+        (own && delayed(k)).then_some(*t)
+    });
+    // (the slot the change frees or takes, said to open or close later: "The slot opens once the
+    // doctor sees the cancellation")
+    let moves_a_slot = effects
+        .iter()
+        .any(|e| matches!(*e, "cancel" | "reject" | "reschedule" | "move" | "book"));
+    let hit = hit.or_else(|| {
+        (1..clause.len()).find_map(|k| {
+            let of_a_slot = clause[..k]
+                .iter()
+                .rev()
+                .take(4)
+                .any(|x| is_word(x, &["slot", "slots"]));
+            let state = is_word(
+                clause[k],
+                &[
+                    "opens",
+                    "open",
+                    "free",
+                    "freed",
+                    "frees",
+                    "available",
+                    "released",
+                    "taken",
+                    "booked",
+                    "closes",
+                    "closed",
+                ],
+            );
+            (moves_a_slot && of_a_slot && state && delayed(k)).then(|| clause[k])
+        })
     });
     // (an escalation's own change is the oncall doctor: "with the oncall doctor once the oncall
     // doctor reads the note")

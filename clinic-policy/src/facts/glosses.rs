@@ -980,7 +980,53 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
                 && words
                     .windows(2)
                     .any(|w| is_word(w[0], &["or"]) && is_word(w[1], &["not"])));
-    if short && (kept || none_done) {
+    // (… or said whole of the object, in any length: "the appointment stays at its old slot",
+    // "the appointment keeps its old slot, time and doctor")
+    let kept_whole = words
+        .iter()
+        .position(|x| is_word(x, &["keeps", "stays", "remains"]))
+        .is_some_and(|k| {
+            k > 0
+                && words[..k].iter().all(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "the",
+                            "its",
+                            "appointment",
+                            "slot",
+                            "booking",
+                            "old",
+                            "patient's",
+                        ],
+                    )
+                })
+                && words[k + 1..].iter().all(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "at",
+                            "in",
+                            "on",
+                            "as",
+                            "it",
+                            "its",
+                            "the",
+                            "same",
+                            "old",
+                            "slot",
+                            "time",
+                            "doctor",
+                            "was",
+                            "before",
+                            "status",
+                            "unchanged",
+                            "and",
+                        ],
+                    )
+                })
+        });
+    if short && (kept || none_done) || kept_whole {
         return true;
     }
     if made_up_case(gloss, code, takes, text, false).is_some() {
@@ -1375,4 +1421,56 @@ fn band_fits(level: &str, gloss: &[&Tok]) -> bool {
         i += 1;
     }
     true
+}
+
+/// An error in general, or a failed call, said to leave the tool's change unmade ("On an error,
+/// nothing is booked", "After any error, the appointment stays the same", "If the call fails,
+/// the appointment keeps its old slot"): the errors hold the lost answers too, after which the
+/// change may be made or not. A text says it of the refused codes by name, of an error it names
+/// the kind of ("On an error of the input, …"), or of the act itself ("If the move fails, …":
+/// a move that failed changed nothing). For a tool that changes something.
+pub(super) fn any_error_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if own_effects(tool).is_empty() {
+        return;
+    }
+    for (k, t) in toks.iter().enumerate() {
+        // ("on an error," "after any failure,": the word opens a condition of its own)
+        let noun = is_word(t, &["error", "errors"])
+            && toks[..k]
+                .iter()
+                .rev()
+                .find(|x| !is_word(x, &["a", "an", "any", "each", "every", "the"]))
+                .is_some_and(|x| is_word(x, &["on", "after", "upon", "with", "at"]));
+        // ("if the call fails,": the call, which a lost answer fails too)
+        let condition: Vec<&Tok> = toks[..k]
+            .iter()
+            .rev()
+            .take_while(|x| x.kind != Kind::Comma && x.kind != Kind::Stop)
+            .collect();
+        let verb = is_word(t, &["fails", "failed", "fail"])
+            && condition
+                .iter()
+                .any(|x| is_word(x, &["if", "when", "whenever", "once"]))
+            && condition
+                .iter()
+                .any(|x| is_word(x, &["call", "calls", "request", "requests", "tool"]));
+        let (s, e) = sentence_around(toks, k, text);
+        // (a code in its condition is read by the codes' own readings)
+        let named = toks[s..k].iter().any(|x| {
+            x.kind == Kind::Ident && !text[x.start..x.end].bytes().any(|b| b.is_ascii_lowercase())
+        });
+        if !(noun || verb) || named || toks.get(k + 1).is_none_or(|x| x.kind != Kind::Comma) {
+            continue;
+        }
+        let read: Vec<&Tok> = toks[k + 2..e].iter().collect();
+        if let Some((t, _)) = lost_change_said(&read) {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "an error in general said to leave the change unmade: the errors hold the lost answers (`UPSTREAM_TIMEOUT`), after which it may be made or not; say it of the refused codes by name".to_owned(),
+            );
+            return;
+        }
+    }
 }

@@ -299,9 +299,9 @@ fn window_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// The slot search's window said to be in the clinic's local time ("a date (midnight in the
-/// local time of the clinic)", "Start of the window searched, in the local time of the
-/// clinic"): the server reads a bare date as midnight UTC and reports the window in UTC, so the
+/// The slot search's window said to be in the clinic's local time or another zone ("a date
+/// (midnight in the local time of the clinic)", "Start of the window searched, in the local time
+/// of the clinic", "midnight in the time zone of the clinic"): the server reads a bare date as midnight UTC and reports the window in UTC, so the
 /// agent searches hours off. A sentence that names UTC too says which is which.
 fn window_said_local(s: &[Tok], out: &mut Vec<Violation>) {
     if !s.iter().any(|x| is_word(x, &["window", "midnight"]))
@@ -309,7 +309,15 @@ fn window_said_local(s: &[Tok], out: &mut Vec<Violation>) {
     {
         return;
     }
-    if let Some(t) = s.iter().find(|x| is_word(x, &["local"])) {
+    // ("local", or a time "in" a zone: "midnight in the time zone of the clinic")
+    let local = s.iter().enumerate().find(|&(k, x)| {
+        is_word(x, &["local"])
+            || is_word(x, &["zone", "zones"])
+                && s[k.saturating_sub(4)..k]
+                    .iter()
+                    .any(|y| is_word(y, &["in"]))
+    });
+    if let Some((_, t)) = local {
         push(
             out,
             Rule::Directive,
@@ -469,8 +477,9 @@ fn doctors_narrowed(s: &[Tok], out: &mut Vec<Violation>) {
 }
 
 /// What a page's totals count said to be of the page alone ("the total is of this page",
-/// "Number of pages, or 0 when the patient has more than 100 appointments"): `total` counts
-/// the appointments of every page and `total_pages` the pages, so the agent stops at the first.
+/// "Number of pages, or 0 when the patient has more than 100 appointments"), or to be one
+/// number with no case ("total_pages is 1", "Number of pages, at most 1"): `total` counts the
+/// appointments of every page and `total_pages` the pages, so the agent stops at the first.
 fn total_of_a_page(s: &[Tok], out: &mut Vec<Violation>) {
     let Some(total) = s
         .iter()
@@ -501,6 +510,26 @@ fn total_of_a_page(s: &[Tok], out: &mut Vec<Violation>) {
                 .iter()
                 .any(|y| is_word(y, &["more", "over", "above", "many", "most", "exceeds"]))
     });
+    // a fixed count said with no case: "total_pages is 1", "Number of pages, at most 1", "It
+    // is 1 for every patient" (a count with its case is true: "1 when the patient has at most
+    // 20 appointments")
+    let cased = rest
+        .iter()
+        .any(|x| is_word(x, &["when", "if", "while", "once", "unless", "per", "with"]));
+    let fixed = rest.iter().enumerate().find(|&(k, x)| {
+        let n =
+            x.kind == Kind::Ident && x.text.bytes().all(|b| b.is_ascii_digit()) && x.text != "0"
+                || is_word(x, &["one", "two", "three", "ten"]);
+        n && !cased
+            && rest[..k].iter().rev().take(3).any(|y| {
+                is_word(
+                    y,
+                    &[
+                        "is", "are", "most", "always", "only", "exactly", "max", "maximum", "to",
+                    ],
+                )
+            })
+    });
     if let Some(t) = this_page
         .map(|(k, _)| &rest[k + 2])
         .or(zero_for_many.map(|(_, x)| x))
@@ -510,6 +539,15 @@ fn total_of_a_page(s: &[Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "a page's totals said to count the page alone: the total counts the appointments of every page, and the number of pages every page".to_owned(),
+        );
+        return;
+    }
+    if let Some((_, t)) = fixed {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a page's totals said to be one number in every case: they count every page of the appointments, as many as there are".to_owned(),
         );
     }
 }

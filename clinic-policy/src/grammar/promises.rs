@@ -498,6 +498,113 @@ pub(super) fn pages_emptied(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A slot the tool's own change takes, said to be the patient's for a time or up to a clock
+/// time ("The slot is held for the patient for 10 minutes", "The booking holds the slot for one
+/// hour", "The pending appointment ends after 1 day", "stays booked until midnight"): the clinic
+/// API gives no such time. A booked slot stays the appointment's until it is cancelled or
+/// rejected, and a pending appointment waits for its doctor however long it takes. A key's
+/// window is the contract's own ("with the same key within 24 hours").
+pub(super) fn taken_slot_lasts(
+    clause: &[&Tok],
+    tool: &str,
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    let takes = tool
+        .split('_')
+        .any(|w| matches!(w, "book" | "rebook" | "reschedule" | "move"));
+    if !mutates || !takes {
+        return;
+    }
+    if clause.iter().any(|t| {
+        is_word(
+            t,
+            &[
+                "key",
+                "keys",
+                "idempotency",
+                "idempotency-key",
+                "retry",
+                "replay",
+                "wait",
+            ],
+        )
+    }) {
+        return;
+    }
+    const LASTS: &[&str] = &[
+        "held",
+        "holds",
+        "hold",
+        "kept",
+        "keeps",
+        "reserved",
+        "reserves",
+        "blocked",
+        "locked",
+        "stays",
+        "stay",
+        "remains",
+        "remain",
+        "lasts",
+        "last",
+        "expires",
+        "expire",
+        "ends",
+        "lapses",
+        "released",
+        "freed",
+        "pending",
+        "booked",
+        "taken",
+        "cancelled",
+    ];
+    let Some(k) = clause.iter().position(|t| is_word(t, LASTS)) else {
+        return;
+    };
+    // (the slot, the appointment or the booking itself, not its id: "Slot ids expire …" is of
+    // the id)
+    let change = |i: usize, c: &[&Tok]| {
+        is_word(
+            c[i],
+            &[
+                "slot",
+                "slots",
+                "appointment",
+                "appointments",
+                "booking",
+                "bookings",
+            ],
+        ) && c
+            .get(i + 1)
+            .is_none_or(|n| !is_word(n, &["id", "ids", "key", "keys"]))
+    };
+    let of_the_change = (0..k).any(|i| change(i, clause))
+        || (k + 1..clause.len().min(k + 4)).any(|i| change(i, clause));
+    // (how long: "for 10 minutes", "after 1 day", "within one hour", "10 minutes long"; or up to
+    // a time of the clock: "until midnight", "until the end of the day")
+    let timed = (k + 1..clause.len()).any(|i| {
+        amount_of_time(&clause[i..])
+            && (clause[k + 1..i]
+                .iter()
+                .any(|x| is_word(x, &["for", "after", "within", "than", "up"]))
+                || i == k + 1)
+            || is_word(clause[i], &["until", "till"])
+                && clause[i + 1..]
+                    .iter()
+                    .take(3)
+                    .any(|x| is_word(x, &["midnight", "noon", "end", "evening", "morning"]))
+    });
+    if of_the_change && timed && !in_condition(clause, k) {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "the slot the tool takes said to be the patient's for a time: a booked slot stays the appointment's until it is cancelled or rejected, and the clinic API gives it no end".to_owned(),
+        );
+    }
+}
+
 /// A hold a reading tool does not make ("Id of the slot, held for the patient for one week",
 /// "reserved for the patient by this search", "Each slot of the list stays open for the
 /// patient", "the slot is free for this patient for 10 minutes"): the reader waits on a slot no

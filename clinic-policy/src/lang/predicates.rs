@@ -96,6 +96,8 @@ pub(crate) const PREDICATE_HEADS: &[&str] = &[
     "dates",
     "time",
     "times",
+    // (a time in the zone of UTC, as a value: "A date with no time is midnight UTC")
+    "utc",
     "code",
     "codes",
     "version",
