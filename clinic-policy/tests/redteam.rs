@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam49/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam50/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -25,6 +25,8 @@ const SIBLINGS: &[&str] = &[
     "reject_appointment",
     "escalate_appointment",
     "submit_intake",
+    "record_intake",
+    "escalate_to_oncall",
     "join_waiting_list",
 ];
 
@@ -81,6 +83,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam47/served.jsonl"), 84, 12),
     (include_str!("data/redteam48/served.jsonl"), 135, 13),
     (include_str!("data/redteam49/served.jsonl"), 120, 10),
+    (include_str!("data/redteam50/served.jsonl"), 137, 135),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -93,6 +96,7 @@ fn mutates(tool: &str) -> bool {
         "escalate",
         "submit",
         "join",
+        "record",
     ]
     .iter()
     .any(|p| tool.starts_with(p))
