@@ -8011,3 +8011,55 @@ fn a_kept_appointment_and_a_date_with_no_time_are_writable() {
         "acting without the user's consent"
     ));
 }
+
+/// True lines a red team found refused: the tool's own change named by its noun and said to be
+/// made or done ("the booking may be made or not"), the appointment's own people joined before
+/// a verb of seeing ("Only the patient of the appointment and its doctor see the form"), and a
+/// missing intake said as symptoms not recorded. Their lies stay refused.
+#[test]
+fn the_own_change_made_the_own_people_joined_and_no_intake_are_writable() {
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `UPSTREAM_TIMEOUT` means the API gave no answer in time: the booking may be made or not, and a second request with the same idempotency_key shows which.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. Only the patient of the appointment and its doctor see the form.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. `INTAKE_NOT_FOUND` means the patient has not recorded symptoms for this appointment.",
+        ),
+    ]);
+    refuses(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The booking is made and a payment is made.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The booking of a second slot is made too.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. The patient of the appointment and every doctor of the clinic see the form.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. The patient of the appointment and its doctor cancel the visit.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. `INTAKE_NOT_FOUND` means the symptoms of the patient are not serious.",
+        ),
+    ]);
+}

@@ -72,7 +72,8 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
             true,
         ),
         "intake_not_found" => (
-            "intake intakes form forms submitted yet none owner own doctor doctors",
+            "intake intakes form forms submitted recorded symptoms yet none owner own doctor \
+             doctors",
             true,
         ),
         "slot_taken" => (

@@ -78,7 +78,12 @@ fn meaning(code: &str) -> (&'static [&'static str], bool) {
         "doctor_not_found" => (&["doctor", "found", "exist", "exists", "such"], true),
         "slot_not_found" => (&["slot", "found", "exist", "exists", "such"], true),
         "appointment_not_found" => (&["appointment", "found", "exist", "exists", "such"], true),
-        "intake_not_found" => (&["intake", "form", "found", "exist", "exists"], true),
+        "intake_not_found" => (
+            &[
+                "intake", "form", "found", "exist", "exists", "symptoms", "recorded",
+            ],
+            true,
+        ),
         "slot_taken" => (
             &[
                 "taken",

@@ -207,8 +207,11 @@ pub(super) fn orders(
                         )))
                 // … and so after a subject joined by "and" or "or" ("The patient and the doctor
                 // get a notification")
-                // (not one inside a phrase: "Id of the doctor or the clinic choose …")
+                // (not one inside a phrase: "Id of the doctor or the clinic choose …"; but people
+                // joined to people who see or get something: "Only the patient of the
+                // appointment and its doctor see the form")
                 && (in_a_phrase || !clause[s..j - 1].iter().any(|x| is_word(x, &["and", "or"])))
+                && !people_joined(&clause[s..j], t)
                 && (object || (!in_a_phrase && clause[j + 1].kind == Kind::Ident))
         }) else {
             continue;
@@ -297,6 +300,27 @@ pub(super) fn orders(
             );
         }
     }
+}
+
+/// A subject of people joined by "and" or "or", none of them many, before a verb of seeing or
+/// getting: "Only the patient of the appointment and its doctor see the form" is who sees it,
+/// no order.
+fn people_joined(subject: &[&Tok], verb_at: &Tok) -> bool {
+    let person = |from: &[&Tok]| {
+        from.iter()
+            .find(|x| !is_word(x, DETERMINERS) && !is_word(x, &["only", "its", "their"]))
+            .is_some_and(|x| is_word(x, PEOPLE) || is_word(x, PATIENT_SIDE))
+    };
+    // (the appointment's own people: "any other patient", "every doctor" are many)
+    is_word(verb_at, &["see", "get", "read", "receive", "have", "know"])
+        && !subject
+            .iter()
+            .any(|x| is_word(x, &["other", "any", "every", "all", "each", "another"]))
+        && person(subject)
+        && subject
+            .iter()
+            .enumerate()
+            .any(|(i, x)| is_word(x, &["and", "or"]) && person(&subject[i + 1..]))
 }
 
 /// An order to the reader at `t` (a change is an effect, any other verb a directive).
@@ -558,6 +582,20 @@ pub(super) fn effect_verbs(
             continue;
         }
         if effects.contains(&base) {
+            continue;
+        }
+        // "made" or "done" of the tool's own change named by its noun ("the booking may be made
+        // or not", "whether the move was done"): the change is the tool's own
+        // (the noun is its subject: only a verb's helpers stand between them)
+        let subject = clause[..k].iter().rev().find(|x| {
+            !is_word(x, MODALS) && !is_word(x, &["is", "was", "be", "been", "has", "not", "or"])
+        });
+        if matches!(base, "make" | "do")
+            && form == Form::Participle
+            && subject.is_some_and(|x| {
+                change_noun(&x.text.to_ascii_lowercase()).is_some_and(|b| effects.contains(&b))
+            })
+        {
             continue;
         }
         // a thing said to be one to change ("each upcoming appointment is one to cancel", "the
