@@ -8063,3 +8063,70 @@ fn the_own_change_made_the_own_people_joined_and_no_intake_are_writable() {
         ),
     ]);
 }
+
+/// A lost answer said in words, with no code: the API not answering, answering late or the
+/// connection dropping is `UPSTREAM_TIMEOUT`'s case, after which the change may be made or not;
+/// said hedged, it is true, and the API's silence is no person's consent.
+#[test]
+fn a_lost_answer_in_words_leaves_the_change_unknown() {
+    let lost = "a lost answer said to leave the change made or unmade: with no answer from the API";
+    for (tool, bad) in [
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. With no answer from the API, the appointment stays as it was.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. With no answer from the API, the slot stays open.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. When the API answers too late, the slot stays open.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The slot stays open when the API gives no answer.",
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. Without a response from the API, no intake is recorded.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. If the connection drops, nothing is booked.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, lost), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. If the API gives no answer in time, the slot may be booked or not.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. With no answer from the API, it is unknown whether the appointment is cancelled.",
+        ),
+    ]);
+    // (a reading tool changes nothing, and a person's silence is the consent readings')
+    assert!(!refused_for(
+        D,
+        "get_appointment",
+        "Get one of the authenticated patient's appointments by id. With no answer from the API, nothing is returned.",
+        lost
+    ));
+    assert!(!refused_for(
+        D,
+        "cancel_appointment",
+        "Cancel one of the authenticated patient's appointments. With no answer from the person, the appointment stays as it was.",
+        lost
+    ));
+    assert!(refused_for(
+        D,
+        "book_appointment",
+        "Book an open slot for the authenticated patient. With no answer from the patient, the slot is booked.",
+        "silence is taken as consent"
+    ));
+}

@@ -1479,3 +1479,102 @@ pub(super) fn any_error_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut V
         }
     }
 }
+
+/// A lost answer said in words, with no code named ("With no answer from the API, the slot
+/// stays open", "If the API answers too late, nothing is cancelled", "When the connection
+/// drops, the appointment keeps its slot"), said to leave the change made or unmade: the API
+/// not answering, answering late or the link to it failing is what `UPSTREAM_TIMEOUT` and the
+/// other lost codes stand for, after which the change may be made or not. A person's silence
+/// is the consent readings'. For a tool that changes something.
+pub(super) fn lost_answer_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if own_effects(tool).is_empty() {
+        return;
+    }
+    const OPENS: &[&str] = &[
+        "if", "when", "whenever", "with", "without", "once", "after", "on", "upon", "unless",
+    ];
+    let mut s = 0;
+    while s < toks.len() {
+        let (_, e) = sentence_around(toks, s, text);
+        let sent = &toks[s..e];
+        s = e + 1;
+        // (a code named in the sentence is read by the codes' own readings)
+        if sent.iter().any(|x| {
+            x.kind == Kind::Ident
+                && x.text.contains('_')
+                && !text[x.start..x.end].bytes().any(|b| b.is_ascii_lowercase())
+        }) {
+            continue;
+        }
+        let Some(k) = (0..sent.len()).find(|&k| api_silent(sent, k)) else {
+            continue;
+        };
+        // the condition: from the word that opens it (or the sentence's start) to its comma
+        let open = (0..=k)
+            .rev()
+            .take_while(|&j| !matches!(sent[j].kind, Kind::Comma | Kind::Stop))
+            .find(|&j| is_word(&sent[j], OPENS));
+        let from = open.unwrap_or_else(|| {
+            (0..=k)
+                .rev()
+                .find(|&j| matches!(sent[j].kind, Kind::Comma | Kind::Stop))
+                .map_or(0, |j| j + 1)
+        });
+        let to = (k..sent.len())
+            .find(|&j| matches!(sent[j].kind, Kind::Comma | Kind::Stop))
+            .unwrap_or(sent.len());
+        // (a person's answer is no lost one: "with no answer from the patient, …")
+        if sent[from..to].iter().any(|x| is_word(x, PEOPLE)) {
+            continue;
+        }
+        let read: Vec<&Tok> = sent[..from].iter().chain(&sent[to..]).collect();
+        if let Some((t, _)) = lost_change_said(&read) {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a lost answer said to leave the change made or unmade: with no answer from the API, a late one or a dropped connection (`UPSTREAM_TIMEOUT`), the change may be made or not, and a second request with the same key shows which".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// The API, the server or the link to them said not to answer, to answer late or to fail at
+/// the word at `k`: an answer denied ("no answer", "does not answer", "without a response"),
+/// late ("answers too late", "the answer comes late"), or a connection dropped ("the connection
+/// drops", "the network fails").
+fn api_silent(sent: &[Tok], k: usize) -> bool {
+    let w = |j: usize, list: &[&str]| sent.get(j).is_some_and(|x| is_word(x, list));
+    let answering = w(
+        k,
+        &[
+            "answer",
+            "answers",
+            "answered",
+            "reply",
+            "replies",
+            "replied",
+            "response",
+            "responses",
+            "respond",
+            "responds",
+            "responded",
+        ],
+    );
+    let denied = (k.saturating_sub(3)..k)
+        .any(|j| w(j, &["no", "not", "without", "never", "none", "nothing"]));
+    let late = (k + 1..k + 4).any(|j| w(j, &["late", "slowly", "slow", "delayed"]))
+        || (k.saturating_sub(2)..k).any(|j| w(j, &["late", "slow", "delayed"]));
+    let link = w(k, &["connection", "connections", "network", "link"])
+        && (k + 1..k + 4).any(|j| {
+            w(
+                j,
+                &[
+                    "drops", "dropped", "drop", "breaks", "broke", "broken", "lost", "fails",
+                    "failed", "closes", "closed", "ends", "ended", "down", "cut",
+                ],
+            )
+        });
+    answering && (denied || late) || link
+}

@@ -417,8 +417,15 @@ pub(super) fn silence_as_yes(clause: &[&Tok], out: &mut Vec<Violation>) {
     }) else {
         return;
     };
+    // (the API's silence is no person's: a change beside it is the lost-answer readings',
+    // "with no answer from the API, the slot may be booked or not")
+    let of_the_api = clause
+        .iter()
+        .any(|x| is_word(x, &["api", "server", "upstream", "connection", "network"]))
+        && !clause.iter().any(|x| is_word(x, PEOPLE));
     let acts = clause.iter().any(|x| {
-        is_word(x, CONSENT) || verb(&x.text).is_some_and(|(_, c, _)| c == VerbClass::Effect)
+        is_word(x, CONSENT)
+            || !of_the_api && verb(&x.text).is_some_and(|(_, c, _)| c == VerbClass::Effect)
     });
     if acts {
         push(
