@@ -8130,3 +8130,47 @@ fn a_lost_answer_in_words_leaves_the_change_unknown() {
         "silence is taken as consent"
     ));
 }
+
+/// A time promised for a person's act in the passive ("is read by a doctor within one hour",
+/// "an urgent intake is seen within 15 minutes") is the active promise: the clinic API sets a
+/// triage level and a priority, and no time for anyone's act. A window of a search passes.
+#[test]
+fn a_time_promised_in_the_passive_is_a_time_promised() {
+    let promised = "a time promised for a person's act";
+    for (place, tool, bad) in [
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); a severity of 10 is read by a doctor within one hour.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic, read by the oncall doctor within 10 minutes.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. An urgent intake is seen within 15 minutes.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Each question, answered by the oncall doctor within 10 minutes.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, promised), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "find_available_slots",
+            "End of the window searched (exclusive); slots are read within 14 days of from.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor, of every doctor of a specialty, or of every doctor of the clinic, within a time window (default: the next 7 days).",
+        ),
+    ]);
+}

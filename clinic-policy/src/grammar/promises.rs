@@ -247,15 +247,17 @@ pub(super) fn clock_deadline(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// A time promised for a person's act ("The oncall doctor sees each escalation within one
-/// minute", "The patient gets a slot within one day"): a catalogue cannot keep it.
+/// A time promised for a person's act, in the active or the passive ("The oncall doctor sees
+/// each escalation within one minute", "The patient gets a slot within one day", "A severity of
+/// 10 is read by a doctor within one hour", "an urgent intake is seen within 15 minutes"): a
+/// catalogue cannot keep it.
 pub(super) fn time_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
     let Some(k) = clause.iter().position(|t| is_word(t, &["within"])) else {
         return;
     };
     let amount = amount_of_time(&clause[k + 1..])
         || (is_word_at(clause, k + 1, &["the"]) && is_word_at(clause, k + 2, TIME_UNITS));
-    let act = clause[..k].iter().any(|t| {
+    let active = clause[..k].iter().any(|t| {
         is_word(
             t,
             &[
@@ -263,6 +265,54 @@ pub(super) fn time_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
             ],
         )
     }) && clause[..k].iter().any(|t| is_word(t, PEOPLE));
+    // (the passive: what a person does to the thing, by a person named or to a thing of care,
+    // "slots are read within 14 days of from" is a window)
+    let by_person = (0..k).any(|j| {
+        is_word(clause[j], &["by"]) && clause[j + 1..k].iter().any(|t| is_word(t, PEOPLE))
+    });
+    let of_care = clause[..k].iter().any(|t| {
+        is_word(
+            t,
+            &[
+                "intake",
+                "intakes",
+                "appointment",
+                "appointments",
+                "escalation",
+                "escalations",
+                "severity",
+                "symptoms",
+                "case",
+                "cases",
+                "patient",
+                "patients",
+                "form",
+                "note",
+            ],
+        )
+    });
+    let passive = (by_person || of_care)
+        && clause[..k].iter().any(|t| {
+            is_word(
+                t,
+                &[
+                    "seen",
+                    "read",
+                    "answered",
+                    "called",
+                    "visited",
+                    "reviewed",
+                    "examined",
+                    "treated",
+                    "handled",
+                    "contacted",
+                    "checked",
+                    "assessed",
+                    "looked",
+                ],
+            )
+        });
+    let act = active || passive;
     if amount && act {
         push(
             out,
