@@ -8174,3 +8174,337 @@ fn a_time_promised_in_the_passive_is_a_time_promised() {
         ),
     ]);
 }
+
+#[test]
+fn the_servers_own_values_are_read_by_their_meaning_not_their_wording() {
+    // each refused line with the reading that refuses it
+    const FLAG: &str = "said the other way round";
+    const FLAG_DEFAULT: &str = "said with another default";
+    const WINDOW: &str = "the slot search's window said otherwise";
+    const LOCAL: &str = "the slot search's window said in local time";
+    const Z_LOCAL: &str = "a time in UTC said to be the clinic's own";
+    const COUNT: &str = "what the slot search counts said to reach past its window";
+    const ORDER: &str = "an order the server does not give";
+    const DOCTORS: &str = "the doctors said narrowed";
+    const PAGE: &str = "a page's totals said to count the page alone";
+    const UPCOMING: &str = "the total said to count past the upcoming filter";
+    const NEW: &str = "a move said to give a new appointment or id";
+    const KEPT: &str = "a move said to keep the appointment's status";
+    for (place, tool, bad, what) in [
+        // a flag's case said with no word of its list: the present request made the change,
+        // each slot or the only ones are in the answer, each appointment is listed
+        (
+            O,
+            "book_appointment",
+            "True when this request booked the slot.",
+            FLAG,
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "True when this request moved the appointment.",
+            FLAG,
+        ),
+        (
+            O,
+            "find_available_slots",
+            "True when the answer holds each slot that matched.",
+            FLAG,
+        ),
+        (
+            O,
+            "find_available_slots",
+            "True when the slots of the answer are the only ones in the window.",
+            FLAG,
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, each appointment of the patient, of any status. Default: false.",
+            FLAG,
+        ),
+        // a default said as the value of an absent argument, or as the other value's exception
+        (
+            P,
+            "list_my_appointments",
+            "When absent, true.",
+            FLAG_DEFAULT,
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now. Without it, true.",
+            FLAG_DEFAULT,
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Only upcoming appointments unless set to false.",
+            FLAG_DEFAULT,
+        ),
+        // the window's default said for an absent `to`, and its cap said against `from`
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive; when absent, 30 days after from.",
+            WINDOW,
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive. When absent, the end of the month of from.",
+            WINDOW,
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor. Without to, the next 30 days are searched.",
+            WINDOW,
+        ),
+        (
+            P,
+            "find_available_slots",
+            "`to` at most 14 days later than `from`.",
+            WINDOW,
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor. The time between from and to is 14 days at most.",
+            WINDOW,
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor. Slots more than 14 days later than from are out of reach.",
+            WINDOW,
+        ),
+        // the window or a bare date put in the clinic's zone with no word "local"
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant or a date, in the clinic's own zone. Default: now.",
+            LOCAL,
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start, inclusive: an RFC 3339 instant or a date (the start of that day at the clinic). Default: now.",
+            LOCAL,
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the search, in the clinic's own time.",
+            LOCAL,
+        ),
+        (
+            O,
+            "get_appointment",
+            "The instant at the clinic, RFC 3339 (for example 2026-12-01T14:00:00Z).",
+            Z_LOCAL,
+        ),
+        // the slots counted as the doctor's whole calendar
+        (
+            O,
+            "find_available_slots",
+            "How many open slots the doctor has.",
+            COUNT,
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the doctor in all, over every date.",
+            COUNT,
+        ),
+        // the time of the visit as the key of a list by id
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, the next one first, one page at a time.",
+            ORDER,
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments on this page, in date order.",
+            ORDER,
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page, in the order of the visits.",
+            ORDER,
+        ),
+        // the doctors narrowed by bookings or visits, or one doctor put out of the list
+        (
+            D,
+            "list_doctors",
+            "List the doctors taking bookings, optionally narrowed to one specialty.",
+            DOCTORS,
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors with time for a visit, optionally narrowed to one specialty.",
+            DOCTORS,
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. A doctor with no open slots is out of the list.",
+            DOCTORS,
+        ),
+        // a count of the page alone, fewer pages than the appointments fill, a total past the
+        // upcoming filter
+        (
+            O,
+            "list_my_appointments",
+            "Number of appointments on this list.",
+            PAGE,
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "How many appointments the answer holds.",
+            PAGE,
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Number of pages; 1 when the doctor has more than 100 appointments.",
+            PAGE,
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now and are not cancelled or rejected; the total is of every appointment. Default: false.",
+            UPCOMING,
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Appointments in all pages, of any status, the upcoming ones or not.",
+            UPCOMING,
+        ),
+        // the move said to make a new record or id, or to keep the status
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment at its new slot; its id is the id of a new record.",
+            NEW,
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment at the new slot, with an id of its own.",
+            NEW,
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, with the same id and status, at the new slot.",
+            KEPT,
+        ),
+    ] {
+        assert!(
+            refused_for(place, tool, bad, what),
+            "{bad}: {:?}",
+            judge(place, bad, tool)
+        );
+    }
+    passes(&[
+        (
+            O,
+            "book_appointment",
+            "True when a request with the same idempotency_key was made before; the answer is its appointment again.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "True when more slots matched than were returned.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now and are not cancelled or rejected; the page and the total are of those only. Default: false.",
+        ),
+        (P, "list_my_appointments", "When absent, false."),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive, same formats as from; at most 62 days after from. When absent, 7 days after from.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive; no more than 62 days later than from.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor. Without to, the next 7 days are searched.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant (2026-12-01T09:00:00Z) or a date (2026-12-01, midnight UTC). Default: now.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the window searched (inclusive), UTC.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The same instant in the clinic's local time, RFC 3339 with offset; absent when the clinic's zone is unknown.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The instant in UTC, RFC 3339 (for example 2026-12-01T14:00:00Z).",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots found in the window before the limit was applied.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments on this page, by id, newest last; the next visit may be on any page.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, one page at a time, with status, doctor and times; optionally only the upcoming ones.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. Returns each doctor's id, name, specialty and clinic with its time zone.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Number of doctors with this specialty.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Number of pages; 1 when the doctor has at most 20 appointments.",
+        ),
+        (O, "list_my_appointments", "Appointments in all pages."),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment at its new slot, with the same id; its status becomes pending.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, with the same id, at the new slot.",
+        ),
+    ]);
+}

@@ -526,6 +526,7 @@ pub(crate) fn move_said_new(clause: &[&Tok], tool: &str, out: &mut Vec<Violation
     // (a booking is the act as much as what it makes: "the new booking fails" is the move's
     // taking of its slot, "the new booking, with its own id" a second appointment)
     let ided = clause.iter().any(|x| is_word(x, &["id", "ids"]));
+    // (a record or an entry is the appointment as stored: "the id of a new record")
     let of: &[&str] = if ided {
         &[
             "id",
@@ -534,9 +535,19 @@ pub(crate) fn move_said_new(clause: &[&Tok], tool: &str, out: &mut Vec<Violation
             "appointments",
             "booking",
             "bookings",
+            "record",
+            "records",
+            "entry",
         ]
     } else {
-        &["id", "ids", "appointment", "appointments"]
+        &[
+            "id",
+            "ids",
+            "appointment",
+            "appointments",
+            "record",
+            "records",
+        ]
     };
     // (the nouns "one" may stand for: "a different one than before" is of the nearest)
     const NOUNS: &[&str] = &[
@@ -590,7 +601,17 @@ pub(crate) fn move_said_new(clause: &[&Tok], tool: &str, out: &mut Vec<Violation
                     })
         })
         .map(|k| clause[k]);
-    let new = new.or(not_the_old);
+    // … or an id of its own: "with an id of its own" (not "the same id as its own")
+    let own_id = (0..clause.len())
+        .find(|&k| {
+            is_word(clause[k], &["a", "an"])
+                && is_word_at(clause, k + 1, &["id"])
+                && is_word_at(clause, k + 2, &["of"])
+                && is_word_at(clause, k + 3, &["its", "their"])
+                && is_word_at(clause, k + 4, &["own"])
+        })
+        .map(|k| clause[k + 1]);
+    let new = new.or(not_the_old).or(own_id);
     let old_gone = clause
         .windows(2)
         .find_map(|w| {
@@ -620,6 +641,59 @@ pub(crate) fn move_said_new(clause: &[&Tok], tool: &str, out: &mut Vec<Violation
             Rule::Directive,
             t,
             "a move said to give a new appointment or id: the move keeps the appointment and its id, and changes its slot".to_owned(),
+        );
+        return;
+    }
+    // the status said kept: "with the same id and status", "its status stays", "keeps its
+    // status": the moved appointment comes back `pending`, so the agent tells a patient a
+    // confirmed visit is still confirmed
+    let status = clause.iter().position(|x| is_word(x, &["status"]));
+    let kept = status.and_then(|k| {
+        let near = &clause[k.saturating_sub(4)..(k + 4).min(clause.len())];
+        near.iter().copied().find(|x| {
+            is_word(
+                x,
+                &[
+                    "same",
+                    "stays",
+                    "stay",
+                    "kept",
+                    "keeps",
+                    "keep",
+                    "unchanged",
+                    "remains",
+                    "unaltered",
+                    "retains",
+                ],
+            )
+        })
+    });
+    // (a status said as it becomes, or kept where the move fails: "On `SLOT_TAKEN`, the
+    // appointment keeps its slot and status")
+    let pending = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "pending",
+                "becomes",
+                "changes",
+                "if",
+                "when",
+                "on",
+                "fails",
+                "failure",
+                "error",
+                "nothing",
+                "otherwise",
+            ],
+        ) || x.kind == Kind::Ident && x.text.contains('_')
+    });
+    if let Some(t) = kept.filter(|_| !pending) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a move said to keep the appointment's status: the moved appointment comes back pending".to_owned(),
         );
     }
 }

@@ -45,7 +45,8 @@ pub const FLAGS: &[Flag] = &[
             "repeated",
             "retry",
         ],
-        no: &["new", "first", "fresh"],
+        // ("this request booked the slot": the present request made the change)
+        no: &["new", "first", "fresh", "this"],
     },
     Flag {
         field: "truncated",
@@ -62,7 +63,9 @@ pub const FLAGS: &[Flag] = &[
             "left",
             "omitted",
         ],
-        no: &["all", "every", "complete", "whole", "none", "nothing"],
+        no: &[
+            "all", "every", "each", "complete", "whole", "none", "nothing",
+        ],
     },
     Flag {
         field: "upcoming",
@@ -75,6 +78,8 @@ pub const FLAGS: &[Flag] = &[
             "also",
             "all",
             "every",
+            "each",
+            "any",
             "past",
             "cancelled",
             "rejected",
@@ -122,9 +127,13 @@ pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut V
             doctors_narrowed(s, out);
         }
         if PAGED.contains(&tool) {
-            total_of_a_page(s, out);
+            total_of_a_page(s, paged_text(toks), out);
+            if tool == "list_my_appointments" {
+                total_past_upcoming(s, filtered_text(toks), out);
+            }
         }
         local_absence_misread(s, out);
+        utc_example_said_local(text, s, out);
     }
 }
 
@@ -134,9 +143,19 @@ pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut V
 fn polarity(cond: &[Tok], flag: &Flag) -> i32 {
     let (mut yes, mut no) = (false, false);
     for (k, t) in cond.iter().enumerate() {
-        let side = if is_word(t, flag.yes) {
+        // ("the only ones in the window": "the only" says the whole, where "only" is not a
+        // word of the flag's true case)
+        let the_only = is_word(t, &["only"])
+            && k >= 1
+            && is_word(&cond[k - 1], &["the"])
+            && !flag.yes.contains(&"only");
+        // ("this request", "this call" is the present one; "this answer" is not said of it)
+        if is_word(t, &["this"]) && !is_word_at(cond, k + 1, &["request", "call"]) {
+            continue;
+        }
+        let side = if is_word(t, flag.yes) && !the_only {
             true
-        } else if is_word(t, flag.no) {
+        } else if is_word(t, flag.no) || the_only {
             false
         } else {
             continue;
@@ -159,6 +178,9 @@ fn polarity(cond: &[Tok], flag: &Flag) -> i32 {
     }
 }
 
+/// Words that say an argument is not given: its value then is its default.
+const ABSENT: &[&str] = &["absent", "omitted", "missing", "unset"];
+
 /// A flag said the other way round: its true case said of false, or its false case of true
 /// ("True when this answer is a new booking", "False when more slots matched than were
 /// returned", "When true, the cancelled appointments too"), or its default as the other value.
@@ -172,11 +194,23 @@ fn flag_inverted(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
                 "false" if t.kind == Kind::Word => false,
                 _ => continue,
             };
-            // "Default: true", "true by default"
+            // "Default: true", "true by default", or the value of an absent argument: "When
+            // absent, true", "Without it, true"
+            let absent = k >= 2
+                && matches!(s[k - 1].kind, Kind::Comma | Kind::Stop)
+                && s[k.saturating_sub(4)..k - 1]
+                    .iter()
+                    .any(|x| is_word(x, ABSENT) || is_word(x, &["without"]));
             let default = k >= 1 && is_word(&s[k - 1], &["default"])
                 || k >= 2 && s[k - 1].text == ":" && is_word(&s[k - 2], &["default"])
-                || is_word_at(s, k + 1, &["by"]) && is_word_at(s, k + 2, &["default"]);
-            if default {
+                || is_word_at(s, k + 1, &["by"]) && is_word_at(s, k + 2, &["default"])
+                || absent;
+            // "… unless set to false": the value named is the one that is not the default
+            let unless = s[k.saturating_sub(3)..k]
+                .iter()
+                .any(|x| is_word(x, &["unless"]));
+            let value = if unless && !default { !value } else { value };
+            if default || unless {
                 if flag.default.is_some_and(|d| d != value) {
                     push(
                         out,
@@ -235,19 +269,26 @@ fn hours_of(unit: &Tok) -> Option<(u32, bool)> {
 
 /// The slot search's window said with another default or cap than the server's ("Default: 30
 /// days after from", "(default: the next 62 days)", "at most 14 days after from"). An amount of
-/// time in a sentence of the window is its default when "default" comes before it with no other
-/// amount between ("Default: 7 days after from", "default: the next week") or "by default"
-/// after it; its cap when said as an upper end ("at most 62 days", "up to 62 days").
+/// time in a sentence of the window is its default when "default" or a word of an absent
+/// argument comes before it with no other amount between ("Default: 7 days after from",
+/// "default: the next week", "When absent, 30 days after from", "Without to, the next 30 days")
+/// or "by default" after it; its cap when said as an upper end ("at most 62 days", "up to 62
+/// days", "14 days at most"); and a bound either way when said as what lies past it ("slots
+/// more than 14 days later than from are out of reach").
 fn window_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
-    // (a cap is read in a sentence of the window, not of the slots the clinic has: "Open slots
-    // are published for up to 14 days")
+    // (a cap is read in a sentence of the window, or of the time from `from`, not of the slots
+    // the clinic has: "Open slots are published for up to 14 days")
     const WINDOW: &[&str] = &[
-        "window", "after", "search", "searched", "searches", "span", "range",
+        "window", "after", "search", "searched", "searches", "span", "range", "later", "between",
+        "from",
     ];
     let of_the_window = s.iter().any(|x| is_word(x, WINDOW));
     let mut after_default = false;
     for (k, t) in s.iter().enumerate() {
-        if is_word(t, &["default", "defaults"]) {
+        if is_word(t, &["default", "defaults"])
+            || is_word(t, ABSENT)
+            || is_word(t, &["without"]) && k + 1 < s.len()
+        {
             after_default = true;
             continue;
         }
@@ -260,6 +301,14 @@ fn window_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
             // ("the next week", "a month"; not "the first day of …")
             None if k >= 1
                 && is_word(&s[k - 1], &["a", "an", "one", "next"])
+                && !t.text.ends_with('s') =>
+            {
+                (1, k)
+            }
+            // (a default of "the month of from", "the end of the month")
+            None if after_default
+                && k >= 1
+                && is_word(&s[k - 1], &["the"])
                 && !t.text.ends_with('s') =>
             {
                 (1, k)
@@ -277,10 +326,17 @@ fn window_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
                 hours == days * 24
             }
         };
-        let wrong = if cap && of_the_window {
-            (!fits(SLOT_WINDOW_CAP_DAYS)).then_some("a cap of 62 days")
-        } else if after_default || by_default {
+        // (what lies past an amount is out of the window either way: past the cap, or past
+        // the default when `to` is absent)
+        // (the amount after a default's word is the default, even said as an upper end:
+        // "Without to, up to 7 days after from")
+        let wrong = if after_default || by_default {
             (!fits(SLOT_WINDOW_DEFAULT_DAYS)).then_some("a default of 7 days")
+        } else if cap && of_the_window {
+            (!fits(SLOT_WINDOW_CAP_DAYS)).then_some("a cap of 62 days")
+        } else if matches!(form, Said::Above) && of_the_window {
+            (!fits(SLOT_WINDOW_CAP_DAYS) && !fits(SLOT_WINDOW_DEFAULT_DAYS))
+                .then_some("a cap of 62 days, and a default of 7 days")
         } else {
             None
         };
@@ -301,23 +357,23 @@ fn window_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
 
 /// The slot search's window said to be in the clinic's local time or another zone ("a date
 /// (midnight in the local time of the clinic)", "Start of the window searched, in the local time
-/// of the clinic", "midnight in the time zone of the clinic"): the server reads a bare date as midnight UTC and reports the window in UTC, so the
-/// agent searches hours off. A sentence that names UTC too says which is which.
+/// of the clinic", "a date, in the clinic's own zone", "End of the window searched, at the
+/// clinic", "a date (the start of that day at the clinic)"): the server reads a bare date as
+/// midnight UTC and reports the window in UTC, so the agent searches hours off. A sentence of the
+/// window, the search, or a date or day, is read; one that names UTC too says which is which.
 fn window_said_local(s: &[Tok], out: &mut Vec<Violation>) {
-    if !s.iter().any(|x| is_word(x, &["window", "midnight"]))
-        || s.iter().any(|x| is_word(x, &["utc", "z"]))
+    if !s.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "window", "midnight", "search", "searched", "date", "dates", "day", "days",
+            ],
+        )
+    }) || s.iter().any(|x| is_word(x, &["utc", "z"]))
     {
         return;
     }
-    // ("local", or a time "in" a zone: "midnight in the time zone of the clinic")
-    let local = s.iter().enumerate().find(|&(k, x)| {
-        is_word(x, &["local"])
-            || is_word(x, &["zone", "zones"])
-                && s[k.saturating_sub(4)..k]
-                    .iter()
-                    .any(|y| is_word(y, &["in"]))
-    });
-    if let Some((_, t)) = local {
+    if let Some(t) = said_of_the_clinic(s) {
         push(
             out,
             Rule::Directive,
@@ -327,11 +383,75 @@ fn window_said_local(s: &[Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// Where a clause puts a time in the clinic's own zone: "local", a time "in" the clinic's zone
+/// ("midnight in the time zone of the clinic"), the clinic's time, zone or clock ("in the
+/// clinic's own time"), or "at the clinic"; not after a denial ("not in the local time of the
+/// clinic"), nor a zone of another ("in the patient's own time zone").
+fn said_of_the_clinic(s: &[Tok]) -> Option<&Tok> {
+    s.iter().enumerate().find_map(|(k, x)| {
+        if s[k.saturating_sub(4)..k]
+            .iter()
+            .any(|y| is_word(y, NEGATIONS) || is_word(y, &["no"]))
+        {
+            return None;
+        }
+        let clinic = |y: &Tok| is_word(y, &["clinic", "clinics"]);
+        let zone_in = is_word(x, &["zone", "zones"])
+            && s[k.saturating_sub(6)..k]
+                .iter()
+                .any(|y| is_word(y, &["in"]))
+            && s[k.saturating_sub(3)..(k + 4).min(s.len())]
+                .iter()
+                .any(clinic);
+        let clinic_time = clinic(x)
+            && (is_word_at(s, k + 1, &["time", "zone", "clock", "hours"])
+                || is_word_at(s, k + 1, &["own"])
+                    && is_word_at(s, k + 2, &["time", "zone", "clock", "hours"])
+                || k >= 2 && is_word(&s[k - 1], &["the"]) && is_word(&s[k - 2], &["at"]));
+        (is_word(x, &["local"]) || zone_in || clinic_time).then_some(x)
+    })
+}
+
+/// A time served in UTC said to be the clinic's own, next to an example that ends in `Z` ("The
+/// instant at the clinic, RFC 3339 (for example 2026-12-01T14:00:00Z)"): the server's `utc`
+/// fields end in `Z`, and its local times carry the clinic's offset, so the agent tells the
+/// patient a time hours off.
+fn utc_example_said_local(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
+    let (Some(first), Some(last)) = (s.first(), s.last()) else {
+        return;
+    };
+    let b = &text.as_bytes()[first.start..last.end];
+    // (a time of day written hh:mm, with or without seconds, then Z)
+    let z_example = (5..b.len()).any(|i| {
+        matches!(b[i], b'Z' | b'z')
+            && b[i - 1].is_ascii_digit()
+            && b[i - 2].is_ascii_digit()
+            && b[i - 3] == b':'
+            && (i + 1 == b.len() || !b[i + 1].is_ascii_alphanumeric())
+    });
+    if !z_example || s.iter().any(|x| is_word(x, &["utc"])) {
+        return;
+    }
+    if let Some(t) = said_of_the_clinic(s) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a time in UTC said to be the clinic's own: a time that ends in Z is UTC, and the clinic's local time carries its offset".to_owned(),
+        );
+    }
+}
+
 /// A list the server gives by id, ascending (newest last), said to come the other way round
 /// ("newest first", "latest first", "in descending order") or by another key ("sorted by
-/// name", "alphabetically", "…, by start time", "in the order of their start times").
+/// name", "alphabetically", "…, by start time", "in the order of their start times", "in date
+/// order", "the next visit first": the time of the visit is a key the server does not sort by).
 fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
-    const LATE: &[&str] = &["latest", "newest", "last", "recent", "youngest"];
+    // (the newest, or the nearest visit: the next one is not the one booked first)
+    const LATE: &[&str] = &[
+        "latest", "newest", "last", "recent", "youngest", "next", "earliest", "soonest", "nearest",
+        "closest", "upcoming",
+    ];
     let late_first = s.iter().enumerate().find(|&(k, t)| {
         is_word(t, LATE)
             && s[k + 1..]
@@ -369,7 +489,8 @@ fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
     // (a key said with no verb of order: "…, by start time", "in the order of their start
     // times"; not a specialty, which "by" also narrows by)
     const KEYS: &[&str] = &[
-        "start", "starts", "date", "dates", "time", "times", "name", "names", "day",
+        "start", "starts", "date", "dates", "time", "times", "name", "names", "day", "visit",
+        "visits",
     ];
     let key_after = |k: usize| {
         s[k + 1..]
@@ -380,7 +501,15 @@ fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
     let said_key = s.iter().enumerate().find_map(|(k, t)| {
         let by = is_word(t, &["by"]) && k >= 1 && s[k - 1].kind == Kind::Comma;
         let order_of = is_word(t, &["of"]) && k >= 1 && is_word(&s[k - 1], &["order"]);
-        if by || order_of { key_after(k) } else { None }
+        // ("in date order": the key before its order)
+        let key_order = is_word(t, KEYS) && is_word_at(s, k + 1, &["order"]);
+        if key_order {
+            Some(t)
+        } else if by || order_of {
+            key_after(k)
+        } else {
+            None
+        }
     });
     if let Some(t) = late_first
         .or(reversed)
@@ -406,8 +535,21 @@ fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
 /// with a time; "with or without" and "whether" name no narrowing.
 fn doctors_narrowed(s: &[Tok], out: &mut Vec<Violation>) {
     const QUALIFIERS: &[&str] = &[
-        "with", "who", "that", "having", "have", "has", "take", "takes", "accept", "accepts",
-        "offer", "offers", "offering",
+        "with",
+        "who",
+        "that",
+        "having",
+        "have",
+        "has",
+        "take",
+        "takes",
+        "taking",
+        "accept",
+        "accepts",
+        "accepting",
+        "offer",
+        "offers",
+        "offering",
     ];
     const AVAILABILITY: &[&str] = &[
         "slot",
@@ -421,6 +563,10 @@ fn doctors_narrowed(s: &[Tok], out: &mut Vec<Violation>) {
         "accepting",
         "vacancy",
         "vacancies",
+        "booking",
+        "bookings",
+        "visit",
+        "visits",
     ];
     const ADJECTIVES: &[&str] = &["available", "free", "open", "bookable"];
     if s.iter().any(|x| is_word(x, &["whether"]))
@@ -429,9 +575,18 @@ fn doctors_narrowed(s: &[Tok], out: &mut Vec<Violation>) {
     {
         return;
     }
+    // (one doctor said put out of the list for what qualifies it: "A doctor with no open slots
+    // is out of the list")
+    const PUT_OUT: &[&str] = &[
+        "out", "excluded", "omitted", "hidden", "dropped", "removed", "skipped", "never", "not",
+    ];
+    let put_out = s.iter().any(|x| is_word(x, PUT_OUT))
+        && s.iter()
+            .any(|x| is_word(x, &["list", "listed", "lists", "answer"]));
     for (k, t) in s.iter().enumerate() {
-        // (the list's own noun, plural: "the doctor has no free slot" is of one doctor)
-        if !is_word(t, &["doctors"]) {
+        // (the list's own noun, plural, or one doctor put out of it: "the doctor has no free
+        // slot" is of one doctor)
+        if !(is_word(t, &["doctors"]) || put_out && is_word(t, &["doctor"])) {
             continue;
         }
         let mut j = k + 1;
@@ -480,36 +635,53 @@ fn doctors_narrowed(s: &[Tok], out: &mut Vec<Violation>) {
 /// "Number of pages, or 0 when the patient has more than 100 appointments"), or to be one
 /// number with no case ("total_pages is 1", "Number of pages, at most 1"): `total` counts the
 /// appointments of every page and `total_pages` the pages, so the agent stops at the first.
-fn total_of_a_page(s: &[Tok], out: &mut Vec<Violation>) {
+fn total_of_a_page(s: &[Tok], of_pages: bool, out: &mut Vec<Violation>) {
+    // (a count: "total", "count", "number of …", "how many"; a text of the pages reads its
+    // counts as theirs: "Number of pages; 1 when …")
     let Some(total) = s
         .iter()
         .position(|x| is_word(x, &["total", "count"]) || x.text == "total_pages")
         .or_else(|| {
+            // ("number of appointments", not "the number of the page")
             s.windows(3).position(|w| {
-                is_word(&w[0], &["number"]) && is_word(&w[1], &["of"]) && is_word(&w[2], &["pages"])
+                is_word(&w[0], &["number"])
+                    && is_word(&w[1], &["of"])
+                    && is_word(&w[2], &["appointments", "pages", "visits"])
+                    || is_word(&w[0], &["how"]) && is_word(&w[1], &["many"])
             })
         })
     else {
+        if of_pages {
+            zero_for_many(s, true, out);
+        }
         return;
     };
     let rest = &s[total + 1..];
-    // "… of this page", "… on one page", with no denial between: "not only this page" passes
+    // "… of this page", "… on one page", "… on this list", "… the answer holds", with no
+    // denial between: "not only this page" passes
     let this_page = rest.windows(3).enumerate().find(|&(k, w)| {
-        is_word(&w[0], &["of", "on", "in", "for"])
-            && is_word(&w[1], &["this", "the", "one", "a"])
-            && is_word(&w[2], &["page"])
+        let of_page = is_word(&w[0], &["of", "on", "in", "for"])
+            && (is_word(&w[1], &["this", "the", "one", "a"]) && is_word(&w[2], &["page"])
+                || is_word(&w[1], &["this", "one"])
+                    && is_word(&w[2], &["list", "answer", "response", "result"]));
+        let holds = is_word(&w[0], &["this", "the", "one"])
+            && is_word(&w[1], &["page", "list", "answer", "response", "result"])
+            && is_word(
+                &w[2],
+                &["holds", "has", "contains", "gives", "shows", "lists"],
+            );
+        (of_page || holds)
             && !rest[..k]
                 .iter()
                 .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "only", "every", "all"]))
     });
-    // zero said for many: "0 when the patient has more than 100"
-    let zero_for_many = rest.iter().enumerate().find(|&(k, x)| {
-        (x.text == "0" || is_word(x, &["zero"]))
-            && is_word_at(rest, k + 1, &["when", "if", "for"])
-            && rest[k + 2..]
-                .iter()
-                .any(|y| is_word(y, &["more", "over", "above", "many", "most", "exceeds"]))
-    });
+    if let Some(t) = this_page.map(|(k, _)| &rest[k + 2]) {
+        push(out, Rule::Directive, t, PAGE_ALONE.to_owned());
+        return;
+    }
+    if zero_for_many(rest, of_pages, out) {
+        return;
+    }
     // a fixed count said with no case: "total_pages is 1", "Number of pages, at most 1", "It
     // is 1 for every patient" (a count with its case is true: "1 when the patient has at most
     // 20 appointments")
@@ -530,24 +702,105 @@ fn total_of_a_page(s: &[Tok], out: &mut Vec<Violation>) {
                 )
             })
     });
-    if let Some(t) = this_page
-        .map(|(k, _)| &rest[k + 2])
-        .or(zero_for_many.map(|(_, x)| x))
-    {
-        push(
-            out,
-            Rule::Directive,
-            t,
-            "a page's totals said to count the page alone: the total counts the appointments of every page, and the number of pages every page".to_owned(),
-        );
-        return;
-    }
     if let Some((_, t)) = fixed {
         push(
             out,
             Rule::Directive,
             t,
             "a page's totals said to be one number in every case: they count every page of the appointments, as many as there are".to_owned(),
+        );
+    }
+}
+
+const PAGE_ALONE: &str = "a page's totals said to count the page alone: the total counts the appointments of every page, and the number of pages every page";
+
+/// Whether a text speaks of the `upcoming` filter ("When true, only …", "with upcoming"): then
+/// a total of every appointment is said past it.
+fn filtered_text(toks: &[Tok]) -> bool {
+    toks.iter()
+        .any(|x| is_word(x, &["upcoming", "true"]) || x.text == "upcoming")
+}
+
+/// Whether a text speaks of the pages: then a count said in it may be the number of pages
+/// ("Number of pages; 1 when …").
+fn paged_text(toks: &[Tok]) -> bool {
+    toks.iter()
+        .any(|x| is_word(x, &["pages"]) || x.text == "total_pages")
+}
+
+/// A count said for many appointments that cannot be theirs: 0 for many ("0 when the patient has
+/// more than 100"), or, of the pages, fewer pages than a page of at most 100 can hold ("1 when
+/// the doctor has more than 100 appointments").
+fn zero_for_many(rest: &[Tok], of_pages: bool, out: &mut Vec<Violation>) -> bool {
+    // zero said for many: "0 when the patient has more than 100"; or, of the pages, fewer
+    // pages than a page of at most 100 can hold: "1 when the doctor has more than 100
+    // appointments"
+    let zero_for_many = rest.iter().enumerate().find(|&(k, x)| {
+        let n = if is_word(x, &["zero"]) {
+            Some(0)
+        } else {
+            x.text.parse::<u64>().ok().filter(|_| x.kind == Kind::Ident)
+        };
+        let Some(n) = n else { return false };
+        let many = |y: &Tok| is_word(y, &["more", "over", "above", "many", "most", "exceeds"]);
+        is_word_at(rest, k + 1, &["when", "if", "for"])
+            && if n == 0 {
+                rest[k + 2..].iter().any(many)
+            } else {
+                of_pages
+                    && rest[k + 2..].iter().enumerate().any(|(j, y)| {
+                        many(y)
+                            && rest[k + 3 + j..]
+                                .iter()
+                                .take(2)
+                                .find_map(|z| z.text.parse::<u64>().ok())
+                                .is_some_and(|m| m >= n * 100)
+                    })
+            }
+    });
+    if let Some((_, t)) = zero_for_many {
+        push(out, Rule::Directive, t, PAGE_ALONE.to_owned());
+        return true;
+    }
+    false
+}
+
+/// A total of the patient's appointments said to count past the `upcoming` filter ("the total
+/// is of every appointment", "Appointments in all pages, of any status, the upcoming ones or
+/// not"): with `upcoming` true, the page and the total are of the upcoming ones only, so the
+/// agent reads a count of other appointments as theirs. A count said with its case ("when
+/// upcoming is false", "without upcoming") says which.
+fn total_past_upcoming(s: &[Tok], filtered: bool, out: &mut Vec<Violation>) {
+    let counted = s.iter().any(|x| is_word(x, &["total", "count", "number"]))
+        || s.windows(2)
+            .any(|w| is_word(&w[0], &["all", "every"]) && is_word(&w[1], &["pages"]));
+    let cased = s.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "when", "if", "unless", "without", "false", "absent", "omitted",
+            ],
+        )
+    });
+    if !counted || cased {
+        return;
+    }
+    // "of any status", "the upcoming ones or not", and, in a text of the filter, "every
+    // appointment"
+    let hit = s.iter().enumerate().find(|&(k, x)| {
+        is_word(x, &["any", "every", "all", "each"])
+            && (is_word_at(s, k + 1, &["status", "statuses"])
+                || filtered && is_word_at(s, k + 1, &["appointment", "appointments"]))
+            || is_word(x, &["or"])
+                && is_word_at(s, k + 1, &["not"])
+                && s[..k].iter().any(|y| is_word(y, &["upcoming"]))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the total said to count past the upcoming filter: with upcoming true, the page and the total are of the upcoming appointments only".to_owned(),
         );
     }
 }
@@ -599,11 +852,9 @@ fn count_beyond_window(s: &[Tok], out: &mut Vec<Violation>) {
         .any(|x| is_word(x, &["total", "count", "number", "found"]))
         || s.windows(2)
             .any(|w| is_word(&w[0], &["in"]) && is_word(&w[1], &["all"]));
-    if !counted {
-        return;
-    }
     let hit = s.iter().enumerate().find(|&(k, x)| {
-        is_word(x, &["window"])
+        counted
+            && is_word(x, &["window"])
             && s[k.saturating_sub(3)..k].iter().any(|y| {
                 is_word(
                     y,
@@ -619,6 +870,31 @@ fn count_beyond_window(s: &[Tok], out: &mut Vec<Violation>) {
                 )
             })
     });
+    // … or the slots counted as the doctor's whole calendar, with no word of the window or the
+    // search: "How many open slots the doctor has", "Open slots of the doctor in all, over every
+    // date"
+    let searched = s.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "window", "search", "searched", "found", "matched", "from", "between", "range",
+                "span", "within",
+            ],
+        )
+    });
+    let counted_whole = s
+        .iter()
+        .any(|x| is_word(x, &["many", "every", "all", "each"]))
+        || counted;
+    let whole = s.iter().enumerate().find(|&(k, x)| {
+        is_word(x, &["has", "have"])
+            || is_word(x, &["date", "dates", "day", "days", "time"])
+                && k >= 1
+                && is_word(&s[k - 1], &["every", "all", "any", "each"])
+    });
+    let hit = hit.or(whole.filter(|_| {
+        counted_whole && !searched && s.iter().any(|x| is_word(x, &["slot", "slots"]))
+    }));
     if let Some((_, t)) = hit {
         push(
             out,
