@@ -8508,3 +8508,38 @@ fn the_servers_own_values_are_read_by_their_meaning_not_their_wording() {
         ),
     ]);
 }
+
+#[test]
+fn with_upcoming_true_the_appointments_it_drops_are_not_said_to_stay() {
+    let why = "the server's flag `upcoming` said the other way round";
+    for bad in [
+        "When true, only appointments that start after now; the rejected ones stay in the list. Default: false.",
+        "When true, the appointments that start after now; cancelled ones are listed too. Default: false.",
+    ] {
+        assert!(refused_for(P, "list_my_appointments", bad, why), "{bad}");
+    }
+    // the window's cap said against `from` alone
+    assert!(refused_for(
+        P,
+        "find_available_slots",
+        "End, exclusive: up to 14 days from `from`.",
+        "the slot search's window said otherwise"
+    ));
+    passes(&[
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now; the cancelled and rejected ones are out of the list. Default: false.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now. When false, the cancelled and rejected ones stay in the list. Default: false.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End, exclusive: up to 62 days from `from`.",
+        ),
+    ]);
+}

@@ -130,6 +130,9 @@ pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut V
             total_of_a_page(s, paged_text(toks), out);
             if tool == "list_my_appointments" {
                 total_past_upcoming(s, filtered_text(toks), out);
+                if toks.iter().any(|x| is_word(x, &["true"])) {
+                    upcoming_keeps_what_it_drops(s, out);
+                }
             }
         }
         local_absence_misread(s, out);
@@ -713,6 +716,43 @@ fn total_of_a_page(s: &[Tok], of_pages: bool, out: &mut Vec<Violation>) {
 }
 
 const PAGE_ALONE: &str = "a page's totals said to count the page alone: the total counts the appointments of every page, and the number of pages every page";
+
+/// In a text of `upcoming`'s true case, the appointments it drops said to stay ("When true,
+/// only appointments that start after now; the rejected ones stay in the list"): with it true,
+/// the cancelled, rejected and past appointments are out of the page and the total. A sentence
+/// with its own case ("when false", "without it") or a denial says otherwise.
+fn upcoming_keeps_what_it_drops(s: &[Tok], out: &mut Vec<Violation>) {
+    const DROPPED: &[&str] = &["cancelled", "rejected", "past", "earlier", "started"];
+    const KEPT: &[&str] = &[
+        "stay", "stays", "remain", "remains", "too", "also", "included", "kept", "listed",
+    ];
+    if s.iter().any(|x| {
+        is_word(x, NEGATIONS)
+            || is_word(
+                x,
+                &[
+                    "no", "false", "unless", "absent", "omitted", "when", "if", "out",
+                ],
+            )
+    }) || !s.iter().any(|x| is_word(x, DROPPED))
+    {
+        return;
+    }
+    if let Some(t) = s.iter().find(|x| is_word(x, KEPT)) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "the server's flag `upcoming` said the other way round: it is true when {}",
+                FLAGS
+                    .iter()
+                    .find(|f| f.field == "upcoming")
+                    .map_or("", |f| f.meaning)
+            ),
+        );
+    }
+}
 
 /// Whether a text speaks of the `upcoming` filter ("When true, only …", "with upcoming"): then
 /// a total of every appointment is said past it.
