@@ -8543,3 +8543,114 @@ fn with_upcoming_true_the_appointments_it_drops_are_not_said_to_stay() {
         ),
     ]);
 }
+
+/// A reach said with "at" someone's clinic, an audience said with "for" after the thing given,
+/// or many people said to get it, widen an appointment or an intake past its patient and its
+/// doctor. One appointment at the clinic, an audience of the appointment's own people and a
+/// refusal of others are true.
+#[test]
+fn reach_at_an_owner_and_an_audience_after_for() {
+    let reach = "the appointments of a clinic, of many doctors or of others";
+    for (tool, bad) in [
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment at the authenticated doctor's clinic.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel an appointment at the patient's clinic.",
+        ),
+        (
+            "get_intake",
+            "Get the intake form of one appointment at the authenticated doctor's clinic, with the patient's name.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move an appointment at the authenticated patient's clinic to another open slot.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, reach), "{bad}");
+    }
+    let audience = "an appointment or an intake opened to more people";
+    for (place, tool, bad) in [
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment, for any doctor of the authenticated doctor's clinic.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by id, for its patient and for every doctor of its clinic.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit, for the doctors of the clinic.",
+        ),
+        (
+            O,
+            "get_intake",
+            "The symptoms as recorded, for any doctor of the clinic.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity; a value for the staff of the clinic.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. Each doctor of the same clinic gets the form too.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. The nurses of the clinic receive the form as well.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, audience), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment at the clinic.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment, for the doctor of the appointment.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one of the authenticated doctor's appointments, for the visit.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by id, for its patient or its doctor.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit, for the doctor of the appointment.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity; a value for the doctor of the appointment.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by id; the doctor of the appointment gets it too.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. For any other doctor of the clinic, it gives the error 403.",
+        ),
+    ]);
+}

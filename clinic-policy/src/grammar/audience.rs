@@ -963,25 +963,36 @@ pub(super) fn audience_widened(
             || !thing.iter().any(|x| is_word(x, &["rejection"]))
                 && thing.iter().any(|x| is_word(x, AUTHORED))
     };
-    // "shown to …", "open to …", "read by …", "shared with …", "Only for …"
+    // (a refusal names who is kept out: "for other doctors, the error 403")
+    let refusal = clause
+        .iter()
+        .any(|x| x.text == "403" || is_word(x, &["forbidden", "error", "refused", "denied"]));
+    // "shown to …", "open to …", "read by …", "shared with …", "Only for …", and an audience
+    // after the thing itself: "the intake form of one appointment, for any doctor of the
+    // clinic", "a value for the staff of the clinic"
     let opened = clause.iter().enumerate().find_map(|(k, t)| {
         let to = is_word_at(clause, k + 1, &["to", "by", "with"]);
         let seen = to && is_word(t, OPENED_TO)
             || is_word(t, &["only"]) && is_word_at(clause, k + 1, &["for"]);
-        if !seen {
+        let audience = !seen && is_word(t, &["for"]) && !refusal;
+        if !seen && !audience {
             return None;
         }
-        // (what is seen: the words before, or the text's first clause when none)
+        // (what is seen: the words before, or the text's first clause when none, or when they
+        // only say "a value")
         let before = &clause[..k];
-        let thing = if before.iter().any(|x| x.kind == Kind::Word) {
-            before
-        } else {
-            head
+        let bare = |w: &[&Tok]| {
+            w.iter().all(|x| {
+                x.kind != Kind::Word
+                    || is_word(x, DETERMINERS)
+                    || audience && is_word(x, &["value", "values", "field", "it", "one"])
+            })
         };
+        let thing = if bare(before) { head } else { before };
         if not_the_appointments(thing) {
             return None;
         }
-        phrases(&clause[k + 2..])
+        phrases(&clause[k + if audience { 1 } else { 2 }..])
             .into_iter()
             .find(|p| !allowed(p))
             .map(|p| p.head)
@@ -989,7 +1000,14 @@ pub(super) fn audience_widened(
     // "the reception sees it", "the nurses of the clinic can read the intake too"
     let reads = || {
         clause.iter().enumerate().find_map(|(v, t)| {
-            if !is_word(t, &["sees", "see", "reads", "read", "views", "view"]) || v == 0 {
+            if !is_word(
+                t,
+                &[
+                    "sees", "see", "reads", "read", "views", "view", "gets", "get", "receives",
+                    "receive",
+                ],
+            ) || v == 0
+            {
                 return None;
             }
             // (what is read: the words after the verb, or the text's first clause for "it")

@@ -629,16 +629,26 @@ pub(super) fn reach_widened(clause: &[&Tok], tool: &str, refused: bool, out: &mu
             let mut i = k + 1;
             let mut found = false;
             for _ in 0..4 {
-                let owner = is_word_at(clause, i, &["of", "for"])
+                let at = is_word_at(clause, i, &["at"]);
+                let owner = at
+                    || is_word_at(clause, i, &["of", "for"])
                     || by_doctor && is_word_at(clause, i, &["with"]);
                 if !owner {
                     break;
                 }
                 // (a person or a body named is the owner: "of the authenticated doctor of the
-                // clinic" is that doctor's)
+                // clinic" is that doctor's; "at" names one as a place, and a place that is
+                // someone's clinic (its possessive read as a party before the head), or many people, is the owner: "an appointment at the
+                // authenticated doctor's clinic")
                 let owners = phrases(&clause[i + 1..]);
                 if !owners.is_empty() {
-                    found = owners.iter().any(widened);
+                    found = owners.iter().any(|p| {
+                        widened(p)
+                            && (!at
+                                || p.many()
+                                || is_word(p.head, CLINICS)
+                                    && p.words[..p.words.len() - 1].iter().any(|x| party(x)))
+                    });
                     break;
                 }
                 i += 1;
