@@ -8654,3 +8654,62 @@ fn reach_at_an_owner_and_an_audience_after_for() {
         ),
     ]);
 }
+
+/// Any noun a person other than the caller is said to get or have of the change ("word of the
+/// rejection", "a summary of the booking", "word of it") is a notice the server never sends; a
+/// notice denied, the caller's own answer and what the change makes someone's are true.
+#[test]
+fn word_of_the_change_is_a_notice() {
+    let notice = "a person said to be told of the change";
+    for (tool, bad) in [
+        (
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The patient gets word of the rejection.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The doctor of the slot gets a summary of the booking.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The doctor of the appointment has word of it.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The oncall doctor has word of it, with the note.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The patient gets an update about the confirmation.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, notice), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The doctor of the appointment gets no word of it.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The authenticated patient gets a summary of the cancellation.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient gets the appointment of the booking.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The oncall doctor gets the appointment of the escalation.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. No one gets word of it.",
+        ),
+    ]);
+}

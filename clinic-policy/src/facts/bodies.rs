@@ -289,6 +289,86 @@ fn literal_message(after: &[&Tok], j: usize) -> bool {
             .is_some_and(|x| is_word(x, &["of", "about", "with", "for"]))
 }
 
+/// Any noun a person other than the caller is said to get or have of the change ("the patient
+/// gets word of the rejection", "the doctor of the slot gets a summary of the booking", "the
+/// oncall doctor has word of it"): the verb at `k`, and a phrase of a few words whose "of" or
+/// "about" names the change ("of the cancellation", "of it"). What the change makes theirs ("the
+/// oncall doctor gets the appointment of the escalation") is no notice, and the caller gets the
+/// answer ("the authenticated patient gets a summary of the booking"). Gives the noun's place
+/// after the verb.
+fn word_of_the_change(clause: &[&Tok], k: usize, tool: &str) -> Option<usize> {
+    const GETTING: &[&str] = &[
+        "gets", "get", "receives", "receive", "has", "have", "hears", "hear", "obtains", "obtain",
+    ];
+    const CHANGES: &[&str] = &[
+        "change",
+        "changes",
+        "cancellation",
+        "rejection",
+        "booking",
+        "move",
+        "escalation",
+        "confirmation",
+        "intake",
+        "it",
+        "this",
+        "that",
+    ];
+    const THEIRS: &[&str] = &[
+        "appointment",
+        "appointments",
+        "slot",
+        "slots",
+        "visit",
+        "visits",
+        "patient",
+        "patients",
+        "case",
+        "cases",
+    ];
+    if !is_word(clause[k], GETTING) {
+        return None;
+    }
+    // (the caller: "the authenticated doctor", or the one person the tool acts for, named alone)
+    let role: &[&str] = if super::callers::doctors_only(tool) {
+        &["doctor"]
+    } else {
+        &["patient"]
+    };
+    let subject: Vec<&Tok> = clause[..k]
+        .iter()
+        .rev()
+        .take_while(|x| x.kind != Kind::Comma)
+        .filter(|x| x.kind == Kind::Word)
+        .copied()
+        .collect();
+    let caller = subject.iter().any(|x| is_word(x, &["authenticated"]))
+        || subject
+            .iter()
+            .all(|x| is_word(x, DETERMINERS) || is_word(x, role));
+    if caller {
+        return None;
+    }
+    let after = &clause[k + 1..];
+    let of = after
+        .iter()
+        .take(5)
+        .take_while(|x| x.kind == Kind::Word)
+        .position(|x| is_word(x, PREPOSITIONS))?;
+    if of == 0 || !is_word(after[of], &["of", "about"]) {
+        return None;
+    }
+    let n = of - 1;
+    if is_word(after[n], DETERMINERS) || is_word(after[n], THEIRS) {
+        return None;
+    }
+    after[of + 1..]
+        .iter()
+        .find(|x| !is_word(x, DETERMINERS))
+        .is_some_and(|x| is_word(x, CHANGES))
+        .then_some(n)
+}
+
 /// No phrase after a reminder makes it of anything but the visit: every object of "of", "about",
 /// "with" or "on" in it is the visit, the appointment or its time ("a reminder of the visit",
 /// "a reminder one day before the visit", "gets a reminder"); a reminder of the act, its note or
@@ -361,7 +441,7 @@ pub(crate) fn notice_promised(
                     .map(|(j, _)| j)
             })
             .flatten();
-        let Some(j) = told else {
+        let Some(j) = told.or_else(|| word_of_the_change(clause, k, tool)) else {
             continue;
         };
         let m = clause[k + 1 + j];
