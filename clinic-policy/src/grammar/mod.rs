@@ -145,11 +145,47 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         }
         reason_named_for_others(text, tool.name, out);
         clinic_value_named(text, tool.mutates, out);
+        let lower = text.to_ascii_lowercase();
+        let parts: Vec<&str> = lower.split('_').collect();
+        if doctors_id_on_own_list(&parts, tool.name, tool.mutates) {
+            out.push(Violation {
+                rule: Rule::Exfiltration,
+                range: 0..text.len(),
+                detail: format!(
+                    "name \"{text}\" takes a doctor's id: the tool lists the authenticated doctor's own appointments, and no id picks another doctor's"
+                ),
+            });
+        }
+        if let Some(datum) = datum_named_beyond_the_route(&parts, tool.name, tool.mutates) {
+            let whole = Violation {
+                rule: Rule::Exfiltration,
+                range: 0..text.len(),
+                detail: format!(
+                    "name \"{text}\" names \"{datum}\", which the tool's route of the clinic API does not take: the value is never sent"
+                ),
+            };
+            out.push(whole);
+        }
     }
     if field == Field::ParamDescription && tool.input {
         let toks = tokens(text);
         if let Some(first) = clauses(&toks).first() {
             patient_id_described(first, tool.name, out);
+            let lower: Vec<String> = first
+                .iter()
+                .filter(|t| t.kind == Kind::Word)
+                .map(|t| t.text.to_ascii_lowercase())
+                .collect();
+            let words: Vec<&str> = lower.iter().map(String::as_str).collect();
+            if let Some(t) = first.first()
+                && doctors_id_on_own_list(&words, tool.name, tool.mutates)
+            {
+                out.push(Violation {
+                    rule: Rule::Exfiltration,
+                    range: t.start..first.last().map_or(t.end, |l| l.end),
+                    detail: "a doctor's id as the value: the tool lists the authenticated doctor's own appointments, and no id picks another doctor's".to_owned(),
+                });
+            }
             if tool.mutates {
                 own_id_of_another_kind(first, tool.name, out);
             }

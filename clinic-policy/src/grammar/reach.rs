@@ -928,3 +928,32 @@ pub(super) fn protocol_reach(clause: &[&Tok], tool: &str, refused: bool, out: &m
         );
     }
 }
+
+/// A parameter of a doctor's own list (the doctor's schedule) that takes a doctor's id, named
+/// (`doctor_id`) or described ("Id of a doctor of the clinic"): the clinic API lists the
+/// authenticated doctor's own appointments, and no id picks another doctor's. `words` are the
+/// name's parts, or the first clause's words. Gives whether it is said.
+pub(super) fn doctors_id_on_own_list(words: &[&str], tool: &str, mutates: bool) -> bool {
+    if mutates || !crate::facts::doctors_only(tool) || tool.starts_with("get_") {
+        return false;
+    }
+    let id = |w: &str| matches!(w, "id" | "ids" | "identifier");
+    let clinician = |w: &str| STAFF_MEMBERS.contains(&w) || CLINICIANS_BEYOND_STAFF.contains(&w);
+    // `doctor_id`, `doctor_ids`; "Id of a doctor …", "The ids of the doctors …"
+    let named = words.windows(2).any(|w| clinician(w[0]) && id(w[1]));
+    let described = words
+        .iter()
+        .position(|w| !DETERMINERS.contains(w))
+        .is_some_and(|i| {
+            id(words[i])
+                && words.get(i + 1) == Some(&"of")
+                && words[i + 2..]
+                    .iter()
+                    .find(|w| {
+                        !DETERMINERS.contains(w)
+                            && !matches!(**w, "other" | "another" | "one" | "of")
+                    })
+                    .is_some_and(|w| clinician(w))
+        });
+    named || described
+}
