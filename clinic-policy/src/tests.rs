@@ -8714,32 +8714,6 @@ fn word_of_the_change_is_a_notice() {
     ]);
 }
 
-/// A person's datum named or asked by a parameter of a changing contract route whose body does
-/// not hold it (the intake takes the symptoms, their duration and severity; the booking a
-/// slot's id) is never sent; the route's own fields, and the complaint as the symptoms' text,
-/// are true.
-#[test]
-fn a_datum_beyond_the_route_is_never_sent() {
-    let name = "which the tool's route of the clinic API does not take";
-    for (tool, bad) in [
-        ("record_intake", "current_medication"),
-        ("record_intake", "allergies"),
-        ("record_intake", "insurance_id"),
-        ("record_intake", "date_of_birth"),
-        ("book_appointment", "date_of_birth"),
-    ] {
-        assert!(refused_for(N, tool, bad, name), "{bad}");
-    }
-    passes(&[
-        (N, "record_intake", "symptoms"),
-        (N, "record_intake", "severity"),
-        (N, "record_intake", "duration_days"),
-        (N, "record_intake", "appointment_id"),
-        (N, "book_appointment", "slot_id"),
-        (N, "register_patient", "date_of_birth"),
-    ]);
-}
-
 /// A doctor's id as a parameter of the doctor's own schedule, named or described, reaches
 /// another doctor's appointments; the page and the limit are true.
 #[test]

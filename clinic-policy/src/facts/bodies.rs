@@ -209,50 +209,6 @@ fn datum_the_route_drops(clauses: &[Vec<&Tok>], head: &[&Tok], out: &mut Vec<Vio
     }
 }
 
-/// The words of a changing contract route's body that name a person's datum: an intake's
-/// symptoms (its complaint), their duration and their severity; every other changing route takes ids only (a
-/// booking a slot's, a move an appointment's and a slot's), and a rejection's reason or an
-/// escalation's note is a text, no datum.
-fn route_data(tool: &str) -> &'static [&'static str] {
-    if takes_symptoms(tool) {
-        // (the complaint is the symptoms' text by another name)
-        &[
-            "symptom",
-            "symptoms",
-            "complaint",
-            "complaints",
-            "duration",
-            "days",
-            "severity",
-        ]
-    } else {
-        &[]
-    }
-}
-
-/// A parameter of a changing tool of a contract route named for a person's datum its route's
-/// body does not hold (`allergies`, `current_medication`, `insurance_id` on the intake, whose
-/// body is the symptoms, their duration and severity; `date_of_birth` on a booking, whose body
-/// is a slot's id): the server never sends it, and the person is told it is recorded. `parts`
-/// are the name's lowercase parts. Gives the datum's word.
-pub(crate) fn datum_named_beyond_the_route<'p>(
-    parts: &[&'p str],
-    tool: &str,
-    mutates: bool,
-) -> Option<&'p str> {
-    if !changes_a_route(tool, mutates) {
-        return None;
-    }
-    let fields = route_data(tool);
-    if parts.iter().any(|p| fields.contains(p)) {
-        return None;
-    }
-    parts
-        .iter()
-        .find(|p| data_kind(p, false).is_some())
-        .copied()
-}
-
 /// A parameter of a changing tool of a contract route whose route carries no text (a booking, a
 /// move, a cancellation, a confirmation), said to be a text a person writes ("Reason for the
 /// cancellation, shown to the doctor", "Note of the doctor to the patient", "A comment for the

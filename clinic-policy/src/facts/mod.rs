@@ -19,8 +19,7 @@ mod values;
 
 pub(crate) use acts::*;
 pub(crate) use bodies::{
-    datum_named_beyond_the_route, escalation_moves_the_visit, move_said_new, notice_promised,
-    text_the_route_drops,
+    escalation_moves_the_visit, move_said_new, notice_promised, text_the_route_drops,
 };
 use bounds::*;
 pub(crate) use callers::*;

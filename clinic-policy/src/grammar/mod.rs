@@ -156,16 +156,6 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                 ),
             });
         }
-        if let Some(datum) = datum_named_beyond_the_route(&parts, tool.name, tool.mutates) {
-            let whole = Violation {
-                rule: Rule::Exfiltration,
-                range: 0..text.len(),
-                detail: format!(
-                    "name \"{text}\" names \"{datum}\", which the tool's route of the clinic API does not take: the value is never sent"
-                ),
-            };
-            out.push(whole);
-        }
     }
     if field == Field::ParamDescription && tool.input {
         let toks = tokens(text);

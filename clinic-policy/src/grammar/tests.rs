@@ -8865,9 +8865,9 @@ fn values_sent_read_narrowed_or_shown_beyond_their_kind() {
             "submit_intake",
             true,
         ),
-        (n, "allergies", "submit_intake", false),
-        (n, "current_medications", "submit_intake", false),
-        (n, "allergy_list", "submit_intake", false),
+        (n, "allergies", "submit_intake", true),
+        (n, "current_medications", "submit_intake", true),
+        (n, "allergy_list", "submit_intake", true),
         (
             d,
             "Escalate one appointment to the oncall doctor of the clinic. Only for doctors.",
