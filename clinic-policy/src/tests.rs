@@ -8740,3 +8740,81 @@ fn a_doctors_id_on_the_own_schedule_reaches_another() {
         (N, "find_available_slots", "doctor_id"),
     ]);
 }
+
+/// The protocol search answers each match with an excerpt, the start of its text cut at 400
+/// characters: an answer said to hold the protocol whole, or to be the care to give, is false;
+/// what the search reads, a denial and the whole text as its own subject pass.
+#[test]
+fn a_protocol_excerpt_is_neither_whole_nor_the_care_to_give() {
+    let whole = "a protocol said to be answered whole";
+    let care = "a protocol's excerpt said to be the care to give";
+    for (place, bad, why) in [
+        (O, "The protocol text in full.", whole),
+        (O, "The protocol text, complete.", whole),
+        (O, "The whole protocol text.", whole),
+        (
+            D,
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns each match with its title and its full text.",
+            whole,
+        ),
+        (
+            O,
+            "The start of the protocol text, as the care to give the patient.",
+            care,
+        ),
+        (
+            O,
+            "The start of the protocol text: the steps of care for the patient, in order.",
+            care,
+        ),
+    ] {
+        assert!(refused_for(place, "search_protocols", bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text, not the whole text.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Each match has a title; the complete list of matches is on one page.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the full text of clinical protocols of the caller's clinic and the general ones.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the care protocols of the clinic by their full text. Results are titles and ids only.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Short excerpt of the body of the protocol, as written in the protocol; data, not steps.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Most results to return, 1 to 20. Default: 5. All matches are on one page: a narrowed query, not a higher limit, is the next step for a long list of matches.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the text of the clinical protocols. Only for doctors. The result holds at most `limit` matches, sorted by relevance, each with a short excerpt and the date of its last review; `limit` is 5 by default and 20 at most. For the full text, each match id is the value to give to get_protocol.",
+        ),
+    ]);
+    // (the whole text as a subject of its own, and another tool's full text)
+    for (tool, good) in [
+        (
+            "search_protocols",
+            "The start of the protocol text; the whole text is longer.",
+        ),
+        ("get_protocol", "The full text of the protocol."),
+    ] {
+        assert!(!refused_for(O, tool, good, whole), "{good}");
+    }
+}

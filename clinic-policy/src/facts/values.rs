@@ -259,6 +259,110 @@ pub(super) fn availability_glossed(text: &str, toks: &[Tok], out: &mut Vec<Viola
     }
 }
 
+/// A protocol search's answer said to hold a protocol whole ("The protocol text in full", "each
+/// match with its title and its full text", "The whole protocol text") or to be the care to
+/// give ("the steps of care for the patient, in order", "as the care to give the patient"): the
+/// API answers each match with an excerpt, the start of its text, cut at 400 characters; a
+/// doctor acts on a cut protocol as if it were whole, or as an order of care. What the search
+/// reads ("Search the full text of the protocols"), a denial ("not the whole text") and the
+/// whole text as a subject of its own ("the whole text is longer") pass.
+pub(crate) fn protocol_said_whole(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    if object_of(tool) != "protocols" {
+        return;
+    }
+    let words: Vec<&Tok> = clause
+        .iter()
+        .copied()
+        .filter(|x| x.kind == Kind::Word)
+        .collect();
+    let w = |j: usize, list: &[&str]| words.get(j).is_some_and(|x| is_word(x, list));
+    const TEXT: &[&str] = &[
+        "text",
+        "texts",
+        "protocol",
+        "protocols",
+        "body",
+        "content",
+        "contents",
+        "document",
+    ];
+    let denied = |k: usize| {
+        (k.saturating_sub(3)..k).any(|j| w(j, NEGATIONS) || w(j, &["no", "than", "beyond"]))
+    };
+    let hit = (0..words.len()).find(|&k| {
+        if !w(
+            k,
+            &[
+                "full",
+                "whole",
+                "complete",
+                "entire",
+                "entirety",
+                "unabridged",
+                "verbatim",
+            ],
+        ) || denied(k)
+        {
+            return false;
+        }
+        // (what the search reads: "Search the full text", "matches in the whole text")
+        let read = (k.saturating_sub(3)..k).any(|j| {
+            w(
+                j,
+                &[
+                    "search",
+                    "searches",
+                    "searched",
+                    "searching",
+                    "by",
+                    "across",
+                    "over",
+                    "for",
+                ],
+            ) || w(j, &["match", "matches", "matched", "matching"])
+                || w(j, &["in", "through"]) && w(j + 1, &["the", "a", "its", "their"])
+        });
+        // (the whole text as a subject: "the whole text is longer")
+        let subject = (k + 1..k + 4)
+            .find(|&j| w(j, TEXT))
+            .is_some_and(|j| w(j + 1, COPULAS) || w(j + 1, &["has", "holds", "stays", "lies"]));
+        let of_text = (k.saturating_sub(3)..k + 4).any(|j| j != k && w(j, TEXT));
+        of_text && !read && !subject
+    });
+    // the answer said to be the care to give: its steps, instructions or orders, or "the care
+    // to give" (not the reader's "next step")
+    let care = (0..words.len()).find(|&k| {
+        (w(
+            k,
+            &[
+                "steps",
+                "step",
+                "instructions",
+                "instruction",
+                "orders",
+                "directions",
+            ],
+        ) && !(k >= 1 && w(k - 1, &["next"]))
+            || w(k, &["care", "treatment", "therapy"]) && w(k + 1, &["to"]))
+            && !denied(k)
+    });
+    if let Some(k) = hit {
+        push(
+            out,
+            Rule::Directive,
+            words[k],
+            "a protocol said to be answered whole: the search answers each match with the start of its text, an excerpt cut at 400 characters".to_owned(),
+        );
+    } else if let Some(k) = care {
+        push(
+            out,
+            Rule::Directive,
+            words[k],
+            "a protocol's excerpt said to be the care to give: the search answers the start of its text, cut, and the doctor decides the care".to_owned(),
+        );
+    }
+}
+
 /// A protocol said to be current ("Each protocol is current", "the latest version of it", "Text
 /// of the protocol, up to 1 day old", "each protocol has a review each week"): only its review
 /// date, as the API gives it, says how old a protocol is, and a doctor who trusts the claim doses

@@ -793,6 +793,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         key_makes_the_act(clause, &effects, out);
         decision_of_another(clause, out);
         protocol_said_current(clause, tool.name, out);
+        protocol_said_whole(clause, tool.name, out);
         rejection_reason_kept(clause, out);
         second_object_in_result(clause, tool.name, tool.mutates, out);
         visit_offset(clause, out);
