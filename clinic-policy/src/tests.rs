@@ -8818,3 +8818,42 @@ fn a_protocol_excerpt_is_neither_whole_nor_the_care_to_give() {
         assert!(!refused_for(O, tool, good, whole), "{good}");
     }
 }
+
+/// A question's yes given by default, after a time or when the person gives none is silence
+/// taken for consent: with no answer the server sends nothing (`CONFIRMATION_DECLINED`).
+#[test]
+fn a_questions_yes_by_default_or_timeout_is_no_consent() {
+    let by_default = "a yes by default";
+    for (tool, bad) in [
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question before the cancellation has the answer `true` by default.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question before the cancellation has the default answer `true`.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question of the cancellation has `true` as its answer when the person gives none.",
+        ),
+        (
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The question before the rejection has the answer `true` after 30 seconds.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, by_default), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "search_protocols",
+            "Most protocols to return, 1 to 20 (default 5).",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "True when more slots matched than were returned; 5 by default.",
+        ),
+    ]);
+}

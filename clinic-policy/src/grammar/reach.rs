@@ -90,18 +90,44 @@ pub(super) fn changes_counted(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
 }
 
 /// A yes by default in any text ("True when the patient accepts each offered slot; true by
-/// default"): a word of consent, and "default" beside "true" or "yes" in one clause.
+/// default", "The question before the cancellation has the answer `true` by default"): a word
+/// of consent, or a question or its answer, and a yes given by default, after a time ("the
+/// answer `true` after 30 seconds") or when the person gives none ("`true` as its answer when
+/// the person gives none"), in one clause: the person's silence taken for consent. With no
+/// answer the server sends nothing (`CONFIRMATION_DECLINED`).
 pub(super) fn yes_by_default(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
-    if !clauses.iter().flatten().any(|t| is_word(t, CONSENT)) {
+    let asked = |x: &&Tok| {
+        is_word(x, CONSENT)
+            || is_word(x, ANSWERS)
+            || is_word(x, &["question", "questions", "prompt", "confirmation"])
+    };
+    if !clauses.iter().flatten().any(asked) {
         return;
     }
+    let yes = |x: &Tok| is_word(x, &["true", "yes"]);
     let hit = clauses.iter().find_map(|c| {
-        c.iter().enumerate().find_map(|(k, t)| {
-            let near = |j: usize| c.get(j).is_some_and(|x| is_word(x, &["true", "yes"]));
+        let w = |j: usize, list: &[&str]| c.get(j).is_some_and(|x| is_word(x, list));
+        let near = |j: usize| c.get(j).is_some_and(|x| yes(x));
+        let by_default = c.iter().enumerate().find_map(|(k, t)| {
             (is_word(t, &["default"])
-                && (near(k + 1) || (k >= 2 && near(k - 2)) || (k >= 1 && near(k - 1))))
+                && (near(k + 1)
+                    || (k >= 2 && near(k - 2))
+                    || (k >= 1 && near(k - 1))
+                    || c.get(k + 1).is_some_and(asked) && near(k + 2)))
             .then_some(*t)
-        })
+        });
+        // (a question's yes after a time, or when none comes: "the answer `true` after 30
+        // seconds", "`true` as its answer when the person gives none")
+        let y = c.iter().position(|x| yes(x))?;
+        let of_a_question = c.iter().any(asked);
+        let unanswered = (y + 1..c.len()).any(|k| {
+            w(k, &["after", "within"]) && amount_of_time(&c[k + 1..])
+                || w(k, &["when", "if", "once"])
+                    && c[k + 1..]
+                        .iter()
+                        .any(|x| is_word(x, &["none", "nothing", "silent", "silence"]))
+        });
+        by_default.or_else(|| (of_a_question && unanswered).then_some(c[y]))
     });
     if let Some(t) = hit {
         push(
