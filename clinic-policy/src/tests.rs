@@ -8857,3 +8857,193 @@ fn a_questions_yes_by_default_or_timeout_is_no_consent() {
         ),
     ]);
 }
+
+/// An act of the clinic denied by a modal, kept to a case by "only", or counted: judged by what
+/// the contract's act takes, on any tool. A denial is true for a status the act does not take, a
+/// visit started (for a move), a taken slot, a second act where one is all, and another person;
+/// a keeping is true when it is as wide as the act; the contract's count is one intake per
+/// appointment (and, with one key, one change).
+#[test]
+fn an_act_denied_kept_or_counted_is_judged_by_what_it_takes() {
+    let denied = "an act of the clinic denied or kept to a case the contract does not";
+    for (tool, bad) in [
+        (
+            "reschedule_appointment",
+            "Move one of the patient's appointments to another open slot. A confirmed appointment can not be moved.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the patient's appointments. An appointment with an intake can not be cancelled.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor of the same clinic. A pending appointment can not be escalated.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor of the same clinic. An appointment with a severity under 8 can not be escalated.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment with the doctor. A confirmed appointment can not be cancelled by its patient.",
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of one of the patient's appointments. An appointment with an intake can not be moved or cancelled.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. A patient with a pending appointment can not book a second one.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. A slot of another clinic than the patient's first one can not be booked.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the patient's appointments to another open slot. No appointment of another doctor can be moved.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the patient's appointments. Only a pending appointment can be cancelled.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor of the same clinic. Only an appointment with an `urgent` triage level can be escalated.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor of the same clinic. An appointment can be escalated only when its triage level is `urgent`.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, denied), "{bad}");
+    }
+    let kept = "an act of the clinic kept to a case narrower than the contract's";
+    for (place, tool, bad) in [
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the patient's appointments to another open slot. Only a move to a slot of the same doctor is possible.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor of the same clinic. An escalation is open for appointments with an `urgent` triage level.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity; only `urgent` opens an escalation.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor of the same clinic. An escalation is only possible for an appointment with an urgent triage level.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, kept), "{bad}");
+    }
+    let counted = "a count of acts the contract does not set";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the patient. Only one appointment per patient can be pending.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the patient's appointments to another open slot. Only one move per appointment is possible.",
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of one of the patient's appointments. Only one intake per patient is possible.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the patient's appointments to another open slot. An appointment can be moved only once.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. Each patient can have only one pending appointment.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. A patient can book only one slot per day.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, counted), "{bad}");
+    }
+    // a refusal said to complete later: after `NO_ONCALL_DOCTOR` nothing waits
+    assert!(refused_for(
+        D,
+        "escalate_to_oncall",
+        "Escalate one of the doctor's appointments to the oncall doctor of the same clinic. `NO_ONCALL_DOCTOR` means the clinic has no oncall doctor; the appointment waits for the next oncall doctor.",
+        "a change said to follow a refused answer"
+    ));
+    passes(&[
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the patient's appointments to another open slot. A cancelled appointment can not be moved.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the patient's appointments to another open slot. An appointment can not be moved after its start.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the patient's appointments. A rejected appointment can not be cancelled.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the patient's appointments. A doctor can not cancel an appointment.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the patient's appointments. Only a pending or confirmed appointment can be cancelled.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the doctor. Only a pending appointment can be confirmed or rejected.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the doctor. A confirmed appointment can not be confirmed again.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the patient. A taken slot can not be booked.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the patient's appointments to another open slot. A move to a slot of any doctor is possible.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the patient's appointments. Only one intake per appointment is possible.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the patient's appointments. An appointment can be cancelled only once.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "A key of 8 to 128 characters. With the same key, the appointment is moved at most once.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor of the same clinic. An appointment of any triage level, or with no intake, can be escalated.",
+        ),
+    ]);
+}

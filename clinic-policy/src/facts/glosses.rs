@@ -595,7 +595,11 @@ fn state_said<'t>(words: &[&'t Tok]) -> Option<&'t Tok> {
                     b,
                     "keep" | "wait" | "retry" | "use" | "repeat" | "set" | "take"
                 )
-        }) || is_word(x, MADE);
+        }) || is_word(x, MADE)
+            // (the change said to wait for someone or something to come: "the appointment waits
+            // for the next oncall doctor"; after a refusal nothing waits, nothing is made)
+            || is_word(x, &["waits", "wait", "waiting"])
+                && is_word_at(words, i + 1, &["for", "until", "till"]);
         // (not as an adjective: "a cancelled appointment")
         let effect = effect
             && !(i >= 1

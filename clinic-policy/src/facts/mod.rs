@@ -14,6 +14,7 @@ mod codes;
 mod errors;
 mod glosses;
 mod ids;
+mod restrictions;
 pub mod served;
 mod values;
 
@@ -28,6 +29,7 @@ pub(crate) use codes::{http_status, known_code, lost_code, refused_code};
 use errors::*;
 use glosses::*;
 pub(crate) use ids::*;
+pub(crate) use restrictions::*;
 pub(crate) use values::*;
 
 use crate::lang::words::{own_effects, tokens};

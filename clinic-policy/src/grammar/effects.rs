@@ -511,6 +511,11 @@ pub(super) fn effect_verbs(
                 && is_word_at(clause, k + 3, TIME_UNITS)
                 && !clause[..k].iter().any(|x| is_word(x, &["other", "others"])))
             && (prev.is_some_and(copula) || listed_after_copula)
+            // ("An appointment of any triage level can be escalated": what an act may take,
+            // not a change made to every one)
+            && !(k >= 2
+                && is_word(clause[k - 1], &["be"])
+                && is_word(clause[k - 2], &["can", "may"]))
             && clause[..k]
                 .iter()
                 .enumerate()

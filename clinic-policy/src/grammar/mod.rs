@@ -782,6 +782,9 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         escalation_narrowed(clause, &effects, out);
         act_narrowed(clause, text, &effects, out);
         act_excluded(clause, &effects, out);
+        act_restricted(clause, &effects, out);
+        act_kept(clause, out);
+        count_limited(clause, out);
         act_deadline(clause, &effects, out);
         effect_delayed(clause, &effects, out);
         notice_promised(clause, tool.name, tool.mutates, out);

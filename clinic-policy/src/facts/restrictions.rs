@@ -1,0 +1,393 @@
+//! What may stop an act of the clinic, read from the structure of a sentence rather than from a
+//! list of its words: an act denied by a modal ("A confirmed appointment can not be cancelled",
+//! "No appointment of another doctor can be moved", "A patient can not book a second one"), an
+//! act kept to a case ("Only a pending appointment can be cancelled", "Only `urgent` opens an
+//! escalation"), and a count of acts ("Only one move per appointment is possible"). Each is
+//! judged against what the contract's act takes: cancel, move, intake and escalation take a
+//! pending or a confirmed appointment, confirm and reject a pending one; a move needs an
+//! appointment not yet started; an intake is one per appointment; a doctor acts on the
+//! doctor's own clinic, a patient on the patient's own appointments, and a slot is booked once.
+
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// Whether a clause speaks of the clinic's objects or people: the contract judges its own acts
+/// only ("A confirmed order can not be cancelled" is another API's).
+fn of_the_clinic(clause: &[&Tok]) -> bool {
+    clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "appointment",
+                "appointments",
+                "slot",
+                "slots",
+                "visit",
+                "visits",
+                "intake",
+                "intakes",
+                "escalation",
+                "escalations",
+                "booking",
+                "bookings",
+                "patient",
+                "patients",
+                "doctor",
+                "doctors",
+                "triage",
+            ],
+        )
+    })
+}
+
+/// The clinic's act a word names as a verb (any form), if it names one.
+fn act_of(t: &Tok) -> Option<&'static str> {
+    if t.kind != Kind::Word {
+        return None;
+    }
+    let (base, _, form) = verb(&t.text)?;
+    let act = match base {
+        "cancel" => "cancel",
+        "move" | "reschedule" => "move",
+        "escalate" => "escalate",
+        "confirm" => "confirm",
+        "reject" => "reject",
+        "book" => "book",
+        "record" | "submit" => "intake",
+        _ => return None,
+    };
+    matches!(form, Form::Base | Form::Participle).then_some(act)
+}
+
+/// The statuses of an appointment an act takes ([] for a booking, which takes a slot).
+fn takes(act: &str) -> &'static [&'static str] {
+    match act {
+        "confirm" | "reject" => &["pending"],
+        "book" => &[],
+        _ => &["pending", "confirmed"],
+    }
+}
+
+/// Whether the act is the appointment's doctor's (else its patient's).
+fn doctors_act(act: &str) -> bool {
+    matches!(act, "confirm" | "reject" | "escalate")
+}
+
+/// The words of a grade of care or of a form: a condition no act of the clinic asks for.
+const CONDITIONS: &[&str] = &[
+    "triage", "severity", "priority", "level", "levels", "urgent", "elevated", "routine", "score",
+    "intake", "intakes", "form", "symptoms",
+];
+
+/// The people who act, as a sentence names who does or by whom.
+const ACTORS: &[&str] = &[
+    "patient", "patients", "doctor", "doctors", "oncall", "clinic",
+];
+
+/// Whether a case holds one the contract puts out of `act`: a status it does not take, another
+/// patient's, another clinic's or doctor's for a doctor's act, a visit already started for a
+/// move, a taken slot, the act again where one is all, no oncall doctor, an unknown id, another
+/// person than the act's own, or another tool than the one that makes it.
+fn excluded(act: &str, case: &[&Tok], subject: &[&Tok], own: &[&str]) -> bool {
+    let has = |list: &[&str]| case.iter().any(|x| is_word(x, list));
+    let pair = |a: &[&str], b: &[&str]| {
+        case.windows(2)
+            .any(|w| is_word(w[0], a) && is_word(w[1], b))
+    };
+    let statuses: Vec<&&Tok> = case
+        .iter()
+        .filter(|x| is_word(x, APPOINTMENT_STATUSES))
+        .collect();
+    let by = case.iter().position(|x| is_word(x, &["by"]));
+    // (who acts: the agent after "by", or the person who is the subject of an active verb)
+    let agent: Vec<&&Tok> = match by {
+        Some(b) => case[b + 1..]
+            .iter()
+            .take_while(|x| x.kind == Kind::Word)
+            .filter(|x| is_word(x, ACTORS))
+            .collect(),
+        None => subject.iter().filter(|x| is_word(x, ACTORS)).collect(),
+    };
+    let other_person = agent.first().is_some_and(|a| {
+        if doctors_act(act) {
+            is_word(a, &["patient", "patients", "clinic"])
+        } else {
+            is_word(a, &["doctor", "doctors", "oncall", "clinic"])
+        }
+    });
+    let slot = matches!(act, "book" | "move");
+    (!statuses.is_empty()
+        && !takes(act).is_empty()
+        && statuses.iter().all(|x| !takes(act).contains(&x.text.as_str())))
+        || other_person
+        || pair(&["another", "other"], &["patient", "patients", "patient's"])
+        || doctors_act(act)
+            && pair(&["another", "other"], &["clinic", "clinics", "doctor", "doctors"])
+        || act == "move"
+            && (has(&["started", "begun", "ended", "finished", "past"])
+                || pair(&["after", "at"], &["its", "the"]) && has(&["start", "visit"]))
+        || slot && (has(&["taken"]) || pair(&["not"], &["open", "free", "available"]))
+        || act == "book" && has(&["booked", "again", "twice", "already"])
+        || matches!(act, "intake" | "cancel" | "confirm" | "reject")
+            && has(&["second", "again", "twice", "already"])
+        || act == "escalate" && pair(&["no", "without"], &["oncall"])
+        || has(&["unknown"])
+        // (a refused status said in general, or the code that answers it: "`INVALID_TRANSITION`
+        // means the appointment can not be cancelled in its status")
+        || statuses.is_empty() && has(&["status", "means"])
+        || has(&["tool"]) && !own.contains(&act)
+}
+
+/// Whether a case an act is kept to ("Only <case> can be cancelled") is narrower than what the
+/// contract's act takes: some of its statuses only, a grade or a form, or a slot of the same
+/// doctor or clinic for a patient's booking or move.
+fn kept_narrower(act: &str, case: &[&Tok]) -> bool {
+    let statuses: Vec<&&Tok> = case
+        .iter()
+        .filter(|x| is_word(x, APPOINTMENT_STATUSES))
+        .collect();
+    let some_statuses = !statuses.is_empty()
+        && !takes(act).is_empty()
+        && !takes(act)
+            .iter()
+            .all(|s| statuses.iter().any(|x| x.text == *s));
+    // (an intake is the intake act's own object: "Only an appointment with no intake can be
+    // given one")
+    let condition = case.iter().any(|x| {
+        is_word(x, CONDITIONS) && !(act == "intake" && is_word(x, &["intake", "form", "symptoms"]))
+    });
+    let same = matches!(act, "move" | "book")
+        && case
+            .windows(2)
+            .any(|w| is_word(w[0], &["same"]) && is_word(w[1], &["doctor", "clinic"]));
+    some_statuses || condition || same
+}
+
+/// An act of the clinic denied or kept to a case by a modal, on any tool and field: "<case> can
+/// not be <act>ed", "No <case> can be <act>ed", "<someone> can not <act> <case>", "Only <case>
+/// can be <act>ed". The denial is true only for a case the contract puts out of the act, and
+/// the keeping only for a case as wide as what the act takes.
+pub(crate) fn act_restricted(clause: &[&Tok], own: &[&str], out: &mut Vec<Violation>) {
+    let n = clause.len();
+    if !of_the_clinic(clause) {
+        return;
+    }
+    let Some(m) = (0..n).find(|&i| is_word(clause[i], &["can", "cannot", "may", "must"])) else {
+        return;
+    };
+    // the modal's polarity: "can not", "cannot", "can never"; "no <case> can"
+    let mut j = m + 1;
+    let negated = is_word(clause[m], &["cannot"])
+        || clause.get(j).is_some_and(|x| is_word(x, &["not", "never"])) && {
+            j += 1;
+            true
+        };
+    let no_subject = clause.first().is_some_and(|x| is_word(x, &["no"]));
+    // ("only" anywhere but in a count: "Only a pending appointment can be cancelled", "can be
+    // escalated only when …"; not "only once", "only one")
+    let only = (0..n)
+        .any(|i| is_word(clause[i], &["only"]) && !is_word_at(clause, i + 1, &["one", "once"]));
+    if is_word_at(clause, j, &["only"]) {
+        j += 1;
+    }
+    let passive = clause.get(j).is_some_and(|x| is_word(x, &["be"]));
+    if passive {
+        j += 1;
+    }
+    // the acts: "moved or cancelled"
+    let mut acts = Vec::new();
+    let mut k = j;
+    while let Some(act) = clause.get(k).and_then(|t| act_of(t)) {
+        acts.push(act);
+        k += 1;
+        if clause
+            .get(k)
+            .is_some_and(|x| is_word(x, &["or", "and", "nor"]))
+            && clause.get(k + 1).and_then(|t| act_of(t)).is_some()
+        {
+            k += 1;
+        } else {
+            break;
+        }
+    }
+    if acts.is_empty() {
+        return;
+    }
+    // (the case: the words besides the modal and the acts, less a leading "no" and "only")
+    let case: Vec<&Tok> = clause[usize::from(no_subject)..m]
+        .iter()
+        .chain(clause[k..].iter())
+        .copied()
+        .filter(|x| !is_word(x, &["only"]))
+        .collect();
+    let subject: Vec<&Tok> = if passive {
+        Vec::new()
+    } else {
+        clause[..m].to_vec()
+    };
+    let denied = negated != no_subject && !only;
+    let hit = if denied {
+        acts.iter().any(|a| !excluded(a, &case, &subject, own))
+    } else if only && !negated && !no_subject {
+        acts.iter().any(|a| kept_narrower(a, &case))
+    } else {
+        false
+    };
+    if hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[m],
+            "an act of the clinic denied or kept to a case the contract does not: cancel, move, intake and escalation take every pending or confirmed appointment whatever its triage or intake, confirm and reject every pending one; only a status an act does not take, a visit started (for a move), a taken slot, a second intake, or another person's or clinic's appointment is out of it".to_owned(),
+        );
+    }
+}
+
+/// The clinic's act a noun names ("a move", "the escalation", "an intake").
+fn act_noun(t: &Tok) -> Option<&'static str> {
+    if is_word(t, &["intake", "intakes"]) {
+        return Some("intake");
+    }
+    let base = change_noun(&t.text)?;
+    Some(match base {
+        "cancel" => "cancel",
+        "move" | "reschedule" => "move",
+        "escalate" => "escalate",
+        "confirm" => "confirm",
+        "reject" => "reject",
+        "book" => "book",
+        "record" | "submit" => "intake",
+        _ => return None,
+    })
+}
+
+/// An act said to be open to a case with no modal: "Only a move to a slot of the same doctor
+/// is possible", "only `urgent` opens an escalation", "An escalation is open for appointments
+/// with an `urgent` triage level". Kept to a case narrower than what the act takes, it is
+/// false; a case of any kind ("of any triage level") keeps nothing.
+pub(crate) fn act_kept(clause: &[&Tok], out: &mut Vec<Violation>) {
+    if !of_the_clinic(clause)
+        || clause
+            .iter()
+            .any(|x| is_word(x, &["can", "cannot", "may", "must", "not", "never", "no"]))
+    {
+        return;
+    }
+    let only = clause.iter().position(|x| is_word(x, &["only"]));
+    // the act: the first act named (an intake names its act only when no other act is named:
+    // "an appointment with an intake" is a case)
+    let nouns: Vec<(usize, &'static str)> = clause
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| act_noun(t).map(|a| (i, a)))
+        .collect();
+    let Some(&(a, act)) = nouns
+        .iter()
+        .find(|(_, a)| *a != "intake")
+        .or_else(|| nouns.first())
+    else {
+        return;
+    };
+    // the predicate that opens the act: "is possible", "is open for", "opens"
+    let opens = (1..clause.len()).any(|i| {
+        is_word(clause[i], &["possible", "open", "allowed", "available"])
+            && (is_word(clause[i - 1], &["is", "are"])
+                || i >= 2
+                    && is_word(clause[i - 1], &["only"])
+                    && is_word(clause[i - 2], &["is", "are"]))
+            || is_word(clause[i], &["opens", "allows"]) && i < a
+    });
+    if !opens {
+        return;
+    }
+    let case: Vec<&Tok> = clause
+        .iter()
+        .enumerate()
+        .filter(|&(i, x)| i != a && !is_word(x, &["only"]))
+        .map(|(_, x)| *x)
+        .collect();
+    let any_kind = case
+        .iter()
+        .any(|x| is_word(x, &["any", "every", "each", "all", "whatever", "both"]));
+    // (with no "only", "open for" keeps the act to its case only when the case is a condition
+    // of care or form: "The cancellation is open for pending and confirmed appointments")
+    let narrower = if only.is_some() {
+        kept_narrower(act, &case)
+    } else {
+        case.iter().any(|x| is_word(x, CONDITIONS)) && act != "intake" && kept_narrower(act, &case)
+    };
+    if narrower && !any_kind {
+        push(
+            out,
+            Rule::Directive,
+            clause[only.unwrap_or(a)],
+            "an act of the clinic kept to a case narrower than the contract's: cancel, move, intake and escalation take every pending or confirmed appointment whatever its triage or intake, and a patient books or moves to a slot of any doctor".to_owned(),
+        );
+    }
+}
+
+/// A count of acts the contract does not set: "Only one move per appointment is possible",
+/// "Only one appointment per patient can be pending", "An appointment can be moved only once".
+/// The contract's counts: one intake per appointment, one appointment per slot, and one
+/// cancellation, confirmation or rejection of an appointment (its status changes once).
+pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let n = clause.len();
+    if !of_the_clinic(clause) {
+        return;
+    }
+    let hit = (1..n).find_map(|k| {
+        let limit = is_word(clause[k - 1], &["only", "most", "just", "single"])
+            || k >= 2 && is_word(clause[k - 2], &["more"]) && is_word(clause[k - 1], &["than"])
+            || is_word(clause[k], &["once"]) && is_word_at(clause, k + 1, &["only"]);
+        if !limit {
+            return None;
+        }
+        // (with one idempotency key, each act is made once: the contract's own count)
+        let keyed = clause
+            .windows(2)
+            .any(|w| is_word(w[0], &["same", "one"]) && is_word(w[1], &["key"]));
+        if is_word(clause[k], &["once"]) {
+            // (the act counted: the first one named in the sentence)
+            let act = clause
+                .iter()
+                .find_map(|t| act_of(t).or_else(|| act_noun(t)))?;
+            return (matches!(act, "move" | "escalate") && !keyed).then_some(k);
+        }
+        if !is_word(clause[k], &["one"]) {
+            return None;
+        }
+        // (what is counted, and per what: "one move per appointment", "Each patient can have
+        // only one pending appointment")
+        let p = (0..n).find(|&i| i != k && is_word(clause[i], &["per", "each", "every"]))?;
+        let what: Vec<&Tok> = clause[k + 1..]
+            .iter()
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, &["per", "each", "every"]))
+            .copied()
+            .collect();
+        let of: Vec<&&Tok> = clause[p + 1..]
+            .iter()
+            .filter(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS))
+            .take(1)
+            .collect();
+        let counted = |list: &[&str]| what.iter().any(|x| is_word(x, list));
+        let per = |list: &[&str]| of.iter().any(|x| is_word(x, list));
+        let acts = what.iter().any(|x| act_noun(x).is_some())
+            || counted(&["appointment", "appointments", "slot", "slots"])
+                && clause
+                    .iter()
+                    .any(|x| is_word(x, APPOINTMENT_STATUSES) || act_of(x).is_some());
+        let contract = counted(&["intake", "intakes", "form"]) && per(&["appointment"])
+            || per(&["slot", "request", "call", "key"])
+            || counted(&["slot", "slots"]) && per(&["appointment", "booking"])
+            || counted(&["cancellation", "confirmation", "rejection"]) && per(&["appointment"]);
+        (acts && !contract).then_some(k)
+    });
+    if let Some(k) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "a count of acts the contract does not set: its counts are one intake per appointment and one appointment per slot; a patient may book, move and escalate again".to_owned(),
+        );
+    }
+}
