@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "9b4840bba56c26eecef2afd3885bd1606899c92414d2064fe0d18ad03970524c";
+const PINNED: &str = "2aa2260d07c4c8b1c67fcef63560bc468be4aa36a5dcbe18653c370409b6a8b8";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
