@@ -9047,3 +9047,25 @@ fn an_act_denied_kept_or_counted_is_judged_by_what_it_takes() {
         ),
     ]);
 }
+
+/// Many patients, or any other, said to see or get an appointment or its intake widen it past
+/// its patient and its doctor, as many doctors do; a patient as a role, each patient's own, and
+/// others kept out by a refusal are not.
+#[test]
+fn every_or_any_other_patient_is_no_reader_of_an_appointment() {
+    let widened = "opened to more people than its patient and its doctor";
+    for bad in [
+        "Get the intake form of one appointment. Any other patient sees the form.",
+        "Get the intake form of one appointment. Every patient of the clinic gets the form.",
+    ] {
+        assert!(refused_for(D, "get_intake", bad, widened), "{bad}");
+    }
+    for ok in [
+        "Get the intake form of one appointment. Seen by the patient of the appointment and its doctor only.",
+        "Get the intake form of one appointment. Each patient gets their own form.",
+        "Get the intake form of one appointment. Any other caller gets the error `FORBIDDEN` for the form.",
+        "Get the intake form of one appointment. Every other patient gets the answer 403 for the form.",
+    ] {
+        assert!(!refused_for(D, "get_intake", ok, widened), "{ok}");
+    }
+}

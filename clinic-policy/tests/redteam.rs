@@ -55,7 +55,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam19/served.jsonl"), 38, 0),
     (include_str!("data/redteam20/served.jsonl"), 44, 5),
     (include_str!("data/redteam21/served.jsonl"), 54, 0),
-    (include_str!("data/redteam22/served.jsonl"), 96, 12),
+    (include_str!("data/redteam22/served.jsonl"), 96, 11),
     (include_str!("data/redteam23/served.jsonl"), 97, 1),
     (include_str!("data/redteam24/served.jsonl"), 84, 8),
     (include_str!("data/redteam25/served.jsonl"), 74, 20),

@@ -921,6 +921,15 @@ pub(super) fn audience_widened(
     // the appointment's own readers: its patient, or the caller as who they are; its doctor, one
     // doctor (the oncall doctor too), or doctors as a role; not many doctors, nor the doctors
     // of a clinic or of others
+    // (a patient as a role, or each with their own: not every or any other patient; others kept
+    // out by a refusal are no audience: "Any other caller gets `FORBIDDEN`")
+    let their_own = clause.iter().any(|x| {
+        is_word(x, &["own", "their", "his", "her"])
+            || x.text == "403"
+            || ["forbidden", "error", "refused", "denied"]
+                .iter()
+                .any(|w| x.text.eq_ignore_ascii_case(w))
+    });
     let allowed = |p: &Phrase| {
         is_word(
             p.head,
@@ -928,7 +937,8 @@ pub(super) fn audience_widened(
                 "patient", "patients", "owner", "owners", "caller", "callers", "user", "users",
                 "person", "human",
             ],
-        ) || is_word(p.head, &["doctor", "doctors", "physician", "physicians"])
+        ) && (their_own || !p.many() && !p.words.iter().any(|x| is_word(x, MANY_OR_OTHERS)))
+            || is_word(p.head, &["doctor", "doctors", "physician", "physicians"])
             && !p.many()
             && !p.of.iter().any(|x| is_word(x, MANY_OR_OTHERS))
             // (doctors as a role, with no determiner: "Only for doctors of the clinic")
