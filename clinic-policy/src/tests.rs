@@ -9069,3 +9069,33 @@ fn every_or_any_other_patient_is_no_reader_of_an_appointment() {
         assert!(!refused_for(D, "get_intake", ok, widened), "{ok}");
     }
 }
+
+/// A count's floor ("more than once") sets no cap; "no more than once" does.
+#[test]
+fn a_count_more_than_once_is_no_cap() {
+    let counted = "a count of acts the contract does not set";
+    for (tool, good) in [
+        (
+            "reschedule_appointment",
+            "Move one of the patient's appointments to another open slot. A patient can reschedule an appointment more than once.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor of the same clinic. A doctor can escalate an appointment more than once.",
+        ),
+    ] {
+        assert!(!refused_for(D, tool, good, counted), "{good}");
+    }
+    for (tool, bad) in [
+        (
+            "reschedule_appointment",
+            "Move one of the patient's appointments to another open slot. A patient can reschedule an appointment no more than once.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor of the same clinic. A doctor can escalate an appointment not more than once.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, counted), "{bad}");
+    }
+}

@@ -337,7 +337,11 @@ pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
     let hit = (1..n).find_map(|k| {
         let limit = is_word(clause[k - 1], &["only", "most", "just", "single"])
-            || k >= 2 && is_word(clause[k - 2], &["more"]) && is_word(clause[k - 1], &["than"])
+            // ("more than once" is a floor: only "no more than" or "not more than" caps)
+            || k >= 3
+                && is_word(clause[k - 3], &["no", "not"])
+                && is_word(clause[k - 2], &["more"])
+                && is_word(clause[k - 1], &["than"])
             || is_word(clause[k], &["once"]) && is_word_at(clause, k + 1, &["only"]);
         if !limit {
             return None;
