@@ -9099,3 +9099,30 @@ fn a_count_more_than_once_is_no_cap() {
         assert!(refused_for(D, tool, bad, counted), "{bad}");
     }
 }
+
+/// A page's count denied ("not only the 20 on this page") is no fixed count said of the totals.
+#[test]
+fn a_totals_denied_number_is_no_fixed_count() {
+    let fixed = "a page's totals said to be one number in every case";
+    for (tool, good) in [
+        (
+            "list_my_appointments",
+            "`total` is the count of every appointment, not only the 20 on this page.",
+        ),
+        (
+            "list_doctor_schedule",
+            "`total` is the count of the doctor's appointments on every page, not only the 20 on one page.",
+        ),
+    ] {
+        assert!(!refused_for(O, tool, good, fixed), "{good}");
+    }
+    for (tool, bad) in [
+        (
+            "list_my_appointments",
+            "The total of the patient's appointments is only 20.",
+        ),
+        ("list_doctor_schedule", "The total is always 1."),
+    ] {
+        assert!(refused_for(O, tool, bad, fixed), "{bad}");
+    }
+}

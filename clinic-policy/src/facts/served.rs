@@ -695,7 +695,14 @@ fn total_of_a_page(s: &[Tok], of_pages: bool, out: &mut Vec<Violation>) {
         let n =
             x.kind == Kind::Ident && x.text.bytes().all(|b| b.is_ascii_digit()) && x.text != "0"
                 || is_word(x, &["one", "two", "three", "ten"]);
+        // (a number denied is no count said: "not only the 20 on this page")
+        let denied = rest[..k]
+            .iter()
+            .rev()
+            .take(3)
+            .any(|y| is_word(y, NEGATIONS));
         n && !cased
+            && !denied
             && rest[..k].iter().rev().take(3).any(|y| {
                 is_word(
                     y,
