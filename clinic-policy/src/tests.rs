@@ -9126,3 +9126,38 @@ fn a_totals_denied_number_is_no_fixed_count() {
         assert!(refused_for(O, tool, bad, fixed), "{bad}");
     }
 }
+
+/// An error said in a clause that is a condition ("When the tool returns an error,", "In case of
+/// error,") is an error in general, lost answers too: the change is not said unmade after it.
+#[test]
+fn an_error_in_a_condition_clause_leaves_the_change_unknown() {
+    let unmade = "an error in general said to leave the change unmade";
+    for (tool, bad) in [
+        (
+            "cancel_appointment",
+            "Cancel one of the patient's appointments. When the tool returns an error, the appointment is not cancelled.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. In case of error, the slot stays open.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. If the tool answers with an error, nothing is booked.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, unmade), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "book_appointment",
+            "Book an open slot for the patient. When the tool returns an error, the answer names its code.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. On `SLOT_TAKEN`, nothing is booked.",
+        ),
+    ] {
+        assert!(!refused_for(D, tool, good, unmade), "{good}");
+    }
+}

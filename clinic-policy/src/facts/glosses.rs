@@ -1443,19 +1443,29 @@ pub(super) fn any_error_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut V
         return;
     }
     for (k, t) in toks.iter().enumerate() {
-        // ("on an error," "after any failure,": the word opens a condition of its own)
-        let noun = is_word(t, &["error", "errors"])
-            && toks[..k]
-                .iter()
-                .rev()
-                .find(|x| !is_word(x, &["a", "an", "any", "each", "every", "the"]))
-                .is_some_and(|x| is_word(x, &["on", "after", "upon", "with", "at"]));
-        // ("if the call fails,": the call, which a lost answer fails too)
+        // (the words of its clause before it, nearest first)
         let condition: Vec<&Tok> = toks[..k]
             .iter()
             .rev()
             .take_while(|x| x.kind != Kind::Comma && x.kind != Kind::Stop)
             .collect();
+        // ("on an error," "after any failure,": the word opens a condition of its own; or it
+        // ends a clause that is a condition: "When the tool returns an error,", "In case of
+        // error,")
+        let noun = is_word(t, &["error", "errors"])
+            && (condition
+                .iter()
+                .find(|x| !is_word(x, &["a", "an", "any", "each", "every", "the"]))
+                .is_some_and(|x| is_word(x, &["on", "after", "upon", "with", "at"]))
+                || condition.last().is_some_and(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "if", "when", "whenever", "once", "on", "after", "upon", "in",
+                        ],
+                    )
+                }));
+        // ("if the call fails,": the call, which a lost answer fails too)
         let verb = is_word(t, &["fails", "failed", "fail"])
             && condition
                 .iter()
