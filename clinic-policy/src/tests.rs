@@ -9161,3 +9161,24 @@ fn an_error_in_a_condition_clause_leaves_the_change_unknown() {
         assert!(!refused_for(D, tool, good, unmade), "{good}");
     }
 }
+
+/// A failed request's condition is read to its comma ("If the request fails for any reason,"),
+/// and a count in it ("after 2 attempts") names no code: the change is still not said unmade
+/// after it; a code or a status named is the codes' readings'.
+#[test]
+fn a_count_in_an_errors_condition_names_no_code() {
+    let unmade = "an error in general said to leave the change unmade";
+    for bad in [
+        "Book an open slot for the patient. If the request fails after 2 attempts, nothing is booked.",
+        "Book an open slot for the patient. If the request fails for any reason, the slot stays open.",
+    ] {
+        assert!(refused_for(D, "book_appointment", bad, unmade), "{bad}");
+    }
+    for good in [
+        "Book an open slot for the patient. If the request fails on a bad slot id, nothing is booked.",
+        "Book an open slot for the patient. On a 409 error, nothing is booked.",
+        "Book an open slot for the patient. On a `SLOT_TAKEN` error, nothing is booked.",
+    ] {
+        assert!(!refused_for(D, "book_appointment", good, unmade), "{good}");
+    }
+}

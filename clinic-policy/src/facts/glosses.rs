@@ -1474,14 +1474,31 @@ pub(super) fn any_error_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut V
                 .iter()
                 .any(|x| is_word(x, &["call", "calls", "request", "requests", "tool"]));
         let (s, e) = sentence_around(toks, k, text);
-        // (a code in its condition is read by the codes' own readings)
-        let named = toks[s..k].iter().any(|x| {
-            x.kind == Kind::Ident && !text[x.start..x.end].bytes().any(|b| b.is_ascii_lowercase())
+        // (the condition ends at its comma: "if the request fails for any reason,")
+        let Some(c) = (k + 1..e).find(|&j| matches!(toks[j].kind, Kind::Comma | Kind::Stop)) else {
+            continue;
+        };
+        // (a code or an HTTP status in its condition is read by the codes' own readings; a
+        // count is none: "after 2 attempts")
+        let named = toks[s..c].iter().any(|x| {
+            let t = &text[x.start..x.end];
+            x.kind == Kind::Ident
+                && (t.bytes().any(|b| b.is_ascii_uppercase())
+                    && !t.bytes().any(|b| b.is_ascii_lowercase())
+                    || http_status(t).is_some())
         });
-        if !(noun || verb) || named || toks.get(k + 1).is_none_or(|x| x.kind != Kind::Comma) {
+        // (an error's kind or cause named before the comma makes it no error in general: "On an
+        // error of the input,", "if the request fails on a bad id,")
+        let kind_named = toks[k + 1..c].iter().any(|x| {
+            is_word(
+                x,
+                &["of", "on", "with", "because", "due", "from", "by", "in"],
+            )
+        });
+        if !(noun || verb) || named || kind_named || toks[c].kind != Kind::Comma {
             continue;
         }
-        let read: Vec<&Tok> = toks[k + 2..e].iter().collect();
+        let read: Vec<&Tok> = toks[c + 1..e].iter().collect();
         if let Some((t, _)) = lost_change_said(&read) {
             push(
                 out,
