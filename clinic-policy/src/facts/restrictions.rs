@@ -46,7 +46,14 @@ fn act_of(t: &Tok) -> Option<&'static str> {
         return None;
     }
     let (base, _, form) = verb(&t.text)?;
-    let act = match base {
+    let act = act_named(base)?;
+    matches!(form, Form::Base | Form::Participle).then_some(act)
+}
+
+/// The clinic's act a verb's base names: a move is a reschedule, an intake is recorded or
+/// submitted.
+fn act_named(base: &str) -> Option<&'static str> {
+    Some(match base {
         "cancel" => "cancel",
         "move" | "reschedule" => "move",
         "escalate" => "escalate",
@@ -55,8 +62,7 @@ fn act_of(t: &Tok) -> Option<&'static str> {
         "book" => "book",
         "record" | "submit" => "intake",
         _ => return None,
-    };
-    matches!(form, Form::Base | Form::Participle).then_some(act)
+    })
 }
 
 /// The statuses of an appointment an act takes ([] for a booking, which takes a slot).
@@ -74,7 +80,7 @@ fn doctors_act(act: &str) -> bool {
 }
 
 /// The words of a grade of care or of a form: a condition no act of the clinic asks for.
-const CONDITIONS: &[&str] = &[
+const CARE_GRADES: &[&str] = &[
     "triage", "severity", "priority", "level", "levels", "urgent", "elevated", "routine", "score",
     "intake", "intakes", "form", "symptoms",
 ];
@@ -154,7 +160,7 @@ fn kept_narrower(act: &str, case: &[&Tok]) -> bool {
     // (an intake is the intake act's own object: "Only an appointment with no intake can be
     // given one")
     let condition = case.iter().any(|x| {
-        is_word(x, CONDITIONS) && !(act == "intake" && is_word(x, &["intake", "form", "symptoms"]))
+        is_word(x, CARE_GRADES) && !(act == "intake" && is_word(x, &["intake", "form", "symptoms"]))
     });
     let same = matches!(act, "move" | "book")
         && case
@@ -248,17 +254,7 @@ fn act_noun(t: &Tok) -> Option<&'static str> {
     if is_word(t, &["intake", "intakes"]) {
         return Some("intake");
     }
-    let base = change_noun(&t.text)?;
-    Some(match base {
-        "cancel" => "cancel",
-        "move" | "reschedule" => "move",
-        "escalate" => "escalate",
-        "confirm" => "confirm",
-        "reject" => "reject",
-        "book" => "book",
-        "record" | "submit" => "intake",
-        _ => return None,
-    })
+    act_named(change_noun(&t.text)?)
 }
 
 /// An act said to be open to a case with no modal: "Only a move to a slot of the same doctor
@@ -314,7 +310,7 @@ pub(crate) fn act_kept(clause: &[&Tok], out: &mut Vec<Violation>) {
     let narrower = if only.is_some() {
         kept_narrower(act, &case)
     } else {
-        case.iter().any(|x| is_word(x, CONDITIONS)) && act != "intake" && kept_narrower(act, &case)
+        case.iter().any(|x| is_word(x, CARE_GRADES)) && act != "intake" && kept_narrower(act, &case)
     };
     if narrower && !any_kind {
         push(
