@@ -9182,3 +9182,23 @@ fn a_count_in_an_errors_condition_names_no_code() {
         assert!(!refused_for(D, "book_appointment", good, unmade), "{good}");
     }
 }
+
+/// The API or its server said to fail, to time out or to be down is a lost answer, as a dropped
+/// connection is: the change is not said made or unmade after it.
+#[test]
+fn the_api_failing_is_a_lost_answer() {
+    let lost = "a lost answer said to leave the change made or unmade";
+    for bad in [
+        "Book an open slot for the patient. If the API times out, nothing is booked.",
+        "Book an open slot for the patient. If the server is down, the slot stays open.",
+        "Book an open slot for the patient. When the API fails, nothing is booked.",
+    ] {
+        assert!(refused_for(D, "book_appointment", bad, lost), "{bad}");
+    }
+    for good in [
+        "Book an open slot for the patient. If the API times out, the booking may be made or not.",
+        "Book an open slot for the patient. If the server is down, the tool answers `UPSTREAM_TIMEOUT`.",
+    ] {
+        assert!(!refused_for(D, "book_appointment", good, lost), "{good}");
+    }
+}

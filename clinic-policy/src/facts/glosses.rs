@@ -1573,8 +1573,8 @@ pub(super) fn lost_answer_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut
 
 /// The API, the server or the link to them said not to answer, to answer late or to fail at
 /// the word at `k`: an answer denied ("no answer", "does not answer", "without a response"),
-/// late ("answers too late", "the answer comes late"), or a connection dropped ("the connection
-/// drops", "the network fails").
+/// late ("answers too late", "the answer comes late"), or the link or the API failing ("the
+/// connection drops", "the network fails", "the API times out", "the server is down").
 fn api_silent(sent: &[Tok], k: usize) -> bool {
     let w = |j: usize, list: &[&str]| sent.get(j).is_some_and(|x| is_word(x, list));
     let answering = w(
@@ -1597,15 +1597,44 @@ fn api_silent(sent: &[Tok], k: usize) -> bool {
         .any(|j| w(j, &["no", "not", "without", "never", "none", "nothing"]));
     let late = (k + 1..k + 4).any(|j| w(j, &["late", "slowly", "slow", "delayed"]))
         || (k.saturating_sub(2)..k).any(|j| w(j, &["late", "slow", "delayed"]));
-    let link = w(k, &["connection", "connections", "network", "link"])
-        && (k + 1..k + 4).any(|j| {
-            w(
-                j,
-                &[
-                    "drops", "dropped", "drop", "breaks", "broke", "broken", "lost", "fails",
-                    "failed", "closes", "closed", "ends", "ended", "down", "cut",
-                ],
-            )
-        });
+    // (the link, or the API or its server itself: "the connection drops", "the API times out",
+    // "the server is down")
+    let link = w(
+        k,
+        &[
+            "connection",
+            "connections",
+            "network",
+            "link",
+            "api",
+            "server",
+            "upstream",
+        ],
+    ) && (k + 1..k + 4).any(|j| {
+        w(
+            j,
+            &[
+                "drops",
+                "dropped",
+                "drop",
+                "breaks",
+                "broke",
+                "broken",
+                "lost",
+                "fails",
+                "failed",
+                "closes",
+                "closed",
+                "ends",
+                "ended",
+                "down",
+                "cut",
+                "unreachable",
+                "unavailable",
+                "hangs",
+                "crashes",
+            ],
+        ) || w(j, &["times", "timed"]) && w(j + 1, &["out"])
+    });
     answering && (denied || late) || link
 }
