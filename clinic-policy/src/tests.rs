@@ -9202,3 +9202,20 @@ fn the_api_failing_is_a_lost_answer() {
         assert!(!refused_for(D, "book_appointment", good, lost), "{good}");
     }
 }
+
+/// A person who decides or gives the care is the subject of "the care to give", not the search's
+/// answer: "The doctor decides the care to give" is true; a person who gets, reads or follows
+/// the answer's steps is told the excerpt is the care.
+#[test]
+fn the_care_a_doctor_decides_is_no_answer_said_care() {
+    let care = "a protocol's excerpt said to be the care to give";
+    let good = "Search the clinic's protocols by words of their text. The doctor decides the care to give.";
+    assert!(!refused_for(D, "search_protocols", good, care), "{good}");
+    for bad in [
+        "Search the clinic's protocols by words of their text. The doctor gets the steps of care for the patient, in order.",
+        "Search the clinic's protocols by words of their text. The doctor follows the steps of each match.",
+        "Search the clinic's protocols by words of their text. Each match is the care to give the patient.",
+    ] {
+        assert!(refused_for(D, "search_protocols", bad, care), "{bad}");
+    }
+}

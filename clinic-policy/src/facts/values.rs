@@ -329,21 +329,41 @@ pub(crate) fn protocol_said_whole(clause: &[&Tok], tool: &str, out: &mut Vec<Vio
         let of_text = (k.saturating_sub(3)..k + 4).any(|j| j != k && w(j, TEXT));
         of_text && !read && !subject
     });
+    // (a person who decides or gives the care is its subject, not the answer: "The doctor
+    // decides the care to give"; a person who gets or reads it is told the answer is it)
+    let persons_own = words
+        .iter()
+        .position(|x| !is_word(x, DETERMINERS))
+        .is_some_and(|i| {
+            is_word(words[i], PEOPLE)
+                && words.get(i + 1).is_some_and(|v| {
+                    // (a verb: one the lexicon knows, or a present form "decides")
+                    (verb(&v.text).is_some() || v.text.ends_with('s') && !v.text.ends_with("ss"))
+                        && !is_word(
+                            v,
+                            &[
+                                "gets", "get", "receives", "receive", "has", "have", "reads",
+                                "read", "sees", "see", "finds", "find", "obtains", "follows",
+                            ],
+                        )
+                })
+        });
     // the answer said to be the care to give: its steps, instructions or orders, or "the care
     // to give" (not the reader's "next step")
     let care = (0..words.len()).find(|&k| {
-        (w(
-            k,
-            &[
-                "steps",
-                "step",
-                "instructions",
-                "instruction",
-                "orders",
-                "directions",
-            ],
-        ) && !(k >= 1 && w(k - 1, &["next"]))
-            || w(k, &["care", "treatment", "therapy"]) && w(k + 1, &["to"]))
+        !persons_own
+            && (w(
+                k,
+                &[
+                    "steps",
+                    "step",
+                    "instructions",
+                    "instruction",
+                    "orders",
+                    "directions",
+                ],
+            ) && !(k >= 1 && w(k - 1, &["next"]))
+                || w(k, &["care", "treatment", "therapy"]) && w(k + 1, &["to"]))
             && !denied(k)
     });
     if let Some(k) = hit {
