@@ -9219,3 +9219,58 @@ fn the_care_a_doctor_decides_is_no_answer_said_care() {
         assert!(refused_for(D, "search_protocols", bad, care), "{bad}");
     }
 }
+
+/// A free text said to hold none of some data of people keeps that data out of what the tool
+/// takes: it is no request for the data and hides nothing from the patient. A list with anything
+/// else in it or after it is read as written.
+#[test]
+fn data_kept_out_of_a_free_text_is_no_request_for_it() {
+    passes(&[
+        (
+            P,
+            "search_protocols",
+            "Words of the clinical topic, with no names or birth dates of patients.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Words of the clinical topic; no names, birth dates or phone numbers of patients.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, shown to the patient; without names or phone numbers of other patients.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, shown to the patient, with no names of other patients, up to 200 characters.",
+        ),
+    ]);
+    let asks = "the parameter asks for";
+    for bad in [
+        "Words of the clinical topic, with no names other than the address of the patient.",
+        "Words of the clinical topic, with no more than the address of the patient.",
+        "Words of the clinical topic, with no names, but the address of the patient.",
+        "Address of the patient, with no names.",
+        "Words of the clinical topic, and the phone number of the patient with no names.",
+        "Words of the clinical topic, with no phone number missing.",
+        "Words of the clinical topic, for patients with no insurance.",
+    ] {
+        assert!(refused_for(P, "search_protocols", bad, asks), "{bad}");
+    }
+    // a list of people only names no data: "no patient" keeps the value from the patient
+    assert!(refused_for(
+        P,
+        "reject_appointment",
+        "Reason for the rejection; no patient.",
+        "keeps the value from the patient"
+    ));
+    // the phrase is read as absent by the readings only, not by the word list
+    assert!(refused_for(
+        P,
+        "search_protocols",
+        "Words of the clinical topic, with no names or surnames of patients.",
+        "not in the approved list"
+    ));
+}

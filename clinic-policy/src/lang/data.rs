@@ -795,3 +795,82 @@ pub(crate) const MEDICAL_LISTS: &[&str] = &[
 pub(crate) const MEDICAL_LIST_NAME_WORDS: &[&str] = &[
     "patient", "known", "current", "all", "list", "ids", "id", "of", "the",
 ];
+
+/// The data of people a free text is said to hold none of: "Words of the clinical topic, with no
+/// names or birth dates of patients", "…; without phone numbers of other people", "…, no names of
+/// other patients". Such a phrase keeps data out of what the tool takes, so the readings of a
+/// parameter's description read it as absent (the word list still reads its words). Returns the
+/// byte range of each phrase, from the mark before it to its last word.
+///
+/// A phrase counts only when it is a plain list: every word a datum of a person (a name, or a
+/// word of the data table), a head or modifier of one, a joining word, or an "of <people>" tail;
+/// at least one datum; and nothing after it but the end of its clause or a comma. So "no more
+/// than", "with no names other than the address" and "without the consent of the patient" are
+/// read as written.
+pub(crate) fn kept_out(text: &str) -> Vec<std::ops::Range<usize>> {
+    const NAMES: &[&str] = &["name", "names", "surname", "surnames"];
+    const HEADS: &[&str] = &["date", "dates", "number", "numbers", "details"];
+    const MODIFIERS: &[&str] = &[
+        "the", "a", "an", "any", "other", "another", "their", "his", "her", "home", "full",
+        "personal", "contact",
+    ];
+    const JOINS: &[&str] = &["or", "and", "nor", "of"];
+    let toks = tokens(text);
+    let datum = |t: &Tok| {
+        is_word(t, NAMES) || (t.kind == Kind::Word && data_kind(&t.text, false).is_some())
+    };
+    let people = |t: &Tok| is_word(t, PATIENT_SIDE) || is_word(t, &["others", "family"]);
+    let fits = |t: &Tok| {
+        datum(t)
+            || people(t)
+            || is_word(t, HEADS)
+            || is_word(t, MODIFIERS)
+            || is_word(t, JOINS)
+            || t.text == ","
+    };
+    let mut spans = Vec::new();
+    let mut k = 0;
+    while k < toks.len() {
+        let t = &toks[k];
+        let body = if is_word(t, &["without", "no"]) {
+            k + 1
+        } else if is_word(t, &["with"]) && is_word_at(&toks, k + 1, &["no"]) {
+            k + 2
+        } else {
+            k += 1;
+            continue;
+        };
+        // the phrase opens a clause of its own, so it says what the value holds ("Id of the slot,
+        // for patients with no insurance" says whom a slot is for)
+        let from = if k > 0 && is_word(&toks[k - 1], &["and"]) {
+            k - 1
+        } else {
+            k
+        };
+        let opens = from == 0 || matches!(toks[from - 1].text.as_str(), "," | ";" | ".");
+        let mut end = body;
+        while end < toks.len() && fits(&toks[end]) {
+            end += 1;
+        }
+        // the list ends on a datum or on the people it is of
+        let mut last = end;
+        while last > body && !(datum(&toks[last - 1]) || people(&toks[last - 1])) {
+            last -= 1;
+        }
+        let closes = toks
+            .get(last)
+            .is_none_or(|n| n.kind == Kind::Stop || n.text == ",");
+        if opens && last > body && closes && toks[body..last].iter().any(datum) {
+            let from = if from > 0 && toks[from - 1].text != "." {
+                from - 1
+            } else {
+                from
+            };
+            spans.push(toks[from].start..toks[last - 1].end);
+            k = last;
+        } else {
+            k += 1;
+        }
+    }
+    spans
+}
