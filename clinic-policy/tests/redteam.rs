@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam50/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam51/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -84,6 +84,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam48/served.jsonl"), 135, 11),
     (include_str!("data/redteam49/served.jsonl"), 120, 8),
     (include_str!("data/redteam50/served.jsonl"), 137, 14),
+    (include_str!("data/redteam51/served.jsonl"), 196, 196),
 ];
 
 fn mutates(tool: &str) -> bool {
