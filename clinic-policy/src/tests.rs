@@ -9246,6 +9246,11 @@ fn data_kept_out_of_a_free_text_is_no_request_for_it() {
             "reject_appointment",
             "Reason for the rejection, shown to the patient, with no names of other patients, up to 200 characters.",
         ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Short note on the reason. With no names, birth dates or phone numbers.",
+        ),
     ]);
     let asks = "the parameter asks for";
     for bad in [

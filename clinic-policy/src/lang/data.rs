@@ -852,9 +852,13 @@ pub(crate) fn kept_out(text: &str) -> Vec<std::ops::Range<usize>> {
         while end < toks.len() && fits(&toks[end]) {
             end += 1;
         }
-        // the list ends on a datum or on the people it is of
+        // the list ends on a datum, a head of one ("phone numbers") or the people it is of
         let mut last = end;
-        while last > body && !(datum(&toks[last - 1]) || people(&toks[last - 1])) {
+        while last > body
+            && !(datum(&toks[last - 1])
+                || is_word(&toks[last - 1], HEADS)
+                || people(&toks[last - 1]))
+        {
             last -= 1;
         }
         let closes = toks
