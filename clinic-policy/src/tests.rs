@@ -9279,3 +9279,42 @@ fn data_kept_out_of_a_free_text_is_no_request_for_it() {
         "not in the approved list"
     ));
 }
+
+/// A tool is replaced by one of its own act, whichever synonym names it, and a tool that cancels
+/// and books by a move; a tool of another act replaces none.
+#[test]
+fn a_tool_is_replaced_by_one_of_its_own_act() {
+    let other = "does something else than this tool";
+    for (tool, good) in [
+        (
+            "move_appointment",
+            "Move one appointment to another open slot. Deprecated; replaced by reschedule_appointment.",
+        ),
+        (
+            "cancel_and_rebook",
+            "Cancel one appointment of the authenticated patient. Deprecated; replaced by reschedule_appointment.",
+        ),
+        (
+            "reserve_slot",
+            "Reserve an open slot for the authenticated patient. Deprecated; replaced by book_appointment.",
+        ),
+    ] {
+        assert!(!refused_for(D, tool, good, other), "{good}");
+    }
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Deprecated; replaced by reschedule_appointment.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Deprecated; replaced by reschedule_appointment.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one appointment to another open slot. Deprecated; replaced by book_appointment.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, other), "{bad}");
+    }
+}

@@ -364,7 +364,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             let by = |w: &str| lead == Some(w);
             let changes = class == VerbClass::Effect;
             let wrong = if by("replaced") {
-                (changes || tool.mutates) && own_verb(tool.name) != Some(v)
+                (changes || tool.mutates) && !replaces(tool.name, v)
             } else if by("returned") {
                 changes && !tool.mutates
             } else {

@@ -1105,6 +1105,26 @@ pub(crate) fn own_verb(tool: &str) -> Option<&'static str> {
     name_verb(tool).map(|(v, _, _)| v)
 }
 
+/// The act a verb of a tool's name stands for: the synonyms of one act are that act.
+fn act_of(verb: &str) -> &str {
+    match verb {
+        "reschedule" | "move" => "move",
+        "book" | "rebook" | "reserve" | "schedule" => "book",
+        v => v,
+    }
+}
+
+/// Does a tool whose name opens with the verb `replacement` replace `tool`? A tool is replaced by
+/// one of its own act (`move_appointment` by `reschedule_appointment`), and a tool whose name
+/// both cancels and books (`cancel_and_rebook`) by a move, which does both in one request.
+pub(crate) fn replaces(tool: &str, replacement: &str) -> bool {
+    let by = act_of(replacement);
+    let parts: Vec<String> = tool.split('_').map(str::to_ascii_lowercase).collect();
+    let acts: Vec<&str> = parts.iter().map(|p| act_of(p)).collect();
+    own_verb(tool).map(act_of) == Some(by)
+        || by == "move" && acts.contains(&"cancel") && acts.contains(&"book")
+}
+
 /// The verb a tool's name opens with, with its class and form: a tool changes something by
 /// it (`list_doctor_schedule` reads, though "schedule" is a verb of effect).
 pub(crate) fn name_verb(tool: &str) -> Option<(&'static str, VerbClass, Form)> {
