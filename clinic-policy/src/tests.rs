@@ -9318,3 +9318,65 @@ fn a_tool_is_replaced_by_one_of_its_own_act() {
         assert!(refused_for(D, tool, bad, other), "{bad}");
     }
 }
+
+/// A failure in general, read in one place: an error, a failed request, or the API silent, late
+/// or down, in a condition that holds it, said to leave the change made or unmade. A code of the
+/// contract named in the condition names the failure (the codes' own readings read it); a
+/// made-up code names none, and the failure stays one in general. A condition that does not
+/// hold the failure ("unless the request fails", a preposition of another noun) says nothing of
+/// it.
+#[test]
+fn a_failure_in_general_is_read_once_with_the_contracts_codes() {
+    let general = "an error in general said to leave the change unmade";
+    let lost = "a lost answer said to leave the change made or unmade";
+    let book = "Book an open slot for the patient.";
+    for (bad, why) in [
+        ("On a `BOOKING_REFUSED` error, nothing is booked.", general),
+        (
+            "If the request fails and the answer is `BOOKING_REFUSED`, nothing is booked.",
+            general,
+        ),
+        ("Nothing is booked after a failed request.", general),
+        ("The slot stays open when the request fails.", general),
+        (
+            "If the API gives no answer or `BOOKING_LOST`, the slot stays open.",
+            lost,
+        ),
+        (
+            "If the API gives no answer other than `BOOKING_LOST`, nothing is booked.",
+            lost,
+        ),
+        (
+            "No appointment is booked without a response from the API.",
+            lost,
+        ),
+    ] {
+        let bad = format!("{book} {bad}");
+        assert!(refused_for(D, "book_appointment", &bad, why), "{bad}");
+    }
+    for (good, why) in [
+        ("On a `SLOT_TAKEN` error, nothing is booked.", general),
+        (
+            "If the request fails and the answer is `SLOT_TAKEN`, nothing is booked.",
+            general,
+        ),
+        (
+            "If the API gives no answer other than `SLOT_TAKEN`, nothing is booked.",
+            lost,
+        ),
+        ("Unless the request fails, the slot is booked.", general),
+        (
+            "The slot is booked for its start time unless the answer is an error.",
+            general,
+        ),
+        ("If the request does not fail, the slot is booked.", general),
+        ("With no error, the slot is booked.", general),
+        (
+            "The tool books one slot for the patient and returns an error if the slot is taken.",
+            general,
+        ),
+    ] {
+        let good = format!("{book} {good}");
+        assert!(!refused_for(D, "book_appointment", &good, why), "{good}");
+    }
+}

@@ -104,7 +104,7 @@ pub(super) fn capital_code(x: &Tok, text: &str) -> bool {
 
 /// The words that open a clause on a condition: "If (the answer is) `X`, …", "When `X` is the
 /// answer, …", "In case of `X`, …", "With the error `X`, …", "Should the answer be `X`, …".
-const CONDITIONS: &[&str] = &[
+pub(super) const CONDITIONS: &[&str] = &[
     "if", "when", "whenever", "once", "on", "upon", "after", "with", "for", "in", "should",
     "given", "where", "unless",
 ];

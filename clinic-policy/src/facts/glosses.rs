@@ -10,7 +10,9 @@ use crate::types::{Rule, Violation};
 
 use super::TRIAGE_BANDS;
 use super::cases::joined_codes;
-use super::codes::{ANSWER_WORDS, API_ERRORS, LOST, capital_code, condition_opens, http_status};
+use super::codes::{
+    ANSWER_WORDS, API_ERRORS, CONDITIONS, LOST, capital_code, condition_opens, http_status,
+};
 use super::errors::{for_a_status_taken, made_up_case};
 
 /// The words that say what a code stands for, at least one of which a gloss of it holds, and
@@ -1432,143 +1434,117 @@ fn band_fits(level: &str, gloss: &[&Tok]) -> bool {
     true
 }
 
-/// An error in general, or a failed call, said to leave the tool's change unmade ("On an error,
-/// nothing is booked", "After any error, the appointment stays the same", "If the call fails,
-/// the appointment keeps its old slot"): the errors hold the lost answers too, after which the
-/// change may be made or not. A text says it of the refused codes by name, of an error it names
-/// the kind of ("On an error of the input, …"), or of the act itself ("If the move fails, …":
-/// a move that failed changed nothing). For a tool that changes something.
-pub(super) fn any_error_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+/// A failure in general said to leave the tool's change made or unmade: an error ("On an error,
+/// nothing is booked", "When the tool returns an error, the appointment is not cancelled"), a
+/// failed call ("If the call fails, the appointment keeps its old slot") or the API silent, late
+/// or down ("With no answer from the API, the slot stays open", "The slot stays open when the
+/// connection drops"). Each holds the lost answers (`UPSTREAM_TIMEOUT`), after which the change
+/// may be made or not. A text says it of the refused codes by name (the codes' own readings
+/// read those), of an error it names the kind of ("On an error of the input, …"), of the act
+/// itself ("If the move fails, …": a move that failed changed nothing), or of a person's
+/// silence (the consent readings'). For a tool that changes something.
+pub(super) fn failure_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     if own_effects(tool).is_empty() {
         return;
     }
-    for (k, t) in toks.iter().enumerate() {
-        // (the words of its clause before it, nearest first)
-        let condition: Vec<&Tok> = toks[..k]
-            .iter()
-            .rev()
-            .take_while(|x| x.kind != Kind::Comma && x.kind != Kind::Stop)
-            .collect();
-        // ("on an error," "after any failure,": the word opens a condition of its own; or it
-        // ends a clause that is a condition: "When the tool returns an error,", "In case of
-        // error,")
-        let noun = is_word(t, &["error", "errors"])
-            && (condition
-                .iter()
-                .find(|x| !is_word(x, &["a", "an", "any", "each", "every", "the"]))
-                .is_some_and(|x| is_word(x, &["on", "after", "upon", "with", "at"]))
-                || condition.last().is_some_and(|x| {
-                    is_word(
-                        x,
-                        &[
-                            "if", "when", "whenever", "once", "on", "after", "upon", "in",
-                        ],
-                    )
-                }));
-        // ("if the call fails,": the call, which a lost answer fails too)
-        let verb = is_word(t, &["fails", "failed", "fail"])
-            && condition
-                .iter()
-                .any(|x| is_word(x, &["if", "when", "whenever", "once"]))
-            && condition
-                .iter()
-                .any(|x| is_word(x, &["call", "calls", "request", "requests", "tool"]));
+    for k in 0..toks.len() {
         let (s, e) = sentence_around(toks, k, text);
-        // (the condition ends at its comma: "if the request fails for any reason,")
-        let Some(c) = (k + 1..e).find(|&j| matches!(toks[j].kind, Kind::Comma | Kind::Stop)) else {
+        // the condition: from the word that opens it to its comma or its sentence's end
+        let to = (k + 1..e)
+            .find(|&j| matches!(toks[j].kind, Kind::Comma | Kind::Stop))
+            .unwrap_or(e);
+        let Some((from, silent)) = failure_opens(&toks[s..e], k - s, to - s) else {
             continue;
         };
-        // (a code or an HTTP status in its condition is read by the codes' own readings; a
-        // count is none: "after 2 attempts")
-        let named = toks[s..c].iter().any(|x| {
-            let t = &text[x.start..x.end];
-            x.kind == Kind::Ident
-                && (t.bytes().any(|b| b.is_ascii_uppercase())
-                    && !t.bytes().any(|b| b.is_ascii_lowercase())
-                    || http_status(t).is_some())
-        });
-        // (an error's kind or cause named before the comma makes it no error in general: "On an
-        // error of the input,", "if the request fails on a bad id,")
-        let kind_named = toks[k + 1..c].iter().any(|x| {
-            is_word(
-                x,
-                &["of", "on", "with", "because", "due", "from", "by", "in"],
-            )
-        });
-        if !(noun || verb) || named || kind_named || toks[c].kind != Kind::Comma {
+        let from = s + from;
+        let cond = &toks[from..to];
+        // ("unless the call fails, …" says what follows of the call that did not fail; a code
+        // or an HTTP status in the condition names the failure, and a person's answer is no
+        // lost one: "with no answer from the patient, …")
+        if is_word(&toks[from], &["unless"])
+            || cond.iter().any(|x| {
+                capital_code(x, text) || x.kind == Kind::Ident && http_status(&x.text).is_some()
+            })
+            || cond.iter().any(|x| is_word(x, PEOPLE))
+        {
             continue;
         }
-        let read: Vec<&Tok> = toks[c + 1..e].iter().collect();
+        let read: Vec<&Tok> = toks[s..from].iter().chain(&toks[to..e]).collect();
         if let Some((t, _)) = lost_change_said(&read) {
-            push(
-                out,
-                Rule::Directive,
-                t,
-                "an error in general said to leave the change unmade: the errors hold the lost answers (`UPSTREAM_TIMEOUT`), after which it may be made or not; say it of the refused codes by name".to_owned(),
-            );
+            // (named as the text names the failure: an error, or the API's silence)
+            let why = if silent {
+                "a lost answer said to leave the change made or unmade: with no answer from the API, a late one or a dropped connection (`UPSTREAM_TIMEOUT`), the change may be made or not, and a second request with the same key shows which"
+            } else {
+                "an error in general said to leave the change unmade: the errors hold the lost answers (`UPSTREAM_TIMEOUT`), after which it may be made or not; say it of the refused codes by name"
+            };
+            push(out, Rule::Directive, t, why.to_owned());
             return;
         }
     }
 }
 
-/// A lost answer said in words, with no code named ("With no answer from the API, the slot
-/// stays open", "If the API answers too late, nothing is cancelled", "When the connection
-/// drops, the appointment keeps its slot"), said to leave the change made or unmade: the API
-/// not answering, answering late or the link to it failing is what `UPSTREAM_TIMEOUT` and the
-/// other lost codes stand for, after which the change may be made or not. A person's silence
-/// is the consent readings'. For a tool that changes something.
-pub(super) fn lost_answer_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    if own_effects(tool).is_empty() {
-        return;
-    }
-    const OPENS: &[&str] = &[
-        "if", "when", "whenever", "with", "without", "once", "after", "on", "upon", "unless",
-    ];
-    let mut s = 0;
-    while s < toks.len() {
-        let (_, e) = sentence_around(toks, s, text);
-        let sent = &toks[s..e];
-        s = e + 1;
-        // (a code named in the sentence is read by the codes' own readings)
-        if sent.iter().any(|x| {
-            x.kind == Kind::Ident
-                && x.text.contains('_')
-                && !text[x.start..x.end].bytes().any(|b| b.is_ascii_lowercase())
-        }) {
-            continue;
+/// The condition words that open a clause of their own, and so govern every failure in it ("if
+/// the call to the API fails", "when the tool returns an error"); the others govern a failure
+/// only as their noun ("on an error", "with no answer from the API", "in case of error").
+const CLAUSE_OPENS: &[&str] = &[
+    "if", "when", "whenever", "once", "should", "where", "unless", "after",
+];
+
+/// Where the condition opens that holds a failure in general at the word at `k` of the sentence
+/// `sent`, whose condition ends at `to`: an error, a call or request that fails, or the API
+/// silent, late or down ([`api_silent`]), in a clause a condition word opens ([`CONDITIONS`],
+/// or "without": "without a response from the API"), or as the noun of one ("on any error",
+/// "in case of error", "after a failed call"). An error or a failure whose kind or cause is
+/// named in its condition is no failure in general ("On an error of the input, …", "if the
+/// request fails on a bad id, …"); a count is none ("if the request fails after 2 attempts").
+/// An error or a failure denied is none ("with no error, …"). With it, whether the failure is
+/// the API's silence rather than an error or a failed call.
+fn failure_opens(sent: &[Tok], k: usize, to: usize) -> Option<(usize, bool)> {
+    let clause = (0..k)
+        .rev()
+        .find(|&j| matches!(sent[j].kind, Kind::Comma | Kind::Stop))
+        .map_or(0, |j| j + 1);
+    let error = is_word(&sent[k], &["error", "errors"]);
+    let failed = is_word(&sent[k], &["fails", "failed", "fail"])
+        && sent[clause..to]
+            .iter()
+            .any(|x| is_word(x, &["call", "calls", "request", "requests", "tool"]));
+    if error || failed {
+        // (an error or a failure denied is a success: "with no error", "if the request does not
+        // fail")
+        if sent[clause..k]
+            .iter()
+            .any(|x| is_word(x, &["no", "not", "without", "never"]))
+        {
+            return None;
         }
-        let Some(k) = (0..sent.len()).find(|&k| api_silent(sent, k)) else {
-            continue;
-        };
-        // the condition: from the word that opens it (or the sentence's start) to its comma
-        let open = (0..=k)
-            .rev()
-            .take_while(|&j| !matches!(sent[j].kind, Kind::Comma | Kind::Stop))
-            .find(|&j| is_word(&sent[j], OPENS));
-        let from = open.unwrap_or_else(|| {
-            (0..=k)
-                .rev()
-                .find(|&j| matches!(sent[j].kind, Kind::Comma | Kind::Stop))
-                .map_or(0, |j| j + 1)
+        let kind_named = sent[k + 1..to].iter().any(|x| {
+            is_word(
+                x,
+                &["of", "on", "with", "because", "due", "from", "by", "in"],
+            )
         });
-        let to = (k..sent.len())
-            .find(|&j| matches!(sent[j].kind, Kind::Comma | Kind::Stop))
-            .unwrap_or(sent.len());
-        // (a person's answer is no lost one: "with no answer from the patient, …")
-        if sent[from..to].iter().any(|x| is_word(x, PEOPLE)) {
-            continue;
+        if kind_named {
+            return None;
         }
-        let read: Vec<&Tok> = sent[..from].iter().chain(&sent[to..]).collect();
-        if let Some((t, _)) = lost_change_said(&read) {
-            push(
-                out,
-                Rule::Directive,
-                t,
-                "a lost answer said to leave the change made or unmade: with no answer from the API, a late one or a dropped connection (`UPSTREAM_TIMEOUT`), the change may be made or not, and a second request with the same key shows which".to_owned(),
-            );
-            return;
-        }
+    } else if !api_silent(sent, k) {
+        return None;
     }
+    let from = (clause..k).find(|&j| {
+        (is_word(&sent[j], CONDITIONS) || is_word(&sent[j], &["without"]))
+            && (j == clause
+                || is_word(&sent[j], CLAUSE_OPENS)
+                || sent[j + 1..k].iter().all(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "a", "an", "any", "the", "no", "each", "every", "case", "event", "of",
+                            "late", "slow", "delayed",
+                        ],
+                    )
+                }))
+    })?;
+    Some((from, !(error || failed)))
 }
 
 /// The API, the server or the link to them said not to answer, to answer late or to fail at

@@ -50,8 +50,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     let takes = statuses_an_act_takes(&own_effects(tool));
     made_up_error(text, &toks, tool, takes, out);
     code_glossed(text, &toks, takes, known_route(tool), out);
-    any_error_unmade(text, &toks, tool, out);
-    lost_answer_unmade(text, &toks, tool, out);
+    failure_unmade(text, &toks, tool, out);
     status_value_glossed(text, &toks, out);
     availability_glossed(text, &toks, out);
     bound_misstated(text, &toks, tool, out);
