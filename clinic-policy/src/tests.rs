@@ -9380,3 +9380,47 @@ fn a_failure_in_general_is_read_once_with_the_contracts_codes() {
         assert!(!refused_for(D, "book_appointment", &good, why), "{good}");
     }
 }
+
+/// The tools whose change takes a slot are read from the tool's own effects (a booking, a move,
+/// a reservation or a scheduling takes one; a cancellation frees one), and a visit is the
+/// slot's as an appointment is: neither is said to be the patient's for a time.
+#[test]
+fn a_slot_taken_by_the_tools_own_effect_has_no_end() {
+    let lasts = "the slot the tool takes said to be the patient's for a time";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the patient. The visit stays booked for one day.",
+        ),
+        (
+            "schedule_visit",
+            "Book an open slot for the patient. The slot is held for the patient for 10 minutes.",
+        ),
+        (
+            "reserve_slot",
+            "Book an open slot for the patient. The booking holds the slot for one hour.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the patient's appointments to another open slot. The new slot stays booked until midnight.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, lasts), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "cancel_appointment",
+            "Cancel one of the patient's appointments. The appointment stays cancelled for one day in the list.",
+        ),
+        (
+            "get_appointment",
+            "Get one of the patient's appointments. The slot is held for the patient for 10 minutes.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the patient. Visit ids expire after 10 minutes.",
+        ),
+    ] {
+        assert!(!refused_for(D, tool, good, lasts), "{good}");
+    }
+}

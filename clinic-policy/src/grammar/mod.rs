@@ -764,7 +764,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         coverage_claimed(clause, out);
         pages_emptied(clause, out);
         hold_claimed(clause, tool.name, tool.mutates, out);
-        taken_slot_lasts(clause, tool.name, tool.mutates, out);
+        taken_slot_lasts(clause, &effects, out);
         example_picks(clause, out);
         next_picked(clause, out);
         automatic_change(clause, own_verb(tool.name), out);

@@ -548,22 +548,15 @@ pub(super) fn pages_emptied(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// A slot the tool's own change takes, said to be the patient's for a time or up to a clock
-/// time ("The slot is held for the patient for 10 minutes", "The booking holds the slot for one
-/// hour", "The pending appointment ends after 1 day", "stays booked until midnight"): the clinic
-/// API gives no such time. A booked slot stays the appointment's until it is cancelled or
-/// rejected, and a pending appointment waits for its doctor however long it takes. A key's
-/// window is the contract's own ("with the same key within 24 hours").
-pub(super) fn taken_slot_lasts(
-    clause: &[&Tok],
-    tool: &str,
-    mutates: bool,
-    out: &mut Vec<Violation>,
-) {
-    let takes = tool
-        .split('_')
-        .any(|w| matches!(w, "book" | "rebook" | "reschedule" | "move"));
-    if !mutates || !takes {
+/// A slot the tool's own change takes (a booking's or a move's: its effects hold "take"), said
+/// to be the patient's for a time or up to a clock time ("The slot is held for the patient for
+/// 10 minutes", "The booking holds the slot for one hour", "The pending appointment ends after 1
+/// day", "stays booked until midnight"): the clinic API gives no such time. A booked slot stays
+/// the appointment's until it is cancelled or rejected, and a pending appointment waits for its
+/// doctor however long it takes. A key's window is the contract's own ("with the same key within
+/// 24 hours").
+pub(super) fn taken_slot_lasts(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    if !effects.contains(&"take") {
         return;
     }
     if clause.iter().any(|t| {
@@ -612,22 +605,12 @@ pub(super) fn taken_slot_lasts(
     let Some(k) = clause.iter().position(|t| is_word(t, LASTS)) else {
         return;
     };
-    // (the slot, the appointment or the booking itself, not its id: "Slot ids expire …" is of
-    // the id)
+    // (the slot, the appointment, the booking or the visit itself, not its id: "Slot ids expire
+    // …" is of the id)
     let change = |i: usize, c: &[&Tok]| {
-        is_word(
-            c[i],
-            &[
-                "slot",
-                "slots",
-                "appointment",
-                "appointments",
-                "booking",
-                "bookings",
-            ],
-        ) && c
-            .get(i + 1)
-            .is_none_or(|n| !is_word(n, &["id", "ids", "key", "keys"]))
+        is_word(c[i], VISIT_NOUNS)
+            && c.get(i + 1)
+                .is_none_or(|n| !is_word(n, &["id", "ids", "key", "keys"]))
     };
     let of_the_change = (0..k).any(|i| change(i, clause))
         || (k + 1..clause.len().min(k + 4)).any(|i| change(i, clause));
