@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "2aa2260d07c4c8b1c67fcef63560bc468be4aa36a5dcbe18653c370409b6a8b8";
+const PINNED: &str = "84ae5856840a3f51686ff1aa75d719045f4014cc41f08bd4786c6757cec6223d";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
