@@ -9424,3 +9424,50 @@ fn a_slot_taken_by_the_tools_own_effect_has_no_end() {
         assert!(!refused_for(D, tool, good, lasts), "{good}");
     }
 }
+
+/// A bare count that caps an act is a count per the rest of its clause ("A patient can book
+/// only one appointment" counts per patient): the contract caps no patient's appointments. A
+/// count of the people who take one slot, a slot's one appointment, an appointment's one intake
+/// and a call's or a page's own count are the contract's.
+#[test]
+fn a_bare_count_caps_an_act_as_a_count_per_does() {
+    let count = "a count of acts the contract does not set";
+    for bad in [
+        "Book an open slot for the authenticated patient. A patient can book only one appointment.",
+        "Book an open slot for the authenticated patient. A patient may hold only two appointments.",
+        "Book an open slot for the authenticated patient. Only one pending appointment at a time.",
+        "Book an open slot for the authenticated patient. No patient can book more than one slot.",
+        "Book an open slot for the authenticated patient. A patient can book at most 3 appointments.",
+    ] {
+        assert!(refused_for(D, "book_appointment", bad, count), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot can be booked for only one appointment.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot can be booked by only one patient.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Only one patient can book a slot.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A patient can book more than one appointment.",
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. An appointment can have only one intake.",
+        ),
+    ] {
+        assert!(!refused_for(D, tool, good, count), "{good}");
+    }
+    let page = "Appointments per page, 1 to 100; at most 100 pending appointments per page.";
+    assert!(
+        !refused_for(P, "list_my_appointments", page, count),
+        "{page}"
+    );
+}

@@ -8,6 +8,7 @@
 //! appointment not yet started; an intake is one per appointment; a doctor acts on the
 //! doctor's own clinic, a patient on the patient's own appointments, and a slot is booked once.
 
+use crate::lang::predicates::NUMBER_WORDS;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -322,24 +323,47 @@ pub(crate) fn act_kept(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// Whether a token is a count: "one", a number word or digits.
+fn a_count(t: &Tok) -> bool {
+    is_word(t, &["one"])
+        || is_word(t, NUMBER_WORDS) && !is_word(t, &["zero", "half", "twice"])
+        || t.kind == Kind::Ident && t.text.bytes().all(|c| c.is_ascii_digit())
+}
+
 /// A count of acts the contract does not set: "Only one move per appointment is possible",
-/// "Only one appointment per patient can be pending", "An appointment can be moved only once".
-/// The contract's counts: one intake per appointment, one appointment per slot, and one
-/// cancellation, confirmation or rejection of an appointment (its status changes once).
+/// "Only one appointment per patient can be pending", "An appointment can be moved only once",
+/// and a bare count, whose "per" is the rest of its clause: "A patient can book only one
+/// appointment", "Only one pending appointment at a time". The contract's counts: one intake
+/// per appointment, one appointment per slot, one cancellation, confirmation or rejection of an
+/// appointment (its status changes once), and a call's or a page's own count.
 pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
     let n = clause.len();
     if !of_the_clinic(clause) {
         return;
     }
+    // (a denial caps what follows "more than": "No patient can book more than one slot", "A
+    // patient can not hold more than two appointments")
+    let denied = clause.first().is_some_and(|x| is_word(x, &["no"]))
+        || clause
+            .windows(2)
+            .any(|w| is_word(w[0], &["can", "may"]) && is_word(w[1], &["not", "never"]))
+        || clause.iter().any(|x| is_word(x, &["cannot"]));
     let hit = (1..n).find_map(|k| {
+        let more_than =
+            k >= 2 && is_word(clause[k - 2], &["more"]) && is_word(clause[k - 1], &["than"]);
         let limit = is_word(clause[k - 1], &["only", "most", "just", "single"])
-            // ("more than once" is a floor: only "no more than" or "not more than" caps)
-            || k >= 3
-                && is_word(clause[k - 3], &["no", "not"])
-                && is_word(clause[k - 2], &["more"])
-                && is_word(clause[k - 1], &["than"])
+            // ("more than once" is a floor: only "no more than", "not more than" or a denied
+            // act caps)
+            || more_than && (k >= 3 && is_word(clause[k - 3], &["no", "not"]) || denied)
             || is_word(clause[k], &["once"]) && is_word_at(clause, k + 1, &["only"]);
-        if !limit {
+        // (a count in a condition caps nothing: "1 when the patient has at most 20
+        // appointments")
+        let condition = clause[..k]
+            .iter()
+            .rev()
+            .take_while(|x| x.kind != Kind::Comma)
+            .any(|x| is_word(x, &["when", "whenever", "if", "while", "unless", "once"]));
+        if !limit || condition {
             return None;
         }
         // (with one idempotency key, each act is made once: the contract's own count)
@@ -353,31 +377,63 @@ pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .find_map(|t| act_of(t).or_else(|| act_noun(t)))?;
             return (matches!(act, "move" | "escalate") && !keyed).then_some(k);
         }
-        if !is_word(clause[k], &["one"]) {
+        if !a_count(clause[k]) {
             return None;
         }
         // (what is counted, and per what: "one move per appointment", "Each patient can have
-        // only one pending appointment")
-        let p = (0..n).find(|&i| i != k && is_word(clause[i], &["per", "each", "every"]))?;
+        // only one pending appointment"; with no "per", the rest of the clause)
+        let p = (0..n).find(|&i| i != k && is_word(clause[i], &["per", "each", "every"]));
+        // (the counted noun phrase ends at a modal, a verb "be" or "have", or a preposition:
+        // "only one patient can book a slot" counts patients)
         let what: Vec<&Tok> = clause[k + 1..]
             .iter()
-            .take_while(|x| x.kind == Kind::Word && !is_word(x, &["per", "each", "every"]))
+            .take_while(|x| {
+                x.kind == Kind::Word
+                    && !is_word(
+                        x,
+                        &[
+                            "per", "each", "every", "can", "cannot", "may", "must", "will", "is",
+                            "are", "be", "has", "have", "at", "in", "of", "for", "by", "to",
+                            "with", "a", "an", "the", "and", "or",
+                        ],
+                    )
+            })
             .copied()
             .collect();
-        let of: Vec<&&Tok> = clause[p + 1..]
-            .iter()
-            .filter(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS))
-            .take(1)
-            .collect();
+        let of: Vec<&Tok> = match p {
+            Some(p) => clause[p + 1..]
+                .iter()
+                .filter(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS))
+                .take(1)
+                .copied()
+                .collect(),
+            None => clause[..k]
+                .iter()
+                .chain(clause[k + 1 + what.len()..].iter())
+                .filter(|x| x.kind == Kind::Word)
+                .copied()
+                .collect(),
+        };
         let counted = |list: &[&str]| what.iter().any(|x| is_word(x, list));
         let per = |list: &[&str]| of.iter().any(|x| is_word(x, list));
         let acts = what.iter().any(|x| act_noun(x).is_some())
-            || counted(&["appointment", "appointments", "slot", "slots"])
-                && clause
+            || counted(&[
+                "appointment",
+                "appointments",
+                "slot",
+                "slots",
+                "booking",
+                "bookings",
+            ]) && (clause
                     .iter()
-                    .any(|x| is_word(x, APPOINTMENT_STATUSES) || act_of(x).is_some());
+                    .any(|x| is_word(x, APPOINTMENT_STATUSES) || act_of(x).is_some())
+                    // (a person's appointments counted: "A patient may hold only two
+                    // appointments")
+                    || p.is_none() && per(&["patient", "patients", "doctor", "doctors"]));
         let contract = counted(&["intake", "intakes", "form"]) && per(&["appointment"])
-            || per(&["slot", "request", "call", "key"])
+            || per(&[
+                "slot", "request", "call", "key", "page", "list", "answer", "tool",
+            ])
             || counted(&["slot", "slots"]) && per(&["appointment", "booking"])
             || counted(&["cancellation", "confirmation", "rejection"]) && per(&["appointment"]);
         (acts && !contract).then_some(k)
