@@ -9471,3 +9471,30 @@ fn a_bare_count_caps_an_act_as_a_count_per_does() {
         "{page}"
     );
 }
+
+/// A parameter of the doctor's own schedule described as a doctor ("The doctor whose
+/// appointments to list, by id", "A doctor of the clinic"): the tool lists the authenticated
+/// doctor's own appointments, and no value picks another doctor. The paging parameters, and a
+/// doctor's id on a tool that takes one, pass.
+#[test]
+fn a_doctor_as_the_value_of_the_own_schedule() {
+    let why = "a doctor's id as the value";
+    for bad in [
+        "The doctor whose appointments to list, by id.",
+        "A doctor of the clinic, by id.",
+        "The physician whose schedule to show.",
+    ] {
+        assert!(refused_for(P, "list_doctor_schedule", bad, why), "{bad}");
+    }
+    for good in [
+        "Page number, from 1. Default: 1.",
+        "The doctor's page to list, from 1.",
+    ] {
+        assert!(!refused_for(P, "list_doctor_schedule", good, why), "{good}");
+    }
+    let slots = "The doctor whose slots to find, by id.";
+    assert!(
+        !refused_for(P, "find_available_slots", slots, why),
+        "{slots}"
+    );
+}

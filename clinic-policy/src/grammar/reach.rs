@@ -981,5 +981,28 @@ pub(super) fn doctors_id_on_own_list(words: &[&str], tool: &str, mutates: bool) 
                     })
                     .is_some_and(|w| clinician(w))
         });
-    named || described
+    // (the value said to be a doctor: "The doctor whose appointments to list, by id", "A
+    // doctor of the clinic")
+    let a_doctor = words
+        .iter()
+        .position(|w| !DETERMINERS.contains(w))
+        .is_some_and(|i| {
+            clinician(words[i])
+                && words.get(i + 1).is_none_or(|w| {
+                    matches!(
+                        *w,
+                        "whose"
+                            | "who"
+                            | "whom"
+                            | "that"
+                            | "to"
+                            | "of"
+                            | "by"
+                            | "at"
+                            | "with"
+                            | "in"
+                    )
+                })
+        });
+    named || described || a_doctor
 }
