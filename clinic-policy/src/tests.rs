@@ -9498,3 +9498,59 @@ fn a_doctor_as_the_value_of_the_own_schedule() {
         "{slots}"
     );
 }
+
+/// An error in general as the subject of "means", "leaves" or "keeps" ("Any error means nothing
+/// was booked", "Every error leaves the slot open") says the change unmade after a lost answer
+/// too. An error of a kind named, a code named, a hedge, or a tool that changes nothing pass.
+#[test]
+fn an_error_in_general_said_to_mean_nothing_changed() {
+    let why = "an error in general said to stand for the change unmade";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Any error means nothing was booked.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Every error leaves the slot open.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. An error always means nothing was booked.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Errors mean no appointment was made.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A failed call leaves the appointment as it was.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A validation error means nothing was booked.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. An error of the input means nothing was booked.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. An error means the booking may or may not have been made.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `SLOT_TAKEN` means nothing was booked.",
+        ),
+        (
+            "list_doctors",
+            "List the doctors of the clinic. Any error means nothing was listed.",
+        ),
+    ] {
+        assert!(!refused_for(D, tool, good, why), "{good}");
+    }
+}

@@ -725,7 +725,7 @@ fn change_after_refusal<'t>(
 /// not, …"): after a lost answer it may be made or not; and a second request said to make a
 /// second change ("a second request records a second intake"): the same key answers the first
 /// change again, a second intake answers `INTAKE_EXISTS`, and a taken slot `SLOT_TAKEN`.
-fn lost_change_said<'t>(read: &[&'t Tok]) -> Option<(&'t Tok, &'static str)> {
+pub(super) fn lost_change_said<'t>(read: &[&'t Tok]) -> Option<(&'t Tok, &'static str)> {
     let hedge = |words: &[&Tok]| {
         words.iter().any(|x| {
             is_word(

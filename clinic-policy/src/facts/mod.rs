@@ -14,6 +14,7 @@ mod codes;
 mod errors;
 mod glosses;
 mod ids;
+mod outcomes;
 mod restrictions;
 pub mod served;
 mod values;
@@ -51,6 +52,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     made_up_error(text, &toks, tool, takes, out);
     code_glossed(text, &toks, takes, known_route(tool), out);
     failure_unmade(text, &toks, tool, out);
+    outcomes::error_means_unmade(text, &toks, tool, out);
     status_value_glossed(text, &toks, out);
     availability_glossed(text, &toks, out);
     bound_misstated(text, &toks, tool, out);
