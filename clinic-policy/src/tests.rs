@@ -9554,3 +9554,32 @@ fn an_error_in_general_said_to_mean_nothing_changed() {
         assert!(!refused_for(D, tool, good, why), "{good}");
     }
 }
+
+/// A code glossed as the tool's own answer coming back empty ("`UNKNOWN_SPECIALTY` means no
+/// doctor of that specialty has open slots"): an empty answer is no error, and the code means no
+/// doctor has the specialty. Its own case, and a code that names the tool's object, pass.
+#[test]
+fn a_code_glossed_as_an_empty_answer() {
+    let why = "a code glossed as the tool's answer coming back empty";
+    let head = "Find open appointment slots of one doctor, of every doctor of a specialty, or of every doctor of the clinic.";
+    for gloss in [
+        "`UNKNOWN_SPECIALTY` means no doctor of that specialty has open slots.",
+        "`UNKNOWN_SPECIALTY` means there are no open slots for that specialty.",
+        "`DOCTOR_NOT_FOUND` means the doctor has no available slots.",
+    ] {
+        let bad = format!("{head} {gloss}");
+        assert!(refused_for(D, "find_available_slots", &bad, why), "{bad}");
+    }
+    for gloss in [
+        "`UNKNOWN_SPECIALTY` means no doctor has that specialty.",
+        "`SLOT_NOT_FOUND` means no slot has that id.",
+    ] {
+        let good = format!("{head} {gloss}");
+        assert!(
+            !refused_for(D, "find_available_slots", &good, why),
+            "{good}"
+        );
+    }
+    let list = "List the doctors of the clinic, optionally narrowed to one specialty. `UNKNOWN_SPECIALTY` means no doctor has that specialty.";
+    assert!(!refused_for(D, "list_doctors", list, why), "{list}");
+}
