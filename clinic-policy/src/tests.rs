@@ -9583,3 +9583,61 @@ fn a_code_glossed_as_an_empty_answer() {
     let list = "List the doctors of the clinic, optionally narrowed to one specialty. `UNKNOWN_SPECIALTY` means no doctor has that specialty.";
     assert!(!refused_for(D, "list_doctors", list, why), "{list}");
 }
+
+/// An appointment said to end by itself after a time ("A pending appointment expires after a
+/// day", "An unconfirmed appointment is cancelled after a day"): a status changes only by an
+/// act, on every tool. A denial, a modal's act, a key's window and a subject that only holds an
+/// appointment pass.
+#[test]
+fn an_appointment_said_to_lapse_after_a_time() {
+    let why = "an appointment said to end by itself after a time";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A pending appointment expires after a day.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A pending booking lapses after 48 hours.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. An unconfirmed appointment is cancelled after a day.",
+        ),
+        (
+            "list_my_appointments",
+            "List the authenticated patient's own appointments. A pending appointment expires after a day.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. If the doctor does not answer within a day, the appointment is rejected.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A pending appointment does not expire.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The appointment stays pending until its doctor confirms or rejects it.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A retry with the same key within 24 hours answers the same appointment.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. An appointment can be cancelled up to the end of the day.",
+        ),
+    ] {
+        assert!(!refused_for(D, tool, good, why), "{good}");
+    }
+    let entry = "Position of the patient on the waiting list; an entry with no booking expires after one day.";
+    assert!(
+        !refused_for(O, "get_waiting_list_position", entry, why),
+        "{entry}"
+    );
+}

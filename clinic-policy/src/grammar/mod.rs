@@ -30,6 +30,7 @@ mod assertions;
 mod audience;
 mod doings;
 mod effects;
+mod lapses;
 mod naming;
 mod promises;
 mod reach;
@@ -765,6 +766,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         pages_emptied(clause, out);
         hold_claimed(clause, tool.name, tool.mutates, out);
         taken_slot_lasts(clause, &effects, out);
+        lapses::appointment_lapses(clause, out);
         example_picks(clause, out);
         next_picked(clause, out);
         automatic_change(clause, own_verb(tool.name), out);
