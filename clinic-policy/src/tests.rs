@@ -9641,3 +9641,24 @@ fn an_appointment_said_to_lapse_after_a_time() {
         "{entry}"
     );
 }
+
+/// A protocol said to be out of use ("a protocol with no date is out of use", "is no longer
+/// valid"): the API gives a protocol a review date or none, and no state of use. A review date
+/// said as itself passes.
+#[test]
+fn a_protocol_said_out_of_use() {
+    let why = "a protocol said to be out of use";
+    for bad in [
+        "Date of the last review (for example 2026-03-02), when the API gives it; a protocol with no date is out of use.",
+        "Date of the last review, when the API gives it; a protocol with no date is no longer valid.",
+        "Date of the last review, when the API gives it; a protocol with no date is not in use.",
+    ] {
+        assert!(refused_for(O, "search_protocols", bad, why), "{bad}");
+    }
+    for good in [
+        "Date of the last review (for example 2026-03-02), when the API gives it.",
+        "Date of the last review, when the API gives it; a protocol with no date has no known review.",
+    ] {
+        assert!(!refused_for(O, "search_protocols", good, why), "{good}");
+    }
+}

@@ -444,6 +444,67 @@ pub(crate) fn protocol_said_current(clause: &[&Tok], tool: &str, out: &mut Vec<V
             "a protocol said to be current: its review date, as the clinic gives it, is what says how old it is".to_owned(),
         );
     }
+    protocol_said_lapsed(clause, out);
+}
+
+/// A protocol said to be out of use ("A protocol with no date is out of use", "Protocols
+/// reviewed before 2020 are withdrawn", "is no longer valid"): the search answers protocols of
+/// the library with a review date or none, and the clinic API gives no protocol a state of use;
+/// a doctor told a protocol is withdrawn sets aside the clinic's own care. Said of a protocol
+/// after a copula; "out of date" judges its age, as "overdue" does, and is the reader's.
+fn protocol_said_lapsed(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let Some(p) = clause
+        .iter()
+        .position(|x| is_word(x, &["protocol", "protocols"]))
+    else {
+        return;
+    };
+    let w = |j: usize, list: &[&str]| clause.get(j).is_some_and(|x| is_word(x, list));
+    let hit = (p + 1..clause.len()).find(|&k| {
+        // "is withdrawn", "are no longer valid", "is not in use", "is out of use"
+        let mut c = k;
+        while c > p + 1 && w(c - 1, &["not", "no", "longer", "never", "in", "out", "of"]) {
+            c -= 1;
+        }
+        let said = c > p + 1 && w(c - 1, COPULAS);
+        let lapsed = w(
+            k,
+            &[
+                "withdrawn",
+                "retired",
+                "obsolete",
+                "superseded",
+                "expired",
+                "lapsed",
+                "invalid",
+                "void",
+                "inactive",
+                "deprecated",
+                "revoked",
+                "cancelled",
+                "suspended",
+            ],
+        ) || w(k, &["use", "force", "service"])
+            && k >= 2
+            && w(k - 1, &["of"])
+            && w(k - 2, &["out"])
+            || w(k, &["use", "force", "effect"])
+                && k >= 2
+                && w(k - 1, &["in"])
+                && w(k - 2, &["not", "longer"])
+            || w(k, &["valid", "current", "used", "usable"])
+                && k >= 1
+                && w(k - 1, &["not", "longer"]);
+        said && lapsed
+    });
+    if let Some(k) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "a protocol said to be out of use: the clinic API gives a protocol a review date or none, and no state of use".to_owned(),
+        );
+    }
 }
 
 /// The reason of a rejection kept from the patient ("Reason for the rejection, a note of the
