@@ -9662,3 +9662,32 @@ fn a_protocol_said_out_of_use() {
         assert!(!refused_for(O, "search_protocols", good, why), "{good}");
     }
 }
+
+/// An intake said kept from the appointment's doctor ("seen by no one but the patient before
+/// the visit", "stays with the patient until the visit", "the doctor sees it at the visit, not
+/// before"): the API answers it to its patient and its doctor once recorded. The patient and
+/// the doctor named together, and who may record it, pass.
+#[test]
+fn an_intake_said_kept_from_its_doctor() {
+    let why = "an intake said kept from the appointment's doctor";
+    let head =
+        "Record the symptoms of one of the authenticated patient's appointments before the visit.";
+    for (place, tool, bad) in [
+        (P, "record_intake", "The symptoms, in the patient's words, 1 to 1000 characters; seen by no one but the patient before the visit.".to_owned()),
+        (D, "record_intake", format!("{head} The intake stays with the patient until the visit.")),
+        (D, "record_intake", format!("{head} The doctor of the appointment sees the intake at the visit, not before.")),
+        (D, "record_intake", format!("{head} Only the patient sees the intake.")),
+        (P, "record_intake", "Symptoms of the patient, in the words of the patient; seen by the patient only.".to_owned()),
+        (D, "get_intake", "Get the intake form of one appointment. The intake is seen by the patient only, not by the doctor.".to_owned()),
+    ] {
+        assert!(refused_for(place, tool, &bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (D, "get_intake", "Get the intake form of one appointment. Only the patient of the appointment and its doctor see the form.".to_owned()),
+        (P, "record_intake", "Symptoms of the patient in the words of the patient, up to 1000 characters. Seen only by the patient and the doctor of the appointment.".to_owned()),
+        (D, "record_intake", format!("{head} Only the patient of the appointment can record it.")),
+        (D, "record_intake", format!("{head} The doctor of the appointment can read the intake before the visit.")),
+    ] {
+        assert!(!refused_for(place, tool, &good, why), "{good}");
+    }
+}

@@ -30,6 +30,7 @@ mod assertions;
 mod audience;
 mod doings;
 mod effects;
+mod intake_seen;
 mod lapses;
 mod naming;
 mod promises;
@@ -840,6 +841,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         codes_equated(clause, out);
         normal_said(clause, out);
         shown_later(clause, out);
+        intake_seen::intake_kept_from_its_doctor(clause, tool.name, out);
         shown_as_other(clause, out);
         retry_key_changed(clause, out);
         value_for_an_ailment(clause, text, out);
