@@ -9691,3 +9691,41 @@ fn an_intake_said_kept_from_its_doctor() {
         assert!(!refused_for(place, tool, &good, why), "{good}");
     }
 }
+
+/// A count of times counts the acts on the one object: an appointment moved more than once, or
+/// a second time, is one appointment moved again, which the API allows; a slot booked, an intake
+/// recorded or an appointment cancelled more than once is still a second object.
+#[test]
+fn an_appointment_moved_more_than_once_is_one_object() {
+    let good = "Move one of the authenticated patient's appointments to another open slot. An appointment can be moved more than once.";
+    assert!(
+        judge(D, good, "reschedule_appointment").is_empty(),
+        "{good}"
+    );
+    let second = "a second object";
+    let again = "Move one of the authenticated patient's appointments to another open slot. An appointment can be moved a second time.";
+    assert!(
+        !refused_for(D, "reschedule_appointment", again, second),
+        "{again}"
+    );
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot can be booked more than once.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot can be booked a second time.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. An appointment can be cancelled more than once.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The patient is moved to a second slot too.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, second), "{bad}");
+    }
+}

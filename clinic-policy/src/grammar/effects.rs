@@ -567,6 +567,16 @@ pub(super) fn effect_verbs(
                 && !(is_word(clause[j], &["more"])
                     && clause.get(j + 1).is_some_and(|x| is_word(x, &["than"]))
                     && amount_of_time(&clause[(j + 2).min(clause.len())..]))
+                // a count of times counts the acts on the one object ("moved more than once",
+                // "moved a second time"): true of a move and an escalation, which the API makes
+                // again on the same appointment; a slot is booked, an intake recorded and a
+                // status changed once
+                && !(matches!(base, "move" | "reschedule" | "escalate")
+                    && (is_word(clause[j], &["more"])
+                        && is_word_at(clause, j + 1, &["than"])
+                        && (is_word_at(clause, j + 2, &["once", "twice"])
+                            || is_word_at(clause, j + 3, &["times"]))
+                        || is_word_at(clause, j + 1, &["time", "times"])))
             });
         // the tool's own change on another object than the one asked for ("if the slot is taken,
         // the next slot is booked instead")
