@@ -9729,3 +9729,101 @@ fn an_appointment_moved_more_than_once_is_one_object() {
         assert!(refused_for(D, tool, bad, second), "{bad}");
     }
 }
+
+/// A person other than the route's callers said to make the tool's act, as the subject of its
+/// verb or the agent of its passive: each route of the clinic API has its callers. The callers
+/// themselves, a denial and a reading tool's "gets"/"seen by" pass.
+#[test]
+fn another_person_said_to_act_through_the_tool() {
+    let why = "another person said to act through the tool";
+    for (tool, bad) in [
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment. The patient of the appointment can confirm it too.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The doctor of the appointment can cancel it too.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The oncall doctor of the clinic can cancel it too.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The patient's doctor can move it too.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. It can be moved by its doctor too.",
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. Its doctor can record them too.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. Its patient can escalate it too.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The doctor of the slot can book it too.",
+        ),
+        (
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. The patient of an appointment can search them too.",
+        ),
+        (
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, one page at a time. The doctor of the patient can list them too.",
+        ),
+        (
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. The oncall doctor of the clinic can get it too.",
+        ),
+        (
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. A nurse rejects it too.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. The doctor of the appointment can get it too.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The doctor of the appointment cannot cancel it.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The patient can cancel it before the visit.",
+        ),
+        (
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Any doctor can search them.",
+        ),
+        (
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. A patient gets `ROLE_NOT_PERMITTED`.",
+        ),
+        (
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. Patients and doctors can list them.",
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. The doctor of the appointment can read the intake.",
+        ),
+    ] {
+        assert!(!refused_for(D, tool, good, why), "{good}");
+    }
+    assert!(!refused_for(
+        D,
+        "list_doctor_schedule",
+        "List the authenticated doctor's appointments, one page at a time. Each patient name is seen by the patient and the doctor of the appointment only.",
+        why
+    ));
+}

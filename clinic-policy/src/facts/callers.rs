@@ -5,7 +5,15 @@ use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 /// The first words of the changing routes' tools: the patient's acts, then the doctor's.
-const PATIENT_ACTS: &[&str] = &["book", "cancel", "reschedule", "move", "submit", "join"];
+const PATIENT_ACTS: &[&str] = &[
+    "book",
+    "cancel",
+    "reschedule",
+    "move",
+    "submit",
+    "record",
+    "join",
+];
 const DOCTOR_ACTS: &[&str] = &["confirm", "reject", "escalate"];
 
 /// Who may call a tool of the clinic, by its name, as the API's routes say: the patient books,
@@ -439,6 +447,191 @@ pub(crate) fn decision_of_another(clause: &[&Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "the doctor's decision said to be another's: only the appointment's doctor confirms or rejects it".to_owned(),
+        );
+    }
+}
+
+/// The verbs that name a tool's own act, by the first word of its name: the act a caller is
+/// said to make through it.
+fn act_verbs(tool: &str) -> &'static [&'static str] {
+    match tool.split('_').next().unwrap_or("") {
+        "book" => &["book", "reserve"],
+        "cancel" => &["cancel"],
+        "reschedule" | "move" => &["reschedule", "move", "rebook"],
+        "confirm" => &["confirm", "accept", "approve"],
+        "reject" => &["reject", "decline", "refuse"],
+        "escalate" => &["escalate"],
+        "record" | "submit" => &["record", "submit", "fill", "enter"],
+        "list" | "get" | "search" | "find" => {
+            &["list", "get", "search", "find", "see", "view", "read"]
+        }
+        _ => &[],
+    }
+}
+
+/// The people a text can name as who acts through a tool: the API's two roles and those a
+/// text might put beside them (not the caller by its plain names, "the caller", "a user").
+const ACTING_PEOPLE: &[&str] = &[
+    "patient",
+    "patients",
+    "doctor",
+    "doctors",
+    "guardian",
+    "guardians",
+    "parent",
+    "parents",
+    "reception",
+    "receptionist",
+    "receptionists",
+    "staff",
+    "clinician",
+    "clinicians",
+    "nurse",
+    "nurses",
+    "admin",
+    "admins",
+    "administrator",
+    "administrators",
+    "physician",
+    "physicians",
+    "practitioner",
+    "practitioners",
+    "interpreter",
+    "interpreters",
+];
+
+/// Another person said to make the tool's own act ("Confirm a pending appointment. The patient
+/// of the appointment can confirm it too", "The doctor of the appointment can cancel it too",
+/// "Its patient can escalate it too", "The oncall doctor of the clinic can get it too", "It can
+/// be moved by its doctor too"): each route of the clinic API has its callers (the owner patient
+/// books, cancels, moves and records an intake; the appointment's doctor confirms, rejects and
+/// escalates; a doctor lists the doctor's own schedule and searches protocols; an appointment is
+/// read by its patient or its doctor), and the agent acts for, or shows data to, the wrong
+/// person. The person is the head of the act's subject (or of its "by" phrase), read past "of"
+/// ("the patient of the appointment") and a possessive ("the patient's doctor").
+pub(crate) fn act_of_another(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    let Some(allowed) = callers(tool).filter(|c| !c.is_empty()) else {
+        return;
+    };
+    let acts = act_verbs(tool);
+    // (an object with an owner: the appointment's own doctor or patient, never the oncall
+    // doctor, another one or any one; a slot any patient books, protocols any doctor reads)
+    let owned = reaches_own_records(tool) && !tool.starts_with("book");
+    const DENIED: &[&str] = &[
+        "not", "never", "cannot", "no", "neither", "nor", "nobody", "none",
+    ];
+    // where a subject or a "by" phrase ends, going back from its verb or forward from "by"
+    let ends = |x: &Tok| {
+        x.kind != Kind::Word
+            || is_word(x, MODALS)
+            || is_word(x, COPULAS)
+            || is_word(
+                x,
+                &[
+                    "that", "which", "who", "when", "if", "once", "after", "before", "until",
+                    "while", "but", "so", "because", "then", "also", "too", "it", "them",
+                ],
+            )
+            || verb(&x.text).is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past))
+    };
+    // the person named at the head of a phrase, not within its "of …" ("the patient of the
+    // appointment") nor before another noun ("the patient doctor", a possessive dropped)
+    let other_person = |phrase: &[&Tok]| -> Option<usize> {
+        let mut in_of = false;
+        let mut since = 0;
+        for (i, x) in phrase.iter().enumerate() {
+            if is_word(x, &["and", "or"]) {
+                in_of = false;
+                since = i + 1;
+                continue;
+            }
+            if is_word(x, PREPOSITIONS) {
+                in_of = true;
+                continue;
+            }
+            if in_of || !is_word(x, ACTING_PEOPLE) {
+                continue;
+            }
+            if phrase.get(i + 1).is_some_and(|n| is_word(n, ACTING_PEOPLE)) {
+                continue;
+            }
+            let another = owned
+                && phrase[since..i]
+                    .iter()
+                    .any(|m| is_word(m, &["oncall", "other", "another", "second", "any"]));
+            if !is_word(x, allowed) || another {
+                return Some(i);
+            }
+        }
+        None
+    };
+    for (k, t) in clause.iter().enumerate() {
+        let Some((base, class, form)) = verb(&t.text) else {
+            continue;
+        };
+        if !acts.contains(&base) {
+            continue;
+        }
+        // (a reading verb with no modal says what a person gets or sees, "a patient gets the
+        // error", "seen by the patient": not an act through the tool)
+        let change = class == VerbClass::Effect;
+        // the passive, with its agent: "It can be moved by its doctor too"
+        if change && form == Form::Participle && is_word_at(clause, k + 1, &["by"]) {
+            let start = k + 2;
+            let end = (start..clause.len())
+                .find(|&j| ends(clause[j]))
+                .unwrap_or(clause.len());
+            let denied = clause[..k].iter().rev().take(3).any(|x| is_word(x, DENIED));
+            if !denied && let Some(i) = other_person(&clause[start..end]) {
+                hit(out, clause[start + i]);
+                return;
+            }
+            continue;
+        }
+        if !matches!(form, Form::Base | Form::Third) {
+            continue;
+        }
+        // back over the helpers of the verb: "can also", "is able to", "may"
+        let mut j = k;
+        let mut helped = form == Form::Third && change;
+        while j >= 1 {
+            let p = clause[j - 1];
+            if is_word(p, &["also", "too", "likewise", "equally", "then", "even"])
+                || is_word(p, DENIED)
+            {
+                j -= 1;
+            } else if is_word(p, MODALS) || is_word(p, &["to", "able", "allowed", "permitted"]) {
+                helped = helped || is_word(p, MODALS) || is_word(p, &["to"]);
+                j -= 1;
+            } else if is_word(p, &["is", "are"]) && helped {
+                j -= 1;
+            } else {
+                break;
+            }
+        }
+        if !helped || j == 0 || (j == k && form == Form::Base) {
+            continue;
+        }
+        if clause[j..k].iter().any(|x| is_word(x, DENIED)) {
+            continue;
+        }
+        let start = (0..j).rev().find(|&i| ends(clause[i])).map_or(0, |i| i + 1);
+        let subject = &clause[start..j];
+        if subject.iter().any(|x| is_word(x, DENIED)) {
+            continue;
+        }
+        if let Some(i) = other_person(subject) {
+            hit(out, subject[i]);
+            return;
+        }
+    }
+
+    fn hit(out: &mut Vec<Violation>, t: &Tok) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "another person said to act through the tool: each route of the clinic API has its callers (the owner patient books, cancels, moves and records; the appointment's doctor confirms, rejects and escalates; an appointment is read by its patient or its doctor)".to_owned(),
         );
     }
 }
