@@ -9827,3 +9827,79 @@ fn another_person_said_to_act_through_the_tool() {
         why
     ));
 }
+
+/// The server asks the human only before a cancellation or a rejection: a question said to come
+/// with another tool is false; on the tools that ask, the question and the wait for its answer
+/// are writable.
+#[test]
+fn a_question_to_the_person_only_on_the_tools_that_ask() {
+    let why = "a question to the person said to come with a tool that asks none";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient gets a question before the booking and answers it in the client.",
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. The patient gets a question with the symptoms before they are recorded.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The patient gets a question before the move.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The doctor gets a question first.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient gets a question first and the tool waits for the answer.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. A question goes to the doctor before the escalation.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, why), "{bad}");
+    }
+    assert!(refused_for(
+        O,
+        "book_appointment",
+        "Id of an open slot; the patient sees it in a question before the booking.",
+        why
+    ));
+    passes(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The patient gets a question first and the tool waits for the answer.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The patient gets a question about the appointment before the cancellation.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The doctor gets a question first.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The doctor gets a question before the rejection.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. The words of a clinical question are searched in the titles and the text.",
+        ),
+    ]);
+    // the question still comes first: an act before it is haste
+    assert!(refused_for(
+        D,
+        "cancel_appointment",
+        "Cancel one of the authenticated patient's appointments. The patient gets a question first, then the answer comes later.",
+        "haste"
+    ));
+}

@@ -635,3 +635,87 @@ pub(crate) fn act_of_another(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
         );
     }
 }
+
+/// Whether the server puts a question to the human before the tool's act: only the destructive
+/// tools ask, the cancellation and the rejection (the server's `confirm.rs`).
+pub(crate) fn asks_the_person(tool: &str) -> bool {
+    matches!(tool.split('_').next(), Some("cancel" | "reject"))
+}
+
+/// A question to the person said to come with a tool that never asks one ("Book an open slot …
+/// The patient gets a question before the booking", "The doctor gets a question before the
+/// confirmation", "… the patient sees them in a question before they are recorded"): the server
+/// asks the human only before a cancellation or a rejection, so the agent leaves its own check
+/// with the person to a question that never comes. Said of a question a person gets, sees or
+/// answers, one put to or for a person, one of the server, or a value shown in one; a question
+/// denied ("gets no question") is true of these tools.
+pub(crate) fn question_claimed(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    if tool.is_empty() || asks_the_person(tool) {
+        return;
+    }
+    let person = |x: &Tok| is_word(x, PEOPLE) && !is_word(x, &["reader", "client", "clients"]);
+    let hit = clause.iter().enumerate().find(|&(q, t)| {
+        if !is_word(t, &["question", "questions"]) {
+            return false;
+        }
+        let before = &clause[q.saturating_sub(4)..q];
+        if before
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "not", "any"]))
+        {
+            return false;
+        }
+        // (a person's own question: "the patient's question" reads "the patient question")
+        if q >= 1 && person(clause[q - 1]) {
+            return false;
+        }
+        // "<person> gets / sees / answers … a question"
+        let gets = (q.saturating_sub(7)..q).any(|p| {
+            person(clause[p])
+                && clause[p + 1..q].iter().any(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "gets", "get", "receives", "receive", "sees", "see", "answers",
+                            "answer", "shown", "faces", "has",
+                        ],
+                    )
+                })
+                && clause[p + 1..q].iter().all(|x| x.kind == Kind::Word)
+        });
+        // "a question to the patient", "a question of the server", "in a question"
+        let after = clause[q + 1..]
+            .iter()
+            .take(4)
+            .take_while(|x| x.kind == Kind::Word)
+            .collect::<Vec<_>>();
+        // (past its verb: "a question goes to the doctor", "is put to the patient")
+        let to = after
+            .iter()
+            .take(3)
+            .position(|x| is_word(x, &["to", "for", "of", "from"]))
+            .filter(|&i| {
+                after[..i]
+                    .iter()
+                    .all(|x| is_word(x, &["goes", "go", "comes", "is", "put", "sent", "first"]))
+            });
+        let to_someone = to.is_some_and(|i| {
+            after[i + 1..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS))
+                .is_some_and(|x| person(x) || is_word(x, &["server", "tool"]))
+        });
+        let shown_in = q >= 2
+            && is_word(clause[q - 2], &["in"])
+            && is_word(clause[q - 1], &["a", "the", "one"]);
+        gets || to_someone || shown_in
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a question to the person said to come with a tool that asks none: the server asks the human only before a cancellation or a rejection".to_owned(),
+        );
+    }
+}

@@ -236,6 +236,21 @@ pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
         let replaced = is_word(t, &["instead", "place"])
             && next.is_some_and(|n| is_word(n, &["of"]))
             && clause[k + 2..].iter().take(3).any(|x| asked(x));
+        // (the question said to come before the act: "The patient gets a question about the
+        // appointment first"; which tools ask is `question_claimed`'s)
+        let question_first = (0..clause.len()).any(|q| {
+            is_word(clause[q], &["question", "questions"])
+                && clause[q + 1..]
+                    .iter()
+                    .take_while(|x| x.kind == Kind::Word)
+                    .take(5)
+                    .any(|x| is_word(x, &["first"]))
+        }) && !clause.iter().any(|x| {
+            is_word(
+                x,
+                &["later", "after", "afterwards", "long", "sooner", "then"],
+            )
+        });
         let hasty = hasty
             || expires
             || due_soon
@@ -245,6 +260,7 @@ pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
             // (a person's question: "the answer is the error 429 with a `Retry-After` header"
             // is the API's answer)
             || (asked(t)
+                && !question_first
                 && clause.iter().any(|x| is_word(x, PEOPLE))
                 && clause.iter().any(|x| {
                     is_word(

@@ -474,6 +474,19 @@ pub(super) fn effect_verbs(
         if refused && change_denied(clause, k) {
             continue;
         }
+        // a tool that asks the person (a cancellation, a rejection) waits for the answer to its
+        // question: no change
+        if base == "wait"
+            && (effects.contains(&"cancel") || effects.contains(&"reject"))
+            && is_word_at(clause, k + 1, &["for"])
+            && clause[k + 2..]
+                .iter()
+                .take(4)
+                .take_while(|x| x.kind == Kind::Word)
+                .any(|x| is_word(x, ANSWERS))
+        {
+            continue;
+        }
         let prev = k.checked_sub(1).map(|p| clause[p]);
         // a change said as the state it leaves on a scope of things ("other upcoming
         // appointments become cancelled", "each appointment of the patient is moved"): a change

@@ -796,6 +796,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         emergency_stand_in(clause, out);
         caller_swapped(clause, tool.name, out);
         act_of_another(clause, tool.name, out);
+        question_claimed(clause, tool.name, out);
         yes_of_another(clause, tool.name, &effects, out);
         key_makes_the_act(clause, &effects, out);
         decision_of_another(clause, out);
