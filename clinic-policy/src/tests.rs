@@ -9903,3 +9903,87 @@ fn a_question_to_the_person_only_on_the_tools_that_ask() {
         "haste"
     ));
 }
+
+/// A cap on acts per person or per period the clinic never set: its one limit is the booking
+/// rate limit, with no number. A value's bound and the contract's own one intake per
+/// appointment pass.
+#[test]
+fn a_rate_the_clinic_never_set() {
+    let why = "a cap on acts the clinic never set";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A patient can book at most 3 appointments a day.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Each patient has at most 4 pending appointments.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. An appointment can be moved at most twice.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A patient can cancel no more than 2 appointments a month.",
+        ),
+        (
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. A patient can see at most 3 doctors a year.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. Each doctor has at most 8 confirmed appointments a day.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Bookings are limited to a maximum of 5 per week.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Each patient has a limit of three open bookings.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "list_my_appointments",
+            "Appointments per page, at most 100.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, at most 100 appointments per page.",
+        ),
+        (P, "search_protocols", "Most protocols to return, up to 20."),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, at most 1000 characters.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Most slots to return, up to 3 per day.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Number of pages, 1 when the patient has at most 20 appointments.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Booking has a rate limit: past it, the answer is `RATE_LIMITED` with the seconds to wait.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A patient can record at most one intake per appointment.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+}

@@ -719,3 +719,146 @@ pub(crate) fn question_claimed(clause: &[&Tok], tool: &str, out: &mut Vec<Violat
         );
     }
 }
+
+/// The clinic's acts, by a verb's base: a count of them per person or per period is a rate.
+const COUNTED_ACTS: &[&str] = &[
+    "book",
+    "reserve",
+    "cancel",
+    "move",
+    "reschedule",
+    "record",
+    "submit",
+    "confirm",
+    "reject",
+    "escalate",
+];
+
+/// A number of times or things, as a cap writes it: "3", "twice", "ten".
+fn a_number(t: &Tok) -> bool {
+    (t.kind == Kind::Ident && t.text.bytes().all(|b| b.is_ascii_digit()))
+        || is_word(
+            t,
+            &[
+                "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "twelve", "twenty", "once", "twice", "thrice",
+            ],
+        )
+}
+
+/// A cap on how many acts a person makes, or how many appointments a person holds, that the
+/// clinic never set ("A patient can book at most 3 appointments a day", "An appointment can be
+/// moved at most twice", "Each patient has at most 4 pending appointments", "A patient can see at
+/// most 3 doctors a year"): the contract's only limit on acts is the booking rate limit, whose
+/// number it does not give (`RATE_LIMITED` with the seconds to wait), so the agent refuses a
+/// person an act the API makes. Read: "at most", "no more than", "not more than", "up to" or "a
+/// maximum of" with a number, counted per period ("a day", "per week") or of the clinic's acts
+/// (after an act's verb, or of appointments, slots, intakes or acts held or made by a person).
+/// A value's bound ("at most 100 appointments per page", "up to 20 protocols") counts no act.
+pub(crate) fn rate_set(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let n = clause.len();
+    let hit = (0..n).find_map(|k| {
+        // the number the cap sets, just after its words
+        let cap = if is_word(clause[k], &["most"]) && k >= 1 && is_word(clause[k - 1], &["at"])
+            || is_word(clause[k], &["than"])
+                && k >= 2
+                && is_word(clause[k - 1], &["more", "fewer"])
+                && is_word(clause[k - 2], &["no", "not"])
+            || is_word(clause[k], &["to"]) && k >= 1 && is_word(clause[k - 1], &["up"])
+            || is_word(clause[k], &["of"])
+                && k >= 1
+                && is_word(clause[k - 1], &["maximum", "limit"])
+        {
+            k + 1
+        } else {
+            return None;
+        };
+        let num = clause.get(cap).filter(|x| a_number(x))?;
+        // (a case the cap is part of: "1 when the patient has at most 20 appointments")
+        let phrase = clause[..k]
+            .iter()
+            .rposition(|x| x.kind == Kind::Comma)
+            .map_or(0, |c| c + 1);
+        if clause[phrase..k]
+            .iter()
+            .any(|x| is_word(x, &["when", "if", "while", "whenever", "until", "once"]))
+        {
+            return None;
+        }
+        // ("up to 3 per day" bounds a value the caller sets; only an act counted makes it a
+        // rate)
+        let up_to = is_word(clause[k], &["to"]);
+        // a period per which it counts: "a day", "per week", "each month", "every hour"
+        let after: Vec<&Tok> = clause[cap + 1..]
+            .iter()
+            .take(7)
+            .take_while(|x| x.kind == Kind::Word)
+            .copied()
+            .collect();
+        let period = after.windows(2).any(|w| {
+            is_word(w[0], &["a", "an", "per", "each", "every", "one"])
+                && is_word(
+                    w[1],
+                    &[
+                        "day",
+                        "week",
+                        "month",
+                        "year",
+                        "hour",
+                        "minute",
+                        "fortnight",
+                        "weekend",
+                    ],
+                )
+        }) || after
+            .iter()
+            .any(|x| is_word(x, &["daily", "weekly", "monthly", "yearly", "hourly"]));
+        // the act counted: its verb just before the cap ("moved at most twice", "book at most
+        // 3"), or its things after the number, held or made by a person ("has at most 4 pending
+        // appointments")
+        let act_verb = |x: &Tok| {
+            verb(&x.text).is_some_and(|(b, _, f)| COUNTED_ACTS.contains(&b) && f != Form::Ing)
+        };
+        let lead = cap
+            - if is_word(clause[k], &["most", "to"]) {
+                2
+            } else {
+                3
+            };
+        let verb_before = lead >= 1 && clause[..lead].iter().rev().take(2).any(|x| act_verb(x));
+        let things = after.iter().take(3).any(|x| {
+            is_word(
+                x,
+                &[
+                    "appointment",
+                    "appointments",
+                    "slot",
+                    "slots",
+                    "intake",
+                    "intakes",
+                    "visit",
+                    "visits",
+                    "times",
+                ],
+            ) || change_noun(&x.text).is_some_and(|b| COUNTED_ACTS.contains(&b))
+        });
+        let by_a_person = clause[..k]
+            .iter()
+            .any(|x| is_word(x, &["patient", "patients", "doctor", "doctors"]))
+            && clause[..k]
+                .iter()
+                .any(|x| act_verb(x) || is_word(x, &["has", "have", "holds", "hold"]));
+        // (one of a thing is the contract's own count, one intake per appointment and one
+        // appointment per slot, read with the counts: only a period makes it a rate)
+        let one = is_word(num, &["one", "once", "1"]);
+        (period && !up_to || !one && (verb_before || things && by_a_person)).then_some(*num)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a cap on acts the clinic never set: the contract's one limit is the booking rate limit, `RATE_LIMITED` with the seconds to wait, and it gives no number".to_owned(),
+        );
+    }
+}

@@ -797,6 +797,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         caller_swapped(clause, tool.name, out);
         act_of_another(clause, tool.name, out);
         question_claimed(clause, tool.name, out);
+        rate_set(clause, out);
         yes_of_another(clause, tool.name, &effects, out);
         key_makes_the_act(clause, &effects, out);
         decision_of_another(clause, out);

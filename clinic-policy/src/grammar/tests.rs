@@ -3675,12 +3675,6 @@ fn the_first_sentence_past_any_verb_and_mark_and_a_condition_in_the_past() {
             false,
         ),
         (
-            d,
-            "Book an open slot for the authenticated patient. Each patient has a limit of three open bookings.",
-            "book_appointment",
-            true,
-        ),
-        (
             p,
             "Id of the doctor, a positive integer, is unique.",
             "find_available_slots",
