@@ -9987,3 +9987,71 @@ fn a_rate_the_clinic_never_set() {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }
 }
+
+/// A public tool takes no token: a clinic said to be the caller's own on it is false, and the
+/// clinics are in different time zones. A doctor's clinic and each clinic's own zone pass.
+#[test]
+fn a_public_tool_knows_no_callers_clinic_and_clinics_keep_their_zones() {
+    let own = "a caller's own clinic said of a public tool";
+    for (place, tool, bad) in [
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered at the patient's clinic, sorted by name, each with its number of doctors.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Distinct specialties of the caller's clinic, sorted by name.",
+        ),
+        (T, "list_specialties", "List the specialties of my clinic"),
+        (
+            D,
+            "list_doctors",
+            "List the doctors of the clinic of the patient.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, own), "{bad}");
+    }
+    let zones = "the clinics said to share one time zone";
+    for (place, bad) in [
+        (
+            D,
+            "Find open appointment slots of one doctor within a time window. Every clinic is in the same time zone, so the local time is the same for each.",
+        ),
+        (
+            O,
+            "IANA time zone of the clinic (for example Europe/Berlin), the same for every clinic.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, "find_available_slots", bad, zones),
+            "{bad}"
+        );
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "list_doctors",
+            "The clinic of the doctor, with its time zone.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered, sorted by name, each with its number of doctors.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window. Clinics are in different time zones: each slot is in UTC and in its clinic's local time.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, with the patient's clinic.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, own), "{good}");
+        assert!(!refused_for(place, tool, good, zones), "{good}");
+    }
+}

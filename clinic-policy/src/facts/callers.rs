@@ -862,3 +862,77 @@ pub(crate) fn rate_set(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// A clinic said to be the caller's own on a public tool ("List the distinct medical specialties
+/// offered at the patient's clinic", "Distinct specialties of the caller's clinic", "List the
+/// specialties of my clinic"): a public route takes no token, so it knows no caller and no
+/// caller's clinic; its answer covers every clinic (or the one its arguments name), and the
+/// agent tells a person that what it lists is all their clinic has.
+pub(crate) fn own_clinic_of_a_public_tool(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    if callers(tool).is_none_or(|c| !c.is_empty()) {
+        return;
+    }
+    // (the caller's, by its names; a doctor's own clinic is the doctor's data: "the clinic of
+    // the doctor")
+    let whose = |x: &Tok| {
+        is_word(
+            x,
+            &[
+                "patient", "patients", "caller", "callers", "user", "users", "person", "my", "our",
+                "your",
+            ],
+        )
+    };
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        if !is_word(t, &["clinic", "clinics", "practice"]) {
+            return false;
+        }
+        // "the patient's clinic" (a possessive dropped), "my clinic", "its own clinic"
+        let before = k >= 1 && whose(clause[k - 1]);
+        // "the clinic of the patient", "the clinic of the caller"
+        let of = is_word_at(clause, k + 1, &["of"])
+            && clause[k + 2..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS))
+                .is_some_and(|x| whose(x));
+        before || of
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a caller's own clinic said of a public tool: it takes no token and knows no caller, and its answer covers every clinic or the one its arguments name".to_owned(),
+        );
+    }
+}
+
+/// The clinics said to share one time zone ("Every clinic is in the same time zone", "IANA
+/// time zone of the clinic, the same for every clinic"): the clinics are tenants in different
+/// zones, so the agent reads one clinic's local times as another's.
+pub(crate) fn zones_merged(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let zone = clause
+        .iter()
+        .any(|x| is_word(x, &["zone", "zones", "timezone"]));
+    let all = clause.windows(2).any(|w| {
+        is_word(w[0], &["every", "all", "each", "both", "any"])
+            && is_word(w[1], &["clinic", "clinics"])
+    });
+    let one = clause
+        .iter()
+        .position(|x| is_word(x, &["same", "shared", "common", "share", "shares"]));
+    if let Some(k) = one
+        && zone
+        && all
+        && !clause[..k]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["not", "no"]))
+    {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "the clinics said to share one time zone: they are tenants in different zones, each slot in its own clinic's".to_owned(),
+        );
+    }
+}

@@ -798,6 +798,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_of_another(clause, tool.name, out);
         question_claimed(clause, tool.name, out);
         rate_set(clause, out);
+        own_clinic_of_a_public_tool(clause, tool.name, out);
+        zones_merged(clause, out);
         yes_of_another(clause, tool.name, &effects, out);
         key_makes_the_act(clause, &effects, out);
         decision_of_another(clause, out);
