@@ -9944,7 +9944,12 @@ fn a_rate_the_clinic_never_set() {
             "Book an open slot for the authenticated patient. Each patient has a limit of three open bookings.",
         ),
     ] {
-        assert!(refused_for(D, tool, bad, why), "{bad}");
+        // (a bare count's reading may report the same number first)
+        assert!(
+            refused_for(D, tool, bad, why)
+                || refused_for(D, tool, bad, "a count of acts the contract does not set"),
+            "{bad}"
+        );
     }
     for (place, tool, good) in [
         (
