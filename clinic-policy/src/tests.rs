@@ -10060,3 +10060,416 @@ fn a_public_tool_knows_no_callers_clinic_and_clinics_keep_their_zones() {
         assert!(!refused_for(place, tool, good, zones), "{good}");
     }
 }
+
+#[test]
+fn the_servers_own_arguments_are_said_as_its_schema_serves_them() {
+    // defaults, bounds, required or optional, forms, a specialty's case and the window's end:
+    // the table of the server's arguments, read by what a clause says of which argument
+    let why = "the server's argument";
+    for (place, tool, bad) in [
+        // defaults
+        (
+            P,
+            "search_protocols",
+            "Most protocols to return, 1 to 20 (default 10).",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Most protocols to return, 1 to 20; 10 when absent.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Most protocols to return, 1 to 20. Default: 20.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Most protocols to return, 1 to 20; every match when absent.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance; 10 of them when limit is absent.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Appointments per page, 1 to 100 (default 100).",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1 (default the last page) up to 10000.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Appointments per page, 1 to 100; when absent, every appointment on one page.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, 10 to a page, with status, doctor and times.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Appointments per page, 1 to 100. Without it, 100.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, from 1 up to 10000. Default: the page with the next appointment.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Most slots to return, 1 to 100, earliest first (default 5).",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant or a date. Default: tomorrow.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots within a time window (default: the next 7 days). Returns 50 slots at most by default.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; 100 of them at most when limit is absent.",
+        ),
+        // bounds
+        (
+            P,
+            "book_appointment",
+            "A key of 4 to 16 characters (letters, digits and . _ : -). With the same key, the slot is booked at most once.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "A key of 4 characters exactly. With the same key, the appointment is moved at most once.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Appointments per page, 1 to 500 (default 20).",
+        ),
+        (P, "list_my_appointments", "Page number, from 1 up to 10."),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, from 0 (the first page) up to 10000.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Words to search for in the titles and text of the protocols, 2 to 20 characters.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Most protocols to return, 1 to 3 (default 2).",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Most slots to return, 1 to 1000, earliest first. Default: 20.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Exact specialty name, case-insensitive (for example Cardiology), 1 to 8 characters.",
+        ),
+        // required or optional
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient. Required.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive, same formats as from. Required.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Exact specialty name, case-insensitive (for example Cardiology), 1 to 64 characters. Required.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters. Optional.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic, with an optional note.",
+        ),
+        // forms
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a UUID), as returned by find_available_slots.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments, a text of 8 letters, as returned by list_my_appointments.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters: letters, digits, spaces and any mark. With the same key, the slot is booked at most once.",
+        ),
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted, 0 to 3650, as a text such as three days.",
+        ),
+        // a specialty's case and whole name
+        (
+            P,
+            "list_doctors",
+            "Exact specialty name, case-sensitive (for example Cardiology), 1 to 64 characters.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Exact specialty name, in the same case as list_specialties gives it, 1 to 64 characters.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty; the name of the specialty is read with its case.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Specialty name or the start of one, case-insensitive, 1 to 64 characters, to search every doctor of it.",
+        ),
+        // the window's end
+        (
+            P,
+            "find_available_slots",
+            "End of the window, inclusive, same formats as from; at most 62 days after from.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "End of the window searched (inclusive), UTC.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, same formats as from, the last day included whole.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{tool}: {bad}");
+    }
+    // the shared flag of a protocol
+    for bad in [
+        "True for a protocol of the doctor's own clinic; false for a shared one.",
+        "False for a protocol shared by every clinic.",
+        "True when only the doctor's clinic has the protocol.",
+        "Whether the protocol is the doctor's clinic's own: true for own, false for shared.",
+    ] {
+        assert!(refused_for(O, "search_protocols", bad, "`shared`"), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1 (default 1) up to 10000.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Appointments per page, 1 to 100 (default 20).",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, from 1 up to 10000. Default: the first page.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Appointments per page, 1 to 100. Without it, 20.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, 20 to a page.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Words to search for in the titles and text of the protocols, 2 to 200 characters.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Most protocols to return, 1 to 20 (default 5).",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance; 5 of them when limit is absent.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "True for a protocol shared by every clinic; false for one of the doctor's own clinic.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), as returned by find_available_slots.",
+        ),
+        // (a key the agent makes narrower is still one the server takes; one end alone may
+        // narrow; a count of pages, a limit past its top, a string that gives an error)
+        (
+            P,
+            "reschedule_appointment",
+            "A key of 32 characters exactly. With the same key, the appointment is moved at most once.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Words to search for in the titles and text of the protocols, at least 3 characters.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Number of pages; 1 when the patient has at most 20 appointments.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. A limit over 100 gives the error `VALIDATION_ERROR`.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Size of the page, 1 to 100. Default: 20. A value under 1 or over 100 gives the error `VALIDATION_ERROR`.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols by words. The query is 2 to 200 characters; the limit is 1 to 20. Default limit: 5.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the care protocols of the clinic by their full text. Inactive protocols are excluded by default.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of the slot to book. A positive integer; zero, a negative number or a string gives the error `VALIDATION_ERROR`.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Earliest start time to include, as RFC 3339. Optional; when absent, the list starts at the next open slot.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Slots within opening hours only: weekdays from 8 to 18 local time.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "True when more slots matched than were returned; 5 by default.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Optional key from the caller, 8 to 128 characters.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -; no spaces). With the same key, the slot is booked at most once.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, kept on the appointment and shown to the patient. Optional.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters. Required.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Exact specialty name, case-insensitive (for example Cardiology), 1 to 64 characters; without it, every doctor is listed.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty, in any case.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Id of one doctor (a positive integer); either this or specialty, not both. Without both, every doctor of the clinic is searched.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Exact specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it; either this or doctor_id, not both.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant (2026-12-01T09:00:00Z) or a date (2026-12-01, midnight UTC). Default: now.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive, same formats as from; at most 62 days after from. Default: 7 days after from.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Most slots to return, 1 to 100, earliest first. Default: 20.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots within a time window (default: the next 7 days). Returns 20 slots at most by default.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "End of the window searched (exclusive), UTC.",
+        ),
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted, 0 to 3650.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters.",
+        ),
+    ] {
+        let vs = judge(place, good, tool);
+        assert!(
+            !vs.iter()
+                .any(|v| v.detail.contains(why) || v.detail.contains("`shared`")),
+            "{tool}: {good}: {vs:?}"
+        );
+    }
+}

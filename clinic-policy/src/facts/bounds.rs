@@ -403,7 +403,7 @@ const SERVERS: &[&str] = &[
     "token",
 ];
 /// Words before a number that make it no bound: an estimate or an example.
-const NO_BOUND: &[&str] = &[
+pub(super) const NO_BOUND: &[&str] = &[
     "about",
     "approximately",
     "around",

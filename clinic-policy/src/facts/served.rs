@@ -5,7 +5,7 @@
 //! the other way round makes the agent read an answer wrongly: a replayed booking as a new one,
 //! a cut list as whole, a week's search as a month's.
 
-use super::bounds::{Said, number, said};
+use super::bounds::{NO_BOUND, Said, number, said};
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -23,7 +23,8 @@ pub struct Flag {
     no: &'static [&'static str],
 }
 
-/// The server's flags: `replayed` is true when a request with the same idempotency key was made
+/// The server's flags: `shared` is true for a protocol shared by every clinic (false for one of
+/// the doctor's own clinic); `replayed` is true when a request with the same idempotency key was made
 /// before (the answer is its appointment again); `truncated` when more slots matched than were
 /// returned; `upcoming`, when true, keeps only appointments that start after now and are not
 /// cancelled or rejected (default false).
@@ -66,6 +67,14 @@ pub const FLAGS: &[Flag] = &[
         no: &[
             "all", "every", "each", "complete", "whole", "none", "nothing",
         ],
+    },
+    Flag {
+        field: "shared",
+        tools: &["search_protocols"],
+        default: None,
+        meaning: "the protocol is shared by every clinic",
+        yes: &["shared", "every", "all", "common", "any"],
+        no: &["own", "only", "private", "local"],
     },
     Flag {
         field: "upcoming",
@@ -112,6 +121,7 @@ pub const PAGED: &[&str] = &["list_my_appointments", "list_doctor_schedule"];
 pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     // (the sentences, split at `.`, `;`, `!`, `?` and line breaks; a colon joins a label to its
     // value: "Default: 7 days")
+    args_misstated(text, toks, tool, out);
     let sentences = toks.split(|t| t.kind == Kind::Stop && t.text != ":");
     for s in sentences.filter(|s| !s.is_empty()) {
         flag_inverted(s, tool, out);
@@ -240,6 +250,11 @@ fn flag_inverted(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
                 &s[k + 1..]
             } else {
                 continue;
+            };
+            // (the condition ends where the other value is said: "true for own, false for shared")
+            let cond = match cond.iter().position(|x| is_word(x, &["true", "false"])) {
+                Some(e) => &cond[..e],
+                None => cond,
             };
             let p = polarity(cond, flag);
             if p != 0 && (p > 0) != value {
@@ -949,5 +964,641 @@ fn count_beyond_window(s: &[Tok], out: &mut Vec<Violation>) {
             t,
             "what the slot search counts said to reach past its window: it counts the open slots of the window, before the limit".to_owned(),
         );
+    }
+}
+
+/// What an argument the server takes is: the form of its value, which the schema holds it to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// An id of the upstream: a positive integer.
+    Id,
+    /// A number of the server's paging: a page or a count to return.
+    Count,
+    /// An idempotency key: letters, digits and `. _ : -`.
+    Key,
+    /// Words to match: a search, a specialty's name.
+    Words,
+    /// What a person writes: symptoms, a reason, a note (their bounds are read in `bounds`).
+    Written,
+    /// A number a person gives: days, a severity (their bounds are read in `bounds`).
+    Number,
+    /// An instant or a date of the slot search's window.
+    Instant,
+}
+
+/// One argument of one tool as the server's schema serves it: whether it is required, its
+/// default when absent, the bounds of its number or of its length in characters (`None` for an
+/// id, whose schema holds it to 1 and up, and for an instant), whether its words are matched in
+/// any case, and the words a text names it by.
+#[derive(Debug)]
+pub struct Arg {
+    pub tool: &'static str,
+    pub name: &'static str,
+    pub form: Form,
+    pub required: bool,
+    pub default: Option<u32>,
+    pub bounds: Option<(u32, u32)>,
+    pub any_case: bool,
+    words: &'static [&'static str],
+}
+
+const fn arg(
+    tool: &'static str,
+    name: &'static str,
+    form: Form,
+    required: bool,
+    default: Option<u32>,
+    bounds: Option<(u32, u32)>,
+    words: &'static [&'static str],
+) -> Arg {
+    Arg {
+        tool,
+        name,
+        form,
+        required,
+        default,
+        bounds,
+        any_case: false,
+        words,
+    }
+}
+
+/// (a page's number; "pages" counts them, which is an answer's, not the argument)
+const PAGE_WORDS: &[&str] = &["page"];
+const LIMIT_WORDS: &[&str] = &["limit"];
+const KEY_WORDS: &[&str] = &["key", "keys", "idempotency", "idempotency_key"];
+const APPOINTMENT_WORDS: &[&str] = &["appointment_id", "appointment", "id"];
+const SPECIALTY_WORDS: &[&str] = &["specialty", "specialties"];
+
+/// Every argument of the server's tools but its flags (in [`FLAGS`]): a list's page from 1 (by
+/// default) to 10000 and its size from 1 to 100 (20 by default), a protocol search's words of 2
+/// to 200 characters and its count from 1 to 20 (5 by default), the slot search's count from 1
+/// to 100 (20 by default) and its window's ends (from now by default; [`SLOT_SEARCH`] holds the
+/// rest), a specialty's name of 1 to 64 characters matched exactly in any case, a key of 8 to
+/// 128 characters, ids, and what a person writes. The note of an escalation is required; the
+/// reason of a rejection is not.
+#[rustfmt::skip]
+pub const ARGS: &[Arg] = &[
+    arg("list_my_appointments", "page", Form::Count, false, Some(1), Some((1, 10000)), PAGE_WORDS),
+    arg("list_my_appointments", "limit", Form::Count, false, Some(20), Some((1, 100)), LIMIT_WORDS),
+    arg("list_doctor_schedule", "page", Form::Count, false, Some(1), Some((1, 10000)), PAGE_WORDS),
+    arg("list_doctor_schedule", "limit", Form::Count, false, Some(20), Some((1, 100)), LIMIT_WORDS),
+    arg("search_protocols", "query", Form::Words, true, None, Some((2, 200)), &["query", "q", "words", "search", "terms"]),
+    arg("search_protocols", "limit", Form::Count, false, Some(5), Some((1, 20)), &["limit", "most"]),
+    Arg { any_case: true, ..arg("list_doctors", "specialty", Form::Words, false, None, Some((1, 64)), SPECIALTY_WORDS) },
+    arg("find_available_slots", "doctor_id", Form::Id, false, None, None, &["doctor_id", "doctor", "id"]),
+    Arg { any_case: true, ..arg("find_available_slots", "specialty", Form::Words, false, None, Some((1, 64)), SPECIALTY_WORDS) },
+    arg("find_available_slots", "from", Form::Instant, false, None, None, &["from", "start"]),
+    arg("find_available_slots", "to", Form::Instant, false, None, None, &["end", "until"]),
+    arg("find_available_slots", "limit", Form::Count, false, Some(20), Some((1, 100)), &["limit", "most"]),
+    arg("book_appointment", "slot_id", Form::Id, true, None, None, &["slot_id", "slot", "id"]),
+    arg("book_appointment", "idempotency_key", Form::Key, true, None, Some((8, 128)), KEY_WORDS),
+    arg("reschedule_appointment", "appointment_id", Form::Id, true, None, None, APPOINTMENT_WORDS),
+    arg("reschedule_appointment", "slot_id", Form::Id, true, None, None, &["slot_id", "slot"]),
+    arg("reschedule_appointment", "idempotency_key", Form::Key, true, None, Some((8, 128)), KEY_WORDS),
+    arg("cancel_appointment", "appointment_id", Form::Id, true, None, None, APPOINTMENT_WORDS),
+    arg("get_appointment", "appointment_id", Form::Id, true, None, None, APPOINTMENT_WORDS),
+    arg("confirm_appointment", "appointment_id", Form::Id, true, None, None, APPOINTMENT_WORDS),
+    arg("reject_appointment", "appointment_id", Form::Id, true, None, None, APPOINTMENT_WORDS),
+    arg("reject_appointment", "reason", Form::Written, false, None, Some((1, 200)), &["reason", "rejection"]),
+    arg("record_intake", "appointment_id", Form::Id, true, None, None, APPOINTMENT_WORDS),
+    arg("record_intake", "symptoms", Form::Written, true, None, Some((1, 1000)), &["symptoms", "symptom"]),
+    arg("record_intake", "duration_days", Form::Number, true, None, Some((0, 3650)), &["duration_days", "days", "duration", "lasted"]),
+    arg("record_intake", "severity", Form::Number, true, None, Some((0, 10)), &["severity", "severe"]),
+    arg("escalate_to_oncall", "appointment_id", Form::Id, true, None, None, APPOINTMENT_WORDS),
+    arg("escalate_to_oncall", "note", Form::Written, true, None, Some((1, 500)), &["note", "reason", "why"]),
+];
+
+/// The slot search's start by default: the time of the call; a start said later than it.
+const NOW: &[&str] = &["now", "current", "present", "moment", "immediately"];
+const LATER: &[&str] = &["tomorrow", "midnight", "week", "month", "noon", "morning"];
+
+/// Words that say a count or a page other than a number: every one, the last, the next.
+const OTHER_AMOUNT: &[&str] = &[
+    "every",
+    "all",
+    "each",
+    "last",
+    "next",
+    "whole",
+    "unlimited",
+    "none",
+    "latest",
+    "newest",
+    "final",
+];
+
+/// Words before "page" that make it the size of a page ("per page", "to a page"), not its number.
+const A_PAGE: &[&str] = &["per", "a", "each", "every", "one"];
+
+/// Whether the token at `j` names the argument: its name as written in the schema, or a word of
+/// it; "page" names the page's number, and "per page", "to a page" and "page size" the limit.
+fn names(s: &[Tok], j: usize, a: &Arg) -> bool {
+    let t = &s[j];
+    let sized = is_word(t, PAGE_WORDS)
+        && (j >= 1 && is_word(&s[j - 1], A_PAGE)
+            || is_word_at(s, j + 1, &["size", "sizes"])
+            || s[j.saturating_sub(3)..j]
+                .iter()
+                .any(|x| is_word(x, &["size"])));
+    match a.name {
+        "page" => is_word(t, PAGE_WORDS) && !sized,
+        "limit" if a.words == LIMIT_WORDS => is_word(t, LIMIT_WORDS) || sized,
+        _ => t.text == a.name || is_word(t, a.words),
+    }
+}
+
+/// The arguments of a tool.
+fn args_of(tool: &str) -> impl Iterator<Item = &'static Arg> + '_ {
+    ARGS.iter().filter(move |a| a.tool == tool)
+}
+
+/// The argument a word at `at` of the sentence `s` is said of, among those `fits` keeps: the
+/// nearest named before it in its clause, else after it in its clause, else the one the text
+/// is about (the first it names), else the nearest in its sentence.
+fn said_of(
+    s: &[Tok],
+    at: usize,
+    subject: Option<&'static Arg>,
+    tool: &str,
+    fits: impl Fn(&Arg) -> bool,
+) -> Option<&'static Arg> {
+    let (start, end) = clause_at(s, at);
+    let named = |j: usize| args_of(tool).find(|a| names(s, j, a));
+    [
+        (start..at).rev().find_map(named),
+        (at + 1..end).find_map(named),
+        subject,
+        (0..at).rev().find_map(named),
+        (at + 1..s.len()).find_map(named),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|a| fits(a))
+}
+
+/// The argument a text is about: the first its head (its first clause) names ("Most slots to
+/// return, …", "Reason for the rejection, …").
+fn subject_of(toks: &[Tok], tool: &str) -> Option<&'static Arg> {
+    let (_, end) = clause_at(toks, 0);
+    (0..end).find_map(|j| args_of(tool).find(|a| names(toks, j, a)))
+}
+
+/// Whether a word at `k` is denied by a word shortly before it ("not required", "no spaces").
+fn denied(s: &[Tok], k: usize) -> bool {
+    s[k.saturating_sub(3)..k]
+        .iter()
+        .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+}
+
+/// What a text says of the arguments in [`ARGS`]: their defaults, bounds, whether they are
+/// required, their forms, the case of a specialty and the end of the slot search's window.
+pub(super) fn args_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if args_of(tool).next().is_none() {
+        return;
+    }
+    // (a text of a flag is of an answer's value or of the flag, not of another argument)
+    let subject = if toks.iter().any(|x| is_word(x, &["true", "false"])) {
+        None
+    } else {
+        subject_of(toks, tool)
+    };
+    let sentences = toks.split(|t| t.kind == Kind::Stop && t.text != ":");
+    for s in sentences.filter(|s| !s.is_empty()) {
+        let n = out.len();
+        default_misstated(text, s, subject, tool, out);
+        if out.len() == n {
+            arg_bound_misstated(text, s, subject, tool, out);
+        }
+        requirement_misstated(s, subject, tool, out);
+        form_misstated(s, subject, tool, out);
+        if out.len() > n {
+            return;
+        }
+    }
+}
+
+/// The clause of the token at `k`: from the mark before it to the mark after it.
+fn clause_at(s: &[Tok], k: usize) -> (usize, usize) {
+    let bound = |t: &Tok| matches!(t.kind, Kind::Comma | Kind::Stop);
+    let start = (0..k).rev().find(|&j| bound(&s[j])).map_or(0, |j| j + 1);
+    let end = (k..s.len()).find(|&j| bound(&s[j])).unwrap_or(s.len());
+    (start, end)
+}
+
+/// The clause after the one that ends at `end`, if any.
+fn next_clause(s: &[Tok], end: usize) -> (usize, usize) {
+    match (end + 1..s.len()).find(|&j| !matches!(s[j].kind, Kind::Comma | Kind::Stop)) {
+        Some(j) => clause_at(s, j),
+        None => (s.len(), s.len()),
+    }
+}
+
+/// Where a sentence says a default, and the tokens of the value it says: after "default"
+/// ("(default 10)", "Default: 20", "the default is the last page"), or before "by default" or
+/// "when absent" ("50 slots at most by default", "10 of them when limit is absent"), or in the
+/// clause after one that says only that ("Without it, 100", "when absent, every match").
+fn defaults_said(s: &[Tok], tool: &str) -> Vec<(usize, usize, usize)> {
+    let mut sites = Vec::new();
+    for (k, t) in s.iter().enumerate() {
+        let (start, end) = clause_at(s, k);
+        let by = k >= 1 && is_word(&s[k - 1], &["by"]);
+        let (v0, v1) = if is_word(t, &["default", "defaults"]) && !by {
+            (k + 1, end)
+        } else if is_word(t, &["default"]) && by {
+            (start, k - 1)
+        } else if is_word(t, &["without"]) && k == start {
+            (k + 2, end)
+        } else if is_word(t, ABSENT) {
+            // ("10 when absent", "when limit is absent, …"; not "absent from the list")
+            let Some(cond) = (start..k)
+                .rev()
+                .find(|&j| is_word(&s[j], &["when", "if", "where", "while"]))
+            else {
+                continue;
+            };
+            (start, cond)
+        } else {
+            continue;
+        };
+        // ("Default limit: 5": the argument's name is no value)
+        let value = |a: usize, b: usize| {
+            (a..b).any(|j| {
+                !is_word(&s[j], &["is", "to", "of", "are", "the", "it", "value"])
+                    && !args_of(tool).any(|x| names(s, j, x))
+            })
+        };
+        let (v0, v1) = if value(v0, v1.max(v0)) {
+            (v0, v1)
+        } else {
+            next_clause(s, end)
+        };
+        sites.push((k, v0, v1));
+    }
+    sites
+}
+
+/// A default of a page, a count or the window's start said otherwise than the server's: a
+/// number that is not its own ("(default 10)" where it is 5, "Returns 50 slots at most by
+/// default"), or words that give another value ("Default: the last page", "every match when
+/// absent", "Default: tomorrow"); a page's default is the first. A size said of a page alone
+/// ("10 to a page") is the default of its limit too.
+fn default_misstated(
+    text: &str,
+    s: &[Tok],
+    subject: Option<&'static Arg>,
+    tool: &str,
+    out: &mut Vec<Violation>,
+) {
+    let mut sites = defaults_said(s, tool);
+    // ("10 to a page", "20 per page": the size of a page when no limit is given)
+    for k in 0..s.len() {
+        if number(s, k, text).is_some_and(|(_, f)| f == k)
+            && matches!(said(s, k, k, text), Said::Alone)
+            && (is_word_at(s, k + 1, &["per"]) && is_word_at(s, k + 2, PAGE_WORDS)
+                || is_word_at(s, k + 1, &["to", "a", "on"])
+                    && is_word_at(s, k + 2, &["a", "each", "every", "one"])
+                    && is_word_at(s, k + 3, PAGE_WORDS))
+        {
+            sites.push((k, k, k + 1));
+        }
+    }
+    for (k, v0, v1) in sites {
+        let value = &s[v0..v1];
+        // (an amount of time is the window's, read with it; true or false a flag's)
+        if value
+            .iter()
+            .any(|x| is_word(x, TIME_UNITS) || is_word(x, &["true", "false"]))
+        {
+            continue;
+        }
+        let Some(a) = said_of(s, k, subject, tool, |_| true) else {
+            continue;
+        };
+        let wrong = match (a.form, a.default) {
+            (Form::Count, Some(d)) => {
+                let numbers: Vec<u32> = (v0..v1)
+                    .filter_map(|j| number(s, j, text).filter(|&(_, f)| f == j))
+                    .map(|(n, _)| n)
+                    .collect();
+                // (words of another amount: "every match", "the last page", "the page with the
+                // next appointment"; the first page is page 1)
+                if numbers.is_empty() {
+                    value.iter().any(|x| is_word(x, OTHER_AMOUNT))
+                        && !(d == 1 && value.iter().any(|x| is_word(x, &["first", "one"])))
+                } else {
+                    numbers.iter().any(|&n| n != d)
+                }
+            }
+            (Form::Instant, _) if a.name == "from" => {
+                value.iter().any(|x| is_word(x, LATER)) && !value.iter().any(|x| is_word(x, NOW))
+            }
+            _ => false,
+        };
+        if wrong {
+            let is = match a.default {
+                Some(d) => d.to_string(),
+                None => "now".to_owned(),
+            };
+            push(
+                out,
+                Rule::Directive,
+                &s[k],
+                format!(
+                    "the server's argument `{}` said with another default: it is {is}",
+                    a.name
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Nouns after a number that count something other than the value of an argument ("up to 5
+/// doctors in one search").
+const OTHER_COUNTS: &[&str] = &[
+    "doctor",
+    "doctors",
+    "clinic",
+    "clinics",
+    "request",
+    "requests",
+    "call",
+    "calls",
+    "patient",
+    "patients",
+    "specialty",
+    "specialties",
+    "time",
+    "times",
+];
+
+/// A bound of a page, a count, a key or the words of a search said otherwise than the schema's
+/// ("Appointments per page, 1 to 500", "Page number, from 0", "A key of 4 to 16 characters",
+/// "A key of 32 characters exactly", "Words to search for, 2 to 20 characters"): a number with
+/// a length in characters is read against the arguments held to a length, one without against
+/// the counts; a number said as an end or a range is read, one alone only when said exact.
+fn arg_bound_misstated(
+    text: &str,
+    s: &[Tok],
+    subject: Option<&'static Arg>,
+    tool: &str,
+    out: &mut Vec<Violation>,
+) {
+    for (k, t) in s.iter().enumerate() {
+        let Some((n, first)) = number(s, k, text) else {
+            continue;
+        };
+        // (a thousands group is read once, at its last part; a default is read as one)
+        if number(s, k + 2, text).is_some_and(|(_, f)| f <= k) {
+            continue;
+        }
+        let (start, end) = clause_at(s, first);
+        if s[start..end]
+            .iter()
+            .any(|x| is_word(x, &["default", "defaults"]) || is_word(x, ABSENT))
+            || s[first.saturating_sub(3)..first]
+                .iter()
+                .any(|x| is_word(x, NO_BOUND))
+        {
+            continue;
+        }
+        let mut a = k + 1;
+        let length = is_word_at(s, a, LENGTH_UNITS) || is_word_at(s, a, &["digits"]);
+        if length {
+            a += 1;
+        } else if is_word_at(s, a, TIME_UNITS) || is_word_at(s, a, OTHER_COUNTS) {
+            continue;
+        }
+        // ("32 characters exactly", "exactly 32 characters")
+        let exact = s[a..end.min(a + 4).max(a)]
+            .iter()
+            .chain(s[first.saturating_sub(2)..first].iter())
+            .any(|x| is_word(x, &["exactly", "precisely"]));
+        let form = said(s, first, k, text);
+        if matches!(form, Said::Lower) || matches!(form, Said::Alone) && !exact {
+            continue;
+        }
+        // ("at most 20 appointments": a count of what a list holds is its limit's, not a page's)
+        let items = is_word_at(
+            s,
+            a,
+            &[
+                "appointment",
+                "appointments",
+                "slot",
+                "slots",
+                "protocol",
+                "protocols",
+                "results",
+                "entries",
+                "items",
+            ],
+        );
+        let Some(arg) = said_of(s, first, subject, tool, |x| {
+            x.bounds.is_some()
+                && (!items || x.name == "limit")
+                && if length {
+                    matches!(x.form, Form::Key | Form::Words)
+                } else {
+                    x.form == Form::Count
+                }
+        }) else {
+            continue;
+        };
+        let Some((lo, hi)) = arg.bounds else {
+            continue;
+        };
+        // (the agent makes a key itself: a narrower length still makes one the server takes)
+        let own = arg.form == Form::Key;
+        let fits = match form {
+            Said::Range(l) if own => lo <= l && l <= n && n <= hi,
+            Said::Lower | Said::Alone if own => (lo..=hi).contains(&n),
+            Said::Range(l) => (l, n) == (lo, hi),
+            Said::Scale => n == hi,
+            // ("over 100 gives an error": what lies past either end)
+            Said::Below => n == lo || n == hi || n == hi + 1,
+            Said::Above => n == hi || n == lo || n + 1 == lo,
+            Said::Lower | Said::Alone => lo == hi && n == lo,
+            // (one end alone may narrow what the schema takes, "at least 3 characters"; said
+            // with the other end, "from 1 up to 10", the two are the range)
+            Said::AtLeast | Said::AtMost => {
+                let paired = (start..end).any(|j| {
+                    j != first
+                        && number(s, j, text).is_some_and(|(_, f)| f == j)
+                        && matches!(said(s, j, j, text), Said::AtLeast | Said::AtMost)
+                });
+                match form {
+                    Said::AtLeast if paired => n == lo,
+                    Said::AtMost if paired => n == hi,
+                    _ => (lo..=hi).contains(&n),
+                }
+            }
+        };
+        if !fits {
+            let unit = if length { " characters" } else { "" };
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "the server's argument `{}` said with other bounds: its schema holds it to {lo} to {hi}{unit}",
+                    arg.name
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// An argument said required when the schema lets it out, or optional when the schema asks for
+/// it ("Reason for the rejection, …. Required.", "Start of the window, …. Required.", "with an
+/// optional note"): the agent withholds a call it could make, or makes one the schema refuses.
+/// "optional" before a noun is said of that noun; "required", "optional" as a predicate of the
+/// argument its clause or its text names.
+fn requirement_misstated(
+    s: &[Tok],
+    subject: Option<&'static Arg>,
+    tool: &str,
+    out: &mut Vec<Violation>,
+) {
+    for (k, t) in s.iter().enumerate() {
+        let required = if is_word(t, &["required", "mandatory", "compulsory", "obligatory"]) {
+            true
+        } else if is_word(t, &["optional"]) {
+            false
+        } else {
+            continue;
+        };
+        let said = required != denied(s, k);
+        // ("an optional note": the noun after the word; a noun of no argument says nothing)
+        let attributive = s.get(k + 1).is_some_and(|x| x.kind == Kind::Word)
+            && !is_word_at(
+                s,
+                k + 1,
+                &["and", "or", "but", "for", "when", "if", "unless"],
+            );
+        let arg = if attributive {
+            (k + 1..(k + 3).min(s.len())).find_map(|j| args_of(tool).find(|a| names(s, j, a)))
+        } else {
+            said_of(s, k, subject, tool, |_| true)
+        };
+        // (the contract lets a key out, where the server's schema asks for it)
+        let Some(arg) = arg.filter(|a| a.form != Form::Key) else {
+            continue;
+        };
+        if arg.required != said {
+            let is = if arg.required { "required" } else { "optional" };
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "the server's argument `{}` said otherwise: it is {is}",
+                    arg.name
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Words that give a value as a text of letters or other characters, not a number.
+/// (said as what the value is: "a UUID", "as a text")
+const TEXTUAL: &[&str] = &[
+    "uuid",
+    "guid",
+    "string",
+    "text",
+    "hex",
+    "hexadecimal",
+    "alphanumeric",
+];
+
+/// Characters outside an idempotency key's letters, digits and `. _ : -`.
+const OUTSIDE_A_KEY: &[&str] = &[
+    "space",
+    "spaces",
+    "whitespace",
+    "punctuation",
+    "symbol",
+    "symbols",
+    "emoji",
+    "emojis",
+    "unicode",
+    "mark",
+    "marks",
+    "accents",
+    "accented",
+];
+
+/// An argument given another form than its schema's ("Id of an open slot (a UUID)", "Id of an
+/// appointment, a text of 8 letters", "days, as a text such as three days", "A key of letters,
+/// digits, spaces and any mark"): an id and a person's number are integers, a key takes letters,
+/// digits and `. _ : -`; the agent sends what the schema refuses. A specialty said to be matched
+/// in its case, or by its start ("case-sensitive", "in the same case", "or the start of one"):
+/// the server matches the whole name in any case. The slot search's end said inclusive: it is
+/// exclusive, and a slot that starts at it is not in the answer.
+fn form_misstated(s: &[Tok], subject: Option<&'static Arg>, tool: &str, out: &mut Vec<Violation>) {
+    for (k, t) in s.iter().enumerate() {
+        if denied(s, k) {
+            continue;
+        }
+        let of = |fits: &dyn Fn(&Arg) -> bool| {
+            said_of(s, k, subject, tool, |_| true).filter(|a| fits(a))
+        };
+        // (in apposition to what it is said of: "(a UUID)", ", a text of 8 letters", "as a text")
+        let apposed = k >= 2
+            && is_word(&s[k - 1], &["a", "an"])
+            && (s[k - 2].kind == Kind::Comma || is_word(&s[k - 2], &["as"]));
+        let wrong = if is_word(t, TEXTUAL) && apposed {
+            of(&|a| matches!(a.form, Form::Id | Form::Number)).map(|a| (a, "an integer"))
+        } else if is_word(t, OUTSIDE_A_KEY) {
+            of(&|a| a.form == Form::Key).map(|a| (a, "letters, digits and . _ : - alone"))
+        } else if is_word(t, &["case", "cases"])
+            && (is_word_at(s, k + 1, &["sensitive", "sensitively", "matters", "counts"])
+                || k >= 1 && is_word(&s[k - 1], &["same", "its", "their", "exact", "original"]))
+        {
+            of(&|a| a.any_case).map(|a| (a, "matched whole, in any case"))
+        } else if is_word(
+            t,
+            &[
+                "prefix",
+                "prefixes",
+                "partial",
+                "substring",
+                "start",
+                "beginning",
+                "begins",
+                "starts",
+            ],
+        ) {
+            of(&|a| a.any_case).map(|a| (a, "matched whole, in any case"))
+        } else if is_word(
+            t,
+            &[
+                "inclusive",
+                "included",
+                "including",
+                "includes",
+                "inclusively",
+            ],
+        ) {
+            of(&|a| a.tool == SLOT_SEARCH && a.name == "to").map(|a| (a, "exclusive"))
+        } else {
+            None
+        };
+        if let Some((arg, is)) = wrong {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "the server's argument `{}` said in another form: it is {is}",
+                    arg.name
+                ),
+            );
+            return;
+        }
     }
 }
