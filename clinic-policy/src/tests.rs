@@ -10473,3 +10473,47 @@ fn the_servers_own_arguments_are_said_as_its_schema_serves_them() {
         );
     }
 }
+
+#[test]
+fn the_first_page_of_a_list_by_id_holds_its_oldest() {
+    let why = "the server's pages said the other way round";
+    for (place, tool, bad) in [
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1 (the newest appointments) up to 10000.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, the first page with the latest ones.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number; page 1 holds the most recent appointments.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{tool}: {bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1 (the oldest appointments; the newest are on the last page) up to 10000.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, newest last, one page at a time; the first page holds the oldest.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1 (default 1) up to 10000.",
+        ),
+    ] {
+        let vs = judge(place, good, tool);
+        assert!(!vs.iter().any(|v| v.detail.contains(why)), "{good}: {vs:?}");
+    }
+}

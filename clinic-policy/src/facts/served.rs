@@ -1172,6 +1172,9 @@ pub(super) fn args_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
         }
         requirement_misstated(s, subject, tool, out);
         form_misstated(s, subject, tool, out);
+        if PAGED.contains(&tool) && ORDERED_BY_ID.contains(&tool) {
+            first_page_said_newest(text, s, out);
+        }
         if out.len() > n {
             return;
         }
@@ -1597,6 +1600,43 @@ fn form_misstated(s: &[Tok], subject: Option<&'static Arg>, tool: &str, out: &mu
                     "the server's argument `{}` said in another form: it is {is}",
                     arg.name
                 ),
+            );
+            return;
+        }
+    }
+}
+
+/// The first page said to hold the newest appointments ("Page number, from 1 (the newest
+/// appointments)", "the first page with the latest ones"): the server pages a list ascending by
+/// id, newest last, so page 1 holds the oldest and the agent stops before the newest. Read in
+/// the few words after the first page, or page 1, of a sentence of pages.
+fn first_page_said_newest(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
+    const NEWEST: &[&str] = &["newest", "latest", "recent", "youngest", "freshest"];
+    if !s.iter().any(|x| is_word(x, PAGE_WORDS)) {
+        return;
+    }
+    for k in 0..s.len() {
+        let first = is_word(&s[k], &["first"]) && is_word_at(s, k + 1, PAGE_WORDS)
+            || number(s, k, text).is_some_and(|(n, f)| n == 1 && f == k);
+        if !first {
+            continue;
+        }
+        let after = &s[k + 1..(k + 7).min(s.len())];
+        let until = after
+            .iter()
+            .position(|x| {
+                is_word(x, &["last", "end", "oldest", "earliest"]) || x.kind == Kind::Stop
+            })
+            .unwrap_or(after.len());
+        if let Some(j) = (0..until).find(|&j| is_word(&after[j], NEWEST)) {
+            if denied(after, j) {
+                continue;
+            }
+            push(
+                out,
+                Rule::Directive,
+                &after[j],
+                "the server's pages said the other way round: it pages by id, newest last, so the first page holds the oldest".to_owned(),
             );
             return;
         }
