@@ -395,6 +395,95 @@ mod tests {
             .unwrap_or_else(|| panic!("the policy's table names {name}, which is no tool"))
     }
 
+    /// A property of a schema: of the object itself, or of an object it defines (an item of a
+    /// list it answers).
+    fn property_of<'s>(schema: &'s crate::tool::JsonObject, field: &str) -> &'s serde_json::Value {
+        let own = &schema["properties"][field];
+        if !own.is_null() {
+            return own;
+        }
+        let lists = schema
+            .get("properties")
+            .and_then(|p| p.as_object())
+            .into_iter()
+            .flat_map(|p| p.values())
+            .map(|p| &p["items"]);
+        let defined = ["$defs", "definitions"]
+            .iter()
+            .filter_map(|k| schema.get(*k).and_then(|d| d.as_object()))
+            .flat_map(|d| d.values());
+        lists
+            .chain(defined)
+            .map(|d| &d["properties"][field])
+            .find(|p| !p.is_null())
+            .unwrap_or(own)
+    }
+
+    /// The policy's table of this server's arguments (`clinic_policy::served::ARGS`) is this
+    /// server's schemas: every argument of every tool is in it (or is a flag of its table), and
+    /// each is required as the schema requires it, held to the schema's bounds (a number's
+    /// minimum and maximum, a text's length), an id from 1, and served with its default.
+    #[test]
+    fn the_policy_table_of_arguments_is_this_servers_schemas() {
+        use clinic_policy::served::{self, Form};
+        for def in crate::catalogue::CATALOGUE {
+            let input = (def.input_schema)();
+            let properties = input
+                .get("properties")
+                .and_then(|p| p.as_object())
+                .cloned()
+                .unwrap_or_default();
+            for key in properties.keys() {
+                let listed = served::ARGS
+                    .iter()
+                    .any(|a| a.tool == def.name && a.name == key)
+                    || served::FLAGS.iter().any(|f| {
+                        f.field == key && f.default.is_some() && f.tools.contains(&def.name)
+                    });
+                assert!(listed, "{}.{key} is not in the policy's table", def.name);
+            }
+        }
+        for arg in served::ARGS {
+            let input = (tool(arg.tool).input_schema)();
+            let property = &input["properties"][arg.name];
+            let at = format!("{}.{}", arg.tool, arg.name);
+            assert!(property.is_object(), "{at} is no argument");
+            let required = input
+                .get("required")
+                .and_then(|r| r.as_array())
+                .is_some_and(|r| r.iter().any(|x| x == arg.name));
+            assert_eq!(required, arg.required, "{at}: required");
+            let number = |k: &str| property[k].as_u64();
+            match (arg.form, arg.bounds) {
+                (Form::Id, _) => assert_eq!(number("minimum"), Some(1), "{at}"),
+                (Form::Count | Form::Number, Some((lo, hi))) => {
+                    assert_eq!(number("minimum"), Some(u64::from(lo)), "{at}");
+                    assert_eq!(number("maximum"), Some(u64::from(hi)), "{at}");
+                }
+                (Form::Key | Form::Words | Form::Written, Some((lo, hi))) => {
+                    assert_eq!(number("minLength"), Some(u64::from(lo)), "{at}");
+                    assert_eq!(number("maxLength"), Some(u64::from(hi)), "{at}");
+                }
+                (Form::Instant, None) => {}
+                (form, bounds) => panic!("{at}: {form:?} with {bounds:?}"),
+            }
+            let description = property["description"].as_str().unwrap_or_default();
+            if let Some(d) = arg.default {
+                assert!(
+                    description.contains(&format!("(default {d})"))
+                        || description.contains(&format!("Default: {d}.")),
+                    "{at}: {description}"
+                );
+            }
+            if arg.any_case {
+                assert!(
+                    description.contains("case-insensitive"),
+                    "{at}: {description}"
+                );
+            }
+        }
+    }
+
     /// The policy's table of this server's own values (`clinic_policy::served`), which its screen
     /// reads served text against, is this server's: each flag is a boolean of its tools (an
     /// argument when it has a default, served with that default, else a field of the answer), and
@@ -409,7 +498,7 @@ mod tests {
                     Some(_) => (def.input_schema)(),
                     None => (def.output_schema)(),
                 };
-                let property = &schema["properties"][flag.field];
+                let property = property_of(&schema, flag.field);
                 let types = property["type"].to_string();
                 assert!(types.contains("boolean"), "{name}.{}: {types}", flag.field);
                 let description = property["description"].as_str().unwrap_or_default();

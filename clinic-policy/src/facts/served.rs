@@ -251,11 +251,6 @@ fn flag_inverted(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
             } else {
                 continue;
             };
-            // (the condition ends where the other value is said: "true for own, false for shared")
-            let cond = match cond.iter().position(|x| is_word(x, &["true", "false"])) {
-                Some(e) => &cond[..e],
-                None => cond,
-            };
             let p = polarity(cond, flag);
             if p != 0 && (p > 0) != value {
                 push(
