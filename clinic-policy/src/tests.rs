@@ -10517,3 +10517,241 @@ fn the_first_page_of_a_list_by_id_holds_its_oldest() {
         assert!(!vs.iter().any(|v| v.detail.contains(why)), "{good}: {vs:?}");
     }
 }
+
+/// The contract's lifecycle, read from one table: the statuses an appointment has (pending,
+/// confirmed, rejected, cancelled), the statuses each act takes, the status it leaves, and the
+/// one code of each refused case (`INVALID_TRANSITION` for a status the act does not take,
+/// `INTAKE_EXISTS` for a second intake). A status the contract lacks, an act said to take
+/// another status, another code for a refused case, an act said to make another status, and
+/// two bookings of one slot said to both succeed are refused; the contract's own words pass.
+#[test]
+fn the_lifecycle_is_read_from_one_table() {
+    passes(&[
+        (
+            O,
+            "get_appointment",
+            "One of pending, confirmed, rejected or cancelled.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment: `pending`, `confirmed`, `rejected` or `cancelled`.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that are neither cancelled, rejected nor started. Default: false.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, with status (pending, confirmed, rejected or cancelled), patient and times.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, pending or confirmed. A cancelled or rejected one can not be cancelled again.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel a pending or confirmed appointment of the authenticated patient. A cancelled appointment gives `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. An appointment of another patient gives `FORBIDDEN`; a cancelled one gives `INVALID_TRANSITION`.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments; a cancelled one gives `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move a pending or confirmed appointment of the authenticated patient to another open slot. An appointment that is cancelled, rejected or already started gives `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. A confirmed or cancelled one gives `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate a pending or confirmed appointment to the oncall doctor of the same clinic. A cancelled one gives 422.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of a pending or confirmed appointment of the authenticated patient. A second intake gives `INTAKE_EXISTS`.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The appointment becomes confirmed; returns the appointment.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The appointment becomes confirmed, then the patient sees it.",
+        ),
+        (O, "confirm_appointment", "The appointment, now confirmed."),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Creates a pending appointment; returns the appointment.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Two bookings of one slot at the same time do not both make an appointment: one gets `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, of any status.",
+        ),
+    ]);
+    let invented = "as a status of an appointment";
+    for (place, tool, bad) in [
+        (
+            O,
+            "get_appointment",
+            "One of pending, confirmed, rejected, cancelled, completed.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "One of pending, confirmed, rejected, cancelled or missed.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "One of pending, confirmed, escalated, rejected, cancelled.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, one page at a time, with status (pending, confirmed, completed, rejected or cancelled), doctor and times.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now and are neither cancelled, rejected nor completed. Default: false.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, with status, patient and times. A past visit has the status `completed`.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The moved appointment has the status `rescheduled`.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The appointment becomes confirmed, then completed after the visit; returns the appointment.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The appointment, now confirmed, then attended after the visit.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, invented), "{bad}");
+    }
+    let widened = "the act said to take an appointment that is";
+    for (tool, bad) in [
+        (
+            "confirm_appointment",
+            "Confirm a pending or rejected appointment with the authenticated doctor. The appointment becomes confirmed.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. A rejected appointment can be confirmed too.",
+        ),
+        (
+            "reject_appointment",
+            "Reject a pending or confirmed appointment with the authenticated doctor, with an optional reason shown to the patient.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments, of any status, to the oncall doctor of the same clinic.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic, cancelled ones too.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A cancelled appointment can be cancelled again with no error.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot, a rejected one too.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel a pending, confirmed or rejected appointment of the authenticated patient.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, widened), "{bad}");
+    }
+    let swapped = "another code said for a case of the lifecycle";
+    for (place, tool, bad) in [
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A second intake gives `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. An appointment cancelled before gives `APPOINTMENT_NOT_FOUND`.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A rejected appointment gives `FORBIDDEN`.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. A confirmed appointment gives `APPOINTMENT_NOT_FOUND`.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. A cancelled appointment gives 404.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Id of a pending appointment with the doctor (a positive integer); a confirmed one gives `APPOINTMENT_NOT_FOUND`.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. A cancelled appointment gives `APPOINTMENT_NOT_FOUND`.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, swapped), "{bad}");
+    }
+    assert!(refused_for(
+        D,
+        "book_appointment",
+        "Book an open slot for the authenticated patient. Creates a confirmed appointment; returns the appointment.",
+        "the act said to make a confirmed appointment"
+    ));
+    let race = "exactly one wins";
+    for bad in [
+        "Book an open slot for the authenticated patient. Two bookings of one slot at the same time both make an appointment.",
+        "Book an open slot for the authenticated patient. Of two bookings of one slot at the same time, the later one waits for the slot.",
+    ] {
+        assert!(refused_for(D, "book_appointment", bad, race), "{bad}");
+    }
+}

@@ -27,17 +27,60 @@ pub(crate) const HOURS_OF_A_CLOCK: &[&str] = &[
     "working",
 ];
 
-/// The statuses an appointment may have for each changing act the API makes on it, by the
-/// act's verb: cancel, move, submit an intake and escalate take a pending or a confirmed one.
+/// The statuses of an appointment in the contract; it has no other.
+pub(crate) const STATUSES: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
+
+/// The contract's lifecycle, a row an act (by the verbs of its tool's name): the statuses of
+/// the appointment it takes (a booking takes a slot) and the status it leaves (an intake and an
+/// escalation keep the status). An appointment in any other status answers
+/// `REFUSED_STATUS_CODE`; a second intake answers `SECOND_INTAKE_CODE`.
+const LIFECYCLE: &[(&[&str], &[&str], Option<&str>)] = &[
+    (&["book"], &[], Some("pending")),
+    (
+        &["reschedule", "move"],
+        &["pending", "confirmed"],
+        Some("pending"),
+    ),
+    (&["cancel"], &["pending", "confirmed"], Some("cancelled")),
+    (&["confirm"], &["pending"], Some("confirmed")),
+    (&["reject"], &["pending"], Some("rejected")),
+    (&["submit", "record"], &["pending", "confirmed"], None),
+    (&["escalate"], &["pending", "confirmed"], None),
+];
+
+/// The one code of an act on an appointment in a status the act does not take (422).
+pub(crate) const REFUSED_STATUS_CODE: &str = "invalid_transition";
+
+/// The one code of a second intake of an appointment (409).
+pub(crate) const SECOND_INTAKE_CODE: &str = "intake_exists";
+
+/// The row of the tool's own act: its first effect that the lifecycle names.
+fn lifecycle_row(effects: &[&str]) -> Option<(&'static [&'static str], Option<&'static str>)> {
+    effects.iter().find_map(|e| {
+        LIFECYCLE
+            .iter()
+            .find(|(verbs, _, _)| verbs.contains(e))
+            .map(|&(_, takes, leaves)| (takes, leaves))
+    })
+}
+
+/// The statuses the act takes ([] for a booking and for a tool that makes no act on an
+/// appointment).
+pub(crate) fn statuses_taken(effects: &[&str]) -> &'static [&'static str] {
+    lifecycle_row(effects).map_or(&[], |(takes, _)| takes)
+}
+
+/// The status the act leaves (none for an intake, an escalation or a reading).
+pub(crate) fn status_left(effects: &[&str]) -> Option<&'static str> {
+    lifecycle_row(effects).and_then(|(_, leaves)| leaves)
+}
+
+/// The statuses an act takes when it takes more than a pending appointment (cancel, move,
+/// submit an intake, escalate); [] for the confirmation and the rejection, which take a pending
+/// one only, and for the booking.
 pub(crate) fn statuses_an_act_takes(effects: &[&str]) -> &'static [&'static str] {
-    if effects
-        .iter()
-        .any(|e| matches!(*e, "cancel" | "reschedule" | "move" | "submit" | "escalate"))
-    {
-        &["pending", "confirmed"]
-    } else {
-        &[]
-    }
+    let takes = statuses_taken(effects);
+    if takes.len() > 1 { takes } else { &[] }
 }
 
 /// An escalation's act sent elsewhere than to the oncall doctor, or later, in its first sentence
@@ -282,12 +325,7 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
     if effects.is_empty() {
         return;
     }
-    // (a confirmation and a rejection take a pending appointment only)
-    let takes: &[&str] = if effects.iter().any(|e| matches!(*e, "confirm" | "reject")) {
-        &["pending"]
-    } else {
-        statuses_an_act_takes(effects)
-    };
+    let takes = statuses_taken(effects);
     let k = (0..clause.len()).find(|&k| {
         let out_of = is_word(clause[k], &["outside"])
             || is_word(clause[k], &["out"])
@@ -710,19 +748,13 @@ pub(super) fn clock_time(t: &Tok, text: &str) -> bool {
 /// What a changing act leaves, by its verb: the status it sets, or for the escalation the
 /// priority; with the words of that measure and the measure's name.
 fn act_leaves(effects: &[&str]) -> Option<(&'static str, &'static [&'static str], &'static str)> {
-    const STATUS: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
     // (with "routine", a triage level a text may give the priority by mistake: "Priority:
     // routine after the escalation")
     const PRIORITY: &[&str] = &["urgent", "normal", "routine"];
-    let first = *effects.first()?;
-    Some(match first {
-        "cancel" => ("cancelled", STATUS, "status"),
-        "confirm" => ("confirmed", STATUS, "status"),
-        "reject" => ("rejected", STATUS, "status"),
-        "book" | "reschedule" | "move" => ("pending", STATUS, "status"),
-        "escalate" => ("urgent", PRIORITY, "priority"),
-        _ => return None,
-    })
+    match *effects.first()? {
+        "escalate" => Some(("urgent", PRIORITY, "priority")),
+        _ => status_left(&effects[..1]).map(|left| (left, STATUSES, "status")),
+    }
 }
 
 /// The result of a changing act said to hold another value of what the act sets ("Status of
@@ -932,18 +964,16 @@ pub(crate) fn own_change_denied(
 /// or where the clause is about the state after the act; a clause that denies, conditions or
 /// speaks of a failure passes.
 pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
-    const STATUS: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
+    const STATUS: &[&str] = STATUSES;
     const PRIORITY: &[&str] = &["urgent", "normal"];
     // the status the act sets (none: it keeps the status), and whether it sets the priority
-    let (status, priority): (Option<&str>, bool) = match effects.first() {
-        Some(&"escalate") => (None, true),
-        Some(&"cancel") => (Some("cancelled"), false),
-        Some(&"confirm") => (Some("confirmed"), false),
-        Some(&"reject") => (Some("rejected"), false),
-        Some(&("book" | "reschedule" | "move")) => (Some("pending"), false),
-        Some(&("submit" | "record")) => (None, false),
-        _ => return,
+    let Some(first) = effects.first() else {
+        return;
     };
+    if lifecycle_row(&effects[..1]).is_none() {
+        return;
+    }
+    let (status, priority) = (status_left(&effects[..1]), *first == "escalate");
     let hedged = clause.iter().any(|x| {
         is_word(
             x,
@@ -1215,6 +1245,344 @@ pub(crate) fn move_in_steps(
             Rule::Directive,
             t,
             "a move said to free the old slot and take the new one in turn: the move is one step, or nothing changes".to_owned(),
+        );
+    }
+}
+
+/// Words that stand in a list of statuses without naming one: a time of the visit ("cancelled,
+/// rejected or started") or a word of the list's own.
+const BESIDE_STATUSES: &[&str] = &[
+    "started", "past", "over", "upcoming", "future", "ongoing", "all", "any", "both", "none",
+    "other", "others", "etc", "each", "every",
+];
+
+/// The words a value of a status is written beside: its noun or its object's.
+const STATUS_HOLDERS: &[&str] = &[
+    "appointment",
+    "appointments",
+    "one",
+    "ones",
+    "booking",
+    "bookings",
+    "visit",
+    "visits",
+];
+
+/// A status the contract does not have, given to an appointment: a member of a list of its
+/// statuses ("One of pending, confirmed, rejected, cancelled, completed", "neither cancelled,
+/// rejected nor expired"), the value of its status ("has the status `done`", "the `escalated`
+/// status"), or the state said to follow one ("becomes confirmed, then completed after the
+/// visit"): the agent waits for, or filters on, a state the clinic never sets. Read for a tool
+/// of the clinic API's routes, whose appointments have the contract's statuses.
+pub(crate) fn status_invented(clause: &[&Tok], text: &str, tool: &str, out: &mut Vec<Violation>) {
+    if !super::callers::has_a_route(tool) {
+        return;
+    }
+    let word = |k: usize| clause.get(k).filter(|x| x.kind == Kind::Word);
+    let conj = |k: usize| is_word_at(clause, k, &["or", "and", "nor"]);
+    let comma = |k: usize| clause.get(k).is_some_and(|x| x.text == ",");
+    // (a member ends where a mark or a conjunction follows it, or the clause ends)
+    let ends = |k: usize| k + 1 == clause.len() || clause[k + 1].kind == Kind::Comma || conj(k + 1);
+    let invented = |x: &Tok| {
+        !is_word(x, STATUSES)
+            && !is_word(x, BESIDE_STATUSES)
+            && !is_word(x, DETERMINERS)
+            && !crate::facts::known_code(&x.text)
+    };
+    // a list: single-word members after commas, the last after "or", "and" or "nor"
+    // (a list opens its phrase: "One of pending, …", "(pending, …", "neither cancelled, …";
+    // not "one of the patient's appointments, pending or confirmed")
+    let opens = |k: usize| {
+        k == 0
+            || clause[k - 1].kind != Kind::Word
+            || is_word(
+                clause[k - 1],
+                &[
+                    "of", "either", "neither", "is", "are", "be", "becomes", "become", "status",
+                    "statuses",
+                ],
+            )
+    };
+    let listed = (0..clause.len()).filter(|&k| opens(k)).find_map(|start| {
+        let mut members = Vec::new();
+        let mut k = start;
+        while let Some(m) = word(k).filter(|_| ends(k)) {
+            members.push(m);
+            let last = members.len() > 1 && k >= 1 && conj(k - 1);
+            if last || k + 1 >= clause.len() || !(comma(k + 1) || conj(k + 1)) {
+                break;
+            }
+            k += if conj(k + 1) {
+                2
+            } else if conj(k + 2) {
+                3
+            } else {
+                2
+            };
+        }
+        let statuses = members.iter().filter(|x| is_word(x, STATUSES)).count();
+        members
+            .iter()
+            .find(|x| invented(x))
+            .filter(|_| statuses >= 2)
+            .copied()
+    });
+    // the value of the status, in a code span or quotes, right after "status" or before it
+    let quoted = |x: &Tok| {
+        let before = text[..x.start].trim_end_matches(' ');
+        x.kind == Kind::Word && (before.ends_with('`') || before.ends_with('"'))
+    };
+    let valued = clause.iter().enumerate().find_map(|(k, x)| {
+        let of_status = is_word_at(clause, k + 1, &["status"])
+            || k >= 1
+                && is_word(clause[k - 1], &["status"])
+                && !(k >= 2 && is_word(clause[k - 2], &["http", "error", "answer", "response"]));
+        (of_status && quoted(x) && invented(x)).then_some(*x)
+    });
+    // a state after one of the statuses: "confirmed, then completed after the visit"
+    let after = clause.windows(3).enumerate().find_map(|(k, w)| {
+        let then = is_word(w[1], &["then"]) && is_word(w[0], STATUSES)
+            || comma(k + 1) && is_word_at(clause, k + 2, &["then"]) && is_word(w[0], STATUSES);
+        let j = if is_word(w[1], &["then"]) {
+            k + 2
+        } else {
+            k + 3
+        };
+        let x = word(j)?;
+        let closes = j + 1 == clause.len()
+            || is_word_at(clause, j + 1, &["after", "once", "when", "at", "on"]);
+        (then && closes && invented(x) && (x.text.ends_with("ed") || x.text == "done")).then_some(x)
+    });
+    if let Some(t) = listed.copied().or(valued).or(after.copied()) {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            format!(
+                "\"{}\" as a status of an appointment: the contract has only pending, confirmed, rejected and cancelled",
+                t.text
+            ),
+        );
+    }
+}
+
+/// A changing act said to take a status it does not take ("Confirm a pending or rejected
+/// appointment", "A rejected appointment can be confirmed too", "Move … to another slot, a
+/// rejected one too", "Escalate … of any status"): the agent makes a call the clinic refuses
+/// with `INVALID_TRANSITION`, or tells a person it can be made. Read where the status is of the
+/// act's own object: after the act's verb, before the act's participle, or added with "too";
+/// a negated or refused case passes.
+pub(crate) fn status_widened(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+    let Some(first) = effects.first() else {
+        return;
+    };
+    if lifecycle_row(&effects[..1]).is_none() || *first == "book" {
+        return;
+    }
+    let takes = statuses_taken(effects);
+    // (the verbs of the act's row: "Move …" is the reschedule's)
+    let verbs = LIFECYCLE
+        .iter()
+        .find(|(verbs, _, _)| verbs.contains(first))
+        .map_or(&[][..], |(verbs, _, _)| *verbs);
+    let own = |x: &Tok| verb(&x.text).is_some_and(|(v, _, _)| verbs.contains(&v));
+    // (a refusal or a denial: "cannot be confirmed", "gives `INVALID_TRANSITION`"; not "with
+    // no error", which says the act is made)
+    let denied = clause.iter().enumerate().any(|(k, x)| {
+        is_word(
+            x,
+            &[
+                "not",
+                "never",
+                "cannot",
+                "except",
+                "but",
+                "unless",
+                "than",
+                "besides",
+                "excluding",
+                "only",
+                "error",
+                "errors",
+                "fails",
+                "refused",
+                "refuses",
+            ],
+        ) && !(is_word(x, &["error", "errors"]) && k >= 1 && is_word(clause[k - 1], &["no"]))
+            || is_word(x, &["no"]) && !is_word_at(clause, k + 1, &["error", "errors"])
+            || x.kind == Kind::Ident && x.text.contains('_')
+    });
+    if denied {
+        return;
+    }
+    let holder = |k: usize| is_word_at(clause, k, STATUS_HOLDERS);
+    // the status's object, past a list of statuses: "pending or rejected appointment"
+    let object_after = |k: usize| {
+        let mut j = k + 1;
+        while j < clause.len()
+            && (is_word(clause[j], STATUSES)
+                || is_word(clause[j], &["or", "and"])
+                || clause[j].text == ",")
+        {
+            j += 1;
+        }
+        holder(j).then_some(j)
+    };
+    let hit = clause.iter().enumerate().find(|&(k, x)| {
+        if !is_word(x, STATUSES) || is_word(x, takes) {
+            return false;
+        }
+        let Some(j) = object_after(k) else {
+            return false;
+        };
+        // after the act's verb, with only its object's words between: "Confirm a pending or
+        // rejected appointment"
+        let opens = (0..k).rev().find(|&i| {
+            !(is_word(clause[i], DETERMINERS)
+                || is_word(clause[i], STATUSES)
+                || is_word(clause[i], &["or", "and", "even", "also"])
+                || clause[i].text == ",")
+        });
+        let governed = opens.is_some_and(|i| {
+            own(clause[i])
+                && !is_word(clause[i], STATUSES)
+                && (i == 0 || !is_word(clause[i - 1], &["be", "is", "are", "was", "were"]))
+        });
+        // before the act's participle: "A rejected appointment can be confirmed too"
+        let passive = clause[j + 1..]
+            .iter()
+            .take(4)
+            .position(|y| own(y))
+            .is_some_and(|p| {
+                clause[j + 1..j + 1 + p]
+                    .iter()
+                    .any(|y| is_word(y, &["be", "is", "are", "gets", "get"]))
+            });
+        // added to the act's objects: "a rejected one too", "cancelled ones included"
+        let added = clause.iter().any(|y| own(y))
+            && (is_word_at(clause, j + 1, &["too", "included", "also"])
+                || is_word_at(clause, j + 1, &["as"]) && is_word_at(clause, j + 2, &["well"])
+                || k >= 1 && is_word(clause[k - 1], &["even", "including"])
+                || k >= 2
+                    && is_word(clause[k - 2], &["even", "including"])
+                    && is_word(clause[k - 1], DETERMINERS));
+        governed || passive || added
+    });
+    // … or of any status: "Escalate one of the doctor's appointments, of any status"
+    let any = clause.windows(2).find(|w| {
+        is_word(w[0], &["any", "every", "all", "whatever"])
+            && is_word(w[1], &["status", "statuses"])
+    });
+    let any = any.filter(|_| clause.iter().any(|y| own(y))).map(|w| w[1]);
+    if let Some(t) = hit.map(|(_, x)| *x).or(any) {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            format!(
+                "the act said to take an appointment that is {}: it takes only {} ones; any other answers `INVALID_TRANSITION`",
+                if is_word(t, STATUSES) {
+                    t.text.as_str()
+                } else {
+                    "of any status"
+                },
+                takes.join(" or ")
+            ),
+        );
+    }
+}
+
+/// The act said to make an appointment of another status than the one it leaves ("Book …
+/// Creates a confirmed appointment"): a booking and a move leave it pending, a confirmation
+/// confirmed, a rejection rejected, a cancellation cancelled.
+pub(crate) fn status_made(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+    let Some(left) = effects.first().and_then(|_| status_left(&effects[..1])) else {
+        return;
+    };
+    let hit = clause.windows(4).find(|w| {
+        is_word(
+            w[0],
+            &[
+                "creates", "create", "makes", "make", "opens", "adds", "produces", "leaves",
+            ],
+        ) && is_word(w[1], &["a", "an", "one", "the", "new"])
+            && is_word(w[2], STATUSES)
+            && !is_word(w[2], &[left])
+            && is_word(w[3], STATUS_HOLDERS)
+    });
+    if let Some(w) = hit {
+        push(
+            out,
+            Rule::Effects,
+            w[2],
+            format!(
+                "the act said to make a {} appointment: it leaves it {left}",
+                w[2].text
+            ),
+        );
+    }
+}
+
+/// Two bookings of one slot at the same time said to both succeed, or the later to wait for
+/// the slot ("Two bookings of one slot at the same time both make an appointment"): exactly one
+/// wins; the other answers `SLOT_TAKEN` at once.
+pub(crate) fn race_misstated(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let raced = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "concurrent",
+                "concurrently",
+                "simultaneous",
+                "simultaneously",
+                "parallel",
+            ],
+        )
+    }) || clause
+        .windows(2)
+        .any(|w| is_word(w[0], &["same"]) && is_word(w[1], &["time", "moment", "instant"]));
+    let bookings = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "booking", "bookings", "book", "moves", "requests", "calls", "patients",
+            ],
+        )
+    });
+    if !raced || !bookings {
+        return;
+    }
+    let negated = |k: usize| {
+        clause[k.saturating_sub(3)..k]
+            .iter()
+            .any(|x| is_word(x, &["not", "never", "no"]))
+    };
+    let hit = clause.iter().enumerate().find(|&(k, x)| {
+        let both = is_word(x, &["both", "all"])
+            && !is_word_at(clause, k + 1, &["but"])
+            && clause[k + 1..].iter().take(4).any(|y| {
+                is_word(
+                    y,
+                    &[
+                        "make", "get", "succeed", "win", "book", "take", "create", "hold",
+                        "receive",
+                    ],
+                )
+            });
+        let waits = is_word(
+            x,
+            &[
+                "waits", "wait", "queued", "queue", "queues", "retried", "retries",
+            ],
+        );
+        (both || waits) && !negated(k)
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "two bookings of one slot at the same time: exactly one wins, the other answers `SLOT_TAKEN` at once".to_owned(),
         );
     }
 }

@@ -3,7 +3,10 @@
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
-use super::acts::{HOURS_OF_A_CLOCK, clock_time, window_ahead};
+use super::acts::{
+    HOURS_OF_A_CLOCK, REFUSED_STATUS_CODE, SECOND_INTAKE_CODE, STATUSES, clock_time,
+    statuses_taken, window_ahead,
+};
 use super::cases::{case_of, joined_codes, word_beyond_code};
 use super::codes::{API_ERRORS, condition_opens, http_status, known_route};
 
@@ -118,8 +121,23 @@ pub(super) fn made_up_error(
             || condition_opens(toks, k, text).is_some();
         let joined = joined_codes(toks, text, k);
         let own_case = case_of(toks, text, &joined, start, end, opens_gloss);
+        let lifecycle = lifecycle_case(
+            toks,
+            text,
+            start,
+            end,
+            k,
+            statuses_taken(&own_effects(tool)),
+        );
         let made_up = |code: &str| -> Option<String> {
-            if code == "invalid_transition" && for_a_status_taken(&case, takes) {
+            if let Some(one) = lifecycle.filter(|&one| {
+                code != one && !super::codes::lost_code(code) && one_code_swapped(code)
+            }) {
+                Some(format!(
+                    "another code said for a case of the lifecycle: the clinic API answers it with `{}` only",
+                    one.to_ascii_uppercase()
+                ))
+            } else if code == "invalid_transition" && for_a_status_taken(&case, takes) {
                 Some(
                     "an error said for a status the act takes: it is open for each of them"
                         .to_owned(),
@@ -421,4 +439,87 @@ pub(super) fn made_up_case(
     } else {
         None
     }
+}
+
+/// A code that may answer a case of the lifecycle only when it is that case's own: every code
+/// but the ones of a lost answer (read by `lost_code`).
+fn one_code_swapped(code: &str) -> bool {
+    API_ERRORS.contains(&code)
+}
+
+/// The one code of a case of the lifecycle that the code at `k` is given for, when the case is
+/// nearer to it than to any other code of the sentence (`start..end`): an appointment in a
+/// status the act does not take (`takes`; none for a tool that makes no act on one), "A
+/// cancelled appointment gives …", answers `INVALID_TRANSITION`, and a second intake `INTAKE_EXISTS`.
+/// A status case of another owner or of an unknown id is read by its own code.
+fn lifecycle_case(
+    toks: &[Tok],
+    text: &str,
+    start: usize,
+    end: usize,
+    k: usize,
+    takes: &[&str],
+) -> Option<&'static str> {
+    // (of another owner, an unknown id, or denied: read by its own code)
+    let foreign = toks[start..end].iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "another",
+                "other",
+                "unknown",
+                "else",
+                "nonexistent",
+                "missing",
+                "deleted",
+                "not",
+                "no",
+            ],
+        )
+    });
+    // the codes of the sentence: a code in a code span, or a status of the contract
+    let code_at = |j: usize| {
+        let t = &toks[j];
+        j == k
+            || API_ERRORS.contains(&t.text.as_str())
+                && text[..t.start].ends_with('`')
+                && text[t.start..t.end]
+                    .bytes()
+                    .all(|b| !b.is_ascii_lowercase())
+            || t.kind == Kind::Ident && http_status(&t.text).is_some()
+    };
+    let nearest = |j: usize| {
+        (start..end)
+            .filter(|&c| code_at(c))
+            .min_by_key(|&c| c.abs_diff(j))
+            == Some(k)
+    };
+    let holders = [
+        "appointment",
+        "appointments",
+        "one",
+        "ones",
+        "booking",
+        "visit",
+    ];
+    (start..end)
+        .filter(|&j| j != k && nearest(j))
+        .find_map(|j| {
+            let t = &toks[j];
+            let held = toks.get(j + 1).is_some_and(|n| is_word(n, &holders))
+                || j >= 1 && is_word(&toks[j - 1], &["appointment", "appointments", "already"]);
+            let status = !foreign && is_word(t, STATUSES) && held && !is_word(t, takes);
+            let second = is_word(t, &["intake", "intakes"])
+                && (j >= 1 && is_word(&toks[j - 1], &["second", "another", "repeated"])
+                    || toks
+                        .get(j + 1)
+                        .is_some_and(|n| is_word(n, &["again", "twice"])));
+            if status {
+                Some(REFUSED_STATUS_CODE)
+            } else if second {
+                Some(SECOND_INTAKE_CODE)
+            } else {
+                None
+            }
+        })
 }

@@ -811,6 +811,10 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         duration_unit_swapped(clause, out);
         own_change_denied(clause, &effects, out);
         result_value_claimed(clause, &effects, out);
+        status_invented(clause, text, tool.name, out);
+        status_widened(clause, &effects, out);
+        status_made(clause, &effects, out);
+        race_misstated(clause, out);
         second_intake_replaces(clause, tool.name, out);
         visit_given(clause, &effects, out);
         move_in_steps(clause, &toks, &effects, out);
