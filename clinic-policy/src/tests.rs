@@ -10755,3 +10755,50 @@ fn the_lifecycle_is_read_from_one_table() {
         assert!(refused_for(D, "book_appointment", bad, race), "{bad}");
     }
 }
+
+/// The lifecycle's table read at its edges: a status case of another owner, or nearer another
+/// code, is read by that code; a tool of no route of the clinic has its own statuses; a move's
+/// own result ("becomes pending again") is no undo, while the same words for a time, or for a
+/// status the act does not take, still are.
+#[test]
+fn the_lifecycle_table_at_its_edges() {
+    passes(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A cancelled appointment of another patient gives `APPOINTMENT_NOT_FOUND`.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. `SLOT_TAKEN` for a taken slot, `INVALID_TRANSITION` for a cancelled appointment.",
+        ),
+        (
+            O,
+            "list_visits",
+            "One of pending, confirmed, rejected, cancelled, completed.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The appointment keeps its id and becomes pending again.",
+        ),
+    ]);
+    let undone = "a state said to come back by itself";
+    for (tool, bad) in [
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The appointment becomes pending again after one day.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. A cancelled appointment becomes pending again.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment becomes pending again.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, undone), "{bad}");
+    }
+}

@@ -776,7 +776,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         no_effect(clause, out);
         // what an act, a value or a source is said to stand for
         act_equated(clause, out);
-        undone_by_itself(clause, out);
+        undone_by_itself(clause, &effects, out);
         threat_for_no_act(clause, out);
         emergency_routed(clause, out);
         judgement_relabelled(clause, out);

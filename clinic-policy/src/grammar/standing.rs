@@ -96,8 +96,11 @@ pub(super) fn act_equated(clause: &[&Tok], out: &mut Vec<Violation>) {
 }
 
 /// A state said to come back by itself ("A cancelled appointment becomes pending again after
-/// one day"): an act made to look undoable.
-pub(super) fn undone_by_itself(clause: &[&Tok], out: &mut Vec<Violation>) {
+/// one day"): an act made to look undoable. The act's own result, when the act leaves a status
+/// it takes, is no undo ("Move … The appointment keeps its id and becomes pending again": a move
+/// leaves a pending or confirmed appointment pending), said with no time, case or status it
+/// does not take.
+pub(super) fn undone_by_itself(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
     undone_by_a_second_act(clause, out);
     let Some(k) = clause
         .iter()
@@ -105,6 +108,33 @@ pub(super) fn undone_by_itself(clause: &[&Tok], out: &mut Vec<Violation>) {
     else {
         return;
     };
+    let takes = crate::facts::statuses_taken(effects);
+    let own_result = crate::facts::status_left(effects)
+        .is_some_and(|left| takes.contains(&left) && is_word_at(clause, k + 1, &[left]))
+        && !clause.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "after",
+                    "later",
+                    "itself",
+                    "automatically",
+                    "when",
+                    "once",
+                    "if",
+                    "until",
+                    "day",
+                    "days",
+                    "hour",
+                    "hours",
+                    "week",
+                    "weeks",
+                ],
+            ) || is_word(x, crate::facts::STATUSES) && !is_word(x, takes)
+        });
+    if own_result {
+        return;
+    }
     if let Some(t) = clause[k..].iter().find(|t| is_word(t, &["again", "back"])) {
         push(
             out,
