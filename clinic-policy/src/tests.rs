@@ -10798,6 +10798,10 @@ fn the_lifecycle_table_at_its_edges() {
             "cancel_appointment",
             "Cancel one of the authenticated patient's appointments. The appointment becomes pending again.",
         ),
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The appointment becomes confirmed again.",
+        ),
     ] {
         assert!(refused_for(D, tool, bad, undone), "{bad}");
     }

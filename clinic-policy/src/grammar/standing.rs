@@ -99,7 +99,8 @@ pub(super) fn act_equated(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// one day"): an act made to look undoable. The act's own result, when the act leaves a status
 /// it takes, is no undo ("Move … The appointment keeps its id and becomes pending again": a move
 /// leaves a pending or confirmed appointment pending), said with no time, case or status it
-/// does not take.
+/// does not take (which holds the status an act leaves when it does not take it: "becomes
+/// confirmed again" for a confirmation).
 pub(super) fn undone_by_itself(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
     undone_by_a_second_act(clause, out);
     let Some(k) = clause
@@ -110,7 +111,7 @@ pub(super) fn undone_by_itself(clause: &[&Tok], effects: &[&str], out: &mut Vec<
     };
     let takes = crate::facts::statuses_taken(effects);
     let own_result = crate::facts::status_left(effects)
-        .is_some_and(|left| takes.contains(&left) && is_word_at(clause, k + 1, &[left]))
+        .is_some_and(|left| is_word_at(clause, k + 1, &[left]))
         && !clause.iter().any(|x| {
             is_word(
                 x,
