@@ -10806,3 +10806,20 @@ fn the_lifecycle_table_at_its_edges() {
         assert!(refused_for(D, tool, bad, undone), "{bad}");
     }
 }
+
+/// A booking makes its appointment only: an intake or an escalation said to be made with it is
+/// refused; the appointment alone, or with no intake, passes.
+#[test]
+fn a_booking_makes_its_appointment_only() {
+    passes(&[(
+        D,
+        "book_appointment",
+        "Book an open slot for the authenticated patient. Creates a pending appointment with no intake; returns the appointment.",
+    )]);
+    assert!(refused_for(
+        D,
+        "book_appointment",
+        "Book an open slot for the authenticated patient. Creates a pending appointment and an empty intake for it; returns the appointment.",
+        "it makes the appointment only"
+    ));
+}

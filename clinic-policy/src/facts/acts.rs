@@ -1586,3 +1586,48 @@ pub(crate) fn race_misstated(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// A booking said to create another object of the clinic beside its appointment ("Creates a
+/// pending appointment and an empty intake for it"): the booking makes the appointment only;
+/// an intake is the patient's own act, an escalation the doctor's.
+pub(crate) fn booking_makes_more(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    if effects.first() != Some(&"book") {
+        return;
+    }
+    let Some(i) = clause
+        .iter()
+        .position(|x| is_word(x, &["creates", "create", "makes", "make", "opens", "adds"]))
+    else {
+        return;
+    };
+    let hit = clause[i + 1..].iter().enumerate().find(|&(j, x)| {
+        is_word(
+            x,
+            &[
+                "intake",
+                "intakes",
+                "escalation",
+                "escalations",
+                "protocol",
+                "protocols",
+            ],
+        ) && !clause[i + 1..i + 1 + j]
+            .iter()
+            .any(|y| is_word(y, &["no", "not", "without", "never"]))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            format!(
+                "the booking said to make an {} too: it makes the appointment only",
+                t.text
+            ),
+        );
+    }
+}

@@ -814,6 +814,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         status_invented(clause, text, tool.name, out);
         status_widened(clause, &effects, out);
         status_made(clause, &effects, out);
+        booking_makes_more(clause, &effects, out);
         race_misstated(clause, out);
         second_intake_replaces(clause, tool.name, out);
         visit_given(clause, &effects, out);
