@@ -10823,3 +10823,31 @@ fn a_booking_makes_its_appointment_only() {
         "it makes the appointment only"
     ));
 }
+
+/// After a lost answer the change may be made, and the server must say so: "may have been made"
+/// in the phrase of the done word passes beside a lost answer's code or a timeout; beside a
+/// refusal, or said as done, it is a success claimed.
+#[test]
+fn a_lost_answer_may_leave_the_change_made() {
+    let made = "an error or a failure said to leave the change made";
+    for good in [
+        "Book an open slot for the authenticated patient. After `UPSTREAM_TIMEOUT`, the booking may have been made.",
+        "Book an open slot for the authenticated patient. On a timeout, the booking may be made.",
+        "Cancel one of the authenticated patient's appointments. With `UPSTREAM_TIMEOUT`, the appointment might be cancelled.",
+    ] {
+        let tool = if good.starts_with("Book") {
+            "book_appointment"
+        } else {
+            "cancel_appointment"
+        };
+        assert!(!refused_for(D, tool, good, made), "{good}");
+    }
+    for bad in [
+        "Book an open slot for the authenticated patient. After `UPSTREAM_TIMEOUT`, the booking is made.",
+        "Book an open slot for the authenticated patient. After `SLOT_TAKEN`, the booking may have been made.",
+        "Book an open slot for the authenticated patient. On a 409 error, the booking may be made.",
+        "Book an open slot for the authenticated patient. On a timeout, the slot may be open, the booking made.",
+    ] {
+        assert!(refused_for(D, "book_appointment", bad, made), "{bad}");
+    }
+}

@@ -128,7 +128,16 @@ pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Viol
     // ("it is unknown whether the move is done", "whether it is booked is unknown": said as
     // what may be)
     let hedged = rest.iter().any(|x| is_word(x, &["whether", "unknown"]));
-    let made = |j: usize| is_word(rest[j], DONE) && !denied(j) && !hedged;
+    // after a lost answer the change may be made: "may have been made" in its own phrase says
+    // what the server must tell (after a refusal it is not made, and "may" claims it)
+    let maybe = |j: usize| {
+        lost && rest[..j]
+            .iter()
+            .rev()
+            .take_while(|x| x.kind != Kind::Comma)
+            .any(|x| is_word(x, &["may", "might"]))
+    };
+    let made = |j: usize| is_word(rest[j], DONE) && !denied(j) && !hedged && !maybe(j);
     // a person's side of a change said to follow: "the doctor sees the intake", "the oncall
     // doctor has the escalation", "the appointment is in the new slot"
     let follows = |j: usize| {
