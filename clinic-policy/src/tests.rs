@@ -1355,7 +1355,7 @@ fn untrusted_text_is_data_not_instructions() {
 fn errors_are_the_apis_and_no_patient_id_is_taken() {
     for ok in [
         "Cancel one of the authenticated patient's appointments. A cancelled or rejected appointment gives the error 422 `INVALID_TRANSITION`.",
-        "Cancel one of the authenticated patient's appointments. For an appointment of another patient, the answer is the error 403 `FORBIDDEN`.",
+        "Cancel one of the authenticated patient's appointments. For an appointment of another patient, the answer is the error `APPOINTMENT_NOT_FOUND`.",
     ] {
         let found = check_strict(
             Field::ToolDescription,
@@ -2415,7 +2415,7 @@ fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
         (
             D,
             "cancel_appointment",
-            "Cancel one appointment. For an appointment of another patient, the answer is 403.",
+            "Cancel one appointment. For an appointment of another patient, the answer is `APPOINTMENT_NOT_FOUND`.",
         ),
         (
             P,
@@ -2861,7 +2861,7 @@ fn round_forty_one_new_classes_refuse_their_lines_and_pass_the_plain_ones() {
         (
             D,
             "cancel_appointment",
-            "Cancel one of the authenticated patient's appointments. The answer 403 means the appointment is not one of the patient's.",
+            "Cancel one of the authenticated patient's appointments. The answer `APPOINTMENT_NOT_FOUND` means the appointment is not one of the patient's.",
         ),
     ];
     passes(&plain);
@@ -2945,7 +2945,7 @@ fn a_reviews_lines_beside_round_forty_ones_readings() {
         (
             D,
             "cancel_appointment",
-            "Cancel one appointment. `FORBIDDEN` means the appointment belongs to a different patient.",
+            "Cancel one appointment. `APPOINTMENT_NOT_FOUND` means no appointment with this id is open to this patient.",
         ),
         (
             D,
@@ -3297,7 +3297,7 @@ fn round_forty_two_readings_refuse_their_class_and_pass_the_plain_lines() {
         (
             D,
             "get_appointment",
-            "Get one appointment by id. 403 means the appointment belongs to another patient.",
+            "Get one appointment by id. `APPOINTMENT_NOT_FOUND` means the id is unknown or of an appointment of another patient.",
         ),
         (
             D,
@@ -3572,7 +3572,7 @@ fn bounds_bands_exclusions_and_glosses_in_the_contracts_own_words() {
         (
             D,
             "cancel_appointment",
-            "Cancel a pending or confirmed appointment of the patient (errors: 403 `FORBIDDEN` for another patient, 422 `INVALID_TRANSITION` for one already cancelled).",
+            "Cancel a pending or confirmed appointment of the patient (errors: `APPOINTMENT_NOT_FOUND` for another patient, 422 `INVALID_TRANSITION` for one already cancelled).",
         ),
         (
             D,
@@ -3587,7 +3587,7 @@ fn bounds_bands_exclusions_and_glosses_in_the_contracts_own_words() {
         (
             D,
             "cancel_appointment",
-            "Cancel one appointment. `FORBIDDEN` means the appointment belongs to another account.",
+            "Cancel one appointment. `APPOINTMENT_NOT_FOUND` means no appointment with this id is open to this caller.",
         ),
         // a caution on the patient's zone, a window, a hospital
         (
@@ -6166,7 +6166,7 @@ fn a_doctors_tool_reaches_the_doctors_own_appointments_only() {
         (
             D,
             "confirm_appointment",
-            "Confirm a pending appointment with the authenticated doctor. Only for the doctor of the appointment; an appointment of another clinic gives the error 403 `FORBIDDEN`.",
+            "Confirm a pending appointment with the authenticated doctor. Only for the doctor of the appointment; an appointment of another clinic gives the error `APPOINTMENT_NOT_FOUND`.",
         ),
         (
             D,
@@ -6232,7 +6232,7 @@ fn a_patients_tool_acts_for_the_one_person_its_token_names() {
         (
             D,
             "get_appointment",
-            "Get one appointment by id. Only for its patient and its doctor; every other person gets the error 403 `FORBIDDEN`.",
+            "Get one appointment by id. Only for its patient and its doctor; an appointment of another patient gives the error `APPOINTMENT_NOT_FOUND`, as an unknown id does.",
         ),
     ]);
 }
@@ -6632,7 +6632,7 @@ fn another_doctors_or_clinics_object_a_count_of_bookings_and_a_move_made_before_
         (
             D,
             "confirm_appointment",
-            "Confirm a pending appointment with the authenticated doctor. An appointment of another doctor gives the error `FORBIDDEN`.",
+            "Confirm a pending appointment with the authenticated doctor. An appointment of another doctor gives the error `APPOINTMENT_NOT_FOUND`.",
         ),
         (
             D,
@@ -10850,4 +10850,124 @@ fn a_lost_answer_may_leave_the_change_made() {
     ] {
         assert!(refused_for(D, "book_appointment", bad, made), "{bad}");
     }
+}
+
+/// Every tool of one appointment answers an appointment the caller may not see as it answers an
+/// unknown id, `APPOINTMENT_NOT_FOUND` (the server's `hide_existence`): `FORBIDDEN` or 403 said of
+/// such a tool, or `APPOINTMENT_NOT_FOUND` said only of an id that names no appointment, is
+/// false; the two cases said alike pass, and other tools are not read.
+#[test]
+fn an_appointment_the_caller_may_not_see_answers_as_an_unknown_id() {
+    let code = "a code this tool does not give";
+    let only = "said only of an id that names no appointment";
+    for (place, tool, bad, why) in [
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. Another patient's appointment gives `FORBIDDEN`.",
+            code,
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. For an appointment of another patient, the answer is 403.",
+            code,
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Id of one of the doctor's appointments (a positive integer); an appointment of another doctor gives `FORBIDDEN`.",
+            code,
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, shown to the patient. `FORBIDDEN` when the appointment is another patient's.",
+            code,
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The clinic gives `FORBIDDEN` for another doctor's appointment, and `APPOINTMENT_NOT_FOUND` for an unknown id.",
+            code,
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. `APPOINTMENT_NOT_FOUND` means no appointment has this id.",
+            only,
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments (a positive integer); `APPOINTMENT_NOT_FOUND` when the id is unknown.",
+            only,
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. An id of another patient's appointment gives the same answer as an unknown id: `APPOINTMENT_NOT_FOUND`.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. For an appointment of another patient, the answer is `APPOINTMENT_NOT_FOUND`, as for an unknown id.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. `APPOINTMENT_NOT_FOUND` means no appointment with this id is open to this caller.",
+        ),
+    ]);
+    // the API's own code may be said as what reaches the agent as the tool's
+    assert!(!refused_for(
+        D,
+        "cancel_appointment",
+        "Cancel one of the authenticated patient's appointments. The API's 403 for another patient's appointment comes back as `APPOINTMENT_NOT_FOUND`.",
+        code
+    ));
+    assert!(!judge(
+        D,
+        "Cancel one of the authenticated patient's appointments. The API gives 403 for another patient's appointment and `APPOINTMENT_NOT_FOUND` for an unknown id.",
+        "cancel_appointment",
+    )
+    .is_empty());
+    assert!(refused_for(
+        D,
+        "cancel_appointment",
+        "Cancel one of the authenticated patient's appointments. The clinic's 403 for another patient's appointment comes back as `APPOINTMENT_NOT_FOUND`.",
+        code
+    ));
+    // a tool of no appointment is not read; nor is the word in lower case
+    for (tool, good) in [
+        (
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. An unknown id gives `APPOINTMENT_NOT_FOUND`.",
+        ),
+        (
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id; the appointments of other patients are forbidden.",
+        ),
+    ] {
+        assert!(!refused_for(D, tool, good, code), "{good}");
+        assert!(!refused_for(D, tool, good, only), "{good}");
+    }
+    // "the same answer as" equates answers, not ids; "the same value as" equates ids
+    let two = "ids of two kinds said to be one";
+    assert!(!refused_for(
+        D,
+        "get_appointment",
+        "Get one of the authenticated patient's appointments by id. An id of another patient's appointment gives the same answer as an unknown id: `APPOINTMENT_NOT_FOUND`.",
+        two
+    ));
+    assert!(refused_for(
+        P,
+        "cancel_appointment",
+        "Id of the appointment; the id of the slot is the same value as the id of the appointment.",
+        two
+    ));
 }

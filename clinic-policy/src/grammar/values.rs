@@ -785,7 +785,15 @@ pub(super) fn ids_of_two_kinds(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
     }
     let equated = clauses.iter().any(|c| {
         c.iter().enumerate().any(|(k, t)| {
-            (is_word(t, &["same"]) && same_as(c, k))
+            // ("the same answer as …", "the same code" equate answers, not ids)
+            (is_word(t, &["same"])
+                && same_as(c, k)
+                && !c.get(k + 1).is_some_and(|n| {
+                    n.kind == Kind::Word
+                        && !is_word(n, &["id", "ids", "value", "values", "number", "numbers"])
+                        && !is_word(n, COPULAS)
+                        && !is_word(n, PREPOSITIONS)
+                }))
                 || is_word(t, &["equal", "equals", "identical"])
         }) || (c.iter().any(|t| is_word(t, &["valid"]))
             && c.iter().any(|t| is_word(t, &["too", "also"])))

@@ -1,0 +1,103 @@
+//! The appointment a caller may not see. The clinic API answers 403 `FORBIDDEN` for an
+//! appointment of another patient, doctor or clinic and 404 for an id that does not exist; this
+//! server's tools of one appointment answer both alike, `APPOINTMENT_NOT_FOUND` with one message
+//! (`clinic-mcp/src/tools/clinical.rs::hide_existence`), so a call reveals nothing of an
+//! appointment the caller may not see. A text that gives such a tool `FORBIDDEN` or 403 has the
+//! agent tell a person an id is someone else's; one that glosses `APPOINTMENT_NOT_FOUND` as an id
+//! that does not exist has it tell a person the appointment is not there.
+
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// The tools whose answer for an appointment the caller may not see is `APPOINTMENT_NOT_FOUND`,
+/// as for an unknown id: every tool of one appointment.
+const HIDES_EXISTENCE: &[&str] = &[
+    "get_appointment",
+    "cancel_appointment",
+    "reschedule_appointment",
+    "confirm_appointment",
+    "reject_appointment",
+    "record_intake",
+    "escalate_to_oncall",
+];
+
+/// Words that name the case the server hides: an appointment of another person or clinic, or one
+/// not open to this caller ("another patient's", "not open to this caller", "the patient's own").
+const HIDDEN_CASE: &[&str] = &[
+    "another", "other", "others", "open", "see", "sees", "seen", "caller", "own", "access",
+];
+
+/// Words that say an id names no appointment at all ("an unknown id", "does not exist").
+const NO_SUCH: &[&str] = &["unknown", "exist", "exists", "existing", "nonexistent"];
+
+/// `FORBIDDEN` or 403 said of a tool that hides an appointment, or `APPOINTMENT_NOT_FOUND` said
+/// only of an id that names no appointment. What the API itself answers may be said beside the
+/// code the tool gives ("the API's 403 reaches the agent as `APPOINTMENT_NOT_FOUND`").
+pub(super) fn hidden_code_misstated(
+    text: &str,
+    toks: &[Tok],
+    tool: &str,
+    out: &mut Vec<Violation>,
+) {
+    if !HIDES_EXISTENCE.contains(&tool) {
+        return;
+    }
+    // a code as it is written: in capitals ("`FORBIDDEN`"), not the word "forbidden"
+    let code = |t: &Tok, c: &str| {
+        t.text.eq_ignore_ascii_case(c)
+            && !text[t.start..t.end].bytes().any(|b| b.is_ascii_lowercase())
+    };
+    let ends = |t: &Tok| t.kind == Kind::Stop && t.text != ":";
+    for sentence in toks.split(ends) {
+        let hidden = code_named(sentence, "appointment_not_found", &code);
+        let api = sentence.iter().any(|t| is_word(t, &["api", "api's"]));
+        let forbidden = sentence
+            .iter()
+            .position(|t| code(t, "forbidden") || (t.kind == Kind::Ident && t.text == "403"));
+        // (the API's code said to reach the agent as the one the tool gives)
+        let passed_on = |f: usize| {
+            api && sentence[f + 1..]
+                .iter()
+                .position(|t| code(t, "appointment_not_found"))
+                .is_some_and(|h| {
+                    sentence[f + 1..f + 1 + h]
+                        .iter()
+                        .any(|x| is_word(x, &["as", "becomes", "become", "into"]))
+                })
+        };
+        if let Some(f) = forbidden.filter(|&f| !passed_on(f)) {
+            let t = &sentence[f];
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a code this tool does not give: an appointment the caller may not see answers `APPOINTMENT_NOT_FOUND`, as an unknown id does".to_owned(),
+            );
+            return;
+        }
+        let Some(t) = hidden else { continue };
+        // "no appointment has this id", "no such appointment", "an unknown id"
+        let none = sentence.iter().any(|x| is_word(x, NO_SUCH))
+            || sentence
+                .windows(2)
+                .any(|w| is_word(&w[0], &["no"]) && is_word(&w[1], &["appointment", "such"]));
+        if none && !sentence.iter().any(|x| is_word(x, HIDDEN_CASE)) {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "`APPOINTMENT_NOT_FOUND` said only of an id that names no appointment: this tool gives it as well for an appointment the caller may not see".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// The code `name` (lower case) in `sentence`, as it is written.
+fn code_named<'a>(
+    sentence: &'a [Tok],
+    name: &str,
+    code: &impl Fn(&Tok, &str) -> bool,
+) -> Option<&'a Tok> {
+    sentence.iter().find(|t| code(t, name))
+}
