@@ -10971,3 +10971,74 @@ fn an_appointment_the_caller_may_not_see_answers_as_an_unknown_id() {
         two
     ));
 }
+
+/// The server's audit log keeps the ids acted on, the tool, the role and the outcome; no reason,
+/// key, name or free text. A free text or a person's data said to be kept in the server's log is
+/// refused; an id kept there, a keeping denied, and a log of the clinic are not read.
+#[test]
+fn the_servers_log_keeps_no_free_text() {
+    let kept = "said to be kept in the server's log";
+    for (place, tool, bad) in [
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, kept on the appointment and in the server's log. Optional.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -), kept in the server's log with the slot id.",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst), kept in the server's log with the patient's name.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The note is written to the audit log.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters, logged by the server.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments (a positive integer), kept in the server's log with the patient's name.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, kept), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters; not kept in the server's log.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of the open slot (a positive integer), kept in the server's log.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The note is kept in the clinic's log.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Each cancellation is kept in the server's log with its ids.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. The symptoms are not logged by this server.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, kept), "{good}");
+    }
+}

@@ -15,6 +15,7 @@ mod errors;
 mod glosses;
 mod hidden;
 mod ids;
+mod kept;
 mod outcomes;
 mod restrictions;
 pub mod served;
@@ -32,6 +33,7 @@ use errors::*;
 use glosses::*;
 use hidden::hidden_code_misstated;
 pub(crate) use ids::*;
+use kept::free_text_logged;
 pub(crate) use restrictions::*;
 pub(crate) use values::*;
 
@@ -53,6 +55,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     let takes = statuses_an_act_takes(&own_effects(tool));
     made_up_error(text, &toks, tool, takes, out);
     hidden_code_misstated(text, &toks, tool, out);
+    free_text_logged(&toks, out);
     code_glossed(text, &toks, takes, known_route(tool), out);
     failure_unmade(text, &toks, tool, out);
     outcomes::error_means_unmade(text, &toks, tool, out);
