@@ -10560,7 +10560,7 @@ fn the_lifecycle_is_read_from_one_table() {
         (
             D,
             "cancel_appointment",
-            "Cancel one of the authenticated patient's appointments. An appointment of another patient gives `FORBIDDEN`; a cancelled one gives `INVALID_TRANSITION`.",
+            "Cancel one of the authenticated patient's appointments. An appointment of another patient gives `APPOINTMENT_NOT_FOUND`; a cancelled one gives `INVALID_TRANSITION`.",
         ),
         (
             P,
