@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "84ae5856840a3f51686ff1aa75d719045f4014cc41f08bd4786c6757cec6223d";
+const PINNED: &str = "4ee2624990e816857e3b826baa1f3f0b4b2dc5c2f2749a014ae44d573ab2459e";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
