@@ -11042,3 +11042,21 @@ fn the_servers_log_keeps_no_free_text() {
         assert!(!refused_for(place, tool, good, kept), "{good}");
     }
 }
+
+/// A cap at a clause's start and a number at the end of the integers are read without
+/// overflow: the screen never panics on a text.
+#[test]
+fn a_cap_at_the_start_and_the_largest_number_read_without_overflow() {
+    assert!(refused_for(
+        D,
+        "book_appointment",
+        "Maximum of 3 bookings a day.",
+        "a cap on acts the clinic never set"
+    ));
+    for text in [
+        "Most slots to return, 1 to 100; over 4294967295 gives an error.",
+        "Most slots to return, 1 to 100; under 4294967295 gives an error.",
+    ] {
+        assert!(!judge(P, text, "find_available_slots").is_empty(), "{text}");
+    }
+}

@@ -469,36 +469,21 @@ fn act_verbs(tool: &str) -> &'static [&'static str] {
     }
 }
 
-/// The people a text can name as who acts through a tool: the API's two roles and those a
-/// text might put beside them (not the caller by its plain names, "the caller", "a user").
-const ACTING_PEOPLE: &[&str] = &[
-    "patient",
-    "patients",
-    "doctor",
-    "doctors",
-    "guardian",
-    "guardians",
-    "parent",
-    "parents",
-    "reception",
-    "receptionist",
-    "receptionists",
-    "staff",
-    "clinician",
-    "clinicians",
-    "nurse",
-    "nurses",
-    "admin",
-    "admins",
-    "administrator",
-    "administrators",
-    "physician",
-    "physicians",
-    "practitioner",
-    "practitioners",
-    "interpreter",
-    "interpreters",
-];
+/// The people a text can name as who acts through a tool: the words of `CALLER_WORDS` but the
+/// caller by its plain names ("the caller") and "oncall", which marks a doctor, and those a text
+/// might put beside them.
+fn acting_person(t: &Tok) -> bool {
+    is_word(t, CALLER_WORDS) && !is_word(t, &["oncall", "caller", "callers"])
+        || is_word(
+            t,
+            &[
+                "practitioner",
+                "practitioners",
+                "interpreter",
+                "interpreters",
+            ],
+        )
+}
 
 /// Another person said to make the tool's own act ("Confirm a pending appointment. The patient
 /// of the appointment can confirm it too", "The doctor of the appointment can cancel it too",
@@ -549,10 +534,10 @@ pub(crate) fn act_of_another(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
                 in_of = true;
                 continue;
             }
-            if in_of || !is_word(x, ACTING_PEOPLE) {
+            if in_of || !acting_person(x) {
                 continue;
             }
-            if phrase.get(i + 1).is_some_and(|n| is_word(n, ACTING_PEOPLE)) {
+            if phrase.get(i + 1).is_some_and(|n| acting_person(n)) {
                 continue;
             }
             let another = owned
@@ -819,12 +804,12 @@ pub(crate) fn rate_set(clause: &[&Tok], out: &mut Vec<Violation>) {
         let act_verb = |x: &Tok| {
             verb(&x.text).is_some_and(|(b, _, f)| COUNTED_ACTS.contains(&b) && f != Form::Ing)
         };
-        let lead = cap
-            - if is_word(clause[k], &["most", "to"]) {
-                2
-            } else {
-                3
-            };
+        // (a cap at the clause's start, "Maximum of 3 bookings a day", has no verb before it)
+        let lead = cap.saturating_sub(if is_word(clause[k], &["most", "to"]) {
+            2
+        } else {
+            3
+        });
         let verb_before = lead >= 1 && clause[..lead].iter().rev().take(2).any(|x| act_verb(x));
         let things = after.iter().take(3).any(|x| {
             is_word(

@@ -1415,8 +1415,8 @@ fn arg_bound_misstated(
             Said::Range(l) => (l, n) == (lo, hi),
             Said::Scale => n == hi,
             // ("over 100 gives an error": what lies past either end)
-            Said::Below => n == lo || n == hi || n == hi + 1,
-            Said::Above => n == hi || n == lo || n + 1 == lo,
+            Said::Below => n == lo || n == hi || Some(n) == hi.checked_add(1),
+            Said::Above => n == hi || n == lo || n.checked_add(1) == Some(lo),
             Said::Lower | Said::Alone => lo == hi && n == lo,
             // (one end alone may narrow what the schema takes, "at least 3 characters"; said
             // with the other end, "from 1 up to 10", the two are the range)
