@@ -28,7 +28,7 @@ pub(crate) const HOURS_OF_A_CLOCK: &[&str] = &[
 ];
 
 /// The statuses of an appointment in the contract; it has no other.
-pub(crate) const STATUSES: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
+pub(crate) const STATUSES: &[&str] = crate::lang::words::APPOINTMENT_STATUSES;
 
 /// The contract's lifecycle, a row an act (by the verbs of its tool's name): the statuses of
 /// the appointment it takes (a booking takes a slot) and the status it leaves (an intake and an
@@ -964,7 +964,6 @@ pub(crate) fn own_change_denied(
 /// or where the clause is about the state after the act; a clause that denies, conditions or
 /// speaks of a failure passes.
 pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
-    const STATUS: &[&str] = STATUSES;
     const PRIORITY: &[&str] = &["urgent", "normal"];
     // the status the act sets (none: it keeps the status), and whether it sets the priority
     let Some(first) = effects.first() else {
@@ -1044,7 +1043,7 @@ pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut 
         }
         // (a status is named by its value; a priority by its value with the word "priority",
         // as `urgent` is a triage level too)
-        let wrong_status = is_word(x, STATUS) && status.is_none_or(|s| x.text != s);
+        let wrong_status = is_word(x, STATUSES) && status.is_none_or(|s| x.text != s);
         let wrong_priority =
             is_word(x, PRIORITY) && named(&["priority"]) && (!priority || x.text != "urgent");
         wrong_status || wrong_priority
