@@ -131,7 +131,7 @@ pub(super) fn made_up_error(
         );
         let made_up = |code: &str| -> Option<String> {
             if let Some(one) = lifecycle.filter(|&one| {
-                code != one && !super::codes::lost_code(code) && one_code_swapped(code)
+                code != one && !super::codes::lost_code(code) && super::codes::known_code(code)
             }) {
                 Some(format!(
                     "another code said for a case of the lifecycle: the clinic API answers it with `{}` only",
@@ -439,12 +439,6 @@ pub(super) fn made_up_case(
     } else {
         None
     }
-}
-
-/// A code that may answer a case of the lifecycle only when it is that case's own: every code
-/// but the ones of a lost answer (read by `lost_code`).
-fn one_code_swapped(code: &str) -> bool {
-    API_ERRORS.contains(&code)
 }
 
 /// The one code of a case of the lifecycle that the code at `k` is given for, when the case is

@@ -66,13 +66,10 @@ fn act_named(base: &str) -> Option<&'static str> {
     })
 }
 
-/// The statuses of an appointment an act takes ([] for a booking, which takes a slot).
+/// The statuses of an appointment an act takes ([] for a booking, which takes a slot), as the
+/// lifecycle's table gives them.
 fn takes(act: &str) -> &'static [&'static str] {
-    match act {
-        "confirm" | "reject" => &["pending"],
-        "book" => &[],
-        _ => &["pending", "confirmed"],
-    }
+    super::acts::statuses_taken(&[if act == "intake" { "record" } else { act }])
 }
 
 /// Whether the act is the appointment's doctor's (else its patient's).
