@@ -11060,3 +11060,81 @@ fn a_cap_at_the_start_and_the_largest_number_read_without_overflow() {
         assert!(!judge(P, text, "find_available_slots").is_empty(), "{text}");
     }
 }
+
+/// A result dated before the call is false of this server, which asks the clinic API at each
+/// call; dated to the call it passes.
+#[test]
+fn a_result_dated_before_the_call_is_refused() {
+    let why = "a result dated before the call";
+    for (place, tool, bad) in [
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window, as they were at the start of the day.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id, as of the last week.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, as of an hour ago.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, as it was at the last visit, with status, doctor and times.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment as of the day before.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Slot id, the value to book; the slot was open an hour ago.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments on this page, as they were at the start of the day.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, as of the search.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id, as of the request.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, as it is now, with status, doctor and times.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments on this page; an appointment that was booked 2 days ago is in the list.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, 1 to 1000 characters, as of 2026-12-01.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment, cancelled, also when it was confirmed days ago.",
+        ),
+    ]);
+}

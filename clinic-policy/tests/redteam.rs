@@ -73,7 +73,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam37/served.jsonl"), 154, 36),
     (include_str!("data/redteam38/served.jsonl"), 165, 70),
     (include_str!("data/redteam39/served.jsonl"), 129, 32),
-    (include_str!("data/redteam40/served.jsonl"), 138, 39),
+    (include_str!("data/redteam40/served.jsonl"), 138, 38),
     (include_str!("data/redteam41/served.jsonl"), 103, 36),
     (include_str!("data/redteam42/served.jsonl"), 84, 20),
     (include_str!("data/redteam43/served.jsonl"), 82, 17),
@@ -85,7 +85,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam49/served.jsonl"), 120, 6),
     (include_str!("data/redteam50/served.jsonl"), 137, 9),
     (include_str!("data/redteam51/served.jsonl"), 196, 44),
-    (include_str!("data/redteam52/served.jsonl"), 236, 236),
+    (include_str!("data/redteam52/served.jsonl"), 236, 227),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -1201,6 +1201,64 @@ pub(super) fn claimed_wish(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A result dated to an earlier moment than the call ("as of this morning", "as they were at the
+/// start of the day", "the slot was open an hour ago"): every read of this server asks the clinic
+/// API at the call, so an answer is as of the call. Dated to the call itself ("as of the
+/// request", "as of the search") passes.
+pub(super) fn dated_result(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const AT_THE_CALL: &[&str] = &[
+        "call", "calls", "search", "request", "requests", "now", "answer", "reading",
+    ];
+    // the phrase after k, to the next mark: where the result is dated
+    let phrase = |k: usize| {
+        clause[k..]
+            .iter()
+            .take_while(|t| t.kind == Kind::Word || t.kind == Kind::Ident)
+            .copied()
+            .collect::<Vec<&Tok>>()
+    };
+    let dated_to = |k: usize| {
+        let p = phrase(k);
+        // (a date alone, "as of 2026-12-01", is a value a parameter may take)
+        p.iter().any(|t| t.kind == Kind::Word) && !p.iter().any(|t| is_word(t, AT_THE_CALL))
+    };
+    for k in 0..clause.len() {
+        // "as of …"
+        let as_of = is_word(clause[k], &["as"])
+            && clause.get(k + 1).is_some_and(|n| is_word(n, &["of"]))
+            && dated_to(k + 2);
+        // "as it was at …", "as they were on …"
+        let as_it_was = is_word(clause[k], &["as"])
+            && clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["it", "they", "that", "these", "those"]))
+            && clause
+                .get(k + 2)
+                .is_some_and(|n| is_word(n, &["was", "were"]))
+            && clause
+                .get(k + 3)
+                .is_some_and(|n| is_word(n, &["at", "on", "in", "before", "after", "by"]))
+            && dated_to(k + 4);
+        // "was open an hour ago": a state of the answer put at an earlier time
+        let was_ago = is_word(clause[k], &["ago"])
+            && clause[..k].iter().any(|t| is_word(t, &["was", "were"]))
+            && clause[..k].iter().any(|t| is_word(t, STATES_OF_A_RESULT));
+        if as_of || as_it_was || was_ago {
+            push(
+                out,
+                Rule::Directive,
+                clause[k],
+                "a result dated before the call: this server asks the clinic API at each call, so what a tool returns is as of the request".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// States a result reports of its things (a slot open, an appointment pending); a participle
+/// after "was" is an event of the thing's past ("it was confirmed days ago"), not a dated result.
+const STATES_OF_A_RESULT: &[&str] = &["open", "free", "available", "pending"];
+
 /// Claims about which source, list or result is current, correct or first.
 pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
     if let Some(t) = clause.iter().find(|t| is_word(t, AUTHORITY)) {
