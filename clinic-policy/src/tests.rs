@@ -11138,3 +11138,39 @@ fn a_result_dated_before_the_call_is_refused() {
         ),
     ]);
 }
+
+/// An intake takes a pending or a confirmed appointment (the lifecycle's row of "record"): a
+/// denial for a confirmed one is false, for a cancelled one true. A code the contract does not
+/// list, said for a case of the lifecycle, is read as a code the API does not give, not as
+/// another code of the lifecycle's case.
+#[test]
+fn an_intake_takes_a_confirmed_appointment_and_a_made_up_code_is_no_lifecycle_code() {
+    let denied = "an act of the clinic denied or kept to a case the contract does not";
+    for (tool, text, refused) in [
+        (
+            "record_intake",
+            "Record the symptoms of an appointment. An intake can not be recorded for a confirmed appointment.",
+            true,
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of an appointment. An intake can not be recorded for a cancelled appointment.",
+            false,
+        ),
+    ] {
+        assert_eq!(refused_for(D, tool, text, denied), refused, "{text}");
+    }
+    let text = "Cancel an appointment. For a cancelled appointment, the answer is the error `APPOINTMENT_CLOSED`.";
+    assert!(refused_for(
+        D,
+        "cancel_appointment",
+        text,
+        "an error the clinic API does not give"
+    ));
+    assert!(!refused_for(
+        D,
+        "cancel_appointment",
+        text,
+        "another code said for a case of the lifecycle"
+    ));
+}
