@@ -129,10 +129,11 @@ pub(super) fn made_up_error(
             k,
             statuses_taken(&own_effects(tool)),
         );
+        // (`code` is the contract's: one a status stands for, or a known code in a span)
         let made_up = |code: &str| -> Option<String> {
-            if let Some(one) = lifecycle.filter(|&one| {
-                code != one && !super::codes::lost_code(code) && super::codes::known_code(code)
-            }) {
+            if let Some(one) =
+                lifecycle.filter(|&one| code != one && !super::codes::lost_code(code))
+            {
                 Some(format!(
                     "another code said for a case of the lifecycle: the clinic API answers it with `{}` only",
                     one.to_ascii_uppercase()
