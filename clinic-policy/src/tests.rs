@@ -11174,3 +11174,36 @@ fn an_intake_takes_a_confirmed_appointment_and_a_made_up_code_is_no_lifecycle_co
         "another code said for a case of the lifecycle"
     ));
 }
+
+/// An error in general said to leave the change unmade is read by one reader, in a condition
+/// ("If the call fails, …") or as the subject of "means" or "leaves": one finding for a sentence
+/// that says both, and a code or an HTTP status named with it (the codes' own readings') keeps
+/// it from being an error in general in either form.
+#[test]
+fn an_error_in_general_is_read_once_in_a_condition_or_as_a_subject() {
+    let general = "an error in general said to";
+    for (text, n) in [
+        (
+            "Book a slot. If the call fails, any error means nothing was booked.",
+            1,
+        ),
+        ("Book a slot. Any error leaves the slot open.", 1),
+        ("Book a slot. A failed call means nothing was booked.", 1),
+        ("Book a slot. If the call fails, nothing was booked.", 1),
+        (
+            "Book a slot. An error means nothing was booked: 409 or 422.",
+            0,
+        ),
+        ("Book a slot. If the answer is 409, nothing was booked.", 0),
+        (
+            "Book a slot. Any error means nothing was booked, but `UPSTREAM_TIMEOUT`.",
+            0,
+        ),
+    ] {
+        let found = judge(D, text, "book_appointment")
+            .iter()
+            .filter(|v| v.detail.contains(general))
+            .count();
+        assert_eq!(found, n, "{text}");
+    }
+}

@@ -1442,45 +1442,111 @@ fn band_fits(level: &str, gloss: &[&Tok]) -> bool {
 /// may be made or not. A text says it of the refused codes by name (the codes' own readings
 /// read those), of an error it names the kind of ("On an error of the input, …"), of the act
 /// itself ("If the move fails, …": a move that failed changed nothing), or of a person's
-/// silence (the consent readings'). For a tool that changes something.
+/// silence (the consent readings'). The same failure as the subject of what it stands for is
+/// read alike ("Any error means nothing was booked", "Every error leaves the slot open", "A
+/// failed call means the appointment is unchanged"). For a tool that changes something.
 pub(super) fn failure_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     if own_effects(tool).is_empty() {
         return;
     }
     for k in 0..toks.len() {
         let (s, e) = sentence_around(toks, k, text);
-        // the condition: from the word that opens it to its comma or its sentence's end
+        // the failure: in a condition ("If the call fails, …"), or the subject of what it is said
+        // to stand for ("Any error means …"); `at` is where a code or an HTTP status names the
+        // failure (its condition, or the sentence of a subject), and `read` what is said of it
         let to = (k + 1..e)
             .find(|&j| matches!(toks[j].kind, Kind::Comma | Kind::Stop))
             .unwrap_or(e);
-        let Some((from, silent)) = failure_opens(&toks[s..e], k - s, to - s) else {
-            continue;
-        };
-        let from = s + from;
-        let cond = &toks[from..to];
-        // ("unless the call fails, …" says what follows of the call that did not fail; a code
-        // or an HTTP status in the condition names the failure, and a person's answer is no
-        // lost one: "with no answer from the patient, …")
-        if is_word(&toks[from], &["unless"])
-            || cond.iter().any(|x| {
-                capital_code(x, text) || x.kind == Kind::Ident && http_status(&x.text).is_some()
-            })
-            || cond.iter().any(|x| is_word(x, PEOPLE))
+        let (at, read, why): (&[Tok], Vec<&Tok>, &str) = if let Some((from, silent)) =
+            failure_opens(&toks[s..e], k - s, to - s)
         {
-            continue;
-        }
-        let read: Vec<&Tok> = toks[s..from].iter().chain(&toks[to..e]).collect();
-        if let Some((t, _)) = lost_change_said(&read) {
+            let from = s + from;
+            let cond = &toks[from..to];
+            // ("unless the call fails, …" says what follows of the call that did not fail,
+            // and a person's answer is no lost one: "with no answer from the patient, …")
+            if is_word(&toks[from], &["unless"]) || cond.iter().any(|x| is_word(x, PEOPLE)) {
+                continue;
+            }
             // (named as the text names the failure: an error, or the API's silence)
             let why = if silent {
                 "a lost answer said to leave the change made or unmade: with no answer from the API, a late one or a dropped connection (`UPSTREAM_TIMEOUT`), the change may be made or not, and a second request with the same key shows which"
             } else {
                 "an error in general said to leave the change unmade: the errors hold the lost answers (`UPSTREAM_TIMEOUT`), after which it may be made or not; say it of the refused codes by name"
             };
+            (
+                cond,
+                toks[s..from].iter().chain(&toks[to..e]).collect(),
+                why,
+            )
+        } else if let Some(v) = failure_subject(toks, s, k) {
+            let read: Vec<&Tok> = toks[v + 1..e].iter().collect();
+            // ("leaves the slot open": the object and its state are the claim itself)
+            let left = is_word(&toks[v], &["leaves", "leave", "keeps", "keep"])
+                && read.iter().any(|x| is_word(x, LEFT_AS_IT_WAS));
+            let why = "an error in general said to stand for the change unmade: the errors hold the lost answers (`UPSTREAM_TIMEOUT`), after which it may be made or not; say it of the refused codes by name";
+            if left && !names_a_code(&toks[s..e], text) {
+                push(out, Rule::Directive, &toks[v], why.to_owned());
+                return;
+            }
+            (&toks[s..e], read, why)
+        } else {
+            continue;
+        };
+        if names_a_code(at, text) {
+            continue;
+        }
+        if let Some((t, _)) = lost_change_said(&read) {
             push(out, Rule::Directive, t, why.to_owned());
             return;
         }
     }
+}
+
+/// A code or an HTTP status of the contract named among `toks`: the failure is then the codes'
+/// own, read by their readings.
+fn names_a_code(toks: &[Tok], text: &str) -> bool {
+    toks.iter()
+        .any(|x| capital_code(x, text) || x.kind == Kind::Ident && http_status(&x.text).is_some())
+}
+
+/// The states that say what an error leaves or keeps is as it was ("leaves the slot open").
+const LEFT_AS_IT_WAS: &[&str] = &[
+    "open",
+    "free",
+    "available",
+    "unchanged",
+    "intact",
+    "untouched",
+    "unbooked",
+    "pending",
+    "as",
+];
+
+/// The verb at which an error in general at `k` of the sentence opening at `s` is said to stand
+/// for something: "error(s)" or "failure(s)", or a failed call or request, after nothing but a
+/// determiner from its clause's start ("Any error", "An error", "Errors"), then "means",
+/// "leaves" or "keeps", past an adverb ("An error always means …").
+fn failure_subject(toks: &[Tok], s: usize, k: usize) -> Option<usize> {
+    let w = |j: usize, list: &[&str]| toks.get(j).is_some_and(|x| is_word(x, list));
+    let failed_call = w(k, &["call", "calls", "request", "requests"])
+        && k >= 1
+        && w(k - 1, &["failed", "unsuccessful"]);
+    if !(w(k, &["error", "errors", "failure", "failures"]) || failed_call) {
+        return None;
+    }
+    let head = k - usize::from(failed_call);
+    let start = (s..head)
+        .rev()
+        .find(|&j| toks[j].kind == Kind::Comma)
+        .map_or(s, |j| j + 1);
+    if !(start..head).all(|j| w(j, &["a", "an", "any", "every", "each", "all", "the"])) {
+        return None;
+    }
+    let mut v = k + 1;
+    while w(v, &["always", "then", "still", "simply", "just"]) {
+        v += 1;
+    }
+    w(v, &["means", "mean", "leaves", "leave", "keeps", "keep"]).then_some(v)
 }
 
 /// The condition words that open a clause of their own, and so govern every failure in it ("if

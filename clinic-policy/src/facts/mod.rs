@@ -58,7 +58,6 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     free_text_logged(&toks, out);
     code_glossed(text, &toks, takes, known_route(tool), out);
     failure_unmade(text, &toks, tool, out);
-    outcomes::error_means_unmade(text, &toks, tool, out);
     outcomes::code_glossed_as_empty(text, &toks, tool, out);
     status_value_glossed(text, &toks, out);
     availability_glossed(text, &toks, out);
