@@ -11207,3 +11207,52 @@ fn an_error_in_general_is_read_once_in_a_condition_or_as_a_subject() {
         assert_eq!(found, n, "{text}");
     }
 }
+
+/// A tool that hides an appointment the caller may not see reads `FORBIDDEN` and 403 (the status
+/// that stands for it) with the codes' own reading of a capital code, and the case it hides with
+/// the words of another owner that gloss `FORBIDDEN` (one list): a gloss of
+/// `APPOINTMENT_NOT_FOUND` that names another owner is true, one that names only an id that
+/// names nothing is false.
+#[test]
+fn a_hidden_appointment_reads_the_shared_codes_and_owner_words() {
+    let not_given = "a code this tool does not give";
+    let only_none = "`APPOINTMENT_NOT_FOUND` said only of an id that names no appointment";
+    for (text, why, refused) in [
+        (
+            "Cancel an appointment. An appointment of another patient gives 403.",
+            not_given,
+            true,
+        ),
+        (
+            "Cancel an appointment. An appointment of another patient gives `FORBIDDEN`.",
+            not_given,
+            true,
+        ),
+        (
+            "Cancel an appointment. The API's 403 reaches the agent as `APPOINTMENT_NOT_FOUND`.",
+            not_given,
+            false,
+        ),
+        (
+            "Cancel an appointment. `APPOINTMENT_NOT_FOUND` means no appointment has this id.",
+            only_none,
+            true,
+        ),
+        (
+            "Cancel an appointment. `APPOINTMENT_NOT_FOUND` means the id does not exist or names an appointment of another owner.",
+            only_none,
+            false,
+        ),
+        (
+            "Cancel an appointment. `APPOINTMENT_NOT_FOUND` means the id does not exist or is not open to this caller.",
+            only_none,
+            false,
+        ),
+    ] {
+        assert_eq!(
+            refused_for(D, "cancel_appointment", text, why),
+            refused,
+            "{text}"
+        );
+    }
+}

@@ -102,6 +102,49 @@ pub(super) fn capital_code(x: &Tok, text: &str) -> bool {
         && !text[x.start..x.end].bytes().any(|b| b.is_ascii_lowercase())
 }
 
+/// The words that say an appointment or an id is another person's, clinic's or role's: the case
+/// of 403 `FORBIDDEN` ("of another patient", "someone else's", "the caller's own", "a role that
+/// may not").
+pub(super) const ANOTHER_OWNER: &[&str] = &[
+    "role",
+    "roles",
+    "owner",
+    "owners",
+    "own",
+    "another",
+    "other",
+    "others",
+    "else",
+    "tenant",
+    "different",
+    "belongs",
+];
+
+/// The words that say an id names nothing: the case of a 404 ("an unknown id", "does not
+/// exist", "a deleted appointment").
+pub(super) const NO_SUCH: &[&str] = &[
+    "unknown",
+    "exist",
+    "exists",
+    "existing",
+    "nonexistent",
+    "missing",
+    "deleted",
+];
+
+/// The sentence around the token at `k`: from the mark that ends the one before (a `;` or a `:`
+/// too) to the mark that ends its own (a `;` too, not a `:`, which opens what it is said of).
+pub(super) fn sentence_around(toks: &[Tok], k: usize, text: &str) -> (usize, usize) {
+    let s = (0..k)
+        .rev()
+        .find(|&j| toks[j].kind == Kind::Stop)
+        .map_or(0, |j| j + 1);
+    let e = (k + 1..toks.len())
+        .find(|&j| toks[j].kind == Kind::Stop && &text[toks[j].start..toks[j].end] != ":")
+        .unwrap_or(toks.len());
+    (s, e)
+}
+
 /// The words that open a clause on a condition: "If (the answer is) `X`, …", "When `X` is the
 /// answer, …", "In case of `X`, …", "With the error `X`, …", "Should the answer be `X`, …".
 pub(super) const CONDITIONS: &[&str] = &[

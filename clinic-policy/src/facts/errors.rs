@@ -8,7 +8,7 @@ use super::acts::{
     statuses_taken, window_ahead,
 };
 use super::cases::{case_of, joined_codes, word_beyond_code};
-use super::codes::{API_ERRORS, condition_opens, http_status, known_route};
+use super::codes::{ANOTHER_OWNER, API_ERRORS, NO_SUCH, condition_opens, http_status, known_route};
 
 /// An error the API does not give, gives for a status the act takes, or gives for a case it is
 /// not given for ("Outside the opening hours, the answer is the error `CLINIC_CLOSED`"; "Cancel
@@ -456,22 +456,9 @@ fn lifecycle_case(
     takes: &[&str],
 ) -> Option<&'static str> {
     // (of another owner, an unknown id, or denied: read by its own code)
-    let foreign = toks[start..end].iter().any(|x| {
-        is_word(
-            x,
-            &[
-                "another",
-                "other",
-                "unknown",
-                "else",
-                "nonexistent",
-                "missing",
-                "deleted",
-                "not",
-                "no",
-            ],
-        )
-    });
+    let foreign = toks[start..end]
+        .iter()
+        .any(|x| is_word(x, ANOTHER_OWNER) || is_word(x, NO_SUCH) || is_word(x, &["not", "no"]));
     // the codes of the sentence: a code in a code span, or a status of the contract
     let code_at = |j: usize| {
         let t = &toks[j];

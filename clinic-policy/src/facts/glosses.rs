@@ -11,7 +11,8 @@ use crate::types::{Rule, Violation};
 use super::TRIAGE_BANDS;
 use super::cases::joined_codes;
 use super::codes::{
-    ANSWER_WORDS, API_ERRORS, CONDITIONS, LOST, capital_code, condition_opens, http_status,
+    ANOTHER_OWNER, ANSWER_WORDS, API_ERRORS, CONDITIONS, LOST, capital_code, condition_opens,
+    http_status, sentence_around,
 };
 use super::errors::{for_a_status_taken, made_up_case};
 
@@ -60,22 +61,7 @@ fn meaning(code: &str) -> (&'static [&'static str], bool) {
             ],
             false,
         ),
-        "forbidden" => (
-            &[
-                "role",
-                "roles",
-                "owner",
-                "owners",
-                "own",
-                "another",
-                "other",
-                "else",
-                "tenant",
-                "different",
-                "belongs",
-            ],
-            false,
-        ),
+        "forbidden" => (ANOTHER_OWNER, false),
         "not_found" => (&["unknown", "found", "exist", "exists", "such"], true),
         "doctor_not_found" => (&["doctor", "found", "exist", "exists", "such"], true),
         "slot_not_found" => (&["slot", "found", "exist", "exists", "such"], true),
@@ -419,19 +405,6 @@ fn lost_gloss_end(toks: &[Tok], k: usize, from: usize, text: &str) -> usize {
         }
     }
     toks.len()
-}
-
-/// The sentence around the token at `k`: from the mark that ends the one before (a `;` or a `:`
-/// too) to the mark that ends its own (a `;` too, not a `:`, which opens what it is said of).
-fn sentence_around(toks: &[Tok], k: usize, text: &str) -> (usize, usize) {
-    let s = (0..k)
-        .rev()
-        .find(|&j| toks[j].kind == Kind::Stop)
-        .map_or(0, |j| j + 1);
-    let e = (k + 1..toks.len())
-        .find(|&j| toks[j].kind == Kind::Stop && &text[toks[j].start..toks[j].end] != ":")
-        .unwrap_or(toks.len());
-    (s, e)
 }
 
 /// The words that say a change is left as it was.

@@ -9,6 +9,8 @@
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
+use super::codes::{ANOTHER_OWNER, NO_SUCH, capital_code, http_status, sentence_around};
+
 /// The tools whose answer for an appointment the caller may not see is `APPOINTMENT_NOT_FOUND`,
 /// as for an unknown id: every tool of one appointment.
 const HIDES_EXISTENCE: &[&str] = &[
@@ -21,14 +23,9 @@ const HIDES_EXISTENCE: &[&str] = &[
     "escalate_to_oncall",
 ];
 
-/// Words that name the case the server hides: an appointment of another person or clinic, or one
-/// not open to this caller ("another patient's", "not open to this caller", "the patient's own").
-const HIDDEN_CASE: &[&str] = &[
-    "another", "other", "others", "open", "see", "sees", "seen", "caller", "own", "access",
-];
-
-/// Words that say an id names no appointment at all ("an unknown id", "does not exist").
-const NO_SUCH: &[&str] = &["unknown", "exist", "exists", "existing", "nonexistent"];
+/// Words that name the case the server hides besides another owner's ([`ANOTHER_OWNER`]): one
+/// not open to this caller ("not open to this caller", "one the caller may not see").
+const NOT_SEEN: &[&str] = &["open", "see", "sees", "seen", "caller", "access"];
 
 /// `FORBIDDEN` or 403 said of a tool that hides an appointment, or `APPOINTMENT_NOT_FOUND` said
 /// only of an id that names no appointment. What the API itself answers may be said beside the
@@ -42,18 +39,20 @@ pub(super) fn hidden_code_misstated(
     if !HIDES_EXISTENCE.contains(&tool) {
         return;
     }
-    // a code as it is written: in capitals ("`FORBIDDEN`"), not the word "forbidden"
-    let code = |t: &Tok, c: &str| {
-        t.text.eq_ignore_ascii_case(c)
-            && !text[t.start..t.end].bytes().any(|b| b.is_ascii_lowercase())
+    // a code as it is written: in capitals ("`FORBIDDEN`"), not the word "forbidden"; 403 is
+    // the status that stands for it
+    let code = |t: &Tok, c: &str| capital_code(t, text) && t.text == c;
+    let forbidden = |t: &Tok| {
+        code(t, "forbidden")
+            || t.kind == Kind::Ident && http_status(&t.text).is_some_and(|c| c == ["forbidden"])
     };
-    let ends = |t: &Tok| t.kind == Kind::Stop && t.text != ":";
-    for sentence in toks.split(ends) {
-        let hidden = code_named(sentence, "appointment_not_found", &code);
+    let mut k = 0;
+    while k < toks.len() {
+        let (s, e) = sentence_around(toks, k, text);
+        k = e + 1;
+        let sentence = &toks[s..e];
+        let hidden = sentence.iter().find(|t| code(t, "appointment_not_found"));
         let api = sentence.iter().any(|t| is_word(t, &["api", "api's"]));
-        let forbidden = sentence
-            .iter()
-            .position(|t| code(t, "forbidden") || (t.kind == Kind::Ident && t.text == "403"));
         // (the API's code said to reach the agent as the one the tool gives)
         let passed_on = |f: usize| {
             api && sentence[f + 1..]
@@ -65,12 +64,15 @@ pub(super) fn hidden_code_misstated(
                         .any(|x| is_word(x, &["as", "becomes", "become", "into"]))
                 })
         };
-        if let Some(f) = forbidden.filter(|&f| !passed_on(f)) {
-            let t = &sentence[f];
+        if let Some(f) = sentence
+            .iter()
+            .position(forbidden)
+            .filter(|&f| !passed_on(f))
+        {
             push(
                 out,
                 Rule::Directive,
-                t,
+                &sentence[f],
                 "a code this tool does not give: an appointment the caller may not see answers `APPOINTMENT_NOT_FOUND`, as an unknown id does".to_owned(),
             );
             return;
@@ -81,7 +83,10 @@ pub(super) fn hidden_code_misstated(
             || sentence
                 .windows(2)
                 .any(|w| is_word(&w[0], &["no"]) && is_word(&w[1], &["appointment", "such"]));
-        if none && !sentence.iter().any(|x| is_word(x, HIDDEN_CASE)) {
+        let hidden_case = sentence
+            .iter()
+            .any(|x| is_word(x, ANOTHER_OWNER) || is_word(x, NOT_SEEN));
+        if none && !hidden_case {
             push(
                 out,
                 Rule::Directive,
@@ -91,13 +96,4 @@ pub(super) fn hidden_code_misstated(
             return;
         }
     }
-}
-
-/// The code `name` (lower case) in `sentence`, as it is written.
-fn code_named<'a>(
-    sentence: &'a [Tok],
-    name: &str,
-    code: &impl Fn(&Tok, &str) -> bool,
-) -> Option<&'a Tok> {
-    sentence.iter().find(|t| code(t, name))
 }
