@@ -10,18 +10,15 @@ use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
 use super::codes::{ANOTHER_OWNER, NO_SUCH, capital_code, http_status, sentence_around};
+use super::served::ARGS;
 
-/// The tools whose answer for an appointment the caller may not see is `APPOINTMENT_NOT_FOUND`,
-/// as for an unknown id: every tool of one appointment.
-const HIDES_EXISTENCE: &[&str] = &[
-    "get_appointment",
-    "cancel_appointment",
-    "reschedule_appointment",
-    "confirm_appointment",
-    "reject_appointment",
-    "record_intake",
-    "escalate_to_oncall",
-];
+/// Whether the tool's answer for an appointment the caller may not see is
+/// `APPOINTMENT_NOT_FOUND`, as for an unknown id: every tool of one appointment, the tools with an
+/// `appointment_id` argument (clinic-mcp calls `hide_existence` in each of them, and only there).
+fn hides_existence(tool: &str) -> bool {
+    ARGS.iter()
+        .any(|a| a.tool == tool && a.name == "appointment_id")
+}
 
 /// Words that name the case the server hides besides another owner's ([`ANOTHER_OWNER`]): one
 /// not open to this caller ("not open to this caller", "one the caller may not see").
@@ -36,7 +33,7 @@ pub(super) fn hidden_code_misstated(
     tool: &str,
     out: &mut Vec<Violation>,
 ) {
-    if !HIDES_EXISTENCE.contains(&tool) {
+    if !hides_existence(tool) {
         return;
     }
     // a code as it is written: in capitals ("`FORBIDDEN`"), not the word "forbidden"; 403 is
