@@ -11256,3 +11256,36 @@ fn a_hidden_appointment_reads_the_shared_codes_and_owner_words() {
         );
     }
 }
+
+/// What the server's log does not keep is read from the table of arguments: every argument a
+/// person writes or gives that is no id (a specialty searched, a key, a duration) said kept in
+/// the log is refused; an id kept is true. The tools that hide an appointment the caller may
+/// not see are the ones with an `appointment_id` argument.
+#[test]
+fn the_log_and_the_hidden_appointments_are_read_from_the_table_of_arguments() {
+    let kept = "a free text or a person's data said to be kept in the server's log";
+    for (tool, text, refused) in [
+        (
+            "find_available_slots",
+            "Name of the specialty to search, kept in the server's log.",
+            true,
+        ),
+        (
+            "book_appointment",
+            "The idempotency key, kept in the server's log.",
+            true,
+        ),
+        (
+            "book_appointment",
+            "Id of the open slot (a positive integer), kept in the server's log.",
+            false,
+        ),
+    ] {
+        assert_eq!(refused_for(P, tool, text, kept), refused, "{text}");
+    }
+    let not_given = "a code this tool does not give";
+    for (tool, refused) in [("get_appointment", true), ("record_intake", true)] {
+        let text = "An appointment of another patient gives 403.";
+        assert_eq!(refused_for(D, tool, text, not_given), refused, "{tool}");
+    }
+}

@@ -8,18 +8,14 @@ use crate::lang::data::data_kind;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
-/// What a person writes or the server is given that is no id: the log keeps none of it.
+use super::served::{ARGS, Form};
+
+/// What a person writes or the server is given that is no id, besides the tools' arguments
+/// ([`an_argument_that_is_no_id`]): the log keeps none of it.
 const FREE: &[&str] = &[
-    "reason",
-    "note",
-    "symptom",
-    "severity",
-    "key",
     "text",
     "word",
     "message",
-    "query",
-    "duration",
     "comment",
     "description",
     "complaint",
@@ -28,6 +24,21 @@ const FREE: &[&str] = &[
     "detail",
     "answer",
 ];
+
+/// Whether `one` (a word, less a plural's "s") names a part of an argument of a tool that is no
+/// id, a count of the paging or an instant of the search: what a person writes or gives ("reason",
+/// "symptoms", "severity", "duration" of `duration_days`, "key" of `idempotency_key`).
+fn an_argument_that_is_no_id(one: &str) -> bool {
+    ARGS.iter().any(|a| {
+        matches!(
+            a.form,
+            Form::Key | Form::Words | Form::Written | Form::Number
+        ) && a
+            .name
+            .split('_')
+            .any(|p| p.strip_suffix('s').unwrap_or(p) == one)
+    })
+}
 
 /// A free text or a person's data said to be kept in this server's log ("Reason for the
 /// rejection, …, kept in the server's log"; "…, logged with the patient's name"). What is kept is
@@ -38,7 +49,9 @@ pub(super) fn free_text_logged(toks: &[Tok], out: &mut Vec<Violation>) {
     let free = |t: &Tok| {
         t.kind == Kind::Word && {
             let one = t.text.strip_suffix('s').unwrap_or(&t.text);
-            FREE.contains(&one) || data_kind(&t.text, false).is_some()
+            FREE.contains(&one)
+                || an_argument_that_is_no_id(one)
+                || data_kind(&t.text, false).is_some()
         }
     };
     let first_phrase: Vec<&Tok> = toks
