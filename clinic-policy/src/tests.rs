@@ -8638,11 +8638,6 @@ fn reach_at_an_owner_and_an_audience_after_for() {
             "Record the symptoms of one of the authenticated patient's appointments before the visit, for the doctor of the appointment.",
         ),
         (
-            O,
-            "get_intake",
-            "Triage level set by the clinic from the severity; a value for the doctor of the appointment.",
-        ),
-        (
             D,
             "get_appointment",
             "Get one appointment by id; the doctor of the appointment gets it too.",
@@ -11287,5 +11282,226 @@ fn the_log_and_the_hidden_appointments_are_read_from_the_table_of_arguments() {
     for (tool, refused) in [("get_appointment", true), ("record_intake", true)] {
         let text = "An appointment of another patient gives 403.";
         assert_eq!(refused_for(D, tool, text, not_given), refused, "{tool}");
+    }
+}
+
+/// Who gets a value, read as a set of people against the contract's audience of that value:
+/// the escalation's note is for the doctor the appointment goes to (the API answers it to no
+/// patient); the rejection's reason is for its patient; the appointment and its intake are its
+/// patient's and its doctor's. A person the value does not reach widens it, whatever words name
+/// them (a possessive, a second role, "next"); an answer's value said to be for people that leave
+/// out the person the tool answers keeps it from them.
+#[test]
+fn an_audience_is_a_set_of_people_judged_against_the_contract() {
+    let mine = |place: &str, tool: &str, text: &str| {
+        refused_for(place, tool, text, "an audience of")
+            || refused_for(place, tool, text, "a person said to get")
+    };
+    for (place, tool, bad) in [
+        // the note given to the patient, or to another's patients
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor and the patient, 1 to 500 characters.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the patient and the oncall doctor, 1 to 500 characters.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic, with a note for the oncall doctor and the patient.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, 1 to 500 characters, for the oncall doctor and the first doctor's patients.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic, with a note for the oncall doctor and the patients of the first doctor.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, 1 to 500 characters, for the oncall doctor; the patient sees it too.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic; its patient sees the note.",
+        ),
+        // the reason given to the oncall doctor, the patient's next doctor, the next patient
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, for the patient and the oncall doctor. Optional.",
+        ),
+        (
+            O,
+            "reject_appointment",
+            "The appointment, now rejected, with the reason shown to its patient and to the oncall doctor.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient and to the patient's next doctor. Optional.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, with an optional reason for the patient and the next patient of the slot.",
+        ),
+        // the intake and the appointment given to another's patients or the clinic's doctors
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters, for the doctor and the first doctor's other patients.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page, for the doctor and the doctor's patients.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic from the severity, for the clinic's doctors: urgent (8 or more), elevated (5 or more) or routine.",
+        ),
+        // an answer's value kept from the one it answers
+        (
+            O,
+            "record_intake",
+            "The symptoms as recorded, for the doctor of the appointment.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Status of the appointment, for the doctor's use.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The doctor, for the clinic's use.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level, for the doctor: urgent (8 or more), elevated (5 or more) or routine.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity; a value for the doctor of the appointment.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Status of the appointment, for the patient.",
+        ),
+    ] {
+        assert!(mine(place, tool, bad), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the doctor of the appointment, 1 to 500 characters.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Note on the case for the oncall doctor, 1 to 500 characters; seen by the doctors of the appointment.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Note of the doctor on the reason for the urgent escalation, up to 500 characters, seen by clinic staff only.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments. The oncall doctor of the same clinic gets the appointment and the note.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic as its doctor; the patient and the oncall doctor see it.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, for the patient and the doctor of the appointment. Optional.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, with an optional reason shown to the patient.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection as given by the doctor, shown to the patient.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, 1 to 1000 characters, for the patient and the patient's doctor.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters, for the doctor of the appointment.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity, seen by the patient and the doctor of the appointment.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment, for the patient and the doctor.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The patient of the appointment, for the doctor.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors of the clinic. Each time of an appointment shown to a patient or a doctor is in the local time of its clinic.",
+        ),
+        (
+            D,
+            "list_doctor_appointments",
+            "List the appointments of the authenticated doctor, one page at a time. Only for doctors; for a patient, the answer is the error `FORBIDDEN`.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment when the time is right for the patient.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment. The new status is part of the appointment as shown to the patient.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The appointment keeps its id; its status becomes pending again, for the doctor of the new slot.",
+        ),
+    ] {
+        assert!(!mine(place, tool, good), "{good}");
     }
 }

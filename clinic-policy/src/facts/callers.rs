@@ -319,6 +319,12 @@ pub(crate) fn doctors_only(tool: &str) -> bool {
     callers(tool).is_some_and(|c| c.contains(&"doctor") && !c.contains(&"patient"))
 }
 
+/// Whether a patient calls the tool (the patient's own acts and appointments, and the reads of
+/// one appointment or intake, which its patient or its doctor calls).
+pub(crate) fn patients_call(tool: &str) -> bool {
+    callers(tool).is_some_and(|c| c.contains(&"patient"))
+}
+
 /// Whether the clinic API has a route for the tool.
 pub(crate) fn has_a_route(tool: &str) -> bool {
     callers(tool).is_some()

@@ -37,6 +37,7 @@ mod promises;
 mod reach;
 mod standing;
 mod values;
+mod who_gets;
 mod world;
 
 pub(crate) use self::naming::*;
@@ -864,6 +865,14 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         escalation_reach(clause, &effects, out);
         protocol_reach(clause, tool.name, refused, out);
         audience_widened(clause, &clauses[0], tool.name, out);
+        who_gets::audience_set(
+            clause,
+            &clauses[0],
+            text,
+            tool.name,
+            field == Field::ParamDescription && !tool.input,
+            out,
+        );
         if tool.mutates {
             change_repeated(clause, out);
         }
