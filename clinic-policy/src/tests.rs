@@ -11371,6 +11371,16 @@ fn an_audience_is_a_set_of_people_judged_against_the_contract() {
             "record_intake",
             "Triage level set by the clinic from the severity, for the clinic's doctors: urgent (8 or more), elevated (5 or more) or routine.",
         ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, 1 to 1000 characters, for the doctor and the first doctor's patient.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, for the patient and the patient's new doctor. Optional.",
+        ),
         // an answer's value kept from the one it answers
         (
             O,
@@ -11500,6 +11510,26 @@ fn an_audience_is_a_set_of_people_judged_against_the_contract() {
             D,
             "reschedule_appointment",
             "Move one of the authenticated patient's appointments to another open slot. The appointment keeps its id; its status becomes pending again, for the doctor of the new slot.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Status of the appointment, pending again, for the doctor of the new slot.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Start of the appointment, in the time zone that is right for the doctor.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the appointments of the authenticated patient, one page at a time. Only for patients; for any other caller, the answer is the error 403.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. Only for doctors of the clinic.",
         ),
     ] {
         assert!(!mine(place, tool, good), "{good}");
