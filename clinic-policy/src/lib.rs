@@ -47,6 +47,8 @@
 
 pub use charset::char_name;
 pub use controlled::{Effect, check_effects, effect_of};
+/// What each of the server's tools answers: the fields of its output schemas.
+pub use facts::answers;
 /// The server's own served values the screen reads a text against.
 pub use facts::served;
 pub use names::mentions_tool;

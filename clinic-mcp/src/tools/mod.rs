@@ -484,6 +484,99 @@ mod tests {
         }
     }
 
+    /// The properties of an output schema, nested ones too, by path ("appointments.doctor.name"),
+    /// each with its JSON types (an optional field's `null` left out).
+    fn output_paths(schema: &serde_json::Value, prefix: &str, out: &mut Vec<(String, String)>) {
+        let types = |p: &serde_json::Value| -> String {
+            let mut all: Vec<String> = Vec::new();
+            let mut stack = vec![p];
+            while let Some(v) = stack.pop() {
+                match &v["type"] {
+                    serde_json::Value::String(t) => all.push(t.clone()),
+                    serde_json::Value::Array(ts) => {
+                        all.extend(ts.iter().filter_map(|t| t.as_str().map(str::to_owned)));
+                    }
+                    _ => {}
+                }
+                for k in ["anyOf", "oneOf", "allOf"] {
+                    stack.extend(v[k].as_array().into_iter().flatten());
+                }
+            }
+            all.retain(|t| t != "null");
+            all.sort();
+            all.dedup();
+            all.join("|")
+        };
+        let mut objects = vec![schema];
+        let mut k = 0;
+        while k < objects.len() {
+            let v = objects[k];
+            for key in ["anyOf", "oneOf", "allOf"] {
+                objects.extend(v[key].as_array().into_iter().flatten());
+            }
+            if !v["items"].is_null() {
+                objects.push(&v["items"]);
+            }
+            k += 1;
+        }
+        for v in objects {
+            let Some(properties) = v["properties"].as_object() else {
+                continue;
+            };
+            for (name, p) in properties {
+                let path = if prefix.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{prefix}.{name}")
+                };
+                out.push((path.clone(), types(p)));
+                output_paths(p, &path, out);
+            }
+        }
+    }
+
+    /// The policy's table of this server's answers (`clinic_policy::answers::OUTPUTS`) is this
+    /// server's output schemas, both ways: every property of every tool's output schema, nested
+    /// ones too, is a row of its tool's table, of the JSON type its kind is; every row is served.
+    #[test]
+    fn the_policy_table_of_outputs_is_this_servers_schemas() {
+        use clinic_policy::answers::{self, Value};
+        for (name, _) in answers::OUTPUTS {
+            tool(name);
+        }
+        for def in crate::catalogue::CATALOGUE {
+            let fields = answers::output_of(def.name)
+                .unwrap_or_else(|| panic!("{} is not in the policy's table of outputs", def.name));
+            let output = serde_json::Value::Object((def.output_schema)());
+            let mut served = Vec::new();
+            output_paths(&output, "", &mut served);
+            served.sort();
+            served.dedup();
+            let table = answers::paths(fields);
+            for (path, types) in &served {
+                let row = table
+                    .iter()
+                    .find(|(p, _)| p == path)
+                    .unwrap_or_else(|| panic!("{}.{path} is not in the policy's table", def.name));
+                let want = match row.1.value {
+                    Value::Id | Value::Count => "integer",
+                    Value::Flag => "boolean",
+                    Value::Object => "object",
+                    Value::List => "array",
+                    _ => "string",
+                };
+                assert_eq!(types, want, "{}.{path}", def.name);
+            }
+            for (path, _) in &table {
+                assert!(
+                    served.iter().any(|(p, _)| p == path),
+                    "{}.{path} is in the policy's table but not served",
+                    def.name
+                );
+            }
+        }
+    }
+
     /// The policy's table of this server's own values (`clinic_policy::served`), which its screen
     /// reads served text against, is this server's: each flag is a boolean of its tools (an
     /// argument when it has a default, served with that default, else a field of the answer), and

@@ -6,6 +6,7 @@
 //! patient.
 
 mod acts;
+pub mod answers;
 mod bodies;
 mod bounds;
 mod callers;

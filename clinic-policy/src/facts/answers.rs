@@ -1,0 +1,304 @@
+//! What each tool's answer holds: the fields of its served output schema, nested ones too, each
+//! with the thing it is of (an appointment, a slot, a doctor, …), its kind and the words that
+//! name it. clinic-mcp holds this table to the schemas it serves, both ways (its test
+//! `the_policy_table_of_outputs_is_this_servers_schemas`). A text that says an answer holds
+//! what it does not (a phone number, an intake, a next slot) makes the agent report data it has
+//! not got, or invent it.
+
+/// The thing a field is of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Thing {
+    Appointment,
+    Slot,
+    Doctor,
+    Patient,
+    Clinic,
+    Specialty,
+    Intake,
+    Protocol,
+    /// A page of a list of appointments.
+    Page,
+    /// The window of time a slot search searched.
+    Window,
+    /// An instant, in UTC and the clinic's local time.
+    Instant,
+}
+
+impl Thing {
+    /// The words that name the thing.
+    pub fn words(self) -> &'static [&'static str] {
+        match self {
+            Thing::Appointment => &[
+                "appointment",
+                "appointments",
+                "visit",
+                "visits",
+                "booking",
+                "bookings",
+            ],
+            Thing::Slot => &["slot", "slots"],
+            Thing::Doctor => &["doctor", "doctors"],
+            Thing::Patient => &["patient", "patients"],
+            Thing::Clinic => &["clinic", "clinics"],
+            Thing::Specialty => &["specialty", "specialties"],
+            Thing::Intake => &["intake", "intakes"],
+            Thing::Protocol => &["protocol", "protocols"],
+            Thing::Page => &["page", "pages"],
+            Thing::Window => &["window"],
+            Thing::Instant => &[],
+        }
+    }
+}
+
+/// What kind of value a field is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    /// An id (a positive integer).
+    Id,
+    /// A person's, a clinic's, a specialty's or a protocol's name or title.
+    Name,
+    /// One of a few words (a status, a triage level, a priority).
+    Level,
+    /// An instant or a date.
+    Time,
+    /// A time zone.
+    Zone,
+    /// A street address.
+    Address,
+    /// A count or a number.
+    Count,
+    /// A text a person wrote or the API keeps.
+    Text,
+    /// A boolean.
+    Flag,
+    /// An object of the fields it holds.
+    Object,
+    /// A list of objects of the fields it holds.
+    List,
+}
+
+/// A field of an answer: its name in the schema, the thing it is of, its kind, the words that
+/// name it, and the fields it holds when it is an object or a list of them.
+#[derive(Debug)]
+pub struct Field {
+    pub name: &'static str,
+    pub of: Thing,
+    pub value: Value,
+    pub words: &'static [&'static str],
+    pub holds: &'static [Field],
+}
+
+const fn f(name: &'static str, of: Thing, value: Value, words: &'static [&'static str]) -> Field {
+    Field {
+        name,
+        of,
+        value,
+        words,
+        holds: &[],
+    }
+}
+
+const fn nest(
+    name: &'static str,
+    of: Thing,
+    value: Value,
+    words: &'static [&'static str],
+    holds: &'static [Field],
+) -> Field {
+    Field {
+        name,
+        of,
+        value,
+        words,
+        holds,
+    }
+}
+
+const ID: &[&str] = &["id", "ids"];
+const NAME: &[&str] = &["name", "names"];
+const TIME_ZONE: &[&str] = &["time", "zone", "zones"];
+const STATUS: &[&str] = &["status", "statuses", "state"];
+const START: &[&str] = &["start", "starts", "time", "times", "date", "dates", "when"];
+const END: &[&str] = &["end", "ends", "time", "times", "date", "dates", "when"];
+
+/// An instant (`When`): in UTC, in the clinic's local time, and the clinic's zone.
+#[rustfmt::skip]
+const WHEN: &[Field] = &[
+    f("utc", Thing::Instant, Value::Time, &["utc", "time", "instant"]),
+    f("local", Thing::Instant, Value::Time, &["local", "time", "instant"]),
+    f("time_zone", Thing::Clinic, Value::Zone, TIME_ZONE),
+];
+
+/// A clinic (`Clinic`).
+#[rustfmt::skip]
+const CLINIC: &[Field] = &[
+    f("id", Thing::Clinic, Value::Id, ID),
+    f("name", Thing::Clinic, Value::Name, NAME),
+    f("address", Thing::Clinic, Value::Address, &["address", "addresses", "street"]),
+    f("time_zone", Thing::Clinic, Value::Zone, TIME_ZONE),
+];
+
+/// A doctor of a doctor list (`Doctor`).
+#[rustfmt::skip]
+const DOCTOR: &[Field] = &[
+    f("id", Thing::Doctor, Value::Id, ID),
+    f("name", Thing::Doctor, Value::Name, NAME),
+    f("specialty", Thing::Doctor, Value::Name, &["specialty", "specialties"]),
+    nest("clinic", Thing::Clinic, Value::Object, &["clinic", "clinics"], CLINIC),
+];
+
+/// The doctor of an appointment (`DoctorRef`).
+#[rustfmt::skip]
+const DOCTOR_REF: &[Field] = &[
+    f("id", Thing::Doctor, Value::Id, ID),
+    f("name", Thing::Doctor, Value::Name, NAME),
+    f("specialty", Thing::Doctor, Value::Name, &["specialty", "specialties"]),
+];
+
+/// The patient of an appointment (`PatientRef`).
+#[rustfmt::skip]
+const PATIENT_REF: &[Field] = &[
+    f("id", Thing::Patient, Value::Id, ID),
+    f("name", Thing::Patient, Value::Name, NAME),
+];
+
+/// An appointment (`Appointment`): the doctor on a patient's, the patient on a doctor's.
+#[rustfmt::skip]
+const APPOINTMENT: &[Field] = &[
+    f("appointment_id", Thing::Appointment, Value::Id, ID),
+    f("status", Thing::Appointment, Value::Level, STATUS),
+    f("slot_id", Thing::Slot, Value::Id, &["slot", "slots", "id"]),
+    nest("start", Thing::Appointment, Value::Object, START, WHEN),
+    nest("end", Thing::Appointment, Value::Object, END, WHEN),
+    nest("doctor", Thing::Doctor, Value::Object, &["doctor", "doctors"], DOCTOR_REF),
+    nest("patient", Thing::Patient, Value::Object, &["patient", "patients"], PATIENT_REF),
+    f("rejection_reason", Thing::Appointment, Value::Text, &["reason", "reasons", "rejection"]),
+];
+
+/// An appointment booked or moved (`Booking`).
+#[rustfmt::skip]
+const BOOKING: &[Field] = &[
+    f("appointment_id", Thing::Appointment, Value::Id, ID),
+    f("replayed", Thing::Appointment, Value::Flag, &["replayed", "replay"]),
+    f("status", Thing::Appointment, Value::Level, STATUS),
+    f("slot_id", Thing::Slot, Value::Id, &["slot", "slots", "id"]),
+    nest("start", Thing::Appointment, Value::Object, START, WHEN),
+    nest("end", Thing::Appointment, Value::Object, END, WHEN),
+    nest("doctor", Thing::Doctor, Value::Object, &["doctor", "doctors"], DOCTOR_REF),
+];
+
+/// A page of appointments (`AppointmentPage`).
+#[rustfmt::skip]
+const APPOINTMENT_PAGE: &[Field] = &[
+    nest("appointments", Thing::Appointment, Value::List, &["appointment", "appointments"], APPOINTMENT),
+    f("page", Thing::Page, Value::Count, &["page", "number"]),
+    f("limit", Thing::Page, Value::Count, &["limit", "size"]),
+    f("total", Thing::Page, Value::Count, &["total", "count", "number"]),
+    f("total_pages", Thing::Page, Value::Count, &["total", "pages", "number"]),
+];
+
+/// The specialties (`Specialties` of `Specialty`).
+#[rustfmt::skip]
+const SPECIALTIES: &[Field] = &[
+    nest("specialties", Thing::Specialty, Value::List, &["specialty", "specialties"], &[
+        f("name", Thing::Specialty, Value::Name, NAME),
+        f("doctors", Thing::Specialty, Value::Count, &["doctor", "doctors", "number", "count"]),
+    ]),
+];
+
+/// The doctors (`Doctors`).
+#[rustfmt::skip]
+const DOCTORS: &[Field] = &[
+    nest("doctors", Thing::Doctor, Value::List, &["doctor", "doctors"], DOCTOR),
+    f("count", Thing::Doctor, Value::Count, &["count", "number"]),
+];
+
+/// Open slots in a window (`Slots` of `Slot`).
+#[rustfmt::skip]
+const SLOTS: &[Field] = &[
+    nest("slots", Thing::Slot, Value::List, &["slot", "slots"], &[
+        f("slot_id", Thing::Slot, Value::Id, ID),
+        f("doctor_id", Thing::Doctor, Value::Id, &["doctor", "id"]),
+        f("doctor_name", Thing::Doctor, Value::Name, &["doctor", "name"]),
+        f("specialty", Thing::Doctor, Value::Name, &["specialty", "specialties"]),
+        f("clinic", Thing::Clinic, Value::Name, &["clinic", "name"]),
+        nest("start", Thing::Slot, Value::Object, START, WHEN),
+        nest("end", Thing::Slot, Value::Object, END, WHEN),
+    ]),
+    f("from", Thing::Window, Value::Time, &["from", "start", "window"]),
+    f("to", Thing::Window, Value::Time, &["to", "end", "window"]),
+    f("total_found", Thing::Window, Value::Count, &["total", "found", "count", "number"]),
+    f("truncated", Thing::Window, Value::Flag, &["truncated"]),
+];
+
+/// An intake (`Intake`).
+#[rustfmt::skip]
+const INTAKE: &[Field] = &[
+    f("intake_id", Thing::Intake, Value::Id, ID),
+    f("appointment_id", Thing::Appointment, Value::Id, &["appointment", "id"]),
+    f("symptoms", Thing::Intake, Value::Text, &["symptom", "symptoms"]),
+    f("duration_days", Thing::Intake, Value::Count, &["duration", "days"]),
+    f("severity", Thing::Intake, Value::Count, &["severity"]),
+    f("triage", Thing::Intake, Value::Level, &["triage", "level"]),
+    nest("recorded", Thing::Intake, Value::Object, &["recorded", "time", "when"], WHEN),
+];
+
+/// The protocols found (`Protocols` of `Protocol`).
+#[rustfmt::skip]
+const PROTOCOLS: &[Field] = &[
+    nest("protocols", Thing::Protocol, Value::List, &["protocol", "protocols", "match", "matches"], &[
+        f("protocol_id", Thing::Protocol, Value::Id, ID),
+        f("title", Thing::Protocol, Value::Name, &["title", "titles", "name"]),
+        f("excerpt", Thing::Protocol, Value::Text, &["excerpt", "text", "start"]),
+        f("reviewed", Thing::Protocol, Value::Time, &["review", "reviewed", "date"]),
+        f("shared", Thing::Protocol, Value::Flag, &["shared"]),
+    ]),
+];
+
+/// An escalated appointment (`Escalation`).
+#[rustfmt::skip]
+const ESCALATION: &[Field] = &[
+    nest("appointment", Thing::Appointment, Value::Object, &["appointment"], APPOINTMENT),
+    f("priority", Thing::Appointment, Value::Level, &["priority", "urgent"]),
+];
+
+/// Every tool's answer: the fields of its output schema.
+pub const OUTPUTS: &[(&str, &[Field])] = &[
+    ("list_my_appointments", APPOINTMENT_PAGE),
+    ("list_doctor_schedule", APPOINTMENT_PAGE),
+    ("get_appointment", APPOINTMENT),
+    ("book_appointment", BOOKING),
+    ("reschedule_appointment", BOOKING),
+    ("cancel_appointment", APPOINTMENT),
+    ("confirm_appointment", APPOINTMENT),
+    ("reject_appointment", APPOINTMENT),
+    ("list_specialties", SPECIALTIES),
+    ("list_doctors", DOCTORS),
+    ("find_available_slots", SLOTS),
+    ("record_intake", INTAKE),
+    ("search_protocols", PROTOCOLS),
+    ("escalate_to_oncall", ESCALATION),
+];
+
+/// The fields of a tool's answer; `None` for a tool this server does not serve.
+pub fn output_of(tool: &str) -> Option<&'static [Field]> {
+    OUTPUTS.iter().find(|(t, _)| *t == tool).map(|(_, f)| *f)
+}
+
+/// Every field of an answer, nested ones too, with its path ("appointments.doctor.name").
+pub fn paths(fields: &'static [Field]) -> Vec<(String, &'static Field)> {
+    let mut out = Vec::new();
+    fn walk(prefix: &str, fields: &'static [Field], out: &mut Vec<(String, &'static Field)>) {
+        for field in fields {
+            let path = if prefix.is_empty() {
+                field.name.to_owned()
+            } else {
+                format!("{prefix}.{}", field.name)
+            };
+            walk(&path, field.holds, out);
+            out.push((path, field));
+        }
+    }
+    walk("", fields, &mut out);
+    out
+}
