@@ -847,6 +847,16 @@ pub(crate) fn check(
         crate::scales::examples_disagree(text, out);
         // (an error is named by its code, as written)
         crate::facts::codes_and_values(text, tool.name, out);
+        // (what the answer holds is said by the tool's description and its outputs')
+        if field == Field::ToolDescription || field == Field::ParamDescription && !tool.input {
+            crate::facts::answers::answer_overclaimed(
+                &crate::lang::words::tokens(text),
+                tool.name,
+                field == Field::ToolDescription,
+                tool.mutates,
+                out,
+            );
+        }
     }
     // (a code is written in capitals: `cancelled` is a status, `CANCELLED` a code)
     let code_of = |r: &std::ops::Range<usize>| {

@@ -7477,7 +7477,7 @@ fn a_protocols_reach_is_read_past_an_aside_and_through_a_library() {
         (
             O,
             "search_protocols",
-            "The matching protocols of the doctor's clinic and the shared ones, ranked by relevance, each with its clinic.",
+            "The matching protocols of the doctor's clinic and the shared ones, ranked by relevance, each with its title.",
         ),
         (
             D,
@@ -11533,5 +11533,237 @@ fn an_audience_is_a_set_of_people_judged_against_the_contract() {
         ),
     ] {
         assert!(!mine(place, tool, good), "{good}");
+    }
+}
+
+/// A tool's description, or an output's, that says the answer holds a datum the tool's answer
+/// does not hold (a phone number, an intake, a next slot, the wait, the doctor's notes) is
+/// refused; what the answer holds, fewer fields than it holds, a "with" of the act (a note, an
+/// optional reason) and a "with" that sets a case pass.
+#[test]
+fn an_answer_said_to_hold_what_it_does_not_is_refused() {
+    let held = "holds no such datum";
+    for (place, tool, bad) in [
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, with status, doctor, times and the patient's email.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id, each with the doctor's rating.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols by words. Returns the matches, each with its title and the author's phone number.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor. Returns slots earliest first, each with the clinic's address.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. Returns the appointment with its intake.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments on this page, each with the doctor's fee.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic, with the doctor's diagnosis.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The patient, with the patient's phone number.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, with status, patient and times, and each patient's phone number and intake.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, with status, doctor, times and the triage level of each intake.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, with status, doctor, times and the doctor's notes of the visit.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. Returns each doctor's id, name, specialty, clinic and next open slot.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered, sorted by name, each with its number of doctors and the wait for a visit.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. Returns the intake and the doctor's advice.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. Returns the appointment with the oncall doctor's phone number.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The appointment, now confirmed, with the patient's intake and phone number.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The patient, with the patient's date of birth and address.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The doctor, with the doctor's phone number.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, held), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. Returns the appointment's id, status and times.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. Returns each doctor's id, name, specialty and clinic with its time zone.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors. Returns each doctor's id and name.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. Returns the intake with the patient's symptoms, severity and triage level.",
+        ),
+        (
+            O,
+            "record_intake",
+            "The symptoms as recorded, with the patient's own words.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it becomes urgent and moves to the oncall doctor of the same clinic, with a note. The status stays as it was. Returns the appointment with its new doctor.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, with an optional reason shown to the patient. The appointment becomes rejected and its slot is released; returns the appointment.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, with status, doctor, times and any reason for a rejection.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, with status, patient and times.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The patient, with the patient's id and name.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, one page at a time, with status, doctor and times; optionally only the upcoming ones.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns the matches ranked by relevance, each with its title, the start of its text and its review date; a match in the title weighs three times a match in the text.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered, sorted by name, each with its number of doctors.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor, of every doctor of a specialty, or of every doctor of the clinic, within a time window (default: the next 7 days). Returns slots earliest first, in UTC and clinic local time. Too many doctors is an error that lists the specialties.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, each with its doctor, specialty and clinic.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; open when read, with no hold for the patient.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Creates a pending appointment and takes the slot; returns the appointment with its doctor and times.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled and its slot is released; returns the appointment.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors. Returns each doctor with the clinic's name, address and time zone.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. With `RATE_LIMITED`, `Retry-After` is the number of seconds to wait.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The appointment, now confirmed, with the patient's name.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols by words. Returns the matches, each with its title and the start of the text shown to the patient.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The patient, with no phone number or address.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "With the patient's intake recorded, the status stays as it was.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, held), "{good}");
     }
 }

@@ -302,3 +302,202 @@ pub fn paths(fields: &'static [Field]) -> Vec<(String, &'static Field)> {
     walk("", fields, &mut out);
     out
 }
+
+// ---------------------------------------------------------------- readings
+
+use crate::lang::data::data_kind;
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// Data a text may say an answer holds that no answer of this server holds: what a person
+/// says or is told at a visit, what a visit costs, how long one waits.
+const NEVER_ANSWERED: &[&str] = &[
+    "advice",
+    "note",
+    "notes",
+    "wait",
+    "waiting",
+    "rating",
+    "ratings",
+    "fee",
+    "fees",
+    "price",
+    "prices",
+    "cost",
+    "costs",
+    "photo",
+    "photos",
+    "biography",
+    "languages",
+    "qualifications",
+    "availability",
+    "outcome",
+    "outcomes",
+    "summary",
+    "report",
+    "reports",
+    "instructions",
+];
+
+/// Words of the table that name no datum by themselves: a number, a time, a name, a text, a
+/// page's count and the ends of a window are said of every kind of thing.
+const GENERIC: &[&str] = &[
+    "id", "ids", "name", "names", "number", "count", "total", "time", "times", "date", "dates",
+    "when", "from", "to", "start", "starts", "end", "ends", "text", "level", "found", "local",
+    "utc", "instant", "match", "matches", "size", "window", "state", "zone", "zones",
+];
+
+/// The words that name what a tool's answer holds: its fields' words and the things they are of.
+fn held_words(fields: &'static [Field]) -> Vec<&'static str> {
+    let mut words = Vec::new();
+    for (_, field) in paths(fields) {
+        words.extend(field.words);
+        words.extend(field.of.words());
+    }
+    words
+}
+
+/// Whether some answer of this server, or none, could be said to hold the datum a word names:
+/// a word of the table's (a field's or a thing's, but the words said of anything), a person's
+/// data, or what no answer holds ([`NEVER_ANSWERED`]).
+fn a_datum(word: &str) -> bool {
+    let one = word.strip_suffix('s').unwrap_or(word);
+    let is = |list: &[&str]| list.contains(&word) || list.contains(&one);
+    if is(GENERIC) {
+        return false;
+    }
+    is(NEVER_ANSWERED)
+        || data_kind(word, false).is_some()
+        || OUTPUTS
+            .iter()
+            .any(|(_, fields)| held_words(fields).iter().any(|w| *w == word || *w == one))
+}
+
+/// Whether a word names a thing an answer is of ("patient", "doctors").
+fn a_thing(word: &str) -> bool {
+    OUTPUTS.iter().any(|(_, fields)| {
+        paths(fields)
+            .iter()
+            .any(|(_, f)| f.of.words().iter().any(|w| w.eq_ignore_ascii_case(word)))
+    })
+}
+
+/// Words that open a list of what an answer holds ("Returns …", "…, with status, doctor and
+/// times", "each with its title", "The appointment, with the patient's name").
+const OPENS_A_LIST: &[&str] = &[
+    "returns",
+    "returning",
+    "with",
+    "holds",
+    "including",
+    "includes",
+];
+
+/// Words that end the naming of a datum in an item of a list: what follows says whom or what it
+/// is for, of or about ("a notification to the patient", "the protocols of the clinic"), not
+/// another datum.
+const ENDS_AN_ITEM: &[&str] = &[
+    "of", "to", "for", "by", "in", "at", "from", "on", "per", "than", "as", "about", "within",
+    "under", "after", "before", "until", "when", "if",
+];
+
+/// A tool's description, or an output's, that says the answer holds a datum the tool's answer
+/// ([`OUTPUTS`]) does not hold ("Returns each doctor's id, name, specialty, clinic and next open
+/// slot"; "The doctor, with the doctor's phone number"): the agent reports data it has not got,
+/// or makes it up. The list opens on a word of [`OPENS_A_LIST`] and runs to the end of its
+/// clause, each item named by its words before [`ENDS_AN_ITEM`]. In a tool's description a
+/// "with" lists the answer in the opening sentence of a reading tool, or after "returns" (a
+/// changing tool's "with" is of its act: "with a note", "with an optional reason", "late, with a
+/// fee"); a clause that opens on "With" sets a case; a "with" after a person or denied
+/// ("patients with asthma",
+/// "with no …") is not of the answer; "returns to" is a return, and a word said of anything (a
+/// name, a time) is no datum.
+pub(crate) fn answer_overclaimed(
+    toks: &[Tok],
+    tool: &str,
+    description: bool,
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    let Some(fields) = output_of(tool) else {
+        return;
+    };
+    let held = held_words(fields);
+    let holds = |w: &str| {
+        let one = w.strip_suffix('s').unwrap_or(w);
+        held.iter().any(|h| *h == w || *h == one)
+    };
+    let sentences = toks.split(|t| t.kind == Kind::Stop && t.text != ";" && t.text != ":");
+    for (n, sentence) in sentences.enumerate() {
+        for clause in sentence.split(|t| t.kind == Kind::Stop) {
+            let opens = |k: usize| {
+                let t = &clause[k];
+                if is_word(t, &["with"]) {
+                    let returned = clause[..k]
+                        .iter()
+                        .any(|x| is_word(x, &["returns", "returning", "holds"]));
+                    k > 0
+                        && (!description || returned || n == 0 && !mutates)
+                        && !is_word(&clause[k - 1], PATIENT_SIDE)
+                        && !is_word(&clause[k - 1], &["doctor", "doctors"])
+                        && !is_word_at(clause, k + 1, &["no", "none", "nothing"])
+                } else {
+                    is_word(t, OPENS_A_LIST) && !is_word_at(clause, k + 1, &["to", "no", "nothing"])
+                }
+            };
+            let Some(open) = (0..clause.len()).find(|&k| opens(k)) else {
+                continue;
+            };
+            let list = &clause[open + 1..];
+            let items = list.split(|t| t.kind == Kind::Comma || is_word(t, &["and", "or"]));
+            for item in items {
+                let named = item
+                    .iter()
+                    .position(|t| is_word(t, ENDS_AN_ITEM))
+                    .unwrap_or(item.len());
+                let item = &item[..named];
+                if item
+                    .iter()
+                    .any(|t| is_word(t, NEGATIONS) || is_word(t, &["no"]))
+                {
+                    continue;
+                }
+                // (a thing before another word is whose the datum is: "the patient's symptoms")
+                let head = item.len().saturating_sub(1);
+                let Some(t) = item.iter().enumerate().find_map(|(j, t)| {
+                    let whose = j < head && a_thing(&t.text);
+                    (t.kind == Kind::Word && !whose && a_datum(&t.text) && !holds(&t.text))
+                        .then_some(t)
+                }) else {
+                    continue;
+                };
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    format!(
+                        "an answer said to hold \"{}\": the answer of {tool} holds no such datum; it holds {}",
+                        t.text,
+                        summary(fields)
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// What an answer holds, as a refusal says it: "appointment_id, status, slot_id, start, end,
+/// doctor (id, name, specialty), …".
+fn summary(fields: &'static [Field]) -> String {
+    fields
+        .iter()
+        .map(|f| {
+            if f.holds.first().is_none_or(|h| h.of == Thing::Instant) {
+                f.name.to_owned()
+            } else {
+                format!("{} ({})", f.name, summary(f.holds))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
