@@ -857,6 +857,13 @@ pub(crate) fn check(
                 out,
             );
         }
+        if field == Field::ParamDescription && !tool.input {
+            crate::facts::answers::count_of_another_thing(
+                &crate::lang::words::tokens(text),
+                tool.name,
+                out,
+            );
+        }
     }
     // (a code is written in capitals: `cancelled` is a status, `CANCELLED` a code)
     let code_of = |r: &std::ops::Range<usize>| {

@@ -11767,3 +11767,42 @@ fn an_answer_said_to_hold_what_it_does_not_is_refused() {
         assert!(!refused_for(place, tool, good, held), "{good}");
     }
 }
+
+/// An output's description that counts a thing no count of the tool's answer counts is
+/// refused; a count of what the answer counts passes.
+#[test]
+fn a_count_of_a_thing_the_answer_does_not_count_is_refused() {
+    let other = "whose counts are of other things";
+    for (tool, bad) in [
+        (
+            "list_specialties",
+            "Number of open slots with this specialty.",
+        ),
+        (
+            "list_specialties",
+            "Number of patients seen in this specialty.",
+        ),
+        (
+            "list_specialties",
+            "Number of appointments booked in this specialty.",
+        ),
+        ("list_doctors", "How many clinics the doctors work in."),
+    ] {
+        assert!(refused_for(O, tool, bad, other), "{bad}");
+    }
+    for (tool, good) in [
+        ("list_specialties", "Number of doctors with this specialty."),
+        (
+            "list_my_appointments",
+            "Total number of the patient's appointments, on every page.",
+        ),
+        ("list_doctors", "How many doctors are listed."),
+        (
+            "find_available_slots",
+            "Number of open slots found in the window before the limit was applied.",
+        ),
+        ("list_doctor_schedule", "Number of pages."),
+    ] {
+        assert!(!refused_for(O, tool, good, other), "{good}");
+    }
+}

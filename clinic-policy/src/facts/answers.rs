@@ -193,7 +193,7 @@ const APPOINTMENT_PAGE: &[Field] = &[
     nest("appointments", Thing::Appointment, Value::List, &["appointment", "appointments"], APPOINTMENT),
     f("page", Thing::Page, Value::Count, &["page", "number"]),
     f("limit", Thing::Page, Value::Count, &["limit", "size"]),
-    f("total", Thing::Page, Value::Count, &["total", "count", "number"]),
+    f("total", Thing::Page, Value::Count, &["total", "count", "number", "appointment", "appointments"]),
     f("total_pages", Thing::Page, Value::Count, &["total", "pages", "number"]),
 ];
 
@@ -210,7 +210,7 @@ const SPECIALTIES: &[Field] = &[
 #[rustfmt::skip]
 const DOCTORS: &[Field] = &[
     nest("doctors", Thing::Doctor, Value::List, &["doctor", "doctors"], DOCTOR),
-    f("count", Thing::Doctor, Value::Count, &["count", "number"]),
+    f("count", Thing::Doctor, Value::Count, &["count", "number", "doctor", "doctors"]),
 ];
 
 /// Open slots in a window (`Slots` of `Slot`).
@@ -227,7 +227,7 @@ const SLOTS: &[Field] = &[
     ]),
     f("from", Thing::Window, Value::Time, &["from", "start", "window"]),
     f("to", Thing::Window, Value::Time, &["to", "end", "window"]),
-    f("total_found", Thing::Window, Value::Count, &["total", "found", "count", "number"]),
+    f("total_found", Thing::Window, Value::Count, &["total", "found", "count", "number", "slot", "slots"]),
     f("truncated", Thing::Window, Value::Flag, &["truncated"]),
 ];
 
@@ -500,4 +500,50 @@ fn summary(fields: &'static [Field]) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// An output's description that counts a thing no count of the tool's answer counts ("Number of
+/// open slots with this specialty" on the specialties, whose count is of doctors): the agent
+/// reads the count as what it is not. The thing counted is the first thing named within four
+/// words after "number of", "count of" or "how many" that is not whose another is.
+pub(crate) fn count_of_another_thing(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    let Some(fields) = output_of(tool) else {
+        return;
+    };
+    let counted: Vec<&str> = paths(fields)
+        .iter()
+        .filter(|(_, f)| f.value == Value::Count)
+        .flat_map(|(_, f)| f.words.iter().copied())
+        .collect();
+    for (k, t) in toks.iter().enumerate() {
+        let opens = is_word(t, &["number", "count"]) && is_word_at(toks, k + 1, &["of"])
+            || is_word(t, &["how"]) && is_word_at(toks, k + 1, &["many"]);
+        if !opens {
+            continue;
+        }
+        // (a thing before another is whose it is: "the patient's appointments")
+        let words: Vec<&Tok> = toks[k + 2..]
+            .iter()
+            .take(4)
+            .take_while(|x| x.kind == Kind::Word)
+            .collect();
+        let Some(thing) = (0..words.len()).find_map(|j| {
+            let whose = words.get(j + 1).is_some_and(|n| a_thing(&n.text));
+            (a_thing(&words[j].text) && !whose).then_some(words[j])
+        }) else {
+            continue;
+        };
+        if !counted.iter().any(|w| w.eq_ignore_ascii_case(&thing.text)) {
+            push(
+                out,
+                Rule::Directive,
+                thing,
+                format!(
+                    "a count of {} said of an answer of {tool}, whose counts are of other things: it holds {}",
+                    thing.text,
+                    summary(fields)
+                ),
+            );
+        }
+    }
 }
