@@ -11806,3 +11806,79 @@ fn a_count_of_a_thing_the_answer_does_not_count_is_refused() {
         assert!(!refused_for(O, tool, good, other), "{good}");
     }
 }
+
+/// The protocol search said to weigh its matches the other way round, to leave a protocol's
+/// title or text out, or to order its matches by another key than their relevance: refused.
+/// The server scores a title match three times a text match and ranks by the score.
+#[test]
+fn the_protocol_search_weighs_reads_and_ranks_as_the_server_does() {
+    let why = "the protocol search said otherwise";
+    let tool = "search_protocols";
+    for (place, bad) in [
+        (
+            O,
+            "Matching protocols, ranked by relevance: a match in the text weighs three times a match in the title.",
+        ),
+        (
+            O,
+            "Matching protocols, ranked by relevance: the text weighs three times the title.",
+        ),
+        (
+            O,
+            "Matching protocols, ranked by relevance: a title match counts less than a body match.",
+        ),
+        (
+            P,
+            "Words to search for in the text of the protocols, 2 to 200 characters; the titles are not searched.",
+        ),
+        (
+            D,
+            "Search the protocols by words; only the titles are searched.",
+        ),
+        (
+            D,
+            "Search the protocols by words. The text of a protocol is ignored; its title is matched.",
+        ),
+        (
+            O,
+            "Matching protocols, ranked by relevance: a match in the title does not weigh more than a match in the text.",
+        ),
+        (O, "Matching protocols, in the order of their ids."),
+        (O, "Matching protocols, sorted by review date."),
+        (
+            O,
+            "Matching protocols, the protocols of the doctor's own clinic first.",
+        ),
+        (
+            D,
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns the matches with the shared ones first.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, good) in [
+        (
+            O,
+            "Matching protocols, ranked by relevance: a match in the title weighs three times a match in the text.",
+        ),
+        (
+            D,
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns the matches ranked by relevance, each with its title, the start of its text and its review date; a match in the title weighs three times a match in the text.",
+        ),
+        (
+            P,
+            "Words to search for in the title and the text of the protocols, 2 to 200 characters.",
+        ),
+        (O, "Matching protocols, most relevant first."),
+        (
+            O,
+            "Matching protocols, ranked by relevance: a match in the text does not weigh more than a match in the title.",
+        ),
+        (
+            O,
+            "Whether the protocol is shared by every clinic; false for one of the doctor's own clinic.",
+        ),
+    ] {
+        assert!(judge(place, good, tool).is_empty(), "{good}");
+    }
+}

@@ -109,6 +109,10 @@ pub const ORDERED_BY_ID: &[&str] = &[
     "list_doctors",
 ];
 
+/// The protocol search: it reads each protocol's title and text, and ranks the matches by a
+/// score of three for a match in the title and one for a match in the text, ties by id.
+pub const PROTOCOL_SEARCH: &str = "search_protocols";
+
 /// The tools whose answers hold every doctor of the clinic, narrowed by a specialty alone.
 pub const EVERY_DOCTOR: &[&str] = &["list_doctors", "list_specialties"];
 
@@ -132,6 +136,9 @@ pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut V
         }
         if ORDERED_BY_ID.contains(&tool) {
             order_by_id_reversed(s, out);
+        }
+        if tool == PROTOCOL_SEARCH {
+            ranking_misstated(s, out);
         }
         if EVERY_DOCTOR.contains(&tool) {
             doctors_narrowed(s, out);
@@ -535,6 +542,205 @@ fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "an order the server does not give: its doctors and its pages of appointments come by id, newest last".to_owned(),
+        );
+    }
+}
+
+/// Words that name a protocol's title, and its text.
+const TITLE_WORDS: &[&str] = &["title", "titles", "heading", "headings"];
+const BODY_WORDS: &[&str] = &[
+    "text", "texts", "body", "bodies", "content", "contents", "excerpt", "excerpts",
+];
+/// Words of a match's weight said greater, and said smaller, than another's.
+const HEAVIER: &[&str] = &[
+    "times",
+    "more",
+    "higher",
+    "heavier",
+    "greater",
+    "outweigh",
+    "outweighs",
+    "outrank",
+    "outranks",
+    "above",
+    "triple",
+    "thrice",
+    "double",
+    "twice",
+    "over",
+];
+const LIGHTER: &[&str] = &[
+    "less", "lower", "lighter", "below", "fewer", "third", "half",
+];
+/// Words of a search that reads, or leaves out, a part of a protocol.
+const SEARCHED: &[&str] = &[
+    "searched",
+    "search",
+    "searches",
+    "matched",
+    "match",
+    "matches",
+    "read",
+    "reads",
+    "count",
+    "counts",
+    "counted",
+    "looked",
+    "scanned",
+    "scans",
+    "considered",
+];
+const LEFT_OUT: &[&str] = &[
+    "ignored", "ignores", "skipped", "skips", "excluded", "excludes",
+];
+/// Keys a protocol list is said sorted by that are not its relevance.
+const PROTOCOL_KEYS: &[&str] = &[
+    "id", "ids", "date", "dates", "review", "reviews", "reviewed", "age", "name", "names",
+    "alphabet", "clinic", "clinics", "number", "numbers", "shared", "own", "local", "common",
+];
+/// Words of the relevance a protocol list is ranked by.
+const RELEVANCE: &[&str] = &[
+    "relevance",
+    "relevant",
+    "score",
+    "scores",
+    "match",
+    "matches",
+    "best",
+    "closest",
+    "highest",
+    "strongest",
+    "top",
+    "weight",
+    "weights",
+    "matching",
+];
+
+/// The protocol search said to read, weigh or order otherwise than the server: its matches
+/// said weighed the other way round ("a match in the text weighs three times a match in the
+/// title", "the title weighs less than the text"), a part of a protocol said left out of the
+/// search ("the titles are not searched", "searches the text only"), or its matches said
+/// ordered by another key than their relevance ("in the order of their ids", "the shared ones
+/// first", "sorted by review date"). The agent then offers a weaker protocol as the best or
+/// looks for one the search does not find. A weight is read as the part of a protocol before
+/// the word of weight (the heavier one, or the lighter after "less") against the part after it.
+fn ranking_misstated(s: &[Tok], out: &mut Vec<Violation>) {
+    let part = |t: &Tok| {
+        if is_word(t, TITLE_WORDS) {
+            Some(true)
+        } else if is_word(t, BODY_WORDS) {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    let mut hit: Option<(&Tok, &str)> = None;
+    // (the weight: the part said before the word of weight is compared to the part after it)
+    for (k, t) in s.iter().enumerate() {
+        let heavier = is_word(t, HEAVIER);
+        if !heavier && !is_word(t, LIGHTER) {
+            continue;
+        }
+        let before = s[..k].iter().rev().find_map(part);
+        let after = s[k + 1..].iter().find_map(part);
+        let (Some(before), Some(after)) = (before, after) else {
+            continue;
+        };
+        if before == after {
+            continue;
+        }
+        // ("weighs no more than", "not three times")
+        let negated = denied(s, k);
+        let title_heavier = before == (heavier != negated);
+        if !title_heavier {
+            hit = Some((
+                t,
+                "a match in the title weighs three times a match in the text",
+            ));
+        }
+        break;
+    }
+    // (a part of a protocol said left out: "the titles are not searched", "titles are
+    // ignored", "searches the text only", "the title alone is matched")
+    if hit.is_none()
+        && s.iter()
+            .any(|x| is_word(x, SEARCHED) || is_word(x, LEFT_OUT))
+    {
+        let both =
+            s.iter().any(|x| part(x) == Some(true)) && s.iter().any(|x| part(x) == Some(false));
+        for (k, t) in s.iter().enumerate() {
+            if part(t).is_none() {
+                continue;
+            }
+            let (start, end) = clause_at(s, k);
+            let clause = &s[start..end];
+            let j = k - start;
+            let left_out = clause.iter().enumerate().any(|(i, x)| {
+                is_word(x, LEFT_OUT) && !denied(clause, i)
+                    || i > j && is_word(x, SEARCHED) && denied(clause, i)
+            });
+            let alone = !both
+                && clause[j.saturating_sub(2)..(j + 3).min(clause.len())]
+                    .iter()
+                    .any(|x| is_word(x, &["only", "alone", "solely", "just"]))
+                && clause.iter().any(|x| is_word(x, SEARCHED));
+            if left_out || alone {
+                hit = Some((t, "the search reads each protocol's title and its text"));
+                break;
+            }
+        }
+    }
+    // (another key: "in the order of their ids", "sorted by date", "the shared ones first",
+    // "oldest first"; "the best match first", "ranked by relevance" pass)
+    if hit.is_none() {
+        for (k, t) in s.iter().enumerate() {
+            let key_of = |from: usize| {
+                s[from..]
+                    .iter()
+                    .take(4)
+                    .take_while(|x| matches!(x.kind, Kind::Word | Kind::Ident))
+                    .find(|x| is_word(x, PROTOCOL_KEYS) || is_word(x, RELEVANCE))
+                    .filter(|x| !is_word(x, RELEVANCE))
+            };
+            let ordered = is_word(t, &["by"])
+                && k >= 1
+                && (is_word(
+                    &s[k - 1],
+                    &["ordered", "sorted", "ranked", "order", "listed"],
+                ) || s[k - 1].kind == Kind::Comma)
+                || is_word(t, &["of"]) && k >= 1 && is_word(&s[k - 1], &["order"]);
+            let key = if ordered {
+                key_of(k + 1)
+            } else if is_word(t, &["first"]) && k >= 1 {
+                let before = &s[k.saturating_sub(4)..k];
+                let near: Vec<&Tok> = before
+                    .iter()
+                    .rev()
+                    .take_while(|x| matches!(x.kind, Kind::Word | Kind::Ident))
+                    .collect();
+                (!near.iter().any(|x| is_word(x, RELEVANCE)))
+                    .then(|| {
+                        near.into_iter().find(|x| {
+                            is_word(x, PROTOCOL_KEYS)
+                                || is_word(x, &["oldest", "newest", "latest", "earliest", "recent"])
+                        })
+                    })
+                    .flatten()
+            } else {
+                None
+            };
+            if let Some(x) = key {
+                hit = Some((x, "the matches come ranked by relevance, ties by id"));
+                break;
+            }
+        }
+    }
+    if let Some((t, fact)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!("the protocol search said otherwise: {fact}"),
         );
     }
 }
