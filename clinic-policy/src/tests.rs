@@ -11882,3 +11882,61 @@ fn the_protocol_search_weighs_reads_and_ranks_as_the_server_does() {
         assert!(judge(place, good, tool).is_empty(), "{good}");
     }
 }
+
+/// A specialty no doctor has said to give an empty answer or no error: refused, since the
+/// server answers `UNKNOWN_SPECIALTY`. A specialty whose doctors have no open slot does give an
+/// empty list, and passes.
+#[test]
+fn a_specialty_no_doctor_has_is_unknown_not_empty() {
+    let why = "a specialty no doctor has said to give an empty answer";
+    for (place, tool, bad) in [
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of every doctor of a specialty. A specialty with no doctor gives no slots and no error.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Exact specialty name, case-insensitive (for example Cardiology), 1 to 64 characters; a name no doctor has gives zero doctors.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. An unknown specialty returns an empty list.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Exact specialty name, case-insensitive, 1 to 64 characters. A specialty that does not exist gives nothing.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of every doctor of a specialty. If no doctor of the specialty has open slots in the window, the list is empty.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the doctors of the specialty; empty when no doctor has an open slot in the window.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of every doctor of a specialty. A specialty no doctor has gives `UNKNOWN_SPECIALTY`.",
+        ),
+    ] {
+        assert!(judge(place, good, tool).is_empty(), "{good}");
+    }
+    // (the code named beside an empty list says which is which)
+    assert!(!refused_for(
+        D,
+        "find_available_slots",
+        "Find open appointment slots of every doctor of a specialty. A specialty no doctor has gives `UNKNOWN_SPECIALTY`, not an empty list.",
+        why
+    ));
+}

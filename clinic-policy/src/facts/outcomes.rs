@@ -78,3 +78,98 @@ pub(super) fn code_glossed_as_empty(
         }
     }
 }
+
+/// The tools that answer `UNKNOWN_SPECIALTY` for a specialty no doctor of the clinic has.
+const SPECIALTY_TOOLS: &[&str] = &["list_doctors", "find_available_slots"];
+
+/// A specialty no doctor has said to give an empty answer, or no error ("A specialty with no
+/// doctor gives no slots and no error", "a name no doctor has gives zero doctors", "an unknown
+/// specialty returns an empty list"): the server answers `UNKNOWN_SPECIALTY` with the known
+/// specialties, so the agent that expects an empty list reads the error as a failure of its
+/// own. A specialty whose doctors have no open slots does give an empty list: "no doctor" with
+/// a slot or a time after it before the verb is said of the slots, not of the specialty.
+pub(super) fn unknown_specialty_said_empty(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if !SPECIALTY_TOOLS.contains(&tool)
+        || !toks
+            .iter()
+            .any(|x| is_word(x, &["specialty", "specialties"]))
+        || toks.iter().any(|x| x.text == "unknown_specialty")
+    {
+        return;
+    }
+    const GIVE: &[&str] = &[
+        "gives", "give", "returns", "return", "yields", "yield", "answers", "means", "lists",
+        "brings", "leads", "finds", "is", "are",
+    ];
+    const OF_SLOTS: &[&str] = &[
+        "slot",
+        "slots",
+        "open",
+        "free",
+        "available",
+        "availability",
+        "time",
+        "times",
+        "window",
+        "day",
+        "week",
+    ];
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        // (the specialty no doctor has: "with no doctor", "no doctor has", "an unknown
+        // specialty", "a specialty that does not exist")
+        let cond = s.iter().enumerate().find_map(|(k, t)| {
+            let no_doctor = is_word(t, &["doctor", "doctors"])
+                && k >= 1
+                && is_word(&s[k - 1], &["no", "zero"])
+                && !s[k + 1..]
+                    .iter()
+                    .take_while(|x| {
+                        x.kind != Kind::Comma && (!is_word(x, GIVE) || is_word(x, &["is", "are"]))
+                    })
+                    .take(6)
+                    .any(|x| is_word(x, OF_SLOTS));
+            let unknown = is_word(t, &["unknown", "nonexistent", "unlisted"])
+                && s[k + 1..]
+                    .iter()
+                    .take(2)
+                    .any(|x| is_word(x, &["specialty", "name"]));
+            let not_exist = is_word(t, &["exist", "exists"]) && denied_before(s, k);
+            (no_doctor || unknown || not_exist).then_some(k)
+        });
+        let Some(c) = cond else {
+            continue;
+        };
+        // (the answer said empty after it: "no slots", "zero doctors", "an empty list", "no
+        // error", "nothing")
+        let empty = s[c + 1..].iter().enumerate().find(|&(i, x)| {
+            let rest = &s[c + 1..];
+            is_word(x, &["empty", "nothing", "none"])
+                || is_word(x, &["no", "zero"])
+                    && rest.get(i + 1).is_some_and(|y| {
+                        is_word(
+                            y,
+                            &[
+                                "slot", "slots", "doctor", "doctors", "error", "errors", "result",
+                                "results", "match", "matches", "code", "entries",
+                            ],
+                        )
+                    })
+        });
+        if let Some((_, t)) = empty {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a specialty no doctor has said to give an empty answer: the server answers `UNKNOWN_SPECIALTY` with the specialties it knows".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// Whether a negation comes shortly before `k` ("does not exist").
+fn denied_before(s: &[Tok], k: usize) -> bool {
+    s[k.saturating_sub(3)..k]
+        .iter()
+        .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+}
