@@ -11940,3 +11940,46 @@ fn a_specialty_no_doctor_has_is_unknown_not_empty() {
         why
     ));
 }
+
+/// An optional argument's absence said to give an error: refused, since the schema lets it
+/// out; the required note of an escalation, said to err when absent, passes this reading.
+#[test]
+fn an_optional_arguments_absence_gives_no_error() {
+    let why = "its absence gives no error";
+    for (tool, bad) in [
+        (
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient; a rejection with no reason gives `VALIDATION_ERROR`.",
+        ),
+        (
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient. Without a reason, the call fails.",
+        ),
+        (
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant or a date. When from is absent, the call gives an error.",
+        ),
+    ] {
+        assert!(refused_for(P, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient; a rejection with no reason gives no error.",
+        ),
+        (
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient. Without a reason, the call does not fail.",
+        ),
+        (
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient; optional.",
+        ),
+        (
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters; without a note the call gives `VALIDATION_ERROR`.",
+        ),
+    ] {
+        assert!(!refused_for(P, tool, good, why), "{good}");
+    }
+}

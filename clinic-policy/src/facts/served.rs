@@ -1372,6 +1372,7 @@ pub(super) fn args_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
             arg_bound_misstated(text, s, subject, tool, out);
         }
         requirement_misstated(s, subject, tool, out);
+        absence_said_to_err(s, tool, out);
         form_misstated(s, subject, tool, out);
         if PAGED.contains(&tool) && ORDERED_BY_ID.contains(&tool) {
             first_page_said_newest(text, s, out);
@@ -1704,6 +1705,45 @@ fn requirement_misstated(
             );
             return;
         }
+    }
+}
+
+/// An optional argument's absence said to give an error ("a rejection with no reason gives
+/// `VALIDATION_ERROR`", "Without from, the call fails", "an error when specialty is missing"):
+/// the schema lets it out, so the agent asks for a value the call does not need. The absence is
+/// "no" or "without" before the argument's word, or a word of absence after it; the error is a
+/// code, or an error or a failure not denied, in the same sentence.
+fn absence_said_to_err(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    let optional =
+        |j: usize| args_of(tool).find(|a| !a.required && a.form != Form::Key && names(s, j, a));
+    let absent = s.iter().enumerate().find_map(|(k, t)| {
+        if is_word(t, &["no", "without"]) {
+            (k + 1..(k + 3).min(s.len())).find_map(optional)
+        } else if is_word(t, ABSENT) {
+            (k.saturating_sub(3)..k).rev().find_map(optional)
+        } else {
+            None
+        }
+    });
+    let Some(arg) = absent else {
+        return;
+    };
+    let err = s.iter().enumerate().find(|&(k, x)| {
+        (x.text.ends_with("_error")
+            || is_word(x, &["error", "errors", "fails", "fail", "failure", "refused", "invalid"]))
+            // ("gives no error", "does not fail"; the "no" of the absence is not its denial)
+            && !(k >= 1 && (is_word(&s[k - 1], NEGATIONS) || is_word(&s[k - 1], &["no"])))
+    });
+    if let Some((_, t)) = err {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "the server's argument `{}` said otherwise: it is optional, and its absence gives no error",
+                arg.name
+            ),
+        );
     }
 }
 
