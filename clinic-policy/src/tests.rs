@@ -11983,3 +11983,375 @@ fn an_optional_arguments_absence_gives_no_error() {
         assert!(!refused_for(P, tool, good, why), "{good}");
     }
 }
+
+/// The server's own values at their edges: what `upcoming` keeps (every status but cancelled and
+/// rejected, of every page), the slot search's window (an end not after the start refused, a past
+/// start searched as given, the years 2000 to 2999, the default 7 days after from), doctor_id and
+/// specialty never together, a specialty in printable ASCII, a limit of the whole answer (or of a
+/// page), the doctors and specialties in one answer, the slot search's count before the limit, a
+/// page's counts of appointments, and a protocol's excerpt cut at 400 characters.
+#[test]
+fn the_servers_values_at_their_edges() {
+    const UPCOMING: &str = "what the upcoming filter keeps said otherwise";
+    const EDGE: &str = "the slot search's window at its edge said otherwise";
+    const PAST: &str = "the slot search's start said otherwise";
+    const YEARS: &str = "the years of the slot search's window said otherwise";
+    const WINDOW: &str = "the slot search's window said otherwise";
+    const BOTH: &str = "said given together";
+    const ASCII: &str = "printable ASCII characters";
+    const PER: &str = "said to count per something else";
+    const WHOLE: &str = "a whole list said to come in pages or cut";
+    const SLOTS: &str = "said to be the slots it returns";
+    const PEOPLE: &str = "a page's count said to be of people";
+    const EXCERPT: &str = "a protocol's excerpt said cut otherwise";
+    const L: &str = "list_my_appointments";
+    const F: &str = "find_available_slots";
+    const S: &str = "search_protocols";
+    for (place, tool, bad, what) in [
+        (
+            P,
+            L,
+            "When true, only confirmed appointments that start after now; the page and the total are of those only. Default: false.",
+            UPCOMING,
+        ),
+        (
+            P,
+            L,
+            "When true, only appointments that start after now, cancelled ones included. Default: false.",
+            UPCOMING,
+        ),
+        (
+            P,
+            L,
+            "When true, only pending appointments that start after now. Default: false.",
+            UPCOMING,
+        ),
+        (
+            P,
+            L,
+            "When true, only appointments that start after now, of any status. Default: false.",
+            UPCOMING,
+        ),
+        (
+            P,
+            L,
+            "When true, only the upcoming appointments of the first page. Default: false.",
+            UPCOMING,
+        ),
+        (
+            P,
+            L,
+            "If upcoming is true, the appointments after now and the rejected ones.",
+            UPCOMING,
+        ),
+        (
+            D,
+            L,
+            "List the authenticated patient's own appointments, newest last, one page at a time; optionally only the confirmed upcoming ones.",
+            UPCOMING,
+        ),
+        (
+            P,
+            F,
+            "End of the window, exclusive, same formats as from; a to before from gives an empty list. Default: 7 days after from.",
+            EDGE,
+        ),
+        (
+            P,
+            F,
+            "End of the window, exclusive; the same instant as from gives the slots of that day.",
+            EDGE,
+        ),
+        (
+            D,
+            F,
+            "Find open appointment slots of one doctor within a time window; a window that ends before it starts gives no slots.",
+            EDGE,
+        ),
+        (
+            P,
+            F,
+            "End of the window, exclusive; a to before from gives `SLOT_NOT_FOUND`.",
+            EDGE,
+        ),
+        (
+            P,
+            F,
+            "Start of the window, inclusive: an RFC 3339 instant or a date; a start before now gives `INVALID_ARGUMENTS`. Default: now.",
+            PAST,
+        ),
+        (
+            P,
+            F,
+            "Start of the window, inclusive; a start in the past is read as now. Default: now.",
+            PAST,
+        ),
+        (
+            O,
+            F,
+            "Start of the window searched (inclusive), UTC; now when the start given was in the past.",
+            PAST,
+        ),
+        (
+            P,
+            F,
+            "Start of the window, inclusive: an RFC 3339 instant or a date of any year from 1900 to 9999. Default: now.",
+            YEARS,
+        ),
+        (
+            P,
+            F,
+            "Start of the window, inclusive: a date of any year (2026-12-01, midnight UTC). Default: now.",
+            YEARS,
+        ),
+        (
+            P,
+            F,
+            "End of the window, exclusive, same formats as from. Default: the end of the week.",
+            WINDOW,
+        ),
+        (
+            P,
+            F,
+            "Exact specialty name, case-insensitive, 1 to 64 characters; with doctor_id too, that doctor is searched first.",
+            BOTH,
+        ),
+        (
+            D,
+            F,
+            "Find open appointment slots of one doctor and of every doctor of a specialty in one search, within a time window.",
+            BOTH,
+        ),
+        (
+            D,
+            F,
+            "Find open appointment slots of one doctor together with every doctor of a specialty, within a time window.",
+            BOTH,
+        ),
+        (
+            P,
+            F,
+            "Exact specialty name, case-insensitive, 1 to 64 characters of any language.",
+            ASCII,
+        ),
+        (
+            P,
+            "list_doctors",
+            "Exact specialty name, with accents, 1 to 64 characters.",
+            ASCII,
+        ),
+        (
+            P,
+            S,
+            "Most protocols to return for each clinic, 1 to 20 (default 5).",
+            PER,
+        ),
+        (
+            P,
+            S,
+            "Most protocols to return of each kind, 1 to 20 (default 5).",
+            PER,
+        ),
+        (P, L, "Appointments per doctor, 1 to 100 (default 20).", PER),
+        (
+            P,
+            "list_doctor_schedule",
+            "Appointments per patient, 1 to 100 (default 20).",
+            PER,
+        ),
+        (
+            P,
+            F,
+            "Most slots to return for each doctor, 1 to 100. Default: 20.",
+            PER,
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, 20 at a time, optionally narrowed to one specialty.",
+            WHOLE,
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors on this page, ordered by id.",
+            WHOLE,
+        ),
+        (
+            O,
+            "list_specialties",
+            "The first 10 specialties, sorted by name.",
+            WHOLE,
+        ),
+        (O, F, "How many slots are in the list.", SLOTS),
+        (O, F, "How many of the slots are in this answer.", SLOTS),
+        (
+            O,
+            "list_doctor_schedule",
+            "Number of the doctor's patients.",
+            PEOPLE,
+        ),
+        (
+            O,
+            S,
+            "The first 40 characters of the protocol text.",
+            EXCERPT,
+        ),
+        (
+            O,
+            S,
+            "The start of the protocol text, up to 4000 characters.",
+            EXCERPT,
+        ),
+        (
+            O,
+            S,
+            "The start of the protocol text: its first line.",
+            EXCERPT,
+        ),
+        (
+            O,
+            S,
+            "The start of the protocol text, 20 words at most.",
+            EXCERPT,
+        ),
+        (
+            D,
+            S,
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns the matches ranked by relevance, each with its title and the first 40 characters of its text.",
+            EXCERPT,
+        ),
+        (
+            P,
+            S,
+            "Most protocols to return, 1 to 20 (default 5), each with the first 40 characters of its text.",
+            EXCERPT,
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, what), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            L,
+            "When true, only appointments that start after now and are not cancelled or rejected; the page and the total are of those only. Default: false.",
+        ),
+        (
+            P,
+            L,
+            "When true, only pending and confirmed appointments that start after now, from every page. Default: false.",
+        ),
+        (
+            P,
+            L,
+            "When true, only appointments that start after now; cancelled and rejected ones are out of the list. Default: false.",
+        ),
+        (
+            P,
+            L,
+            "When true, only appointments that start after now; confirmed ones too. Default: false.",
+        ),
+        (
+            D,
+            L,
+            "List the authenticated patient's own appointments, newest last, one page at a time, with status, doctor and times; optionally only the upcoming ones.",
+        ),
+        (
+            O,
+            L,
+            "Status of the appointment: pending, confirmed, cancelled or rejected.",
+        ),
+        (
+            P,
+            F,
+            "End of the window, exclusive, same formats as from; at most 62 days after from. Default: 7 days after from.",
+        ),
+        (
+            P,
+            F,
+            "End of the window, exclusive; a to before from, or the same as from, gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            F,
+            "End of the window, exclusive; a to at or before from gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            F,
+            "Start of the window, inclusive: an RFC 3339 instant (2026-12-01T09:00:00Z) or a date (2026-12-01, midnight UTC). Default: now.",
+        ),
+        (
+            P,
+            F,
+            "Start of the window, inclusive; a start in the past is searched as given. Default: now.",
+        ),
+        (
+            P,
+            F,
+            "Start of the window, inclusive: an instant or a date of the years 2000 to 2999. Default: now.",
+        ),
+        (
+            P,
+            F,
+            "Exact specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it; either this or doctor_id, not both.",
+        ),
+        (
+            P,
+            F,
+            "Id of one doctor (a positive integer); either this or specialty, not both. Without both, every doctor of the clinic is searched.",
+        ),
+        (
+            D,
+            F,
+            "Find open appointment slots of one doctor, of every doctor of a specialty, or of every doctor of the clinic, within a time window (default: the next 7 days). Returns slots earliest first, in UTC and clinic local time.",
+        ),
+        (
+            P,
+            F,
+            "Exact specialty name, in letters and spaces, 1 to 64 characters.",
+        ),
+        (P, S, "Most protocols to return, 1 to 20 (default 5)."),
+        (P, L, "Appointments per page, 1 to 100 (default 20)."),
+        (
+            P,
+            F,
+            "Most slots to return, 1 to 100, earliest first. Default: 20.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. Returns each doctor's id, name, specialty and clinic with its time zone.",
+        ),
+        (O, "list_doctors", "The doctors, ordered by id."),
+        (
+            O,
+            "list_specialties",
+            "Distinct specialties, sorted by name.",
+        ),
+        (
+            O,
+            F,
+            "Open slots found in the window before the limit was applied.",
+        ),
+        (O, F, "Open slots, earliest first."),
+        (O, "list_doctor_schedule", "Appointments in all pages."),
+        (O, "list_doctor_schedule", "Number of pages."),
+        (O, S, "The start of the protocol text."),
+        (
+            O,
+            S,
+            "The start of the protocol text, up to 400 characters.",
+        ),
+        (
+            P,
+            S,
+            "Words to search for in the titles and text of the protocols, 2 to 200 characters.",
+        ),
+        (
+            D,
+            S,
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns the matches ranked by relevance, each with its title, the start of its text and its review date; a match in the title weighs three times a match in the text.",
+        ),
+    ]);
+}

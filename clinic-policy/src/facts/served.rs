@@ -152,6 +152,27 @@ pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut V
                 }
             }
         }
+        if tool == "list_my_appointments" {
+            upcoming_status_misstated(s, out);
+        }
+        if tool == SLOT_SEARCH {
+            // (a text of the window's end: "End of the window, …")
+            let (_, head) = clause_at(toks, 0);
+            let of_end = toks[..head].iter().any(|x| is_word(x, &["end", "until"]));
+            window_edge_misstated(s, of_end, out);
+            exclusive_said_together(toks, s, tool, out);
+            slot_count_of_the_answer(s, out);
+        }
+        if tool == "search_protocols" {
+            excerpt_length_misstated(text, s, out);
+        }
+        if UNPAGED.contains(&tool) {
+            whole_list_paged(text, s, out);
+        }
+        if PAGED.contains(&tool) {
+            count_of_people(s, out);
+        }
+        limit_said_per_other(text, s, tool, out);
         local_absence_misread(s, out);
         utc_example_said_local(text, s, out);
     }
@@ -350,8 +371,13 @@ fn window_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
         // the default when `to` is absent)
         // (the amount after a default's word is the default, even said as an upper end:
         // "Without to, up to 7 days after from")
+        // ("Default: the end of the week": an edge of the calendar, not an amount after from)
+        let edge = k >= 3
+            && is_word(&s[k - 1], &["the", "this"])
+            && is_word(&s[k - 2], &["of"])
+            && is_word(&s[k - 3], &["end", "close", "rest", "start"]);
         let wrong = if after_default || by_default {
-            (!fits(SLOT_WINDOW_DEFAULT_DAYS)).then_some("a default of 7 days")
+            (edge || !fits(SLOT_WINDOW_DEFAULT_DAYS)).then_some("a default of 7 days")
         } else if cap && of_the_window {
             (!fits(SLOT_WINDOW_CAP_DAYS)).then_some("a cap of 62 days")
         } else if matches!(form, Said::Above) && of_the_window {
@@ -1759,6 +1785,9 @@ const TEXTUAL: &[&str] = &[
     "alphanumeric",
 ];
 
+/// What a specialty's name takes.
+const ASCII: &str = "printable ASCII characters";
+
 /// Characters outside an idempotency key's letters, digits and `. _ : -`.
 const OUTSIDE_A_KEY: &[&str] = &[
     "space",
@@ -1791,14 +1820,49 @@ fn form_misstated(s: &[Tok], subject: Option<&'static Arg>, tool: &str, out: &mu
         let of = |fits: &dyn Fn(&Arg) -> bool| {
             said_of(s, k, subject, tool, |_| true).filter(|a| fits(a))
         };
+        // (a name held to ASCII, the nearest: "1 to 64 characters of any language" is of the
+        // specialty, not of `to`)
+        let ascii = || {
+            said_of(s, k, subject, tool, |a| {
+                ASCII_ONLY.contains(&(a.tool, a.name))
+            })
+        };
         // (in apposition to what it is said of: "(a UUID)", ", a text of 8 letters", "as a text")
         let apposed = k >= 2
             && is_word(&s[k - 1], &["a", "an"])
             && (s[k - 2].kind == Kind::Comma || is_word(&s[k - 2], &["as"]));
         let wrong = if is_word(t, TEXTUAL) && apposed {
             of(&|a| matches!(a.form, Form::Id | Form::Number)).map(|a| (a, "an integer"))
+        } else if is_word(
+            t,
+            &[
+                "unicode",
+                "accented",
+                "accents",
+                "emoji",
+                "emojis",
+                "diacritics",
+            ],
+        ) && ascii().is_some()
+        {
+            ascii().map(|a| (a, ASCII))
         } else if is_word(t, OUTSIDE_A_KEY) {
             of(&|a| a.form == Form::Key).map(|a| (a, "letters, digits and . _ : - alone"))
+        } else if is_word(
+            t,
+            &[
+                "language",
+                "languages",
+                "script",
+                "scripts",
+                "alphabet",
+                "alphabets",
+                "ascii",
+            ],
+        ) && k >= 1
+            && is_word(&s[k - 1], &["any", "every", "all", "other", "non"])
+        {
+            ascii().map(|a| (a, ASCII))
         } else if is_word(t, &["case", "cases"])
             && (is_word_at(s, k + 1, &["sensitive", "sensitively", "matters", "counts"])
                 || k >= 1 && is_word(&s[k - 1], &["same", "its", "their", "exact", "original"]))
@@ -1878,6 +1942,614 @@ fn first_page_said_newest(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
                 Rule::Directive,
                 &after[j],
                 "the server's pages said the other way round: it pages by id, newest last, so the first page holds the oldest".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// What the `upcoming` filter keeps, by status: every appointment that starts after now and is
+/// neither of [`UPCOMING_DROPS`], so `pending` and `confirmed` alike, read from every page the
+/// API answers (the server reads them all, then pages what is left).
+pub const UPCOMING_KEEPS: &[&str] = &["pending", "confirmed"];
+pub const UPCOMING_DROPS: &[&str] = &["cancelled", "rejected"];
+
+/// The years the slot search's `from` and `to` may name: 2000 to 2999, refused outside.
+pub const SLOT_WINDOW_YEARS: (u32, u32) = (2000, 2999);
+
+/// Arguments of one tool of which at most one may be given: both is `INVALID_ARGUMENTS`.
+pub const EXCLUSIVE: &[(&str, &str, &str)] = &[("find_available_slots", "doctor_id", "specialty")];
+
+/// Arguments held to printable ASCII characters (a specialty's name).
+pub const ASCII_ONLY: &[(&str, &str)] = &[
+    ("list_doctors", "specialty"),
+    ("find_available_slots", "specialty"),
+];
+
+/// The tools that answer their whole list at once, with no pages and no count to return.
+pub const UNPAGED: &[&str] = &["list_doctors", "list_specialties"];
+
+/// The protocol search answers each match with the start of its text, cut at this many
+/// characters (the clinic API's cut, which the server passes on as it is).
+pub const EXCERPT_CHARS: u32 = 400;
+
+const STATUSES: &[&str] = &["pending", "confirmed", "cancelled", "canceled", "rejected"];
+
+/// Where a sentence speaks of `upcoming`'s true case: the tokens after "When true, …" ("If
+/// upcoming is true, …"), or after "only" in a clause that names the upcoming ones ("optionally
+/// only the upcoming ones"); none in a sentence of its false case.
+fn upcoming_case(s: &[Tok]) -> Option<&[Tok]> {
+    if s.iter().any(|x| {
+        is_word(
+            x,
+            &["false", "without", "absent", "omitted", "unless", "unset"],
+        )
+    }) {
+        return None;
+    }
+    for (k, t) in s.iter().enumerate() {
+        let when = |j: usize| is_word_at(s, j, &["when", "if", "once", "with", "where"]);
+        if is_word(t, &["true"])
+            && (k >= 1 && when(k - 1)
+                || k >= 2 && s[k - 1].text == "upcoming" && when(k - 2)
+                || k >= 3 && is_word(&s[k - 1], &["is", "set"]) && when(k - 3))
+        {
+            return Some(&s[k + 1..]);
+        }
+    }
+    let only = s.iter().position(|x| is_word(x, &["only"]))?;
+    let (_, end) = clause_at(s, only);
+    s[only..end]
+        .iter()
+        .any(|x| x.text.eq_ignore_ascii_case("upcoming"))
+        .then(|| &s[only..])
+}
+
+/// What the `upcoming` filter keeps said otherwise ("When true, only confirmed appointments",
+/// "…, cancelled ones included", "…, of any status", "only the upcoming ones of the first
+/// page"): it keeps every appointment that starts after now but the cancelled and rejected
+/// ones, pending and confirmed alike, from every page. A status is read as dropped after a
+/// denial or a word of leaving out in its clause, else as kept.
+fn upcoming_status_misstated(s: &[Tok], out: &mut Vec<Violation>) {
+    let Some(case) = upcoming_case(s) else {
+        return;
+    };
+    let dropped = |j: usize| {
+        let (_, end) = clause_at(case, j);
+        // (the clause of the list the status is in: "neither cancelled, rejected nor started")
+        let mut start = j;
+        while start > 0
+            && (is_word(&case[start - 1], STATUSES)
+                || is_word(&case[start - 1], &["and", "or", "nor", "started", "past"])
+                || case[start - 1].kind == Kind::Comma)
+        {
+            start -= 1;
+        }
+        let (start, _) = clause_at(case, start);
+        case[start..j].iter().any(|x| {
+            is_word(x, NEGATIONS)
+                || is_word(
+                    x,
+                    &[
+                        "no",
+                        "neither",
+                        "nor",
+                        "except",
+                        "but",
+                        "without",
+                        "excluding",
+                        "other",
+                    ],
+                )
+        }) || case[j + 1..end].iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "out", "excluded", "dropped", "omitted", "removed", "hidden", "skipped",
+                ],
+            )
+        })
+    };
+    // (a status said on top of others: "confirmed ones too")
+    let additive = |j: usize| {
+        let (start, end) = clause_at(case, j);
+        case[start..end]
+            .iter()
+            .any(|x| is_word(x, &["too", "also", "including", "included", "plus"]))
+    };
+    let mut kept: Vec<(usize, &Tok)> = Vec::new();
+    let mut hit = None;
+    for (j, t) in case.iter().enumerate() {
+        if !is_word(t, STATUSES) {
+            continue;
+        }
+        let keeps = UPCOMING_KEEPS.contains(&t.text.as_str());
+        if dropped(j) == keeps {
+            hit = Some(t);
+            break;
+        }
+        if keeps {
+            kept.push((j, t));
+        }
+    }
+    // (one of the two it keeps said alone: "only confirmed appointments")
+    if let [(j, t)] = kept[..]
+        && hit.is_none()
+        && !additive(j)
+    {
+        hit = Some(t);
+    }
+    // "of any status", "whatever their status"; not "of any status but cancelled"
+    let any_status = case.iter().enumerate().find(|&(j, x)| {
+        is_word(x, &["any", "every", "all", "whatever"])
+            && (1..=2).any(|d| is_word_at(case, j + d, &["status", "statuses"]))
+            && !case[j + 2..(j + 6).min(case.len())]
+                .iter()
+                .any(|y| is_word(y, &["but", "except", "other", "save"]))
+            && !denied(case, j)
+    });
+    // "of the first page", "from this page": the filter reads every page
+    let one_page = case.windows(4).position(|w| {
+        is_word(&w[0], &["of", "from", "on", "in", "within"])
+            && is_word(&w[1], &["the", "this", "one", "a"])
+            && is_word(&w[2], &["first", "current", "one", "same", "given"])
+            && is_word(&w[3], &["page"])
+            || is_word(&w[0], &["of", "from", "on", "in", "within"])
+                && is_word(&w[1], &["this", "one", "each"])
+                && is_word(&w[2], &["page"])
+    });
+    let hit = hit
+        .or(any_status.map(|(_, x)| x))
+        .or(one_page.map(|j| &case[j]));
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "what the upcoming filter keeps said otherwise: with upcoming true, every appointment that starts after now but the cancelled and rejected ones, pending and confirmed alike, of every page".to_owned(),
+        );
+    }
+}
+
+/// The slot search's window at its edges said otherwise: an end not after its start ("a to
+/// before from gives an empty list", "… is read as the start", "the same instant as from gives
+/// the slots of that day") is refused (`INVALID_ARGUMENTS`); a start in the past is searched as
+/// given, neither refused nor read as now; and the years it takes are 2000 to 2999. The agent
+/// that trusts the claim reads a refusal as no slot, or a past window as the present one.
+fn window_edge_misstated(s: &[Tok], of_end: bool, out: &mut Vec<Violation>) {
+    const END: &[&str] = &["to", "end", "ends", "ending", "until"];
+    const START: &[&str] = &["from", "start", "starts", "begins", "beginning"];
+    const REFUSED: &[&str] = &[
+        "error", "errors", "refused", "rejected", "invalid", "refuses", "rejects", "fails", "must",
+        "cannot",
+    ];
+    let code = |x: &Tok| {
+        let t = x.text.trim_matches('`');
+        x.kind == Kind::Ident
+            && t.contains('_')
+            && t.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+            && !matches!(t, "doctor_id" | "slot_id" | "appointment_id")
+    };
+    let refused = |xs: &[Tok]| xs.iter().any(|x| is_word(x, REFUSED) || code(x));
+    let near = |j: usize, back: bool, list: &[&str]| {
+        let r = if back {
+            j.saturating_sub(4)..j
+        } else {
+            (j + 1)..(j + 5).min(s.len())
+        };
+        s[r].iter()
+            .any(|x| is_word(x, list) || x.text == "to" && list == END)
+    };
+    // an end not after its start: "to before from", "ends before it starts", "the same
+    // instant as from" (not "same formats as from")
+    let inverted = (0..s.len()).find(|&j| {
+        let before = is_word(&s[j], &["before", "earlier", "precedes", "prior"]);
+        let same = is_word(&s[j], &["same", "equal"])
+            && (is_word_at(s, j + 1, &["as", "to"])
+                || is_word_at(
+                    s,
+                    j + 1,
+                    &["instant", "time", "moment", "value", "date", "point"],
+                ) && is_word_at(s, j + 2, &["as", "to"]));
+        (before || same) && (near(j, true, END) || of_end) && near(j, false, START)
+    });
+    if let Some(j) = inverted {
+        // (what it gives: a refusal is true, anything else, or another code, is not)
+        let wrong_code = s
+            .iter()
+            .any(|x| code(x) && x.text.trim_matches('`') != "invalid_arguments");
+        if !refused(s) || wrong_code {
+            push(
+                out,
+                Rule::Directive,
+                &s[j],
+                "the slot search's window at its edge said otherwise: an end not later than the start is refused with `INVALID_ARGUMENTS`".to_owned(),
+            );
+            return;
+        }
+    }
+    // a start in the past: "a start before now", "a start in the past", "a past start"
+    let past = (0..s.len()).find_map(|j| {
+        let before_now = is_word(&s[j], &["before", "earlier"])
+            && (1..=2).any(|d| is_word_at(s, j + d, &["now", "today"]));
+        let in_past = is_word(&s[j], &["past"])
+            && (is_word_at(s, j + 1, START) || j >= 1 && is_word(&s[j - 1], &["the"]));
+        (before_now || in_past).then_some((j, if before_now { j + 3 } else { j + 2 }))
+    });
+    let start_near = |j: usize| {
+        s[j.saturating_sub(6)..(j + 4).min(s.len())]
+            .iter()
+            .any(|x| is_word(x, START))
+    };
+    if let Some((j, e)) = past.filter(|&(j, _)| start_near(j)) {
+        // (what it gives, the condition's own words aside)
+        let rest = s[..j.saturating_sub(1)]
+            .iter()
+            .chain(s[e.min(s.len())..].iter());
+        let said = rest.clone().find(|x| {
+            is_word(x, REFUSED)
+                || code(x)
+                || is_word(
+                    x,
+                    &[
+                        "now", "today", "current", "clamped", "moved", "raised", "replaced",
+                        "ignored", "rounded",
+                    ],
+                )
+        });
+        if let Some(t) = said {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "the slot search's start said otherwise: a start in the past is searched as given, neither refused nor read as now".to_owned(),
+            );
+            return;
+        }
+    }
+    // the years: "of any year", "from 1900 to 9999"
+    if s.iter().any(|x| is_word(x, &["year", "years"])) {
+        let any = s.iter().enumerate().find(|&(j, x)| {
+            is_word(x, &["year", "years"])
+                && j >= 1
+                && is_word(&s[j - 1], &["any", "every", "all", "whatever"])
+        });
+        // (the numbers of the clause of the years, and the one after it; not "RFC 3339")
+        let at = s
+            .iter()
+            .position(|x| is_word(x, &["year", "years"]))
+            .unwrap_or(0);
+        let (start, end) = clause_at(s, at);
+        let (_, end) = next_clause(s, end);
+        let years: Vec<u32> = (start..end.max(start))
+            .filter(|&j| {
+                s[j].kind == Kind::Ident
+                    && s[j].text.len() == 4
+                    && !(j >= 1 && is_word(&s[j - 1], &["rfc", "iso"]))
+            })
+            .filter_map(|j| s[j].text.parse().ok())
+            .collect();
+        let (lo, hi) = SLOT_WINDOW_YEARS;
+        let other = !years.is_empty()
+            && (years.iter().min() != Some(&lo) || years.iter().max() != Some(&hi));
+        if let Some((_, t)) = any.filter(|_| years.is_empty()) {
+            push(out, Rule::Directive, t, YEARS.to_owned());
+        } else if other && let Some(t) = s.iter().find(|x| is_word(x, &["year", "years"])) {
+            push(out, Rule::Directive, t, YEARS.to_owned());
+        }
+    }
+}
+
+const YEARS: &str =
+    "the years of the slot search's window said otherwise: it takes the years 2000 to 2999";
+
+/// A protocol's excerpt said cut elsewhere than the API cuts it ("The first 40 characters of
+/// the protocol text", "up to 4000 characters", "its first line", "20 words at most"): it is
+/// the start of the text, cut at [`EXCERPT_CHARS`] characters, so the doctor reads a longer or
+/// a shorter text than the answer holds. Read in a sentence of the text, not of the search's
+/// words.
+fn excerpt_length_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
+    const OF_TEXT: &[&str] = &[
+        "excerpt",
+        "excerpts",
+        "text",
+        "texts",
+        "body",
+        "content",
+        "start",
+        "beginning",
+    ];
+    const CHARS: &[&str] = &["characters", "character", "chars", "letters", "bytes"];
+    const OTHER: &[&str] = &[
+        "word",
+        "words",
+        "line",
+        "lines",
+        "sentence",
+        "sentences",
+        "paragraph",
+        "paragraphs",
+    ];
+    if !s.iter().any(|x| is_word(x, OF_TEXT))
+        || s.iter()
+            .any(|x| is_word(x, &["search", "searched", "query"]))
+    {
+        return;
+    }
+    for (k, t) in s.iter().enumerate() {
+        let n = k.checked_sub(1).and_then(|j| number(s, j, text));
+        let first = k >= 1 && is_word(&s[k - 1], &["first", "opening", "top"]);
+        let wrong = if is_word(t, CHARS) {
+            n.is_some_and(|(n, f)| {
+                n != EXCERPT_CHARS && !matches!(said(s, f, k - 1, text), Said::Lower)
+            })
+        } else if is_word(t, OTHER) {
+            (n.is_some() || first) && !denied(s, k)
+        } else {
+            false
+        };
+        if wrong {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "a protocol's excerpt said cut otherwise: it is the start of the text, cut at {EXCERPT_CHARS} characters"
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// A count to return said per something else than the answer, or its page ("Most protocols to
+/// return for each clinic", "Appointments per doctor", "of each kind"): the limit counts the
+/// whole answer (the slots of every doctor searched, the protocols of every clinic), or one page
+/// of a paged list, so the agent waits for more than comes.
+fn limit_said_per_other(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    const ITEMS: &[&str] = &[
+        "appointments",
+        "protocols",
+        "slots",
+        "results",
+        "matches",
+        "items",
+        "entries",
+        "return",
+        "returned",
+        "most",
+        "limit",
+    ];
+    let Some(limit) = args_of(tool).find(|a| a.name == "limit") else {
+        return;
+    };
+    // (a sentence of the count: a number, its bounds or default, or the limit named)
+    let counted = (0..s.len()).any(|j| number(s, j, text).is_some())
+        || s.iter().any(|x| is_word(x, &["limit", "most", "default"]));
+    if !counted {
+        return;
+    }
+    let whole: &[&str] = if PAGED.contains(&tool) {
+        &[
+            "page", "call", "request", "answer", "response", "list", "time",
+        ]
+    } else {
+        &[
+            "call", "search", "request", "answer", "response", "query", "list", "time", "result",
+        ]
+    };
+    for k in 0..s.len() {
+        let at = if is_word(&s[k], &["per"]) {
+            k + 1
+        } else if is_word(&s[k], &["for", "of", "in", "from", "by"])
+            && is_word_at(s, k + 1, &["each", "every"])
+        {
+            k + 2
+        } else {
+            continue;
+        };
+        let Some(x) = s.get(at).filter(|x| x.kind == Kind::Word) else {
+            continue;
+        };
+        if is_word(x, whole) || is_word(x, &["of", "one", "the", "a", "with"]) {
+            continue;
+        }
+        // (said of the count's own items: "Appointments per doctor", "to return for each")
+        if !s[k.saturating_sub(2)..k].iter().any(|y| is_word(y, ITEMS)) {
+            continue;
+        }
+        let of = if PAGED.contains(&tool) {
+            "one page of the list"
+        } else {
+            "the whole answer"
+        };
+        push(
+            out,
+            Rule::Directive,
+            x,
+            format!(
+                "the server's argument `{}` said to count per something else: it counts {of}",
+                limit.name
+            ),
+        );
+        return;
+    }
+}
+
+/// A whole list said to come in pages or cut to a count ("List doctors, 20 at a time", "The
+/// doctors on this page", "The first 10 specialties"): the doctors and the specialties come all
+/// in one answer, so the agent asks for a next page that does not exist, or stops at a part.
+fn whole_list_paged(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
+    let hit = s.iter().enumerate().find(|&(k, x)| {
+        let page = is_word(
+            x,
+            &[
+                "page",
+                "pages",
+                "paged",
+                "paging",
+                "pagination",
+                "batch",
+                "batches",
+            ],
+        ) && !denied(s, k)
+            && !(k >= 1 && is_word(&s[k - 1], &["one", "single"]));
+        let at_a_time = is_word(x, &["time"])
+            && k >= 2
+            && is_word(&s[k - 1], &["a"])
+            && is_word(&s[k - 2], &["at"])
+            && k >= 3
+            && number(s, k - 3, text).is_some();
+        let first_n =
+            is_word(x, &["first", "top"]) && number(s, k + 1, text).is_some() && !denied(s, k);
+        page || at_a_time || first_n
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a whole list said to come in pages or cut: the server answers every doctor, and every specialty, in one answer".to_owned(),
+        );
+    }
+}
+
+/// Two arguments of which at most one may be given said to be given together ("slots of one
+/// doctor and of every doctor of a specialty in one search", "with doctor_id too, that doctor is
+/// searched first"): both is refused with `INVALID_ARGUMENTS`. A sentence that gives a choice
+/// ("or", "either") or a refusal says otherwise.
+fn exclusive_said_together(toks: &[Tok], s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    for &(_, a, b) in EXCLUSIVE.iter().filter(|e| e.0 == tool) {
+        let side = |x: &[Tok], name: &str| {
+            let word = name.trim_end_matches("_id");
+            x.iter().enumerate().any(|(k, y)| {
+                y.text == name
+                    || is_word(y, &[word])
+                        && (word != "doctor"
+                            || k >= 1 && is_word(&x[k - 1], &["one", "a", "that", "this", "the"]))
+            })
+        };
+        if s.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "or", "either", "not", "never", "cannot", "error", "refused", "invalid",
+                ],
+            ) || x.kind == Kind::Ident && x.text.trim_matches('`') == "invalid_arguments"
+        }) {
+            continue;
+        }
+        let together = s.iter().position(|x| {
+            is_word(
+                x,
+                &[
+                    "too",
+                    "together",
+                    "both",
+                    "combined",
+                    "plus",
+                    "alongside",
+                    "along",
+                ],
+            )
+        });
+        let and = s.iter().position(|x| is_word(x, &["and"]));
+        let hit = match (together, and) {
+            // (one side in the sentence, the other in the text)
+            (Some(j), _) if (side(s, a) || side(s, b)) && side(toks, a) && side(toks, b) => Some(j),
+            (None, Some(j))
+                if side(&s[..j], a) && side(&s[j..], b) || side(&s[..j], b) && side(&s[j..], a) =>
+            {
+                Some(j)
+            }
+            _ => None,
+        };
+        if let Some(j) = hit {
+            push(
+                out,
+                Rule::Directive,
+                &s[j],
+                format!(
+                    "`{a}` and `{b}` said given together: at most one of them is taken, both is `INVALID_ARGUMENTS`"
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// A count of the slot search said to be of the slots it returns ("How many slots are in the
+/// list", "How many of the slots are in this answer"): its one count, `total_found`, is of the
+/// open slots in the window before the limit, so the agent reads a cut list as all there is.
+fn slot_count_of_the_answer(s: &[Tok], out: &mut Vec<Violation>) {
+    let counted = s.windows(2).any(|w| {
+        is_word(&w[0], &["how"]) && is_word(&w[1], &["many"])
+            || is_word(&w[0], &["number", "count", "total"]) && is_word(&w[1], &["of"])
+    });
+    if !counted
+        || s.iter()
+            .any(|x| is_word(x, &["before", "window", "found", "matched"]))
+    {
+        return;
+    }
+    let hit = s.iter().enumerate().find(|&(k, x)| {
+        is_word(x, &["list", "answer", "response", "result", "returned"])
+            && (is_word(x, &["returned"])
+                || k >= 2
+                    && is_word(&s[k - 1], &["the", "this"])
+                    && is_word(&s[k - 2], &["in", "on", "of"]))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "what the slot search counts said to be the slots it returns: it counts the open slots of the window, before the limit".to_owned(),
+        );
+    }
+}
+
+/// A count of a page of appointments said to be of people ("Number of the doctor's patients",
+/// "How many doctors"): its counts are of appointments and of pages, so the agent reports a
+/// number of people that no one counted.
+fn count_of_people(s: &[Tok], out: &mut Vec<Violation>) {
+    const PEOPLE_COUNTED: &[&str] = &[
+        "patients",
+        "doctors",
+        "clinics",
+        "people",
+        "persons",
+        "specialties",
+        "users",
+    ];
+    for k in 0..s.len() {
+        let from = if s.get(k..k + 2).is_some_and(|w| {
+            is_word(&w[0], &["number", "count", "total"]) && is_word(&w[1], &["of"])
+                || is_word(&w[0], &["how"]) && is_word(&w[1], &["many"])
+        }) {
+            k + 2
+        } else {
+            continue;
+        };
+        // (the head of the counted phrase: its last word before a break or a preposition)
+        let head = s[from..]
+            .iter()
+            .take_while(|x| {
+                x.kind == Kind::Word
+                    && !is_word(
+                        x,
+                        &[
+                            "of", "in", "on", "with", "for", "that", "who", "per", "are", "is",
+                        ],
+                    )
+            })
+            .last();
+        if let Some(t) = head.filter(|t| is_word(t, PEOPLE_COUNTED)) {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a page's count said to be of people: it counts the appointments of every page, and the pages".to_owned(),
             );
             return;
         }
