@@ -12355,3 +12355,299 @@ fn the_servers_values_at_their_edges() {
         ),
     ]);
 }
+
+/// What each act does to the appointment's doctor, slot and clinic, and which values the API
+/// computes: a move gives the new slot's doctor and an escalation the oncall doctor of the same
+/// clinic (none there: `NO_ONCALL_DOCTOR`, no other clinic); a booking or a move takes any open
+/// slot; a patient has no clinic; the triage level comes from the severity alone, and neither
+/// it nor the escalation's doctor is a caller's input.
+#[test]
+fn what_the_acts_do_to_the_doctor_the_slot_and_the_clinic() {
+    let kept = "the earlier doctor said to stay";
+    let escalated = "an appointment the doctor escalated said to stay";
+    let slot = "the open slot narrowed";
+    let patients = "a clinic said to be a patient's";
+    let elsewhere = "the escalation said to reach another clinic";
+    let computed = "a value the clinic API computes said to be given";
+    let triage = "the triage level said to come from more than the severity";
+    let named = "narrows the open slot";
+    for (place, tool, bad, why) in [
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor and still with its original doctor.",
+            kept,
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, with its previous doctor and the oncall doctor of the clinic.",
+            kept,
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment after the move, with the doctor it had and the new times.",
+            kept,
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step; the original doctor sees it. Returns the appointment.",
+            kept,
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Id of a pending appointment with the doctor or escalated by the doctor (a positive integer), as returned by list_doctor_schedule.",
+            escalated,
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments and the ones the doctor escalated, one page at a time.",
+            escalated,
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot of the same specialty in one step. Returns the appointment.",
+            slot,
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of an open slot on the same date as the appointment (a positive integer), as returned by find_available_slots.",
+            slot,
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to an earlier open slot in one step. Returns the appointment.",
+            slot,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot in the next 30 days for the authenticated patient; returns the appointment.",
+            slot,
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot within 2 weeks (a positive integer), as returned by find_available_slots.",
+            slot,
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic of the patient.",
+            patients,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot of a doctor of the patient's home clinic for the authenticated patient; returns the appointment.",
+            patients,
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of its clinic or of a nearby clinic.",
+            elsewhere,
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the clinic, or of a different clinic when it has none.",
+            elsewhere,
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to an oncall doctor, of its own clinic if it has one.",
+            elsewhere,
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Id of the clinic to escalate the appointment to (a positive integer), as returned by list_doctors.",
+            computed,
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the new doctor (a positive integer), as returned by list_doctors.",
+            computed,
+        ),
+        (
+            P,
+            "record_intake",
+            "The triage of the symptoms to record: urgent, elevated or routine.",
+            computed,
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic from the severity and the number of days: urgent, elevated or routine.",
+            triage,
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic from the symptoms: urgent, elevated or routine.",
+            triage,
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, 1 to 1000 characters; the triage level is set from them.",
+            triage,
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 to 10; with the duration, it decides the triage level.",
+            triage,
+        ),
+        (N, "reschedule_appointment", "same_clinic_slot_id", named),
+        (N, "book_appointment", "later_slot_id", named),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now urgent and with the oncall doctor of its clinic instead of its first doctor.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it becomes urgent and moves from its first doctor to the oncall doctor of the same clinic.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment after the move, with the new slot, times and doctor; its status is pending.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot, of any doctor, in one step. Returns the appointment.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step; the appointment gets the new slot's doctor. Returns the appointment.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the open slot to move it to (a positive integer), as returned by find_available_slots.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Creates a pending appointment and takes the slot; returns the appointment.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, with status, patient and times; an escalated appointment is on the oncall doctor's schedule.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time; the ones escalated to the doctor are with them.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor (a positive integer), as returned by list_doctor_schedule.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment, with status, times, priority and doctor; it belongs to the clinic of its doctor.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the clinic when it has one; `NO_ONCALL_DOCTOR` otherwise.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Id of the appointment to escalate (a positive integer), as returned by list_doctor_schedule.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the appointment to move (a positive integer), as returned by list_my_appointments.",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); the clinic sets the triage level from it.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic from the severity of the symptoms: urgent, elevated or routine.",
+        ),
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted, 0 to 3650.",
+        ),
+        (N, "reschedule_appointment", "new_slot_id"),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot, of the same doctor or of another one, in one step.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters. The same key with the same slot within 24 hours gives the first appointment again.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Optional key, 8 to 128 characters. A request with the same key and slot within one day returns the first booking.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Two bookings of the same slot at the same time: one gets the appointment, the other `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. An appointment of another clinic gives `FORBIDDEN`.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment, `normal` or `urgent`. An appointment escalated by a doctor is urgent.",
+        ),
+        (
+            P,
+            "record_intake",
+            "Severity as given by the patient, from 0 (none) to 10 (worst). The triage level is urgent from 8 to 10, elevated from 5 to 7 and routine from 0 to 4.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic API from the patient's own score of severity: `routine`, `elevated` or `urgent`.",
+        ),
+        (N, "book_appointment", "slot_id"),
+    ] {
+        for why in [
+            kept, escalated, slot, patients, elsewhere, computed, triage, named,
+        ] {
+            assert!(!refused_for(place, tool, good, why), "{good} ({why})");
+        }
+    }
+}

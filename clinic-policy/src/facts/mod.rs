@@ -21,6 +21,7 @@ mod outcomes;
 mod restrictions;
 pub mod served;
 mod values;
+mod visit;
 
 pub(crate) use acts::*;
 pub(crate) use bodies::{
@@ -37,6 +38,7 @@ pub(crate) use ids::*;
 use kept::free_text_logged;
 pub(crate) use restrictions::*;
 pub(crate) use values::*;
+pub(crate) use visit::{slot_name_narrowed, visit_misstated};
 
 use crate::lang::words::{own_effects, tokens};
 use crate::types::Violation;

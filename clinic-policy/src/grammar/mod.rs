@@ -148,6 +148,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
         }
         reason_named_for_others(text, tool.name, out);
         clinic_value_named(text, tool.mutates, out);
+        slot_name_narrowed(text, tool.name, out);
         let lower = text.to_ascii_lowercase();
         let parts: Vec<&str> = lower.split('_').collect();
         if doctors_id_on_own_list(&parts, tool.name, tool.mutates) {
@@ -794,6 +795,14 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         effect_delayed(clause, &effects, out);
         notice_promised(clause, tool.name, tool.mutates, out);
         escalation_moves_the_visit(clause, tool.name, out);
+        visit_misstated(
+            clause,
+            &toks,
+            tool.name,
+            n == 0 && field == Field::ParamDescription && tool.input,
+            &effects,
+            out,
+        );
         move_said_new(clause, tool.name, out);
         emergency_stand_in(clause, out);
         caller_swapped(clause, tool.name, out);

@@ -1,0 +1,441 @@
+//! What each changing act does to the appointment's doctor, slot and clinic, beside the
+//! statuses of `LIFECYCLE`, and which values the clinic API computes rather than takes.
+//!
+//! | act        | slot it takes                         | doctor after                | clinic after            |
+//! |------------|---------------------------------------|-----------------------------|-------------------------|
+//! | book       | any open slot, of any doctor, any day | the slot's doctor           | the slot's doctor's     |
+//! | reschedule | any open slot, of any doctor, any day | the new slot's doctor       | the new slot's doctor's |
+//! | escalate   | keeps its slot                        | the oncall doctor of the appointment's clinic (`NO_ONCALL_DOCTOR` when none: no other clinic) | unchanged |
+//! | confirm, reject, cancel, intake | keeps its slot   | unchanged                   | unchanged               |
+//!
+//! A patient has no clinic: an appointment belongs to its doctor's. The triage level is computed
+//! by the API from the severity alone; the oncall doctor (and so the clinic and the doctor of an
+//! escalated appointment) and a moved appointment's doctor are the API's to set, not a caller's.
+
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// The acts after which the appointment has another doctor than before.
+const DOCTOR_CHANGING: &[&str] = &["escalate", "reschedule", "move"];
+
+/// The acts that take an open slot: any open slot, of any doctor, on any day.
+const SLOT_TAKING: &[&str] = &["book", "reschedule", "move"];
+
+/// Words that mark a doctor as the appointment's earlier one ("its first doctor", "the same
+/// doctor", "the appointment's own doctor").
+const EARLIER: &[&str] = &[
+    "first", "original", "previous", "former", "old", "own", "current", "usual",
+];
+
+/// Words that say the doctor changes, or that the earlier doctor is gone.
+const CHANGE_SAID: &[&str] = &[
+    "not", "never", "no", "longer", "instead", "from", "replaces", "replaced", "changes",
+    "changed", "leaves", "loses", "becomes", "none", "without",
+];
+
+/// The units of a window of days that narrows a slot ("within 7 days"); a key's window is in
+/// hours.
+const DAY_UNITS: &[&str] = &["day", "days", "week", "weeks", "month", "months"];
+
+/// "the same doctor or another", "of the same doctor or of any other": the scope named with
+/// its alternative is no narrowing.
+fn or_another(clause: &[&Tok]) -> bool {
+    clause.iter().enumerate().any(|(k, t)| {
+        is_word(t, &["or"])
+            && clause[k + 1..]
+                .iter()
+                .take(4)
+                .any(|x| is_word(x, &["another", "other", "any", "different"]))
+    })
+}
+
+/// Scopes of a day or a place that narrow the open slot an act takes.
+const SCOPE_NOUNS: &[&str] = &[
+    "doctor",
+    "clinic",
+    "day",
+    "date",
+    "week",
+    "month",
+    "specialty",
+    "zone",
+    "city",
+];
+
+fn at(clause: &[&Tok], k: usize, list: &[&str]) -> bool {
+    clause.get(k).is_some_and(|t| is_word(t, list))
+}
+
+/// One reading per class of what the acts do to the appointment's doctor, slot and clinic, on
+/// one clause of a text of `tool` (`effects`: the acts of a changing tool; `param_head`: the
+/// clause opens a parameter's description; `toks`: the whole text).
+pub(crate) fn visit_misstated(
+    clause: &[&Tok],
+    toks: &[Tok],
+    tool: &str,
+    param_head: bool,
+    effects: &[&str],
+    out: &mut Vec<Violation>,
+) {
+    doctor_kept(clause, effects, out);
+    escalated_kept(clause, tool, effects, out);
+    slot_scope_narrowed(clause, effects, out);
+    if effects
+        .iter()
+        .any(|e| DOCTOR_CHANGING.contains(e) || SLOT_TAKING.contains(e))
+    {
+        patient_clinic(clause, out);
+    }
+    oncall_elsewhere(clause, toks, effects, out);
+    if param_head {
+        computed_taken(clause, effects, out);
+    }
+    triage_from_more(clause, toks, out);
+}
+
+/// After an act that changes the doctor, the earlier doctor said to stay ("the appointment
+/// keeps its first doctor", "with the same doctor and the new slot", "the doctor it had",
+/// "still with its first doctor"): the moved appointment has the new slot's doctor, the
+/// escalated one the oncall doctor.
+fn doctor_kept(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    if !effects.iter().any(|e| DOCTOR_CHANGING.contains(e)) {
+        return;
+    }
+    if clause.iter().any(|t| is_word(t, CHANGE_SAID))
+        || or_another(clause)
+        // ("of any doctor", "another doctor": the slot's doctor is any one)
+        || clause.windows(2).any(|w| {
+            is_word(w[0], &["any", "another", "other", "new"]) && is_word(w[1], &["doctor"])
+        })
+    {
+        return;
+    }
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["doctor"])
+            && (k >= 1 && at(clause, k - 1, EARLIER)
+                || k >= 2 && at(clause, k - 2, EARLIER) && at(clause, k - 1, &["doctor", "appointment"])
+                // "the doctor it had"
+                || at(clause, k + 1, &["it", "that"]) && at(clause, k + 2, &["had", "has"]))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "the earlier doctor said to stay: a moved appointment has the new slot's doctor, an escalated one the oncall doctor of its clinic".to_owned(),
+        );
+    }
+}
+
+/// An appointment the doctor escalated said to stay the doctor's to list, confirm or reject
+/// ("or of one the doctor escalated", "escalated by the doctor"): the escalation gives it to
+/// the oncall doctor, and only the appointment's doctor acts on it.
+fn escalated_kept(clause: &[&Tok], tool: &str, effects: &[&str], out: &mut Vec<Violation>) {
+    // (the doctor's own acts and schedule; who escalated an appointment is otherwise history)
+    let doctors_own =
+        effects.iter().any(|e| matches!(*e, "confirm" | "reject")) || tool.contains("schedule");
+    if !doctors_own || clause.iter().any(|t| is_word(t, CHANGE_SAID)) {
+        return;
+    }
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["escalated"])
+            && (at(clause, k + 1, &["by"]) && at(clause, k + 2, &["the", "them", "you"])
+                || k >= 1 && at(clause, k - 1, &["doctor", "they", "you"]))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "an appointment the doctor escalated said to stay the doctor's: the escalation gives it to the oncall doctor".to_owned(),
+        );
+    }
+}
+
+/// The open slot a booking or a move takes narrowed ("of the same doctor", "of the same
+/// clinic", "on the same day", "within 7 days", "in the next 14 days", "a later open slot"):
+/// the act takes any open slot, of any doctor, on any day.
+fn slot_scope_narrowed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    if !effects.iter().any(|e| SLOT_TAKING.contains(e)) || or_another(clause) {
+        return;
+    }
+    let Some(s) = clause.iter().position(|t| is_word(t, &["slot", "slots"])) else {
+        return;
+    };
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        // ("the same doctor" is left to the doctor's own readings: a move may keep it)
+        let scoped = is_word(t, &["same", "own"])
+            && !(is_word(t, &["same"]) && at(clause, k + 1, &["doctor"]))
+            && !(k >= 2 && at(clause, k - 2, &["at"]))
+            && (at(clause, k + 1, SCOPE_NOUNS)
+                || at(clause, k + 1, &["appointment"]) && at(clause, k + 2, SCOPE_NOUNS));
+        // "within 7 days", "in the next 14 days", after the slot
+        // (a replay's window is the key's: "the same key and slot within one day")
+        let window = k > s
+            && !clause.iter().any(|x| {
+                is_word(
+                    x,
+                    &["key", "keys", "request", "requests", "retry", "retries"],
+                )
+            })
+            && is_word(t, &["within", "next"])
+            && clause[k + 1..]
+                .iter()
+                .take(3)
+                .any(|x| is_word(x, DAY_UNITS));
+        // "a later open slot", "an earlier slot"
+        let order =
+            k < s && s - k <= 2 && is_word(t, &["later", "earlier", "sooner", "nearer", "closer"]);
+        scoped || window || order
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "the open slot narrowed: a booking or a move takes any open slot, of any doctor and clinic, on any day".to_owned(),
+        );
+    }
+}
+
+/// A clinic said to be a patient's ("the patient's own clinic", "the clinic of the patient"):
+/// a patient has no clinic; an appointment belongs to its doctor's clinic.
+fn patient_clinic(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["patient", "patients"])
+            && (at(clause, k + 1, &["clinic"])
+                || at(clause, k + 1, &["own", "home", "usual"]) && at(clause, k + 2, &["clinic"])
+                || k >= 3
+                    && at(clause, k - 1, &["the", "a", "its"])
+                    && at(clause, k - 2, &["of"])
+                    && at(clause, k - 3, &["clinic"])
+                    && !at(
+                        clause,
+                        k + 1,
+                        &["appointment", "appointments", "doctor", "visit"],
+                    ))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "a clinic said to be a patient's: a patient has no clinic; an appointment belongs to its doctor's clinic".to_owned(),
+        );
+    }
+}
+
+/// The escalation said to reach past the appointment's clinic ("or of another clinic", "of the
+/// nearest clinic", "of the same clinic when it has one"): with nobody on call there, the API
+/// answers `NO_ONCALL_DOCTOR`; it gives no appointment to another clinic.
+fn oncall_elsewhere(clause: &[&Tok], toks: &[Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    let of_escalation = effects.contains(&"escalate")
+        || clause
+            .iter()
+            .any(|t| is_word(t, &["oncall", "escalation", "escalated", "escalate"]));
+    if !of_escalation {
+        return;
+    }
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        // ("an appointment of another clinic" is the appointment's clinic, not the oncall's)
+        let of_the_visit = (1..=4).any(|d| {
+            k >= d && at(clause, k - d, &["appointment", "appointments", "patient", "patients"])
+        });
+        let other = is_word(t, &["clinic", "clinics"])
+            && !of_the_visit
+            && (1..=2).any(|d| {
+                k >= d
+                    && at(
+                        clause,
+                        k - d,
+                        &[
+                            "another", "other", "next", "nearest", "nearby", "neighbouring",
+                            "neighboring", "different", "second", "closest", "any",
+                        ],
+                    )
+            })
+            // ("never to another clinic", "no other clinic")
+            && !(1..=4).any(|d| k >= d && (at(clause, k - d, NEGATIONS) || at(clause, k - d, &["no"])));
+        // "of the same clinic when it has one": otherwise somewhere else
+        let if_any = is_word(t, &["when", "if"])
+            && at(clause, k + 1, &["it", "clinic", "there"])
+            && clause[k + 1..]
+                .iter()
+                .take(4)
+                .any(|x| is_word(x, &["has", "is"]))
+            && clause[k + 1..].iter().take(5).any(|x| is_word(x, &["one", "any"]))
+            && !toks.iter().any(|x| {
+                x.text.eq_ignore_ascii_case("no_oncall_doctor")
+                    || is_word(x, &["none", "otherwise", "error"])
+            });
+        other || if_any
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "the escalation said to reach another clinic: it goes to the oncall doctor of the appointment's clinic, and NO_ONCALL_DOCTOR answers when it has none".to_owned(),
+        );
+    }
+}
+
+/// A parameter said to carry a value the API computes for the act: the triage level of an
+/// intake ("Triage level to record"), the doctor or the clinic an escalation or a move gives
+/// the appointment to ("Id of the oncall doctor to give the appointment to").
+fn computed_taken(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    let computed: &[&str] = if effects.iter().any(|e| matches!(*e, "record" | "submit")) {
+        &["triage"]
+    } else if effects.contains(&"escalate") {
+        &["doctor", "doctors", "clinic", "clinics", "oncall"]
+    } else if effects.iter().any(|e| matches!(*e, "reschedule" | "move")) {
+        &["doctor", "doctors", "clinic", "clinics"]
+    } else {
+        return;
+    };
+    // the head of the parameter's noun phrase, past "Id of the", before its first modifier
+    let head = clause
+        .iter()
+        .skip_while(|t| is_word(t, &["the", "a", "an", "id", "ids", "of", "value", "number"]))
+        .take_while(|t| {
+            t.kind == Kind::Word
+                && !is_word(t, PREPOSITIONS)
+                && !is_word(t, &["whose", "that", "which", "to"])
+        });
+    // (the triage level is the caller's only when said to be given: "to record")
+    let given = clause.iter().enumerate().any(|(k, t)| {
+        is_word(t, &["to"])
+            && at(
+                clause,
+                k + 1,
+                &["record", "give", "send", "set", "enter", "pass"],
+            )
+    });
+    let hit = head
+        .into_iter()
+        .find(|t| is_word(t, computed) && (given || !is_word(t, &["triage"])));
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "a value the clinic API computes said to be given: the triage level comes from the severity, and the escalation's or move's doctor and clinic are the API's to set".to_owned(),
+        );
+    }
+}
+
+/// The triage level said to come from more than the severity ("from the severity and the
+/// duration", "read from the symptoms", "with the number of days, it sets the triage level"):
+/// the API computes it from the severity alone.
+fn triage_from_more(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>) {
+    let Some(tr) = clause.iter().position(|t| is_word(t, &["triage"])) else {
+        return;
+    };
+    if clause.iter().any(|t| is_word(t, NEGATIONS)) {
+        return;
+    }
+    // (a pronoun names the parameter the text describes: its first clause says which)
+    let of_severity = |c: &[&Tok]| {
+        c.iter()
+            .any(|x| is_word(x, &["severity", "severe", "score"]))
+    };
+    let first: Vec<&Tok> = toks.iter().take_while(|x| x.kind != Kind::Stop).collect();
+    let first_is_severity = of_severity(&first);
+    let mut hit = None;
+    for (k, t) in clause.iter().enumerate() {
+        // "from the severity and the duration", "read from them"
+        if k > tr
+            && is_word(t, &["from"])
+            && !(k >= 1
+                && at(
+                    clause,
+                    k - 1,
+                    &["separate", "apart", "different", "distinct", "aside"],
+                ))
+        {
+            // ("from 8 to 10" is a band, not a source)
+            if clause.get(k + 1).is_some_and(|x| x.kind != Kind::Word) {
+                continue;
+            }
+            let list: Vec<&Tok> = clause[k + 1..]
+                .iter()
+                .take_while(|x| x.kind == Kind::Word)
+                .copied()
+                .collect();
+            for part in list.split(|x| is_word(x, &["and", "or", "plus"])) {
+                // (the whole conjunct: "the severity of the symptoms", "the patient's score")
+                let head: Vec<&Tok> = part
+                    .iter()
+                    .take_while(|x| is_word(x, &["of"]) || !is_word(x, PREPOSITIONS))
+                    .filter(|x| !is_word(x, DETERMINERS) && !is_word(x, &["of"]))
+                    .copied()
+                    .collect();
+                let pronoun = head
+                    .iter()
+                    .any(|x| is_word(x, &["it", "them", "this", "these"]));
+                let other =
+                    !head.is_empty() && !of_severity(&head) && (!pronoun || !first_is_severity);
+                if other {
+                    hit = Some(*t);
+                }
+            }
+        }
+        // "with the severity, it sets the triage level" said of another value
+        if is_word(t, &["with"])
+            && clause[k + 1..].iter().any(|x| is_word(x, &["it", "they"]))
+            && clause.iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "sets",
+                        "set",
+                        "decides",
+                        "determines",
+                        "computes",
+                        "gives",
+                        "drives",
+                        "makes",
+                    ],
+                )
+            })
+        {
+            hit = Some(*t);
+        }
+    }
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "the triage level said to come from more than the severity: the clinic API computes it from the severity alone".to_owned(),
+        );
+    }
+}
+
+/// A slot parameter's name that narrows the open slot a booking or a move takes
+/// (`same_doctor_slot_id`, `own_clinic_slot_id`, `later_slot_id`): the act takes any open slot.
+pub(crate) fn slot_name_narrowed(name: &str, tool: &str, out: &mut Vec<Violation>) {
+    if !own_effects(tool).iter().any(|e| SLOT_TAKING.contains(e)) {
+        return;
+    }
+    let lower = name.to_ascii_lowercase();
+    let parts: Vec<&str> = lower.split('_').collect();
+    if !parts.contains(&"slot") {
+        return;
+    }
+    let narrowed = parts.windows(2).any(|w| {
+        matches!(w[0], "same" | "own" | "current" | "original" | "first")
+            && SCOPE_NOUNS.contains(&w[1])
+    }) || parts
+        .iter()
+        .any(|p| matches!(*p, "later" | "earlier" | "sooner" | "nearby" | "local"));
+    if narrowed {
+        out.push(Violation {
+            rule: Rule::Name,
+            range: 0..name.len(),
+            detail: format!(
+                "name \"{name}\" narrows the open slot: a booking or a move takes any open slot, of any doctor and clinic, on any day"
+            ),
+        });
+    }
+}
