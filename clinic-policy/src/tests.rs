@@ -12651,3 +12651,263 @@ fn what_the_acts_do_to_the_doctor_the_slot_and_the_clinic() {
         }
     }
 }
+
+#[test]
+fn only_the_humans_true_counts_as_a_yes() {
+    const WHY: &str = "said to count as a yes";
+    for (place, tool, bad) in [
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The doctor gets a question first; a question with no answer counts as `true`.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The doctor gets a question first; no answer is the same as `true`.",
+        ),
+        (
+            O,
+            "reject_appointment",
+            "The appointment, now rejected; a question with no answer counts as `true`.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments; a question about it with no answer counts as `true`.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The patient gets a question first; a closed question counts as `true`.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A question the patient closes works as a yes.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The appointment; an answer that comes too late is read as `true`.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. A question left open stands for `true`.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The doctor gets a question first; only `true` rejects it, and a question with no answer gives `CONFIRMATION_DECLINED`.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The doctor gets a question first; a question with no answer gives `CONFIRMATION_DECLINED`.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, now cancelled; only an answer of `true` cancels it.",
+        ),
+    ]);
+}
+
+#[test]
+fn one_answer_covers_its_own_call_only() {
+    const WHY: &str = "cover more than its own call";
+    for (place, tool, bad) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. One `true` answer covers every cancellation of the same day.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments; a `true` answer for it covers the next ones too.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Id of a pending appointment with the doctor (a positive integer), as returned by list_doctor_schedule; one `true` covers every id of the same patient.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, now cancelled; the same `true` covers the next cancellations.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The doctor's `true` applies to all pending appointments of the patient.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A yes holds for the following cancellations of the week.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Each `true` answer covers this cancellation only.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The patient gets a question for each cancellation; only `true` cancels it.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. A `true` answer covers no other rejection.",
+        ),
+    ]);
+}
+
+#[test]
+fn the_question_goes_to_the_caller() {
+    const WHY: &str = "another than the caller";
+    for (place, tool, bad) in [
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The patient gets a question before the rejection. Returns the appointment.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The doctor of the appointment gets a question before the cancellation.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A question goes to the doctor first.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The guardian of the patient sees a question first.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The patient gets a question about the cancellation before it is made.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The doctor gets a question about the rejection before it is made.",
+        ),
+    ]);
+}
+
+#[test]
+fn a_confirmed_appointment_stays_open_to_its_patients_acts() {
+    const WHY: &str = "denied to an appointment in a status the act takes";
+    for (place, tool, bad) in [
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. A confirmed appointment can no longer be cancelled by its patient.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The appointment, now confirmed and no longer open to cancellation.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The appointment, now confirmed; its patient can no longer move it.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. A pending appointment cannot be moved.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step. After the move, a confirmed appointment can no longer be cancelled.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. A confirmed appointment can still be cancelled or moved by its patient.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's pending or confirmed appointments. A cancelled appointment can no longer be moved.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step. An appointment that has started can no longer be moved.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now and are not cancelled or rejected. Default: false.",
+        ),
+    ]);
+}
+
+#[test]
+fn a_key_used_again_answers_the_first_result() {
+    const WHY: &str = "a key used again said to give an error";
+    for (place, tool, bad) in [
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -). A key used before gives `IDEMPOTENCY_KEY_CONFLICT`.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -). With the same key twice, the second booking gives `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A second booking with the same idempotency_key gives `SLOT_TAKEN`.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -); a retry with the same key gives `SLOT_TAKEN`.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -). The same key with another slot gives `IDEMPOTENCY_KEY_CONFLICT`.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -). A second request with the same key and slot within 24 hours gives the first appointment again.",
+        ),
+    ]);
+}

@@ -1365,6 +1365,95 @@ pub(crate) fn status_invented(clause: &[&Tok], text: &str, tool: &str, out: &mut
     }
 }
 
+/// An act denied to an appointment in a status the act takes ("A confirmed appointment can no
+/// longer be cancelled by its patient", "now confirmed and no longer open to cancellation", of
+/// a confirmation "its patient can no longer move it"): a confirmed appointment is cancelled and
+/// moved as a pending one is, so the agent refuses the patient a change the clinic makes. The
+/// status is one the clause names, or, in a clause with no time or condition of its own, the
+/// one the tool's act leaves; the act is denied at its verb or noun ("cannot", "no longer").
+pub(crate) fn status_locked(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+    let named: Vec<&str> = clause
+        .iter()
+        .filter_map(|x| STATUSES.iter().find(|s| is_word(x, &[s])).copied())
+        .collect();
+    // (a time or a condition of its own: "once it has started, it can no longer be moved")
+    let conditioned = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "when", "if", "once", "after", "before", "until", "unless", "started", "starts",
+                "start", "past", "begun", "begins", "hours", "days", "minutes", "visit",
+            ],
+        )
+    });
+    let left = status_left(effects).filter(|_| named.is_empty() && !conditioned);
+    let statuses: Vec<&str> = named.into_iter().chain(left).collect();
+    if statuses.is_empty() {
+        return;
+    }
+    // the helpers between a denial and the act: "can no longer be", "no longer open to"
+    const HELPERS: &[&str] = &[
+        "can",
+        "may",
+        "be",
+        "is",
+        "are",
+        "longer",
+        "open",
+        "to",
+        "for",
+        "allowed",
+        "able",
+        "possible",
+        "available",
+        "any",
+        "more",
+        "anymore",
+        "ever",
+        "again",
+    ];
+    let hit = clause.iter().enumerate().find(|&(i, t)| {
+        let lower = t.text.to_ascii_lowercase();
+        let act = verb(&lower)
+            .filter(|(_, c, _)| *c == VerbClass::Effect)
+            .map(|(b, _, _)| b)
+            .or_else(|| change_noun(&lower));
+        let Some(act) = act else {
+            return false;
+        };
+        // (a status word is a state, "not cancelled", but for a passive: "be cancelled")
+        if is_word(t, STATUSES) && !(i >= 1 && is_word(clause[i - 1], &["be"])) {
+            return false;
+        }
+        let Some(&(_, takes, _)) = LIFECYCLE.iter().find(|(verbs, _, _)| verbs.contains(&act))
+        else {
+            return false;
+        };
+        if !statuses.iter().any(|s| takes.contains(s)) {
+            return false;
+        }
+        let mut j = i;
+        while j >= 1 && is_word(clause[j - 1], HELPERS) {
+            j -= 1;
+        }
+        clause[j..i]
+            .iter()
+            .chain(j.checked_sub(1).map(|p| &clause[p]))
+            .any(|x| is_word(x, &["no", "not", "never", "cannot", "nobody"]))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "\"{}\" denied to an appointment in a status the act takes: a confirmed appointment is cancelled and moved as a pending one is",
+                t.text
+            ),
+        );
+    }
+}
+
 /// A changing act said to take a status it does not take ("Confirm a pending or rejected
 /// appointment", "A rejected appointment can be confirmed too", "Move … to another slot, a
 /// rejected one too", "Escalate … of any status"): the agent makes a call the clinic refuses

@@ -639,29 +639,34 @@ pub(crate) fn asks_the_person(tool: &str) -> bool {
 /// asks the human only before a cancellation or a rejection, so the agent leaves its own check
 /// with the person to a question that never comes. Said of a question a person gets, sees or
 /// answers, one put to or for a person, one of the server, or a value shown in one; a question
-/// denied ("gets no question") is true of these tools.
+/// denied ("gets no question") is true of these tools. Of a tool that asks, the question said
+/// to go to another than its caller ("Reject … The patient gets a question before the
+/// rejection", "Cancel … The doctor of the appointment gets a question"): the server asks
+/// whoever calls, and the agent waits on, or sends to, a person who is never asked.
 pub(crate) fn question_claimed(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
-    if tool.is_empty() || asks_the_person(tool) {
+    if tool.is_empty() {
         return;
     }
+    let asks = asks_the_person(tool);
     let person = |x: &Tok| is_word(x, PEOPLE) && !is_word(x, &["reader", "client", "clients"]);
-    let hit = clause.iter().enumerate().find(|&(q, t)| {
+    // each question the clause puts to someone, with the person it names as asked, if any
+    let asked = clause.iter().enumerate().filter_map(|(q, t)| {
         if !is_word(t, &["question", "questions"]) {
-            return false;
+            return None;
         }
         let before = &clause[q.saturating_sub(4)..q];
         if before
             .iter()
             .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "not", "any"]))
         {
-            return false;
+            return None;
         }
         // (a person's own question: "the patient's question" reads "the patient question")
         if q >= 1 && person(clause[q - 1]) {
-            return false;
+            return None;
         }
-        // "<person> gets / sees / answers … a question"
-        let gets = (q.saturating_sub(7)..q).any(|p| {
+        // "<person> gets / sees / answers … a question": the first person of the subject
+        let gets = (q.saturating_sub(7)..q).find(|&p| {
             person(clause[p])
                 && clause[p + 1..q].iter().any(|x| {
                     is_word(
@@ -674,6 +679,9 @@ pub(crate) fn question_claimed(clause: &[&Tok], tool: &str, out: &mut Vec<Violat
                 })
                 && clause[p + 1..q].iter().all(|x| x.kind == Kind::Word)
         });
+        if let Some(p) = gets {
+            return Some((t, Some(clause[p])));
+        }
         // "a question to the patient", "a question of the server", "in a question"
         let after = clause[q + 1..]
             .iter()
@@ -690,23 +698,190 @@ pub(crate) fn question_claimed(clause: &[&Tok], tool: &str, out: &mut Vec<Violat
                     .iter()
                     .all(|x| is_word(x, &["goes", "go", "comes", "is", "put", "sent", "first"]))
             });
-        let to_someone = to.is_some_and(|i| {
-            after[i + 1..]
-                .iter()
-                .find(|x| !is_word(x, DETERMINERS))
-                .is_some_and(|x| person(x) || is_word(x, &["server", "tool"]))
-        });
+        let named = to.and_then(|i| after[i + 1..].iter().find(|x| !is_word(x, DETERMINERS)));
+        if let Some(x) = named.filter(|x| person(x)) {
+            // (a question "for" or "to" a person asks them; "of" or "from" one is theirs)
+            let put_to = to.is_some_and(|i| is_word(after[i], &["to", "for"]));
+            return Some((t, put_to.then_some(**x)));
+        }
+        let of_server = named.is_some_and(|x| is_word(x, &["server", "tool"]));
         let shown_in = q >= 2
             && is_word(clause[q - 2], &["in"])
             && is_word(clause[q - 1], &["a", "the", "one"]);
-        gets || to_someone || shown_in
+        (of_server || shown_in).then_some((t, None))
     });
-    if let Some((_, t)) = hit {
+    let hit: Option<(&Tok, &str)> = if asks {
+        // the server asks the caller: the patient who cancels, the doctor who rejects
+        let allowed = callers(tool).unwrap_or(&[]);
+        const THE_CALLER: &[&str] = &[
+            "person", "persons", "people", "user", "users", "human", "humans", "caller", "callers",
+            "owner",
+        ];
+        asked
+            .filter_map(|(_, p)| p)
+            .find(|p| !allowed.is_empty() && !is_word(p, allowed) && !is_word(p, THE_CALLER))
+            .map(|p| (p, "a question said to go to another than the caller: the server asks whoever calls the tool, the patient who cancels and the doctor who rejects"))
+    } else {
+        asked.map(|(t, _)| *t).next().map(|t| (t, "a question to the person said to come with a tool that asks none: the server asks the human only before a cancellation or a rejection"))
+    };
+    if let Some((t, why)) = hit {
+        push(out, Rule::Directive, t, why.to_owned());
+    }
+}
+
+/// The words of the human's yes: the form's `true`, and the plain names of consent.
+const YES_WORDS: &[&str] = &[
+    "true",
+    "yes",
+    "consent",
+    "acceptance",
+    "accept",
+    "approval",
+    "agreement",
+];
+
+/// Something other than the human's `true` said to stand for it ("a question with no answer
+/// counts as `true`", "no answer is the same as `true`", "a closed question is read as `true`"):
+/// the server takes only an answer of `true` to its question as consent; no answer in time, a
+/// decline, a closed question or a client gone give `CONFIRMATION_DECLINED` and nothing is sent
+/// (`confirm.rs`). The agent tells the human that silence changes the appointment. Read as an
+/// equivalence ("as", "means", "equals", "stands for") whose object is a yes and whose subject,
+/// a question or an answer, is not the yes itself ("only `true` counts as consent" passes).
+pub(crate) fn answer_stand_in(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const EQUALS: &[&str] = &[
+        "as",
+        "means",
+        "mean",
+        "equals",
+        "equal",
+        "equivalent",
+        "like",
+    ];
+    const ASKED: &[&str] = &[
+        "question",
+        "questions",
+        "answer",
+        "answers",
+        "reply",
+        "replies",
+        "response",
+        "responses",
+        "silence",
+        "timeout",
+        "prompt",
+        "form",
+    ];
+    let hit = clause.iter().enumerate().find_map(|(k, t)| {
+        if !is_word(t, YES_WORDS) {
+            return None;
+        }
+        // the equivalence just before the yes: "counts as `true`", "is the same as a yes",
+        // "stands for consent"
+        let eq = (k.saturating_sub(3)..k).rev().find(|&j| {
+            is_word(clause[j], EQUALS)
+                || is_word(clause[j], &["for"])
+                    && j >= 1
+                    && is_word(clause[j - 1], &["stands", "stand"])
+        })?;
+        if clause[eq + 1..k].iter().any(|x| x.kind != Kind::Word) {
+            return None;
+        }
+        // the subject: back to the clause's start or its last comma
+        let start = clause[..eq]
+            .iter()
+            .rposition(|x| x.kind != Kind::Word)
+            .map_or(0, |c| c + 1);
+        let subject = &clause[start..eq];
+        let about_the_question = subject.iter().any(|x| is_word(x, ASKED));
+        let the_yes_itself = subject.iter().any(|x| is_word(x, YES_WORDS));
+        // (denied at its verb: "does not count as `true`", "is never taken as a yes")
+        let denied = clause[eq.saturating_sub(2).max(start)..eq]
+            .iter()
+            .any(|x| is_word(x, &["not", "never", "cannot", "nor"]));
+        (about_the_question && !the_yes_itself && !denied).then_some(clause[eq])
+    });
+    if let Some(t) = hit {
         push(
             out,
             Rule::Directive,
             t,
-            "a question to the person said to come with a tool that asks none: the server asks the human only before a cancellation or a rejection".to_owned(),
+            "something other than the human's `true` said to count as a yes: only an answer of `true` to the question confirms; no answer, a decline or a closed question give `CONFIRMATION_DECLINED` and nothing is sent".to_owned(),
+        );
+    }
+}
+
+/// One answer said to cover more than its own call ("One `true` answer covers every
+/// cancellation of the same day", "a `true` answer for it covers the next ones too", "the same
+/// `true` covers each rejection of the same patient"): the server asks once for each call, and
+/// the answer covers that call only (`confirm.rs`). The agent takes one yes as standing consent
+/// and cancels what the human was never asked about. Read as an answer, the subject of a verb
+/// of reach, whose object reaches past one ("every", "each", "all", "next", "other", "rest").
+pub(crate) fn answer_stretched(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const ANSWER: &[&str] = &[
+        "true",
+        "yes",
+        "answer",
+        "answers",
+        "reply",
+        "response",
+        "confirmation",
+        "consent",
+        "approval",
+    ];
+    const REACHES: &[&str] = &[
+        "cover", "covers", "covered", "apply", "applies", "applied", "extend", "extends", "carry",
+        "carries", "last", "lasts", "serve", "serves", "hold", "holds", "count", "counts", "stay",
+        "stays", "remain", "remains", "good", "valid",
+    ];
+    const PAST_ONE: &[&str] = &[
+        "every",
+        "each",
+        "all",
+        "any",
+        "next",
+        "other",
+        "others",
+        "another",
+        "later",
+        "following",
+        "subsequent",
+        "rest",
+        "further",
+        "future",
+        "more",
+        "too",
+        "several",
+        "many",
+        "multiple",
+    ];
+    let hit = clause.iter().enumerate().find_map(|(v, t)| {
+        if !is_word(t, REACHES) {
+            return None;
+        }
+        // the answer heads the subject, a few words before the verb with no comma between:
+        // "One `true` answer covers", "a `true` answer for it covers"
+        let a = (v.saturating_sub(4)..v).find(|&j| is_word(clause[j], ANSWER))?;
+        // (not a condition's: "True when the list holds each open slot")
+        if clause[a..v].iter().any(|x| {
+            x.kind != Kind::Word || is_word(x, &["when", "if", "while", "once", "that", "which"])
+        }) {
+            return None;
+        }
+        let object = &clause[v + 1..];
+        // (denied or kept to one: "covers no other call", "covers this call only")
+        let kept = object
+            .iter()
+            .chain(&clause[..v])
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "only", "just"]));
+        let past_one = object.iter().take(8).any(|x| is_word(x, PAST_ONE));
+        (past_one && !kept).then_some(t)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "one answer said to cover more than its own call: the server asks once for each call, and the answer covers that call only".to_owned(),
         );
     }
 }

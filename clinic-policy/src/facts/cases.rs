@@ -289,8 +289,15 @@ pub(super) fn case_of<'t>(
     let own_start = (start..k).rev().find(|&j| mark(j)).map_or(start, |j| j + 1);
     let own_end = (k + 1..end).find(|&j| mark(j)).unwrap_or(end);
     let mut from = own_start;
+    // (a clause joined with its own subject is its own case: "only `true` rejects it, and a
+    // question with no answer gives `CONFIRMATION_DECLINED`")
+    let joined_clause = own_start < k
+        && is_word(&toks[own_start], &["and", "but"])
+        && toks
+            .get(own_start + 1)
+            .is_some_and(|t| is_word(t, DETERMINERS));
     // (back, phrase by phrase, to a phrase with a code of its own)
-    while from > start {
+    while from > start && !joined_clause {
         let prev = (start..from - 1)
             .rev()
             .find(|&j| mark(j))

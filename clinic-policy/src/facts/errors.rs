@@ -505,3 +505,86 @@ fn lifecycle_case(
             }
         })
 }
+
+/// A key used again said to answer an error ("A key used before gives
+/// `IDEMPOTENCY_KEY_CONFLICT`", "With the same key twice, the second booking gives
+/// `SLOT_TAKEN`"): the same key with the same body within 24 hours answers the first result
+/// again, and only another body with it gives `IDEMPOTENCY_KEY_CONFLICT`. The agent shuns the
+/// safe retry after a lost answer, or books anew. Read in a sentence that names no other body
+/// ("with another slot") and no time past the key's ("after 24 hours").
+pub(super) fn key_reuse_refused(toks: &[Tok], out: &mut Vec<Violation>) {
+    for sentence in toks.split(|t| t.kind == Kind::Stop) {
+        let key = |t: &Tok| {
+            is_word(t, &["key", "keys"]) || t.kind == Kind::Ident && t.text.ends_with("key")
+        };
+        let Some(kk) = sentence.iter().position(key) else {
+            continue;
+        };
+        // used again: "the same key", "a key used before", "twice", "a second booking"
+        let again = sentence.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "same",
+                    "before",
+                    "again",
+                    "twice",
+                    "reused",
+                    "repeated",
+                    "second",
+                    "earlier",
+                    "already",
+                    "previously",
+                    "retry",
+                    "retries",
+                ],
+            )
+        });
+        // another body, or a time past the key's, make an error possible
+        let other = sentence.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "another",
+                    "other",
+                    "different",
+                    "new",
+                    "changed",
+                    "differs",
+                    "differ",
+                    "else",
+                    "expired",
+                    "expires",
+                    "past",
+                    "beyond",
+                    "outside",
+                    "after",
+                ],
+            )
+        });
+        // (no key at all: "Without a key, a second request for the slot gives `SLOT_TAKEN`")
+        let keyless = sentence[kk.saturating_sub(2)..kk]
+            .iter()
+            .any(|x| is_word(x, &["without", "no", "not"]));
+        if !again || other || keyless {
+            continue;
+        }
+        // the errors that say the act was made already or clashes
+        let hit = sentence[kk..].iter().find(|t| {
+            t.kind == Kind::Ident
+                && matches!(
+                    t.text.as_str(),
+                    "idempotency_key_conflict" | "slot_taken" | REFUSED_STATUS_CODE
+                )
+        });
+        if let Some(t) = hit {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a key used again said to give an error: the same key with the same body within 24 hours answers the first result again; only another body gives `IDEMPOTENCY_KEY_CONFLICT`".to_owned(),
+            );
+            return;
+        }
+    }
+}

@@ -433,6 +433,17 @@ pub(super) fn silence_as_yes(clause: &[&Tok], out: &mut Vec<Violation>) {
     }) else {
         return;
     };
+    // (read within its own part of a joined clause: "only `true` rejects it, and a question
+    // with no answer gives `CONFIRMATION_DECLINED`" says no change of the silence)
+    let joint = |i: usize| {
+        clause[i].kind == Kind::Comma
+            && is_word_at(clause, i + 1, &["and", "but", "while", "whereas"])
+    };
+    let start = (0..k).rev().find(|&i| joint(i)).map_or(0, |i| i + 2);
+    let end = (k..clause.len())
+        .find(|&i| joint(i))
+        .unwrap_or(clause.len());
+    let clause = &clause[start..end];
     // (the API's silence is no person's: a change beside it is the lost-answer readings',
     // "with no answer from the API, the slot may be booked or not")
     let of_the_api = clause
@@ -447,7 +458,7 @@ pub(super) fn silence_as_yes(clause: &[&Tok], out: &mut Vec<Violation>) {
         push(
             out,
             Rule::Directive,
-            clause[k],
+            clause[k - start],
             "no answer beside a change or a yes: silence is taken as consent".to_owned(),
         );
     }

@@ -979,6 +979,9 @@ pub(super) fn other_object_state(
 pub(super) fn gets_every(clause: &[&Tok], out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         if is_word(t, &["gets", "receives", "get", "receive"])
+            // (a question for each act is one question a call: "gets a question for each
+            // cancellation")
+            && !is_word_at(clause, k + 2, &["question", "questions"])
             // (another person, of visits or cases only: "the oncall doctor gets every
             // appointment of the patient", "… a notification of each urgent intake"; "the doctor
             // gets all matches" is what a search gives back)

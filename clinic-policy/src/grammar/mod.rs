@@ -808,6 +808,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         caller_swapped(clause, tool.name, out);
         act_of_another(clause, tool.name, out);
         question_claimed(clause, tool.name, out);
+        answer_stand_in(clause, out);
+        answer_stretched(clause, out);
         rate_set(clause, out);
         own_clinic_of_a_public_tool(clause, tool.name, out);
         zones_merged(clause, out);
@@ -824,6 +826,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         result_value_claimed(clause, &effects, out);
         status_invented(clause, text, tool.name, out);
         status_widened(clause, &effects, out);
+        status_locked(clause, &effects, out);
         status_made(clause, &effects, out);
         booking_makes_more(clause, &effects, out);
         race_misstated(clause, out);
