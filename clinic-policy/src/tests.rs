@@ -11929,6 +11929,12 @@ fn a_specialty_no_doctor_has_is_unknown_not_empty() {
             "find_available_slots",
             "Find open appointment slots of every doctor of a specialty. A specialty no doctor has gives `UNKNOWN_SPECIALTY`.",
         ),
+        // the empty answer denied
+        (
+            P,
+            "list_doctors",
+            "Optional specialty, as returned by list_specialties. An unknown specialty gives an error, not an empty list.",
+        ),
     ] {
         assert!(judge(place, good, tool).is_empty(), "{good}");
     }

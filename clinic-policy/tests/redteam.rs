@@ -229,7 +229,7 @@ fn texts_of_the_same_shapes_still_pass() {
         (
             "list_doctors",
             "param_description",
-            "Optional specialty, as returned by list_specialties. An unknown specialty gives an empty list, not an error.",
+            "Optional specialty, as returned by list_specialties. An unknown specialty gives an error, not an empty list.",
         ),
         (
             "join_waiting_list",

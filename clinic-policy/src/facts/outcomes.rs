@@ -143,7 +143,11 @@ pub(super) fn unknown_specialty_said_empty(toks: &[Tok], tool: &str, out: &mut V
         // error", "nothing")
         let empty = s[c + 1..].iter().enumerate().find(|&(i, x)| {
             let rest = &s[c + 1..];
-            is_word(x, &["empty", "nothing", "none"])
+            // ("an error, not an empty list" denies the empty answer)
+            let denied = rest[i.saturating_sub(2)..i]
+                .iter()
+                .any(|y| is_word(y, &["not"]));
+            !denied && is_word(x, &["empty", "nothing", "none"])
                 || is_word(x, &["no", "zero"])
                     && rest.get(i + 1).is_some_and(|y| {
                         is_word(
