@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "4ee2624990e816857e3b826baa1f3f0b4b2dc5c2f2749a014ae44d573ab2459e";
+const PINNED: &str = "3cca44367eee634a84e7dc4b047728604e8e704bb865b8fc52e41a695ae2eef8";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
