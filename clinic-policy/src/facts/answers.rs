@@ -28,14 +28,7 @@ impl Thing {
     /// The words that name the thing.
     pub fn words(self) -> &'static [&'static str] {
         match self {
-            Thing::Appointment => &[
-                "appointment",
-                "appointments",
-                "visit",
-                "visits",
-                "booking",
-                "bookings",
-            ],
+            Thing::Appointment => APPOINTMENT_NAMES,
             Thing::Slot => &["slot", "slots"],
             Thing::Doctor => &["doctor", "doctors"],
             Thing::Patient => &["patient", "patients"],

@@ -757,15 +757,10 @@ pub(crate) fn answer_stand_in(clause: &[&Tok], out: &mut Vec<Violation>) {
         "equivalent",
         "like",
     ];
+    // (and a person's answer by its names, `ANSWERS`)
     const ASKED: &[&str] = &[
         "question",
         "questions",
-        "answer",
-        "answers",
-        "reply",
-        "replies",
-        "response",
-        "responses",
         "silence",
         "timeout",
         "prompt",
@@ -792,7 +787,9 @@ pub(crate) fn answer_stand_in(clause: &[&Tok], out: &mut Vec<Violation>) {
             .rposition(|x| x.kind != Kind::Word)
             .map_or(0, |c| c + 1);
         let subject = &clause[start..eq];
-        let about_the_question = subject.iter().any(|x| is_word(x, ASKED));
+        let about_the_question = subject
+            .iter()
+            .any(|x| is_word(x, ASKED) || is_word(x, ANSWERS));
         let the_yes_itself = subject.iter().any(|x| is_word(x, YES_WORDS));
         // (denied at its verb: "does not count as `true`", "is never taken as a yes")
         let denied = clause[eq.saturating_sub(2).max(start)..eq]

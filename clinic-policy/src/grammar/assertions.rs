@@ -568,16 +568,6 @@ pub(super) fn possible_status(clause: &[&Tok], k: usize) -> bool {
     possible && by_the_clinic
 }
 
-/// What a status is of: an appointment, by its names.
-const BOOKED: &[&str] = &[
-    "appointment",
-    "appointments",
-    "visit",
-    "visits",
-    "booking",
-    "bookings",
-];
-
 /// A state in a list of states ("one of booked, confirmed, cancelled"): a participle with a comma
 /// on one side and another participle, not one of consent, beyond it; in a list of three or more.
 pub(super) fn listed_state(clause: &[&Tok], k: usize) -> bool {
@@ -620,7 +610,7 @@ pub(super) fn listed_state(clause: &[&Tok], k: usize) -> bool {
         && clause[k + 1..]
             .iter()
             .find(|x| !is_word(x, &["or", "and"]) && !is_word(x, statuses))
-            .is_some_and(|x| is_word(x, BOOKED) || is_word(x, &["ones"]));
+            .is_some_and(|x| is_word(x, APPOINTMENT_NAMES) || is_word(x, &["ones"]));
     // (or after its noun, set off: "one of the patient's appointments, pending or confirmed, to
     // another open slot")
     let postpositive = clause[k].text.ends_with("ed")
@@ -628,7 +618,7 @@ pub(super) fn listed_state(clause: &[&Tok], k: usize) -> bool {
         && or_state(k - 1)
         && is_word(clause[k - 2], statuses)
         && clause[k - 3].kind == Kind::Comma
-        && is_word(clause[k - 4], BOOKED)
+        && is_word(clause[k - 4], APPOINTMENT_NAMES)
         && clause
             .get(k + 1)
             .is_none_or(|x| x.kind != Kind::Word || is_word(x, PREPOSITIONS));

@@ -1267,6 +1267,16 @@ pub(crate) const OBJECT_KINDS: &[&str] = &[
     "patient",
 ];
 
+/// An appointment by its names.
+pub(crate) const APPOINTMENT_NAMES: &[&str] = &[
+    "appointment",
+    "appointments",
+    "visit",
+    "visits",
+    "booking",
+    "bookings",
+];
+
 /// A visit by any of its names: what a booking or a move gives a patient.
 pub(crate) const VISIT_NOUNS: &[&str] = &[
     "slot",
