@@ -11088,6 +11088,11 @@ fn a_result_dated_before_the_call_is_refused() {
             "Status of the appointment as of the day before.",
         ),
         (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The result is the appointment as it was before the move.",
+        ),
+        (
             O,
             "find_available_slots",
             "Slot id, the value to book; the slot was open an hour ago.",
@@ -12916,4 +12921,34 @@ fn a_key_used_again_answers_the_first_result() {
             "A key of 8 to 128 characters (letters, digits and . _ : -). A second request with the same key and slot within 24 hours gives the first appointment again.",
         ),
     ]);
+}
+
+/// True lines a review found refused: an answer of a tool that asks no question holds every
+/// field; an act closed "as of its start"; a slot open a minute ago may be taken by now.
+#[test]
+fn a_tools_own_answer_and_the_things_own_times_pass() {
+    passes(&[
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. The answer holds every field of the appointment.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. An appointment can no longer be moved as of its start.",
+        ),
+    ]);
+    // (the race, whatever else reads it)
+    assert!(!refused_for(
+        O,
+        "find_available_slots",
+        "Slot id, the value to book; a slot that was open a minute ago may be taken by now.",
+        "a result dated before the call"
+    ));
+    refuses(&[(
+        D,
+        "cancel_appointment",
+        "Cancel one of the authenticated patient's appointments. One `true` answer covers every cancellation of the same day.",
+    )]);
 }

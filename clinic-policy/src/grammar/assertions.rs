@@ -1220,8 +1220,9 @@ pub(super) fn dated_result(clause: &[&Tok], out: &mut Vec<Violation>) {
     };
     let dated_to = |k: usize| {
         let p = phrase(k);
-        // (a date alone, "as of 2026-12-01", is a value a parameter may take)
-        p.iter().any(|t| t.kind == Kind::Word) && !p.iter().any(|t| is_word(t, AT_THE_CALL))
+        // (a time before the request: a date alone, "as of 2026-12-01", is a value a parameter
+        // may take, and "as of its start" is the thing's own time)
+        p.iter().any(|t| is_word(t, EARLIER_TIMES)) && !p.iter().any(|t| is_word(t, AT_THE_CALL))
     };
     for k in 0..clause.len() {
         // "as of …"
@@ -1239,10 +1240,15 @@ pub(super) fn dated_result(clause: &[&Tok], out: &mut Vec<Violation>) {
             && clause
                 .get(k + 3)
                 .is_some_and(|n| is_word(n, &["at", "on", "in", "before", "after", "by"]))
-            && dated_to(k + 4);
+            // ("as it was before the move": before the act itself)
+            && (dated_to(k + 4) || is_word(clause[k + 3], &["before"]));
         // "was open an hour ago": a state of the answer put at an earlier time
+        // ("a slot that was open a minute ago may be taken by now" is the race, not a date)
         let was_ago = is_word(clause[k], &["ago"])
             && clause[..k].iter().any(|t| is_word(t, &["was", "were"]))
+            && !clause
+                .iter()
+                .any(|t| is_word(t, &["may", "might", "can", "could"]))
             && clause[..k].iter().any(|t| is_word(t, STATES_OF_A_RESULT));
         if as_of || as_it_was || was_ago {
             push(
@@ -1255,6 +1261,29 @@ pub(super) fn dated_result(clause: &[&Tok], out: &mut Vec<Violation>) {
         }
     }
 }
+
+/// Times before a request, as a result would be dated to them.
+const EARLIER_TIMES: &[&str] = &[
+    "ago",
+    "morning",
+    "yesterday",
+    "last",
+    "earlier",
+    "before",
+    "previous",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "hour",
+    "hours",
+    "minute",
+    "minutes",
+    "month",
+    "night",
+    "evening",
+    "visit",
+];
 
 /// States a result reports of its things (a slot open, an appointment pending); a participle
 /// after "was" is an event of the thing's past ("it was confirmed days ago"), not a dated result.

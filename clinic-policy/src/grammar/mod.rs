@@ -809,7 +809,11 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_of_another(clause, tool.name, out);
         question_claimed(clause, tool.name, out);
         answer_stand_in(clause, out);
-        answer_stretched(clause, out);
+        // (on a tool that asks no question an answer is the tool's own: "The answer holds every
+        // field")
+        if asks_the_person(tool.name) {
+            answer_stretched(clause, out);
+        }
         rate_set(clause, out);
         own_clinic_of_a_public_tool(clause, tool.name, out);
         zones_merged(clause, out);
