@@ -133,7 +133,7 @@ pub(super) fn unknown_specialty_said_empty(toks: &[Tok], tool: &str, out: &mut V
                     .iter()
                     .take(2)
                     .any(|x| is_word(x, &["specialty", "name"]));
-            let not_exist = is_word(t, &["exist", "exists"]) && denied_before(s, k);
+            let not_exist = is_word(t, &["exist", "exists"]) && super::served::denied(s, k);
             (no_doctor || unknown || not_exist).then_some(k)
         });
         let Some(c) = cond else {
@@ -169,11 +169,4 @@ pub(super) fn unknown_specialty_said_empty(toks: &[Tok], tool: &str, out: &mut V
             return;
         }
     }
-}
-
-/// Whether a negation comes shortly before `k` ("does not exist").
-fn denied_before(s: &[Tok], k: usize) -> bool {
-    s[k.saturating_sub(3)..k]
-        .iter()
-        .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
 }

@@ -1372,7 +1372,7 @@ fn subject_of(toks: &[Tok], tool: &str) -> Option<&'static Arg> {
 }
 
 /// Whether a word at `k` is denied by a word shortly before it ("not required", "no spaces").
-fn denied(s: &[Tok], k: usize) -> bool {
+pub(super) fn denied(s: &[Tok], k: usize) -> bool {
     s[k.saturating_sub(3)..k]
         .iter()
         .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))

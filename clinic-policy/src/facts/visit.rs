@@ -62,10 +62,6 @@ const SCOPE_NOUNS: &[&str] = &[
     "city",
 ];
 
-fn at(clause: &[&Tok], k: usize, list: &[&str]) -> bool {
-    clause.get(k).is_some_and(|t| is_word(t, list))
-}
-
 /// One reading per class of what the acts do to the appointment's doctor, slot and clinic, on
 /// one clause of a text of `tool` (`effects`: the acts of a changing tool; `param_head`: the
 /// clause opens a parameter's description; `toks`: the whole text).
@@ -112,10 +108,10 @@ fn doctor_kept(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
     }
     let hit = clause.iter().enumerate().find(|&(k, t)| {
         is_word(t, &["doctor"])
-            && (k >= 1 && at(clause, k - 1, EARLIER)
-                || k >= 2 && at(clause, k - 2, EARLIER) && at(clause, k - 1, &["doctor", "appointment"])
+            && (k >= 1 && is_word_at(clause, k - 1, EARLIER)
+                || k >= 2 && is_word_at(clause, k - 2, EARLIER) && is_word_at(clause, k - 1, &["doctor", "appointment"])
                 // "the doctor it had"
-                || at(clause, k + 1, &["it", "that"]) && at(clause, k + 2, &["had", "has"]))
+                || is_word_at(clause, k + 1, &["it", "that"]) && is_word_at(clause, k + 2, &["had", "has"]))
     });
     if let Some((_, t)) = hit {
         push(
@@ -139,8 +135,9 @@ fn escalated_kept(clause: &[&Tok], tool: &str, effects: &[&str], out: &mut Vec<V
     }
     let hit = clause.iter().enumerate().find(|&(k, t)| {
         is_word(t, &["escalated"])
-            && (at(clause, k + 1, &["by"]) && at(clause, k + 2, &["the", "them", "you"])
-                || k >= 1 && at(clause, k - 1, &["doctor", "they", "you"]))
+            && (is_word_at(clause, k + 1, &["by"])
+                && is_word_at(clause, k + 2, &["the", "them", "you"])
+                || k >= 1 && is_word_at(clause, k - 1, &["doctor", "they", "you"]))
     });
     if let Some((_, t)) = hit {
         push(
@@ -165,10 +162,11 @@ fn slot_scope_narrowed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violatio
     let hit = clause.iter().enumerate().find(|&(k, t)| {
         // ("the same doctor" is left to the doctor's own readings: a move may keep it)
         let scoped = is_word(t, &["same", "own"])
-            && !(is_word(t, &["same"]) && at(clause, k + 1, &["doctor"]))
-            && !(k >= 2 && at(clause, k - 2, &["at"]))
-            && (at(clause, k + 1, SCOPE_NOUNS)
-                || at(clause, k + 1, &["appointment"]) && at(clause, k + 2, SCOPE_NOUNS));
+            && !(is_word(t, &["same"]) && is_word_at(clause, k + 1, &["doctor"]))
+            && !(k >= 2 && is_word_at(clause, k - 2, &["at"]))
+            && (is_word_at(clause, k + 1, SCOPE_NOUNS)
+                || is_word_at(clause, k + 1, &["appointment"])
+                    && is_word_at(clause, k + 2, SCOPE_NOUNS));
         // "within 7 days", "in the next 14 days", after the slot
         // (a replay's window is the key's: "the same key and slot within one day")
         let window = k > s
@@ -203,13 +201,14 @@ fn slot_scope_narrowed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violatio
 fn patient_clinic(clause: &[&Tok], out: &mut Vec<Violation>) {
     let hit = clause.iter().enumerate().find(|&(k, t)| {
         is_word(t, &["patient", "patients"])
-            && (at(clause, k + 1, &["clinic"])
-                || at(clause, k + 1, &["own", "home", "usual"]) && at(clause, k + 2, &["clinic"])
+            && (is_word_at(clause, k + 1, &["clinic"])
+                || is_word_at(clause, k + 1, &["own", "home", "usual"])
+                    && is_word_at(clause, k + 2, &["clinic"])
                 || k >= 3
-                    && at(clause, k - 1, &["the", "a", "its"])
-                    && at(clause, k - 2, &["of"])
-                    && at(clause, k - 3, &["clinic"])
-                    && !at(
+                    && is_word_at(clause, k - 1, &["the", "a", "its"])
+                    && is_word_at(clause, k - 2, &["of"])
+                    && is_word_at(clause, k - 3, &["clinic"])
+                    && !is_word_at(
                         clause,
                         k + 1,
                         &["appointment", "appointments", "doctor", "visit"],
@@ -239,13 +238,13 @@ fn oncall_elsewhere(clause: &[&Tok], toks: &[Tok], effects: &[&str], out: &mut V
     let hit = clause.iter().enumerate().find(|&(k, t)| {
         // ("an appointment of another clinic" is the appointment's clinic, not the oncall's)
         let of_the_visit = (1..=4).any(|d| {
-            k >= d && at(clause, k - d, &["appointment", "appointments", "patient", "patients"])
+            k >= d && is_word_at(clause, k - d, &["appointment", "appointments", "patient", "patients"])
         });
         let other = is_word(t, &["clinic", "clinics"])
             && !of_the_visit
             && (1..=2).any(|d| {
                 k >= d
-                    && at(
+                    && is_word_at(
                         clause,
                         k - d,
                         &[
@@ -255,10 +254,10 @@ fn oncall_elsewhere(clause: &[&Tok], toks: &[Tok], effects: &[&str], out: &mut V
                     )
             })
             // ("never to another clinic", "no other clinic")
-            && !(1..=4).any(|d| k >= d && (at(clause, k - d, NEGATIONS) || at(clause, k - d, &["no"])));
+            && !(1..=4).any(|d| k >= d && (is_word_at(clause, k - d, NEGATIONS) || is_word_at(clause, k - d, &["no"])));
         // "of the same clinic when it has one": otherwise somewhere else
         let if_any = is_word(t, &["when", "if"])
-            && at(clause, k + 1, &["it", "clinic", "there"])
+            && is_word_at(clause, k + 1, &["it", "clinic", "there"])
             && clause[k + 1..]
                 .iter()
                 .take(4)
@@ -305,7 +304,7 @@ fn computed_taken(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
     // (the triage level is the caller's only when said to be given: "to record")
     let given = clause.iter().enumerate().any(|(k, t)| {
         is_word(t, &["to"])
-            && at(
+            && is_word_at(
                 clause,
                 k + 1,
                 &["record", "give", "send", "set", "enter", "pass"],
@@ -347,7 +346,7 @@ fn triage_from_more(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>) {
         if k > tr
             && is_word(t, &["from"])
             && !(k >= 1
-                && at(
+                && is_word_at(
                     clause,
                     k - 1,
                     &["separate", "apart", "different", "distinct", "aside"],

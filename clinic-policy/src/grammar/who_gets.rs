@@ -438,7 +438,7 @@ pub(super) fn audience_set(
         let awaited = !shown
             && clause[k.saturating_sub(2)..k]
                 .iter()
-                .any(|x| is_word(x, AWAITED) || is_word(x, STATUS_WORDS));
+                .any(|x| is_word(x, AWAITED) || is_word(x, APPOINTMENT_STATUSES));
         // (said positively, "for …": "seen by the doctor" adds a reader, and what a tool takes
         // is written for its reader)
         let kept_from_patient = patients_call(tool)
@@ -534,9 +534,6 @@ const RELABELS: &[&str] = &[
     "note",
     "use",
 ];
-
-/// The statuses of an appointment.
-const STATUS_WORDS: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
 
 impl Value {
     fn name(self) -> &'static str {
