@@ -142,7 +142,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
     }
 }
 
-/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh38/`, written
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh39/`, written
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
@@ -181,6 +181,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh36/rewritten.jsonl"), 25),
     (include_str!("data/fresh37/rewritten.jsonl"), 24),
     (include_str!("data/fresh38/rewritten.jsonl"), 28),
+    (include_str!("data/fresh39/rewritten.jsonl"), 30),
 ];
 
 #[test]
