@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam52/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam53/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -86,6 +86,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam50/served.jsonl"), 137, 9),
     (include_str!("data/redteam51/served.jsonl"), 196, 21),
     (include_str!("data/redteam52/served.jsonl"), 236, 97),
+    (include_str!("data/redteam53/served.jsonl"), 261, 261),
 ];
 
 fn mutates(tool: &str) -> bool {
