@@ -1508,7 +1508,7 @@ fn an_error_is_given_for_its_own_case() {
         ),
         (
             "find_available_slots",
-            "Find open slots of one doctor. A limit over 100 gives the error `VALIDATION_ERROR`.",
+            "Find open slots of one doctor. A limit over 100 gives the error `INVALID_ARGUMENTS`.",
         ),
         (
             "book_appointment",
@@ -3582,7 +3582,7 @@ fn bounds_bands_exclusions_and_glosses_in_the_contracts_own_words() {
         (
             D,
             "book_appointment",
-            "Book an open slot. `VALIDATION_ERROR` means a value is outside its valid range.",
+            "Book an open slot. `INVALID_ARGUMENTS` means a value is outside its valid range.",
         ),
         (
             D,
@@ -10347,12 +10347,12 @@ fn the_servers_own_arguments_are_said_as_its_schema_serves_them() {
         (
             D,
             "find_available_slots",
-            "Find open slots of one doctor. A limit over 100 gives the error `VALIDATION_ERROR`.",
+            "Find open slots of one doctor. A limit over 100 gives the error `INVALID_ARGUMENTS`.",
         ),
         (
             P,
             "list_my_appointments",
-            "Size of the page, 1 to 100. Default: 20. A value under 1 or over 100 gives the error `VALIDATION_ERROR`.",
+            "Size of the page, 1 to 100. Default: 20. A value under 1 or over 100 gives the error `INVALID_ARGUMENTS`.",
         ),
         (
             D,
@@ -10367,7 +10367,7 @@ fn the_servers_own_arguments_are_said_as_its_schema_serves_them() {
         (
             P,
             "book_appointment",
-            "Id of the slot to book. A positive integer; zero, a negative number or a string gives the error `VALIDATION_ERROR`.",
+            "Id of the slot to book. A positive integer; zero, a negative number or a string gives the error `INVALID_ARGUMENTS`.",
         ),
         (
             P,
@@ -12951,4 +12951,99 @@ fn a_tools_own_answer_and_the_things_own_times_pass() {
         "cancel_appointment",
         "Cancel one of the authenticated patient's appointments. One `true` answer covers every cancellation of the same day.",
     )]);
+}
+
+/// The server's own checks: the caller's role and each argument's bounds and form are checked by
+/// this server before any request (tool.rs `invoke_reporting`), so an argument past its bound
+/// answers `INVALID_ARGUMENTS`, not the API's `VALIDATION_ERROR`, and a role the tool is not for
+/// `ROLE_NOT_PERMITTED`, not `FORBIDDEN`; that code said as what a caller gets is an answer.
+#[test]
+fn the_servers_own_checks_answer_its_own_codes() {
+    let bound = "answers `INVALID_ARGUMENTS`";
+    let role = "answers `ROLE_NOT_PERMITTED`";
+    for (place, tool, bad, why) in [
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters; a longer text gives `VALIDATION_ERROR`.",
+            bound,
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, from 1 (default 1) up to 10000; 0 gives `VALIDATION_ERROR`.",
+            bound,
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters; an empty note gives `VALIDATION_ERROR`.",
+            bound,
+        ),
+        (
+            P,
+            "search_protocols",
+            "Most protocols to return, 1 to 20 (default 5); a value outside that range gives the error 400.",
+            bound,
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, one page at a time. A doctor gets `FORBIDDEN`.",
+            role,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A doctor's booking gives `FORBIDDEN`.",
+            role,
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. Only for doctors; a patient gets the error `FORBIDDEN`.",
+            role,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. For a doctor, the answer is 403 `FORBIDDEN`.",
+            role,
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters; a longer text gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Words to search for in the titles and text of the protocols, 2 to 200 characters; a shorter or longer text gives `INVALID_ARGUMENTS`, not `VALIDATION_ERROR`.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. A patient gets `ROLE_NOT_PERMITTED`.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. Only for doctors; a patient gets `ROLE_NOT_PERMITTED`.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, one page at a time. A doctor gets `ROLE_NOT_PERMITTED`.",
+        ),
+    ] {
+        assert!(
+            judge(place, good, tool).is_empty(),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
 }

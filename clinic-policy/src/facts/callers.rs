@@ -325,6 +325,13 @@ pub(crate) fn patients_call(tool: &str) -> bool {
     callers(tool).is_some_and(|c| c.contains(&"patient"))
 }
 
+/// Whether the tool is for one role only and `role` ("doctor", "patients") is the other: this
+/// server checks the caller's role before any request and refuses that caller itself
+/// (`ROLE_NOT_PERMITTED`).
+pub(crate) fn role_refused(tool: &str, role: &str) -> bool {
+    callers(tool).is_some_and(|c| c.len() == 2 && !c.contains(&role))
+}
+
 /// Whether the clinic API has a route for the tool.
 pub(crate) fn has_a_route(tool: &str) -> bool {
     callers(tool).is_some()

@@ -143,6 +143,10 @@ pub(super) fn made_up_error(
                     "an error said for a status the act takes: it is open for each of them"
                         .to_owned(),
                 )
+            } else if let Some(why) =
+                server_checked(code, &own_case, own_number(toks, start, end, k), tool)
+            {
+                Some(why.to_owned())
             } else if let Some(why) = made_up_case(&case, code, takes, text, opens_gloss) {
                 Some(why.to_owned())
             } else {
@@ -587,4 +591,93 @@ pub(super) fn key_reuse_refused(toks: &[Tok], out: &mut Vec<Violation>) {
             return;
         }
     }
+}
+
+/// Words that say an argument is past a bound of its schema or outside its form: a length, a
+/// size, a range, an empty text, a number that is no positive integer.
+const PAST_A_BOUND: &[&str] = &[
+    "longer",
+    "shorter",
+    "larger",
+    "smaller",
+    "bigger",
+    "greater",
+    "higher",
+    "lower",
+    "more",
+    "less",
+    "fewer",
+    "over",
+    "under",
+    "above",
+    "below",
+    "outside",
+    "beyond",
+    "exceeds",
+    "exceed",
+    "exceeding",
+    "empty",
+    "range",
+    "length",
+    "zero",
+    "negative",
+    "character",
+    "characters",
+    "integer",
+    "numeric",
+];
+
+/// A check this server makes itself before any request (tool.rs `invoke_reporting`), said to be
+/// answered by the clinic API: the caller's role is checked first (`ROLE_NOT_PERMITTED`), then
+/// each argument against the bounds and form of its schema (`INVALID_ARGUMENTS`), and nothing is
+/// sent. So `VALIDATION_ERROR` answers no argument past its bound on a tool this server serves
+/// ("a longer text gives `VALIDATION_ERROR`", "0 gives `VALIDATION_ERROR`"), and `FORBIDDEN`
+/// not the role a tool is not for ("A doctor gets `FORBIDDEN`" of a patient's tool); another's
+/// appointment or clinic stays `FORBIDDEN`'s. A code denied ("not `VALIDATION_ERROR`") is none.
+fn server_checked(code: &str, case: &[&Tok], number: bool, tool: &str) -> Option<&'static str> {
+    if case.iter().any(|x| is_word(x, &["not", "never"])) {
+        return None;
+    }
+    match code {
+        "validation_error" => {
+            let served = super::served::ARGS.iter().any(|a| a.tool == tool);
+            let bound = number || case.iter().any(|x| is_word(x, PAST_A_BOUND));
+            (served && bound).then_some(
+                "an argument past its bound said to answer `VALIDATION_ERROR`: this server checks each argument against the bounds and form of its schema before any request and answers `INVALID_ARGUMENTS`, sending nothing",
+            )
+        }
+        "forbidden" => {
+            let owner = case
+                .iter()
+                .any(|x| is_word(x, ANOTHER_OWNER) || is_word(x, &["owns", "assigned", "whose"]));
+            let role = case.iter().find_map(|x| {
+                let w = x.text.trim_end_matches("'s");
+                ["doctor", "doctors", "patient", "patients"]
+                    .contains(&w)
+                    .then_some(w)
+            })?;
+            (!owner && super::callers::role_refused(tool, role)).then_some(
+                "a role the tool is not for said to answer `FORBIDDEN`: this server checks the caller's role before any request and answers `ROLE_NOT_PERMITTED`, sending nothing",
+            )
+        }
+        _ => None,
+    }
+}
+
+/// Whether the phrase of the code at `k` (between marks, within `start..end`) holds a number
+/// that is no HTTP status: the value said to answer it ("0 gives `VALIDATION_ERROR`"), not the
+/// status said with the code ("(400)") or an example before it.
+fn own_number(toks: &[Tok], start: usize, end: usize, k: usize) -> bool {
+    let from = (start..k)
+        .rev()
+        .find(|&j| toks[j].kind == Kind::Comma)
+        .map_or(start, |j| j + 1);
+    let to = (k + 1..end)
+        .find(|&j| toks[j].kind == Kind::Comma)
+        .unwrap_or(end);
+    toks[from..to].iter().any(|x| {
+        x.kind == Kind::Ident
+            && x.text.bytes().all(|b| b.is_ascii_digit())
+            && http_status(&x.text).is_none()
+    })
 }

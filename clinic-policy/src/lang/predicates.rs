@@ -1179,9 +1179,12 @@ fn linked(clause: &[&Tok], k: usize) -> Option<usize> {
         return (!clause_follows).then_some(k + 1);
     }
     if is_word(t, &["gets", "get"]) {
+        // (a code after it, read here as the word "code", is the answer the subject gets: "A
+        // patient gets `ROLE_NOT_PERMITTED`")
         let bare = next.is_some_and(|x| {
             x.kind == Kind::Word
                 && !is_word(x, DETERMINERS)
+                && !is_word(x, &["code"])
                 && !is_word(x, &["it", "them", "this", "that", "nothing", "something"])
                 && !is_word(x, PREPOSITIONS)
                 && !is_word(x, NUMBER_WORDS)
