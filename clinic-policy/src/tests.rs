@@ -13047,3 +13047,50 @@ fn the_servers_own_checks_answer_its_own_codes() {
         );
     }
 }
+
+/// The slot search's window past an amount said to be refused: only the cap of 62 days refuses
+/// a window (slots.rs answers `INVALID_ARGUMENTS` past it); the default of 7 days only ends a
+/// window whose `to` is absent.
+#[test]
+fn a_window_is_refused_past_its_cap_only() {
+    let why = "a cap of 62 days";
+    for (place, bad) in [
+        (
+            D,
+            "Find open appointment slots of one doctor within a time window. A window of more than 7 days is an error.",
+        ),
+        (
+            D,
+            "Find open appointment slots of one doctor within a time window. A window longer than 14 days gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            "End of the window, exclusive, same formats as from. A window of more than 7 days gives `INVALID_ARGUMENTS`.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, "find_available_slots", bad, why),
+            "{bad}"
+        );
+    }
+    for (place, good) in [
+        (
+            D,
+            "Find open appointment slots of one doctor within a time window. A window longer than 62 days gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            D,
+            "Find open appointment slots of one doctor within a time window. A window of more than 62 days is an error.",
+        ),
+        (
+            P,
+            "End of the window, exclusive, same formats as from; at most 62 days after from. Default: 7 days after from.",
+        ),
+    ] {
+        assert!(
+            judge(place, good, "find_available_slots").is_empty(),
+            "{good}: {:?}",
+            judge(place, good, "find_available_slots")
+        );
+    }
+}

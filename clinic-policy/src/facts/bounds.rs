@@ -282,7 +282,7 @@ pub(super) fn said(toks: &[Tok], first: usize, k: usize, text: &str) -> Said {
     }
     if before(1, &["than"]) {
         let less = before(2, &["fewer", "less", "lower", "smaller"]);
-        let more = before(2, &["more", "greater", "higher", "larger"]);
+        let more = before(2, &["more", "greater", "higher", "larger", "longer"]);
         return match (less, more, not(3)) {
             (true, _, true) => Said::AtLeast,
             (true, _, false) => Said::Below,

@@ -324,6 +324,12 @@ fn window_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
         "from",
     ];
     let of_the_window = s.iter().any(|x| is_word(x, WINDOW));
+    // (a window past an amount said to be refused: only the cap refuses one, where the default
+    // only ends a window whose `to` is absent)
+    let refused = s.iter().any(|x| {
+        x.text == "invalid_arguments"
+            || is_word(x, &["error", "errors", "refused", "invalid", "rejected"])
+    });
     let mut after_default = false;
     for (k, t) in s.iter().enumerate() {
         if is_word(t, &["default", "defaults"])
@@ -378,7 +384,7 @@ fn window_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
             && is_word(&s[k - 3], &["end", "close", "rest", "start"]);
         let wrong = if after_default || by_default {
             (edge || !fits(SLOT_WINDOW_DEFAULT_DAYS)).then_some("a default of 7 days")
-        } else if cap && of_the_window {
+        } else if (cap || matches!(form, Said::Above) && refused) && of_the_window {
             (!fits(SLOT_WINDOW_CAP_DAYS)).then_some("a cap of 62 days")
         } else if matches!(form, Said::Above) && of_the_window {
             (!fits(SLOT_WINDOW_CAP_DAYS) && !fits(SLOT_WINDOW_DEFAULT_DAYS))
