@@ -633,11 +633,8 @@ const PAST_A_BOUND: &[&str] = &[
 /// sent. So `VALIDATION_ERROR` answers no argument past its bound on a tool this server serves
 /// ("a longer text gives `VALIDATION_ERROR`", "0 gives `VALIDATION_ERROR`"), and `FORBIDDEN`
 /// not the role a tool is not for ("A doctor gets `FORBIDDEN`" of a patient's tool); another's
-/// appointment or clinic stays `FORBIDDEN`'s. A code denied ("not `VALIDATION_ERROR`") is none.
+/// appointment or clinic stays `FORBIDDEN`'s.
 fn server_checked(code: &str, case: &[&Tok], number: bool, tool: &str) -> Option<&'static str> {
-    if case.iter().any(|x| is_word(x, &["not", "never"])) {
-        return None;
-    }
     match code {
         "validation_error" => {
             let served = super::served::ARGS.iter().any(|a| a.tool == tool);
