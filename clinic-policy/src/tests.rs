@@ -13094,3 +13094,86 @@ fn a_window_is_refused_past_its_cap_only() {
         );
     }
 }
+
+/// `RATE_LIMITED` is the booking's rate limit only (the contract's one 429), and its
+/// `Retry-After` counts seconds: said of another tool, or with a wait in minutes or hours, it
+/// is refused; said of a booking with seconds, or denied of another tool, it passes.
+#[test]
+fn the_rate_limit_is_a_bookings_and_waits_seconds() {
+    let elsewhere = "to a booking only";
+    let unit = "a number of seconds";
+    for (place, tool, bad, why) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. `RATE_LIMITED` gives the number of seconds to wait.",
+            elsewhere,
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step. Too many moves in an hour give `RATE_LIMITED`.",
+            elsewhere,
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. `RATE_LIMITED` gives the number of seconds to wait.",
+            elsewhere,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `RATE_LIMITED` gives the number of minutes to wait.",
+            unit,
+        ),
+        (
+            O,
+            "book_appointment",
+            "Hours to wait after `RATE_LIMITED`.",
+            unit,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. After `RATE_LIMITED`, a retry in minutes is open.",
+            unit,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `RATE_LIMITED` gives the number of minutes before a retry.",
+            unit,
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On 429 `RATE_LIMITED`, `Retry-After` is the number of seconds to wait.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Too many bookings in an hour give `RATE_LIMITED` with the seconds to wait.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "Seconds to wait after `RATE_LIMITED`.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. This tool gives no `RATE_LIMITED`.",
+        ),
+    ] {
+        assert!(
+            judge(place, good, tool).is_empty(),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+}

@@ -678,3 +678,54 @@ fn own_number(toks: &[Tok], start: usize, end: usize, k: usize) -> bool {
             && http_status(&x.text).is_none()
     })
 }
+
+/// What a text says of `RATE_LIMITED`: the contract's 429 is booking's rate limit only (no
+/// other route answers 429), and its `Retry-After` counts seconds. Said of a tool that books
+/// nothing ("Cancel … `RATE_LIMITED` gives the number of seconds to wait"), or with the wait in
+/// minutes, hours or days ("the number of minutes to wait", "Minutes to wait after
+/// `RATE_LIMITED`"), the agent waits for nothing or far too long. (A bare 429 is not read: this
+/// server's HTTP transport answers 429 to a caller over its own rate limit, whatever the tool;
+/// `Retry-After` said in another unit is read with the units.)
+pub(super) fn rate_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    for sentence in toks.split(|t| t.kind == Kind::Stop) {
+        let Some(code) = sentence.iter().find(|x| {
+            x.text == "rate_limited"
+                && !text[x.start..x.end].bytes().any(|b| b.is_ascii_lowercase())
+        }) else {
+            continue;
+        };
+        let denied = sentence
+            .iter()
+            .any(|x| is_word(x, &["no", "not", "never", "none"]));
+        let books = tool.split('_').next() == Some("book");
+        if !books && !denied && super::callers::has_a_route(tool) && known_route(tool) {
+            push(
+                out,
+                Rule::Directive,
+                code,
+                "`RATE_LIMITED` said of a tool that books nothing: the clinic API answers 429 `RATE_LIMITED` to a booking only".to_owned(),
+            );
+            return;
+        }
+        // the wait's unit: "the number of minutes", "minutes to wait", "in hours"
+        let wait = |x: &Tok| is_word(x, &["wait", "retry", "waiting"]);
+        let unit = sentence.iter().enumerate().find(|&(j, x)| {
+            is_word(x, &["minutes", "hours", "days"])
+                && (j >= 2
+                    && is_word(&sentence[j - 1], &["of"])
+                    && is_word(&sentence[j - 2], &["number", "count"])
+                    || is_word_at(sentence, j + 1, &["to"])
+                        && sentence.get(j + 2).is_some_and(wait)
+                    || j >= 1 && is_word(&sentence[j - 1], &["in"]))
+        });
+        if let Some((_, u)) = unit {
+            push(
+                out,
+                Rule::Directive,
+                u,
+                "the wait after `RATE_LIMITED` said in another unit: its `Retry-After` is a number of seconds".to_owned(),
+            );
+            return;
+        }
+    }
+}
