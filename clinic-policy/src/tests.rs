@@ -13177,3 +13177,90 @@ fn the_rate_limit_is_a_bookings_and_waits_seconds() {
         );
     }
 }
+
+/// Each code said for its own case, not one beside it: `NO_ONCALL_DOCTOR` a clinic with nobody
+/// on call (not an oncall doctor who is there and busy, or who is the caller), `SLOT_TAKEN` a
+/// slot booked by someone else (not the patient's own other appointment), `INTAKE_EXISTS` this
+/// appointment's second intake (not another appointment's), `IDEMPOTENCY_KEY_CONFLICT` the same
+/// key with another body (not another person's key).
+#[test]
+fn each_code_is_said_for_its_own_case() {
+    let why = "a case beside its own";
+    for (place, tool, bad) in [
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. `NO_ONCALL_DOCTOR` when the oncall doctor has too many appointments.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Id of one of the doctor's appointments (a positive integer), as returned by list_doctor_schedule; `NO_ONCALL_DOCTOR` when the authenticated doctor is the oncall doctor.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `SLOT_TAKEN` when the patient has another appointment at the same time.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. `INTAKE_EXISTS` when the patient has an intake for another appointment.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -). `IDEMPOTENCY_KEY_CONFLICT` when another patient has the same key.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. `NO_ONCALL_DOCTOR` means the clinic has no oncall doctor; nothing changes.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. On `NO_ONCALL_DOCTOR`, the clinic has no oncall doctor, and nothing changes.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. `NO_ONCALL_DOCTOR` when the oncall doctor is none.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. `NO_ONCALL_DOCTOR` when the clinic's oncall doctor is missing.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `SLOT_TAKEN` when another patient booked the slot first.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `SLOT_TAKEN` when another appointment of another patient has the slot.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. `INTAKE_EXISTS` when the appointment has an intake already.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -). `IDEMPOTENCY_KEY_CONFLICT` when the same key is used again with another slot.",
+        ),
+    ] {
+        assert!(
+            judge(place, good, tool).is_empty(),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+}

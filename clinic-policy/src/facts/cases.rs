@@ -107,7 +107,7 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
             false,
         ),
         "no_oncall_doctor" => (
-            "oncall on-call on call duty nobody doctor doctors none available",
+            "oncall on-call on call duty nobody doctor doctors none available missing absent",
             false,
         ),
         "upstream_busy" => (

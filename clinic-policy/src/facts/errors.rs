@@ -152,8 +152,12 @@ pub(super) fn made_up_error(
             } else {
                 let mut codes = vec![code];
                 codes.extend(joined[1..].iter().map(|&j| toks[j].text.as_str()));
-                let word = word_beyond_code(&own_case, &codes, tool, opens_gloss)
-                    .filter(|_| known_route && super::callers::has_a_route(tool))?;
+                // (a case in the code's own words, of another thing than its own, after)
+                let Some(word) = word_beyond_code(&own_case, &codes, tool, opens_gloss)
+                    .filter(|_| known_route && super::callers::has_a_route(tool))
+                else {
+                    return case_misplaced(code, &own_case).map(str::to_owned);
+                };
                 Some(format!(
                     "an error said of a case its code does not answer (\"{}\"): each code of the contract answers only its own cases (an unknown id, a taken slot, a status, a key, a rate, a missing oncall doctor, a lost answer)",
                     word.text
@@ -728,4 +732,73 @@ pub(super) fn rate_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
             return;
         }
     }
+}
+
+/// A code said for a case beside its own, of another thing than the one it answers for:
+/// `NO_ONCALL_DOCTOR` answers a clinic with nobody on call, so a case that has the oncall doctor
+/// there and says what that doctor is or has ("the oncall doctor has too many appointments",
+/// "the authenticated doctor is the oncall doctor") is none of it; `SLOT_TAKEN` answers a slot
+/// booked by someone else, not the patient's own other appointment at that time;
+/// `INTAKE_EXISTS` this appointment's second intake, not an intake of another appointment; and
+/// `IDEMPOTENCY_KEY_CONFLICT` a key reused with another body, not a key another person holds.
+fn case_misplaced(code: &str, case: &[&Tok]) -> Option<&'static str> {
+    let other = |x: &Tok| is_word(x, &["another", "other", "different", "overlapping"]);
+    let other_before = |list: &[&str]| case.windows(2).any(|w| other(w[0]) && is_word(w[1], list));
+    const APPOINTMENT: &[&str] = &["appointment", "appointments", "visit", "visits", "booking"];
+    const PERSON: &[&str] = &[
+        "patient", "patients", "person", "people", "caller", "callers", "user", "users", "doctor",
+        "doctors",
+    ];
+    let wrong = match code {
+        "no_oncall_doctor" => {
+            // (an absence said anywhere in the case is its own: "the oncall doctor is missing")
+            let absent = case.iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "no",
+                        "nobody",
+                        "none",
+                        "not",
+                        "without",
+                        "missing",
+                        "absent",
+                        "lacks",
+                        "vacant",
+                        "unassigned",
+                        "empty",
+                        "nothing",
+                    ],
+                )
+            });
+            let there = case.windows(3).enumerate().any(|(j, w)| {
+                let oncall =
+                    is_word(w[1], &["oncall", "on-call"]) && is_word(w[2], &["doctor", "doctors"]);
+                let definite = is_word(w[0], &["the", "its", "their", "this", "that"]);
+                // (the subject of a verb, or what someone is said to be)
+                let said = case
+                    .get(j + 3)
+                    .is_some_and(|v| is_word(v, &["is", "are", "was", "has", "have", "had"]))
+                    || j >= 1 && is_word(case[j - 1], &["is", "are", "was"]);
+                oncall && definite && said
+            });
+            there && !absent
+        }
+        "slot_taken" => {
+            let own = case.iter().any(|x| {
+                is_word(
+                    x,
+                    &["patient", "patient's", "caller", "caller's", "own", "their"],
+                )
+            });
+            let someone_else = other_before(PERSON) || case.iter().any(|x| is_word(x, &["else"]));
+            own && !someone_else && other_before(APPOINTMENT)
+        }
+        "intake_exists" => other_before(APPOINTMENT),
+        "idempotency_key_conflict" => other_before(PERSON),
+        _ => false,
+    };
+    wrong.then_some(
+        "a code said for a case beside its own: `NO_ONCALL_DOCTOR` answers a clinic with nobody on call, `SLOT_TAKEN` a slot booked by someone else, `INTAKE_EXISTS` a second intake of the same appointment, `IDEMPOTENCY_KEY_CONFLICT` the same key with another body",
+    )
 }
