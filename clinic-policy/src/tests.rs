@@ -13264,3 +13264,47 @@ fn each_code_is_said_for_its_own_case() {
         );
     }
 }
+
+/// A page past the last is an empty page, no error and no repeat: said to give an error, the
+/// last page or the first page again, it is refused; said empty, it passes.
+#[test]
+fn a_page_past_the_last_is_empty() {
+    let why = "an empty page";
+    for (place, tool, bad) in [
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1 (default 1) up to 10000; a page past the last gives `VALIDATION_ERROR`.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments on this page; a page past the last gives the last page again.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, from 1 (default 1) up to 10000; past the last page, the first page.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "list_doctor_schedule",
+            "Number of pages; a page past the last one is empty.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1 (default 1) up to 10000; a page past the last one gives an empty list, not an error.",
+        ),
+    ] {
+        assert!(
+            judge(place, good, tool).is_empty(),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+}

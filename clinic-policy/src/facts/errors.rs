@@ -802,3 +802,48 @@ fn case_misplaced(code: &str, case: &[&Tok]) -> Option<&'static str> {
         "a code said for a case beside its own: `NO_ONCALL_DOCTOR` answers a clinic with nobody on call, `SLOT_TAKEN` a slot booked by someone else, `INTAKE_EXISTS` a second intake of the same appointment, `IDEMPOTENCY_KEY_CONFLICT` the same key with another body",
     )
 }
+
+/// A page past the last said to answer anything but an empty page ("a page past the last gives
+/// `VALIDATION_ERROR`", "… the last page again", "past the last page, the first page"): the
+/// clinic API answers such a page with no items, and neither this server nor it refuses one, so
+/// the agent that reads an error or a repeat stops early or loops. Read on a tool with a page
+/// argument, where "past the last" is said of a page.
+pub(super) fn page_past_end(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if !super::served::ARGS
+        .iter()
+        .any(|a| a.tool == tool && a.name == "page")
+    {
+        return;
+    }
+    let page = |j: usize| is_word_at(toks, j, &["page", "pages"]);
+    for k in 0..toks.len() {
+        let past = is_word(&toks[k], &["past", "beyond", "after"])
+            && is_word_at(toks, k + 1, &["the"])
+            && is_word_at(toks, k + 2, &["last", "final"])
+            && (k >= 1 && page(k - 1) || page(k + 3));
+        if !past {
+            continue;
+        }
+        let stop = |j: usize| toks[j].kind == Kind::Stop;
+        let start = (0..k).rev().find(|&j| stop(j)).map_or(0, |j| j + 1);
+        let end = (k..toks.len()).find(|&j| stop(j)).unwrap_or(toks.len());
+        let empty = toks[start..end]
+            .iter()
+            .any(|x| is_word(x, &["empty", "no", "nothing", "none", "zero", "without"]));
+        // (a sentence that says only where the last page is says nothing past it)
+        let said = toks[k + 3..end].iter().chain(&toks[start..k]).any(|x| {
+            x.kind == Kind::Ident
+                || x.kind == Kind::Word
+                    && !is_word(x, &["page", "pages", "one", "the", "a", "number", "of"])
+        });
+        if !empty && said {
+            push(
+                out,
+                Rule::Directive,
+                &toks[k],
+                "a page past the last said to answer something: it answers an empty page, with no items and no error".to_owned(),
+            );
+            return;
+        }
+    }
+}

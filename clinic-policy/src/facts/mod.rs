@@ -58,6 +58,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     let takes = statuses_an_act_takes(&own_effects(tool));
     made_up_error(text, &toks, tool, takes, out);
     rate_misstated(text, &toks, tool, out);
+    page_past_end(&toks, tool, out);
     key_reuse_refused(&toks, out);
     hidden_code_misstated(text, &toks, tool, out);
     free_text_logged(&toks, out);
