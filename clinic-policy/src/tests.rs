@@ -13308,3 +13308,91 @@ fn a_page_past_the_last_is_empty() {
         );
     }
 }
+
+/// True lines a review found refused: a person said to get none of a value the contract gives
+/// them none of, what a request holds or an input given "as" an argument, and the number of the
+/// answer's own list or of one thing; each beside its false twin.
+#[test]
+fn a_value_withheld_by_the_contract_a_request_and_a_lists_length_pass() {
+    passes(&[
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor. The patient gets no note.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by its id. The patient sees the appointment, but not the note.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor. The request includes a note of 1 to 500 characters.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols with the patient's symptoms as the query.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance. The number of protocols is at most `limit`.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Appointment id: the number of the appointment.",
+        ),
+    ]);
+    // (the object runs to its negation, whatever else reads the exception)
+    assert!(!refused_for(
+        D,
+        "escalate_to_oncall",
+        "Escalate one of the doctor's appointments to the oncall doctor. The patient sees the appointment, but not the note.",
+        "a person said to get"
+    ));
+    refuses(&[
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor. The patient gets the note.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor. The patient sees the appointment and the note.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor. The patient gets no appointment.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor. Returns the appointment, with the note.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols with the patient's symptoms as the answer.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols. The answer includes the patient's symptoms.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols. The number of slots is at most `limit`.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Appointment id: the number of the doctor's patients.",
+        ),
+    ]);
+}

@@ -394,6 +394,45 @@ const ENDS_AN_ITEM: &[&str] = &[
     "under", "after", "before", "until", "when", "if",
 ];
 
+/// Words that name what a call sends, whose contents a list may say.
+const REQUEST: &[&str] = &[
+    "request",
+    "requests",
+    "body",
+    "argument",
+    "arguments",
+    "input",
+    "inputs",
+    "call",
+    "calls",
+];
+
+/// Words that name what a tool answers.
+const ANSWER: &[&str] = &[
+    "answer",
+    "answers",
+    "result",
+    "results",
+    "response",
+    "responses",
+    "output",
+    "returned",
+];
+
+/// Whether the words after an "as" name an argument of `tool` or an input ("the query", "its
+/// `query`", "the input").
+fn taken_as(after: &[Tok], tool: &str) -> bool {
+    after
+        .iter()
+        .find(|x| !is_word(x, DETERMINERS))
+        .is_some_and(|x| {
+            is_word(x, &["input", "argument", "query", "search"])
+                || crate::facts::served::ARGS
+                    .iter()
+                    .any(|a| a.tool == tool && x.text.trim_matches('`') == a.name)
+        })
+}
+
 /// A tool's description, or an output's, that says the answer holds a datum the tool's answer
 /// ([`OUTPUTS`]) does not hold ("Returns each doctor's id, name, specialty, clinic and next open
 /// slot"; "The doctor, with the doctor's phone number"): the agent reports data it has not got,
@@ -441,6 +480,15 @@ pub(crate) fn answer_overclaimed(
             let Some(open) = (0..clause.len()).find(|&k| opens(k)) else {
                 continue;
             };
+            // (what a request holds is what the tool takes, not its answer: "The request
+            // includes a note of 1 to 500 characters")
+            let subject = &clause[..open];
+            if !is_word(&clause[open], &["returns", "returning"])
+                && subject.iter().any(|x| is_word(x, REQUEST))
+                && !subject.iter().any(|x| is_word(x, ANSWER))
+            {
+                continue;
+            }
             let list = &clause[open + 1..];
             let items = list.split(|t| t.kind == Kind::Comma || is_word(t, &["and", "or"]));
             for item in items {
@@ -448,6 +496,11 @@ pub(crate) fn answer_overclaimed(
                     .iter()
                     .position(|t| is_word(t, ENDS_AN_ITEM))
                     .unwrap_or(item.len());
+                // (a datum said to be given "as" an argument is taken, not answered: "with the
+                // patient's symptoms as the query")
+                if is_word_at(item, named, &["as"]) && taken_as(&item[named + 1..], tool) {
+                    continue;
+                }
                 let item = &item[..named];
                 if item
                     .iter()
@@ -503,15 +556,35 @@ pub(crate) fn count_of_another_thing(toks: &[Tok], tool: &str, out: &mut Vec<Vio
     let Some(fields) = output_of(tool) else {
         return;
     };
-    let counted: Vec<&str> = paths(fields)
+    let mut counted: Vec<&str> = paths(fields)
         .iter()
         .filter(|(_, f)| f.value == Value::Count)
         .flat_map(|(_, f)| f.words.iter().copied())
         .collect();
+    // (an answer with no count of its own: the length of its list counts its items, "the number
+    // of protocols is at most `limit`")
+    if counted.is_empty() {
+        counted.extend(
+            fields
+                .iter()
+                .filter(|f| f.value == Value::List)
+                .flat_map(|f| f.of.words().iter().copied()),
+        );
+    }
     for (k, t) in toks.iter().enumerate() {
         let opens = is_word(t, &["number", "count"]) && is_word_at(toks, k + 1, &["of"])
             || is_word(t, &["how"]) && is_word_at(toks, k + 1, &["many"]);
         if !opens {
+            continue;
+        }
+        // ("the number of the appointment": one thing's number is its id, not a count)
+        let one = toks
+            .get(k + 3)
+            .is_some_and(|x| x.kind == Kind::Word && a_thing(&x.text) && !x.text.ends_with('s'))
+            && !toks
+                .get(k + 4)
+                .is_some_and(|n| n.kind == Kind::Word && a_thing(&n.text));
+        if is_word(t, &["number"]) && is_word_at(toks, k + 2, &["the", "this", "its"]) && one {
             continue;
         }
         // (a thing before another is whose it is: "the patient's appointments")

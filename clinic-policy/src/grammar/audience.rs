@@ -6,7 +6,13 @@ use crate::types::{Rule, Violation};
 
 /// Negated showing ("not shown", "does not list", "without showing") and something left out of
 /// what a person gets ("left out of the answer to the patient").
-pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+pub(super) fn hiding(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    text: &str,
+    tool: &str,
+    out: &mut Vec<Violation>,
+) {
     for (k, t) in clause.iter().enumerate() {
         if !is_word(t, NEGATIONS) {
             continue;
@@ -92,6 +98,11 @@ pub(super) fn hiding(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Vi
                         // the visit" tells the agent the patient hears of it from its answer;
                         // nor is no second visit, "gets no new appointment")
                         && !(is_word(x, &["no"]) && no_message(&clause[k + 3 + i..]))
+                        // (nor a value the contract gives that person none of: "the patient gets
+                        // no note" of an escalation)
+                        && !(i == 0
+                            && is_word(x, &["no"])
+                            && super::who_gets::withheld(clause, k, &clause[k + 3..], text, tool))
                         // ("empty when the patient has no known allergies": a case, the "no"
                         // right after "has" in a condition)
                         && !(i == 0

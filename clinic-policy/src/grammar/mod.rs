@@ -477,7 +477,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             refused,
             out,
         );
-        hiding(clause, &effects, out);
+        hiding(clause, &effects, text, tool.name, out);
         // a tool description's own eligibility ("Only for doctors of the clinic.") narrows who
         // calls the tool, not who sees a value
         // ("Only for the doctors: the fee …" opens a list of values, which it keeps)

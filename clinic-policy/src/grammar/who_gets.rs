@@ -486,10 +486,17 @@ pub(super) fn audience_set(
         let Some((person, _)) = subject else {
             continue;
         };
-        if negated(v) {
+        // (what the person gets runs to a negation: "sees the appointment, but not the note";
+        // one said first is what the person does not get: "gets no note")
+        let object = &clause[v + 1..];
+        let object = &object[..object
+            .iter()
+            .position(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "except"]))
+            .unwrap_or(object.len())];
+        if negated(v) || object.is_empty() {
             continue;
         }
-        let Some(value) = value_of(&clause[v + 1..]) else {
+        let Some(value) = value_of(object) else {
             continue;
         };
         if !value.reaches(person) {
@@ -506,6 +513,21 @@ pub(super) fn audience_set(
             return;
         }
     }
+}
+
+/// Whether the person whose head is at `head` of `clause` is one the contract gives none of
+/// the value `object` names ("the patient" and "note" of an escalation): saying that person
+/// gets none of it is the contract, not a value kept back.
+pub(super) fn withheld(
+    clause: &[&Tok],
+    head: usize,
+    object: &[&Tok],
+    text: &str,
+    tool: &str,
+) -> bool {
+    let person = (head.saturating_sub(6)..=head)
+        .find_map(|s| person_at(clause, s, text).filter(|&(_, next)| next == head + 1));
+    person.is_some_and(|(p, _)| value_in(object, tool).is_some_and(|v| !v.reaches(p)))
 }
 
 /// Nouns a value is named or relabelled by, before the "for" of its audience ("a value for the
