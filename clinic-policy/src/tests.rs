@@ -13396,3 +13396,102 @@ fn a_value_withheld_by_the_contract_a_request_and_a_lists_length_pass() {
         ),
     ]);
 }
+
+/// The shared lists read as what they say: the log's free text is an argument's whole name (or a
+/// part that is a person's data itself, "key", "duration"), not every part of one ("day" of
+/// `duration_days`); the lifecycle's case is silenced by a word that says another owner or no
+/// such thing, not one that names an owner or being; `APPOINTMENT_NOT_FOUND` takes another
+/// owner's words, which this server answers it for.
+#[test]
+fn the_shared_lists_say_another_owner_and_free_text_only_when_their_words_do() {
+    let kept = "a free text or a person's data said to be kept in the server's log";
+    for (tool, text, refused) in [
+        (
+            "record_intake",
+            "Record the symptoms of an appointment. Each change is kept in the server's log with its day and time.",
+            false,
+        ),
+        (
+            "book_appointment",
+            "Book an open slot. Each booking is kept in the server's log with its idempotency information.",
+            false,
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of an appointment. Each change is kept in the server's log with its severity.",
+            true,
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of an appointment. Each change is kept in the server's log with its duration.",
+            true,
+        ),
+        (
+            "book_appointment",
+            "Book an open slot. Each booking is kept in the server's log with its key.",
+            true,
+        ),
+        (
+            "search_protocols",
+            "Search the protocols by words. Each search is kept in the server's log with its query.",
+            true,
+        ),
+    ] {
+        assert_eq!(refused_for(D, tool, text, kept), refused, "{text}");
+    }
+    let lifecycle = "another code said for a case of the lifecycle";
+    for (text, refused) in [
+        (
+            "Cancel one of the patient's own appointments; a cancelled one gives `SLOT_TAKEN`.",
+            true,
+        ),
+        (
+            "Cancel one of the patient's appointments. A cancelled appointment of the patient's own gives `SLOT_TAKEN`.",
+            true,
+        ),
+        (
+            "Cancel one of the patient's appointments. A cancelled appointment that exists gives `SLOT_TAKEN`.",
+            true,
+        ),
+        (
+            "Cancel one of the patient's appointments. A cancelled appointment of the patient's role gives `SLOT_TAKEN`.",
+            true,
+        ),
+        (
+            "Cancel one of the patient's appointments. An appointment of another owner gives `APPOINTMENT_NOT_FOUND`; a cancelled one gives `INVALID_TRANSITION`.",
+            false,
+        ),
+    ] {
+        assert_eq!(
+            refused_for(D, "cancel_appointment", text, lifecycle),
+            refused,
+            "{text}"
+        );
+    }
+    let beyond = "an error said of a case its code does not answer";
+    for (text, refused) in [
+        (
+            "Get one appointment by its id. `APPOINTMENT_NOT_FOUND` means the appointment does not exist or belongs to someone else.",
+            false,
+        ),
+        (
+            "Get one appointment by its id. `APPOINTMENT_NOT_FOUND` means the appointment has another owner.",
+            false,
+        ),
+        (
+            "Get one appointment by its id. `APPOINTMENT_NOT_FOUND` means the clinic is closed.",
+            true,
+        ),
+    ] {
+        assert_eq!(
+            refused_for(D, "get_appointment", text, beyond),
+            refused,
+            "{text}"
+        );
+    }
+    passes(&[(
+        D,
+        "get_appointment",
+        "Get one appointment by its id. `APPOINTMENT_NOT_FOUND` means an unknown id, or an appointment that belongs to another patient.",
+    )]);
+}

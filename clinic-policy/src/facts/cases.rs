@@ -6,7 +6,7 @@
 //! contract and this server say of each code, so a case nobody wrote a rule against is refused
 //! as well, where a list of the cases that are not given (`made_up_case`) misses the next one.
 
-use super::codes::{LOST, capital_code, http_status};
+use super::codes::{ANOTHER_OWNER, LOST, capital_code, http_status};
 use crate::lang::predicates::NUMBER_WORDS;
 use crate::lang::words::*;
 use crate::vocabulary::is_function_word;
@@ -67,8 +67,7 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
         "slot_not_found" => ("slot slots slot's", true),
         // (this server answers another's appointment as one that does not exist)
         "appointment_not_found" | "not_found" => (
-            "owner own someone else doctor doctors doctor's clinic clinics intake slot hidden \
-             visible",
+            "someone doctor doctors doctor's clinic clinics intake slot hidden visible",
             true,
         ),
         "intake_not_found" => (
@@ -179,8 +178,14 @@ pub(super) fn word_beyond_code<'t>(
     }
     let lost_gloss = glossed && codes.iter().any(|c| LOST.contains(c));
     let among = |list: &str, w: &str| list.split_whitespace().any(|x| x == w);
+    // (this server answers another's appointment as one that does not exist: another owner's
+    // words are that code's case too)
+    let hides_owner = codes
+        .iter()
+        .any(|c| matches!(*c, "appointment_not_found" | "not_found"));
     let listed = |w: &str| {
         is_function_word(w)
+            || hides_owner && ANOTHER_OWNER.contains(&w)
             || among(ANY_CODE, w)
             || lists
                 .iter()
@@ -191,7 +196,7 @@ pub(super) fn word_beyond_code<'t>(
     // (another doctor's or clinic's object is an owner's case: only a code of another's object
     // answers it, and only on a tool whose object has an owner; "a move to another doctor",
     // "a doctor of another clinic", "a booking at another clinic" are no case of theirs)
-    let owners = lists.iter().any(|&(own, _)| among(own, "owner"));
+    let owners = hides_owner || lists.iter().any(|&(own, _)| among(own, "owner"));
     if let Some(x) = owner_named(case).filter(|_| !owners || !super::callers::owned_object(tool)) {
         return Some(x);
     }

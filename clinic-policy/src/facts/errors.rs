@@ -463,10 +463,17 @@ fn lifecycle_case(
     k: usize,
     takes: &[&str],
 ) -> Option<&'static str> {
-    // (of another owner, an unknown id, or denied: read by its own code)
-    let foreign = toks[start..end]
-        .iter()
-        .any(|x| is_word(x, ANOTHER_OWNER) || is_word(x, NO_SUCH) || is_word(x, &["not", "no"]));
+    // (of another owner, an unknown id, or denied: read by its own code; a word that only names
+    // an owner, a role or being ("the patient's own appointments", "an appointment that exists")
+    // says no other and no absence)
+    const NAMES_ONLY: &[&str] = &[
+        "own", "owner", "owners", "role", "roles", "tenant", "belongs", "exist", "exists",
+        "existing",
+    ];
+    let foreign = toks[start..end].iter().any(|x| {
+        (is_word(x, ANOTHER_OWNER) || is_word(x, NO_SUCH)) && !is_word(x, NAMES_ONLY)
+            || is_word(x, &["not", "no"])
+    });
     // the codes of the sentence: a code in a code span, or a status of the contract
     let code_at = |j: usize| {
         let t = &toks[j];

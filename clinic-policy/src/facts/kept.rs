@@ -23,20 +23,21 @@ const FREE: &[&str] = &[
     "argument",
     "detail",
     "answer",
+    // (the parts of `idempotency_key` and `duration_days` that are a person's data on their own;
+    // "idempotency" and "day" are not: "logged with its day and time")
+    "key",
+    "duration",
 ];
 
-/// Whether `one` (a word, less a plural's "s") names a part of an argument of a tool that is no
-/// id, a count of the paging or an instant of the search: what a person writes or gives ("reason",
-/// "symptoms", "severity", "duration" of `duration_days`, "key" of `idempotency_key`).
+/// Whether `one` (a word, less a plural's "s") is the whole name of an argument of a tool that
+/// is no id, a count of the paging or an instant of the search: what a person writes or gives
+/// ("reason", "symptoms", "severity", `duration_days`).
 fn an_argument_that_is_no_id(one: &str) -> bool {
     ARGS.iter().any(|a| {
         matches!(
             a.form,
             Form::Key | Form::Words | Form::Written | Form::Number
-        ) && a
-            .name
-            .split('_')
-            .any(|p| p.strip_suffix('s').unwrap_or(p) == one)
+        ) && (a.name == one || a.name.strip_suffix('s') == Some(one))
     })
 }
 
