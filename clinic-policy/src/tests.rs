@@ -13495,3 +13495,170 @@ fn the_shared_lists_say_another_owner_and_free_text_only_when_their_words_do() {
         "Get one appointment by its id. `APPOINTMENT_NOT_FOUND` means an unknown id, or an appointment that belongs to another patient.",
     )]);
 }
+
+/// True lines a review found refused, each read by its structure beside its false twin: an
+/// absence joined to an excess of its own, a past start denied both ways, the triage levels'
+/// range, the doctor who acts before the escalation, the statuses of the denied act's own phrase
+/// and a repeat denied, the set a slot search covers, and the head of the question's subject.
+#[test]
+fn the_structure_of_a_true_line_lets_it_pass_and_its_false_twin_stays_refused() {
+    passes(&[
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor or of every doctor of a specialty. Without specialty or doctor_id, a search of too many doctors gives `SEARCH_TOO_BROAD`.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant or a date. A past start is searched as given, not moved to now. Default: now.",
+        ),
+        (O, "record_intake", "Triage level, from routine to urgent."),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment of the authenticated doctor. The patient's doctor gets a question before the rejection.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of every doctor of a specialty, 20 at most by default.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "The id of an open slot, as returned by find_available_slots, which searches the next 7 days by default.",
+        ),
+    ]);
+    refuses(&[
+        (
+            P,
+            "book_appointment",
+            "The id of an open slot, as returned by find_available_slots. Default: the next open slot.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "The id of an open slot, as returned by find_available_slots; by default the next open slot.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols by words. The answer to the request includes the patient's symptoms.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant or a date. A past start is not an error but moved to now. Default: now.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant or a date. A past start is moved to now. Default: now.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level, from the severity and the number of days.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment of the authenticated doctor. The doctor's patient gets a question before the rejection.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of a specialty, at most 20 slots of every doctor.",
+        ),
+    ]);
+    // (each reading by its own words, whatever else reads the line)
+    for (place, tool, text, what, refused) in [
+        (
+            D,
+            "find_available_slots",
+            "Find open slots. Without specialty or doctor_id, a search of too many doctors is an error (`SEARCH_TOO_BROAD`).",
+            "its absence gives no error",
+            false,
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots. Without specialty or doctor_id, a search is an error (`SEARCH_TOO_BROAD`).",
+            "its absence gives no error",
+            true,
+        ),
+        (
+            P,
+            "find_available_slots",
+            "A past start is neither refused nor moved to now.",
+            "a start in the past is searched as given",
+            false,
+        ),
+        (
+            P,
+            "find_available_slots",
+            "A past start is not refused but moved to now.",
+            "a start in the past is searched as given",
+            true,
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor. Only the appointment's current doctor may escalate it.",
+            "the earlier doctor said to stay",
+            false,
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor. The appointment keeps its current doctor.",
+            "the earlier doctor said to stay",
+            true,
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the patient's appointments. Cancelled appointments cannot be cancelled again, unlike pending or confirmed ones.",
+            "denied to an appointment in a status the act takes",
+            false,
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the patient's appointments. Confirmed appointments cannot be cancelled, unlike pending ones.",
+            "denied to an appointment in a status the act takes",
+            true,
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of an appointment. A second intake cannot be recorded for a pending or confirmed appointment.",
+            "denied to an appointment in a status the act takes",
+            false,
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of an appointment. An intake cannot be recorded for a confirmed appointment.",
+            "denied to an appointment in a status the act takes",
+            true,
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment of the authenticated doctor. The doctor's patient gets a question before the rejection.",
+            "a question said to go to another than the caller",
+            true,
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by its id. `APPOINTMENT_NOT_FOUND` means an unknown id or an appointment of another doctor.",
+            "an error said of a case its code does not answer",
+            false,
+        ),
+    ] {
+        assert_eq!(refused_for(place, tool, text, what), refused, "{text}");
+    }
+}

@@ -1372,10 +1372,12 @@ pub(crate) fn status_invented(clause: &[&Tok], text: &str, tool: &str, out: &mut
 /// status is one the clause names, or, in a clause with no time or condition of its own, the
 /// one the tool's act leaves; the act is denied at its verb or noun ("cannot", "no longer").
 pub(crate) fn status_locked(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
-    let named: Vec<&str> = clause
+    let named_at: Vec<(usize, &str)> = clause
         .iter()
-        .filter_map(|x| STATUSES.iter().find(|s| is_word(x, &[s])).copied())
+        .enumerate()
+        .filter_map(|(i, x)| STATUSES.iter().find(|s| is_word(x, &[s])).map(|s| (i, *s)))
         .collect();
+    let named: Vec<&str> = named_at.iter().map(|&(_, s)| s).collect();
     // (a time or a condition of its own: "once it has started, it can no longer be moved")
     let conditioned = clause.iter().any(|x| {
         is_word(
@@ -1389,6 +1391,11 @@ pub(crate) fn status_locked(clause: &[&Tok], effects: &[&'static str], out: &mut
     let left = status_left(effects).filter(|_| named.is_empty() && !conditioned);
     let statuses: Vec<&str> = named.into_iter().chain(left).collect();
     if statuses.is_empty() {
+        return;
+    }
+    // (a second act denied is a repeat, whatever the status: "A second intake cannot be recorded
+    // for a pending or confirmed appointment")
+    if clause.iter().any(|x| is_word(x, &["second", "twice"])) {
         return;
     }
     // the helpers between a denial and the act: "can no longer be", "no longer open to"
@@ -1429,7 +1436,18 @@ pub(crate) fn status_locked(clause: &[&Tok], effects: &[&'static str], out: &mut
         else {
             return false;
         };
-        if !statuses.iter().any(|s| takes.contains(s)) {
+        // (the statuses of the act's own phrase: one after a comma is said of others, "cannot be
+        // cancelled again, unlike pending or confirmed ones")
+        let phrase_end = clause[i..]
+            .iter()
+            .position(|x| x.kind == Kind::Comma)
+            .map_or(clause.len(), |p| i + p);
+        let mut own = named_at
+            .iter()
+            .filter(|&&(p, _)| p < phrase_end)
+            .map(|&(_, s)| s)
+            .chain(left);
+        if !own.any(|s| takes.contains(&s)) {
             return false;
         }
         let mut j = i;

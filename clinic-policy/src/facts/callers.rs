@@ -673,7 +673,8 @@ pub(crate) fn question_claimed(clause: &[&Tok], tool: &str, out: &mut Vec<Violat
             return None;
         }
         // "<person> gets / sees / answers … a question": the first person of the subject
-        let gets = (q.saturating_sub(7)..q).find(|&p| {
+        // (the head of the subject, its last person: "the patient's doctor gets")
+        let gets = (q.saturating_sub(7)..q).rev().find(|&p| {
             person(clause[p])
                 && clause[p + 1..q].iter().any(|x| {
                     is_word(

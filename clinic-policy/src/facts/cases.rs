@@ -153,7 +153,7 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
         ),
         "search_too_broad" => (
             "search searches covers cover doctors query words word broad short letters characters \
-             character results many narrow narrower terms term",
+             character results many narrow narrower terms term specialty specialties",
             false,
         ),
         _ => return None,

@@ -1760,6 +1760,15 @@ fn absence_said_to_err(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     let Some(arg) = absent else {
         return;
     };
+    // (an absence joined to a case of its own errs by that case, read by its code: "Without
+    // specialty or doctor_id, a search of too many doctors gives `SEARCH_TOO_BROAD`")
+    let excess = s.windows(2).any(|w| {
+        is_word(&w[0], &["too"]) && is_word(&w[1], &["many", "much"])
+            || is_word(&w[0], &["more"]) && is_word(&w[1], &["than"])
+    });
+    if excess {
+        return;
+    }
     let err = s.iter().enumerate().find(|&(k, x)| {
         (x.text.ends_with("_error")
             || is_word(x, &["error", "errors", "fails", "fail", "failure", "refused", "invalid"]))
@@ -2188,21 +2197,31 @@ fn window_edge_misstated(s: &[Tok], of_end: bool, out: &mut Vec<Violation>) {
             .any(|x| is_word(x, START))
     };
     if let Some((j, e)) = past.filter(|&(j, _)| start_near(j)) {
-        // (what it gives, the condition's own words aside)
-        let rest = s[..j.saturating_sub(1)]
-            .iter()
-            .chain(s[e.min(s.len())..].iter());
-        let said = rest.clone().find(|x| {
-            is_word(x, REFUSED)
-                || code(x)
-                || is_word(
-                    x,
-                    &[
-                        "now", "today", "current", "clamped", "moved", "raised", "replaced",
-                        "ignored", "rounded",
-                    ],
-                )
-        });
+        // (what it gives, the condition's own words aside; a word its phrase denies is no
+        // claim: "neither refused nor moved to now", not "not refused but moved to now")
+        let denied_here = |i: usize| {
+            s[..i]
+                .iter()
+                .rev()
+                .take_while(|x| x.kind == Kind::Word && !is_word(x, &["but", "instead"]))
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+        };
+        let said = (0..s.len())
+            .filter(|&i| i + 1 < j || i >= e)
+            .map(|i| (i, &s[i]))
+            .find(|&(i, x)| {
+                (is_word(x, REFUSED)
+                    || code(x)
+                    || is_word(
+                        x,
+                        &[
+                            "now", "today", "current", "clamped", "moved", "raised", "replaced",
+                            "ignored", "rounded",
+                        ],
+                    ))
+                    && !denied_here(i)
+            })
+            .map(|(_, x)| x);
         if let Some(t) = said {
             push(
                 out,
@@ -2358,6 +2377,25 @@ fn limit_said_per_other(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Violati
             continue;
         };
         if is_word(x, whole) || is_word(x, &["of", "one", "the", "a", "with"]) {
+            continue;
+        }
+        // ("slots of every doctor of a specialty, 20 at most": the set searched, its count said
+        // in a phrase of its own; "20 slots of each doctor" counts per doctor)
+        let phrase = |i: usize| {
+            let from = s[..i]
+                .iter()
+                .rposition(|y| y.kind == Kind::Comma || y.kind == Kind::Stop)
+                .map_or(0, |p| p + 1);
+            let to = s[i..]
+                .iter()
+                .position(|y| y.kind == Kind::Comma || y.kind == Kind::Stop)
+                .map_or(s.len(), |p| i + p);
+            from..to
+        };
+        let counted_here = phrase(k).any(|j| {
+            number(s, j, text).is_some() || is_word(&s[j], &["limit", "most", "default", "up"])
+        });
+        if is_word(&s[k], &["of"]) && !counted_here {
             continue;
         }
         // (said of the count's own items: "Appointments per doctor", "to return for each")

@@ -107,7 +107,14 @@ fn doctor_kept(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
         return;
     }
     let hit = clause.iter().enumerate().find(|&(k, t)| {
+        // (the doctor who makes the change is the one before it: "only the appointment's current
+        // doctor may escalate it")
+        let acts = is_word_at(clause, k + 1, MODALS)
+            || clause.get(k + 1).is_some_and(|x| {
+                verb(&x.text).is_some_and(|(v, _, _)| effects.contains(&v))
+            });
         is_word(t, &["doctor"])
+            && !acts
             && (k >= 1 && is_word_at(clause, k - 1, EARLIER)
                 || k >= 2 && is_word_at(clause, k - 2, EARLIER) && is_word_at(clause, k - 1, &["doctor", "appointment"])
                 // "the doctor it had"
@@ -169,7 +176,9 @@ fn slot_scope_narrowed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violatio
                     && is_word_at(clause, k + 2, SCOPE_NOUNS));
         // "within 7 days", "in the next 14 days", after the slot
         // (a replay's window is the key's: "the same key and slot within one day")
+        // (another tool's window, said in its relative clause, is not the act's)
         let window = k > s
+            && !crate::grammar::of_a_named_tool(clause, k)
             && !clause.iter().any(|x| {
                 is_word(
                     x,
@@ -352,8 +361,13 @@ fn triage_from_more(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>) {
                     &["separate", "apart", "different", "distinct", "aside"],
                 ))
         {
-            // ("from 8 to 10" is a band, not a source)
-            if clause.get(k + 1).is_some_and(|x| x.kind != Kind::Word) {
+            // ("from 8 to 10" is a band, not a source; "from routine to urgent" the levels' range)
+            if clause.get(k + 1).is_some_and(|x| x.kind != Kind::Word)
+                || super::TRIAGE_BANDS
+                    .iter()
+                    .any(|&(level, _, _)| is_word_at(clause, k + 1, &[level]))
+                    && is_word_at(clause, k + 2, &["to"])
+            {
                 continue;
             }
             let list: Vec<&Tok> = clause[k + 1..]

@@ -1473,7 +1473,8 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// "or" only ("one of routine, elevated and urgent")? A grade set against another ("routine,
 /// not urgent") is no list.
 fn grades_listed(clause: &[&Tok], k: usize) -> bool {
-    let joint = |x: &Tok| x.kind == Kind::Comma || is_word(x, &["and", "or"]);
+    // (and a range of them: "from routine to urgent")
+    let joint = |x: &Tok| x.kind == Kind::Comma || is_word(x, &["and", "or", "to"]);
     let grade = |x: &Tok| is_word(x, &["urgent", "elevated", "routine"]);
     let after = clause[k + 1..]
         .iter()

@@ -865,9 +865,11 @@ pub(super) fn own_scope(
             return;
         }
     }
-    let fallback = clause
-        .iter()
-        .any(|x| is_word(x, &["default", "empty", "missing", "omitted", "absent"]));
+    // (another tool's default, said in its relative clause, is no fallback of this one)
+    let fallback = clause.iter().enumerate().any(|(k, x)| {
+        is_word(x, &["default", "empty", "missing", "omitted", "absent"])
+            && !super::of_a_named_tool(clause, k)
+    });
     if field == Field::ParamDescription
         && mutates
         && fallback
