@@ -13662,3 +13662,26 @@ fn the_structure_of_a_true_line_lets_it_pass_and_its_false_twin_stays_refused() 
         assert_eq!(refused_for(place, tool, text, what), refused, "{text}");
     }
 }
+
+/// A list whose subject names both the request and the answer is the answer's: what it holds is
+/// judged against the tool's answer.
+#[test]
+fn a_list_said_of_the_answer_to_a_request_is_the_answers() {
+    let held = "an answer said to hold";
+    for (text, refused) in [
+        (
+            "Escalate one of the doctor's appointments to the oncall doctor. The request includes a note of 1 to 500 characters.",
+            false,
+        ),
+        (
+            "Escalate one of the doctor's appointments to the oncall doctor. The answer to the request includes a note of 1 to 500 characters.",
+            true,
+        ),
+    ] {
+        assert_eq!(
+            refused_for(D, "escalate_to_oncall", text, held),
+            refused,
+            "{text}"
+        );
+    }
+}
