@@ -849,6 +849,9 @@ pub(crate) fn check(
         crate::facts::codes_and_values(text, tool.name, out);
         // (what the answer holds is said by the tool's description and its outputs')
         if field == Field::ToolDescription || field == Field::ParamDescription && !tool.input {
+            if crate::facts::answers::output_of(tool.name).is_some() {
+                crate::facts::answers::screen_denied(&crate::lang::words::tokens(text), out);
+            }
             crate::facts::answers::answer_overclaimed(
                 &crate::lang::words::tokens(text),
                 tool.name,

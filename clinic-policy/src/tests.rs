@@ -13685,3 +13685,467 @@ fn a_list_said_of_the_answer_to_a_request_is_the_answers() {
         );
     }
 }
+
+/// A doctor has exactly one clinic (`Doctor.clinic` is one object): many clinics, a first
+/// clinic or a clinic that changes with the day are false; one clinic, or the clinics of many
+/// doctors, are true.
+#[test]
+fn a_doctor_has_one_clinic() {
+    const WHY: &str = "a doctor said to have many, a first or a changing clinic";
+    for (place, tool, bad) in [
+        (
+            O,
+            "find_available_slots",
+            "Clinic name: one of the clinics of the doctor.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Clinic name: the clinic where the doctor is on that day.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor at each of the doctor's clinics within a time window.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The clinics where the doctor practises, with their time zones.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctor's first clinic; a doctor may practise at more clinics.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Where the doctor practises: one or more of the clinics.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctor's main clinic, with its time zone.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "list_doctors",
+            "The one clinic of the doctor, with its time zone.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Clinic name: the clinic of the slot's doctor.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties of the doctors of every clinic, sorted by name, each with its number of doctors.",
+        ),
+        (O, "list_doctors", "The doctors of all clinics, by id."),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot in the time zone of the doctor's clinic, on that day.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+    assert!(crate::facts::answers::held_as_one(
+        crate::facts::answers::Thing::Doctor,
+        crate::facts::answers::Thing::Clinic
+    ));
+    assert!(!crate::facts::answers::held_as_one(
+        crate::facts::answers::Thing::Clinic,
+        crate::facts::answers::Thing::Doctor
+    ));
+}
+
+/// The specialties come sorted by name, the doctors by id: another key, a rank put first or a
+/// second key after "then" is an order the server does not give.
+#[test]
+fn the_lists_orders_are_the_servers() {
+    const WHY: &str = "an order the server does not give";
+    for (place, tool, bad) in [
+        (
+            O,
+            "list_doctors",
+            "The doctors, by specialty and then by name.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty, by specialty and then by name.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Distinct specialties, sorted by their number of doctors.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Distinct specialties, the largest first.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered, the largest first, each with its number of doctors.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered, sorted by name, each with its number of doctors.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Distinct specialties, sorted by name.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Number of doctors with this specialty, over every clinic.",
+        ),
+        (O, "list_doctors", "The doctors, ordered by id."),
+        (O, "list_doctors", "The doctors of the specialty, by id."),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}
+
+/// An escalated appointment's priority is `normal` or `urgent`: other words or numbers listed
+/// as its values are false.
+#[test]
+fn a_priority_is_normal_or_urgent() {
+    const WHY: &str = "as a value of the priority";
+    for (tool, bad) in [
+        (
+            "escalate_to_oncall",
+            "Priority of the appointment: one of low, normal, high or urgent.",
+        ),
+        ("escalate_to_oncall", "Priority of the appointment, 1 to 3."),
+        (
+            "escalate_to_oncall",
+            "Priority of the appointment: routine, elevated or urgent.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, WHY), "{bad}");
+    }
+    for good in [
+        "Priority of the appointment: urgent after the escalation.",
+        "Priority of the appointment, urgent after the escalation, with its doctor and times.",
+        "Priority of the appointment: one of normal or urgent.",
+    ] {
+        assert!(!refused_for(O, "escalate_to_oncall", good, WHY), "{good}");
+    }
+}
+
+/// Every string of every answer passes the server's output screen: a string said to be as the
+/// clinic API sent it, with nothing taken out, is false.
+#[test]
+fn an_answers_strings_pass_the_output_screen() {
+    const WHY: &str = "said to be whole, as the clinic API sent it";
+    for (place, tool, bad) in [
+        (
+            O,
+            "find_available_slots",
+            "Clinic name, as the clinic API gives it, with nothing taken out.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Doctor specialty, exactly as the clinic API gives it.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Title of the protocol, exactly as the clinic API gives it.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns each match's title and text with nothing taken out.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "find_available_slots",
+            "Doctor name, as the clinic API gives it.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step; when it fails, nothing is changed.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The appointment, exactly as the first booking gave it, when the key was used before.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; nothing is removed from the record of the appointment.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}
+
+/// The clinic API ignores the doctors' and the slots' filters and has no route of specialties:
+/// the server narrows, counts and lists, and a text that gives that work to the API is false.
+#[test]
+fn the_servers_own_work_is_not_the_apis() {
+    const WHY: &str = "the clinic API said to do what";
+    for (place, tool, bad) in [
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window, as the clinic API narrows them.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty by the clinic API.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, the clinic API gives only appointments that start after now and are not cancelled or rejected. Default: false.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Distinct specialties, as the clinic API's list of specialties gives them, sorted by name.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered, as the clinic API lists them, sorted by name.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered, as the clinic's specialty list gives them, sorted by name.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "find_available_slots",
+            "Find the free slots of one doctor inside a window of dates. The slots are fetched from the clinic API and filtered by date by this tool; the clinic API has no filter by date.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. The clinic API does not narrow them.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Specialty name, as the clinic API gives it.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, one page at a time. The clinic API gives only the patient's own appointments.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window. The clinic API gives only the slots that are open.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}
+
+/// A list no time narrows said to hold a span of the calendar ("of the last 12 months", "each
+/// page is one week") is false; a span of a slot, or one denied, is not the list's.
+#[test]
+fn a_list_no_time_narrows_holds_no_span() {
+    const WHY: &str = "a span of the calendar said of a list no time narrows";
+    for (place, tool, bad) in [
+        (
+            O,
+            "search_protocols",
+            "Matching protocols reviewed in the last 12 months, ranked by relevance.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words; only protocols reviewed in the last year are returned.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page, of the next 7 days only.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, from 1 (default 1) up to 10000; each page is one week of the schedule.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments on this page, of the last 12 months.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "list_doctors",
+            "Start of the earliest open slot of the doctor, in UTC, RFC 3339. Absent when the doctor has no free slot in the next 14 days.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Date the protocol was last reviewed.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window; by default the next 7 days.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}
+
+/// A specialty is matched whole, in any case: another name, a close specialty or a part of the
+/// name said to match is false.
+#[test]
+fn a_specialty_matches_its_own_name_only() {
+    const WHY: &str = "no other name of it matches";
+    for (tool, bad) in [
+        (
+            "list_doctors",
+            "Exact specialty name, case-insensitive (for example Cardiology), 1 to 64 characters; other names of it match too.",
+        ),
+        (
+            "find_available_slots",
+            "Specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it or of a close specialty; either this or doctor_id, not both.",
+        ),
+        (
+            "list_doctors",
+            "Specialty name, case-insensitive; a part of the name matches too.",
+        ),
+    ] {
+        assert!(refused_for(P, tool, bad, WHY), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "list_doctors",
+            "Exact specialty name, case-insensitive; no other name of it matches.",
+        ),
+        (
+            "list_doctors",
+            "Exact specialty name, case-insensitive (for example Cardiology), 1 to 64 characters; a name no doctor has gives `UNKNOWN_SPECIALTY`.",
+        ),
+        (
+            "find_available_slots",
+            "Id of one doctor (a positive integer); either this or specialty, not both.",
+        ),
+    ] {
+        assert!(!refused_for(P, tool, good, WHY), "{good}");
+    }
+}
+
+/// A read changes nothing and tells no one: a person said to learn of the read is false.
+#[test]
+fn a_read_tells_no_one() {
+    const WHY: &str = "a read said to tell someone";
+    for bad in [
+        "Get one of the authenticated patient's appointments by id; the doctor sees that the patient read it.",
+        "Get one of the authenticated patient's appointments by id; the doctor learns when the patient opens it.",
+    ] {
+        assert!(refused_for(D, "get_appointment", bad, WHY), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, with status, doctor and times.",
+        ),
+        (
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time; the doctor sees when each patient booked.",
+        ),
+    ] {
+        assert!(!refused_for(D, tool, good, WHY), "{good}");
+    }
+}
+
+/// An id said to come from a tool is read against what that tool's answer holds
+/// (`answers::OUTPUTS`) and who may call it: one id of two kinds, an open slot's id from the
+/// appointments' own slots, or an id from a tool no caller of this one may call is false.
+#[test]
+fn an_ids_source_gives_that_id() {
+    for (tool, bad, why) in [
+        (
+            "cancel_appointment",
+            "Id of one of the patient's appointments: the slot id returned by find_available_slots.",
+            "one id said to be of two kinds",
+        ),
+        (
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor (a positive integer), as returned by list_my_appointments.",
+            "which no caller of confirm_appointment may call",
+        ),
+        (
+            "reschedule_appointment",
+            "Id of the open slot to move it to (a positive integer), as returned by list_my_appointments.",
+            "an open slot's id said to come from list_my_appointments",
+        ),
+        (
+            "book_appointment",
+            "Id of an open slot (a positive integer), as returned by search_protocols.",
+            "whose answer holds none",
+        ),
+    ] {
+        assert!(refused_for(P, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "reschedule_appointment",
+            "Id of the open slot to move it to (a positive integer), as returned by find_available_slots.",
+        ),
+        (
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor (a positive integer), as returned by list_doctor_schedule.",
+        ),
+        (
+            "cancel_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments.",
+        ),
+        (
+            "get_appointment",
+            "Id of one of the caller's appointments (a positive integer), as returned by list_my_appointments or list_doctor_schedule.",
+        ),
+        (
+            "find_available_slots",
+            "Id of one doctor (a positive integer), as returned by list_doctors.",
+        ),
+    ] {
+        for why in ["two kinds", "may call", "open slot's id", "holds none"] {
+            assert!(!refused_for(P, tool, good, why), "{good}");
+        }
+    }
+}

@@ -613,3 +613,359 @@ pub(crate) fn count_of_another_thing(toks: &[Tok], tool: &str, out: &mut Vec<Vio
         }
     }
 }
+
+/// The things of which each of another has exactly one, as the answers hold them: a doctor's
+/// clinic is one object of the doctor (`Doctor.clinic`), never a list, for every doctor
+/// belongs to exactly one clinic (the contract: clinics are tenants).
+pub const ONE_EACH: &[(Thing, Thing)] = &[(Thing::Doctor, Thing::Clinic)];
+
+/// Whether the answers hold a thing of `one` as one object or name of each `owner`, and
+/// never as a list of them.
+pub fn held_as_one(owner: Thing, one: Thing) -> bool {
+    fn walk(
+        fields: &'static [Field],
+        owner: Thing,
+        one: Thing,
+        single: &mut bool,
+        listed: &mut bool,
+    ) {
+        let of_owner = fields.iter().any(|f| f.of == owner && f.value == Value::Id);
+        for field in fields {
+            if of_owner && field.of == one {
+                match field.value {
+                    Value::List => *listed = true,
+                    Value::Object | Value::Name => *single = true,
+                    _ => {}
+                }
+            }
+            walk(field.holds, owner, one, single, listed);
+        }
+    }
+    let (mut single, mut listed) = (false, false);
+    for (_, fields) in OUTPUTS {
+        walk(fields, owner, one, &mut single, &mut listed);
+    }
+    single && !listed
+}
+
+/// Words that put one of a thing before others of its kind ("the doctor's first clinic").
+const FIRST_OF_MANY: &[&str] = &[
+    "first",
+    "main",
+    "home",
+    "primary",
+    "usual",
+    "principal",
+    "other",
+    "second",
+];
+
+/// Verbs that place a person ("the doctor practises at …").
+const PLACED: &[&str] = &[
+    "practise",
+    "practises",
+    "practice",
+    "practices",
+    "work",
+    "works",
+    "based",
+    "located",
+    "sits",
+    "serves",
+];
+
+/// Words of a time a place is said to hold for ("on that day", "for each visit").
+const SPANS: &[&str] = &[
+    "day", "days", "date", "dates", "week", "weeks", "month", "today", "visit", "visits", "shift",
+    "shifts",
+];
+
+/// A thing said to have many, a first or a changing one of what it has exactly one of
+/// ([`ONE_EACH`]): "the clinics where the doctor practises", "one of the clinics of the
+/// doctor", "the doctor's first clinic; a doctor may practise at more clinics", "the clinic
+/// where the doctor is on that day". The agent looks for, or offers, another clinic of the
+/// doctor that no answer holds. A thing is its owner's by a possessive before it, "of" or a
+/// relative "where …" after it, or a verb that places the owner; a plural of many owners
+/// ("the clinics of the doctors") and a sentence that denies it ("exactly one clinic", "not
+/// at more clinics") pass.
+pub(crate) fn one_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
+    for &(owner, one) in ONE_EACH {
+        let (Some(&owner_one), Some(&thing_one), Some(&thing_many)) = (
+            owner.words().first(),
+            one.words().first(),
+            one.words().get(1),
+        ) else {
+            continue;
+        };
+        let sentences = toks.split(|t| t.kind == Kind::Stop && t.text != ":");
+        for s in sentences {
+            if s.iter()
+                .any(|t| is_word(t, NEGATIONS) || is_word(t, &["no", "exactly", "only", "single"]))
+            {
+                continue;
+            }
+            let owner_in = |from: usize, to: usize| {
+                s[from.min(s.len())..to.min(s.len())]
+                    .iter()
+                    .any(|x| is_word(x, &[owner_one]))
+            };
+            // the owner placed by a verb before the thing ("the doctor practises: … clinics")
+            let placed_before = |k: usize| {
+                s[..k].iter().enumerate().any(|(j, x)| {
+                    is_word(x, &[owner_one])
+                        && s[j + 1..k].iter().take(3).any(|y| is_word(y, PLACED))
+                })
+            };
+            let hit = s.iter().enumerate().find(|&(k, t)| {
+                let before = |n: usize| k >= n && is_word(&s[k - n], &[owner_one]);
+                if is_word(t, &[thing_many]) {
+                    // "the doctor's clinics", "the doctor's other clinics", "the clinics of
+                    // the doctor", "the clinics where the doctor practises"
+                    before(1)
+                        || before(2) && s[k - 1].kind == Kind::Word
+                        || is_word_at(s, k + 1, &["of", "where", "which", "that"])
+                            && owner_in(k + 2, k + 5)
+                        || placed_before(k)
+                } else if is_word(t, &[thing_one]) {
+                    // "the doctor's first clinic"; "the clinic where the doctor is on that day",
+                    // "the doctor's clinic on that day"
+                    let of_owner = before(1)
+                        || is_word_at(s, k + 1, &["where", "which", "that", "of"])
+                            && owner_in(k + 2, k + 5);
+                    before(2) && is_word(&s[k - 1], FIRST_OF_MANY)
+                        || of_owner
+                            && s[k + 1..]
+                                .iter()
+                                .take(8)
+                                .take_while(|x| x.kind == Kind::Word)
+                                .enumerate()
+                                .any(|(j, x)| {
+                                    is_word(x, SPANS)
+                                        && j >= 1
+                                        && s[k + 1..][..j].iter().any(|y| {
+                                            is_word(
+                                                y,
+                                                &[
+                                                    "on", "that", "each", "every", "per", "this",
+                                                    "for",
+                                                ],
+                                            )
+                                        })
+                                })
+                } else {
+                    false
+                }
+            });
+            if let Some((_, t)) = hit {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    format!(
+                        "a {owner_one} said to have many, a first or a changing {thing_one}: every {owner_one} has exactly one {thing_one}, and the answers hold that one"
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// The values a level of an answer takes, by the words that name the level: an escalated
+/// appointment's priority is `normal` or `urgent` (the contract), and `urgent` after the
+/// escalation.
+pub const LEVELS: &[(&[&str], &[&str])] = &[(&["priority", "priorities"], &["normal", "urgent"])];
+
+/// A level said to take values it does not take ("Priority of the appointment: one of low,
+/// normal, high or urgent", "Priority: routine, elevated or urgent", "Priority, 1 to 3"): the
+/// agent waits for, or sorts by, a value the API never gives. The values are a list of two or
+/// more single words, or a range of numbers, after the level's name in its sentence.
+pub(crate) fn level_values_invented(toks: &[Tok], out: &mut Vec<Violation>) {
+    for &(names, values) in LEVELS {
+        for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+            let Some(at) = s.iter().position(|t| is_word(t, names)) else {
+                continue;
+            };
+            let rest = &s[at + 1..];
+            // (a range of numbers: "1 to 3", "from 1 to 3")
+            let range = rest.windows(3).find(|w| {
+                w[0].text.bytes().all(|b| b.is_ascii_digit())
+                    && is_word(&w[1], &["to"])
+                    && w[2].text.bytes().all(|b| b.is_ascii_digit())
+            });
+            // (a list: single words between commas, "or" and "and")
+            let mut best: Vec<&Tok> = Vec::new();
+            let mut run: Vec<&Tok> = Vec::new();
+            for (k, t) in rest.iter().enumerate() {
+                let sep = |j: usize| {
+                    rest.get(j)
+                        .is_none_or(|x| x.kind == Kind::Comma || is_word(x, &["or", "and"]))
+                };
+                let member = t.kind == Kind::Word
+                    && !is_word(t, &["or", "and", "one", "of", "either"])
+                    && sep(k + 1)
+                    && (k == 0
+                        || sep(k - 1)
+                        || is_word(&rest[k - 1], &["of", "either"])
+                        || rest[k - 1].text == ":");
+                if member {
+                    run.push(t);
+                } else if !(t.kind == Kind::Comma || is_word(t, &["or", "and"])) {
+                    if run.len() > best.len() {
+                        best = std::mem::take(&mut run);
+                    }
+                    run.clear();
+                }
+            }
+            if run.len() > best.len() {
+                best = run;
+            }
+            let listed = (best.len() >= 2)
+                .then(|| best.iter().find(|x| !is_word(x, values)).copied())
+                .flatten();
+            if let Some(t) = listed.or(range.map(|w| &w[0])) {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    format!(
+                        "\"{}\" as a value of the {}: it is one of {}",
+                        t.text,
+                        names[0],
+                        values.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Words that say a string is as its source sent it, untouched.
+const UNTOUCHED: &[&str] = &[
+    "verbatim",
+    "unfiltered",
+    "unscreened",
+    "unedited",
+    "untouched",
+    "unaltered",
+    "unmodified",
+    "uncensored",
+    "unsanitized",
+    "unsanitised",
+    "raw",
+];
+
+/// Verbs of taking something out of a string ("with nothing taken out").
+const TAKEN_OUT: &[&str] = &[
+    "taken",
+    "removed",
+    "cut",
+    "withheld",
+    "filtered",
+    "screened",
+    "stripped",
+    "edited",
+    "redacted",
+    "trimmed",
+    "shortened",
+    "sanitized",
+    "sanitised",
+];
+
+/// Words that name a string of an answer, or the source that sends it.
+const STRINGS: &[&str] = &[
+    "name",
+    "names",
+    "title",
+    "titles",
+    "text",
+    "texts",
+    "excerpt",
+    "excerpts",
+    "specialty",
+    "specialties",
+    "message",
+    "messages",
+    "reason",
+    "string",
+    "strings",
+    "symptoms",
+    "address",
+    "api",
+    "upstream",
+];
+
+/// Words a text says the screen's work with, which make its sentence no claim of an untouched
+/// string ("as the clinic API gives it, cut to 1000 characters").
+const SCREEN_SAID: &[&str] = &[
+    "screen",
+    "screened",
+    "withheld",
+    "cut",
+    "redacted",
+    "removed",
+    "shortened",
+    "trimmed",
+    "unless",
+    "except",
+    "after",
+];
+
+/// A string of an answer said to be whole, as the clinic API sent it ("Doctor name, as the
+/// clinic API gives it, with nothing taken out", "Title of the protocol, exactly as the clinic
+/// API gives it", "the text, verbatim"): every string of every answer passes the server's
+/// output screen, which takes out control and invisible characters and secrets, cuts a long
+/// text and withholds one that carries an instruction; the agent, told nothing is taken out,
+/// reads a cut or withheld text as the clinic's own.
+pub(crate) fn screen_denied(toks: &[Tok], out: &mut Vec<Violation>) {
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        let hit = s.iter().enumerate().find(|&(k, t)| {
+            let nothing_out = is_word(t, &["nothing", "none"])
+                && s[k + 1..].iter().take(3).any(|x| is_word(x, TAKEN_OUT));
+            // ("exactly as the clinic API gives it": a source's giving, matched exactly)
+            let exactly_as = is_word(t, &["exactly", "precisely", "literally"])
+                && is_word_at(s, k + 1, &["as"])
+                && s[k + 2..]
+                    .iter()
+                    .take(4)
+                    .any(|x| is_word(x, &["api", "upstream", "source"]));
+            let word_for_word = is_word(t, &["word"])
+                && is_word_at(s, k + 1, &["for"])
+                && is_word_at(s, k + 2, &["word"]);
+            nothing_out || exactly_as || word_for_word || is_word(t, UNTOUCHED)
+        });
+        let Some((k, t)) = hit else { continue };
+        let said = s
+            .iter()
+            .enumerate()
+            .any(|(j, x)| j != k && is_word(x, SCREEN_SAID) && !(j == k + 1 || j == k + 2));
+        if said || s.iter().any(|x| is_word(x, NEGATIONS)) || !s.iter().any(|x| is_word(x, STRINGS))
+        {
+            continue;
+        }
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a string of the answer said to be whole, as the clinic API sent it: every string passes the server's output screen, which may take characters out, cut it or withhold it".to_owned(),
+        );
+    }
+}
+
+/// The things whose records hold an id of `thing` in a tool's answer ("appointments.slot_id":
+/// an appointment's; "slots.slot_id": a slot's own): empty when the answer holds no such id, and
+/// `None` for a tool this server does not serve. A record is its list's or object's thing, or, at
+/// the top of an answer, the thing of the answer's first field.
+pub fn id_records(tool: &str, thing: Thing) -> Option<Vec<Thing>> {
+    let fields = output_of(tool)?;
+    let all = paths(fields);
+    let top = fields.first().map(|f| f.of);
+    Some(
+        all.iter()
+            .filter(|(_, f)| f.value == Value::Id && f.of == thing)
+            .filter_map(|(path, _)| match path.rsplit_once('.') {
+                Some((parent, _)) => all.iter().find(|(p, _)| p == parent).map(|(_, f)| f.of),
+                None => top,
+            })
+            .collect(),
+    )
+}

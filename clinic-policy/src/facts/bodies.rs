@@ -777,3 +777,53 @@ pub(crate) fn move_said_new(clause: &[&Tok], tool: &str, out: &mut Vec<Violation
         );
     }
 }
+
+/// A reading tool of a contract route said to let someone know of the read ("the doctor sees
+/// that the patient read it", "the patient is told when the doctor opens it", "the doctor
+/// learns that it was read"): a read changes nothing and tells no one, so the agent, told it
+/// does, takes a read for a message sent. The knowing verb takes a clause ("that", "when",
+/// "whether") whose verb is a read, or is said of the read itself ("is told of the read").
+pub(crate) fn read_told(clause: &[&Tok], tool: &str, mutates: bool, out: &mut Vec<Violation>) {
+    if mutates || !has_a_route(tool) || !known_route(tool) {
+        return;
+    }
+    const KNOWING: &[&str] = &[
+        "sees", "see", "learns", "learn", "knows", "know", "told", "notified", "alerted",
+        "informed", "hears", "hear", "finds",
+    ];
+    const READS: &[&str] = &[
+        "read", "reads", "opened", "opens", "open", "viewed", "views", "looked", "looks",
+        "checked", "checks", "fetched", "fetches", "got", "gets", "accessed", "accesses",
+    ];
+    if clause
+        .iter()
+        .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+    {
+        return;
+    }
+    let hit = clause.iter().enumerate().find_map(|(k, t)| {
+        if !is_word(t, KNOWING) {
+            return None;
+        }
+        let after = &clause[k + 1..];
+        let that = is_word_at(after, 0, &["that", "when", "whether", "if"])
+            || is_word_at(after, 0, &["of", "about"])
+                && is_word_at(after, 1, &["the", "a", "each", "every"])
+                && is_word_at(after, 2, &["read", "reads", "view", "views", "access"]);
+        (that
+            && after
+                .iter()
+                .take(6)
+                .take_while(|x| x.kind == Kind::Word)
+                .any(|x| is_word(x, READS)))
+        .then_some(*t)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "a read said to tell someone: a tool that reads changes nothing and tells no one of the read".to_owned(),
+        );
+    }
+}

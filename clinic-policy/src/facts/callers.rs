@@ -332,6 +332,14 @@ pub(crate) fn role_refused(tool: &str, role: &str) -> bool {
     callers(tool).is_some_and(|c| c.len() == 2 && !c.contains(&role))
 }
 
+/// Whether one caller may call both tools: a public route is anyone's, else the roles meet.
+pub(crate) fn share_a_caller(a: &str, b: &str) -> bool {
+    match (callers(a), callers(b)) {
+        (Some(x), Some(y)) => x.is_empty() || y.is_empty() || x.iter().any(|r| y.contains(r)),
+        _ => true,
+    }
+}
+
 /// Whether the clinic API has a route for the tool.
 pub(crate) fn has_a_route(tool: &str) -> bool {
     callers(tool).is_some()

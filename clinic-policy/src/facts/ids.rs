@@ -469,3 +469,91 @@ pub(crate) fn reason_named_for_others(name: &str, tool: &str, out: &mut Vec<Viol
         });
     }
 }
+
+/// The thing of the table of answers an id's kind names.
+fn thing_of(kind: &str) -> Option<super::answers::Thing> {
+    use super::answers::Thing;
+    Some(match kind {
+        "appointment" => Thing::Appointment,
+        "slot" => Thing::Slot,
+        "doctor" => Thing::Doctor,
+        "clinic" => Thing::Clinic,
+        "protocol" => Thing::Protocol,
+        "intake" => Thing::Intake,
+        _ => return None,
+    })
+}
+
+/// An argument's id said to come from a tool whose answer, as the table of answers holds it
+/// (`answers::OUTPUTS`), does not give it: one id said to be of two kinds ("Id of one of the
+/// patient's appointments: the slot id returned by find_available_slots"), an id of a kind the
+/// answer holds none of, an open slot's id from an answer whose slot ids are the appointments'
+/// own, taken slots ("Id of the open slot to move it to, as returned by list_my_appointments"),
+/// or an id from a tool no caller of this tool may call ("as returned by list_my_appointments"
+/// for a doctor's confirmation). The agent passes a number of another record, or calls a tool
+/// that refuses it. "The slot_id from find_available_slots" passes.
+pub(crate) fn id_source_misstated(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    use super::answers::{Thing, id_records};
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        let refs: Vec<&Tok> = s.iter().collect();
+        for (k, t) in s.iter().enumerate() {
+            if t.kind != Kind::Ident
+                || !from_a_tool(s, k)
+                || super::answers::output_of(&t.text).is_none()
+            {
+                continue;
+            }
+            let source = t.text.as_str();
+            let mut kinds = id_kinds(&refs, k);
+            kinds.sort_unstable();
+            kinds.dedup();
+            let why = if kinds.len() > 1 {
+                Some(format!(
+                    "one id said to be of two kinds: {}",
+                    kinds.join(" and ")
+                ))
+            } else if let Some(kind) = kinds.first()
+                && let Some(thing) = thing_of(kind)
+                && let Some(held) = id_records(source, thing)
+            {
+                let open = s[..k]
+                    .iter()
+                    .any(|x| is_word(x, &["open", "free", "available", "unbooked"]));
+                if held.is_empty() {
+                    Some(format!(
+                        "an id of {} {kind} said to come from {source}, whose answer holds none",
+                        article(kind)
+                    ))
+                } else if open && thing == Thing::Slot && !held.contains(&Thing::Slot) {
+                    Some(format!(
+                        "an open slot's id said to come from {source}, whose slot ids are of its appointments' own slots, which are taken"
+                    ))
+                } else if !super::callers::share_a_caller(tool, source) {
+                    Some(format!(
+                        "an id said to come from {source}, which no caller of {tool} may call"
+                    ))
+                } else {
+                    None
+                }
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                push(out, Rule::Directive, t, why);
+                return;
+            }
+        }
+    }
+}
+
+/// Whether the ident at `k` names the tool an id comes from: "returned by X", "given by X",
+/// "listed by X", "from X".
+fn from_a_tool(s: &[Tok], k: usize) -> bool {
+    k >= 1 && is_word(&s[k - 1], &["from"])
+        || k >= 2
+            && is_word(&s[k - 1], &["by"])
+            && is_word(
+                &s[k - 2],
+                &["returned", "given", "listed", "answered", "found", "shown"],
+            )
+}

@@ -25,7 +25,7 @@ mod visit;
 
 pub(crate) use acts::*;
 pub(crate) use bodies::{
-    escalation_moves_the_visit, move_said_new, notice_promised, text_the_route_drops,
+    escalation_moves_the_visit, move_said_new, notice_promised, read_told, text_the_route_drops,
 };
 use bounds::*;
 pub(crate) use callers::*;
@@ -73,4 +73,10 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     patients_value_withheld(&toks, out);
     reason_kept_among_staff(&toks, tool, out);
     served::served_misstated(text, &toks, tool, out);
+    // (what this server's answers hold and its doctors have is read for its own tools)
+    if answers::output_of(tool).is_some() {
+        answers::one_said_many(&toks, out);
+        answers::level_values_invented(&toks, out);
+    }
+    id_source_misstated(&toks, tool, out);
 }

@@ -109,6 +109,45 @@ pub const ORDERED_BY_ID: &[&str] = &[
     "list_doctors",
 ];
 
+/// The lists the server gives sorted by name (it counts the doctors of each specialty itself:
+/// the contract has no route of specialties).
+pub const ORDERED_BY_NAME: &[&str] = &["list_specialties"];
+
+/// What the server does itself on the clinic API's answers, by tool, with the verbs that say it:
+/// `GET /doctors` ignores every query parameter, so the server narrows the doctors to a
+/// specialty; the contract has no route of specialties, so the server lists and counts them
+/// from the doctors; `GET /doctors/:id/slots` ignores query parameters, so the server applies
+/// the window, the specialty and the limit; `GET /appointments/my` has no filter of time or
+/// status, so the server keeps the upcoming appointments. A text that gives this work to the
+/// clinic API invents a route or a filter of the API's.
+pub const SERVER_WORK: &[(&str, &[&str])] = &[
+    (
+        "list_doctors",
+        &[
+            "narrows", "narrowed", "narrow", "filters", "filtered", "filter", "only", "matches",
+            "matched",
+        ],
+    ),
+    (
+        "list_specialties",
+        &[
+            "narrows", "narrowed", "filters", "filtered", "lists", "listed", "list", "counts",
+            "counted", "sorts", "sorted", "only", "groups", "them",
+        ],
+    ),
+    (
+        "find_available_slots",
+        &[
+            "narrows", "narrowed", "narrow", "filters", "filtered", "filter", "limits", "limited",
+            "sorts", "applies", "searches",
+        ],
+    ),
+    (
+        "list_my_appointments",
+        &["filters", "filtered", "narrows", "narrowed", "only"],
+    ),
+];
+
 /// The protocol search: it reads each protocol's title and text, and ranks the matches by a
 /// score of three for a match in the title and one for a match in the text, ties by id.
 pub const PROTOCOL_SEARCH: &str = "search_protocols";
@@ -136,6 +175,9 @@ pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut V
         }
         if ORDERED_BY_ID.contains(&tool) {
             order_by_id_reversed(s, out);
+        }
+        if ORDERED_BY_NAME.contains(&tool) {
+            order_by_name_misstated(s, out);
         }
         if tool == PROTOCOL_SEARCH {
             ranking_misstated(s, out);
@@ -171,6 +213,12 @@ pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut V
         }
         if PAGED.contains(&tool) {
             count_of_people(s, out);
+        }
+        if lists_over_all_time(tool) {
+            span_narrowed(s, out);
+        }
+        if let Some((_, work)) = SERVER_WORK.iter().find(|(t, _)| *t == tool) {
+            api_does_servers_work(s, tool, work, out);
         }
         limit_said_per_other(text, s, tool, out);
         local_absence_misread(s, out);
@@ -550,6 +598,15 @@ fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
             .find(|x| !is_word(x, &["the", "their", "its"]))
             .filter(|x| is_word(x, KEYS))
     };
+    // ("by specialty and then by name": a second key is a key of order, whatever it is)
+    let then_key = s.iter().enumerate().find_map(|(k, t)| {
+        (is_word(t, &["by"])
+            && k >= 1
+            && is_word(&s[k - 1], &["then"])
+            && !is_word_at(s, k + 1, &["id", "ids", "booking", "creation"]))
+        .then(|| s.get(k + 1))
+        .flatten()
+    });
     let said_key = s.iter().enumerate().find_map(|(k, t)| {
         let by = is_word(t, &["by"]) && k >= 1 && s[k - 1].kind == Kind::Comma;
         let order_of = is_word(t, &["of"]) && k >= 1 && is_word(&s[k - 1], &["order"]);
@@ -567,6 +624,7 @@ fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
         .or(reversed)
         .map(|(_, t)| t)
         .or(other_key)
+        .or(then_key)
         .or(said_key)
     {
         push(
@@ -574,6 +632,228 @@ fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "an order the server does not give: its doctors and its pages of appointments come by id, newest last".to_owned(),
+        );
+    }
+}
+
+/// A list the server gives sorted by name said to come in another order ("sorted by their number
+/// of doctors", "the largest first", "most doctors first", "by size", "in descending order"):
+/// the agent reads the first specialty as the largest or the most wanted.
+fn order_by_name_misstated(s: &[Tok], out: &mut Vec<Violation>) {
+    const NAME_KEYS: &[&str] = &[
+        "name",
+        "names",
+        "alphabet",
+        "alphabetically",
+        "alphabetical",
+        "letter",
+        "letters",
+    ];
+    // ("the largest first", "most doctors first": a rank of some measure, put first or last)
+    const RANKS: &[&str] = &[
+        "largest", "biggest", "smallest", "most", "fewest", "least", "greatest", "highest",
+        "lowest", "busiest", "popular", "common", "newest", "latest", "oldest", "recent",
+    ];
+    let ranked = s.iter().enumerate().find(|&(k, t)| {
+        is_word(t, RANKS)
+            && s[k + 1..]
+                .iter()
+                .take(3)
+                .take_while(|x| x.kind == Kind::Word)
+                .any(|x| is_word(x, &["first", "last"]))
+            || is_word(t, &["descending", "reverse", "reversed"])
+    });
+    // ("sorted by their number of doctors", "ordered by size", "then by count"): a key of its
+    // phrase that is not the name
+    let other_key = s.iter().enumerate().find_map(|(k, t)| {
+        let ordered = s[k.saturating_sub(2)..k]
+            .iter()
+            .any(|x| is_word(x, &["ordered", "sorted", "order", "sort", "ranked", "then"]));
+        let key = s[k + 1..]
+            .iter()
+            .take_while(|x| matches!(x.kind, Kind::Word | Kind::Ident))
+            .find(|x| !is_word(x, &["the", "their", "its", "each", "specialty"]))?;
+        (is_word(t, &["by"]) && ordered && !is_word(key, NAME_KEYS)).then_some(key)
+    });
+    if let Some(t) = ranked.map(|(_, t)| t).or(other_key) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an order the server does not give: its specialties come sorted by name".to_owned(),
+        );
+    }
+}
+
+/// The clinic API said to do the work the server does itself ([`SERVER_WORK`]): "as the clinic
+/// API narrows them", "narrowed to one specialty by the clinic API", "the clinic API gives only
+/// appointments that start after now", "as the clinic API lists them" and "the clinic API's
+/// list of specialties" of the specialties. The API is the work's agent when its verb follows
+/// it ("the API narrows", "the API gives only"), when "by the … API" follows the verb, or when
+/// its list is named as a list of its own ("the API's list", "the clinic's specialty list").
+/// The agent sends a filter the API ignores, or looks for a route it has not.
+fn api_does_servers_work(s: &[Tok], tool: &str, work: &[&str], out: &mut Vec<Violation>) {
+    const API: &[&str] = &["api", "upstream"];
+    // (the appointments kept by time or status: the API gives a patient only the patient's own)
+    let kept_by_time = tool != "list_my_appointments"
+        || s.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "after",
+                    "upcoming",
+                    "future",
+                    "start",
+                    "starts",
+                    "cancelled",
+                    "rejected",
+                    "pending",
+                    "confirmed",
+                    "past",
+                ],
+            )
+        });
+    let agent = s.iter().enumerate().find_map(|(k, t)| {
+        // ("the clinic API has no filter", "the API does not narrow them")
+        let denied = s[k + 1..]
+            .iter()
+            .take(3)
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]));
+        if !is_word(t, API) || !kept_by_time || denied {
+            return None;
+        }
+        // "the clinic API narrows them", "the clinic API gives only …", "as the API lists them"
+        // (its own verb, right after it: not "fetched from the clinic API and filtered")
+        let next = s.get(k + 1).filter(|x| x.kind == Kind::Word);
+        let active = next
+            .filter(|x| is_word(x, work) && !is_word(x, &["them", "list", "only"]))
+            .or_else(|| {
+                next.filter(|x| is_word(x, &["gives", "returns", "sends", "lists", "keeps"]))
+                    .and_then(|_| s.get(k + 2))
+                    .filter(|x| is_word(x, &["only"]) && work.contains(&"only"))
+            });
+        // "narrowed … by the clinic API"
+        let passive = (k >= 2
+            && s[k.saturating_sub(3)..k]
+                .iter()
+                .any(|x| is_word(x, &["by"])))
+        .then(|| {
+            s[..k]
+                .iter()
+                .rev()
+                .take(8)
+                .find(|x| is_word(x, work) && !is_word(x, &["them", "only", "list"]))
+        })
+        .flatten();
+        // "the clinic API's list of specialties": a list of the API's own
+        let its_list =
+            (is_word_at(s, k + 1, &["list", "lists"]) && work.contains(&"list")).then(|| &s[k + 1]);
+        // "as the clinic API gives them": the specialties as a list the API gives
+        let gives_them = (work.contains(&"them")
+            && is_word_at(
+                s,
+                k + 1,
+                &["gives", "returns", "sends", "has", "holds", "keeps"],
+            )
+            && is_word_at(s, k + 2, &["them"]))
+        .then(|| &s[k + 1]);
+        active.or(passive).or(its_list).or(gives_them)
+    });
+    // "the clinic's specialty list": a list of specialties said to be the clinic's own
+    let clinics_list = (work.contains(&"list"))
+        .then(|| {
+            s.windows(3).find_map(|w| {
+                (is_word(&w[0], &["clinic"])
+                    && is_word(&w[1], &["specialty", "specialties"])
+                    && is_word(&w[2], &["list"]))
+                .then_some(&w[2])
+            })
+        })
+        .flatten();
+    if let Some(t) = agent.or(clinics_list) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "the clinic API said to do what {tool} does itself: the API ignores a filter here and has no route of specialties; the server narrows, counts and lists"
+            ),
+        );
+    }
+}
+
+/// Whether a tool answers a list and takes no time to narrow it by: its list holds what it holds
+/// whenever it happened (a patient's or a doctor's appointments, the protocols, the doctors).
+fn lists_over_all_time(tool: &str) -> bool {
+    use super::answers::{Value, output_of};
+    output_of(tool).is_some_and(|fields| fields.iter().any(|f| f.value == Value::List))
+        && !args_of(tool).any(|a| a.form == Form::Instant)
+}
+
+/// A list that no time narrows said to hold a span of the calendar ("the appointments of the
+/// last 12 months", "of this week", "of the next 7 days only", "protocols reviewed in the last
+/// year", "each page is one month of appointments"): the agent tells the patient an older or a
+/// later record does not exist. A span is a unit of days or more after "in", "of", "within",
+/// "over", "during" or "for", with "the last", "the next", "this" or a number, or what a page is
+/// said to be.
+fn span_narrowed(s: &[Tok], out: &mut Vec<Violation>) {
+    const UNITS: &[&str] = &[
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "month",
+        "months",
+        "year",
+        "years",
+        "today",
+        "yesterday",
+        "tomorrow",
+    ];
+    const SPAN_OPENS: &[&str] = &["in", "of", "within", "over", "during", "for", "from"];
+    const SPAN_WORDS: &[&str] = &[
+        "the", "this", "these", "last", "past", "next", "coming", "previous", "recent", "current",
+        "one", "a",
+    ];
+    let hit = s.iter().enumerate().find_map(|(k, t)| {
+        if !is_word(t, UNITS) {
+            return None;
+        }
+        // the words before the unit back to its preposition: "of the last 12 months"
+        let mut j = k;
+        while j > 0
+            && (is_word(&s[j - 1], SPAN_WORDS) || s[j - 1].text.bytes().all(|b| b.is_ascii_digit()))
+        {
+            j -= 1;
+        }
+        let span = &s[j..k];
+        // (of the list, said as it is: not a slot's or a key's span, nor one denied: "Absent
+        // when the doctor has no free slot in the next 14 days")
+        let other = s[j.saturating_sub(7)..j]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "slot", "slots", "key", "keys"]));
+        let opened = j > 0 && is_word(&s[j - 1], SPAN_OPENS) && !other;
+        let timed = span.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "last", "past", "next", "coming", "previous", "recent", "current", "this",
+                ],
+            )
+        }) || is_word(t, &["today", "yesterday", "tomorrow"]);
+        // ("each page is one week of …")
+        let page_is = span.iter().any(|x| is_word(x, &["one", "a"]))
+            && j >= 2
+            && is_word(&s[j - 1], COPULAS)
+            && is_word(&s[j - 2], &["page", "pages"]);
+        ((opened && timed) || page_is).then_some(t)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a span of the calendar said of a list no time narrows: it holds its records whenever they fall, page by page".to_owned(),
         );
     }
 }
@@ -1897,6 +2177,39 @@ fn form_misstated(s: &[Tok], subject: Option<&'static Arg>, tool: &str, out: &mu
             ],
         ) {
             of(&|a| a.any_case).map(|a| (a, "matched whole, in any case"))
+        } else if is_word(t, NAME_ALIKE)
+            || is_word(t, &["other", "another", "different", "alternative"])
+                && is_word_at(
+                    s,
+                    k + 1,
+                    &[
+                        "name",
+                        "names",
+                        "spelling",
+                        "spellings",
+                        "form",
+                        "forms",
+                        "word",
+                        "words",
+                        "specialty",
+                        "specialties",
+                    ],
+                )
+                && s[k + 2..].iter().take(4).any(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "match", "matches", "matched", "too", "also", "count", "counts",
+                            "work", "works", "found", "finds",
+                        ],
+                    )
+                })
+        {
+            // (another name said to match: the server matches the name itself, in any case; the
+            // specialty it is said of, past a doctor named between: "every doctor of it or of a
+            // close specialty")
+            said_of(s, k, subject, tool, |a| a.any_case)
+                .map(|a| (a, "matched whole, in any case: no other name of it matches"))
         } else if is_word(
             t,
             &[
@@ -1925,6 +2238,36 @@ fn form_misstated(s: &[Tok], subject: Option<&'static Arg>, tool: &str, out: &mu
         }
     }
 }
+
+/// Words that say a name near the one given matches too ("or of a close specialty", "synonyms
+/// match", "a part of the name").
+const NAME_ALIKE: &[&str] = &[
+    "close",
+    "closest",
+    "related",
+    "similar",
+    "synonym",
+    "synonyms",
+    "alias",
+    "aliases",
+    "abbreviation",
+    "abbreviations",
+    "abbreviated",
+    "variant",
+    "variants",
+    "fuzzy",
+    "approximate",
+    "misspelled",
+    "misspelling",
+    "misspellings",
+    "typo",
+    "typos",
+    "part",
+    "parts",
+    "nearest",
+    "equivalent",
+    "equivalents",
+];
 
 /// The first page said to hold the newest appointments ("Page number, from 1 (the newest
 /// appointments)", "the first page with the latest ones"): the server pages a list ascending by

@@ -815,6 +815,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_deadline(clause, &effects, out);
         effect_delayed(clause, &effects, out);
         notice_promised(clause, tool.name, tool.mutates, out);
+        read_told(clause, tool.name, tool.mutates, out);
         escalation_moves_the_visit(clause, tool.name, out);
         visit_misstated(
             clause,
