@@ -14149,3 +14149,75 @@ fn an_ids_source_gives_that_id() {
         }
     }
 }
+
+/// What an act sets stays until another act changes it: a status, the urgent priority, the
+/// oncall doctor or a recorded intake said to last a time (or up to a clock time) is refused;
+/// the same results with no time, a key's own window and a time in the patient's words pass.
+#[test]
+fn an_acts_result_is_said_to_last_no_time() {
+    const WHY: &str = "the result of the tool's own change said to last a time";
+    for (place, tool, bad) in [
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it becomes urgent for a day and moves to the oncall doctor of the same clinic.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it becomes urgent and moves to the oncall doctor of the same clinic until the end of the day.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic for the next 24 hours.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "One of pending, confirmed, rejected, cancelled; pending for 48 hours.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The appointment, now confirmed for 24 hours.",
+        ),
+        (
+            O,
+            "reject_appointment",
+            "The appointment, now rejected for one week.",
+        ),
+        (
+            O,
+            "record_intake",
+            "The intake, recorded for the next 30 days.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment: urgent after the escalation.",
+        ),
+        (O, "confirm_appointment", "The appointment, now confirmed."),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters; the same key within 24 hours gives the same appointment.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, for example a cough for 3 days.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The appointment, confirmed for its slot; for example, a visit of 30 minutes.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}

@@ -564,8 +564,13 @@ pub(super) fn pages_emptied(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// the appointment's until it is cancelled or rejected, and a pending appointment waits for its
 /// doctor however long it takes. A key's window is the contract's own ("with the same key within
 /// 24 hours").
+///
+/// The same of any result of the tool's own change: a status it sets, the urgent priority, the
+/// oncall doctor, the recorded intake ("it becomes urgent for a day", "now with the oncall doctor
+/// for the next 24 hours", "now confirmed for 24 hours", "recorded for the next 30 days"). What
+/// an act sets stays until another act changes it; nothing the clinic API sets has an end.
 pub(super) fn taken_slot_lasts(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
-    if !effects.contains(&"take") {
+    if effects.is_empty() {
         return;
     }
     if clause.iter().any(|t| {
@@ -583,6 +588,24 @@ pub(super) fn taken_slot_lasts(clause: &[&Tok], effects: &[&str], out: &mut Vec<
         )
     }) {
         return;
+    }
+    if slot_lasts(clause, effects, out) {
+        return;
+    }
+    if let Some(k) = result_lasts(clause) {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "the result of the tool's own change said to last a time: what an act sets (a status, the priority, the oncall doctor, an intake) stays until another act changes it, and the clinic API gives it no end".to_owned(),
+        );
+    }
+}
+
+/// The slot a booking or a move takes said to be the patient's for a time; whether it was.
+fn slot_lasts(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) -> bool {
+    if !effects.contains(&"take") {
+        return false;
     }
     const LASTS: &[&str] = &[
         "held",
@@ -612,7 +635,7 @@ pub(super) fn taken_slot_lasts(clause: &[&Tok], effects: &[&str], out: &mut Vec<
         "cancelled",
     ];
     let Some(k) = clause.iter().position(|t| is_word(t, LASTS)) else {
-        return;
+        return false;
     };
     // (the slot, the appointment, the booking or the visit itself, not its id: "Slot ids expire
     // …" is of the id)
@@ -644,7 +667,65 @@ pub(super) fn taken_slot_lasts(clause: &[&Tok], effects: &[&str], out: &mut Vec<
             clause[k],
             "the slot the tool takes said to be the patient's for a time: a booked slot stays the appointment's until it is cancelled or rejected, and the clinic API gives it no end".to_owned(),
         );
+        return true;
     }
+    false
+}
+
+/// Where a result of a change ("urgent", "confirmed", "now", "oncall", "recorded") is followed,
+/// in its clause, by a time it is said to last: "for 2 hours", "for the next 24 hours", "for a
+/// day", "until the end of the day", "until midnight". A result in a condition ("when it is
+/// confirmed for …") is not said to last.
+fn result_lasts(clause: &[&Tok]) -> Option<usize> {
+    const RESULTS: &[&str] = &[
+        "pending",
+        "confirmed",
+        "rejected",
+        "cancelled",
+        "canceled",
+        "urgent",
+        "oncall",
+        "on-call",
+        "recorded",
+        "escalated",
+        "moved",
+        "moves",
+        "booked",
+        "now",
+    ];
+    let n = clause.len();
+    // a time at i: "2 hours", "one week", "a day"
+    let time_at = |i: usize| {
+        amount_of_time(&clause[i..])
+            || is_word_at(clause, i, &["a", "an"]) && is_word_at(clause, i + 1, TIME_UNITS)
+    };
+    let lasting = |i: usize| {
+        let mut j = i + 1;
+        if is_word(clause[i], &["for"]) {
+            // "for the next 24 hours", "for another day", "for the rest of the day"
+            let the_next = is_word_at(clause, j, &["the"])
+                && is_word_at(clause, j + 1, &["next", "first", "coming", "following"]);
+            let one_more = is_word_at(clause, j, &["another", "one", "a"])
+                && is_word_at(clause, j + 1, &["more", "further"]);
+            if the_next || one_more {
+                j += 2;
+            } else if is_word_at(clause, j, &["another"]) {
+                j += 1;
+            }
+            time_at(j)
+                || is_word_at(clause, i + 1, &["the"]) && is_word_at(clause, i + 2, &["rest"])
+        } else {
+            is_word(clause[i], &["until", "till", "through"])
+                && clause[i + 1..].iter().take(3).any(|x| {
+                    is_word(
+                        x,
+                        &["midnight", "noon", "end", "evening", "morning", "tomorrow"],
+                    )
+                })
+        }
+    };
+    let r = (0..n).find(|&r| is_word(clause[r], RESULTS) && !in_condition(clause, r))?;
+    (r + 1..n).find(|&i| lasting(i)).map(|_| r)
 }
 
 /// A hold a reading tool does not make ("Id of the slot, held for the patient for one week",
