@@ -14221,3 +14221,61 @@ fn an_acts_result_is_said_to_last_no_time() {
         assert!(!refused_for(place, tool, good, WHY), "{good}");
     }
 }
+
+/// An output's description that is only its datum ("The patient's date of birth.") names what
+/// the tool's answer holds: a person's data it does not hold, a thing it holds nothing of, or a
+/// bare id, name or person's data of such a thing is refused; the answer's own data pass, also
+/// of a person the answer does not hold ("The patient's symptoms" on an intake), and so does a
+/// field a clinic's API may give (a fee, a priority), read in lists only.
+#[test]
+fn a_bare_output_names_what_the_answer_holds() {
+    const WHY: &str = "an output named as";
+    for (tool, bad) in [
+        ("list_doctor_schedule", "The patient's date of birth."),
+        ("list_doctor_schedule", "The patient's phone number."),
+        ("list_doctors", "The patient's street address."),
+        ("list_doctors", "The patient's id at the clinic."),
+        ("find_available_slots", "The patient's name."),
+        (
+            "list_specialties",
+            "The clinics where the specialty is offered.",
+        ),
+        ("list_doctors", "The doctor's next open slot."),
+        (
+            "get_appointment",
+            "The triage level of the appointment's intake.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, WHY), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "record_intake",
+            "The patient's symptoms, in the patient's words.",
+        ),
+        ("list_doctor_schedule", "The patient's name."),
+        ("list_doctors", "The clinic's street address."),
+        ("find_available_slots", "The doctor's name."),
+        (
+            "get_appointment",
+            "The start of the visit, in UTC and in the clinic's local time.",
+        ),
+        (
+            "book_appointment",
+            "The patient's new appointment, pending.",
+        ),
+        ("search_protocols", "The title of the protocol."),
+        ("escalate_to_oncall", "The oncall doctor's name."),
+        (
+            "find_available_slots",
+            "True when there are more open slots than these.",
+        ),
+        ("list_specialties", "Number of doctors with the specialty."),
+        (
+            "book_appointment",
+            "Fee of the visit in cents, due once the doctor confirms.",
+        ),
+    ] {
+        assert!(!refused_for(O, tool, good, WHY), "{good}");
+    }
+}

@@ -459,6 +459,9 @@ pub(crate) fn answer_overclaimed(
         let one = w.strip_suffix('s').unwrap_or(w);
         held.iter().any(|h| *h == w || *h == one)
     };
+    if !description {
+        bare_datum(toks, tool, fields, &holds, out);
+    }
     let sentences = toks.split(|t| t.kind == Kind::Stop && t.text != ";" && t.text != ":");
     for (n, sentence) in sentences.enumerate() {
         for clause in sentence.split(|t| t.kind == Kind::Stop) {
@@ -529,6 +532,88 @@ pub(crate) fn answer_overclaimed(
                 );
             }
         }
+    }
+}
+
+/// Words that end the noun phrase an output's description opens with: a relative word, a verb
+/// of being or giving, a preposition of [`ENDS_AN_ITEM`] (but "of" after a word said of anything:
+/// "date of birth", "id of the patient").
+const ENDS_THE_DATUM: &[&str] = &[
+    "where", "that", "which", "who", "whose", "is", "are", "was", "were", "has", "have", "had",
+    "gives", "given", "set", "found", "made", "can", "may", "will", "with", "and", "or",
+];
+
+/// An output's description whose opening noun phrase names the datum the output is ("The
+/// patient's date of birth.", "The doctor's phone number.", "The clinics where the specialty is
+/// offered."): the phrase must name what the tool's answer holds. Refused: a person's data the
+/// answer does not hold, a thing it holds nothing of, or a bare id, name or person's data of
+/// such a thing ("The patient's name." on the slots, which hold no patient). A thing whose the datum is
+/// may lie outside the answer when the datum is the answer's own ("The patient's symptoms." on
+/// an intake).
+fn bare_datum(
+    toks: &[Tok],
+    tool: &str,
+    fields: &'static [Field],
+    holds: &dyn Fn(&str) -> bool,
+    out: &mut Vec<Violation>,
+) {
+    let mut phrase: Vec<&Tok> = Vec::new();
+    for t in toks {
+        if t.kind != Kind::Word || is_word(t, ENDS_THE_DATUM) || phrase.len() >= 8 {
+            break;
+        }
+        if is_word(t, ENDS_AN_ITEM) {
+            let generic = phrase
+                .last()
+                .is_some_and(|w| GENERIC.contains(&w.text.to_ascii_lowercase().as_str()));
+            if !(is_word(t, &["of"]) && generic) {
+                break;
+            }
+        }
+        phrase.push(t);
+    }
+    // (a phrase that opens on a verb, a flag's "True" or a count's "Number" names no datum here)
+    if phrase
+        .first()
+        .is_none_or(|t| !is_word(t, &["the", "a", "an", "its", "each"]))
+        && phrase
+            .first()
+            .is_none_or(|t| !a_datum(&t.text.to_ascii_lowercase()))
+    {
+        return;
+    }
+    let head = phrase
+        .iter()
+        .position(|t| is_word(t, &["of"]))
+        .unwrap_or(phrase.len())
+        .saturating_sub(1);
+    let head_word = phrase.get(head).map(|t| t.text.to_ascii_lowercase());
+    let bare = head_word.as_deref().is_some_and(|w| {
+        GENERIC.contains(&w)
+            || matches!(
+                data_kind(w, false),
+                Some(crate::lang::data::Data::Personal | crate::lang::data::Data::Age)
+            )
+    });
+    let hit = phrase.iter().enumerate().find_map(|(j, t)| {
+        let w = t.text.to_ascii_lowercase();
+        let whose = j < head && a_thing(&w);
+        // (a person's data or a thing of another answer; a field the served answer lacks but a
+        // clinic's API may give, a fee or a priority, is read in lists only)
+        let lacks = a_datum(&w) && !holds(&w) && (data_kind(&w, false).is_some() || a_thing(&w));
+        (lacks && (!whose || bare)).then_some(*t)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "an output named as \"{}\": the answer of {tool} holds no such datum; it holds {}",
+                t.text,
+                summary(fields)
+            ),
+        );
     }
 }
 
