@@ -14279,3 +14279,62 @@ fn a_bare_output_names_what_the_answer_holds() {
         assert!(!refused_for(O, tool, good, WHY), "{good}");
     }
 }
+
+/// A bound refuses: the server answers `INVALID_ARGUMENTS` before any request, and no argument
+/// is cut, clamped or read as another value. A bound stated with its refusal, a triage band
+/// "read as" a level and the protocol excerpt the server shortens pass.
+#[test]
+fn a_bound_refuses_and_cuts_nothing() {
+    const WHY: &str = "a bound said to cut or clamp a value";
+    for (tool, bad) in [
+        (
+            "reject_appointment",
+            "Reason for the rejection, shown to the patient; only its first 200 characters are kept. Optional.",
+        ),
+        (
+            "search_protocols",
+            "Words to search for in the titles and text of the protocols; the first 200 characters are searched.",
+        ),
+        (
+            "list_my_appointments",
+            "Appointments per page, 1 to 100 (default 20); a larger number is read as 100.",
+        ),
+        (
+            "find_available_slots",
+            "Most slots to return, earliest first; more than 100 is read as 100. Default: 20.",
+        ),
+        (
+            "search_protocols",
+            "Most protocols to return, 1 to 20 (default 5); 0 is read as the default.",
+        ),
+        (
+            "list_doctor_schedule",
+            "Page number, from 1 (default 1); 0 is read as 1.",
+        ),
+        (
+            "record_intake",
+            "The symptoms, in the patient's words; a longer text is cut to 1000 characters.",
+        ),
+    ] {
+        assert!(refused_for(P, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "list_my_appointments",
+            "Appointments per page, 1 to 100 (default 20).",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); 8 or more is read as urgent.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text, cut to a few hundred characters.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}

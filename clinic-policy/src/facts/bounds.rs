@@ -690,3 +690,104 @@ pub(super) fn band_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
         return;
     }
 }
+
+/// A bound said to bend instead of refusing ("only its first 200 characters are kept", "a larger
+/// number is read as 100", "0 is read as the default"): the server checks every argument
+/// against its schema's bounds and answers `INVALID_ARGUMENTS` before any request; no argument
+/// is cut, clamped or read as another value. What the server itself shortens is of an answer
+/// (a protocol's excerpt), never of an argument.
+pub(super) fn bound_bent(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    let bounded = super::served::ARGS
+        .iter()
+        .any(|a| a.tool == tool && a.bounds.is_some())
+        || !values(tool).is_empty();
+    if !bounded {
+        return;
+    }
+    for clause in toks.split(|t| t.kind == Kind::Stop) {
+        let n = clause.len();
+        // (the protocol's excerpt is the server's own shortening, of an answer)
+        let protocol_text = clause.iter().any(|x| is_word(x, &["excerpt", "excerpts"]))
+            || clause
+                .iter()
+                .any(|x| is_word(x, &["protocol", "protocols"]))
+                && clause.iter().any(|x| is_word(x, &["text"]));
+        if protocol_text {
+            continue;
+        }
+        // "only its first 200 characters are kept / searched / read"
+        let cut = (0..n).find(|&k| {
+            is_word(&clause[k], &["first", "last"])
+                && number(clause, k + 1, text).is_some()
+                && clause[k + 1..]
+                    .iter()
+                    .take(4)
+                    .any(|x| is_word(x, &["characters", "chars", "letters", "words"]))
+                && clause[k + 2..].iter().any(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "kept", "searched", "read", "used", "stored", "sent", "saved", "taken",
+                            "matched",
+                        ],
+                    )
+                })
+        });
+        // "… is cut / truncated / clamped …" said of a length or a number
+        let clipped = (0..n).find(|&k| {
+            is_word(
+                &clause[k],
+                &[
+                    "cut",
+                    "truncated",
+                    "shortened",
+                    "clamped",
+                    "capped",
+                    "trimmed",
+                ],
+            ) && clause
+                .iter()
+                .any(|x| is_word(x, &["characters", "chars", "number", "value", "text"]))
+        });
+        // (a number out of the bounds: "a larger number", "more than 100")
+        let beyond = |k: usize| {
+            clause[..k].iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "larger", "higher", "greater", "bigger", "smaller", "lower", "longer",
+                        "shorter", "more", "less", "fewer", "above", "below", "over", "under",
+                        "zero", "negative", "beyond", "outside",
+                    ],
+                )
+            })
+        };
+        // "a larger number is read as 100", "0 is read as the default"
+        let read_as = (1..n).find(|&k| {
+            is_word(
+                &clause[k],
+                &["read", "treated", "taken", "counted", "used", "rounded"],
+            ) && is_word_at(clause, k + 1, &["as", "to", "down", "up"])
+                && (number(clause, k + 2, text).is_some()
+                    || is_word_at(clause, k + 2, &["the", "its"])
+                        && is_word_at(
+                            clause,
+                            k + 3,
+                            &[
+                                "default", "maximum", "minimum", "largest", "smallest", "highest",
+                                "lowest", "limit", "top", "most", "least", "bound",
+                            ],
+                        ))
+                && ((0..k).any(|j| number(clause, j, text).is_some_and(|(v, _)| v == 0))
+                    || beyond(k))
+        });
+        if let Some(k) = cut.or(clipped).or(read_as) {
+            push(
+                out,
+                Rule::Directive,
+                &clause[k],
+                "a bound said to cut or clamp a value: the server checks each argument against its schema's bounds and answers `INVALID_ARGUMENTS` before any request; nothing is cut or read as another value".to_owned(),
+            );
+        }
+    }
+}

@@ -69,6 +69,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     status_value_glossed(text, &toks, out);
     availability_glossed(text, &toks, out);
     bound_misstated(text, &toks, tool, out);
+    bound_bent(text, &toks, tool, out);
     band_misstated(text, &toks, tool, out);
     patients_value_withheld(&toks, out);
     reason_kept_among_staff(&toks, tool, out);
