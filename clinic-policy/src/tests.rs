@@ -14338,3 +14338,73 @@ fn a_bound_refuses_and_cuts_nothing() {
         assert!(!refused_for(place, tool, good, WHY), "{good}");
     }
 }
+
+/// A move takes an appointment only before its start: the contract's move answers
+/// `INVALID_TRANSITION` for one already started. A started or past appointment said movable,
+/// or a move "after its start" or "up to its end", is refused; the contract's own limits pass.
+#[test]
+fn a_started_appointment_is_not_moved() {
+    const WHY: &str = "a move said to take an appointment already started";
+    for (place, bad) in [
+        (
+            P,
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments; one that has already started may be moved too.",
+        ),
+        (
+            P,
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments; its start may be in the past.",
+        ),
+        (
+            P,
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments; its start may be before now.",
+        ),
+        (
+            D,
+            "Move one of the authenticated patient's appointments to another open slot in one step, before or after its start.",
+        ),
+        (
+            D,
+            "Move one of the authenticated patient's appointments to another open slot in one step, up to its end.",
+        ),
+        (
+            D,
+            "Move one of the authenticated patient's appointments to another open slot in one step, until the end of the appointment.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, "reschedule_appointment", bad, WHY),
+            "{bad}"
+        );
+    }
+    for (place, good) in [
+        (
+            D,
+            "Move one of the authenticated patient's appointments to another open slot. An appointment can no longer be moved as of its start.",
+        ),
+        (
+            D,
+            "Move one of the authenticated patient's appointments to another open slot in one step. One that has already started gives `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "Move one of the authenticated patient's appointments to another open slot, before its start.",
+        ),
+        (
+            D,
+            "Move one pending or confirmed appointment to another open slot in one step. Visits already started are out of the move.",
+        ),
+        (
+            D,
+            "Move one appointment of the patient to another open slot. For a cancelled, rejected or already started appointment, 422.",
+        ),
+        (
+            O,
+            "The appointment after the move, with the new start and end, in UTC and the clinic's local time.",
+        ),
+    ] {
+        assert!(
+            !refused_for(place, "reschedule_appointment", good, WHY),
+            "{good}"
+        );
+    }
+}

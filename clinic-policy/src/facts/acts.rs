@@ -1737,3 +1737,59 @@ pub(crate) fn booking_makes_more(
         );
     }
 }
+
+/// A move said to take an appointment already started or past ("one that has already started
+/// may be moved too", "its start may be in the past", "before or after its start", "up to its
+/// end"): the contract's move answers `INVALID_TRANSITION` for an appointment already started.
+/// A clause that denies it, or a time before the start, is the contract's.
+pub(crate) fn started_moved(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+    if !effects.contains(&"move") {
+        return;
+    }
+    // (denied, put out of the move or given its code: "once it has started, it can no longer be
+    // moved", "visits already started are out of the move", "already started, 422")
+    if clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "not", "no", "never", "cannot", "longer", "code", "error", "refused", "once",
+                "unless", "out", "outside", "except", "excluded",
+            ],
+        ) || x.text.starts_with('`')
+            || x.text.len() == 3
+                && x.text.starts_with('4')
+                && x.text.bytes().all(|b| b.is_ascii_digit())
+    }) {
+        return;
+    }
+    let n = clause.len();
+    let hit = (0..n).find(|&k| {
+        // "already started", "has begun"
+        is_word(clause[k], &["started", "begun", "underway", "ongoing"])
+            // "its start may be in the past", "a past start", "before now"
+            || is_word(clause[k], &["past"])
+                && clause.iter().any(|x| is_word(x, &["start", "starts", "started"]))
+            || is_word(clause[k], &["before"])
+                && is_word_at(clause, k + 1, &["now"])
+                && clause.iter().any(|x| is_word(x, &["start", "starts"]))
+            // "before or after its start", "after it starts"
+            || is_word(clause[k], &["after"])
+                && clause[k + 1..]
+                    .iter()
+                    .take(3)
+                    .any(|x| is_word(x, &["start", "starts", "begins"]))
+            // "until the end of the appointment", "up to its end"
+            || is_word(clause[k], &["end"])
+                && k >= 2
+                && (is_word(clause[k - 2], &["until", "till", "to"])
+                    || is_word(clause[k - 1], &["its"]) && is_word(clause[k - 2], &["to"]))
+    });
+    if let Some(k) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "a move said to take an appointment already started: the clinic API answers `INVALID_TRANSITION` for an appointment already started, cancelled or rejected".to_owned(),
+        );
+    }
+}
