@@ -14408,3 +14408,288 @@ fn a_started_appointment_is_not_moved() {
         );
     }
 }
+
+/// The server asks the human only before a cancellation or a rejection, and asks whoever calls:
+/// a question by any of its names (a form, a prompt) said to come with another tool, or put to
+/// another person, is refused; a question denied of a tool that asks none is true. No argument
+/// carries the person's answer: neither a parameter named for it nor a flag that makes the act
+/// or skips the question.
+#[test]
+fn the_humans_question_is_asked_by_two_tools_and_answered_by_no_argument() {
+    const CLAIMED: &str = "a question to the person said to come with a tool that asks none";
+    const MISDIRECTED: &str = "a question said to go to another than the caller";
+    for (place, tool, bad) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient sees a form about the slot before the booking.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The server shows the patient a question before the booking; returns the appointment.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The appointment, now confirmed, after the server showed the doctor a form.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The doctor gets a form about it before the confirmation.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the open slot to move it to (a positive integer), as returned by find_available_slots; the patient sees it in a form before the move.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. The doctor sees a prompt about it first.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, CLAIMED), "{bad}");
+    }
+    for (tool, bad) in [
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The server shows the doctor a question before the cancellation.",
+        ),
+        (
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The patient sees a form about the rejection first.",
+        ),
+        (
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The server shows the patient a form before the rejection.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, MISDIRECTED), "{bad}");
+    }
+    // the tools that ask, asking their caller; a form that is the patient's data; a format
+    for (place, tool, good) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The server shows the patient a form before the cancellation.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The doctor sees a form about it first.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, as the patient gives them in the intake form.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Date of the last review of the protocol, in the form 2026-03-02, for the doctor.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, as the patient has seen them on the form.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, CLAIMED), "{good}");
+        assert!(!refused_for(place, tool, good, MISDIRECTED), "{good}");
+    }
+    // a question denied of a tool that asks none is true; of one that asks, it is haste
+    passes(&[(
+        D,
+        "confirm_appointment",
+        "Confirm a pending appointment with the authenticated doctor. The doctor gets no question before the confirmation.",
+    )]);
+    assert!(!refused_for(
+        D,
+        "book_appointment",
+        "Book an open slot for the authenticated patient. The server asks no question before the booking.",
+        "haste"
+    ));
+    assert!(refused_for(
+        D,
+        "cancel_appointment",
+        "Cancel one of the authenticated patient's appointments. The patient gets no question before the cancellation.",
+        "haste"
+    ));
+
+    // the answer as a parameter's name
+    const NAMED: &str = "holds the person's answer to the question, or skips it";
+    for (tool, bad) in [
+        ("cancel_appointment", "confirm"),
+        ("cancel_appointment", "answer"),
+        ("cancel_appointment", "patient_confirmation"),
+        ("reject_appointment", "doctor_answer"),
+        ("reject_appointment", "form_answer"),
+        ("reject_appointment", "skip_question"),
+        ("confirm_appointment", "question_skipped"),
+    ] {
+        assert!(refused_for(N, tool, bad, NAMED), "{bad}");
+    }
+    for (tool, good) in [
+        ("cancel_appointment", "appointment_id"),
+        ("cancel_appointment", "idempotency_key"),
+        ("cancel_appointment", "confirmation_id"),
+        ("reject_appointment", "reason"),
+        ("record_intake", "intake_answers"),
+        ("record_intake", "symptoms"),
+        ("escalate_to_oncall", "note"),
+    ] {
+        assert!(!refused_for(N, tool, good, NAMED), "{good}");
+    }
+    // … and as a parameter's description
+    const ARGUED: &str = "the person's answer said to be an argument";
+    for (tool, bad) in [
+        (
+            "cancel_appointment",
+            "The confirmation of the cancellation, true or false. Default: false.",
+        ),
+        (
+            "cancel_appointment",
+            "When true, the appointment is cancelled at once. Default: false.",
+        ),
+        (
+            "reject_appointment",
+            "When true, no form is shown and the rejection is made. Default: false.",
+        ),
+        (
+            "reject_appointment",
+            "When true, the rejection is made without the doctor's question. Default: false.",
+        ),
+        (
+            "confirm_appointment",
+            "If set to true, no question is shown to the doctor.",
+        ),
+    ] {
+        assert!(refused_for(P, tool, bad, ARGUED), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, kept on the appointment and shown to the patient. Optional.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments.",
+        ),
+    ]);
+    // (the patient's answers of an intake are its data)
+    assert!(!refused_for(
+        P,
+        "record_intake",
+        "Answers of the patient to the questions of the intake form.",
+        ARGUED
+    ));
+    // (a flag of a tool that asks none, whose act is its own: not the person's answer)
+    assert!(!refused_for(
+        O,
+        "book_appointment",
+        "True when the booking is a replay of an earlier one.",
+        ARGUED
+    ));
+}
+
+/// What the server's question shows is fixed by the server (`confirm.rs`): the appointment's id,
+/// doctor and specialty, clinic, patient's name, start in the clinic's zone and in UTC, status,
+/// a rejection's reason and what confirming does. A question said to show another value, or
+/// only some of these, is refused; the question said as it is passes.
+#[test]
+fn the_question_shows_what_the_server_puts_in_it() {
+    const WHY: &str = "the question said to show what it does not, or less than it does";
+    for (place, tool, bad) in [
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The question shows the doctor the patient's symptoms and severity.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The question shows the patient's name and date of birth.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The form shows the patient the intake of the appointment.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question shows the next open slots of the same doctor.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question shows the appointment's id and the time it was booked.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question names no doctor and no time.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question shows only the appointment id.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question shows the reason of the cancellation.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, cancelled after a question that shows the clinic's address and phone number.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The question shows the doctor the appointment without the reason.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments; the question shows the id, not the time.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question shows the doctor and the start of the appointment, in the clinic's time and in UTC.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, with an optional reason shown to the patient. The doctor's question shows the reason too.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question shows the appointment's id, doctor, specialty, clinic, patient, start and status.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The question shows the doctor the appointment's patient, its start in the clinic's time zone and in UTC, and its status.",
+        ),
+    ]);
+    // (the intake's own form is the patient's data, and a tool that asks none is read by
+    // `question_claimed`)
+    assert!(!refused_for(
+        D,
+        "reject_appointment",
+        "Reject a pending appointment with the authenticated doctor. The intake form shows the doctor the symptoms.",
+        WHY
+    ));
+}

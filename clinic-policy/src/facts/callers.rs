@@ -664,9 +664,20 @@ pub(crate) fn question_claimed(clause: &[&Tok], tool: &str, out: &mut Vec<Violat
     }
     let asks = asks_the_person(tool);
     let person = |x: &Tok| is_word(x, PEOPLE) && !is_word(x, &["reader", "client", "clients"]);
+    // (the question by its other names, as a client shows it; these are read only where a
+    // person is in the clause: "a date in the form 2026-03-02" puts nothing to anyone)
+    let with_a_person = clause.iter().any(|x| person(x));
     // each question the clause puts to someone, with the person it names as asked, if any
     let asked = clause.iter().enumerate().filter_map(|(q, t)| {
-        if !is_word(t, &["question", "questions"]) {
+        let by_its_name = is_word(t, &["question", "questions"]);
+        // (one put before a person is a new one, "a form"; "the form", "the intake form" is
+        // one already there, the data it holds)
+        let other_name = with_a_person
+            && is_word(t, QUESTION_FORMS)
+            && clause[q.saturating_sub(2)..q]
+                .iter()
+                .any(|x| is_word(x, &["a", "an"]));
+        if !by_its_name && !other_name {
             return None;
         }
         let before = &clause[q.saturating_sub(4)..q];
@@ -697,6 +708,22 @@ pub(crate) fn question_claimed(clause: &[&Tok], tool: &str, out: &mut Vec<Violat
         });
         if let Some(p) = gets {
             return Some((t, Some(clause[p])));
+        }
+        // "<someone> shows / gives / sends <person> a question": the person just after the verb
+        let shown = (q.saturating_sub(5)..q).find(|&p| {
+            p >= 1
+                && person(clause[p])
+                && is_word(
+                    clause[p - 1 - usize::from(p >= 2 && is_word(clause[p - 1], DETERMINERS))],
+                    SHOWS,
+                )
+                && clause[p + 1..q].iter().all(|x| is_word(x, DETERMINERS))
+        });
+        if let Some(p) = shown {
+            return Some((t, Some(clause[p])));
+        }
+        if !by_its_name {
+            return None;
         }
         // "a question to the patient", "a question of the server", "in a question"
         let after = clause[q + 1..]
@@ -742,6 +769,168 @@ pub(crate) fn question_claimed(clause: &[&Tok], tool: &str, out: &mut Vec<Violat
     };
     if let Some((t, why)) = hit {
         push(out, Rule::Directive, t, why.to_owned());
+    }
+}
+
+/// The question put to the human by the names a client gives it (MCP calls it a form).
+const QUESTION_FORMS: &[&str] = &[
+    "form",
+    "forms",
+    "prompt",
+    "prompts",
+    "dialog",
+    "dialogs",
+    "dialogue",
+    "dialogues",
+    "popup",
+];
+
+/// The verbs that put a question before a person: "shows the doctor a form".
+const SHOWS: &[&str] = &[
+    "shows",
+    "show",
+    "showed",
+    "shown",
+    "presents",
+    "present",
+    "presented",
+    "gives",
+    "give",
+    "gave",
+    "sends",
+    "send",
+    "sent",
+    "puts",
+    "put",
+    "asks",
+    "ask",
+    "asked",
+];
+
+/// What the server's question shows (`confirm.rs`, `Question::about`): the appointment's id,
+/// its doctor and specialty, its clinic, its patient's name, its start in the clinic's time
+/// zone and in UTC, its status, the assistant's reason of a rejection (quoted, as shown to the
+/// patient), what confirming does, and what was not shown; with the words that place these.
+const QUESTION_SHOWS: &[&str] = &[
+    "id",
+    "appointment",
+    "name",
+    "names",
+    "full",
+    "specialty",
+    "clinic",
+    "start",
+    "starts",
+    "time",
+    "times",
+    "date",
+    "day",
+    "zone",
+    "utc",
+    "local",
+    "status",
+    "current",
+    "reason",
+    "quoted",
+    "written",
+    "assistant",
+    "optional",
+    "change",
+    "cancellation",
+    "rejection",
+    "consequence",
+    "too",
+    "also",
+    "as",
+    "well",
+    "it",
+    "its",
+    "their",
+    "this",
+    "number",
+];
+
+/// What the server's question is said to show, against what it shows ("The question shows the
+/// doctor the patient's symptoms", "… the clinic's address and phone number", "… the next open
+/// slots", "The question shows only the appointment id", "… names no doctor and no time"): the
+/// question of a tool that asks is built by the server from the appointment the API gives
+/// ([`QUESTION_SHOWS`]), so the agent believes the human saw, or did not see, what they did not.
+/// Read on a tool that asks: a question (by any of its names) the subject of a verb of showing,
+/// whose object holds a word outside what it shows, or a restriction ("only", "no", "not",
+/// "without", "nothing"). The people it is shown to, and the persons whose values these are, are
+/// read by `question_claimed`.
+pub(crate) fn question_content(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    const SHOWING: &[&str] = &[
+        "shows",
+        "show",
+        "showed",
+        "names",
+        "named",
+        "lists",
+        "listed",
+        "holds",
+        "held",
+        "gives",
+        "gave",
+        "includes",
+        "included",
+        "contains",
+        "displays",
+        "displayed",
+        "carries",
+        "says",
+        "states",
+        "mentions",
+        "repeats",
+    ];
+    const ENDS: &[&str] = &[
+        "before", "after", "when", "if", "until", "unless", "while", "so", "because", "first",
+        "then", "once",
+    ];
+    const RESTRICTS: &[&str] = &["only", "no", "not", "without", "nothing", "none", "neither"];
+    if !asks_the_person(tool) {
+        return;
+    }
+    // (a reason is a rejection's only)
+    let no_reason = !tool.starts_with("reject");
+    let hit = clause.iter().enumerate().find_map(|(q, t)| {
+        if !(is_word(t, &["question", "questions"]) || is_word(t, QUESTION_FORMS)) {
+            return None;
+        }
+        // (the intake's form is the patient's data)
+        if q >= 1 && is_word(clause[q - 1], &["intake"]) {
+            return None;
+        }
+        // its verb: "the question shows", "a question that shows"
+        let v = (q + 1..(q + 3).min(clause.len())).find(|&v| is_word(clause[v], SHOWING))?;
+        if !clause[q + 1..v]
+            .iter()
+            .all(|x| is_word(x, &["that", "which", "also", "only"]))
+        {
+            return None;
+        }
+        let object = clause[v + 1..]
+            .iter()
+            .take_while(|x| !is_word(x, ENDS) && !matches!(x.text.as_str(), ";" | ":"));
+        object
+            .filter(|x| x.kind == Kind::Word)
+            .find(|x| {
+                no_reason && is_word(x, &["reason"])
+                    || !(is_word(x, QUESTION_SHOWS)
+                        || is_word(x, PEOPLE)
+                        || is_word(x, DETERMINERS) && !is_word(x, RESTRICTS)
+                        || is_word(x, PREPOSITIONS) && !is_word(x, RESTRICTS)
+                        || is_word(x, &["and", "or", "of", "in", "s", "what", "each"]))
+            })
+            .copied()
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the question said to show what it does not, or less than it does: it shows the appointment's id, doctor and specialty, clinic, patient's name, start in the clinic's time zone and in UTC, status, the reason of a rejection, and what confirming does".to_owned(),
+        );
     }
 }
 
@@ -819,6 +1008,87 @@ pub(crate) fn answer_stand_in(clause: &[&Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "something other than the human's `true` said to count as a yes: only an answer of `true` to the question confirms; no answer, a decline or a closed question give `CONFIRMATION_DECLINED` and nothing is sent".to_owned(),
+        );
+    }
+}
+
+/// The person's answer said to be an argument of a changing tool ("The confirmation of the
+/// cancellation, true or false", "When true, the appointment is cancelled at once", "When true,
+/// the rejection is made without the doctor's question", "When true, no form is shown"): the
+/// answer comes only from the person, through the client, and no tool takes it; the agent that
+/// sets such a flag answers for the human. Read in a parameter's description: its first noun
+/// an answer (`lead`, the description's first clause), or a case of `true` whose consequence is
+/// the act of a tool that asks, or a question skipped.
+pub(crate) fn answer_as_argument(
+    clause: &[&Tok],
+    tool: &str,
+    lead: bool,
+    out: &mut Vec<Violation>,
+) {
+    const THE_ANSWER: &[&str] = &[
+        "answer",
+        "answers",
+        "reply",
+        "response",
+        "confirmation",
+        "consent",
+        "approval",
+        "acceptance",
+        "decision",
+        "yes",
+    ];
+    let asks = asks_the_person(tool);
+    // the description's first noun, past its determiners and the person whose it is: "The
+    // patient's answer", "Confirmation of the cancellation" (not "Confirmation id")
+    let first = clause
+        .iter()
+        .position(|x| !is_word(x, DETERMINERS) && !is_word(x, PEOPLE));
+    // (the patient's answers of an intake are the intake's data)
+    let intake = clause
+        .iter()
+        .any(|x| is_word(x, &["intake", "intakes", "symptoms"]));
+    let head = first.filter(|&k| {
+        lead && !intake
+            && is_word(clause[k], THE_ANSWER)
+            && !clause
+                .get(k + 1)
+                .is_some_and(|n| is_word(n, &["id", "ids", "code", "key", "number"]))
+    });
+    // a case of `true`: "When true", "If set to true", "True:"
+    let case = clause
+        .iter()
+        .position(|x| is_word(x, &["true", "yes"]))
+        .filter(|&k| {
+            clause[k.saturating_sub(4)..k]
+                .iter()
+                .any(|x| is_word(x, &["when", "if", "once", "while"]))
+                || (k == 0 && clause.get(1).is_some_and(|n| n.text == ":"))
+        });
+    let effects = own_effects(tool);
+    let skipped_or_made = case.and_then(|k| {
+        let rest = &clause[k + 1..];
+        // the act itself: "the appointment is cancelled", "the rejection is made"
+        let made = asks
+            && rest.iter().any(|x| {
+                verb(&x.text).is_some_and(|(b, _, _)| effects.contains(&b))
+                    || change_noun(&x.text).is_some_and(|b| effects.contains(&b))
+                    || is_word(x, &["change"])
+            });
+        // the question skipped: "no form is shown", "without the doctor's question"
+        let skipped = rest.iter().enumerate().any(|(i, x)| {
+            (is_word(x, &["question", "questions"]) || is_word(x, QUESTION_FORMS))
+                && rest[i.saturating_sub(4)..i]
+                    .iter()
+                    .any(|y| is_word(y, &["no", "without", "not", "never", "skipped", "skips"]))
+        });
+        (made || skipped).then_some(clause[k])
+    });
+    if let Some(t) = head.map(|k| clause[k]).or(skipped_or_made) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the person's answer said to be an argument: the server asks the person through the client, and no tool takes the answer, nor a flag that makes the act or skips the question".to_owned(),
         );
     }
 }

@@ -139,9 +139,27 @@ const SHORT_LIVED: &[&str] = &[
 /// Haste and skipping the person: "at once", "right away", "immediately", "without delay",
 /// "with no question", "without asking". A description says what the tool does, never how soon
 /// or past whom the reader should act.
-pub(super) fn haste(clause: &[&Tok], out: &mut Vec<Violation>) {
+/// `asks_none`: the tool is one the server asks no question for, so that "The server asks no
+/// question before the booking" states what it does.
+pub(super) fn haste(clause: &[&Tok], asks_none: bool, out: &mut Vec<Violation>) {
     for (k, t) in clause.iter().enumerate() {
         let next = clause.get(k + 1).copied();
+        // "<someone> asks / gets no question": a statement of the server's, true of a tool that
+        // asks none ("without a question" stays a way to act)
+        let none_asked = asks_none
+            && is_word(t, &["no"])
+            && next.is_some_and(|n| is_word(n, &["question", "questions"]))
+            && k >= 1
+            && is_word(
+                clause[k - 1],
+                &[
+                    "asks", "ask", "gets", "get", "receives", "receive", "sees", "see", "shows",
+                    "show", "puts", "put",
+                ],
+            );
+        if none_asked {
+            continue;
+        }
         // (when a change said as a state comes, after "is" and a participle, is a fact of the
         // change: "its slot is released at once")
         let as_a_state = k >= 2

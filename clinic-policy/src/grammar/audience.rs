@@ -893,6 +893,10 @@ fn no_message(rest: &[&Tok]) -> bool {
         "calls",
         "letter",
         "letters",
+        // (the server's question: which tools ask is `question_claimed`'s, and `haste` reads a
+        // question said to be skipped)
+        "question",
+        "questions",
     ];
     let second = |x: &Tok| is_word(x, &["new", "second", "other", "further"]);
     match rest {

@@ -748,7 +748,11 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             other_object_state(clause, &effects, out);
         }
         own_scope(clause, &effects, field, tool, out);
-        haste(clause, out);
+        haste(
+            clause,
+            !tool.name.is_empty() && !asks_the_person(tool.name),
+            out,
+        );
         change_scheduled(clause, &effects, tool.mutates, out);
         purpose_change(clause, &effects, tool.mutates, out);
         with_more(clause, &effects, tool.mutates, out);
@@ -830,7 +834,11 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         caller_swapped(clause, tool.name, out);
         act_of_another(clause, tool.name, out);
         question_claimed(clause, tool.name, out);
+        question_content(clause, tool.name, out);
         answer_stand_in(clause, out);
+        if field == Field::ParamDescription && tool.mutates {
+            answer_as_argument(clause, tool.name, n == 0, out);
+        }
         // (on a tool that asks no question an answer is the tool's own: "The answer holds every
         // field")
         if asks_the_person(tool.name) {

@@ -244,6 +244,23 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         );
         return;
     }
+    // the human's answer to the server's question held as an argument (`confirm`,
+    // `patient_confirmation`, `doctor_answer`, `form_answer`, `skip_question`): the person
+    // answers it through the client, and no tool takes it
+    if field == Field::ParamName
+        && tool.mutates
+        && names_the_answer(&lower, crate::facts::asks_the_person(tool.name))
+    {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!(
+                "name \"{text}\" holds the person's answer to the question, or skips it: only the person answers, through the client, and no tool takes the answer as an argument"
+            ),
+        );
+        return;
+    }
     // a changing tool's count or run of its own changes (`booking_count`, `booking_weeks`): one
     // call changes one object, named by its id
     let count = lower.iter().any(|p| NAME_COUNTS.contains(&p.as_str()))
@@ -715,6 +732,66 @@ fn name_consent(part: &str) -> bool {
                 | "acknowledged"
         ))
         || matches!(part, "waive" | "waives" | "waived")
+}
+
+/// A name of a changing tool's parameter that holds the person's answer: its head (its last
+/// part, past a flag's own word) is an answer or its yes (`patient_confirmation`,
+/// `doctor_answer`, `confirm_flag`), or it names the question with a word that skips or answers
+/// it (`skip_question`, `prompt_answered`, `no_form`). A thing named by its answer keeps its own
+/// head (`confirmation_id`).
+/// `asks`: the tool asks the person, so that an answer in its name is the answer to its question
+/// (of a tool that asks none, only a question skipped is read).
+fn names_the_answer(lower: &[String], asks: bool) -> bool {
+    const ANSWERS: &[&str] = &[
+        "answer",
+        "answers",
+        "answered",
+        "reply",
+        "replies",
+        "replied",
+        "response",
+        "responses",
+        "confirm",
+        "confirmed",
+        "confirmation",
+        "confirmations",
+        "consent",
+        "approval",
+        "acceptance",
+        "agreement",
+        "decision",
+        "acknowledgement",
+        "acknowledgment",
+        "yes",
+        "ok",
+        "okay",
+    ];
+    const FLAG: &[&str] = &["flag", "value", "bool", "boolean", "given", "true", "set"];
+    const ASKED: &[&str] = &[
+        "question",
+        "questions",
+        "prompt",
+        "prompts",
+        "form",
+        "forms",
+        "dialog",
+        "dialogue",
+        "elicitation",
+        "confirmation",
+        "confirm",
+    ];
+    const PAST: &[&str] = &[
+        "skip", "skips", "skipped", "no", "without", "bypass", "bypassed", "waive", "waived",
+        "off", "disabled", "disable", "done", "answered", "answer", "shown",
+    ];
+    let head = lower
+        .iter()
+        .rev()
+        .find(|p| !FLAG.contains(&p.as_str()))
+        .map(String::as_str);
+    asks && head.is_some_and(|h| ANSWERS.contains(&h))
+        || lower.iter().any(|p| ASKED.contains(&p.as_str()))
+            && lower.iter().any(|p| PAST.contains(&p.as_str()))
 }
 
 /// Words of how many times.
