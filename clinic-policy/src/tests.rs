@@ -14693,3 +14693,84 @@ fn the_question_shows_what_the_server_puts_in_it() {
         WHY
     ));
 }
+
+/// A value the caller gives (a free text, an argument that is no id) said to go to or be kept by
+/// this server, its log, audit trail, cache or records: the server keeps none of it. A store of
+/// the clinic, a denied one and the audit trail's own ids are not read.
+#[test]
+fn a_value_said_kept_by_the_server_is_refused() {
+    let why = "said to go to or be kept by this server";
+    for (place, tool, bad) in [
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, kept on the appointment and in the server's audit trail, shown to the patient. Optional.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor and the server's audit trail, 1 to 500 characters.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters, for the doctor and the server's cache.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -), for the clinic API and the server's audit trail.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Words to search for in the titles and text of the protocols, 2 to 200 characters, for the clinic API and the server's audit trail.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters, kept by the server for the next intake.",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst), for the doctor and the server's records.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic; the note is in the server's audit trail too.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The server's audit trail keeps the appointment id and the outcome, and no free text.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters, for the doctor of the appointment, not for the server's audit trail.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of the appointment to cancel, as returned by list_my_appointments; kept in the server's audit trail.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Specialty to narrow the list to, from the server's cache of the doctor list.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters, kept with the appointment in the clinic's records.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+}

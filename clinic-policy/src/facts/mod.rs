@@ -35,7 +35,7 @@ use errors::*;
 use glosses::*;
 use hidden::hidden_code_misstated;
 pub(crate) use ids::*;
-use kept::free_text_logged;
+use kept::{free_text_logged, kept_by_the_server};
 pub(crate) use restrictions::*;
 pub(crate) use values::*;
 pub(crate) use visit::{slot_name_narrowed, visit_misstated};
@@ -62,6 +62,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     key_reuse_refused(&toks, out);
     hidden_code_misstated(text, &toks, tool, out);
     free_text_logged(&toks, out);
+    kept_by_the_server(&toks, out);
     code_glossed(text, &toks, takes, known_route(tool), out);
     failure_unmade(text, &toks, tool, out);
     outcomes::code_glossed_as_empty(text, &toks, tool, out);
