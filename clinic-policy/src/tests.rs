@@ -14774,3 +14774,58 @@ fn a_value_said_kept_by_the_server_is_refused() {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }
 }
+
+/// What the protocol search answers is for the role it serves: a patient named as its audience
+/// (beside the doctor, or alone) is refused; the doctor alone, and a patient refused, pass.
+#[test]
+fn the_protocols_audience_is_the_role_the_search_serves() {
+    let why = "an audience of the protocols";
+    for (place, tool, bad) in [
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text, for the doctor and the patient.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Title of the protocol, shown to the doctor and to the patient.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance, for the doctor and the patient of the next appointment.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the clinic and the shared ones by words, for doctors and patients.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    assert!(refused_for(
+        D,
+        "search_protocols",
+        "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words; patients get the shared ones.",
+        "to get the protocols"
+    ));
+    passes(&[
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text, for the doctor.",
+        ),
+        (
+            O,
+            "record_intake",
+            "The symptoms, as recorded, for the patient and the doctor of the appointment.",
+        ),
+    ]);
+    assert!(!refused_for(
+        D,
+        "search_protocols",
+        "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. For doctors; a patient gets `ROLE_NOT_PERMITTED`.",
+        "protocols"
+    ));
+}

@@ -484,6 +484,18 @@ mod tests {
         }
     }
 
+    /// The policy's table of roles (`clinic_policy::served::ROLES`) is this server's: every tool
+    /// of the catalogue in it once, with the role its `#[clinic_tool]` declares (`None`: public).
+    #[test]
+    fn the_policy_table_of_roles_is_this_servers() {
+        use clinic_policy::served::{ROLES, role_of};
+        assert_eq!(ROLES.len(), crate::catalogue::CATALOGUE.len());
+        for def in crate::catalogue::CATALOGUE {
+            let declared = def.role.map(|r| r.as_str());
+            assert_eq!(role_of(def.name), Some(declared), "{}", def.name);
+        }
+    }
+
     /// The properties of an output schema, nested ones too, by path ("appointments.doctor.name"),
     /// each with its JSON types (an optional field's `null` left out).
     fn output_paths(schema: &serde_json::Value, prefix: &str, out: &mut Vec<(String, String)>) {

@@ -2942,3 +2942,31 @@ fn count_of_people(s: &[Tok], out: &mut Vec<Violation>) {
         }
     }
 }
+
+/// Who may call each of the server's tools, as its `#[clinic_tool(role = …)]` declares it
+/// (`clinic-mcp/src/tools/*.rs`, where a test holds this table to the catalogue): the one role
+/// the server lets through, any other session getting `ROLE_NOT_PERMITTED` before anything is
+/// sent, or `None` for a public tool, which takes no token and which anyone calls.
+#[rustfmt::skip]
+pub const ROLES: &[(&str, Option<&str>)] = &[
+    ("list_specialties", None),
+    ("list_doctors", None),
+    ("find_available_slots", None),
+    ("list_my_appointments", Some("patient")),
+    ("get_appointment", Some("patient")),
+    ("book_appointment", Some("patient")),
+    ("reschedule_appointment", Some("patient")),
+    ("cancel_appointment", Some("patient")),
+    ("record_intake", Some("patient")),
+    ("list_doctor_schedule", Some("doctor")),
+    ("confirm_appointment", Some("doctor")),
+    ("reject_appointment", Some("doctor")),
+    ("search_protocols", Some("doctor")),
+    ("escalate_to_oncall", Some("doctor")),
+];
+
+/// The role a tool of this server declares (`Some(None)`: a public tool; `None`: not a tool of
+/// this server).
+pub fn role_of(tool: &str) -> Option<Option<&'static str>> {
+    ROLES.iter().find(|(t, _)| *t == tool).map(|&(_, r)| r)
+}

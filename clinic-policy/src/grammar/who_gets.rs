@@ -6,6 +6,7 @@
 //! value from them.
 
 use super::reach::party;
+use crate::facts::served::{PROTOCOL_SEARCH, role_of};
 use crate::facts::{doctors_only, patients_call, reaches_own_records};
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
@@ -25,6 +26,9 @@ enum Value {
     /// The appointment and its fields: its patient and its doctor, the oncall doctor after an
     /// escalation.
     Appointment,
+    /// What the protocol search answers: for the role that tool serves ([`role_of`]), the
+    /// calling doctor, and no patient.
+    Protocol,
 }
 
 /// One person of an audience, by who they are to the appointment.
@@ -48,6 +52,9 @@ enum Person {
 impl Value {
     /// Whether the contract gives the value to `p`.
     fn reaches(self, p: Person) -> bool {
+        if self == Value::Protocol {
+            return protocols_reach(p);
+        }
         match p {
             Person::Other => false,
             // (the note stays at the clinic; the appointment and its intake are answered to
@@ -78,6 +85,31 @@ fn value_in(words: &[&Tok], tool: &str) -> Option<Value> {
         && (tool.starts_with("reject") || has(&["rejection", "rejections", "rejected"]))
     {
         return Some(Value::Reason);
+    }
+    // (what the protocol search answers is a protocol, whatever the words name it by)
+    // (what the protocol search answers, named by a word of it; "a patient gets
+    // `ROLE_NOT_PERMITTED`" names a code, which reads as the word "code")
+    if tool == PROTOCOL_SEARCH {
+        let protocol = has(&[
+            "protocol",
+            "protocols",
+            "title",
+            "titles",
+            "excerpt",
+            "excerpts",
+            "text",
+            "match",
+            "matches",
+            "matching",
+            "result",
+            "results",
+            "ones",
+            "shared",
+            "review",
+            "reviewed",
+        ]);
+        return (protocol && !has(&["code", "codes", "error", "errors"]))
+            .then_some(Value::Protocol);
     }
     // (a slot or a protocol is not the appointment's)
     if has(&["slot", "slots", "protocol", "protocols"]) {
@@ -403,12 +435,15 @@ pub(super) fn audience_set(
         if negated(k) || k == 1 && w(0, &["only"]) {
             continue;
         }
-        let Some((people, _)) = people_at(clause, start, text) else {
+        let Some((people, end)) = people_at(clause, start, text) else {
             continue;
         };
         let Some(value) = value_of(&clause[..k]) else {
             continue;
         };
+        if value == Value::Protocol && !protocol_audience(clause, end, &people) {
+            continue;
+        }
         if let Some(p) = people.iter().find(|p| !value.reaches(**p)) {
             let who = match p {
                 Person::Patient => "the patient",
@@ -564,6 +599,7 @@ impl Value {
             Value::Reason => "the rejection's reason",
             Value::Intake => "the intake",
             Value::Appointment => "the appointment",
+            Value::Protocol => "the protocols",
         }
     }
     fn contract(self) -> &'static str {
@@ -578,6 +614,36 @@ impl Value {
             Value::Appointment => {
                 "the clinic API answers the appointment to its owner patient and to its doctor only"
             }
+            Value::Protocol => {
+                "the protocol search serves doctors only, and answers the calling doctor; a patient gets `ROLE_NOT_PERMITTED`"
+            }
         }
     }
+}
+
+/// Whom the protocols reach: the people of the role the protocol search serves (a doctor: the
+/// caller, the appointment's or the oncall doctor, the clinic's doctors), no one else.
+fn protocols_reach(p: Person) -> bool {
+    let doctors = role_of(PROTOCOL_SEARCH).flatten() != Some("patient");
+    match p {
+        Person::Other => false,
+        Person::Patient => !doctors,
+        Person::Doctor | Person::Oncall | Person::Staff | Person::Caller => doctors,
+    }
+}
+
+/// Whether people after "for" are the protocols' audience, not the patients a protocol is about
+/// ("Protocols for a child with fever", "each dosage is for children and adults"): the list ends
+/// its phrase and names one of the appointment's people or the caller.
+fn protocol_audience(clause: &[&Tok], end: usize, people: &[Person]) -> bool {
+    let closed = clause
+        .get(end)
+        .is_none_or(|x| x.kind == Kind::Comma || is_word(x, &["too", "only", "alike", "also"]));
+    closed
+        && people.iter().any(|p| {
+            matches!(
+                p,
+                Person::Patient | Person::Doctor | Person::Oncall | Person::Caller
+            )
+        })
 }
