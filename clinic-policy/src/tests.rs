@@ -14829,3 +14829,137 @@ fn the_protocols_audience_is_the_role_the_search_serves() {
         "protocols"
     ));
 }
+
+/// Each tool serves the role it declares (`served::ROLES`): another role named as the
+/// authenticated caller, in a scope of the tool's callers or as who gets a read's answer is
+/// refused, and so is a public tool said to be for one role only or to refuse one.
+#[test]
+fn a_tools_callers_are_the_role_it_declares() {
+    for (place, tool, bad, why) in [
+        (
+            D,
+            "list_my_appointments",
+            "List the appointments of the authenticated patient or doctor, newest last, one page at a time.",
+            "the authenticated caller",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor or of the authenticated patient.",
+            "the authenticated caller",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, one page at a time. For a doctor, the appointments of the doctor's patients.",
+            "a caller of another role named",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment, for its doctor or for its patient.",
+            "a caller of another role named",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time; a patient gets the appointments of the patient's doctor.",
+            "said to get the tool's answer",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window, for the authenticated patient only.",
+            "for one role only",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. For patients; a doctor gets `ROLE_NOT_PERMITTED`.",
+            "a role refused on a public tool",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. For patients; a doctor gets `ROLE_NOT_PERMITTED`.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, one page at a time. A doctor gets `ROLE_NOT_PERMITTED`.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, for the patient. Optional.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The patient gets no notification; the new status is in the appointment.",
+        ),
+    ]);
+    for (place, tool, good) in [
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window, for patients and doctors.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, for the patient.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, for the doctor.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, "role"), "{good}");
+    }
+}
+
+/// A request said to go with a credential other than the caller's token (the clinic's or the
+/// server's own account, a service token) is refused; the caller's own token is not.
+#[test]
+fn a_request_goes_with_the_callers_token_only() {
+    let why = "a credential other than the caller's";
+    for (tool, bad) in [
+        (
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time. The server reads them with the clinic's own account.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient with the server's own account.",
+        ),
+        (
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, with the account of the clinic.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments through a service token.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, why), "{bad}");
+    }
+    for good in [
+        "List the authenticated doctor's appointments, one page at a time. A patient's token gives `ROLE_NOT_PERMITTED`.",
+        "List the authenticated doctor's appointments, one page at a time, with the doctor's own token.",
+        "List the authenticated doctor's appointments, one page at a time. The server holds no account of the clinic.",
+    ] {
+        assert!(!refused_for(D, "list_doctor_schedule", good, why), "{good}");
+    }
+    assert!(!refused_for(
+        O,
+        "search_protocols",
+        "The start of the protocol text, without the demo access token of a doctor of the same clinic.",
+        why
+    ));
+}

@@ -340,6 +340,12 @@ pub(crate) fn share_a_caller(a: &str, b: &str) -> bool {
     }
 }
 
+/// Whether the tool's route is read by both roles (an appointment, an intake): the API's own
+/// readings of who calls it follow the route, whatever role the tool declares.
+pub(crate) fn route_of_both_roles(tool: &str) -> bool {
+    callers(tool).is_some_and(|c| c.len() == 4)
+}
+
 /// Whether the clinic API has a route for the tool.
 pub(crate) fn has_a_route(tool: &str) -> bool {
     callers(tool).is_some()

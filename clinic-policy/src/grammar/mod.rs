@@ -832,6 +832,15 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         move_said_new(clause, tool.name, out);
         emergency_stand_in(clause, out);
         caller_swapped(clause, tool.name, out);
+        role_misstated(
+            clause,
+            text,
+            tool.name,
+            field == Field::ToolDescription,
+            tool.mutates,
+            out,
+        );
+        credential_of_another(clause, out);
         act_of_another(clause, tool.name, out);
         question_claimed(clause, tool.name, out);
         question_content(clause, tool.name, out);
