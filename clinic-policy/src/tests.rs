@@ -14827,6 +14827,12 @@ fn the_protocols_audience_is_the_role_the_search_serves() {
         "search_protocols",
         "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. For doctors; a patient gets `ROLE_NOT_PERMITTED`.",
         "protocols"
+    )); // (the people a protocol is about are no audience of it)
+    assert!(!refused_for(
+        D,
+        "search_protocols",
+        "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words, for example protocols for children with asthma.",
+        why
     ));
 }
 
