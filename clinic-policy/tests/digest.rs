@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "3cca44367eee634a84e7dc4b047728604e8e704bb865b8fc52e41a695ae2eef8";
+const PINNED: &str = "732ba52251f16d2b853d07935e82facb849966fc60fbd8e7d79fcf37c438f24a";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
