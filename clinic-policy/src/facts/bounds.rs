@@ -696,12 +696,15 @@ pub(super) fn band_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
 /// against its schema's bounds and answers `INVALID_ARGUMENTS` before any request; no argument
 /// is cut, clamped or read as another value. What the server itself shortens is of an answer
 /// (a protocol's excerpt), never of an argument.
-pub(super) fn bound_bent(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    let bounded = super::served::ARGS
-        .iter()
-        .any(|a| a.tool == tool && a.bounds.is_some())
-        || !values(tool).is_empty();
-    if !bounded {
+/// `bounded_arg`: the tool takes an argument with bounds (`served::ARGS`, read by the caller).
+pub(super) fn bound_bent(
+    text: &str,
+    toks: &[Tok],
+    tool: &str,
+    bounded_arg: bool,
+    out: &mut Vec<Violation>,
+) {
+    if !bounded_arg && values(tool).is_empty() {
         return;
     }
     for clause in toks.split(|t| t.kind == Kind::Stop) {

@@ -72,15 +72,24 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     status_value_glossed(text, &toks, out);
     availability_glossed(text, &toks, out);
     bound_misstated(text, &toks, tool, out);
-    bound_bent(text, &toks, tool, out);
+    let bounded_arg = served::args_of(tool).any(|a| a.bounds.is_some());
+    bound_bent(text, &toks, tool, bounded_arg, out);
     band_misstated(text, &toks, tool, out);
     patients_value_withheld(&toks, out);
     reason_kept_among_staff(&toks, tool, out);
-    served::served_misstated(text, &toks, tool, out);
+    served::served_misstated(text, &toks, tool, lists_over_all_time(tool), out);
     // (what this server's answers hold and its doctors have is read for its own tools)
     if answers::output_of(tool).is_some() {
         answers::one_said_many(&toks, out);
         answers::level_values_invented(&toks, out);
     }
     id_source_misstated(&toks, tool, out);
+}
+
+/// Whether a tool answers a list and takes no time to narrow it by: its list holds what it holds
+/// whenever it happened (a patient's or a doctor's appointments, the protocols, the doctors).
+fn lists_over_all_time(tool: &str) -> bool {
+    answers::output_of(tool)
+        .is_some_and(|fields| fields.iter().any(|f| f.value == answers::Value::List))
+        && !served::args_of(tool).any(|a| a.form == served::Form::Instant)
 }

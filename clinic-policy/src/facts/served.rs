@@ -161,7 +161,15 @@ pub const PAGED: &[&str] = &["list_my_appointments", "list_doctor_schedule"];
 
 /// What a text says of the server's own values, against [`FLAGS`], the slot search's window and
 /// zone, [`ORDERED_BY_ID`], [`EVERY_DOCTOR`] and [`PAGED`].
-pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+/// `lists_over_all_time`: the tool answers a list that no time argument narrows
+/// ([`super::lists_over_all_time`]).
+pub(super) fn served_misstated(
+    text: &str,
+    toks: &[Tok],
+    tool: &str,
+    lists_over_all_time: bool,
+    out: &mut Vec<Violation>,
+) {
     // (the sentences, split at `.`, `;`, `!`, `?` and line breaks; a colon joins a label to its
     // value: "Default: 7 days")
     args_misstated(text, toks, tool, out);
@@ -214,7 +222,7 @@ pub(super) fn served_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut V
         if PAGED.contains(&tool) {
             count_of_people(s, out);
         }
-        if lists_over_all_time(tool) {
+        if lists_over_all_time {
             span_narrowed(s, out);
         }
         if let Some((_, work)) = SERVER_WORK.iter().find(|(t, _)| *t == tool) {
@@ -780,14 +788,6 @@ fn api_does_servers_work(s: &[Tok], tool: &str, work: &[&str], out: &mut Vec<Vio
             ),
         );
     }
-}
-
-/// Whether a tool answers a list and takes no time to narrow it by: its list holds what it holds
-/// whenever it happened (a patient's or a doctor's appointments, the protocols, the doctors).
-fn lists_over_all_time(tool: &str) -> bool {
-    use super::answers::{Value, output_of};
-    output_of(tool).is_some_and(|fields| fields.iter().any(|f| f.value == Value::List))
-        && !args_of(tool).any(|a| a.form == Form::Instant)
 }
 
 /// A list that no time narrows said to hold a span of the calendar ("the appointments of the
@@ -1622,7 +1622,7 @@ fn names(s: &[Tok], j: usize, a: &Arg) -> bool {
 }
 
 /// The arguments of a tool.
-fn args_of(tool: &str) -> impl Iterator<Item = &'static Arg> + '_ {
+pub(super) fn args_of(tool: &str) -> impl Iterator<Item = &'static Arg> + '_ {
     ARGS.iter().filter(move |a| a.tool == tool)
 }
 

@@ -178,7 +178,7 @@ fn slot_scope_narrowed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violatio
         // (a replay's window is the key's: "the same key and slot within one day")
         // (another tool's window, said in its relative clause, is not the act's)
         let window = k > s
-            && !crate::grammar::of_a_named_tool(clause, k)
+            && !super::answers::of_a_named_tool(clause, k)
             && !clause.iter().any(|x| {
                 is_word(
                     x,

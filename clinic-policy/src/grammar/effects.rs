@@ -868,7 +868,7 @@ pub(super) fn own_scope(
     // (another tool's default, said in its relative clause, is no fallback of this one)
     let fallback = clause.iter().enumerate().any(|(k, x)| {
         is_word(x, &["default", "empty", "missing", "omitted", "absent"])
-            && !super::of_a_named_tool(clause, k)
+            && !crate::facts::answers::of_a_named_tool(clause, k)
     });
     if field == Field::ParamDescription
         && mutates

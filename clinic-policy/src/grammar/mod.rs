@@ -76,27 +76,6 @@ fn tool_named_at(toks: &[Tok], k: usize) -> Option<&'static str> {
     None
 }
 
-/// Whether the word at `k` of `clause` is said in a relative clause of another tool named before
-/// it ("as returned by find_available_slots, which searches the next 7 days by default"): its
-/// window and its default are that tool's, not the one the text describes.
-pub(crate) fn of_a_named_tool(clause: &[&Tok], k: usize) -> bool {
-    (0..k).any(|j| {
-        let x = clause[j];
-        let tool = x.kind == Kind::Ident
-            && crate::facts::answers::OUTPUTS
-                .iter()
-                .any(|(t, _)| x.text == *t);
-        let rel = if clause.get(j + 1).is_some_and(|n| n.kind == Kind::Comma) {
-            j + 2
-        } else {
-            j + 1
-        };
-        tool && rel < k
-            && is_word_at(clause, rel, &["which", "that", "whose"])
-            && clause[rel..k].iter().all(|y| y.kind != Kind::Comma)
-    })
-}
-
 /// What follows "to give to <tool>" up to the sentence's end: nothing, or "as its/the/a" and the
 /// parameter's name, up to three words or names and no function word ("as its slot id").
 fn value_flow_ends(rest: &[Tok]) -> bool {

@@ -265,7 +265,7 @@ pub(super) fn parameter_bounds(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
             // caller); and a default is the present or measured from it, never a fixed date
             let before = is_word(t, &["default", "defaults"])
                 && clause[..k].iter().any(|x| x.kind == Kind::Ident)
-                && !super::of_a_named_tool(clause, k);
+                && !crate::facts::answers::of_a_named_tool(clause, k);
             if is_id && before || value.is_some_and(|v| v.kind == Kind::Ident && (is_id || year(v)))
             {
                 push(
