@@ -14368,6 +14368,10 @@ fn a_started_appointment_is_not_moved() {
         ),
         (
             D,
+            "Move one of the authenticated patient's appointments in one step. A move to another slot after the appointment starts is possible.",
+        ),
+        (
+            D,
             "Move one of the authenticated patient's appointments to another open slot in one step, until the end of the appointment.",
         ),
     ] {
@@ -14400,6 +14404,11 @@ fn a_started_appointment_is_not_moved() {
         (
             O,
             "The appointment after the move, with the new start and end, in UTC and the clinic's local time.",
+        ),
+        // (the slot's own start, said of the slot)
+        (
+            D,
+            "Move one of the authenticated patient's appointments to another open slot in one step. The new slot may start before or after the old start.",
         ),
     ] {
         assert!(
@@ -14741,6 +14750,11 @@ fn a_value_said_kept_by_the_server_is_refused() {
             "escalate_to_oncall",
             "The appointment, now with the oncall doctor of the clinic; the note is in the server's audit trail too.",
         ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient. Also for the server's audit trail.",
+        ),
     ] {
         assert!(refused_for(place, tool, bad, why), "{bad}");
     }
@@ -14769,6 +14783,12 @@ fn a_value_said_kept_by_the_server_is_refused() {
             P,
             "record_intake",
             "The symptoms, in the patient's words, 1 to 1000 characters, kept with the appointment in the clinic's records.",
+        ),
+        // (the place the subject of its own verb, in a sentence of its own)
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient. The server's audit trail has the appointment id only.",
         ),
     ] {
         assert!(!refused_for(place, tool, good, why), "{good}");
@@ -14924,6 +14944,17 @@ fn a_tools_callers_are_the_role_it_declares() {
             D,
             "list_doctor_schedule",
             "List the authenticated doctor's appointments, one page at a time, for the doctor.",
+        ),
+        // (another reader of one value, not a caller of the tool)
+        (
+            O,
+            "list_doctor_schedule",
+            "Status of the appointment; patients see it too.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Reason for the rejection; a patient sees the reason also.",
         ),
     ] {
         assert!(!refused_for(place, tool, good, "role"), "{good}");

@@ -1763,6 +1763,12 @@ pub(crate) fn started_moved(clause: &[&Tok], effects: &[&'static str], out: &mut
         return;
     }
     let n = clause.len();
+    // (a slot's own start, said of the slot: "the new slot may start before or after the old
+    // start")
+    let of_the_slot = clause
+        .iter()
+        .find(|x| !is_word(x, DETERMINERS) && !is_word(x, &["new", "other", "open", "chosen"]))
+        .is_some_and(|x| is_word(x, &["slot", "slots"]));
     let hit = (0..n).find(|&k| {
         // "already started", "has begun"
         is_word(clause[k], &["started", "begun", "underway", "ongoing"])
@@ -1774,6 +1780,7 @@ pub(crate) fn started_moved(clause: &[&Tok], effects: &[&'static str], out: &mut
                 && clause.iter().any(|x| is_word(x, &["start", "starts"]))
             // "before or after its start", "after it starts"
             || is_word(clause[k], &["after"])
+                && !of_the_slot
                 && clause[k + 1..]
                     .iter()
                     .take(3)

@@ -231,7 +231,12 @@ pub(super) fn kept_by_the_server(toks: &[Tok], out: &mut Vec<Violation>) {
             // trail keeps the ids") names none
             let no_verb = clause[..k]
                 .iter()
-                .all(|x| x.kind != Kind::Word || is_word(x, STORES) || verb(&x.text).is_none());
+                .all(|x| x.kind != Kind::Word || is_word(x, STORES) || verb(&x.text).is_none())
+                // (the place the subject of its own verb: "The server's audit trail has the ids")
+                && !clause[k + 1..]
+                    .iter()
+                    .take(2)
+                    .any(|x| x.kind == Kind::Word && verb(&x.text).is_some());
             let opening = toks
                 .iter()
                 .take_while(|t| !matches!(t.kind, Kind::Stop | Kind::Comma));

@@ -236,6 +236,12 @@ pub(crate) fn role_misstated(
         ) {
             continue;
         }
+        // (another reader of one value, not a caller of the tool: "patients see it too")
+        if is_word_at(clause, v + 1, &["it", "them", "this", "that"])
+            || clause.iter().any(|x| is_word(x, &["too", "also"]))
+        {
+            continue;
+        }
         let head = clause[v - 1];
         let Some(r) = role_word(head) else {
             continue;
