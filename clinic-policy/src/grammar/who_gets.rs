@@ -86,7 +86,6 @@ fn value_in(words: &[&Tok], tool: &str) -> Option<Value> {
     {
         return Some(Value::Reason);
     }
-    // (what the protocol search answers is a protocol, whatever the words name it by)
     // (what the protocol search answers, named by a word of it; "a patient gets
     // `ROLE_NOT_PERMITTED`" names a code, which reads as the word "code")
     if tool == PROTOCOL_SEARCH {
