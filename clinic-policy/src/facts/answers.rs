@@ -427,9 +427,7 @@ fn taken_as(after: &[Tok], tool: &str) -> bool {
         .find(|x| !is_word(x, DETERMINERS))
         .is_some_and(|x| {
             is_word(x, &["input", "argument", "query", "search"])
-                || crate::facts::served::ARGS
-                    .iter()
-                    .any(|a| a.tool == tool && x.text.trim_matches('`') == a.name)
+                || super::served::args_of(tool).any(|a| x.text.trim_matches('`') == a.name)
         })
 }
 

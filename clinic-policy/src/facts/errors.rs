@@ -648,7 +648,7 @@ const PAST_A_BOUND: &[&str] = &[
 fn server_checked(code: &str, case: &[&Tok], number: bool, tool: &str) -> Option<&'static str> {
     match code {
         "validation_error" => {
-            let served = super::served::ARGS.iter().any(|a| a.tool == tool);
+            let served = super::served::args_of(tool).next().is_some();
             let bound = number || case.iter().any(|x| is_word(x, PAST_A_BOUND));
             (served && bound).then_some(
                 "an argument past its bound said to answer `VALIDATION_ERROR`: this server checks each argument against the bounds and form of its schema before any request and answers `INVALID_ARGUMENTS`, sending nothing",
@@ -816,10 +816,7 @@ fn case_misplaced(code: &str, case: &[&Tok]) -> Option<&'static str> {
 /// the agent that reads an error or a repeat stops early or loops. Read on a tool with a page
 /// argument, where "past the last" is said of a page.
 pub(super) fn page_past_end(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    if !super::served::ARGS
-        .iter()
-        .any(|a| a.tool == tool && a.name == "page")
-    {
+    if !super::served::args_of(tool).any(|a| a.name == "page") {
         return;
     }
     let page = |j: usize| is_word_at(toks, j, &["page", "pages"]);
