@@ -15000,3 +15000,273 @@ fn a_request_goes_with_the_callers_token_only() {
         why
     ));
 }
+
+/// Error codes are read against the tools that give them and the cases they are given for: a
+/// code of another tool's routes, an unknown specialty answered with anything but
+/// `UNKNOWN_SPECIALTY`, a state of the clinic said to answer `INVALID_ARGUMENTS`, an object or
+/// the tool's own role said to answer `ROLE_NOT_PERMITTED`, the caller's role said to answer
+/// `FORBIDDEN`, a too long or too short argument said to answer `VALIDATION_ERROR`, and a search
+/// past the cap said to give slots are refused; the true glosses of each pass.
+#[test]
+fn error_codes_are_read_against_their_tools_and_cases() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        // (a code of another tool's routes)
+        (
+            "a tool that never gives it",
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. `SLOT_TAKEN` when the slot was booked again by another patient.",
+        ),
+        (
+            "a tool that never gives it",
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. `INTAKE_NOT_FOUND` for an appointment with no intake.",
+        ),
+        (
+            "a tool that never gives it",
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step. `INTAKE_EXISTS` when the appointment has an intake.",
+        ),
+        (
+            "a tool that never gives it",
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered, sorted by name, each with its number of doctors. `UNKNOWN_SPECIALTY` for a specialty with no doctor.",
+        ),
+        (
+            "a tool that never gives it",
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. `DOCTOR_NOT_FOUND` when the doctor has no clinic.",
+        ),
+        (
+            "a tool that never gives it",
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. `SLOT_TAKEN` when the patient has booked another slot.",
+        ),
+        (
+            "a tool that never gives it",
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered, sorted by name, each with its number of doctors. `SEARCH_TOO_BROAD` when there are more than 50.",
+        ),
+        // (an unknown specialty answered otherwise)
+        (
+            "said to give another answer",
+            P,
+            "list_doctors",
+            "Exact specialty name, case-insensitive (for example Cardiology), 1 to 64 characters; an unknown specialty gives every doctor.",
+        ),
+        (
+            "said to give another answer",
+            P,
+            "list_doctors",
+            "Exact specialty name, case-insensitive (for example Cardiology), 1 to 64 characters; an unknown one gives `VALIDATION_ERROR`.",
+        ),
+        (
+            "said to give another answer",
+            P,
+            "list_doctors",
+            "Exact specialty name, case-insensitive (for example Cardiology), 1 to 64 characters; an unknown one gives `SPECIALTY_NOT_FOUND`.",
+        ),
+        (
+            "said to give another answer",
+            P,
+            "find_available_slots",
+            "Exact specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it; an unknown one gives `DOCTOR_NOT_FOUND`.",
+        ),
+        (
+            "said to give another answer",
+            O,
+            "list_doctors",
+            "The doctors, ordered by id; all of them when the specialty is unknown.",
+        ),
+        (
+            "said to give another answer",
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. A specialty no doctor has gives the whole list.",
+        ),
+        (
+            "said to give another answer",
+            O,
+            "list_doctors",
+            "How many doctors are listed; 0 for a specialty no doctor has.",
+        ),
+        (
+            "said to give another answer",
+            O,
+            "find_available_slots",
+            "Open slots found in the window before the limit was applied; 0 for an unknown specialty.",
+        ),
+        // (the server's own codes for another case)
+        (
+            "a state of the clinic said to answer",
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `INVALID_ARGUMENTS` when the slot is in the past.",
+        ),
+        (
+            "a state of the clinic said to answer",
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step. `INVALID_ARGUMENTS` when the new slot is taken.",
+        ),
+        (
+            "a state of the clinic said to answer",
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. `INVALID_ARGUMENTS` for an appointment that already has an intake.",
+        ),
+        (
+            "a state of the clinic said to answer",
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. `INVALID_ARGUMENTS` when no protocol matches.",
+        ),
+        (
+            "a case beside the caller's role",
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. `ROLE_NOT_PERMITTED` for an appointment of another patient.",
+        ),
+        (
+            "a case beside the caller's role",
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, one page at a time. `ROLE_NOT_PERMITTED` for a patient with no appointments.",
+        ),
+        (
+            "a case beside the caller's role",
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. `ROLE_NOT_PERMITTED` for an appointment with no doctor.",
+        ),
+        // (the server's own checks said to be the API's)
+        (
+            "a role the tool is not for said to answer `FORBIDDEN`",
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A caller of the other role gets FORBIDDEN.",
+        ),
+        (
+            "an argument past its bound said to answer",
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A too long text gives VALIDATION_ERROR.",
+        ),
+        (
+            "an argument past its bound said to answer",
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. A too short query gives VALIDATION_ERROR.",
+        ),
+        (
+            "its code does not answer",
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. SLOT_TAKEN means the patient already holds a second appointment.",
+        ),
+        // (a search past the cap, or of part of the doctors)
+        (
+            "a search past the cap",
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor, of every doctor of a specialty, or of every doctor of the clinic, within a time window. With too many doctors, the slots of the first 10 doctors are returned.",
+        ),
+        (
+            "a search past the cap",
+            D,
+            "find_available_slots",
+            "Find open appointment slots of every doctor of the clinic within a time window; with too many doctors, the search is narrowed to the largest specialty.",
+        ),
+        (
+            "a search past the cap",
+            P,
+            "find_available_slots",
+            "Id of one doctor (a positive integer); either this or specialty, not both. Without both, the first 5 doctors of the clinic are searched.",
+        ),
+        (
+            "a search past the cap",
+            O,
+            "find_available_slots",
+            "True when more slots matched than were returned, or when only part of the doctors was searched.",
+        ),
+    ];
+    for &(why, place, tool, bad) in cases {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window. A slot open at the search can be unavailable at the booking; then the answer is `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `SLOT_TAKEN` means another patient booked the slot first.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Exact specialty name, case-insensitive (for example Cardiology), 1 to 64 characters; an unknown one gives `UNKNOWN_SPECIALTY` with the known names.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Exact specialty name, case-insensitive (for example Cardiology), 1 to 64 characters; an unknown one gives an error that lists the known specialties.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Id of one doctor (a positive integer); either this or specialty, not both; an unknown one gives `DOCTOR_NOT_FOUND`.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor or of every doctor of a specialty within a time window. A specialty whose doctors have no open slots gives no slots.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A too long text gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. A too short query gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window. `INVALID_ARGUMENTS` when both doctor_id and specialty are given.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A caller of the other role gets `ROLE_NOT_PERMITTED`.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of every doctor of the clinic within a time window. With too many doctors, no slots are returned: the answer is `SEARCH_TOO_BROAD`.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "True when more slots matched than were returned.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window. The first slots found are returned, earliest first.",
+        ),
+    ] {
+        let v = judge(place, good, tool);
+        assert!(v.is_empty(), "{good}: {v:?}");
+    }
+}

@@ -60,7 +60,7 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
         ),
         "role_not_permitted" => (
             "role roles profile profiles doctor doctors reception kind token allowed permitted \
-             registered tools",
+             registered tools session sessions",
             false,
         ),
         "doctor_not_found" => ("doctor doctors doctor's", true),
@@ -153,7 +153,7 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
         ),
         "search_too_broad" => (
             "search searches covers cover doctors query words word broad short letters characters \
-             character results many narrow narrower terms term specialty specialties",
+             character results many narrow narrower terms term specialty specialties searched sent",
             false,
         ),
         _ => return None,

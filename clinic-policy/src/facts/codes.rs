@@ -194,3 +194,80 @@ pub(super) fn condition_opens(toks: &[Tok], k: usize, text: &str) -> Option<usiz
     }
     None
 }
+
+/// The tools of this server that answer each code only some of its routes give (the contract's
+/// routes and the server's own checks, `clinic-mcp/src/tools/*.rs`); `None` for a code any tool
+/// may answer (a lost answer, a refused argument, a token, the API's own `VALIDATION_ERROR`).
+/// No tool reads an intake, so none answers `INTAKE_NOT_FOUND`; a public tool checks no role
+/// and takes no token.
+pub(super) fn tools_answering(code: &str) -> Option<&'static [&'static str]> {
+    const MOVES: &[&str] = &["book_appointment", "reschedule_appointment"];
+    const ONE_APPOINTMENT: &[&str] = &[
+        "get_appointment",
+        "cancel_appointment",
+        "reschedule_appointment",
+        "record_intake",
+        "confirm_appointment",
+        "reject_appointment",
+        "escalate_to_oncall",
+        "list_doctor_schedule",
+    ];
+    const SIGNED_IN: &[&str] = &[
+        "list_my_appointments",
+        "get_appointment",
+        "book_appointment",
+        "reschedule_appointment",
+        "cancel_appointment",
+        "record_intake",
+        "list_doctor_schedule",
+        "confirm_appointment",
+        "reject_appointment",
+        "search_protocols",
+        "escalate_to_oncall",
+    ];
+    Some(match code {
+        "slot_taken" | "slot_not_found" | "idempotency_key_conflict" => MOVES,
+        "intake_exists" => &["record_intake"],
+        "intake_not_found" => &[],
+        "no_oncall_doctor" => &["escalate_to_oncall"],
+        "unknown_specialty" => &["list_doctors", "find_available_slots"],
+        "search_too_broad" | "doctor_not_found" => &["find_available_slots"],
+        "appointment_not_found" => ONE_APPOINTMENT,
+        "invalid_transition" => &ONE_APPOINTMENT[1..7],
+        "confirmation_declined" => &["cancel_appointment", "reject_appointment"],
+        "role_not_permitted" | "missing_token" | "invalid_token_format" => SIGNED_IN,
+        _ => return None,
+    })
+}
+
+/// The words that name the act of a tool, by the first word of its name: a sentence that names
+/// another tool's act says what that act answers ("a booking may then find it taken, with
+/// `SLOT_TAKEN`"). (A participle is no act: "a slot booked by another patient" is a state.)
+pub(super) fn act_words(first: &str) -> &'static [&'static str] {
+    match first {
+        "book" => &["book", "books", "booking", "bookings"],
+        "reschedule" => &[
+            "reschedule",
+            "reschedules",
+            "rescheduling",
+            "move",
+            "moves",
+            "moving",
+        ],
+        "record" => &[
+            "record",
+            "records",
+            "recording",
+            "submit",
+            "submits",
+            "submission",
+        ],
+        "escalate" => &["escalate", "escalates", "escalation", "escalations"],
+        "cancel" => &["cancel", "cancels", "cancellation", "cancellations"],
+        "reject" => &["reject", "rejects", "rejection", "rejections"],
+        "confirm" => &["confirm", "confirms", "confirmation", "confirmations"],
+        "find" => &["search", "searches", "searching"],
+        "get" => &["read", "reads", "reading"],
+        _ => &[],
+    }
+}

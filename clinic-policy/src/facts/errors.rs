@@ -8,7 +8,10 @@ use super::acts::{
     statuses_taken, window_ahead,
 };
 use super::cases::{case_of, joined_codes, word_beyond_code};
-use super::codes::{ANOTHER_OWNER, API_ERRORS, NO_SUCH, condition_opens, http_status, known_route};
+use super::codes::{
+    ANOTHER_OWNER, API_ERRORS, NO_SUCH, act_words, capital_code, condition_opens, http_status,
+    known_route, sentence_around, tools_answering,
+};
 
 /// An error the API does not give, gives for a status the act takes, or gives for a case it is
 /// not given for ("Outside the opening hours, the answer is the error `CLINIC_CLOSED`"; "Cancel
@@ -29,9 +32,12 @@ pub(super) fn made_up_error(
         let capitals = text[t.start..t.end]
             .bytes()
             .all(|b| !b.is_ascii_lowercase());
+        // (or a code of the contract written bare, in capitals: "gives VALIDATION_ERROR";
+        // `CANCELLED` aside, also a status)
         let spanned = (t.kind == Kind::Ident || t.kind == Kind::Word && capitals)
             && text[..t.start].ends_with('`')
-            && t.text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_');
+            && t.text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+            || capital_code(t, text) && t.text != "cancelled";
         let before = &toks[k.saturating_sub(3)..k];
         let named = before.iter().any(|x| is_word(x, &["error", "errors"]))
             || (before.iter().any(|x| is_word(x, &["code", "codes"]))
@@ -636,6 +642,54 @@ const PAST_A_BOUND: &[&str] = &[
     "characters",
     "integer",
     "numeric",
+    // (the plain degrees: "a too long text", "a too short query", "too many days")
+    "long",
+    "short",
+    "big",
+    "small",
+    "large",
+    "high",
+    "low",
+    "many",
+    "few",
+    "much",
+];
+
+/// Words that say what the clinic holds or has done, not what an argument is: a slot taken or
+/// open, a status, an intake there already, a match, the oncall doctor. `INVALID_ARGUMENTS`
+/// answers only an argument against its schema, before any request.
+const STATE_OF_THE_CLINIC: &[&str] = &[
+    "taken",
+    "booked",
+    "available",
+    "free",
+    "open",
+    "already",
+    "matches",
+    "oncall",
+    "on-call",
+    "pending",
+    "confirmed",
+    "cancelled",
+    "rejected",
+    "started",
+    "exists",
+];
+
+/// The things of the clinic an answer may be about; none is the caller's role.
+const OBJECTS: &[&str] = &[
+    "appointment",
+    "appointments",
+    "slot",
+    "slots",
+    "intake",
+    "intakes",
+    "clinic",
+    "clinics",
+    "protocol",
+    "protocols",
+    "visit",
+    "visits",
 ];
 
 /// A check this server makes itself before any request (tool.rs `invoke_reporting`), said to be
@@ -654,7 +708,43 @@ fn server_checked(code: &str, case: &[&Tok], number: bool, tool: &str) -> Option
                 "an argument past its bound said to answer `VALIDATION_ERROR`: this server checks each argument against the bounds and form of its schema before any request and answers `INVALID_ARGUMENTS`, sending nothing",
             )
         }
+        // (said of the clinic's state: "when the new slot is taken", "for an appointment that
+        // already has an intake", "when the slot is in the past")
+        "invalid_arguments" => {
+            let past = case.windows(3).any(|w| {
+                is_word(w[0], &["in"]) && is_word(w[1], &["the"]) && is_word(w[2], &["past"])
+            });
+            (past || case.iter().any(|x| is_word(x, STATE_OF_THE_CLINIC))).then_some(
+                "a state of the clinic said to answer `INVALID_ARGUMENTS`: this server gives it for an argument against the bounds and form of its schema, before any request",
+            )
+        }
+        // (the caller's role, not an object nor the role the tool is for: "for an appointment
+        // of another patient", "for a patient with no appointments" of a patient's tool)
+        "role_not_permitted" => {
+            let object = case.iter().enumerate().any(|(j, x)| {
+                is_word(x, OBJECTS) && !(j >= 1 && is_word(case[j - 1], &["no", "nothing"]))
+            });
+            let own_role = super::served::role_of(tool).flatten().is_some_and(|own| {
+                case.iter().enumerate().any(|(j, x)| {
+                    super::roles::role_word(x) == Some(own)
+                        && !case[j.saturating_sub(2)..j]
+                            .iter()
+                            .any(|y| is_word(y, &["not", "non", "other", "than", "unless"]))
+                })
+            });
+            (object || own_role).then_some(
+                "a case beside the caller's role said to answer `ROLE_NOT_PERMITTED`: this server gives it to a session of a role the tool is not for, before any request",
+            )
+        }
         "forbidden" => {
+            // (the caller's role is the server's check, whatever else is said: "a caller of the
+            // other role")
+            let role_said = case.iter().any(|x| is_word(x, super::roles::ROLE_WORDS));
+            if role_said && super::served::role_of(tool).flatten().is_some() {
+                return Some(
+                    "a role the tool is not for said to answer `FORBIDDEN`: this server checks the caller's role before any request and answers `ROLE_NOT_PERMITTED`, sending nothing",
+                );
+            }
             let owner = case
                 .iter()
                 .any(|x| is_word(x, ANOTHER_OWNER) || is_word(x, &["owns", "assigned", "whose"]));
@@ -849,5 +939,56 @@ pub(super) fn page_past_end(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) 
             );
             return;
         }
+    }
+}
+
+/// A code said as the answer of a tool of this server that never gives it ("Cancel … `SLOT_TAKEN`
+/// when the slot was booked again", "Get … `INTAKE_EXISTS` for an appointment with an intake",
+/// "List the specialties … `UNKNOWN_SPECIALTY` for a specialty with no doctor"): each code comes
+/// from the routes and checks of the tools that answer it ([`tools_answering`]), so the agent
+/// waits for, or explains, an answer that never comes. A sentence that names a tool that gives
+/// it, or that tool's act, says what that act answers ("a booking may then find it taken, with
+/// `SLOT_TAKEN`"); a code denied just before it ("never gives `SLOT_TAKEN`") is none.
+pub(super) fn code_of_another_tool(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if super::served::role_of(tool).is_none() {
+        return;
+    }
+    for (k, t) in toks.iter().enumerate() {
+        if !capital_code(t, text) {
+            continue;
+        }
+        let Some(owners) = tools_answering(&t.text).filter(|o| !o.contains(&tool)) else {
+            continue;
+        };
+        let (s, _) = sentence_around(toks, k, text);
+        // (the act may be named in a clause before it: "… unavailable at the booking; then the
+        // answer is `SLOT_TAKEN`")
+        let full =
+            |j: usize| toks[j].kind == Kind::Stop && &text[toks[j].start..toks[j].end] == ".";
+        let from = (0..k).rev().find(|&j| full(j)).map_or(0, |j| j + 1);
+        let e = (k..toks.len()).find(|&j| full(j)).unwrap_or(toks.len());
+        let denied = toks[s.max(k.saturating_sub(4))..k]
+            .iter()
+            .any(|x| is_word(x, &["no", "not", "never", "nor", "without", "neither"]));
+        let owner_named = toks[from..e].iter().any(|x| {
+            owners.contains(&x.text.as_str())
+                || owners.iter().any(|o| {
+                    let first = o.split('_').next().unwrap_or("");
+                    is_word(x, act_words(first))
+                })
+        });
+        if denied || owner_named {
+            continue;
+        }
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "a code said as the answer of a tool that never gives it: {tool} does not answer `{}`; each code comes from the routes and checks of its own tools",
+                t.text.to_ascii_uppercase()
+            ),
+        );
+        return;
     }
 }

@@ -59,6 +59,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     let toks = tokens(text);
     let takes = statuses_an_act_takes(&own_effects(tool));
     made_up_error(text, &toks, tool, takes, out);
+    code_of_another_tool(text, &toks, tool, out);
     rate_misstated(text, &toks, tool, out);
     page_past_end(&toks, tool, out);
     key_reuse_refused(&toks, out);
@@ -69,6 +70,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     failure_unmade(text, &toks, tool, out);
     outcomes::code_glossed_as_empty(text, &toks, tool, out);
     outcomes::unknown_specialty_said_empty(&toks, tool, out);
+    outcomes::too_broad_misread(&toks, tool, out);
     status_value_glossed(text, &toks, out);
     availability_glossed(text, &toks, out);
     bound_misstated(text, &toks, tool, out);

@@ -84,16 +84,16 @@ const SPECIALTY_TOOLS: &[&str] = &["list_doctors", "find_available_slots"];
 
 /// A specialty no doctor has said to give an empty answer, or no error ("A specialty with no
 /// doctor gives no slots and no error", "a name no doctor has gives zero doctors", "an unknown
-/// specialty returns an empty list"): the server answers `UNKNOWN_SPECIALTY` with the known
-/// specialties, so the agent that expects an empty list reads the error as a failure of its
-/// own. A specialty whose doctors have no open slots does give an empty list: "no doctor" with
+/// specialty returns an empty list"), or any other answer than `UNKNOWN_SPECIALTY` ("… gives
+/// every doctor", "all of them when the specialty is unknown", "0 for an unknown specialty",
+/// "… gives `DOCTOR_NOT_FOUND`"): the server answers `UNKNOWN_SPECIALTY` with the known
+/// specialties, so the agent that expects a list reads the error as a failure of its own. A specialty whose doctors have no open slots does give an empty list: "no doctor" with
 /// a slot or a time after it before the verb is said of the slots, not of the specialty.
 pub(super) fn unknown_specialty_said_empty(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     if !SPECIALTY_TOOLS.contains(&tool)
         || !toks
             .iter()
             .any(|x| is_word(x, &["specialty", "specialties"]))
-        || toks.iter().any(|x| x.text == "unknown_specialty")
     {
         return;
     }
@@ -114,6 +114,29 @@ pub(super) fn unknown_specialty_said_empty(toks: &[Tok], tool: &str, out: &mut V
         "day",
         "week",
     ];
+    // (what "an unknown one" stands for: the first argument the text names, "Exact specialty
+    // name, …; an unknown one …", not "Id of one doctor; either this or specialty, …")
+    let about_specialty = toks
+        .iter()
+        .find(|x| {
+            is_word(
+                x,
+                &[
+                    "specialty",
+                    "specialties",
+                    "name",
+                    "id",
+                    "ids",
+                    "doctor_id",
+                    "key",
+                    "date",
+                    "window",
+                    "page",
+                    "limit",
+                ],
+            )
+        })
+        .is_some_and(|x| is_word(x, &["specialty", "specialties", "name"]));
     for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
         // (the specialty no doctor has: "with no doctor", "no doctor has", "an unknown
         // specialty", "a specialty that does not exist")
@@ -128,17 +151,43 @@ pub(super) fn unknown_specialty_said_empty(toks: &[Tok], tool: &str, out: &mut V
                     })
                     .take(6)
                     .any(|x| is_word(x, OF_SLOTS));
+            // ("an unknown specialty", "an unknown one" after the specialty, "the specialty is
+            // unknown")
             let unknown = is_word(t, &["unknown", "nonexistent", "unlisted"])
-                && s[k + 1..]
+                && (s[k + 1..]
                     .iter()
                     .take(2)
-                    .any(|x| is_word(x, &["specialty", "name"]));
+                    .any(|x| is_word(x, &["specialty", "name"]))
+                    || is_word_at(s, k + 1, &["one"]) && about_specialty
+                    || s[k.saturating_sub(3)..k]
+                        .iter()
+                        .any(|x| is_word(x, &["specialty"]))
+                        && is_word_at(s, k.wrapping_sub(1), &["is", "are"]));
             let not_exist = is_word(t, &["exist", "exists"]) && super::served::denied(s, k);
             (no_doctor || unknown || not_exist).then_some(k)
         });
         let Some(c) = cond else {
             continue;
         };
+        // (the answer is `UNKNOWN_SPECIALTY`, or an error named by no other code: anything else
+        // said of the case is another answer, "gives every doctor", "0", "`DOCTOR_NOT_FOUND`")
+        let other_code = s.iter().any(|x| {
+            x.kind == Kind::Ident
+                && x.text.contains('_')
+                && x.text != "unknown_specialty"
+                && x.text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+                && !super::served::args_of(tool).any(|a| a.name == x.text)
+        });
+        let answered = s.iter().any(|x| x.text == "unknown_specialty")
+            || !other_code
+                && s.iter().any(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "error", "errors", "refused", "refuses", "refusal", "known", "knows",
+                        ],
+                    )
+                });
         // (the answer said empty after it: "no slots", "zero doctors", "an empty list", "no
         // error", "nothing")
         let empty = s[c + 1..].iter().enumerate().find(|&(i, x)| {
@@ -168,5 +217,80 @@ pub(super) fn unknown_specialty_said_empty(toks: &[Tok], tool: &str, out: &mut V
             );
             return;
         }
+        if !answered {
+            push(
+                out,
+                Rule::Directive,
+                &s[c],
+                "a specialty no doctor has said to give another answer: the server answers `UNKNOWN_SPECIALTY` with the specialties it knows, and nothing else".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// A search of too many doctors, or of part of them, said to give slots ("With too many doctors,
+/// the slots of the first 10 doctors are returned", "… the search is narrowed to the largest
+/// specialty", "Without both, the first 5 doctors of the clinic are searched", "… or when only
+/// part of the doctors was searched"): past the call's cap of requests the server answers
+/// `SEARCH_TOO_BROAD` and sends nothing more, and a search it makes covers every doctor it
+/// names. The agent reads a part as the whole and tells the patient nothing else is open.
+pub(super) fn too_broad_misread(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if !super::served::args_of(tool).any(|a| a.name == "doctor_id") {
+        return;
+    }
+    const RESULT: &[&str] = &[
+        "returned",
+        "returns",
+        "searched",
+        "narrowed",
+        "given",
+        "gives",
+        "listed",
+        "lists",
+        "truncated",
+        "cut",
+        "limited",
+        "covers",
+        "covered",
+    ];
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        let w = |j: usize, list: &[&str]| is_word_at(s, j, list);
+        let doctors = |j: usize| w(j, &["doctors", "doctor"]);
+        // "too many doctors", "more doctors than", "too broad"
+        let too_many = (0..s.len()).find(|&j| {
+            w(j, &["too"]) && (w(j + 1, &["many", "broad", "wide"]))
+                || w(j, &["more"]) && doctors(j + 1) && w(j + 2, &["than"])
+        });
+        // "the first 10 doctors", "part of the doctors", "some of the doctors", "the first
+        // doctors"
+        let part = (0..s.len()).find(|&j| {
+            w(j, &["first", "part", "some", "half"])
+                && (doctors(j + 1)
+                    || s.get(j + 1).is_some_and(|x| x.kind == Kind::Ident) && doctors(j + 2)
+                    || w(j + 1, &["of"]) && w(j + 2, &["the"]) && doctors(j + 3))
+        });
+        let Some(at) = too_many.or(part) else {
+            continue;
+        };
+        let answered = s.iter().any(|x| {
+            x.text == "search_too_broad"
+                || is_word(
+                    x,
+                    &[
+                        "error", "errors", "nothing", "refused", "no", "not", "never",
+                    ],
+                )
+        });
+        if answered || !s.iter().any(|x| is_word(x, RESULT)) {
+            continue;
+        }
+        push(
+            out,
+            Rule::Directive,
+            &s[at],
+            "a search past the cap, or of part of the doctors, said to give slots: the server answers `SEARCH_TOO_BROAD` and sends nothing more, and a search covers every doctor it names".to_owned(),
+        );
+        return;
     }
 }

@@ -10,8 +10,11 @@ use super::served::role_of;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
+/// The words that name a caller's role itself, not one of the roles.
+pub(super) const ROLE_WORDS: &[&str] = &["role", "roles", "session", "sessions"];
+
 /// The role a word names, if it names one.
-fn role_word(t: &Tok) -> Option<&'static str> {
+pub(super) fn role_word(t: &Tok) -> Option<&'static str> {
     if is_word(t, &["patient", "patients"]) {
         Some("patient")
     } else if is_word(t, &["doctor", "doctors"]) {
