@@ -15270,3 +15270,22 @@ fn error_codes_are_read_against_their_tools_and_cases() {
         assert!(v.is_empty(), "{good}: {v:?}");
     }
 }
+
+/// An unknown doctor id said to give no slots or no error is refused: the slot search answers
+/// `DOCTOR_NOT_FOUND`; the true glosses pass.
+#[test]
+fn an_unknown_doctor_id_gives_doctor_not_found() {
+    let why = "an unknown doctor id said to give another answer";
+    for bad in [
+        "Id of one doctor (a positive integer); either this or specialty, not both; an unknown id gives no slots and no error.",
+        "Id of one doctor (a positive integer); an unknown id gives an empty list.",
+    ] {
+        assert!(refused_for(P, "find_available_slots", bad, why), "{bad}");
+    }
+    for good in [
+        "Id of one doctor (a positive integer); either this or specialty, not both; an unknown id gives `DOCTOR_NOT_FOUND`.",
+        "Id of one doctor (a positive integer); an unknown id gives an error.",
+    ] {
+        assert!(!refused_for(P, "find_available_slots", good, why), "{good}");
+    }
+}

@@ -71,6 +71,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     outcomes::code_glossed_as_empty(text, &toks, tool, out);
     outcomes::unknown_specialty_said_empty(&toks, tool, out);
     outcomes::too_broad_misread(&toks, tool, out);
+    outcomes::unknown_doctor_misread(&toks, tool, out);
     status_value_glossed(text, &toks, out);
     availability_glossed(text, &toks, out);
     bound_misstated(text, &toks, tool, out);

@@ -294,3 +294,41 @@ pub(super) fn too_broad_misread(toks: &[Tok], tool: &str, out: &mut Vec<Violatio
         return;
     }
 }
+
+/// An unknown doctor id said to give anything but `DOCTOR_NOT_FOUND` ("an unknown id gives no
+/// slots and no error"): the slot search checks the id against the doctor list and answers
+/// `DOCTOR_NOT_FOUND`, so the agent that reads an empty list tells the patient the doctor is
+/// fully booked. Read on a tool that takes a doctor's id; an error named by no other code
+/// passes ("an unknown id gives an error").
+pub(super) fn unknown_doctor_misread(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if !super::served::args_of(tool).any(|a| a.name == "doctor_id") {
+        return;
+    }
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        let Some(c) = (0..s.len()).find(|&k| {
+            is_word(&s[k], &["unknown", "nonexistent"])
+                && s[k + 1..]
+                    .iter()
+                    .take(2)
+                    .any(|x| is_word(x, &["id", "doctor", "doctor_id"]))
+        }) else {
+            continue;
+        };
+        let code = |x: &Tok| x.kind == Kind::Ident && x.text.contains('_') && x.text != "doctor_id";
+        let answered = s.iter().any(|x| x.text == "doctor_not_found")
+            || !s.iter().any(code)
+                && s.iter().enumerate().any(|(j, x)| {
+                    is_word(x, &["error", "errors", "refused"])
+                        && !(j >= 1 && is_word(&s[j - 1], &["no", "not"]))
+                });
+        if !answered {
+            push(
+                out,
+                Rule::Directive,
+                &s[c],
+                "an unknown doctor id said to give another answer: the server answers `DOCTOR_NOT_FOUND`".to_owned(),
+            );
+            return;
+        }
+    }
+}
