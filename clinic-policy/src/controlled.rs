@@ -866,6 +866,12 @@ pub(crate) fn check(
                 tool.name,
                 out,
             );
+            crate::facts::answers::count_said_another(
+                &crate::lang::words::tokens(text),
+                tool.name,
+                out,
+            );
+            crate::facts::earlier_held(&crate::lang::words::tokens(text), tool.name, out);
         }
     }
     // (a code is written in capitals: `cancelled` is a status, `CANCELLED` a code)

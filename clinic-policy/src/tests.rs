@@ -15289,3 +15289,142 @@ fn an_unknown_doctor_id_gives_doctor_not_found() {
         assert!(!refused_for(P, "find_available_slots", good, why), "{good}");
     }
 }
+
+/// An output named as one datum and said, by its "of …" or a phrase set beside it, to be of a
+/// thing the answer holds nothing of is refused ("Name of the patient's own doctor" on the
+/// slots, "…; the id of the patient" on an intake); a public tool's count said of the caller's
+/// own clinic is refused. The answer's own data, so named, pass.
+#[test]
+fn an_output_is_the_datum_of_what_its_answer_holds() {
+    let none = "holds no such datum";
+    for (tool, bad) in [
+        ("find_available_slots", "Name of the patient's own doctor."),
+        (
+            "record_intake",
+            "The appointment it belongs to; the id of the patient.",
+        ),
+        ("list_doctors", "Id of the patient of the doctor."),
+    ] {
+        assert!(refused_for(O, tool, bad, none), "{bad}");
+    }
+    assert!(refused_for(
+        O,
+        "list_specialties",
+        "Number of doctors with this specialty in the patient's own clinic.",
+        "a caller's own clinic said of a public tool"
+    ));
+    for (tool, good) in [
+        ("find_available_slots", "Name of the doctor of the slot."),
+        ("find_available_slots", "Id of the doctor."),
+        ("find_available_slots", "Name of the clinic of the slot."),
+        (
+            "record_intake",
+            "The appointment it belongs to; the id of the appointment.",
+        ),
+        ("record_intake", "Severity, 0 to 10; the patient is asked."),
+        ("get_appointment", "Name of the patient of the appointment."),
+        (
+            "list_specialties",
+            "Number of doctors with this specialty, over every clinic.",
+        ),
+    ] {
+        assert!(!refused_for(O, tool, good, none), "{good}");
+        assert!(
+            !refused_for(O, tool, good, "a caller's own clinic"),
+            "{good}"
+        );
+    }
+}
+
+/// An output named as one count of the answer and said to be another ("Page number of the
+/// last page", "Page size: the number of pages", "Severity: the number of days") is refused;
+/// a count said as itself, or with a bound, passes.
+#[test]
+fn each_count_of_an_answer_is_its_own_field() {
+    let why = "each count of the answer";
+    for (tool, bad) in [
+        ("list_my_appointments", "Page number of the last page."),
+        ("list_doctor_schedule", "Page size: the number of pages."),
+        ("list_my_appointments", "Number of pages; the page size."),
+        (
+            "list_my_appointments",
+            "Total number of pages, the number of appointments.",
+        ),
+        ("record_intake", "Severity: the number of days."),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        ("list_my_appointments", "Page number, from 1."),
+        ("list_my_appointments", "Page number of this page."),
+        (
+            "list_my_appointments",
+            "Page number: the number of pages before it, plus one.",
+        ),
+        ("list_my_appointments", "Total number of pages."),
+        ("list_my_appointments", "Number of pages, at least 1."),
+        (
+            "list_my_appointments",
+            "Number of the last page: the number of pages.",
+        ),
+        ("list_doctor_schedule", "Page size, the limit asked for."),
+        ("list_doctor_schedule", "Page size: the limit."),
+        ("record_intake", "Severity, 0 to 10."),
+        (
+            "record_intake",
+            "Duration: the number of days since the symptoms began.",
+        ),
+    ] {
+        assert!(!refused_for(O, tool, good, why), "{good}");
+    }
+}
+
+/// An answer's slot, times or doctor said to be the ones before an act ("The slot first
+/// booked, before any move", "the doctor who escalated it") is refused: the answer holds the
+/// appointment as it is now. The current values, a doctor who made an act that keeps the
+/// doctor, and an earlier slot said to be released pass.
+#[test]
+fn an_answer_holds_the_appointment_as_it_is_now() {
+    let why = "said to be the ones before an act";
+    for (tool, bad) in [
+        ("get_appointment", "The slot first booked, before any move."),
+        ("get_appointment", "The original slot of the appointment."),
+        (
+            "list_my_appointments",
+            "Start of the visit, before any move.",
+        ),
+        (
+            "escalate_to_oncall",
+            "The appointment, with the doctor who escalated it.",
+        ),
+        (
+            "reschedule_appointment",
+            "The previous doctor of the appointment.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        ("get_appointment", "The slot of the appointment."),
+        (
+            "get_appointment",
+            "The slot now booked; after a move, the new one.",
+        ),
+        (
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor.",
+        ),
+        (
+            "confirm_appointment",
+            "The appointment, with the doctor who confirmed it.",
+        ),
+        (
+            "reschedule_appointment",
+            "The appointment with its new slot; the old slot is released.",
+        ),
+        ("list_my_appointments", "Number of the first page: 1."),
+        ("find_available_slots", "The first slot of the window."),
+    ] {
+        assert!(!refused_for(O, tool, good, why), "{good}");
+    }
+}

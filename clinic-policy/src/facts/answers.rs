@@ -458,7 +458,14 @@ pub(crate) fn answer_overclaimed(
         held.iter().any(|h| *h == w || *h == one)
     };
     if !description {
-        bare_datum(toks, tool, fields, &holds, out);
+        bare_datum(toks, tool, fields, &holds, false, out);
+        // (a phrase set beside the first after ";" or ":" says what the same output is: "The
+        // appointment it belongs to; the id of the patient")
+        for (k, t) in toks.iter().enumerate() {
+            if t.kind == Kind::Stop && (t.text == ";" || t.text == ":") {
+                bare_datum(&toks[k + 1..], tool, fields, &holds, true, out);
+            }
+        }
     }
     let sentences = toks.split(|t| t.kind == Kind::Stop && t.text != ";" && t.text != ":");
     for (n, sentence) in sentences.enumerate() {
@@ -547,17 +554,22 @@ const ENDS_THE_DATUM: &[&str] = &[
 /// answer does not hold, a thing it holds nothing of, or a bare id, name or person's data of
 /// such a thing ("The patient's name." on the slots, which hold no patient). A thing whose the datum is
 /// may lie outside the answer when the datum is the answer's own ("The patient's symptoms." on
-/// an intake).
+/// an intake). A phrase `set` beside another is read only when it is the whole of its clause
+/// ("; the id of the patient", not "; the patient is told").
 fn bare_datum(
     toks: &[Tok],
     tool: &str,
     fields: &'static [Field],
     holds: &dyn Fn(&str) -> bool,
+    set: bool,
     out: &mut Vec<Violation>,
 ) {
     let mut phrase: Vec<&Tok> = Vec::new();
     for t in toks {
         if t.kind != Kind::Word || is_word(t, ENDS_THE_DATUM) || phrase.len() >= 8 {
+            if set && t.kind == Kind::Word {
+                return;
+            }
             break;
         }
         if is_word(t, ENDS_AN_ITEM) {
@@ -570,10 +582,16 @@ fn bare_datum(
         }
         phrase.push(t);
     }
-    // (a phrase that opens on a verb, a flag's "True" or a count's "Number" names no datum here)
-    if phrase
-        .first()
-        .is_none_or(|t| !is_word(t, &["the", "a", "an", "its", "each"]))
+    // (a phrase that opens on a verb, a flag's "True" or a count's "Number" names no datum here;
+    // a word said of anything before "of" does: "Name of the patient's doctor")
+    let generic_of = phrase.first().is_some_and(|t| {
+        let w = t.text.to_ascii_lowercase();
+        GENERIC.contains(&w.as_str()) && !matches!(w.as_str(), "number" | "count" | "total")
+    }) && phrase.get(1).is_some_and(|t| is_word(t, &["of"]));
+    if !generic_of
+        && phrase
+            .first()
+            .is_none_or(|t| !is_word(t, &["the", "a", "an", "its", "each"]))
         && phrase
             .first()
             .is_none_or(|t| !a_datum(&t.text.to_ascii_lowercase()))
@@ -599,7 +617,11 @@ fn bare_datum(
         // (a person's data or a thing of another answer; a field the served answer lacks but a
         // clinic's API may give, a fee or a priority, is read in lists only)
         let lacks = a_datum(&w) && !holds(&w) && (data_kind(&w, false).is_some() || a_thing(&w));
-        (lacks && (!whose || bare)).then_some(*t)
+        // (after a bare "Name of", "Id of" the thing the answer lacks is a person's: the
+        // answer names whose data it holds)
+        let person = Thing::Patient.words().contains(&w.as_str())
+            || Thing::Doctor.words().contains(&w.as_str());
+        (lacks && (!whose || bare) && (!generic_of || person)).then_some(*t)
     });
     if let Some(t) = hit {
         push(
@@ -1069,4 +1091,76 @@ pub(crate) fn of_a_named_tool(clause: &[&Tok], k: usize) -> bool {
             && is_word_at(clause, rel, &["which", "that", "whose"])
             && clause[rel..k].iter().all(|y| y.kind != Kind::Comma)
     })
+}
+
+/// The names each of an answer's counts goes by, as a text says them: a page's number, its
+/// size, the number of pages and the number of items; an intake's days and severity. Each
+/// names its own field and no other.
+#[rustfmt::skip]
+const COUNT_NAMES: &[(&str, &[&[&str]])] = &[
+    ("page", &[&["page", "number"], &["current", "page"], &["this", "page"]]),
+    ("limit", &[&["page", "size"], &["size", "of", "a", "page"], &["size", "of", "the", "page"], &["per", "page"], &["limit"]]),
+    ("total_pages", &[&["number", "of", "pages"], &["total", "pages"], &["last", "page"], &["page", "count"], &["count", "of", "pages"], &["pages", "in", "all"]]),
+    ("total", &[&["number", "of", "appointments"], &["count", "of", "appointments"], &["appointments", "in", "all"], &["total", "count"]]),
+    ("duration_days", &[&["number", "of", "days"], &["duration"], &["days", "since"]]),
+    ("severity", &[&["severity"]]),
+];
+
+/// The count of `fields` a name at `k` of `toks` names, with the end of the name: the longest
+/// name of [`COUNT_NAMES`] there whose field the answer holds.
+fn count_named(toks: &[Tok], k: usize, fields: &'static [Field]) -> Option<(&'static str, usize)> {
+    let held = paths(fields);
+    COUNT_NAMES
+        .iter()
+        .filter(|(name, _)| held.iter().any(|(_, f)| f.name == *name))
+        .flat_map(|(name, names)| names.iter().map(move |n| (*name, *n)))
+        .filter(|(_, n)| (0..n.len()).all(|j| toks.get(k + j).is_some_and(|t| is_word(t, &[n[j]]))))
+        .max_by_key(|(_, n)| n.len())
+        .map(|(name, n)| (name, k + n.len()))
+}
+
+/// An output's description that names one count of the answer and says it is another ("Page
+/// number of the last page", "Page size: the number of pages", "Severity: the number of
+/// days"): the agent reads the one field as the other. The first count is named within the
+/// text's first three words; the second is the whole phrase after its "of", or after a ":",
+/// ";" or "," beside it.
+pub(crate) fn count_said_another(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    let Some(fields) = output_of(tool) else {
+        return;
+    };
+    let Some((first, end)) = (0..toks.len().min(3))
+        .take_while(|&k| toks[k].kind == Kind::Word)
+        .find_map(|k| count_named(toks, k, fields))
+    else {
+        return;
+    };
+    let Some(next) = toks.get(end) else {
+        return;
+    };
+    if !(is_word(next, &["of"])
+        || matches!(next.kind, Kind::Stop | Kind::Comma) && next.text != ".")
+    {
+        return;
+    }
+    let mut at = end + 1;
+    while toks
+        .get(at)
+        .is_some_and(|t| is_word(t, &["the", "a", "an", "its"]))
+    {
+        at += 1;
+    }
+    let Some((second, stop)) = count_named(toks, at, fields) else {
+        return;
+    };
+    let whole = toks.get(stop).is_none_or(|t| t.kind != Kind::Word);
+    if whole && second != first {
+        push(
+            out,
+            Rule::Directive,
+            &toks[at],
+            format!(
+                "an output named as the answer's `{first}` and said to be its `{second}`: each count of the answer of {tool} is its own field"
+            ),
+        );
+    }
 }

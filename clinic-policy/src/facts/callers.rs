@@ -1342,8 +1342,9 @@ pub(crate) fn own_clinic_of_a_public_tool(clause: &[&Tok], tool: &str, out: &mut
         if !is_word(t, &["clinic", "clinics", "practice"]) {
             return false;
         }
-        // "the patient's clinic" (a possessive dropped), "my clinic", "its own clinic"
-        let before = k >= 1 && whose(clause[k - 1]);
+        // "the patient's clinic" (a possessive dropped), "my clinic", "the patient's own clinic"
+        let before = k >= 1 && whose(clause[k - 1])
+            || k >= 2 && is_word(clause[k - 1], &["own", "home", "usual"]) && whose(clause[k - 2]);
         // "the clinic of the patient", "the clinic of the caller"
         let of = is_word_at(clause, k + 1, &["of"])
             && clause[k + 2..]

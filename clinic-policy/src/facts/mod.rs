@@ -40,7 +40,7 @@ use kept::{free_text_logged, kept_by_the_server};
 pub(crate) use restrictions::*;
 pub(crate) use roles::{credential_of_another, role_misstated};
 pub(crate) use values::*;
-pub(crate) use visit::{slot_name_narrowed, visit_misstated};
+pub(crate) use visit::{earlier_held, slot_name_narrowed, visit_misstated};
 
 use crate::lang::words::{own_effects, tokens};
 use crate::types::Violation;

@@ -452,3 +452,104 @@ pub(crate) fn slot_name_narrowed(name: &str, tool: &str, out: &mut Vec<Violation
         });
     }
 }
+
+/// Words that mark a value of an appointment as one it had before an act ("the original slot",
+/// "the slot first booked").
+const HELD_BEFORE: &[&str] = &[
+    "first",
+    "original",
+    "originally",
+    "initial",
+    "initially",
+    "previous",
+    "previously",
+    "former",
+    "old",
+    "earlier",
+    "prior",
+];
+
+/// Acts after which an appointment's slot, times or doctor are others.
+const CHANGES: &[&str] = &[
+    "move",
+    "moves",
+    "reschedule",
+    "rescheduling",
+    "escalation",
+    "change",
+    "changes",
+];
+
+/// Words that say what became of an earlier value, or that the value is the one now.
+const NOW_SAID: &[&str] = &[
+    "now",
+    "current",
+    "currently",
+    "new",
+    "after",
+    "released",
+    "freed",
+    "open",
+    "available",
+    "again",
+    "cancelled",
+];
+
+/// An output's slot, times or doctor of an appointment said to be the ones before an act ("The
+/// slot first booked, before any move", "The original slot", "The appointment, with the doctor
+/// who escalated it"): every answer holds the appointment as it is now; a move gives it the new
+/// slot's times and doctor, an escalation the oncall doctor. Only on an answer that holds an
+/// appointment's slot.
+pub(crate) fn earlier_held(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    use super::answers::{Thing, id_records};
+    if id_records(tool, Thing::Slot).is_none_or(|r| !r.contains(&Thing::Appointment)) {
+        return;
+    }
+    let act = tool.split('_').next().unwrap_or_default();
+    for clause in toks.split(|t| t.kind == Kind::Stop) {
+        if clause
+            .iter()
+            .any(|t| is_word(t, NEGATIONS) || is_word(t, NOW_SAID))
+        {
+            continue;
+        }
+        // (the hit is the word that marks the value as earlier)
+        let hit = clause.iter().enumerate().find_map(|(k, t)| {
+            if !is_word(t, &["slot", "doctor", "start", "end", "time", "times"]) {
+                return None;
+            }
+            if k >= 1 && is_word(&clause[k - 1], HELD_BEFORE) {
+                return Some(&clause[k - 1]);
+            }
+            if is_word_at(clause, k + 1, HELD_BEFORE) {
+                return Some(&clause[k + 1]);
+            }
+            // "…, before any move"
+            let change = clause[k + 1..].windows(3).find(|w| {
+                is_word(&w[0], &["before"])
+                    && is_word(&w[1], &["any", "the", "a", "its"])
+                    && is_word(&w[2], CHANGES)
+            });
+            if let Some(w) = change {
+                return Some(&w[0]);
+            }
+            // "the doctor who escalated it": on an act that changes the doctor, its doer is the
+            // doctor before it
+            let doer = DOCTOR_CHANGING.contains(&act)
+                && is_word(t, &["doctor"])
+                && is_word_at(clause, k + 1, &["who", "that"])
+                && clause.get(k + 2).is_some_and(|x| {
+                    verb(&x.text.to_ascii_lowercase()).is_some_and(|(v, _, _)| v == act)
+                });
+            doer.then(|| &clause[k + 2])
+        });
+        if let Some(t) = hit {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                "an answer's slot, times or doctor said to be the ones before an act: the answer holds the appointment as it is now, with a moved one's new slot and an escalated one's oncall doctor".to_owned(),
+            );
+        }
+    }
+}
