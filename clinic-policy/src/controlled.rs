@@ -847,6 +847,7 @@ pub(crate) fn check(
         crate::scales::examples_disagree(text, out);
         // (an error is named by its code, as written)
         crate::facts::codes_and_values(text, tool.name, out);
+        crate::facts::served::cap_denied(&crate::lang::words::tokens(text), tool.name, out);
         // (what the answer holds is said by the tool's description and its outputs')
         if field == Field::ToolDescription || field == Field::ParamDescription && !tool.input {
             if crate::facts::answers::output_of(tool.name).is_some() {

@@ -15428,3 +15428,47 @@ fn an_answer_holds_the_appointment_as_it_is_now() {
         assert!(!refused_for(O, tool, good, why), "{good}");
     }
 }
+
+/// The slot search said to reach every doctor with no cap ("however many doctors", "with no
+/// limit on their number") is refused: past the server's cap of requests it answers
+/// `SEARCH_TOO_BROAD`. The case said, and a window's slots said without a cap on doctors, pass.
+#[test]
+fn the_slot_search_of_every_doctor_has_a_cap() {
+    let why = "said to reach every doctor with no cap";
+    for (place, bad) in [
+        (
+            D,
+            "Find open appointment slots of every doctor of the clinic, however many doctors it has, in one search.",
+        ),
+        (
+            P,
+            "Id of one doctor (a positive integer). Without it, every doctor is searched, with no limit on their number.",
+        ),
+        (D, "Find open slots of any number of doctors in one call."),
+    ] {
+        assert!(
+            refused_for(place, "find_available_slots", bad, why),
+            "{bad}"
+        );
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots. Without doctor_id or specialty, every doctor is searched; a search of too many doctors gives `SEARCH_TOO_BROAD`.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor, not of every doctor with no limit: too many doctors give `SEARCH_TOO_BROAD`.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Every open slot of the window, however many.",
+        ),
+        (D, "list_doctors", "List every doctor, however many."),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+}

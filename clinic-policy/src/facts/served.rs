@@ -2970,3 +2970,56 @@ pub const ROLES: &[(&str, Option<&str>)] = &[
 pub fn role_of(tool: &str) -> Option<Option<&'static str>> {
     ROLES.iter().find(|(t, _)| *t == tool).map(|&(_, r)| r)
 }
+
+/// Words that deny a search of doctors any cap ("however many doctors", "with no limit on their
+/// number"), each a run of words.
+const NO_CAP: &[&[&str]] = &[
+    &["however", "many"],
+    &["no", "matter", "how", "many"],
+    &["no", "limit"],
+    &["no", "cap"],
+    &["without", "limit"],
+    &["without", "a", "limit"],
+    &["unlimited"],
+    &["any", "number", "of", "doctors"],
+];
+
+/// The slot search said to reach every doctor with no cap ("Find open slots of every doctor,
+/// however many doctors it has, in one search", "every doctor is searched, with no limit on
+/// their number"): a search of every doctor past the server's cap of requests answers
+/// `SEARCH_TOO_BROAD`, and the agent, told none, does not narrow it. A sentence that says the
+/// case ("too many", the code) passes.
+pub(crate) fn cap_denied(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if tool != SLOT_SEARCH {
+        return;
+    }
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        let doctors = s.iter().any(|t| is_word(t, &["doctor", "doctors"]));
+        let case_said = s
+            .windows(2)
+            .any(|w| is_word(&w[0], &["too"]) && is_word(&w[1], &["many", "broad"]))
+            || s.iter().any(|t| {
+                t.text
+                    .trim_matches('`')
+                    .eq_ignore_ascii_case("search_too_broad")
+            });
+        if !doctors || case_said {
+            continue;
+        }
+        let hit = (0..s.len()).find(|&k| {
+            NO_CAP.iter().any(|run| {
+                run.iter()
+                    .enumerate()
+                    .all(|(j, w)| is_word_at(s, k + j, &[w]))
+            })
+        });
+        if let Some(k) = hit {
+            push(
+                out,
+                Rule::Directive,
+                &s[k],
+                "the slot search said to reach every doctor with no cap: a search of every doctor past the server's cap of requests answers `SEARCH_TOO_BROAD`".to_owned(),
+            );
+        }
+    }
+}
