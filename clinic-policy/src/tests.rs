@@ -15472,3 +15472,128 @@ fn the_slot_search_of_every_doctor_has_a_cap() {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }
 }
+
+/// This server said to make what the clinic API makes (ids, the triage level, the priority, the
+/// booking, the release of a slot) is refused; the API said to make them passes, and so does
+/// what this server does to the API's answer (keeps, sets its own flag) and what a call takes.
+#[test]
+fn who_makes_a_value_and_what_this_server_does_to_an_answer() {
+    let why = "this server said to make what the clinic API makes";
+    for (place, tool, bad) in [
+        (
+            O,
+            "book_appointment",
+            "Appointment id, made by this server.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. This server takes the slot and makes the appointment; returns the appointment.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. This server releases its slot. Returns the appointment.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment, set by this server: urgent after the escalation.",
+        ),
+        (O, "list_doctors", "Doctor id, set by this server."),
+        (
+            O,
+            "record_intake",
+            "Triage level this server gives the intake from the severity.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. This server sets the triage level from the severity.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. This server sets the status of each appointment to cancelled.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    // (the work of the slot search said to be the API's: it counts what it found itself)
+    assert!(refused_for(
+        O,
+        "find_available_slots",
+        "Open slots found in the window before the limit was applied, as counted by the clinic API.",
+        "the clinic API said to do what"
+    ));
+    for (place, tool, good) in [
+        (
+            O,
+            "record_intake",
+            "Triage level, set by the clinic API from the severity, not by this server.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The clinic API releases its slot. Returns the appointment.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Appointment id, set by the clinic API.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Appointment id, not set by this server.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Slot id, as returned by this server, the value to book.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "True when more slots matched than were returned; this server sets it.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots within a time window. The clinic API gives every slot of a doctor; this server keeps those in the window.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, one page at a time. With upcoming true, the server keeps only those that start after now and are not cancelled or rejected.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered, sorted by name, each with its number of doctors. Takes no arguments.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments. This tool takes no reason.",
+        ),
+    ] {
+        let v = judge(place, good, tool);
+        assert!(v.is_empty(), "{good}: {v:?}");
+    }
+    // (a thing kept for someone, or a slot taken, is still a change of a tool that reads)
+    for (place, tool, bad) in [
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. This server keeps the appointment for the patient.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered, sorted by name, each with its number of doctors. Takes the first open slot.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, "names a change"), "{bad}");
+    }
+}

@@ -139,7 +139,7 @@ pub const SERVER_WORK: &[(&str, &[&str])] = &[
         "find_available_slots",
         &[
             "narrows", "narrowed", "narrow", "filters", "filtered", "filter", "limits", "limited",
-            "sorts", "applies", "searches",
+            "sorts", "applies", "searches", "counts", "counted",
         ],
     ),
     (
@@ -228,6 +228,7 @@ pub(super) fn served_misstated(
         if let Some((_, work)) = SERVER_WORK.iter().find(|(t, _)| *t == tool) {
             api_does_servers_work(s, tool, work, out);
         }
+        server_does_apis_work(s, out);
         limit_said_per_other(text, s, tool, out);
         local_absence_misread(s, out);
         utc_example_said_local(text, s, out);
@@ -786,6 +787,124 @@ fn api_does_servers_work(s: &[Tok], tool: &str, work: &[&str], out: &mut Vec<Vio
             format!(
                 "the clinic API said to do what {tool} does itself: the API ignores a filter here and has no route of specialties; the server narrows, counts and lists"
             ),
+        );
+    }
+}
+
+/// What the clinic API makes and this server only passes on: every id, the triage level (from
+/// the severity), the priority, the appointment a booking makes, the taking and the release of a
+/// slot, and each status.
+const API_MADE: &[&str] = &[
+    "id",
+    "ids",
+    "triage",
+    "priority",
+    "appointment",
+    "slot",
+    "slots",
+    "status",
+];
+
+/// The verbs of making or setting a value, or of taking or releasing a slot.
+const MAKING: &[&str] = &[
+    "set",
+    "sets",
+    "make",
+    "makes",
+    "made",
+    "compute",
+    "computes",
+    "computed",
+    "create",
+    "creates",
+    "created",
+    "assign",
+    "assigns",
+    "assigned",
+    "release",
+    "releases",
+    "released",
+    "take",
+    "takes",
+    "free",
+    "frees",
+    "freed",
+    "generate",
+    "generates",
+    "generated",
+    "raise",
+    "raises",
+    "raised",
+    "decide",
+    "decides",
+    "decided",
+    "mark",
+    "marks",
+    "marked",
+    "choose",
+    "chooses",
+    "chosen",
+    "pick",
+    "picks",
+    "picked",
+];
+
+/// This server said to make what the clinic API makes ([`API_MADE`]): "Triage level set by this
+/// server", "This server releases its slot", "Slot id, made by this server", "This server takes
+/// the slot and makes the appointment", "Triage level this server gives the intake". The server
+/// is the agent when a verb of [`MAKING`] is right after it ("this server sets") or right before
+/// "by this server"; what is made is a noun of [`API_MADE`] in the verb's object (up to a comma
+/// or a condition), in the phrase before it ("Triage level this server sets"), or the subject of
+/// the passive. "gives" makes only a level ("gives the triage level"); elsewhere it returns. The
+/// agent tells a person a clinical or booking decision is the server's, and blames the wrong
+/// party for it. A negated making ("not set by this server") is not read; "the server" may be
+/// the clinic's.
+fn server_does_apis_work(s: &[Tok], out: &mut Vec<Violation>) {
+    const LEVELS: &[&str] = &["triage", "priority"];
+    const BOUND: &[&str] = &[
+        "when", "if", "after", "before", "as", "because", "while", "than", "unless", "once",
+    ];
+    let phrase = |r: &mut dyn Iterator<Item = &Tok>| -> Vec<Tok> {
+        r.take_while(|x| !matches!(x.kind, Kind::Comma | Kind::Stop) && !is_word(x, BOUND))
+            .cloned()
+            .collect()
+    };
+    let hit = (0..s.len()).find_map(|k| {
+        // ("the server" is said of the clinic's own server too)
+        if !is_word(&s[k], &["server"]) || !is_word_at(s, k.wrapping_sub(1), &["this"]) {
+            return None;
+        }
+        let by = k >= 2 && is_word(&s[k - 2], &["by"]);
+        let (v, mut what) = if by {
+            // "set by this server": the subject is what is made
+            let v = k.checked_sub(3)?;
+            (v, s[..v].to_vec())
+        } else {
+            // "this server sets …", "Triage level this server sets"
+            let v = (k + 1..(k + 3).min(s.len()))
+                .find(|&v| !is_word(&s[v], &["itself", "then", "also"]))?;
+            let mut what = phrase(&mut s[v + 1..].iter());
+            what.extend(phrase(&mut s[..k - 1].iter().rev()));
+            (v, what)
+        };
+        let near = if by {
+            &s[k.saturating_sub(6)..k]
+        } else {
+            &s[k..(k + 4).min(s.len())]
+        };
+        let denied = near
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "does", "doesn"]));
+        let gives = is_word(&s[v], &["gives", "give", "given"]);
+        what.retain(|x| is_word(x, if gives { LEVELS } else { API_MADE }));
+        ((is_word(&s[v], MAKING) || gives) && !what.is_empty() && !denied).then_some(&s[v])
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "this server said to make what the clinic API makes: ids, the triage level, the priority, the booking and the release of a slot and each status come from the API".to_owned(),
         );
     }
 }

@@ -488,6 +488,28 @@ pub(super) fn effect_verbs(
             continue;
         }
         let prev = k.checked_sub(1).map(|p| clause[p]);
+        // what this server does to the clinic API's answer ("this server keeps those of the
+        // specialty", "the server sets it"): no change to the clinic (a value of the API's said
+        // to be set by this server is read against the API in `facts`); a keeping "for" someone
+        // or "until" a time holds a thing: a change
+        if matches!(base, "keep" | "set" | "retain")
+            && said_of_this_server(clause, k)
+            && !clause[k + 1..]
+                .iter()
+                .any(|x| is_word(x, &["for", "until", "aside", "reserved", "held"]))
+        {
+            continue;
+        }
+        // "takes no arguments", "This tool takes no reason": what a call is given, no change
+        if base == "take"
+            && clause[k + 1..]
+                .iter()
+                .take(5)
+                .take_while(|x| x.kind == Kind::Word)
+                .any(|x| is_word(x, GIVEN))
+        {
+            continue;
+        }
         // a change said as the state it leaves on a scope of things ("other upcoming
         // appointments become cancelled", "each appointment of the patient is moved"): a change
         // to more than the tool's own one object, even by its own verb
@@ -764,6 +786,29 @@ pub(super) fn effect_verbs(
             push(out, Rule::Effects, t, format!("\"{}\" {why}", t.text));
         }
     }
+}
+
+/// What a call is given: "takes" of one of these names an argument, not a slot taken.
+const GIVEN: &[&str] = &[
+    "argument",
+    "arguments",
+    "parameter",
+    "parameters",
+    "reason",
+    "data",
+    "input",
+    "inputs",
+];
+
+/// The verb at `k` has this server for its subject ("this server keeps", "the server only
+/// sets"): a few adverbs may stand between.
+fn said_of_this_server(clause: &[&Tok], k: usize) -> bool {
+    let j = clause[..k]
+        .iter()
+        .rposition(|x| !is_word(x, &["only", "itself", "also", "then", "always"]));
+    j.is_some_and(|j| {
+        is_word(clause[j], &["server"]) && j >= 1 && is_word(clause[j - 1], &["this", "the"])
+    })
 }
 
 /// The verb of a change at `k` is denied: its subject is "nothing", "none" or "no …" ("nothing
