@@ -6161,7 +6161,7 @@ fn a_doctors_tool_reaches_the_doctors_own_appointments_only() {
         (
             D,
             "get_appointment",
-            "Get one appointment by id. Only for its patient and its doctor.",
+            "Get one appointment by id. Only for its patient.",
         ),
         (
             D,
@@ -6232,7 +6232,7 @@ fn a_patients_tool_acts_for_the_one_person_its_token_names() {
         (
             D,
             "get_appointment",
-            "Get one appointment by id. Only for its patient and its doctor; an appointment of another patient gives the error `APPOINTMENT_NOT_FOUND`, as an unknown id does.",
+            "Get one appointment by id. Only for its patient; an appointment of another patient gives the error `APPOINTMENT_NOT_FOUND`, as an unknown id does.",
         ),
     ]);
 }
@@ -8630,7 +8630,7 @@ fn reach_at_an_owner_and_an_audience_after_for() {
         (
             D,
             "get_appointment",
-            "Get one appointment by id, for its patient or its doctor.",
+            "Get one appointment by id, for its patient.",
         ),
         (
             D,
@@ -15596,4 +15596,73 @@ fn who_makes_a_value_and_what_this_server_does_to_an_answer() {
     ] {
         assert!(refused_for(place, tool, bad, "names a change"), "{bad}");
     }
+}
+
+/// Who calls a tool of this server is the role it declares (`served::ROLES`), not every caller
+/// its API route answers: `get_appointment` is the patient's, so a doctor named as its caller is
+/// refused, while the API's own answer to a doctor, said as the API's, stands.
+#[test]
+fn get_appointment_is_the_patients_tool_only() {
+    for (place, bad, why) in [
+        (
+            D,
+            "Get one appointment by id, for its patient or its doctor.",
+            "a caller of another role",
+        ),
+        (
+            D,
+            "Get one appointment by id. Only for its patient and its doctor.",
+            "another caller named",
+        ),
+        (
+            D,
+            "Get one appointment by id. Used by the patient and the doctor of the appointment.",
+            "another caller named",
+        ),
+        (
+            O,
+            "The doctor, on a patient's appointments; the patient, when a doctor reads it.",
+            "a caller of another role said to get",
+        ),
+        (
+            D,
+            "Get one of the authenticated patient's appointments by id. A doctor gets `FORBIDDEN`.",
+            "a role the tool is not for said to answer `FORBIDDEN`",
+        ),
+    ] {
+        assert!(refused_for(place, "get_appointment", bad, why), "{bad}");
+    }
+    assert!(refused_for(
+        P,
+        "confirm_appointment",
+        "Id of one appointment (a positive integer), as returned by get_appointment.",
+        "which no caller of confirm_appointment may call"
+    ));
+    passes(&[
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by id. Only for its patient.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. The clinic API answers its doctor too; through this server, a doctor gets `ROLE_NOT_PERMITTED`.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for the rejection, when a patient reads it.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The patient of the appointment, when a doctor reads it.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one appointment (a positive integer), as returned by get_appointment.",
+        ),
+    ]);
 }

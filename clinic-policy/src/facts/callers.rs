@@ -21,8 +21,9 @@ const DOCTOR_ACTS: &[&str] = &["confirm", "reject", "escalate"];
 /// doctor confirms, rejects and escalates; a doctor lists the doctor's own appointments (a
 /// doctor's schedule); doctors read protocols; an appointment and its intake
 /// are read by its patient or its doctor; doctors, slots, specialties and hours are public
-/// (`Some(&[])`). `None`: a tool the API has no route for.
-fn callers(tool: &str) -> Option<&'static [&'static str]> {
+/// (`Some(&[])`). `None`: a tool the API has no route for. Who calls a tool this server serves
+/// is the role it declares ([`super::roles::callers_of`]).
+pub(super) fn callers(tool: &str) -> Option<&'static [&'static str]> {
     const PATIENT: &[&str] = &["patient", "patients"];
     const DOCTOR: &[&str] = &["doctor", "doctors"];
     const BOTH: &[&str] = &["patient", "patients", "doctor", "doctors"];
@@ -109,10 +110,15 @@ const HELD_BY_A_CALLER: &[&str] = &[
 /// Another caller named for the tool ("Book … Only for doctors", "Escalate … Only for the
 /// reception", "Search the protocols … Only for patients", "Find open slots … Only for the staff
 /// of the clinic"): the agent refuses the people the tool is for, or hands a tool to people it is
-/// not for. Who may call is the tool's role as the API gives it ("Only for the doctor of the
-/// appointment"); the appointment's doctor is not the oncall doctor, nor are the staff.
-pub(crate) fn caller_swapped(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
-    let Some(allowed) = callers(tool) else {
+/// not for. Who may call is `allowed`, the tool's callers ([`super::roles::callers_of`]); the
+/// appointment's doctor is not the oncall doctor, nor are the staff.
+pub(crate) fn caller_swapped(
+    clause: &[&Tok],
+    tool: &str,
+    allowed: Option<&[&str]>,
+    out: &mut Vec<Violation>,
+) {
+    let Some(allowed) = allowed else {
         return;
     };
     // the tool or its act said to be for some people: "Made for …", "Built for …", "The
@@ -323,27 +329,6 @@ pub(crate) fn doctors_only(tool: &str) -> bool {
 /// one appointment or intake, which its patient or its doctor calls).
 pub(crate) fn patients_call(tool: &str) -> bool {
     callers(tool).is_some_and(|c| c.contains(&"patient"))
-}
-
-/// Whether the tool is for one role only and `role` ("doctor", "patients") is the other: this
-/// server checks the caller's role before any request and refuses that caller itself
-/// (`ROLE_NOT_PERMITTED`).
-pub(crate) fn role_refused(tool: &str, role: &str) -> bool {
-    callers(tool).is_some_and(|c| c.len() == 2 && !c.contains(&role))
-}
-
-/// Whether one caller may call both tools: a public route is anyone's, else the roles meet.
-pub(crate) fn share_a_caller(a: &str, b: &str) -> bool {
-    match (callers(a), callers(b)) {
-        (Some(x), Some(y)) => x.is_empty() || y.is_empty() || x.iter().any(|r| y.contains(r)),
-        _ => true,
-    }
-}
-
-/// Whether the tool's route is read by both roles (an appointment, an intake): the API's own
-/// readings of who calls it follow the route, whatever role the tool declares.
-pub(crate) fn route_of_both_roles(tool: &str) -> bool {
-    callers(tool).is_some_and(|c| c.len() == 4)
 }
 
 /// Whether the clinic API has a route for the tool.

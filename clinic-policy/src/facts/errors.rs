@@ -754,7 +754,7 @@ fn server_checked(code: &str, case: &[&Tok], number: bool, tool: &str) -> Option
                     .contains(&w)
                     .then_some(w)
             })?;
-            (!owner && super::callers::role_refused(tool, role)).then_some(
+            (!owner && super::roles::role_refused(tool, role)).then_some(
                 "a role the tool is not for said to answer `FORBIDDEN`: this server checks the caller's role before any request and answers `ROLE_NOT_PERMITTED`, sending nothing",
             )
         }

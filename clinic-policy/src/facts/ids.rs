@@ -528,7 +528,7 @@ pub(crate) fn id_source_misstated(toks: &[Tok], tool: &str, out: &mut Vec<Violat
                     Some(format!(
                         "an open slot's id said to come from {source}, whose slot ids are of its appointments' own slots, which are taken"
                     ))
-                } else if !super::callers::share_a_caller(tool, source) {
+                } else if !super::roles::share_a_caller(tool, source) {
                     Some(format!(
                         "an id said to come from {source}, which no caller of {tool} may call"
                     ))

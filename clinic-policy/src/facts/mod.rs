@@ -38,7 +38,7 @@ use hidden::hidden_code_misstated;
 pub(crate) use ids::*;
 use kept::{free_text_logged, kept_by_the_server};
 pub(crate) use restrictions::*;
-pub(crate) use roles::{credential_of_another, role_misstated};
+pub(crate) use roles::{callers_of, credential_of_another, role_misstated};
 pub(crate) use values::*;
 pub(crate) use visit::{earlier_held, slot_name_narrowed, visit_misstated};
 

@@ -13,6 +13,33 @@ use crate::types::{Rule, Violation};
 /// The words that name a caller's role itself, not one of the roles.
 pub(super) const ROLE_WORDS: &[&str] = &["role", "roles", "session", "sessions"];
 
+/// Who calls a tool: the role a tool of this server declares, whatever other callers its API
+/// route answers (`get_appointment` is the patient's, though `GET /appointments/:id` answers the
+/// doctor too); for a tool name this server does not serve, the callers of its route.
+pub(crate) fn callers_of(tool: &str) -> Option<&'static [&'static str]> {
+    match role_of(tool) {
+        Some(Some("patient")) => Some(&["patient", "patients"]),
+        Some(Some(_)) => Some(&["doctor", "doctors"]),
+        Some(None) => Some(&[]),
+        None => super::callers::callers(tool),
+    }
+}
+
+/// Whether the tool is for one role only and `role` ("doctor", "patients") is the other: this
+/// server checks the caller's role before any request and refuses that caller itself
+/// (`ROLE_NOT_PERMITTED`).
+pub(crate) fn role_refused(tool: &str, role: &str) -> bool {
+    callers_of(tool).is_some_and(|c| c.len() == 2 && !c.contains(&role))
+}
+
+/// Whether one caller may call both tools: a public tool is anyone's, else the roles meet.
+pub(crate) fn share_a_caller(a: &str, b: &str) -> bool {
+    match (callers_of(a), callers_of(b)) {
+        (Some(x), Some(y)) => x.is_empty() || y.is_empty() || x.iter().any(|r| y.contains(r)),
+        _ => true,
+    }
+}
+
 /// The role a word names, if it names one.
 pub(super) fn role_word(t: &Tok) -> Option<&'static str> {
     if is_word(t, &["patient", "patients"]) {
@@ -123,14 +150,9 @@ pub(crate) fn role_misstated(
     mutates: bool,
     out: &mut Vec<Violation>,
 ) {
-    // (a tool whose route both roles read, `get_appointment`, is read by the route's callers
-    // elsewhere)
     let Some(role) = role_of(tool) else {
         return;
     };
-    if super::callers::route_of_both_roles(tool) {
-        return;
-    }
     // (a public tool sends no token, so no role check answers it: "For patients; a doctor gets
     // `ROLE_NOT_PERMITTED`", where a code reads as the word "code")
     if role.is_none() {
@@ -239,13 +261,18 @@ pub(crate) fn role_misstated(
         ) {
             continue;
         }
-        // (another reader of one value, not a caller of the tool: "patients see it too")
-        if is_word_at(clause, v + 1, &["it", "them", "this", "that"])
+        // (another reader of one value, not a caller of the tool: "patients see it too"; but a
+        // role that reads it as the call's case is its caller: "when a doctor reads it")
+        let head = clause[v - 1];
+        let called = (0..v - 1)
+            .rev()
+            .find(|&i| !is_word(clause[i], DETERMINERS))
+            .is_some_and(|i| is_word(clause[i], &["when", "whenever", "if", "once"]));
+        if !called && is_word_at(clause, v + 1, &["it", "them", "this", "that"])
             || clause.iter().any(|x| is_word(x, &["too", "also"]))
         {
             continue;
         }
-        let head = clause[v - 1];
         let Some(r) = role_word(head) else {
             continue;
         };

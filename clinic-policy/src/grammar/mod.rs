@@ -810,7 +810,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         );
         move_said_new(clause, tool.name, out);
         emergency_stand_in(clause, out);
-        caller_swapped(clause, tool.name, out);
+        caller_swapped(clause, tool.name, callers_of(tool.name), out);
         role_misstated(
             clause,
             text,

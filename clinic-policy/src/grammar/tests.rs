@@ -9496,7 +9496,7 @@ fn callers_and_ids_are_the_apis_own() {
         ),
         (
             d,
-            "Get one appointment by id. Only for the patient and the doctor of the appointment.",
+            "Get one appointment by id. Only for the patient of the appointment.",
             "get_appointment",
             false,
         ),
@@ -9798,7 +9798,7 @@ fn examples_glosses_and_a_moves_two_slots_are_facts() {
     all_pass(&[
         (
             d,
-            "Get one appointment by id. Only for the patient and the doctor of the appointment; for any other caller, such as a doctor of another clinic, the answer is the error 403.",
+            "Get one appointment by id. Only for the patient of the appointment; for any other caller, the answer is an error.",
             "get_appointment",
             false,
         ),
@@ -10416,7 +10416,7 @@ fn waits_deprecations_and_callers_in_other_words() {
         ),
         (
             d,
-            "Get one appointment by id. Used by the patient and the doctor of the appointment.",
+            "Get one appointment by id. Used by the patient of the appointment.",
             "get_appointment",
             false,
         ),
