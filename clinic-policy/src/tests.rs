@@ -15666,3 +15666,78 @@ fn get_appointment_is_the_patients_tool_only() {
         ),
     ]);
 }
+
+/// A priority or a triage level said to order or move a visit is refused: the clinic API only
+/// sets `priority` and `triage`; its lists keep their order and no slot changes with them.
+#[test]
+fn a_level_orders_and_moves_nothing() {
+    let why = "a priority or a triage level said to order or move a visit";
+    for (place, tool, bad) in [
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment: urgent after the escalation, and first in the oncall doctor's schedule.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment: urgent after the escalation; urgent ones are seen before normal ones.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment: urgent after the escalation; an urgent appointment moves to the next open slot.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page, urgent ones first.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, urgent ones first, one page at a time, with status, patient and times.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine; an urgent one moves the visit to the next open slot.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment: urgent after the escalation; normal before it.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now urgent and with the oncall doctor; its slot stays the same.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate a pending or confirmed appointment to the oncall doctor of its clinic with a note; the appointment gets the priority urgent and the oncall doctor as its doctor, and keeps its slot.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page, in the clinic API's order.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page; urgent ones are not first.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+}

@@ -1095,6 +1095,89 @@ pub(crate) fn triage_brings_care(
     }
 }
 
+/// A priority or a triage level said to order or move a visit ("urgent ones first", "urgent
+/// after the escalation, and first in the oncall doctor's schedule", "urgent ones are seen before
+/// normal ones", "an urgent one moves the visit to the next open slot"): the clinic API only
+/// sets the value (`priority`, `triage`); its lists keep their own order and no slot changes
+/// with it. The agent tells an urgent patient they go first, or come at another time.
+pub(crate) fn level_said_to_act(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const LEVELS: &[&str] = &["urgent", "elevated", "routine"];
+    const HEADS: &[&str] = &[
+        "one",
+        "ones",
+        "appointment",
+        "appointments",
+        "visit",
+        "visits",
+        "intake",
+        "intakes",
+        "case",
+        "cases",
+    ];
+    if clause
+        .iter()
+        .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+    {
+        return;
+    }
+    // the level as what a thing is: "urgent ones", "an urgent appointment", or after the value
+    // it is of, or opening the clause ("Priority of the appointment: urgent after the escalation")
+    let Some(l) = (0..clause.len()).find(|&l| {
+        is_word(clause[l], LEVELS)
+            && (l == 0
+                || is_word_at(clause, l + 1, HEADS)
+                || clause[..l]
+                    .iter()
+                    .any(|x| is_word(x, &["priority", "priorities", "triage"])))
+    }) else {
+        return;
+    };
+    let word_at = |j: usize| clause.get(j).filter(|x| x.kind == Kind::Word);
+    let hit = (l + 1..clause.len()).find(|&j| {
+        let t = clause[j];
+        // an order: "… first", "first in the schedule", "at the top", "ahead of", "before
+        // normal ones"
+        let first = is_word(t, &["first"])
+            && word_at(j + 1).is_none_or(|n| is_word(n, &["in", "on", "of", "among"]));
+        let before = is_word(t, &["before"])
+            && clause[j + 1..]
+                .iter()
+                .find(|x| !is_word(x, DETERMINERS))
+                .is_some_and(|x| {
+                    is_word(x, LEVELS)
+                        || is_word(
+                            x,
+                            &[
+                                "normal",
+                                "others",
+                                "ones",
+                                "appointments",
+                                "patients",
+                                "everyone",
+                            ],
+                        )
+                });
+        // a move: "moves the visit to the next open slot", "is moved earlier"
+        let moves = is_word(
+            t,
+            &[
+                "moves", "moved", "move", "goes", "jumps", "brings", "brought",
+            ],
+        ) && clause[j + 1..]
+            .iter()
+            .any(|x| is_word(x, &["slot", "slots", "earlier", "sooner", "front", "top"]));
+        first || before || moves || is_word(t, &["top", "front", "ahead"])
+    });
+    if let Some(j) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[j],
+            "a priority or a triage level said to order or move a visit: the clinic API only sets the value, its lists keep their order, and no slot changes with it".to_owned(),
+        );
+    }
+}
+
 /// A cancellation said to be the clinic's ("a cancellation by the clinic", "cancelled by the
 /// doctor"): only the patient who owns an appointment cancels it; the doctor rejects. The agent
 /// tells a patient the clinic called the visit off.
