@@ -15737,6 +15737,11 @@ fn a_level_orders_and_moves_nothing() {
             "list_doctor_schedule",
             "The appointments on this page; urgent ones are not first.",
         ),
+        (
+            O,
+            "get_waiting_list_position",
+            "Position of the authenticated patient on the waiting list. Urgent entries are ordered first.",
+        ),
     ] {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }

@@ -1125,6 +1125,9 @@ pub(crate) fn level_said_to_act(clause: &[&Tok], out: &mut Vec<Violation>) {
     let Some(l) = (0..clause.len()).find(|&l| {
         is_word(clause[l], LEVELS)
             && (l == 0
+                && clause
+                    .get(1)
+                    .is_some_and(|n| n.kind == Kind::Comma || is_word(n, PREPOSITIONS))
                 || is_word_at(clause, l + 1, HEADS)
                 || clause[..l]
                     .iter()
