@@ -15746,3 +15746,175 @@ fn a_level_orders_and_moves_nothing() {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }
 }
+
+#[test]
+fn a_condition_said_of_the_tools_object_is_read_against_what_it_takes() {
+    // a status the act does not take widens it; some of its statuses, a priority, an intake, a
+    // time from now or a span of the calendar narrow it; a read and a list take every status
+    let why = "a condition said of the tool's object";
+    for (place, tool, bad) in [
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments in any status (a positive integer), as returned by list_my_appointments.",
+        ),
+        (
+            P,
+            "record_intake",
+            "Id of one of the patient's appointments, also a cancelled one (a positive integer), as returned by list_my_appointments.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending or rejected appointment with the doctor (a positive integer), as returned by list_doctor_schedule.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's pending appointments. The appointment becomes cancelled and its slot is released.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments of priority normal: it becomes urgent and moves to the oncall doctor of the same clinic.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor that has an intake. The appointment becomes confirmed.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of one of the patient's appointments without an intake (a positive integer), as returned by list_my_appointments.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments that starts in more than 24 hours. Returns the appointment.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, at least one day before its start. Returns the appointment.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot that starts at least 2 hours from now for the authenticated patient. Returns the appointment.",
+        ),
+        (
+            P,
+            "record_intake",
+            "Id of one of the patient's appointments that starts within the next 7 days (a positive integer), as returned by list_my_appointments.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's upcoming appointments by id, with status, doctor and times.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's urgent appointments, one page at a time, with status, patient and times.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own pending and confirmed appointments, newest last, one page at a time.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Appointments in all pages, pending ones only.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page; only the confirmed ones.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Appointments per page, 1 to 100 (default 20); cancelled ones are not counted.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, from 1 (default 1) up to 10000; each page holds the appointments of one day.",
+        ),
+        (T, "list_doctor_schedule", "List my pending schedule"),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "cancel_appointment",
+            "Id of a pending or confirmed appointment of the patient.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel a pending or confirmed appointment of the authenticated patient, not a cancelled one.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Cancelled and rejected appointments are out of the cancellation.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The appointment becomes confirmed; returns the appointment.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of one of the patient's pending or confirmed appointments that has not started yet (a positive integer), as returned by list_my_appointments.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one upcoming appointment of the authenticated patient. Returns the intake.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The same key with the same body within 24 hours answers the first appointment again.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, in any status, with status, doctor and times.",
+        ),
+        (O, "list_my_appointments", "Appointments of every status."),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, with status, patient and times, cancelled and rejected ones too.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "One of pending, confirmed, rejected, cancelled; a pending appointment waits for the doctor of the appointment.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason of the doctor for a rejected appointment, if any. Present only on rejected appointments; null otherwise.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only pending and confirmed appointments that start after now. Default: false.",
+        ),
+        (
+            P,
+            "record_intake",
+            "Id of one of the patient's appointments without an intake (a positive integer), as returned by list_my_appointments.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+}

@@ -444,3 +444,261 @@ pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// The reading tools whose object is an appointment of any status: one appointment by id, and
+/// the two paged lists, which the API narrows by nothing but the caller.
+const READS_OF_APPOINTMENTS: &[&str] = &[
+    "get_appointment",
+    "list_my_appointments",
+    "list_doctor_schedule",
+];
+
+/// Words that end a noun phrase of the tool's object: a verb of a main clause.
+const PREDICATES: &[&str] = &[
+    "is", "are", "answers", "answer", "gives", "becomes", "can", "cannot", "may", "must", "will",
+    "means", "stays", "holds", "returns", "goes", "moves",
+];
+
+/// A condition said of the tool's own object, as an adjective ("pending", "urgent",
+/// "upcoming"), a noun phrase ("of priority normal", "in any status", "also a rejected one"),
+/// a with/without phrase or a relative clause ("that has an intake", "that starts in more than
+/// 24 hours"), read against what the tool takes: a changing act takes every appointment of
+/// the statuses its lifecycle row gives (a move, one not yet started; an intake, one without
+/// an intake), whatever its priority, triage or time; a booking every open slot; a read or a
+/// list every appointment of the caller, in every status. A status the act does not take
+/// widens it; some of its statuses only, a priority, an intake, a time from now or a span of
+/// the calendar narrow it.
+pub(crate) fn object_qualified(
+    clause: &[&Tok],
+    tool: &str,
+    effects: &[&str],
+    out: &mut Vec<Violation>,
+) {
+    let n = clause.len();
+    let reads = READS_OF_APPOINTMENTS.contains(&tool);
+    let book = effects.first() == Some(&"book");
+    let takes: &[&str] = if reads {
+        super::acts::STATUSES
+    } else {
+        super::acts::statuses_taken(effects)
+    };
+    if n < 2 || takes.is_empty() && !book {
+        return;
+    }
+    // (an idempotency key's 24 hours are the contract's own)
+    if clause
+        .iter()
+        .any(|x| is_word(x, &["key", "keys", "idempotency"]))
+    {
+        return;
+    }
+    let list = tool.starts_with("list_");
+    let first = clause[0].text.to_ascii_lowercase();
+    // (an order: the verb's base, "Cancel …", not "Cancelled appointments are …")
+    let own_verb = verb(&first).is_some_and(|(base, _, form)| {
+        form == Form::Base
+            && (effects.contains(&base)
+                || act_named(base).is_some_and(|a| effects.contains(&a))
+                || reads && matches!(base, "get" | "list" | "show" | "read"))
+    });
+    let id = is_word(clause[0], &["id", "ids"]);
+    // (a list's filter said as an option of a call is a parameter's: "optionally only the
+    // upcoming ones", "When true, only …")
+    if reads
+        && clause.iter().any(|x| {
+            is_word(
+                x,
+                &["optionally", "optional", "when", "whether", "if", "unless"],
+            )
+        })
+    {
+        return;
+    }
+    // a list's own phrase: a clause of its object alone ("Appointments in all pages, pending
+    // ones only"), one kept to a case ("only the confirmed ones"), or a page said to hold or
+    // count a case ("each page holds the appointments of one day", "cancelled ones are not
+    // counted")
+    let plural = |t: &Tok| is_word(t, &["appointments", "ones"]);
+    let verbless = !clause.iter().enumerate().any(|(j, x)| {
+        (is_word(x, PREDICATES)
+            || x.kind == Kind::Word
+                && verb(&x.text).is_some_and(|(_, _, f)| f == Form::Third || f == Form::Past))
+            && !(j >= 1 && is_word(clause[j - 1], &["that", "which", "who", "whose"]))
+    });
+    let heads = clause
+        .iter()
+        .position(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS))
+        .is_some_and(|j| plural(clause[j]));
+    let kept = (0..n).any(|j| {
+        is_word(clause[j], &["only"])
+            && (j >= 1 && plural(clause[j - 1])
+                || clause[j + 1..]
+                    .iter()
+                    .take_while(|x| {
+                        is_word(x, DETERMINERS)
+                            || is_word(x, APPOINTMENT_STATUSES)
+                            || is_word(x, &["urgent", "normal", "upcoming", "or", "and"])
+                    })
+                    .count()
+                    .checked_add(j + 1)
+                    .is_some_and(|e| e < n && plural(clause[e])))
+    });
+    let held = clause.iter().any(|x| {
+        is_word(
+            x,
+            &["holds", "hold", "counted", "listed", "contains", "shows"],
+        )
+    });
+    let object = own_verb || id || list && (verbless && heads || kept || held);
+    if !object {
+        return;
+    }
+    let nouns: &[&str] = if book {
+        &["slot", "slots"]
+    } else {
+        &[
+            "appointment",
+            "appointments",
+            "ones",
+            "one",
+            "schedule",
+            "visit",
+            "visits",
+        ]
+    };
+    let is_amount = |t: &Tok| {
+        t.kind == Kind::Ident && t.text.bytes().all(|c| c.is_ascii_digit())
+            || is_word(t, NUMBER_WORDS)
+            || is_word(t, &["one", "a", "an"])
+    };
+    const SPANS: &[&str] = &[
+        "minute", "minutes", "hour", "hours", "h", "day", "days", "week", "weeks", "month",
+        "months",
+    ];
+    const TIMES: &[&str] = &["upcoming", "future", "past", "coming", "today's"];
+    let intake_act = effects.contains(&"record") || effects.contains(&"submit");
+    let mut hit: Option<&Tok> = None;
+    // (up to the main clause's verb: a case said of another phrase is not the object's)
+    let mut statuses: Vec<&str> = Vec::new();
+    for i in 0..n {
+        if !is_word(clause[i], nouns) {
+            continue;
+        }
+        // (a bare "one" is a count; "a rejected one" names the object again)
+        let mut pre = Vec::new();
+        let mut k = i;
+        while k > 0
+            && (is_word(clause[k - 1], APPOINTMENT_STATUSES)
+                || is_word(clause[k - 1], &["urgent", "normal", "or", "and", "own"])
+                || is_word(clause[k - 1], TIMES))
+        {
+            k -= 1;
+            pre.push(clause[k]);
+        }
+        // (a case put out: "not a cancelled one", "except rejected ones")
+        let start = clause[..k]
+            .iter()
+            .rposition(|x| !is_word(x, DETERMINERS))
+            .map(|j| clause[j]);
+        if is_word(clause[i], &["one", "ones"]) && pre.is_empty()
+            || start.is_some_and(|x| is_word(x, NEGATIONS) || is_word(x, &["except", "than", "no"]))
+        {
+            continue;
+        }
+        for x in &pre {
+            if let Some(s) = APPOINTMENT_STATUSES.iter().find(|s| is_word(x, &[s])) {
+                statuses.push(s);
+            } else if is_word(x, &["urgent", "normal"]) || is_word(x, TIMES) && reads {
+                hit = hit.or(Some(x));
+            }
+        }
+        // what follows it, to the phrase's end
+        let post: Vec<&Tok> = clause[i + 1..]
+            .iter()
+            .take_while(|x| x.kind != Kind::Comma)
+            .copied()
+            .collect();
+        let at = |j: usize, list: &[&str]| post.get(j).is_some_and(|x| is_word(x, list));
+        for j in 0..post.len() {
+            // "in any status", "of every status"; "of priority normal", "with an urgent
+            // intake", "without an intake", "that has an intake"
+            if at(j, &["any", "every", "all", "whatever"])
+                && (at(j + 1, &["status", "statuses"]) || at(j + 2, &["status", "statuses"]))
+                && !reads
+            {
+                hit = hit.or(Some(post[j]));
+            }
+            if at(j, &["priority"]) && j >= 1 && at(j - 1, &["of", "with"])
+                || at(j, &["priority"]) && at(j + 1, &["urgent", "normal"])
+            {
+                hit = hit.or(Some(post[j]));
+            }
+            if at(j, &["intake", "intakes", "triage"]) {
+                let before: Vec<&&Tok> = post[..j].iter().rev().take(3).collect();
+                let none = before.iter().any(|x| is_word(x, &["without", "no", "not"]));
+                let with = before
+                    .iter()
+                    .any(|x| is_word(x, &["with", "has", "have", "without", "no"]));
+                if with && !(intake_act && none && !at(j, &["triage"])) {
+                    hit = hit.or(Some(post[j]));
+                }
+            }
+        }
+    }
+    // statuses the act does not take widen it; some of those it takes only narrow it
+    // ("cancelled and rejected ones too" adds to a read; it keeps nothing out)
+    let inclusive = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "too",
+                "included",
+                "including",
+                "also",
+                "even",
+                "well",
+                "besides",
+            ],
+        )
+    });
+    if !statuses.is_empty()
+        && (statuses.iter().any(|s| !takes.contains(s))
+            || !inclusive && takes.iter().any(|s| !statuses.contains(s)))
+    {
+        hit = hit.or(clause
+            .iter()
+            .copied()
+            .find(|x| is_word(x, APPOINTMENT_STATUSES)));
+    }
+    // a time from now or before the start, or a span of the calendar: "that starts in more than
+    // 24 hours", "at least one day before its start", "within the next 7 days", "of one day"
+    for i in 0..n.saturating_sub(1) {
+        let span = is_amount(clause[i]) && is_word(clause[i + 1], SPANS);
+        if !span {
+            continue;
+        }
+        let back = |list: &[&str]| {
+            clause[i.saturating_sub(3)..i]
+                .iter()
+                .any(|x| is_word(x, list))
+        };
+        let ahead = |list: &[&str]| {
+            clause[i + 2..(i + 5).min(n)]
+                .iter()
+                .any(|x| is_word(x, list))
+        };
+        if back(&["within", "than", "least", "next", "in", "of"])
+            || ahead(&["now", "start", "before", "ahead"])
+        {
+            hit = hit.or(Some(clause[i + 1]));
+        }
+    }
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a condition said of the tool's object that the contract does not give: cancel, move, intake and escalation take every pending or confirmed appointment, confirm and reject every pending one, whatever its priority, intake or time (a move, one not yet started; an intake, one with no intake yet); a booking takes every open slot; get_appointment and the lists take the caller's appointments in every status".to_owned(),
+        );
+    }
+}
