@@ -15918,3 +15918,63 @@ fn a_condition_said_of_the_tools_object_is_read_against_what_it_takes() {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }
 }
+
+#[test]
+fn a_protocol_search_is_said_to_reach_both_libraries_and_the_bodies() {
+    // the clinic API searches the title and the body of the protocols of the doctor's own
+    // clinic and of the shared ones
+    let why = "a protocol search said to reach less than the contract's";
+    for (place, bad) in [
+        (
+            D,
+            "Search the clinical protocols of the authenticated doctor's own clinic by words. Returns the matches ranked by relevance.",
+        ),
+        (
+            D,
+            "Search the shared clinical protocols by words. Returns the matches ranked by relevance.",
+        ),
+        (
+            O,
+            "Matching protocols of the shared library only, ranked by relevance.",
+        ),
+        (
+            O,
+            "Matching protocols, ranked by relevance: only a match in the title counts.",
+        ),
+        (
+            P,
+            "Words to search for in the titles of the protocols only, 2 to 200 characters.",
+        ),
+        (
+            D,
+            "Search the titles of the clinical protocols of the authenticated doctor's clinic and the shared ones. Returns the matches.",
+        ),
+    ] {
+        assert!(refused_for(place, "search_protocols", bad, why), "{bad}");
+    }
+    for (place, good) in [
+        (
+            D,
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns the matches ranked by relevance.",
+        ),
+        (
+            O,
+            "Matching protocols of the doctor's own clinic and shared ones, ranked by relevance; a match in the title weighs three times a match in the body.",
+        ),
+        (
+            O,
+            "Id of the clinic of the protocol, or null for a shared protocol.",
+        ),
+        (O, "Title of the protocol."),
+        (
+            D,
+            "Search the protocols of the clinic by words. The results are the protocols of the clinic of the doctor and the general protocols.",
+        ),
+        (
+            P,
+            "Words to search for in the title and the body of the protocols, 2 to 200 characters.",
+        ),
+    ] {
+        assert!(!refused_for(place, "search_protocols", good, why), "{good}");
+    }
+}

@@ -702,3 +702,93 @@ pub(crate) fn object_qualified(
         );
     }
 }
+
+/// A protocol search said to reach less than the contract's library, or less of each protocol:
+/// the doctor's own clinic's protocols without the shared ones or the shared ones without the
+/// clinic's ("Search the shared clinical protocols", "Matching protocols of the doctor's own
+/// clinic"), or the titles alone ("Words to search for in the titles of the protocols", "only a
+/// match in the title counts"). The clinic API searches the protocols of the doctor's clinic and
+/// the shared ones, title and body (a title's match weighs three times a body's).
+pub(crate) fn protocol_search_narrowed(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    const PROTOCOLS: &[&str] = &["protocol", "protocols", "library", "matches", "ones"];
+    if tool != "search_protocols"
+        || clause.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "other", "another", "every", "all", "each", "any", "id", "null",
+                ],
+            ) || is_word(x, NEGATIONS)
+        })
+    {
+        return;
+    }
+    // the clinic as the protocols' owner ("protocols of the authenticated doctor's own clinic")
+    let clinic = (0..clause.len()).find(|&i| {
+        is_word(clause[i], &["clinic", "clinic's"])
+            && clause[..i]
+                .iter()
+                .rev()
+                .take_while(|x| !is_word(x, &["of", "from", "in"]))
+                .take(6)
+                .all(|x| !is_word(x, PROTOCOLS) && !is_word(x, &["and", "or"]))
+            && i >= 1
+            && clause[..i]
+                .iter()
+                .rev()
+                .find(|x| is_word(x, &["of", "from", "in"]))
+                .is_some()
+            && clause[..i].iter().any(|x| is_word(x, PROTOCOLS))
+    });
+    // the shared ones, as an adjective of the protocols or of their library
+    let shared = (0..clause.len()).find(|&i| {
+        is_word(clause[i], &["shared", "general", "common"])
+            && clause[i + 1..]
+                .iter()
+                .take(3)
+                .any(|x| is_word(x, PROTOCOLS))
+    });
+    // the titles as the place of a match ("in the titles", "the titles of the protocols")
+    let body = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "body", "bodies", "text", "texts", "excerpt", "content", "weigh", "weighs",
+            ],
+        )
+    });
+    let titles = (1..clause.len()).find(|&i| {
+        (is_word(clause[i], &["title", "titles"])
+            && clause[..i]
+                .iter()
+                .rev()
+                .take(2)
+                .any(|x| is_word(x, &["in", "of"]))
+            || is_word(clause[i], &["titles"]) && is_word_at(clause, i + 1, &["of"]))
+            && !body
+            && clause.iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "search", "searched", "match", "matches", "matching", "counts", "words",
+                    ],
+                )
+            })
+    });
+    // (the clinic's library alone is said with "own" or "only": "the protocols of the clinic"
+    // may name the whole library, the shared ones said in another sentence)
+    let alone = clause.iter().any(|x| is_word(x, &["own", "only"]));
+    let hit = match (clinic, shared) {
+        (Some(i), None) if alone => Some(i),
+        (None, Some(i)) => Some(i),
+        _ => titles,
+    };
+    if let Some(i) = hit {
+        push(
+            out,
+            Rule::Effects,
+            clause[i],
+            "a protocol search said to reach less than the contract's: it searches the title and the body of the protocols of the doctor's own clinic and of the shared ones".to_owned(),
+        );
+    }
+}
