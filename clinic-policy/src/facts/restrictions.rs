@@ -748,12 +748,14 @@ pub(crate) fn protocol_search_narrowed(clause: &[&Tok], tool: &str, out: &mut Ve
                 .take(3)
                 .any(|x| is_word(x, PROTOCOLS))
     });
-    // the titles as the place of a match ("in the titles", "the titles of the protocols")
+    // the titles as the place of a match ("in the titles", "the titles of the protocols"); a
+    // clause that names the body or a match's weight ("rank higher") says no place alone
     let body = clause.iter().any(|x| {
         is_word(
             x,
             &[
-                "body", "bodies", "text", "texts", "excerpt", "content", "weigh", "weighs",
+                "body", "bodies", "text", "texts", "excerpt", "content", "weigh", "weighs", "rank",
+                "ranks", "ranked", "higher",
             ],
         )
     });
