@@ -15978,3 +15978,143 @@ fn a_protocol_search_is_said_to_reach_both_libraries_and_the_bodies() {
         assert!(!refused_for(place, "search_protocols", good, why), "{good}");
     }
 }
+
+/// A value said kept to part of the people the contract gives it to ("only the patient can read
+/// them", "the patient alone", "no one but the doctor", "seen by the doctor only", "for the
+/// patient's own use", "kept from the doctor") is refused, read against one audience table: an
+/// appointment and its intake are its patient's and its doctor's, a rejection's reason is its
+/// patient's, the escalation's note is the oncall doctor's. The whole audience passes.
+#[test]
+fn a_value_is_kept_to_no_part_of_its_audience() {
+    let why = "kept to part of its audience";
+    for (place, tool, bad) in [
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters. Only the patient can read them.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor; only the doctor sees the reason. Returns the appointment.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments, with a note that only this doctor can read: it becomes urgent and moves to the oncall doctor.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic; only the doctor who escalated it can see it.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. Only the patient can see the new time.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments. Only the oncall doctor can see the priority.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters; the patient alone can read them.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters; shown only to the patient.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters, for the patient's own use.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, 1 to 500 characters; nobody except the patient reads it.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The cancellation is visible to the patient only.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    assert!(refused_for(
+        P,
+        "record_intake",
+        "The symptoms, in the patient's words, 1 to 1000 characters; kept from the doctor.",
+        "said kept from"
+    ));
+    for (place, tool, good) in [
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. Only the patient of the appointment and its doctor see the form.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, when the doctor has written one; shown to the patient on the appointment only.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters. Only the patient and the doctor of the appointment can read them.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters; only the oncall doctor reads it.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient only. Optional.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. No one but the patient and the doctor of the appointment can read it.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic. Only doctors can read the protocols.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic from the severity; seen by the patient and the doctor of the appointment only.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, 1 to 500 characters. The note is kept from the patient.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Notes of the doctor about the visit, in free text, seen by the doctor only.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Note of the doctor on the reason it is urgent, 1 to 500 characters, seen by doctors only.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. Only the patient who booked it and its doctor can see it.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+        assert!(!refused_for(place, tool, good, "said kept from"), "{good}");
+    }
+}

@@ -903,6 +903,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         escalation_reach(clause, &effects, out);
         protocol_reach(clause, tool.name, refused, out);
         audience_widened(clause, &clauses[0], tool.name, out);
+        who_gets::audience_narrowed(clause, &clauses[0], text, tool.name, out);
         who_gets::audience_set(
             clause,
             &clauses[0],

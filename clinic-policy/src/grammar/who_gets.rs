@@ -646,3 +646,270 @@ fn protocol_audience(clause: &[&Tok], end: usize, people: &[Person]) -> bool {
             )
         })
 }
+
+impl Value {
+    /// The people an audience said to be the only one must hold: everyone the contract gives
+    /// the value to, save its author (a rejection's reason is its patient's; the doctor wrote
+    /// it).
+    fn needs(self) -> &'static [Person] {
+        match self {
+            Value::Note => &[Person::Oncall],
+            Value::Reason => &[Person::Patient],
+            Value::Intake | Value::Appointment => &[Person::Patient, Person::Doctor],
+            Value::Protocol => &[Person::Doctor],
+        }
+    }
+}
+
+/// Whether `have`, one of an audience said to be the only one, is `need`: the caller is
+/// whoever may call; the oncall doctor is the appointment's doctor after an escalation; the
+/// clinic's staff or doctors as a role (`many`) hold the oncall doctor.
+fn covers(have: Person, need: Person, many: bool) -> bool {
+    have == need
+        || have == Person::Caller
+        || need == Person::Doctor && matches!(have, Person::Oncall | Person::Staff)
+        || need == Person::Oncall && (have == Person::Staff || have == Person::Doctor && many)
+}
+
+/// Words of a person reading a value, after "only …" or "… alone" ("only the patient can read
+/// it", "the doctor alone sees the reason").
+const READS: &[&str] = &[
+    "see", "sees", "read", "reads", "view", "views", "access", "accesses",
+];
+
+/// Things a value of the appointment is not: said after the verb, no appointment's audience is
+/// read from the text around them.
+const NOT_THE_APPOINTMENTS: &[&str] = &[
+    "slot",
+    "slots",
+    "specialty",
+    "specialties",
+    "clinic",
+    "clinics",
+    "token",
+    "tokens",
+    "tool",
+    "tools",
+    "list",
+    "doctors",
+];
+
+/// A value kept to part of its audience ("Only the patient can read the intake", "only the
+/// doctor sees the reason", "seen by the patient alone", "no one but the doctor reads it",
+/// "kept from the doctor", "for the patient's own use"): each such audience must hold every
+/// person the contract gives the value to ([`Value::needs`]), and a person kept out must be
+/// one it does not reach. The agent keeps from the doctor the symptoms of a visit, or from
+/// the patient the appointment and the reason of its rejection. `head` is the text's first
+/// clause, of which a later clause says "it".
+pub(super) fn audience_narrowed(
+    clause: &[&Tok],
+    head: &[&Tok],
+    text: &str,
+    tool: &str,
+    out: &mut Vec<Violation>,
+) {
+    let n = clause.len();
+    let w = |j: usize, list: &[&str]| is_word_at(clause, j, list);
+    // the value: named where it is read, else before the audience, else the text's first
+    // clause
+    let value_of = |thing: &[&Tok], before: &[&Tok]| {
+        let thing = &thing[..thing
+            .iter()
+            .position(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "except", "but"]))
+            .unwrap_or(thing.len())];
+        value_in(thing, tool).or_else(|| {
+            if thing.iter().any(|x| is_word(x, NOT_THE_APPOINTMENTS)) {
+                return None;
+            }
+            // (a tool of the caller's own appointments is of the appointment: "Only the patient
+            // can see the new time"; a note no escalation names is its author's, not the
+            // appointment's: "Notes of the doctor, seen by the doctor only")
+            let authored = before.iter().any(|x| is_word(x, &["note", "notes"]));
+            if authored {
+                return value_in(before, tool).filter(|v| *v == Value::Note);
+            }
+            // (what the tool's act made, or no noun at all: "The cancellation is visible to the
+            // patient only"; not another value, "Fee of the visit, shown to the patient only")
+            let of_the_act = [thing, before].iter().all(|part| {
+                part.iter().all(|x| {
+                    x.kind != Kind::Word
+                        || is_word(x, DETERMINERS)
+                        || is_word(x, COPULAS)
+                        || is_word(
+                            x,
+                            &["it", "them", "they", "new", "time", "times", "can", "may"],
+                        )
+                        || is_word(x, READS)
+                        || change_noun(&x.text.to_ascii_lowercase()).is_some()
+                })
+            });
+            value_in(before, tool)
+                .or_else(|| value_in(head, tool))
+                .or_else(|| (reaches_own_records(tool) && of_the_act).then_some(Value::Appointment))
+        })
+    };
+    // the people of a list at `i`, whether the clinic's doctors as a role are among them, and
+    // the index after it
+    let people = |i: usize| {
+        people_at(clause, i, text).map(|(p, end)| {
+            let many = clause[i..end]
+                .iter()
+                .any(|x| is_word(x, &["doctors", "physicians", "clinicians"]));
+            (p, many, end)
+        })
+    };
+    // (marker, people, many, value)
+    let mut said: Option<(usize, Vec<Person>, bool, Option<Value>)> = None;
+    for k in 0..n {
+        if said.is_some() {
+            break;
+        }
+        // "only the patient can read them", "that only this doctor can read", "only the patient
+        // who booked it and its doctor see it"
+        if w(k, &["only"]) && !(k >= 1 && w(k - 1, &["not"])) {
+            let Some((mut p, mut many, end)) = people(k + 1) else {
+                continue;
+            };
+            let Some(v) = (end..(end + 8).min(n))
+                .take_while(|&j| clause[j].kind == Kind::Word)
+                .find(|&j| w(j, READS))
+            else {
+                continue;
+            };
+            // (more people in a relative clause before the verb)
+            for j in end..v {
+                if let Some((q, m, _)) = people(j) {
+                    p.extend(q);
+                    many |= m;
+                }
+            }
+            said = Some((k, p, many, value_of(&clause[v + 1..], &clause[..k])));
+        }
+        // "the patient alone can see it"
+        else if w(k, &["alone"]) {
+            let subject = (k.saturating_sub(8)..k)
+                .find_map(|s| people(s).filter(|&(_, _, end)| end == k).map(|x| (s, x)));
+            let verb = (k + 1..(k + 4).min(n)).find(|&j| w(j, READS));
+            if let (Some((s, (p, many, _))), Some(v)) = (subject, verb) {
+                said = Some((k, p, many, value_of(&clause[v + 1..], &clause[..s])));
+            }
+        }
+        // "seen by the patient only", "shown only to the doctor", "readable by the doctor
+        // alone"
+        else if w(
+            k,
+            &[
+                "seen",
+                "shown",
+                "read",
+                "viewed",
+                "readable",
+                "visible",
+                "viewable",
+                "accessible",
+                "available",
+            ],
+        ) {
+            let only_before = w(k + 1, &["only"]);
+            let to = k + 1 + usize::from(only_before);
+            if !w(to, &["to", "by"]) {
+                continue;
+            }
+            let Some((p, many, end)) = people(to + 1) else {
+                continue;
+            };
+            if only_before || w(end, &["only", "alone"]) {
+                said = Some((k, p, many, value_of(&[], &clause[..k])));
+            }
+        }
+        // "no one but the patient", "nobody except its doctor", "none other than the doctor"
+        else if w(k, &["nobody", "none"]) || w(k, &["no"]) && w(k + 1, &["one"]) {
+            let from = k + 1 + usize::from(w(k, &["no"]));
+            let at = if w(from, &["but", "except", "besides", "save"]) {
+                from + 1
+            } else if w(from, &["other"]) && w(from + 1, &["than"]) {
+                from + 2
+            } else {
+                continue;
+            };
+            if let Some((p, many, end)) = people(at) {
+                said = Some((k, p, many, value_of(&clause[end..], &clause[..k])));
+            }
+        }
+        // "for the patient's own use", "for the doctor's eyes only"
+        else if w(k, &["own", "eyes"])
+            && k >= 1
+            && possessive(clause[k - 1], text)
+            && (w(k, &["eyes"]) || w(k + 1, &["use", "eyes"]))
+        {
+            let owner = clause[k - 1];
+            let person = if is_word(owner, &["patient", "owner"]) {
+                Person::Patient
+            } else if is_word(owner, &["doctor", "physician", "clinician"]) {
+                if k >= 2 && w(k - 2, &["oncall"]) {
+                    Person::Oncall
+                } else {
+                    Person::Doctor
+                }
+            } else {
+                continue;
+            };
+            said = Some((k, vec![person], false, value_of(&[], &clause[..k])));
+        }
+        // "kept from the doctor", "hidden from the patient"
+        else if w(k, &["kept", "hidden", "withheld", "concealed", "private"])
+            && w(k + 1, &["from"])
+        {
+            let Some((p, _, end)) = people(k + 2) else {
+                continue;
+            };
+            let Some(value) = value_of(&clause[end..], &clause[..k]) else {
+                continue;
+            };
+            if let Some(q) = p.iter().find(|&&q| {
+                matches!(q, Person::Patient | Person::Doctor | Person::Oncall) && value.reaches(q)
+            }) {
+                push(
+                    out,
+                    Rule::Concealment,
+                    clause[k],
+                    format!(
+                        "{} said kept from {}: {}",
+                        value.name(),
+                        if *q == Person::Patient {
+                            "the patient"
+                        } else {
+                            "a doctor it reaches"
+                        },
+                        value.contract()
+                    ),
+                );
+                return;
+            }
+        }
+    }
+    let Some((k, people, many, Some(value))) = said else {
+        return;
+    };
+    let missing = value
+        .needs()
+        .iter()
+        .find(|&&need| !people.iter().any(|&p| covers(p, need, many)));
+    if let Some(need) = missing {
+        push(
+            out,
+            Rule::Concealment,
+            clause[k],
+            format!(
+                "{} said kept to part of its audience, without {}: {}",
+                value.name(),
+                match need {
+                    Person::Patient => "its patient",
+                    Person::Oncall => "the oncall doctor",
+                    _ => "the appointment's doctor",
+                },
+                value.contract()
+            ),
+        );
+    }
+}
