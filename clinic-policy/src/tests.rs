@@ -16118,3 +16118,36 @@ fn a_value_is_kept_to_no_part_of_its_audience() {
         assert!(!refused_for(place, tool, good, "said kept from"), "{good}");
     }
 }
+
+/// What the contract gives one of to each ([`crate::facts::answers::ONE_EACH`]: a doctor's
+/// clinic and specialty, an appointment's doctor and patient, a protocol's clinic) said many
+/// is refused; many of the other side passes.
+#[test]
+fn one_of_each_is_not_said_many() {
+    let why = "said to have many";
+    for (tool, bad) in [
+        (
+            "list_doctors",
+            "Medical specialties of the doctor, one or more.",
+        ),
+        (
+            "get_appointment",
+            "The doctors of the appointment, one or more.",
+        ),
+        ("list_doctor_schedule", "The patients of the appointment."),
+        ("search_protocols", "Ids of the clinics of the protocol."),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        ("list_doctors", "Medical specialty of the doctor."),
+        ("get_appointment", "The doctor of the appointment."),
+        ("list_doctor_schedule", "The patient of the appointment."),
+        (
+            "search_protocols",
+            "Id of the clinic of the protocol, or null for a shared one.",
+        ),
+    ] {
+        assert!(!refused_for(O, tool, good, why), "{good}");
+    }
+}

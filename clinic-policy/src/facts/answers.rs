@@ -722,7 +722,13 @@ pub(crate) fn count_of_another_thing(toks: &[Tok], tool: &str, out: &mut Vec<Vio
 /// The things of which each of another has exactly one, as the answers hold them: a doctor's
 /// clinic is one object of the doctor (`Doctor.clinic`), never a list, for every doctor
 /// belongs to exactly one clinic (the contract: clinics are tenants).
-pub const ONE_EACH: &[(Thing, Thing)] = &[(Thing::Doctor, Thing::Clinic)];
+pub const ONE_EACH: &[(Thing, Thing)] = &[
+    (Thing::Doctor, Thing::Clinic),
+    (Thing::Doctor, Thing::Specialty),
+    (Thing::Appointment, Thing::Doctor),
+    (Thing::Appointment, Thing::Patient),
+    (Thing::Protocol, Thing::Clinic),
+];
 
 /// Whether the answers hold a thing of `one` as one object or name of each `owner`, and
 /// never as a list of them.
