@@ -846,7 +846,12 @@ pub(crate) fn check(
     } else {
         crate::scales::examples_disagree(text, out);
         // (an error is named by its code, as written)
-        crate::facts::codes_and_values(text, tool.name, out);
+        crate::facts::codes_and_values(
+            text,
+            tool.name,
+            field == Field::ParamDescription && !tool.input,
+            out,
+        );
         crate::facts::served::cap_denied(&crate::lang::words::tokens(text), tool.name, out);
         // (what the answer holds is said by the tool's description and its outputs')
         if field == Field::ToolDescription || field == Field::ParamDescription && !tool.input {

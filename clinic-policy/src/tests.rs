@@ -16151,3 +16151,43 @@ fn one_of_each_is_not_said_many() {
         assert!(!refused_for(O, tool, good, why), "{good}");
     }
 }
+
+/// Every string of an answer passes the output screen, which cuts it at 1000 characters: an
+/// answer's field said cut there is true; a cut at another length, or of an argument, is not.
+#[test]
+fn an_answers_string_is_cut_by_the_screen_at_its_cap() {
+    const WHY: &str = "a bound said to cut or clamp a value";
+    for (place, tool, bad) in [
+        (
+            O,
+            "list_doctors",
+            "Clinic name, truncated to 100 characters.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Exact specialty name, truncated to 1000 characters.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Number of doctors, truncated to the value 1000.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "list_doctors",
+            "Clinic name, truncated to 1000 characters.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Doctor name, truncated to 1000 characters.",
+        ),
+    ] {
+        assert!(judge(place, good, tool).is_empty(), "{good}");
+    }
+}

@@ -13,6 +13,10 @@ use crate::lang::data::data_kind;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
+/// Most characters of one string of an answer: the server's output screen cuts a longer one
+/// (`clinic-mcp` `screen::MAX_CHARS`).
+const ANSWER_STRING_CHARS: u32 = 1000;
+
 /// One value of a route: the words that name it, and its length or the ranges of its number.
 struct Value {
     words: &'static [&'static str],
@@ -695,13 +699,16 @@ pub(super) fn band_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
 /// number is read as 100", "0 is read as the default"): the server checks every argument
 /// against its schema's bounds and answers `INVALID_ARGUMENTS` before any request; no argument
 /// is cut, clamped or read as another value. What the server itself shortens is of an answer
-/// (a protocol's excerpt), never of an argument.
-/// `bounded_arg`: the tool takes an argument with bounds (`served::ARGS`, read by the caller).
+/// (a protocol's excerpt, and every string of an answer, which the output screen cuts at
+/// [`ANSWER_STRING_CHARS`]), never of an argument.
+/// `bounded_arg`: the tool takes an argument with bounds (`served::ARGS`, read by the caller);
+/// `answer`: the text describes a field of the tool's answer.
 pub(super) fn bound_bent(
     text: &str,
     toks: &[Tok],
     tool: &str,
     bounded_arg: bool,
+    answer: bool,
     out: &mut Vec<Violation>,
 ) {
     if !bounded_arg && values(tool).is_empty() {
@@ -784,7 +791,15 @@ pub(super) fn bound_bent(
                 && ((0..k).any(|j| number(clause, j, text).is_some_and(|(v, _)| v == 0))
                     || beyond(k))
         });
-        if let Some(k) = cut.or(clipped).or(read_as) {
+        // ("Clinic name, truncated to 1000 characters" of an answer's field: the output screen
+        // cuts each string of an answer at its cap, and a cut said at any other length, or of
+        // a number, is still read)
+        let screens_cut = answer
+            && !clause.iter().any(|x| is_word(x, &["number", "value"]))
+            && (0..n)
+                .all(|j| number(clause, j, text).is_none_or(|(v, _)| v == ANSWER_STRING_CHARS));
+        let cut = cut.or(clipped).filter(|_| !screens_cut);
+        if let Some(k) = cut.or(read_as) {
             push(
                 out,
                 Rule::Directive,

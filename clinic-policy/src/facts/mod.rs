@@ -54,8 +54,9 @@ const TRIAGE_BANDS: [(&str, u32, u32); 3] =
 /// for a case the contract does not give it for, a code or a status glossed with none of its
 /// meaning, `isAvailable` glossed against the API, a length or a range the API does not hold a
 /// value to, a triage level said with another band of severity, and a rejection's reason written
-/// for the clinic's people rather than its patient.
-pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>) {
+/// for the clinic's people rather than its patient. `answer`: the text describes a field of the
+/// tool's answer, not an argument.
+pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut Vec<Violation>) {
     let toks = tokens(text);
     let takes = statuses_an_act_takes(&own_effects(tool));
     made_up_error(text, &toks, tool, takes, out);
@@ -76,7 +77,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, out: &mut Vec<Violation>)
     availability_glossed(text, &toks, out);
     bound_misstated(text, &toks, tool, out);
     let bounded_arg = served::args_of(tool).any(|a| a.bounds.is_some());
-    bound_bent(text, &toks, tool, bounded_arg, out);
+    bound_bent(text, &toks, tool, bounded_arg, answer, out);
     band_misstated(text, &toks, tool, out);
     patients_value_withheld(&toks, out);
     reason_kept_among_staff(&toks, tool, out);
