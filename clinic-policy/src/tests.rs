@@ -16191,3 +16191,46 @@ fn an_answers_string_is_cut_by_the_screen_at_its_cap() {
         assert!(judge(place, good, tool).is_empty(), "{good}");
     }
 }
+
+/// The question of a tool that asks shows the appointment's record (`confirm.rs`): its details
+/// or data are true; the details of the patient, or of anything else, are not.
+#[test]
+fn the_question_shows_the_appointments_details() {
+    const WHY: &str = "the question said to show what it does not";
+    for (tool, bad) in [
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question shows the patient's details.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question shows the details.",
+        ),
+        (
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The question shows the appointment's payment details.",
+        ),
+        (
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The question shows the intake data.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, WHY), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question shows the appointment's details.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The question shows the appointment's data.",
+        ),
+        (
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The question shows the details of the appointment.",
+        ),
+    ] {
+        assert!(judge(D, good, tool).is_empty(), "{good}");
+    }
+}

@@ -903,17 +903,32 @@ pub(crate) fn question_content(clause: &[&Tok], tool: &str, out: &mut Vec<Violat
         let object = clause[v + 1..]
             .iter()
             .take_while(|x| !is_word(x, ENDS) && !matches!(x.text.as_str(), ";" | ":"));
+        let object: Vec<&Tok> = object.copied().collect();
+        // ("the appointment's details", "the data of the appointment": a word of the whole
+        // record said of the appointment, whose record the question shows)
+        let of_appointment = |j: usize| {
+            j >= 1 && is_word_at(&object, j - 1, &["appointment"])
+                || is_word_at(&object, j + 1, &["of"])
+                    && object[j + 2..]
+                        .iter()
+                        .take(2)
+                        .any(|x| is_word(x, &["appointment"]))
+        };
         object
-            .filter(|x| x.kind == Kind::Word)
-            .find(|x| {
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.kind == Kind::Word)
+            .find(|&(j, x)| {
+                let whole = is_word(x, &["details", "data", "information"]) && of_appointment(j);
                 no_reason && is_word(x, &["reason"])
                     || !(is_word(x, QUESTION_SHOWS)
                         || is_word(x, PEOPLE)
                         || is_word(x, DETERMINERS) && !is_word(x, RESTRICTS)
                         || is_word(x, PREPOSITIONS) && !is_word(x, RESTRICTS)
-                        || is_word(x, &["and", "or", "of", "in", "s", "what", "each"]))
+                        || is_word(x, &["and", "or", "of", "in", "s", "what", "each"])
+                        || whole)
             })
-            .copied()
+            .map(|(_, x)| *x)
     });
     if let Some(t) = hit {
         push(
