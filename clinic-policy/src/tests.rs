@@ -16234,3 +16234,34 @@ fn the_question_shows_the_appointments_details() {
         assert!(judge(D, good, tool).is_empty(), "{good}");
     }
 }
+
+/// A doctor has one clinic, whose zone's offset may change with the day: the time zone of the
+/// doctor's clinic on that day is true; the doctor's clinic of the day, or on that day, is not.
+#[test]
+fn a_clinics_clock_changes_with_the_day_and_its_doctor_does_not() {
+    const WHY: &str = "a doctor said to have many, a first or a changing clinic";
+    for (tool, bad) in [
+        ("list_doctors", "The doctor's clinic of the day."),
+        ("list_doctors", "The doctor's clinic of that week."),
+        ("list_doctors", "The doctor's clinic on that day."),
+        (
+            "get_appointment",
+            "The address of the doctor's clinic on that day.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, WHY), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "get_appointment",
+            "Start of the visit, in the time zone of the doctor's clinic on that day.",
+        ),
+        (
+            "find_available_slots",
+            "Start of the slot in the time zone of the doctor's clinic on that day.",
+        ),
+        ("get_appointment", "The doctor's clinic of the visit."),
+    ] {
+        assert!(judge(O, good, tool).is_empty(), "{good}");
+    }
+}

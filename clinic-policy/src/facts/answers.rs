@@ -791,6 +791,11 @@ const SPANS: &[&str] = &[
     "shifts",
 ];
 
+/// What a place's clock is said by, whose offset may change with the day.
+const CLOCK: &[&str] = &[
+    "zone", "zones", "time", "times", "offset", "offsets", "clock",
+];
+
 /// A thing said to have many, a first or a changing one of what it has exactly one of
 /// ([`ONE_EACH`]): "the clinics where the doctor practises", "one of the clinics of the
 /// doctor", "the doctor's first clinic; a doctor may practise at more clinics", "the clinic
@@ -843,8 +848,18 @@ pub(crate) fn one_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
                     let of_owner = before(1)
                         || is_word_at(s, k + 1, &["where", "which", "that", "of"])
                             && owner_in(k + 2, k + 5);
+                    // ("the time zone of the doctor's clinic on that day": the day is the
+                    // zone's, whose offset changes with it, not the clinic's)
+                    let mut head = if before(1) { k - 1 } else { k };
+                    while head >= 1 && is_word(&s[head - 1], &["the", "this", "that", "its"]) {
+                        head -= 1;
+                    }
+                    let of_clock = head >= 2
+                        && is_word(&s[head - 1], &["of", "at", "in"])
+                        && is_word(&s[head - 2], CLOCK);
                     before(2) && is_word(&s[k - 1], FIRST_OF_MANY)
                         || of_owner
+                            && !of_clock
                             && s[k + 1..]
                                 .iter()
                                 .take(8)
@@ -853,7 +868,7 @@ pub(crate) fn one_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
                                 .any(|(j, x)| {
                                     is_word(x, SPANS)
                                         && j >= 1
-                                        && s[k + 1..][..j].iter().any(|y| {
+                                        && s[k + 1..][..j].iter().enumerate().any(|(i, y)| {
                                             is_word(
                                                 y,
                                                 &[
@@ -861,6 +876,12 @@ pub(crate) fn one_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
                                                     "for",
                                                 ],
                                             )
+                                            // ("the doctor's clinic of the day"; "of the
+                                            // visit" is the visit's one clinic)
+                                            || i == 0
+                                                && before(1)
+                                                && is_word(y, &["of"])
+                                                && !is_word(x, &["visit", "visits"])
                                         })
                                 })
                 } else {
