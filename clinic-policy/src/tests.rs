@@ -16265,3 +16265,133 @@ fn a_clinics_clock_changes_with_the_day_and_its_doctor_does_not() {
         assert!(judge(O, good, tool).is_empty(), "{good}");
     }
 }
+
+/// The clinic API lists the doctors (`GET /doctors`) and has no route of specialties, and it
+/// narrows nothing: the specialties of the doctors it lists are true; the specialties it lists,
+/// or doctors narrowed at or through it, are false.
+#[test]
+fn the_api_lists_the_doctors_and_the_server_does_the_rest() {
+    const WHY: &str = "the clinic API said to do what";
+    for (place, tool, bad) in [
+        (
+            O,
+            "list_specialties",
+            "The specialties the clinic API lists.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "The specialties listed by the clinic API.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "The specialties, as the clinic API lists them.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors; the results are narrowed at the clinic API.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors, narrowed through the clinic API.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. The doctors are filtered in the clinic API.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "list_specialties",
+            "The specialties of the doctors the clinic API lists.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "The specialties of every doctor the clinic API lists.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "The specialties of the doctors listed by the clinic API.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. The doctors are narrowed by the server, not at the clinic API.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. The doctors are fetched from the clinic API and narrowed here.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. The doctors are narrowed not at the clinic API but by the server.",
+        ),
+    ] {
+        assert!(judge(place, good, tool).is_empty(), "{good}");
+    }
+}
+
+/// The doctors come by id (the contract), the specialties by name and the slots earliest first
+/// (the server sorts them): an order someone chooses, any order, or a key after "order of"
+/// other than the name is false.
+#[test]
+fn a_fixed_order_is_not_chosen() {
+    for (tool, bad, why) in [
+        (
+            "list_doctors",
+            "The doctors, in an order the clinic API chooses.",
+            "a fixed order said to be chosen or any",
+        ),
+        (
+            "list_specialties",
+            "Specialties in the order the clinic API selects them.",
+            "a fixed order said to be chosen or any",
+        ),
+        (
+            "list_specialties",
+            "Specialties, in any order.",
+            "a fixed order said to be chosen or any",
+        ),
+        (
+            "find_available_slots",
+            "The slots, in the order the clinic API selects them.",
+            "a fixed order said to be chosen or any",
+        ),
+        (
+            "list_specialties",
+            "Specialties in order of their number of doctors.",
+            "an order the server does not give",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "list_specialties",
+            "Distinct specialties, in order of name.",
+        ),
+        ("list_specialties", "Specialties in order of their names."),
+        (
+            "find_available_slots",
+            "Open slots, in the order of their start.",
+        ),
+        ("list_doctors", "The doctors, ordered by id."),
+        (
+            "list_my_appointments",
+            "The appointments of this page, in the order the clinic API gives them.",
+        ),
+    ] {
+        assert!(judge(O, good, tool).is_empty(), "{good}");
+    }
+}

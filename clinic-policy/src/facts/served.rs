@@ -148,6 +148,9 @@ pub const SERVER_WORK: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// The words of the doctors, which `GET /doctors` lists.
+const DOCTORS: &[&str] = &["doctor", "doctors"];
+
 /// The protocol search: it reads each protocol's title and text, and ranks the matches by a
 /// score of three for a match in the title and one for a match in the text, ties by id.
 pub const PROTOCOL_SEARCH: &str = "search_protocols";
@@ -186,6 +189,9 @@ pub(super) fn served_misstated(
         }
         if ORDERED_BY_NAME.contains(&tool) {
             order_by_name_misstated(s, out);
+        }
+        if FIXED_ORDER.contains(&tool) {
+            order_said_chosen(s, out);
         }
         if tool == PROTOCOL_SEARCH {
             ranking_misstated(s, out);
@@ -645,6 +651,56 @@ fn order_by_id_reversed(s: &[Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// The lists whose order the contract or the server fixes: the doctors by id (`GET /doctors`),
+/// the specialties by name and the slots earliest first (sorted by the server).
+const FIXED_ORDER: &[&str] = &["list_doctors", "list_specialties", SLOT_SEARCH];
+
+/// A list of a fixed order ([`FIXED_ORDER`]) said to come in an order someone chooses or in
+/// any order ("in the order the clinic API selects them", "in no particular order", "in any
+/// order"): the agent takes the first for a chance one, or sorts again what is sorted.
+fn order_said_chosen(s: &[Tok], out: &mut Vec<Violation>) {
+    const CHOSEN: &[&str] = &[
+        "selects", "select", "selected", "chooses", "choose", "chosen", "picks", "picked",
+        "decides", "decided", "prefers", "wants", "likes",
+    ];
+    const LOOSE: &[&str] = &[
+        "any",
+        "random",
+        "arbitrary",
+        "unspecified",
+        "undefined",
+        "unknown",
+        "particular",
+        "changing",
+        "varying",
+    ];
+    let hit = s.iter().enumerate().find_map(|(k, t)| {
+        if !is_word(t, &["order", "orders"]) {
+            return None;
+        }
+        // ("in any order", "in no particular order"; not "not in any order but by name")
+        let loose = s[k.saturating_sub(2)..k]
+            .iter()
+            .find(|x| is_word(x, LOOSE))
+            .filter(|_| !s[..k].iter().any(|x| is_word(x, NEGATIONS)));
+        // ("the order the clinic API selects them": a verb of choice in its relative clause)
+        let chosen = s[k + 1..]
+            .iter()
+            .take(6)
+            .take_while(|x| x.kind == Kind::Word)
+            .find(|x| is_word(x, CHOSEN));
+        loose.or(chosen)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a fixed order said to be chosen or any: the doctors come by id, the specialties by name and the slots earliest first".to_owned(),
+        );
+    }
+}
+
 /// A list the server gives sorted by name said to come in another order ("sorted by their number
 /// of doctors", "the largest first", "most doctors first", "by size", "in descending order"):
 /// the agent reads the first specialty as the largest or the most wanted.
@@ -682,7 +738,9 @@ fn order_by_name_misstated(s: &[Tok], out: &mut Vec<Violation>) {
             .iter()
             .take_while(|x| matches!(x.kind, Kind::Word | Kind::Ident))
             .find(|x| !is_word(x, &["the", "their", "its", "each", "specialty"]))?;
-        (is_word(t, &["by"]) && ordered && !is_word(key, NAME_KEYS)).then_some(key)
+        // ("in order of their number of doctors": the key after "order of")
+        let order_of = is_word(t, &["of"]) && k >= 1 && is_word(&s[k - 1], &["order"]);
+        ((is_word(t, &["by"]) && ordered || order_of) && !is_word(key, NAME_KEYS)).then_some(key)
     });
     if let Some(t) = ranked.map(|(_, t)| t).or(other_key) {
         push(
@@ -741,19 +799,53 @@ fn api_does_servers_work(s: &[Tok], tool: &str, work: &[&str], out: &mut Vec<Vio
                     .and_then(|_| s.get(k + 2))
                     .filter(|x| is_word(x, &["only"]) && work.contains(&"only"))
             });
+        // ("the specialties of the doctors the clinic API lists": the API lists the doctors,
+        // which is its route; only what the server makes of them is the server's work)
+        let lists_doctors = is_word_at(s, k + 1, &["lists"]) && {
+            let listed_before = s[..k]
+                .iter()
+                .rev()
+                .find(|x| !is_word(x, &["the", "clinic", "that", "which"]));
+            let listed_after = s[k + 2..]
+                .iter()
+                .find(|x| !is_word(x, &["the", "every", "all", "its", "each"]));
+            listed_after
+                .or(listed_before)
+                .is_some_and(|x| is_word(x, DOCTORS))
+        };
         // "narrowed … by the clinic API"
         let passive = (k >= 2
             && s[k.saturating_sub(3)..k]
                 .iter()
                 .any(|x| is_word(x, &["by"])))
         .then(|| {
-            s[..k]
+            let before = &s[..k];
+            before
                 .iter()
+                .enumerate()
                 .rev()
                 .take(8)
-                .find(|x| is_word(x, work) && !is_word(x, &["them", "only", "list"]))
+                .find(|&(j, x)| {
+                    is_word(x, work)
+                        && !is_word(x, &["them", "only", "list"])
+                        && !(is_word(x, &["listed"]) && j >= 1 && is_word(&before[j - 1], DOCTORS))
+                })
+                .map(|(_, x)| x)
         })
         .flatten();
+        // "narrowed at the clinic API", "filtered through the clinic API": the API the place
+        // or the means of the work, its verb right before ("not at the clinic API" passes)
+        let placed = s[k.saturating_sub(3)..k]
+            .iter()
+            .position(|x| is_word(x, &["at", "through", "via", "in", "on", "inside", "within"]))
+            .map(|p| k.saturating_sub(3) + p)
+            .filter(|&p| p >= 1 && !is_word(&s[p - 1], NEGATIONS))
+            .and_then(|p| {
+                s[p.saturating_sub(3)..p]
+                    .iter()
+                    .find(|x| is_word(x, work) && !is_word(x, &["them", "only", "list", "lists"]))
+            });
+        let passive = passive.or(placed);
         // "the clinic API's list of specialties": a list of the API's own
         let its_list =
             (is_word_at(s, k + 1, &["list", "lists"]) && work.contains(&"list")).then(|| &s[k + 1]);
@@ -766,7 +858,11 @@ fn api_does_servers_work(s: &[Tok], tool: &str, work: &[&str], out: &mut Vec<Vio
             )
             && is_word_at(s, k + 2, &["them"]))
         .then(|| &s[k + 1]);
-        active.or(passive).or(its_list).or(gives_them)
+        active
+            .or(its_list)
+            .filter(|_| !lists_doctors)
+            .or(passive)
+            .or(gives_them)
     });
     // "the clinic's specialty list": a list of specialties said to be the clinic's own
     let clinics_list = (work.contains(&"list"))
