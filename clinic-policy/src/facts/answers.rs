@@ -820,10 +820,12 @@ pub(crate) fn one_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
             {
                 continue;
             }
+            // (an owner under "every" or "each" is many owners: "the specialties of every doctor")
             let owner_in = |from: usize, to: usize| {
-                s[from.min(s.len())..to.min(s.len())]
-                    .iter()
-                    .any(|x| is_word(x, &[owner_one]))
+                (from.min(s.len())..to.min(s.len())).any(|j| {
+                    is_word(&s[j], &[owner_one])
+                        && !(j >= 1 && is_word(&s[j - 1], &["every", "each", "any"]))
+                })
             };
             // the owner placed by a verb before the thing ("the doctor practises: … clinics")
             let placed_before = |k: usize| {
