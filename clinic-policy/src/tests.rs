@@ -16395,3 +16395,150 @@ fn a_fixed_order_is_not_chosen() {
         assert!(judge(O, good, tool).is_empty(), "{good}");
     }
 }
+
+/// A server flag's true case said of something other than what it is about (`replayed` of the
+/// request and its key, `truncated` of the slots matched against those returned) is refused;
+/// its own meaning, in other words, passes.
+#[test]
+fn a_flag_is_said_of_what_it_is_about() {
+    let why = "said of something else";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "True when the patient has booked with this doctor before.",
+        ),
+        (
+            "book_appointment",
+            "True when this slot was booked by the patient before.",
+        ),
+        (
+            "reschedule_appointment",
+            "True when the appointment was moved before.",
+        ),
+        (
+            "reschedule_appointment",
+            "True when the new slot is with the same doctor.",
+        ),
+        (
+            "find_available_slots",
+            "True when the doctor has no open slots after these.",
+        ),
+        (
+            "find_available_slots",
+            "True when the window was made shorter.",
+        ),
+        (
+            "find_available_slots",
+            "True when the window was longer than 7 days.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "book_appointment",
+            "True when a request with the same idempotency_key was made before: this answer is its appointment again.",
+        ),
+        (
+            "book_appointment",
+            "True when the same key gave the first appointment again; false for a new appointment.",
+        ),
+        (
+            "book_appointment",
+            "True when this booking was made before with the same `idempotency_key`.",
+        ),
+        (
+            "reschedule_appointment",
+            "True for an answer given again to an idempotency_key used before, with no new change; false when the move is from this request.",
+        ),
+        (
+            "find_available_slots",
+            "True when more slots matched than were returned.",
+        ),
+        (
+            "find_available_slots",
+            "True when there are more open slots in the window than the limit.",
+        ),
+        (
+            "find_available_slots",
+            "True when some open slots of the window are not in the list.",
+        ),
+        // (a listed slot's own field, not the answer's flag)
+        (
+            "find_available_slots",
+            "True when the slot is open; the clinic API gives it as 1 or true.",
+        ),
+        (
+            "find_available_slots",
+            "True for an open slot, as a boolean; each slot of this list is open.",
+        ),
+    ] {
+        assert!(!refused_for(O, tool, good, why), "{good}");
+    }
+}
+
+/// A repeat of an act no key guards (a confirmation, a rejection, a cancellation, an intake)
+/// said to give the first result again, to be the same as once or to give no error is refused;
+/// the error it gives, and a keyed retry of a booking, pass.
+#[test]
+fn a_repeat_no_key_guards_is_not_said_harmless() {
+    let why = "a repeat of an act no key guards";
+    for (place, tool, bad) in [
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor (a positive integer), as returned by list_doctor_schedule; a confirmed one gives the appointment again, with no error.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit; a second intake gives the first one again.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. Confirming it twice is the same as once.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. An appointment already cancelled gives the appointment again.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. Rejecting it twice gives no error.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A cancelled or rejected appointment gives the error `INVALID_TRANSITION`, and a retry gives the same error.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. One intake per appointment; a second gives the error `INTAKE_EXISTS`, and the first stays as it was.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, now cancelled; its slot is open to other patients again.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. A second confirmation gives `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A retry with the same key gives the first appointment again.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+}

@@ -1800,3 +1800,93 @@ pub(crate) fn started_moved(clause: &[&Tok], effects: &[&'static str], out: &mut
         );
     }
 }
+
+/// A repeat of an act that no key guards said to be harmless: to give the first result again,
+/// to be the same as once, or to give no error ("Confirming it twice is the same as once", "a
+/// confirmed one gives the appointment again, with no error", "a second intake gives the first
+/// one again"). Only a booking and a move take an idempotency key; a second confirmation,
+/// rejection or cancellation answers `INVALID_TRANSITION` and a second intake `INTAKE_EXISTS`,
+/// so the agent reports as done an act the clinic refused. The repeat is said by a word of
+/// repeating or by the status the act leaves ("a confirmed one" of a confirmation); a result
+/// given again is the appointment, the result or the first one, never an error ("a retry gives
+/// the same error" is true).
+pub(crate) fn repeat_said_harmless(
+    clause: &[&Tok],
+    tool: &str,
+    effects: &[&str],
+    out: &mut Vec<Violation>,
+) {
+    let keyed = super::served::args_of(tool).any(|a| a.name == "idempotency_key");
+    if keyed || lifecycle_row(effects).is_none() {
+        return;
+    }
+    let left = status_left(effects);
+    let repeat = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "twice",
+                "second",
+                "retry",
+                "retries",
+                "retried",
+                "repeat",
+                "repeated",
+                "repeating",
+                "already",
+                "idempotent",
+            ],
+        ) || left.is_some_and(|s| is_word(x, &[s]))
+    });
+    if !repeat || clause.iter().any(|x| is_word(x, NEGATIONS)) {
+        return;
+    }
+    // (an error of the repeat: a code, a status number, "error" but for "no error")
+    let errs = |x: &Tok| {
+        x.kind == Kind::Ident
+            && x.text.contains('_')
+            && x.text.bytes().all(|b| !b.is_ascii_lowercase())
+            || x.text.len() == 3
+                && x.text.starts_with('4')
+                && x.text.bytes().all(|b| b.is_ascii_digit())
+    };
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        let before = |n: usize, words: &[&str]| {
+            clause[k.saturating_sub(n)..k]
+                .iter()
+                .any(|x| is_word(x, words))
+        };
+        // "no error", "without an error"
+        let no_error = is_word(t, &["error", "errors"]) && before(2, &["no", "without"]);
+        // "the same as once", "the same as the first"
+        let as_once = is_word(t, &["same"])
+            && is_word_at(clause, k + 1, &["as"])
+            && clause[k + 2..]
+                .iter()
+                .take(2)
+                .any(|x| is_word(x, &["once", "one", "first", "before"]));
+        // "gives the appointment again", "returns the same result"
+        let given = |j: usize| {
+            is_word(
+                clause[j],
+                &[
+                    "gives", "give", "answers", "answer", "returns", "return", "shows",
+                ],
+            )
+        };
+        let again = (is_word(t, &["again"]) || is_word(t, &["same"]) && !as_once)
+            && (0..k).rev().take(5).any(given)
+            && !clause
+                .iter()
+                .any(|x| errs(x) || is_word(x, &["error", "errors", "code"]));
+        no_error || as_once || again
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a repeat of an act no key guards said to be harmless: only a booking and a move take an idempotency key; a second confirmation, rejection or cancellation answers `INVALID_TRANSITION`, a second intake `INTAKE_EXISTS`".to_owned(),
+        );
+    }
+}

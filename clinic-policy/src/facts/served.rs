@@ -21,6 +21,9 @@ pub struct Flag {
     pub meaning: &'static str,
     yes: &'static [&'static str],
     no: &'static [&'static str],
+    /// Words one of which a condition of its true case names: what the flag is about. A
+    /// condition that names none says the flag of something else (empty: not read).
+    about: &'static [&'static str],
 }
 
 /// The server's flags: `shared` is true for a protocol shared by every clinic (false for one of
@@ -48,6 +51,28 @@ pub const FLAGS: &[Flag] = &[
         ],
         // ("this request booked the slot": the present request made the change)
         no: &["new", "first", "fresh", "this"],
+        // (of the request and its key, never of the patient's, the slot's or the doctor's past)
+        about: &[
+            "request",
+            "requests",
+            "call",
+            "calls",
+            "key",
+            "keys",
+            "idempotency",
+            "idempotency_key",
+            "idempotency-key",
+            "retry",
+            "retries",
+            "retried",
+            "replay",
+            "replayed",
+            "replays",
+            "answer",
+            "answered",
+            "resent",
+            "resend",
+        ],
     },
     Flag {
         field: "truncated",
@@ -67,6 +92,28 @@ pub const FLAGS: &[Flag] = &[
         no: &[
             "all", "every", "each", "complete", "whole", "none", "nothing",
         ],
+        // (of the slots matched against those returned, never of the window or of slots after it)
+        about: &[
+            "limit",
+            "returned",
+            "return",
+            "returns",
+            "listed",
+            "list",
+            "holds",
+            "held",
+            "shown",
+            "given",
+            "matched",
+            "match",
+            "found",
+            "cut",
+            "truncated",
+            "omitted",
+            "rest",
+            "answer",
+            "page",
+        ],
     },
     Flag {
         field: "shared",
@@ -75,6 +122,7 @@ pub const FLAGS: &[Flag] = &[
         meaning: "the protocol is shared by every clinic",
         yes: &["shared", "every", "all", "common", "any"],
         no: &["own", "only", "private", "local"],
+        about: &[],
     },
     Flag {
         field: "upcoming",
@@ -93,6 +141,7 @@ pub const FLAGS: &[Flag] = &[
             "cancelled",
             "rejected",
         ],
+        about: &[],
     },
 ];
 
@@ -355,8 +404,39 @@ fn flag_inverted(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
                 );
                 return;
             }
+            if value && about_else(cond, flag) {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    format!(
+                        "the server's flag `{}` said of something else: it is true when {}",
+                        flag.field, flag.meaning
+                    ),
+                );
+                return;
+            }
         }
     }
+}
+
+/// Whether a condition of a flag's true case names nothing of what the flag is about
+/// ([`Flag::about`]): "True when the patient has booked with this doctor before" of `replayed`,
+/// "True when the window was made shorter" of `truncated`. On the slot search, whose answer
+/// lists slots, a condition on one slot ("True when the slot is open", "True for an open slot")
+/// is of a listed slot's
+/// own field, not of the answer's flag.
+fn about_else(cond: &[Tok], flag: &Flag) -> bool {
+    let one_slot = flag.tools.contains(&SLOT_SEARCH)
+        && cond.iter().skip(1).take(2).any(|x| is_word(x, &["slot"]))
+        && cond.first().is_some_and(|x| is_word(x, DETERMINERS));
+    !flag.about.is_empty()
+        && !one_slot
+        && cond.iter().any(|x| x.kind == Kind::Word)
+        && !cond.iter().any(|x| {
+            let w = x.text.trim_matches('`').to_ascii_lowercase();
+            flag.about.contains(&w.as_str())
+        })
 }
 
 /// Hours in one of a unit of time, and whether the unit is of uneven length (a month).

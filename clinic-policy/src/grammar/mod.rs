@@ -855,6 +855,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         booking_makes_more(clause, &effects, out);
         race_misstated(clause, out);
         second_intake_replaces(clause, tool.name, out);
+        repeat_said_harmless(clause, tool.name, &effects, out);
         visit_given(clause, &effects, out);
         move_in_steps(clause, &toks, &effects, out);
         pending_until(clause, out);

@@ -7236,7 +7236,7 @@ fn what_an_act_or_a_value_is_said_to_stand_for() {
         ),
         (
             d,
-            "Cancel one appointment. A second cancellation of the same appointment returns the same result.",
+            "Cancel one appointment. A second cancellation of the same appointment returns `INVALID_TRANSITION`.",
             "cancel_appointment",
             true,
         ),
