@@ -16542,3 +16542,57 @@ fn a_repeat_no_key_guards_is_not_said_harmless() {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }
 }
+
+/// A protocol's review date said to be a review still to come ("Date of the next review", "due
+/// for review") is refused: the API gives the date of the last review.
+#[test]
+fn a_review_date_is_of_the_last_review() {
+    let why = "review date said to be one to come";
+    for (place, bad) in [
+        (
+            O,
+            "Date of the next review (for example 2026-03-02), when the API gives it.",
+        ),
+        (
+            O,
+            "Date by which the protocol is due for review (for example 2026-03-02), when the API gives it.",
+        ),
+        (
+            D,
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns each match with the date of its next review.",
+        ),
+    ] {
+        assert!(refused_for(place, "search_protocols", bad, why), "{bad}");
+    }
+    for (place, good) in [
+        (
+            O,
+            "Date of the last review (for example 2026-03-02), when the API gives it.",
+        ),
+        (
+            D,
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns the matches ranked by relevance, each with its title, the start of its text and its review date.",
+        ),
+    ] {
+        assert!(!refused_for(place, "search_protocols", good, why), "{good}");
+    }
+}
+
+/// A due review said of a protocol by its last review, and a review to come on a tool whose answer
+/// holds no review date, pass.
+#[test]
+fn a_due_review_of_a_last_review_passes() {
+    let why = "review date said to be one to come";
+    assert!(!refused_for(
+        O,
+        "search_protocols",
+        "Date of the last review. A protocol whose last review is more than two years ago counts as due for review.",
+        why
+    ));
+    assert!(!refused_for(
+        O,
+        "get_protocol",
+        "Date by which the next review of the protocol is due.",
+        why
+    ));
+}

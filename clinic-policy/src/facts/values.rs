@@ -444,6 +444,36 @@ pub(crate) fn protocol_said_current(clause: &[&Tok], tool: &str, out: &mut Vec<V
             "a protocol said to be current: its review date, as the clinic gives it, is what says how old it is".to_owned(),
         );
     }
+    // a review still to come: "the date of its next review", "due for review"; the answer's
+    // review date is the last one's (`reviewedAt`), a due review said of it passes ("more than
+    // two years after its last review, it is due for review")
+    let review = |x: &&Tok| is_word(x, &["review", "reviews", "reviewed"]);
+    let answered = super::answers::output_of(tool).is_some_and(|f| {
+        super::answers::paths(f)
+            .iter()
+            .any(|(_, x)| x.name == "reviewed")
+    });
+    let last = clause
+        .iter()
+        .any(|x| is_word(x, &["last", "latest", "previous"]));
+    let coming = clause.iter().enumerate().find(|&(k, t)| {
+        review(t)
+            && k >= 1
+            && is_word(
+                clause[k - 1],
+                &["next", "coming", "upcoming", "future", "due"],
+            )
+            || is_word(t, &["due"]) && clause[k + 1..].iter().take(3).any(review)
+    });
+    if let Some((_, t)) = coming.filter(|_| answered && !last) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a protocol's review date said to be one to come: it is the date of its last review"
+                .to_owned(),
+        );
+    }
     protocol_said_lapsed(clause, out);
 }
 
