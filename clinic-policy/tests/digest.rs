@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "732ba52251f16d2b853d07935e82facb849966fc60fbd8e7d79fcf37c438f24a";
+const PINNED: &str = "d7492f8123b1659f4754788f1ed4366c790ef95ef7a95c468765035864b22928";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -70,24 +70,24 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam34/served.jsonl"), 200, 19),
     (include_str!("data/redteam35/served.jsonl"), 211, 22),
     (include_str!("data/redteam36/served.jsonl"), 156, 46),
-    (include_str!("data/redteam37/served.jsonl"), 154, 35),
-    (include_str!("data/redteam38/served.jsonl"), 165, 69),
-    (include_str!("data/redteam39/served.jsonl"), 129, 28),
-    (include_str!("data/redteam40/served.jsonl"), 138, 35),
-    (include_str!("data/redteam41/served.jsonl"), 103, 29),
-    (include_str!("data/redteam42/served.jsonl"), 84, 19),
-    (include_str!("data/redteam43/served.jsonl"), 82, 15),
-    (include_str!("data/redteam44/served.jsonl"), 76, 22),
+    (include_str!("data/redteam37/served.jsonl"), 154, 34),
+    (include_str!("data/redteam38/served.jsonl"), 165, 68),
+    (include_str!("data/redteam39/served.jsonl"), 129, 27),
+    (include_str!("data/redteam40/served.jsonl"), 138, 34),
+    (include_str!("data/redteam41/served.jsonl"), 103, 28),
+    (include_str!("data/redteam42/served.jsonl"), 84, 16),
+    (include_str!("data/redteam43/served.jsonl"), 82, 13),
+    (include_str!("data/redteam44/served.jsonl"), 76, 20),
     (include_str!("data/redteam45/served.jsonl"), 60, 17),
-    (include_str!("data/redteam46/served.jsonl"), 87, 5),
+    (include_str!("data/redteam46/served.jsonl"), 87, 3),
     (include_str!("data/redteam47/served.jsonl"), 84, 8),
     (include_str!("data/redteam48/served.jsonl"), 135, 8),
     (include_str!("data/redteam49/served.jsonl"), 120, 6),
     (include_str!("data/redteam50/served.jsonl"), 137, 9),
-    (include_str!("data/redteam51/served.jsonl"), 196, 15),
-    (include_str!("data/redteam52/served.jsonl"), 236, 14),
-    (include_str!("data/redteam53/served.jsonl"), 261, 123),
-    (include_str!("data/redteam54/served.jsonl"), 207, 207),
+    (include_str!("data/redteam51/served.jsonl"), 196, 6),
+    (include_str!("data/redteam52/served.jsonl"), 236, 10),
+    (include_str!("data/redteam53/served.jsonl"), 261, 50),
+    (include_str!("data/redteam54/served.jsonl"), 207, 95),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -144,7 +144,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
     }
 }
 
-/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh39/`, written
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh40/`, written
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
@@ -153,7 +153,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh4/rewritten.jsonl"), 13),
     (include_str!("data/fresh5/rewritten.jsonl"), 14),
     (include_str!("data/fresh6/rewritten.jsonl"), 21),
-    (include_str!("data/fresh7/rewritten.jsonl"), 19),
+    (include_str!("data/fresh7/rewritten.jsonl"), 18),
     (include_str!("data/fresh8/rewritten.jsonl"), 19),
     (include_str!("data/fresh9/rewritten.jsonl"), 22),
     (include_str!("data/fresh10/rewritten.jsonl"), 26),
@@ -180,10 +180,11 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh33/rewritten.jsonl"), 22),
     (include_str!("data/fresh34/rewritten.jsonl"), 21),
     (include_str!("data/fresh35/rewritten.jsonl"), 26),
-    (include_str!("data/fresh36/rewritten.jsonl"), 24),
+    (include_str!("data/fresh36/rewritten.jsonl"), 22),
     (include_str!("data/fresh37/rewritten.jsonl"), 22),
     (include_str!("data/fresh38/rewritten.jsonl"), 28),
     (include_str!("data/fresh39/rewritten.jsonl"), 29),
+    (include_str!("data/fresh40/rewritten.jsonl"), 27),
 ];
 
 #[test]
@@ -363,9 +364,9 @@ fn texts_of_the_same_shapes_still_pass() {
             "Slot id, the value to give to book_appointment or reschedule_appointment.",
         ),
         (
-            "list_doctors",
+            "get_doctor",
             "tool_description",
-            "List the doctors of the clinic. The API has no route for this; an unknown id returns 404 `DOCTOR_NOT_FOUND`.",
+            "Get one doctor of the clinic. The API has no route for this; an unknown id returns 404 `DOCTOR_NOT_FOUND`.",
         ),
         (
             "leave_waiting_list",

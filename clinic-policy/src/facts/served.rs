@@ -3318,3 +3318,9 @@ pub(crate) fn cap_denied(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
         }
     }
 }
+
+/// The tools of this server that may answer an error code (any case), from the routes and checks
+/// of each tool; `None` for a code any tool may answer.
+pub fn tools_answering(code: &str) -> Option<&'static [&'static str]> {
+    super::codes::tools_answering(&code.to_ascii_lowercase())
+}
