@@ -852,7 +852,7 @@ pub(crate) fn check(
             field == Field::ParamDescription && !tool.input,
             out,
         );
-        crate::facts::served::cap_denied(&crate::lang::words::tokens(text), tool.name, out);
+        crate::served::cap_denied(&crate::lang::words::tokens(text), tool.name, out);
         // (what the answer holds is said by the tool's description and its outputs')
         if field == Field::ToolDescription || field == Field::ParamDescription && !tool.input {
             if crate::facts::answers::output_of(tool.name).is_some() {

@@ -49,8 +49,6 @@ pub use charset::char_name;
 pub use controlled::{Effect, check_effects, effect_of};
 /// What each of the server's tools answers: the fields of its output schemas.
 pub use facts::answers;
-/// The server's own served values the screen reads a text against.
-pub use facts::served;
 pub use names::mentions_tool;
 pub use screen::{check_strict, check_strict_output, check_text, join_doc_lines};
 pub use skeleton::normalize;
@@ -79,7 +77,10 @@ mod grammar;
 mod lang;
 mod literal;
 // what the clinic API does, against which a text is read
+mod codes;
 mod facts;
+/// The server's own served values the screen reads a text against.
+pub mod served;
 // how a value is read: the two sides of an example, a date's form, a clock, a scale
 mod scales;
 

@@ -1816,7 +1816,7 @@ pub(crate) fn repeat_said_harmless(
     effects: &[&str],
     out: &mut Vec<Violation>,
 ) {
-    let keyed = super::served::args_of(tool).any(|a| a.name == "idempotency_key");
+    let keyed = crate::served::args_of(tool).any(|a| a.name == "idempotency_key");
     if keyed || lifecycle_row(effects).is_none() {
         return;
     }

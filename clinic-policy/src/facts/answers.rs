@@ -427,7 +427,7 @@ fn taken_as(after: &[Tok], tool: &str) -> bool {
         .find(|x| !is_word(x, DETERMINERS))
         .is_some_and(|x| {
             is_word(x, &["input", "argument", "query", "search"])
-                || super::served::args_of(tool).any(|a| x.text.trim_matches('`') == a.name)
+                || crate::served::args_of(tool).any(|a| x.text.trim_matches('`') == a.name)
         })
 }
 

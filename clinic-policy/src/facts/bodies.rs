@@ -4,7 +4,7 @@
 //! caller, and an escalation that keeps the visit's slot.
 
 use super::callers::has_a_route;
-use super::codes::known_route;
+use crate::codes::known_route;
 use crate::lang::data::{WHY_WORDS, data_kind};
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};

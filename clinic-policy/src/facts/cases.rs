@@ -6,7 +6,7 @@
 //! contract and this server say of each code, so a case nobody wrote a rule against is refused
 //! as well, where a list of the cases that are not given (`made_up_case`) misses the next one.
 
-use super::codes::{ANOTHER_OWNER, LOST, capital_code, http_status};
+use crate::codes::{ANOTHER_OWNER, LOST, capital_code, http_status};
 use crate::lang::predicates::NUMBER_WORDS;
 use crate::lang::words::*;
 use crate::vocabulary::is_function_word;

@@ -8,7 +8,7 @@ use super::acts::{
     statuses_taken, window_ahead,
 };
 use super::cases::{case_of, joined_codes, word_beyond_code};
-use super::codes::{
+use crate::codes::{
     ANOTHER_OWNER, API_ERRORS, NO_SUCH, act_words, capital_code, condition_opens, http_status,
     known_route, sentence_around, tools_answering,
 };
@@ -138,7 +138,7 @@ pub(super) fn made_up_error(
         // (`code` is the contract's: one a status stands for, or a known code in a span)
         let made_up = |code: &str| -> Option<String> {
             if let Some(one) =
-                lifecycle.filter(|&one| code != one && !super::codes::lost_code(code))
+                lifecycle.filter(|&one| code != one && !crate::codes::lost_code(code))
             {
                 Some(format!(
                     "another code said for a case of the lifecycle: the clinic API answers it with `{}` only",
@@ -350,7 +350,7 @@ pub(super) fn made_up_case(
                 )
                 // (a second booking or visit: the API counts none of a patient's; a lost answer's
                 // gloss names the second booking a retry with the same key does not make)
-                || !super::codes::lost_code(code)
+                || !crate::codes::lost_code(code)
                     && !matches!(
                         code,
                         "slot_taken" | "idempotency_key_conflict" | "intake_exists" | "rate_limited"
@@ -702,7 +702,7 @@ const OBJECTS: &[&str] = &[
 fn server_checked(code: &str, case: &[&Tok], number: bool, tool: &str) -> Option<&'static str> {
     match code {
         "validation_error" => {
-            let served = super::served::args_of(tool).next().is_some();
+            let served = crate::served::args_of(tool).next().is_some();
             let bound = number || case.iter().any(|x| is_word(x, PAST_A_BOUND));
             (served && bound).then_some(
                 "an argument past its bound said to answer `VALIDATION_ERROR`: this server checks each argument against the bounds and form of its schema before any request and answers `INVALID_ARGUMENTS`, sending nothing",
@@ -724,7 +724,7 @@ fn server_checked(code: &str, case: &[&Tok], number: bool, tool: &str) -> Option
             let object = case.iter().enumerate().any(|(j, x)| {
                 is_word(x, OBJECTS) && !(j >= 1 && is_word(case[j - 1], &["no", "nothing"]))
             });
-            let own_role = super::served::role_of(tool).flatten().is_some_and(|own| {
+            let own_role = crate::served::role_of(tool).flatten().is_some_and(|own| {
                 case.iter().enumerate().any(|(j, x)| {
                     super::roles::role_word(x) == Some(own)
                         && !case[j.saturating_sub(2)..j]
@@ -740,7 +740,7 @@ fn server_checked(code: &str, case: &[&Tok], number: bool, tool: &str) -> Option
             // (the caller's role is the server's check, whatever else is said: "a caller of the
             // other role")
             let role_said = case.iter().any(|x| is_word(x, super::roles::ROLE_WORDS));
-            if role_said && super::served::role_of(tool).flatten().is_some() {
+            if role_said && crate::served::role_of(tool).flatten().is_some() {
                 return Some(
                     "a role the tool is not for said to answer `FORBIDDEN`: this server checks the caller's role before any request and answers `ROLE_NOT_PERMITTED`, sending nothing",
                 );
@@ -906,7 +906,7 @@ fn case_misplaced(code: &str, case: &[&Tok]) -> Option<&'static str> {
 /// the agent that reads an error or a repeat stops early or loops. Read on a tool with a page
 /// argument, where "past the last" is said of a page.
 pub(super) fn page_past_end(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    if !super::served::args_of(tool).any(|a| a.name == "page") {
+    if !crate::served::args_of(tool).any(|a| a.name == "page") {
         return;
     }
     let page = |j: usize| is_word_at(toks, j, &["page", "pages"]);
@@ -950,7 +950,7 @@ pub(super) fn page_past_end(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) 
 /// it, or that tool's act, says what that act answers ("a booking may then find it taken, with
 /// `SLOT_TAKEN`"); a code denied just before it ("never gives `SLOT_TAKEN`") is none.
 pub(super) fn code_of_another_tool(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    if super::served::role_of(tool).is_none() {
+    if crate::served::role_of(tool).is_none() {
         return;
     }
     for (k, t) in toks.iter().enumerate() {

@@ -10,11 +10,11 @@ use crate::types::{Rule, Violation};
 
 use super::TRIAGE_BANDS;
 use super::cases::joined_codes;
-use super::codes::{
+use super::errors::{for_a_status_taken, made_up_case};
+use crate::codes::{
     ANOTHER_OWNER, ANSWER_WORDS, API_ERRORS, CONDITIONS, LOST, capital_code, condition_opens,
     http_status, sentence_around,
 };
-use super::errors::{for_a_status_taken, made_up_case};
 
 /// The words that say what a code stands for, at least one of which a gloss of it holds, and
 /// whether its meaning is an absence ("no oncall doctor", "no intake yet").

@@ -9,8 +9,8 @@
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
-use super::codes::{ANOTHER_OWNER, NO_SUCH, capital_code, http_status, sentence_around};
-use super::served::ARGS;
+use crate::codes::{ANOTHER_OWNER, NO_SUCH, capital_code, http_status, sentence_around};
+use crate::served::ARGS;
 
 /// Whether the tool's answer for an appointment the caller may not see is
 /// `APPOINTMENT_NOT_FOUND`, as for an unknown id: every tool of one appointment, the tools with an

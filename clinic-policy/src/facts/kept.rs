@@ -8,7 +8,7 @@ use crate::lang::data::data_kind;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
-use super::served::{ARGS, Form};
+use crate::served::{ARGS, Form};
 
 /// What a person writes or the server is given that is no id, besides the tools' arguments
 /// ([`an_argument_that_is_no_id`]): the log keeps none of it.

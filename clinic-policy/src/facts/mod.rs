@@ -11,7 +11,6 @@ mod bodies;
 mod bounds;
 mod callers;
 mod cases;
-mod codes;
 mod errors;
 mod glosses;
 mod hidden;
@@ -20,18 +19,17 @@ mod kept;
 mod outcomes;
 mod restrictions;
 mod roles;
-pub mod served;
 mod values;
 mod visit;
 
+use crate::codes::known_route;
+pub(crate) use crate::codes::{http_status, known_code, lost_code, refused_code};
 pub(crate) use acts::*;
 pub(crate) use bodies::{
     escalation_moves_the_visit, move_said_new, notice_promised, read_told, text_the_route_drops,
 };
 use bounds::*;
 pub(crate) use callers::*;
-use codes::known_route;
-pub(crate) use codes::{http_status, known_code, lost_code, refused_code};
 use errors::*;
 use glosses::*;
 use hidden::hidden_code_misstated;
@@ -76,12 +74,12 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     status_value_glossed(text, &toks, out);
     availability_glossed(text, &toks, out);
     bound_misstated(text, &toks, tool, out);
-    let bounded_arg = served::args_of(tool).any(|a| a.bounds.is_some());
+    let bounded_arg = crate::served::args_of(tool).any(|a| a.bounds.is_some());
     bound_bent(text, &toks, tool, bounded_arg, answer, out);
     band_misstated(text, &toks, tool, out);
     patients_value_withheld(&toks, out);
     reason_kept_among_staff(&toks, tool, out);
-    served::served_misstated(text, &toks, tool, lists_over_all_time(tool), out);
+    crate::served::served_misstated(text, &toks, tool, lists_over_all_time(tool), out);
     // (what this server's answers hold and its doctors have is read for its own tools)
     if answers::output_of(tool).is_some() {
         answers::one_said_many(&toks, out);
@@ -95,5 +93,5 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
 fn lists_over_all_time(tool: &str) -> bool {
     answers::output_of(tool)
         .is_some_and(|fields| fields.iter().any(|f| f.value == answers::Value::List))
-        && !served::args_of(tool).any(|a| a.form == served::Form::Instant)
+        && !crate::served::args_of(tool).any(|a| a.form == crate::served::Form::Instant)
 }

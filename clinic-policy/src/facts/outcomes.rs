@@ -163,7 +163,7 @@ pub(super) fn unknown_specialty_said_empty(toks: &[Tok], tool: &str, out: &mut V
                         .iter()
                         .any(|x| is_word(x, &["specialty"]))
                         && is_word_at(s, k.wrapping_sub(1), &["is", "are"]));
-            let not_exist = is_word(t, &["exist", "exists"]) && super::served::denied(s, k);
+            let not_exist = is_word(t, &["exist", "exists"]) && crate::served::denied(s, k);
             (no_doctor || unknown || not_exist).then_some(k)
         });
         let Some(c) = cond else {
@@ -176,7 +176,7 @@ pub(super) fn unknown_specialty_said_empty(toks: &[Tok], tool: &str, out: &mut V
                 && x.text.contains('_')
                 && x.text != "unknown_specialty"
                 && x.text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
-                && !super::served::args_of(tool).any(|a| a.name == x.text)
+                && !crate::served::args_of(tool).any(|a| a.name == x.text)
         });
         let answered = s.iter().any(|x| x.text == "unknown_specialty")
             || !other_code
@@ -236,7 +236,7 @@ pub(super) fn unknown_specialty_said_empty(toks: &[Tok], tool: &str, out: &mut V
 /// `SEARCH_TOO_BROAD` and sends nothing more, and a search it makes covers every doctor it
 /// names. The agent reads a part as the whole and tells the patient nothing else is open.
 pub(super) fn too_broad_misread(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    if !super::served::args_of(tool).any(|a| a.name == "doctor_id") {
+    if !crate::served::args_of(tool).any(|a| a.name == "doctor_id") {
         return;
     }
     const RESULT: &[&str] = &[
@@ -301,7 +301,7 @@ pub(super) fn too_broad_misread(toks: &[Tok], tool: &str, out: &mut Vec<Violatio
 /// fully booked. Read on a tool that takes a doctor's id; an error named by no other code
 /// passes ("an unknown id gives an error").
 pub(super) fn unknown_doctor_misread(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    if !super::served::args_of(tool).any(|a| a.name == "doctor_id") {
+    if !crate::served::args_of(tool).any(|a| a.name == "doctor_id") {
         return;
     }
     for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {

@@ -1,13 +1,13 @@
 //! Who calls a tool of this server, and with what: each tool serves the one role it declares
-//! ([`super::served::ROLES`]; any other session gets `ROLE_NOT_PERMITTED` and nothing is sent),
+//! ([`crate::served::ROLES`]; any other session gets `ROLE_NOT_PERMITTED` and nothing is sent),
 //! or anyone when it is public; and every request goes with the caller's own token (forwarded
 //! over stdio, exchanged for one of the caller's over HTTP): the server holds no account or
 //! token of its own. A text that opens a tool to another role, closes a public tool to one,
 //! or says a request goes with another credential, sends the agent to a call that fails or
 //! tells the person that someone else acts for them.
 
-use super::served::role_of;
 use crate::lang::words::*;
+use crate::served::role_of;
 use crate::types::{Rule, Violation};
 
 /// The words that name a caller's role itself, not one of the roles.

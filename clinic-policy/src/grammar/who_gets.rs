@@ -6,9 +6,9 @@
 //! value from them.
 
 use super::reach::party;
-use crate::facts::served::{PROTOCOL_SEARCH, role_of};
 use crate::facts::{doctors_only, patients_call, reaches_own_records};
 use crate::lang::words::*;
+use crate::served::{PROTOCOL_SEARCH, role_of};
 use crate::types::{Rule, Violation};
 
 /// A value whose audience the contract fixes.

@@ -12,6 +12,7 @@ mod amounts;
 mod calendar;
 mod clock;
 mod order;
+pub(crate) mod said;
 
 use crate::lang::units::{Dimension, number_word, unit};
 use crate::types::{Rule, Violation};

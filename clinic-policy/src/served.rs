@@ -5,8 +5,8 @@
 //! the other way round makes the agent read an answer wrongly: a replayed booking as a new one,
 //! a cut list as whole, a week's search as a month's.
 
-use super::bounds::{NO_BOUND, Said, number, said};
 use crate::lang::words::*;
+use crate::scales::said::{NO_BOUND, Said, number, said};
 use crate::types::{Rule, Violation};
 
 /// A flag the server serves (a field of an answer or an argument), on the tools that serve it,
@@ -214,7 +214,7 @@ pub const PAGED: &[&str] = &["list_my_appointments", "list_doctor_schedule"];
 /// What a text says of the server's own values, against [`FLAGS`], the slot search's window and
 /// zone, [`ORDERED_BY_ID`], [`EVERY_DOCTOR`] and [`PAGED`].
 /// `lists_over_all_time`: the tool answers a list that no time argument narrows
-/// ([`super::lists_over_all_time`]).
+/// ([`crate::facts::lists_over_all_time`]).
 pub(super) fn served_misstated(
     text: &str,
     toks: &[Tok],
@@ -3322,5 +3322,5 @@ pub(crate) fn cap_denied(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
 /// The tools of this server that may answer an error code (any case), from the routes and checks
 /// of each tool; `None` for a code any tool may answer.
 pub fn tools_answering(code: &str) -> Option<&'static [&'static str]> {
-    super::codes::tools_answering(&code.to_ascii_lowercase())
+    crate::codes::tools_answering(&code.to_ascii_lowercase())
 }
