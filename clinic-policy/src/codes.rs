@@ -212,6 +212,14 @@ pub(super) fn tools_answering(code: &str) -> Option<&'static [&'static str]> {
         "escalate_to_oncall",
         "list_doctor_schedule",
     ];
+    const CHANGES_ONE: &[&str] = &[
+        "cancel_appointment",
+        "reschedule_appointment",
+        "record_intake",
+        "confirm_appointment",
+        "reject_appointment",
+        "escalate_to_oncall",
+    ];
     const SIGNED_IN: &[&str] = &[
         "list_my_appointments",
         "get_appointment",
@@ -233,7 +241,7 @@ pub(super) fn tools_answering(code: &str) -> Option<&'static [&'static str]> {
         "unknown_specialty" => &["list_doctors", "find_available_slots"],
         "search_too_broad" | "doctor_not_found" => &["find_available_slots"],
         "appointment_not_found" => ONE_APPOINTMENT,
-        "invalid_transition" => &ONE_APPOINTMENT[1..7],
+        "invalid_transition" => CHANGES_ONE,
         "confirmation_declined" => &["cancel_appointment", "reject_appointment"],
         "role_not_permitted" | "missing_token" | "invalid_token_format" => SIGNED_IN,
         _ => return None,

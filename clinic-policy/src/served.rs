@@ -763,12 +763,14 @@ fn order_said_chosen(s: &[Tok], out: &mut Vec<Violation>) {
             .iter()
             .find(|x| is_word(x, LOOSE))
             .filter(|_| !s[..k].iter().any(|x| is_word(x, NEGATIONS)));
-        // ("the order the clinic API selects them": a verb of choice in its relative clause)
+        // ("the order the clinic API selects them": a verb of choice in its relative clause;
+        // not "not in an order the clinic API selects", nor a person choosing from the list)
         let chosen = s[k + 1..]
             .iter()
             .take(6)
-            .take_while(|x| x.kind == Kind::Word)
-            .find(|x| is_word(x, CHOSEN));
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, &["for", "to"]))
+            .find(|x| is_word(x, CHOSEN))
+            .filter(|_| !s[..k].iter().any(|x| is_word(x, NEGATIONS)));
         loose.or(chosen)
     });
     if let Some(t) = hit {

@@ -16596,3 +16596,118 @@ fn a_due_review_of_a_last_review_passes() {
         why
     ));
 }
+
+/// The new readings' true lines a reviewer found refused pass, their false twins stay refused:
+/// another tool's act said by its participle in a code's case, the same appointment given back
+/// with the status its act leaves, an order denied or a person choosing from a list, a title
+/// match's weight, a next review denied, a free text as an argument.
+#[test]
+fn a_reviews_true_lines_of_the_new_readings_pass() {
+    for (place, tool, good) in [
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. A cancelled appointment gives `INVALID_TRANSITION` when cancelled again.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "One of pending, confirmed, rejected, cancelled; a cancelled or rejected appointment gives `INVALID_TRANSITION` when moved.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. An appointment that has an intake gives `INTAKE_EXISTS` to a second intake.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the specialties of the doctors. Any other name as the specialty of the doctor list gives `UNKNOWN_SPECIALTY`.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Returns the same appointment, with status cancelled.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject one pending appointment of the authenticated doctor. Returns the same appointment, now rejected.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors, ordered by id, not in an order the clinic API selects.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the specialties of the doctors. In name order for the patient to choose from.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols. A match in the title counts three times.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The review date, not the date of the next review.",
+        ),
+    ] {
+        assert!(
+            judge(place, good, tool).is_empty(),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+    for (place, tool, bad, why) in [
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. A cancelled appointment gives `INVALID_TRANSITION`.",
+            "a tool that never gives it",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. It gives `SLOT_TAKEN` when the slot is booked.",
+            "a tool that never gives it",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment of the authenticated doctor. An already confirmed appointment gives the same appointment.",
+            "a repeat of an act no key guards",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors, in the order the clinic API selects.",
+            "order",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The date of the next review.",
+            "review date said to be one to come",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. `INVALID_ARGUMENTS` when the slot is taken.",
+            "a state of the clinic",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    assert!(
+        !refused_for(
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A free text past its bound gives `INVALID_ARGUMENTS`.",
+            "a state of the clinic"
+        ),
+        "a free text"
+    );
+}

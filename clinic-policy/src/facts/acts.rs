@@ -1821,7 +1821,9 @@ pub(crate) fn repeat_said_harmless(
         return;
     }
     let left = status_left(effects);
-    let repeat = clause.iter().any(|x| {
+    // (the status the act leaves is a repeat as the object's state, "a confirmed one", "an
+    // already cancelled appointment", not as the result's: "the same appointment, now rejected")
+    let repeat = clause.iter().enumerate().any(|(k, x)| {
         is_word(
             x,
             &[
@@ -1837,6 +1839,8 @@ pub(crate) fn repeat_said_harmless(
                 "idempotent",
             ],
         ) || left.is_some_and(|s| is_word(x, &[s]))
+            && k >= 1
+            && is_word(clause[k - 1], &["a", "an", "already"])
     });
     if !repeat || clause.iter().any(|x| is_word(x, NEGATIONS)) {
         return;

@@ -714,7 +714,12 @@ fn server_checked(code: &str, case: &[&Tok], number: bool, tool: &str) -> Option
             let past = case.windows(3).any(|w| {
                 is_word(w[0], &["in"]) && is_word(w[1], &["the"]) && is_word(w[2], &["past"])
             });
-            (past || case.iter().any(|x| is_word(x, STATE_OF_THE_CLINIC))).then_some(
+            // ("a free text" is a kind of argument, not a slot's state)
+            let state = case.iter().enumerate().any(|(j, x)| {
+                is_word(x, STATE_OF_THE_CLINIC)
+                    && !(is_word(x, &["free", "open"]) && is_word_at(case, j + 1, &["text"]))
+            });
+            (past || state).then_some(
                 "a state of the clinic said to answer `INVALID_ARGUMENTS`: this server gives it for an argument against the bounds and form of its schema, before any request",
             )
         }
@@ -942,6 +947,40 @@ pub(super) fn page_past_end(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) 
     }
 }
 
+/// Whether the token at `j` names the act of the tool `owner` in the case of a code: its
+/// participle after "when", "if", "once" or "be" ("when cancelled again", "can be booked by
+/// another patient first"; not a status: "a cancelled appointment", "was booked"), a second intake for
+/// the intake's tool, or the doctor list for `list_doctors`.
+fn act_done(toks: &[Tok], j: usize, owner: &str) -> bool {
+    let done: &[&str] = match owner.split('_').next().unwrap_or("") {
+        "book" => &["booked"],
+        "reschedule" => &["moved", "rescheduled"],
+        "record" => &["recorded", "submitted"],
+        "cancel" => &["cancelled", "canceled"],
+        "reject" => &["rejected"],
+        "confirm" => &["confirmed"],
+        "escalate" => &["escalated"],
+        _ => &[],
+    };
+    let x = &toks[j];
+    if is_word(x, done) {
+        return j >= 1 && is_word(&toks[j - 1], &["when", "if", "once", "be", "been"]);
+    }
+    match owner {
+        "record_intake" => {
+            is_word(x, &["intake", "intakes"])
+                && j >= 1
+                && is_word(&toks[j - 1], &["second", "another", "new"])
+        }
+        "list_doctors" => {
+            is_word(x, &["list"])
+                && (j >= 1 && is_word(&toks[j - 1], &["doctor", "doctors"])
+                    || is_word_at(toks, j + 1, &["of"]) && is_word_at(toks, j + 2, &["doctors"]))
+        }
+        _ => false,
+    }
+}
+
 /// A code said as the answer of a tool of this server that never gives it ("Cancel … `SLOT_TAKEN`
 /// when the slot was booked again", "Get … `INTAKE_EXISTS` for an appointment with an intake",
 /// "List the specialties … `UNKNOWN_SPECIALTY` for a specialty with no doctor"): each code comes
@@ -970,11 +1009,12 @@ pub(super) fn code_of_another_tool(text: &str, toks: &[Tok], tool: &str, out: &m
         let denied = toks[s.max(k.saturating_sub(4))..k]
             .iter()
             .any(|x| is_word(x, &["no", "not", "never", "nor", "without", "neither"]));
-        let owner_named = toks[from..e].iter().any(|x| {
+        let owner_named = (from..e).any(|j| {
+            let x = &toks[j];
             owners.contains(&x.text.as_str())
                 || owners.iter().any(|o| {
                     let first = o.split('_').next().unwrap_or("");
-                    is_word(x, act_words(first))
+                    is_word(x, act_words(first)) || act_done(toks, j, o)
                 })
         });
         if denied || owner_named {

@@ -755,7 +755,7 @@ pub(crate) fn protocol_search_narrowed(clause: &[&Tok], tool: &str, out: &mut Ve
             x,
             &[
                 "body", "bodies", "text", "texts", "excerpt", "content", "weigh", "weighs", "rank",
-                "ranks", "ranked", "higher",
+                "ranks", "ranked", "higher", "times",
             ],
         )
     });

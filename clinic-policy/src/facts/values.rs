@@ -456,14 +456,21 @@ pub(crate) fn protocol_said_current(clause: &[&Tok], tool: &str, out: &mut Vec<V
     let last = clause
         .iter()
         .any(|x| is_word(x, &["last", "latest", "previous"]));
+    // (not "the review date, not the date of the next review")
+    let denied = |k: usize| {
+        clause[k.saturating_sub(6)..k]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS))
+    };
     let coming = clause.iter().enumerate().find(|&(k, t)| {
-        review(t)
+        !denied(k)
+            && review(t)
             && k >= 1
             && is_word(
                 clause[k - 1],
                 &["next", "coming", "upcoming", "future", "due"],
             )
-            || is_word(t, &["due"]) && clause[k + 1..].iter().take(3).any(review)
+            || !denied(k) && is_word(t, &["due"]) && clause[k + 1..].iter().take(3).any(review)
     });
     if let Some((_, t)) = coming.filter(|_| answered && !last) {
         push(
