@@ -3291,7 +3291,7 @@ pub(crate) fn cap_denied(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
         return;
     }
     for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
-        let doctors = s.iter().any(|t| is_word(t, &["doctor", "doctors"]));
+        let doctors = s.iter().any(|t| is_word(t, DOCTORS));
         let case_said = s
             .windows(2)
             .any(|w| is_word(&w[0], &["too"]) && is_word(&w[1], &["many", "broad"]))
