@@ -496,6 +496,65 @@ mod tests {
         }
     }
 
+    /// The policy's table of the tools that answer each code (`clinic_policy::served::
+    /// tools_answering`), which refuses a code said of a tool that never gives it, is this
+    /// server's: it names served tools only; a token's and a role's codes are every tool with a
+    /// role (a public tool takes no token); a slot's codes every tool with a `slot_id`, a key's
+    /// every tool with an `idempotency_key`; `APPOINTMENT_NOT_FOUND` every tool with an
+    /// `appointment_id` (and the schedule, which reads one of its appointments by id),
+    /// `INVALID_TRANSITION` every changing one of them.
+    #[test]
+    fn the_policy_table_of_codes_is_this_servers() {
+        use clinic_policy::served::{ARGS, tools_answering};
+        let catalogue = crate::catalogue::CATALOGUE;
+        let sorted = |mut v: Vec<&'static str>| {
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let table = |code: &str| sorted(tools_answering(code).unwrap_or_default().to_vec());
+        let with_arg = |name: &str| {
+            sorted(
+                ARGS.iter()
+                    .filter(|a| a.name == name)
+                    .map(|a| a.tool)
+                    .collect(),
+            )
+        };
+        for &code in crate::error::ErrorCode::ALL {
+            for name in table(code.as_str()) {
+                tool(name);
+            }
+        }
+        let signed_in = sorted(
+            catalogue
+                .iter()
+                .filter(|d| d.role.is_some())
+                .map(|d| d.name)
+                .collect(),
+        );
+        for code in [
+            "ROLE_NOT_PERMITTED",
+            "MISSING_TOKEN",
+            "INVALID_TOKEN_FORMAT",
+        ] {
+            assert_eq!(table(code), signed_in, "{code}");
+        }
+        for code in ["SLOT_TAKEN", "SLOT_NOT_FOUND"] {
+            assert_eq!(table(code), with_arg("slot_id"), "{code}");
+        }
+        assert_eq!(
+            table("IDEMPOTENCY_KEY_CONFLICT"),
+            with_arg("idempotency_key")
+        );
+        let one = with_arg("appointment_id");
+        let mut reading = one.clone();
+        reading.push("list_doctor_schedule");
+        assert_eq!(table("APPOINTMENT_NOT_FOUND"), sorted(reading));
+        let changing = one.into_iter().filter(|n| tool(n).mutates).collect();
+        assert_eq!(table("INVALID_TRANSITION"), sorted(changing));
+    }
+
     /// The properties of an output schema, nested ones too, by path ("appointments.doctor.name"),
     /// each with its JSON types (an optional field's `null` left out).
     fn output_paths(schema: &serde_json::Value, prefix: &str, out: &mut Vec<(String, String)>) {
