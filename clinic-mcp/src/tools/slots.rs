@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Deserialize, JsonSchema, ToolArgs)]
 #[serde(deny_unknown_fields)]
 pub struct FindSlotsArgs {
-    /// Id of one doctor (a positive integer); either this or specialty, not both. Without both, every doctor of the clinic is searched.
+    /// Id of one doctor (a positive integer); either this or specialty, not both. Without both, every doctor the clinic API lists is searched.
     #[schemars(range(min = 1))]
     pub doctor_id: Option<u64>,
     /// Exact specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it; either this or doctor_id, not both.
@@ -126,7 +126,7 @@ const SLOT_FETCHES_IN_FLIGHT: usize = 4;
 enum Target<'a> {
     Doctor(u64),
     Specialty(&'a str),
-    /// Every doctor of the clinic: "the next free slot anywhere".
+    /// Every doctor the clinic API lists, of every clinic: "the next free slot anywhere".
     Anywhere,
 }
 
@@ -136,7 +136,7 @@ fn searched(done: u64, total: u64) -> String {
     format!("Searched {done} of {total} doctors.")
 }
 
-/// Find open appointment slots of one doctor, of every doctor of a specialty, or of every doctor of the clinic, within a time window (default: the next 7 days). Returns slots earliest first, in UTC and clinic local time. Too many doctors is an error that lists the specialties.
+/// Find open appointment slots of one doctor, of every doctor of a specialty, or of every doctor the clinic API lists, within a time window (default: the next 7 days). Returns slots earliest first, in UTC and clinic local time. Too many doctors is an error that lists the specialties.
 #[clinic_tool(profile = "readonly", title = "Find available slots")]
 pub async fn find_available_slots(
     ctx: &ToolContext<'_>,
