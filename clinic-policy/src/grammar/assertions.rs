@@ -105,6 +105,7 @@ pub(super) fn consent(
             || asked_whether(clause, k)
             || conditioned(clause, k)
             || listed_state(clause, k)
+            || doctors_review(clause, k)
             || (value_named && heads_the_value(clause, k));
         if (person && !own && !data) || equivalence {
             push(
@@ -119,6 +120,95 @@ pub(super) fn consent(
             return;
         }
     }
+}
+
+/// A confirmation beside its rejection, by the doctor ("pending until the doctor confirms or
+/// rejects it", "confirmed or rejected by the doctor", "the doctor's confirmation or
+/// rejection"): the doctor's review of a booking, which either answer ends; no yes is said to
+/// be given. A patient's or a person's is not read here.
+pub(super) fn doctors_review(clause: &[&Tok], k: usize) -> bool {
+    const CONFIRM: &[&str] = &["confirm", "confirms", "confirmed", "confirmation"];
+    const REJECT: &[&str] = &["reject", "rejects", "rejected", "rejection"];
+    if !is_word(clause[k], CONFIRM) {
+        return false;
+    }
+    let beside = (is_word_at(clause, k + 1, &["or"]) && is_word_at(clause, k + 2, REJECT))
+        || (k >= 2 && is_word(clause[k - 1], &["or"]) && is_word(clause[k - 2], REJECT));
+    // what is reviewed is a booking: nothing after the pair, the doctor, or a pending
+    // appointment ("it", "a pending one", "the booking"), not another act ("the cancellation")
+    let end = if is_word_at(clause, k + 1, &["or"]) {
+        k + 3
+    } else {
+        k + 1
+    };
+    let after: Vec<&Tok> = clause[end.min(clause.len())..]
+        .iter()
+        .take_while(|x| x.kind == Kind::Word)
+        .take(4)
+        .copied()
+        .collect();
+    let booking = after
+        .first()
+        .is_none_or(|x| is_word(x, &["by", "it", "them", "then", "first"]))
+        || after.last().is_some_and(|x| {
+            is_word(
+                x,
+                &[
+                    "appointment",
+                    "appointments",
+                    "booking",
+                    "bookings",
+                    "request",
+                    "requests",
+                    "one",
+                    "ones",
+                    "them",
+                ],
+            )
+        }) && after.iter().all(|x| {
+            is_word(
+                x,
+                &[
+                    "the",
+                    "a",
+                    "an",
+                    "each",
+                    "every",
+                    "pending",
+                    "new",
+                    "this",
+                    "its",
+                    "one",
+                    "of",
+                    "them",
+                    "appointment",
+                    "appointments",
+                    "booking",
+                    "bookings",
+                    "request",
+                    "requests",
+                    "ones",
+                ],
+            )
+        });
+    // the doctor is the one who answers: the last person named before it ("the doctor of the
+    // slot confirms", "the doctor's confirmation"), or "by" the doctor after it
+    let doctor = |x: &Tok| is_word(x, &["doctor", "doctors", "doctor's"]);
+    let before = clause[..k]
+        .iter()
+        .rev()
+        .find(|x| is_word(x, PEOPLE) || doctor(x))
+        .is_some_and(|x| doctor(x));
+    let by = clause[k + 1..]
+        .iter()
+        .take(6)
+        .position(|x| is_word(x, &["by"]))
+        .is_some_and(|i| clause[k + 2 + i..].iter().take(3).any(|x| doctor(x)));
+    // no other person in the clause answers for it ("the patient confirms or rejects the fee")
+    let others = clause
+        .iter()
+        .any(|x| is_word(x, PEOPLE) && !is_word(x, &["doctor", "doctors"]));
+    beside && booking && (before || by) && !others
 }
 
 /// Objects of the clinic a text gives no clock of minutes to.

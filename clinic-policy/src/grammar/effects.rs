@@ -2,7 +2,7 @@
 //! tool's object picked or widened, steps, and the shape of a whole text and of a tool
 //! description's first sentence.
 
-use super::assertions::{conditioned, or_listed, possible_status};
+use super::assertions::{conditioned, doctors_review, or_listed, possible_status};
 use crate::lang::words::*;
 use crate::types::{Field, Rule, Violation};
 
@@ -487,6 +487,25 @@ pub(super) fn effect_verbs(
         {
             continue;
         }
+        // the doctor's review of a booking ("its doctor then confirms or rejects it"): the
+        // doctor's own act on a pending appointment, said by a tool that reads or that leaves one
+        // pending (a booking, a move); not a change of this tool
+        let leaves_pending = !mutates
+            || effects
+                .iter()
+                .any(|e| matches!(*e, "book" | "move" | "reschedule"));
+        if leaves_pending
+            && (doctors_review(clause, k)
+                || (k >= 2 && is_word(clause[k - 1], &["or"]) && doctors_review(clause, k - 2)))
+        {
+            continue;
+        }
+        // a slot booked by another patient ("another patient may book the slot first", "the slot
+        // may be taken by another patient"): a race of the clinic API, another caller's change,
+        // not one this tool makes or recommends
+        if slot_taken_by_another(clause, k, base, form) {
+            continue;
+        }
         let prev = k.checked_sub(1).map(|p| clause[p]);
         // what this server does to the clinic API's answer ("this server keeps those of the
         // specialty", "the server sets it"): no change to the clinic (a value of the API's said
@@ -785,6 +804,65 @@ pub(super) fn effect_verbs(
             };
             push(out, Rule::Effects, t, format!("\"{}\" {why}", t.text));
         }
+    }
+}
+
+/// Another caller: "another patient", "other patients", "a different patient".
+fn another_caller(clause: &[&Tok], j: usize) -> bool {
+    is_word_at(clause, j, &["another", "other", "different"])
+        && is_word_at(clause, j + 1, &["patient", "patients", "caller", "callers"])
+}
+
+/// The verb at `k` books or takes a slot, and another caller does it: the subject before a
+/// modal of what may happen ("another patient may book it first"), or the agent after a passive
+/// ("a slot may be taken by another patient"). The object is a slot or a word for one; never
+/// the tool's own act, nor a change said as done (only a possibility: "may", "can", "might").
+fn slot_taken_by_another(clause: &[&Tok], k: usize, base: &str, form: Form) -> bool {
+    if !matches!(base, "book" | "take") || change_denied(clause, k) {
+        return false;
+    }
+    let possible = |j: usize| is_word_at(clause, j, &["may", "might", "can", "could"]);
+    let slot = |x: &&Tok| is_word(x, &["slot", "slots", "it", "them", "one"]);
+    // the object right after the verb: "it", "them", "one of them", "the slot", "a slot", and
+    // nothing after it but when ("first", "before …")
+    let object_end = if is_word_at(clause, k + 1, &["it", "them"]) {
+        Some(k + 2)
+    } else if is_word_at(clause, k + 1, &["one"])
+        && is_word_at(clause, k + 2, &["of"])
+        && is_word_at(clause, k + 3, &["them"])
+    {
+        Some(k + 4)
+    } else if is_word_at(clause, k + 1, &["the", "a", "this", "that"])
+        && is_word_at(clause, k + 2, &["slot"])
+    {
+        Some(k + 3)
+    } else {
+        None
+    };
+    let when_only = |e: usize| {
+        clause.get(e).is_none_or(|x| {
+            x.kind != Kind::Word || is_word(x, &["first", "before", "sooner", "earlier"])
+        })
+    };
+    match form {
+        // "another patient may book the slot", "… may book one of them"
+        Form::Base => {
+            k >= 3
+                && possible(k - 1)
+                && another_caller(clause, k - 3)
+                && object_end.is_some_and(when_only)
+        }
+        // "the slot may be taken by another patient", "a slot in the list may be booked by …"
+        Form::Participle => {
+            k >= 2
+                && is_word_at(clause, k - 1, &["be"])
+                && possible(k - 2)
+                && is_word_at(clause, k + 1, &["by"])
+                && (another_caller(clause, k + 2)
+                    || (is_word_at(clause, k + 2, &["a"]) && another_caller(clause, k + 3)))
+                && clause[..k - 2].iter().any(slot)
+        }
+        _ => false,
     }
 }
 

@@ -10658,3 +10658,165 @@ fn a_titles_state_is_read_of_the_clinics_objects() {
         true,
     )]);
 }
+
+/// A slot booked by another patient first is a race of the clinic API, another caller's change:
+/// a reading tool may say it. The tool's own booking, a change by the patient or the tool, or
+/// another change by another patient stays refused.
+#[test]
+fn a_slot_taken_by_another_patient_is_no_change_of_the_tool() {
+    let d = Field::ToolDescription;
+    let o = Field::ParamDescription;
+    let f = "find_available_slots";
+    all_pass_as_results(&[
+        (
+            o,
+            "Slot id, the value to book; another patient may book the slot first.",
+            f,
+            false,
+        ),
+        (
+            o,
+            "Slot id, the value to book; the slot may be taken by another patient first.",
+            f,
+            false,
+        ),
+        (
+            o,
+            "Open slots, earliest first; another patient may book one of them first.",
+            f,
+            false,
+        ),
+        (
+            d,
+            "Find open appointment slots of one doctor within a time window. A slot in the list is not held; another patient may book it first.",
+            f,
+            false,
+        ),
+        (
+            d,
+            "Find open appointment slots of one doctor within a time window. A slot in the list may be booked by another patient before the booking.",
+            f,
+            false,
+        ),
+    ]);
+    all_refused(&[
+        (
+            d,
+            "Find open appointment slots of one doctor within a time window. The slot is booked for the patient.",
+            f,
+            false,
+        ),
+        (
+            d,
+            "Find open appointment slots of one doctor within a time window. The patient may book the slot first.",
+            f,
+            false,
+        ),
+        (
+            d,
+            "Find open appointment slots of one doctor within a time window. The first slot may be booked by the tool.",
+            f,
+            false,
+        ),
+        (
+            d,
+            "Find open appointment slots of one doctor within a time window. Another patient may cancel the appointment.",
+            f,
+            false,
+        ),
+        (
+            d,
+            "Find open appointment slots of one doctor within a time window. Another patient may book the slot, so book it now.",
+            f,
+            false,
+        ),
+        (
+            d,
+            "Find open appointment slots of one doctor within a time window. Another patient may take the slot's appointment.",
+            f,
+            false,
+        ),
+    ]);
+}
+
+/// The doctor's review of a booking, a confirmation beside its rejection by the doctor, is the
+/// doctor's own act on a pending appointment: no consent claim, and no change of a tool that
+/// reads or leaves the appointment pending. A confirmation alone, by another person, of
+/// another act, or by a tool that leaves nothing pending stays refused.
+#[test]
+fn the_doctors_review_of_a_booking_is_no_consent_claim() {
+    let d = Field::ToolDescription;
+    let o = Field::ParamDescription;
+    all_pass_as_results(&[
+        (
+            o,
+            "Status of the appointment: `pending` until the doctor confirms or rejects it, then `confirmed` or `rejected`; `cancelled` after a cancellation.",
+            "get_appointment",
+            false,
+        ),
+        (
+            o,
+            "The new appointment, `pending` until the doctor of the slot confirms or rejects it.",
+            "book_appointment",
+            true,
+        ),
+        (
+            o,
+            "One of pending, confirmed, rejected, cancelled; a pending appointment waits for the doctor's confirmation or rejection.",
+            "get_appointment",
+            false,
+        ),
+        (
+            o,
+            "Status of the appointment; the doctor confirms or rejects a pending one.",
+            "get_appointment",
+            false,
+        ),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "Book an open slot for the authenticated patient. Creates a pending appointment; its doctor then confirms or rejects it.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Move one of the authenticated patient's appointments to another open slot. The moved appointment is pending; its doctor confirms or rejects it.",
+            "reschedule_appointment",
+            true,
+        ),
+    ]);
+    all_refused(&[
+        (
+            d,
+            "Get one appointment by id. The doctor confirms a pending one.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment by id. The patient confirms or rejects a pending one.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment by id. The doctor confirms or rejects each cancellation.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments. The doctor confirms or rejects it.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get one appointment by id. The doctor confirms or rejects it for the patient, so the patient agrees.",
+            "get_appointment",
+            false,
+        ),
+    ]);
+}
