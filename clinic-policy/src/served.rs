@@ -259,6 +259,7 @@ pub(super) fn served_misstated(
         }
         if tool == "list_my_appointments" {
             upcoming_status_misstated(s, out);
+            apis_count_said_servers(s, out);
         }
         if tool == SLOT_SEARCH {
             // (a text of the window's end: "End of the window, …")
@@ -1083,6 +1084,66 @@ fn server_does_apis_work(s: &[Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "this server said to make what the clinic API makes: ids, the triage level, the priority, the booking and the release of a slot and each status come from the API".to_owned(),
+        );
+    }
+}
+
+/// The count of a patient's appointments said to be this server's ("Appointments in all pages,
+/// as counted by this server", "this server counts the pages"): the clinic API pages the list and
+/// counts it; only with `upcoming` true does the server read every page and count what it keeps.
+/// A sentence that names that case (upcoming, after now, a status left out) is not read; a denied
+/// count ("not counted by this server") passes.
+fn apis_count_said_servers(s: &[Tok], out: &mut Vec<Violation>) {
+    const COUNTING: &[&str] = &[
+        "counted",
+        "counts",
+        "count",
+        "computed",
+        "computes",
+        "compute",
+        "totalled",
+        "totals",
+        "calculated",
+        "calculates",
+        "summed",
+        "sums",
+        "tallied",
+    ];
+    const UPCOMING: &[&str] = &[
+        "upcoming",
+        "after",
+        "future",
+        "start",
+        "starts",
+        "cancelled",
+        "rejected",
+        "kept",
+        "true",
+    ];
+    if s.iter()
+        .any(|x| is_word(x, UPCOMING) || is_word(x, NEGATIONS))
+    {
+        return;
+    }
+    let hit = (0..s.len()).find_map(|k| {
+        if !is_word(&s[k], &["server"]) || !is_word_at(s, k.wrapping_sub(1), &["this"]) {
+            return None;
+        }
+        // "counted by this server", "this server counts"
+        let passive = k >= 3 && is_word(&s[k - 2], &["by"]) && is_word(&s[k - 3], COUNTING);
+        let active = is_word_at(s, k + 1, COUNTING);
+        match (passive, active) {
+            (true, _) => Some(&s[k - 3]),
+            (_, true) => Some(&s[k + 1]),
+            _ => None,
+        }
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the count of the appointments said to be this server's: the clinic API pages and counts the list; the server counts only the upcoming ones".to_owned(),
         );
     }
 }

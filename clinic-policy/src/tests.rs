@@ -16711,3 +16711,283 @@ fn a_reviews_true_lines_of_the_new_readings_pass() {
         "a free text"
     );
 }
+
+#[test]
+fn an_empty_search_gives_an_empty_list_and_nothing_else() {
+    // the server searches the window, the doctor or specialty and the words it was asked for,
+    // and a search that finds nothing answers an empty list
+    let why = "an empty search said to give something else";
+    for (place, tool, bad) in [
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window. With no slots in the window, the next 7 days are searched.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; with none in the window, those of the next week.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; when the doctor has none, the slots of another doctor of the same clinic.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window. If the window has no open slot, the first open slot after it is given.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. With no match, the 5 newest protocols are returned.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. The shared protocols are listed when nothing matches.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments. With no upcoming appointments, the past ones are listed.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window. With no slots in the window, the list is empty.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window. A window with no open slot gives an empty list, not an error.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. With no match, the list is empty.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. When the clinic has no oncall doctor, the answer is `NO_ONCALL_DOCTOR` and nothing changes.",
+        ),
+    ] {
+        assert!(
+            judge(place, good, tool).is_empty(),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+    // an absent argument is no empty search
+    assert!(!refused_for(
+        P,
+        "find_available_slots",
+        "End of the window, exclusive; with no end given, 7 days after from.",
+        why
+    ));
+}
+
+#[test]
+fn a_free_text_chooses_no_doctor() {
+    // an escalation goes to the clinic's oncall doctor; a route reads no person out of a text
+    let why = "a free text said to choose who gets the visit";
+    for (place, tool, bad) in [
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, 1 to 500 characters; the oncall doctor it names gets the appointment.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, 1 to 500 characters; the doctor mentioned in the reason gets the appointment.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it becomes urgent and moves to the doctor the note names.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient; the doctor named in it gets the appointment. Optional.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, 1 to 500 characters; the clinic's oncall doctor gets the appointment.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic.",
+        ),
+    ] {
+        assert!(
+            judge(place, good, tool).is_empty(),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+}
+
+#[test]
+fn a_search_by_words_answers_no_question() {
+    // the clinic API matches the words and ranks the matches; the excerpt is the text's start
+    for (place, tool, bad, why) in [
+        (
+            P,
+            "search_protocols",
+            "Words to search for in the titles and text of the protocols, 2 to 200 characters; a question in words gets the protocol that answers it.",
+            "said to answer a question",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance; the first one is the answer to the question.",
+            "said to answer a question",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text: the part that answers the words searched.",
+            "said to answer a question",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text, the part of it with the words searched.",
+            "the part of the text with the words searched",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text, the section that holds the match.",
+            "the part of the text with the words searched",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (O, "search_protocols", "The start of the protocol text."),
+        (
+            P,
+            "search_protocols",
+            "Words to search for in the titles and text of the protocols, 2 to 200 characters.",
+        ),
+    ] {
+        assert!(
+            judge(place, good, tool).is_empty(),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+}
+
+#[test]
+fn a_string_of_an_answer_is_not_said_whole() {
+    // every string passes the output screen, which may cut it or withhold it
+    let why = "a string of the answer said to be whole";
+    for (tool, bad) in [
+        (
+            "search_protocols",
+            "Title of the protocol, as written by the clinic, whole.",
+        ),
+        (
+            "list_doctors",
+            "Full name, whole, as the clinic API gave it.",
+        ),
+        (
+            "get_appointment",
+            "The reason for a rejection, whole, as the doctor gave it; shown to the patient.",
+        ),
+        (
+            "search_protocols",
+            "Title of the protocol, in full, as the clinic API gives it.",
+        ),
+        ("list_doctors", "Doctor name, intact."),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        ("list_doctors", "Full name, as the clinic API gives it."),
+        ("search_protocols", "Title of the protocol."),
+    ] {
+        assert!(
+            judge(O, good, tool).is_empty(),
+            "{good}: {:?}",
+            judge(O, good, tool)
+        );
+    }
+}
+
+#[test]
+fn the_doctor_list_holds_no_slot() {
+    // the doctor list holds every doctor, open slots or not; only a slot search reads slots
+    let why = "said to have open slots";
+    for (place, tool, bad) in [
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id; each has open slots.",
+        ),
+        (O, "list_doctors", "Doctor id, of a doctor with open slots."),
+        (
+            O,
+            "list_doctors",
+            "Doctor id, of a doctor having free slots.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Exact specialty name of a specialty with open slots, case-insensitive, 1 to 64 characters; without it, every doctor is listed.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (O, "find_available_slots", "Doctor id."),
+        (O, "list_doctors", "Doctor id."),
+    ] {
+        assert!(
+            judge(place, good, tool).is_empty(),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+    // a slot search's doctor has the slot it lists
+    assert!(!refused_for(
+        O,
+        "find_available_slots",
+        "Doctor id, of a doctor with open slots.",
+        why
+    ));
+}
+
+#[test]
+fn the_clinic_api_counts_a_patients_appointments() {
+    // the API pages and counts the list; the server counts only when `upcoming` is true
+    let why = "the count of the appointments said to be this server's";
+    for bad in [
+        "Appointments in all pages, as counted by this server.",
+        "Number of appointments in all pages; this server counts them.",
+    ] {
+        assert!(refused_for(O, "list_my_appointments", bad, why), "{bad}");
+    }
+    for good in [
+        "Appointments in all pages.",
+        "Appointments in all pages; with upcoming true, counted by this server.",
+    ] {
+        assert!(!refused_for(O, "list_my_appointments", good, why), "{good}");
+    }
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "d7492f8123b1659f4754788f1ed4366c790ef95ef7a95c468765035864b22928";
+const PINNED: &str = "d959bd450c76f362b6f048e431a77341f8e1ed199921c831042ced4bbe71de46";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

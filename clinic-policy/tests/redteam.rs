@@ -59,7 +59,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam23/served.jsonl"), 97, 1),
     (include_str!("data/redteam24/served.jsonl"), 84, 4),
     (include_str!("data/redteam25/served.jsonl"), 74, 18),
-    (include_str!("data/redteam26/served.jsonl"), 115, 15),
+    (include_str!("data/redteam26/served.jsonl"), 115, 14),
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
     (include_str!("data/redteam28/served.jsonl"), 167, 22),
     (include_str!("data/redteam29/served.jsonl"), 179, 43),
@@ -87,7 +87,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam51/served.jsonl"), 196, 6),
     (include_str!("data/redteam52/served.jsonl"), 236, 10),
     (include_str!("data/redteam53/served.jsonl"), 261, 50),
-    (include_str!("data/redteam54/served.jsonl"), 207, 95),
+    (include_str!("data/redteam54/served.jsonl"), 207, 73),
     (include_str!("data/redteam55/served.jsonl"), 130, 130),
 ];
 

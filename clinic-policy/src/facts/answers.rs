@@ -988,6 +988,18 @@ const UNTOUCHED: &[&str] = &[
     "raw",
 ];
 
+/// Words that, as a phrase of their own after a string, say it is all there ("Full name,
+/// whole, …", "the reason, in full").
+const WHOLE: &[&str] = &[
+    "whole",
+    "intact",
+    "complete",
+    "unabridged",
+    "uncut",
+    "full",
+    "entire",
+];
+
 /// Verbs of taking something out of a string ("with nothing taken out").
 const TAKEN_OUT: &[&str] = &[
     "taken",
@@ -1065,9 +1077,24 @@ pub(crate) fn screen_denied(toks: &[Tok], out: &mut Vec<Violation>) {
             let word_for_word = is_word(t, &["word"])
                 && is_word_at(s, k + 1, &["for"])
                 && is_word_at(s, k + 2, &["word"]);
-            nothing_out || exactly_as || word_for_word || is_word(t, UNTOUCHED)
+            // ("Full name, whole, as the clinic API gave it": a phrase of its own that says the
+            // string is all there; "in full" too)
+            let phrase_end = |j: usize| s.get(j).is_none_or(|x| x.kind != Kind::Word);
+            let whole = is_word(t, WHOLE)
+                && k > 0
+                && (s[k - 1].kind == Kind::Comma
+                    || (is_word(&s[k - 1], &["in"]) && k > 1 && s[k - 2].kind == Kind::Comma))
+                && phrase_end(k + 1);
+            nothing_out || exactly_as || word_for_word || whole || is_word(t, UNTOUCHED)
         });
         let Some((k, t)) = hit else { continue };
+        // (a phrase of its own is marked at the string it is said of, so a reading of the
+        // same word keeps its own finding)
+        let at = if is_word(t, WHOLE) {
+            s.iter().find(|x| is_word(x, STRINGS)).unwrap_or(t)
+        } else {
+            t
+        };
         let said = s
             .iter()
             .enumerate()
@@ -1079,7 +1106,7 @@ pub(crate) fn screen_denied(toks: &[Tok], out: &mut Vec<Violation>) {
         push(
             out,
             Rule::Directive,
-            t,
+            at,
             "a string of the answer said to be whole, as the clinic API sent it: every string passes the server's output screen, which may take characters out, cut it or withhold it".to_owned(),
         );
     }
@@ -1191,5 +1218,48 @@ pub(crate) fn count_said_another(toks: &[Tok], tool: &str, out: &mut Vec<Violati
                 "an output named as the answer's `{first}` and said to be its `{second}`: each count of the answer of {tool} is its own field"
             ),
         );
+    }
+}
+
+/// A doctor or a specialty said to have open slots in the description of a tool whose answer
+/// holds no slot ("The doctors, ordered by id; each has open slots", "Doctor id, of a doctor with
+/// open slots", "Exact specialty name of a specialty with open slots"): the doctor list holds
+/// every doctor, open slots or not, and only a slot search reads the slots. The agent offers a
+/// doctor as bookable, or passes over one who is. Read in a phrase with no denial and no other
+/// tool named: "with", "has", "have" or "having", then "open", "free", "available" or
+/// "bookable", then "slot" or "slots".
+pub(crate) fn open_slots_said(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    let Some(fields) = output_of(tool) else {
+        return;
+    };
+    if paths(fields).iter().any(|(_, f)| f.of == Thing::Slot) {
+        return;
+    }
+    for s in toks.split(|t| t.kind == Kind::Stop) {
+        if s.iter().any(|x| {
+            is_word(x, NEGATIONS)
+                || is_word(x, &["no", "without", "regard"])
+                || x.text.contains('_')
+        }) {
+            continue;
+        }
+        let hit = s.iter().enumerate().find(|&(k, t)| {
+            is_word(t, &["with", "has", "have", "having"])
+                && is_word_at(s, k + 1, &["open", "free", "available", "bookable"])
+                && (is_word_at(s, k + 2, &["slot", "slots"])
+                    || (is_word_at(s, k + 2, &["appointment"])
+                        && is_word_at(s, k + 3, &["slot", "slots"])))
+        });
+        if let Some((_, t)) = hit {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "a doctor or a specialty said to have open slots: {tool}'s answer holds no slot and names a doctor open slots or not; find_available_slots reads the slots"
+                ),
+            );
+            return;
+        }
     }
 }

@@ -827,3 +827,83 @@ pub(crate) fn read_told(clause: &[&Tok], tool: &str, mutates: bool, out: &mut Ve
         );
     }
 }
+
+/// The texts a person writes that a route carries, and the pronouns a description of one names
+/// it by.
+const FREE_TEXTS: &[&str] = &[
+    "reason",
+    "note",
+    "text",
+    "message",
+    "symptoms",
+    "words",
+    "comment",
+    "description",
+];
+
+/// The people a text could be said to name as the one who gets the visit.
+const WHO: &[&str] = &[
+    "doctor",
+    "doctors",
+    "clinician",
+    "physician",
+    "person",
+    "colleague",
+];
+
+/// A free text said to choose who gets the visit ("the oncall doctor it names gets the
+/// appointment", "the doctor named in the reason", "moves to the doctor the note names"): a
+/// route reads no person out of a reason, a note or the symptoms. An escalation goes to the
+/// clinic's oncall doctor, a rejection moves the visit to no one; the agent that writes a name
+/// into the text believes it picked the doctor. A person is chosen by the text when "named",
+/// "mentioned" or "cited" follows them with "in" or "by" and a text (or "it" in a description of
+/// one), or when a text (or "it") then "names" follows them.
+pub(super) fn text_said_to_choose(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    // (a route of the contract, served or not)
+    if !known_route(tool) {
+        return;
+    }
+    let of_text = toks.iter().any(|x| is_word(x, FREE_TEXTS));
+    let a_text = |x: Option<&Tok>| {
+        x.is_some_and(|x| is_word(x, FREE_TEXTS) || (of_text && is_word(x, &["it", "this"])))
+    };
+    for s in toks.split(|t| matches!(t.kind, Kind::Stop | Kind::Comma)) {
+        if s.iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+        {
+            continue;
+        }
+        let hit = s.iter().enumerate().find_map(|(k, t)| {
+            if !is_word(t, WHO) {
+                return None;
+            }
+            let rest = &s[k + 1..];
+            let at = |i: usize| rest.get(i);
+            // "the doctor named in it", "the doctor mentioned by the note"
+            let named = is_word_at(rest, 0, &["named", "mentioned", "cited", "given"])
+                && is_word_at(rest, 1, &["in", "by"])
+                && (a_text(at(2))
+                    || (is_word_at(rest, 2, &["the", "its", "that"]) && a_text(at(3))));
+            // "the doctor it names", "the doctor the note names"
+            let names = |i: usize| {
+                is_word_at(
+                    rest,
+                    i,
+                    &["names", "name", "mentions", "cites", "picks", "chooses"],
+                )
+            };
+            let said = (a_text(at(0)) && names(1))
+                || (is_word_at(rest, 0, &["the", "its", "that"]) && a_text(at(1)) && names(2));
+            (named || said).then_some(t)
+        });
+        if let Some(t) = hit {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a free text said to choose who gets the visit: a route reads no person out of a reason, a note or the symptoms; an escalation goes to the clinic's oncall doctor".to_owned(),
+            );
+            return;
+        }
+    }
+}

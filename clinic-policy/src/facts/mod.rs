@@ -19,6 +19,7 @@ mod kept;
 mod outcomes;
 mod restrictions;
 mod roles;
+mod search;
 mod values;
 mod visit;
 
@@ -70,6 +71,11 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     outcomes::code_glossed_as_empty(text, &toks, tool, out);
     outcomes::unknown_specialty_said_empty(&toks, tool, out);
     outcomes::too_broad_misread(&toks, tool, out);
+    outcomes::empty_search_widened(text, &toks, tool, out);
+    bodies::text_said_to_choose(&toks, tool, out);
+    search::question_answered(&toks, tool, out);
+    search::excerpt_at_the_match(&toks, tool, out);
+    answers::open_slots_said(&toks, tool, out);
     outcomes::unknown_doctor_misread(&toks, tool, out);
     status_value_glossed(text, &toks, out);
     availability_glossed(text, &toks, out);

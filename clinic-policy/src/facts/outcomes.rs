@@ -332,3 +332,151 @@ pub(super) fn unknown_doctor_misread(toks: &[Tok], tool: &str, out: &mut Vec<Vio
         }
     }
 }
+
+/// What a search finds: a search that finds none of these has an empty answer.
+const FOUND: &[&str] = &[
+    "slot",
+    "slots",
+    "match",
+    "matches",
+    "result",
+    "results",
+    "protocol",
+    "protocols",
+    "appointment",
+    "appointments",
+    "hit",
+    "hits",
+];
+
+/// Words after a found thing that make it an argument, not what a search found ("with no
+/// appointment id").
+const AN_ARGUMENT: &[&str] = &["id", "ids", "given", "passed", "set", "argument", "name"];
+
+/// Words of an empty answer or of a failure: what a search that found nothing answers.
+const EMPTY_SAID: &[&str] = &[
+    "empty",
+    "nothing",
+    "no",
+    "none",
+    "zero",
+    "0",
+    "not",
+    "error",
+    "errors",
+    "fails",
+    "refused",
+    "false",
+    "null",
+    "absent",
+    "unchanged",
+];
+
+/// Verbs that say what an answer holds or what is searched.
+const GIVING: &[&str] = &[
+    "returned", "returns", "return", "given", "gives", "give", "listed", "lists", "searched",
+    "searches", "search", "shown", "shows", "sent", "offered", "used", "added", "included",
+    "taken", "read", "answered", "answers",
+];
+
+/// Finite verbs and modals: a consequence with one and no verb of [`GIVING`] says something
+/// else than what the answer holds.
+const VERBS: &[&str] = &[
+    "is", "are", "was", "were", "be", "may", "can", "will", "might", "must", "has", "have",
+    "match", "matches", "gets", "get", "stays", "keeps", "changes", "means",
+];
+
+/// An empty search said to fall back on something else ("With no slots in the window, the next
+/// 7 days are searched", "with none in the window, those of the next week", "When the doctor has
+/// none, the slots of another doctor", "With no match, the newest protocols are returned"): the
+/// server searches what it was asked for only (the window, the doctor or specialty, the words),
+/// and a search that finds nothing answers an empty list. The agent that reads a fallback offers
+/// the patient a slot outside the window, of another doctor, or a protocol that matches nothing.
+/// The condition opens its sentence ("With no …, …") or follows it ("… when the window has none"),
+/// and the rest of the sentence, the consequence, says no empty answer, no error and no code.
+pub(super) fn empty_search_widened(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    // (a search of this server's: a served tool that answers a list)
+    let searches = super::answers::output_of(tool).is_some_and(|fields| {
+        fields
+            .iter()
+            .any(|f| f.value == super::answers::Value::List)
+    });
+    if !searches {
+        return;
+    }
+    for s in toks.split(|t| t.kind == Kind::Stop) {
+        for (k, t) in s.iter().enumerate() {
+            // "with" opens a condition at the head of its sentence only: mid-sentence it is a
+            // noun's ("a window with no open slot gives an empty list")
+            let opener =
+                is_word(t, &["when", "if", "whenever"]) || (k == 0 && is_word(t, &["with"]));
+            if !opener {
+                continue;
+            }
+            let end = (k + 1..s.len())
+                .find(|&j| s[j].kind == Kind::Comma)
+                .unwrap_or(s.len());
+            let phrase = &s[k + 1..end];
+            if !finds_nothing(phrase) {
+                continue;
+            }
+            // the consequence: after the condition when it opens the sentence, else before it
+            let consequence: Vec<&Tok> = if k == 0 {
+                s.get(end + 1..).unwrap_or(&[]).iter().collect()
+            } else {
+                s[..k].iter().collect()
+            };
+            if !consequence.iter().any(|x| x.kind != Kind::Comma) {
+                continue;
+            }
+            // (a consequence of the answer: the answer named, a verb of giving or searching, or
+            // a noun phrase with no verb, "those of the next week"; "the full term may match" is
+            // none)
+            let of_the_answer = consequence
+                .iter()
+                .any(|x| is_word(x, GIVING) || is_word(x, &["answer", "result", "list"]))
+                || !consequence.iter().any(|x| is_word(x, VERBS));
+            let empty = !of_the_answer
+                || consequence.iter().any(|x| {
+                    is_word(x, EMPTY_SAID)
+                        || x.text == "0"
+                        || is_word(x, NEGATIONS)
+                        || (x.text.contains('_')
+                            && !text[x.start..x.end].bytes().any(|b| b.is_ascii_lowercase()))
+                });
+            if empty {
+                continue;
+            }
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "an empty search said to give something else: the server searches only what it was asked for (the window, the doctor or specialty, the words), and a search that finds nothing answers an empty list".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// Whether a condition says a search found nothing: "no" before a found thing ("no open slot",
+/// "no match"), or "none"/"nothing" of a place or a match ("none in the window", "the doctor has
+/// none", "nothing matches").
+fn finds_nothing(phrase: &[Tok]) -> bool {
+    phrase.iter().enumerate().any(|(i, x)| {
+        if is_word(x, &["no"]) {
+            return phrase[i + 1..]
+                .iter()
+                .take(3)
+                .position(|y| is_word(y, FOUND))
+                .is_some_and(|p| !is_word_at(phrase, i + 2 + p, AN_ARGUMENT));
+        }
+        is_word(x, &["none", "nothing"])
+            && (i > 0
+                && is_word_at(
+                    phrase,
+                    i - 1,
+                    &["has", "have", "finds", "find", "gives", "returns"],
+                )
+                || is_word_at(phrase, i + 1, &["in", "matches", "match", "found", "is"]))
+    })
+}
