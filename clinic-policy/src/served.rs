@@ -1984,6 +1984,64 @@ pub(super) fn args_of(tool: &str) -> impl Iterator<Item = &'static Arg> + '_ {
     ARGS.iter().filter(move |a| a.tool == tool)
 }
 
+/// A tool that takes one id of a thing said to act on many of it in one call ("Book open
+/// slots for the authenticated patient, one or more", "to several open slots in one step",
+/// "Ids of pending appointments" as an argument): each id argument of a served tool is one
+/// positive integer, and a call acts on that one. The thing's plural is many when a word of
+/// many stands before it, when "one or more" follows in its sentence, when it is the object
+/// the text opens with ("Book open slots"), or when an argument's text opens with "ids".
+/// An optional id (a doctor's, of the slot search) leaves the call over many. `answer`: the
+/// text is of the answer, whose lists are read elsewhere.
+pub(crate) fn one_id_said_many(toks: &[Tok], tool: &str, answer: bool, out: &mut Vec<Violation>) {
+    const MANY: &[&str] = &[
+        "several", "multiple", "many", "more", "various", "two", "all",
+    ];
+    if answer {
+        return;
+    }
+    let plurals: Vec<String> = args_of(tool)
+        .filter(|a| a.form == Form::Id && a.required)
+        .filter_map(|a| a.name.strip_suffix("_id").map(|t| format!("{t}s")))
+        .collect();
+    let opens_with_ids = toks.first().is_some_and(|t| is_word(t, &["ids"]));
+    for (n, s) in toks
+        .split(|t| t.kind == Kind::Stop && t.text != ":")
+        .enumerate()
+    {
+        if s.iter()
+            .any(|t| is_word(t, NEGATIONS) || is_word(t, &["only", "exactly", "single"]))
+        {
+            continue;
+        }
+        let one_or_more = s.windows(3).any(|w| {
+            is_word(&w[0], &["one"]) && is_word(&w[1], &["or"]) && is_word(&w[2], &["more"])
+        });
+        let hit = s.iter().enumerate().find(|&(k, t)| {
+            if !plurals.contains(&t.text) || t.kind != Kind::Word {
+                return false;
+            }
+            // (the patient's or doctor's own list: "one of the patient's appointments")
+            let of_list = s[..k].iter().any(|x| is_word(x, &["of"]));
+            let quantified = s[k.saturating_sub(3)..k].iter().any(|x| is_word(x, MANY));
+            // the object the text opens with: "Book open slots"
+            let opening = n == 0 && k <= 3 && s[1..k].iter().all(|x| x.kind == Kind::Word);
+            quantified || !of_list && (one_or_more || opening) || n == 0 && opens_with_ids
+        });
+        if let Some((_, t)) = hit {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "{tool} said to act on many {} in one call: each of its ids is one positive integer, and a call acts on that one",
+                    t.text
+                ),
+            );
+            return;
+        }
+    }
+}
+
 /// The argument a word at `at` of the sentence `s` is said of, among those `fits` keeps: the
 /// nearest named before it in its clause, else after it in its clause, else the one the text
 /// is about (the first it names), else the nearest in its sentence.

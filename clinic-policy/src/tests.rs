@@ -16991,3 +16991,401 @@ fn the_clinic_api_counts_a_patients_appointments() {
         assert!(!refused_for(O, "list_my_appointments", good, why), "{good}");
     }
 }
+
+/// Who sets each status ([`crate::facts::actors::STATUS_ACTORS`]): a booking or a move makes an
+/// appointment pending, its doctor confirms or rejects it, its patient cancels it. A gloss
+/// naming another actor, or a case the act never makes, is refused; the true gloss passes.
+#[test]
+fn a_status_is_glossed_with_the_contracts_actor() {
+    let why = "glossed with who or what set it";
+    for (tool, bad) in [
+        (
+            "list_my_appointments",
+            "One of pending, confirmed, rejected (by the patient), cancelled.",
+        ),
+        (
+            "list_doctor_schedule",
+            "One of pending, confirmed, rejected, cancelled (by the doctor).",
+        ),
+        (
+            "list_doctor_schedule",
+            "One of pending, confirmed, rejected, cancelled (by the clinic).",
+        ),
+        (
+            "get_appointment",
+            "One of pending, confirmed, rejected (by the patient or the clinic), cancelled.",
+        ),
+        (
+            "cancel_appointment",
+            "One of pending, confirmed, rejected, cancelled (by the doctor or by the patient).",
+        ),
+        (
+            "get_appointment",
+            "One of pending, confirmed (by the clinic API), rejected, cancelled.",
+        ),
+        (
+            "list_my_appointments",
+            "One of pending, confirmed, rejected, cancelled; rejected when the slot was taken by another patient.",
+        ),
+        (
+            "reschedule_appointment",
+            "One of pending, confirmed, rejected, cancelled; rejected when the move was not possible.",
+        ),
+        (
+            "get_appointment",
+            "Status of the appointment, cancelled by another patient or by the doctor.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "get_appointment",
+            "One of pending, confirmed, rejected (by the doctor), cancelled (by the patient).",
+        ),
+        (
+            "list_doctor_schedule",
+            "One of pending, confirmed, rejected, cancelled (by the patient).",
+        ),
+        (
+            "list_my_appointments",
+            "One of pending, confirmed, rejected, cancelled; rejected when the doctor rejects it.",
+        ),
+        (
+            "book_appointment",
+            "Status of the new appointment, pending until confirmed or rejected by the doctor or cancelled by the patient.",
+        ),
+        (
+            "get_appointment",
+            "Status of the appointment, cancelled when the patient cancels it.",
+        ),
+    ] {
+        assert!(!refused_for(O, tool, good, why), "{good}");
+    }
+}
+
+/// The doctor confirming an appointment is the clinic's act, no one's yes: the true sequences
+/// of statuses pass the consent reading; a person's agreement said of it still does not.
+#[test]
+fn the_doctors_confirmation_is_no_claim_of_consent() {
+    let why = "claims consent, agreement or confirmation";
+    for (place, tool, good) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Creates a pending appointment; its doctor then confirms or rejects it.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "One of pending, confirmed, rejected, cancelled; the doctor confirms or rejects, the patient cancels.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "One of pending, confirmed, rejected, cancelled; a pending appointment waits for the doctor's confirmation.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "One of pending, confirmed (by the doctor), rejected (by the doctor), cancelled (by the patient).",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+    for (place, tool, bad) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient confirms the booking.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient agreed in advance.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+}
+
+/// The reason of a rejection is the doctor's, shown to the patient.
+#[test]
+fn a_rejections_reason_is_written_by_the_doctor() {
+    let why = "reason said written by another than the doctor";
+    for (place, tool, bad) in [
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, when the patient has written one.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Optional reason for the rejection, written by the clinic, 1 to 200 characters.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, when the doctor has written one.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Optional reason for the rejection, 1 to 200 characters, shown to the patient as written.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+}
+
+/// A move takes any open slot, of the appointment's doctor or of another, and the moved
+/// appointment comes back pending: a move said to keep the doctor or the status is refused;
+/// the true twins, and what a failed move keeps, pass.
+#[test]
+fn a_move_keeps_neither_the_doctor_nor_the_status() {
+    let doctor = "a move said to keep the doctor";
+    for (place, bad) in [
+        (
+            P,
+            "Id of an open slot of the same doctor to move it to (a positive integer), as returned by find_available_slots.",
+        ),
+        (
+            D,
+            "Move one of the authenticated patient's appointments to another open slot of the same doctor. Returns the appointment.",
+        ),
+        (
+            D,
+            "Move one of the authenticated patient's appointments to another open slot with its doctor. Returns the appointment.",
+        ),
+        (
+            P,
+            "Id of another open slot of this appointment's doctor (a positive integer), as returned by find_available_slots.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, "reschedule_appointment", bad, doctor),
+            "{bad}"
+        );
+    }
+    for (place, good) in [
+        (
+            P,
+            "Id of another open slot, of the same doctor or of another one (a positive integer), as returned by find_available_slots.",
+        ),
+        (
+            D,
+            "Move one of the authenticated patient's appointments to another open slot. Returns the appointment with its new slot and doctor.",
+        ),
+        (
+            D,
+            "Move one appointment to another open slot. The doctor stays the same if the new slot is one of the same doctor.",
+        ),
+    ] {
+        assert!(
+            !refused_for(place, "reschedule_appointment", good, doctor),
+            "{good}"
+        );
+    }
+    let status = "a move said to keep the status";
+    for (place, bad) in [
+        (
+            O,
+            "One of pending, confirmed, rejected, cancelled; the same as before the move.",
+        ),
+        (
+            D,
+            "Move one of the authenticated patient's appointments to another open slot. Its status stays as it was.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, "reschedule_appointment", bad, status),
+            "{bad}"
+        );
+    }
+    for (place, good) in [
+        (
+            O,
+            "One of pending, confirmed, rejected, cancelled; pending after the move.",
+        ),
+        (
+            D,
+            "Move one appointment to another open slot, in one step: on a failure the appointment stays as it was. The id stays the same, the status becomes `pending`.",
+        ),
+        (
+            D,
+            "Move one appointment to another open slot. When the move fails, the appointment stays in its old slot with its old status.",
+        ),
+    ] {
+        assert!(
+            !refused_for(place, "reschedule_appointment", good, status),
+            "{good}"
+        );
+    }
+}
+
+/// One of each ([`crate::facts::answers::ONE_EACH`]) said many in other words: an appointment's
+/// slot and intake, a slot's doctor and booking, an intake's appointment; a protocol's one
+/// title; a clinic's one oncall doctor. The true singular twins pass.
+#[test]
+fn one_of_each_is_not_said_many_in_other_words() {
+    for (place, tool, bad, why) in [
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit; an appointment may have several intakes.",
+            "said to have many",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Several patients may book the same slot. Returns the appointment.",
+            "said to have many",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, each with its patients and times.",
+            "said to have many",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Doctor names of the slot.",
+            "said to have many",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The slots of the appointment.",
+            "said to have many",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Titles of the protocol.",
+            "a single field of one thing said many",
+        ),
+        (
+            O,
+            "record_intake",
+            "The appointments it belongs to.",
+            "said to belong to many",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with every oncall doctor of the clinic.",
+            "many oncall doctors",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctors of the clinic.",
+            "many oncall doctors",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit; an appointment has one intake.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, each with its patient and times.",
+        ),
+        (O, "find_available_slots", "Doctor name of the slot."),
+        (O, "get_appointment", "The slot of the appointment."),
+        (O, "search_protocols", "Title of the protocol."),
+        (
+            O,
+            "find_available_slots",
+            "Start and end times of the slot.",
+        ),
+        (O, "record_intake", "The appointment it belongs to."),
+        (
+            O,
+            "search_protocols",
+            "Id of the clinic of the protocol, or null for a shared one. Protocols that belong to another clinic are not in the list.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor, of every doctor of a specialty, or of every doctor of the clinic, within a time window.",
+        ),
+    ] {
+        assert!(
+            judge(place, good, tool).is_empty(),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+}
+
+/// A served tool takes one id of each thing it acts on, and a call acts on that one: many said
+/// of it is refused; one passes, and a tool whose id is optional (the slot search) covers many.
+#[test]
+fn a_tool_of_one_id_acts_on_one() {
+    let why = "said to act on many";
+    for (place, tool, bad) in [
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to several open slots in one step. Returns the appointment.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book open slots for the authenticated patient, one or more. Creates pending appointments; returns them.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Ids of pending appointments with the doctor (positive integers), as returned by list_doctor_schedule.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel all appointments of the authenticated patient.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step. Returns the appointment.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Creates a pending appointment; returns it.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor (a positive integer), as returned by list_doctor_schedule.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of every doctor of the clinic. When that covers too many doctors, the answer is `SEARCH_TOO_BROAD`.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "d959bd450c76f362b6f048e431a77341f8e1ed199921c831042ced4bbe71de46";
+const PINNED: &str = "2923b4115a407e21dc084f9bfad29f975e5f1b6505274c1ab417e286fdbdcea6";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

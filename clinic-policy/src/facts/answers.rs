@@ -728,7 +728,17 @@ pub const ONE_EACH: &[(Thing, Thing)] = &[
     (Thing::Appointment, Thing::Doctor),
     (Thing::Appointment, Thing::Patient),
     (Thing::Protocol, Thing::Clinic),
+    // an appointment is of one slot, a slot of one doctor; one booking takes a slot (two
+    // concurrent bookings: exactly one wins); one intake per appointment (`INTAKE_EXISTS`)
+    (Thing::Appointment, Thing::Slot),
+    (Thing::Slot, Thing::Doctor),
+    (Thing::Slot, Thing::Patient),
+    (Thing::Intake, Thing::Appointment),
+    (Thing::Appointment, Thing::Intake),
 ];
+
+/// Words that say many of a thing: "several intakes", "more patients".
+const MANY: &[&str] = &["several", "multiple", "many", "more", "various", "two"];
 
 /// Whether the answers hold a thing of `one` as one object or name of each `owner`, and
 /// never as a list of them.
@@ -834,9 +844,27 @@ pub(crate) fn one_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
                         && s[j + 1..k].iter().take(3).any(|y| is_word(y, PLACED))
                 })
             };
+            let owner_many = owner.words().get(1).copied().unwrap_or(owner_one);
+            // ("appointment slots" is the slots' own name, not an appointment's slots)
+            let compound = owner == Thing::Appointment && one == Thing::Slot;
             let hit = s.iter().enumerate().find(|&(k, t)| {
-                let before = |n: usize| k >= n && is_word(&s[k - n], &[owner_one]);
-                if is_word(t, &[thing_many]) {
+                let before = |n: usize| !compound && k >= n && is_word(&s[k - n], &[owner_one]);
+                // "an appointment may have several intakes", "several patients may book the
+                // same slot", "each appointment with its patients", "doctor names of the slot"
+                let many_said = is_word(t, &[thing_many])
+                    && (s[k.saturating_sub(2)..k].iter().any(|x| is_word(x, MANY))
+                        && owner_in(0, s.len())
+                        || k >= 1
+                            && is_word(&s[k - 1], &["its"])
+                            && s.iter().any(|x| is_word(x, &["each"]))
+                            && s[..k].iter().any(|x| is_word(x, &[owner_many])));
+                let names_of = is_word(t, &[thing_one])
+                    && is_word_at(s, k + 1, &["names", "ids"])
+                    && is_word_at(s, k + 2, &["of"])
+                    && owner_in(k + 3, k + 6);
+                if many_said || names_of {
+                    true
+                } else if is_word(t, &[thing_many]) {
                     // "the doctor's clinics", "the doctor's other clinics", "the clinics of
                     // the doctor", "the clinics where the doctor practises"
                     before(1)
@@ -1257,6 +1285,115 @@ pub(crate) fn open_slots_said(toks: &[Tok], tool: &str, out: &mut Vec<Violation>
                 t,
                 format!(
                     "a doctor or a specialty said to have open slots: {tool}'s answer holds no slot and names a doctor open slots or not; find_available_slots reads the slots"
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// Whether exactly one field of `owner`'s, a single value, is named by `word` in the answers:
+/// a protocol's title, a doctor's name (a slot's times are two, its start and its end).
+fn one_field_named(owner: Thing, word: &str) -> bool {
+    fn walk(fields: &'static [Field], owner: Thing, word: &str, found: &mut Vec<&'static str>) {
+        for field in fields {
+            let single = !matches!(field.value, Value::List | Value::Object);
+            if field.of == owner
+                && single
+                && field.words.contains(&word)
+                && !found.contains(&field.name)
+            {
+                found.push(field.name);
+            }
+            walk(field.holds, owner, word, found);
+        }
+    }
+    let mut found = Vec::new();
+    for (_, fields) in OUTPUTS {
+        walk(fields, owner, word, &mut found);
+    }
+    found.len() == 1
+}
+
+/// What each thing has one of said many in other words: a plural of a single field of one
+/// thing ("titles of the protocol"), a thing said to belong to many ("the appointments it
+/// belongs to": an intake is of one appointment, an appointment of one patient and clinic), or
+/// many oncall doctors of a clinic ("now with every oncall doctor of the clinic": the
+/// escalation reassigns to the one oncall doctor of the same clinic). A sentence that denies
+/// it passes.
+pub(crate) fn one_held_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
+    const OWNERS: [Thing; 6] = [
+        Thing::Appointment,
+        Thing::Slot,
+        Thing::Doctor,
+        Thing::Clinic,
+        Thing::Intake,
+        Thing::Protocol,
+    ];
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        if s.iter()
+            .any(|t| is_word(t, NEGATIONS) || is_word(t, &["no", "exactly", "only", "single"]))
+        {
+            continue;
+        }
+        let hit = s.iter().enumerate().find_map(|(k, t)| {
+            if t.kind != Kind::Word || !t.text.ends_with('s') {
+                return None;
+            }
+            // "titles of the protocol"
+            if is_word_at(s, k + 1, &["of"]) && is_word_at(s, k + 2, &["the", "this", "its"]) {
+                let owner = s.get(k + 3)?;
+                let one = OWNERS
+                    .iter()
+                    .find(|o| o.words().first() == Some(&owner.text.as_str()));
+                if let Some(&o) = one
+                    && !is_word_at(s, k + 4, &["and", "or"])
+                    && one_field_named(o, &t.text)
+                    && one_field_named(o, &t.text[..t.text.len() - 1])
+                {
+                    return Some((t, "a single field of one thing said many"));
+                }
+            }
+            let thing_many = OWNERS
+                .iter()
+                .chain(&[Thing::Patient])
+                .any(|o| o.words().get(1) == Some(&t.text.as_str()));
+            // "the appointments it belongs to", "it belongs to several appointments"
+            let belongs = |x: &Tok| is_word(x, &["belongs", "belong"]);
+            // (the object of "belongs to": "Protocols that belong to another clinic" are many
+            // owned, and pass)
+            let object_gap = s[k + 1..]
+                .iter()
+                .take(2)
+                .any(|x| is_word(x, &["it", "this"]))
+                && s[k + 1..].iter().take(4).any(belongs);
+            let after_belongs = s[..k]
+                .iter()
+                .rev()
+                .take(4)
+                .position(belongs)
+                .is_some_and(|p| is_word_at(s, k - p, &["to"]));
+            if thing_many && (object_gap || after_belongs) {
+                return Some((t, "a thing said to belong to many"));
+            }
+            // "the oncall doctors of the clinic", "every oncall doctor"
+            if is_word(t, &["doctors"]) && k >= 1 && is_word(&s[k - 1], &["oncall"]) {
+                return Some((t, "many oncall doctors"));
+            }
+            None
+        });
+        let every_oncall = s.windows(3).find(|w| {
+            is_word(&w[0], &["every", "each", "all", "any"])
+                && is_word(&w[1], &["oncall"])
+                && is_word(&w[2], &["doctor"])
+        });
+        if let Some((t, what)) = hit.or(every_oncall.map(|w| (&w[1], "many oncall doctors"))) {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "{what}: each thing is of one other, and has one of each of its fields (a clinic has one oncall doctor, an intake one appointment, a protocol one title)"
                 ),
             );
             return;

@@ -5,6 +5,7 @@
 //! text that narrows, moves or glosses one of these tells the agent to refuse or misdirect a
 //! patient.
 
+mod actors;
 mod acts;
 pub mod answers;
 mod bodies;
@@ -78,6 +79,9 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     answers::open_slots_said(&toks, tool, out);
     outcomes::unknown_doctor_misread(&toks, tool, out);
     status_value_glossed(text, &toks, out);
+    actors::status_actor_misstated(&toks, out);
+    actors::reason_writer_misstated(&toks, out);
+    actors::move_said_to_keep(&toks, tool, out);
     availability_glossed(text, &toks, out);
     bound_misstated(text, &toks, tool, out);
     let bounded_arg = crate::served::args_of(tool).any(|a| a.bounds.is_some());
@@ -89,9 +93,11 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     // (what this server's answers hold and its doctors have is read for its own tools)
     if answers::output_of(tool).is_some() {
         answers::one_said_many(&toks, out);
+        answers::one_held_said_many(&toks, out);
         answers::level_values_invented(&toks, out);
     }
     id_source_misstated(&toks, tool, out);
+    crate::served::one_id_said_many(&toks, tool, answer, out);
 }
 
 /// Whether a tool answers a list and takes no time to narrow it by: its list holds what it holds

@@ -1097,7 +1097,7 @@ fn a_change_recommended_or_on_a_second_object_is_refused() {
         ),
         (
             Field::ToolDescription,
-            "Move one appointment to another open slot. The appointment is moved to another open slot of the same doctor.",
+            "Move one appointment to another open slot. The appointment is moved to another open slot, of the same doctor or of another.",
             "reschedule_appointment",
             true,
         ),
@@ -5371,7 +5371,7 @@ fn what_a_statement_may_say_is_done_and_the_claims_around_it() {
         ),
         (
             d,
-            "Move one appointment to another open slot, with the same doctor.",
+            "Move one appointment to another open slot, with the same doctor or another one.",
             "reschedule_appointment",
             true,
         ),

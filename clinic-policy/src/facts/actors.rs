@@ -1,0 +1,308 @@
+//! Who makes each status of an appointment, who writes a rejection's reason, and what a move
+//! changes. The contract: a booking or a move makes an appointment `pending` (the patient's
+//! act), its doctor confirms or rejects it, its patient cancels it; the reason of a rejection is
+//! the doctor's; a move takes any open slot, of its doctor or of another, and the moved
+//! appointment comes back `pending`. A gloss that names another actor ("rejected (by the
+//! patient)", "cancelled (by the clinic)") tells the agent who to blame or to ask.
+
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// Who moves an appointment to each status, by the words that name them.
+pub const STATUS_ACTORS: &[(&str, &[&str])] = &[
+    ("pending", &["patient", "patients", "owner"]),
+    ("confirmed", &["doctor", "doctors"]),
+    ("rejected", &["doctor", "doctors"]),
+    ("cancelled", &["patient", "patients", "owner"]),
+];
+
+/// The acts that set each status, by the words of the act, so a gloss that names the act
+/// ("rejected when the doctor rejects it") reads as the act itself.
+const STATUS_ACTS: &[(&str, &[&str])] = &[
+    (
+        "pending",
+        &[
+            "book", "books", "booked", "booking", "move", "moves", "moved",
+        ],
+    ),
+    ("confirmed", &["confirm", "confirms", "confirmation"]),
+    ("rejected", &["reject", "rejects", "rejection"]),
+    ("cancelled", &["cancel", "cancels", "cancellation"]),
+];
+
+/// The people or parts a status could be said to be set by.
+const ACTORS: &[&str] = &[
+    "patient", "patients", "owner", "doctor", "doctors", "clinic", "clinics", "api", "server",
+    "staff", "agent", "system", "user", "users", "person", "people", "admin", "nurse", "oncall",
+];
+
+/// Words that make an actor another one than the one named: "another patient".
+const ANOTHER: &[&str] = &["another", "other", "second", "different"];
+
+/// The actors a phrase names that are not among `allowed`, or are another one of them
+/// ("another patient"); `None` when it names none at all.
+fn wrong_actor<'t>(phrase: &[&'t Tok], allowed: &[&str]) -> Option<Option<&'t Tok>> {
+    let mut named = false;
+    for (j, t) in phrase.iter().enumerate() {
+        if !is_word(t, ACTORS) {
+            continue;
+        }
+        // ("the doctor's patient", "the patient's doctor": the last noun is the actor)
+        if phrase.get(j + 1).is_some_and(|n| is_word(n, ACTORS)) {
+            continue;
+        }
+        named = true;
+        let other = j >= 1 && is_word(phrase[j - 1], ANOTHER);
+        if other || !is_word(t, allowed) {
+            return Some(Some(*t));
+        }
+    }
+    named.then_some(None)
+}
+
+/// A status glossed with who set it, naming another than the contract's actor ("rejected (by
+/// the patient)", "cancelled (by the doctor or by the patient)", "rejected when the slot was
+/// taken by another patient"), or glossed with a case its act never makes ("rejected when the
+/// move was not possible": a failed move changes nothing). A gloss is "by …" after the status,
+/// in brackets or not, or a "when"/"if" clause after it; the clause must name the status's
+/// actor or its act.
+pub(super) fn status_actor_misstated(toks: &[Tok], out: &mut Vec<Violation>) {
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        for (k, t) in s.iter().enumerate() {
+            // ("not cancelled by the doctor" denies the gloss)
+            if k >= 1 && is_word(&s[k - 1], NEGATIONS) {
+                continue;
+            }
+            let Some(&(status, allowed)) = STATUS_ACTORS.iter().find(|(w, _)| is_word(t, &[w]))
+            else {
+                continue;
+            };
+            let mut j = k + 1;
+            while s
+                .get(j)
+                .is_some_and(|x| x.kind == Kind::Comma && x.text != ",")
+            {
+                j += 1;
+            }
+            let Some(next) = s.get(j) else { continue };
+            let by = is_word(next, &["by"]);
+            let when = is_word(next, &["when", "if"]);
+            if !by && !when {
+                continue;
+            }
+            // the gloss: up to a comma, a closing bracket or the end of the sentence
+            // (or the next status: "rejected by the doctor or cancelled by the patient")
+            let gloss: Vec<&Tok> = s[j + 1..]
+                .iter()
+                .take_while(|x| {
+                    !(x.kind == Kind::Comma && (x.text == "," || x.text == ")"))
+                        && !STATUS_ACTORS.iter().any(|(w, _)| is_word(x, &[w]))
+                })
+                .collect();
+            let acts = STATUS_ACTS
+                .iter()
+                .find(|(w, _)| *w == status)
+                .map_or(&[][..], |(_, a)| *a);
+            let bad = match wrong_actor(&gloss, allowed) {
+                Some(Some(who)) => Some(who),
+                Some(None) => None,
+                // a "when" clause naming no actor holds only when it names the act itself; a
+                // booking's `pending` is said by its case as well ("when the slot is booked")
+                None => (when && status != "pending" && !gloss.iter().any(|x| is_word(x, acts)))
+                    .then_some(t),
+            };
+            if let Some(who) = bad {
+                push(
+                    out,
+                    Rule::Directive,
+                    who,
+                    format!(
+                        "`{status}` glossed with who or what set it against the contract: a booking or a move makes an appointment pending, its doctor confirms or rejects it, its patient cancels it"
+                    ),
+                );
+                return;
+            }
+        }
+    }
+}
+
+/// Verbs of writing a text.
+const WRITES: &[&str] = &[
+    "write", "writes", "wrote", "written", "give", "gives", "gave", "given", "enter", "enters",
+    "entered", "add", "adds", "added",
+];
+
+/// A rejection's reason said written by another than the doctor ("the reason for a
+/// rejection, when the patient has written one"): only the appointment's doctor rejects it,
+/// with or without a reason; its patient sees it.
+pub(super) fn reason_writer_misstated(toks: &[Tok], out: &mut Vec<Violation>) {
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        let of_rejection = s.iter().any(|t| is_word(t, &["reason", "reasons"]))
+            && s.iter()
+                .any(|t| is_word(t, &["rejection", "rejected", "reject", "rejects"]));
+        if !of_rejection || s.iter().any(|t| is_word(t, NEGATIONS)) {
+            continue;
+        }
+        for (k, t) in s.iter().enumerate() {
+            if !is_word(t, WRITES) {
+                continue;
+            }
+            // the writer: the person before the verb ("the patient has written one") or after
+            // "by" ("written by the patient")
+            // (one it is shown to is no writer: "shown to the patient as written")
+            let before = (k.saturating_sub(4)..k)
+                .rev()
+                .find(|&j| is_word(&s[j], ACTORS))
+                .filter(|&j| {
+                    !s[j.saturating_sub(2)..j]
+                        .iter()
+                        .any(|x| is_word(x, &["to", "for"]))
+                })
+                .map(|j| &s[j]);
+            let after = is_word_at(s, k + 1, &["by"])
+                .then(|| s[k + 2..].iter().take(3).find(|x| is_word(x, ACTORS)))
+                .flatten();
+            if let Some(who) = after.or(before)
+                && !is_word(who, &["doctor", "doctors"])
+            {
+                push(
+                    out,
+                    Rule::Directive,
+                    who,
+                    "a rejection's reason said written by another than the doctor: the appointment's doctor rejects it and writes its reason, and its patient sees it".to_owned(),
+                );
+                return;
+            }
+        }
+    }
+}
+
+/// Words of the move.
+const MOVES: &[&str] = &[
+    "move",
+    "moves",
+    "moved",
+    "moving",
+    "reschedule",
+    "reschedules",
+    "rescheduled",
+    "rescheduling",
+];
+
+/// Words of a move that failed, after which nothing changed.
+const FAILED: &[&str] = &[
+    "fail",
+    "fails",
+    "failed",
+    "failure",
+    "error",
+    "errors",
+    "otherwise",
+    "nothing",
+    "neither",
+];
+
+/// Words of the things a sentence's subject may be, other than a status.
+const THINGS: &[&str] = &[
+    "id",
+    "slot",
+    "slots",
+    "appointment",
+    "appointments",
+    "doctor",
+    "doctors",
+    "time",
+    "times",
+];
+
+/// Words that say a thing is left as it was.
+const KEPT_AS_IT_WAS: &[&str] = &["before", "unchanged", "keeps", "kept", "stays", "remains"];
+
+/// A move said to keep the doctor or the status ("another open slot of the same doctor", "an
+/// open slot with its doctor", "the status, the same as before the move"): the move takes any
+/// open slot, of its doctor or of another, and the moved appointment comes back `pending`. The
+/// agent offers only the doctor's slots, or tells the patient a confirmed visit stays
+/// confirmed. A sentence that allows another doctor ("of the same doctor or of another"), or
+/// says it as a case ("if the new slot is of the same doctor"), passes.
+pub(super) fn move_said_to_keep(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    let moving_tool = tool == "reschedule_appointment";
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        if !(moving_tool || s.iter().any(|t| is_word(t, MOVES)))
+            || s.iter().any(|t| is_word(t, NEGATIONS))
+        {
+            continue;
+        }
+        let case = s.iter().any(|t| is_word(t, &["if", "when", "whether"]));
+        // the slot's doctor said to be the appointment's own: "slot of the same doctor", "slot
+        // with its doctor", "slot of this appointment's doctor"
+        let kept_doctor = s.iter().enumerate().find(|&(k, t)| {
+            if !is_word(t, &["doctor"]) || k < 2 || case {
+                return false;
+            }
+            let own = is_word(&s[k - 1], &["same", "its"])
+                || is_word(&s[k - 1], &["appointment"])
+                    && is_word_at(s, k - 2, &["this", "the", "its"]);
+            // the doctor's phrase hangs on a slot: "slot of the same doctor", "slot, with its
+            // doctor" (a list of the answer's parts, "the new slot, its times and its doctor",
+            // does not)
+            let of_slot = (2..=3).any(|n| {
+                k > n
+                    && is_word(&s[k - n], &["of", "with", "for"])
+                    && (is_word(&s[k - n - 1], &["slot", "slots"])
+                        || s[k - n - 1].text == ","
+                            && k >= n + 2
+                            && is_word(&s[k - n - 2], &["slot", "slots"]))
+            });
+            let or_another = s[k + 1..]
+                .iter()
+                .take(5)
+                .any(|x| is_word(x, &["or", "any"]));
+            own && of_slot && !or_another
+        });
+        if let Some((_, t)) = kept_doctor {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a move said to keep the doctor: the new slot is any open slot, of the same doctor or of another, and the appointment comes back with the new slot's doctor".to_owned(),
+            );
+            return;
+        }
+        // the status said kept: "its status stays as it was", or a list of the statuses
+        // glossed "the same as before the move"; a failed move keeps it, and is said so
+        // ("on a failure, the appointment stays as it was")
+        let status_word = |t: &Tok| STATUS_ACTORS.iter().any(|(w, _)| is_word(t, &[w]));
+        let failed = s.iter().any(|t| is_word(t, FAILED));
+        let said_kept = s.iter().enumerate().find(|&(k, t)| {
+            // ("before the visit" is a time; "as before" is the state kept)
+            let kept = is_word(t, KEPT_AS_IT_WAS)
+                && (!is_word(t, &["before"]) || is_word_at(s, k.wrapping_sub(1), &["as"]));
+            kept && s[k.saturating_sub(3)..k]
+                .iter()
+                .any(|x| is_word(x, &["status", "statuses"]) || status_word(x))
+        });
+        let bare_gloss = s
+            .first()
+            .is_some_and(|t| is_word(t, &["the", "same", "as", "unchanged", "kept"]))
+            && !s.iter().any(|t| is_word(t, THINGS))
+            && toks.iter().filter(|t| status_word(t)).count() >= 2;
+        let kept = said_kept.map(|(_, t)| t).or_else(|| {
+            bare_gloss
+                .then(|| s.iter().find(|t| is_word(t, KEPT_AS_IT_WAS)))
+                .flatten()
+        });
+        if let Some(t) = kept
+            && moving_tool
+            && !case
+            && !failed
+        {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a move said to keep the status: the moved appointment comes back `pending`, for its new doctor to confirm or reject".to_owned(),
+            );
+            return;
+        }
+    }
+}
