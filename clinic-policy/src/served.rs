@@ -5,6 +5,7 @@
 //! the other way round makes the agent read an answer wrongly: a replayed booking as a new one,
 //! a cut list as whole, a week's search as a month's.
 
+use crate::lang::data::Data;
 use crate::lang::words::*;
 use crate::scales::said::{NO_BOUND, Said, number, said};
 use crate::types::{Rule, Violation};
@@ -1979,8 +1980,38 @@ fn names(s: &[Tok], j: usize, a: &Arg) -> bool {
     }
 }
 
+/// The kinds of a person's data a served tool's arguments carry: the intake its symptoms, their
+/// duration and severity (medical data), no other tool any (a booking, a move, a cancellation
+/// and a confirmation send ids; a rejection's reason and an escalation's note are the doctor's
+/// words). `None`: not a tool of this server, read by the kind-of-tool table instead.
+pub(crate) fn data_carried(tool: &str) -> Option<&'static [Data]> {
+    role_of(tool)?;
+    Some(if tool == "record_intake" {
+        &[Data::Medical]
+    } else {
+        &[]
+    })
+}
+
+/// Does a served tool take an argument that `word` (a word of a name or of a description, in
+/// any case) names: its own name or a word a text names it by (`slot` of `slot_id`), or the
+/// name of a flag it takes (`upcoming`)?
+pub(crate) fn names_an_arg(tool: &str, word: &str) -> bool {
+    let w = word.to_ascii_lowercase();
+    args_of(tool).any(|a| a.name == w || a.words.contains(&w.as_str()))
+        || FLAGS
+            .iter()
+            .any(|f| f.field == w && f.tools.contains(&tool))
+}
+
+/// Does a served tool take a text a person writes (an intake's symptoms, a rejection's reason,
+/// an escalation's note)?
+pub(crate) fn takes_written(tool: &str) -> bool {
+    args_of(tool).any(|a| a.form == Form::Written)
+}
+
 /// The arguments of a tool.
-pub(super) fn args_of(tool: &str) -> impl Iterator<Item = &'static Arg> + '_ {
+pub(crate) fn args_of(tool: &str) -> impl Iterator<Item = &'static Arg> + '_ {
     ARGS.iter().filter(move |a| a.tool == tool)
 }
 

@@ -17389,3 +17389,108 @@ fn a_tool_of_one_id_acts_on_one() {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }
 }
+
+/// A parameter of a served tool that none of its arguments is and that asks for what its route
+/// does not carry (a person's datum, a record beside the intake's symptoms, a written text on a
+/// route with no body, a clinic the token already sets), by its name or by its described value,
+/// is refused; the served arguments, described plainly, pass,
+/// and a tool this server does not serve is read by the kind-of-tool table.
+#[test]
+fn a_served_tools_parameter_asks_only_for_what_its_route_carries() {
+    // (a name the kind-of-tool table refuses too keeps that table's message)
+    let beyond = |place: &str, tool: &str, text: &str| {
+        judge(place, text, tool).iter().any(|v| {
+            v.detail.contains("which no argument of")
+                || v.detail.contains("which this tool does not take")
+        })
+    };
+    for (place, tool, bad) in [
+        (N, "book_appointment", "date_of_birth"),
+        (N, "reschedule_appointment", "birth_year"),
+        (N, "record_intake", "patient_age"),
+        (N, "record_intake", "current_medications"),
+        (N, "record_intake", "height_cm"),
+        (N, "record_intake", "earlier_answers"),
+        (N, "cancel_appointment", "comment"),
+        (N, "confirm_appointment", "message"),
+        (N, "book_appointment", "purpose"),
+        (N, "search_protocols", "clinic_id"),
+        (N, "list_doctors", "site_id"),
+        (N, "find_available_slots", "clinic"),
+        (
+            P,
+            "record_intake",
+            "Allergies of the patient, 1 to 500 characters.",
+        ),
+        (
+            P,
+            "record_intake",
+            "Prescriptions of the patient, 1 to 500 characters.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Age of the patient in years, 0 to 120.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Id of the clinic whose protocols to search (a positive integer).",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Id of one clinic (a positive integer); without it, the doctor's own clinic.",
+        ),
+    ] {
+        assert!(beyond(place, tool, bad), "{tool}: {bad}");
+    }
+    // the served arguments, named and described as the server serves them
+    for (place, tool, good) in [
+        (N, "record_intake", "symptoms"),
+        (N, "record_intake", "severity"),
+        (N, "record_intake", "duration_days"),
+        (N, "reject_appointment", "reason"),
+        (N, "escalate_to_oncall", "note"),
+        (N, "search_protocols", "query"),
+        (N, "list_doctors", "specialty"),
+        (N, "book_appointment", "slot_id"),
+        (N, "cancel_appointment", "appointment_id"),
+        (
+            P,
+            "record_intake",
+            "The symptoms in the patient's words, 1 to 1000 characters.",
+        ),
+        (P, "record_intake", "Severity of the pain, from 0 to 10."),
+        (
+            P,
+            "record_intake",
+            "Number of days the symptoms have lasted, 0 to 3650.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Words to search for in the protocols of the clinic of the doctor, 2 to 200 characters.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Id of the doctor whose open slots to search.",
+        ),
+    ] {
+        assert!(!beyond(place, tool, good), "{tool}: {good}");
+    }
+    // a tool this server does not serve: its kind may take an age, a queue a short note
+    for (place, tool, good) in [
+        (N, "join_waiting_list", "date_of_birth"),
+        (N, "join_waiting_list", "note"),
+        (N, "join_waiting_list", "clinic_id"),
+        (
+            P,
+            "join_waiting_list",
+            "Age of the patient in years, 0 to 120.",
+        ),
+    ] {
+        assert!(!beyond(place, tool, good), "{tool}: {good}");
+    }
+}

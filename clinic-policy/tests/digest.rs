@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "2923b4115a407e21dc084f9bfad29f975e5f1b6505274c1ab417e286fdbdcea6";
+const PINNED: &str = "d773bbcc06e3f92aa6f290b009703fe7e54c8d9e5e282517adf082e40082e87b";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -5,8 +5,9 @@
 
 use super::callers::has_a_route;
 use crate::codes::known_route;
-use crate::lang::data::{WHY_WORDS, data_kind};
+use crate::lang::data::{Data, WHY_WORDS, data_kind};
 use crate::lang::words::*;
+use crate::served::{args_of, data_carried, names_an_arg, takes_written};
 use crate::types::{Rule, Violation};
 
 /// A changing tool of a route of the contract (a waiting list has none).
@@ -241,6 +242,166 @@ pub(crate) fn text_the_route_drops(
             Rule::Exfiltration,
             t,
             "the parameter asks for a text its route of the clinic API does not carry: a reason or a note given here reaches no one".to_owned(),
+        );
+    }
+}
+
+/// Words that name a clinic as a value: a scope no tool of this server takes (a doctor's tools
+/// reach the caller's own clinic by the token, and the public lists answer every clinic).
+const CLINIC_SCOPE: &[&str] = &[
+    "clinic",
+    "clinics",
+    "tenant",
+    "tenants",
+    "branch",
+    "branches",
+    "site",
+    "sites",
+    "location",
+    "locations",
+];
+
+/// A patient's standing records, not the symptoms of one visit: medical data the intake's
+/// symptoms, duration and severity do not carry.
+const RECORDS: &[&str] = &[
+    "allergy",
+    "allergies",
+    "medication",
+    "medications",
+    "medicine",
+    "medicines",
+    "prescription",
+    "prescriptions",
+    "history",
+    "diagnosis",
+    "diagnoses",
+    "weight",
+    "height",
+    "blood",
+    "vaccination",
+    "vaccinations",
+    "surgery",
+    "pregnancy",
+    "disability",
+    "disabilities",
+    "lab",
+];
+
+/// What a word of a served tool's parameter asks for that none of its arguments carries: a
+/// clinic (a scope), a written text on a changing tool that takes none, or a person's datum (a
+/// birth date, an address, an insurance, a medication) of a kind the tool's arguments do not
+/// carry, or a record beside the intake's symptoms.
+fn beyond_the_args(
+    word: &str,
+    tool: &str,
+    mutates: bool,
+    carried: &[Data],
+) -> Option<&'static str> {
+    let w = word.to_ascii_lowercase();
+    let w = w.as_str();
+    if names_an_arg(tool, w) {
+        return None;
+    }
+    if CLINIC_SCOPE.contains(&w) {
+        return Some("a clinic, a scope");
+    }
+    if mutates
+        && !takes_written(tool)
+        && (WRITTEN.contains(&w) || WHY_WORDS.contains(&w) || w == "text")
+    {
+        return Some("a text a person writes");
+    }
+    let kind = data_kind(w, false)?;
+    (!carried.contains(&kind) || RECORDS.contains(&w)).then(|| kind.what())
+}
+
+/// What a served tool takes, for a message: its arguments' names.
+fn args_said(tool: &str) -> String {
+    let names: Vec<&str> = args_of(tool).map(|a| a.name).collect();
+    if names.is_empty() {
+        "no argument".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// A parameter name of a tool of this server that none of its arguments is and that asks for
+/// what its route does not carry (`date_of_birth`, `medications` on the intake, `note` on a
+/// cancellation, `clinic_id` on the protocol search): the server sends only its arguments, so
+/// the value reaches no one, or its scope is not the one the token sets, and the patient or the
+/// agent is told it does. A tool of no route of this server is read by the kind-of-tool table.
+pub(crate) fn name_the_route_drops(
+    name: &str,
+    tool: &str,
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    let Some(carried) = data_carried(tool) else {
+        return;
+    };
+    if names_an_arg(tool, name) {
+        return;
+    }
+    let lower = name.to_ascii_lowercase();
+    if let Some(what) = lower
+        .split('_')
+        .find_map(|p| beyond_the_args(p, tool, mutates, carried))
+    {
+        out.push(Violation {
+            rule: Rule::Exfiltration,
+            range: 0..name.len(),
+            detail: format!(
+                "name \"{name}\" asks for {what}, which no argument of {tool} carries: the server's {tool} takes {}",
+                args_said(tool)
+            ),
+        });
+    }
+}
+
+/// A parameter description of a tool of this server whose value (its first phrase) is none of
+/// the tool's arguments by its own noun and names a clinic, a person's datum of a kind its arguments do not
+/// carry, or a record beside the intake's symptoms ("Id of the clinic whose protocols to
+/// search", "Age of the patient in years", "Allergies of the patient"): the server takes no
+/// such argument. A value that names an argument ("Severity of the pain, 0 to 10") passes.
+pub(crate) fn value_beyond_the_args(clauses: &[Vec<&Tok>], tool: &str, out: &mut Vec<Violation>) {
+    let Some(carried) = data_carried(tool) else {
+        return;
+    };
+    let head = value_head(clauses);
+    if own_noun(&head).iter().any(|t| names_an_arg(tool, &t.text)) {
+        return;
+    }
+    // the value's own noun, and after an id's or a name's "of" the thing it names ("Id of one
+    // clinic"); a clinic further on says where the value is from ("in the clinic currency")
+    let noun = own_noun(&head);
+    let named = noun
+        .last()
+        .filter(|t| is_word(t, &["id", "ids", "name", "names", "number", "code", "key"]))
+        .and_then(|_| {
+            head[noun.len()..]
+                .iter()
+                .find(|t| !is_word(t, &["of", "a", "an", "the", "one", "each"]))
+        });
+    let scope = noun
+        .iter()
+        .chain(named)
+        .find(|t| is_word(t, CLINIC_SCOPE))
+        .map(|t| (*t, "a clinic, a scope"));
+    let hit = scope.or_else(|| {
+        head.iter()
+            .filter(|t| t.kind == Kind::Word && !is_word(t, CLINIC_SCOPE))
+            .find_map(|t| beyond_the_args(&t.text, tool, false, carried).map(|w| (*t, w)))
+    });
+    if let Some((t, what)) = hit {
+        push(
+            out,
+            Rule::Exfiltration,
+            t,
+            format!(
+                "\"{}\": the parameter asks for {what}, which no argument of {tool} carries: the server's {tool} takes {}",
+                t.text,
+                args_said(tool)
+            ),
         );
     }
 }

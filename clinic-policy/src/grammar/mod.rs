@@ -142,6 +142,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
     check_text(field, text, tool, out);
     if field == Field::ParamName && tool.input {
         patient_id_named(text, out);
+        name_the_route_drops(text, tool.name, tool.mutates, out);
         // (a reading tool's id filters are its own to name; a get takes its object's id)
         if tool.mutates || tool.name.starts_with("get_") {
             own_id_named(text, tool.name, out);
@@ -1001,6 +1002,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         let allowed = data_allowed(tool.name);
         harvest(&clauses, allowed, topics(tool.name), out);
         text_the_route_drops(&clauses, tool.name, tool.mutates, out);
+        value_beyond_the_args(&clauses, tool.name, out);
         if !allowed.contains(&Data::Personal) && !allowed.contains(&Data::Medical) {
             patient_described(&clauses, allowed, of_appointments(tool.name), out);
         }

@@ -3283,7 +3283,7 @@ fn care_of_the_patient_the_conversation_so_far_and_care_put_at_a_time() {
         (
             p,
             "Age of the patient in years, for the age limits of some specialties: pediatrics only for patients under 16, geriatrics only for patients of 65 or over.",
-            "book_appointment",
+            "book_visit",
             true,
         ),
         (
@@ -4576,7 +4576,7 @@ fn labels_set_to_yes_clocks_and_reasons_for_a_visit() {
             "join_waiting_list",
             true,
         ),
-        (n, "reason_for_visit", "book_appointment", true),
+        (n, "reason_for_visit", "join_waiting_list", true),
     ]);
 }
 
@@ -5650,7 +5650,7 @@ fn what_a_verb_of_a_statement_takes_in() {
             "join_waiting_list",
             true,
         ),
-        (n, "cancellation_reason", "cancel_appointment", true),
+        (n, "cancellation_reason", "cancel_visit", true),
         (
             d,
             "List the appointments of the authenticated patient. The list includes cancelled appointments.",
@@ -5804,7 +5804,7 @@ fn a_reviews_plain_lines_beside_what_is_done() {
         (n, "doctor_open_slots", "list_doctors", false),
         (n, "referral_valid", "book_appointment", true),
         (n, "referral_valid_until", "book_appointment", true),
-        (n, "reason_for_cancellation", "cancel_appointment", true),
+        (n, "reason_for_cancellation", "cancel_visit", true),
         (n, "has_referral", "book_appointment", true),
         (n, "app_version", "get_appointment", false),
         (
