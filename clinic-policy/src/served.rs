@@ -267,6 +267,7 @@ pub(super) fn served_misstated(
             let (_, head) = clause_at(toks, 0);
             let of_end = toks[..head].iter().any(|x| is_word(x, &["end", "until"]));
             window_edge_misstated(s, of_end, out);
+            window_bounds_misread(s, of_end, out);
             exclusive_said_together(toks, s, tool, out);
             slot_count_of_the_answer(s, out);
         }
@@ -287,7 +288,7 @@ pub(super) fn served_misstated(
         }
         server_does_apis_work(s, out);
         limit_said_per_other(text, s, tool, out);
-        local_absence_misread(s, out);
+        local_absence_misread(s, of_a_time(toks), out);
         utc_example_said_local(text, s, out);
     }
 }
@@ -1739,26 +1740,31 @@ fn total_past_upcoming(s: &[Tok], filtered: bool, out: &mut Vec<Violation>) {
     }
 }
 
-/// A local time said to be absent for another reason than its clinic's zone being unknown ("absent
-/// when the clinic is in the zone of UTC"): the server leaves the local time and the zone out
-/// only when it does not know the clinic's zone, so a UTC time read as the local one is off by
-/// the zone's hours.
-fn local_absence_misread(s: &[Tok], out: &mut Vec<Violation>) {
+/// A time of the answer said to be absent for another reason than the server's ("absent when
+/// the clinic is in the zone of UTC", "; absent for a cancelled appointment"): the server
+/// leaves a local time and its zone out only when it does not know the clinic's zone, and an
+/// appointment's start or end only when the clinic API does not give it, so an agent that reads
+/// the absence as the appointment's state tells the patient a state it does not have.
+/// `of_time`: the whole text is of such a time (a local time or zone, or the start or end of an
+/// appointment), so a sentence after a `;` that says only the absence is read against it.
+fn local_absence_misread(s: &[Tok], of_time: bool, out: &mut Vec<Violation>) {
     const ABSENT: &[&str] = &["absent", "omitted", "missing", "null", "empty", "left"];
-    if !s.iter().any(|x| is_word(x, &["local", "zone"]))
-        || s.iter().any(|x| {
-            is_word(
-                x,
-                &[
-                    "unknown",
-                    "known",
-                    "unreadable",
-                    "invalid",
-                    "unrecognised",
-                    "unrecognized",
-                ],
-            )
-        })
+    // (the server's own reasons: the zone unknown, the time not given by the clinic API)
+    const REASON: &[&str] = &[
+        "unknown",
+        "known",
+        "unreadable",
+        "invalid",
+        "unrecognised",
+        "unrecognized",
+        "give",
+        "gives",
+        "given",
+        "api",
+        "upstream",
+    ];
+    if !(of_time || s.iter().any(|x| is_word(x, &["local", "zone"])))
+        || s.iter().any(|x| is_word(x, REASON))
     {
         return;
     }
@@ -1771,9 +1777,23 @@ fn local_absence_misread(s: &[Tok], out: &mut Vec<Violation>) {
             out,
             Rule::Directive,
             t,
-            "a local time said to be absent for another reason: the server leaves it out only when the clinic's zone is unknown".to_owned(),
+            "a time said to be absent for another reason: the server leaves a local time out only when the clinic's zone is unknown, and a start or end only when the clinic API does not give it".to_owned(),
         );
     }
+}
+
+/// The text is of a time of the answer that may be absent: its head (first clause) names a local
+/// time, the clinic's zone, or the start or end of an appointment or visit ("The same instant in
+/// the clinic's local time", "End of the appointment"; not "Fee in the local currency").
+fn of_a_time(toks: &[Tok]) -> bool {
+    let (_, head) = clause_at(toks, 0);
+    let head = &toks[..head];
+    let local_time = (0..head.len())
+        .any(|j| is_word(&head[j], &["local"]) && is_word_at(head, j + 1, &["time", "times"]));
+    local_time
+        || head.iter().any(|x| is_word(x, &["zone"]))
+        || (head.iter().any(|x| is_word(x, &["start", "end"]))
+            && head.iter().any(|x| is_word(x, &["appointment", "visit"])))
 }
 
 /// What the slot search counts said to reach past its window ("Open slots of the doctor in
@@ -2553,7 +2573,8 @@ const OUTSIDE_A_KEY: &[&str] = &[
 /// digits and `. _ : -`; the agent sends what the schema refuses. A specialty said to be matched
 /// in its case, or by its start ("case-sensitive", "in the same case", "or the start of one"):
 /// the server matches the whole name in any case. The slot search's end said inclusive: it is
-/// exclusive, and a slot that starts at it is not in the answer.
+/// exclusive, and a slot that starts at it is not in the answer; its start said exclusive: it
+/// is inclusive.
 fn form_misstated(s: &[Tok], subject: Option<&'static Arg>, tool: &str, out: &mut Vec<Violation>) {
     for (k, t) in s.iter().enumerate() {
         if denied(s, k) {
@@ -2668,6 +2689,21 @@ fn form_misstated(s: &[Tok], subject: Option<&'static Arg>, tool: &str, out: &mu
             ],
         ) {
             of(&|a| a.tool == SLOT_SEARCH && a.name == "to").map(|a| (a, "exclusive"))
+        } else if is_word(
+            t,
+            &[
+                "exclusive",
+                "excluded",
+                "excluding",
+                "excludes",
+                "exclusively",
+            ],
+        ) {
+            // (the argument it is said of, whichever: "End of the window, exclusive, same
+            // formats as from" is of `to`)
+            of(&|_| true)
+                .filter(|a| a.tool == SLOT_SEARCH && a.name == "from")
+                .map(|a| (a, "inclusive: a slot that starts at it is in the answer"))
         } else {
             None
         };
@@ -2912,6 +2948,64 @@ fn upcoming_status_misstated(s: &[Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "what the upcoming filter keeps said otherwise: with upcoming true, every appointment that starts after now but the cancelled and rejected ones, pending and confirmed alike, of every page".to_owned(),
+        );
+    }
+}
+
+/// The slot search's window said to hold its slots otherwise than the server keeps them: a slot
+/// is in it when `from <= start < to`, by its start alone ("a slot is in the window when it ends
+/// before it"), a plain date as `to` is midnight UTC at that day's start, so the day is left out
+/// ("a date as to takes in the whole of that day"), and the window answered is in UTC, not the
+/// text the caller sent ("Start of the window searched, as the caller gave it"). The agent that
+/// trusts the claim searches a day short, or reads a slot that runs past `to` as missing.
+fn window_bounds_misread(s: &[Tok], of_end: bool, out: &mut Vec<Violation>) {
+    const SLOT: &[&str] = &["slot", "slots", "it", "they", "that", "which"];
+    const ENDS: &[&str] = &["ends", "end", "ending", "finishes", "finish", "finished"];
+    // a slot held by its end: "a slot is in the window when it ends before it"
+    let by_end = (1..s.len())
+        .find(|&j| is_word(&s[j], ENDS) && is_word(&s[j - 1], SLOT))
+        .filter(|_| {
+            s.iter().any(|x| is_word(x, &["slot", "slots"]))
+                && s.iter().any(|x| is_word(x, &["window", "to"]))
+        });
+    // a date as the end said to take in its day: "takes in the whole of that day", "that day
+    // included"
+    let whole_day = s
+        .iter()
+        .position(|x| {
+            is_word(
+                x,
+                &[
+                    "whole",
+                    "entire",
+                    "including",
+                    "includes",
+                    "included",
+                    "covers",
+                    "through",
+                ],
+            )
+        })
+        .filter(|_| of_end && s.iter().any(|x| is_word(x, &["date", "day"])));
+    // the window answered as the caller sent it: "as the caller gave it", "unchanged"
+    let echoed = (0..s.len())
+        .find(|&j| {
+            is_word(&s[j], &["unchanged", "verbatim", "echoed", "untouched"])
+                || is_word(
+                    &s[j],
+                    &["gave", "sent", "passed", "typed", "wrote", "written"],
+                ) && s[j.saturating_sub(3)..j]
+                    .iter()
+                    .any(|y| is_word(y, &["as"]))
+        })
+        .filter(|_| s.iter().any(|x| is_word(x, &["window", "searched"])));
+    let hit = by_end.or(whole_day).or(echoed).filter(|&j| !denied(s, j));
+    if let Some(j) = hit {
+        push(
+            out,
+            Rule::Directive,
+            &s[j],
+            "the slot search's window said to hold its slots otherwise: a slot is in it when from <= its start < to, a date as to is midnight UTC at that day's start, and the window answered is in UTC".to_owned(),
         );
     }
 }

@@ -17494,3 +17494,129 @@ fn a_served_tools_parameter_asks_only_for_what_its_route_carries() {
         assert!(!beyond(place, tool, good), "{tool}: {good}");
     }
 }
+
+/// A time of the answer is absent only for the server's reasons (the clinic's zone unknown, the
+/// clinic API giving no start or end), never for the appointment's state; and the slot search's
+/// window holds a slot when `from <= start < to`, reads a date as `to` as that day's midnight
+/// UTC, and answers its window in UTC.
+#[test]
+fn absent_times_and_window_bounds_as_served() {
+    for (tool, bad) in [
+        (
+            "get_appointment",
+            "The same instant in the clinic's local time, RFC 3339 with offset; absent for an appointment in the past.",
+        ),
+        (
+            "list_my_appointments",
+            "The same instant in the clinic's local time, RFC 3339 with offset; absent when the appointment is cancelled.",
+        ),
+        (
+            "list_doctor_schedule",
+            "End of the appointment; absent when the appointment was escalated.",
+        ),
+        (
+            "list_doctors",
+            "IANA time zone of the clinic; absent for a doctor with no slots.",
+        ),
+        (
+            "get_appointment",
+            "Start of the visit; omitted if the visit is confirmed.",
+        ),
+    ] {
+        assert!(
+            refused_for(O, tool, bad, "absent for another reason"),
+            "{bad}"
+        );
+    }
+    passes(&[
+        (
+            O,
+            "list_my_appointments",
+            "The same instant in the clinic's local time, RFC 3339 with offset; absent when the clinic's zone is unknown.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "IANA time zone of the clinic (for example Europe/Berlin); absent when unknown.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "End of the appointment, when the API gives it.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, when the doctor has written one; absent for an appointment that is not rejected.",
+        ),
+    ]);
+    for (place, bad, what) in [
+        (
+            P,
+            "Start of the window, exclusive: an RFC 3339 instant (2026-12-01T09:00:00Z) or a date (2026-12-01, midnight UTC). Default: now.",
+            "it is inclusive",
+        ),
+        (
+            O,
+            "Start of the window searched (excluded), UTC.",
+            "it is inclusive",
+        ),
+        (
+            P,
+            "End of the window, exclusive, same formats as from; a slot is in the window when it ends before it. Default: 7 days after from.",
+            "hold its slots otherwise",
+        ),
+        (
+            P,
+            "End of the window, exclusive, same formats as from; a date as to takes in the whole of that day. Default: 7 days after from.",
+            "hold its slots otherwise",
+        ),
+        (
+            O,
+            "Start of the window searched (inclusive), as the caller gave it.",
+            "hold its slots otherwise",
+        ),
+        (
+            O,
+            "End of the window searched (exclusive), unchanged from the call.",
+            "hold its slots otherwise",
+        ),
+    ] {
+        assert!(
+            refused_for(place, "find_available_slots", bad, what),
+            "{bad}"
+        );
+    }
+    passes(&[
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant (2026-12-01T09:00:00Z) or a date (2026-12-01, midnight UTC). Default: now.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive, same formats as from; at most 62 days after from. Default: 7 days after from.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive, same formats as from; a slot is in the window when it starts before it.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the window searched (inclusive), UTC.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "End of the window searched (exclusive), UTC.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots that start in a window; a slot that starts before the window ends is in it.",
+        ),
+    ]);
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "d773bbcc06e3f92aa6f290b009703fe7e54c8d9e5e282517adf082e40082e87b";
+const PINNED: &str = "3cbc43c708a6a94175118ac5f9808f58f96ff0bd65169bbd1f3abc0172b9f16a";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -86,9 +86,9 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam50/served.jsonl"), 137, 3),
     (include_str!("data/redteam51/served.jsonl"), 196, 6),
     (include_str!("data/redteam52/served.jsonl"), 236, 8),
-    (include_str!("data/redteam53/served.jsonl"), 261, 50),
+    (include_str!("data/redteam53/served.jsonl"), 261, 41),
     (include_str!("data/redteam54/served.jsonl"), 207, 23),
-    (include_str!("data/redteam55/served.jsonl"), 130, 130),
+    (include_str!("data/redteam55/served.jsonl"), 130, 128),
 ];
 
 fn mutates(tool: &str) -> bool {
