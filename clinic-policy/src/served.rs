@@ -289,6 +289,7 @@ pub(super) fn served_misstated(
         server_does_apis_work(s, out);
         limit_said_per_other(text, s, tool, out);
         local_absence_misread(s, of_a_time(toks), out);
+        id_form_misstated(toks, s, out);
         utc_example_said_local(text, s, out);
     }
 }
@@ -2566,6 +2567,53 @@ const OUTSIDE_A_KEY: &[&str] = &[
     "accents",
     "accented",
 ];
+
+/// An id said to be other than a positive integer, in a text of an id ("Slot id, the value to
+/// book: a UUID", "Doctor id, as 3 letters and 4 digits", "Id of an open slot (the text after
+/// the colon in the slot id)"): every id of the clinic API and of this server is a positive
+/// integer, so the agent that trusts the claim sends a value the schema refuses, or cuts a part
+/// out of an id that has none. A text of an idempotency key is of the key, not of an id.
+fn id_form_misstated(toks: &[Tok], s: &[Tok], out: &mut Vec<Violation>) {
+    const PARTS: &[&str] = &[
+        "colon", "colons", "prefix", "prefixes", "suffix", "suffixes", "hyphen", "hyphens", "dash",
+        "dashes",
+    ];
+    let (_, head) = clause_at(toks, 0);
+    let of_an_id = toks[..head].iter().any(|x| is_word(x, &["id", "ids"]))
+        && !toks
+            .iter()
+            .any(|x| is_word(x, &["key", "keys", "idempotency_key"]));
+    if !of_an_id {
+        return;
+    }
+    let hit = (0..s.len()).find(|&k| {
+        let t = &s[k];
+        // (in apposition: ", a UUID", ": a UUID", "(a UUID)", "as a text")
+        let apposed = k >= 1
+            && is_word(&s[k - 1], &["a", "an"])
+            && (k < 2
+                || matches!(s[k - 2].kind, Kind::Comma)
+                || s[k - 2].text == ":"
+                || s[k - 2].text == "("
+                || is_word(&s[k - 2], &["as", "is"]));
+        // ("as 3 letters", "of 8 letters")
+        let counted = k >= 1
+            && (s[k - 1].kind == Kind::Ident && s[k - 1].text.bytes().all(|b| b.is_ascii_digit())
+                || is_word(&s[k - 1], &["as", "of"]));
+        let wrong = is_word(t, TEXTUAL) && apposed
+            || is_word(t, &["letter", "letters"]) && counted
+            || is_word(t, PARTS);
+        wrong && !denied(s, k)
+    });
+    if let Some(k) = hit {
+        push(
+            out,
+            Rule::Directive,
+            &s[k],
+            "an id said to be other than a positive integer: every id of the clinic API and of this server is a positive integer".to_owned(),
+        );
+    }
+}
 
 /// An argument given another form than its schema's ("Id of an open slot (a UUID)", "Id of an
 /// appointment, a text of 8 letters", "days, as a text such as three days", "A key of letters,

@@ -1549,7 +1549,7 @@ fn a_keys_example_is_one_value_for_every_try() {
     }
     for ok in [
         "A key of 8 to 128 characters, for example a UUID, the same on every retry.",
-        "A key of 8 to 128 characters (letters, digits and . _ : -).",
+        "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments.",
     ] {
         assert!(!varies(ok), "{ok}");
     }
@@ -17617,6 +17617,44 @@ fn absent_times_and_window_bounds_as_served() {
             D,
             "find_available_slots",
             "Find open slots that start in a window; a slot that starts before the window ends is in it.",
+        ),
+    ]);
+}
+
+/// Every id of the clinic API and of this server is a positive integer: an id said to be a
+/// UUID, letters, or a text with parts is refused, in a result as in an argument.
+#[test]
+fn ids_are_positive_integers() {
+    for (place, tool, bad) in [
+        (
+            O,
+            "find_available_slots",
+            "Slot id, the value to book: a UUID.",
+        ),
+        (O, "list_doctors", "Doctor id, as 3 letters and 4 digits."),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (the text after the colon in the slot id), as returned by find_available_slots.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, tool, bad, "other than a positive integer"),
+            "{bad}"
+        );
+    }
+    passes(&[
+        (O, "find_available_slots", "Slot id, the value to book."),
+        (O, "list_doctors", "Doctor id."),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), as returned by find_available_slots.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments.",
         ),
     ]);
 }

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "3cbc43c708a6a94175118ac5f9808f58f96ff0bd65169bbd1f3abc0172b9f16a";
+const PINNED: &str = "ba3e1336e0648247a4c9134302a17d6801e5b6b61dec8e65909e06f277a90765";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
