@@ -878,6 +878,15 @@ pub(crate) fn check(
                 out,
             );
             crate::facts::earlier_held(&crate::lang::words::tokens(text), tool.name, out);
+            crate::facts::answers::instant_of_an_act(
+                &crate::lang::words::tokens(text),
+                tool.name,
+                out,
+            );
+            crate::facts::answers::count_scoped(&crate::lang::words::tokens(text), tool.name, out);
+        }
+        if field == Field::ParamDescription && tool.input {
+            crate::served::arg_meaning_swapped(&crate::lang::words::tokens(text), tool.name, out);
         }
     }
     // (a code is written in capitals: `cancelled` is a status, `CANCELLED` a code)

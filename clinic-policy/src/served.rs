@@ -3618,3 +3618,134 @@ pub(crate) fn cap_denied(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
 pub fn tools_answering(code: &str) -> Option<&'static [&'static str]> {
     crate::codes::tools_answering(&code.to_ascii_lowercase())
 }
+
+/// The things and units an argument could be said to count or name, beside the items of a count
+/// to return.
+const OTHER_THINGS: &[&str] = &[
+    "doctor",
+    "doctors",
+    "clinic",
+    "clinics",
+    "patient",
+    "patients",
+    "specialty",
+    "specialties",
+    "page",
+    "pages",
+    "intake",
+    "intakes",
+    "protocol",
+    "protocols",
+    "slot",
+    "slots",
+    "appointment",
+    "appointments",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "hour",
+    "hours",
+    "city",
+    "cities",
+    "building",
+    "buildings",
+];
+
+/// What each count to return counts: a page's appointments, the slots found, the protocols
+/// found.
+fn items_counted(tool: &str) -> &'static [&'static str] {
+    if PAGED.contains(&tool) {
+        &["appointment", "appointments"]
+    } else if tool == SLOT_SEARCH {
+        &["slot", "slots"]
+    } else if tool == PROTOCOL_SEARCH {
+        &["protocol", "protocols", "match", "matches"]
+    } else {
+        &[]
+    }
+}
+
+/// An argument's description whose head says it is another thing than the argument: a count
+/// to return said to count other things ("Most doctors to search", "Most days per page": the
+/// limit counts slots, protocols or a page's appointments), a page said to be of other units
+/// ("Week number": a page of the list), or a specialty said to be another thing's name ("Exact
+/// name of a clinic": the only name an argument takes is a specialty's). The agent sends a value
+/// of another meaning and reads the answer as it.
+pub(crate) fn arg_meaning_swapped(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    let (_, head) = clause_at(toks, 0);
+    let h = &toks[..head];
+    let other = |x: &Tok, own: &[&str]| is_word(x, OTHER_THINGS) && !is_word(x, own);
+    let items = items_counted(tool);
+    let limit = args_of(tool).any(|a| a.name == "limit");
+    let page = args_of(tool).any(|a| a.name == "page");
+    let specialty = args_of(tool).any(|a| a.words == SPECIALTY_WORDS);
+    for (k, t) in h.iter().enumerate() {
+        let next = |n: usize| {
+            h[k + 1..]
+                .iter()
+                .take(n)
+                .find(|x| !is_word(x, &["the", "a", "an", "one", "of"]))
+        };
+        // "Most X", "Maximum number of X", "X per page"
+        let counted = if limit && is_word(t, &["most", "maximum", "max"]) {
+            next(3)
+        } else if limit && PAGED.contains(&tool) && is_word_at(h, k + 1, &["per"]) {
+            Some(t)
+        } else {
+            None
+        };
+        if let Some(x) = counted.filter(|x| other(x, items)) {
+            push(
+                out,
+                Rule::Directive,
+                x,
+                format!(
+                    "a count to return said to count {}: the server's `limit` of {tool} counts {}",
+                    x.text,
+                    items.last().unwrap_or(&"its answer")
+                ),
+            );
+            return;
+        }
+        // "Week number", "Number of the day"
+        // (the number of a page's items is its size: "Number of appointments per page")
+        let of_page: &[&str] = &["page", "pages", "appointment", "appointments"];
+        let numbered = page
+            && is_word(t, &["number", "index"])
+            && !h.iter().any(|x| is_word(x, &["per"]))
+            && (k >= 1 && other(&h[k - 1], of_page) || next(2).is_some_and(|x| other(x, of_page)));
+        if numbered {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "the page of {tool} said to be the number of another thing: it is a page of the list"
+                ),
+            );
+            return;
+        }
+        // "Exact name of a clinic", "Clinic name"
+        if specialty && is_word(t, &["name", "names"]) {
+            let of = next(3).filter(|_| is_word_at(h, k + 1, &["of"]));
+            let before = k.checked_sub(1).map(|j| &h[j]);
+            if let Some(x) = of.or(before).filter(|x| other(x, SPECIALTY_WORDS)) {
+                push(
+                    out,
+                    Rule::Directive,
+                    x,
+                    format!(
+                        "a name said to be of a {}: the only name {tool} takes is a specialty's",
+                        x.text
+                    ),
+                );
+                return;
+            }
+        }
+    }
+}

@@ -17658,3 +17658,219 @@ fn ids_are_positive_integers() {
         ),
     ]);
 }
+
+#[test]
+fn a_code_said_as_an_answer_is_one_of_the_contract_or_the_servers() {
+    // a code in capitals given by a served tool that neither the contract nor this server has
+    // (clinic-mcp `ErrorCode::ALL`): the agent refuses a call the API would take
+    let why = "an error the clinic API does not give";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot in the past gives `SLOT_EXPIRED`. Returns the appointment.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. An appointment with no intake gives `INTAKE_MISSING`. Returns the appointment.",
+        ),
+        (
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. A rejection with no reason returns `REASON_MISSING`.",
+        ),
+    ] {
+        assert!(
+            refused_for(D, tool, bad, why),
+            "{bad}: {:?}",
+            judge(D, bad, tool)
+        );
+    }
+    // the true twins: a code of the contract in the same shape, and a tool this server does
+    // not serve, whose codes are of its own contract
+    passes(&[
+        (
+            P,
+            "submit_intake",
+            "Amount of one medication, in `mg`, `ml` or `IU`; an unknown unit returns `UNIT_UNKNOWN`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot booked by another gives `SLOT_TAKEN`. Returns the appointment.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. A confirmed one gives `INVALID_TRANSITION`.",
+        ),
+    ]);
+}
+
+#[test]
+fn an_answers_instant_is_the_instant_of_its_own_field() {
+    // "When … was booked / made / confirmed": the answers hold the visit's start and end, an
+    // intake's `recorded` and a protocol's `reviewed`, no instant of an act
+    let why = "an instant said to be when";
+    for (tool, bad) in [
+        (
+            "list_my_appointments",
+            "When the appointment was booked, when the API gives it.",
+        ),
+        (
+            "book_appointment",
+            "When the booking was made, in UTC and in the clinic's local time.",
+        ),
+        (
+            "confirm_appointment",
+            "When the doctor confirmed it, when the API gives it.",
+        ),
+        (
+            "find_available_slots",
+            "When the slot was made open, in UTC and in the clinic's local time.",
+        ),
+        (
+            "get_appointment",
+            "When the appointment was last changed, when the API gives it.",
+        ),
+    ] {
+        assert!(
+            refused_for(O, tool, bad, why),
+            "{bad}: {:?}",
+            judge(O, bad, tool)
+        );
+    }
+    passes(&[
+        (
+            O,
+            "get_appointment",
+            "When the appointment starts, in UTC and in the clinic's local time.",
+        ),
+        (
+            O,
+            "record_intake",
+            "When the intake was recorded, in UTC and in the clinic's local time.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "When the slot ends, in UTC and in the clinic's local time.",
+        ),
+    ]);
+}
+
+#[test]
+fn an_answers_count_has_no_scope_of_its_own() {
+    // each count is over the whole list, or of the thing its field is of
+    let why = "said to be of each";
+    for (tool, bad) in [
+        ("list_doctors", "How many doctors the clinic has."),
+        (
+            "list_specialties",
+            "Number of doctors with this specialty per clinic.",
+        ),
+        (
+            "list_specialties",
+            "Number of doctors with this specialty in one clinic.",
+        ),
+        (
+            "find_available_slots",
+            "Open slots found in the window for each doctor, before the limit was applied.",
+        ),
+        (
+            "find_available_slots",
+            "Open slots found on the first day of the window before the limit was applied.",
+        ),
+        ("list_doctor_schedule", "Number of pages, one for each day."),
+    ] {
+        assert!(
+            refused_for(O, tool, bad, why),
+            "{bad}: {:?}",
+            judge(O, bad, tool)
+        );
+    }
+    assert!(refused_for(
+        O,
+        "list_specialties",
+        "Number of doctors with this specialty near the patient.",
+        "said of a place"
+    ));
+    passes(&[
+        (O, "list_doctors", "How many doctors are listed."),
+        (
+            O,
+            "list_specialties",
+            "Number of doctors with this specialty.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots found in the window, before the limit was applied.",
+        ),
+        (O, "list_doctor_schedule", "Number of pages of this size."),
+    ]);
+}
+
+#[test]
+fn an_argument_is_said_as_what_it_is() {
+    // the limit counts slots, protocols or a page's appointments; a page is a page of the list;
+    // the only name an argument takes is a specialty's
+    for (tool, bad, why) in [
+        (
+            "find_available_slots",
+            "Most doctors to search, 1 to 100, earliest first. Default: 20.",
+            "a count to return said to count",
+        ),
+        (
+            "search_protocols",
+            "Most clinics to search, 1 to 20 (default 5).",
+            "a count to return said to count",
+        ),
+        (
+            "list_my_appointments",
+            "Most days per page, 1 to 100 (default 20).",
+            "a count to return said to count",
+        ),
+        (
+            "list_doctor_schedule",
+            "Week number, from 1 (default 1) up to 10000.",
+            "said to be the number of another thing",
+        ),
+        (
+            "list_doctors",
+            "Exact name of a clinic, case-insensitive, 1 to 64 characters; without it, every doctor is listed.",
+            "a name said to be of a",
+        ),
+    ] {
+        assert!(
+            refused_for(P, tool, bad, why),
+            "{bad}: {:?}",
+            judge(P, bad, tool)
+        );
+    }
+    passes(&[
+        (
+            P,
+            "find_available_slots",
+            "Most slots to return, 1 to 100, earliest first. Default: 20.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Most protocols to return, 1 to 20 (default 5).",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Most appointments per page, 1 to 100 (default 20).",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, from 1 (default 1) up to 10000.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Exact name of a specialty, case-insensitive, 1 to 64 characters; without it, every doctor is listed.",
+        ),
+    ]);
+}

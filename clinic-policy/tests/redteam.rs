@@ -71,7 +71,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam35/served.jsonl"), 211, 22),
     (include_str!("data/redteam36/served.jsonl"), 156, 45),
     (include_str!("data/redteam37/served.jsonl"), 154, 34),
-    (include_str!("data/redteam38/served.jsonl"), 165, 67),
+    (include_str!("data/redteam38/served.jsonl"), 165, 66),
     (include_str!("data/redteam39/served.jsonl"), 129, 27),
     (include_str!("data/redteam40/served.jsonl"), 138, 34),
     (include_str!("data/redteam41/served.jsonl"), 103, 27),
@@ -84,11 +84,11 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam48/served.jsonl"), 135, 7),
     (include_str!("data/redteam49/served.jsonl"), 120, 5),
     (include_str!("data/redteam50/served.jsonl"), 137, 3),
-    (include_str!("data/redteam51/served.jsonl"), 196, 6),
+    (include_str!("data/redteam51/served.jsonl"), 196, 5),
     (include_str!("data/redteam52/served.jsonl"), 236, 8),
     (include_str!("data/redteam53/served.jsonl"), 261, 38),
     (include_str!("data/redteam54/served.jsonl"), 207, 23),
-    (include_str!("data/redteam55/served.jsonl"), 130, 128),
+    (include_str!("data/redteam55/served.jsonl"), 130, 93),
 ];
 
 fn mutates(tool: &str) -> bool {

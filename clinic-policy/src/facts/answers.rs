@@ -1400,3 +1400,172 @@ pub(crate) fn one_held_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
         }
     }
 }
+
+/// The words that say an instant is when something was done ("was booked", "was made", "the
+/// doctor confirmed it"), beside the past forms ending in "-ed".
+const DONE: &[&str] = &[
+    "made", "done", "taken", "given", "sent", "set", "put", "began", "begun",
+];
+
+/// The words before a past form that make it a state or a thing's kind, not an act done at an
+/// instant ("the booked slot", "is scheduled").
+const NOT_DONE: &[&str] = &[
+    "the", "a", "an", "its", "this", "that", "each", "every", "one", "their", "is", "are", "be",
+];
+
+/// An output's description that opens with the instant of an act done to the answer's thing
+/// ("When the appointment was booked", "When the doctor confirmed it", "When the slot was made
+/// open"): the answer's instants are only those of its fields (`start` and `end` of the visit or
+/// the slot, an intake's `recorded`, a protocol's `reviewed`, the window searched), so the agent
+/// tells the patient the visit is at another time. An act named by a field of them is its
+/// instant ("When the intake was recorded").
+pub(crate) fn instant_of_an_act(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    let Some(fields) = output_of(tool) else {
+        return;
+    };
+    if !toks.first().is_some_and(|t| is_word(t, &["when"])) {
+        return;
+    }
+    let held: Vec<&str> = paths(fields)
+        .iter()
+        .filter(|(_, f)| {
+            f.value == Value::Time || f.holds.first().is_some_and(|h| h.of == Thing::Instant)
+        })
+        .map(|(_, f)| f.name)
+        .collect();
+    let visit = held.iter().any(|n| *n == "start" || *n == "end");
+    let end = toks
+        .iter()
+        .position(|t| matches!(t.kind, Kind::Comma | Kind::Stop))
+        .unwrap_or(toks.len());
+    for j in 2..end {
+        let t = &toks[j];
+        let past = t.kind == Kind::Word
+            && (t.text.len() > 4 && t.text.ends_with("ed") || is_word(t, DONE));
+        if !past || toks[j - 1].kind != Kind::Word || is_word(&toks[j - 1], NOT_DONE) {
+            continue;
+        }
+        // (the instant of a field of the answer: "recorded", "reviewed", the visit's start)
+        let own = held.iter().any(|n| t.text == *n)
+            || visit && is_word(t, &["started", "began", "begun", "ended"]);
+        if own {
+            return;
+        }
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "an instant said to be when \"{}\" was done: the answer of {tool} holds no such instant, only {}",
+                t.text,
+                held.join(", ")
+            ),
+        );
+        return;
+    }
+}
+
+/// Words that give a count a scope of each of some things ("per clinic", "for each doctor").
+const EACH: &[&str] = &["each"];
+
+/// Units of time a count may be said to be of ("on this day", "per week").
+const TIME_UNITS: &[&str] = &[
+    "day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours",
+];
+
+/// An output's description of a count that gives it a scope the answer's counts do not have
+/// ("How many doctors the clinic has", "Number of doctors with this specialty per clinic",
+/// "… in one clinic", "… near the patient", "Open slots found for each doctor", "… on the first
+/// day of the window", "Number of pages, one for each day"): each count of an answer is over its
+/// whole list (every clinic, every doctor searched, every page) or of the thing its field is of
+/// (a specialty's doctors, a page's size), so the agent reports a part as the whole. A scope is
+/// said by "per", "for/of/in each", "in one", "near", "on" a day or a week, or "<a thing> has".
+pub(crate) fn count_scoped(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    let Some(fields) = output_of(tool) else {
+        return;
+    };
+    let counts: Vec<&Field> = paths(fields)
+        .into_iter()
+        .filter(|(_, f)| f.value == Value::Count)
+        .map(|(_, f)| f)
+        .collect();
+    // (the things the counts are of, and each list's items: "per page", "for each specialty")
+    let mut own: Vec<&str> = counts
+        .iter()
+        .flat_map(|f| f.of.words().iter().copied())
+        .collect();
+    own.extend(
+        fields
+            .iter()
+            .filter(|f| f.value == Value::List)
+            .flat_map(|f| f.of.words().iter().copied()),
+    );
+    let Some(k0) = toks.iter().position(|t| {
+        is_word(t, &["number", "count", "many", "total", "found"])
+            || is_word(t, &["pages"]) && counts.iter().any(|f| f.name == "total_pages")
+    }) else {
+        return;
+    };
+    let scoped = |x: &Tok| {
+        x.kind == Kind::Word
+            && (a_thing(&x.text) || is_word(x, TIME_UNITS) || is_word(x, &["window"]))
+            && !own.iter().any(|w| w.eq_ignore_ascii_case(&x.text))
+    };
+    let skip = |mut j: usize| {
+        while toks
+            .get(j)
+            .is_some_and(|x| is_word(x, &["the", "a", "this", "that", "its", "first", "same"]))
+        {
+            j += 1;
+        }
+        j
+    };
+    for k in k0..toks.len() {
+        let t = &toks[k];
+        let at = if is_word(t, &["per"]) {
+            Some(skip(k + 1))
+        } else if is_word(t, &["for", "of", "in"]) && is_word_at(toks, k + 1, EACH)
+            || is_word(t, &["in", "at"]) && is_word_at(toks, k + 1, &["one"])
+        {
+            Some(k + 2)
+        } else if is_word(t, &["near"]) {
+            // (a place near someone: no answer is narrowed by a place)
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!("a count of {tool} said of a place: it counts its whole list"),
+            );
+            return;
+        } else if is_word(t, &["on"]) {
+            Some(skip(k + 1)).filter(|&j| toks.get(j).is_some_and(|x| is_word(x, TIME_UNITS)))
+        } else if is_word(t, &["has", "have"])
+            && k >= 2
+            && k - k0 <= 5
+            && is_word(
+                &toks[k - 2],
+                &["the", "a", "this", "that", "its", "one", "each"],
+            )
+        {
+            // (a possessor of the things counted: "How many doctors the clinic has")
+            Some(k - 1)
+        } else {
+            None
+        };
+        let Some(x) = at.and_then(|j| toks.get(j)) else {
+            continue;
+        };
+        if scoped(x) {
+            push(
+                out,
+                Rule::Directive,
+                x,
+                format!(
+                    "a count of {tool} said to be of each {} or of one: each count of its answer is over the whole list, or of the thing its field is of",
+                    x.text
+                ),
+            );
+            return;
+        }
+    }
+}

@@ -90,7 +90,17 @@ pub(super) fn made_up_error(
             );
             return;
         }
-        if !(spanned && (named || known)) && status.is_none() {
+        // (or a code in capitals said as the answer of a tool this server serves: "A slot in the
+        // past gives `SLOT_EXPIRED`"; a code is written with its parts joined, so a value in
+        // capitals of one word is none; another tool's codes are its own contract's)
+        let given = spanned
+            && super::answers::output_of(tool).is_some()
+            && capitals
+            && t.text.contains('_')
+            && before
+                .iter()
+                .any(|x| is_word(x, ANSWERED) || is_word(x, GIVEN));
+        if !(spanned && (named || known || given)) && status.is_none() {
             continue;
         }
         // (the sentence: a clock's colon, "after 18:00", ends none)
@@ -191,6 +201,9 @@ const ANSWERED: &[&str] = &[
     "answer", "answers", "status", "error", "errors", "code", "http", "gives", "gets", "returns",
     "ends", "results",
 ];
+
+/// The verbs that say a code is what a call answers ("gives `X`", "fails with `X`").
+const GIVEN: &[&str] = &["give", "get", "return", "fail", "fails", "failed"];
 
 /// `INVALID_TRANSITION` said for a status the act takes ("For a confirmed appointment, …" of a
 /// cancellation), not denied ("not pending"): the act is open for each of them.
