@@ -17874,3 +17874,202 @@ fn an_argument_is_said_as_what_it_is() {
         ),
     ]);
 }
+
+#[test]
+fn a_status_the_act_takes_is_not_put_out_of_the_tool() {
+    // "not for this tool" and "takes no <its act>" put a case out of the tool's act: only a status
+    // it does not take (and the contract's own cases) may be
+    let why = "a case put out of a change";
+    for (place, tool, bad) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A confirmed appointment is not for this tool. Returns the appointment.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot; confirmed ones are not for this tool.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit; a confirmed one takes no intake.",
+        ),
+        (
+            P,
+            "record_intake",
+            "Id of one of the patient's appointments (a positive integer); a pending one takes no intake.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor (a positive integer); an urgent one is not for this tool.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Id of one of the doctor's appointments (a positive integer); a pending one is not for the tool.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A rejected appointment is not for this tool. Returns the appointment.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit; a cancelled one takes no intake.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor (a positive integer); a confirmed one is not for this tool.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A doctor's session is not for this tool.",
+        ),
+    ] {
+        assert!(
+            !refused_for(place, tool, good, why),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+}
+
+#[test]
+fn another_roles_appointments_are_not_added_to_a_tool() {
+    // a tool acts on its own role's appointments only: another role's appointments or patients
+    // named beside them widen it, whatever the act
+    let why = "the appointments or patients of another role";
+    for (place, tool, bad) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, or one of the doctor's own appointments. The appointment becomes cancelled.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's or doctor's own appointments, one page at a time, with status, doctor and times.",
+        ),
+        (
+            P,
+            "get_appointment",
+            "Id of one of the patient's appointments or of the doctor's appointments (a positive integer).",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), for the patient or for one of the doctor's patients.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments and the patient's own appointments, one page at a time.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "book_appointment",
+            "Book one of the doctor's open slots for the authenticated patient.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments with a doctor. The appointment becomes cancelled.",
+        ),
+        (
+            P,
+            "get_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments.",
+        ),
+    ] {
+        assert!(
+            !refused_for(place, tool, good, why),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+    // a choice of the tool's own role or another is of callers, not of a value's readers
+    assert!(!refused_for(
+        D,
+        "record_intake",
+        "Record the symptoms of one of the authenticated patient's appointments before the visit, for the doctor of the appointment.",
+        "a caller of another role named for the tool"
+    ));
+    assert!(refused_for(
+        D,
+        "record_intake",
+        "Record the symptoms of an appointment, for its patient or its doctor.",
+        "a caller of another role named for the tool"
+    ));
+}
+
+#[test]
+fn a_freed_slot_does_not_stay_with_the_patient() {
+    // a cancellation or a rejection gives the slot back at once
+    let why = "a slot this tool frees said to stay taken";
+    for (place, tool, bad) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled; its slot stays with the patient.",
+        ),
+        (
+            O,
+            "reject_appointment",
+            "The booked slot; it stays with the patient until the patient cancels.",
+        ),
+        (
+            O,
+            "reject_appointment",
+            "The booked slot; after the rejection it remains with the patient.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "One of pending, confirmed, rejected, cancelled; a cancelled appointment keeps its slot for the patient.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled; its slot becomes open.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor; it keeps its slot.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The booked slot; it is open again after the cancellation.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On a failure, the appointment keeps its slot and its status.",
+        ),
+    ] {
+        assert!(
+            !refused_for(place, tool, good, why),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+}

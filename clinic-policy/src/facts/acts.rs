@@ -316,6 +316,37 @@ fn names_an_act(clause: &[&Tok], effects: &[&str]) -> bool {
     })
 }
 
+/// A noun of the tool's own act ("intake" for an intake, "move" or "moves" for a move).
+fn own_act_noun(x: &Tok, effects: &[&str]) -> bool {
+    change_noun(&x.text).is_some_and(|base| effects.contains(&base))
+        || is_word(x, &["intake", "intakes"])
+            && effects.iter().any(|e| matches!(*e, "submit" | "record"))
+}
+
+/// A case said not to be for the tool itself at `j` ("A confirmed one is not for this tool", "…
+/// not for the act"): the tool's act is the act; a caller or a session kept out ("A doctor's
+/// session is not for this tool") is the roles' concern, not a case of the act.
+fn not_for_the_tool(clause: &[&Tok], j: usize) -> bool {
+    let caller = clause
+        .iter()
+        .find(|x| x.kind == Kind::Word && !is_word(x, DETERMINERS))
+        .is_some_and(|x| {
+            is_word(
+                x,
+                &[
+                    "doctor", "doctors", "patient", "patients", "session", "sessions", "role",
+                    "roles", "caller", "callers", "token", "tokens",
+                ],
+            )
+        });
+    j >= 3
+        && is_word(clause[j], &["tool", "act"])
+        && is_word(clause[j - 1], &["this", "the"])
+        && is_word(clause[j - 2], &["for"])
+        && is_word(clause[j - 3], &["not"])
+        && !caller
+}
+
 /// A case put out of a changing act ("Confirmed appointments are out of the move", "An
 /// appointment with no intake form is out of the escalation", "A slot of another doctor is out
 /// of the move"): the agent refuses a patient or a doctor an act the clinic would make. Only the
@@ -363,9 +394,12 @@ pub(crate) fn act_excluded(clause: &[&Tok], effects: &[&'static str], out: &mut 
             && is_word(clause[j - 1], &["not"])
             || is_word(clause[j], &["impossible"]);
         let has_no = is_word(clause[j], &["no"])
-            && is_word(clause[j - 1], &["has", "have", "get", "gets"])
-            && names_an_act(&clause[j + 1..(j + 2).min(clause.len())], effects);
-        (not_open || has_no) && names_an_act(clause, effects)
+            && (is_word(clause[j - 1], &["has", "have", "get", "gets"])
+                && names_an_act(&clause[j + 1..(j + 2).min(clause.len())], effects)
+                // ("a confirmed one takes no intake": the tool's own act, not another's)
+                || is_word(clause[j - 1], &["takes", "take"])
+                    && clause.get(j + 1).is_some_and(|x| own_act_noun(x, effects)));
+        (not_open || has_no) && names_an_act(clause, effects) || not_for_the_tool(clause, j)
     });
     let (k, case): (usize, Vec<&Tok>) = match (k, refused) {
         (Some(k), _) => {

@@ -198,6 +198,20 @@ pub(crate) fn role_misstated(
             return;
         }
     }
+    // the objects of another role named beside the caller's own
+    if let Some(own) = role
+        && let Some(k) = owner_widened(clause, text, own)
+    {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            format!(
+                "the appointments or patients of another role named beside the caller's own: {tool} serves the {own} only, on the {own}'s own appointments, and any other session gets `ROLE_NOT_PERMITTED`"
+            ),
+        );
+        return;
+    }
     // a scope of callers in the tool's description
     if description {
         for k in 0..clause.len() {
@@ -209,19 +223,25 @@ pub(crate) fn role_misstated(
             if !opens {
                 continue;
             }
-            // (a value's readers, not its callers: "…, with a reason, for the patient")
-            let a_value = clause[..k].iter().any(|x| {
-                is_word(
-                    x,
-                    &[
-                        "reason", "reasons", "note", "notes", "symptoms", "intake", "message",
-                        "status",
-                    ],
-                )
-            });
+            // (a value's readers, not its callers: "…, with a reason, for the patient", "Record
+            // the symptoms …, for the doctor of the appointment"; but the tool's own role or
+            // another is a choice of callers: "…, for its patient or its doctor")
             let Some((roles, end)) = roles_at(clause, k + 1, text) else {
                 continue;
             };
+            let either = role.is_some_and(|own| roles.contains(&own))
+                && roles.iter().any(other)
+                && clause[k + 1..end].iter().any(|x| is_word(x, &["or"]));
+            let a_value = !either
+                && clause[..k].iter().any(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "reason", "reasons", "note", "notes", "symptoms", "intake", "message",
+                            "status",
+                        ],
+                    )
+                });
             let only =
                 is_word_at(clause, end, &["only"]) || k >= 1 && is_word(clause[k - 1], &["only"]);
             let closed = clause
@@ -292,6 +312,35 @@ pub(crate) fn role_misstated(
             return;
         }
     }
+}
+
+/// What a caller's role owns as the objects of its acts: its appointments, and a doctor's
+/// patients ("the doctor's own", "one of the doctor's patients").
+const OWNED: &[&str] = &[
+    "appointment",
+    "appointments",
+    "booking",
+    "bookings",
+    "patients",
+    "own",
+];
+
+/// Another role's objects named beside the caller's own ("one of the authenticated patient's
+/// appointments, or one of the doctor's own appointments", "the patient's or doctor's own
+/// appointments", "for the patient or for one of the doctor's patients"): the index of the other
+/// role. A tool acts on its own role's appointments only; the other role's appointments answer
+/// `FORBIDDEN`, hidden as not found. Another role's things that are no object of the act ("one
+/// of the doctor's open slots") are not read.
+fn owner_widened(clause: &[&Tok], text: &str, own: &str) -> Option<usize> {
+    (1..clause.len()).find(|&k| {
+        role_word(clause[k]).is_some_and(|r| r != own)
+            && possessive(clause[k], text)
+            && is_word_at(clause, k + 1, OWNED)
+            && (0..k)
+                .rev()
+                .find(|&i| role_word(clause[i]) == Some(own))
+                .is_some_and(|i| clause[i + 1..k].iter().any(|x| is_word(x, &["or", "and"])))
+    })
 }
 
 /// Words that name a credential a request could go with.

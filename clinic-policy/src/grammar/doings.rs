@@ -623,25 +623,60 @@ pub(super) fn many_objects_taken(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>
 }
 
 /// A tool that frees a slot said to leave it taken ("Its slot stays booked" of a cancellation,
-/// "the old slot stays booked" or "is kept for the patient for 1 day" of a move): the patient keeps two slots or pays for one given
-/// back, and no other patient gets it.
-pub(super) fn freed_slot_kept(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
-    if !frees(effects) || !clause.iter().any(|t| is_word(t, &["slot", "slots"])) {
+/// "the old slot stays booked" or "is kept for the patient for 1 day" of a move, "its slot stays
+/// with the patient", "a cancelled appointment keeps its slot"): the patient keeps two slots or
+/// pays for one given back, or thinks she still holds a time the clinic gave back, and no other
+/// patient gets it. "It" is the slot when the text names one ("The booked slot; it stays with
+/// the patient").
+pub(super) fn freed_slot_kept(
+    clause: &[&Tok],
+    toks: &[Tok],
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
+    let slot = |t: &Tok| is_word(t, &["slot", "slots"]);
+    let of_the_slot = clause.iter().any(|t| slot(t))
+        || toks.iter().any(slot) && clause.iter().any(|t| is_word(t, &["it", "they"]));
+    if !frees(effects) || !of_the_slot {
         return;
     }
-    // ("stays booked", or kept, held or reserved for someone: "The old slot is kept for the
-    // patient for 1 day")
-    let hit = clause.windows(2).find(|w| {
-        is_word(w[0], &["stays", "stay", "remains", "remain", "still"])
-            && is_word(w[1], &["booked", "taken", "held", "reserved", "occupied"])
-            || is_word(w[0], &["kept", "held", "reserved", "blocked"])
-                && is_word(w[1], &["for", "until"])
+    // (a failed act changes nothing: "On a failure, the appointment keeps its slot")
+    let failed = clause.iter().any(|t| {
+        is_word(
+            t,
+            &[
+                "failure", "failures", "fails", "failed", "error", "errors", "refused", "code",
+                "codes",
+            ],
+        )
     });
-    if let Some(w) = hit {
+    const STAYS: &[&str] = &["stays", "stay", "remains", "remain", "still"];
+    // ("stays booked", or kept, held or reserved for someone: "The old slot is kept for the
+    // patient for 1 day"; stays with a person: "its slot stays with the patient")
+    let hit = (0..clause.len().saturating_sub(1)).find(|&i| {
+        let (a, b) = (clause[i], clause[i + 1]);
+        is_word(a, STAYS) && is_word(b, &["booked", "taken", "held", "reserved", "occupied"])
+            || is_word(a, &["kept", "held", "reserved", "blocked"]) && is_word(b, &["for", "until"])
+            || !failed
+                && is_word(a, STAYS)
+                && is_word(b, &["with"])
+                && clause[i + 2..]
+                    .iter()
+                    .take(3)
+                    .any(|x| is_person(&x.text) || is_word(x, PATIENT_SIDE))
+            // ("keeps its slot", "keeps the slot")
+            || !failed
+                && is_word(a, &["keeps", "keep", "retains", "retain", "holds", "hold"])
+                && clause[i + 1..]
+                    .iter()
+                    .take(2)
+                    .any(|x| slot(x))
+    });
+    if let Some(i) = hit {
         push(
             out,
             Rule::Effects,
-            w[1],
+            clause[i + 1],
             "a slot this tool frees said to stay taken: the tool's change leaves its slot open"
                 .to_owned(),
         );

@@ -700,7 +700,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         if statement {
             verbless(clause, text, n == 0, out);
             doings(clause, text, tool.name, &effects, out);
-            freed_slot_kept(clause, &effects, out);
+            freed_slot_kept(clause, &toks, &effects, out);
             what_a_verb_takes(clause, &effects, out);
             others_away(clause, out);
             norm_picks(clause, out);
