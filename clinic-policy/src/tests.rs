@@ -18073,3 +18073,25 @@ fn a_freed_slot_does_not_stay_with_the_patient() {
         );
     }
 }
+
+#[test]
+fn the_clinic_gives_no_diagnosis() {
+    // the API sets a triage level from the severity; a diagnosis said to come from it is care
+    let why = "the clinic said to give a person's diagnosis";
+    for bad in [
+        "Record the symptoms of one of the authenticated patient's appointments before the visit. The clinic gives a diagnosis from the severity.",
+        "Record the symptoms of one of the authenticated patient's appointments before the visit. The clinic sets a diagnosis and the triage level from the severity.",
+    ] {
+        assert!(refused_for(D, "record_intake", bad, why), "{bad}");
+    }
+    for good in [
+        "Record the symptoms of one of the authenticated patient's appointments before the visit. The clinic sets the triage level from the severity.",
+        "Record the symptoms of one of the authenticated patient's appointments before the visit. The clinic gives no diagnosis.",
+    ] {
+        assert!(
+            !refused_for(D, "record_intake", good, why),
+            "{good}: {:?}",
+            judge(D, good, "record_intake")
+        );
+    }
+}

@@ -88,7 +88,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam52/served.jsonl"), 236, 8),
     (include_str!("data/redteam53/served.jsonl"), 261, 38),
     (include_str!("data/redteam54/served.jsonl"), 207, 23),
-    (include_str!("data/redteam55/served.jsonl"), 130, 68),
+    (include_str!("data/redteam55/served.jsonl"), 130, 66),
 ];
 
 fn mutates(tool: &str) -> bool {

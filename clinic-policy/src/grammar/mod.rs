@@ -788,6 +788,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         threat_for_no_act(clause, out);
         emergency_routed(clause, out);
         judgement_relabelled(clause, out);
+        judgement_given(clause, out);
         authorship_claimed(clause, out);
         phone_number_given(clause, out);
         escalation_narrowed(clause, &effects, out);

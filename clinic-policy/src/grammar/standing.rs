@@ -325,6 +325,44 @@ pub(super) fn judgement_relabelled(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// The clinic, its API or the tool said to give a person's judgement ("The clinic gives a
+/// diagnosis from the severity", "The clinic sets a diagnosis and the triage level"): the API
+/// sets a triage level from a number, and a text of the clinic is not care. "gives no
+/// diagnosis" passes.
+pub(super) fn judgement_given(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const GIVERS: &[&str] = &["clinic", "api", "server", "tool", "system"];
+    const GIVES: &[&str] = &[
+        "gives", "give", "sets", "set", "makes", "make", "returns", "return", "computes",
+        "compute", "derives", "derive",
+    ];
+    let Some(v) = (1..clause.len()).find(|&v| {
+        is_word(clause[v], GIVES)
+            && is_word(clause[v - 1], GIVERS)
+            && !clause[..v].iter().any(|x| is_word(x, NEGATIONS))
+    }) else {
+        return;
+    };
+    // the object, to the end of its list: "a diagnosis and the triage level"
+    let hit = clause[v + 1..]
+        .iter()
+        .enumerate()
+        .take_while(|(_, x)| x.kind == Kind::Word && !is_word(x, &["from", "for", "of", "by"]))
+        .find(|&(i, x)| {
+            is_word(x, JUDGEMENTS)
+                && !clause[v + 1..v + 1 + i]
+                    .iter()
+                    .any(|y| is_word(y, NEGATIONS) || is_word(y, &["no"]))
+        });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the clinic said to give a person's diagnosis, advice or decision: the clinic API sets a triage level from a number, and a text of the clinic is not care".to_owned(),
+        );
+    }
+}
+
 /// A text filled in at run time (a protocol's text or excerpt, a doctor's reason or note) said to
 /// be instructions ("Short excerpt of the protocol; care instructions of the clinic", "The reason
 /// for a rejection …; care instructions for the patient"): what comes from outside is data, and
