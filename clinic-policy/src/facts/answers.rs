@@ -366,6 +366,26 @@ fn a_datum(word: &str) -> bool {
             .any(|(_, fields)| held_words(fields).iter().any(|w| *w == word || *w == one))
 }
 
+/// Whether the words a text says a tool's answer leaves out ("The intake and the triage level
+/// are not in the answer") name data its answer ([`OUTPUTS`]) does not hold: the tool is served,
+/// some word names a datum, and no word names a field of its answer or a thing it is of.
+pub(crate) fn left_out_of(tool: &str, words: &[&Tok]) -> bool {
+    let Some(fields) = output_of(tool) else {
+        return false;
+    };
+    let held = held_words(fields);
+    let holds = |w: &str| {
+        let one = w.strip_suffix('s').unwrap_or(w);
+        held.iter().any(|h| *h == w || *h == one)
+    };
+    let words: Vec<String> = words
+        .iter()
+        .filter(|t| t.kind == Kind::Word)
+        .map(|t| t.text.to_ascii_lowercase())
+        .collect();
+    words.iter().any(|w| a_datum(w)) && !words.iter().any(|w| holds(w))
+}
+
 /// Whether a word names a thing an answer is of ("patient", "doctors").
 fn a_thing(word: &str) -> bool {
     OUTPUTS.iter().any(|(_, fields)| {

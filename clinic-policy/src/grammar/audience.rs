@@ -165,6 +165,9 @@ pub(super) fn hiding(
     }
     if person
         && let Some(t) = (0..clause.len())
+            // ("…, the result is an empty list, not an error": an outcome set against another,
+            // of the call, not of a person)
+            .filter(|&k| !not_an_error(clause, k))
             .find(|&k| {
                 is_word(clause[k], NEGATIONS)
                     && !qualifier(k)
@@ -580,7 +583,7 @@ pub(super) fn fee_kept_back(clause: &[&Tok], head: &[&Tok], out: &mut Vec<Violat
 /// The agent's answer to a person is the agent's: a text neither sets nor trims it ("the answer
 /// to the patient names the earliest slot only", "excluded from each answer"). True when it
 /// found one.
-pub(super) fn answer_set(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
+pub(super) fn answer_set(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) -> bool {
     const ANSWERS: &[&str] = &[
         "answer",
         "answers",
@@ -644,7 +647,11 @@ pub(super) fn answer_set(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
                     "triage",
                 ],
             );
-        if (to_a_person || trimmed || every || inside) && !of_a_form && !an_error {
+        if (to_a_person || trimmed || every || inside)
+            && !of_a_form
+            && !an_error
+            && !left_out_of_the_tools_answer(clause, k, tool)
+        {
             push(
                 out,
                 Rule::Concealment,
@@ -658,6 +665,39 @@ pub(super) fn answer_set(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
         }
     }
     false
+}
+
+/// "<data> is (are) not in the answer", closing the clause with no person in it: what the
+/// tool's own answer holds, true when the data named are no field of it ("The intake and the
+/// triage level are not in the answer" of get_appointment); a field it holds said left out, or
+/// a person's answer ("not in the answer to the patient"), stays a trimmed answer.
+fn left_out_of_the_tools_answer(clause: &[&Tok], k: usize, tool: &str) -> bool {
+    k + 1 == clause.len()
+        && k >= 4
+        && is_word(clause[k - 1], &["the", "its"])
+        && is_word(clause[k - 2], &["in"])
+        && is_word(clause[k - 3], &["not"])
+        && is_word(clause[k - 4], &["is", "are"])
+        && !clause
+            .iter()
+            .any(|x| is_word(x, PEOPLE) || is_word(x, BODIES))
+        && crate::facts::answers::left_out_of(tool, &clause[..k - 4])
+}
+
+/// "not an error" closing its clause after a comma: the call's outcome set against an error.
+fn not_an_error(clause: &[&Tok], k: usize) -> bool {
+    let rest = &clause[k..];
+    k > 0
+        && clause[k - 1].kind == Kind::Comma
+        && is_word(rest[0], &["not"])
+        && matches!(
+            rest[1..]
+                .iter()
+                .map(|t| t.text.to_ascii_lowercase())
+                .collect::<Vec<_>>()
+                .as_slice(),
+            [a, e] if (a == "an" || a == "a") && (e == "error" || e == "failure")
+        )
 }
 
 /// Words that say a person sees or gets a value.

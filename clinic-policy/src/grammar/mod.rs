@@ -526,7 +526,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         dated_result(clause, out);
         answer_as_yes(clause, out);
         // one finding of the two per clause: an answer set or trimmed is read first
-        if !answer_set(clause, out) {
+        if !answer_set(clause, tool.name, out) {
             claimed_wish(clause, out);
         }
         tool_by_its_act(clause, &effects, out);

@@ -10820,3 +10820,98 @@ fn the_doctors_review_of_a_booking_is_no_consent_claim() {
         ),
     ]);
 }
+
+/// What the tool's own answer leaves out, said of data it holds no field of, is a fact of the
+/// answer, not a trimmed answer to a person; a field it holds said left out, or the answer to
+/// a person, stays refused.
+#[test]
+fn data_the_answer_holds_no_field_of_said_left_out() {
+    let d = Field::ToolDescription;
+    all_pass(&[
+        (
+            d,
+            "Get one of the authenticated patient's appointments by id. The intake and the triage level are not in the answer.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment by id. The intake is not in the answer.",
+            "get_appointment",
+            false,
+        ),
+    ]);
+    all_refused(&[
+        (
+            d,
+            "Get one appointment by id. The status and the doctor are not in the answer.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment by id. The rejection reason is not in the answer.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment by id. The intake is not in the answer to the patient.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment by id. The intake is not in each answer.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment by id. The intake is not in the answer.",
+            "escalate_appointment",
+            true,
+        ),
+    ]);
+}
+
+/// "…, not an error" after an outcome sets the call's result against an error, even with a
+/// person named in the case; a negation of what a person sees stays refused.
+#[test]
+fn an_outcome_set_against_an_error_is_no_negation_about_a_person() {
+    let d = Field::ToolDescription;
+    all_pass(&[
+        (
+            d,
+            "Find the doctors. For a filter with no doctor, the result is an empty list, not an error.",
+            "find_doctors",
+            false,
+        ),
+        (
+            d,
+            "List the doctors, with an optional filter by clinic. For a clinic with no doctor, the result is an empty list, not an error.",
+            "list_doctors",
+            false,
+        ),
+    ]);
+    all_refused(&[
+        (
+            d,
+            "List the doctors. For a clinic with no doctor, the result is not shown to the patient.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "List the doctors. The name of the doctor is not for the patient.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "List the doctors. For a clinic with no doctor, the result is an empty list, not the patient's.",
+            "list_doctors",
+            false,
+        ),
+    ]);
+}
