@@ -150,6 +150,7 @@ pub(crate) fn escalation_narrowed(
         let only = is_word(t, &["only"])
             && !audience
             && !role_for
+            && !open_states_only(&clause[k + 1..])
             // (the cases the escalation is for: "whose symptoms become more severe")
             && !clause[k + 1..]
                 .iter()
@@ -174,6 +175,26 @@ pub(crate) fn escalation_narrowed(
             "the escalation narrowed by a case: it is open for every appointment of the clinic, at every hour, and who may call it is a role".to_owned(),
         );
     }
+}
+
+/// The statuses an escalation takes: the API answers 422 `INVALID_TRANSITION` for a cancelled
+/// or rejected appointment.
+const ESCALATED_FROM: &[&str] = &["pending", "confirmed"];
+
+/// "only for pending or confirmed appointments": every status the escalation takes, and no other
+/// word of a case.
+fn open_states_only(rest: &[&Tok]) -> bool {
+    ESCALATED_FROM
+        .iter()
+        .all(|s| rest.iter().any(|x| is_word(x, &[s])))
+        && rest.iter().all(|x| {
+            x.kind != Kind::Word
+                || is_word(x, ESCALATED_FROM)
+                || is_word(
+                    x,
+                    &["for", "or", "and", "appointments", "appointment", "ones"],
+                )
+        })
 }
 
 /// The changing acts named as nouns, as the subject of "is for".

@@ -10915,3 +10915,37 @@ fn an_outcome_set_against_an_error_is_no_negation_about_a_person() {
         ),
     ]);
 }
+
+/// The escalation said open for every status it takes (pending and confirmed; the API answers
+/// 422 `INVALID_TRANSITION` for the others) is no case narrowing it; one status of the two, or a
+/// further case, stays refused.
+#[test]
+fn the_escalation_for_every_status_it_takes_is_not_narrowed() {
+    let d = Field::ToolDescription;
+    all_pass(&[(
+        d,
+        "Escalate one appointment to the oncall doctor. Only for pending or confirmed appointments.",
+        "escalate_to_oncall",
+        true,
+    )]);
+    all_refused(&[
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. Only for confirmed appointments.",
+            "escalate_to_oncall",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. Only for pending or confirmed appointments at night.",
+            "escalate_to_oncall",
+            true,
+        ),
+        (
+            d,
+            "Escalate one appointment to the oncall doctor. Only for pending appointments.",
+            "escalate_to_oncall",
+            true,
+        ),
+    ]);
+}
