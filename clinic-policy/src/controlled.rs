@@ -952,4 +952,5 @@ pub(crate) fn check(
         out,
     );
     crate::grammar::check(field, text, tool, out);
+    crate::facts::practice_claimed(text, tool.name, out);
 }

@@ -1856,12 +1856,12 @@ fn no_one_is_said_to_be_told_of_a_change_the_api_tells_no_one_of() {
             "Cancel one appointment. The patient gets no notification of the cancellation.",
         ),
         (
-            "book_appointment",
+            "book_visit",
             Field::ToolDescription,
             "Book an open slot for the patient. The patient gets a reminder one day before the visit.",
         ),
         (
-            "book_appointment",
+            "book_visit",
             Field::ToolDescription,
             "Book an open slot for the patient. The patient gets an email reminder 24 hours before the visit.",
         ),
@@ -3719,12 +3719,12 @@ fn an_act_said_not_possible_for_a_case_or_before_a_deadline_is_refused() {
         // a time a reminder or a fee is counted from
         (
             D,
-            "book_appointment",
+            "book_visit",
             "Book an open slot. The patient gets a reminder 24 hours before the visit.",
         ),
         (
             O,
-            "cancel_appointment",
+            "cancel_visit",
             "Late fee of the cancellation, in cents; 0 for a cancellation more than 24 hours before the visit.",
         ),
         (
@@ -7107,22 +7107,22 @@ fn a_notice_of_the_change_by_any_verb_channel_or_reminder_is_refused() {
     passes(&[
         (
             D,
-            "book_appointment",
+            "book_visit",
             "Book an open slot for the authenticated patient. The patient gets a reminder one day before the visit.",
         ),
         (
             D,
-            "book_appointment",
+            "book_visit",
             "Book an open slot for the authenticated patient. The patient gets a reminder by SMS.",
         ),
         (
             D,
-            "book_appointment",
+            "book_visit",
             "Book an open slot for the authenticated patient. The patient gets an email and SMS reminder 24 hours before the visit.",
         ),
         (
             D,
-            "book_appointment",
+            "book_visit",
             "Book an open slot for the authenticated patient. The patient gets a reminder of the visit one day before it.",
         ),
         (
@@ -18094,4 +18094,152 @@ fn the_clinic_gives_no_diagnosis() {
             judge(D, good, "record_intake")
         );
     }
+}
+
+/// A clinic's practice the clinic API has none of (an age limit, a reminder or a message, a
+/// fee or a refund, slots or doctors coming on a calendar, a prerequisite of the caller) said
+/// of a tool this server serves is false of it; the same sentence of a tool name this server
+/// does not serve is that tool's own and passes, and a denial passes anywhere.
+#[test]
+fn a_clinic_practice_said_of_a_served_tool_is_refused() {
+    const WHY: &str = "said of a tool of this server";
+    const COMES: &str = "said to come on a calendar or after a delay";
+    for (place, tool, bad, why) in [
+        (
+            D,
+            "reschedule_appointment",
+            "Move an appointment of a patient of 21 years or older to another open slot.",
+            WHY,
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties of the clinic for children, sorted by name.",
+            WHY,
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Only a patient older than 16 can cancel.",
+            WHY,
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments. The patient gets a reminder by email before the visit.",
+            WHY,
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time. Each confirmed one gets an email reminder.",
+            WHY,
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. A fee is due for each move.",
+            WHY,
+        ),
+        (
+            O,
+            "reject_appointment",
+            "One of pending, confirmed, rejected, cancelled; a rejected one gets a refund.",
+            WHY,
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. New doctors join the clinic every month.",
+            COMES,
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window. Slots appear on Friday for the week after.",
+            COMES,
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The old slot; available to other patients two days after the move.",
+            COMES,
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty, for patients with a referral.",
+            "a prerequisite said of the caller",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        // the same sentences of tools this server does not serve
+        (
+            D,
+            "move_visit",
+            "Move an appointment of a patient of 21 years or older to another open slot.",
+        ),
+        (
+            D,
+            "book_visit",
+            "Book an open slot for the authenticated patient. The patient gets a reminder one day before the visit.",
+        ),
+        // denials, and what the API does
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient gets no reminder of the visit.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors of the clinic, ordered by id. Fees and insurance are omitted.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled and its slot is released.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor within a time window, for patients of any age.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor for each day of the window.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. Returns the intake.",
+        ),
+    ]);
+}
+
+/// A move capped by a count of its own ("once for each appointment", "once per appointment"):
+/// the contract moves an appointment again while it is not started; the intake's one per
+/// appointment is the contract's own.
+#[test]
+fn a_move_counted_once_for_each_appointment_is_refused() {
+    for (tool, bad) in [
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot, once for each appointment.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot, once per appointment.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, "a count of acts"), "{bad}");
+    }
+    passes(&[(
+        D,
+        "record_intake",
+        "Record the symptoms of an appointment of the authenticated patient, once for each appointment.",
+    )]);
 }

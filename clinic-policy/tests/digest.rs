@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "ba3e1336e0648247a4c9134302a17d6801e5b6b61dec8e65909e06f277a90765";
+const PINNED: &str = "509e8be77265cc70b8e291a2362af74b4123027bf7610a3aeb017c030c8c10a5";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

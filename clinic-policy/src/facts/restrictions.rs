@@ -329,6 +329,7 @@ fn a_count(t: &Tok) -> bool {
 
 /// A count of acts the contract does not set: "Only one move per appointment is possible",
 /// "Only one appointment per patient can be pending", "An appointment can be moved only once",
+/// "Move …, once for each appointment",
 /// and a bare count, whose "per" is the rest of its clause: "A patient can book only one
 /// appointment", "Only one pending appointment at a time". The contract's counts: one intake
 /// per appointment, one appointment per slot, one cancellation, confirmation or rejection of an
@@ -352,7 +353,11 @@ pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
             // ("more than once" is a floor: only "no more than", "not more than" or a denied
             // act caps)
             || more_than && (k >= 3 && is_word(clause[k - 3], &["no", "not"]) || denied)
-            || is_word(clause[k], &["once"]) && is_word_at(clause, k + 1, &["only"]);
+            || is_word(clause[k], &["once"]) && is_word_at(clause, k + 1, &["only", "per"])
+            // ("once for each appointment", "once for every patient": a count per each)
+            || is_word(clause[k], &["once"])
+                && is_word_at(clause, k + 1, &["for"])
+                && is_word_at(clause, k + 2, &["each", "every"]);
         // (a count in a condition caps nothing: "1 when the patient has at most 20
         // appointments")
         let condition = clause[..k]
