@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "509e8be77265cc70b8e291a2362af74b4123027bf7610a3aeb017c030c8c10a5";
+const PINNED: &str = "34fde2811668e2b4044f25b69c76ec5cd9a32e67842662705a7d7bebc0626bfc";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
