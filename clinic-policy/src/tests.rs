@@ -17064,33 +17064,17 @@ fn a_status_is_glossed_with_the_contracts_actor() {
     }
 }
 
-/// The doctor confirming an appointment is the clinic's act, no one's yes: the true sequences
-/// of statuses pass the consent reading; a person's agreement said of it still does not.
+/// The doctor's review of a booking ("its doctor then confirms or rejects it") is the clinic's
+/// act, no one's yes; a person's agreement, and the doctor's confirmation said given or held
+/// where no doctor confirmed (a new booking is pending), are still claims of consent.
 #[test]
 fn the_doctors_confirmation_is_no_claim_of_consent() {
     let why = "claims consent, agreement or confirmation";
-    for (place, tool, good) in [
-        (
-            D,
-            "book_appointment",
-            "Book an open slot for the authenticated patient. Creates a pending appointment; its doctor then confirms or rejects it.",
-        ),
-        (
-            O,
-            "get_appointment",
-            "One of pending, confirmed, rejected, cancelled; the doctor confirms or rejects, the patient cancels.",
-        ),
-        (
-            O,
-            "get_appointment",
-            "One of pending, confirmed, rejected, cancelled; a pending appointment waits for the doctor's confirmation.",
-        ),
-        (
-            O,
-            "get_appointment",
-            "One of pending, confirmed (by the doctor), rejected (by the doctor), cancelled (by the patient).",
-        ),
-    ] {
+    for (place, tool, good) in [(
+        D,
+        "book_appointment",
+        "Book an open slot for the authenticated patient. Creates a pending appointment; its doctor then confirms or rejects it.",
+    )] {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }
     for (place, tool, bad) in [
@@ -17103,6 +17087,37 @@ fn the_doctors_confirmation_is_no_claim_of_consent() {
             D,
             "book_appointment",
             "Book an open slot for the authenticated patient. The patient agreed in advance.",
+        ),
+        // the doctor's confirmation said given, made or held where no doctor confirmed
+        (
+            D,
+            "book_appointment",
+            "Book an open slot; the doctor's confirmation is given by this tool.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot, confirmed by the doctor before the booking.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The new appointment, confirmed by the doctor.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The booking, with the doctor's confirmation.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The patient's appointments, each confirmed by the doctor.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, each confirmed by the doctor.",
         ),
     ] {
         assert!(refused_for(place, tool, bad, why), "{bad}");

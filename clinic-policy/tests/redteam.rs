@@ -179,7 +179,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh31/rewritten.jsonl"), 27),
     (include_str!("data/fresh32/rewritten.jsonl"), 21),
     (include_str!("data/fresh33/rewritten.jsonl"), 22),
-    (include_str!("data/fresh34/rewritten.jsonl"), 22),
+    (include_str!("data/fresh34/rewritten.jsonl"), 21),
     (include_str!("data/fresh35/rewritten.jsonl"), 26),
     (include_str!("data/fresh36/rewritten.jsonl"), 22),
     (include_str!("data/fresh37/rewritten.jsonl"), 22),

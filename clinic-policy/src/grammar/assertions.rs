@@ -106,8 +106,7 @@ pub(super) fn consent(
             || conditioned(clause, k)
             || listed_state(clause, k)
             || doctors_review(clause, k)
-            || (value_named && heads_the_value(clause, k))
-            || doctors_confirmation(clause, k);
+            || (value_named && heads_the_value(clause, k));
         if (person && !own && !data) || equivalence {
             push(
                 out,
@@ -210,36 +209,6 @@ pub(super) fn doctors_review(clause: &[&Tok], k: usize) -> bool {
         .iter()
         .any(|x| is_word(x, PEOPLE) && !is_word(x, &["doctor", "doctors"]));
     beside && booking && (before || by) && !others
-}
-
-/// The doctor's confirming of an appointment, which is the clinic's act on it and no one's
-/// yes: "its doctor confirms or rejects it", "pending until the doctor confirms it", "the
-/// doctor's confirmation", "confirmed (by the doctor)". The doctor is the nearest person
-/// before the word, within four words, or after "by" right after it.
-fn doctors_confirmation(clause: &[&Tok], k: usize) -> bool {
-    if !is_word(
-        clause[k],
-        &["confirm", "confirms", "confirmed", "confirmation"],
-    ) {
-        return false;
-    }
-    let before = clause[k.saturating_sub(4)..k]
-        .iter()
-        .rev()
-        .find(|x| is_word(x, PEOPLE) || is_word(x, &["doctor", "doctors"]));
-    let mut j = k + 1;
-    while clause
-        .get(j)
-        .is_some_and(|x| x.kind == Kind::Comma && x.text != ",")
-    {
-        j += 1;
-    }
-    let after = is_word_at(clause, j, &["by"])
-        .then(|| clause[j + 1..].iter().take(3).find(|x| is_word(x, PEOPLE)))
-        .flatten();
-    after
-        .or(before)
-        .is_some_and(|who| is_word(who, &["doctor", "doctors"]))
 }
 
 /// Objects of the clinic a text gives no clock of minutes to.
