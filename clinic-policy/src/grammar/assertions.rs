@@ -147,50 +147,28 @@ pub(super) fn doctors_review(clause: &[&Tok], k: usize) -> bool {
         .take(4)
         .copied()
         .collect();
+    // (the booking named: "the booking", "a pending one", "each of them")
+    const BOOKED: &[&str] = &[
+        "appointment",
+        "appointments",
+        "booking",
+        "bookings",
+        "request",
+        "requests",
+        "one",
+        "ones",
+        "them",
+    ];
+    const BEFORE_IT: &[&str] = &[
+        "the", "a", "an", "each", "every", "pending", "new", "this", "its", "of",
+    ];
     let booking = after
         .first()
         .is_none_or(|x| is_word(x, &["by", "it", "them", "then", "first"]))
-        || after.last().is_some_and(|x| {
-            is_word(
-                x,
-                &[
-                    "appointment",
-                    "appointments",
-                    "booking",
-                    "bookings",
-                    "request",
-                    "requests",
-                    "one",
-                    "ones",
-                    "them",
-                ],
-            )
-        }) && after.iter().all(|x| {
-            is_word(
-                x,
-                &[
-                    "the",
-                    "a",
-                    "an",
-                    "each",
-                    "every",
-                    "pending",
-                    "new",
-                    "this",
-                    "its",
-                    "one",
-                    "of",
-                    "them",
-                    "appointment",
-                    "appointments",
-                    "booking",
-                    "bookings",
-                    "request",
-                    "requests",
-                    "ones",
-                ],
-            )
-        });
+        || after.last().is_some_and(|x| is_word(x, BOOKED))
+            && after
+                .iter()
+                .all(|x| is_word(x, BOOKED) || is_word(x, BEFORE_IT));
     // the doctor is the one who answers: the last person named before it ("the doctor of the
     // slot confirms", "the doctor's confirmation"), or "by" the doctor after it
     let doctor = |x: &Tok| is_word(x, &["doctor", "doctors", "doctor's"]);
