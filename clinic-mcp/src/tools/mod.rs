@@ -553,6 +553,14 @@ mod tests {
         assert_eq!(table("APPOINTMENT_NOT_FOUND"), sorted(reading));
         let changing = one.into_iter().filter(|n| tool(n).mutates).collect();
         assert_eq!(table("INVALID_TRANSITION"), sorted(changing));
+        // Only a destructive tool asks its human, so only it answers a declined question.
+        let asking = catalogue
+            .iter()
+            .filter(|d| d.destructive)
+            .map(|d| d.name)
+            .collect();
+        assert_eq!(table("CONFIRMATION_DECLINED"), sorted(asking));
+        assert_eq!(table("UNKNOWN_SPECIALTY"), with_arg("specialty"));
     }
 
     /// The properties of an output schema, nested ones too, by path ("appointments.doctor.name"),
