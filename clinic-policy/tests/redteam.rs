@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam55/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam56/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -89,6 +89,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam53/served.jsonl"), 261, 38),
     (include_str!("data/redteam54/served.jsonl"), 207, 16),
     (include_str!("data/redteam55/served.jsonl"), 130, 66),
+    (include_str!("data/redteam56/served.jsonl"), 98, 98),
 ];
 
 fn mutates(tool: &str) -> bool {
