@@ -18222,3 +18222,75 @@ fn a_move_counted_once_for_each_appointment_is_refused() {
         "Record the symptoms of an appointment of the authenticated patient, once for each appointment.",
     )]);
 }
+
+/// A second effect named beside the act's own in its result ("now confirmed and urgent", "now
+/// rejected and escalated", "now cancelled, and its intake removed"): each act makes its own
+/// change; only the escalation sets the priority, and no act removes the intake.
+#[test]
+fn a_second_effect_in_a_changing_acts_result_is_refused() {
+    let why = "no act makes a second act or a removal";
+    for (tool, bad) in [
+        (
+            "confirm_appointment",
+            "The appointment, now confirmed and urgent.",
+        ),
+        (
+            "reject_appointment",
+            "The appointment, now rejected and urgent.",
+        ),
+        (
+            "record_intake",
+            "The intake, and the appointment now urgent.",
+        ),
+        (
+            "reject_appointment",
+            "The appointment, now rejected and escalated to the oncall doctor.",
+        ),
+        (
+            "confirm_appointment",
+            "The appointment, now confirmed and rescheduled.",
+        ),
+        (
+            "cancel_appointment",
+            "The appointment, now cancelled, and its intake removed.",
+        ),
+        (
+            "cancel_appointment",
+            "The appointment, now cancelled and its intake removed.",
+        ),
+        (
+            "record_intake",
+            "The intake, and the appointment now escalated.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (O, "confirm_appointment", "The appointment, now confirmed."),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now urgent and with the oncall doctor.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, now cancelled, and its slot released.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, now moved to the new slot.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level, now urgent for a severity of 8 or more.",
+        ),
+        (
+            P,
+            "record_intake",
+            "Severity of the symptoms, from 0 (none) to 10 (worst). The triage level is set from it: 8 or more gives `urgent`, 5 to 7 `elevated`, and less `routine`.",
+        ),
+    ]);
+}

@@ -1099,18 +1099,35 @@ pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut 
         // (a status is named by its value; a priority by its value with the word "priority",
         // as `urgent` is a triage level too)
         let wrong_status = is_word(x, STATUSES) && status.is_none_or(|s| x.text != s);
+        // (`urgent` alone is the priority when said of the appointment and not of a triage
+        // level or a severity: "8 or more gives `urgent`" is the triage level's)
+        let a_priority = named(&["priority"])
+            || x.text == "urgent"
+                && named(APPOINTMENT_NAMES)
+                && !named(&["triage", "level", "severity"]);
         let wrong_priority =
-            is_word(x, PRIORITY) && named(&["priority"]) && (!priority || x.text != "urgent");
-        wrong_status || wrong_priority
+            is_word(x, PRIORITY) && a_priority && (!priority || x.text != "urgent");
+        wrong_status || wrong_priority || set_before && second_act(x, effects)
     });
     if let Some((_, t)) = hit {
         push(
             out,
             Rule::Effects,
             t,
-            "a status or a priority said to be set by an act that sets another: a booking and a move leave `pending`, a cancellation `cancelled`, a confirmation `confirmed`, a rejection `rejected`, and only the escalation sets a priority (`urgent`), keeping the status".to_owned(),
+            "a status or a priority said to be set by an act that sets another: a booking and a move leave `pending`, a cancellation `cancelled`, a confirmation `confirmed`, a rejection `rejected`, and only the escalation sets a priority (`urgent`), keeping the status; no act makes a second act or a removal".to_owned(),
         );
     }
+}
+
+/// A participle of another act of the API on what the act changes ("now rejected and
+/// escalated", "now cancelled, and its intake removed"): each act makes its own change only; a
+/// lifecycle act or a removal the tool does not make is a second effect it does not have.
+fn second_act(x: &Tok, effects: &[&str]) -> bool {
+    const REMOVALS: &[&str] = &["remove", "delete", "erase", "clear", "purge", "drop"];
+    matches!(verb(&x.text), Some((base, VerbClass::Effect, Form::Participle | Form::Past))
+        if !effects.contains(&base)
+            && (REMOVALS.contains(&base)
+                || LIFECYCLE.iter().any(|(verbs, _, _)| verbs.contains(&base))))
 }
 
 /// A second intake of an appointment said to replace or change the first ("A second intake …
