@@ -18294,3 +18294,47 @@ fn a_second_effect_in_a_changing_acts_result_is_refused() {
         ),
     ]);
 }
+
+/// The person's answer said to hold after the appointment changed ("also after its slot
+/// changed", "also after a change of its slot"): the server compares what it asked about with
+/// the appointment as the API gives it, and asks again after a change.
+#[test]
+fn an_answer_said_to_outlive_a_change_is_refused() {
+    let why = "said to hold after the appointment changed";
+    for (place, tool, bad) in [
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, cancelled with the patient's `true`, also after its slot or doctor changed.",
+        ),
+        (
+            O,
+            "reject_appointment",
+            "The appointment, rejected with the doctor's `true`, also after its slot changed.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor. The `true` is for the appointment id, also after a change of its slot.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, cancelled with the patient's answer, even after it was moved.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, cancelled with the patient's `true`.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, now cancelled; its slot is free for other patients.",
+        ),
+    ]);
+}

@@ -86,7 +86,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam50/served.jsonl"), 137, 3),
     (include_str!("data/redteam51/served.jsonl"), 196, 5),
     (include_str!("data/redteam52/served.jsonl"), 236, 8),
-    (include_str!("data/redteam53/served.jsonl"), 261, 34),
+    (include_str!("data/redteam53/served.jsonl"), 261, 31),
     (include_str!("data/redteam54/served.jsonl"), 207, 16),
     (include_str!("data/redteam55/served.jsonl"), 130, 66),
     (include_str!("data/redteam56/served.jsonl"), 98, 98),

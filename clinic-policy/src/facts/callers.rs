@@ -1175,6 +1175,61 @@ pub(crate) fn answer_stretched(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// The person's answer said to hold after what it was asked about changed ("cancelled with the
+/// patient's `true`, also after its slot or doctor changed", "The `true` is for the appointment
+/// id, also after a change of its slot"): the question names the appointment as the API gives it
+/// now, and an answer about an appointment that changed meanwhile does not hold; nothing is sent
+/// and the call asks again (`confirm.rs`). Read as a word of the answer and, in the same clause,
+/// "after" with a change a few words on; a clause that denies or asks again passes.
+pub(crate) fn answer_outlives_change(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const ANSWER: &[&str] = &[
+        "true", "yes", "answer", "reply", "response", "consent", "approval",
+    ];
+    const CHANGE: &[&str] = &[
+        "change",
+        "changes",
+        "changed",
+        "moved",
+        "move",
+        "moves",
+        "rescheduled",
+        "edited",
+        "edit",
+        "update",
+        "updated",
+        "updates",
+    ];
+    if !clause
+        .iter()
+        .any(|x| is_word(x, ANSWER) || x.text == "true")
+    {
+        return;
+    }
+    let kept = clause.iter().any(|x| {
+        is_word(x, NEGATIONS)
+            || is_word(
+                x,
+                &["no", "again", "asked", "anew", "before", "unless", "until"],
+            )
+    });
+    if kept {
+        return;
+    }
+    let hit = clause.iter().enumerate().find_map(|(k, t)| {
+        let after = is_word(t, &["after", "despite", "through", "across"]);
+        let changed = clause[k + 1..].iter().take(6).any(|x| is_word(x, CHANGE));
+        (after && changed).then_some(t)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the person's answer said to hold after the appointment changed: an answer holds for the appointment as it was asked about; after a change nothing is sent and the call asks again".to_owned(),
+        );
+    }
+}
+
 /// The clinic's acts, by a verb's base: a count of them per person or per period is a rate.
 const COUNTED_ACTS: &[&str] = &[
     "book",

@@ -835,6 +835,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         // field")
         if asks_the_person(tool.name) {
             answer_stretched(clause, out);
+            answer_outlives_change(clause, out);
         }
         rate_set(clause, out);
         own_clinic_of_a_public_tool(clause, tool.name, out);
