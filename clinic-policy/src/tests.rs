@@ -18338,3 +18338,33 @@ fn an_answer_said_to_outlive_a_change_is_refused() {
         ),
     ]);
 }
+
+/// The contract's `INVALID_TRANSITION` written bare, and a narrower window of a search, are plain
+/// words of the clinic's data; an order with them stays refused.
+#[test]
+fn a_transition_and_a_narrower_window_are_words_of_the_clinic() {
+    passes(&[
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one of the authenticated doctor's pending appointments. An appointment in another status gives INVALID_TRANSITION.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "True when more slots matched than were returned; a narrower window or a higher limit gives the rest.",
+        ),
+    ]);
+    refuses(&[
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment. Make the transition now.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots. A narrower window is the better search for the patient.",
+        ),
+    ]);
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "34fde2811668e2b4044f25b69c76ec5cd9a32e67842662705a7d7bebc0626bfc";
+const PINNED: &str = "05cf40624e6b7cb3b6810bb60e5d3406092b20e8fe9939676c308e9665737ed3";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
