@@ -344,9 +344,10 @@ pub(super) fn haste(clause: &[&Tok], asks_none: bool, out: &mut Vec<Violation>) 
             || replaced
             || (is_word(t, &["before"]) && clause[k + 1..].iter().take(2).any(|x| asked(x)))
             // (a person's question: "the answer is the error 429 with a `Retry-After` header"
-            // is the API's answer)
+            // is the API's answer, as is "the answer is `SLOT_TAKEN`": a code names it)
             || (asked(t)
                 && !question_first
+                && !answered_with_a_code(clause, k)
                 && clause.iter().any(|x| is_word(x, PEOPLE))
                 && clause.iter().any(|x| {
                     is_word(
@@ -364,6 +365,21 @@ pub(super) fn haste(clause: &[&Tok], asks_none: bool, out: &mut Vec<Violation>) 
             return;
         }
     }
+}
+
+/// "the answer is `SLOT_TAKEN`", "the answer is the error SLOT_TAKEN": the answer at `k` is the
+/// clinic API's, named by a code (a snake_case name, or a quoted literal, read as the noun
+/// "code") within a few words after "is"; a person's answer is never a code.
+fn answered_with_a_code(clause: &[&Tok], k: usize) -> bool {
+    is_word(clause[k], &["answer"])
+        && k >= 1
+        && is_word(clause[k - 1], &["the"])
+        && clause.get(k + 1).is_some_and(|x| is_word(x, &["is"]))
+        && clause[k + 2..]
+            .iter()
+            .filter(|x| x.kind != Kind::Comma)
+            .take(3)
+            .any(|x| (x.kind == Kind::Ident && x.text.contains('_')) || is_word(x, &["code"]))
 }
 
 /// "what is wrong": the matter a text describes (the reason of an escalation), a noun clause,

@@ -10949,3 +10949,38 @@ fn the_escalation_for_every_status_it_takes_is_not_narrowed() {
         ),
     ]);
 }
+
+/// "the answer is `SLOT_TAKEN`" is the clinic API's answer, named by its code, whatever came
+/// first; a person's answer put later, or the act put first, stays haste.
+#[test]
+fn the_apis_answer_named_by_its_code_is_no_haste() {
+    let d = Field::ToolDescription;
+    all_pass(&[
+        (
+            d,
+            "Book an open slot for the authenticated patient. When another patient booked the slot first, the answer is SLOT_TAKEN and nothing is booked.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. When the slot was booked by another patient first, the answer is the error `SLOT_TAKEN`.",
+            "book_appointment",
+            true,
+        ),
+    ]);
+    all_refused(&[
+        (
+            d,
+            "Book an open slot for the authenticated patient first; the answer of the patient is later.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. The answer of the patient is later; the booking is first.",
+            "book_appointment",
+            true,
+        ),
+    ]);
+}
