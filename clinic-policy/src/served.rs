@@ -1171,7 +1171,7 @@ fn span_narrowed(s: &[Tok], out: &mut Vec<Violation>) {
         "yesterday",
         "tomorrow",
     ];
-    const SPAN_OPENS: &[&str] = &["in", "of", "within", "over", "during", "for", "from"];
+    const SPAN_OPENS: &[&str] = &["in", "of", "within", "over", "during", "for", "from", "on"];
     const SPAN_WORDS: &[&str] = &[
         "the", "this", "these", "last", "past", "next", "coming", "previous", "recent", "current",
         "one", "a",

@@ -18368,3 +18368,26 @@ fn a_transition_and_a_narrower_window_are_words_of_the_clinic() {
         ),
     ]);
 }
+
+/// A list that no time narrows said to hold one day ("Appointments of this doctor on this
+/// day"): the doctor's schedule and the patient's list hold their records whenever they fall.
+#[test]
+fn a_list_said_to_hold_one_day_is_refused() {
+    for (tool, bad) in [
+        (
+            "list_doctor_schedule",
+            "Appointments of this doctor on this day.",
+        ),
+        (
+            "list_my_appointments",
+            "The appointments of the patient on the next day.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, "a span of the calendar"), "{bad}");
+    }
+    passes(&[(
+        O,
+        "list_doctor_schedule",
+        "Appointments of this doctor on this page.",
+    )]);
+}

@@ -88,7 +88,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam52/served.jsonl"), 236, 8),
     (include_str!("data/redteam53/served.jsonl"), 261, 31),
     (include_str!("data/redteam54/served.jsonl"), 207, 16),
-    (include_str!("data/redteam55/served.jsonl"), 130, 66),
+    (include_str!("data/redteam55/served.jsonl"), 130, 65),
     (include_str!("data/redteam56/served.jsonl"), 98, 98),
 ];
 
