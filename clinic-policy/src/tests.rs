@@ -18391,3 +18391,164 @@ fn a_list_said_to_hold_one_day_is_refused() {
         "Appointments of this doctor on this page.",
     )]);
 }
+
+/// A property of a visit, a clinic, a doctor or a value that the server's data holds no field
+/// for (a fixed length, a mode, a party at the visit, a language, a place's hours, access or
+/// amenity, a channel), said of a served tool, is refused; the true twins of the same shapes
+/// pass, and the same property said of a tool this server does not serve is that tool's own.
+#[test]
+fn a_property_no_field_holds_is_refused_of_a_served_tool() {
+    // (an output's description is read as a parameter's, for the tool's answer)
+    let served = |field: Field, tool: &str, text: &str| {
+        let mutates = tool.contains("book") || tool.contains("cancel") || tool.contains("escalate");
+        if field == Field::ParamDescription {
+            check_strict_output(field, text, tool, mutates)
+        } else {
+            check_strict(field, text, tool, CLINIC, mutates)
+        }
+        .into_iter()
+        .filter(|v| v.detail.contains("holds no field for"))
+        .count()
+    };
+    let od = Field::ParamDescription;
+    let td = Field::ToolDescription;
+    for (field, tool, text) in [
+        (
+            od,
+            "find_available_slots",
+            "Start of the slot; each slot is 20 minutes long.",
+        ),
+        (
+            od,
+            "get_appointment",
+            "End of the appointment, two hours after its start.",
+        ),
+        (
+            od,
+            "list_doctor_schedule",
+            "Start of the appointment; each visit is 50 minutes.",
+        ),
+        (
+            od,
+            "confirm_appointment",
+            "The slot; the visit is by video.",
+        ),
+        (
+            od,
+            "list_doctors",
+            "Clinic name; each clinic is open at night.",
+        ),
+        (
+            od,
+            "list_doctors",
+            "Clinic name; each clinic has rooms for patients.",
+        ),
+        (
+            od,
+            "list_doctors",
+            "Full name; each doctor has a room at the clinic.",
+        ),
+        (
+            od,
+            "list_doctors",
+            "Street address of the clinic, with rooms for patients.",
+        ),
+        (
+            od,
+            "get_appointment",
+            "The doctor, at a clinic with a kiosk for patients.",
+        ),
+        (
+            od,
+            "list_doctors",
+            "Street address of the clinic, a building with rooms.",
+        ),
+        (
+            od,
+            "get_appointment",
+            "The doctor, with a nurse at the visit.",
+        ),
+        (
+            td,
+            "book_appointment",
+            "Book an open slot for the authenticated patient; a nurse is at each visit.",
+        ),
+        (
+            od,
+            "list_doctors",
+            "Medical specialty, in the doctor's language.",
+        ),
+        (
+            od,
+            "get_appointment",
+            "Start of the appointment, also shown in the patient's app.",
+        ),
+        (
+            td,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, with the link for the phone visit.",
+        ),
+    ] {
+        assert!(served(field, tool, text) > 0, "{tool}: {text}");
+    }
+    for (field, tool, text) in [
+        (
+            od,
+            "find_available_slots",
+            "End of the slot, an ISO 8601 time after its start.",
+        ),
+        (
+            od,
+            "get_appointment",
+            "End of the appointment, as returned by the clinic API.",
+        ),
+        (
+            od,
+            "list_doctors",
+            "Clinic name; each clinic has an id, a name, an address and a time zone.",
+        ),
+        (
+            od,
+            "list_doctors",
+            "Street address of the clinic, with the clinic name.",
+        ),
+        (
+            od,
+            "get_appointment",
+            "The reason for a rejection, when the doctor has written one; shown to the patient.",
+        ),
+        (
+            od,
+            "get_appointment",
+            "The doctor, with the clinic of the doctor.",
+        ),
+        (
+            od,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters.",
+        ),
+        (
+            td,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, with status, doctor and times.",
+        ),
+        (
+            td,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments; when the clinic has no oncall doctor, the answer is `NO_ONCALL_DOCTOR`.",
+        ),
+        // a tool this server does not serve states its own visits, channels and reminders
+        (
+            td,
+            "join_waiting_list",
+            "Join the waiting list of one doctor; each visit is 30 minutes long, and the patient gets a reminder by sms.",
+        ),
+        (
+            od,
+            "get_clinic_details",
+            "Clinic name; each clinic has parking for patients.",
+        ),
+    ] {
+        assert_eq!(served(field, tool, text), 0, "{tool}: {text}");
+    }
+}

@@ -1,0 +1,410 @@
+//! What this server's data holds of the things its tools name, and nothing more. The clinic API
+//! (`/work/shared/clinic-api.md`) gives a clinic an id, a name, an address and a time zone; a
+//! doctor an id, a name, a specialty and a clinic; a slot an id, a doctor, a start and an end; an
+//! appointment its status, priority, doctor, slot, times, patient, reason, note and intake; a
+//! protocol its title, excerpt, review date and clinic. It fixes no length of a slot (a slot is
+//! as long as its start and end say), no mode of a visit, no person at it besides the patient and
+//! the doctor, no language of a value, no hours, access or amenity of a clinic, and no place a
+//! value is shown but the tool's answer. Such a property said of a tool this server serves is
+//! false, and an agent repeats it to the patient as a fact. Said of a tool name this server does
+//! not serve it is that tool's own: the writer of another clinic's tool can state its visits'
+//! length, its reminders and its channels.
+
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// The things the data holds records of.
+const ENTITIES: &[&str] = &[
+    "clinic",
+    "clinics",
+    "doctor",
+    "doctors",
+    "slot",
+    "slots",
+    "visit",
+    "visits",
+    "appointment",
+    "appointments",
+    "protocol",
+    "protocols",
+];
+
+/// Places of a clinic the data holds nothing of: a clinic is its id, name, address and zone.
+const PLACES: &[&str] = &[
+    "building",
+    "buildings",
+    "reception",
+    "site",
+    "sites",
+    "entrance",
+    "office",
+    "offices",
+    "premises",
+    "room",
+    "rooms",
+];
+
+/// What the data holds: the records, their fields, the people of an appointment, and the
+/// words of the server's own answer and arguments. A property whose words name none of these
+/// is no datum of this server.
+const HOLDINGS: &[&str] = &[
+    "id",
+    "ids",
+    "name",
+    "names",
+    "address",
+    "zone",
+    "timezone",
+    "specialty",
+    "specialties",
+    "clinic",
+    "clinics",
+    "doctor",
+    "doctors",
+    "slot",
+    "slots",
+    "visit",
+    "visits",
+    "appointment",
+    "appointments",
+    "patient",
+    "patients",
+    "caller",
+    "owner",
+    "status",
+    "priority",
+    "start",
+    "end",
+    "time",
+    "times",
+    "date",
+    "dates",
+    "reason",
+    "note",
+    "notes",
+    "intake",
+    "symptoms",
+    "severity",
+    "triage",
+    "level",
+    "title",
+    "excerpt",
+    "text",
+    "body",
+    "words",
+    "protocol",
+    "protocols",
+    "oncall",
+    "nobody",
+    "schedule",
+    "answer",
+    "result",
+    "list",
+    "page",
+    "key",
+    "token",
+    "value",
+    "field",
+    "response",
+    "default",
+    "limit",
+    "pages",
+    "size",
+    "number",
+    "characters",
+    "api",
+    "server",
+    "tool",
+];
+
+/// A participle or a verb's form after "has": "has written one", "has started" (a tense).
+fn participle(t: &Tok) -> bool {
+    t.text.len() > 4 && ["ed", "en", "wn"].iter().any(|e| t.text.ends_with(e))
+        || verb(&t.text)
+            .is_some_and(|(_, _, f)| matches!(f, Form::Participle | Form::Past | Form::Third))
+}
+
+/// The units a length of a visit is said in.
+const VISIT_UNITS: &[&str] = &["minute", "minutes", "hour", "hours"];
+
+/// Verbs that give a record a property: "has", "takes", "offers".
+const HAVING: &[&str] = &[
+    "has", "have", "takes", "take", "accepts", "accept", "offers", "offer", "provides", "provide",
+];
+
+/// Words that end a property's phrase.
+fn phrase_end(t: &Tok) -> bool {
+    t.kind == Kind::Stop
+        || t.kind == Kind::Comma
+        || is_word(t, PREPOSITIONS)
+        || is_word(t, &["and", "or", "which", "that", "who", "where", "when"])
+}
+
+/// The phrase from `k` to its end (a mark, a preposition, a conjunction or a relative).
+fn phrase<'a, 'b>(clause: &'a [&'b Tok], k: usize) -> &'a [&'b Tok] {
+    let k = k.min(clause.len());
+    let end = clause[k..]
+        .iter()
+        .position(|t| phrase_end(t))
+        .map_or(clause.len(), |p| k + p);
+    &clause[k..end]
+}
+
+/// A phrase that names no datum: words, none of them a holding, a number or a name.
+fn names_no_datum(p: &[&Tok]) -> bool {
+    !p.is_empty()
+        && p.iter()
+            .all(|t| t.kind == Kind::Word && !is_word(t, HOLDINGS))
+        && p.iter().any(|t| !is_word(t, DETERMINERS))
+}
+
+/// A number of minutes or hours at `k` ("30 minutes", "half an hour", "one hour").
+fn length_at(clause: &[&Tok], k: usize) -> bool {
+    let lead = [
+        "half", "an", "a", "one", "two", "three", "ten", "fifteen", "twenty",
+    ];
+    let mut i = k;
+    while i < clause.len()
+        && (clause[i].kind == Kind::Ident && clause[i].text.bytes().all(|b| b.is_ascii_digit())
+            || is_word(clause[i], &lead))
+    {
+        i += 1;
+    }
+    i > k && is_word_at(clause, i, VISIT_UNITS)
+}
+
+/// A record or a place as the subject ending at `v` (the verb): its head just before, opened by
+/// a determiner or a possessive ("each clinic", "the new visit", "the clinic reception"), or
+/// "each" standing for the records named before.
+fn record_subject<'a>(clause: &[&'a Tok], v: usize) -> Option<&'a Tok> {
+    let head = clause.get(v.checked_sub(1)?)?;
+    if is_word(head, ENTITIES) || is_word(head, PLACES) {
+        return Some(head);
+    }
+    (v == 1 && is_word(head, &["each"])).then_some(head)
+}
+
+/// A property of a record or a place said with "is" or "has" that no field holds: "each slot
+/// is 30 minutes long", "the visit is by video", "each clinic is open on holidays", "each
+/// clinic has parking", "every doctor takes public insurance", "each protocol is for adults".
+fn property_said<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
+    for v in 1..clause.len() {
+        let Some(head) = record_subject(clause, v) else {
+            continue;
+        };
+        let mut p = v + 1;
+        while is_word_at(clause, p, &["also", "always", "only", "usually"]) {
+            p += 1;
+        }
+        if is_word(clause[v], HAVING) {
+            let object = phrase(clause, p);
+            // (a tense, an absence, or a field named as itself: "has written", "has no", "has the
+            // `clinicId` null")
+            if object
+                .first()
+                .is_some_and(|o| participle(o) || is_word(o, &["no", "not", "the", "its"]))
+            {
+                continue;
+            }
+            if names_no_datum(object) {
+                return Some(clause[v]);
+            }
+            continue;
+        }
+        if !is_word(clause[v], &["is", "are", "stays", "remains"]) {
+            continue;
+        }
+        let Some(next) = clause.get(p) else { continue };
+        // a length: "is 15 minutes", "is half an hour long"
+        if length_at(clause, p) && !is_word(head, &["clinic", "clinics"]) {
+            return Some(next);
+        }
+        // a place's hours or access: "is open on holidays", "is accessible by wheelchair"
+        let place = is_word(head, PLACES) || is_word(head, &["clinic", "clinics"]);
+        if place && is_word(next, &["open", "closed", "accessible", "reachable"]) {
+            return Some(next);
+        }
+        // a mode, a party or a place of its own: "is by video", "is for adults", "is at home"
+        if is_word(next, &["by", "for", "with", "at"]) && names_no_datum(phrase(clause, p + 1)) {
+            return Some(next);
+        }
+    }
+    None
+}
+
+/// A length fixed for every slot or visit, not in a subject: "End of the slot, 30 minutes after
+/// its start", "Start of the slot; each slot is 30 minutes long". The data's slot is as long as
+/// its start and end say.
+fn length_fixed<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
+    (0..clause.len()).find_map(|k| {
+        if !length_at(clause, k) || k > 0 && length_at(clause, k - 1) {
+            return None;
+        }
+        let unit = (k..clause.len()).find(|&i| is_word(clause[i], VISIT_UNITS))?;
+        let long = is_word_at(clause, unit + 1, &["long"]);
+        let after_start = is_word_at(clause, unit + 1, &["after"])
+            && is_word_at(clause, unit + 2, &["its", "the"])
+            && is_word_at(clause, unit + 3, &["start"]);
+        (long || after_start).then_some(clause[k])
+    })
+}
+
+/// A party, a mode or a place that no field holds, joined to a value or a record by "with",
+/// "at" or "by", or set after it: "Doctor name, with an interpreter at each slot", "at a clinic
+/// with parking", ", by video", "accessible by wheelchair", "for the oncall doctor by sms", "a
+/// building accessible by wheelchair".
+fn joined_property<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
+    (0..clause.len()).find_map(|k| {
+        let t = clause[k];
+        if is_word(t, PLACES) && k > 0 && is_word(clause[k - 1], &["a", "an", "each", "every"]) {
+            return Some(t);
+        }
+        let before = k.checked_sub(1).map(|b| clause[b]);
+        // a mark that sets a phrase after a bare noun phrase, the value itself: "Doctor name,
+        // with …" (not a sentence's comma: "Find open slots …, with …")
+        let set_off = before.is_some_and(|b| b.kind == Kind::Comma)
+            && !clause[..k - 1]
+                .iter()
+                .enumerate()
+                .any(|(i, x)| verb(&x.text).is_some_and(|(_, _, f)| f != Form::Base || i == 0));
+        let indefinite = is_word_at(clause, k + 1, &["a", "an"]);
+        let joined = match t.text.as_str() {
+            // after the value or a record: "Doctor name, with …", "a clinic with parking"; a
+            // time after a person is no place ("set by the doctor at an escalation")
+            "with" => set_off || before.is_some_and(|b| is_word(b, ENTITIES)),
+            "at" => set_off && indefinite,
+            // a means after a person or a place's adjective ("the doctor by sms", "accessible
+            // by wheelchair"); an agent after a participle is no means
+            "by" => {
+                set_off
+                    || before.is_some_and(|b| {
+                        is_word(b, &["and", "or", "accessible", "reachable"]) || is_word(b, PEOPLE)
+                    })
+            }
+            _ => false,
+        };
+        // (an absence is no property: "with no fee", "with its fee" names the record's own)
+        let next = clause.get(k + 1);
+        if next.is_some_and(|n| {
+            is_word(
+                n,
+                &[
+                    "no", "its", "their", "the", "some", "exactly", "each", "every", "any",
+                ],
+            )
+        }) {
+            return None;
+        }
+        (joined && t.kind == Kind::Word && names_no_datum(phrase(clause, k + 1))).then_some(t)
+    })
+}
+
+/// A party the data holds no record of, said to be at a record: "an interpreter is at each
+/// visit". The people of an appointment are its patient and its doctor.
+fn party_present<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
+    (2..clause.len()).find_map(|v| {
+        let head = clause[v - 1];
+        let fresh = is_word(clause[v - 2], &["a", "an"])
+            && head.kind == Kind::Word
+            && !is_word(head, HOLDINGS);
+        let at = is_word(clause[v], &["is", "are"])
+            && is_word_at(clause, v + 1, &["at", "with", "in", "for"])
+            && clause[v + 2..].iter().take(3).any(|x| is_word(x, ENTITIES));
+        (fresh && at).then_some(head)
+    })
+}
+
+/// A kind of visit the data holds no field for, said as a word before it: "the link for the
+/// video visit", "for a phone visit". A visit is the appointment: its status and priority are
+/// its kinds.
+fn visit_kind<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
+    (2..clause.len()).find_map(|k| {
+        let kind = clause[k - 1];
+        let named = is_word(clause[k], &["visit", "visits"])
+            && is_word(clause[k - 2], DETERMINERS)
+            && kind.kind == Kind::Word
+            && !is_word(kind, DETERMINERS)
+            && !is_word(kind, crate::lang::predicates::RELATIVES)
+            && !is_word(kind, HOLDINGS)
+            && !is_word(kind, PEOPLE)
+            && !is_word(kind, crate::lang::predicates::STATES)
+            && !is_word(
+                kind,
+                &[
+                    "first", "last", "earlier", "later", "previous", "same", "other", "booked",
+                ],
+            )
+            && !kind.text.ends_with("ed");
+        named.then_some(kind)
+    })
+}
+
+/// A value said to be in a language, or shown in a place, that no field holds: "in the
+/// patient's language", "in the language of the doctor", "shown in the patient's portal",
+/// "also in the patient's calendar". The answer holds what it holds, in the words written.
+fn shown_elsewhere<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
+    (0..clause.len()).find_map(|k| {
+        let t = clause[k];
+        // ("on" is a time as often: "shown on the day of the rejection")
+        if !is_word(t, &["in", "via"]) {
+            return None;
+        }
+        let p = phrase(clause, k + 1);
+        // a person's thing: "the patient's portal" (read "the patient portal"), "the language
+        // of the doctor"
+        let person_owned = (2..=3).contains(&p.len())
+            && is_word(p[p.len() - 2], PEOPLE)
+            && (p.len() == 2 || is_word(p[0], DETERMINERS))
+            && !is_word(p[p.len() - 1], HOLDINGS)
+            && !is_word(p[p.len() - 1], PEOPLE)
+            || is_word_at(clause, k + 1 + p.len(), &["of"])
+                && is_word_at(clause, k + 2 + p.len(), &["the", "a", "each"])
+                && is_word_at(clause, k + 3 + p.len(), PEOPLE)
+                && names_no_datum(p);
+        // shown or set besides the answer: "shown to the patient in the portal", "also in …"
+        let whole = clause[k + 1..]
+            .iter()
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, PREPOSITIONS))
+            .last();
+        let shown = clause[..k]
+            .iter()
+            .any(|x| is_word(x, &["shown", "sent", "displayed", "also"]))
+            && names_no_datum(p)
+            && whole.is_some_and(|h| !is_word(h, HOLDINGS));
+        (person_owned || shown).then_some(t)
+    })
+}
+
+/// A property of a visit, a record or a value that this server's data holds no field for, said
+/// of a tool this server serves ([`crate::served::role_of`]); read clause by clause, one
+/// violation for each clause.
+pub(crate) fn holding_invented(text: &str, tool: &str, out: &mut Vec<Violation>) {
+    if crate::served::role_of(tool).is_none() {
+        return;
+    }
+    let toks = tokens(text);
+    let clauses = toks.split(|t| t.kind == Kind::Stop && t.text != ":");
+    for sentence in clauses {
+        let clause: Vec<&Tok> = sentence.iter().collect();
+        let clause = clause.as_slice();
+        let found = property_said(clause)
+            .or_else(|| length_fixed(clause))
+            .or_else(|| joined_property(clause))
+            .or_else(|| shown_elsewhere(clause))
+            .or_else(|| party_present(clause))
+            .or_else(|| visit_kind(clause));
+        if let Some(t) = found
+            && !out.iter().any(|v| v.range == (t.start..t.end))
+        {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\": a property of a visit, a clinic, a doctor or a value that this server's data holds no field for (a slot's length is its start and end; the API fixes no mode, party, language, hours, access or channel), said as a fact of a tool this server serves",
+                    t.text
+                ),
+            );
+        }
+    }
+}
