@@ -2575,8 +2575,23 @@ const OUTSIDE_A_KEY: &[&str] = &[
 /// out of an id that has none. A text of an idempotency key is of the key, not of an id.
 fn id_form_misstated(toks: &[Tok], s: &[Tok], out: &mut Vec<Violation>) {
     const PARTS: &[&str] = &[
-        "colon", "colons", "prefix", "prefixes", "suffix", "suffixes", "hyphen", "hyphens", "dash",
+        "colon",
+        "colons",
+        "prefix",
+        "prefixes",
+        "suffix",
+        "suffixes",
+        "hyphen",
+        "hyphens",
+        "dash",
         "dashes",
+        "slash",
+        "slashes",
+        "backslash",
+        "underscore",
+        "underscores",
+        "separator",
+        "separators",
     ];
     let (_, head) = clause_at(toks, 0);
     let of_an_id = toks[..head].iter().any(|x| is_word(x, &["id", "ids"]))
@@ -2735,7 +2750,14 @@ fn form_misstated(s: &[Tok], subject: Option<&'static Arg>, tool: &str, out: &mu
                 "includes",
                 "inclusively",
             ],
-        ) {
+        ) || is_word(t, &["holds", "covers", "contains", "spans"])
+            && s[k + 1..]
+                .iter()
+                .take(4)
+                .any(|x| is_word(x, &["all", "whole", "day", "days"]))
+        {
+            // ("a date as to holds all of that day": a date is its midnight, so the day is
+            // outside the window)
             of(&|a| a.tool == SLOT_SEARCH && a.name == "to").map(|a| (a, "exclusive"))
         } else if is_word(
             t,
@@ -3654,6 +3676,10 @@ const OTHER_THINGS: &[&str] = &[
     "cities",
     "building",
     "buildings",
+    "hospital",
+    "hospitals",
+    "physician",
+    "physicians",
 ];
 
 /// What each count to return counts: a page's appointments, the slots found, the protocols
@@ -3691,9 +3717,26 @@ pub(crate) fn arg_meaning_swapped(toks: &[Tok], tool: &str, out: &mut Vec<Violat
                 .take(n)
                 .find(|x| !is_word(x, &["the", "a", "an", "one", "of"]))
         };
+        // (the count's own word: "Maximum count of X", "Highest number of X")
+        let counted_thing = |n: usize| {
+            h[k + 1..].iter().take(n).find(|x| {
+                !is_word(
+                    x,
+                    &[
+                        "the", "a", "an", "one", "of", "number", "count", "amount", "total",
+                    ],
+                )
+            })
+        };
         // "Most X", "Maximum number of X", "X per page"
-        let counted = if limit && is_word(t, &["most", "maximum", "max"]) {
-            next(3)
+        let counted = if limit
+            && is_word(
+                t,
+                &[
+                    "most", "maximum", "max", "highest", "greatest", "largest", "upper",
+                ],
+            ) {
+            counted_thing(4)
         } else if limit && PAGED.contains(&tool) && is_word_at(h, k + 1, &["per"]) {
             Some(t)
         } else {

@@ -18552,3 +18552,197 @@ fn a_property_no_field_holds_is_refused_of_a_served_tool() {
         assert_eq!(served(field, tool, text), 0, "{tool}: {text}");
     }
 }
+
+/// A doctor by another of its names ("physician") is the doctor to the readings of who sets a
+/// status, who writes a rejection's reason and what a move keeps; a reason's writer glossed
+/// with no verb ("from the patient"), a status said kept by "the status it had" or "the same
+/// status", and a move's kept doctor hung on its time are read as well.
+#[test]
+fn a_doctor_by_another_name_and_a_writer_glossed_are_read() {
+    for (place, tool, bad, why) in [
+        (
+            D,
+            "reschedule_appointment",
+            "Move an appointment to another open slot with the same physician.",
+            "a move said to keep the doctor",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move an appointment to a later time with the same clinician.",
+            "a move said to keep the doctor",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The moved appointment, with the status it had.",
+            "a move said to keep the status",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Status: cancelled (by the physician).",
+            "glossed with who or what set it",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection, from the patient.",
+            "a rejection's reason said written by another",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection, by the clinic.",
+            "a rejection's reason said written by another",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "reschedule_appointment",
+            "Move an appointment to another open slot, of the same doctor or of another.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The moved appointment; its status is pending.",
+        ),
+        (O, "get_appointment", "Status: rejected (by the physician)."),
+        (O, "get_appointment", "Status: cancelled (by the patient)."),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection, from the physician.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection, shown to the patient.",
+        ),
+    ]);
+}
+
+/// The clinic said to make a diagnosis with another verb ("provides", "creates") or in the
+/// passive ("a diagnosis is given by the clinic"): the API sets a triage level from a number.
+#[test]
+fn a_diagnosis_said_made_by_the_clinic_in_any_verb_is_refused() {
+    for bad in [
+        "Record an intake; the clinic provides a diagnosis from the severity.",
+        "Record an intake; a diagnosis is given by the clinic.",
+        "Record an intake; the server creates a diagnosis.",
+    ] {
+        assert!(
+            refused_for(
+                D,
+                "record_intake",
+                bad,
+                "the clinic said to give a person's diagnosis"
+            ),
+            "{bad}"
+        );
+    }
+    passes(&[
+        (
+            D,
+            "record_intake",
+            "Record an intake; the clinic sets a triage level from the severity.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record an intake; no diagnosis is given.",
+        ),
+    ]);
+}
+
+/// The hour of an appointment is its time, which the answer holds; a cancelled slot said open
+/// after a delay ("in 2 hours"); a prerequisite said by "who has"; a hospital's name or a count
+/// of doctors said of a slot search's arguments; an id said cut at a slash; a date as the
+/// window's end said to hold its day (it is its midnight, and the end is exclusive).
+#[test]
+fn hours_delays_prerequisites_and_argument_forms_are_read() {
+    for (place, tool, bad, why) in [
+        (
+            O,
+            "get_appointment",
+            "The appointment; the intake and the hour are not in the answer.",
+            "",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots; a cancelled slot is open again in 2 hours.",
+            "after a delay",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for a patient who has a referral.",
+            "a prerequisite",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Name of a hospital.",
+            "a name said to be of a hospital",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Highest number of doctors to return.",
+            "a count to return said to count doctors",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Maximum count of doctors searched.",
+            "a count to return said to count doctors",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Slot id; the digits after the slash.",
+            "an id said to be other than a positive integer",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window; a date as to holds all of that day.",
+            "it is exclusive",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "get_appointment",
+            "The appointment; the intake and the triage level are not in the answer.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor or one specialty in the next 7 days.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient.",
+        ),
+        (P, "list_doctors", "Exact specialty name, case-insensitive."),
+        (
+            P,
+            "find_available_slots",
+            "Highest number of slots to return.",
+        ),
+        (P, "book_appointment", "Slot id, a positive integer."),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive; a date is its midnight in UTC.",
+        ),
+    ]);
+}

@@ -63,7 +63,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
     (include_str!("data/redteam28/served.jsonl"), 167, 22),
     (include_str!("data/redteam29/served.jsonl"), 179, 39),
-    (include_str!("data/redteam30/served.jsonl"), 221, 70),
+    (include_str!("data/redteam30/served.jsonl"), 221, 69),
     (include_str!("data/redteam31/served.jsonl"), 234, 11),
     (include_str!("data/redteam32/served.jsonl"), 196, 25),
     (include_str!("data/redteam33/served.jsonl"), 240, 26),

@@ -11,8 +11,8 @@ use crate::types::{Rule, Violation};
 /// Who moves an appointment to each status, by the words that name them.
 pub const STATUS_ACTORS: &[(&str, &[&str])] = &[
     ("pending", &["patient", "patients", "owner"]),
-    ("confirmed", &["doctor", "doctors"]),
-    ("rejected", &["doctor", "doctors"]),
+    ("confirmed", DOCTOR_NAMES),
+    ("rejected", DOCTOR_NAMES),
     ("cancelled", &["patient", "patients", "owner"]),
 ];
 
@@ -32,8 +32,31 @@ const STATUS_ACTS: &[(&str, &[&str])] = &[
 
 /// The people or parts a status could be said to be set by.
 const ACTORS: &[&str] = &[
-    "patient", "patients", "owner", "doctor", "doctors", "clinic", "clinics", "api", "server",
-    "staff", "agent", "system", "user", "users", "person", "people", "admin", "nurse", "oncall",
+    "patient",
+    "patients",
+    "owner",
+    "doctor",
+    "doctors",
+    "clinic",
+    "clinics",
+    "api",
+    "server",
+    "staff",
+    "agent",
+    "system",
+    "user",
+    "users",
+    "person",
+    "people",
+    "admin",
+    "nurse",
+    "oncall",
+    "physician",
+    "physicians",
+    "clinician",
+    "clinicians",
+    "practitioner",
+    "practitioners",
 ];
 
 /// Words that make an actor another one than the one named: "another patient".
@@ -143,6 +166,28 @@ pub(super) fn reason_writer_misstated(toks: &[Tok], out: &mut Vec<Violation>) {
         if !of_rejection || s.iter().any(|t| is_word(t, NEGATIONS)) {
             continue;
         }
+        // the writer glossed without a verb: "Reason for the rejection, from the patient",
+        // "the reason of a rejection by the clinic" ("by"/"from" after a comma, the reason or
+        // the rejection; not "a rejection of the slot booked by the patient")
+        let glossed = s.iter().enumerate().find_map(|(k, t)| {
+            let gloss = is_word(t, &["by", "from"])
+                && k >= 1
+                && (s[k - 1].text == ","
+                    || is_word(&s[k - 1], &["reason", "reasons", "rejection", "rejected"]));
+            gloss
+                .then(|| s[k + 1..].iter().take(3).find(|x| is_word(x, ACTORS)))
+                .flatten()
+                .filter(|who| !is_word(who, DOCTOR_NAMES))
+        });
+        if let Some(who) = glossed {
+            push(
+                out,
+                Rule::Directive,
+                who,
+                "a rejection's reason said written by another than the doctor: the appointment's doctor rejects it and writes its reason, and its patient sees it".to_owned(),
+            );
+            return;
+        }
         for (k, t) in s.iter().enumerate() {
             if !is_word(t, WRITES) {
                 continue;
@@ -163,7 +208,7 @@ pub(super) fn reason_writer_misstated(toks: &[Tok], out: &mut Vec<Violation>) {
                 .then(|| s[k + 2..].iter().take(3).find(|x| is_word(x, ACTORS)))
                 .flatten();
             if let Some(who) = after.or(before)
-                && !is_word(who, &["doctor", "doctors"])
+                && !is_word(who, DOCTOR_NAMES)
             {
                 push(
                     out,
@@ -215,8 +260,21 @@ const THINGS: &[&str] = &[
     "times",
 ];
 
-/// Words that say a thing is left as it was.
-const KEPT_AS_IT_WAS: &[&str] = &["before", "unchanged", "keeps", "kept", "stays", "remains"];
+/// Words that say a thing is left as it was ("the status it had").
+const KEPT_AS_IT_WAS: &[&str] = &[
+    "before",
+    "unchanged",
+    "keeps",
+    "kept",
+    "stays",
+    "remains",
+    "had",
+    "held",
+];
+
+/// What a move takes the appointment to: a slot, or its time ("to a later time with the same
+/// doctor").
+const MOVED_TO: &[&str] = &["slot", "slots", "time", "times"];
 
 /// A move said to keep the doctor or the status ("another open slot of the same doctor", "an
 /// open slot with its doctor", "the status, the same as before the move"): the move takes any
@@ -236,7 +294,7 @@ pub(super) fn move_said_to_keep(toks: &[Tok], tool: &str, out: &mut Vec<Violatio
         // the slot's doctor said to be the appointment's own: "slot of the same doctor", "slot
         // with its doctor", "slot of this appointment's doctor"
         let kept_doctor = s.iter().enumerate().find(|&(k, t)| {
-            if !is_word(t, &["doctor"]) || k < 2 || case {
+            if !is_word(t, DOCTOR_NAMES) || k < 2 || case {
                 return false;
             }
             let own = is_word(&s[k - 1], &["same", "its"])
@@ -248,10 +306,10 @@ pub(super) fn move_said_to_keep(toks: &[Tok], tool: &str, out: &mut Vec<Violatio
             let of_slot = (2..=3).any(|n| {
                 k > n
                     && is_word(&s[k - n], &["of", "with", "for"])
-                    && (is_word(&s[k - n - 1], &["slot", "slots"])
+                    && (is_word(&s[k - n - 1], MOVED_TO)
                         || s[k - n - 1].text == ","
                             && k >= n + 2
-                            && is_word(&s[k - n - 2], &["slot", "slots"]))
+                            && is_word(&s[k - n - 2], MOVED_TO))
             });
             let or_another = s[k + 1..]
                 .iter()
@@ -277,9 +335,13 @@ pub(super) fn move_said_to_keep(toks: &[Tok], tool: &str, out: &mut Vec<Violatio
             // ("before the visit" is a time; "as before" is the state kept)
             let kept = is_word(t, KEPT_AS_IT_WAS)
                 && (!is_word(t, &["before"]) || is_word_at(s, k.wrapping_sub(1), &["as"]));
-            kept && s[k.saturating_sub(3)..k]
-                .iter()
-                .any(|x| is_word(x, &["status", "statuses"]) || status_word(x))
+            let same_status =
+                is_word(t, &["same"]) && is_word_at(s, k + 1, &["status", "statuses"]);
+            same_status
+                || kept
+                    && s[k.saturating_sub(3)..k]
+                        .iter()
+                        .any(|x| is_word(x, &["status", "statuses"]) || status_word(x))
         });
         let bare_gloss = s
             .first()

@@ -111,8 +111,12 @@ const ID: &[&str] = &["id", "ids"];
 const NAME: &[&str] = &["name", "names"];
 const TIME_ZONE: &[&str] = &["time", "zone", "zones"];
 const STATUS: &[&str] = &["status", "statuses", "state"];
-const START: &[&str] = &["start", "starts", "time", "times", "date", "dates", "when"];
-const END: &[&str] = &["end", "ends", "time", "times", "date", "dates", "when"];
+const START: &[&str] = &[
+    "start", "starts", "time", "times", "date", "dates", "when", "hour", "hours",
+];
+const END: &[&str] = &[
+    "end", "ends", "time", "times", "date", "dates", "when", "hour", "hours",
+];
 
 /// An instant (`When`): in UTC, in the clinic's local time, and the clinic's zone.
 #[rustfmt::skip]
@@ -337,7 +341,8 @@ const NEVER_ANSWERED: &[&str] = &[
 const GENERIC: &[&str] = &[
     "id", "ids", "name", "names", "number", "count", "total", "time", "times", "date", "dates",
     "when", "from", "to", "start", "starts", "end", "ends", "text", "level", "found", "local",
-    "utc", "instant", "match", "matches", "size", "window", "state", "zone", "zones",
+    "utc", "instant", "match", "matches", "size", "window", "state", "zone", "zones", "hour",
+    "hours",
 ];
 
 /// The words that name what a tool's answer holds: its fields' words and the things they are of.

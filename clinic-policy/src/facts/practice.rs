@@ -136,19 +136,31 @@ fn supply_scheduled<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
             || is_word(t, &["each", "every"]) && (after(UNITS) || after(&WEEKDAYS_AND_MONTHS[..7]))
             || is_word(t, &["first", "last"]) && after(&["day", "days", "week", "weeks"])
             || is_word(t, UNITS) && after(&["after", "later"])
+            // a delay: "open again in 2 hours", "released after one day", "within a week"
+            || is_word(t, &["in", "after", "within"])
+                && (clause
+                    .get(k + 1)
+                    .is_some_and(|n| n.kind == Kind::Ident && n.text.bytes().all(|b| b.is_ascii_digit()))
+                    || after(&["a", "an", "one", "two", "few", "several"]))
+                && is_word_at(clause, k + 2, UNITS)
     });
     when.then_some(clause[coming])
 }
 
 /// A patient said to need something before a call: "for a patient with an intake", "for
-/// patients with a referral". "with or without an intake" asks nothing.
+/// patients with a referral", "for a patient who has a referral", "for a patient that holds
+/// one". "with or without an intake" asks nothing.
 fn prerequisite<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     (1..clause.len()).find_map(|k| {
         let t = clause[k];
-        if !is_word(t, &["with"])
-            || !is_word(clause[k - 1], PATIENTS)
-            || is_word_at(clause, k + 1, &["or"])
-        {
+        let with = is_word(t, &["with"]) && !is_word_at(clause, k + 1, &["or"]);
+        let who_has = is_word(t, &["who", "that", "whose"])
+            && is_word_at(
+                clause,
+                k + 1,
+                &["has", "have", "holds", "hold", "owns", "carries"],
+            );
+        if !(with || who_has) || !is_word(clause[k - 1], PATIENTS) {
             return None;
         }
         clause[k + 1..]

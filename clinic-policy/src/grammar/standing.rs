@@ -332,9 +332,70 @@ pub(super) fn judgement_relabelled(clause: &[&Tok], out: &mut Vec<Violation>) {
 pub(super) fn judgement_given(clause: &[&Tok], out: &mut Vec<Violation>) {
     const GIVERS: &[&str] = &["clinic", "api", "server", "tool", "system"];
     const GIVES: &[&str] = &[
-        "gives", "give", "sets", "set", "makes", "make", "returns", "return", "computes",
-        "compute", "derives", "derive",
+        "gives",
+        "give",
+        "sets",
+        "set",
+        "makes",
+        "make",
+        "returns",
+        "return",
+        "computes",
+        "compute",
+        "derives",
+        "derive",
+        "provides",
+        "provide",
+        "creates",
+        "create",
+        "produces",
+        "produce",
+        "generates",
+        "generate",
+        "offers",
+        "offer",
+        "delivers",
+        "deliver",
     ];
+    // the passive: "a diagnosis is given by the clinic", "a diagnosis is made" (by no one
+    // named, or by the clinic or its API; "made by the doctor at the visit" is not the API's)
+    const GIVEN: &[&str] = &[
+        "given",
+        "set",
+        "made",
+        "returned",
+        "computed",
+        "derived",
+        "provided",
+        "created",
+        "produced",
+        "generated",
+        "offered",
+        "delivered",
+    ];
+    let passive = (2..clause.len()).find(|&v| {
+        is_word(clause[v], GIVEN)
+            && is_word(clause[v - 1], COPULAS)
+            && is_word(clause[v - 2], JUDGEMENTS)
+            && !clause
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+            && clause[v + 1..]
+                .iter()
+                .position(|x| is_word(x, &["by"]))
+                .is_none_or(|b| {
+                    is_word_at(clause, v + 3 + b, GIVERS) || is_word_at(clause, v + 2 + b, GIVERS)
+                })
+    });
+    if let Some(v) = passive {
+        push(
+            out,
+            Rule::Directive,
+            clause[v - 2],
+            "the clinic said to give a person's diagnosis, advice or decision: the clinic API sets a triage level from a number, and a text of the clinic is not care".to_owned(),
+        );
+        return;
+    }
     let Some(v) = (1..clause.len()).find(|&v| {
         is_word(clause[v], GIVES)
             && is_word(clause[v - 1], GIVERS)

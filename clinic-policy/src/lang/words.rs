@@ -546,6 +546,17 @@ pub(crate) const ANSWERS: &[&str] = &[
     "response",
     "responses",
 ];
+/// A doctor, by each of its names: what one of them does, any of them does.
+pub(crate) const DOCTOR_NAMES: &[&str] = &[
+    "doctor",
+    "doctors",
+    "physician",
+    "physicians",
+    "clinician",
+    "clinicians",
+    "practitioner",
+    "practitioners",
+];
 /// The clinic's staff: people a value the staff keeps can have been written by.
 pub(crate) const STAFF_MEMBERS: &[&str] = &[
     "staff",
