@@ -18746,3 +18746,236 @@ fn hours_delays_prerequisites_and_argument_forms_are_read() {
         ),
     ]);
 }
+
+/// The escalation's doctor given a kind beyond the appointment's clinic, in a tool's text or
+/// a reader's: the API gives the appointment to the oncall doctor of its clinic, whatever that
+/// doctor's specialty.
+#[test]
+fn the_oncall_doctor_given_a_kind_is_refused() {
+    let why = "the escalation's doctor given a kind";
+    for (place, tool, bad) in [
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it becomes urgent and moves to the oncall pediatrician of the same clinic, with a note. The status stays as it was. Returns the appointment with its new doctor.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The doctor of the appointment; after an escalation, a doctor in the same field.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The doctor of the appointment; an escalated one is with a surgeon of the clinic.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor of the same specialty, 1 to 500 characters.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it becomes urgent and moves to the oncall doctor of the same clinic, with a note. The status stays as it was. Returns the appointment with its new doctor.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Oncall doctor of the appointment after the escalation (id, name, specialty).",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of its clinic.",
+        ),
+    ]);
+}
+
+/// Every clinic said to have an oncall doctor: one clinic has none (`NO_ONCALL_DOCTOR`).
+#[test]
+fn every_clinic_said_to_have_an_oncall_doctor_is_refused() {
+    let why = "every clinic said to have an oncall doctor";
+    for (place, tool, bad) in [
+        (
+            O,
+            "list_doctors",
+            "Clinic name; every clinic has a doctor oncall.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor, one per clinic, 1 to 500 characters.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Clinic of the doctor; all clinics have an oncall doctor.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Clinic name; the clinic has a doctor oncall at every hour.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "list_doctors",
+            "Clinic name; one clinic has no oncall doctor.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor of the clinic, 1 to 500 characters.",
+        ),
+    ]);
+}
+
+/// The appointment's priority tied to the intake's triage level: only the escalation sets it.
+#[test]
+fn a_priority_that_follows_the_triage_level_is_refused() {
+    let why = "the priority said to follow the intake's triage level";
+    for (place, tool, bad) in [
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment: urgent if its triage is urgent.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "One of pending, confirmed, rejected, cancelled; urgent when the intake is urgent.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level from the severity: urgent, elevated or routine; the appointment has the same priority.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment: urgent after the escalation.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Priority of the appointment: urgent after an escalation.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine.",
+        ),
+    ]);
+}
+
+/// An intake made a precondition of another act: no act needs an intake.
+#[test]
+fn an_intake_made_a_precondition_is_refused() {
+    let why = "an intake made a precondition of the act";
+    for (place, tool, bad) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments after its intake is recorded. The appointment becomes cancelled and its slot is released; returns the appointment.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of one of the patient's appointments with an intake, as returned by list_my_appointments.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor, upon its intake. The appointment becomes confirmed; returns the appointment.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "One of pending, confirmed, rejected, cancelled; confirmed once its intake is recorded.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The appointment becomes confirmed; returns the appointment.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor, with or without an intake. The appointment becomes confirmed; returns the appointment.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Id of one of the doctor's appointments (a positive integer), as returned by list_doctor_schedule.",
+        ),
+    ]);
+}
+
+/// A doctor said to practise at a second clinic, or listed with clinics: every doctor belongs
+/// to exactly one clinic.
+#[test]
+fn a_doctor_at_a_second_clinic_is_refused() {
+    let why = "a doctor said to have many, a first or a changing clinic";
+    for (place, tool, bad) in [
+        (
+            O,
+            "list_doctors",
+            "The clinic of the doctor; a doctor can see patients at a second clinic too.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors. Returns each doctor's name, id and clinics.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. Returns each doctor's id, name, specialty and clinic.",
+        ),
+        (O, "list_doctors", "Where the doctor practises."),
+    ]);
+}
+
+/// The triage level said to grow with a value other than the severity.
+#[test]
+fn a_triage_level_said_to_grow_with_another_value_is_refused() {
+    let why = "the triage level said to come from more than the severity";
+    assert!(refused_for(
+        P,
+        "record_intake",
+        "For how many days the symptoms have lasted, 0 to 3650; more days give a higher triage level.",
+        why
+    ));
+    passes(&[
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); 8 or more makes the triage level urgent.",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 to 10; a higher severity gives a higher triage level.",
+        ),
+    ]);
+}

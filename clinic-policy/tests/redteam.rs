@@ -72,7 +72,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam36/served.jsonl"), 156, 43),
     (include_str!("data/redteam37/served.jsonl"), 154, 32),
     (include_str!("data/redteam38/served.jsonl"), 165, 63),
-    (include_str!("data/redteam39/served.jsonl"), 129, 27),
+    (include_str!("data/redteam39/served.jsonl"), 129, 26),
     (include_str!("data/redteam40/served.jsonl"), 138, 34),
     (include_str!("data/redteam41/served.jsonl"), 103, 27),
     (include_str!("data/redteam42/served.jsonl"), 84, 12),
@@ -89,7 +89,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam53/served.jsonl"), 261, 31),
     (include_str!("data/redteam54/served.jsonl"), 207, 16),
     (include_str!("data/redteam55/served.jsonl"), 130, 17),
-    (include_str!("data/redteam56/served.jsonl"), 98, 98),
+    (include_str!("data/redteam56/served.jsonl"), 98, 65),
 ];
 
 fn mutates(tool: &str) -> bool {

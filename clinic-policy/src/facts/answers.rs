@@ -887,7 +887,36 @@ pub(crate) fn one_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
                     && is_word_at(s, k + 1, &["names", "ids"])
                     && is_word_at(s, k + 2, &["of"])
                     && owner_in(k + 3, k + 6);
-                if many_said || names_of {
+                // "a doctor may see patients at a second clinic too": one more, said possible
+                let another = is_word(t, &[thing_one])
+                    && !compound
+                    && k >= 1
+                    && is_word(
+                        &s[k - 1],
+                        &["second", "third", "additional", "extra", "further"],
+                    )
+                    && owner_in(0, s.len())
+                    && s.iter()
+                        .any(|x| is_word(x, MODALS) || is_word(x, &["too", "also"]));
+                // "each doctor's id, name, specialty and clinics": a plural in a list of the
+                // owner's values
+                let listed = is_word(t, &[thing_many])
+                    && !compound
+                    && s[..k]
+                        .iter()
+                        .rev()
+                        .take(10)
+                        .take_while(|x| {
+                            x.kind == Kind::Comma
+                                || x.kind == Kind::Word && !is_word(x, PREPOSITIONS)
+                        })
+                        .any(|x| is_word(x, &[owner_one]))
+                    && s[..k]
+                        .iter()
+                        .rev()
+                        .take(3)
+                        .any(|x| x.kind == Kind::Comma || is_word(x, &["and"]));
+                if many_said || names_of || another || listed {
                     true
                 } else if is_word(t, &[thing_many]) {
                     // "the doctor's clinics", "the doctor's other clinics", "the clinics of

@@ -450,6 +450,73 @@ pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// An intake made a precondition of an act other than the intake ("Confirm …, once its
+/// intake is recorded", "after the intake of its patient", "Id of one of the doctor's
+/// appointments with an intake, as returned by …"): no act needs an intake; an appointment
+/// without one is confirmed, rejected, cancelled, moved and escalated alike. A denial ("no
+/// intake is needed", "with or without an intake") passes.
+pub(crate) fn intake_required(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    if effects.is_empty()
+        || effects.iter().any(|e| matches!(*e, "record" | "submit"))
+        || clause.iter().any(|x| {
+            is_word(x, NEGATIONS) || is_word(x, &["no", "whether", "regardless", "any", "even"])
+        })
+    {
+        return;
+    }
+    let hit = clause.iter().enumerate().find_map(|(k, t)| {
+        if !is_word(t, &["intake", "intakes"]) {
+            return None;
+        }
+        // the words between the mark and the intake: determiners and owners only
+        let mut m = k;
+        while m > 0
+            && (is_word(clause[m - 1], DETERMINERS)
+                || is_word(clause[m - 1], &["its", "their", "patient", "recorded"]))
+        {
+            m -= 1;
+        }
+        // (the intake itself, not a thing of it: "if the intake request fails")
+        if clause.get(k + 1).is_some_and(|x| {
+            x.kind == Kind::Word && !is_word(x, &["is", "was", "of", "has", "are", "for"])
+        }) {
+            return None;
+        }
+        let mark = m.checked_sub(1).map(|j| clause[j])?;
+        let before_mark = m.checked_sub(2).map(|j| clause[j]);
+        if before_mark.is_some_and(|x| is_word(x, &["or", "and"])) {
+            return None;
+        }
+        // "once its intake is recorded", "after the intake of its patient"
+        let condition = is_word(
+            mark,
+            &[
+                "once",
+                "after",
+                "upon",
+                "following",
+                "until",
+                "when",
+                "if",
+                "provided",
+                "given",
+            ],
+        );
+        // "an appointment with an intake, as returned by …": a phrase of the object
+        let with = is_word(mark, &["with", "and"])
+            && clause.get(k + 1).is_none_or(|x| x.kind != Kind::Word);
+        (condition || with).then_some(mark)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an intake made a precondition of the act: no act needs an intake; an appointment without one is confirmed, rejected, cancelled, moved and escalated alike".to_owned(),
+        );
+    }
+}
+
 /// The reading tools whose object is an appointment of any status: one appointment by id, and
 /// the two paged lists, which the API narrows by nothing but the caller.
 const READS_OF_APPOINTMENTS: &[&str] = &[

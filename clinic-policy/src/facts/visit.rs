@@ -83,6 +83,9 @@ pub(crate) fn visit_misstated(
         patient_clinic(clause, out);
     }
     oncall_elsewhere(clause, toks, effects, out);
+    oncall_of_a_kind(clause, effects, out);
+    oncall_everywhere(clause, out);
+    priority_from_intake(clause, toks, out);
     if param_head {
         computed_taken(clause, effects, out);
     }
@@ -288,6 +291,201 @@ fn oncall_elsewhere(clause: &[&Tok], toks: &[Tok], effects: &[&str], out: &mut V
     }
 }
 
+/// A noun of a kind of doctor at `k` ("specialty", "specialist", "cardiologist", "the same
+/// kind"), not one that says any kind ("of any specialty").
+fn kind_of_doctor(clause: &[&Tok], k: usize) -> bool {
+    let t = clause[k];
+    if t.kind != Kind::Word {
+        return false;
+    }
+    let before =
+        |n: usize, list: &[&str]| (1..=n).any(|d| k >= d && is_word_at(clause, k - d, list));
+    if before(3, &["any", "whatever", "every", "all", "no"]) {
+        return false;
+    }
+    match t.text.as_str() {
+        // ("Oncall doctor (id, name, specialty)", "with its specialty": a field of the doctor)
+        "specialty" | "specialties" | "speciality" | "specialities" => {
+            before(4, &["same"])
+                || before(3, &["of", "with", "in"])
+                    && !(1..=3).any(|d| k >= d && clause[k - d].kind == Kind::Comma)
+                    && !(is_word_at(clause, k - 1, &["its", "their", "his", "her"])
+                        && before(2, &["with"]))
+        }
+        "kind" | "kinds" | "field" | "type" => before(4, &["same"]),
+        "physician" | "physicians" | "clinician" | "clinicians" => false,
+        w => {
+            w.len() > 6
+                && ["ist", "ists", "ian", "ians", "eon", "eons"]
+                    .iter()
+                    .any(|s| w.ends_with(s))
+        }
+    }
+}
+
+/// The escalation's doctor given an attribute beyond the appointment's clinic ("the oncall
+/// doctor of the same specialty", "the oncall cardiologist", "an escalated one is with a
+/// doctor of the same specialty"): the API gives the appointment to the one oncall doctor of
+/// its clinic, whatever that doctor's specialty.
+fn oncall_of_a_kind(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    let of_escalation = effects.contains(&"escalate")
+        || clause.iter().any(|t| {
+            is_word(
+                t,
+                &["oncall", "escalation", "escalated", "escalate", "urgent"],
+            )
+        });
+    if !of_escalation || clause.iter().any(|t| is_word(t, NEGATIONS)) {
+        return;
+    }
+    if let Some(k) = (0..clause.len()).find(|&k| kind_of_doctor(clause, k)) {
+        push(
+            out,
+            Rule::Effects,
+            clause[k],
+            "the escalation's doctor given a kind: the API gives the appointment to the oncall doctor of its clinic, whatever that doctor's specialty".to_owned(),
+        );
+    }
+}
+
+/// Every clinic said to have an oncall doctor ("each clinic has an oncall doctor", "one at
+/// every clinic", "the clinic has a doctor oncall at every hour"): one clinic has none, and
+/// an escalation there answers `NO_ONCALL_DOCTOR`. A condition ("when the clinic has one") or
+/// a denial is no such claim.
+fn oncall_everywhere(clause: &[&Tok], out: &mut Vec<Violation>) {
+    if !clause.iter().any(|t| is_word(t, &["oncall"]))
+        || clause
+            .iter()
+            .any(|t| is_word(t, NEGATIONS) || is_word(t, &["no"]))
+    {
+        return;
+    }
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        if !is_word(t, &["clinic", "clinics"]) {
+            return false;
+        }
+        let every = k >= 1
+            && (is_word_at(clause, k - 1, &["each", "every", "all"])
+                || is_word_at(clause, k - 1, &["per"])
+                    && !clause.iter().any(|x| is_word(x, &["most"])));
+        // "the clinic has a doctor oncall", said of the clinic as a fact, not a condition
+        let has = clause[k + 1..]
+            .iter()
+            .take(2)
+            .position(|x| is_word(x, &["has", "have"]))
+            .is_some_and(|h| {
+                clause[k + 2 + h..]
+                    .iter()
+                    .take(4)
+                    .any(|x| is_word(x, &["oncall"]))
+            })
+            && !clause[..k].iter().rev().take(3).any(|x| {
+                is_word(
+                    x,
+                    &["when", "if", "unless", "whether", "where", "while", "once"],
+                )
+            });
+        every || has
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "every clinic said to have an oncall doctor: one clinic has none, and an escalation there answers NO_ONCALL_DOCTOR".to_owned(),
+        );
+    }
+}
+
+/// Words that tie one value to another.
+const TIED: &[&str] = &[
+    "same",
+    "follows",
+    "follow",
+    "matches",
+    "match",
+    "mirrors",
+    "equals",
+    "tracks",
+    "copies",
+    "from",
+    "sets",
+    "set",
+    "gives",
+    "raises",
+    "makes",
+    "decides",
+    "determines",
+    "drives",
+];
+
+/// The appointment's priority said to follow the intake's triage level ("urgent when the
+/// intake is urgent", "the appointment has the same priority", "elevated when the intake is
+/// elevated"): only the escalation sets the priority, to urgent; the triage level changes
+/// nothing.
+fn priority_from_intake(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>) {
+    if clause.iter().any(|t| {
+        is_word(t, NEGATIONS)
+            || is_word(
+                t,
+                &[
+                    "whatever",
+                    "regardless",
+                    "independent",
+                    "separate",
+                    "apart",
+                    "unrelated",
+                ],
+            )
+    }) {
+        return;
+    }
+    const LEVEL: &[&str] = &["urgent", "elevated", "routine", "normal"];
+    // "urgent when the intake is urgent": a level of the appointment under a level of the intake
+    let conditioned = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, &["when", "if", "whenever", "once", "while"])
+            && clause[..k]
+                .iter()
+                .any(|x| is_word(x, LEVEL) || is_word(x, &["priority"]))
+            && !clause[..k].iter().any(|x| is_word(x, &["triage"]))
+            && clause[k + 1..]
+                .iter()
+                .take(4)
+                .position(|x| is_word(x, &["intake", "triage"]))
+                .is_some_and(|i| {
+                    clause[k + 2 + i..]
+                        .iter()
+                        .take(3)
+                        .enumerate()
+                        .any(|(j, x)| {
+                            is_word(x, &["is", "was", "are"])
+                                && is_word_at(&clause[k + 2 + i..], j + 1, LEVEL)
+                        })
+                })
+    });
+    // "the appointment has the same priority", in a text of the triage level
+    let tied = clause
+        .iter()
+        .find(|t| is_word(t, &["priority", "priorities"]))
+        .filter(|_| {
+            clause.iter().any(|x| is_word(x, TIED))
+                // ("the priority is set by the escalation only")
+                && !clause.iter().any(|x| {
+                    is_word(x, &["escalation", "escalate", "escalated", "escalates", "oncall"])
+                })
+                && (clause.iter().any(|x| is_word(x, &["triage", "intake"]))
+                    || toks.iter().any(|x| is_word(x, &["triage"])))
+        });
+    if let Some(t) = conditioned.map(|(_, t)| *t).or(tied.copied()) {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "the priority said to follow the intake's triage level: only the escalation sets it, to urgent; the triage level changes nothing".to_owned(),
+        );
+    }
+}
+
 /// A parameter said to carry a value the API computes for the act: the triage level of an
 /// intake ("Triage level to record"), the doctor or the clinic an escalation or a move gives
 /// the appointment to ("Id of the oncall doctor to give the appointment to").
@@ -414,6 +612,54 @@ fn triage_from_more(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>) {
         {
             hit = Some(*t);
         }
+    }
+    // "a longer duration gives a higher triage level": another value said to move it
+    if hit.is_none() {
+        hit = clause.iter().enumerate().find_map(|(v, t)| {
+            let moves = v < tr
+                && is_word(
+                    t,
+                    &[
+                        "gives",
+                        "give",
+                        "means",
+                        "mean",
+                        "makes",
+                        "make",
+                        "raises",
+                        "raise",
+                        "brings",
+                        "bring",
+                        "leads",
+                        "lead",
+                        "yields",
+                        "sets",
+                        "lifts",
+                        "increases",
+                        "lowers",
+                    ],
+                );
+            let from = clause[..v]
+                .iter()
+                .rposition(|x| x.kind == Kind::Comma)
+                .map_or(0, |p| p + 1);
+            let subject = &clause[from..v];
+            // (a comparative before a noun: "a longer duration"; "8 or more" is a band)
+            let more = (from..v).any(|c| {
+                is_word(
+                    clause[c],
+                    &[
+                        "longer", "more", "higher", "shorter", "older", "younger", "greater",
+                        "larger", "bigger", "fewer", "less", "lower", "worse",
+                    ],
+                ) && c + 1 < v
+                    && clause[c + 1].kind == Kind::Word
+                    && !is_word(clause[c + 1], &["or", "than", "and"])
+            });
+            let pronoun = subject.iter().any(|x| is_word(x, &["it", "this"]));
+            (moves && more && !of_severity(subject) && !(pronoun && first_is_severity))
+                .then_some(*t)
+        });
     }
     if let Some(t) = hit {
         push(
