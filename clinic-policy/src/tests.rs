@@ -18979,3 +18979,142 @@ fn a_triage_level_said_to_grow_with_another_value_is_refused() {
         ),
     ]);
 }
+
+/// A time of the calendar with no amount set on an act: a part of a day as a bound, a kind of
+/// day, a period of the clinic or its people; and a search said to open after its own day. The
+/// clinic's acts take their statuses at any hour of any day; a move, one not yet started.
+#[test]
+fn an_act_kept_to_a_time_of_the_calendar_is_refused() {
+    const WHAT: &str = "a time of the calendar set on an act";
+    for (place, tool, bad) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, no later than the evening before the visit. Returns the appointment.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor, by the previous night.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Id of a pending appointment with the doctor (a positive integer), until the afternoon of its start.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot, on working days only.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments on Mondays.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, outside the office hours of the clinic.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, in the doctor's own shifts.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, after the morning after the search.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHAT), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot, only before the appointment starts. Returns the appointment.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled and its slot is released; returns the appointment.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, from the time of the search.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor for each day of the window.",
+        ),
+    ]);
+}
+
+/// A status said to last until an act that cannot end it, or to become one no act leads to:
+/// rejected and cancelled are final, confirmed becomes only cancelled (or pending by a move),
+/// and an urgent priority stays urgent. The graph's own changes pass.
+#[test]
+fn a_final_status_said_to_last_until_a_change_is_refused() {
+    const UNTIL: &str = "a status said to last until an act";
+    const BECOMES: &str = "a status said to change where the contract has no change";
+    for (place, tool, bad, what) in [
+        (
+            O,
+            "get_appointment",
+            "One of pending, confirmed, rejected, cancelled; a cancelled one is cancelled till the doctor confirms it.",
+            UNTIL,
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled until the patient reschedules it; returns the appointment.",
+            UNTIL,
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "One of pending, confirmed, rejected, cancelled; confirmed ones stay confirmed until a rejection.",
+            UNTIL,
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Priority of the appointment, normal or urgent; urgent until the patient moves it.",
+            UNTIL,
+        ),
+        (
+            O,
+            "get_appointment",
+            "One of pending, confirmed, rejected, cancelled; a rejected one becomes pending when the patient moves it.",
+            BECOMES,
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, what), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "get_appointment",
+            "One of pending, confirmed, rejected, cancelled; pending until the doctor confirms or rejects it.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment: normal until the doctor escalates it, then urgent.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. A pending appointment becomes confirmed; returns the appointment.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "One of pending, confirmed, rejected, cancelled; cancelled appointments stay in the list.",
+        ),
+    ]);
+}

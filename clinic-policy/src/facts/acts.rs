@@ -1966,3 +1966,102 @@ pub(crate) fn repeat_said_harmless(
         );
     }
 }
+
+/// Whether the lifecycle's act named by `act` (a verb's base) changes `from` into another
+/// status: the act takes `from` and leaves another one. A priority's change is the escalation's
+/// alone, from normal; an urgent priority is never lowered.
+fn changes_from(act: &str, from: &str) -> bool {
+    match from {
+        "urgent" => false,
+        "normal" => act == "escalate",
+        _ => LIFECYCLE.iter().any(|(verbs, takes, leaves)| {
+            verbs.contains(&act) && takes.contains(&from) && leaves.is_some_and(|l| l != from)
+        }),
+    }
+}
+
+/// The act a word names when the lifecycle has a row for it ("confirms", "moved",
+/// "cancellation").
+fn lifecycle_act(word: &str) -> Option<&'static str> {
+    let base = verb(word)
+        .map(|(b, _, _)| b)
+        .or_else(|| change_noun(word))?;
+    LIFECYCLE
+        .iter()
+        .any(|(verbs, _, _)| verbs.contains(&base))
+        .then_some(base)
+}
+
+/// A status said to last only until an act that cannot end it, or to become one no act leads
+/// to: "rejected until the doctor confirms it", "a cancelled one stays cancelled until the
+/// patient moves it", "confirmed until the doctor rejects it", "urgent until the doctor
+/// confirms it", "a rejected one becomes confirmed once the doctor confirms it". The contract's
+/// graph: pending becomes confirmed, rejected or cancelled, confirmed only cancelled, and a move
+/// leaves either pending; rejected and cancelled are final, and an escalated priority stays
+/// urgent. The text offers a way back the clinic refuses (`INVALID_TRANSITION`). "Pending
+/// until the doctor confirms or rejects it" is the graph's own.
+pub(crate) fn status_lasts_until(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const LASTING: &[&str] = &[
+        "pending",
+        "confirmed",
+        "rejected",
+        "cancelled",
+        "urgent",
+        "normal",
+    ];
+    let n = clause.len();
+    for (u, t) in clause.iter().enumerate() {
+        // "S until <an act>": each act named after "until" must end S
+        if is_word(t, &["until", "till"]) {
+            let Some(from) = clause[u.saturating_sub(4)..u]
+                .iter()
+                .rev()
+                .take_while(|x| x.kind == Kind::Word)
+                .find_map(|x| LASTING.iter().find(|s| is_word(x, &[s])))
+            else {
+                continue;
+            };
+            let acts: Vec<&str> = clause[u + 1..(u + 7).min(n)]
+                .iter()
+                .filter(|x| x.kind == Kind::Word)
+                .filter_map(|x| lifecycle_act(&x.text))
+                .collect();
+            if acts.iter().any(|a| !changes_from(a, from)) {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    "a status said to last until an act that cannot end it: rejected and cancelled are final, confirmed becomes only cancelled (or pending by a move), and an urgent priority stays urgent".to_owned(),
+                );
+                return;
+            }
+        }
+        // "a rejected one becomes confirmed": a change no act makes
+        if is_word(t, &["becomes", "become", "turns", "turn", "goes", "go"]) {
+            let from = clause[..u]
+                .iter()
+                .rev()
+                .take(4)
+                .take_while(|x| x.kind == Kind::Word)
+                .find_map(|x| STATUSES.iter().find(|s| is_word(x, &[s])));
+            let to = clause
+                .get(u + 1)
+                .and_then(|x| STATUSES.iter().find(|s| is_word(x, &[s])));
+            if let (Some(from), Some(to)) = (from, to)
+                && from != to
+                && !clause[u + 1..].iter().any(|x| is_word(x, NEGATIONS))
+                && !LIFECYCLE
+                    .iter()
+                    .any(|(_, takes, leaves)| takes.contains(from) && *leaves == Some(*to))
+            {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    "a status said to change where the contract has no change: rejected and cancelled are final, and confirmed becomes only cancelled (or pending by a move)".to_owned(),
+                );
+                return;
+            }
+        }
+    }
+}

@@ -866,3 +866,141 @@ pub(crate) fn protocol_search_narrowed(clause: &[&Tok], tool: &str, out: &mut Ve
         );
     }
 }
+
+/// A time of the calendar with no amount set on an act: a bound named by a part of a day
+/// ("Cancel … up to the day before its start", "until the morning of the visit", "by the
+/// previous evening"), a kind of day ("on a weekday", "on working days") or a period of the
+/// clinic or its people ("during the opening hours of the clinic", "during the doctor's
+/// shift"); and a search's answer said to open later than the search ("from the day after
+/// the search"). The clinic API's acts take their statuses at any hour of any day (a move, an
+/// appointment not yet started), and a slot search finds slots from its own time on. A time
+/// with an amount ("24 hours before the start") is `act_deadline`'s and `object_qualified`'s.
+pub(crate) fn act_on_the_calendar(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    const PARTS: &[&str] = &[
+        "day",
+        "days",
+        "evening",
+        "morning",
+        "night",
+        "afternoon",
+        "eve",
+        "noon",
+        "midnight",
+        "week",
+        "weekend",
+    ];
+    const NEAR: &[&str] = &["previous", "prior", "preceding", "next", "last", "same"];
+    const KINDS: &[&str] = &[
+        "weekday",
+        "weekdays",
+        "weekend",
+        "weekends",
+        "workday",
+        "workdays",
+        "monday",
+        "mondays",
+        "tuesday",
+        "tuesdays",
+        "wednesday",
+        "wednesdays",
+        "thursday",
+        "thursdays",
+        "friday",
+        "fridays",
+        "saturday",
+        "saturdays",
+        "sunday",
+        "sundays",
+    ];
+    const PERIODS: &[&str] = &[
+        "opening",
+        "office",
+        "working",
+        "business",
+        "visiting",
+        "consultation",
+        "clinic",
+        "clinic's",
+        "doctor's",
+    ];
+    let act = !effects.is_empty();
+    let n = clause.len();
+    let at = |k: usize, list: &[&str]| is_word_at(clause, k, list);
+    let hit = (0..n).find(|&i| {
+        // a bound: "up to", "until", "by", "no later than", "before", "from", "after"
+        let bound = at(
+            i,
+            &["until", "till", "by", "before", "from", "after", "than"],
+        ) || at(i, &["to"]) && i >= 1 && at(i - 1, &["up"]);
+        if bound {
+            let mut k = i + 1;
+            if !at(k, &["the", "a", "an", "its", "that"]) {
+                return false;
+            }
+            k += 1;
+            let near = at(k, NEAR);
+            if near {
+                k += 1;
+            }
+            if !at(k, PARTS) {
+                return false;
+            }
+            // (said of the visit or the act's own time: "the day before its start", "the
+            // morning of the visit"; not another span's, "after the last day of the window")
+            let mut r = k + 2;
+            while at(r, &["to", "the", "its", "a", "an", "each", "their", "this"]) {
+                r += 1;
+            }
+            let of = at(k + 1, &["before", "prior", "of", "after"])
+                && at(
+                    r,
+                    &[
+                        "start",
+                        "visit",
+                        "appointment",
+                        "slot",
+                        "search",
+                        "booking",
+                        "call",
+                        "request",
+                    ],
+                );
+            return if act {
+                near && !at(i, &["from", "after"]) || of
+            } else {
+                // (a reading's window: only one said to open later than the search)
+                at(i, &["from", "after"]) && at(k + 1, &["after"])
+            };
+        }
+        if !act {
+            return false;
+        }
+        // a kind of day: "on a weekday", "on working days", "on Mondays"
+        if at(i, &["on"]) {
+            let mut k = i + 1;
+            while at(k, &["a", "an", "each", "every", "any", "the"]) {
+                k += 1;
+            }
+            return at(k, KINDS)
+                || at(k, &["working", "business", "week", "work", "opening"])
+                    && at(k + 1, &["day", "days"]);
+        }
+        // a period: "during the opening hours of the clinic", "outside the doctor's shift"
+        if at(i, &["during", "outside", "within", "in"]) {
+            let span = &clause[i + 1..(i + 5).min(n)];
+            return span.iter().enumerate().any(|(j, x)| {
+                is_word(x, &["shift", "shifts"])
+                    || is_word(x, &["hours"]) && span[..j].iter().any(|y| is_word(y, PERIODS))
+            });
+        }
+        false
+    });
+    if let Some(i) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[i],
+            "a time of the calendar set on an act: the clinic's acts take their statuses at any hour of any day (a move, an appointment not yet started), and a slot search finds slots from its own time on".to_owned(),
+        );
+    }
+}

@@ -785,6 +785,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         // what an act, a value or a source is said to stand for
         act_equated(clause, out);
         undone_by_itself(clause, &effects, out);
+        status_lasts_until(clause, out);
         threat_for_no_act(clause, out);
         emergency_routed(clause, out);
         judgement_relabelled(clause, out);
@@ -801,6 +802,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_kept(clause, out);
         count_limited(clause, out);
         act_deadline(clause, &effects, out);
+        act_on_the_calendar(clause, &effects, out);
         effect_delayed(clause, &effects, out);
         notice_promised(clause, tool.name, tool.mutates, out);
         read_told(clause, tool.name, tool.mutates, out);
