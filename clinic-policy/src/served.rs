@@ -277,6 +277,9 @@ pub(super) fn served_misstated(
         if UNPAGED.contains(&tool) {
             whole_list_paged(text, s, out);
         }
+        if PAGED.contains(&tool) || tool == SLOT_SEARCH || tool == PROTOCOL_SEARCH {
+            capped_list_said_whole(text, s, tool, out);
+        }
         if PAGED.contains(&tool) {
             count_of_people(s, out);
         }
@@ -3408,6 +3411,128 @@ fn whole_list_paged(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "a whole list said to come in pages or cut: the server answers every doctor, and every specialty, in one answer".to_owned(),
+        );
+    }
+}
+
+/// A capped or paged answer said to hold every item there is ("Returns every open slot of the
+/// window", "each protocol that matches", "the appointments of the doctor, all of them"): the
+/// slot search and the protocol search answer at most `limit` items, and an appointment list
+/// one page, so the agent tells the person there is no other slot, protocol or appointment.
+/// Each item's own datum ("each slot has an id", "each one with its start"), the items of a
+/// page ("each appointment of the page"), a sentence of the cap, and one of a flag's value
+/// (read by the flag's reading) say what the server does.
+fn capped_list_said_whole(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    const ITEMS: &[&str] = &[
+        "slot",
+        "slots",
+        "protocol",
+        "protocols",
+        "appointment",
+        "appointments",
+        "match",
+        "matches",
+        "result",
+        "results",
+        "entry",
+        "entries",
+        "one",
+        "them",
+        "booking",
+        "bookings",
+    ];
+    // (what bounds the whole the item is one of: the window, the search, the doctor's list)
+    const WHOLE: &[&str] = &[
+        "window", "match", "matches", "matching", "matched", "doctor", "doctors", "patient",
+        "patients", "answer", "them", "search", "query", "found", "schedule",
+    ];
+    const OWN: &[&str] = &[
+        "has", "have", "with", "is", "are", "carries", "holds", "gives", "shows", "comes", "names",
+        "starts", "ends",
+    ];
+    const CAP: &[&str] = &[
+        "limit",
+        "most",
+        "truncated",
+        "cap",
+        "capped",
+        "upcoming",
+        "true",
+        "false",
+        "api",
+        "count",
+        "counts",
+        "total",
+        "number",
+    ];
+    if s.iter().any(|x| is_word(x, CAP) || x.text == "limit") {
+        return;
+    }
+    let hit = (0..s.len()).find(|&k| {
+        if !is_word(&s[k], &["every", "each", "all"]) || denied(s, k) {
+            return false;
+        }
+        // (the item the word counts, in the few words after it, before a comma)
+        let span = s[k + 1..]
+            .iter()
+            .take(8)
+            .take_while(|x| x.kind != Kind::Comma)
+            .count();
+        // ("one" right after it: "each one of the window", not "each doctor of one specialty")
+        let Some(i) = (k + 1..k + 1 + span)
+            .find(|&j| is_word(&s[j], ITEMS) && (j == k + 1 || !is_word(&s[j], &["one"])))
+        else {
+            return false;
+        };
+        // ("each one's doctor" is the item's own)
+        if text.get(s[i].end..).is_some_and(|r| r.starts_with('\'')) {
+            return false;
+        }
+        // ("every slot of a doctor has an id": the item's own datum; not "is returned", said of
+        // the whole)
+        let after: Vec<&Tok> = s[i + 1..]
+            .iter()
+            .take(5)
+            .take_while(|x| x.kind != Kind::Comma)
+            .collect();
+        let own = after.iter().enumerate().any(|(j, x)| {
+            is_word(x, OWN)
+                && !after.get(j + 1).is_some_and(|y| {
+                    is_word(
+                        y,
+                        &[
+                            "returned", "listed", "given", "answered", "shown", "included",
+                            "found", "sent",
+                        ],
+                    )
+                })
+        });
+        let whole = s[i + 1..]
+            .iter()
+            .take(6)
+            .take_while(|x| x.kind != Kind::Comma)
+            .any(|x| is_word(x, WHOLE))
+            && !s[k + 1..]
+                .iter()
+                .take(8)
+                .any(|x| is_word(x, &["page", "pages"]));
+        // ("all of them": the whole said of a list named before it)
+        let all_of = is_word(&s[k], &["all"])
+            && is_word_at(s, k + 1, &["of"])
+            && is_word_at(s, k + 2, &["them", "the"]);
+        !own && (whole || all_of)
+    });
+    if let Some(k) = hit {
+        let what = if PAGED.contains(&tool) {
+            "the list answers one page of its appointments"
+        } else {
+            "the search answers at most `limit` of them, with `truncated` when more matched"
+        };
+        push(
+            out,
+            Rule::Directive,
+            &s[k],
+            format!("a capped answer said to hold every item: {what}"),
         );
     }
 }

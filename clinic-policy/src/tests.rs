@@ -19118,3 +19118,179 @@ fn a_final_status_said_to_last_until_a_change_is_refused() {
         ),
     ]);
 }
+
+/// An idempotency key said to be of one use ("with a key used once", "of one use only", "a
+/// single-use key"): a retry after a lost answer sends the same key again. A key new for each
+/// booking, and one refused for another slot, pass.
+#[test]
+fn a_key_said_of_one_use_is_refused() {
+    let why = "a key said to be of one use";
+    for (place, tool, bad) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient, with a key used once. Creates a pending appointment and takes the slot; returns the appointment.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -), of one use only.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "True when a request with the same idempotency_key was made before; each key is of one use.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A single-use key of 8 to 128 characters.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters, valid only once.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters; a key is never reused.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -); a retry with the same key answers the first booking.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters, new for each booking.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters; a key is not reused for another slot.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "True when a request with the same idempotency_key was made before; the appointment is booked once.",
+        ),
+    ]);
+}
+
+/// A protocol's excerpt said whole by its end or its parts ("up to its end", "every word of it",
+/// "no part of it is missing"): the search answers the start of the text, cut at 400
+/// characters. The start, up to 400 characters, passes.
+#[test]
+fn an_excerpt_said_whole_by_its_parts_is_refused() {
+    let why = "a protocol said to be answered whole";
+    for (place, bad) in [
+        (O, "The protocol text, up to its end."),
+        (O, "The protocol text, from its start to its end."),
+        (O, "The protocol text, every word of it."),
+        (O, "The protocol text, with every section of it."),
+        (O, "The protocol text; no part of it is missing."),
+        (O, "The protocol text, all of it."),
+        (
+            D,
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns the matches ranked by relevance, each with its title, its text from start to end and its review date.",
+        ),
+        (
+            P,
+            "Most protocols to return, 1 to 20 (default 5), each with its text from start to end.",
+        ),
+    ] {
+        assert!(refused_for(place, "search_protocols", bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text, up to 400 characters.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns the matches ranked by relevance, each with its title, the start of its text and its review date.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Words to search for in the titles and text of the protocols, 2 to 200 characters.",
+        ),
+    ]);
+}
+
+/// A capped or paged answer said to hold every item ("every open slot of the window", "each
+/// protocol that matches", "all of them in one answer"): the searches answer at most `limit`
+/// items, the appointment lists one page. Each item's own datum and a page's items pass.
+#[test]
+fn a_capped_answer_said_whole_is_refused() {
+    let why = "a capped answer said to hold every item";
+    for (place, tool, bad) in [
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window. Returns every open slot of the window, earliest first, in UTC and clinic local time.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, each one of the window.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance: each protocol that matches.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance, every one of them.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, all of them in one answer, with status, patient and times.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments of the doctor, all of them.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Appointments per page, 1 to 100 (default 20); a page holds each appointment of the doctor.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, each one with its start and end.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments of the page, each with its status.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance, each with its title, excerpt and review date.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, one page at a time, newest last, with status, doctor and times; optionally only the upcoming ones.",
+        ),
+    ]);
+}

@@ -329,6 +329,7 @@ pub(crate) fn protocol_said_whole(clause: &[&Tok], tool: &str, out: &mut Vec<Vio
         let of_text = (k.saturating_sub(3)..k + 4).any(|j| j != k && w(j, TEXT));
         of_text && !read && !subject
     });
+    let hit = hit.or_else(|| whole_by_its_parts(&words, TEXT));
     // (a person who decides or gives the care is its subject, not the answer: "The doctor
     // decides the care to give"; a person who gets or reads it is told the answer is it)
     let persons_own = words
@@ -381,6 +382,109 @@ pub(crate) fn protocol_said_whole(clause: &[&Tok], tool: &str, out: &mut Vec<Vio
             "a protocol's excerpt said to be the care to give: the search answers the start of its text, cut, and the doctor decides the care".to_owned(),
         );
     }
+}
+
+/// A protocol's text said whole by its ends or its parts, not by a word of wholeness: an end
+/// reached ("up to its end", "from start to end"), each of its parts ("every word of it", "each
+/// section of its text", "all of it") or no part said missing ("no part of it is missing",
+/// "nothing is cut"). The index of the word that says it, in `words` (the clause's words).
+/// What the search reads ("Search every section of the text"), a denial ("not all of it") and
+/// a cut ("cut before its end") pass.
+fn whole_by_its_parts(words: &[&Tok], text: &[&str]) -> Option<usize> {
+    let w = |j: usize, list: &[&str]| words.get(j).is_some_and(|x| is_word(x, list));
+    const PARTS: &[&str] = &[
+        "word",
+        "words",
+        "section",
+        "sections",
+        "part",
+        "parts",
+        "line",
+        "lines",
+        "paragraph",
+        "paragraphs",
+        "sentence",
+        "sentences",
+        "character",
+        "characters",
+        "letter",
+        "letters",
+        "page",
+        "pages",
+        "bit",
+        "piece",
+        "pieces",
+        "detail",
+        "details",
+    ];
+    const MISSING: &[&str] = &[
+        "missing",
+        "cut",
+        "truncated",
+        "shortened",
+        "trimmed",
+        "omitted",
+        "dropped",
+        "removed",
+        "abridged",
+        "lost",
+        "left",
+        "excerpted",
+    ];
+    const READ: &[&str] = &[
+        "search",
+        "searches",
+        "searched",
+        "searching",
+        "match",
+        "matches",
+        "matched",
+        "matching",
+        "query",
+        "finds",
+        "find",
+        "reads",
+        "read",
+    ];
+    let negated = |k: usize, span: usize| {
+        (k.saturating_sub(span)..k)
+            .any(|j| w(j, NEGATIONS) || w(j, &["no", "nothing", "none", "nor", "never"]))
+    };
+    // (what the search reads, in the few words before: "search every section of the text")
+    let read = |k: usize, span: usize| {
+        (k.saturating_sub(span)..k).any(|j| w(j, READ))
+            || k >= 1 && w(k - 1, &["in", "across", "through", "over", "within"])
+    };
+    // (a text, or the "it" that stands for one, near the word)
+    let of_text = |k: usize| {
+        (k.saturating_sub(6)..(k + 5).min(words.len()))
+            .any(|j| j != k && (w(j, text) || w(j, &["it", "its"])))
+    };
+    (0..words.len()).find(|&k| {
+        let end = w(k, &["end", "ending"])
+            && (k.saturating_sub(3)..k)
+                .any(|j| w(j, &["to", "until", "till", "through", "and", "with"]))
+            && !(k.saturating_sub(3)..k)
+                .any(|j| w(j, &["before", "short", "without", "than", "beyond"]))
+            && !negated(k, 4)
+            && !read(k, 6);
+        let each_part = w(k, &["every", "each", "all"])
+            && (k + 1..(k + 3).min(words.len())).any(|j| w(j, PARTS))
+            && !negated(k, 3)
+            && !read(k, 3);
+        let all_of_it = w(k, &["all"])
+            && (w(k + 1, &["of"]) && w(k + 2, &["it", "its", "the"])
+                || w(k + 1, &["its", "the"]) && w(k + 2, text))
+            && !negated(k, 3)
+            && !read(k, 3);
+        // (said of the text, not of a noun after it: "not missing data")
+        let none_missing = (w(k, MISSING)
+            && negated(k, 5)
+            && (k + 1 == words.len() || w(k + 1, &["out", "from", "off", "anywhere", "here"]))
+            || w(k, &["uncut", "untruncated", "unshortened", "intact"]))
+            && !read(k, 6);
+        (end || each_part || all_of_it || none_missing) && of_text(k)
+    })
 }
 
 /// A protocol said to be current ("Each protocol is current", "the latest version of it", "Text

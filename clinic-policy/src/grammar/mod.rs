@@ -845,6 +845,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         zones_merged(clause, out);
         yes_of_another(clause, tool.name, &effects, out);
         key_makes_the_act(clause, &effects, out);
+        key_said_single_use(clause, clauses.first().map_or(&[][..], |c| &c[..]), out);
         decision_of_another(clause, out);
         protocol_said_current(clause, tool.name, out);
         protocol_said_whole(clause, tool.name, out);

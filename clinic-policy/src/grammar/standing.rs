@@ -972,6 +972,69 @@ pub(super) fn key_makes_the_act(clause: &[&Tok], effects: &[&str], out: &mut Vec
     }
 }
 
+/// A key said to be of one use ("with a key used once", "a key of one use only", "a single-use
+/// key", "a key is never reused"): a retry after a lost answer sends the same key again, which
+/// answers the first result, so a key said used up sends a retry with a new one, and books or
+/// moves twice. A key for one request, refused for another ("never reused for another slot"),
+/// and a sentence of the retry with the same key say what the contract says.
+/// `first`: the text's first sentence; a text that opens on a key is of it throughout ("A key
+/// of 8 to 128 characters (letters, digits and . _ : -), of one use only").
+pub(super) fn key_said_single_use(clause: &[&Tok], first: &[&Tok], out: &mut Vec<Violation>) {
+    let is_key = |t: &Tok| {
+        is_word(t, &["key", "keys"])
+            || t.kind == Kind::Ident && t.text.trim_matches('`').ends_with("_key")
+    };
+    let of_a_key = first.iter().take(4).any(|t| is_key(t));
+    let Some(key) = clause
+        .iter()
+        .position(|t| is_key(t))
+        .or(of_a_key.then_some(0))
+    else {
+        return;
+    };
+    const RETRY: &[&str] = &[
+        "retry", "retries", "retried", "again", "repeat", "repeated", "resent", "resend",
+    ];
+    if clause.iter().any(|x| is_word(x, RETRY)) && clause.iter().any(|x| is_word(x, &["same"])) {
+        return;
+    }
+    const USE: &[&str] = &[
+        "use", "used", "usable", "uses", "valid", "good", "works", "accepted", "sent", "taken",
+        "allowed", "counts",
+    ];
+    const ONE: &[&str] = &["one", "single", "first"];
+    const USES: &[&str] = &["use", "uses", "time", "use-only"];
+    const REUSE: &[&str] = &["reused", "reuse", "reusable", "twice", "again"];
+    const OTHER: &[&str] = &["other", "another", "different", "new", "second"];
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        // (said of the key: after it, or just before it, "a single-use key")
+        if k + 3 < key {
+            return false;
+        }
+        let once = is_word(t, &["once"])
+            && clause[k.saturating_sub(3)..k]
+                .iter()
+                .any(|x| is_word(x, USE) || is_word(x, &["only"]));
+        let one_use = is_word(t, ONE) && is_word_at(clause, k + 1, USES)
+            || is_word(t, &["single-use", "one-time", "one-use"]);
+        // (a second use denied, not a use for another request: "never reused for another slot")
+        let no_reuse = is_word(t, REUSE)
+            && clause[k.saturating_sub(4)..k]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "never", "cannot"]))
+            && !clause[k + 1..].iter().take(5).any(|x| is_word(x, OTHER));
+        once || one_use || no_reuse
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a key said to be of one use: a retry of the same request sends the same key, which answers the first result; a new key books or moves again".to_owned(),
+        );
+    }
+}
+
 /// A changing tool said to be idempotent with no key ("The booking is idempotent", "Each move is
 /// idempotent", "Without it, the slot is booked at most once"), with a key reused for another
 /// request ("… moved at most once, for another slot too"), or a key said to hold for another time
