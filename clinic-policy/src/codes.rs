@@ -248,13 +248,18 @@ pub(super) fn tools_answering(code: &str) -> Option<&'static [&'static str]> {
     })
 }
 
-/// The words that name the act of a tool, by the first word of its name: a sentence that names
-/// another tool's act says what that act answers ("a booking may then find it taken, with
-/// `SLOT_TAKEN`"). (A participle is no act: "a slot booked by another patient" is a state.)
-pub(super) fn act_words(first: &str) -> &'static [&'static str] {
-    match first {
-        "book" => &["book", "books", "booking", "bookings"],
-        "reschedule" => &[
+/// The words that name the act of a tool, by the first word of its name: its verb and nouns
+/// ("book", "booking"), then its participles ("booked"). A sentence that names another tool's
+/// act says what that act answers ("a booking may then find it taken, with `SLOT_TAKEN`").
+const ACTS: &[(&str, &[&str], &[&str])] = &[
+    (
+        "book",
+        &["book", "books", "booking", "bookings"],
+        &["booked"],
+    ),
+    (
+        "reschedule",
+        &[
             "reschedule",
             "reschedules",
             "rescheduling",
@@ -262,7 +267,11 @@ pub(super) fn act_words(first: &str) -> &'static [&'static str] {
             "moves",
             "moving",
         ],
-        "record" => &[
+        &["moved", "rescheduled"],
+    ),
+    (
+        "record",
+        &[
             "record",
             "records",
             "recording",
@@ -270,12 +279,40 @@ pub(super) fn act_words(first: &str) -> &'static [&'static str] {
             "submits",
             "submission",
         ],
-        "escalate" => &["escalate", "escalates", "escalation", "escalations"],
-        "cancel" => &["cancel", "cancels", "cancellation", "cancellations"],
-        "reject" => &["reject", "rejects", "rejection", "rejections"],
-        "confirm" => &["confirm", "confirms", "confirmation", "confirmations"],
-        "find" => &["search", "searches", "searching"],
-        "get" => &["read", "reads", "reading"],
-        _ => &[],
-    }
+        &["recorded", "submitted"],
+    ),
+    (
+        "escalate",
+        &["escalate", "escalates", "escalation", "escalations"],
+        &["escalated"],
+    ),
+    (
+        "cancel",
+        &["cancel", "cancels", "cancellation", "cancellations"],
+        &["cancelled", "canceled"],
+    ),
+    (
+        "reject",
+        &["reject", "rejects", "rejection", "rejections"],
+        &["rejected"],
+    ),
+    (
+        "confirm",
+        &["confirm", "confirms", "confirmation", "confirmations"],
+        &["confirmed"],
+    ),
+    ("find", &["search", "searches", "searching"], &[]),
+    ("get", &["read", "reads", "reading"], &[]),
+];
+
+/// The verb and nouns of the act of a tool, by the first word of its name. (A participle is no
+/// act: "a slot booked by another patient" is a state.)
+pub(super) fn act_words(first: &str) -> &'static [&'static str] {
+    ACTS.iter().find(|a| a.0 == first).map_or(&[], |a| a.1)
+}
+
+/// The participles of the act of a tool, by the first word of its name ("booked", "moved"):
+/// the act done, read as the act only where the sentence says it is done ("when cancelled").
+pub(super) fn act_participles(first: &str) -> &'static [&'static str] {
+    ACTS.iter().find(|a| a.0 == first).map_or(&[], |a| a.2)
 }

@@ -7,7 +7,7 @@
 
 use crate::lang::data::Data;
 use crate::lang::words::*;
-use crate::scales::said::{NO_BOUND, Said, number, said};
+use crate::scales::said::{COUNTED_UNITS, NO_BOUND, Said, number, said};
 use crate::types::{Rule, Violation};
 
 /// A flag the server serves (a field of an answer or an argument), on the tools that serve it,
@@ -3241,17 +3241,6 @@ fn excerpt_length_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
         "start",
         "beginning",
     ];
-    const CHARS: &[&str] = &["characters", "character", "chars", "letters", "bytes"];
-    const OTHER: &[&str] = &[
-        "word",
-        "words",
-        "line",
-        "lines",
-        "sentence",
-        "sentences",
-        "paragraph",
-        "paragraphs",
-    ];
     if !s.iter().any(|x| is_word(x, OF_TEXT))
         || s.iter()
             .any(|x| is_word(x, &["search", "searched", "query"]))
@@ -3261,11 +3250,11 @@ fn excerpt_length_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
     for (k, t) in s.iter().enumerate() {
         let n = k.checked_sub(1).and_then(|j| number(s, j, text));
         let first = k >= 1 && is_word(&s[k - 1], &["first", "opening", "top"]);
-        let wrong = if is_word(t, CHARS) {
+        let wrong = if is_word(t, LENGTH_UNITS) || is_word(t, &["bytes"]) {
             n.is_some_and(|(n, f)| {
                 n != EXCERPT_CHARS && !matches!(said(s, f, k - 1, text), Said::Lower)
             })
-        } else if is_word(t, OTHER) {
+        } else if is_word(t, COUNTED_UNITS) {
             (n.is_some() || first) && !denied(s, k)
         } else {
             false

@@ -515,9 +515,6 @@ pub(crate) fn act_deadline(clause: &[&Tok], effects: &[&'static str], out: &mut 
     if effects.is_empty() {
         return;
     }
-    const SPANS: &[&str] = &[
-        "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "h",
-    ];
     // "24 hours before the start", "two days prior to the visit"
     let hit = (0..clause.len()).find(|&i| {
         let amount = clause[i].kind == Kind::Ident && clause[i].text != "0"
@@ -527,7 +524,9 @@ pub(crate) fn act_deadline(clause: &[&Tok], effects: &[&'static str], out: &mut 
             .iter()
             .filter(|x| !is_word(x, &["to", "the", "its", "each", "a", "an"]));
         amount
-            && rest.next().is_some_and(|x| is_word(x, SPANS))
+            && rest
+                .next()
+                .is_some_and(|x| is_word(x, TIME_UNITS) || is_word(x, &["h"]))
             && rest
                 .next()
                 .is_some_and(|x| is_word(x, &["before", "prior"]))
@@ -774,13 +773,10 @@ pub(crate) fn title_narrows(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) 
 
 /// "in the next 7 days", "within 24 hours": a window ahead of now.
 pub(super) fn window_ahead(phrase: &[&&Tok]) -> bool {
-    const SPANS: &[&str] = &[
-        "days", "hours", "weeks", "months", "day", "hour", "week", "month",
-    ];
     phrase.windows(3).any(|w| {
         is_word(w[0], &["next", "within", "coming"])
             && w[1].kind == Kind::Ident
-            && is_word(w[2], SPANS)
+            && is_word(w[2], TIME_UNITS)
     }) || phrase.windows(2).any(|w| {
         // ("in the next week", "this month")
         is_word(w[0], &["next", "coming", "this"])
@@ -1019,7 +1015,7 @@ pub(crate) fn own_change_denied(
 /// or where the clause is about the state after the act; a clause that denies, conditions or
 /// speaks of a failure passes.
 pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
-    const PRIORITY: &[&str] = &["urgent", "normal"];
+    const PRIORITY: &[&str] = super::PRIORITIES;
     // the status the act sets (none: it keeps the status), and whether it sets the priority
     let Some(first) = effects.first() else {
         return;

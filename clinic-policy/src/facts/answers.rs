@@ -820,10 +820,10 @@ const PLACED: &[&str] = &[
     "serves",
 ];
 
-/// Words of a time a place is said to hold for ("on that day", "for each visit").
+/// Words of a time a place is said to hold for ("on that day", "for each visit"), beside the
+/// units of time.
 const SPANS: &[&str] = &[
-    "day", "days", "date", "dates", "week", "weeks", "month", "today", "visit", "visits", "shift",
-    "shifts",
+    "date", "dates", "today", "visit", "visits", "shift", "shifts",
 ];
 
 /// What a place's clock is said by, whose offset may change with the day.
@@ -950,7 +950,7 @@ pub(crate) fn one_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
                                 .take_while(|x| x.kind == Kind::Word)
                                 .enumerate()
                                 .any(|(j, x)| {
-                                    is_word(x, SPANS)
+                                    (is_word(x, TIME_UNITS) || is_word(x, SPANS))
                                         && j >= 1
                                         && s[k + 1..][..j].iter().enumerate().any(|(i, y)| {
                                             is_word(
@@ -986,10 +986,8 @@ pub(crate) fn one_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// The values a level of an answer takes, by the words that name the level: an escalated
-/// appointment's priority is `normal` or `urgent` (the contract), and `urgent` after the
-/// escalation.
-pub const LEVELS: &[(&[&str], &[&str])] = &[(&["priority", "priorities"], &["normal", "urgent"])];
+/// The values a level of an answer takes, by the words that name the level.
+pub const LEVELS: &[(&[&str], &[&str])] = &[(&["priority", "priorities"], super::PRIORITIES)];
 
 /// A level said to take values it does not take ("Priority of the appointment: one of low,
 /// normal, high or urgent", "Priority: routine, elevated or urgent", "Priority, 1 to 3"): the
@@ -1521,11 +1519,6 @@ pub(crate) fn instant_of_an_act(toks: &[Tok], tool: &str, out: &mut Vec<Violatio
 
 /// Words that give a count a scope of each of some things ("per clinic", "for each doctor").
 const EACH: &[&str] = &["each"];
-
-/// Units of time a count may be said to be of ("on this day", "per week").
-const TIME_UNITS: &[&str] = &[
-    "day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours",
-];
 
 /// An output's description of a count that gives it a scope the answer's counts do not have
 /// ("How many doctors the clinic has", "Number of doctors with this specialty per clinic",

@@ -93,7 +93,7 @@ fn other_unit(x: &Tok) -> bool {
 fn ranges<'v>(v: &'v Value, clause: &[Tok]) -> impl Iterator<Item = &'v (u32, u32)> {
     let levels = clause
         .iter()
-        .any(|x| is_word(x, &["triage"]) || TRIAGE_BANDS.iter().any(|b| is_word(x, &[b.0])));
+        .any(|x| is_word(x, &["triage"]) || is_word(x, &super::TRIAGE_LEVELS));
     v.numbers
         .iter()
         .take(if levels { v.numbers.len() } else { 1 })

@@ -9,8 +9,8 @@ use super::acts::{
 };
 use super::cases::{case_of, joined_codes, word_beyond_code};
 use crate::codes::{
-    ANOTHER_OWNER, API_ERRORS, NO_SUCH, act_words, capital_code, condition_opens, http_status,
-    known_route, sentence_around, tools_answering,
+    ANOTHER_OWNER, API_ERRORS, NO_SUCH, act_participles, act_words, capital_code, condition_opens,
+    http_status, known_route, sentence_around, tools_answering,
 };
 
 /// An error the API does not give, gives for a status the act takes, or gives for a case it is
@@ -965,16 +965,7 @@ pub(super) fn page_past_end(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) 
 /// another patient first"; not a status: "a cancelled appointment", "was booked"), a second intake for
 /// the intake's tool, or the doctor list for `list_doctors`.
 fn act_done(toks: &[Tok], j: usize, owner: &str) -> bool {
-    let done: &[&str] = match owner.split('_').next().unwrap_or("") {
-        "book" => &["booked"],
-        "reschedule" => &["moved", "rescheduled"],
-        "record" => &["recorded", "submitted"],
-        "cancel" => &["cancelled", "canceled"],
-        "reject" => &["rejected"],
-        "confirm" => &["confirmed"],
-        "escalate" => &["escalated"],
-        _ => &[],
-    };
+    let done = act_participles(owner.split('_').next().unwrap_or(""));
     let x = &toks[j];
     if is_word(x, done) {
         return j >= 1 && is_word(&toks[j - 1], &["when", "if", "once", "be", "been"]);

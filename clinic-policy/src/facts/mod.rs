@@ -55,6 +55,13 @@ use crate::types::Violation;
 const TRIAGE_BANDS: [(&str, u32, u32); 3] =
     [("routine", 0, 4), ("elevated", 5, 7), ("urgent", 8, 10)];
 
+/// The triage levels' names, as [`TRIAGE_BANDS`] gives them.
+const TRIAGE_LEVELS: [&str; 3] = [TRIAGE_BANDS[0].0, TRIAGE_BANDS[1].0, TRIAGE_BANDS[2].0];
+
+/// The values an appointment's priority takes (the contract): `normal`, and `urgent` after the
+/// escalation.
+const PRIORITIES: &[&str] = &["normal", "urgent"];
+
 /// What a text says of the contract's codes and values, read on one tokenization: an error said
 /// for a case the contract does not give it for, a code or a status glossed with none of its
 /// meaning, `isAvailable` glossed against the API, a length or a range the API does not hold a

@@ -52,12 +52,16 @@ const COMING: &[&str] = &[
     "free",
 ];
 
-/// Units of a calendar or a clock.
-const UNITS: &[&str] = &[
-    "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months",
-    "year", "years", "morning", "mornings", "evening", "evenings", "night", "nights", "weekday",
-    "weekdays", "weekend", "weekends",
+/// Parts of a calendar or a clock beside the units of time.
+const DAY_PARTS: &[&str] = &[
+    "morning", "mornings", "evening", "evenings", "night", "nights", "weekday", "weekdays",
+    "weekend", "weekends",
 ];
+
+/// Whether a word is a unit of a calendar or a clock.
+fn unit(t: &Tok) -> bool {
+    is_word(t, TIME_UNITS) || is_word(t, DAY_PARTS)
+}
 
 /// What a patient is said to need to have before the call: an intake, a form, a level, a
 /// document; the contract asks none of them of a tool of this server.
@@ -133,16 +137,17 @@ fn supply_scheduled<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
         let after = |w: &[&str]| is_word_at(clause, k + 1, w);
         is_word(t, &WEEKDAYS_AND_MONTHS[..7])
             || is_word(t, &["weekly", "monthly", "daily", "nightly", "yearly"])
-            || is_word(t, &["each", "every"]) && (after(UNITS) || after(&WEEKDAYS_AND_MONTHS[..7]))
+            || is_word(t, &["each", "every"])
+                && (clause.get(k + 1).is_some_and(|x| unit(x)) || after(&WEEKDAYS_AND_MONTHS[..7]))
             || is_word(t, &["first", "last"]) && after(&["day", "days", "week", "weeks"])
-            || is_word(t, UNITS) && after(&["after", "later"])
+            || unit(t) && after(&["after", "later"])
             // a delay: "open again in 2 hours", "released after one day", "within a week"
             || is_word(t, &["in", "after", "within"])
                 && (clause
                     .get(k + 1)
                     .is_some_and(|n| n.kind == Kind::Ident && n.text.bytes().all(|b| b.is_ascii_digit()))
                     || after(&["a", "an", "one", "two", "few", "several"]))
-                && is_word_at(clause, k + 2, UNITS)
+                && clause.get(k + 2).is_some_and(|x| unit(x))
     });
     when.then_some(clause[coming])
 }

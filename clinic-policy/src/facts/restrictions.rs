@@ -643,6 +643,7 @@ pub(crate) fn object_qualified(
             || is_word(t, NUMBER_WORDS)
             || is_word(t, &["one", "a", "an"])
     };
+    // (no years: "of 18 years or more" is an age, not a span of the calendar)
     const SPANS: &[&str] = &[
         "minute", "minutes", "hour", "hours", "h", "day", "days", "week", "weeks", "month",
         "months",

@@ -1242,7 +1242,7 @@ pub(crate) fn triage_brings_care(
 /// sets the value (`priority`, `triage`); its lists keep their own order and no slot changes
 /// with it. The agent tells an urgent patient they go first, or come at another time.
 pub(crate) fn level_said_to_act(clause: &[&Tok], out: &mut Vec<Violation>) {
-    const LEVELS: &[&str] = &["urgent", "elevated", "routine"];
+    const LEVELS: &[&str] = &super::TRIAGE_LEVELS;
     const HEADS: &[&str] = &[
         "one",
         "ones",

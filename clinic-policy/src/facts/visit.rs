@@ -561,9 +561,7 @@ fn triage_from_more(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>) {
         {
             // ("from 8 to 10" is a band, not a source; "from routine to urgent" the levels' range)
             if clause.get(k + 1).is_some_and(|x| x.kind != Kind::Word)
-                || super::TRIAGE_BANDS
-                    .iter()
-                    .any(|&(level, _, _)| is_word_at(clause, k + 1, &[level]))
+                || is_word_at(clause, k + 1, &super::TRIAGE_LEVELS)
                     && is_word_at(clause, k + 2, &["to"])
             {
                 continue;

@@ -835,10 +835,10 @@ pub(crate) const WEEKDAYS_AND_MONTHS: &[&str] = &[
     "december",
 ];
 
-/// Units of time, in a span ("the next 7 days") or an amount ("more than 24 hours").
 /// Words after a number that make it a length of text.
 pub(crate) const LENGTH_UNITS: &[&str] = &["characters", "character", "chars", "letters"];
 
+/// Units of time, in a span ("the next 7 days") or an amount ("more than 24 hours").
 pub(crate) const TIME_UNITS: &[&str] = &[
     "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks",
     "month", "months", "year", "years",
