@@ -17487,6 +17487,18 @@ fn a_served_tools_parameter_asks_only_for_what_its_route_carries() {
             "find_available_slots",
             "Id of the doctor whose open slots to search.",
         ),
+        // (a value whose own noun is an argument passes whatever else it names; a clinic past
+        // its own noun says where the value is from)
+        (
+            P,
+            "record_intake",
+            "Symptoms of the patient with any allergies or medications, in the patient's words.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Text to look for in the protocols of the clinic, 2 to 200 characters.",
+        ),
     ] {
         assert!(!beyond(place, tool, good), "{tool}: {good}");
     }
