@@ -2257,7 +2257,7 @@ fn a_code_is_said_only_of_its_own_cases() {
     }
 }
 
-/// Round forty's readings, each with the lines it refuses and the plain lines beside them: an
+/// Readings, each with the lines it refuses and the plain lines beside them: an
 /// HTTP status given for a made-up case (made up for every code it stands for), a day of the
 /// calendar or an earlier visit as an error's case, a number for an ambulance, a changing tool's
 /// argument named as an id of another kind, a changing act said to be "for" other callers or a
@@ -2460,7 +2460,7 @@ fn round_forty_readings_refuse_their_class_and_pass_the_plain_lines() {
             "reschedule_appointment",
             "The appointment, with its new slot; pending until the doctor confirms it again.",
         ),
-        // a review's plain lines beside the readings
+        // plain lines beside the readings
         (
             D,
             "book_appointment",
@@ -5901,7 +5901,7 @@ fn a_retry_after_a_lost_answer_makes_no_second_change() {
     }
 }
 
-/// The session review's findings, one class per block, refused lines beside true ones: a lost
+/// One class per block, refused lines beside true ones: a lost
 /// answer's gloss names its retry and the change it may have made; a bound named before "is" or
 /// behind a server noun of a value's place; a text a route drops behind a label; a page as a
 /// notice; an escalated visit given a new slot; a record kept for a time in any order.
@@ -8012,7 +8012,7 @@ fn a_kept_appointment_and_a_date_with_no_time_are_writable() {
     ));
 }
 
-/// True lines a red team found refused: the tool's own change named by its noun and said to be
+/// True lines that pass: the tool's own change named by its noun and said to be
 /// made or done ("the booking may be made or not"), the appointment's own people joined before
 /// a verb of seeing ("Only the patient of the appointment and its doctor see the form"), and a
 /// missing intake said as symptoms not recorded. Their lies stay refused.
@@ -16597,7 +16597,7 @@ fn a_due_review_of_a_last_review_passes() {
     ));
 }
 
-/// The new readings' true lines a reviewer found refused pass, their false twins stay refused:
+/// True lines pass beside their false twins, which stay refused:
 /// another tool's act said by its participle in a code's case, the same appointment given back
 /// with the status its act leaves, an order denied or a person choosing from a list, a title
 /// match's weight, a next review denied, a free text as an argument.

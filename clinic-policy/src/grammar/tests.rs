@@ -5943,7 +5943,7 @@ fn spans_places_results_and_amounts_of_time_beside_what_they_resemble() {
 /// value put in a part of the answer named for others, a person's past visits in a tool of no
 /// appointments, and a name of such a part are refused; a rule of the data said of any one of a
 /// kind, an order of results, a note in its authors' part, a member of a set and a parameter of
-/// the patient's own appointments pass. So do a writer's first-try lines: a person's current
+/// the patient's own appointments pass. So do plain lines of the same shapes: a person's current
 /// data, a place in a queue where 1 "means the patient is next", a case with none given.
 #[test]
 fn others_whereabouts_norms_parts_and_history() {
@@ -6486,7 +6486,7 @@ fn others_values_claims_after_means_and_names_of_records() {
     ]);
 }
 
-/// A writer's first-try lines of fresh18 pass, beside what they resemble: a state awaiting a yes
+/// Plain lines pass, beside what they resemble: a state awaiting a yes
 /// after "stays the same", the confirming tool's own confirmation as a time, a case with no
 /// allergies, an error code "not on" a list, a compound participle ("rate limited"), an error's
 /// number after its noun, and the API's answer beside `Retry-After`.
@@ -6573,7 +6573,7 @@ fn fresh18_first_try_lines_beside_what_they_resemble() {
     ]);
 }
 
-/// fresh20's first-try refusals of honest text pass by class, each beside the shape it was
+/// Honest text passes by class, each line beside the shape it could be
 /// taken for: another person is no other source, a status that is final is one an object ends
 /// in, a triage scale's grades listed, a value that is read-only, an estimate or a keyword.
 #[test]
@@ -7449,7 +7449,7 @@ fn what_a_value_is_said_to_be_for_and_who_may_have_it() {
     )]);
 }
 
-/// Round twenty-nine's classes, in words of our own: care set for a condition with no verb, a
+/// Care set for a condition with no verb, a
 /// literal value for a case, a number given for an emergency line, an id equated with another
 /// kind's, a medical list narrowed to a part; each beside the plain line of the same words.
 #[test]
@@ -7552,7 +7552,7 @@ fn care_for_a_case_numbers_and_ids_said_as_values() {
     ]);
 }
 
-/// Honest lines a writer wrote (`tests/data/fresh23/`): the tool's own act said to be final,
+/// Honest lines: the tool's own act said to be final,
 /// "exact" before a value's form, a bound against a number, and the low end of a range beside a
 /// person. Each passes; its neighbour that makes the claim the reading is for is refused.
 #[test]
@@ -9787,7 +9787,7 @@ fn a_visit_its_status_and_its_record_are_the_apis() {
     ]);
 }
 
-/// fresh27's harmless first tries, read by shape: an example of the callers, a number's gloss,
+/// Harmless lines, read by shape: an example of the callers, a number's gloss,
 /// emergency care as the next step with the visit set aside, the states a kind is narrowed by,
 /// and a move's old slot. The same words as a role, a negation, a stand-in, a change and a rank
 /// stay refused.
@@ -9861,7 +9861,7 @@ fn examples_glosses_and_a_moves_two_slots_are_facts() {
     ]);
 }
 
-/// Round 38's shapes against the API's facts: an act left out by "unavailable", a role with a
+/// Shapes read against the API's facts: an act left out by "unavailable", a role with a
 /// case after it or opened "to" others, a parameter that is another kind's or the patient's id,
 /// an id given to a tool that takes none, and an act said to leave what it changes; the API's
 /// own statements pass.
@@ -10576,7 +10576,7 @@ fn a_value_said_with_where_it_comes_from_and_a_key_kept_pass() {
     ]);
 }
 
-/// fresh29's harmless first-try shapes (spent): who made a value, with "only" of what it is made
+/// Harmless shapes: who made a value, with "only" of what it is made
 /// from, and a verb's form in a list of nouns; beside them what the readings are for.
 #[test]
 fn a_value_made_from_one_thing_only_and_nouns_in_a_list_pass() {
