@@ -19306,3 +19306,82 @@ fn a_capped_answer_said_whole_is_refused() {
         ),
     ]);
 }
+
+/// True lines beside the readings of the visit's holdings, the oncall doctor, the priority and
+/// the triage level: a list of the answer's fields (plurals too), a field of the oncall doctor,
+/// a kind left open, a priority kept, a value that moves nothing; with false twins.
+#[test]
+fn field_lists_and_kept_values_beside_the_visit_readings_pass() {
+    let judge = |tool: &str, text: &str| {
+        let mutates = ["book", "escalate", "record"]
+            .iter()
+            .any(|p| tool.starts_with(p));
+        if text.starts_with("Escalate") || text.starts_with("Record") {
+            check_strict(Field::ToolDescription, text, tool, CLINIC, mutates)
+        } else {
+            check_strict_output(Field::ParamDescription, text, tool, mutates)
+        }
+    };
+    for (tool, text) in [
+        (
+            "list_doctors",
+            "Clinics of the doctors, with addresses and time zones.",
+        ),
+        (
+            "search_protocols",
+            "Protocols, with titles, excerpts and review dates.",
+        ),
+        (
+            "record_intake",
+            "The intake, with duration, severity and triage.",
+        ),
+        (
+            "list_my_appointments",
+            "Appointments of the page, with total and page count.",
+        ),
+        (
+            "list_my_appointments",
+            "Appointments, with statuses and doctors.",
+        ),
+        ("find_available_slots", "End of the slot, also in UTC."),
+        (
+            "escalate_to_oncall",
+            "The oncall doctor, with name and specialty.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of its clinic, of any specialty.",
+        ),
+        (
+            "record_intake",
+            "Record the intake of one of the authenticated patient's appointments; the API sets its triage level from the severity. The priority of the appointment stays the same.",
+        ),
+        (
+            "record_intake",
+            "Record the intake of one of the authenticated patient's appointments. A longer duration gives the same triage level.",
+        ),
+    ] {
+        let v = judge(tool, text);
+        assert!(v.is_empty(), "{tool}: {text}: {v:?}");
+    }
+    for (tool, text) in [
+        (
+            "find_available_slots",
+            "Open slots; each one is 30 minutes long.",
+        ),
+        (
+            "list_doctors",
+            "Clinic name; each clinic has parking for patients.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same specialty.",
+        ),
+        (
+            "record_intake",
+            "Record the intake of one of the authenticated patient's appointments. A longer duration gives a higher triage level.",
+        ),
+    ] {
+        assert!(!judge(tool, text).is_empty(), "{tool}: {text}");
+    }
+}

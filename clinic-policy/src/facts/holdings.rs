@@ -115,7 +115,22 @@ const HOLDINGS: &[&str] = &[
     "api",
     "server",
     "tool",
+    "total",
+    "count",
+    "duration",
+    "booking",
+    "review",
+    "full",
+    "utc",
 ];
+
+/// Whether a word names a holding, in the singular or the plural ("addresses", "titles",
+/// "statuses").
+fn held(t: &Tok) -> bool {
+    let w = t.text.to_ascii_lowercase();
+    let one = |stem: Option<&str>| stem.is_some_and(|s| HOLDINGS.contains(&s));
+    is_word(t, HOLDINGS) || one(w.strip_suffix("es")) || one(w.strip_suffix('s'))
+}
 
 /// A participle or a verb's form after "has": "has written one", "has started" (a tense).
 fn participle(t: &Tok) -> bool {
@@ -153,8 +168,7 @@ fn phrase<'a, 'b>(clause: &'a [&'b Tok], k: usize) -> &'a [&'b Tok] {
 /// A phrase that names no datum: words, none of them a holding, a number or a name.
 fn names_no_datum(p: &[&Tok]) -> bool {
     !p.is_empty()
-        && p.iter()
-            .all(|t| t.kind == Kind::Word && !is_word(t, HOLDINGS))
+        && p.iter().all(|t| t.kind == Kind::Word && !held(t))
         && p.iter().any(|t| !is_word(t, DETERMINERS))
 }
 
@@ -304,9 +318,7 @@ fn joined_property<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
 fn party_present<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     (2..clause.len()).find_map(|v| {
         let head = clause[v - 1];
-        let fresh = is_word(clause[v - 2], &["a", "an"])
-            && head.kind == Kind::Word
-            && !is_word(head, HOLDINGS);
+        let fresh = is_word(clause[v - 2], &["a", "an"]) && head.kind == Kind::Word && !held(head);
         let at = is_word(clause[v], &["is", "are"])
             && is_word_at(clause, v + 1, &["at", "with", "in", "for"])
             && clause[v + 2..].iter().take(3).any(|x| is_word(x, ENTITIES));
@@ -325,7 +337,7 @@ fn visit_kind<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
             && kind.kind == Kind::Word
             && !is_word(kind, DETERMINERS)
             && !is_word(kind, crate::lang::predicates::RELATIVES)
-            && !is_word(kind, HOLDINGS)
+            && !held(kind)
             && !is_word(kind, PEOPLE)
             && !is_word(kind, crate::lang::predicates::STATES)
             && !is_word(
@@ -355,7 +367,7 @@ fn shown_elsewhere<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
         let person_owned = (2..=3).contains(&p.len())
             && is_word(p[p.len() - 2], PEOPLE)
             && (p.len() == 2 || is_word(p[0], DETERMINERS))
-            && !is_word(p[p.len() - 1], HOLDINGS)
+            && !held(p[p.len() - 1])
             && !is_word(p[p.len() - 1], PEOPLE)
             || is_word_at(clause, k + 1 + p.len(), &["of"])
                 && is_word_at(clause, k + 2 + p.len(), &["the", "a", "each"])
@@ -370,7 +382,7 @@ fn shown_elsewhere<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
             .iter()
             .any(|x| is_word(x, &["shown", "sent", "displayed", "also"]))
             && names_no_datum(p)
-            && whole.is_some_and(|h| !is_word(h, HOLDINGS));
+            && whole.is_some_and(|h| !held(h));
         (person_owned || shown).then_some(t)
     })
 }

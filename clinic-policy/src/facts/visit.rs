@@ -300,15 +300,30 @@ fn kind_of_doctor(clause: &[&Tok], k: usize) -> bool {
     }
     let before =
         |n: usize, list: &[&str]| (1..=n).any(|d| k >= d && is_word_at(clause, k - d, list));
-    if before(3, &["any", "whatever", "every", "all", "no"]) {
+    // (a kind left open: "of another specialty", "any specialty")
+    if before(
+        3,
+        &[
+            "any",
+            "whatever",
+            "every",
+            "all",
+            "no",
+            "another",
+            "other",
+            "different",
+        ],
+    ) {
         return false;
     }
     match t.text.as_str() {
-        // ("Oncall doctor (id, name, specialty)", "with its specialty": a field of the doctor)
+        // ("Oncall doctor (id, name, specialty)", "with its specialty", "with name and
+        // specialty": a field of the doctor)
         "specialty" | "specialties" | "speciality" | "specialities" => {
             before(4, &["same"])
                 || before(3, &["of", "with", "in"])
                     && !(1..=3).any(|d| k >= d && clause[k - d].kind == Kind::Comma)
+                    && !before(2, &["and", "name", "id"])
                     && !(is_word_at(clause, k - 1, &["its", "their", "his", "her"])
                         && before(2, &["with"]))
         }
@@ -424,6 +439,7 @@ const TIED: &[&str] = &[
 /// elevated"): only the escalation sets the priority, to urgent; the triage level changes
 /// nothing.
 fn priority_from_intake(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>) {
+    let level = |x: &Tok| is_word(x, &super::TRIAGE_LEVELS) || is_word(x, super::PRIORITIES);
     if clause.iter().any(|t| {
         is_word(t, NEGATIONS)
             || is_word(
@@ -440,13 +456,12 @@ fn priority_from_intake(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>)
     }) {
         return;
     }
-    const LEVEL: &[&str] = &["urgent", "elevated", "routine", "normal"];
     // "urgent when the intake is urgent": a level of the appointment under a level of the intake
     let conditioned = clause.iter().enumerate().find(|&(k, t)| {
         is_word(t, &["when", "if", "whenever", "once", "while"])
             && clause[..k]
                 .iter()
-                .any(|x| is_word(x, LEVEL) || is_word(x, &["priority"]))
+                .any(|x| level(x) || is_word(x, &["priority"]))
             && !clause[..k].iter().any(|x| is_word(x, &["triage"]))
             && clause[k + 1..]
                 .iter()
@@ -459,7 +474,7 @@ fn priority_from_intake(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>)
                         .enumerate()
                         .any(|(j, x)| {
                             is_word(x, &["is", "was", "are"])
-                                && is_word_at(&clause[k + 2 + i..], j + 1, LEVEL)
+                                && clause[k + 2 + i..].get(j + 1).is_some_and(|l| level(l))
                         })
                 })
     });
@@ -469,9 +484,10 @@ fn priority_from_intake(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>)
         .find(|t| is_word(t, &["priority", "priorities"]))
         .filter(|_| {
             clause.iter().any(|x| is_word(x, TIED))
-                // ("the priority is set by the escalation only")
+                // ("the priority is set by the escalation only", "the priority stays the same")
                 && !clause.iter().any(|x| {
                     is_word(x, &["escalation", "escalate", "escalated", "escalates", "oncall"])
+                        || is_word(x, &["stays", "stay", "keeps", "kept", "remains", "unchanged"])
                 })
                 && (clause.iter().any(|x| is_word(x, &["triage", "intake"]))
                     || toks.iter().any(|x| is_word(x, &["triage"])))
@@ -655,7 +671,11 @@ fn triage_from_more(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>) {
                     && !is_word(clause[c + 1], &["or", "than", "and"])
             });
             let pronoun = subject.iter().any(|x| is_word(x, &["it", "this"]));
-            (moves && more && !of_severity(subject) && !(pronoun && first_is_severity))
+            // ("a longer duration gives the same triage level" moves nothing)
+            let same = clause[v..]
+                .iter()
+                .any(|x| is_word(x, &["same", "unchanged"]));
+            (moves && more && !same && !of_severity(subject) && !(pronoun && first_is_severity))
                 .then_some(*t)
         });
     }
