@@ -44,9 +44,9 @@ const PLACES: &[&str] = &[
     "rooms",
 ];
 
-/// What the data holds: the records, their fields, the people of an appointment, and the
-/// words of the server's own answer and arguments. A property whose words name none of these
-/// is no datum of this server.
+/// What the data holds beside its records ([`ENTITIES`]): their fields, the people of an
+/// appointment, and the words of the server's own answer and arguments. A property whose words
+/// name none of these is no datum of this server.
 const HOLDINGS: &[&str] = &[
     "id",
     "ids",
@@ -57,16 +57,6 @@ const HOLDINGS: &[&str] = &[
     "timezone",
     "specialty",
     "specialties",
-    "clinic",
-    "clinics",
-    "doctor",
-    "doctors",
-    "slot",
-    "slots",
-    "visit",
-    "visits",
-    "appointment",
-    "appointments",
     "patient",
     "patients",
     "caller",
@@ -92,8 +82,6 @@ const HOLDINGS: &[&str] = &[
     "text",
     "body",
     "words",
-    "protocol",
-    "protocols",
     "oncall",
     "nobody",
     "schedule",
@@ -129,7 +117,10 @@ const HOLDINGS: &[&str] = &[
 fn held(t: &Tok) -> bool {
     let w = t.text.to_ascii_lowercase();
     let one = |stem: Option<&str>| stem.is_some_and(|s| HOLDINGS.contains(&s));
-    is_word(t, HOLDINGS) || one(w.strip_suffix("es")) || one(w.strip_suffix('s'))
+    is_word(t, ENTITIES)
+        || is_word(t, HOLDINGS)
+        || one(w.strip_suffix("es"))
+        || one(w.strip_suffix('s'))
 }
 
 /// A participle or a verb's form after "has": "has written one", "has started" (a tense).
