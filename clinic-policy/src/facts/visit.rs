@@ -320,12 +320,11 @@ fn kind_of_doctor(clause: &[&Tok], k: usize) -> bool {
         // ("Oncall doctor (id, name, specialty)", "with its specialty", "with name and
         // specialty": a field of the doctor)
         "specialty" | "specialties" | "speciality" | "specialities" => {
-            before(4, &["same"])
-                || before(3, &["of", "with", "in"])
-                    && !(1..=3).any(|d| k >= d && clause[k - d].kind == Kind::Comma)
-                    && !before(2, &["and", "name", "id"])
-                    && !(is_word_at(clause, k - 1, &["its", "their", "his", "her"])
-                        && before(2, &["with"]))
+            let a_field = (1..=3).any(|d| k >= d && clause[k - d].kind == Kind::Comma)
+                || before(2, &["and", "name", "id"])
+                || is_word_at(clause, k - 1, &["its", "their", "his", "her"])
+                    && before(2, &["with"]);
+            before(4, &["same"]) || before(3, &["of", "with", "in"]) && !a_field
         }
         "kind" | "kinds" | "field" | "type" => before(4, &["same"]),
         "physician" | "physicians" | "clinician" | "clinicians" => false,
