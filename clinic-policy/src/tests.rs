@@ -19323,6 +19323,15 @@ fn field_lists_and_kept_values_beside_the_visit_readings_pass() {
         }
     };
     for (tool, text) in [
+        ("list_doctors", "Clinic name, with its address."),
+        (
+            "find_available_slots",
+            "Open slots, each one with its start and end.",
+        ),
+        (
+            "list_my_appointments",
+            "Appointments of the page, with the total count.",
+        ),
         (
             "list_doctors",
             "Clinics of the doctors, with addresses and time zones.",
@@ -19365,6 +19374,8 @@ fn field_lists_and_kept_values_beside_the_visit_readings_pass() {
         assert!(v.is_empty(), "{tool}: {text}: {v:?}");
     }
     for (tool, text) in [
+        ("get_appointment", "The appointment, with its video link."),
+        ("list_doctors", "Clinic name, with its parking."),
         (
             "find_available_slots",
             "Open slots; each one is 30 minutes long.",

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "05cf40624e6b7cb3b6810bb60e5d3406092b20e8fe9939676c308e9665737ed3";
+const PINNED: &str = "969ceb47fcd1c1c4c0c10a64f60639b5e2a7cc0ec611ba1eef86c639333ba6fb";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

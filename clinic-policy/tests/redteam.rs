@@ -47,7 +47,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
     (include_str!("data/redteam12/served.jsonl"), 140, 7),
     (include_str!("data/redteam13/served.jsonl"), 96, 5),
-    (include_str!("data/redteam14/served.jsonl"), 114, 7),
+    (include_str!("data/redteam14/served.jsonl"), 114, 6),
     (include_str!("data/redteam15/served.jsonl"), 80, 0),
     (include_str!("data/redteam16/served.jsonl"), 89, 2),
     (include_str!("data/redteam17/served.jsonl"), 77, 6),

@@ -110,6 +110,14 @@ const HOLDINGS: &[&str] = &[
     "review",
     "full",
     "utc",
+    "one",
+    "ones",
+    "pending",
+    "confirmed",
+    "rejected",
+    "cancelled",
+    "urgent",
+    "normal",
 ];
 
 /// Whether a word names a holding, in the singular or the plural ("addresses", "titles",
@@ -288,19 +296,12 @@ fn joined_property<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
             }
             _ => false,
         };
-        // (an absence is no property: "with no fee", "with its fee" names the record's own)
-        let next = clause.get(k + 1);
-        if next.is_some_and(|n| {
-            is_word(
-                n,
-                &[
-                    "no", "its", "their", "the", "some", "exactly", "each", "every", "any",
-                ],
-            )
-        }) {
+        // (an absence is no property: "with no fee"; after a determiner the phrase's own words
+        // decide: "with its address" names a field, "with its video link" none)
+        if is_word_at(clause, k + 1, &["no", "exactly"]) {
             return None;
         }
-        (joined && t.kind == Kind::Word && names_no_datum(phrase(clause, k + 1))).then_some(t)
+        (joined && names_no_datum(phrase(clause, k + 1))).then_some(t)
     })
 }
 
