@@ -30,34 +30,17 @@ const STATUS_ACTS: &[(&str, &[&str])] = &[
     ("cancelled", &["cancel", "cancels", "cancellation"]),
 ];
 
-/// The people or parts a status could be said to be set by.
+/// The people or parts a status could be said to be set by, beside the doctor by each of its
+/// names ([`DOCTOR_NAMES`]).
 const ACTORS: &[&str] = &[
-    "patient",
-    "patients",
-    "owner",
-    "doctor",
-    "doctors",
-    "clinic",
-    "clinics",
-    "api",
-    "server",
-    "staff",
-    "agent",
-    "system",
-    "user",
-    "users",
-    "person",
-    "people",
-    "admin",
-    "nurse",
-    "oncall",
-    "physician",
-    "physicians",
-    "clinician",
-    "clinicians",
-    "practitioner",
-    "practitioners",
+    "patient", "patients", "owner", "clinic", "clinics", "api", "server", "staff", "agent",
+    "system", "user", "users", "person", "people", "admin", "nurse", "oncall",
 ];
+
+/// Whether a word names one who could set a status: a person, a part, or the doctor.
+fn actor(t: &Tok) -> bool {
+    is_word(t, ACTORS) || is_word(t, DOCTOR_NAMES)
+}
 
 /// Words that make an actor another one than the one named: "another patient".
 const ANOTHER: &[&str] = &["another", "other", "second", "different"];
@@ -67,11 +50,11 @@ const ANOTHER: &[&str] = &["another", "other", "second", "different"];
 fn wrong_actor<'t>(phrase: &[&'t Tok], allowed: &[&str]) -> Option<Option<&'t Tok>> {
     let mut named = false;
     for (j, t) in phrase.iter().enumerate() {
-        if !is_word(t, ACTORS) {
+        if !actor(t) {
             continue;
         }
         // ("the doctor's patient", "the patient's doctor": the last noun is the actor)
-        if phrase.get(j + 1).is_some_and(|n| is_word(n, ACTORS)) {
+        if phrase.get(j + 1).is_some_and(|n| actor(n)) {
             continue;
         }
         named = true;
@@ -155,6 +138,9 @@ const WRITES: &[&str] = &[
     "entered", "add", "adds", "added",
 ];
 
+/// What a rejection's reason said written by another than its doctor is told.
+const WRITER_MISSTATED: &str = "a rejection's reason said written by another than the doctor: the appointment's doctor rejects it and writes its reason, and its patient sees it";
+
 /// A rejection's reason said written by another than the doctor ("the reason for a
 /// rejection, when the patient has written one"): only the appointment's doctor rejects it,
 /// with or without a reason; its patient sees it.
@@ -175,17 +161,12 @@ pub(super) fn reason_writer_misstated(toks: &[Tok], out: &mut Vec<Violation>) {
                 && (s[k - 1].text == ","
                     || is_word(&s[k - 1], &["reason", "reasons", "rejection", "rejected"]));
             gloss
-                .then(|| s[k + 1..].iter().take(3).find(|x| is_word(x, ACTORS)))
+                .then(|| s[k + 1..].iter().take(3).find(|x| actor(x)))
                 .flatten()
                 .filter(|who| !is_word(who, DOCTOR_NAMES))
         });
         if let Some(who) = glossed {
-            push(
-                out,
-                Rule::Directive,
-                who,
-                "a rejection's reason said written by another than the doctor: the appointment's doctor rejects it and writes its reason, and its patient sees it".to_owned(),
-            );
+            push(out, Rule::Directive, who, WRITER_MISSTATED.to_owned());
             return;
         }
         for (k, t) in s.iter().enumerate() {
@@ -197,7 +178,7 @@ pub(super) fn reason_writer_misstated(toks: &[Tok], out: &mut Vec<Violation>) {
             // (one it is shown to is no writer: "shown to the patient as written")
             let before = (k.saturating_sub(4)..k)
                 .rev()
-                .find(|&j| is_word(&s[j], ACTORS))
+                .find(|&j| actor(&s[j]))
                 .filter(|&j| {
                     !s[j.saturating_sub(2)..j]
                         .iter()
@@ -205,17 +186,12 @@ pub(super) fn reason_writer_misstated(toks: &[Tok], out: &mut Vec<Violation>) {
                 })
                 .map(|j| &s[j]);
             let after = is_word_at(s, k + 1, &["by"])
-                .then(|| s[k + 2..].iter().take(3).find(|x| is_word(x, ACTORS)))
+                .then(|| s[k + 2..].iter().take(3).find(|x| actor(x)))
                 .flatten();
             if let Some(who) = after.or(before)
                 && !is_word(who, DOCTOR_NAMES)
             {
-                push(
-                    out,
-                    Rule::Directive,
-                    who,
-                    "a rejection's reason said written by another than the doctor: the appointment's doctor rejects it and writes its reason, and its patient sees it".to_owned(),
-                );
+                push(out, Rule::Directive, who, WRITER_MISSTATED.to_owned());
                 return;
             }
         }

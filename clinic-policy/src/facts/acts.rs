@@ -1997,14 +1997,6 @@ fn lifecycle_act(word: &str) -> Option<&'static str> {
 /// urgent. The text offers a way back the clinic refuses (`INVALID_TRANSITION`). "Pending
 /// until the doctor confirms or rejects it" is the graph's own.
 pub(crate) fn status_lasts_until(clause: &[&Tok], out: &mut Vec<Violation>) {
-    const LASTING: &[&str] = &[
-        "pending",
-        "confirmed",
-        "rejected",
-        "cancelled",
-        "urgent",
-        "normal",
-    ];
     let n = clause.len();
     for (u, t) in clause.iter().enumerate() {
         // "S until <an act>": each act named after "until" must end S
@@ -2013,7 +2005,11 @@ pub(crate) fn status_lasts_until(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .iter()
                 .rev()
                 .take_while(|x| x.kind == Kind::Word)
-                .find_map(|x| LASTING.iter().find(|s| is_word(x, &[s])))
+                .find_map(|x| {
+                    (APPOINTMENT_STATUSES.iter())
+                        .chain(super::PRIORITIES)
+                        .find(|s| is_word(x, &[s]))
+                })
             else {
                 continue;
             };

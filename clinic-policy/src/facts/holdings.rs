@@ -44,9 +44,9 @@ const PLACES: &[&str] = &[
     "rooms",
 ];
 
-/// What the data holds beside its records ([`ENTITIES`]): their fields, the people of an
-/// appointment, and the words of the server's own answer and arguments. A property whose words
-/// name none of these is no datum of this server.
+/// What the data holds beside its records ([`ENTITIES`]), their statuses and priorities:
+/// their fields, the people of an appointment, and the words of the server's own answer and
+/// arguments. A property whose words name none of these is no datum of this server.
 const HOLDINGS: &[&str] = &[
     "id",
     "ids",
@@ -112,12 +112,6 @@ const HOLDINGS: &[&str] = &[
     "utc",
     "one",
     "ones",
-    "pending",
-    "confirmed",
-    "rejected",
-    "cancelled",
-    "urgent",
-    "normal",
 ];
 
 /// Whether a word names a holding, in the singular or the plural ("addresses", "titles",
@@ -127,6 +121,8 @@ fn held(t: &Tok) -> bool {
     let one = |stem: Option<&str>| stem.is_some_and(|s| HOLDINGS.contains(&s));
     is_word(t, ENTITIES)
         || is_word(t, HOLDINGS)
+        || is_word(t, APPOINTMENT_STATUSES)
+        || is_word(t, super::PRIORITIES)
         || one(w.strip_suffix("es"))
         || one(w.strip_suffix('s'))
 }
