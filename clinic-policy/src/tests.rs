@@ -19396,3 +19396,167 @@ fn field_lists_and_kept_values_beside_the_visit_readings_pass() {
         assert!(!judge(tool, text).is_empty(), "{tool}: {text}");
     }
 }
+
+/// A kind of day set on an act with no "on" ("Monday to Friday", "weekdays only", "not at
+/// weekends", "working days only"): the clinic's acts take their statuses on any day; with true
+/// twins of the same shapes (every day said, an amount of days, a value's days).
+#[test]
+fn a_kind_of_day_set_on_an_act_is_refused_without_on() {
+    for (place, tool, text) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Only possible Monday to Friday.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Open weekdays only.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Not possible at weekends.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the appointment to move, weekdays only.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one of the authenticated doctor's pending appointments. Possible working days only.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject one of the authenticated doctor's pending appointments. Only possible Monday through Friday.",
+        ),
+    ] {
+        assert!(!judge(place, text, tool).is_empty(), "{tool}: {text}");
+    }
+    for (place, tool, text) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Possible at weekends too.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient, on any day of the week.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient, Monday to Sunday.",
+        ),
+    ] {
+        let v = judge(place, text, tool);
+        assert!(v.is_empty(), "{tool}: {text}: {v:?}");
+    }
+}
+
+/// An intake made a precondition of an act by a relative clause or a participle ("whose intake
+/// is recorded", "having a recorded intake", "with a recorded intake only"): no act needs an
+/// intake; with true twins (an intake denied as a condition, the intake's own record).
+#[test]
+fn an_intake_said_as_a_relative_clause_is_no_precondition() {
+    for (place, tool, text) in [
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one of the authenticated doctor's pending appointments. Only for an appointment whose intake is recorded.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments having a recorded intake.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. An appointment with a recorded intake only.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject one of the authenticated doctor's pending appointments. Only appointments whose intakes are recorded.",
+        ),
+    ] {
+        assert!(!judge(place, text, tool).is_empty(), "{tool}: {text}");
+    }
+    for (place, tool, text) in [
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one of the authenticated doctor's pending appointments, with or without a recorded intake.",
+        ),
+        (
+            O,
+            "record_intake",
+            "The intake of the appointment, as recorded by record_intake.",
+        ),
+    ] {
+        let v = judge(place, text, tool);
+        assert!(v.is_empty(), "{tool}: {text}: {v:?}");
+    }
+}
+
+/// The level `urgent` said of the appointment as caused by a severity or a triage ("A severity of
+/// 8 or more makes the appointment urgent"): the severity sets the intake's triage level; only
+/// the escalation makes the appointment urgent. With true twins: the triage level's own
+/// `urgent`, and the escalation as the cause.
+#[test]
+fn a_severity_does_not_make_the_appointment_urgent() {
+    for (place, tool, text) in [
+        (
+            D,
+            "record_intake",
+            "Record the intake of one of the authenticated patient's appointments. A severity of 8 or more makes the appointment urgent.",
+        ),
+        (
+            P,
+            "record_intake",
+            "Severity from 0 to 10; a severity of 8 or more turns the visit urgent.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the intake of one of the authenticated patient's appointments. The appointment is urgent when the severity is 8 or more.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Priority of the appointment; urgent when the intake has a severity of 8 or more.",
+        ),
+    ] {
+        assert!(!judge(place, text, tool).is_empty(), "{tool}: {text}");
+    }
+    for (place, tool, text) in [
+        (
+            D,
+            "record_intake",
+            "Record the intake of one of the authenticated patient's appointments. A severity of 8 or more gives the triage level urgent.",
+        ),
+        (
+            P,
+            "record_intake",
+            "Severity from 0 to 10; a severity of 8 or more gives the triage level urgent.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level of the intake: urgent for a severity of 8 or more.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment, urgent after the escalation.",
+        ),
+    ] {
+        let v = judge(place, text, tool);
+        assert!(v.is_empty(), "{tool}: {text}: {v:?}");
+    }
+}

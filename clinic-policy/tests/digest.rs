@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "969ceb47fcd1c1c4c0c10a64f60639b5e2a7cc0ec611ba1eef86c639333ba6fb";
+const PINNED: &str = "3b20deadd23ac99604bd244c1aaad213656654dc035af66a6e0f2b0bd5b696b1";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -69,7 +69,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam33/served.jsonl"), 240, 26),
     (include_str!("data/redteam34/served.jsonl"), 200, 18),
     (include_str!("data/redteam35/served.jsonl"), 211, 20),
-    (include_str!("data/redteam36/served.jsonl"), 156, 43),
+    (include_str!("data/redteam36/served.jsonl"), 156, 41),
     (include_str!("data/redteam37/served.jsonl"), 154, 31),
     (include_str!("data/redteam38/served.jsonl"), 165, 62),
     (include_str!("data/redteam39/served.jsonl"), 129, 26),

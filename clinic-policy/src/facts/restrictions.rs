@@ -451,7 +451,8 @@ pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
 }
 
 /// An intake made a precondition of an act other than the intake ("Confirm …, once its
-/// intake is recorded", "after the intake of its patient", "Id of one of the doctor's
+/// intake is recorded", "after the intake of its patient", "an appointment whose intake is
+/// recorded", "having a recorded intake", "Id of one of the doctor's
 /// appointments with an intake, as returned by …"): no act needs an intake; an appointment
 /// without one is confirmed, rejected, cancelled, moved and escalated alike. A denial ("no
 /// intake is needed", "with or without an intake") passes.
@@ -478,7 +479,7 @@ pub(crate) fn intake_required(clause: &[&Tok], effects: &[&str], out: &mut Vec<V
         }
         // (the intake itself, not a thing of it: "if the intake request fails")
         if clause.get(k + 1).is_some_and(|x| {
-            x.kind == Kind::Word && !is_word(x, &["is", "was", "of", "has", "are", "for"])
+            x.kind == Kind::Word && !is_word(x, &["is", "was", "of", "has", "are", "for", "only"])
         }) {
             return None;
         }
@@ -488,9 +489,12 @@ pub(crate) fn intake_required(clause: &[&Tok], effects: &[&str], out: &mut Vec<V
             return None;
         }
         // "once its intake is recorded", "after the intake of its patient"
+        // "an appointment whose intake is recorded", "having a recorded intake"
         let condition = is_word(
             mark,
             &[
+                "whose",
+                "having",
                 "once",
                 "after",
                 "upon",
@@ -504,7 +508,9 @@ pub(crate) fn intake_required(clause: &[&Tok], effects: &[&str], out: &mut Vec<V
         );
         // "an appointment with an intake, as returned by …": a phrase of the object
         let with = is_word(mark, &["with", "and"])
-            && clause.get(k + 1).is_none_or(|x| x.kind != Kind::Word);
+            && clause
+                .get(k + 1)
+                .is_none_or(|x| x.kind != Kind::Word || is_word(x, &["only"]));
         (condition || with).then_some(mark)
     });
     if let Some(t) = hit {
@@ -870,7 +876,8 @@ pub(crate) fn protocol_search_narrowed(clause: &[&Tok], tool: &str, out: &mut Ve
 
 /// A time of the calendar with no amount set on an act: a bound named by a part of a day
 /// ("Cancel … up to the day before its start", "until the morning of the visit", "by the
-/// previous evening"), a kind of day ("on a weekday", "on working days") or a period of the
+/// previous evening"), a kind of day ("on a weekday", "Monday to Friday", "weekdays only", "not
+/// at weekends", "on working days") or a period of the
 /// clinic or its people ("during the opening hours of the clinic", "during the doctor's
 /// shift"); and a search's answer said to open later than the search ("from the day after
 /// the search"). The clinic API's acts take their statuses at any hour of any day (a move, an
@@ -927,6 +934,27 @@ pub(crate) fn act_on_the_calendar(clause: &[&Tok], effects: &[&str], out: &mut V
     let act = !effects.is_empty();
     let n = clause.len();
     let at = |k: usize, list: &[&str]| is_word_at(clause, k, list);
+    // (every day said: "at weekends too", "weekends included", "on any day", "Monday to Sunday")
+    let every_day = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "too",
+                "also",
+                "included",
+                "including",
+                "even",
+                "every",
+                "all",
+                "alike",
+                "whatever",
+                "regardless",
+            ],
+        )
+    }) || clause.iter().any(|x| is_word(x, &["any"]))
+        && !clause.iter().any(|x| is_word(x, NEGATIONS))
+        || clause.iter().any(|x| is_word(x, &["monday", "mondays"]))
+            && clause.iter().any(|x| is_word(x, &["sunday", "sundays"]));
     let hit = (0..n).find(|&i| {
         // a bound: "up to", "until", "by", "no later than", "before", "from", "after"
         let bound = at(
@@ -979,7 +1007,7 @@ pub(crate) fn act_on_the_calendar(clause: &[&Tok], effects: &[&str], out: &mut V
         // a kind of day: "on a weekday", "on working days", "on Mondays"
         if at(i, &["on"]) {
             let mut k = i + 1;
-            while at(k, &["a", "an", "each", "every", "any", "the"]) {
+            while at(k, &["a", "an", "each", "every", "any", "the"]) || at(k, NEAR) {
                 k += 1;
             }
             return at(k, KINDS)
@@ -989,12 +1017,26 @@ pub(crate) fn act_on_the_calendar(clause: &[&Tok], effects: &[&str], out: &mut V
         // a period: "during the opening hours of the clinic", "outside the doctor's shift"
         if at(i, &["during", "outside", "within", "in"]) {
             let span = &clause[i + 1..(i + 5).min(n)];
-            return span.iter().enumerate().any(|(j, x)| {
+            if span.iter().enumerate().any(|(j, x)| {
                 is_word(x, &["shift", "shifts"])
                     || is_word(x, &["hours"]) && span[..j].iter().any(|y| is_word(y, PERIODS))
-            });
+            }) {
+                return true;
+            }
         }
-        false
+        // a kind of day said with no "on", as a bound of the act: "Monday to Friday",
+        // "weekdays only", "not at weekends", "working days only" (not an amount, "within 5
+        // business days", nor a value's days, "a list of weekdays")
+        let day = at(i, KINDS)
+            || at(i, &["working", "business", "work", "week"]) && at(i + 1, &["day", "days"]);
+        let bound = clause.iter().any(|x| {
+            is_word(x, NEGATIONS)
+                || is_word(x, &["only", "just", "except", "excluding", "closed", "no"])
+        }) || i >= 1 && at(i - 1, &["at", "from", "during", "between"])
+            || at(i + 1, &["to", "through", "till", "until", "and"]) && at(i + 2, KINDS);
+        let amount_or_value =
+            i >= 1 && (clause[i - 1].kind == Kind::Ident || at(i - 1, &["of", "for"]));
+        !every_day && day && bound && !amount_or_value
     });
     if let Some(i) = hit {
         push(

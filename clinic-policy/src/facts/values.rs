@@ -1150,11 +1150,16 @@ pub(crate) fn triage_brings_care(
     if !graded {
         return;
     }
-    // (the escalation named as what sets it: "the priority is set by an escalation")
+    // (the escalation named as what sets it: "the priority is set by an escalation", "urgent
+    // after escalate_appointment")
     if clause.windows(3).any(|w| {
         is_word(w[0], &["by"])
             && is_word(w[1], &["an", "the", "a"])
             && is_word(w[2], &["escalation", "doctor"])
+    }) || clause.windows(2).any(|w| {
+        is_word(w[0], &["by", "after", "upon", "through"])
+            && w[1].kind == Kind::Ident
+            && w[1].text == "escalate_appointment"
     }) {
         return;
     }
@@ -1225,6 +1230,7 @@ pub(crate) fn triage_brings_care(
         ) || before_others(k))
             && !denied(k)
     });
+    let hit = hit.or_else(|| urgent_visit(clause, tool).filter(|&k| !denied(k)));
     let hit = hit.map(|k| clause[k]);
     if let Some(t) = hit {
         push(
@@ -1234,6 +1240,55 @@ pub(crate) fn triage_brings_care(
             "a triage level, a severity or an intake said to bring care: the clinic computes the triage level and nothing follows from it; only the doctor's escalation hands the appointment to the oncall doctor".to_owned(),
         );
     }
+}
+
+/// Where the level `urgent` is said of the appointment itself, in a clause of a triage or a
+/// severity ("A severity of 8 or more makes the appointment urgent", "the visit is urgent",
+/// "urgent when the intake has a severity of 8 or more" in a text of the appointment):
+/// the nearest thing named before it is the appointment, past the phrases of another ("the
+/// triage of the appointment"); the intake's own level ("gives the triage level urgent") and
+/// the intake's tool's "it" are the intake's.
+fn urgent_visit(clause: &[&Tok], tool: &str) -> Option<usize> {
+    const VISITS: &[&str] = &["appointment", "appointments", "visit", "visits", "booking"];
+    const GRADED: &[&str] = &[
+        "triage", "level", "levels", "intake", "intakes", "severity", "form", "case",
+    ];
+    let own = !tool.contains("intake") && !tool.contains("triage");
+    (0..clause.len()).find(|&k| {
+        if !is_word(clause[k], &["urgent"]) {
+            return false;
+        }
+        let mut j = k;
+        while j > 0 && k - j < 8 {
+            j -= 1;
+            let x = clause[j];
+            if x.kind == Kind::Stop {
+                return false;
+            }
+            // (a thing of another: "the triage of the appointment")
+            let of = j >= 1
+                && (is_word(clause[j - 1], &["of"])
+                    || j >= 2
+                        && is_word(clause[j - 1], DETERMINERS)
+                        && is_word(clause[j - 2], &["of"]));
+            if is_word(x, GRADED) {
+                return false;
+            }
+            if (is_word(x, VISITS) || own && is_word(x, &["it"])) && !of {
+                return true;
+            }
+        }
+        // (the level first, of the field's own appointment: "urgent when the intake has a
+        // severity of 8 or more", in a text of the appointment)
+        own && k == 0
+            && clause[1..]
+                .iter()
+                .any(|x| is_word(x, &["severity", "triage", "intake"]))
+            && !clause.iter().any(|x| {
+                is_word(x, &["escalation", "escalated", "escalates", "escalate"])
+                    || x.kind == Kind::Ident && x.text == "escalate_appointment"
+            })
+    })
 }
 
 /// A priority or a triage level said to order or move a visit ("urgent ones first", "urgent
