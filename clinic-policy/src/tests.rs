@@ -19560,3 +19560,170 @@ fn a_severity_does_not_make_the_appointment_urgent() {
         assert!(v.is_empty(), "{tool}: {text}: {v:?}");
     }
 }
+
+/// A property no field holds, said by a distributive ("30 minutes each", "each one is half an
+/// hour", "each with its own room"), as a record's own ("its own parking") or as a party's
+/// state at a record ("available at every visit"); with true twins of the same shapes.
+#[test]
+fn a_property_said_by_a_distributive_or_as_its_own_is_refused() {
+    let why = "a property of a visit, a clinic, a doctor or a value that this server's data holds no field for";
+    for (place, tool, bad) in [
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of 30 minutes each.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor, each of half an hour.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot; each one is half an hour.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot; every one lasts 15 minutes.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots. Slots last 30 minutes.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors. Each clinic has its own parking.",
+        ),
+        (D, "list_doctors", "List doctors, each with its own room."),
+        (
+            D,
+            "list_doctors",
+            "List doctors. Clinics each have parking.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "Id of the new appointment. Interpreters are available at every visit.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Clinic of the doctor; every clinic has their own building.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "Id of the new appointment. An interpreter is available at every visit.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Id of the appointment. A nurse is present for each appointment.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of the doctor, each with its start and end.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors. Each clinic has a time zone.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors. Each clinic has its own time zone.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Clinic of the doctor, with its own address.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots. Times are in UTC.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots, each of one doctor, each one with its own start and end.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters; the same value on each retry within 24 hours.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots within a time window. Each slot is for one patient.",
+        ),
+        // a tool this server does not serve keeps its own properties
+        (
+            D,
+            "get_slot_length",
+            "Get the length of a slot. Each slot is 30 minutes long.",
+        ),
+        (
+            D,
+            "get_clinic_details",
+            "Get one clinic. Each clinic has its own parking.",
+        ),
+    ]);
+    // an act is no party at a record; "the last 10 minutes" is a time, not a length (both are
+    // judged by other readings)
+    for (place, tool, other) in [
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment. A rejection is only for a pending appointment.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments booked in the last 10 minutes.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, other, why), "{other}");
+    }
+}
+
+/// A doctor said to see patients at another clinic, or at other clinics, of one doctor or of
+/// every one: every doctor belongs to exactly one clinic. Doctors named by their clinic are
+/// other doctors, and a slot open to another patient is no second clinic.
+#[test]
+fn a_doctor_at_another_clinic_is_refused() {
+    let why = "a doctor said to have many, a first or a changing clinic";
+    for bad in [
+        "Id of the doctor. A doctor may see patients at another clinic too.",
+        "Id of the doctor. Every doctor may also work at another clinic.",
+        "Id of the doctor. A doctor can also see patients at other clinics.",
+        "Id of the doctor. Doctors may practise at several clinics.",
+        "Id of the doctor. A doctor may see patients at more than one clinic.",
+    ] {
+        assert!(refused_for(O, "list_doctors", bad, why), "{bad}");
+    }
+    for good in [
+        "Id of the doctor. Each doctor belongs to exactly one clinic.",
+        "Id of the doctor. A doctor of another clinic is listed too.",
+        "Id of the doctor. Doctors of other clinics are listed too.",
+    ] {
+        assert!(!refused_for(O, "list_doctors", good, why), "{good}");
+    }
+    assert!(!refused_for(
+        D,
+        "find_available_slots",
+        "Find open appointment slots within a time window. A slot in the list may be booked by another patient before the booking.",
+        "a slot said to have many"
+    ));
+}

@@ -898,6 +898,35 @@ pub(crate) fn one_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
                     && owner_in(0, s.len())
                     && s.iter()
                         .any(|x| is_word(x, MODALS) || is_word(x, &["too", "also"]));
+                // a doctor's one clinic or specialty, of any doctor or of all: "a doctor may see
+                // patients at another clinic too", "every doctor can also work at other
+                // clinics", "doctors may practise at several clinics", "at more than one
+                // clinic" (an appointment's doctor and slot change with a move, and a slot is
+                // open to another patient until booked: those pairs keep the reading above)
+                // ("doctors of other clinics" are other doctors, each of one clinic)
+                let of_owner = k >= 3
+                    && is_word(&s[k - 2], &["of"])
+                    && is_word(&s[k - 3], &[owner_one, owner_many]);
+                let fixed_other = owner == Thing::Doctor
+                    && k >= 1
+                    && !of_owner
+                    && (is_word(t, &[thing_one])
+                        && (is_word(&s[k - 1], &["another"])
+                            || k >= 3
+                                && is_word(&s[k - 1], &["one"])
+                                && is_word(&s[k - 2], &["than"])
+                                && is_word(&s[k - 3], &["more"]))
+                        || is_word(t, &[thing_many])
+                            && is_word(
+                                &s[k - 1],
+                                &["other", "several", "multiple", "many", "more"],
+                            ))
+                    && s[..k].iter().any(|x| is_word(x, &[owner_one, owner_many]))
+                    && s.iter().any(|x| {
+                        is_word(x, MODALS)
+                            || is_word(x, &["too", "also", "than"])
+                            || is_word(x, PLACED)
+                    });
                 // "each doctor's id, name, specialty and clinics": a plural in a list of the
                 // owner's values
                 let listed = is_word(t, &[thing_many])
@@ -916,7 +945,7 @@ pub(crate) fn one_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
                         .rev()
                         .take(3)
                         .any(|x| x.kind == Kind::Comma || is_word(x, &["and"]));
-                if many_said || names_of || another || listed {
+                if many_said || names_of || another || fixed_other || listed {
                     true
                 } else if is_word(t, &[thing_many]) {
                     // "the doctor's clinics", "the doctor's other clinics", "the clinics of

@@ -183,14 +183,22 @@ fn length_at(clause: &[&Tok], k: usize) -> bool {
 }
 
 /// A record or a place as the subject ending at `v` (the verb): its head just before, opened by
-/// a determiner or a possessive ("each clinic", "the new visit", "the clinic reception"), or
-/// "each" standing for the records named before.
+/// a determiner or a possessive ("each clinic", "the new visit", "the clinic reception"), or a
+/// distributive standing for the records named before: "each" opening its clause ("Open slots;
+/// each is …", "…, and each has …") or after them ("clinics each have …"), "each one", "every
+/// one".
 fn record_subject<'a>(clause: &[&'a Tok], v: usize) -> Option<&'a Tok> {
     let head = clause.get(v.checked_sub(1)?)?;
     if is_word(head, ENTITIES) || is_word(head, PLACES) {
         return Some(head);
     }
-    (v == 1 && is_word(head, &["each"])).then_some(head)
+    let opens = v == 1
+        || clause[v - 2].kind == Kind::Comma
+        || is_word(clause[v - 2], &["and"])
+        || is_word(clause[v - 2], ENTITIES);
+    let each = is_word(head, &["each"]) && opens;
+    let each_one = is_word(head, &["one"]) && v >= 2 && is_word(clause[v - 2], &["each", "every"]);
+    (each || each_one).then_some(head)
 }
 
 /// A property of a record or a place said with "is" or "has" that no field holds: "each slot
@@ -206,6 +214,10 @@ fn property_said<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
             p += 1;
         }
         if is_word(clause[v], HAVING) {
+            // "its own parking" is a property as "parking" is; "its own address" a field
+            if is_word_at(clause, p, &["its", "their"]) && is_word_at(clause, p + 1, &["own"]) {
+                p += 2;
+            }
             let object = phrase(clause, p);
             // (a tense, an absence, or a field named as itself: "has written", "has no", "has the
             // `clinicId` null")
@@ -241,20 +253,56 @@ fn property_said<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     None
 }
 
+/// Words between a distributive and the length it gives each record: "each of 30 minutes",
+/// "each one is 30 minutes", "every slot lasts an hour".
+const LENGTH_LINKS: &[&str] = &[
+    "one",
+    "of",
+    "is",
+    "are",
+    "lasts",
+    "last",
+    "runs",
+    "run",
+    "slot",
+    "slots",
+    "visit",
+    "visits",
+    "appointment",
+    "appointments",
+];
+
 /// A length fixed for every slot or visit, not in a subject: "End of the slot, 30 minutes after
-/// its start", "Start of the slot; each slot is 30 minutes long". The data's slot is as long as
-/// its start and end say.
+/// its start", "Start of the slot; each slot is 30 minutes long", "Open slots of 30 minutes
+/// each", "open slots, each of half an hour", "slots last 30 minutes". The data's slot is as
+/// long as its start and end say. A span of another value is no length of a record ("the same
+/// key on each retry within 24 hours").
 fn length_fixed<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     (0..clause.len()).find_map(|k| {
         if !length_at(clause, k) || k > 0 && length_at(clause, k - 1) {
             return None;
         }
         let unit = (k..clause.len()).find(|&i| is_word(clause[i], VISIT_UNITS))?;
-        let long = is_word_at(clause, unit + 1, &["long"]);
+        let long = is_word_at(clause, unit + 1, &["long", "each"]);
         let after_start = is_word_at(clause, unit + 1, &["after"])
             && is_word_at(clause, unit + 2, &["its", "the"])
             && is_word_at(clause, unit + 3, &["start"]);
-        (long || after_start).then_some(clause[k])
+        // a distributive before it, through linking words only ("each of", "each one is")
+        let links = clause[..k]
+            .iter()
+            .rev()
+            .take_while(|x| is_word(x, LENGTH_LINKS))
+            .count();
+        let each = k > links && is_word(clause[k - links - 1], &["each", "every"]);
+        // a record's duration verb: "slots last 30 minutes", "the visit runs an hour"
+        // ("in the last 10 minutes" is a time, not a length)
+        let lasts = k >= 1
+            && is_word(clause[k - 1], &["lasts", "last", "runs", "run"])
+            && !(k >= 2 && is_word(clause[k - 2], DETERMINERS))
+            && clause[..k - 1]
+                .iter()
+                .any(|x| is_word(x, ENTITIES) || is_word(x, &["each", "one", "ones"]));
+        (long || after_start || each || lasts).then_some(clause[k])
     })
 }
 
@@ -280,7 +328,9 @@ fn joined_property<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
         let joined = match t.text.as_str() {
             // after the value or a record: "Doctor name, with …", "a clinic with parking"; a
             // time after a person is no place ("set by the doctor at an escalation")
-            "with" => set_off || before.is_some_and(|b| is_word(b, ENTITIES)),
+            "with" => {
+                set_off || before.is_some_and(|b| is_word(b, ENTITIES) || is_word(b, &["each"]))
+            }
             "at" => set_off && indefinite,
             // a means after a person or a place's adjective ("the doctor by sms", "accessible
             // by wheelchair"); an agent after a participle is no means
@@ -302,15 +352,40 @@ fn joined_property<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
 }
 
 /// A party the data holds no record of, said to be at a record: "an interpreter is at each
-/// visit". The people of an appointment are its patient and its doctor.
+/// visit", "an interpreter is available at every visit", "a nurse is present for each
+/// appointment", "interpreters are available at every visit" (a bare plural opening its clause).
+/// The people of an appointment are its patient and its doctor. A word between the verb and the
+/// preposition is a state of the party (not a participle: "a question is shown for each
+/// cancellation" is a thing done, read elsewhere).
 fn party_present<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
-    (2..clause.len()).find_map(|v| {
+    (1..clause.len()).find_map(|v| {
         let head = clause[v - 1];
-        let fresh = is_word(clause[v - 2], &["a", "an"]) && head.kind == Kind::Word && !held(head);
-        let at = is_word(clause[v], &["is", "are"])
-            && is_word_at(clause, v + 1, &["at", "with", "in", "for"])
-            && clause[v + 2..].iter().take(3).any(|x| is_word(x, ENTITIES));
-        (fresh && at).then_some(head)
+        // (an act is no party: "a rejection is only for a pending appointment")
+        let opens = v == 1 || clause[v - 2].kind == Kind::Comma;
+        let plural = opens && head.text.len() > 3 && head.text.ends_with('s');
+        let fresh = (v >= 2 && is_word(clause[v - 2], &["a", "an"]) || plural)
+            && head.kind == Kind::Word
+            && !held(head)
+            && change_noun(&head.text.to_ascii_lowercase()).is_none();
+        if !fresh || !is_word(clause[v], &["is", "are"]) {
+            return None;
+        }
+        let mut p = v + 1;
+        while p < v + 3
+            && clause.get(p).is_some_and(|x| {
+                x.kind == Kind::Word
+                    && !is_word(x, PREPOSITIONS)
+                    && !held(x)
+                    && !participle(x)
+                    && !is_word(x, DETERMINERS)
+                    && !is_word(x, &["only", "just", "not"])
+            })
+        {
+            p += 1;
+        }
+        let at = is_word_at(clause, p, &["at", "with", "in", "for"])
+            && clause[p + 1..].iter().take(3).any(|x| is_word(x, ENTITIES));
+        at.then_some(head)
     })
 }
 
