@@ -212,6 +212,10 @@ pub const EVERY_DOCTOR: &[&str] = &["list_doctors", "list_specialties"];
 /// page.
 pub const PAGED: &[&str] = &["list_my_appointments", "list_doctor_schedule"];
 
+/// The searches that read every item of their window and keep the `limit` earliest (counting
+/// them all in `total_found`): what they read is the whole, what they answer is capped.
+pub const READS_WHOLE: &[&str] = &["find_available_slots"];
+
 /// What a text says of the server's own values, against [`FLAGS`], the slot search's window and
 /// zone, [`ORDERED_BY_ID`], [`EVERY_DOCTOR`] and [`PAGED`].
 /// `lists_over_all_time`: the tool answers a list that no time argument narrows
@@ -3459,6 +3463,20 @@ fn capped_list_said_whole(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Viola
     }
     let hit = (0..s.len()).find(|&k| {
         if !is_word(&s[k], &["every", "each", "all"]) || denied(s, k) {
+            return false;
+        }
+        // (what a search that reads the whole window reads: "the search reads every slot")
+        if READS_WHOLE.contains(&tool)
+            && s[k.saturating_sub(2)..k].iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "reads", "read", "scans", "scanned", "checks", "checked", "counts",
+                        "counted",
+                    ],
+                )
+            })
+        {
             return false;
         }
         // (the item the word counts, in the few words after it, before a comma)

@@ -19727,3 +19727,159 @@ fn a_doctor_at_another_clinic_is_refused() {
         "a slot said to have many"
     ));
 }
+
+/// A cap of the oncall doctors ("at most one") says what the contract says: a clinic has one
+/// oncall doctor or none. A count that puts one at every clinic stays refused.
+#[test]
+fn oncall_doctor_capped_at_one_per_clinic_passes() {
+    let why = "every clinic said to have an oncall doctor";
+    for (place, tool, bad) in [
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment to the oncall doctor. Each clinic has at least one oncall doctor.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment; each clinic has exactly one oncall doctor.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment to the oncall doctor. Returns 409 NO_ONCALL_DOCTOR, as each clinic has one oncall doctor.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment to the oncall doctor. Each clinic has at most one oncall doctor.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "Each clinic has at most one oncall doctor.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment to the oncall doctor. Returns 409 NO_ONCALL_DOCTOR when its clinic has nobody oncall.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment to the oncall doctor. Returns 409 NO_ONCALL_DOCTOR as its clinic has nobody oncall.",
+        ),
+    ]);
+}
+
+/// A code of the contract written bare in capitals is the code, as between backticks: its
+/// words are not read as a name's ("NO" in `NO_ONCALL_DOCTOR`). A name in capitals that is no
+/// code stays a name.
+#[test]
+fn bare_code_in_capitals_is_read_as_the_code() {
+    assert!(refused_for(
+        D,
+        "escalate_to_oncall",
+        "Escalate one appointment to the oncall doctor. The answer holds NO_REPLY_NEEDED.",
+        "a name is a noun phrase"
+    ));
+    passes(&[(
+        D,
+        "escalate_to_oncall",
+        "Escalate one appointment to the oncall doctor. Returns 409 NO_ONCALL_DOCTOR when its clinic has no oncall doctor.",
+    )]);
+}
+
+/// A code said with a status the contract does not give it ("404 `NO_ONCALL_DOCTOR`",
+/// "`SLOT_TAKEN` (422)"): each code has one status.
+#[test]
+fn code_with_another_status_is_refused() {
+    let why = "a code said with a status it does not stand for";
+    for (tool, bad) in [
+        (
+            "escalate_to_oncall",
+            "Escalate one appointment to the oncall doctor. Returns 404 `NO_ONCALL_DOCTOR` when its clinic has nobody oncall.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one appointment to the oncall doctor. Returns 404 NO_ONCALL_DOCTOR when its clinic has no oncall doctor.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Returns `SLOT_TAKEN` (422) when the slot is taken.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            "escalate_to_oncall",
+            "Escalate one appointment to the oncall doctor. Returns `NO_ONCALL_DOCTOR` (409) when its clinic has nobody oncall.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Returns 409 `SLOT_TAKEN` when the slot is taken.",
+        ),
+    ]
+    .map(|(t, x)| (D, t, x)));
+}
+
+/// With the same key, the change is made once: "once" said of the change after the key, not of
+/// the key, is the contract's idempotency. A key said of one use, or the same key said to make
+/// the change twice, stays refused.
+#[test]
+fn same_key_change_made_once_passes() {
+    assert!(refused_for(
+        D,
+        "book_appointment",
+        "Book an open slot for the authenticated patient. With a key used once, the slot is taken once.",
+        "a key said to be of one use"
+    ));
+    assert!(refused_for(
+        D,
+        "book_appointment",
+        "Book an open slot for the authenticated patient. With the same key, the slot is taken twice.",
+        "a request with the same key said to make the change"
+    ));
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. With the same key, the slot is taken once.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "With the same key, the slot is taken once.",
+        ),
+    ]);
+}
+
+/// The slot search reads every slot of the window (it counts them all) and answers the
+/// `limit` earliest: what it reads is the whole. A paged list, or the answer said whole, stays
+/// refused.
+#[test]
+fn slot_search_reads_every_slot_passes() {
+    let why = "a capped answer said to hold every item";
+    for (tool, bad) in [
+        (
+            "find_available_slots",
+            "Find open slots of a doctor. The search returns every slot of the doctor in the window.",
+        ),
+        (
+            "list_my_appointments",
+            "List the appointments of the authenticated patient. The search reads every appointment of the patient.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, why), "{bad}");
+    }
+    passes(&[(
+        D,
+        "find_available_slots",
+        "Find open slots of a doctor. The search reads every slot of the doctor in the window.",
+    )]);
+}

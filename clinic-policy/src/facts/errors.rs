@@ -1036,3 +1036,50 @@ pub(super) fn code_of_another_tool(text: &str, toks: &[Tok], tool: &str, out: &m
         return;
     }
 }
+
+/// A code of the contract said with an HTTP status it does not stand for ("404
+/// `NO_ONCALL_DOCTOR`", "`SLOT_TAKEN` (422)"): the contract gives each code one status, so the
+/// agent reading the status takes the answer for another case. A status written right before
+/// the code, or in brackets right after it, is the code's own.
+pub(super) fn status_of_another_code(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
+    let status_at = |j: usize| {
+        toks.get(j)
+            .filter(|x| x.kind == Kind::Ident)
+            .and_then(|x| http_status(&x.text))
+    };
+    for (k, t) in toks.iter().enumerate() {
+        if !capital_code(t, text) {
+            continue;
+        }
+        // (only a code the contract gives a status: this server's own codes have none)
+        let has_one = ["400", "401", "403", "404", "409", "422", "429"]
+            .iter()
+            .any(|n| http_status(n).is_some_and(|c| c.contains(&t.text.as_str())));
+        if !has_one {
+            continue;
+        }
+        let between = |a: &Tok, b: &Tok| text.get(a.end..b.start).map(str::trim);
+        let before = (k >= 1)
+            .then(|| k - 1)
+            .filter(|&j| between(&toks[j], t).is_some_and(|g| g.is_empty() || g == "`"))
+            .and_then(status_at);
+        let after = (k + 1..toks.len().min(k + 3))
+            .find(|&j| {
+                between(t, &toks[j])
+                    .is_some_and(|g| matches!(g.replace(' ', "").as_str(), "(" | "`("))
+            })
+            .and_then(status_at);
+        if before
+            .into_iter()
+            .chain(after)
+            .any(|codes| !codes.contains(&t.text.as_str()))
+        {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a code said with a status it does not stand for: the contract gives each code one HTTP status".to_owned(),
+            );
+        }
+    }
+}

@@ -76,6 +76,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     rate_misstated(text, &toks, tool, out);
     page_past_end(&toks, tool, out);
     key_reuse_refused(&toks, out);
+    status_of_another_code(text, &toks, out);
     hidden_code_misstated(text, &toks, tool, out);
     free_text_logged(&toks, out);
     kept_by_the_server(&toks, out);

@@ -370,7 +370,11 @@ fn oncall_everywhere(clause: &[&Tok], out: &mut Vec<Violation>) {
     if !clause.iter().any(|t| is_word(t, &["oncall"]))
         || clause
             .iter()
-            .any(|t| is_word(t, NEGATIONS) || is_word(t, &["no"]))
+            .any(|t| is_word(t, NEGATIONS) || is_word(t, &["no", "nobody"]))
+        // (a cap, "at most one oncall doctor", says no clinic has two)
+        || clause
+            .windows(2)
+            .any(|w| is_word(w[0], &["at"]) && is_word(w[1], &["most"]))
     {
         return;
     }

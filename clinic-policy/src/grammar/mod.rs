@@ -347,6 +347,13 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         if t.kind != Kind::Ident || !t.text.contains('_') {
             continue;
         }
+        // (a code of the contract in capitals is the code, as in backticks: `NO_ONCALL_DOCTOR`)
+        let written = &text[t.start..t.end];
+        if !written.chars().any(|c| c.is_ascii_lowercase())
+            && crate::facts::known_code(&written.to_ascii_lowercase())
+        {
+            continue;
+        }
         let names_a_tool = field != Field::Other
             && (t.text.eq_ignore_ascii_case(tool.name.trim()) || tool_named_at(&toks, k).is_some());
         let mut found = Vec::new();

@@ -962,7 +962,16 @@ pub(super) fn key_makes_the_act(clause: &[&Tok], effects: &[&str], out: &mut Vec
                 .any(|x| is_word(x, &["first", "original", "nothing", "no", "none"]));
         !denied
     });
-    if let Some((_, t)) = hit {
+    // (or the change said made twice with it: "with the same key, the slot is taken twice")
+    let twice = || {
+        clause.iter().enumerate().find(|&(k, t)| {
+            is_word(t, &["twice"])
+                && !clause[k.saturating_sub(4)..k]
+                    .iter()
+                    .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "never"]))
+        })
+    };
+    if let Some((_, t)) = hit.or_else(twice) {
         push(
             out,
             Rule::Directive,
@@ -1011,10 +1020,18 @@ pub(super) fn key_said_single_use(clause: &[&Tok], first: &[&Tok], out: &mut Vec
         if k + 3 < key {
             return false;
         }
+        // (said of the key, not of a subject of its own after it: "with the same key, the
+        // slot is taken once" is the contract's one change per key)
+        let own_subject = |j: usize| {
+            key < j
+                && clause[key + 1..j]
+                    .iter()
+                    .any(|x| is_word(x, &["the", "a", "an", "its", "each", "every", "this"]))
+        };
         let once = is_word(t, &["once"])
-            && clause[k.saturating_sub(3)..k]
-                .iter()
-                .any(|x| is_word(x, USE) || is_word(x, &["only"]));
+            && (k.saturating_sub(3)..k).any(|j| {
+                (is_word(clause[j], USE) || is_word(clause[j], &["only"])) && !own_subject(j)
+            });
         let one_use = is_word(t, ONE) && is_word_at(clause, k + 1, USES)
             || is_word(t, &["single-use", "one-time", "one-use"]);
         // (a second use denied, not a use for another request: "never reused for another slot")
