@@ -1099,24 +1099,48 @@ pub(crate) fn answer_as_argument(
     }
 }
 
-/// One answer said to cover more than its own call ("One `true` answer covers every
-/// cancellation of the same day", "a `true` answer for it covers the next ones too", "the same
-/// `true` covers each rejection of the same patient"): the server asks once for each call, and
-/// the answer covers that call only (`confirm.rs`). The agent takes one yes as standing consent
-/// and cancels what the human was never asked about. Read as an answer, the subject of a verb
-/// of reach, whose object reaches past one ("every", "each", "all", "next", "other", "rest").
-pub(crate) fn answer_stretched(clause: &[&Tok], out: &mut Vec<Violation>) {
-    const ANSWER: &[&str] = &[
-        "true",
-        "yes",
-        "answer",
-        "answers",
-        "reply",
-        "response",
-        "confirmation",
-        "consent",
-        "approval",
-    ];
+/// The person's answer said to hold past the one call it was asked for: over more calls ("One
+/// `true` answer covers every cancellation of the same day", "a `true` answer for it covers the
+/// next ones too"), or after what it was asked about changed ("cancelled with the patient's
+/// `true`, also after its slot or doctor changed"). The server asks once for each call, about
+/// the appointment as the API gives it then, and the answer covers that call only; after a
+/// change nothing is sent and the call asks again (`confirm.rs`). The agent takes one yes as
+/// standing consent and changes what the human was never asked about.
+pub(crate) fn answer_past_its_call(clause: &[&Tok], out: &mut Vec<Violation>) {
+    if let Some(t) = answer_stretched(clause) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "one answer said to cover more than its own call: the server asks once for each call, and the answer covers that call only".to_owned(),
+        );
+    }
+    if let Some(t) = answer_outlives_change(clause) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the person's answer said to hold after the appointment changed: an answer holds for the appointment as it was asked about; after a change nothing is sent and the call asks again".to_owned(),
+        );
+    }
+}
+
+/// The words of the person's answer.
+const ANSWER: &[&str] = &[
+    "true",
+    "yes",
+    "answer",
+    "answers",
+    "reply",
+    "response",
+    "confirmation",
+    "consent",
+    "approval",
+];
+
+/// Over more calls: an answer the subject of a verb of reach, whose object reaches past one
+/// ("every", "each", "all", "next", "other", "rest").
+fn answer_stretched<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     const REACHES: &[&str] = &[
         "cover", "covers", "covered", "apply", "applies", "applied", "extend", "extends", "carry",
         "carries", "last", "lasts", "serve", "serves", "hold", "holds", "count", "counts", "stay",
@@ -1143,7 +1167,7 @@ pub(crate) fn answer_stretched(clause: &[&Tok], out: &mut Vec<Violation>) {
         "many",
         "multiple",
     ];
-    let hit = clause.iter().enumerate().find_map(|(v, t)| {
+    clause.iter().enumerate().find_map(|(v, t)| {
         if !is_word(t, REACHES) {
             return None;
         }
@@ -1163,28 +1187,13 @@ pub(crate) fn answer_stretched(clause: &[&Tok], out: &mut Vec<Violation>) {
             .chain(&clause[..v])
             .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "only", "just"]));
         let past_one = object.iter().take(8).any(|x| is_word(x, PAST_ONE));
-        (past_one && !kept).then_some(t)
-    });
-    if let Some(t) = hit {
-        push(
-            out,
-            Rule::Directive,
-            t,
-            "one answer said to cover more than its own call: the server asks once for each call, and the answer covers that call only".to_owned(),
-        );
-    }
+        (past_one && !kept).then_some(*t)
+    })
 }
 
-/// The person's answer said to hold after what it was asked about changed ("cancelled with the
-/// patient's `true`, also after its slot or doctor changed", "The `true` is for the appointment
-/// id, also after a change of its slot"): the question names the appointment as the API gives it
-/// now, and an answer about an appointment that changed meanwhile does not hold; nothing is sent
-/// and the call asks again (`confirm.rs`). Read as a word of the answer and, in the same clause,
-/// "after" with a change a few words on; a clause that denies or asks again passes.
-pub(crate) fn answer_outlives_change(clause: &[&Tok], out: &mut Vec<Violation>) {
-    const ANSWER: &[&str] = &[
-        "true", "yes", "answer", "reply", "response", "consent", "approval",
-    ];
+/// After a change: a word of the answer and, in the same clause, "after" with a change a few
+/// words on; a clause that denies or asks again passes.
+fn answer_outlives_change<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     const CHANGE: &[&str] = &[
         "change",
         "changes",
@@ -1203,7 +1212,7 @@ pub(crate) fn answer_outlives_change(clause: &[&Tok], out: &mut Vec<Violation>) 
         .iter()
         .any(|x| is_word(x, ANSWER) || x.text == "true")
     {
-        return;
+        return None;
     }
     let kept = clause.iter().any(|x| {
         is_word(x, NEGATIONS)
@@ -1213,21 +1222,13 @@ pub(crate) fn answer_outlives_change(clause: &[&Tok], out: &mut Vec<Violation>) 
             )
     });
     if kept {
-        return;
+        return None;
     }
-    let hit = clause.iter().enumerate().find_map(|(k, t)| {
+    clause.iter().enumerate().find_map(|(k, t)| {
         let after = is_word(t, &["after", "despite", "through", "across"]);
         let changed = clause[k + 1..].iter().take(6).any(|x| is_word(x, CHANGE));
-        (after && changed).then_some(t)
-    });
-    if let Some(t) = hit {
-        push(
-            out,
-            Rule::Directive,
-            t,
-            "the person's answer said to hold after the appointment changed: an answer holds for the appointment as it was asked about; after a change nothing is sent and the call asks again".to_owned(),
-        );
-    }
+        (after && changed).then_some(*t)
+    })
 }
 
 /// The clinic's acts, by a verb's base: a count of them per person or per period is a rate.

@@ -844,8 +844,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         // (on a tool that asks no question an answer is the tool's own: "The answer holds every
         // field")
         if asks_the_person(tool.name) {
-            answer_stretched(clause, out);
-            answer_outlives_change(clause, out);
+            answer_past_its_call(clause, out);
         }
         rate_set(clause, out);
         own_clinic_of_a_public_tool(clause, tool.name, out);
