@@ -17134,6 +17134,31 @@ fn a_rejections_reason_is_written_by_the_doctor() {
             "reject_appointment",
             "Optional reason for the rejection, written by the clinic, 1 to 200 characters.",
         ),
+        (
+            O,
+            "list_my_appointments",
+            "Reason for the rejection, the patient's own words.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection, in the words of the patient.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The reason of a rejected appointment: the clinic's own text.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, in the patient's own words.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Reason for the rejection, the patient's reason.",
+        ),
     ] {
         assert!(refused_for(place, tool, bad, why), "{bad}");
     }
@@ -17147,6 +17172,26 @@ fn a_rejections_reason_is_written_by_the_doctor() {
             P,
             "reject_appointment",
             "Optional reason for the rejection, 1 to 200 characters, shown to the patient as written.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The reason, as written by the doctor; shown to the patient.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection, in the words of the doctor.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Reason for the rejection of the patient's own appointment, shown to the patient in the doctor's words.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Reason for the rejection of the patient's appointment, the doctor's reason.",
         ),
     ] {
         assert!(!refused_for(place, tool, good, why), "{good}");

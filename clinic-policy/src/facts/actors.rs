@@ -141,10 +141,58 @@ const WRITES: &[&str] = &[
 /// What a rejection's reason said written by another than its doctor is told.
 const WRITER_MISSTATED: &str = "a rejection's reason said written by another than the doctor: the appointment's doctor rejects it and writes its reason, and its patient sees it";
 
+/// Nouns of a text as its writer's own, which a writer named with them is said to have written
+/// ("the patient's own words", "in the words of the patient").
+const WORDING: &[&str] = &[
+    "words",
+    "word",
+    "wording",
+    "own",
+    "text",
+    "note",
+    "notes",
+    "message",
+    "comment",
+    "comments",
+    "statement",
+    "voice",
+];
+
+/// The writer a phrase of wording names, not the doctor: a possessive before the noun ("the
+/// patient's own words", "in the clinic's text", "the patient's reason") or "of" after it ("in the words of the
+/// patient"); not one the words are shown to ("shown to the patient in the doctor's words").
+fn wording_of<'t>(text: &str, s: &'t [Tok]) -> Option<&'t Tok> {
+    s.iter().enumerate().find_map(|(k, t)| {
+        // ("the patient's own appointment": "own" of another noun names no writer)
+        let own_of_another = is_word(t, &["own"])
+            && s.get(k + 1)
+                .is_some_and(|n| n.kind == Kind::Word && !is_word(n, WORDING));
+        if !is_word(t, WORDING) && !is_word(t, &["reason", "reasons"]) || own_of_another {
+            return None;
+        }
+        // (the reason itself only right after it: "the patient's reason", not "the patient's
+        // rejected appointment's reason")
+        let reach = if is_word(t, &["reason", "reasons"]) {
+            1
+        } else {
+            2
+        };
+        let before = (k.saturating_sub(reach)..k)
+            .rev()
+            .find(|&j| actor(&s[j]) && super::roles::possessive(&s[j], text))
+            .map(|j| &s[j]);
+        let after = is_word_at(s, k + 1, &["of", "from"])
+            .then(|| s[k + 2..].iter().take(3).find(|x| actor(x)))
+            .flatten();
+        before.or(after).filter(|who| !is_word(who, DOCTOR_NAMES))
+    })
+}
+
 /// A rejection's reason said written by another than the doctor ("the reason for a
-/// rejection, when the patient has written one"): only the appointment's doctor rejects it,
-/// with or without a reason; its patient sees it.
-pub(super) fn reason_writer_misstated(toks: &[Tok], out: &mut Vec<Violation>) {
+/// rejection, when the patient has written one", "Reason for the rejection, the patient's own
+/// words"): only the appointment's doctor rejects it, with or without a reason; its patient
+/// sees it.
+pub(super) fn reason_writer_misstated(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
     for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
         let of_rejection = s.iter().any(|t| is_word(t, &["reason", "reasons"]))
             && s.iter()
@@ -165,7 +213,7 @@ pub(super) fn reason_writer_misstated(toks: &[Tok], out: &mut Vec<Violation>) {
                 .flatten()
                 .filter(|who| !is_word(who, DOCTOR_NAMES))
         });
-        if let Some(who) = glossed {
+        if let Some(who) = glossed.or_else(|| wording_of(text, s)) {
             push(out, Rule::Directive, who, WRITER_MISSTATED.to_owned());
             return;
         }

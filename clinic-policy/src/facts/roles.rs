@@ -76,7 +76,7 @@ fn refusal(clause: &[&Tok]) -> bool {
 }
 
 /// A word said with a possessive ("the patient's safety"): the tokens drop the "'s".
-fn possessive(t: &Tok, text: &str) -> bool {
+pub(super) fn possessive(t: &Tok, text: &str) -> bool {
     text.get(t.end..)
         .is_some_and(|r| r.starts_with("'s") || r.starts_with("\u{2019}s"))
 }
