@@ -3453,11 +3453,10 @@ fn capped_list_said_whole(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Viola
         "true",
         "false",
         "api",
-        "count",
-        "counts",
-        "total",
-        "number",
     ];
+    // (a count over the whole is true of every page: "the total number of all appointments";
+    // the items beside it are one answer's: "every appointment, and their total number")
+    const COUNT: &[&str] = &["count", "counts", "counted", "total", "number", "numbers"];
     if s.iter().any(|x| is_word(x, CAP) || x.text == "limit") {
         return;
     }
@@ -3477,6 +3476,14 @@ fn capped_list_said_whole(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Viola
                 )
             })
         {
+            return false;
+        }
+        let counted = s[..k]
+            .iter()
+            .rev()
+            .take_while(|x| x.kind != Kind::Comma && x.kind != Kind::Stop)
+            .any(|x| is_word(x, COUNT));
+        if counted {
             return false;
         }
         // (the item the word counts, in the few words after it, before a comma)
@@ -3514,11 +3521,16 @@ fn capped_list_said_whole(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Viola
                     )
                 })
         });
-        let whole = s[i + 1..]
+        // (or said of the item before it: "each matching protocol", "all slots found")
+        let matching = s[k + 1..i]
             .iter()
-            .take(6)
-            .take_while(|x| x.kind != Kind::Comma)
-            .any(|x| is_word(x, WHOLE))
+            .any(|x| is_word(x, &["matching", "matched", "found"]));
+        let whole = (matching
+            || s[i + 1..]
+                .iter()
+                .take(6)
+                .take_while(|x| x.kind != Kind::Comma)
+                .any(|x| is_word(x, WHOLE)))
             && !s[k + 1..]
                 .iter()
                 .take(8)
@@ -3527,9 +3539,34 @@ fn capped_list_said_whole(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Viola
         let all_of = is_word(&s[k], &["all"])
             && is_word_at(s, k + 1, &["of"])
             && is_word_at(s, k + 2, &["them", "the"]);
-        !own && (whole || all_of)
+        // ("The protocols found, each one.": a bare "each one" set after a whole named before
+        // it, not a page)
+        let bare_one = i == k + 1
+            && k >= 1
+            && s[k - 1].kind == Kind::Comma
+            && is_word(&s[i], &["one"])
+            && s.get(i + 1)
+                .is_none_or(|x| x.kind == Kind::Stop || x.kind == Kind::Comma)
+            && s[..k]
+                .iter()
+                .any(|x| is_word(x, WHOLE) || is_word(x, &["matching", "matched", "found"]))
+            && !s.iter().any(|x| is_word(x, &["page", "pages"]));
+        !own && (whole || all_of || bare_one)
     });
-    if let Some(k) = hit {
+    // (or by its ends: "the appointments of the patient, from the first to the last"; not of
+    // a page, nor an order, "earliest first")
+    let ends = (0..s.len()).find(|&k| {
+        is_word(&s[k], &["last"])
+            && !denied(s, k)
+            && s.get(k + 1)
+                .is_none_or(|x| x.kind == Kind::Stop || x.kind == Kind::Comma || is_word(x, ITEMS))
+            && (k.saturating_sub(6)..k).any(|j| {
+                is_word(&s[j], &["first"])
+                    && (j + 1..k).any(|i| is_word(&s[i], &["to", "through", "until", "till"]))
+            })
+            && !s.iter().any(|x| is_word(x, &["page", "pages"]))
+    });
+    if let Some(k) = hit.or(ends) {
         let what = if PAGED.contains(&tool) {
             "the list answers one page of its appointments"
         } else {

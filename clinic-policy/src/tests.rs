@@ -19325,6 +19325,38 @@ fn a_capped_answer_said_whole_is_refused() {
             "list_doctor_schedule",
             "Appointments per page, 1 to 100 (default 20); a page holds each appointment of the doctor.",
         ),
+        (O, "search_protocols", "Each matching protocol."),
+        (O, "search_protocols", "The protocols found, each one."),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments of the patient, from the first to the last.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the window, the first one through the last one.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols by keyword and return all matching protocols.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Every appointment of the patient, and their total number.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "All appointments of the doctor, with the total.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Every open slot of the window, and their count.",
+        ),
     ] {
         assert!(refused_for(place, tool, bad, why), "{bad}");
     }
@@ -19343,6 +19375,37 @@ fn a_capped_answer_said_whole_is_refused() {
             O,
             "search_protocols",
             "Matching protocols, ranked by relevance, each with its title, excerpt and review date.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The total number of appointments over all pages.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The number of all appointments of the doctor, over all pages.",
+        ),
+        (O, "list_my_appointments", "The appointments of this page."),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments of this page, from the first to the last.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the window, up to the limit, from the first to the last.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments of the doctor on this page, each one.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Each matching protocol has a title and an excerpt.",
         ),
         (
             D,
