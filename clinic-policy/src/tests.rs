@@ -19261,10 +19261,30 @@ fn an_excerpt_said_whole_by_its_parts_is_refused() {
             P,
             "Most protocols to return, 1 to 20 (default 5), each with its text from start to end.",
         ),
+        (
+            O,
+            "Excerpt of the protocol: from the start to the last line.",
+        ),
+        (
+            O,
+            "Excerpt of the protocol, from its first word until its final section.",
+        ),
+        (O, "The excerpt: from the beginning to the finish."),
     ] {
         assert!(refused_for(place, "search_protocols", bad, why), "{bad}");
     }
     passes(&[
+        (O, "search_protocols", "A short excerpt of the protocol."),
+        (
+            O,
+            "search_protocols",
+            "Excerpt of the protocol: from the start, at most 400 characters.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Excerpt of the protocol, from its start; its last line may be missing.",
+        ),
         (
             O,
             "search_protocols",

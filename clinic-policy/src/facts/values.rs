@@ -387,7 +387,8 @@ pub(crate) fn protocol_said_whole(clause: &[&Tok], tool: &str, out: &mut Vec<Vio
 /// A protocol's text said whole by its ends or its parts, not by a word of wholeness: an end
 /// reached ("up to its end", "from start to end"), each of its parts ("every word of it", "each
 /// section of its text", "all of it") or no part said missing ("no part of it is missing",
-/// "nothing is cut"). The index of the word that says it, in `words` (the clause's words).
+/// "nothing is cut"), or a span from its start to its end ("from the start to the last line").
+/// The index of the word that says it, in `words` (the clause's words).
 /// What the search reads ("Search every section of the text"), a denial ("not all of it") and
 /// a cut ("cut before its end") pass.
 fn whole_by_its_parts(words: &[&Tok], text: &[&str]) -> Option<usize> {
@@ -460,10 +461,22 @@ fn whole_by_its_parts(words: &[&Tok], text: &[&str]) -> Option<usize> {
         (k.saturating_sub(6)..(k + 5).min(words.len()))
             .any(|j| j != k && (w(j, text) || w(j, &["it", "its"])))
     };
+    // (a span from the text's start: "from the start to the last line")
+    let from_start = |k: usize| {
+        (0..k).any(|j| {
+            w(j, &["from"])
+                && (j + 1..(j + 3).min(k)).any(|i| w(i, &["start", "beginning", "first"]))
+        })
+    };
     (0..words.len()).find(|&k| {
-        let end = w(k, &["end", "ending"])
+        // (its end, or its last part reached: "to the last line", "until its final section")
+        let last_part = w(k, &["last", "final"])
+            && w(k + 1, PARTS)
+            && (k.saturating_sub(3)..k).any(|j| w(j, &["to", "until", "till", "through"]));
+        let end = (w(k, &["end", "ending", "finish"])
             && (k.saturating_sub(3)..k)
                 .any(|j| w(j, &["to", "until", "till", "through", "and", "with"]))
+            || last_part)
             && !(k.saturating_sub(3)..k)
                 .any(|j| w(j, &["before", "short", "without", "than", "beyond"]))
             && !negated(k, 4)
@@ -483,7 +496,7 @@ fn whole_by_its_parts(words: &[&Tok], text: &[&str]) -> Option<usize> {
             && (k + 1 == words.len() || w(k + 1, &["out", "from", "off", "anywhere", "here"]))
             || w(k, &["uncut", "untruncated", "unshortened", "intact"]))
             && !read(k, 6);
-        (end || each_part || all_of_it || none_missing) && of_text(k)
+        (end || each_part || all_of_it || none_missing) && of_text(k) || end && from_start(k)
     })
 }
 
