@@ -2032,6 +2032,18 @@ pub(crate) fn names_an_arg(tool: &str, word: &str) -> bool {
             .any(|f| f.field == w && f.tools.contains(&tool))
 }
 
+/// The argument of another served tool that `word` (a word of a parameter's name, in any case)
+/// names when `tool` takes none it names (`specialty` on the booking, `doctor` on the
+/// escalation): data of this server that the tool's route does not carry.
+pub(crate) fn names_another_arg(tool: &str, word: &str) -> Option<&'static Arg> {
+    let w = word.to_ascii_lowercase();
+    if names_an_arg(tool, &w) {
+        return None;
+    }
+    ARGS.iter()
+        .find(|a| a.tool != tool && (a.name == w || a.words.contains(&w.as_str())))
+}
+
 /// Does a served tool take a text a person writes (an intake's symptoms, a rejection's reason,
 /// an escalation's note)?
 pub(crate) fn takes_written(tool: &str) -> bool {

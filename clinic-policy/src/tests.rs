@@ -20011,3 +20011,98 @@ fn slot_search_reads_every_slot_passes() {
         "Find open slots of a doctor. The search reads every slot of the doctor in the window.",
     )]);
 }
+
+/// A served tool's parameter named for data another served tool takes and it does not (a
+/// specialty on the booking or the protocol search, a doctor on the escalation, a window's
+/// start on a list of appointments) is refused: the route sends only the tool's arguments. The
+/// served tools' own names pass, and a tool this server does not serve keeps its own names.
+#[test]
+fn a_served_tools_parameter_is_not_another_tools_argument() {
+    let other = |tool: &str, text: &str| {
+        judge(N, text, tool).iter().any(|v| {
+            v.detail.contains("which no argument of")
+                || v.detail.contains("which this tool does not take")
+        })
+    };
+    for (tool, bad) in [
+        ("escalate_to_oncall", "oncall_specialty"),
+        ("escalate_to_oncall", "oncall_doctor_id"),
+        ("search_protocols", "specialty"),
+        ("book_appointment", "specialty"),
+        ("confirm_appointment", "specialty_name"),
+        ("cancel_appointment", "severity"),
+        ("get_appointment", "specialty"),
+    ] {
+        assert!(other(tool, bad), "{tool}: {bad}");
+    }
+    for a in crate::served::ARGS {
+        assert!(
+            judge(N, a.name, a.tool).is_empty(),
+            "{}: {}",
+            a.tool,
+            a.name
+        );
+    }
+    for (tool, good) in [
+        ("list_my_appointments", "upcoming"),
+        ("find_available_slots", "next_open_slot"),
+        ("list_doctors", "other_doctor_id"),
+        ("book_slot", "specialty"),
+        ("join_waiting_list", "doctor_id"),
+    ] {
+        assert!(judge(N, good, tool).is_empty(), "{tool}: {good}");
+    }
+}
+
+/// A person's own text (a rejection's reason, an escalation's note, an intake's symptoms) said
+/// to come as a stand-in when the person writes none is refused: the server keeps only what the
+/// person writes. The plain texts of an absent reason pass.
+#[test]
+fn a_persons_text_has_no_stand_in() {
+    let stood_in = |place: &str, tool: &str, text: &str| {
+        judge(place, text, tool)
+            .iter()
+            .any(|v| v.detail.contains("said to come as a stand-in"))
+    };
+    for (place, tool, bad) in [
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, kept on the appointment and shown to the patient; without it, the patient is shown a standard reason.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection; a standard reason when the doctor has written none.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "A note for the oncall doctor, 1 to 500 characters; without it, a default note.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The symptoms of the intake; default symptoms when the patient gave none.",
+        ),
+    ] {
+        assert!(stood_in(place, tool, bad), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, kept on the appointment and shown to the patient; without it, no reason is kept.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, when the doctor has written one.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Start of the slot, in a standard format.",
+        ),
+    ]);
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "3b20deadd23ac99604bd244c1aaad213656654dc035af66a6e0f2b0bd5b696b1";
+const PINNED: &str = "72637d3bfd69a7bfa627e904a70d70e07a465254896b045943a7155b6d5afc04";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

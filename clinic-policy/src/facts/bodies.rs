@@ -7,7 +7,7 @@ use super::callers::has_a_route;
 use crate::codes::known_route;
 use crate::lang::data::{Data, WHY_WORDS, data_kind};
 use crate::lang::words::*;
-use crate::served::{args_of, data_carried, names_an_arg, takes_written};
+use crate::served::{Form, args_of, data_carried, names_an_arg, names_another_arg, takes_written};
 use crate::types::{Rule, Violation};
 
 /// A changing tool of a route of the contract (a waiting list has none).
@@ -343,10 +343,12 @@ pub(crate) fn name_the_route_drops(
         return;
     }
     let lower = name.to_ascii_lowercase();
-    if let Some(what) = lower
+    let what = lower
         .split('_')
         .find_map(|p| beyond_the_args(p, tool, mutates, carried))
-    {
+        .map(str::to_owned)
+        .or_else(|| other_tools_datum(&lower, tool));
+    if let Some(what) = what {
         out.push(Violation {
             rule: Rule::Exfiltration,
             range: 0..name.len(),
@@ -356,6 +358,29 @@ pub(crate) fn name_the_route_drops(
             ),
         });
     }
+}
+
+/// The head noun of a served tool's parameter name (its last word, or the word before a last
+/// "id" or "name") that names an argument of another served tool picking a thing by its id or
+/// its words, and none of its own, nor the thing the tool itself is of (`specialty` on the
+/// booking or the protocol search, `oncall_doctor_id` on the escalation; not `next_open_slot`
+/// on the slot search): the route sends only the tool's arguments, so the value picks nothing,
+/// and the agent is told it does.
+fn other_tools_datum(name: &str, tool: &str) -> Option<String> {
+    let parts: Vec<&str> = name.split('_').collect();
+    let end = parts
+        .iter()
+        .rposition(|p| !matches!(*p, "id" | "ids" | "name" | "names"))?;
+    let head = parts[end];
+    let own = tool
+        .split('_')
+        .any(|p| p == head || p.strip_suffix('s') == Some(head));
+    if own {
+        return None;
+    }
+    names_another_arg(tool, head)
+        .filter(|a| matches!(a.form, Form::Id | Form::Words))
+        .map(|a| format!("\"{head}\" ({} of {})", a.name, a.tool))
 }
 
 /// A parameter description of a tool of this server whose value (its first phrase) is none of

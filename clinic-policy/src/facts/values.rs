@@ -694,6 +694,39 @@ pub(crate) fn rejection_reason_kept(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A person's own text (a rejection's reason, an escalation's note, an intake's symptoms) said
+/// to come as a stand-in ("a standard reason when the doctor has written none", "without it, a
+/// default note"): the server sends and keeps only what the person writes, and an absent
+/// reason is absent, so the doctor skips it thinking the patient gets one.
+pub(crate) fn written_text_stood_in(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const STAND_IN: &[&str] = &[
+        "standard",
+        "default",
+        "generic",
+        "template",
+        "stock",
+        "automatic",
+        "preset",
+        "predefined",
+        "canned",
+        "boilerplate",
+        "fallback",
+        "placeholder",
+    ];
+    const OWN_TEXT: &[&str] = &["reason", "reasons", "note", "notes", "symptoms"];
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        is_word(t, STAND_IN) && clause[k + 1..].iter().take(2).any(|x| is_word(x, OWN_TEXT))
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a person's text said to come as a stand-in: the server keeps only what the person writes, and an absent one stays absent".to_owned(),
+        );
+    }
+}
+
 /// A changing tool's result said to hold a second object of another act ("The result is the
 /// appointment and a new entry of the patient on the waiting list", "… and the intake form of
 /// it"): the agent believes a second change was made, or makes it.

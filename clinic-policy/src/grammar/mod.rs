@@ -142,7 +142,6 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
     check_text(field, text, tool, out);
     if field == Field::ParamName && tool.input {
         patient_id_named(text, out);
-        name_the_route_drops(text, tool.name, tool.mutates, out);
         // (a reading tool's id filters are its own to name; a get takes its object's id)
         if tool.mutates || tool.name.starts_with("get_") {
             own_id_named(text, tool.name, out);
@@ -161,6 +160,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                 ),
             });
         }
+        name_the_route_drops(text, tool.name, tool.mutates, out);
     }
     if field == Field::ParamDescription && tool.input {
         let toks = tokens(text);
@@ -856,6 +856,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         protocol_said_current(clause, tool.name, out);
         protocol_said_whole(clause, tool.name, out);
         rejection_reason_kept(clause, out);
+        written_text_stood_in(clause, out);
         second_object_in_result(clause, tool.name, tool.mutates, out);
         visit_offset(clause, out);
         duration_unit_swapped(clause, out);
