@@ -1848,8 +1848,9 @@ fn count_beyond_window(s: &[Tok], out: &mut Vec<Violation>) {
         .iter()
         .any(|x| is_word(x, &["many", "every", "all", "each"]))
         || counted;
+    // "has" of the doctor's slots, not of a slot's own fields ("Each slot has an id")
     let whole = s.iter().enumerate().find(|&(k, x)| {
-        is_word(x, &["has", "have"])
+        is_word(x, &["has", "have"]) && !(k >= 1 && is_word(&s[k - 1], &["slot", "slots", "one"]))
             || is_word(x, &["date", "dates", "day", "days", "time"])
                 && k >= 1
                 && is_word(&s[k - 1], &["every", "all", "any", "each"])

@@ -8317,6 +8317,12 @@ fn the_servers_own_values_are_read_by_their_meaning_not_their_wording() {
             "Open slots of the doctor in all, over every date.",
             COUNT,
         ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots: each slot the doctor has.",
+            COUNT,
+        ),
         // the time of the visit as the key of a list by id
         (
             D,
@@ -8505,6 +8511,17 @@ fn the_servers_own_values_are_read_by_their_meaning_not_their_wording() {
             O,
             "reschedule_appointment",
             "The appointment, with the same id, at the new slot.",
+        ),
+        // what each slot has is its own fields, not a count of the doctor's calendar
+        (
+            O,
+            "find_available_slots",
+            "Each slot has an id, a start and an end.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find the open slots of one doctor; every slot has a start and an end in UTC.",
         ),
     ]);
 }
