@@ -3327,6 +3327,34 @@ fn limit_said_per_other(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Violati
         ]
     };
     for k in 0..s.len() {
+        // ("Most protocols to return from one clinic", "Appointments per page of one doctor":
+        // a count said of one group the tool takes no argument for is per group too)
+        let one = is_word(&s[k], &["for", "of", "in", "from", "by"])
+            && is_word_at(s, k + 1, &["one", "single"])
+            && s.get(k + 2).is_some_and(|x| {
+                is_word(x, &["clinic", "doctor", "specialty", "patient", "day", "kind", "status"])
+                    && !names_an_arg(tool, &x.text)
+                    // (a doctor's own schedule is of one doctor)
+                    && !tool.contains(x.text.to_ascii_lowercase().as_str())
+            })
+            && s[k.saturating_sub(4)..k].iter().any(|y| is_word(y, ITEMS));
+        if one {
+            push(
+                out,
+                Rule::Directive,
+                &s[k + 2],
+                format!(
+                    "the server's argument `{}` said to count per something else: it counts {}",
+                    limit.name,
+                    if PAGED.contains(&tool) {
+                        "one page of the list"
+                    } else {
+                        "the whole answer"
+                    }
+                ),
+            );
+            return;
+        }
         let at = if is_word(&s[k], &["per"]) {
             k + 1
         } else if is_word(&s[k], &["for", "of", "in", "from", "by"])

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "72637d3bfd69a7bfa627e904a70d70e07a465254896b045943a7155b6d5afc04";
+const PINNED: &str = "76a2165b3ee0281979c7f4afea24c710da3e1d9b14e8c5462c86cd872bc84638";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

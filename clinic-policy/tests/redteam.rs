@@ -88,9 +88,9 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam52/served.jsonl"), 236, 8),
     (include_str!("data/redteam53/served.jsonl"), 261, 31),
     (include_str!("data/redteam54/served.jsonl"), 207, 16),
-    (include_str!("data/redteam55/served.jsonl"), 130, 17),
+    (include_str!("data/redteam55/served.jsonl"), 130, 16),
     (include_str!("data/redteam56/served.jsonl"), 98, 2),
-    (include_str!("data/redteam57/served.jsonl"), 92, 90),
+    (include_str!("data/redteam57/served.jsonl"), 92, 53),
 ];
 
 fn mutates(tool: &str) -> bool {

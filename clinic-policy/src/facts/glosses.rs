@@ -788,10 +788,16 @@ pub(super) fn lost_change_said<'t>(read: &[&'t Tok]) -> Option<(&'t Tok, &'stati
             is_word(w[0], &["no", "not", "never", "without"])
                 && (is_word(w[1], OBJECTS) || is_word(w[1], MADE))
         }) || words.windows(3).any(|w| {
-            is_word(w[0], &["not", "no"])
-                && is_word(w[1], &["yet", "be", "been", "a", "the", "one"])
-                && (is_word(w[2], OBJECTS) || is_word(w[2], MADE))
-        });
+            // ("the intake is not in", "the booking is not there")
+            is_word(w[0], &["is", "was", "are"])
+                && is_word(w[1], &["not"])
+                && is_word(w[2], &["in", "there", "here", "kept", "stored"])
+        }) && words.iter().any(|x| is_word(x, OBJECTS))
+            || words.windows(3).any(|w| {
+                is_word(w[0], &["not", "no"])
+                    && is_word(w[1], &["yet", "be", "been", "a", "the", "one"])
+                    && (is_word(w[2], OBJECTS) || is_word(w[2], MADE))
+            });
         let open = words.iter().any(|x| is_word(x, &["slot", "slots"]))
             && words
                 .iter()
@@ -1010,7 +1016,12 @@ fn says(gloss: &[&Tok], code: &str, takes: &[&str], text: &str) -> bool {
                     )
                 })
         });
-    if short && (kept || none_done) || kept_whole {
+    // (… of the request, not of what came before it: "nothing was recorded yet" denies the
+    // earlier intake `INTAKE_EXISTS` stands for)
+    let before_it = words
+        .iter()
+        .any(|x| is_word(x, &["yet", "ever", "previously"]));
+    if short && (kept || none_done) && !before_it || kept_whole {
         return true;
     }
     if made_up_case(gloss, code, takes, text, false).is_some() {
@@ -1435,6 +1446,17 @@ pub(super) fn failure_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
         {
             let from = s + from;
             let cond = &toks[from..to];
+            // (a new key after a lost answer: "after a late answer, a new key" books a second
+            // time, where the same key answers the first request's outcome)
+            if silent && let Some(t) = new_key(&toks[to..e]) {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    "a new key after a lost answer: the change may have been made, and only a request with the same key answers it without making it again".to_owned(),
+                );
+                return;
+            }
             // ("unless the call fails, …" says what follows of the call that did not fail,
             // and a person's answer is no lost one: "with no answer from the patient, …")
             if is_word(&toks[from], &["unless"]) || cond.iter().any(|x| is_word(x, PEOPLE)) {
@@ -1450,6 +1472,13 @@ pub(super) fn failure_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
                 cond,
                 toks[s..from].iter().chain(&toks[to..e]).collect(),
                 why,
+            )
+        } else if let Some(v) = silent_subject(toks, s, k) {
+            // ("A late answer means the slot is still open", "An answer that is late means …")
+            (
+                &toks[s..e],
+                toks[v + 1..e].iter().collect(),
+                "a lost answer said to leave the change made or unmade: after a late, missing or cut answer the change may be made or not, and a second request with the same key shows which",
             )
         } else if let Some(v) = failure_subject(toks, s, k) {
             let read: Vec<&Tok> = toks[v + 1..e].iter().collect();
@@ -1473,6 +1502,18 @@ pub(super) fn failure_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
             return;
         }
     }
+}
+
+/// A new key said for a request ("a new key", "another key", "with a different key").
+fn new_key(toks: &[Tok]) -> Option<&Tok> {
+    toks.windows(2)
+        .find(|w| {
+            is_word(
+                &w[0],
+                &["new", "another", "different", "fresh", "second", "other"],
+            ) && (is_word(&w[1], &["key", "keys"]) || w[1].text.ends_with("_key"))
+        })
+        .map(|w| &w[0])
 }
 
 /// A code or an HTTP status of the contract named among `toks`: the failure is then the codes'
@@ -1520,6 +1561,80 @@ fn failure_subject(toks: &[Tok], s: usize, k: usize) -> Option<usize> {
         v += 1;
     }
     w(v, &["means", "mean", "leaves", "leave", "keeps", "keep"]).then_some(v)
+}
+
+/// The verb at which an answer of the API said late, lost, missing or cut, at `k` of the sentence
+/// opening at `s`, is said to stand for something: "A late answer means …", "An answer that is
+/// late means …", "A lost answer of that request leaves …", "No answer means …". Its phrase is
+/// the subject: nothing but a determiner or a word of lateness before it in its clause, and after
+/// it an "of" phrase or a relative clause of its lateness.
+fn silent_subject(toks: &[Tok], s: usize, k: usize) -> Option<usize> {
+    let w = |j: usize, list: &[&str]| toks.get(j).is_some_and(|x| is_word(x, list));
+    const ANSWER: &[&str] = &[
+        "answer",
+        "answers",
+        "reply",
+        "replies",
+        "response",
+        "responses",
+    ];
+    const LATE: &[&str] = &[
+        "late",
+        "later",
+        "lost",
+        "missing",
+        "slow",
+        "delayed",
+        "cut",
+        "dropped",
+        "absent",
+        "partial",
+        "broken",
+        "incomplete",
+        "truncated",
+    ];
+    if !w(k, ANSWER) {
+        return None;
+    }
+    let start = (s..k)
+        .rev()
+        .find(|&j| matches!(toks[j].kind, Kind::Comma | Kind::Stop))
+        .map_or(s, |j| j + 1);
+    if !(start..k)
+        .all(|j| w(j, &["a", "an", "any", "every", "each", "the", "no", "its"]) || w(j, LATE))
+    {
+        return None;
+    }
+    let mut late = (start..k).any(|j| w(j, LATE) || w(j, &["no"]));
+    let mut v = k + 1;
+    // ("of that request", "of the booking")
+    if w(v, &["of", "to", "from"]) {
+        v += 1;
+        while v < k + 5
+            && toks.get(v).is_some_and(|x| x.kind == Kind::Word)
+            && !w(v, &["that", "which"])
+            && !w(v, &["means", "mean", "leaves", "leave", "keeps", "keep"])
+        {
+            v += 1;
+        }
+    }
+    // ("that is late", "that never comes", "which arrives too late", "that times out"), or
+    // said after it ("an answer cut short")
+    if w(v, &["that", "which"]) {
+        let end = (v + 1..toks.len().min(v + 6))
+            .find(|&j| w(j, &["means", "mean", "leaves", "leave", "keeps", "keep"]))?;
+        late |= (v + 1..end)
+            .any(|j| w(j, LATE) || w(j, &["never", "not", "times", "timed", "expires", "expired"]));
+        v = end;
+    }
+    while w(v, LATE) || w(v, &["short", "off", "too"]) {
+        late = true;
+        v += 1;
+    }
+    while w(v, &["always", "then", "still", "simply", "just"]) {
+        v += 1;
+    }
+    (late && w(v, &["means", "mean", "leaves", "leave", "keeps", "keep"])).then_some(v)
 }
 
 /// The condition words that open a clause of their own, and so govern every failure in it ("if

@@ -550,8 +550,17 @@ pub(crate) fn protocol_said_current(clause: &[&Tok], tool: &str, out: &mut Vec<V
                 .iter()
                 .take(4)
                 .any(|x| is_word(x, &["day", "week", "month", "year", "night"]));
+        // a date said to end it ("Date the protocol ends", "its expiry date", "valid until"): a
+        // review date is the last review, and a protocol has no end of its use
+        let ends = is_word(t, &["expiry", "expiration", "expires", "expire", "lapses"])
+            // (its use said to end: "the protocol ends", "its end date"; not its text's end)
+            || is_word(t, &["ends", "stops"])
+                && prev.is_some_and(|p| is_word(p, &["protocol", "protocols", "it"]))
+            || is_word(t, &["end"]) && next.is_some_and(|n| is_word(n, &["date", "dates"]))
+            || is_word(t, &["until"])
+                && prev.is_some_and(|p| is_word(p, &["valid", "current", "used", "force", "use"]));
         // a review's date said to be the answer's, or today's
-        current || aged || periodic
+        current || aged || periodic || ends
     });
     if let Some((_, t)) = hit {
         push(
@@ -910,17 +919,54 @@ pub(crate) fn order_reversed(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
                 .find(|(_, t)| is_word(t, &["descending", "reverse", "reversed"]))
         })
     } else {
-        first_by(ANY_TIME).or_else(|| {
-            // ("ordered by date"; not "Search … by title")
-            clause.windows(2).enumerate().find_map(|(k, w)| {
-                (is_word(w[0], &["by"])
-                    && is_word(w[1], &["date", "review", "age"])
-                    && clause[k.saturating_sub(2)..k]
-                        .iter()
-                        .any(|x| is_word(x, &["ordered", "sorted", "ranked", "order"])))
-                .then(|| (k + 1, &clause[k + 1]))
+        first_by(ANY_TIME)
+            .or_else(|| {
+                // ("ordered by date"; not "Search … by title")
+                clause.windows(2).enumerate().find_map(|(k, w)| {
+                    (is_word(w[0], &["by"])
+                        && is_word(w[1], &["date", "review", "age"])
+                        && clause[k.saturating_sub(2)..k]
+                            .iter()
+                            .any(|x| is_word(x, &["ordered", "sorted", "ranked", "order"])))
+                    .then(|| (k + 1, &clause[k + 1]))
+                })
             })
-        })
+            .or_else(|| {
+                // a factor of the ranking the contract does not name, beside the match: "ranked by
+                // relevance and by the date of their review", "a later review weighs more"
+                const DATED: &[&str] = &[
+                    "date", "dates", "review", "reviews", "reviewed", "age", "recency", "later",
+                    "newer", "newest", "recent", "older", "oldest", "fresher", "latest",
+                ];
+                let ranked = |k: usize| {
+                    clause[k.saturating_sub(10)..k].iter().any(|x| {
+                        is_word(
+                            x,
+                            &["ordered", "sorted", "ranked", "order", "ranking", "rank"],
+                        )
+                    })
+                };
+                clause.iter().enumerate().find(|&(k, t)| {
+                    let by_date = is_word(t, &["by"])
+                        && ranked(k)
+                        && clause[k + 1..]
+                            .iter()
+                            .take(3)
+                            .any(|x| is_word(x, &["date", "dates", "review", "age", "recency"]));
+                    let weighs = is_word(
+                        t,
+                        &[
+                            "weighs", "weigh", "counts", "count", "ranks", "rank", "scores",
+                            "comes", "come",
+                        ],
+                    ) && clause[k + 1..].iter().take(2).any(|x| {
+                        is_word(x, &["more", "higher", "first", "above", "earlier", "extra"])
+                    }) && clause[k.saturating_sub(5)..k]
+                        .iter()
+                        .any(|x| is_word(x, DATED));
+                    by_date || weighs
+                })
+            })
     };
     if let Some((_, t)) = hit {
         push(
@@ -1132,6 +1178,156 @@ pub(crate) fn grade_source_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             w[0],
             "a grade said to come from a doctor or from another basis: the severity is the patient's own answer, and the triage level is set by the clinic from it alone".to_owned(),
+        );
+    }
+}
+
+/// A member of the staff said to make what the API or the patient makes: the triage level or
+/// the severity set ("The doctor sets the triage level from the severity", "A nurse of the
+/// clinic rates the severity"), the symptoms or the intake recorded ("The symptoms as the doctor
+/// recorded them", "When the doctor recorded the intake"), or the booking made ("The doctor of
+/// the slot creates a pending appointment and takes the slot"). The API computes the triage level
+/// from the severity at once and no one reviews it; the patient gives the severity and records
+/// the intake, and books. A patient told a doctor triaged or booked her takes it for care.
+/// The person is the nearest actor before the verb, past an "of" phrase ("the doctor of the
+/// appointment").
+pub(crate) fn act_given_to_staff(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const SETS: &[&str] = &[
+        "sets",
+        "set",
+        "assigns",
+        "assigned",
+        "chooses",
+        "chose",
+        "decides",
+        "decided",
+        "rates",
+        "rated",
+        "grades",
+        "graded",
+        "scores",
+        "scored",
+        "computes",
+        "computed",
+        "determines",
+        "determined",
+        "gives",
+        "gave",
+        "picks",
+        "picked",
+        "estimates",
+        "estimated",
+        "judges",
+        "judged",
+        "calculates",
+        "calculated",
+    ];
+    const RECORDS: &[&str] = &[
+        "records",
+        "recorded",
+        "enters",
+        "entered",
+        "writes",
+        "wrote",
+        "fills",
+        "filled",
+        "submits",
+        "submitted",
+        "logs",
+        "logged",
+        "types",
+        "typed",
+        "describes",
+        "described",
+    ];
+    const BOOKS: &[&str] = &["creates", "created", "books", "booked"];
+    const GRADES: &[&str] = &["triage", "severity"];
+    const INTAKE: &[&str] = &[
+        "symptoms", "symptom", "intake", "intakes", "severity", "triage",
+    ];
+    // who acts: a person, the clinic, the API or a pronoun (the nearest before the verb)
+    const ACTORS: &[&str] = &[
+        "clinic", "api", "server", "system", "tool", "it", "they", "agent", "caller", "patient",
+        "patients", "person", "user", "users",
+    ];
+    let hit = (1..clause.len()).find(|&k| {
+        let t = clause[k];
+        let (sets, records, books) = (is_word(t, SETS), is_word(t, RECORDS), is_word(t, BOOKS));
+        if !(sets || records || books) {
+            return false;
+        }
+        // the passive, with its agent: "the symptoms, as entered by the nurse", "a booking
+        // created by the doctor" (a grade set "by" a doctor is `grade_source_swapped`'s)
+        if is_word_at(clause, k + 1, &["by"]) {
+            let agent = clause[k + 2..]
+                .iter()
+                .take(3)
+                .take_while(|x| x.kind == Kind::Word)
+                .any(|x| is_word(x, STAFF_MEMBERS));
+            let of = |list: &[&str]| clause.iter().any(|x| is_word(x, list));
+            return agent
+                && (records && of(&["symptoms", "symptom", "intake", "intakes"])
+                    || books && of(&["appointment", "appointments", "booking", "slot"]));
+        }
+        // the subject: the nearest actor before the verb, not inside an "of" phrase; a comma or
+        // a word that opens a clause of its own ends the search
+        let mut subject = None;
+        let mut j = k;
+        while j > 0 {
+            j -= 1;
+            let x = clause[j];
+            if x.kind != Kind::Word
+                || is_word(
+                    x,
+                    &[
+                        "that", "which", "who", "when", "if", "as", "after", "before", "until",
+                        "once", "while", "because", "and", "or", "but", "so",
+                    ],
+                ) && j + 1 < k
+                    && subject.is_none()
+                    && !clause[j + 1..k]
+                        .iter()
+                        .any(|y| is_word(y, STAFF_MEMBERS) || is_word(y, ACTORS))
+            {
+                break;
+            }
+            if is_word(x, STAFF_MEMBERS) || is_word(x, ACTORS) {
+                let in_of = j >= 1 && is_word(clause[j - 1], &["of", "for", "with", "to", "by"])
+                    || j >= 2
+                        && is_word(clause[j - 1], &["the", "a", "an", "its", "their", "this"])
+                        && is_word(clause[j - 2], &["of", "for", "with", "to", "by"]);
+                if !in_of {
+                    subject = Some(j);
+                    break;
+                }
+            }
+        }
+        let Some(j) = subject else { return false };
+        if !is_word(clause[j], STAFF_MEMBERS)
+            || clause[j.saturating_sub(3)..k]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "never", "not"]))
+        {
+            return false;
+        }
+        let object = &clause[k + 1..clause.len().min(k + 7)];
+        let before = &clause[..j];
+        (sets && object.iter().any(|x| is_word(x, GRADES)))
+            || (records
+                && (object.iter().any(|x| is_word(x, INTAKE))
+                    || object.first().is_some_and(|x| is_word(x, &["them", "it"]))
+                        && before.iter().any(|x| is_word(x, INTAKE))))
+            || (books
+                && object
+                    .iter()
+                    .any(|x| is_word(x, &["appointment", "appointments", "booking", "slot"])))
+    });
+    if let Some(k) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "an act of the API or of the patient said to be a doctor's: the API sets the triage level from the severity, and the patient gives the severity, records the intake and books".to_owned(),
         );
     }
 }

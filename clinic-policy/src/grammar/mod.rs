@@ -852,6 +852,9 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         yes_of_another(clause, tool.name, &effects, out);
         key_makes_the_act(clause, &effects, out);
         key_said_single_use(clause, clauses.first().map_or(&[][..], |c| &c[..]), out);
+        key_made_of_values(clause, clauses.first().map_or(&[][..], |c| &c[..]), out);
+        replay_said_current(clause, out);
+        norm_as_order(clause, out);
         decision_of_another(clause, out);
         protocol_said_current(clause, tool.name, out);
         protocol_said_whole(clause, tool.name, out);
@@ -876,6 +879,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         order_reversed(clause, tool.name, out);
         status_glossed(clause, text, out);
         grade_source_swapped(clause, out);
+        act_given_to_staff(clause, out);
         care_claimed(clause, out);
         triage_brings_care(clause, tool.name, &effects, out);
         level_said_to_act(clause, out);

@@ -1202,3 +1202,240 @@ pub(super) fn idempotent_without_a_key(
         }
     }
 }
+
+/// A key said to be made of the request's own values ("a key made of the slot id and the patient
+/// id", "with the slot id as the key", "the key is the appointment id", "Key of the request: the
+/// appointment id, then the slot id", "… built from the date and the word book"): a key is kept
+/// with its first answer for 24 hours, so a second booking of the same slot, a re-booking after
+/// a cancellation or a move back, sends the same key and gets the first, maybe cancelled, answer
+/// again; nothing is booked or moved. A key is new for each booking or change and the same only
+/// for a retry of it, so it is no function of the request. `first`: the text's first sentence;
+/// a text that opens on a key is of it throughout.
+pub(super) fn key_made_of_values(clause: &[&Tok], first: &[&Tok], out: &mut Vec<Violation>) {
+    let is_key = |t: &Tok| {
+        is_word(t, &["key", "keys"]) || {
+            let s = t.text.trim_matches('`').to_ascii_lowercase();
+            s.ends_with("_key") || s.ends_with("-key")
+        }
+    };
+    let of_a_key = first
+        .iter()
+        .filter(|t| t.kind == Kind::Word || t.kind == Kind::Ident)
+        .take(4)
+        .any(|t| is_key(t));
+    let key = clause.iter().position(|t| is_key(t));
+    if key.is_none() && !of_a_key {
+        return;
+    }
+    // a value of the request: an id ("the slot id", "`slot_id`"), or a word, name, date or time
+    const VALUES: &[&str] = &[
+        "id", "ids", "word", "words", "name", "names", "date", "dates", "time", "times", "number",
+        "numbers",
+    ];
+    const KINDS: &[&str] = &[
+        "slot",
+        "patient",
+        "appointment",
+        "doctor",
+        "clinic",
+        "intake",
+        "booking",
+        "request",
+        "patient's",
+        "slot's",
+        "appointment's",
+    ];
+    let value = |t: &Tok| {
+        is_word(t, VALUES)
+            || t.kind == Kind::Ident && {
+                let s = t.text.trim_matches('`').to_ascii_lowercase();
+                s.ends_with("_id") || s.ends_with("_ids")
+            }
+    };
+    // a noun phrase of a value at `j`: a determiner, the kind, then the value ("the slot id",
+    // "the id of the slot", "the word book"), not "another slot id"
+    let value_at = |j: usize| -> Option<usize> {
+        let mut i = j;
+        if is_word_at(clause, i, &["the", "a", "an", "its", "their"]) {
+            i += 1;
+        }
+        while is_word_at(clause, i, KINDS) {
+            i += 1;
+        }
+        clause.get(i).filter(|t| value(t)).map(|_| i)
+    };
+    const MADE: &[&str] = &[
+        "made",
+        "built",
+        "formed",
+        "composed",
+        "derived",
+        "consists",
+        "consisting",
+        "based",
+        "computed",
+        "generated",
+        "taken",
+        "hashed",
+        "joined",
+        "assembled",
+    ];
+    let hit = (0..clause.len()).find_map(|k| {
+        let t = clause[k];
+        // "made of …", "built from …", "based on …", "a hash of …"
+        if is_word(t, MADE) && key.is_none_or(|q| q < k) {
+            let from = k + 1;
+            if is_word_at(clause, from, &["of", "from", "on", "with", "by"])
+                && clause[from + 1..]
+                    .iter()
+                    .take(8)
+                    .any(|x| value(x) && !is_word(x, &["time", "times"]))
+            {
+                return Some(t);
+            }
+        }
+        // "with the slot id as the key", "the appointment id as its key"
+        // (one key: "column names as keys" names no request's key)
+        if is_word(t, &["as"])
+            && (is_word_at(clause, k + 1, &["key"])
+                || is_word_at(clause, k + 1, &["the", "a", "its", "their"])
+                    && clause
+                        .get(k + 2)
+                        .is_some_and(|x| is_key(x) && !is_word(x, &["keys"])))
+            && clause[k.saturating_sub(6)..k].iter().any(|x| value(x))
+        {
+            return Some(t);
+        }
+        // "the key is the appointment id", "the key: the slot id"
+        if Some(k) == key
+            && is_word_at(clause, k + 1, &["is", "are", "equals"])
+            && value_at(k + 2).is_some()
+        {
+            return Some(t);
+        }
+        // a phrase of a value that opens a clause or follows a comma of a text on a key: "Key
+        // of the request, the slot id and the patient id", "A key …: the appointment id, then
+        // the slot id"
+        let opens = clause[..k].iter().all(|x| x.kind == Kind::Comma)
+            || k >= 1 && clause[k - 1].kind == Kind::Comma && key.is_some_and(|q| q < k);
+        // (the phrase ends there, or joins another: not "the slot id must match")
+        let ends = |v: usize| {
+            clause.get(v + 1).is_none_or(|x| {
+                x.kind != Kind::Word
+                    || is_word(
+                        x,
+                        &[
+                            "and", "then", "plus", "with", "followed", "joined", "after", "before",
+                            "next",
+                        ],
+                    )
+            })
+        };
+        if opens
+            && t.kind != Kind::Comma
+            && (of_a_key || key.is_some_and(|q| q < k))
+            && let Some(v) = value_at(k).filter(|&v| ends(v))
+        {
+            return Some(clause[v]);
+        }
+        None
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a key said to be made of the request's values: the same key is answered with the first result for 24 hours, so a second booking or move of the same slot gets the old answer; a key is new for each booking or change, and the same only for a retry of it".to_owned(),
+        );
+    }
+}
+
+/// A replayed answer said to be current ("returns the appointment, with its status of now when
+/// the key was used before", "the status of now, also on an answer made before"): a request with
+/// a key used before answers the first response again, as it was then, so a booking cancelled
+/// since reads `pending`. A replay said to be the first answer ("… not the current one") passes.
+pub(super) fn replay_said_current(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let w = |j: usize, list: &[&str]| clause.get(j).is_some_and(|x| is_word(x, list));
+    let replayed = (0..clause.len()).any(|j| {
+        w(j, &["used", "made", "sent", "given", "answered"]) && w(j + 1, &["before", "earlier"])
+            || w(j, &["earlier", "first", "previous", "original", "replayed"])
+                && w(
+                    j + 1,
+                    &["request", "requests", "call", "answer", "response"],
+                )
+            || w(j, &["replay", "replays", "replayed"])
+                && clause.iter().any(|x| {
+                    is_word(x, &["key", "request", "answer", "response", "call"])
+                        || x.text.ends_with("_key")
+                })
+    });
+    if !replayed {
+        return;
+    }
+    let hit = (0..clause.len()).find(|&j| {
+        let now = w(
+            j,
+            &[
+                "current",
+                "latest",
+                "up-to-date",
+                "live",
+                "today's",
+                "present",
+            ],
+        ) || w(j, &["now"]) && j >= 1 && w(j - 1, &["of", "as", "right"]);
+        now && !(j.saturating_sub(3)..j).any(|i| w(i, NEGATIONS) || w(i, &["no", "not", "never"]))
+    });
+    if let Some(j) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[j],
+            "a replayed answer said to be current: a request with a key used before answers the first response again, as it was then".to_owned(),
+        );
+    }
+}
+
+/// An order in the voice of a norm ("An intake with an urgent triage level is one the doctor
+/// escalates", "A second booking is one the patient cancels"): a kind of object defined by what
+/// a person does to it tells the reader to do it. A text says what a tool does, and the person
+/// decides; what a person did ("one the patient booked") is a fact of the object.
+pub(super) fn norm_as_order(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let w = |j: usize, list: &[&str]| clause.get(j).is_some_and(|x| is_word(x, list));
+    let hit = (1..clause.len()).find_map(|k| {
+        if !(w(k, &["is", "are"]) && w(k + 1, &["one", "ones"])) {
+            return None;
+        }
+        let mut j = k + 2;
+        if w(j, &["that", "which", "whom"]) {
+            j += 1;
+        }
+        if !w(j, &["the", "a", "an", "its", "their", "each", "any"]) {
+            return None;
+        }
+        j += 1;
+        while w(j, &["oncall", "authenticated", "same", "other"]) {
+            j += 1;
+        }
+        let person = clause.get(j).is_some_and(|x| {
+            is_word(x, STAFF_MEMBERS)
+                || is_word(x, PEOPLE)
+                || is_word(x, &["agent", "caller", "assistant", "clinic"])
+        });
+        if !person {
+            return None;
+        }
+        let v = clause.get(j + 1)?;
+        verb(&v.text)
+            .is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Base))
+            .then_some(*v)
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an order in the voice of a norm: a kind of object said to be one a person acts on tells the reader to act; a text says what the tool does, and the person decides".to_owned(),
+        );
+    }
+}

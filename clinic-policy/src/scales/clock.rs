@@ -200,6 +200,39 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
         if has("utc") && has("local") && has("same") {
             return Some(s[0].start..s[s.len() - 1].end);
         }
+        // a zone's offset said to hold all year ("its offset from UTC is the same all year",
+        // "the offset of a clinic does not change"): an IANA zone's offset moves with summer
+        // time, so one slot's offset is no other date's
+        if let Some(k) = s
+            .iter()
+            .position(|t| matches!(t.text.as_str(), "offset" | "offsets"))
+        {
+            let at = |j: usize| s.get(j).map_or("", |x| x.text.as_str());
+            const CHANGE: &[&str] = &[
+                "change", "changes", "changed", "vary", "varies", "varied", "differ", "differs",
+                "shift", "shifts", "shifted", "move", "moves", "moved",
+            ];
+            let denied = (k + 1..k + 8).any(|j| {
+                CHANGE.contains(&at(j))
+                    && (j.saturating_sub(3)..j).any(|i| matches!(at(i), "not" | "never" | "no"))
+            });
+            let fixed = s.iter().enumerate().any(|(j, t)| {
+                matches!(
+                    t.text.as_str(),
+                    "fixed" | "constant" | "unchanging" | "permanent" | "static" | "unchanged"
+                ) && !(j.saturating_sub(2)..j).any(|i| matches!(at(i), "not" | "no" | "never"))
+            });
+            let all_year = (has("same") || has("one") || has("single"))
+                && s.iter().any(|t| {
+                    matches!(
+                        t.text.as_str(),
+                        "year" | "years" | "always" | "seasons" | "season" | "dates"
+                    )
+                });
+            if denied || fixed || all_year {
+                return Some(s[k].start..s[k].end);
+            }
+        }
         // a local time given with no offset names no instant ("in the local time of the clinic,
         // with no offset"); a sentence that refuses such a value or says how one is read passes
         // ("A value with no offset is read in the local time zone of the clinic")
