@@ -20426,3 +20426,160 @@ fn smaller_false_claims_beside_their_true_twins() {
         ),
     ]);
 }
+
+/// Whether the strict judge refuses a text with an id reading: one value said to be the id of
+/// two kinds, or an argument's id said to be of a kind it does not take.
+fn id_kind_refused(place: &str, tool: &str, text: &str) -> bool {
+    judge(place, text, tool).iter().any(|v| {
+        v.detail.contains("the two are of different records")
+            || v.detail.contains("the argument takes the id of")
+    })
+}
+
+/// An id said by an apposition to be an id of another kind as well ("Doctor id, the value to
+/// book", "Id of an open slot: the doctor id of list_doctors"), or said to come from a tool as
+/// an id of a kind the argument does not take, is refused; the same shapes with one kind pass.
+#[test]
+fn an_id_equated_with_another_kind_is_refused() {
+    for (place, tool, bad) in [
+        (O, "find_available_slots", "Doctor id, the value to book."),
+        (O, "list_doctors", "Doctor id, the value to book."),
+        (
+            O,
+            "list_doctors",
+            "Doctor id; book_appointment takes it as slot_id.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Intake id, the value to give as appointment_id.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Clinic id, the doctor_id of its oncall doctor.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Patient id, the appointment_id of this list.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Doctor id, the same value as slot_id for book_appointment.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Doctor id, also the slot id of the doctor's next open slot.",
+        ),
+        (O, "find_available_slots", "Slot id, the value to cancel."),
+        (O, "list_doctors", "Doctor id, the number to confirm."),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer): the doctor id of list_doctors.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor (a positive integer), the patient id of list_doctor_schedule.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Id of one doctor (a positive integer), the clinic id of list_doctors; either this or specialty, not both.",
+        ),
+        (P, "get_appointment", "The doctor id of list_doctors."),
+        (
+            P,
+            "find_available_slots",
+            "The clinic id from list_doctors.",
+        ),
+    ] {
+        assert!(
+            id_kind_refused(place, tool, bad),
+            "{bad}: {:?}",
+            judge(place, bad, tool)
+        );
+    }
+    passes(&[
+        (O, "find_available_slots", "Slot id, the value to book."),
+        (
+            O,
+            "list_my_appointments",
+            "Appointment id, the value to give to get_appointment.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Doctor id, the value to give to find_available_slots.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), as returned by find_available_slots.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor (a positive integer): the appointment id of list_doctor_schedule.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Id of one doctor (a positive integer), the doctor id of list_doctors; either this or specialty, not both.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor (a positive integer), as returned by list_doctor_schedule.",
+        ),
+    ]);
+}
+
+/// A tool whose name has no object word takes the ids its schema takes (the escalation: an
+/// appointment's), and a tool of no schema the ids its act takes by the contract (a
+/// cancellation, a confirmation, a rejection or an escalation: an appointment's): an argument
+/// named or described as another kind's id is refused.
+#[test]
+fn a_tool_named_by_its_act_takes_the_ids_of_its_act() {
+    let bad = [
+        (N, "escalate_to_oncall", "slot_id"),
+        (N, "escalate_to_oncall", "intake_id"),
+        (N, "escalate_to_oncall", "oncall_slot_id"),
+        (N, "escalate_case", "slot_id"),
+        (N, "cancel_booking", "doctor_id"),
+        (
+            P,
+            "escalate_to_oncall",
+            "Id of one of the doctor's slots (a positive integer), as returned by list_doctor_schedule.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Slot id of one of the doctor's appointments (a positive integer), as returned by list_doctor_schedule.",
+        ),
+    ];
+    for (place, tool, text) in bad {
+        assert!(
+            judge(place, text, tool)
+                .iter()
+                .any(|v| v.detail.contains("the tool takes the id of appointment")),
+            "{text}: {:?}",
+            judge(place, text, tool)
+        );
+    }
+    passes(&[
+        (N, "escalate_to_oncall", "appointment_id"),
+        (N, "escalate_to_oncall", "note"),
+        (N, "escalate_case", "appointment_id"),
+        (N, "cancel_booking", "appointment_id"),
+        (
+            P,
+            "escalate_to_oncall",
+            "Id of one of the doctor's appointments (a positive integer), as returned by list_doctor_schedule.",
+        ),
+    ]);
+}

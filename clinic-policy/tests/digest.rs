@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "76a2165b3ee0281979c7f4afea24c710da3e1d9b14e8c5462c86cd872bc84638";
+const PINNED: &str = "af89ee6952c36bba2c57cf4945b46636c5a8233a7560e813c474be6de60628e7";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -37,14 +37,25 @@ pub(super) fn object_of(tool: &str) -> &str {
     tool.rsplit('_').next().unwrap_or(tool)
 }
 
-/// The kinds of ids a clinic tool takes, by its name: a booking takes a slot, a move an
-/// appointment and a slot, a search of slots or a waiting list a doctor, an act on an appointment
-/// or its intake the appointment.
-/// `Some(&[])`: a tool of the API that takes no id; `None`: a tool it has no route for.
-fn kinds_taken(tool: &str) -> Option<&'static [&'static str]> {
+/// The kinds of ids a clinic tool takes. A tool this server serves takes the ids of its
+/// schema's id arguments (`slot_id`: a slot; the escalation's `appointment_id`: an
+/// appointment). Any other is read by its name: a booking takes a slot, a move an appointment and
+/// a slot, a search of slots or a waiting list a doctor, an act on an appointment or its intake
+/// the appointment, and a cancellation, a confirmation, a rejection or an escalation acts on an
+/// appointment (the contract's `PATCH /appointments/:id/<act>`), whatever its name's object.
+/// `Some(empty)`: a tool that takes no id; `None`: a tool of no route.
+fn kinds_taken(tool: &str) -> Option<Vec<&'static str>> {
+    if crate::served::role_of(tool).is_some() {
+        let mut kinds: Vec<&'static str> = crate::served::args_of(tool)
+            .filter(|a| a.form == crate::served::Form::Id)
+            .filter_map(|a| kind_of_name(a.name))
+            .collect();
+        kinds.dedup();
+        return Some(kinds);
+    }
     let parts: Vec<&str> = tool.split('_').collect();
     let has = |w: &[&str]| parts.iter().any(|p| w.contains(p));
-    Some(match parts.first().copied() {
+    let kinds: &'static [&'static str] = match parts.first().copied() {
         Some("book") => &["slot"],
         Some("reschedule" | "move") => &["appointment", "slot"],
         Some("search") => &[],
@@ -57,7 +68,20 @@ fn kinds_taken(tool: &str) -> Option<&'static [&'static str]> {
         _ if has(&["doctors"]) => &["specialty"],
         _ if has(&["doctor"]) => &["doctor"],
         _ if has(&["hours"]) => &["clinic"],
+        Some("cancel" | "confirm" | "reject" | "escalate") => &["appointment"],
         _ => return None,
+    };
+    Some(kinds.to_vec())
+}
+
+/// The kind of id a name holds (`slot_id`, `oncall_slot_id`, `appointment_ids`: the word before
+/// its `id`).
+fn kind_of_name(name: &str) -> Option<&'static str> {
+    let words = name_words(name);
+    words.windows(2).find_map(|w| {
+        matches!(w[1].as_str(), "id" | "ids")
+            .then(|| OBJECT_KINDS.iter().find(|k| **k == w[0]).copied())
+            .flatten()
     })
 }
 
@@ -139,7 +163,7 @@ pub(crate) fn id_of_another_kind(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>
             // (a tool the API gives back no id from, or has no route for, is not read; one that
             // takes no id takes none of any kind)
             let kinds = if returned {
-                Some(kinds_returned(&t.text)).filter(|k| !k.is_empty())
+                Some(kinds_returned(&t.text).to_vec()).filter(|k| !k.is_empty())
             } else if given {
                 kinds_taken(&t.text)
             } else {
@@ -547,13 +571,154 @@ pub(crate) fn id_source_misstated(toks: &[Tok], tool: &str, out: &mut Vec<Violat
 }
 
 /// Whether the ident at `k` names the tool an id comes from: "returned by X", "given by X",
-/// "listed by X", "from X".
+/// "listed by X", "from X", "the slot id of X".
 fn from_a_tool(s: &[Tok], k: usize) -> bool {
-    k >= 1 && is_word(&s[k - 1], &["from"])
+    k >= 1 && is_word(&s[k - 1], &["from", "of"])
         || k >= 2
             && is_word(&s[k - 1], &["by"])
             && is_word(
                 &s[k - 2],
                 &["returned", "given", "listed", "answered", "found", "shown"],
             )
+}
+
+/// An argument's id said to come from a tool, named as an id of a kind the argument does not
+/// take ("The clinic id of list_doctors" for the slot search's doctor, "the doctor id from
+/// list_doctors" for a booking): the agent passes a number of another record.
+pub(crate) fn sourced_id_not_taken(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    let Some(taken) = kinds_taken(tool).filter(|k| !k.is_empty()) else {
+        return;
+    };
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        let refs: Vec<&Tok> = s.iter().collect();
+        for (k, t) in s.iter().enumerate() {
+            if t.kind != Kind::Ident
+                || !from_a_tool(s, k)
+                || super::answers::output_of(&t.text).is_none()
+            {
+                continue;
+            }
+            if let Some(kind) = id_kinds(&refs, k).into_iter().find(|x| !taken.contains(x)) {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    format!(
+                        "an id of {} {kind} said to come from {}: the argument takes the id of {}",
+                        article(kind),
+                        t.text,
+                        taken.join(" or ")
+                    ),
+                );
+                return;
+            }
+        }
+    }
+}
+
+/// The kind of the id a phrase names at `j`: "<kind> id" or a name `<kind>_id`.
+fn id_named_at(p: &[&Tok], j: usize) -> Option<&'static str> {
+    let t = p.get(j)?;
+    if t.kind == Kind::Ident {
+        return kind_of_name(&t.text);
+    }
+    p.get(j + 1)
+        .filter(|n| is_word(n, &["id", "ids"]))
+        .and_then(|_| kind_of(t))
+}
+
+/// The one kind of id the served tools a verb opens take ("book": `book_appointment`, a slot;
+/// "reschedule" takes two, and names none).
+fn kind_a_verb_takes(verb: &Tok) -> Option<&'static str> {
+    let mut kinds: Vec<&'static str> = crate::served::ROLES
+        .iter()
+        .filter(|(t, _)| t.split('_').next() == Some(verb.text.as_str()))
+        .filter_map(|(t, _)| kinds_taken(t))
+        .flatten()
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    match kinds.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
+/// The kind of id a phrase after the head says the same value is: an apposition ("the slot id
+/// of list_doctor_schedule", "also the slot_id of …", "the same value as slot_id", "the value to
+/// book", "the value to give as appointment_id") or "<tool> takes it as slot_id".
+fn kind_equated(p: &[&Tok]) -> Option<&'static str> {
+    let mut i = 0;
+    while p.get(i).is_some_and(|x| is_word(x, &["also", "and"])) {
+        i += 1;
+    }
+    if p.get(i).is_some_and(|x| is_word(x, &["the"])) {
+        i += 1;
+        if p.get(i).is_some_and(|x| is_word(x, &["same"])) {
+            i += 1;
+        }
+        if !p.get(i).is_some_and(|x| is_word(x, &["value", "number"])) {
+            return id_named_at(p, i);
+        }
+        // "the value to book", "the value for slot_id", "the value to give as appointment_id"
+        return (i + 1..p.len()).find_map(|j| {
+            id_named_at(p, j).or_else(|| {
+                (is_word(p[j - 1], &["to"]) && p[j].kind == Kind::Word)
+                    .then(|| kind_a_verb_takes(p[j]))
+                    .flatten()
+            })
+        });
+    }
+    // "book_appointment takes it as slot_id"
+    let at = p
+        .windows(2)
+        .position(|w| is_word(w[0], &["it"]) && is_word(w[1], &["as"]))?;
+    let j = at + 2 + usize::from(p.get(at + 2).is_some_and(|x| is_word(x, &["the"])));
+    id_named_at(p, j)
+}
+
+/// An id said, in its first sentence, to be the value of an id of another kind too ("Doctor id,
+/// the value to book", "Intake id, the value to give as appointment_id", "Id of an open slot:
+/// the doctor id of list_doctors", "Doctor id; book_appointment takes it as slot_id"): one
+/// number is the id of one record, and the agent that passes it as another kind's acts on
+/// whatever record of that kind has the number. "Slot id, the value to book" passes.
+pub(crate) fn id_equated_across_kinds(toks: &[Tok], out: &mut Vec<Violation>) {
+    let sentence: Vec<&Tok> = toks
+        .iter()
+        .take_while(|t| t.kind != Kind::Stop || t.text == ":" || t.text == ";")
+        .collect();
+    let mut phrases = sentence.split(|t| t.kind != Kind::Word && t.kind != Kind::Ident);
+    let Some(head) = phrases.next() else { return };
+    // (the head opens on the id: "Id of …", "Doctor id")
+    let opens = head
+        .iter()
+        .position(|x| !is_word(x, DETERMINERS))
+        .is_some_and(|i| {
+            is_word(head[i], &["id", "ids"])
+                || head.get(i + 1).is_some_and(|n| is_word(n, &["id", "ids"]))
+        });
+    let Some(kind) = id_kinds(head, head.len())
+        .first()
+        .copied()
+        .filter(|_| opens)
+    else {
+        return;
+    };
+    for p in phrases {
+        if let Some(other) = kind_equated(p)
+            && other != kind
+        {
+            push(
+                out,
+                Rule::Directive,
+                p[0],
+                format!(
+                    "an id of {} {kind} said to be the value of an id of {} {other}: the two are of different records",
+                    article(kind),
+                    article(other)
+                ),
+            );
+            return;
+        }
+    }
 }

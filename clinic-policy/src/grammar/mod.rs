@@ -185,6 +185,7 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                 own_id_of_another_kind(first, tool.name, out);
             }
         }
+        sourced_id_not_taken(&toks, tool.name, out);
         if tool.mutates {
             clinic_value_described(&toks, out);
         }
