@@ -20583,3 +20583,52 @@ fn a_tool_named_by_its_act_takes_the_ids_of_its_act() {
         ),
     ]);
 }
+
+/// An id said to count from 1 in the caller's own order, or to rise with time, is refused: the
+/// API's ids follow no order the contract gives. An id with its source, or a list ordered by id,
+/// passes.
+#[test]
+fn an_id_said_to_follow_an_order_is_refused() {
+    let said = |place: &str, tool: &str, text: &str| {
+        judge(place, text, tool)
+            .iter()
+            .any(|v| v.detail.contains("an id said to count or rise in an order"))
+    };
+    for (place, tool, bad) in [
+        (
+            P,
+            "get_appointment",
+            "Id of one of the patient's appointments (a positive integer): 1 for the first one the patient booked, 2 for the next.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Slot id, the value to book; a higher id starts later.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Appointment id; a lower id was booked earlier.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of the appointment: 1 for the last one booked.",
+        ),
+    ] {
+        assert!(
+            said(place, tool, bad),
+            "{bad}: {:?}",
+            judge(place, bad, tool)
+        );
+    }
+    passes(&[
+        (O, "find_available_slots", "Slot id, the value to book."),
+        (O, "list_doctors", "The doctors, ordered by id."),
+        (
+            P,
+            "get_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments.",
+        ),
+    ]);
+}

@@ -722,3 +722,76 @@ pub(crate) fn id_equated_across_kinds(toks: &[Tok], out: &mut Vec<Violation>) {
         }
     }
 }
+
+/// Words that order a record in time, or by which came first.
+const IN_TIME: &[&str] = &[
+    "later", "earlier", "sooner", "newer", "older", "after", "before", "first", "last", "next",
+    "previous", "recent", "newest", "oldest", "latest", "earliest", "time",
+];
+
+/// Words that compare or order numbers.
+const HIGHER: &[&str] = &[
+    "higher",
+    "lower",
+    "larger",
+    "smaller",
+    "bigger",
+    "greater",
+    "highest",
+    "lowest",
+    "largest",
+    "smallest",
+    "biggest",
+    "greatest",
+    "rise",
+    "rises",
+    "grow",
+    "grows",
+    "increase",
+    "increases",
+];
+
+/// An id said to count or to rise in an order of time or of the caller's own records ("1 for
+/// the first one the patient booked, 2 for the next", "a higher id starts later", "ids rise with
+/// time"): the clinic API's ids are its own numbers, in no order the contract gives, and an
+/// agent that guesses an id from the order acts on another record.
+pub(crate) fn id_order_claimed(toks: &[Tok], out: &mut Vec<Violation>) {
+    let refs: Vec<&Tok> = toks.iter().collect();
+    let head: Vec<&Tok> = refs
+        .iter()
+        .copied()
+        .take_while(|t| t.kind == Kind::Word || t.kind == Kind::Ident)
+        .collect();
+    let opens_on_an_id = !id_kinds(&head, head.len()).is_empty();
+    for s in refs.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        // "<n> for the first", "<n> for the next one"
+        let counted = opens_on_an_id
+            .then(|| {
+                s.windows(4).position(|w| {
+                    w[0].kind == Kind::Ident
+                        && w[0].text.bytes().all(|b| b.is_ascii_digit())
+                        && is_word(w[1], &["for"])
+                        && is_word(w[2], &["the", "a", "an"])
+                        && is_word(w[3], IN_TIME)
+                })
+            })
+            .flatten();
+        // "a higher id starts later", "ids rise with time"
+        let ordered = s.iter().enumerate().find_map(|(k, t)| {
+            let id = is_word(t, &["id", "ids"]);
+            let near = s[k.saturating_sub(2)..(k + 3).min(s.len())]
+                .iter()
+                .any(|x| is_word(x, HIGHER));
+            (id && near && s.iter().any(|x| is_word(x, IN_TIME))).then_some(k)
+        });
+        if let Some(k) = counted.or(ordered) {
+            push(
+                out,
+                Rule::Directive,
+                s[k],
+                "an id said to count or rise in an order: the clinic API's ids are its own numbers, in no order the contract gives".to_owned(),
+            );
+            return;
+        }
+    }
+}

@@ -111,6 +111,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     }
     id_source_misstated(&toks, tool, out);
     id_equated_across_kinds(&toks, out);
+    id_order_claimed(&toks, out);
     crate::served::one_id_said_many(&toks, tool, answer, out);
 }
 
