@@ -20632,3 +20632,50 @@ fn an_id_said_to_follow_an_order_is_refused() {
         ),
     ]);
 }
+
+/// A changing tool's act said to fall on objects of a kind it takes no id of is refused; its
+/// own objects pass.
+#[test]
+fn an_act_said_to_fall_on_another_kind_is_refused() {
+    let said = |tool: &str, text: &str| {
+        judge(D, text, tool)
+            .iter()
+            .any(|v| v.detail.contains("the act said to fall on"))
+    };
+    for (tool, bad) in [
+        (
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's slots: it becomes urgent and moves to the oncall doctor of the same clinic, with a note.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's slots.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm an open slot of the authenticated doctor.",
+        ),
+    ] {
+        assert!(said(tool, bad), "{bad}: {:?}", judge(D, bad, tool));
+    }
+    for (tool, good) in [
+        (
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of its clinic, of any specialty.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Creates a pending appointment and takes the slot; returns the appointment.",
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit: what they are, for how many days, and how severe. The clinic sets the triage level from the severity. One intake per appointment; returns the intake.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step: the new slot is taken and the old one released, or nothing changes. Returns the appointment.",
+        ),
+    ] {
+        assert!(!said(tool, good), "{good}: {:?}", judge(D, good, tool));
+    }
+}

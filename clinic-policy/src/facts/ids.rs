@@ -795,3 +795,60 @@ pub(crate) fn id_order_claimed(toks: &[Tok], out: &mut Vec<Violation>) {
         }
     }
 }
+
+/// A served changing tool's description whose act falls on records of kinds it neither takes an id of
+/// nor answers ("Escalate one of the authenticated doctor's slots", "Cancel one of the
+/// patient's slots"): the first sentence's object, from its verb up to a preposition other than
+/// "of", names records with ids (a slot, an appointment, a doctor, a clinic, a protocol) and
+/// none is one the tool takes or gives back. The agent passes an id of the kind the text names,
+/// and the act falls on another record. "Book an appointment" names what the booking answers,
+/// and "Record the symptoms of one of the patient's appointments" what it takes: both pass.
+pub(crate) fn act_object_not_taken(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    const RECORDS: &[&str] = &["slot", "appointment", "doctor", "clinic", "protocol"];
+    // (a served tool's kinds are its schema's; a name's guessed kinds are too loose for an act)
+    if crate::served::role_of(tool).is_none() {
+        return;
+    }
+    let Some(mut allowed) = kinds_taken(tool).filter(|k| !k.is_empty()) else {
+        return;
+    };
+    let answered = super::answers::output_of(tool)
+        .and_then(|f| f.first())
+        .map(|f| f.of);
+    allowed.extend(
+        RECORDS
+            .iter()
+            .filter(|k| thing_of(k).is_some() && thing_of(k) == answered),
+    );
+    let Some(verb) = toks.first().filter(|t| t.kind == Kind::Word) else {
+        return;
+    };
+    let object: Vec<&Tok> = toks[1..]
+        .iter()
+        .take_while(|x| {
+            x.kind == Kind::Word
+                && (!is_word(x, PREPOSITIONS) || is_word(x, &["of"]))
+                && !is_word(x, &["whose", "which", "that", "who", "where"])
+        })
+        .take(12)
+        .collect();
+    let kinds: Vec<&'static str> = object
+        .iter()
+        .filter_map(|x| kind_of(x))
+        .filter(|k| RECORDS.contains(k))
+        .collect();
+    if let Some(last) = kinds.last()
+        && !kinds.iter().any(|k| allowed.contains(k))
+    {
+        push(
+            out,
+            Rule::Directive,
+            verb,
+            format!(
+                "the act said to fall on {} {last}: the tool takes the id of {}",
+                article(last),
+                allowed.join(" or ")
+            ),
+        );
+    }
+}

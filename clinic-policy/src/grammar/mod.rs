@@ -190,6 +190,9 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
             clinic_value_described(&toks, out);
         }
     }
+    if field == Field::ToolDescription && tool.mutates {
+        act_object_not_taken(&tokens(text), tool.name, out);
+    }
     // (the variants below are at most 4 bytes longer; a text at the bound is read once)
     if field.is_name() || text.len() + 4 > MAX_READ {
         return;
