@@ -20679,3 +20679,61 @@ fn an_act_said_to_fall_on_another_kind_is_refused() {
         assert!(!said(tool, good), "{good}: {:?}", judge(D, good, tool));
     }
 }
+
+/// A severity scale glossed upside down with glosses of any length is refused as with one-word
+/// glosses; a bracket that ranks by something else than how bad a case is, or grades the right
+/// way, passes.
+#[test]
+fn a_severity_scale_upside_down_in_glosses_of_many_words_is_refused() {
+    for (place, tool, bad) in [
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (worst case) to 10 (no pain).",
+        ),
+        (
+            O,
+            "record_intake",
+            "Severity, 0 (most severe) to 10 (least severe).",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, from 0 (most severe) up to 10 (least severe).",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments: what they are, for how many days, and how severe, 0 (worst case) to 10 (not severe at all).",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 10 (no pain at all) down to 0 (worst case).",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, "upside down"), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (no pain) to 10 (worst possible).",
+        ),
+        (
+            O,
+            "record_intake",
+            "Severity, 0 (least severe) to 10 (most severe).",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, from 0 (no symptoms) up to 10 (the worst case).",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Most protocols to return, 1 to 20 (default 5), the most relevant first.",
+        ),
+    ]);
+}

@@ -124,7 +124,7 @@ pub(crate) fn examples_disagree(text: &str, out: &mut Vec<Violation>) {
         })
         .or_else(|| two_sides(&w))
         .or_else(|| units_said_one(&w))
-        .or_else(|| order::read_the_wrong_way(&w))
+        .or_else(|| order::read_the_wrong_way(&w, text))
         .or_else(|| order::value_misread(&w, text))
         .or_else(|| calendar::weekday_misnumbered(&w))
         .or_else(|| amounts::amount_changed(&w))

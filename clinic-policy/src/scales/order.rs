@@ -5,27 +5,59 @@ use super::{Found, Word, at_word, number};
 
 /// A scale, a queue or a list read the wrong way: a scale whose low end is glossed as its worst
 /// or its high end as its least, in any order and wording ("from 0 (worst) to 10 (none)", "10
-/// (none) down to 0 (worst)", "0 (most) to 10 (least)"), a place counted from the end of its
-/// queue, the least useful first with one by default or at most one ("latest first. Default: 1":
-/// the rest is kept back).
-pub(super) fn read_the_wrong_way(w: &[Word]) -> Found {
+/// (none) down to 0 (worst)", "0 (most) to 10 (least)", "0 (worst case) to 10 (no pain)"), a
+/// place counted from the end of its queue, the least useful first with one by default or at
+/// most one ("latest first. Default: 1": the rest is kept back).
+pub(super) fn read_the_wrong_way(w: &[Word], text: &str) -> Found {
     let at = |i: usize| w.get(i).map(|x| x.text.as_str());
     const MOST: &[&str] = &["worst", "most", "highest", "maximum", "severe"];
     const LEAST: &[&str] = &["none", "least", "lowest", "minimum", "no", "mild"];
-    // each number glossed by the one word after it: (value, most end, index of the gloss); a
-    // gloss of more words ranks ("1 (most relevant) to 20 (least relevant)": a place, 1 first)
-    let glossed: Vec<(f64, bool, usize)> = (0..w.len().saturating_sub(1))
-        .filter_map(|k| {
-            let n = number(&w[k])?;
-            let g = at(k + 1)?;
-            let alone = at(k + 2).is_none_or(|n| {
-                matches!(n, "to" | "down" | "up" | "and" | "or" | "through")
-                    || n.parse::<f64>().is_ok()
+    // each number glossed by the one word after it: (value, most end, index of the gloss)
+    let one_word = (0..w.len().saturating_sub(1)).filter_map(|k| {
+        let n = number(&w[k])?;
+        let g = at(k + 1)?;
+        let alone = at(k + 2).is_none_or(|n| {
+            matches!(n, "to" | "down" | "up" | "and" | "or" | "through") || n.parse::<f64>().is_ok()
+        });
+        let most = MOST.contains(&g);
+        ((most || LEAST.contains(&g)) && alone).then_some((n, most, k + 1))
+    });
+    // … or by the words of a bracket after it, of any length, when they grade how bad a case is
+    // ("0 (worst case)", "10 (no pain)", "0 (most severe)"); a bracket that ranks by anything
+    // else is a place, 1 first ("1 (most relevant) to 20 (least relevant)")
+    let bracketed = (0..w.len().saturating_sub(2)).filter_map(|k| {
+        let n = number(&w[k])?;
+        let between = &text[w[k].end..w[k + 1].start];
+        if between.trim() != "(" {
+            return None;
+        }
+        let close = text[w[k + 1].start..]
+            .find(')')
+            .map_or(text.len(), |i| w[k + 1].start + i);
+        let inside: Vec<&str> = w[k + 1..]
+            .iter()
+            .take_while(|x| x.end <= close)
+            .map(|x| x.text.as_str())
+            .collect();
+        let grades = inside.iter().any(|g| {
+            matches!(
+                *g,
+                "worst" | "severe" | "severity" | "pain" | "painful" | "symptoms" | "serious"
+            )
+        });
+        if inside.len() < 2 || !grades {
+            return None;
+        }
+        let least = inside
+            .iter()
+            .any(|g| LEAST.contains(g) || matches!(*g, "not" | "mildest" | "nothing"));
+        let most = !least
+            && inside.iter().any(|g| {
+                MOST.contains(g) || matches!(*g, "extreme" | "unbearable" | "very" | "serious")
             });
-            let most = MOST.contains(&g);
-            ((most || LEAST.contains(&g)) && alone).then_some((n, most, k + 1))
-        })
-        .collect();
+        (least || most).then_some((n, most, k + 1))
+    });
+    let glossed: Vec<(f64, bool, usize)> = one_word.chain(bracketed).collect();
     let upside_down = glossed.iter().find(|&&(lo, most, _)| {
         most && (lo == 0.0
             || glossed
