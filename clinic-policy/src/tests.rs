@@ -20737,3 +20737,136 @@ fn a_severity_scale_upside_down_in_glosses_of_many_words_is_refused() {
         ),
     ]);
 }
+
+/// A value in its range said to stand for an absence, an unknown or everything, on any
+/// argument or field, is refused; a value's own none, a default, the first page and an error for
+/// an unknown id pass.
+#[test]
+fn a_value_said_to_stand_for_an_absence_or_everything_is_refused() {
+    let why = "stand for an absence";
+    for (place, tool, bad) in [
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); 3 when the severity is unknown.",
+        ),
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted, 0 to 3650; 0 for a duration the patient is not sure of.",
+        ),
+        (
+            O,
+            "get_intake",
+            "How severe the symptoms are; 0 when the patient did not say.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level: urgent, elevated or routine; routine when the severity is not known.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Appointments per page, 1 to 100 (default 20); 100 for all of them.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Most protocols to return, 1 to 20; a limit of 20 means every protocol.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, from 1; 9999 for the last page.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive; 2100-01-01 for no limit. Default: 7 days after from.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, 1 to 500 characters; a dash for no reason.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters; the text none when the doctor gives no reason.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments: what they are, for how many days (0 when unknown), and how severe.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); 0 when the patient has no pain.",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst). 0 means none.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1 (default 1) up to 10000; 1 for the first page.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1; 1 when no page is given.",
+        ),
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted, 0 to 3650; 0 for less than a day.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id; 404 when the id is unknown.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Number of doctors with this specialty, over every clinic; 0 for none.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "IANA time zone of the clinic (for example Europe/Berlin); absent when unknown.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; empty when the window has none.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+    passes(&[
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst). 0 means none.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1 (default 1) up to 10000; 1 for the first page.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Number of doctors with this specialty, over every clinic; 0 for none.",
+        ),
+    ]);
+}

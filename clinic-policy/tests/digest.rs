@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "af89ee6952c36bba2c57cf4945b46636c5a8233a7560e813c474be6de60628e7";
+const PINNED: &str = "d31df2872921a16c606342260a1809ff0e289aab270be5dc1e89039a6f0ffd75";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -489,3 +489,167 @@ pub(super) fn bound_bent(
         }
     }
 }
+
+/// A value in its range said to stand for an absence, an unknown or everything ("0 when the
+/// severity is not known", "or 5 when the patient gives no number", "2999-12-31 for no end",
+/// "100 for every open slot", "10000 for the last page", "a limit of 0 means all", "`routine`
+/// when the severity was not known"), or a filler said for a free text ("a dot when there is no
+/// reason", "the word none for no reason"): the contract gives no argument or field a value with
+/// such a meaning. Each value is one of its range (a severity a grade, a duration a count of
+/// days, a limit a cap, a date a day, a text what a person wrote), so the agent sends, or reads,
+/// a fact nobody gave. A default ("when left out, 20"), a count or an amount of none ("0 when
+/// nothing was paid", "0 (none)") and an error's status for an unknown id pass.
+pub(super) fn value_said_absent(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
+    for clause in toks.split(|t| t.kind == Kind::Stop) {
+        let hit = (0..clause.len()).find(|&k| {
+            // a value opens its phrase, or a number is said to mean ("0 means all")
+            let opens =
+                k == 0 || clause[k - 1].kind == Kind::Comma || is_word(&clause[k - 1], &["or"]);
+            let Some((what, after)) = value_at(clause, k, text) else {
+                return false;
+            };
+            let means = is_word_at(clause, after, &["means", "mean", "stands"]);
+            if !(opens || what == Stand::Number && means) {
+                return false;
+            }
+            if !is_word_at(clause, after, &["when", "if", "for"]) && !means {
+                return false;
+            }
+            let cond: Vec<&Tok> = clause[after + 1..]
+                .iter()
+                .take_while(|t| t.text != ")")
+                .collect();
+            // (a default: "when left out", "when no page is given")
+            let default = cond.iter().any(|t| {
+                is_word(
+                    t,
+                    &[
+                        "omitted", "absent", "missing", "given", "set", "sent", "passed", "out",
+                    ],
+                )
+            });
+            let unknown = unknown_said(&cond);
+            let whole = !is_word_at(clause, after, &["when", "if"]) && everything_said(&cond);
+            let unbounded = no_bound_said(&cond);
+            match what {
+                Stand::Number => unknown || !default && (whole || unbounded),
+                Stand::Level => unknown,
+                Stand::Filler => {
+                    unknown
+                        || whole
+                        || unbounded
+                        || cond
+                            .iter()
+                            .any(|t| is_word(t, &["no", "none", "nothing", "not", "without"]))
+                }
+            }
+        });
+        if let Some(k) = hit {
+            push(
+                out,
+                Rule::Directive,
+                &clause[k],
+                "a value said to stand for an absence, an unknown or everything: each value of the API is one of its range, and none stands for a value nobody gave".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// What kind of value a phrase opens with.
+#[derive(PartialEq, Eq)]
+enum Stand {
+    /// A number or a date in digits, or a number in words.
+    Number,
+    /// A triage level or a priority.
+    Level,
+    /// A stand-in for a free text: a mark, or a word said as itself.
+    Filler,
+}
+
+/// The value that opens at `k`, and the index after it: a number or a date ("0", "2999-12-31"),
+/// a triage level or a priority, or a filler ("a dot", "the word none"). An error's status
+/// ("404 when the id is unknown") and a code after a number are no value of a field.
+fn value_at(clause: &[Tok], k: usize, text: &str) -> Option<(Stand, usize)> {
+    let t = clause.get(k)?;
+    let digits = |t: &Tok| t.kind == Kind::Ident && t.text.parse::<u64>().is_ok();
+    if digits(t) {
+        let mut end = k + 1;
+        while clause.get(end).is_some_and(&digits) {
+            end += 1;
+        }
+        let status = end == k + 1 && t.text.parse::<u64>().is_ok_and(|n| (400..600).contains(&n));
+        let code = clause.get(end).is_some_and(|x| {
+            x.kind == Kind::Ident && text[x.start..x.end].bytes().any(|b| b.is_ascii_uppercase())
+        });
+        return (!status && !code).then_some((Stand::Number, end));
+    }
+    if is_word(
+        t,
+        &[
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        ],
+    ) {
+        return Some((Stand::Number, k + 1));
+    }
+    if is_word(t, &["routine", "elevated", "urgent", "normal"]) {
+        return Some((Stand::Level, k + 1));
+    }
+    if is_word(t, &["a", "an"])
+        && is_word_at(
+            clause,
+            k + 1,
+            &["dot", "dash", "hyphen", "space", "period", "x", "star"],
+        )
+    {
+        return Some((Stand::Filler, k + 2));
+    }
+    (is_word(t, &["the"])
+        && is_word_at(clause, k + 1, &["word", "text", "letter", "string"])
+        && clause.get(k + 2).is_some_and(|x| x.kind != Kind::Comma))
+    .then_some((Stand::Filler, k + 3))
+}
+
+/// A condition of a value nobody knows or gave ("the severity is not known", "a duration not
+/// known", "the patient gives no number", "unknown").
+fn unknown_said(cond: &[&Tok]) -> bool {
+    const SAYING: &[&str] = &[
+        "give", "gives", "gave", "say", "says", "said", "state", "states", "stated", "tell",
+        "tells", "told", "report", "reports", "reported", "name", "names", "named", "know",
+        "knows", "knew", "provide", "provides", "provided", "enter", "enters", "entered",
+    ];
+    cond.iter().enumerate().any(|(k, t)| {
+        is_word(t, &["unknown", "unsure", "uncertain", "unclear"])
+            || is_word(t, &["not", "never"])
+                && cond[k + 1..].iter().take(2).any(|x| {
+                    is_word(x, &["known", "sure", "certain", "clear"]) || is_word(x, SAYING)
+                })
+            || is_word(t, SAYING) && cond.get(k + 1).is_some_and(|x| is_word(x, &["no"]))
+    })
+}
+
+/// A condition of everything, after "for" or "means" ("for every open slot", "means all", "for
+/// the last page").
+fn everything_said(cond: &[&Tok]) -> bool {
+    let first = cond.iter().position(|t| !is_word(t, &["the"]));
+    first.is_some_and(|f| {
+        is_word(cond[f], &["every", "all", "any", "everything", "unlimited"])
+            || f >= 1 && is_word(cond[f], &["last", "final"])
+    })
+}
+
+/// A condition of no bound, no date or no text ("for no end", "when there is no reason to
+/// give", "without a limit"); "no pain" or "no fee" is a value's own none.
+fn no_bound_said(cond: &[&Tok]) -> bool {
+    const BOUNDS: &[&str] = &[
+        "end", "start", "limit", "cap", "maximum", "minimum", "bound", "reason", "note", "date",
+        "window", "value", "number", "answer", "duration", "severity", "page", "input", "entry",
+    ];
+    cond.iter().enumerate().any(|(k, t)| {
+        is_word(t, &["no", "without"])
+            && cond[k + 1..]
+                .iter()
+                .find(|x| !is_word(x, &["a", "an", "the"]))
+                .is_some_and(|x| is_word(x, BOUNDS))
+    })
+}

@@ -99,6 +99,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     bound_misstated(text, &toks, tool, out);
     let bounded_arg = crate::served::args_of(tool).any(|a| a.bounds.is_some());
     bound_bent(text, &toks, tool, bounded_arg, answer, out);
+    value_said_absent(text, &toks, out);
     band_misstated(text, &toks, tool, out);
     patients_value_withheld(&toks, out);
     reason_kept_among_staff(&toks, tool, out);
