@@ -1790,6 +1790,79 @@ fn local_absence_misread(s: &[Tok], of_time: bool, out: &mut Vec<Violation>) {
     }
 }
 
+/// A value said to be absent for a case of the object or a kind of person ("The patient, on a
+/// doctor's schedule; absent when the patient has cancelled", "Medical specialty, when known;
+/// absent for the oncall doctor"): the server leaves a value of its answer out only when the
+/// clinic API gives none, so an agent that reads the absence as a state or a kind tells the
+/// patient one nobody gave. An absence said with no value given ("absent when unknown", "absent
+/// when the API gives none", "absent for an appointment that is not rejected") or for a span of
+/// time ("missing for up to 10 minutes") passes; a local time and its zone are
+/// [`local_absence_misread`]'s, and `null` is a value the clinic API gives (a shared protocol's
+/// clinic).
+/// Read on an answer's field of a tool of this server only: an argument "omitted for a search of
+/// every doctor" is left out by the caller.
+pub(crate) fn absence_misread(toks: &[Tok], tool: &str, answer: bool, out: &mut Vec<Violation>) {
+    if !answer || role_of(tool).is_none() || of_a_time(toks) {
+        return;
+    }
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        absence_misread_in(s, out);
+    }
+}
+
+/// [`absence_misread`] in one sentence.
+fn absence_misread_in(s: &[Tok], out: &mut Vec<Violation>) {
+    const ABSENT: &[&str] = &["absent", "omitted", "missing", "unset"];
+    // (no value given: unknown, none written, the API gives none, not rejected)
+    const NONE_GIVEN: &[&str] = &[
+        "unknown",
+        "known",
+        "give",
+        "gives",
+        "gave",
+        "given",
+        "api",
+        "upstream",
+        "none",
+        "no",
+        "not",
+        "nothing",
+        "never",
+        "without",
+        "empty",
+        "written",
+        "unreadable",
+        "invalid",
+        "unset",
+        "null",
+    ];
+    if s.iter().any(|x| is_word(x, &["local", "zone"])) {
+        return;
+    }
+    let hit = s.iter().enumerate().find(|&(k, x)| {
+        let Some(c) = (1..=2)
+            .map(|d| k + d)
+            .find(|&c| is_word_at(s, c, &["when", "if", "for", "unless", "where"]))
+        else {
+            return false;
+        };
+        let cond = s[c + 1..].iter().take_while(|t| t.kind != Kind::Comma);
+        is_word(x, ABSENT)
+            && cond.clone().count() > 0
+            && !cond
+                .clone()
+                .any(|t| is_word(t, NONE_GIVEN) || t.kind == Kind::Ident)
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a value said to be absent for a case or a kind of person: the server leaves a value out only when the clinic API gives none".to_owned(),
+        );
+    }
+}
+
 /// The text is of a time of the answer that may be absent: its head (first clause) names a local
 /// time, the clinic's zone, or the start or end of an appointment or visit ("The same instant in
 /// the clinic's local time", "End of the appointment"; not "Fee in the local currency").

@@ -20870,3 +20870,58 @@ fn a_value_said_to_stand_for_an_absence_or_everything_is_refused() {
         ),
     ]);
 }
+
+/// A value of a served tool's answer said to be absent for a case of the object or a kind of
+/// person is refused; absent when nobody gave it, for a span of time, or an argument left out
+/// for a case, passes.
+#[test]
+fn an_answers_value_said_absent_for_a_case_is_refused() {
+    let why = "absent for a case or a kind of person";
+    for (tool, bad) in [
+        (
+            "list_doctor_schedule",
+            "The patient, on a doctor's schedule; absent when the appointment is cancelled.",
+        ),
+        (
+            "list_my_appointments",
+            "Medical specialty, when known; missing for the oncall doctor.",
+        ),
+        (
+            "get_appointment",
+            "The doctor, on a patient's appointments; omitted for a confirmed appointment.",
+        ),
+        (
+            "list_doctors",
+            "Medical specialty of the doctor; absent for a doctor of a small clinic.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "list_my_appointments",
+            "Medical specialty, when known; absent when unknown.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, when the doctor has written one; absent when there is none.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, when the doctor has written one; absent for an appointment that is not rejected.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Medical specialty; absent when the API gives none.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Id of one doctor whose slots to find; omitted for a search of every doctor.",
+        ),
+    ]);
+}

@@ -90,7 +90,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam54/served.jsonl"), 207, 16),
     (include_str!("data/redteam55/served.jsonl"), 130, 16),
     (include_str!("data/redteam56/served.jsonl"), 98, 2),
-    (include_str!("data/redteam57/served.jsonl"), 92, 2),
+    (include_str!("data/redteam57/served.jsonl"), 92, 0),
 ];
 
 fn mutates(tool: &str) -> bool {

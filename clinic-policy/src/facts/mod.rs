@@ -104,6 +104,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     patients_value_withheld(&toks, out);
     reason_kept_among_staff(&toks, tool, out);
     crate::served::served_misstated(text, &toks, tool, lists_over_all_time(tool), out);
+    crate::served::absence_misread(&toks, tool, answer, out);
     // (what this server's answers hold and its doctors have is read for its own tools)
     if answers::output_of(tool).is_some() {
         answers::one_said_many(&toks, out);
