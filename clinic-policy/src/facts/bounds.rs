@@ -500,6 +500,11 @@ pub(super) fn bound_bent(
 /// a fact nobody gave. A default ("when left out, 20"), a count or an amount of none ("0 when
 /// nothing was paid", "0 (none)") and an error's status for an unknown id pass.
 pub(super) fn value_said_absent(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
+    // "1 for the last one booked" of an id is an order of ids, read by `ids.rs`
+    let id_field = toks
+        .split(|t| t.kind == Kind::Stop)
+        .next()
+        .is_some_and(|head| head.iter().any(|t| is_word(t, &["id", "ids"])));
     for clause in toks.split(|t| t.kind == Kind::Stop) {
         let hit = (0..clause.len()).find(|&k| {
             // a value opens its phrase, or a number is said to mean ("0 means all")
@@ -529,7 +534,8 @@ pub(super) fn value_said_absent(text: &str, toks: &[Tok], out: &mut Vec<Violatio
                 )
             });
             let unknown = unknown_said(&cond);
-            let whole = !is_word_at(clause, after, &["when", "if"]) && everything_said(&cond);
+            let whole =
+                !is_word_at(clause, after, &["when", "if"]) && everything_said(&cond, id_field);
             let unbounded = no_bound_said(&cond);
             match what {
                 Stand::Number => unknown || !default && (whole || unbounded),
@@ -629,12 +635,12 @@ fn unknown_said(cond: &[&Tok]) -> bool {
 }
 
 /// A condition of everything, after "for" or "means" ("for every open slot", "means all", "for
-/// the last page").
-fn everything_said(cond: &[&Tok]) -> bool {
+/// the last page"; of an id, "the last" is an order, not everything).
+fn everything_said(cond: &[&Tok], id_field: bool) -> bool {
     let first = cond.iter().position(|t| !is_word(t, &["the"]));
     first.is_some_and(|f| {
         is_word(cond[f], &["every", "all", "any", "everything", "unlimited"])
-            || f >= 1 && is_word(cond[f], &["last", "final"])
+            || !id_field && f >= 1 && is_word(cond[f], &["last", "final"])
     })
 }
 
