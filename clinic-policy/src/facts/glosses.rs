@@ -1570,14 +1570,6 @@ fn failure_subject(toks: &[Tok], s: usize, k: usize) -> Option<usize> {
 /// it an "of" phrase or a relative clause of its lateness.
 fn silent_subject(toks: &[Tok], s: usize, k: usize) -> Option<usize> {
     let w = |j: usize, list: &[&str]| toks.get(j).is_some_and(|x| is_word(x, list));
-    const ANSWER: &[&str] = &[
-        "answer",
-        "answers",
-        "reply",
-        "replies",
-        "response",
-        "responses",
-    ];
     const LATE: &[&str] = &[
         "late",
         "later",
@@ -1593,7 +1585,7 @@ fn silent_subject(toks: &[Tok], s: usize, k: usize) -> Option<usize> {
         "incomplete",
         "truncated",
     ];
-    if !w(k, ANSWER) {
+    if !w(k, ANSWERS) {
         return None;
     }
     let start = (s..k)

@@ -518,6 +518,51 @@ fn thing_of(kind: &str) -> Option<super::answers::Thing> {
 /// that refuses it. "The slot_id from find_available_slots" passes.
 pub(crate) fn id_source_misstated(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     use super::answers::{Thing, id_records};
+    let hit = first_source(toks, |s, refs, k, t| {
+        let source = t.text.as_str();
+        let mut kinds = id_kinds(refs, k);
+        kinds.sort_unstable();
+        kinds.dedup();
+        if kinds.len() > 1 {
+            return Some(format!(
+                "one id said to be of two kinds: {}",
+                kinds.join(" and ")
+            ));
+        }
+        let kind = kinds.first()?;
+        let thing = thing_of(kind)?;
+        let held = id_records(source, thing)?;
+        let open = s[..k]
+            .iter()
+            .any(|x| is_word(x, &["open", "free", "available", "unbooked"]));
+        if held.is_empty() {
+            Some(format!(
+                "an id of {} {kind} said to come from {source}, whose answer holds none",
+                article(kind)
+            ))
+        } else if open && thing == Thing::Slot && !held.contains(&Thing::Slot) {
+            Some(format!(
+                "an open slot's id said to come from {source}, whose slot ids are of its appointments' own slots, which are taken"
+            ))
+        } else if !super::roles::share_a_caller(tool, source) {
+            Some(format!(
+                "an id said to come from {source}, which no caller of {tool} may call"
+            ))
+        } else {
+            None
+        }
+    });
+    if let Some((t, why)) = hit {
+        push(out, Rule::Directive, t, why);
+    }
+}
+
+/// The first tool named as an id's source (`from_a_tool`, a tool with an answer) for which
+/// `judge` gives a finding, with that finding; sentences split at stops other than a colon.
+fn first_source<'a>(
+    toks: &'a [Tok],
+    mut judge: impl FnMut(&'a [Tok], &[&'a Tok], usize, &'a Tok) -> Option<String>,
+) -> Option<(&'a Tok, String)> {
     for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
         let refs: Vec<&Tok> = s.iter().collect();
         for (k, t) in s.iter().enumerate() {
@@ -527,47 +572,12 @@ pub(crate) fn id_source_misstated(toks: &[Tok], tool: &str, out: &mut Vec<Violat
             {
                 continue;
             }
-            let source = t.text.as_str();
-            let mut kinds = id_kinds(&refs, k);
-            kinds.sort_unstable();
-            kinds.dedup();
-            let why = if kinds.len() > 1 {
-                Some(format!(
-                    "one id said to be of two kinds: {}",
-                    kinds.join(" and ")
-                ))
-            } else if let Some(kind) = kinds.first()
-                && let Some(thing) = thing_of(kind)
-                && let Some(held) = id_records(source, thing)
-            {
-                let open = s[..k]
-                    .iter()
-                    .any(|x| is_word(x, &["open", "free", "available", "unbooked"]));
-                if held.is_empty() {
-                    Some(format!(
-                        "an id of {} {kind} said to come from {source}, whose answer holds none",
-                        article(kind)
-                    ))
-                } else if open && thing == Thing::Slot && !held.contains(&Thing::Slot) {
-                    Some(format!(
-                        "an open slot's id said to come from {source}, whose slot ids are of its appointments' own slots, which are taken"
-                    ))
-                } else if !super::roles::share_a_caller(tool, source) {
-                    Some(format!(
-                        "an id said to come from {source}, which no caller of {tool} may call"
-                    ))
-                } else {
-                    None
-                }
-            } else {
-                None
-            };
-            if let Some(why) = why {
-                push(out, Rule::Directive, t, why);
-                return;
+            if let Some(why) = judge(s, &refs, k, t) {
+                return Some((t, why));
             }
         }
     }
+    None
 }
 
 /// Whether the ident at `k` names the tool an id comes from: "returned by X", "given by X",
@@ -589,30 +599,17 @@ pub(crate) fn sourced_id_not_taken(toks: &[Tok], tool: &str, out: &mut Vec<Viola
     let Some(taken) = kinds_taken(tool).filter(|k| !k.is_empty()) else {
         return;
     };
-    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
-        let refs: Vec<&Tok> = s.iter().collect();
-        for (k, t) in s.iter().enumerate() {
-            if t.kind != Kind::Ident
-                || !from_a_tool(s, k)
-                || super::answers::output_of(&t.text).is_none()
-            {
-                continue;
-            }
-            if let Some(kind) = id_kinds(&refs, k).into_iter().find(|x| !taken.contains(x)) {
-                push(
-                    out,
-                    Rule::Directive,
-                    t,
-                    format!(
-                        "an id of {} {kind} said to come from {}: the argument takes the id of {}",
-                        article(kind),
-                        t.text,
-                        taken.join(" or ")
-                    ),
-                );
-                return;
-            }
-        }
+    let hit = first_source(toks, |_, refs, k, t| {
+        let kind = id_kinds(refs, k).into_iter().find(|x| !taken.contains(x))?;
+        Some(format!(
+            "an id of {} {kind} said to come from {}: the argument takes the id of {}",
+            article(kind),
+            t.text,
+            taken.join(" or ")
+        ))
+    });
+    if let Some((t, why)) = hit {
+        push(out, Rule::Directive, t, why);
     }
 }
 
