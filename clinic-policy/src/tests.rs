@@ -11245,6 +11245,22 @@ fn a_hidden_appointment_reads_the_shared_codes_and_owner_words() {
             not_given,
             true,
         ),
+        // the bare `NOT_FOUND` is no code of the contract's for an id, and not this tool's
+        (
+            "Get one appointment by id. Returns 404 `NOT_FOUND` when the appointment is unknown.",
+            not_given,
+            true,
+        ),
+        (
+            "Cancel an appointment. Returns NOT_FOUND when the id is unknown.",
+            not_given,
+            true,
+        ),
+        (
+            "Cancel an appointment. Returns APPOINTMENT_NOT_FOUND when the id is unknown.",
+            not_given,
+            false,
+        ),
         (
             "Cancel an appointment. The API's 403 reaches the agent as `APPOINTMENT_NOT_FOUND`.",
             not_given,

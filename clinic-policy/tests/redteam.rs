@@ -153,7 +153,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
 const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh2/rewritten.jsonl"), 12),
     (include_str!("data/fresh3/rewritten.jsonl"), 14),
-    (include_str!("data/fresh4/rewritten.jsonl"), 12),
+    (include_str!("data/fresh4/rewritten.jsonl"), 11),
     (include_str!("data/fresh5/rewritten.jsonl"), 13),
     (include_str!("data/fresh6/rewritten.jsonl"), 20),
     (include_str!("data/fresh7/rewritten.jsonl"), 17),

@@ -24,9 +24,9 @@ fn hides_existence(tool: &str) -> bool {
 /// not open to this caller ("not open to this caller", "one the caller may not see").
 const NOT_SEEN: &[&str] = &["open", "see", "sees", "seen", "caller", "access"];
 
-/// `FORBIDDEN` or 403 said of a tool that hides an appointment, or `APPOINTMENT_NOT_FOUND` said
-/// only of an id that names no appointment. What the API itself answers may be said beside the
-/// code the tool gives ("the API's 403 reaches the agent as `APPOINTMENT_NOT_FOUND`").
+/// `FORBIDDEN`, 403 or the bare `NOT_FOUND` said of a tool that hides an appointment, or
+/// `APPOINTMENT_NOT_FOUND` said only of an id that names no appointment. What the API itself
+/// answers may be said beside the code the tool gives ("the API's 403 reaches the agent as `APPOINTMENT_NOT_FOUND`").
 pub(super) fn hidden_code_misstated(
     text: &str,
     toks: &[Tok],
@@ -39,8 +39,11 @@ pub(super) fn hidden_code_misstated(
     // a code as it is written: in capitals ("`FORBIDDEN`"), not the word "forbidden"; 403 is
     // the status that stands for it
     let code = |t: &Tok, c: &str| capital_code(t, text) && t.text == c;
+    // (the bare `NOT_FOUND` is no code of the contract's for an id: an appointment's is
+    // `APPOINTMENT_NOT_FOUND`)
     let forbidden = |t: &Tok| {
         code(t, "forbidden")
+            || code(t, "not_found")
             || t.kind == Kind::Ident && http_status(&t.text).is_some_and(|c| c == ["forbidden"])
     };
     let mut k = 0;
