@@ -1805,13 +1805,15 @@ pub(crate) fn absence_misread(toks: &[Tok], tool: &str, answer: bool, out: &mut 
     if !answer || role_of(tool).is_none() || of_a_time(toks) {
         return;
     }
+    // (a rejection's reason is given only by a rejection: absent for another status)
+    let reason = toks.iter().any(|x| is_word(x, &["reason", "rejection"]));
     for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
-        absence_misread_in(s, out);
+        absence_misread_in(s, reason, out);
     }
 }
 
 /// [`absence_misread`] in one sentence.
-fn absence_misread_in(s: &[Tok], out: &mut Vec<Violation>) {
+fn absence_misread_in(s: &[Tok], reason: bool, out: &mut Vec<Violation>) {
     const ABSENT: &[&str] = &["absent", "omitted", "missing", "unset"];
     // (no value given: unknown, none written, the API gives none, not rejected)
     const NONE_GIVEN: &[&str] = &[
@@ -1847,8 +1849,13 @@ fn absence_misread_in(s: &[Tok], out: &mut Vec<Violation>) {
             return false;
         };
         let cond = s[c + 1..].iter().take_while(|t| t.kind != Kind::Comma);
+        let by_status = reason
+            && cond.clone().any(|t| {
+                is_word(t, APPOINTMENT_STATUSES) || is_word(t, &["reject", "rejects", "rejected"])
+            });
         is_word(x, ABSENT)
             && cond.clone().count() > 0
+            && !by_status
             && !cond
                 .clone()
                 .any(|t| is_word(t, NONE_GIVEN) || t.kind == Kind::Ident)

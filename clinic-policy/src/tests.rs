@@ -20641,6 +20641,12 @@ fn an_id_said_to_follow_an_order_is_refused() {
     passes(&[
         (O, "find_available_slots", "Slot id, the value to book."),
         (O, "list_doctors", "The doctors, ordered by id."),
+        // a place in a list by id
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id, the lowest id first.",
+        ),
         (
             P,
             "get_appointment",
@@ -20690,6 +20696,11 @@ fn an_act_said_to_fall_on_another_kind_is_refused() {
         (
             "reschedule_appointment",
             "Move one of the authenticated patient's appointments to another open slot in one step: the new slot is taken and the old one released, or nothing changes. Returns the appointment.",
+        ),
+        // a booking is the appointment, whatever it is of
+        (
+            "reject_appointment",
+            "Reject a patient's booking of one of the authenticated doctor's slots.",
         ),
     ] {
         assert!(!said(tool, good), "{good}: {:?}", judge(D, good, tool));
@@ -20938,6 +20949,12 @@ fn an_answers_value_said_absent_for_a_case_is_refused() {
             P,
             "find_available_slots",
             "Id of one doctor whose slots to find; omitted for a search of every doctor.",
+        ),
+        // a rejection's reason is given only by a rejection
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection; absent for a pending or confirmed appointment.",
         ),
     ]);
 }

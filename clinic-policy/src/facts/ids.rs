@@ -773,13 +773,18 @@ pub(crate) fn id_order_claimed(toks: &[Tok], out: &mut Vec<Violation>) {
                 })
             })
             .flatten();
-        // "a higher id starts later", "ids rise with time"
+        // "a higher id starts later", "ids rise with time"; a place in a list ("the lowest id
+        // first") is an order by id, and a denied clause claims none
+        let timed = s
+            .iter()
+            .any(|x| is_word(x, IN_TIME) && !is_word(x, &["first", "last", "next", "previous"]));
+        let denied = s.iter().any(|x| is_word(x, &["not", "no", "never"]));
         let ordered = s.iter().enumerate().find_map(|(k, t)| {
             let id = is_word(t, &["id", "ids"]);
             let near = s[k.saturating_sub(2)..(k + 3).min(s.len())]
                 .iter()
                 .any(|x| is_word(x, HIGHER));
-            (id && near && s.iter().any(|x| is_word(x, IN_TIME))).then_some(k)
+            (id && near && timed && !denied).then_some(k)
         });
         if let Some(k) = counted.or(ordered) {
             push(
@@ -817,6 +822,8 @@ pub(crate) fn act_object_not_taken(toks: &[Tok], tool: &str, out: &mut Vec<Viola
             .iter()
             .filter(|k| thing_of(k).is_some() && thing_of(k) == answered),
     );
+    allowed.sort_unstable();
+    allowed.dedup();
     let Some(verb) = toks.first().filter(|t| t.kind == Kind::Word) else {
         return;
     };
@@ -829,9 +836,16 @@ pub(crate) fn act_object_not_taken(toks: &[Tok], tool: &str, out: &mut Vec<Viola
         })
         .take(12)
         .collect();
+    // (a booking is the appointment, whatever it is "of": "a patient's booking of a slot")
     let kinds: Vec<&'static str> = object
         .iter()
-        .filter_map(|x| kind_of(x))
+        .filter_map(|x| {
+            if is_word(x, &["booking", "bookings"]) {
+                Some("appointment")
+            } else {
+                kind_of(x)
+            }
+        })
         .filter(|k| RECORDS.contains(k))
         .collect();
     if let Some(last) = kinds.last()
