@@ -20522,6 +20522,12 @@ fn an_id_equated_with_another_kind_is_refused() {
     }
     passes(&[
         (O, "find_available_slots", "Slot id, the value to book."),
+        // a clause of its own after the id equates nothing
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the appointment to move; the slot_id argument names the new slot.",
+        ),
         (
             O,
             "list_my_appointments",

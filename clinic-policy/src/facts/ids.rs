@@ -655,7 +655,10 @@ fn kind_equated(p: &[&Tok]) -> Option<&'static str> {
             i += 1;
         }
         if !p.get(i).is_some_and(|x| is_word(x, &["value", "number"])) {
-            return id_named_at(p, i);
+            // a noun phrase ("the doctor id of list_doctors"); a clause of its own ("the
+            // appointment id comes back in the answer") equates nothing
+            let phrase = crate::lang::predicates::verbless_phrase(&p[i..]);
+            return id_named_at(p, i).filter(|_| phrase);
         }
         // "the value to book", "the value for slot_id", "the value to give as appointment_id"
         return (i + 1..p.len()).find_map(|j| {
