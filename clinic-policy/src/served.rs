@@ -1795,8 +1795,9 @@ fn local_absence_misread(s: &[Tok], of_time: bool, out: &mut Vec<Violation>) {
 /// absent for the oncall doctor"): the server leaves a value of its answer out only when the
 /// clinic API gives none, so an agent that reads the absence as a state or a kind tells the
 /// patient one nobody gave. An absence said with no value given ("absent when unknown", "absent
-/// when the API gives none", "absent for an appointment that is not rejected") or for a span of
-/// time ("missing for up to 10 minutes") passes; a local time and its zone are
+/// when the API gives none", "absent for an appointment that is not rejected"), a condition
+/// holding a number or a name ("missing for up to 10 minutes"), or a rejection's reason absent
+/// for another status passes; a local time and its zone are
 /// [`local_absence_misread`]'s, and `null` is a value the clinic API gives (a shared protocol's
 /// clinic).
 /// Read on an answer's field of a tool of this server only: an argument "omitted for a search of
