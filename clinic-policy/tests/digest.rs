@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "d31df2872921a16c606342260a1809ff0e289aab270be5dc1e89039a6f0ffd75";
+const PINNED: &str = "31fdc9cd4cb07a2f45bbbd7f05bb4ce829531c9bebd5d8151ee32106e4da22b4";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -961,6 +961,9 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
             "haste"
         } else if w(k, &["stays", "remains", "kept"])
             && w(k + 1, &["with"])
+            // (an appointment that stays with its doctor keeps its doctor: who it is with, not
+            // who sees a value)
+            && !(k >= 1 && w(k - 1, &["appointment", "appointments", "booking", "visit"]))
             && clause[k + 2..]
                 .iter()
                 .take(2)

@@ -281,7 +281,12 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
     // ("an internal value of the reception": what is internal to them)
     // (only where no "by", "to" or "for" names the audience: "An internal note of the doctor,
     // for the staff of the clinic" names its own)
-    let named = (lo..hi).any(|j| is_word(clause[j], &["by", "to", "for"]));
+    // (a link names an audience only with a person or a body after it: "ordered by id, or only
+    // the doctors of one specialty" narrows a list)
+    let named = (lo..hi).any(|j| {
+        is_word(clause[j], &["by", "to", "for"])
+            && clause[j + 1..].iter().take(3).any(|t| who(t))
+    });
     let of_internal = !named
         && is_word(clause[k], &["internal"])
         && (k + 1..hi).any(|j| is_word(clause[j], &["of"]));

@@ -2128,7 +2128,9 @@ pub(super) fn change_scheduled(
             // a value, a person or an object as it stands; a new object, or a change it names
             // picked, scoped or put in a sequence, comes ("The booking of the slot is pending"
             // is the appointment's state; "The booking of the first slot is pending" picks)
-            (is_word(head, MADE) && subject.iter().any(|x| is_word(x, NEW_ONE)))
+            (is_word(head, MADE)
+                && subject.iter().any(|x| is_word(x, NEW_ONE))
+                && !made_here(subject, head, effects, mutates, sequence))
                 || act.is_some() && (subject.iter().any(|x| is_word(x, ANOTHER_CHANGE)) || sequence)
         } else {
             // anything else said to come in a sequence, or with its object ("A reservation of
@@ -2158,6 +2160,27 @@ pub(super) fn change_scheduled(
             return;
         }
     }
+}
+
+/// The one new appointment a booking tool makes, in its state ("the new appointment is
+/// pending" in book_appointment): the tool's own change, not a second one to make. Another, a
+/// second or an extra one, or one put in a sequence ("is next"), still comes.
+fn made_here(
+    subject: &[&Tok],
+    head: &Tok,
+    effects: &[&'static str],
+    mutates: bool,
+    sequence: bool,
+) -> bool {
+    mutates
+        && !sequence
+        && effects.contains(&"book")
+        && effects.contains(&"create")
+        && is_word(head, &["appointment", "booking", "visit"])
+        && subject
+            .iter()
+            .filter(|x| is_word(x, NEW_ONE))
+            .all(|x| is_word(x, &["new"]))
 }
 
 /// The first word of `phrase` that names a change as a thing ("booking", "move", "cancellation",

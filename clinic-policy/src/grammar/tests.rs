@@ -10984,3 +10984,88 @@ fn the_apis_answer_named_by_its_code_is_no_haste() {
         ),
     ]);
 }
+
+/// The one appointment a booking tool makes may be said in its state; a second one, one made
+/// by a tool that books nothing, or one put in a sequence is a change said to come.
+#[test]
+fn the_booking_tools_new_appointment_in_its_state_passes() {
+    let d = Field::ToolDescription;
+    all_pass(&[(
+        d,
+        "Book one open slot for the patient; the new appointment is pending, and a slot taken by another patient gives SLOT_TAKEN.",
+        "book_appointment",
+        true,
+    )]);
+    all_refused(&[
+        (
+            d,
+            "Book one open slot for the patient; a second appointment is pending.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book one open slot for the patient; a new appointment with the first doctor is next.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Move one appointment of the patient to another slot; a new appointment is pending.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            d,
+            "Get one appointment of the patient; the new appointment is pending.",
+            "get_appointment",
+            false,
+        ),
+    ]);
+}
+
+/// "only" before the doctors a list is narrowed to is what the list holds; a link word names
+/// an audience only with a person after it.
+#[test]
+fn only_the_listed_people_narrow_a_list() {
+    let d = Field::ToolDescription;
+    all_pass(&[(
+        d,
+        "List every doctor of every clinic, ordered by id, or only the doctors of one specialty.",
+        "list_doctors",
+        false,
+    )]);
+    all_refused(&[
+        (
+            d,
+            "List every doctor of every clinic, with the fee of each visit, for the doctors only.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "List every doctor of every clinic, ordered by id, with the fee seen by doctors only.",
+            "list_doctors",
+            false,
+        ),
+    ]);
+}
+
+/// An appointment that stays with its doctor says whom it is with; a value that stays with
+/// the staff is kept from the patient.
+#[test]
+fn an_appointment_staying_with_its_doctor_is_not_a_value_kept() {
+    let d = Field::ToolDescription;
+    all_pass(&[(
+        d,
+        "Escalate one of the doctor's appointments to the oncall doctor of its clinic; a clinic with no oncall doctor gives NO_ONCALL_DOCTOR and the appointment stays with this doctor.",
+        "escalate_to_oncall",
+        true,
+    )]);
+    all_refused(&[(
+        d,
+        "Escalate one of the doctor's appointments to the oncall doctor of its clinic; the note stays with the doctors.",
+        "escalate_to_oncall",
+        true,
+    )]);
+}
