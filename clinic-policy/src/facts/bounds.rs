@@ -578,13 +578,17 @@ enum Stand {
 /// ("404 when the id is unknown") and a code after a number are no value of a field.
 fn value_at(clause: &[Tok], k: usize, text: &str) -> Option<(Stand, usize)> {
     let t = clause.get(k)?;
-    let digits = |t: &Tok| t.kind == Kind::Ident && t.text.parse::<u64>().is_ok();
-    if digits(t) {
+    let number = |t: &Tok| {
+        (t.kind == Kind::Ident)
+            .then(|| t.text.parse::<u64>().ok())
+            .flatten()
+    };
+    if let Some(n) = number(t) {
         let mut end = k + 1;
-        while clause.get(end).is_some_and(&digits) {
+        while clause.get(end).and_then(number).is_some() {
             end += 1;
         }
-        let status = end == k + 1 && t.text.parse::<u64>().is_ok_and(|n| (400..600).contains(&n));
+        let status = end == k + 1 && (400..600).contains(&n);
         let code = clause.get(end).is_some_and(|x| {
             x.kind == Kind::Ident && text[x.start..x.end].bytes().any(|b| b.is_ascii_uppercase())
         });
