@@ -1182,6 +1182,37 @@ pub(crate) fn grade_source_swapped(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// The subject of the verb at `k`: the nearest actor before it (a person, the clinic, the API or
+/// a pronoun) not inside an "of" phrase ("the doctor of the appointment"). A mark, or a word that
+/// opens a clause of its own with no actor between it and the verb, ends the search.
+fn subject_before(clause: &[&Tok], k: usize) -> Option<usize> {
+    const ACTORS: &[&str] = &[
+        "clinic", "api", "server", "system", "tool", "it", "they", "agent", "caller", "patient",
+        "patients", "person", "user", "users",
+    ];
+    const OPENS: &[&str] = &[
+        "that", "which", "who", "when", "if", "as", "after", "before", "until", "once", "while",
+        "because", "and", "or", "but", "so",
+    ];
+    const OF: &[&str] = &["of", "for", "with", "to", "by"];
+    let actor = |x: &Tok| is_word(x, STAFF_MEMBERS) || is_word(x, ACTORS);
+    for j in (0..k).rev() {
+        let x = clause[j];
+        let opens = is_word(x, OPENS) && j + 1 < k && !clause[j + 1..k].iter().any(|y| actor(y));
+        if x.kind != Kind::Word || opens {
+            return None;
+        }
+        let in_of = j >= 1 && is_word(clause[j - 1], OF)
+            || j >= 2
+                && is_word(clause[j - 1], &["the", "a", "an", "its", "their", "this"])
+                && is_word(clause[j - 2], OF);
+        if actor(x) && !in_of {
+            return Some(j);
+        }
+    }
+    None
+}
+
 /// A member of the staff said to make what the API or the patient makes: the triage level or
 /// the severity set ("The doctor sets the triage level from the severity", "A nurse of the
 /// clinic rates the severity"), the symptoms or the intake recorded ("The symptoms as the doctor
@@ -1245,11 +1276,6 @@ pub(crate) fn act_given_to_staff(clause: &[&Tok], out: &mut Vec<Violation>) {
     const INTAKE: &[&str] = &[
         "symptoms", "symptom", "intake", "intakes", "severity", "triage",
     ];
-    // who acts: a person, the clinic, the API or a pronoun (the nearest before the verb)
-    const ACTORS: &[&str] = &[
-        "clinic", "api", "server", "system", "tool", "it", "they", "agent", "caller", "patient",
-        "patients", "person", "user", "users",
-    ];
     let hit = (1..clause.len()).find(|&k| {
         let t = clause[k];
         let (sets, records, books) = (is_word(t, SETS), is_word(t, RECORDS), is_word(t, BOOKS));
@@ -1269,40 +1295,9 @@ pub(crate) fn act_given_to_staff(clause: &[&Tok], out: &mut Vec<Violation>) {
                 && (records && of(&["symptoms", "symptom", "intake", "intakes"])
                     || books && of(&["appointment", "appointments", "booking", "slot"]));
         }
-        // the subject: the nearest actor before the verb, not inside an "of" phrase; a comma or
-        // a word that opens a clause of its own ends the search
-        let mut subject = None;
-        let mut j = k;
-        while j > 0 {
-            j -= 1;
-            let x = clause[j];
-            if x.kind != Kind::Word
-                || is_word(
-                    x,
-                    &[
-                        "that", "which", "who", "when", "if", "as", "after", "before", "until",
-                        "once", "while", "because", "and", "or", "but", "so",
-                    ],
-                ) && j + 1 < k
-                    && subject.is_none()
-                    && !clause[j + 1..k]
-                        .iter()
-                        .any(|y| is_word(y, STAFF_MEMBERS) || is_word(y, ACTORS))
-            {
-                break;
-            }
-            if is_word(x, STAFF_MEMBERS) || is_word(x, ACTORS) {
-                let in_of = j >= 1 && is_word(clause[j - 1], &["of", "for", "with", "to", "by"])
-                    || j >= 2
-                        && is_word(clause[j - 1], &["the", "a", "an", "its", "their", "this"])
-                        && is_word(clause[j - 2], &["of", "for", "with", "to", "by"]);
-                if !in_of {
-                    subject = Some(j);
-                    break;
-                }
-            }
-        }
-        let Some(j) = subject else { return false };
+        let Some(j) = subject_before(clause, k) else {
+            return false;
+        };
         if !is_word(clause[j], STAFF_MEMBERS)
             || clause[j.saturating_sub(3)..k]
                 .iter()
