@@ -852,14 +852,16 @@ pub(crate) fn check(
             field == Field::ParamDescription && !tool.input,
             out,
         );
-        crate::served::cap_denied(&crate::lang::words::tokens(text), tool.name, out);
+        // (the text's tokens, once for every reading of them)
+        let toks = crate::lang::words::tokens(text);
+        crate::served::cap_denied(&toks, tool.name, out);
         // (what the answer holds is said by the tool's description and its outputs')
         if field == Field::ToolDescription || field == Field::ParamDescription && !tool.input {
             if crate::facts::answers::output_of(tool.name).is_some() {
-                crate::facts::answers::screen_denied(&crate::lang::words::tokens(text), out);
+                crate::facts::answers::screen_denied(&toks, out);
             }
             crate::facts::answers::answer_overclaimed(
-                &crate::lang::words::tokens(text),
+                &toks,
                 tool.name,
                 field == Field::ToolDescription,
                 tool.mutates,
@@ -867,26 +869,14 @@ pub(crate) fn check(
             );
         }
         if field == Field::ParamDescription && !tool.input {
-            crate::facts::answers::count_of_another_thing(
-                &crate::lang::words::tokens(text),
-                tool.name,
-                out,
-            );
-            crate::facts::answers::count_said_another(
-                &crate::lang::words::tokens(text),
-                tool.name,
-                out,
-            );
-            crate::facts::earlier_held(&crate::lang::words::tokens(text), tool.name, out);
-            crate::facts::answers::instant_of_an_act(
-                &crate::lang::words::tokens(text),
-                tool.name,
-                out,
-            );
-            crate::facts::answers::count_scoped(&crate::lang::words::tokens(text), tool.name, out);
+            crate::facts::answers::count_of_another_thing(&toks, tool.name, out);
+            crate::facts::answers::count_said_another(&toks, tool.name, out);
+            crate::facts::earlier_held(&toks, tool.name, out);
+            crate::facts::answers::instant_of_an_act(&toks, tool.name, out);
+            crate::facts::answers::count_scoped(&toks, tool.name, out);
         }
         if field == Field::ParamDescription && tool.input {
-            crate::served::arg_meaning_swapped(&crate::lang::words::tokens(text), tool.name, out);
+            crate::served::arg_meaning_swapped(&toks, tool.name, out);
         }
     }
     // (a code is written in capitals: `cancelled` is a status, `CANCELLED` a code)
