@@ -2295,7 +2295,7 @@ fn defaults_said(s: &[Tok], tool: &str) -> Vec<(usize, usize, usize)> {
             (start, k - 1)
         } else if is_word(t, &["without"]) && k == start {
             (k + 2, end)
-        } else if is_word(t, ABSENT) {
+        } else if is_word(t, ABSENT) || call_names_none(s, k) {
             // ("10 when absent", "when limit is absent, …"; not "absent from the list")
             let Some(cond) = (start..k)
                 .rev()
@@ -2322,6 +2322,37 @@ fn defaults_said(s: &[Tok], tool: &str) -> Vec<(usize, usize, usize)> {
         sites.push((k, v0, v1));
     }
     sites
+}
+
+/// The call said to leave a value out at `k`, its verb of saying: "the request names no limit",
+/// "the caller does not give a page", "the call leaves it out". The sayer is the call, its
+/// caller or its arguments.
+fn call_names_none(s: &[Tok], k: usize) -> bool {
+    const SAYS: &[&str] = &[
+        "names", "name", "gives", "give", "sets", "set", "sends", "send", "passes", "pass",
+        "states", "state", "says", "say", "provides", "provide", "leaves", "leave", "omits",
+        "omit",
+    ];
+    const CALL: &[&str] = &[
+        "call",
+        "calls",
+        "caller",
+        "callers",
+        "request",
+        "requests",
+        "arguments",
+        "input",
+        "query",
+        "agent",
+    ];
+    let w = |j: usize, list: &[&str]| s.get(j).is_some_and(|x| is_word(x, list));
+    w(k, SAYS)
+        && s[k.saturating_sub(4)..k].iter().any(|x| is_word(x, CALL))
+        && (w(k + 1, &["no", "nothing"])
+            || s[k.saturating_sub(2)..k]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["never"]))
+            || w(k, &["leaves", "leave", "omits", "omit"]))
 }
 
 /// A default of a page, a count or the window's start said otherwise than the server's: a
@@ -3605,7 +3636,23 @@ fn capped_list_said_whole(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Viola
             .rev()
             .take_while(|x| x.kind != Kind::Comma && x.kind != Kind::Stop)
             .any(|x| is_word(x, COUNT));
-        if counted {
+        // (or the sentence opens on a count the phrase glosses: "How many open slots the
+        // window holds: every matching slot", "The total: all matches"; not an item beside a
+        // count, "every slot, and their total number")
+        let opens_counted = {
+            let head: Vec<&Tok> = s
+                .iter()
+                .take_while(|x| x.kind != Kind::Comma && x.kind != Kind::Stop)
+                .collect();
+            let many = head
+                .windows(2)
+                .any(|w| is_word(w[0], &["how"]) && is_word(w[1], &["many"]));
+            let mark = |x: &Tok| x.kind == Kind::Comma || x.kind == Kind::Stop;
+            let second =
+                s[..k].iter().filter(|x| mark(x)).count() == 1 && k >= 1 && mark(&s[k - 1]);
+            (many || head.iter().any(|x| is_word(x, COUNT))) && second
+        };
+        if counted || opens_counted {
             return false;
         }
         // (the item the word counts, in the few words after it, before a comma)

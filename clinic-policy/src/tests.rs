@@ -20964,3 +20964,149 @@ fn an_answers_value_said_absent_for_a_case_is_refused() {
         ),
     ]);
 }
+
+/// True lines of a place, a default, a key, a kind of day and a count pass their readings; the
+/// false twins of each shape stay refused.
+#[test]
+fn true_lines_of_places_defaults_keys_days_and_counts_pass() {
+    const STAND: &str = "a value said to stand for an absence";
+    const KEY: &str = "a key said to be made of the request's values";
+    const NEW_KEY: &str = "a new key after a lost answer";
+    const DAY: &str = "a time of the calendar set on an act";
+    const WHOLE: &str = "a capped answer said to hold every item";
+    for (place, tool, bad, why) in [
+        (
+            P,
+            "list_my_appointments",
+            "Page number: 3 for every page.",
+            STAND,
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number: 3 for the last page.",
+            STAND,
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Most appointments per page: 20 when the patient gives no number.",
+            STAND,
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Most appointments per page: 50 when the request names no limit.",
+            "said with another default",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key: made of the slot id.",
+            KEY,
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key: made from the slot number.",
+            KEY,
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key; after a late answer, a new key for the same booking.",
+            NEW_KEY,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book a slot for the authenticated patient, weekdays only.",
+            DAY,
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots: every matching slot.",
+            WHOLE,
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Every matching slot, and their total number.",
+            WHOLE,
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1: 1 for the first page, 3 for the last of 3 pages.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number: 3 for the last page of 3.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Most appointments per page: 20 when the request names no limit.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key: a new key for each booking, not made of the slot id.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key: a UUID made from unique numbers, new for each booking.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key; after a late answer, the same key again, and a new key only for another booking.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book a slot for the authenticated patient, whether it is a weekday or a weekend.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "How many open slots the window has: every matching slot.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "The number of open slots in the window: every matching slot, also those past the limit.",
+        ),
+    ]);
+    // (readings of their own: a negation of another word is no bound of the day, nor a denial
+    // of a key's make an order)
+    for (place, tool, good, why) in [
+        (
+            D,
+            "book_appointment",
+            "Book a slot for the authenticated patient, whether it is a weekday or not.",
+            DAY,
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key: do not use the slot id as the key.",
+            KEY,
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Most appointments per page: 20 when the caller does not say.",
+            STAND,
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+}

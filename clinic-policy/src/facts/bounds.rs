@@ -533,13 +533,15 @@ pub(super) fn value_said_absent(text: &str, toks: &[Tok], out: &mut Vec<Violatio
                     ],
                 )
             });
-            let unknown = unknown_said(&cond);
+            let silent = call_silent(&cond);
+            let default = default || silent;
+            let unknown = unknown_said(&cond) && !silent;
             let whole =
                 !is_word_at(clause, after, &["when", "if"]) && everything_said(&cond, id_field);
             let unbounded = no_bound_said(&cond);
             match what {
                 Stand::Number => unknown || !default && (whole || unbounded),
-                Stand::Level => unknown,
+                Stand::Level => unknown_said(&cond),
                 Stand::Filler => {
                     unknown
                         || whole
@@ -623,11 +625,6 @@ fn value_at(clause: &[Tok], k: usize, text: &str) -> Option<(Stand, usize)> {
 /// A condition of a value nobody knows or gave ("the severity is not known", "a duration not
 /// known", "the patient gives no number", "unknown").
 fn unknown_said(cond: &[&Tok]) -> bool {
-    const SAYING: &[&str] = &[
-        "give", "gives", "gave", "say", "says", "said", "state", "states", "stated", "tell",
-        "tells", "told", "report", "reports", "reported", "name", "names", "named", "know",
-        "knows", "knew", "provide", "provides", "provided", "enter", "enters", "entered",
-    ];
     cond.iter().enumerate().any(|(k, t)| {
         is_word(t, &["unknown", "unsure", "uncertain", "unclear"])
             || is_word(t, &["not", "never"])
@@ -638,13 +635,58 @@ fn unknown_said(cond: &[&Tok]) -> bool {
     })
 }
 
+/// The verbs of saying or giving a value.
+const SAYING: &[&str] = &[
+    "give", "gives", "gave", "say", "says", "said", "state", "states", "stated", "tell", "tells",
+    "told", "report", "reports", "reported", "name", "names", "named", "know", "knows", "knew",
+    "provide", "provides", "provided", "enter", "enters", "entered",
+];
+
+/// A condition of the call itself leaving the value out: a default, not an unknown ("when the
+/// call names no limit", "when the caller does not say", "if the request leaves it out"). The
+/// sayer is the call, its caller or its arguments; "the patient gives no number" is a person's
+/// unknown.
+fn call_silent(cond: &[&Tok]) -> bool {
+    const CALL: &[&str] = &[
+        "call",
+        "calls",
+        "caller",
+        "callers",
+        "request",
+        "requests",
+        "arguments",
+        "argument",
+        "input",
+        "query",
+        "agent",
+    ];
+    cond.iter().enumerate().any(|(k, t)| {
+        (is_word(t, SAYING) || is_word(t, &["leaves", "leave", "omits", "omit", "skips"]))
+            && cond[k.saturating_sub(4)..k]
+                .iter()
+                .any(|x| is_word(x, CALL))
+            && !cond[..k].iter().any(|x| is_word(x, PEOPLE_SAYING))
+    })
+}
+
+/// People whose silence is an unknown, not a default of the call.
+const PEOPLE_SAYING: &[&str] = &["patient", "patients", "doctor", "doctors", "person", "user"];
+
 /// A condition of everything, after "for" or "means" ("for every open slot", "means all", "for
-/// the last page"; of an id, "the last" is an order, not everything).
+/// the last page"; of an id, "the last" is an order, not everything, and the last of a number
+/// said, "the last of 3 pages", "the last page of 3", is a place).
 fn everything_said(cond: &[&Tok], id_field: bool) -> bool {
     let first = cond.iter().position(|t| !is_word(t, &["the"]));
     first.is_some_and(|f| {
+        let of_a_number = (f + 1..(f + 3).min(cond.len())).any(|j| {
+            is_word(cond[j], &["of"])
+                && cond[j + 1..]
+                    .iter()
+                    .find(|x| !is_word(x, &["the", "a"]))
+                    .is_some_and(|x| x.kind == Kind::Ident && x.text.parse::<u64>().is_ok())
+        });
         is_word(cond[f], &["every", "all", "any", "everything", "unlimited"])
-            || !id_field && f >= 1 && is_word(cond[f], &["last", "final"])
+            || !id_field && !of_a_number && f >= 1 && is_word(cond[f], &["last", "final"])
     })
 }
 

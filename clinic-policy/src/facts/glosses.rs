@@ -1504,16 +1504,54 @@ pub(super) fn failure_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
     }
 }
 
-/// A new key said for a request ("a new key", "another key", "with a different key").
+/// A new key said for a request ("a new key", "another key", "with a different key"); not one
+/// said only of another act ("a new key only for another booking", "a new key for a new
+/// booking"), where a new key is what the contract asks.
 fn new_key(toks: &[Tok]) -> Option<&Tok> {
-    toks.windows(2)
-        .find(|w| {
-            is_word(
-                &w[0],
-                &["new", "another", "different", "fresh", "second", "other"],
-            ) && (is_word(&w[1], &["key", "keys"]) || w[1].text.ends_with("_key"))
+    const OTHER: &[&str] = &[
+        "new",
+        "another",
+        "different",
+        "fresh",
+        "second",
+        "other",
+        "next",
+    ];
+    const ACTS: &[&str] = &[
+        "booking",
+        "bookings",
+        "change",
+        "changes",
+        "move",
+        "moves",
+        "cancellation",
+        "slot",
+        "appointment",
+        "act",
+        "acts",
+    ];
+    let of_another_act = |from: usize| {
+        let rest: Vec<&Tok> = toks[from..]
+            .iter()
+            .take_while(|x| !matches!(x.kind, Kind::Comma | Kind::Stop))
+            .take(6)
+            .collect();
+        rest.iter().enumerate().any(|(j, x)| {
+            is_word(x, &["for", "of"])
+                && rest[j + 1..]
+                    .iter()
+                    .find(|y| !is_word(y, &["a", "an", "the", "each", "every"]))
+                    .is_some_and(|y| is_word(y, OTHER))
+                && rest[j + 1..].iter().take(4).any(|y| is_word(y, ACTS))
         })
-        .map(|w| &w[0])
+    };
+    (0..toks.len().saturating_sub(1))
+        .find(|&k| {
+            is_word(&toks[k], OTHER)
+                && (is_word(&toks[k + 1], &["key", "keys"]) || toks[k + 1].text.ends_with("_key"))
+                && !of_another_act(k + 2)
+        })
+        .map(|k| &toks[k])
 }
 
 /// A code or an HTTP status of the contract named among `toks`: the failure is then the codes'

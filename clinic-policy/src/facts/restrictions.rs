@@ -953,6 +953,12 @@ pub(crate) fn act_on_the_calendar(clause: &[&Tok], effects: &[&str], out: &mut V
         )
     }) || clause.iter().any(|x| is_word(x, &["any"]))
         && !clause.iter().any(|x| is_word(x, NEGATIONS))
+        // ("whether it is a weekday or not": either kind of day)
+        || clause.iter().position(|x| is_word(x, &["whether"])).is_some_and(|w| {
+            clause[w..].iter().position(|x| is_word(x, KINDS)).is_some_and(|d| {
+                clause[w + d..].iter().any(|x| is_word(x, &["or"]))
+            })
+        })
         || clause.iter().any(|x| is_word(x, &["monday", "mondays"]))
             && clause.iter().any(|x| is_word(x, &["sunday", "sundays"]));
     let hit = (0..n).find(|&i| {
@@ -1029,10 +1035,14 @@ pub(crate) fn act_on_the_calendar(clause: &[&Tok], effects: &[&str], out: &mut V
         // business days", nor a value's days, "a list of weekdays")
         let day = at(i, KINDS)
             || at(i, &["working", "business", "work", "week"]) && at(i + 1, &["day", "days"]);
-        let bound = clause.iter().any(|x| {
+        // (a negation, "only" or "except" bound to the day word: a few words before it, or
+        // "only" right after it; not one of another part of the clause)
+        let bound = clause[i.saturating_sub(3)..i].iter().any(|x| {
             is_word(x, NEGATIONS)
                 || is_word(x, &["only", "just", "except", "excluding", "closed", "no"])
-        }) || i >= 1 && at(i - 1, &["at", "from", "during", "between"])
+        }) || at(i + 1, &["only", "excluded", "excepted"])
+            || at(i + 1, &["day", "days"]) && at(i + 2, &["only", "excluded", "excepted"])
+            || i >= 1 && at(i - 1, &["at", "from", "during", "between"])
             || at(i + 1, &["to", "through", "till", "until", "and"]) && at(i + 2, KINDS);
         let amount_or_value =
             i >= 1 && (clause[i - 1].kind == Kind::Ident || at(i - 1, &["of", "for"]));

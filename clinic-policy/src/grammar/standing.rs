@@ -1280,16 +1280,34 @@ pub(super) fn key_made_of_values(clause: &[&Tok], first: &[&Tok], out: &mut Vec<
         "joined",
         "assembled",
     ];
+    // (a denial says what the key is not: "not made of the slot id", "do not use the slot id
+    // as the key"; a negation of the same clause, a few words before)
+    let denied = |k: usize| {
+        clause[..k]
+            .iter()
+            .rev()
+            .take_while(|x| x.kind != Kind::Comma)
+            .take(6)
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["never", "nor"]))
+    };
+    // (a number is the request's only when it is a kind's: "the slot number", not "random
+    // numbers")
+    let request_value = |j: usize| {
+        let x = clause[j];
+        value(x)
+            && !is_word(x, &["time", "times"])
+            && (!is_word(x, &["number", "numbers"]) || j >= 1 && is_word(clause[j - 1], KINDS))
+    };
     let hit = (0..clause.len()).find_map(|k| {
         let t = clause[k];
+        if denied(k) {
+            return None;
+        }
         // "made of …", "built from …", "based on …", "a hash of …"
         if is_word(t, MADE) && key.is_none_or(|q| q < k) {
             let from = k + 1;
             if is_word_at(clause, from, &["of", "from", "on", "with", "by"])
-                && clause[from + 1..]
-                    .iter()
-                    .take(8)
-                    .any(|x| value(x) && !is_word(x, &["time", "times"]))
+                && (from + 1..(from + 9).min(clause.len())).any(request_value)
             {
                 return Some(t);
             }
