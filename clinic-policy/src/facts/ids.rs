@@ -46,11 +46,16 @@ pub(super) fn object_of(tool: &str) -> &str {
 /// `Some(empty)`: a tool that takes no id; `None`: a tool of no route.
 fn kinds_taken(tool: &str) -> Option<Vec<&'static str>> {
     if crate::served::role_of(tool).is_some() {
-        let mut kinds: Vec<&'static str> = crate::served::args_of(tool)
+        // each kind once, in the schema's order (not only neighbours)
+        let mut kinds: Vec<&'static str> = Vec::new();
+        for k in crate::served::args_of(tool)
             .filter(|a| a.form == crate::served::Form::Id)
             .filter_map(|a| kind_of_name(a.name))
-            .collect();
-        kinds.dedup();
+        {
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
         return Some(kinds);
     }
     let parts: Vec<&str> = tool.split('_').collect();
@@ -729,6 +734,11 @@ const IN_TIME: &[&str] = &[
     "previous", "recent", "newest", "oldest", "latest", "earliest", "time",
 ];
 
+/// Words that give a record's place in a count.
+const ORDINALS: &[&str] = &[
+    "first", "second", "third", "fourth", "fifth", "next", "last", "newest", "latest", "oldest",
+];
+
 /// Words that compare or order numbers.
 const HIGHER: &[&str] = &[
     "higher",
@@ -775,20 +785,37 @@ pub(crate) fn id_order_claimed(toks: &[Tok], out: &mut Vec<Violation>) {
                         && is_word(w[3], IN_TIME)
                 })
             })
-            .flatten();
-        // "a higher id starts later", "ids rise with time"; a place in a list ("the lowest id
-        // first") is an order by id, and a denied clause claims none
+            .flatten()
+            .or_else(|| {
+                // "the first appointment is 1, the second is 2": a record's place said to be its
+                // number
+                (opens_on_an_id || s.iter().any(|x| is_word(x, &["id", "ids"])))
+                    .then(|| {
+                        (0..s.len()).find(|&k| {
+                            let w = &s[k..(k + 4).min(s.len())];
+                            is_word(w[0], ORDINALS)
+                                && w[1..].iter().any(|x| is_word(x, &["is", "gets", "has"]))
+                                && w[1..].iter().any(|x| {
+                                    x.kind == Kind::Ident
+                                        && x.text.bytes().all(|b| b.is_ascii_digit())
+                                })
+                        })
+                    })
+                    .flatten()
+            });
+        // "a higher id starts later", "the id of a newer appointment is a larger number", "ids
+        // rise with time": an id and a comparison of numbers in one clause that orders in time;
+        // a place in a list ("the lowest id first") is an order by id, and a denied clause
+        // claims none
         let timed = s
             .iter()
             .any(|x| is_word(x, IN_TIME) && !is_word(x, &["first", "last", "next", "previous"]));
         let denied = s.iter().any(|x| is_word(x, &["not", "no", "never"]));
-        let ordered = s.iter().enumerate().find_map(|(k, t)| {
-            let id = is_word(t, &["id", "ids"]);
-            let near = s[k.saturating_sub(2)..(k + 3).min(s.len())]
-                .iter()
-                .any(|x| is_word(x, HIGHER));
-            (id && near && timed && !denied).then_some(k)
-        });
+        let compared = s.iter().any(|x| is_word(x, HIGHER));
+        let ordered = s
+            .iter()
+            .position(|t| is_word(t, &["id", "ids"]))
+            .filter(|_| compared && timed && !denied);
         if let Some(k) = counted.or(ordered) {
             push(
                 out,

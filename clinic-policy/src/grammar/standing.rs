@@ -1324,6 +1324,20 @@ pub(super) fn key_made_of_values(clause: &[&Tok], first: &[&Tok], out: &mut Vec<
         {
             return Some(t);
         }
+        // "a key that repeats the slot id", "the key is the same as the appointment id": a key
+        // whose value is a value of the request
+        if key.is_some_and(|q| q < k) {
+            let after = if is_word(t, &["repeats", "copies", "mirrors", "equals", "reuses"]) {
+                Some(k + 1)
+            } else if is_word(t, &["same", "equal"]) && is_word_at(clause, k + 1, &["as", "to"]) {
+                Some(k + 2)
+            } else {
+                None
+            };
+            if after.and_then(value_at).is_some() {
+                return Some(t);
+            }
+        }
         // "the key is the appointment id", "the key: the slot id"
         if Some(k) == key
             && is_word_at(clause, k + 1, &["is", "are", "equals"])
@@ -1368,8 +1382,9 @@ pub(super) fn key_made_of_values(clause: &[&Tok], first: &[&Tok], out: &mut Vec<
     }
 }
 
-/// A replayed answer said to be current ("returns the appointment, with its status of now when
-/// the key was used before", "the status of now, also on an answer made before"): a request with
+/// A replayed answer said to carry a state newer than the first answer ("returns the appointment,
+/// with its status of now when the key was used before", "the status of now, also on an answer
+/// made before", "… the answer holds the newest status"): a request with
 /// a key used before answers the first response again, as it was then, so a booking cancelled
 /// since reads `pending`. A replay said to be the first answer ("… not the current one") passes.
 pub(super) fn replay_said_current(clause: &[&Tok], out: &mut Vec<Violation>) {
@@ -1396,6 +1411,10 @@ pub(super) fn replay_said_current(clause: &[&Tok], out: &mut Vec<Violation>) {
             &[
                 "current",
                 "latest",
+                "newest",
+                "newer",
+                "updated",
+                "fresh",
                 "up-to-date",
                 "live",
                 "today's",
