@@ -283,6 +283,7 @@ pub(super) fn served_misstated(
         }
         if PAGED.contains(&tool) || tool == SLOT_SEARCH || tool == PROTOCOL_SEARCH {
             capped_list_said_whole(text, s, tool, out);
+            capped_list_said_complete(s, tool, out);
         }
         if PAGED.contains(&tool) {
             count_of_people(s, out);
@@ -3736,6 +3737,80 @@ fn capped_list_said_whole(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Viola
             && !s.iter().any(|x| is_word(x, &["page", "pages"]))
     });
     if let Some(k) = hit.or(ends) {
+        let what = if PAGED.contains(&tool) {
+            "the list answers one page of its appointments"
+        } else {
+            "the search answers at most `limit` of them, with `truncated` when more matched"
+        };
+        push(
+            out,
+            Rule::Directive,
+            &s[k],
+            format!("a capped answer said to hold every item: {what}"),
+        );
+    }
+}
+
+/// A capped or paged answer said to be the whole by a word of wholeness before its items ("the
+/// whole set of matching protocols", "the complete list of open slots") or by its ends in time
+/// ("the doctor's appointments, from the earliest to the latest"): the slot search and the
+/// protocol search answer at most `limit` items, and an appointment list one page. A sentence
+/// of the cap or of a page, and a denial, pass; "first … last" is [`capped_list_said_whole`]'s.
+fn capped_list_said_complete(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    const ITEMS: &[&str] = &[
+        "slot",
+        "slots",
+        "protocol",
+        "protocols",
+        "appointment",
+        "appointments",
+        "matches",
+        "results",
+        "entries",
+        "bookings",
+    ];
+    if s.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "limit",
+                "most",
+                "truncated",
+                "cap",
+                "capped",
+                "page",
+                "pages",
+                "window",
+            ],
+        )
+    }) {
+        return;
+    }
+    // (the items themselves, not a text of one: "the whole protocol text", "the full text of
+    // protocols" are the excerpt's reading)
+    const PART: &[&str] = &["text", "texts", "excerpt", "excerpts", "title", "titles"];
+    let whole = (0..s.len()).find(|&k| {
+        let phrase: Vec<&Tok> = s[k + 1..]
+            .iter()
+            .take(6)
+            .take_while(|x| x.kind == Kind::Word)
+            .collect();
+        is_word(&s[k], &["whole", "entire", "complete", "full"])
+            && !denied(s, k)
+            && phrase.iter().take(5).any(|x| is_word(x, ITEMS))
+            && !phrase.iter().any(|x| is_word(x, PART))
+    });
+    // (ends in time: one of them "earliest", "oldest", "latest" or "newest")
+    let ends = (0..s.len()).find(|&k| {
+        is_word(&s[k], &["latest", "newest", "last"])
+            && !denied(s, k)
+            && (k.saturating_sub(6)..k).any(|j| {
+                is_word(&s[j], &["earliest", "oldest", "first"])
+                    && (is_word(&s[j], &["earliest", "oldest"]) || !is_word(&s[k], &["last"]))
+                    && (j + 1..k).any(|i| is_word(&s[i], &["to", "through", "until", "till"]))
+            })
+    });
+    if let Some(k) = whole.or(ends) {
         let what = if PAGED.contains(&tool) {
             "the list answers one page of its appointments"
         } else {

@@ -21179,3 +21179,141 @@ fn true_lines_of_places_defaults_keys_days_and_counts_pass() {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }
 }
+
+#[test]
+fn who_does_who_is_present_and_how_much_are_said_as_the_server_has_them() {
+    // each refused line by the reading of its class, each beside a true twin of its shape
+    for (place, tool, bad, why) in [
+        // the symptoms are the owner patient's text, the reason of a rejection the doctor's
+        (
+            P,
+            "record_intake",
+            "The symptoms in the nurse's words.",
+            "symptoms said written by another than the patient",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms in the words of the clinic staff.",
+            "symptoms said written by another than the patient",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The symptoms of the intake, as written down by the doctor.",
+            "symptoms said written by another than the patient",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "The reason in the nurse's words.",
+            "reason said written by another than the doctor",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "The reason, in the words of the clinic staff.",
+            "reason said written by another than the doctor",
+        ),
+        // no data holds another party of a visit
+        (
+            D,
+            "list_doctor_schedule",
+            "List the doctor's appointments. A nurse is with the patient at each visit.",
+            "holds no field for",
+        ),
+        // a capped list said whole by a word of wholeness or by its ends in time
+        (
+            O,
+            "search_protocols",
+            "The whole set of matching protocols.",
+            "a capped answer said to hold every item",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The doctor's appointments, from the earliest to the latest.",
+            "a capped answer said to hold every item",
+        ),
+        // a doctor has one clinic, a number of them said in digits
+        (
+            D,
+            "list_doctors",
+            "List doctors. A doctor may see patients at 2 clinics.",
+            "a doctor said to have many",
+        ),
+        // the patient has no level: triage is of the intake, priority of the appointment
+        (
+            D,
+            "record_intake",
+            "Record an intake. A severity of 8 or more marks the patient as urgent.",
+            "a triage level, a severity or an intake said to bring care",
+        ),
+        // a zone's offset said fixed by "stays"
+        (
+            O,
+            "list_doctors",
+            "The offset of the clinic from UTC stays 1 hour.",
+            "times are in UTC or in the local time of the clinic",
+        ),
+        // no tool acts on a level or a severity
+        (
+            D,
+            "record_intake",
+            "Record an intake. An urgent intake gets the patient the next open slot.",
+            "a priority or a triage level said to order or move a visit",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A severity of 9 books the earliest slot.",
+            "a priority or a triage level said to order or move a visit",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record an intake. An urgent triage gets the patient the first open slot.",
+            "a priority or a triage level said to order or move a visit",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "record_intake",
+            "The symptoms in the patient's own words.",
+        ),
+        (P, "reject_appointment", "The reason in the doctor's words."),
+        (
+            O,
+            "reject_appointment",
+            "The reason, as written down by the doctor.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The matching protocols, at most limit of them.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The doctor's appointments of this page, from the earliest to the latest.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the doctor's appointments. The patient is with the doctor at the visit.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record an intake. A severity of 8 or more gives the triage level urgent.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The offset of the clinic from UTC, in hours.",
+        ),
+    ]);
+}

@@ -158,10 +158,11 @@ const WORDING: &[&str] = &[
     "voice",
 ];
 
-/// The writer a phrase of wording names, not the doctor: a possessive before the noun ("the
-/// patient's own words", "in the clinic's text", "the patient's reason") or "of" after it ("in the words of the
-/// patient"); not one the words are shown to ("shown to the patient in the doctor's words").
-fn wording_of<'t>(text: &str, s: &'t [Tok]) -> Option<&'t Tok> {
+/// The writer a phrase of wording names, not one of `allowed`: a possessive before the noun
+/// ("the patient's own words", "in the clinic's text", "the patient's reason") or "of" after it
+/// ("in the words of the patient"); not one the words are shown to ("shown to the patient in the
+/// doctor's words").
+fn wording_of<'t>(text: &str, s: &'t [Tok], allowed: &[&str]) -> Option<&'t Tok> {
     s.iter().enumerate().find_map(|(k, t)| {
         // ("the patient's own appointment": "own" of another noun names no writer)
         let own_of_another = is_word(t, &["own"])
@@ -184,64 +185,92 @@ fn wording_of<'t>(text: &str, s: &'t [Tok]) -> Option<&'t Tok> {
         let after = is_word_at(s, k + 1, &["of", "from"])
             .then(|| s[k + 2..].iter().take(3).find(|x| actor(x)))
             .flatten();
-        before.or(after).filter(|who| !is_word(who, DOCTOR_NAMES))
+        before.or(after).filter(|who| !is_word(who, allowed))
+    })
+}
+
+/// The writer a sentence of an owned text names, not one of `allowed`: a gloss with "by" or
+/// "from" after a comma or one of `nouns` ("Reason for the rejection, from the patient"), a
+/// phrase of wording ([`wording_of`]), or the subject or agent of a verb of writing ("the
+/// patient has written one", "as written down by the nurse"); not one it is shown to.
+fn writer_named<'t>(text: &str, s: &'t [Tok], nouns: &[&str], allowed: &[&str]) -> Option<&'t Tok> {
+    let glossed = s.iter().enumerate().find_map(|(k, t)| {
+        let gloss = is_word(t, &["by", "from"])
+            && k >= 1
+            && (s[k - 1].text == "," || is_word(&s[k - 1], nouns));
+        gloss
+            .then(|| s[k + 1..].iter().take(3).find(|x| actor(x)))
+            .flatten()
+            .filter(|who| !is_word(who, allowed))
+    });
+    if let Some(who) = glossed.or_else(|| wording_of(text, s, allowed)) {
+        return Some(who);
+    }
+    s.iter().enumerate().find_map(|(k, t)| {
+        if !is_word(t, WRITES) {
+            return None;
+        }
+        // the writer: the person before the verb ("the patient has written one") or after
+        // "by", past a particle ("written by the patient", "written down by the nurse")
+        // (one it is shown to is no writer: "shown to the patient as written")
+        let before = (k.saturating_sub(4)..k)
+            .rev()
+            .find(|&j| actor(&s[j]))
+            .filter(|&j| {
+                !s[j.saturating_sub(2)..j]
+                    .iter()
+                    .any(|x| is_word(x, &["to", "for"]))
+            })
+            .map(|j| &s[j]);
+        let by = if is_word_at(s, k + 1, &["down", "up", "in", "out"]) {
+            k + 2
+        } else {
+            k + 1
+        };
+        let after = is_word_at(s, by, &["by"])
+            .then(|| s[by + 1..].iter().take(3).find(|x| actor(x)))
+            .flatten();
+        after.or(before).filter(|who| !is_word(who, allowed))
     })
 }
 
 /// A rejection's reason said written by another than the doctor ("the reason for a
 /// rejection, when the patient has written one", "Reason for the rejection, the patient's own
-/// words"): only the appointment's doctor rejects it, with or without a reason; its patient
-/// sees it.
-pub(super) fn reason_writer_misstated(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
+/// words", "The reason in the nurse's words" of the rejecting tool): only the appointment's
+/// doctor rejects it, with or without a reason; its patient sees it. Likewise the symptoms of
+/// an intake said written by another than the patient ("Symptoms as written down by the
+/// doctor", "in the words of the clinic staff"): the owner patient records the intake.
+pub(super) fn reason_writer_misstated(
+    text: &str,
+    toks: &[Tok],
+    tool: &str,
+    out: &mut Vec<Violation>,
+) {
+    const REASON: &[&str] = &["reason", "reasons", "rejection", "rejected"];
+    const SYMPTOMS: &[&str] = &["symptoms", "symptom", "intake", "intakes"];
     for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
-        let of_rejection = s.iter().any(|t| is_word(t, &["reason", "reasons"]))
-            && s.iter()
-                .any(|t| is_word(t, &["rejection", "rejected", "reject", "rejects"]));
-        if !of_rejection || s.iter().any(|t| is_word(t, NEGATIONS)) {
+        if s.iter().any(|t| is_word(t, NEGATIONS)) {
             continue;
         }
-        // the writer glossed without a verb: "Reason for the rejection, from the patient",
-        // "the reason of a rejection by the clinic" ("by"/"from" after a comma, the reason or
-        // the rejection; not "a rejection of the slot booked by the patient")
-        let glossed = s.iter().enumerate().find_map(|(k, t)| {
-            let gloss = is_word(t, &["by", "from"])
-                && k >= 1
-                && (s[k - 1].text == ","
-                    || is_word(&s[k - 1], &["reason", "reasons", "rejection", "rejected"]));
-            gloss
-                .then(|| s[k + 1..].iter().take(3).find(|x| actor(x)))
-                .flatten()
-                .filter(|who| !is_word(who, DOCTOR_NAMES))
-        });
-        if let Some(who) = glossed.or_else(|| wording_of(text, s)) {
+        let of_rejection = s.iter().any(|t| is_word(t, &["reason", "reasons"]))
+            && (tool == "reject_appointment"
+                || s.iter()
+                    .any(|t| is_word(t, &["rejection", "rejected", "reject", "rejects"])));
+        if of_rejection && let Some(who) = writer_named(text, s, REASON, DOCTOR_NAMES) {
             push(out, Rule::Directive, who, WRITER_MISSTATED.to_owned());
             return;
         }
-        for (k, t) in s.iter().enumerate() {
-            if !is_word(t, WRITES) {
-                continue;
-            }
-            // the writer: the person before the verb ("the patient has written one") or after
-            // "by" ("written by the patient")
-            // (one it is shown to is no writer: "shown to the patient as written")
-            let before = (k.saturating_sub(4)..k)
-                .rev()
-                .find(|&j| actor(&s[j]))
-                .filter(|&j| {
-                    !s[j.saturating_sub(2)..j]
-                        .iter()
-                        .any(|x| is_word(x, &["to", "for"]))
-                })
-                .map(|j| &s[j]);
-            let after = is_word_at(s, k + 1, &["by"])
-                .then(|| s[k + 2..].iter().take(3).find(|x| actor(x)))
-                .flatten();
-            if let Some(who) = after.or(before)
-                && !is_word(who, DOCTOR_NAMES)
-            {
-                push(out, Rule::Directive, who, WRITER_MISSTATED.to_owned());
-                return;
-            }
+        let of_symptoms = !of_rejection && s.iter().any(|t| is_word(t, &["symptoms", "symptom"]));
+        if of_symptoms
+            && let Some(who) = writer_named(text, s, SYMPTOMS, &["patient", "patients", "owner"])
+        {
+            push(
+                out,
+                Rule::Directive,
+                who,
+                "an intake's symptoms said written by another than the patient: the owner patient records the intake, its symptoms in the patient's own words".to_owned(),
+            );
+            return;
         }
     }
 }

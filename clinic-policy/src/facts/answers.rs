@@ -917,10 +917,10 @@ pub(crate) fn one_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
                                 && is_word(&s[k - 2], &["than"])
                                 && is_word(&s[k - 3], &["more"]))
                         || is_word(t, &[thing_many])
-                            && is_word(
+                            && (is_word(
                                 &s[k - 1],
                                 &["other", "several", "multiple", "many", "more"],
-                            ))
+                            ) || s[k - 1].text.parse::<u32>().is_ok_and(|n| n > 1)))
                     && s[..k].iter().any(|x| is_word(x, &[owner_one, owner_many]))
                     && s.iter().any(|x| {
                         is_word(x, MODALS)

@@ -385,6 +385,14 @@ fn party_present<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
         }
         let at = is_word_at(clause, p, &["at", "with", "in", "for"])
             && clause[p + 1..].iter().take(3).any(|x| is_word(x, ENTITIES));
+        // (or with a person, at a visit: "a nurse is with the patient at each visit")
+        let with = is_word_at(clause, p, &["with"])
+            && (p + 1..(p + 4).min(clause.len())).any(|q| {
+                is_word(clause[q], PEOPLE)
+                    && is_word_at(clause, q + 1, &["at", "in", "during", "for"])
+                    && clause[q + 2..].iter().take(3).any(|x| is_word(x, ENTITIES))
+            });
+        let at = at || with;
         at.then_some(head)
     })
 }

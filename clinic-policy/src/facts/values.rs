@@ -1486,7 +1486,16 @@ pub(crate) fn triage_brings_care(
 /// triage of the appointment"); the intake's own level ("gives the triage level urgent") and
 /// the intake's tool's "it" are the intake's.
 fn urgent_visit(clause: &[&Tok], tool: &str) -> Option<usize> {
-    const VISITS: &[&str] = &["appointment", "appointments", "visit", "visits", "booking"];
+    // (the patient too: a patient has no level, "marks the patient as urgent")
+    const VISITS: &[&str] = &[
+        "appointment",
+        "appointments",
+        "visit",
+        "visits",
+        "booking",
+        "patient",
+        "patients",
+    ];
     const GRADED: &[&str] = &[
         "triage", "level", "levels", "intake", "intakes", "severity", "form", "case",
     ];
@@ -1546,6 +1555,7 @@ pub(crate) fn level_said_to_act(clause: &[&Tok], out: &mut Vec<Violation>) {
         "intakes",
         "case",
         "cases",
+        "triage",
     ];
     if clause
         .iter()
@@ -1565,6 +1575,10 @@ pub(crate) fn level_said_to_act(clause: &[&Tok], out: &mut Vec<Violation>) {
                 || clause[..l]
                     .iter()
                     .any(|x| is_word(x, &["priority", "priorities", "triage"])))
+            // (a grade as the clause's subject: "a severity of 9 books the earliest slot")
+            || l <= 1
+                && is_word(clause[l], &["severity", "triage"])
+                && clause[..l].iter().all(|x| is_word(x, DETERMINERS))
     }) else {
         return;
     };
@@ -1594,10 +1608,13 @@ pub(crate) fn level_said_to_act(clause: &[&Tok], out: &mut Vec<Violation>) {
                         )
                 });
         // a move: "moves the visit to the next open slot", "is moved earlier"
+        // … or a slot got by it: "an urgent intake gets the patient the next open slot" (no
+        // tool acts on a level; a booking takes the slot the caller names)
         let moves = is_word(
             t,
             &[
-                "moves", "moved", "move", "goes", "jumps", "brings", "brought",
+                "moves", "moved", "move", "goes", "jumps", "brings", "brought", "gets", "get",
+                "got", "books", "book", "booked", "earns", "wins", "secures", "reserves",
             ],
         ) && clause[j + 1..]
             .iter()

@@ -221,6 +221,11 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
                     t.text.as_str(),
                     "fixed" | "constant" | "unchanging" | "permanent" | "static" | "unchanged"
                 ) && !(j.saturating_sub(2)..j).any(|i| matches!(at(i), "not" | "no" | "never"))
+                    // the offset said to stay: "the offset of the clinic from UTC stays 1 hour"
+                    || j > k
+                        && matches!(t.text.as_str(), "stays" | "stay" | "remains" | "remain")
+                        && !(j.saturating_sub(2)..j)
+                            .any(|i| matches!(at(i), "not" | "no" | "never"))
             });
             let all_year = (has("same") || has("one") || has("single"))
                 && s.iter().any(|t| {
