@@ -1749,6 +1749,49 @@ fn total_past_upcoming(s: &[Tok], filtered: bool, out: &mut Vec<Violation>) {
     }
 }
 
+/// Words that say a value of an answer is left out ("absent", "empty", "left out"), and the
+/// words that open the case said of it ("when", "for", "once", "after"): one list for every
+/// reading of an absence, of a time or of any other value. (`null` is a value the clinic API
+/// gives, a shared protocol's clinic; the server leaves its own absent values out.)
+const VALUE_ABSENT: &[&str] = &["absent", "omitted", "missing", "unset", "empty", "left"];
+const ABSENCE_CASE: &[&str] = &[
+    "when", "if", "for", "unless", "where", "once", "after", "while", "until", "since",
+];
+/// The server's own reasons for an absence: the clinic's zone unknown or the clinic API giving
+/// no value ("unknown", "when the API gives none", "unreadable").
+const NOT_GIVEN: &[&str] = &[
+    "unknown",
+    "known",
+    "unreadable",
+    "invalid",
+    "unrecognised",
+    "unrecognized",
+    "give",
+    "gives",
+    "gave",
+    "given",
+    "api",
+    "upstream",
+];
+
+/// The absences said with their case in `s`: each absence word and the words of its case (up to
+/// a comma).
+fn absence_cases(s: &[Tok]) -> impl Iterator<Item = (&Tok, &[Tok])> {
+    s.iter().enumerate().filter_map(move |(k, x)| {
+        if !is_word(x, VALUE_ABSENT) {
+            return None;
+        }
+        let c = (1..=2)
+            .map(|d| k + d)
+            .find(|&c| is_word_at(s, c, ABSENCE_CASE))?;
+        let n = s[c + 1..]
+            .iter()
+            .take_while(|t| t.kind != Kind::Comma)
+            .count();
+        (n > 0).then(|| (x, &s[c + 1..c + 1 + n]))
+    })
+}
+
 /// A time of the answer said to be absent for another reason than the server's ("absent when
 /// the clinic is in the zone of UTC", "; absent for a cancelled appointment"): the server
 /// leaves a local time and its zone out only when it does not know the clinic's zone, and an
@@ -1756,32 +1799,14 @@ fn total_past_upcoming(s: &[Tok], filtered: bool, out: &mut Vec<Violation>) {
 /// the absence as the appointment's state tells the patient a state it does not have.
 /// `of_time`: the whole text is of such a time (a local time or zone, or the start or end of an
 /// appointment), so a sentence after a `;` that says only the absence is read against it.
+/// Any other value of the answer is [`absence_misread`]'s; both read one list of absences.
 fn local_absence_misread(s: &[Tok], of_time: bool, out: &mut Vec<Violation>) {
-    const ABSENT: &[&str] = &["absent", "omitted", "missing", "null", "empty", "left"];
-    // (the server's own reasons: the zone unknown, the time not given by the clinic API)
-    const REASON: &[&str] = &[
-        "unknown",
-        "known",
-        "unreadable",
-        "invalid",
-        "unrecognised",
-        "unrecognized",
-        "give",
-        "gives",
-        "given",
-        "api",
-        "upstream",
-    ];
     if !(of_time || s.iter().any(|x| is_word(x, &["local", "zone"])))
-        || s.iter().any(|x| is_word(x, REASON))
+        || s.iter().any(|x| is_word(x, NOT_GIVEN))
     {
         return;
     }
-    let hit = s.iter().enumerate().find(|&(k, x)| {
-        is_word(x, ABSENT)
-            && (1..=2).any(|d| is_word_at(s, k + d, &["when", "if", "for", "unless", "where"]))
-    });
-    if let Some((_, t)) = hit {
+    if let Some((t, _)) = absence_cases(s).next() {
         push(
             out,
             Rule::Directive,
@@ -1792,15 +1817,13 @@ fn local_absence_misread(s: &[Tok], of_time: bool, out: &mut Vec<Violation>) {
 }
 
 /// A value said to be absent for a case of the object or a kind of person ("The patient, on a
-/// doctor's schedule; absent when the patient has cancelled", "Medical specialty, when known;
-/// absent for the oncall doctor"): the server leaves a value of its answer out only when the
-/// clinic API gives none, so an agent that reads the absence as a state or a kind tells the
-/// patient one nobody gave. An absence said with no value given ("absent when unknown", "absent
-/// when the API gives none", "absent for an appointment that is not rejected"), a condition
-/// holding a number or a name ("missing for up to 10 minutes"), or a rejection's reason absent
-/// for another status passes; a local time and its zone are
-/// [`local_absence_misread`]'s, and `null` is a value the clinic API gives (a shared protocol's
-/// clinic).
+/// doctor's schedule; absent when the patient has cancelled", "Medical specialty; empty for the
+/// oncall doctor", "missing once the appointment is cancelled"): the server leaves a value of its
+/// answer out only when the clinic API gives none, so an agent that reads the absence as a state
+/// or a kind tells the patient one nobody gave. An absence whose case says no value was given
+/// ("absent when unknown", "absent when the API gives none", "absent for an appointment that is
+/// not rejected") passes, and so does a rejection's reason absent for another status (only a
+/// rejection gives one); a local time and its zone are [`local_absence_misread`]'s.
 /// Read on an answer's field of a tool of this server only: an argument "omitted for a search of
 /// every doctor" is left out by the caller.
 pub(crate) fn absence_misread(toks: &[Tok], tool: &str, answer: bool, out: &mut Vec<Violation>) {
@@ -1816,60 +1839,32 @@ pub(crate) fn absence_misread(toks: &[Tok], tool: &str, answer: bool, out: &mut 
 
 /// [`absence_misread`] in one sentence.
 fn absence_misread_in(s: &[Tok], reason: bool, out: &mut Vec<Violation>) {
-    const ABSENT: &[&str] = &["absent", "omitted", "missing", "unset"];
-    // (no value given: unknown, none written, the API gives none, not rejected)
-    const NONE_GIVEN: &[&str] = &[
-        "unknown",
-        "known",
-        "give",
-        "gives",
-        "gave",
-        "given",
-        "api",
-        "upstream",
-        "none",
-        "no",
-        "not",
-        "nothing",
-        "never",
-        "without",
-        "empty",
-        "written",
-        "unreadable",
-        "invalid",
-        "unset",
-        "null",
+    // (no value given: the server's reasons, or none written, not rejected)
+    const NONE: &[&str] = &[
+        "none", "no", "not", "nothing", "never", "without", "empty", "written", "unset", "null",
     ];
     if s.iter().any(|x| is_word(x, &["local", "zone"])) {
         return;
     }
-    let hit = s.iter().enumerate().find(|&(k, x)| {
-        let Some(c) = (1..=2)
-            .map(|d| k + d)
-            .find(|&c| is_word_at(s, c, &["when", "if", "for", "unless", "where"]))
-        else {
-            return false;
-        };
-        let cond = s[c + 1..].iter().take_while(|t| t.kind != Kind::Comma);
+    let hit = absence_cases(s).find(|(_, case)| {
         let by_status = reason
-            && cond.clone().any(|t| {
+            && case.iter().any(|t| {
                 is_word(t, APPOINTMENT_STATUSES) || is_word(t, &["reject", "rejects", "rejected"])
             });
-        is_word(x, ABSENT)
-            && cond.clone().count() > 0
-            && !by_status
-            && !cond
-                .clone()
-                .any(|t| is_word(t, NONE_GIVEN) || t.kind == Kind::Ident)
+        !by_status
+            && !case
+                .iter()
+                .any(|t| is_word(t, NOT_GIVEN) || is_word(t, NONE))
     });
-    if let Some((_, t)) = hit {
-        push(
-            out,
-            Rule::Directive,
-            t,
-            "a value said to be absent for a case or a kind of person: the server leaves a value out only when the clinic API gives none".to_owned(),
-        );
-    }
+    let Some((t, _)) = hit else {
+        return;
+    };
+    push(
+        out,
+        Rule::Directive,
+        t,
+        "a value said to be absent for a case or a kind of person: the server leaves a value out only when the clinic API gives none".to_owned(),
+    );
 }
 
 /// The text is of a time of the answer that may be absent: its head (first clause) names a local

@@ -20118,6 +20118,27 @@ fn a_persons_text_has_no_stand_in() {
             "get_appointment",
             "The symptoms of the intake; default symptoms when the patient gave none.",
         ),
+        // a filler in place of the text
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, 1 to 500 characters; a dash for no reason.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters; the text none when the doctor gives no reason.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, shown to the patient; a single dot when there is none.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "A note for the oncall doctor; one star for every case.",
+        ),
     ] {
         assert!(stood_in(place, tool, bad), "{bad}");
     }
@@ -20889,13 +20910,13 @@ fn a_value_said_to_stand_for_an_absence_or_everything_is_refused() {
         ),
         (
             P,
-            "escalate_to_oncall",
-            "The reason the appointment is urgent, 1 to 500 characters; a dash for no reason.",
+            "record_intake",
+            "How severe the symptoms are, 0 to 10; 5 as the value for an unknown severity.",
         ),
         (
             P,
-            "reject_appointment",
-            "Reason for the rejection, 1 to 200 characters; the text none when the doctor gives no reason.",
+            "find_available_slots",
+            "Most slots to return; the value 100 for all open slots.",
         ),
         (
             D,
@@ -20951,6 +20972,21 @@ fn a_value_said_to_stand_for_an_absence_or_everything_is_refused() {
             "find_available_slots",
             "Open slots, earliest first; empty when the window has none.",
         ),
+        (
+            P,
+            "find_available_slots",
+            "Most slots to return, 1 to 100; 20 when omitted.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1; the value 1 for the first page.",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 to 10; 8 as the value for the worst pain.",
+        ),
     ] {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }
@@ -20996,6 +21032,19 @@ fn an_answers_value_said_absent_for_a_case_is_refused() {
             "list_doctors",
             "Medical specialty of the doctor; absent for a doctor of a small clinic.",
         ),
+        // every word of an absence, and every word of its case
+        (
+            "list_doctor_schedule",
+            "The patient; missing once the appointment is cancelled.",
+        ),
+        (
+            "list_my_appointments",
+            "Medical specialty; empty for the oncall doctor.",
+        ),
+        (
+            "get_appointment",
+            "The doctor, on a patient's appointments; absent after the appointment is escalated.",
+        ),
     ] {
         assert!(refused_for(O, tool, bad, why), "{bad}");
     }
@@ -21030,6 +21079,21 @@ fn an_answers_value_said_absent_for_a_case_is_refused() {
             O,
             "get_appointment",
             "The reason for a rejection; absent for a pending or confirmed appointment.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The reason for a rejection; empty for a pending appointment.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Medical specialty; empty when unknown.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The same instant in the clinic's local time, RFC 3339 with offset; absent when the clinic's zone is unknown.",
         ),
     ]);
 }

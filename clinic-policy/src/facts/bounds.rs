@@ -492,13 +492,14 @@ pub(super) fn bound_bent(
 
 /// A value in its range said to stand for an absence, an unknown or everything ("0 when the
 /// severity is not known", "or 5 when the patient gives no number", "2999-12-31 for no end",
-/// "100 for every open slot", "10000 for the last page", "a limit of 0 means all", "`routine`
-/// when the severity was not known"), or a filler said for a free text ("a dot when there is no
-/// reason", "the word none for no reason"): the contract gives no argument or field a value with
-/// such a meaning. Each value is one of its range (a severity a grade, a duration a count of
-/// days, a limit a cap, a date a day, a text what a person wrote), so the agent sends, or reads,
-/// a fact nobody gave. A default ("when left out, 20"), a count or an amount of none ("0 when
-/// nothing was paid", "0 (none)") and an error's status for an unknown id pass.
+/// "100 for every open slot", "the value 100 for all open slots", "5 as the value for an unknown
+/// severity", "10000 for the last page", "a limit of 0 means all", "`routine` when the severity
+/// was not known"): the contract gives no argument or field a value with such a meaning. Each
+/// value is one of its range (a severity a grade, a duration a count of days, a limit a cap, a
+/// date a day), so the agent sends, or reads, a fact nobody gave. A default ("when omitted,
+/// 20"), a count or an amount of none ("0 when nothing was paid", "0 (none)") and an error's
+/// status for an unknown id pass. A stand-in for a person's text ("a dot when there is no
+/// reason") is `values::written_text_stood_in`'s.
 pub(super) fn value_said_absent(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
     // "1 for the last one booked" of an id is an order of ids, read by `ids.rs`
     let id_field = toks
@@ -507,11 +508,27 @@ pub(super) fn value_said_absent(text: &str, toks: &[Tok], out: &mut Vec<Violatio
         .is_some_and(|head| head.iter().any(|t| is_word(t, &["id", "ids"])));
     for clause in toks.split(|t| t.kind == Kind::Stop) {
         let hit = (0..clause.len()).find(|&k| {
-            // a value opens its phrase, or a number is said to mean ("0 means all")
-            let opens =
-                k == 0 || clause[k - 1].kind == Kind::Comma || is_word(&clause[k - 1], &["or"]);
+            // a value opens its phrase ("the value 100 for …" too), or a number is said to mean
+            // ("0 means all")
+            let opens = k == 0
+                || clause[k - 1].kind == Kind::Comma
+                || is_word(&clause[k - 1], &["or"])
+                || k >= 2
+                    && is_word(&clause[k - 1], &["value", "number"])
+                    && is_word(&clause[k - 2], &["the", "a"]);
             let Some((what, after)) = value_at(clause, k, text) else {
                 return false;
+            };
+            // "5 as the value for …" is "5 for …"
+            let after = if is_word_at(clause, after, &["as"]) {
+                let j = after + usize::from(is_word_at(clause, after + 1, &["the", "a", "its"]));
+                if is_word_at(clause, j + 1, &["value", "number"]) {
+                    j + 2
+                } else {
+                    after
+                }
+            } else {
+                after
             };
             let means = is_word_at(clause, after, &["means", "mean", "stands"]);
             if !(opens || what == Stand::Number && means) {
@@ -542,14 +559,6 @@ pub(super) fn value_said_absent(text: &str, toks: &[Tok], out: &mut Vec<Violatio
             match what {
                 Stand::Number => unknown || !default && (whole || unbounded),
                 Stand::Level => unknown_said(&cond),
-                Stand::Filler => {
-                    unknown
-                        || whole
-                        || unbounded
-                        || cond
-                            .iter()
-                            .any(|t| is_word(t, &["no", "none", "nothing", "not", "without"]))
-                }
             }
         });
         if let Some(k) = hit {
@@ -571,12 +580,10 @@ enum Stand {
     Number,
     /// A triage level or a priority.
     Level,
-    /// A stand-in for a free text: a mark, or a word said as itself.
-    Filler,
 }
 
 /// The value that opens at `k`, and the index after it: a number or a date ("0", "2999-12-31"),
-/// a triage level or a priority, or a filler ("a dot", "the word none"). An error's status
+/// or a triage level or a priority. An error's status
 /// ("404 when the id is unknown") and a code after a number are no value of a field.
 fn value_at(clause: &[Tok], k: usize, text: &str) -> Option<(Stand, usize)> {
     let t = clause.get(k)?;
@@ -604,22 +611,7 @@ fn value_at(clause: &[Tok], k: usize, text: &str) -> Option<(Stand, usize)> {
     ) {
         return Some((Stand::Number, k + 1));
     }
-    if is_word(t, &["routine", "elevated", "urgent", "normal"]) {
-        return Some((Stand::Level, k + 1));
-    }
-    if is_word(t, &["a", "an"])
-        && is_word_at(
-            clause,
-            k + 1,
-            &["dot", "dash", "hyphen", "space", "period", "x", "star"],
-        )
-    {
-        return Some((Stand::Filler, k + 2));
-    }
-    (is_word(t, &["the"])
-        && is_word_at(clause, k + 1, &["word", "text", "letter", "string"])
-        && clause.get(k + 2).is_some_and(|x| x.kind != Kind::Comma))
-    .then_some((Stand::Filler, k + 3))
+    is_word(t, &["routine", "elevated", "urgent", "normal"]).then_some((Stand::Level, k + 1))
 }
 
 /// A condition of a value nobody knows or gave ("the severity is not known", "a duration not

@@ -704,9 +704,12 @@ pub(crate) fn rejection_reason_kept(clause: &[&Tok], out: &mut Vec<Violation>) {
 }
 
 /// A person's own text (a rejection's reason, an escalation's note, an intake's symptoms) said
-/// to come as a stand-in ("a standard reason when the doctor has written none", "without it, a
-/// default note"): the server sends and keeps only what the person writes, and an absent
-/// reason is absent, so the doctor skips it thinking the patient gets one.
+/// to come as a stand-in: a text of its own kind ("a standard reason when the doctor has written
+/// none", "without it, a default note"), or a filler sent or read in its place when there is
+/// none ("a dot when there is no reason", "a single dash for no note", "the word none when the
+/// doctor gives no reason"). The server sends and keeps only what the person writes, and an
+/// absent reason is absent, so the doctor skips it thinking the patient gets one, or the agent
+/// sends a mark the patient reads as the reason.
 pub(crate) fn written_text_stood_in(clause: &[&Tok], out: &mut Vec<Violation>) {
     const STAND_IN: &[&str] = &[
         "standard",
@@ -723,17 +726,70 @@ pub(crate) fn written_text_stood_in(clause: &[&Tok], out: &mut Vec<Violation>) {
         "placeholder",
     ];
     const OWN_TEXT: &[&str] = &["reason", "reasons", "note", "notes", "symptoms"];
-    let hit = clause.iter().enumerate().find(|&(k, t)| {
+    let own_kind = clause.iter().enumerate().position(|(k, t)| {
         is_word(t, STAND_IN) && clause[k + 1..].iter().take(2).any(|x| is_word(x, OWN_TEXT))
     });
-    if let Some((_, t)) = hit {
+    if let Some(k) = own_kind.or_else(|| filler_for_none(clause)) {
         push(
             out,
             Rule::Directive,
-            t,
+            clause[k],
             "a person's text said to come as a stand-in: the server keeps only what the person writes, and an absent one stays absent".to_owned(),
         );
     }
+}
+
+/// Where a filler opens a phrase and is said for a case of no text, an unknown or everything ("a
+/// dot when there is none", "or the text none for no reason", "a single dash for every case").
+fn filler_for_none(clause: &[&Tok]) -> Option<usize> {
+    (0..clause.len()).find(|&k| {
+        let opens = k == 0 || clause[k - 1].kind == Kind::Comma || is_word(clause[k - 1], &["or"]);
+        let Some(after) = filler_at(clause, k).filter(|_| opens) else {
+            return false;
+        };
+        is_word_at(clause, after, &["when", "if", "for"])
+            && clause[after + 1..]
+                .iter()
+                .take_while(|t| t.text != ")")
+                .any(|t| {
+                    is_word(
+                        t,
+                        &[
+                            "no", "none", "nothing", "not", "without", "never", "unknown", "empty",
+                            "every", "all", "any",
+                        ],
+                    )
+                })
+    })
+}
+
+/// The filler that opens at `k`, and the index after it: a mark, with at most one word before it
+/// ("a dot", "a single dash", "one star"), or a word said as itself ("the word none").
+fn filler_at(clause: &[&Tok], k: usize) -> Option<usize> {
+    const MARKS: &[&str] = &[
+        "dot",
+        "dash",
+        "hyphen",
+        "space",
+        "period",
+        "x",
+        "star",
+        "mark",
+        "character",
+        "letter",
+    ];
+    let t = clause.get(k)?;
+    if is_word(t, &["a", "an", "one"]) {
+        return (1..=2)
+            .map(|d| k + d)
+            .find(|&m| is_word_at(clause, m, MARKS))
+            .filter(|&m| m == k + 1 || clause[k + 1].kind == Kind::Word)
+            .map(|m| m + 1);
+    }
+    (is_word(t, &["the"])
+        && is_word_at(clause, k + 1, &["word", "text", "letter", "string"])
+        && clause.get(k + 2).is_some_and(|x| x.kind != Kind::Comma))
+    .then_some(k + 3)
 }
 
 /// A changing tool's result said to hold a second object of another act ("The result is the
