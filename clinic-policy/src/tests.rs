@@ -21381,3 +21381,184 @@ fn who_does_who_is_present_and_how_much_are_said_as_the_server_has_them() {
         ),
     ]);
 }
+
+/// A list said to be narrowed by a condition its tool does not apply is refused, in any field
+/// and shape: a relative clause or a phrase after what it lists, a kind of day, a kind of
+/// patient, a state before an appointment list. The narrowings the tools do make pass: open
+/// slots in the window, the caller's own appointments, the `upcoming` flag's, a specialty.
+#[test]
+fn a_list_said_narrowed_by_a_filter_its_tool_does_not_apply_is_refused() {
+    let why = "a list said to be narrowed by a condition its tool does not apply";
+    for (place, tool, bad) in [
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments that have not started yet, one page at a time.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Appointments in all pages, those that are pending or confirmed.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments on this page, each one that is in the future.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1 (default 1) up to 10000; the pages hold the appointments that are pending or confirmed.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Appointments per page, 1 to 100 (default 20), of those that are not cancelled.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the patient's appointments at a clinic of the patient, one page at a time.",
+        ),
+        (T, "list_doctor_schedule", "List my open schedule"),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor within a time window, Monday to Friday.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of every doctor of a specialty, on weekdays only.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive, an RFC 3339 instant; slots at weekends are not searched.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "True when more slots on weekdays matched than were returned.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, each one of a doctor with no confirmed appointment that day.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of every doctor of a specialty, for returning patients.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance, those that were reviewed.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id, those for adult patients.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors of every clinic, those with open slots.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now and are not cancelled or rejected; the page and the total are of those only. Default: false.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, newest last, one page at a time; with upcoming, only those that start after now, pending or confirmed.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, one page at a time. With upcoming true, the server keeps only those that start after now and are not cancelled or rejected.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, with status, patient and times. Only the appointments of the authenticated doctor are in it, not those of other doctors.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page, each with its status, patient and times.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Appointments in all pages, cancelled ones too.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments on this page, those of the patient, in every status.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, those that start within the window.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of one doctor, those not yet booked by another patient.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor, optionally within a window of dates. Slots that are already taken are omitted.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, on weekdays and at weekends.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of every doctor of a specialty, for patients of every age.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots in the window, those of the doctor or of the specialty.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. The last open slot of this doctor is on Friday.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance, those of the doctor's clinic and the shared ones.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Excerpt of the protocol; each dosage in it is for children and adults.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Exact specialty name, case-insensitive, 1 to 64 characters. The clinic API lists every doctor; this server keeps those of the specialty.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id, those of the specialty when one is given.",
+        ),
+    ]);
+}

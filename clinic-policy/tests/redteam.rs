@@ -73,7 +73,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam37/served.jsonl"), 154, 31),
     (include_str!("data/redteam38/served.jsonl"), 165, 62),
     (include_str!("data/redteam39/served.jsonl"), 129, 25),
-    (include_str!("data/redteam40/served.jsonl"), 138, 34),
+    (include_str!("data/redteam40/served.jsonl"), 138, 33),
     (include_str!("data/redteam41/served.jsonl"), 103, 24),
     (include_str!("data/redteam42/served.jsonl"), 84, 12),
     (include_str!("data/redteam43/served.jsonl"), 82, 13),
@@ -85,13 +85,13 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam49/served.jsonl"), 120, 5),
     (include_str!("data/redteam50/served.jsonl"), 137, 3),
     (include_str!("data/redteam51/served.jsonl"), 196, 5),
-    (include_str!("data/redteam52/served.jsonl"), 236, 8),
+    (include_str!("data/redteam52/served.jsonl"), 236, 7),
     (include_str!("data/redteam53/served.jsonl"), 261, 31),
-    (include_str!("data/redteam54/served.jsonl"), 207, 16),
+    (include_str!("data/redteam54/served.jsonl"), 207, 14),
     (include_str!("data/redteam55/served.jsonl"), 130, 16),
     (include_str!("data/redteam56/served.jsonl"), 98, 2),
     (include_str!("data/redteam57/served.jsonl"), 92, 0),
-    (include_str!("data/redteam58/served.jsonl"), 90, 90),
+    (include_str!("data/redteam58/served.jsonl"), 90, 64),
 ];
 
 fn mutates(tool: &str) -> bool {

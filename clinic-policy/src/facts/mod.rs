@@ -13,6 +13,7 @@ mod bounds;
 mod callers;
 mod cases;
 mod errors;
+mod filters;
 mod glosses;
 mod hidden;
 mod holdings;
@@ -36,6 +37,7 @@ pub(crate) use bodies::{
 use bounds::*;
 pub(crate) use callers::*;
 use errors::*;
+pub(crate) use filters::list_filter_invented;
 use glosses::*;
 use hidden::hidden_code_misstated;
 pub(crate) use holdings::holding_invented;

@@ -808,6 +808,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_excluded(clause, &effects, out);
         act_restricted(clause, &effects, out);
         object_qualified(clause, tool.name, &effects, out);
+        list_filter_invented(clause, tool.name, out);
         intake_required(clause, &effects, out);
         protocol_search_narrowed(clause, tool.name, out);
         act_kept(clause, out);
