@@ -21562,3 +21562,75 @@ fn a_list_said_narrowed_by_a_filter_its_tool_does_not_apply_is_refused() {
         ),
     ]);
 }
+
+#[test]
+fn a_text_left_out_has_no_default() {
+    // the server has no default text: a reason or a note left out is absent from the answer
+    let why = "supplied by another";
+    for (place, tool, bad) in [
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, shown to the patient. Optional; without it, the server writes its own.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, with an optional reason shown to the patient; when the doctor gives none, the system adds a standard reason. Returns the appointment.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The reason for a rejection, when the doctor has written one, otherwise the clinic's; shown to the patient.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, tool, bad, why),
+            "{bad}: {:?}",
+            judge(place, bad, tool)
+        );
+    }
+    passes(&[(
+        O,
+        "get_appointment",
+        "The reason for a rejection, when the doctor has written one; absent when the API gives none.",
+    )]);
+}
+
+#[test]
+fn an_answers_instant_is_not_when_someone_saw_it() {
+    // no answer holds when a person saw, was shown or read a thing
+    let why = "the answer of";
+    for (tool, bad) in [
+        (
+            "record_intake",
+            "When the doctor saw the intake, when the API gives it.",
+        ),
+        (
+            "record_intake",
+            "Time the doctor opened the intake, in UTC.",
+        ),
+        (
+            "search_protocols",
+            "Date the doctor last saw the protocol (for example 2026-03-02), when the API gives it.",
+        ),
+    ] {
+        assert!(
+            refused_for(O, tool, bad, why),
+            "{bad}: {:?}",
+            judge(O, bad, tool)
+        );
+    }
+    passes(&[
+        (
+            O,
+            "search_protocols",
+            "Date the protocol was last reviewed (for example 2026-03-02), when the API gives it.",
+        ),
+        (
+            O,
+            "record_intake",
+            "When the intake was recorded, when the API gives it.",
+        ),
+    ]);
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "31fdc9cd4cb07a2f45bbbd7f05bb4ce829531c9bebd5d8151ee32106e4da22b4";
+const PINNED: &str = "4643cc90376dab343426be704723cd06c0615c5307be6f42690b11f588f33807";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -275,6 +275,95 @@ pub(super) fn reason_writer_misstated(
     }
 }
 
+/// Those that write no text a tool takes: each text is its writer's own (a rejection's reason
+/// the doctor's, an intake's symptoms the patient's, an escalation's note the doctor's).
+const NO_WRITER: &[&str] = &[
+    "clinic",
+    "server",
+    "system",
+    "staff",
+    "api",
+    "reception",
+    "receptionist",
+    "service",
+    "portal",
+    "agent",
+    "assistant",
+    "tool",
+    "clinic's",
+    "server's",
+    "system's",
+];
+
+/// Words that say a text is supplied: "gives one", "writes its own", "adds a reason".
+const SUPPLIES: &[&str] = &[
+    "gives", "give", "writes", "write", "adds", "add", "supplies", "supply", "fills", "fill",
+    "uses", "use", "sets", "set", "provides", "provide", "puts", "picks", "chooses",
+];
+
+/// The texts a person writes, by the words that name them.
+const WRITTEN: &[&str] = &[
+    "reason", "reasons", "note", "notes", "symptoms", "message", "comment", "text",
+];
+
+/// Words that say the writer left the text out: "without it", "else", "when none is given".
+const LEFT_OUT: &[&str] = &[
+    "without",
+    "else",
+    "otherwise",
+    "absent",
+    "omitted",
+    "missing",
+    "empty",
+    "default",
+    "unless",
+    "none",
+];
+
+/// A text a person writes said to be supplied by another when its writer leaves it out ("Optional;
+/// without it, the clinic gives one", "when the doctor has written one, else the clinic's"): the
+/// server has no default text, and a text left out is absent from the answer, so the agent tells
+/// the patient a reason nobody gave. Read where the text names a written text and a sentence says
+/// it left out and has one who writes none supply one ("one", "its own", a text's word), or
+/// names that one's own after "else" or "otherwise".
+pub(super) fn text_default_invented(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
+    if !toks.iter().any(|t| is_word(t, WRITTEN)) {
+        return;
+    }
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        if !s.iter().any(|t| is_word(t, LEFT_OUT)) {
+            continue;
+        }
+        let hit = s.iter().enumerate().find(|&(k, t)| {
+            if !is_word(t, NO_WRITER) {
+                return false;
+            }
+            // "else the clinic's", "otherwise the server's one"
+            let owned = super::roles::possessive(t, text)
+                && s[k.saturating_sub(3)..k]
+                    .iter()
+                    .any(|x| is_word(x, &["else", "otherwise", "or"]));
+            let supplied = (k + 1..(k + 3).min(s.len())).find(|&j| is_word(&s[j], SUPPLIES));
+            let one = supplied.is_some_and(|j| {
+                s[j + 1..].iter().take(3).any(|x| {
+                    is_word(x, &["one", "own", "default", "generic", "standard"])
+                        || is_word(x, WRITTEN)
+                })
+            });
+            owned || one
+        });
+        if let Some((_, t)) = hit {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a text said supplied by another when its writer leaves it out: the server has no default text, and a text left out is absent from the answer".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
 /// Words of the move.
 const MOVES: &[&str] = &[
     "move",

@@ -1484,9 +1484,15 @@ pub(crate) fn one_held_said_many(toks: &[Tok], out: &mut Vec<Violation>) {
 
 /// The words that say an instant is when something was done ("was booked", "was made", "the
 /// doctor confirmed it"), beside the past forms ending in "-ed".
+/// (a person's seeing or reading is an act too: "was seen by the doctor", "the doctor last
+/// read")
 const DONE: &[&str] = &[
-    "made", "done", "taken", "given", "sent", "set", "put", "began", "begun",
+    "made", "done", "taken", "given", "sent", "set", "put", "began", "begun", "seen", "saw",
+    "shown", "read", "viewed", "opened",
 ];
+
+/// The words an output's description of an instant opens with: "When …", "Date …", "Time …".
+const AN_INSTANT: &[&str] = &["when", "date", "time", "moment", "instant"];
 
 /// The words before a past form that make it a state or a thing's kind, not an act done at an
 /// instant ("the booked slot", "is scheduled").
@@ -1496,7 +1502,8 @@ const NOT_DONE: &[&str] = &[
 
 /// An output's description that opens with the instant of an act done to the answer's thing
 /// ("When the appointment was booked", "When the doctor confirmed it", "When the slot was made
-/// open"): the answer's instants are only those of its fields (`start` and `end` of the visit or
+/// open", "When the intake was seen by the doctor", "Date the doctor last read the protocol";
+/// no answer holds when a person saw or read anything): the answer's instants are only those of its fields (`start` and `end` of the visit or
 /// the slot, an intake's `recorded`, a protocol's `reviewed`, the window searched), so the agent
 /// tells the patient the visit is at another time. An act named by a field of them is its
 /// instant ("When the intake was recorded").
@@ -1504,7 +1511,7 @@ pub(crate) fn instant_of_an_act(toks: &[Tok], tool: &str, out: &mut Vec<Violatio
     let Some(fields) = output_of(tool) else {
         return;
     };
-    if !toks.first().is_some_and(|t| is_word(t, &["when"])) {
+    if !toks.first().is_some_and(|t| is_word(t, AN_INSTANT)) {
         return;
     }
     let held: Vec<&str> = paths(fields)

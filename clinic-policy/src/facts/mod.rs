@@ -96,6 +96,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     status_value_glossed(text, &toks, out);
     actors::status_actor_misstated(&toks, out);
     actors::reason_writer_misstated(text, &toks, tool, out);
+    actors::text_default_invented(text, &toks, out);
     actors::move_said_to_keep(&toks, tool, out);
     availability_glossed(text, &toks, out);
     bound_misstated(text, &toks, tool, out);

@@ -185,6 +185,20 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         );
         return;
     }
+    // a word that says what the argument is (its unit, a filter, a scale, an end, a zone, the
+    // part searched, the text's author) where no argument of the tool is so
+    if field == Field::ParamName
+        && !code
+        && let Some(why) = crate::served::name_misstates_arg(tool.name, &lower)
+    {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!("name \"{text}\" {why}: a name says what its argument is"),
+        );
+        return;
+    }
     // a list of the patient's care narrowed in its name (`food_allergies`, `clinic_medications`,
     // `allergies_to_food`): a part of what the patient has given as the whole
     if lower.iter().any(|p| MEDICAL_LISTS.contains(&p.as_str()))

@@ -660,12 +660,7 @@ fn manner_person_states_and_text_for_the_reader_are_refused() {
         );
     }
     for (tool, mutates, field, text) in [
-        (
-            "list_my_appointments",
-            false,
-            Field::ParamName,
-            "daily_limit",
-        ),
+        ("list_my_appointments", false, Field::ParamName, "limit"),
         (
             "list_my_appointments",
             false,
@@ -825,7 +820,6 @@ fn names_that_are_orders_are_refused() {
         "limit",
         "idempotency_key",
         "start",
-        "upcoming_only",
         "page",
         "specialty",
         "record_id",
@@ -6159,7 +6153,7 @@ fn others_whereabouts_norms_parts_and_history() {
             "find_available_slots",
             false,
         ),
-        (n, "doctor_notes", "get_appointment", false),
+        (n, "doctor_notes", "escalate_to_oncall", true),
         (
             d,
             "Submit the intake form of one appointment, with the symptoms and the current medications of the patient.",
@@ -11068,4 +11062,62 @@ fn an_appointment_staying_with_its_doctor_is_not_a_value_kept() {
         "escalate_to_oncall",
         true,
     )]);
+}
+
+/// A parameter's name says what its argument is: a unit, a filter, a scale, an end, a zone, the
+/// part of a text searched or a text's author that no argument of the tool has is refused; the
+/// names the server serves, and names true of its arguments, pass.
+#[test]
+fn a_name_says_what_its_argument_is() {
+    let p = Field::ParamName;
+    for a in crate::served::ARGS {
+        let mutates = !matches!(
+            a.tool,
+            "list_my_appointments"
+                | "list_doctor_schedule"
+                | "search_protocols"
+                | "list_doctors"
+                | "find_available_slots"
+                | "get_appointment"
+        );
+        all_pass(&[(p, a.name, a.tool, mutates)]);
+    }
+    all_pass(&[
+        (p, "upcoming", "list_my_appointments", false),
+        (p, "upcoming_only", "list_my_appointments", false),
+        (p, "to_exclusive", "find_available_slots", false),
+        (p, "from_inclusive", "find_available_slots", false),
+        (p, "patient_symptoms", "record_intake", true),
+        (p, "severity_score", "record_intake", true),
+        (p, "days", "record_intake", true),
+        (p, "doctor_reason", "reject_appointment", true),
+        (p, "page", "list_doctor_schedule", false),
+        (p, "limit", "find_available_slots", false),
+    ]);
+    all_refused(&[
+        // a unit no argument of the tool counts in
+        (p, "duration_months", "record_intake", true),
+        (p, "hours", "record_intake", true),
+        (p, "limit_days", "list_my_appointments", false),
+        (p, "daily_key", "reschedule_appointment", true),
+        // a filter the tool takes no flag for
+        (p, "cancelled_only", "list_my_appointments", false),
+        (p, "future_page", "list_doctor_schedule", false),
+        (p, "weekend_limit", "find_available_slots", false),
+        // a scale of another kind than a severity's
+        (p, "severity_grade", "record_intake", true),
+        // an end the slot search reads otherwise, or of an argument with none
+        (p, "end_inclusive", "find_available_slots", false),
+        (p, "from_exclusive", "find_available_slots", false),
+        (p, "limit_inclusive", "search_protocols", false),
+        // a zone the window is not read in
+        (p, "to_local", "find_available_slots", false),
+        // one part of what the search reads
+        (p, "body_terms", "search_protocols", false),
+        // a text of another author, or kept from the person who reads it
+        (p, "nurse_notes", "record_intake", true),
+        (p, "clinician_summary", "record_intake", true),
+        (p, "patient_note", "escalate_to_oncall", true),
+        (p, "confidential_reason", "reject_appointment", true),
+    ]);
 }
