@@ -178,6 +178,9 @@ fn undone_by_a_second_act(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// or a loss for an act done ("The referral of a patient with a cancellation is invalid"): a
 /// threat written as a state of a kind.
 pub(super) fn threat_for_no_act(clause: &[&Tok], out: &mut Vec<Violation>) {
+    if sanction_for_acts(clause, out) {
+        return;
+    }
     // (… or for an act done: "The referral of a patient with a cancellation is invalid")
     let withdrawn = clause.iter().any(|t| {
         is_word(
@@ -207,6 +210,80 @@ pub(super) fn threat_for_no_act(clause: &[&Tok], out: &mut Vec<Violation>) {
             "a cost or a loss for an act not done in a time: a threat, which only the clinic's answer can state".to_owned(),
         );
     }
+}
+
+/// People and appointments, the subjects a sanction is said of.
+const SANCTIONED: &[&str] = &[
+    "patient",
+    "patients",
+    "caller",
+    "callers",
+    "user",
+    "users",
+    "person",
+    "people",
+    "doctor",
+    "doctors",
+    "appointment",
+    "appointments",
+    "booking",
+    "bookings",
+    "visit",
+    "visits",
+];
+
+/// A person or an appointment, marked by acts done or not done ("a patient with 3
+/// cancellations", "a patient who cancels twice", "an appointment with no intake", "a pending
+/// appointment not confirmed in 2 days"), said to be refused a service or dropped ("is not
+/// booked again", "is not kept", "is no longer held", "is excluded"): no rule of the clinic API
+/// ties a booking, or an appointment's life, to a count of acts or to one left undone. What a
+/// store keeps ("not kept in the server's log") is no sanction.
+fn sanction_for_acts(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
+    const REFUSED: &[&str] = &[
+        "booked", "kept", "held", "treated", "seen", "allowed", "accepted",
+    ];
+    const DROPPED: &[&str] = &["excluded", "removed", "closed"];
+    const MARKS: &[&str] = &["with", "without", "who", "that", "whose", "not"];
+    if clause
+        .iter()
+        .any(|t| is_word(t, &["server", "log", "logs", "cache", "store", "memory"]))
+    {
+        return false;
+    }
+    let hit = (1..clause.len()).find(|&c| {
+        if !is_word(clause[c], &["is", "are", "becomes", "become"]) {
+            return false;
+        }
+        let refused = (is_word_at(clause, c + 1, &["not"]) && is_word_at(clause, c + 2, REFUSED))
+            || (is_word_at(clause, c + 1, &["no"])
+                && is_word_at(clause, c + 2, &["longer"])
+                && is_word_at(clause, c + 3, REFUSED))
+            || is_word_at(clause, c + 1, DROPPED);
+        // the subject, marked after its noun, before the verb
+        let marked = (0..c.saturating_sub(1)).any(|h| {
+            is_word(clause[h], SANCTIONED)
+                && is_word(clause[h + 1], MARKS)
+                && !(is_word(clause[h + 1], &["that"]) && h + 2 == c)
+        });
+        // … or the acts named after it ("is not kept without an intake", "after 3 cancellations")
+        let after = clause[..c].iter().any(|t| is_word(t, SANCTIONED))
+            && (c + 2..clause.len()).any(|k| {
+                is_word(clause[k], &["without", "after", "for"])
+                    && near(clause, k + 1, 3, ACT_NOUNS)
+                    || is_word(clause[k], &["with"]) && is_word_at(clause, k + 1, &["no"])
+            });
+        refused && (marked || after)
+    });
+    let Some(c) = hit else {
+        return false;
+    };
+    push(
+        out,
+        Rule::Directive,
+        clause[c],
+        "a person or an appointment said to lose a service for acts done or not done: a sanction the clinic API does not have, and only its answer could state".to_owned(),
+    );
+    true
 }
 
 /// Ways to reach someone.

@@ -11121,3 +11121,83 @@ fn a_name_says_what_its_argument_is() {
         (p, "confidential_reason", "reject_appointment", true),
     ]);
 }
+
+/// A person or an appointment marked by acts done or not done, said to lose a service ("a
+/// patient with 3 cancellations is not booked again", "an appointment with no intake is not
+/// kept"), is a sanction the clinic API does not have; a state's plain effect, and what a store
+/// keeps, pass.
+#[test]
+fn a_sanction_for_acts_is_refused() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            d,
+            "Book an open slot for the authenticated patient. A patient with 3 cancellations is not booked again.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments; a patient who cancels 3 times is no longer booked.",
+            "cancel_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. A patient with a pending appointment of the same doctor is not booked again.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "Id of one of the patient's appointments; an appointment with no intake is not kept.",
+            "record_intake",
+            true,
+        ),
+        (
+            d,
+            "List the authenticated doctor's appointments. A pending appointment not confirmed in 2 days is not held.",
+            "list_doctor_schedule",
+            false,
+        ),
+        (
+            d,
+            "Record the symptoms of one appointment. The appointment is not kept without an intake.",
+            "record_intake",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. A patient with many rejections is excluded.",
+            "book_appointment",
+            true,
+        ),
+    ]);
+    all_pass(&[
+        (
+            d,
+            "Book an open slot for the authenticated patient. On a server error the slot is not booked.",
+            "book_appointment",
+            true,
+        ),
+        (
+            d,
+            "Book an open slot for the authenticated patient. A slot with a pending appointment is not booked again.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "The symptoms, in the patient's words; an intake with no symptoms is not kept in the server's log.",
+            "record_intake",
+            true,
+        ),
+        (
+            d,
+            "Cancel one of the authenticated patient's appointments. A cancelled appointment releases its slot.",
+            "cancel_appointment",
+            true,
+        ),
+    ]);
+}
