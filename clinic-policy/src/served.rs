@@ -1416,6 +1416,14 @@ fn ranking_misstated(s: &[Tok], out: &mut Vec<Violation>) {
             }
         }
     }
+    if hit.is_none() {
+        hit = ranking_factor_wrong(s).map(|t| {
+            (
+                t,
+                "a match in the title weighs three times a match in the text",
+            )
+        });
+    }
     if let Some((t, fact)) = hit {
         push(
             out,
@@ -1424,6 +1432,60 @@ fn ranking_misstated(s: &[Tok], out: &mut Vec<Violation>) {
             format!("the protocol search said otherwise: {fact}"),
         );
     }
+}
+
+/// The size of the title's weight over the text's said other than three, in any shape: a
+/// number of times ("ten times", "2 times"), a word ("twice", "double", "half"), an equal
+/// ("as much as", "the same as", "equally") or a percentage ("50%"). Read where a part of a
+/// protocol is named before the size and the other part after it; a denied size ("not ten
+/// times") states nothing.
+fn ranking_factor_wrong(s: &[Tok]) -> Option<&Tok> {
+    const THREE: &[&str] = &["three", "3", "thrice", "triple", "300"];
+    let part = |t: &Tok| is_word(t, TITLE_WORDS) || is_word(t, BODY_WORDS);
+    let count = |t: &Tok| {
+        is_word(t, crate::lang::predicates::NUMBER_WORDS)
+            || t.kind == Kind::Ident && t.text.bytes().all(|b| b.is_ascii_digit())
+    };
+    for (k, t) in s.iter().enumerate() {
+        let prev = |b: usize, w: &[&str]| k >= b && is_word(&s[k - b], w);
+        let size = if is_word(t, &["times", "percent"]) || t.text == "%" {
+            // the number before it, or none ("many times")
+            Some(k >= 1 && count(&s[k - 1]) && THREE.contains(&s[k - 1].text.as_str()))
+        } else if is_word(
+            t,
+            &[
+                "twice", "double", "half", "thrice", "triple", "equally", "equal",
+            ],
+        ) {
+            Some(is_word(t, THREE))
+        } else if is_word(t, &["much", "heavy", "same"]) {
+            // "as much as", "as heavy as", "the same as"; "three times as much as" is the
+            // number's own
+            let equal = (prev(1, &["as"]) || prev(1, &["the"]))
+                && is_word_at(s, k + 1, &["as"])
+                && !s[k.saturating_sub(4)..k]
+                    .iter()
+                    .any(|x| is_word(x, &["times"]));
+            equal.then_some(false)
+        } else {
+            None
+        };
+        let Some(right) = size else { continue };
+        if right || denied(s, k) {
+            continue;
+        }
+        // (within the sentence: a percent sign ends no clause)
+        let stop = |x: &Tok| x.kind == Kind::Stop;
+        let start = s[..k].iter().rposition(stop).map_or(0, |j| j + 1);
+        let end = s[k + 1..]
+            .iter()
+            .position(stop)
+            .map_or(s.len(), |j| k + 1 + j);
+        if s[start..k].iter().any(part) && s[k + 1..end].iter().any(part) {
+            return Some(t);
+        }
+    }
+    None
 }
 
 /// Whom the doctor lists hold said narrowed by what the server does not read ("The doctors

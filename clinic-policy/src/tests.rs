@@ -21634,3 +21634,56 @@ fn an_answers_instant_is_not_when_someone_saw_it() {
         ),
     ]);
 }
+
+/// The size of a title match's weight over a text match's said other than three ("ten times",
+/// "twice", "as much as", "50%"): refused, since the server scores a title match three times a
+/// text match. Three, in words or digits, passes.
+#[test]
+fn the_protocol_rankings_factor_is_three() {
+    let why = "the protocol search said otherwise";
+    let tool = "search_protocols";
+    for (place, bad) in [
+        (
+            O,
+            "Matching protocols, ranked by relevance: a match in the title weighs ten times a match in the text.",
+        ),
+        (
+            P,
+            "Words to search for in the titles and text of the protocols, 2 to 200 characters; a match in the title weighs twice a match in the text.",
+        ),
+        (
+            D,
+            "Search the clinical protocols by words. A match in the title weighs as much as a match in the text. Returns the matches ranked by relevance.",
+        ),
+        (
+            O,
+            "Matching protocols, ranked by relevance: title matches count 5 times body matches.",
+        ),
+        (
+            O,
+            "Matching protocols, ranked by relevance: a title match weighs double a text match.",
+        ),
+        (
+            O,
+            "Matching protocols, ranked by relevance: a title match weighs the same as a text match.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, good) in [
+        (
+            O,
+            "Matching protocols, ranked by relevance: title matches weigh three times body matches.",
+        ),
+        (
+            O,
+            "Matching protocols, ranked by relevance: a match in the title weighs 3 times a match in the text.",
+        ),
+        (
+            P,
+            "Words to search for in the title and the text of the protocols, 2 to 200 characters.",
+        ),
+    ] {
+        assert!(judge(place, good, tool).is_empty(), "{good}");
+    }
+}

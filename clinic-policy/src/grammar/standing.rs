@@ -1268,9 +1268,9 @@ pub(super) fn idempotent_without_a_key(
                         || is_word(w[1], &["the"])
                             && is_word(w[2], &["visit", "appointment", "start", "slot", "end"]))
             });
-            if let Some(w) = span.map(|w| &w[1..]) {
+            if let Some(t) = span.map(|w| w[1]).or_else(|| calendar_span(clause)) {
                 refuse(
-                    w[0],
+                    t,
                     "a key said to hold for another time: the same key answers the first request again for 24 hours",
                     out,
                 );
@@ -1278,6 +1278,49 @@ pub(super) fn idempotent_without_a_key(
             }
         }
     }
+}
+
+/// A key's time said as a span of the calendar longer than a day ("in the same week", "within
+/// this month", "for the whole year"): the same key answers the first request again for 24
+/// hours from it, so a retry two days later in the same week books or moves again. (A calendar
+/// day, or an hour, lies within those 24 hours.)
+fn calendar_span<'t>(clause: &[&'t Tok]) -> Option<&'t Tok> {
+    const OPENS: &[&str] = &[
+        "within",
+        "in",
+        "for",
+        "during",
+        "on",
+        "to",
+        "until",
+        "till",
+        "over",
+        "through",
+        "throughout",
+    ];
+    const MARKS: &[&str] = &[
+        "the", "this", "that", "a", "an", "one", "same", "calendar", "current", "whole", "entire",
+    ];
+    const SPANS: &[&str] = &[
+        "week",
+        "weeks",
+        "month",
+        "months",
+        "year",
+        "years",
+        "fortnight",
+    ];
+    (0..clause.len()).find_map(|k| {
+        if !is_word(clause[k], OPENS) {
+            return None;
+        }
+        let unit = clause[k + 1..]
+            .iter()
+            .take(3)
+            .find(|x| !is_word(x, MARKS))
+            .filter(|x| is_word(x, SPANS))?;
+        Some(*unit)
+    })
 }
 
 /// A key said to be made of the request's own values ("a key made of the slot id and the patient

@@ -11201,3 +11201,43 @@ fn a_sanction_for_acts_is_refused() {
         ),
     ]);
 }
+
+/// A key's time said as a span of the calendar longer than a day ("in the same week", "within
+/// this month") is refused: the same key answers the first request again for 24 hours. The
+/// contract's 24 hours, and a day within them, pass.
+#[test]
+fn a_keys_time_said_as_a_week_or_a_month_is_refused() {
+    let p = Field::ParamDescription;
+    all_refused(&[
+        (
+            p,
+            "A key of 8 to 128 characters. With the same key, in the same week, the appointment is moved at most once.",
+            "reschedule_appointment",
+            true,
+        ),
+        (
+            p,
+            "True when a request with the same idempotency_key was made in the same month: this answer is its appointment again.",
+            "book_appointment",
+            true,
+        ),
+        (
+            p,
+            "A key of 8 to 128 characters; the same key within this year answers the first appointment again.",
+            "book_appointment",
+            true,
+        ),
+    ]);
+    all_pass(&[(
+        p,
+        "A key of 8 to 128 characters; the same key within 24 hours answers the first appointment again.",
+        "book_appointment",
+        true,
+    )]);
+    all_pass_as_results(&[(
+        p,
+        "True when a request with the same idempotency_key was made in the last 24 hours: this answer is its appointment again.",
+        "book_appointment",
+        true,
+    )]);
+}
