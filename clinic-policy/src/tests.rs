@@ -21687,3 +21687,99 @@ fn the_protocol_rankings_factor_is_three() {
         assert!(judge(place, good, tool).is_empty(), "{good}");
     }
 }
+
+#[test]
+fn a_zone_listed_after_utc_is_the_clinics_and_no_one_elses() {
+    // the values are in UTC and in the local time of the clinic (`When.local`); a person's or a
+    // device's zone as a member of the list an "in" or a "with" opens is a zone the server never
+    // knows
+    const WHY: &str = "times are in UTC or in the local time of the clinic";
+    for (place, tool, bad) in [
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, in UTC and the patient's local time.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots within a time window. Returns slots earliest first, in UTC and the caller's local time.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "End of the appointment, in UTC or the user's time zone.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "Start of the appointment, in both UTC and the time zone of the patient.",
+        ),
+        (
+            O,
+            "record_intake",
+            "When the intake was recorded, in UTC, and the device's clock.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Start of the appointment, in UTC and the local time of the clinic and the patient's own local time.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors. Returns each doctor's id, name, specialty and clinic with the patient's time zone.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Start of the appointment, in UTC and the phone's hours.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, in UTC and the local time for the patient.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, in UTC and in the local time of the clinic.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Start of the appointment, in UTC and the clinic's local time.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, times in UTC.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The clinic's time zone, as an IANA name.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, in UTC and the clinic's local time; the patient's time zone can differ.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Start of the visit, in UTC and in the time zone of the patient's clinic.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Start of the appointment, in UTC and the local time of the doctor's clinic.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}

@@ -91,7 +91,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam55/served.jsonl"), 130, 16),
     (include_str!("data/redteam56/served.jsonl"), 98, 2),
     (include_str!("data/redteam57/served.jsonl"), 92, 0),
-    (include_str!("data/redteam58/served.jsonl"), 90, 15),
+    (include_str!("data/redteam58/served.jsonl"), 90, 3),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -76,6 +76,7 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
     let place_of_care =
         |x: &str| matches!(x, "clinic" | "site" | "location" | "practice" | "office");
     for (k, word) in w.iter().enumerate() {
+        // (the clinic of a person is the clinic: "the local time of the doctor's clinic")
         let of_another = at(k) == Some("local")
             && at(k + 1) == Some("time")
             && at(k + 2) == Some("of")
@@ -83,7 +84,8 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
                 at(k + 3),
                 Some("the" | "its" | "each" | "their" | "one" | "that" | "this")
             ) && at(k + 4).is_some_and(place_of_care))
-            && !at(k + 3).is_some_and(place_of_care);
+            && !at(k + 3).is_some_and(place_of_care)
+            && !(at(k + 5) == Some("s") && at(k + 6).is_some_and(place_of_care));
         let patients = at(k) == Some("patient") && matches!(at(k + 1), Some("time" | "local"));
         // a zone or a clock of a person or a device, or a time of a device ("IANA time zone
         // of the patient", "in the time of the patient's phone"): the API knows UTC and the
@@ -100,10 +102,21 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
         // clinic", "not in the time zone of the patient's phone")
         let clinic_of = w[k + 1..].iter().take(5).any(|x| place_of_care(&x.text));
         let denied = w[k.saturating_sub(4)..k].iter().any(|x| x.text == "not");
+        let listed = zone_listed_after_in(text, w, k);
         let said_as_the_values = !clinic_of
             && !denied
-            && (k <= 2 || w[k.saturating_sub(3)..k].iter().any(|x| x.text == "in"));
-        let held = said_as_the_values
+            && (k <= 2 || w[k.saturating_sub(3)..k].iter().any(|x| x.text == "in") || listed);
+        // (a local time "for" or "where" a person is: "in UTC and the local time for the
+        // patient"; not one owned by the clinic, "the clinic's local time for the patient")
+        let local_for = at(k) == Some("local")
+            && matches!(at(k + 1), Some("time" | "zone"))
+            && matches!(at(k + 2), Some("for" | "where" | "at"))
+            && w[k + 3..].iter().take(3).any(|x| holder(&x.text))
+            && !w[k.saturating_sub(3)..k]
+                .iter()
+                .any(|x| place_of_care(&x.text));
+        let held = said_as_the_values && local_for
+            || said_as_the_values
             && matches!(at(k), Some("zone" | "clock" | "timezone"))
             && at(k + 1) == Some("of")
             && w[k + 2..].iter().take(4).any(|x| holder(&x.text))
@@ -120,7 +133,7 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
                 && matches!(at(k), Some("time" | "hours" | "clock"))
                 && at(k + 1) == Some("of")
                 && k >= 2
-                && at(k - 2) == Some("in")
+                && (at(k - 2) == Some("in") || listed)
                 && w[k + 2..]
                     .iter()
                     .take(3)
@@ -132,9 +145,10 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
             j += 1;
         }
         // (an "in" of the same clause: "…in UTC; the patient's time zone can differ" passes)
-        let in_clause = w[k.saturating_sub(3)..k]
-            .iter()
-            .any(|x| x.text == "in" && !text[x.end..word.start].contains(['.', ';', ':']));
+        let in_clause = listed
+            || w[k.saturating_sub(3)..k]
+                .iter()
+                .any(|x| x.text == "in" && !text[x.end..word.start].contains(['.', ';', ':']));
         // (a caution that the patient's zone can differ is no zone of the values: "In the
         // patient's own time zone the date can differ", "… which in the patient's time zone can
         // be another hour")
@@ -162,7 +176,7 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
             && holder(&word.text)
             && matches!(
                 at(j),
-                Some("zone" | "timezone" | "time" | "clock" | "local")
+                Some("zone" | "timezone" | "time" | "clock" | "local" | "hour" | "hours")
             );
         // (a device's display said as the values' form: "Start of the slot, as the patient's
         // phone shows it", "as shown on the patient's phone")
@@ -323,6 +337,34 @@ pub(super) fn clock_misstated(text: &str, w: &[Word]) -> Option<Range<usize>> {
         }
     }
     None
+}
+
+/// Whether the words before `w[k]` are a list of zones that an "in" or a "with" of the same
+/// sentence opens ("in UTC and the patient's local time", "in UTC, or also in the time zone of
+/// the user", "clinic with the patient's time zone"): each member of the list is a zone the
+/// values are said to be in or given with. A verb or any other word ends the list ("in UTC;
+/// convert to the patient's time zone" is no member).
+fn zone_listed_after_in(text: &str, w: &[Word], k: usize) -> bool {
+    const LIST: &[&str] = &[
+        "utc", "and", "or", "both", "also", "as", "well", "the", "a", "its", "their", "each",
+        "local", "time", "times", "zone", "timezone", "clinic", "clinics", "s", "of", "own",
+        "iana",
+    ];
+    let mut i = k;
+    while i > 0 {
+        let x = &w[i - 1];
+        if text[x.end..w[i].start].contains(['.', ';', ':']) {
+            return false;
+        }
+        if matches!(x.text.as_str(), "in" | "with") {
+            return true;
+        }
+        if !LIST.contains(&x.text.as_str()) {
+            return false;
+        }
+        i -= 1;
+    }
+    false
 }
 
 /// `Retry-After` said to be in another unit than seconds ("On 429, `Retry-After` is in days"),
