@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "4643cc90376dab343426be704723cd06c0615c5307be6f42690b11f588f33807";
+const PINNED: &str = "b5025fd58dc249c1fabcc180264a4fe876e34d4d39136ee22d8e5f111975b475";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -979,7 +979,11 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             }
         }
     }
-    ids_of_two_kinds(&clauses, out);
+    ids_of_two_kinds(
+        &clauses,
+        field == Field::ParamDescription && tool.input,
+        out,
+    );
     emergency_number(&clauses, out);
     result_value_denied(&clauses, &effects, out);
     if field == Field::ParamDescription {
@@ -1016,7 +1020,6 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         parameter_bounds(&clauses, out);
         medical_list_narrowed(&clauses, out);
         for clause in &clauses {
-            ids_equated(clause, out);
             literal_for_a_case(clause, out);
         }
     }

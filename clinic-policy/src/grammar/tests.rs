@@ -7892,6 +7892,13 @@ fn ids_of_two_kinds_said_to_be_one_are_refused_in_any_field() {
             "get_slots",
             false,
         ),
+        // (one clause of an argument's text is enough)
+        (
+            p,
+            "Id of the open slot; each slot id is an appointment id too.",
+            "book_appointment",
+            true,
+        ),
     ]);
     all_pass(&[
         (

@@ -737,8 +737,27 @@ fn same_as(clause: &[&Tok], k: usize) -> bool {
 /// the id of the slot; the two are equal", "Id of the patient; the id of the doctor is valid
 /// too", "The id of an appointment is the same value as the id of its slot"): the call then
 /// acts on whatever record has that number. Where a value comes from or goes ("as returned by",
-/// "the value to give to") names another tool's parameter, and passes.
-pub(super) fn ids_of_two_kinds(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+/// "the value to give to") names another tool's parameter, and passes. With `each_clause` (an
+/// argument's text) one clause that says an id is the same as another ("Id of the appointment,
+/// the same value as the slot id", "each slot id is an appointment id too") is enough.
+pub(super) fn ids_of_two_kinds(clauses: &[Vec<&Tok>], each_clause: bool, out: &mut Vec<Violation>) {
+    let hit = two_kinds_equated(clauses).or_else(|| {
+        each_clause
+            .then(|| clauses.iter().find_map(|c| id_equated(c)))
+            .flatten()
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "ids of two kinds said to be one: a value names one object of one kind".to_owned(),
+        );
+    }
+}
+
+/// The first id of a text that names ids of two kinds and says them equal.
+fn two_kinds_equated<'a>(clauses: &[Vec<&'a Tok>]) -> Option<&'a Tok> {
     let toks: Vec<&Tok> = clauses.iter().flatten().copied().collect();
     let noun = |t: &Tok| {
         t.kind == Kind::Word
@@ -782,7 +801,7 @@ pub(super) fn ids_of_two_kinds(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
             .iter()
             .any(|t| is_word(t, &["give", "returned", "given"]))
     {
-        return;
+        return None;
     }
     let equated = clauses.iter().any(|c| {
         c.iter().enumerate().any(|(k, t)| {
@@ -799,23 +818,16 @@ pub(super) fn ids_of_two_kinds(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) 
         }) || (c.iter().any(|t| is_word(t, &["valid"]))
             && c.iter().any(|t| is_word(t, &["too", "also"])))
     });
-    if let Some(t) = first.filter(|_| equated) {
-        push(
-            out,
-            Rule::Directive,
-            t,
-            "ids of two kinds said to be one: a value names one object of one kind".to_owned(),
-        );
-    }
+    first.filter(|_| equated)
 }
 
-/// An id said to be the same as an id of another kind ("Id of the appointment, the same value
-/// as the slot id", "each slot id is an appointment id too"): the call then acts on whatever
-/// record has that number.
-pub(super) fn ids_equated(clause: &[&Tok], out: &mut Vec<Violation>) {
-    let ids: Vec<&&Tok> = clause
+/// The first id of a clause that says an id is the same as an id of another kind ("Id of the
+/// appointment, the same value as the slot id", "each slot id is an appointment id too").
+fn id_equated<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
+    let ids: Vec<&'a Tok> = clause
         .iter()
         .filter(|t| is_word(t, &["id", "ids"]))
+        .copied()
         .collect();
     // ("same" or "equal" with an id; "too" or "also" with two: "An appointment id or a doctor
     // id is invalid" and "with a known id too" pass)
@@ -829,15 +841,7 @@ pub(super) fn ids_equated(clause: &[&Tok], out: &mut Vec<Violation>) {
     let flow = clause
         .iter()
         .any(|t| is_word(t, &["give", "returned", "given"]));
-    if let Some(t) = ids.first().filter(|_| !flow && equated) {
-        push(
-            out,
-            Rule::Directive,
-            t,
-            "an id said to be an id of another kind: a value names one object of one kind"
-                .to_owned(),
-        );
-    }
+    ids.first().copied().filter(|_| !flow && equated)
 }
 
 /// A list of the patient's medical data narrowed to a part ("Allergies of the patient, as a
