@@ -273,7 +273,7 @@ fn article(kind: &str) -> &'static str {
 
 /// A parameter named as the id of a kind its tool does not take (`slot_id` or `slot_number` for
 /// `cancel_appointment` or `get_appointment`, `booking_id` or `reservation_id` for
-/// `book_appointment`): as [`own_id_of_another_kind`], said by the name.
+/// `book_appointment`): as [`id_not_taken`], said by the name.
 pub(crate) fn own_id_named(name: &str, tool: &str, out: &mut Vec<Violation>) {
     let Some(taken) = kinds_taken(tool) else {
         return;
@@ -422,41 +422,6 @@ pub(crate) fn clinic_value_described(toks: &[Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// An argument described as an id of a kind its tool does not take ("Id of the doctor of the
-/// appointment" for `cancel_appointment`, which takes the appointment's): the agent passes a
-/// number of another kind, and the call acts on whatever record has it.
-pub(crate) fn own_id_of_another_kind(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
-    let Some(taken) = kinds_taken(tool).filter(|k| !k.is_empty()) else {
-        return;
-    };
-    // (the text opens on the id: "Id of …", "Doctor id …")
-    let opens = clause
-        .iter()
-        .position(|x| !is_word(x, DETERMINERS))
-        .filter(|&i| {
-            is_word(clause[i], &["id", "ids"])
-                || clause
-                    .get(i + 1)
-                    .is_some_and(|n| is_word(n, &["id", "ids"]))
-        });
-    let Some(i) = opens else { return };
-    let end = (i + 11).min(clause.len());
-    if let Some(kind) = id_kinds(clause, end).first()
-        && !taken.contains(kind)
-    {
-        push(
-            out,
-            Rule::Directive,
-            clause[i],
-            format!(
-                "an argument said to be the id of {} {kind}: the tool takes the id of {}",
-                article(kind),
-                taken.join(" or ")
-            ),
-        );
-    }
-}
-
 /// What a free text is called: a parameter whose value is one asks the caller to write it.
 const TEXT_HEADS: &[&str] = &[
     "reason",
@@ -597,25 +562,61 @@ fn from_a_tool(s: &[Tok], k: usize) -> bool {
             )
 }
 
-/// An argument's id said to come from a tool, named as an id of a kind the argument does not
-/// take ("The clinic id of list_doctors" for the slot search's doctor, "the doctor id from
-/// list_doctors" for a booking): the agent passes a number of another record.
-pub(crate) fn sourced_id_not_taken(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+/// An argument's id of a kind its tool does not take: said to come from a tool ("The clinic id
+/// of list_doctors" for the slot search's doctor, "the doctor id from list_doctors" for a
+/// booking), or, with `opening` (a changing tool's first clause), the text opening on it ("Id of
+/// the doctor of the appointment" for `cancel_appointment`, which takes the appointment's): the
+/// agent passes a number of another record, and the call acts on whatever record has it.
+pub(crate) fn id_not_taken(
+    toks: &[Tok],
+    opening: Option<&[&Tok]>,
+    tool: &str,
+    out: &mut Vec<Violation>,
+) {
     let Some(taken) = kinds_taken(tool).filter(|k| !k.is_empty()) else {
         return;
     };
-    let hit = first_source(toks, |_, refs, k, t| {
-        let kind = id_kinds(refs, k).into_iter().find(|x| !taken.contains(x))?;
-        Some(format!(
-            "an id of {} {kind} said to come from {}: the argument takes the id of {}",
-            article(kind),
-            t.text,
-            taken.join(" or ")
-        ))
-    });
+    let hit = opening
+        .and_then(|c| opening_id_not_taken(c, &taken))
+        .or_else(|| {
+            first_source(toks, |_, refs, k, t| {
+                let kind = id_kinds(refs, k).into_iter().find(|x| !taken.contains(x))?;
+                Some(format!(
+                    "an id of {} {kind} said to come from {}: the argument takes the id of {}",
+                    article(kind),
+                    t.text,
+                    taken.join(" or ")
+                ))
+            })
+        });
     if let Some((t, why)) = hit {
         push(out, Rule::Directive, t, why);
     }
+}
+
+/// A clause that opens on an id ("Id of …", "Doctor id …") of a kind not `taken`.
+fn opening_id_not_taken<'a>(clause: &[&'a Tok], taken: &[&str]) -> Option<(&'a Tok, String)> {
+    let i = clause
+        .iter()
+        .position(|x| !is_word(x, DETERMINERS))
+        .filter(|&i| {
+            is_word(clause[i], &["id", "ids"])
+                || clause
+                    .get(i + 1)
+                    .is_some_and(|n| is_word(n, &["id", "ids"]))
+        })?;
+    let end = (i + 11).min(clause.len());
+    let kind = id_kinds(clause, end).first().copied()?;
+    (!taken.contains(&kind)).then(|| {
+        (
+            clause[i],
+            format!(
+                "an argument said to be the id of {} {kind}: the tool takes the id of {}",
+                article(kind),
+                taken.join(" or ")
+            ),
+        )
+    })
 }
 
 /// The kind of the id a phrase names at `j`: "<kind> id" or a name `<kind>_id`.

@@ -164,7 +164,8 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
     }
     if field == Field::ParamDescription && tool.input {
         let toks = tokens(text);
-        if let Some(first) = clauses(&toks).first() {
+        let parts = clauses(&toks);
+        if let Some(first) = parts.first() {
             patient_id_described(first, tool.name, out);
             let lower: Vec<String> = first
                 .iter()
@@ -181,11 +182,9 @@ pub(crate) fn check(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viol
                     detail: "a doctor's id as the value: the tool lists the authenticated doctor's own appointments, and no id picks another doctor's".to_owned(),
                 });
             }
-            if tool.mutates {
-                own_id_of_another_kind(first, tool.name, out);
-            }
         }
-        sourced_id_not_taken(&toks, tool.name, out);
+        let opening = parts.first().filter(|_| tool.mutates).map(Vec::as_slice);
+        id_not_taken(&toks, opening, tool.name, out);
         if tool.mutates {
             clinic_value_described(&toks, out);
         }
