@@ -347,7 +347,13 @@ pub(crate) fn name_the_route_drops(
         .split('_')
         .find_map(|p| beyond_the_args(p, tool, mutates, carried))
         .map(str::to_owned)
-        .or_else(|| other_tools_datum(&lower, tool));
+        // (an id of a kind the tool does not take is the id reading's, where it runs: a changing
+        // tool or a get)
+        .or_else(|| {
+            let id_read = (mutates || tool.starts_with("get_"))
+                && super::ids::id_named_not_taken(name, tool).is_some();
+            other_tools_datum(&lower, tool).filter(|_| !id_read)
+        });
     if let Some(what) = what {
         out.push(Violation {
             rule: Rule::Exfiltration,

@@ -275,9 +275,31 @@ fn article(kind: &str) -> &'static str {
 /// `cancel_appointment` or `get_appointment`, `booking_id` or `reservation_id` for
 /// `book_appointment`): as [`id_not_taken`], said by the name.
 pub(crate) fn own_id_named(name: &str, tool: &str, out: &mut Vec<Violation>) {
-    let Some(taken) = kinds_taken(tool) else {
+    let Some((kind, taken)) = id_named_not_taken(name, tool) else {
         return;
     };
+    out.push(Violation {
+        rule: Rule::Directive,
+        range: 0..name.len(),
+        detail: format!(
+            "an argument named as the id of {} {kind}: the tool takes {}",
+            article(kind),
+            if taken.is_empty() {
+                "no id".to_owned()
+            } else {
+                format!("the id of {}", taken.join(" or "))
+            }
+        ),
+    });
+}
+
+/// The kind of id a parameter name names that its tool does not take, with the kinds it takes;
+/// the one reading of such a name (a name read as another tool's datum defers to it).
+pub(crate) fn id_named_not_taken(
+    name: &str,
+    tool: &str,
+) -> Option<(&'static str, Vec<&'static str>)> {
+    let taken = kinds_taken(tool)?;
     let words = name_words(name);
     // (a booking or a visit is an appointment, by another name)
     let named = words.windows(2).find_map(|w| {
@@ -292,27 +314,11 @@ pub(crate) fn own_id_named(name: &str, tool: &str, out: &mut Vec<Violation>) {
         };
         // (an object's number is its id: `slot_number`)
         matches!(w[1].as_str(), "id" | "ids" | "number" | "no").then_some(kind)
-    });
+    })?;
     // (a queue's position is the tool's own object: `position_id` on
     // get_waiting_list_position)
-    if let Some(kind) = named
-        && !taken.contains(&kind)
-        && !(kind == "position" && object_of(tool) == kind)
-    {
-        out.push(Violation {
-            rule: Rule::Directive,
-            range: 0..name.len(),
-            detail: format!(
-                "an argument named as the id of {} {kind}: the tool takes {}",
-                article(kind),
-                if taken.is_empty() {
-                    "no id".to_owned()
-                } else {
-                    format!("the id of {}", taken.join(" or "))
-                }
-            ),
-        });
-    }
+    let own = taken.contains(&named) || named == "position" && object_of(tool) == named;
+    (!own).then_some((named, taken))
 }
 
 /// A parameter's description that opens on a person's id ("Id of the owner of the appointment",
