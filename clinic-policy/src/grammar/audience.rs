@@ -284,8 +284,7 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
     // (a link names an audience only with a person or a body after it: "ordered by id, or only
     // the doctors of one specialty" narrows a list)
     let named = (lo..hi).any(|j| {
-        is_word(clause[j], &["by", "to", "for"])
-            && clause[j + 1..].iter().take(3).any(|t| who(t))
+        is_word(clause[j], &["by", "to", "for"]) && clause[j + 1..].iter().take(3).any(|t| who(t))
     });
     let of_internal = !named
         && is_word(clause[k], &["internal"])
