@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "b5025fd58dc249c1fabcc180264a4fe876e34d4d39136ee22d8e5f111975b475";
+const PINNED: &str = "963967a6bd1bff019cd6f964ca49f6691292bedbcc47ebfdad3e3b28f8271fbc";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -186,8 +186,10 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         return;
     }
     // a word that says what the argument is (its unit, a filter, a scale, an end, a zone, the
-    // part searched, the text's author) where no argument of the tool is so
+    // part searched, the text's author) where no argument of the tool is so (an answer's field
+    // names a value, not an argument: `start.local` is the clinic's local time of the answer)
     if field == Field::ParamName
+        && tool.input
         && !code
         && let Some(why) = crate::served::name_misstates_arg(tool.name, &lower)
     {

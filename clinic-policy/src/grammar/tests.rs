@@ -11101,6 +11101,15 @@ fn a_name_says_what_its_argument_is() {
         (p, "page", "list_doctor_schedule", false),
         (p, "limit", "find_available_slots", false),
     ]);
+    // an answer's field is no argument: the slot's `start.local` is the clinic's local time
+    for (name, tool) in [
+        ("local", "find_available_slots"),
+        ("local", "get_appointment"),
+        ("hours", "list_my_appointments"),
+    ] {
+        let found = hits_on(p, name, tool, false, false);
+        assert!(found.is_empty(), "{tool} answer field {name}: {found:?}");
+    }
     all_refused(&[
         // a unit no argument of the tool counts in
         (p, "duration_months", "record_intake", true),
