@@ -2586,21 +2586,11 @@ fn call_names_none(s: &[Tok], k: usize) -> bool {
         "states", "state", "says", "say", "provides", "provide", "leaves", "leave", "omits",
         "omit",
     ];
-    const CALL: &[&str] = &[
-        "call",
-        "calls",
-        "caller",
-        "callers",
-        "request",
-        "requests",
-        "arguments",
-        "input",
-        "query",
-        "agent",
-    ];
     let w = |j: usize, list: &[&str]| s.get(j).is_some_and(|x| is_word(x, list));
     w(k, SAYS)
-        && s[k.saturating_sub(4)..k].iter().any(|x| is_word(x, CALL))
+        && s[k.saturating_sub(4)..k]
+            .iter()
+            .any(|x| is_word(x, CALL_SAYERS))
         && (w(k + 1, &["no", "nothing"])
             || s[k.saturating_sub(2)..k]
                 .iter()
@@ -3814,6 +3804,21 @@ fn whole_list_paged(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// The one finding of a capped or paged list said to hold every item, with what it holds.
+fn capped_said_whole_at(at: &Tok, tool: &str, out: &mut Vec<Violation>) {
+    let what = if PAGED.contains(&tool) {
+        "the list answers one page of its appointments"
+    } else {
+        "the search answers at most `limit` of them, with `truncated` when more matched"
+    };
+    push(
+        out,
+        Rule::Directive,
+        at,
+        format!("a capped answer said to hold every item: {what}"),
+    );
+}
+
 /// A capped or paged answer said to hold every item there is ("Returns every open slot of the
 /// window", "each protocol that matches", "the appointments of the doctor, all of them"): the
 /// slot search and the protocol search answer at most `limit` items, and an appointment list
@@ -3989,17 +3994,7 @@ fn capped_list_said_whole(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Viola
             && !s.iter().any(|x| is_word(x, &["page", "pages"]))
     });
     if let Some(k) = hit.or(ends) {
-        let what = if PAGED.contains(&tool) {
-            "the list answers one page of its appointments"
-        } else {
-            "the search answers at most `limit` of them, with `truncated` when more matched"
-        };
-        push(
-            out,
-            Rule::Directive,
-            &s[k],
-            format!("a capped answer said to hold every item: {what}"),
-        );
+        capped_said_whole_at(&s[k], tool, out);
     }
 }
 
@@ -4063,17 +4058,7 @@ fn capped_list_said_complete(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
             })
     });
     if let Some(k) = whole.or(ends) {
-        let what = if PAGED.contains(&tool) {
-            "the list answers one page of its appointments"
-        } else {
-            "the search answers at most `limit` of them, with `truncated` when more matched"
-        };
-        push(
-            out,
-            Rule::Directive,
-            &s[k],
-            format!("a capped answer said to hold every item: {what}"),
-        );
+        capped_said_whole_at(&s[k], tool, out);
     }
 }
 

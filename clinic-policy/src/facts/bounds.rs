@@ -639,24 +639,11 @@ const SAYING: &[&str] = &[
 /// sayer is the call, its caller or its arguments; "the patient gives no number" is a person's
 /// unknown.
 fn call_silent(cond: &[&Tok]) -> bool {
-    const CALL: &[&str] = &[
-        "call",
-        "calls",
-        "caller",
-        "callers",
-        "request",
-        "requests",
-        "arguments",
-        "argument",
-        "input",
-        "query",
-        "agent",
-    ];
     cond.iter().enumerate().any(|(k, t)| {
         (is_word(t, SAYING) || is_word(t, &["leaves", "leave", "omits", "omit", "skips"]))
             && cond[k.saturating_sub(4)..k]
                 .iter()
-                .any(|x| is_word(x, CALL))
+                .any(|x| is_word(x, CALL_SAYERS))
             && !cond[..k].iter().any(|x| is_word(x, PEOPLE_SAYING))
     })
 }

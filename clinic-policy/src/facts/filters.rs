@@ -107,28 +107,6 @@ const DROPPED: &[&str] = &[
     "excluding",
 ];
 
-const DAYS: &[&str] = &[
-    "weekday",
-    "weekdays",
-    "weekend",
-    "weekends",
-    "workday",
-    "workdays",
-    "monday",
-    "mondays",
-    "tuesday",
-    "tuesdays",
-    "wednesday",
-    "wednesdays",
-    "thursday",
-    "thursdays",
-    "friday",
-    "fridays",
-    "saturday",
-    "saturdays",
-    "sunday",
-    "sundays",
-];
 const WEEKEND: &[&str] = &[
     "weekend",
     "weekends",
@@ -208,7 +186,7 @@ fn narrowings(phrase: &[&Tok], items: &[&str]) -> Vec<(Narrowing, usize)> {
             } else {
                 Narrowing::Taken
             })
-        } else if is_word(x, DAYS)
+        } else if is_word(x, DAY_KINDS)
             || is_word(x, &["working", "business", "work"]) && at(j + 1, &["day", "days"])
         {
             Some(Narrowing::Day)
@@ -276,7 +254,7 @@ pub(crate) fn list_filter_invented(clause: &[&Tok], tool: &str, out: &mut Vec<Vi
     let every_day = clause.iter().any(|x| is_word(x, WEEKEND))
         && clause
             .iter()
-            .any(|x| is_word(x, DAYS) && !is_word(x, WEEKEND));
+            .any(|x| is_word(x, DAY_KINDS) && !is_word(x, WEEKEND));
     let mut hit: Option<&Tok> = None;
     for i in 0..n {
         // a state before an appointment list: "my open schedule", "active appointments"
@@ -350,7 +328,7 @@ pub(crate) fn list_filter_invented(clause: &[&Tok], tool: &str, out: &mut Vec<Vi
                 let kind_of_day = is_word(clause[j], WEEKEND)
                     || is_word(clause[j], &["weekday", "weekdays", "workday", "workdays"])
                     || clause[j].text.ends_with('s')
-                    || !is_word(clause[j], DAYS);
+                    || !is_word(clause[j], DAY_KINDS);
                 let after = |list: &[&str]| {
                     j >= 1 && is_word(clause[j - 1], list)
                         || j >= 2
@@ -363,7 +341,7 @@ pub(crate) fn list_filter_invented(clause: &[&Tok], tool: &str, out: &mut Vec<Vi
                         && after(&["on", "at", "during", "over", "only", "except", "excluding"])
                         || is_word_at(clause, j + 1, &["only"])
                         || is_word_at(clause, j + 1, &["to", "through", "till", "until"])
-                            && is_word_at(clause, j + 2, DAYS))
+                            && is_word_at(clause, j + 2, DAY_KINDS))
             }
             // (said of the list: "List doctors for adult patients", "slots … for new
             // patients"; not "each dosage in it is for children")

@@ -898,28 +898,7 @@ pub(crate) fn act_on_the_calendar(clause: &[&Tok], effects: &[&str], out: &mut V
         "weekend",
     ];
     const NEAR: &[&str] = &["previous", "prior", "preceding", "next", "last", "same"];
-    const KINDS: &[&str] = &[
-        "weekday",
-        "weekdays",
-        "weekend",
-        "weekends",
-        "workday",
-        "workdays",
-        "monday",
-        "mondays",
-        "tuesday",
-        "tuesdays",
-        "wednesday",
-        "wednesdays",
-        "thursday",
-        "thursdays",
-        "friday",
-        "fridays",
-        "saturday",
-        "saturdays",
-        "sunday",
-        "sundays",
-    ];
+    const KINDS: &[&str] = DAY_KINDS;
     const PERIODS: &[&str] = &[
         "opening",
         "office",

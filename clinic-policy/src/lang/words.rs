@@ -1510,3 +1510,43 @@ pub(crate) fn change_noun(word: &str) -> Option<&'static str> {
             }),
     }
 }
+
+/// The kinds of day a rule may be said to hold on: weekdays, weekends and each day's name.
+pub(crate) const DAY_KINDS: &[&str] = &[
+    "weekday",
+    "weekdays",
+    "weekend",
+    "weekends",
+    "workday",
+    "workdays",
+    "monday",
+    "mondays",
+    "tuesday",
+    "tuesdays",
+    "wednesday",
+    "wednesdays",
+    "thursday",
+    "thursdays",
+    "friday",
+    "fridays",
+    "saturday",
+    "saturdays",
+    "sunday",
+    "sundays",
+];
+
+/// Who may be said to leave a value out for a default: the call, its caller or its arguments
+/// ("when the request names no limit"); a person's silence is an unknown instead.
+pub(crate) const CALL_SAYERS: &[&str] = &[
+    "call",
+    "calls",
+    "caller",
+    "callers",
+    "request",
+    "requests",
+    "arguments",
+    "argument",
+    "input",
+    "query",
+    "agent",
+];
