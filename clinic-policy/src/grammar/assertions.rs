@@ -963,7 +963,7 @@ pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
             && w(k + 1, &["with"])
             // (an appointment that stays with its doctor keeps its doctor: who it is with, not
             // who sees a value)
-            && !(k >= 1 && w(k - 1, &["appointment", "appointments", "booking", "visit"]))
+            && !(k >= 1 && w(k - 1, APPOINTMENT_NAMES))
             && clause[k + 2..]
                 .iter()
                 .take(2)

@@ -212,25 +212,16 @@ pub(super) fn threat_for_no_act(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// People and appointments, the subjects a sanction is said of.
-const SANCTIONED: &[&str] = &[
-    "patient",
-    "patients",
-    "caller",
-    "callers",
-    "user",
-    "users",
-    "person",
-    "people",
-    "doctor",
+/// People a sanction is said of (appointments by [`APPOINTMENT_NAMES`] too).
+const SANCTIONED_PEOPLE: &[&str] = &[
+    "patient", "patients", "caller", "callers", "user", "users", "person", "people", "doctor",
     "doctors",
-    "appointment",
-    "appointments",
-    "booking",
-    "bookings",
-    "visit",
-    "visits",
 ];
+
+/// A subject a sanction is said of: a person or an appointment.
+fn sanctioned(t: &Tok) -> bool {
+    is_word(t, SANCTIONED_PEOPLE) || is_word(t, APPOINTMENT_NAMES)
+}
 
 /// A person or an appointment, marked by acts done or not done ("a patient with 3
 /// cancellations", "a patient who cancels twice", "an appointment with no intake", "a pending
@@ -261,12 +252,12 @@ fn sanction_for_acts(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
             || is_word_at(clause, c + 1, DROPPED);
         // the subject, marked after its noun, before the verb
         let marked = (0..c.saturating_sub(1)).any(|h| {
-            is_word(clause[h], SANCTIONED)
+            sanctioned(clause[h])
                 && is_word(clause[h + 1], MARKS)
                 && !(is_word(clause[h + 1], &["that"]) && h + 2 == c)
         });
         // … or the acts named after it ("is not kept without an intake", "after 3 cancellations")
-        let after = clause[..c].iter().any(|t| is_word(t, SANCTIONED))
+        let after = clause[..c].iter().any(|t| sanctioned(t))
             && (c + 2..clause.len()).any(|k| {
                 is_word(clause[k], &["without", "after", "for"])
                     && near(clause, k + 1, 3, ACT_NOUNS)
