@@ -148,7 +148,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
     }
 }
 
-/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh44/`, written
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh45/`, written
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
@@ -193,6 +193,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh42/rewritten.jsonl"), 29),
     (include_str!("data/fresh43/rewritten.jsonl"), 27),
     (include_str!("data/fresh44/rewritten.jsonl"), 27),
+    (include_str!("data/fresh45/rewritten.jsonl"), 24),
 ];
 
 #[test]
