@@ -7657,7 +7657,7 @@ fn a_written_text_said_received_on_a_route_that_sends_only_an_id_is_a_notice() {
 #[test]
 fn a_timeout_in_words_is_a_lost_answer_and_may_or_may_not_hedges_it() {
     // a timeout is an answer lost: the change may be made, as after its code
-    let unmade = "a lost answer said to leave the change unmade";
+    let unmade = "a lost answer said to leave the change made or unmade";
     for (tool, bad) in [
         (
             "book_appointment",
@@ -8069,7 +8069,8 @@ fn the_own_change_made_the_own_people_joined_and_no_intake_are_writable() {
 /// said hedged, it is true, and the API's silence is no person's consent.
 #[test]
 fn a_lost_answer_in_words_leaves_the_change_unknown() {
-    let lost = "a lost answer said to leave the change made or unmade: with no answer from the API";
+    let lost =
+        "a lost answer said to leave the change made or unmade: after no answer from the API";
     for (tool, bad) in [
         (
             "cancel_appointment",
@@ -10858,10 +10859,16 @@ fn a_lost_answer_may_leave_the_change_made() {
         "Book an open slot for the authenticated patient. After `UPSTREAM_TIMEOUT`, the booking is made.",
         "Book an open slot for the authenticated patient. After `SLOT_TAKEN`, the booking may have been made.",
         "Book an open slot for the authenticated patient. On a 409 error, the booking may be made.",
-        "Book an open slot for the authenticated patient. On a timeout, the slot may be open, the booking made.",
     ] {
         assert!(refused_for(D, "book_appointment", bad, made), "{bad}");
     }
+    // (a timeout in words is a lost answer: what it is said to leave is read with the others)
+    assert!(refused_for(
+        D,
+        "book_appointment",
+        "Book an open slot for the authenticated patient. On a timeout, the slot may be open, the booking made.",
+        "a lost answer said to leave the change made or unmade"
+    ));
 }
 
 /// Every tool of one appointment answers an appointment the caller may not see as it answers an
@@ -21784,4 +21791,129 @@ fn a_zone_listed_after_utc_is_the_clinics_and_no_one_elses() {
     ] {
         assert!(!refused_for(place, tool, good, WHY), "{good}");
     }
+}
+
+/// A lost, late or missing answer is one reading, in any shape: a timeout in words as the
+/// subject ("A timeout means …") or as a condition, with or without its comma ("On a timeout
+/// the appointment is cancelled", "If the request times out, …"), a late answer, said to leave
+/// the change made or unmade, gets one message; said hedged, it passes. A new key said for a
+/// lost answer, fronted or trailing, in any field, books a second time; the same key after it,
+/// or a new key for another act, passes.
+#[test]
+fn a_lost_or_late_answer_is_one_reading() {
+    const LOST: &str = "a lost answer said to leave the change made or unmade: after no answer from the API, a late or cut one, a timeout";
+    const NEW_KEY: &str = "a new key after a lost answer";
+    for (place, tool, bad, why) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A timeout means nothing was booked.",
+            LOST,
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A timeout means the appointment is cancelled.",
+            LOST,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A late answer means the booking failed.",
+            LOST,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. After a timeout, the slot stays open.",
+            LOST,
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. If the request times out, the appointment keeps its old slot.",
+            LOST,
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On a timeout the appointment is cancelled.",
+            LOST,
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments. With a timeout, the escalation was made all the same.",
+            LOST,
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one appointment. On a timeout the doctor sees the intake.",
+            LOST,
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key; a new key after a late answer.",
+            NEW_KEY,
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key. A new key after a timeout.",
+            NEW_KEY,
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Idempotency key; another key when the answer is late.",
+            NEW_KEY,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A new key after a late answer books it.",
+            NEW_KEY,
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A timeout means the API gave no answer in time.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. If the request times out, the slot may be booked or not.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. On a timeout the cancellation may or may not be made.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key. The same key after a late answer gives the first appointment again.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key. A new key for another slot.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key; a new key for another booking after a late answer.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key: a new key for each booking; after a late answer, the same key.",
+        ),
+    ]);
 }

@@ -65,7 +65,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam29/served.jsonl"), 179, 38),
     (include_str!("data/redteam30/served.jsonl"), 221, 69),
     (include_str!("data/redteam31/served.jsonl"), 234, 11),
-    (include_str!("data/redteam32/served.jsonl"), 196, 25),
+    (include_str!("data/redteam32/served.jsonl"), 196, 24),
     (include_str!("data/redteam33/served.jsonl"), 240, 26),
     (include_str!("data/redteam34/served.jsonl"), 200, 18),
     (include_str!("data/redteam35/served.jsonl"), 211, 20),

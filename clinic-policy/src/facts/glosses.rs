@@ -802,6 +802,20 @@ pub(super) fn lost_change_said<'t>(read: &[&'t Tok]) -> Option<(&'t Tok, &'stati
             && words
                 .iter()
                 .any(|x| is_word(x, &["open", "free", "available", "pending"]));
+        // (a person said to have the change's object: "the doctor sees the intake", "the oncall
+        // doctor has the escalation")
+        let person_has = words.iter().enumerate().find_map(|(i, x)| {
+            (is_word(x, &["sees", "gets", "has", "reads", "holds"])
+                && words[..i].iter().any(|y| is_word(y, PEOPLE))
+                && !words[..i]
+                    .iter()
+                    .any(|y| is_word(y, &["no", "not", "nobody"]))
+                && words[i + 1..]
+                    .iter()
+                    .take(3)
+                    .any(|y| is_word(y, OBJECTS) && !is_word(y, &["patient"])))
+            .then_some(*x)
+        });
         let said = words
             .iter()
             .find(|x| is_word(x, KEPT))
@@ -809,6 +823,7 @@ pub(super) fn lost_change_said<'t>(read: &[&'t Tok]) -> Option<(&'t Tok, &'stati
             .or_else(|| none_done.then(|| words[0]))
             .or_else(|| kept_said(&words).then(|| words[0]))
             .or_else(|| open.then(|| words[0]))
+            .or(person_has)
             .or_else(|| (!of_the_call).then(|| state_said(&words)).flatten());
         if let Some(t) = said {
             return Some((
@@ -1438,17 +1453,37 @@ pub(super) fn failure_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
         // the failure: in a condition ("If the call fails, …"), or the subject of what it is said
         // to stand for ("Any error means …"); `at` is where a code or an HTTP status names the
         // failure (its condition, or the sentence of a subject), and `read` what is said of it
-        let to = (k + 1..e)
-            .find(|&j| matches!(toks[j].kind, Kind::Comma | Kind::Stop))
-            .unwrap_or(e);
+        // (a timeout as the noun of a condition ends it with no comma: "On a timeout the
+        // appointment is cancelled")
+        let noun_condition = is_word(&toks[k], TIMEOUTS)
+            && k > s
+            && toks[s..k]
+                .iter()
+                .rev()
+                .take(3)
+                .any(|x| is_word(x, &["on", "upon", "after", "with", "at", "in", "of"]));
+        let to = if noun_condition {
+            k + 1
+        } else {
+            (k + 1..e)
+                .find(|&j| matches!(toks[j].kind, Kind::Comma | Kind::Stop))
+                .unwrap_or(e)
+        };
         let (at, read, why): (&[Tok], Vec<&Tok>, &str) = if let Some((from, silent)) =
             failure_opens(&toks[s..e], k - s, to - s)
         {
             let from = s + from;
             let cond = &toks[from..to];
-            // (a new key after a lost answer: "after a late answer, a new key" books a second
-            // time, where the same key answers the first request's outcome)
-            if silent && let Some(t) = new_key(&toks[to..e]) {
+            // (a new key after a lost answer, fronted or trailing: "after a late answer, a new
+            // key", "a new key after a late answer" books a second time, where the same key
+            // answers the first request's outcome)
+            let clause = (s..from)
+                .rev()
+                .find(|&j| matches!(toks[j].kind, Kind::Comma | Kind::Stop))
+                .map_or(s, |j| j + 1);
+            if silent
+                && let Some(t) = new_key(&toks[to..e]).or_else(|| new_key(&toks[clause..from]))
+            {
                 push(
                     out,
                     Rule::Directive,
@@ -1464,7 +1499,7 @@ pub(super) fn failure_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
             }
             // (named as the text names the failure: an error, or the API's silence)
             let why = if silent {
-                "a lost answer said to leave the change made or unmade: with no answer from the API, a late one or a dropped connection (`UPSTREAM_TIMEOUT`), the change may be made or not, and a second request with the same key shows which"
+                LOST_SAID
             } else {
                 "an error in general said to leave the change unmade: the errors hold the lost answers (`UPSTREAM_TIMEOUT`), after which it may be made or not; say it of the refused codes by name"
             };
@@ -1475,11 +1510,7 @@ pub(super) fn failure_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
             )
         } else if let Some(v) = silent_subject(toks, s, k) {
             // ("A late answer means the slot is still open", "An answer that is late means …")
-            (
-                &toks[s..e],
-                toks[v + 1..e].iter().collect(),
-                "a lost answer said to leave the change made or unmade: after a late, missing or cut answer the change may be made or not, and a second request with the same key shows which",
-            )
+            (&toks[s..e], toks[v + 1..e].iter().collect(), LOST_SAID)
         } else if let Some(v) = failure_subject(toks, s, k) {
             let read: Vec<&Tok> = toks[v + 1..e].iter().collect();
             // ("leaves the slot open": the object and its state are the claim itself)
@@ -1503,6 +1534,28 @@ pub(super) fn failure_unmade(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
         }
     }
 }
+
+/// What a lost answer is said to leave, in words: no answer from the API, a late, missing or
+/// cut one, a timeout or a dropped connection.
+const LOST_SAID: &str = "a lost answer said to leave the change made or unmade: after no answer from the API, a late or cut one, a timeout or a dropped connection (`UPSTREAM_TIMEOUT`), the change may be made or not, and a second request with the same key shows which";
+
+/// The words that say an answer of the API is late, lost, missing or cut ("a late answer", "an
+/// answer cut short").
+const LATE: &[&str] = &[
+    "late",
+    "later",
+    "lost",
+    "missing",
+    "slow",
+    "delayed",
+    "cut",
+    "dropped",
+    "absent",
+    "partial",
+    "broken",
+    "incomplete",
+    "truncated",
+];
 
 /// A new key said for a request ("a new key", "another key", "with a different key"); not one
 /// said only of another act ("a new key only for another booking", "a new key for a new
@@ -1603,27 +1656,14 @@ fn failure_subject(toks: &[Tok], s: usize, k: usize) -> Option<usize> {
 
 /// The verb at which an answer of the API said late, lost, missing or cut, at `k` of the sentence
 /// opening at `s`, is said to stand for something: "A late answer means …", "An answer that is
-/// late means …", "A lost answer of that request leaves …", "No answer means …". Its phrase is
+/// late means …", "A lost answer of that request leaves …", "No answer means …", "A timeout
+/// means …". Its phrase is
 /// the subject: nothing but a determiner or a word of lateness before it in its clause, and after
 /// it an "of" phrase or a relative clause of its lateness.
 fn silent_subject(toks: &[Tok], s: usize, k: usize) -> Option<usize> {
     let w = |j: usize, list: &[&str]| toks.get(j).is_some_and(|x| is_word(x, list));
-    const LATE: &[&str] = &[
-        "late",
-        "later",
-        "lost",
-        "missing",
-        "slow",
-        "delayed",
-        "cut",
-        "dropped",
-        "absent",
-        "partial",
-        "broken",
-        "incomplete",
-        "truncated",
-    ];
-    if !w(k, ANSWERS) {
+    let timeout = w(k, TIMEOUTS);
+    if !w(k, ANSWERS) && !timeout {
         return None;
     }
     let start = (s..k)
@@ -1635,7 +1675,11 @@ fn silent_subject(toks: &[Tok], s: usize, k: usize) -> Option<usize> {
     {
         return None;
     }
-    let mut late = (start..k).any(|j| w(j, LATE) || w(j, &["no"]));
+    // ("no timeout" is an answer in time)
+    if timeout && (start..k).any(|j| w(j, &["no"])) {
+        return None;
+    }
+    let mut late = timeout || (start..k).any(|j| w(j, LATE) || w(j, &["no"]));
     let mut v = k + 1;
     // ("of that request", "of the booking")
     if w(v, &["of", "to", "from"]) {
@@ -1733,8 +1777,9 @@ fn failure_opens(sent: &[Tok], k: usize, to: usize) -> Option<(usize, bool)> {
 
 /// The API, the server or the link to them said not to answer, to answer late or to fail at
 /// the word at `k`: an answer denied ("no answer", "does not answer", "without a response"),
-/// late ("answers too late", "the answer comes late"), or the link or the API failing ("the
-/// connection drops", "the network fails", "the API times out", "the server is down").
+/// late ("answers too late", "the answer comes late", "a lost answer"), a timeout not denied
+/// ("on a timeout"), or the link, the API or the request failing ("the connection drops", "the
+/// network fails", "the API times out", "the request times out", "the server is down").
 fn api_silent(sent: &[Tok], k: usize) -> bool {
     let w = |j: usize, list: &[&str]| sent.get(j).is_some_and(|x| is_word(x, list));
     let answering = w(
@@ -1755,8 +1800,15 @@ fn api_silent(sent: &[Tok], k: usize) -> bool {
     );
     let denied = (k.saturating_sub(3)..k)
         .any(|j| w(j, &["no", "not", "without", "never", "none", "nothing"]));
-    let late = (k + 1..k + 4).any(|j| w(j, &["late", "slowly", "slow", "delayed"]))
-        || (k.saturating_sub(2)..k).any(|j| w(j, &["late", "slow", "delayed"]));
+    // ("later" is no lateness of its own: "the answer gives it later")
+    let late = (k + 1..k + 4).any(|j| w(j, LATE) && !w(j, &["later"]) || w(j, &["slowly"]))
+        || (k.saturating_sub(2)..k).any(|j| w(j, LATE) && !w(j, &["later"]));
+    if w(k, TIMEOUTS) {
+        return !denied;
+    }
+    // ("the request times out", "the call timed out")
+    let timed_out = w(k, &["request", "requests", "call", "calls"])
+        && (k + 1..k + 3).any(|j| w(j, &["times", "timed"]) && w(j + 1, &["out"]));
     // (the link, or the API or its server itself: "the connection drops", "the API times out",
     // "the server is down")
     let link = w(
@@ -1796,5 +1848,5 @@ fn api_silent(sent: &[Tok], k: usize) -> bool {
             ],
         ) || w(j, &["times", "timed"]) && w(j + 1, &["out"])
     });
-    answering && (denied || late) || link
+    answering && (denied || late) || link || timed_out
 }

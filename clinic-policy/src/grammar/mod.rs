@@ -777,7 +777,12 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         repeated_use(clause, out);
         // what only the clinic's answer can say: promises, successes, holds, pages, picks
         neither_sees(clause, out);
-        failure_as_success(clause, lost(clause), out);
+        failure_as_success(
+            clause,
+            lost(clause),
+            !own_effects(tool.name).is_empty(),
+            out,
+        );
         clock_deadline(clause, out);
         time_promised(clause, out);
         care_time_promised(clause, tool.name, out);

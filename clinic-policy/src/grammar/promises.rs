@@ -63,13 +63,19 @@ const DONE: &[&str] = &[
 ];
 
 /// An error or a failure said to leave the change made ("On 409 the booking is complete", "On
-/// a timeout the appointment is cancelled", "A timeout means the escalation was made", "On
 /// `ONCALL_BUSY`, the escalation was made"): the reader reports a success that did not happen.
 /// What the error says of another's object passes ("On 409 the slot is already booked by
 /// another patient"), as does what is not done, but beside a code of a lost answer (`lost`),
 /// after which the change may be made ("On `INTERNAL_ERROR` or 429, nothing is booked"), or
-/// beside a timeout.
-pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Violation>) {
+/// beside a timeout. On a tool that changes something (`changes`), what a timeout in words
+/// leaves, made or unmade, is a lost answer's, read with the other lost answers in words
+/// (`facts::glosses`); on another a timeout is read here as any error is.
+pub(super) fn failure_as_success(
+    clause: &[&Tok],
+    lost: bool,
+    changes: bool,
+    out: &mut Vec<Violation>,
+) {
     let failure = |k: usize| {
         let t = clause[k];
         (t.kind == Kind::Ident
@@ -84,7 +90,7 @@ pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Viol
             )
     };
     // after "on", "after", "with" or "at" (an error's code too: "On `ONCALL_BUSY`, …"), or
-    // as what "means" something ("A timeout means the escalation was made")
+    // as what "means" something ("An error means the escalation was made")
     let Some(f) = (0..clause.len()).find(|&k| {
         let after = clause[..k]
             .iter()
@@ -100,7 +106,9 @@ pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Viol
         return;
     };
     // (a timeout is a lost answer in words, as its code is: "On a timeout, nothing is booked")
-    let lost = lost || is_word(clause[f], &["timeout", "timeouts"]);
+    let timeout = is_word(clause[f], TIMEOUTS);
+    let lost = lost || timeout;
+    let timeout = timeout && changes;
     let rest = &clause[f + 1..];
     // what the error says of another's object, or of the same object unchanged
     let excused = rest
@@ -149,7 +157,7 @@ pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Viol
             && !denied(j)
     };
     // (a done word anywhere is found before a person's side of a change)
-    let done = (!excused)
+    let done = (!excused && !timeout)
         .then(|| {
             (0..rest.len())
                 .find(|&j| made(j))
@@ -166,7 +174,7 @@ pub(super) fn failure_as_success(clause: &[&Tok], lost: bool, out: &mut Vec<Viol
         );
         return;
     }
-    let unmade = lost
+    let unmade = (lost && !timeout)
         .then(|| {
             (0..rest.len()).find(|&j| is_word(rest[j], DONE) && denied(j) && !either && !hedged)
         })

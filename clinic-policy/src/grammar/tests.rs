@@ -6673,7 +6673,7 @@ fn what_only_the_clinics_answer_can_say_is_refused() {
         ),
         (
             p,
-            "Error code. On a timeout the deposit is refunded.",
+            "Error code. On an error the deposit is refunded.",
             "cancel_appointment",
             true,
         ),
@@ -8487,7 +8487,7 @@ fn what_is_shown_retried_failed_bounded_and_timed_is_said_as_it_is() {
         ),
         (
             d,
-            "Escalate one appointment. A timeout means the escalation was made.",
+            "Escalate one appointment. An error means the escalation was made.",
             "escalate_appointment",
             true,
         ),

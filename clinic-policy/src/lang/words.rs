@@ -546,6 +546,9 @@ pub(crate) const ANSWERS: &[&str] = &[
     "response",
     "responses",
 ];
+/// The nouns of a lost answer in one word: a timeout is the API's answer lost, as its code
+/// `UPSTREAM_TIMEOUT` is.
+pub(crate) const TIMEOUTS: &[&str] = &["timeout", "timeouts"];
 /// A doctor, by each of its names: what one of them does, any of them does.
 pub(crate) const DOCTOR_NAMES: &[&str] = &[
     "doctor",
