@@ -21917,3 +21917,68 @@ fn a_lost_or_late_answer_is_one_reading() {
         ),
     ]);
 }
+
+/// Each code of a sentence is read with its own case: a list of codes, each after its case, and
+/// a status and code for a fronted case are the contract's answers, not values in another's
+/// place; a case that is not the code's own, and a key used again with the same slot, stay
+/// refused.
+#[test]
+fn each_code_of_a_list_is_read_with_its_own_case() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    let passes =
+        |f: Field, text: &str, tool: &str| check_strict(f, text, tool, CLINIC, true).is_empty();
+    for (f, text, tool) in [
+        (
+            d,
+            "Submit the intake form of one appointment of the patient. An appointment with an intake already gives 409 `INTAKE_EXISTS`, a cancelled or rejected appointment 422 `INVALID_TRANSITION`.",
+            "submit_intake",
+        ),
+        (
+            d,
+            "Record the intake form of one appointment of the patient. An appointment with an intake gives 409 `INTAKE_EXISTS`, a cancelled appointment 422 `INVALID_TRANSITION`.",
+            "record_intake",
+        ),
+        (
+            p,
+            "Optional key, 8 to 128 characters. With another slot, 422 `IDEMPOTENCY_KEY_CONFLICT`.",
+            "book_appointment",
+        ),
+    ] {
+        assert!(passes(f, text, tool), "{text}");
+    }
+    for (f, text, tool) in [
+        (
+            d,
+            "Record the intake form. An appointment with an intake already gives 409 `INTAKE_EXISTS`, an appointment at night 422 `INVALID_TRANSITION`.",
+            "record_intake",
+        ),
+        (
+            d,
+            "Record the intake form. An appointment with an intake already gives 409 `INTAKE_EXISTS`, an appointment with no fee paid 422 `INVALID_TRANSITION`.",
+            "record_intake",
+        ),
+        (
+            d,
+            "Cancel one appointment of the patient. The appointment gets the status rejected or cancelled.",
+            "cancel_appointment",
+        ),
+        (
+            p,
+            "Optional key, 8 to 128 characters. With the same slot, 422 `IDEMPOTENCY_KEY_CONFLICT`.",
+            "book_appointment",
+        ),
+        (
+            p,
+            "Optional key, 8 to 128 characters. With the same slot again, 422 `IDEMPOTENCY_KEY_CONFLICT`.",
+            "reschedule_appointment",
+        ),
+        (
+            p,
+            "Age of the patient in years; for a minor, 422 `VALIDATION_ERROR`.",
+            "submit_intake",
+        ),
+    ] {
+        assert!(!passes(f, text, tool), "{text}");
+    }
+}

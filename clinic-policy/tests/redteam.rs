@@ -192,9 +192,9 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh40/rewritten.jsonl"), 28),
     (include_str!("data/fresh41/rewritten.jsonl"), 28),
     (include_str!("data/fresh42/rewritten.jsonl"), 29),
-    (include_str!("data/fresh43/rewritten.jsonl"), 27),
-    (include_str!("data/fresh44/rewritten.jsonl"), 27),
-    (include_str!("data/fresh45/rewritten.jsonl"), 24),
+    (include_str!("data/fresh43/rewritten.jsonl"), 28),
+    (include_str!("data/fresh44/rewritten.jsonl"), 29),
+    (include_str!("data/fresh45/rewritten.jsonl"), 25),
 ];
 
 #[test]

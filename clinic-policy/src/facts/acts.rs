@@ -1080,8 +1080,11 @@ pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut 
             || k >= 2 && is_word(clause[k - 1], &["to"]) && is_word(clause[k - 2], &["set"]);
         // (a value before its noun names the appointment the act takes: "Confirm a pending
         // appointment")
-        let attributive = clause
-            .get(k + 1)
+        // (and one of values joined before the noun: "a cancelled or rejected appointment")
+        let noun_at = (k + 1..clause.len())
+            .find(|&j| !is_word(clause[j], STATUSES) && !is_word(clause[j], &["or", "and"]));
+        let attributive = noun_at
+            .and_then(|j| clause.get(j))
             .is_some_and(|n| is_word(n, &["appointment", "appointments", "one", "ones"]));
         // (what comes "until" is the value's course: "becomes pending until confirmed")
         let course = clause[..k]

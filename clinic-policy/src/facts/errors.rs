@@ -123,6 +123,26 @@ pub(super) fn made_up_error(
             .filter(|&(j, _)| start + j != k)
             .map(|(_, x)| x)
             .collect();
+        // (less the phrases, between commas, that hold a code of their own: "An appointment with
+        // an intake gives 409 `INTAKE_EXISTS`, a cancelled one 422 `INVALID_TRANSITION`" gives
+        // each code its own case)
+        let joined_here = joined_codes(toks, text, k);
+        let phrase_of = |j: usize| {
+            let from = (start..j).rev().find(|&i| toks[i].kind == Kind::Comma);
+            let to = (j..end)
+                .find(|&i| toks[i].kind == Kind::Comma)
+                .unwrap_or(end);
+            (from.map_or(start, |i| i + 1), to)
+        };
+        let others: Vec<(usize, usize)> = (start..end)
+            .filter(|&j| !joined_here.contains(&j) && capital_code(&toks[j], text))
+            .map(phrase_of)
+            .filter(|&(a, b)| !(a..b).contains(&k))
+            .collect();
+        let case_here: Vec<&Tok> = (start..end)
+            .filter(|&j| j != k && !others.iter().any(|&(a, b)| (a..b).contains(&j)))
+            .map(|j| &toks[j])
+            .collect();
         let known_route = known_route(tool);
         let own = [t.text.as_str()];
         let codes: &[&str] = status.unwrap_or(&own);
@@ -163,7 +183,7 @@ pub(super) fn made_up_error(
                 server_checked(code, &own_case, own_number(toks, start, end, k), tool)
             {
                 Some(why.to_owned())
-            } else if let Some(why) = made_up_case(&case, code, takes, text, opens_gloss) {
+            } else if let Some(why) = made_up_case(&case_here, code, takes, text, opens_gloss) {
                 Some(why.to_owned())
             } else {
                 let mut codes = vec![code];
@@ -547,11 +567,17 @@ fn lifecycle_case(
 /// safe retry after a lost answer, or books anew. Read in a sentence that names no other body
 /// ("with another slot") and no time past the key's ("after 24 hours").
 pub(super) fn key_reuse_refused(toks: &[Tok], out: &mut Vec<Violation>) {
+    let key =
+        |t: &Tok| is_word(t, &["key", "keys"]) || t.kind == Kind::Ident && t.text.ends_with("key");
+    let mut key_named = false;
     for sentence in toks.split(|t| t.kind == Kind::Stop) {
-        let key = |t: &Tok| {
-            is_word(t, &["key", "keys"]) || t.kind == Kind::Ident && t.text.ends_with("key")
-        };
-        let Some(kk) = sentence.iter().position(key) else {
+        // (or the key of the text, named in a sentence before: "Optional key, 8 to 128
+        // characters. With the same slot, 422 `IDEMPOTENCY_KEY_CONFLICT`"; there only the
+        // conflict is read, as a second act with no key may be `SLOT_TAKEN`)
+        let own = sentence.iter().position(key);
+        let of_the_text = own.is_none() && key_named;
+        key_named |= own.is_some();
+        let Some(kk) = own.or(of_the_text.then_some(0)) else {
             continue;
         };
         // used again: "the same key", "a key used before", "twice", "a second booking"
@@ -597,19 +623,19 @@ pub(super) fn key_reuse_refused(toks: &[Tok], out: &mut Vec<Violation>) {
             )
         });
         // (no key at all: "Without a key, a second request for the slot gives `SLOT_TAKEN`")
-        let keyless = sentence[kk.saturating_sub(2)..kk]
-            .iter()
-            .any(|x| is_word(x, &["without", "no", "not"]));
+        let keyless = !of_the_text
+            && sentence[kk.saturating_sub(2)..kk]
+                .iter()
+                .any(|x| is_word(x, &["without", "no", "not"]));
         if !again || other || keyless {
             continue;
         }
         // the errors that say the act was made already or clashes
         let hit = sentence[kk..].iter().find(|t| {
             t.kind == Kind::Ident
-                && matches!(
-                    t.text.as_str(),
-                    "idempotency_key_conflict" | "slot_taken" | REFUSED_STATUS_CODE
-                )
+                && (t.text == "idempotency_key_conflict"
+                    || !of_the_text
+                        && matches!(t.text.as_str(), "slot_taken" | REFUSED_STATUS_CODE))
         });
         if let Some(t) = hit {
             push(

@@ -557,7 +557,23 @@ pub(super) fn value_in_place_for_a_case(
                 || text[..t.start].ends_with('`')
                 || (person(t) && !case.iter().any(|x| x.text == t.text))
         });
-        if verbless && !aided && another && (input || kind) {
+        // (an error of the contract, its HTTP status and its code, is the answer for the case,
+        // not a value given in another's place: "With another slot, 422
+        // `IDEMPOTENCY_KEY_CONFLICT`"; the errors' readings judge its case; a literal is read
+        // here as the noun "code")
+        let words: Vec<&&Tok> = rest
+            .iter()
+            .filter(|t| t.kind != Kind::Stop && t.text != "`")
+            .collect();
+        let status =
+            |t: &Tok| t.kind == Kind::Ident && crate::codes::http_status(&t.text).is_some();
+        let code = |t: &Tok| crate::codes::capital_code(t, text) || is_word(t, &["code"]);
+        let answer = match words.as_slice() {
+            [s] => status(s),
+            [s, c] => status(s) && code(c),
+            _ => false,
+        };
+        if verbless && !aided && another && !answer && (input || kind) {
             push(
                 out,
                 Rule::Directive,
