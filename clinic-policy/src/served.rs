@@ -3240,6 +3240,51 @@ fn first_page_said_newest(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
 pub const UPCOMING_KEEPS: &[&str] = &["pending", "confirmed"];
 pub const UPCOMING_DROPS: &[&str] = &["cancelled", "rejected"];
 
+/// A view of the appointments: the tool that answers it, or one of these for a view no tool
+/// name tells apart: the schedule of the oncall doctor an escalation goes to, and the patient's
+/// list with `upcoming` true.
+pub const ONCALL_SCHEDULE: &str = "list_doctor_schedule of the oncall doctor";
+pub const UPCOMING_LIST: &str = "list_my_appointments with upcoming";
+
+/// What each view shows of an appointment (for the slot search, of its slot) right after each
+/// act, as the handlers make it, at once: the escalation reassigns the appointment, so the
+/// escalating doctor's schedule no longer has it and the oncall doctor's has it; the schedule
+/// and the patient's list take no filter and keep every status, and `upcoming` drops the
+/// cancelled and rejected ones; a booking takes its slot off the slot search. A move may
+/// change the doctor, so whose schedule holds it is the new slot's. (act, view, shown)
+#[rustfmt::skip]
+pub const AFTER_ACT: &[(&str, &str, bool)] = &[
+    ("escalate", "list_doctor_schedule", false),
+    ("escalate", ONCALL_SCHEDULE, true),
+    ("escalate", "list_my_appointments", true),
+    ("escalate", "get_appointment", true),
+    ("cancel", "list_doctor_schedule", true),
+    ("cancel", "list_my_appointments", true),
+    ("cancel", UPCOMING_LIST, false),
+    ("cancel", "get_appointment", true),
+    ("reject", "list_doctor_schedule", true),
+    ("reject", "list_my_appointments", true),
+    ("reject", UPCOMING_LIST, false),
+    ("reject", "get_appointment", true),
+    ("confirm", "list_doctor_schedule", true),
+    ("confirm", "list_my_appointments", true),
+    ("confirm", "get_appointment", true),
+    ("book", "list_doctor_schedule", true),
+    ("book", "list_my_appointments", true),
+    ("book", "get_appointment", true),
+    ("book", "find_available_slots", false),
+    ("reschedule", "list_my_appointments", true),
+    ("reschedule", "get_appointment", true),
+];
+
+/// Whether `view` shows the appointment (or its slot) right after `act`, if the table says.
+pub fn shown_after(act: &str, view: &str) -> Option<bool> {
+    AFTER_ACT
+        .iter()
+        .find(|(a, v, _)| *a == act && *v == view)
+        .map(|&(_, _, shown)| shown)
+}
+
 /// The years the slot search's `from` and `to` may name: 2000 to 2999, refused outside.
 pub const SLOT_WINDOW_YEARS: (u32, u32) = (2000, 2999);
 

@@ -21982,3 +21982,184 @@ fn each_code_of_a_list_is_read_with_its_own_case() {
         assert!(!passes(f, text, tool), "{text}");
     }
 }
+
+#[test]
+fn a_view_after_the_act_misstated_is_refused() {
+    // what a list or a read shows right after an act, against the handlers: an escalated
+    // appointment leaves the escalating doctor's schedule; the schedule and the patient's list
+    // keep cancelled and rejected ones; a booked slot leaves the slot search
+    const WHY: &str = "a view after the act said to";
+    for (place, tool, bad) in [
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it moves to the oncall doctor of the same clinic. The appointment remains on this doctor's schedule too.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor; list_doctor_schedule keeps it.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor. The appointment stays with this doctor too.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Id of a pending appointment with the doctor, as returned by list_doctor_schedule; after the rejection it is not in that schedule.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments, as returned by list_my_appointments; after the cancellation it is no longer in that list.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time; an escalated appointment is still on it.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page, those escalated to the oncall doctor too.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, one page at a time; a cancelled appointment is no longer on it.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot, as returned by find_available_slots; after the booking, find_available_slots still shows it.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments. After the escalation, the appointment is in the schedule of the oncall doctor.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The cancelled appointment stays in list_my_appointments with the status cancelled.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The cancelled appointment stays in the patient's list with the status cancelled.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic, and no longer in this doctor's schedule.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Id of a pending appointment with the doctor, as returned by list_doctor_schedule; after the rejection it is still in that schedule.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments, as returned by list_my_appointments; with upcoming true, that list no longer shows it after the cancellation.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, one page at a time; cancelled and rejected ones stay in the list unless upcoming is true.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page, those escalated to this doctor too.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic; the oncall doctor's schedule shows it.",
+        ),
+        // (a failed escalation changes nothing)
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments to the oncall doctor of its clinic; a clinic with no oncall doctor gives NO_ONCALL_DOCTOR and the appointment stays with this doctor.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+    passes(&[(
+        D,
+        "escalate_to_oncall",
+        "Escalate one of the authenticated doctor's appointments. After the escalation, the appointment is in the schedule of the oncall doctor.",
+    )]);
+}
+
+#[test]
+fn the_acts_change_deferred_to_a_persons_act_is_refused() {
+    // the act's change is made in its answer, at once: never "until" a person acts
+    const WHY: &str = "the act's change said to wait for a person's act";
+    for (place, tool, bad) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Creates a pending appointment; the slot is still open to other patients until the doctor confirms.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The slot is not taken until the doctor confirms the appointment.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step. The appointment keeps its old times until the doctor confirms.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id; after a move, it gives the old times until the doctor confirms.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment stays confirmed until the doctor sees the cancellation.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The new appointment is pending until the doctor confirms it.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step. The appointment is pending until the doctor confirms it.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The slot stays taken until the patient cancels the appointment.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The booked slot; it is no longer open to other patients.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+    passes(&[(
+        D,
+        "book_appointment",
+        "Book an open slot for the authenticated patient. The new appointment is pending until the doctor confirms it.",
+    )]);
+}

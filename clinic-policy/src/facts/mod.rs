@@ -25,6 +25,7 @@ mod restrictions;
 mod roles;
 mod search;
 mod values;
+mod views;
 mod visit;
 
 use crate::codes::known_route;
@@ -47,6 +48,7 @@ pub(crate) use practice::practice_claimed;
 pub(crate) use restrictions::*;
 pub(crate) use roles::{callers_of, credential_of_another, role_misstated};
 pub(crate) use values::*;
+pub(crate) use views::{effect_deferred_to_a_person, view_after_act_misstated};
 pub(crate) use visit::{earlier_held, slot_name_narrowed, visit_misstated};
 
 use crate::lang::words::{own_effects, tokens};

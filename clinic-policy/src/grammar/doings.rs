@@ -274,8 +274,16 @@ pub(super) fn what_a_verb_takes(
             let topic = object[..i].iter().any(|y| {
                 is_word(y, TOPICS) || is_word(y, &["date", "time", "status", "id", "deposit"])
             });
+            // (a doctor's schedule is the doctor's list, not an act of scheduling: "is in the
+            // schedule of the oncall doctor")
+            let doctors_list = is_word(x, &["schedule", "schedules"])
+                && object[i + 1..]
+                    .iter()
+                    .take(4)
+                    .any(|y| is_word(y, DOCTOR_NAMES));
             !gets
                 && !topic
+                && !doctors_list
                 && change_noun(&x.text).is_some_and(|c| !effects.contains(&c))
                 && (object
                     .get(i + 1)

@@ -820,6 +820,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_deadline(clause, &effects, out);
         act_on_the_calendar(clause, &effects, out);
         effect_delayed(clause, &effects, out);
+        view_after_act_misstated(clause, &toks, tool.name, &effects, out);
+        effect_deferred_to_a_person(clause, &effects, out);
         notice_promised(clause, tool.name, tool.mutates, out);
         read_told(clause, tool.name, tool.mutates, out);
         escalation_moves_the_visit(clause, tool.name, out);
