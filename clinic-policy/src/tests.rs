@@ -22163,3 +22163,166 @@ fn the_acts_change_deferred_to_a_persons_act_is_refused() {
         "Book an open slot for the authenticated patient. The new appointment is pending until the doctor confirms it.",
     )]);
 }
+
+#[test]
+fn an_act_said_done_by_one_its_tool_does_not_let_do_it_is_refused() {
+    // who may do each act is who may call its tool (`served::ROLES`): the owner patient books,
+    // moves and cancels; the doctor confirms, rejects and escalates
+    const WHY: &str = "an act said done by one its tool does not let do it";
+    for (place, tool, bad) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; INVALID_TRANSITION means the doctor has already cancelled it.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of one of the patient's appointments, as returned by list_my_appointments; INVALID_TRANSITION for one the physician has cancelled.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments; an appointment the clinic has cancelled gives INVALID_TRANSITION.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, one page at a time, and the reason when the doctor has cancelled one.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection or a cancellation, when the doctor has written one; shown to the patient.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, with status, doctor, times and any reason the doctor gave for a cancellation.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now and are not cancelled by the doctor or rejected. Default: false.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, with status, times and the doctor's cancellation.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a cancellation by the clinic, shown to the patient.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, and those the patient has rejected.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor; its patient can escalate it too.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; a cancelled appointment gives INVALID_TRANSITION.",
+        ),
+        (
+            P,
+            "get_appointment",
+            "Id of one of the patient's appointments, as returned by list_my_appointments, or of an appointment the patient has cancelled.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, when the doctor has written one; shown to the patient.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection, written by the doctor, or null when the appointment is pending or cancelled.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, those the patient has cancelled too.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient; the appointment is pending until the doctor confirms or rejects it.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments, with the doctor of the appointment, cancelled or not.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; a doctor cannot cancel one, and rejects it instead.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}
+
+#[test]
+fn a_value_said_seen_on_a_later_day_is_refused() {
+    const WHY: &str = "a value shown only later";
+    for (place, tool, bad) in [
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, with an optional reason shown to the patient on the day of the visit.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters; the doctor sees them on the day of the visit.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection; the patient reads it on the day of the visit.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "reject_appointment",
+            "Optional reason for the rejection, shown to the patient.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words; the doctor sees them at once.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, shown to the patient on the page of the slot.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, shown to the patient on the day of the rejection.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Name of the doctor of the slot, who sees the patient at the visit.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}

@@ -41,7 +41,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam5/served.jsonl"), 65, 1),
     (include_str!("data/redteam6/served.jsonl"), 66, 2),
     (include_str!("data/redteam7/served.jsonl"), 78, 4),
-    (include_str!("data/redteam8/served.jsonl"), 87, 19),
+    (include_str!("data/redteam8/served.jsonl"), 87, 18),
     (include_str!("data/redteam9/served.jsonl"), 104, 5),
     (include_str!("data/redteam10/served.jsonl"), 91, 4),
     (include_str!("data/redteam11/served.jsonl"), 76, 1),
@@ -92,7 +92,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam56/served.jsonl"), 98, 2),
     (include_str!("data/redteam57/served.jsonl"), 92, 0),
     (include_str!("data/redteam58/served.jsonl"), 90, 3),
-    (include_str!("data/redteam59/served.jsonl"), 46, 27),
+    (include_str!("data/redteam59/served.jsonl"), 46, 12),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -510,3 +510,210 @@ pub(super) fn move_said_to_keep(toks: &[Tok], tool: &str, out: &mut Vec<Violatio
         }
     }
 }
+
+/// The acts of an appointment, by the words that name them, each with the tool that does it:
+/// who may do the act is who may call that tool ([`crate::served::ROLES`]). ("move" is left
+/// out: an escalation moves an appointment too; and "confirm": a patient confirms a booking to
+/// the agent before it is made.)
+const ACTS: &[(&str, &[&str])] = &[
+    (
+        "cancel_appointment",
+        &[
+            "cancel",
+            "cancels",
+            "cancelled",
+            "canceled",
+            "cancelling",
+            "cancellation",
+            "cancellations",
+        ],
+    ),
+    (
+        "reject_appointment",
+        &[
+            "reject",
+            "rejects",
+            "rejected",
+            "rejecting",
+            "rejection",
+            "rejections",
+        ],
+    ),
+    ("book_appointment", &["book", "books", "booked"]),
+    (
+        "reschedule_appointment",
+        &["reschedule", "reschedules", "rescheduled"],
+    ),
+    (
+        "escalate_to_oncall",
+        &[
+            "escalate",
+            "escalates",
+            "escalated",
+            "escalation",
+            "escalations",
+        ],
+    ),
+];
+
+/// The nouns of an act that a possessive names its agent with ("the doctor's cancellation"; not
+/// "the doctor's bookings", which are the bookings with the doctor).
+const ACT_NOUNS: &[&str] = &[
+    "cancellation",
+    "cancellations",
+    "rejection",
+    "rejections",
+    "escalation",
+    "escalations",
+];
+
+/// The patient, by the words that name it as one who acts.
+const PATIENT_NAMES: &[&str] = &["patient", "patients", "owner"];
+
+/// The clinic's side, by the words that name it as one who acts: its doctors, its other staff
+/// and the clinic itself.
+const CLINIC_SIDE: &[&str] = &[
+    "staff",
+    "nurse",
+    "nurses",
+    "clinic",
+    "clinics",
+    "oncall",
+    "reception",
+    "receptionist",
+    "practice",
+];
+
+/// The role of one who acts, by its word: `patient` or `doctor` (the clinic's side).
+fn role_of_actor(t: &Tok) -> Option<&'static str> {
+    if is_word(t, PATIENT_NAMES) {
+        Some("patient")
+    } else if is_word(t, DOCTOR_NAMES) || is_word(t, CLINIC_SIDE) {
+        Some("doctor")
+    } else {
+        None
+    }
+}
+
+/// Words between a subject and its verb: auxiliaries, modals and adverbs of time ("the doctor
+/// has already cancelled", "the doctor may cancel", "for the patient to confirm").
+const BETWEEN: &[&str] = &[
+    "has", "have", "had", "already", "just", "then", "also", "first", "later", "may", "can",
+    "could", "will", "would", "should", "must", "might", "did", "does", "do", "to",
+];
+
+/// Words that deny an act ("the doctor never cancels", "cannot cancel", "does not").
+const DENIALS: &[&str] = &["not", "never", "cannot", "n't", "no", "nor", "neither"];
+
+/// Words before a person that make it no agent: the person an act is for, with or of ("an
+/// appointment with the doctor cancelled by its patient").
+const NOT_AGENT: &[&str] = &["of", "for", "with", "to", "from", "at", "about"];
+
+/// Words between "by" and its agent.
+const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "its", "their", "this", "that", "his", "her", "any", "one",
+];
+
+/// The agent an act at `k` of a sentence is said to have, with its word: the subject of the
+/// active verb, past auxiliaries ("one the doctor has already cancelled", "when the doctor
+/// cancels one"), the agent after "by" ("cancelled by the doctor", "a cancellation by the
+/// clinic"), or a possessive before the act's noun ("the doctor's cancellation"); `None` when
+/// it names none, or the act is denied of it ("the doctor never cancels").
+fn agent_of<'t>(text: &str, s: &'t [Tok], k: usize) -> Option<&'t Tok> {
+    // the passive, or a noun of the act, with "by"
+    if is_word_at(s, k + 1, &["by"]) {
+        let denied = s[k.saturating_sub(3)..k].iter().any(|x| is_word(x, DENIALS))
+            // ("only those not cancelled by the doctor" still says the doctor cancels some)
+            && !s[..k].iter().any(|x| is_word(x, &["only"]));
+        if denied {
+            return None;
+        }
+        return s[k + 2..]
+            .iter()
+            .take_while(|x| x.kind == Kind::Word)
+            .take(3)
+            .find(|x| role_of_actor(x).is_some() && !is_word(x, DETERMINERS));
+    }
+    // the subject, past auxiliaries, or a possessive before the act's noun
+    let mut j = k;
+    while j >= 1 && s[j - 1].kind == Kind::Word && is_word(&s[j - 1], BETWEEN) {
+        j -= 1;
+    }
+    if s[j..k].iter().any(|x| is_word(x, DENIALS)) || j == 0 {
+        return None;
+    }
+    let who = &s[j - 1];
+    if role_of_actor(who).is_none() || who.kind != Kind::Word {
+        return None;
+    }
+    let possessed = super::roles::possessive(who, text);
+    let as_subject = !possessed && j == k || j < k;
+    let as_owner = possessed && j == k && is_word(&s[k], ACT_NOUNS);
+    if !(as_subject || as_owner)
+        || j >= 2 && s[j - 2].kind == Kind::Word && is_word(&s[j - 2], DENIALS)
+    {
+        return None;
+    }
+    // (a person an act is for or with is no agent: "an appointment with the doctor")
+    let of = (j.saturating_sub(3)..j - 1)
+        .rev()
+        .take_while(|&i| s[i].kind == Kind::Word)
+        .find(|&i| !is_word(&s[i], DETERMINERS) && !is_word(&s[i], &["oncall", "own"]));
+    if of.is_some_and(|i| is_word(&s[i], NOT_AGENT)) {
+        return None;
+    }
+    Some(who)
+}
+
+/// An act said done by one its tool does not let do it, in any voice: "INVALID_TRANSITION for
+/// one the doctor has already cancelled", "not cancelled by the doctor", "the doctor's
+/// cancellation", "a rejection by the patient", or a reason for an act said written by the
+/// other side ("The reason for a cancellation, when the doctor has written one": the writer of
+/// an act's reason is its agent). Who may do each act is who may call its tool
+/// ([`crate::served::ROLES`]): the owner patient books, moves and cancels; the doctor confirms,
+/// rejects and escalates. An agent told the doctor cancelled tells the patient the clinic
+/// called her visit off.
+pub(super) fn act_by_another_role(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
+    let act_at = |t: &Tok| {
+        ACTS.iter()
+            .find(|(_, words)| is_word(t, words))
+            .and_then(|&(tool, _)| crate::served::role_of(tool).flatten())
+    };
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        for (k, t) in s.iter().enumerate() {
+            let Some(role) = act_at(t) else { continue };
+            let Some(who) = agent_of(text, s, k) else {
+                continue;
+            };
+            if role_of_actor(who).is_some_and(|r| r != role) {
+                return push_act_by_another(out, t);
+            }
+        }
+        // a reason for an act, written by the other side ("any reason the doctor gave for a
+        // cancellation")
+        if s.iter().any(|t| is_word(t, DENIALS))
+            || !s.iter().any(|t| is_word(t, &["reason", "reasons"]))
+        {
+            continue;
+        }
+        // (the act by its noun: "the reason, or null when cancelled" names a status; a
+        // rejection's reason by another than its doctor is `reason_writer_misstated`'s)
+        let act = s
+            .iter()
+            .find(|t| is_word(t, ACT_NOUNS) && act_at(t) == Some("patient"));
+        let writer = act.and_then(|_| writer_named(text, s, &["reason", "reasons"], PATIENT_NAMES));
+        if let (Some(act), Some(_)) = (act, writer.filter(|w| role_of_actor(w) == Some("doctor"))) {
+            return push_act_by_another(out, act);
+        }
+    }
+}
+
+/// Refuses the act at `act` said done by one its tool does not let do it.
+fn push_act_by_another(out: &mut Vec<Violation>, act: &Tok) {
+    push(
+        out,
+        Rule::Directive,
+        act,
+        "an act said done by one its tool does not let do it: the owner patient books, moves and cancels an appointment, and its doctor confirms, rejects and escalates it".to_owned(),
+    );
+}

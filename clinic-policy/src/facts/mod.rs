@@ -97,6 +97,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     outcomes::unknown_doctor_misread(&toks, tool, out);
     status_value_glossed(text, &toks, out);
     actors::status_actor_misstated(&toks, out);
+    actors::act_by_another_role(text, &toks, out);
     actors::reason_writer_misstated(text, &toks, tool, out);
     actors::text_default_invented(text, &toks, out);
     actors::move_said_to_keep(&toks, tool, out);

@@ -1687,33 +1687,6 @@ pub(crate) fn level_said_to_act(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// A cancellation said to be the clinic's ("a cancellation by the clinic", "cancelled by the
-/// doctor"): only the patient who owns an appointment cancels it; the doctor rejects. The agent
-/// tells a patient the clinic called the visit off.
-pub(crate) fn cancelled_by_the_clinic(clause: &[&Tok], out: &mut Vec<Violation>) {
-    let hit = clause.windows(2).enumerate().find(|&(j, w)| {
-        is_word(
-            w[0],
-            &["cancelled", "canceled", "cancellation", "cancellations"],
-        ) && is_word(w[1], &["by"])
-            && !clause[j.saturating_sub(3)..j]
-                .iter()
-                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
-            && clause[j + 2..].iter().take(3).any(|x| {
-                is_word(x, STAFF_MEMBERS)
-                    || is_word(x, &["clinic", "clinics", "oncall", "reception", "practice"])
-            })
-    });
-    if let Some((_, w)) = hit {
-        push(
-            out,
-            Rule::Directive,
-            w[0],
-            "a cancellation said to be the clinic's: only the patient cancels an appointment, and a doctor rejects one".to_owned(),
-        );
-    }
-}
-
 /// A value of the patient's own appointment or intake said to be the doctor's alone ("The reason
 /// for a rejection …; shown to the doctor of the appointment", "Triage level …; null when a
 /// patient is the caller"): the clinic API gives the owner patient the whole appointment, the

@@ -824,16 +824,20 @@ pub(super) fn shown_false(toks: &[Tok], text: &str, out: &mut Vec<Violation>) {
 
 /// Any value held back for weeks, to a visit or a day, or to the reception ("visible to the
 /// patient one week after the move", "shown to the patient after the visit", "… at the next
-/// visit", "… at the reception"): the API gives each value in its answer at once, so who sees a
-/// value is said positively, with no delay that keeps it from the person until what it bears on
-/// is done (a price shown only later is [`fee_kept_back`]'s). A visit's own notes shown after it
-/// pass.
+/// visit", "… on the day of the visit", "the doctor sees them on the day of the visit", "… at
+/// the reception"): the API gives each value in its answer at once, so who sees a value is said
+/// positively, with no delay that keeps it from the person until what it bears on is done (a
+/// price shown only later is [`fee_kept_back`]'s). A visit's own notes shown after it pass.
 pub(super) fn shown_later(clause: &[&Tok], out: &mut Vec<Violation>) {
     let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     let at = (0..clause.len()).find(|&k| {
-        let seen = w(k, &["shown", "visible", "seen", "displayed", "readable"]);
+        // (seen in any voice: "shown to the patient", "the doctor sees them")
+        // (not a person seen: "the doctor who sees the patient at the visit")
+        let seen = w(k, &["shown", "visible", "seen", "displayed", "readable"])
+            || w(k, &["sees", "see", "reads"])
+                && !(k + 1..k + 3).any(|j| w(j, PATIENT_SIDE) || w(j, DOCTOR_NAMES));
         let later = (k + 1..k + 7).find(|&j| {
-            w(j, &["after", "once", "later", "until", "from", "at"])
+            w(j, &["after", "once", "later", "until", "from", "at", "on"])
                 // ("at once" is now)
                 && !(w(j, &["at"]) && w(j + 1, &["once"]))
         });
@@ -843,6 +847,8 @@ pub(super) fn shown_later(clause: &[&Tok], out: &mut Vec<Violation>) {
             // ("7 days after the rejection")
             || later.is_some_and(|l| (k + 1..l).any(|j| w(j, &["day", "days", "hour", "hours"])));
         // a visit, a day, the end of something, or a desk of the clinic
+        // ("on the day of the visit"; "on the day of the rejection" is at once)
+        let on = later.is_some_and(|l| w(l, &["on"]));
         let event = later.is_some_and(|l| {
             (l + 1..l + 4).any(|j| {
                 w(
@@ -861,7 +867,9 @@ pub(super) fn shown_later(clause: &[&Tok], out: &mut Vec<Violation>) {
             })
         });
         let notes = clause[..k].iter().any(|x| is_word(x, &["note", "notes"]));
-        seen && later.is_some() && (long || event && !notes)
+        let on_visit =
+            later.is_some_and(|l| (l + 1..l + 6).any(|j| w(j, &["visit", "visits", "discharge"])));
+        seen && later.is_some() && (long || event && !notes && (!on || on_visit))
     });
     if let Some(k) = at {
         push(

@@ -894,7 +894,6 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         care_claimed(clause, out);
         triage_brings_care(clause, tool.name, &effects, out);
         level_said_to_act(clause, out);
-        cancelled_by_the_clinic(clause, out);
         // (an output type's derive names no tool: its tool's served schema is read at start-up)
         if !tool.name.is_empty() {
             doctor_swapped(clause, &toks, &effects, out);
