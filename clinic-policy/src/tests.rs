@@ -22326,3 +22326,93 @@ fn a_value_said_seen_on_a_later_day_is_refused() {
         assert!(!refused_for(place, tool, good, WHY), "{good}");
     }
 }
+
+#[test]
+fn a_band_said_as_its_only_value_is_the_whole_band() {
+    // "only", "exactly", "alone" make a value of a band the whole band: urgent is 8 to 10, so
+    // "urgent only at 10" tells a patient at 8 or 9 her case is not urgent
+    const BAND: &str = "a triage level said with another band";
+    const RANGE: &str = "a length or a range the clinic API does not hold";
+    for (place, tool, bad, why) in [
+        // the band's own reading (no value of the route named)
+        (O, "get_intake", "Triage level: urgent only at 10.", BAND),
+        (
+            O,
+            "record_intake",
+            "Triage level: `elevated` only for a score of 6.",
+            BAND,
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level: routine at 0 only, else elevated or urgent.",
+            BAND,
+        ),
+        // the severity's range, with its bands where a level is named
+        (
+            O,
+            "record_intake",
+            "Severity, 0 to 10; urgent only at 10.",
+            RANGE,
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity: urgent only at 10, elevated at 5 or more, else routine.",
+            RANGE,
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); exactly 9 gives the triage level urgent.",
+            RANGE,
+        ),
+        (
+            O,
+            "get_intake",
+            "Severity, 0 to 10; only a severity of 10 is urgent.",
+            RANGE,
+        ),
+        // a length said exact is a length of that value alone
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, exactly 200 characters.",
+            RANGE,
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    // a member of the band not said to be the only one, the band itself said with "only", a
+    // count that is no value of a band, and a length's cap: true, and pass
+    passes(&[
+        (O, "get_intake", "Severity, 0 to 10; urgent for 8 to 10."),
+        (O, "get_intake", "Severity, 0 to 10; 10 gives urgent."),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); 10 gives the triage level urgent.",
+        ),
+        (O, "get_intake", "Triage level: urgent only at 8 or more."),
+        (
+            O,
+            "get_intake",
+            "Severity, 0 to 10; urgent only for 8 to 10.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Severity, 0 to 10; a 9 is urgent, not only a 10.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); only 1 intake per appointment.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters.",
+        ),
+    ]);
+}

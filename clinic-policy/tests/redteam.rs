@@ -71,7 +71,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam35/served.jsonl"), 211, 20),
     (include_str!("data/redteam36/served.jsonl"), 156, 41),
     (include_str!("data/redteam37/served.jsonl"), 154, 31),
-    (include_str!("data/redteam38/served.jsonl"), 165, 62),
+    (include_str!("data/redteam38/served.jsonl"), 165, 61),
     (include_str!("data/redteam39/served.jsonl"), 129, 25),
     (include_str!("data/redteam40/served.jsonl"), 138, 33),
     (include_str!("data/redteam41/served.jsonl"), 103, 24),
@@ -92,7 +92,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam56/served.jsonl"), 98, 2),
     (include_str!("data/redteam57/served.jsonl"), 92, 0),
     (include_str!("data/redteam58/served.jsonl"), 90, 3),
-    (include_str!("data/redteam59/served.jsonl"), 46, 12),
+    (include_str!("data/redteam59/served.jsonl"), 46, 8),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -91,12 +91,17 @@ fn other_unit(x: &Tok) -> bool {
 /// The ranges a value's number may be said with in a clause: its own, and the bands after it
 /// where a triage level is named ("`urgent` for 8 to 10"; "Severity, 0 to 4" cuts the scale).
 fn ranges<'v>(v: &'v Value, clause: &[Tok]) -> impl Iterator<Item = &'v (u32, u32)> {
-    let levels = clause
-        .iter()
-        .any(|x| is_word(x, &["triage"]) || is_word(x, &super::TRIAGE_LEVELS));
+    let levels = levels_named(clause);
     v.numbers
         .iter()
         .take(if levels { v.numbers.len() } else { 1 })
+}
+
+/// Whether a clause names the triage or one of its levels: its severities are then its bands'.
+fn levels_named(clause: &[Tok]) -> bool {
+    clause
+        .iter()
+        .any(|x| is_word(x, &["triage"]) || is_word(x, &super::TRIAGE_LEVELS))
 }
 
 /// Nouns of the server's own values (a key, a search, a page, an id): a number they own keeps
@@ -204,6 +209,10 @@ pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Ve
         let counted = next.is_some_and(|x| is_word(x, COUNTED_UNITS));
         let length = counted || next.is_some_and(|x| is_word(x, LENGTH_UNITS));
         let form = said(toks, first, k, text);
+        // (a value said as the only one: "exactly 200 characters" is a length of 200 alone, and
+        // "urgent only at 10" a band of 10 alone; "only 200 characters" is a cap, and "only 1
+        // intake" no value of a band)
+        let sole = said_sole(toks, first, k);
         if next.is_some_and(other_unit) {
             // (the intake's days said as an upper end in weeks, months or years: "up to one
             // year", "at most 4 weeks"; it fits within one of its unit, "up to 10 years")
@@ -251,17 +260,22 @@ pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Ve
                     Said::AtLeast => n == lo,
                     Said::Above => n == lo || n + 1 == lo,
                     Said::Lower => true,
+                    Said::Alone if matches!(sole, Some("exactly" | "precisely")) => {
+                        (lo, hi) == (n, n)
+                    }
                     Said::Alone => hedged || n == lo || n == hi,
                 })
         } else {
             // (a range of numbers, or one end: the intake's days and severity, and a triage band
             // where its level is named)
+            let banded = sole.is_some() && levels_named(clause);
             let end = |&(lo, hi): &(u32, u32)| match form {
                 Said::Range(l) => (l, n) == (lo, hi),
                 Said::AtMost | Said::Scale => n == hi,
                 Said::Below => n == hi || n == hi + 1,
                 Said::AtLeast => n == lo,
                 Said::Above => n == lo || n + 1 == lo,
+                Said::Alone if banded => (lo, hi) == (n, n),
                 Said::Lower | Said::Alone => true,
             };
             named.iter().any(|v| ranges(v, clause).any(end))
@@ -303,7 +317,8 @@ const GRADED: &[&str] = &[
 /// the agent tell a patient an urgent case is not. A severity is read in its phrase (to the
 /// next comma or sentence), against the nearest level before it and the nearest after it; it
 /// fits when it fits either, as the band's range, its own end ("8 or more", "over 7", "under 5",
-/// "up to 4"), or a value in it; the whole scale ("0 to 10") and its top ("of 10") fit any.
+/// "up to 4"), or a value in it, unless said as the only one ("urgent only at 10", "exactly 9"),
+/// which is the whole band; the whole scale ("0 to 10") and its top ("of 10") fit any.
 pub(super) fn band_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     if !has_a_route(tool) || !toks.iter().any(|x| is_word(x, GRADED)) {
         return;
@@ -346,12 +361,15 @@ pub(super) fn band_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
             continue;
         }
         let form = said(toks, first, k, text);
+        // (a value said as the only one is the whole band: "urgent only at 10" is 10..=10)
+        let sole = said_sole(toks, first, k).is_some();
         let fits = |&&(_, lo, hi): &&(&str, u32, u32)| match form {
             Said::Range(l) => (l, n) == (lo, hi) || (l, n) == (0, 10),
             Said::AtMost => n == hi,
             Said::Below => n == hi + 1,
             Said::AtLeast => n == lo,
             Said::Above => n + 1 == lo,
+            Said::Alone if sole => (lo, hi) == (n, n),
             Said::Alone => (lo..=hi).contains(&n),
             Said::Lower | Said::Scale => true,
         };

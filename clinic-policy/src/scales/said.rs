@@ -296,6 +296,48 @@ pub(crate) fn said(toks: &[Tok], first: usize, k: usize, text: &str) -> Said {
     Said::Alone
 }
 
+/// Words that say a number is the only value of what it is said of ("urgent only at 10",
+/// "exactly 10", "10 alone"): said of a band, the number is the whole band.
+pub(crate) const SOLE: &[&str] = &[
+    "only",
+    "just",
+    "solely",
+    "exclusively",
+    "exactly",
+    "precisely",
+    "alone",
+];
+
+/// The word of [`SOLE`] that says the number at `first..=k` is the only value, if one does:
+/// before it, past the words that lead to a number ("urgent only at 10", "only a severity of
+/// 10", "only when the severity is 10", "exactly 10"; not "not only at 10"), or after it, "alone"
+/// anywhere and another at the end of its phrase ("urgent at 10 only", "10 alone gives urgent").
+pub(crate) fn said_sole(toks: &[Tok], first: usize, k: usize) -> Option<&'static str> {
+    const LEADS: &[&str] = &[
+        "at", "of", "for", "a", "an", "the", "its", "severity", "score", "value", "level", "when",
+        "if", "is", "with", "on",
+    ];
+    let sole = |t: &Tok| SOLE.iter().copied().find(|w| is_word(t, &[w]));
+    let mut j = first;
+    while j >= 1 && is_word(&toks[j - 1], LEADS) {
+        j -= 1;
+    }
+    let before = j
+        .checked_sub(1)
+        .and_then(|p| sole(&toks[p]).filter(|_| !(p >= 1 && is_word(&toks[p - 1], &["not"]))));
+    let mut a = k + 1;
+    if is_word_at(toks, a, LENGTH_UNITS) || is_word_at(toks, a, &["day", "days"]) {
+        a += 1;
+    }
+    let after = toks.get(a).and_then(sole).filter(|w| {
+        *w == "alone"
+            || toks
+                .get(a + 1)
+                .is_none_or(|x| matches!(x.kind, Kind::Stop | Kind::Comma))
+    });
+    before.or(after)
+}
+
 /// Words before a number that make it no bound: an estimate or an example.
 pub(crate) const NO_BOUND: &[&str] = &[
     "about",
