@@ -855,6 +855,7 @@ pub(crate) fn check(
         // (the text's tokens, once for every reading of them)
         let toks = crate::lang::words::tokens(text);
         crate::served::cap_denied(&toks, tool.name, out);
+        crate::served::doctor_cap_misstated(text, &toks, tool.name, out);
         // (what the answer holds is said by the tool's description and its outputs')
         if field == Field::ToolDescription || field == Field::ParamDescription && !tool.input {
             if crate::facts::answers::output_of(tool.name).is_some() {

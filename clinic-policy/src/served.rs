@@ -4330,6 +4330,50 @@ pub(crate) fn cap_denied(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     }
 }
 
+/// Doctors one slot search may cover: one call makes at most 64 requests to the clinic API
+/// (`clinic-mcp` `session::DEFAULT_MAX_REQUESTS_PER_CALL`), one for the doctor list and one per
+/// doctor.
+pub const SEARCH_DOCTOR_CAP: u32 = 63;
+
+/// The slot search's cap of doctors said as another number ("at most 10 doctors", "of at most 5
+/// doctors", "a search of more than 10 doctors is an error"): the agent splits or refuses a
+/// search the server makes. A number of doctors said as an end is held to
+/// [`SEARCH_DOCTOR_CAP`] (past it, more than 63); a count said alone ("Searched 3 of 5
+/// doctors") is no cap.
+pub(crate) fn doctor_cap_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if tool != SLOT_SEARCH {
+        return;
+    }
+    for (k, t) in toks.iter().enumerate() {
+        let Some((n, first)) = number(toks, k, text) else {
+            continue;
+        };
+        if !is_word_at(toks, k + 1, DOCTORS) {
+            continue;
+        }
+        let cap = SEARCH_DOCTOR_CAP;
+        let fits = match said(toks, first, k, text) {
+            Said::AtMost | Said::Scale => n == cap,
+            Said::Below => n == cap + 1,
+            Said::AtLeast => n == cap + 1,
+            Said::Above => n == cap,
+            Said::Range(_) => n == cap,
+            Said::Lower | Said::Alone => true,
+        };
+        if !fits {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "the slot search's cap of doctors said as another number: one search covers at most {cap} doctors (one request each, plus the doctor list)"
+                ),
+            );
+            return;
+        }
+    }
+}
+
 /// The tools of this server that may answer an error code (any case), from the routes and checks
 /// of each tool; `None` for a code any tool may answer.
 pub fn tools_answering(code: &str) -> Option<&'static [&'static str]> {

@@ -22416,3 +22416,37 @@ fn a_band_said_as_its_only_value_is_the_whole_band() {
         ),
     ]);
 }
+
+#[test]
+fn the_slot_searchs_cap_of_doctors_is_the_servers() {
+    // one search makes one request per doctor plus the doctor list, at most 64: 63 doctors
+    const CAP: &str = "the slot search's cap of doctors said as another number";
+    for (place, bad) in [
+        (
+            P,
+            "Exact specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it, at most 10 doctors; either this or doctor_id, not both.",
+        ),
+        (O, "Open slots, earliest first, of at most 5 doctors."),
+        (O, "Open slots, earliest first, of up to 20 doctors."),
+    ] {
+        assert!(
+            refused_for(place, "find_available_slots", bad, CAP),
+            "{bad}"
+        );
+    }
+    for (place, good) in [
+        (
+            P,
+            "Exact specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it, at most 63 doctors; either this or doctor_id, not both.",
+        ),
+        (
+            O,
+            "Open slots, earliest first, of one doctor or of every doctor of a specialty.",
+        ),
+    ] {
+        assert!(
+            !refused_for(place, "find_available_slots", good, CAP),
+            "{good}"
+        );
+    }
+}

@@ -92,7 +92,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam56/served.jsonl"), 98, 2),
     (include_str!("data/redteam57/served.jsonl"), 92, 0),
     (include_str!("data/redteam58/served.jsonl"), 90, 3),
-    (include_str!("data/redteam59/served.jsonl"), 46, 8),
+    (include_str!("data/redteam59/served.jsonl"), 46, 6),
 ];
 
 fn mutates(tool: &str) -> bool {
