@@ -20518,7 +20518,7 @@ fn smaller_false_claims_beside_their_true_twins() {
 /// two kinds, or an argument's id said to be of a kind it does not take.
 fn id_kind_refused(place: &str, tool: &str, text: &str) -> bool {
     judge(place, text, tool).iter().any(|v| {
-        v.detail.contains("the two are of different records")
+        v.detail.contains("ids of two kinds said to be one")
             || v.detail.contains("the argument takes the id of")
     })
 }
@@ -22448,5 +22448,73 @@ fn the_slot_searchs_cap_of_doctors_is_the_servers() {
             !refused_for(place, "find_available_slots", good, CAP),
             "{good}"
         );
+    }
+}
+
+/// Ids of two kinds said to be one are one finding, whichever shape says it: a clause that
+/// equates them across the text, an apposition to the id the text opens on, or both at once
+/// ("Id of the appointment, the same value as the slot id"). An id with one kind passes.
+#[test]
+fn ids_of_two_kinds_said_to_be_one_are_one_finding() {
+    const TWO: &str = "ids of two kinds said to be one";
+    for (place, tool, bad) in [
+        // both shapes
+        (
+            P,
+            "cancel_appointment",
+            "Id of the appointment, the same value as the slot id.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Slot id, the same value as the appointment id.",
+        ),
+        // an apposition
+        (O, "list_doctors", "Doctor id, the value to book."),
+        (
+            O,
+            "list_doctors",
+            "Id of the doctor, the value to give to book_appointment as its slot id.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor, the slot id as returned by find_available_slots.",
+        ),
+        // a clause across the text
+        (
+            P,
+            "get_intake",
+            "Id of the appointment; the id of the slot is the same value.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake form of one appointment. The id of an appointment is the same value as the id of its slot.",
+        ),
+    ] {
+        let found = judge(place, bad, tool);
+        let n = found.iter().filter(|v| v.detail.contains(TWO)).count();
+        assert_eq!(n, 1, "{bad}: {found:?}");
+    }
+    for (place, tool, good) in [
+        (O, "find_available_slots", "Slot id, the value to book."),
+        (
+            O,
+            "list_doctors",
+            "Id of the doctor, the value to give to find_available_slots as its doctor id.",
+        ),
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor, as returned by list_doctor_schedule.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the new slot. The id of the appointment stays the same.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, TWO), "{good}");
     }
 }

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "963967a6bd1bff019cd6f964ca49f6691292bedbcc47ebfdad3e3b28f8271fbc";
+const PINNED: &str = "a4725cd45e1eda18f5c85831decab1dfe4688460ddb21df469816547945fa9a3";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

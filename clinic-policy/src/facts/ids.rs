@@ -109,7 +109,7 @@ fn id_kind(clause: &[&Tok], end: usize) -> Option<&'static str> {
 }
 
 /// Every kind an id is said to be of before `end`, in order.
-fn id_kinds(clause: &[&Tok], end: usize) -> Vec<&'static str> {
+pub(crate) fn id_kinds(clause: &[&Tok], end: usize) -> Vec<&'static str> {
     let mut found = Vec::new();
     for k in 0..end.min(clause.len()) {
         let id = |x: &Tok| is_word(x, &["id", "ids"]);
@@ -626,7 +626,7 @@ fn opening_id_not_taken<'a>(clause: &[&'a Tok], taken: &[&str]) -> Option<(&'a T
 }
 
 /// The kind of the id a phrase names at `j`: "<kind> id" or a name `<kind>_id`.
-fn id_named_at(p: &[&Tok], j: usize) -> Option<&'static str> {
+pub(crate) fn id_named_at(p: &[&Tok], j: usize) -> Option<&'static str> {
     let t = p.get(j)?;
     if t.kind == Kind::Ident {
         return kind_of_name(&t.text);
@@ -638,7 +638,7 @@ fn id_named_at(p: &[&Tok], j: usize) -> Option<&'static str> {
 
 /// The one kind of id the served tools a verb opens take ("book": `book_appointment`, a slot;
 /// "reschedule" takes two, and names none).
-fn kind_a_verb_takes(verb: &Tok) -> Option<&'static str> {
+pub(crate) fn kind_a_verb_takes(verb: &Tok) -> Option<&'static str> {
     let mut kinds: Vec<&'static str> = crate::served::ROLES
         .iter()
         .filter(|(t, _)| t.split('_').next() == Some(verb.text.as_str()))
@@ -650,88 +650,6 @@ fn kind_a_verb_takes(verb: &Tok) -> Option<&'static str> {
     match kinds.as_slice() {
         [one] => Some(one),
         _ => None,
-    }
-}
-
-/// The kind of id a phrase after the head says the same value is: an apposition ("the slot id
-/// of list_doctor_schedule", "also the slot_id of …", "the same value as slot_id", "the value to
-/// book", "the value to give as appointment_id") or "<tool> takes it as slot_id".
-fn kind_equated(p: &[&Tok]) -> Option<&'static str> {
-    let mut i = 0;
-    while p.get(i).is_some_and(|x| is_word(x, &["also", "and"])) {
-        i += 1;
-    }
-    if p.get(i).is_some_and(|x| is_word(x, &["the"])) {
-        i += 1;
-        if p.get(i).is_some_and(|x| is_word(x, &["same"])) {
-            i += 1;
-        }
-        if !p.get(i).is_some_and(|x| is_word(x, &["value", "number"])) {
-            // a noun phrase ("the doctor id of list_doctors"); a clause of its own ("the
-            // appointment id comes back in the answer") equates nothing
-            let phrase = crate::lang::predicates::verbless_phrase(&p[i..]);
-            return id_named_at(p, i).filter(|_| phrase);
-        }
-        // "the value to book", "the value for slot_id", "the value to give as appointment_id"
-        return (i + 1..p.len()).find_map(|j| {
-            id_named_at(p, j).or_else(|| {
-                (is_word(p[j - 1], &["to"]) && p[j].kind == Kind::Word)
-                    .then(|| kind_a_verb_takes(p[j]))
-                    .flatten()
-            })
-        });
-    }
-    // "book_appointment takes it as slot_id"
-    let at = p
-        .windows(2)
-        .position(|w| is_word(w[0], &["it"]) && is_word(w[1], &["as"]))?;
-    let j = at + 2 + usize::from(p.get(at + 2).is_some_and(|x| is_word(x, &["the"])));
-    id_named_at(p, j)
-}
-
-/// An id said, in its first sentence, to be the value of an id of another kind too ("Doctor id,
-/// the value to book", "Intake id, the value to give as appointment_id", "Id of an open slot:
-/// the doctor id of list_doctors", "Doctor id; book_appointment takes it as slot_id"): one
-/// number is the id of one record, and the agent that passes it as another kind's acts on
-/// whatever record of that kind has the number. "Slot id, the value to book" passes.
-pub(crate) fn id_equated_across_kinds(toks: &[Tok], out: &mut Vec<Violation>) {
-    let sentence: Vec<&Tok> = toks
-        .iter()
-        .take_while(|t| t.kind != Kind::Stop || t.text == ":" || t.text == ";")
-        .collect();
-    let mut phrases = sentence.split(|t| t.kind != Kind::Word && t.kind != Kind::Ident);
-    let Some(head) = phrases.next() else { return };
-    // (the head opens on the id: "Id of …", "Doctor id")
-    let opens = head
-        .iter()
-        .position(|x| !is_word(x, DETERMINERS))
-        .is_some_and(|i| {
-            is_word(head[i], &["id", "ids"])
-                || head.get(i + 1).is_some_and(|n| is_word(n, &["id", "ids"]))
-        });
-    let Some(kind) = id_kinds(head, head.len())
-        .first()
-        .copied()
-        .filter(|_| opens)
-    else {
-        return;
-    };
-    for p in phrases {
-        if let Some(other) = kind_equated(p)
-            && other != kind
-        {
-            push(
-                out,
-                Rule::Directive,
-                p[0],
-                format!(
-                    "an id of {} {kind} said to be the value of an id of {} {other}: the two are of different records",
-                    article(kind),
-                    article(other)
-                ),
-            );
-            return;
-        }
     }
 }
 

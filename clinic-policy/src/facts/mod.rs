@@ -118,7 +118,6 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
         answers::level_values_invented(&toks, out);
     }
     id_source_misstated(&toks, tool, out);
-    id_equated_across_kinds(&toks, out);
     id_order_claimed(&toks, out);
     crate::served::one_id_said_many(&toks, tool, answer, out);
 }

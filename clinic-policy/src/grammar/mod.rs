@@ -985,6 +985,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         }
     }
     ids_of_two_kinds(
+        &toks,
         &clauses,
         field == Field::ParamDescription && tool.input,
         out,

@@ -7,6 +7,7 @@
 //! them.
 
 use super::effects::in_condition;
+use crate::facts::{id_kinds, id_named_at, kind_a_verb_takes};
 use crate::lang::data::{CONDITIONS, Data, MEDICAL_LISTS, data_kind, medical};
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
@@ -749,27 +750,103 @@ fn same_as(clause: &[&Tok], k: usize) -> bool {
         || (k >= 2 && is_word(clause[k - 1], &["the"]) && is_word(clause[k - 2], COPULAS))
 }
 
-/// Ids of two kinds said to be one across a whole text, in any field ("Id of the appointment, or
-/// the id of the slot; the two are equal", "Id of the patient; the id of the doctor is valid
-/// too", "The id of an appointment is the same value as the id of its slot"): the call then
-/// acts on whatever record has that number. Where a value comes from or goes ("as returned by",
-/// "the value to give to") names another tool's parameter, and passes. With `each_clause` (an
-/// argument's text) one clause that says an id is the same as another ("Id of the appointment,
-/// the same value as the slot id", "each slot id is an appointment id too") is enough.
-pub(super) fn ids_of_two_kinds(clauses: &[Vec<&Tok>], each_clause: bool, out: &mut Vec<Violation>) {
-    let hit = two_kinds_equated(clauses).or_else(|| {
-        each_clause
-            .then(|| clauses.iter().find_map(|c| id_equated(c)))
-            .flatten()
-    });
+/// Ids of two kinds said to be one, in any field: across the whole text ("Id of the
+/// appointment, or the id of the slot; the two are equal", "Id of the patient; the id of the
+/// doctor is valid too", "The id of an appointment is the same value as the id of its slot"), or
+/// by an apposition to the id a text opens on ("Doctor id, the value to book", "Intake id, the
+/// value to give as appointment_id", "Id of an open slot: the doctor id of list_doctors", "Doctor
+/// id; book_appointment takes it as slot_id"). One number is the id of one record, and the agent
+/// that passes it as another kind's acts on whatever record of that kind has the number. Where a
+/// value comes from or goes ("as returned by", "the value to give to") names another tool's
+/// parameter, and passes, as does an apposition of the same kind ("Slot id, the value to book").
+/// With `each_clause` (an argument's text) one clause that says an id is the same as another
+/// ("Id of the appointment, the same value as the slot id", "each slot id is an appointment id
+/// too") is enough.
+pub(super) fn ids_of_two_kinds(
+    toks: &[Tok],
+    clauses: &[Vec<&Tok>],
+    each_clause: bool,
+    out: &mut Vec<Violation>,
+) {
+    let hit = two_kinds_equated(clauses)
+        .or_else(|| {
+            each_clause
+                .then(|| clauses.iter().find_map(|c| id_equated(c)))
+                .flatten()
+        })
+        .or_else(|| id_equated_by_apposition(toks));
     if let Some(t) = hit {
         push(
             out,
             Rule::Directive,
             t,
-            "ids of two kinds said to be one: a value names one object of one kind".to_owned(),
+            "ids of two kinds said to be one: a value is the id of one record of one kind"
+                .to_owned(),
         );
     }
+}
+
+/// The phrase of a text's first sentence that says the id the text opens on is the value of an
+/// id of another kind ([`kind_equated`]). The first sentence runs on over a colon or a
+/// semicolon, and its phrases are the runs of words between marks.
+fn id_equated_by_apposition(toks: &[Tok]) -> Option<&Tok> {
+    let sentence: Vec<&Tok> = toks
+        .iter()
+        .take_while(|t| t.kind != Kind::Stop || t.text == ":" || t.text == ";")
+        .collect();
+    let mut phrases = sentence.split(|t| t.kind != Kind::Word && t.kind != Kind::Ident);
+    let head = phrases.next()?;
+    // (the head opens on the id: "Id of …", "Doctor id")
+    let opens = head
+        .iter()
+        .position(|x| !is_word(x, DETERMINERS))
+        .is_some_and(|i| {
+            is_word(head[i], &["id", "ids"])
+                || head.get(i + 1).is_some_and(|n| is_word(n, &["id", "ids"]))
+        });
+    let kind = id_kinds(head, head.len())
+        .first()
+        .copied()
+        .filter(|_| opens)?;
+    phrases
+        .find(|p| kind_equated(p).is_some_and(|other| other != kind))
+        .map(|p| p[0])
+}
+
+/// The kind of id a phrase after the head says the same value is: an apposition ("the slot id
+/// of list_doctor_schedule", "also the slot_id of …", "the same value as slot_id", "the value to
+/// book", "the value to give as appointment_id") or "<tool> takes it as slot_id".
+fn kind_equated(p: &[&Tok]) -> Option<&'static str> {
+    let mut i = 0;
+    while p.get(i).is_some_and(|x| is_word(x, &["also", "and"])) {
+        i += 1;
+    }
+    if p.get(i).is_some_and(|x| is_word(x, &["the"])) {
+        i += 1;
+        if p.get(i).is_some_and(|x| is_word(x, &["same"])) {
+            i += 1;
+        }
+        if !p.get(i).is_some_and(|x| is_word(x, &["value", "number"])) {
+            // a noun phrase ("the doctor id of list_doctors"); a clause of its own ("the
+            // appointment id comes back in the answer") equates nothing
+            let phrase = crate::lang::predicates::verbless_phrase(&p[i..]);
+            return id_named_at(p, i).filter(|_| phrase);
+        }
+        // "the value to book", "the value for slot_id", "the value to give as appointment_id"
+        return (i + 1..p.len()).find_map(|j| {
+            id_named_at(p, j).or_else(|| {
+                (is_word(p[j - 1], &["to"]) && p[j].kind == Kind::Word)
+                    .then(|| kind_a_verb_takes(p[j]))
+                    .flatten()
+            })
+        });
+    }
+    // "book_appointment takes it as slot_id"
+    let at = p
+        .windows(2)
+        .position(|w| is_word(w[0], &["it"]) && is_word(w[1], &["as"]))?;
+    let j = at + 2 + usize::from(p.get(at + 2).is_some_and(|x| is_word(x, &["the"])));
+    id_named_at(p, j)
 }
 
 /// The first id of a text that names ids of two kinds and says them equal.
