@@ -3872,33 +3872,6 @@ fn capped_said_whole_at(at: &Tok, tool: &str, out: &mut Vec<Violation>) {
 /// page ("each appointment of the page"), a sentence of the cap, and one of a flag's value
 /// (read by the flag's reading) say what the server does.
 fn capped_list_said_whole(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    const ITEMS: &[&str] = &[
-        "slot",
-        "slots",
-        "protocol",
-        "protocols",
-        "appointment",
-        "appointments",
-        "match",
-        "matches",
-        "result",
-        "results",
-        "entry",
-        "entries",
-        "one",
-        "them",
-        "booking",
-        "bookings",
-    ];
-    // (what bounds the whole the item is one of: the window, the search, the doctor's list)
-    const WHOLE: &[&str] = &[
-        "window", "match", "matches", "matching", "matched", "doctor", "doctors", "patient",
-        "patients", "answer", "them", "search", "query", "found", "schedule",
-    ];
-    const OWN: &[&str] = &[
-        "has", "have", "with", "is", "are", "carries", "holds", "gives", "shows", "comes", "names",
-        "starts", "ends",
-    ];
     const CAP: &[&str] = &[
         "limit",
         "most",
@@ -3910,137 +3883,188 @@ fn capped_list_said_whole(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Viola
         "false",
         "api",
     ];
-    // (a count over the whole is true of every page: "the total number of all appointments";
-    // the items beside it are one answer's: "every appointment, and their total number")
-    const COUNT: &[&str] = &["count", "counts", "counted", "total", "number", "numbers"];
     if s.iter().any(|x| is_word(x, CAP) || x.text == "limit") {
         return;
     }
-    let hit = (0..s.len()).find(|&k| {
-        if !is_word(&s[k], &["every", "each", "all"]) || denied(s, k) {
-            return false;
-        }
-        // (what a search that reads the whole window reads: "the search reads every slot")
-        if READS_WHOLE.contains(&tool)
-            && s[k.saturating_sub(2)..k].iter().any(|x| {
-                is_word(
-                    x,
-                    &[
-                        "reads", "read", "scans", "scanned", "checks", "checked", "counts",
-                        "counted",
-                    ],
-                )
-            })
-        {
-            return false;
-        }
-        let counted = s[..k]
-            .iter()
-            .rev()
-            .take_while(|x| x.kind != Kind::Comma && x.kind != Kind::Stop)
-            .any(|x| is_word(x, COUNT));
-        // (or the sentence opens on a count the phrase glosses: "How many open slots the
-        // window holds: every matching slot", "The total: all matches"; not an item beside a
-        // count, "every slot, and their total number")
-        let opens_counted = {
-            let head: Vec<&Tok> = s
-                .iter()
-                .take_while(|x| x.kind != Kind::Comma && x.kind != Kind::Stop)
-                .collect();
-            let many = head
-                .windows(2)
-                .any(|w| is_word(w[0], &["how"]) && is_word(w[1], &["many"]));
-            let mark = |x: &Tok| x.kind == Kind::Comma || x.kind == Kind::Stop;
-            let second =
-                s[..k].iter().filter(|x| mark(x)).count() == 1 && k >= 1 && mark(&s[k - 1]);
-            (many || head.iter().any(|x| is_word(x, COUNT))) && second
-        };
-        if counted || opens_counted {
-            return false;
-        }
-        // (the item the word counts, in the few words after it, before a comma)
-        let span = s[k + 1..]
-            .iter()
-            .take(8)
-            .take_while(|x| x.kind != Kind::Comma)
-            .count();
-        // ("one" right after it: "each one of the window", not "each doctor of one specialty")
-        let Some(i) = (k + 1..k + 1 + span)
-            .find(|&j| is_word(&s[j], ITEMS) && (j == k + 1 || !is_word(&s[j], &["one"])))
-        else {
-            return false;
-        };
-        // ("each one's doctor" is the item's own)
-        if text.get(s[i].end..).is_some_and(|r| r.starts_with('\'')) {
-            return false;
-        }
-        // ("every slot of a doctor has an id": the item's own datum; not "is returned", said of
-        // the whole)
-        let after: Vec<&Tok> = s[i + 1..]
-            .iter()
-            .take(5)
-            .take_while(|x| x.kind != Kind::Comma)
-            .collect();
-        let own = after.iter().enumerate().any(|(j, x)| {
-            is_word(x, OWN)
-                && !after.get(j + 1).is_some_and(|y| {
-                    is_word(
-                        y,
-                        &[
-                            "returned", "listed", "given", "answered", "shown", "included",
-                            "found", "sent",
-                        ],
-                    )
-                })
-        });
-        // (or said of the item before it: "each matching protocol", "all slots found")
-        let matching = s[k + 1..i]
-            .iter()
-            .any(|x| is_word(x, &["matching", "matched", "found"]));
-        let whole = (matching
-            || s[i + 1..]
-                .iter()
-                .take(6)
-                .take_while(|x| x.kind != Kind::Comma)
-                .any(|x| is_word(x, WHOLE)))
-            && !s[k + 1..]
-                .iter()
-                .take(8)
-                .any(|x| is_word(x, &["page", "pages"]));
-        // ("all of them": the whole said of a list named before it)
-        let all_of = is_word(&s[k], &["all"])
-            && is_word_at(s, k + 1, &["of"])
-            && is_word_at(s, k + 2, &["them", "the"]);
-        // ("The protocols found, each one.": a bare "each one" set after a whole named before
-        // it, not a page)
-        let bare_one = i == k + 1
-            && k >= 1
-            && s[k - 1].kind == Kind::Comma
-            && is_word(&s[i], &["one"])
-            && s.get(i + 1)
-                .is_none_or(|x| x.kind == Kind::Stop || x.kind == Kind::Comma)
-            && s[..k]
-                .iter()
-                .any(|x| is_word(x, WHOLE) || is_word(x, &["matching", "matched", "found"]))
-            && !s.iter().any(|x| is_word(x, &["page", "pages"]));
-        !own && (whole || all_of || bare_one)
-    });
-    // (or by its ends: "the appointments of the patient, from the first to the last"; not of
-    // a page, nor an order, "earliest first")
-    let ends = (0..s.len()).find(|&k| {
-        is_word(&s[k], &["last"])
-            && !denied(s, k)
-            && s.get(k + 1)
-                .is_none_or(|x| x.kind == Kind::Stop || x.kind == Kind::Comma || is_word(x, ITEMS))
-            && (k.saturating_sub(6)..k).any(|j| {
-                is_word(&s[j], &["first"])
-                    && (j + 1..k).any(|i| is_word(&s[i], &["to", "through", "until", "till"]))
-            })
-            && !s.iter().any(|x| is_word(x, &["page", "pages"]))
-    });
+    let hit = (0..s.len()).find(|&k| said_whole_at(text, s, k, tool));
+    let ends = (0..s.len()).find(|&k| said_by_ends(s, k));
     if let Some(k) = hit.or(ends) {
         capped_said_whole_at(&s[k], tool, out);
     }
+}
+
+/// The words that name a capped list's items, or stand for them ("each one", "all of them").
+const CAPPED_ITEMS: &[&str] = &[
+    "slot",
+    "slots",
+    "protocol",
+    "protocols",
+    "appointment",
+    "appointments",
+    "match",
+    "matches",
+    "result",
+    "results",
+    "entry",
+    "entries",
+    "one",
+    "them",
+    "booking",
+    "bookings",
+];
+
+/// What bounds the whole an item is one of: the window, the search, the doctor's list.
+const CAPPED_WHOLE: &[&str] = &[
+    "window", "match", "matches", "matching", "matched", "doctor", "doctors", "patient",
+    "patients", "answer", "them", "search", "query", "found", "schedule",
+];
+
+/// The "every", "each" or "all" at `k` says the capped list holds every item there is.
+fn said_whole_at(text: &str, s: &[Tok], k: usize, tool: &str) -> bool {
+    if !is_word(&s[k], &["every", "each", "all"]) || denied(s, k) {
+        return false;
+    }
+    if search_reads_whole(s, k, tool) || said_of_a_count(s, k) {
+        return false;
+    }
+    let Some(i) = item_counted(s, k) else {
+        return false;
+    };
+    // ("each one's doctor" is the item's own)
+    if text.get(s[i].end..).is_some_and(|r| r.starts_with('\'')) {
+        return false;
+    }
+    !item_own_datum(s, i)
+        && (whole_named_after(s, k, i) || all_of_them(s, k) || bare_each_one(s, k, i))
+}
+
+/// What a search that reads the whole window reads, not answers: "the search reads every slot".
+fn search_reads_whole(s: &[Tok], k: usize, tool: &str) -> bool {
+    READS_WHOLE.contains(&tool)
+        && s[k.saturating_sub(2)..k].iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "reads", "read", "scans", "scanned", "checks", "checked", "counts", "counted",
+                ],
+            )
+        })
+}
+
+/// The word at `k` is of a count over the whole, true of every page ("the total number of all
+/// appointments"), or glosses a count the sentence opens on ("How many open slots the window
+/// holds: every matching slot", "The total: all matches"); not an item beside a count ("every
+/// slot, and their total number").
+fn said_of_a_count(s: &[Tok], k: usize) -> bool {
+    const COUNT: &[&str] = &["count", "counts", "counted", "total", "number", "numbers"];
+    let counted = s[..k]
+        .iter()
+        .rev()
+        .take_while(|x| x.kind != Kind::Comma && x.kind != Kind::Stop)
+        .any(|x| is_word(x, COUNT));
+    let head: Vec<&Tok> = s
+        .iter()
+        .take_while(|x| x.kind != Kind::Comma && x.kind != Kind::Stop)
+        .collect();
+    let many = head
+        .windows(2)
+        .any(|w| is_word(w[0], &["how"]) && is_word(w[1], &["many"]));
+    let mark = |x: &Tok| x.kind == Kind::Comma || x.kind == Kind::Stop;
+    let second = s[..k].iter().filter(|x| mark(x)).count() == 1 && k >= 1 && mark(&s[k - 1]);
+    counted || ((many || head.iter().any(|x| is_word(x, COUNT))) && second)
+}
+
+/// The item the word at `k` counts, in the few words after it before a comma; "one" only right
+/// after it ("each one of the window", not "each doctor of one specialty").
+fn item_counted(s: &[Tok], k: usize) -> Option<usize> {
+    let span = s[k + 1..]
+        .iter()
+        .take(8)
+        .take_while(|x| x.kind != Kind::Comma)
+        .count();
+    (k + 1..k + 1 + span)
+        .find(|&j| is_word(&s[j], CAPPED_ITEMS) && (j == k + 1 || !is_word(&s[j], &["one"])))
+}
+
+/// The words after the item at `i` give the item's own datum ("every slot of a doctor has an
+/// id"), not the whole's ("is returned").
+fn item_own_datum(s: &[Tok], i: usize) -> bool {
+    const OWN: &[&str] = &[
+        "has", "have", "with", "is", "are", "carries", "holds", "gives", "shows", "comes", "names",
+        "starts", "ends",
+    ];
+    let after: Vec<&Tok> = s[i + 1..]
+        .iter()
+        .take(5)
+        .take_while(|x| x.kind != Kind::Comma)
+        .collect();
+    after.iter().enumerate().any(|(j, x)| {
+        is_word(x, OWN)
+            && !after.get(j + 1).is_some_and(|y| {
+                is_word(
+                    y,
+                    &[
+                        "returned", "listed", "given", "answered", "shown", "included", "found",
+                        "sent",
+                    ],
+                )
+            })
+    })
+}
+
+/// The item between `k` and `i` is said of a whole: before it ("each matching protocol", "all
+/// slots found") or in the words after it ("every slot of the window"); not of a page.
+fn whole_named_after(s: &[Tok], k: usize, i: usize) -> bool {
+    let matching = s[k + 1..i]
+        .iter()
+        .any(|x| is_word(x, &["matching", "matched", "found"]));
+    (matching
+        || s[i + 1..]
+            .iter()
+            .take(6)
+            .take_while(|x| x.kind != Kind::Comma)
+            .any(|x| is_word(x, CAPPED_WHOLE)))
+        && !s[k + 1..]
+            .iter()
+            .take(8)
+            .any(|x| is_word(x, &["page", "pages"]))
+}
+
+/// "all of them", "all of the …" at `k`: the whole said of a list named before it.
+fn all_of_them(s: &[Tok], k: usize) -> bool {
+    is_word(&s[k], &["all"])
+        && is_word_at(s, k + 1, &["of"])
+        && is_word_at(s, k + 2, &["them", "the"])
+}
+
+/// A bare "each one" at `k`, `i` set after a whole named before it, not a page ("The protocols
+/// found, each one.").
+fn bare_each_one(s: &[Tok], k: usize, i: usize) -> bool {
+    i == k + 1
+        && k >= 1
+        && s[k - 1].kind == Kind::Comma
+        && is_word(&s[i], &["one"])
+        && s.get(i + 1)
+            .is_none_or(|x| x.kind == Kind::Stop || x.kind == Kind::Comma)
+        && s[..k]
+            .iter()
+            .any(|x| is_word(x, CAPPED_WHOLE) || is_word(x, &["matching", "matched", "found"]))
+        && !s.iter().any(|x| is_word(x, &["page", "pages"]))
+}
+
+/// The "last" at `k` closes a list said by its ends ("the appointments of the patient, from the
+/// first to the last"); not of a page, nor an order ("earliest first").
+fn said_by_ends(s: &[Tok], k: usize) -> bool {
+    is_word(&s[k], &["last"])
+        && !denied(s, k)
+        && s.get(k + 1).is_none_or(|x| {
+            x.kind == Kind::Stop || x.kind == Kind::Comma || is_word(x, CAPPED_ITEMS)
+        })
+        && (k.saturating_sub(6)..k).any(|j| {
+            is_word(&s[j], &["first"])
+                && (j + 1..k).any(|i| is_word(&s[i], &["to", "through", "until", "till"]))
+        })
+        && !s.iter().any(|x| is_word(x, &["page", "pages"]))
 }
 
 /// A capped or paged answer said to be the whole by a word of wholeness before its items ("the
