@@ -3893,7 +3893,8 @@ fn capped_list_said_whole(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Viola
     }
 }
 
-/// The words that name a capped list's items, or stand for them ("each one", "all of them").
+/// The nouns that name a capped list's items ("the complete list of open slots", "every
+/// matching protocol").
 const CAPPED_ITEMS: &[&str] = &[
     "slot",
     "slots",
@@ -3901,17 +3902,17 @@ const CAPPED_ITEMS: &[&str] = &[
     "protocols",
     "appointment",
     "appointments",
-    "match",
     "matches",
-    "result",
     "results",
-    "entry",
     "entries",
-    "one",
-    "them",
-    "booking",
     "bookings",
 ];
+
+/// The words that stand for one item of a capped list after "every", "each" or "all" ("each
+/// match", "each one", "all of them"). Not after a word of wholeness: there "match" is a verb
+/// ("when nothing matches, the full term may match") and a singular is one item made whole,
+/// not the list.
+const ONE_CAPPED_ITEM: &[&str] = &["match", "result", "entry", "booking", "one", "them"];
 
 /// What bounds the whole an item is one of: the window, the search, the doctor's list.
 const CAPPED_WHOLE: &[&str] = &[
@@ -3982,8 +3983,10 @@ fn item_counted(s: &[Tok], k: usize) -> Option<usize> {
         .take(8)
         .take_while(|x| x.kind != Kind::Comma)
         .count();
-    (k + 1..k + 1 + span)
-        .find(|&j| is_word(&s[j], CAPPED_ITEMS) && (j == k + 1 || !is_word(&s[j], &["one"])))
+    (k + 1..k + 1 + span).find(|&j| {
+        is_word(&s[j], CAPPED_ITEMS)
+            || (is_word(&s[j], ONE_CAPPED_ITEM) && (j == k + 1 || !is_word(&s[j], &["one"])))
+    })
 }
 
 /// The words after the item at `i` give the item's own datum ("every slot of a doctor has an
@@ -4058,7 +4061,10 @@ fn said_by_ends(s: &[Tok], k: usize) -> bool {
     is_word(&s[k], &["last"])
         && !denied(s, k)
         && s.get(k + 1).is_none_or(|x| {
-            x.kind == Kind::Stop || x.kind == Kind::Comma || is_word(x, CAPPED_ITEMS)
+            x.kind == Kind::Stop
+                || x.kind == Kind::Comma
+                || is_word(x, CAPPED_ITEMS)
+                || is_word(x, ONE_CAPPED_ITEM)
         })
         && (k.saturating_sub(6)..k).any(|j| {
             is_word(&s[j], &["first"])
@@ -4073,18 +4079,6 @@ fn said_by_ends(s: &[Tok], k: usize) -> bool {
 /// protocol search answer at most `limit` items, and an appointment list one page. A sentence
 /// of the cap or of a page, and a denial, pass; "first … last" is [`capped_list_said_whole`]'s.
 fn capped_list_said_complete(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    const ITEMS: &[&str] = &[
-        "slot",
-        "slots",
-        "protocol",
-        "protocols",
-        "appointment",
-        "appointments",
-        "matches",
-        "results",
-        "entries",
-        "bookings",
-    ];
     if s.iter().any(|x| {
         is_word(
             x,
@@ -4113,7 +4107,7 @@ fn capped_list_said_complete(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
             .collect();
         is_word(&s[k], &["whole", "entire", "complete", "full"])
             && !denied(s, k)
-            && phrase.iter().take(5).any(|x| is_word(x, ITEMS))
+            && phrase.iter().take(5).any(|x| is_word(x, CAPPED_ITEMS))
             && !phrase.iter().any(|x| is_word(x, PART))
     });
     // (ends in time: one of them "earliest", "oldest", "latest" or "newest")
