@@ -21944,6 +21944,11 @@ fn each_code_of_a_list_is_read_with_its_own_case() {
             "Optional key, 8 to 128 characters. With another slot, 422 `IDEMPOTENCY_KEY_CONFLICT`.",
             "book_appointment",
         ),
+        (
+            p,
+            "Optional key, 8 to 128 characters. A second patient booking the same slot gets 409 `SLOT_TAKEN`.",
+            "book_appointment",
+        ),
     ] {
         assert!(passes(f, text, tool), "{text}");
     }
