@@ -238,6 +238,7 @@ pub(super) fn served_misstated(
             window_said_local(s, out);
             count_beyond_window(s, out);
         }
+        count_set_misnamed(s, tool, out);
         if ORDERED_BY_ID.contains(&tool) {
             order_by_id_reversed(s, out);
         }
@@ -416,7 +417,12 @@ fn flag_inverted(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
                 );
                 return;
             }
-            if value && about_else(cond, flag) {
+            // (each condition of "…, or when …" is read alone)
+            let conds = cond.split(|x| is_word(x, &["or"]));
+            let mut parts = conds
+                .enumerate()
+                .filter(|(i, c)| *i == 0 || c.first().is_some_and(|x| is_word(x, &["when", "if"])));
+            if value && parts.any(|(_, c)| about_else(c, flag)) {
                 push(
                     out,
                     Rule::Directive,
@@ -2003,6 +2009,110 @@ fn count_beyond_window(s: &[Tok], out: &mut Vec<Violation>) {
             Rule::Directive,
             t,
             "what the slot search counts said to reach past its window: it counts the open slots of the window, before the limit".to_owned(),
+        );
+    }
+}
+
+/// The set a served count or flag is of. `window`: it counts what was found in the window the
+/// caller gave (from, to; 7 days by default), no other span of days. `doctors`: of the doctors
+/// searched, which are every doctor only when neither doctor_id nor specialty is given.
+/// `specialty`: of the doctors listed, which are of every specialty only when no specialty is
+/// given.
+struct CountSet {
+    tool: &'static str,
+    window: bool,
+    doctors: bool,
+    specialty: bool,
+}
+
+/// The served counts and flags of a count (`clinic-mcp/src/tools/slots.rs`: `total_found` and
+/// `truncated`; `doctors.rs`: `count`, the doctors listed).
+const COUNT_SETS: &[CountSet] = &[
+    CountSet {
+        tool: SLOT_SEARCH,
+        window: true,
+        doctors: true,
+        specialty: false,
+    },
+    CountSet {
+        tool: "list_doctors",
+        window: false,
+        doctors: false,
+        specialty: true,
+    },
+];
+
+/// A served count glossed as the count of another set ("Open slots of the doctor in the next 62
+/// days", "and in the next window too", "over every doctor of the clinic", "How many doctors are
+/// listed, or of every specialty when specialty is given"): the agent reads a count of one window
+/// or of the doctors searched as one of a span or of doctors the call did not search. Read, in a
+/// sentence of a count ("number", "count", "total", "how many", "found", "matched", "before the
+/// limit", "true when"): a span of
+/// days after "next" (not a default), a next or later window, and every doctor or every
+/// specialty said with no word of an argument left out.
+fn count_set_misnamed(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    let Some(set) = COUNT_SETS.iter().find(|c| c.tool == tool) else {
+        return;
+    };
+    let counted = s.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "number", "count", "total", "found", "listed", "true", "limit", "matched",
+            ],
+        )
+    }) || s
+        .windows(2)
+        .any(|w| is_word(&w[0], &["how"]) && is_word(&w[1], &["many"]));
+    if !counted {
+        return;
+    }
+    let left_out = s.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "without", "absent", "neither", "no", "not", "unless", "omitted", "missing",
+                "default",
+            ],
+        )
+    });
+    const LATER: &[&str] = &["next", "coming", "following", "later", "another", "other"];
+    let span = set.window
+        && !left_out
+        && s.iter().enumerate().any(|(k, x)| {
+            is_word(x, LATER)
+                && s[k + 1..].iter().take(3).any(|y| {
+                    is_word(y, &["window", "windows"])
+                        || hours_of(y).is_some()
+                            && !is_word(y, &["hour", "hours"])
+                            && !matches!(s.get(k + 1), Some(n) if is_word(n, &["one", "a"]))
+                })
+        });
+    let every = |nouns: &[&str]| {
+        s.iter().enumerate().any(|(k, x)| {
+            is_word(x, &["every", "all", "each"])
+                && s[k + 1..]
+                    .iter()
+                    .take(2)
+                    .position(|y| is_word(y, nouns))
+                    // ("every doctor of a specialty", "all doctors with the specialty")
+                    .is_some_and(|j| {
+                        !(is_word_at(s, k + j + 2, &["of", "with", "in"])
+                            && s[k + j + 3..]
+                                .iter()
+                                .take(2)
+                                .any(|y| is_word(y, &["specialty", "specialties"])))
+                    })
+        })
+    };
+    let doctors = set.doctors && !left_out && every(&["doctor", "doctors"]);
+    let specialty = set.specialty && !left_out && every(&["specialty", "specialties"]);
+    if let Some(t) = s.first().filter(|_| span || doctors || specialty) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a served count glossed as the count of another set: the slot search counts the open slots of the caller's window and of the doctors searched; list_doctors counts the doctors listed".to_owned(),
         );
     }
 }

@@ -22523,3 +22523,74 @@ fn ids_of_two_kinds_said_to_be_one_are_one_finding() {
         assert!(!refused_for(place, tool, good, TWO), "{good}");
     }
 }
+
+#[test]
+fn a_served_count_is_of_the_set_it_counts() {
+    let what = "count of another set";
+    for (tool, bad) in [
+        (
+            "find_available_slots",
+            "Open slots of the doctor in the next 62 days, before the limit was applied.",
+        ),
+        (
+            "find_available_slots",
+            "Number of open slots in the coming 2 weeks.",
+        ),
+        (
+            "find_available_slots",
+            "Open slots found in the window before the limit was applied, and in the next window too.",
+        ),
+        (
+            "find_available_slots",
+            "Open slots found in the window before the limit was applied, over every doctor of the clinic.",
+        ),
+        (
+            "find_available_slots",
+            "Total of the open slots of all doctors.",
+        ),
+        (
+            "list_doctors",
+            "How many doctors are listed, or of every specialty when specialty is given.",
+        ),
+        ("list_doctors", "Number of doctors of all specialties."),
+    ] {
+        assert!(refused_for(O, tool, bad, what), "{bad}");
+    }
+    for bad in [
+        "True when more slots matched than were returned, or when a doctor has more than 20 open slots.",
+        "True when more slots matched than were returned, or if the clinic is closed.",
+    ] {
+        assert!(
+            refused_for(O, "find_available_slots", bad, "said of something else"),
+            "{bad}"
+        );
+    }
+    passes(&[
+        (
+            O,
+            "find_available_slots",
+            "Number of open slots found in the window, before the limit.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "True when more slots matched than were returned.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots found in the window before the limit was applied, over every doctor when neither doctor_id nor specialty is given.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Number of open slots found of every doctor of the specialty.",
+        ),
+        (O, "list_doctors", "How many doctors are listed."),
+        (
+            O,
+            "list_doctors",
+            "How many doctors are listed, of every specialty when no specialty is given.",
+        ),
+    ]);
+}

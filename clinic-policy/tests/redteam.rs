@@ -55,7 +55,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam19/served.jsonl"), 38, 0),
     (include_str!("data/redteam20/served.jsonl"), 44, 5),
     (include_str!("data/redteam21/served.jsonl"), 54, 0),
-    (include_str!("data/redteam22/served.jsonl"), 96, 10),
+    (include_str!("data/redteam22/served.jsonl"), 96, 9),
     (include_str!("data/redteam23/served.jsonl"), 97, 1),
     (include_str!("data/redteam24/served.jsonl"), 84, 4),
     (include_str!("data/redteam25/served.jsonl"), 74, 18),
@@ -92,7 +92,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam56/served.jsonl"), 98, 2),
     (include_str!("data/redteam57/served.jsonl"), 92, 0),
     (include_str!("data/redteam58/served.jsonl"), 90, 3),
-    (include_str!("data/redteam59/served.jsonl"), 46, 6),
+    (include_str!("data/redteam59/served.jsonl"), 46, 0),
 ];
 
 fn mutates(tool: &str) -> bool {
