@@ -3921,8 +3921,90 @@ fn limit_said_per_other(text: &str, s: &[Tok], tool: &str, out: &mut Vec<Violati
     }
 }
 
+/// A cap said of the list at `k` ("at most 10", "10 at most", "no more than 10", "up to 10", "a
+/// maximum of 10", "10 or fewer"), its number ending a phrase or naming the list's own items
+/// ("up to 10 doctors"): a count of something else ("up to 3 specialties each") is no cap.
+fn cap_at(text: &str, s: &[Tok], k: usize) -> bool {
+    let w = |j: usize, list: &[&str]| is_word_at(s, j, list);
+    // (the cap opens a phrase of the list's own, or follows its items or its verb: "The
+    // doctors, at most 10", "returns up to 10 doctors"; "patients up to 12" caps no list)
+    let opens = |start: usize| {
+        let start = if start >= 1 && w(start - 1, &["a", "the"]) {
+            start - 1
+        } else {
+            start
+        };
+        start == 0
+            || s[start - 1].kind != Kind::Word
+            || w(
+                start - 1,
+                &[
+                    "doctors",
+                    "specialties",
+                    "list",
+                    "lists",
+                    "returns",
+                    "return",
+                    "gives",
+                    "give",
+                    "answers",
+                    "answer",
+                ],
+            )
+    };
+    let n = if w(k, &["most"]) && k >= 1 && w(k - 1, &["at"]) && opens(k - 1) {
+        k + 1
+    } else if w(k, &["more", "fewer", "less"])
+        && k >= 1
+        && w(k - 1, &["no", "not"])
+        && w(k + 1, &["than"])
+        && opens(k - 1)
+        || (w(k, &["up"]) && w(k + 1, &["to"])
+            || w(k, &["maximum", "max"]) && w(k + 1, &["of"])
+            || w(k, &["limited", "capped", "cut"]) && w(k + 1, &["to", "at"]))
+            && opens(k)
+    {
+        k + 2
+    } else if number(s, k, text).is_some()
+        && (w(k + 1, &["at"]) && w(k + 2, &["most"])
+            || w(k + 1, &["or"]) && w(k + 2, &["fewer", "less"]))
+    {
+        return opens(k) && !denied(s, k);
+    } else {
+        return false;
+    };
+    // (a denial before the cap's own words: "not up to 10"; the "no" of "no more than" is its own)
+    let from = if k >= 1 && w(k - 1, &["no", "not"]) && w(k + 1, &["than"]) {
+        k - 1
+    } else {
+        k
+    };
+    if number(s, n, text).is_none() || denied(s, from) {
+        return false;
+    }
+    // (the number's own phrase ends, or names the list's items)
+    s.get(n + 1).is_none_or(|y| {
+        y.kind != Kind::Word
+            || is_word(
+                y,
+                &[
+                    "doctor",
+                    "doctors",
+                    "specialty",
+                    "specialties",
+                    "items",
+                    "entries",
+                    "results",
+                    "names",
+                    "in",
+                    "per",
+                ],
+            )
+    })
+}
+
 /// A whole list said to come in pages or cut to a count ("List doctors, 20 at a time", "The
-/// doctors on this page", "The first 10 specialties"): the doctors and the specialties come all
+/// doctors on this page", "The first 10 specialties", "The doctors, at most 10"): the doctors and the specialties come all
 /// in one answer, so the agent asks for a next page that does not exist, or stops at a part.
 fn whole_list_paged(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
     let hit = s.iter().enumerate().find(|&(k, x)| {
@@ -3947,7 +4029,7 @@ fn whole_list_paged(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
             && number(s, k - 3, text).is_some();
         let first_n =
             is_word(x, &["first", "top"]) && number(s, k + 1, text).is_some() && !denied(s, k);
-        page || at_a_time || first_n
+        page || at_a_time || first_n || cap_at(text, s, k)
     });
     if let Some((_, t)) = hit {
         push(

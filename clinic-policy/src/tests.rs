@@ -22594,3 +22594,198 @@ fn a_served_count_is_of_the_set_it_counts() {
         ),
     ]);
 }
+
+/// A person marked by acts said to be barred from an act with a modal ("cannot book again",
+/// "may not book", "is not able to book", "has no right to book") is a sanction the clinic API
+/// does not have; a bar of the lifecycle ("A cancelled appointment cannot be cancelled again")
+/// and a subject marked by a status pass.
+#[test]
+fn a_sanction_said_with_a_modal_is_refused() {
+    const WHY: &str = "said to lose a service for acts done or not done";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A patient with 3 cancellations cannot book again.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A patient with 3 cancellations may not book again.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A patient with 2 rejections is not able to book.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A patient with 2 rejections has no right to book.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A patient who cancels twice cannot be booked again.",
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of one appointment. An appointment without an intake cannot be kept.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, WHY), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A cancelled appointment cannot be cancelled again: 422 `INVALID_TRANSITION`.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot that is taken cannot be booked: 409 `SLOT_TAKEN`.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one appointment to another open slot. An appointment that is cancelled cannot be moved: 422 `INVALID_TRANSITION`.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A doctor cannot book an appointment.",
+        ),
+    ] {
+        assert!(!refused_for(D, tool, good, WHY), "{good}");
+    }
+}
+
+/// An argument of another form or type than its schema's said to answer `VALIDATION_ERROR` on a
+/// served tool ("an id that is not a number", "any other value") is false of this server, which
+/// answers `INVALID_ARGUMENTS` before any request; the same said as `INVALID_ARGUMENTS` passes,
+/// and so does a tool this server does not serve, judged by the contract ("400 for a
+/// non-numeric id").
+#[test]
+fn an_argument_of_another_form_said_to_answer_validation_error_is_refused() {
+    const WHY: &str = "an argument of another form or type said to answer `VALIDATION_ERROR`";
+    for (tool, bad) in [
+        (
+            "get_appointment",
+            "Id of the appointment. An id that is not a number gives 400 `VALIDATION_ERROR`.",
+        ),
+        (
+            "get_appointment",
+            "Id of the appointment. A decimal id gives 400 `VALIDATION_ERROR`.",
+        ),
+        (
+            "book_appointment",
+            "Id of the slot to book. A positive integer; any other value gives the error `VALIDATION_ERROR`.",
+        ),
+        (
+            "book_appointment",
+            "Id of the slot to book, a positive integer. A value of the wrong type gives the error `VALIDATION_ERROR`.",
+        ),
+    ] {
+        assert!(refused_for(P, tool, bad, WHY), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "get_appointment",
+            "Id of the appointment. An id that is not a number gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            "book_appointment",
+            "Id of the slot to book, a positive integer; any other value gives the error `INVALID_ARGUMENTS`.",
+        ),
+        (
+            "get_doctor",
+            "Id of the doctor. An id that is not a number gives 400 `VALIDATION_ERROR`.",
+        ),
+    ] {
+        assert!(!refused_for(P, tool, good, WHY), "{good}");
+    }
+}
+
+/// An example of an urgent case that plays it down ("for example: a routine check") is
+/// refused; an example that keeps the case urgent, and a light case denied, pass.
+#[test]
+fn an_example_that_plays_an_urgent_case_down_is_refused() {
+    const WHY: &str = "an example of an urgent case that plays it down";
+    const E: &str = "escalate_to_oncall";
+    for bad in [
+        "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters (for example: a routine check).",
+        "A note for the oncall doctor, 1 to 500 characters, such as a mild case.",
+    ] {
+        assert!(refused_for(P, E, bad, WHY), "{bad}");
+    }
+    for good in [
+        "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters (for example: the reason for the urgent priority).",
+        "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters, for example why it is not a routine case.",
+    ] {
+        assert!(!refused_for(P, E, good, WHY), "{good}");
+    }
+}
+
+/// A booking or a move said to wait for a taken slot to be freed is refused: the clinic API
+/// keeps no waiting acts. A taken slot's `SLOT_TAKEN`, what anyone can do with a freed slot,
+/// and the old slot freed by the move pass.
+#[test]
+fn an_act_said_to_wait_for_a_freed_slot_is_refused() {
+    const WHY: &str = "said to wait for a slot to be freed";
+    for (place, tool, bad) in [
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the open slot to move it to (a positive integer), as returned by find_available_slots; for a taken slot, the appointment moves to it when it is released.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. For a taken slot, the booking waits until it is open.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the open slot to move it to (a positive integer), as returned by find_available_slots; a taken slot gives 409 `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The old slot is released when the appointment moves.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot booked by another patient gives 409 `SLOT_TAKEN`; it can be booked again when it is released.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}
+
+/// A cap said of a whole list ("The doctors, at most 10", "up to 10 doctors") is refused: the
+/// doctors and the specialties come all in one answer. A count of something else ("patients up
+/// to 12") is no cap.
+#[test]
+fn a_cap_said_of_a_whole_list_is_refused() {
+    const WHY: &str = "a whole list said to come in pages or cut";
+    for (tool, bad) in [
+        ("list_doctors", "The doctors, ordered by id, at most 10."),
+        ("list_doctors", "Up to 10 doctors, ordered by id."),
+        ("list_specialties", "The specialties, no more than 10."),
+    ] {
+        assert!(refused_for(O, tool, bad, WHY), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "list_doctors",
+            "Every doctor of the clinic, ordered by id, all in one answer.",
+        ),
+        (
+            "list_doctors",
+            "Medical specialty; Pediatrics is for patients up to 12.",
+        ),
+        (
+            "find_available_slots",
+            "Open slots, earliest first, at most 100.",
+        ),
+    ] {
+        assert!(!refused_for(O, tool, good, WHY), "{good}");
+    }
+}

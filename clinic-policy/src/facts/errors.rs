@@ -694,6 +694,28 @@ const PAST_A_BOUND: &[&str] = &[
     "much",
 ];
 
+/// Words that say an argument is of another form or type than its schema's: not a number, a
+/// text or letters, a decimal, a wrong type or format, any value other than the one described
+/// ("otherwise", "any other value").
+const OUTSIDE_ITS_FORM: &[&str] = &[
+    "number",
+    "numbers",
+    "decimal",
+    "decimals",
+    "fraction",
+    "fractional",
+    "whole",
+    "positive",
+    "string",
+    "strings",
+    "letters",
+    "letter",
+    "type",
+    "types",
+    "wrong",
+    "otherwise",
+];
+
 /// Words that say what the clinic holds or has done, not what an argument is: a slot taken or
 /// open, a status, an intake there already, a match, the oncall doctor. `INVALID_ARGUMENTS`
 /// answers only an argument against its schema, before any request.
@@ -743,8 +765,22 @@ fn server_checked(code: &str, case: &[&Tok], number: bool, tool: &str) -> Option
         "validation_error" => {
             let served = crate::served::args_of(tool).next().is_some();
             let bound = number || case.iter().any(|x| is_word(x, PAST_A_BOUND));
-            (served && bound).then_some(
-                "an argument past its bound said to answer `VALIDATION_ERROR`: this server checks each argument against the bounds and form of its schema before any request and answers `INVALID_ARGUMENTS`, sending nothing",
+            // ("an id that is not a number", "any other value", "another value")
+            let form = case.iter().enumerate().any(|(j, x)| {
+                is_word(x, OUTSIDE_ITS_FORM)
+                    || is_word(x, &["other", "another"])
+                        && is_word_at(case, j + 1, &["value", "values", "id", "ids"])
+            });
+            if !served {
+                return None;
+            }
+            if bound {
+                return Some(
+                    "an argument past its bound said to answer `VALIDATION_ERROR`: this server checks each argument against the bounds and form of its schema before any request and answers `INVALID_ARGUMENTS`, sending nothing",
+                );
+            }
+            form.then_some(
+                "an argument of another form or type said to answer `VALIDATION_ERROR`: this server checks each argument against the form of its schema before any request and answers `INVALID_ARGUMENTS`, sending nothing",
             )
         }
         // (said of the clinic's state: "when the new slot is taken", "for an appointment that

@@ -13,6 +13,7 @@ mod bounds;
 mod callers;
 mod cases;
 mod errors;
+mod examples;
 mod filters;
 mod glosses;
 mod hidden;
@@ -27,6 +28,7 @@ mod search;
 mod values;
 mod views;
 mod visit;
+mod waits;
 
 use crate::codes::known_route;
 pub(crate) use crate::codes::{http_status, known_code, lost_code, refused_code};
@@ -78,6 +80,8 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     made_up_error(text, &toks, tool, takes, out);
     code_of_another_tool(text, &toks, tool, out);
     rate_misstated(text, &toks, tool, out);
+    examples::example_plays_down(&toks, tool, out);
+    waits::act_waits_for_release(&toks, tool, out);
     page_past_end(&toks, tool, out);
     key_reuse_refused(&toks, out);
     status_of_another_code(text, &toks, out);

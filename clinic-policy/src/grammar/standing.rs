@@ -242,19 +242,33 @@ fn sanction_for_acts(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
         return false;
     }
     let hit = (1..clause.len()).find(|&c| {
-        if !is_word(clause[c], &["is", "are", "becomes", "become"]) {
+        // (a modal bar on a subject marked by a status, "a patient with a pending appointment
+        // can not book", is the lifecycle's, judged by what the act takes)
+        let modal = modal_bar(clause, c)
+            && !clause[..c].iter().any(|t| {
+                is_word(
+                    t,
+                    &["pending", "confirmed", "cancelled", "rejected", "completed"],
+                )
+            });
+        let refused = modal
+            || is_word(clause[c], &["is", "are", "becomes", "become"])
+                && ((is_word_at(clause, c + 1, &["not"]) && is_word_at(clause, c + 2, REFUSED))
+                    || (is_word_at(clause, c + 1, &["no"])
+                        && is_word_at(clause, c + 2, &["longer"])
+                        && is_word_at(clause, c + 3, REFUSED))
+                    || is_word_at(clause, c + 1, DROPPED));
+        if !refused {
             return false;
         }
-        let refused = (is_word_at(clause, c + 1, &["not"]) && is_word_at(clause, c + 2, REFUSED))
-            || (is_word_at(clause, c + 1, &["no"])
-                && is_word_at(clause, c + 2, &["longer"])
-                && is_word_at(clause, c + 3, REFUSED))
-            || is_word_at(clause, c + 1, DROPPED);
         // the subject, marked after its noun, before the verb
+        // (a bar said with a modal is the lifecycle's when the subject is marked by a status,
+        // not by acts: "an appointment that is cancelled cannot be moved")
         let marked = (0..c.saturating_sub(1)).any(|h| {
             sanctioned(clause[h])
                 && is_word(clause[h + 1], MARKS)
                 && !(is_word(clause[h + 1], &["that"]) && h + 2 == c)
+                && !(modal && is_word_at(clause, h + 2, &["is", "are", "was", "were", "has"]))
         });
         // … or the acts named after it ("is not kept without an intake", "after 3 cancellations")
         let after = clause[..c].iter().any(|t| sanctioned(t))
@@ -275,6 +289,47 @@ fn sanction_for_acts(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
         "a person or an appointment said to lose a service for acts done or not done: a sanction the clinic API does not have, and only its answer could state".to_owned(),
     );
     true
+}
+
+/// A bar on an act said with a modal, from `c` ("cannot book", "may not be booked", "can no
+/// longer book", "is not able to book", "is unable to book", "loses the right to book", "has no
+/// right to book"): the act is one a service gives (a booking, a visit), so a rule of the
+/// clinic's lifecycle ("cannot be cancelled again") is not read here; a move barred ("can not
+/// be moved") is left to the reading of an act denied, which judges it by what the move takes.
+fn modal_bar(clause: &[&Tok], c: usize) -> bool {
+    const ACTS: &[&str] = &[
+        "book", "booked", "books", "request", "make", "get", "use", "see", "seen", "treat",
+        "treated", "keep", "kept", "hold", "held", "accept", "accepted", "visit", "have",
+    ];
+    // (the words of the bar, then the act after an optional "be")
+    let act_at = |k: usize| {
+        let k = if is_word_at(clause, k, &["be"]) {
+            k + 1
+        } else {
+            k
+        };
+        is_word_at(clause, k, ACTS)
+    };
+    let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
+    if w(c, &["cannot"]) {
+        return act_at(c + 1);
+    }
+    if w(c, &["can", "may", "could"]) {
+        return (w(c + 1, &["not", "never"]) && act_at(c + 2))
+            || (w(c + 1, &["no"]) && w(c + 2, &["longer"]) && act_at(c + 3));
+    }
+    if w(c, &["is", "are", "becomes", "become"]) {
+        return (w(c + 1, &["not"]) && w(c + 2, &["able"]) && w(c + 3, &["to"]) && act_at(c + 4))
+            || (w(c + 1, &["unable"]) && w(c + 2, &["to"]) && act_at(c + 3));
+    }
+    // ("loses the right to book", "has no right to book")
+    let right = |k: usize| {
+        w(k, &["right", "rights", "ability", "chance"]) && w(k + 1, &["to"]) && act_at(k + 2)
+    };
+    (w(c, &["loses", "lose", "forfeits", "forfeit"])
+        && w(c + 1, &["the", "a", "its", "their", "her", "his"])
+        && right(c + 2))
+        || (w(c, &["has", "have"]) && w(c + 1, &["no"]) && right(c + 2))
 }
 
 /// Ways to reach someone.
