@@ -498,6 +498,15 @@ mod tests {
         assert_eq!(When::at(from, None).utc, "2026-12-01T09:00:00Z");
     }
 
+    /// The policy's cap of doctors per search (`clinic_policy::served::SEARCH_DOCTOR_CAP`) is
+    /// this server's default: one request for the doctor list and one per doctor, within the
+    /// call's budget of requests.
+    #[test]
+    fn the_policy_cap_of_doctors_is_the_default_budget_less_the_list() {
+        let cap = usize::try_from(clinic_policy::served::SEARCH_DOCTOR_CAP).expect("a small cap");
+        assert_eq!(cap + 1, crate::session::DEFAULT_MAX_REQUESTS_PER_CALL);
+    }
+
     fn read(s: &str) -> Result<String, String> {
         parse_instant("from", s)
             .map(|ts| ts.to_string())
