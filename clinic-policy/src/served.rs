@@ -2047,9 +2047,8 @@ const COUNT_SETS: &[CountSet] = &[
 /// listed, or of every specialty when specialty is given"): the agent reads a count of one window
 /// or of the doctors searched as one of a span or of doctors the call did not search. Read, in a
 /// sentence of a count ("number", "count", "total", "how many", "found", "matched", "before the
-/// limit", "true when"): a span of
-/// days after "next" (not a default), a next or later window, and every doctor or every
-/// specialty said with no word of an argument left out.
+/// limit", "true when"): a span of days after "next" (not a default), a next or later window,
+/// and every doctor or every specialty said with no word of an argument left out.
 fn count_set_misnamed(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     let Some(set) = COUNT_SETS.iter().find(|c| c.tool == tool) else {
         return;
@@ -2076,11 +2075,11 @@ fn count_set_misnamed(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
             ],
         )
     });
-    const LATER: &[&str] = &["next", "coming", "following", "later", "another", "other"];
+    const NEXT_SPAN: &[&str] = &["next", "coming", "following", "later", "another", "other"];
     let span = set.window
         && !left_out
         && s.iter().enumerate().any(|(k, x)| {
-            is_word(x, LATER)
+            is_word(x, NEXT_SPAN)
                 && s[k + 1..].iter().take(3).any(|y| {
                     is_word(y, &["window", "windows"])
                         || hours_of(y).is_some()
@@ -3363,7 +3362,7 @@ pub const UPCOMING_LIST: &str = "list_my_appointments with upcoming";
 /// cancelled and rejected ones; a booking takes its slot off the slot search. A move may
 /// change the doctor, so whose schedule holds it is the new slot's. (act, view, shown)
 #[rustfmt::skip]
-pub const AFTER_ACT: &[(&str, &str, bool)] = &[
+const AFTER_ACT: &[(&str, &str, bool)] = &[
     ("escalate", "list_doctor_schedule", false),
     ("escalate", ONCALL_SCHEDULE, true),
     ("escalate", "list_my_appointments", true),
@@ -4004,8 +4003,9 @@ fn cap_at(text: &str, s: &[Tok], k: usize) -> bool {
 }
 
 /// A whole list said to come in pages or cut to a count ("List doctors, 20 at a time", "The
-/// doctors on this page", "The first 10 specialties", "The doctors, at most 10"): the doctors and the specialties come all
-/// in one answer, so the agent asks for a next page that does not exist, or stops at a part.
+/// doctors on this page", "The first 10 specialties", "The doctors, at most 10"): the doctors
+/// and the specialties come all in one answer, so the agent asks for a next page that does not
+/// exist, or stops at a part.
 fn whole_list_paged(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
     let hit = s.iter().enumerate().find(|&(k, x)| {
         let page = is_word(
@@ -4563,11 +4563,8 @@ pub(crate) fn doctor_cap_misstated(text: &str, toks: &[Tok], tool: &str, out: &m
         }
         let cap = SEARCH_DOCTOR_CAP;
         let fits = match said(toks, first, k, text) {
-            Said::AtMost | Said::Scale => n == cap,
-            Said::Below => n == cap + 1,
-            Said::AtLeast => n == cap + 1,
-            Said::Above => n == cap,
-            Said::Range(_) => n == cap,
+            Said::AtMost | Said::Scale | Said::Above | Said::Range(_) => n == cap,
+            Said::Below | Said::AtLeast => n == cap + 1,
             Said::Lower | Said::Alone => true,
         };
         if !fits {

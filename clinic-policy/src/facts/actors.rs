@@ -10,10 +10,10 @@ use crate::types::{Rule, Violation};
 
 /// Who moves an appointment to each status, by the words that name them.
 pub const STATUS_ACTORS: &[(&str, &[&str])] = &[
-    ("pending", &["patient", "patients", "owner"]),
+    ("pending", PATIENT_NAMES),
     ("confirmed", DOCTOR_NAMES),
     ("rejected", DOCTOR_NAMES),
-    ("cancelled", &["patient", "patients", "owner"]),
+    ("cancelled", PATIENT_NAMES),
 ];
 
 /// The acts that set each status, by the words of the act, so a gloss that names the act
@@ -261,9 +261,7 @@ pub(super) fn reason_writer_misstated(
             return;
         }
         let of_symptoms = !of_rejection && s.iter().any(|t| is_word(t, &["symptoms", "symptom"]));
-        if of_symptoms
-            && let Some(who) = writer_named(text, s, SYMPTOMS, &["patient", "patients", "owner"])
-        {
+        if of_symptoms && let Some(who) = writer_named(text, s, SYMPTOMS, PATIENT_NAMES) {
             push(
                 out,
                 Rule::Directive,
@@ -603,14 +601,14 @@ const BETWEEN: &[&str] = &[
 ];
 
 /// Words that deny an act ("the doctor never cancels", "cannot cancel", "does not").
-const DENIALS: &[&str] = &["not", "never", "cannot", "n't", "no", "nor", "neither"];
+const DENIALS: &[&str] = &["not", "never", "cannot", "no", "nor", "neither"];
 
 /// Words before a person that make it no agent: the person an act is for, with or of ("an
 /// appointment with the doctor cancelled by its patient").
 const NOT_AGENT: &[&str] = &["of", "for", "with", "to", "from", "at", "about"];
 
 /// Words between "by" and its agent.
-const DETERMINERS: &[&str] = &[
+const AGENT_DETERMINERS: &[&str] = &[
     "the", "a", "an", "its", "their", "this", "that", "his", "her", "any", "one",
 ];
 
@@ -632,33 +630,29 @@ fn agent_of<'t>(text: &str, s: &'t [Tok], k: usize) -> Option<&'t Tok> {
             .iter()
             .take_while(|x| x.kind == Kind::Word)
             .take(3)
-            .find(|x| role_of_actor(x).is_some() && !is_word(x, DETERMINERS));
+            .find(|x| role_of_actor(x).is_some());
     }
     // the subject, past auxiliaries, or a possessive before the act's noun
     let mut j = k;
-    while j >= 1 && s[j - 1].kind == Kind::Word && is_word(&s[j - 1], BETWEEN) {
+    while j >= 1 && is_word(&s[j - 1], BETWEEN) {
         j -= 1;
     }
     if s[j..k].iter().any(|x| is_word(x, DENIALS)) || j == 0 {
         return None;
     }
     let who = &s[j - 1];
-    if role_of_actor(who).is_none() || who.kind != Kind::Word {
-        return None;
-    }
+    role_of_actor(who)?;
     let possessed = super::roles::possessive(who, text);
     let as_subject = !possessed && j == k || j < k;
     let as_owner = possessed && j == k && is_word(&s[k], ACT_NOUNS);
-    if !(as_subject || as_owner)
-        || j >= 2 && s[j - 2].kind == Kind::Word && is_word(&s[j - 2], DENIALS)
-    {
+    if !(as_subject || as_owner) || j >= 2 && is_word(&s[j - 2], DENIALS) {
         return None;
     }
     // (a person an act is for or with is no agent: "an appointment with the doctor")
     let of = (j.saturating_sub(3)..j - 1)
         .rev()
         .take_while(|&i| s[i].kind == Kind::Word)
-        .find(|&i| !is_word(&s[i], DETERMINERS) && !is_word(&s[i], &["oncall", "own"]));
+        .find(|&i| !is_word(&s[i], AGENT_DETERMINERS) && !is_word(&s[i], &["oncall", "own"]));
     if of.is_some_and(|i| is_word(&s[i], NOT_AGENT)) {
         return None;
     }

@@ -126,7 +126,7 @@ pub(super) fn made_up_error(
         // (less the phrases, between commas, that hold a code of their own: "An appointment with
         // an intake gives 409 `INTAKE_EXISTS`, a cancelled one 422 `INVALID_TRANSITION`" gives
         // each code its own case)
-        let joined_here = joined_codes(toks, text, k);
+        let joined = joined_codes(toks, text, k);
         let phrase_of = |j: usize| {
             let from = (start..j).rev().find(|&i| toks[i].kind == Kind::Comma);
             let to = (j..end)
@@ -135,7 +135,7 @@ pub(super) fn made_up_error(
             (from.map_or(start, |i| i + 1), to)
         };
         let others: Vec<(usize, usize)> = (start..end)
-            .filter(|&j| !joined_here.contains(&j) && capital_code(&toks[j], text))
+            .filter(|&j| !joined.contains(&j) && capital_code(&toks[j], text))
             .map(phrase_of)
             .filter(|&(a, b)| !(a..b).contains(&k))
             .collect();
@@ -155,7 +155,6 @@ pub(super) fn made_up_error(
             && (k == 1 || toks[k - 2].kind == Kind::Stop)
             && toks.get(k + 1).is_some_and(|n| n.kind == Kind::Comma)
             || condition_opens(toks, k, text).is_some();
-        let joined = joined_codes(toks, text, k);
         let own_case = case_of(toks, text, &joined, start, end, opens_gloss);
         let lifecycle = lifecycle_case(
             toks,

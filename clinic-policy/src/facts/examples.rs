@@ -5,18 +5,8 @@ use crate::types::{Rule, Violation};
 
 /// Words that make a case light: routine, minor, mild, normal.
 const PLAYED_DOWN: &[&str] = &[
-    "routine",
-    "minor",
-    "mild",
-    "trivial",
-    "normal",
-    "regular",
-    "simple",
-    "slight",
-    "harmless",
-    "usual",
-    "checkup",
-    "non-urgent",
+    "routine", "minor", "mild", "trivial", "normal", "regular", "simple", "slight", "harmless",
+    "usual", "checkup",
 ];
 
 /// Words that say a case is urgent: the escalation's own words.
@@ -27,7 +17,6 @@ const URGENT: &[&str] = &[
     "escalation",
     "escalated",
     "oncall",
-    "on-call",
 ];
 
 /// An example of an urgent case that plays it down ("The reason the appointment is urgent, for

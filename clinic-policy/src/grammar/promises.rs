@@ -82,12 +82,8 @@ pub(super) fn failure_as_success(
             && t.text.len() == 3
             && (t.text.starts_with('4') || t.text.starts_with('5'))
             && t.text.bytes().all(|b| b.is_ascii_digit()))
-            || is_word(
-                t,
-                &[
-                    "timeout", "timeouts", "error", "errors", "failure", "failures",
-                ],
-            )
+            || is_word(t, TIMEOUTS)
+            || is_word(t, &["error", "errors", "failure", "failures"])
     };
     // after "on", "after", "with" or "at" (an error's code too: "On `ONCALL_BUSY`, …"), or
     // as what "means" something ("An error means the escalation was made")
@@ -108,7 +104,8 @@ pub(super) fn failure_as_success(
     // (a timeout is a lost answer in words, as its code is: "On a timeout, nothing is booked")
     let timeout = is_word(clause[f], TIMEOUTS);
     let lost = lost || timeout;
-    let timeout = timeout && changes;
+    // (on a tool that changes something, what a timeout leaves is read in `facts::glosses`)
+    let left_to_glosses = timeout && changes;
     let rest = &clause[f + 1..];
     // what the error says of another's object, or of the same object unchanged
     let excused = rest
@@ -157,7 +154,7 @@ pub(super) fn failure_as_success(
             && !denied(j)
     };
     // (a done word anywhere is found before a person's side of a change)
-    let done = (!excused && !timeout)
+    let done = (!excused && !left_to_glosses)
         .then(|| {
             (0..rest.len())
                 .find(|&j| made(j))
@@ -174,7 +171,7 @@ pub(super) fn failure_as_success(
         );
         return;
     }
-    let unmade = (lost && !timeout)
+    let unmade = (lost && !left_to_glosses)
         .then(|| {
             (0..rest.len()).find(|&j| is_word(rest[j], DONE) && denied(j) && !either && !hedged)
         })

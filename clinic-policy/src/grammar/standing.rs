@@ -245,12 +245,9 @@ fn sanction_for_acts(clause: &[&Tok], out: &mut Vec<Violation>) -> bool {
         // (a modal bar on a subject marked by a status, "a patient with a pending appointment
         // can not book", is the lifecycle's, judged by what the act takes)
         let modal = modal_bar(clause, c)
-            && !clause[..c].iter().any(|t| {
-                is_word(
-                    t,
-                    &["pending", "confirmed", "cancelled", "rejected", "completed"],
-                )
-            });
+            && !clause[..c]
+                .iter()
+                .any(|t| is_word(t, APPOINTMENT_STATUSES) || is_word(t, &["completed"]));
         let refused = modal
             || is_word(clause[c], &["is", "are", "becomes", "become"])
                 && ((is_word_at(clause, c + 1, &["not"]) && is_word_at(clause, c + 2, REFUSED))

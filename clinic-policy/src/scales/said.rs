@@ -298,7 +298,7 @@ pub(crate) fn said(toks: &[Tok], first: usize, k: usize, text: &str) -> Said {
 
 /// Words that say a number is the only value of what it is said of ("urgent only at 10",
 /// "exactly 10", "10 alone"): said of a band, the number is the whole band.
-pub(crate) const SOLE: &[&str] = &[
+const SOLE: &[&str] = &[
     "only",
     "just",
     "solely",
