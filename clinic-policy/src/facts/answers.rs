@@ -1354,7 +1354,7 @@ pub(crate) fn open_slots_said(toks: &[Tok], tool: &str, out: &mut Vec<Violation>
         }
         let hit = s.iter().enumerate().find(|&(k, t)| {
             is_word(t, &["with", "has", "have", "having"])
-                && is_word_at(s, k + 1, &["open", "free", "available", "bookable"])
+                && is_word_at(s, k + 1, OPEN)
                 && (is_word_at(s, k + 2, &["slot", "slots"])
                     || (is_word_at(s, k + 2, &["appointment"])
                         && is_word_at(s, k + 3, &["slot", "slots"])))

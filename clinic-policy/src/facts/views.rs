@@ -17,7 +17,11 @@ fn act_named(t: &Tok) -> Option<&'static str> {
     if t.kind != Kind::Word {
         return None;
     }
-    let w = t.text.as_str();
+    act_of_word(&t.text)
+}
+
+/// The act a word names, by its base: a noun of change or an effect verb's participle.
+fn act_of_word(w: &str) -> Option<&'static str> {
     let base = change_noun(w).or_else(|| {
         verb(w)
             .filter(|&(_, c, f)| c == VerbClass::Effect && f == Form::Participle)
@@ -36,14 +40,7 @@ fn acts_of(clause: &[&Tok], effects: &[&str]) -> Vec<&'static str> {
     let mut named: Vec<&'static str> = clause.iter().filter_map(|t| act_named(t)).collect();
     named.dedup();
     if named.is_empty()
-        && let Some(own) = effects.iter().find_map(|e| {
-            act_named(&Tok {
-                text: (*e).to_owned(),
-                start: 0,
-                end: 0,
-                kind: Kind::Word,
-            })
-        })
+        && let Some(own) = effects.iter().find_map(|e| act_of_word(e))
     {
         named.push(own);
     }
@@ -177,13 +174,11 @@ fn view_named(
     })
 }
 
-/// Words that say a view still has the appointment after the act.
-const KEPT: &[&str] = &[
-    "still", "stays", "stay", "remains", "remain", "too", "also", "kept", "keeps",
-];
-/// Words that say a view no longer has it.
-const DROPPED: &[&str] = &[
-    "longer",
+/// Words that say a view still has the appointment after the act, as a verb or adverb.
+const STILL: &[&str] = &["still", "stays", "stay", "remains", "remain", "keeps"];
+/// Words that say the view has it no longer, as a verb or participle; "longer" (of "no longer")
+/// or a word of denial turn the claim too.
+const GONE: &[&str] = &[
     "leaves",
     "left",
     "removed",
@@ -195,24 +190,21 @@ const DROPPED: &[&str] = &[
     "omitted",
     "excluded",
 ];
-/// Words that turn what a view is said to have the other way.
-const TURNED: &[&str] = &[
-    "not",
-    "never",
-    "without",
-    "leaves",
-    "left",
-    "removed",
-    "drops",
-    "dropped",
-    "gone",
-    "disappears",
-    "hidden",
-    "omits",
-    "omitted",
-    "excludes",
-    "excluded",
-];
+
+/// A word that says a view still has the appointment after the act.
+fn kept(t: &Tok) -> bool {
+    is_word(t, STILL) || is_word(t, &["too", "also", "kept"])
+}
+
+/// A word that says a view no longer has it.
+fn dropped(t: &Tok) -> bool {
+    is_word(t, GONE) || is_word(t, &["longer"])
+}
+
+/// A word that turns what a view is said to have the other way.
+fn turned(t: &Tok) -> bool {
+    is_word(t, GONE) || is_word(t, &["not", "never", "without", "omits", "excludes"])
+}
 
 /// A view said to show after an act what the server's handlers do not give there ("The
 /// escalated appointment stays in this doctor's schedule", "list_doctor_schedule no longer
@@ -228,51 +220,14 @@ pub(crate) fn view_after_act_misstated(
     out: &mut Vec<Violation>,
 ) {
     let acts = acts_of(clause, effects);
-    // (a failed act changes nothing: "… gives NO_ONCALL_DOCTOR and the appointment stays with
-    // this doctor")
-    let failed = clause.iter().any(|x| {
-        x.kind == Kind::Ident && crate::codes::known_code(&x.text.to_ascii_lowercase())
-            || is_word(x, &["fails", "failed", "error", "nothing", "refused"])
-    });
-    if acts.is_empty() || failed {
+    if acts.is_empty() || act_failed(clause) {
         return;
     }
-    // the word that says the view has the appointment, or has it no longer: a word of keeping
-    // or dropping, or "is in"/"is on" the view
-    let claim = (0..clause.len()).find(|&k| {
-        is_word(clause[k], KEPT)
-            || is_word(clause[k], DROPPED)
-            || is_word(clause[k], COPULAS)
-                && clause[k + 1..]
-                    .iter()
-                    .take(4)
-                    .take_while(|x| !is_word(x, &["in", "on"]))
-                    .all(|x| is_word(x, &["not", "never", "no", "longer", "still", "always"]))
-                && clause[k + 1..]
-                    .iter()
-                    .take(4)
-                    .any(|x| is_word(x, &["in", "on"]))
-    });
-    let Some(c) = claim else {
+    let Some(c) = claim_at(clause) else {
         return;
     };
-    let from = clause[..c]
-        .iter()
-        .rposition(|x| x.kind == Kind::Comma)
-        .map_or(0, |p| p + 1);
-    let to = clause[c..]
-        .iter()
-        .position(|x| x.kind == Kind::Comma)
-        .map_or(clause.len(), |p| c + p);
-    let phrase = &clause[from..to];
-    let before: &[Tok] = {
-        let start = clause[0].start;
-        let n = toks
-            .iter()
-            .position(|t| t.start >= start)
-            .unwrap_or(toks.len());
-        &toks[..n]
-    };
+    let phrase = phrase_of(clause, c);
+    let before = toks_before(clause, toks);
     // (the view in the claim's phrase, else in the clause)
     let upcoming = upcoming_said(clause);
     let view = view_named(phrase, before, tool, &acts, upcoming)
@@ -281,32 +236,12 @@ pub(crate) fn view_after_act_misstated(
     let Some((at, view)) = view else {
         return;
     };
-    // an escalation the list's own doctor gets is the oncall doctor's side: "those escalated to
-    // this doctor", "escalated by another doctor"
-    let received = clause.windows(3).any(|w| {
-        is_word(w[0], &["escalated"])
-            && (is_word(w[1], &["to"]) && is_word(w[2], &["this", "them", "her", "him", "you"])
-                || is_word(w[1], &["by", "from"]) && is_word(w[2], &["another", "other"]))
-    }) || clause.windows(2).any(|w| {
-        is_word(w[0], &["authenticated"])
-            && is_word(w[1], DOCTOR_NAMES)
-            && clause.iter().any(|x| is_word(x, &["to"]))
-    });
-    let view = if received && view == "list_doctor_schedule" {
+    let view = if escalation_received(clause) && view == "list_doctor_schedule" {
         ONCALL_SCHEDULE
     } else {
         view
     };
-    let turned = phrase
-        .iter()
-        .enumerate()
-        .filter(|&(i, x)| {
-            is_word(x, TURNED)
-                || is_word(x, &["no"]) && is_word_at(phrase, i + 1, &["longer", "more"])
-                || is_word(x, &["out"]) && !(i >= 1 && is_word(phrase[i - 1], TURNED))
-        })
-        .count();
-    let shown = turned % 2 == 0;
+    let shown = said_shown(phrase);
     // every act the clause names contradicted by the table
     let judged: Vec<bool> = acts.iter().filter_map(|a| shown_after(a, view)).collect();
     if judged.is_empty() || judged.contains(&shown) {
@@ -333,12 +268,91 @@ pub(crate) fn view_after_act_misstated(
     );
 }
 
+/// A clause of a failed act, which changes nothing: "… gives NO_ONCALL_DOCTOR and the
+/// appointment stays with this doctor".
+fn act_failed(clause: &[&Tok]) -> bool {
+    clause.iter().any(|x| {
+        x.kind == Kind::Ident && crate::codes::known_code(&x.text.to_ascii_lowercase())
+            || is_word(x, &["fails", "failed", "error", "nothing", "refused"])
+    })
+}
+
+/// The word that says the view has the appointment, or has it no longer: a word of keeping or
+/// dropping, or "is in"/"is on" the view.
+fn claim_at(clause: &[&Tok]) -> Option<usize> {
+    (0..clause.len()).find(|&k| {
+        kept(clause[k])
+            || dropped(clause[k])
+            || is_word(clause[k], COPULAS)
+                && clause[k + 1..]
+                    .iter()
+                    .take(4)
+                    .take_while(|x| !is_word(x, &["in", "on"]))
+                    .all(|x| is_word(x, &["not", "never", "no", "longer", "still", "always"]))
+                && clause[k + 1..]
+                    .iter()
+                    .take(4)
+                    .any(|x| is_word(x, &["in", "on"]))
+    })
+}
+
+/// The phrase of the claim word at `c`: the clause between the commas around it.
+fn phrase_of<'a, 'b>(clause: &'a [&'b Tok], c: usize) -> &'a [&'b Tok] {
+    let from = clause[..c]
+        .iter()
+        .rposition(|x| x.kind == Kind::Comma)
+        .map_or(0, |p| p + 1);
+    let to = clause[c..]
+        .iter()
+        .position(|x| x.kind == Kind::Comma)
+        .map_or(clause.len(), |p| c + p);
+    &clause[from..to]
+}
+
+/// The text's tokens before the clause.
+fn toks_before<'a>(clause: &[&Tok], toks: &'a [Tok]) -> &'a [Tok] {
+    let start = clause[0].start;
+    let n = toks
+        .iter()
+        .position(|t| t.start >= start)
+        .unwrap_or(toks.len());
+    &toks[..n]
+}
+
+/// An escalation the list's own doctor gets, the oncall doctor's side: "those escalated to
+/// this doctor", "escalated by another doctor".
+fn escalation_received(clause: &[&Tok]) -> bool {
+    clause.windows(3).any(|w| {
+        is_word(w[0], &["escalated"])
+            && (is_word(w[1], &["to"]) && is_word(w[2], &["this", "them", "her", "him", "you"])
+                || is_word(w[1], &["by", "from"]) && is_word(w[2], &["another", "other"]))
+    }) || clause.windows(2).any(|w| {
+        is_word(w[0], &["authenticated"])
+            && is_word(w[1], DOCTOR_NAMES)
+            && clause.iter().any(|x| is_word(x, &["to"]))
+    })
+}
+
+/// Whether the phrase says the view shows the appointment: an even count of words that turn it
+/// ("not", "no longer", "left", "out" unless itself turned).
+fn said_shown(phrase: &[&Tok]) -> bool {
+    let turns = phrase
+        .iter()
+        .enumerate()
+        .filter(|&(i, x)| {
+            turned(x)
+                || is_word(x, &["no"]) && is_word_at(phrase, i + 1, &["longer", "more"])
+                || is_word(x, &["out"]) && !(i >= 1 && turned(phrase[i - 1]))
+        })
+        .count();
+    turns % 2 == 0
+}
+
 /// Words of the values an act changes, said as the old ones ("the old times", "its previous
 /// doctor").
 const OLD: &[&str] = &["old", "previous", "former", "original", "earlier"];
 
-/// The slot's states before a booking (open) and before a freeing act (taken).
-const OPEN: &[&str] = &["open", "free", "available", "bookable"];
+/// The slot's states before a freeing act (taken); before a booking it is `OPEN`.
 const TAKEN: &[&str] = &["taken", "booked", "held", "closed", "reserved"];
 
 /// The act's own change put off until a person acts ("the slot is still open to other patients
@@ -366,9 +380,7 @@ pub(crate) fn effect_deferred_to_a_person(
     // (the acts named, and the tool's own: a status said is no act of the tool's)
     let mut acts = acts_of(head, effects);
     acts.extend(acts_of(&[], effects));
-    let still = head
-        .iter()
-        .any(|x| is_word(x, &["still", "stays", "stay", "remains", "remain", "keeps"]));
+    let still = head.iter().any(|x| is_word(x, STILL));
     let denied = |k: usize| {
         k >= 1 && is_word(head[k - 1], &["not", "never"])
             || k >= 2 && is_word(head[k - 2], &["not", "never"])

@@ -733,6 +733,9 @@ pub(crate) fn is_word(t: &Tok, list: &[&str]) -> bool {
     t.kind == Kind::Word && list.contains(&t.text.as_str())
 }
 
+/// Words that say a slot is open to booking ("an open slot", "free slots").
+pub(crate) const OPEN: &[&str] = &["open", "free", "available", "bookable"];
+
 /// Participles that open a value to its readers before "to", "by" or "with" ("shown to …",
 /// "open to …", "read by …", "shared with …").
 pub(crate) const OPENED_TO: &[&str] = &[
