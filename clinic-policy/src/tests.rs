@@ -21924,10 +21924,9 @@ fn a_lost_or_late_answer_is_one_reading() {
 /// refused.
 #[test]
 fn each_code_of_a_list_is_read_with_its_own_case() {
-    let d = Field::ToolDescription;
-    let p = Field::ParamDescription;
-    let passes =
-        |f: Field, text: &str, tool: &str| check_strict(f, text, tool, CLINIC, true).is_empty();
+    let (d, p) = (D, P);
+    const CASE: &str = "an error of the contract said for a case it is not given for";
+    const KEY: &str = "a key used again said to give an error";
     for (f, text, tool) in [
         (
             d,
@@ -21950,42 +21949,60 @@ fn each_code_of_a_list_is_read_with_its_own_case() {
             "book_appointment",
         ),
     ] {
-        assert!(passes(f, text, tool), "{text}");
+        passes(&[(f, tool, text)]);
     }
-    for (f, text, tool) in [
+    for (f, text, tool, why) in [
         (
             d,
             "Record the intake form. An appointment with an intake already gives 409 `INTAKE_EXISTS`, an appointment at night 422 `INVALID_TRANSITION`.",
             "record_intake",
+            CASE,
         ),
         (
             d,
             "Record the intake form. An appointment with an intake already gives 409 `INTAKE_EXISTS`, an appointment with no fee paid 422 `INVALID_TRANSITION`.",
             "record_intake",
-        ),
-        (
-            d,
-            "Cancel one appointment of the patient. The appointment gets the status rejected or cancelled.",
-            "cancel_appointment",
+            CASE,
         ),
         (
             p,
             "Optional key, 8 to 128 characters. With the same slot, 422 `IDEMPOTENCY_KEY_CONFLICT`.",
             "book_appointment",
+            KEY,
         ),
         (
             p,
             "Optional key, 8 to 128 characters. With the same slot again, 422 `IDEMPOTENCY_KEY_CONFLICT`.",
             "reschedule_appointment",
+            KEY,
         ),
         (
             p,
             "Age of the patient in years; for a minor, 422 `VALIDATION_ERROR`.",
             "submit_intake",
+            CASE,
         ),
     ] {
-        assert!(!passes(f, text, tool), "{text}");
+        assert!(refused_for(f, tool, text, why), "{text}");
     }
+}
+
+/// A status said to be left by an act that leaves another is refused ("Cancel … gets the status
+/// rejected or cancelled": a cancellation leaves `cancelled` only); the act's own status passes.
+#[test]
+fn a_status_an_act_does_not_leave_is_refused() {
+    const WHY: &str = "a status or a priority said to be set by an act that sets another";
+    assert!(refused_for(
+        D,
+        "cancel_appointment",
+        "Cancel one appointment of the patient. The appointment gets the status rejected or cancelled.",
+        WHY
+    ));
+    passes(&[(
+        D,
+        "cancel_appointment",
+        "Cancel one appointment of the patient. The appointment gets the status cancelled.",
+    )]);
 }
 
 #[test]
@@ -22445,8 +22462,8 @@ fn the_slot_searchs_cap_of_doctors_is_the_servers() {
             "Exact specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it, at most 63 doctors; either this or doctor_id, not both.",
         ),
         (
-            O,
-            "Open slots, earliest first, of one doctor or of every doctor of a specialty.",
+            P,
+            "Exact specialty name, case-insensitive, 1 to 64 characters, to search every doctor of it; a specialty of more than 63 doctors gives `SEARCH_TOO_BROAD`.",
         ),
     ] {
         assert!(
@@ -22556,25 +22573,11 @@ fn a_served_count_is_of_the_set_it_counts() {
     ] {
         assert!(refused_for(O, tool, bad, what), "{bad}");
     }
-    for bad in [
-        "True when more slots matched than were returned, or when a doctor has more than 20 open slots.",
-        "True when more slots matched than were returned, or if the clinic is closed.",
-    ] {
-        assert!(
-            refused_for(O, "find_available_slots", bad, "said of something else"),
-            "{bad}"
-        );
-    }
     passes(&[
         (
             O,
             "find_available_slots",
             "Number of open slots found in the window, before the limit.",
-        ),
-        (
-            O,
-            "find_available_slots",
-            "True when more slots matched than were returned.",
         ),
         (
             O,
@@ -22593,6 +22596,27 @@ fn a_served_count_is_of_the_set_it_counts() {
             "How many doctors are listed, of every specialty when no specialty is given.",
         ),
     ]);
+}
+
+/// Each condition of a flag's true case joined by "or" ("True when …, or when …") is read
+/// alone: one said of something else than what the flag is about is refused; the flag's own
+/// condition alone passes.
+#[test]
+fn each_condition_of_a_flag_joined_by_or_is_read_alone() {
+    for bad in [
+        "True when more slots matched than were returned, or when a doctor has more than 20 open slots.",
+        "True when more slots matched than were returned, or if the clinic is closed.",
+    ] {
+        assert!(
+            refused_for(O, "find_available_slots", bad, "said of something else"),
+            "{bad}"
+        );
+    }
+    passes(&[(
+        O,
+        "find_available_slots",
+        "True when more slots matched than were returned.",
+    )]);
 }
 
 /// A person marked by acts said to be barred from an act with a modal ("cannot book again",
@@ -22699,7 +22723,8 @@ fn an_argument_of_another_form_said_to_answer_validation_error_is_refused() {
 }
 
 /// An example of an urgent case that plays it down ("for example: a routine check") is
-/// refused; an example that keeps the case urgent, and a light case denied, pass.
+/// refused; a light case denied, and a light example of a tool that escalates nothing in a
+/// sentence with no word of urgency, pass.
 #[test]
 fn an_example_that_plays_an_urgent_case_down_is_refused() {
     const WHY: &str = "an example of an urgent case that plays it down";
@@ -22710,17 +22735,26 @@ fn an_example_that_plays_an_urgent_case_down_is_refused() {
     ] {
         assert!(refused_for(P, E, bad, WHY), "{bad}");
     }
-    for good in [
-        "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters (for example: the reason for the urgent priority).",
-        "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters, for example why it is not a routine case.",
+    for (place, tool, good) in [
+        (
+            P,
+            E,
+            "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters, for example why it is not a routine case.",
+        ),
+        // (a light example with no escalation and no word of urgency is no urgent case)
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient, such as a routine check.",
+        ),
     ] {
-        assert!(!refused_for(P, E, good, WHY), "{good}");
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
     }
 }
 
 /// A booking or a move said to wait for a taken slot to be freed is refused: the clinic API
-/// keeps no waiting acts. A taken slot's `SLOT_TAKEN`, what anyone can do with a freed slot,
-/// and the old slot freed by the move pass.
+/// keeps no waiting acts. A freed slot listed again by a tool that takes no slot, a slot named
+/// by who booked it, and what anyone can do with a freed slot pass.
 #[test]
 fn an_act_said_to_wait_for_a_freed_slot_is_refused() {
     const WHY: &str = "said to wait for a slot to be freed";
@@ -22739,15 +22773,17 @@ fn an_act_said_to_wait_for_a_freed_slot_is_refused() {
         assert!(refused_for(place, tool, bad, WHY), "{bad}");
     }
     for (place, tool, good) in [
+        // (a tool that takes no slot makes no booking that waits)
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first. A booked slot is listed again when it is released.",
+        ),
+        // (a slot "booked by" a patient names the slot, not a booking made later)
         (
             P,
             "reschedule_appointment",
-            "Id of the open slot to move it to (a positive integer), as returned by find_available_slots; a taken slot gives 409 `SLOT_TAKEN`.",
-        ),
-        (
-            D,
-            "reschedule_appointment",
-            "Move one appointment to another open slot. The old slot is released when the appointment moves.",
+            "Id of the open slot to move it to, as returned by find_available_slots. A slot booked by another patient is open again when it is released.",
         ),
         (
             D,
@@ -22761,7 +22797,7 @@ fn an_act_said_to_wait_for_a_freed_slot_is_refused() {
 
 /// A cap said of a whole list ("The doctors, at most 10", "up to 10 doctors") is refused: the
 /// doctors and the specialties come all in one answer. A count of something else ("patients up
-/// to 12") is no cap.
+/// to 12") is no cap, and "one page" is the whole list.
 #[test]
 fn a_cap_said_of_a_whole_list_is_refused() {
     const WHY: &str = "a whole list said to come in pages or cut";
@@ -22782,8 +22818,8 @@ fn a_cap_said_of_a_whole_list_is_refused() {
             "Medical specialty; Pediatrics is for patients up to 12.",
         ),
         (
-            "find_available_slots",
-            "Open slots, earliest first, at most 100.",
+            "list_doctors",
+            "Every doctor of the clinic, ordered by id, all on one page.",
         ),
     ] {
         assert!(!refused_for(O, tool, good, WHY), "{good}");
