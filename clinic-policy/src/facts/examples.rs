@@ -31,9 +31,7 @@ pub(super) fn example_plays_down(toks: &[Tok], tool: &str, out: &mut Vec<Violati
             continue;
         }
         for k in 1..s.len() {
-            let example = is_word(&s[k], &["example"]) && is_word(&s[k - 1], &["for"])
-                || is_word(&s[k], &["as"]) && is_word(&s[k - 1], &["such"]);
-            if !example {
+            if !opens_example(&s[k - 1], &s[k]) {
                 continue;
             }
             // (the example's words, up to the end of its phrase)

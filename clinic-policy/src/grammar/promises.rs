@@ -815,9 +815,7 @@ const ORDINALS: &[&str] = &[
 /// "for example the next upcoming one"): an example is a value (`J45`, latex), not a choice.
 pub(super) fn example_picks(clause: &[&Tok], out: &mut Vec<Violation>) {
     for k in 1..clause.len() {
-        let example = is_word(clause[k], &["example"]) && is_word(clause[k - 1], &["for"])
-            || is_word(clause[k], &["as"]) && is_word(clause[k - 1], &["such"]);
-        if !example {
+        if !opens_example(clause[k - 1], clause[k]) {
             continue;
         }
         let next: Vec<&&Tok> = clause[k + 1..]

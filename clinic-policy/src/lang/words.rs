@@ -733,6 +733,12 @@ pub(crate) fn is_word(t: &Tok, list: &[&str]) -> bool {
     t.kind == Kind::Word && list.contains(&t.text.as_str())
 }
 
+/// Whether `word`, after `before`, opens an example ("for example", "such as").
+pub(crate) fn opens_example(before: &Tok, word: &Tok) -> bool {
+    is_word(word, &["example"]) && is_word(before, &["for"])
+        || is_word(word, &["as"]) && is_word(before, &["such"])
+}
+
 /// Words that say a slot is open to booking ("an open slot", "free slots").
 pub(crate) const OPEN: &[&str] = &["open", "free", "available", "bookable"];
 
