@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam59/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam60/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -93,6 +93,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam57/served.jsonl"), 92, 0),
     (include_str!("data/redteam58/served.jsonl"), 90, 0),
     (include_str!("data/redteam59/served.jsonl"), 46, 0),
+    (include_str!("data/redteam60/served.jsonl"), 62, 62),
 ];
 
 fn mutates(tool: &str) -> bool {
