@@ -1,0 +1,453 @@
+//! The slot search's window: its default, its cap, its edges and the zone (UTC) it is read in.
+
+use super::*;
+
+/// The slot search's window said with another default or cap than the server's ("Default: 30
+/// days after from", "(default: the next 62 days)", "at most 14 days after from"). An amount of
+/// time in a sentence of the window is its default when "default" or a word of an absent
+/// argument comes before it with no other amount between ("Default: 7 days after from",
+/// "default: the next week", "When absent, 30 days after from", "Without to, the next 30 days")
+/// or "by default" after it; its cap when said as an upper end ("at most 62 days", "up to 62
+/// days", "14 days at most"); and a bound either way when said as what lies past it ("slots
+/// more than 14 days later than from are out of reach").
+pub(super) fn window_misstated(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
+    // (a cap is read in a sentence of the window, or of the time from `from`, not of the slots
+    // the clinic has: "Open slots are published for up to 14 days")
+    const WINDOW: &[&str] = &[
+        "window", "after", "search", "searched", "searches", "span", "range", "later", "between",
+        "from",
+    ];
+    let of_the_window = s.iter().any(|x| is_word(x, WINDOW));
+    // (a window past an amount said to be refused: only the cap refuses one, where the default
+    // only ends a window whose `to` is absent)
+    let refused = s.iter().any(|x| {
+        x.text == "invalid_arguments"
+            || is_word(x, &["error", "errors", "refused", "invalid", "rejected"])
+    });
+    let mut after_default = false;
+    for (k, t) in s.iter().enumerate() {
+        if is_word(t, &["default", "defaults"])
+            || is_word(t, ABSENT)
+            || is_word(t, &["without"]) && k + 1 < s.len()
+        {
+            after_default = true;
+            continue;
+        }
+        let Some((per, uneven)) = hours_of(t) else {
+            continue;
+        };
+        // the number before the unit, or one ("the next week", "a month")
+        let (n, first) = match k.checked_sub(1).and_then(|j| number(s, j, text)) {
+            Some((n, f)) => (n, f),
+            // ("the next week", "a month"; not "the first day of …")
+            None if k >= 1
+                && is_word(&s[k - 1], &["a", "an", "one", "next"])
+                && !t.text.ends_with('s') =>
+            {
+                (1, k)
+            }
+            // (a default of "the month of from", "the end of the month")
+            None if after_default
+                && k >= 1
+                && is_word(&s[k - 1], &["the"])
+                && !t.text.ends_with('s') =>
+            {
+                (1, k)
+            }
+            None => continue,
+        };
+        let hours = n * per;
+        let form = said(s, first, k.saturating_sub(1).max(first), text);
+        let by_default = is_word_at(s, k + 1, &["by"]) && is_word_at(s, k + 2, &["default"]);
+        let cap = matches!(form, Said::AtMost | Said::Below);
+        let fits = |days: u32| {
+            if uneven {
+                (n * 28 * 24..=n * 31 * 24).contains(&(days * 24))
+            } else {
+                hours == days * 24
+            }
+        };
+        // (what lies past an amount is out of the window either way: past the cap, or past
+        // the default when `to` is absent)
+        // (the amount after a default's word is the default, even said as an upper end:
+        // "Without to, up to 7 days after from")
+        // ("Default: the end of the week": an edge of the calendar, not an amount after from)
+        let edge = k >= 3
+            && is_word(&s[k - 1], &["the", "this"])
+            && is_word(&s[k - 2], &["of"])
+            && is_word(&s[k - 3], &["end", "close", "rest", "start"]);
+        let wrong = if after_default || by_default {
+            (edge || !fits(SLOT_WINDOW_DEFAULT_DAYS)).then_some("a default of 7 days")
+        } else if (cap || matches!(form, Said::Above) && refused) && of_the_window {
+            (!fits(SLOT_WINDOW_CAP_DAYS)).then_some("a cap of 62 days")
+        } else if matches!(form, Said::Above) && of_the_window {
+            (!fits(SLOT_WINDOW_CAP_DAYS) && !fits(SLOT_WINDOW_DEFAULT_DAYS))
+                .then_some("a cap of 62 days, and a default of 7 days")
+        } else {
+            None
+        };
+        after_default = false;
+        if let Some(fact) = wrong {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "the slot search's window said otherwise: the server searches with {fact} after from"
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// The slot search's window said to be in the clinic's local time or another zone ("a date
+/// (midnight in the local time of the clinic)", "Start of the window searched, in the local time
+/// of the clinic", "a date, in the clinic's own zone", "End of the window searched, at the
+/// clinic", "a date (the start of that day at the clinic)"): the server reads a bare date as
+/// midnight UTC and reports the window in UTC, so the agent searches hours off. A sentence of the
+/// window, the search, or a date or day, is read; one that names UTC too says which is which.
+pub(super) fn window_said_local(s: &[Tok], out: &mut Vec<Violation>) {
+    if !s.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "window", "midnight", "search", "searched", "date", "dates", "day", "days",
+            ],
+        )
+    }) || s.iter().any(|x| is_word(x, &["utc", "z"]))
+    {
+        return;
+    }
+    if let Some(t) = said_of_the_clinic(s) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the slot search's window said in local time: the server reads a bare date as midnight UTC and reports the window in UTC".to_owned(),
+        );
+    }
+}
+
+/// Where a clause puts a time in the clinic's own zone: "local", a time "in" the clinic's zone
+/// ("midnight in the time zone of the clinic"), the clinic's time, zone or clock ("in the
+/// clinic's own time"), or "at the clinic"; not after a denial ("not in the local time of the
+/// clinic"), nor a zone of another ("in the patient's own time zone").
+fn said_of_the_clinic(s: &[Tok]) -> Option<&Tok> {
+    s.iter().enumerate().find_map(|(k, x)| {
+        if s[k.saturating_sub(4)..k]
+            .iter()
+            .any(|y| is_word(y, NEGATIONS) || is_word(y, &["no"]))
+        {
+            return None;
+        }
+        let clinic = |y: &Tok| is_word(y, &["clinic", "clinics"]);
+        let zone_in = is_word(x, &["zone", "zones"])
+            && s[k.saturating_sub(6)..k]
+                .iter()
+                .any(|y| is_word(y, &["in"]))
+            && s[k.saturating_sub(3)..(k + 4).min(s.len())]
+                .iter()
+                .any(clinic);
+        let clinic_time = clinic(x)
+            && (is_word_at(s, k + 1, &["time", "zone", "clock", "hours"])
+                || is_word_at(s, k + 1, &["own"])
+                    && is_word_at(s, k + 2, &["time", "zone", "clock", "hours"])
+                || k >= 2 && is_word(&s[k - 1], &["the"]) && is_word(&s[k - 2], &["at"]));
+        (is_word(x, &["local"]) || zone_in || clinic_time).then_some(x)
+    })
+}
+
+/// A time served in UTC said to be the clinic's own, next to an example that ends in `Z` ("The
+/// instant at the clinic, RFC 3339 (for example 2026-12-01T14:00:00Z)"): the server's `utc`
+/// fields end in `Z`, and its local times carry the clinic's offset, so the agent tells the
+/// patient a time hours off.
+pub(super) fn utc_example_said_local(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
+    let (Some(first), Some(last)) = (s.first(), s.last()) else {
+        return;
+    };
+    let b = &text.as_bytes()[first.start..last.end];
+    // (a time of day written hh:mm, with or without seconds, then Z)
+    let z_example = (5..b.len()).any(|i| {
+        matches!(b[i], b'Z' | b'z')
+            && b[i - 1].is_ascii_digit()
+            && b[i - 2].is_ascii_digit()
+            && b[i - 3] == b':'
+            && (i + 1 == b.len() || !b[i + 1].is_ascii_alphanumeric())
+    });
+    if !z_example || s.iter().any(|x| is_word(x, &["utc"])) {
+        return;
+    }
+    if let Some(t) = said_of_the_clinic(s) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a time in UTC said to be the clinic's own: a time that ends in Z is UTC, and the clinic's local time carries its offset".to_owned(),
+        );
+    }
+}
+
+/// What the slot search counts said to reach past its window ("Open slots of the doctor in
+/// all, with no window", "Number of open slots, whatever the window"): `total_found` counts the
+/// open slots in the window before the limit, so the agent tells a patient a doctor has no
+/// other slot when a wider window has some.
+pub(super) fn count_beyond_window(s: &[Tok], out: &mut Vec<Violation>) {
+    let counted = s
+        .iter()
+        .any(|x| is_word(x, &["total", "count", "number", "found"]))
+        || s.windows(2)
+            .any(|w| is_word(&w[0], &["in"]) && is_word(&w[1], &["all"]));
+    let hit = s.iter().enumerate().find(|&(k, x)| {
+        counted
+            && is_word(x, &["window"])
+            && s[k.saturating_sub(3)..k].iter().any(|y| {
+                is_word(
+                    y,
+                    &[
+                        "no",
+                        "without",
+                        "whatever",
+                        "any",
+                        "outside",
+                        "beyond",
+                        "regardless",
+                    ],
+                )
+            })
+    });
+    // … or the slots counted as the doctor's whole calendar, with no word of the window or the
+    // search: "How many open slots the doctor has", "Open slots of the doctor in all, over every
+    // date"
+    let searched = s.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "window", "search", "searched", "found", "matched", "from", "between", "range",
+                "span", "within",
+            ],
+        )
+    });
+    let counted_whole = s
+        .iter()
+        .any(|x| is_word(x, &["many", "every", "all", "each"]))
+        || counted;
+    // "has" of the doctor's slots, not of a slot's own fields ("Each slot has an id")
+    let whole = s.iter().enumerate().find(|&(k, x)| {
+        is_word(x, &["has", "have"]) && !(k >= 1 && is_word(&s[k - 1], &["slot", "slots", "one"]))
+            || is_word(x, &["date", "dates", "day", "days", "time"])
+                && k >= 1
+                && is_word(&s[k - 1], &["every", "all", "any", "each"])
+    });
+    let hit = hit.or(whole.filter(|_| {
+        counted_whole && !searched && s.iter().any(|x| is_word(x, &["slot", "slots"]))
+    }));
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "what the slot search counts said to reach past its window: it counts the open slots of the window, before the limit".to_owned(),
+        );
+    }
+}
+
+/// The slot search's window said to hold its slots otherwise than the server keeps them: a slot
+/// is in it when `from <= start < to`, by its start alone ("a slot is in the window when it ends
+/// before it"), a plain date as `to` is midnight UTC at that day's start, so the day is left out
+/// ("a date as to takes in the whole of that day"), and the window answered is in UTC, not the
+/// text the caller sent ("Start of the window searched, as the caller gave it"). The agent that
+/// trusts the claim searches a day short, or reads a slot that runs past `to` as missing.
+pub(super) fn window_bounds_misread(s: &[Tok], of_end: bool, out: &mut Vec<Violation>) {
+    const SLOT: &[&str] = &["slot", "slots", "it", "they", "that", "which"];
+    const ENDS: &[&str] = &["ends", "end", "ending", "finishes", "finish", "finished"];
+    // a slot held by its end: "a slot is in the window when it ends before it"
+    let by_end = (1..s.len())
+        .find(|&j| is_word(&s[j], ENDS) && is_word(&s[j - 1], SLOT))
+        .filter(|_| {
+            s.iter().any(|x| is_word(x, &["slot", "slots"]))
+                && s.iter().any(|x| is_word(x, &["window", "to"]))
+        });
+    // a date as the end said to take in its day: "takes in the whole of that day", "that day
+    // included"
+    let whole_day = s
+        .iter()
+        .position(|x| {
+            is_word(
+                x,
+                &[
+                    "whole",
+                    "entire",
+                    "including",
+                    "includes",
+                    "included",
+                    "covers",
+                    "through",
+                ],
+            )
+        })
+        .filter(|_| of_end && s.iter().any(|x| is_word(x, &["date", "day"])));
+    // the window answered as the caller sent it: "as the caller gave it", "unchanged"
+    let echoed = (0..s.len())
+        .find(|&j| {
+            is_word(&s[j], &["unchanged", "verbatim", "echoed", "untouched"])
+                || is_word(
+                    &s[j],
+                    &["gave", "sent", "passed", "typed", "wrote", "written"],
+                ) && s[j.saturating_sub(3)..j]
+                    .iter()
+                    .any(|y| is_word(y, &["as"]))
+        })
+        .filter(|_| s.iter().any(|x| is_word(x, &["window", "searched"])));
+    let hit = by_end.or(whole_day).or(echoed).filter(|&j| !denied(s, j));
+    if let Some(j) = hit {
+        push(
+            out,
+            Rule::Directive,
+            &s[j],
+            "the slot search's window said to hold its slots otherwise: a slot is in it when from <= its start < to, a date as to is midnight UTC at that day's start, and the window answered is in UTC".to_owned(),
+        );
+    }
+}
+
+/// The slot search's window at its edges said otherwise: an end not after its start ("a to
+/// before from gives an empty list", "… is read as the start", "the same instant as from gives
+/// the slots of that day") is refused (`INVALID_ARGUMENTS`); a start in the past is searched as
+/// given, neither refused nor read as now; and the years it takes are 2000 to 2999. The agent
+/// that trusts the claim reads a refusal as no slot, or a past window as the present one.
+pub(super) fn window_edge_misstated(s: &[Tok], of_end: bool, out: &mut Vec<Violation>) {
+    const END: &[&str] = &["to", "end", "ends", "ending", "until"];
+    const START: &[&str] = &["from", "start", "starts", "begins", "beginning"];
+    const REFUSED: &[&str] = &[
+        "error", "errors", "refused", "rejected", "invalid", "refuses", "rejects", "fails", "must",
+        "cannot",
+    ];
+    let code = |x: &Tok| {
+        let t = x.text.trim_matches('`');
+        x.kind == Kind::Ident
+            && t.contains('_')
+            && t.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+            && !matches!(t, "doctor_id" | "slot_id" | "appointment_id")
+    };
+    let refused = |xs: &[Tok]| xs.iter().any(|x| is_word(x, REFUSED) || code(x));
+    let near = |j: usize, back: bool, list: &[&str]| {
+        let r = if back {
+            j.saturating_sub(4)..j
+        } else {
+            (j + 1)..(j + 5).min(s.len())
+        };
+        s[r].iter()
+            .any(|x| is_word(x, list) || x.text == "to" && list == END)
+    };
+    // an end not after its start: "to before from", "ends before it starts", "the same
+    // instant as from" (not "same formats as from")
+    let inverted = (0..s.len()).find(|&j| {
+        let before = is_word(&s[j], &["before", "earlier", "precedes", "prior"]);
+        let same = is_word(&s[j], &["same", "equal"])
+            && (is_word_at(s, j + 1, &["as", "to"])
+                || is_word_at(
+                    s,
+                    j + 1,
+                    &["instant", "time", "moment", "value", "date", "point"],
+                ) && is_word_at(s, j + 2, &["as", "to"]));
+        (before || same) && (near(j, true, END) || of_end) && near(j, false, START)
+    });
+    if let Some(j) = inverted {
+        // (what it gives: a refusal is true, anything else, or another code, is not)
+        let wrong_code = s
+            .iter()
+            .any(|x| code(x) && x.text.trim_matches('`') != "invalid_arguments");
+        if !refused(s) || wrong_code {
+            push(
+                out,
+                Rule::Directive,
+                &s[j],
+                "the slot search's window at its edge said otherwise: an end not later than the start is refused with `INVALID_ARGUMENTS`".to_owned(),
+            );
+            return;
+        }
+    }
+    // a start in the past: "a start before now", "a start in the past", "a past start"
+    let past = (0..s.len()).find_map(|j| {
+        let before_now = is_word(&s[j], &["before", "earlier"])
+            && (1..=2).any(|d| is_word_at(s, j + d, &["now", "today"]));
+        let in_past = is_word(&s[j], &["past"])
+            && (is_word_at(s, j + 1, START) || j >= 1 && is_word(&s[j - 1], &["the"]));
+        (before_now || in_past).then_some((j, if before_now { j + 3 } else { j + 2 }))
+    });
+    let start_near = |j: usize| {
+        s[j.saturating_sub(6)..(j + 4).min(s.len())]
+            .iter()
+            .any(|x| is_word(x, START))
+    };
+    if let Some((j, e)) = past.filter(|&(j, _)| start_near(j)) {
+        // (what it gives, the condition's own words aside; a word its phrase denies is no
+        // claim: "neither refused nor moved to now", not "not refused but moved to now")
+        let denied_here = |i: usize| {
+            s[..i]
+                .iter()
+                .rev()
+                .take_while(|x| x.kind == Kind::Word && !is_word(x, &["but", "instead"]))
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+        };
+        let said = (0..s.len())
+            .filter(|&i| i + 1 < j || i >= e)
+            .map(|i| (i, &s[i]))
+            .find(|&(i, x)| {
+                (is_word(x, REFUSED)
+                    || code(x)
+                    || is_word(
+                        x,
+                        &[
+                            "now", "today", "current", "clamped", "moved", "raised", "replaced",
+                            "ignored", "rounded",
+                        ],
+                    ))
+                    && !denied_here(i)
+            })
+            .map(|(_, x)| x);
+        if let Some(t) = said {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "the slot search's start said otherwise: a start in the past is searched as given, neither refused nor read as now".to_owned(),
+            );
+            return;
+        }
+    }
+    // the years: "of any year", "from 1900 to 9999"
+    if s.iter().any(|x| is_word(x, &["year", "years"])) {
+        let any = s.iter().enumerate().find(|&(j, x)| {
+            is_word(x, &["year", "years"])
+                && j >= 1
+                && is_word(&s[j - 1], &["any", "every", "all", "whatever"])
+        });
+        // (the numbers of the clause of the years, and the one after it; not "RFC 3339")
+        let at = s
+            .iter()
+            .position(|x| is_word(x, &["year", "years"]))
+            .unwrap_or(0);
+        let (start, end) = clause_at(s, at);
+        let (_, end) = next_clause(s, end);
+        let years: Vec<u32> = (start..end.max(start))
+            .filter(|&j| {
+                s[j].kind == Kind::Ident
+                    && s[j].text.len() == 4
+                    && !(j >= 1 && is_word(&s[j - 1], &["rfc", "iso"]))
+            })
+            .filter_map(|j| s[j].text.parse().ok())
+            .collect();
+        let (lo, hi) = SLOT_WINDOW_YEARS;
+        let other = !years.is_empty()
+            && (years.iter().min() != Some(&lo) || years.iter().max() != Some(&hi));
+        if let Some((_, t)) = any.filter(|_| years.is_empty()) {
+            push(out, Rule::Directive, t, YEARS.to_owned());
+        } else if other && let Some(t) = s.iter().find(|x| is_word(x, &["year", "years"])) {
+            push(out, Rule::Directive, t, YEARS.to_owned());
+        }
+    }
+}
+
+const YEARS: &str =
+    "the years of the slot search's window said otherwise: it takes the years 2000 to 2999";
