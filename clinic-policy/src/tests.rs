@@ -14414,6 +14414,19 @@ fn a_started_appointment_is_not_moved() {
             D,
             "Move one of the authenticated patient's appointments to another open slot in one step, until the end of the appointment.",
         ),
+        // (a code in the clause that is not the started one's answer, or beside a move of it)
+        (
+            D,
+            "Move an appointment of the authenticated patient to another open slot; one that has started is moved too, and a cancelled one gives INVALID_TRANSITION.",
+        ),
+        (
+            D,
+            "Move an appointment of the authenticated patient to another open slot; a cancelled one gives INVALID_TRANSITION, and one that has started is taken as well.",
+        ),
+        (
+            D,
+            "Move an appointment of the authenticated patient to another open slot; a cancelled one gives INVALID_TRANSITION. One that has started may be moved.",
+        ),
     ] {
         assert!(
             refused_for(place, "reschedule_appointment", bad, WHY),
@@ -14449,6 +14462,15 @@ fn a_started_appointment_is_not_moved() {
         (
             D,
             "Move one of the authenticated patient's appointments to another open slot in one step. The new slot may start before or after the old start.",
+        ),
+        // (the started one given its refused answer by the code in capitals)
+        (
+            D,
+            "Move an appointment of the authenticated patient to another open slot; a cancelled or rejected appointment, or one that has started, gives INVALID_TRANSITION.",
+        ),
+        (
+            D,
+            "Move one of the authenticated patient's appointments to another open slot. One that has already started answers with INVALID_TRANSITION.",
         ),
     ] {
         assert!(
@@ -15884,6 +15906,22 @@ fn a_condition_said_of_the_tools_object_is_read_against_what_it_takes() {
             "Page number, from 1 (default 1) up to 10000; each page holds the appointments of one day.",
         ),
         (T, "list_doctor_schedule", "List my pending schedule"),
+        // ("still" keeps a status in; with a denial, a bound or a filter it keeps one out)
+        (
+            O,
+            "list_my_appointments",
+            "One of pending, confirmed, rejected, cancelled; a cancelled appointment is still not listed.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "One of pending, confirmed, rejected, cancelled; a cancelled appointment is still listed until its start.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "One of pending, confirmed, rejected, cancelled; only a confirmed appointment is still listed.",
+        ),
     ] {
         assert!(refused_for(place, tool, bad, why), "{bad}");
     }
@@ -15948,6 +15986,17 @@ fn a_condition_said_of_the_tools_object_is_read_against_what_it_takes() {
             P,
             "list_my_appointments",
             "When true, only pending and confirmed appointments that start after now. Default: false.",
+        ),
+        // (a list keeps every status: a cancelled one is still listed)
+        (
+            O,
+            "list_my_appointments",
+            "One of pending, confirmed, rejected, cancelled; a cancelled appointment is still listed.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "One of pending, confirmed, rejected, cancelled; a rejected appointment is still listed.",
         ),
         (
             P,

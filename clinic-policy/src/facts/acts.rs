@@ -1812,9 +1812,19 @@ pub(crate) fn booking_makes_more(
 /// A move said to take an appointment already started or past ("one that has already started
 /// may be moved too", "its start may be in the past", "before or after its start", "up to its
 /// end"): the contract's move answers `INVALID_TRANSITION` for an appointment already started.
-/// A clause that denies it, or a time before the start, is the contract's.
-pub(crate) fn started_moved(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+/// A clause that denies it, or a time before the start, is the contract's; so is one that gives
+/// the started appointment a refused answer by its code in capitals, with no move said in it ("a
+/// cancelled appointment, or one that has started, gives INVALID_TRANSITION").
+pub(crate) fn started_moved(
+    clause: &[&Tok],
+    text: &str,
+    effects: &[&'static str],
+    out: &mut Vec<Violation>,
+) {
     if !effects.contains(&"move") {
+        return;
+    }
+    if refused_by_code(clause, text) {
         return;
     }
     // (denied, put out of the move or given its code: "once it has started, it can no longer be
@@ -1870,6 +1880,48 @@ pub(crate) fn started_moved(clause: &[&Tok], effects: &[&'static str], out: &mut
             "a move said to take an appointment already started: the clinic API answers `INVALID_TRANSITION` for an appointment already started, cancelled or rejected".to_owned(),
         );
     }
+}
+
+/// The clause answers its subject with a refused code, written as codes are ("gives
+/// INVALID_TRANSITION", "answers with INVALID_TRANSITION"), and says no move or taking in it.
+fn refused_by_code(clause: &[&Tok], text: &str) -> bool {
+    let answered = clause.iter().enumerate().any(|(k, x)| {
+        crate::codes::capital_code(x, text)
+            && crate::codes::refused_code(&x.text)
+            && (1..=2).any(|d| {
+                k >= d
+                    && is_word(
+                        clause[k - d],
+                        &[
+                            "gives", "give", "answers", "answer", "returns", "return", "fails",
+                            "gets",
+                        ],
+                    )
+                    && clause[k - d + 1..k]
+                        .iter()
+                        .all(|y| is_word(y, &["with", "a", "an"]))
+            })
+    });
+    answered
+        && !clause.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "move",
+                    "moves",
+                    "moved",
+                    "moving",
+                    "take",
+                    "takes",
+                    "taken",
+                    "rescheduled",
+                    "possible",
+                    "allowed",
+                    "too",
+                    "also",
+                ],
+            )
+        })
 }
 
 /// A repeat of an act that no key guards said to be harmless: to give the first result again,

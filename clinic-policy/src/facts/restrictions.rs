@@ -725,21 +725,36 @@ pub(crate) fn object_qualified(
         }
     }
     // statuses the act does not take widen it; some of those it takes only narrow it
-    // ("cancelled and rejected ones too" adds to a read; it keeps nothing out)
-    let inclusive = clause.iter().any(|x| {
-        is_word(
-            x,
-            &[
-                "too",
-                "included",
-                "including",
-                "also",
-                "even",
-                "well",
-                "besides",
-            ],
-        )
-    });
+    // ("cancelled and rejected ones too" adds to a read; it keeps nothing out; so does "a
+    // cancelled one is still listed" of a read, unless a denial, a bound or a filter comes with it)
+    let still = reads
+        && clause.iter().any(|x| is_word(x, &["still"]))
+        && !clause.iter().any(|x| {
+            is_word(x, NEGATIONS)
+                || is_word(x, TIMES)
+                || is_word(
+                    x,
+                    &[
+                        "longer", "until", "unless", "only", "filter", "when", "if", "for",
+                        "within",
+                    ],
+                )
+        });
+    let inclusive = still
+        || clause.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "too",
+                    "included",
+                    "including",
+                    "also",
+                    "even",
+                    "well",
+                    "besides",
+                ],
+            )
+        });
     if !statuses.is_empty()
         && (statuses.iter().any(|s| !takes.contains(s))
             || !inclusive && takes.iter().any(|s| !statuses.contains(s)))

@@ -901,7 +901,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         if n == 0 && field == Field::ToolDescription {
             escalation_elsewhere(clause, &effects, out);
         }
-        started_moved(clause, &effects, out);
+        started_moved(clause, text, &effects, out);
         status_relabelled(clause, out);
         nothing_kept(clause, out);
         caller_addressed(clause, field == Field::ParamDescription, out);
