@@ -22874,3 +22874,130 @@ fn a_cap_said_of_a_whole_list_is_refused() {
         assert!(!refused_for(O, tool, good, WHY), "{good}");
     }
 }
+
+/// A result said to be read, counted, copied or refreshed at another time than the call, or on a
+/// period, is false of this server: every served tool asks the clinic API at the call (the only
+/// cache holds time zones). Read at the call, from a source, over a window, and times that are
+/// the data itself pass.
+#[test]
+fn a_result_read_at_another_time_or_on_a_period_is_refused() {
+    const WHY: &str = "read at another time than the call or on a period";
+    for (place, tool, bad) in [
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, as refreshed every night.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty, as updated each morning. Returns each doctor's id, name and specialty.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "One of pending, confirmed, rejected, cancelled, as synced hourly.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Number of doctors of this specialty, as copied at midnight.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, when the doctor has written one, as taken at the start of the day.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time; the statuses are refreshed every 10 minutes.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance, gathered once a week.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Most slots to return, 1 to 100, from the slots as fetched before the last booking.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "One of pending, confirmed, rejected, cancelled, as read before the confirmation.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The clinic of the doctor, as synced every morning.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Appointments in all pages; the count is updated twice a day.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id; the list is read at the start of the week.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the next 7 days, computed hourly.",
+        ),
+        (O, "list_doctors", "The doctors, as fetched every morning."),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, as read at the search.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "One of pending, confirmed, rejected, cancelled, as read now from the clinic API.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id, as read from the clinic API.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the next 7 days, as read from the clinic API at the search.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Appointments in all pages, as counted on this page and the others.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Date of the last review (for example 2026-03-02).",
+        ),
+        (O, "find_available_slots", "Start of the slot, in UTC."),
+        (
+            O,
+            "list_doctor_schedule",
+            "Appointments in all pages, as counted by the clinic API.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id, as returned by the clinic API.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots of one doctor within a time window (default: the next 7 days). Returns slots earliest first.",
+        ),
+    ]);
+}

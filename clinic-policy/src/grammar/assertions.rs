@@ -1367,6 +1367,193 @@ pub(super) fn dated_result(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// A result of a tool of this server (or of the server's own text) said to be read at another
+/// time than the call or on a period: see [`read_at_another_time`]. A tool this server does not
+/// serve is judged against the contract, which says nothing of when its answers are read.
+pub(super) fn read_snapshot(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    if !tool.is_empty() && crate::served::role_of(tool).is_none() {
+        return;
+    }
+    if let Some(t) = read_at_another_time(clause) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            format!(
+                "\"{}\": a result said to be read at another time than the call or on a period; this server asks the clinic API at each call, so what a tool returns is as of the request",
+                t.text
+            ),
+        );
+    }
+}
+
+/// A read said to happen at another time than the call ("as read at the start of the day", "as
+/// counted once an hour", "the statuses are refreshed every night", "as read before the
+/// rejection"): the word of the read, if any. Every served tool asks the clinic API at the call;
+/// the only cache is of time zones, so a clause of zones is left to the zone facts. Read at the
+/// call ("as read at each call", "as counted at the request") passes, and so do a source ("as
+/// read from the clinic API", "as returned by list_doctors"), a place ("as counted on this page")
+/// and a window ("as counted in the next 7 days").
+fn read_at_another_time<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
+    if clause.iter().any(|t| is_word(t, &["zone", "zones"])) {
+        return None;
+    }
+    let passive = |k: usize| {
+        k > 0
+            && is_word(
+                clause[k - 1],
+                &["is", "are", "be", "been", "was", "were", "being"],
+            )
+    };
+    for k in 0..clause.len() {
+        if !is_word(clause[k], READS) {
+            continue;
+        }
+        let as_read = k > 0 && is_word(clause[k - 1], &["as"]);
+        // a period anywhere after the read ("refreshed every night", "read once an hour")
+        // (not "taken": a slot taken once a day is the booking, not a read)
+        if (!is_word(clause[k], &["taken"]) || as_read)
+            && (k + 1..clause.len()).any(|i| period(clause, i))
+        {
+            return Some(clause[k]);
+        }
+        // a time after it ("as read at midnight", "the slots are read at the start of the day");
+        // "updated" and "taken" said of a thing, not as a read, are the thing's own events
+        let timed = as_read || (passive(k) && !is_word(clause[k], &["taken", "updated"]));
+        if timed && dated_read(clause, k + 1) {
+            return Some(clause[k]);
+        }
+    }
+    None
+}
+
+/// Words of a read or copy of the clinic's data, as a participle ("as read", "is refreshed").
+const READS: &[&str] = &[
+    "read",
+    "reread",
+    "counted",
+    "recounted",
+    "taken",
+    "updated",
+    "refreshed",
+    "reloaded",
+    "loaded",
+    "fetched",
+    "copied",
+    "synced",
+    "synchronised",
+    "synchronized",
+    "gathered",
+    "collected",
+    "cached",
+    "polled",
+    "pulled",
+    "retrieved",
+    "sampled",
+    "mirrored",
+    "computed",
+    "calculated",
+    "snapshotted",
+    "exported",
+    "imported",
+];
+
+/// Units of a period or of a time of day ("once a day", "every night", "at midnight").
+const TIME_UNITS: &[&str] = &[
+    "second",
+    "seconds",
+    "minute",
+    "minutes",
+    "hour",
+    "hours",
+    "day",
+    "days",
+    "night",
+    "nights",
+    "morning",
+    "mornings",
+    "evening",
+    "evenings",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "midnight",
+    "noon",
+    "today",
+    "tonight",
+    "yesterday",
+    "weekend",
+];
+
+/// Whether a period opens at `i`: "once/twice/N times a/an/per/each/every <unit>", "every/each
+/// [N|other] <unit>" (not "for each day", "of every week": a grouping), or "hourly", "daily" ….
+fn period(clause: &[&Tok], i: usize) -> bool {
+    let unit_at = |j: usize| is_word_at(clause, j, TIME_UNITS);
+    let t = clause[i];
+    if is_word(
+        t,
+        &["hourly", "daily", "nightly", "weekly", "monthly", "yearly"],
+    ) {
+        return true;
+    }
+    if is_word(t, &["once", "twice"]) || is_word_at(clause, i + 1, &["times"]) {
+        let j = if is_word(t, &["once", "twice"]) {
+            i + 1
+        } else {
+            i + 2
+        };
+        return is_word_at(clause, j, &["a", "an", "per", "each", "every"])
+            && (unit_at(j + 1)
+                || clause.get(j + 1).is_some_and(|n| n.kind == Kind::Ident) && unit_at(j + 2));
+    }
+    if is_word(t, &["every", "each"])
+        && !(i > 0 && is_word(clause[i - 1], &["for", "of", "per", "by", "in", "on"]))
+    {
+        return unit_at(i + 1)
+            || (clause.get(i + 1).is_some_and(|n| n.kind == Kind::Ident)
+                || is_word_at(clause, i + 1, &["other", "few"]))
+                && unit_at(i + 2);
+    }
+    false
+}
+
+/// Whether the phrase from `k` dates a read to another time than the call: "before" anything but
+/// the call, or "at/on/in/by/after/during/until" a time of day, a date or an hour.
+fn dated_read(clause: &[&Tok], k: usize) -> bool {
+    const AT_THE_CALL: &[&str] = &[
+        "call", "calls", "search", "request", "requests", "now", "answer", "reading", "query",
+    ];
+    // a window of the result, not the time of the read
+    const WINDOW: &[&str] = &["next", "coming", "following", "window", "range"];
+    let Some(p) = clause.get(k) else { return false };
+    let phrase: Vec<&Tok> = clause[k + 1..]
+        .iter()
+        .take_while(|t| t.kind == Kind::Word || t.kind == Kind::Ident)
+        .copied()
+        .collect();
+    if phrase
+        .iter()
+        .any(|t| is_word(t, AT_THE_CALL) || is_word(t, WINDOW))
+    {
+        return false;
+    }
+    if is_word(p, &["before"]) {
+        return !phrase.is_empty();
+    }
+    is_word(
+        p,
+        &["at", "on", "in", "by", "after", "during", "until", "since"],
+    ) && phrase.iter().any(|t| {
+        is_word(t, TIME_UNITS)
+            || is_word(t, &["start", "end", "close", "opening", "closing"])
+                && phrase.iter().any(|u| is_word(u, TIME_UNITS))
+            || t.kind == Kind::Ident && t.text.starts_with(|c: char| c.is_ascii_digit())
+    })
+}
+
 /// Times before a request, as a result would be dated to them.
 const EARLIER_TIMES: &[&str] = &[
     "ago",

@@ -534,6 +534,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         );
         currency(clause, out);
         dated_result(clause, out);
+        read_snapshot(clause, tool.name, out);
         answer_as_yes(clause, out);
         // one finding of the two per clause: an answer set or trimmed is read first
         if !answer_set(clause, tool.name, out) {
