@@ -23001,3 +23001,208 @@ fn a_result_read_at_another_time_or_on_a_period_is_refused() {
         ),
     ]);
 }
+
+/// "in any case" as letter case, set off after a specialty name, which `list_doctors` and
+/// `find_available_slots` match ignoring case: true, and passes; a value or an act after it,
+/// "in each case", a name the server matches exactly, or a name as an order is a use set for
+/// every call.
+#[test]
+fn letter_case_of_a_specialty_is_no_use_set_for_every_call() {
+    const WHY: &str = "a use prescribed for every call";
+    passes(&[
+        (
+            P,
+            "list_doctors",
+            "Name of one specialty, in any case, such as Cardiology; an unknown name gives UNKNOWN_SPECIALTY.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Exact specialty name, in any case, such as Cardiology.",
+        ),
+    ]);
+    for (place, tool, bad) in [
+        (
+            P,
+            "list_doctors",
+            "Name of one specialty, in any case, Cardiology.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Name of one specialty, in any case Cardiology.",
+        ),
+        (
+            P,
+            "list_doctors",
+            "Name of one specialty, in each case, such as Cardiology.",
+        ),
+        (D, "list_doctors", "Name the specialty, in any case."),
+        (P, "list_doctors", "Id of the slot, in any case."),
+        (
+            P,
+            "book_appointment",
+            "Id of the slot, the first one in any case.",
+        ),
+        (
+            P,
+            "get_opening_hours",
+            "Name of one clinic, in any case, such as Central.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. In any case book the earliest slot.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+}
+
+/// A verb of having in a relative clause on a plural noun, or in a count asked of one, says
+/// how those people stand to the thing ("with how many doctors practise it", "the number of
+/// doctors who have it"): no order. A verb after a noun with no clause opened, one that agrees
+/// with no subject, a pick, a change or a handing over stays an order.
+#[test]
+fn a_verb_of_having_in_a_relative_or_counted_clause_is_no_order() {
+    const WHY: &str = "opens an order to the reader";
+    passes(&[
+        (
+            D,
+            "list_specialties",
+            "List each specialty of the clinics once, by name, with how many doctors practise it.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List each specialty once, sorted by name, with the number of doctors who have it.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List each specialty once, with the doctors who practise the specialty.",
+        ),
+    ]);
+    for (place, tool, bad) in [
+        (
+            D,
+            "list_specialties",
+            "List each specialty; doctors, practise it now.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List each specialty once, with the number of doctors, choose the first specialty.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Specialties of the clinic with how many doctors choose the first specialty of the list.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Specialties of the clinic doctors choose the first specialty of the list.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Specialties of the clinic with how many doctors choose it.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Specialties of the clinic with how many doctors give it to the patient.",
+        ),
+        (
+            P,
+            "get_slots",
+            "Id of the doctor who choose the first slot of the list.",
+        ),
+        (P, "get_slots", "Id of the doctor who have it."),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of the doctors who choose the earliest slot of the list.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of the doctors who choose the slot.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "With the doctors who have it, choose the first specialty.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+}
+
+/// "nothing is booked" after a code is no change, no person's share, also after a patient who
+/// "has booked" (the contract: 409 `SLOT_TAKEN` when the slot was booked by someone else); a
+/// person who has or gets nothing of a value still gets less than it.
+#[test]
+fn nothing_booked_after_a_taken_slot_is_no_share_kept_back() {
+    const WHY: &str = "a person gets less than the value";
+    passes(&[(
+        D,
+        "book_appointment",
+        "Book an open slot for the authenticated patient; a slot that another patient has booked gives SLOT_TAKEN, and nothing is booked.",
+    )]);
+    for (place, tool, bad) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient; the patient has nothing of the fee.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient; a slot that another patient has booked gives SLOT_TAKEN, and the patient gets nothing of it.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Fee of the visit; the patient has nothing, and nothing is shown.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+}
+
+/// A participle after its article qualifies a noun: "The doctor of the booked slot" (the
+/// `doctor` of `book_appointment`'s answer) says who the slot is with, not who booked it; the
+/// doctor said to book or to create the appointment is still refused.
+#[test]
+fn a_participle_after_its_article_is_no_act_of_the_doctor() {
+    const WHY: &str = "said to be a doctor's";
+    passes(&[
+        (O, "book_appointment", "The doctor of the booked slot."),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. The doctor of the recorded intake sees the triage level.",
+        ),
+    ]);
+    for (place, tool, bad) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The doctor of the slot booked the appointment.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The doctor of the slot creates a pending appointment.",
+        ),
+        (
+            O,
+            "record_intake",
+            "The symptoms as the doctor of the recorded intake recorded them.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+}

@@ -233,6 +233,17 @@ fn flag_said(clause: &[&Tok]) -> bool {
     })
 }
 
+/// Whether `named` (the words of a value) names one this server matches in any letter case: a
+/// specialty name, which `list_doctors` and `find_available_slots` compare with the doctors'
+/// specialties ignoring case (`clinic-mcp/src/tools/doctors.rs`, `specialty_matches`). No other
+/// value is matched so, and the contract's own routes match nothing by name.
+pub(crate) fn matched_in_any_case(tool: &str, named: &[&Tok]) -> bool {
+    matches!(tool, "list_doctors" | "find_available_slots")
+        && named
+            .iter()
+            .any(|t| is_word(t, &["specialty", "specialties"]))
+}
+
 /// A list said to be narrowed by a condition its tool does not apply, in any field: a relative
 /// clause or a phrase after what it lists ("appointments that start after now", "each one that
 /// is not cancelled", "those with a review date", "each one of a doctor with no pending

@@ -40,7 +40,7 @@ pub(crate) use bodies::{
 use bounds::*;
 pub(crate) use callers::*;
 use errors::*;
-pub(crate) use filters::list_filter_invented;
+pub(crate) use filters::{list_filter_invented, matched_in_any_case};
 use glosses::*;
 use hidden::hidden_code_misstated;
 pub(crate) use holdings::holding_invented;

@@ -1338,6 +1338,16 @@ pub(crate) fn act_given_to_staff(clause: &[&Tok], out: &mut Vec<Violation>) {
         if !(sets || records || books) {
             return false;
         }
+        // a participle after its article qualifies a noun, no act of the subject's ("The
+        // doctor of the booked slot", "the recorded intake")
+        if is_word(
+            clause[k - 1],
+            &[
+                "a", "an", "the", "its", "their", "this", "these", "each", "every", "another",
+            ],
+        ) {
+            return false;
+        }
         // the passive, with its agent: "the symptoms, as entered by the nurse", "a booking
         // created by the doctor" (a grade set "by" a doctor is `grade_source_swapped`'s)
         if is_word_at(clause, k + 1, &["by"]) {

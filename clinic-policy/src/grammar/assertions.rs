@@ -836,6 +836,47 @@ fn emergency_route(clause: &[&Tok]) -> bool {
         })
 }
 
+/// "in any case" at `k` ("case") as letter case: set off after the name of a value the server
+/// matches in any letter case, with nothing after it but the clause's end or an example ("Name
+/// of one specialty, in any case, such as Cardiology"). A value or an act after it ("…, in any
+/// case, Cardiology", "in any case book the earliest slot"), a name before it that is an order
+/// ("Name the specialty, in any case"), or a value the server matches exactly is a use set for
+/// every call.
+fn letter_case(clause: &[&Tok], k: usize, tool: &str) -> bool {
+    if !is_word_at(clause, k, &["case"]) || !is_word_at(clause, k - 1, &["any"]) {
+        return false;
+    }
+    // after it: the end, or a mark and then the end, a mark or an example
+    let after = match clause.get(k + 1) {
+        None => true,
+        Some(t) if t.kind == Kind::Comma => match (clause.get(k + 2), clause.get(k + 3)) {
+            (None, _) => true,
+            (Some(x), _) if x.kind == Kind::Comma => true,
+            (Some(x), Some(y)) => opens_example(x, y),
+            _ => false,
+        },
+        Some(_) => false,
+    };
+    // before it: the name, from the clause's start or a mark, with one mark before "in"
+    let end = if k >= 3 && clause[k - 3].kind == Kind::Comma {
+        k - 3
+    } else {
+        k - 2
+    };
+    let from = clause[..end]
+        .iter()
+        .rposition(|t| t.kind != Kind::Word && t.kind != Kind::Ident)
+        .map_or(0, |c| c + 1);
+    let named = &clause[from..end];
+    // a noun phrase: no verb but "name" as its noun ("Name of one specialty", "specialty name")
+    let noun_phrase = named.iter().enumerate().all(|(i, t)| {
+        verb(&t.text).is_none()
+            || is_word(t, &["name", "names"])
+                && (i + 1 == named.len() || is_word_at(named, i + 1, &["of"]))
+    });
+    after && !named.is_empty() && noun_phrase && crate::facts::matched_in_any_case(tool, named)
+}
+
 /// Claims no text of ours makes, each a small reading of its own:
 /// - a use prescribed for every call: "in each case", "in any case", "with each use of this
 ///   tool", "on every call";
@@ -848,12 +889,17 @@ fn emergency_route(clause: &[&Tok]) -> bool {
 /// - a value named advice or a diagnosis for the patient;
 /// - care played down: "no emergency" (not "no emergency line"), "chest pain is mild", "with no
 ///   visit".
-pub(super) fn claims_more(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(super) fn claims_more(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
     let w = |k: usize, list: &[&str]| is_word_at(clause, k, list);
     const SCOPES: &[&str] = &["each", "every", "any", "all"];
     let mut found: Option<(usize, &str)> = None;
     for k in 0..clause.len() {
-        let why = if w(k, &["case", "cases"]) && k >= 2 && w(k - 1, SCOPES) && w(k - 2, &["in"]) {
+        let why = if w(k, &["case", "cases"])
+            && k >= 2
+            && w(k - 1, SCOPES)
+            && w(k - 2, &["in"])
+            && !letter_case(clause, k, tool)
+        {
             "a use prescribed for every call"
         } else if w(k, &["same", "equal", "indifferent"])
             && w(k + 1, &["to", "for"])

@@ -98,6 +98,9 @@ pub(super) fn hiding(
                         // the visit" tells the agent the patient hears of it from its answer;
                         // nor is no second visit, "gets no new appointment")
                         && !(is_word(x, &["no"]) && no_message(&clause[k + 3 + i..]))
+                        // (nor is no change after it, a clause of its own: "a slot that another
+                        // patient has booked gives SLOT_TAKEN, and nothing is booked")
+                        && !(is_word(x, &["nothing"]) && change_follows(&clause[k + 3 + i..]))
                         // (nor a value the contract gives that person none of: "the patient gets
                         // no note" of an escalation)
                         && !(i == 0

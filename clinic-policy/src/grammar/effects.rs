@@ -126,6 +126,7 @@ pub(super) fn orders(
                 && !is_word(prev, PREPOSITIONS)
                 && !is_word(prev, &["and", "or", "not"])
                 && is_object(clause[j + 1])
+                && !subordinate_verb(clause, s, j)
         }) else {
             continue;
         };
@@ -212,6 +213,7 @@ pub(super) fn orders(
                 // appointment and its doctor see the form")
                 && (in_a_phrase || !clause[s..j - 1].iter().any(|x| is_word(x, &["and", "or"])))
                 && !people_joined(&clause[s..j], t)
+                && !subordinate_verb(clause, s, j)
                 && (object || (!in_a_phrase && clause[j + 1].kind == Kind::Ident))
         }) else {
             continue;
@@ -300,6 +302,54 @@ pub(super) fn orders(
             );
         }
     }
+}
+
+/// The verb at `j` agrees with a plural subject of a clause inside the phrase and says how that
+/// subject stands to the thing the phrase is about (a verb of having), no order: a relative clause on a plural noun
+/// ("with the number of doctors who have it"), or a count asked of one ("with how many doctors
+/// practise it"). Its object points back: "it", "them", or a thing the clause named before ("the
+/// doctors who practise the specialty"). A verb that agrees with none ("Id of the doctor who
+/// choose the first slot"), a subject's clause not opened ("Open slots of the doctors choose the
+/// earliest slot"), or a verb of what a reader does, a pick, a change or a handing over ("doctors
+/// who choose it", "who book it", "who give it to the patient"), stays an order.
+fn subordinate_verb(clause: &[&Tok], s: usize, j: usize) -> bool {
+    let plural = |k: usize| {
+        let t = clause[k];
+        t.kind == Kind::Word
+            && verb(&t.text).is_none_or(|(_, _, f)| f != Form::Base)
+            && (t.text.ends_with('s') && !t.text.ends_with("ss")
+                || is_word(t, &["people", "children", "staff"]))
+            && !is_word(t, DETERMINERS)
+            && !is_word(t, &["this", "is", "was", "has", "its", "as", "us"])
+    };
+    let at = |k: usize, list: &[&str]| k >= s && is_word_at(clause, k, list);
+    // "doctors who have it"
+    let related = j >= s + 2 && at(j - 1, &["who", "which", "that"]) && plural(j - 2);
+    // "how many doctors practise it"
+    let counted = j >= s + 3 && plural(j - 1) && at(j - 2, &["many", "few"]) && at(j - 3, &["how"]);
+    // a verb of having: how the people stand to the thing, not what a reader does with it
+    let states = verb(&clause[j].text).is_some_and(|(b, _, _)| {
+        matches!(
+            b,
+            "have" | "hold" | "practise" | "practice" | "share" | "offer" | "treat" | "cover"
+        )
+    });
+    // the object: "it", "them", or a determiner and a noun named before, nothing picked
+    let named_before = |t: &Tok| {
+        let stem = t.text.trim_end_matches('s');
+        t.kind == Kind::Word
+            && clause[..j]
+                .iter()
+                .any(|x| x.kind == Kind::Word && x.text.trim_end_matches('s') == stem)
+    };
+    let rest = &clause[j + 1..];
+    let back = is_word_at(clause, j + 1, &["it", "them"])
+        || is_word_at(clause, j + 1, &["the", "that", "this", "their", "its"])
+            && clause.get(j + 2).is_some_and(|t| named_before(t));
+    let picks = rest
+        .iter()
+        .any(|x| is_word(x, PICKS) || is_word(x, &["first", "last", "top", "only", "to"]));
+    (related || counted) && states && back && !picks
 }
 
 /// A subject of people joined by "and" or "or", none of them many, before a verb of seeing or

@@ -561,7 +561,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             n > 0 || field == Field::ToolDescription,
             out,
         );
-        claims_more(clause, out);
+        claims_more(clause, tool.name, out);
         // what a later sentence of a tool description, or any clause of a parameter's or
         // field's description, says a thing is
         let statement =
