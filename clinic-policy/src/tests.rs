@@ -23206,3 +23206,231 @@ fn a_participle_after_its_article_is_no_act_of_the_doctor() {
         assert!(refused_for(place, tool, bad, WHY), "{bad}");
     }
 }
+
+/// An appointment or a slot said to get a new id from an act is refused on every tool and
+/// field, with the words swapped ("new", "different", "another", "under a new number",
+/// "renumbered"); the booking's new appointment, a move's new slot and an id said kept pass.
+#[test]
+fn an_id_said_new_after_an_act_is_refused() {
+    const WHY: &str = "an appointment or a slot said to get a new id from an act";
+    for (place, tool, bad) in [
+        (
+            O,
+            "confirm_appointment",
+            "Appointment id, a new one after the confirmation.",
+        ),
+        (
+            O,
+            "reject_appointment",
+            "Appointment id, a new one after the rejection.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "Appointment id, a new one after the cancellation.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Appointment id, a new one after the escalation.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it becomes urgent and moves to the oncall doctor of the same clinic, with a note, under a new id. Returns the appointment with its new doctor.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic and a new appointment id.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Id of one of the doctor's appointments (a positive integer), as returned by list_doctor_schedule; the escalation gives it a new id.",
+        ),
+        (
+            O,
+            "record_intake",
+            "The appointment it belongs to, under a new appointment id after the intake.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The booked slot, with a new slot id after the booking.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Appointment id, a new one after each change of status.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Appointment id; a new one after the doctor confirms it.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "Appointment id, a different one once the doctor confirms it.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Appointment id; the clinic assigns another id when the status changes.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The appointment, under a new number after the confirmation.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; the appointment is renumbered.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (O, "book_appointment", "A new appointment, pending."),
+        (
+            O,
+            "book_appointment",
+            "Appointment id, a new one for each booking.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Appointment id, a new one for each booking.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Creates a pending appointment with a new id and takes the slot; returns the appointment.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the new slot (a positive integer), as returned by find_available_slots.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "Slot id, the id of the new slot after the move.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "Appointment id, as returned by book_appointment.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment keeps its id; its status becomes cancelled.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "Appointment id; no new id after the confirmation.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor and a new priority.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}
+
+/// An id said to be given again, shared by another booking or slot, or kept across weeks or
+/// days is refused; an id kept through one appointment's acts, or said not to be reused,
+/// passes.
+#[test]
+fn an_id_said_given_again_or_kept_across_time_is_refused() {
+    const WHY: &str = "an id said to be given again or kept across time";
+    for (place, tool, bad) in [
+        (
+            O,
+            "cancel_appointment",
+            "Appointment id; after the cancellation the same id is given to the next booking.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "Appointment id, the id of a cancelled appointment when one is free.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Slot id, the same id for the doctor's slot at that time every week.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Appointment id; a cancelled appointment's id is reused for a later booking.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Appointment id; the same id may be given again to another booking.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Slot id, shared by the doctor's slots at the same time on other days.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Slot id; the slot keeps the same id every day.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), as returned by find_available_slots; a slot keeps its id from week to week.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the appointment to move; it keeps this id.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Appointment id, the same id in every list.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Appointment id; an id is not given to another booking.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "Appointment id; the same id as before the confirmation.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Slot id; each slot has its own id.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The same appointment id, with the new slot.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "Appointment id, a new one for each booking.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}

@@ -818,3 +818,270 @@ pub(crate) fn act_object_not_taken(toks: &[Tok], tool: &str, out: &mut Vec<Viola
         );
     }
 }
+
+/// Acts that leave an appointment's id as it is, by their words: a confirmation, a rejection, a
+/// cancellation, an escalation, an intake, a change of status (the contract's `PATCH` routes
+/// return the appointment they act on, and an intake belongs to its appointment).
+const ACTS_ON_ONE: &[&str] = &[
+    "confirm",
+    "confirms",
+    "confirmed",
+    "confirmation",
+    "reject",
+    "rejects",
+    "rejected",
+    "rejection",
+    "cancel",
+    "cancels",
+    "cancelled",
+    "cancellation",
+    "escalate",
+    "escalates",
+    "escalated",
+    "escalation",
+    "intake",
+    "status",
+    "change",
+    "changes",
+    "changed",
+    "update",
+    "updates",
+    "updated",
+    "move",
+    "moves",
+    "moved",
+    "rescheduled",
+    "reassigned",
+];
+
+/// Words that make a booking, the one act that gives an appointment its (new) id and a slot's
+/// holder.
+const BOOKINGS: &[&str] = &["book", "books", "booked", "booking", "bookings", "creates"];
+
+/// Words of an id: "id", "number".
+const ID_WORDS: &[&str] = &["id", "ids", "number", "numbers"];
+
+/// The kind of the id a phrase at `k` names: "<kind> id" after `k`, else the last kind said of
+/// an id before it, else the nearest appointment or slot before it ("Creates an appointment
+/// with a new id"), else the kind of the field's own id (`head`, the first clause: "Appointment
+/// id; a new one …"), else the first kind the tool takes (the escalation's appointment).
+fn kind_at(clause: &[&Tok], head: &[&Tok], k: usize, tool: &str) -> Option<&'static str> {
+    if let Some(kind) = clause.get(k + 1).and_then(|x| kind_of(x))
+        && is_word_at(clause, k + 2, ID_WORDS)
+    {
+        return Some(kind);
+    }
+    id_kind(clause, k)
+        .or_else(|| {
+            clause[..k]
+                .iter()
+                .rev()
+                .filter_map(|x| kind_of(x))
+                .find(|x| matches!(*x, "appointment" | "slot"))
+        })
+        .or_else(|| id_kind(head, head.len()))
+        .or_else(|| kinds_taken(tool).and_then(|k| k.first().copied()))
+}
+
+/// An appointment or a slot said to get a new id from an act ("Appointment id, a new one after
+/// the confirmation", "Escalate … under a new id", "The booked slot, with a new slot id after
+/// the booking", "the appointment is renumbered"): every route that acts on an appointment
+/// returns it under the id it had, and a slot has one id; so the agent drops the id it holds and
+/// loses the appointment. A booking's appointment is new, with a new id ("Appointment id, a new
+/// one for each booking" on the booking or a list); a move is read by [`move_said_new`] (its new
+/// slot has an id of its own). "no new id" denies it. `head` is the text's first clause, what a
+/// later clause's "one" may stand for.
+///
+/// [`move_said_new`]: crate::facts::move_said_new
+pub(crate) fn id_said_renewed(
+    clause: &[&Tok],
+    head: &[&Tok],
+    tool: &str,
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    // (a tool of no route of the API is none of its acts)
+    if matches!(tool.split('_').next(), Some("reschedule" | "move")) || kinds_taken(tool).is_none()
+    {
+        return;
+    }
+    const NEW: &[&str] = &["new", "another", "different", "distinct", "fresh", "second"];
+    // (the nouns "one" may stand for: "a new one after the confirmation" is of the nearest)
+    const NOUNS: &[&str] = &[
+        "id",
+        "ids",
+        "number",
+        "appointment",
+        "appointments",
+        "booking",
+        "bookings",
+        "slot",
+        "slots",
+        "doctor",
+        "time",
+        "status",
+        "key",
+        "note",
+    ];
+    let denied =
+        |k: usize| (1..=2).any(|d| k >= d && is_word(clause[k - d], &["no", "not", "without"]));
+    let an_id = |k: usize| {
+        is_word_at(clause, k + 1, ID_WORDS)
+            || clause.get(k + 1).is_some_and(|x| kind_of(x).is_some())
+                && is_word_at(clause, k + 2, &["id", "ids", "number"])
+            || is_word_at(clause, k + 1, &["one"])
+                && clause[..k]
+                    .iter()
+                    .rev()
+                    .chain(head.iter().rev())
+                    .find(|x| is_word(x, NOUNS))
+                    .is_some_and(|x| is_word(x, ID_WORDS))
+    };
+    let hit = (0..clause.len())
+        .find(|&k| is_word(clause[k], NEW) && !denied(k) && an_id(k))
+        .or_else(|| {
+            clause
+                .iter()
+                .position(|x| is_word(x, &["renumbered", "renumbers", "renumber"]))
+        });
+    let Some(k) = hit else {
+        return;
+    };
+    let other_act = clause.iter().any(|x| is_word(x, ACTS_ON_ONE));
+    let booking = clause.iter().any(|x| is_word(x, BOOKINGS));
+    let books = matches!(tool.split('_').next(), Some("book" | "create"));
+    let false_of_it = match kind_at(clause, head, k, tool) {
+        Some("appointment") => other_act || (mutates && !books),
+        Some("slot") => other_act || booking || mutates,
+        _ => false,
+    };
+    if false_of_it {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "an appointment or a slot said to get a new id from an act: an act returns the appointment under the id it had, and a slot keeps its one id".to_owned(),
+        );
+    }
+}
+
+/// An id said to be given again or kept across time ("after the cancellation the same id is
+/// given to the next booking", "the id of a cancelled appointment" as a booking's, "the same id
+/// for the doctor's slot at that time every week", "a slot keeps its id from week to week"):
+/// appointment ids only grow and each slot has an id of its own, so the agent takes a new
+/// booking for an old one, or books last week's slot. "ids are not reused" denies it; the same
+/// id through one appointment's acts ("it keeps this id", "the same id in every list") passes.
+/// Read on the tools of the API's routes only.
+pub(crate) fn id_said_reused(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    if kinds_taken(tool).is_none()
+        || !clause.iter().any(|x| is_word(x, ID_WORDS))
+        || clause
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "without"]))
+    {
+        return;
+    }
+    const REUSED: &[&str] = &[
+        "reused", "reuse", "reuses", "recycled", "recycle", "recycles", "reissued", "reissue",
+        "reissues",
+    ];
+    const GIVEN: &[&str] = &[
+        "given", "gives", "give", "used", "uses", "assigned", "assigns", "issued", "issues",
+        "handed",
+    ];
+    const TIMES: &[&str] = &[
+        "week",
+        "weeks",
+        "weekly",
+        "day",
+        "days",
+        "daily",
+        "month",
+        "months",
+        "monthly",
+        "year",
+        "years",
+        "recurring",
+    ];
+    const RECORDS: &[&str] = &[
+        "booking",
+        "bookings",
+        "appointment",
+        "appointments",
+        "patient",
+        "patients",
+        "slot",
+        "slots",
+    ];
+    const OTHER: &[&str] = &["next", "another", "other", "later", "following"];
+    // another record or another time: "the next booking", "other slots", "every week"
+    let elsewhere = clause.iter().enumerate().any(|(k, x)| {
+        is_word(x, TIMES)
+            || is_word(x, OTHER)
+                && (is_word_at(clause, k + 1, RECORDS) || is_word_at(clause, k + 1, TIMES))
+            || is_word(x, &["new"])
+                && is_word_at(clause, k + 1, &["booking", "bookings", "patient"])
+    });
+    let again = clause
+        .iter()
+        .position(|x| is_word(x, &["again"]))
+        .filter(|&k| clause[..k].iter().any(|x| is_word(x, GIVEN)));
+    // the id itself said the same, kept or shared: "the same id", "the same slot id", "keeps
+    // its id", "Slot id, shared by …" (not "the same answer as an unknown id")
+    let of_the_id = |k: usize| {
+        let next = clause[k + 1..]
+            .iter()
+            .position(|x| !is_word(x, DETERMINERS) && kind_of(x).is_none())
+            .map(|j| k + 1 + j);
+        next.is_some_and(|j| j <= k + 3 && is_word(clause[j], ID_WORDS))
+    };
+    let same = (0..clause.len())
+        .find(|&k| {
+            is_word(clause[k], &["same", "keeps", "keep", "kept"]) && of_the_id(k)
+                || is_word(clause[k], &["shared", "shares"])
+                    && clause[k.saturating_sub(3)..k]
+                        .iter()
+                        .any(|x| is_word(x, ID_WORDS))
+        })
+        .filter(|_| elsewhere);
+    // a booking's id said to be another appointment's: "the id of a cancelled appointment"
+    let old = matches!(tool.split('_').next(), Some("book" | "create"))
+        .then(|| {
+            clause.windows(4).position(|w| {
+                is_word(w[0], &["of"])
+                    && is_word(w[1], DETERMINERS)
+                    && is_word(
+                        w[2],
+                        &[
+                            "cancelled",
+                            "old",
+                            "previous",
+                            "earlier",
+                            "former",
+                            "freed",
+                            "deleted",
+                            "past",
+                            "released",
+                            "rejected",
+                        ],
+                    )
+                    && is_word(w[3], &["appointment", "booking"])
+            })
+        })
+        .flatten()
+        .map(|k| k + 2);
+    let hit = clause
+        .iter()
+        .position(|x| is_word(x, REUSED))
+        .or(again)
+        .or(same)
+        .or(old);
+    if let Some(k) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "an id said to be given again or kept across time: appointment ids only grow, and each slot has an id of its own".to_owned(),
+        );
+    }
+}

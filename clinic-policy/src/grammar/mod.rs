@@ -835,6 +835,14 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             out,
         );
         move_said_new(clause, tool.name, out);
+        id_said_renewed(
+            clause,
+            clauses.first().map_or(&[][..], |c| &c[..]),
+            tool.name,
+            tool.mutates,
+            out,
+        );
+        id_said_reused(clause, tool.name, out);
         emergency_stand_in(clause, out);
         caller_swapped(clause, tool.name, callers_of(tool.name), out);
         role_misstated(
