@@ -4724,8 +4724,8 @@ fn the_doctors_decision_said_to_be_anothers_and_a_value_shown_later_are_refused(
         ),
         (
             D,
-            "book_appointment",
-            "Book an open slot for the authenticated patient, only after the patient confirms the booking.",
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, only after the patient confirms the cancellation.",
         ),
         (
             P,
@@ -23432,5 +23432,154 @@ fn an_id_said_given_again_or_kept_across_time_is_refused() {
         ),
     ] {
         assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}
+
+/// A person's yes said to gate an act of a tool that asks nobody is refused: the server asks
+/// its human only before a cancellation or a rejection, and makes every other act at once. On
+/// the two tools that ask, the caller's yes is true; a confirmation is the doctor's own yes,
+/// unless said again; the course of a result ("pending until the doctor confirms it") is no
+/// gate.
+#[test]
+fn a_yes_said_to_gate_an_act_that_asks_nobody_is_refused() {
+    const WHY: &str = "an act said to wait for a person's yes";
+    for (place, tool, bad) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient, once the patient approves the booking.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot, if the patient agrees to the new time.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Record the symptoms of one appointment, after the patient says yes to them.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one appointment, only when the patient gives consent.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments, as soon as the oncall doctor accepts it.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, 1 to 500 characters; the escalation is done once the oncall doctor agrees.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment: urgent after the escalation, once the doctor approves it.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters. With the same key, the slot is booked at most once, and only after a yes from the patient.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the open slot to move it to; the appointment is not moved until the patient accepts.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment of the authenticated doctor, once the doctor accepts it again.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment of the authenticated doctor, once the doctor agrees.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment of the authenticated doctor, once the patient gives approval.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The appointment stays pending until the doctor confirms or rejects it.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The booking holds its slot until the doctor confirms it.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient, which becomes confirmed once the doctor confirms it.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment of the authenticated doctor. The appointment becomes confirmed; returns the appointment.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment, only after the doctor accepts.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment: pending after the booking, confirmed once the doctor confirms it.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. After the move it is pending until the doctor confirms it.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+    // of the tools that ask, the caller's yes is true, another's is not
+    const ANOTHER: &str = "a yes the tool waits for said to come from another than its caller";
+    for (place, tool, good) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, after a yes from the person; a no gives CONFIRMATION_DECLINED and nothing changes.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, only after the patient accepts.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject one pending appointment of the authenticated doctor, once the doctor approves it.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+        assert!(!refused_for(place, tool, good, ANOTHER), "{good}");
+    }
+    for (place, tool, bad) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, once the doctor gives consent.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject one pending appointment, only after the patient says yes.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, ANOTHER), "{bad}");
     }
 }

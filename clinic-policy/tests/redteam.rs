@@ -93,7 +93,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam57/served.jsonl"), 92, 0),
     (include_str!("data/redteam58/served.jsonl"), 90, 0),
     (include_str!("data/redteam59/served.jsonl"), 46, 0),
-    (include_str!("data/redteam60/served.jsonl"), 62, 24),
+    (include_str!("data/redteam60/served.jsonl"), 62, 8),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -183,9 +183,9 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh30/rewritten.jsonl"), 23),
     (include_str!("data/fresh31/rewritten.jsonl"), 27),
     (include_str!("data/fresh32/rewritten.jsonl"), 21),
-    (include_str!("data/fresh33/rewritten.jsonl"), 22),
-    (include_str!("data/fresh34/rewritten.jsonl"), 21),
-    (include_str!("data/fresh35/rewritten.jsonl"), 26),
+    (include_str!("data/fresh33/rewritten.jsonl"), 20),
+    (include_str!("data/fresh34/rewritten.jsonl"), 20),
+    (include_str!("data/fresh35/rewritten.jsonl"), 23),
     (include_str!("data/fresh36/rewritten.jsonl"), 22),
     (include_str!("data/fresh37/rewritten.jsonl"), 22),
     (include_str!("data/fresh38/rewritten.jsonl"), 28),

@@ -1,6 +1,7 @@
 //! Who calls each route of the clinic API: a text that opens a tool to another caller, or gives
 //! its caller a case, misdirects the agent.
 
+use crate::lang::predicates::RELATIVES;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -343,55 +344,197 @@ pub(crate) fn owned_object(tool: &str) -> bool {
     callers(tool).is_some_and(|c| !c.is_empty()) && !tool.starts_with("book")
 }
 
-/// A yes the tool waits for, said to come from someone other than who calls it ("Confirm one
-/// pending appointment, only after the patient accepts", "Reject …, once the patient agrees"):
-/// the human whose answer a change waits for is its caller, the doctor for the doctor's acts and
-/// the patient for the patient's. The agent waits for an answer that never comes, or takes one
-/// from the wrong person.
+/// A person's yes said to gate the tool's act. The server asks its human only before a
+/// destructive act, a cancellation or a rejection ([`asks_the_person`]), and asks whoever calls:
+/// - of a tool that asks, the yes said to come from another than its caller ("Reject …, once the
+///   patient agrees", "Cancel …, only after the doctor accepts"): the agent waits for an answer
+///   that never comes, or takes one from the wrong person;
+/// - of any other changing tool, a yes from anyone ("Book …, once the patient confirms the
+///   booking", "the escalation is made once the oncall doctor accepts it"): every other act is
+///   made at once, and the agent acts unasked, trusting a step that does not exist.
+///
+/// The doctor's own yes on a confirmation is the act itself ("Confirm one pending appointment,
+/// only after the doctor accepts"), unless said again. A yes the result waits for, not the act,
+/// passes: "the appointment stays pending until the doctor confirms it".
 pub(crate) fn yes_of_another(
     clause: &[&Tok],
     tool: &str,
     effects: &[&str],
     out: &mut Vec<Violation>,
 ) {
-    let Some(allowed) = callers(tool).filter(|c| c.len() == 2) else {
+    let Some(allowed) = callers(tool) else {
         return;
     };
-    const YES: &[&str] = &[
-        "agree", "agrees", "accept", "accepts", "confirm", "confirms", "approve", "approves",
-    ];
-    // (a gate on the act, not the course of its result: "holds its slot until the doctor
-    // confirms it" passes)
-    const WAITS: &[&str] = &["after", "if", "once", "unless", "when"];
+    let asks = asks_the_person(tool);
+    if asks && allowed.len() != 2 || !asks && effects.is_empty() {
+        return;
+    }
+    let Some((opens, who, yes)) = yes_gate(clause, effects) else {
+        return;
+    };
     // (the caller by any of its plain names: "the caller", "the user", "a human")
     const ANYONE_CALLING: &[&str] = &[
         "caller", "callers", "user", "users", "human", "humans", "person",
     ];
-    let hit = clause.iter().enumerate().find_map(|(k, t)| {
-        if !is_word(t, YES) {
-            return None;
+    let the_caller = who.is_none_or(|w| is_word(w, allowed) || is_word(w, ANYONE_CALLING));
+    if asks {
+        if let Some(w) = who.filter(|_| !the_caller) {
+            push(
+                out,
+                Rule::Directive,
+                w,
+                "a yes the tool waits for said to come from another than its caller: a change waits for the answer of whoever calls it, the doctor for the doctor's acts and the patient for the patient's".to_owned(),
+            );
         }
-        let opens = (0..k).rev().take(6).find(|&j| is_word(clause[j], WAITS))?;
-        // (a gate of the act: "only after …", or one set on the clause of the tool's own verb,
-        // "Reject …, once the patient agrees"; not "Due once the doctor confirms" of a fee)
-        // (not "also after the doctor confirms it": a time the act is open, no gate)
-        let also = opens >= 1 && is_word(clause[opens - 1], &["also", "even", "too"]);
-        let gate = opens >= 1 && is_word(clause[opens - 1], &["only"])
-            || !also && verb(&clause[0].text).is_some_and(|(v, _, _)| effects.contains(&v));
-        if !gate {
-            return None;
-        }
-        let who = clause[opens + 1..k].iter().find(|x| is_word(x, PEOPLE))?;
-        (!is_word(who, allowed) && !is_word(who, ANYONE_CALLING)).then_some(*who)
-    });
-    if let Some(t) = hit {
-        push(
-            out,
-            Rule::Directive,
-            t,
-            "a yes the tool waits for said to come from another than its caller: a change waits for the answer of whoever calls it, the doctor for the doctor's acts and the patient for the patient's".to_owned(),
-        );
+        return;
     }
+    // (the caller's yes to the tool's own act is that act, "once the doctor accepts" of a
+    // confirmation; said again it is a second step)
+    let own_act = the_caller && act_verbs(tool).contains(&yes_base(yes));
+    let again = clause[opens..]
+        .iter()
+        .any(|x| is_word(x, &["again", "twice", "second", "another"]));
+    if own_act && !again {
+        return;
+    }
+    push(
+        out,
+        Rule::Directive,
+        who.unwrap_or(yes),
+        "an act said to wait for a person's yes: the server asks the human only before a cancellation or a rejection, and makes every other act at once".to_owned(),
+    );
+}
+
+/// A yes by its verbs and by its nouns ("the patient accepts", "the patient's consent").
+const YES_VERBS: &[&str] = &[
+    "agree",
+    "agrees",
+    "accept",
+    "accepts",
+    "confirm",
+    "confirms",
+    "approve",
+    "approves",
+    "consent",
+    "consents",
+    "allow",
+    "allows",
+    "permit",
+    "permits",
+    "authorise",
+    "authorises",
+    "authorize",
+    "authorizes",
+    "okays",
+];
+const YES_NOUNS: &[&str] = &[
+    "yes",
+    "consent",
+    "approval",
+    "agreement",
+    "acceptance",
+    "permission",
+    "confirmation",
+    "authorisation",
+    "authorization",
+    "ok",
+    "okay",
+];
+
+/// The verb a yes word stands for ("accepts" → "accept"; a noun of a yes → "agree").
+fn yes_base(t: &Tok) -> &'static str {
+    let w = t.text.to_ascii_lowercase();
+    [
+        "agree", "accept", "confirm", "approve", "consent", "allow", "permit",
+    ]
+    .into_iter()
+    .find(|b| w.starts_with(b))
+    .unwrap_or("agree")
+}
+
+/// A person's yes set as a gate on the clause's act: where the gate opens, the person (if
+/// named) and the yes. A gate opens with "once", "after", "if", "when", "unless", "as soon as"
+/// (or "not … until"), and holds the yes within its next words: "once the patient confirms
+/// it", "after a yes from the patient", "when the patient gives consent". It gates the act
+/// when it is "only …", when the clause opens with the tool's own verb ("Book …, once …"), or
+/// when it follows the tool's own change ("the escalation is made once …", "booked only after
+/// …"); not a time the act is open ("also after the doctor confirms it"), nor the course of a
+/// result ("stays pending until the doctor confirms it", "becomes confirmed once …").
+fn yes_gate<'a>(clause: &[&'a Tok], effects: &[&str]) -> Option<(usize, Option<&'a Tok>, &'a Tok)> {
+    const WAITS: &[&str] = &["after", "if", "once", "unless", "when"];
+    let own_change = |x: &Tok| {
+        let w = x.text.to_ascii_lowercase();
+        verb(&w).is_some_and(|(v, _, f)| f == Form::Participle && effects.contains(&v))
+            || change_noun(&w).is_some_and(|v| effects.contains(&v))
+    };
+    // (what may stand between the tool's change and its gate: "is made", "is done", a comma)
+    let filler = |x: &Tok| {
+        x.kind == Kind::Comma
+            || is_word(x, COPULAS)
+            || is_word(
+                x,
+                &["made", "done", "sent", "final", "complete", "then", "just"],
+            )
+    };
+    (0..clause.len()).find_map(|o| {
+        let t = clause[o];
+        let soon_as = o >= 2
+            && is_word(t, &["as"])
+            && is_word(clause[o - 1], &["soon"])
+            && is_word(clause[o - 2], &["as"]);
+        let not_until = is_word(t, &["until", "till"])
+            && clause[o.saturating_sub(4)..o]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "nothing"]));
+        if !is_word(t, WAITS) && !soon_as && !not_until {
+            return None;
+        }
+        // the yes, and the person, in the gate's phrase
+        let phrase: Vec<&'a Tok> = clause[o + 1..]
+            .iter()
+            .take(7)
+            .take_while(|x| x.kind == Kind::Word)
+            .copied()
+            .collect();
+        let yes = phrase.iter().enumerate().find_map(|(i, x)| {
+            let said = is_word(x, &["says", "say", "gives", "give", "sends"])
+                && phrase[i + 1..]
+                    .iter()
+                    .take(3)
+                    .any(|n| is_word(n, YES_NOUNS));
+            (is_word(x, YES_VERBS) || said || is_word(x, YES_NOUNS)).then_some(i)
+        })?;
+        let who = phrase.iter().copied().find(|x| is_word(x, PEOPLE));
+        // (a yes by its noun is a person's only with the person named: "after the confirmation"
+        // is the result's)
+        let by_noun = !is_word(phrase[yes], YES_VERBS)
+            && !is_word(phrase[yes], &["says", "say", "gives", "give", "sends"]);
+        if by_noun && who.is_none() {
+            return None;
+        }
+        let start = if soon_as { o - 2 } else { o };
+        let only = start >= 1 && is_word(clause[start - 1], &["only"]);
+        let also = start >= 1 && is_word(clause[start - 1], &["also", "even", "too"]);
+        // "Book …, once …": the clause opens with the tool's own verb, and no verb of another
+        // subject stands before the gate ("Book a slot, which becomes confirmed once …")
+        let own_verb = clause.first().is_some_and(|f| {
+            verb(&f.text.to_ascii_lowercase()).is_some_and(|(v, _, _)| effects.contains(&v))
+        }) && !clause[1..start].iter().any(|x| {
+            is_word(x, RELATIVES)
+                || is_word(x, COPULAS)
+                || is_word(x, &["it", "they", "stays", "remains", "holds", "keeps"])
+                || verb(&x.text.to_ascii_lowercase()).is_some_and(|(_, _, f)| f == Form::Third)
+        });
+        // "the escalation is made once …", "urgent after the escalation, once …"
+        let after_change = (start.saturating_sub(4)..start)
+            .rev()
+            .find(|&j| !filler(clause[j]))
+            .is_some_and(|j| own_change(clause[j]));
+        let after_change = after_change
+            || start >= 1 && own_change(clause[start - 1])
+            || not_until && clause[..start].iter().any(|x| own_change(x));
+        (!also && (only || own_verb || after_change)).then(|| (o, who, phrase[yes]))
+    })
 }
 
 /// The doctor's decision said to be another's ("`pending` until the patient confirms it",

@@ -1523,8 +1523,8 @@ fn consent_words_that_name_data_claim_nothing() {
         ),
         (
             Field::ToolDescription,
-            "Book the given slot for the patient, only after the patient agrees.",
-            "book_appointment",
+            "Cancel the given appointment of the patient, only after the patient agrees.",
+            "cancel_appointment",
             true,
         ),
     ] {
