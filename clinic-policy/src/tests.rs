@@ -23583,3 +23583,74 @@ fn a_yes_said_to_gate_an_act_that_asks_nobody_is_refused() {
         assert!(refused_for(place, tool, bad, ANOTHER), "{bad}");
     }
 }
+
+/// Of an escalation, a person or a text said to choose the doctor who gets the case is refused:
+/// the appointment goes to the clinic's oncall doctor, whoever escalates. A person choosing a
+/// doctor of another tool (a patient's booking) is no such claim.
+#[test]
+fn no_person_nor_text_chooses_the_oncall_doctor() {
+    let why = "a free text said to choose who gets the visit";
+    for (place, tool, bad) in [
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it becomes urgent and moves to an oncall doctor the doctor selects in the note.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it moves to the oncall doctor the patient chooses.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: the doctor picks the oncall doctor in the note.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: the oncall doctor is chosen by the doctor.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, 1 to 500 characters; the note decides who gets the appointment.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, 1 to 500 characters; the oncall doctor is set in the note.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Id of the doctor of the appointment: the doctor the caller names.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it becomes urgent and moves to the oncall doctor of the same clinic, with a note.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: the clinic sets the oncall doctor.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "The reason the appointment is urgent, for the oncall doctor, 1 to 500 characters; the doctor names the symptoms in the note.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot of the doctor the patient chooses.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+}

@@ -1049,7 +1049,10 @@ const WHO: &[&str] = &[
 /// clinic's oncall doctor, a rejection moves the visit to no one; the agent that writes a name
 /// into the text believes it picked the doctor. A person is chosen by the text when "named",
 /// "mentioned" or "cited" follows them with "in" or "by" and a text (or "it" in a description of
-/// one), or when a text (or "it") then "names" follows them.
+/// one), or when a text (or "it") then "names" follows them. Of an escalation a person is no
+/// chooser either ("an oncall doctor the doctor selects in the note", "the doctor picks the
+/// oncall doctor", "chosen by the patient", "the doctor decides who gets it"): the clinic's
+/// oncall doctor gets the case, whoever escalates.
 pub(super) fn text_said_to_choose(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     // (a route of the contract, served or not)
     if !known_route(tool) {
@@ -1059,6 +1062,50 @@ pub(super) fn text_said_to_choose(toks: &[Tok], tool: &str, out: &mut Vec<Violat
     let a_text = |x: Option<&Tok>| {
         x.is_some_and(|x| is_word(x, FREE_TEXTS) || (of_text && is_word(x, &["it", "this"])))
     };
+    // (of an escalation, a person too: "the doctor selects", "you pick")
+    let escalation = tool.split('_').next() == Some("escalate");
+    let chooser = |x: Option<&Tok>| {
+        a_text(x)
+            || escalation
+                && x.is_some_and(|x| {
+                    is_word(x, PEOPLE)
+                        || is_word(x, &["you", "agent", "assistant", "model", "colleague"])
+                })
+    };
+    const CHOOSES: &[&str] = &[
+        "names",
+        "name",
+        "mentions",
+        "cites",
+        "picks",
+        "pick",
+        "chooses",
+        "choose",
+        "selects",
+        "select",
+        "decides",
+        "decide",
+        "sets",
+        "set",
+        "assigns",
+        "assign",
+        "designates",
+        "nominates",
+    ];
+    const CHOSEN: &[&str] = &[
+        "named",
+        "mentioned",
+        "cited",
+        "given",
+        "chosen",
+        "picked",
+        "selected",
+        "decided",
+        "set",
+        "assigned",
+        "designated",
+        "nominated",
+    ];
     for s in toks.split(|t| matches!(t.kind, Kind::Stop | Kind::Comma)) {
         if s.iter()
             .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
@@ -1066,26 +1113,39 @@ pub(super) fn text_said_to_choose(toks: &[Tok], tool: &str, out: &mut Vec<Violat
             continue;
         }
         let hit = s.iter().enumerate().find_map(|(k, t)| {
+            // "the doctor picks the oncall doctor", "the doctor decides who gets it"
+            if escalation && chooser(Some(t)) && !is_word(t, &["it", "this"]) {
+                let rest = &s[k + 1..];
+                let object = rest.iter().skip(1).find(|x| {
+                    !(is_word(x, DETERMINERS)
+                        || is_word(x, &["oncall", "new", "other", "another", "next"]))
+                });
+                let who = object.is_some_and(|x| is_word(x, WHO) || is_word(x, &["who", "whom"]))
+                    || object.is_some_and(|x| is_word(x, &["which"]))
+                        && rest.iter().skip(2).take(2).any(|x| is_word(x, WHO));
+                if is_word_at(rest, 0, CHOOSES) && who {
+                    return Some(t);
+                }
+            }
             if !is_word(t, WHO) {
                 return None;
             }
             let rest = &s[k + 1..];
             let at = |i: usize| rest.get(i);
             // "the doctor named in it", "the doctor mentioned by the note"
-            let named = is_word_at(rest, 0, &["named", "mentioned", "cited", "given"])
-                && is_word_at(rest, 1, &["in", "by"])
-                && (a_text(at(2))
-                    || (is_word_at(rest, 2, &["the", "its", "that"]) && a_text(at(3))));
+            let by = usize::from(is_word_at(rest, 0, &["is", "are"]));
+            let named = (is_word_at(rest, by, &["named", "mentioned", "cited", "given"])
+                || escalation && is_word_at(rest, by, CHOSEN))
+                && is_word_at(rest, by + 1, &["in", "by"])
+                && (chooser(at(by + 2))
+                    || (is_word_at(rest, by + 2, &["the", "its", "that", "a", "an"])
+                        && chooser(at(by + 3))));
             // "the doctor it names", "the doctor the note names"
-            let names = |i: usize| {
-                is_word_at(
-                    rest,
-                    i,
-                    &["names", "name", "mentions", "cites", "picks", "chooses"],
-                )
-            };
-            let said = (a_text(at(0)) && names(1))
-                || (is_word_at(rest, 0, &["the", "its", "that"]) && a_text(at(1)) && names(2));
+            let names = |i: usize| is_word_at(rest, i, CHOOSES);
+            let said = (chooser(at(0)) && names(1))
+                || (is_word_at(rest, 0, &["the", "its", "that", "a", "an"])
+                    && chooser(at(1))
+                    && names(2));
             (named || said).then_some(t)
         });
         if let Some(t) = hit {
