@@ -23654,3 +23654,127 @@ fn no_person_nor_text_chooses_the_oncall_doctor() {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }
 }
+
+/// A time of this server said to be rounded or coarse (in whole hours or days, to the hour, on
+/// the hour, without seconds) is refused on every tool that serves a time: the clinic API's
+/// times pass through unrounded as RFC 3339 instants and `from`/`to` are read to the instant. A
+/// count in whole days, a whole number, an amount of time and a date read as midnight UTC pass.
+#[test]
+fn a_time_said_rounded_or_coarse_is_refused() {
+    const WHY: &str = "a time said to be rounded or coarse";
+    for (place, tool, bad) in [
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, in whole hours.",
+        ),
+        (O, "find_available_slots", "End of the slot, in full days."),
+        (
+            O,
+            "list_my_appointments",
+            "The instant in UTC, RFC 3339, in whole hours (for example 2026-12-01T14:00:00Z).",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Start of the appointment, when the API gives it, to the hour.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "End of the appointment, as the API gives it, truncated to whole minutes.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The same instant in the clinic's local time, RFC 3339 with offset, on the hour.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Start of the visit in the clinic's local time, at the top of the hour.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "Start of the new slot, an RFC 3339 instant in UTC, to the quarter hour.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, without seconds.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "End of the visit, an RFC 3339 instant without its minutes.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant or a date, read in whole days.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive, read to the full hour.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, WHY), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, an RFC 3339 instant in UTC.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, an RFC 3339 instant in UTC, not truncated.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant, with or without seconds, or a date such as 2026-12-01, read as midnight UTC.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor in a window of up to 62 days.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "Duration of the symptoms, in whole days.",
+        ),
+        (
+            P,
+            "submit_intake",
+            "Whole days since the onset of the symptoms, an integer from 0 to 3650.",
+        ),
+        (P, "submit_intake", "Severity, a whole number from 0 to 10."),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, on the day of the visit.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive: a date such as 2026-12-01 is read as midnight UTC.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots found in the window before the limit was applied; more than the slots returned when truncated is true.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel an appointment of the authenticated patient, up to the hour before it starts.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, WHY), "{good}");
+    }
+}

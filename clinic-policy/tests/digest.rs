@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "a4725cd45e1eda18f5c85831decab1dfe4688460ddb21df469816547945fa9a3";
+const PINNED: &str = "5320083c8efa5f13ff1919cf5e37e7a24933be901264b9e63b536c5f9eebde82";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -93,7 +93,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam57/served.jsonl"), 92, 0),
     (include_str!("data/redteam58/served.jsonl"), 90, 0),
     (include_str!("data/redteam59/served.jsonl"), 46, 0),
-    (include_str!("data/redteam60/served.jsonl"), 62, 7),
+    (include_str!("data/redteam60/served.jsonl"), 62, 0),
 ];
 
 fn mutates(tool: &str) -> bool {
