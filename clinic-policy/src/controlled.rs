@@ -332,7 +332,18 @@ fn obligation_rule(words: &[Word], out: &mut Vec<Violation>) {
     for (k, w) in words.iter().enumerate() {
         let t = w.text.as_str();
         let two = |a: &str, b: &str| k + 1 < words.len() && t == a && words[k + 1].text == b;
-        let duty = if ALWAYS_DUTY.contains(&t)
+        // "on duty", "off duty": a person at work or not, no duty put on anyone ("A clinic with
+        // nobody on duty gives …"); not "on duty to …", a duty to act
+        let at_work = t == "duty"
+            && k >= 1
+            && !w.brk_before
+            && matches!(words[k - 1].text.as_str(), "on" | "off")
+            && words
+                .get(k + 1)
+                .is_none_or(|n| n.brk_before || n.text != "to");
+        let duty = if at_work {
+            false
+        } else if ALWAYS_DUTY.contains(&t)
             || two("have", "to")
             || two("has", "to")
             || two("per", "policy")

@@ -23778,3 +23778,178 @@ fn a_time_said_rounded_or_coarse_is_refused() {
         assert!(!refused_for(place, tool, good, WHY), "{good}");
     }
 }
+
+/// "… : an instant such as …": an example after a value's head ends its noun phrase, so the head
+/// ("instant") is what the label is said to be; a head that is no value stays a judgement
+/// whatever example follows it.
+#[test]
+fn an_example_after_a_value_ends_its_phrase() {
+    const WHY: &str = "a statement says that a thing is a state";
+    passes(&[(
+        P,
+        "find_available_slots",
+        "Start of the window, inclusive: an RFC 3339 instant such as 2026-12-01T09:00:00Z, or a date such as 2026-12-01, read as midnight UTC. Default: now.",
+    )]);
+    for bad in [
+        "Start of the window: an emergency such as chest pain.",
+        "Start of the window: a favour such as 09:00.",
+    ] {
+        assert!(refused_for(P, "find_available_slots", bad, WHY), "{bad}");
+    }
+}
+
+/// A call of the tool past one of its bounds is the server's error answer ("A search of too
+/// many doctors is an error", slots.rs: the cap of doctors per search); an act of the reader,
+/// or a call with no bound or past a person's answer, called an error stays an order.
+#[test]
+fn a_call_past_a_bound_is_an_error_answer() {
+    const WHY: &str = "a statement says that a thing is a state";
+    passes(&[
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots in a time window of at most 62 days. A search of too many doctors is an error that lists the specialties.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open appointment slots. A search of more than 62 days is an error.",
+        ),
+    ]);
+    for bad in [
+        "Find open appointment slots. A question to the patient is an error.",
+        "Find open appointment slots. A search is an error.",
+        "Find open appointment slots. A search of too many doctors without asking the patient is an error.",
+        "Find open appointment slots. A question of more than 3 words is an error.",
+    ] {
+        assert!(refused_for(D, "find_available_slots", bad, WHY), "{bad}");
+    }
+}
+
+/// "its slot is open again" said by a tool that frees a slot (cancel_appointment: by the
+/// contract, the slot becomes available again) is the act's own effect, in either reading of an
+/// undo; the appointment said open again, the slot of a tool that frees none, or a slot open
+/// again at will or after a delay stays an undo.
+#[test]
+fn a_freed_slot_open_again_is_no_undo() {
+    passes(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments: it becomes cancelled and its slot is open again. Returns the appointment.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's pending or confirmed appointments; its slot is open again.",
+        ),
+    ]);
+    const UNDONE: &str = "a change said to be undone at will";
+    for (tool, bad) in [
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; the appointment is open again.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; its slot is open again at any time.",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; its slot is open again in 2 hours.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient; its slot is open again.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, UNDONE), "{bad}");
+    }
+    assert!(refused_for(
+        D,
+        "cancel_appointment",
+        "Cancel one of the authenticated patient's appointments: it becomes cancelled and becomes pending again after one day.",
+        "a state said to come back by itself",
+    ));
+    refuses(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; the patient can book it again to undo.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; the cancellation can be taken back.",
+        ),
+    ]);
+}
+
+/// "on duty" is a person at work ("A clinic with nobody on duty gives NO_ONCALL_DOCTOR"), no
+/// duty put on anyone; "on duty to …" and "a duty" stay duties.
+#[test]
+fn on_duty_is_no_obligation() {
+    const WHY: &str = "\"duty\" puts a duty on someone";
+    passes(&[(
+        D,
+        "escalate_to_oncall",
+        "Escalate one of the authenticated doctor's appointments to the oncall doctor of its clinic, with a note. A clinic with nobody on duty gives NO_ONCALL_DOCTOR. Returns the appointment with its new doctor.",
+    )]);
+    for bad in [
+        "Escalate one appointment to the oncall doctor. The clinic is on duty to confirm each escalation.",
+        "Escalate one appointment to the oncall doctor. It is the duty of the clinic to escalate.",
+        "Escalate one appointment to the oncall doctor. The doctor has a duty to answer.",
+    ] {
+        assert!(refused_for(D, "escalate_to_oncall", bad, WHY), "{bad}");
+    }
+}
+
+/// "someone", "knows" and "wrote" in their one meaning pass in true lines; an order or a claim
+/// made with them is refused by the readings of its kind.
+#[test]
+fn someone_knows_and_wrote_in_true_lines() {
+    passes(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot booked by someone else gives SLOT_TAKEN. Returns the appointment.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors the clinic API knows, or only those of one specialty. Returns each doctor's id, name, specialty and clinic, with the clinic's address and time zone.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment of the authenticated patient by its id: status, doctor, times, and the reason for a rejection when the doctor wrote one.",
+        ),
+    ]);
+    refuses(&[
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Someone must cancel each other appointment.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Someone at the clinic confirms each booking.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The clinic knows that the patient is free.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The doctor wrote that the patient needs no intake.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Someone else is busy.",
+        ),
+    ]);
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "5320083c8efa5f13ff1919cf5e37e7a24933be901264b9e63b536c5f9eebde82";
+const PINNED: &str = "154e7774e708a1db3adbfad8f8d3fc7a5205dd907e3de1f116609c143195b64b";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

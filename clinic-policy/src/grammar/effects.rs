@@ -1661,6 +1661,18 @@ pub(super) fn first_sentence(
     }
 }
 
+/// "<slot> is open again" at `k` ("again") said by a tool whose change frees a slot (cancel,
+/// reject, reschedule): the slot the appointment held becomes available again by the contract,
+/// the act's own effect and no undo. Only with nothing after it: a delay or a condition ("open
+/// again in 2 hours", "… again when …") stays refused.
+fn slot_freed(clause: &[&Tok], k: usize, effects: &[&'static str]) -> bool {
+    k >= 3
+        && super::doings::frees(effects)
+        && is_word(clause[k - 2], &["is", "becomes"])
+        && is_word(clause[k - 3], &["slot"])
+        && clause.get(k + 1).is_none_or(|x| x.kind != Kind::Word)
+}
+
 /// Verbs a change of ours does not cause: the act's own needs and states.
 const ACT_STATES: &[&str] = &[
     "needs", "takes", "has", "gets", "keeps", "holds", "returns", "waits", "stays", "becomes",
@@ -1778,7 +1790,8 @@ pub(super) fn act_causes(
                 && is_word(clause[k - 2], &["at"]))
                 || (is_word(t, &["again"])
                     && k >= 1
-                    && is_word(clause[k - 1], &["open", "free", "available"])));
+                    && is_word(clause[k - 1], &["open", "free", "available"])
+                    && !slot_freed(clause, k, effects)));
         if causes {
             hit = Some((
                 next.copied().unwrap_or(t),

@@ -136,7 +136,18 @@ pub(super) fn undone_by_itself(clause: &[&Tok], effects: &[&str], out: &mut Vec<
     if own_result {
         return;
     }
-    if let Some(t) = clause[k..].iter().find(|t| is_word(t, &["again", "back"])) {
+    // … in the verb's own phrase: "and" before another subject opens another statement ("it
+    // becomes cancelled and its slot is open again")
+    let own_phrase = clause[k..].iter().enumerate().take_while(|&(i, t)| {
+        !(is_word(t, &["and"])
+            && clause
+                .get(k + i + 1)
+                .is_some_and(|n| is_word(n, &["its", "the", "their", "it", "each", "a"])))
+    });
+    if let Some((_, t)) = own_phrase
+        .clone()
+        .find(|(_, t)| is_word(t, &["again", "back"]))
+    {
         push(
             out,
             Rule::Directive,

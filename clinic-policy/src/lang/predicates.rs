@@ -730,6 +730,8 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
         .take_while(|&(i, x)| {
             i == 0 || is_word(p, DETERMINERS) || !is_word(x, DETERMINERS) || x.text == "same"
         })
+        // an example ends it ("an RFC 3339 instant such as …": instant)
+        .take_while(|&(i, x)| !clause.get(j + i + 1).is_some_and(|n| opens_example(x, n)))
         .map(|(_, x)| x)
         .take_while(|x| {
             let ends = x.kind == Kind::Comma
@@ -769,8 +771,9 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
     }
     let same = np.len() <= 2 && np.iter().any(|x| is_word(x, &["same"]));
     let no = np.first().is_some_and(|x| is_word(x, &["no"]));
-    // an act of the reader called an error ("A question to the patient is an error")
-    let act_forbidden = subject.iter().any(|x| is_word(x, ACTS));
+    // an act of the reader called an error ("A question to the patient is an error"); a call
+    // past a bound is the server's error answer ("A search of too many doctors is an error")
+    let act_forbidden = subject.iter().any(|x| is_word(x, ACTS)) && !past_a_bound(subject);
     let bad = !same
             // (its last word: "the error 429" is an error)
             && head_np.iter().rev().find(|h| h.kind == Kind::Word).is_none_or(|h| {
@@ -1109,6 +1112,42 @@ const ACTS: &[&str] = &[
     "check",
     "checks",
 ];
+
+/// A call of a tool past one of its bounds: the act is a search, request, call or booking (not
+/// a question or a check of the reader's) and the subject says by how much ("of too many
+/// doctors", "of more than 62 days"), with no reader and no person's answer in it ("without
+/// asking the patient").
+fn past_a_bound(subject: &[&Tok]) -> bool {
+    let tool_act = subject.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "search", "searches", "request", "requests", "call", "calls", "booking", "bookings",
+            ],
+        )
+    });
+    let bound = subject.windows(2).any(|w| {
+        is_word(w[0], &["too"]) && is_word(w[1], &["many", "much", "long", "short", "few"])
+            || is_word(w[0], &["more", "fewer", "less", "longer", "shorter"])
+                && is_word(w[1], &["than"])
+    });
+    let readers_act = subject.iter().any(|x| {
+        reader(x)
+            || is_word(
+                x,
+                &[
+                    "without",
+                    "asking",
+                    "answer",
+                    "answers",
+                    "consent",
+                    "confirmation",
+                    "question",
+                ],
+            )
+    });
+    tool_act && bound && !readers_act
+}
 
 /// A participle of the list's verbs or another "-ed" word.
 fn participle_word(t: &Tok) -> bool {

@@ -201,6 +201,7 @@ pub(crate) const IRREGULAR: &[(&str, &str)] = &[
     ("held", "hold"),
     ("meant", "mean"),
     ("written", "write"),
+    ("wrote", "write"),
     ("found", "find"),
     ("shown", "show"),
     ("showed", "show"),
@@ -224,7 +225,7 @@ pub(crate) fn verb(w: &str) -> Option<(&'static str, VerbClass, Form)> {
             "is" | "has" | "does" | "sets" | "notifies" => Form::Third,
             "setting" | "being" => Form::Ing,
             "are" | "were" | "was" | "had" | "did" | "gave" | "took" | "saw" | "became"
-            | "chose" => Form::Past,
+            | "chose" | "wrote" => Form::Past,
             "don" | "doesn" | "didn" => Form::Third,
             _ => Form::Participle,
         };
