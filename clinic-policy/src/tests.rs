@@ -23953,3 +23953,18 @@ fn someone_knows_and_wrote_in_true_lines() {
         ),
     ]);
 }
+
+/// The coarse-time reading is a fact of this server's routes: another catalogue's tool that says
+/// its own times are rounded is not judged by it, while the same words on a served tool are.
+#[test]
+fn a_coarse_time_is_read_on_the_tools_of_the_apis_routes_only() {
+    const WHY: &str = "a time said to be rounded or coarse";
+    let text = "Start of the trip, to the nearest hour.";
+    assert!(!refused_for(O, "get_train_times", text, WHY), "{text}");
+    assert!(refused_for(
+        O,
+        "list_my_appointments",
+        "Start of the visit, to the nearest hour.",
+        WHY
+    ));
+}

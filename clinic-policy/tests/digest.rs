@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "154e7774e708a1db3adbfad8f8d3fc7a5205dd907e3de1f116609c143195b64b";
+const PINNED: &str = "32186f1d3bc38236c930ef7365ab3d24a36b21aba0d3a9eefc9b5d57155d261d";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -44,7 +44,7 @@ pub(super) fn object_of(tool: &str) -> &str {
 /// the appointment, and a cancellation, a confirmation, a rejection or an escalation acts on an
 /// appointment (the contract's `PATCH /appointments/:id/<act>`), whatever its name's object.
 /// `Some(empty)`: a tool that takes no id; `None`: a tool of no route.
-fn kinds_taken(tool: &str) -> Option<Vec<&'static str>> {
+pub(super) fn kinds_taken(tool: &str) -> Option<Vec<&'static str>> {
     if crate::served::role_of(tool).is_some() {
         // each kind once, in the schema's order (not only neighbours)
         let mut kinds: Vec<&'static str> = Vec::new();

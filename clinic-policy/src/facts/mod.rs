@@ -83,7 +83,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     rate_misstated(text, &toks, tool, out);
     examples::example_plays_down(&toks, tool, out);
     waits::act_waits_for_release(&toks, tool, out);
-    precision::time_said_coarse(&toks, out);
+    precision::time_said_coarse(&toks, tool, out);
     page_past_end(&toks, tool, out);
     key_reuse_refused(&toks, out);
     status_of_another_code(text, &toks, out);

@@ -203,8 +203,12 @@ fn what_is_said<'a>(ws: impl Iterator<Item = &'a Tok>) -> Option<(bool, &'a Tok)
 /// is the nearest named before the phrase in its clause, else after it, else the one the text
 /// opens with; a count or an amount of time ("duration in whole days", "the number of whole days
 /// since the onset", "severity, a whole number") is none, nor is a date said to be read to the
-/// day, and a negated phrase ("not rounded") says the truth.
-pub(super) fn time_said_coarse(toks: &[Tok], out: &mut Vec<Violation>) {
+/// day, and a negated phrase ("not rounded") says the truth. Read on the tools of the API's
+/// routes only: another catalogue's times are its own.
+pub(super) fn time_said_coarse(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if super::ids::kinds_taken(tool).is_none() {
+        return;
+    }
     let opening: Vec<&Tok> = toks
         .iter()
         .take_while(|t| !matches!(t.kind, Kind::Stop | Kind::Comma))
