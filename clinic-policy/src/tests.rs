@@ -23968,3 +23968,50 @@ fn a_coarse_time_is_read_on_the_tools_of_the_apis_routes_only() {
         WHY
     ));
 }
+
+/// An appointment of others said to get the unknown id's answer is kept from the caller: true on
+/// a doctor's tool of another clinic and on any tool of another patient, read the same on each
+/// tool whether or not a code stands beside it. Said as reached, or as answered like a known id,
+/// it widens the reach; a patient's own appointment is at any clinic, so a patient's tool that
+/// masks another clinic's is false.
+#[test]
+fn others_appointments_masked_as_unknown_are_kept_from_the_caller() {
+    let reach = "the appointments of a clinic, of many doctors or of others";
+    passes(&[
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment. An appointment of another clinic gives the same answer as an unknown id.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject one pending appointment. An appointment of another clinic gives the same answer as an unknown id.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by id. An appointment of another patient gives the same answer as an unknown id.",
+        ),
+    ]);
+    for (tool, bad) in [
+        (
+            "confirm_appointment",
+            "Confirm one pending appointment. An appointment of another clinic gives the same answer as a known id.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm one pending appointment. An appointment of the clinic gives the same answer as an unknown id.",
+        ),
+        (
+            "get_appointment",
+            "Get one appointment by id. An appointment of another clinic gives the same answer as an unknown id.",
+        ),
+        (
+            "get_appointment",
+            "Get one appointment by id. An appointment of another clinic is shown.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, reach), "{bad}");
+    }
+}

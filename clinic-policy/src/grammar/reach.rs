@@ -428,6 +428,24 @@ fn others(p: &Phrase) -> bool {
     p.words.iter().any(|x| is_word(x, &["other", "another"]))
 }
 
+/// The clause says an answer is the unknown id's ("gives the same answer as an unknown id", "is
+/// answered as an unknown appointment"): this server answers an appointment the caller does not
+/// own as one it does not know, so others' appointments said so are kept from the caller.
+pub(super) fn masked_as_unknown(clause: &[&Tok]) -> bool {
+    clause.iter().enumerate().any(|(k, t)| {
+        is_word(t, &["as"])
+            && clause[k + 1..]
+                .iter()
+                .take(3)
+                .any(|x| is_word(x, &["unknown", "missing", "nonexistent"]))
+            && clause[..k]
+                .iter()
+                .rev()
+                .take(3)
+                .any(|x| is_word(x, &["same", "answered", "treated", "read"]))
+    })
+}
+
 /// Words inside a noun phrase before its head ("the authenticated doctor's own clinic").
 const INSIDE: &[&str] = &[
     "authenticated",
@@ -643,7 +661,11 @@ pub(super) fn reach_widened(clause: &[&Tok], tool: &str, refused: bool, out: &mu
         {
             return None;
         }
-        let widened = |p: &Phrase| wide_owner(p) && !(others(p) && refused(k));
+        // (masked as unknown: a doctor's appointment of another clinic, anyone's of another
+        // patient; a patient's own appointment is at any clinic)
+        let masked =
+            |p: &Phrase| masked_as_unknown(clause) && (by_doctor || !is_word(p.head, CLINICS));
+        let widened = |p: &Phrase| wide_owner(p) && !(others(p) && (refused(k) || masked(p)));
         // many objects: "the appointments", "every appointment", "the schedule"
         let many = t.text.ends_with('s')
             || is_word(t, &["schedule", "calendar"])
