@@ -23135,6 +23135,17 @@ fn a_verb_of_having_in_a_relative_or_counted_clause_is_no_order() {
             "list_specialties",
             "With the doctors who have it, choose the first specialty.",
         ),
+        // a verb of having whose object points at nothing named before, or handed to someone
+        (
+            O,
+            "list_specialties",
+            "Specialties of the clinic with how many doctors have the slot.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Specialties of the clinic with how many doctors offer it to the patient.",
+        ),
     ] {
         assert!(refused_for(place, tool, bad, WHY), "{bad}");
     }
@@ -23178,14 +23189,7 @@ fn nothing_booked_after_a_taken_slot_is_no_share_kept_back() {
 #[test]
 fn a_participle_after_its_article_is_no_act_of_the_doctor() {
     const WHY: &str = "said to be a doctor's";
-    passes(&[
-        (O, "book_appointment", "The doctor of the booked slot."),
-        (
-            D,
-            "record_intake",
-            "Record the symptoms of one of the authenticated patient's appointments before the visit. The doctor of the recorded intake sees the triage level.",
-        ),
-    ]);
+    passes(&[(O, "book_appointment", "The doctor of the booked slot.")]);
     for (place, tool, bad) in [
         (
             D,
