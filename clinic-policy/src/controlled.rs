@@ -107,7 +107,7 @@ fn vocabulary_rule(text: &str, out: &mut Vec<Violation>) {
         let w = &text[i..j];
         // a possessive "'s" belongs to the word before it
         let possessive_s = w == "s" && i > 0 && b[i - 1] == b'\'';
-        let ok = possessive_s || word_ok(w);
+        let ok = possessive_s || word_ok(w) || (w == "Z" && names_time_format(text, i));
         if !ok && seen.insert(w.to_owned()) {
             let why = if w.bytes().any(|c| c.is_ascii_digit())
                 && w.bytes().any(|c| c.is_ascii_alphabetic())
@@ -133,6 +133,34 @@ fn vocabulary_rule(text: &str, out: &mut Vec<Violation>) {
         }
         i = j;
     }
+}
+
+/// Words that name a time format: a capital "Z" in their sentence is the UTC designator of
+/// RFC 3339 ("an RFC 3339 instant with Z or an offset"), a token of the format, not a word.
+const TIME_FORMAT: &[&str] = &[
+    "rfc",
+    "iso",
+    "utc",
+    "offset",
+    "offsets",
+    "instant",
+    "instants",
+    "timestamp",
+    "timestamps",
+    "timezone",
+    "timezones",
+    "zone",
+    "zones",
+];
+
+/// Does the sentence around byte `at` of `text` name a time format ([`TIME_FORMAT`])?
+fn names_time_format(text: &str, at: usize) -> bool {
+    let ends = |c: char| matches!(c, '.' | '!' | '?' | ';' | '\n');
+    let start = text[..at].rfind(ends).map_or(0, |e| e + 1);
+    let end = text[at..].find(ends).map_or(text.len(), |e| at + e);
+    text[start..end]
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|x| TIME_FORMAT.iter().any(|f| x.eq_ignore_ascii_case(f)))
 }
 
 fn word_ok(w: &str) -> bool {

@@ -43,10 +43,13 @@ pub(super) fn orders(
         });
         // a word outside the vocabulary has no part of speech here (the vocabulary rule refuses
         // it on its own); where an order stands, with an object after it, it is read as one
+        // a word held to a noun though its form is a verb's base ("call") is read as an order
+        // there too, at the opening of the text as well
+        let noun_only = is_word(t, NOUN_ONLY);
         if verb(&t.text).is_none()
-            && !crate::vocabulary::is_approved(&t.text)
+            && (noun_only || !crate::vocabulary::is_approved(&t.text))
             && object_follows
-            && !(opening && n == 0)
+            && (noun_only || !(opening && n == 0))
         {
             push(
                 out,
