@@ -23293,6 +23293,16 @@ fn an_id_said_new_after_an_act_is_refused() {
             "cancel_appointment",
             "Cancel one of the authenticated patient's appointments; the appointment is renumbered.",
         ),
+        (
+            O,
+            "book_appointment",
+            "Appointment id, a new one once the doctor confirms the booking.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Appointment id; the cancellation gives it a new id.",
+        ),
     ] {
         assert!(refused_for(place, tool, bad, WHY), "{bad}");
     }
@@ -23323,15 +23333,16 @@ fn an_id_said_new_after_an_act_is_refused() {
             "reschedule_appointment",
             "Slot id, the id of the new slot after the move.",
         ),
+        // an act word or "status" that causes no new id: the booking's own new appointment
         (
             O,
-            "cancel_appointment",
-            "Appointment id, as returned by book_appointment.",
+            "book_appointment",
+            "The new appointment, with a new id and status pending.",
         ),
         (
             D,
-            "cancel_appointment",
-            "Cancel one of the authenticated patient's appointments. The appointment keeps its id; its status becomes cancelled.",
+            "book_appointment",
+            "Books an open slot, such as the slot of a cancelled appointment, and returns the new appointment id.",
         ),
         (
             O,
@@ -23419,10 +23430,17 @@ fn an_id_said_given_again_or_kept_across_time_is_refused() {
             "confirm_appointment",
             "Appointment id; the same id as before the confirmation.",
         ),
+        // an appointment moved to another slot keeps its id; "of a cancelled appointment" not
+        // said of an id
         (
             O,
-            "find_available_slots",
-            "Slot id; each slot has its own id.",
+            "reschedule_appointment",
+            "The appointment keeps its id when moved to another slot.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Books an open slot, such as the slot of a cancelled appointment, and returns the new appointment id.",
         ),
         (
             O,

@@ -820,8 +820,9 @@ pub(crate) fn act_object_not_taken(toks: &[Tok], tool: &str, out: &mut Vec<Viola
 }
 
 /// Acts that leave an appointment's id as it is, by their words: a confirmation, a rejection, a
-/// cancellation, an escalation, an intake, a change of status (the contract's `PATCH` routes
-/// return the appointment they act on, and an intake belongs to its appointment).
+/// cancellation, an escalation, an intake, a change (the contract's `PATCH` routes return the
+/// appointment they act on, and an intake belongs to its appointment). Not "status": a status is
+/// a field, not an act.
 const ACTS_ON_ONE: &[&str] = &[
     "confirm",
     "confirms",
@@ -840,7 +841,6 @@ const ACTS_ON_ONE: &[&str] = &[
     "escalated",
     "escalation",
     "intake",
-    "status",
     "change",
     "changes",
     "changed",
@@ -947,7 +947,7 @@ pub(crate) fn id_said_renewed(
     let Some(k) = hit else {
         return;
     };
-    let other_act = clause.iter().any(|x| is_word(x, ACTS_ON_ONE));
+    let other_act = act_gives_new(clause, k);
     let booking = clause.iter().any(|x| is_word(x, BOOKINGS));
     let books = matches!(tool.split('_').next(), Some("book" | "create"));
     let false_of_it = match kind_at(clause, head, k, tool) {
@@ -963,6 +963,32 @@ pub(crate) fn id_said_renewed(
             "an appointment or a slot said to get a new id from an act: an act returns the appointment under the id it had, and a slot keeps its one id".to_owned(),
         );
     }
+}
+
+/// Whether an act that keeps an appointment's id is said to cause the new id at `k`: "after /
+/// when / once / on <act>" ("a new one after the doctor confirms it", "another id when the status
+/// changes"), or "<act> gives … a new id" ("the escalation gives it a new id"). An act word that
+/// is no cause ("the slot of a cancelled appointment", "a new id and status pending") is not.
+fn act_gives_new(clause: &[&Tok], k: usize) -> bool {
+    const CAUSES: &[&str] = &[
+        "after",
+        "when",
+        "whenever",
+        "once",
+        "on",
+        "upon",
+        "following",
+    ];
+    const GIVES: &[&str] = &[
+        "gives", "give", "assigns", "assign", "issues", "brings", "yields", "makes",
+    ];
+    clause.iter().enumerate().any(|(a, x)| {
+        is_word(x, ACTS_ON_ONE)
+            && (clause[a.saturating_sub(4)..a]
+                .iter()
+                .any(|c| is_word(c, CAUSES))
+                || a < k && clause[a + 1..k].iter().any(|g| is_word(g, GIVES)))
+    })
 }
 
 /// An id said to be given again or kept across time ("after the cancellation the same id is
@@ -981,6 +1007,21 @@ pub(crate) fn id_said_reused(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
     {
         return;
     }
+    let hit = reused_at(clause)
+        .or_else(|| kept_elsewhere_at(clause))
+        .or_else(|| old_id_at(clause, tool));
+    if let Some(k) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "an id said to be given again or kept across time: appointment ids only grow, and each slot has an id of its own".to_owned(),
+        );
+    }
+}
+
+/// An id said reused, or given again: "is reused", "may be given again".
+fn reused_at(clause: &[&Tok]) -> Option<usize> {
     const REUSED: &[&str] = &[
         "reused", "reuse", "reuses", "recycled", "recycle", "recycles", "reissued", "reissue",
         "reissues",
@@ -989,6 +1030,19 @@ pub(crate) fn id_said_reused(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
         "given", "gives", "give", "used", "uses", "assigned", "assigns", "issued", "issues",
         "handed",
     ];
+    clause.iter().position(|x| is_word(x, REUSED)).or_else(|| {
+        clause
+            .iter()
+            .position(|x| is_word(x, &["again"]))
+            .filter(|&k| clause[..k].iter().any(|x| is_word(x, GIVEN)))
+    })
+}
+
+/// The id itself said the same, kept or shared across records or times: "the same id … every
+/// week", "shared by the doctor's slots … on other days", "keeps its id from week to week" (not
+/// "the same answer as an unknown id"). An id kept is kept across times only: an appointment
+/// moved to another slot keeps its id.
+fn kept_elsewhere_at(clause: &[&Tok]) -> Option<usize> {
     const TIMES: &[&str] = &[
         "week",
         "weeks",
@@ -1014,20 +1068,17 @@ pub(crate) fn id_said_reused(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
         "slots",
     ];
     const OTHER: &[&str] = &["next", "another", "other", "later", "following"];
-    // another record or another time: "the next booking", "other slots", "every week"
-    let elsewhere = clause.iter().enumerate().any(|(k, x)| {
-        is_word(x, TIMES)
-            || is_word(x, OTHER)
-                && (is_word_at(clause, k + 1, RECORDS) || is_word_at(clause, k + 1, TIMES))
+    // another time: "every week", "other days"
+    let other_time = clause
+        .iter()
+        .enumerate()
+        .any(|(k, x)| is_word(x, TIMES) || is_word(x, OTHER) && is_word_at(clause, k + 1, TIMES));
+    // another record: "the next booking", "other slots", "a new patient"
+    let other_record = clause.iter().enumerate().any(|(k, x)| {
+        is_word(x, OTHER) && is_word_at(clause, k + 1, RECORDS)
             || is_word(x, &["new"])
                 && is_word_at(clause, k + 1, &["booking", "bookings", "patient"])
     });
-    let again = clause
-        .iter()
-        .position(|x| is_word(x, &["again"]))
-        .filter(|&k| clause[..k].iter().any(|x| is_word(x, GIVEN)));
-    // the id itself said the same, kept or shared: "the same id", "the same slot id", "keeps
-    // its id", "Slot id, shared by …" (not "the same answer as an unknown id")
     let of_the_id = |k: usize| {
         let next = clause[k + 1..]
             .iter()
@@ -1035,53 +1086,43 @@ pub(crate) fn id_said_reused(clause: &[&Tok], tool: &str, out: &mut Vec<Violatio
             .map(|j| k + 1 + j);
         next.is_some_and(|j| j <= k + 3 && is_word(clause[j], ID_WORDS))
     };
-    let same = (0..clause.len())
-        .find(|&k| {
-            is_word(clause[k], &["same", "keeps", "keep", "kept"]) && of_the_id(k)
-                || is_word(clause[k], &["shared", "shares"])
-                    && clause[k.saturating_sub(3)..k]
-                        .iter()
-                        .any(|x| is_word(x, ID_WORDS))
-        })
-        .filter(|_| elsewhere);
-    // a booking's id said to be another appointment's: "the id of a cancelled appointment"
-    let old = matches!(tool.split('_').next(), Some("book" | "create"))
-        .then(|| {
-            clause.windows(4).position(|w| {
-                is_word(w[0], &["of"])
-                    && is_word(w[1], DETERMINERS)
-                    && is_word(
-                        w[2],
-                        &[
-                            "cancelled",
-                            "old",
-                            "previous",
-                            "earlier",
-                            "former",
-                            "freed",
-                            "deleted",
-                            "past",
-                            "released",
-                            "rejected",
-                        ],
-                    )
-                    && is_word(w[3], &["appointment", "booking"])
-            })
-        })
-        .flatten()
-        .map(|k| k + 2);
-    let hit = clause
-        .iter()
-        .position(|x| is_word(x, REUSED))
-        .or(again)
-        .or(same)
-        .or(old);
-    if let Some(k) = hit {
-        push(
-            out,
-            Rule::Directive,
-            clause[k],
-            "an id said to be given again or kept across time: appointment ids only grow, and each slot has an id of its own".to_owned(),
-        );
+    (0..clause.len()).find(|&k| {
+        let x = clause[k];
+        is_word(x, &["same"]) && of_the_id(k) && (other_time || other_record)
+            || is_word(x, &["keeps", "keep", "kept"]) && of_the_id(k) && other_time
+            || is_word(x, &["shared", "shares"])
+                && clause[k.saturating_sub(3)..k]
+                    .iter()
+                    .any(|x| is_word(x, ID_WORDS))
+                && (other_time || other_record)
+    })
+}
+
+/// A booking's id said to be another appointment's: "the id of a cancelled appointment".
+fn old_id_at(clause: &[&Tok], tool: &str) -> Option<usize> {
+    const OLD: &[&str] = &[
+        "cancelled",
+        "old",
+        "previous",
+        "earlier",
+        "former",
+        "freed",
+        "deleted",
+        "past",
+        "released",
+        "rejected",
+    ];
+    if !matches!(tool.split('_').next(), Some("book" | "create")) {
+        return None;
     }
+    clause
+        .windows(5)
+        .position(|w| {
+            is_word(w[0], ID_WORDS)
+                && is_word(w[1], &["of"])
+                && is_word(w[2], DETERMINERS)
+                && is_word(w[3], OLD)
+                && is_word(w[4], &["appointment", "booking"])
+        })
+        .map(|k| k + 3)
 }
