@@ -22905,6 +22905,16 @@ fn a_result_read_at_another_time_or_on_a_period_is_refused() {
         ),
         (
             O,
+            "find_available_slots",
+            "Open slots of the window; the slots are read at midnight UTC.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Date of the visit; its status is read at midnight.",
+        ),
+        (
+            O,
             "get_appointment",
             "The reason for a rejection, when the doctor has written one, as taken at the start of the day.",
         ),
@@ -22957,6 +22967,16 @@ fn a_result_read_at_another_time_or_on_a_period_is_refused() {
             O,
             "find_available_slots",
             "Open slots, earliest first, as read at the search.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window; a date is read at midnight UTC.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window; a date such as 2026-12-01 is read at its midnight.",
         ),
         (
             O,
@@ -23741,6 +23761,22 @@ fn a_time_said_rounded_or_coarse_is_refused() {
             "find_available_slots",
             "End of the window, exclusive, read to the full hour.",
         ),
+        (
+            O,
+            "find_available_slots",
+            "The slot's `start_time`, rounded to the hour.",
+        ),
+        (O, "find_available_slots", "Start of the slot, approximate."),
+        (
+            D,
+            "find_available_slots",
+            "The server trims the seconds off each start time.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "When the appointment was made, `created_at`, roughly.",
+        ),
     ] {
         assert!(refused_for(place, tool, bad, WHY), "{bad}");
     }
@@ -23795,6 +23831,11 @@ fn a_time_said_rounded_or_coarse_is_refused() {
             D,
             "cancel_appointment",
             "Cancel an appointment of the authenticated patient, up to the hour before it starts.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Open slots whose start falls from now to the next day.",
         ),
     ] {
         assert!(!refused_for(place, tool, good, WHY), "{good}");

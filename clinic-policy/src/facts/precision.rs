@@ -56,7 +56,8 @@ const COUNTS: &[&str] = &[
     "amount",
 ];
 
-/// Verbs of a time cut to a coarser unit.
+/// Verbs and adjectives of a time cut to a coarser unit or given only near its value ("rounded",
+/// "trims", "approximate", "roughly"). Not "about": "about 20 slots" is a count.
 const ROUNDING: &[&str] = &[
     "round",
     "rounds",
@@ -65,33 +66,33 @@ const ROUNDING: &[&str] = &[
     "truncated",
     "truncate",
     "truncates",
+    "truncating",
     "cut",
+    "cuts",
+    "cutting",
+    "trim",
+    "trims",
     "trimmed",
+    "trimming",
     "floored",
     "snapped",
+    "approximate",
+    "approximated",
+    "approximately",
+    "rough",
+    "roughly",
+    "coarse",
+    "coarsened",
 ];
 
 /// Units a time is said to be cut to, coarser than the second that RFC 3339 instants keep.
 const UNITS: &[&str] = &[
-    "minute",
-    "minutes",
-    "hour",
-    "hours",
-    "day",
-    "days",
-    "week",
-    "weeks",
-    "quarter",
-    "quarters",
-    "half-hour",
-    "half-hours",
-    "quarter-hour",
-    "quarter-hours",
+    "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "quarter", "quarters",
 ];
 
 /// Words of a unit said whole ("whole hours", "the full hour", "the nearest hour").
 const WHOLE: &[&str] = &[
-    "whole", "full", "complete", "entire", "exact", "nearest", "closest", "next", "previous",
+    "whole", "full", "complete", "entire", "exact", "nearest", "closest",
 ];
 
 /// The unit at `k` of `s`, past a "quarter" or "half" of it and a number ("the nearest 30
@@ -189,7 +190,9 @@ fn what_is_said<'a>(ws: impl Iterator<Item = &'a Tok>) -> Option<(bool, &'a Tok)
         if is_word(x, COUNTS) {
             return Some((false, x));
         }
-        if is_word(x, TIMES) || x.text == "3339" {
+        // (a field's name is an identifier: "start_time", "created_at")
+        let named = x.kind == Kind::Ident && TIMES.contains(&x.text.to_ascii_lowercase().as_str());
+        if is_word(x, TIMES) || named || x.text == "3339" {
             return Some((true, x));
         }
     }

@@ -1445,11 +1445,7 @@ fn read_at_another_time<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
         return None;
     }
     let passive = |k: usize| {
-        k > 0
-            && is_word(
-                clause[k - 1],
-                &["is", "are", "be", "been", "was", "were", "being"],
-            )
+        k > 0 && (is_word(clause[k - 1], COPULAS) || is_word(clause[k - 1], &["been", "being"]))
     };
     for k in 0..clause.len() {
         if !is_word(clause[k], READS) {
@@ -1466,7 +1462,7 @@ fn read_at_another_time<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
         // a time after it ("as read at midnight", "the slots are read at the start of the day");
         // "updated" and "taken" said of a thing, not as a read, are the thing's own events
         let timed = as_read || (passive(k) && !is_word(clause[k], &["taken", "updated"]));
-        if timed && dated_read(clause, k + 1) {
+        if timed && dated_read(clause, k + 1) && !date_at_its_midnight(clause, k) {
             return Some(clause[k]);
         }
     }
@@ -1505,7 +1501,7 @@ const READS: &[&str] = &[
 ];
 
 /// Units of a period or of a time of day ("once a day", "every night", "at midnight").
-const TIME_UNITS: &[&str] = &[
+const PERIOD_UNITS: &[&str] = &[
     "second",
     "seconds",
     "minute",
@@ -1537,7 +1533,7 @@ const TIME_UNITS: &[&str] = &[
 /// Whether a period opens at `i`: "once/twice/N times a/an/per/each/every <unit>", "every/each
 /// [N|other] <unit>" (not "for each day", "of every week": a grouping), or "hourly", "daily" ….
 fn period(clause: &[&Tok], i: usize) -> bool {
-    let unit_at = |j: usize| is_word_at(clause, j, TIME_UNITS);
+    let unit_at = |j: usize| is_word_at(clause, j, PERIOD_UNITS);
     let t = clause[i];
     if is_word(
         t,
@@ -1564,6 +1560,30 @@ fn period(clause: &[&Tok], i: usize) -> bool {
                 && unit_at(i + 2);
     }
     false
+}
+
+/// Whether the read at `k` is a date's own reading at its midnight ("a date alone is read at
+/// midnight UTC", "the date is read at its midnight"): a date of an argument is that instant,
+/// no read of a result. The date is the head of the subject: the last word before the copula,
+/// past "alone", "only", "itself" and an example ("a date such as 2026-12-01").
+fn date_at_its_midnight(clause: &[&Tok], k: usize) -> bool {
+    let head = clause[..k.saturating_sub(1)].iter().rev().find(|t| {
+        t.kind == Kind::Word && !is_word(t, &["alone", "only", "itself", "always", "such", "as"])
+    });
+    let mut j = k + 1;
+    if !is_word_at(clause, j, &["at"]) {
+        return false;
+    }
+    j += 1;
+    if is_word_at(clause, j, &["its", "the"]) {
+        j += 1;
+    }
+    head.is_some_and(|h| is_word(h, &["date", "dates"]))
+        && is_word_at(clause, j, &["midnight"])
+        && clause[j + 1..]
+            .iter()
+            .take_while(|t| t.kind == Kind::Word)
+            .all(|t| is_word(t, &["utc"]))
 }
 
 /// Whether the phrase from `k` dates a read to another time than the call: "before" anything but
@@ -1593,9 +1613,9 @@ fn dated_read(clause: &[&Tok], k: usize) -> bool {
         p,
         &["at", "on", "in", "by", "after", "during", "until", "since"],
     ) && phrase.iter().any(|t| {
-        is_word(t, TIME_UNITS)
+        is_word(t, PERIOD_UNITS)
             || is_word(t, &["start", "end", "close", "opening", "closing"])
-                && phrase.iter().any(|u| is_word(u, TIME_UNITS))
+                && phrase.iter().any(|u| is_word(u, PERIOD_UNITS))
             || t.kind == Kind::Ident && t.text.starts_with(|c: char| c.is_ascii_digit())
     })
 }
