@@ -23539,11 +23539,6 @@ fn a_yes_said_to_gate_an_act_that_asks_nobody_is_refused() {
         (
             D,
             "confirm_appointment",
-            "Confirm a pending appointment of the authenticated doctor, once the doctor agrees.",
-        ),
-        (
-            D,
-            "confirm_appointment",
             "Confirm a pending appointment of the authenticated doctor, once the patient gives approval.",
         ),
     ] {
@@ -23934,18 +23929,60 @@ fn a_freed_slot_open_again_is_no_undo() {
         "Cancel one of the authenticated patient's appointments: it becomes cancelled and becomes pending again after one day.",
         "a state said to come back by itself",
     ));
-    refuses(&[
+    assert!(refused_for(
+        D,
+        "cancel_appointment",
+        "Cancel one of the authenticated patient's appointments; the patient can book it again to undo.",
+        UNDONE,
+    ));
+    assert!(refused_for(
+        D,
+        "cancel_appointment",
+        "Cancel one of the authenticated patient's appointments; the cancellation can be taken back.",
+        "names a change that is not the tool's own declared effect",
+    ));
+}
+
+/// The freed slot open again is read back over auxiliaries, adverbs and a short relative to
+/// "slot": the act's own effect in each wording, and no undo.
+#[test]
+fn a_freed_slot_open_again_reads_through_its_auxiliaries() {
+    passes(&[
         (
             D,
             "cancel_appointment",
-            "Cancel one of the authenticated patient's appointments; the patient can book it again to undo.",
+            "Cancel one of the authenticated patient's appointments; its slot will be open again.",
         ),
         (
             D,
             "cancel_appointment",
-            "Cancel one of the authenticated patient's appointments; the cancellation can be taken back.",
+            "Cancel one of the authenticated patient's appointments; its slot is then open again.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; the slot it held becomes free again.",
         ),
     ]);
+    for (tool, bad, why) in [
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; the appointment will be open again.",
+            "a change said to be undone at will",
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; the appointment it held becomes free again.",
+            "a state said to come back by itself",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient; the slot it held will be open again.",
+            "a change said to be undone at will",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, why), "{bad}");
+    }
 }
 
 /// "on duty" is a person at work ("A clinic with nobody on duty gives NO_ONCALL_DOCTOR"), no
@@ -23962,6 +23999,8 @@ fn on_duty_is_no_obligation() {
         "Escalate one appointment to the oncall doctor. The clinic is on duty to confirm each escalation.",
         "Escalate one appointment to the oncall doctor. It is the duty of the clinic to escalate.",
         "Escalate one appointment to the oncall doctor. The doctor has a duty to answer.",
+        "Escalate one appointment to the oncall doctor. The doctor is on duty to answer each escalation.",
+        "Escalate one appointment to the oncall doctor. The oncall doctor stays on duty to answer the note.",
     ] {
         assert!(refused_for(D, "escalate_to_oncall", bad, WHY), "{bad}");
     }
@@ -23988,33 +24027,30 @@ fn someone_knows_and_wrote_in_true_lines() {
             "Get one appointment of the authenticated patient by its id: status, doctor, times, and the reason for a rejection when the doctor wrote one.",
         ),
     ]);
-    refuses(&[
+    for (bad, why) in [
         (
-            D,
-            "book_appointment",
             "Book an open slot for the authenticated patient. Someone must cancel each other appointment.",
+            "\"must\" puts a duty on someone",
         ),
         (
-            D,
-            "book_appointment",
             "Book an open slot for the authenticated patient. Someone at the clinic confirms each booking.",
+            "the doctor's decision said to be another's",
         ),
         (
-            D,
-            "book_appointment",
             "Book an open slot for the authenticated patient. The clinic knows that the patient is free.",
+            "\"… is free\" said of the caller",
         ),
         (
-            D,
-            "book_appointment",
             "Book an open slot for the authenticated patient. The doctor wrote that the patient needs no intake.",
+            "an act of the API or of the patient said to be a doctor's",
         ),
         (
-            D,
-            "book_appointment",
             "Book an open slot for the authenticated patient. Someone else is busy.",
+            "\"… is busy …\": a statement says that a thing is a state",
         ),
-    ]);
+    ] {
+        assert!(refused_for(D, "book_appointment", bad, why), "{bad}");
+    }
 }
 
 /// The coarse-time reading is a fact of this server's routes: another catalogue's tool that says
@@ -24137,4 +24173,93 @@ fn a_lone_z_is_a_time_format_token_only() {
             "An RFC 3339 instant. Z the answer.",
         ),
     ]);
+}
+
+/// Of a confirmation, the doctor's own yes is the act by any yes word ("accepts", "agrees",
+/// "gives approval"): the gate reading is silent; another's yes, or a yes on another act, stays
+/// a step that does not exist.
+#[test]
+fn the_doctors_own_yes_on_a_confirmation_is_the_act_by_any_word() {
+    const GATE: &str = "an act said to wait for a person's yes";
+    for ok in [
+        "Confirm one of the authenticated doctor's pending appointments, once the doctor accepts. Returns the appointment.",
+        "Confirm one of the authenticated doctor's pending appointments, once the doctor agrees. Returns the appointment.",
+        "Confirm one of the authenticated doctor's pending appointments, once the doctor gives approval. Returns the appointment.",
+        "Confirm one of the authenticated doctor's pending appointments, once the doctor says yes. Returns the appointment.",
+    ] {
+        assert!(!refused_for(D, "confirm_appointment", ok, GATE), "{ok}");
+    }
+    for (tool, bad) in [
+        (
+            "confirm_appointment",
+            "Confirm one of the authenticated doctor's pending appointments, once the patient agrees. Returns the appointment.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm one of the authenticated doctor's pending appointments, once the doctor agrees again. Returns the appointment.",
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient, once the patient agrees. Creates a pending appointment and takes the slot; returns the appointment.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments, once the doctor accepts: it becomes urgent and moves to the oncall doctor of the same clinic, with a note. Returns the appointment with its new doctor.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, GATE), "{bad}");
+    }
+}
+
+/// Of an escalation a person chooses no doctor: the person word as the head of what is picked
+/// ("picks the oncall doctor who gets it"); not a person said of another thing ("picks the
+/// doctor's appointment").
+#[test]
+fn an_escalation_chooser_picks_a_person_by_its_head() {
+    const WHY: &str = "a free text said to choose who gets the visit";
+    let line = |s: &str| {
+        format!(
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of its clinic, with a note. {s} Returns the appointment with its new doctor."
+        )
+    };
+    for ok in [
+        "The doctor picks the doctor's appointment to escalate, by its id.",
+        "The doctor selects the patient's appointment by its id.",
+    ] {
+        assert!(
+            !refused_for(D, "escalate_to_oncall", &line(ok), WHY),
+            "{ok}"
+        );
+    }
+    for bad in [
+        "The doctor picks the doctor to escalate to, by its id.",
+        "The doctor picks the oncall doctor who gets it.",
+        "The doctor selects the new doctor.",
+        "The doctor decides who gets it.",
+        "The doctor picks which doctor gets it.",
+    ] {
+        assert!(
+            refused_for(D, "escalate_to_oncall", &line(bad), WHY),
+            "{bad}"
+        );
+    }
+}
+
+/// A name matched in any case passes with its match said: "to match", "matched".
+#[test]
+fn a_name_to_match_in_any_case_is_no_use_prescribed() {
+    passes(&[
+        (
+            P,
+            "list_doctors",
+            "Specialty to match, in any case, such as Cardiology.",
+        ),
+        (P, "list_doctors", "The specialty, matched in any case."),
+    ]);
+    assert!(refused_for(
+        P,
+        "list_doctors",
+        "The doctor to match, in any case.",
+        "a use prescribed for every call",
+    ));
 }

@@ -1053,7 +1053,7 @@ const WHO: &[&str] = &[
 /// chooser either ("an oncall doctor the doctor selects in the note", "the doctor picks the
 /// oncall doctor", "chosen by the patient", "the doctor decides who gets it"): the clinic's
 /// oncall doctor gets the case, whoever escalates.
-pub(super) fn text_said_to_choose(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+pub(super) fn text_said_to_choose(text: &str, toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     // (a route of the contract, served or not)
     if !known_route(tool) {
         return;
@@ -1113,19 +1113,13 @@ pub(super) fn text_said_to_choose(toks: &[Tok], tool: &str, out: &mut Vec<Violat
             continue;
         }
         let hit = s.iter().enumerate().find_map(|(k, t)| {
-            // "the doctor picks the oncall doctor", "the doctor decides who gets it"
-            if escalation && chooser(Some(t)) && !is_word(t, &["it", "this"]) {
-                let rest = &s[k + 1..];
-                let object = rest.iter().skip(1).find(|x| {
-                    !(is_word(x, DETERMINERS)
-                        || is_word(x, &["oncall", "new", "other", "another", "next"]))
-                });
-                let who = object.is_some_and(|x| is_word(x, WHO) || is_word(x, &["who", "whom"]))
-                    || object.is_some_and(|x| is_word(x, &["which"]))
-                        && rest.iter().skip(2).take(2).any(|x| is_word(x, WHO));
-                if is_word_at(rest, 0, CHOOSES) && who {
-                    return Some(t);
-                }
+            if escalation
+                && chooser(Some(t))
+                && !is_word(t, &["it", "this"])
+                && is_word_at(&s[k + 1..], 0, CHOOSES)
+                && picks_a_person(text, &s[k + 2..])
+            {
+                return Some(t);
             }
             if !is_word(t, WHO) {
                 return None;
@@ -1158,4 +1152,33 @@ pub(super) fn text_said_to_choose(toks: &[Tok], tool: &str, out: &mut Vec<Violat
             return;
         }
     }
+}
+
+/// Whether the object after a verb of choosing is a person ("the doctor picks the oncall doctor",
+/// "the doctor decides who gets it", "selects which doctor gets it"): the person word heads its
+/// noun phrase, not said of another thing ("picks the doctor's appointment").
+fn picks_a_person(text: &str, object: &[Tok]) -> bool {
+    let at = object.iter().position(|x| {
+        !(is_word(x, DETERMINERS) || is_word(x, &["oncall", "new", "other", "another", "next"]))
+    });
+    let Some(at) = at else {
+        return false;
+    };
+    let x = &object[at];
+    if is_word(x, &["who", "whom"]) {
+        return true;
+    }
+    if is_word(x, &["which"]) {
+        return object[at + 1..].iter().take(2).any(|x| is_word(x, WHO));
+    }
+    // (the head: no possessive, and no noun after it: a mark, a preposition, a relative, a
+    // conjunction or a verb follows, or nothing)
+    let head = !super::roles::possessive(x, text)
+        && object.get(at + 1).is_none_or(|n| {
+            n.kind != Kind::Word
+                || is_word(n, PREPOSITIONS)
+                || is_word(n, &["who", "whom", "which", "that", "and", "or", "to"])
+                || verb(&n.text).is_some()
+        });
+    is_word(x, WHO) && head
 }

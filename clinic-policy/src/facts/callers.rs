@@ -390,7 +390,11 @@ pub(crate) fn yes_of_another(
     }
     // (the caller's yes to the tool's own act is that act, "once the doctor accepts" of a
     // confirmation; said again it is a second step)
-    let own_act = the_caller && act_verbs(tool).contains(&yes_base(yes));
+    // (a confirmation is itself a yes: its caller's yes by any word, "agrees", "gives
+    // approval", "says yes", is the act)
+    let acts = act_verbs(tool);
+    let own_act = the_caller
+        && (acts.contains(&"confirm") || yes_act(yes).is_some_and(|v| acts.contains(&v)));
     let again = clause[opens..]
         .iter()
         .any(|x| is_word(x, &["again", "twice", "second", "another"]));
@@ -441,15 +445,12 @@ const YES_NOUNS: &[&str] = &[
     "okay",
 ];
 
-/// The verb a yes word stands for ("accepts" → "accept"; a noun of a yes → "agree").
-fn yes_base(t: &Tok) -> &'static str {
-    let w = t.text.to_ascii_lowercase();
-    [
-        "agree", "accept", "confirm", "approve", "consent", "allow", "permit",
-    ]
-    .into_iter()
-    .find(|b| w.starts_with(b))
-    .unwrap_or("agree")
+/// The act a yes word names, by the lexicon's verb or change noun ("accepts" → "accept",
+/// "confirmation" → "confirm"), if it names one.
+fn yes_act(t: &Tok) -> Option<&'static str> {
+    verb(&t.text)
+        .map(|(v, _, _)| v)
+        .or_else(|| change_noun(&t.text))
 }
 
 /// A person's yes set as a gate on the clause's act: where the gate opens, the person (if
@@ -463,9 +464,8 @@ fn yes_base(t: &Tok) -> &'static str {
 fn yes_gate<'a>(clause: &[&'a Tok], effects: &[&str]) -> Option<(usize, Option<&'a Tok>, &'a Tok)> {
     const WAITS: &[&str] = &["after", "if", "once", "unless", "when"];
     let own_change = |x: &Tok| {
-        let w = x.text.to_ascii_lowercase();
-        verb(&w).is_some_and(|(v, _, f)| f == Form::Participle && effects.contains(&v))
-            || change_noun(&w).is_some_and(|v| effects.contains(&v))
+        verb(&x.text).is_some_and(|(v, _, f)| f == Form::Participle && effects.contains(&v))
+            || change_noun(&x.text).is_some_and(|v| effects.contains(&v))
     };
     // (what may stand between the tool's change and its gate: "is made", "is done", a comma)
     let filler = |x: &Tok| {
@@ -517,14 +517,15 @@ fn yes_gate<'a>(clause: &[&'a Tok], effects: &[&str]) -> Option<(usize, Option<&
         let also = start >= 1 && is_word(clause[start - 1], &["also", "even", "too"]);
         // "Book …, once …": the clause opens with the tool's own verb, and no verb of another
         // subject stands before the gate ("Book a slot, which becomes confirmed once …")
-        let own_verb = clause.first().is_some_and(|f| {
-            verb(&f.text.to_ascii_lowercase()).is_some_and(|(v, _, _)| effects.contains(&v))
-        }) && !clause[1..start].iter().any(|x| {
-            is_word(x, RELATIVES)
-                || is_word(x, COPULAS)
-                || is_word(x, &["it", "they", "stays", "remains", "holds", "keeps"])
-                || verb(&x.text.to_ascii_lowercase()).is_some_and(|(_, _, f)| f == Form::Third)
-        });
+        let own_verb = clause
+            .first()
+            .is_some_and(|f| verb(&f.text).is_some_and(|(v, _, _)| effects.contains(&v)))
+            && !clause.get(1..start).unwrap_or(&[]).iter().any(|x| {
+                is_word(x, RELATIVES)
+                    || is_word(x, COPULAS)
+                    || is_word(x, &["it", "they", "stays", "remains", "holds", "keeps"])
+                    || verb(&x.text).is_some_and(|(_, _, f)| f == Form::Third)
+            });
         // "the escalation is made once …", "urgent after the escalation, once …"
         let after_change = (start.saturating_sub(4)..start)
             .rev()

@@ -96,7 +96,7 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     outcomes::unknown_specialty_said_empty(&toks, tool, out);
     outcomes::too_broad_misread(&toks, tool, out);
     outcomes::empty_search_widened(text, &toks, tool, out);
-    bodies::text_said_to_choose(&toks, tool, out);
+    bodies::text_said_to_choose(text, &toks, tool, out);
     search::question_answered(&toks, tool, out);
     search::excerpt_at_the_match(&toks, tool, out);
     answers::open_slots_said(&toks, tool, out);

@@ -654,7 +654,7 @@ pub(crate) fn object_qualified(
         "minute", "minutes", "hour", "hours", "h", "day", "days", "week", "weeks", "month",
         "months",
     ];
-    const TIMES: &[&str] = &["upcoming", "future", "past", "coming", "today's"];
+    const TIMES: &[&str] = &["upcoming", "future", "past", "coming"];
     let intake_act = effects.contains(&"record") || effects.contains(&"submit");
     let mut hit: Option<&Tok> = None;
     // (up to the main clause's verb: a case said of another phrase is not the object's)

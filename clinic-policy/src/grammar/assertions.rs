@@ -843,7 +843,7 @@ fn emergency_route(clause: &[&Tok]) -> bool {
 /// ("Name the specialty, in any case"), or a value the server matches exactly is a use set for
 /// every call.
 fn letter_case(clause: &[&Tok], k: usize, tool: &str) -> bool {
-    if !is_word_at(clause, k, &["case"]) || !is_word_at(clause, k - 1, &["any"]) {
+    if k < 2 || !is_word_at(clause, k, &["case"]) || !is_word_at(clause, k - 1, &["any"]) {
         return false;
     }
     // after it: the end, or a mark and then the end, a mark or an example
@@ -858,11 +858,22 @@ fn letter_case(clause: &[&Tok], k: usize, tool: &str) -> bool {
         Some(_) => false,
     };
     // before it: the name, from the clause's start or a mark, with one mark before "in"
-    let end = if k >= 3 && clause[k - 3].kind == Kind::Comma {
+    let mut end = if k >= 3 && clause[k - 3].kind == Kind::Comma {
         k - 3
     } else {
         k - 2
     };
+    // the match said of the name, and a mark before it: "Specialty to match, in any case",
+    // "The specialty, matched in any case"
+    if end >= 1 && is_word(clause[end - 1], &["matched", "compared"]) {
+        end -= 1;
+    } else if end >= 2 && is_word(clause[end - 1], &["match"]) && is_word(clause[end - 2], &["to"])
+    {
+        end -= 2;
+    }
+    if end >= 1 && clause[end - 1].kind == Kind::Comma {
+        end -= 1;
+    }
     let from = clause[..end]
         .iter()
         .rposition(|t| t.kind != Kind::Word && t.kind != Kind::Ident)

@@ -172,7 +172,7 @@ pub(super) fn doings(
 
 /// Does the tool's change free a slot (cancel, reject, reschedule)? Only then is a slot said to
 /// open.
-pub(super) fn frees(effects: &[&'static str]) -> bool {
+pub(super) fn frees(effects: &[&str]) -> bool {
     effects
         .iter()
         .any(|e| matches!(*e, "cancel" | "reject" | "release" | "reschedule"))

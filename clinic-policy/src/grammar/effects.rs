@@ -1666,14 +1666,36 @@ pub(super) fn first_sentence(
 
 /// "<slot> is open again" at `k` ("again") said by a tool whose change frees a slot (cancel,
 /// reject, reschedule): the slot the appointment held becomes available again by the contract,
-/// the act's own effect and no undo. Only with nothing after it: a delay or a condition ("open
-/// again in 2 hours", "… again when …") stays refused.
-fn slot_freed(clause: &[&Tok], k: usize, effects: &[&'static str]) -> bool {
-    k >= 3
-        && super::doings::frees(effects)
-        && is_word(clause[k - 2], &["is", "becomes"])
-        && is_word(clause[k - 3], &["slot"])
-        && clause.get(k + 1).is_none_or(|x| x.kind != Kind::Word)
+/// the act's own effect and no undo. Back from "open" over a copula with its auxiliaries and
+/// adverbs ("will be", "is then") and a short relative ("the slot it held") to "slot". Only with
+/// nothing after it: a delay or a condition ("open again in 2 hours", "… again when …") stays
+/// refused.
+pub(super) fn slot_freed(clause: &[&Tok], k: usize, effects: &[&str]) -> bool {
+    const BETWEEN: &[&str] = &["will", "then", "now", "also", "just"];
+    if k < 3
+        || !super::doings::frees(effects)
+        || !is_word(clause[k], &["again"])
+        || !is_word(clause[k - 1], &["open", "free", "available"])
+    {
+        return false;
+    }
+    // the copula, over the auxiliaries and adverbs around it
+    let mut j = k - 1;
+    let mut copula = false;
+    while j >= 1 && (is_word(clause[j - 1], COPULAS) || is_word(clause[j - 1], BETWEEN)) {
+        copula |= is_word(clause[j - 1], COPULAS);
+        j -= 1;
+    }
+    // the slot, just before, or before a relative of up to three words ("it held", "that it had")
+    let slot = (j.saturating_sub(4)..j)
+        .rev()
+        .find(|&i| is_word(clause[i], &["slot", "slots"]));
+    let relative_ok = slot.is_some_and(|i| {
+        clause[i + 1..j]
+            .iter()
+            .all(|x| x.kind == Kind::Word && !is_word(x, &["not", "no", "never", "again"]))
+    });
+    copula && relative_ok && clause.get(k + 1).is_none_or(|x| x.kind != Kind::Word)
 }
 
 /// Verbs a change of ours does not cause: the act's own needs and states.

@@ -144,9 +144,11 @@ pub(super) fn undone_by_itself(clause: &[&Tok], effects: &[&str], out: &mut Vec<
                 .get(k + i + 1)
                 .is_some_and(|n| is_word(n, &["its", "the", "their", "it", "each", "a"])))
     });
+    // (a freed slot open again is the act's own effect: "the slot it held becomes free again")
     if let Some((_, t)) = own_phrase
         .clone()
         .find(|(_, t)| is_word(t, &["again", "back"]))
+        .filter(|&(i, _)| !super::effects::slot_freed(clause, k + i, effects))
     {
         push(
             out,
