@@ -6,7 +6,7 @@
 //! verb takes in is read for another change, another object, a person sent somewhere, a value
 //! left out, a role.
 
-use super::effects::{TOPICS, in_condition};
+use super::effects::{TOPICS, frees, in_condition};
 use crate::lang::data::{Data, data_allowed};
 use crate::lang::predicates::{finite, head_of, reads, stated_subject};
 use crate::lang::words::*;
@@ -168,14 +168,6 @@ pub(super) fn doings(
             return;
         }
     }
-}
-
-/// Does the tool's change free a slot (cancel, reject, reschedule)? Only then is a slot said to
-/// open.
-pub(super) fn frees(effects: &[&str]) -> bool {
-    effects
-        .iter()
-        .any(|e| matches!(*e, "cancel" | "reject" | "release" | "reschedule"))
 }
 
 /// "open", "free" or "available" for or to other people ("… becomes open for other patients").

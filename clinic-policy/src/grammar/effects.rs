@@ -1673,7 +1673,7 @@ pub(super) fn first_sentence(
 pub(super) fn slot_freed(clause: &[&Tok], k: usize, effects: &[&str]) -> bool {
     const BETWEEN: &[&str] = &["will", "then", "now", "also", "just"];
     if k < 3
-        || !super::doings::frees(effects)
+        || !frees(effects)
         || !is_word(clause[k], &["again"])
         || !is_word(clause[k - 1], &["open", "free", "available"])
     {
@@ -2503,4 +2503,12 @@ pub(super) fn with_more(
             return;
         }
     }
+}
+
+/// Does the tool's change free a slot (cancel, reject, reschedule)? Only then is a slot said to
+/// open.
+pub(super) fn frees(effects: &[&str]) -> bool {
+    effects
+        .iter()
+        .any(|e| matches!(*e, "cancel" | "reject" | "release" | "reschedule"))
 }
