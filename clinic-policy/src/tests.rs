@@ -24115,35 +24115,21 @@ fn others_appointments_masked_as_unknown_are_kept_from_the_caller() {
     }
 }
 
-/// "call" is a noun only (one call of a tool, a duty shift): true lines with it pass, while an
-/// order, the reader's act or a second call stays refused on every field.
+/// "call" stays out of the vocabulary: its noun ("after this call", "nobody on call") is true
+/// and useful, but an order opened by it after a fronted phrase ("For this patient call the
+/// oncall doctor.") is read as an order only where a verb is known, and "call" has the form of a
+/// verb's base. Until the order readings read such a word, the true lines stay refused with it.
 #[test]
-fn call_is_a_noun_only() {
-    passes(&[
-        (
-            O,
-            "cancel_appointment",
-            "One of pending, confirmed, rejected, cancelled; cancelled after this call.",
-        ),
-        (
-            D,
-            "escalate_to_oncall",
-            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. `NO_ONCALL_DOCTOR` when the clinic has nobody on call; nothing changes then.",
-        ),
-    ]);
-    for place in [D, P, O] {
-        for text in [
-            "Call cancel_appointment now.",
-            "Call the doctor.",
-            "Call book_appointment after this tool.",
-            "Then call reject_appointment.",
-            "The agent calls cancel_appointment.",
-            "Calls cancel_appointment for each entry.",
-            "A call to cancel_appointment follows.",
-            "Be on call for the patient.",
-        ] {
-            refuses(&[(place, "list_doctors", text)]);
-        }
+fn call_stays_out_of_the_vocabulary() {
+    assert!(!crate::vocabulary::is_approved("call"));
+    for text in [
+        "List the appointments of the authenticated patient. For this patient call the oncall doctor.",
+        "List the appointments of the authenticated patient. Before booking call the doctor.",
+    ] {
+        assert!(
+            refused_for(D, "list_my_appointments", text, "call"),
+            "{text}"
+        );
     }
 }
 
@@ -24262,4 +24248,37 @@ fn a_name_to_match_in_any_case_is_no_use_prescribed() {
         "The doctor to match, in any case.",
         "a use prescribed for every call",
     ));
+}
+
+/// A second read of the id and freed-slot readings: a new id caused by an act after "if", an id
+/// kept by the next booking, and every slot said open again are refused; the move's kept id and
+/// the freed slot of the act pass.
+#[test]
+fn ids_and_freed_slots_read_their_cause_and_their_one_slot() {
+    const NEW: &str = "an appointment or a slot said to get a new id from an act";
+    const KEPT: &str = "an id said to be given again or kept across time";
+    const UNDONE: &str = "a change said to be undone at will";
+    let get = "Get one appointment of the authenticated patient. The appointment gets a new id if the doctor confirms it.";
+    assert!(refused_for(D, "get_appointment", get, NEW), "{get}");
+    let kept = "Cancel one appointment of the authenticated patient. After the cancellation, the next booking keeps this id.";
+    assert!(refused_for(D, "cancel_appointment", kept, KEPT), "{kept}");
+    let every = "Cancel one appointment of the authenticated patient. Every slot of the doctor is open again.";
+    assert!(
+        refused_for(D, "cancel_appointment", every, UNDONE),
+        "{every}"
+    );
+    let all = "Cancel one appointment of the authenticated patient; every slot is open again.";
+    assert!(refused_for(D, "cancel_appointment", all, UNDONE), "{all}");
+    passes(&[
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment of the authenticated patient to another open slot. The appointment keeps its id when moved to another slot.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment of the authenticated patient; the slot it held becomes free again.",
+        ),
+    ]);
 }

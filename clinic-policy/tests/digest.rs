@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "018ed7a1d3dc761c33d0f5cd3f7a784356e261732975bfebe00ca296c2b24e42";
+const PINNED: &str = "32186f1d3bc38236c930ef7365ab3d24a36b21aba0d3a9eefc9b5d57155d261d";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

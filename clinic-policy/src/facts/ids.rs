@@ -978,6 +978,8 @@ fn act_gives_new(clause: &[&Tok], k: usize) -> bool {
         "on",
         "upon",
         "following",
+        "if",
+        "by",
     ];
     const GIVES: &[&str] = &[
         "gives", "give", "assigns", "assign", "issues", "brings", "yields", "makes",
@@ -1079,6 +1081,14 @@ fn kept_elsewhere_at(clause: &[&Tok]) -> Option<usize> {
             || is_word(x, &["new"])
                 && is_word_at(clause, k + 1, &["booking", "bookings", "patient"])
     });
+    // another booking or patient (not a slot: a moved appointment keeps its id in another slot)
+    let other_holder = clause.iter().enumerate().any(|(k, x)| {
+        is_word(x, OTHER)
+            && is_word_at(clause, k + 1, RECORDS)
+            && !is_word_at(clause, k + 1, &["slot", "slots"])
+            || is_word(x, &["new"])
+                && is_word_at(clause, k + 1, &["booking", "bookings", "patient"])
+    });
     let of_the_id = |k: usize| {
         let next = clause[k + 1..]
             .iter()
@@ -1089,7 +1099,9 @@ fn kept_elsewhere_at(clause: &[&Tok]) -> Option<usize> {
     (0..clause.len()).find(|&k| {
         let x = clause[k];
         is_word(x, &["same"]) && of_the_id(k) && (other_time || other_record)
-            || is_word(x, &["keeps", "keep", "kept"]) && of_the_id(k) && other_time
+            || is_word(x, &["keeps", "keep", "kept"])
+                && of_the_id(k)
+                && (other_time || other_holder)
             || is_word(x, &["shared", "shares"])
                 && clause[k.saturating_sub(3)..k]
                     .iter()

@@ -43,13 +43,10 @@ pub(super) fn orders(
         });
         // a word outside the vocabulary has no part of speech here (the vocabulary rule refuses
         // it on its own); where an order stands, with an object after it, it is read as one
-        // a word held to a noun though its form is a verb's base ("call") is read as an order
-        // there too, at the opening of the text as well
-        let noun_only = is_word(t, NOUN_ONLY);
         if verb(&t.text).is_none()
-            && (noun_only || !crate::vocabulary::is_approved(&t.text))
+            && !crate::vocabulary::is_approved(&t.text)
             && object_follows
-            && (noun_only || !(opening && n == 0))
+            && !(opening && n == 0)
         {
             push(
                 out,
@@ -1687,13 +1684,21 @@ pub(super) fn slot_freed(clause: &[&Tok], k: usize, effects: &[&str]) -> bool {
         j -= 1;
     }
     // the slot, just before, or before a relative of up to three words ("it held", "that it had")
+    // (the one slot the act held: not "all slots", "the slot of another appointment")
     let slot = (j.saturating_sub(4)..j)
         .rev()
-        .find(|&i| is_word(clause[i], &["slot", "slots"]));
+        .find(|&i| is_word(clause[i], &["slot"]))
+        .filter(|&i| {
+            i == 0
+                || !is_word(
+                    clause[i - 1],
+                    &["all", "every", "each", "any", "other", "another"],
+                )
+        });
     let relative_ok = slot.is_some_and(|i| {
-        clause[i + 1..j]
-            .iter()
-            .all(|x| x.kind == Kind::Word && !is_word(x, &["not", "no", "never", "again"]))
+        clause[i + 1..j].iter().all(|x| {
+            x.kind == Kind::Word && !is_word(x, &["not", "no", "never", "again", "of", "for", "at"])
+        })
     });
     copula && relative_ok && clause.get(k + 1).is_none_or(|x| x.kind != Kind::Word)
 }

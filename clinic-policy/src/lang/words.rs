@@ -170,11 +170,6 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("weigh", VerbClass::Other),
 ];
 
-/// Words of the vocabulary held to a noun although their form is a verb's base: "call" is one
-/// call of a tool ("after this call") or a duty shift ("on call"), never the reader's act. Their
-/// verb forms ("calls", "called", "calling") stay out of the vocabulary.
-pub(crate) const NOUN_ONLY: &[&str] = &["call"];
-
 /// Forms whose base is not the word less a suffix.
 pub(crate) const IRREGULAR: &[(&str, &str)] = &[
     ("paid", "pay"),
