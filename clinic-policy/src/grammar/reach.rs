@@ -431,7 +431,7 @@ fn others(p: &Phrase) -> bool {
 /// The clause says an answer is the unknown id's ("gives the same answer as an unknown id", "is
 /// answered as an unknown appointment"): this server answers an appointment the caller does not
 /// own as one it does not know, so others' appointments said so are kept from the caller.
-pub(super) fn masked_as_unknown(clause: &[&Tok]) -> bool {
+fn masked_as_unknown(clause: &[&Tok]) -> bool {
     // (a denied masking says the other's appointment is answered: "is not treated as unknown")
     if clause.iter().any(|t| is_word(t, NEGATIONS)) {
         return false;
