@@ -24282,3 +24282,220 @@ fn ids_and_freed_slots_read_their_cause_and_their_one_slot() {
         ),
     ]);
 }
+
+/// A status or a triage level said to change by itself over time ("ends 1 day before its
+/// start", "is given up", "pending for at most 2 days, then cancelled", "routine after 7
+/// days"): the clinic API changes a status only by an act, and the triage level is set once, at
+/// the intake. A status until an act, and an appointment's own end time, pass.
+#[test]
+fn a_status_said_to_lapse_over_time_is_refused() {
+    const NOUN: &str = "an appointment said to end by itself after a time";
+    const BARE: &str = "a status or a triage level said to change by itself after a time";
+    let one_of = "One of pending, confirmed, rejected, cancelled; ";
+    let triage = "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine; ";
+    for (place, tool, bad, what) in [
+        (O, "get_appointment", format!("{one_of}a pending appointment ends 2 days before its start."), NOUN),
+        (O, "book_appointment", format!("{one_of}a pending booking ends 1 day before its start."), NOUN),
+        (D, "list_my_appointments", "List the authenticated patient's appointments, one page at a time. An appointment still pending at noon of the day before its start is given up.".to_owned(), NOUN),
+        (O, "cancel_appointment", format!("{one_of}a confirmed appointment with no intake 2 days before its start is cancelled."), NOUN),
+        (O, "list_doctor_schedule", format!("{one_of}a pending one still pending at midnight before its day ends as rejected."), NOUN),
+        (D, "cancel_appointment", "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled and its slot is released; returns the appointment. A pending appointment ends by itself 1 day before its start.".to_owned(), NOUN),
+        (O, "confirm_appointment", format!("{one_of}pending for no more than 3 days, then rejected."), BARE),
+        (O, "get_appointment", format!("{one_of}pending 3 days at most, then rejected."), BARE),
+        (O, "book_appointment", format!("{one_of}pending for at most 1 day, then given up."), BARE),
+        (O, "record_intake", format!("{triage}elevated after 3 days."), BARE),
+        (O, "record_intake", format!("{triage}routine after 7 days."), BARE),
+    ] {
+        assert!(refused_for(place, tool, &bad, what), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "get_appointment",
+            "One of pending, confirmed, rejected, cancelled; pending until the doctor confirms or rejects it.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time, with status, patient and times. A pending appointment stays pending until its doctor confirms or rejects it.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine.",
+        ),
+        (O, "get_appointment", "When the appointment ends, in UTC."),
+        (
+            O,
+            "book_appointment",
+            "One of pending, confirmed, rejected, cancelled; pending at first.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled and its slot is released; returns the appointment.",
+        ),
+    ]);
+}
+
+/// The status an act leaves, said with a verb of how it ends or shows ("ends as `rejected`",
+/// "ends up rejected", "shown as pending", "marked cancelled", "`rejected` once this is done"):
+/// a cancellation leaves `cancelled`, a rejection `rejected`, a booking and a move `pending`,
+/// and an escalation or an intake keeps the status. The act's own status said so passes.
+#[test]
+fn a_status_said_as_how_an_act_ends_is_read() {
+    const WRONG: &str = "a status or a priority said to be set by an act that sets another";
+    let one_of = "One of pending, confirmed, rejected, cancelled; ";
+    for (place, tool, bad) in [
+        (D, "cancel_appointment", "Cancel one of the authenticated patient's appointments. The appointment ends up rejected and its slot is released; returns the appointment.".to_owned()),
+        (O, "reject_appointment", format!("{one_of}the appointment ends as cancelled.")),
+        (O, "confirm_appointment", format!("{one_of}shown as pending to the patient.")),
+        (O, "reject_appointment", format!("{one_of}marked cancelled once this is done.")),
+        (O, "cancel_appointment", format!("{one_of}rejected once this is done.")),
+        (O, "escalate_to_oncall", format!("{one_of}marked pending again with the oncall doctor.")),
+        (O, "book_appointment", format!("{one_of}marked confirmed for a new booking.")),
+        (D, "record_intake", "Record the symptoms of one of the authenticated patient's appointments before the visit. The clinic sets the triage level from the severity, and the appointment ends as pending. One intake per appointment; returns the intake.".to_owned()),
+    ] {
+        assert!(refused_for(place, tool, &bad, WRONG), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "cancel_appointment",
+            "One of pending, confirmed, rejected, cancelled; the appointment ends as cancelled.",
+        ),
+        (
+            O,
+            "reject_appointment",
+            "One of pending, confirmed, rejected, cancelled; shown as rejected to the patient.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "One of pending, confirmed, rejected, cancelled; marked pending for a new booking.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "One of pending, confirmed, rejected, cancelled; pending once this is done.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "One of pending, confirmed, rejected, cancelled; shown as cancelled after a cancellation.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment ends as cancelled and its slot is released; returns the appointment.",
+        ),
+    ]);
+}
+
+/// An act said to end or change the caller's other appointments ("the patient's other pending
+/// appointments end as cancelled", "… are given up", a reason shown "on each other pending
+/// appointment"): each route changes its one appointment. Other appointments said to stay as
+/// they were, and another patient's booking of the slot, pass.
+#[test]
+fn other_appointments_said_to_end_with_the_act_are_refused() {
+    const STATE: &str = "another object's state after the change";
+    const ON: &str = "the act puts something on another appointment";
+    let one_of = "One of pending, confirmed, rejected, cancelled; ";
+    for (place, tool, bad, what) in [
+        (O, "reject_appointment", format!("{one_of}the patient's other pending appointments with this doctor end as rejected."), STATE),
+        (O, "confirm_appointment", format!("{one_of}the other pending appointments at that time end as rejected."), STATE),
+        (O, "book_appointment", format!("{one_of}the patient's other pending appointment with the doctor ends as cancelled."), STATE),
+        (D, "cancel_appointment", "Cancel one of the authenticated patient's appointments. The patient's other appointments of that day end as cancelled; returns the appointment.".to_owned(), STATE),
+        (D, "book_appointment", "Book an open slot for the authenticated patient. Other pending appointments of the patient with the doctor are given up; returns the appointment.".to_owned(), STATE),
+        (O, "reject_appointment", "The reason for a rejection, when the doctor has written one; shown to the patient, and on each other pending appointment of the patient with this doctor.".to_owned(), ON),
+    ] {
+        assert!(refused_for(place, tool, &bad, what), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "reject_appointment",
+            "One of pending, confirmed, rejected, cancelled; the patient's other appointments stay as they were.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "One of pending, confirmed, rejected, cancelled; other appointments do not change.",
+        ),
+        (
+            O,
+            "reject_appointment",
+            "The reason for a rejection, when the doctor has written one; shown to the patient.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot another patient booked first gives SLOT_TAKEN, and nothing is booked.",
+        ),
+    ]);
+}
+
+/// A later intake of the same appointment said to be taken in any way ("keeps this id", "adds to
+/// them", "sets it again", "changes it"): an appointment has one intake, and a second answers 409
+/// `INTAKE_EXISTS`. A second intake said to get that answer passes.
+#[test]
+fn a_later_intake_of_the_same_appointment_said_taken_is_refused() {
+    const TAKEN: &str = "a later intake of the same appointment said to be taken";
+    for (place, bad) in [
+        (
+            O,
+            "Intake id; a later intake of the same appointment keeps this id.",
+        ),
+        (
+            O,
+            "The symptoms as recorded; a later intake of the same appointment adds to them.",
+        ),
+        (
+            P,
+            "How severe the symptoms are, 0 (none) to 10 (worst); a later intake of the appointment sets it again.",
+        ),
+        (
+            O,
+            "Triage level set by the clinic from the severity; a later intake of the appointment sets it again.",
+        ),
+        (
+            P,
+            "For how many days the symptoms have lasted, 0 to 3650; a new intake of this appointment keeps it.",
+        ),
+        (
+            O,
+            "When the intake was recorded, in UTC; a second intake of the appointment changes it.",
+        ),
+    ] {
+        assert!(refused_for(place, "record_intake", bad, TAKEN), "{bad}");
+    }
+    let tool = "record_intake";
+    passes(&[
+        (
+            D,
+            tool,
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. One intake per appointment; returns the intake.",
+        ),
+        (
+            D,
+            tool,
+            "Record the symptoms of one of the authenticated patient's appointments. A second intake for the same appointment gives `INTAKE_EXISTS`.",
+        ),
+        (
+            D,
+            tool,
+            "Record the symptoms of one of the authenticated patient's appointments. A second intake for the same appointment gives 409 `INTAKE_EXISTS`; a cancelled or rejected appointment, 422 `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            tool,
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A second intake of the same appointment answers INTAKE_EXISTS; returns the intake.",
+        ),
+        (O, tool, "Intake id."),
+        (
+            P,
+            tool,
+            "How severe the symptoms are, 0 (none) to 10 (worst).",
+        ),
+    ]);
+}

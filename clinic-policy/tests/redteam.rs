@@ -63,7 +63,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
     (include_str!("data/redteam28/served.jsonl"), 167, 22),
     (include_str!("data/redteam29/served.jsonl"), 179, 38),
-    (include_str!("data/redteam30/served.jsonl"), 221, 69),
+    (include_str!("data/redteam30/served.jsonl"), 221, 68),
     (include_str!("data/redteam31/served.jsonl"), 234, 11),
     (include_str!("data/redteam32/served.jsonl"), 196, 24),
     (include_str!("data/redteam33/served.jsonl"), 240, 26),
@@ -94,7 +94,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam58/served.jsonl"), 90, 0),
     (include_str!("data/redteam59/served.jsonl"), 46, 0),
     (include_str!("data/redteam60/served.jsonl"), 62, 0),
-    (include_str!("data/redteam61/served.jsonl"), 79, 79),
+    (include_str!("data/redteam61/served.jsonl"), 79, 50),
 ];
 
 fn mutates(tool: &str) -> bool {

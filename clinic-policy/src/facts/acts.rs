@@ -1057,9 +1057,6 @@ pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut 
             ],
         )
     });
-    if hedged {
-        return;
-    }
     const SETS: &[&str] = &[
         "gets", "get", "receives", "receive", "becomes", "become", "turns", "takes", "gives",
         "give", "now",
@@ -1075,7 +1072,60 @@ pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut 
     };
     let part = |k: usize| between(clause, k, Kind::Comma);
     let named = |list: &[&str]| clause.iter().any(|x| is_word(x, list));
+    // (a status said as how the appointment ends or shows: "ends as `rejected`", "ends up
+    // cancelled", "shows as confirmed", "marked cancelled", "`rejected` once this is done"; a
+    // hedge is read in its own phrase, "sets the triage level from the severity, and …")
+    let ends_as = |k: usize| {
+        const SHOWN: &[&str] = &[
+            "ends", "end", "ended", "shows", "show", "shown", "appears", "appear", "listed",
+            "marked", "counted", "counts",
+        ];
+        let at = |i: usize, w: &[&str]| k >= i && is_word(clause[k - i], w);
+        (at(1, &["as"]) && at(2, SHOWN)
+            || at(1, &["marked"])
+            || at(1, &["up"]) && at(2, &["ends", "end", "ended"]))
+            || k == 0
+                && is_word_at(clause, 1, &["once", "after"])
+                && (is_word_at(clause, 2, &["this", "it"]) || after_at(1))
+    };
+    let hedged_at = |k: usize| {
+        clause[part(k)].iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "not",
+                    "no",
+                    "never",
+                    "if",
+                    "when",
+                    "unless",
+                    "was",
+                    "were",
+                    "had",
+                    "only",
+                    "before",
+                    "stays",
+                    "remains",
+                    "keeps",
+                    "unchanged",
+                    "same",
+                    "can",
+                    "may",
+                    "might",
+                    "could",
+                    "still",
+                ],
+            )
+        })
+    };
     let hit = clause.iter().enumerate().find(|&(k, x)| {
+        if ends_as(k) && !hedged_at(k) {
+            return is_word(x, STATUSES) && status.is_none_or(|s| x.text != s)
+                || second_act(x, effects);
+        }
+        if hedged {
+            return false;
+        }
         let set_before = clause[..k].iter().any(|y| is_word(y, SETS))
             || k >= 2 && is_word(clause[k - 1], &["to"]) && is_word(clause[k - 2], &["set"]);
         // (a value before its noun names the appointment the act takes: "Confirm a pending
@@ -1190,6 +1240,58 @@ pub(crate) fn second_intake_replaces(clause: &[&Tok], tool: &str, out: &mut Vec<
             Rule::Directive,
             t,
             "a second intake said to replace or join the first: an appointment has one intake, and a second answers `INTAKE_EXISTS`".to_owned(),
+        );
+    }
+}
+
+/// A later intake of the same appointment said to be taken, in any way ("a later intake of the
+/// same appointment keeps this id", "… adds to them", "… sets it again"): an appointment has one
+/// intake, and a second answers `INTAKE_EXISTS`; what a second intake does is only that answer.
+/// The agent records a hasty intake, to correct it later.
+pub(crate) fn second_intake_made(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    const ANOTHER: &[&str] = &[
+        "second", "later", "new", "another", "next", "newer", "further", "repeated", "each",
+        "every", "any",
+    ];
+    // (an intake named as another one of an appointment already named: "a later intake of the
+    // same appointment", "another intake of this appointment"; "a second intake" alone is of
+    // the same appointment in an intake tool)
+    let named = (1..clause.len()).find(|&k| {
+        is_word(clause[k], &["intake", "intakes"])
+            && is_word(clause[k - 1], ANOTHER)
+            && !is_word(clause[k - 1], &["each", "every", "any"])
+            && (is_word_at(clause, k + 1, &["of", "for"])
+                && is_word_at(clause, k + 2, &["the", "this", "that", "its"])
+                && (is_word_at(clause, k + 3, APPOINTMENT_NAMES)
+                    || is_word_at(clause, k + 3, &["same"])
+                        && is_word_at(clause, k + 4, APPOINTMENT_NAMES))
+                || is_word(clause[k - 1], &["second", "later", "repeated"])
+                    && tool.contains("intake")
+                    && !is_word_at(clause, k + 1, &["of", "for"]))
+    });
+    let Some(k) = named else {
+        return;
+    };
+    // (what the contract gives it: a refusal, 409 `INTAKE_EXISTS`; a code between backticks
+    // reads as the word "code")
+    let refused = clause.iter().any(|x| {
+        x.text == "409"
+            || is_word(x, NEGATIONS)
+            || is_word(
+                x,
+                &[
+                    "no", "answers", "answer", "refused", "fails", "failed", "error", "errors",
+                    "conflict", "code", "codes", "exists",
+                ],
+            )
+            || crate::codes::known_code(&x.text.trim_matches('`').to_ascii_lowercase())
+    });
+    if !refused && clause[k + 1..].iter().any(|x| verb(&x.text).is_some()) {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "a later intake of the same appointment said to be taken: an appointment has one intake, and a second answers `INTAKE_EXISTS`".to_owned(),
         );
     }
 }

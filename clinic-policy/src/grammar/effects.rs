@@ -1114,23 +1114,70 @@ pub(super) fn other_object_state(
         if !is_word(t, OTHERS) {
             continue;
         }
-        for j in k + 1..(k + 8).min(clause.len()) {
-            if !is_word(clause[j], COPULAS) {
+        // (what the act puts "on each other appointment": a reason, a note, a status)
+        let on = (1..=2).any(|i| {
+            k >= i
+                && is_word(clause[k - i], &["on", "onto"])
+                && clause[k - i + 1..k]
+                    .iter()
+                    .all(|x| is_word(x, &["each", "every", "all", "the"]))
+        });
+        if on
+            && clause[k + 1..]
+                .iter()
+                .take(3)
+                .any(|x| is_word(x, &["appointment", "appointments", "booking", "bookings"]))
+        {
+            push(
+                out,
+                Rule::Effects,
+                t,
+                format!(
+                    "\"on\" … \"{}\" appointment: the act puts something on another appointment; a tool changes its one declared object",
+                    t.text
+                ),
+            );
+            return;
+        }
+        // (or a verb of an end: "the other pending appointments end as rejected", "… are given
+        // up"; any status then is a change the act makes on them)
+        for j in k + 1..(k + 12).min(clause.len()) {
+            let ends = is_word(clause[j], &["end", "ends", "ended", "turn", "turns"])
+                && is_word_at(clause, j + 1, &["as", "up"])
+                && !is_word(clause[j - 1], &["not", "never", "nor"]);
+            // (past 7 words, only of other appointments: "other pending appointments of the
+            // patient with the doctor are given up")
+            let far = j >= k + 8;
+            let of_appointments = clause[k + 1..]
+                .iter()
+                .take(3)
+                .any(|x| is_word(x, &["appointment", "appointments", "booking", "bookings"]));
+            if !is_word(clause[j], COPULAS) && !ends || far && !of_appointments {
                 continue;
             }
+            let j = if ends { j + 1 } else { j };
             let state = clause[j + 1..]
                 .iter()
                 .find(|x| !is_word(x, &["then", "also", "now", "all"]));
-            let changed = state.is_some_and(|x| {
-                is_word(x, CHANGED)
-                    || verb(&x.text).is_some_and(|(v, c, f)| {
-                        c == VerbClass::Effect
-                            && f == Form::Participle
-                            && !effects.is_empty()
-                            && effects.contains(&v)
-                            || c == VerbClass::Effect && f == Form::Participle && effects.is_empty()
-                    })
-            });
+            let given_up =
+                state.is_some_and(|x| is_word(x, &["given"])) && is_word_at(clause, j + 2, &["up"]);
+            if far && !(given_up || ends) {
+                break;
+            }
+            let changed = given_up
+                || ends && state.is_some_and(|x| is_word(x, APPOINTMENT_STATUSES))
+                || state.is_some_and(|x| {
+                    is_word(x, CHANGED)
+                        || verb(&x.text).is_some_and(|(v, c, f)| {
+                            c == VerbClass::Effect
+                                && f == Form::Participle
+                                && !effects.is_empty()
+                                && effects.contains(&v)
+                                || c == VerbClass::Effect
+                                    && f == Form::Participle
+                                    && effects.is_empty()
+                        })
+                });
             if changed {
                 push(
                     out,

@@ -10,6 +10,17 @@ use crate::types::{Rule, Violation};
 
 /// Words that end an appointment by themselves ("expires"), or a status it is said to get
 /// after "is", "gets" or "becomes" ("is cancelled").
+/// Statuses and levels a text may say lapse: an appointment's, and the triage level's.
+const STATUS_WORDS: &[&str] = &[
+    "pending",
+    "unconfirmed",
+    "confirmed",
+    "unanswered",
+    "urgent",
+    "elevated",
+    "routine",
+    "normal",
+];
 const LAPSES: &[&str] = &["expires", "expire", "expired", "lapses", "lapse", "lapsed"];
 const ENDED: &[&str] = &[
     "cancelled",
@@ -58,8 +69,10 @@ pub(super) fn appointment_lapses(clause: &[&Tok], out: &mut Vec<Violation>) {
     }) {
         return;
     }
+    // (a status before the noun: "a pending one", "a pending appointment")
+    let of_a_status = |i: usize| i >= 1 && is_word(clause[i - 1], STATUS_WORDS);
     let appointment = |i: usize| {
-        is_word(
+        (is_word(
             clause[i],
             &[
                 "appointment",
@@ -69,9 +82,10 @@ pub(super) fn appointment_lapses(clause: &[&Tok], out: &mut Vec<Violation>) {
                 "reservation",
                 "reservations",
             ],
-        ) && clause
-            .get(i + 1)
-            .is_none_or(|x| !is_word(x, &["id", "ids", "key", "keys"]))
+        ) || is_word(clause[i], &["one", "ones"]) && of_a_status(i))
+            && clause
+                .get(i + 1)
+                .is_none_or(|x| !is_word(x, &["id", "ids", "key", "keys"]))
     };
     // (the subject's head, not a word of a phrase in it: "an entry with no booking expires" is
     // of the entry)
@@ -92,11 +106,21 @@ pub(super) fn appointment_lapses(clause: &[&Tok], out: &mut Vec<Violation>) {
     }) {
         return;
     }
-    // the verb after it: "expires", or "is" / "gets" / "becomes" + a status it ends in
+    // (a time before the visit: "1 day before its start")
+    let before_the_visit = (0..n).any(|i| {
+        a_time(&clause[i..])
+            && clause[i + 2..]
+                .iter()
+                .take(2)
+                .any(|x| is_word(x, &["before", "ahead"]))
+    });
+    // the verb after it: "expires", or "is" / "gets" / "becomes" / "ends as" + a status it ends
+    // in, "is given up"; or "ends" of an appointment of a status, by itself or before the visit
+    // (an appointment's own end is its end time: "The appointment ends at its end time")
     let Some(k) = (a + 1..n).find(|&i| {
         is_word(clause[i], LAPSES)
             || is_word(clause[i], ENDED)
-                && is_word(
+                && (is_word(
                     clause[i - 1],
                     &[
                         "is",
@@ -107,44 +131,120 @@ pub(super) fn appointment_lapses(clause: &[&Tok], out: &mut Vec<Violation>) {
                         "become",
                         "automatically",
                     ],
-                )
+                ) || is_word(clause[i - 1], &["as", "up"])
+                    && is_word(clause[i - 2], &["ends", "end"]))
+            || is_word(clause[i], &["given"])
+                && is_word_at(clause, i + 1, &["up"])
+                && is_word(clause[i - 1], &["is", "are", "gets", "get"])
+            || is_word(clause[i], &["ends", "end"])
+                && !is_word_at(clause, i + 1, &["as", "up"])
+                && (of_a_status(a)
+                    || before_the_visit
+                    || is_word_at(clause, i + 1, &["by"]) && is_word_at(clause, i + 2, &["itself"]))
             || is_word(clause[i], &["times"]) && is_word_at(clause, i + 1, &["out"])
     }) else {
         return;
     };
     // (a modal or a denial says what may or may not be done, not what happens: "can be
-    // cancelled up to …", "does not expire")
-    if clause[a + 1..k].iter().any(|x| {
+    // cancelled up to …", "does not expire"; "with no intake" qualifies the noun)
+    if (a + 1..k).any(|i| {
         is_word(
-            x,
+            clause[i],
             &[
-                "can", "cannot", "may", "must", "might", "could", "not", "never", "no",
+                "can", "cannot", "may", "must", "might", "could", "not", "never",
             ],
-        )
+        ) || is_word(clause[i], &["no"]) && !is_word(clause[i - 1], &["with"])
     }) {
         return;
     }
     // (how long: "after a day", "within 48 hours", "after 2 days without an answer"; or up to a
     // time of the clock: "at midnight", "at the end of the day")
-    let timed = (0..n).any(|i| {
-        a_time(&clause[i..])
-            && i >= 1
-            && is_word(
-                clause[i - 1],
-                &["after", "within", "in", "past", "for", "than", "once"],
-            )
-            || is_word(clause[i], &["until", "at", "by"])
-                && clause[i + 1..]
-                    .iter()
-                    .take(3)
-                    .any(|x| is_word(x, &["midnight", "noon", "end", "evening", "morning"]))
-    });
+    let timed = before_the_visit
+        || (0..n).any(|i| {
+            a_time(&clause[i..])
+                && i >= 1
+                && is_word(
+                    clause[i - 1],
+                    &["after", "within", "in", "past", "for", "than", "once"],
+                )
+                || is_word(clause[i], &["until", "at", "by"])
+                    && clause[i + 1..].iter().take(3).enumerate().any(|(j, x)| {
+                        is_word(x, &["midnight", "noon", "evening", "morning"])
+                            // ("at the end of the day"; not "at that time end as …")
+                            || is_word(x, &["end"]) && is_word_at(clause, i + 2 + j, &["of"])
+                    })
+        });
     if timed && !in_condition(clause, a) {
         push(
             out,
             Rule::Directive,
             clause[k],
             "an appointment said to end by itself after a time: the clinic API changes a status only by an act (confirm, reject, cancel), and a pending appointment waits for its doctor however long it takes".to_owned(),
+        );
+    }
+}
+
+/// A status or a triage level said to hold for a time and then to change, or to change after a
+/// time, with no appointment named ("pending for at most 2 days, then cancelled", "pending 1 day
+/// at most, then given up", "routine after 7 days"): a status changes only by an act, and the
+/// triage level is set once, at the intake.
+pub(super) fn status_lapses(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let n = clause.len();
+    // ("no more than 3 days" is a length)
+    let denied = (0..n).any(|i| {
+        is_word(clause[i], NEGATIONS)
+            || is_word(clause[i], &["until", "till", "unless"])
+            || is_word(clause[i], &["no"]) && !is_word_at(clause, i + 1, &["more", "longer"])
+    });
+    if denied {
+        return;
+    }
+    let Some(s) = (0..n).find(|&i| {
+        is_word(clause[i], STATUS_WORDS)
+            && clause
+                .get(i + 1)
+                .is_none_or(|x| !is_word(x, &["appointment", "appointments", "one", "ones"]))
+    }) else {
+        return;
+    };
+    // (how long it holds, right after the status: "for at most 2 days", "3 days at most",
+    // "after 7 days")
+    let Some(t) = (s + 1..n.min(s + 6)).find(|&i| a_time(&clause[i..])) else {
+        return;
+    };
+    let lead = &clause[s + 1..t];
+    let held = lead.iter().all(|x| {
+        is_word(
+            x,
+            &[
+                "for", "at", "most", "up", "to", "no", "more", "longer", "than", "still",
+            ],
+        )
+    });
+    let after = lead.len() == 1 && is_word(lead[0], &["after", "within", "in", "past"]);
+    if !held && !after {
+        return;
+    }
+    // (and what it turns into: "then cancelled", "then given up", "then `routine`")
+    let then = clause[t + 2..].iter().enumerate().find_map(|(i, x)| {
+        is_word(x, &["then"]).then(|| {
+            clause[t + 3 + i..]
+                .iter()
+                .take(3)
+                .find(|y| is_word(y, ENDED) || is_word(y, STATUS_WORDS) || is_word(y, &["given"]))
+        })?
+    });
+    let hit = if after {
+        Some(clause[s])
+    } else {
+        then.copied()
+    };
+    if let Some(x) = hit {
+        push(
+            out,
+            Rule::Directive,
+            x,
+            "a status or a triage level said to change by itself after a time: the clinic API changes a status only by an act (confirm, reject, cancel), and the triage level is set once, at the intake".to_owned(),
         );
     }
 }

@@ -792,6 +792,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         hold_claimed(clause, tool.name, tool.mutates, out);
         taken_slot_lasts(clause, &effects, out);
         lapses::appointment_lapses(clause, out);
+        lapses::status_lapses(clause, out);
         example_picks(clause, out);
         next_picked(clause, out);
         automatic_change(clause, own_verb(tool.name), out);
@@ -892,6 +893,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         booking_makes_more(clause, &effects, out);
         race_misstated(clause, out);
         second_intake_replaces(clause, tool.name, out);
+        second_intake_made(clause, tool.name, out);
         repeat_said_harmless(clause, tool.name, &effects, out);
         visit_given(clause, &effects, out);
         move_in_steps(clause, &toks, &effects, out);
