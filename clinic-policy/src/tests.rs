@@ -24499,3 +24499,89 @@ fn a_later_intake_of_the_same_appointment_said_taken_is_refused() {
         ),
     ]);
 }
+
+/// The upcoming filter's time edge and its dropped statuses: it keeps the appointments whose
+/// start is after now and that are neither cancelled nor rejected, so an edge of ending or of the
+/// day, or one dropped status said alone, is refused; the true filter passes.
+#[test]
+fn the_upcoming_filter_keeps_what_starts_after_now_but_cancelled_and_rejected() {
+    const EDGE: &str = "the time edge of the upcoming filter said otherwise";
+    const KEEPS: &str = "what the upcoming filter keeps said otherwise";
+    let tool = "list_my_appointments";
+    for (place, bad) in [
+        (
+            P,
+            "When true, only appointments that end after now and are not cancelled or rejected; the page and the total are of those only. Default: false.",
+        ),
+        (
+            P,
+            "When true, only appointments not yet over and not cancelled or rejected; the page and the total are of those only. Default: false.",
+        ),
+        (
+            P,
+            "When true, only appointments that have not ended and are not cancelled or rejected; the page and the total are of those only. Default: false.",
+        ),
+        (
+            P,
+            "When true, only appointments that are not over yet and are not cancelled or rejected. Default: false.",
+        ),
+        (
+            P,
+            "When true, only appointments that start today or later and are not cancelled or rejected; the page and the total are of those only. Default: false.",
+        ),
+        (
+            P,
+            "When true, only appointments that start today or after and are not cancelled or rejected. Default: false.",
+        ),
+        (
+            O,
+            "Appointments in all pages; with upcoming, the ones that end after now.",
+        ),
+        (
+            O,
+            "The appointments on this page; with upcoming, the ones not yet over.",
+        ),
+        (
+            O,
+            "The appointments on this page; with upcoming true, only those that have not ended.",
+        ),
+        (
+            D,
+            "List the authenticated patient's own appointments, newest last, one page at a time, with status, doctor and times; optionally only the ones that have not ended.",
+        ),
+        (
+            D,
+            "List the authenticated patient's own appointments, one page at a time, with status, doctor and times; optionally only the upcoming ones, those not yet ended.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, EDGE), "{bad}");
+    }
+    for bad in [
+        "When true, only appointments that start after now and are not cancelled; the page and the total are of those only. Default: false.",
+        "When true, only appointments that start after now and are not rejected. Default: false.",
+    ] {
+        assert!(refused_for(P, tool, bad, KEEPS), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            tool,
+            "When true, only appointments that start after now and are not cancelled or rejected; the page and the total are of those only. Default: false.",
+        ),
+        (
+            P,
+            tool,
+            "When true, only appointments that start later than now, pending or confirmed. Default: false.",
+        ),
+        (
+            O,
+            tool,
+            "Appointments in all pages; with upcoming, those that start after now and are not cancelled or rejected.",
+        ),
+        (
+            D,
+            tool,
+            "List the authenticated patient's own appointments, newest last, one page at a time, with status, doctor and times; optionally only the upcoming ones.",
+        ),
+    ]);
+}

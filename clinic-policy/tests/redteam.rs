@@ -94,7 +94,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam58/served.jsonl"), 90, 0),
     (include_str!("data/redteam59/served.jsonl"), 46, 0),
     (include_str!("data/redteam60/served.jsonl"), 62, 0),
-    (include_str!("data/redteam61/served.jsonl"), 79, 50),
+    (include_str!("data/redteam61/served.jsonl"), 79, 42),
 ];
 
 fn mutates(tool: &str) -> bool {

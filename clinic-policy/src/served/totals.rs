@@ -375,13 +375,59 @@ fn upcoming_case(s: &[Tok]) -> Option<&[Tok]> {
         {
             return Some(&s[k + 1..]);
         }
+        // (the flag named bare: "with upcoming, those that …")
+        if t.text == "upcoming"
+            && k >= 1
+            && when(k - 1)
+            && !is_word_at(s, k + 1, &["true", "is", "set"])
+        {
+            return Some(&s[k + 1..]);
+        }
     }
     let only = s.iter().position(|x| is_word(x, &["only"]))?;
     let (_, end) = clause_at(s, only);
-    s[only..end]
+    // (the flag is the option: "optionally only the ones that …")
+    (s[only..end]
         .iter()
         .any(|x| x.text.eq_ignore_ascii_case("upcoming"))
-        .then(|| &s[only..])
+        || only >= 1 && is_word(&s[only - 1], &["optionally"]))
+    .then(|| &s[only..])
+}
+
+/// The edge in time of what the `upcoming` filter keeps said otherwise ("only the ones that
+/// have not ended", "not yet over", "that end after now", "that start today or later"): it keeps
+/// the ones whose start is after now, so a visit under way or earlier today is left out. A word
+/// of ending said of what is left out ("the ones that have ended are left out") is true.
+fn upcoming_edge_misstated(case: &[Tok]) -> Option<&Tok> {
+    const ENDED: &[&str] = &[
+        "end",
+        "ends",
+        "ended",
+        "over",
+        "finished",
+        "done",
+        "complete",
+        "completed",
+    ];
+    const LEFT_OUT: &[&str] = &[
+        "out",
+        "excluded",
+        "excluding",
+        "except",
+        "dropped",
+        "omitted",
+        "removed",
+        "hidden",
+        "skipped",
+        "without",
+    ];
+    case.iter().enumerate().find_map(|(j, t)| {
+        let (start, end) = clause_at(case, j);
+        let ended = is_word(t, ENDED) && !case[start..end].iter().any(|x| is_word(x, LEFT_OUT));
+        // "today or later", "from today on": the day, not the time, as the edge
+        let today = is_word(t, &["today"]) && !(j >= 1 && is_word(&case[j - 1], &["later"]));
+        (ended || today).then_some(t)
+    })
 }
 
 /// What the `upcoming` filter keeps said otherwise ("When true, only confirmed appointments",
@@ -477,9 +523,31 @@ pub(super) fn upcoming_status_misstated(s: &[Tok], out: &mut Vec<Violation>) {
                 && is_word(&w[1], &["this", "one", "each"])
                 && is_word(&w[2], &["page"])
     });
+    // (one of the two it drops said dropped alone: "and not cancelled" keeps the rejected ones)
+    let said_dropped = |names: &[&str]| {
+        case.iter()
+            .enumerate()
+            .any(|(j, x)| is_word(x, names) && dropped(j))
+    };
+    let named = |names: &[&str]| case.iter().any(|x| is_word(x, names));
+    let cancelled: &[&str] = &["cancelled", "canceled"];
+    let half = (said_dropped(cancelled) && !named(&["rejected"])
+        || said_dropped(&["rejected"]) && !named(cancelled))
+    .then(|| case.iter().find(|x| is_word(x, STATUSES)))
+    .flatten();
     let hit = hit
+        .or(half)
         .or(any_status.map(|(_, x)| x))
         .or(one_page.map(|j| &case[j]));
+    if let Some(t) = upcoming_edge_misstated(case) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "the time edge of the upcoming filter said otherwise: with upcoming true, only the appointments whose start is after now are kept, so one under way or earlier today is left out".to_owned(),
+        );
+        return;
+    }
     if let Some(t) = hit {
         push(
             out,
