@@ -24585,3 +24585,153 @@ fn the_upcoming_filter_keeps_what_starts_after_now_but_cancelled_and_rejected() 
         ),
     ]);
 }
+
+/// A move said to be a cancellation and a new booking, on any tool, is refused: the move is one
+/// atomic act and the same appointment and id come back. The true move, cancellation and booking
+/// pass.
+#[test]
+fn a_move_is_no_cancellation_and_new_booking_on_any_tool() {
+    const TWO: &str = "a move said to be a cancellation and a new booking";
+    for (place, tool, bad) in [
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments; a move is a cancellation and a new booking.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), as returned by find_available_slots; a move is a cancellation and then a new booking.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, with status, doctor, times and any reason for a rejection. A move is a cancellation and a new booking.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled and its slot is released; returns the appointment. A move is a cancellation and a new booking.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Creates a pending appointment and takes the slot; returns the appointment. A move is a cancellation and a new booking.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step: the new slot is taken and the old one released, or nothing changes. Returns the appointment. A move is a new booking.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; after a move, a new booking.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, one page at a time, with status, doctor and times. A move is a new booking.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, TWO), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step: the new slot is taken and the old one released, or nothing changes. Returns the appointment.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The appointment becomes cancelled and its slot is released; returns the appointment.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Creates a pending appointment and takes the slot; returns the appointment.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment after the move, with the same id and its new slot.",
+        ),
+    ]);
+}
+
+/// The escalation said to move the visit to an open time of the oncall doctor, on any tool, is
+/// refused: it changes the doctor and the priority, and the slot and times stay. The doctor's
+/// change passes.
+#[test]
+fn an_escalation_keeps_the_slot_and_times() {
+    const MOVED: &str = "the visit of an escalated appointment said to move";
+    for (place, tool, bad) in [
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic, at the first open slot of that doctor.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic, at the earliest open time of that doctor.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment: urgent after the escalation, at the first open slot of the oncall doctor.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Id of one of the doctor's appointments (a positive integer), as returned by list_doctor_schedule; it moves to the first open slot of the oncall doctor.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor, at the next free slot of that doctor.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time. An escalated appointment moves to the first open slot of the oncall doctor.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. After an escalation, the appointment gets a new slot with the oncall doctor.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, MOVED), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments: it becomes urgent and moves to the oncall doctor of the same clinic, with a note. The status stays as it was. Returns the appointment with its new doctor.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor; its slot and times stay the same.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time. An escalated appointment moves to the oncall doctor and keeps its slot.",
+        ),
+    ]);
+    // (the oncall doctor said to become the appointment's doctor is no move of the visit)
+    assert!(!refused_for(
+        O,
+        "escalate_to_oncall",
+        "The oncall doctor becomes the doctor of the appointment.",
+        MOVED
+    ));
+}

@@ -88,13 +88,13 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam52/served.jsonl"), 236, 7),
     (include_str!("data/redteam53/served.jsonl"), 261, 30),
     (include_str!("data/redteam54/served.jsonl"), 207, 14),
-    (include_str!("data/redteam55/served.jsonl"), 130, 16),
+    (include_str!("data/redteam55/served.jsonl"), 130, 15),
     (include_str!("data/redteam56/served.jsonl"), 98, 2),
     (include_str!("data/redteam57/served.jsonl"), 92, 0),
     (include_str!("data/redteam58/served.jsonl"), 90, 0),
     (include_str!("data/redteam59/served.jsonl"), 46, 0),
     (include_str!("data/redteam60/served.jsonl"), 62, 0),
-    (include_str!("data/redteam61/served.jsonl"), 79, 42),
+    (include_str!("data/redteam61/served.jsonl"), 79, 32),
 ];
 
 fn mutates(tool: &str) -> bool {

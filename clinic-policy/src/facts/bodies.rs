@@ -682,10 +682,24 @@ pub(crate) fn notice_promised(
 /// the wrong time or to the wrong place. "The slot and the time of the visit stay the same"
 /// passes.
 pub(crate) fn escalation_moves_the_visit(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
-    if !tool.split('_').any(|p| p == "escalate") {
+    // (on any tool, a clause of the escalation: "an escalated appointment moves to …")
+    if !tool.split('_').any(|p| p == "escalate")
+        && !clause.iter().any(|t| {
+            is_word(
+                t,
+                &[
+                    "escalation",
+                    "escalated",
+                    "escalate",
+                    "escalates",
+                    "escalating",
+                ],
+            )
+        })
+    {
         return;
     }
-    const VISIT: &[&str] = &["visit", "visits", "appointment", "slot"];
+    const VISIT: &[&str] = &["visit", "visits", "appointment", "slot", "time", "times"];
     const WHEN_OR_WHERE: &[&str] = &[
         "shift",
         "shifts",
@@ -738,12 +752,31 @@ pub(crate) fn escalation_moves_the_visit(clause: &[&Tok], tool: &str, out: &mut 
     if !clause.iter().any(|t| is_word(t, VISIT)) {
         return;
     }
-    // (or a new one of them: "the appointment gets a new slot", "the visit is at another time";
+    // (or a new one of them: "the appointment gets a new slot", "the visit is at another time",
+    // "at the first open slot of that doctor": the oncall doctor's free times are never read;
     // another clinic is a tenant's, read by the error's case)
     let new_one = |k: usize| {
         k >= 1
-            && is_word(clause[k - 1], &["new", "another", "other", "different"])
-            && is_word(clause[k], &["slot", "time", "place", "address"])
+            && is_word(
+                clause[k - 1],
+                &[
+                    "new",
+                    "another",
+                    "other",
+                    "different",
+                    "open",
+                    "free",
+                    "earliest",
+                    "soonest",
+                    "next",
+                    "empty",
+                    "vacant",
+                ],
+            )
+            && is_word(
+                clause[k],
+                &["slot", "slots", "time", "times", "place", "address"],
+            )
     };
     let filler =
         |x: &&Tok| x.kind == Kind::Comma || is_word(x, NOUN_PHRASE) || is_word(x, WHEN_OR_WHERE);
@@ -783,6 +816,57 @@ pub(crate) fn escalation_moves_the_visit(clause: &[&Tok], tool: &str, out: &mut 
             Rule::Directive,
             t,
             "the visit of an escalated appointment said to move: the escalation changes its doctor and priority, and its slot stays".to_owned(),
+        );
+    }
+}
+
+/// A move said to be a cancellation and a new booking, on any tool ("A move is a cancellation
+/// and a new booking", "a reschedule is a new booking", "after a move, a new booking"): the move
+/// is one act, atomic, and the same appointment and id come back; an agent that cancels and then
+/// books loses the old slot when the new one is taken. "A move is not a cancellation" passes.
+pub(crate) fn move_said_two_acts(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const MOVE: &[&str] = &["move", "moves", "moving", "reschedule", "rescheduling"];
+    const CANCEL: &[&str] = &[
+        "cancellation",
+        "cancellations",
+        "cancel",
+        "cancels",
+        "cancelling",
+        "canceling",
+        "rebooking",
+        "rebook",
+    ];
+    const BOOKING: &[&str] = &["booking", "bookings", "appointment", "appointments"];
+    // (the move named as a thing, not as the tool's own act: "a move", "the move", "moving")
+    let Some(m) = (0..clause.len()).find(|&k| {
+        is_word(clause[k], &["moving", "rescheduling"])
+            || is_word(clause[k], MOVE)
+                && k >= 1
+                && is_word(clause[k - 1], &["a", "the", "each", "every", "any", "one"])
+    }) else {
+        return;
+    };
+    let rest = &clause[m + 1..];
+    // a negation governs what follows it in the clause: "is not a cancellation"
+    let denied = |j: usize| {
+        rest[..j]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "never", "nor", "instead"]))
+    };
+    let hit = rest.iter().enumerate().find(|&(j, t)| {
+        // (a late cancellation is a fee's case, read with the fees)
+        let second = is_word(t, CANCEL) && !(j >= 1 && is_word(rest[j - 1], &["late"]))
+            || is_word(t, BOOKING)
+                && j >= 1
+                && is_word(rest[j - 1], &["new", "second", "another", "fresh"]);
+        second && !denied(j)
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a move said to be a cancellation and a new booking: the move is one atomic act (the new slot is taken and the old one released, or nothing changes), and the same appointment and id come back".to_owned(),
         );
     }
 }

@@ -836,6 +836,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             out,
         );
         move_said_new(clause, tool.name, out);
+        move_said_two_acts(clause, out);
         id_said_renewed(
             clause,
             clauses.first().map_or(&[][..], |c| &c[..]),
