@@ -24735,3 +24735,291 @@ fn an_escalation_keeps_the_slot_and_times() {
         MOVED
     ));
 }
+
+/// The appointment's doctor said to change, to become or to be one doctor: true on the tools
+/// whose act changes it, and only to the doctor that act gives (the escalation: the oncall doctor
+/// of the same clinic; a move: the doctor of the new slot); refused on every other tool and to
+/// any other doctor.
+#[test]
+fn the_appointments_doctor_changes_only_by_the_escalation_or_the_move_and_to_its_doctor() {
+    passes(&[
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment to the oncall doctor of the same clinic. The oncall doctor becomes the doctor of the appointment.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment. The doctor of the appointment changes to the oncall doctor; the status stays the same.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment. The oncall doctor is the new doctor of the appointment.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "Doctor of the appointment after the escalation: the oncall doctor of the clinic.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments. The oncall doctor of the same clinic becomes the doctor of the appointment.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment. After the escalation, the oncall doctor is the new doctor of the appointment.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment. The doctor of the appointment changes; the status stays the same.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment; its doctor is now the oncall doctor of the clinic.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The doctor of the new slot becomes the doctor of the appointment.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The doctor of the appointment changes to the doctor of the new slot.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The doctor of the new slot is the new doctor of the appointment.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "Doctor of the appointment after the move: the doctor of the new slot.",
+        ),
+    ]);
+    // another doctor than the act gives
+    const OTHER: &str = "doctor said to be another than the";
+    for (place, tool, bad) in [
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment. The doctor of the appointment changes to the doctor who escalates it.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment. The doctor who escalates becomes the doctor of the appointment.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment. The doctor of the appointment is the doctor who escalates it.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment. The doctor of the appointment changes to the doctor of the patient.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment. The doctor of the new slot becomes the doctor of the appointment.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The oncall doctor becomes the doctor of the appointment.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The doctor of the appointment changes to the oncall doctor.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The doctor of the appointment changes to a doctor the patient picks.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, tool, bad, OTHER),
+            "{bad}: {:?}",
+            judge(place, bad, tool)
+        );
+    }
+    // a tool whose act does not change the doctor
+    const NONE: &str = "the appointment's doctor said to change or to be one doctor";
+    for (place, tool, bad) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The oncall doctor becomes the doctor of the appointment.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment. The doctor of the appointment changes to the oncall doctor.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment. Its doctor is now the oncall doctor of the clinic.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. The oncall doctor is the new doctor of the appointment.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. The doctor of the appointment changes.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject one pending appointment. The doctor of the slot becomes the doctor of the appointment.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment. The doctor of the appointment changes to the oncall doctor.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the appointments of the doctor. The oncall doctor is the new doctor of the appointment.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Doctor of the appointment after the escalation: the oncall doctor of the clinic.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, tool, bad, NONE),
+            "{bad}: {:?}",
+            judge(place, bad, tool)
+        );
+    }
+    // other shapes stay refused by their own readings
+    refuses(&[
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one appointment. The doctor of the appointment changes to a doctor of another clinic.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment. The oncall doctor of another clinic becomes the doctor of the appointment.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment. The oncall doctor becomes the doctor of each appointment of the patient.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment. The doctor of the appointment changes the status.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment. The doctor of the appointment stays the oncall doctor.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Doctor of the appointment after the escalation: the doctor who escalates.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment. Its patient changes to the oncall doctor.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The doctor of the appointment stays the same, also for a slot of another doctor.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Submit the intake form of one appointment. The oncall doctor becomes the doctor of the appointment.",
+        ),
+    ]);
+}
+
+/// A status said to change to another than the act leaves, and the appointment's patient said to
+/// change, are refused; the status an act leaves, said to change to it, passes.
+#[test]
+fn a_status_changed_to_another_and_a_changed_patient_are_refused() {
+    const STATUS: &str = "a status or a priority said to be set by an act that sets another";
+    for (tool, bad) in [
+        (
+            "escalate_appointment",
+            "Escalate one appointment. The status of the appointment changes to confirmed.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one appointment. The status of the appointment changes to `confirmed`.",
+        ),
+        (
+            "confirm_appointment",
+            "Confirm one pending appointment. The status of the appointment changes to rejected.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The status of the appointment changes to confirmed.",
+        ),
+    ] {
+        assert!(
+            refused_for(D, tool, bad, STATUS),
+            "{bad}: {:?}",
+            judge(D, bad, tool)
+        );
+    }
+    const PATIENT: &str = "the appointment's patient said to change";
+    for (tool, bad) in [
+        (
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The patient of the appointment changes.",
+        ),
+        (
+            "reschedule_appointment",
+            "Move one appointment to another open slot. Its patient changes.",
+        ),
+    ] {
+        assert!(
+            refused_for(D, tool, bad, PATIENT),
+            "{bad}: {:?}",
+            judge(D, bad, tool)
+        );
+    }
+    passes(&[
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment. The status of the appointment changes to confirmed.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one appointment. The status of the appointment changes to `cancelled`.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The status of the appointment changes to pending.",
+        ),
+    ]);
+}

@@ -1059,7 +1059,7 @@ pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut 
     });
     const SETS: &[&str] = &[
         "gets", "get", "receives", "receive", "becomes", "become", "turns", "takes", "gives",
-        "give", "now",
+        "give", "now", "changes", "changed",
     ];
     let own_noun = |x: &Tok| change_noun(&x.text).is_some_and(|base| effects.contains(&base));
     // ("after the escalation", in the value's own part of the clause: not "`pending` after the

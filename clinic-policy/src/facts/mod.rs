@@ -52,7 +52,7 @@ pub(crate) use restrictions::*;
 pub(crate) use roles::{callers_of, credential_of_another, role_misstated};
 pub(crate) use values::*;
 pub(crate) use views::{effect_deferred_to_a_person, view_after_act_misstated};
-pub(crate) use visit::{earlier_held, slot_name_narrowed, visit_misstated};
+pub(crate) use visit::{doctor_reassigned, earlier_held, slot_name_narrowed, visit_misstated};
 
 use crate::lang::words::{own_effects, tokens};
 use crate::types::Violation;

@@ -74,6 +74,8 @@ pub(crate) fn visit_misstated(
     out: &mut Vec<Violation>,
 ) {
     doctor_kept(clause, effects, out);
+    doctor_reassigned(clause, effects, out);
+    patient_changed(clause, out);
     escalated_kept(clause, tool, effects, out);
     slot_scope_narrowed(clause, effects, out);
     if effects
@@ -129,6 +131,159 @@ fn doctor_kept(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
             Rule::Effects,
             t,
             "the earlier doctor said to stay: a moved appointment has the new slot's doctor, an escalated one the oncall doctor of its clinic".to_owned(),
+        );
+    }
+}
+
+/// The doctor an act gives the appointment, when it changes it: the escalation the oncall
+/// doctor of the appointment's clinic, a move the doctor of the new slot.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Given {
+    Oncall,
+    NewSlot,
+}
+
+fn doctor_given(effects: &[&str]) -> Option<Given> {
+    if effects.contains(&"escalate") {
+        Some(Given::Oncall)
+    } else if effects.iter().any(|e| matches!(*e, "reschedule" | "move")) {
+        Some(Given::NewSlot)
+    } else {
+        None
+    }
+}
+
+/// Does `x` (the whole phrase) name the doctor `given` names: "the oncall doctor [of the (same)
+/// clinic | of its clinic | of the clinic of the appointment]", "the doctor of the [new | other]
+/// slot"; never another doctor ("the doctor who escalates", "a doctor of another clinic", "the
+/// doctor of the patient").
+fn is_given(x: &[&Tok], given: Given) -> bool {
+    let words: Vec<&str> = x.iter().map(|t| t.text.as_str()).collect();
+    let mut w: &[&str] = &words;
+    if w.first() == Some(&"the") {
+        w = &w[1..];
+    }
+    if w.first() == Some(&"new") {
+        w = &w[1..];
+    }
+    match given {
+        Given::Oncall => {
+            let Some(rest) = w.strip_prefix(&["oncall", "doctor"][..]) else {
+                return false;
+            };
+            matches!(
+                rest,
+                [] | ["of", "the", "clinic"]
+                    | ["of", "the", "same", "clinic"]
+                    | ["of", "its", "clinic"]
+                    | ["of", "this", "clinic"]
+                    | ["of", "the", "clinic", "of", "the", "appointment"]
+            )
+        }
+        Given::NewSlot => matches!(
+            w,
+            ["doctor", "of", "the" | "its", "slot"]
+                | ["doctor", "of", "the" | "its", "new" | "other", "slot"]
+        ),
+    }
+}
+
+/// The appointment's doctor said to change, to become or to be one doctor ("The oncall doctor
+/// becomes the doctor of the appointment", "The doctor of the appointment changes to the doctor
+/// of the new slot", "Doctor of the appointment after the escalation: the oncall doctor of the
+/// clinic"): only a tool whose act changes the doctor says so, and only to the doctor that act
+/// gives (the escalation: the oncall doctor of the same clinic; a move: the new slot's doctor).
+pub(crate) fn doctor_reassigned(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    let ends = |from: usize| {
+        (from..clause.len())
+            .find(|&i| clause[i].kind == Kind::Comma)
+            .unwrap_or(clause.len())
+    };
+    for a in 0..clause.len() {
+        let Some(b) = crate::lang::predicates::doctor_role_at(clause, a) else {
+            continue;
+        };
+        // (the role's own start: not the tail of a longer phrase, "the patient's doctor of …")
+        if a > 0 && clause[a - 1].kind == Kind::Word && !is_word(clause[a - 1], COPULAS) {
+            continue;
+        }
+        // the role as the subject: "… is X", "… changes [to X]", "… can change"
+        // (what may come about, "… can change", is no claim of this tool's act)
+        let v = b + usize::from(is_word_at(clause, b, &["now", "then"]));
+        let said: Option<(&Tok, &[&Tok])> = if let Some(verb) = clause.get(v)
+            && is_word(verb, COPULAS)
+        {
+            let x = v + 1 + usize::from(is_word_at(clause, v + 1, &["now"]));
+            let x = &clause[x..ends(x)];
+            // (said to be one doctor, not a state or a participle: "… is shown the note")
+            crate::lang::predicates::names_a_doctor(x).then_some((verb, x))
+        } else if let Some(verb) = clause.get(v)
+            && is_word(verb, &["changes", "changed"])
+        {
+            // intransitive, or "to" a doctor (what the doctor changes is a person's act)
+            if is_word_at(clause, v + 1, &["to"]) {
+                Some((verb, &clause[v + 2..ends(v + 2)]))
+            } else {
+                (ends(v + 1) == v + 1).then_some((verb, &clause[v + 1..v + 1]))
+            }
+        // the role as the predicate: "X is the doctor of the appointment", to its end
+        } else if a > 0 && is_word(clause[a - 1], COPULAS) && ends(a) == b {
+            let from = clause[..a - 1]
+                .iter()
+                .rposition(|t| t.kind == Kind::Comma)
+                .map_or(0, |c| c + 1);
+            Some((clause[a - 1], &clause[from..a - 1]))
+        } else {
+            None
+        };
+        let Some((verb, x)) = said else { continue };
+        let Some(given) = doctor_given(effects) else {
+            push(
+                out,
+                Rule::Effects,
+                verb,
+                "the appointment's doctor said to change or to be one doctor: only the escalation (to the oncall doctor of its clinic) and the move (to the new slot's doctor) change it, and this tool makes neither".to_owned(),
+            );
+            return;
+        };
+        // ("The doctor of the appointment changes.", "… can change": so it does)
+        if x.is_empty() && !is_word(verb, COPULAS) {
+            continue;
+        }
+        if !is_given(x, given) {
+            push(
+                out,
+                Rule::Effects,
+                verb,
+                match given {
+                    Given::Oncall => "the escalated appointment's doctor said to be another than the oncall doctor of the appointment's clinic, whom the escalation gives it",
+                    Given::NewSlot => "the moved appointment's doctor said to be another than the doctor of the new slot, whom the move gives it",
+                }
+                .to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// The appointment's patient said to change ("The patient of the appointment changes", "its
+/// patient changes to …"): no act gives an appointment to another patient.
+fn patient_changed(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let hit = clause.iter().enumerate().find(|&(k, t)| {
+        let role = k >= 4
+            && is_word(clause[k - 4], &["patient"])
+            && is_word(clause[k - 3], &["of"])
+            && is_word(clause[k - 2], &["the", "this", "its"])
+            && is_word(clause[k - 1], &["appointment"])
+            || k >= 2 && is_word(clause[k - 2], &["its"]) && is_word(clause[k - 1], &["patient"]);
+        role && is_word(t, &["changes", "changed"])
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Effects,
+            t,
+            "the appointment's patient said to change: no act gives an appointment to another patient".to_owned(),
         );
     }
 }

@@ -8,7 +8,7 @@
 
 use super::effects::{TOPICS, frees, in_condition};
 use crate::lang::data::{Data, data_allowed};
-use crate::lang::predicates::{finite, head_of, reads, stated_subject};
+use crate::lang::predicates::{doctor_role, finite, head_of, reads, stated_subject};
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -127,7 +127,21 @@ pub(super) fn doings(
                 .iter()
                 .find(|x| !is_word(x, &["the", "an", "a"]))
                 .is_some_and(|x| is_word(x, &["error"]));
-        let why = if person && !relative && !own && !to_an_error && !A_PERSON_MAY.contains(&base) {
+        // (the appointment's doctor as its role changes, as a value does: "The doctor of the
+        // appointment changes to the oncall doctor"; to whom, and on which tool, is read against
+        // the acts)
+        let role_changes = base == "change"
+            && doctor_role(subject)
+            && clause
+                .get(k + 1)
+                .is_none_or(|n| n.kind == Kind::Comma || is_word(n, &["to"]));
+        let why = if person
+            && !relative
+            && !own
+            && !to_an_error
+            && !role_changes
+            && !A_PERSON_MAY.contains(&base)
+        {
             Some(format!(
                 "\"{}\": a person is said to do something; a text says what a person gets or sees, never what a person does or did",
                 clause[k].text

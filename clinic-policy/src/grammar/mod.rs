@@ -726,6 +726,11 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             // "The hotline: busy at night.": a verbless statement after a label is read as
             // "the hotline is busy at night"
             apposed(&clauses, n, text, field, out);
+            // ("Doctor of the appointment after the escalation: the oncall doctor of the clinic")
+            if let Some(said) = apposition(&clauses, n, text, field) {
+                let said: Vec<&Tok> = said.iter().collect();
+                doctor_reassigned(&said, &effects, out);
+            }
         }
         if first {
             run_on(clause, out);

@@ -769,6 +769,17 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
     if returned {
         return;
     }
+    // the appointment's doctor said to be one doctor, either way round ("The oncall doctor is
+    // the new doctor of the appointment", "Its doctor is the doctor of the new slot"): a value of
+    // the appointment; which doctor, and on which tool, is read against the acts (`facts`)
+    if clause
+        .get(start.wrapping_sub(1))
+        .is_some_and(|v| is_word(v, COPULAS))
+        && ((doctor_role(&clause[j..]) && names_a_doctor(subject))
+            || (doctor_role(subject) && names_a_doctor(&clause[j..])))
+    {
+        return;
+    }
     let same = np.len() <= 2 && np.iter().any(|x| is_word(x, &["same"]));
     let no = np.first().is_some_and(|x| is_word(x, &["no"]));
     // an act of the reader called an error ("A question to the patient is an error"); a call
@@ -804,6 +815,62 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
             ),
         );
     }
+}
+
+/// Where the appointment's doctor, named as its role, ends in `phrase` from `at`: "the doctor of
+/// the appointment", "the new doctor of the appointment", "its doctor", "Doctor of the
+/// appointment after the escalation". Not "the doctor of each appointment of the patient": a role
+/// of one appointment only.
+pub(crate) fn doctor_role_at(phrase: &[&Tok], at: usize) -> Option<usize> {
+    let w = |i: usize, l: &[&str]| phrase.get(i).is_some_and(|x| is_word(x, l));
+    let mut i = at;
+    let its = w(i, &["its"]);
+    if its || w(i, &["the"]) {
+        i += 1;
+    }
+    if w(i, &["new"]) {
+        i += 1;
+    }
+    if !w(i, &["doctor"]) {
+        return None;
+    }
+    i += 1;
+    if !its {
+        if !(w(i, &["of"]) && w(i + 1, &["the", "this", "its"]) && w(i + 2, &["appointment"])) {
+            return None;
+        }
+        i += 3;
+    }
+    // ("… after the escalation", "… after the move": when it holds)
+    if w(i, &["after"])
+        && w(i + 1, &["the", "its"])
+        && w(i + 2, &["escalation", "move", "rescheduling"])
+    {
+        i += 3;
+    }
+    Some(i)
+}
+
+/// The whole of `phrase` (up to a comma) is the appointment's doctor as its role.
+pub(crate) fn doctor_role(phrase: &[&Tok]) -> bool {
+    let end = phrase
+        .iter()
+        .position(|x| x.kind == Kind::Comma)
+        .unwrap_or(phrase.len());
+    doctor_role_at(&phrase[..end], 0) == Some(end)
+}
+
+/// A phrase that names one doctor: a determiner, then words up to "doctor" ("the oncall doctor
+/// of the clinic", "a doctor of another clinic", "the doctor of the new slot").
+pub(crate) fn names_a_doctor(phrase: &[&Tok]) -> bool {
+    phrase
+        .first()
+        .is_some_and(|x| is_word(x, &["the", "a", "an", "its", "one"]))
+        && phrase
+            .iter()
+            .take(4)
+            .skip(1)
+            .any(|x| is_word(x, &["doctor"]))
 }
 
 /// A finite verb: "is", "has", "gets" or a verb of the list in its "-s" or past form.
@@ -2005,7 +2072,12 @@ pub(crate) fn existence(clause: &[&Tok], out: &mut Vec<Violation>) {
 /// and neither has a verb ("The hotline: busy at night." reads "The hotline is busy at night").
 /// A label that names a value ("Default:", "Required fields:") is followed by values, not a
 /// statement.
-fn apposition(clauses: &[Vec<&Tok>], n: usize, text: &str, field: Field) -> Option<Vec<Tok>> {
+pub(crate) fn apposition(
+    clauses: &[Vec<&Tok>],
+    n: usize,
+    text: &str,
+    field: Field,
+) -> Option<Vec<Tok>> {
     // a tool description's first sentence is the tool's action, never a label
     if field == Field::ToolDescription && n == 1 {
         return None;
