@@ -25023,3 +25023,322 @@ fn a_status_changed_to_another_and_a_changed_patient_are_refused() {
         ),
     ]);
 }
+
+/// A bare count of acts made per a person, a day or each of a kind ("1 intake per patient",
+/// "one per patient", "one appointment with each doctor") is a cap the contract does not set;
+/// its own counts (one intake per appointment, one appointment per slot, a page's size) pass.
+#[test]
+fn a_bare_count_per_a_person_or_a_day_is_a_cap() {
+    let counted = "a count of acts the contract does not set";
+    for (place, tool, bad) in [
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), as returned by find_available_slots; 2 bookings per patient on a day.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient, one appointment for each specialty. Creates a pending appointment and takes the slot; returns the appointment.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "Appointment id; 1 cancellation per patient on a day.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Appointment id; one escalation for each doctor on a day.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step, 2 moves per appointment. Returns the appointment.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page, one per patient.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "Appointment id; 3 confirmed appointments per doctor on a day.",
+        ),
+        (O, "record_intake", "Intake id; 1 per patient."),
+    ] {
+        assert!(refused_for(place, tool, bad, counted), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "record_intake",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments; one intake per appointment.",
+        ),
+        (O, "record_intake", "Intake id; 1 per appointment."),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), as returned by find_available_slots; one appointment per slot.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page size, 1 to 100. Default: 20.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The appointments on this page, at most the page size.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Most slots to return, 1 to 100. Default: 20.",
+        ),
+    ]);
+}
+
+/// A served count said to be in a multiple of itself ("in hundreds", "as hundreds", "in
+/// thousands of doctors") is false: each count is a plain number.
+#[test]
+fn a_count_is_never_scaled() {
+    let scaled = "a unit multiplied";
+    for (tool, bad) in [
+        ("list_my_appointments", "Number of pages, in thousands."),
+        (
+            "list_doctors",
+            "How many doctors are listed, counted in hundreds.",
+        ),
+        (
+            "list_specialties",
+            "Number of doctors with this specialty, in thousands of doctors.",
+        ),
+        (
+            "find_available_slots",
+            "Open slots found in the window, in hundreds of slots.",
+        ),
+        (
+            "list_doctor_schedule",
+            "Appointments in all pages, as hundreds.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, scaled), "{bad}");
+    }
+    passes(&[
+        (O, "list_my_appointments", "Appointments in all pages."),
+        (O, "list_doctors", "How many doctors are listed."),
+        (
+            O,
+            "find_available_slots",
+            "Open slots found in the window before the limit was applied.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Number of doctors with this specialty.",
+        ),
+        (O, "list_doctor_schedule", "Number of pages."),
+    ]);
+}
+
+/// The severity or the duration said to be another value, by its opening noun phrase ("How
+/// severe the symptoms are, …: the number of symptoms", "For how many days …; equal to the
+/// severity", "10 less the severity"), is refused; each glossed as itself passes.
+#[test]
+fn a_value_named_by_its_opening_phrase_is_not_another_measure() {
+    let other = "said to be another measure";
+    for (place, bad) in [
+        (
+            P,
+            "How severe the symptoms are, 0 (none) to 10 (worst): the number of days they have lasted.",
+        ),
+        (
+            P,
+            "How severe the symptoms are, 0 (none) to 10 (worst); equal to the number of symptoms.",
+        ),
+        (
+            P,
+            "How severe the symptoms are, 0 (none) to 10 (worst): 10 less the number of days they have lasted.",
+        ),
+        (
+            P,
+            "For how many days the symptoms have lasted, 0 to 3650: twice the severity.",
+        ),
+        (
+            P,
+            "How many days the symptoms have lasted, 0 to 3650; equal to the severity.",
+        ),
+        (
+            P,
+            "For how many days the symptoms have lasted, 0 to 3650: 10 less the severity.",
+        ),
+        (
+            P,
+            "For how many days the symptoms have lasted, 0 to 3650: the number of symptoms the patient has.",
+        ),
+        (O, "How severe the symptoms are: the number of symptoms."),
+    ] {
+        assert!(refused_for(place, "record_intake", bad, other), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst).",
+        ),
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted, 0 to 3650.",
+        ),
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted, 0 to 3650: the number of days since they started.",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst), as the patient gives it.",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); 8 or more is urgent.",
+        ),
+        (
+            O,
+            "record_intake",
+            "For how many days the symptoms have lasted.",
+        ),
+    ]);
+}
+
+/// The symptoms' duration counted from a clinic event, with the duration named past the first
+/// words ("For how many days the symptoms have lasted, …, counted from the booking", "since
+/// the patient's last visit", "from the day of the intake"), is refused; from their start
+/// passes.
+#[test]
+fn a_duration_named_late_is_still_counted_from_the_onset() {
+    let origin = "counted from the clinic's own events";
+    for (place, bad) in [
+        (
+            P,
+            "For how many days the symptoms have lasted, 0 to 3650, counted from the booking.",
+        ),
+        (
+            P,
+            "For how many days the symptoms have lasted, 0 to 3650, since the patient's last visit.",
+        ),
+        (
+            P,
+            "For how many days the symptoms have lasted, 0 to 3650, since the booking.",
+        ),
+        (
+            P,
+            "For how many days the symptoms have lasted, 0 to 3650, from the day of the intake.",
+        ),
+        (
+            O,
+            "For how many days the symptoms had lasted, counted from the start of the appointment.",
+        ),
+        (
+            P,
+            "For how many days the symptoms have lasted, 0 to 3650, counted from the intake.",
+        ),
+    ] {
+        assert!(refused_for(place, "record_intake", bad, origin), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted, 0 to 3650, counted from their start.",
+        ),
+        (
+            P,
+            "record_intake",
+            "How many days the symptoms have lasted, 0 to 3650, since they started.",
+        ),
+        (
+            O,
+            "record_intake",
+            "For how many days the symptoms have lasted.",
+        ),
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted, 0 to 3650.",
+        ),
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted, 0 to 3650: the number of days since they started.",
+        ),
+    ]);
+}
+
+/// A triage level said to hold under a condition other than the severity ("routine when the
+/// symptoms have lasted 0 days", "urgent when the duration is 0 days", "elevated when the
+/// patient is old") is refused; the bands by severity pass.
+#[test]
+fn a_triage_level_holds_by_the_severity_only() {
+    let cond = "a triage level said to hold under a condition other than the severity";
+    for (place, bad) in [
+        (
+            O,
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine; urgent when the symptoms have lasted 30 days.",
+        ),
+        (
+            O,
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine; routine when the symptoms text is long.",
+        ),
+        (
+            O,
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine; elevated when the patient is old.",
+        ),
+        (
+            O,
+            "Triage level of the intake; routine when the symptoms text is short.",
+        ),
+        (
+            O,
+            "Triage level of the intake, one of routine, elevated or urgent; urgent when the duration is 0 days.",
+        ),
+        (
+            O,
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine; routine when the symptoms have lasted 0 days.",
+        ),
+    ] {
+        assert!(refused_for(place, "record_intake", bad, cond), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more) or routine.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic from the severity only: urgent (8 or more), elevated (5 or more) or routine.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level set by the clinic from the severity: urgent (8 or more), elevated (5 or more), else routine; the symptoms and their days do not change it.",
+        ),
+        (
+            O,
+            "record_intake",
+            "Triage level of the intake: urgent when the severity is 8 or more, elevated when it is 5 or more, else routine.",
+        ),
+        (
+            O,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst).",
+        ),
+    ]);
+}

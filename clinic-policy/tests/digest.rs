@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "32186f1d3bc38236c930ef7365ab3d24a36b21aba0d3a9eefc9b5d57155d261d";
+const PINNED: &str = "97933287bd00c4d95574fe3b09511ca2555fb222b90c5f8e46bc7e1021ca2cdf";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

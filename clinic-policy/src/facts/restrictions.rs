@@ -320,6 +320,13 @@ pub(crate) fn act_kept(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// The words that end a counted noun phrase: a modal, a verb "be" or "have", a preposition, an
+/// article or a conjunction ("only one patient can book a slot" counts patients).
+const COUNT_PHRASE_ENDS: &[&str] = &[
+    "per", "each", "every", "can", "cannot", "may", "must", "will", "is", "are", "be", "has",
+    "have", "at", "in", "of", "for", "by", "to", "with", "a", "an", "the", "and", "or",
+];
+
 /// Whether a token is a count: "one", a number word or digits.
 fn a_count(t: &Tok) -> bool {
     is_word(t, &["one"])
@@ -334,7 +341,7 @@ fn a_count(t: &Tok) -> bool {
 /// appointment", "Only one pending appointment at a time". The contract's counts: one intake
 /// per appointment, one appointment per slot, one cancellation, confirmation or rejection of an
 /// appointment (its status changes once), and a call's or a page's own count.
-pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
+pub(crate) fn count_limited(clause: &[&Tok], first: &[&Tok], out: &mut Vec<Violation>) {
     let n = clause.len();
     if !of_the_clinic(clause) {
         return;
@@ -346,10 +353,10 @@ pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
             .windows(2)
             .any(|w| is_word(w[0], &["can", "may"]) && is_word(w[1], &["not", "never"]))
         || clause.iter().any(|x| is_word(x, &["cannot"]));
-    let hit = (1..n).find_map(|k| {
+    let hit = (0..n).find_map(|k| {
         let more_than =
             k >= 2 && is_word(clause[k - 2], &["more"]) && is_word(clause[k - 1], &["than"]);
-        let limit = is_word(clause[k - 1], &["only", "most", "just", "single"])
+        let limit = k >= 1 && is_word(clause[k - 1], &["only", "most", "just", "single"])
             // ("more than once" is a floor: only "no more than", "not more than" or a denied
             // act caps)
             || more_than && (k >= 3 && is_word(clause[k - 3], &["no", "not"]) || denied)
@@ -365,7 +372,52 @@ pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
             .rev()
             .take_while(|x| x.kind != Kind::Comma)
             .any(|x| is_word(x, &["when", "whenever", "if", "while", "unless", "once"]));
-        if !limit || condition {
+        // (a bare count made per a person, a day or each of a kind: "1 pending appointment per
+        // patient", "one per patient", "one appointment with each doctor"; the counted noun
+        // phrase runs to the "per")
+        let phrase = clause[k + 1..]
+            .iter()
+            .take_while(|x| {
+                x.kind == Kind::Word && !is_word(x, COUNT_PHRASE_ENDS) && !is_word(x, &["on"])
+            })
+            .count();
+        let j = k + 1 + phrase;
+        // (… per a person, a day, a kind or an appointment; "one slot at each point" is a time)
+        let per_at = if is_word_at(clause, j, &["per"]) {
+            Some(j + 1)
+        } else if is_word_at(clause, j, &["with", "for", "on", "in", "at"])
+            && is_word_at(clause, j + 1, &["each", "every"])
+        {
+            Some(j + 2)
+        } else {
+            None
+        };
+        let bare = a_count(clause[k])
+            && per_at.is_some_and(|o| {
+                clause[o..]
+                    .iter()
+                    .find(|x| !is_word(x, DETERMINERS))
+                    .is_some_and(|x| {
+                        is_word(
+                            x,
+                            &[
+                                "patient",
+                                "patients",
+                                "doctor",
+                                "doctors",
+                                "specialty",
+                                "specialties",
+                                "day",
+                                "week",
+                                "month",
+                                "clinic",
+                                "appointment",
+                                "booking",
+                            ],
+                        )
+                    })
+            });
+        if !(limit || bare) || condition {
             return None;
         }
         // (with one idempotency key, each act is made once: the contract's own count)
@@ -387,21 +439,25 @@ pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
         let p = (0..n).find(|&i| i != k && is_word(clause[i], &["per", "each", "every"]));
         // (the counted noun phrase ends at a modal, a verb "be" or "have", or a preposition:
         // "only one patient can book a slot" counts patients)
-        let what: Vec<&Tok> = clause[k + 1..]
+        let mut what: Vec<&Tok> = clause[k + 1..]
             .iter()
-            .take_while(|x| {
-                x.kind == Kind::Word
-                    && !is_word(
-                        x,
-                        &[
-                            "per", "each", "every", "can", "cannot", "may", "must", "will", "is",
-                            "are", "be", "has", "have", "at", "in", "of", "for", "by", "to",
-                            "with", "a", "an", "the", "and", "or",
-                        ],
-                    )
-            })
+            .take_while(|x| x.kind == Kind::Word && !is_word(x, COUNT_PHRASE_ENDS))
             .copied()
             .collect();
+        // (a count with no noun counts what its clause names before it: "Intake id; 1 per
+        // patient")
+        let elided = what.is_empty() && bare;
+        if elided {
+            // (at the clause's start, what the text's first clause names: "Intake id; 1 per
+            // patient")
+            let before = if k == 0 { first } else { &clause[..k] };
+            what = before
+                .iter()
+                .filter(|x| x.kind == Kind::Word)
+                .copied()
+                .collect();
+        }
+        let rest = if elided { 0 } else { what.len() };
         let of: Vec<&Tok> = match p {
             Some(p) => clause[p + 1..]
                 .iter()
@@ -411,27 +467,37 @@ pub(crate) fn count_limited(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .collect(),
             None => clause[..k]
                 .iter()
-                .chain(clause[k + 1 + what.len()..].iter())
+                .chain(clause[k + 1 + rest..].iter())
                 .filter(|x| x.kind == Kind::Word)
                 .copied()
                 .collect(),
         };
         let counted = |list: &[&str]| what.iter().any(|x| is_word(x, list));
         let per = |list: &[&str]| of.iter().any(|x| is_word(x, list));
-        let acts = what.iter().any(|x| act_noun(x).is_some())
-            || counted(&[
-                "appointment",
-                "appointments",
-                "slot",
-                "slots",
-                "booking",
-                "bookings",
-            ]) && (clause
+        // (an act's noun in the plural counts too: "2 moves per appointment")
+        let acts = what.iter().any(|x| {
+            act_noun(x).is_some()
+                || x.text
+                    .to_ascii_lowercase()
+                    .strip_suffix('s')
+                    .and_then(change_noun)
+                    .and_then(act_named)
+                    .is_some()
+        }) || counted(&[
+            "appointment",
+            "appointments",
+            "slot",
+            "slots",
+            "booking",
+            "bookings",
+        ]) && (clause
                     .iter()
                     .any(|x| is_word(x, APPOINTMENT_STATUSES) || act_of(x).is_some())
                     // (a person's appointments counted: "A patient may hold only two
                     // appointments")
-                    || p.is_none() && per(&["patient", "patients", "doctor", "doctors"]));
+                    || (p.is_none() || bare) && per(&["patient", "patients", "doctor", "doctors"])
+                    // (a bare count made per a day or a kind of care: "1 appointment per day")
+                    || bare && per(&["day", "days", "week", "specialty", "specialties"]));
         let contract = counted(&["intake", "intakes", "form"]) && per(&["appointment"])
             || per(&[
                 "slot", "request", "call", "key", "page", "list", "answer", "tool",

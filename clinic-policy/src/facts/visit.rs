@@ -92,6 +92,57 @@ pub(crate) fn visit_misstated(
         computed_taken(clause, effects, out);
     }
     triage_from_more(clause, toks, out);
+    triage_by_condition(clause, toks, out);
+}
+
+/// A triage level said to hold under a condition other than the severity ("routine when the
+/// symptoms have lasted 0 days", "urgent if the symptoms text is short"), in a text of the
+/// triage level: the clinic API computes it from the severity alone (8 or more urgent, 5 or
+/// more elevated, else routine). A priority's level ("urgent after the escalation") is another
+/// value.
+fn triage_by_condition(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>) {
+    if !toks.iter().any(|x| is_word(x, &["triage"]))
+        || clause.iter().any(|x| {
+            is_word(x, NEGATIONS)
+                || is_word(
+                    x,
+                    &[
+                        "priority",
+                        "priorities",
+                        "escalation",
+                        "escalated",
+                        "escalate",
+                        "escalates",
+                    ],
+                )
+        })
+    {
+        return;
+    }
+    let hit = (0..clause.len()).find(|&l| {
+        if !is_word(clause[l], &super::TRIAGE_LEVELS)
+            || !is_word_at(clause, l + 1, &["when", "if", "whenever", "once", "while"])
+        {
+            return false;
+        }
+        let condition: Vec<&Tok> = clause[l + 2..]
+            .iter()
+            .take_while(|x| x.kind != Kind::Comma)
+            .copied()
+            .collect();
+        !condition.is_empty()
+            && !condition
+                .iter()
+                .any(|x| is_word(x, &["severity", "severe", "score", "rating", "it"]))
+    });
+    if let Some(l) = hit {
+        push(
+            out,
+            Rule::Effects,
+            clause[l],
+            "a triage level said to hold under a condition other than the severity: the clinic API computes it from the severity alone".to_owned(),
+        );
+    }
 }
 
 /// After an act that changes the doctor, the earlier doctor said to stay ("the appointment

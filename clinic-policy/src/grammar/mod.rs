@@ -823,7 +823,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         intake_required(clause, &effects, out);
         protocol_search_narrowed(clause, tool.name, out);
         act_kept(clause, out);
-        count_limited(clause, out);
+        count_limited(clause, clauses.first().map_or(&[][..], |c| &c[..]), out);
         act_deadline(clause, &effects, out);
         act_on_the_calendar(clause, &effects, out);
         effect_delayed(clause, &effects, out);

@@ -5,7 +5,7 @@ use super::{Found, Word, at_word};
 use crate::lang::units::unit;
 
 /// An amount, an id or a person's value changed by the text: a unit multiplied ("in hundreds of
-/// cents", "times 100", "in units of 10 `mg`"), a mark for thousands that reads as a decimal
+/// cents", "in hundreds", "times 100", "in units of 10 `mg`"), a mark for thousands that reads as a decimal
 /// point ("with a point for thousands"), an id changed by arithmetic or given by its place in a
 /// list ("as returned by find_available_slots plus 1", "its position in the list"), a person's
 /// value capped ("an age over 65 is 65", "a longer duration is 24"), an age cut to a range
@@ -19,6 +19,14 @@ pub(super) fn amount_changed(w: &[Word]) -> Found {
         let multiple = (matches!(at(k), Some("tens" | "hundreds" | "thousands" | "millions"))
             && at(k + 1) == Some("of")
             && at(k + 2).and_then(unit).is_some())
+            // (a count or an amount given in a multiple of its own unit: "in hundreds", "as
+            // thousands", "in hundreds of slots"; a count is a plain number)
+            || (k >= 1
+                && matches!(at(k - 1), Some("in" | "as"))
+                && matches!(
+                    at(k),
+                    Some("tens" | "dozens" | "hundreds" | "thousands" | "millions")
+                ))
             || (at(k) == Some("units") && at(k + 1) == Some("of") && number(k + 2).is_some())
             || (matches!(at(k), Some("times" | "multiplied" | "divided"))
                 && (number(k + 1).is_some() || at(k + 1) == Some("by")));

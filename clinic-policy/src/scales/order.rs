@@ -3,6 +3,40 @@
 
 use super::{Found, Word, at_word, number};
 
+/// The words of the text's opening noun phrase, before its first mark (`,`, `;`, `:`, `(`, `.`):
+/// what the value the text describes is ("How severe the symptoms are", "For how many days the
+/// symptoms have lasted").
+fn opening<'a>(w: &'a [Word], text: &str) -> &'a [Word] {
+    let end = (1..w.len())
+        .find(|&j| text[w[j - 1].end..w[j].start].contains([',', ';', ':', '(', '.']))
+        .unwrap_or(w.len());
+    &w[..end]
+}
+
+/// What a grade is not: a count of time or of things, an age.
+const GRADE_OTHERS: &[&str] = &[
+    "days", "day", "hours", "weeks", "duration", "age", "symptoms", "number", "count",
+];
+
+/// What a duration is not: a grade.
+const DURATION_OTHERS: &[&str] = &[
+    "severity", "severe", "triage", "score", "rating", "priority",
+];
+
+/// Whether the words at `k` equate the value with another measure, or make it by arithmetic from
+/// one ("the same as the number of days", "equal to the severity", "10 less the number of
+/// days", "twice the severity"): one of `others` within the next words of its sentence.
+fn equated_to(w: &[Word], k: usize, same: &dyn Fn(usize, usize) -> bool, others: &[&str]) -> bool {
+    let at = |i: usize| w.get(i).map(|x| x.text.as_str());
+    let from = match at(k) {
+        Some("same") if at(k + 1) == Some("as") => k + 2,
+        Some("equal") if at(k + 1) == Some("to") => k + 2,
+        Some("equals" | "less" | "minus" | "plus" | "twice" | "half" | "double" | "times") => k + 1,
+        _ => return false,
+    };
+    (from..(from + 4).min(w.len())).any(|j| same(j, k) && others.contains(&w[j].text.as_str()))
+}
+
 /// A scale, a queue or a list read the wrong way: a scale whose low end is glossed as its worst
 /// or its high end as its least, in any order and wording ("from 0 (worst) to 10 (none)", "10
 /// (none) down to 0 (worst)", "0 (most) to 10 (least)", "0 (worst case) to 10 (no pain)"), a
@@ -188,16 +222,32 @@ pub(super) fn value_misread(w: &[Word], text: &str) -> Found {
             );
         }
     }
-    // a grade or a place said to be another measure
-    let head = w.iter().take(3).find(|t| {
-        matches!(
-            t.text.as_str(),
-            "severity" | "position" | "triage" | "priority" | "score" | "rank"
-        )
-    });
+    // a grade or a place said to be another measure (the value the text names: its head in the
+    // first words, or its opening noun phrase, "How severe the symptoms are")
+    let named = opening(w, text);
+    let head = w
+        .iter()
+        .take(3)
+        .find(|t| {
+            matches!(
+                t.text.as_str(),
+                "severity" | "position" | "triage" | "priority" | "score" | "rank" | "rating"
+            )
+        })
+        .or_else(|| {
+            (named.first().is_some_and(|x| x.text == "how")
+                && named.get(1).is_some_and(|x| {
+                    matches!(
+                        x.text.as_str(),
+                        "severe" | "bad" | "serious" | "painful" | "strong" | "intense"
+                    )
+                }))
+            .then(|| &named[1])
+        });
     if let Some(h) = head {
         let other = (0..w.len()).any(|k| {
-            (at(k) == Some("number") && at(k + 1) == Some("of"))
+            (matches!(at(k), Some("number" | "count")) && at(k + 1) == Some("of"))
+                || equated_to(w, k, &same, GRADE_OTHERS)
                 // (a value of its own beside it passes: "the estimated waiting time in days")
                 || (at(k) == Some("in")
                     && at(k + 1).and_then(crate::lang::units::unit).is_some()
@@ -216,10 +266,35 @@ pub(super) fn value_misread(w: &[Word], text: &str) -> Found {
             );
         }
     }
+    // a duration said to be another measure ("For how many days the symptoms have lasted: the
+    // number of symptoms", "…; the same as the severity")
+    let duration = named.iter().any(|t| {
+        matches!(
+            t.text.as_str(),
+            "duration" | "durations" | "long" | "days" | "hours" | "weeks"
+        )
+    });
+    if duration && head.is_none() {
+        let other = (0..w.len()).find(|&k| {
+            (matches!(at(k), Some("number" | "count"))
+                && at(k + 1) == Some("of")
+                && !w[k + 2..]
+                    .iter()
+                    .take(3)
+                    .any(|t| crate::lang::units::unit(&t.text).is_some()))
+                || equated_to(w, k, &same, DURATION_OTHERS)
+        });
+        if let Some(k) = other {
+            return at_word(
+                &w[k],
+                "a duration said to be another measure: a value is what its name says",
+            );
+        }
+    }
     // a duration or an age counted from the clinic's own events
-    let timed = w
-        .iter()
-        .any(|t| matches!(t.text.as_str(), "duration" | "durations" | "age"))
+    let timed = duration
+        || w.iter()
+            .any(|t| matches!(t.text.as_str(), "duration" | "durations" | "age"))
         || w.iter()
             .take(3)
             .any(|t| matches!(t.text.as_str(), "hours" | "days" | "symptom" | "symptoms"));
@@ -227,11 +302,33 @@ pub(super) fn value_misread(w: &[Word], text: &str) -> Found {
         for k in 0..w.len() {
             let from = matches!(at(k), Some("from" | "since"));
             let rest: Vec<&str> = w[k + 1..].iter().take(4).map(|t| t.text.as_str()).collect();
+            // (the event may come past an owner or a day: "since the patient's last visit", "from
+            // the day of the intake"; up to an end: "from their start to the visit" is not)
+            let near = (k + 1..w.len())
+                .take_while(|&j| {
+                    !text[w[j - 1].end..w[j].start].contains([',', ';', ':', '(', '.'])
+                        && !matches!(w[j].text.as_str(), "to" | "until")
+                })
+                .take(5)
+                .any(|j| {
+                    let t = &w[j];
+                    matches!(
+                        t.text.as_str(),
+                        "booking"
+                            | "intake"
+                            | "visit"
+                            | "appointment"
+                            | "escalation"
+                            | "confirmation"
+                    )
+                });
             let rest = rest.strip_prefix(&["the"]).unwrap_or(&rest);
-            let event = matches!(
-                rest.first(),
-                Some(&("booking" | "intake" | "visit" | "appointment" | "form"))
-            ) || matches!(rest, [a, b, ..] if matches!(*a, "last" | "first" | "start" | "time") && matches!(*b, "visit" | "intake" | "booking" | "of"));
+            let event = near
+                || matches!(
+                    rest.first(),
+                    Some(&("booking" | "intake" | "visit" | "appointment" | "form"))
+                )
+                || matches!(rest, [a, b, ..] if matches!(*a, "last" | "first" | "start" | "time") && matches!(*b, "visit" | "intake" | "booking" | "of"));
             if from && event {
                 return at_word(
                     &w[k],
