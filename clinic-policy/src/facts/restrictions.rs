@@ -495,9 +495,14 @@ pub(crate) fn count_limited(clause: &[&Tok], first: &[&Tok], out: &mut Vec<Viola
                     .any(|x| is_word(x, APPOINTMENT_STATUSES) || act_of(x).is_some())
                     // (a person's appointments counted: "A patient may hold only two
                     // appointments")
-                    || (p.is_none() || bare) && per(&["patient", "patients", "doctor", "doctors"])
+                    || p.is_none() && per(&["patient", "patients", "doctor", "doctors"])
+                    || bare
+                        && counted(&["appointment", "appointments", "booking", "bookings"])
+                        && per(&["patient", "patients", "doctor", "doctors"])
                     // (a bare count made per a day or a kind of care: "1 appointment per day")
-                    || bare && per(&["day", "days", "week", "specialty", "specialties"]));
+                    || bare
+                        && counted(&["appointment", "appointments", "booking", "bookings"])
+                        && per(&["day", "days", "week", "specialty", "specialties"]));
         let contract = counted(&["intake", "intakes", "form"]) && per(&["appointment"])
             || per(&[
                 "slot", "request", "call", "key", "page", "list", "answer", "tool",

@@ -268,12 +268,23 @@ pub(super) fn value_misread(w: &[Word], text: &str) -> Found {
     }
     // a duration said to be another measure ("For how many days the symptoms have lasted: the
     // number of symptoms", "…; the same as the severity")
-    let duration = named.iter().any(|t| {
-        matches!(
-            t.text.as_str(),
-            "duration" | "durations" | "long" | "days" | "hours" | "weeks"
-        )
-    });
+    // (the opening names a duration: "Duration of …", "How long …", or a time unit after
+    // words that only ask how many: "For how many days", "Number of days"; "Number of open
+    // slots in the coming 2 weeks" counts slots)
+    let duration = named
+        .iter()
+        .any(|t| matches!(t.text.as_str(), "duration" | "durations" | "long"))
+        || named
+            .iter()
+            .position(|t| matches!(t.text.as_str(), "days" | "hours" | "weeks"))
+            .is_some_and(|i| {
+                named[..i].iter().all(|t| {
+                    matches!(
+                        t.text.as_str(),
+                        "for" | "how" | "many" | "the" | "number" | "count" | "of" | "a" | "total"
+                    )
+                })
+            });
     if duration && head.is_none() {
         let other = (0..w.len()).find(|&k| {
             (matches!(at(k), Some("number" | "count"))
