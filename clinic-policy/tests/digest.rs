@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "97933287bd00c4d95574fe3b09511ca2555fb222b90c5f8e46bc7e1021ca2cdf";
+const PINNED: &str = "597e76a6d7ec5b4bfa329f4ddc70c1b70c08d2e3c11d735dcc072400705ee5dc";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

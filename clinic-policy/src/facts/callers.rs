@@ -326,6 +326,11 @@ pub(crate) fn doctors_only(tool: &str) -> bool {
     callers(tool).is_some_and(|c| c.contains(&"doctor") && !c.contains(&"patient"))
 }
 
+/// Whether only a patient calls the tool, by its name (the patient's own acts and lists).
+pub(crate) fn patients_only(tool: &str) -> bool {
+    callers(tool).is_some_and(|c| c.contains(&"patient") && !c.contains(&"doctor"))
+}
+
 /// Whether a patient calls the tool (the patient's own acts and appointments, and the reads of
 /// one appointment or intake, which its patient or its doctor calls).
 pub(crate) fn patients_call(tool: &str) -> bool {

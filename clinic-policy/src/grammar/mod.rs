@@ -945,6 +945,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         // how far a tool reaches
         other_patients(clause, out);
         reach_widened(clause, tool.name, refused, out);
+        others_in_the_answer(clause, tool.name, tool.mutates, out);
         proxy_named(clause, tool.name, out);
         escalation_reach(clause, &effects, out);
         protocol_reach(clause, tool.name, refused, out);

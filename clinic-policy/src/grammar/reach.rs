@@ -450,6 +450,177 @@ fn masked_as_unknown(clause: &[&Tok]) -> bool {
     })
 }
 
+/// Whose items a read answers: a patient's own, a doctor's own, or the protocols of the
+/// doctor's clinic and the shared ones.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OwnReach {
+    Patient,
+    Doctor,
+    Protocols,
+}
+
+/// The reach of a tool that reads what its caller owns: a served tool's by the role it
+/// declares, any other's by its name's callers (`None`: a public tool, a change, or one whose
+/// callers are both roles).
+fn own_reach(tool: &str, mutates: bool) -> Option<OwnReach> {
+    if mutates {
+        return None;
+    }
+    let role = match crate::served::role_of(tool) {
+        Some(role) => role?,
+        None if crate::facts::doctors_only(tool) => "doctor",
+        None if crate::facts::patients_only(tool) => "patient",
+        None => return None,
+    };
+    Some(if tool.split('_').any(|p| p.starts_with("protocol")) {
+        OwnReach::Protocols
+    } else if role == "doctor" {
+        OwnReach::Doctor
+    } else {
+        OwnReach::Patient
+    })
+}
+
+/// Participles that put an item in an answer ("is listed", "those … included").
+const IN_THE_ANSWER: &[&str] = &[
+    "listed",
+    "returned",
+    "included",
+    "shown",
+    "given",
+    "displayed",
+    "served",
+    "reported",
+];
+
+/// Items of others said to be in a read's answer by a participle ("an appointment of another
+/// clinic is listed, not treated as an unknown id", "Appointments of the page, those of other
+/// doctors included", "another doctor's appointment is returned too", "one of another patient
+/// is given"): the clinic API answers a patient the patient's own appointments, a doctor the
+/// doctor's own, and a protocol search the doctor's clinic's and the shared ones; another's
+/// is the unknown id's answer or 403. Whose is "others" by the reach: another patient or
+/// someone else for a patient's read (a patient's appointments are with any doctor, at any
+/// clinic); another doctor, clinic or place for a doctor's (a doctor's appointments are with
+/// many patients); another clinic or place for the protocols. Read on the participle's own
+/// phrase, so a denied alternative after it ("…, not treated as unknown") leaves it said, and
+/// a denied or masked inclusion ("are not listed", "is shown as unknown") passes.
+pub(super) fn others_in_the_answer(
+    clause: &[&Tok],
+    tool: &str,
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    const OBJECTS: &[&str] = &[
+        "appointment",
+        "appointments",
+        "intake",
+        "intakes",
+        "booking",
+        "bookings",
+        "visit",
+        "visits",
+        "record",
+        "records",
+        "protocol",
+        "protocols",
+    ];
+    const PERSONS: &[&str] = &[
+        "patient",
+        "patients",
+        "person",
+        "persons",
+        "people",
+        "user",
+        "users",
+        "everyone",
+        "everybody",
+        "anyone",
+        "anybody",
+    ];
+    let Some(reach) = own_reach(tool, mutates) else {
+        return;
+    };
+    let fits = |head: &Tok| match reach {
+        OwnReach::Patient => is_word(head, PERSONS),
+        OwnReach::Doctor => {
+            clinician(head)
+                || is_word(head, CLINICS)
+                || is_word(head, PLACES)
+                || is_word(head, &["anyone", "everyone", "someone"])
+        }
+        OwnReach::Protocols => is_word(head, CLINICS) || is_word(head, PLACES),
+    };
+    // others: "another clinic", "the other doctors", "every clinic", "someone else"
+    let of_others = |p: &Phrase| {
+        fits(p.head) && (p.many() || p.words.iter().any(|x| is_word(x, &["different"])))
+    };
+    // (whose, read through a person's "of" phrase: "an appointment of a patient of another
+    // clinic")
+    let whose = |rest: &[&Tok]| {
+        let else_ = rest.len() >= 2
+            && is_word(rest[0], &["someone", "somebody", "anyone", "anybody"])
+            && is_word(rest[1], &["else"])
+            && reach != OwnReach::Protocols;
+        else_
+            || phrases(rest).iter().any(|p| {
+                of_others(p) || p.of.len() > 1 && phrases(&p.of[1..]).iter().any(&of_others)
+            })
+    };
+    let pronoun = |k: usize| {
+        is_word(clause[k], &["those", "ones", "one"])
+            && (k == 0 || clause[..k].iter().any(|x| is_word(x, OBJECTS)))
+    };
+    let hit = (0..clause.len()).find_map(|k| {
+        // (the shared protocols are every clinic's: "shared protocols of every clinic")
+        let shared = reach == OwnReach::Protocols
+            && clause[k.saturating_sub(2)..k]
+                .iter()
+                .any(|x| is_word(x, &["shared", "general", "common"]));
+        if !(is_word(clause[k], OBJECTS) || pronoun(k)) || shared {
+            return None;
+        }
+        // "… of another clinic", "… with other doctors", or "another doctor's appointment"
+        // (protocols "for every clinic" are the shared ones)
+        let after = is_word_at(clause, k + 1, &["of", "from", "at", "in"])
+            || reach != OwnReach::Protocols && is_word_at(clause, k + 1, &["for"])
+            || reach == OwnReach::Doctor && is_word_at(clause, k + 1, &["with"]);
+        let before = k >= 2
+            && fits(clause[k - 1])
+            && is_word(clause[k - 2], &["another", "other", "different"]);
+        if !(after && whose(&clause[k + 2..]) || before) {
+            return None;
+        }
+        // the participle of its phrase, up to the next mark, none denied or refused before it
+        let end = (k + 1..clause.len())
+            .find(|&j| clause[j].kind == Kind::Comma)
+            .unwrap_or(clause.len());
+        let end = if end == k + 1 { clause.len() } else { end };
+        let j = (k + 1..end).find(|&j| is_word(clause[j], IN_THE_ANSWER))?;
+        let denied = clause[k + 1..j].iter().any(|x| {
+            is_word(x, NEGATIONS)
+                || is_word(x, LEFT_OUT)
+                || is_word(x, &["no", "instead", "rather", "unless"])
+        });
+        // (how it is answered, not that it is: "is shown as unknown", "is given the error",
+        // "is returned with `FORBIDDEN`"; or to whom: "is given to the oncall doctor")
+        let masked = clause[j + 1..end].iter().take(4).any(|x| {
+            is_word(x, LEFT_OUT)
+                || is_word(x, &["unknown", "missing", "nonexistent"])
+                || x.text == "403"
+                || crate::facts::known_code(&x.text.to_ascii_lowercase())
+        }) || is_word_at(clause, j + 1, &["to"]);
+        (!denied && !masked).then_some(clause[j])
+    });
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Exfiltration,
+            t,
+            "items outside the caller's own said to be in the answer: the clinic API answers a patient the patient's own appointments, a doctor the doctor's own, and the protocols of the doctor's clinic and the shared ones; another's is answered as an unknown id or 403".to_owned(),
+        );
+    }
+}
+
 /// Words inside a noun phrase before its head ("the authenticated doctor's own clinic").
 const INSIDE: &[&str] = &[
     "authenticated",

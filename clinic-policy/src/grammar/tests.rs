@@ -11257,3 +11257,143 @@ fn a_keys_time_said_as_a_week_or_a_month_is_refused() {
         true,
     )]);
 }
+
+/// Items of others said to be in a read's answer, by a participle ("an appointment of another
+/// clinic is listed, not treated as an unknown id", "those of other doctors included", "one of
+/// another patient is returned"), are refused whatever else the clause says after it: the
+/// clinic API answers the caller's own appointments (a doctor's, a patient's) and the
+/// protocols of the doctor's clinic and the shared ones, and nothing of another's. Said as
+/// left out, as the unknown id's answer, or of the caller's own, they pass.
+#[test]
+fn others_items_said_in_the_answer_are_refused() {
+    const WHY: &str = "items outside the caller's own";
+    // (a tool's text, an argument's, a result's)
+    let (d, p, o) = (
+        (Field::ToolDescription, true),
+        (Field::ParamDescription, true),
+        (Field::ParamDescription, false),
+    );
+    let said = |(field, input): (Field, bool), text: &str, tool: &str| {
+        hits_on(field, text, tool, false, input)
+            .iter()
+            .any(|v| v.detail.contains(WHY))
+    };
+    for (field, text, tool) in [
+        (
+            d,
+            "List the authenticated doctor's appointments, one page at a time; an appointment of another clinic is listed, not treated as an unknown id.",
+            "list_doctor_schedule",
+        ),
+        (
+            o,
+            "Appointments of the page, those of other doctors included.",
+            "list_doctor_schedule",
+        ),
+        (
+            d,
+            "List the authenticated doctor's appointments, one page at a time; another doctor's appointment is returned too, not refused.",
+            "list_doctor_schedule",
+        ),
+        (
+            o,
+            "Appointments of the page; appointments with other doctors of the clinic are shown too, not left out.",
+            "list_doctor_schedule",
+        ),
+        (
+            d,
+            "Get one appointment of the authenticated patient by id; an appointment of another patient is returned, not treated as an unknown id.",
+            "get_appointment",
+        ),
+        (
+            o,
+            "The appointment; one of another patient is given as well, not the error.",
+            "get_appointment",
+        ),
+        (
+            p,
+            "Page to return, from 1; appointments of someone else are listed too, not refused.",
+            "list_my_appointments",
+        ),
+        (
+            d,
+            "Search the protocols of the doctor's clinic and the shared ones; a protocol of another clinic is included, not refused.",
+            "search_protocols",
+        ),
+        (
+            o,
+            "Matching protocols, ranked by relevance; those of other clinics are returned too, not left out.",
+            "search_protocols",
+        ),
+        (
+            d,
+            "List the authenticated doctor's appointments; appointments of every clinic are listed, not refused.",
+            "list_doctor_appointments",
+        ),
+    ] {
+        assert!(said(field, text, tool), "{text}");
+    }
+    for (field, text, tool) in [
+        (
+            d,
+            "List the authenticated doctor's appointments, one page at a time; a cancelled appointment of the doctor is still listed.",
+            "list_doctor_schedule",
+        ),
+        (
+            d,
+            "List the authenticated doctor's appointments, one page at a time; appointments of other doctors are not listed.",
+            "list_doctor_schedule",
+        ),
+        (
+            d,
+            "Get one appointment of the authenticated patient by id; an appointment of another patient gives the same answer as an unknown id.",
+            "get_appointment",
+        ),
+        (
+            d,
+            "Get one appointment of the authenticated patient by id; an appointment of another patient is answered as an unknown id.",
+            "get_appointment",
+        ),
+        (
+            o,
+            "Appointments of the page; an appointment of the patient at another clinic is listed too.",
+            "list_my_appointments",
+        ),
+        (
+            o,
+            "Appointments of the page; appointments with other doctors are listed too.",
+            "list_my_appointments",
+        ),
+        (
+            o,
+            "Appointments of the page; the appointments of each patient of the doctor are listed.",
+            "list_doctor_schedule",
+        ),
+        (
+            o,
+            "Matching protocols; shared protocols of every clinic are returned too.",
+            "search_protocols",
+        ),
+        (
+            d,
+            "Search the protocols. Protocols of the clinic of the doctor and protocols for every clinic are included.",
+            "search_protocols",
+        ),
+        (
+            d,
+            "List doctors, optionally narrowed to one specialty; doctors of other clinics are listed too.",
+            "list_doctors",
+        ),
+        (
+            o,
+            "Open slots of the window; slots of other doctors are included when no doctor is given.",
+            "find_available_slots",
+        ),
+        (
+            o,
+            "Appointments of the page; an appointment of another clinic is returned as an error, `FORBIDDEN`.",
+            "list_doctor_schedule",
+        ),
+    ] {
+        assert!(!said(field, text, tool), "{text}");
+    }
+}
