@@ -25342,3 +25342,51 @@ fn a_triage_level_holds_by_the_severity_only() {
         ),
     ]);
 }
+
+/// A clinic's time zone said read on a period or at an age other than the server's cache of
+/// zones (`ZONES_FRESH_FOR`, 300 seconds, `clinic-mcp/src/directory.rs`) is refused; the
+/// cache's own 5 minutes, a source, and a zone that says where a value is read pass.
+#[test]
+fn a_zones_read_said_on_another_period_than_its_cache_is_refused() {
+    const WHY: &str = "read at another time than the call or on a period";
+    for (tool, bad) in [
+        (
+            "list_my_appointments",
+            "Time zone of the clinic, as read once an hour.",
+        ),
+        (
+            "get_appointment",
+            "IANA time zone of the clinic, as read at midnight.",
+        ),
+        (
+            "list_doctor_schedule",
+            "Time zone of the clinic, as read every 10 minutes.",
+        ),
+        (
+            "list_my_appointments",
+            "Time zone of the clinic, as read 1 hour ago at most.",
+        ),
+        (
+            "list_doctor_schedule",
+            "Time zone of the clinic, as read daily.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, WHY), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "list_my_appointments",
+            "Time zone of the clinic, as read at most 5 minutes ago.",
+        ),
+        (
+            "get_appointment",
+            "Time zone of the clinic, as read from the doctor list.",
+        ),
+        (
+            "list_my_appointments",
+            "Start of the appointment in the time zone of the clinic.",
+        ),
+    ] {
+        assert!(!refused_for(O, tool, good, WHY), "{good}");
+    }
+}

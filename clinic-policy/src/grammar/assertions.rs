@@ -1447,14 +1447,56 @@ pub(super) fn read_snapshot(clause: &[&Tok], tool: &str, out: &mut Vec<Violation
 /// A read said to happen at another time than the call ("as read at the start of the day", "as
 /// counted once an hour", "the statuses are refreshed every night", "as read before the
 /// rejection"): the word of the read, if any. Every served tool asks the clinic API at the call;
-/// the only cache is of time zones, so a clause of zones is left to the zone facts. Read at the
-/// call ("as read at each call", "as counted at the request") passes, and so do a source ("as
-/// read from the clinic API", "as returned by list_doctors"), a place ("as counted on this page")
-/// and a window ("as counted in the next 7 days").
+/// the only cache is of time zones, so a zone said read before the read word is held to the
+/// cache's age instead ([`zone_age_misstated`]), and a zone named after it ("a date is read at
+/// midnight in the clinic's zone") says where, not when. Read at the call ("as read at each
+/// call", "as counted at the request") passes, and so do a source ("as read from the clinic
+/// API", "as returned by list_doctors"), a place ("as counted on this page") and a window ("as
+/// counted in the next 7 days").
 fn read_at_another_time<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
-    if clause.iter().any(|t| is_word(t, &["zone", "zones"])) {
-        return None;
+    let zone = |t: &&Tok| is_word(t, &["zone", "zones", "timezone"]);
+    if let Some(z) = clause.iter().position(zone) {
+        // (or an age: "as read 1 hour ago")
+        let aged = (z + 1..clause.len()).find(|&k| {
+            is_word(clause[k], READS) && clause[k + 1..].iter().any(|t| is_word(t, &["ago"]))
+        });
+        let at = match read_on_a_time(clause) {
+            Some(read) => clause.iter().position(|t| std::ptr::eq(*t, read))?,
+            None => aged?,
+        };
+        return (z < at && zone_age_misstated(&clause[at + 1..])).then_some(clause[at]);
     }
+    read_on_a_time(clause)
+}
+
+/// How long the server keeps a clinic's time zone (`clinic-mcp/src/directory.rs`,
+/// `ZONES_FRESH_FOR`): a zone in an answer was read at most this many seconds before.
+const ZONE_CACHE_SECONDS: u64 = 300;
+
+/// Whether the period or age said after a zone's read ("once an hour", "every 10 minutes", "at
+/// midnight", "at most 5 minutes ago") is other than the cache's 5 minutes.
+fn zone_age_misstated(after: &[&Tok]) -> bool {
+    let Some(u) = after.iter().position(|t| is_word(t, PERIOD_UNITS)) else {
+        return true;
+    };
+    let unit: u64 = match after[u].text.trim_end_matches('s') {
+        "second" => 1,
+        "minute" => 60,
+        "hour" => 3600,
+        "week" => 7 * 86400,
+        "month" => 30 * 86400,
+        "year" => 365 * 86400,
+        _ => 86400,
+    };
+    let n = u
+        .checked_sub(1)
+        .and_then(|j| after[j].text.parse::<u64>().ok())
+        .unwrap_or(1);
+    n * unit != ZONE_CACHE_SECONDS
+}
+
+/// A read said at another time than the call or on a period: the word of the read, if any.
+fn read_on_a_time<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     let passive = |k: usize| {
         k > 0 && (is_word(clause[k - 1], COPULAS) || is_word(clause[k - 1], &["been", "being"]))
     };
