@@ -25390,3 +25390,22 @@ fn a_zones_read_said_on_another_period_than_its_cache_is_refused() {
         assert!(!refused_for(O, tool, good, WHY), "{good}");
     }
 }
+
+/// Every served tool has its route; a name of the contract's objects has one, and a clinic's
+/// hours or a waiting list none (the contract has no such route).
+#[test]
+fn a_route_is_the_served_tables_or_the_contracts() {
+    for (tool, _) in crate::served::ROLES {
+        assert!(crate::served::has_route(tool), "{tool}");
+    }
+    for tool in ["cancel_booking", "get_intake", "list_doctor_appointments"] {
+        assert!(crate::served::has_route(tool), "{tool}");
+    }
+    for tool in [
+        "get_clinic_hours",
+        "get_waiting_list_position",
+        "send_reminder",
+    ] {
+        assert!(!crate::served::has_route(tool), "{tool}");
+    }
+}

@@ -325,7 +325,7 @@ pub(crate) fn id_named_not_taken(
 /// "Id of the person whose appointment is cancelled", "Patient id") in a tool of the API: as
 /// [`patient_id_named`]. A person's thing ("Id of the patient's entry") is the thing's id.
 pub(crate) fn patient_id_described(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
-    if kinds_taken(tool).is_none() {
+    if !crate::served::has_route(tool) {
         return;
     }
     let head: Vec<&&Tok> = clause
@@ -901,7 +901,8 @@ pub(crate) fn id_said_renewed(
     out: &mut Vec<Violation>,
 ) {
     // (a tool of no route of the API is none of its acts)
-    if matches!(tool.split('_').next(), Some("reschedule" | "move")) || kinds_taken(tool).is_none()
+    if matches!(tool.split('_').next(), Some("reschedule" | "move"))
+        || !crate::served::has_route(tool)
     {
         return;
     }
@@ -1001,7 +1002,7 @@ fn act_gives_new(clause: &[&Tok], k: usize) -> bool {
 /// id through one appointment's acts ("it keeps this id", "the same id in every list") passes.
 /// Read on the tools of the API's routes only.
 pub(crate) fn id_said_reused(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
-    if kinds_taken(tool).is_none()
+    if !crate::served::has_route(tool)
         || !clause.iter().any(|x| is_word(x, ID_WORDS))
         || clause
             .iter()

@@ -209,7 +209,7 @@ fn what_is_said<'a>(ws: impl Iterator<Item = &'a Tok>) -> Option<(bool, &'a Tok)
 /// day, and a negated phrase ("not rounded") says the truth. Read on the tools of the API's
 /// routes only: another catalogue's times are its own.
 pub(super) fn time_said_coarse(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    if super::ids::kinds_taken(tool).is_none() {
+    if !crate::served::has_route(tool) {
         return;
     }
     let opening: Vec<&Tok> = toks

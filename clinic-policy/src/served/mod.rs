@@ -698,6 +698,63 @@ pub const ROLES: &[(&str, Option<&str>)] = &[
     ("escalate_to_oncall", Some("doctor")),
 ];
 
+/// The route of the clinic API each served tool calls (`clinic-mcp/src/tools/*.rs`; the
+/// specialties are counted from `GET /doctors`, the contract having no route of them).
+#[rustfmt::skip]
+pub const ROUTES: &[(&str, &str)] = &[
+    ("list_specialties", "GET /doctors"),
+    ("list_doctors", "GET /doctors"),
+    ("find_available_slots", "GET /doctors/:id/slots"),
+    ("list_my_appointments", "GET /appointments/my"),
+    ("get_appointment", "GET /appointments/:id"),
+    ("book_appointment", "POST /appointments"),
+    ("reschedule_appointment", "PATCH /appointments/:id/reschedule"),
+    ("cancel_appointment", "PATCH /appointments/:id/cancel"),
+    ("record_intake", "POST /appointments/:id/intake"),
+    ("list_doctor_schedule", "GET /appointments/doctor"),
+    ("confirm_appointment", "PATCH /appointments/:id/confirm"),
+    ("reject_appointment", "PATCH /appointments/:id/reject"),
+    ("search_protocols", "GET /protocols"),
+    ("escalate_to_oncall", "PATCH /appointments/:id/escalate"),
+];
+
+/// Whether the clinic API has a route for the tool: a served tool's from [`ROUTES`]; any
+/// other's by the contract's objects its name holds (doctors, slots, appointments and their
+/// acts, intakes, protocols). The contract has no route of a clinic's hours or a waiting list.
+pub fn has_route(tool: &str) -> bool {
+    if role_of(tool).is_some() {
+        return ROUTES.iter().any(|(t, _)| *t == tool);
+    }
+    let parts: Vec<&str> = tool.split('_').collect();
+    let has = |w: &[&str]| parts.iter().any(|p| w.contains(p));
+    if has(&["hours", "waiting", "position"]) {
+        return false;
+    }
+    matches!(
+        parts.first().copied(),
+        Some(
+            "book"
+                | "reschedule"
+                | "move"
+                | "search"
+                | "cancel"
+                | "confirm"
+                | "reject"
+                | "escalate"
+        )
+    ) || has(&[
+        "my",
+        "specialties",
+        "slot",
+        "slots",
+        "appointment",
+        "intake",
+        "protocol",
+        "doctors",
+        "doctor",
+    ])
+}
+
 /// The role a tool of this server declares (`Some(None)`: a public tool; `None`: not a tool of
 /// this server).
 pub fn role_of(tool: &str) -> Option<Option<&'static str>> {
