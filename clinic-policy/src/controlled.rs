@@ -108,6 +108,17 @@ fn vocabulary_rule(text: &str, out: &mut Vec<Violation>) {
         // a possessive "'s" belongs to the word before it
         let possessive_s = w == "s" && i > 0 && b[i - 1] == b'\'';
         let ok = possessive_s || word_ok(w) || (w == "Z" && names_time_format(text, i));
+        if ok && let Some(why) = bound_word_alone(text, i, j) {
+            if seen.insert(w.to_owned()) {
+                out.push(Violation {
+                    rule: Rule::Vocabulary,
+                    range: i..j,
+                    detail: format!("word \"{w}\" ({why})"),
+                });
+            }
+            i = j;
+            continue;
+        }
         if !ok && seen.insert(w.to_owned()) {
             let why = if w.bytes().any(|c| c.is_ascii_digit())
                 && w.bytes().any(|c| c.is_ascii_alphabetic())
@@ -133,6 +144,69 @@ fn vocabulary_rule(text: &str, out: &mut Vec<Violation>) {
         }
         i = j;
     }
+}
+
+/// Approved words of one phrase only, and what the phrase needs beside them: the names of what
+/// the output screen takes out of a text ("control characters", "escape sequences"). Alone,
+/// "control" is a person's or a system's power, "escape" an order or a way out, and a
+/// "sequence" an order of steps, none of them a word of ours. (word, words after it, words
+/// before it): one of them must stand next to it.
+const BOUND_WORDS: &[(&str, &[&str], &[&str])] = &[
+    (
+        "control",
+        &[
+            "character",
+            "characters",
+            "code",
+            "codes",
+            "sequence",
+            "sequences",
+        ],
+        &[],
+    ),
+    (
+        "escape",
+        &[
+            "character",
+            "characters",
+            "code",
+            "codes",
+            "sequence",
+            "sequences",
+        ],
+        &[],
+    ),
+    ("sequence", &[], &["escape", "control"]),
+    ("sequences", &[], &["escape", "control"]),
+];
+
+/// Why the approved word at `text[i..j]` stands outside its one phrase ([`BOUND_WORDS`]), if it
+/// does.
+fn bound_word_alone(text: &str, i: usize, j: usize) -> Option<&'static str> {
+    let w = &text[i..j];
+    let (_, after, before) = BOUND_WORDS
+        .iter()
+        .find(|(b, _, _)| w.eq_ignore_ascii_case(b))?;
+    let word_at = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
+    let next = word_at(text[j..].trim_start_matches([' ', '-']));
+    let prev = {
+        let head = text[..i].trim_end_matches([' ', '-']);
+        let start = head
+            .rfind(|c: char| !c.is_ascii_alphabetic())
+            .map_or(0, |p| p + 1);
+        head[start..].to_ascii_lowercase()
+    };
+    let bound = after.contains(&next.as_str()) || before.contains(&prev.as_str());
+    (!bound).then_some(if after.is_empty() {
+        "approved only after \"escape\" or \"control\": the name of what a text loses"
+    } else {
+        "approved only before \"characters\", \"codes\" or \"sequences\": the name of what a text loses"
+    })
 }
 
 /// Words that name a time format: a capital "Z" in their sentence is the UTC designator of

@@ -25409,3 +25409,43 @@ fn a_route_is_the_served_tables_or_the_contracts() {
         assert!(!crate::served::has_route(tool), "{tool}");
     }
 }
+
+/// "control", "escape" and "sequence" are words of one phrase each, the names of what the output
+/// screen takes out of a text ("control characters", "escape sequences"): alone, an order ("Escape
+/// the text"), a person's power ("the control of the clinic") or an order of steps ("a sequence
+/// of steps") is refused as a word outside the list.
+#[test]
+fn control_escape_and_sequence_are_approved_in_their_one_phrase() {
+    const ALONE: &str = "approved only";
+    for bad in [
+        "Search the protocols by words. Escape the text before it is shown.",
+        "Search the protocols by words. The control of the clinic is the doctor's.",
+        "Search the protocols by words. Each protocol is a sequence of steps.",
+        "Search the protocols by words. The doctor has control over each protocol.",
+        "Search the protocols by words. Protocols are in sequence.",
+    ] {
+        assert!(refused_for(D, "search_protocols", bad, ALONE), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the authenticated doctor's clinic and the shared ones by words. Control characters and escape sequences are removed from the protocol text before it is returned.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Excerpt of the protocol, with control characters removed.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, with control characters and escape sequences removed.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Name of the doctor, with control characters removed.",
+        ),
+    ]);
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "597e76a6d7ec5b4bfa329f4ddc70c1b70c08d2e3c11d735dcc072400705ee5dc";
+const PINNED: &str = "f389c90bd69f1d9a1cf4fd45ff3accd683eb8847f5ff87a4a9126b220d8d26aa";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

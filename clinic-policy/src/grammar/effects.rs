@@ -503,10 +503,11 @@ pub(super) fn effect_verbs(
     clause: &[&Tok],
     effects: &[&'static str],
     mutates: bool,
-    known: bool,
+    tool: &str,
     refused: bool,
     out: &mut Vec<Violation>,
 ) {
+    let known = !tool.is_empty();
     for (k, t) in clause.iter().enumerate() {
         if t.kind != Kind::Word {
             continue;
@@ -567,6 +568,11 @@ pub(super) fn effect_verbs(
                 .iter()
                 .any(|x| is_word(x, &["for", "until", "aside", "reserved", "held"]))
         {
+            continue;
+        }
+        // what the output screen takes out of a reading tool's answer ("control characters are
+        // removed from the protocol text"): a change to the answer, not to the clinic's data
+        if !mutates && super::screened::screen_of_the_answer(clause, k, base, form, tool) {
             continue;
         }
         // "takes no arguments", "This tool takes no reason": what a call is given, no change
@@ -930,7 +936,7 @@ const GIVEN: &[&str] = &[
 
 /// The verb at `k` has this server for its subject ("this server keeps", "the server only
 /// sets"): a few adverbs may stand between.
-fn said_of_this_server(clause: &[&Tok], k: usize) -> bool {
+pub(super) fn said_of_this_server(clause: &[&Tok], k: usize) -> bool {
     let j = clause[..k]
         .iter()
         .rposition(|x| !is_word(x, &["only", "itself", "also", "then", "always"]));

@@ -35,6 +35,7 @@ mod lapses;
 mod naming;
 mod promises;
 mod reach;
+mod screened;
 mod standing;
 mod values;
 mod who_gets;
@@ -480,14 +481,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         let refused = (refusal(clause) || same_sentence && refusal(&clauses[n - 1]))
             && !lost(clause)
             && !(same_sentence && lost(&clauses[n - 1]));
-        effect_verbs(
-            clause,
-            &effects,
-            tool.mutates,
-            !tool.name.is_empty(),
-            refused,
-            out,
-        );
+        effect_verbs(clause, &effects, tool.mutates, tool.name, refused, out);
         hiding(clause, &effects, text, tool.name, out);
         // a tool description's own eligibility ("Only for doctors of the clinic.") narrows who
         // calls the tool, not who sees a value
@@ -1025,6 +1019,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     idempotent_without_a_key(&clauses, tool.name, tool.mutates, out);
     if field == Field::ParamDescription && tool.input {
         key_example_varies(&clauses, out);
+        screened::argument_said_screened(&clauses, out);
     }
     id_of_another_kind(&clauses, out);
     if field == Field::ParamDescription {

@@ -11397,3 +11397,138 @@ fn others_items_said_in_the_answer_are_refused() {
         assert!(!said(field, text, tool), "{text}");
     }
 }
+
+/// What the output screen takes out of a reading tool's answer, said as a change, passes: control
+/// characters and escape sequences removed from a text the tool answers with, by the server or
+/// in the passive. A record, a slot or a person's data removed, characters removed from a text
+/// the tool does not answer with or from the clinic's data, an order to remove, a replacement
+/// the screen does not make, and an argument said to lose them stay refused.
+#[test]
+fn the_screen_of_a_reading_tools_answer_is_no_change_of_the_clinic() {
+    let d = Field::ToolDescription;
+    let p = Field::ParamDescription;
+    all_pass(&[
+        (
+            d,
+            "Search the protocols by words. Control characters and escape sequences are removed from the protocol text before it is returned.",
+            "search_protocols",
+            false,
+        ),
+        (
+            d,
+            "Search the protocols by words. The server removes control characters from the title and the excerpt of each protocol.",
+            "search_protocols",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic. Control characters are removed from the names before they are returned.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "List the appointments of the authenticated patient. The server removes escape sequences from the text it returns.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            d,
+            "List the specialties. Control characters are removed from each name.",
+            "list_specialties",
+            false,
+        ),
+    ]);
+    all_pass_as_results(&[(
+        p,
+        "Title of the protocol; escape sequences and control characters are removed from it.",
+        "search_protocols",
+        false,
+    )]);
+    all_refused(&[
+        (
+            d,
+            "Search the protocols by words. Protocols with control characters are removed from the answer.",
+            "search_protocols",
+            false,
+        ),
+        (
+            d,
+            "Search the protocols by words. Control characters are removed from the protocol library.",
+            "search_protocols",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic. Control characters are removed from the protocol text.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "List the appointments of the authenticated patient. Cancelled appointments are removed from the answer.",
+            "list_my_appointments",
+            false,
+        ),
+        (
+            d,
+            "Find open slots. Control characters and booked slots are removed from the answer.",
+            "find_available_slots",
+            false,
+        ),
+        (
+            d,
+            "Search the protocols by words. Remove control characters from the excerpt.",
+            "search_protocols",
+            false,
+        ),
+        (
+            d,
+            "List the appointments of the authenticated doctor. The names of the patients are removed from the answer.",
+            "list_doctor_schedule",
+            false,
+        ),
+        (
+            d,
+            "Get one appointment of the authenticated patient. Control characters are removed from the records of the clinic.",
+            "get_appointment",
+            false,
+        ),
+        (
+            d,
+            "Search the protocols by words. The server removes control characters from the protocols of the clinic.",
+            "search_protocols",
+            false,
+        ),
+        (
+            d,
+            "List the doctors of the clinic. Control characters of the patient are removed from the answer.",
+            "list_doctors",
+            false,
+        ),
+        (
+            d,
+            "Search the protocols by words. Escape sequences in the protocol text are replaced with spaces.",
+            "search_protocols",
+            false,
+        ),
+        (
+            d,
+            "Search the protocols by words. Control characters are removed from the intake of the patient.",
+            "search_protocols",
+            false,
+        ),
+        (
+            d,
+            "Get one protocol. Control characters are removed from its text.",
+            "get_protocol",
+            false,
+        ),
+        (
+            p,
+            "Words to search for, with control characters removed.",
+            "search_protocols",
+            false,
+        ),
+    ]);
+}

@@ -16,6 +16,7 @@ mod forms;
 mod lists;
 mod names;
 mod order;
+mod texts;
 mod totals;
 mod window;
 mod work;
@@ -35,6 +36,7 @@ pub(crate) use self::names::name_misstates_arg;
 use self::order::{
     order_by_id_reversed, order_by_name_misstated, order_said_chosen, ranking_misstated,
 };
+pub(crate) use self::texts::{SCREENED_HEADS, SCREENED_KINDS, answered_texts};
 pub(crate) use self::totals::absence_misread;
 use self::totals::{
     filtered_text, local_absence_misread, of_a_time, paged_text, total_of_a_page,

@@ -1,0 +1,220 @@
+//! What the output screen does to a reading tool's answer, said as a change: "control characters
+//! are removed from the protocol text", "the server removes escape sequences from each name".
+//! The screen changes the answer, not the clinic's data ([`crate::served::answered_texts`]), so
+//! such a sentence is no change a reading tool makes, when it is exactly that: the thing taken
+//! out is characters, codes or tokens (never a record, a slot, a protocol or a person's data),
+//! taken out of a text the tool answers with, by the server or in the passive (never an order),
+//! and a token is replaced with a mark, the rest removed.
+
+use super::effects::said_of_this_server;
+use crate::lang::words::*;
+use crate::served::{SCREENED_HEADS, SCREENED_KINDS, answered_texts};
+use crate::types::{Rule, Violation};
+
+/// Words that may join the parts of what is taken out ("control characters and escape
+/// sequences", "all control characters").
+const JOINING: &[&str] = &["and", "or", "all", "any", "every", "the", "other", "such"];
+
+/// Words that open the reading of a place's noun groups ("the title and the excerpt of each
+/// protocol").
+const PLACE_DETERMINERS: &[&str] = &[
+    "the", "a", "an", "each", "every", "all", "any", "its", "their", "this", "that", "these",
+    "those",
+];
+
+/// Verbs after a returned text that end its place ("the text it returns").
+const RETURNS: &[&str] = &[
+    "returns", "return", "answers", "answer", "gives", "give", "returned", "answered",
+];
+
+/// Words that end a place: a time or a condition after it ("before it is returned").
+const PLACE_ENDS: &[&str] = &["before", "when", "once", "as", "so", "while", "if"];
+
+/// The verb of a change at `k` (its `base`, in `form`) says what the output screen does to the
+/// answer of `tool`, a reading tool of this server.
+pub(super) fn screen_of_the_answer(
+    clause: &[&Tok],
+    k: usize,
+    base: &str,
+    form: Form,
+    tool: &str,
+) -> bool {
+    let replaces = base == "replace";
+    if !replaces && !matches!(base, "remove" | "strip" | "redact") {
+        return false;
+    }
+    let Some((is_text, is_owner)) = answered_texts(tool) else {
+        return false;
+    };
+    // what is taken out, and what follows the verb
+    let (thing, after) = match form {
+        // "<thing> are removed …"
+        Form::Participle => {
+            let Some(cop) = k
+                .checked_sub(1)
+                .filter(|&j| is_word(clause[j], &["is", "are", "gets", "get"]))
+            else {
+                return false;
+            };
+            (&clause[..cop], &clause[k + 1..])
+        }
+        // "the server removes <thing> from …"
+        Form::Third if said_of_this_server(clause, k) => {
+            let end = (k + 1..clause.len())
+                .find(|&j| is_word(clause[j], &["from", "in", "with", "by"]))
+                .unwrap_or(clause.len());
+            (&clause[k + 1..end], &clause[end..])
+        }
+        _ => return false,
+    };
+    // "<thing> in the protocol text": the place inside the thing's phrase
+    let inside = thing.iter().position(|x| is_word(x, &["in", "of"]));
+    let (thing, place_in_thing) = match inside {
+        Some(j) => (&thing[..j], Some(&thing[j + 1..])),
+        None => (thing, None),
+    };
+    if !screened_thing(thing, replaces) {
+        return false;
+    }
+    let mut after = after;
+    if replaces {
+        // "… replaced with a mark": a token's mark, nothing else
+        if !(after.first().is_some_and(|x| is_word(x, &["with", "by"]))
+            && after.iter().skip(1).take(3).any(|x| is_word(x, &["mark"])))
+        {
+            return false;
+        }
+        let end = after
+            .iter()
+            .position(|x| is_word(x, &["mark"]))
+            .map_or(after.len(), |j| j + 1);
+        after = &after[end..];
+    }
+    let place_after = after
+        .first()
+        .filter(|x| is_word(x, &["from", "in"]))
+        .map(|_| &after[1..]);
+    match (place_in_thing, place_after) {
+        (Some(_), Some(_)) | (None, None) => false,
+        (Some(p), None) | (None, Some(p)) => answered_place(p, &is_text, &is_owner),
+    }
+}
+
+/// What is taken out is characters, codes or tokens and nothing else ("escape sequences,
+/// control characters and tokens"), each part ending on a head; a replacement only of tokens.
+fn screened_thing(thing: &[&Tok], replaces: bool) -> bool {
+    let words: Vec<&&Tok> = thing.iter().filter(|x| x.kind == Kind::Word).collect();
+    let parts_end_on_heads = thing
+        .split(|x| x.kind == Kind::Comma || is_word(x, &["and", "or"]))
+        .filter(|p| !p.is_empty())
+        .all(|p| p.last().is_some_and(|x| is_word(x, SCREENED_HEADS)));
+    !words.is_empty()
+        && thing
+            .iter()
+            .all(|x| matches!(x.kind, Kind::Word | Kind::Comma))
+        && words.iter().all(|x| {
+            is_word(x, SCREENED_HEADS) || is_word(x, SCREENED_KINDS) || is_word(x, JOINING)
+        })
+        && parts_end_on_heads
+        && (!replaces
+            || words
+                .iter()
+                .all(|x| !is_word(x, SCREENED_HEADS) || is_word(x, &["token", "tokens"])))
+}
+
+/// The place names a text the tool answers with: each noun group ends on a text's word ("the
+/// protocol text", "each name"), or, after "of", on what the text belongs to ("the title of each
+/// protocol"); it ends at a time or a condition ("before it is returned") or at the verb of a
+/// returned text ("the text it returns").
+fn answered_place(
+    place: &[&Tok],
+    is_text: &impl Fn(&str) -> bool,
+    is_owner: &impl Fn(&str) -> bool,
+) -> bool {
+    let mut end = place.len();
+    for (j, x) in place.iter().enumerate() {
+        if is_word(x, PLACE_ENDS) {
+            end = j;
+            break;
+        }
+        // "the text it returns": a pronoun after a head opens a relative clause
+        if j > 0
+            && is_word(x, &["it", "they", "this"])
+            && place.get(j + 1).is_some_and(|n| is_word(n, RETURNS))
+            && !is_word(place[j - 1], PLACE_DETERMINERS)
+        {
+            end = j;
+            break;
+        }
+    }
+    let place = &place[..end];
+    if place.is_empty() {
+        return false;
+    }
+    let mut after_of = false;
+    let mut group: Vec<&str> = Vec::new();
+    let mut groups_ok = true;
+    let mut close = |group: &mut Vec<&str>, after_of: bool| {
+        let ok = match group.last() {
+            Some(last) => is_text(last) || (after_of && is_owner(last)),
+            None => false,
+        };
+        groups_ok &= ok;
+        group.clear();
+    };
+    for x in place {
+        if x.kind == Kind::Comma || is_word(x, &["and", "or", "of"]) {
+            close(&mut group, after_of);
+            after_of = is_word(x, &["of"]);
+            continue;
+        }
+        if x.kind != Kind::Word {
+            return false;
+        }
+        if is_word(x, PLACE_DETERMINERS) {
+            continue;
+        }
+        if !(is_text(&x.text) || is_owner(&x.text)) {
+            return false;
+        }
+        group.push(&x.text);
+    }
+    close(&mut group, after_of);
+    groups_ok
+}
+
+/// An argument said to lose what the output screen takes out of an answer ("Words to search
+/// for, with control characters removed"): the server sends an argument as it is given (a
+/// rejection's reason with a control character is refused, `INVALID_ARGUMENTS`); the screen
+/// changes only the answers.
+pub(super) fn argument_said_screened(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    for clause in clauses {
+        let named = clause
+            .windows(2)
+            .any(|w| is_word(w[0], SCREENED_KINDS) && is_word(w[1], SCREENED_HEADS))
+            || clause.iter().any(|x| is_word(x, &["token", "tokens"]));
+        if !named {
+            continue;
+        }
+        let Some(k) = clause.iter().position(|x| {
+            x.kind == Kind::Word
+                && verb(&x.text).is_some_and(|(base, _, _)| {
+                    matches!(base, "remove" | "strip" | "redact" | "replace")
+                })
+        }) else {
+            continue;
+        };
+        if k >= 1 && is_word(clause[k - 1], &["not", "never"]) {
+            continue;
+        }
+        let t = clause[k];
+        out.push(Violation {
+            rule: Rule::Effects,
+            range: t.start..t.end,
+            detail: format!(
+                "\"{}\" of an argument: the server sends an argument as it is given, and the output screen changes only the answers",
+                t.text
+            ),
+        });
+    }
+}
