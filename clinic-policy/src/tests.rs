@@ -24115,21 +24115,245 @@ fn others_appointments_masked_as_unknown_are_kept_from_the_caller() {
     }
 }
 
-/// "call" stays out of the vocabulary: its noun ("after this call", "nobody on call") is true
-/// and useful, but an order opened by it after a fronted phrase ("For this patient call the
-/// oncall doctor.") is read as an order only where a verb is known, and "call" has the form of a
-/// verb's base. Until the order readings read such a word, the true lines stay refused with it.
+/// A noun with a verb's form ("call", "message") opens an order wherever an order opens: at a
+/// sentence's start, after a fronted phrase or clause, after "then", "and", ";" or ":", in a
+/// purpose or a duty, in a title and in a name; as with a verb of the vocabulary ("note",
+/// "record", "book").
 #[test]
-fn call_stays_out_of_the_vocabulary() {
-    assert!(!crate::vocabulary::is_approved("call"));
-    for text in [
-        "List the appointments of the authenticated patient. For this patient call the oncall doctor.",
-        "List the appointments of the authenticated patient. Before booking call the doctor.",
+fn a_noun_with_a_verbs_form_opens_an_order_wherever_one_opens() {
+    assert!(crate::vocabulary::is_approved("call"));
+    assert!(crate::vocabulary::is_approved("message"));
+    for (place, tool, text, word) in [
+        (
+            D,
+            "list_my_appointments",
+            "List the appointments of the authenticated patient. For this patient call the oncall doctor.",
+            "call",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the appointments of the authenticated patient. Before booking call the doctor.",
+            "call",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Call the oncall doctor before each booking.",
+            "call",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient, then call the doctor.",
+            "call",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel an appointment of the authenticated patient and call the patient.",
+            "call",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window; call the clinic first.",
+            "call",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window: call the clinic with this date.",
+            "call",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. If the slot is taken, call the doctor.",
+            "call",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. If the slot is taken, message the doctor.",
+            "message",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors of the clinic. Message each doctor with the error body.",
+            "message",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient in order to call the oncall doctor.",
+            "call",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient is to message the doctor after it.",
+            "message",
+        ),
+        (T, "book_appointment", "Call the oncall doctor", "call"),
+        (T, "list_my_appointments", "Message the patient", "message"),
+        (N, "book_appointment", "call_doctor", "call"),
+        (N, "book_appointment", "message_patient", "message"),
+        (
+            D,
+            "list_my_appointments",
+            "List the appointments of the authenticated patient. In each case call the doctor.",
+            "call",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. After the booking, message the patient with its id.",
+            "message",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate an appointment to the on-call doctor. Then call the doctor.",
+            "call",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Error message of the API; message the patient with it.",
+            "message",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the appointments of the authenticated patient. When the list is empty, call the clinic.",
+            "call",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. First message the patient.",
+            "message",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Instead call the doctor.",
+            "call",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "The id of the appointment to cancel. In that case, call the patient first.",
+            "call",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors of the clinic. For each doctor message the clinic.",
+            "message",
+        ),
+        (
+            P,
+            "book_appointment",
+            "The reason of the visit, to message the doctor with.",
+            "message",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The id of the booking: message it to the patient.",
+            "message",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the schedule of a doctor. With this list message the clinic.",
+            "message",
+        ),
+        (
+            O,
+            "list_specialties",
+            "The name of the specialty; call the clinic for the rest.",
+            "call",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the appointments of the authenticated patient. For this patient message the doctor and note the reason.",
+            "message",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots. For each slot note the doctor and call the clinic.",
+            "note",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the appointments of the authenticated patient. For this patient record the reason.",
+            "record",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the appointments of the authenticated patient. For this patient book the earliest slot.",
+            "book",
+        ),
     ] {
         assert!(
-            refused_for(D, "list_my_appointments", text, "call"),
-            "{text}"
+            refused_for(place, tool, text, word),
+            "{text}: {:?}",
+            judge(place, text, tool)
         );
+    }
+    // the nouns: one call of a tool, a duty shift, the error body's text
+    passes(&[
+        (
+            O,
+            "cancel_appointment",
+            "One of pending, confirmed, rejected, cancelled; cancelled after this call.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. `NO_ONCALL_DOCTOR` when the clinic has nobody on call; nothing changes then.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The message of the error body, as text.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Error message of the API, as text.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, as the clinic API gives them at the time of the call.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The doctor gets no message of the cancellation; the status shows it.",
+        ),
+    ]);
+    // a call of a tool as the subject of an answer: no order (other words of it are judged apart)
+    for text in [
+        "List the appointments of the authenticated patient. A call with a bad token answers AUTH_INVALID.",
+        "List the appointments of the authenticated patient. The error body carries an errorCode, a message and a requestId.",
+    ] {
+        for word in ["\"call\"", "\"message\""] {
+            assert!(
+                !refused_for(D, "list_my_appointments", text, word),
+                "{text}: {:?}",
+                judge(D, text, "list_my_appointments")
+            );
+        }
     }
 }
 

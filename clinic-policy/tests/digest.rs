@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "f389c90bd69f1d9a1cf4fd45ff3accd683eb8847f5ff87a4a9126b220d8d26aa";
+const PINNED: &str = "fe3c42a0d1364dddf9c3642383f8476d4ca1d323d17f21e04949dcdfb9d53059";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

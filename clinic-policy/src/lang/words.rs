@@ -170,6 +170,17 @@ pub(crate) const VERBS: &[(&str, VerbClass)] = &[
     ("weigh", VerbClass::Other),
 ];
 
+/// Words of the vocabulary held to a noun although their form is a verb's base: "call" (one call
+/// of a tool, "after this call"; a duty shift, "nobody is on call"), "message" (the error body's
+/// text). Their verb forms ("calls", "messaged") stay out of the vocabulary, but the base itself
+/// reads as an order wherever one can open ("For this patient call the doctor."), so [`verb`]
+/// gives each as a verb's base; the noun readings of the order rules (a determiner before it,
+/// "of" or a stop after it) keep the noun uses. As verbs they reach a person, an act no tool of
+/// this catalogue makes: their class is [`VerbClass::Effect`], so a purpose ("in order to call
+/// the doctor") or a duty ("the patient is to message the doctor") is refused as well.
+pub(crate) const NOUN_ONLY: &[(&str, VerbClass)] =
+    &[("call", VerbClass::Effect), ("message", VerbClass::Effect)];
+
 /// Forms whose base is not the word less a suffix.
 pub(crate) const IRREGULAR: &[(&str, &str)] = &[
     ("paid", "pay"),
@@ -212,10 +223,15 @@ pub(crate) const IRREGULAR: &[(&str, &str)] = &[
     ("notifies", "notify"),
 ];
 
-/// The verb base of `w` (lower case) if it is a form of a verb of [`VERBS`], with the form.
+/// The verb base of `w` (lower case) if it is a form of a verb of [`VERBS`], or a word of
+/// [`NOUN_ONLY`], with the form.
 pub(crate) fn verb(w: &str) -> Option<(&'static str, VerbClass, Form)> {
     let find = |b: &str| VERBS.iter().find(|(v, _)| *v == b).copied();
     if let Some((v, c)) = find(w) {
+        return Some((v, c, Form::Base));
+    }
+    // a noun with a verb's form is that verb's base only (its other forms are not words here)
+    if let Some(&(v, c)) = NOUN_ONLY.iter().find(|(v, _)| *v == w) {
         return Some((v, c, Form::Base));
     }
     if let Some((_, b)) = IRREGULAR.iter().find(|(f, _)| *f == w)
