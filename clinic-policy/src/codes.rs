@@ -243,7 +243,8 @@ pub(super) fn tools_answering(code: &str) -> Option<&'static [&'static str]> {
         "appointment_not_found" => ONE_APPOINTMENT,
         "invalid_transition" => CHANGES_ONE,
         "confirmation_declined" => &["cancel_appointment", "reject_appointment"],
-        "role_not_permitted" | "missing_token" | "invalid_token_format" => SIGNED_IN,
+        // (a public route checks no role and no owner: only a signed-in tool meets 403)
+        "role_not_permitted" | "missing_token" | "invalid_token_format" | "forbidden" => SIGNED_IN,
         _ => return None,
     })
 }

@@ -25673,3 +25673,123 @@ fn control_escape_and_sequence_are_approved_in_their_one_phrase() {
         ),
     ]);
 }
+
+/// "Refused" is the answer to a call that fails with its error code: said so, it is read as
+/// "gives" is (each case held to its code's), and any other use (a status, a person's refusal,
+/// a refusal without its code) is refused.
+#[test]
+fn refused_is_a_call_answered_with_its_code() {
+    const ALONE: &str = "\"refused\" said other than as the answer to a call that fails";
+    const CASE: &str = "an error said";
+    for (tool, text, why) in [
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Cancel sets the status to refused.",
+            ALONE,
+        ),
+        (
+            "escalate_to_oncall",
+            "Escalate one appointment to the oncall doctor. A refused appointment can be escalated.",
+            ALONE,
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A confirmed appointment is refused.",
+            ALONE,
+        ),
+        (
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments. Appointments the doctor refused are not listed.",
+            ALONE,
+        ),
+        (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The booking is refused when the patient has an appointment that day.",
+            ALONE,
+        ),
+        (
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A confirmed appointment is refused with `INVALID_TRANSITION`.",
+            CASE,
+        ),
+        (
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. A pending appointment is refused with `INVALID_TRANSITION`.",
+            CASE,
+        ),
+        (
+            "reject_appointment",
+            "Reject an appointment of the authenticated doctor. A pending appointment gives `INVALID_TRANSITION`.",
+            CASE,
+        ),
+        (
+            "search_protocols",
+            "Search the protocols of the authenticated doctor's clinic. A doctor is refused with `ROLE_NOT_PERMITTED`.",
+            "`ROLE_NOT_PERMITTED`",
+        ),
+        (
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A second intake is refused with `SLOT_TAKEN`.",
+            "another code said for a case of the lifecycle",
+        ),
+        (
+            "list_doctors",
+            "List the doctors of every clinic. The list is refused with `FORBIDDEN` for a patient.",
+            "a code said as the answer of a tool that never gives it",
+        ),
+    ] {
+        assert!(
+            refused_for(D, tool, text, why),
+            "{text}: {:?}",
+            judge(D, text, tool)
+        );
+    }
+    assert!(refused_for(
+        O,
+        "list_my_appointments",
+        "Status of the appointment: pending, confirmed, refused or cancelled.",
+        ALONE,
+    ));
+    passes(&[
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A cancelled or rejected appointment is refused with `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. An appointment that is not pending is refused with `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. Only a pending appointment can be confirmed; any other status gives the error `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit. A second intake is refused with `INTAKE_EXISTS`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot booked by another patient first is refused with `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the authenticated doctor's clinic. A patient is refused with `ROLE_NOT_PERMITTED`.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one appointment to the oncall doctor. A rejected appointment is refused with `INVALID_TRANSITION`.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Words to search for, 2 to 200 characters; a shorter text is refused with `INVALID_ARGUMENTS`.",
+        ),
+    ]);
+}

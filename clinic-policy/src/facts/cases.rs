@@ -20,7 +20,7 @@ const ANY_CODE: &str = "answer answers answered error errors code codes http sta
     one first second same new nothing change changes changed made kept next step steps open opens \
     booking bookings booked move moves moved cancellation cancelled rejection rejected confirmed \
     escalation escalated recorded value values name names list lists text again retry retries try \
-    attempt attempts now keeps keep old version versions release confirmation fails fail failed \
+    attempt attempts now keeps keep old version versions release confirmation fails fail failed refused \
     example stays stay remains unchanged exactly including included even";
 
 /// The words of a lost answer's gloss beyond its case: the retry that shows what was made (with

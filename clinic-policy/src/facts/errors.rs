@@ -173,7 +173,9 @@ pub(super) fn made_up_error(
                     "another code said for a case of the lifecycle: the clinic API answers it with `{}` only",
                     one.to_ascii_uppercase()
                 ))
-            } else if code == "invalid_transition" && for_a_status_taken(&case, takes) {
+            } else if code == "invalid_transition"
+                && for_a_status_taken(&case, statuses_taken(&own_effects(tool)))
+            {
                 Some(
                     "an error said for a status the act takes: it is open for each of them"
                         .to_owned(),

@@ -35,6 +35,7 @@ mod lapses;
 mod naming;
 mod promises;
 mod reach;
+mod refusal_word;
 mod screened;
 mod standing;
 mod values;
@@ -482,6 +483,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             && !lost(clause)
             && !(same_sentence && lost(&clauses[n - 1]));
         effect_verbs(clause, &effects, tool.mutates, tool.name, refused, out);
+        refusal_word::refused_without_its_code(clause, refused, out);
         hiding(clause, &effects, text, tool.name, out);
         // a tool description's own eligibility ("Only for doctors of the clinic.") narrows who
         // calls the tool, not who sees a value
