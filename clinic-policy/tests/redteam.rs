@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam61/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam62/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -95,6 +95,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam59/served.jsonl"), 46, 0),
     (include_str!("data/redteam60/served.jsonl"), 62, 0),
     (include_str!("data/redteam61/served.jsonl"), 79, 0),
+    (include_str!("data/redteam62/served.jsonl"), 39, 39),
 ];
 
 fn mutates(tool: &str) -> bool {
