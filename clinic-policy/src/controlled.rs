@@ -146,36 +146,24 @@ fn vocabulary_rule(text: &str, out: &mut Vec<Violation>) {
     }
 }
 
+/// The heads "control" and "escape" stand before when they name what the screen takes out.
+const AFTER_A_SCREENED_KIND: &[&str] = &[
+    "character",
+    "characters",
+    "code",
+    "codes",
+    "sequence",
+    "sequences",
+];
+
 /// Approved words of one phrase only, and what the phrase needs beside them: the names of what
 /// the output screen takes out of a text ("control characters", "escape sequences"). Alone,
 /// "control" is a person's or a system's power, "escape" an order or a way out, and a
 /// "sequence" an order of steps, none of them a word of ours. (word, words after it, words
 /// before it): one of them must stand next to it.
 const BOUND_WORDS: &[(&str, &[&str], &[&str])] = &[
-    (
-        "control",
-        &[
-            "character",
-            "characters",
-            "code",
-            "codes",
-            "sequence",
-            "sequences",
-        ],
-        &[],
-    ),
-    (
-        "escape",
-        &[
-            "character",
-            "characters",
-            "code",
-            "codes",
-            "sequence",
-            "sequences",
-        ],
-        &[],
-    ),
+    ("control", AFTER_A_SCREENED_KIND, &[]),
+    ("escape", AFTER_A_SCREENED_KIND, &[]),
     ("sequence", &[], &["escape", "control"]),
     ("sequences", &[], &["escape", "control"]),
 ];
