@@ -25793,3 +25793,153 @@ fn refused_is_a_call_answered_with_its_code() {
         ),
     ]);
 }
+
+/// The output screen runs on every string of every answer: said of a reading tool's answer, it
+/// passes plain or at the answer's return ("before it is returned"); narrowed by a condition, a
+/// time or a frequency ("when the protocol is shared", "once a day", "only for …", "unless …") it
+/// is refused, on every tool and field.
+#[test]
+fn the_screen_said_under_a_condition_is_refused_and_plain_or_at_the_return_passes() {
+    refuses(&[
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the doctor's clinic by words. Control characters are removed from the excerpt when the protocol is shared.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The excerpt of the protocol. The server removes escape sequences from the excerpt if the protocol is of another clinic.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "The doctor's name; escape sequences are removed from it once a day.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctor's name; control characters are removed from it once a week.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The excerpt of the protocol; control characters are removed from it once it is old.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. Control characters are removed from the reason unless it is short.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The reason of the rejection; control characters are removed from it only when it is long.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The excerpt of the protocol; escape sequences are removed from it on some days.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the doctor's clinic by words. Control characters are removed from the excerpt, only for shared protocols.",
+        ),
+    ]);
+    passes(&[
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the doctor's clinic by words. Control characters are removed from the excerpt before it is returned.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctor's name; control characters are removed from it before it is returned.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The excerpt of the protocol; escape sequences are removed from it.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. The server removes control characters from the reason.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "The doctor's name; escape sequences are removed from it before it is returned.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The reason of the rejection; control characters are removed from it when it is returned.",
+        ),
+    ]);
+}
+
+/// The appointment's doctor is named as its role in every shape ("the appointment's doctor",
+/// "its doctor", "the doctor of it"): on the move only the new slot's doctor, on the escalation
+/// only the oncall doctor passes.
+#[test]
+fn the_appointments_doctor_in_every_shape_changes_only_to_the_doctor_the_act_gives() {
+    const OTHER: &str = "doctor said to be another than the";
+    for (place, tool, bad) in [
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the open slot to move it to (a positive integer), as returned by find_available_slots; the appointment's doctor changes to the oncall doctor.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, moved; the appointment's doctor changes to the oncall doctor.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The appointment's doctor changes to the oncall doctor of the clinic.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, moved; the doctor of it changes to the oncall doctor.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, tool, bad, OTHER),
+            "{bad}: {:?}",
+            judge(place, bad, tool)
+        );
+    }
+    refuses(&[(
+        O,
+        "escalate_to_oncall",
+        "The appointment; the appointment's doctor changes to the doctor of the new slot.",
+    )]);
+    passes(&[
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, moved; the appointment's doctor changes to the doctor of the new slot.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. The appointment's doctor changes to the doctor of the new slot.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, moved; the doctor of it is now the doctor of the new slot.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, moved; its doctor changes to the doctor of the new slot.",
+        ),
+    ]);
+}

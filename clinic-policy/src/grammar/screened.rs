@@ -30,6 +30,54 @@ const RETURNS: &[&str] = &[
 /// Words that end a place: a time or a condition after it ("before it is returned").
 const PLACE_ENDS: &[&str] = &["before", "when", "once", "as", "so", "while", "if"];
 
+/// Words that open a time, a condition or a narrowing after a place ("when the protocol is
+/// shared", "only for shared protocols", "unless it is short").
+const NARROWING: &[&str] = &[
+    "before", "when", "whenever", "once", "as", "so", "while", "if", "unless", "only", "until",
+    "after", "during", "on", "for", "except",
+];
+
+/// The words of the one time the screen may be said to run at: as the answer is returned
+/// ("before it is returned", "as the answer is given to the agent").
+const RETURN_TIME: &[&str] = &[
+    "it",
+    "they",
+    "them",
+    "this",
+    "each",
+    "one",
+    "the",
+    "its",
+    "their",
+    "answer",
+    "answers",
+    "response",
+    "responses",
+    "result",
+    "results",
+    "is",
+    "are",
+    "being",
+    "to",
+    "caller",
+    "agent",
+    "model",
+];
+
+/// Verbs of an answer given back, in the forms a time of the return takes.
+const RETURNED: &[&str] = &[
+    "returned",
+    "answered",
+    "given",
+    "sent",
+    "served",
+    "shown",
+    "returning",
+    "sending",
+    "serving",
+    "answering",
+];
+
 /// The verb of a change at `k` (its `base`, in `form`) says what the output screen does to the
 /// answer of `tool`, a reading tool of this server.
 pub(super) fn screen_of_the_answer(
@@ -147,6 +195,20 @@ fn answered_place(
             break;
         }
     }
+    // the screen runs on every string of every answer: a time or a condition after the place
+    // narrows it to some (a part up to a comma, each one opened by such a word), when it is not
+    // the answer's return ("before it is returned")
+    let mut k = end;
+    while k < place.len() {
+        let to = (k + 1..place.len())
+            .find(|&j| place[j].kind == Kind::Comma)
+            .unwrap_or(place.len());
+        let part = &place[k..to];
+        if part.first().is_some_and(|x| is_word(x, NARROWING)) && !at_the_return(part, is_text) {
+            return false;
+        }
+        k = to + 1;
+    }
     let place = &place[..end];
     if place.is_empty() {
         return false;
@@ -181,6 +243,18 @@ fn answered_place(
     }
     close(&mut group, after_of);
     groups_ok
+}
+
+/// A part opened by a time's word says the answer's return and nothing else ("before it is
+/// returned", "as the excerpt is sent to the agent").
+fn at_the_return(part: &[&Tok], is_text: &impl Fn(&str) -> bool) -> bool {
+    let rest = &part[1..];
+    is_word(part[0], &["before", "when", "as", "once"])
+        && rest.iter().any(|x| is_word(x, RETURNED))
+        && rest.iter().all(|x| {
+            x.kind == Kind::Word
+                && (is_word(x, RETURN_TIME) || is_word(x, RETURNED) || is_text(&x.text))
+        })
 }
 
 /// An argument said to lose what the output screen takes out of an answer ("Words to search

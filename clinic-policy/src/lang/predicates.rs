@@ -818,16 +818,26 @@ fn judge(clause: &[&Tok], subject: &[&Tok], start: usize, text: &str, out: &mut 
 }
 
 /// Where the appointment's doctor, named as its role, ends in `phrase` from `at`: "the doctor of
-/// the appointment", "the new doctor of the appointment", "its doctor", "Doctor of the
-/// appointment after the escalation". Not "the doctor of each appointment of the patient": a role
-/// of one appointment only.
+/// the appointment", "the new doctor of the appointment", "its doctor", "the appointment's
+/// doctor", "the doctor of it", "Doctor of the appointment after the escalation". Not "the
+/// doctor of each appointment of the patient": a role of one appointment only.
 pub(crate) fn doctor_role_at(phrase: &[&Tok], at: usize) -> Option<usize> {
     let w = |i: usize, l: &[&str]| phrase.get(i).is_some_and(|x| is_word(x, l));
     let mut i = at;
-    let its = w(i, &["its"]);
-    if its || w(i, &["the"]) {
+    // the owner before the doctor: "its doctor", "the appointment's doctor" (read without its
+    // "'s": "the appointment doctor")
+    let owned = if w(i, &["its"]) {
         i += 1;
-    }
+        true
+    } else if w(i, &["the", "this"]) && w(i + 1, &["appointment"]) {
+        i += 2;
+        true
+    } else {
+        if w(i, &["the"]) {
+            i += 1;
+        }
+        false
+    };
     if w(i, &["new"]) {
         i += 1;
     }
@@ -835,11 +845,15 @@ pub(crate) fn doctor_role_at(phrase: &[&Tok], at: usize) -> Option<usize> {
         return None;
     }
     i += 1;
-    if !its {
-        if !(w(i, &["of"]) && w(i + 1, &["the", "this", "its"]) && w(i + 2, &["appointment"])) {
+    // or after it: "the doctor of the appointment", "the doctor of it"
+    if !owned {
+        if w(i, &["of"]) && w(i + 1, &["the", "this", "its"]) && w(i + 2, &["appointment"]) {
+            i += 3;
+        } else if w(i, &["of"]) && w(i + 1, &["it"]) {
+            i += 2;
+        } else {
             return None;
         }
-        i += 3;
     }
     // ("… after the escalation", "… after the move": when it holds)
     if w(i, &["after"])
