@@ -3,6 +3,7 @@
 //! description's first sentence.
 
 use super::assertions::{conditioned, doctors_review, or_listed, possible_status};
+use super::screened::said_of_this_server;
 use crate::lang::words::*;
 use crate::types::{Field, Rule, Violation};
 
@@ -933,17 +934,6 @@ const GIVEN: &[&str] = &[
     "input",
     "inputs",
 ];
-
-/// The verb at `k` has this server for its subject ("this server keeps", "the server only
-/// sets"): a few adverbs may stand between.
-pub(super) fn said_of_this_server(clause: &[&Tok], k: usize) -> bool {
-    let j = clause[..k]
-        .iter()
-        .rposition(|x| !is_word(x, &["only", "itself", "also", "then", "always"]));
-    j.is_some_and(|j| {
-        is_word(clause[j], &["server"]) && j >= 1 && is_word(clause[j - 1], &["this", "the"])
-    })
-}
 
 /// The verb of a change at `k` is denied: its subject is "nothing", "none" or "no …" ("nothing
 /// changes", "no appointment is booked"), or "not" stands before it ("is not cancelled", "does

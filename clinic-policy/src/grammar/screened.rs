@@ -6,7 +6,6 @@
 //! taken out of a text the tool answers with, by the server or in the passive (never an order),
 //! and a token is replaced with a mark, the rest removed.
 
-use super::effects::said_of_this_server;
 use crate::lang::words::*;
 use crate::served::{SCREENED_HEADS, SCREENED_KINDS, answered_texts};
 use crate::types::{Rule, Violation};
@@ -291,4 +290,15 @@ pub(super) fn argument_said_screened(clauses: &[Vec<&Tok>], out: &mut Vec<Violat
             ),
         });
     }
+}
+
+/// The verb at `k` has this server for its subject ("this server keeps", "the server only
+/// sets"): a few adverbs may stand between.
+pub(super) fn said_of_this_server(clause: &[&Tok], k: usize) -> bool {
+    let j = clause[..k]
+        .iter()
+        .rposition(|x| !is_word(x, &["only", "itself", "also", "then", "always"]));
+    j.is_some_and(|j| {
+        is_word(clause[j], &["server"]) && j >= 1 && is_word(clause[j - 1], &["this", "the"])
+    })
 }
