@@ -25943,3 +25943,96 @@ fn the_appointments_doctor_in_every_shape_changes_only_to_the_doctor_the_act_giv
         ),
     ]);
 }
+
+/// An argument's error said of what a text says (its count of words, what it names, its
+/// language, its topic) is refused on every text of every tool, with any answer verb and either
+/// code; its length, its form and its absence pass.
+#[test]
+fn a_texts_content_answers_no_arguments_error() {
+    const WHY: &str = "an argument's error said of what a text says";
+    for (place, tool, text) in [
+        (
+            P,
+            "search_protocols",
+            "What to search for; a query of a single word is refused with `VALIDATION_ERROR`.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "What to search for; a query of one word gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the doctor's clinic by words. A query in another language fails with `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters; symptoms that name a doctor answer `VALIDATION_ERROR`.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "The reason for the rejection, shown to the patient; a reason about the clinic is refused with `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "The reason for the rejection, shown to the patient; a reason that names the doctor is refused with `VALIDATION_ERROR`.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, escalated; a note of a single word is refused with `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "A note for the oncall doctor, 1 to 500 characters; a note of a single word is refused with `VALIDATION_ERROR`.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of the authenticated patient before the visit. Symptoms of one word fail with `VALIDATION_ERROR`.",
+        ),
+    ] {
+        assert!(
+            refused_for(place, tool, text, WHY),
+            "{text}: {:?}",
+            judge(place, text, tool)
+        );
+    }
+    passes(&[
+        (
+            P,
+            "search_protocols",
+            "What to search for; a query shorter than 2 characters gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "What to search for, 2 to 200 characters; a longer query fails with `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "A note for the oncall doctor, 1 to 500 characters; an empty note is refused with `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "A note for the oncall doctor, 1 to 500 characters; a missing note gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters; empty symptoms are refused with `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Words to search for, 2 to 200 characters; a shorter text is refused with `INVALID_ARGUMENTS`.",
+        ),
+    ]);
+}

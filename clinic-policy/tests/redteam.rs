@@ -95,7 +95,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam59/served.jsonl"), 46, 0),
     (include_str!("data/redteam60/served.jsonl"), 62, 0),
     (include_str!("data/redteam61/served.jsonl"), 79, 0),
-    (include_str!("data/redteam62/served.jsonl"), 39, 31),
+    (include_str!("data/redteam62/served.jsonl"), 39, 23),
 ];
 
 fn mutates(tool: &str) -> bool {

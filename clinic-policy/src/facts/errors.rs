@@ -184,6 +184,9 @@ pub(super) fn made_up_error(
                 server_checked(code, &own_case, own_number(toks, start, end, k), tool)
             {
                 Some(why.to_owned())
+            } else if let Some(why) = text_content_case(code, own_phrase(toks, start, end, k), tool)
+            {
+                Some(why.to_owned())
             } else if let Some(why) = made_up_case(&case_here, code, takes, text, opens_gloss) {
                 Some(why.to_owned())
             } else {
@@ -841,6 +844,72 @@ fn server_checked(code: &str, case: &[&Tok], number: bool, tool: &str) -> Option
         }
         _ => None,
     }
+}
+
+/// Words that say a text is past its bounds, of another form, or not given: the only cases
+/// this server answers an argument's error for on a text.
+const A_TEXT_CHECKED: &[&str] = &[
+    "invalid",
+    "valid",
+    "malformed",
+    "bad",
+    "bound",
+    "bounds",
+    "limit",
+    "limits",
+    "schema",
+    "size",
+    "form",
+    "format",
+    "allowed",
+    "missing",
+    "absent",
+    "blank",
+    "omitted",
+    "none",
+    "no",
+    "without",
+    "given",
+    "null",
+    "whitespace",
+    "spaces",
+    "required",
+    "too",
+];
+
+/// An argument's error said of what a text says (its count of words, what it names, its
+/// language, its topic), not of its length, its form or its absence: this server checks a
+/// search's words, symptoms, a reason and a note against the length and form of their schema
+/// only, and the clinic API keeps no rule on their content ("a query of a single word is refused
+/// with `VALIDATION_ERROR`", "a reason that names the doctor gives `INVALID_ARGUMENTS`").
+fn text_content_case(code: &str, phrase: &[Tok], tool: &str) -> Option<&'static str> {
+    if !matches!(code, "validation_error" | "invalid_arguments") {
+        return None;
+    }
+    let text = phrase
+        .iter()
+        .any(|x| crate::served::names_text_arg(tool, x));
+    let checked = phrase.iter().any(|x| {
+        is_word(x, PAST_A_BOUND)
+            || is_word(x, OUTSIDE_ITS_FORM)
+            || is_word(x, A_TEXT_CHECKED)
+            || x.kind == Kind::Ident && x.text.bytes().all(|b| b.is_ascii_digit())
+    });
+    (text && !checked).then_some(
+        "an argument's error said of what a text says (its words, what it names, its language): this server checks a text against the length and form of its schema only, and the clinic API keeps no rule on its content",
+    )
+}
+
+/// The phrase of the code at `k`, between marks, within `start..end`.
+fn own_phrase(toks: &[Tok], start: usize, end: usize, k: usize) -> &[Tok] {
+    let from = (start..k)
+        .rev()
+        .find(|&j| toks[j].kind == Kind::Comma)
+        .map_or(start, |j| j + 1);
+    let to = (k + 1..end)
+        .find(|&j| toks[j].kind == Kind::Comma)
+        .unwrap_or(end);
+    &toks[from..to]
 }
 
 /// Whether the phrase of the code at `k` (between marks, within `start..end`) holds a number

@@ -494,6 +494,14 @@ pub const ARGS: &[Arg] = &[
     arg("escalate_to_oncall", "note", Form::Written, true, None, Some((1, 500)), &["note", "reason", "why"]),
 ];
 
+/// Whether the token names an argument of the tool that is a person's or a search's text (a
+/// search's words, symptoms, a reason, a note): one the schema holds to a length only.
+pub(crate) fn names_text_arg(tool: &str, t: &Tok) -> bool {
+    args_of(tool).any(|a| {
+        (a.form == Form::Written || a.name == "query") && (t.text == a.name || is_word(t, a.words))
+    })
+}
+
 /// Words before "page" that make it the size of a page ("per page", "to a page"), not its number.
 const A_PAGE: &[&str] = &["per", "a", "each", "every", "one"];
 
