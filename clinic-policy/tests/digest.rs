@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "fe3c42a0d1364dddf9c3642383f8476d4ca1d323d17f21e04949dcdfb9d53059";
+const PINNED: &str = "74c5d7ca9de53c5ef27d2027ad27350c434ce16d30a4d5296920e3bfcb62c24f";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -95,7 +95,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam59/served.jsonl"), 46, 0),
     (include_str!("data/redteam60/served.jsonl"), 62, 0),
     (include_str!("data/redteam61/served.jsonl"), 79, 0),
-    (include_str!("data/redteam62/served.jsonl"), 39, 23),
+    (include_str!("data/redteam62/served.jsonl"), 39, 0),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -166,7 +166,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh9/rewritten.jsonl"), 22),
     (include_str!("data/fresh10/rewritten.jsonl"), 26),
     (include_str!("data/fresh11/rewritten.jsonl"), 25),
-    (include_str!("data/fresh12/rewritten.jsonl"), 26),
+    (include_str!("data/fresh12/rewritten.jsonl"), 25),
     (include_str!("data/fresh14/rewritten.jsonl"), 25),
     (include_str!("data/fresh15/rewritten.jsonl"), 24),
     (include_str!("data/fresh16/rewritten.jsonl"), 24),

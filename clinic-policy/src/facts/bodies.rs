@@ -676,6 +676,199 @@ pub(crate) fn notice_promised(
     }
 }
 
+/// People a message or a call can be said to reach. (The caller, the client and the user are the
+/// agent's side: the answer, error message and all, goes to them.)
+const ADDRESSEES: &[&str] = &[
+    "patient",
+    "patients",
+    "person",
+    "persons",
+    "people",
+    "doctor",
+    "doctors",
+    "physician",
+    "physicians",
+    "practitioner",
+    "nurse",
+    "nurses",
+    "clinician",
+    "clinicians",
+    "staff",
+    "guardian",
+    "guardians",
+    "parent",
+    "parents",
+    "oncall",
+];
+
+/// Nouns of a message or a call that reaches a person.
+const CONTACTS: &[&str] = &[
+    "message",
+    "messages",
+    "call",
+    "calls",
+    "notice",
+    "notices",
+    "notification",
+    "notifications",
+    "email",
+    "emails",
+    "sms",
+    "alert",
+    "alerts",
+    "letter",
+    "letters",
+];
+
+/// Does a person (or the clinic, after "from") open `rest`, past its articles and modifiers?
+fn names_an_addressee(rest: &[&Tok], from: bool) -> bool {
+    rest.iter()
+        .take(5)
+        .take_while(|x| x.kind == Kind::Word)
+        .find(|x| {
+            !is_word(
+                x,
+                &[
+                    "the", "a", "an", "its", "their", "his", "her", "each", "every", "new", "same",
+                    "other", "another",
+                ],
+            )
+        })
+        .is_some_and(|x| {
+            is_word(x, ADDRESSEES) || from && is_word(x, &["clinic", "office", "hospital", "desk"])
+        })
+        && !rest
+            .iter()
+            .take(5)
+            .any(|x| is_word(x, &["api", "server", "tool", "route"]))
+}
+
+/// A message, a call or a notice said to go to a person, or to come from one or the clinic, in
+/// any shape ("…, with a message to the doctor", "a call to the patient", "a message is sent
+/// to the doctor", "a call from the clinic"): the clinic API answers the caller and tells no one
+/// else, so the agent tells the patient that the doctor knows, and nobody acts. An error's
+/// message, "this call" or "on call" name no addressee and pass.
+pub(crate) fn contact_promised(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, CONTACTS) {
+            continue;
+        }
+        // (the noun itself, not "call" as a verb: an article, a number word or a comma before
+        // it, or "with"/"and")
+        let noun = k > 0
+            && is_word(
+                clause[k - 1],
+                &[
+                    "a", "an", "the", "one", "no", "any", "with", "and", "or", "its", "their",
+                    "each", "every", "another", "optional", "second",
+                ],
+            );
+        if !noun {
+            continue;
+        }
+        let mut i = k + 1;
+        // ("is sent to", "are made to", "placed to")
+        while i < clause.len()
+            && is_word(
+                clause[i],
+                &["is", "are", "sent", "made", "placed", "given", "also"],
+            )
+        {
+            i += 1;
+        }
+        let Some(p) = clause.get(i) else { continue };
+        let from = is_word(p, &["from"]);
+        if !(from || is_word(p, &["to"])) || !names_an_addressee(&clause[i + 1..], from) {
+            continue;
+        }
+        let denied = clause[k.saturating_sub(2)..k]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]));
+        if !denied {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a message or a call said to reach a person: the clinic API answers the caller and tells no one else".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// A number, an address or a contact asked "for a call" or "for a message" ("…, and a number
+/// for a call", "a number for a message when urgent"): a person's contact point, which no tool
+/// takes and no route carries, so the agent asks the patient for it or hides it in a text that
+/// others read. A page number "for the next call" is the list's own.
+pub(crate) fn contact_point_asked(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(
+            t,
+            &[
+                "number",
+                "numbers",
+                "address",
+                "addresses",
+                "contact",
+                "contacts",
+                "phone",
+                "line",
+            ],
+        ) || k > 0
+            && (is_word(clause[k - 1], &["page", "id", "slot"])
+                || clause[k - 1].kind == Kind::Ident)
+        {
+            continue;
+        }
+        let Some(f) = clause.get(k + 1) else { continue };
+        if !is_word(f, &["for"]) {
+            continue;
+        }
+        let rest = &clause[k + 2..];
+        let Some(j) = rest
+            .iter()
+            .take(3)
+            .take_while(|x| x.kind == Kind::Word)
+            .position(|x| {
+                is_word(x, CONTACTS) || is_word(x, &["callback", "callbacks", "reply", "replies"])
+            })
+        else {
+            continue;
+        };
+        // (a call of a tool, or the next call of the list, is the agent's own)
+        if rest[..j].iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "next",
+                    "this",
+                    "that",
+                    "later",
+                    "following",
+                    "same",
+                    "each",
+                    "every",
+                    "another",
+                ],
+            )
+        }) || rest
+            .get(j + 1)
+            .is_some_and(|x| is_word(x, &["of"]) || x.kind == Kind::Ident)
+            || rest.get(j + 1).is_some_and(|x| is_word(x, &["to"]))
+                && rest.get(j + 2).is_some_and(|x| x.kind == Kind::Ident)
+        {
+            continue;
+        }
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a contact point asked for a call or a message: no tool takes one and the clinic API carries none".to_owned(),
+        );
+        return;
+    }
+}
+
 /// The visit of an escalated appointment said to move in time or place ("The visit moves to the
 /// start of the shift of the oncall doctor", "… at the hospital of the clinic"): the escalation
 /// changes the appointment's doctor and priority, and its slot stays, so the patient comes at

@@ -35,8 +35,9 @@ use crate::codes::known_route;
 pub(crate) use crate::codes::{http_status, known_code, lost_code, refused_code};
 pub(crate) use acts::*;
 pub(crate) use bodies::{
-    escalation_moves_the_visit, move_said_new, move_said_two_acts, name_the_route_drops,
-    notice_promised, read_told, text_the_route_drops, value_beyond_the_args,
+    contact_point_asked, contact_promised, escalation_moves_the_visit, move_said_new,
+    move_said_two_acts, name_the_route_drops, notice_promised, read_told, text_the_route_drops,
+    value_beyond_the_args,
 };
 use bounds::*;
 pub(crate) use callers::*;

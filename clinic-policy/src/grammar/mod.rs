@@ -826,6 +826,9 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         view_after_act_misstated(clause, &toks, tool.name, &effects, out);
         effect_deferred_to_a_person(clause, &effects, out);
         notice_promised(clause, tool.name, tool.mutates, out);
+        contact_promised(clause, out);
+        contact_point_asked(clause, out);
+        mutating_call_ordered(clause, out);
         read_told(clause, tool.name, tool.mutates, out);
         escalation_moves_the_visit(clause, tool.name, out);
         visit_misstated(

@@ -1652,3 +1652,49 @@ pub(super) fn norm_as_order(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// A call (a use, a run) of a changing tool said to come first, next, again or for each ("a
+/// call of `book_appointment` for the first one", "a call of `record_intake` first"): an order
+/// in a noun phrase, which the agent follows without the person's choice. A call of a reading
+/// tool, or one said with no order word ("a call of `book_appointment` with the same key
+/// answers the same appointment"), passes.
+pub(super) fn mutating_call_ordered(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, &["call", "calls", "use", "uses", "run", "runs"])
+            || !clause.get(k + 1).is_some_and(|x| is_word(x, &["of", "to"]))
+        {
+            continue;
+        }
+        let Some(name) = clause.get(k + 2) else {
+            continue;
+        };
+        let changing = name.kind == Kind::Ident
+            && crate::served::ROUTES
+                .iter()
+                .any(|(tool, route)| *tool == name.text && !route.starts_with("GET "));
+        if !changing {
+            continue;
+        }
+        let rest = &clause[k + 3..];
+        let ordered = rest.iter().enumerate().any(|(j, x)| {
+            is_word(x, &["first", "next", "then", "again", "now", "afterwards"])
+                || is_word(x, &["for"])
+                    && rest.get(j + 1).is_some_and(|y| {
+                        is_word(y, &["each", "every", "all", "it", "them", "one", "both"])
+                            || is_word(y, &["the"])
+                                && rest.get(j + 2).is_some_and(|z| {
+                                    is_word(z, &["first", "next", "last", "earliest"])
+                                })
+                    })
+        });
+        if ordered {
+            push(
+                out,
+                Rule::Directive,
+                name,
+                "a call of a changing tool said to come first, next or for each: an order in a noun phrase".to_owned(),
+            );
+            return;
+        }
+    }
+}

@@ -4873,7 +4873,7 @@ fn purposes_with_more_and_withdrawn_acts_and_values() {
         ),
         (
             p,
-            "Status of the new appointment, with a notification to the patient.",
+            "Status of the new appointment, with the id of its slot.",
             "book_appointment",
             true,
         ),
@@ -8010,7 +8010,7 @@ fn changes_named_by_their_nouns_as_steps_or_companions_are_refused() {
         ),
         (
             p,
-            "Status of the new appointment, pending until confirmed by the doctor, with a notification to the patient.",
+            "Status of the new appointment, pending until confirmed by the doctor, with the id of its slot.",
             "book_appointment",
             true,
         ),
