@@ -184,10 +184,13 @@ fn bound_word_alone(text: &str, i: usize, j: usize) -> Option<&'static str> {
     let next = word_at(text[j..].trim_start_matches([' ', '-']));
     let prev = {
         let head = text[..i].trim_end_matches([' ', '-']);
-        let start = head
-            .rfind(|c: char| !c.is_ascii_alphabetic())
-            .map_or(0, |p| p + 1);
-        head[start..].to_ascii_lowercase()
+        // (counted in ASCII letters, one byte each: the cut is a char boundary whatever precedes)
+        let letters = head
+            .chars()
+            .rev()
+            .take_while(char::is_ascii_alphabetic)
+            .count();
+        head[head.len() - letters..].to_ascii_lowercase()
     };
     let bound = after.contains(&next.as_str()) || before.contains(&prev.as_str());
     (!bound).then_some(if after.is_empty() {

@@ -25638,6 +25638,22 @@ fn a_route_is_the_served_tables_or_the_contracts() {
 /// screen takes out of a text ("control characters", "escape sequences"): alone, an order ("Escape
 /// the text"), a person's power ("the control of the clinic") or an order of steps ("a sequence
 /// of steps") is refused as a word outside the list.
+/// A bound word after a character of more than one byte is judged, not a panic: the word
+/// before it is read back over ASCII letters only.
+#[test]
+fn a_bound_word_after_a_wide_character_is_refused_not_a_panic() {
+    for bad in [
+        "Search the protocols by words. The title \u{e9} sequences.",
+        "Search the protocols by words. The title\u{2019}sequences.",
+        "Search the protocols by words. Escape\u{a0}sequences are removed from the title before it is returned.",
+    ] {
+        assert!(
+            refused_for(D, "search_protocols", bad, "approved only"),
+            "{bad}"
+        );
+    }
+}
+
 #[test]
 fn control_escape_and_sequence_are_approved_in_their_one_phrase() {
     const ALONE: &str = "approved only";
