@@ -25724,6 +25724,16 @@ fn refused_is_a_call_answered_with_its_code() {
             ALONE,
         ),
         (
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A second booking of the slot is not refused with `SLOT_TAKEN`.",
+            ALONE,
+        ),
+        (
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments. A cancelled appointment is never refused with `INVALID_TRANSITION`.",
+            ALONE,
+        ),
+        (
             "cancel_appointment",
             "Cancel one of the authenticated patient's appointments. A confirmed appointment is refused with `INVALID_TRANSITION`.",
             CASE,

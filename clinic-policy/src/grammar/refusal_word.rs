@@ -15,10 +15,9 @@ const PASSIVE: &[&str] = &[
 ];
 
 /// Words that may stand between the copula and "refused" ("is then refused", "is always
-/// refused", "is not refused").
-const BETWEEN: &[&str] = &[
-    "then", "also", "always", "still", "not", "never", "again", "first",
-];
+/// refused"). A denied refusal ("is not refused with `SLOT_TAKEN`") is not among them: it says a
+/// call succeeds where its code answers, which no error reading weighs.
+const BETWEEN: &[&str] = &["then", "also", "always", "still", "again", "first"];
 
 /// "Refused" said without an error code of its sentence (`coded`: the clause, or the one before
 /// it in its sentence, names a code of an answer that makes no change, or an HTTP status), or
