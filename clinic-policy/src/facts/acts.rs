@@ -1005,6 +1005,32 @@ pub(crate) fn own_change_denied(
     }
 }
 
+/// Words that hedge or deny a status said to follow an act ("is not cancelled", "stays
+/// pending", "can be confirmed"): such a clause claims no result.
+const HEDGES: &[&str] = &[
+    "not",
+    "no",
+    "never",
+    "if",
+    "when",
+    "unless",
+    "was",
+    "were",
+    "had",
+    "only",
+    "before",
+    "stays",
+    "remains",
+    "keeps",
+    "unchanged",
+    "same",
+    "can",
+    "may",
+    "might",
+    "could",
+    "still",
+];
+
 /// A status or a priority said to be set by a changing act that sets another or none ("Cancel
 /// … The appointment gets the status `rejected`", "Book … The new appointment gets the status
 /// `confirmed`", "After the escalation, the status of the appointment is pending", "Confirm …
@@ -1025,37 +1051,7 @@ pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut 
     }
     let (status, priority) = (status_left(&effects[..1]), *first == "escalate");
     let hedged = clause.iter().any(|x| {
-        is_word(
-            x,
-            &[
-                "not",
-                "no",
-                "never",
-                "failure",
-                "fails",
-                "failed",
-                "error",
-                "if",
-                "when",
-                "unless",
-                "was",
-                "were",
-                "had",
-                "only",
-                "before",
-                "stays",
-                "remains",
-                "keeps",
-                "unchanged",
-                "same",
-                "can",
-                "may",
-                "might",
-                "could",
-                "from",
-                "still",
-            ],
-        )
+        is_word(x, HEDGES) || is_word(x, &["failure", "fails", "failed", "error", "from"])
     });
     const SETS: &[&str] = &[
         "gets", "get", "receives", "receive", "becomes", "become", "turns", "takes", "gives",
@@ -1088,36 +1084,7 @@ pub(crate) fn result_value_claimed(clause: &[&Tok], effects: &[&str], out: &mut 
                 && is_word_at(clause, 1, &["once", "after"])
                 && (is_word_at(clause, 2, &["this", "it"]) || after_at(1))
     };
-    let hedged_at = |k: usize| {
-        clause[part(k)].iter().any(|x| {
-            is_word(
-                x,
-                &[
-                    "not",
-                    "no",
-                    "never",
-                    "if",
-                    "when",
-                    "unless",
-                    "was",
-                    "were",
-                    "had",
-                    "only",
-                    "before",
-                    "stays",
-                    "remains",
-                    "keeps",
-                    "unchanged",
-                    "same",
-                    "can",
-                    "may",
-                    "might",
-                    "could",
-                    "still",
-                ],
-            )
-        })
-    };
+    let hedged_at = |k: usize| clause[part(k)].iter().any(|x| is_word(x, HEDGES));
     let hit = clause.iter().enumerate().find(|&(k, x)| {
         if ends_as(k) && !hedged_at(k) {
             return is_word(x, STATUSES) && status.is_none_or(|s| x.text != s)
