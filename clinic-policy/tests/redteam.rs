@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam62/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam63/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -96,6 +96,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam60/served.jsonl"), 62, 0),
     (include_str!("data/redteam61/served.jsonl"), 79, 0),
     (include_str!("data/redteam62/served.jsonl"), 39, 0),
+    (include_str!("data/redteam63/served.jsonl"), 36, 36),
 ];
 
 fn mutates(tool: &str) -> bool {
