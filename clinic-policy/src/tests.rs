@@ -25654,6 +25654,32 @@ fn a_bound_word_after_a_wide_character_is_refused_not_a_panic() {
     }
 }
 
+/// A specialty word opening a clause is judged, not a panic: the word before it is looked up
+/// only when there is one.
+#[test]
+fn a_specialty_opening_a_text_is_judged_not_a_panic() {
+    refuses(&[(
+        P,
+        "escalate_to_oncall",
+        "Specialty of the oncall doctor to take the appointment, 1 to 64 characters.",
+    )]);
+    for (place, tool, text) in [
+        (
+            P,
+            "list_doctors",
+            "Specialty of the doctors, as returned by list_specialties.",
+        ),
+        (O, "list_doctors", "Specialty of the doctor."),
+        (
+            D,
+            "list_specialties",
+            "Specialties: list every specialty of the clinic.",
+        ),
+    ] {
+        judge(place, text, tool);
+    }
+}
+
 #[test]
 fn control_escape_and_sequence_are_approved_in_their_one_phrase() {
     const ALONE: &str = "approved only";

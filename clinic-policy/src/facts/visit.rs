@@ -528,7 +528,8 @@ fn kind_of_doctor(clause: &[&Tok], k: usize) -> bool {
         "specialty" | "specialties" | "speciality" | "specialities" => {
             let a_field = (1..=3).any(|d| k >= d && clause[k - d].kind == Kind::Comma)
                 || before(2, &["and", "name", "id"])
-                || is_word_at(clause, k - 1, &["its", "their", "his", "her"])
+                || k > 0
+                    && is_word_at(clause, k - 1, &["its", "their", "his", "her"])
                     && before(2, &["with"]);
             before(4, &["same"]) || before(3, &["of", "with", "in"]) && !a_field
         }
