@@ -26325,3 +26325,85 @@ fn a_call_of_a_changing_tool_said_to_come_first_or_for_each_is_refused() {
         assert!(!refused_for(place, tool, good, order), "{good}");
     }
 }
+
+#[test]
+fn a_priority_with_its_grade_and_a_window_bound_at_this_time_pass() {
+    // the escalation's priority said with its grade is a field of the result; a rank over
+    // another stays a rank
+    let rank = "ranks one source against another";
+    for (place, tool, bad) in [
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment; the result has priority over other lists.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment; the result has priority, urgent or not.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment; the result has priority when urgent.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment; the result has urgent priority over another answer.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment; an urgent result has priority.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, rank), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of its clinic. The result's priority is urgent.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of its clinic. The result has priority urgent.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment; the priority of the result becomes urgent.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment; the priority of the result is urgent.",
+        ),
+    ] {
+        assert!(judge(place, good, tool).is_empty(), "{good}");
+    }
+    // "at this time or later" is a window's bound; "at this time" alone is now
+    let now = "sets a statement in the present period";
+    for (place, tool, bad) in [
+        (
+            P,
+            "find_available_slots",
+            "Start of the window; only slots at this time.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of a doctor. Few slots are open at the moment or later.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, now), "{bad}");
+    }
+    for good in [
+        "Start of the window; only slots at this time or later.",
+        "Start of the window: slots that start at this time or after it are listed.",
+    ] {
+        assert!(judge(P, good, "find_available_slots").is_empty(), "{good}");
+    }
+}

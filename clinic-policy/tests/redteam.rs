@@ -200,7 +200,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh44/rewritten.jsonl"), 29),
     (include_str!("data/fresh45/rewritten.jsonl"), 25),
     (include_str!("data/fresh46/rewritten.jsonl"), 27),
-    (include_str!("data/fresh47/rewritten.jsonl"), 26),
+    (include_str!("data/fresh47/rewritten.jsonl"), 27),
     (include_str!("data/fresh48/rewritten.jsonl"), 27),
 ];
 

@@ -1797,10 +1797,39 @@ pub(super) fn currency(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .get(k + 1)
                 .is_some_and(|n| is_word(n, &["over", "than", "to", "for", "in"]))
     };
+    // "the priority of the result is urgent", "urgent priority": the field said with its value
+    // (`normal` or `urgent`); a rank over another ("priority over", "than") or beside another
+    // source stays a rank
+    let valued = |k: usize| {
+        const GRADES: &[&str] = &["urgent", "normal"];
+        // ("urgent priority", "priority urgent", "the priority of the result is urgent")
+        let beside = (k >= 1 && is_word(clause[k - 1], GRADES))
+            || clause.get(k + 1).is_some_and(|n| is_word(n, GRADES));
+        let said = clause[k + 1..]
+            .iter()
+            .take(6)
+            .position(|x| is_word(x, &["is", "becomes", "stays"]))
+            .is_some_and(|c| clause.get(k + 2 + c).is_some_and(|n| is_word(n, GRADES)));
+        is_word(clause[k], &["priority"])
+            && (beside || said)
+            && !clause
+                .iter()
+                .any(|x| is_word(x, &["not", "when", "if", "unless"]))
+            && !clause.iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "over", "than", "above", "first", "before", "other", "others", "another",
+                        "else", "instead",
+                    ],
+                )
+            })
+    };
     let truth = (0..clause.len())
         .find(|&k| {
             (is_word(clause[k], TRUTH)
                 && !field_named(k)
+                && !valued(k)
                 && !age(k)
                 && !the_matter(clause, k)
                 && !persons_now(k)

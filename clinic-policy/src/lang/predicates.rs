@@ -1330,18 +1330,20 @@ pub(crate) fn live_state(clause: &[&Tok], out: &mut Vec<Violation>) {
             &["week", "month", "year", "morning", "evening", "afternoon"],
         ) && k >= 1
             && is_word(clause[k - 1], &["this", "these"]);
+        // a bound said of a value: "today or later", "at this time or later" (a window's start)
+        let bound = next.is_some_and(|x| is_word(x, &["or"]))
+            && clause
+                .get(k + 2)
+                .is_some_and(|x| is_word(x, &["later", "earlier", "after", "before"]));
         // "at this time", "at the moment"; not "at the time of the booking"
         let moment = k >= 2
             && is_word(clause[k - 2], &["at"])
-            && ((t.text == "time" && is_word(clause[k - 1], &["this"]))
+            && ((t.text == "time" && is_word(clause[k - 1], &["this"]) && !bound)
                 || (t.text == "moment" && is_word(clause[k - 1], &["the", "this"])));
         let today = is_word(t, &["today", "tonight", "soon"])
             && k > 0
             && !is_word(clause[k - 1], &["from", "before", "since", "default"])
-            && !(next.is_some_and(|x| is_word(x, &["or"]))
-                && clause
-                    .get(k + 2)
-                    .is_some_and(|x| is_word(x, &["later", "earlier", "after", "before"])));
+            && !bound;
         // "until Monday", "until June": a date of the calendar with no year is this week's or
         // this year's
         let dated = is_word(t, WEEKDAYS_AND_MONTHS)
