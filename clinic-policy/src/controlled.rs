@@ -164,6 +164,7 @@ const AFTER_A_SCREENED_KIND: &[&str] = &[
 const BOUND_WORDS: &[(&str, &[&str], &[&str])] = &[
     ("control", AFTER_A_SCREENED_KIND, &[]),
     ("escape", AFTER_A_SCREENED_KIND, &[]),
+    ("invisible", &["character", "characters"], &[]),
     ("sequence", &[], &["escape", "control"]),
     ("sequences", &[], &["escape", "control"]),
 ];
@@ -195,6 +196,8 @@ fn bound_word_alone(text: &str, i: usize, j: usize) -> Option<&'static str> {
     let bound = after.contains(&next.as_str()) || before.contains(&prev.as_str());
     (!bound).then_some(if after.is_empty() {
         "approved only after \"escape\" or \"control\": the name of what a text loses"
+    } else if w.eq_ignore_ascii_case("invisible") {
+        "approved only before \"characters\": the name of what a text loses"
     } else {
         "approved only before \"characters\", \"codes\" or \"sequences\": the name of what a text loses"
     })
@@ -524,6 +527,37 @@ fn untrusted_rule(words: &[Word], out: &mut Vec<Violation>) {
     }
 }
 
+/// Verbs of the output screen's taking out.
+const TAKING_OUT: &[&str] = &[
+    "remove",
+    "removes",
+    "removed",
+    "removing",
+    "strip",
+    "strips",
+    "stripped",
+    "stripping",
+];
+
+/// "invisible" at `k` names what the output screen takes out of a text ("the server removes
+/// invisible characters from the excerpt"): before "characters", in a sentence whose verb takes
+/// them out. Whether the taking out is the screen's, of an answer, is the grammar's reading of
+/// the same sentence; a sentence that keeps them ("invisible characters are not removed") is
+/// refused there too.
+fn invisible_characters_removed(words: &[Word], k: usize) -> bool {
+    let sentence_start = (0..=k).rev().find(|&j| words[j].brk_before).unwrap_or(0);
+    let sentence_end = (k + 1..words.len())
+        .find(|&j| words[j].brk_before)
+        .unwrap_or(words.len());
+    words[k].text == "invisible"
+        && words
+            .get(k + 1)
+            .is_some_and(|n| !n.brk_before && matches!(n.text.as_str(), "character" | "characters"))
+        && words[sentence_start..sentence_end]
+            .iter()
+            .any(|w| TAKING_OUT.contains(&w.text.as_str()))
+}
+
 /// The `concealment` rule of the controlled language: no word of hiding, and no "not tell".
 fn concealment_rule(words: &[Word], out: &mut Vec<Violation>) {
     for (k, w) in words.iter().enumerate() {
@@ -531,7 +565,7 @@ fn concealment_rule(words: &[Word], out: &mut Vec<Violation>) {
         // ("sensitive", "private" and "confidential" mark a value to keep back; "case
         // sensitive" is a format, and "private medical data" a kind of data, whose readers a
         // text names beside it)
-        let hiding = c & CONCEAL != 0
+        let hiding = (c & CONCEAL != 0 && !invisible_characters_removed(words, k))
             || matches!(
                 w.text.as_str(),
                 "hidden" | "suppress" | "suppressed" | "secret"

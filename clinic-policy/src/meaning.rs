@@ -421,7 +421,29 @@ fn concealment(r: &mut Reading, i: usize) {
     let t = r.t;
     let n = t.len();
     let c = t[i].cls;
-    if c & CONCEAL != 0 && c & SECRET == 0 {
+    // ("the server removes invisible characters from the patient names": what the output screen
+    // takes out of a text, named; the grammar reads whether the taking out is the screen's)
+    let screened = is(&t[i], &["invisible"])
+        && i + 1 < n
+        && t[i + 1].sent == t[i].sent
+        && is(&t[i + 1], &["character", "characters"])
+        && (0..n).any(|j| {
+            t[j].sent == t[i].sent
+                && is(
+                    &t[j],
+                    &[
+                        "remove",
+                        "removes",
+                        "removed",
+                        "removing",
+                        "strip",
+                        "strips",
+                        "stripped",
+                        "stripping",
+                    ],
+                )
+        });
+    if c & CONCEAL != 0 && c & SECRET == 0 && !screened {
         let strong = is(
             &t[i],
             &[

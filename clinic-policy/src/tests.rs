@@ -26407,3 +26407,194 @@ fn a_priority_with_its_grade_and_a_window_bound_at_this_time_pass() {
         assert!(judge(P, good, "find_available_slots").is_empty(), "{good}");
     }
 }
+
+#[test]
+fn what_the_screen_takes_out_is_never_said_to_stay_and_is_named_with_its_kind() {
+    // the output screen takes control, escape and invisible characters, escape sequences and
+    // tokens out of every string of every answer: said to stay, the claim is false
+    let stays = "said to stay in a text";
+    for (place, tool, bad) in [
+        (
+            D,
+            "search_protocols",
+            "Search the protocols. Escape sequences are kept in the excerpt for the doctor.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Escape sequences are kept in the excerpt for the doctor.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Escape sequences are not removed from the excerpt.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The server does not remove escape sequences from the excerpt.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The server keeps control characters in the excerpt.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The excerpt keeps its escape sequences.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The excerpt, with the control characters in full.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The excerpt is returned with its control characters unchanged.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Control characters stay in the doctor names.",
+        ),
+        (O, "list_doctors", "Escape codes remain in each name."),
+        (
+            O,
+            "list_doctors",
+            "The doctor names, with control characters left in.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "The slots; control characters in the doctor names are kept as is.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; invisible characters are not removed from the names.",
+        ),
+        (
+            P,
+            "search_protocols",
+            "Words to search for; escape sequences in the excerpt are kept.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, stays), "{bad}");
+    }
+    // taken out more widely or of other things than the screen takes: refused
+    for (place, tool, bad) in [
+        (
+            O,
+            "search_protocols",
+            "The server removes all characters from the excerpt.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The server removes characters from the excerpt.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The server removes every code from the excerpt.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The server removes every character that is not a letter from the excerpt.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The server removes the doctor's notes from the excerpt.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The server removes the names of other patients.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The server removes control characters from the patients.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The server removes other characters from the patient names.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The server removes invisible characters from the excerpt when it is shared.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Invisible text is removed from the excerpt.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The excerpt is invisible to the patient.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The excerpt, with invisible characters kept.",
+        ),
+    ] {
+        assert!(!judge(place, bad, tool).is_empty(), "{bad}");
+    }
+    // what the screen does, said of the texts it cleans (the schedule's patient names among
+    // them), and "kept" of other things
+    passes(&[
+        (
+            O,
+            "search_protocols",
+            "The server removes control characters from the excerpt.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The server removes invisible characters from the excerpt.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Invisible characters are removed from the title.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The excerpt is returned with escape sequences removed and the title kept.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments. The server removes control characters from the names of the patients.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Control characters are removed from each patient name.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The server removes invisible characters from the patient names.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments; a moved appointment keeps its id.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, text without control characters.",
+        ),
+    ]);
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "74c5d7ca9de53c5ef27d2027ad27350c434ce16d30a4d5296920e3bfcb62c24f";
+const PINNED: &str = "cb57c73dc7ba79f0308f70f0759104f5c9809cd0c2876efa63583904294ef9b2";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

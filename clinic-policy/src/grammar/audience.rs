@@ -153,7 +153,15 @@ pub(super) fn hiding(
     };
     if person
         && let Some(t) = (0..clause.len())
-            .find(|&k| is_word(clause[k], REMOVAL) && !own(clause[k]) && !qualifier(k))
+            .find(|&k| {
+                is_word(clause[k], REMOVAL)
+                    && !own(clause[k])
+                    && !qualifier(k)
+                    // (what the output screen takes out of a patient's name in the answer)
+                    && !verb(&clause[k].text).is_some_and(|(base, _, form)| {
+                        super::screened::screen_of_the_answer(clause, k, base, form, tool)
+                    })
+            })
             .map(|k| clause[k])
     {
         push(

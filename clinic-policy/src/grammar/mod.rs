@@ -1020,6 +1020,11 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     care_lists_merged(&clauses, out);
     audience_beyond_care(&clauses, out);
     data_said_removed(&clauses, out);
+    screened::screen_said_undone(
+        &clauses,
+        field == Field::ParamDescription && tool.input,
+        out,
+    );
     retention_bounded(&clauses, tool.name, out);
     idempotent_without_a_key(&clauses, tool.name, tool.mutates, out);
     if field == Field::ParamDescription && tool.input {

@@ -149,12 +149,18 @@ pub(super) fn screen_of_the_answer(
 
 /// What is taken out is characters, codes or tokens and nothing else ("escape sequences,
 /// control characters and tokens"), each part ending on a head; a replacement only of tokens.
+/// Characters and codes are named with their kind: the screen takes out control, escape and
+/// invisible ones, never "all characters" or "every other code".
 fn screened_thing(thing: &[&Tok], replaces: bool) -> bool {
     let words: Vec<&&Tok> = thing.iter().filter(|x| x.kind == Kind::Word).collect();
     let parts_end_on_heads = thing
         .split(|x| x.kind == Kind::Comma || is_word(x, &["and", "or"]))
         .filter(|p| !p.is_empty())
-        .all(|p| p.last().is_some_and(|x| is_word(x, SCREENED_HEADS)));
+        .all(|p| {
+            p.last().is_some_and(|x| is_word(x, SCREENED_HEADS))
+                && (p.last().is_some_and(|x| is_word(x, &["token", "tokens"]))
+                    || p.iter().any(|x| is_word(x, SCREENED_KINDS)))
+        });
     !words.is_empty()
         && thing
             .iter()
@@ -301,4 +307,160 @@ pub(super) fn said_of_this_server(clause: &[&Tok], k: usize) -> bool {
     j.is_some_and(|j| {
         is_word(clause[j], &["server"]) && j >= 1 && is_word(clause[j - 1], &["this", "the"])
     })
+}
+
+/// Kinds of what the screen takes out, before a character, a code or a sequence ("control
+/// characters", "escape codes", "invisible characters").
+const CLEANED_KINDS: &[&str] = &[
+    "control",
+    "escape",
+    "invisible",
+    "format",
+    "formatting",
+    "ansi",
+    "terminal",
+];
+
+/// Words that say a thing stays in a text as it came ("kept", "left in", "passed through",
+/// "unchanged", "raw", "in full").
+const LEFT_AS_IT_CAME: &[&str] = &[
+    "keep",
+    "keeps",
+    "kept",
+    "keeping",
+    "leave",
+    "leaves",
+    "left",
+    "leaving",
+    "stay",
+    "stays",
+    "stayed",
+    "remain",
+    "remains",
+    "remained",
+    "retain",
+    "retains",
+    "retained",
+    "preserve",
+    "preserves",
+    "preserved",
+    "pass",
+    "passes",
+    "passed",
+    "unchanged",
+    "untouched",
+    "intact",
+    "unaltered",
+    "unmodified",
+    "unfiltered",
+    "unscreened",
+    "verbatim",
+    "raw",
+];
+
+/// Words that deny the taking out after them ("not removed", "never stripped", "without
+/// removing").
+const DENIALS: &[&str] = &["not", "never", "no", "without", "nor", "cannot"];
+
+/// Words that name an argument, which the server sends as it is given ("the query keeps its
+/// control characters" is true of an argument).
+const ARGUMENT_WORDS: &[&str] = &["argument", "arguments", "query", "input", "inputs"];
+
+/// Words that name an answer's text, for a parameter's description, which is read as said of
+/// the argument unless it names one.
+const ANSWER_WORDS: &[&str] = &[
+    "answer", "answers", "result", "results", "output", "outputs", "excerpt", "excerpts", "title",
+    "titles", "returned", "returns",
+];
+
+/// What the screen takes out (a control, escape or invisible character, an escape sequence or
+/// code, a token) said to stay in a text as it came: "escape sequences are kept in the
+/// excerpt", "control characters are not removed", "the excerpt, escape sequences untouched".
+/// Every string of every answer passes the output screen, which takes all of them out; the
+/// agent, told they stay, reads a cleaned text as the clinic's own. `of_an_argument`: a
+/// parameter's description of a tool that takes arguments, read as said of the argument unless
+/// it names an answer's text.
+pub(super) fn screen_said_undone(
+    clauses: &[Vec<&Tok>],
+    of_an_argument: bool,
+    out: &mut Vec<Violation>,
+) {
+    for clause in clauses {
+        let named = |part: &[&Tok]| {
+            part.iter().enumerate().any(|(h, x)| {
+                (is_word(
+                    x,
+                    &[
+                        "character",
+                        "characters",
+                        "code",
+                        "codes",
+                        "sequence",
+                        "sequences",
+                    ],
+                ) && h >= 1
+                    && is_word(part[h - 1], CLEANED_KINDS))
+                    || (is_word(x, &["token", "tokens"])
+                        && h >= 1
+                        && is_word(part[h - 1], &["access", "bearer", "secret", "session"]))
+            })
+        };
+        if !named(clause)
+            || clause.iter().any(|x| is_word(x, ARGUMENT_WORDS))
+            || (of_an_argument && !clause.iter().any(|x| is_word(x, ANSWER_WORDS)))
+        {
+            continue;
+        }
+        let removal = |x: &Tok| {
+            x.kind == Kind::Word
+                && verb(&x.text).is_some_and(|(base, _, _)| {
+                    matches!(base, "remove" | "strip" | "redact" | "replace")
+                })
+        };
+        // a taking out denied: a denial a few words before the verb, or before what it takes
+        let denied = clause.iter().enumerate().find(|&(k, x)| {
+            (removal(x)
+                && clause[k.saturating_sub(3)..k]
+                    .iter()
+                    .any(|d| is_word(d, DENIALS)))
+                || (is_word(x, &["no", "not", "none"])
+                    && named(&clause[k + 1..(k + 4).min(clause.len())])
+                    && clause.iter().any(|y| removal(y)))
+        });
+        // a word of staying as it came, or "as is" and "in full", in a part that names what is
+        // taken out, or in a clause that takes nothing out
+        let in_a_part = clause
+            .split(|x| x.kind == Kind::Comma || is_word(x, &["and", "or", "but"]))
+            .filter(|p| named(p) && !p.iter().any(|x| removal(x)))
+            .find_map(left_as_it_came);
+        let in_the_clause = (!clause.iter().any(|x| removal(x)))
+            .then(|| left_as_it_came(clause))
+            .flatten();
+        let hit = denied.map(|(_, t)| *t).or(in_a_part).or(in_the_clause);
+        let Some(t) = hit else { continue };
+        out.push(Violation {
+            rule: Rule::Directive,
+            range: t.start..t.end,
+            detail: format!(
+                "\"{}\": what the output screen takes out (control, escape and invisible characters, escape sequences, tokens) said to stay in a text; every string of every answer passes the screen, which takes them out",
+                t.text
+            ),
+        });
+    }
+}
+
+/// A word of staying as it came in `part` ("kept", "untouched"), or "as is", "as sent", "in
+/// full", "goes through".
+fn left_as_it_came<'a>(part: &[&'a Tok]) -> Option<&'a Tok> {
+    part.iter()
+        .enumerate()
+        .find(|&(k, x)| {
+            is_word(x, LEFT_AS_IT_CAME)
+                || (is_word(x, &["as"]) && is_word_at(part, k + 1, &["is", "sent", "it"]))
+                || (is_word(x, &["in"]) && is_word_at(part, k + 1, &["full"]))
+                || (is_word(x, &["through"])
+                    && k >= 1
+                    && is_word(part[k - 1], &["go", "goes", "went", "gone"]))
+        })
+        .map(|(_, x)| *x)
 }

@@ -13,8 +13,9 @@ const ANY_TEXT: &[&str] = &[
 
 /// Each reading tool's texts of the clinic API (`clinic-mcp/src/tools/*.rs`): the words that
 /// name the texts (heads), and the words of what they belong to, which may stand before a head
-/// ("the protocol text") or after "of" ("the title of each protocol"). No person is among them:
-/// a text said of a patient is a person's data, not the answer's characters.
+/// ("the protocol text") or after "of" ("the title of each protocol"). A person is among them
+/// only where the answer names one: the doctor's schedule names each appointment's patient, and
+/// the screen cleans the patient's name as it cleans a doctor's.
 #[rustfmt::skip]
 const TEXTS: &[(&str, &[&str], &[&str])] = &[
     ("search_protocols", &["title", "titles", "excerpt", "excerpts"], &["protocol", "protocols"]),
@@ -23,7 +24,7 @@ const TEXTS: &[(&str, &[&str], &[&str])] = &[
     ("find_available_slots", &["name", "names", "specialty", "specialties"], &["doctor", "doctors", "clinic", "clinics", "slot", "slots"]),
     ("list_my_appointments", &["name", "names", "specialty", "specialties", "reason", "reasons"], &["doctor", "doctors", "rejection", "appointment", "appointments"]),
     ("get_appointment", &["name", "names", "specialty", "specialties", "reason", "reasons"], &["doctor", "doctors", "rejection", "appointment", "appointments"]),
-    ("list_doctor_schedule", &["reason", "reasons"], &["rejection", "appointment", "appointments"]),
+    ("list_doctor_schedule", &["name", "names", "reason", "reasons"], &["patient", "patients", "rejection", "appointment", "appointments"]),
 ];
 
 /// What a text the screen changes is named by, on `tool`: `Some((heads, owners))`, or `None`
