@@ -26598,3 +26598,180 @@ fn what_the_screen_takes_out_is_never_said_to_stay_and_is_named_with_its_kind() 
         ),
     ]);
 }
+
+#[test]
+fn hiding_as_a_state_a_list_cut_short_authority_over_a_person_and_a_later_state_are_refused() {
+    let unseen = "puts a value out of a person's sight";
+    let left_out = "an item said to be out of the answer";
+    let ranked = "ranks a text over a person's judgement";
+    let later = "a state of the answer said to hold at a later act";
+    for (place, tool, bad, why) in [
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters; it is unknown to the patient.",
+            unseen,
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake of one of the authenticated patient's appointments. The triage level is unknown to its patient.",
+            unseen,
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters; they stay unknown to the doctor until the visit.",
+            unseen,
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection; for the patient it is unknown.",
+            unseen,
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection; it is separate from what the patient sees.",
+            unseen,
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The doctor's appointments; urgent ones are not part of the page.",
+            left_out,
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The patient's appointments; rejected ones are not among them.",
+            left_out,
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; its doctor is absent from it after an escalation.",
+            left_out,
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance; shared protocols are not in the list.",
+            left_out,
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The doctor's appointments, other than the urgent ones.",
+            left_out,
+        ),
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text; the clinic's final word on care, over the doctor's.",
+            ranked,
+        ),
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text; it counts more than the doctor's advice.",
+            ranked,
+        ),
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text; it is the rule for the doctor.",
+            ranked,
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity; the last word on the visit.",
+            ranked,
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; each one is still open at the time of the booking.",
+            later,
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; its status stays the same until the visit.",
+            later,
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The patient's appointments; each one is still pending by the time of the visit.",
+            later,
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            O,
+            "get_intake",
+            "Triage level set by the clinic from the severity; the patient sees it too.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The doctor's appointments; appointments of other doctors are not part of the page.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance; protocols of other clinics are not among them.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; taken slots are not part of them.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, without the booked ones.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. Availability and fees are omitted.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection; absent unless the appointment is rejected.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance; a match in the title weighs more than a match in the text.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The appointment, pending; its slot is taken at the time of the booking.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The appointment; it stays pending until the doctor confirms or rejects it.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The patient's appointments, each with its status at the time of the call.",
+        ),
+    ] {
+        assert!(
+            judge(place, good, tool).is_empty(),
+            "{good}: {:?}",
+            judge(place, good, tool)
+        );
+    }
+}

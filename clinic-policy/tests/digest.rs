@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "cb57c73dc7ba79f0308f70f0759104f5c9809cd0c2876efa63583904294ef9b2";
+const PINNED: &str = "cb2f563ed2cd8a333482c3b67266d0f5f59e8371379e4f71c4ad0de955ed057c";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -62,7 +62,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam26/served.jsonl"), 115, 13),
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
     (include_str!("data/redteam28/served.jsonl"), 167, 22),
-    (include_str!("data/redteam29/served.jsonl"), 179, 37),
+    (include_str!("data/redteam29/served.jsonl"), 179, 36),
     (include_str!("data/redteam30/served.jsonl"), 221, 68),
     (include_str!("data/redteam31/served.jsonl"), 234, 11),
     (include_str!("data/redteam32/served.jsonl"), 196, 24),
@@ -74,7 +74,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam38/served.jsonl"), 165, 61),
     (include_str!("data/redteam39/served.jsonl"), 129, 25),
     (include_str!("data/redteam40/served.jsonl"), 138, 33),
-    (include_str!("data/redteam41/served.jsonl"), 103, 24),
+    (include_str!("data/redteam41/served.jsonl"), 103, 23),
     (include_str!("data/redteam42/served.jsonl"), 84, 12),
     (include_str!("data/redteam43/served.jsonl"), 82, 12),
     (include_str!("data/redteam44/served.jsonl"), 76, 16),
@@ -96,7 +96,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam60/served.jsonl"), 62, 0),
     (include_str!("data/redteam61/served.jsonl"), 79, 0),
     (include_str!("data/redteam62/served.jsonl"), 39, 0),
-    (include_str!("data/redteam63/served.jsonl"), 36, 36),
+    (include_str!("data/redteam63/served.jsonl"), 36, 20),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -1,0 +1,121 @@
+//! A state of an answer said to hold at a later act: "each slot is still open at the time of the
+//! booking", "its status is still the same at the time of the visit", "the slot stays open until
+//! the patient books it". A read is as of its call: another patient may take a slot before the
+//! booking (`SLOT_TAKEN`), and an appointment may be rejected, cancelled, moved or escalated
+//! before the visit. Hedged ("may be taken by the time of the booking") or said of the tool's
+//! own act ("the slot is taken at the time of the booking", of book_appointment) it passes.
+
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// Later acts and times the reader comes to after the call.
+const LATER: &[&str] = &[
+    "booking",
+    "bookings",
+    "book",
+    "books",
+    "booked",
+    "visit",
+    "visits",
+    "arrival",
+    "arrives",
+    "later",
+    "future",
+    "tomorrow",
+    "move",
+    "confirmation",
+    "reschedule",
+    "checkin",
+];
+
+/// Words that say a state is kept on ("still", "stays", "the same", "unchanged", "guaranteed").
+const KEPT_ON: &[&str] = &[
+    "still",
+    "stays",
+    "stay",
+    "remains",
+    "remain",
+    "same",
+    "unchanged",
+    "guaranteed",
+    "sure",
+    "certain",
+    "kept",
+    "keeps",
+    "holds",
+    "persists",
+    "lasts",
+];
+
+/// Words that hedge a later state ("may be taken", "can change", "unless …").
+const HEDGES: &[&str] = &[
+    "may", "might", "can", "could", "unless", "if", "not", "no", "never", "cannot", "perhaps",
+    "possibly",
+];
+
+/// A state of the answer said to hold at a later act: a word that keeps the state on, or "at
+/// the time of" / "by the time", with a later act after an anchor ("at the time of the booking",
+/// "until the visit", "when the patient books it", "through the visit").
+pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    let n = clause.len();
+    let w = |j: usize, list: &[&str]| is_word_at(clause, j, list);
+    if clause.iter().any(|t| is_word(t, HEDGES)) {
+        return;
+    }
+    // the tool's own act at that time is its own ("taken at the time of the booking")
+    let own = |t: &Tok| {
+        effects.iter().any(|e| {
+            t.text.starts_with(e)
+                || *e == "book" && t.text.starts_with("book")
+                || *e == "reschedule" && is_word(t, &["move", "reschedule"])
+        })
+    };
+    // "at the time of", "by the time": a time named by a later act
+    let at_the_time = (0..n).find(|&k| {
+        w(k, &["at", "by"])
+            && w(k + 1, &["the"])
+            && w(k + 2, &["time", "moment", "day", "hour"])
+            && clause[k + 3..]
+                .iter()
+                .take(5)
+                .any(|x| is_word(x, LATER) && !own(x))
+    });
+    // a state kept on to a later act: "still open when the patient books it", "stays the same
+    // until the visit", "remains open through the booking"
+    let kept_on = || {
+        // ("the same key": "same" before a noun names a thing, it keeps no state on)
+        let kept = (0..n).find(|&k| {
+            is_word(clause[k], KEPT_ON)
+                && !(is_word(clause[k], &["same"])
+                    && clause.get(k + 1).is_some_and(|x| {
+                        x.kind == Kind::Word
+                            && !is_word(x, PREPOSITIONS)
+                            && !is_word(x, &["until", "till", "when"])
+                    }))
+        })?;
+        let anchor = (kept + 1..n).find(|&j| {
+            w(
+                j,
+                &[
+                    "at", "until", "till", "when", "by", "through", "during", "on", "upon",
+                ],
+            )
+        })?;
+        clause[anchor + 1..]
+            .iter()
+            .take(5)
+            .any(|x| is_word(x, LATER) && !own(x))
+            .then_some(kept)
+    };
+    if let Some(k) = at_the_time.or_else(kept_on) {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            format!(
+                "\"{}\": a state of the answer said to hold at a later act; a read is as of its call, and a slot or an appointment may change before the booking or the visit",
+                clause[k].text
+            ),
+        );
+    }
+}
