@@ -26775,3 +26775,168 @@ fn hiding_as_a_state_a_list_cut_short_authority_over_a_person_and_a_later_state_
         );
     }
 }
+
+#[test]
+fn an_error_said_for_its_opposite_case_or_followed_by_a_change_is_refused_in_any_wording() {
+    let opposite = "an error said for the opposite of its own condition";
+    for (place, tool, bad) in [
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments. A first intake is refused with `INTAKE_EXISTS`.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments. For the first intake, the answer is `INTAKE_EXISTS`.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments. An appointment without an intake gives `INTAKE_EXISTS`.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms. A new intake returns the error `INTAKE_EXISTS`.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. A move to a free slot is refused with `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. A move to an available slot fails with `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot that is not taken gives `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot nobody has booked returns the error `SLOT_TAKEN`.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The appointment. A booking of a free slot gives `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. An appointment that is not yet cancelled fails with `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A first cancellation fails with `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. An appointment that has not started yet gives `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. A known id gives `APPOINTMENT_NOT_FOUND`.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake of one of the authenticated patient's appointments. An appointment whose intake was recorded gives `INTAKE_NOT_FOUND`.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments. A clinic with an oncall doctor gives `NO_ONCALL_DOCTOR`.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, opposite), "{bad}");
+    }
+    for (place, tool, bad) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A call that is refused with `SLOT_TAKEN` books the next free slot.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A call that fails with `SLOT_TAKEN` then books another slot.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A taken slot gives `SLOT_TAKEN`, and the server books the next free slot.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. A move that gives `SLOT_TAKEN` cancels the appointment.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments. A second intake gives `INTAKE_EXISTS` and replaces the first one.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, AFTER_REFUSAL), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments. A second intake of the same appointment is refused with `INTAKE_EXISTS`.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments. An appointment that already has an intake gives `INTAKE_EXISTS`, and the first one stays as it was.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot that is already taken gives `SLOT_TAKEN`; nothing is booked.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot that was free in the search but is taken now gives `SLOT_TAKEN`.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. A slot that is not free gives `SLOT_TAKEN` and books nothing.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. A move to a taken slot fails with `SLOT_TAKEN`, and the appointment keeps its old slot.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. A move of an appointment that has already started gives `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. An appointment that is not pending gives `INVALID_TRANSITION`.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake of one of the authenticated patient's appointments. An appointment whose intake is not recorded yet gives `INTAKE_NOT_FOUND`.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments. With no oncall doctor in the clinic, the answer is `NO_ONCALL_DOCTOR` and the appointment is as it was.",
+        ),
+    ]);
+}

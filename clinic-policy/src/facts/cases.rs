@@ -250,7 +250,7 @@ pub(super) fn joined_codes(toks: &[Tok], text: &str, k: usize) -> Vec<usize> {
 
 /// Words that open a phrase of a case after its code ("`SLOT_TAKEN`, when …", "…, for a
 /// cancelled appointment").
-const CASE_OPENERS: &[&str] = &[
+pub(super) const CASE_OPENERS: &[&str] = &[
     "when",
     "if",
     "for",
@@ -334,4 +334,124 @@ pub(super) fn case_of<'t>(
         .filter(|&(j, _)| !joined.contains(&(from + j)))
         .map(|(_, t)| t)
         .collect()
+}
+
+/// The words that deny what follows them in a case ("not free", "no longer taken", "nobody
+/// has booked", "without an intake").
+const DENIALS: &[&str] = &[
+    "not", "no", "nobody", "never", "none", "without", "nothing", "neither", "nor",
+];
+
+/// The words that end a denial's reach ("not free but taken").
+const DENIAL_ENDS: &[&str] = &["but", "and", "although", "though", "while", "now"];
+
+/// The words that say each code's own condition and the words that say its opposite (a first
+/// intake, a free slot, a known id, an oncall doctor present): a word of either list that is
+/// denied says the other. `takes` (the statuses the act takes) is the opposite of
+/// `INVALID_TRANSITION`'s own, and the statuses it does not take are its own.
+fn polar_words(code: &str, takes: &[&str]) -> Option<(Vec<&'static str>, Vec<&'static str>)> {
+    let split = |s: &'static str| s.split_whitespace().collect::<Vec<_>>();
+    let (own, opposite) = match code {
+        "slot_taken" => (
+            split(
+                "taken booked gone unavailable lost wins won win concurrent race someone else another twice already",
+            ),
+            split("free open available unbooked vacant empty untaken"),
+        ),
+        "intake_exists" => (
+            split("second another again twice already exists repeated more existing"),
+            split("first initial new"),
+        ),
+        "invalid_transition" => {
+            let mut own = split("started begun past over already again second twice longer");
+            own.extend(STATUSES_OF_CODE.iter().filter(|s| !takes.contains(s)));
+            let mut opposite = split("first");
+            opposite.extend(STATUSES_OF_CODE.iter().filter(|s| takes.contains(s)));
+            (own, opposite)
+        }
+        "appointment_not_found" | "not_found" | "slot_not_found" | "doctor_not_found" => (
+            split("unknown wrong another other someone else deleted invalid mistyped"),
+            split("known valid existing exists real right correct own"),
+        ),
+        "intake_not_found" => (
+            split("unknown wrong another other yet missing"),
+            split("recorded submitted exists existing already"),
+        ),
+        "no_oncall_doctor" => (split("nobody missing absent none"), split("present")),
+        _ => return None,
+    };
+    Some((own, opposite))
+}
+
+/// The statuses of the contract an `INVALID_TRANSITION` case is said in.
+const STATUSES_OF_CODE: &[&str] = &["pending", "confirmed", "rejected", "cancelled"];
+
+/// The word of a code's case that says the opposite of the code's own condition, when the case
+/// says none of its own ("A first intake gives `INTAKE_EXISTS`", "A move to a free slot fails
+/// with `SLOT_TAKEN`", "A slot nobody has booked gives `SLOT_TAKEN`", "The patient's own
+/// appointment gives `APPOINTMENT_NOT_FOUND`"): a code answers its own condition only, and the
+/// agent tells the patient the act cannot be made where it can. A word is denied by a denial
+/// up to four words before it, not past a "but" or an "and".
+pub(super) fn opposite_case<'t>(case: &[&'t Tok], code: &str, takes: &[&str]) -> Option<&'t Tok> {
+    let (own, opposite) = polar_words(code, takes)?;
+    let words: Vec<&Tok> = case
+        .iter()
+        .copied()
+        .filter(|x| x.kind == Kind::Word)
+        .collect();
+    let denied = |i: usize| {
+        words[..i]
+            .iter()
+            .rev()
+            .take(4)
+            .take_while(|x| !is_word(x, DENIAL_ENDS))
+            .any(|x| is_word(x, DENIALS))
+    };
+    let among = |list: &[&str], x: &Tok| list.iter().any(|w| x.text == *w);
+    let mut says_own = false;
+    let mut says_opposite = None;
+    for (i, x) in words.iter().enumerate() {
+        let d = denied(i);
+        if among(&own, x) && !d || among(&opposite, x) && d {
+            says_own = true;
+        }
+        if among(&opposite, x) && !d || among(&own, x) && d {
+            says_opposite = says_opposite.or(Some(*x));
+        }
+    }
+    // (the object denied outright is the opposite of an intake that exists: "an appointment
+    // with no intake", "without an intake"; and of a missing oncall doctor, one said present)
+    let object = match code {
+        "intake_exists" => Some(&["intake", "intakes", "form"][..]),
+        _ => None,
+    };
+    if let Some(object) = object {
+        for (i, x) in words.iter().enumerate() {
+            if is_word(x, object) && denied(i) {
+                says_opposite = says_opposite.or(Some(*x));
+            }
+        }
+    }
+    if code == "intake_not_found" {
+        // (an intake said with no denial in the case: "An appointment with an intake gives …")
+        let any_denial = words.iter().any(|x| is_word(x, DENIALS));
+        if !any_denial && let Some(x) = words.iter().find(|x| is_word(x, &["intake", "intakes"])) {
+            says_opposite = says_opposite.or(Some(*x));
+        }
+        if any_denial {
+            says_own = true;
+        }
+    }
+    if code == "no_oncall_doctor" {
+        let any_denial = words.iter().any(|x| is_word(x, DENIALS));
+        if any_denial {
+            says_own = true;
+        } else if let Some(x) = words
+            .iter()
+            .find(|x| is_word(x, &["oncall", "on-call", "call", "duty"]))
+        {
+            says_opposite = says_opposite.or(Some(*x));
+        }
+    }
+    says_opposite.filter(|_| !says_own)
 }

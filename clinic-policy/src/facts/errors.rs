@@ -7,7 +7,7 @@ use super::acts::{
     HOURS_OF_A_CLOCK, REFUSED_STATUS_CODE, SECOND_INTAKE_CODE, STATUSES, clock_time,
     statuses_taken, window_ahead,
 };
-use super::cases::{case_of, joined_codes, word_beyond_code};
+use super::cases::{case_of, joined_codes, opposite_case, word_beyond_code};
 use crate::codes::{
     ANOTHER_OWNER, API_ERRORS, NO_SUCH, act_participles, act_words, capital_code, condition_opens,
     http_status, known_route, sentence_around, tools_answering,
@@ -196,7 +196,22 @@ pub(super) fn made_up_error(
                 let Some(word) = word_beyond_code(&own_case, &codes, tool, opens_gloss)
                     .filter(|_| known_route && super::callers::has_a_route(tool))
                 else {
-                    return case_misplaced(code, &own_case).map(str::to_owned);
+                    if let Some(why) = case_misplaced(code, &own_case) {
+                        return Some(why.to_owned());
+                    }
+                    // (a code said for the opposite of its own condition; not a code that is the
+                    // condition of what its sentence says before it: "Nothing is booked if the
+                    // answer is `SLOT_TAKEN`")
+                    if let Some(word) =
+                        opposite_case(&own_case, code, statuses_taken(&own_effects(tool)))
+                            .filter(|_| !opens_gloss && !answer_conditioned(toks, k))
+                    {
+                        return Some(format!(
+                            "an error said for the opposite of its own condition (\"{}\"): a code answers only its own case (a second intake, a slot that is taken, an id that names nothing, a status the act does not take)",
+                            word.text
+                        ));
+                    }
+                    return None;
                 };
                 Some(format!(
                     "an error said of a case its code does not answer (\"{}\"): each code of the contract answers only its own cases (an unknown id, a taken slot, a status, a key, a rate, a missing oncall doctor, a lost answer)",
@@ -218,6 +233,28 @@ pub(super) fn made_up_error(
         push(out, Rule::Directive, t, why);
         return;
     }
+}
+
+/// The code at `k` is the answer a condition names ("… if the answer is `SLOT_TAKEN`", "when
+/// the call gives `X`"): what its sentence says beside it is the consequence, not its case.
+fn answer_conditioned(toks: &[Tok], k: usize) -> bool {
+    (k.saturating_sub(7)..k).any(|j| {
+        is_word(
+            &toks[j],
+            &["if", "when", "whenever", "once", "unless", "should", "upon"],
+        ) && toks[j + 1..k]
+            .iter()
+            .all(|x| is_word(x, crate::codes::ANSWER_WORDS))
+            && toks[j + 1..k].iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "answer", "answers", "error", "code", "status", "result", "gives",
+                        "returns",
+                    ],
+                )
+            })
+    })
 }
 
 /// The words after which a number is the answer's HTTP status ("the answer 422", "gives 410").

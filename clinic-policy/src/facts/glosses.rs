@@ -1265,7 +1265,12 @@ pub(super) fn code_glossed(
                 return;
             }
         }
-        if !lost && let Some(t) = change_after_refusal(toks, k, opens, text) {
+        let after = if opens.is_none() && before.is_none() {
+            act_after_code(toks, k, text)
+        } else {
+            None
+        };
+        if !lost && let Some(t) = change_after_refusal(toks, k, opens, text).or(after) {
             push(
                 out,
                 Rule::Directive,
@@ -1849,4 +1854,102 @@ fn api_silent(sent: &[Tok], k: usize) -> bool {
         ) || w(j, &["times", "timed"]) && w(j + 1, &["out"])
     });
     answering && (denied || late) || link || timed_out
+}
+
+/// A change said to follow a refused answer in the predicate after its code, in one sentence:
+/// the code in its subject ("A call that is refused with `SLOT_TAKEN` books the next free
+/// slot", "A move that fails with `SLOT_TAKEN` releases the old slot") or joined after it ("…
+/// gives `SLOT_TAKEN` and moves the patient to the waiting list", "…, and the old slot is
+/// released"): after an error of the contract the API makes no change. A phrase that opens a
+/// case ("… `SLOT_TAKEN` when the slot was booked by someone else") or stands in parentheses is
+/// the code's case, not what follows it; a word of keeping excuses its own part ("… and the
+/// appointment keeps its old slot").
+fn act_after_code<'t>(toks: &'t [Tok], k: usize, text: &str) -> Option<&'t Tok> {
+    if !capital_code(&toks[k], text) || !crate::codes::refused_code(&toks[k].text) {
+        return None;
+    }
+    let end = (k + 1..toks.len())
+        .find(|&j| {
+            let x = &toks[j];
+            x.kind == Kind::Stop
+                || capital_code(x, text)
+                || x.kind == Kind::Ident
+                    && http_status(&x.text).is_some()
+                    && !text[x.end..].trim_start().starts_with('`')
+        })
+        .unwrap_or(toks.len());
+    let joins = |x: &Tok| is_word(x, &["and", "so", "then", "thus", "but"]);
+    // (a verb that says what a thing does or is: "books", "is", "will"; not a noun's plural
+    // after a determiner)
+    let finite = |x: &Tok| {
+        is_word(x, STATE_VERBS)
+            || is_word(x, &["will", "would", "can"])
+            || verb(&x.text).is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past))
+    };
+    let mut depth = 0usize;
+    let mut first = true;
+    let mut in_case = false;
+    let mut start = k + 1;
+    for j in k + 1..=end {
+        let boundary = j == end || toks[j].kind == Kind::Comma;
+        if !boundary {
+            continue;
+        }
+        let inside = depth > 0;
+        if j < end {
+            match &text[toks[j].start..toks[j].end] {
+                "(" => depth += 1,
+                ")" => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        let phrase: Vec<&Tok> = toks[start..j].iter().collect();
+        start = j + 1;
+        let words = words_of(&phrase);
+        if inside || words.is_empty() {
+            continue;
+        }
+        let was_first = first;
+        first = false;
+        let lead = words.iter().position(|w| !joins(w)).unwrap_or(words.len());
+        let Some(opening) = words.get(lead) else {
+            continue;
+        };
+        // (a case goes on, phrase by phrase, until a phrase joins a clause of its own: "… for a
+        // cancelled, rejected or started appointment")
+        if is_word(opening, super::cases::CASE_OPENERS)
+            || is_word(opening, &["means", "mean", "meaning", "stands", "or"])
+        {
+            in_case = true;
+            continue;
+        }
+        if lead > 0 {
+            in_case = false;
+        }
+        if in_case {
+            continue;
+        }
+        // (right after the code, only a predicate: "… `SLOT_TAKEN` books …", "… `SLOT_TAKEN`
+        // and books …"; not a phrase of its case, "… `SLOT_TAKEN` to a booking made …")
+        if was_first && lead == 0 && !finite(opening) {
+            continue;
+        }
+        // (each part's claim is its words before a case opens in it: "… and is the answer when
+        // the slot is taken")
+        if let Some(t) = words
+            .split(|w| is_word(w, &["and", "but", "while"]))
+            .filter(|part| !kept_governs(part))
+            .find_map(|part| {
+                let claim: Vec<&Tok> = part
+                    .iter()
+                    .copied()
+                    .take_while(|w| !is_word(w, super::cases::CASE_OPENERS))
+                    .collect();
+                state_said(&claim)
+            })
+        {
+            return Some(t);
+        }
+    }
+    None
 }
