@@ -26940,3 +26940,170 @@ fn an_error_said_for_its_opposite_case_or_followed_by_a_change_is_refused_in_any
         ),
     ]);
 }
+
+#[test]
+fn the_appointments_doctor_said_to_change_is_read_in_every_shape() {
+    // after a link or an adverb, over adverbs between the subject, the copula and the doctor, as
+    // a passive or a hand-over of the appointment itself, on every tool and field: only the
+    // escalation (the oncall doctor of the same clinic) and the move (the new slot's doctor)
+    // give the appointment another doctor, and a booking the slot's
+    let why = "appointment's doctor said";
+    for (place, tool, bad) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancels an appointment, and the doctor of the appointment changes to the oncall doctor.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Rejects an appointment, and the doctor of the appointment changes to the oncall doctor.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments. Its doctor is then the doctor who escalates.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments. Its doctor is still the doctor who escalates.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments. Its doctor is, from then on, the doctor who escalates.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments. The appointment goes to a doctor of another clinic.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "The escalated appointment; its doctor is also the doctor who escalated it.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancels an appointment. The appointment's doctor is then the oncall doctor.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancels an appointment. The appointment gets another doctor.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancels an appointment. The appointment gets the oncall doctor as its doctor.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancels an appointment. It is transferred to the oncall doctor.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The cancelled appointment; the doctor of the appointment is now the oncall doctor.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirms a pending appointment of the authenticated doctor, and its doctor then switches to the oncall doctor.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The confirmed appointment. It is then passed to the oncall doctor.",
+        ),
+        (
+            O,
+            "reject_appointment",
+            "The rejected appointment. Its doctor is also the oncall doctor.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Books an open slot for the patient, and the appointment is later moved to the oncall doctor.",
+        ),
+        (
+            D,
+            "submit_intake",
+            "Records an intake for an appointment, and its doctor then becomes the oncall doctor.",
+        ),
+        (
+            O,
+            "submit_intake",
+            "The intake. The appointment is reassigned.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move an appointment to another open slot; its doctor then changes to the oncall doctor.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move an appointment to another open slot; it is handed to the oncall doctor.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Each appointment; its doctor is now the oncall doctor.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments. It becomes urgent, and its doctor changes to the oncall doctor of the clinic.",
+        ),
+        (
+            D,
+            "escalate_appointment",
+            "Escalate one of the authenticated doctor's appointments. It becomes urgent, and its doctor then changes to the oncall doctor of the clinic.",
+        ),
+        (
+            O,
+            "escalate_appointment",
+            "The escalated appointment; its doctor is now the oncall doctor of the clinic.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move an appointment to another open slot; its doctor changes to the doctor of the new slot.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move an appointment to another open slot, and its doctor then changes to the doctor of the new slot.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move an appointment to another open slot; its doctor is then the doctor of the new slot.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirms a pending appointment when its doctor is the authenticated doctor.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancels an appointment. Its doctor is still the same doctor.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The booked appointment; its doctor is the doctor of the slot.",
+        ),
+    ] {
+        assert!(!refused_for(place, tool, good, why), "{good}");
+    }
+}

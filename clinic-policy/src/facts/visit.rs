@@ -192,6 +192,7 @@ fn doctor_kept(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
 enum Given {
     Oncall,
     NewSlot,
+    Slot,
 }
 
 fn doctor_given(effects: &[&str]) -> Option<Given> {
@@ -199,6 +200,8 @@ fn doctor_given(effects: &[&str]) -> Option<Given> {
         Some(Given::Oncall)
     } else if effects.iter().any(|e| matches!(*e, "reschedule" | "move")) {
         Some(Given::NewSlot)
+    } else if effects.contains(&"book") {
+        Some(Given::Slot)
     } else {
         None
     }
@@ -231,7 +234,7 @@ fn is_given(x: &[&Tok], given: Given) -> bool {
                     | ["of", "the", "clinic", "of", "the", "appointment"]
             )
         }
-        Given::NewSlot => matches!(
+        Given::NewSlot | Given::Slot => matches!(
             w,
             ["doctor", "of", "the" | "its", "slot"]
                 | ["doctor", "of", "the" | "its", "new" | "other", "slot"]
@@ -239,56 +242,346 @@ fn is_given(x: &[&Tok], given: Given) -> bool {
     }
 }
 
+/// Words that open a clause of its own, after which the appointment's doctor stands as its
+/// subject ("…, and its doctor changes", "so the doctor of the appointment is …").
+const SUBJECT_LINKS: &[&str] = &["and", "but", "so", "because", "whereupon", "meaning"];
+
+/// Words before "appointment" in a subject of its own ("the cancelled appointment", "each
+/// pending appointment").
+const APPOINTMENT_DETERMINERS: &[&str] = &[
+    "the",
+    "this",
+    "that",
+    "each",
+    "every",
+    "an",
+    "its",
+    "their",
+    "your",
+    "cancelled",
+    "confirmed",
+    "rejected",
+    "booked",
+    "escalated",
+    "moved",
+    "rescheduled",
+    "pending",
+    "urgent",
+    "patient",
+];
+
+/// Participles of a doctor changed or given, after a copula ("its doctor is changed to …", "the
+/// appointment is handed to …").
+const CHANGED_TO: &[&str] = &[
+    "changed",
+    "switched",
+    "set",
+    "updated",
+    "reassigned",
+    "reallocated",
+    "transferred",
+    "moved",
+    "turned",
+    "replaced",
+    "handed",
+    "passed",
+    "given",
+    "assigned",
+    "sent",
+    "routed",
+    "rerouted",
+    "forwarded",
+    "redirected",
+    "allocated",
+    "referred",
+    "escalated",
+    "shifted",
+];
+
+/// Verbs of a change of hands without a copula ("its doctor switches to …", "the appointment
+/// goes to …").
+const CHANGES_TO: &[&str] = &[
+    "changes",
+    "changed",
+    "switches",
+    "switched",
+    "turns",
+    "turned",
+    "shifts",
+    "shifted",
+    "moves",
+    "moved",
+    "passes",
+    "passed",
+    "goes",
+    "went",
+    "transfers",
+    "transferred",
+    "falls",
+    "fell",
+    "returns",
+    "reverts",
+];
+
+/// Participles that say the doctor changes with no doctor after them ("the appointment is
+/// reassigned", "its doctor is replaced").
+const CHANGED_BARE: &[&str] = &[
+    "changed",
+    "switched",
+    "reassigned",
+    "reallocated",
+    "transferred",
+    "replaced",
+    "updated",
+];
+
+/// The phrase from `from` to `end`, cut before a link that opens a clause or a verb of its own
+/// ("the oncall doctor and keeps its slot": "the oncall doctor").
+fn phrase_to<'a, 'b>(clause: &'b [&'a Tok], from: usize, end: usize) -> &'b [&'a Tok] {
+    let cut = (from..end)
+        .find(|&j| {
+            is_word(
+                clause[j],
+                &["and", "but", "or", "so", "then", "while", "whereas"],
+            ) && clause[j + 1..end].iter().any(|n| {
+                is_word(n, COPULAS)
+                    || is_word(n, MODALS)
+                    || n.kind == Kind::Word
+                        && verb(&n.text)
+                            .is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past))
+            })
+        })
+        .unwrap_or(end);
+    &clause[from.min(cut)..cut]
+}
+
+/// The doctor said after `at` ("to the oncall doctor", "over to …", "by the doctor of …"), up
+/// to a comma: `Some(&[])` when nothing stands there.
+fn doctor_after<'a, 'b>(clause: &'b [&'a Tok], at: usize, end: usize) -> Option<&'b [&'a Tok]> {
+    // (by whom: only a replacement says the doctor after "by", "escalated by its doctor" does not)
+    let replaced = at > 0 && is_word(clause[at - 1], &["replaced", "succeeded"]);
+    let mut at = past_mid_adverbs(&clause[..end], at);
+    if is_word_at(clause, at, &["over", "on", "back", "across"]) && at < end {
+        at += 1;
+    }
+    if at >= end {
+        return Some(&clause[end..end]);
+    }
+    if is_word_at(clause, at, &["to", "into", "onto"])
+        || replaced && is_word_at(clause, at, &["by", "with"])
+    {
+        let x = phrase_to(clause, at + 1, end);
+        return crate::lang::predicates::names_a_doctor(x).then_some(x);
+    }
+    None
+}
+
+/// The verb that says what becomes of the doctor (or the appointment) named just before `v`:
+/// over a certain future or a finished change ("will then be", "has been", "gets"), a copula
+/// and what it says, a participle and its doctor, or a verb of change. `(verb, doctor, bare)`:
+/// `bare` when the change is said with no doctor; `role`: the doctor is the subject, not the
+/// appointment (which also says "the appointment is the oncall doctor"-less things).
+fn change_said<'a, 'b>(
+    clause: &'b [&'a Tok],
+    v: usize,
+    end: usize,
+    role: bool,
+) -> Option<(&'a Tok, &'b [&'a Tok], bool)> {
+    let mut v = past_mid_adverbs(&clause[..end], v);
+    if is_word_at(clause, v, &["will", "shall"]) {
+        v = past_mid_adverbs(&clause[..end], v + 1);
+    }
+    if is_word_at(clause, v, &["has", "have"]) {
+        let n = past_mid_adverbs(&clause[..end], v + 1);
+        if is_word_at(clause, n, &["been", "become"]) || is_word_at(clause, n, CHANGED_TO) {
+            v = if is_word_at(clause, n, CHANGED_TO) {
+                n - 1
+            } else {
+                n
+            };
+        }
+    }
+    let verb = *clause.get(v).filter(|_| v < end)?;
+    let passive =
+        is_word(verb, COPULAS) || is_word(verb, &["been", "gets", "get", "got", "has", "have"]);
+    if passive {
+        let p = past_mid_adverbs(&clause[..end], v + 1);
+        if is_word_at(clause, p, CHANGED_TO) && p < end {
+            let x = doctor_after(clause, p + 1, end)?;
+            if !x.is_empty() {
+                return Some((clause[p], x, false));
+            }
+            let bare = is_word_at(clause, p, CHANGED_BARE)
+                || is_word_at(clause, p, &["handed", "passed"])
+                    && is_word_at(clause, p + 1, &["over", "on"]);
+            return bare.then_some((clause[p], x, true));
+        }
+        if !role && is_word(verb, &["gets", "get", "got", "has", "have"]) {
+            // "the appointment gets a new doctor", "… gets the oncall doctor as its doctor"
+            let x = phrase_to(clause, p, end);
+            if is_word_at(clause, p, &["a", "an"])
+                && is_word_at(clause, p + 1, &["new", "different", "second", "other"])
+                && is_word_at(clause, p + 2, &["doctor"])
+                || is_word_at(clause, p, &["another"]) && is_word_at(clause, p + 1, &["doctor"])
+            {
+                return Some((verb, &clause[end..end], true));
+            }
+            let head = x.iter().position(|t| is_word(t, &["doctor"]));
+            let fits = head.is_some_and(|h| {
+                h <= 3
+                    && (h + 1 == x.len()
+                        || is_word_at(x, h + 1, &["of", "as", "who", "from", "in", "on"]))
+            });
+            return (fits && crate::lang::predicates::names_a_doctor(x))
+                .then_some((verb, x, false));
+        }
+        if role && !is_word(verb, &["gets", "get", "got", "has", "have"]) {
+            let x = phrase_to(clause, p, end);
+            return crate::lang::predicates::names_a_doctor(x).then_some((verb, x, false));
+        }
+        return None;
+    }
+    if is_word(verb, CHANGES_TO) {
+        let x = doctor_after(clause, v + 1, end);
+        // (a role's "changes" says it of the doctor; an appointment that moves moves to a slot)
+        return match x {
+            Some(x) if x.is_empty() => (role
+                && is_word(verb, &["changes", "changed", "switches", "switched"]))
+            .then_some((verb, x, true)),
+            Some(x) => Some((verb, x, false)),
+            None if role
+                && is_word(verb, &["changes", "changed"])
+                && is_word_at(clause, past_mid_adverbs(&clause[..end], v + 1), &["to"]) =>
+            {
+                let to = past_mid_adverbs(&clause[..end], v + 1);
+                Some((verb, phrase_to(clause, to + 1, end), false))
+            }
+            None => None,
+        };
+    }
+    None
+}
+
 /// The appointment's doctor said to change, to become or to be one doctor ("The oncall doctor
 /// becomes the doctor of the appointment", "The doctor of the appointment changes to the doctor
-/// of the new slot", "Doctor of the appointment after the escalation: the oncall doctor of the
-/// clinic"): only a tool whose act changes the doctor says so, and only to the doctor that act
-/// gives (the escalation: the oncall doctor of the same clinic; a move: the new slot's doctor).
+/// of the new slot", "its doctor is then …", "The appointment is handed to the oncall doctor",
+/// "The appointment gets a new doctor", "Doctor of the appointment after the escalation: the
+/// oncall doctor of the clinic"): only a tool whose act changes the doctor says so, and only to
+/// the doctor that act gives (the escalation: the oncall doctor of the same clinic; a move: the
+/// new slot's doctor).
 pub(crate) fn doctor_reassigned(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
     let ends = |from: usize| {
         (from..clause.len())
             .find(|&i| clause[i].kind == Kind::Comma)
             .unwrap_or(clause.len())
     };
+    // a stretch's end: its next comma, or past a comma before adverbs ("is, from then on, …")
+    let stretch = |from: usize| {
+        let mut e = ends(from);
+        while e < clause.len() && past_mid_adverbs(clause, e) > e {
+            e = ends(past_mid_adverbs(clause, e));
+        }
+        e
+    };
     for a in 0..clause.len() {
-        let Some(b) = crate::lang::predicates::doctor_role_at(clause, a) else {
-            continue;
-        };
-        // (the role's own start: not the tail of a longer phrase, "the patient's doctor of …")
-        if a > 0 && clause[a - 1].kind == Kind::Word && !is_word(clause[a - 1], COPULAS) {
+        let role = crate::lang::predicates::doctor_role_at(clause, a);
+        // the appointment itself as the subject: "the appointment is handed to …", "it goes to …"
+        let appointment = role.is_none()
+            && is_word(
+                clause[a],
+                &["appointment", "appointments", "visit", "booking", "it"],
+            )
+            && !is_word_at(clause, a + 1, &["of", "'s"]);
+        if role.is_none() && !appointment {
             continue;
         }
-        // the role as the subject: "… is X", "… changes [to X]", "… can change"
-        // (what may come about, "… can change", is no claim of this tool's act)
-        let v = b + usize::from(is_word_at(clause, b, &["now", "then"]));
-        let said: Option<(&Tok, &[&Tok])> = if let Some(verb) = clause.get(v)
-            && is_word(verb, COPULAS)
-        {
-            let x = v + 1 + usize::from(is_word_at(clause, v + 1, &["now"]));
-            let x = &clause[x..ends(x)];
-            // (said to be one doctor, not a state or a participle: "… is shown the note")
-            crate::lang::predicates::names_a_doctor(x).then_some((verb, x))
-        } else if let Some(verb) = clause.get(v)
-            && is_word(verb, &["changes", "changed"])
-        {
-            // intransitive, or "to" a doctor (what the doctor changes is a person's act)
-            if is_word_at(clause, v + 1, &["to"]) {
-                Some((verb, &clause[v + 2..ends(v + 2)]))
-            } else {
-                (ends(v + 1) == v + 1).then_some((verb, &clause[v + 1..v + 1]))
-            }
-        // the role as the predicate: "X is the doctor of the appointment", to its end
-        } else if a > 0 && is_word(clause[a - 1], COPULAS) && ends(a) == b {
-            let from = clause[..a - 1]
-                .iter()
-                .rposition(|t| t.kind == Kind::Comma)
-                .map_or(0, |c| c + 1);
-            Some((clause[a - 1], &clause[from..a - 1]))
-        } else {
-            None
+        // (the role's own start, or the subject of its own clause: not the tail of a longer
+        // phrase, "the patient's doctor of …", nor the object of a preposition or of a verb, nor
+        // a condition's subject, "when its doctor is …")
+        let opens = |s: usize| {
+            s == 0
+                || clause[s - 1].kind != Kind::Word
+                || is_word(clause[s - 1], SUBJECT_LINKS)
+                || is_word(clause[s - 1], MID_ADVERBS)
         };
-        let Some((verb, x)) = said else { continue };
-        let Some(given) = doctor_given(effects) else {
+        // (what an escalated or a moved appointment is said to have is read against that act,
+        // on any tool: "An escalated appointment moves to the oncall doctor")
+        let mut qualified = None;
+        if appointment {
+            // "it", or "the (cancelled) appointment" as a subject of its own
+            let mut s = a;
+            while s > 0 && is_word(clause[s - 1], APPOINTMENT_DETERMINERS) {
+                s -= 1;
+            }
+            if !(is_word(clause[a], &["it"]) || s < a && is_word(clause[s], DETERMINERS))
+                || !opens(s)
+            {
+                continue;
+            }
+            if clause[s..a].iter().any(|t| is_word(t, &["escalated"])) {
+                qualified = Some(Given::Oncall);
+            } else if clause[s..a]
+                .iter()
+                .any(|t| is_word(t, &["moved", "rescheduled"]))
+            {
+                qualified = Some(Given::NewSlot);
+            }
+        } else if a > 0
+            && clause[a - 1].kind == Kind::Word
+            && !is_word(clause[a - 1], COPULAS)
+            && !(is_word(clause[a], &["its", "the", "this"]) && opens(a))
+        {
+            continue;
+        }
+        let b = role.unwrap_or(a + 1);
+        let end = stretch(b);
+        let said: Option<(&Tok, &[&Tok], bool)> =
+            if let Some(s) = change_said(clause, b, end, role.is_some()) {
+                Some(s)
+            // the role as the predicate: "X is the doctor of the appointment", to its end
+            } else if role.is_some() && a > 0 && {
+                let mut c = a;
+                while c > 0 && is_word(clause[c - 1], MID_ADVERBS) {
+                    c -= 1;
+                }
+                c > 0 && is_word(clause[c - 1], COPULAS) && past_mid_adverbs(clause, b) == ends(a)
+            } {
+                let mut c = a;
+                while is_word(clause[c - 1], MID_ADVERBS) {
+                    c -= 1;
+                }
+                let from = clause[..c - 1]
+                    .iter()
+                    .rposition(|t| t.kind == Kind::Comma)
+                    .map_or(0, |k| k + 1);
+                let mut from = from;
+                while from < c - 1
+                    && (is_word(clause[from], SUBJECT_LINKS) || is_word(clause[from], MID_ADVERBS))
+                {
+                    from += 1;
+                }
+                let mut to = c - 1;
+                while to > from
+                    && (is_word(clause[to - 1], MID_ADVERBS)
+                        || is_word(clause[to - 1], &["will", "shall"]))
+                {
+                    to -= 1;
+                }
+                Some((clause[c - 1], &clause[from..to], false))
+            } else {
+                None
+            };
+        let Some((verb, x, bare)) = said else {
+            continue;
+        };
+        let Some(given) = qualified.or_else(|| doctor_given(effects)) else {
+            // ("its doctor is the same doctor": the earlier one, said to stay)
+            if is_word(verb, COPULAS)
+                && x.iter()
+                    .any(|t| is_word(t, EARLIER) || is_word(t, &["same", "unchanged"]))
+            {
+                continue;
+            }
             push(
                 out,
                 Rule::Effects,
@@ -297,8 +590,9 @@ pub(crate) fn doctor_reassigned(clause: &[&Tok], effects: &[&str], out: &mut Vec
             );
             return;
         };
-        // ("The doctor of the appointment changes.", "… can change": so it does)
-        if x.is_empty() && !is_word(verb, COPULAS) {
+        // ("The doctor of the appointment changes.", "… is reassigned": so it does, after an
+        // escalation or a move; a booking gives the appointment its first doctor)
+        if (bare || x.is_empty() && !is_word(verb, COPULAS)) && given != Given::Slot {
             continue;
         }
         if !is_given(x, given) {
@@ -309,6 +603,7 @@ pub(crate) fn doctor_reassigned(clause: &[&Tok], effects: &[&str], out: &mut Vec
                 match given {
                     Given::Oncall => "the escalated appointment's doctor said to be another than the oncall doctor of the appointment's clinic, whom the escalation gives it",
                     Given::NewSlot => "the moved appointment's doctor said to be another than the doctor of the new slot, whom the move gives it",
+                    Given::Slot => "the appointment's doctor said to change or to be one doctor: only the escalation (to the oncall doctor of its clinic) and the move (to the new slot's doctor) change it, and this tool makes neither; a booking gives the slot's doctor",
                 }
                 .to_owned(),
             );

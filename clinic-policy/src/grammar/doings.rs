@@ -8,7 +8,7 @@
 
 use super::effects::{TOPICS, frees, in_condition};
 use crate::lang::data::{Data, data_allowed};
-use crate::lang::predicates::{doctor_role, finite, head_of, reads, stated_subject};
+use crate::lang::predicates::{finite, head_of, reads, role_changes_at, stated_subject};
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -130,11 +130,7 @@ pub(super) fn doings(
         // (the appointment's doctor as its role changes, as a value does: "The doctor of the
         // appointment changes to the oncall doctor"; to whom, and on which tool, is read against
         // the acts)
-        let role_changes = base == "change"
-            && doctor_role(subject)
-            && clause
-                .get(k + 1)
-                .is_none_or(|n| n.kind == Kind::Comma || is_word(n, &["to"]));
+        let role_changes = base == "change" && role_changes_at(clause, k);
         let why = if person
             && !relative
             && !own

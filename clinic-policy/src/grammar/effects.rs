@@ -526,6 +526,14 @@ pub(super) fn effect_verbs(
         if refused && change_denied(clause, k) {
             continue;
         }
+        // the escalated appointment's doctor as its role changes ("its doctor changes to the
+        // oncall doctor of the clinic"): to whom is read against the acts
+        if base == "change"
+            && effects.contains(&"escalate")
+            && crate::lang::predicates::role_changes_at(clause, k)
+        {
+            continue;
+        }
         // a tool that asks the person (a cancellation, a rejection) waits for the answer to its
         // question: no change
         if base == "wait"
@@ -1154,7 +1162,7 @@ pub(super) fn other_object_state(
             let j = if ends { j + 1 } else { j };
             let state = clause[j + 1..]
                 .iter()
-                .find(|x| !is_word(x, &["then", "also", "now", "all"]));
+                .find(|x| !is_word(x, MID_ADVERBS) && !is_word(x, &["all"]));
             let given_up =
                 state.is_some_and(|x| is_word(x, &["given"])) && is_word_at(clause, j + 2, &["up"]);
             if far && !(given_up || ends) {
@@ -1774,9 +1782,7 @@ pub(super) fn act_causes(
     };
     let mut hit: Option<(&Tok, &str)> = None;
     for (k, t) in clause.iter().enumerate() {
-        let next = clause[k + 1..]
-            .iter()
-            .find(|x| !is_word(x, &["then", "also", "now"]));
+        let next = clause[k + 1..].iter().find(|x| !is_word(x, MID_ADVERBS));
         let causes = act(t)
             && k >= 1
             && is_word(clause[k - 1], &["the", "each", "every", "this", "a", "any"])
@@ -1802,7 +1808,7 @@ pub(super) fn act_causes(
                 .filter(|&at| {
                     clause[k + 1..k + 1 + at]
                         .iter()
-                        .all(|x| is_word(x, &["then", "also", "now"]))
+                        .all(|x| is_word(x, MID_ADVERBS))
                 })
                 .is_some_and(|at| {
                     let object = &clause[k + 2 + at..];
@@ -2231,9 +2237,7 @@ pub(super) fn change_scheduled(
                     && !is_word(x, PREPOSITIONS)
                     && !is_word(x, crate::lang::predicates::RELATIVES)
             })
-            .filter(|x| {
-                !is_word(x, MODALS) && !is_word(x, &["then", "also", "now", "still", "always"])
-            })
+            .filter(|x| !is_word(x, MODALS) && !is_word(x, MID_ADVERBS))
             .last()
             .copied();
         let Some(head) = head else {

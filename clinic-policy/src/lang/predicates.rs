@@ -874,6 +874,29 @@ pub(crate) fn doctor_role(phrase: &[&Tok]) -> bool {
     doctor_role_at(&phrase[..end], 0) == Some(end)
 }
 
+/// The appointment's doctor as its role is the subject of the verb at `k`, with nothing or "to"
+/// after it, past a link and the adverbs around them ("The doctor of the appointment changes to
+/// …", "…, and its doctor then changes."): the role changes as a value does; to whom, and on
+/// which tool, is read against the acts.
+pub(crate) fn role_changes_at(clause: &[&Tok], k: usize) -> bool {
+    let (from, to, _) = stated_subject(clause, k);
+    let mut s = &clause[from..to];
+    while let [first, rest @ ..] = s
+        && (is_word(first, &["and", "but", "so"]) || is_word(first, MID_ADVERBS))
+    {
+        s = rest;
+    }
+    while let [rest @ .., last] = s
+        && is_word(last, MID_ADVERBS)
+    {
+        s = rest;
+    }
+    doctor_role(s)
+        && clause
+            .get(past_mid_adverbs(clause, k + 1))
+            .is_none_or(|n| n.kind == Kind::Comma || is_word(n, &["to"]))
+}
+
 /// A phrase that names one doctor: a determiner, then words up to "doctor" ("the oncall doctor
 /// of the clinic", "a doctor of another clinic", "the doctor of the new slot").
 pub(crate) fn names_a_doctor(phrase: &[&Tok]) -> bool {

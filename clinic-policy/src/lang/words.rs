@@ -531,6 +531,102 @@ pub(crate) const LEAD_ADVERBS: &[&str] = &[
     "here",
     "there",
 ];
+/// Adverbs that may stand between a subject and its verb, or between a copula or an auxiliary
+/// and what follows it ("its doctor then changes", "is now", "is still", "will also be").
+pub(crate) const MID_ADVERBS: &[&str] = &[
+    "now",
+    "then",
+    "also",
+    "still",
+    "again",
+    "afterwards",
+    "afterward",
+    "thereafter",
+    "subsequently",
+    "henceforth",
+    "thereby",
+    "thus",
+    "hence",
+    "therefore",
+    "consequently",
+    "accordingly",
+    "instead",
+    "always",
+    "too",
+    "just",
+    "already",
+    "immediately",
+    "automatically",
+    "simply",
+    "effectively",
+    "eventually",
+    "finally",
+    "next",
+    "later",
+    "soon",
+    "directly",
+    "likewise",
+    "similarly",
+    "usually",
+    "normally",
+    "typically",
+    "generally",
+];
+
+/// Adverbial phrases of more than one word read as one of [`MID_ADVERBS`] ("from then on",
+/// "after that", "in turn").
+const MID_ADVERB_PHRASES: &[&[&str]] = &[
+    &["from", "then", "on"],
+    &["from", "now", "on"],
+    &["from", "that", "point", "on"],
+    &["from", "this", "point", "on"],
+    &["from", "that", "moment", "on"],
+    &["from", "this", "moment", "on"],
+    &["after", "that"],
+    &["after", "this"],
+    &["at", "once"],
+    &["in", "turn"],
+    &["in", "effect"],
+    &["in", "practice"],
+    &["by", "then"],
+    &["as", "a", "result"],
+    &["right", "away"],
+    &["as", "well"],
+    &["by", "default"],
+];
+
+/// The index past the adverbs that stand at `at` of `clause` (words of [`MID_ADVERBS`], phrases
+/// of [`MID_ADVERB_PHRASES`], and the commas around them: "is, from then on, the …").
+pub(crate) fn past_mid_adverbs<T: std::borrow::Borrow<Tok>>(clause: &[T], mut at: usize) -> usize {
+    let mut aside = false;
+    loop {
+        let comma = clause
+            .get(at)
+            .is_some_and(|t| t.borrow().kind == Kind::Comma);
+        if let Some(p) = MID_ADVERB_PHRASES.iter().find(|p| {
+            p.iter()
+                .enumerate()
+                .all(|(j, w)| is_word_at(clause, at + j, &[w]))
+        }) {
+            at += p.len();
+        } else if is_word_at(clause, at, MID_ADVERBS) {
+            at += 1;
+        } else if comma && aside {
+            // the comma that closes the aside
+            return at + 1;
+        } else if comma
+            && at + 1 < clause.len()
+            && !aside
+            && past_mid_adverbs(clause, at + 1) > at + 1
+        {
+            aside = true;
+            at += 1;
+        } else {
+            return at;
+        }
+    }
+}
+
 pub(crate) const NEGATIONS: &[&str] = &[
     "not", "never", "nor", "without", "cannot", "neither", "none",
 ];
