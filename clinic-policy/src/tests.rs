@@ -27107,3 +27107,150 @@ fn the_appointments_doctor_said_to_change_is_read_in_every_shape() {
         assert!(!refused_for(place, tool, good, why), "{good}");
     }
 }
+
+#[test]
+fn others_left_out_and_a_bound_by_its_refusal_pass_and_a_duty_or_purpose_is_an_order() {
+    // others' items said left out of a read of the caller's own, and a bound said by what is
+    // refused past it: true lines
+    passes(&[
+        (
+            D,
+            "list_doctor_appointments",
+            "List the authenticated doctor's appointments. Appointments of other doctors are not listed.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments. Appointments with other doctors are not returned.",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's appointments. Appointments of other patients are not listed.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the doctor's clinic and the shared ones. Protocols of other clinics are not returned.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, shown to the patient; a reason longer than 200 characters is refused with `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection; a reason over 200 characters gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Note for the oncall doctor; a note longer than 500 characters is refused with `INVALID_ARGUMENTS`.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find the open slots of one doctor, used to choose a time.",
+        ),
+    ]);
+    // a fact kept from a person, or a value hidden beside the others' items, stays refused
+    let hidden = "negated showing";
+    for (tool, bad) in [
+        (
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments. Appointments of other doctors are not listed to the patient.",
+        ),
+        (
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments. Appointments of other doctors and the fee are not listed.",
+        ),
+        (
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments. The fee and appointments of other doctors are not listed.",
+        ),
+        (
+            "list_my_appointments",
+            "List the authenticated patient's appointments. Appointments of other doctors are not listed.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, hidden), "{bad}");
+    }
+    // a false bound said by its refusal, or a refusal denied, stays refused
+    let bound = "does not hold this value to";
+    for (tool, bad) in [
+        (
+            "reject_appointment",
+            "Reason for the rejection; a reason longer than 500 characters is refused with `INVALID_ARGUMENTS`.",
+        ),
+        (
+            "reject_appointment",
+            "Reason for the rejection; a reason over 100 characters gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            "reject_appointment",
+            "Reason for the rejection; a reason of 200 characters or more is rejected.",
+        ),
+        (
+            "reject_appointment",
+            "Reason for the rejection; a reason longer than 200 characters gives no error.",
+        ),
+        (
+            "escalate_to_oncall",
+            "Note for the oncall doctor; a note longer than 200 characters is refused with `INVALID_ARGUMENTS`.",
+        ),
+    ] {
+        assert!(refused_for(P, tool, bad, bound), "{bad}");
+    }
+    // a purpose clause or an "is to" duty on a person, whatever its verb, is an order
+    let order = "opens an order to the reader";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book the slot in order to note the reason.",
+        ),
+        (
+            "book_appointment",
+            "Book the slot so as to note the reason.",
+        ),
+        (
+            "book_appointment",
+            "Book the slot in order for the patient to note the reason.",
+        ),
+        (
+            "get_appointment",
+            "Get one appointment in order to check the status.",
+        ),
+        (
+            "list_doctors",
+            "List the doctors in order to compare the specialties.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, order), "{bad}");
+    }
+    let duty = "puts a duty on a person";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "Book the slot. The patient is to note the reason after it.",
+        ),
+        (
+            "get_appointment",
+            "Get one appointment. The agent is to read the intake first.",
+        ),
+        (
+            "list_doctors",
+            "List the doctors. The patient is to compare the specialties.",
+        ),
+        (
+            "book_appointment",
+            "Book the slot. The patient's doctor is to read the intake.",
+        ),
+        (
+            "list_doctors",
+            "List the doctors. Patients are not to compare the fees.",
+        ),
+    ] {
+        assert!(refused_for(D, tool, bad, duty), "{bad}");
+    }
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "cb2f563ed2cd8a333482c3b67266d0f5f59e8371379e4f71c4ad0de955ed057c";
+const PINNED: &str = "b162041294623248237598ab73d81db43a20d2cdb8fd2dded29a0c087f42996f";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -72,7 +72,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam36/served.jsonl"), 156, 40),
     (include_str!("data/redteam37/served.jsonl"), 154, 31),
     (include_str!("data/redteam38/served.jsonl"), 165, 61),
-    (include_str!("data/redteam39/served.jsonl"), 129, 25),
+    (include_str!("data/redteam39/served.jsonl"), 129, 24),
     (include_str!("data/redteam40/served.jsonl"), 138, 33),
     (include_str!("data/redteam41/served.jsonl"), 103, 23),
     (include_str!("data/redteam42/served.jsonl"), 84, 12),

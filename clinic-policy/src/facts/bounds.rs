@@ -213,6 +213,7 @@ pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Ve
         // "urgent only at 10" a band of 10 alone; "only 200 characters" is a cap, and "only 1
         // intake" no value of a band)
         let sole = said_sole(toks, first, k);
+        let refused = said_refused(toks, text, start, first, k, end);
         if next.is_some_and(other_unit) {
             // (the intake's days said as an upper end in weeks, months or years: "up to one
             // year", "at most 4 weeks"; it fits within one of its unit, "up to 10 years")
@@ -254,6 +255,7 @@ pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Ve
                 .iter()
                 .filter_map(|v| v.chars)
                 .any(|(lo, hi)| match form {
+                    _ if refused => refused_fits(form, n, lo, hi),
                     Said::Range(l) => (l, n) == (lo, hi),
                     Said::AtMost | Said::Scale => n == hi,
                     Said::Below => n == hi || n == hi + 1,
@@ -270,6 +272,7 @@ pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Ve
             // where its level is named)
             let banded = sole.is_some() && levels_named(clause);
             let end = |&(lo, hi): &(u32, u32)| match form {
+                _ if refused => refused_fits(form, n, lo, hi),
                 Said::Range(l) => (l, n) == (lo, hi),
                 Said::AtMost | Said::Scale => n == hi,
                 Said::Below => n == hi || n == hi + 1,
@@ -301,6 +304,67 @@ pub(super) fn bound_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Ve
         );
         push(out, Rule::Directive, t, detail);
         return;
+    }
+}
+
+/// Words that say a value is refused after its phrase ("a reason longer than 200 characters is
+/// refused", "… are rejected", "… fails", "… gives `INVALID_ARGUMENTS`"), or before it, as the
+/// act of the server ("the server refuses a reason over 200 characters").
+const REFUSED: &[&str] = &[
+    "refused",
+    "rejected",
+    "declined",
+    "disallowed",
+    "invalid",
+    "fails",
+    "fail",
+    "errs",
+    "error",
+];
+const REFUSES: &[&str] = &["refuses", "rejects", "declines", "disallows"];
+
+/// Whether the number at `first..=k` of the clause `start..end` is said of what is refused: a
+/// word of refusal, or an answer that is an error or a refusing code, in the number's own phrase
+/// (to the next comma), none denied ("is not refused", "gives no error"). The bound is then the
+/// one past the number: "longer than 200 characters is refused" holds the value to at most 200.
+fn said_refused(
+    toks: &[Tok],
+    text: &str,
+    start: usize,
+    first: usize,
+    k: usize,
+    end: usize,
+) -> bool {
+    let comma = |j: &usize| toks[*j].kind == Kind::Comma;
+    let from = (start..first).rev().find(comma).map_or(start, |j| j + 1);
+    let to = (k + 1..end).find(comma).unwrap_or(end);
+    let denied = |xs: &[Tok]| {
+        xs.iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "never", "without"]))
+    };
+    let after = (k + 1..to).find(|&j| {
+        let x = &toks[j];
+        is_word(x, REFUSED)
+            || crate::codes::capital_code(x, text) && crate::codes::refused_code(&x.text)
+    });
+    let before = (from..first).find(|&j| is_word(&toks[j], REFUSES));
+    after.is_some_and(|j| !denied(&toks[k + 1..j]))
+        || before.is_some_and(|j| !denied(&toks[from..j]))
+}
+
+/// Whether a number said of what is refused leaves the value's own range `lo..=hi` taken: the
+/// refused side's end is the taken side's other one ("over 200 refused": at most 200; "200 or
+/// more refused": at most 199; "under 1 refused": at least 1), and a value or a range refused
+/// lies outside it.
+fn refused_fits(form: Said, n: u32, lo: u32, hi: u32) -> bool {
+    match form {
+        Said::Above => n == hi,
+        Said::AtLeast => n == hi + 1,
+        Said::Below => n == lo,
+        Said::AtMost => n + 1 == lo,
+        Said::Range(l) => n < lo || l > hi,
+        Said::Alone => n < lo || n > hi,
+        Said::Lower | Said::Scale => true,
     }
 }
 

@@ -337,9 +337,11 @@ pub(crate) fn patients_call(tool: &str) -> bool {
     callers(tool).is_some_and(|c| c.contains(&"patient"))
 }
 
-/// Whether the clinic API has a route for the tool.
+/// Whether the clinic API has a route for the tool: one whose callers its name gives, of a
+/// served route or of the contract's objects ([`crate::served::has_route`]); a clinic's hours
+/// and a waiting list have none, whoever would call them.
 pub(crate) fn has_a_route(tool: &str) -> bool {
-    callers(tool).is_some()
+    callers(tool).is_some() && crate::served::has_route(tool)
 }
 
 /// Whether the tool's object has an owner the API checks (an appointment, an intake, a clinic's

@@ -11,6 +11,7 @@ pub(super) fn hiding(
     effects: &[&'static str],
     text: &str,
     tool: &str,
+    mutates: bool,
     out: &mut Vec<Violation>,
 ) {
     for (k, t) in clause.iter().enumerate() {
@@ -42,6 +43,11 @@ pub(super) fn hiding(
                 break;
             }
             if let Some((_, VerbClass::Show, _)) = verb(&x.text) {
+                // (others' items left out of a read of the caller's own: "Appointments of other
+                // doctors are not listed")
+                if super::reach::others_left_out(clause, k, tool, mutates) {
+                    break;
+                }
                 push(
                     out,
                     Rule::Concealment,
@@ -179,6 +185,8 @@ pub(super) fn hiding(
             // ("…, the result is an empty list, not an error": an outcome set against another,
             // of the call, not of a person)
             .filter(|&k| !not_an_error(clause, k))
+            // (others' items left out of a read of the caller's own)
+            .filter(|&k| !super::reach::others_left_out(clause, k, tool, mutates))
             .find(|&k| {
                 is_word(clause[k], NEGATIONS)
                     && !qualifier(k)

@@ -247,8 +247,13 @@ pub(super) fn orders(
         if !is_word(clause[k], &["to"]) || t.kind != Kind::Word {
             continue;
         }
-        let Some((base, class, Form::Base)) = verb(&t.text) else {
-            continue;
+        let purpose = purpose_clause(clause, k);
+        // (a purpose clause names an act whatever its verb: "in order to note the reason",
+        // "so as to plan the visit")
+        let (base, class) = match verb(&t.text) {
+            Some((base, class, Form::Base)) => (base, class),
+            None if purpose && !is_word(t, &["be"]) => ("", VerbClass::Other),
+            _ => continue,
         };
         let own_act = Some(base) == own || effects.contains(&base);
         let to_a_tool = base == "give"
@@ -280,17 +285,19 @@ pub(super) fn orders(
                     .skip_while(|x| is_word(x, DETERMINERS))
                     .nth(1)
                     .is_some_and(|x| is_object(x)));
-        if (picks || handed) && !own_act && !to_a_tool {
+        if (picks || handed || purpose) && !own_act && !to_a_tool {
             push_order(out, t, class, true);
         }
     }
-    // "is to be moved", "are to be shown": an order in the passive
+    duty_on_a_person(clause, out);
+    // "is to be moved", "are to be shown", "is to be read": an order in the passive (a
+    // participle, or one spelled as its base)
     for w in clause.windows(4) {
         if is_word(w[0], &["is", "are", "was", "were"])
             && is_word(w[1], &["to"])
             && is_word(w[2], &["be"])
             && w[3].kind == Kind::Word
-            && verb(&w[3].text).is_some_and(|(_, _, f)| f == Form::Participle)
+            && verb(&w[3].text).is_some_and(|(_, _, f)| f == Form::Participle || f == Form::Base)
         {
             push(
                 out,
@@ -301,6 +308,98 @@ pub(super) fn orders(
                     w[0].text, w[3].text
                 ),
             );
+        }
+    }
+}
+
+/// Whether the "to" at `k` opens a purpose clause: "in order to …", "so as to …", "in order
+/// for the patient to …" (the purpose's own subject between, no mark). What a purpose names is
+/// an act someone is to make, an order, whatever its verb; a value's role ("used to sort the
+/// results") is said without it.
+fn purpose_clause(clause: &[&Tok], k: usize) -> bool {
+    let opens = |j: usize| {
+        j >= 1
+            && (is_word(clause[j], &["order"]) && is_word(clause[j - 1], &["in"])
+                || is_word(clause[j], &["as"]) && is_word(clause[j - 1], &["so"]))
+    };
+    k >= 2 && opens(k - 1)
+        || (2..k.saturating_sub(1)).rev().take(6).any(|j| {
+            opens(j)
+                && is_word(clause[j + 1], &["for"])
+                && clause[j + 2..k].iter().all(|x| x.kind == Kind::Word)
+        })
+}
+
+/// A duty put on a person or on the reader by "is to" ("The patient is to note the reason after
+/// it", "The agent is to read the intake first", "Doctors are not to …"): an order, whatever its
+/// verb; a text states what the tool does, returns or takes. The person is the head of the
+/// subject before "is" ("The doctor of the patient is to …"; not "The reason of the patient is
+/// to …", nor a relative clause, "the doctor who is to see the patient").
+fn duty_on_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
+    for i in 1..clause.len().saturating_sub(2) {
+        if !is_word(clause[i], &["is", "are", "was", "were"]) {
+            continue;
+        }
+        let mut j = i + 1;
+        while is_word_at(
+            clause,
+            j,
+            &["not", "never", "always", "also", "then", "now", "still"],
+        ) {
+            j += 1;
+        }
+        if !is_word_at(clause, j, &["to"])
+            || !clause.get(j + 1).is_some_and(|x| x.kind == Kind::Word)
+            || is_word_at(clause, j + 1, &["be"])
+            || is_word(clause[i - 1], &["who", "that", "which", "what", "whom"])
+        {
+            continue;
+        }
+        // the subject: from the clause's start or the last mark or joining word before "is"
+        let from = (0..i)
+            .rev()
+            .find(|&m| {
+                clause[m].kind != Kind::Word
+                    || is_word(clause[m], &["and", "or", "then", "so", "but", "if", "when"])
+            })
+            .map_or(0, |m| m + 1);
+        let mut h = from;
+        while h < i
+            && (is_word(clause[h], DETERMINERS)
+                || is_word(clause[h], LEAD_ADVERBS)
+                || is_word(
+                    clause[h],
+                    &["authenticated", "oncall", "same", "new", "only"],
+                ))
+        {
+            h += 1;
+        }
+        // (a possessive: "the patient's doctor", "the patient's reason")
+        while h + 2 < i && is_word(clause[h + 1], &["s"]) {
+            h += 2;
+        }
+        if h >= i {
+            continue;
+        }
+        let head = clause[h];
+        let person = is_word(head, PEOPLE)
+            || is_word(head, PATIENT_SIDE)
+            || is_word(head, STAFF_MEMBERS)
+            || reader(head)
+            || is_word(head, &["assistant", "model", "ai", "bot", "you", "we"]);
+        if person {
+            push(
+                out,
+                Rule::Directive,
+                clause[j],
+                format!(
+                    "\"{} ... {} {}\" puts a duty on a person: an order, whatever its verb; a text states what the tool does, returns or takes",
+                    head.text,
+                    clause[j].text,
+                    clause[j + 1].text
+                ),
+            );
+            return;
         }
     }
 }

@@ -487,7 +487,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             && !(same_sentence && lost(&clauses[n - 1]));
         effect_verbs(clause, &effects, tool.mutates, tool.name, refused, out);
         refusal_word::refused_without_its_code(clause, refused, out);
-        hiding(clause, &effects, text, tool.name, out);
+        hiding(clause, &effects, text, tool.name, tool.mutates, out);
         // a tool description's own eligibility ("Only for doctors of the clinic.") narrows who
         // calls the tool, not who sees a value
         // ("Only for the doctors: the fee …" opens a list of values, which it keeps)
@@ -949,7 +949,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         value_for_an_ailment(clause, text, out);
         emergency_line_said(clause, out);
         // how far a tool reaches
-        other_patients(clause, out);
+        other_patients(clause, tool.name, tool.mutates, out);
         reach_widened(clause, tool.name, refused, out);
         others_in_the_answer(clause, tool.name, tool.mutates, out);
         proxy_named(clause, tool.name, out);

@@ -11,9 +11,16 @@ use crate::types::{Rule, Violation};
 /// The records of other patients ("Get one appointment of any patient", "Intakes of the other
 /// patients of the doctor", "Id of a patient, any patient on the waiting list"): a tool acts for
 /// the authenticated patient, and the clinic API answers for that patient only. A kind of
-/// patient in an eligibility passes ("Only for patients under 18").
-pub(super) fn other_patients(clause: &[&Tok], out: &mut Vec<Violation>) {
+/// patient in an eligibility passes ("Only for patients under 18"), and so do other patients'
+/// records said left out of a read of the patient's own ([`others_left_out`]: "Appointments of
+/// other patients are not listed").
+pub(super) fn other_patients(clause: &[&Tok], tool: &str, mutates: bool, out: &mut Vec<Violation>) {
     let patient = |x: &Tok| is_word(x, &["patient", "patients"]);
+    if (0..clause.len())
+        .any(|n| is_word(clause[n], NEGATIONS) && others_left_out(clause, n, tool, mutates))
+    {
+        return;
+    }
     for k in 0..clause.len() {
         let scope = is_word(clause[k], &["any", "each", "every", "all", "other"]);
         if !scope {
@@ -510,84 +517,11 @@ pub(super) fn others_in_the_answer(
     mutates: bool,
     out: &mut Vec<Violation>,
 ) {
-    const OBJECTS: &[&str] = &[
-        "appointment",
-        "appointments",
-        "intake",
-        "intakes",
-        "booking",
-        "bookings",
-        "visit",
-        "visits",
-        "record",
-        "records",
-        "protocol",
-        "protocols",
-    ];
-    const PERSONS: &[&str] = &[
-        "patient",
-        "patients",
-        "person",
-        "persons",
-        "people",
-        "user",
-        "users",
-        "everyone",
-        "everybody",
-        "anyone",
-        "anybody",
-    ];
     let Some(reach) = own_reach(tool, mutates) else {
         return;
     };
-    let fits = |head: &Tok| match reach {
-        OwnReach::Patient => is_word(head, PERSONS),
-        OwnReach::Doctor => {
-            clinician(head)
-                || is_word(head, CLINICS)
-                || is_word(head, PLACES)
-                || is_word(head, &["anyone", "everyone", "someone"])
-        }
-        OwnReach::Protocols => is_word(head, CLINICS) || is_word(head, PLACES),
-    };
-    // others: "another clinic", "the other doctors", "every clinic", "someone else"
-    let of_others = |p: &Phrase| {
-        fits(p.head) && (p.many() || p.words.iter().any(|x| is_word(x, &["different"])))
-    };
-    // (whose, read through a person's "of" phrase: "an appointment of a patient of another
-    // clinic")
-    let whose = |rest: &[&Tok]| {
-        let else_ = rest.len() >= 2
-            && is_word(rest[0], &["someone", "somebody", "anyone", "anybody"])
-            && is_word(rest[1], &["else"])
-            && reach != OwnReach::Protocols;
-        else_
-            || phrases(rest).iter().any(|p| {
-                of_others(p) || p.of.len() > 1 && phrases(&p.of[1..]).iter().any(&of_others)
-            })
-    };
-    let pronoun = |k: usize| {
-        is_word(clause[k], &["those", "ones", "one"])
-            && (k == 0 || clause[..k].iter().any(|x| is_word(x, OBJECTS)))
-    };
     let hit = (0..clause.len()).find_map(|k| {
-        // (the shared protocols are every clinic's: "shared protocols of every clinic")
-        let shared = reach == OwnReach::Protocols
-            && clause[k.saturating_sub(2)..k]
-                .iter()
-                .any(|x| is_word(x, &["shared", "general", "common"]));
-        if !(is_word(clause[k], OBJECTS) || pronoun(k)) || shared {
-            return None;
-        }
-        // "… of another clinic", "… with other doctors", or "another doctor's appointment"
-        // (protocols "for every clinic" are the shared ones)
-        let after = is_word_at(clause, k + 1, &["of", "from", "at", "in"])
-            || reach != OwnReach::Protocols && is_word_at(clause, k + 1, &["for"])
-            || reach == OwnReach::Doctor && is_word_at(clause, k + 1, &["with"]);
-        let before = k >= 2
-            && fits(clause[k - 1])
-            && is_word(clause[k - 2], &["another", "other", "different"]);
-        if !(after && whose(&clause[k + 2..]) || before) {
+        if !others_item(clause, k, reach) {
             return None;
         }
         // the participle of its phrase, up to the next mark, none denied or refused before it
@@ -619,6 +553,168 @@ pub(super) fn others_in_the_answer(
             "items outside the caller's own said to be in the answer: the clinic API answers a patient the patient's own appointments, a doctor the doctor's own, and the protocols of the doctor's clinic and the shared ones; another's is answered as an unknown id or 403".to_owned(),
         );
     }
+}
+
+/// Items of others said to be left out of a read's answer by a denied participle, as the
+/// subject of the negation at `neg` ("Appointments of other doctors are not listed", "another
+/// patient's appointment is never returned"): true of every read of the caller's own, and no
+/// value kept from a person. Only the items' phrase and the verb's auxiliaries lie between them
+/// ("…, and the fee is not shown" hides the fee), and none is shown to a person after it ("…
+/// not listed to the patient" keeps a fact from the patient).
+pub(super) fn others_left_out(clause: &[&Tok], neg: usize, tool: &str, mutates: bool) -> bool {
+    let Some(reach) = own_reach(tool, mutates) else {
+        return false;
+    };
+    // (the denied participle, past the auxiliaries: "not listed", "never returned", "not ever
+    // shown")
+    let verb = (neg + 1..clause.len().min(neg + 4))
+        .find(|&j| !is_word(clause[j], &["be", "been", "being", "ever", "also", "even"]));
+    let Some(verb) = verb.filter(|&j| is_word(clause[j], IN_THE_ANSWER)) else {
+        return false;
+    };
+    if recipient(&clause[verb..]) || is_word_at(clause, verb + 1, &["to"]) {
+        return false;
+    }
+    // (the items' own phrase: its words of whose, and the auxiliaries before the negation)
+    const BETWEEN: &[&str] = &[
+        "of",
+        "from",
+        "at",
+        "in",
+        "for",
+        "with",
+        "another",
+        "other",
+        "others",
+        "different",
+        "else",
+        "the",
+        "a",
+        "an",
+        "any",
+        "every",
+        "all",
+        "each",
+        "is",
+        "are",
+        "was",
+        "were",
+        "will",
+        "be",
+        "do",
+        "does",
+        "s",
+        "someone",
+        "somebody",
+        "anyone",
+        "anybody",
+        "clinic",
+        "clinics",
+        "doctor",
+        "doctors",
+        "patient",
+        "patients",
+        "person",
+        "persons",
+        "people",
+        "user",
+        "users",
+        "practice",
+        "practices",
+        "place",
+        "places",
+        "site",
+        "sites",
+    ];
+    (0..neg).any(|k| {
+        others_item(clause, k, reach)
+            && !recipient(&clause[..k])
+            && clause[..k].iter().all(|x| {
+                x.kind == Kind::Word
+                    && !is_word(x, NEGATIONS)
+                    && !is_word(x, &["and", "or", "but", "nor", "no"])
+            })
+            && clause[k + 1..neg].iter().all(|x| is_word(x, BETWEEN))
+    })
+}
+
+/// Whether the item at `k` (an appointment, an intake, a protocol, or a pronoun of one) is
+/// another's than the caller's own by the read's reach: "… of another clinic", "… with other
+/// doctors", "another doctor's appointment", "one of someone else".
+fn others_item(clause: &[&Tok], k: usize, reach: OwnReach) -> bool {
+    const OBJECTS: &[&str] = &[
+        "appointment",
+        "appointments",
+        "intake",
+        "intakes",
+        "booking",
+        "bookings",
+        "visit",
+        "visits",
+        "record",
+        "records",
+        "protocol",
+        "protocols",
+    ];
+    const PERSONS: &[&str] = &[
+        "patient",
+        "patients",
+        "person",
+        "persons",
+        "people",
+        "user",
+        "users",
+        "everyone",
+        "everybody",
+        "anyone",
+        "anybody",
+    ];
+    let fits = |head: &Tok| match reach {
+        OwnReach::Patient => is_word(head, PERSONS),
+        OwnReach::Doctor => {
+            clinician(head)
+                || is_word(head, CLINICS)
+                || is_word(head, PLACES)
+                || is_word(head, &["anyone", "everyone", "someone"])
+        }
+        OwnReach::Protocols => is_word(head, CLINICS) || is_word(head, PLACES),
+    };
+    // others: "another clinic", "the other doctors", "every clinic", "someone else"
+    let of_others = |p: &Phrase| {
+        fits(p.head) && (p.many() || p.words.iter().any(|x| is_word(x, &["different"])))
+    };
+    // (whose, read through a person's "of" phrase: "an appointment of a patient of another
+    // clinic")
+    let whose = |rest: &[&Tok]| {
+        let else_ = rest.len() >= 2
+            && is_word(rest[0], &["someone", "somebody", "anyone", "anybody"])
+            && is_word(rest[1], &["else"])
+            && reach != OwnReach::Protocols;
+        else_
+            || phrases(rest).iter().any(|p| {
+                of_others(p) || p.of.len() > 1 && phrases(&p.of[1..]).iter().any(&of_others)
+            })
+    };
+    let pronoun = |k: usize| {
+        is_word(clause[k], &["those", "ones", "one"])
+            && (k == 0 || clause[..k].iter().any(|x| is_word(x, OBJECTS)))
+    };
+    // (the shared protocols are every clinic's: "shared protocols of every clinic")
+    let shared = reach == OwnReach::Protocols
+        && clause[k.saturating_sub(2)..k]
+            .iter()
+            .any(|x| is_word(x, &["shared", "general", "common"]));
+    if !(is_word(clause[k], OBJECTS) || pronoun(k)) || shared {
+        return false;
+    }
+    // "… of another clinic", "… with other doctors", or "another doctor's appointment"
+    // (protocols "for every clinic" are the shared ones)
+    let after = is_word_at(clause, k + 1, &["of", "from", "at", "in"])
+        || reach != OwnReach::Protocols && is_word_at(clause, k + 1, &["for"])
+        || reach == OwnReach::Doctor && is_word_at(clause, k + 1, &["with"]);
+    let before =
+        k >= 2 && fits(clause[k - 1]) && is_word(clause[k - 2], &["another", "other", "different"]);
+    after && whose(&clause[k + 2..]) || before
 }
 
 /// Words inside a noun phrase before its head ("the authenticated doctor's own clinic").

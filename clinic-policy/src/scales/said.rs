@@ -201,7 +201,7 @@ pub(crate) fn said(toks: &[Tok], first: usize, k: usize, text: &str) -> Said {
         return Said::AtLeast;
     }
     if before(1, &["than"]) {
-        let less = before(2, &["fewer", "less", "lower", "smaller"]);
+        let less = before(2, &["fewer", "less", "lower", "smaller", "shorter"]);
         let more = before(2, &["more", "greater", "higher", "larger", "longer"]);
         return match (less, more, not(3)) {
             (true, _, true) => Said::AtLeast,
