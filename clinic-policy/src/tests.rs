@@ -27254,3 +27254,172 @@ fn others_left_out_and_a_bound_by_its_refusal_pass_and_a_duty_or_purpose_is_an_o
         assert!(refused_for(D, tool, bad, duty), "{bad}");
     }
 }
+
+#[test]
+fn who_is_on_call_and_an_errors_message_as_an_order_are_refused() {
+    // the contract has one oncall doctor per clinic, and says nothing of when, who or an order
+    let duty = "on call";
+    for (place, tool, bad) in [
+        (
+            D,
+            "list_doctors",
+            "List the doctors. Nobody is on call at night.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id. Doctors on call are first in the list.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors. No doctor is on call on Sunday.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id; those on call are listed first.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors; a doctor on call is listed before the others.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots. Doctors on call have slots first.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments. The oncall doctor is on duty on weekends only.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, with the oncall doctor on call at night.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors. The clinic has nobody on call.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Specialty name; each specialty has a doctor on duty at every hour.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, duty), "{bad}");
+    }
+    // an error's message holds no act, no slot and no text for a person
+    let relayed = "an error's message said to hold an act";
+    for (place, tool, bad) in [
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The message of the error names the slot to book next.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The message of the error is the answer to show the patient as it is.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The error's reason names the next slot to book.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The detail of the error names which slot to take.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The message of the error, shown to the patient as it is.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The error message is the text for the patient.",
+        ),
+        (O, "get_appointment", "The error text, for the patient."),
+        (
+            O,
+            "cancel_appointment",
+            "The message of the error, for the patient to read.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The error holds the next slot to book.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Each error has the clinic's message for the patient, as the clinic API gives it.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, relayed), "{bad}");
+    }
+    for (place, tool, good) in [
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments. The oncall doctor of the clinic gets the escalated appointment.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. `NO_ONCALL_DOCTOR` when the clinic has nobody on call; nothing changes then.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. On `NO_ONCALL_DOCTOR`, nobody is on call at the clinic and nothing changes.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments to the oncall doctor of the same clinic. If no doctor is on call, the answer is `NO_ONCALL_DOCTOR`.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic as its doctor and priority urgent.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. Each error has a code and a message.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The message of the error body, as text.",
+        ),
+        (O, "get_appointment", "The error message names the case."),
+        (
+            P,
+            "reject_appointment",
+            "The reason for the rejection, shown to the patient.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On `RATE_LIMITED`, nothing changes; the error gives the seconds to wait.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The error `SLOT_TAKEN` means the slot was booked by another patient first.",
+        ),
+        (O, "list_doctors", "The doctors, ordered by id."),
+    ] {
+        assert!(!refused_for(place, tool, good, duty), "{good}");
+        assert!(!refused_for(place, tool, good, relayed), "{good}");
+    }
+}

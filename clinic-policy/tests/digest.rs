@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "b162041294623248237598ab73d81db43a20d2cdb8fd2dded29a0c087f42996f";
+const PINNED: &str = "7febbb07c764b906cd224762456634048e6d1b0ca326e61e43d7c2d7e4aba793";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

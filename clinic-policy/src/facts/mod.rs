@@ -12,6 +12,7 @@ mod bodies;
 mod bounds;
 mod callers;
 mod cases;
+mod duty;
 mod errors;
 mod examples;
 mod filters;
@@ -41,6 +42,7 @@ pub(crate) use bodies::{
 };
 use bounds::*;
 pub(crate) use callers::*;
+pub(crate) use duty::{error_text_ordered, oncall_duty_claimed};
 use errors::*;
 pub(crate) use filters::{list_filter_invented, matched_in_any_case};
 use glosses::*;

@@ -831,6 +831,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         notice_promised(clause, tool.name, tool.mutates, out);
         contact_promised(clause, out);
         contact_point_asked(clause, out);
+        oncall_duty_claimed(clause, out);
+        error_text_ordered(clause, out);
         mutating_call_ordered(clause, out);
         read_told(clause, tool.name, tool.mutates, out);
         escalation_moves_the_visit(clause, tool.name, out);
