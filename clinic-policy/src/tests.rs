@@ -27423,3 +27423,36 @@ fn who_is_on_call_and_an_errors_message_as_an_order_are_refused() {
         assert!(!refused_for(place, tool, good, relayed), "{good}");
     }
 }
+
+/// "or later" bounds a window and names no later act: a window's start "at this time or later"
+/// passes, a state kept on to a later act stays refused.
+#[test]
+fn a_window_at_this_time_or_later_is_no_state_held_later() {
+    passes(&[(
+        P,
+        "find_available_slots",
+        "Optional start of the window, as an RFC 3339 time. The result holds slots that start at this time or later.",
+    )]);
+    for (place, tool, bad) in [
+        (
+            O,
+            "find_available_slots",
+            "The slot stays open until the patient books it or later.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one appointment by id. Its status is still the same at the visit or later.",
+        ),
+    ] {
+        assert!(
+            refused_for(
+                place,
+                tool,
+                bad,
+                "a state of the answer said to hold at a later act"
+            ),
+            "{bad}"
+        );
+    }
+}

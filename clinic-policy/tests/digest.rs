@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "7febbb07c764b906cd224762456634048e6d1b0ca326e61e43d7c2d7e4aba793";
+const PINNED: &str = "27d852ae9c07972bb6a316c49424bf2bde0439074eea5430f2e1f5e1443cd0b2";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

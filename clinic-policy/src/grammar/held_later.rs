@@ -70,15 +70,19 @@ pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
                 || *e == "reschedule" && is_word(t, &["move", "reschedule"])
         })
     };
+    // a later act, not the tool's own; "later" after "or" ("at this time or later") bounds a
+    // window and names no act
+    let later = |j: usize| {
+        is_word(clause[j], LATER)
+            && !own(clause[j])
+            && !(is_word(clause[j], &["later"]) && j > 0 && w(j - 1, &["or"]))
+    };
     // "at the time of", "by the time": a time named by a later act
     let at_the_time = (0..n).find(|&k| {
         w(k, &["at", "by"])
             && w(k + 1, &["the"])
             && w(k + 2, &["time", "moment", "day", "hour"])
-            && clause[k + 3..]
-                .iter()
-                .take(5)
-                .any(|x| is_word(x, LATER) && !own(x))
+            && (k + 3..n).take(5).any(later)
     });
     // a state kept on to a later act: "still open when the patient books it", "stays the same
     // until the visit", "remains open through the booking"
@@ -101,11 +105,7 @@ pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
                 ],
             )
         })?;
-        clause[anchor + 1..]
-            .iter()
-            .take(5)
-            .any(|x| is_word(x, LATER) && !own(x))
-            .then_some(kept)
+        (anchor + 1..n).take(5).any(later).then_some(kept)
     };
     if let Some(k) = at_the_time.or_else(kept_on) {
         push(

@@ -58,7 +58,8 @@ pub(super) fn unseen_by_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
     let n = clause.len();
     let link = |j: usize| is_word_at(clause, j, &["to", "from", "by", "for", "of"]);
     let hit = (0..n).find(|&k| {
-        if !is_word(clause[k], UNSEEN) {
+        // ("invisible characters": a kind of character the output screen removes, no state)
+        if !is_word(clause[k], UNSEEN) || is_word_at(clause, k + 1, &["character", "characters"]) {
             return false;
         }
         // the person after it: "unknown to the patient", "hidden, for now, from the patient"
