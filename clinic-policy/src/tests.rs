@@ -27456,3 +27456,240 @@ fn a_window_at_this_time_or_later_is_no_state_held_later() {
         );
     }
 }
+
+#[test]
+fn round_63_repeats_lapses_data_asked_tools_named_and_the_screen_denied_are_refused() {
+    // a changing tool's act said to be made again by a call made again
+    let again = "the tool's act said to be made again";
+    for (place, tool, bad) in [
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -). With the same key, the slot is booked again for each call.",
+        ),
+        (
+            P,
+            "record_intake",
+            "How severe the symptoms are, 0 (none) to 10 (worst); each call records another intake.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, cancelled; each call cancels it again and releases another slot.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic; each call moves it to another oncall doctor.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The appointment, confirmed; every call confirms it again.",
+        ),
+        (
+            O,
+            "record_intake",
+            "The intake; a second call creates a new intake for the same appointment.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The appointment, pending; a retry books the slot twice.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, again), "{bad}");
+    }
+    // a lapse after a time, in hours or days, of anything but a key or a token
+    let lapse = "a thing of the clinic said to lapse after a time";
+    for (place, tool, bad) in [
+        (
+            O,
+            "book_appointment",
+            "The appointment, pending; it expires after 48 hours without a confirmation.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment: urgent after the escalation; it expires after 24 hours.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment: urgent; it lapses in 3 days.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; it expires at midnight.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; each one expires after 2 hours.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, lapse), "{bad}");
+    }
+    // a served tool's parameter asking for what its arguments do not carry
+    let asked = "which this tool does not take";
+    for (place, tool, bad) in [
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), as returned by find_available_slots, and the date of birth.",
+        ),
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted, 0 to 3650, and the date of birth.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters, and the insurance number.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), as returned by find_available_slots, with a phone number.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, asked), "{bad}");
+    }
+    // a tool of this server named outside the places a text names one
+    let named = "a tool of this server named outside the places a text names one";
+    for (place, tool, bad) in [
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; if there is one, book_appointment.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level; if it is urgent, record_intake.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; book_appointment for the first.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, named), "{bad}");
+    }
+    // a string said to be as its source gave it
+    let whole = "a string of the answer said to be whole";
+    for (place, tool, bad) in [
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text, as the API gives it.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection, kept exactly as the doctor wrote it.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Doctor name, exactly as the clinic wrote it.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection, as given by the clinic API.",
+        ),
+        (O, "search_protocols", "Title of the protocol, as it is."),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Returns the matches ranked by relevance, each with its title and the start of its text, as the clinic API sends it.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, whole), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -). With the same key and slot, a second call answers the first appointment again.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -). A retry with the same key books nothing again.",
+        ),
+        (
+            O,
+            "record_intake",
+            "The intake; a second intake for the same appointment answers `INTAKE_EXISTS`.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, moved; its status is pending again.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, cancelled; its slot is open again.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters (letters, digits and . _ : -); it expires after 24 hours.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The appointment, pending; it does not expire.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Id of the slot, the value to give to book_appointment as its slot id.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Id of one doctor (a positive integer), as returned by list_doctors.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection, as the doctor gave it, with control characters removed.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Doctor name, as the clinic API gives it.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, as the clinic API gives them at the time of the call.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Exact specialty name, case-insensitive (for example Cardiology), 1 to 64 characters; list_specialties gives the names.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "The doctors, ordered by id, as returned by the clinic API.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. If the new slot is not free, the appointment stays exactly as it was.",
+        ),
+    ]);
+}

@@ -2181,3 +2181,94 @@ pub(crate) fn status_lasts_until(clause: &[&Tok], out: &mut Vec<Violation>) {
         }
     }
 }
+
+/// Calls of a tool said again ("each call", "every request", "a second call", "a retry", "with
+/// the same key"): where an act is said to repeat.
+const TRIES: &[&str] = &[
+    "call", "calls", "request", "requests", "time", "times", "try", "tries", "attempt", "attempts",
+    "retry", "retries", "send", "use",
+];
+
+/// Words of an act made once more: "again", "twice", "another", "a new", "a second".
+const ONCE_MORE: &[&str] = &["again", "twice", "anew", "another", "new", "second", "more"];
+
+/// A changing tool's own act said to be made again by a call made again ("With the same key,
+/// the slot is booked again for each call", "each call records another intake", "each call
+/// cancels it again", "each call moves it to another oncall doctor", "a retry books a second
+/// slot"): the same key with the same body answers the first result, a second intake answers
+/// `INTAKE_EXISTS`, a second confirm, reject or cancel answers `INVALID_TRANSITION`, and the
+/// escalation goes to the clinic's one oncall doctor. The agent told so drops the key or the
+/// retry, and loses a booking on a lost answer, or makes the act over and over. A booking or a
+/// move of each call is a new one only with another slot: said of each call, only "again" and
+/// "twice" (the same one again) are read there; said of a retry or the same key, any.
+pub(crate) fn act_repeated(clause: &[&Tok], effects: &[&'static str], out: &mut Vec<Violation>) {
+    if effects.is_empty() {
+        return;
+    }
+    let n = clause.len();
+    // (a retry or the same key: the one request sent again)
+    let retried = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "retry", "retries", "retried", "resent", "replay", "replayed",
+            ],
+        )
+    }) || (0..clause.len()).any(|k| {
+        is_word(clause[k], &["same"])
+            && clause[k + 1..]
+                .iter()
+                .take(2)
+                .any(|x| is_word(x, &["key", "idempotency"]))
+    });
+    let each_call = (0..n).any(|k| {
+        is_word(
+            clause[k],
+            &[
+                "each", "every", "per", "second", "another", "repeated", "later",
+            ],
+        ) && is_word_at(clause, k + 1, TRIES)
+    }) || clause.iter().any(|x| is_word(x, &["twice", "repeatedly"]));
+    if !retried && !each_call {
+        return;
+    }
+    // (a booking or a move is new with each other slot)
+    let new_each_time = effects
+        .first()
+        .is_some_and(|e| matches!(*e, "book" | "move" | "reschedule"));
+    let repeat: &[&str] = if retried || !new_each_time {
+        ONCE_MORE
+    } else {
+        &["again", "twice", "anew"]
+    };
+    // the act, by a finite verb or a participle of the tool's own acts or of making one
+    let made = |t: &Tok| {
+        verb(&t.text.to_ascii_lowercase()).is_some_and(|(v, _, form)| {
+            matches!(form, Form::Third | Form::Past | Form::Participle)
+                && (effects.contains(&v)
+                    || matches!(v, "create" | "make" | "add" | "open" | "release" | "assign"))
+        })
+    };
+    // (not the act's agent: "booked by another patient")
+    let hit = (0..n).find(|&k| {
+        made(clause[k])
+            && (k + 1..(k + 6).min(n))
+                .take_while(|&j| clause[j].kind != Kind::Comma)
+                .any(|j| is_word(clause[j], repeat) && !is_word(clause[j - 1], &["by"]))
+    });
+    let Some(k) = hit else { return };
+    // (a denial: "a retry with the same key books nothing again", "never books it twice")
+    if clause[..k]
+        .iter()
+        .chain(clause[k..].iter().take(4))
+        .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "nothing", "instead"]))
+    {
+        return;
+    }
+    push(
+        out,
+        Rule::Effects,
+        clause[k],
+        "the tool's act said to be made again by a call made again: the same key with the same body answers the first result, a second intake answers `INTAKE_EXISTS`, a second confirm, reject or cancel answers `INVALID_TRANSITION`, and the escalation goes to the clinic's one oncall doctor".to_owned(),
+    );
+}

@@ -1165,6 +1165,128 @@ const SCREEN_SAID: &[&str] = &[
     "after",
 ];
 
+/// Words that make "as" a claim of sameness: "exactly as the doctor wrote it".
+const EXACTLY: &[&str] = &["exactly", "precisely", "literally", "just"];
+
+/// Where a string comes from before the server's screen: the clinic API by any of its names.
+const SOURCES: &[&str] = &["api", "upstream", "source", "backend", "database", "db"];
+
+/// Who writes a string of an answer: a person, or the clinic.
+const AUTHORS: &[&str] = &[
+    "doctor",
+    "doctors",
+    "patient",
+    "patients",
+    "clinic",
+    "clinics",
+    "clinician",
+    "clinicians",
+    "author",
+    "authors",
+    "staff",
+    "nurse",
+    "nurses",
+    "someone",
+    "person",
+];
+
+/// Verbs of a string's source writing or handing it on ("as the API gives it", "exactly as
+/// the doctor wrote it", "exactly as written").
+const GIVEN: &[&str] = &[
+    "gives",
+    "gave",
+    "given",
+    "give",
+    "sends",
+    "sent",
+    "send",
+    "returns",
+    "returned",
+    "return",
+    "wrote",
+    "written",
+    "writes",
+    "write",
+    "typed",
+    "types",
+    "entered",
+    "enters",
+    "stores",
+    "stored",
+    "keeps",
+    "kept",
+    "holds",
+    "held",
+    "records",
+    "recorded",
+    "provides",
+    "provided",
+    "supplies",
+    "supplied",
+    "delivers",
+    "delivered",
+    "receives",
+    "received",
+    "submitted",
+    "filed",
+    "puts",
+    "put",
+    "saves",
+    "saved",
+];
+
+/// A string said to be as its source gave it, at the "as" at `k` of the sentence `s`: "as the
+/// API gives it", "as given by the clinic API", "exactly as the doctor wrote it", "exactly as
+/// written", "as it is", "as they are". The clinic API, a person or the clinic is named as
+/// the string's source with a verb of giving or writing, in the phrase after "as"; "exactly as"
+/// (or "precisely", "literally", "just") needs only the source or the verb. The server's own
+/// giving is after its screen ("as the server gives it"), and a state is no source ("the
+/// appointment stays exactly as it was").
+fn as_given(s: &[Tok], k: usize) -> bool {
+    if !s.get(k).is_some_and(|t| is_word(t, &["as"])) {
+        return false;
+    }
+    let exact = k > 0 && is_word(&s[k - 1], EXACTLY);
+    let phrase: Vec<&Tok> = s[k + 1..]
+        .iter()
+        .take_while(|x| x.kind == Kind::Word)
+        .take(6)
+        .collect();
+    let at = |j: usize, w: &[&str]| phrase.get(j).is_some_and(|x| is_word(x, w));
+    // (the phrase opens with its source or the verb: not "as well as", "such as", "as soon as")
+    let opens = at(
+        0,
+        &[
+            "the", "its", "their", "his", "her", "a", "an", "this", "that", "it", "they", "is",
+            "are",
+        ],
+    ) || at(0, GIVEN)
+        || at(0, SOURCES)
+        || at(0, AUTHORS);
+    if !opens || k > 0 && is_word(&s[k - 1], &["such", "well", "same", "soon", "long"]) {
+        return false;
+    }
+    // ("as is", "as it is", "as they are", at the phrase's end)
+    let as_is = (at(0, &["is", "are"]) && phrase.len() == 1)
+        || (at(0, &["it", "they"]) && at(1, &["is", "are"]) && phrase.len() == 2);
+    let source = phrase.iter().any(|x| is_word(x, SOURCES));
+    let author = phrase.iter().any(|x| is_word(x, AUTHORS));
+    // (the verb's object is the string itself, a pronoun, or none: "as the API gives it", "as
+    // given by the API"; not a reason, "as the clinic API returns every doctor")
+    let given = (0..phrase.len()).any(|j| {
+        is_word(phrase[j], GIVEN)
+            && (j + 1 == phrase.len() || at(j + 1, &["it", "them", "by", "from", "to"]))
+    });
+    source && given || exact && (source || author || at(0, GIVEN)) || as_is
+}
+
+/// Long texts of an answer, which the screen cuts or withholds: said as the API gives them,
+/// they are said whole (a name or a title as the clinic API gives it names its source).
+const LONG_TEXTS: &[&str] = &[
+    "text", "texts", "excerpt", "excerpts", "reason", "message", "messages", "symptoms", "note",
+    "notes",
+];
+
 /// A string of an answer said to be whole, as the clinic API sent it ("Doctor name, as the
 /// clinic API gives it, with nothing taken out", "Title of the protocol, exactly as the clinic
 /// API gives it", "the text, verbatim"): every string of every answer passes the server's
@@ -1196,6 +1318,8 @@ pub(crate) fn screen_denied(toks: &[Tok], out: &mut Vec<Violation>) {
                 && phrase_end(k + 1);
             nothing_out || exactly_as || word_for_word || whole || is_word(t, UNTOUCHED)
         });
+        // (a source's giving, read where no other word of the sentence says it whole)
+        let hit = hit.or_else(|| s.iter().enumerate().find(|&(k, _)| as_given(s, k)));
         let Some((k, t)) = hit else { continue };
         // (a phrase of its own is marked at the string it is said of, so a reading of the
         // same word keeps its own finding)
@@ -1208,8 +1332,27 @@ pub(crate) fn screen_denied(toks: &[Tok], out: &mut Vec<Violation>) {
             .iter()
             .enumerate()
             .any(|(j, x)| j != k && is_word(x, SCREEN_SAID) && !(j == k + 1 || j == k + 2));
-        if said || s.iter().any(|x| is_word(x, NEGATIONS)) || !s.iter().any(|x| is_word(x, STRINGS))
-        {
+        // (a thing said to be as a person wrote it is a string: "the appointment's note, exactly
+        // as the doctor typed it")
+        let written = as_given(s, k)
+            && s[k + 1..]
+                .iter()
+                .take_while(|x| x.kind == Kind::Word)
+                .any(|x| is_word(x, &["wrote", "written", "typed", "entered"]));
+        // (the thing said as given holds a string: a name, a title, a text, or a list of those
+        // who have names; the API's own name is none)
+        // (said with no "exactly", a source's giving is a claim of wholeness of a long text)
+        let plain_source = as_given(s, k)
+            && !(k > 0 && is_word(&s[k - 1], EXACTLY))
+            && s[k + 1..].iter().take(6).any(|x| is_word(x, SOURCES));
+        let holds_a_string = s.iter().any(|x| {
+            if plain_source {
+                is_word(x, LONG_TEXTS)
+            } else {
+                is_word(x, STRINGS)
+            }
+        });
+        if said || s.iter().any(|x| is_word(x, NEGATIONS)) || !(written || holds_a_string) {
             continue;
         }
         push(

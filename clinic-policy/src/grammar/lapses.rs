@@ -248,3 +248,82 @@ pub(super) fn status_lapses(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// What a text may say lapses: a key's window (the contract's 24 hours), a sign-in token, a
+/// cache of the server's.
+const LAPSING: &[&str] = &[
+    "key",
+    "keys",
+    "idempotency",
+    "token",
+    "tokens",
+    "cache",
+    "cached",
+    "session",
+    "sessions",
+    "link",
+    "links",
+];
+
+/// Anything said to expire, lapse, run out or time out, or to hold only for a time, after or
+/// within an amount of time ("it expires after 48 hours", "the urgency lapses in 2 days", "the
+/// result runs out after a week", "valid for 24 hours"), its subject a pronoun or any noun: no
+/// appointment, status, priority, slot or intake of the clinic API ends by itself, and a key's
+/// window or a token's life is the one thing that lapses (named in the text, the lapse is its).
+/// A denial ("it does not expire") and a condition are no claim of a lapse.
+pub(super) fn lapse_after_a_time(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Violation>) {
+    if toks.iter().any(|t| is_word(t, LAPSING)) {
+        return;
+    }
+    let n = clause.len();
+    let hit = (0..n).find(|&k| {
+        let t = clause[k];
+        let lapse = is_word(t, LAPSES)
+            || is_word(t, &["runs", "run", "times", "time"]) && is_word_at(clause, k + 1, &["out"])
+            || is_word(t, &["valid", "good"]) && is_word_at(clause, k + 1, &["for", "only"]);
+        if !lapse {
+            return false;
+        }
+        // (a time right after, through "after", "within", "in", "for", "past", "once", "only
+        // for", "up to"): "after 48 hours", "in a day", "for 2 days"
+        (k + 1..(k + 6).min(n)).any(|i| {
+            a_time(&clause[i..])
+                && clause[k + 1..i].iter().all(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "out", "after", "within", "in", "for", "past", "once", "only", "up",
+                            "to", "at", "most", "about", "some", "than", "more", "less", "by",
+                        ],
+                    )
+                })
+        }) || clause[k + 1..].iter().take(2).enumerate().any(|(j, x)| {
+            // ("at midnight", "by the end of the day")
+            is_word(x, &["at", "by", "on"])
+                && clause[k + 2 + j..]
+                    .iter()
+                    .take(3)
+                    .enumerate()
+                    .any(|(i, y)| {
+                        is_word(y, &["midnight", "noon", "evening", "morning"])
+                            || is_word(y, &["end"]) && is_word_at(clause, k + 3 + j + i, &["of"])
+                    })
+        })
+    });
+    let Some(k) = hit else { return };
+    // (a denial or a condition says no lapse happens: "it does not expire", "if it expires"; a
+    // value may have a life of its own: "Slot ids expire after 10 minutes", "Each cursor …")
+    if clause[..k].iter().any(|x| {
+        is_word(x, NEGATIONS)
+            || is_word(x, &["no", "if", "unless", "when", "cursor", "cursors"])
+            || is_word(x, VALUE_HEADS)
+    }) {
+        return;
+    }
+    push(
+        out,
+        Rule::Directive,
+        clause[k],
+        "a thing of the clinic said to lapse after a time: no appointment, status, priority, slot or intake ends by itself; only a key's window and a sign-in token lapse".to_owned(),
+    );
+}

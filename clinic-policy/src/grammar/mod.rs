@@ -372,6 +372,38 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             Field::ParamName
         };
         name(as_field, &text[t.start..t.end], tool, &mut found);
+        // a tool of this server named anywhere else ("if there is one, book_appointment", "then
+        // record_intake") stands as an order, whatever word its name opens with (a noun's too:
+        // `book_`, `record_`)
+        // (where an order opens: a clause's start or "then", and no verb of its own after it;
+        // "when book_appointment fails", "list_specialties gives the names" say what it does)
+        let opens_a_clause = k == 0
+            || matches!(toks[k - 1].kind, Kind::Comma | Kind::Stop)
+            || is_word(
+                &toks[k - 1],
+                &["then", "so", "and", "next", "first", "else"],
+            );
+        let its_verb = toks.get(k + 1).is_some_and(|x| {
+            is_word(x, MODALS)
+                || verb(&x.text.to_ascii_lowercase())
+                    .is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past))
+        });
+        if field != Field::Other
+            && !names_a_tool
+            && found.is_empty()
+            && opens_a_clause
+            && !its_verb
+            && crate::served::role_of(&t.text.to_ascii_lowercase()).is_some()
+        {
+            found.push(Violation {
+                rule: Rule::Directive,
+                range: 0..t.text.len(),
+                detail: format!(
+                    "\"{}\": a tool of this server named outside the places a text names one, so it reads as an order to call it",
+                    t.text
+                ),
+            });
+        }
         // the tool named is held to what this tool is: a reading tool is replaced by a reading
         // tool and takes its values from one ("Deprecated; replaced by cancel_appointment", "id,
         // as returned by cancel_appointment" in a listing send the reader to a change); a tool
@@ -797,6 +829,9 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         taken_slot_lasts(clause, &effects, out);
         lapses::appointment_lapses(clause, out);
         lapses::status_lapses(clause, out);
+        if crate::served::role_of(tool.name).is_some() {
+            lapses::lapse_after_a_time(clause, &toks, out);
+        }
         example_picks(clause, out);
         next_picked(clause, out);
         automatic_change(clause, own_verb(tool.name), out);
@@ -824,6 +859,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         act_kept(clause, out);
         count_limited(clause, clauses.first().map_or(&[][..], |c| &c[..]), out);
         act_deadline(clause, &effects, out);
+        crate::facts::act_repeated(clause, &effects, out);
         act_on_the_calendar(clause, &effects, out);
         effect_delayed(clause, &effects, out);
         view_after_act_misstated(clause, &toks, tool.name, &effects, out);
@@ -1063,9 +1099,18 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     }
     if field == Field::ParamDescription && tool.input && !tool.name.is_empty() {
         let allowed = data_allowed(tool.name);
+        // (a tool of this server takes only what its arguments carry: the booking no age, the
+        // intake no birth date or insurance)
+        let found = out.len();
         harvest(&clauses, allowed, topics(tool.name), out);
         text_the_route_drops(&clauses, tool.name, tool.mutates, out);
         value_beyond_the_args(&clauses, tool.name, out);
+        // (… read after what the value itself is, which its own readings name)
+        if out.len() == found
+            && let Some(carried) = crate::served::data_carried(tool.name)
+        {
+            harvest(&clauses, carried, topics(tool.name), out);
+        }
         if !allowed.contains(&Data::Personal) && !allowed.contains(&Data::Medical) {
             patient_described(&clauses, allowed, of_appointments(tool.name), out);
         }
