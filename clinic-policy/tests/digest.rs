@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "27d852ae9c07972bb6a316c49424bf2bde0439074eea5430f2e1f5e1443cd0b2";
+const PINNED: &str = "4eef7d29eec2b9fd30731dea11397cba404f7c1436debc6413b10463a8a7dc47";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

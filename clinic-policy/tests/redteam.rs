@@ -59,7 +59,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam23/served.jsonl"), 97, 1),
     (include_str!("data/redteam24/served.jsonl"), 84, 4),
     (include_str!("data/redteam25/served.jsonl"), 74, 18),
-    (include_str!("data/redteam26/served.jsonl"), 115, 13),
+    (include_str!("data/redteam26/served.jsonl"), 115, 12),
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
     (include_str!("data/redteam28/served.jsonl"), 167, 22),
     (include_str!("data/redteam29/served.jsonl"), 179, 36),
@@ -84,10 +84,10 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam48/served.jsonl"), 135, 6),
     (include_str!("data/redteam49/served.jsonl"), 120, 5),
     (include_str!("data/redteam50/served.jsonl"), 137, 3),
-    (include_str!("data/redteam51/served.jsonl"), 196, 5),
+    (include_str!("data/redteam51/served.jsonl"), 196, 4),
     (include_str!("data/redteam52/served.jsonl"), 236, 7),
     (include_str!("data/redteam53/served.jsonl"), 261, 30),
-    (include_str!("data/redteam54/served.jsonl"), 207, 14),
+    (include_str!("data/redteam54/served.jsonl"), 207, 13),
     (include_str!("data/redteam55/served.jsonl"), 130, 15),
     (include_str!("data/redteam56/served.jsonl"), 98, 2),
     (include_str!("data/redteam57/served.jsonl"), 92, 0),
@@ -96,7 +96,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam60/served.jsonl"), 62, 0),
     (include_str!("data/redteam61/served.jsonl"), 79, 0),
     (include_str!("data/redteam62/served.jsonl"), 39, 0),
-    (include_str!("data/redteam63/served.jsonl"), 36, 20),
+    (include_str!("data/redteam63/served.jsonl"), 36, 1),
 ];
 
 fn mutates(tool: &str) -> bool {
