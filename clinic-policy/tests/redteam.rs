@@ -153,7 +153,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
     }
 }
 
-/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh48/`, written
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh49/`, written
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
@@ -202,6 +202,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh46/rewritten.jsonl"), 27),
     (include_str!("data/fresh47/rewritten.jsonl"), 27),
     (include_str!("data/fresh48/rewritten.jsonl"), 27),
+    (include_str!("data/fresh49/rewritten.jsonl"), 27),
 ];
 
 #[test]
