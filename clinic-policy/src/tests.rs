@@ -27693,3 +27693,19 @@ fn round_63_repeats_lapses_data_asked_tools_named_and_the_screen_denied_are_refu
         ),
     ]);
 }
+
+/// A changing tool's id in the plural as a text's first word is judged, not a panic: the words
+/// before it are read only when there are some, and it is the object the text opens with.
+#[test]
+fn an_ids_plural_opening_a_text_is_judged_not_a_panic() {
+    for (place, tool, bad) in [
+        (
+            P,
+            "escalate_to_oncall",
+            "Appointments of the appointment, 1 to 64 characters.",
+        ),
+        (P, "cancel_appointment", "Appointments of the patient."),
+    ] {
+        assert!(refused_for(place, tool, bad, "in one call"), "{bad}");
+    }
+}

@@ -62,7 +62,10 @@ pub(crate) fn one_id_said_many(toks: &[Tok], tool: &str, answer: bool, out: &mut
             let of_list = s[..k].iter().any(|x| is_word(x, &["of"]));
             let quantified = s[k.saturating_sub(3)..k].iter().any(|x| is_word(x, MANY));
             // the object the text opens with: "Book open slots"
-            let opening = n == 0 && k <= 3 && s[1..k].iter().all(|x| x.kind == Kind::Word);
+            let opening = n == 0
+                && k <= 3
+                && s.get(1..k)
+                    .is_none_or(|r| r.iter().all(|x| x.kind == Kind::Word));
             quantified || !of_list && (one_or_more || opening) || n == 0 && opens_with_ids
         });
         if let Some((_, t)) = hit {
