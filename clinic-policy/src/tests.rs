@@ -27709,3 +27709,39 @@ fn an_ids_plural_opening_a_text_is_judged_not_a_panic() {
         assert!(refused_for(place, tool, bad, "in one call"), "{bad}");
     }
 }
+
+/// Every approved word opening a text is judged, not a panic: as a parameter's description of a
+/// tool with a required id (the readings that look at the words before a noun see none), and as
+/// an output's one-word description.
+#[test]
+fn every_approved_word_opening_a_text_is_judged_not_a_panic() {
+    let tools = [
+        "escalate_to_oncall",
+        "cancel_appointment",
+        "reschedule_appointment",
+        "book_appointment",
+    ];
+    let words = crate::vocabulary::VOCABULARY
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().next());
+    let mut n = 0;
+    for (i, w) in words.enumerate() {
+        let tool = tools[i % tools.len()];
+        let mut cap = w.chars();
+        let head: String = cap
+            .next()
+            .into_iter()
+            .flat_map(char::to_uppercase)
+            .collect();
+        let word = head + cap.as_str();
+        judge(
+            P,
+            &format!("{word} of the appointment, 1 to 64 characters."),
+            tool,
+        );
+        judge(O, &format!("{word}."), tool);
+        n += 1;
+    }
+    assert!(n > 1000, "the word list is read: {n}");
+}
