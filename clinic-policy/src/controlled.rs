@@ -528,7 +528,7 @@ fn untrusted_rule(words: &[Word], out: &mut Vec<Violation>) {
 }
 
 /// Verbs of the output screen's taking out.
-const TAKING_OUT: &[&str] = &[
+pub(crate) const TAKING_OUT: &[&str] = &[
     "remove",
     "removes",
     "removed",

@@ -427,22 +427,7 @@ fn concealment(r: &mut Reading, i: usize) {
         && i + 1 < n
         && t[i + 1].sent == t[i].sent
         && is(&t[i + 1], &["character", "characters"])
-        && (0..n).any(|j| {
-            t[j].sent == t[i].sent
-                && is(
-                    &t[j],
-                    &[
-                        "remove",
-                        "removes",
-                        "removed",
-                        "removing",
-                        "strip",
-                        "strips",
-                        "stripped",
-                        "stripping",
-                    ],
-                )
-        });
+        && (0..n).any(|j| t[j].sent == t[i].sent && is(&t[j], crate::controlled::TAKING_OUT));
     if c & CONCEAL != 0 && c & SECRET == 0 && !screened {
         let strong = is(
             &t[i],
