@@ -11,7 +11,7 @@ use crate::lang::predicates::NUMBER_WORDS;
 use crate::lang::words::*;
 use crate::vocabulary::is_function_word;
 
-/// Words of any code's sentence: the answer and its naming, the call, the caller and the
+/// Words of any code's sentence: the answer, its message and its naming, the call, the caller and the
 /// appointment it is about, and what is or is not made after it.
 const ANY_CODE: &str = "answer answers answered error errors code codes http status gives give \
     gave given gets get got returns return returned ends end results result leads means mean \
@@ -21,7 +21,7 @@ const ANY_CODE: &str = "answer answers answered error errors code codes http sta
     booking bookings booked move moves moved cancellation cancelled rejection rejected confirmed \
     escalation escalated recorded value values name names list lists text again retry retries try \
     attempt attempts now keeps keep old version versions release confirmation fails fail failed refused \
-    example stays stay remains unchanged exactly including included even";
+    example stays stay remains unchanged exactly including included even message messages body";
 
 /// The words of a lost answer's gloss beyond its case: the retry that shows what was made (with
 /// the same key) and the objects of the change it may have made ("On `UPSTREAM_TIMEOUT`, the
