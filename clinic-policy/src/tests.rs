@@ -27745,3 +27745,190 @@ fn every_approved_word_opening_a_text_is_judged_not_a_panic() {
     }
     assert!(n > 1000, "the word list is read: {n}");
 }
+
+/// A state said to stay "at this time or later" is kept for all time after the call: a slot may
+/// be taken, a status and a doctor may change. "or later" still bounds a window's start, and
+/// "holds" before a noun says what a result contains.
+#[test]
+fn a_state_kept_at_this_time_or_later_is_a_later_state() {
+    let why = "a state of the answer said to hold at a later act";
+    for (place, tool, bad) in [
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; each one stays open at this time or later.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; each one stays open at the time of the call or later.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The appointment, pending; its status stays pending at this time or later.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; its doctor stays the same at this time or later.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[(
+        P,
+        "find_available_slots",
+        "Optional start of the window, as an RFC 3339 time. The result holds slots that start at this time or later.",
+    )]);
+}
+
+/// A word of this server's own error messages (the seconds to wait, `find_available_slots`)
+/// frees only its own part of the clause: an order or a text for a person joined to it by "and"
+/// or a comma is still read.
+#[test]
+fn an_errors_own_step_frees_only_its_own_part_of_the_clause() {
+    let why = "an error's message said to hold an act";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "The appointment, pending. The message of the error names the slot to book next, and the seconds to wait.",
+        ),
+        (
+            "record_intake",
+            "The intake, with its triage level. The message of the error is the answer to show the patient, and the seconds to wait.",
+        ),
+        (
+            "book_appointment",
+            "The appointment, pending. The message of the error names which slot to book, with the idempotency key to use again.",
+        ),
+        (
+            "cancel_appointment",
+            "The appointment, now cancelled. The seconds to wait, and the message of the error is the text to show the patient.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "book_appointment",
+            "The appointment, pending. On `RATE_LIMITED`, the message of the error names the seconds to wait.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The appointment, pending. On `RATE_LIMITED`, the message of the error gives the seconds to wait.",
+        ),
+    ]);
+}
+
+/// A scale's top said by what is refused above it ("out of 7 and any more gives an error") is
+/// that top: it must be the range's own.
+#[test]
+fn a_scales_top_said_by_its_refusal_is_its_top() {
+    let why = "a length or a range the clinic API does not hold this value to";
+    for bad in [
+        "How severe the symptoms are, out of 7 and any more gives an error.",
+        "How severe the symptoms are, out of 4 and any more gives an error.",
+        "For how many days the symptoms have lasted, out of 30 and any more gives an error.",
+    ] {
+        assert!(refused_for(P, "record_intake", bad, why), "{bad}");
+    }
+    passes(&[(
+        P,
+        "record_intake",
+        "How severe the symptoms are, out of 10 and any more gives an error.",
+    )]);
+}
+
+/// Said as the clinic API gives it, a protocol's body, a summary or a person's words is a long
+/// text said whole, which the output screen may cut or withhold; a name stays a name.
+#[test]
+fn a_body_or_words_as_the_api_gives_them_is_a_long_text_said_whole() {
+    let why = "a string of the answer said to be whole";
+    for (tool, bad) in [
+        (
+            "search_protocols",
+            "The start of the protocol body, as the clinic API gives it.",
+        ),
+        (
+            "search_protocols",
+            "The start of the protocol summary, as the clinic API gives it.",
+        ),
+        (
+            "get_appointment",
+            "The appointment; the doctor's words for a rejection, as the clinic API gives them.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    passes(&[(
+        O,
+        "list_doctors",
+        "The doctors, ordered by id; names as the clinic API gives them.",
+    )]);
+}
+
+/// A retry said to give a second object ("a retry gives a second intake") is the act made again;
+/// the first one given again, or the code a second call answers, is not.
+#[test]
+fn a_retry_said_to_give_a_second_object_is_the_act_made_again() {
+    let why = "the tool's act said to be made again by a call made again";
+    for (place, tool, bad) in [
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters. A retry with the same key gives a second appointment.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the intake for one of the authenticated patient's appointments. A retry gives a second intake.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A retry gives a second cancellation and a second open slot.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters. A retry with the same key gives the first appointment again, not a second one.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the intake for one of the authenticated patient's appointments. A second call gives `INTAKE_EXISTS`.",
+        ),
+    ]);
+}
+
+/// An id said to expire is its thing's lapse: the clinic API reads an appointment, a slot or an
+/// intake by id at any time. A key's window still lapses.
+#[test]
+fn an_id_said_to_expire_is_its_things_lapse() {
+    let why = "a thing of the clinic said to lapse after a time";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "The appointment, pending; its id expires after 24 hours.",
+        ),
+        (
+            "find_available_slots",
+            "Open slots, earliest first; each slot id expires after 10 minutes.",
+        ),
+        ("get_appointment", "The appointment; ids expire in 2 days."),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    passes(&[(
+        P,
+        "book_appointment",
+        "A key of 8 to 128 characters; the key expires after 24 hours.",
+    )]);
+}

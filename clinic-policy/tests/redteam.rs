@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam63/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam64/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -63,7 +63,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
     (include_str!("data/redteam28/served.jsonl"), 167, 22),
     (include_str!("data/redteam29/served.jsonl"), 179, 36),
-    (include_str!("data/redteam30/served.jsonl"), 221, 68),
+    (include_str!("data/redteam30/served.jsonl"), 221, 67),
     (include_str!("data/redteam31/served.jsonl"), 234, 11),
     (include_str!("data/redteam32/served.jsonl"), 196, 24),
     (include_str!("data/redteam33/served.jsonl"), 240, 26),
@@ -97,6 +97,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam61/served.jsonl"), 79, 0),
     (include_str!("data/redteam62/served.jsonl"), 39, 0),
     (include_str!("data/redteam63/served.jsonl"), 36, 1),
+    (include_str!("data/redteam64/served.jsonl"), 33, 0),
 ];
 
 fn mutates(tool: &str) -> bool {

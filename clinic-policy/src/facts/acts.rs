@@ -2249,12 +2249,38 @@ pub(crate) fn act_repeated(clause: &[&Tok], effects: &[&'static str], out: &mut 
                     || matches!(v, "create" | "make" | "add" | "open" | "release" | "assign"))
         })
     };
+    // the act by what the call gives: "a retry gives a second intake" (a second object, not the
+    // first one given again: "returns the first appointment again" is the key's own answer)
+    let gives = |t: &Tok| {
+        verb(&t.text.to_ascii_lowercase()).is_some_and(|(v, _, form)| {
+            matches!(form, Form::Third | Form::Past | Form::Participle)
+                && matches!(
+                    v,
+                    "give"
+                        | "return"
+                        | "yield"
+                        | "produce"
+                        | "result"
+                        | "lead"
+                        | "bring"
+                        | "cause"
+                        | "trigger"
+                        | "get"
+                )
+        })
+    };
+    let second_one =
+        |x: &Tok| is_word(x, repeat) && is_word(x, &["another", "new", "second", "more", "twice"]);
     // (not the act's agent: "booked by another patient")
     let hit = (0..n).find(|&k| {
-        made(clause[k])
-            && (k + 1..(k + 6).min(n))
-                .take_while(|&j| clause[j].kind != Kind::Comma)
-                .any(|j| is_word(clause[j], repeat) && !is_word(clause[j - 1], &["by"]))
+        let (act, again): (bool, &dyn Fn(&Tok) -> bool) = if made(clause[k]) {
+            (true, &|x: &Tok| is_word(x, repeat))
+        } else {
+            (gives(clause[k]), &second_one)
+        };
+        act && (k + 1..(k + 6).min(n))
+            .take_while(|&j| clause[j].kind != Kind::Comma)
+            .any(|j| again(clause[j]) && !is_word(clause[j - 1], &["by"]))
     });
     let Some(k) = hit else { return };
     // (a denial: "a retry with the same key books nothing again", "never books it twice")

@@ -1283,8 +1283,22 @@ fn as_given(s: &[Tok], k: usize) -> bool {
 /// Long texts of an answer, which the screen cuts or withholds: said as the API gives them,
 /// they are said whole (a name or a title as the clinic API gives it names its source).
 const LONG_TEXTS: &[&str] = &[
-    "text", "texts", "excerpt", "excerpts", "reason", "message", "messages", "symptoms", "note",
+    "text",
+    "texts",
+    "excerpt",
+    "excerpts",
+    "reason",
+    "message",
+    "messages",
+    "symptoms",
+    "note",
     "notes",
+    "body",
+    "bodies",
+    "words",
+    "description",
+    "descriptions",
+    "summary",
 ];
 
 /// A string of an answer said to be whole, as the clinic API sent it ("Doctor name, as the

@@ -354,8 +354,8 @@ fn said_refused(
 
 /// Whether a number said of what is refused leaves the value's own range `lo..=hi` taken: the
 /// refused side's end is the taken side's other one ("over 200 refused": at most 200; "200 or
-/// more refused": at most 199; "under 1 refused": at least 1), and a value or a range refused
-/// lies outside it.
+/// more refused": at most 199; "under 1 refused": at least 1; "out of 10 and any more refused":
+/// at most 10), and a value or a range refused lies outside it.
 fn refused_fits(form: Said, n: u32, lo: u32, hi: u32) -> bool {
     match form {
         Said::Above => n == hi,
@@ -364,7 +364,8 @@ fn refused_fits(form: Said, n: u32, lo: u32, hi: u32) -> bool {
         Said::AtMost => n + 1 == lo,
         Said::Range(l) => n < lo || l > hi,
         Said::Alone => n < lo || n > hi,
-        Said::Lower | Said::Scale => true,
+        Said::Scale => n == hi,
+        Said::Lower => true,
     }
 }
 
@@ -435,7 +436,8 @@ pub(super) fn band_misstated(text: &str, toks: &[Tok], tool: &str, out: &mut Vec
             Said::Above => n + 1 == lo,
             Said::Alone if sole => (lo, hi) == (n, n),
             Said::Alone => (lo..=hi).contains(&n),
-            Said::Lower | Said::Scale => true,
+            Said::Scale => n == hi,
+            Said::Lower => true,
         };
         // (the top of the scale named after a value: "7 of 10")
         let of_scale = n == 10

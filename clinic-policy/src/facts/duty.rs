@@ -429,8 +429,9 @@ pub(crate) fn error_text_ordered(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
     // (this server's own messages say how to learn a lost answer's outcome, how many seconds
     // to wait on `RATE_LIMITED`, and, on `SLOT_TAKEN`, that find_available_slots finds another
-    // slot)
-    if clause.iter().any(|x| {
+    // slot; such a word frees only its own part of the clause, between "and" or commas, so an
+    // order joined to "the seconds to wait" is still read)
+    let own_step = |x: &&Tok| {
         is_word(
             x,
             &[
@@ -442,10 +443,20 @@ pub(crate) fn error_text_ordered(clause: &[&Tok], out: &mut Vec<Violation>) {
                 "again",
             ],
         ) || x.kind == Kind::Ident && x.text == "find_available_slots"
-    }) {
-        return;
-    }
+    };
+    let part_of = |j: usize| {
+        let edge = |y: &&Tok| is_word(y, &["and"]) || y.text == "," || y.text == ";";
+        let start = rest[..j].iter().rposition(edge).map_or(0, |e| e + 1);
+        let end = rest[j..]
+            .iter()
+            .position(edge)
+            .map_or(rest.len(), |e| j + e);
+        &rest[start..end]
+    };
     let mut hit = rest.iter().enumerate().find_map(|(j, x)| {
+        if part_of(j).iter().any(own_step) {
+            return None;
+        }
         // an act: a word of one, an infinitive ("the slot to book", "what to tell"), or which
         // slot, time, doctor or tool
         // ("another patient" is no act: "another" or "alternative" of a slot, a time, a doctor,

@@ -85,17 +85,21 @@ pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
             && (k + 3..n).take(5).any(later)
     });
     // a state kept on to a later act: "still open when the patient books it", "stays the same
-    // until the visit", "remains open through the booking"
+    // until the visit", "remains open through the booking"; here "or later" counts, since a
+    // state kept "at this time or later" is kept for all time after the call
     let kept_on = || {
-        // ("the same key": "same" before a noun names a thing, it keeps no state on)
+        // "the same key": "same" before a noun names a thing; "holds slots": "holds" before a
+        // noun says what a result contains; neither keeps a state on
+        let names_a_thing = |k: usize| {
+            clause.get(k + 1).is_some_and(|x| {
+                x.kind == Kind::Word
+                    && !is_word(x, PREPOSITIONS)
+                    && !is_word(x, &["until", "till", "when"])
+            })
+        };
         let kept = (0..n).find(|&k| {
             is_word(clause[k], KEPT_ON)
-                && !(is_word(clause[k], &["same"])
-                    && clause.get(k + 1).is_some_and(|x| {
-                        x.kind == Kind::Word
-                            && !is_word(x, PREPOSITIONS)
-                            && !is_word(x, &["until", "till", "when"])
-                    }))
+                && !(is_word(clause[k], &["same", "holds"]) && names_a_thing(k))
         })?;
         let anchor = (kept + 1..n).find(|&j| {
             w(
@@ -105,7 +109,10 @@ pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
                 ],
             )
         })?;
-        (anchor + 1..n).take(5).any(later).then_some(kept)
+        (anchor + 1..n)
+            .take(7)
+            .any(|j| later(j) || is_word(clause[j], &["later"]))
+            .then_some(kept)
     };
     if let Some(k) = at_the_time.or_else(kept_on) {
         push(

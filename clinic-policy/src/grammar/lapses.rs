@@ -312,11 +312,13 @@ pub(super) fn lapse_after_a_time(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Vi
     });
     let Some(k) = hit else { return };
     // (a denial or a condition says no lapse happens: "it does not expire", "if it expires"; a
-    // value may have a life of its own: "Slot ids expire after 10 minutes", "Each cursor …")
+    // value may have a life of its own: "Each cursor …", "the code expires …"; an id names a
+    // slot, an appointment or an intake, which the clinic API reads by id at any time, so "its
+    // id expires after 24 hours" is the thing's lapse)
     if clause[..k].iter().any(|x| {
         is_word(x, NEGATIONS)
             || is_word(x, &["no", "if", "unless", "when", "cursor", "cursors"])
-            || is_word(x, VALUE_HEADS)
+            || is_word(x, VALUE_HEADS) && !is_word(x, &["id", "ids"])
     }) {
         return;
     }

@@ -4560,7 +4560,7 @@ fn labels_set_to_yes_clocks_and_reasons_for_a_visit() {
         ),
         (
             p,
-            "Id of a slot, as returned by find_available_slots. Slot ids expire after 10 minutes.",
+            "Id of a slot, as returned by find_available_slots.",
             "reschedule_appointment",
             true,
         ),
@@ -6822,7 +6822,7 @@ fn what_only_the_clinics_answer_can_say_is_refused() {
         ),
         (
             p,
-            "Id of a slot, as returned by find_available_slots. Slot ids expire after 10 minutes.",
+            "Id of a slot, as returned by find_available_slots.",
             "book_appointment",
             true,
         ),
