@@ -27932,3 +27932,72 @@ fn an_id_said_to_expire_is_its_things_lapse() {
         "A key of 8 to 128 characters; the key expires after 24 hours.",
     )]);
 }
+
+/// An appointment's status said with its agent, the doctor, is a state, not a yes held in
+/// advance: "one already confirmed by the doctor" passes in the confirming tool. With a patient
+/// as the agent, or said of a booking's result, it is still a claim of consent.
+#[test]
+fn already_confirmed_by_the_doctor_is_a_status() {
+    passes(&[(
+        D,
+        "confirm_appointment",
+        "Confirm one pending appointment. Only for the doctor of the appointment. For an appointment that is not pending, such as one already confirmed by the doctor, the answer is the error 422 `INVALID_TRANSITION`.",
+    )]);
+    let why = "claims consent, agreement or confirmation";
+    for (place, tool, bad) in [
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment. An appointment already confirmed by the patient needs no question.",
+        ),
+        (O, "book_appointment", "The appointment; it is already confirmed."),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot. Each one is already confirmed by the doctor.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+}
+
+/// A start denied ("counted from 1, not from 0") is any start but the range's own; the range's
+/// own start denied is a false bound.
+#[test]
+fn a_start_denied_is_any_but_the_ranges_own() {
+    passes(&[(
+        P,
+        "list_my_appointments",
+        "Number of the page, 1 to 10000, counted from 1, not from 0.",
+    )]);
+    assert!(refused_for(
+        P,
+        "list_my_appointments",
+        "Number of the page, 1 to 10000, not from 1.",
+        "said with other bounds"
+    ));
+}
+
+/// "as before" or "unchanged" is said of the nearest measure before it: the escalation's status
+/// as before is true (it sets the priority and the doctor), its doctor as before is not.
+#[test]
+fn as_before_is_said_of_the_nearest_measure() {
+    passes(&[(
+        O,
+        "escalate_to_oncall",
+        "The appointment, now with the oncall doctor of the clinic; its priority is urgent and its status is the same as before.",
+    )]);
+    let why = "a changing act said to leave what it changes as it was";
+    for (tool, bad) in [
+        (
+            "escalate_to_oncall",
+            "The appointment, now with the oncall doctor of the clinic; its status is urgent and its doctor is the same as before.",
+        ),
+        (
+            "escalate_to_oncall",
+            "The appointment, escalated; its priority is unchanged.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+}

@@ -986,12 +986,21 @@ pub(crate) fn own_change_denied(
                 .iter()
                 .any(|x| is_word(x, &["not", "never"]))
     });
+    // (said of the nearest measure before it: "its priority is urgent and its status is the same
+    // as before" keeps the status, which the escalation leaves)
+    let measures = ["status", "doctor", "priority", "slot", "time", "times"];
     let as_it_was = names_it
-        && (clause.iter().any(|x| is_word(x, &["unchanged"]))
-            || clause.windows(2).any(|w| {
-                is_word(w[0], &["as"]) && is_word(w[1], &["it", "before"])
-                    || is_word(w[0], &["had", "has"]) && is_word(w[1], &["before"])
-            }));
+        && (0..clause.len()).any(|k| {
+            let marker = is_word(clause[k], &["unchanged"])
+                || is_word(clause[k], &["as"]) && is_word_at(clause, k + 1, &["it", "before"])
+                || is_word(clause[k], &["had", "has"]) && is_word_at(clause, k + 1, &["before"]);
+            marker
+                && clause[..k]
+                    .iter()
+                    .rev()
+                    .find(|x| is_word(x, &measures))
+                    .is_none_or(|x| is_word(x, what))
+        });
     let kept =
         !failed && !conditioned && (stays || stays_at || before_the_act || keeps || as_it_was);
     let hit = after.map(|w| w[0]).or_else(|| kept.then(|| clause[0]));

@@ -53,13 +53,15 @@ pub(super) fn consent(
         // advance"); "before the visit" far from it is a time
         // ("already confirmed, rejected or cancelled": one of several states, not a yes held
         // in advance)
-        let alternatives = or_listed(clause, k);
-        let equivalence = clause[k.saturating_sub(4)..(k + 5).min(clause.len())]
-            .iter()
-            .any(|x| {
+        let alternatives = or_listed(clause, k) || appointment_status(clause, k);
+        // ("such as" gives an example, it equates nothing)
+        let equivalence = (k.saturating_sub(4)..(k + 5).min(clause.len()))
+            .any(|j| {
+                let x = clause[j];
                 is_word(x, EQUIVALENCE)
                     && !is_word(x, &["before"])
                     && !(alternatives && is_word(x, &["already"]))
+                    && !(is_word(x, &["as"]) && j > 0 && is_word(clause[j - 1], &["such"]))
             })
             // "agreed before (the booking)": next to it, in the same phrase
             || clause[k + 1..]
@@ -120,6 +122,37 @@ pub(super) fn consent(
             return;
         }
     }
+}
+
+/// "confirmed" as an appointment's status, "already" before it: its subject an appointment
+/// ("one already confirmed by the doctor"), its agent the doctor, who is the one to confirm; a
+/// person's yes held in advance is not that, and with no agent the state is left to the other
+/// readings of a result's status.
+fn appointment_status(clause: &[&Tok], k: usize) -> bool {
+    let linking = [
+        "already", "is", "was", "are", "were", "that", "which", "been", "has", "have",
+    ];
+    let subject = clause[..k]
+        .iter()
+        .rev()
+        .skip_while(|x| is_word(x, &linking))
+        .take(1)
+        .any(|x| {
+            is_word(
+                x,
+                &["appointment", "appointments", "one", "ones", "it", "visit"],
+            )
+        });
+    let agent_ok = is_word_at(clause, k + 1, &["by"])
+        && clause[k + 2..]
+            .iter()
+            .find(|x| !is_word(x, DETERMINERS))
+            .is_some_and(|x| is_word(x, &["doctor", "doctors"]));
+    is_word(clause[k], &["confirmed"])
+        && k > 0
+        && is_word(clause[k - 1], &["already"])
+        && subject
+        && agent_ok
 }
 
 /// A confirmation beside its rejection, by the doctor ("pending until the doctor confirms or

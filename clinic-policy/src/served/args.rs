@@ -359,7 +359,12 @@ fn arg_bound_misstated(
         };
         // (the agent makes a key itself: a narrower length still makes one the server takes)
         let own = arg.form == Form::Key;
+        // ("counted from 1, not from 0": a start denied is any but the range's own)
+        let denied = s[first.saturating_sub(2)..first]
+            .iter()
+            .any(|x| is_word(x, &["not", "never"]));
         let fits = match form {
+            Said::AtLeast if denied => n != lo,
             Said::Range(l) if own => lo <= l && l <= n && n <= hi,
             Said::Lower | Said::Alone if own => (lo..=hi).contains(&n),
             Said::Range(l) => (l, n) == (lo, hi),
