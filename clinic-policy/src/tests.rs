@@ -27950,7 +27950,11 @@ fn already_confirmed_by_the_doctor_is_a_status() {
             "confirm_appointment",
             "Confirm one pending appointment. An appointment already confirmed by the patient needs no question.",
         ),
-        (O, "book_appointment", "The appointment; it is already confirmed."),
+        (
+            O,
+            "book_appointment",
+            "The appointment; it is already confirmed.",
+        ),
         (
             D,
             "reschedule_appointment",
@@ -28000,4 +28004,159 @@ fn as_before_is_said_of_the_nearest_measure() {
     ] {
         assert!(refused_for(O, tool, bad, why), "{bad}");
     }
+}
+
+/// An error message's own steps are the seconds to wait, a call again with the same key to
+/// learn the outcome, and find_available_slots's other slot: only those are freed, so an order
+/// in the same phrase ("the slot to book again", "the text to show the patient after the
+/// seconds to wait") is read.
+#[test]
+fn only_an_errors_own_steps_are_freed() {
+    let why = "an error's message said to hold an act";
+    for (tool, bad) in [
+        (
+            "book_appointment",
+            "The appointment, pending. The message of the error names the slot to book again.",
+        ),
+        (
+            "escalate_to_oncall",
+            "The appointment, escalated. The message of the error names the doctor to escalate to after the seconds to wait.",
+        ),
+        (
+            "record_intake",
+            "The intake, with its triage level. The message of the error is the text to show the patient after the seconds to wait.",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    for (tool, good) in [
+        (
+            "book_appointment",
+            "The appointment, pending. On `RATE_LIMITED`, the message of the error names the seconds to wait.",
+        ),
+        (
+            "book_appointment",
+            "The appointment, pending. On a lost answer, the message of the error says to call again with the same idempotency key to learn the outcome.",
+        ),
+    ] {
+        assert!(!refused_for(O, tool, good, why), "{good}");
+    }
+}
+
+/// A state kept "before" a later act, by "hold", past a denial after the later act, or called
+/// final, is a later state; a terminal status said final is true.
+#[test]
+fn a_state_held_before_a_later_act_or_final_is_a_later_state() {
+    for (tool, bad, why) in [
+        (
+            "get_appointment",
+            "The appointment; its doctor stays the same before the visit.",
+            "a state of the answer said to hold at a later act",
+        ),
+        (
+            "get_appointment",
+            "The appointment; the same doctor and the same time hold at the visit.",
+            "a state of the answer said to hold at a later act",
+        ),
+        (
+            "get_appointment",
+            "The appointment; its doctor stays the same until the visit, not the oncall doctor.",
+            "a state of the answer said to hold at a later act",
+        ),
+        (
+            "confirm_appointment",
+            "The appointment, confirmed; its status is final.",
+            "a state of the answer said to be final",
+        ),
+        (
+            "list_my_appointments",
+            "The patient's appointments, one page at a time; each status is final.",
+            "a state of the answer said to be final",
+        ),
+    ] {
+        assert!(refused_for(O, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "cancel_appointment",
+            "The appointment, now cancelled; its status is final.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; a slot may be taken by another patient before the booking.",
+        ),
+    ]);
+}
+
+/// An idempotency key's window is the contract's 24 hours: another time said for it is false.
+#[test]
+fn a_keys_window_is_24_hours() {
+    let why = "an idempotency key said to lapse after another time";
+    for bad in [
+        "A key of 8 to 128 characters; the key expires after 1 hour.",
+        "A key of 8 to 128 characters; the key expires after 7 days.",
+        "A key of 8 to 128 characters; the key expires after 5 minutes.",
+    ] {
+        assert!(refused_for(P, "book_appointment", bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters; the key expires after 24 hours.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters; the key expires after 1 day.",
+        ),
+    ]);
+}
+
+/// A repeat said by an adverb far after the act's verb ("records the symptoms of the patient
+/// for the doctor once more") is the act made again.
+#[test]
+fn a_repeat_far_after_its_verb_is_read() {
+    let why = "the tool's act said to be made again by a call made again";
+    assert!(refused_for(
+        D,
+        "record_intake",
+        "Record the intake for one of the authenticated patient's appointments. A retry records the symptoms of the patient for the doctor once more.",
+        why
+    ));
+}
+
+/// `total` counts the appointments of every page and `total_pages` the pages: a gloss that
+/// swaps them is refused; "Total number of pages" names `total_pages` itself.
+#[test]
+fn totals_said_the_other_way_round_are_refused() {
+    assert!(refused_for(
+        O,
+        "list_my_appointments",
+        "The patient's appointments, one page at a time, with total, the number of pages.",
+        "said the other way round"
+    ));
+    passes(&[(
+        O,
+        "list_my_appointments",
+        "Total number of pages for the given limit, and so the number of the last page.",
+    )]);
+}
+
+/// UTC said to be the clinic's local time is refused; the two said side by side pass.
+#[test]
+fn utc_said_to_be_the_local_time_is_refused() {
+    assert!(refused_for(
+        O,
+        "list_my_appointments",
+        "The patient's appointments; each start time is in UTC, the local time of each clinic.",
+        "UTC said to be the local time"
+    ));
+    passes(&[(
+        O,
+        "list_my_appointments",
+        "The patient's appointments; each start time is in UTC and in the local time of its clinic.",
+    )]);
 }

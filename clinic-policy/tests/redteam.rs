@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam64/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam65/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -71,7 +71,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam35/served.jsonl"), 211, 20),
     (include_str!("data/redteam36/served.jsonl"), 156, 40),
     (include_str!("data/redteam37/served.jsonl"), 154, 31),
-    (include_str!("data/redteam38/served.jsonl"), 165, 61),
+    (include_str!("data/redteam38/served.jsonl"), 165, 60),
     (include_str!("data/redteam39/served.jsonl"), 129, 24),
     (include_str!("data/redteam40/served.jsonl"), 138, 33),
     (include_str!("data/redteam41/served.jsonl"), 103, 23),
@@ -98,6 +98,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam62/served.jsonl"), 39, 0),
     (include_str!("data/redteam63/served.jsonl"), 36, 1),
     (include_str!("data/redteam64/served.jsonl"), 33, 0),
+    (include_str!("data/redteam65/served.jsonl"), 30, 0),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -203,7 +204,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh46/rewritten.jsonl"), 27),
     (include_str!("data/fresh47/rewritten.jsonl"), 27),
     (include_str!("data/fresh48/rewritten.jsonl"), 27),
-    (include_str!("data/fresh49/rewritten.jsonl"), 27),
+    (include_str!("data/fresh49/rewritten.jsonl"), 29),
 ];
 
 #[test]

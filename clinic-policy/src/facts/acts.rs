@@ -2287,9 +2287,19 @@ pub(crate) fn act_repeated(clause: &[&Tok], effects: &[&'static str], out: &mut 
         } else {
             (gives(clause[k]), &second_one)
         };
-        act && (k + 1..(k + 6).min(n))
+        // (an adverb of repeating ends the verb's phrase, however far: "records the symptoms of
+        // the patient for the doctor once more")
+        let adverb = |j: usize| {
+            is_word(clause[j], &["again", "twice", "anew"])
+                || is_word(clause[j], &["more"]) && is_word(clause[j - 1], &["once"])
+        };
+        act && (k + 1..n)
             .take_while(|&j| clause[j].kind != Kind::Comma)
-            .any(|j| again(clause[j]) && !is_word(clause[j - 1], &["by"]))
+            .enumerate()
+            .any(|(i, j)| {
+                (i < 5 && again(clause[j]) || made(clause[k]) && adverb(j))
+                    && !is_word(clause[j - 1], &["by"])
+            })
     });
     let Some(k) = hit else { return };
     // (a denial: "a retry with the same key books nothing again", "never books it twice")

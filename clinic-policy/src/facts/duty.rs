@@ -427,34 +427,26 @@ pub(crate) fn error_text_ordered(clause: &[&Tok], out: &mut Vec<Violation>) {
     {
         return;
     }
-    // (this server's own messages say how to learn a lost answer's outcome, how many seconds
-    // to wait on `RATE_LIMITED`, and, on `SLOT_TAKEN`, that find_available_slots finds another
-    // slot; such a word frees only its own part of the clause, between "and" or commas, so an
-    // order joined to "the seconds to wait" is still read)
-    let own_step = |x: &&Tok| {
-        is_word(
-            x,
-            &[
-                "outcome",
-                "idempotency",
-                "replayed",
-                "wait",
-                "seconds",
-                "again",
-            ],
-        ) || x.kind == Kind::Ident && x.text == "find_available_slots"
-    };
-    let part_of = |j: usize| {
-        let edge = |y: &&Tok| is_word(y, &["and"]) || y.text == "," || y.text == ";";
-        let start = rest[..j].iter().rposition(edge).map_or(0, |e| e + 1);
-        let end = rest[j..]
-            .iter()
-            .position(edge)
-            .map_or(rest.len(), |e| j + e);
-        &rest[start..end]
+    // (this server's own messages say how many seconds to wait on `RATE_LIMITED`, to call again
+    // with the same idempotency key to learn a lost answer's outcome, and, on `SLOT_TAKEN`, that
+    // find_available_slots finds another slot: those steps, and only they, are no act the
+    // message holds; an order beside them is still read)
+    let own_step = |j: usize| {
+        let infinitive =
+            |verbs: &[&str]| is_word(rest[j], &["to"]) && is_word_at(rest, j + 1, verbs);
+        infinitive(&["wait", "retry", "learn"])
+            || infinitive(&["call"])
+                && is_word_at(rest, j + 2, &["again"])
+                && rest
+                    .iter()
+                    .any(|x| is_word(x, &["idempotency", "key", "outcome"]))
+            || is_word(rest[j], &["another", "alternative"])
+                && rest[j.saturating_sub(3)..j]
+                    .iter()
+                    .any(|x| x.kind == Kind::Ident && x.text == "find_available_slots")
     };
     let mut hit = rest.iter().enumerate().find_map(|(j, x)| {
-        if part_of(j).iter().any(own_step) {
+        if own_step(j) {
             return None;
         }
         // an act: a word of one, an infinitive ("the slot to book", "what to tell"), or which

@@ -43,6 +43,7 @@ const KEPT_ON: &[&str] = &[
     "kept",
     "keeps",
     "holds",
+    "hold",
     "persists",
     "lasts",
 ];
@@ -59,7 +60,17 @@ const HEDGES: &[&str] = &[
 pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
     let n = clause.len();
     let w = |j: usize, list: &[&str]| is_word_at(clause, j, list);
-    if clause.iter().any(|t| is_word(t, HEDGES)) {
+    // (a hedge after the later act hedges nothing before it: "stays the same until the visit,
+    // not the oncall doctor"; "unless" and "if" hedge wherever they stand)
+    let last_later = (0..n)
+        .rev()
+        .find(|&j| is_word(clause[j], LATER))
+        .unwrap_or(n);
+    if clause
+        .iter()
+        .enumerate()
+        .any(|(j, t)| is_word(t, HEDGES) && (j < last_later || is_word(t, &["unless", "if"])))
+    {
         return;
     }
     // the tool's own act at that time is its own ("taken at the time of the booking")
@@ -99,13 +110,14 @@ pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
         };
         let kept = (0..n).find(|&k| {
             is_word(clause[k], KEPT_ON)
-                && !(is_word(clause[k], &["same", "holds"]) && names_a_thing(k))
+                && !(is_word(clause[k], &["same", "holds", "hold"]) && names_a_thing(k))
         })?;
         let anchor = (kept + 1..n).find(|&j| {
             w(
                 j,
                 &[
                     "at", "until", "till", "when", "by", "through", "during", "on", "upon",
+                    "before",
                 ],
             )
         })?;
@@ -123,6 +135,69 @@ pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
                 "\"{}\": a state of the answer said to hold at a later act; a read is as of its call, and a slot or an appointment may change before the booking or the visit",
                 clause[k].text
             ),
+        );
+    }
+}
+
+/// A state said to be final ("its status is final", "each status is final", "the doctor is
+/// final"): a pending or confirmed appointment can still be confirmed, rejected, cancelled,
+/// moved or escalated, and only a cancelled or a rejected one stays as it is. Said of those (or
+/// of the result of a cancellation or a rejection), or hedged, it passes.
+pub(super) fn said_final(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    if effects.iter().any(|e| matches!(*e, "cancel" | "reject")) {
+        return;
+    }
+    let terminal = clause.iter().any(|t| {
+        is_word(
+            t,
+            &[
+                "cancelled",
+                "rejected",
+                "cancellation",
+                "rejection",
+                "cancelling",
+            ],
+        )
+    });
+    if terminal || clause.iter().any(|t| is_word(t, HEDGES)) {
+        return;
+    }
+    // (of what can change: a status, an appointment, its doctor, times, slot or priority)
+    let changing = [
+        "status",
+        "statuses",
+        "appointment",
+        "appointments",
+        "booking",
+        "bookings",
+        "doctor",
+        "time",
+        "times",
+        "slot",
+        "slots",
+        "priority",
+        "it",
+        "each",
+        "one",
+        "ones",
+        "they",
+    ];
+    let hit = (2..clause.len()).find(|&k| {
+        is_word(clause[k], &["final"])
+            && is_word(
+                clause[k - 1],
+                &[
+                    "is", "are", "stays", "stay", "remains", "remain", "becomes", "become",
+                ],
+            )
+            && is_word(clause[k - 2], &changing)
+    });
+    if let Some(k) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            "a state of the answer said to be final: a pending or confirmed appointment may still be confirmed, rejected, cancelled, moved or escalated".to_owned(),
         );
     }
 }

@@ -329,3 +329,56 @@ pub(super) fn lapse_after_a_time(clause: &[&Tok], toks: &[Tok], out: &mut Vec<Vi
         "a thing of the clinic said to lapse after a time: no appointment, status, priority, slot or intake ends by itself; only a key's window and a sign-in token lapse".to_owned(),
     );
 }
+
+/// An idempotency key said to lapse after another time than the contract's window ("the key
+/// expires after 1 hour", "valid for 7 days"): the same key with the same body answers the first
+/// result within 24 hours. Told a shorter window, the agent makes a new key for a retry and books
+/// twice; told a longer one, it reuses a key after the window and books again.
+pub(super) fn key_window_misstated(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let n = clause.len();
+    if !clause
+        .iter()
+        .any(|t| is_word(t, &["key", "keys", "idempotency"]))
+    {
+        return;
+    }
+    let lapse = |k: usize| {
+        is_word(clause[k], LAPSES)
+            || is_word(clause[k], &["lasts", "last"])
+            || is_word(clause[k], &["runs", "run"]) && is_word_at(clause, k + 1, &["out"])
+            || is_word(clause[k], &["valid", "good"]) && is_word_at(clause, k + 1, &["for"])
+    };
+    // the amount after the lapse word: digits or a number word, then its unit
+    let amount = |i: usize| -> Option<(u32, &str)> {
+        let x = clause.get(i)?;
+        let unit = clause.get(i + 1)?;
+        if !is_word(unit, TIME_UNITS) {
+            return None;
+        }
+        let v = if is_word(x, &["a", "an", "one"]) {
+            1
+        } else {
+            x.text.parse().ok()?
+        };
+        Some((v, unit.text.as_str()))
+    };
+    for k in (0..n).filter(|&k| lapse(k)) {
+        let Some((v, unit)) = (k + 1..(k + 5).min(n)).find_map(amount) else {
+            continue;
+        };
+        let hours = match unit.to_ascii_lowercase().trim_end_matches('s') {
+            "hour" => Some(v),
+            "day" => v.checked_mul(24),
+            _ => None,
+        };
+        if hours != Some(24) {
+            push(
+                out,
+                Rule::Directive,
+                clause[k],
+                "an idempotency key said to lapse after another time than the contract's: the same key with the same body answers the first result within 24 hours".to_owned(),
+            );
+            return;
+        }
+    }
+}

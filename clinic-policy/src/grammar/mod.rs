@@ -831,6 +831,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         lapses::status_lapses(clause, out);
         if crate::served::role_of(tool.name).is_some() {
             lapses::lapse_after_a_time(clause, &toks, out);
+            lapses::key_window_misstated(clause, out);
         }
         example_picks(clause, out);
         next_picked(clause, out);
@@ -982,6 +983,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         unseen::left_out_of_the_answer(clause, tool.name, out);
         outranks::ranked_over_a_person(clause, out);
         held_later::held_later(clause, &effects, out);
+        held_later::said_final(clause, &effects, out);
         shown_as_other(clause, out);
         retry_key_changed(clause, out);
         value_for_an_ailment(clause, text, out);

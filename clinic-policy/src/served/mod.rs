@@ -40,11 +40,11 @@ pub(crate) use self::texts::{SCREENED_HEADS, SCREENED_KINDS, answered_texts};
 pub(crate) use self::totals::absence_misread;
 use self::totals::{
     filtered_text, local_absence_misread, of_a_time, paged_text, total_of_a_page,
-    total_past_upcoming, upcoming_keeps_what_it_drops, upcoming_status_misstated,
+    total_past_upcoming, totals_swapped, upcoming_keeps_what_it_drops, upcoming_status_misstated,
 };
 use self::window::{
-    count_beyond_window, utc_example_said_local, window_bounds_misread, window_edge_misstated,
-    window_misstated, window_said_local,
+    count_beyond_window, utc_example_said_local, utc_said_local, window_bounds_misread,
+    window_edge_misstated, window_misstated, window_said_local,
 };
 use self::work::{
     api_does_servers_work, apis_count_said_servers, count_of_people, count_set_misnamed,
@@ -297,6 +297,7 @@ pub(super) fn served_misstated(
         }
         if PAGED.contains(&tool) {
             total_of_a_page(s, paged_text(toks), out);
+            totals_swapped(s, out);
             if tool == "list_my_appointments" {
                 total_past_upcoming(s, filtered_text(toks), out);
                 if toks.iter().any(|x| is_word(x, &["true"])) {
@@ -341,6 +342,7 @@ pub(super) fn served_misstated(
         local_absence_misread(s, of_a_time(toks), out);
         id_form_misstated(toks, s, out);
         utc_example_said_local(text, s, out);
+        utc_said_local(s, out);
     }
 }
 

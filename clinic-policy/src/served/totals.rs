@@ -557,3 +557,57 @@ pub(super) fn upcoming_status_misstated(s: &[Tok], out: &mut Vec<Violation>) {
         );
     }
 }
+
+/// `total` glossed as the number of pages, or `total_pages` as the number of appointments
+/// ("with total, the number of pages", "total_pages: how many appointments there are"): `total`
+/// counts the appointments of every page and `total_pages` the pages, so the agent told
+/// otherwise pages too far or stops too soon, and reports a wrong count.
+pub(super) fn totals_swapped(s: &[Tok], out: &mut Vec<Violation>) {
+    for (k, x) in s.iter().enumerate() {
+        let total = x.kind == Kind::Word && x.text.eq_ignore_ascii_case("total");
+        let pages = x.text == "total_pages";
+        if !total && !pages {
+            continue;
+        }
+        // the gloss right after it, set apart: ", the number of …", "is the count of …", ": how
+        // many …" ("Total number of pages" names `total_pages` itself)
+        let gloss = &s[k + 1..(k + 7).min(s.len())];
+        if !gloss.first().is_some_and(|y| {
+            y.kind == Kind::Comma || y.text == ":" || is_word(y, &["is", "means", "gives"])
+        }) {
+            continue;
+        }
+        let counted = gloss.windows(2).position(|w| {
+            is_word(&w[0], &["number", "count"]) && is_word(&w[1], &["of"])
+                || is_word(&w[0], &["how"]) && is_word(&w[1], &["many"])
+        });
+        let Some(c) = counted else { continue };
+        let Some(what) = gloss[c + 2..]
+            .iter()
+            .find(|y| y.kind == Kind::Word && !is_word(y, DETERMINERS))
+        else {
+            continue;
+        };
+        let of_pages = is_word(what, &["pages", "page"]);
+        let of_items = is_word(
+            what,
+            &[
+                "appointments",
+                "appointment",
+                "items",
+                "visits",
+                "results",
+                "entries",
+            ],
+        );
+        if total && of_pages || pages && of_items {
+            push(
+                out,
+                Rule::Directive,
+                x,
+                "`total` and `total_pages` said the other way round: `total` counts the appointments of every page, `total_pages` the pages".to_owned(),
+            );
+            return;
+        }
+    }
+}

@@ -451,3 +451,41 @@ pub(super) fn window_edge_misstated(s: &[Tok], of_end: bool, out: &mut Vec<Viola
 
 const YEARS: &str =
     "the years of the slot search's window said otherwise: it takes the years 2000 to 2999";
+
+/// UTC said to be the local time ("each start time is in UTC, the local time of each clinic",
+/// "local time, which is UTC"): the server gives each time in UTC and, where it knows the
+/// clinic's zone, in the clinic's local time with its offset; the clinics are in different
+/// zones, so the agent told they are one tells the patient a time hours off. Said side by side
+/// ("in UTC and in the local time of the clinic") they are two.
+pub(super) fn utc_said_local(s: &[Tok], out: &mut Vec<Violation>) {
+    let utc = |x: &Tok| is_word(x, &["utc"]);
+    let local = |x: &Tok| is_word(x, &["local"]);
+    // (only words that set one beside the other as the same: an apposition or "which is")
+    let joins = |x: &Tok| {
+        x.kind == Kind::Comma
+            || is_word(
+                x,
+                &[
+                    "the", "is", "are", "which", "that", "as", "in", "same", "its", "their", "a",
+                ],
+            )
+    };
+    for (a, x) in s.iter().enumerate() {
+        if !utc(x) && !local(x) {
+            continue;
+        }
+        let other = |y: &Tok| if utc(x) { local(y) } else { utc(y) };
+        let Some(b) = s[a + 1..].iter().position(|y| !joins(y)) else {
+            continue;
+        };
+        if other(&s[a + 1 + b]) {
+            push(
+                out,
+                Rule::Directive,
+                x,
+                "UTC said to be the local time: the server gives each time in UTC and in the clinic's own local time, and the clinics are in different zones".to_owned(),
+            );
+            return;
+        }
+    }
+}
