@@ -2709,7 +2709,7 @@ fn round_forty_one_readings_refuse_their_class_and_pass_the_plain_lines() {
         ),
         (
             O,
-            "book_appointment",
+            "book_visit",
             "Fee of the visit in cents, 450 for a visit of 30 minutes.",
         ),
         (
@@ -4150,7 +4150,7 @@ fn a_yes_from_another_a_second_intake_that_replaces_and_a_default_for_an_asked_g
         ),
         (
             O,
-            "book_appointment",
+            "book_visit",
             "Fee of the visit in cents, due once the doctor confirms.",
         ),
     ];
@@ -18294,16 +18294,16 @@ fn a_clinic_calendar_or_prerequisite_said_of_a_served_tool_is_refused() {
             "find_visit_slots",
             "Find open appointment slots of one doctor within a time window. Slots appear on Friday for the week after.",
         ),
-        // the "How to say it" rows stay sayable of any tool name, ours too: a reading by name
-        // cannot tell a writer's booking tool from this server's
+        // the "How to say it" rows stay sayable of a writer's own tool (of a name this server
+        // does not serve); of ours they are false, the clinic API having no fee or reminder
         (
             D,
-            "book_appointment",
+            "book_slot",
             "Book an open slot for the authenticated patient. The patient gets a reminder one day before the visit.",
         ),
         (
             O,
-            "cancel_appointment",
+            "cancel_visit",
             "Late fee of the cancellation, in cents, for a cancellation less than 24 hours before the visit.",
         ),
         (
@@ -28159,4 +28159,170 @@ fn utc_said_to_be_the_local_time_is_refused() {
         "list_my_appointments",
         "The patient's appointments; each start time is in UTC and in the local time of its clinic.",
     )]);
+}
+
+/// The clinic API has no fee and sends no reminder: said of a tool this server serves, either is
+/// false; of a writer's own tool, of another name, both stay sayable (the how-to rows).
+#[test]
+fn a_fee_or_a_reminder_of_a_served_tool_is_refused() {
+    for (place, tool, bad, why) in [
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot. The fee of each move is 1500 in cents.",
+            "a fee said of a tool of this server",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "Late fee of the cancellation, in cents, for example 2500 for 25 EUR.",
+            "a fee said of a tool of this server",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm one pending appointment of the authenticated doctor. The patient gets a reminder one day before the visit.",
+            "a person said to be told of the change",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Only for patients with no missed visit.",
+            "a prerequisite said of the caller",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "book_slot",
+            "Book an open slot for the authenticated patient. The patient gets a reminder one day before the visit.",
+        ),
+        (
+            O,
+            "cancel_visit",
+            "Late fee of the cancellation, in cents, for example 2500 for 25 EUR.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List the doctors of the clinic, ordered by id. Fees and insurance are omitted.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The patient gets no reminder of the visit.",
+        ),
+    ]);
+}
+
+/// A served tool's parameter named as a switch that turns a value or a notice off is refused.
+#[test]
+fn a_switch_off_in_a_served_tools_name_is_refused() {
+    for (tool, bad) in [
+        ("reject_appointment", "reason_off"),
+        ("cancel_appointment", "notification_off"),
+    ] {
+        assert!(
+            refused_for(N, tool, bad, "switches a value or a notice off"),
+            "{bad}"
+        );
+    }
+    passes(&[(N, "reject_appointment", "reason")]);
+}
+
+/// Round 66: the totals and the zones in other words and orders, an order past a denial after
+/// it, an own step with an object, later acts said as the appointment or its start, "the same"
+/// kept to a later act, "final" with a word before it, joined measures "as before", a key new
+/// again after a time, and a retry with any key.
+#[test]
+fn round_sixty_six_shapes_are_refused() {
+    for (place, tool, bad, why) in [
+        (
+            O,
+            "list_my_appointments",
+            "The patient's appointments, one page at a time, with total, which is the count of pages.",
+            "said the other way round",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The patient's appointments, one page at a time, with total_pages, which is the count of all appointments.",
+            "said the other way round",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, moved; its new start time is the local time of its clinic, in UTC.",
+            "UTC said to be the local time",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The appointment, pending. The message of the error names the slot to book, not the code.",
+            "an error's message said to hold an act",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The appointment, pending. The message of the error names the slot to retry with.",
+            "an error's message said to hold an act",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; its doctor stays the same until its start time.",
+            "a state of the answer said to hold at a later act",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; the same doctor sees the patient at the visit.",
+            "a state of the answer said to hold at a later act",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; the status given is final.",
+            "a state of the answer said to be final",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, escalated; its doctor and its status as before.",
+            "a changing act said to leave what it changes as it was",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters; after 1 hour the key is new again.",
+            "an idempotency key said to lapse",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "A key of 8 to 128 characters; a retry with any key answers the first move again.",
+            "a retry said to take a new key",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "list_my_appointments",
+            "The patient's appointments, one page at a time. The answer has total, page, limit and total_pages.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, kept on the appointment and shown to the patient. Optional.",
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, with the oncall doctor as its doctor and its status as before.",
+        ),
+    ]);
 }

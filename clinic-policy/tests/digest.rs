@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "4eef7d29eec2b9fd30731dea11397cba404f7c1436debc6413b10463a8a7dc47";
+const PINNED: &str = "069d88f3d0c616e28772b69999f48d43914e0394b53478be08f0680116d0a5d1";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

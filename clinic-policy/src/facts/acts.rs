@@ -994,12 +994,26 @@ pub(crate) fn own_change_denied(
             let marker = is_word(clause[k], &["unchanged"])
                 || is_word(clause[k], &["as"]) && is_word_at(clause, k + 1, &["it", "before"])
                 || is_word(clause[k], &["had", "has"]) && is_word_at(clause, k + 1, &["before"]);
-            marker
-                && clause[..k]
-                    .iter()
-                    .rev()
-                    .find(|x| is_word(x, &measures))
-                    .is_none_or(|x| is_word(x, what))
+            // (the measures of the phrase before it, joined: "its doctor and its status as
+            // before" keeps both)
+            // (not a measure said as a role: "with the oncall doctor as its doctor")
+            let joined: Vec<&Tok> = (0..k)
+                .rev()
+                .skip_while(|&j| !is_word(clause[j], &measures))
+                .take_while(|&j| {
+                    is_word(clause[j], &measures)
+                        || clause[j].kind == Kind::Comma
+                        || is_word(clause[j], &["and", "or", "its", "the", "their", "both"])
+                })
+                .filter(|&j| {
+                    is_word(clause[j], &measures)
+                        && !(j >= 2
+                            && is_word(clause[j - 1], &["its", "the", "their"])
+                            && is_word(clause[j - 2], &["as"]))
+                })
+                .map(|j| clause[j])
+                .collect();
+            marker && (joined.is_empty() || joined.iter().any(|x| is_word(x, what)))
         });
     let kept =
         !failed && !conditioned && (stays || stays_at || before_the_act || keeps || as_it_was);

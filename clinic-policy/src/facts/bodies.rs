@@ -648,9 +648,13 @@ pub(crate) fn notice_promised(
                 })
                 .position(|x| is_word(x, &["reminder", "reminders"]))
                 .unwrap_or(0);
-        // (a reminder of the visit, before it, is the how-to table's standing practice; a
-        // reminder of anything else is a notice of the change)
-        if is_word(clause[r], &["reminder", "reminders"]) && of_the_visit(&clause[r + 1..]) {
+        // (a reminder of the visit, before it, is the how-to table's standing practice of a
+        // writer's own tool; a reminder of anything else is a notice of the change, and this
+        // server's tools send none, the clinic API answering only the caller)
+        if is_word(clause[r], &["reminder", "reminders"])
+            && of_the_visit(&clause[r + 1..])
+            && crate::served::role_of(tool).is_none()
+        {
             continue;
         }
         // (the receiver: a person in the verb's phrase before it, or "who" after one; no

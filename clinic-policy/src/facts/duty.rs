@@ -421,12 +421,13 @@ pub(crate) fn error_text_ordered(clause: &[&Tok], out: &mut Vec<Violation>) {
         return;
     };
     let rest = &clause[h + 1..];
-    if rest
-        .iter()
-        .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
-    {
-        return;
-    }
+    // (a denial before the act denies it: "the message names no slot to book"; one after it
+    // leaves it said: "names the slot to book, not the code")
+    let denied_before = |j: usize| {
+        rest[..j]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+    };
     // (this server's own messages say how many seconds to wait on `RATE_LIMITED`, to call again
     // with the same idempotency key to learn a lost answer's outcome, and, on `SLOT_TAKEN`, that
     // find_available_slots finds another slot: those steps, and only they, are no act the
@@ -434,7 +435,21 @@ pub(crate) fn error_text_ordered(clause: &[&Tok], out: &mut Vec<Violation>) {
     let own_step = |j: usize| {
         let infinitive =
             |verbs: &[&str]| is_word(rest[j], &["to"]) && is_word_at(rest, j + 1, verbs);
-        infinitive(&["wait", "retry", "learn"])
+        // (waiting or retrying with no object of its own: "the seconds to wait before booking
+        // again", not "the slot to retry with")
+        let bare = rest.get(j + 2).is_none_or(|x| {
+            x.kind != Kind::Word
+                || is_word(
+                    x,
+                    &["before", "after", "again", "later", "once", "and", "then"],
+                )
+        });
+        infinitive(&["wait", "retry"]) && bare
+            || infinitive(&["learn"])
+                && rest[(j + 2).min(rest.len())..]
+                    .iter()
+                    .take(3)
+                    .any(|x| is_word(x, &["outcome", "whether", "result"]))
             || infinitive(&["call"])
                 && is_word_at(rest, j + 2, &["again"])
                 && rest
@@ -446,7 +461,7 @@ pub(crate) fn error_text_ordered(clause: &[&Tok], out: &mut Vec<Violation>) {
                     .any(|x| x.kind == Kind::Ident && x.text == "find_available_slots")
     };
     let mut hit = rest.iter().enumerate().find_map(|(j, x)| {
-        if own_step(j) {
+        if own_step(j) || denied_before(j) {
             return None;
         }
         // an act: a word of one, an infinitive ("the slot to book", "what to tell"), or which

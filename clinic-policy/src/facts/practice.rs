@@ -6,10 +6,10 @@
 //! false, and the agent tells the patient to wait or turns the patient away. Said of a tool name
 //! this server does not serve it is that tool's own.
 //!
-//! An age limit, a reminder or a message, and a fee are not read here, though this server's
-//! tools have none either: they are rows of the "How to say it" table, which a writer of a
-//! clinic tool must be able to state, and a reading of them by tool name cannot tell a writer's
-//! tool from ours.
+//! A fee is read here too: the clinic API has none, so a fee said of a tool this server serves
+//! is false ("The fee of each move is 1500 in cents") and puts the patient off a change. A
+//! writer's own tool, of another name, may state its fees (a row of the "How to say it" table).
+//! An age limit is read by the eligibility readings, and a reminder by `bodies.rs`.
 
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
@@ -93,24 +93,32 @@ pub(crate) fn practice_claimed(text: &str, tool: &str, out: &mut Vec<Violation>)
     for sentence in sentences {
         let clause: Vec<&Tok> = sentence.iter().collect();
         let clause = clause.as_slice();
-        let found = supply_scheduled(clause)
-            .map(|t| {
+        let found = [
+            supply_scheduled(clause).map(|t| {
                 (
                     t,
                     "slots or doctors said to come on a calendar or after a delay: the clinic API gives every slot it holds at once, and a cancelled slot is released at once",
                 )
-            })
-            .or_else(|| {
-                prerequisite(clause).map(|t| {
-                    (
-                        t,
-                        "a prerequisite said of the caller of a tool of this server: the clinic API asks none but the caller's role",
-                    )
-                })
-            });
-        // (a word another reading already refused keeps that reading's message)
+            }),
+            fee_said(clause).map(|t| {
+                (
+                    t,
+                    "a fee said of a tool of this server: the clinic API has no fee, price or charge",
+                )
+            }),
+            prerequisite(clause).map(|t| {
+                (
+                    t,
+                    "a prerequisite said of the caller of a tool of this server: the clinic API asks none but the caller's role",
+                )
+            }),
+        ];
+        // (a word another reading already refused keeps that reading's message; the next
+        // practice of the sentence is then read)
         if let Some((t, why)) = found
-            && !out.iter().any(|v| v.range == (t.start..t.end))
+            .into_iter()
+            .flatten()
+            .find(|(t, _)| !out.iter().any(|v| v.range == (t.start..t.end)))
         {
             push(out, Rule::Directive, t, why.to_owned());
         }
@@ -152,13 +160,59 @@ fn supply_scheduled<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     when.then_some(clause[coming])
 }
 
+/// A fee or a payment said to be due, paid or of some amount ("The fee of an intake is 3000 in
+/// cents", "Late fee of the cancellation"), not denied ("no fee", "not charged"). Words of money
+/// outside the approved list (price, cost) are the vocabulary's.
+fn fee_said<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
+    (0..clause.len()).find_map(|k| {
+        let t = clause[k];
+        let fee = is_word(
+            t,
+            &[
+                "fee", "fees", "charged", "payment", "payments", "paid", "invoice",
+            ],
+        );
+        // ("no fee", "without a fee"; "fees are omitted", "fees are not part of it")
+        let denied = clause[k.saturating_sub(3)..k]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "without", "free"]))
+            || clause[k + 1..]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["omitted", "absent", "none"]));
+        (fee && !denied).then_some(t)
+    })
+}
+
+/// Words of a patient's history or standing that a condition on the caller names ("with no
+/// missed visit", "with no upcoming appointment", "with no late cancellation"): the contract
+/// asks none of them.
+const HISTORY: &[&str] = &[
+    "missed",
+    "late",
+    "past",
+    "previous",
+    "earlier",
+    "upcoming",
+    "unpaid",
+    "debt",
+    "debts",
+    "history",
+    "record",
+    "visit",
+    "visits",
+    "cancellation",
+    "cancellations",
+    "booking",
+    "bookings",
+];
+
 /// A patient said to need something before a call: "for a patient with an intake", "for
 /// patients with a referral", "for a patient who has a referral", "for a patient that holds
-/// one". "with or without an intake" asks nothing.
+/// one", "for patients with no missed visit". "with or without an intake" asks nothing.
 fn prerequisite<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     (1..clause.len()).find_map(|k| {
         let t = clause[k];
-        let with = is_word(t, &["with"]) && !is_word_at(clause, k + 1, &["or"]);
+        let with = is_word(t, &["with", "without"]) && !is_word_at(clause, k + 1, &["or"]);
         let who_has = is_word(t, &["who", "that", "whose"])
             && is_word_at(
                 clause,
@@ -170,8 +224,8 @@ fn prerequisite<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
         }
         clause[k + 1..]
             .iter()
-            .take(3)
-            .find(|x| is_word(x, PREREQUISITES))
+            .take(4)
+            .find(|x| is_word(x, PREREQUISITES) || is_word(x, HISTORY))
             .copied()
     })
 }

@@ -26,6 +26,9 @@ const LATER: &[&str] = &[
     "confirmation",
     "reschedule",
     "checkin",
+    "start",
+    "starts",
+    "appointment",
 ];
 
 /// Words that say a state is kept on ("still", "stays", "the same", "unchanged", "guaranteed").
@@ -99,8 +102,9 @@ pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
     // until the visit", "remains open through the booking"; here "or later" counts, since a
     // state kept "at this time or later" is kept for all time after the call
     let kept_on = || {
-        // "the same key": "same" before a noun names a thing; "holds slots": "holds" before a
-        // noun says what a result contains; neither keeps a state on
+        // "holds slots": "holds" before a noun says what a result contains and keeps no state
+        // on; "the same doctor … at the visit" does, read with its anchor and later act like
+        // any other ("the same key within 24 hours" names no later act)
         let names_a_thing = |k: usize| {
             clause.get(k + 1).is_some_and(|x| {
                 x.kind == Kind::Word
@@ -110,20 +114,23 @@ pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
         };
         let kept = (0..n).find(|&k| {
             is_word(clause[k], KEPT_ON)
-                && !(is_word(clause[k], &["same", "holds", "hold"]) && names_a_thing(k))
+                && !(is_word(clause[k], &["holds", "hold"]) && names_a_thing(k))
         })?;
-        let anchor = (kept + 1..n).find(|&j| {
-            w(
-                j,
-                &[
-                    "at", "until", "till", "when", "by", "through", "during", "on", "upon",
-                    "before",
-                ],
-            )
-        })?;
-        (anchor + 1..n)
-            .take(7)
-            .any(|j| later(j) || is_word(clause[j], &["later"]))
+        // any anchor after it, each read with the words after it ("on the appointment" places
+        // a value; "as before" compares, it anchors no act)
+        let anchors = [
+            "at", "until", "till", "when", "by", "through", "during", "on", "upon", "before",
+        ];
+        (kept + 1..n)
+            .filter(|&j| w(j, &anchors) && !(w(j, &["before"]) && w(j - 1, &["as", "than"])))
+            .any(|anchor| {
+                let place = w(anchor, &["on", "upon"]);
+                (anchor + 1..n).take(7).any(|j| {
+                    (later(j)
+                        && !(place && is_word(clause[j], &["appointment", "start", "starts"])))
+                        || is_word(clause[j], &["later"])
+                })
+            })
             .then_some(kept)
     };
     if let Some(k) = at_the_time.or_else(kept_on) {
@@ -182,6 +189,8 @@ pub(super) fn said_final(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
         "ones",
         "they",
     ];
+    // (the subject within three words before the verb: "the status given is final", "its
+    // status here is final")
     let hit = (2..clause.len()).find(|&k| {
         is_word(clause[k], &["final"])
             && is_word(
@@ -190,7 +199,9 @@ pub(super) fn said_final(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
                     "is", "are", "stays", "stay", "remains", "remain", "becomes", "become",
                 ],
             )
-            && is_word(clause[k - 2], &changing)
+            && clause[(k - 1).saturating_sub(3)..k - 1]
+                .iter()
+                .any(|x| is_word(x, &changing))
     });
     if let Some(k) = hit {
         push(

@@ -355,14 +355,30 @@ pub(super) fn key_window_misstated(clause: &[&Tok], out: &mut Vec<Violation>) {
         if !is_word(unit, TIME_UNITS) {
             return None;
         }
+        // ("a second request" is an ordinal, not a time)
         let v = if is_word(x, &["a", "an", "one"]) {
+            if is_word(unit, &["second"]) {
+                return None;
+            }
             1
         } else {
             x.text.parse().ok()?
         };
         Some((v, unit.text.as_str()))
     };
-    for k in (0..n).filter(|&k| lapse(k)) {
+    // (or a time the key is said to be new, free or usable again after: "after 1 hour the key
+    // is new again")
+    let renewed = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "new", "fresh", "free", "reset", "again", "reusable", "unused", "usable",
+            ],
+        )
+    });
+    for k in
+        (0..n).filter(|&k| lapse(k) || renewed && is_word(clause[k], &["after", "in", "within"]))
+    {
         let Some((v, unit)) = (k + 1..(k + 5).min(n)).find_map(amount) else {
             continue;
         };

@@ -713,6 +713,36 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             );
         }
     }
+    // a switch that turns a value or a notice off (`reason_off`, `notification_disabled`): a
+    // flag a writer's tool may have, and no tool of this server has one
+    // (read last: a name another reading refused keeps that reading's finding)
+    if crate::served::role_of(tool.name).is_some()
+        && !code
+        && !out.iter().any(|v| v.range == (whole.start..whole.end))
+        && lower.len() >= 2
+        && lower.iter().skip(1).any(|p| {
+            [
+                "off",
+                "disabled",
+                "disable",
+                "hidden",
+                "muted",
+                "suppressed",
+                "skipped",
+                "silent",
+            ]
+            .contains(&p.as_str())
+        })
+    {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!(
+                "name \"{text}\" switches a value or a notice off: no tool of this server has such a switch"
+            ),
+        );
+    }
 }
 
 /// Determiners and adverbs a name may hold as a value's own word (`other_doctor_id`,

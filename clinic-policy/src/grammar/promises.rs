@@ -1122,7 +1122,13 @@ pub(super) fn retry_key_changed(clause: &[&Tok], out: &mut Vec<Violation>) {
     let idempotent = any(&["idempotent"]);
     // ("a unique key per booking attempt": one key for one request, which its retries share)
     let retry = any(&["retry", "retries", "repeat", "repeats"]);
-    let new = any(&["new", "different", "fresh", "another", "random"]);
+    // ("with any key", "each key": a key not the same one)
+    let new = any(&["new", "different", "fresh", "another", "random"]).or_else(|| {
+        clause.windows(2).position(|w| {
+            is_word(w[0], &["any", "each", "every", "other", "whatever"])
+                && is_word(w[1], &["key", "keys"])
+        })
+    });
     let none = clause.windows(2).position(|w| {
         (is_word(w[0], &["no", "without"]) && is_word(w[1], &["key", "keys", "a"]))
             || (is_word(w[0], &["or"]) && is_word(w[1], &["without"]))

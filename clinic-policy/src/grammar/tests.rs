@@ -1454,7 +1454,7 @@ fn an_age_of_the_tools_own_answer_is_no_ranking_and_a_fee_may_apply() {
 #[test]
 fn a_channel_is_how_not_what_a_parameter_asks_for() {
     let channel = "How the patient gets the reminder: by email or by phone.";
-    let found = hits(Field::ParamDescription, channel, "book_appointment", true);
+    let found = hits(Field::ParamDescription, channel, "book_visit", true);
     assert!(found.is_empty(), "{found:?}");
     let data = "The phone number of the patient.";
     assert!(
@@ -4304,7 +4304,7 @@ fn small_clauses_reported_manners_and_indirect_objects() {
         (
             d,
             "Book an open slot. While the slot is held, the patient gets a reminder.",
-            "book_appointment",
+            "book_visit",
             true,
         ),
         (
@@ -5323,7 +5323,7 @@ fn what_a_statement_may_say_is_done_and_the_claims_around_it() {
         (
             d,
             "Book an open slot for the authenticated patient. The patient gets a reminder one day before the visit.",
-            "book_appointment",
+            "book_visit",
             true,
         ),
         (
@@ -6498,7 +6498,7 @@ fn fresh18_first_try_lines_beside_what_they_resemble() {
         (
             d,
             "Confirm one pending appointment. After the confirmation, the patient gets a reminder by email.",
-            "confirm_appointment",
+            "confirm_visit",
             true,
         ),
         (
@@ -6829,7 +6829,7 @@ fn what_only_the_clinics_answer_can_say_is_refused() {
         (
             d,
             "Book an open slot for the authenticated patient. The patient gets a reminder one day before the visit.",
-            "book_appointment",
+            "book_visit",
             true,
         ),
         (
@@ -7255,7 +7255,7 @@ fn what_an_act_or_a_value_is_said_to_stand_for() {
         (
             d,
             "Book an open slot. While the slot is held, the patient gets a reminder.",
-            "book_appointment",
+            "book_visit",
             true,
         ),
         (

@@ -558,49 +558,69 @@ pub(super) fn upcoming_status_misstated(s: &[Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// `total` glossed as the number of pages, or `total_pages` as the number of appointments
-/// ("with total, the number of pages", "total_pages: how many appointments there are"): `total`
-/// counts the appointments of every page and `total_pages` the pages, so the agent told
-/// otherwise pages too far or stops too soon, and reports a wrong count.
+/// `total` glossed as the pages, or `total_pages` as the appointments ("with total, the number
+/// of pages", "total, that is, the page count", "total_pages, which is the count of all
+/// appointments"): `total` counts the appointments of every page and `total_pages` the pages,
+/// so the agent told otherwise pages too far or stops too soon, and reports a wrong count. Read
+/// from the field's name to the next "and", "or" or sentence end, by what it names first: the
+/// pages or the appointments ("Total number of pages" names `total_pages` itself; "total of
+/// appointments over all pages" names the appointments first).
 pub(super) fn totals_swapped(s: &[Tok], out: &mut Vec<Violation>) {
+    const PAGES: &[&str] = &["pages", "page"];
+    const ITEMS: &[&str] = &[
+        "appointments",
+        "appointment",
+        "items",
+        "visits",
+        "results",
+        "entries",
+        "bookings",
+    ];
     for (k, x) in s.iter().enumerate() {
-        let total = x.kind == Kind::Word && x.text.eq_ignore_ascii_case("total");
+        let total = x.kind == Kind::Word
+            && x.text.eq_ignore_ascii_case("total")
+            && !is_word_at(s, k + 1, &["number", "count", "amount"]);
         let pages = x.text == "total_pages";
         if !total && !pages {
             continue;
         }
-        // the gloss right after it, set apart: ", the number of …", "is the count of …", ": how
-        // many …" ("Total number of pages" names `total_pages` itself)
-        let gloss = &s[k + 1..(k + 7).min(s.len())];
-        if !gloss.first().is_some_and(|y| {
-            y.kind == Kind::Comma || y.text == ":" || is_word(y, &["is", "means", "gives"])
+        // (a gloss, set apart: ", the …", ", that is, …", ", which is …", "is the …", ": how
+        // many …"; not a list of fields, "total, page, limit")
+        let mut g = k + 1;
+        while s
+            .get(g)
+            .is_some_and(|y| y.kind == Kind::Comma || y.text == ":")
+        {
+            g += 1;
+        }
+        if !s.get(g).is_some_and(|y| {
+            is_word(
+                y,
+                &[
+                    "the", "a", "an", "its", "which", "that", "is", "means", "how", "namely",
+                ],
+            )
         }) {
             continue;
         }
-        let counted = gloss.windows(2).position(|w| {
-            is_word(&w[0], &["number", "count"]) && is_word(&w[1], &["of"])
-                || is_word(&w[0], &["how"]) && is_word(&w[1], &["many"])
-        });
-        let Some(c) = counted else { continue };
-        let Some(what) = gloss[c + 2..]
+        let gloss: Vec<&Tok> = s[g..]
             .iter()
-            .find(|y| y.kind == Kind::Word && !is_word(y, DETERMINERS))
-        else {
+            .take_while(|y| !is_word(y, &["and", "or"]) && y.kind != Kind::Stop)
+            .collect();
+        // (a count named: "the number of pages", "the page count", "how many appointments";
+        // "the total is of every page" says what it counts over, read by `total_of_a_page`)
+        if !gloss
+            .iter()
+            .any(|y| is_word(y, &["number", "count", "many", "amount", "sum"]))
+        {
             continue;
-        };
-        let of_pages = is_word(what, &["pages", "page"]);
-        let of_items = is_word(
-            what,
-            &[
-                "appointments",
-                "appointment",
-                "items",
-                "visits",
-                "results",
-                "entries",
-            ],
-        );
-        if total && of_pages || pages && of_items {
+        }
+        let first = gloss
+            .iter()
+            .copied()
+            .find(|y| is_word(y, PAGES) || is_word(y, ITEMS));
+        let Some(first) = first else { continue };
+        if total && is_word(first, PAGES) || pages && is_word(first, ITEMS) {
             push(
                 out,
                 Rule::Directive,

@@ -453,29 +453,30 @@ const YEARS: &str =
     "the years of the slot search's window said otherwise: it takes the years 2000 to 2999";
 
 /// UTC said to be the local time ("each start time is in UTC, the local time of each clinic",
-/// "local time, which is UTC"): the server gives each time in UTC and, where it knows the
-/// clinic's zone, in the clinic's local time with its offset; the clinics are in different
-/// zones, so the agent told they are one tells the patient a time hours off. Said side by side
-/// ("in UTC and in the local time of the clinic") they are two.
+/// "in UTC, also the local time", "the local time of its clinic, in UTC", "equal to the clinic's
+/// local time"): the server gives each time in UTC and, where it knows the clinic's zone, in the
+/// clinic's local time with its offset; the clinics are in different zones, so the agent told
+/// they are one tells the patient a time hours off. The two in one sentence are one unless a
+/// word sets them apart ("in UTC and in the local time of the clinic", "UTC, not the local
+/// time").
 pub(super) fn utc_said_local(s: &[Tok], out: &mut Vec<Violation>) {
     let utc = |x: &Tok| is_word(x, &["utc"]);
     let local = |x: &Tok| is_word(x, &["local"]);
-    // (only words that set one beside the other as the same: an apposition or "which is")
-    let joins = |x: &Tok| {
-        x.kind == Kind::Comma
-            || is_word(
-                x,
-                &[
-                    "the", "is", "are", "which", "that", "as", "in", "same", "its", "their", "a",
-                ],
-            )
+    let apart = |x: &Tok| {
+        is_word(
+            x,
+            &[
+                "and", "or", "with", "plus", "beside", "besides", "both", "not", "never", "no",
+                "while", "but", "than", "from",
+            ],
+        ) || x.kind == Kind::Stop
     };
     for (a, x) in s.iter().enumerate() {
         if !utc(x) && !local(x) {
             continue;
         }
         let other = |y: &Tok| if utc(x) { local(y) } else { utc(y) };
-        let Some(b) = s[a + 1..].iter().position(|y| !joins(y)) else {
+        let Some(b) = s[a + 1..].iter().position(|y| other(y) || apart(y)) else {
             continue;
         };
         if other(&s[a + 1 + b]) {
