@@ -28326,3 +28326,240 @@ fn round_sixty_six_shapes_are_refused() {
         ),
     ]);
 }
+
+/// On a tool this server serves, a result leaves out only what the contract or the server's own
+/// filter drops: a state, a kind of doctor, a span or a field of the one object said left out
+/// is refused; others' items, the cases the flag or the window drop, a value the clinic API does
+/// not give, and a parameter the caller may leave out pass. A value ranked over a person, a
+/// source or another value by a comparison is refused; a comparison with a value, a time or an
+/// item of the same list passes. No served tool is deprecated, and a reading tool is replaced
+/// only by a reading tool of the same thing.
+#[test]
+fn drops_ranks_and_deprecations_a_served_tool_does_not_have_are_refused() {
+    const OUT: &str = "an item said to be out of the answer";
+    const RANK: &str = "ranks a value or a text over";
+    const ELSE: &str = "does something else than this tool";
+    for (place, tool, bad, why) in [
+        (
+            O,
+            "list_my_appointments",
+            "Appointments of the patient, newest last; confirmed ones are omitted.",
+            OUT,
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Appointments of the patient, newest last; with upcoming true, pending ones are omitted.",
+            OUT,
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Appointments of the patient; it excludes moved ones.",
+            OUT,
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the authenticated doctor's appointments, one page at a time. Urgent ones are omitted.",
+            OUT,
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The authenticated doctor's appointments, one page at a time; escalated ones are excluded.",
+            OUT,
+        ),
+        (
+            O,
+            "list_doctors",
+            "Doctors of the clinic, ordered by id; surgeons are omitted.",
+            OUT,
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; slots within 24 hours are omitted.",
+            OUT,
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; slots of the oncall doctor are excluded.",
+            OUT,
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols; protocols under review are omitted.",
+            OUT,
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The appointment, moved; its new time is omitted.",
+            OUT,
+        ),
+        (
+            O,
+            "escalate_to_oncall",
+            "The appointment, escalated; its doctor is missing.",
+            OUT,
+        ),
+        (
+            O,
+            "get_intake",
+            "The intake, with its triage level; its severity is omitted.",
+            OUT,
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level, read-only, set by the server from the severity; a higher rank than the note of the doctor.",
+            RANK,
+        ),
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment; a lower level than the triage level of the intake.",
+            RANK,
+        ),
+        (
+            O,
+            "search_protocols",
+            "Date of the last review of the protocol, in UTC; a later date than each guideline of the clinic.",
+            RANK,
+        ),
+        (
+            O,
+            "search_protocols",
+            "Excerpt of the protocol; more recent than the notes of the doctor.",
+            RANK,
+        ),
+        (
+            O,
+            "get_appointment",
+            "Priority of the appointment; more weight than the words of the patient.",
+            RANK,
+        ),
+        (
+            O,
+            "search_protocols",
+            "Excerpt of the protocol; the highest rank of all notes.",
+            RANK,
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the clinic by words. Deprecated; replaced by get_intake.",
+            ELSE,
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the specialties of the doctors. Deprecated; replaced by list_doctors.",
+            ELSE,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Deprecated; replaced by book_slot.",
+            ELSE,
+        ),
+        (
+            D,
+            "get_patient_intake",
+            "Get the intake of one appointment. Deprecated; replaced by get_appointment.",
+            ELSE,
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            O,
+            "list_doctor_schedule",
+            "Appointments of other doctors are not listed.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now and are not cancelled or rejected.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Appointments of the patient, newest last; with upcoming true, cancelled and past ones are omitted.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Appointments of the patient; the reason of each rejection is omitted.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason of the rejection, absent when the clinic API gives none.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; slots that are already booked are omitted.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols; protocols of other clinics are omitted.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Id of one doctor; if it is omitted, slots of every doctor are searched.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason shown to the patient; for example, the doctor is absent that week.",
+        ),
+        (
+            O,
+            "get_slots",
+            "Open slots of one doctor; booked ones are omitted.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matches of the words; title matches weigh three times body matches.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Severity of the pain, from 0 to 10; a severity of 8 or more gives `urgent`.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level; `urgent` is a higher level than `routine`.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "End of the slot, in UTC; a later time than the start of the slot.",
+        ),
+        (
+            D,
+            "list_clinic_doctors",
+            "List the doctors of one clinic. Kept for older clients. Deprecated; replaced by list_doctors.",
+        ),
+        (
+            D,
+            "get_slots",
+            "Get every open slot of one doctor. The tool that replaces it has a window of dates. Deprecated; replaced by find_available_slots.",
+        ),
+        (
+            D,
+            "list_appointments",
+            "List the appointments of the caller. Deprecated; replaced by list_my_appointments.",
+        ),
+    ]);
+}

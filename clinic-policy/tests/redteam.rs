@@ -35,7 +35,7 @@ const SIBLINGS: &[&str] = &[
 /// round's findings and the readings that closed them; a pin moves only with a rule change, in
 /// the same commit.
 const ROUNDS: &[(&str, usize, usize)] = &[
-    (include_str!("data/redteam2/served.jsonl"), 70, 1),
+    (include_str!("data/redteam2/served.jsonl"), 70, 0),
     (include_str!("data/redteam3/served.jsonl"), 52, 3),
     (include_str!("data/redteam4/served.jsonl"), 48, 1),
     (include_str!("data/redteam5/served.jsonl"), 65, 1),
@@ -68,8 +68,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam32/served.jsonl"), 196, 24),
     (include_str!("data/redteam33/served.jsonl"), 240, 25),
     (include_str!("data/redteam34/served.jsonl"), 200, 15),
-    (include_str!("data/redteam35/served.jsonl"), 211, 20),
-    (include_str!("data/redteam36/served.jsonl"), 156, 40),
+    (include_str!("data/redteam35/served.jsonl"), 211, 19),
+    (include_str!("data/redteam36/served.jsonl"), 156, 39),
     (include_str!("data/redteam37/served.jsonl"), 154, 30),
     (include_str!("data/redteam38/served.jsonl"), 165, 57),
     (include_str!("data/redteam39/served.jsonl"), 129, 21),
@@ -100,7 +100,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam64/served.jsonl"), 33, 0),
     (include_str!("data/redteam65/served.jsonl"), 30, 0),
     (include_str!("data/redteam66/served.jsonl"), 40, 0),
-    (include_str!("data/redteam67/served.jsonl"), 44, 24),
+    (include_str!("data/redteam67/served.jsonl"), 44, 1),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -162,7 +162,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh2/rewritten.jsonl"), 11),
-    (include_str!("data/fresh3/rewritten.jsonl"), 13),
+    (include_str!("data/fresh3/rewritten.jsonl"), 11),
     (include_str!("data/fresh4/rewritten.jsonl"), 9),
     (include_str!("data/fresh5/rewritten.jsonl"), 11),
     (include_str!("data/fresh6/rewritten.jsonl"), 18),
@@ -175,7 +175,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh14/rewritten.jsonl"), 24),
     (include_str!("data/fresh15/rewritten.jsonl"), 22),
     (include_str!("data/fresh16/rewritten.jsonl"), 21),
-    (include_str!("data/fresh17/rewritten.jsonl"), 25),
+    (include_str!("data/fresh17/rewritten.jsonl"), 24),
     (include_str!("data/fresh18/rewritten.jsonl"), 23),
     (include_str!("data/fresh20/rewritten.jsonl"), 27),
     (include_str!("data/fresh21/rewritten.jsonl"), 24),
@@ -305,7 +305,7 @@ fn texts_of_the_same_shapes_still_pass() {
         ("list_my_appointments", "param_name", "appointment_id"),
         ("book_appointment", "param_name", "slot_id"),
         (
-            "list_doctors",
+            "list_clinic_doctors",
             "tool_description",
             "List the doctors of the clinic. Deprecated; replaced by find_doctors.",
         ),

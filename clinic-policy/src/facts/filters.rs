@@ -218,7 +218,7 @@ fn narrowings(phrase: &[&Tok], items: &[&str]) -> Vec<(Narrowing, usize)> {
 
 /// Whether the clause says the `upcoming` flag: "When true, …", "optionally only …", "with
 /// upcoming, only those …", "with upcoming set to true".
-fn flag_said(clause: &[&Tok]) -> bool {
+pub(crate) fn flag_said(clause: &[&Tok]) -> bool {
     clause.iter().enumerate().any(|(j, x)| {
         is_word(
             x,

@@ -44,7 +44,7 @@ use bounds::*;
 pub(crate) use callers::*;
 pub(crate) use duty::{error_text_ordered, oncall_duty_claimed};
 use errors::*;
-pub(crate) use filters::{list_filter_invented, matched_in_any_case};
+pub(crate) use filters::{flag_said, list_filter_invented, matched_in_any_case};
 use glosses::*;
 use hidden::hidden_code_misstated;
 pub(crate) use holdings::holding_invented;

@@ -416,7 +416,9 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             let by = |w: &str| lead == Some(w);
             let changes = class == VerbClass::Effect;
             let wrong = if by("replaced") {
-                (changes || tool.mutates) && !replaces(tool.name, v)
+                // (no tool this server serves is deprecated)
+                crate::served::role_of(tool.name.trim()).is_some()
+                    || !replaces(tool.name, &t.text.to_ascii_lowercase())
             } else if by("returned") {
                 changes && !tool.mutates
             } else {
@@ -982,6 +984,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         unseen::unseen_by_a_person(clause, out);
         unseen::left_out_of_the_answer(clause, tool.name, out);
         outranks::ranked_over_a_person(clause, out);
+        outranks::ranked_by_comparison(clause, out);
         held_later::held_later(clause, &effects, out);
         held_later::said_final(clause, &effects, out);
         shown_as_other(clause, out);

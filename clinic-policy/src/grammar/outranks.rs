@@ -72,6 +72,10 @@ fn person_or_judgement(clause: &[&Tok], from: usize) -> bool {
         if is_word(t, PEOPLE) || PEOPLE.contains(&owner) || is_word(t, JUDGEMENT) {
             return true;
         }
+        // what a person wrote or said: "the note of the doctor", "the words of the patient"
+        if is_word(t, SOURCES) && said_by_a_person(clause, from) {
+            return true;
+        }
         if !(is_word(t, DETERMINERS) || is_word(t, &["oncall", "own", "treating"])) {
             return false;
         }
@@ -142,6 +146,261 @@ pub(super) fn ranked_over_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
             clause[k],
             format!(
                 "\"{}\" ranks a text over a person's judgement; say what the value is, not that it decides",
+                clause[k].text
+            ),
+        );
+    }
+}
+
+/// What a person or the clinic writes or says, that a value may be set against.
+const SOURCES: &[&str] = &[
+    "note",
+    "notes",
+    "word",
+    "words",
+    "advice",
+    "guideline",
+    "guidelines",
+    "instruction",
+    "instructions",
+    "record",
+    "records",
+    "text",
+    "texts",
+    "answer",
+    "answers",
+    "account",
+    "statement",
+    "statements",
+    "history",
+    "report",
+    "reports",
+    "plan",
+    "policy",
+    "policies",
+    "rule",
+    "rules",
+    "protocol",
+    "protocols",
+    "standard",
+    "standards",
+    "guidance",
+    "letter",
+    "letters",
+    "message",
+    "messages",
+    "view",
+    "views",
+    "judgement",
+    "judgment",
+    "opinion",
+    "decision",
+    "decisions",
+    "diagnosis",
+    "recommendation",
+    "recommendations",
+    "orders",
+    "say",
+];
+
+/// Nouns a comparison ranks by: "a higher rank than …", "more weight than …", "a later version
+/// than …".
+const RANK_NOUNS: &[&str] = &[
+    "rank",
+    "ranks",
+    "level",
+    "levels",
+    "priority",
+    "priorities",
+    "weight",
+    "grade",
+    "precedence",
+    "authority",
+    "importance",
+    "standing",
+    "say",
+    "trust",
+    "version",
+    "validity",
+    "relevance",
+];
+
+/// Values of the clinic's scales and states: a comparison with one is an order of the scale.
+const SCALE_VALUES: &[&str] = &[
+    "routine",
+    "urgent",
+    "normal",
+    "emergency",
+    "low",
+    "high",
+    "medium",
+    "mild",
+    "moderate",
+    "severe",
+    "critical",
+    "none",
+    "zero",
+    "pending",
+    "confirmed",
+    "rejected",
+    "cancelled",
+];
+
+/// Words of a comparison.
+const COMPARATIVES: &[&str] = &[
+    "higher", "lower", "greater", "lesser", "later", "earlier", "newer", "older", "more", "less",
+    "stronger", "weaker", "better", "worse", "superior", "inferior", "fresher",
+];
+
+/// Superlatives of a rank: "the highest rank of any text".
+const SUPERLATIVES: &[&str] = &[
+    "highest",
+    "lowest",
+    "top",
+    "latest",
+    "newest",
+    "greatest",
+    "most",
+    "strongest",
+    "best",
+];
+
+/// What a time is compared with: another time, which a text may order ("a later time than its
+/// start").
+const TIMES: &[&str] = &[
+    "date", "dates", "time", "times", "start", "starts", "end", "ends", "now", "today", "day",
+    "days", "moment", "hour", "hours", "minute", "minutes", "window", "booking", "visit", "slot",
+];
+
+/// The items of a list ranked among themselves: an order, read elsewhere ("title matches rank
+/// higher than body matches").
+const LIST_ITEMS: &[&str] = &[
+    "match",
+    "matches",
+    "result",
+    "results",
+    "hit",
+    "hits",
+    "one",
+    "ones",
+    "those",
+    "slot",
+    "slots",
+    "appointment",
+    "appointments",
+    "entry",
+    "entries",
+];
+
+/// Whether the phrase from `from` names something a person wrote or said: a source, then "of"
+/// or "from" and a person ("the note of the doctor", "the words from the patient").
+fn said_by_a_person(clause: &[&Tok], from: usize) -> bool {
+    let Some(s) = (from..clause.len().min(from + 4)).find(|&j| is_word(clause[j], SOURCES)) else {
+        return false;
+    };
+    is_word_at(clause, s + 1, &["of", "from", "by"])
+        && clause[s + 2..]
+            .iter()
+            .take(4)
+            .take_while(|t| t.kind == Kind::Word)
+            .any(|t| is_word(t, PEOPLE))
+}
+
+/// The head of the noun phrase from `from` (past determiners and an owner, to a preposition or
+/// a mark: "the triage level of the intake" gives "level"), or `None` for a literal value (a
+/// number, a code, a value in backticks) or no noun.
+fn head_of(clause: &[&Tok], from: usize) -> Option<usize> {
+    let mut head = None;
+    for (j, t) in clause.iter().enumerate().skip(from).take(6) {
+        if t.kind != Kind::Word {
+            // (a number, a name in backticks or a code is a value: "higher than 7")
+            return head;
+        }
+        if is_word(t, PREPOSITIONS) || is_word(t, &["that", "which", "who", "and", "or"]) {
+            break;
+        }
+        if is_word(t, DETERMINERS) || t.text.ends_with("'s") {
+            continue;
+        }
+        // (a value of a scale: "a higher level than `routine`")
+        if head.is_none() && is_word(t, SCALE_VALUES) {
+            return None;
+        }
+        head = Some(j);
+    }
+    head
+}
+
+/// A value or a text ranked against a person's judgement, a source or another value by a
+/// comparison ("a higher rank than the note of the doctor", "a lower level than the triage level
+/// of the intake", "a later date than each guideline of the clinic", "more weight than the words
+/// of the patient", "the highest rank of any text"): an order of authority a catalogue cannot
+/// give; the doctor judges care. A comparison with a value ("higher than 7", "a higher level
+/// than `routine`"), with a time ("a later time than its start") or among the items of a list
+/// ("title matches rank higher than body matches") passes, and so does a quantity ("more slots
+/// than the limit").
+pub(super) fn ranked_by_comparison(clause: &[&Tok], out: &mut Vec<Violation>) {
+    let n = clause.len();
+    let hit = (0..n).find(|&k| {
+        let t = clause[k];
+        if is_word(t, SUPERLATIVES) {
+            // "the highest rank of any text", "the top priority over every note"
+            let Some(r) = (k + 1..(k + 3).min(n)).find(|&j| is_word(clause[j], RANK_NOUNS)) else {
+                return false;
+            };
+            return is_word_at(clause, r + 1, &["of", "among", "over", "above"])
+                && is_word_at(clause, r + 2, &["any", "all", "every", "each"])
+                && clause[r + 2..].iter().take(4).any(|x| {
+                    is_word(x, SOURCES) || is_word(x, PEOPLE) || is_word(x, &["source", "sources"])
+                });
+        }
+        if !is_word(t, COMPARATIVES) {
+            return false;
+        }
+        let Some(than) = (k + 1..(k + 4).min(n)).find(|&j| is_word(clause[j], &["than"])) else {
+            return false;
+        };
+        let between = &clause[k + 1..than];
+        if between.iter().any(|x| x.kind != Kind::Word) {
+            return false;
+        }
+        let ranked = between.iter().any(|x| is_word(x, RANK_NOUNS));
+        let timed = between.iter().any(|x| is_word(x, TIMES));
+        // (a quantity of a thing: "more slots than the limit")
+        if !between.is_empty()
+            && !ranked
+            && !timed
+            && !between
+                .iter()
+                .all(|x| is_word(x, &["in", "of", "recent", "current"]))
+        {
+            return false;
+        }
+        let Some(h) = head_of(clause, than + 1) else {
+            return false;
+        };
+        let head = clause[h];
+        if is_word(head, LIST_ITEMS) || is_word(head, TIMES) && !ranked {
+            return false;
+        }
+        let person = clause[than + 1..]
+            .iter()
+            .take(6)
+            .take_while(|x| x.kind == Kind::Word)
+            .any(|x| is_word(x, PEOPLE) || PEOPLE.contains(&x.text.trim_end_matches("'s")));
+        is_word(head, SOURCES)
+            || is_word(head, JUDGEMENT)
+            || is_word(head, PEOPLE)
+            || person
+            || ranked && !is_word(head, TIMES)
+    });
+    if let Some(k) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            format!(
+                "\"{}\" ranks a value or a text over a person's judgement, a source or another value: a catalogue gives no order of authority; say what the value is",
                 clause[k].text
             ),
         );

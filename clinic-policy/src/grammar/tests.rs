@@ -580,7 +580,7 @@ fn statements_a_static_text_cannot_know_are_refused() {
     }
     let passed = [
         (
-            "list_doctors",
+            "list_site_doctors",
             false,
             Field::ToolDescription,
             "List the doctors of one site. Doctors who are currently absent are omitted.",
@@ -872,16 +872,22 @@ fn a_name_in_a_text_is_held_to_a_name() {
             Field::ToolDescription,
             "List the doctors of the clinic, each with doctor_id and specialty_code.",
         ),
-        (
-            Field::ToolDescription,
-            "List the doctors of the clinic. Deprecated; replaced by find_doctors.",
-        ),
     ] {
         assert!(
             hits(field, text, "list_doctors", false).is_empty(),
             "{text}"
         );
     }
+    // (a deprecation names a tool of the writer's: no tool this server serves is deprecated)
+    assert!(
+        hits(
+            Field::ToolDescription,
+            "List the doctors of the clinic. Deprecated; replaced by find_doctors.",
+            "list_clinic_doctors",
+            false
+        )
+        .is_empty()
+    );
 }
 
 /// A value's way to another tool is said, and nothing more: the sentence ends after the
@@ -3900,7 +3906,7 @@ fn relative_and_reported_clauses_are_claims_of_their_thing() {
         (
             d,
             "List the doctors of one site. Doctors who are currently absent are omitted.",
-            "list_doctors",
+            "list_site_doctors",
             false,
         ),
         (
@@ -5672,7 +5678,7 @@ fn what_a_verb_of_a_statement_takes_in() {
         (
             p,
             "Appointments of the patient, newest last; it omits cancelled ones.",
-            "list_my_appointments",
+            "list_appointments",
             false,
         ),
         (
@@ -5755,7 +5761,7 @@ fn a_reviews_plain_lines_beside_what_is_done() {
         (
             d,
             "List the appointments of the authenticated patient. The list omits cancelled appointments.",
-            "list_my_appointments",
+            "list_appointments",
             false,
         ),
         (
@@ -10400,7 +10406,7 @@ fn waits_deprecations_and_callers_in_other_words() {
         (
             d,
             "Book an open slot. Deprecated; replaced by book_slot.",
-            "book_appointment",
+            "book_visit",
             true,
         ),
         (

@@ -166,7 +166,8 @@ fn items_of(tool: &str) -> &'static [&'static str] {
             "ones", "one", "those", "they", "it", "slot", "slots", "doctor", "doctors", "start",
             "end", "time", "times", "id",
         ],
-        "list_doctors" | "list_specialties" => &[
+        // (a doctor comes with the clinic, its address and its time zone)
+        "list_doctors" => &[
             "ones",
             "one",
             "those",
@@ -178,6 +179,50 @@ fn items_of(tool: &str) -> &'static [&'static str] {
             "specialties",
             "name",
             "id",
+            "clinic",
+            "clinics",
+            "address",
+            "zone",
+        ],
+        "list_specialties" => &[
+            "ones",
+            "one",
+            "those",
+            "they",
+            "it",
+            "doctor",
+            "doctors",
+            "specialty",
+            "specialties",
+            "name",
+            "id",
+        ],
+        // (a page of appointments gives each one's status, slot, times, priority and doctor or
+        // patient: no reason)
+        "list_my_appointments" | "list_doctor_schedule" => &[
+            "ones",
+            "one",
+            "those",
+            "they",
+            "it",
+            "appointment",
+            "appointments",
+            "visit",
+            "visits",
+            "booking",
+            "bookings",
+            "slot",
+            "doctor",
+            "patient",
+            "status",
+            "statuses",
+            "priority",
+            "time",
+            "times",
+            "start",
+            "end",
+            "id",
+            "entries",
         ],
         t if t.contains("appointment") || t.contains("schedule") || t.contains("oncall") => &[
             "ones",
@@ -256,6 +301,120 @@ fn out_of_the_answer(clause: &[&Tok], k: usize) -> bool {
         || w(k, &["outside", "beyond"]) && container(k + 1)
 }
 
+/// Words that say a thing is left out of an answer, bare: "pending ones are omitted", "its
+/// severity is absent", "…, urgent ones excluded".
+const LEFT_OUT: &[&str] = &["omitted", "excluded", "absent", "missing", "filtered"];
+
+/// Verbs whose object an answer leaves out: "it omits pending ones", "the page excludes …".
+const LEAVES_OUT: &[&str] = &["omits", "omit", "excludes", "exclude"];
+
+/// A thing said, with no place named, to be left out ("pending ones are omitted", "its new time
+/// is omitted", "the list excludes escalated ones"): the marker's index and what is left out. A
+/// parameter that may be left out by the caller ("may be omitted", "when omitted", "if it is
+/// omitted") is no part of the answer, nor is a thing said not to be left out.
+fn bare_drop<'a, 'b>(clause: &'a [&'b Tok]) -> Option<(usize, &'a [&'b Tok])> {
+    let n = clause.len();
+    let mark = |t: &&Tok| matches!(t.kind, Kind::Comma | Kind::Stop);
+    let comma_before = |k: usize| clause[..k].iter().rposition(mark).map_or(0, |c| c + 1);
+    let denied = |from: usize, k: usize| {
+        clause[from..k].iter().any(|t| {
+            is_word(t, NEGATIONS)
+                || is_word(t, MODALS)
+                || is_word(
+                    t,
+                    &[
+                        "no", "be", "been", "being", "when", "if", "unless", "whether",
+                    ],
+                )
+        })
+    };
+    (0..n).find_map(|k| {
+        // ("filtered by date" keeps; "filtered out" drops)
+        let filtered = is_word(clause[k], &["filtered"]);
+        if is_word(clause[k], LEFT_OUT) && (!filtered || is_word_at(clause, k + 1, &["out"])) {
+            // (what is left out follows a condition word: "`NO_ONCALL_DOCTOR` when the oncall
+            // doctor is missing")
+            let from = comma_before(k);
+            let from = clause[from..k]
+                .iter()
+                .rposition(|t| is_word(t, &["when", "if", "unless", "while", "once", "until"]))
+                .map_or(from, |c| from + c + 1);
+            let subject = &clause[from..k];
+            // (a person absent or missing is away, not left out: "the doctor is absent that week")
+            let has = |list: &[&str]| subject.iter().any(|t| is_word(t, list));
+            if is_word(clause[k], &["absent", "missing"])
+                && (has(&["who", "whom"]) || has(PEOPLE) && !has(&["its", "their"]))
+            {
+                return None;
+            }
+            let subject = match subject.last() {
+                Some(t) if is_word(t, &["is", "are", "was", "were"]) => {
+                    &subject[..subject.len() - 1]
+                }
+                _ => subject,
+            };
+            // (the value a text describes, left out in a case, is the caller's to leave out:
+            // "Id of one doctor; omitted for a search of every doctor")
+            if subject.first().is_some_and(|t| t.start == 0) && k + 1 < n {
+                return None;
+            }
+            // ("no pending appointment is excluded": none is)
+            (!subject.is_empty()
+                && !denied(k.saturating_sub(3).max(from), k)
+                && !subject
+                    .iter()
+                    .any(|t| is_word(t, NEGATIONS) || is_word(t, &["no"])))
+            .then_some((k, subject))
+        } else if is_word(clause[k], LEAVES_OUT) {
+            let to = clause[k + 1..]
+                .iter()
+                .position(mark)
+                .map_or(n, |c| k + 1 + c);
+            let object = &clause[k + 1..to];
+            (!object.is_empty() && !denied(k.saturating_sub(3).max(comma_before(k)), k))
+                .then_some((k, object))
+        } else {
+            None
+        }
+    })
+}
+
+/// States of an appointment said of the rows left out ("pending ones", "escalated ones", "past
+/// ones"), and those that the `upcoming` flag drops.
+const ROW_STATES: &[&str] = &[
+    "pending",
+    "confirmed",
+    "rejected",
+    "cancelled",
+    "escalated",
+    "urgent",
+    "routine",
+    "moved",
+    "rescheduled",
+    "past",
+    "ended",
+    "finished",
+    "started",
+    "earlier",
+    "older",
+    "old",
+    "future",
+    "upcoming",
+    "new",
+    "today",
+];
+const DROPPED_BY_UPCOMING: &[&str] = &[
+    "rejected",
+    "cancelled",
+    "past",
+    "ended",
+    "finished",
+    "started",
+    "earlier",
+    "older",
+    "old",
+];
+
 /// Items of a list or fields of an answer said to be out of it ("urgent ones are not part of
 /// the page", "shared protocols are not among them", "its doctor is not in it", "the reason is
 /// absent from it", "rejected ones lie outside the list"): the clinic API lists every status
@@ -302,17 +461,36 @@ pub(super) fn left_out_of_the_answer(clause: &[&Tok], tool: &str, out: &mut Vec<
             // (the rows of the list only: "without a key", "other than the doctor" are no rows)
             .filter(|(_, s)| s.iter().any(|t| is_word(t, ROWS)))
     };
-    let Some((k, subject)) = before.or_else(after) else {
+    // on a tool this server serves, a thing left out with no place named ("pending ones are
+    // omitted") is read too: its answer leaves out only what the contract or its own filter drops
+    // (and on any tool that answers an intake: a value of care left out of it is care unseen)
+    let served = crate::served::role_of(tool).is_some() || items_of(tool).contains(&"symptoms");
+    let bare = || if served { bare_drop(clause) } else { None };
+    let Some((k, subject)) = before.or_else(after).or_else(bare) else {
         return;
     };
+    // (a pronoun alone is the parameter the text is about: "it is omitted for every doctor")
+    if !subject.iter().any(|t| {
+        t.kind == Kind::Word
+            && !is_word(t, DETERMINERS)
+            && !is_word(t, &["it", "they", "them", "this", "these", "one"])
+    }) {
+        return;
+    }
     let has = |list: &[&str]| subject.iter().any(|t| is_word(t, list));
     // the subject's head, before its phrases ("the notes of the doctor", "the reason for a
     // rejection"): one of the answer's items
     let items = items_of(tool);
+    // (of a list of doctors, a specialist is a doctor: "pediatricians are omitted")
+    let doctors = items.contains(&"doctors");
     if !subject
         .iter()
         .take_while(|t| !is_word(t, &["of", "for", "with", "in", "after", "from", "on"]))
-        .any(|t| is_word(t, items) || items.contains(&t.text.trim_end_matches("'s")))
+        .any(|t| {
+            is_word(t, items)
+                || items.contains(&t.text.trim_end_matches("'s"))
+                || doctors && specialist(t)
+        })
     {
         return;
     }
@@ -351,10 +529,27 @@ pub(super) fn left_out_of_the_answer(clause: &[&Tok], tool: &str, out: &mut Vec<
     let dropped_slots = tool == "find_available_slots"
         && has(&[
             "taken", "booked", "reserved", "held", "past", "after", "before", "outside", "earlier",
-            "later", "closed", "full", "window",
+            "later", "closed", "full", "window", "started",
         ]);
     let paging = has(&["page", "pages", "limit", "next", "previous", "cursor"]);
-    if others || case || dropped_slots || paging {
+    // a protocol search leaves out what does not match: "protocols that hold none of the words"
+    let unmatched = tool == "search_protocols"
+        && has(&["not", "no", "none", "never"])
+        && has(&["words", "word", "query", "match", "matches"]);
+    // rows of a state ("pending ones", "escalated ones"): only the `upcoming` flag drops any, and
+    // those it drops are the cancelled, rejected and past ones; a condition does not place others
+    let states: Vec<&&Tok> = subject.iter().filter(|t| is_word(t, ROW_STATES)).collect();
+    let rows = subject
+        .iter()
+        .any(|t| is_word(t, ROWS) || is_word(t, &["one"]));
+    let case = if rows && !states.is_empty() && tool != "find_available_slots" {
+        tool == "list_my_appointments"
+            && crate::facts::flag_said(clause)
+            && states.iter().all(|t| is_word(t, DROPPED_BY_UPCOMING))
+    } else {
+        case
+    };
+    if others || case || dropped_slots || paging || unmatched {
         return;
     }
     push(
@@ -366,4 +561,14 @@ pub(super) fn left_out_of_the_answer(clause: &[&Tok], tool: &str, out: &mut Vec<
             clause[k].text
         ),
     );
+}
+
+/// A specialist named by the vocabulary's nouns of one ("pediatricians", "cardiologists",
+/// "surgeons").
+fn specialist(t: &Tok) -> bool {
+    t.kind == Kind::Word
+        && t.text.len() > 6
+        && ["ist", "ists", "ian", "ians", "eon", "eons"]
+            .iter()
+            .any(|s| t.text.ends_with(s))
 }

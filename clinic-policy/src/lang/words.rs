@@ -1250,15 +1250,37 @@ fn act_of(verb: &str) -> &str {
     }
 }
 
-/// Does a tool whose name opens with the verb `replacement` replace `tool`? A tool is replaced by
-/// one of its own act (`move_appointment` by `reschedule_appointment`), and a tool whose name
-/// both cancels and books (`cancel_and_rebook`) by a move, which does both in one request.
+/// Verbs of a tool's name that only read: one act, whichever of them names it.
+const READS: &[&str] = &[
+    "get", "list", "find", "search", "fetch", "read", "show", "view", "lookup", "query", "browse",
+];
+
+/// Does the tool `replacement` replace `tool`? A tool is replaced by one of its own act
+/// (`move_appointment` by `reschedule_appointment`), and a tool whose name both cancels and books
+/// (`cancel_and_rebook`) by a move, which does both in one request. A reading tool is replaced by
+/// a reading tool of the same thing: the two names share what they read (`get_slots` by
+/// `find_available_slots`, `list_clinic_doctors` by `list_doctors`; not `get_intake` by
+/// `get_appointment`).
 pub(crate) fn replaces(tool: &str, replacement: &str) -> bool {
-    let by = act_of(replacement);
+    let first = |name: &str| name.split('_').next().unwrap_or("").to_ascii_lowercase();
+    let (own, by) = (first(tool), first(replacement));
+    let by = act_of(&by);
     let parts: Vec<String> = tool.split('_').map(str::to_ascii_lowercase).collect();
     let acts: Vec<&str> = parts.iter().map(|p| act_of(p)).collect();
-    own_verb(tool).map(act_of) == Some(by)
-        || by == "move" && acts.contains(&"cancel") && acts.contains(&"book")
+    let reads = |v: &str| READS.contains(&v);
+    if reads(&own) || reads(by) {
+        // (what a name reads: its words after the verb, singular)
+        let things = |name: &str| -> Vec<String> {
+            name.split('_')
+                .skip(1)
+                .map(|w| w.to_ascii_lowercase().trim_end_matches('s').to_owned())
+                .filter(|w| w.len() > 2)
+                .collect()
+        };
+        let read = things(tool);
+        return reads(&own) && reads(by) && things(replacement).iter().any(|w| read.contains(w));
+    }
+    act_of(&own) == by || by == "move" && acts.contains(&"cancel") && acts.contains(&"book")
 }
 
 /// The verb a tool's name opens with, with its class and form: a tool changes something by
