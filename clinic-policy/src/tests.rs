@@ -28563,3 +28563,111 @@ fn drops_ranks_and_deprecations_a_served_tool_does_not_have_are_refused() {
         ),
     ]);
 }
+
+/// Round 68: money in any word on a served tool (a penalty, a deposit, an amount in cents), a
+/// denial elsewhere in the sentence no denial of the money, a condition on what the patient
+/// has, a notice that reaches a person, a switch or a trial in a name, totals said as one or
+/// swapped by a verb, UTC equated with the clinic's time, a status said to be the last one, a
+/// slot kept "as before" by a booking or a cancellation, and a key for each call of a retry.
+#[test]
+fn round_sixty_eight_shapes_are_refused() {
+    for (place, tool, bad, why) in [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A penalty of 2000 in cents is due for each late cancellation.",
+            "a fee said of a tool of this server",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The fee of the visit is 3000 in cents and is not refunded.",
+            "a fee said of a tool of this server",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Only when the patient has a referral of a doctor.",
+            "a prerequisite said of the caller",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment of the authenticated doctor. A reminder reaches the patient one day before the visit.",
+            "a person said to get a notice",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment of the authenticated doctor. The patient gets word from the clinic by letter.",
+            "a person said to get a notice",
+        ),
+        (N, "book_appointment", "draft", "switches a value"),
+        (
+            N,
+            "reject_appointment",
+            "reason_visible",
+            "switches a value",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments; total_pages counts the appointments, and total the pages.",
+            "said the other way round",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments; total is the same as total_pages.",
+            "said the other way round",
+        ),
+        (
+            O,
+            "get_appointment",
+            "One appointment of the patient; its start time in UTC, the same hour as at the clinic.",
+            "UTC said to be the local time",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The confirmed appointment; its status is the last status of the appointment.",
+            "a state of the answer said to be final",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The cancelled appointment; its slot is as before, taken.",
+            "a changing act said to leave what it changes as it was",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key of the request; each call, retry or not, with its own key.",
+            "a retry said to take a new key",
+        ),
+    ] {
+        assert!(refused_for(place, tool, bad, why), "{bad}");
+    }
+    passes(&[
+        (
+            D,
+            "list_doctors",
+            "List the doctors of the clinics, each with a specialty and a clinic. Fees and insurance cover are omitted.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The patient's appointments, one page at a time. The answer has `total` and `total_pages`, the number of pages.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "An empty list when the patient has no appointment.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one appointment to another open slot as one step: either the move is complete, or the appointment and its slot are the same as before.",
+        ),
+    ]);
+}

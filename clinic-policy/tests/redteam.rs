@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam67/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam68/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -59,14 +59,14 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam23/served.jsonl"), 97, 0),
     (include_str!("data/redteam24/served.jsonl"), 84, 4),
     (include_str!("data/redteam25/served.jsonl"), 74, 11),
-    (include_str!("data/redteam26/served.jsonl"), 115, 12),
+    (include_str!("data/redteam26/served.jsonl"), 115, 11),
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
-    (include_str!("data/redteam28/served.jsonl"), 167, 19),
+    (include_str!("data/redteam28/served.jsonl"), 167, 18),
     (include_str!("data/redteam29/served.jsonl"), 179, 36),
-    (include_str!("data/redteam30/served.jsonl"), 221, 65),
+    (include_str!("data/redteam30/served.jsonl"), 221, 61),
     (include_str!("data/redteam31/served.jsonl"), 234, 11),
     (include_str!("data/redteam32/served.jsonl"), 196, 24),
-    (include_str!("data/redteam33/served.jsonl"), 240, 25),
+    (include_str!("data/redteam33/served.jsonl"), 240, 24),
     (include_str!("data/redteam34/served.jsonl"), 200, 15),
     (include_str!("data/redteam35/served.jsonl"), 211, 19),
     (include_str!("data/redteam36/served.jsonl"), 156, 39),
@@ -77,7 +77,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam41/served.jsonl"), 103, 23),
     (include_str!("data/redteam42/served.jsonl"), 84, 11),
     (include_str!("data/redteam43/served.jsonl"), 82, 10),
-    (include_str!("data/redteam44/served.jsonl"), 76, 14),
+    (include_str!("data/redteam44/served.jsonl"), 76, 13),
     (include_str!("data/redteam45/served.jsonl"), 60, 13),
     (include_str!("data/redteam46/served.jsonl"), 87, 2),
     (include_str!("data/redteam47/served.jsonl"), 84, 6),
@@ -87,7 +87,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam51/served.jsonl"), 196, 4),
     (include_str!("data/redteam52/served.jsonl"), 236, 7),
     (include_str!("data/redteam53/served.jsonl"), 261, 30),
-    (include_str!("data/redteam54/served.jsonl"), 207, 10),
+    (include_str!("data/redteam54/served.jsonl"), 207, 6),
     (include_str!("data/redteam55/served.jsonl"), 130, 15),
     (include_str!("data/redteam56/served.jsonl"), 98, 2),
     (include_str!("data/redteam57/served.jsonl"), 92, 0),
@@ -101,6 +101,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam65/served.jsonl"), 30, 0),
     (include_str!("data/redteam66/served.jsonl"), 40, 0),
     (include_str!("data/redteam67/served.jsonl"), 44, 1),
+    (include_str!("data/redteam68/served.jsonl"), 47, 0),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -169,7 +170,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh7/rewritten.jsonl"), 16),
     (include_str!("data/fresh8/rewritten.jsonl"), 17),
     (include_str!("data/fresh9/rewritten.jsonl"), 20),
-    (include_str!("data/fresh10/rewritten.jsonl"), 25),
+    (include_str!("data/fresh10/rewritten.jsonl"), 24),
     (include_str!("data/fresh11/rewritten.jsonl"), 23),
     (include_str!("data/fresh12/rewritten.jsonl"), 23),
     (include_str!("data/fresh14/rewritten.jsonl"), 24),
@@ -179,7 +180,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh18/rewritten.jsonl"), 23),
     (include_str!("data/fresh20/rewritten.jsonl"), 27),
     (include_str!("data/fresh21/rewritten.jsonl"), 24),
-    (include_str!("data/fresh22/rewritten.jsonl"), 24),
+    (include_str!("data/fresh22/rewritten.jsonl"), 23),
     (include_str!("data/fresh23/rewritten.jsonl"), 26),
     (include_str!("data/fresh24/rewritten.jsonl"), 25),
     (include_str!("data/fresh25/rewritten.jsonl"), 23),

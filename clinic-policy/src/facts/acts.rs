@@ -915,10 +915,13 @@ pub(crate) fn own_change_denied(
     // "The status stays as it was", "the doctor … stays the same", "the doctor it had before
     // the escalation"
     // (a move takes the new slot's doctor too)
+    // (a booking takes its slot, a cancellation frees it, a move takes another)
     let what = if effects.contains(&"escalate") {
         &["doctor", "priority"][..]
     } else if effects.iter().any(|e| matches!(*e, "reschedule" | "move")) {
-        &["status", "doctor"][..]
+        &["status", "doctor", "slot"][..]
+    } else if effects.iter().any(|e| matches!(*e, "book" | "cancel")) {
+        &["status", "slot"][..]
     } else {
         &["status"][..]
     };
@@ -936,12 +939,16 @@ pub(crate) fn own_change_denied(
     });
     // (a condition on the slot or the doctor: "the doctor stays the same if the new slot is one
     // of the same doctor")
-    let conditioned = clause.windows(2).enumerate().any(|(k, w)| {
-        is_word(w[0], &["when", "if", "unless"])
-            && clause[k + 1..]
-                .iter()
-                .any(|x| is_word(x, &["slot", "slots", "doctor"]))
-    });
+    // ("either the move is complete, or the appointment and its slot are the same as before":
+    // the failure's case)
+    let either = clause.iter().any(|x| is_word(x, &["either"]));
+    let conditioned = either
+        || clause.windows(2).enumerate().any(|(k, w)| {
+            is_word(w[0], &["when", "if", "unless"])
+                && clause[k + 1..]
+                    .iter()
+                    .any(|x| is_word(x, &["slot", "slots", "doctor"]))
+        });
     let names_it = clause.iter().any(|x| is_word(x, what));
     let stays = clause.iter().enumerate().any(|(k, x)| {
         is_word(x, &["stays", "remains", "stay", "remain"])

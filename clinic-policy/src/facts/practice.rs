@@ -106,6 +106,12 @@ pub(crate) fn practice_claimed(text: &str, tool: &str, out: &mut Vec<Violation>)
                     "a fee said of a tool of this server: the clinic API has no fee, price or charge",
                 )
             }),
+            notice_sent(clause).map(|t| {
+                (
+                    t,
+                    "a person said to get a notice from the clinic: the clinic API answers only the caller and sends no reminder, message, receipt or call",
+                )
+            }),
             prerequisite(clause).map(|t| {
                 (
                     t,
@@ -160,26 +166,69 @@ fn supply_scheduled<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     when.then_some(clause[coming])
 }
 
-/// A fee or a payment said to be due, paid or of some amount ("The fee of an intake is 3000 in
-/// cents", "Late fee of the cancellation"), not denied ("no fee", "not charged"). Words of money
-/// outside the approved list (price, cost) are the vocabulary's.
+/// Words of money: a fee, a charge, a payment, a deposit, a penalty, a refund, an amount in
+/// cents or a currency.
+const MONEY: &[&str] = &[
+    "fee",
+    "fees",
+    "charged",
+    "charge",
+    "charges",
+    "payment",
+    "payments",
+    "paid",
+    "pay",
+    "pays",
+    "invoice",
+    "invoices",
+    "penalty",
+    "penalties",
+    "deposit",
+    "deposits",
+    "billing",
+    "billed",
+    "refund",
+    "refunds",
+    "refunded",
+    "cents",
+    "cent",
+    "currency",
+    "price",
+    "prices",
+    "cost",
+    "costs",
+];
+
+/// Money said of a served tool ("The fee of an intake is 3000 in cents", "a penalty of 2000 in
+/// cents is due", "the amount due in cents", "the deposit is kept"), unless the money itself is
+/// denied ("no fee", "without a fee", "not charged", "fees and insurance are omitted"); a denial
+/// elsewhere in the sentence ("… and is not refunded") denies something else.
 fn fee_said<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     (0..clause.len()).find_map(|k| {
         let t = clause[k];
-        let fee = is_word(
-            t,
-            &[
-                "fee", "fees", "charged", "payment", "payments", "paid", "invoice",
-            ],
-        );
-        // ("no fee", "without a fee"; "fees are omitted", "fees are not part of it")
-        let denied = clause[k.saturating_sub(3)..k]
+        if !is_word(t, MONEY) {
+            return None;
+        }
+        let before = clause[k.saturating_sub(3)..k]
             .iter()
-            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "without", "free"]))
-            || clause[k + 1..]
-                .iter()
-                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["omitted", "absent", "none"]));
-        (fee && !denied).then_some(t)
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "without", "free"]));
+        // (after it: "fees are omitted", "fees and insurance are not part of it")
+        let mut j = k + 1;
+        if is_word_at(clause, j, &["and", "or"]) {
+            j += (j + 1..(j + 4).min(clause.len()))
+                .find(|&i| is_word(clause[i], &["is", "are"]))
+                .map_or(2, |i| i - j);
+        }
+        while is_word_at(clause, j, &["is", "are", "also"]) {
+            j += 1;
+        }
+        let after = is_word_at(clause, j, NEGATIONS)
+            || is_word_at(
+                clause,
+                j,
+                &["omitted", "absent", "none", "excluded", "never"],
+            );
+        (!before && !after).then_some(t)
     })
 }
 
@@ -210,22 +259,97 @@ const HISTORY: &[&str] = &[
 /// patients with a referral", "for a patient who has a referral", "for a patient that holds
 /// one", "for patients with no missed visit". "with or without an intake" asks nothing.
 fn prerequisite<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
+    // ("Only when the patient has no missed visit"; not "an empty list when the patient has no
+    // appointment")
+    let only = clause.iter().any(|x| is_word(x, &["only"]));
     (1..clause.len()).find_map(|k| {
         let t = clause[k];
         let with = is_word(t, &["with", "without"]) && !is_word_at(clause, k + 1, &["or"]);
-        let who_has = is_word(t, &["who", "that", "whose"])
-            && is_word_at(
-                clause,
-                k + 1,
-                &["has", "have", "holds", "hold", "owns", "carries"],
-            );
-        if !(with || who_has) || !is_word(clause[k - 1], PATIENTS) {
+        let holds = ["has", "have", "having", "holds", "hold", "owns", "carries"];
+        let who_has = is_word(t, &["who", "that", "whose"]) && is_word_at(clause, k + 1, &holds);
+        // ("when the patient has a referral", "for a patient having one")
+        let has = is_word(t, &holds);
+        if !(with || who_has || has) || !is_word(clause[k - 1], PATIENTS) {
             return None;
         }
         clause[k + 1..]
             .iter()
-            .take(4)
-            .find(|x| is_word(x, PREREQUISITES) || is_word(x, HISTORY))
+            .take(5)
+            .find(|x| {
+                is_word(x, PREREQUISITES)
+                    || is_word(x, HISTORY)
+                    || is_word(x, MONEY)
+                    || has && only && is_word(x, &["no"])
+            })
             .copied()
+    })
+}
+
+/// What a clinic sends a person: a reminder, a receipt, a notice, a message, a letter, a call.
+const NOTICES: &[&str] = &[
+    "reminder",
+    "reminders",
+    "receipt",
+    "receipts",
+    "notice",
+    "notices",
+    "notification",
+    "notifications",
+    "message",
+    "messages",
+    "email",
+    "emails",
+    "letter",
+    "letters",
+    "sms",
+    "call",
+    "calls",
+    "word",
+];
+
+/// A person said to get a notice ("The patient gets a receipt of the visit", "the patient gets
+/// word from the clinic by phone", "A reminder reaches the patient the day after"): the clinic
+/// API answers only the caller, and a tool of this server sends nothing to anyone. A denial ("gets
+/// no reminder") and the error's message (the caller's) are no notice.
+fn notice_sent<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
+    let n = clause.len();
+    let person = |x: &Tok| is_word(x, PATIENTS) || is_word(x, &["doctor", "doctors", "oncall"]);
+    let notice = |j: usize| {
+        is_word(clause[j], NOTICES)
+            && !(is_word(clause[j], &["message", "messages"]) && is_word_at(clause, j + 1, &["of"]))
+            && (!is_word(clause[j], &["word"]) || is_word_at(clause, j + 1, &["from", "by", "of"]))
+            && (!is_word(clause[j], &["call", "calls"])
+                || is_word_at(clause, j + 1, &["from", "by"]))
+    };
+    let denied = |a: usize, b: usize| {
+        clause[a..b]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+    };
+    (0..n).find_map(|k| {
+        // "the patient gets/receives … <notice>"
+        let gets = is_word(
+            clause[k],
+            &["gets", "get", "receives", "receive", "got", "received"],
+        ) && k >= 1
+            && clause[k.saturating_sub(3)..k].iter().any(|x| person(x));
+        if gets {
+            let j = (k + 1..(k + 5).min(n)).find(|&j| notice(j))?;
+            return (!denied(k, j)).then_some(clause[j]);
+        }
+        // "<notice> reaches / goes to / is sent to the patient"
+        if notice(k) {
+            let v = (k + 1..(k + 4).min(n)).find(|&v| {
+                is_word(
+                    clause[v],
+                    &[
+                        "reaches", "reach", "goes", "go", "sent", "arrives", "arrive",
+                    ],
+                )
+            })?;
+            let to = (v + 1..(v + 4).min(n)).any(|p| person(clause[p]));
+            return (to && !denied(k, v + 1)).then_some(clause[k]);
+        }
+        None
     })
 }

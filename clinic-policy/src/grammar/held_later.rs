@@ -191,15 +191,26 @@ pub(super) fn said_final(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
     ];
     // (the subject within three words before the verb: "the status given is final", "its
     // status here is final")
+    // ("final", or "the last status of it", "the last one of the booking")
+    let last = |k: usize| {
+        is_word(clause[k], &["last"])
+            && clause[k + 1..]
+                .iter()
+                .take(2)
+                .any(|x| is_word(x, &["status", "one", "state"]))
+    };
+    let copula = [
+        "is", "are", "stays", "stay", "remains", "remain", "becomes", "become",
+    ];
     let hit = (2..clause.len()).find(|&k| {
-        is_word(clause[k], &["final"])
-            && is_word(
-                clause[k - 1],
-                &[
-                    "is", "are", "stays", "stay", "remains", "remain", "becomes", "become",
-                ],
-            )
-            && clause[(k - 1).saturating_sub(3)..k - 1]
+        let k0 = if is_word(clause[k - 1], &["the"]) && k >= 3 {
+            k - 1
+        } else {
+            k
+        };
+        (is_word(clause[k], &["final"]) || last(k))
+            && is_word(clause[k0 - 1], &copula)
+            && clause[(k0 - 1).saturating_sub(3)..k0 - 1]
                 .iter()
                 .any(|x| is_word(x, &changing))
     });

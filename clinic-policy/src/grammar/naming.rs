@@ -713,23 +713,39 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             );
         }
     }
-    // a switch that turns a value or a notice off (`reason_off`, `notification_disabled`): a
-    // flag a writer's tool may have, and no tool of this server has one
+    // a switch that turns a value or a notice off or on, or the act into a trial (`reason_off`,
+    // `reason_visible`, `draft`, `preview`): a flag a writer's tool may have, and no tool of this
+    // server has one
     // (read last: a name another reading refused keeps that reading's finding)
     if crate::served::role_of(tool.name).is_some()
         && !code
         && !out.iter().any(|v| v.range == (whole.start..whole.end))
-        && lower.len() >= 2
-        && lower.iter().skip(1).any(|p| {
+        && lower.iter().any(|p| {
             [
                 "off",
+                "on",
                 "disabled",
                 "disable",
+                "enabled",
+                "enable",
                 "hidden",
+                "hide",
+                "visible",
+                "invisible",
+                "shown",
                 "muted",
+                "mute",
                 "suppressed",
                 "skipped",
+                "skip",
                 "silent",
+                "draft",
+                "preview",
+                "dry",
+                "simulate",
+                "simulated",
+                "fake",
+                "test",
             ]
             .contains(&p.as_str())
         })

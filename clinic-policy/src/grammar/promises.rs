@@ -1122,6 +1122,25 @@ pub(super) fn retry_key_changed(clause: &[&Tok], out: &mut Vec<Violation>) {
     let idempotent = any(&["idempotent"]);
     // ("a unique key per booking attempt": one key for one request, which its retries share)
     let retry = any(&["retry", "retries", "repeat", "repeats"]);
+    // (a key for each call or request, said of retries too: "each call, retry or not, with its
+    // own key", "one key for each call, a retry too")
+    let per_call = clause.windows(2).position(|w| {
+        is_word(w[0], &["each", "every", "per"])
+            && is_word(w[1], &["call", "calls", "request", "requests"])
+    });
+    if key.is_some()
+        && retry.is_some()
+        && !clause.iter().any(|t| is_word(t, &["same"]))
+        && let Some(k) = per_call
+    {
+        push(
+            out,
+            Rule::Effects,
+            clause[k],
+            "a retry said to take a new key, or to need none: a retry with a new key is a second change; the key is the same on every retry".to_owned(),
+        );
+        return;
+    }
     // ("with any key", "each key": a key not the same one)
     let new = any(&["new", "different", "fresh", "another", "random"]).or_else(|| {
         clause.windows(2).position(|w| {

@@ -558,15 +558,17 @@ pub(super) fn upcoming_status_misstated(s: &[Tok], out: &mut Vec<Violation>) {
     }
 }
 
-/// `total` glossed as the pages, or `total_pages` as the appointments ("with total, the number
-/// of pages", "total, that is, the page count", "total_pages, which is the count of all
-/// appointments"): `total` counts the appointments of every page and `total_pages` the pages,
-/// so the agent told otherwise pages too far or stops too soon, and reports a wrong count. Read
-/// from the field's name to the next "and", "or" or sentence end, by what it names first: the
-/// pages or the appointments ("Total number of pages" names `total_pages` itself; "total of
-/// appointments over all pages" names the appointments first).
+/// `total` said to count the pages, `total_pages` the appointments, or the two said to be one
+/// ("with total, the number of pages", "total_pages counts the appointments, and total the
+/// pages", "total is the same as total_pages", "total, as total_pages, counts the pages"):
+/// `total` counts the appointments of every page and `total_pages` the pages, so the agent told
+/// otherwise pages too far or stops too soon, and reports a wrong count. Each field is read
+/// from its name to the next field, "and", "or", sentence end, or a comma that opens no gloss,
+/// by the first
+/// counted thing it names ("Total number of pages" names `total_pages` itself; "total of
+/// appointments over all pages" names the appointments; "the total is of every page" says what
+/// it counts over).
 pub(super) fn totals_swapped(s: &[Tok], out: &mut Vec<Violation>) {
-    const PAGES: &[&str] = &["pages", "page"];
     const ITEMS: &[&str] = &[
         "appointments",
         "appointment",
@@ -576,57 +578,79 @@ pub(super) fn totals_swapped(s: &[Tok], out: &mut Vec<Violation>) {
         "entries",
         "bookings",
     ];
+    let field = |x: &Tok| {
+        x.text == "total_pages" || x.kind == Kind::Word && x.text.eq_ignore_ascii_case("total")
+    };
+    let mut push_at = |x: &Tok| {
+        push(
+            out,
+            Rule::Directive,
+            x,
+            "`total` and `total_pages` said the other way round, or as one: `total` counts the appointments of every page, `total_pages` the pages".to_owned(),
+        );
+    };
+    // the two said to be one: an equating word between them, or after both ("the same count")
+    let totals: Vec<usize> = (0..s.len())
+        .filter(|&k| s[k].kind == Kind::Word && s[k].text.eq_ignore_ascii_case("total"))
+        .collect();
+    let pages: Vec<usize> = (0..s.len())
+        .filter(|&k| s[k].text == "total_pages")
+        .collect();
+    if let (Some(&a), Some(&b)) = (totals.first(), pages.first()) {
+        let (lo, hi) = (a.min(b), a.max(b));
+        // ("as" only right beside a field: "total, as total_pages, …"; not "as the clinic API
+        // gives them")
+        let equating = |j: usize| {
+            is_word(&s[j], &["same", "equal", "equals", "identical"])
+                || is_word(&s[j], &["as"])
+                    && (s.get(j + 1).is_some_and(&field) || j >= 1 && field(&s[j - 1]))
+        };
+        if (lo + 1..s.len()).any(|j| j != hi && equating(j) && s[j].kind == Kind::Word) {
+            push_at(&s[a]);
+            return;
+        }
+    }
+    // a pages word that is what is counted: "the pages", "number of pages", "the page count"
+    // (not a scope: "of every page", "over all pages", "this page")
+    let counted_pages = |j: usize| {
+        is_word(&s[j], &["pages", "page"])
+            && (j >= 1 && is_word(&s[j - 1], &["the", "of", "its"])
+                || is_word_at(s, j + 1, &["count", "number"]))
+    };
     for (k, x) in s.iter().enumerate() {
-        let total = x.kind == Kind::Word
-            && x.text.eq_ignore_ascii_case("total")
-            && !is_word_at(s, k + 1, &["number", "count", "amount"]);
-        let pages = x.text == "total_pages";
-        if !total && !pages {
+        if !field(x) || is_word_at(s, k + 1, &["number", "count", "amount"]) {
             continue;
         }
-        // (a gloss, set apart: ", the …", ", that is, …", ", which is …", "is the …", ": how
-        // many …"; not a list of fields, "total, page, limit")
-        let mut g = k + 1;
-        while s
-            .get(g)
-            .is_some_and(|y| y.kind == Kind::Comma || y.text == ":")
-        {
-            g += 1;
-        }
-        if !s.get(g).is_some_and(|y| {
-            is_word(
-                y,
-                &[
-                    "the", "a", "an", "its", "which", "that", "is", "means", "how", "namely",
-                ],
-            )
-        }) {
-            continue;
-        }
-        let gloss: Vec<&Tok> = s[g..]
-            .iter()
-            .take_while(|y| !is_word(y, &["and", "or"]) && y.kind != Kind::Stop)
-            .collect();
-        // (a count named: "the number of pages", "the page count", "how many appointments";
-        // "the total is of every page" says what it counts over, read by `total_of_a_page`)
-        if !gloss
-            .iter()
-            .any(|y| is_word(y, &["number", "count", "many", "amount", "sum"]))
-        {
-            continue;
-        }
-        let first = gloss
-            .iter()
-            .copied()
-            .find(|y| is_word(y, PAGES) || is_word(y, ITEMS));
-        let Some(first) = first else { continue };
-        if total && is_word(first, PAGES) || pages && is_word(first, ITEMS) {
-            push(
-                out,
-                Rule::Directive,
-                x,
-                "`total` and `total_pages` said the other way round: `total` counts the appointments of every page, `total_pages` the pages".to_owned(),
-            );
+        let mut j = k + 1;
+        let first = loop {
+            let Some(y) = s.get(j) else { break None };
+            if y.kind == Kind::Stop || field(y) || is_word(y, &["and", "or"]) {
+                break None;
+            }
+            // (a comma opens a gloss only before "the", "a", "which", "that", "as", "how", …;
+            // "total, page, limit" is a list of fields)
+            if y.kind == Kind::Comma
+                && !s.get(j + 1).is_some_and(|z| {
+                    is_word(
+                        z,
+                        &[
+                            "the", "a", "an", "its", "which", "that", "is", "means", "how",
+                            "namely", "as", "counts", "count",
+                        ],
+                    )
+                })
+            {
+                break None;
+            }
+            if counted_pages(j) || is_word(y, ITEMS) {
+                break Some(j);
+            }
+            j += 1;
+        };
+        let Some(f) = first else { continue };
+        let pages_counted = counted_pages(f);
+        if x.text == "total_pages" && !pages_counted || x.text != "total_pages" && pages_counted {
+            push_at(x);
             return;
         }
     }

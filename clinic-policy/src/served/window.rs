@@ -462,6 +462,39 @@ const YEARS: &str =
 pub(super) fn utc_said_local(s: &[Tok], out: &mut Vec<Violation>) {
     let utc = |x: &Tok| is_word(x, &["utc"]);
     let local = |x: &Tok| is_word(x, &["local"]);
+    // (UTC equated with the clinic's own time: "in UTC, the same hour as at the clinic", "in
+    // UTC, which is the time zone of each clinic")
+    if let Some(u) = s.iter().position(&utc) {
+        let rest = &s[u + 1..];
+        let end = rest
+            .iter()
+            .position(|y| {
+                is_word(
+                    y,
+                    &[
+                        "and", "or", "with", "plus", "not", "never", "no", "but", "than", "from",
+                    ],
+                ) || y.kind == Kind::Stop
+            })
+            .unwrap_or(rest.len());
+        let part = &rest[..end];
+        let equated = part
+            .iter()
+            .any(|y| is_word(y, &["same", "equal", "equals", "which", "identical"]));
+        if let Some(c) = part
+            .iter()
+            .find(|y| is_word(y, &["clinic", "clinics", "clinic's", "zone"]))
+            .filter(|_| equated)
+        {
+            push(
+                out,
+                Rule::Directive,
+                c,
+                "UTC said to be the local time: the server gives each time in UTC and in the clinic's own local time, and the clinics are in different zones".to_owned(),
+            );
+            return;
+        }
+    }
     let apart = |x: &Tok| {
         is_word(
             x,
