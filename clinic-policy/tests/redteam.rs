@@ -158,7 +158,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
     }
 }
 
-/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh49/`, written
+/// The rewritten lines of the spent writability sets (`data/fresh2/` to `data/fresh50/`, written
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
@@ -208,6 +208,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh47/rewritten.jsonl"), 27),
     (include_str!("data/fresh48/rewritten.jsonl"), 27),
     (include_str!("data/fresh49/rewritten.jsonl"), 29),
+    (include_str!("data/fresh50/rewritten.jsonl"), 30),
 ];
 
 #[test]
