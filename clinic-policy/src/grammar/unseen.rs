@@ -137,6 +137,35 @@ const CONTAINERS: &[&str] = &[
     "entries",
 ];
 
+/// What an appointment's answer holds, by the words a text names it with; the rejection's reason
+/// stands last, since a page of appointments gives none.
+const APPOINTMENT_ITEMS: &[&str] = &[
+    "ones",
+    "one",
+    "those",
+    "they",
+    "it",
+    "appointment",
+    "appointments",
+    "visit",
+    "visits",
+    "booking",
+    "bookings",
+    "slot",
+    "doctor",
+    "patient",
+    "status",
+    "statuses",
+    "priority",
+    "time",
+    "times",
+    "start",
+    "end",
+    "id",
+    "entries",
+    "reason",
+];
+
 /// What an answer is made of: its rows and the fields the clinic API gives each, by the kind of
 /// the tool's answer. An item said left out of the answer is one of these; another value
 /// ("availability and fees are omitted", "the intake is not in the answer" of an appointment)
@@ -199,57 +228,12 @@ fn items_of(tool: &str) -> &'static [&'static str] {
         ],
         // (a page of appointments gives each one's status, slot, times, priority and doctor or
         // patient: no reason)
-        "list_my_appointments" | "list_doctor_schedule" => &[
-            "ones",
-            "one",
-            "those",
-            "they",
-            "it",
-            "appointment",
-            "appointments",
-            "visit",
-            "visits",
-            "booking",
-            "bookings",
-            "slot",
-            "doctor",
-            "patient",
-            "status",
-            "statuses",
-            "priority",
-            "time",
-            "times",
-            "start",
-            "end",
-            "id",
-            "entries",
-        ],
-        t if t.contains("appointment") || t.contains("schedule") || t.contains("oncall") => &[
-            "ones",
-            "one",
-            "those",
-            "they",
-            "it",
-            "appointment",
-            "appointments",
-            "visit",
-            "visits",
-            "booking",
-            "bookings",
-            "slot",
-            "doctor",
-            "patient",
-            "status",
-            "statuses",
-            "priority",
-            "time",
-            "times",
-            "start",
-            "end",
-            "reason",
-            "id",
-            "entries",
-        ],
+        "list_my_appointments" | "list_doctor_schedule" => {
+            &APPOINTMENT_ITEMS[..APPOINTMENT_ITEMS.len() - 1]
+        }
+        t if t.contains("appointment") || t.contains("schedule") || t.contains("oncall") => {
+            APPOINTMENT_ITEMS
+        }
         _ => &["ones", "one", "those", "they", "it"],
     }
 }
