@@ -28671,3 +28671,37 @@ fn round_sixty_eight_shapes_are_refused() {
         ),
     ]);
 }
+
+/// The true lines beside this session's readings keep passing: a history word said of no
+/// condition, a retry again after a wait, a page "not under 1", both totals given, the totals
+/// alike on every page, the same key before the visit.
+#[test]
+fn true_lines_beside_the_served_tool_readings_pass() {
+    passes(&[
+        (
+            O,
+            "list_my_appointments",
+            "An empty list when the patient has no upcoming appointments.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "A key of 8 to 128 characters. After `RATE_LIMITED`, a retry again in 5 seconds with the key gives the first result.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Number of the page, 1 to 10000, not under 1.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The patient's appointments, one page at a time; total and total_pages are the same on every page.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "A key of 8 to 128 characters; a retry with the same key before the visit gives the first move again.",
+        ),
+    ]);
+}

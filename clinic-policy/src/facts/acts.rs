@@ -941,7 +941,8 @@ pub(crate) fn own_change_denied(
     // of the same doctor")
     // ("either the move is complete, or the appointment and its slot are the same as before":
     // the failure's case)
-    let either = clause.iter().any(|x| is_word(x, &["either"]));
+    let either = clause.iter().any(|x| is_word(x, &["either"]))
+        && clause.iter().any(|x| is_word(x, &["or"]));
     let conditioned = either
         || clause.windows(2).enumerate().any(|(k, w)| {
             is_word(w[0], &["when", "if", "unless"])

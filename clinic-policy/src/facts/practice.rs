@@ -269,17 +269,19 @@ fn prerequisite<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
         let who_has = is_word(t, &["who", "that", "whose"]) && is_word_at(clause, k + 1, &holds);
         // ("when the patient has a referral", "for a patient having one")
         let has = is_word(t, &holds);
-        if !(with || who_has || has) || !is_word(clause[k - 1], PATIENTS) {
+        // (a bare "has" is a condition only under "only"; a history or money word is one under
+        // "only" or a denial: "the patient with the booking id" names the patient)
+        if !(with || who_has || has && only) || !is_word(clause[k - 1], PATIENTS) {
             return None;
         }
-        clause[k + 1..]
+        let phrase = &clause[k + 1..(k + 6).min(clause.len())];
+        let denied = is_word(t, &["without"]) || phrase.iter().any(|x| is_word(x, &["no"]));
+        phrase
             .iter()
-            .take(5)
             .find(|x| {
                 is_word(x, PREREQUISITES)
-                    || is_word(x, HISTORY)
-                    || is_word(x, MONEY)
-                    || has && only && is_word(x, &["no"])
+                    || (only || denied) && (is_word(x, HISTORY) || is_word(x, MONEY))
+                    || has && is_word(x, &["no"])
             })
             .copied()
     })
@@ -313,7 +315,11 @@ const NOTICES: &[&str] = &[
 /// no reminder") and the error's message (the caller's) are no notice.
 fn notice_sent<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     let n = clause.len();
-    let person = |x: &Tok| is_word(x, PATIENTS) || is_word(x, &["doctor", "doctors", "oncall"]);
+    // (the caller and the user are the agent's side, whose answer the error message is)
+    let person = |x: &Tok| {
+        is_word(x, PATIENTS) && !is_word(x, &["caller", "callers", "user", "users"])
+            || is_word(x, &["doctor", "doctors", "oncall"])
+    };
     let notice = |j: usize| {
         is_word(clause[j], NOTICES)
             && !(is_word(clause[j], &["message", "messages"]) && is_word_at(clause, j + 1, &["of"]))

@@ -115,6 +115,8 @@ pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
         let kept = (0..n).find(|&k| {
             is_word(clause[k], KEPT_ON)
                 && !(is_word(clause[k], &["holds", "hold"]) && names_a_thing(k))
+                && !(is_word(clause[k], &["same"])
+                    && is_word_at(clause, k + 1, &["key", "keys", "idempotency"]))
         })?;
         // any anchor after it, each read with the words after it ("on the appointment" places
         // a value; "as before" compares, it anchors no act)

@@ -368,13 +368,16 @@ pub(super) fn key_window_misstated(clause: &[&Tok], out: &mut Vec<Violation>) {
     };
     // (or a time the key is said to be new, free or usable again after: "after 1 hour the key
     // is new again")
-    let renewed = clause.iter().any(|x| {
+    // (said of the key itself: "the key is new again", not "retry again in 5 seconds")
+    let renewed = (0..n).any(|j| {
         is_word(
-            x,
+            clause[j],
             &[
                 "new", "fresh", "free", "reset", "again", "reusable", "unused", "usable",
             ],
-        )
+        ) && clause[j.saturating_sub(3)..j]
+            .iter()
+            .any(|x| is_word(x, &["key", "keys"]))
     });
     for k in
         (0..n).filter(|&k| lapse(k) || renewed && is_word(clause[k], &["after", "in", "within"]))

@@ -723,7 +723,6 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         && lower.iter().any(|p| {
             [
                 "off",
-                "on",
                 "disabled",
                 "disable",
                 "enabled",
@@ -737,7 +736,6 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
                 "mute",
                 "suppressed",
                 "skipped",
-                "skip",
                 "silent",
                 "draft",
                 "preview",
@@ -745,7 +743,6 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
                 "simulate",
                 "simulated",
                 "fake",
-                "test",
             ]
             .contains(&p.as_str())
         })

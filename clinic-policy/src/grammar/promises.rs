@@ -1128,9 +1128,15 @@ pub(super) fn retry_key_changed(clause: &[&Tok], out: &mut Vec<Violation>) {
         is_word(w[0], &["each", "every", "per"])
             && is_word(w[1], &["call", "calls", "request", "requests"])
     });
+    // ("a key with each request; reuse it on a retry" keeps one key for a retry)
     if key.is_some()
         && retry.is_some()
-        && !clause.iter().any(|t| is_word(t, &["same"]))
+        && !clause.iter().any(|t| {
+            is_word(
+                t,
+                &["same", "reuse", "reused", "reuses", "keep", "kept", "keeps"],
+            )
+        })
         && let Some(k) = per_call
     {
         push(

@@ -360,9 +360,9 @@ fn arg_bound_misstated(
         // (the agent makes a key itself: a narrower length still makes one the server takes)
         let own = arg.form == Form::Key;
         // ("counted from 1, not from 0": a start denied is any but the range's own)
-        let denied = s[first.saturating_sub(2)..first]
-            .iter()
-            .any(|x| is_word(x, &["not", "never"]));
+        let denied = first >= 2
+            && is_word(&s[first - 1], &["from"])
+            && is_word(&s[first - 2], &["not", "never"]);
         let fits = match form {
             Said::AtLeast if denied => n != lo,
             Said::Range(l) if own => lo <= l && l <= n && n <= hi,

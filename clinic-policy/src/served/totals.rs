@@ -600,9 +600,14 @@ pub(super) fn totals_swapped(s: &[Tok], out: &mut Vec<Violation>) {
         let (lo, hi) = (a.min(b), a.max(b));
         // ("as" only right beside a field: "total, as total_pages, …"; not "as the clinic API
         // gives them")
+        // (after both, only a count said the same: "are the same count"; not "the same on every
+        // page"; "as well as" joins)
         let equating = |j: usize| {
             is_word(&s[j], &["same", "equal", "equals", "identical"])
+                && (j < hi || is_word_at(s, j + 1, &["count", "number", "value", "figure"]))
                 || is_word(&s[j], &["as"])
+                    && !is_word_at(s, j + 1, &["well"])
+                    && !(j >= 1 && is_word(&s[j - 1], &["well"]))
                     && (s.get(j + 1).is_some_and(&field) || j >= 1 && field(&s[j - 1]))
         };
         if (lo + 1..s.len()).any(|j| j != hi && equating(j) && s[j].kind == Kind::Word) {
