@@ -590,13 +590,11 @@ pub(super) fn totals_swapped(s: &[Tok], out: &mut Vec<Violation>) {
         );
     };
     // the two said to be one: an equating word between them, or after both ("the same count")
-    let totals: Vec<usize> = (0..s.len())
-        .filter(|&k| s[k].kind == Kind::Word && s[k].text.eq_ignore_ascii_case("total"))
-        .collect();
-    let pages: Vec<usize> = (0..s.len())
-        .filter(|&k| s[k].text == "total_pages")
-        .collect();
-    if let (Some(&a), Some(&b)) = (totals.first(), pages.first()) {
+    let total = s
+        .iter()
+        .position(|x| x.kind == Kind::Word && x.text.eq_ignore_ascii_case("total"));
+    let pages = s.iter().position(|x| x.text == "total_pages");
+    if let (Some(a), Some(b)) = (total, pages) {
         let (lo, hi) = (a.min(b), a.max(b));
         // ("as" only right beside a field: "total, as total_pages, …"; not "as the clinic API
         // gives them")
