@@ -28705,3 +28705,47 @@ fn true_lines_beside_the_served_tool_readings_pass() {
         ),
     ]);
 }
+
+#[test]
+fn a_possessive_is_kept_on_its_word() {
+    let toks = crate::lang::words::tokens("the doctor's note and the notes of patients");
+    let marked: Vec<&str> = toks
+        .iter()
+        .filter(|t| t.possessive)
+        .map(|t| t.text.as_str())
+        .collect();
+    assert_eq!(marked, ["doctor"]);
+    assert!(toks.iter().all(|t| t.text != "s"), "{toks:?}");
+}
+
+#[test]
+fn a_kind_of_doctor_is_one_of_the_list_people() {
+    for w in ["pediatricians", "cardiologist", "surgeon", "dentists"] {
+        assert!(crate::vocabulary::is_specialist(w), "{w}");
+    }
+    // generic people, and other words of the same endings
+    for w in [
+        "physician",
+        "clinicians",
+        "guardian",
+        "waitlist",
+        "checklist",
+        "patient",
+    ] {
+        assert!(!crate::vocabulary::is_specialist(w), "{w}");
+    }
+}
+
+#[test]
+fn only_a_kind_of_doctor_is_a_doctor_of_a_list_of_doctors() {
+    refuses(&[(
+        O,
+        "list_doctors",
+        "The doctors of the clinic; pediatricians are omitted.",
+    )]);
+    passes(&[(
+        O,
+        "list_doctors",
+        "The doctors of the clinic; guardians are omitted.",
+    )]);
+}

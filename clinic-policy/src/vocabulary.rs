@@ -113,6 +113,26 @@ pub(crate) fn is_quality(word: &str) -> bool {
         .is_ok()
 }
 
+/// Is `word` (lower case) a kind of doctor of the list's people ("pediatricians", "surgeon",
+/// "dentist"), not a generic one ("physician", "clinician") and not another word of the same
+/// ending elsewhere in the list ("waitlist", "guardian")?
+pub(crate) fn is_specialist(word: &str) -> bool {
+    static V: OnceLock<Vec<&'static str>> = OnceLock::new();
+    V.get_or_init(|| {
+        let mut v = section_words(|h| h.starts_with("clinic: people and roles"));
+        v.retain(|w| {
+            ["ist", "ists", "ian", "ians", "eon", "eons"]
+                .iter()
+                .any(|e| w.ends_with(e))
+                && !matches!(*w, "physician" | "physicians" | "clinician" | "clinicians")
+        });
+        v.sort_unstable();
+        v
+    })
+    .binary_search(&word)
+    .is_ok()
+}
+
 /// Is `word` (lower case) a specialty or a specialist of the list ("psychiatry", "oncologist")?
 /// Said of the patient, it is where the patient is cared for. Only the words of one field of
 /// care count (by their endings: -ology, -iatry, -ics, -ist, -ian, surgery, dentistry, and so

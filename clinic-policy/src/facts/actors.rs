@@ -288,9 +288,6 @@ const NO_WRITER: &[&str] = &[
     "agent",
     "assistant",
     "tool",
-    "clinic's",
-    "server's",
-    "system's",
 ];
 
 /// Words that say a text is supplied: "gives one", "writes its own", "adds a reason".

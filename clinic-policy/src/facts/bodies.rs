@@ -589,7 +589,7 @@ fn of_the_visit(rest: &[&Tok]) -> bool {
         .all(|i| {
             phrase[i + 1..]
                 .iter()
-                .find(|x| !is_word(x, DETERMINERS) && !is_word(x, &["patient's", "doctor's"]))
+                .find(|x| !is_word(x, DETERMINERS) && !x.possessive)
                 .is_some_and(|h| is_word(h, VISIT))
         })
 }

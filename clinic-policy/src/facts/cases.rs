@@ -217,8 +217,7 @@ fn owner_named<'t>(case: &[&'t Tok]) -> Option<&'t Tok> {
         let party = is_word(
             x,
             &[
-                "doctor", "doctors", "doctor's", "clinic", "clinics", "clinic's", "tenant",
-                "tenants",
+                "doctor", "doctors", "clinic", "clinics", "tenant", "tenants",
             ],
         );
         let other = |y: &Tok| is_word(y, &["another", "other", "different"]);

@@ -870,7 +870,7 @@ fn server_checked(code: &str, case: &[&Tok], number: bool, tool: &str) -> Option
                 .iter()
                 .any(|x| is_word(x, ANOTHER_OWNER) || is_word(x, &["owns", "assigned", "whose"]));
             let role = case.iter().find_map(|x| {
-                let w = x.text.trim_end_matches("'s");
+                let w = x.text.as_str();
                 ["doctor", "doctors", "patient", "patients"]
                     .contains(&w)
                     .then_some(w)

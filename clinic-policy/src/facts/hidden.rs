@@ -52,7 +52,7 @@ pub(super) fn hidden_code_misstated(
         k = e + 1;
         let sentence = &toks[s..e];
         let hidden = sentence.iter().find(|t| code(t, "appointment_not_found"));
-        let api = sentence.iter().any(|t| is_word(t, &["api", "api's"]));
+        let api = sentence.iter().any(|t| is_word(t, &["api"]));
         // (the API's code said to reach the agent as the one the tool gives)
         let passed_on = |f: usize| {
             api && sentence[f + 1..]

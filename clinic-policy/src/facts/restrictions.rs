@@ -890,7 +890,7 @@ pub(crate) fn protocol_search_narrowed(clause: &[&Tok], tool: &str, out: &mut Ve
     }
     // the clinic as the protocols' owner ("protocols of the authenticated doctor's own clinic")
     let clinic = (0..clause.len()).find(|&i| {
-        is_word(clause[i], &["clinic", "clinic's"])
+        is_word(clause[i], &["clinic"])
             && clause[..i]
                 .iter()
                 .rev()
@@ -993,8 +993,6 @@ pub(crate) fn act_on_the_calendar(clause: &[&Tok], effects: &[&str], out: &mut V
         "visiting",
         "consultation",
         "clinic",
-        "clinic's",
-        "doctor's",
     ];
     let act = !effects.is_empty();
     let n = clause.len();

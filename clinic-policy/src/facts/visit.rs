@@ -491,7 +491,8 @@ pub(crate) fn doctor_reassigned(clause: &[&Tok], effects: &[&str], out: &mut Vec
                 clause[a],
                 &["appointment", "appointments", "visit", "booking", "it"],
             )
-            && !is_word_at(clause, a + 1, &["of", "'s"]);
+            && !is_word_at(clause, a + 1, &["of"])
+            && !clause[a].possessive;
         if role.is_none() && !appointment {
             continue;
         }
@@ -830,12 +831,7 @@ fn kind_of_doctor(clause: &[&Tok], k: usize) -> bool {
         }
         "kind" | "kinds" | "field" | "type" => before(4, &["same"]),
         "physician" | "physicians" | "clinician" | "clinicians" => false,
-        w => {
-            w.len() > 6
-                && ["ist", "ists", "ian", "ians", "eon", "eons"]
-                    .iter()
-                    .any(|s| w.ends_with(s))
-        }
+        w => crate::vocabulary::is_specialist(w),
     }
 }
 

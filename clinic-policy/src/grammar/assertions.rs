@@ -204,7 +204,7 @@ pub(super) fn doctors_review(clause: &[&Tok], k: usize) -> bool {
                 .all(|x| is_word(x, BOOKED) || is_word(x, BEFORE_IT));
     // the doctor is the one who answers: the last person named before it ("the doctor of the
     // slot confirms", "the doctor's confirmation"), or "by" the doctor after it
-    let doctor = |x: &Tok| is_word(x, &["doctor", "doctors", "doctor's"]);
+    let doctor = |x: &Tok| is_word(x, &["doctor", "doctors"]);
     let before = clause[..k]
         .iter()
         .rev()

@@ -416,7 +416,7 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
     let head = clause
         .iter()
         .take(2)
-        .any(|t| is_word(t, AUTHORED) || t.text.ends_with("'s") || is_word(t, PEOPLE));
+        .any(|t| is_word(t, AUTHORED) || t.possessive || is_word(t, PEOPLE));
     let authored =
         head && clause[..first].windows(3).any(|w| {
             is_word(w[0], AUTHORED)
@@ -430,8 +430,7 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
         });
     // or the audience's own, said with a possessive ("doctor's note")
     let possessed = clause[..first].windows(2).any(|w| {
-        let owner = w[0].text.trim_end_matches("'s");
-        audience.iter().any(|a| stem(&a.text) == stem(owner))
+        audience.iter().any(|a| stem(&a.text) == stem(&w[0].text))
             && (is_word(w[1], AUTHORED) || w[1].text == "s")
     }) && head
         && clause[..first].iter().any(|t| is_word(t, AUTHORED));

@@ -418,7 +418,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             let wrong = if by("replaced") {
                 // (no tool this server serves is deprecated)
                 crate::served::role_of(tool.name.trim()).is_some()
-                    || !replaces(tool.name, &t.text.to_ascii_lowercase())
+                    || !replaces(tool.name.trim(), &t.text.to_ascii_lowercase())
             } else if by("returned") {
                 changes && !tool.mutates
             } else {

@@ -148,6 +148,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         start: 0,
         end: text.len(),
         kind: Kind::Ident,
+        possessive: false,
     };
     // `my` only as in our tool names (list_my_appointments): the caller's own
     let refused = |p: &&&str| {

@@ -68,8 +68,7 @@ fn person_or_judgement(clause: &[&Tok], from: usize) -> bool {
         if t.kind != Kind::Word {
             return false;
         }
-        let owner = t.text.trim_end_matches("'s");
-        if is_word(t, PEOPLE) || PEOPLE.contains(&owner) || is_word(t, JUDGEMENT) {
+        if is_word(t, PEOPLE) || is_word(t, JUDGEMENT) {
             return true;
         }
         // what a person wrote or said: "the note of the doctor", "the words of the patient"
@@ -117,13 +116,13 @@ pub(super) fn ranked_over_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
                     || clause[k + 2..]
                         .iter()
                         .take(4)
-                        .any(|x| is_word(x, JUDGEMENT) || x.text.ends_with("'s"))));
+                        .any(|x| is_word(x, JUDGEMENT) || x.possessive)));
         let more = is_word(t, &["more", "higher", "rather", "stronger", "greater"])
             && w(k + 1, &["than"])
             && clause[k + 2..]
                 .iter()
                 .take(4)
-                .any(|x| is_word(x, JUDGEMENT) || x.text.ends_with("'s"))
+                .any(|x| is_word(x, JUDGEMENT) || x.possessive)
             && person_or_judgement(clause, k + 2);
         let ranks = is_word(t, RANKING);
         // "the rule for the doctor", "rules on the doctor", "the law of the doctor"
@@ -319,7 +318,7 @@ fn head_of(clause: &[&Tok], from: usize) -> Option<usize> {
         if is_word(t, PREPOSITIONS) || is_word(t, &["that", "which", "who", "and", "or"]) {
             break;
         }
-        if is_word(t, DETERMINERS) || t.text.ends_with("'s") {
+        if is_word(t, DETERMINERS) || t.possessive {
             continue;
         }
         // (a value of a scale: "a higher level than `routine`")
@@ -387,7 +386,7 @@ pub(super) fn ranked_by_comparison(clause: &[&Tok], out: &mut Vec<Violation>) {
             .iter()
             .take(6)
             .take_while(|x| x.kind == Kind::Word)
-            .any(|x| is_word(x, PEOPLE) || PEOPLE.contains(&x.text.trim_end_matches("'s")));
+            .any(|x| is_word(x, PEOPLE));
         is_word(head, SOURCES)
             || is_word(head, JUDGEMENT)
             || is_word(head, PEOPLE)

@@ -39,8 +39,7 @@ fn person_after(clause: &[&Tok], from: usize) -> Option<usize> {
         if t.kind != Kind::Word {
             return None;
         }
-        let owner = t.text.trim_end_matches("'s");
-        if is_word(t, PEOPLE) || is_word(t, CALLERS) || PEOPLE.contains(&owner) {
+        if is_word(t, PEOPLE) || is_word(t, CALLERS) {
             return Some(j);
         }
         if !(is_word(t, DETERMINERS) || is_word(t, &["oncall", "new", "same"])) {
@@ -470,11 +469,7 @@ pub(super) fn left_out_of_the_answer(clause: &[&Tok], tool: &str, out: &mut Vec<
     if !subject
         .iter()
         .take_while(|t| !is_word(t, &["of", "for", "with", "in", "after", "from", "on"]))
-        .any(|t| {
-            is_word(t, items)
-                || items.contains(&t.text.trim_end_matches("'s"))
-                || doctors && specialist(t)
-        })
+        .any(|t| is_word(t, items) || doctors && specialist(t))
     {
         return;
     }
@@ -550,9 +545,5 @@ pub(super) fn left_out_of_the_answer(clause: &[&Tok], tool: &str, out: &mut Vec<
 /// A specialist named by the vocabulary's nouns of one ("pediatricians", "cardiologists",
 /// "surgeons").
 fn specialist(t: &Tok) -> bool {
-    t.kind == Kind::Word
-        && t.text.len() > 6
-        && ["ist", "ists", "ian", "ians", "eon", "eons"]
-            .iter()
-            .any(|s| t.text.ends_with(s))
+    t.kind == Kind::Word && crate::vocabulary::is_specialist(&t.text)
 }

@@ -268,9 +268,9 @@ pub(crate) fn reads(phrase: &[&Tok], i: usize) -> bool {
         return false;
     }
     let opened = end - noun;
-    !phrase[opened..end].iter().any(|x| {
-        (is_word(x, DETERMINERS) && !is_word(x, KIND_DETERMINERS)) || x.text.ends_with("'s")
-    })
+    !phrase[opened..end]
+        .iter()
+        .any(|x| (is_word(x, DETERMINERS) && !is_word(x, KIND_DETERMINERS)) || x.possessive)
 }
 
 /// Determiners of a noun that names a kind, not a thing: "an appointment that is already
@@ -2187,6 +2187,7 @@ fn with_copula(subject: &[&Tok], at: usize, said: &[&Tok]) -> Vec<Tok> {
         start: at,
         end: at,
         kind: Kind::Word,
+        possessive: false,
     });
     joined.extend(said.iter().map(|t| (*t).clone()));
     joined
@@ -2669,6 +2670,7 @@ fn read_with_a_verb(
         start: at,
         end: at,
         kind: Kind::Word,
+        possessive: false,
     };
     let read: Vec<&Tok> = subject
         .iter()

@@ -305,6 +305,8 @@ pub(crate) struct Tok {
     pub(crate) start: usize,
     pub(crate) end: usize,
     pub(crate) kind: Kind,
+    /// Said with a possessive "'s", which the tokens drop ("the doctor's note").
+    pub(crate) possessive: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -362,6 +364,7 @@ pub(crate) fn tokens(text: &str) -> Vec<Tok> {
                         start: s,
                         end: i,
                         kind: Kind::Ident,
+                        possessive: false,
                     });
                     continue;
                 }
@@ -382,6 +385,7 @@ pub(crate) fn tokens(text: &str) -> Vec<Tok> {
                         start: s,
                         end: i,
                         kind: Kind::Word,
+                        possessive: false,
                     });
                 } else {
                     let mut at = s;
@@ -391,6 +395,7 @@ pub(crate) fn tokens(text: &str) -> Vec<Tok> {
                             start: at,
                             end: at + part.len(),
                             kind: Kind::Word,
+                            possessive: false,
                         });
                         at += part.len() + 1;
                     }
@@ -412,24 +417,29 @@ pub(crate) fn tokens(text: &str) -> Vec<Tok> {
                     start: s,
                     end: i,
                     kind: Kind::Word,
+                    possessive: false,
                 });
                 out.push(Tok {
                     text: "not".to_owned(),
                     start: i,
                     end: i + 2,
                     kind: Kind::Word,
+                    possessive: false,
                 });
                 i += 2;
                 continue;
             }
+            // a possessive "'s" is dropped and kept as a mark of the word: "the patient's fee"
+            // reads "the patient fee"
+            let possessive = i + 1 < b.len() && b[i] == b'\'' && matches!(b[i + 1], b's' | b'S');
             out.push(Tok {
                 text: lower,
                 start: s,
                 end: i,
                 kind: if ident { Kind::Ident } else { Kind::Word },
+                possessive,
             });
-            // a possessive "'s" is dropped: "the patient's fee" reads "the patient fee"
-            if i + 1 < b.len() && b[i] == b'\'' && matches!(b[i + 1], b's' | b'S') {
+            if possessive {
                 i += 2;
             }
             continue;
@@ -482,6 +492,7 @@ pub(crate) fn tokens(text: &str) -> Vec<Tok> {
                     start: i,
                     end: i + 1,
                     kind,
+                    possessive: false,
                 });
             }
         }

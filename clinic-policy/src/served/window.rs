@@ -483,7 +483,7 @@ pub(super) fn utc_said_local(s: &[Tok], out: &mut Vec<Violation>) {
             .any(|y| is_word(y, &["same", "equal", "equals", "which", "identical"]));
         if let Some(c) = part
             .iter()
-            .find(|y| is_word(y, &["clinic", "clinics", "clinic's", "zone"]))
+            .find(|y| is_word(y, &["clinic", "clinics", "zone"]))
             .filter(|_| equated)
         {
             push(
