@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam68/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam70/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -102,6 +102,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam66/served.jsonl"), 40, 0),
     (include_str!("data/redteam67/served.jsonl"), 44, 1),
     (include_str!("data/redteam68/served.jsonl"), 47, 0),
+    (include_str!("data/redteam69/served.jsonl"), 54, 54),
+    (include_str!("data/redteam70/served.jsonl"), 36, 36),
 ];
 
 fn mutates(tool: &str) -> bool {
