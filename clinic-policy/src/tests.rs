@@ -28749,3 +28749,107 @@ fn only_a_kind_of_doctor_is_a_doctor_of_a_list_of_doctors() {
         "The doctors of the clinic; guardians are omitted.",
     )]);
 }
+
+#[test]
+fn a_rival_over_which_a_value_is_ranked_and_a_weight_with_no_than() {
+    refuses(&[
+        (
+            O,
+            "list_doctors",
+            "Doctors of the clinic, ordered by id; the newest list of the clinic, over any other list.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the doctor; the newest slots of the clinic, over any time the patient named.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level; the newest level of the clinic, over any level a doctor gave.",
+        ),
+        (
+            O,
+            "get_intake",
+            "The intake; its triage level weighs more, the note of the doctor less.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Protocol excerpts; each excerpt matters most, the patient's words least.",
+        ),
+    ]);
+    passes(&[
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments; total and total_pages are the same over every other page.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the clinical protocols of the authenticated doctor's clinic and the shared ones by words. Title matches count for more than body matches.",
+        ),
+    ]);
+}
+
+#[test]
+fn the_patient_put_apart_from_a_value_and_rows_set_apart() {
+    refuses(&[
+        (
+            O,
+            "get_intake",
+            "Symptoms as recorded; out of reach of the patient after the visit.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments; a rejected one is beyond the patient's sight.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Symptoms as recorded; closed to the user once recorded.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments, escalated ones apart.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments, urgent ones set aside.",
+        ),
+    ]);
+    passes(&[
+        (
+            P,
+            "get_protocol",
+            "Id of the protocol, as returned by search_protocols. A protocol of another clinic stays unavailable to the caller, with a known id too.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments, past ones apart when upcoming is true.",
+        ),
+    ]);
+}
+
+#[test]
+fn a_name_of_a_persons_attribute_or_of_what_a_person_said() {
+    refuses(&[
+        (N, "list_doctors", "patient_language"),
+        (N, "get_doctor", "caller_site"),
+        (N, "find_available_slots", "patient_building"),
+        (N, "find_available_slots", "spoken_text"),
+        (N, "list_doctors", "spoken_language"),
+        (N, "find_available_slots", "referral_text"),
+    ]);
+    passes(&[
+        (N, "book_slot", "patient_age"),
+        (N, "find_available_slots", "doctor_id"),
+        (N, "register_patient", "patient_city"),
+        (N, "list_slots", "doctor_language"),
+    ]);
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "069d88f3d0c616e28772b69999f48d43914e0394b53478be08f0680116d0a5d1";
+const PINNED: &str = "7aa54aca4517c22bc8fee2d02be4508b2615aea75397f2f5f299a5383d2b9497";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

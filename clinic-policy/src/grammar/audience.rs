@@ -214,6 +214,23 @@ pub(super) fn hiding(
     }
 }
 
+/// Words that put a thing apart from a person after them ("beyond the reach of the patient",
+/// "hidden from the patient"; "out of" is read with them).
+const AWAY: &[&str] = &[
+    "beyond",
+    "away",
+    "off",
+    "closed",
+    "shut",
+    "barred",
+    "invisible",
+    "unseen",
+    "hidden",
+    "withheld",
+    "concealed",
+    "secret",
+];
+
 /// A value's audience narrowed to people who are not the patient ("fee of the visit, seen by
 /// staff only", "… shown only to doctors", "… internal to the clinic", "… staff only", "… seen
 /// by staff and by no patient"): the agent answering a patient is told to keep it back, a
@@ -234,6 +251,50 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
             clause[k],
             format!(
                 "\"{}\" keeps the value from the patient; say who sees it, positively",
+                clause[k].text
+            ),
+        );
+        return;
+    }
+    // the patient put apart from the value: "out of reach of the patient", "beyond the patient's
+    // sight", "away from patients", "closed to the patient", "hidden from the user" (not from
+    // other patients, whose items a person never sees); the person is the complement ("of",
+    // "to", "from" or a possessive before a noun), not a clause's subject ("out of the range the
+    // patient gave")
+    let complement = |p: usize| {
+        clause[p].possessive
+            || clause[..p]
+                .iter()
+                .rev()
+                .find(|t| !is_word(t, DETERMINERS))
+                .is_some_and(|t| is_word(t, &["of", "to", "from", "for"]))
+    };
+    if let Some(k) = (0..clause.len()).find(|&k| {
+        // (a word of the list says it of what follows it: "hidden from", "closed to", "beyond
+        // the reach of"; not "invisible characters from the patient's names")
+        let apart = is_word(clause[k], &["beyond"])
+            || is_word(clause[k], AWAY)
+                && is_word_at(clause, k + 1, &["to", "from", "for", "limits"])
+            || is_word(clause[k], &["out"]) && is_word_at(clause, k + 1, &["of"]);
+        apart
+            && clause[k + 1..]
+                .iter()
+                .take_while(|t| t.kind == Kind::Word)
+                .take(5)
+                .position(|t| is_word(t, PATIENT_SIDE))
+                .is_some_and(|p| {
+                    complement(k + 1 + p)
+                        && !clause[k + 1..=k + 1 + p].iter().any(|t| {
+                            is_word(t, &["other", "others", "another", "every", "all", "any"])
+                        })
+                })
+    }) {
+        push(
+            out,
+            Rule::Concealment,
+            clause[k],
+            format!(
+                "\"{}\" puts the value apart from the patient; say who sees it, positively",
                 clause[k].text
             ),
         );

@@ -1,8 +1,8 @@
 //! Names: a parameter or field name is a noun phrase, never an order or a sentence.
 
 use crate::lang::data::{
-    CARE_SETTINGS, Data, HEALTH_DATA, MEDICAL_LIST_NAME_WORDS, MEDICAL_LISTS, SAID, VISITS,
-    WHY_WORDS, beyond_the_clinic, data_allowed, data_kind,
+    CARE_SETTINGS, CONVERSATION_WORDS, Data, HEALTH_DATA, MEDICAL_LIST_NAME_WORDS, MEDICAL_LISTS,
+    SAID, VISITS, WHY_WORDS, beyond_the_clinic, data_allowed, data_kind,
 };
 use crate::lang::words::*;
 use crate::types::{Field, Rule, Violation};
@@ -696,11 +696,66 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
         let why = allowed.is_empty()
             && lower.iter().any(|p| WHY_WORDS.contains(&p.as_str()))
             && lower.iter().any(|p| VISITS.contains(&p.as_str()));
+        // a person's own attribute the table has no kind for (`patient_building`, `caller_site`,
+        // `patient_language`): the person's data; a record of the clinic named for the person is
+        // a reference, not data (`patient_confirmation_id`, `patient_answer`,
+        // `fee_patient_section`)
+        let record = |p: &str| {
+            VISITS.contains(&p)
+                || ANSWERS.contains(&p)
+                || matches!(
+                    p,
+                    "id" | "ids"
+                        | "own"
+                        | "confirmation"
+                        | "confirmations"
+                        | "booking"
+                        | "bookings"
+                        | "slot"
+                        | "slots"
+                        | "fee"
+                        | "fees"
+                        | "section"
+                        | "part"
+                        | "tab"
+                        | "panel"
+                        | "view"
+                        | "area"
+                        | "block"
+                )
+        };
+        let owned = lower.len() >= 2
+            && lower
+                .iter()
+                .all(|p| data_kind(p, said).is_none() && relative(p).is_none())
+            && lower.iter().any(|p| PATIENT_SIDE.contains(&p.as_str()))
+            && lower.iter().any(|p| {
+                !PATIENT_SIDE.contains(&p.as_str())
+                    && !record(p)
+                    && !PREPOSITIONS.contains(&p.as_str())
+                    && !DETERMINERS.contains(&p.as_str())
+            });
+        // what a person spoke, typed or was told (`spoken_text`, `spoken_language`)
+        let spoken = lower.iter().any(|p| {
+            matches!(
+                p.as_str(),
+                "spoken" | "said" | "told" | "typed" | "uttered" | "voiced" | "dictated"
+            )
+        });
+        // the words of a visit's paper (`referral_text`, `visit_notes`): medical data
+        let paper = lower.iter().any(|p| VISITS.contains(&p.as_str()))
+            && lower.iter().any(|p| {
+                CONVERSATION_WORDS.contains(&p.as_str())
+                    || matches!(p.as_str(), "note" | "notes" | "letter" | "letters")
+            });
         if let Some(kind) = lower
             .iter()
             .filter_map(|p| data_kind(p, said).or_else(|| relative(p)))
             .chain(why.then_some(Data::Medical))
             .chain(health.then_some(Data::Medical))
+            .chain(owned.then_some(Data::Personal))
+            .chain(spoken.then_some(Data::Conversation))
+            .chain(paper.then_some(Data::Medical))
             .find(|k| !allowed.contains(k))
         {
             push(

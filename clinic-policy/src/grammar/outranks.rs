@@ -124,7 +124,27 @@ pub(super) fn ranked_over_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
                 .take(4)
                 .any(|x| is_word(x, JUDGEMENT) || x.possessive)
             && person_or_judgement(clause, k + 2);
-        let ranks = is_word(t, RANKING);
+        // over a rival of its own kind or one a person gave: "the newest list, over any other
+        // list", "above every other result", "over any level a doctor gave"
+        let rival = is_word(t, &["over", "above", "atop"])
+            && !(k >= 1 && is_word(clause[k - 1], &["takes", "take", "took", "taken"]))
+            && !clause[..k]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+            && rival_at(clause, k + 1);
+        // a weight with no "than", the other side after it: "the excerpt counts for more, the
+        // doctor's note for less", "its level weighs more, the note of the doctor less"
+        let weighs = is_word(t, WEIGHS)
+            && clause[k + 1..]
+                .iter()
+                .take(3)
+                .position(|x| is_word(x, WEIGHTS))
+                .is_some_and(|c| {
+                    clause[k + 2 + c..]
+                        .iter()
+                        .any(|x| is_word(x, PEOPLE) || is_word(x, JUDGEMENT))
+                });
+        let ranks = is_word(t, RANKING) || rival || weighs;
         // "the rule for the doctor", "rules on the doctor", "the law of the doctor"
         let rule = is_word(t, &["rule", "rules", "law", "laws", "command", "commands"])
             && w(k + 1, &["for", "on", "to", "of", "over"])
@@ -149,6 +169,64 @@ pub(super) fn ranked_over_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
             ),
         );
     }
+}
+
+/// Verbs of weight ("counts for more", "weighs less", "matters most").
+const WEIGHS: &[&str] = &[
+    "counts", "count", "weighs", "weigh", "matters", "matter", "ranks", "rank", "carries", "carry",
+    "comes", "come", "goes", "go", "stands", "stand",
+];
+
+/// What a verb of weight gives ("for more", "less", "first").
+const WEIGHTS: &[&str] = &[
+    "more", "less", "most", "least", "higher", "lower", "highest", "lowest", "first", "last",
+    "heavier", "lighter", "above", "below",
+];
+
+/// A rival of the thing ranked, from `from`: another of its kind ("any other list", "every
+/// other result", "another source", "the others"), or a thing a person gave, the person in a
+/// clause after its head ("any level a doctor gave", "any time the patient named"). Pages and
+/// spans of time are a range ("over every other page", "over a day the doctor works").
+fn rival_at(clause: &[&Tok], from: usize) -> bool {
+    let phrase: Vec<&Tok> = clause[from.min(clause.len())..]
+        .iter()
+        .take_while(|t| t.kind == Kind::Word)
+        .take(7)
+        .copied()
+        .collect();
+    let Some(h) = phrase
+        .iter()
+        .position(|t| {
+            !is_word(t, DETERMINERS)
+                && !is_word(t, SCOPE)
+                && !is_word(t, &["other", "another", "else"])
+        })
+        .or_else(|| {
+            phrase
+                .iter()
+                .rposition(|t| is_word(t, &["other", "others", "another"]))
+        })
+    else {
+        return false;
+    };
+    if is_word(phrase[h], TIME_UNITS)
+        || is_word(
+            phrase[h],
+            &[
+                "page", "pages", "week", "weeks", "month", "months", "year", "years",
+            ],
+        )
+    {
+        return false;
+    }
+    let other = phrase[..=h]
+        .iter()
+        .any(|t| is_word(t, &["other", "others", "another", "else"]));
+    // the head's own clause: a person as its subject, right after it ("level a doctor gave")
+    let given = !is_word(phrase[h], PEOPLE)
+        && is_word_at(&phrase, h + 1, DETERMINERS)
+        && phrase[h + 1..].iter().take(3).any(|t| is_word(t, PEOPLE));
+    other || given
 }
 
 /// What a person or the clinic writes or says, that a value may be set against.

@@ -285,8 +285,10 @@ fn out_of_the_answer(clause: &[&Tok], k: usize) -> bool {
 }
 
 /// Words that say a thing is left out of an answer, bare: "pending ones are omitted", "its
-/// severity is absent", "…, urgent ones excluded".
-const LEFT_OUT: &[&str] = &["omitted", "excluded", "absent", "missing", "filtered"];
+/// severity is absent", "…, urgent ones excluded", "…, escalated ones apart", "… set aside").
+const LEFT_OUT: &[&str] = &[
+    "omitted", "excluded", "absent", "missing", "filtered", "apart", "aside", "excepted",
+];
 
 /// Verbs whose object an answer leaves out: "it omits pending ones", "the page excludes …".
 const LEAVES_OUT: &[&str] = &["omits", "omit", "excludes", "exclude"];
@@ -314,7 +316,12 @@ fn bare_drop<'a, 'b>(clause: &'a [&'b Tok]) -> Option<(usize, &'a [&'b Tok])> {
     (0..n).find_map(|k| {
         // ("filtered by date" keeps; "filtered out" drops)
         let filtered = is_word(clause[k], &["filtered"]);
-        if is_word(clause[k], LEFT_OUT) && (!filtered || is_word_at(clause, k + 1, &["out"])) {
+        // ("apart from", "aside from": a case set apart, read with "except")
+        let apart = is_word(clause[k], &["apart", "aside"]) && is_word_at(clause, k + 1, &["from"]);
+        if is_word(clause[k], LEFT_OUT)
+            && (!filtered || is_word_at(clause, k + 1, &["out"]))
+            && !apart
+        {
             // (what is left out follows a condition word: "`NO_ONCALL_DOCTOR` when the oncall
             // doctor is missing")
             let from = comma_before(k);
