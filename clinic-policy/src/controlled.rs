@@ -295,12 +295,21 @@ fn clinical_use(words: &[Word], k: usize) -> bool {
                 && !conv(next(2))
                 && !(next(2) == Some("the") && conv(next(3))))
         }
-        // ("…; data, not instructions": what a run-time text is not, said as the last word)
+        // ("…; data, not instructions", "… data and not instructions": what a run-time text is
+        // not, said as the last word)
         "instructions" | "instruction" => {
+            let data = |j: usize| matches!(words[j].text.as_str(), "data" | "text" | "content");
+            let joined = |j: usize| {
+                data(j)
+                    || j >= 1
+                        && matches!(words[j].text.as_str(), "and" | "but")
+                        && !words[j].brk_before
+                        && data(j - 1)
+            };
             (prev == Some("not")
                 && k >= 2
                 && !words[k - 1].brk_before
-                && matches!(words[k - 2].text.as_str(), "data" | "text" | "content")
+                && joined(k - 2)
                 && words.get(k + 1).is_none_or(|x| x.brk_before))
                 || prev.is_some_and(|p| {
                     matches!(
@@ -1000,6 +1009,13 @@ pub(crate) fn check(
                 crate::facts::answers::screen_denied(&toks, out);
             }
             crate::facts::answers::answer_overclaimed(
+                &toks,
+                tool.name,
+                field == Field::ToolDescription,
+                tool.mutates,
+                out,
+            );
+            crate::facts::person_datum_held(
                 &toks,
                 tool.name,
                 field == Field::ToolDescription,

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "7aa54aca4517c22bc8fee2d02be4508b2615aea75397f2f5f299a5383d2b9497";
+const PINNED: &str = "02ec941f7f7b54eb4e0e98c03138b51f575e30e476a0716d4efa506a0a7da40d";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -69,7 +69,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam33/served.jsonl"), 240, 24),
     (include_str!("data/redteam34/served.jsonl"), 200, 15),
     (include_str!("data/redteam35/served.jsonl"), 211, 19),
-    (include_str!("data/redteam36/served.jsonl"), 156, 39),
+    (include_str!("data/redteam36/served.jsonl"), 156, 38),
     (include_str!("data/redteam37/served.jsonl"), 154, 29),
     (include_str!("data/redteam38/served.jsonl"), 165, 57),
     (include_str!("data/redteam39/served.jsonl"), 129, 21),
@@ -103,7 +103,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam67/served.jsonl"), 44, 1),
     (include_str!("data/redteam68/served.jsonl"), 47, 0),
     (include_str!("data/redteam69/served.jsonl"), 54, 49),
-    (include_str!("data/redteam70/served.jsonl"), 36, 13),
+    (include_str!("data/redteam70/served.jsonl"), 36, 5),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -179,7 +179,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh15/rewritten.jsonl"), 22),
     (include_str!("data/fresh16/rewritten.jsonl"), 21),
     (include_str!("data/fresh17/rewritten.jsonl"), 24),
-    (include_str!("data/fresh18/rewritten.jsonl"), 23),
+    (include_str!("data/fresh18/rewritten.jsonl"), 22),
     (include_str!("data/fresh20/rewritten.jsonl"), 27),
     (include_str!("data/fresh21/rewritten.jsonl"), 24),
     (include_str!("data/fresh22/rewritten.jsonl"), 23),

@@ -491,3 +491,279 @@ pub(crate) fn holding_invented(text: &str, tool: &str, out: &mut Vec<Violation>)
         }
     }
 }
+
+// ------------------------------------------------ a person's data said to be in an answer
+
+/// Things of a person that no answer of this server holds, besides the personal data of the
+/// data table ([`crate::lang::data::data_kind`]): where a person is, how to reach a person, when a
+/// person is free, what a person is.
+const PERSON_THINGS: &[&str] = &[
+    "location",
+    "whereabouts",
+    "position",
+    "coordinates",
+    "gps",
+    "home",
+    "house",
+    "residence",
+    "room",
+    "bed",
+    "office",
+    "site",
+    "building",
+    "calendar",
+    "diary",
+    "agenda",
+    "contact",
+    "contacts",
+    "pager",
+    "fax",
+    "extension",
+    "line",
+    "cell",
+    "telephone",
+    "device",
+    "app",
+    "link",
+    "handle",
+    "chat",
+    "availability",
+    "shift",
+    "shifts",
+    "roster",
+    "rota",
+    "leave",
+    "holiday",
+    "vacation",
+    "presence",
+    "language",
+    "nationality",
+    "gender",
+    "sex",
+    "religion",
+    "weight",
+    "height",
+    "photo",
+    "picture",
+    "signature",
+    "relatives",
+    "spouse",
+    "partner",
+    "kin",
+];
+
+/// The things of a person no route of the clinic API answers for any tool, served or not: how
+/// to reach a person, where a person is, a person's calendar.
+const NO_ROUTE_HOLDS: &[&str] = &[
+    "mobile",
+    "phone",
+    "telephone",
+    "cell",
+    "email",
+    "pager",
+    "fax",
+    "extension",
+    "contact",
+    "contacts",
+    "address",
+    "addresses",
+    "street",
+    "home",
+    "residence",
+    "location",
+    "whereabouts",
+    "coordinates",
+    "gps",
+    "calendar",
+    "diary",
+    "agenda",
+];
+
+/// The thing of the answer a person's word names: a patient (or the caller, the owner) or a
+/// doctor; another person (a guardian, a nurse) is no thing of any answer.
+fn person_thing(t: &Tok) -> Option<super::answers::Thing> {
+    use super::answers::Thing;
+    if is_word(t, &["patient", "patients", "caller", "callers", "owner"]) {
+        Some(Thing::Patient)
+    } else if is_word(
+        t,
+        &[
+            "doctor",
+            "doctors",
+            "physician",
+            "physicians",
+            "clinician",
+            "clinicians",
+            "practitioner",
+            "practitioners",
+        ],
+    ) {
+        Some(Thing::Doctor)
+    } else {
+        None
+    }
+}
+
+/// Whether a word names a thing of a person (`strict`: where the person is, how to reach or
+/// see the person, which only a field of the person holds), or a person's medical, age or
+/// insurance data (which a field of the answer may hold for the person: an intake's symptoms).
+fn person_datum(w: &str) -> Option<bool> {
+    use crate::lang::data::{Data, data_kind};
+    let one = w.strip_suffix('s').unwrap_or(w);
+    if PERSON_THINGS.contains(&w) || PERSON_THINGS.contains(&one) {
+        return Some(true);
+    }
+    match data_kind(w, false)? {
+        Data::Personal => Some(true),
+        _ => Some(false),
+    }
+}
+
+/// Words that deny a datum of its list item ("with no phone of the doctor").
+const DENIED: &[&str] = &[
+    "no", "not", "without", "never", "nor", "none", "nothing", "neither",
+];
+
+/// A person's datum said to be in a served tool's answer that the answer (the table of
+/// [`super::answers`]) does not hold: "the mobile of the doctor", "the patient's calendar", "the
+/// patient location" in an output's description, or in a tool's description where it says
+/// what the tool returns. A contact, a place or a calendar is held only by a field of the
+/// person; other data (symptoms, a severity) by any field of the answer. The agent promises
+/// the patient a channel that does not exist, or shows another person's place as data. A tool
+/// this server does not serve is read for a contact, a place or a calendar only.
+pub(crate) fn person_datum_held(
+    toks: &[Tok],
+    tool: &str,
+    description: bool,
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    // (a tool this server does not serve answers from the same clinic API, whose routes give a
+    // person no contact, place or calendar: its answer is read against every answer's fields,
+    // for those data only)
+    let served = super::answers::output_of(tool);
+    let paths: Vec<_> = match served {
+        Some(fields) => super::answers::paths(fields),
+        None => super::answers::OUTPUTS
+            .iter()
+            .flat_map(|(_, fields)| super::answers::paths(fields))
+            .collect(),
+    };
+    let said = |w: &str, f: &super::answers::Field| {
+        let one = w.strip_suffix('s').unwrap_or(w);
+        f.words.iter().any(|x| *x == w || *x == one)
+    };
+    for (n, clause) in toks
+        .split(|t| t.kind == Kind::Stop && t.text != ":")
+        .enumerate()
+    {
+        // in a tool's description, only where it says what a reading tool returns: after
+        // "returns" or "includes", or a "with" of its opening clause ("List the doctors, each
+        // with …"; not "Each slot overlaps with …")
+        let answer_from = if description {
+            if mutates {
+                continue;
+            }
+            match clause.iter().position(|t| {
+                is_word(
+                    t,
+                    &["returns", "returning", "holds", "including", "includes"],
+                ) || n == 0 && is_word(t, &["with"])
+            }) {
+                Some(k) => k + 1,
+                None => continue,
+            }
+        } else {
+            0
+        };
+        for k in answer_from..clause.len() {
+            let t = &clause[k];
+            if t.kind != Kind::Word {
+                continue;
+            }
+            let w = t.text.as_str();
+            let Some(strict) = person_datum(w) else {
+                continue;
+            };
+            if served.is_none() && !NO_ROUTE_HOLDS.contains(&w) {
+                continue;
+            }
+            // whose: "… of the doctor", "the phone number of the doctor", "the doctor's …",
+            // "the patient location" (not a verb after a bare person: "doctors work at …")
+            let mut j = k + 1;
+            if is_word_at(
+                clause,
+                j,
+                &["number", "numbers", "details", "address", "line"],
+            ) {
+                j += 1;
+            }
+            let of = is_word_at(clause, j, &["of"])
+                .then(|| {
+                    clause[j + 1..]
+                        .iter()
+                        .take(3)
+                        .take_while(|x| x.kind == Kind::Word)
+                        .find(|x| !is_word(x, DETERMINERS) && !is_word(x, &["oncall", "own"]))
+                })
+                .flatten()
+                .filter(|x| is_word(x, PEOPLE) && !x.possessive);
+            let before = k
+                .checked_sub(1)
+                .map(|b| &clause[b])
+                .filter(|x| is_word(x, PEOPLE) && (x.possessive || verb(w).is_none()));
+            let Some(person) = of.or(before) else {
+                continue;
+            };
+            // (a denied item: "with no phone of the doctor")
+            let start = clause[..k]
+                .iter()
+                .rposition(|x| x.kind == Kind::Comma)
+                .map_or(0, |c| c + 1);
+            let end = clause[k..]
+                .iter()
+                .position(|x| x.kind == Kind::Comma)
+                .map_or(clause.len(), |c| k + c);
+            if clause[start..end].iter().any(|x| is_word(x, DENIED)) {
+                continue;
+            }
+            // (a datum given as an argument, "with the patient's symptoms as the query", or the
+            // subject of a verb, "the patient's phone may show another zone", is not the answer's)
+            let phrase_end = if of.is_some() {
+                clause[k..end]
+                    .iter()
+                    .position(|x| x.text == person.text)
+                    .map_or(k + 1, |p| k + p + 1)
+            } else {
+                k + 1
+            };
+            let as_argument = clause[k..end].iter().any(|x| is_word(x, &["as"]));
+            let subject = clause.get(phrase_end).is_some_and(|x| {
+                is_word(x, crate::lang::words::MODALS)
+                    || x.kind == Kind::Word
+                        && !is_word(x, &["is", "are", "and", "or"])
+                        && verb(&x.text).is_some_and(|(_, _, f)| f != Form::Participle)
+            });
+            if as_argument || subject {
+                continue;
+            }
+            let thing = person_thing(person);
+            let held = paths
+                .iter()
+                .any(|(_, f)| said(w, f) && (!strict || thing.is_some_and(|th| f.of == th)));
+            if held {
+                continue;
+            }
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" of the {} said to be in the answer of {tool}: no field of it holds a person's {}; the agent would promise data it has not got",
+                    t.text, person.text, t.text
+                ),
+            );
+            return;
+        }
+    }
+}

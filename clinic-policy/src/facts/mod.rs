@@ -47,7 +47,7 @@ use errors::*;
 pub(crate) use filters::{flag_said, list_filter_invented, matched_in_any_case};
 use glosses::*;
 use hidden::hidden_code_misstated;
-pub(crate) use holdings::holding_invented;
+pub(crate) use holdings::{holding_invented, person_datum_held};
 pub(crate) use ids::*;
 use kept::{free_text_logged, kept_by_the_server};
 pub(crate) use practice::practice_claimed;

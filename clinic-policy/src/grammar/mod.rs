@@ -29,6 +29,7 @@
 mod assertions;
 mod audience;
 mod doings;
+mod due;
 mod effects;
 mod held_later;
 mod intake_seen;
@@ -784,6 +785,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         );
         change_scheduled(clause, &effects, tool.mutates, out);
         purpose_change(clause, &effects, tool.mutates, out);
+        due::act_due(&clauses, n, &effects, tool.mutates, out);
         with_more(clause, &effects, tool.mutates, out);
         more_objects(clause, tool.mutates, out);
         cut_by_exception(

@@ -1,0 +1,278 @@
+//! An act handed to the reader as a state of a thing: "each pending one over a day old is due for
+//! rejection", "each confirmed one is ready for a cancellation", "the pending ones are in line for
+//! a move", "the rejection of each pending one is now due", "each one is set to be cancelled".
+//! A thing said to be due, ready, marked or queued for an act is the next step given to whoever
+//! reads the answer: an order written as a state. The contract sets no deadline and no queue of
+//! acts; a record is what its status says. What a status waits for is a gloss, not an order:
+//! "pending: the doctor has not yet confirmed or rejected it", "a pending appointment waits for
+//! the doctor's confirmation". A changing tool's own act said of its own one object is its
+//! effect ("Id of the slot chosen for the booking" on book_appointment).
+
+use super::effects::TOPICS;
+use crate::lang::words::*;
+use crate::types::{Rule, Violation};
+
+/// Words that say a thing has reached, or is put in line for, an act that is still to come:
+/// "due for", "ready for", "marked for", "up for", "next for", "due to be …".
+const READY: &[&str] = &[
+    "due",
+    "overdue",
+    "ready",
+    "ripe",
+    "up",
+    "marked",
+    "set",
+    "queued",
+    "slated",
+    "scheduled",
+    "earmarked",
+    "flagged",
+    "tagged",
+    "listed",
+    "lined",
+    "destined",
+    "bound",
+    "primed",
+    "next",
+    "selected",
+    "chosen",
+    "picked",
+    "targeted",
+    "designated",
+    "meant",
+    "candidate",
+    "candidates",
+    "slotted",
+];
+
+/// The places of a thing in a line of acts: "in line for", "in the queue for", "on the list for".
+const LINES: &[&str] = &["line", "queue", "list", "track", "turn"];
+
+/// Words that say an act itself is now owed: "the rejection is due", "a cancellation is next".
+const OWED: &[&str] = &["due", "overdue", "next"];
+
+/// Verbs that say a thing lacks an act: "needs a rejection", "calls for a cancellation".
+const LACKS: &[&str] = &[
+    "needs", "need", "requires", "require", "warrants", "warrant", "merits", "merit", "deserves",
+    "deserve", "demands", "demand",
+];
+
+/// Verbs that say a thing waits for an act: "waits for", "awaits", "waiting for".
+const WAITS: &[&str] = &["waits", "wait", "waiting", "awaits", "await", "awaiting"];
+
+/// Adverbs that may stand in a predicate: "is now due", "is thus ready", "is also up".
+const ADVERBS: &[&str] = &[
+    "now",
+    "then",
+    "also",
+    "already",
+    "thus",
+    "so",
+    "still",
+    "all",
+    "each",
+    "both",
+    "soon",
+    "first",
+    "automatically",
+    "always",
+    "then",
+];
+
+/// The act named by the noun phrase from `k` on: its determiners, possessives ("the doctor's")
+/// and up to two other words before a noun of a change ("a quick rejection", "the final
+/// cancellation"); the noun's change and its place.
+fn act_at(clause: &[&Tok], k: usize) -> Option<(usize, &'static str)> {
+    let mut others = 0;
+    for (i, t) in clause.iter().enumerate().skip(k).take(6) {
+        if t.kind != Kind::Word || is_word(t, PREPOSITIONS) || is_word(t, &["and", "or"]) {
+            return None;
+        }
+        // (a payment owed is money, read with the fees: "Payment of the fee is due at the visit")
+        if let Some(base) = change_noun(&t.text).filter(|b| *b != "pay") {
+            return Some((i, base));
+        }
+        if !(is_word(t, DETERMINERS) || t.possessive) {
+            others += 1;
+            if others > 2 {
+                return None;
+            }
+        }
+    }
+    None
+}
+
+/// Whether the act is said with its doer, a person: "the doctor's confirmation", "confirmation
+/// by the doctor", "a rejection from the doctor".
+fn by_a_person(clause: &[&Tok], k: usize, act: usize) -> bool {
+    clause[k..act]
+        .iter()
+        .any(|t| t.possessive && is_word(t, PEOPLE))
+        || is_word_at(clause, act + 1, &["by", "from", "of"])
+            && clause[act + 2..]
+                .iter()
+                .take(3)
+                .take_while(|t| t.kind == Kind::Word)
+                .any(|t| is_word(t, PEOPLE))
+}
+
+/// The word before `k` that says what is said to be ready, past adverbs and a copula.
+fn subject_before<'a>(clause: &[&'a Tok], k: usize) -> Option<&'a Tok> {
+    clause[..k]
+        .iter()
+        .rev()
+        .find(|t| !is_word(t, ADVERBS) && !is_word(t, &["is", "are", "be", "been", "being"]))
+        .copied()
+}
+
+/// Whether the act is the changing tool's own, on its one object: no other, every or next one.
+fn own(clause: &[&Tok], base: &str, effects: &[&'static str], mutates: bool) -> bool {
+    mutates
+        && effects.contains(&base)
+        && !clause.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "each", "every", "all", "any", "other", "another", "second", "more", "further",
+                    "old", "older", "oldest", "ones", "over",
+                ],
+            )
+        })
+}
+
+/// An act handed to the reader as a state, in a clause: see the module's text. `label` is the
+/// clause after this one when this one is a bare label ("Due: rejection").
+pub(super) fn act_due(
+    clauses: &[Vec<&Tok>],
+    n: usize,
+    effects: &[&'static str],
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    let clause = &clauses[n];
+    let mut hit: Option<(&Tok, &'static str)> = None;
+    for (k, t) in clause.iter().enumerate() {
+        if hit.is_some() {
+            break;
+        }
+        // the thing said ready is no money, time, reason or rule ("the fee due for a late
+        // cancellation", "the reason set for the rejection"), and no person doing it ("the
+        // slot the patient picked for the booking" is read as an act of the person elsewhere)
+        let subject = subject_before(clause, k);
+        let active = subject.is_some_and(|s| is_word(s, PEOPLE))
+            && (t.text.ends_with("ed") || is_word(t, &["set", "chosen"]))
+            && clause[..k].iter().any(|x| is_word(x, TOPICS));
+        let topic = active || subject.is_some_and(|s| is_word(s, TOPICS));
+        // "due for …", "ready for …", "in line for …", "on the list for …"
+        let ready = is_word(t, READY)
+            || is_word(t, LINES)
+                && clause[k.saturating_sub(3)..k]
+                    .iter()
+                    .any(|x| is_word(x, &["in", "on"]));
+        if ready
+            && !topic
+            && is_word_at(clause, k + 1, &["for"])
+            && let Some((a, base)) = act_at(clause, k + 2)
+        {
+            hit = Some((clause[a], base));
+            continue;
+        }
+        // "is due a rejection", "overdue a cancellation"
+        if is_word(t, &["due", "overdue"])
+            && !topic
+            && !is_word_at(clause, k + 1, &["to", "for"])
+            && let Some((a, base)) = act_at(clause, k + 1)
+        {
+            hit = Some((clause[a], base));
+            continue;
+        }
+        // "due to be rejected", "ready to cancel", "set to be moved" (not "due to a rejection",
+        // a cause, nor "set to cancelled", a status)
+        if is_word(t, READY) && !topic && is_word_at(clause, k + 1, &["to"]) {
+            let be = is_word_at(clause, k + 2, &["be", "get"]);
+            let at = if be { k + 3 } else { k + 2 };
+            if let Some(v) = clause.get(at)
+                && let Some((base, VerbClass::Effect, form)) = verb(&v.text)
+                && (form == Form::Base && !be || be && form == Form::Participle)
+            {
+                hit = Some((v, base));
+                continue;
+            }
+        }
+        // the act itself owed: "the rejection of each pending one is due", "a cancellation is
+        // next", "with a rejection due", "a due cancellation"
+        // (a payment owed is money, read with the fees: "Payment of the fee is due at the visit")
+        if let Some(base) = change_noun(&t.text).filter(|b| *b != "pay") {
+            // (its "of" phrase between: "the cancellation of each pending one is now due")
+            let mut j = k + 1;
+            if is_word_at(clause, j, &["of"]) {
+                while j < clause.len()
+                    && j < k + 8
+                    && clause[j].kind == Kind::Word
+                    && !is_word(clause[j], &["is", "are"])
+                {
+                    j += 1;
+                }
+            }
+            let copula = is_word_at(clause, j, &["is", "are", "becomes", "become"]);
+            let mut p = if copula { j + 1 } else { k + 1 };
+            while is_word_at(clause, p, ADVERBS) {
+                p += 1;
+            }
+            let owed = is_word_at(clause, p, OWED)
+                && !is_word_at(clause, p + 1, &["to", "step"])
+                && (copula || !is_word(clause[p], &["next"]))
+                // (a following noun is what is owed: "a cancellation fee due")
+                && (copula || p == k + 1);
+            let before = k > 0 && is_word(clause[k - 1], &["due", "overdue"]);
+            if owed || before {
+                hit = Some((t, base));
+                continue;
+            }
+        }
+        // "needs a rejection", "awaits cancellation": what a thing lacks or waits for, with no
+        // doer to give it; a wait for the doctor's answer is a pending status's gloss ("waits
+        // for the doctor's confirmation"), a wait for another act a step handed on
+        let lacks = is_word(t, LACKS);
+        let waits = is_word(t, WAITS);
+        if (lacks || waits) && !topic {
+            let at = if is_word_at(clause, k + 1, &["for", "on"]) {
+                k + 2
+            } else {
+                k + 1
+            };
+            if let Some((a, base)) = act_at(clause, at) {
+                let answer = matches!(base, "confirm" | "reject");
+                let doer = by_a_person(clause, at, a);
+                if lacks && !doer || waits && !answer {
+                    hit = Some((clause[a], base));
+                }
+            }
+        }
+    }
+    // a bare label: "Due: rejection", "Next: a cancellation of each pending one"
+    if hit.is_none()
+        && (1..=2).contains(&clause.len())
+        && is_word(clause[0], OWED)
+        && clause.get(1).is_none_or(|t| is_word(t, ADVERBS))
+        && let Some(after) = clauses.get(n + 1)
+        && let Some((a, base)) = act_at(after, 0)
+    {
+        hit = Some((after[a], base));
+    }
+    let Some((t, base)) = hit else {
+        return;
+    };
+    if own(clause, base, effects, mutates) {
+        return;
+    }
+    push(
+        out,
+        Rule::Directive,
+        t,
+        format!(
+            "\"{}\" said to be due, ready or in line: an act handed to the reader as a state of a thing is an order; a status is said as itself, or as waiting for the doctor's answer",
+            t.text
+        ),
+    );
+}
