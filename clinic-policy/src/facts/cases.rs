@@ -78,7 +78,8 @@ fn code_cases(code: &str) -> Option<(&'static str, bool)> {
         "slot_taken" => (
             "slot slots slot's taken someone else available free longer already concurrent once \
              twice time times two wins win won lost race gone book books unavailable search \
-             listing listed found shown fails fail failed key keys",
+             listing listed found shown fails fail failed key keys succeeds succeed succeeded \
+             other others simultaneous simultaneously together bookings",
             false,
         ),
         // (the status, said as itself or by its time: "already started")

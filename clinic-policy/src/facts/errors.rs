@@ -116,6 +116,13 @@ pub(super) fn made_up_error(
             .rev()
             .find(|&j| stop(j) || labelled && toks[j].kind == Kind::Comma)
             .map_or(0, |s| s + 1);
+        // (a clause that opens on "then" takes its case from the one before it: "The clinic may
+        // have no oncall doctor; then the error is `NO_ONCALL_DOCTOR`")
+        let start = if start >= 1 && is_word_at(toks, start, &["then", "so", "thus"]) && !labelled {
+            (0..start - 1).rev().find(|&j| stop(j)).map_or(0, |s| s + 1)
+        } else {
+            start
+        };
         let end = (k..toks.len()).find(|&j| stop(j)).unwrap_or(toks.len());
         let case: Vec<&Tok> = toks[start..end]
             .iter()
@@ -611,7 +618,21 @@ pub(super) fn key_reuse_refused(toks: &[Tok], out: &mut Vec<Violation>) {
     let key =
         |t: &Tok| is_word(t, &["key", "keys"]) || t.kind == Kind::Ident && t.text.ends_with("key");
     let mut key_named = false;
+    let mut at = 0;
     for sentence in toks.split(|t| t.kind == Kind::Stop) {
+        // (a label's value after its colon is its answer: "Same key, other slot: 422")
+        let end = at + sentence.len();
+        at = end + 1;
+        let label_value: &[Tok] = if toks.get(end).is_some_and(|t| t.text == ":") {
+            let rest = &toks[(end + 1).min(toks.len())..];
+            let stop = rest
+                .iter()
+                .position(|t| t.kind == Kind::Stop)
+                .unwrap_or(rest.len());
+            &rest[..stop]
+        } else {
+            &[]
+        };
         // (or the key of the text, named in a sentence before: "Optional key, 8 to 128
         // characters. With the same slot, 422 `IDEMPOTENCY_KEY_CONFLICT`"; there only the
         // conflict is read, as a second act with no key may be `SLOT_TAKEN`)
@@ -668,6 +689,18 @@ pub(super) fn key_reuse_refused(toks: &[Tok], out: &mut Vec<Violation>) {
             && sentence[kk.saturating_sub(2)..kk]
                 .iter()
                 .any(|x| is_word(x, &["without", "no", "not"]));
+        if again && other && !keyless && !of_the_text {
+            if let Some(t) = reuse_said_to_act(sentence, label_value) {
+                push(
+                    out,
+                    Rule::Directive,
+                    t,
+                    "a key reused with other values said to make the change: the same key with another body answers 422 `IDEMPOTENCY_KEY_CONFLICT`, and nothing is booked or moved".to_owned(),
+                );
+                return;
+            }
+            continue;
+        }
         if !again || other || keyless {
             continue;
         }
@@ -688,6 +721,123 @@ pub(super) fn key_reuse_refused(toks: &[Tok], out: &mut Vec<Violation>) {
             return;
         }
     }
+}
+
+/// A key reused with other values said to act ("A key reused with another slot books that
+/// slot", "the same key with a different slot moves it there", "a key sent again with other
+/// arguments is a new booking"): the same key with another body answers 422
+/// `IDEMPOTENCY_KEY_CONFLICT`. The key is said reused (the same key, a key reused, used again,
+/// twice, before), the values said other (another slot, a different body, changed arguments),
+/// and the sentence names no refusal, error or conflict, nor a time past the key's.
+fn reuse_said_to_act<'t>(sentence: &'t [Tok], value: &[Tok]) -> Option<&'t Tok> {
+    let key =
+        |t: &Tok| is_word(t, &["key", "keys"]) || t.kind == Kind::Ident && t.text.ends_with("key");
+    let k = sentence.iter().position(key)?;
+    const REUSED: &[&str] = &[
+        "same",
+        "reused",
+        "reuse",
+        "reuses",
+        "reusing",
+        "again",
+        "twice",
+        "before",
+        "earlier",
+        "previously",
+        "already",
+        "repeated",
+        "once",
+    ];
+    let reused = sentence[k.saturating_sub(2)..k].iter().any(|x| {
+        is_word(
+            x,
+            &["same", "reused", "repeated", "old", "earlier", "previous"],
+        )
+    }) || sentence[k + 1..].iter().take(4).any(|x| is_word(x, REUSED))
+        || sentence[..k]
+            .iter()
+            .any(|x| is_word(x, &["reuse", "reuses", "reusing", "reused"]));
+    const BODY: &[&str] = &[
+        "slot",
+        "slots",
+        "body",
+        "bodies",
+        "value",
+        "values",
+        "argument",
+        "arguments",
+        "data",
+        "field",
+        "fields",
+        "appointment",
+        "appointments",
+        "doctor",
+        "time",
+        "times",
+        "reason",
+        "note",
+        "payload",
+        "details",
+        "parameters",
+        "parameter",
+        "symptoms",
+        "severity",
+        "content",
+        "contents",
+        "request",
+        "requests",
+        "booking",
+        "move",
+        "input",
+        "inputs",
+    ];
+    let other = (0..sentence.len()).find(|&j| {
+        is_word(
+            &sentence[j],
+            &[
+                "another",
+                "other",
+                "different",
+                "new",
+                "changed",
+                "else",
+                "second",
+                "altered",
+            ],
+        ) && sentence[j + 1..]
+            .iter()
+            .take(3)
+            .take_while(|x| !key(x))
+            .any(|x| is_word(x, BODY))
+            || is_word(&sentence[j], BODY)
+                && is_word_at(
+                    sentence,
+                    j + 1,
+                    &["changed", "altered", "different", "else"],
+                )
+    });
+    let refused = sentence.iter().chain(value).any(|x| {
+        x.kind == Kind::Ident
+            && (crate::codes::known_code(x.text.trim_matches('`'))
+                || crate::codes::http_status(x.text.trim_matches('`')).is_some())
+            || [
+                "error", "refus", "reject", "fail", "conflict", "clash", "invalid", "denied",
+                "forbid", "expire",
+            ]
+            .iter()
+            .any(|stem| x.kind == Kind::Word && x.text.starts_with(stem))
+            || is_word(x, NEGATIONS)
+            || is_word(
+                x,
+                &[
+                    "no", "nothing", "past", "beyond", "outside", "after", "hours", "hour", "day",
+                    "days",
+                ],
+            )
+    });
+    (reused && !refused)
+        .then(|| other.map(|j| &sentence[j]))
+        .flatten()
 }
 
 /// Words that say an argument is past a bound of its schema or outside its form: a length, a

@@ -1850,7 +1850,18 @@ pub(super) fn slot_freed(clause: &[&Tok], k: usize, effects: &[&str]) -> bool {
             x.kind == Kind::Word && !is_word(x, &["not", "no", "never", "again", "of", "for", "at"])
         })
     });
-    copula && relative_ok && clause.get(k + 1).is_none_or(|x| x.kind != Kind::Word)
+    // (nothing after it but what the slot is open for: "open again for booking")
+    let for_booking = is_word_at(clause, k + 1, &["for", "to"])
+        && clause[k + 2..].iter().take(3).any(|x| {
+            is_word(
+                x,
+                &[
+                    "booking", "bookings", "book", "patient", "patients", "anyone", "another",
+                    "others",
+                ],
+            )
+        });
+    copula && relative_ok && (clause.get(k + 1).is_none_or(|x| x.kind != Kind::Word) || for_booking)
 }
 
 /// Verbs a change of ours does not cause: the act's own needs and states.

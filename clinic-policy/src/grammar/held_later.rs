@@ -34,6 +34,11 @@ const LATER: &[&str] = &[
 /// Words that say a state is kept on ("still", "stays", "the same", "unchanged", "guaranteed").
 const KEPT_ON: &[&str] = &[
     "still",
+    "valid",
+    "continues",
+    "continue",
+    "intact",
+    "unaltered",
     "stays",
     "stay",
     "remains",
@@ -54,7 +59,7 @@ const KEPT_ON: &[&str] = &[
 /// Words that hedge a later state ("may be taken", "can change", "unless …").
 const HEDGES: &[&str] = &[
     "may", "might", "can", "could", "unless", "if", "not", "no", "never", "cannot", "perhaps",
-    "possibly",
+    "possibly", "nobody",
 ];
 
 /// A state of the answer said to hold at a later act: a word that keeps the state on, or "at
@@ -120,11 +125,45 @@ pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
         })?;
         // any anchor after it, each read with the words after it ("on the appointment" places
         // a value; "as before" compares, it anchors no act)
+        // (a phrase of a later time, in any words: "up to", "all the way to", "right to",
+        // "as long as", "as far as", "into", "ahead of", "prior to", "whenever"; "after" and
+        // "past" say what holds from then on, not up to it)
         let anchors = [
-            "at", "until", "till", "when", "by", "through", "during", "on", "upon", "before",
+            "at",
+            "until",
+            "till",
+            "til",
+            "when",
+            "whenever",
+            "by",
+            "through",
+            "throughout",
+            "during",
+            "on",
+            "upon",
+            "before",
+            "up",
+            "into",
+            "ahead",
+            "prior",
+            "onto",
         ];
+        let extent = |j: usize| {
+            w(j, &anchors) && !(w(j, &["before"]) && w(j - 1, &["as", "than"]))
+                // "to" after a word of reach: "all the way to", "right to", "close to"
+                || w(j, &["to"]) && j >= 1 && w(j - 1, &["way", "right", "on", "close", "near", "prior", "up", "through", "straight", "forward"])
+                // "as long as", "so long as", "as far as"
+                || w(j, &["as"]) && j >= 2 && w(j - 1, &["long", "far"]) && w(j - 2, &["as", "so"])
+        };
+        // (an amount after it bounds a span, it names no later act: "up to 24 hours later")
+        let amount = |j: usize| {
+            (j + 1..n).take(2).any(|i| {
+                clause[i].kind == Kind::Ident && clause[i].text.bytes().all(|b| b.is_ascii_digit())
+                    || is_word(clause[i], crate::lang::predicates::NUMBER_WORDS)
+            })
+        };
         (kept + 1..n)
-            .filter(|&j| w(j, &anchors) && !(w(j, &["before"]) && w(j - 1, &["as", "than"])))
+            .filter(|&j| extent(j) && !amount(j))
             .any(|anchor| {
                 let place = w(anchor, &["on", "upon"]);
                 (anchor + 1..n).take(7).any(|j| {

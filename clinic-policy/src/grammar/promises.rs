@@ -1117,26 +1117,101 @@ pub(super) fn amount_of_money(clause: &[&Tok], text: &str, out: &mut Vec<Violati
 /// for each retry", "Each retry of the booking is idempotent with no key"): a retry with a new
 /// key is a second change. A key is the same on every retry of one request.
 pub(super) fn retry_key_changed(clause: &[&Tok], out: &mut Vec<Violation>) {
+    retry_key_in(clause, false, out);
+}
+
+/// [`retry_key_changed`] in a clause of a text of a key that names no key itself ("Idempotency
+/// key of the request; one per attempt, a retried call included"): the key is the text's.
+fn retry_key_in(clause: &[&Tok], of_a_key: bool, out: &mut Vec<Violation>) {
     let any = |words: &[&str]| clause.iter().position(|t| is_word(t, words));
-    let key = any(&["key", "keys", "idempotency"]);
+    let key = any(&["key", "keys", "idempotency"])
+        .or_else(|| {
+            clause
+                .iter()
+                .position(|t| t.kind == Kind::Ident && t.text.trim_matches('`').ends_with("key"))
+        })
+        .or(of_a_key.then_some(0));
     let idempotent = any(&["idempotent"]);
-    // ("a unique key per booking attempt": one key for one request, which its retries share)
-    let retry = any(&["retry", "retries", "repeat", "repeats"]);
-    // (a key for each call or request, said of retries too: "each call, retry or not, with its
-    // own key", "one key for each call, a retry too")
+    // a retry, in any form: "a retry", "a retried call", "the request sent again", "a second
+    // attempt", "the next try" ("a unique key per booking attempt": one key for one request,
+    // which its retries share)
+    let retry = any(&[
+        "retry",
+        "retries",
+        "retried",
+        "retrying",
+        "repeat",
+        "repeats",
+        "repeated",
+        "repeating",
+        "resend",
+        "resends",
+        "resent",
+        "resending",
+        "reattempt",
+        "again",
+    ])
+    .or_else(|| {
+        clause.windows(2).position(|w| {
+            is_word(
+                w[0],
+                &[
+                    "second", "next", "later", "further", "another", "each", "every",
+                ],
+            ) && is_word(w[1], &["attempt", "attempts", "try", "tries"])
+        })
+    });
+    // the retry said to keep its key: "the same key", "reuse it", "keeps its key" (not "not
+    // the same one")
+    // ("the same" of the key or its value, not of the request: "each retry of the same
+    // request")
+    let kept = clause.iter().enumerate().any(|(k, t)| {
+        let same_key = is_word(t, &["same", "original"])
+            && clause.get(k + 1).is_none_or(|n| {
+                n.kind != Kind::Word
+                    || is_word(
+                        n,
+                        &["key", "keys", "value", "values", "one", "idempotency", "string"],
+                    )
+                    // (said of the key itself: "the same on each retry", "the same for a retry")
+                    || is_word(n, PREPOSITIONS)
+                    || is_word(n, &["again", "too", "throughout", "always"])
+            });
+        (same_key
+            || is_word(
+                t,
+                &[
+                    "reuse",
+                    "reused",
+                    "reuses",
+                    "reusing",
+                    "keep",
+                    "kept",
+                    "keeps",
+                    "unchanged",
+                ],
+            ))
+            && !clause[k.saturating_sub(2)..k]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+    });
+    // (a key for each call, request or attempt, said of retries too: "each call, retry or not,
+    // with its own key", "one key for each call, a retry too", "one per attempt, a retried call
+    // included")
     let per_call = clause.windows(2).position(|w| {
         is_word(w[0], &["each", "every", "per"])
-            && is_word(w[1], &["call", "calls", "request", "requests"])
+            && is_word(
+                w[1],
+                &[
+                    "call", "calls", "request", "requests", "attempt", "attempts", "try", "tries",
+                    "retry", "retries", "send", "time", "times",
+                ],
+            )
     });
     // ("a key with each request; reuse it on a retry" keeps one key for a retry)
     if key.is_some()
         && retry.is_some()
-        && !clause.iter().any(|t| {
-            is_word(
-                t,
-                &["same", "reuse", "reused", "reuses", "keep", "kept", "keeps"],
-            )
-        })
+        && !kept
         && let Some(k) = per_call
     {
         push(
@@ -1147,19 +1222,56 @@ pub(super) fn retry_key_changed(clause: &[&Tok], out: &mut Vec<Violation>) {
         );
         return;
     }
-    // ("with any key", "each key": a key not the same one)
-    let new = any(&["new", "different", "fresh", "another", "random"]).or_else(|| {
+    // a key not the same one, in any words: "a new key", "a key of its own", "its own key", "a
+    // distinct key", "any key", "the key changes", "a key made anew"; "not the same key"
+    let new = any(&[
+        "new",
+        "different",
+        "fresh",
+        "another",
+        "random",
+        "own",
+        "distinct",
+        "separate",
+        "unique",
+        "anew",
+        "changes",
+        "changed",
+        "change",
+        "varies",
+        "vary",
+        "differs",
+        "differ",
+        "replaced",
+        "replaces",
+        "renewed",
+        "regenerated",
+        "rotated",
+        "other",
+    ])
+    .or_else(|| {
         clause.windows(2).position(|w| {
-            is_word(w[0], &["any", "each", "every", "other", "whatever"])
-                && is_word(w[1], &["key", "keys"])
+            is_word(w[0], &["any", "each", "every", "whatever"]) && is_word(w[1], &["key", "keys"])
+        })
+    })
+    .or_else(|| {
+        clause.windows(2).position(|w| {
+            is_word(w[0], NEGATIONS) && is_word(w[1], &["same", "original", "reused"])
         })
     });
     let none = clause.windows(2).position(|w| {
         (is_word(w[0], &["no", "without"]) && is_word(w[1], &["key", "keys", "a"]))
             || (is_word(w[0], &["or"]) && is_word(w[1], &["without"]))
     });
+    let denied_new = new.is_some_and(|n| {
+        clause[n.saturating_sub(2)..n]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+    });
     let at = match (key, idempotent, retry, new, none) {
-        (Some(_), _, Some(_), Some(n), _) => Some(n),
+        (Some(_), _, Some(_), Some(n), _) if !denied_new && (!kept || negated_same(clause)) => {
+            Some(n)
+        }
         (_, Some(i), _, _, Some(_)) => Some(i),
         _ => None,
     };
@@ -1171,6 +1283,18 @@ pub(super) fn retry_key_changed(clause: &[&Tok], out: &mut Vec<Violation>) {
             "a retry said to take a new key, or to need none: a retry with a new key is a second change; the key is the same on every retry".to_owned(),
         );
     }
+}
+
+/// "not the same key", "never the original one": sameness denied.
+fn negated_same(clause: &[&Tok]) -> bool {
+    clause
+        .windows(2)
+        .any(|w| is_word(w[0], NEGATIONS) && is_word(w[1], &["same", "original", "reused", "one"]))
+        || clause.windows(3).any(|w| {
+            is_word(w[0], NEGATIONS)
+                && is_word(w[1], &["the", "a", "its"])
+                && is_word(w[2], &["same", "original"])
+        })
 }
 
 /// A key's example that differs at each try ("for example the time of the request", "for
@@ -1198,6 +1322,16 @@ pub(super) fn key_example_varies(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>
         "second",
         "counter",
     ];
+    // (a clause that names no key, in a text of one, is of that key)
+    let names_a_key = |c: &[&Tok]| {
+        c.iter().any(|t| {
+            is_word(t, &["key", "keys", "idempotency"])
+                || t.kind == Kind::Ident && t.text.trim_matches('`').ends_with("key")
+        })
+    };
+    for clause in clauses.iter().filter(|c| !names_a_key(c)) {
+        retry_key_in(clause, true, out);
+    }
     for clause in clauses {
         let example = clause
             .windows(2)

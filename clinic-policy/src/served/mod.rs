@@ -16,6 +16,7 @@ mod forms;
 mod lists;
 mod names;
 mod order;
+mod scope;
 mod texts;
 mod totals;
 mod window;
@@ -343,6 +344,7 @@ pub(super) fn served_misstated(
         id_form_misstated(toks, s, out);
         utc_example_said_local(text, s, out);
         utc_said_local(s, out);
+        scope::clinic_scope_widened(s, tool, out);
     }
 }
 

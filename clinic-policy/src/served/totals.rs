@@ -608,7 +608,9 @@ pub(super) fn totals_swapped(s: &[Tok], out: &mut Vec<Violation>) {
                     && !(j >= 1 && is_word(&s[j - 1], &["well"]))
                     && (s.get(j + 1).is_some_and(&field) || j >= 1 && field(&s[j - 1]))
         };
-        if (lo + 1..s.len()).any(|j| j != hi && equating(j) && s[j].kind == Kind::Word) {
+        if (lo + 1..s.len()).any(|j| j != hi && equating(j) && s[j].kind == Kind::Word)
+            || one_value(s, lo, hi)
+        {
             push_at(&s[a]);
             return;
         }
@@ -657,4 +659,123 @@ pub(super) fn totals_swapped(s: &[Tok], out: &mut Vec<Violation>) {
             return;
         }
     }
+}
+
+/// `total` and `total_pages` (at `lo` and `hi`) said to be one value by any word of sameness:
+/// one said to repeat, match, mirror or copy the other, or be its copy ("total_pages repeats
+/// total", "total is copied into total_pages", "total_pages is a copy of total"); one said to be
+/// the other with only a verb between ("total_pages is total"), or the two said to hold one
+/// value ("total and total_pages hold one number", "share a count", "match"). A value each
+/// ("one number each"), a reckoning ("total divided by limit") or a denial keeps them two.
+fn one_value(s: &[Tok], lo: usize, hi: usize) -> bool {
+    let sameness = |x: &Tok| {
+        x.kind == Kind::Word
+            && [
+                "repeat",
+                "match",
+                "mirror",
+                "cop",
+                "echo",
+                "duplicat",
+                "restat",
+                "alias",
+                "synonym",
+                "twin",
+                "equal",
+                "same",
+                "identical",
+                "alike",
+                "coincid",
+                "agree",
+                "reus",
+                "clone",
+                "shar",
+                "common",
+                "joint",
+                "single",
+                "sole",
+            ]
+            .iter()
+            .any(|stem| x.text.starts_with(stem))
+    };
+    // (two values: "one number each", "each its own", "two numbers", "one ... and one ...")
+    let apart = s.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "each",
+                "apiece",
+                "own",
+                "separate",
+                "different",
+                "distinct",
+                "two",
+                "unlike",
+                "whereas",
+                "while",
+                "divided",
+                "over",
+                "times",
+                "plus",
+                "minus",
+                "rounded",
+                "limit",
+                "per",
+                "from",
+                "by",
+            ],
+        )
+    }) || s.iter().filter(|x| is_word(x, &["one"])).count() > 1;
+    let denied = s
+        .iter()
+        .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]));
+    if apart || denied {
+        return false;
+    }
+    let between = &s[lo + 1..hi];
+    // one said to be the other, or its copy: only verbs, determiners and sameness between
+    let joins = |x: &Tok| {
+        is_word(x, DETERMINERS)
+            || is_word(
+                x,
+                &[
+                    "is", "are", "of", "to", "into", "in", "as", "just", "again", "also", "simply",
+                    "exactly", "always", "the",
+                ],
+            )
+            || verb(&x.text).is_some()
+            || sameness(x)
+    };
+    let said_one = between.iter().all(|x| x.kind == Kind::Word && joins(x))
+        && between
+            .iter()
+            .any(|x| sameness(x) || is_word(x, &["is", "are"]));
+    // the two joined, then said to hold one value: "total and total_pages hold one count"
+    let together = between
+        .iter()
+        .all(|x| x.kind == Kind::Comma || is_word(x, &["and", "with", "both"]));
+    // (a verb of sameness, or one value; "the same on every page" says each is constant)
+    let verb_of_sameness = |x: &Tok| {
+        x.kind == Kind::Word
+            && [
+                "repeat", "match", "mirror", "cop", "echo", "duplicat", "restat", "coincid",
+                "agree", "shar", "clone",
+            ]
+            .iter()
+            .any(|stem| x.text.starts_with(stem))
+    };
+    let one_after = s[hi + 1..].iter().enumerate().any(|(i, x)| {
+        verb_of_sameness(x)
+            || is_word(x, &["one"])
+                && s[hi + 1 + i + 1..].iter().take(2).any(|y| {
+                    is_word(
+                        y,
+                        &[
+                            "number", "count", "value", "figure", "amount", "sum", "integer",
+                        ],
+                    )
+                })
+            || is_word(x, &["one"]) && hi + 2 + i == s.len()
+    });
+    said_one || together && one_after
 }

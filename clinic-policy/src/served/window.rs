@@ -115,11 +115,45 @@ pub(super) fn window_said_local(s: &[Tok], out: &mut Vec<Violation>) {
                 "window", "midnight", "search", "searched", "date", "dates", "day", "days",
             ],
         )
-    }) || s.iter().any(|x| is_word(x, &["utc", "z"]))
-    {
+    }) {
         return;
     }
+    // (a sentence that names UTC too says which is which when a word sets the two apart: "in
+    // UTC, not in the clinic's local time"; "a date in UTC, as at the clinic" makes them one)
+    let utc = s.iter().position(|x| is_word(x, UTC) || is_word(x, &["z"]));
     if let Some(t) = said_of_the_clinic(s) {
+        let at = s
+            .iter()
+            .position(|x| std::ptr::eq(x, t))
+            .unwrap_or_default();
+        // (UTC denied after the clinic's time keeps the window local: "in the clinic's local
+        // time, not UTC"; the clinic's time denied after UTC sets it apart: "in UTC, rather
+        // than the clinic's time")
+        const DENIED: &[&str] = &[
+            "not",
+            "never",
+            "no",
+            "nor",
+            "rather",
+            "instead",
+            "than",
+            "unlike",
+            "except",
+            "whatever",
+            "whichever",
+            "regardless",
+        ];
+        let denied_at = |k: usize| s[k.saturating_sub(3)..k].iter().any(|x| is_word(x, DENIED));
+        if let Some(u) = utc {
+            let span = &s[u.min(at)..u.max(at)];
+            let apart = span
+                .iter()
+                .any(|x| x.kind == Kind::Stop || is_word(x, SET_APART));
+            let keeps_local = at < u && denied_at(u);
+            if !keeps_local && (apart || u < at && denied_at(at)) {
+                return;
+            }
+        }
         push(
             out,
             Rule::Directive,
@@ -460,6 +494,15 @@ const YEARS: &str =
 /// word sets them apart ("in UTC and in the local time of the clinic", "UTC, not the local
 /// time").
 pub(super) fn utc_said_local(s: &[Tok], out: &mut Vec<Violation>) {
+    if let Some(t) = utc_said_of_a_party(s) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "UTC said to be the local time, a clinic's or a person's: the server gives each time in UTC and in the clinic's own local time, and the clinics are in different zones".to_owned(),
+        );
+        return;
+    }
     let utc = |x: &Tok| is_word(x, &["utc"]);
     let local = |x: &Tok| is_word(x, &["local"]);
     // (UTC equated with the clinic's own time: "in UTC, the same hour as at the clinic", "in
@@ -522,4 +565,226 @@ pub(super) fn utc_said_local(s: &[Tok], out: &mut Vec<Violation>) {
             return;
         }
     }
+}
+
+/// Names of UTC.
+const UTC: &[&str] = &["utc", "gmt", "zulu", "greenwich"];
+
+/// Places and people whose own time a text may name.
+const PARTIES: &[&str] = &[
+    "clinic",
+    "clinics",
+    "tenant",
+    "tenants",
+    "practice",
+    "practices",
+    "site",
+    "sites",
+    "hospital",
+    "hospitals",
+    "location",
+    "locations",
+    "home",
+    "patient",
+    "patients",
+    "doctor",
+    "doctors",
+    "person",
+    "persons",
+    "people",
+    "caller",
+    "callers",
+    "user",
+    "users",
+    "everyone",
+];
+
+/// Words of a time or a zone.
+const TIME_WORDS: &[&str] = &[
+    "time", "times", "zone", "zones", "timezone", "clock", "clocks", "hour", "hours", "day", "days",
+];
+
+/// Words that set two times apart ("in UTC and in the clinic's local time", "UTC, not the
+/// clinic's time", "converted to the clinic's zone", "whatever the clinic's zone").
+const SET_APART: &[&str] = &[
+    "and",
+    "or",
+    "with",
+    "plus",
+    "beside",
+    "besides",
+    "both",
+    "not",
+    "never",
+    "no",
+    "none",
+    "nor",
+    "neither",
+    "but",
+    "while",
+    "whereas",
+    "than",
+    "from",
+    "unlike",
+    "instead",
+    "rather",
+    "versus",
+    "converted",
+    "convert",
+    "converts",
+    "conversion",
+    "offset",
+    "offsets",
+    "whatever",
+    "whichever",
+    "regardless",
+    "apart",
+    "separately",
+    "alongside",
+    "except",
+    "other",
+    "another",
+    "different",
+    "differs",
+    "differ",
+    "else",
+    "either",
+];
+
+/// Words that say two things are one ("in UTC, as at the clinic", "which every clinic keeps").
+const LINKS: &[&str] = &[
+    "as",
+    "like",
+    "which",
+    "same",
+    "equal",
+    "equals",
+    "identical",
+    "namely",
+    "also",
+    "too",
+    "just",
+    "matching",
+    "matches",
+    "match",
+    "that",
+    "what",
+    "likewise",
+    "alike",
+];
+
+/// UTC said to be the time of a clinic, a person or a place, in any order: a clinic or a person
+/// said to be in, keep or run on UTC ("every clinic is in UTC", "the clinics all keep UTC",
+/// "each clinic is in the zone of UTC"); UTC and a party's own time said with nothing between
+/// but the words that join them ("UTC is the clinic's zone", "the clinic's clock reads UTC", "in
+/// UTC, the patient's own time"); or UTC likened to a party's time or place ("in UTC, as at the
+/// clinic", "in UTC, which every clinic keeps"). Two set apart ("in UTC and at the clinic", "UTC,
+/// not the clinic's time") are two times.
+fn utc_said_of_a_party(s: &[Tok]) -> Option<&Tok> {
+    let party = |k: usize| {
+        is_word(&s[k], PARTIES)
+            // (a name of a thing of the party: "the clinic API", "the clinic's id")
+            && !is_word_at(
+                s,
+                k + 1,
+                &[
+                    "api", "server", "route", "contract", "id", "ids", "name", "names",
+                    "address", "data", "record", "records", "list", "lists", "token",
+                ],
+            )
+    };
+    // a party's own time: "local", "the clinic's (own) time", "the time zone of each clinic"
+    let own_time = |k: usize| {
+        is_word(&s[k], &["local"])
+            || party(k)
+                && (is_word_at(s, k + 1, TIME_WORDS)
+                    || is_word_at(s, k + 1, &["own"]) && is_word_at(s, k + 2, TIME_WORDS))
+            // (the party itself, not a thing of it: not "the time of the patient's visit")
+            || party(k) && !s[k].possessive && {
+                let mut j = k;
+                while j >= 1 && is_word(&s[j - 1], DETERMINERS) {
+                    j -= 1;
+                }
+                j >= 2 && is_word(&s[j - 1], &["of"]) && is_word(&s[j - 2], TIME_WORDS)
+            }
+    };
+    // a party as a subject: not possessive, after nothing but its determiners at a clause's or
+    // a phrase's start
+    let subject = |k: usize| {
+        if !party(k) || s[k].possessive {
+            return false;
+        }
+        let mut j = k;
+        while j >= 1 && (is_word(&s[j - 1], DETERMINERS) || is_word(&s[j - 1], &["own"])) {
+            j -= 1;
+        }
+        j == 0
+            || s[j - 1].kind != Kind::Word
+            || is_word(
+                &s[j - 1],
+                &["and", "or", "but", "while", "where", "since", "so"],
+            )
+    };
+    let denied_before = |k: usize| {
+        let mut j = k;
+        while j >= 1 && is_word(&s[j - 1], DETERMINERS) && !is_word(&s[j - 1], &["no"]) {
+            j -= 1;
+        }
+        s[j.saturating_sub(2)..k]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+    };
+    // the words that join a subject or a time to what it is: determiners, prepositions, verbs,
+    // words of time and a few adverbs
+    let glue = |x: &Tok| {
+        x.kind == Kind::Comma
+            || x.kind == Kind::Word
+                && (is_word(x, DETERMINERS)
+                    || is_word(x, PREPOSITIONS)
+                    || is_word(x, TIME_WORDS)
+                    || is_word(x, LINKS)
+                    || is_word(
+                        x,
+                        &[
+                            "is", "are", "be", "was", "were", "been", "being", "all", "always",
+                            "still", "only", "own", "its", "their", "there", "here", "set", "kept",
+                            "run", "runs", "reads", "read", "shows", "show", "says", "given",
+                            "told", "said",
+                        ],
+                    )
+                    || verb(&x.text).is_some())
+    };
+    let apart = |span: &[Tok]| {
+        span.iter()
+            .any(|x| x.kind == Kind::Stop || is_word(x, SET_APART))
+    };
+    for (u, x) in s.iter().enumerate() {
+        if !is_word(x, UTC) {
+            continue;
+        }
+        // before it: "every clinic is in UTC", "the clinic's zone is UTC"
+        if let Some(p) = (0..u).rev().find(|&p| party(p) || own_time(p)) {
+            let span = &s[p + 1..u];
+            let joined = !apart(span) && span.iter().all(glue) && !denied_before(p);
+            let by_subject = subject(p) && !span.iter().any(|y| y.kind == Kind::Comma);
+            if joined && (own_time(p) || by_subject) {
+                return Some(x);
+            }
+        }
+        // after it: "UTC is the clinic's zone", "in UTC, as at the clinic"
+        for p in u + 1..s.len() {
+            if !(party(p) || own_time(p)) {
+                continue;
+            }
+            let span = &s[u + 1..p];
+            if apart(span) {
+                break;
+            }
+            let linked = span.iter().any(|y| is_word(y, LINKS));
+            if linked || own_time(p) && span.iter().all(glue) {
+                return Some(x);
+            }
+        }
+    }
+    None
 }
