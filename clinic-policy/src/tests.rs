@@ -29235,3 +29235,234 @@ fn rounds_69_and_70_utc_totals_held_states_retry_keys_and_a_clinics_scope() {
         ),
     ]);
 }
+
+#[test]
+fn round_sixty_nine_a_classes_are_read_by_meaning() {
+    let bad = [
+        // a parameter a served tool does not take
+        (N, "book_appointment", "hold", "is not an argument of"),
+        (N, "cancel_appointment", "check", "is not an argument of"),
+        (N, "escalate_to_oncall", "estimate", "is not an argument of"),
+        (N, "reject_appointment", "reason_public", "switches a value"),
+        (N, "confirm_appointment", "sms", "is not an argument of"),
+        // a notice, read over its clause
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment of the authenticated doctor. A call from the reception reaches the patient the day before the visit.",
+            "a person said to get a notice",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment of the authenticated doctor. The patient gets, from the clinic, a letter by email.",
+            "a person said to get a notice",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment of the authenticated doctor. A reminder is given to the patient one day before the visit.",
+            "a person said to get a notice",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment of the authenticated doctor. To the patient, the clinic gives a letter by email.",
+            "a person said to get a notice",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment of the authenticated doctor. An email of the clinic, with the reason, reaches the patient.",
+            "a person said to get a notice",
+        ),
+        // money under a denial of another head
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. A late cancellation gets no fee refund.",
+            "a fee said of a tool",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. No deposit refund for a cancellation within one day of the visit.",
+            "a fee said of a tool",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. There is no refund of the fee for a late cancellation.",
+            "a fee said of a tool",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. The deposit is not refunded for a late cancellation.",
+            "a fee said of a tool",
+        ),
+        // a standing of the caller on the person the tool is for
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Only for referred patients.",
+            "a prerequisite said of the caller",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. For referred patients only.",
+            "a prerequisite said of the caller",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the intake of one of the patient's appointments. Only for patients referred by a doctor.",
+            "a prerequisite said of the caller",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. For adult patients.",
+            "a prerequisite said of the caller",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Patients insured with the clinic only.",
+            "a prerequisite said of the caller",
+        ),
+        // any verb of the supply with a calendar time
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. New slots are offered each Monday.",
+            "slots or doctors said to come",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the doctor. A cancelled slot returns to the list after one day.",
+            "slots or doctors said to come",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List every doctor with specialty and clinic. New doctors are shown from the first Monday of each month.",
+            "slots or doctors said to come",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. A cancelled slot is listed again after 2 hours.",
+            "slots or doctors said to come",
+        ),
+        // a served tool out of service
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate an appointment to the oncall doctor of its clinic. This tool is retired.",
+            "out of service",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate an appointment to the oncall doctor of its clinic. This tool is inactive.",
+            "out of service",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate an appointment to the oncall doctor of its clinic. Retired.",
+            "out of service",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the intake of one of the patient's appointments. This tool is retired for new clients; the intake is recorded at the reception.",
+            "out of service",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. This tool is no longer in use.",
+            "out of service",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments. It is not active.",
+            "out of service",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate an appointment to the oncall doctor of its clinic. The clinic has disabled this tool.",
+            "out of service",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the intake of one of the patient's appointments. This route is down.",
+            "out of service",
+        ),
+    ];
+    for (place, tool, text, why) in bad {
+        assert!(
+            refused_for(place, tool, text, why),
+            "{text}: {:?}",
+            judge(place, text, tool)
+        );
+    }
+    passes(&[
+        (N, "book_appointment", "slot_id"),
+        (N, "book_appointment", "idempotency_key"),
+        (N, "reject_appointment", "reason"),
+        (N, "list_my_appointments", "page"),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The clinic API has no fee for a booking.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Nobody gets a message from this server; only the caller gets the answer.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment of the authenticated doctor. The patient gets no message from this server.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Only for the authenticated patient.",
+        ),
+        (
+            D,
+            "list_doctor_schedule",
+            "List the appointments of the authenticated doctor. Only patients booked with the doctor are shown.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The cancelled appointment; its slot is open to others again.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the doctor, listed for each day of the window.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor for each day in a window.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters; it is shown to the patient.",
+        ),
+    ]);
+}

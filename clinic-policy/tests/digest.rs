@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "02ec941f7f7b54eb4e0e98c03138b51f575e30e476a0716d4efa506a0a7da40d";
+const PINNED: &str = "e5fac14954ee50041c4c5a7d02cf894966a3c85a968af829c30727b9f180cfec";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -11,6 +11,7 @@
 //! writer's own tool, of another name, may state its fees (a row of the "How to say it" table).
 //! An age limit is read by the eligibility readings, and a reminder by `bodies.rs`.
 
+use crate::lang::predicates::RELATIVES;
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
@@ -133,37 +134,92 @@ pub(crate) fn practice_claimed(text: &str, tool: &str, out: &mut Vec<Violation>)
 
 /// Slots or doctors said to come into supply on a calendar or after a delay: "New slots open
 /// each Monday", "Slots of the next month open on the first day of each month", "open to other
-/// patients one hour after the cancellation". An open slot named ("open slots of one doctor for
-/// each day") is no coming, and a release at once ("its slot is released") names no time.
+/// patients one hour after the cancellation", and with any verb whose subject is the slot or the
+/// doctor ("New slots are offered each Monday", "A cancelled slot returns to the list after one
+/// day", "New doctors are shown from the first Monday of each month"). An open slot named ("open
+/// slots of one doctor for each day") is no coming, a slot found or listed by the tool is its
+/// object, not a subject, and a release at once ("its slot is released") names no time.
 fn supply_scheduled<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     let coming = (0..clause.len()).find(|&k| {
         is_word(clause[k], COMING)
             && !is_word_at(clause, k + 1, SUPPLY)
             && !is_word_at(clause, k + 1, &["appointment", "time"])
-    })?;
+    });
     // (what comes: a slot or a doctor in the clause, or the clause is the predicate of the
     // value the text describes: "The booked slot; open to other patients …")
-    if coming != 0 && !clause.iter().any(|x| is_word(x, SUPPLY)) {
-        return None;
-    }
+    let coming = coming.filter(|&c| c == 0 || clause.iter().any(|x| is_word(x, SUPPLY)));
+    // (any verb said of a slot or a doctor as its subject: the supply, then its verb)
+    let verb_of_supply = || {
+        let s = (0..clause.len()).find(|&s| {
+            is_word(clause[s], SUPPLY)
+                && !clause[s].possessive
+                && !clause[..s]
+                    .iter()
+                    .rev()
+                    .take_while(|x| x.kind != Kind::Comma)
+                    .any(|x| is_word(x, PREPOSITIONS) || is_word(x, RELATIVES))
+        })?;
+        (s + 1..clause.len()).find(|&v| supply_verb(clause, v))
+    };
+    let at = coming.or_else(verb_of_supply)?;
+    let by_a_verb = coming.is_none();
     let when = (0..clause.len()).any(|k| {
         let t = clause[k];
         let after = |w: &[&str]| is_word_at(clause, k + 1, w);
         is_word(t, &WEEKDAYS_AND_MONTHS[..7])
-            || is_word(t, &["weekly", "monthly", "daily", "nightly", "yearly"])
+            || is_word(t, &["weekly", "monthly", "nightly", "yearly"])
+            || is_word(t, &["daily"]) && !by_a_verb
             || is_word(t, &["each", "every"])
                 && (clause.get(k + 1).is_some_and(|x| unit(x)) || after(&WEEKDAYS_AND_MONTHS[..7]))
+                // (with any verb, "for each day" groups the slots; "each Monday", "from every
+                // week" is a calendar)
+                && !(by_a_verb
+                    && k > 0
+                    && is_word(clause[k - 1], &["for", "of", "per", "by", "in", "within"]))
             || is_word(t, &["first", "last"]) && after(&["day", "days", "week", "weeks"])
             || unit(t) && after(&["after", "later"])
             // a delay: "open again in 2 hours", "released after one day", "within a week"
             || is_word(t, &["in", "after", "within"])
+                && !(by_a_verb && is_word(t, &["within"]))
                 && (clause
                     .get(k + 1)
                     .is_some_and(|n| n.kind == Kind::Ident && n.text.bytes().all(|b| b.is_ascii_digit()))
                     || after(&["a", "an", "one", "two", "few", "several"]))
                 && clause.get(k + 2).is_some_and(|x| unit(x))
     });
-    when.then_some(clause[coming])
+    when.then_some(clause[at])
+}
+
+/// Is the word at `v` a verb said of the supply before it: a finite verb or a passive participle
+/// ("are offered", "returns", "is shown"), not denied, and not the slot's own time ("starts",
+/// "ends", "lasts").
+fn supply_verb(clause: &[&Tok], v: usize) -> bool {
+    let t = clause[v];
+    if t.kind != Kind::Word
+        || is_word(t, SUPPLY)
+        || is_word(t, COPULAS)
+        || is_word(
+            t,
+            &[
+                "start", "starts", "end", "ends", "last", "lasts", "begin", "begins",
+            ],
+        )
+    {
+        return false;
+    }
+    let finite = match verb(&t.text) {
+        Some((_, _, Form::Third | Form::Past)) => true,
+        Some((_, _, Form::Participle)) => {
+            v > 0 && (is_word(clause[v - 1], COPULAS) || is_word(clause[v - 1], &["be", "been"]))
+                || v > 1 && is_word(clause[v - 2], COPULAS)
+        }
+        Some((_, _, Form::Base)) => v > 0 && is_word(clause[v - 1], MODALS),
+        _ => false,
+    };
+    finite
+        && !clause[v.saturating_sub(2)..v]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
 }
 
 /// Words of money: a fee, a charge, a payment, a deposit, a penalty, a refund, an amount in
@@ -201,18 +257,20 @@ const MONEY: &[&str] = &[
 
 /// Money said of a served tool ("The fee of an intake is 3000 in cents", "a penalty of 2000 in
 /// cents is due", "the amount due in cents", "the deposit is kept"), unless the money itself is
-/// denied ("no fee", "without a fee", "not charged", "fees and insurance are omitted"); a denial
-/// elsewhere in the sentence ("… and is not refunded") denies something else.
+/// denied ("no fee", "without a fee", "not charged", "fees and insurance are omitted", "no fee,
+/// price or charge"); a denial elsewhere in the sentence ("… and is not refunded") denies
+/// something else, and so does a denial of a compound whose head is another noun ("no fee
+/// refund", "no deposit refund": the refund is denied, the fee or deposit stated) or of a
+/// phrase the money is only the object of ("no refund of the fee").
 fn fee_said<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     (0..clause.len()).find_map(|k| {
         let t = clause[k];
         if !is_word(t, MONEY) {
             return None;
         }
-        let before = clause[k.saturating_sub(3)..k]
-            .iter()
-            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "without", "free"]));
-        // (after it: "fees are omitted", "fees and insurance are not part of it")
+        let before = money_denied(clause, k);
+        // (after it: "fees are omitted", "fees and insurance are not part of it"; not "the fee
+        // is not refunded", which keeps the fee)
         let mut j = k + 1;
         if is_word_at(clause, j, &["and", "or"]) {
             j += (j + 1..(j + 4).min(clause.len()))
@@ -222,7 +280,14 @@ fn fee_said<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
         while is_word_at(clause, j, &["is", "are", "also"]) {
             j += 1;
         }
-        let after = is_word_at(clause, j, NEGATIONS)
+        let after = (is_word_at(clause, j, NEGATIONS)
+            && !is_word_at(
+                clause,
+                j + 1,
+                &[
+                    "refunded", "returned", "kept", "repaid", "given", "lowered", "changed",
+                ],
+            ))
             || is_word_at(
                 clause,
                 j,
@@ -230,6 +295,101 @@ fn fee_said<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
             );
         (!before && !after).then_some(t)
     })
+}
+
+/// Words that end a noun phrase going right: a mark, a preposition, a conjunction, a copula, a
+/// modal, a relative, a negation.
+fn ends_a_phrase(t: &Tok) -> bool {
+    t.kind != Kind::Word
+        || is_word(t, PREPOSITIONS)
+        || is_word(t, &["and", "or", "but", "nor", "than"])
+        || is_word(t, COPULAS)
+        || is_word(t, MODALS)
+        || is_word(t, RELATIVES)
+        || is_word(t, NEGATIONS)
+        || is_word(t, &["has", "have", "had", "applies", "apply", "does", "do"])
+}
+
+/// Nouns that carry what is said of money, not money of their own: a denied "fee field" or
+/// "data on fees" denies the fee too (unlike a "fee refund", which keeps the fee).
+const MONEY_CARRIERS: &[&str] = &[
+    "field",
+    "fields",
+    "data",
+    "value",
+    "values",
+    "information",
+    "entry",
+    "entries",
+    "column",
+    "columns",
+    "item",
+    "items",
+    "line",
+    "lines",
+    "amount",
+    "amounts",
+    "mention",
+    "word",
+    "words",
+];
+
+/// Is the money word at `k` itself denied: a denial ("no", "not", "without", "free", "never")
+/// in its own noun phrase before it (a preposition or a mark ends the phrase: "no refund of the
+/// fee" denies the refund), and the money word the phrase's head (no noun after it in its
+/// compound: "no fee refund" denies the refund). A list of money words shares one denial ("no
+/// fee, price or charge").
+fn money_denied(clause: &[&Tok], k: usize) -> bool {
+    // (the head: the words after it up to the phrase's end are none, or a carrier of what is
+    // said of the money, "no fee field"; a money participle after it is its predicate, "no fee
+    // charged")
+    let ends = |n: &Tok| {
+        ends_a_phrase(n)
+            || verb(&n.text).is_some_and(|(_, _, f)| {
+                f == Form::Participle || f == Form::Third && !is_word(n, MONEY)
+            })
+    };
+    let mut h = k + 1;
+    while clause
+        .get(h)
+        .is_some_and(|n| !ends(n) && is_word(n, MONEY_CARRIERS))
+    {
+        h += 1;
+    }
+    if clause.get(h).is_some_and(|n| !ends(n)) {
+        return false;
+    }
+    let mut i = k;
+    let mut words = 0;
+    while i > 0 && words < 4 {
+        i -= 1;
+        let x = clause[i];
+        if is_word(x, NEGATIONS) || is_word(x, &["no", "free"]) {
+            return true;
+        }
+        // (a list of money words: "no fee, price or charge")
+        if (x.kind == Kind::Comma || is_word(x, &["and", "or"]))
+            && i > 0
+            && (is_word(clause[i - 1], MONEY)
+                || is_word(clause[i - 1], &["and", "or"])
+                || clause[i - 1].kind == Kind::Comma)
+        {
+            continue;
+        }
+        // (a carrier of what is said of the money: "no data on fees", "no field for a fee")
+        if is_word(x, &["on", "about", "of", "for"])
+            && i > 0
+            && is_word(clause[i - 1], MONEY_CARRIERS)
+        {
+            continue;
+        }
+        if ends_a_phrase(x) {
+            // ("free of charge")
+            return is_word(x, &["of"]) && i > 0 && is_word(clause[i - 1], &["free"]);
+        }
+        words += 1;
+    }
+    false
 }
 
 /// Words of a patient's history or standing that a condition on the caller names ("with no
@@ -262,6 +422,9 @@ fn prerequisite<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     // ("Only when the patient has no missed visit"; not "an empty list when the patient has no
     // appointment")
     let only = clause.iter().any(|x| is_word(x, &["only"]));
+    if let Some(t) = state_of_the_caller(clause, only) {
+        return Some(t);
+    }
     (1..clause.len()).find_map(|k| {
         let t = clause[k];
         let with = is_word(t, &["with", "without"]) && !is_word_at(clause, k + 1, &["or"]);
@@ -284,6 +447,97 @@ fn prerequisite<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
                     || has && is_word(x, &["no"])
             })
             .copied()
+    })
+}
+
+/// Words on a person that name who they are to this server or to the act, not a state of their
+/// own history: the caller ("the authenticated patient"), the act's own ("the booked patient",
+/// "the patient named in the appointment"), a count or a scope.
+const NOT_A_STANDING: &[&str] = &[
+    "authenticated",
+    "logged",
+    "calling",
+    "current",
+    "same",
+    "other",
+    "own",
+    "given",
+    "named",
+    "booked",
+    "confirmed",
+    "cancelled",
+    "rejected",
+    "escalated",
+    "moved",
+    "rescheduled",
+    "listed",
+    "shown",
+    "returned",
+    "found",
+    "matched",
+    "assigned",
+    "affected",
+    "concerned",
+    "involved",
+    "told",
+    "called",
+];
+
+/// States a person is in that no call asks (new, returning, adult, a member).
+const STANDINGS: &[&str] = &[
+    "new",
+    "returning",
+    "existing",
+    "regular",
+    "known",
+    "adult",
+    "eligible",
+    "member",
+    "members",
+    "active",
+    "former",
+    "older",
+    "younger",
+    "senior",
+    "private",
+];
+
+/// A participle or an adjective of the caller's history or standing on a person the call is
+/// said to be for, read as a condition: "Only for referred patients", "For referred patients
+/// only", "Only for patients referred by a doctor", "open to insured patients only", "for new
+/// patients". The word stands before the person, or after it as a participle with its own
+/// phrase ("patients referred by a doctor"); the clause restricts (an "only") or the person is
+/// whom the tool is for ("for", "to"). The caller ("the authenticated patient") and the act's
+/// own ("the booked patient") are no condition.
+fn state_of_the_caller<'a>(clause: &[&'a Tok], only: bool) -> Option<&'a Tok> {
+    let standing = |x: &Tok| {
+        x.kind == Kind::Word
+            && !x.possessive
+            && !is_word(x, NOT_A_STANDING)
+            && !is_word(x, PATIENTS)
+            && (is_word(x, STANDINGS)
+                || matches!(verb(&x.text), Some((_, _, Form::Participle)))
+                || x.text.len() > 4 && x.text.ends_with("ed") && verb(&x.text).is_none())
+    };
+    (0..clause.len()).find_map(|k| {
+        if !is_word(clause[k], PATIENTS) || clause[k].possessive {
+            return None;
+        }
+        // (before it: "referred patients", "for the new patients")
+        let pre = (k > 0 && standing(clause[k - 1])).then(|| k - 1);
+        // (after it: "patients referred by a doctor", "patients insured with the clinic")
+        let post = (clause.get(k + 1).is_some_and(|x| standing(x))
+            && is_word_at(clause, k + 2, PREPOSITIONS)
+            && !is_word_at(clause, k + 2, &["of"]))
+        .then(|| k + 1);
+        let m = pre.or(post)?;
+        // (whom the tool is for: "for"/"to" before the person's phrase)
+        let mut b = pre.unwrap_or(k);
+        while b > 0 && is_word(clause[b - 1], DETERMINERS) {
+            b -= 1;
+        }
+        let for_them = b > 0 && is_word(clause[b - 1], &["for", "to"]);
+        (only || for_them).then_some(clause[m])
     })
 }
 
@@ -310,52 +564,119 @@ const NOTICES: &[&str] = &[
 ];
 
 /// A person said to get a notice ("The patient gets a receipt of the visit", "the patient gets
-/// word from the clinic by phone", "A reminder reaches the patient the day after"): the clinic
-/// API answers only the caller, and a tool of this server sends nothing to anyone. A denial ("gets
-/// no reminder") and the error's message (the caller's) are no notice.
+/// word from the clinic by phone", "A reminder reaches the patient the day after", "The patient
+/// gets, from the clinic, a letter by email", "A call from the reception reaches the patient",
+/// "A reminder is given to the patient"): the clinic API answers only the caller, and a tool of
+/// this server sends nothing to anyone. Read over the whole clause: a notice and a person other
+/// than the caller's side in it, joined by any verb, in any order. A denial of the notice, of
+/// the person or of the verb ("gets no reminder", "nobody gets a message", "a reminder is not
+/// sent") and the error's message (the caller's) are no notice; a denial of something else in
+/// the clause ("and no fee is kept") denies no notice.
 fn notice_sent<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
     let n = clause.len();
     // (the caller and the user are the agent's side, whose answer the error message is)
     let person = |x: &Tok| {
-        is_word(x, PATIENTS) && !is_word(x, &["caller", "callers", "user", "users"])
-            || is_word(x, &["doctor", "doctors", "oncall"])
+        (is_word(x, PATIENTS) && !is_word(x, &["caller", "callers", "user", "users"])
+            || is_word(x, &["doctor", "doctors", "oncall", "guardian", "guardians"])
+            || is_word(x, &["parent", "parents", "nurse", "nurses", "staff"]))
+            && !x.possessive
+    };
+    // (a verb of receiving before it makes a call a notice: "the doctor gets a call")
+    let received = |j: usize| {
+        clause[..j].iter().rev().take(4).any(|x| {
+            is_word(
+                x,
+                &[
+                    "gets", "get", "receives", "receive", "got", "received", "given", "gives",
+                ],
+            )
+        })
+    };
+    // (a call from someone, or by a line or the clinic: not "a call by a doctor", a caller's
+    // call of the tool)
+    let from_the_clinic = |j: usize| {
+        is_word_at(clause, j + 1, &["from"])
+            || is_word_at(clause, j + 1, &["by"])
+                && clause[j + 2..]
+                    .iter()
+                    .find(|x| !is_word(x, DETERMINERS))
+                    .is_some_and(|x| {
+                        is_word(x, BODIES)
+                            || is_word(
+                                x,
+                                &["phone", "telephone", "office", "desk", "nurse", "staff"],
+                            )
+                    })
+    };
+    // (an error's message, this call, the next call: the caller's own)
+    let callers_own = |j: usize| {
+        is_word(clause[j], &["message", "messages"]) && is_word_at(clause, j + 1, &["of"])
+            || j > 0
+                && is_word(
+                    clause[j - 1],
+                    &[
+                        "error", "errors", "this", "next", "each", "every", "same", "tool", "api",
+                    ],
+                )
     };
     let notice = |j: usize| {
         is_word(clause[j], NOTICES)
-            && !(is_word(clause[j], &["message", "messages"]) && is_word_at(clause, j + 1, &["of"]))
-            && (!is_word(clause[j], &["word"]) || is_word_at(clause, j + 1, &["from", "by", "of"]))
-            && (!is_word(clause[j], &["call", "calls"])
-                || is_word_at(clause, j + 1, &["from", "by"]))
+            && !clause[j].possessive
+            && !callers_own(j)
+            && (!is_word(clause[j], &["word"]) || is_word_at(clause, j + 1, &["from", "by"]))
+            && (!is_word(clause[j], &["call", "calls"]) || from_the_clinic(j) || received(j))
     };
-    let denied = |a: usize, b: usize| {
-        clause[a..b]
-            .iter()
-            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+    // (the phrases a denial covers: "no"/"not a" the next few words of its phrase; "nobody",
+    // "none", "never" and a denied verb the clause up to a comma or a conjunction)
+    let denied = |at: usize| {
+        (0..n).any(|i| {
+            let x = clause[i];
+            let (a, b) = if i < at { (i, at) } else { (at, i) };
+            let apart = clause[a..b]
+                .iter()
+                .any(|x| x.kind == Kind::Comma || is_word(x, &["and", "but", "or", "while"]));
+            if is_word(x, &["nobody", "none", "neither", "never", "nothing"]) {
+                return !apart;
+            }
+            if !(is_word(x, NEGATIONS) || is_word(x, &["no"])) {
+                return false;
+            }
+            // (a denied noun: "no reminder", "no patient", "not a call")
+            // (a list shares its denial: "no notification or reminder")
+            let phrase_end = (i + 1..n)
+                .find(|&e| {
+                    clause[e].kind != Kind::Word
+                        || is_word(clause[e], PREPOSITIONS)
+                        || is_word(clause[e], &["but"])
+                        || is_word(clause[e], &["and", "or", "nor"])
+                            && !is_word_at(clause, e + 1, NOTICES)
+                })
+                .unwrap_or(n)
+                .min(i + 6);
+            if (i + 1..phrase_end).contains(&at) {
+                return true;
+            }
+            // (a denied verb: "is not sent", "does not get", "never reaches"): the whole of its
+            // part of the clause
+            let verb_next = (i + 1..(i + 3).min(n))
+                .any(|v| verb(&clause[v].text).is_some() || is_word(clause[v], &["in", "out"]));
+            verb_next && !apart
+        })
     };
-    (0..n).find_map(|k| {
-        // "the patient gets/receives … <notice>"
-        let gets = is_word(
-            clause[k],
-            &["gets", "get", "receives", "receive", "got", "received"],
-        ) && k >= 1
-            && clause[k.saturating_sub(3)..k].iter().any(|x| person(x));
-        if gets {
-            let j = (k + 1..(k + 5).min(n)).find(|&j| notice(j))?;
-            return (!denied(k, j)).then_some(clause[j]);
-        }
-        // "<notice> reaches / goes to / is sent to the patient"
-        if notice(k) {
-            let v = (k + 1..(k + 4).min(n)).find(|&v| {
-                is_word(
-                    clause[v],
-                    &[
-                        "reaches", "reach", "goes", "go", "sent", "arrives", "arrive",
-                    ],
-                )
-            })?;
-            let to = (v + 1..(v + 4).min(n)).any(|p| person(clause[p]));
-            return (to && !denied(k, v + 1)).then_some(clause[k]);
-        }
-        None
-    })
+    let someone = (0..n)
+        .find(|&p| person(clause[p]) && !is_word_at(clause, p.wrapping_sub(1), &["authenticated"]));
+    let someone = someone.or_else(|| (0..n).find(|&p| person(clause[p])))?;
+    // (a verb joins them: any finite verb or participle of the clause)
+    let joined = clause.iter().any(|x| {
+        verb(&x.text).is_some_and(|(_, _, f)| {
+            f != Form::Base || is_word(x, &["get", "receive", "reach", "go", "arrive"])
+        })
+    });
+    if !joined {
+        return None;
+    }
+    (0..n)
+        .filter(|&j| notice(j))
+        .find(|&j| !denied(j) && !denied(someone))
+        .map(|j| clause[j])
 }

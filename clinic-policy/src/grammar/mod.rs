@@ -324,6 +324,7 @@ fn said_of_the_value(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Vio
 fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     if field.is_name() {
         name(field, text, tool, out);
+        not_an_argument(field, text, tool, out);
         return;
     }
     // The readings of a sentence grow faster than its length, so a text or a sentence longer
@@ -1097,6 +1098,11 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     if field == Field::ToolDescription && (of_care || tool.mutates && has_a_route(tool.name)) {
         deprecated_alone(&toks, out);
     }
+    if field != Field::ParamName {
+        for clause in &clauses {
+            out_of_service(clause, tool.name, field, out);
+        }
+    }
     if field == Field::ParamDescription && tool.input {
         parameter_bounds(&clauses, out);
         medical_list_narrowed(&clauses, out);
@@ -1236,6 +1242,159 @@ fn in_a_condition(clause: &[&Tok], i: usize, opens: &dyn Fn(usize) -> bool) -> b
         }
     }
     false
+}
+
+/// States of a tool out of service: retired, inactive, disabled, removed, closed, down, off,
+/// stopped, ended, expired, unavailable, deprecated (and obsolete, legacy).
+const OUT_OF_SERVICE: &[&str] = &[
+    "retired",
+    "inactive",
+    "disabled",
+    "deprecated",
+    "obsolete",
+    "legacy",
+    "removed",
+    "closed",
+    "down",
+    "off",
+    "stopped",
+    "ended",
+    "expired",
+    "unavailable",
+];
+
+/// What a tool is in service as: active, available, used, open, allowed, answered.
+const IN_SERVICE: &[&str] = &[
+    "active",
+    "available",
+    "use",
+    "used",
+    "open",
+    "allowed",
+    "answered",
+    "work",
+    "served",
+];
+
+/// Words that name the tool itself as a subject ("this tool", "the route", "it").
+const THE_TOOL: &[&str] = &[
+    "tool",
+    "tools",
+    "route",
+    "routes",
+    "endpoint",
+    "function",
+    "operation",
+    "api",
+    "server",
+    "service",
+    "it",
+    "this",
+];
+
+/// A tool this server serves said to be out of service, by meaning: the tool itself (the text's
+/// own tool, "this tool", "it", or a served tool by name on any tool) the subject of a state of
+/// being out of service ("This tool is retired", "This tool is inactive", "book_appointment is
+/// disabled", "The route is switched off", "it is no longer in use", "this tool is not active",
+/// "is to be removed"), a clause that is that state alone ("Retired.", "Retired for new
+/// clients."), or the object of such an act ("The clinic has disabled this tool"). No tool this
+/// server serves is out of service, so the agent that believes it never calls the one way it has
+/// to book, cancel, escalate or record an intake.
+fn out_of_service(clause: &[&Tok], tool: &str, field: Field, out: &mut Vec<Violation>) {
+    let served_name = |x: &Tok| x.kind == Kind::Ident && crate::served::role_of(&x.text).is_some();
+    let own = crate::served::role_of(tool).is_some();
+    let n = clause.len();
+    // (a state: a word of the list, or a state of service denied: "not active", "no longer in
+    // use", "out of use")
+    let state = (0..n).find(|&k| {
+        let t = clause[k];
+        let denied_before = clause[k.saturating_sub(3)..k]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "longer"]));
+        is_word(t, OUT_OF_SERVICE) && !denied_before
+            || is_word(t, IN_SERVICE) && denied_before
+            || is_word(t, &["out"])
+                && is_word_at(clause, k + 1, &["of"])
+                && is_word_at(clause, k + 2, &["use", "service", "order", "date"])
+    });
+    let Some(s) = state else { return };
+    let t = clause[s];
+    // (the subject: the words of the clause before the state, up to a comma, past the copula,
+    // modals, adverbs and determiners; each of them names the tool)
+    let start = clause[..s]
+        .iter()
+        .rposition(|x| x.kind == Kind::Comma)
+        .map_or(0, |c| c + 1);
+    let subject: Vec<&Tok> = clause[start..s]
+        .iter()
+        .filter(|x| {
+            !(is_word(x, COPULAS)
+                || is_word(x, MODALS)
+                || is_word(x, DETERMINERS)
+                || is_word(x, LEAD_ADVERBS)
+                || is_word(x, MID_ADVERBS)
+                || is_word(x, NEGATIONS)
+                || is_word(
+                    x,
+                    &[
+                        "no",
+                        "longer",
+                        "in",
+                        "to",
+                        "be",
+                        "been",
+                        "being",
+                        "has",
+                        "have",
+                        "now",
+                        "currently",
+                        "soon",
+                        "switched",
+                        "turned",
+                        "taken",
+                        "put",
+                        "set",
+                    ],
+                ))
+        })
+        .copied()
+        .collect();
+    let names_it = |x: &Tok| {
+        served_name(x) || own && (is_word(x, THE_TOOL) && !x.possessive || x.text == tool)
+    };
+    let by_subject = !subject.is_empty() && subject.iter().all(|x| names_it(x));
+    // (the state alone: "Retired.", "Retired for new clients.", of the text's own tool)
+    let alone = own
+        && subject.is_empty()
+        && start == 0
+        && matches!(field, Field::ToolDescription | Field::Title)
+        && clause.get(s + 1).is_none_or(|x| {
+            x.kind == Kind::Comma
+                || is_word(x, PREPOSITIONS)
+                || is_word(x, MID_ADVERBS)
+                || is_word(x, LEAD_ADVERBS)
+        });
+    // (the object of the act: "has disabled this tool", "removed book_appointment")
+    let by_object = {
+        let obj: Vec<&Tok> = clause[s + 1..]
+            .iter()
+            .take_while(|x| x.kind != Kind::Comma && !is_word(x, PREPOSITIONS))
+            .filter(|x| !is_word(x, DETERMINERS))
+            .copied()
+            .collect();
+        !obj.is_empty()
+            && obj
+                .iter()
+                .all(|x| served_name(x) || own && is_word(x, &["tool", "route", "endpoint"]))
+    };
+    if by_subject || alone || by_object {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a tool this server serves said to be out of service (retired, inactive, disabled, removed, off): every tool of this server is served and works".to_owned(),
+        );
+    }
 }
 
 /// Clauses: runs of tokens between stops. A clause keeps its commas (they separate phrases).

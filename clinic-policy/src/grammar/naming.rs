@@ -787,6 +787,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
                 "hide",
                 "visible",
                 "invisible",
+                "public",
                 "shown",
                 "muted",
                 "mute",
@@ -812,6 +813,127 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             ),
         );
     }
+}
+
+/// A parameter a served tool does not take (`hold`, `check`, `reason_public`, `sms`): the
+/// server's tools take exactly the arguments of their table ([`crate::served::args_of`]), so any
+/// other name is false of the tool (a mode, a switch or a notice it has not); a name of the
+/// table in another spelling (`SLOT_ID`) or by the words a text names it by (`slot`) is the
+/// argument. Read on a parameter's own name only (a name cited in a text is read by `name`),
+/// after the other readings of the name: a name they refused keeps their finding.
+pub(crate) fn not_an_argument(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
+    let whole = Tok {
+        text: text.to_owned(),
+        start: 0,
+        end: text.len(),
+        kind: Kind::Ident,
+        possessive: false,
+    };
+    if field == Field::ParamName
+        && tool.input
+        && crate::served::role_of(tool.name).is_some()
+        && !out.iter().any(|v| v.range == (whole.start..whole.end))
+        && !names_a_served_arg(tool.name, text)
+        && names_nothing_served(text)
+    {
+        push(
+            out,
+            Rule::Directive,
+            &whole,
+            format!(
+                "name \"{text}\" is not an argument of {}: a tool of this server takes only {}",
+                tool.name,
+                crate::served::args_of(tool.name)
+                    .map(|a| a.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
+    }
+}
+
+/// Is a name one word that names no argument of any served tool, no flag of its answers and no
+/// field of an appointment: the name is then of a mode, a switch or a notice (`hold`, `check`,
+/// `estimate`, `sms`), which no tool of this server has. (A name of the server's own data on the
+/// wrong tool, and a name of several words, are read by the readings of what a tool takes.)
+fn names_nothing_served(name: &str) -> bool {
+    const FIELDS: &[&str] = &[
+        "status",
+        "state",
+        "id",
+        "ids",
+        "time",
+        "times",
+        "start",
+        "end",
+        "page",
+        "pages",
+        "total",
+        "doctor",
+        "patient",
+        "appointment",
+        "appointments",
+        "slot",
+        "slots",
+        "clinic",
+        "note",
+        "notes",
+        "reason",
+        "priority",
+        "triage",
+        "level",
+        "key",
+        "date",
+        "dates",
+        "booking",
+        "bookings",
+    ];
+    let parts: Vec<&str> = name.split('_').filter(|p| !p.is_empty()).collect();
+    parts.len() == 1
+        && parts.iter().all(|p| {
+            let p = p.to_ascii_lowercase();
+            !crate::served::ARGS
+                .iter()
+                .any(|a| crate::served::names_an_arg(a.tool, &p))
+                && !FIELDS.contains(&p.as_str())
+                && !crate::served::FLAGS.iter().any(|f| f.field == p)
+        })
+}
+
+/// Does a parameter's name name an argument of the served tool: its name in any case and
+/// spelling (`slot_id`, `slotId`, `SLOT_ID`), or every part of it a word the argument is named
+/// by (`slot`, `duration_days`)?
+fn names_a_served_arg(tool: &str, name: &str) -> bool {
+    let flat = |s: &str| {
+        s.chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
+    let n = flat(name);
+    // (camelCase split into its parts)
+    let mut parts: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for c in name.chars() {
+        if c == '_' || c == '-' {
+            if !cur.is_empty() {
+                parts.push(std::mem::take(&mut cur));
+            }
+        } else if c.is_ascii_uppercase()
+            && !cur.is_empty()
+            && !cur.chars().all(|x| x.is_ascii_uppercase())
+        {
+            parts.push(std::mem::take(&mut cur));
+            cur.push(c.to_ascii_lowercase());
+        } else {
+            cur.push(c.to_ascii_lowercase());
+        }
+    }
+    if !cur.is_empty() {
+        parts.push(cur);
+    }
+    crate::served::args_of(tool).any(|a| flat(a.name) == n)
+        || !parts.is_empty() && parts.iter().all(|p| crate::served::names_an_arg(tool, p))
 }
 
 /// Determiners and adverbs a name may hold as a value's own word (`other_doctor_id`,
