@@ -585,19 +585,7 @@ fn person_thing(t: &Tok) -> Option<super::answers::Thing> {
     use super::answers::Thing;
     if is_word(t, &["patient", "patients", "caller", "callers", "owner"]) {
         Some(Thing::Patient)
-    } else if is_word(
-        t,
-        &[
-            "doctor",
-            "doctors",
-            "physician",
-            "physicians",
-            "clinician",
-            "clinicians",
-            "practitioner",
-            "practitioners",
-        ],
-    ) {
+    } else if is_word(t, DOCTOR_NAMES) {
         Some(Thing::Doctor)
     } else {
         None

@@ -3,8 +3,8 @@
 
 use super::*;
 
-/// The places a tenant's reach is said over.
-const CLINICS: &[&str] = &[
+/// The places a tenant's reach is said over (and whose own time a text may name).
+pub(super) const CLINICS: &[&str] = &[
     "clinic",
     "clinics",
     "tenant",

@@ -570,33 +570,10 @@ pub(super) fn utc_said_local(s: &[Tok], out: &mut Vec<Violation>) {
 /// Names of UTC.
 const UTC: &[&str] = &["utc", "gmt", "zulu", "greenwich"];
 
-/// Places and people whose own time a text may name.
+/// People and a home whose own time a text may name (the places: `scope::CLINICS`).
 const PARTIES: &[&str] = &[
-    "clinic",
-    "clinics",
-    "tenant",
-    "tenants",
-    "practice",
-    "practices",
-    "site",
-    "sites",
-    "hospital",
-    "hospitals",
-    "location",
-    "locations",
-    "home",
-    "patient",
-    "patients",
-    "doctor",
-    "doctors",
-    "person",
-    "persons",
-    "people",
-    "caller",
-    "callers",
-    "user",
-    "users",
-    "everyone",
+    "home", "patient", "patients", "doctor", "doctors", "person", "persons", "people", "caller",
+    "callers", "user", "users", "everyone",
 ];
 
 /// Words of a time or a zone.
@@ -682,7 +659,7 @@ const LINKS: &[&str] = &[
 /// not the clinic's time") are two times.
 fn utc_said_of_a_party(s: &[Tok]) -> Option<&Tok> {
     let party = |k: usize| {
-        is_word(&s[k], PARTIES)
+        (is_word(&s[k], PARTIES) || is_word(&s[k], super::scope::CLINICS))
             // (a name of a thing of the party: "the clinic API", "the clinic's id")
             && !is_word_at(
                 s,
