@@ -118,7 +118,14 @@ pub(crate) fn codes_and_values(text: &str, tool: &str, answer: bool, out: &mut V
     band_misstated(text, &toks, tool, out);
     patients_value_withheld(&toks, out);
     reason_kept_among_staff(&toks, tool, out);
-    crate::served::served_misstated(text, &toks, tool, lists_over_all_time(tool), out);
+    let doctors_only = callers_of(tool).is_some_and(|c| c.contains(&"doctor") && c.len() == 2);
+    crate::served::served_misstated(
+        text,
+        &toks,
+        tool,
+        (lists_over_all_time(tool), doctors_only),
+        out,
+    );
     crate::served::absence_misread(&toks, tool, answer, out);
     // (what this server's answers hold and its doctors have is read for its own tools)
     if answers::output_of(tool).is_some() {

@@ -261,12 +261,13 @@ pub const READS_WHOLE: &[&str] = &["find_available_slots"];
 /// What a text says of the server's own values, against [`FLAGS`], the slot search's window and
 /// zone, [`ORDERED_BY_ID`], [`EVERY_DOCTOR`] and [`PAGED`].
 /// `lists_over_all_time`: the tool answers a list that no time argument narrows
-/// ([`crate::facts::lists_over_all_time`]).
+/// ([`crate::facts::lists_over_all_time`]); `doctors_only`: its callers are the doctors alone
+/// ([`crate::facts::callers_of`]).
 pub(super) fn served_misstated(
     text: &str,
     toks: &[Tok],
     tool: &str,
-    lists_over_all_time: bool,
+    (lists_over_all_time, doctors_only): (bool, bool),
     out: &mut Vec<Violation>,
 ) {
     // (the sentences, split at `.`, `;`, `!`, `?` and line breaks; a colon joins a label to its
@@ -344,7 +345,7 @@ pub(super) fn served_misstated(
         id_form_misstated(toks, s, out);
         utc_example_said_local(text, s, out);
         utc_said_local(s, out);
-        scope::clinic_scope_widened(s, tool, out);
+        scope::clinic_scope_widened(s, tool, doctors_only, out);
     }
 }
 

@@ -54,8 +54,14 @@ const MANY: &[&str] = &[
 /// sentence that denies or refuses the reach ("Protocols of other clinics are not searched",
 /// "another clinic's appointment gives `FORBIDDEN`"), the shared protocols ("shared by every
 /// clinic"), or a clinic's own fact ("each clinic has its own oncall doctor") passes.
-pub(super) fn clinic_scope_widened(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
-    if crate::facts::callers_of(tool).is_none_or(|c| !c.contains(&"doctor") || c.len() != 2) {
+/// `doctors_only`: the tool's callers are the doctors alone.
+pub(super) fn clinic_scope_widened(
+    s: &[Tok],
+    tool: &str,
+    doctors_only: bool,
+    out: &mut Vec<Violation>,
+) {
+    if !doctors_only {
         return;
     }
     // (a denial or a refusal anywhere in the sentence bounds the reach it names; "not only"
