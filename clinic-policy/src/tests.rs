@@ -28711,6 +28711,9 @@ fn a_possessive_is_kept_on_its_word() {
         .collect();
     assert_eq!(marked, ["doctor"]);
     assert!(toks.iter().all(|t| t.text != "s"), "{toks:?}");
+    // a contraction of "is" is no possessive
+    let toks = crate::lang::words::tokens("It's retired; that's all, and this's none.");
+    assert!(toks.iter().all(|t| !t.possessive), "{toks:?}");
 }
 
 #[test]

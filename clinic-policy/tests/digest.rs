@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "e5fac14954ee50041c4c5a7d02cf894966a3c85a968af829c30727b9f180cfec";
+const PINNED: &str = "4019a3835a793108f99302dded4b00cb5b0868fac5272bc20247e4ed3e6411f4";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

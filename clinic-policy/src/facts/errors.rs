@@ -613,7 +613,8 @@ fn lifecycle_case(
 /// `SLOT_TAKEN`"): the same key with the same body within 24 hours answers the first result
 /// again, and only another body with it gives `IDEMPOTENCY_KEY_CONFLICT`. The agent shuns the
 /// safe retry after a lost answer, or books anew. Read in a sentence that names no other body
-/// ("with another slot") and no time past the key's ("after 24 hours").
+/// ("with another slot") and no time past the key's ("after 24 hours"); a key reused with another
+/// body and said to make the change is read by `reuse_said_to_act`.
 pub(super) fn key_reuse_refused(toks: &[Tok], out: &mut Vec<Violation>) {
     let key =
         |t: &Tok| is_word(t, &["key", "keys"]) || t.kind == Kind::Ident && t.text.ends_with("key");

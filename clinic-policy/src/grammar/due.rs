@@ -76,7 +76,6 @@ const ADVERBS: &[&str] = &[
     "first",
     "automatically",
     "always",
-    "then",
 ];
 
 /// The act named by the noun phrase from `k` on: its determiners, possessives ("the doctor's")
@@ -125,7 +124,7 @@ fn subject_before<'a>(clause: &[&'a Tok], k: usize) -> Option<&'a Tok> {
         .copied()
 }
 
-/// Whether the act is the changing tool's own, on its one object: no other, every or next one.
+/// Whether the act is the changing tool's own, on its one object: no other, every or further one.
 fn own(clause: &[&Tok], base: &str, effects: &[&'static str], mutates: bool) -> bool {
     mutates
         && effects.contains(&base)
@@ -140,8 +139,8 @@ fn own(clause: &[&Tok], base: &str, effects: &[&'static str], mutates: bool) -> 
         })
 }
 
-/// An act handed to the reader as a state, in a clause: see the module's text. `label` is the
-/// clause after this one when this one is a bare label ("Due: rejection").
+/// An act handed to the reader as a state, in the clause `clauses[n]`: see the module's text.
+/// When that clause is a bare label ("Due: rejection"), the clause after it is read as its value.
 pub(super) fn act_due(
     clauses: &[Vec<&Tok>],
     n: usize,

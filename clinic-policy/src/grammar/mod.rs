@@ -1302,7 +1302,7 @@ const THE_TOOL: &[&str] = &[
 /// to book, cancel, escalate or record an intake.
 fn out_of_service(clause: &[&Tok], tool: &str, field: Field, out: &mut Vec<Violation>) {
     let served_name = |x: &Tok| x.kind == Kind::Ident && crate::served::role_of(&x.text).is_some();
-    let own = crate::served::role_of(tool).is_some();
+    let own = crate::served::role_of(tool.trim()).is_some();
     let n = clause.len();
     // (a state: a word of the list, or a state of service denied: "not active", "no longer in
     // use", "out of use")

@@ -773,7 +773,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
     // `reason_visible`, `draft`, `preview`): a flag a writer's tool may have, and no tool of this
     // server has one
     // (read last: a name another reading refused keeps that reading's finding)
-    if crate::served::role_of(tool.name).is_some()
+    if crate::served::role_of(tool.name.trim()).is_some()
         && !code
         && !out.iter().any(|v| v.range == (whole.start..whole.end))
         && lower.iter().any(|p| {
@@ -831,7 +831,7 @@ pub(crate) fn not_an_argument(field: Field, text: &str, tool: Tool<'_>, out: &mu
     };
     if field == Field::ParamName
         && tool.input
-        && crate::served::role_of(tool.name).is_some()
+        && crate::served::role_of(tool.name.trim()).is_some()
         && !out.iter().any(|v| v.range == (whole.start..whole.end))
         && !names_a_served_arg(tool.name, text)
         && names_nothing_served(text)

@@ -431,7 +431,24 @@ pub(crate) fn tokens(text: &str) -> Vec<Tok> {
             }
             // a possessive "'s" is dropped and kept as a mark of the word: "the patient's fee"
             // reads "the patient fee"
-            let possessive = i + 1 < b.len() && b[i] == b'\'' && matches!(b[i + 1], b's' | b'S');
+            // ("it's", "that's": a contraction of "is", no possessive)
+            let possessive = i + 1 < b.len()
+                && b[i] == b'\''
+                && matches!(b[i + 1], b's' | b'S')
+                && !matches!(
+                    lower.as_str(),
+                    "it" | "that"
+                        | "this"
+                        | "there"
+                        | "here"
+                        | "what"
+                        | "who"
+                        | "he"
+                        | "she"
+                        | "let"
+                        | "where"
+                        | "how"
+                );
             out.push(Tok {
                 text: lower,
                 start: s,
