@@ -21,7 +21,7 @@ use std::time::Duration;
 pub type LocalClient = RunningService<RoleClient, User>;
 
 /// How the user behind a [`LocalClient`] answers a confirmation.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum Reply {
     /// Accept with the form's boolean `true`.
     Yes,
@@ -33,6 +33,9 @@ pub enum Reply {
     AcceptWith(Value),
     /// Answer only after this long.
     After(Duration, Box<Reply>),
+    /// Answer only once the test lets it (`Notify::notify_one`), then as the inner reply: what
+    /// a test does before the answer comes before it, however loaded the machine is.
+    When(Arc<tokio::sync::Notify>, Box<Reply>),
     /// Never answer.
     Never,
 }
@@ -95,6 +98,11 @@ async fn answer(reply: &Reply) -> ElicitResult {
             }
             Reply::After(wait, then) => {
                 tokio::time::sleep(wait).await;
+                reply = *then;
+                continue;
+            }
+            Reply::When(go, then) => {
+                go.notified().await;
                 reply = *then;
                 continue;
             }

@@ -696,10 +696,8 @@ async fn a_yes_to_an_appointment_that_moved_meanwhile_does_not_hold() {
     let api = standin().await;
     let id = booked(&api).await;
     // The user answers yes, but only after the appointment was moved to another slot.
-    let user = User::answering(Reply::After(
-        Duration::from_millis(500),
-        Box::new(Reply::Yes),
-    ));
+    let go = std::sync::Arc::new(tokio::sync::Notify::new());
+    let user = User::answering(Reply::When(go.clone(), Box::new(Reply::Yes)));
     let client = as_user(patient_session(&api), user.clone()).await;
     let asking = tokio::spawn(async move {
         call_err(&client, "cancel_appointment", json!({"appointment_id": id})).await
@@ -713,6 +711,7 @@ async fn a_yes_to_an_appointment_that_moved_meanwhile_does_not_hold() {
         json!({"appointment_id": id, "slot_id": other_slot, "idempotency_key": format!("move-{id}-{}", next_key())}),
     )
     .await;
+    go.notify_one();
     let (code, message) = asking.await.unwrap();
     assert_eq!(code, "CONFIRMATION_DECLINED", "{message}");
     assert!(
