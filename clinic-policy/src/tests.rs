@@ -29028,7 +29028,7 @@ fn an_act_said_due_or_a_persons_datum_said_held_is_refused() {
 }
 
 #[test]
-fn rounds_69_and_70_utc_totals_held_states_retry_keys_and_a_clinics_scope() {
+fn utc_of_a_party_totals_as_one_held_states_retry_keys_and_a_clinics_scope() {
     // each reading by its finding, so another reading's refusal does not hide a lost one
     for (place, tool, bad, why) in [
         (
@@ -29220,7 +29220,7 @@ fn rounds_69_and_70_utc_totals_held_states_retry_keys_and_a_clinics_scope() {
             "list_my_appointments",
             "List the authenticated patient's appointments, one page at a time. The list covers every clinic.",
         ),
-        // the true lines of round 70
+        // true lines beside them: a case said before its code, a race's one winner, a freed slot
         (
             D,
             "escalate_to_oncall",
@@ -29240,7 +29240,7 @@ fn rounds_69_and_70_utc_totals_held_states_retry_keys_and_a_clinics_scope() {
 }
 
 #[test]
-fn round_sixty_nine_a_classes_are_read_by_meaning() {
+fn notices_money_patients_kinds_supply_service_and_served_names_are_read_by_meaning() {
     let bad = [
         // a parameter a served tool does not take
         (N, "book_appointment", "hold", "is not an argument of"),

@@ -113,21 +113,31 @@ pub(crate) fn is_quality(word: &str) -> bool {
         .is_ok()
 }
 
+/// The words of the sections `headers` that end in one of `endings`, sorted, less the generic
+/// doctors ("physician", "clinician"), which name no field of care.
+fn of_one_field(headers: &[&str], endings: &[&str]) -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = headers
+        .iter()
+        .flat_map(|h| section_words(|x| x.starts_with(h)))
+        .filter(|w| {
+            endings.iter().any(|e| w.ends_with(e))
+                && !matches!(*w, "physician" | "physicians" | "clinician" | "clinicians")
+        })
+        .collect();
+    v.sort_unstable();
+    v
+}
+
 /// Is `word` (lower case) a kind of doctor of the list's people ("pediatricians", "surgeon",
 /// "dentist"), not a generic one ("physician", "clinician") and not another word of the same
 /// ending elsewhere in the list ("waitlist", "guardian")?
 pub(crate) fn is_specialist(word: &str) -> bool {
     static V: OnceLock<Vec<&'static str>> = OnceLock::new();
     V.get_or_init(|| {
-        let mut v = section_words(|h| h.starts_with("clinic: people and roles"));
-        v.retain(|w| {
-            ["ist", "ists", "ian", "ians", "eon", "eons"]
-                .iter()
-                .any(|e| w.ends_with(e))
-                && !matches!(*w, "physician" | "physicians" | "clinician" | "clinicians")
-        });
-        v.sort_unstable();
-        v
+        of_one_field(
+            &["clinic: people and roles"],
+            &["ist", "ists", "ian", "ians", "eon", "eons"],
+        )
     })
     .binary_search(&word)
     .is_ok()
@@ -141,19 +151,13 @@ pub(crate) fn is_specialist(word: &str) -> bool {
 pub(crate) fn is_specialty_or_specialist(word: &str) -> bool {
     static V: OnceLock<Vec<&'static str>> = OnceLock::new();
     V.get_or_init(|| {
-        let mut v = section_words(|h| h.starts_with("clinic: specialties"));
-        v.extend(section_words(|h| h.starts_with("clinic: people and roles")));
-        v.retain(|w| {
-            [
+        of_one_field(
+            &["clinic: specialties", "clinic: people and roles"],
+            &[
                 "ology", "ologies", "iatry", "ics", "ist", "ists", "ian", "ians", "surgery",
                 "istry",
-            ]
-            .iter()
-            .any(|e| w.ends_with(e))
-                && !matches!(*w, "physician" | "physicians" | "clinician" | "clinicians")
-        });
-        v.sort_unstable();
-        v
+            ],
+        )
     })
     .binary_search(&word)
     .is_ok()

@@ -615,9 +615,12 @@ fn lifecycle_case(
 /// safe retry after a lost answer, or books anew. Read in a sentence that names no other body
 /// ("with another slot") and no time past the key's ("after 24 hours"); a key reused with another
 /// body and said to make the change is read by `reuse_said_to_act`.
+/// The idempotency key named: "key", "keys", or a name ending in "key" (`idempotency_key`).
+fn names_key(t: &Tok) -> bool {
+    is_word(t, &["key", "keys"]) || t.kind == Kind::Ident && t.text.ends_with("key")
+}
+
 pub(super) fn key_reuse_refused(toks: &[Tok], out: &mut Vec<Violation>) {
-    let key =
-        |t: &Tok| is_word(t, &["key", "keys"]) || t.kind == Kind::Ident && t.text.ends_with("key");
     let mut key_named = false;
     let mut at = 0;
     for sentence in toks.split(|t| t.kind == Kind::Stop) {
@@ -637,7 +640,7 @@ pub(super) fn key_reuse_refused(toks: &[Tok], out: &mut Vec<Violation>) {
         // (or the key of the text, named in a sentence before: "Optional key, 8 to 128
         // characters. With the same slot, 422 `IDEMPOTENCY_KEY_CONFLICT`"; there only the
         // conflict is read, as a second act with no key may be `SLOT_TAKEN`)
-        let own = sentence.iter().position(key);
+        let own = sentence.iter().position(names_key);
         let of_the_text = own.is_none() && key_named;
         key_named |= own.is_some();
         let Some(kk) = own.or(of_the_text.then_some(0)) else {
@@ -731,9 +734,7 @@ pub(super) fn key_reuse_refused(toks: &[Tok], out: &mut Vec<Violation>) {
 /// twice, before), the values said other (another slot, a different body, changed arguments),
 /// and the sentence names no refusal, error or conflict, nor a time past the key's.
 fn reuse_said_to_act<'t>(sentence: &'t [Tok], value: &[Tok]) -> Option<&'t Tok> {
-    let key =
-        |t: &Tok| is_word(t, &["key", "keys"]) || t.kind == Kind::Ident && t.text.ends_with("key");
-    let k = sentence.iter().position(key)?;
+    let k = sentence.iter().position(names_key)?;
     const REUSED: &[&str] = &[
         "same",
         "reused",
@@ -808,7 +809,7 @@ fn reuse_said_to_act<'t>(sentence: &'t [Tok], value: &[Tok]) -> Option<&'t Tok> 
         ) && sentence[j + 1..]
             .iter()
             .take(3)
-            .take_while(|x| !key(x))
+            .take_while(|x| !names_key(x))
             .any(|x| is_word(x, BODY))
             || is_word(&sentence[j], BODY)
                 && is_word_at(

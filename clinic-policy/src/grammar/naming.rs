@@ -137,19 +137,24 @@ fn is_word_at(lower: &[String], i: usize, words: &[&str]) -> bool {
 
 /// A name is a noun phrase: it opens with no verb, and holds no determiner, pronoun, adverb or
 /// negation (`drop_every_visit`, `hide_fee_from_patient`, `always_call_first` are orders).
+/// A name as one token, the range of a finding on it.
+fn whole_name(text: &str) -> Tok {
+    Tok {
+        text: text.to_owned(),
+        start: 0,
+        end: text.len(),
+        kind: Kind::Ident,
+        possessive: false,
+    }
+}
+
 pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     let parts: Vec<&str> = text.split('_').filter(|p| !p.is_empty()).collect();
     // a compound of the list written in two parts (`no_show` for "noshow") is that one word
     if parts.len() == 2 && crate::vocabulary::is_approved(&parts.concat().to_ascii_lowercase()) {
         return;
     }
-    let whole = Tok {
-        text: text.to_owned(),
-        start: 0,
-        end: text.len(),
-        kind: Kind::Ident,
-        possessive: false,
-    };
+    let whole = whole_name(text);
     // `my` only as in our tool names (list_my_appointments): the caller's own
     let refused = |p: &&&str| {
         let p = p.to_ascii_lowercase();
@@ -822,13 +827,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
 /// argument. Read on a parameter's own name only (a name cited in a text is read by `name`),
 /// after the other readings of the name: a name they refused keeps their finding.
 pub(crate) fn not_an_argument(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
-    let whole = Tok {
-        text: text.to_owned(),
-        start: 0,
-        end: text.len(),
-        kind: Kind::Ident,
-        possessive: false,
-    };
+    let whole = whole_name(text);
     if field == Field::ParamName
         && tool.input
         && crate::served::role_of(tool.name.trim()).is_some()
