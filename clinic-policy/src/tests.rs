@@ -29409,6 +29409,18 @@ fn notices_money_patients_kinds_supply_service_and_served_names_are_read_by_mean
             "Record the intake of one of the patient's appointments. This route is down.",
             "out of service",
         ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. The tool, which lists closed slots too, is disabled.",
+            "out of service",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. Closed slots are kept, and this tool is retired.",
+            "out of service",
+        ),
     ];
     for (place, tool, text, why) in bad {
         assert!(

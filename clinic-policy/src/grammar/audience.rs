@@ -491,8 +491,7 @@ pub(super) fn kept_from_the_patient(clause: &[&Tok], out: &mut Vec<Violation>) {
         });
     // or the audience's own, said with a possessive ("doctor's note")
     let possessed = clause[..first].windows(2).any(|w| {
-        audience.iter().any(|a| stem(&a.text) == stem(&w[0].text))
-            && (is_word(w[1], AUTHORED) || w[1].text == "s")
+        audience.iter().any(|a| stem(&a.text) == stem(&w[0].text)) && is_word(w[1], AUTHORED)
     }) && head
         && clause[..first].iter().any(|t| is_word(t, AUTHORED));
     // the note alone: "note of the doctor with the fee, seen by doctors only" keeps the fee too

@@ -155,8 +155,8 @@ pub(super) fn act_due(
             break;
         }
         // the thing said ready is no money, time, reason or rule ("the fee due for a late
-        // cancellation", "the reason set for the rejection"), and no person doing it ("the
-        // slot the patient picked for the booking" is read as an act of the person elsewhere)
+        // cancellation", "the reason set for the rejection"), nor one a person set or chose
+        // ("the reason the doctor chose for the rejection")
         let subject = subject_before(clause, k);
         let active = subject.is_some_and(|s| is_word(s, PEOPLE))
             && (t.text.ends_with("ed") || is_word(t, &["set", "chosen"]))

@@ -323,8 +323,12 @@ fn said_of_the_value(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Vio
 
 fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     if field.is_name() {
+        // (a name the name readings refuse is not read again as an argument no tool takes)
+        let before = out.len();
         name(field, text, tool, out);
-        not_an_argument(field, text, tool, out);
+        if out.len() == before {
+            not_an_argument(field, text, tool, out);
+        }
         return;
     }
     // The readings of a sentence grow faster than its length, so a text or a sentence longer
@@ -1098,10 +1102,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     if field == Field::ToolDescription && (of_care || tool.mutates && has_a_route(tool.name)) {
         deprecated_alone(&toks, out);
     }
-    if field != Field::ParamName {
-        for clause in &clauses {
-            out_of_service(clause, tool.name, field, out);
-        }
+    for clause in &clauses {
+        out_of_service(clause, tool.name, field, out);
     }
     if field == Field::ParamDescription && tool.input {
         parameter_bounds(&clauses, out);
@@ -1306,7 +1308,9 @@ fn out_of_service(clause: &[&Tok], tool: &str, field: Field, out: &mut Vec<Viola
     let n = clause.len();
     // (a state: a word of the list, or a state of service denied: "not active", "no longer in
     // use", "out of use")
-    let state = (0..n).find(|&k| {
+    // (a state: a word of the list, or a state of service denied: "not active", "no longer in
+    // use", "out of use"; every one of the clause is read)
+    let is_state = |k: usize| {
         let t = clause[k];
         let denied_before = clause[k.saturating_sub(3)..k]
             .iter()
@@ -1316,85 +1320,103 @@ fn out_of_service(clause: &[&Tok], tool: &str, field: Field, out: &mut Vec<Viola
             || is_word(t, &["out"])
                 && is_word_at(clause, k + 1, &["of"])
                 && is_word_at(clause, k + 2, &["use", "service", "order", "date"])
-    });
-    let Some(s) = state else { return };
-    let t = clause[s];
-    // (the subject: the words of the clause before the state, up to a comma, past the copula,
-    // modals, adverbs and determiners; each of them names the tool)
-    let start = clause[..s]
-        .iter()
-        .rposition(|x| x.kind == Kind::Comma)
-        .map_or(0, |c| c + 1);
-    let subject: Vec<&Tok> = clause[start..s]
-        .iter()
-        .filter(|x| {
-            !(is_word(x, COPULAS)
-                || is_word(x, MODALS)
-                || is_word(x, DETERMINERS)
-                || is_word(x, LEAD_ADVERBS)
-                || is_word(x, MID_ADVERBS)
-                || is_word(x, NEGATIONS)
-                || is_word(
-                    x,
-                    &[
-                        "no",
-                        "longer",
-                        "in",
-                        "to",
-                        "be",
-                        "been",
-                        "being",
-                        "has",
-                        "have",
-                        "now",
-                        "currently",
-                        "soon",
-                        "switched",
-                        "turned",
-                        "taken",
-                        "put",
-                        "set",
-                    ],
-                ))
-        })
-        .copied()
-        .collect();
+    };
+    let not_subject = |x: &&&Tok| {
+        !(is_word(x, COPULAS)
+            || is_word(x, MODALS)
+            || is_word(x, DETERMINERS)
+            || is_word(x, LEAD_ADVERBS)
+            || is_word(x, MID_ADVERBS)
+            || is_word(x, NEGATIONS)
+            || is_word(
+                x,
+                &[
+                    "and",
+                    "but",
+                    "so",
+                    "yet",
+                    "no",
+                    "longer",
+                    "in",
+                    "to",
+                    "be",
+                    "been",
+                    "being",
+                    "has",
+                    "have",
+                    "now",
+                    "currently",
+                    "soon",
+                    "switched",
+                    "turned",
+                    "taken",
+                    "put",
+                    "set",
+                ],
+            ))
+    };
     let names_it = |x: &Tok| {
         served_name(x) || own && (is_word(x, THE_TOOL) && !x.possessive || x.text == tool)
     };
-    let by_subject = !subject.is_empty() && subject.iter().all(|x| names_it(x));
-    // (the state alone: "Retired.", "Retired for new clients.", of the text's own tool)
-    let alone = own
-        && subject.is_empty()
-        && start == 0
-        && matches!(field, Field::ToolDescription | Field::Title)
-        && clause.get(s + 1).is_none_or(|x| {
-            x.kind == Kind::Comma
-                || is_word(x, PREPOSITIONS)
-                || is_word(x, MID_ADVERBS)
-                || is_word(x, LEAD_ADVERBS)
-        });
-    // (the object of the act: "has disabled this tool", "removed book_appointment")
-    let by_object = {
+    let said_at = |s: usize| {
+        // (the subject: the words of the clause before the state, up to a comma, past the
+        // copula, modals, adverbs and determiners; each of them names the tool. When nothing
+        // is left there, the clause's head before its first comma: "The tool, which ..., is
+        // disabled")
+        let start = clause[..s]
+            .iter()
+            .rposition(|x| x.kind == Kind::Comma)
+            .map_or(0, |c| c + 1);
+        let mut subject: Vec<&Tok> = clause[start..s]
+            .iter()
+            .filter(not_subject)
+            .copied()
+            .collect();
+        if subject.is_empty() && start > 0 {
+            let head_end = clause
+                .iter()
+                .position(|x| x.kind == Kind::Comma)
+                .unwrap_or(start);
+            subject = clause[..head_end]
+                .iter()
+                .filter(not_subject)
+                .copied()
+                .collect();
+        }
+        let by_subject = !subject.is_empty() && subject.iter().all(|x| names_it(x));
+        // (the state alone: "Retired.", "Retired for new clients.", of the text's own tool)
+        let alone = own
+            && subject.is_empty()
+            && start == 0
+            && matches!(field, Field::ToolDescription | Field::Title)
+            && clause.get(s + 1).is_none_or(|x| {
+                x.kind == Kind::Comma
+                    || is_word(x, PREPOSITIONS)
+                    || is_word(x, MID_ADVERBS)
+                    || is_word(x, LEAD_ADVERBS)
+            });
+        // (the object of the act: "has disabled this tool", "removed book_appointment")
         let obj: Vec<&Tok> = clause[s + 1..]
             .iter()
             .take_while(|x| x.kind != Kind::Comma && !is_word(x, PREPOSITIONS))
             .filter(|x| !is_word(x, DETERMINERS))
             .copied()
             .collect();
-        !obj.is_empty()
+        let by_object = !obj.is_empty()
             && obj
                 .iter()
-                .all(|x| served_name(x) || own && is_word(x, &["tool", "route", "endpoint"]))
+                .all(|x| served_name(x) || own && is_word(x, &["tool", "route", "endpoint"]));
+        by_subject || alone || by_object
     };
-    if by_subject || alone || by_object {
-        push(
-            out,
-            Rule::Directive,
-            t,
-            "a tool this server serves said to be out of service (retired, inactive, disabled, removed, off): every tool of this server is served and works".to_owned(),
-        );
-    }
+    let Some(s) = (0..n).find(|&k| is_state(k) && said_at(k)) else {
+        return;
+    };
+    push(
+        out,
+        Rule::Directive,
+        clause[s],
+        "a tool this server serves said to be out of service (retired, inactive, disabled, removed, off): every tool of this server is served and works".to_owned(),
+    );
 }
 
 /// Clauses: runs of tokens between stops. A clause keeps its commas (they separate phrases).

@@ -912,21 +912,21 @@ fn names_a_served_arg(tool: &str, name: &str) -> bool {
     let n = flat(name);
     // (camelCase split into its parts)
     let mut parts: Vec<String> = Vec::new();
+    // (a capital after a small letter starts a part; a run of capitals, `SLOT`, stays one)
     let mut cur = String::new();
+    let mut prev_upper = false;
     for c in name.chars() {
         if c == '_' || c == '-' {
             if !cur.is_empty() {
                 parts.push(std::mem::take(&mut cur));
             }
-        } else if c.is_ascii_uppercase()
-            && !cur.is_empty()
-            && !cur.chars().all(|x| x.is_ascii_uppercase())
-        {
+        } else if c.is_ascii_uppercase() && !cur.is_empty() && !prev_upper {
             parts.push(std::mem::take(&mut cur));
             cur.push(c.to_ascii_lowercase());
         } else {
             cur.push(c.to_ascii_lowercase());
         }
+        prev_upper = c.is_ascii_uppercase();
     }
     if !cur.is_empty() {
         parts.push(cur);
