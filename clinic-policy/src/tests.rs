@@ -29481,3 +29481,108 @@ fn notices_money_patients_kinds_supply_service_and_served_names_are_read_by_mean
         ),
     ]);
 }
+
+#[test]
+fn a_retry_key_from_a_varying_value_a_kind_of_person_other_supply_and_a_whole_span_are_read() {
+    let bad = [
+        // a key made from what differs at each call, or a later call of the same thing given
+        // a key of its own
+        (
+            P,
+            "book_appointment",
+            "Idempotency key of the request; a string of 8 to 128 characters from the time of each call.",
+            "a key's example that differs",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key of the request; 8 to 128 characters, made from the counter of the request.",
+            "a key's example that differs",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key of the request; a string of 8 to 128 characters. A second call for the same slot gets a string of its own.",
+            "a retry said to take a new key",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key of the request; 8 to 128 characters, one for each booking call, a second call for the same slot too.",
+            "a retry said to take a new key",
+        ),
+        // a kind of person restricted or denied, or a quality of the patient as a condition
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Not for children.",
+            "a prerequisite",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Only for minors.",
+            "a prerequisite",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. For local patients only.",
+            "a prerequisite",
+        ),
+        // slots by another name on a calendar
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. New times are offered each Monday.",
+            "slots or doctors said to come",
+        ),
+        // a state kept for the whole span of a later act
+        (
+            O,
+            "get_appointment",
+            "The confirmed appointment; it stays confirmed for the whole week of the visit.",
+            "a state of the answer said to hold at a later act",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The confirmed appointment; it remains confirmed over the entire course of the visit.",
+            "a state of the answer said to hold at a later act",
+        ),
+    ];
+    for (place, tool, text, why) in bad {
+        assert!(
+            refused_for(place, tool, text, why),
+            "{text}: {:?}",
+            judge(place, text, tool)
+        );
+    }
+    passes(&[
+        (
+            P,
+            "book_appointment",
+            "Idempotency key of the request, 8 to 128 characters; a second call for another slot takes a new key.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Only for the authenticated patient.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Excerpt of the protocol; each dosage in it is for children and adults.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor, for each day of the window, with start times in UTC.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment, with its status at the time of the call.",
+        ),
+    ]);
+}

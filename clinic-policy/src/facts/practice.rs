@@ -20,10 +20,14 @@ const PATIENTS: &[&str] = &[
     "patient", "patients", "person", "persons", "people", "caller", "callers", "user", "users",
 ];
 
-/// What a clinic adds on a calendar: slots and doctors.
+/// What a clinic adds on a calendar: slots and doctors, and slots by other names (open times,
+/// openings, dates).
 const SUPPLY: &[&str] = &[
     "slot",
     "slots",
+    "times",
+    "openings",
+    "dates",
     "doctor",
     "doctors",
     "specialty",
@@ -502,6 +506,26 @@ const STANDINGS: &[&str] = &[
     "private",
 ];
 
+/// People of an age or a tie, each a kind of patient no call asks about.
+const KINDS_OF_PERSON: &[&str] = &[
+    "child",
+    "children",
+    "adult",
+    "adults",
+    "minor",
+    "minors",
+    "senior",
+    "seniors",
+    "member",
+    "members",
+    "parent",
+    "parents",
+    "guardian",
+    "guardians",
+    "family",
+    "families",
+];
+
 /// A participle or an adjective of the caller's history or standing on a person the call is
 /// said to be for, read as a condition: "Only for referred patients", "For referred patients
 /// only", "Only for patients referred by a doctor", "open to insured patients only", "for new
@@ -517,14 +541,18 @@ fn state_of_the_caller<'a>(clause: &[&'a Tok], only: bool) -> Option<&'a Tok> {
             && !is_word(x, PATIENTS)
             && (is_word(x, STANDINGS)
                 || matches!(verb(&x.text), Some((_, _, Form::Participle)))
-                || x.text.len() > 4 && x.text.ends_with("ed") && verb(&x.text).is_none())
+                || x.text.len() > 4 && x.text.ends_with("ed") && verb(&x.text).is_none()
+                || crate::vocabulary::is_quality(&x.text))
     };
     (0..clause.len()).find_map(|k| {
-        if !is_word(clause[k], PATIENTS) || clause[k].possessive {
+        // (a kind of person is a standing of its own: "Not for children.", "for minors only")
+        let kind = is_word(clause[k], KINDS_OF_PERSON);
+        if !(is_word(clause[k], PATIENTS) || kind) || clause[k].possessive {
             return None;
         }
-        // (before it: "referred patients", "for the new patients")
+        // (before it: "referred patients", "for the new patients", "for local patients")
         let pre = (k > 0 && standing(clause[k - 1])).then(|| k - 1);
+        let pre = pre.or(kind.then_some(k));
         // (after it: "patients referred by a doctor", "patients insured with the clinic")
         let post = (clause.get(k + 1).is_some_and(|x| standing(x))
             && is_word_at(clause, k + 2, PREPOSITIONS)
@@ -537,7 +565,17 @@ fn state_of_the_caller<'a>(clause: &[&'a Tok], only: bool) -> Option<&'a Tok> {
             b -= 1;
         }
         let for_them = b > 0 && is_word(clause[b - 1], &["for", "to"]);
-        (only || for_them).then_some(clause[m])
+        // (a kind of person is a condition only when restricted or denied: "Not for children";
+        // "protocols for children and adults" names what a protocol is about)
+        let denied = clause[..k]
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]));
+        let restricts = if kind {
+            only || for_them && denied
+        } else {
+            only || for_them
+        };
+        restricts.then_some(clause[m])
     })
 }
 

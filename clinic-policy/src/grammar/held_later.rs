@@ -154,6 +154,15 @@ pub(super) fn held_later(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
                 || w(j, &["to"]) && j >= 1 && w(j - 1, &["way", "right", "on", "close", "near", "prior", "up", "through", "straight", "forward"])
                 // "as long as", "so long as", "as far as"
                 || w(j, &["as"]) && j >= 2 && w(j - 1, &["long", "far"]) && w(j - 2, &["as", "so"])
+                // a span's whole: "for the whole week of the visit", "over the full run of
+                // the booking", "for all of the visit"
+                || w(j, &["for", "over", "across", "along"])
+                    && (j + 1..n).take(2).any(|i| {
+                        is_word(
+                            clause[i],
+                            &["whole", "entire", "full", "rest", "length", "duration", "course", "all", "span"],
+                        )
+                    })
         };
         // (an amount after it bounds a span, it names no later act: "up to 24 hours later")
         let amount = |j: usize| {

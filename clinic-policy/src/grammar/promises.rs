@@ -1160,6 +1160,17 @@ fn retry_key_in(clause: &[&Tok], of_a_key: bool, out: &mut Vec<Violation>) {
                 ],
             ) && is_word(w[1], &["attempt", "attempts", "try", "tries"])
         })
+    })
+    // (a later call of the same thing is its retry: "a second call for the same slot")
+    .or_else(|| {
+        let same = clause.iter().any(|t| is_word(t, &["same"]));
+        clause.windows(2).position(|w| {
+            same && is_word(w[0], &["second", "next", "later", "further", "another"])
+                && is_word(
+                    w[1],
+                    &["call", "calls", "request", "requests", "booking", "send"],
+                )
+        })
     });
     // the retry said to keep its key: "the same key", "reuse it", "keeps its key" (not "not
     // the same one")
@@ -1198,15 +1209,16 @@ fn retry_key_in(clause: &[&Tok], of_a_key: bool, out: &mut Vec<Violation>) {
     // (a key for each call, request or attempt, said of retries too: "each call, retry or not,
     // with its own key", "one key for each call, a retry too", "one per attempt, a retried call
     // included")
-    let per_call = clause.windows(2).position(|w| {
-        is_word(w[0], &["each", "every", "per"])
-            && is_word(
-                w[1],
-                &[
-                    "call", "calls", "request", "requests", "attempt", "attempts", "try", "tries",
-                    "retry", "retries", "send", "time", "times",
-                ],
-            )
+    // (a noun may stand between: "one for each booking call")
+    const CALLS: &[&str] = &[
+        "call", "calls", "request", "requests", "attempt", "attempts", "try", "tries", "retry",
+        "retries", "send", "time", "times",
+    ];
+    let per_call = (0..clause.len()).find(|&k| {
+        is_word(clause[k], &["each", "every", "per"])
+            && (is_word_at(clause, k + 1, CALLS)
+                || clause.get(k + 1).is_some_and(|x| x.kind == Kind::Word)
+                    && is_word_at(clause, k + 2, CALLS))
     });
     // ("a key with each request; reuse it on a retry" keeps one key for a retry)
     if key.is_some()
@@ -1336,8 +1348,37 @@ pub(super) fn key_example_varies(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>
         let example = clause
             .windows(2)
             .position(|w| is_word(w[0], &["for"]) && is_word(w[1], &["example"]));
-        if let Some(e) = example
-            && let Some(t) = clause[e..].iter().find(|t| is_word(t, VARIES))
+        // (a value made from one that differs at each call: "from the time of each call",
+        // "based on the clock", "the counter of the request")
+        let made_from = (0..clause.len()).find(|&k| {
+            is_word(clause[k], VARIES)
+                && (clause[k.saturating_sub(3)..k].iter().any(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "from",
+                            "based",
+                            "derived",
+                            "made",
+                            "built",
+                            "generated",
+                            "taken",
+                        ],
+                    )
+                }) || is_word_at(clause, k + 1, &["of"])
+                    && clause[k + 2..clause.len().min(k + 5)].iter().any(|x| {
+                        is_word(
+                            x,
+                            &[
+                                "call", "calls", "request", "requests", "attempt", "attempts",
+                                "try", "booking", "send", "sending",
+                            ],
+                        )
+                    }))
+        });
+        if let Some(t) = example
+            .and_then(|e| clause[e..].iter().find(|t| is_word(t, VARIES)))
+            .or_else(|| made_from.map(|k| &clause[k]))
         {
             push(
                 out,
