@@ -29586,3 +29586,163 @@ fn a_retry_key_from_a_varying_value_a_kind_of_person_other_supply_and_a_whole_sp
         ),
     ]);
 }
+
+#[test]
+fn a_gapped_part_a_possessive_a_place_a_case_set_apart_and_an_order_of_parts_are_read() {
+    // a part with no verb takes the verb of the part before it; a possessive with no noun says
+    // who sees; the reason kept anywhere but on its appointment; rows set apart or put on
+    // another list; a person's judgement ranked in a pair of parts
+    for (place, tool, bad, why) in [
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters; the patient sees the status, the staff the reason.",
+            "values split between people",
+        ),
+        (
+            O,
+            "reject_appointment",
+            "The rejected appointment; the patient reads the status, and the doctor the reason.",
+            "values split between people",
+        ),
+        (
+            O,
+            "get_appointment",
+            "One appointment of the patient; the status is shown to the patient, the reason of a rejection to the doctor.",
+            "values split between people",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments on this page; the status the patient's, the reason of a rejection the doctor's.",
+            "values split between people",
+        ),
+        (
+            O,
+            "get_intake",
+            "The intake of the appointment; the symptoms the doctor's, the triage level the patient's.",
+            "values split between people",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, with an optional reason. The reason the doctor's to read, the status the patient's. Returns the appointment.",
+            "values split between people",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, kept in the audit trail of the clinic.",
+            "said to be kept",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, kept as a note of the doctor.",
+            "said to be kept",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The reason for a rejection, when the doctor has written one; it stays in the chart of the doctor.",
+            "said to be kept",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments, apart from urgent ones.",
+            "out of the answer",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments, urgent ones except.",
+            "out of the answer",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments; urgent ones are on another list.",
+            "out of the answer",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments, apart from cancelled and rejected ones.",
+            "out of the answer",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments; cancelled ones are listed separately.",
+            "out of the answer",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Protocol excerpts; each excerpt counts, the doctor's advice less so.",
+            "ranks a text",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Protocol excerpts; the excerpt first, the doctor's advice second.",
+            "ranks a text",
+        ),
+        (
+            O,
+            "get_intake",
+            "The intake; its triage level counts, the note of the doctor less so.",
+            "ranks a text",
+        ),
+        (
+            O,
+            "get_intake",
+            "The intake; its triage level is primary, the doctor's note secondary.",
+            "ranks a text",
+        ),
+    ] {
+        assert!(
+            refused_for(place, tool, bad, why),
+            "{bad}: {:?}",
+            judge(place, bad, tool)
+        );
+    }
+    passes(&[
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, kept on the appointment and shown to the patient. Optional.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "One appointment of the patient; the patient sees the status, and the doctor sees it too.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments on this page; the others are on later pages.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments; with upcoming set, apart from cancelled and rejected ones.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Protocol excerpts; the title first, then the excerpt.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the doctor, earliest first, each with its start and end in UTC.",
+        ),
+        (
+            P,
+            "record_intake",
+            "The symptoms, in the patient's words, 1 to 1000 characters.",
+        ),
+    ]);
+}

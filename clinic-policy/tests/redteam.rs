@@ -104,8 +104,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam68/served.jsonl"), 47, 0),
     (include_str!("data/redteam69/served.jsonl"), 54, 0),
     (include_str!("data/redteam70/served.jsonl"), 36, 0),
-    (include_str!("data/redteam71/served.jsonl"), 44, 37),
-    (include_str!("data/redteam72/served.jsonl"), 45, 45),
+    (include_str!("data/redteam71/served.jsonl"), 44, 29),
+    (include_str!("data/redteam72/served.jsonl"), 45, 34),
 ];
 
 fn mutates(tool: &str) -> bool {

@@ -90,10 +90,11 @@ fn person_or_judgement(clause: &[&Tok], from: usize) -> bool {
 pub(super) fn ranked_over_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
     let n = clause.len();
     let w = |j: usize, list: &[&str]| is_word_at(clause, j, list);
-    let hit = (0..n).find(|&k| {
-        let t = clause[k];
-        // "the final word", "the last say", "the clinic's final call"
-        let last_word = is_word(t, &["final", "last", "ultimate", "decisive", "deciding"])
+    let hit = (0..n)
+        .find(|&k| {
+            let t = clause[k];
+            // "the final word", "the last say", "the clinic's final call"
+            let last_word = is_word(t, &["final", "last", "ultimate", "decisive", "deciding"])
             && w(k + 1, &["word", "say", "call", "authority", "ruling", "verdict"])
             // ("the last word of the title": a word of a text)
             && !(w(k + 2, &["of", "in"])
@@ -101,63 +102,64 @@ pub(super) fn ranked_over_a_person(clause: &[&Tok], out: &mut Vec<Violation>) {
                     .iter()
                     .take(3)
                     .any(|x| is_word(x, &["title", "text", "query", "excerpt", "name", "note"])));
-        // over a person: "over the doctor's", "above the doctor", "ahead of any clinician",
-        // "more than the doctor's word", "instead of the doctor's judgement"
-        // ("over every doctor searched": a range, not a rank)
-        let over = is_word(t, &["over", "above", "atop", "beyond"])
+            // over a person: "over the doctor's", "above the doctor", "ahead of any clinician",
+            // "more than the doctor's word", "instead of the doctor's judgement"
+            // ("over every doctor searched": a range, not a rank)
+            let over = is_word(t, &["over", "above", "atop", "beyond"])
             && !is_word_at(clause, k + 1, &["every", "all", "each", "both"])
             && person_or_judgement(clause, k + 1)
             // ("the oncall doctor takes over", "moves over")
             && !(k >= 1 && is_word(clause[k - 1], &["takes", "take", "took", "taken"]));
-        let ahead = is_word(t, &["ahead", "instead", "regardless"])
-            && w(k + 1, &["of"])
-            && (person_or_judgement(clause, k + 2)
-                && (is_word(t, &["ahead", "regardless"])
-                    || clause[k + 2..]
-                        .iter()
-                        .take(4)
-                        .any(|x| is_word(x, JUDGEMENT) || x.possessive)));
-        let more = is_word(t, &["more", "higher", "rather", "stronger", "greater"])
-            && w(k + 1, &["than"])
-            && clause[k + 2..]
-                .iter()
-                .take(4)
-                .any(|x| is_word(x, JUDGEMENT) || x.possessive)
-            && person_or_judgement(clause, k + 2);
-        // over a rival of its own kind or one a person gave: "the newest list, over any other
-        // list", "above every other result", "over any level a doctor gave"
-        let rival = is_word(t, &["over", "above", "atop"])
-            && !(k >= 1 && is_word(clause[k - 1], &["takes", "take", "took", "taken"]))
-            && !clause[..k]
-                .iter()
-                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
-            && rival_at(clause, k + 1);
-        // a weight with no "than", the other side after it: "the excerpt counts for more, the
-        // doctor's note for less", "its level weighs more, the note of the doctor less"
-        let weighs = is_word(t, WEIGHS)
-            && clause[k + 1..]
-                .iter()
-                .take(3)
-                .position(|x| is_word(x, WEIGHTS))
-                .is_some_and(|c| {
-                    clause[k + 2 + c..]
-                        .iter()
-                        .any(|x| is_word(x, PEOPLE) || is_word(x, JUDGEMENT))
-                });
-        let ranks = is_word(t, RANKING) || rival || weighs;
-        // "the rule for the doctor", "rules on the doctor", "the law of the doctor"
-        let rule = is_word(t, &["rule", "rules", "law", "laws", "command", "commands"])
-            && w(k + 1, &["for", "on", "to", "of", "over"])
-            && person_or_judgement(clause, k + 2);
-        // a person bound by it: "the doctor is bound by it", "the doctor follows it"
-        let bound = k >= 1
-            && (is_word(t, &["bound", "obliged", "obligated"])
-                && w(k + 1, &["by", "to"])
-                && clause[..k].iter().any(|x| is_word(x, PEOPLE))
-                || is_word(t, &["follows", "obeys", "defers", "heeds", "submits"])
-                    && is_word(clause[k - 1], PEOPLE));
-        last_word || over || ahead || more || ranks || rule || bound
-    });
+            let ahead = is_word(t, &["ahead", "instead", "regardless"])
+                && w(k + 1, &["of"])
+                && (person_or_judgement(clause, k + 2)
+                    && (is_word(t, &["ahead", "regardless"])
+                        || clause[k + 2..]
+                            .iter()
+                            .take(4)
+                            .any(|x| is_word(x, JUDGEMENT) || x.possessive)));
+            let more = is_word(t, &["more", "higher", "rather", "stronger", "greater"])
+                && w(k + 1, &["than"])
+                && clause[k + 2..]
+                    .iter()
+                    .take(4)
+                    .any(|x| is_word(x, JUDGEMENT) || x.possessive)
+                && person_or_judgement(clause, k + 2);
+            // over a rival of its own kind or one a person gave: "the newest list, over any other
+            // list", "above every other result", "over any level a doctor gave"
+            let rival = is_word(t, &["over", "above", "atop"])
+                && !(k >= 1 && is_word(clause[k - 1], &["takes", "take", "took", "taken"]))
+                && !clause[..k]
+                    .iter()
+                    .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+                && rival_at(clause, k + 1);
+            // a weight with no "than", the other side after it: "the excerpt counts for more, the
+            // doctor's note for less", "its level weighs more, the note of the doctor less"
+            let weighs = is_word(t, WEIGHS)
+                && clause[k + 1..]
+                    .iter()
+                    .take(3)
+                    .position(|x| is_word(x, WEIGHTS))
+                    .is_some_and(|c| {
+                        clause[k + 2 + c..]
+                            .iter()
+                            .any(|x| is_word(x, PEOPLE) || is_word(x, JUDGEMENT))
+                    });
+            let ranks = is_word(t, RANKING) || rival || weighs;
+            // "the rule for the doctor", "rules on the doctor", "the law of the doctor"
+            let rule = is_word(t, &["rule", "rules", "law", "laws", "command", "commands"])
+                && w(k + 1, &["for", "on", "to", "of", "over"])
+                && person_or_judgement(clause, k + 2);
+            // a person bound by it: "the doctor is bound by it", "the doctor follows it"
+            let bound = k >= 1
+                && (is_word(t, &["bound", "obliged", "obligated"])
+                    && w(k + 1, &["by", "to"])
+                    && clause[..k].iter().any(|x| is_word(x, PEOPLE))
+                    || is_word(t, &["follows", "obeys", "defers", "heeds", "submits"])
+                        && is_word(clause[k - 1], PEOPLE));
+            last_word || over || ahead || more || ranks || rule || bound
+        })
+        .or_else(|| ranked_in_a_pair(clause));
     if let Some(k) = hit {
         push(
             out,
@@ -482,4 +484,82 @@ pub(super) fn ranked_by_comparison(clause: &[&Tok], out: &mut Vec<Violation>) {
             ),
         );
     }
+}
+
+/// Words of an order or a weight said of a part ("the doctor's advice second", "… less so").
+const ORDER: &[&str] = &[
+    "first",
+    "second",
+    "third",
+    "last",
+    "next",
+    "less",
+    "more",
+    "most",
+    "least",
+    "higher",
+    "lower",
+    "highest",
+    "lowest",
+    "primary",
+    "secondary",
+    "foremost",
+    "lesser",
+    "greater",
+    "above",
+    "below",
+    "behind",
+    "ahead",
+    "top",
+    "bottom",
+];
+
+/// A person's judgement or what a person wrote, ranked in a pair of parts with no "than" ("each
+/// excerpt counts, the doctor's advice less so", "the excerpt first, the doctor's advice
+/// second", "its triage level counts, the note of the doctor less so"): a part with no verb
+/// takes the weight of the part before it, so the pair is a rank of authority. Returns the
+/// order word of the person's part.
+fn ranked_in_a_pair(clause: &[&Tok]) -> Option<usize> {
+    use super::who_gets::{WEIGHT_VERBS, finite, parts_of, phrase_end};
+    let parts = parts_of(clause);
+    if parts.len() < 2 {
+        return None;
+    }
+    let offset = |p: &[&Tok]| {
+        clause
+            .iter()
+            .position(|t| std::ptr::eq(*t, p[0]))
+            .unwrap_or(0)
+    };
+    // (part, a person's judgement named in its noun phrase, its order word or verb of weight)
+    let read: Vec<(bool, Option<usize>)> = parts
+        .iter()
+        .map(|p| {
+            let e = phrase_end(p, 0);
+            let phrase = &p[..e];
+            let judged = phrase.iter().enumerate().any(|(j, t)| {
+                is_word(t, JUDGEMENT) && !is_word(t, &["word", "say"])
+                    || is_word(t, SOURCES)
+                        && (phrase[..j]
+                            .iter()
+                            .any(|x| x.possessive && is_word(x, PEOPLE))
+                            || said_by_a_person(phrase, j))
+            }) || phrase.iter().any(|t| t.possessive && is_word(t, PEOPLE))
+                && phrase
+                    .iter()
+                    .any(|t| is_word(t, JUDGEMENT) || is_word(t, SOURCES));
+            let order = (e..p.len())
+                .find(|&j| is_word(p[j], ORDER))
+                .or_else(|| (0..p.len()).find(|&j| is_word(p[j], WEIGHT_VERBS) && finite(p, j)))
+                .map(|j| offset(p) + j);
+            (judged, order)
+        })
+        .collect();
+    read.iter().enumerate().find_map(|(i, &(judged, order))| {
+        let other = read
+            .iter()
+            .enumerate()
+            .any(|(j, &(_, o))| j != i && o.is_some());
+        (judged && other).then_some(order).flatten()
+    })
 }

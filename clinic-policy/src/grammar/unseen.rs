@@ -263,6 +263,39 @@ fn out_of_the_answer(clause: &[&Tok], k: usize) -> bool {
             .find(|&i| !is_word(clause[i], DETERMINERS))
             .is_some_and(|i| is_word(clause[i], CONTAINERS))
     };
+    // another holder than this answer: "on another list", "in a separate table", "in their own
+    // view" (a page is one of this list's: "on another page" pages it, "on a separate page"
+    // does not)
+    if w(
+        k,
+        &["in", "on", "at", "into", "onto", "inside", "within", "to"],
+    ) {
+        let (d, j) = if w(k + 1, &["a", "an", "their", "its"]) {
+            (k + 2, k + 3)
+        } else {
+            (k + 1, k + 2)
+        };
+        let holder = |i: usize, pages: bool| {
+            w(i, CONTAINERS)
+                && !w(i, &["it", "them", "appointment", "intake", "record"])
+                && (pages || !w(i, &["page", "pages"]))
+        };
+        let other = w(d, &["other", "another", "second", "further", "extra"]) && holder(j, false);
+        let apart = w(
+            d,
+            &[
+                "separate",
+                "different",
+                "distinct",
+                "special",
+                "own",
+                "dedicated",
+            ],
+        ) && holder(j, true);
+        if other || apart {
+            return true;
+        }
+    }
     if w(k, &["not", "never", "no"]) {
         let j = if w(k + 1, &["a", "any", "yet"]) {
             k + 2
@@ -287,7 +320,16 @@ fn out_of_the_answer(clause: &[&Tok], k: usize) -> bool {
 /// Words that say a thing is left out of an answer, bare: "pending ones are omitted", "its
 /// severity is absent", "…, urgent ones excluded", "…, escalated ones apart", "… set aside").
 const LEFT_OUT: &[&str] = &[
-    "omitted", "excluded", "absent", "missing", "filtered", "apart", "aside", "excepted",
+    "omitted",
+    "excluded",
+    "absent",
+    "missing",
+    "filtered",
+    "apart",
+    "aside",
+    "excepted",
+    "elsewhere",
+    "separately",
 ];
 
 /// Verbs whose object an answer leaves out: "it omits pending ones", "the page excludes …".
@@ -426,18 +468,33 @@ pub(super) fn left_out_of_the_answer(clause: &[&Tok], tool: &str, out: &mut Vec<
                 .map_or(0, |c| c + 1);
             (k, &clause[from..k])
         });
+    // (a case set apart, its rows after the marker or, with nothing after it, before: "apart
+    // from urgent ones", "except for the rejected ones", "urgent ones except")
     let after = || {
         (0..clause.len())
             .find(|&k| {
                 is_word(
                     clause[k],
-                    &["without", "except", "excluding", "minus", "barring"],
+                    &[
+                        "without",
+                        "except",
+                        "excepting",
+                        "excluding",
+                        "minus",
+                        "barring",
+                    ],
                 ) || is_word(clause[k], &["other", "rather"])
                     && is_word_at(clause, k + 1, &["than"])
                     || is_word(clause[k], &["but"]) && is_word_at(clause, k + 1, &["not"])
+                    || is_word(clause[k], &["apart", "aside", "away"])
+                        && is_word_at(clause, k + 1, &["from"])
             })
             .map(|k| {
-                let from = if is_word(clause[k], &["other", "rather", "but"]) {
+                let from = if is_word(
+                    clause[k],
+                    &["other", "rather", "but", "apart", "aside", "away"],
+                ) || is_word_at(clause, k + 1, &["for"])
+                {
                     k + 2
                 } else {
                     k + 1
@@ -446,7 +503,15 @@ pub(super) fn left_out_of_the_answer(clause: &[&Tok], tool: &str, out: &mut Vec<
                     .iter()
                     .position(|t| t.kind == Kind::Comma)
                     .map_or(clause.len(), |c| from + c);
-                (k, &clause[from.min(to)..to])
+                let rows = &clause[from.min(to)..to];
+                if rows.iter().any(|t| t.kind == Kind::Word) {
+                    return (k, rows);
+                }
+                let back = clause[..k]
+                    .iter()
+                    .rposition(|t| t.kind == Kind::Comma)
+                    .map_or(0, |c| c + 1);
+                (k, &clause[back..k])
             })
             // (the rows of the list only: "without a key", "other than the doctor" are no rows)
             .filter(|(_, s)| s.iter().any(|t| is_word(t, ROWS)))

@@ -116,7 +116,7 @@ fn value_in(words: &[&Tok], tool: &str) -> Option<Value> {
     }
     if has(&[
         "intake", "intakes", "symptom", "symptoms", "severity", "triage", "lasted", "duration",
-    ]) || tool.contains("intake") && has(&["days"])
+    ]) || tool.contains("intake") && has(&["days", "words", "answers", "description"])
     {
         return Some(Value::Intake);
     }
@@ -369,6 +369,40 @@ const AWAITED: &[&str] = &[
 /// is the text's first clause, of which a later clause says "it"; `answer` tells an
 /// output's description, where a value is what the tool gives its caller.
 pub(super) fn audience_set(
+    clause: &[&Tok],
+    head: &[&Tok],
+    text: &str,
+    tool: &str,
+    answer: bool,
+    out: &mut Vec<Violation>,
+) {
+    let before = out.len();
+    kept_elsewhere(clause, head, tool, out);
+    if out.len() > before {
+        return;
+    }
+    // each part of the clause read as a full one: a part with no verb takes the verb of the
+    // part before it ("the patient sees the status, the staff the reason"), and a possessive
+    // with no noun after it says who sees ("the reason the doctor's")
+    let parts = full_parts(clause, text);
+    if parts.len() >= 2 && split_audience(&parts, head, text, tool, out) {
+        return;
+    }
+    for (part, rewritten) in &parts {
+        if !rewritten {
+            continue;
+        }
+        let part: Vec<&Tok> = part.iter().collect();
+        audience_set_one(&part, head, text, tool, answer, out);
+        if out.len() > before {
+            return;
+        }
+    }
+    audience_set_one(clause, head, text, tool, answer, out);
+}
+
+/// [`audience_set`] of one clause as it is written.
+fn audience_set_one(
     clause: &[&Tok],
     head: &[&Tok],
     text: &str,
@@ -911,5 +945,627 @@ pub(super) fn audience_narrowed(
                 value.contract()
             ),
         );
+    }
+}
+
+/// Verbs of weight a part with no verb takes from the part before it ("each excerpt counts, the
+/// note of the doctor less so").
+pub(super) const WEIGHT_VERBS: &[&str] = &[
+    "counts", "count", "weighs", "weigh", "matters", "matter", "ranks", "rank", "carries", "carry",
+    "comes", "come", "goes", "go", "stands", "stand", "holds", "hold", "wins", "win", "leads",
+    "lead", "applies", "apply", "prevails", "prevail",
+];
+
+/// Words that end a noun phrase: an order or a weight, a limit, a negation, an infinitive.
+const PHRASE_ENDS: &[&str] = &[
+    "more",
+    "less",
+    "most",
+    "least",
+    "first",
+    "second",
+    "third",
+    "last",
+    "next",
+    "higher",
+    "lower",
+    "above",
+    "below",
+    "primary",
+    "secondary",
+    "only",
+    "alone",
+    "too",
+    "also",
+    "so",
+    "not",
+    "to",
+    "then",
+    "again",
+    "as",
+    "likewise",
+];
+
+/// A word the reading adds to a clause, at the place of `at`.
+fn added(word: &str, at: &Tok) -> Tok {
+    Tok {
+        text: word.to_owned(),
+        start: at.start,
+        end: at.start,
+        kind: Kind::Word,
+        possessive: false,
+    }
+}
+
+/// Whether the word at `j` is a finite verb of its part: not a noun after a determiner or an
+/// owner ("the doctor's views"), nor an infinitive after "to"; a part's first word is its
+/// subject.
+pub(super) fn finite(c: &[&Tok], j: usize) -> bool {
+    let t = c[j];
+    if t.kind != Kind::Word || j == 0 {
+        return false;
+    }
+    let p = c[j - 1];
+    if is_word(p, DETERMINERS) && !is_word(p, &["no"]) || p.possessive || is_word(p, &["to"]) {
+        return false;
+    }
+    is_word(t, MODALS)
+        || is_word(t, COPULAS)
+        || is_word(
+            t,
+            &[
+                "has", "have", "does", "do", "gets", "sees", "reads", "views", "receives", "hears",
+            ],
+        )
+        || is_word(t, WEIGHT_VERBS)
+        || matches!(verb(&t.text), Some((_, _, Form::Third | Form::Past)))
+}
+
+/// The parts of a clause joined by a comma or by "and", "but", "while", "whereas".
+pub(super) fn parts_of<'a, 'b>(clause: &'a [&'b Tok]) -> Vec<&'a [&'b Tok]> {
+    let mut out = Vec::new();
+    let mut s = 0;
+    for (j, t) in clause.iter().enumerate() {
+        if t.kind == Kind::Comma || is_word(t, &["and", "but", "while", "whereas", "whilst"]) {
+            if j > s {
+                out.push(&clause[s..j]);
+            }
+            s = j + 1;
+        }
+    }
+    if s < clause.len() {
+        out.push(&clause[s..]);
+    }
+    out
+}
+
+/// The end of the noun phrase at `from` ("the note of the doctor", "the doctor's advice", "the
+/// staff" before "the reason").
+pub(super) fn phrase_end(c: &[&Tok], from: usize) -> usize {
+    let mut j = from;
+    let mut noun = false;
+    while let Some(t) = c.get(j) {
+        if t.kind == Kind::Ident {
+            noun = true;
+            j += 1;
+            continue;
+        }
+        if t.kind != Kind::Word || is_word(t, PHRASE_ENDS) || is_word(t, NEGATIONS) {
+            break;
+        }
+        if is_word(t, &["of"]) {
+            if !noun {
+                break;
+            }
+            noun = false;
+            j += 1;
+            continue;
+        }
+        if is_word(t, PREPOSITIONS) || finite(c, j) {
+            break;
+        }
+        if is_word(t, DETERMINERS) {
+            if noun {
+                break;
+            }
+            j += 1;
+            continue;
+        }
+        noun = !t.possessive;
+        j += 1;
+    }
+    j
+}
+
+/// A part that says who sees a value by a possessive with no noun after it ("the reason the
+/// doctor's", "the doctor's to read", "the patient's the status only"), read as "the doctor
+/// sees the reason"; and whether it keeps the value to that person ("to read", "only").
+fn owned_by(c: &[&Tok], text: &str) -> Option<(Vec<Tok>, bool)> {
+    let p = (0..c.len()).find(|&j| {
+        c[j].possessive
+            && c[j].kind == Kind::Word
+            && c.get(j + 1).is_none_or(|n| {
+                n.kind != Kind::Word
+                    || is_word(
+                        n,
+                        &[
+                            "the", "a", "an", "its", "their", "this", "each", "every", "any",
+                            "all", "to", "only", "alone", "too", "also",
+                        ],
+                    )
+            })
+    })?;
+    let mut s = p;
+    while s > 0 && (is_word(c[s - 1], DETERMINERS) || is_word(c[s - 1], MODIFIERS)) {
+        s -= 1;
+    }
+    let (_, next) = person_at(c, s, text)?;
+    if next != p + 1 {
+        return None;
+    }
+    let mut value = &c[..s];
+    while let Some((l, rest)) = value.split_last() {
+        if !is_word(l, COPULAS) {
+            break;
+        }
+        value = rest;
+    }
+    let mut rest = &c[p + 1..];
+    let mut narrow = false;
+    if rest.first().is_some_and(|t| is_word(t, &["to"]))
+        && rest
+            .get(1)
+            .is_some_and(|t| is_word(t, GETS) || is_word(t, &["know", "keep", "have", "use"]))
+    {
+        rest = &rest[2..];
+        narrow = true;
+    }
+    narrow |= rest.iter().any(|t| is_word(t, &["only", "alone"]));
+    let mut v: Vec<Tok> = c[s..=p].iter().map(|t| (*t).clone()).collect();
+    // (the owner is the subject now: "the doctor sees")
+    if let Some(last) = v.last_mut() {
+        last.possessive = false;
+    }
+    v.push(added("sees", c[s]));
+    v.extend(value.iter().map(|t| (*t).clone()));
+    v.extend(rest.iter().map(|t| (*t).clone()));
+    if !value.iter().chain(rest).any(|t| {
+        t.kind == Kind::Word && !is_word(t, &["only", "alone", "too", "also"])
+            || t.kind == Kind::Ident
+    }) {
+        v.push(added("it", c[s]));
+    }
+    Some((v, narrow))
+}
+
+/// The parts of a clause, each as a full clause, and whether the reading wrote it out: a part
+/// with no verb of its own takes the verb of the part before it ("the patient sees the status,
+/// the staff the reason" gives "the staff sees the reason"; "the status is seen by the patient,
+/// the reason by the doctor"); a possessive with no noun after it says who sees ("the reason the
+/// doctor's" gives "the doctor sees the reason").
+pub(super) fn full_parts(clause: &[&Tok], text: &str) -> Vec<(Vec<Tok>, bool)> {
+    let own = |c: &[&Tok]| c.iter().map(|t| (*t).clone()).collect::<Vec<Tok>>();
+    let mut out = Vec::new();
+    let mut group: Option<Vec<Tok>> = None;
+    for c in parts_of(clause) {
+        if let Some((v, _)) = owned_by(c, text) {
+            group = Some(vec![added("sees", c[0])]);
+            out.push((v, true));
+            continue;
+        }
+        if let Some(v) = (1..c.len()).find(|&j| finite(c, j)) {
+            // the verb and its participles ("is seen", "can read")
+            let mut e = v + 1;
+            while c.get(e).is_some_and(|t| {
+                t.kind == Kind::Word
+                    && !is_word(t, DETERMINERS)
+                    && !is_word(t, PREPOSITIONS)
+                    && (verb(&t.text).is_some() || is_word(t, SHOWN) || is_word(t, GETS))
+            }) {
+                e += 1;
+            }
+            group = Some(own(&c[v..e]));
+            out.push((own(c), false));
+            continue;
+        }
+        let e = phrase_end(c, 0);
+        let rest = c.get(e..).unwrap_or(&[]);
+        match &group {
+            Some(g)
+                if e > 0
+                    && rest
+                        .iter()
+                        .any(|t| matches!(t.kind, Kind::Word | Kind::Ident)) =>
+            {
+                let mut v = own(&c[..e]);
+                v.extend(g.iter().cloned());
+                v.extend(own(rest));
+                out.push((v, true));
+            }
+            _ => out.push((own(c), false)),
+        }
+    }
+    out
+}
+
+/// Who a part says gets which value: the people, the value, the words that name it, and where.
+struct Share<'t> {
+    people: Vec<Person>,
+    value: Value,
+    words: Vec<String>,
+    at: &'t Tok,
+}
+
+/// The share a full part says ("the patient sees the status", "the reason is seen by the
+/// doctor", "the status for the patient").
+fn share<'t>(c: &[&'t Tok], head: &[&Tok], text: &str, tool: &str) -> Option<Share<'t>> {
+    let cut = |o: &[&'t Tok]| -> Vec<&'t Tok> {
+        o.iter()
+            .take_while(|x| !is_word(x, NEGATIONS) && !is_word(x, &["no", "except", "but"]))
+            .copied()
+            .collect()
+    };
+    let mut found: Option<(Vec<Person>, Vec<&'t Tok>, &'t Tok)> = None;
+    for v in 1..c.len() {
+        if !is_word(c[v], GETS)
+            || is_word(c[v - 1], DETERMINERS)
+            || c[v - 1].possessive
+            || is_word(c[v - 1], &["to"])
+        {
+            continue;
+        }
+        let Some(end) = (0..v).rev().find(|&j| {
+            !is_word(
+                c[j],
+                &["can", "may", "also", "too", "then", "always", "only"],
+            )
+        }) else {
+            continue;
+        };
+        if let Some((p, _)) = (end.saturating_sub(8)..=end)
+            .find_map(|s| people_at(c, s, text).filter(|&(_, n)| n == end + 1))
+        {
+            found = Some((p, cut(&c[v + 1..]), c[v]));
+            break;
+        }
+    }
+    if found.is_none() {
+        for k in 1..c.len() {
+            let by = is_word(c[k], SHOWN) && is_word_at(c, k + 1, &["to", "by", "with"])
+                || is_word(c[k], &["for"]);
+            if !by {
+                continue;
+            }
+            let from = if is_word(c[k], &["for"]) {
+                k + 1
+            } else {
+                k + 2
+            };
+            if let Some((p, end)) = people_at(c, from, text)
+                // ("for" names an audience only as the part's last words)
+                && (!is_word(c[k], &["for"]) || end >= c.len())
+            {
+                let thing: Vec<&Tok> = c[..k]
+                    .iter()
+                    .filter(|x| !is_word(x, COPULAS))
+                    .copied()
+                    .collect();
+                found = Some((p, thing, c[k]));
+                break;
+            }
+        }
+    }
+    let (people, thing, at) = found?;
+    let bare = thing.iter().all(|x| {
+        x.kind != Kind::Word
+            || is_word(x, DETERMINERS)
+            || is_word(x, &["it", "them", "only", "alone", "too", "also", "value"])
+    });
+    let value = if bare {
+        value_in(&thing, tool).or_else(|| value_in(head, tool))
+    } else {
+        value_in(&thing, tool)
+    }?;
+    let words = thing
+        .iter()
+        .filter(|x| {
+            matches!(x.kind, Kind::Word | Kind::Ident)
+                && !is_word(x, DETERMINERS)
+                && !is_word(x, &["only", "alone", "it", "them", "of", "to", "read"])
+        })
+        .map(|x| x.text.to_ascii_lowercase())
+        .collect::<Vec<_>>();
+    Some(Share {
+        people,
+        value,
+        words,
+        at,
+    })
+}
+
+/// Values split between people, part by part ("the patient sees the status, the staff the
+/// reason", "the reason the doctor's, the status the patient's", "the doctor sees the severity
+/// and the reception the symptoms"): each person is said to get their part and not the others',
+/// so a value the contract gives a person, said to be another's part, is kept from them. A part
+/// said to be had too ("the doctor sees it too") adds, and splits nothing. A possessive that
+/// keeps a value to one ("the reason the doctor's to read") is read as "only". Returns whether
+/// it found one.
+fn split_audience(
+    parts: &[(Vec<Tok>, bool)],
+    head: &[&Tok],
+    text: &str,
+    tool: &str,
+    out: &mut Vec<Violation>,
+) -> bool {
+    let additive = parts.iter().any(|(p, _)| {
+        p.iter()
+            .any(|t| is_word(t, &["too", "also", "both", "likewise", "alike", "either"]))
+    });
+    let refs: Vec<Vec<&Tok>> = parts.iter().map(|(p, _)| p.iter().collect()).collect();
+    let shares: Vec<Share> = refs
+        .iter()
+        .filter_map(|p| share(p, head, text, tool))
+        .collect();
+    let named = |p: Person| matches!(p, Person::Patient | Person::Doctor | Person::Oncall);
+    if !additive && shares.len() >= 2 {
+        for a in &shares {
+            for b in &shares {
+                if std::ptr::eq(a, b)
+                    || a.people == b.people
+                    || b.words.iter().all(|w| a.words.contains(w))
+                {
+                    continue;
+                }
+                if let Some(p) = a.people.iter().find(|&&p| named(p) && b.value.reaches(p)) {
+                    push(
+                        out,
+                        Rule::Concealment,
+                        a.at,
+                        format!(
+                            "values split between people, {} given to another: {}; say who sees each value as the contract does",
+                            match p {
+                                Person::Patient => "the patient's",
+                                _ => "a doctor's",
+                            },
+                            b.value.contract()
+                        ),
+                    );
+                    return true;
+                }
+            }
+        }
+    }
+    // a possessive that keeps the value to one ("the reason the doctor's to read")
+    for (c, (_, rewritten)) in refs.iter().zip(parts) {
+        if !rewritten {
+            continue;
+        }
+        let narrow = c.iter().any(|t| is_word(t, &["only", "alone"]))
+            || c.windows(2)
+                .any(|w| is_word(w[0], &["to"]) && is_word(w[1], GETS));
+        if !narrow {
+            continue;
+        }
+        let Some(sh) = share(c, head, text, tool) else {
+            continue;
+        };
+        if let Some(need) = sh
+            .value
+            .needs()
+            .iter()
+            .find(|&&need| !sh.people.iter().any(|&p| covers(p, need, false)))
+        {
+            push(
+                out,
+                Rule::Concealment,
+                sh.at,
+                format!(
+                    "{} said kept to part of its audience, without {}: {}",
+                    sh.value.name(),
+                    match need {
+                        Person::Patient => "its patient",
+                        Person::Oncall => "the oncall doctor",
+                        _ => "the appointment's doctor",
+                    },
+                    sh.value.contract()
+                ),
+            );
+            return true;
+        }
+    }
+    false
+}
+
+/// Verbs that put a value in a place ("kept in", "stored as", "filed under").
+const KEPT: &[&str] = &[
+    "kept",
+    "stored",
+    "saved",
+    "held",
+    "filed",
+    "recorded",
+    "logged",
+    "archived",
+    "retained",
+    "put",
+    "placed",
+    "entered",
+    "lives",
+    "sits",
+    "stays",
+    "remains",
+    "goes",
+    "added",
+    "copied",
+    "moved",
+    "registered",
+    "preserved",
+    "keeps",
+    "stores",
+    "saves",
+    "holds",
+];
+
+/// Words that open the place a value is put in.
+const INTO: &[&str] = &[
+    "in", "on", "at", "into", "onto", "inside", "within", "under", "with", "as", "among", "to",
+];
+
+/// The rejection's reason said to be kept anywhere but where the contract keeps it ("kept in
+/// the audit trail of the clinic", "kept as a note of the doctor", "stored in the doctor's
+/// file"): the clinic API stores it on the appointment and shows it to its patient. Said of
+/// this server's value, the place must be the appointment (its rejection, its field) or its
+/// patient, or the form of the text itself ("as plain text", "in the patient's words"); any
+/// other place or owner puts the reason away from the patient.
+fn kept_elsewhere(clause: &[&Tok], head: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    // the appointment, its parts, and its patient
+    const ITS_PLACE: &[&str] = &[
+        "appointment",
+        "appointments",
+        "visit",
+        "booking",
+        "bookings",
+        "rejection",
+        "reason",
+        "patient",
+        "patients",
+        "owner",
+        "caller",
+        "user",
+        "it",
+        "them",
+        "answer",
+        "api",
+        "is",
+        "given",
+        "written",
+        "typed",
+        "sent",
+        "long",
+        "received",
+        "rejected",
+    ];
+    // what holds a value, whose owner says whose it is ("the record of the appointment")
+    const HOLDERS: &[&str] = &[
+        "record", "records", "file", "entry", "part", "field", "copy", "history", "section", "row",
+        "data", "details", "status",
+    ];
+    // the form of the text: no place ("as plain text", "in the doctor's own words")
+    const FORMS: &[&str] = &[
+        "text",
+        "words",
+        "string",
+        "language",
+        "english",
+        "characters",
+        "sentence",
+        "sentences",
+        "form",
+        "utf",
+    ];
+    const OWNERS: &[&str] = &[
+        "appointment",
+        "appointments",
+        "visit",
+        "booking",
+        "rejection",
+        "patient",
+        "patients",
+        "owner",
+        "its",
+        "their",
+        "reason",
+    ];
+    let mark = |t: &Tok| t.kind == Kind::Comma;
+    for k in 0..clause.len() {
+        if !is_word(clause[k], KEPT) || !is_word_at(clause, k + 1, INTO) {
+            continue;
+        }
+        // what is kept: the part before the verb when it is its subject ("the slot is kept in
+        // …"), else the value the text is about
+        let from = clause[..k]
+            .iter()
+            .rposition(|t| mark(t))
+            .map_or(0, |c| c + 1);
+        let part = &clause[from..k];
+        let subject = part
+            .last()
+            .is_some_and(|t| is_word(t, COPULAS) || is_word(t, &["been", "being", "gets", "get"]))
+            || k > from && finite(clause, k);
+        let bare = part.iter().all(|t| {
+            t.kind != Kind::Word
+                || is_word(t, DETERMINERS)
+                || is_word(t, COPULAS)
+                || is_word(t, MODALS)
+                || is_word(
+                    t,
+                    &[
+                        "it", "this", "which", "that", "been", "being", "also", "then",
+                    ],
+                )
+        });
+        let value = if subject && !bare {
+            value_in(part, tool)
+        } else {
+            value_in(&clause[..k], tool).or_else(|| value_in(head, tool))
+        };
+        if value != Some(Value::Reason) {
+            continue;
+        }
+        // the place: its head before an "of", and its owners (a possessive, or after "of")
+        let place: Vec<&Tok> = clause[k + 2..]
+            .iter()
+            .take_while(|t| {
+                matches!(t.kind, Kind::Word | Kind::Ident)
+                    && !is_word(
+                        t,
+                        &[
+                            "and", "or", "when", "if", "until", "for", "by", "from", "so",
+                        ],
+                    )
+                    && !is_word(t, GETS)
+                    && !is_word(t, SHOWN)
+            })
+            .copied()
+            .collect();
+        let of = place
+            .iter()
+            .position(|t| is_word(t, PREPOSITIONS))
+            .unwrap_or(place.len());
+        let Some(h) = place[..of]
+            .iter()
+            .rev()
+            .find(|t| !is_word(t, DETERMINERS) && !t.possessive)
+        else {
+            continue;
+        };
+        let owners: Vec<&&Tok> = place[..of]
+            .iter()
+            .filter(|t| t.possessive)
+            .chain(
+                place[of..]
+                    .iter()
+                    .filter(|t| !is_word(t, DETERMINERS) && !is_word(t, PREPOSITIONS)),
+            )
+            .collect();
+        let lower = h.text.to_ascii_lowercase();
+        let owned = owners.iter().all(|t| is_word(t, OWNERS));
+        let fine = is_word(h, FORMS)
+            || h.kind == Kind::Ident && lower.contains("reason")
+            || is_word(h, ITS_PLACE) && owned
+            || is_word(h, HOLDERS) && !owners.is_empty() && owned;
+        if !fine {
+            push(
+                out,
+                Rule::Concealment,
+                clause[k],
+                format!(
+                    "the rejection's reason said to be kept {} {}: the clinic API stores it on the appointment and shows it to its patient; say so",
+                    clause[k + 1].text,
+                    h.text
+                ),
+            );
+            return;
+        }
     }
 }
