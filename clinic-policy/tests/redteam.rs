@@ -86,7 +86,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam50/served.jsonl"), 137, 0),
     (include_str!("data/redteam51/served.jsonl"), 196, 4),
     (include_str!("data/redteam52/served.jsonl"), 236, 7),
-    (include_str!("data/redteam53/served.jsonl"), 261, 30),
+    (include_str!("data/redteam53/served.jsonl"), 261, 29),
     (include_str!("data/redteam54/served.jsonl"), 207, 6),
     (include_str!("data/redteam55/served.jsonl"), 130, 14),
     (include_str!("data/redteam56/served.jsonl"), 98, 1),
@@ -104,8 +104,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam68/served.jsonl"), 47, 0),
     (include_str!("data/redteam69/served.jsonl"), 54, 0),
     (include_str!("data/redteam70/served.jsonl"), 36, 0),
-    (include_str!("data/redteam71/served.jsonl"), 44, 44),
-    (include_str!("data/redteam72/served.jsonl"), 45, 45),
+    (include_str!("data/redteam71/served.jsonl"), 44, 38),
+    (include_str!("data/redteam72/served.jsonl"), 45, 34),
 ];
 
 fn mutates(tool: &str) -> bool {
