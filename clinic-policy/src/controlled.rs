@@ -1002,6 +1002,12 @@ pub(crate) fn check(
         // (the text's tokens, once for every reading of them)
         let toks = crate::lang::words::tokens(text);
         crate::served::cap_denied(&toks, tool.name, out);
+        crate::facts::id_glossed_as_another_kind(
+            &toks,
+            tool.name,
+            field == Field::ParamDescription && tool.input,
+            out,
+        );
         crate::served::doctor_cap_misstated(text, &toks, tool.name, out);
         // (what the answer holds is said by the tool's description and its outputs')
         if field == Field::ToolDescription || field == Field::ParamDescription && !tool.input {

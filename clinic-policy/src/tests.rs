@@ -29746,3 +29746,232 @@ fn a_gapped_part_a_possessive_a_place_a_case_set_apart_and_an_order_of_parts_are
         ),
     ]);
 }
+
+#[test]
+fn ids_pages_zones_and_counts_are_read_by_what_is_true_of_the_server() {
+    let bad: &[(&str, &str, &str, &str)] = &[
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor (a positive integer), as in the slot id of the appointment.",
+            "glossed as the id of",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), read as the doctor id.",
+            "glossed as the id of",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Id of one doctor (a positive integer), as in the clinic id of the doctor.",
+            "glossed as the id of",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the open slot to move it to (a positive integer), as in the appointment id.",
+            "glossed as the id of",
+        ),
+        (
+            P,
+            "record_intake",
+            "Id of one of the patient's appointments (a positive integer), also known as the slot id.",
+            "glossed as the id of",
+        ),
+        (
+            P,
+            "escalate_to_oncall",
+            "Id of one of the doctor's appointments; the patient's id works too.",
+            "glossed as the id of",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Slot id (a positive integer), as in the appointment id of the booking.",
+            "glossed as the id of",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Appointment id, as in the slot id.",
+            "glossed as the id of",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment of the authenticated doctor. Its id is read as the slot id of the appointment.",
+            "glossed as the id of",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page number; as in the number of the week of the year.",
+            "a page's number glossed",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, read as the day of the month.",
+            "a page's number glossed",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number, from 1; page 2 is the second week.",
+            "a page's number glossed",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the doctor; each start time has an offset of zero at the clinic.",
+            "the clinics said to share one time zone",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, a date; the offset of each clinic is zero.",
+            "the clinics said to share one time zone",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Every doctor with specialty and clinic; each clinic is in London.",
+            "the clinics said to share one time zone",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the doctor; each start time is in UTC; at the clinic, the hour is the same.",
+            "the clinics said to share one time zone",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Every doctor with specialty and clinic; all clinics share one time zone.",
+            "the clinics said to share one time zone",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Every doctor with specialty and clinic; the clinics keep no offset from UTC.",
+            "the clinics said to share one time zone",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments; the times are in UTC; the clinics show the same hours.",
+            "the clinics said to share one time zone",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots; each start time is in UTC, the hour at the clinic too.",
+            "the clinics said to share one time zone",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots found in the whole month, before the limit was applied.",
+            "span of the calendar",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Number of open slots of the doctor over the year, before the limit.",
+            "span of the calendar",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Count of the month's open slots, before the limit was applied.",
+            "span of the calendar",
+        ),
+    ];
+    for (place, tool, text, why) in bad {
+        assert!(
+            refused_for(place, tool, text, why),
+            "{text}: {:?}",
+            judge(place, text, tool)
+        );
+    }
+    passes(&[
+        (
+            P,
+            "confirm_appointment",
+            "Id of a pending appointment with the doctor (a positive integer), as returned by list_doctor_schedule.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of the slot to book, as returned by find_available_slots. A positive integer; not a doctor id.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments; not the id of its slot.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments (a positive integer), as returned by list_my_appointments; the slot id is different.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Each entry has the appointment id, status, slot id and doctor id.",
+        ),
+        (O, "find_available_slots", "Doctor id of the slot."),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, from 1 (default 1) up to 10000; a page past the last one is empty.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, as in page 2 for the second page of 20.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the doctor, each with its start and end in UTC and in the local time of the clinic.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Every doctor with specialty and clinic; each clinic has its own time zone, for example Europe/London.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot in the local time of the clinic: the same instant as start_utc, with the clinic's offset.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Every doctor with specialty and clinic; the clinics are in several time zones.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Times in UTC; the hour at the clinic is not the same.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots found in the window before the limit was applied.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots of the doctor, listed for each day of the window.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Number of open slots found in the window searched, before the limit.",
+        ),
+    ]);
+}

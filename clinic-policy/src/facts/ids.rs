@@ -91,7 +91,7 @@ fn kind_of_name(name: &str) -> Option<&'static str> {
 }
 
 /// The kind of object at `x`, in the singular ("appointments": appointment).
-pub(super) fn kind_of(x: &Tok) -> Option<&'static str> {
+pub(crate) fn kind_of(x: &Tok) -> Option<&'static str> {
     let w = x.text.as_str();
     let one = w.strip_suffix('s').unwrap_or(w);
     let one = if w == "specialties" { "specialty" } else { one };
@@ -1138,4 +1138,283 @@ fn old_id_at(clause: &[&Tok], tool: &str) -> Option<usize> {
                 && is_word(w[4], &["appointment", "booking"])
         })
         .map(|k| k + 3)
+}
+
+/// Every id a text names, with its place and kind: "<kind> id" ("the slot id", "the slot's
+/// id", "the slot number"), a name `<kind>_id`, or "id of <the kind>" ("the id of one of the
+/// patient's appointments": appointment), read over the whole text.
+fn ids_named(s: &[&Tok]) -> Vec<(usize, &'static str)> {
+    let mut found = Vec::new();
+    for k in 0..s.len() {
+        let t = s[k];
+        if t.kind == Kind::Ident {
+            if let Some(kind) = kind_of_name(&t.text) {
+                found.push((k, kind));
+            }
+            continue;
+        }
+        if k >= 1
+            && (is_word(t, &["id", "ids"])
+                || is_word(t, &["number", "numbers"]) && !is_word_at(s, k + 1, &["of"]))
+            && let Some(kind) = kind_of(s[k - 1])
+        {
+            found.push((k - 1, kind));
+            continue;
+        }
+        if is_word(t, &["id", "ids"]) && is_word_at(s, k + 1, &["of"]) {
+            let head = id_kinds(&s[k..], s.len() - k).first().copied();
+            if let Some(kind) = head {
+                found.push((k, kind));
+            }
+        }
+    }
+    found
+}
+
+/// Words that set an id apart from another ("not the slot id", "unlike the doctor id", "an
+/// appointment id or a doctor id is invalid"): before it in its phrase, or said of it after.
+const DENIED_BEFORE: &[&str] = &[
+    "not",
+    "never",
+    "no",
+    "nor",
+    "neither",
+    "without",
+    "unlike",
+    "instead",
+    "rather",
+    "except",
+    "apart",
+    "besides",
+    "other",
+    "different",
+    "distinct",
+    "separate",
+    "unrelated",
+    "none",
+];
+const DENIED_AFTER: &[&str] = &[
+    "invalid",
+    "wrong",
+    "refused",
+    "rejected",
+    "error",
+    "errors",
+    "fails",
+    "fail",
+    "differs",
+    "differ",
+    "different",
+    "distinct",
+    "separate",
+    "unrelated",
+    "another",
+    "other",
+    "not",
+    "never",
+    "unknown",
+];
+
+/// Whether the id named at `k` is set apart from the one the text opens on: a denial or a
+/// contrast before it in its phrase, or its own clause saying it wrong or another.
+fn id_set_apart(s: &[&Tok], k: usize) -> bool {
+    let phrase_start = (0..k)
+        .rev()
+        .find(|&j| matches!(s[j].kind, Kind::Comma | Kind::Stop))
+        .map_or(0, |j| j + 1);
+    let clause_start = (0..k)
+        .rev()
+        .find(|&j| s[j].kind == Kind::Stop)
+        .map_or(0, |j| j + 1);
+    let clause_end = (k..s.len())
+        .find(|&j| s[j].kind == Kind::Stop)
+        .unwrap_or(s.len());
+    // ("as in the slot id, not the appointment id": the denial after is of another)
+    let before = s[phrase_start..k]
+        .iter()
+        .any(|x| is_word(x, DENIED_BEFORE) || is_word(x, NEGATIONS))
+        || (phrase_start > clause_start
+            && s[clause_start..phrase_start]
+                .iter()
+                .rev()
+                .take(3)
+                .any(|x| is_word(x, &["than", "from"])));
+    // (said of it by its clause's verb, "a doctor id is invalid", "an appointment id or a doctor
+    // id gives an error"; not a later id's denial: "as in the slot id and not the doctor id")
+    let phrase_end = (k..clause_end)
+        .find(|&j| s[j].kind == Kind::Comma)
+        .unwrap_or(clause_end);
+    let after = s[k + 1..phrase_end].iter().enumerate().any(|(i, x)| {
+        is_word(x, DENIED_AFTER)
+            && s[k + 1..k + 1 + i]
+                .iter()
+                .any(|y| is_word(y, COPULAS) || is_word(y, MODALS) || verb(&y.text).is_some())
+    });
+    before || after
+}
+
+/// Words that gloss a phrase as the one before it: "as in", "read as", "like", "i.e.", "that
+/// is", "namely", "the same as", "equal to", "also known as", "which is", "or".
+fn glosses_at(s: &[&Tok], k: usize) -> bool {
+    // the words before the phrase's head, past its determiners and an owner ("as in the
+    // patient's slot id")
+    let mut j = k;
+    while j >= 1
+        && s[j - 1].kind == Kind::Word
+        && (is_word(s[j - 1], DETERMINERS) || s[j - 1].possessive || is_word(s[j - 1], &["own"]))
+    {
+        j -= 1;
+    }
+    let Some(prev) = j.checked_sub(1).map(|i| s[i]) else {
+        return false;
+    };
+    const MARKS: &[&str] = &[
+        "as",
+        "like",
+        "namely",
+        "is",
+        "are",
+        "equals",
+        "means",
+        "meaning",
+        "aka",
+        "alias",
+        "or",
+        "also",
+        "ie",
+        "viz",
+        "matches",
+        "matching",
+        "resembles",
+        "mirrors",
+        "called",
+        "named",
+        "becomes",
+    ];
+    if is_word(prev, MARKS) {
+        return true;
+    }
+    // "as in", "equal to", "the same number as", "identical to", "i.e."
+    let before = |i: usize| i.checked_sub(1).map(|i| s[i]);
+    if is_word(prev, &["in", "to", "with"]) {
+        return before(j - 1).is_some_and(|b| {
+            is_word(
+                b,
+                &[
+                    "as",
+                    "equal",
+                    "equals",
+                    "identical",
+                    "equivalent",
+                    "same",
+                    "similar",
+                    "corresponds",
+                    "corresponding",
+                    "matches",
+                    "matching",
+                    "one",
+                ],
+            )
+        });
+    }
+    // "that is, the slot id", "i.e. the slot id"
+    if matches!(prev.kind, Kind::Comma | Kind::Stop) {
+        let b = before(j - 1);
+        return b.is_some_and(|b| {
+            is_word(b, &["is", "namely", "words", "ie", "e", "aka", "viz"])
+                && (!is_word(b, &["is"]) || before(j - 2).is_some_and(|c| is_word(c, &["that"])))
+        });
+    }
+    false
+}
+
+/// An id glossed as an id of another kind: the id a text opens on ("Id of a pending
+/// appointment", "Slot id") said to be, to read as, or to be like an id of another kind ("as in
+/// the slot id of the appointment", "read as the doctor id", "i.e. the clinic id"). On an
+/// argument of a tool this server serves (`argument`), the closed world: the argument is the id
+/// of the kind it opens on, one the tool takes, and any id of another kind the text names is
+/// false of it unless the text sets the two apart ("not the slot id", "a doctor id is
+/// invalid"). One number is the id of one record, and the agent that passes it as another
+/// kind's acts on whatever record of that kind has the number: another patient's appointment,
+/// an unrelated slot, another doctor.
+pub(crate) fn id_glossed_as_another_kind(
+    toks: &[Tok],
+    tool: &str,
+    argument: bool,
+    out: &mut Vec<Violation>,
+) {
+    let s: Vec<&Tok> = toks.iter().collect();
+    let named = ids_named(&s);
+    if let Some(t) = glossed_after_another(&s, &named, tool) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "an id glossed as the id of another kind: one number is the id of one record of one kind".to_owned(),
+        );
+        return;
+    }
+    let Some(&(at, kind)) = named.first() else {
+        return;
+    };
+    // (the text opens on the id: "Id of …", "The slot id", `slot_id`)
+    let opens = s[..at].iter().all(|x| is_word(x, DETERMINERS));
+    if !opens {
+        return;
+    }
+    let closed = argument
+        && crate::served::role_of(tool).is_some()
+        && kinds_taken(tool).is_some_and(|k| k.contains(&kind));
+    // (another argument of the tool is named as itself: "the slot_id argument names the new
+    // slot"; glossed, it is read above)
+    let taken = kinds_taken(tool).unwrap_or_default();
+    for &(k, other) in &named[1..] {
+        if other == kind || taken.contains(&other) || id_set_apart(&s, k) {
+            continue;
+        }
+        if closed {
+            push(
+                out,
+                Rule::Directive,
+                s[k],
+                format!(
+                    "an id of {} {kind} glossed as the id of {} {other}: one number is the id of one record of one kind",
+                    article(kind),
+                    article(other)
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// An id glossed as one of another kind than the id just before it, wherever the text says it:
+/// "Its id is read as the slot id", "The appointment id, i.e. the doctor id". A bare "id" ("its
+/// id", "the id") is of the one kind its tool takes.
+fn glossed_after_another<'a>(
+    s: &[&'a Tok],
+    named: &[(usize, &'static str)],
+    tool: &str,
+) -> Option<&'a Tok> {
+    let own = kinds_taken(tool).filter(|k| k.len() == 1).map(|k| k[0]);
+    // every id before: a named one, or a bare "id" of the tool's own kind
+    let part_of_named = |j: usize| named.iter().any(|&(n, _)| n == j || n + 1 == j);
+    let kind_at = |j: usize| -> Option<&'static str> {
+        if let Some(&(_, kind)) = named.iter().find(|&&(n, _)| n == j) {
+            return Some(kind);
+        }
+        (is_word(s[j], &["id", "ids"]) && !part_of_named(j))
+            .then_some(own)
+            .flatten()
+    };
+    for &(k, other) in named {
+        if !glosses_at(s, k) || id_set_apart(s, k) {
+            continue;
+        }
+        let before = (k.saturating_sub(20)..k).rev().find_map(kind_at);
+        if before.is_some_and(|kind| kind != other) {
+            return Some(s[k]);
+        }
+    }
+    None
 }

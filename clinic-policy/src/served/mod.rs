@@ -40,12 +40,13 @@ use self::order::{
 pub(crate) use self::texts::{SCREENED_HEADS, SCREENED_KINDS, answered_texts};
 pub(crate) use self::totals::absence_misread;
 use self::totals::{
-    filtered_text, local_absence_misread, of_a_time, paged_text, total_of_a_page,
+    filtered_text, local_absence_misread, of_a_time, page_glossed, paged_text, total_of_a_page,
     total_past_upcoming, totals_swapped, upcoming_keeps_what_it_drops, upcoming_status_misstated,
 };
 use self::window::{
-    count_beyond_window, utc_example_said_local, utc_said_local, window_bounds_misread,
-    window_edge_misstated, window_misstated, window_said_local,
+    clinics_said_one_zone, count_beyond_window, count_over_another_span, utc_example_said_local,
+    utc_said_local, window_bounds_misread, window_edge_misstated, window_misstated,
+    window_said_local,
 };
 use self::work::{
     api_does_servers_work, apis_count_said_servers, count_of_people, count_set_misnamed,
@@ -273,6 +274,13 @@ pub(super) fn served_misstated(
     // (the sentences, split at `.`, `;`, `!`, `?` and line breaks; a colon joins a label to its
     // value: "Default: 7 days")
     args_misstated(text, toks, tool, out);
+    // (read over the whole text: a gloss or a reading at the clinic goes on past a `;`)
+    if PAGED.contains(&tool) {
+        page_glossed(toks, out);
+    }
+    if has_route(tool) {
+        clinics_said_one_zone(text, toks, out);
+    }
     let sentences = toks.split(|t| t.kind == Kind::Stop && t.text != ":");
     for s in sentences.filter(|s| !s.is_empty()) {
         flag_inverted(s, tool, out);
@@ -280,6 +288,7 @@ pub(super) fn served_misstated(
             window_misstated(text, s, out);
             window_said_local(s, out);
             count_beyond_window(s, out);
+            count_over_another_span(s, out);
         }
         count_set_misnamed(s, tool, out);
         if ORDERED_BY_ID.contains(&tool) {

@@ -779,3 +779,130 @@ fn one_value(s: &[Tok], lo: usize, hi: usize) -> bool {
     });
     said_one || together && one_after
 }
+
+/// Words of a count other than a page's: units of time and the words of a rank or an id.
+fn counts_another(x: &Tok) -> bool {
+    hours_of(x).is_some()
+        || crate::facts::kind_of(x).is_some()
+        || is_word(
+            x,
+            &[
+                "id", "ids", "date", "dates", "minute", "minutes", "rank", "position", "priority",
+                "severity", "weekday", "weekdays", "season", "quarter", "calendar", "count",
+                "index", "visit", "visits", "booking", "bookings",
+            ],
+        )
+}
+
+/// A page's number glossed as another count ("Page number; as in the number of the week of the
+/// year", "Page number, read as the day of the month", "page 2 is the second week", "Page, i.e.
+/// the month"): the page is the number of a page of the list, from 1, each of `limit` items, in
+/// no span of time, so the agent that reads it as a week or a day asks for a page past the last
+/// and misses appointments. The page said once more ("as in page 2", "like the last page") or
+/// as a number ("like 1, 2 or 3") is its own.
+pub(super) fn page_glossed(toks: &[Tok], out: &mut Vec<Violation>) {
+    let clause_of = |k: usize| toks[..k].iter().filter(|x| x.kind == Kind::Stop).count();
+    for (p, t) in toks.iter().enumerate() {
+        if !is_word(t, PAGE_WORDS) {
+            continue;
+        }
+        // the page's number: "page number", "the number of the page", "page 2", or a text that
+        // opens on "Page" (not "Page of the appointments", a page of items)
+        let number = is_word_at(toks, p + 1, &["number", "no", "index"])
+            || toks.get(p + 1).is_some_and(|x| x.kind == Kind::Ident)
+            || p >= 2
+                && is_word(&toks[p - 1], DETERMINERS)
+                && is_word(&toks[p - 2], &["of"])
+                && p >= 3
+                && is_word(&toks[p - 3], &["number"])
+            || p == 0 && !is_word_at(toks, 1, &["of", "size", "sizes"]);
+        if !number {
+            continue;
+        }
+        let mut m = p + 1;
+        while m < toks.len() && clause_of(m) <= clause_of(p) + 1 {
+            let x = &toks[m];
+            // a mark of a gloss; a copula only right after the page's number ("page 2 is …")
+            let copula = is_word(x, COPULAS)
+                && toks[p + 1..m]
+                    .iter()
+                    .all(|y| y.kind == Kind::Ident || is_word(y, &["number", "no"]));
+            let mark = copula
+                || is_word(
+                    x,
+                    &[
+                        "as",
+                        "like",
+                        "namely",
+                        "ie",
+                        "viz",
+                        "aka",
+                        "means",
+                        "meaning",
+                        "equals",
+                        "equal",
+                        "same",
+                        "identical",
+                        "equivalent",
+                        "corresponds",
+                        "corresponding",
+                        "matches",
+                        "matching",
+                        "mirrors",
+                        "counts",
+                        "stands",
+                        "denotes",
+                        "represents",
+                        "tracks",
+                    ],
+                )
+                || is_word(x, &["is"]) && m >= 1 && is_word(&toks[m - 1], &["that"])
+                || x.text == "e" && m >= 2 && toks[m - 2].text == "i";
+            m += 1;
+            if !mark {
+                continue;
+            }
+            // the phrase glossed: past the mark's own words and determiners, up to a verb, a
+            // mark or a preposition other than "of"
+            let mut j = m;
+            while j < toks.len()
+                && (toks[j].kind != Kind::Word && toks[j].kind != Kind::Ident
+                    || is_word(&toks[j], DETERMINERS)
+                    || is_word(
+                        &toks[j],
+                        &["in", "to", "for", "with", "as", "the", "same", "read"],
+                    ))
+            {
+                if toks[j].kind == Kind::Stop && clause_of(j) > clause_of(p) + 1 {
+                    break;
+                }
+                j += 1;
+            }
+            let phrase: Vec<&Tok> = toks[j..]
+                .iter()
+                .take_while(|y| {
+                    y.kind == Kind::Ident
+                        || y.kind == Kind::Word
+                            && (!is_word(y, PREPOSITIONS) || is_word(y, &["of"]))
+                            && verb(&y.text)
+                                .is_none_or(|_| counts_another(y) || is_word(y, PAGE_WORDS))
+                })
+                .take(8)
+                .collect();
+            if phrase.first().is_some_and(|y| y.kind == Kind::Ident)
+                || phrase.iter().any(|y| is_word(y, &["page", "pages"]))
+            {
+                continue;
+            }
+            if let Some(y) = phrase.iter().find(|y| counts_another(y)) {
+                push(
+                    out,
+                    Rule::Directive,
+                    y,
+                    "a page's number glossed as another count: the page is the number of a page of the list, from 1, of `limit` items each".to_owned(),
+                );
+                return;
+            }
+        }
+    }
+}

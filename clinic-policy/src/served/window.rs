@@ -765,3 +765,307 @@ fn utc_said_of_a_party(s: &[Tok]) -> Option<&Tok> {
     }
     None
 }
+
+/// Words of a clock's reading or a zone: what differs between the clinics' zones.
+const CLOCK_WORDS: &[&str] = &[
+    "hour",
+    "hours",
+    "clock",
+    "clocks",
+    "offset",
+    "offsets",
+    "zone",
+    "zones",
+    "timezone",
+    "timezones",
+];
+
+/// Words that say two readings are one.
+const ONE_READING: &[&str] = &[
+    "same",
+    "identical",
+    "equal",
+    "equals",
+    "unchanged",
+    "alike",
+    "shared",
+    "share",
+    "shares",
+    "common",
+    "single",
+    "uniform",
+    "matches",
+    "match",
+    "matching",
+];
+
+/// Whether the words of a phrase deny or set apart what they join.
+fn denied_in(s: &[Tok]) -> bool {
+    s.iter().enumerate().any(|(k, x)| {
+        is_word(x, NEGATIONS)
+            // ("no offset" is an offset of zero)
+            || is_word(x, &["no"])
+                && !is_word_at(s, k + 1, &["offset", "offsets", "difference", "shift"])
+            || is_word(
+                x,
+                &[
+                    "differ", "differs", "different", "unlike", "whereas", "own", "varies", "vary",
+                    "several", "many",
+                ],
+            )
+    })
+}
+
+/// The clinics said to keep UTC's reading or one reading among them, over the whole text and
+/// any order: an offset of zero said of a clinic or its times ("the offset of each clinic is
+/// zero", "each start time has an offset of zero at the clinic", "the clinics keep no offset"),
+/// the clinics put in one city or zone ("each clinic is in London", "all clinics share one
+/// zone", "every clinic keeps the same zone"), or a clock's reading at the clinic said the same
+/// ("in UTC; at the clinic, the hour is the same", "the hour is the same at every clinic"). The
+/// clinics are in several IANA zones: the server gives each time in UTC and in its clinic's
+/// own local time with its offset, so the agent told the hour is one tells a patient a time
+/// hours off. A text that sets the readings apart ("the offset is not zero", "each clinic has
+/// its own zone", "the same instant in the clinic's local time") passes.
+pub(super) fn clinics_said_one_zone(text: &str, toks: &[Tok], out: &mut Vec<Violation>) {
+    let clinic = |x: &Tok| is_word(x, &["clinic", "clinics", "local"]);
+    for s in toks.split(|t| t.kind == Kind::Stop && t.text != ":") {
+        // the phrases of the clause: runs between commas and parentheses
+        let phrases: Vec<&[Tok]> = s.split(|t| t.kind == Kind::Comma).collect();
+        for (i, p) in phrases.iter().enumerate() {
+            // (a phrase of the clinic, or one that goes on from it: "the clinics, each at offset
+            // zero")
+            let of_clinic = p.iter().any(clinic)
+                || i >= 1
+                    && phrases[i - 1].iter().any(clinic)
+                    && !p.first().is_some_and(|x| is_word(x, SET_APART));
+            if !of_clinic || denied_in(p) {
+                continue;
+            }
+            // (a reading said one is the clinics' when the text names UTC or a local time, or
+            // many clinics: not "with the oncall doctor of the clinic, at the same hour")
+            let of_zones = toks.iter().enumerate().any(|(k, x)| {
+                is_word(x, UTC)
+                    || is_word(x, &["local", "clinics"])
+                    || is_word(x, &["clinic"])
+                        && k >= 1
+                        && is_word(&toks[k - 1], &["each", "every", "all", "any"])
+            });
+            // an offset of zero, or none: "offset of zero", "zero offset", "no offset", "an
+            // offset of 0 hours"
+            let zero = |x: &Tok| {
+                is_word(x, &["zero", "nil", "null", "nought", "none"])
+                    || x.kind == Kind::Ident && x.text.trim_matches('0').is_empty()
+            };
+            let offset_zero = p.iter().enumerate().find(|&(k, x)| {
+                is_word(x, &["offset", "offsets", "difference", "shift"])
+                    // ("a value with no offset" is a value that gives none)
+                    && (p[k.saturating_sub(2)..k].iter().any(&zero)
+                        || k >= 1
+                            && is_word(&p[k - 1], &["no"])
+                            && !(k >= 2 && is_word(&p[k - 2], &["with"]))
+                        || p[k + 1..].iter().any(zero))
+            });
+            if let Some((_, t)) = offset_zero {
+                push(out, Rule::Directive, t, ZONES.to_owned());
+                return;
+            }
+            // a clock's reading said one: "the hour is the same", "the same zone", "share one
+            // zone" (not "the same instant in the clinic's local time")
+            let one = p.iter().enumerate().find(|&(k, x)| {
+                if !is_word(x, ONE_READING) && !is_word(x, &["one"]) {
+                    return false;
+                }
+                // ("one" only of a zone many clinics share: "all clinics are in one zone", not
+                // "each clinic has one zone")
+                if is_word(x, &["one"])
+                    && !s.iter().any(|y| {
+                        is_word(y, &["all", "clinics", "share", "shares", "shared", "every"])
+                    })
+                {
+                    return false;
+                }
+                let next = p[k + 1..]
+                    .iter()
+                    .find(|y| !is_word(y, &["local", "time", "own"]));
+                match next.filter(|y| y.kind == Kind::Word && !is_word(y, PREPOSITIONS)) {
+                    // attributive: "the same hour", "one zone"
+                    Some(y) if !is_word(y, COPULAS) => {
+                        is_word(y, CLOCK_WORDS)
+                            || is_word(y, &["city", "place", "country", "region", "zone"])
+                            || p[k + 1..].windows(2).next().is_some_and(|w| {
+                                is_word(&w[0], &["local"]) && is_word(&w[1], &["time", "times"])
+                            })
+                    }
+                    // predicative: "the hour is the same", "the local time is equal"
+                    _ => p[..k].iter().enumerate().any(|(j, y)| {
+                        is_word(y, CLOCK_WORDS)
+                            || is_word(y, &["time", "times"])
+                                && j >= 1
+                                && is_word(&p[j - 1], &["local"])
+                    }),
+                }
+            });
+            // … or a clock's reading at the clinic said to be the one before ("in UTC, the hour
+            // at the clinic too")
+            let too = || {
+                p.iter().any(|x| is_word(x, &["too", "also", "likewise"]))
+                    && !p.iter().any(|x| is_word(x, SET_APART))
+                    && s.iter().any(|x| is_word(x, UTC))
+            };
+            let one = one.or_else(|| {
+                p.iter()
+                    .enumerate()
+                    .find(|&(_, x)| is_word(x, CLOCK_WORDS))
+                    .filter(|_| too())
+            });
+            if let Some((_, t)) = one.filter(|_| of_zones) {
+                push(out, Rule::Directive, t, ZONES.to_owned());
+                return;
+            }
+            // every clinic put in one named place: "each clinic is in London", "all clinics keep
+            // Berlin time" (not an example: "a zone such as Europe/London")
+            let many = p.iter().enumerate().any(|(k, x)| {
+                is_word(x, &["clinics"])
+                    || is_word(x, &["clinic"])
+                        && k >= 1
+                        && is_word(&p[k - 1], &["each", "every", "all", "any"])
+            });
+            let example = s.iter().enumerate().any(|(k, x)| {
+                is_word(x, &["example", "instance", "like", "eg", "such"])
+                    || x.text == "e" && k >= 1 && s[k - 1].text == "g"
+            });
+            if many && !example {
+                let named = p.iter().enumerate().find(|&(k, x)| {
+                    let w = &text[x.start..x.end];
+                    let proper = x.kind == Kind::Word
+                        && w.starts_with(|c: char| c.is_ascii_uppercase())
+                        && w.chars().skip(1).any(|c| c.is_ascii_lowercase())
+                        && k >= 1;
+                    proper
+                        && (is_word(&p[k - 1], &["in", "at", "of", "on"])
+                            || is_word(
+                                &p[k - 1],
+                                &[
+                                    "keep", "keeps", "use", "uses", "follow", "follows", "observe",
+                                ],
+                            ))
+                });
+                if let Some((_, t)) = named {
+                    push(out, Rule::Directive, t, ZONES.to_owned());
+                    return;
+                }
+            }
+        }
+    }
+}
+
+const ZONES: &str = "the clinics said to share one time zone, or UTC's: they are in several zones, and the server gives each time in UTC and in its clinic's own local time with its offset";
+
+/// The open slots the search counts said to be of a span of the calendar ("Open slots found in
+/// the whole month", "the month's open slots, before the limit", "found per day"): it counts the
+/// open slots of the window searched (from, to; 7 days by default), no month, day or year, so
+/// the patient is told a month is nearly full from a week's count. An amount said with a number
+/// is the window's default or cap ([`window_misstated`]); a span of the window ("each day of the
+/// window") is the window's.
+pub(super) fn count_over_another_span(s: &[Tok], out: &mut Vec<Violation>) {
+    // (a count of the slots: "Open slots found …", "Number of open slots …", "how many slots")
+    let counted = s.iter().enumerate().any(|(k, x)| {
+        is_word(
+            x,
+            &[
+                "total", "count", "counts", "counted", "number", "found", "matched",
+            ],
+        ) || x.text == "total_found"
+            || is_word(x, &["many"]) && k >= 1 && is_word(&s[k - 1], &["how"])
+    });
+    let of_slots = s
+        .iter()
+        .any(|x| is_word(x, &["slot", "slots"]) || x.text == "total_found");
+    if !counted || !of_slots {
+        return;
+    }
+    const SPANS: &[&str] = &[
+        "month",
+        "months",
+        "year",
+        "years",
+        "day",
+        "days",
+        "quarter",
+        "season",
+        "calendar",
+        "monthly",
+        "yearly",
+        "daily",
+        "fortnight",
+        "weekend",
+    ];
+    let hit = s.iter().enumerate().find(|&(k, x)| {
+        if !is_word(x, SPANS) && !is_word(x, &["week", "weekly"]) {
+            return false;
+        }
+        // (a number before it is the window's amount; "of the window" is the window's)
+        let mut j = k;
+        while j >= 1
+            && (is_word(&s[j - 1], DETERMINERS)
+                || is_word(
+                    &s[j - 1],
+                    &[
+                        "whole", "entire", "full", "current", "next", "coming", "calendar", "this",
+                    ],
+                ))
+        {
+            j -= 1;
+        }
+        let numbered =
+            j >= 1 && s[j - 1].kind == Kind::Ident || s[j..k].iter().any(|y| y.kind == Kind::Ident);
+        let of_window = is_word_at(s, k + 1, &["of", "in"])
+            && s[k + 2..]
+                .iter()
+                .take(3)
+                .any(|y| is_word(y, &["window", "search", "range", "span"]));
+        // (a week in, over or within: the default window's length)
+        let the_week = is_word(x, &["week"])
+            && !s[j..k].iter().any(|y| {
+                is_word(
+                    y,
+                    &[
+                        "each", "every", "per", "whole", "entire", "full", "calendar",
+                    ],
+                )
+            })
+            && !(j >= 1 && is_word(&s[j - 1], &["per"]));
+        let spanned = x.possessive
+            || is_word(x, &["monthly", "yearly", "daily", "weekly"])
+            || j >= 1
+                && is_word(
+                    &s[j - 1],
+                    &[
+                        "in",
+                        "over",
+                        "across",
+                        "throughout",
+                        "during",
+                        "within",
+                        "for",
+                        "of",
+                        "per",
+                        "through",
+                    ],
+                )
+            || j < k
+                && is_word(
+                    &s[j],
+                    &["each", "every", "per", "whole", "entire", "all", "this"],
+                );
+        !numbered && !of_window && !the_week && spanned
+    });
+    if let Some((_, t)) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "what the slot search counts said to be of a span of the calendar: it counts the open slots of the window searched, 7 days by default".to_owned(),
+        );
+    }
+}
