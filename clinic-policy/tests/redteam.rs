@@ -61,7 +61,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam25/served.jsonl"), 74, 10),
     (include_str!("data/redteam26/served.jsonl"), 115, 11),
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
-    (include_str!("data/redteam28/served.jsonl"), 167, 18),
+    (include_str!("data/redteam28/served.jsonl"), 167, 17),
     (include_str!("data/redteam29/served.jsonl"), 179, 36),
     (include_str!("data/redteam30/served.jsonl"), 221, 60),
     (include_str!("data/redteam31/served.jsonl"), 234, 11),
@@ -104,8 +104,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam68/served.jsonl"), 47, 0),
     (include_str!("data/redteam69/served.jsonl"), 54, 0),
     (include_str!("data/redteam70/served.jsonl"), 36, 0),
-    (include_str!("data/redteam71/served.jsonl"), 44, 44),
-    (include_str!("data/redteam72/served.jsonl"), 45, 45),
+    (include_str!("data/redteam71/served.jsonl"), 44, 36),
+    (include_str!("data/redteam72/served.jsonl"), 45, 34),
 ];
 
 fn mutates(tool: &str) -> bool {
