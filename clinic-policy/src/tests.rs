@@ -29975,3 +29975,139 @@ fn ids_pages_zones_and_counts_are_read_by_what_is_true_of_the_server() {
         ),
     ]);
 }
+
+#[test]
+fn an_act_given_as_a_purpose_as_what_a_thing_gets_or_as_a_second_act_done_is_refused() {
+    // what a thing is for or gets, an act anywhere in what a text is meant for, a second act said
+    // done, and the tool's own act said out of service
+    for (place, tool, text, why) in [
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments; each pending one over a day old is for rejection.",
+            "act handed to the reader",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments; a pending one over a day old gets a rejection.",
+            "act handed to the reader",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments; an old pending one undergoes a move to the earliest slot.",
+            "act handed to the reader",
+        ),
+        (
+            D,
+            "list_my_appointments",
+            "List the authenticated patient's own appointments, one page at a time. The list is meant for a review of each pending one and its cancellation.",
+            "act handed to the reader",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. It is meant for a check of the status and a move of the appointment to the earliest open slot.",
+            "act handed to the reader",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake of one appointment, in order that urgent ones get escalated.",
+            "act handed to the reader",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "The appointments on this page, each one with its intake made.",
+            "act handed to the reader",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of appointments, each with the escalation carried out.",
+            "act handed to the reader",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, the patient then moved to another doctor.",
+            "act handed to the reader",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id, the appointment read then marked as seen.",
+            "act handed to the reader",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, with its intake removed.",
+            "act handed to the reader",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate an appointment to the oncall doctor of its clinic. The clinic has retired escalations.",
+            "out of service",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate an appointment to the oncall doctor of its clinic. The tool of the escalation is inactive.",
+            "out of service",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the intake of one of the patient's appointments. The clinic has retired intakes through this tool.",
+            "out of service",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate an appointment to the oncall doctor of its clinic. Escalation through this tool is retired.",
+            "out of service",
+        ),
+    ] {
+        assert!(
+            refused_for(place, tool, text, why),
+            "{text}: {:?}",
+            judge(place, text, tool)
+        );
+    }
+    passes(&[
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments, with status pending, confirmed, cancelled or rejected.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments, cancelled and rejected ones too.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of the open slot for the booking.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters; it is shown to the patient.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the intake of one of the patient's appointments. Returns the intake with its triage level.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments; its slot is released. Returns the appointment with status cancelled.",
+        ),
+    ]);
+}

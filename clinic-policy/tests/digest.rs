@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "4019a3835a793108f99302dded4b00cb5b0868fac5272bc20247e4ed3e6411f4";
+const PINNED: &str = "c5e87683dfcf50d2ce5ceb7e732c9f0d6d50dee809403ef134ecff050017180c";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

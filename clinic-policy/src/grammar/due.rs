@@ -275,3 +275,320 @@ pub(super) fn act_due(
         ),
     );
 }
+
+/// Words before "for" that give what a thing is for: a copula or a verb of purpose ("is for
+/// rejection", "is meant for a review … and its rejection", "serves for a check …").
+const PURPOSE: &[&str] = &[
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "being",
+    "meant",
+    "intended",
+    "designed",
+    "made",
+    "built",
+    "serves",
+    "serve",
+    "served",
+    "used",
+    "exists",
+    "exist",
+    "there",
+    "kept",
+    "given",
+    "provided",
+    "offered",
+    "here",
+    "reserved",
+    "earmarked",
+];
+
+/// Verbs that hand an act to a thing as its object: "gets a rejection", "receives a cancellation",
+/// "undergoes a move", "faces escalation".
+const GETS: &[&str] = &[
+    "gets",
+    "get",
+    "getting",
+    "receives",
+    "receive",
+    "receiving",
+    "undergoes",
+    "undergo",
+    "undergoing",
+    "faces",
+    "face",
+    "facing",
+    "incurs",
+    "incur",
+    "earns",
+    "earn",
+    "attracts",
+    "attract",
+    "suffers",
+    "suffer",
+];
+
+/// Participles that say an act named as a noun was carried out: "with its cancellation made",
+/// "the move done", "its intake taken".
+const DONE: &[&str] = &[
+    "made",
+    "done",
+    "taken",
+    "performed",
+    "completed",
+    "complete",
+    "carried",
+    "executed",
+    "finished",
+    "applied",
+    "processed",
+    "handled",
+    "effected",
+    "filed",
+    "lodged",
+    "submitted",
+    "recorded",
+    "issued",
+    "sent",
+    "placed",
+];
+
+/// Adverbs that add an act after another: "then moved", "thereupon closed", "also cancelled".
+const THEN: &[&str] = &[
+    "then",
+    "thereupon",
+    "afterwards",
+    "afterward",
+    "after",
+    "subsequently",
+    "next",
+    "also",
+    "likewise",
+    "automatically",
+    "thereby",
+    "later",
+    "too",
+];
+
+/// The act a noun names, read as a thing whose making is an act ("its intake made" is an
+/// intake recorded): a noun of a change, or an intake.
+fn act_named(t: &Tok) -> Option<&'static str> {
+    if is_word(t, &["intake", "intakes"]) {
+        return Some("record");
+    }
+    change_noun(&t.text).filter(|b| API_ACTS.contains(b))
+}
+
+/// The acts of the clinic API on its records, and the removal or closing of one: what an agent
+/// can be handed to do (a notification, a hold or a place on a list is no act of this server,
+/// and is read where a text promises it).
+const API_ACTS: &[&str] = &[
+    "book",
+    "reserve",
+    "reschedule",
+    "move",
+    "cancel",
+    "confirm",
+    "reject",
+    "record",
+    "submit",
+    "escalate",
+    "remove",
+    "delete",
+    "erase",
+    "purge",
+    "drop",
+    "close",
+    "mark",
+    "assign",
+    "end",
+];
+
+/// The records an act of the API is done on, as the thing before its participle ("with its
+/// intake removed", "with each pending one closed"); a value ("the status `cancelled`") or a
+/// text's characters ("control characters removed") is no record.
+const RECORDS: &[&str] = &[
+    "intake",
+    "intakes",
+    "appointment",
+    "appointments",
+    "booking",
+    "bookings",
+    "visit",
+    "visits",
+    "patient",
+    "patients",
+    "doctor",
+    "doctors",
+    "one",
+    "ones",
+    "escalation",
+    "escalations",
+];
+
+/// An answer of the doctor with its doer, which a pending status waits for ("for the doctor's
+/// confirmation", "then confirmed or rejected by the doctor"): a gloss of `pending`.
+fn doctors_answer(clause: &[&Tok], from: usize, at: usize, base: &str) -> bool {
+    matches!(base, "confirm" | "reject")
+        && (by_a_person(clause, from, at)
+            || clause[at + 1..]
+                .iter()
+                .take(6)
+                .take_while(|t| t.kind == Kind::Word)
+                .any(|t| is_word(t, PEOPLE)))
+}
+
+/// An act handed to the reader by its purpose or as what a thing gets, and a second act added
+/// as done, read over the whole clause:
+/// - a thing said to be FOR an act, or an act anywhere in what it is meant for ("each pending
+///   one over a day old is for rejection", "The list is meant for a review of each pending one
+///   and its rejection", "so that each urgent one is escalated");
+/// - a thing said to GET an act ("a pending one over a day old gets a rejection");
+/// - an act said done besides the tool's own: a participle of an act after "then" ("the
+///   patient then moved to another doctor", "read then marked as seen"), an act's noun with
+///   "made/done/taken" ("with its cancellation made", "with its intake made"), or "with" a
+///   thing and the participle of an act on it ("with its intake removed").
+///
+/// A changing tool's own act on its one object is its effect; a money's, a time's or a rule's
+/// topic ("the fee is for a late cancellation") and the doctor's answer a pending one waits for
+/// ("is for the doctor's confirmation") are no act handed on.
+pub(super) fn act_handed(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    let mine = |base: &str| own(clause, base, effects, mutates);
+    // (the course of a pending one: "`pending` until the doctor confirms or rejects it, then
+    // `confirmed` or `rejected`")
+    let course = clause
+        .iter()
+        .any(|x| is_word(x, &["until", "till", "pending"]));
+    let mut hit: Option<(&Tok, &'static str)> = None;
+    for (k, t) in clause.iter().enumerate() {
+        // a purpose: "is for …", "meant for …", "so that …", "in order to …"
+        let purpose_for = is_word(t, &["for"])
+            && k > 0
+            && clause[..k]
+                .iter()
+                .rev()
+                .find(|x| !is_word(x, ADVERBS) && !is_word(x, &["only", "mainly", "chiefly"]))
+                .is_some_and(|x| is_word(x, PURPOSE))
+            && subject_before(clause, k.saturating_sub(1))
+                .is_none_or(|s| !is_word(s, TOPICS) && !is_word(s, DONE));
+        let so_that = is_word(t, &["that"]) && k > 0 && is_word(clause[k - 1], &["so"])
+            || is_word(t, &["order"])
+                && k > 0
+                && is_word(clause[k - 1], &["in"])
+                && is_word_at(clause, k + 1, &["to", "that"]);
+        if purpose_for || so_that {
+            let found = clause.iter().enumerate().skip(k + 1).find_map(|(j, x)| {
+                let base = act_named(x).or_else(|| match verb(&x.text) {
+                    Some((b, VerbClass::Effect, _)) if so_that && API_ACTS.contains(&b) => Some(b),
+                    _ => None,
+                })?;
+                (!mine(base) && !doctors_answer(clause, k + 1, j, base)).then_some((*x, base))
+            });
+            if found.is_some() {
+                hit = found;
+                break;
+            }
+        }
+        // what a thing gets: "gets a rejection", "receives a cancellation"
+        if is_word(t, GETS)
+            && subject_before(clause, k).is_none_or(|s| !is_word(s, TOPICS))
+            && !is_word_at(clause, k + 1, &["no", "not"])
+            && !clause[k.saturating_sub(2)..k]
+                .iter()
+                .any(|x| is_word(x, NEGATIONS) || is_word(x, &["never", "no", "nobody"]))
+            && let Some((a, base)) = act_at(clause, k + 1)
+            && API_ACTS.contains(&base)
+            // (a noun after it names a thing, not the act: "a confirmation email")
+            && clause.get(a + 1).is_none_or(|n| {
+                n.kind != Kind::Word || is_word(n, PREPOSITIONS) || is_word(n, &["and", "or"])
+            })
+            && !mine(base)
+            && !doctors_answer(clause, k + 1, a, base)
+        {
+            hit = Some((clause[a], base));
+            break;
+        }
+        // a second act said done: "then moved", "then marked as seen"
+        if k > 0
+            && is_word(clause[k - 1], THEN)
+            && let Some((base, VerbClass::Effect, Form::Participle | Form::Past)) = verb(&t.text)
+            && API_ACTS.contains(&base)
+            && !effects.contains(&base)
+            && !(matches!(base, "confirm" | "reject") && course)
+            && !doctors_answer(clause, k, k, base)
+        {
+            hit = Some((t, base));
+            break;
+        }
+        // an act's noun said done: "with its cancellation made", "the move done"
+        if is_word(t, DONE)
+            && k > 0
+            && let Some(base) = (1..=2)
+                .filter_map(|b| k.checked_sub(b))
+                .take_while(|&j| j + 1 == k || is_word(clause[j + 1], ADVERBS))
+                .find_map(|j| act_named(clause[j]))
+            && !is_word_at(clause, k + 1, &["by", "of", "for", "to", "from"])
+            && !mine(base)
+        {
+            hit = Some((t, base));
+            break;
+        }
+        // "with" a thing and an act on it: "with its intake removed"
+        if is_word(t, &["with"]) {
+            let phrase: Vec<&Tok> = clause[k + 1..]
+                .iter()
+                .take(6)
+                .take_while(|x| x.kind == Kind::Word && !is_word(x, &["and", "or"]))
+                .copied()
+                .collect();
+            let done = phrase.iter().enumerate().skip(1).find_map(|(i, x)| {
+                let (base, class, form) = verb(&x.text)?;
+                let noun_before = is_word(phrase[i - 1], RECORDS) && !phrase[i - 1].possessive;
+                (class == VerbClass::Effect
+                    && API_ACTS.contains(&base)
+                    && matches!(form, Form::Participle | Form::Past)
+                    && noun_before
+                    && !effects.contains(&base)
+                    && !phrase.get(i + 1).is_some_and(|n| {
+                        is_word(
+                            n,
+                            &[
+                                "one",
+                                "ones",
+                                "appointment",
+                                "appointments",
+                                "slot",
+                                "slots",
+                            ],
+                        )
+                    }))
+                .then_some((*x, base))
+            });
+            if done.is_some() {
+                hit = done;
+                break;
+            }
+        }
+    }
+    let Some((t, _)) = hit else {
+        return;
+    };
+    push(
+        out,
+        Rule::Directive,
+        t,
+        format!(
+            "\"{}\": an act given as what a thing is for or gets, or said done besides the tool's own, is an act handed to the reader; a text says what the tool does and returns",
+            t.text
+        ),
+    );
+}

@@ -791,6 +791,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         change_scheduled(clause, &effects, tool.mutates, out);
         purpose_change(clause, &effects, tool.mutates, out);
         due::act_due(&clauses, n, &effects, tool.mutates, out);
+        due::act_handed(clause, &effects, tool.mutates, out);
         with_more(clause, &effects, tool.mutates, out);
         more_objects(clause, tool.mutates, out);
         cut_by_exception(
@@ -1355,8 +1356,37 @@ fn out_of_service(clause: &[&Tok], tool: &str, field: Field, out: &mut Vec<Viola
                 ],
             ))
     };
+    // (the tool's own act or its thing, by the words of its name: "escalation" of
+    // escalate_to_oncall, "intakes" of record_intake; a kind of record every tool speaks of,
+    // an appointment, a doctor or a slot, names no one tool)
+    let parts: Vec<&str> = tool.trim().split('_').collect();
+    let own_act = |x: &Tok| {
+        own && parts.iter().any(|p| {
+            let act = matches!(verb(p), Some((_, VerbClass::Effect, _)));
+            if act {
+                let one = x.text.strip_suffix('s').unwrap_or(&x.text);
+                [x.text.as_str(), one].iter().any(|w| {
+                    change_noun(w).is_some_and(|b| verb(p).is_some_and(|(v, _, _)| v == b))
+                })
+            } else {
+                !matches!(
+                    *p,
+                    "to" | "my"
+                        | "available"
+                        | "appointment"
+                        | "appointments"
+                        | "doctor"
+                        | "doctors"
+                        | "slot"
+                        | "slots"
+                ) && (x.text == *p || x.text.strip_suffix('s') == Some(p))
+            }
+        })
+    };
     let names_it = |x: &Tok| {
-        served_name(x) || own && (is_word(x, THE_TOOL) && !x.possessive || x.text == tool)
+        served_name(x)
+            || own && (is_word(x, THE_TOOL) && !x.possessive || x.text == tool)
+            || !x.possessive && own_act(x)
     };
     let said_at = |s: usize| {
         // (the subject: the words of the clause before the state, up to a comma, past the
@@ -1370,8 +1400,11 @@ fn out_of_service(clause: &[&Tok], tool: &str, field: Field, out: &mut Vec<Viola
         let mut subject: Vec<&Tok> = clause[start..s]
             .iter()
             .filter(not_subject)
+            .filter(|x| !is_word(x, PREPOSITIONS))
             .copied()
             .collect();
+        // (its prepositions join words that name the tool: "Escalation through this tool",
+        // "The tool of the escalation")
         if subject.is_empty() && start > 0 {
             let head_end = clause
                 .iter()
@@ -1403,9 +1436,11 @@ fn out_of_service(clause: &[&Tok], tool: &str, field: Field, out: &mut Vec<Viola
             .copied()
             .collect();
         let by_object = !obj.is_empty()
-            && obj
-                .iter()
-                .all(|x| served_name(x) || own && is_word(x, &["tool", "route", "endpoint"]));
+            && obj.iter().all(|x| {
+                served_name(x)
+                    || own && is_word(x, &["tool", "route", "endpoint"])
+                    || !x.possessive && own_act(x)
+            });
         by_subject || alone || by_object
     };
     let Some(s) = (0..n).find(|&k| is_state(k) && said_at(k)) else {
