@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "4019a3835a793108f99302dded4b00cb5b0868fac5272bc20247e4ed3e6411f4";
+const PINNED: &str = "bf66b3ed422832e686132554af023510052bb9dc4f8ad7eb815743cf4e76558d";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
