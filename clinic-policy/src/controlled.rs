@@ -1105,4 +1105,5 @@ pub(crate) fn check(
     crate::grammar::check(field, text, tool, out);
     crate::facts::practice_claimed(text, tool.name, out);
     crate::facts::holding_invented(text, tool.name, out);
+    crate::grammar::not_an_argument(field, text, tool, out);
 }

@@ -1402,7 +1402,7 @@ fn errors_are_the_apis_and_no_patient_id_is_taken() {
         check_strict(
             Field::ParamName,
             "patient_confirmation_id",
-            "get_appointment",
+            "get_visit",
             CLINIC,
             false
         )
@@ -2720,7 +2720,7 @@ fn round_forty_one_readings_refuse_their_class_and_pass_the_plain_lines() {
         (T, "confirm_appointment", "Confirm a new appointment"),
         (T, "book_appointment", "Book a new appointment"),
         (N, "get_intake", "appointment_id"),
-        (N, "cancel_appointment", "booking_id"),
+        (N, "cancel_booking", "booking_id"),
         (N, "reject_appointment", "reason"),
         (
             O,
@@ -3022,7 +3022,7 @@ fn a_reviews_lines_beside_round_forty_ones_readings() {
             "get_slots",
             "`isAvailable`: 1 or true; the API gives 1 for true.",
         ),
-        (N, "reject_appointment", "doctor_note"),
+        (N, "reject_visit", "doctor_note"),
         (N, "get_waiting_list_position", "position_id"),
         (
             P,
@@ -3365,7 +3365,7 @@ fn round_forty_two_sources_ids_flags_and_dates_are_read_as_they_are() {
             "get_intake",
             "Severity of the symptoms, 0 to 10, in the words of the patient.",
         ),
-        (N, "cancel_appointment", "appointment_number"),
+        (N, "cancel_visit", "appointment_number"),
         (
             O,
             "find_available_slots",
@@ -20131,8 +20131,8 @@ fn a_served_tools_parameter_is_not_another_tools_argument() {
     }
     for (tool, good) in [
         ("list_my_appointments", "upcoming"),
-        ("find_available_slots", "next_open_slot"),
-        ("list_doctors", "other_doctor_id"),
+        ("find_slots", "next_open_slot"),
+        ("list_clinic_doctors", "other_doctor_id"),
         ("book_slot", "specialty"),
         ("join_waiting_list", "doctor_id"),
     ] {
@@ -30108,6 +30108,132 @@ fn an_act_given_as_a_purpose_as_what_a_thing_gets_or_as_a_second_act_done_is_ref
             D,
             "cancel_appointment",
             "Cancel one of the authenticated patient's appointments; its slot is released. Returns the appointment with status cancelled.",
+        ),
+    ]);
+}
+
+#[test]
+fn a_served_tools_names_and_answers_are_closed_world() {
+    // a parameter of a served tool is one of its table's arguments, of one word or many; a name
+    // of another tool's argument, of an answer's field or flag, or of a person's record is not
+    let not_arg = "is not an argument of";
+    let bad = [
+        (N, "find_available_slots", "note", not_arg),
+        (N, "escalate_to_oncall", "level", not_arg),
+        (N, "book_appointment", "replayed", not_arg),
+        (N, "confirm_appointment", "date", not_arg),
+        (N, "book_appointment", "duration", not_arg),
+        (N, "reject_appointment", "follow_up_date", not_arg),
+        (N, "list_doctors", "legal_name", "personal data"),
+        (N, "find_available_slots", "hearing_loop", "medical data"),
+        (N, "list_my_appointments", "substance_use", "medical data"),
+        (N, "find_available_slots", "missed_visits", "personal data"),
+        (N, "list_doctors", "interpreter_language", "personal data"),
+        // a tool the server does not serve: the kind of the person's data
+        (
+            N,
+            "book_waitlist_spot",
+            "preferred_language",
+            "personal data",
+        ),
+        (N, "book_waitlist_spot", "alcohol_units", "medical data"),
+        (
+            N,
+            "book_waitlist_spot",
+            "attendance_history",
+            "personal data",
+        ),
+        (
+            N,
+            "book_waitlist_spot",
+            "skipped_appointments",
+            "personal data",
+        ),
+        (N, "book_waitlist_spot", "deaf", "medical data"),
+        // a person's thing no field of the answer holds
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments, each with the patient, times, and the patient's ward.",
+            "said to be in the answer",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments, each with the patient, times, and the patient's number.",
+            "said to be in the answer",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment with its status, times, and the patient's bed.",
+            "said to be in the answer",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, each with the doctor, times, and the doctor's seniority.",
+            "said to be in the answer",
+        ),
+        (
+            O,
+            "get_doctor",
+            "Doctor with name, specialty and clinic, and the doctor's own number for the night.",
+            "said to be in the answer",
+        ),
+        (
+            O,
+            "get_doctor",
+            "Doctor with name, specialty and clinic, and the days off of the doctor.",
+            "said to be in the answer",
+        ),
+        (
+            O,
+            "get_doctor",
+            "Doctor with name, specialty and clinic, and where the doctor is at each hour.",
+            "said to be in the answer",
+        ),
+    ];
+    for (place, tool, text, why) in bad {
+        assert!(
+            refused_for(place, tool, text, why),
+            "{text}: {:?}",
+            judge(place, text, tool)
+        );
+    }
+    passes(&[
+        (N, "book_appointment", "slot_id"),
+        (N, "book_appointment", "idempotency_key"),
+        (N, "list_my_appointments", "upcoming"),
+        (N, "find_available_slots", "doctor_id"),
+        (N, "record_intake", "duration_days"),
+        (N, "escalate_to_oncall", "note"),
+        (N, "book_waitlist_spot", "preferred_time"),
+        (O, "get_doctor", "Doctor with name, specialty and clinic."),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments, each with the patient's name, status and times.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Every doctor with the doctor's specialty and the doctor's clinic, with its address and time zone.",
+        ),
+        (
+            O,
+            "list_specialties",
+            "Number of doctors with this specialty, over every clinic.",
+        ),
+        (
+            D,
+            "list_specialties",
+            "List the distinct medical specialties offered, sorted by name, each with its number of doctors.",
+        ),
+        (
+            O,
+            "record_intake",
+            "The patient's intake, with the symptoms, the duration in days, the severity and the triage level.",
         ),
     ]);
 }

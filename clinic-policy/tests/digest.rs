@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "c5e87683dfcf50d2ce5ceb7e732c9f0d6d50dee809403ef134ecff050017180c";
+const PINNED: &str = "645e06838afb603ce75a0f79ab3deef7654bb5f784015973e723878aeb25ce7f";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

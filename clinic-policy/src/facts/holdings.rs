@@ -753,5 +753,343 @@ pub(crate) fn person_datum_held(
             );
             return;
         }
+        let rest: Vec<&Tok> = clause[answer_from.min(clause.len())..].iter().collect();
+        if let Some((t, person)) =
+            attribute_unheld(&rest, &paths, served.is_some()).or_else(|| whereabouts_said(&rest))
+        {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                format!(
+                    "\"{}\" of the {} said to be in the answer of {tool}: the answer holds of a {} only {}; the agent would promise data it has not got",
+                    t.text,
+                    person.text,
+                    person.text.trim_end_matches("'s").trim_end_matches('s'),
+                    fields_of(person, &paths)
+                ),
+            );
+            return;
+        }
     }
+}
+
+/// Words that name no attribute of a person but a thing the answer is of, an act, or the
+/// person's words and needs in general ("the patient's own appointments", "the doctor's
+/// decision", "the patient's details").
+const NOT_ATTRIBUTES: &[&str] = &[
+    "schedule",
+    "schedules",
+    "list",
+    "lists",
+    "page",
+    "pages",
+    "booking",
+    "bookings",
+    "intake",
+    "intakes",
+    "details",
+    "data",
+    "info",
+    "information",
+    "record",
+    "records",
+    "request",
+    "requests",
+    "answer",
+    "answers",
+    "reply",
+    "choice",
+    "choices",
+    "decision",
+    "decisions",
+    "consent",
+    "approval",
+    "behalf",
+    "side",
+    "view",
+    "turn",
+    "own",
+    "one",
+    "ones",
+    "care",
+    "case",
+    "cases",
+    "needs",
+    "need",
+    "words",
+    "text",
+    "question",
+    "questions",
+    "part",
+    "account",
+    "session",
+    "token",
+    "role",
+    "access",
+    "work",
+    "way",
+    "sake",
+    "name",
+    "names",
+    "consultation",
+    "consultations",
+    "referral",
+    "referrals",
+    "true",
+    "false",
+    "null",
+];
+
+/// Does a field of the thing `of` belong to a person of `thing`: a doctor has its own fields,
+/// its clinic, its specialty, its slots and its appointments; a patient its own fields, its
+/// appointments, their slots and its intake; an instant is either's time.
+fn owns(thing: super::answers::Thing, of: super::answers::Thing) -> bool {
+    use super::answers::Thing as T;
+    of == thing
+        || matches!(of, T::Appointment | T::Slot | T::Instant)
+        || thing == T::Doctor && matches!(of, T::Clinic | T::Specialty)
+        || thing == T::Patient && of == T::Intake
+}
+
+/// The fields an answer holds of a person, as a refusal lists them.
+fn fields_of(person: &Tok, paths: &[(String, &'static super::answers::Field)]) -> String {
+    let Some(thing) = person_thing(person) else {
+        return "nothing".to_owned();
+    };
+    let mut names: Vec<&str> = paths
+        .iter()
+        .filter(|(_, f)| f.of == thing && f.holds.is_empty())
+        .map(|(_, f)| f.name)
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.is_empty() {
+        "nothing".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// A person's attribute said to be in a served tool's answer, read closed-world: the head of
+/// the noun phrase a patient or a doctor owns ("the doctor's own number", "the patient's ward",
+/// "the days off of the doctor") names no field the answer holds of that person or of what the
+/// person owns (its appointments, slots, clinic, specialty, intake). The answer's fields are
+/// known ([`super::answers::OUTPUTS`]; a tool this server does not serve is read against every
+/// answer's, the clinic API's routes giving no more), so a thing of a person none of them names
+/// is one the agent would promise and invent.
+fn attribute_unheld<'a>(
+    clause: &[&'a Tok],
+    paths: &[(String, &'static super::answers::Field)],
+    served: bool,
+) -> Option<(&'a Tok, &'a Tok)> {
+    let stops = |x: &Tok| {
+        x.kind != Kind::Word
+            || is_word(x, PREPOSITIONS)
+            || is_word(
+                x,
+                &[
+                    "and", "or", "but", "nor", "that", "which", "who", "if", "when",
+                ],
+            )
+            || is_word(x, MODALS)
+            || is_word(
+                x,
+                &[
+                    "is", "are", "was", "were", "be", "been", "has", "have", "had",
+                ],
+            )
+    };
+    let particle = |x: &Tok| is_word(x, &["off", "away", "out"]);
+    let said = |w: &str, f: &super::answers::Field| {
+        let one = w.strip_suffix('s').unwrap_or(w);
+        f.words.iter().any(|x| *x == w || *x == one) || f.name == w
+    };
+    for (p, person) in clause.iter().enumerate() {
+        let Some(thing) = person_thing(person) else {
+            continue;
+        };
+        // the phrase the person owns, and its head
+        let (phrase, head_at): (&[&Tok], usize) = if person.possessive {
+            let n = clause[p + 1..].iter().take_while(|x| !stops(x)).count();
+            if n == 0 {
+                continue;
+            }
+            (&clause[p + 1..p + 1 + n], p + n)
+        } else {
+            // "X of the doctor", "X off of the doctor" (one person, named with its article: "the
+            // number of doctors" counts them)
+            let mut o = p;
+            while o > 0 && is_word(clause[o - 1], DETERMINERS) {
+                o -= 1;
+            }
+            if o == p
+                || person.text.ends_with('s')
+                || o < 2
+                || !is_word(clause[o - 1], &["of"])
+                || is_word(clause[o - 2], &["number", "count", "total", "numbers"])
+            {
+                continue;
+            }
+            let mut h = o - 2;
+            while h > 0 && particle(clause[h]) {
+                h -= 1;
+            }
+            if stops(clause[h]) || is_word(clause[h], DETERMINERS) {
+                continue;
+            }
+            (&clause[h..=h], h)
+        };
+        let head = clause[head_at];
+        let w = head.text.as_str();
+        // (a tool this server does not serve answers what its writer says, but from the same
+        // API, whose routes give no person's own number or days off)
+        let off = clause
+            .get(head_at + 1)
+            .is_some_and(|x| is_word(x, &["off"]));
+        if !(served || off || person.possessive && is_word(head, &["number", "numbers"])) {
+            continue;
+        }
+        if w.len() < 3
+            || !w.chars().all(|c| c.is_ascii_alphabetic())
+            || is_word(head, DETERMINERS)
+            || is_word(head, PEOPLE)
+            || is_word(head, ENTITIES)
+            || is_word(head, NOT_ATTRIBUTES)
+            // (a rank or an adverb after the phrase is said of it: "the doctor's advice second")
+            || is_word(
+                head,
+                &[
+                    "first", "second", "third", "last", "next", "less", "more", "most", "least",
+                    "only", "too", "also", "again", "so", "higher", "lower",
+                ],
+            )
+            || change_noun(w).is_some()
+            || person_datum(w).is_some()
+            || !person.possessive
+                && verb(w)
+                    .is_some_and(|(_, _, f)| matches!(f, Form::Past | Form::Participle | Form::Ing))
+        {
+            continue;
+        }
+        // (an id or a number of a thing the person owns: "the patient's appointment number")
+        let of_a_thing = is_word(
+            head,
+            &["id", "ids", "number", "numbers", "code", "reference"],
+        ) && phrase.iter().any(|x| {
+            is_word(x, ENTITIES) || is_word(x, &["clinic", "slot", "appointment", "intake"])
+        });
+        // (a count is of a list, never a person's: "the number of doctors")
+        // (a thing of a held field: "the patient's own score of severity")
+        let of_held = is_word_at(clause, head_at + 1, &["of"])
+            && clause.get(head_at + 2).is_some_and(|x| {
+                paths.iter().any(|(_, f)| said(&x.text, f)) || person_datum(&x.text).is_some()
+            });
+        let held = of_a_thing
+            || of_held
+            || paths.iter().any(|(_, f)| {
+                said(w, f)
+                    && owns(thing, f.of)
+                    && (f.value != super::answers::Value::Count
+                        || f.of == super::answers::Thing::Intake)
+            });
+        if held {
+            continue;
+        }
+        // (denied: "with no number of the doctor"; the subject of a verb: "the doctor's ward
+        // may differ")
+        let start = clause[..head_at]
+            .iter()
+            .rposition(|x| x.kind == Kind::Comma)
+            .map_or(0, |c| c + 1);
+        let end = clause[head_at..]
+            .iter()
+            .position(|x| x.kind == Kind::Comma)
+            .map_or(clause.len(), |c| head_at + c);
+        if clause[start..end].iter().any(|x| is_word(x, DENIED)) {
+            continue;
+        }
+        // (the object of a statement, not an item of the answer: "which can differ from the
+        // patient's own zone")
+        if clause[start..p.min(head_at)].iter().any(|x| {
+            is_word(x, MODALS) || is_word(x, &["is", "are", "was", "were", "which", "that"])
+        }) {
+            continue;
+        }
+        let after = if person.possessive {
+            head_at + 1
+        } else {
+            p + 1
+        };
+        // (said of, not listed: "the zone of the patient and the zone of the clinic can differ")
+        if clause[after.min(clause.len())..]
+            .iter()
+            .any(|x| is_word(x, MODALS) || is_word(x, &["is", "are", "was", "were"]))
+        {
+            continue;
+        }
+        if clause.get(after).is_some_and(|x| {
+            is_word(x, MODALS)
+                || x.kind == Kind::Word
+                    && !is_word(x, &["and", "or", "for", "at", "in", "on", "of", "with"])
+                    && verb(&x.text).is_some_and(|(_, _, f)| f != Form::Participle)
+        }) {
+            continue;
+        }
+        return Some((head, person));
+    }
+    None
+}
+
+/// Where a person is said to be, as a thing of the answer ("…, and where the doctor is at each
+/// hour", "with where the patient stays"): no answer of the clinic API holds a person's place.
+/// A "where" after a noun is a relative clause of that place ("the clinic where the doctor
+/// works"), which is the doctor's clinic.
+fn whereabouts_said<'a>(clause: &[&'a Tok]) -> Option<(&'a Tok, &'a Tok)> {
+    (0..clause.len()).find_map(|k| {
+        let t = clause[k];
+        if !is_word(t, &["where", "wherever"]) {
+            return None;
+        }
+        let free = k == 0
+            || clause[k - 1].kind != Kind::Word
+            || is_word(
+                clause[k - 1],
+                &[
+                    "and",
+                    "or",
+                    "with",
+                    "of",
+                    "about",
+                    "shows",
+                    "holds",
+                    "returns",
+                    "tells",
+                    "says",
+                    "including",
+                    "includes",
+                    "plus",
+                ],
+            );
+        if !free || clause[..k].iter().any(|x| is_word(x, DENIED)) {
+            return None;
+        }
+        let person = clause[k + 1..]
+            .iter()
+            .take(3)
+            .find(|x| person_thing(x).is_some() || is_word(x, PEOPLE))?;
+        let at = clause.iter().position(|x| std::ptr::eq(*x, *person))?;
+        clause
+            .get(at + 1)
+            .is_some_and(|x| {
+                is_word(
+                    x,
+                    &[
+                        "is", "are", "was", "will", "stays", "stay", "sits", "lives", "live",
+                        "can", "may", "goes", "spends",
+                    ],
+                )
+            })
+            .then_some((t, *person))
+    })
 }

@@ -323,12 +323,9 @@ fn said_of_the_value(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Vio
 
 fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     if field.is_name() {
-        // (a name the name readings refuse is not read again as an argument no tool takes)
-        let before = out.len();
+        // (a name no argument of a served tool is read last, in `controlled::check`: a name
+        // another reading refuses keeps that reading's finding)
         name(field, text, tool, out);
-        if out.len() == before {
-            not_an_argument(field, text, tool, out);
-        }
         return;
     }
     // The readings of a sentence grow faster than its length, so a text or a sentence longer

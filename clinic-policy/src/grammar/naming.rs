@@ -761,6 +761,7 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
             .chain(owned.then_some(Data::Personal))
             .chain(spoken.then_some(Data::Conversation))
             .chain(paper.then_some(Data::Medical))
+            .chain(crate::lang::data::name_record_kind(&lower))
             .find(|k| !allowed.contains(k))
         {
             push(
@@ -820,83 +821,47 @@ pub(crate) fn name(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Viola
     }
 }
 
-/// A parameter a served tool does not take (`hold`, `check`, `reason_public`, `sms`): the
-/// server's tools take exactly the arguments of their table ([`crate::served::args_of`]), so any
-/// other name is false of the tool (a mode, a switch or a notice it has not); a name of the
-/// table in another spelling (`SLOT_ID`) or by the words a text names it by (`slot`) is the
-/// argument. Read on a parameter's own name only (a name cited in a text is read by `name`),
-/// after the other readings of the name: a name they refused keeps their finding.
+/// A parameter a served tool does not take (`hold`, `note` on the doctor list, `level` on the
+/// escalation, `legal_name`, `missed_visits`): the server's tools take exactly the arguments of
+/// their table ([`crate::served::args_of`], which a test holds equal to the served schemas), so
+/// any other name, of one word or of many, a word of another tool's argument or of an answer's
+/// field included, is false of the tool (an input its route ignores, a mode or a switch it has
+/// not, data collected for nothing); a name of the table in another spelling (`SLOT_ID`) or by
+/// the words a text names it by (`slot`) is the argument. Read on a parameter's own name only (a
+/// name cited in a text is read by `name`), after the other readings of the name: a name they
+/// refused keeps their finding.
 pub(crate) fn not_an_argument(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>) {
     let whole = whole_name(text);
     if field == Field::ParamName
         && tool.input
         && crate::served::role_of(tool.name.trim()).is_some()
         && !out.iter().any(|v| v.range == (whole.start..whole.end))
-        && !names_a_served_arg(tool.name, text)
-        && names_nothing_served(text)
+        && !names_a_served_arg(tool.name.trim(), text)
     {
+        let takes: Vec<&str> = crate::served::args_of(tool.name.trim())
+            .map(|a| a.name)
+            .chain(
+                crate::served::FLAGS
+                    .iter()
+                    .filter(|f| f.default.is_some() && f.tools.contains(&tool.name.trim()))
+                    .map(|f| f.field),
+            )
+            .collect();
+        let takes = if takes.is_empty() {
+            "no argument".to_owned()
+        } else {
+            takes.join(", ")
+        };
         push(
             out,
             Rule::Directive,
             &whole,
             format!(
-                "name \"{text}\" is not an argument of {}: a tool of this server takes only {}",
-                tool.name,
-                crate::served::args_of(tool.name)
-                    .map(|a| a.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                "name \"{text}\" is not an argument of {}: it takes only {takes} (a new argument is added to the table in `served/` with the tool's schema)",
+                tool.name.trim()
             ),
         );
     }
-}
-
-/// Is a name one word that names no argument of any served tool, no flag of its answers and no
-/// field of an appointment: the name is then of a mode, a switch or a notice (`hold`, `check`,
-/// `estimate`, `sms`), which no tool of this server has. (A name of the server's own data on the
-/// wrong tool, and a name of several words, are read by the readings of what a tool takes.)
-fn names_nothing_served(name: &str) -> bool {
-    const FIELDS: &[&str] = &[
-        "status",
-        "state",
-        "id",
-        "ids",
-        "time",
-        "times",
-        "start",
-        "end",
-        "page",
-        "pages",
-        "total",
-        "doctor",
-        "patient",
-        "appointment",
-        "appointments",
-        "slot",
-        "slots",
-        "clinic",
-        "note",
-        "notes",
-        "reason",
-        "priority",
-        "triage",
-        "level",
-        "key",
-        "date",
-        "dates",
-        "booking",
-        "bookings",
-    ];
-    let parts: Vec<&str> = name.split('_').filter(|p| !p.is_empty()).collect();
-    parts.len() == 1
-        && parts.iter().all(|p| {
-            let p = p.to_ascii_lowercase();
-            !crate::served::ARGS
-                .iter()
-                .any(|a| crate::served::names_an_arg(a.tool, &p))
-                && !FIELDS.contains(&p.as_str())
-                && !crate::served::FLAGS.iter().any(|f| f.field == p)
-        })
 }
 
 /// Does a parameter's name name an argument of the served tool: its name in any case and
@@ -931,8 +896,21 @@ fn names_a_served_arg(tool: &str, name: &str) -> bool {
     if !cur.is_empty() {
         parts.push(cur);
     }
+    let flag_arg = |p: &str| {
+        crate::served::FLAGS
+            .iter()
+            .any(|f| f.default.is_some() && f.field == p && f.tools.contains(&tool))
+    };
+    // (a flag of the answer, `replayed`, is no argument)
+    let arg_word = |p: &str| {
+        crate::served::names_an_arg(tool, p)
+            && !crate::served::FLAGS
+                .iter()
+                .any(|f| f.default.is_none() && f.field == p)
+    };
     crate::served::args_of(tool).any(|a| flat(a.name) == n)
-        || !parts.is_empty() && parts.iter().all(|p| crate::served::names_an_arg(tool, p))
+        || flag_arg(&n)
+        || !parts.is_empty() && parts.iter().all(|p| arg_word(p) || flag_arg(p))
 }
 
 /// Determiners and adverbs a name may hold as a value's own word (`other_doctor_id`,

@@ -579,13 +579,99 @@ pub(crate) fn patient_described(
     }
 }
 
+/// A person's own record beyond contact and money, by kind: who the person is in law (a legal
+/// name, a nationality, a faith), how the person has kept visits (attendance, no-shows), and
+/// the help the person needs to talk (an interpreter): personal data.
+pub(crate) const PERSON_RECORD_WORDS: &[&str] = &[
+    "legal",
+    "nationality",
+    "citizenship",
+    "immigration",
+    "residency",
+    "visa",
+    "ethnicity",
+    "religion",
+    "religious",
+    "gender",
+    "sexuality",
+    "marital",
+    "surname",
+    "maiden",
+    "birthplace",
+    "attendance",
+    "truancy",
+    "interpreter",
+    "interpreters",
+    "translator",
+    "translators",
+];
+
+/// A person's body, abilities and habits beyond the symptoms: a disability and the aids for it
+/// (hearing, sight, a mobility aid), and the use of substances: medical data.
+pub(crate) const CARE_NEEDS_WORDS: &[&str] = &[
+    "hearing",
+    "deaf",
+    "deafness",
+    "blind",
+    "blindness",
+    "eyesight",
+    "impairment",
+    "impairments",
+    "impaired",
+    "handicap",
+    "crutches",
+    "prosthesis",
+    "prosthetic",
+    "implant",
+    "implants",
+    "substance",
+    "alcohol",
+    "drug",
+    "drugs",
+    "smoking",
+    "smoker",
+    "tobacco",
+    "nicotine",
+    "addiction",
+    "addictions",
+    "dependency",
+    "cannabis",
+    "opioid",
+    "opioids",
+    "narcotics",
+    "psychiatric",
+    "dementia",
+    "autism",
+];
+
+/// Words of a name (not of a sentence, where they say other things) that ask for a person's
+/// record: the language the person speaks (`preferred_language`), and visits the person missed
+/// (`missed_visits`, `skipped_appointments`).
+pub(crate) fn name_record_kind(lower: &[String]) -> Option<Data> {
+    let has = |list: &[&str]| lower.iter().any(|p| list.contains(&p.as_str()));
+    // (a doctor's or a clinic's language is theirs, not the person's: `doctor_language`)
+    let language = has(&["language", "languages", "dialect", "tongue"])
+        && !has(&["doctor", "doctors", "clinic", "clinics", "staff"]);
+    let missed = has(&[
+        "missed",
+        "skipped",
+        "unattended",
+        "attended",
+        "absent",
+        "absences",
+    ]) && has(VISITS)
+        || has(&["noshow", "noshows"])
+        || lower.windows(2).any(|w| w[0] == "no" && w[1] == "show");
+    (language || missed).then_some(Data::Personal)
+}
+
 /// The kind of data a word of a parameter's description or name asks for; words of conversation
 /// only with a word that makes them about what a person said before (`said`).
 pub(crate) fn data_kind(word: &str, said: bool) -> Option<Data> {
     // a plural is its singular ("cards", "reactions")
     let one = word.strip_suffix('s').unwrap_or(word);
     let is = |list: &[&str]| list.contains(&word) || list.contains(&one);
-    if is(PERSONAL_WORDS) {
+    if is(PERSONAL_WORDS) || is(PERSON_RECORD_WORDS) {
         Some(Data::Personal)
     } else if is(&[
         "age", "ages", "birth", "born", "birthday", "senior", "minor",
@@ -593,7 +679,7 @@ pub(crate) fn data_kind(word: &str, said: bool) -> Option<Data> {
         Some(Data::Age)
     } else if is(&["insurance", "insurer"]) {
         Some(Data::Insurance)
-    } else if is(MEDICAL_WORDS) || is(CONDITIONS) {
+    } else if is(MEDICAL_WORDS) || is(CONDITIONS) || is(CARE_NEEDS_WORDS) {
         Some(Data::Medical)
     } else if is(CONVERSATION_WORDS) && said {
         Some(Data::Conversation)
