@@ -90,18 +90,6 @@ fn kind_of_name(name: &str) -> Option<&'static str> {
     })
 }
 
-/// The kind of object at `x`, in the singular ("appointments": appointment).
-pub(crate) fn kind_of(x: &Tok) -> Option<&'static str> {
-    let w = x.text.as_str();
-    let one = w.strip_suffix('s').unwrap_or(w);
-    let one = if w == "specialties" { "specialty" } else { one };
-    OBJECT_KINDS
-        .iter()
-        .chain(&["position"])
-        .find(|k| **k == w || **k == one)
-        .copied()
-}
-
 /// The kind an id is of, before `end`: the last "<kind> id" or "id of … <kind>" ("Id of one of
 /// the appointments of the patient, the slot id": slot).
 fn id_kind(clause: &[&Tok], end: usize) -> Option<&'static str> {

@@ -6,7 +6,7 @@
 use crate::lang::words::*;
 use crate::types::{Rule, Violation};
 
-use super::ids::{kind_of, object_of};
+use super::ids::object_of;
 
 /// A stand-in for emergency care ("In a medical emergency, the reception of the clinic is the
 /// next step", "…, the emergency hotline is the next step after a visit to the clinic"): in an

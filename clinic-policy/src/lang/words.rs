@@ -1453,6 +1453,18 @@ pub(crate) const OBJECT_KINDS: &[&str] = &[
     "patient",
 ];
 
+/// The kind of object at `x`, in the singular ("appointments": appointment).
+pub(crate) fn kind_of(x: &Tok) -> Option<&'static str> {
+    let w = x.text.as_str();
+    let one = w.strip_suffix('s').unwrap_or(w);
+    let one = if w == "specialties" { "specialty" } else { one };
+    OBJECT_KINDS
+        .iter()
+        .chain(&["position"])
+        .find(|k| **k == w || **k == one)
+        .copied()
+}
+
 /// An appointment by its names.
 pub(crate) const APPOINTMENT_NAMES: &[&str] = &[
     "appointment",

@@ -783,7 +783,7 @@ fn one_value(s: &[Tok], lo: usize, hi: usize) -> bool {
 /// Words of a count other than a page's: units of time and the words of a rank or an id.
 fn counts_another(x: &Tok) -> bool {
     hours_of(x).is_some()
-        || crate::facts::kind_of(x).is_some()
+        || crate::lang::words::kind_of(x).is_some()
         || is_word(
             x,
             &[
