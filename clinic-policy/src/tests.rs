@@ -30237,3 +30237,36 @@ fn a_served_tools_names_and_answers_are_closed_world() {
         ),
     ]);
 }
+
+#[test]
+fn a_values_purpose_a_records_own_id_a_plain_patient_and_a_reason_kept_in_full_pass() {
+    passes(&[
+        (O, "find_available_slots", "The slot id, used for booking."),
+        (O, "find_available_slots", "Slot ids are for booking."),
+        (
+            O,
+            "book_appointment",
+            "Id of the new appointment, used for a later cancellation.",
+        ),
+        (
+            P,
+            "get_appointment",
+            "Id of the appointment to read. The answer holds its status and its slot id.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments and free its slot for the next patient.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book one open slot for a single patient.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, shown to the patient and kept in full.",
+        ),
+    ]);
+}

@@ -1203,8 +1203,9 @@ const DENIED_AFTER: &[&str] = &[
     "unknown",
 ];
 
-/// Whether the id named at `k` is set apart from the one the text opens on: a denial or a
-/// contrast before it in its phrase, or its own clause saying it wrong or another.
+/// Whether the id named at `k` is set apart from the one the text opens on: a denial, a contrast
+/// or the record's own field ("its slot id", "holds … the slot id") before it in its phrase, or
+/// its own clause, up to its next comma, saying it wrong or another.
 fn id_set_apart(s: &[&Tok], k: usize) -> bool {
     let phrase_start = (0..k)
         .rev()
@@ -1218,15 +1219,32 @@ fn id_set_apart(s: &[&Tok], k: usize) -> bool {
         .find(|&j| s[j].kind == Kind::Stop)
         .unwrap_or(s.len());
     // ("as in the slot id, not the appointment id": the denial after is of another)
-    let before = s[phrase_start..k]
-        .iter()
-        .any(|x| is_word(x, DENIED_BEFORE) || is_word(x, NEGATIONS))
-        || (phrase_start > clause_start
-            && s[clause_start..phrase_start]
-                .iter()
-                .rev()
-                .take(3)
-                .any(|x| is_word(x, &["than", "from"])));
+    // (an id the record holds is its own field, no gloss: "The answer holds its status and its
+    // slot id")
+    let glossed = s[phrase_start..k].iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "as", "like", "same", "equal", "means", "mean", "read", "called", "known",
+            ],
+        )
+    });
+    let before = s[phrase_start..k].iter().any(|x| {
+        is_word(x, DENIED_BEFORE)
+            || is_word(x, NEGATIONS)
+            || !glossed
+                && is_word(
+                    x,
+                    &[
+                        "its", "their", "holds", "hold", "has", "have", "carries", "returns",
+                    ],
+                )
+    }) || (phrase_start > clause_start
+        && s[clause_start..phrase_start]
+            .iter()
+            .rev()
+            .take(3)
+            .any(|x| is_word(x, &["than", "from"])));
     // (said of it by its clause's verb, "a doctor id is invalid", "an appointment id or a doctor
     // id gives an error"; not a later id's denial: "as in the slot id and not the doctor id")
     let phrase_end = (k..clause_end)

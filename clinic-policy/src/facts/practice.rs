@@ -504,6 +504,13 @@ const STANDINGS: &[&str] = &[
     "younger",
     "senior",
     "private",
+    "public",
+    "local",
+    "special",
+    "general",
+    "normal",
+    "insured",
+    "referred",
 ];
 
 /// People of an age or a tie, each a kind of patient no call asks about.
@@ -541,8 +548,7 @@ fn state_of_the_caller<'a>(clause: &[&'a Tok], only: bool) -> Option<&'a Tok> {
             && !is_word(x, PATIENTS)
             && (is_word(x, STANDINGS)
                 || matches!(verb(&x.text), Some((_, _, Form::Participle)))
-                || x.text.len() > 4 && x.text.ends_with("ed") && verb(&x.text).is_none()
-                || crate::vocabulary::is_quality(&x.text))
+                || x.text.len() > 4 && x.text.ends_with("ed") && verb(&x.text).is_none())
     };
     (0..clause.len()).find_map(|k| {
         // (a kind of person is a standing of its own: "Not for children.", "for minors only")

@@ -454,8 +454,9 @@ fn doctors_answer(clause: &[&Tok], from: usize, at: usize, base: &str) -> bool {
 ///   thing and the participle of an act on it ("with its intake removed").
 ///
 /// A changing tool's own act on its one object is its effect; a money's, a time's or a rule's
-/// topic ("the fee is for a late cancellation") and the doctor's answer a pending one waits for
-/// ("is for the doctor's confirmation") are no act handed on.
+/// topic ("the fee is for a late cancellation"), a value's purpose ("the slot id, used for
+/// booking") and the doctor's answer a pending one waits for ("is for the doctor's
+/// confirmation") are no act handed on.
 pub(super) fn act_handed(
     clause: &[&Tok],
     effects: &[&'static str],
@@ -485,7 +486,31 @@ pub(super) fn act_handed(
                 && k > 0
                 && is_word(clause[k - 1], &["in"])
                 && is_word_at(clause, k + 1, &["to", "that"]);
-        if purpose_for || so_that {
+        // (a value's purpose is what the value is for, no act handed on: "The slot id, used for
+        // booking", "Id of the new appointment, used for a later cancellation")
+        let of_a_value = clause[..k].iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "id",
+                    "ids",
+                    "key",
+                    "keys",
+                    "value",
+                    "values",
+                    "number",
+                    "numbers",
+                    "token",
+                    "code",
+                    "codes",
+                    "reference",
+                ],
+            ) || x.kind == Kind::Ident
+                && ["_id", "_ids", "_key"]
+                    .iter()
+                    .any(|e| x.text.trim_matches('`').ends_with(e))
+        });
+        if (purpose_for || so_that) && !of_a_value {
             let found = clause.iter().enumerate().skip(k + 1).find_map(|(j, x)| {
                 let base = act_named(x).or_else(|| match verb(&x.text) {
                     Some((b, VerbClass::Effect, _)) if so_that && API_ACTS.contains(&b) => Some(b),

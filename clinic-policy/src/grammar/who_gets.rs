@@ -1418,8 +1418,12 @@ const INTO: &[&str] = &[
 /// patient, or the form of the text itself ("as plain text", "in the patient's words"); any
 /// other place or owner puts the reason away from the patient.
 fn kept_elsewhere(clause: &[&Tok], head: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
-    // the appointment, its parts, and its patient
+    // the appointment, its parts and its patient, and the words that end such a place's phrase
+    // ("as written", "as given", "in full")
     const ITS_PLACE: &[&str] = &[
+        "full",
+        "whole",
+        "entered",
         "appointment",
         "appointments",
         "visit",
