@@ -1305,8 +1305,6 @@ fn out_of_service(clause: &[&Tok], tool: &str, field: Field, out: &mut Vec<Viola
     let own = crate::served::role_of(tool.trim()).is_some();
     let n = clause.len();
     // (a state: a word of the list, or a state of service denied: "not active", "no longer in
-    // use", "out of use")
-    // (a state: a word of the list, or a state of service denied: "not active", "no longer in
     // use", "out of use"; every one of the clause is read)
     let is_state = |k: usize| {
         let t = clause[k];
