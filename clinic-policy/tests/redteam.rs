@@ -1,4 +1,4 @@
-//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam72/`): training data,
+//! The source-reading red teams' probes (`data/redteam2/` to `data/redteam74/`): training data,
 //! not a held-out measure. The rules were changed by class with them in view; this test pins how
 //! many the strict gate still serves, so a class cannot quietly reopen, and holds the
 //! counter-cases that must keep passing, with the spent writability sets' rewritten lines.
@@ -106,6 +106,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam70/served.jsonl"), 36, 0),
     (include_str!("data/redteam71/served.jsonl"), 44, 0),
     (include_str!("data/redteam72/served.jsonl"), 45, 0),
+    (include_str!("data/redteam73/served.jsonl"), 70, 70),
+    (include_str!("data/redteam74/served.jsonl"), 44, 44),
 ];
 
 fn mutates(tool: &str) -> bool {
