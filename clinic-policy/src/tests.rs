@@ -30270,3 +30270,79 @@ fn a_values_purpose_a_records_own_id_a_plain_patient_and_a_reason_kept_in_full_p
         ),
     ]);
 }
+
+/// The shapes the last closers reported still passing: a split of values across ";" with the
+/// verb left out, zero hours from UTC, a page's number with a bare apposition, a person told by
+/// a participle, and the tool's own act with its object said to have ended.
+#[test]
+fn the_shapes_left_passing_by_the_last_closers_are_refused() {
+    refuses(&[
+        (
+            O,
+            "reject_appointment",
+            "The rejected appointment. The patient sees the status; the staff the reason.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters. The patient sees the status. The staff the reason.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Time zone of the clinic; each clinic is 0 hours from UTC.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number, the week of the year.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel an appointment of the authenticated patient, the doctor also notified.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel an appointment of the authenticated patient, with the doctor notified.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel an appointment of the authenticated patient. Cancellation of appointments through this tool has ended.",
+        ),
+    ]);
+    passes(&[
+        (
+            O,
+            "get_appointment",
+            "Status of the appointment; the patient sees it, and the doctor too.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Time zone of the clinic, such as Europe/Berlin; 1 or 2 hours from UTC.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Page number, the first page by default.",
+        ),
+        (
+            D,
+            "list_doctors",
+            "List doctors, optionally narrowed to one specialty. A doctor on this list may have no open slot.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. A booking of a slot that is not open is not possible.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "True when the patient is notified of the cancellation. False only when staff already notified the patient.",
+        ),
+    ]);
+}

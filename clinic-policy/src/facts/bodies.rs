@@ -613,6 +613,62 @@ pub(crate) fn notice_promised(
     }
     let person =
         |t: &Tok| is_word(t, PEOPLE) || is_word(t, STAFF_MEMBERS) || is_word(t, &["oncall"]);
+    // a person with a participle of telling, no verb between ("the doctor also notified",
+    // "with the patient informed", "the staff then alerted by email")
+    const TOLD: &[&str] = &[
+        "notified",
+        "informed",
+        "alerted",
+        "told",
+        "emailed",
+        "messaged",
+        "paged",
+        "texted",
+        "warned",
+        "contacted",
+        "reminded",
+        "advised",
+        "updated",
+    ];
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, TOLD) || k == 0 {
+            continue;
+        }
+        let before: Vec<&&Tok> = clause[..k]
+            .iter()
+            .rev()
+            .take_while(|x| x.kind == Kind::Word || x.kind == Kind::Ident)
+            .take_while(|x| !is_word(x, COPULAS) && !is_word(x, MODALS))
+            .collect();
+        let adverbs = before
+            .iter()
+            .take_while(|x| is_word(x, MID_ADVERBS) || is_word(x, &["also", "then", "too", "both"]))
+            .count();
+        // (not a verb with its object, "staff notified the patient", nor a condition, "when
+        // the patient is notified")
+        let told_one = before.get(adverbs).is_some_and(|x| person(x))
+            && !clause
+                .get(k + 1)
+                .is_some_and(|x| is_word(x, DETERMINERS) || person(x) || x.possessive)
+            && !clause[..k].iter().any(|x| {
+                is_word(
+                    x,
+                    &["when", "if", "unless", "once", "after", "whether", "until"],
+                )
+            });
+        let denied = before
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "without"]));
+        if told_one && !denied {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a person said to be told of the change: the clinic API answers the caller and tells no one else".to_owned(),
+            );
+            return;
+        }
+    }
     for (k, t) in clause.iter().enumerate() {
         // "gets an email", "sees a notification of …", "receives a reminder of the move": the
         // message within the phrase of a verb of receiving or seeing

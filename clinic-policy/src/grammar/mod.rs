@@ -1013,6 +1013,16 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             field == Field::ParamDescription && !tool.input,
             out,
         );
+        if n > 0 {
+            who_gets::audience_split_across(
+                &clauses[n - 1],
+                clause,
+                &clauses[0],
+                text,
+                tool.name,
+                out,
+            );
+        }
         if tool.mutates {
             change_repeated(clause, out);
         }
@@ -1411,7 +1421,16 @@ fn out_of_service(clause: &[&Tok], tool: &str, field: Field, out: &mut Vec<Viola
                 .copied()
                 .collect();
         }
-        let by_subject = !subject.is_empty() && subject.iter().all(|x| names_it(x));
+        // (a kind of record after the word that names the tool is the object of its act:
+        // "Cancellation of appointments through this tool"; not when a relative clause gives
+        // the state to the record: "a booking of a slot that is not open")
+        let relative = clause[start..s]
+            .iter()
+            .any(|x| is_word(x, &["that", "which", "who", "whose", "where"]));
+        let by_subject = subject.first().is_some_and(|x| names_it(x))
+            && subject
+                .iter()
+                .all(|x| names_it(x) || !relative && kind_of(x).is_some() && !x.possessive);
         // (the state alone: "Retired.", "Retired for new clients.", of the text's own tool)
         let alone = own
             && subject.is_empty()

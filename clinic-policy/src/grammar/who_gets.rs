@@ -401,6 +401,37 @@ pub(super) fn audience_set(
     audience_set_one(clause, head, text, tool, answer, out);
 }
 
+/// A clause with no verb after one with a verb, across ";" or ".", read as a part of it: "The
+/// patient sees the status; the staff the reason" splits the values as "the patient sees the
+/// status, the staff the reason" does. Only the split of values is read on the joined clause.
+pub(super) fn audience_split_across(
+    prev: &[&Tok],
+    clause: &[&Tok],
+    head: &[&Tok],
+    text: &str,
+    tool: &str,
+    out: &mut Vec<Violation>,
+) {
+    let has_verb = |c: &[&Tok]| (1..c.len()).any(|j| finite(c, j));
+    if clause.is_empty() || has_verb(clause) || !has_verb(prev) {
+        return;
+    }
+    let comma = Tok {
+        text: ",".to_owned(),
+        start: clause[0].start,
+        end: clause[0].start,
+        kind: Kind::Comma,
+        possessive: false,
+    };
+    let mut joined: Vec<&Tok> = prev.to_vec();
+    joined.push(&comma);
+    joined.extend_from_slice(clause);
+    let parts = full_parts(&joined, text);
+    if parts.len() >= 2 {
+        split_audience(&parts, head, text, tool, out);
+    }
+}
+
 /// [`audience_set`] of one clause as it is written.
 fn audience_set_one(
     clause: &[&Tok],

@@ -827,7 +827,15 @@ pub(super) fn page_glossed(toks: &[Tok], out: &mut Vec<Violation>) {
                 && toks[p + 1..m]
                     .iter()
                     .all(|y| y.kind == Kind::Ident || is_word(y, &["number", "no"]));
+            // an apposition right after the page's number: "Page number, the week of the year"
+            let apposition = x.kind == Kind::Comma
+                && (p == 0 || m > p + 1)
+                && toks[p + 1..m]
+                    .iter()
+                    .all(|y| y.kind == Kind::Ident || is_word(y, &["number", "no"]))
+                && is_word_at(toks, m + 1, DETERMINERS);
             let mark = copula
+                || apposition
                 || is_word(
                     x,
                     &[

@@ -865,7 +865,16 @@ pub(super) fn clinics_said_one_zone(text: &str, toks: &[Tok], out: &mut Vec<Viol
                             && !(k >= 2 && is_word(&p[k - 2], &["with"]))
                         || p[k + 1..].iter().any(zero))
             });
-            if let Some((_, t)) = offset_zero {
+            // zero hours or minutes from UTC: "each clinic is 0 hours from UTC", "nought
+            // minutes behind UTC"
+            let zero_hours = p.windows(2).find(|w| {
+                zero(&w[0])
+                    && is_word(&w[1], &["hour", "hours", "minute", "minutes"])
+                    && p.iter().any(|y| {
+                        is_word(y, UTC) || is_word(y, &["from", "behind", "ahead", "apart", "off"])
+                    })
+            });
+            if let Some(t) = offset_zero.map(|(_, t)| t).or(zero_hours.map(|w| &w[0])) {
                 push(out, Rule::Directive, t, ZONES.to_owned());
                 return;
             }
