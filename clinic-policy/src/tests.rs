@@ -30346,3 +30346,100 @@ fn the_shapes_left_passing_by_the_last_closers_are_refused() {
         ),
     ]);
 }
+
+/// A status said open or closed to an act or a person is read against the contract's
+/// lifecycle; a person's place or way of contact, or a thing a clause about the person names,
+/// is read against the API's answers for a tool of a contract route; an excerpt is the start
+/// of the protocol's text, never a part chosen by what it holds.
+#[test]
+fn statuses_open_to_acts_person_attributes_and_chosen_excerpts_are_read_against_the_contract() {
+    refuses(&[
+        (
+            O,
+            "list_my_appointments",
+            "One of pending, confirmed, rejected, cancelled; a confirmed one is no longer open to a cancellation.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Status; a rejected one is still open to a move.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Status; a pending one is still open to the doctor for a day only.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Status; cancelled and rejected ones stay open to the patient.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Status; confirmed ones are eligible for a move only within a week.",
+        ),
+        (
+            O,
+            "get_doctor",
+            "Doctor with name, specialty and clinic, and the doctor's room at the clinic.",
+        ),
+        (
+            O,
+            "list_doctors",
+            "Every doctor with specialty and clinic, and the days each doctor is off.",
+        ),
+        (
+            O,
+            "get_doctor",
+            "Doctor with name, specialty and clinic, and how to reach the doctor at night.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text: the part that holds the dosage.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The part of the protocol text about the dosage.",
+        ),
+    ]);
+    passes(&[
+        (
+            O,
+            "list_my_appointments",
+            "Status; a pending one is open to a cancellation or a move by its patient.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Status; a cancelled one is not open to a move.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Status; a confirmed one stays open to an intake.",
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one pending or confirmed appointment of the authenticated patient. The appointment becomes cancelled and its slot is released, open for a new booking.",
+        ),
+        (
+            O,
+            "get_waiting_list_position",
+            "Position of the patient on the waiting list; 1 means the patient is next.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, each with the time the doctor is free and the name of the doctor.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "The start of the protocol text, up to 400 characters.",
+        ),
+    ]);
+}

@@ -2339,3 +2339,141 @@ pub(crate) fn act_repeated(clause: &[&Tok], effects: &[&'static str], out: &mut 
         "the tool's act said to be made again by a call made again: the same key with the same body answers the first result, a second intake answers `INTAKE_EXISTS`, a second confirm, reject or cancel answers `INVALID_TRANSITION`, and the escalation goes to the clinic's one oncall doctor".to_owned(),
     );
 }
+
+/// An appointment's status said open or closed to an act or a person, read against the
+/// contract's lifecycle ([`LIFECYCLE`]): "a confirmed one is no longer open to a cancellation"
+/// (the patient cancels a confirmed one), "a rejected one is still open to a move" (a rejected
+/// one takes no act), "a pending one is not yet open to an intake", "a cancelled one is still
+/// open to the patient", "a pending one is open to the doctor for a day only". The agent told
+/// so skips an act the patient may make, or tries one the API refuses, or hurries a doctor.
+/// Said of an act: open is true when the lifecycle takes the status, closed when it does not,
+/// and an open act with a bound of time or a condition ("for a day only", "after its intake")
+/// is false (the API sets none). Said of a person: cancelled and rejected are closed to
+/// everyone, pending and confirmed open to their patient and doctor at any time.
+pub(crate) fn status_open_to(clause: &[&Tok], out: &mut Vec<Violation>) {
+    const OPEN: &[&str] = &[
+        "open",
+        "available",
+        "eligible",
+        "subject",
+        "liable",
+        "ready",
+        "free",
+        "up",
+    ];
+    const SHUT: &[&str] = &["closed", "shut", "locked", "barred"];
+    const PEOPLE_SIDE: &[&str] = &[
+        "patient", "patients", "doctor", "doctors", "caller", "callers", "staff", "owner",
+        "everyone", "anyone", "oncall",
+    ];
+    const BOUNDS: &[&str] = &[
+        "only", "until", "till", "within", "after", "before", "once", "unless", "while",
+    ];
+    const FINAL: &[&str] = &["cancelled", "rejected"];
+    for (k, t) in clause.iter().enumerate() {
+        if !is_word(t, STATUSES) {
+            continue;
+        }
+        let status = STATUSES
+            .iter()
+            .find(|s| t.text.eq_ignore_ascii_case(s))
+            .copied()
+            .unwrap_or("");
+        // the predicate after the status's noun, past a list of statuses: "[cancelled and
+        // rejected] ones|appointments are|stay still|no longer|not yet open to|for X" (not
+        // another thing's: "cancelled and its slot is released, open to …")
+        let mut j = k + 1;
+        while j < clause.len()
+            && (is_word(clause[j], STATUSES)
+                || is_word(clause[j], &["and", "or"])
+                || clause[j].kind == Kind::Comma)
+        {
+            j += 1;
+        }
+        if !is_word_at(
+            clause,
+            j,
+            &[
+                "one",
+                "ones",
+                "appointment",
+                "appointments",
+                "visit",
+                "visits",
+                "booking",
+                "bookings",
+            ],
+        ) {
+            continue;
+        }
+        let c = j + 1 + usize::from(is_word_at(clause, j + 1, &["still", "then", "now"]));
+        if !(is_word_at(clause, c, COPULAS)
+            || is_word_at(clause, c, &["stays", "stay", "remains", "remain"]))
+        {
+            continue;
+        }
+        let Some(o) = (c + 1..clause.len().min(c + 5))
+            .find(|&j| is_word(clause[j], OPEN) || is_word(clause[j], SHUT))
+        else {
+            continue;
+        };
+        if !is_word_at(clause, o + 1, &["to", "for"]) {
+            continue;
+        }
+        let between = &clause[c..o];
+        let denied = between
+            .iter()
+            .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no", "longer", "yet"]))
+            || is_word(clause[o], SHUT);
+        // the target past its determiners
+        let mut g = o + 2;
+        while g < clause.len()
+            && (is_word(clause[g], DETERMINERS)
+                || is_word(clause[g], &["new", "second", "further", "later"]))
+        {
+            g += 1;
+        }
+        let Some(target) = clause.get(g) else {
+            continue;
+        };
+        let rest = &clause[g + 1..];
+        let bounded = rest.iter().any(|x| is_word(x, BOUNDS))
+            || rest.windows(2).any(|w| {
+                is_word(&w[0], &["for", "in"])
+                    && (is_word(&w[1], &["a", "one", "the"]) || w[1].kind == Kind::Ident)
+                    && rest.iter().any(|x| {
+                        is_word(
+                            x,
+                            &[
+                                "day", "days", "hour", "hours", "week", "weeks", "month", "months",
+                            ],
+                        )
+                    })
+            });
+        let act = change_noun(&target.text.to_ascii_lowercase())
+            .or_else(|| is_word(target, &["intake", "intakes"]).then_some("record"))
+            .or_else(|| is_word(target, &["move", "moves"]).then_some("move"));
+        let wrong = if let Some(act) = act {
+            let allowed = lifecycle_row(&[act]).is_some_and(|(takes, _)| takes.contains(&status));
+            if denied { allowed } else { !allowed || bounded }
+        } else if is_word(target, PEOPLE_SIDE) {
+            let fin = FINAL.contains(&status);
+            if denied { !fin } else { fin || bounded }
+        } else {
+            continue;
+        };
+        if wrong {
+            push(
+                out,
+                Rule::Directive,
+                clause[o],
+                format!(
+                    "a {status} appointment said {} to {}: in the contract, cancel and move take a pending or confirmed one, confirm and reject a pending one, an intake and an escalation a pending or confirmed one, at any time; a cancelled or rejected one takes no act",
+                    if denied { "closed" } else { "open" },
+                    target.text
+                ),
+            );
+            return;
+        }
+    }
+}

@@ -673,7 +673,10 @@ pub(crate) fn person_datum_held(
             let Some(strict) = person_datum(w) else {
                 continue;
             };
-            if served.is_none() && !NO_ROUTE_HOLDS.contains(&w) {
+            if served.is_none()
+                && !NO_ROUTE_HOLDS.contains(&w)
+                && !(strict && crate::served::has_route(tool))
+            {
                 continue;
             }
             // whose: "… of the doctor", "the phone number of the doctor", "the doctor's …",
@@ -754,8 +757,13 @@ pub(crate) fn person_datum_held(
             return;
         }
         let rest: Vec<&Tok> = clause[answer_from.min(clause.len())..].iter().collect();
-        if let Some((t, person)) =
-            attribute_unheld(&rest, &paths, served.is_some()).or_else(|| whereabouts_said(&rest))
+        let api = served.is_some() || crate::served::has_route(tool);
+        if let Some((t, person)) = attribute_unheld(&rest, &paths, served.is_some())
+            .or_else(|| whereabouts_said(&rest))
+            .or_else(|| {
+                api.then(|| attribute_by_relative(&rest, &paths, served.is_some()))
+                    .flatten()
+            })
         {
             push(
                 out,
@@ -772,6 +780,96 @@ pub(crate) fn person_datum_held(
             return;
         }
     }
+}
+
+/// A person's attribute said by a clause about the person, in an answer of the clinic API:
+/// "the days the doctor is off", "the weeks that the doctor works at home", "how to reach the
+/// doctor at night". The noun the clause is of is read as the attribute's head, against the
+/// answer's fields as [`attribute_unheld`] reads it (of a tool this server does not serve, only
+/// the days a person is off or away); "how to" with a verb of reaching is a way of contact,
+/// which no route gives.
+fn attribute_by_relative<'a>(
+    clause: &[&'a Tok],
+    paths: &[(String, &'static super::answers::Field)],
+    served: bool,
+) -> Option<(&'a Tok, &'a Tok)> {
+    const REACH: &[&str] = &[
+        "reach", "contact", "call", "phone", "page", "email", "text", "message", "find", "visit",
+    ];
+    let said = |w: &str, f: &super::answers::Field| {
+        let one = w.strip_suffix('s').unwrap_or(w);
+        f.words.iter().any(|x| *x == w || *x == one) || f.name == w
+    };
+    for (p, person) in clause.iter().enumerate() {
+        let Some(thing) = person_thing(person) else {
+            continue;
+        };
+        if person.possessive {
+            continue;
+        }
+        let mut o = p;
+        while o > 0 && is_word(clause[o - 1], DETERMINERS) {
+            o -= 1;
+        }
+        // "how to reach the doctor"
+        if o >= 3
+            && o < p
+            && is_word(clause[o - 1], REACH)
+            && is_word(clause[o - 2], &["to"])
+            && is_word(clause[o - 3], &["how", "where", "when"])
+            && !clause[..o].iter().any(|x| is_word(x, DENIED))
+        {
+            return Some((clause[o - 3], person));
+        }
+        // "the days [that] the doctor is off": a noun after its determiner, then the person
+        // with a verb of its own
+        if o == p || o < 2 {
+            continue;
+        }
+        let mut n = o - 1;
+        if is_word(clause[n], &["that", "when", "which"]) && n >= 2 {
+            n -= 1;
+        }
+        let head = clause[n];
+        let verb_after = clause.get(p + 1).is_some_and(|x| {
+            is_word(x, MODALS)
+                || is_word(
+                    x,
+                    &["is", "are", "was", "were", "has", "have", "works", "stays"],
+                )
+                || verb(&x.text).is_some_and(|(_, _, f)| matches!(f, Form::Third | Form::Past))
+        });
+        if !verb_after
+            || head.kind != Kind::Word
+            || !is_word(clause[n - 1], DETERMINERS)
+            || is_word(head, DETERMINERS)
+            || is_word(head, PREPOSITIONS)
+            || is_word(head, PEOPLE)
+            || is_word(head, ENTITIES)
+            || is_word(head, NOT_ATTRIBUTES)
+            || is_word(
+                head,
+                &["way", "case", "cases", "moment", "day", "time", "times"],
+            )
+            || verb(&head.text).is_some()
+            || clause[..n].iter().any(|x| is_word(x, DENIED))
+        {
+            continue;
+        }
+        // (a tool of a route this server does not serve answers what its writer says, but no
+        // days a person is off or away)
+        let off = clause[p + 1..]
+            .iter()
+            .take_while(|x| x.kind == Kind::Word)
+            .any(|x| is_word(x, &["off", "away", "absent"]));
+        let held = paths
+            .iter()
+            .any(|(_, f)| said(&head.text, f) && owns(thing, f.of));
+        if !held && (served || off) {
+            return Some((head, person));
+        }
+    }
+    None
 }
 
 /// Words that name no attribute of a person but a thing the answer is of, an act, or the
@@ -871,7 +969,8 @@ fn fields_of(person: &Tok, paths: &[(String, &'static super::answers::Field)]) -
     }
 }
 
-/// A person's attribute said to be in a served tool's answer, read closed-world: the head of
+/// A person's attribute said to be in a served tool's answer (`served`; any other tool's is read
+/// for a number or days off only), read closed-world: the head of
 /// the noun phrase a patient or a doctor owns ("the doctor's own number", "the patient's ward",
 /// "the days off of the doctor") names no field the answer holds of that person or of what the
 /// person owns (its appointments, slots, clinic, specialty, intake). The answer's fields are

@@ -81,9 +81,10 @@ const AT_THE_WORDS: &[&str] = &[
 ];
 
 /// An excerpt said to be the part of the text where the words are ("The start of the protocol
-/// text, the part of it with the words searched"): the excerpt is the start of the text,
-/// whatever the words matched. Read: "the part" (of it, of the text) then "with", "that",
-/// "holding", "containing", "matching" or "around" and the words or the match.
+/// text, the part of it with the words searched"), or any part chosen by what it holds ("the
+/// part that holds the dosage"): the excerpt is the start of the text, whatever the words
+/// matched or the text holds. Read: "the part" (of it, of the text) then "with", "that",
+/// "holding", "about" and the like, and anything but the text's start.
 pub(super) fn excerpt_at_the_match(toks: &[Tok], tool: &str, out: &mut Vec<Violation>) {
     if !searches_words(tool) {
         return;
@@ -121,8 +122,25 @@ pub(super) fn excerpt_at_the_match(toks: &[Tok], tool: &str, out: &mut Vec<Viola
                     "containing",
                     "matching",
                     "around",
+                    "about",
+                    "on",
+                    "covering",
+                    "giving",
+                    "naming",
+                    "listing",
                 ],
-            ) && s[j + 1..].iter().take(4).any(|x| is_word(x, AT_THE_WORDS))
+            ) && (s[j + 1..].iter().take(4).any(|x| is_word(x, AT_THE_WORDS))
+                // (any content chosen: "the part that holds the dosage", "the part with the
+                // dosage for a child"; not the start: "the part that opens the text")
+                || !s[j + 1..].iter().any(|x| {
+                    is_word(
+                        x,
+                        &[
+                            "start", "starts", "first", "opens", "opening", "begins",
+                            "beginning", "top", "characters", "cut",
+                        ],
+                    )
+                }))
         });
         if let Some((_, t)) = hit {
             push(

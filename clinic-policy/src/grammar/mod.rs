@@ -868,6 +868,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         count_limited(clause, clauses.first().map_or(&[][..], |c| &c[..]), out);
         act_deadline(clause, &effects, out);
         crate::facts::act_repeated(clause, &effects, out);
+        crate::facts::status_open_to(clause, out);
         act_on_the_calendar(clause, &effects, out);
         effect_delayed(clause, &effects, out);
         view_after_act_misstated(clause, &toks, tool.name, &effects, out);
