@@ -2439,8 +2439,8 @@ pub(crate) fn status_open_to(clause: &[&Tok], out: &mut Vec<Violation>) {
         let rest = &clause[g + 1..];
         let bounded = rest.iter().any(|x| is_word(x, BOUNDS))
             || rest.windows(2).any(|w| {
-                is_word(&w[0], &["for", "in"])
-                    && (is_word(&w[1], &["a", "one", "the"]) || w[1].kind == Kind::Ident)
+                is_word(w[0], &["for", "in"])
+                    && (is_word(w[1], &["a", "one", "the"]) || w[1].kind == Kind::Ident)
                     && rest.iter().any(|x| {
                         is_word(
                             x,
