@@ -106,7 +106,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam70/served.jsonl"), 36, 0),
     (include_str!("data/redteam71/served.jsonl"), 44, 0),
     (include_str!("data/redteam72/served.jsonl"), 45, 0),
-    (include_str!("data/redteam73/served.jsonl"), 70, 66),
+    (include_str!("data/redteam73/served.jsonl"), 70, 48),
     (include_str!("data/redteam74/served.jsonl"), 44, 44),
 ];
 
