@@ -30443,3 +30443,224 @@ fn statuses_open_to_acts_person_attributes_and_chosen_excerpts_are_read_against_
         ),
     ]);
 }
+
+/// Round 73a's readings by class: a split of values between people over the whole text, each
+/// share with its own verb; the rejection's reason written or logged to a place that is not the
+/// appointment; rows or a field set apart with "but for", "less", "short of", "not counting";
+/// a conflict named and a text said to prevail over a person's judgement or words.
+#[test]
+fn audiences_rows_set_apart_and_ranks_are_read_by_meaning() {
+    let split = "values split between people";
+    for (place, tool, text) in [
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters. The patient gets the status. The reason is for the doctor.",
+        ),
+        (
+            O,
+            "get_intake",
+            "The intake. The patient gets the triage level. The symptoms are for the doctor.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments. The patient gets the status. The reasons are for the doctor.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment. The status is shown to the patient. The doctor sees the reason of a rejection.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment. The patient gets the status; the reason goes to the doctor.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments. The doctor sees the status. The reason is for the patient.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, text, split), "{text}");
+    }
+    let kept = "the rejection's reason said to be kept";
+    for (place, tool, text) in [
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, written to the audit trail of the clinic.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, with a reason written to the audit trail of the clinic.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, text, kept), "{text}");
+    }
+    let out = "an item said to be out of the answer";
+    for (place, tool, text) in [
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments, less the pending ones.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments, less pending ones.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments, not counting the pending ones.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments, short of the pending ones.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments, but for urgent ones.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols of the doctor's clinic, less the shared ones.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, but for the shared ones, which are on another search.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols of the clinic, exclusive of the shared ones.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment, with status, doctor and times, but for the reason of a rejection.",
+        ),
+        (O, "get_intake", "The intake, but for the symptoms."),
+    ] {
+        assert!(refused_for(place, tool, text, out), "{text}");
+    }
+    let ranked = "a conflict named and a text said to prevail";
+    for (place, tool, text) in [
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the doctor's clinic by words. Where an excerpt and the doctor's own advice differ, the excerpt counts.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Protocol excerpts; where they differ, the excerpt counts and the doctor's advice does not.",
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake of an appointment. Where the triage level and the patient's words differ, the triage level counts.",
+        ),
+        (
+            O,
+            "get_intake",
+            "The intake; where the triage level and the patient's words are not the same, the triage level applies.",
+        ),
+        (
+            D,
+            "search_protocols",
+            "Search the protocols of the doctor's clinic by words. When an excerpt and the doctor's advice are different, the excerpt is used.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols. The excerpt and the doctor's advice can differ; the excerpt then counts.",
+        ),
+        (
+            O,
+            "get_intake",
+            "The intake; where the doctor differs, the triage level counts.",
+        ),
+    ] {
+        assert!(refused_for(place, tool, text, ranked), "{text}");
+    }
+    passes(&[
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, kept on the appointment and shown to the patient.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, written on the appointment.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters. The patient sees the status. The doctor sees it too.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment, with status, doctor and times. The patient sees the reason of a rejection. The doctor sees it too.",
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject one pending appointment, optionally with a short reason. Only for doctors. The reason is shown to the patient.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments, every status, pending ones included.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments, pending ones first.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments, less the cancelled and rejected ones when upcoming is true.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments, less than 100 per page.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "Matching protocols, ranked by relevance: a match in the title weighs three times a match in the text.",
+        ),
+        (
+            O,
+            "get_intake",
+            "The intake; where the severity and the patient's words differ, the patient's words count.",
+        ),
+        (
+            O,
+            "get_intake",
+            "The intake; where the triage level and the severity differ, the triage level counts.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "End of the window; where the window and the doctor's hours differ, the window counts.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, in UTC and in the clinic's local time with its offset; the two differ by the offset.",
+        ),
+    ]);
+}

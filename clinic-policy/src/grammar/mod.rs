@@ -991,6 +991,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         unseen::left_out_of_the_answer(clause, tool.name, out);
         outranks::ranked_over_a_person(clause, out);
         outranks::ranked_by_comparison(clause, out);
+        outranks::ranked_where_they_differ(if n > 0 { &clauses[n - 1] } else { &[] }, clause, out);
         held_later::held_later(clause, &effects, out);
         held_later::said_final(clause, &effects, out);
         shown_as_other(clause, out);
@@ -1028,6 +1029,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             change_repeated(clause, out);
         }
     }
+    who_gets::audience_split_in_text(&clauses, text, tool.name, out);
     if matches!(
         field,
         Field::ToolDescription | Field::ParamDescription | Field::Title

@@ -563,3 +563,209 @@ fn ranked_in_a_pair(clause: &[&Tok]) -> Option<usize> {
         (judged && other).then_some(order).flatten()
     })
 }
+
+/// Words that name a conflict between two sides ("where they differ", "a difference between
+/// …", "where they are different"); "match", "same", "equal" name one only after a negation
+/// ("where they do not match", "when the two are not the same").
+fn conflict_at(c: &[&Tok], k: usize) -> bool {
+    const OPPOSED: &[&str] = &[
+        "differ",
+        "differs",
+        "differed",
+        "difference",
+        "differences",
+        "disagree",
+        "disagrees",
+        "disagreement",
+        "clash",
+        "clashes",
+        "conflict",
+        "conflicts",
+        "contradict",
+        "contradicts",
+        "mismatch",
+        "diverge",
+        "diverges",
+    ];
+    const AGREEING: &[&str] = &[
+        "match", "matches", "same", "equal", "agree", "agrees", "align", "aligns", "overlap",
+        "overlaps",
+    ];
+    let t = c[k];
+    if is_word(t, OPPOSED) {
+        return true;
+    }
+    // "are different", "is different from": the two said apart, not a different thing named
+    if is_word(t, &["different"]) && k >= 1 && is_word(c[k - 1], COPULAS) {
+        return true;
+    }
+    // (the negation right before it, past "do" and a copula: "do not match", "are not the same")
+    is_word(t, AGREEING)
+        && c[..k]
+            .iter()
+            .rev()
+            .find(|x| !is_word(x, &["the", "do", "does", "quite", "exactly"]))
+            .is_some_and(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
+}
+
+/// Verbs and states of a side that prevails ("counts", "holds", "applies", "is used", "is
+/// right", "has priority", "comes first"), said of the side before them.
+const PREVAILS: &[&str] = &[
+    "count",
+    "counts",
+    "counted",
+    "hold",
+    "holds",
+    "apply",
+    "applies",
+    "applied",
+    "used",
+    "taken",
+    "kept",
+    "chosen",
+    "preferred",
+    "followed",
+    "trusted",
+    "stands",
+    "wins",
+    "prevails",
+    "governs",
+    "rules",
+    "decides",
+    "matters",
+    "leads",
+    "right",
+    "correct",
+    "valid",
+    "final",
+    "binding",
+    "priority",
+    "precedence",
+    "weight",
+    "first",
+];
+
+/// Verbs that take the prevailing side as their object ("use the excerpt", "the doctor keeps
+/// the triage level").
+const TAKES_SIDE: &[&str] = &[
+    "use", "uses", "keep", "keeps", "choose", "chooses", "take", "takes", "apply", "applies",
+    "follow", "follows", "trust", "trusts", "prefer", "prefers", "select", "selects",
+];
+
+/// Whether a phrase names a person or a person's judgement or words ("the doctor's advice",
+/// "the patient's words", "the note of the doctor", "the doctor").
+fn a_persons_side(p: &[&Tok]) -> bool {
+    p.iter().enumerate().any(|(j, t)| {
+        is_word(t, PEOPLE)
+            || is_word(t, JUDGEMENT) && !is_word(t, &["word", "say"])
+            || is_word(t, SOURCES)
+                && (p[..j].iter().any(|x| x.possessive) || said_by_a_person(p, j))
+    })
+}
+
+/// A conflict named and one side said to prevail ("Where an excerpt and the doctor's advice
+/// differ, the excerpt counts", "where they do not match, the triage level is used", "When the
+/// two are different, use the excerpt", "where they differ, the doctor's advice does not
+/// count"): where the sides are a text the clinic API returns and a person's judgement or words,
+/// a rank of the text over the person, whatever the verb of weight. `prev` is the clause
+/// before, where the conflict may be named. A person's side said to prevail passes.
+pub(super) fn ranked_where_they_differ(prev: &[&Tok], clause: &[&Tok], out: &mut Vec<Violation>) {
+    use super::who_gets::parts_of;
+    let here_conflict = (0..clause.len()).any(|k| conflict_at(clause, k));
+    if !here_conflict && !(0..prev.len()).any(|k| conflict_at(prev, k)) {
+        return;
+    }
+    // a person's judgement or words is one of the sides, in the conflict's clause or this one
+    let window: Vec<&Tok> = if here_conflict {
+        clause.to_vec()
+    } else {
+        prev.iter().chain(clause).copied().collect()
+    };
+    let persons = parts_of(&window).into_iter().any(|p| {
+        let judging = (0..p.len()).any(|j| {
+            is_word(p[j], JUDGEMENT) && !is_word(p[j], &["word", "say"])
+                || is_word(p[j], SOURCES)
+                    && (p[..j].iter().any(|x| x.possessive && is_word(x, PEOPLE))
+                        || said_by_a_person(p, j))
+        });
+        // (a person as a side: "where the doctor differs")
+        let differs = (1..p.len()).any(|j| {
+            conflict_at(p, j)
+                && p[..j]
+                    .iter()
+                    .rev()
+                    .find(|x| !is_word(x, MODALS) && !is_word(x, &["do", "does", "often", "not"]))
+                    .is_some_and(|x| is_word(x, PEOPLE) && !x.possessive)
+        });
+        judging || differs
+    });
+    if !persons {
+        return;
+    }
+    // (the side that prevails is said after the conflict: "where they differ, the excerpt
+    // counts")
+    let mut after = !here_conflict;
+    for part in parts_of(clause) {
+        // (the conflict's own part names the sides, not the one that prevails)
+        if (0..part.len()).any(|k| conflict_at(part, k)) {
+            after = true;
+            continue;
+        }
+        if !after {
+            continue;
+        }
+        let negated = part
+            .iter()
+            .any(|t| is_word(t, NEGATIONS) || is_word(t, &["no", "nothing"]));
+        let skip = |t: &&Tok| {
+            is_word(t, DETERMINERS)
+                || is_word(t, COPULAS)
+                || is_word(t, MODALS)
+                || is_word(
+                    t,
+                    &[
+                        "then", "also", "still", "always", "only", "what", "one", "the", "does",
+                        "do", "did", "has", "have", "gets", "get", "comes", "come", "goes", "go",
+                        "instead", "so", "it",
+                    ],
+                )
+        };
+        // the side before a verb of prevailing, or the object of a verb that takes a side
+        let side: Option<(usize, Vec<&Tok>)> = (0..part.len())
+            .find(|&v| is_word(part[v], PREVAILS))
+            .map(|v| (v, part[..v].iter().filter(|t| !skip(t)).copied().collect()))
+            .filter(|(_, s): &(usize, Vec<&Tok>)| !s.is_empty())
+            .or_else(|| {
+                (0..part.len())
+                    .find(|&v| is_word(part[v], TAKES_SIDE))
+                    .map(|v| {
+                        (
+                            v,
+                            part[v + 1..]
+                                .iter()
+                                .filter(|t| !skip(t))
+                                .copied()
+                                .collect::<Vec<&Tok>>(),
+                        )
+                    })
+                    .filter(|(_, s)| !s.is_empty())
+            });
+        let Some((v, side)) = side else {
+            continue;
+        };
+        // a text said to prevail, or a person's judgement said not to
+        let person = a_persons_side(&side);
+        if person == negated {
+            push(
+                out,
+                Rule::Directive,
+                part[v],
+                format!(
+                    "\"{}\": a conflict named and a text said to prevail over a person's judgement; say what the value is, not that it decides",
+                    part[v].text
+                ),
+            );
+            return;
+        }
+    }
+}

@@ -469,39 +469,20 @@ pub(super) fn left_out_of_the_answer(clause: &[&Tok], tool: &str, out: &mut Vec<
             (k, &clause[from..k])
         });
     // (a case set apart, its rows after the marker or, with nothing after it, before: "apart
-    // from urgent ones", "except for the rejected ones", "urgent ones except")
+    // from urgent ones", "except for the rejected ones", "urgent ones except", "less the pending
+    // ones", "but for the reason of a rejection", "short of the shared ones", "not counting
+    // the pending ones")
     let after = || {
         (0..clause.len())
-            .find(|&k| {
-                is_word(
-                    clause[k],
-                    &[
-                        "without",
-                        "except",
-                        "excepting",
-                        "excluding",
-                        "minus",
-                        "barring",
-                    ],
-                ) || is_word(clause[k], &["other", "rather"])
-                    && is_word_at(clause, k + 1, &["than"])
-                    || is_word(clause[k], &["but"]) && is_word_at(clause, k + 1, &["not"])
-                    || is_word(clause[k], &["apart", "aside", "away"])
-                        && is_word_at(clause, k + 1, &["from"])
-            })
-            .map(|k| {
-                let from = if is_word(
-                    clause[k],
-                    &["other", "rather", "but", "apart", "aside", "away"],
-                ) || is_word_at(clause, k + 1, &["for"])
-                {
-                    k + 2
-                } else {
-                    k + 1
-                };
+            .find_map(|k| set_apart_at(clause, k).map(|from| (k, from)))
+            .map(|(k, from)| {
+                // (to a mark or a condition: "less the rejected ones when `upcoming` is true")
                 let to = clause[from.min(clause.len())..]
                     .iter()
-                    .position(|t| t.kind == Kind::Comma)
+                    .position(|t| {
+                        t.kind == Kind::Comma
+                            || is_word(t, &["when", "if", "unless", "once", "while"])
+                    })
                     .map_or(clause.len(), |c| from + c);
                 let rows = &clause[from.min(to)..to];
                 if rows.iter().any(|t| t.kind == Kind::Word) {
@@ -513,24 +494,51 @@ pub(super) fn left_out_of_the_answer(clause: &[&Tok], tool: &str, out: &mut Vec<
                     .map_or(0, |c| c + 1);
                 (k, &clause[back..k])
             })
-            // (the rows of the list only: "without a key", "other than the doctor" are no rows)
-            .filter(|(_, s)| s.iter().any(|t| is_word(t, ROWS)))
+            // (the rows of the list, or a field of the one record a tool answers: "without a
+            // key", "other than the doctor" are no rows)
+            .filter(|(_, s)| {
+                s.iter().any(|t| is_word(t, ROWS))
+                    || s.iter()
+                        .take_while(|t| !is_word(t, &["of", "for", "with", "in", "from", "on"]))
+                        .any(|t| is_word(t, record_fields(tool)))
+            })
     };
     // on a tool this server serves, a thing left out with no place named ("pending ones are
     // omitted") is read too: its answer leaves out only what the contract or its own filter drops
     // (and on any tool that answers an intake: a value of care left out of it is care unseen)
     let served = crate::served::role_of(tool).is_some() || items_of(tool).contains(&"symptoms");
     let bare = || if served { bare_drop(clause) } else { None };
-    let Some((k, subject)) = before.or_else(after).or_else(bare) else {
+    // each reading of what is left out in turn: a place that names none of the answer's items
+    // ("…, which are on another search") leaves the case set apart before it to be read
+    let cands = [before, after(), bare()];
+    let Some((k, _)) = cands
+        .into_iter()
+        .flatten()
+        .find(|&(k, subject)| said_out(clause, tool, k, subject))
+    else {
         return;
     };
+    push(
+        out,
+        Rule::Concealment,
+        clause[k],
+        format!(
+            "\"{}\": an item said to be out of the answer; the clinic API answers every status and priority of a person's own appointments, the shared protocols with the clinic's, and each appointment with its doctor and reason; say what the answer holds, positively",
+            clause[k].text
+        ),
+    );
+}
+
+/// Whether `subject`, said left out of the answer by the marker at `k`, is one of the answer's
+/// items the contract gives, not a case it drops: see [`left_out_of_the_answer`].
+fn said_out(clause: &[&Tok], tool: &str, k: usize, subject: &[&Tok]) -> bool {
     // (a pronoun alone is the parameter the text is about: "it is omitted for every doctor")
     if !subject.iter().any(|t| {
         t.kind == Kind::Word
             && !is_word(t, DETERMINERS)
             && !is_word(t, &["it", "they", "them", "this", "these", "one"])
     }) {
-        return;
+        return false;
     }
     let has = |list: &[&str]| subject.iter().any(|t| is_word(t, list));
     // the subject's head, before its phrases ("the notes of the doctor", "the reason for a
@@ -543,11 +551,11 @@ pub(super) fn left_out_of_the_answer(clause: &[&Tok], tool: &str, out: &mut Vec<
         .take_while(|t| !is_word(t, &["of", "for", "with", "in", "after", "from", "on"]))
         .any(|t| is_word(t, items) || doctors && specialist(t))
     {
-        return;
+        return false;
     }
     // ("with or without open slots": both kept)
     if k >= 1 && is_word(clause[k], &["without"]) && is_word(clause[k - 1], &["or", "and"]) {
-        return;
+        return false;
     }
     // others' items, and nothing else with them
     let others =
@@ -600,22 +608,110 @@ pub(super) fn left_out_of_the_answer(clause: &[&Tok], tool: &str, out: &mut Vec<
     } else {
         case
     };
-    if others || case || dropped_slots || paging || unmatched {
-        return;
-    }
-    push(
-        out,
-        Rule::Concealment,
-        clause[k],
-        format!(
-            "\"{}\": an item said to be out of the answer; the clinic API answers every status and priority of a person's own appointments, the shared protocols with the clinic's, and each appointment with its doctor and reason; say what the answer holds, positively",
-            clause[k].text
-        ),
-    );
+    !(others || case || dropped_slots || paging || unmatched)
 }
 
 /// A specialist named by the vocabulary's nouns of one ("pediatricians", "cardiologists",
 /// "surgeons").
 fn specialist(t: &Tok) -> bool {
     t.kind == Kind::Word && crate::vocabulary::is_specialist(&t.text)
+}
+
+/// The fields of the one record a tool answers, set apart by name ("…, but for the reason of a
+/// rejection"): the values of its answer that are no person and no pronoun.
+fn record_fields(tool: &str) -> &'static [&'static str] {
+    match tool {
+        "list_my_appointments"
+        | "list_doctor_schedule"
+        | "search_protocols"
+        | "find_available_slots"
+        | "list_doctors"
+        | "list_specialties" => &[],
+        "get_intake" | "record_intake" => &["triage", "level", "severity", "symptoms", "duration"],
+        t if t.contains("appointment") || t.contains("oncall") => &[
+            "status", "statuses", "priority", "time", "times", "start", "end", "reason", "slot",
+        ],
+        _ => &[],
+    }
+}
+
+/// Where a case set apart from the answer starts, if a marker at `k` opens one: a preposition
+/// that takes away ("without", "except", "excluding", "minus", "barring", "less the …", "but
+/// for", "save for", "short of", "exclusive of", "other than", "apart from"), or a negated word
+/// of taking in ("not counting", "not including", "but not", "not with"). Its rows follow.
+fn set_apart_at(clause: &[&Tok], k: usize) -> Option<usize> {
+    let w = |j: usize, list: &[&str]| is_word_at(clause, j, list);
+    if w(
+        k,
+        &[
+            "without",
+            "except",
+            "excepting",
+            "excluding",
+            "minus",
+            "barring",
+            "sans",
+        ],
+    ) {
+        return Some(if w(k + 1, &["for"]) { k + 2 } else { k + 1 });
+    }
+    // two words: "other than", "rather than", "apart from", "but for", "save for", "short of",
+    // "exclusive of", "outside of"
+    if w(k, &["other", "rather"]) && w(k + 1, &["than"])
+        || w(k, &["apart", "aside", "away"]) && w(k + 1, &["from"])
+        || w(k, &["but", "save", "bar"]) && w(k + 1, &["for", "not"])
+        || w(k, &["short", "exclusive", "outside", "independent"]) && w(k + 1, &["of"])
+    {
+        return Some(k + 2);
+    }
+    // a preposition of taking away before a determined phrase: "less the pending ones", "save
+    // the shared ones", "bar those pending" ("less urgent ones", "less so" weigh: no rows)
+    if w(k, &["less", "save", "bar"])
+        && k >= 1
+        && !w(
+            k - 1,
+            &[
+                "much", "far", "no", "any", "even", "still", "is", "are", "be",
+            ],
+        )
+        && (w(k + 1, DETERMINERS) && !w(k + 1, &["no", "more", "than"])
+            || w(
+                k + 1,
+                &[
+                    "pending",
+                    "confirmed",
+                    "rejected",
+                    "cancelled",
+                    "escalated",
+                    "moved",
+                    "rescheduled",
+                    "shared",
+                    "past",
+                ],
+            ))
+    {
+        return Some(k + 1);
+    }
+    // a negated word of taking in, after a mark or the list: "…, not counting the pending
+    // ones", "…, not including shared ones", "not with the urgent ones"
+    if w(k, &["not", "never"])
+        && k >= 1
+        && matches!(clause[k - 1].kind, Kind::Comma)
+        && w(
+            k + 1,
+            &[
+                "counting",
+                "including",
+                "with",
+                "listing",
+                "showing",
+                "giving",
+                "covering",
+                "containing",
+            ],
+        )
+    {
+        return Some(k + 2);
+    }
+    None
 }

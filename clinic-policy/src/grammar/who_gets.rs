@@ -81,8 +81,14 @@ fn value_in(words: &[&Tok], tool: &str) -> Option<Value> {
     {
         return Some(Value::Note);
     }
+    // (on a tool that answers appointments, their one reason is a rejection's)
     if has(&["reason", "reasons"])
-        && (tool.starts_with("reject") || has(&["rejection", "rejections", "rejected"]))
+        && (tool.starts_with("reject")
+            || has(&["rejection", "rejections", "rejected"])
+            || matches!(
+                tool,
+                "get_appointment" | "list_my_appointments" | "list_doctor_schedule"
+            ))
     {
         return Some(Value::Reason);
     }
@@ -429,6 +435,59 @@ pub(super) fn audience_split_across(
     let parts = full_parts(&joined, text);
     if parts.len() >= 2 {
         split_audience(&parts, head, text, tool, out);
+    }
+}
+
+/// Values split between people over the whole text, each share in a clause of its own with its
+/// own verb ("The patient gets the status. The reason is for the doctor.", "The patient gets
+/// the triage level; the symptoms are for the doctor"): every clause that gives a value to a
+/// person is a share, and two shares of different values to different people, where the contract
+/// gives the other person that value too, keep it from them, as in one clause. A share said to
+/// be had too ("the doctor sees it too") adds, and splits nothing.
+pub(super) fn audience_split_in_text(
+    clauses: &[Vec<&Tok>],
+    text: &str,
+    tool: &str,
+    out: &mut Vec<Violation>,
+) {
+    if clauses.len() < 2 {
+        return;
+    }
+    let head = &clauses[0][..];
+    // each clause's parts as full ones, and the clause each came from; a clause that already
+    // splits its values is read on its own
+    // (a share must name its value: "Only for doctors" says who may call the tool, and "it"
+    // is the value of the clause before)
+    let mut parts: Vec<(Vec<Tok>, bool)> = Vec::new();
+    let mut clauses_with_share = std::collections::BTreeSet::new();
+    for (n, c) in clauses.iter().enumerate() {
+        for p in full_parts(c, text) {
+            let r: Vec<&Tok> = p.0.iter().collect();
+            let Some(sh) = share(&r, head, text, tool) else {
+                // (an additive word anywhere keeps the text from splitting)
+                if r.iter()
+                    .any(|t| is_word(t, &["too", "also", "both", "likewise", "alike"]))
+                {
+                    return;
+                }
+                continue;
+            };
+            if sh.words.is_empty() {
+                continue;
+            }
+            clauses_with_share.insert(n);
+            parts.push(p);
+        }
+    }
+    if clauses_with_share.len() < 2 {
+        return;
+    }
+    let mut scratch = Vec::new();
+    if split_audience(&parts, head, text, tool, &mut scratch)
+        && let Some(v) = scratch.into_iter().next()
+        && !out.iter().any(|o| o.rule == v.rule && o.range == v.range)
+    {
+        out.push(v);
     }
 }
 
@@ -1262,7 +1321,12 @@ fn share<'t>(c: &[&'t Tok], head: &[&Tok], text: &str, tool: &str) -> Option<Sha
     }
     if found.is_none() {
         for k in 1..c.len() {
+            // ("goes to the doctor", "belongs to its patient": a value handed to a person)
             let by = is_word(c[k], SHOWN) && is_word_at(c, k + 1, &["to", "by", "with"])
+                || is_word(
+                    c[k],
+                    &["goes", "go", "belongs", "belong", "passes", "falls"],
+                ) && is_word_at(c, k + 1, &["to"])
                 || is_word(c[k], &["for"]);
             if !by {
                 continue;
@@ -1435,6 +1499,28 @@ const KEPT: &[&str] = &[
     "stores",
     "saves",
     "holds",
+    // (written, sent or copied somewhere: a place all the same)
+    "written",
+    "writes",
+    "noted",
+    "documented",
+    "sent",
+    "forwarded",
+    "posted",
+    "pushed",
+    "uploaded",
+    "exported",
+    "transferred",
+    "routed",
+    "passed",
+    "attached",
+    "appended",
+    "duplicated",
+    "mirrored",
+    "synced",
+    "journaled",
+    "logs",
+    "files",
 ];
 
 /// Words that open the place a value is put in.
