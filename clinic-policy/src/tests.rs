@@ -30664,3 +30664,185 @@ fn audiences_rows_set_apart_and_ranks_are_read_by_meaning() {
         ),
     ]);
 }
+
+#[test]
+fn due_acts_kept_states_stopped_acts_and_kinds_of_visit_are_refused_by_meaning() {
+    for (place, tool, bad, why) in [
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments; for each pending one over a day old, a rejection is in order.",
+            "due, fitting or bound",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments; a pending one over a week old ends in a cancellation.",
+            "due, fitting or bound",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first; for the first one, a booking is in order.",
+            "due, fitting or bound",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Page of the patient's appointments; each pending one results in a cancellation after a week.",
+            "due, fitting or bound",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; a pending one lapses after a week.",
+            "end by itself",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Page of the doctor's appointments; it is fitting to reject each pending one over a day old.",
+            "fitting",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The confirmed appointment; once confirmed, it stays confirmed.",
+            "kept, fixed or held",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The confirmed appointment; its time is now final.",
+            "kept, fixed or held",
+        ),
+        (
+            O,
+            "book_appointment",
+            "The booked appointment; its slot is held for the patient through the whole month.",
+            "kept, fixed or held",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; a confirmed one remains booked.",
+            "kept, fixed or held",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the intake of one of the patient's appointments. The clinic no longer reads intakes.",
+            "no longer done",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor. The clinic no longer confirms appointments.",
+            "no longer done",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate an appointment to the oncall doctor of its clinic. The clinic has no oncall doctor at night.",
+            "no longer done",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the intake of one of the patient's appointments. The doctor has stopped reading intakes.",
+            "no longer done",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Not for first visits.",
+            "kinds of visit",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the intake of one of the patient's appointments. Not for first visits.",
+            "kinds of visit",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. Follow-up visits only.",
+            "kinds of visit",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate an appointment to the oncall doctor of its clinic. Not for urgent appointments.",
+            "kinds of visit",
+        ),
+    ] {
+        assert!(
+            refused_for(place, tool, bad, why),
+            "{bad}: {:?}",
+            judge(place, bad, tool)
+        );
+    }
+    passes(&[
+        (
+            O,
+            "escalate_to_oncall",
+            "Priority of the appointment: urgent after the escalation; the status stays as it was.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the doctor's appointments: it becomes urgent and moves to the oncall doctor of the same clinic. When the clinic has no oncall doctor, the error is NO_ONCALL_DOCTOR.",
+        ),
+        (
+            O,
+            "confirm_appointment",
+            "The confirmed appointment; a confirmed appointment can still be cancelled by its patient.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; a pending one stays pending until the doctor confirms or rejects it.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "The appointment; a pending one may end in a rejection by the doctor.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The cancelled appointment; its status is now final.",
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the patient's appointments. A cancelled appointment can no longer be moved.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots of one doctor. A slot booked by another patient is no longer open.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Open slots, earliest first, for the whole window.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot. A booking results in a pending appointment.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate an appointment; the escalation results in the appointment being moved to the oncall doctor.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the patient's appointments before the visit. One intake per appointment; a second one gives INTAKE_EXISTS.",
+        ),
+    ]);
+}

@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "645e06838afb603ce75a0f79ab3deef7654bb5f784015973e723878aeb25ce7f";
+const PINNED: &str = "e022a003aa8de5b1347e8604985e1ac0b4a018fd6fc11ac64822acb69a6d00f0";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

@@ -117,6 +117,12 @@ pub(crate) fn practice_claimed(text: &str, tool: &str, out: &mut Vec<Violation>)
                     "a person said to get a notice from the clinic: the clinic API answers only the caller and sends no reminder, message, receipt or call",
                 )
             }),
+            kind_of_visit(clause).map(|t| {
+                (
+                    t,
+                    "a kind of visit or appointment refused or required by a tool of this server: the clinic API has no kinds of visit, and every open slot can be booked",
+                )
+            }),
             prerequisite(clause).map(|t| {
                 (
                     t,
@@ -723,4 +729,157 @@ fn notice_sent<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
         .filter(|&j| notice(j))
         .find(|&j| !denied(j) && !denied(someone))
         .map(|j| clause[j])
+}
+
+/// Kinds of visit or appointment: first, follow-up, new, repeat, urgent, home, video, phone.
+const KINDS_OF_VISIT: &[&str] = &[
+    "first",
+    "initial",
+    "new",
+    "repeat",
+    "return",
+    "returning",
+    "follow",
+    "followup",
+    "urgent",
+    "emergency",
+    "home",
+    "house",
+    "video",
+    "online",
+    "phone",
+    "telephone",
+    "remote",
+    "virtual",
+    "telehealth",
+    "walk",
+    "person",
+    "routine",
+    "annual",
+    "yearly",
+    "second",
+    "specialist",
+    "group",
+    "private",
+    "short",
+    "long",
+    "double",
+    "same",
+    "weekend",
+    "evening",
+    "night",
+];
+
+/// Nouns of a visit: a visit, a consultation, a check-up, a session, a follow-up.
+const VISITS: &[&str] = &[
+    "visit",
+    "visits",
+    "consultation",
+    "consultations",
+    "consult",
+    "consults",
+    "checkup",
+    "checkups",
+    "check",
+    "session",
+    "sessions",
+    "followup",
+    "followups",
+    "up",
+    "ups",
+    "appointment",
+    "appointments",
+    "booking",
+    "bookings",
+    "call",
+    "calls",
+];
+
+/// A kind of visit or appointment refused or required: "Not for first visits", "Follow-up
+/// visits only", "First visits are refused", "not for home or video visits", "only for a new
+/// consultation". The contract knows no kind of visit: a slot is a doctor's time, and every
+/// open slot can be booked; an appointment's priority is set by an escalation, not asked by a
+/// booking. The kind stands before the visit's noun (past "or", "and" and a hyphen); the
+/// clause restricts (an "only", "except", "excluding"), denies ("not", "no", "never") or
+/// refuses ("refused", "excluded", "barred"). A word of a status or of the tool's own object
+/// ("the new appointment", "the same appointment id") is no kind: "new" and "same" count only
+/// before a visit, a consultation or a session.
+fn kind_of_visit<'a>(clause: &[&'a Tok]) -> Option<&'a Tok> {
+    let n = clause.len();
+    let restricts = clause.iter().any(|x| {
+        is_word(x, NEGATIONS)
+            || is_word(
+                x,
+                &[
+                    "no",
+                    "only",
+                    "except",
+                    "excluding",
+                    "excluded",
+                    "refused",
+                    "barred",
+                    "disallowed",
+                    "unsupported",
+                    "declined",
+                    "exclusively",
+                    "solely",
+                ],
+            )
+    });
+    if !restricts {
+        return None;
+    }
+    (0..n).find_map(|k| {
+        if !is_word(clause[k], VISITS) || clause[k].possessive {
+            return None;
+        }
+        // ("follow-up", "check-up", "walk-in", "in-person" as one word or split)
+        let noun_up = is_word(clause[k], &["up", "ups"]);
+        if noun_up && !(k > 0 && is_word(clause[k - 1], &["follow", "check"])) {
+            return None;
+        }
+        if is_word(clause[k], &["check"]) && !is_word_at(clause, k + 1, &["up", "ups"]) {
+            return None;
+        }
+        let strict = is_word(
+            clause[k],
+            &[
+                "visit",
+                "visits",
+                "consultation",
+                "consultations",
+                "consult",
+                "consults",
+                "session",
+                "sessions",
+            ],
+        );
+        // (the words before the noun, past "or", "and", commas and hyphen parts)
+        let mut j = if noun_up { k - 1 } else { k };
+        let mut found = None;
+        let mut steps = 0;
+        while j > 0 && steps < 5 {
+            j -= 1;
+            steps += 1;
+            let x = clause[j];
+            if is_word(x, &["or", "and", "in", "up"]) || x.kind == Kind::Comma {
+                continue;
+            }
+            if is_word(x, KINDS_OF_VISIT)
+                && (strict || !is_word(x, &["new", "same", "short", "long"]))
+                && !(is_word(x, &["first", "second"])
+                    && j > 0
+                    && is_word(clause[j - 1], DETERMINERS))
+            {
+                found = Some(x);
+                continue;
+            }
+            break;
+        }
+        // (a follow-up or a check-up named alone is a kind of its own)
+        found.or_else(|| {
+            (noun_up || is_word(clause[k], &["followup", "followups", "checkup", "checkups"]))
+                .then_some(clause[k])
+        })
+    })
 }

@@ -617,3 +617,382 @@ pub(super) fn act_handed(
         ),
     );
 }
+
+/// Predicates that say an act is fitting, called for or to be expected: "a rejection is in
+/// order", "a cancellation is called for", "a booking is advisable", "is the right step".
+const FITTING: &[&str] = &[
+    "appropriate",
+    "fitting",
+    "advisable",
+    "advised",
+    "recommended",
+    "warranted",
+    "proper",
+    "sensible",
+    "wise",
+    "prudent",
+    "best",
+    "expected",
+    "customary",
+    "usual",
+    "standard",
+    "normal",
+    "needed",
+    "necessary",
+    "required",
+    "indicated",
+    "suitable",
+    "apt",
+    "justified",
+    "mandatory",
+    "compulsory",
+    "obligatory",
+    "inevitable",
+    "certain",
+    "automatic",
+    "likely",
+    "imminent",
+];
+
+/// Verbs whose object is what a thing comes to: "ends in", "leads to", "results in", "turns
+/// into", "is followed by", "culminates in", "triggers", "brings", "means".
+const OUTCOME: &[&str] = &[
+    "end",
+    "lead",
+    "result",
+    "turn",
+    "culminate",
+    "finish",
+    "terminate",
+    "conclude",
+    "convert",
+    "follow",
+    "trigger",
+    "entail",
+    "mean",
+    "imply",
+    "bring",
+    "prompt",
+    "cause",
+    "invite",
+    "draw",
+    "head",
+    "go",
+    "pass",
+    "give",
+    "wind",
+    "close",
+    "resolve",
+    "develop",
+    "evolve",
+    "progress",
+    "escalate",
+];
+
+/// The particles between an outcome verb and what it comes to ("ends in", "leads to", "ends up
+/// with", "gives way to", "is followed by").
+const TOWARD: &[&str] = &[
+    "in", "into", "to", "with", "up", "as", "by", "on", "way", "at", "for", "toward", "towards",
+];
+
+/// Verbs an appointment is said to lapse by: "lapses", "expires", "times out", "falls away".
+const LAPSE: &[&str] = &[
+    "lapse",
+    "lapses",
+    "expire",
+    "expires",
+    "voids",
+    "dies",
+    "vanishes",
+    "disappears",
+    "autocancels",
+];
+
+/// Whether a word is one of the inflections of a verb of a list of bases ("ends", "ended",
+/// "ending" of "end"; "led" of "lead"; "brought" of "bring").
+fn of_verbs(t: &Tok, bases: &[&str]) -> bool {
+    let w = t.text.to_lowercase();
+    let irregular = [
+        ("led", "lead"),
+        ("brought", "bring"),
+        ("went", "go"),
+        ("gone", "go"),
+        ("goes", "go"),
+        ("gave", "give"),
+        ("given", "give"),
+        ("drawn", "draw"),
+        ("drew", "draw"),
+        ("meant", "mean"),
+        ("wound", "wind"),
+    ];
+    if let Some((_, b)) = irregular.iter().find(|(f, _)| *f == w) {
+        return bases.contains(b);
+    }
+    bases.iter().any(|b| {
+        w == *b
+            || w.strip_suffix('s') == Some(b)
+            || w.strip_suffix("es") == Some(b)
+            || w.strip_suffix("ed") == Some(b)
+            || w.strip_suffix('d') == Some(b)
+            || w.strip_suffix("ing") == Some(b)
+            || w.strip_suffix("ing").map(|s| format!("{s}e")).as_deref() == Some(b)
+    })
+}
+
+/// An act of the API said due, fitting or bound to happen to a thing, read over the clause in
+/// any order: the act (a noun, or a participle after the verb) as what is "in order", "called
+/// for", "advisable" or "expected" ("for each pending one over a day old, a rejection is in
+/// order", "it is fitting to reject it"), as what a thing "ends in", "leads to", "results in",
+/// "turns into" or "is followed by" ("a pending one over a week old ends in a cancellation",
+/// "each pending one ends up rejected"), or an appointment said to lapse by itself ("a pending
+/// one lapses after a week", "is cancelled automatically"). Nothing in the contract acts on
+/// its own: a pending appointment stays pending until its doctor confirms or rejects it, and no
+/// act is owed to any record. The tool's own act on its one object, the doctor's answer with
+/// its doer or both answers together ("ends in a confirmation or a rejection"), a hedge ("may
+/// end in a cancellation") and a denial ("never lapses") pass.
+pub(super) fn act_fitting(
+    clause: &[&Tok],
+    effects: &[&'static str],
+    mutates: bool,
+    out: &mut Vec<Violation>,
+) {
+    let n = clause.len();
+    if clause.iter().any(|x| {
+        is_word(x, NEGATIONS)
+            || is_word(
+                x,
+                &[
+                    "no", "nothing", "nobody", "may", "might", "can", "could", "until", "till",
+                    "unless", "if", "whether",
+                ],
+            )
+    }) {
+        return;
+    }
+    let acts: Vec<&'static str> = clause.iter().filter_map(|x| act_named(x)).collect();
+    // (both answers of the doctor: the course of a pending one, no act handed on)
+    if acts.contains(&"confirm") && acts.contains(&"reject") {
+        return;
+    }
+    let allowed = |clause: &[&Tok], at: usize, from: usize, base: &str| {
+        !own(clause, base, effects, mutates) && !doctors_answer(clause, from, at, base)
+    };
+    let mut hit: Option<(&Tok, &str)> = None;
+    // the act as a fitting thing: "<act> is in order", "<act> is called for", "it is fitting
+    // to <act>"
+    for (k, t) in clause.iter().enumerate() {
+        let in_order = is_word(t, &["order"])
+            && k > 0
+            && is_word(clause[k - 1], &["in"])
+            && !is_word_at(clause, k + 1, &["to", "that", "of", "by", "from"]);
+        let called_for = is_word(t, &["called", "asked"]) && is_word_at(clause, k + 1, &["for"]);
+        let fitting = is_word(t, FITTING);
+        let step = is_word(
+            t,
+            &["step", "course", "move", "thing", "rule", "norm", "outcome"],
+        ) && k > 0
+            && is_word(
+                clause[k - 1],
+                &[
+                    "right", "next", "usual", "normal", "proper", "expected", "best", "natural",
+                ],
+            );
+        if !(in_order || called_for || fitting || step) {
+            continue;
+        }
+        // (a copula before it, past adverbs: "is now in order", "would be called for")
+        let start = if in_order || step { k - 1 } else { k };
+        let mut c = start;
+        while c > 0 && is_word(clause[c - 1], ADVERBS) {
+            c -= 1;
+        }
+        while c > 0 && is_word(clause[c - 1], &["the", "a", "an"]) {
+            c -= 1;
+        }
+        let copula = c > 0
+            && is_word(
+                clause[c - 1],
+                &[
+                    "is", "are", "be", "becomes", "become", "seems", "seem", "looks", "remains",
+                    "stays",
+                ],
+            );
+        // (the act: the subject before the copula, within its phrase, or after "to" when the
+        // subject is "it"/"this": "it is advisable to cancel them")
+        let subject = if copula {
+            clause[..c - 1]
+                .iter()
+                .enumerate()
+                .rev()
+                .take_while(|(_, x)| x.kind == Kind::Word)
+                .take(8)
+                .find_map(|(j, x)| act_named(x).map(|b| (j, b)))
+        } else {
+            None
+        };
+        let after = || {
+            (k + 1..n).take(4).find_map(|j| {
+                let b = act_named(clause[j]).or_else(|| match verb(&clause[j].text) {
+                    Some((b, VerbClass::Effect, Form::Base)) if API_ACTS.contains(&b) => Some(b),
+                    _ => None,
+                })?;
+                Some((j, b))
+            })
+        };
+        let it = copula && c > 1 && is_word(clause[c - 2], &["it", "this", "that"]);
+        let found = subject.or_else(|| {
+            (it && is_word_at(clause, k + 1, &["to"]))
+                .then(after)
+                .flatten()
+        });
+        if let Some((j, b)) = found
+            && allowed(clause, j, j.min(k), b)
+        {
+            hit = Some((clause[j], b));
+            break;
+        }
+    }
+    // what a thing comes to: "ends in a cancellation", "leads to its rejection", "ends up
+    // rejected", "is followed by a cancellation"
+    if hit.is_none() {
+        for (k, t) in clause.iter().enumerate() {
+            // (said of a record of this server: an appointment, a booking, "a pending one")
+            let of_a_record = clause[..k].iter().any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "appointment",
+                        "appointments",
+                        "booking",
+                        "bookings",
+                        "one",
+                        "ones",
+                        "visit",
+                        "visits",
+                        "slot",
+                        "slots",
+                        "it",
+                        "each",
+                        "every",
+                    ],
+                )
+            });
+            if !of_verbs(t, OUTCOME) || !of_a_record {
+                continue;
+            }
+            let mut p = k + 1;
+            while p < n && p < k + 4 && is_word(clause[p], TOWARD) {
+                p += 1;
+            }
+            // (a verb with its object right after it: "triggers a cancellation"; an
+            // intransitive one needs its particle: "ends in", "leads to")
+            let direct = of_verbs(
+                t,
+                &[
+                    "trigger", "entail", "mean", "imply", "bring", "prompt", "cause", "invite",
+                    "draw",
+                ],
+            );
+            if p == k + 1 && !direct {
+                continue;
+            }
+            let Some(x) = clause.get(p) else { continue };
+            let participle = match verb(&x.text) {
+                Some((b, VerbClass::Effect, Form::Participle | Form::Past))
+                    if API_ACTS.contains(&b) =>
+                {
+                    Some((p, b))
+                }
+                _ => None,
+            };
+            let found =
+                participle.or_else(|| act_at(clause, p).filter(|(_, b)| API_ACTS.contains(b)));
+            if let Some((j, b)) = found
+                && allowed(clause, j, p, b)
+            {
+                hit = Some((clause[j], b));
+                break;
+            }
+        }
+    }
+    // an appointment said to lapse by itself: "a pending one lapses after a week", "a
+    // pending one is cancelled automatically", "cancels itself"
+    if hit.is_none() {
+        let record = clause.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "appointment",
+                    "appointments",
+                    "booking",
+                    "bookings",
+                    "one",
+                    "ones",
+                    "visit",
+                    "visits",
+                    "reservation",
+                    "reservations",
+                ],
+            )
+        });
+        let by_itself = clause.iter().any(|x| {
+            is_word(
+                x,
+                &[
+                    "automatically",
+                    "itself",
+                    "themselves",
+                    "own",
+                    "auto",
+                    "unattended",
+                    "silently",
+                ],
+            )
+        });
+        let keyish = clause.iter().any(|x| {
+            is_word(
+                x,
+                &["key", "keys", "idempotency", "token", "tokens", "session"],
+            )
+        });
+        if record && !keyish {
+            hit = clause.iter().enumerate().find_map(|(k, x)| {
+                if is_word(x, LAPSE)
+                    || is_word(x, &["times", "timed", "time"])
+                        && is_word_at(clause, k + 1, &["out"])
+                    || is_word(x, &["falls", "fall", "drops", "drop", "runs", "run"])
+                        && is_word_at(clause, k + 1, &["away", "off", "out", "through"])
+                {
+                    return Some((*x, "end"));
+                }
+                if by_itself
+                    && let Some((b, VerbClass::Effect, _)) = verb(&x.text)
+                    && API_ACTS.contains(&b)
+                    && !own(clause, b, effects, mutates)
+                {
+                    return Some((*x, b));
+                }
+                None
+            });
+        }
+    }
+    let Some((t, _)) = hit else {
+        return;
+    };
+    // (a clause another reading already refused keeps that reading's message)
+    if out
+        .iter()
+        .any(|v| clause.iter().any(|x| v.range == (x.start..x.end)))
+    {
+        return;
+    }
+    push(
+        out,
+        Rule::Directive,
+        t,
+        format!(
+            "\"{}\": an act of the API said due, fitting or bound to happen to a thing (in order, called for, ends in, leads to, lapses): nothing in the contract acts on its own; a pending appointment stays pending until its doctor confirms or rejects it",
+            t.text
+        ),
+    );
+}

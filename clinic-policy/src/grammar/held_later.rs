@@ -273,3 +273,217 @@ pub(super) fn said_final(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violat
         );
     }
 }
+
+/// States of an appointment or its slot that the contract lets change: confirmed, booked,
+/// held, reserved, valid, secured, guaranteed, in place, yours.
+const HELD_STATES: &[&str] = &[
+    "confirmed",
+    "booked",
+    "held",
+    "reserved",
+    "valid",
+    "secured",
+    "secure",
+    "guaranteed",
+    "yours",
+    "theirs",
+    "fixed",
+    "locked",
+    "frozen",
+    "final",
+    "permanent",
+    "scheduled",
+    "assigned",
+    "blocked",
+    "saved",
+    "kept",
+    "taken",
+];
+
+/// Verbs that keep a state on: "stays", "remains", "keeps", "continues", "is held".
+const STAYS: &[&str] = &[
+    "stays",
+    "stay",
+    "stayed",
+    "remains",
+    "remain",
+    "remained",
+    "keeps",
+    "keep",
+    "continues",
+    "continue",
+    "persists",
+    "lasts",
+];
+
+/// Words that say a state is fixed for good: final, fixed, locked, frozen, permanent, settled.
+const FOR_GOOD: &[&str] = &[
+    "final",
+    "fixed",
+    "locked",
+    "frozen",
+    "permanent",
+    "definitive",
+    "settled",
+    "binding",
+    "irrevocable",
+    "irreversible",
+    "unchangeable",
+    "immutable",
+    "guaranteed",
+];
+
+/// A state of an appointment or its slot said kept, fixed or held for a span, read over the
+/// clause: "Once confirmed, the appointment stays confirmed", "a confirmed one stays confirmed
+/// through the whole month", "its time is now final", "its slot is held for the patient
+/// through the whole week", "the booking is locked in for the rest of the month". The contract
+/// lets the patient cancel or move a confirmed appointment (a move makes it pending again) and
+/// the doctor reject a pending one; a state kept is a promise the server cannot keep. Hedged
+/// ("stays confirmed unless the patient cancels it", "until the patient moves it"), denied, or
+/// said of a cancelled or rejected one, or of the tool's own cancellation or rejection, it
+/// passes; "the status stays as it was" (of an escalation) keeps no state named here.
+pub(super) fn state_kept(clause: &[&Tok], effects: &[&str], out: &mut Vec<Violation>) {
+    let n = clause.len();
+    if clause.iter().any(|t| {
+        is_word(t, HEDGES)
+            || is_word(
+                t,
+                &[
+                    "until",
+                    "till",
+                    "cancelled",
+                    "rejected",
+                    "cancellation",
+                    "rejection",
+                    "key",
+                    "keys",
+                    "idempotency",
+                ],
+            )
+    }) || effects.iter().any(|e| matches!(*e, "cancel" | "reject"))
+    {
+        return;
+    }
+    // (of an appointment, its slot, time or status)
+    let record = clause.iter().any(|t| {
+        is_word(
+            t,
+            &[
+                "appointment",
+                "appointments",
+                "booking",
+                "bookings",
+                "slot",
+                "slots",
+                "time",
+                "times",
+                "status",
+                "statuses",
+                "one",
+                "ones",
+                "it",
+                "they",
+                "visit",
+                "visits",
+                "reservation",
+                "doctor",
+                "date",
+                "start",
+                "place",
+            ],
+        )
+    });
+    if !record {
+        return;
+    }
+    // a span: "through the whole month", "for the rest of the week", "throughout the week",
+    // "for a month", "all week", "for good"
+    let span = (0..n).any(|j| {
+        let anchor = is_word(
+            clause[j],
+            &[
+                "through",
+                "throughout",
+                "for",
+                "over",
+                "during",
+                "across",
+                "all",
+            ],
+        );
+        anchor
+            && (j + 1..n).take(4).any(|i| {
+                is_word(
+                    clause[i],
+                    &[
+                        "whole",
+                        "entire",
+                        "rest",
+                        "remainder",
+                        "full",
+                        "good",
+                        "ever",
+                        "life",
+                        "duration",
+                        "length",
+                    ],
+                ) || is_word(clause[i], TIME_UNITS)
+                    && i > 0
+                    && is_word(clause[i - 1], &["the", "that", "this", "its"])
+            })
+    });
+    let hit = (0..n).find(|&k| {
+        let t = clause[k];
+        // "stays confirmed", "remains booked", "keeps its slot", "stays the patient's"
+        let stays = is_word(t, STAYS)
+            && (k + 1..n).take(3).any(|i| {
+                is_word(clause[i], HELD_STATES) || is_word(clause[i], &["place", "force", "effect"])
+            });
+        // "is now final", "its time is fixed", "is locked in"
+        let good = is_word(t, FOR_GOOD)
+            && clause[..k].iter().rev().take(3).any(|x| {
+                is_word(
+                    x,
+                    &[
+                        "is",
+                        "are",
+                        "becomes",
+                        "become",
+                        "stays",
+                        "remains",
+                        "be",
+                        "now",
+                        "then",
+                        "henceforth",
+                    ],
+                )
+            })
+            && !is_word_at(
+                clause,
+                k + 1,
+                &["at", "by", "per", "to", "length", "size", "width"],
+            );
+        // "is held for the patient through the whole week", "stays confirmed for the rest"
+        let held = span
+            && (is_word(t, STAYS)
+                || is_word(t, HELD_STATES)
+                    && clause[..k].iter().rev().take(2).any(|x| {
+                        is_word(
+                            x,
+                            &["is", "are", "be", "been", "stays", "remains", "kept", "now"],
+                        )
+                    }));
+        stays || good || held
+    });
+    if let Some(k) = hit {
+        push(
+            out,
+            Rule::Directive,
+            clause[k],
+            format!(
+                "\"{}\": a state of an appointment or its slot said kept, fixed or held for a span; the patient can still cancel or move a confirmed appointment (a move makes it pending) and the doctor reject a pending one",
+                clause[k].text
+            ),
+        );
+    }
+}

@@ -994,6 +994,8 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         outranks::ranked_where_they_differ(if n > 0 { &clauses[n - 1] } else { &[] }, clause, out);
         held_later::held_later(clause, &effects, out);
         held_later::said_final(clause, &effects, out);
+        held_later::state_kept(clause, &effects, out);
+        due::act_fitting(clause, &effects, tool.mutates, out);
         shown_as_other(clause, out);
         retry_key_changed(clause, out);
         value_for_an_ailment(clause, text, out);
@@ -1115,6 +1117,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
     }
     for clause in &clauses {
         out_of_service(clause, tool.name, field, out);
+        no_longer_done(clause, tool.name, out);
     }
     if field == Field::ParamDescription && tool.input {
         parameter_bounds(&clauses, out);
@@ -1489,3 +1492,217 @@ fn clauses(toks: &[Tok]) -> Vec<Vec<&Tok>> {
 
 #[cfg(test)]
 mod tests;
+
+/// Who does the acts of this server's tools: the clinic, its doctors, the oncall doctor, the
+/// server and its API.
+const DOERS: &[&str] = &[
+    "clinic",
+    "clinics",
+    "doctor",
+    "doctors",
+    "oncall",
+    "server",
+    "api",
+    "system",
+    "service",
+    "practice",
+    "staff",
+    "team",
+    "reception",
+    "nurse",
+    "nurses",
+    "physician",
+    "physicians",
+    "nobody",
+    "one",
+];
+
+/// Times of a day or a week a person may be said to be away at.
+const AWAY_TIMES: &[&str] = &[
+    "night",
+    "nights",
+    "overnight",
+    "nighttime",
+    "evening",
+    "evenings",
+    "morning",
+    "mornings",
+    "weekend",
+    "weekends",
+    "weekday",
+    "weekdays",
+    "holiday",
+    "holidays",
+    "hours",
+    "midnight",
+    "sunday",
+    "sundays",
+    "saturday",
+    "saturdays",
+    "friday",
+    "fridays",
+    "monday",
+    "mondays",
+    "summer",
+    "winter",
+    "christmas",
+    "lunch",
+];
+
+/// A served tool's act, its object or its receiver said to be no longer done, read over the
+/// clause with any verb: the clinic, a doctor, the oncall doctor or the server as the doer of
+/// an act that has stopped ("The clinic no longer reads intakes", "the oncall doctor no longer
+/// reads notes", "The clinic has stopped confirming appointments", "the clinic does not set a
+/// triage level any more", "The clinic no longer has an oncall doctor"), a served record said
+/// no longer acted on ("Intakes are no longer read"), or the oncall doctor denied at a time of
+/// day or week ("The clinic has no oncall doctor at night", "nobody is on call at the
+/// weekend"). Every tool of this server is served and the contract has one oncall doctor per
+/// clinic with no hours; `NO_ONCALL_DOCTOR` is an error of the call, said with a condition
+/// ("when the clinic has no oncall doctor") and no time. A state after an act ("a cancelled
+/// appointment can no longer be moved", "the old slot is no longer held", "after the
+/// escalation the doctor no longer sees it") passes.
+fn no_longer_done(clause: &[&Tok], tool: &str, out: &mut Vec<Violation>) {
+    if crate::served::role_of(tool.trim()).is_none() {
+        return;
+    }
+    let n = clause.len();
+    let w = |j: usize, list: &[&str]| is_word_at(clause, j, list);
+    // (what comes after an act or a state: a condition, a former one, an ability lost by a
+    // state)
+    let after_a_state = clause.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "after",
+                "once",
+                "when",
+                "if",
+                "since",
+                "unless",
+                "whenever",
+                "cancelled",
+                "rejected",
+                "started",
+                "past",
+                "old",
+                "older",
+                "previous",
+                "former",
+                "freed",
+                "released",
+                "moved",
+                "escalated",
+                "first",
+                "original",
+                "can",
+                "could",
+                "may",
+                "might",
+                "ca",
+            ],
+        )
+    });
+    // a stop: "no longer", "not … any more/anymore/any longer", "has stopped", "ceased to"
+    let stop = (0..n).find(|&k| {
+        w(k, &["no"]) && w(k + 1, &["longer", "more"]) && !w(k + 2, &["than"])
+            || w(k, &["anymore"])
+            || w(k, &["any"]) && w(k + 1, &["more", "longer"])
+            || w(
+                k,
+                &[
+                    "stopped",
+                    "stops",
+                    "ceased",
+                    "ceases",
+                    "quit",
+                    "quits",
+                    "discontinued",
+                ],
+            ) && clause.get(k + 1).is_some_and(|x| {
+                x.text.ends_with("ing") || is_word(x, &["to"]) || change_noun(&x.text).is_some()
+            })
+    });
+    let mut hit = None;
+    if let Some(s) = stop
+        && !after_a_state
+    {
+        // (the doer before the stop, or any served act or record after it)
+        let doer = clause[..s]
+            .iter()
+            .any(|x| is_word(x, DOERS) && !x.possessive);
+        let acted = clause.iter().any(|x| {
+            matches!(verb(&x.text), Some((_, _, _)))
+                || change_noun(&x.text).is_some()
+                || is_word(
+                    x,
+                    &[
+                        "intake",
+                        "intakes",
+                        "appointment",
+                        "appointments",
+                        "note",
+                        "notes",
+                        "triage",
+                        "slot",
+                        "slots",
+                        "protocol",
+                        "protocols",
+                        "schedule",
+                        "schedules",
+                        "escalation",
+                        "escalations",
+                        "booking",
+                        "bookings",
+                        "oncall",
+                        "doctor",
+                        "doctors",
+                        "has",
+                        "have",
+                    ],
+                )
+        });
+        if doer && acted {
+            hit = Some(clause[s]);
+        }
+    }
+    // the oncall doctor denied at a time: "no oncall doctor at night", "nobody on call at the
+    // weekend", "the oncall doctor is off on Sundays", "only on weekdays"
+    if hit.is_none() {
+        let oncall = (0..n).any(|k| w(k, &["oncall"]) || w(k, &["on"]) && w(k + 1, &["call"]));
+        let time = clause.iter().position(|x| is_word(x, AWAY_TIMES));
+        let denied = clause.iter().any(|x| {
+            is_word(x, NEGATIONS)
+                || is_word(
+                    x,
+                    &[
+                        "no",
+                        "nobody",
+                        "only",
+                        "off",
+                        "away",
+                        "unavailable",
+                        "closed",
+                        "except",
+                        "outside",
+                        "absent",
+                        "unreachable",
+                        "unstaffed",
+                    ],
+                )
+        });
+        if oncall
+            && denied
+            && let Some(t) = time
+        {
+            hit = Some(clause[t]);
+        }
+    }
+    if let Some(t) = hit {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a served tool's act, its object or its doer said no longer done, or the oncall doctor said away at a time: every tool of this server is served, and the contract has one oncall doctor per clinic with no hours".to_owned(),
+        );
+    }
+}
