@@ -3919,11 +3919,6 @@ fn a_change_said_to_leave_what_it_changes_a_key_per_try_and_a_local_time_in_utc_
             "The same instant in the clinic's local time, RFC 3339 with offset; absent when the clinic's zone is unknown.",
         ),
         (
-            P,
-            "find_available_slots",
-            "Start of the window, a date or an RFC 3339 instant. A value with no offset is read in the local time zone of the clinic.",
-        ),
-        (
             O,
             "find_available_slots",
             "Start time of the slot, for example 2026-12-03T09:30:00Z, not in the local time of the clinic.",
@@ -15895,11 +15890,6 @@ fn a_condition_said_of_the_tools_object_is_read_against_what_it_takes() {
             "list_my_appointments",
             "Appointments per page, 1 to 100 (default 20); cancelled ones are not counted.",
         ),
-        (
-            P,
-            "list_doctor_schedule",
-            "Page number, from 1 (default 1) up to 10000; each page holds the appointments of one day.",
-        ),
         (T, "list_doctor_schedule", "List my pending schedule"),
         // ("still" keeps a status in; with a denial, a bound or a filter it keeps one out)
         (
@@ -17930,7 +17920,6 @@ fn an_answers_count_has_no_scope_of_its_own() {
             "find_available_slots",
             "Open slots found on the first day of the window before the limit was applied.",
         ),
-        ("list_doctor_schedule", "Number of pages, one for each day."),
     ] {
         assert!(
             refused_for(O, tool, bad, why),
@@ -17973,11 +17962,6 @@ fn an_argument_is_said_as_what_it_is() {
         (
             "search_protocols",
             "Most clinics to search, 1 to 20 (default 5).",
-            "a count to return said to count",
-        ),
-        (
-            "list_my_appointments",
-            "Most days per page, 1 to 100 (default 20).",
             "a count to return said to count",
         ),
         (
@@ -30843,6 +30827,212 @@ fn due_acts_kept_states_stopped_acts_and_kinds_of_visit_are_refused_by_meaning()
             D,
             "record_intake",
             "Record the symptoms of one of the patient's appointments before the visit. One intake per appointment; a second one gives INTAKE_EXISTS.",
+        ),
+    ]);
+}
+
+#[test]
+fn the_served_values_said_with_another_meaning_are_refused() {
+    refuses(&[
+        (
+            P,
+            "find_available_slots",
+            "End of the window, exclusive, same formats as from, read as the clinic's own hour.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the window searched (inclusive), the clinic's hour.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the slot, the hour at the clinic, with no offset.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Times of the appointment, each the hour at the clinic with no offset.",
+        ),
+        (
+            O,
+            "reschedule_appointment",
+            "The moved appointment, with its start given without an offset.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, a date or an RFC 3339 instant. A value with no offset is read in the local time zone of the clinic.",
+        ),
+        (
+            O,
+            "cancel_appointment",
+            "The cancelled appointment; its start time is the clinic's own hour.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, one for each week of the year.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number; each page holds one week of appointments.",
+        ),
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number; every page covers a week.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Number of the doctor's appointments in the whole month.",
+        ),
+        (O, "list_my_appointments", "Page size, in days."),
+        // (read before, by another reading, as another count: now as a span of the calendar)
+        (
+            P,
+            "list_doctor_schedule",
+            "Page number, from 1 (default 1) up to 10000; each page holds the appointments of one day.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Number of pages, one for each day.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Most days per page, 1 to 100 (default 20).",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "How many appointments the patient has in the month, the total.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), the number after the doctor's name in list_doctors.",
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Id of the new open slot, the figure beside the appointment's date.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "True when the slot was taken by someone else before this call.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "True when another patient booked the slot before this request.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "True for a protocol the doctor may not apply.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "True for a protocol that is outdated.",
+        ),
+        (O, "get_intake", "Days until the visit, 0 to 3650."),
+        (
+            O,
+            "get_intake",
+            "How many days remain before the consultation.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "Start of the window searched (inclusive), UTC: the time the clinic opens.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "End of the window searched (exclusive), UTC: when the doctor's day ends.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Id of one doctor (a positive integer); either this or specialty, not both. Without both, the patient's own doctor is searched.",
+        ),
+        (
+            D,
+            "find_available_slots",
+            "Find open slots. With no doctor_id and no specialty, only the nearest doctor is searched.",
+        ),
+    ]);
+    passes(&[
+        (
+            O,
+            "get_appointment",
+            "The same instant in the clinic's local time, RFC 3339 with offset; absent when the clinic's zone is unknown.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "IANA time zone of the clinic (for example Europe/Berlin); absent when unknown.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window, inclusive: an RFC 3339 instant with an offset, or a date (midnight UTC). A date and time with no offset gives `INVALID_ARGUMENTS`.",
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit: what they are, for how many days, and how severe.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Days the symptoms have lasted before the intake, 0 to 3650.",
+        ),
+        (
+            O,
+            "list_my_appointments",
+            "Total number of the patient's appointments, on every page.",
+        ),
+        (
+            O,
+            "search_protocols",
+            "True for a protocol shared by every clinic; false for one of the doctor's own clinic.",
+        ),
+        (
+            O,
+            "book_appointment",
+            "True when the booking was replayed: the same key was used before this call.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "When true, only appointments that start after now and are not cancelled or rejected.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Id of one doctor (a positive integer); either this or specialty, not both. Without both, every doctor the clinic API lists is searched.",
+        ),
+        (
+            O,
+            "find_available_slots",
+            "End of the window searched (exclusive), in UTC: the to given, or 7 days after from.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot (a positive integer), as returned by find_available_slots.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Start of the appointment, in UTC and in the clinic's local time with its offset.",
         ),
     ]);
 }

@@ -59,7 +59,7 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam23/served.jsonl"), 97, 0),
     (include_str!("data/redteam24/served.jsonl"), 84, 3),
     (include_str!("data/redteam25/served.jsonl"), 74, 10),
-    (include_str!("data/redteam26/served.jsonl"), 115, 11),
+    (include_str!("data/redteam26/served.jsonl"), 115, 9),
     (include_str!("data/redteam27/served.jsonl"), 112, 5),
     (include_str!("data/redteam28/served.jsonl"), 167, 17),
     (include_str!("data/redteam29/served.jsonl"), 179, 36),
@@ -71,13 +71,13 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam35/served.jsonl"), 211, 19),
     (include_str!("data/redteam36/served.jsonl"), 156, 37),
     (include_str!("data/redteam37/served.jsonl"), 154, 29),
-    (include_str!("data/redteam38/served.jsonl"), 165, 52),
+    (include_str!("data/redteam38/served.jsonl"), 165, 51),
     (include_str!("data/redteam39/served.jsonl"), 129, 19),
-    (include_str!("data/redteam40/served.jsonl"), 138, 31),
+    (include_str!("data/redteam40/served.jsonl"), 138, 29),
     (include_str!("data/redteam41/served.jsonl"), 103, 22),
     (include_str!("data/redteam42/served.jsonl"), 84, 11),
     (include_str!("data/redteam43/served.jsonl"), 82, 9),
-    (include_str!("data/redteam44/served.jsonl"), 76, 13),
+    (include_str!("data/redteam44/served.jsonl"), 76, 12),
     (include_str!("data/redteam45/served.jsonl"), 60, 12),
     (include_str!("data/redteam46/served.jsonl"), 87, 2),
     (include_str!("data/redteam47/served.jsonl"), 84, 6),
@@ -106,8 +106,8 @@ const ROUNDS: &[(&str, usize, usize)] = &[
     (include_str!("data/redteam70/served.jsonl"), 36, 0),
     (include_str!("data/redteam71/served.jsonl"), 44, 0),
     (include_str!("data/redteam72/served.jsonl"), 45, 0),
-    (include_str!("data/redteam73/served.jsonl"), 70, 60),
-    (include_str!("data/redteam74/served.jsonl"), 44, 33),
+    (include_str!("data/redteam73/served.jsonl"), 70, 5),
+    (include_str!("data/redteam74/served.jsonl"), 44, 25),
 ];
 
 fn mutates(tool: &str) -> bool {
@@ -168,7 +168,7 @@ fn the_red_team_probes_are_refused_but_the_recorded_few() {
 /// by people who read only `docs/POLICY.md`): how many pass the strict gate with their tool is
 /// pinned, so a rule that refuses a plain statement shows here before it reaches a writer.
 const REWRITTEN: &[(&str, usize)] = &[
-    (include_str!("data/fresh2/rewritten.jsonl"), 11),
+    (include_str!("data/fresh2/rewritten.jsonl"), 10),
     (include_str!("data/fresh3/rewritten.jsonl"), 11),
     (include_str!("data/fresh4/rewritten.jsonl"), 8),
     (include_str!("data/fresh5/rewritten.jsonl"), 11),
@@ -186,7 +186,7 @@ const REWRITTEN: &[(&str, usize)] = &[
     (include_str!("data/fresh18/rewritten.jsonl"), 22),
     (include_str!("data/fresh20/rewritten.jsonl"), 27),
     (include_str!("data/fresh21/rewritten.jsonl"), 24),
-    (include_str!("data/fresh22/rewritten.jsonl"), 22),
+    (include_str!("data/fresh22/rewritten.jsonl"), 21),
     (include_str!("data/fresh23/rewritten.jsonl"), 26),
     (include_str!("data/fresh24/rewritten.jsonl"), 25),
     (include_str!("data/fresh25/rewritten.jsonl"), 23),

@@ -143,12 +143,32 @@ pub(crate) fn id_kinds(clause: &[&Tok], end: usize) -> Vec<&'static str> {
 /// kind ("Doctor id, the value to give to book_appointment"): the agent acts on an unrelated
 /// record, possibly another patient's.
 pub(crate) fn id_of_another_kind(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) {
+    if id_placed_by_another(clauses, out) {
+        return;
+    }
     for clause in clauses {
         for (k, t) in clause.iter().enumerate() {
             if t.kind != Kind::Ident || k < 2 {
                 continue;
             }
-            let returned = is_word(clause[k - 1], &["by"]) && is_word(clause[k - 2], &["returned"]);
+            // (a tool said as where the value is read: "the number after the doctor's name in
+            // list_doctors", "as shown on get_doctor", "read off find_available_slots")
+            let read_in = {
+                let mut j = k;
+                while j >= 1 && is_word(clause[j - 1], DETERMINERS) {
+                    j -= 1;
+                }
+                j >= 1
+                    && is_word(
+                        clause[j - 1],
+                        &[
+                            "in", "from", "on", "off", "via", "through", "within", "inside", "of",
+                            "by", "under", "at",
+                        ],
+                    )
+            };
+            let returned = is_word(clause[k - 1], &["by"]) && is_word(clause[k - 2], &["returned"])
+                || read_in && !kinds_returned(&t.text).is_empty();
             let given = k >= 3
                 && is_word(clause[k - 1], &["to"])
                 && is_word(clause[k - 2], &["give", "pass", "send"])
@@ -195,6 +215,63 @@ pub(crate) fn id_of_another_kind(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>
             }
         }
     }
+}
+
+/// An id glossed as a number placed by another kind's record ("Id of an open slot, the number
+/// after the doctor's name", "Slot id: the figure beside the appointment's date"): the ids of
+/// slots, doctors, appointments and patients are separate spaces, and one kind's number is read
+/// off its own record, so the agent acts on an unrelated record.
+fn id_placed_by_another(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) -> bool {
+    const NUMBER: &[&str] = &[
+        "number", "numbers", "figure", "figures", "digits", "digit", "integer", "value", "code",
+        "numeral",
+    ];
+    const PLACED: &[&str] = &[
+        "after",
+        "before",
+        "beside",
+        "next",
+        "by",
+        "under",
+        "against",
+        "alongside",
+        "near",
+        "above",
+        "below",
+        "following",
+        "preceding",
+        "left",
+        "right",
+    ];
+    let Some(kind) = clauses.iter().find_map(|c| id_kind(c, c.len())) else {
+        return false;
+    };
+    for clause in clauses {
+        for (k, x) in clause.iter().enumerate() {
+            if !is_word(x, NUMBER) || !is_word_at(clause, k + 1, PLACED) {
+                continue;
+            }
+            let other = clause[k + 2..]
+                .iter()
+                .take(5)
+                .take_while(|y| y.kind == Kind::Word)
+                .find_map(|y| kind_of(y).filter(|&o| o != kind));
+            if let Some(o) = other {
+                push(
+                    out,
+                    Rule::Directive,
+                    x,
+                    format!(
+                        "an id of {} {kind} glossed as a number placed by {} {o}'s record: each kind's id is its own",
+                        article(kind),
+                        article(o)
+                    ),
+                );
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Words of a person whose records a tool would reach by an id (`patient_id`, `person_id`,

@@ -540,3 +540,202 @@ fn first_page_said_newest(text: &str, s: &[Tok], out: &mut Vec<Violation>) {
         }
     }
 }
+
+/// What the slot search does without both `doctor_id` and `specialty`, said narrowed ("Without
+/// both, the patient's own doctor is searched", "When neither is given, the usual doctor"): it
+/// then searches every doctor the clinic API lists, so the agent told otherwise offers another
+/// doctor's slots as the patient's own doctor's. A doctor said with a word of the whole
+/// ("every doctor", "all doctors") is the truth; one denied ("not one doctor") is no narrowing.
+pub(super) fn absent_narrowed(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if tool != SLOT_SEARCH {
+        return;
+    }
+    const ABSENCE: &[&str] = &[
+        "without",
+        "neither",
+        "absent",
+        "omitted",
+        "missing",
+        "unset",
+        "none",
+        "nothing",
+        "otherwise",
+        "lacking",
+        "unless",
+    ];
+    let Some(a) = s
+        .iter()
+        .position(|x| is_word(x, ABSENCE) || is_word(x, &["no"]) && !is_word_at(s, 0, &["no"]))
+    else {
+        return;
+    };
+    let both = s.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "both", "neither", "either", "none", "nothing", "nor", "filter", "filters",
+            ],
+        )
+    }) || s.iter().any(|x| x.text == "doctor_id")
+        && s.iter().any(|x| is_word(x, &["specialty"]));
+    if !both {
+        return;
+    }
+    let rest = &s[a + 1..];
+    const WHOLE: &[&str] = &[
+        "every",
+        "all",
+        "each",
+        "any",
+        "whole",
+        "entire",
+        "whichever",
+    ];
+    const NARROW: &[&str] = &[
+        "own",
+        "usual",
+        "regular",
+        "family",
+        "nearest",
+        "last",
+        "preferred",
+        "assigned",
+        "previous",
+        "favourite",
+        "favorite",
+        "personal",
+        "default",
+        "current",
+        "same",
+    ];
+    for (k, x) in rest.iter().enumerate() {
+        let denied = rest[..k]
+            .iter()
+            .any(|y| is_word(y, NEGATIONS) || is_word(y, &["no"]));
+        if denied {
+            return;
+        }
+        // (a number of doctors is no narrowing: "a search of too many doctors gives an error")
+        let doctor = is_word(x, &["doctor", "doctors"])
+            && !rest[k.saturating_sub(3)..k].iter().any(|y| {
+                is_word(y, WHOLE)
+                    || is_word(y, &["many", "more", "fewer", "most"])
+                    || y.kind == Kind::Ident
+            })
+            && !(is_word_at(rest, k + 1, &["of"]) && is_word_at(rest, k + 2, WHOLE));
+        if doctor
+            || is_word(x, NARROW)
+            || x.possessive && is_word(x, &["patient", "caller", "user"])
+        {
+            push(
+                out,
+                Rule::Directive,
+                x,
+                "what the slot search does without `doctor_id` and `specialty` said narrowed: it then searches every doctor the clinic API lists".to_owned(),
+            );
+            return;
+        }
+    }
+}
+
+/// How long the intake's symptoms have lasted (`duration_days`) said to count forward to an
+/// event ("Days until the visit", "days left before the appointment", "the days to the
+/// booking"): it is how many days the symptoms have lasted, back from the intake, so the doctor
+/// reads a patient's long illness as a countdown. Read on a tool of the intake, in a sentence of
+/// days.
+pub(super) fn duration_said_forward(s: &[Tok], tool: &str, out: &mut Vec<Violation>) {
+    if !tool.split('_').any(|p| p == "intake" || p == "intakes") {
+        return;
+    }
+    if !s
+        .iter()
+        .any(|x| is_word(x, &["day", "days", "duration", "lasted"]) || x.text == "duration_days")
+    {
+        return;
+    }
+    const FORWARD: &[&str] = &[
+        "until", "till", "before", "to", "ahead", "prior", "toward", "towards", "awaiting",
+        "pending",
+    ];
+    const LEFT: &[&str] = &[
+        "left",
+        "remaining",
+        "remain",
+        "countdown",
+        "go",
+        "more",
+        "away",
+    ];
+    const EVENTS: &[&str] = &[
+        "visit",
+        "visits",
+        "appointment",
+        "appointments",
+        "booking",
+        "slot",
+        "consultation",
+        "exam",
+        "examination",
+        "treatment",
+        "surgery",
+        "operation",
+        "checkup",
+        "review",
+        "meeting",
+        "admission",
+        "call",
+        "arrival",
+    ];
+    for (k, x) in s.iter().enumerate() {
+        // (of the days themselves: "Days until the visit", "the days left before the
+        // appointment", not "Record the symptoms before the visit: … for how many days")
+        let of_days = s[k.saturating_sub(4)..k].iter().any(|y| {
+            is_word(y, &["day", "days", "duration", "lasted"]) || y.text == "duration_days"
+        }) && s[k.saturating_sub(4)..k]
+            .iter()
+            .skip_while(|y| !is_word(y, &["day", "days", "duration", "lasted"]))
+            .skip(1)
+            .all(|y| {
+                is_word(
+                    y,
+                    &[
+                        "left",
+                        "remaining",
+                        "remain",
+                        "remains",
+                        "to",
+                        "go",
+                        "more",
+                        "still",
+                        "are",
+                        "is",
+                        "counted",
+                        "counting",
+                        "count",
+                    ],
+                )
+            });
+        let forward = of_days && is_word(x, FORWARD) && {
+            let mut j = k + 1;
+            while is_word_at(s, j, DETERMINERS)
+                || is_word_at(s, j, &["of", "next", "coming", "planned", "booked"])
+            {
+                j += 1;
+            }
+            is_word_at(s, j, EVENTS)
+        };
+        let left = is_word(x, LEFT)
+            && k >= 1
+            && (is_word(&s[k - 1], &["days", "day"])
+                || is_word(&s[k - 1], &["to"]) && is_word(x, &["go"]));
+        if forward || left {
+            push(
+                out,
+                Rule::Directive,
+                x,
+                "how long the symptoms have lasted said to count forward: `duration_days` is how many days the symptoms have lasted".to_owned(),
+            );
+            return;
+        }
+    }
+}

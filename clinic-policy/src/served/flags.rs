@@ -144,11 +144,30 @@ fn about_else(cond: &[Tok], flag: &Flag) -> bool {
     let one_slot = flag.tools.contains(&SLOT_SEARCH)
         && cond.iter().skip(1).take(2).any(|x| is_word(x, &["slot"]))
         && cond.first().is_some_and(|x| is_word(x, DETERMINERS));
+    // (a word of what the flag is about named only as the time of something else says
+    // nothing of it: "the slot was taken by someone else before this call")
+    let anchor = |k: usize| {
+        let mut j = k;
+        while j >= 1 && is_word(&cond[j - 1], DETERMINERS) {
+            j -= 1;
+        }
+        j >= 1
+            && is_word(
+                &cond[j - 1],
+                &["before", "after", "since", "until", "till", "during"],
+            )
+            || j >= 2
+                && is_word(&cond[j - 1], &["than"])
+                && is_word(&cond[j - 2], &["earlier", "later", "sooner"])
+            || j >= 2
+                && is_word(&cond[j - 1], &["to", "of"])
+                && is_word(&cond[j - 2], &["prior", "ahead"])
+    };
     !flag.about.is_empty()
         && !one_slot
         && cond.iter().any(|x| x.kind == Kind::Word)
-        && !cond.iter().any(|x| {
+        && !cond.iter().enumerate().any(|(k, x)| {
             let w = x.text.trim_matches('`').to_ascii_lowercase();
-            flag.about.contains(&w.as_str())
+            flag.about.contains(&w.as_str()) && !anchor(k)
         })
 }

@@ -40,12 +40,14 @@ use self::order::{
 pub(crate) use self::texts::{SCREENED_HEADS, SCREENED_KINDS, answered_texts};
 pub(crate) use self::totals::absence_misread;
 use self::totals::{
-    filtered_text, local_absence_misread, of_a_time, page_glossed, paged_text, total_of_a_page,
-    total_past_upcoming, totals_swapped, upcoming_keeps_what_it_drops, upcoming_status_misstated,
+    filtered_text, local_absence_misread, of_a_time, page_glossed, page_said_a_span, paged_text,
+    total_of_a_page, total_past_upcoming, totals_swapped, upcoming_keeps_what_it_drops,
+    upcoming_status_misstated,
 };
 use self::window::{
-    clinics_said_one_zone, count_beyond_window, count_over_another_span, utc_example_said_local,
-    utc_said_local, window_bounds_misread, window_edge_misstated, window_misstated,
+    clinics_said_one_zone, count_beyond_window, count_over_another_span,
+    served_time_said_clinic_hour, serves_times, utc_example_said_local, utc_said_local,
+    window_bound_said_an_event, window_bounds_misread, window_edge_misstated, window_misstated,
     window_said_local,
 };
 use self::work::{
@@ -166,7 +168,36 @@ pub const FLAGS: &[Flag] = &[
         meaning: "the protocol is shared by every clinic",
         yes: &["shared", "every", "all", "common", "any"],
         no: &["own", "only", "private", "local"],
-        about: &[],
+        // (of the clinics a protocol belongs to, never of who may apply it or what it is for)
+        about: &[
+            "shared",
+            "share",
+            "shares",
+            "sharing",
+            "every",
+            "all",
+            "common",
+            "any",
+            "clinic",
+            "clinics",
+            "clinicid",
+            "clinic_id",
+            "network",
+            "global",
+            "general",
+            "whole",
+            "each",
+            "own",
+            "only",
+            "private",
+            "local",
+            "belongs",
+            "belong",
+            "owned",
+            "owner",
+            "nobody",
+            "none",
+        ],
     },
     Flag {
         field: "upcoming",
@@ -185,7 +216,41 @@ pub const FLAGS: &[Flag] = &[
             "cancelled",
             "rejected",
         ],
-        about: &[],
+        // (of when an appointment starts and whether it was cancelled or rejected)
+        about: &[
+            "upcoming",
+            "future",
+            "ahead",
+            "after",
+            "now",
+            "later",
+            "coming",
+            "next",
+            "yet",
+            "start",
+            "starts",
+            "starting",
+            "begin",
+            "begins",
+            "past",
+            "cancelled",
+            "canceled",
+            "rejected",
+            "active",
+            "today",
+            "tomorrow",
+            "only",
+            "all",
+            "every",
+            "each",
+            "any",
+            "time",
+            "times",
+            "date",
+            "dates",
+            "status",
+            "statuses",
+        ],
     },
 ];
 
@@ -287,6 +352,7 @@ pub(super) fn served_misstated(
         if tool == SLOT_SEARCH {
             window_misstated(text, s, out);
             window_said_local(s, out);
+            window_bound_said_an_event(s, out);
             count_beyond_window(s, out);
             count_over_another_span(s, out);
         }
@@ -355,6 +421,15 @@ pub(super) fn served_misstated(
         utc_example_said_local(text, s, out);
         utc_said_local(s, out);
         scope::clinic_scope_widened(s, tool, doctors_only, out);
+        if serves_times(tool) {
+            served_time_said_clinic_hour(toks, s, out);
+        }
+        // (a page or a total already read as another count is that reading's)
+        if PAGED.contains(&tool) && !out.iter().any(|v| v.rule == Rule::Directive) {
+            page_said_a_span(s, out);
+        }
+        args::absent_narrowed(s, tool, out);
+        args::duration_said_forward(s, tool, out);
     }
 }
 

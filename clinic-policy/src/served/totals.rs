@@ -914,3 +914,83 @@ pub(super) fn page_glossed(toks: &[Tok], out: &mut Vec<Violation>) {
         }
     }
 }
+
+/// A page, its size or the list's totals said to be of a span of the calendar ("Page number,
+/// one for each week of the year", "Page number; each page holds one week of appointments",
+/// "Page size, in days", "Number of the doctor's appointments in the whole month"): a page is
+/// the `limit` items of its number, from 1, in no span of time, and a total counts the whole
+/// list whenever its items fall, so the agent that reads a page as a week asks for the wrong
+/// page, and one that reads a total as a month's tells the doctor a wrong load. A span denied
+/// ("whatever the day", "in no span of time", "not one week") is no such reading.
+pub(super) fn page_said_a_span(s: &[Tok], out: &mut Vec<Violation>) {
+    const HEADS: &[&str] = &[
+        "page", "pages", "limit", "total", "totals", "count", "counts", "number", "size", "paging",
+        "paged",
+    ];
+    if !s.iter().any(|x| is_word(x, HEADS)) {
+        return;
+    }
+    let span = |x: &Tok| {
+        hours_of(x).is_some()
+            || is_word(
+                x,
+                &[
+                    "weekday",
+                    "weekdays",
+                    "weekend",
+                    "weekends",
+                    "fortnight",
+                    "fortnights",
+                    "quarter",
+                    "quarters",
+                    "season",
+                    "seasons",
+                    "daily",
+                    "weekly",
+                    "monthly",
+                    "yearly",
+                    "hourly",
+                    "today",
+                    "tomorrow",
+                    "yesterday",
+                    "monday",
+                    "tuesday",
+                    "wednesday",
+                    "thursday",
+                    "friday",
+                    "saturday",
+                    "sunday",
+                ],
+            )
+    };
+    let denied = |k: usize| {
+        s[k.saturating_sub(4)..k].iter().any(|y| {
+            is_word(y, NEGATIONS)
+                || is_word(
+                    y,
+                    &[
+                        "no",
+                        "any",
+                        "whatever",
+                        "whichever",
+                        "regardless",
+                        "irrespective",
+                        "nor",
+                        "without",
+                    ],
+                )
+        })
+    };
+    if let Some(t) = s
+        .iter()
+        .enumerate()
+        .find_map(|(k, x)| (span(x) && !denied(k)).then_some(x))
+    {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a page or a total said to be of a span of the calendar: a page is `limit` items, from page 1, in no span of time, and a total counts the whole list".to_owned(),
+        );
+    }
+}

@@ -183,10 +183,12 @@ fn said_of_the_clinic(s: &[Tok]) -> Option<&Tok> {
             && s[k.saturating_sub(3)..(k + 4).min(s.len())]
                 .iter()
                 .any(clinic);
+        const CLOCK: &[&str] = &[
+            "time", "times", "zone", "clock", "hour", "hours", "timezone",
+        ];
         let clinic_time = clinic(x)
-            && (is_word_at(s, k + 1, &["time", "zone", "clock", "hours"])
-                || is_word_at(s, k + 1, &["own"])
-                    && is_word_at(s, k + 2, &["time", "zone", "clock", "hours"])
+            && (is_word_at(s, k + 1, CLOCK)
+                || is_word_at(s, k + 1, &["own"]) && is_word_at(s, k + 2, CLOCK)
                 || k >= 2 && is_word(&s[k - 1], &["the"]) && is_word(&s[k - 2], &["at"]));
         (is_word(x, &["local"]) || zone_in || clinic_time).then_some(x)
     })
@@ -1076,5 +1078,321 @@ pub(super) fn count_over_another_span(s: &[Tok], out: &mut Vec<Violation>) {
             t,
             "what the slot search counts said to be of a span of the calendar: it counts the open slots of the window searched, 7 days by default".to_owned(),
         );
+    }
+}
+
+/// The tools whose answers hold times of slots or appointments (a time served as UTC with the
+/// clinic's local time and its offset beside it), read by the object of the tool's name.
+pub(super) fn serves_times(tool: &str) -> bool {
+    let last = tool.rsplit('_').next().unwrap_or(tool);
+    matches!(
+        last,
+        "appointment" | "appointments" | "slot" | "slots" | "schedule" | "visit" | "visits"
+    )
+}
+
+/// A time of a slot or an appointment said to be the clinic's own hour ("Start of the slot, the
+/// hour at the clinic", "Times of the appointment, each the clinic's own hour"), or any served
+/// time said to carry no offset ("with no offset", "without an offset", "its offset left out"):
+/// the server gives each time in UTC, and beside it the clinic's local time with its offset; the
+/// clinics are in several zones, so a time read as the clinic's, or with no offset, is hours off.
+/// A sentence that names UTC, or the offset the local time carries, says which is which; an
+/// input refused for want of an offset is the slot search's own error.
+pub(super) fn served_time_said_clinic_hour(toks: &[Tok], s: &[Tok], out: &mut Vec<Violation>) {
+    const TIME_HEADS: &[&str] = &[
+        "start",
+        "starts",
+        "end",
+        "ends",
+        "time",
+        "times",
+        "instant",
+        "instants",
+        "hour",
+        "hours",
+        "begins",
+        "date",
+        "dates",
+        "datetime",
+        "timestamp",
+    ];
+    if !s.iter().any(|x| is_word(x, TIME_HEADS)) {
+        return;
+    }
+    // (an input refused: "a time with no offset is refused")
+    let refused = s.iter().any(|x| {
+        is_word(
+            x,
+            &[
+                "refused", "rejected", "error", "errors", "invalid", "fails", "fail", "accepted",
+                "allowed", "names",
+            ],
+        ) || x.kind == Kind::Ident
+            && ["invalid", "error", "argument"]
+                .iter()
+                .any(|w| x.text.to_ascii_lowercase().contains(w))
+    });
+    // a time said to carry no offset
+    let denied = |k: usize| {
+        s[k.saturating_sub(3)..k].iter().any(|y| {
+            is_word(y, NEGATIONS)
+                || is_word(
+                    y,
+                    &[
+                        "no", "without", "lacks", "lacking", "lack", "minus", "sans", "nor",
+                    ],
+                )
+        })
+    };
+    let dropped = |k: usize| {
+        s[k + 1..(k + 4).min(s.len())].iter().any(|y| {
+            is_word(
+                y,
+                &[
+                    "omitted", "dropped", "removed", "stripped", "absent", "missing", "left",
+                    "none", "free", "less",
+                ],
+            )
+        })
+    };
+    // (a time with no offset itself denied: "in UTC, not a local time with no offset")
+    let denied_twice = |k: usize| {
+        s[..k]
+            .iter()
+            .rev()
+            .take_while(|y| y.kind == Kind::Word)
+            .filter(|y| is_word(y, NEGATIONS) || is_word(y, &["no", "without", "nor"]))
+            .count()
+            >= 2
+    };
+    if !refused
+        && let Some(t) = s.iter().enumerate().find_map(|(k, x)| {
+            (is_word(x, &["offset", "offsets"]) && (denied(k) || dropped(k)) && !denied_twice(k))
+                .then_some(x)
+        })
+    {
+        // (UTC itself said to have none, with no clinic beside it: "in UTC (no offset)")
+        let phrase_utc = s.iter().any(|y| is_word(y, UTC) || is_word(y, &["z"]))
+            && !s
+                .iter()
+                .any(|y| is_word(y, &["clinic", "clinics", "local"]));
+        if !phrase_utc {
+            push(
+                out,
+                Rule::Directive,
+                t,
+                "a served time said to carry no offset: the server gives each time in UTC and the clinic's local time with its offset".to_owned(),
+            );
+            return;
+        }
+    }
+    // a time said to be the clinic's own hour, with neither UTC, the local time nor its offset
+    // named in the text ("the same instant in the local time of the clinic, with offset; the
+    // time of the visit at the clinic" is of the local time)
+    let names_utc = toks
+        .iter()
+        .any(|y| is_word(y, UTC) || is_word(y, &["z", "local"]));
+    let with_offset = toks.iter().enumerate().any(|(k, y)| {
+        is_word(y, &["offset", "offsets"])
+            && !toks[k.saturating_sub(3)..k].iter().any(|z| {
+                is_word(z, NEGATIONS) || is_word(z, &["no", "without", "lacks", "lacking"])
+            })
+    });
+    if names_utc || with_offset || refused {
+        return;
+    }
+    if let Some(t) = clinic_hour(s) {
+        push(
+            out,
+            Rule::Directive,
+            t,
+            "a served time said to be the clinic's own hour: the server gives each time in UTC, and the clinic's local time with its offset beside it".to_owned(),
+        );
+    }
+}
+
+/// Where a clause says a time is the clinic's own hour: the clinic's (own) hour, time or clock
+/// ("the clinic's own hour"), or an hour or time at, of or in the clinic ("the hour at the
+/// clinic", "the time in the doctor's clinic"); not after a denial, not the clinic's local time
+/// or zone (which the server gives beside UTC), nor a thing of the clinic's ("the clinic API").
+fn clinic_hour(s: &[Tok]) -> Option<&Tok> {
+    const CLOCK: &[&str] = &["time", "times", "clock", "clocks", "hour", "hours"];
+    let denied = |k: usize| {
+        s[k.saturating_sub(4)..k]
+            .iter()
+            .any(|y| is_word(y, NEGATIONS) || is_word(y, &["no", "rather", "instead", "than"]))
+    };
+    s.iter().enumerate().find_map(|(k, x)| {
+        if !is_word(x, &["clinic", "clinics"])
+            || is_word_at(
+                s,
+                k + 1,
+                &[
+                    "api", "server", "route", "id", "ids", "name", "data", "record", "records",
+                ],
+            )
+        {
+            return None;
+        }
+        // the clinic's (own) hour
+        let own = x.possessive
+            && (is_word_at(s, k + 1, CLOCK)
+                || is_word_at(s, k + 1, &["own"]) && is_word_at(s, k + 2, CLOCK));
+        // an hour at, of or in the clinic
+        let mut i = k;
+        while i >= 1 && (is_word(&s[i - 1], DETERMINERS) || s[i - 1].possessive) {
+            i -= 1;
+        }
+        let at = i >= 2
+            && is_word(&s[i - 1], &["at", "of", "in"])
+            && is_word(&s[i - 2], CLOCK)
+            && !(i >= 3 && is_word(&s[i - 3], &["local"]))
+            && !denied(i - 2);
+        // the clinic's own, said alone after a time ("the time the patient is at the clinic")
+        let at_alone = i >= 1
+            && is_word(&s[i - 1], &["at"])
+            && s[..i].iter().any(|y| is_word(y, CLOCK))
+            && !s[..i].iter().any(|y| is_word(y, &["local"]));
+        ((own || at || at_alone) && !denied(k)).then_some(x)
+    })
+}
+
+/// The slot search's window's start or end said to be an event of a party ("Start of the window
+/// searched, UTC: the time the clinic opens", "End of the window, when the doctor's day ends",
+/// "the clinic's opening hour"): the window runs from the `from` given (or now) to the `to` given
+/// (or 7 days on), whatever the clinic's or the doctor's hours, so the patient is told hours the
+/// server does not know. The caller's own asking ("the time the patient asked for") is the
+/// argument.
+pub(super) fn window_bound_said_an_event(s: &[Tok], out: &mut Vec<Violation>) {
+    if !s
+        .iter()
+        .any(|x| is_word(x, &["window", "search", "searched"]))
+    {
+        return;
+    }
+    const PARTIES: &[&str] = &[
+        "clinic",
+        "clinics",
+        "doctor",
+        "doctors",
+        "office",
+        "offices",
+        "reception",
+        "surgery",
+        "practice",
+        "staff",
+        "shift",
+        "day",
+        "workday",
+        "ward",
+        "hospital",
+        "desk",
+    ];
+    const EVENTS: &[&str] = &[
+        "opening",
+        "closing",
+        "opens",
+        "closes",
+        "open",
+        "close",
+        "shift",
+        "shifts",
+        "workday",
+        "rota",
+        "business",
+        "office",
+        "working",
+        "work",
+        "starts",
+        "ends",
+        "begins",
+        "finishes",
+        "arrival",
+        "arrives",
+        "leaves",
+        "departure",
+    ];
+    const ASKING: &[&str] = &[
+        "asked",
+        "asks",
+        "ask",
+        "gave",
+        "gives",
+        "give",
+        "given",
+        "chose",
+        "chooses",
+        "choose",
+        "picked",
+        "picks",
+        "set",
+        "sets",
+        "passed",
+        "passes",
+        "wanted",
+        "wants",
+        "requested",
+        "requests",
+        "named",
+        "names",
+        "entered",
+        "enters",
+        "typed",
+        "sent",
+        "sends",
+        "lists",
+        "listed",
+        "has",
+        "have",
+        "had",
+        "is",
+        "are",
+        "was",
+        "were",
+        "may",
+        "can",
+        "might",
+        "searched",
+        "search",
+        "searches",
+    ];
+    for (k, x) in s.iter().enumerate() {
+        if !is_word(x, PARTIES) {
+            continue;
+        }
+        let mut j = k + 1;
+        while is_word_at(s, j, &["own", "whole", "first", "last", "usual", "normal"]) {
+            j += 1;
+        }
+        let Some(next) = s.get(j).filter(|y| y.kind == Kind::Word) else {
+            continue;
+        };
+        let event = is_word(next, EVENTS)
+            || !is_word(next, ASKING)
+                && !is_word(next, PREPOSITIONS)
+                && !is_word(next, DETERMINERS)
+                && !is_word(
+                    next,
+                    &[
+                        "and", "or", "but", "local", "time", "times", "zone", "zones", "id", "ids",
+                        "name", "names", "api",
+                    ],
+                )
+                && verb(&next.text).is_some_and(|(_, _, f)| {
+                    !matches!(
+                        f,
+                        crate::lang::words::Form::Participle | crate::lang::words::Form::Ing
+                    )
+                })
+                && !x.possessive;
+        if event {
+            push(
+                out,
+                Rule::Directive,
+                next,
+                "the slot search's window said to start or end at an event of the clinic or the doctor: it runs from the `from` given (or now) to the `to` given (or 7 days on), whatever their hours".to_owned(),
+            );
+            return;
+        }
     }
 }
