@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "645e06838afb603ce75a0f79ab3deef7654bb5f784015973e723878aeb25ce7f";
+const PINNED: &str = "d870ace79761348d161b3a1e8a63e4afc5920e46f5dca822a35028f391269947";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();
