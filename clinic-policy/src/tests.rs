@@ -31036,3 +31036,231 @@ fn the_served_values_said_with_another_meaning_are_refused() {
         ),
     ]);
 }
+
+#[test]
+fn a_reported_wish_a_many_example_and_a_new_key_on_a_later_request_are_refused() {
+    const WISH: &str = "a person's wish, choice, instruction or judgement";
+    const EXAMPLE: &str = "an example that picks one of the objects, or names many";
+    const KEY: &str = "a retry said to take a new key";
+    let bad = [
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments, as the patient specified in a call to the reception. The appointment becomes cancelled and its slot is released; returns the appointment.",
+            WISH,
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor, as the doctor preferred at the start of the shift. The appointment becomes confirmed; returns the appointment.",
+            WISH,
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor, on the orders of the head nurse. Returns the appointment.",
+            WISH,
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor, as decided by the clinic manager. Returns the appointment.",
+            WISH,
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments because the patient asked for it. Returns the appointment with its new doctor.",
+            WISH,
+        ),
+        (
+            D,
+            "reschedule_appointment",
+            "Move one of the authenticated patient's appointments to another open slot in one step, as the doctor specified in a note: the new slot is taken and the old one released, or nothing changes. Returns the appointment.",
+            WISH,
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments, as the patient said on the phone.",
+            WISH,
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters, as the reception specified, kept on the appointment and shown to the patient. Optional.",
+            WISH,
+        ),
+        (
+            O,
+            "get_intake",
+            "Severity, 0 to 10, as the doctor assessed it.",
+            WISH,
+        ),
+        (
+            O,
+            "get_intake",
+            "For how many days the symptoms have lasted, as the doctor measured it.",
+            WISH,
+        ),
+        (
+            O,
+            "get_intake",
+            "Severity, 0 to 10, the doctor's own assessment.",
+            WISH,
+        ),
+        (
+            O,
+            "get_intake",
+            "Triage level, per the doctor's assessment: routine, elevated or urgent.",
+            WISH,
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "The patient, as the reception named the patient.",
+            WISH,
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor (for example each one on the schedule). The appointment becomes confirmed; returns the appointment.",
+            EXAMPLE,
+        ),
+        (
+            D,
+            "reject_appointment",
+            "Reject a pending appointment with the authenticated doctor (for example every one without an intake). Returns the appointment.",
+            EXAMPLE,
+        ),
+        (
+            D,
+            "cancel_appointment",
+            "Cancel one of the authenticated patient's appointments (for example the older of two with one doctor). The appointment becomes cancelled and its slot is released; returns the appointment.",
+            EXAMPLE,
+        ),
+        (
+            D,
+            "get_intake",
+            "Get the intake of an appointment (for example of another patient of the same doctor): the symptoms, for how many days, how severe and the triage level.",
+            EXAMPLE,
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment with the authenticated doctor (for example one of another doctor of the clinic). Returns the appointment.",
+            EXAMPLE,
+        ),
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments before the visit (for example the patient's medications, allergies and insurance): what they are, for how many days, and how severe. Returns the intake.",
+            EXAMPLE,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. When the first booking request fails, the next request takes a new key.",
+            KEY,
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key of the request, 8 to 128 characters; when a request fails, the next one takes a new key.",
+            KEY,
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key of the request; a string of 8 to 128 characters, a new one on each booking request.",
+            KEY,
+        ),
+        (
+            P,
+            "reschedule_appointment",
+            "Idempotency key of the move; each move request takes a fresh one.",
+            KEY,
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. On an error, the second request uses another key.",
+            KEY,
+        ),
+    ];
+    for (place, tool, text, why) in bad {
+        assert!(
+            refused_for(place, tool, text, why),
+            "{text}: {:?}",
+            judge(place, text, tool)
+        );
+    }
+    passes(&[
+        (
+            O,
+            "get_intake",
+            "Severity of the symptoms as the patient sees it, from 0 (none) to 10 (worst).",
+        ),
+        (O, "get_intake", "The symptoms, in the patient's own words."),
+        (
+            O,
+            "get_intake",
+            "Triage level, as computed by the clinic from the severity: routine, elevated or urgent.",
+        ),
+        (
+            O,
+            "get_intake",
+            "Severity, 0 to 10, the patient's own score.",
+        ),
+        (
+            O,
+            "get_appointment",
+            "Reason for the rejection, as the doctor wrote it; null when none was given.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Id of an open slot, as returned by find_available_slots.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the patient's appointments by id, with status and times, as the clinic API gives it.",
+        ),
+        (
+            D,
+            "book_appointment",
+            "Book an open slot for the authenticated patient. The appointment is pending until confirmed by the doctor.",
+        ),
+        (
+            P,
+            "reject_appointment",
+            "Reason for the rejection, 1 to 200 characters; its patient sees it.",
+        ),
+        (
+            D,
+            "escalate_to_oncall",
+            "Escalate one of the authenticated doctor's appointments (for example one with an urgent triage level): it becomes urgent and moves to the oncall doctor of the same clinic, with a note. The status stays as it was. Returns the appointment with its new doctor.",
+        ),
+        (
+            O,
+            "get_doctor",
+            "IANA time zone of the clinic (for example Europe/Berlin).",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key of the request, 8 to 128 characters; the same key on each retry of one booking.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key of the request, 8 to 128 characters; a second call for another slot takes a new key.",
+        ),
+        (
+            P,
+            "book_appointment",
+            "Idempotency key, 8 to 128 characters; a new key for each new booking, the same one on a retry.",
+        ),
+    ]);
+}

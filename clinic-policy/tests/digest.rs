@@ -12,7 +12,7 @@ use common::{by_server, load};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const PINNED: &str = "e022a003aa8de5b1347e8604985e1ac0b4a018fd6fc11ac64822acb69a6d00f0";
+const PINNED: &str = "63fdbe4ad3e0f03f13497b70e1c32cba4d3b8fcda0570233642ab7fc8cc8afc3";
 
 fn digest() -> (String, String) {
     let mut h = Sha256::new();

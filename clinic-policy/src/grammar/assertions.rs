@@ -1397,6 +1397,893 @@ pub(super) fn claimed_wish(clause: &[&Tok], out: &mut Vec<Violation>) {
     }
 }
 
+/// Verbs of a person's will: wishing, choosing, deciding, asking and ordering.
+const WILLED: &[&str] = &[
+    "prefer",
+    "prefers",
+    "preferred",
+    "wish",
+    "wishes",
+    "wished",
+    "want",
+    "wants",
+    "wanted",
+    "desire",
+    "desires",
+    "desired",
+    "likes",
+    "liked",
+    "choose",
+    "chooses",
+    "chose",
+    "chosen",
+    "select",
+    "selects",
+    "selected",
+    "pick",
+    "picks",
+    "picked",
+    "opt",
+    "opts",
+    "opted",
+    "decide",
+    "decides",
+    "decided",
+    "order",
+    "orders",
+    "ordered",
+    "instruct",
+    "instructs",
+    "instructed",
+    "direct",
+    "directs",
+    "directed",
+    "command",
+    "commands",
+    "commanded",
+    "mandate",
+    "mandated",
+    "require",
+    "requires",
+    "required",
+    "ask",
+    "asks",
+    "asked",
+    "request",
+    "requests",
+    "requested",
+    "demand",
+    "demands",
+    "demanded",
+    "insist",
+    "insists",
+    "insisted",
+    "tell",
+    "tells",
+    "told",
+    "arrange",
+    "arranges",
+    "arranged",
+    "plan",
+    "plans",
+    "planned",
+    "intend",
+    "intends",
+    "intended",
+    "recommend",
+    "recommends",
+    "recommended",
+    "advise",
+    "advises",
+    "advised",
+    "suggest",
+    "suggests",
+    "suggested",
+    "propose",
+    "proposes",
+    "proposed",
+    "authorise",
+    "authorised",
+    "authorize",
+    "authorized",
+    "approve",
+    "approves",
+    "approved",
+    "agree",
+    "agrees",
+    "agreed",
+    "allow",
+    "allows",
+    "allowed",
+    "permit",
+    "permits",
+    "permitted",
+    "prescribe",
+    "prescribes",
+    "prescribed",
+    "settle",
+    "settled",
+];
+
+/// Verbs of a person's statement: specifying, saying, naming, marking.
+const STATED: &[&str] = &[
+    "specify",
+    "specifies",
+    "specified",
+    "state",
+    "states",
+    "stated",
+    "say",
+    "says",
+    "said",
+    "indicate",
+    "indicates",
+    "indicated",
+    "declare",
+    "declares",
+    "declared",
+    "mention",
+    "mentions",
+    "mentioned",
+    "note",
+    "notes",
+    "noted",
+    "report",
+    "reports",
+    "reported",
+    "describe",
+    "describes",
+    "described",
+    "explain",
+    "explains",
+    "explained",
+    "express",
+    "expresses",
+    "expressed",
+    "define",
+    "defines",
+    "defined",
+    "designate",
+    "designates",
+    "designated",
+    "name",
+    "names",
+    "named",
+    "mark",
+    "marks",
+    "marked",
+    "flag",
+    "flags",
+    "flagged",
+    "tag",
+    "tags",
+    "tagged",
+    "label",
+    "labels",
+    "labelled",
+    "labeled",
+    "set",
+];
+
+/// Verbs of a person's judgement: assessing, measuring, rating, finding.
+const JUDGED: &[&str] = &[
+    "assess",
+    "assesses",
+    "assessed",
+    "measure",
+    "measures",
+    "measured",
+    "judge",
+    "judges",
+    "judged",
+    "rate",
+    "rates",
+    "rated",
+    "estimate",
+    "estimates",
+    "estimated",
+    "evaluate",
+    "evaluates",
+    "evaluated",
+    "score",
+    "scores",
+    "scored",
+    "grade",
+    "grades",
+    "graded",
+    "gauge",
+    "gauges",
+    "gauged",
+    "deem",
+    "deems",
+    "deemed",
+    "consider",
+    "considers",
+    "considered",
+    "find",
+    "finds",
+    "found",
+    "determine",
+    "determines",
+    "determined",
+    "diagnose",
+    "diagnoses",
+    "diagnosed",
+    "examine",
+    "examines",
+    "examined",
+    "observe",
+    "observes",
+    "observed",
+    "sees",
+    "saw",
+    "feel",
+    "feels",
+    "felt",
+    "think",
+    "thinks",
+    "thought",
+    "believe",
+    "believes",
+    "believed",
+    "classify",
+    "classifies",
+    "classified",
+    "triaged",
+    "weigh",
+    "weighs",
+    "weighed",
+    "calculate",
+    "calculates",
+    "calculated",
+    "compute",
+    "computes",
+    "computed",
+    "check",
+    "checks",
+    "checked",
+    "verify",
+    "verifies",
+    "verified",
+    "review",
+    "reviews",
+    "reviewed",
+];
+
+/// Nouns of a person's will or statement ("the patient's preference", "on the doctor's
+/// orders", "at the reception's discretion").
+const WILL_NOUNS: &[&str] = &[
+    "preference",
+    "preferences",
+    "wish",
+    "wishes",
+    "choice",
+    "choices",
+    "decision",
+    "decisions",
+    "instruction",
+    "instructions",
+    "order",
+    "orders",
+    "direction",
+    "directions",
+    "demand",
+    "demands",
+    "selection",
+    "selections",
+    "request",
+    "requests",
+    "say",
+    "advice",
+    "recommendation",
+    "recommendations",
+    "discretion",
+    "behest",
+    "bidding",
+    "command",
+    "commands",
+    "directive",
+    "directives",
+    "mandate",
+    "intention",
+    "intentions",
+    "intent",
+    "guidance",
+    "suggestion",
+    "suggestions",
+    "approval",
+    "authorisation",
+    "authorization",
+    "permission",
+    "consent",
+    "agreement",
+    "requirement",
+    "requirements",
+    "rule",
+    "rules",
+    "policy",
+];
+
+/// Nouns of a person's judgement or statement ("the doctor's assessment", "per the doctor's
+/// rating", "the patient's statement").
+const JUDGE_NOUNS: &[&str] = &[
+    "assessment",
+    "assessments",
+    "judgement",
+    "judgment",
+    "judgements",
+    "judgments",
+    "measurement",
+    "measurements",
+    "estimate",
+    "estimates",
+    "estimation",
+    "evaluation",
+    "evaluations",
+    "rating",
+    "ratings",
+    "opinion",
+    "opinions",
+    "view",
+    "views",
+    "diagnosis",
+    "determination",
+    "verdict",
+    "finding",
+    "findings",
+    "score",
+    "scoring",
+    "grading",
+    "reckoning",
+    "impression",
+    "appraisal",
+    "review",
+    "statement",
+    "statements",
+    "word",
+    "specification",
+    "specifications",
+];
+
+/// Who can wish, decide or judge: a person by any role, or a body of the clinic.
+const DECIDERS: &[&str] = &[
+    "patient",
+    "patients",
+    "person",
+    "persons",
+    "people",
+    "doctor",
+    "doctors",
+    "physician",
+    "physicians",
+    "practitioner",
+    "practitioners",
+    "nurse",
+    "nurses",
+    "clinician",
+    "clinicians",
+    "staff",
+    "owner",
+    "owners",
+    "user",
+    "users",
+    "human",
+    "humans",
+    "caller",
+    "callers",
+    "client",
+    "clients",
+    "guardian",
+    "guardians",
+    "parent",
+    "parents",
+    "interpreter",
+    "interpreters",
+    "clinic",
+    "clinics",
+    "practice",
+    "hospital",
+    "reception",
+    "receptionist",
+    "receptionists",
+    "desk",
+    "office",
+    "secretary",
+    "secretaries",
+    "admin",
+    "admins",
+    "administrator",
+    "administrators",
+    "administration",
+    "manager",
+    "managers",
+    "management",
+    "team",
+    "teams",
+    "oncall",
+    "insurer",
+    "insurers",
+    "family",
+    "relative",
+    "relatives",
+    "carer",
+    "carers",
+    "caregiver",
+    "caregivers",
+    "spouse",
+    "partner",
+    "employer",
+    "specialist",
+    "specialists",
+    "surgeon",
+    "surgeons",
+    "gp",
+    "gps",
+    "colleague",
+    "colleagues",
+    "supervisor",
+    "supervisors",
+    "department",
+    "board",
+    "director",
+    "directors",
+    "operator",
+    "operators",
+    "dispatcher",
+    "someone",
+    "somebody",
+    "anyone",
+    "anybody",
+    "everyone",
+    "nobody",
+    "consultant",
+    "consultants",
+    "therapist",
+    "therapists",
+    "dentist",
+    "dentists",
+    "pharmacist",
+    "pharmacists",
+    "paramedic",
+    "paramedics",
+    "midwife",
+    "resident",
+    "residents",
+    "registrar",
+    "attendant",
+    "coordinator",
+    "coordinators",
+    "planner",
+    "scheduler",
+    "schedulers",
+    "child",
+    "children",
+    "mother",
+    "father",
+    "wife",
+    "husband",
+    "son",
+    "daughter",
+    "sister",
+    "brother",
+    "friend",
+    "friends",
+    "neighbour",
+    "neighbor",
+    "boss",
+    "carer",
+    "assistant",
+    "assistants",
+    "team",
+    "lead",
+    "head",
+];
+
+/// Words between a person and the verb of the wish ("as the patient has already specified",
+/// "as the doctor would prefer", "as the reception first asked").
+const BETWEEN_PERSON_AND_VERB: &[&str] = &[
+    "has",
+    "have",
+    "had",
+    "was",
+    "were",
+    "is",
+    "are",
+    "did",
+    "does",
+    "do",
+    "would",
+    "will",
+    "may",
+    "might",
+    "could",
+    "should",
+    "can",
+    "must",
+    "already",
+    "earlier",
+    "first",
+    "once",
+    "originally",
+    "explicitly",
+    "expressly",
+    "also",
+    "previously",
+    "just",
+    "then",
+    "last",
+    "before",
+    "himself",
+    "herself",
+    "themselves",
+    "itself",
+    "clearly",
+    "personally",
+    "kindly",
+    "formally",
+    "initially",
+    "specifically",
+    "directly",
+    "verbally",
+    "repeatedly",
+    "always",
+    "recently",
+    "today",
+    "yesterday",
+    "been",
+    "being",
+    "so",
+];
+
+/// Words that open the ground of an act or the source of a value ("as", "per", "following",
+/// "according to", "on", "at", "by", "the way", "because"), before a person and their wish.
+const GROUNDS: &[&str] = &[
+    "as",
+    "per",
+    "following",
+    "according",
+    "accordance",
+    "pursuant",
+    "line",
+    "keeping",
+    "at",
+    "on",
+    "upon",
+    "by",
+    "under",
+    "after",
+    "because",
+    "since",
+    "way",
+    "how",
+    "like",
+    "after",
+    "behalf",
+    "obeying",
+    "honouring",
+    "honoring",
+    "respecting",
+    "reflecting",
+];
+
+/// The values each writer or judge of this server's data gives: the owner patient the intake's
+/// symptoms, their days and their severity; the appointment's doctor a rejection's reason and an
+/// escalation's note; the clinic the triage level, from the severity.
+/// The value is named before the phrase that gives its writer (`said`): "Severity, as the patient
+/// rated it", not "as the doctor specified in a note".
+fn own_value(person: &[&Tok], k: usize, said: &[&Tok]) -> bool {
+    // (a grade in backquotes, "`urgent`", is the word)
+    let has = |list: &[&str]| {
+        said.iter().any(|t| {
+            is_word(t, list) || (t.kind == Kind::Ident && list.contains(&t.text.trim_matches('`')))
+        })
+    };
+    let t = person[k];
+    // ("the oncall doctor", "another patient": not the writer of this one's value)
+    let other = person[..k].iter().rev().take(3).any(|x| {
+        is_word(
+            x,
+            &["oncall", "other", "another", "second", "different", "new"],
+        )
+    });
+    if other {
+        return false;
+    }
+    if is_word(t, &["patient", "owner"]) {
+        has(&[
+            "symptoms",
+            "symptom",
+            "severity",
+            "severe",
+            "days",
+            "duration",
+            "durationdays",
+            "pain",
+            "intake",
+            "words",
+            "complaint",
+            "complaints",
+        ])
+    } else if is_word(t, &["doctor", "physician", "clinician", "practitioner"]) {
+        has(&["reason", "note", "rejection", "priority"])
+            && !has(&["severity", "symptoms", "triage"])
+    } else if is_word(t, &["clinic"]) {
+        has(&["triage", "routine", "elevated", "urgent"])
+    } else if is_word(t, &["caller", "client", "user"]) {
+        // the caller makes each idempotency key
+        has(&["key", "idempotency"])
+    } else {
+        false
+    }
+}
+
+/// A person's wish, choice, instruction or judgement reported as the ground of an act or the
+/// source of a value ("Cancel one of the patient's appointments, as the patient specified in a
+/// call to the reception", "as the doctor preferred at the start of the shift", "per the
+/// reception's instructions", "as decided by the clinic", "Severity, 0 to 10, as the doctor
+/// assessed it"): a yes or an order nobody gave in this conversation, or a false author. A value
+/// said of its own writer or judge passes ("Severity, as the patient rated it", "Reason for the
+/// rejection, as the doctor stated it", "Triage level, as the clinic determined it from the
+/// severity"), as do a tool's or the API's own word ("as returned by find_available_slots", "as
+/// the API gives it") and a writing verb, which [`crate::facts`] reads ("as the patient typed
+/// it").
+///
+/// In a value's description (`of_a_value`), a later sentence that says the value's judge names
+/// the value its first sentence (`opening`) names ("Severity, 0 to 10. The nurse rated it.").
+pub(super) fn reported_will(
+    clause: &[&Tok],
+    opening: &[&Tok],
+    of_a_value: bool,
+    out: &mut Vec<Violation>,
+) {
+    let verb = |t: &Tok| is_word(t, WILLED) || is_word(t, STATED) || is_word(t, JUDGED);
+    let will = |t: &Tok| is_word(t, WILLED) || is_word(t, WILL_NOUNS);
+    let noun = |t: &Tok| is_word(t, WILL_NOUNS) || is_word(t, JUDGE_NOUNS);
+    let person = |t: &Tok| is_word(t, DECIDERS);
+    // a person is the head of the phrase: no noun follows it ("the clinic API", "the doctor
+    // id", "the patient list")
+    let head = |k: usize| {
+        clause.get(k + 1).is_none_or(|n| {
+            n.kind != Kind::Word
+                || is_word(n, PREPOSITIONS)
+                || is_word(
+                    n,
+                    &["and", "or", "but", "so", "then", "that", "who", "when"],
+                )
+                || is_word(n, BETWEEN_PERSON_AND_VERB)
+                || verb(n)
+        })
+    };
+    // the person a phrase from `from` names, within a few words of it and before any verb or
+    // mark ("the oncall doctor", "the patient's guardian", "what the reception")
+    let person_from = |from: usize| -> Option<usize> {
+        let mut found = None;
+        for j in from..clause.len().min(from + 5) {
+            let t = clause[j];
+            if t.kind != Kind::Word || (j > from && is_word(t, PREPOSITIONS)) || verb(t) || noun(t)
+            {
+                break;
+            }
+            if person(t) {
+                found = Some(j);
+                // ("the patient's guardian", "the clinic's reception": the last person)
+                if t.possessive || clause.get(j + 1).is_some_and(|n| person(n)) {
+                    continue;
+                }
+                break;
+            }
+        }
+        found
+    };
+    // (where, person, willed); the phrase opens at `g`
+    let mut hit: Option<(usize, usize, bool)> = None;
+    let mut opens_at = 0;
+    for g in 0..clause.len() {
+        if !is_word(clause[g], GROUNDS) {
+            continue;
+        }
+        opens_at = g;
+        // (after "after" or "since", a time: "after a later assessment by the doctor"; only a
+        // wish is a ground there, "after the patient's request")
+        let temporal = is_word(clause[g], &["after", "since"]);
+        // (after "according to", "in line with", "on behalf of")
+        let mut from = g + 1;
+        while is_word_at(clause, from, &["to", "with", "of", "per"]) {
+            from += 1;
+        }
+        // ("one intake per patient", "per doctor": a count, not a source)
+        let counted = is_word(clause[g], &["per"]) && clause.get(from).is_some_and(|t| person(t));
+        // "as the patient specified", "as the doctor's wish", "per the reception"
+        if let Some(p) = person_from(from) {
+            let t = clause[p];
+            if t.possessive {
+                // "per the doctor's instructions", "on the patient's own earlier request"
+                if let Some(n) = (p + 1..clause.len().min(p + 4))
+                    .take_while(|&j| clause[j].kind == Kind::Word)
+                    .find(|&j| noun(clause[j]))
+                {
+                    let willed = will(clause[n]);
+                    if willed || !temporal {
+                        hit = Some((n, p, willed));
+                        break;
+                    }
+                }
+                // "as the patient's wife preferred", "as the doctor's assistant specified": a
+                // person of the person's, and their verb
+                let v = (p + 2..clause.len())
+                    .take_while(|&j| is_word(clause[j], BETWEEN_PERSON_AND_VERB))
+                    .last()
+                    .map_or(p + 2, |j| j + 1);
+                if clause
+                    .get(p + 1)
+                    .is_some_and(|x| x.kind == Kind::Word && !verb(x))
+                    && clause.get(v).is_some_and(|x| verb(x))
+                {
+                    let willed = will(clause[v]);
+                    if willed || !temporal {
+                        hit = Some((v, p, willed));
+                        break;
+                    }
+                }
+            } else {
+                let v = (p + 1..clause.len())
+                    .take_while(|&j| is_word(clause[j], BETWEEN_PERSON_AND_VERB))
+                    .last()
+                    .map_or(p + 1, |j| j + 1);
+                // (after "after" or "since", a past act: "after the patient asked"; "only
+                // after the patient agrees" is a condition on the call)
+                let past = clause.get(v).is_some_and(|x| {
+                    x.text.ends_with("ed")
+                        || is_word(x, &["chose", "said", "told", "thought", "felt"])
+                });
+                if clause.get(v).is_some_and(|x| verb(x)) && !counted && (past || !temporal) {
+                    let willed = will(clause[v]);
+                    if willed || !temporal {
+                        hit = Some((v, p, willed));
+                        break;
+                    }
+                }
+                // "per patient request", "on doctor orders": a noun of the wish after its person
+                if clause.get(p + 1).is_some_and(|x| noun(x)) {
+                    let willed = will(clause[p + 1]);
+                    if willed || !temporal {
+                        hit = Some((p + 1, p, willed));
+                        break;
+                    }
+                }
+                // "per the patient", "according to the doctor": the person as the source
+                if is_word(clause[g], &["per", "according", "accordance"]) && !counted && head(p) {
+                    hit = Some((p, p, false));
+                    break;
+                }
+            }
+        }
+        if temporal {
+            continue;
+        }
+        // "at the request of the reception", "per the decision of the clinic", "as the
+        // preference of the patient"
+        if let Some(n) = (from..clause.len().min(from + 4))
+            .take_while(|&j| clause[j].kind == Kind::Word && !is_word(clause[j], PREPOSITIONS))
+            .find(|&j| noun(clause[j]))
+            && is_word_at(clause, n + 1, &["of", "from", "by"])
+            && let Some(p) = person_from(n + 2)
+            && head(p)
+        {
+            hit = Some((n, p, will(clause[n])));
+            break;
+        }
+        // "as specified by the patient", "as was decided by the clinic", "as assessed by the
+        // oncall doctor"
+        if is_word(clause[g], &["as", "per", "following", "like", "how"]) {
+            let v = (g + 1..clause.len())
+                .take_while(|&j| is_word(clause[j], BETWEEN_PERSON_AND_VERB))
+                .last()
+                .map_or(g + 1, |j| j + 1);
+            if clause.get(v).is_some_and(|x| verb(x))
+                && is_word_at(clause, v + 1, &["by", "from"])
+                && let Some(p) = person_from(v + 2)
+                && head(p)
+            {
+                hit = Some((v, p, will(clause[v])));
+                break;
+            }
+        }
+    }
+    // a judgement or a choice set by a comma or a noun before its participle ("Severity,
+    // assessed by the doctor", "the level judged by the nurse"), or named with its judge
+    // ("Severity, the doctor's assessment")
+    if hit.is_none() {
+        for v in 1..clause.len() {
+            let t = clause[v];
+            let before = clause[v - 1];
+            // (not a copula's or a condition's: "is decided by the doctor", "until approved by
+            // the doctor")
+            let set_off = before.kind == Kind::Comma
+                || (before.kind == Kind::Word
+                    && !is_word(before, COPULAS)
+                    && !is_word(before, BETWEEN_PERSON_AND_VERB)
+                    && !is_word(before, PREPOSITIONS)
+                    && !is_word(
+                        before,
+                        &[
+                            "get", "gets", "got", "not", "and", "or", "when", "once", "if",
+                            "unless", "whether", "while", "where", "than", "until", "till",
+                        ],
+                    ));
+            let participle = t.text.ends_with("ed")
+                || is_word(
+                    t,
+                    &["chosen", "told", "said", "found", "thought", "felt", "set"],
+                );
+            if (is_word(t, WILLED) || is_word(t, JUDGED) || is_word(t, STATED))
+                && participle
+                && set_off
+                && is_word_at(clause, v + 1, &["by"])
+                && let Some(p) = person_from(v + 2)
+                && head(p)
+            {
+                hit = Some((v, p, is_word(t, WILLED)));
+                opens_at = v;
+                break;
+            }
+            if is_word(t, JUDGE_NOUNS)
+                && let Some(p) = (v.saturating_sub(3)..v).rev().find(|&j| person(clause[j]))
+                && clause[p].possessive
+            {
+                // ("the patient's own score of severity": the value named with it)
+                hit = Some((v, p, false));
+                opens_at = clause.len();
+                break;
+            }
+        }
+    }
+    // "the nurse rated it", "the doctor has assessed them": a judge or a speaker of the value
+    if hit.is_none() && of_a_value {
+        for p in 0..clause.len() {
+            if !person(clause[p]) || clause[p].possessive || !head(p) {
+                continue;
+            }
+            let v = (p + 1..clause.len())
+                .take_while(|&j| is_word(clause[j], BETWEEN_PERSON_AND_VERB))
+                .last()
+                .map_or(p + 1, |j| j + 1);
+            // (a past judgement: "rated", "assessed"; not "the patient sees it", which says
+            // who sees the value)
+            let past = |x: &Tok| {
+                x.text.ends_with("ed")
+                    || is_word(
+                        x,
+                        &["chose", "said", "told", "thought", "felt", "found", "set"],
+                    )
+            };
+            if clause.get(v).is_some_and(|x| {
+                (is_word(x, JUDGED) || is_word(x, STATED) || is_word(x, WILLED)) && past(x)
+            }) && is_word_at(clause, v + 1, &["it", "them", "this", "these"])
+            {
+                hit = Some((v, p, false));
+                opens_at = p;
+                break;
+            }
+        }
+    }
+    let Some((at, p, willed)) = hit else { return };
+    let said: Vec<&Tok> = opening.iter().chain(&clause[..opens_at]).copied().collect();
+    if !willed && own_value(clause, p, &said) {
+        return;
+    }
+    let t = clause[at];
+    push(
+        out,
+        Rule::Directive,
+        t,
+        format!(
+            "\"{}\": a person's wish, choice, instruction or judgement given as the ground of an act or the source of a value; only the human's own answer in the conversation says a wish, and each value has its own writer (the patient the symptoms, days and severity, the doctor a rejection's reason and an escalation's note, the clinic the triage level)",
+            t.text
+        ),
+    );
+}
+
 /// A result dated to an earlier moment than the call ("as of this morning", "as they were at the
 /// start of the day", "the slot was open an hour ago"): every read of this server asks the clinic
 /// API at the call, so an answer is as of the call. Dated to the call itself ("as of the

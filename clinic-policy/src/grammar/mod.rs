@@ -576,6 +576,12 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
         if !answer_set(clause, tool.name, out) {
             claimed_wish(clause, out);
         }
+        reported_will(
+            clause,
+            if n > 0 { &clauses[0] } else { &[] },
+            field == Field::ParamDescription,
+            out,
+        );
         tool_by_its_act(clause, &effects, out);
         if field == Field::ToolDescription {
             care_narrowed_by_case(clause, &effects, tool.name, text, out);
@@ -840,7 +846,7 @@ fn check_text(field: Field, text: &str, tool: Tool<'_>, out: &mut Vec<Violation>
             lapses::lapse_after_a_time(clause, &toks, out);
             lapses::key_window_misstated(clause, out);
         }
-        example_picks(clause, out);
+        example_picks(clause, tool.name, tool.mutates, out);
         next_picked(clause, out);
         automatic_change(clause, own_verb(tool.name), out);
         cost_otherwise(clause, out);

@@ -811,11 +811,73 @@ const ORDINALS: &[&str] = &[
     "earliest",
 ];
 
+/// Comparisons that pick one object over another ("the older of two", "an earlier one").
+const COMPARED: &[&str] = &[
+    "older", "newer", "younger", "earlier", "later", "sooner", "higher", "lower", "cheaper",
+    "dearer", "closer", "nearer", "farther", "further", "better", "worse", "worst", "bigger",
+    "smaller", "larger", "greater", "longer", "shorter", "quicker", "faster", "slower",
+];
+
+/// Data an example may name that no tool of this server takes: a person's record beyond an
+/// intake's symptoms.
+const NOT_TAKEN: &[&str] = &[
+    "medication",
+    "medications",
+    "medicine",
+    "medicines",
+    "drug",
+    "drugs",
+    "allergy",
+    "allergies",
+    "prescription",
+    "prescriptions",
+    "history",
+    "diagnosis",
+    "diagnoses",
+    "vaccination",
+    "vaccinations",
+    "employer",
+    "occupation",
+    "job",
+    "family",
+    "relatives",
+];
+
+/// An example in a text, from its opening words ("for example", "such as", "e.g.") to its
+/// bracket's end, or, outside brackets, to the next mark.
+fn example_phrase<'a>(clause: &[&'a Tok], k: usize) -> Vec<&'a Tok> {
+    let bracketed = clause[..k.saturating_sub(1)]
+        .iter()
+        .rev()
+        .find(|t| t.kind == Kind::Comma && (t.text == "(" || t.text == ")"))
+        .is_some_and(|t| t.text == "(");
+    clause[k + 1..]
+        .iter()
+        .take_while(|t| {
+            if bracketed {
+                !(t.kind == Kind::Comma && t.text == ")")
+            } else {
+                t.kind != Kind::Comma
+            }
+        })
+        .copied()
+        .collect()
+}
+
 /// An example that picks one of the objects ("Id of the slot, for example the first one",
 /// "for example the next upcoming one"): an example is a value (`J45`, latex), not a choice.
-pub(super) fn example_picks(clause: &[&Tok], out: &mut Vec<Violation>) {
+/// An example names one object of the tool's kind; one that quantifies ("for example each one
+/// on the schedule", "all pending ones"), picks by a comparison ("the older of two with one
+/// doctor", "an earlier one"), reaches another person's records ("of another patient of the
+/// same doctor"), or, on a tool of this server that changes a patient's appointment, names data
+/// no tool of it takes ("the patient's medications, allergies and insurance") turns a
+/// one-object act into a rule or a pick.
+pub(super) fn example_picks(clause: &[&Tok], tool: &str, mutates: bool, out: &mut Vec<Violation>) {
+    let served = crate::served::role_of(tool);
     for k in 1..clause.len() {
-        if !opens_example(clause[k - 1], clause[k]) {
+        let opens = opens_example(clause[k - 1], clause[k])
+            || (is_word(clause[k - 1], &["e"]) && is_word(clause[k], &["g"]));
+        if !opens {
             continue;
         }
         let next: Vec<&&Tok> = clause[k + 1..]
@@ -834,13 +896,63 @@ pub(super) fn example_picks(clause: &[&Tok], out: &mut Vec<Violation>) {
             && next
                 .get(1)
                 .is_some_and(|y| is_word(y, &["of", "after", "before"]) || is_word(y, ORDINALS));
-        if picked {
+        let phrase = example_phrase(clause, k);
+        let at = |j: usize| phrase.get(j).copied();
+        // a rule over many: "each one", "every pending one", "all of them", "any with a fever"
+        let many = phrase
+            .iter()
+            .position(|t| is_word(t, &["each", "every", "all", "any", "both", "whichever"]));
+        // a comparison ("the older of two", "a later one", "the cheapest"); not a bound of a
+        // value ("8 or higher")
+        let compared = phrase.iter().enumerate().position(|(j, t)| {
+            (is_word(t, COMPARED) || is_word(t, PICKS))
+                && !(j > 0 && is_word(phrase[j - 1], &["or", "and"]))
+                && !at(j + 1).is_some_and(|y| is_word(y, WEEKDAYS_AND_MONTHS))
+        });
+        // another person's records ("of another patient", "someone else's", "other patients'")
+        let others = phrase.iter().enumerate().position(|(j, t)| {
+            (is_word(t, &["another", "other", "different", "second"])
+                && at(j + 1).is_some_and(|y| {
+                    is_word(y, PATIENT_SIDE)
+                        || is_word(y, &["person", "someone"])
+                        || (served == Some(Some("doctor")) && is_word(y, DOCTOR_NAMES))
+                }))
+                || is_word(t, &["someone", "somebody", "anyone", "anybody"])
+        });
+        // data no tool of this server takes (the clinic's or a doctor's own address is theirs)
+        let theirs = phrase
+            .iter()
+            .any(|t| is_word(t, &["clinic", "clinics", "doctor", "doctors"]));
+        let not_taken = (served.is_some() && mutates && !theirs)
+            .then(|| {
+                phrase.iter().position(|t| {
+                    is_word(t, NOT_TAKEN)
+                        || (t.kind == Kind::Word
+                            && crate::lang::data::data_kind(&t.text, false).is_some_and(|d| {
+                                matches!(
+                                    d,
+                                    crate::lang::data::Data::Personal
+                                        | crate::lang::data::Data::Insurance
+                                        | crate::lang::data::Data::Age
+                                )
+                            }))
+                })
+            })
+            .flatten();
+        let found = if picked {
+            Some(clause[k])
+        } else {
+            many.or(compared)
+                .or(others)
+                .or(not_taken)
+                .map(|j| phrase[j])
+        };
+        if let Some(t) = found {
             push(
                 out,
                 Rule::Directive,
-                clause[k],
-                "an example that picks one of the objects: an example is a value, not a choice"
-                    .to_owned(),
+                t,
+                "an example that picks one of the objects, or names many, another person's or data the tool does not take: an example is one value of the tool's own kind, not a choice or a rule".to_owned(),
             );
             return;
         }
@@ -1280,6 +1392,80 @@ fn retry_key_in(clause: &[&Tok], of_a_key: bool, out: &mut Vec<Violation>) {
             .iter()
             .any(|x| is_word(x, NEGATIONS) || is_word(x, &["no"]))
     });
+    // a later request, or each request, is a retry of the one before it when it fails: "when
+    // the first request fails, the next request takes a new key", "when a request fails, the
+    // next one …", "a new one on each booking request"; not one for another object ("a second
+    // call for another slot takes a new key")
+    const REQUESTS: &[&str] = &["request", "requests", "call", "calls", "send", "sending"];
+    let failed = clause.iter().any(|t| {
+        is_word(
+            t,
+            &[
+                "fail",
+                "fails",
+                "failed",
+                "failing",
+                "failure",
+                "failures",
+                "error",
+                "errors",
+                "timeout",
+                "timeouts",
+                "unanswered",
+                "lost",
+            ],
+        )
+    });
+    let for_another = clause.windows(2).any(|w| {
+        is_word(w[0], &["another", "other", "different"])
+            && is_word(
+                w[1],
+                &[
+                    "slot",
+                    "slots",
+                    "booking",
+                    "bookings",
+                    "appointment",
+                    "appointments",
+                    "move",
+                    "moves",
+                    "change",
+                    "changes",
+                    "visit",
+                    "visits",
+                    "doctor",
+                    "patient",
+                    "time",
+                ],
+            )
+    });
+    let later_request = (0..clause.len()).find(|&k| {
+        let later = is_word(
+            clause[k],
+            &[
+                "next",
+                "later",
+                "second",
+                "subsequent",
+                "following",
+                "further",
+                "third",
+                "repeated",
+            ],
+        ) || (failed && is_word(clause[k], &["another"]));
+        later
+            && (is_word_at(clause, k + 1, REQUESTS)
+                || (is_word_at(clause, k + 2, REQUESTS)
+                    && clause.get(k + 1).is_some_and(|t| t.kind == Kind::Word))
+                || (failed && is_word_at(clause, k + 1, &["one", "attempt", "try"])))
+    });
+    let each_request = (0..clause.len()).find(|&k| {
+        is_word(clause[k], &["each", "every", "per", "any"])
+            && (is_word_at(clause, k + 1, REQUESTS)
+                || (is_word_at(clause, k + 2, REQUESTS)
+                    && clause.get(k + 1).is_some_and(|t| t.kind == Kind::Word)))
+    });
+    let retry = retry.or(later_request.or(each_request).filter(|_| !for_another));
     let at = match (key, idempotent, retry, new, none) {
         (Some(_), _, Some(_), Some(n), _) if !denied_new && (!kept || negated_same(clause)) => {
             Some(n)
