@@ -31264,3 +31264,52 @@ fn a_reported_wish_a_many_example_and_a_new_key_on_a_later_request_are_refused()
         ),
     ]);
 }
+
+/// True lines a read of the change found refused by its new readings, each passing now: an
+/// intake open once, a final appointment open to be read, a wait until the lifecycle's own act,
+/// days lasted before the visit, a span, an event or another number set apart, every day.
+#[test]
+fn true_lines_a_review_found_refused_by_the_new_readings_pass() {
+    passes(&[
+        (
+            D,
+            "record_intake",
+            "Record the symptoms of one of the authenticated patient's appointments. A pending or confirmed appointment is open to an intake only once.",
+        ),
+        (
+            D,
+            "get_appointment",
+            "Get one of the authenticated patient's appointments by id. A rejected appointment is still open to its patient, with the reason.",
+        ),
+        (
+            D,
+            "confirm_appointment",
+            "Confirm a pending appointment. A pending appointment is open to the doctor until the doctor confirms or rejects it.",
+        ),
+        (
+            P,
+            "record_intake",
+            "For how many days the symptoms have lasted before the visit, 0 to 3650.",
+        ),
+        (
+            P,
+            "find_available_slots",
+            "Start of the window searched, UTC (default now), not the time the clinic opens.",
+        ),
+        (
+            P,
+            "list_my_appointments",
+            "Appointments per page, 1 to 100 (default 20); a page is not a week or a day.",
+        ),
+        (
+            O,
+            "list_doctor_schedule",
+            "Total of the doctor's appointments, of every day, on every page.",
+        ),
+        (
+            P,
+            "cancel_appointment",
+            "Id of one of the patient's appointments, not the number next to the slot's start.",
+        ),
+    ]);
+}

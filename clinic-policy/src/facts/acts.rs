@@ -2366,9 +2366,9 @@ pub(crate) fn status_open_to(clause: &[&Tok], out: &mut Vec<Violation>) {
         "patient", "patients", "doctor", "doctors", "caller", "callers", "staff", "owner",
         "everyone", "anyone", "oncall",
     ];
-    const BOUNDS: &[&str] = &[
-        "only", "until", "till", "within", "after", "before", "once", "unless", "while",
-    ];
+    // (a bound the API does not set; "until" the lifecycle's own act and "only once" of the
+    // one intake are true)
+    const BOUNDS: &[&str] = &["within", "after", "before", "unless"];
     const FINAL: &[&str] = &["cancelled", "rejected"];
     for (k, t) in clause.iter().enumerate() {
         if !is_word(t, STATUSES) {
@@ -2457,7 +2457,11 @@ pub(crate) fn status_open_to(clause: &[&Tok], out: &mut Vec<Violation>) {
             let allowed = lifecycle_row(&[act]).is_some_and(|(takes, _)| takes.contains(&status));
             if denied { allowed } else { !allowed || bounded }
         } else if is_word(target, PEOPLE_SIDE) {
-            let fin = FINAL.contains(&status);
+            // (open to be read: "still open to its patient, with the reason")
+            let read = rest
+                .iter()
+                .any(|x| is_word(x, &["with", "read", "see", "view", "reading"]));
+            let fin = FINAL.contains(&status) && !read;
             if denied { !fin } else { fin || bounded }
         } else {
             continue;

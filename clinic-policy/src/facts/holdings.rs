@@ -796,10 +796,6 @@ fn attribute_by_relative<'a>(
     const REACH: &[&str] = &[
         "reach", "contact", "call", "phone", "page", "email", "text", "message", "find", "visit",
     ];
-    let said = |w: &str, f: &super::answers::Field| {
-        let one = w.strip_suffix('s').unwrap_or(w);
-        f.words.iter().any(|x| *x == w || *x == one) || f.name == w
-    };
     for (p, person) in clause.iter().enumerate() {
         let Some(thing) = person_thing(person) else {
             continue;
@@ -864,12 +860,18 @@ fn attribute_by_relative<'a>(
             .any(|x| is_word(x, &["off", "away", "absent"]));
         let held = paths
             .iter()
-            .any(|(_, f)| said(&head.text, f) && owns(thing, f.of));
+            .any(|(_, f)| names_field(&head.text, f) && owns(thing, f.of));
         if !held && (served || off) {
             return Some((head, person));
         }
     }
     None
+}
+
+/// Whether a word (or its singular) names a field: one of its words, or its name.
+fn names_field(w: &str, f: &super::answers::Field) -> bool {
+    let one = w.strip_suffix('s').unwrap_or(w);
+    f.words.iter().any(|x| *x == w || *x == one) || f.name == w
 }
 
 /// Words that name no attribute of a person but a thing the answer is of, an act, or the
@@ -1000,10 +1002,6 @@ fn attribute_unheld<'a>(
             )
     };
     let particle = |x: &Tok| is_word(x, &["off", "away", "out"]);
-    let said = |w: &str, f: &super::answers::Field| {
-        let one = w.strip_suffix('s').unwrap_or(w);
-        f.words.iter().any(|x| *x == w || *x == one) || f.name == w
-    };
     for (p, person) in clause.iter().enumerate() {
         let Some(thing) = person_thing(person) else {
             continue;
@@ -1082,12 +1080,13 @@ fn attribute_unheld<'a>(
         // (a thing of a held field: "the patient's own score of severity")
         let of_held = is_word_at(clause, head_at + 1, &["of"])
             && clause.get(head_at + 2).is_some_and(|x| {
-                paths.iter().any(|(_, f)| said(&x.text, f)) || person_datum(&x.text).is_some()
+                paths.iter().any(|(_, f)| names_field(&x.text, f))
+                    || person_datum(&x.text).is_some()
             });
         let held = of_a_thing
             || of_held
             || paths.iter().any(|(_, f)| {
-                said(w, f)
+                names_field(w, f)
                     && owns(thing, f.of)
                     && (f.value != super::answers::Value::Count
                         || f.of == super::answers::Thing::Intake)

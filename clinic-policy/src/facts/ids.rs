@@ -248,7 +248,13 @@ fn id_placed_by_another(clauses: &[Vec<&Tok>], out: &mut Vec<Violation>) -> bool
     };
     for clause in clauses {
         for (k, x) in clause.iter().enumerate() {
-            if !is_word(x, NUMBER) || !is_word_at(clause, k + 1, PLACED) {
+            // (set apart: "not the number next to the slot's start")
+            if !is_word(x, NUMBER)
+                || !is_word_at(clause, k + 1, PLACED)
+                || clause[k.saturating_sub(3)..k]
+                    .iter()
+                    .any(|y| is_word(y, NEGATIONS))
+            {
                 continue;
             }
             let other = clause[k + 2..]

@@ -1745,40 +1745,9 @@ const JUDGE_NOUNS: &[&str] = &[
     "specifications",
 ];
 
-/// Who can wish, decide or judge: a person by any role, or a body of the clinic.
+/// Who can wish, decide or judge besides [`PEOPLE`]: a body of the clinic and its offices.
 const DECIDERS: &[&str] = &[
-    "patient",
-    "patients",
-    "person",
-    "persons",
-    "people",
-    "doctor",
-    "doctors",
-    "physician",
-    "physicians",
-    "practitioner",
-    "practitioners",
-    "nurse",
-    "nurses",
-    "clinician",
-    "clinicians",
-    "staff",
-    "owner",
     "owners",
-    "user",
-    "users",
-    "human",
-    "humans",
-    "caller",
-    "callers",
-    "client",
-    "clients",
-    "guardian",
-    "guardians",
-    "parent",
-    "parents",
-    "interpreter",
-    "interpreters",
     "clinic",
     "clinics",
     "practice",
@@ -1871,10 +1840,8 @@ const DECIDERS: &[&str] = &[
     "neighbour",
     "neighbor",
     "boss",
-    "carer",
     "assistant",
     "assistants",
-    "team",
     "lead",
     "head",
 ];
@@ -2039,7 +2006,7 @@ pub(super) fn reported_will(
     let verb = |t: &Tok| is_word(t, WILLED) || is_word(t, STATED) || is_word(t, JUDGED);
     let will = |t: &Tok| is_word(t, WILLED) || is_word(t, WILL_NOUNS);
     let noun = |t: &Tok| is_word(t, WILL_NOUNS) || is_word(t, JUDGE_NOUNS);
-    let person = |t: &Tok| is_word(t, DECIDERS);
+    let person = |t: &Tok| is_word(t, PEOPLE) || is_word(t, DECIDERS);
     // a person is the head of the phrase: no noun follows it ("the clinic API", "the doctor
     // id", "the patient list")
     let head = |k: usize| {

@@ -689,32 +689,34 @@ pub(super) fn duration_said_forward(s: &[Tok], tool: &str, out: &mut Vec<Violati
     for (k, x) in s.iter().enumerate() {
         // (of the days themselves: "Days until the visit", "the days left before the
         // appointment", not "Record the symptoms before the visit: … for how many days")
-        let of_days = s[k.saturating_sub(4)..k].iter().any(|y| {
-            is_word(y, &["day", "days", "duration", "lasted"]) || y.text == "duration_days"
-        }) && s[k.saturating_sub(4)..k]
+        // ("lasted before the visit" counts back from the visit: how long they have lasted)
+        let of_days = s[k.saturating_sub(4)..k]
             .iter()
-            .skip_while(|y| !is_word(y, &["day", "days", "duration", "lasted"]))
-            .skip(1)
-            .all(|y| {
-                is_word(
-                    y,
-                    &[
-                        "left",
-                        "remaining",
-                        "remain",
-                        "remains",
-                        "to",
-                        "go",
-                        "more",
-                        "still",
-                        "are",
-                        "is",
-                        "counted",
-                        "counting",
-                        "count",
-                    ],
-                )
-            });
+            .any(|y| is_word(y, &["day", "days", "duration"]) || y.text == "duration_days")
+            && s[k.saturating_sub(4)..k]
+                .iter()
+                .skip_while(|y| !is_word(y, &["day", "days", "duration"]))
+                .skip(1)
+                .all(|y| {
+                    is_word(
+                        y,
+                        &[
+                            "left",
+                            "remaining",
+                            "remain",
+                            "remains",
+                            "to",
+                            "go",
+                            "more",
+                            "still",
+                            "are",
+                            "is",
+                            "counted",
+                            "counting",
+                            "count",
+                        ],
+                    )
+                });
         let forward = of_days && is_word(x, FORWARD) && {
             let mut j = k + 1;
             while is_word_at(s, j, DETERMINERS)

@@ -963,23 +963,25 @@ pub(super) fn page_said_a_span(s: &[Tok], out: &mut Vec<Violation>) {
                 ],
             )
     };
+    // (a span denied or every one of it: "not a week or a day", "of every day")
     let denied = |k: usize| {
-        s[k.saturating_sub(4)..k].iter().any(|y| {
-            is_word(y, NEGATIONS)
-                || is_word(
-                    y,
-                    &[
-                        "no",
-                        "any",
-                        "whatever",
-                        "whichever",
-                        "regardless",
-                        "irrespective",
-                        "nor",
-                        "without",
-                    ],
-                )
-        })
+        is_word_at(s, k.wrapping_sub(1), &["every", "each"])
+            || s[k.saturating_sub(7)..k].iter().any(|y| {
+                is_word(y, NEGATIONS)
+                    || is_word(
+                        y,
+                        &[
+                            "no",
+                            "any",
+                            "whatever",
+                            "whichever",
+                            "regardless",
+                            "irrespective",
+                            "nor",
+                            "without",
+                        ],
+                    )
+            })
     };
     if let Some(t) = s
         .iter()

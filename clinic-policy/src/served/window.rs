@@ -1357,7 +1357,12 @@ pub(super) fn window_bound_said_an_event(s: &[Tok], out: &mut Vec<Violation>) {
         "searches",
     ];
     for (k, x) in s.iter().enumerate() {
-        if !is_word(x, PARTIES) {
+        // (set apart: "not the time the clinic opens")
+        if !is_word(x, PARTIES)
+            || s[k.saturating_sub(5)..k]
+                .iter()
+                .any(|y| is_word(y, NEGATIONS))
+        {
             continue;
         }
         let mut j = k + 1;
