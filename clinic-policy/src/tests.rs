@@ -30428,7 +30428,7 @@ fn statuses_open_to_acts_person_attributes_and_chosen_excerpts_are_read_against_
     ]);
 }
 
-/// Round 73a's readings by class: a split of values between people over the whole text, each
+/// Readings by class: a split of values between people over the whole text, each
 /// share with its own verb; the rejection's reason written or logged to a place that is not the
 /// appointment; rows or a field set apart with "but for", "less", "short of", "not counting";
 /// a conflict named and a text said to prevail over a person's judgement or words.
