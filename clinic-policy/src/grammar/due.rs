@@ -739,6 +739,18 @@ fn of_verbs(t: &Tok, bases: &[&str]) -> bool {
     })
 }
 
+/// An appointment by the nouns a text names it with ("a pending one", "the bookings").
+const APPOINTMENT_NOUNS: &[&str] = &[
+    "appointment",
+    "appointments",
+    "booking",
+    "bookings",
+    "one",
+    "ones",
+    "visit",
+    "visits",
+];
+
 /// An act of the API said due, fitting or bound to happen to a thing, read over the clause in
 /// any order: the act (a noun, or a participle after the verb) as what is "in order", "called
 /// for", "advisable" or "expected" ("for each pending one over a day old, a rejection is in
@@ -858,24 +870,8 @@ pub(super) fn act_fitting(
         for (k, t) in clause.iter().enumerate() {
             // (said of a record of this server: an appointment, a booking, "a pending one")
             let of_a_record = clause[..k].iter().any(|x| {
-                is_word(
-                    x,
-                    &[
-                        "appointment",
-                        "appointments",
-                        "booking",
-                        "bookings",
-                        "one",
-                        "ones",
-                        "visit",
-                        "visits",
-                        "slot",
-                        "slots",
-                        "it",
-                        "each",
-                        "every",
-                    ],
-                )
+                is_word(x, APPOINTMENT_NOUNS)
+                    || is_word(x, &["slot", "slots", "it", "each", "every"])
             });
             if !of_verbs(t, OUTCOME) || !of_a_record {
                 continue;
@@ -918,23 +914,9 @@ pub(super) fn act_fitting(
     // an appointment said to lapse by itself: "a pending one lapses after a week", "a
     // pending one is cancelled automatically", "cancels itself"
     if hit.is_none() {
-        let record = clause.iter().any(|x| {
-            is_word(
-                x,
-                &[
-                    "appointment",
-                    "appointments",
-                    "booking",
-                    "bookings",
-                    "one",
-                    "ones",
-                    "visit",
-                    "visits",
-                    "reservation",
-                    "reservations",
-                ],
-            )
-        });
+        let record = clause
+            .iter()
+            .any(|x| is_word(x, APPOINTMENT_NOUNS) || is_word(x, &["reservation", "reservations"]));
         let by_itself = clause.iter().any(|x| {
             is_word(
                 x,
